@@ -1,0 +1,324 @@
+// Package heritage holds the typed model of heritage institution records
+// (museums, archives, libraries and related custodians) and loads them from
+// JSON Lines, including the dataset bundled with the binary.
+package heritage
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Institution is one heritage custodian record. Field names follow the
+// dataset schema (see heritage/data/NOTICE for licences and attribution).
+type Institution struct {
+	ID               string    `json:"id"`
+	GHCID            string    `json:"ghcid"`
+	GHCIDProvisional bool      `json:"ghcid_provisional"`
+	Name             string    `json:"name"`
+	AltNames         []AltName `json:"alt_names"`
+
+	Type           string `json:"type"`
+	TypeCode       string `json:"type_code"`
+	TypeInferredBy string `json:"type_inferred_by,omitempty"`
+
+	Country        string   `json:"country"`
+	Region         string   `json:"region,omitempty"`
+	RegionCode     string   `json:"region_code,omitempty"`
+	Subregion      string   `json:"subregion,omitempty"`
+	County         string   `json:"county,omitempty"`
+	District       string   `json:"district,omitempty"`
+	AdminArea      string   `json:"admin_area,omitempty"`
+	City           string   `json:"city,omitempty"`
+	CityInferred   bool     `json:"city_inferred"`
+	Address        string   `json:"address,omitempty"`
+	Postcode       string   `json:"postcode,omitempty"`
+	Lat            *float64 `json:"lat,omitempty"`
+	Lon            *float64 `json:"lon,omitempty"`
+	CoordPrecision string   `json:"coord_precision,omitempty"`
+
+	ISIL        string      `json:"isil,omitempty"`
+	Wikidata    string      `json:"wikidata,omitempty"`
+	Identifiers Identifiers `json:"identifiers"`
+	Website     string      `json:"website,omitempty"`
+
+	Description          string   `json:"description"`
+	DescriptionGenerated bool     `json:"description_generated"`
+	Subjects             []string `json:"subjects"`
+	Governance           string   `json:"governance,omitempty"`
+	GovernanceCode       string   `json:"governance_code,omitempty"`
+	Accreditation        string   `json:"accreditation,omitempty"`
+	Size                 string   `json:"size,omitempty"`
+	Status               string   `json:"status,omitempty"`
+	YearOpened           string   `json:"year_opened,omitempty"`
+	YearClosed           string   `json:"year_closed,omitempty"`
+
+	MemberOf    []Membership `json:"member_of"`
+	Related     []Relation   `json:"related"`
+	Events      []Event      `json:"events"`
+	Collections []Collection `json:"collections"`
+	Notes       string       `json:"notes,omitempty"`
+	Area        *Area        `json:"area,omitempty"`
+
+	Source      string   `json:"source"`
+	Sources     []string `json:"sources"`
+	License     string   `json:"license"`
+	Attribution string   `json:"attribution"`
+	Tier        Tier     `json:"tier"`
+}
+
+// AltName is another name of an institution: a former name, label, alias,
+// acronym or the Wikidata label of a merged record.
+type AltName struct {
+	Name   string `json:"name"`
+	Lang   string `json:"lang,omitempty"`
+	Kind   string `json:"kind"`
+	From   string `json:"from,omitempty"`
+	Until  string `json:"until,omitempty"`
+	Period string `json:"period,omitempty"`
+}
+
+// Alt-name kinds used by the dataset.
+const (
+	KindFormerName    = "former_name"
+	KindLabel         = "label"
+	KindAlias         = "alias"
+	KindAcronym       = "acronym"
+	KindWikidataLabel = "wikidata_label"
+)
+
+// Membership links an institution to a body it belongs to.
+type Membership struct {
+	Name         string `json:"name"`
+	Relation     string `json:"relation"` // part_of or operated_by
+	ID           string `json:"id,omitempty"`
+	Ref          string `json:"ref,omitempty"`
+	NameInSource string `json:"name_in_source,omitempty"`
+	SourceField  string `json:"source_field,omitempty"`
+	Until        string `json:"until,omitempty"`
+}
+
+// Membership relations.
+const (
+	RelPartOf     = "part_of"
+	RelOperatedBy = "operated_by"
+)
+
+// Current reports whether the membership still holds in year (an "until"
+// year that has passed ends it).
+func (m Membership) Current(year int) bool {
+	if m.Until == "" {
+		return true
+	}
+	y, err := strconv.Atoi(strings.TrimSpace(m.Until))
+	return err != nil || y > year
+}
+
+// Relation links two institutions (succeeded_by, houses, has_part, …).
+type Relation struct {
+	ID          string `json:"id,omitempty"`
+	Name        string `json:"name"`
+	Relation    string `json:"relation"`
+	Ref         string `json:"ref,omitempty"`
+	SourceField string `json:"source_field,omitempty"`
+}
+
+// Event is a dated change in an institution's life.
+type Event struct {
+	Date        string `json:"date,omitempty"` // EDTF-like: 1971, 1960/2017, 2019-07-25
+	Type        string `json:"type"`
+	Description string `json:"description"`
+	FormerName  string `json:"former_name,omitempty"`
+	SourceField string `json:"source_field,omitempty"`
+}
+
+// Years returns the first and last year the event date covers; ok is false
+// for an undated event.
+func (e Event) Years() (from, to int, ok bool) {
+	return parseEDTFYears(e.Date)
+}
+
+// Collection is a subject-based collection.
+type Collection struct {
+	Name        string `json:"name"`
+	Subject     string `json:"subject"`
+	SourceField string `json:"source_field,omitempty"`
+}
+
+// Area holds area deprivation indices and geodemographic groups.
+type Area struct {
+	DeprivationIndex         int    `json:"deprivation_index,omitempty"`
+	DeprivationCrime         int    `json:"deprivation_crime,omitempty"`
+	DeprivationEducation     int    `json:"deprivation_education,omitempty"`
+	DeprivationEmployment    int    `json:"deprivation_employment,omitempty"`
+	DeprivationHealth        int    `json:"deprivation_health,omitempty"`
+	DeprivationHousing       int    `json:"deprivation_housing,omitempty"`
+	DeprivationIncome        int    `json:"deprivation_income,omitempty"`
+	DeprivationServices      int    `json:"deprivation_services,omitempty"`
+	GeodemographicSupergroup string `json:"geodemographic_supergroup,omitempty"`
+	GeodemographicGroup      string `json:"geodemographic_group,omitempty"`
+	GeodemographicSubgroup   string `json:"geodemographic_subgroup,omitempty"`
+}
+
+// Identifiers are the record's identifiers in other schemes.
+type Identifiers struct {
+	Wikidata        string   `json:"wikidata,omitempty"`
+	ISILAll         []string `json:"isil_all,omitempty"`
+	GND             []string `json:"gnd,omitempty"`
+	DBS             []string `json:"dbs,omitempty"`
+	ROR             string   `json:"ror,omitempty"`
+	ISNI            string   `json:"isni,omitempty"`
+	GRID            string   `json:"grid,omitempty"`
+	FundRef         string   `json:"fundref,omitempty"`
+	MappingMuseums  string   `json:"mapping_museums,omitempty"`
+	Domus           string   `json:"domus,omitempty"`
+	PrimarySource   string   `json:"primary_source,omitempty"`
+	PrimarySourceID string   `json:"primary_source_id,omitempty"`
+}
+
+// Tier ranks the authority of a record's source.
+type Tier string
+
+// Tiers, most authoritative first.
+const (
+	TierAuthoritative Tier = "TIER_1_AUTHORITATIVE"
+	TierVerified      Tier = "TIER_2_VERIFIED"
+	TierCrowdSourced  Tier = "TIER_3_CROWD_SOURCED"
+)
+
+// Rank orders tiers: 1 is the most authoritative; unknown tiers rank last.
+func (t Tier) Rank() int {
+	switch t {
+	case TierAuthoritative:
+		return 1
+	case TierVerified:
+		return 2
+	case TierCrowdSourced:
+		return 3
+	}
+	return 4
+}
+
+// Open reports the opening year range ("1960:2017" → 1960, 2017).
+func (in *Institution) Opened() (from, to int, ok bool) {
+	return parseYearRange(in.YearOpened)
+}
+
+// Closed reports the closing year range; ok is false when the record is
+// still open (9999) or the year is unknown.
+func (in *Institution) Closed() (from, to int, ok bool) {
+	from, to, ok = parseYearRange(in.YearClosed)
+	if ok && from == 9999 {
+		return 0, 0, false
+	}
+	if !ok && in.Status == "closed" {
+		for _, e := range in.Events {
+			if e.Type == "closed" {
+				return e.Years()
+			}
+		}
+	}
+	return from, to, ok
+}
+
+// IsOpen reports whether the record is known to be open: status "open", or
+// no status at all (Wikidata records carry none unless closed).
+func (in *Institution) IsOpen() bool {
+	return in.Status != "closed"
+}
+
+// GND returns the first GND identifier, if any.
+func (in *Institution) GND() string {
+	if len(in.Identifiers.GND) > 0 {
+		return in.Identifiers.GND[0]
+	}
+	return ""
+}
+
+// FormerNames lists the record's former names.
+func (in *Institution) FormerNames() []AltName {
+	var out []AltName
+	for _, a := range in.AltNames {
+		if a.Kind == KindFormerName {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// AdminAreas splits AdminArea into its named units, each with its level:
+// "/England/South East (English Region)/Kent (English County)" gives
+// {England, ""}, {South East, English Region}, {Kent, English County}.
+func (in *Institution) AdminAreas() []AdminUnit {
+	return ParseAdminArea(in.AdminArea)
+}
+
+// AdminUnit is one level of an administrative area path.
+type AdminUnit struct {
+	Name  string
+	Level string // e.g. "English County", "Scottish Council Area"; "" for a nation
+}
+
+// ParseAdminArea splits an admin_area path into its units.
+func ParseAdminArea(path string) []AdminUnit {
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return nil
+	}
+	parts := strings.Split(path, "/")
+	out := make([]AdminUnit, 0, len(parts))
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		u := AdminUnit{Name: p}
+		if strings.HasSuffix(p, ")") {
+			if i := strings.LastIndex(p, " ("); i > 0 {
+				u = AdminUnit{Name: p[:i], Level: p[i+2 : len(p)-1]}
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// parseYearRange reads "a:b" (or a bare year) into a range.
+func parseYearRange(s string) (from, to int, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, false
+	}
+	a, b, found := strings.Cut(s, ":")
+	if !found {
+		b = a
+	}
+	from, err1 := strconv.Atoi(a)
+	to, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	return from, to, true
+}
+
+// parseEDTFYears reads the year span of an EDTF-like date: "1971",
+// "1960/2017", "2019-07-25".
+func parseEDTFYears(s string) (from, to int, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, false
+	}
+	a, b, found := strings.Cut(s, "/")
+	if !found {
+		b = a
+	}
+	year := func(x string) (int, bool) {
+		if len(x) < 4 {
+			return 0, false
+		}
+		y, err := strconv.Atoi(x[:4])
+		return y, err == nil
+	}
+	from, ok1 := year(a)
+	to, ok2 := year(b)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	return from, to, true
+}

@@ -1,0 +1,97 @@
+// Package retrievers holds the retrieval contract shared by every backend and
+// the embedded semantic (vector) and sparse (BM25) retrievers.
+package retrievers
+
+import (
+	"context"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// Retriever returns institutions relevant to a query, best first. Hits are
+// thin: full records are fetched separately by id. A retriever never
+// returns more than q.K hits.
+type Retriever interface {
+	Retrieve(ctx context.Context, q Query) ([]Hit, error)
+}
+
+// RetrieverFunc adapts a function to Retriever.
+type RetrieverFunc func(ctx context.Context, q Query) ([]Hit, error)
+
+// Retrieve calls f.
+func (f RetrieverFunc) Retrieve(ctx context.Context, q Query) ([]Hit, error) { return f(ctx, q) }
+
+// Query is what a retriever is asked.
+type Query struct {
+	// Text is the user's question.
+	Text string
+	// K is the number of hits wanted.
+	K int
+	// Filters restrict the candidates; each retriever drops keys outside
+	// its allowlist (see filter.Set.Restrict) and reports them as warnings.
+	Filters filter.Set
+	// Plan is the router's plan; structured retrievers (the knowledge
+	// graph) read its constraints. It may be nil.
+	Plan *router.Plan
+}
+
+// Hit is one retrieved institution.
+type Hit struct {
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	Score       float64        `json:"score"`
+	Rank        int            `json:"rank"` // 1-based
+	Identifiers HitIdentifiers `json:"identifiers"`
+	Snippet     string         `json:"snippet"` // at most SnippetMax characters
+	Source      string         `json:"source"`  // the retriever that produced the hit
+	Tier        heritage.Tier  `json:"tier"`
+}
+
+// HitIdentifiers are the identifiers carried on a thin hit.
+type HitIdentifiers struct {
+	ISIL     string `json:"isil,omitempty"`
+	Wikidata string `json:"wikidata,omitempty"`
+	GHCID    string `json:"ghcid,omitempty"`
+}
+
+// SnippetMax is the longest snippet a hit carries, in characters (runes).
+const SnippetMax = 320
+
+// NewHit builds a thin hit for an institution with the given score and rank;
+// the snippet is the start of the description cut at SnippetMax runes on a
+// word boundary.
+func NewHit(in *heritage.Institution, source string, score float64, rank int) Hit {
+	return Hit{
+		ID:    in.ID,
+		Name:  in.Name,
+		Score: score,
+		Rank:  rank,
+		Identifiers: HitIdentifiers{
+			ISIL:     in.ISIL,
+			Wikidata: in.Wikidata,
+			GHCID:    in.GHCID,
+		},
+		Snippet: Snippet(in.Description, SnippetMax),
+		Source:  source,
+		Tier:    in.Tier,
+	}
+}
+
+// Snippet cuts s to at most max runes, on a word boundary when one is near,
+// marking the cut with "…".
+func Snippet(s string, max int) string {
+	r := []rune(s)
+	if len(r) <= max {
+		return s
+	}
+	cut := max - 1
+	for i := cut; i > max/2; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return string(r[:cut]) + "…"
+}
