@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/pipeline"
+)
+
+const askUsage = `Usage: hybridrag ask [flags] "<question>"
+
+Answers a question about heritage institutions with cited sources: a field
+("What is the ISIL code of X?"), the exact set of institutions a list
+question describes ("Which museums are part of National Museums Scotland?"),
+or the best matching institutions.
+
+Examples:
+  hybridrag ask "What is the ISIL code of Heimatstube im Elbtor?"
+  hybridrag ask --json --k 5 "Which accredited museums are in Rye?"
+  hybridrag ask --filters '{"country": "DE", "type": ["MUSEUM"]}' "Porzellan"
+  hybridrag ask --explain "Compare the railway museums in Lincolnshire and Suffolk."
+
+Filter keys: ` + "%s" + `
+Operators: a scalar means equals, a list means any of, or an object with
+$eq, $ne, $in, $gte, $lte, $contains.
+`
+
+// dataFlags are the flags that choose the data and the pipeline settings.
+type dataFlags struct {
+	data        string
+	skipInvalid bool
+	timeout     time.Duration
+	legTimeout  time.Duration
+}
+
+func (d *dataFlags) register(fs *flagSet) {
+	fs.StringVar(&d.data, "data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
+	fs.BoolVar(&d.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
+	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "deadline for the whole request")
+	fs.DurationVar(&d.legTimeout, "leg-timeout", 2*time.Second, "deadline for each retriever")
+}
+
+func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("ask", fmt.Sprintf(askUsage, strings.Join(filter.Keys, ", ")), stdout)
+	var (
+		df       dataFlags
+		asJSON   = fs.Bool("json", false, "print one JSON object (plan, answer, hits, context, citations, warnings, errors, timings)")
+		k        = fs.Int("k", pipeline.DefaultK, fmt.Sprintf("number of ranked institutions to return (1-%d)", pipeline.MaxK))
+		budget   = fs.Int("budget", pipeline.DefaultBudget, fmt.Sprintf("context budget in tokens (50-%d)", pipeline.MaxBudget))
+		explain  = fs.Bool("explain", false, "show the plan, each retriever's ranking, the fused ranks, timings and cache counters")
+		filters  = fs.String("filters", "", "JSON filter object applied to every retriever, e.g. '{\"country\":\"GB\"}'")
+		noCache  = fs.Bool("no-cache", false, "bypass the answer cache")
+		showCtx  = fs.Bool("context", false, "print the assembled context")
+		repeat   = fs.Int("repeat", 1, "ask the same question N times in one process (shows the cache at work with --explain)")
+	)
+	df.register(fs)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	question := strings.TrimSpace(strings.Join(pos, " "))
+	req := pipeline.Request{Question: question, K: *k, Budget: *budget, NoCache: *noCache, Explain: *explain}
+	if *filters != "" {
+		fset, err := filter.Parse([]byte(*filters))
+		if err != nil {
+			return usagef("--filters: %v", err)
+		}
+		req.Filters = fset
+	}
+	if *repeat < 1 || *repeat > 1000 {
+		return usagef("--repeat must be between 1 and 1000")
+	}
+	// Check the request before the (slower) start-up, so that bad input
+	// fails fast.
+	check := req
+	if err := check.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+
+	p, err := buildPipeline(ctx, df, stderr)
+	if err != nil {
+		return err
+	}
+	var resp *pipeline.Response
+	for range *repeat {
+		rctx, cancel := context.WithTimeout(ctx, df.timeout)
+		resp, err = p.Ask(rctx, req)
+		cancel()
+		if err != nil {
+			if isUsage(err) {
+				return usagef("%v", err)
+			}
+			return err
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(resp)
+	}
+	printResponse(stdout, resp, *showCtx)
+	return nil
+}
+
+func isUsage(err error) bool {
+	return errors.Is(err, pipeline.ErrEmptyQuestion) || errors.Is(err, pipeline.ErrTooLong) || errors.Is(err, pipeline.ErrBadOption)
+}
+
+func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
+	fmt.Fprintf(w, "%s\n", r.Answer.Text)
+	if r.Answer.Exact && r.Answer.Kind == pipeline.KindSet {
+		fmt.Fprintf(w, "(exact answer: %d selected from the knowledge graph)\n", r.Answer.Count)
+	}
+
+	if len(r.Hits) > 0 {
+		fmt.Fprintln(w, "\nResults:")
+		for _, h := range r.Hits {
+			var ids []string
+			if h.Identifiers.ISIL != "" {
+				ids = append(ids, "ISIL "+h.Identifiers.ISIL)
+			}
+			if h.Identifiers.Wikidata != "" {
+				ids = append(ids, h.Identifiers.Wikidata)
+			}
+			var via []string
+			for _, s := range h.Sources {
+				via = append(via, fmt.Sprintf("%s#%d", s.Source, s.Rank))
+			}
+			viaText := strings.Join(via, " ")
+			if viaText == "" {
+				viaText = "graph selection"
+			}
+			fmt.Fprintf(w, "%3d. %s  [%s]", h.Rank, h.Name, h.ID)
+			if len(ids) > 0 {
+				fmt.Fprintf(w, "  %s", strings.Join(ids, ", "))
+			}
+			fmt.Fprintf(w, "\n     score %.4f via %s\n", h.Score, viaText)
+		}
+	}
+
+	if len(r.Citations) > 0 {
+		fmt.Fprintln(w, "\nSources:")
+		for _, c := range r.Citations {
+			fmt.Fprintf(w, "  [%d] %s (%s) — %s, %s, %s\n", c.N, c.Name, c.ID, c.Source, c.License, c.Tier)
+		}
+	}
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", wn)
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(w, "error from %s: %s\n", e.Source, e.Error)
+	}
+	if showCtx {
+		fmt.Fprintf(w, "\nContext (%d of %d tokens):\n%s\n", r.Context.Tokens, r.Context.Budget, r.Context.Text)
+	}
+	if r.Explain != nil {
+		printExplain(w, r)
+	}
+	fmt.Fprintf(w, "\n(intent %s, confidence %.2f; %.1f ms%s)\n", r.Plan.Intent, r.Plan.Confidence, r.Timings.TotalMS, cachedNote(r.Cached))
+}
+
+func cachedNote(c bool) string {
+	if c {
+		return ", from cache"
+	}
+	return ""
+}
+
+func printExplain(w io.Writer, r *pipeline.Response) {
+	fmt.Fprintln(w, "\nPlan:")
+	plan, _ := json.MarshalIndent(r.Plan, "  ", "  ")
+	fmt.Fprintf(w, "  %s\n", plan)
+	fmt.Fprintln(w, "\nRetrievers:")
+	for _, l := range r.Explain.Legs {
+		fmt.Fprintf(w, "  %s (weight %.2f, k %d, %d filters): %d hits in %.2f ms", l.Source, l.Weight, l.K, l.Filters, len(l.Hits), l.DurationMS)
+		if l.Error != "" {
+			fmt.Fprintf(w, " — error: %s", l.Error)
+		}
+		fmt.Fprintln(w)
+		for _, h := range l.Hits {
+			fmt.Fprintf(w, "    %2d. %-50s %.4f  %s\n", h.Rank, trim(h.Name, 50), h.Score, h.ID)
+		}
+	}
+	fmt.Fprintln(w, "\nFused (Reciprocal Rank Fusion):")
+	for _, h := range r.Hits {
+		var parts []string
+		for _, s := range h.Sources {
+			parts = append(parts, fmt.Sprintf("%s rank %d raw %.4f × %.2f = %.5f", s.Source, s.Rank, s.RawScore, s.Weight, s.Weighted))
+		}
+		fmt.Fprintf(w, "  %2d. %-50s %.5f  %s\n", h.Rank, trim(h.Name, 50), h.Score, strings.Join(parts, "; "))
+	}
+	t := r.Timings
+	fmt.Fprintf(w, "\nTimings (ms): route %.3f, retrieve %.3f, fuse %.3f, answer %.3f, context %.3f, total %.3f\n",
+		t.RouteMS, t.RetrieveMS, t.FuseMS, t.AnswerMS, t.ContextMS, t.TotalMS)
+	legs := make([]string, 0, len(t.Legs))
+	for k := range t.Legs {
+		legs = append(legs, k)
+	}
+	sort.Strings(legs)
+	for _, k := range legs {
+		fmt.Fprintf(w, "  %s %.3f\n", k, t.Legs[k])
+	}
+	c := r.Explain.Cache
+	fmt.Fprintf(w, "Cache: answers %d hits / %d misses; entity look-ups %d hits / %d misses\n",
+		c.QueryHits, c.QueryMisses, c.EntityHits, c.EntityMisses)
+}
+
+func trim(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

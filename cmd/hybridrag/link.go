@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+const linkUsage = `Usage: hybridrag link [flags] <ISIL | QID | GHCID | GND | name>
+
+Resolves an identifier exactly (ISIL such as DE-MUS-165513 or NL-AmRM,
+Wikidata QID such as Q891746, wd:Q891746 or its URL, GHCID, GND id) or
+finds the best matching institutions for a name (case, diacritics,
+punctuation and small typos do not matter).
+
+Examples:
+  hybridrag link DE-MUS-165513
+  hybridrag link https://www.wikidata.org/wiki/Q891746
+  hybridrag link --limit 3 "Heimatstube im Elbtor"
+`
+
+// linkResult is one institution found by link.
+type linkResult struct {
+	ID       string  `json:"id"`
+	Name     string  `json:"name"`
+	Score    float64 `json:"score"`
+	Match    bool    `json:"match"`
+	Via      string  `json:"via"`
+	Type     string  `json:"type"`
+	Place    string  `json:"place,omitempty"`
+	ISIL     string  `json:"isil,omitempty"`
+	Wikidata string  `json:"wikidata,omitempty"`
+	GHCID    string  `json:"ghcid"`
+	Source   string  `json:"source"`
+	License  string  `json:"license"`
+}
+
+func runLink(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("link", linkUsage, stdout)
+	var df dataFlags
+	asJSON := fs.Bool("json", false, "print JSON")
+	limit := fs.Int("limit", 5, "most name matches to show (1-100)")
+	df.register(fs)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	q := strings.TrimSpace(strings.Join(pos, " "))
+	switch {
+	case q == "":
+		return usagef("give an identifier or a name, e.g. hybridrag link DE-MUS-165513")
+	case len(q) > 512:
+		return usagef("the name is longer than 512 bytes")
+	case *limit < 1 || *limit > 100:
+		return usagef("--limit must be between 1 and 100")
+	}
+	id, isID, err := ident.Parse(q)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	ds, err := loadData(df, stderr)
+	if err != nil {
+		return err
+	}
+	var results []linkResult
+	if isID {
+		g := kg.New(ds)
+		for _, x := range g.Lookup(string(id.Scheme), id.Value) {
+			if in, ok := ds.Get(x); ok {
+				results = append(results, newLinkResult(in, 1, true, string(id.Scheme)))
+			}
+		}
+		if len(results) == 0 {
+			return fmt.Errorf("no institution has %s %s", strings.ToUpper(string(id.Scheme)), id.Value)
+		}
+	} else {
+		r := router.New(ds)
+		for _, m := range r.MatchNames(q, *limit) {
+			for _, x := range m.IDs {
+				if in, ok := ds.Get(x); ok && len(results) < *limit {
+					via := "name"
+					if m.Former {
+						via = "former name"
+					}
+					results = append(results, newLinkResult(in, m.Score, m.Score >= 0.99 && len(m.IDs) == 1, via))
+				}
+			}
+		}
+		if len(results) == 0 {
+			return fmt.Errorf("no institution name matches %q", q)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(results)
+	}
+	for i, r := range results {
+		fmt.Fprintf(stdout, "%d. %s [%s]  score %.2f (%s)%s\n", i+1, r.Name, r.ID, r.Score, r.Via, matchNote(r.Match))
+		fmt.Fprintf(stdout, "   %s", strings.ToLower(r.Type))
+		if r.Place != "" {
+			fmt.Fprintf(stdout, " in %s", r.Place)
+		}
+		fmt.Fprintln(stdout)
+		var ids []string
+		if r.ISIL != "" {
+			ids = append(ids, "ISIL "+r.ISIL)
+		}
+		if r.Wikidata != "" {
+			ids = append(ids, "Wikidata "+r.Wikidata)
+		}
+		ids = append(ids, "GHCID "+r.GHCID)
+		fmt.Fprintf(stdout, "   %s\n   source: %s, %s\n", strings.Join(ids, " · "), r.Source, r.License)
+	}
+	return nil
+}
+
+func matchNote(m bool) string {
+	if m {
+		return " — match"
+	}
+	return ""
+}
+
+func newLinkResult(in *heritage.Institution, score float64, match bool, via string) linkResult {
+	var place []string
+	for _, v := range []string{in.City, in.County, in.Region, in.Country} {
+		if v != "" && (len(place) == 0 || place[len(place)-1] != v) {
+			place = append(place, v)
+		}
+	}
+	return linkResult{
+		ID: in.ID, Name: in.Name, Score: score, Match: match, Via: via, Type: in.Type,
+		Place: strings.Join(place, ", "), ISIL: in.ISIL, Wikidata: in.Wikidata, GHCID: in.GHCID,
+		Source: in.Source, License: in.License,
+	}
+}

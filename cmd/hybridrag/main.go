@@ -1,0 +1,173 @@
+// Command hybridrag answers questions about heritage institutions (museums,
+// archives, libraries) by hybrid retrieval over the bundled dataset.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+// usageError is bad input: the command prints it on one line and exits 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"ask", "answer a question with cited sources", runAsk},
+		{"link", "resolve an ISIL, Wikidata QID, GHCID, GND id or name to institutions", runLink},
+	}
+}
+
+const topUsage = `hybridrag answers questions about heritage institutions (museums, archives,
+libraries) by hybrid retrieval: a rule-based router, vector, BM25 and
+knowledge-graph retrievers, Reciprocal Rank Fusion and a cited context.
+It runs offline over the bundled dataset of 16,286 institutions.
+
+Usage:
+  hybridrag <command> [arguments] [flags]
+
+Commands:
+%s
+Run "hybridrag <command> --help" for a command's flags.
+
+Examples:
+  hybridrag ask "Which museums are part of National Museums Scotland?"
+  hybridrag ask --json "What is the ISIL code of Heimatstube im Elbtor?"
+  hybridrag link DE-MUS-165513
+
+Data: Mapping Museums (CC BY 4.0, Birkbeck, University of London), Wikidata
+and ROR (CC0). Run "hybridrag notice" for the full attribution.
+`
+
+func printUsage(w io.Writer) {
+	var b strings.Builder
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(&b, "  %-8s %s\n", "notice", "print the data licences and attribution")
+	fmt.Fprintf(w, topUsage, b.String())
+}
+
+// run is the whole program behind main, testable with its own arguments
+// and writers. It returns the exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printUsage(stderr)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "-h", "--help", "help":
+		printUsage(stdout)
+		return exitOK
+	case "notice":
+		fmt.Fprint(stdout, noticeText())
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name != name {
+			continue
+		}
+		err := c.run(ctx, rest, stdout, stderr)
+		var ue *usageError
+		switch {
+		case err == nil:
+			return exitOK
+		case errors.Is(err, flag.ErrHelp):
+			return exitOK
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "hybridrag %s: %s\n", name, oneLine(ue.msg))
+			return exitUsage
+		default:
+			fmt.Fprintf(stderr, "hybridrag %s: %s\n", name, oneLine(err.Error()))
+			return exitFail
+		}
+	}
+	fmt.Fprintf(stderr, "hybridrag: unknown command %q; run \"hybridrag --help\" for the list\n", name)
+	return exitUsage
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 400 {
+		s = s[:400] + "…"
+	}
+	return s
+}
+
+// flagSet is a command's flags: quiet on errors (the caller prints one
+// line), help on -h/--help to stdout.
+type flagSet struct {
+	*flag.FlagSet
+	usage  string
+	stdout io.Writer
+}
+
+func newFlagSet(name, usage string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, usage: usage, stdout: stdout}
+}
+
+func (fs *flagSet) help() {
+	fmt.Fprint(fs.stdout, fs.usage)
+	fmt.Fprintln(fs.stdout, "\nFlags:")
+	fs.SetOutput(fs.stdout)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
+// parse parses flags that may come before or after the positional
+// arguments ("ask 'question' --json"). A lone "--" ends the flags.
+func (fs *flagSet) parse(args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.help()
+				return nil, err
+			}
+			return nil, usagef("%v (run with --help for the flags)", err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestAskAcceptanceQuestions(t *testing.T) {
+	code, out, errOut := runCLI(t, "ask", "What is the ISIL code of Heimatstube im Elbtor?")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "DE-MUS-811216")
+	require.Contains(t, out, "[1]", "the answer carries its citation")
+	require.Contains(t, out, "Sources:")
+
+	code, out, errOut = runCLI(t, "ask", "--json", "Which museums are part of National Museums Scotland?")
+	require.Equal(t, exitOK, code, errOut)
+	var resp struct {
+		Plan   map[string]any `json:"plan"`
+		Answer struct {
+			Text  string   `json:"text"`
+			IDs   []string `json:"ids"`
+			Exact bool     `json:"exact"`
+		} `json:"answer"`
+		Hits []struct {
+			ID      string           `json:"id"`
+			Sources []map[string]any `json:"sources"`
+		} `json:"hits"`
+		Context   map[string]any   `json:"context"`
+		Citations []map[string]any `json:"citations"`
+		Warnings  []string         `json:"warnings"`
+		Errors    []map[string]any `json:"errors"`
+		Timings   map[string]any   `json:"timings"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &resp), "one JSON object")
+	require.True(t, resp.Answer.Exact)
+	// The museums the data records as part of National Museums Scotland.
+	require.ElementsMatch(t, []string{"mm:mm.domus.SC277", "mm:mm.domus.SC280", "mm:mm.domus.SC281"}, resp.Answer.IDs)
+	require.Contains(t, resp.Answer.Text, "National Museum Of Scotland")
+	require.NotEmpty(t, resp.Citations)
+	require.NotNil(t, resp.Plan)
+	require.NotNil(t, resp.Context)
+	require.NotNil(t, resp.Timings)
+	require.NotNil(t, resp.Warnings)
+	require.NotNil(t, resp.Errors)
+	require.NotEmpty(t, resp.Hits[0].Sources, "hits carry per-retriever provenance")
+}
+
+func TestLinkResolvesIdentifiers(t *testing.T) {
+	code, out, errOut := runCLI(t, "link", "DE-MUS-165513")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "Krameramtsstuben")
+
+	code, out, errOut = runCLI(t, "link", "--json", "wd:Q891746")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "Bomann")
+}
+
+func TestBadInputIsAUsageError(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no command", nil, ""},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+		{"empty question", []string{"ask", "  "}, "empty"},
+		{"no question", []string{"ask"}, "empty"},
+		{"100 KB question", []string{"ask", strings.Repeat("x", 100*1024)}, "longer than"},
+		{"invalid JSON filters", []string{"ask", "--filters", "{country:", "museums"}, "--filters"},
+		{"unknown filter key", []string{"ask", "--filters", `{"colour":"red"}`, "museums"}, "unknown filter key"},
+		{"bad k", []string{"ask", "--k", "0", "museums"}, "k must be"},
+		{"unknown flag", []string{"ask", "--frob", "museums"}, "flag provided but not defined"},
+		{"malformed QID", []string{"link", "Q12x"}, "not a Wikidata QID"},
+		{"malformed ISIL", []string{"link", "DE-MUS-16551#3"}, "not an ISIL"},
+		{"empty link", []string{"link"}, "give an identifier"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, tt.args...)
+			require.Equal(t, exitUsage, code, "stdout: %s\nstderr: %s", out, errOut)
+			require.Contains(t, errOut, tt.want)
+			if tt.args != nil {
+				require.Equal(t, 1, strings.Count(strings.TrimRight(errOut, "\n"), "\n")+1, "one line: %q", errOut)
+			}
+			require.NotContains(t, errOut, "goroutine", "no stack trace")
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"ask", "--help"}, {"link", "-h"}} {
+		code, out, _ := runCLI(t, args...)
+		require.Equal(t, exitOK, code)
+		require.Contains(t, out, "Usage:")
+	}
+}

@@ -1,0 +1,143 @@
+// Package ragcontext builds the text handed to a language model: a
+// token-budgeted, tier-ordered, source-attributed context with numbered
+// citations, made from fused hits and the full records behind them.
+//
+// The directory is named context; the package is named ragcontext so that
+// it does not shadow the standard library's context package.
+package ragcontext
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/pkoukk/tiktoken-go"
+	tiktoken_loader "github.com/pkoukk/tiktoken-go-loader"
+)
+
+// Tokens is a count of model tokens.
+type Tokens int
+
+// Counter counts the tokens of a text.
+type Counter interface {
+	Count(s string) Tokens
+}
+
+// Truncator is an optional capability of a Counter: Truncate returns the
+// longest prefix of s, cut at a token boundary, that has at most max
+// tokens. A Counter without it is truncated by a binary search over rune
+// prefixes.
+type Truncator interface {
+	Truncate(s string, max Tokens) string
+}
+
+// Encoding is the BPE encoding the Tokenizer uses.
+const Encoding = "cl100k_base"
+
+// Tokenizer counts cl100k_base tokens with a real BPE tokenizer whose
+// vocabulary is compiled into the binary: it never touches the network.
+// It is safe for concurrent use.
+type Tokenizer struct {
+	enc *tiktoken.Tiktoken
+}
+
+var (
+	_ Counter   = (*Tokenizer)(nil)
+	_ Truncator = (*Tokenizer)(nil)
+)
+
+// The encoder is immutable once built and takes ~100 ms and tens of MB
+// to build, so every Tokenizer shares one. tiktoken-go's BPE loader is a
+// package-level setting of that library; it is set once, here, to the
+// offline loader, before the first encoding is loaded.
+var shared struct {
+	once sync.Once
+	enc  *tiktoken.Tiktoken
+	err  error
+}
+
+// NewTokenizer returns a cl100k_base tokenizer.
+func NewTokenizer() (*Tokenizer, error) {
+	shared.once.Do(func() {
+		tiktoken.SetBpeLoader(tiktoken_loader.NewOfflineLoader())
+		shared.enc, shared.err = tiktoken.GetEncoding(Encoding)
+	})
+	if shared.err != nil {
+		return nil, fmt.Errorf("ragcontext: load %s: %w", Encoding, shared.err)
+	}
+	return &Tokenizer{enc: shared.enc}, nil
+}
+
+// Count returns the number of tokens in s. Special-token text such as
+// "<|endoftext|>" is counted as ordinary text.
+func (t *Tokenizer) Count(s string) Tokens {
+	if s == "" {
+		return 0
+	}
+	return Tokens(len(t.enc.EncodeOrdinary(s)))
+}
+
+// Encode returns the token ids of s.
+func (t *Tokenizer) Encode(s string) []int { return t.enc.EncodeOrdinary(s) }
+
+// Truncate returns the longest prefix of s, made of whole tokens, that
+// has at most max tokens. A token that ends inside a multi-byte character
+// is dropped with the partial character.
+func (t *Tokenizer) Truncate(s string, max Tokens) string {
+	if max <= 0 {
+		return ""
+	}
+	ids := t.enc.EncodeOrdinary(s)
+	if Tokens(len(ids)) <= max {
+		return s
+	}
+	out := t.enc.Decode(ids[:max])
+	// Decoding a prefix can end in the middle of a UTF-8 sequence.
+	for len(out) > 0 {
+		r, size := utf8.DecodeLastRuneInString(out)
+		if r != utf8.RuneError || size != 1 {
+			break
+		}
+		out = out[:len(out)-1]
+	}
+	if !strings.HasPrefix(s, out) {
+		// Cannot happen for a lossless BPE; keep the guarantee anyway.
+		return truncateRunes(t, s, max)
+	}
+	return out
+}
+
+// truncate cuts s to at most max tokens of c at a token boundary when c
+// can, else at a rune boundary; the result always re-counts to ≤ max.
+func truncate(c Counter, s string, max Tokens) string {
+	if max <= 0 {
+		return ""
+	}
+	if tr, ok := c.(Truncator); ok {
+		out := tr.Truncate(s, max)
+		// Re-encoding a prefix can, rarely, merge differently; shrink
+		// until the count holds.
+		for out != "" && c.Count(out) > max {
+			r := []rune(out)
+			out = tr.Truncate(string(r[:len(r)-1]), max)
+		}
+		return out
+	}
+	return truncateRunes(c, s, max)
+}
+
+// truncateRunes finds the longest rune prefix of s that counts ≤ max.
+func truncateRunes(c Counter, s string, max Tokens) string {
+	r := []rune(s)
+	lo, hi := 0, len(r) // invariant: r[:lo] fits
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if c.Count(string(r[:mid])) <= max {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return string(r[:lo])
+}

@@ -1,0 +1,65 @@
+package kg
+
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+func BenchmarkNew(b *testing.B) {
+	ds, err := heritage.Embedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		New(ds)
+	}
+}
+
+func BenchmarkLookup(b *testing.B) {
+	g := testGraph(b)
+	for b.Loop() {
+		if len(g.Lookup("isil", "de-mus-165513")) != 1 {
+			b.Fatal("not found")
+		}
+	}
+}
+
+func BenchmarkMembers(b *testing.B) {
+	g := testGraph(b)
+	for b.Loop() {
+		if len(g.Members("National Trust", "operated_by", 2021)) == 0 {
+			b.Fatal("no members")
+		}
+	}
+}
+
+func BenchmarkSelect(b *testing.B) {
+	g := testGraph(b)
+	cases := map[string]router.Constraints{
+		"county+subjects": {TypeCodes: []string{"M"}, Status: "open", Subjects: []string{"Buildings / Houses / Large houses"},
+			Places: []router.Place{{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}}},
+		"body+place": {Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open",
+			Places: []router.Place{{Name: "Devon", Level: router.LevelAdmin}}},
+		"no place (full scan)": {Accreditation: "Accredited", Sizes: []string{"large"}, Status: "open"},
+	}
+	for name, c := range cases {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if len(g.Select(c, 0)) == 0 {
+					b.Fatal("empty")
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkShortestPath(b *testing.B) {
+	g := testGraph(b)
+	for b.Loop() {
+		if g.ShortestPath("mm:mm.domus.SC277", "mm:mm.domus.SC038") == nil {
+			b.Fatal("no path")
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package kg
+
+import (
+	"strings"
+	"unicode"
+)
+
+// NormalizeName folds a name for exact matching: lower case, diacritics
+// removed, "&" read as "and", apostrophes dropped and every other run of
+// punctuation or space collapsed to one space. "Bo'ness" and "Boness" fold
+// to the same key, as do "Národní" and "Narodni".
+func NormalizeName(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	emit := func(r rune) {
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’' || r == '‘' || r == '`':
+			// dropped: "Bo'ness" == "Boness"
+		case r == '&':
+			space = true
+			emit('a')
+			b.WriteString("nd")
+			space = true
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if f, ok := fold[r]; ok {
+				if space && b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				space = false
+				b.WriteString(f)
+				continue
+			}
+			emit(unicode.ToLower(r))
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// fold maps Latin letters with diacritics (and a few ligatures) to their
+// lower-case ASCII base.
+var fold = func() map[rune]string {
+	groups := map[string]string{
+		"a":  "àáâãäåāăąǎÀÁÂÃÄÅĀĂĄǍ",
+		"ae": "æÆ",
+		"c":  "çćĉċčÇĆĈĊČ",
+		"d":  "ďđðĎĐÐ",
+		"e":  "èéêëēĕėęěÈÉÊËĒĔĖĘĚ",
+		"g":  "ĝğġģĜĞĠĢ",
+		"h":  "ĥħĤĦ",
+		"i":  "ìíîïĩīĭįıÌÍÎÏĨĪĬĮİ",
+		"j":  "ĵĴ",
+		"k":  "ķĶ",
+		"l":  "ĺļľŀłĹĻĽĿŁ",
+		"n":  "ñńņňÑŃŅŇ",
+		"o":  "òóôõöøōŏőǒÒÓÔÕÖØŌŎŐǑ",
+		"oe": "œŒ",
+		"r":  "ŕŗřŔŖŘ",
+		"s":  "śŝşšșŚŜŞŠȘ",
+		"ss": "ß",
+		"t":  "ţťŧțŢŤŦȚ",
+		"th": "þÞ",
+		"u":  "ùúûüũūŭůűųǔÙÚÛÜŨŪŬŮŰŲǓ",
+		"w":  "ŵŴ",
+		"y":  "ýÿŷÝŸŶ",
+		"z":  "źżžŹŻŽ",
+	}
+	m := make(map[rune]string, 256)
+	for base, rs := range groups {
+		for _, r := range rs {
+			m[r] = base
+		}
+	}
+	return m
+}()
+
+// normIdent folds an identifier value for look-up: trimmed, URL prefixes of
+// the scheme removed, spaces dropped and upper-cased. Every scheme is matched
+// case-insensitively.
+func normIdent(scheme, v string) string {
+	v = strings.TrimSpace(v)
+	switch scheme {
+	case SchemeROR:
+		v = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(v, "https://ror.org/"), "http://ror.org/"), "ror:")
+	case SchemeWikidata:
+		if i := strings.LastIndexByte(v, '/'); i >= 0 {
+			v = v[i+1:]
+		}
+		v = strings.TrimPrefix(strings.TrimPrefix(v, "wd:"), "WD:")
+	case SchemeISNI:
+		v = strings.TrimPrefix(v, "https://isni.org/isni/")
+	case SchemeGRID:
+		v = strings.TrimPrefix(v, "https://www.grid.ac/institutes/")
+	}
+	v = strings.ReplaceAll(v, " ", "")
+	return strings.ToUpper(v)
+}
+
+// normSubject folds a Subject_Matter code into its trimmed, lower-cased
+// segments: "Natural world / Geology" → ["natural world", "geology"].
+func normSubject(s string) []string {
+	parts := strings.Split(s, "/")
+	out := parts[:0]
+	for _, p := range parts {
+		p = strings.ToLower(strings.TrimSpace(p))
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,0 +1,312 @@
+package kg
+
+import (
+	"cmp"
+	"container/heap"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// schemeAlias maps accepted scheme spellings to the canonical scheme.
+var schemeAlias = map[string]string{
+	"isil": SchemeISIL, "isil_all": SchemeISIL,
+	"wikidata": SchemeWikidata, "qid": SchemeWikidata, "wd": SchemeWikidata,
+	"ghcid":           SchemeGHCID,
+	"gnd":             SchemeGND,
+	"dbs":             SchemeDBS,
+	"ror":             SchemeROR,
+	"isni":            SchemeISNI,
+	"grid":            SchemeGRID,
+	"mapping_museums": SchemeMappingMuseums, "mm": SchemeMappingMuseums,
+	"domus": SchemeDomus,
+}
+
+// Lookup returns the ids of the institutions carrying the identifier, sorted.
+// Schemes: isil (including identifiers.isil_all), wikidata (or qid), ghcid,
+// gnd, dbs, ror, isni, grid, mapping_museums, domus. Values are matched
+// case-insensitively; ROR and Wikidata URLs are accepted.
+func (g *Graph) Lookup(scheme, value string) []string {
+	s, ok := schemeAlias[strings.ToLower(strings.TrimSpace(scheme))]
+	if !ok {
+		return nil
+	}
+	return g.ids(g.idents[s+"\x00"+normIdent(s, value)])
+}
+
+// ByName returns the ids of the institutions whose name or alternative name
+// equals name after NormalizeName, sorted.
+func (g *Graph) ByName(name string) []string {
+	return g.ids(g.names[NormalizeName(name)])
+}
+
+func (g *Graph) ids(idx []int32) []string {
+	if len(idx) == 0 {
+		return nil
+	}
+	out := make([]string, len(idx))
+	for j, i := range idx {
+		out[j] = g.ds.Institutions[i].ID
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Members returns the institutions that are part_of or operated_by body,
+// sorted by id then relation. relation "" accepts either. body matches the
+// normalised member_of name, a name_in_source (which stands for the group
+// it spells), or a record id: then the
+// members are the records whose member_of names that id, plus the records
+// the parent lists as has_part (reported as part_of with source field
+// "related"). asOf > 0 drops memberships whose until year is ≤ asOf.
+func (g *Graph) Members(body, relation string, asOf int) []Member {
+	var refs []memberRef
+	if _, ok := g.instIndex(body); ok {
+		refs = append(refs, g.byBodyID[body]...)
+		refs = append(refs, g.hasPart(body)...)
+	} else {
+		key := NormalizeName(body)
+		if _, ok := g.members[key]; !ok {
+			key = g.bodyAlias[key]
+		}
+		refs = g.members[key]
+	}
+	out := make([]Member, 0, len(refs))
+	for _, r := range refs {
+		in := &g.ds.Institutions[r.inst]
+		var m Member
+		if r.m < 0 {
+			m = Member{ID: in.ID, Body: g.ds.Institutions[g.byKey[body]].Name, Relation: heritage.RelPartOf, SourceField: "related"}
+		} else {
+			ms := in.MemberOf[r.m]
+			if asOf > 0 && !ms.Current(asOf) {
+				continue
+			}
+			m = Member{ID: in.ID, Body: ms.Name, Relation: ms.Relation, SourceField: ms.SourceField, Until: ms.Until}
+		}
+		if relation != "" && m.Relation != relation {
+			continue
+		}
+		out = append(out, m)
+	}
+	slices.SortStableFunc(out, func(a, b Member) int {
+		return cmp.Or(cmp.Compare(a.ID, b.ID), cmp.Compare(a.Relation, b.Relation))
+	})
+	// One entry per (member, relation): a member_of link wins over the
+	// parent's has_part link because it sorts first by source order.
+	out = slices.CompactFunc(out, func(a, b Member) bool { return a.ID == b.ID && a.Relation == b.Relation })
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// hasPart lists the records a parent links to with has_part.
+func (g *Graph) hasPart(parent string) []memberRef {
+	p, _ := g.ds.Get(parent)
+	var out []memberRef
+	for _, r := range p.Related {
+		if r.Relation != "has_part" {
+			continue
+		}
+		if i, ok := g.instIndex(r.ID); ok && r.ID != "" {
+			out = append(out, memberRef{inst: i, m: -1})
+		}
+	}
+	return out
+}
+
+// Events returns the institution's events ordered by their first year,
+// then by date; undated events come last. The order is otherwise that of
+// the record.
+func (g *Graph) Events(id string) []heritage.Event {
+	in, ok := g.ds.Get(id)
+	if !ok || len(in.Events) == 0 {
+		return nil
+	}
+	out := slices.Clone(in.Events)
+	slices.SortStableFunc(out, func(a, b heritage.Event) int {
+		af, _, aok := a.Years()
+		bf, _, bok := b.Years()
+		switch {
+		case aok != bok:
+			if aok {
+				return -1
+			}
+			return 1
+		case !aok:
+			return 0
+		}
+		return cmp.Or(cmp.Compare(af, bf), cmp.Compare(a.Date, b.Date))
+	})
+	return out
+}
+
+// Neighbourhood returns the edges within depth hops of the node id, followed
+// in both directions, sorted by (from, relation, to). relations restricts the
+// edge relations followed (nil follows all). Place and identifier nodes are
+// reached but not expanded further, so that a country does not pull in all
+// its institutions; bodies are expanded, linking the members of a group.
+func (g *Graph) Neighbourhood(id string, depth int, relations []string) []Edge {
+	start, ok := g.byKey[id]
+	if !ok || depth <= 0 {
+		return nil
+	}
+	seen := map[int64]bool{start: true}
+	taken := map[int32]bool{}
+	frontier := []int64{start}
+	for d := 0; d < depth && len(frontier) > 0; d++ {
+		var next []int64
+		for _, n := range frontier {
+			if n != start && (g.nodes[n].Kind == KindPlace || g.nodes[n].Kind == KindIdentifier) {
+				continue
+			}
+			for _, ei := range g.incident(n) {
+				e := g.edges[ei]
+				if len(relations) > 0 && !slices.Contains(relations, e.Relation) {
+					continue
+				}
+				taken[ei] = true
+				other := g.byKey[e.To]
+				if other == n {
+					other = g.byKey[e.From]
+				}
+				if !seen[other] {
+					seen[other] = true
+					next = append(next, other)
+				}
+			}
+		}
+		frontier = next
+	}
+	out := make([]Edge, 0, len(taken))
+	for ei := range taken {
+		out = append(out, g.edges[ei])
+	}
+	sortEdges(out)
+	return out
+}
+
+func sortEdges(es []Edge) {
+	slices.SortFunc(es, func(a, b Edge) int {
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
+			cmp.Compare(a.Source, b.Source))
+	})
+}
+
+// pathCost is the cost of passing through an edge in ShortestPath. Finer
+// places cost less than broad ones, so a shared town beats a shared
+// country; identifier edges are not used.
+func (g *Graph) pathCost(e Edge) int {
+	switch e.Kind {
+	case EdgeRelation, EdgeMembership:
+		return 2
+	case EdgePlace, EdgeWithin:
+		n := g.nodes[g.byKey[e.To]]
+		switch {
+		case strings.HasPrefix(n.ID, "place:city:"):
+			return 3
+		case strings.HasPrefix(n.ID, "place:country:"):
+			return 12
+		case strings.HasPrefix(n.ID, "place:region:"):
+			return 8
+		case strings.HasSuffix(n.Label, "Region)") || strings.HasSuffix(n.Label, "CA)") || !strings.HasSuffix(n.Label, ")"):
+			return 8 // English regions, combined authorities, nations
+		}
+		return 5 // counties, unitary authorities, districts, boroughs
+	}
+	return -1
+}
+
+// ShortestPath returns the cheapest chain of edges linking two institutions,
+// or nil when none exists. It follows institution relations (cost 2),
+// memberships through bodies or parent records (cost 2 per edge) and places
+// (3 per edge for a city, 5 for a county or district, 8 for a region or
+// nation, 12 for a country), in either direction; identifiers are not
+// connectors. Ties break on node id, so the result is deterministic. Each
+// edge is reported as stored (its From may be the later node of the path).
+func (g *Graph) ShortestPath(from, to string) []Edge {
+	s, ok1 := g.instIndex(from)
+	t, ok2 := g.instIndex(to)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	if s == t {
+		return []Edge{}
+	}
+	src, dst := int64(s), int64(t)
+	dist := map[int64]int{src: 0}
+	prev := map[int64]int32{}
+	done := map[int64]bool{}
+	pq := &nodeHeap{{node: src, id: g.nodes[src].ID}}
+	for pq.Len() > 0 {
+		cur := heap.Pop(pq).(heapItem)
+		if done[cur.node] {
+			continue
+		}
+		done[cur.node] = true
+		if cur.node == dst {
+			break
+		}
+		for _, ei := range g.incident(cur.node) {
+			e := g.edges[ei]
+			c := g.pathCost(e)
+			if c < 0 {
+				continue
+			}
+			other := g.byKey[e.To]
+			if other == cur.node {
+				other = g.byKey[e.From]
+			}
+			if done[other] {
+				continue
+			}
+			nd := cur.dist + c
+			if d, ok := dist[other]; !ok || nd < d {
+				dist[other] = nd
+				prev[other] = ei
+				heap.Push(pq, heapItem{node: other, dist: nd, id: g.nodes[other].ID})
+			}
+		}
+	}
+	if !done[dst] {
+		return nil
+	}
+	var path []Edge
+	for n := dst; n != src; {
+		e := g.edges[prev[n]]
+		path = append(path, e)
+		if g.byKey[e.To] == n {
+			n = g.byKey[e.From]
+		} else {
+			n = g.byKey[e.To]
+		}
+	}
+	slices.Reverse(path)
+	return path
+}
+
+type heapItem struct {
+	node int64
+	dist int
+	id   string
+}
+
+type nodeHeap []heapItem
+
+func (h nodeHeap) Len() int { return len(h) }
+func (h nodeHeap) Less(i, j int) bool {
+	if h[i].dist != h[j].dist {
+		return h[i].dist < h[j].dist
+	}
+	return h[i].id < h[j].id
+}
+func (h nodeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *nodeHeap) Push(x any)   { *h = append(*h, x.(heapItem)) }
+func (h *nodeHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

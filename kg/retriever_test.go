@@ -1,0 +1,87 @@
+package kg
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+	"github.com/stretchr/testify/require"
+)
+
+type hitView struct {
+	ID    string
+	Score float64
+	Rank  int
+}
+
+func view(hs []retrievers.Hit) []hitView {
+	var out []hitView
+	for _, h := range hs {
+		out = append(out, hitView{h.ID, h.Score, h.Rank})
+	}
+	return out
+}
+
+func TestRetriever(t *testing.T) {
+	r := NewRetriever(testGraph(t))
+	nms := router.Constraints{Bodies: []router.Body{{Name: "National Museums Scotland", Relation: "part_of"}}, Status: "open"}
+	tests := []struct {
+		name    string
+		plan    *router.Plan
+		k       int
+		filters filter.Set
+		want    []hitView
+	}{
+		{"identifier", &router.Plan{Intent: router.Factual, Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}, Field: "gnd"}}, 5, nil,
+			[]hitView{{"wd:Q877252", 1, 1}}},
+		{"body members", &router.Plan{Intent: router.Relationship, Constraints: nms}, 10, nil,
+			[]hitView{{"mm:mm.domus.SC277", 1, 1}, {"mm:mm.domus.SC280", 1, 2}, {"mm:mm.domus.SC281", 1, 3}}},
+		{"k truncates", &router.Plan{Constraints: nms}, 2, nil,
+			[]hitView{{"mm:mm.domus.SC277", 1, 1}, {"mm:mm.domus.SC280", 1, 2}}},
+		{"filters apply, unknown keys are dropped", &router.Plan{Constraints: nms}, 10,
+			filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"Edinburgh"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}},
+			[]hitView{{"mm:mm.domus.SC277", 1, 1}}},
+		{"relation question: answer first, anchor after", &router.Plan{Intent: router.Relationship, Constraints: router.Constraints{
+			Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery", IDs: []string{"mm:mm.domus.EM034"}, Score: 1}}, Relation: "houses"}}, 10, nil,
+			[]hitView{{"mm:mm.domus.EM048", 1, 1}, {"mm:mm.domus.EM034", anchorScore, 2}}},
+		{"temporal question about one institution", &router.Plan{Intent: router.Temporal, Constraints: router.Constraints{
+			Names: []router.NameMatch{{Name: "Titanic Belfast", Score: 0.9}}, Field: "opened"}}, 10, nil,
+			[]hitView{{"mm:mm.New.1", 0.9, 1}}},
+		{"comparative sides are unioned", &router.Plan{Intent: router.Comparative, Sides: []router.Constraints{
+			{Bodies: []router.Body{{Name: "Museum Nord"}}}, {Bodies: []router.Body{{Name: "National Museums Scotland"}}}}}, 10, nil,
+			[]hitView{{"ror:00mjny636", 1, 1}, {"ror:0261smd61", 1, 2}, {"mm:mm.domus.SC277", 1, 3}, {"mm:mm.domus.SC280", 1, 4}, {"mm:mm.domus.SC281", 1, 5}}},
+		{"type only yields nothing", &router.Plan{Constraints: router.Constraints{TypeCodes: []string{"M"}, List: true}}, 10, nil, nil},
+		{"no plan yields nothing", nil, 10, nil, nil},
+		{"k zero yields nothing", &router.Plan{Constraints: nms}, 0, nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs, err := r.Retrieve(context.Background(), retrievers.Query{Text: "ignored", K: tc.k, Filters: tc.filters, Plan: tc.plan})
+			require.NoError(t, err)
+			require.Equal(t, tc.want, view(hs))
+			for _, h := range hs {
+				require.Equal(t, router.RetrieverKG, h.Source)
+				require.NotEmpty(t, h.Name)
+			}
+		})
+	}
+}
+
+func TestRetrieverCancelled(t *testing.T) {
+	r := NewRetriever(testGraph(t))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	hs, err := r.Retrieve(ctx, retrievers.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Nil(t, hs)
+}
+
+func TestRetrieverFilterWarnings(t *testing.T) {
+	r := NewRetriever(testGraph(t))
+	w := r.FilterWarnings(filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"York"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}})
+	require.Len(t, w, 1)
+	require.Contains(t, w[0], `"colour"`)
+	require.Equal(t, filter.Keys, r.FilterKeys())
+}

@@ -1,0 +1,275 @@
+package kg
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// Select returns the ids (sorted) of the institutions meeting every
+// constraint, or nil when the constraints are not selective (nothing but a
+// type). The rules follow the gold question set:
+//
+//   - Places are ORed: city compares city; admin matches a unit of
+//     admin_area by name and, when AdminLevel is set, by level; country,
+//     region, subregion, county and district compare those fields. All
+//     comparisons use NormalizeName.
+//   - TypeCodes, Subjects, GovernanceCodes and Sizes each accept any of
+//     their values. A subject matches its code and every code below it
+//     ("Natural world" and "Natural world/*" match "Natural world /
+//     Geology"); "large" also admits "huge".
+//   - Status "open" keeps records not closed and drops memberships whose
+//     until year has passed; "closed" keeps closed records.
+//   - Years: "closed" needs a closing year range with upper bound ≤ To and
+//     lower bound ≥ From; "opened" the same for the opening range, so a
+//     range straddling a bound is excluded.
+//   - Bodies select their members (Body.Relation, else Relation when it is
+//     part_of or operated_by; several bodies are ORed).
+//   - One name with a relation selects the named record's relatives: for
+//     "houses" the records it houses (its houses links and records
+//     located_in it); for part_of/operated_by/has_part its members; for any
+//     other relation its links of that relation.
+//
+// asOf > 0 drops memberships ended by that year.
+func (g *Graph) Select(c router.Constraints, asOf int) []string {
+	named := len(c.Names) == 1 && c.Relation != ""
+	if !c.Selective() && !named {
+		return nil
+	}
+	if c.Status == "open" && asOf == 0 {
+		asOf = currentYear
+	}
+
+	var cand []int32
+	restricted := false
+	intersect := func(set []int32) {
+		slices.Sort(set)
+		set = slices.Compact(set)
+		if !restricted {
+			cand, restricted = set, true
+			return
+		}
+		cand = intersectSorted(cand, set)
+	}
+
+	if named {
+		intersect(g.relatives(c.Names[0], c.Relation, asOf))
+	}
+	if len(c.Bodies) > 0 {
+		var set []int32
+		for _, b := range c.Bodies {
+			rel := b.Relation
+			if rel == "" && (c.Relation == heritage.RelPartOf || c.Relation == heritage.RelOperatedBy) {
+				rel = c.Relation
+			}
+			keys := append([]string{b.Name}, b.IDs...)
+			for _, k := range keys {
+				for _, m := range g.Members(k, rel, asOf) {
+					i, _ := g.instIndex(m.ID)
+					set = append(set, i)
+				}
+			}
+		}
+		intersect(set)
+	}
+	if len(c.Places) > 0 {
+		var set []int32
+		for _, p := range c.Places {
+			set = append(set, g.places[placeKey(p)]...)
+		}
+		intersect(set)
+	}
+
+	keep := func(in *heritage.Institution) bool { return g.matches(in, c) }
+	var out []string
+	if restricted {
+		for _, i := range cand {
+			if in := &g.ds.Institutions[i]; keep(in) {
+				out = append(out, in.ID)
+			}
+		}
+	} else {
+		for i := range g.ds.Institutions {
+			if in := &g.ds.Institutions[i]; keep(in) {
+				out = append(out, in.ID)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// currentYear stands for "now" when a present-tense question drops ended
+// memberships: any until year in the data has passed.
+const currentYear = 9999
+
+func placeKey(p router.Place) string {
+	switch p.Level {
+	case router.LevelCity:
+		return cityKey(p.Name)
+	case router.LevelAdmin:
+		if p.AdminLevel == "" {
+			return adminAnyKey(p.Name)
+		}
+		return adminKey(p.Name, p.AdminLevel)
+	case router.LevelCountry:
+		return fieldKey("country", p.Name)
+	case router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
+		return fieldKey(p.Level, p.Name)
+	}
+	return "\x00unknown"
+}
+
+// matches applies the per-record constraints (everything but places,
+// bodies and names).
+func (g *Graph) matches(in *heritage.Institution, c router.Constraints) bool {
+	if len(c.TypeCodes) > 0 && !containsFold(c.TypeCodes, in.TypeCode) {
+		return false
+	}
+	switch strings.ToLower(c.Status) {
+	case "open":
+		if !in.IsOpen() {
+			return false
+		}
+	case "closed":
+		if in.IsOpen() {
+			return false
+		}
+	}
+	if c.Accreditation != "" && !strings.EqualFold(c.Accreditation, in.Accreditation) {
+		return false
+	}
+	if len(c.Sizes) > 0 && !sizeMatch(c.Sizes, in.Size) {
+		return false
+	}
+	if len(c.GovernanceCodes) > 0 && !containsFold(c.GovernanceCodes, in.GovernanceCode) {
+		return false
+	}
+	if len(c.Subjects) > 0 && !subjectMatch(c.Subjects, in.Subjects) {
+		return false
+	}
+	if y := c.Years; y != nil {
+		var from, to int
+		var ok bool
+		switch y.Field {
+		case "closed":
+			from, to, ok = in.Closed()
+		case "opened":
+			from, to, ok = in.Opened()
+		}
+		if !ok || (y.To > 0 && to > y.To) || (y.From > 0 && from < y.From) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsFold(list []string, v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, x := range list {
+		if strings.EqualFold(strings.TrimSpace(x), v) {
+			return true
+		}
+	}
+	return false
+}
+
+func sizeMatch(sizes []string, v string) bool {
+	for _, s := range sizes {
+		if strings.EqualFold(s, v) || strings.EqualFold(s, "large") && v == "huge" {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectMatch reports whether any record subject lies at or below any of
+// the wanted codes.
+func subjectMatch(want, have []string) bool {
+	for _, w := range want {
+		ws := normSubject(strings.TrimSuffix(strings.TrimSpace(w), "*"))
+		if len(ws) > 0 && ws[len(ws)-1] == "" {
+			ws = ws[:len(ws)-1]
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		for _, h := range have {
+			hs := normSubject(h)
+			if len(hs) >= len(ws) && slices.Equal(hs[:len(ws)], ws) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relatives resolves the records related to one named institution.
+func (g *Graph) relatives(n router.NameMatch, relation string, asOf int) []int32 {
+	ids := n.IDs
+	if len(ids) == 0 {
+		ids = g.ByName(n.Name)
+	}
+	var out []int32
+	for _, id := range ids {
+		in, ok := g.ds.Get(id)
+		if !ok {
+			continue
+		}
+		switch relation {
+		case heritage.RelPartOf, heritage.RelOperatedBy, "has_part":
+			rel := relation
+			if rel == "has_part" {
+				rel = heritage.RelPartOf
+			}
+			for _, m := range g.Members(id, rel, asOf) {
+				i, _ := g.instIndex(m.ID)
+				out = append(out, i)
+			}
+			// members that name the record without its id
+			for _, m := range g.Members(in.Name, rel, asOf) {
+				i, _ := g.instIndex(m.ID)
+				out = append(out, i)
+			}
+			continue
+		}
+		for _, r := range in.Related {
+			if r.Relation == relation {
+				if i, ok := g.instIndex(r.ID); ok && r.ID != "" {
+					out = append(out, i)
+				}
+			}
+		}
+		if relation == "houses" {
+			for _, ei := range g.incident(g.byKey[id]) {
+				e := g.edges[ei]
+				if e.Kind == EdgeRelation && e.Relation == "located_in" && e.To == id {
+					i, _ := g.instIndex(e.From)
+					out = append(out, i)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func intersectSorted(a, b []int32) []int32 {
+	var out []int32
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}

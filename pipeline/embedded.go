@@ -1,0 +1,55 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"golang.org/x/sync/errgroup"
+
+	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// HashingDim is the dimension of the default hashing embedder.
+const HashingDim = 512
+
+// BuildEmbedded wires the default, server-free pipeline over ds: the rule
+// router, the in-memory knowledge graph, a vector index with the hashing
+// embedder, an in-memory BM25 index and the cl100k context builder. The
+// indexes are built concurrently.
+func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pipeline, error) {
+	var (
+		rt  *router.Router
+		g   *kg.Graph
+		vec *retrievers.VectorIndex
+		bm  *retrievers.BM25
+		tok *ragcontext.Tokenizer
+	)
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.Go(func() error { rt = router.New(ds); return nil })
+	eg.Go(func() error { g = kg.New(ds); return nil })
+	eg.Go(func() (err error) {
+		vec, err = retrievers.NewVectorIndex(ds, embed.NewHashing(HashingDim), retrievers.WithBuildContext(ctx))
+		return err
+	})
+	eg.Go(func() (err error) { bm, err = retrievers.NewBM25(ds); return err })
+	eg.Go(func() (err error) { tok, err = ragcontext.NewTokenizer(); return err })
+	if err := eg.Wait(); err != nil {
+		return nil, fmt.Errorf("pipeline: build: %w", err)
+	}
+	return New(Components{
+		Data:   ds,
+		Router: rt,
+		Graph:  g,
+		Retrievers: map[string]retrievers.Retriever{
+			router.RetrieverVector: vec,
+			router.RetrieverBM25:   bm,
+			router.RetrieverKG:     kg.NewRetriever(g),
+		},
+		Context: ragcontext.NewBuilder(tok),
+	}, opts)
+}

@@ -1,0 +1,424 @@
+// Package pipeline answers heritage questions: it routes the question, fans
+// out to the planned retrievers (each with its own deadline), fuses their
+// rankings with Reciprocal Rank Fusion, extracts an answer (a field, an
+// exact set, or a ranking), and assembles a token-budgeted, cited context.
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/cache"
+	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// Limits on a request.
+const (
+	MaxQuestionBytes = 4096
+	MaxK             = 200
+	MaxBudget        = 32000
+	DefaultK         = 10
+	DefaultBudget    = 2000
+)
+
+// Input errors. Transports map them to a usage error (exit 2, HTTP 400).
+var (
+	ErrEmptyQuestion = errors.New("the question is empty")
+	ErrTooLong       = fmt.Errorf("the question is longer than %d bytes", MaxQuestionBytes)
+	ErrBadOption     = errors.New("invalid option")
+	ErrNoResults     = errors.New("every retriever failed")
+)
+
+// Router plans a question.
+type Router interface {
+	Route(question string) router.Plan
+}
+
+// Graph selects exact answer sets and resolves identifiers.
+type Graph interface {
+	Select(c router.Constraints, asOf int) []string
+	Lookup(scheme, value string) []string
+}
+
+// ContextBuilder assembles the context handed to a reader.
+type ContextBuilder interface {
+	Build(in ragcontext.Input) ragcontext.Context
+}
+
+// filterKeyer is an optional retriever capability: the filter keys it can
+// apply. A retriever without it gets every known key.
+type filterKeyer interface {
+	FilterKeys() []string
+}
+
+// Pipeline answers questions. Build it with New; it is safe for concurrent
+// use.
+type Pipeline struct {
+	data       *heritage.Dataset
+	router     Router
+	graph      Graph
+	retrievers map[string]retrievers.Retriever
+	builder    ContextBuilder
+	cache      *cache.LRU[*Response]
+	entities   *cache.TTL[[]string]
+	opts       Options
+	log        *slog.Logger
+}
+
+// Options tune a Pipeline.
+type Options struct {
+	// LegTimeout is each retriever's own deadline.
+	LegTimeout time.Duration
+	// RRFK is the Reciprocal Rank Fusion rank constant.
+	RRFK float64
+	// AsOf is the year that decides whether a membership still holds
+	// ("until" in the past); 0 means the current year.
+	AsOf int
+	// CacheSize is the number of answers kept; 0 disables the answer cache.
+	CacheSize int
+	// Logger receives warnings; nil discards them.
+	Logger *slog.Logger
+}
+
+// DefaultOptions are sensible defaults for one process.
+func DefaultOptions() Options {
+	return Options{LegTimeout: 2 * time.Second, RRFK: 60, CacheSize: 1024}
+}
+
+// Components are the parts a pipeline is built from.
+type Components struct {
+	Data       *heritage.Dataset
+	Router     Router
+	Graph      Graph
+	Retrievers map[string]retrievers.Retriever
+	Context    ContextBuilder
+}
+
+// New builds a pipeline from its parts.
+func New(c Components, opts Options) (*Pipeline, error) {
+	if c.Data == nil || c.Router == nil || c.Graph == nil || c.Context == nil {
+		return nil, fmt.Errorf("pipeline: %w: data, router, graph and context builder are required", ErrBadOption)
+	}
+	if len(c.Retrievers) == 0 {
+		return nil, fmt.Errorf("pipeline: %w: no retrievers", ErrBadOption)
+	}
+	if opts.LegTimeout <= 0 {
+		opts.LegTimeout = DefaultOptions().LegTimeout
+	}
+	if opts.RRFK <= 0 {
+		opts.RRFK = 60
+	}
+	if opts.AsOf == 0 {
+		opts.AsOf = time.Now().Year()
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	p := &Pipeline{
+		data:       c.Data,
+		router:     c.Router,
+		graph:      c.Graph,
+		retrievers: c.Retrievers,
+		builder:    c.Context,
+		opts:       opts,
+		log:        log,
+	}
+	if opts.CacheSize > 0 {
+		lru, err := cache.NewLRU[*Response](opts.CacheSize)
+		if err != nil {
+			return nil, fmt.Errorf("pipeline: %w", err)
+		}
+		p.cache = lru
+	}
+	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
+	return p, nil
+}
+
+// Data is the dataset the pipeline answers from.
+func (p *Pipeline) Data() *heritage.Dataset { return p.data }
+
+// Request is one question with its options.
+type Request struct {
+	Question string
+	// K is the number of fused hits returned (default 10).
+	K int
+	// Budget is the context budget in tokens (default 2000).
+	Budget int
+	// Filters restrict every retriever; keys a retriever cannot apply are
+	// dropped for that retriever with a warning.
+	Filters filter.Set
+	// NoCache bypasses the answer cache.
+	NoCache bool
+	// Explain adds each retriever's own ranking and the cache counters.
+	Explain bool
+}
+
+// Validate checks a request and fills in defaults.
+func (r *Request) Validate() error {
+	q := strings.TrimSpace(r.Question)
+	switch {
+	case len(r.Question) > MaxQuestionBytes:
+		return fmt.Errorf("%w (%d bytes)", ErrTooLong, len(r.Question))
+	case q == "":
+		return ErrEmptyQuestion
+	case !utf8.ValidString(q):
+		return fmt.Errorf("%w: the question is not valid UTF-8", ErrBadOption)
+	}
+	r.Question = q
+	if r.K == 0 {
+		r.K = DefaultK
+	}
+	if r.K < 1 || r.K > MaxK {
+		return fmt.Errorf("%w: k must be between 1 and %d, got %d", ErrBadOption, MaxK, r.K)
+	}
+	if r.Budget == 0 {
+		r.Budget = DefaultBudget
+	}
+	if r.Budget < 50 || r.Budget > MaxBudget {
+		return fmt.Errorf("%w: budget must be between 50 and %d tokens, got %d", ErrBadOption, MaxBudget, r.Budget)
+	}
+	known := make(map[string]bool, len(filter.Keys))
+	for _, k := range filter.Keys {
+		known[k] = true
+	}
+	for _, f := range r.Filters {
+		if !known[f.Field] {
+			return fmt.Errorf("%w: unknown filter key %q (known: %s)", ErrBadOption, f.Field, strings.Join(filter.Keys, ", "))
+		}
+	}
+	return nil
+}
+
+func (r *Request) cacheKey(version string) string {
+	parts := []string{cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), version}
+	for _, f := range r.Filters {
+		parts = append(parts, f.Field, string(f.Op), strings.Join(f.Values, "\x1f"), strconv.FormatFloat(f.Number, 'g', -1, 64))
+	}
+	return cache.Key(parts...)
+}
+
+// Ask answers one question.
+func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
+	start := time.Now()
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	key := ""
+	if p.cache != nil && !req.NoCache {
+		key = req.cacheKey(p.data.Version)
+		if r, ok := p.cache.Get(key); ok {
+			cp := *r
+			cp.Cached = true
+			cp.Timings = Timings{TotalMS: ms(time.Since(start))}
+			if req.Explain {
+				cp.Explain = &Explain{Legs: r.Explain.legsOrNil(), Cache: p.CacheStats()}
+			} else {
+				cp.Explain = nil
+			}
+			return &cp, nil
+		}
+	}
+
+	resp, err := p.answer(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Timings.TotalMS = ms(time.Since(start))
+	if key != "" {
+		p.cache.Add(key, resp)
+	}
+	if req.Explain {
+		resp.Explain.Cache = p.CacheStats()
+	} else {
+		cp := *resp
+		cp.Explain = nil
+		resp = &cp
+	}
+	return resp, nil
+}
+
+func (e *Explain) legsOrNil() []LegReport {
+	if e == nil {
+		return nil
+	}
+	return e.Legs
+}
+
+// CacheStats reports the caches' counters.
+func (p *Pipeline) CacheStats() CacheStats {
+	var s CacheStats
+	if p.cache != nil {
+		q := p.cache.Stats()
+		s.QueryHits, s.QueryMisses = q.Hits, q.Misses
+	}
+	e := p.entities.Stats()
+	s.EntityHits, s.EntityMisses = e.Hits, e.Misses
+	return s
+}
+
+func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
+	resp := &Response{
+		Question:    req.Question,
+		DataVersion: p.data.Version,
+		BySource:    map[string]int{},
+		Warnings:    []string{},
+		Errors:      []SourceError{},
+		Explain:     &Explain{},
+		Timings:     Timings{Legs: map[string]float64{}},
+	}
+
+	t := time.Now()
+	plan := p.router.Route(req.Question)
+	resp.Plan = plan
+	resp.Timings.RouteMS = ms(time.Since(t))
+
+	t = time.Now()
+	legs, warnings := p.legs(plan, req)
+	resp.Warnings = append(resp.Warnings, warnings...)
+	results := fanOut(ctx, legs)
+	resp.Timings.RetrieveMS = ms(time.Since(t))
+
+	var lists []fusion.Ranked
+	for i, r := range results {
+		resp.Timings.Legs[r.Source] = ms(r.Duration)
+		report := LegReport{Source: r.Source, Weight: legWeight(plan, r.Source), K: legs[i].Query.K,
+			Filters: len(legs[i].Query.Filters), Hits: r.Hits, DurationMS: ms(r.Duration)}
+		if r.Err != nil {
+			report.Error = r.Err.Error()
+			resp.Errors = append(resp.Errors, SourceError{Source: r.Source, Error: r.Err.Error()})
+			p.log.Warn("retriever failed", "source", r.Source, "err", r.Err)
+		}
+		resp.Explain.Legs = append(resp.Explain.Legs, report)
+		resp.BySource[r.Source] = len(r.Hits)
+		if r.Err == nil {
+			lists = append(lists, fusion.Ranked{Source: r.Source, Weight: report.Weight, Hits: r.Hits})
+		}
+	}
+	if len(lists) == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("pipeline: %w: %s", ErrNoResults, joinErrors(resp.Errors))
+	}
+
+	t = time.Now()
+	params := fusion.Params{K: p.opts.RRFK}
+	if err := fusion.Validate(lists, params); err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	fused := fusion.RRF(lists, params)
+	resp.Timings.FuseMS = ms(time.Since(t))
+
+	t = time.Now()
+	ans := p.extract(ctx, plan, fused)
+	resp.Timings.AnswerMS = ms(time.Since(t))
+
+	// The answer's institutions lead the hits, so that the context and the
+	// citations cover them first.
+	resp.Hits = promote(fused, ans.IDs, p.data, req.K)
+
+	t = time.Now()
+	built := p.builder.Build(ragcontext.Input{
+		Hits:   resp.Hits,
+		Record: p.data.Get,
+		Budget: ragcontext.Tokens(req.Budget),
+	})
+	resp.Timings.ContextMS = ms(time.Since(t))
+	resp.Context = ContextView{Text: built.Text, Tokens: int(built.Tokens), Budget: int(built.Budget), Truncated: built.Truncated}
+	resp.Citations = built.Citations
+	resp.Answer = p.cite(ans, resp)
+	return resp, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func joinErrors(errs []SourceError) string {
+	var b strings.Builder
+	for i, e := range errs {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(e.Error)
+	}
+	return b.String()
+}
+
+func legWeight(plan router.Plan, source string) float64 {
+	for _, l := range plan.Legs {
+		if l.Retriever == source {
+			return l.Weight
+		}
+	}
+	return 0
+}
+
+// legs turns the plan into retriever calls. Filters a retriever cannot
+// apply are dropped for it with a warning.
+func (p *Pipeline) legs(plan router.Plan, req Request) ([]leg, []string) {
+	var out []leg
+	var warnings []string
+	for _, l := range plan.Legs {
+		r, ok := p.retrievers[l.Retriever]
+		if !ok {
+			continue
+		}
+		k := max(l.K, req.K)
+		filters := req.Filters
+		if l.Retriever == router.RetrieverVector && (plan.Intent == router.Exploratory || plan.Intent == router.Collection) {
+			filters = append(constraintFilters(plan.Constraints), filters...)
+		}
+		if fk, ok := r.(filterKeyer); ok {
+			var w []string
+			filters, w = filters.Restrict(l.Retriever, fk.FilterKeys())
+			warnings = append(warnings, w...)
+		}
+		pl := plan
+		out = append(out, leg{
+			Source:    l.Retriever,
+			Retriever: r,
+			Query:     retrievers.Query{Text: req.Question, K: k, Filters: filters, Plan: &pl},
+			Timeout:   p.opts.LegTimeout,
+		})
+	}
+	return out, warnings
+}
+
+// constraintFilters turns the router's place and type constraints into
+// filters for the broad semantic leg of exploratory and collection
+// questions.
+func constraintFilters(c router.Constraints) filter.Set {
+	var fs filter.Set
+	if len(c.TypeCodes) > 0 {
+		fs = append(fs, filter.Filter{Field: "type_code", Op: filter.In, Values: c.TypeCodes})
+	}
+	if len(c.Places) == 1 {
+		pl := c.Places[0]
+		switch pl.Level {
+		case router.LevelCity:
+			if !c.NearPlace {
+				fs = append(fs, filter.Filter{Field: "city", Op: filter.Eq, Values: []string{pl.Name}})
+			}
+		case router.LevelAdmin:
+			v := pl.Name
+			if pl.AdminLevel != "" {
+				v += " (" + pl.AdminLevel + ")"
+			}
+			fs = append(fs, filter.Filter{Field: "admin_area", Op: filter.Contains, Values: []string{v}})
+		case router.LevelCountry, router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
+			fs = append(fs, filter.Filter{Field: pl.Level, Op: filter.Eq, Values: []string{pl.Name}})
+		}
+	}
+	return fs
+}

@@ -1,0 +1,237 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+var (
+	embeddedOnce sync.Once
+	embedded     *Pipeline
+	embeddedErr  error
+)
+
+// testPipeline builds the embedded pipeline once for the package's tests.
+func testPipeline(t testing.TB) *Pipeline {
+	t.Helper()
+	embeddedOnce.Do(func() {
+		ds, err := heritage.Embedded()
+		if err != nil {
+			embeddedErr = err
+			return
+		}
+		opts := DefaultOptions()
+		opts.AsOf = 2026
+		embedded, embeddedErr = BuildEmbedded(context.Background(), ds, opts)
+	})
+	require.NoError(t, embeddedErr)
+	return embedded
+}
+
+// withRetrievers returns a copy of the embedded pipeline whose named
+// retrievers are replaced.
+func withRetrievers(t *testing.T, replace map[string]retrievers.Retriever) *Pipeline {
+	base := testPipeline(t)
+	rs := make(map[string]retrievers.Retriever, len(base.retrievers))
+	for k, v := range base.retrievers {
+		rs[k] = v
+	}
+	for k, v := range replace {
+		rs[k] = v
+	}
+	opts := base.opts
+	opts.LegTimeout = 200 * time.Millisecond
+	opts.CacheSize = 0
+	p, err := New(Components{Data: base.data, Router: base.router, Graph: base.graph, Retrievers: rs, Context: base.builder}, opts)
+	require.NoError(t, err)
+	return p
+}
+
+var errBackendDown = errors.New("backend down")
+
+func failing() retrievers.Retriever {
+	return retrievers.RetrieverFunc(func(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+		return nil, errBackendDown
+	})
+}
+
+// stalled blocks until its deadline, like a backend that never answers.
+func stalled() retrievers.Retriever {
+	return retrievers.RetrieverFunc(func(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+}
+
+func TestAskAnswersFromTheEmbeddedData(t *testing.T) {
+	p := testPipeline(t)
+	tests := []struct {
+		question string
+		kind     string
+		value    string
+		ids      []string
+	}{
+		{"What is the ISIL code of Heimatstube im Elbtor?", KindField, "DE-MUS-811216", nil},
+		{"What is the postcode of Ilkley Toy Museum?", KindField, "LS29 9HR", nil},
+		{"In which year did Titanic Belfast open?", KindField, "2012", nil},
+		{"Which museums are part of National Museums Scotland?", KindSet, "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			resp, err := p.Ask(context.Background(), Request{Question: tt.question, NoCache: true})
+			require.NoError(t, err)
+			require.Equal(t, tt.kind, resp.Answer.Kind, resp.Answer.Text)
+			if tt.value != "" {
+				require.Equal(t, tt.value, resp.Answer.Value)
+				require.Contains(t, resp.Answer.Text, tt.value)
+			}
+			require.NotEmpty(t, resp.Answer.Citations, "the answer cites its sources")
+			for _, n := range resp.Answer.Citations {
+				require.GreaterOrEqual(t, n, 1)
+				require.LessOrEqual(t, n, len(resp.Citations))
+			}
+			require.Empty(t, resp.Errors)
+			require.NotEmpty(t, resp.Hits)
+			require.LessOrEqual(t, resp.Context.Tokens, resp.Context.Budget)
+		})
+	}
+}
+
+func TestAskExactSetIsTheGraphSelection(t *testing.T) {
+	p := testPipeline(t)
+	resp, err := p.Ask(context.Background(), Request{Question: "Which museums are part of National Museums Scotland?"})
+	require.NoError(t, err)
+	require.True(t, resp.Answer.Exact)
+	require.Equal(t, len(resp.Answer.IDs), resp.Answer.Count)
+	for _, id := range resp.Answer.IDs {
+		in, ok := p.data.Get(id)
+		require.True(t, ok)
+		found := false
+		for _, m := range in.MemberOf {
+			found = found || m.Name == "National Museums Scotland"
+		}
+		require.True(t, found, "%s is not recorded as part of National Museums Scotland", in.Name)
+	}
+	// Every member is listed first among the hits and cited.
+	for i, id := range resp.Answer.IDs {
+		require.Equal(t, id, resp.Hits[i].ID)
+	}
+	require.Len(t, resp.Answer.Citations, len(resp.Answer.IDs))
+}
+
+func TestAskPartialFailureStillFuses(t *testing.T) {
+	p := withRetrievers(t, map[string]retrievers.Retriever{
+		router.RetrieverBM25:   failing(),
+		router.RetrieverVector: stalled(),
+	})
+	resp, err := p.Ask(context.Background(), Request{Question: "What is the ISIL code of Heimatstube im Elbtor?"})
+	require.NoError(t, err)
+	require.Equal(t, "DE-MUS-811216", resp.Answer.Value)
+
+	bySource := map[string]string{}
+	for _, e := range resp.Errors {
+		bySource[e.Source] = e.Error
+	}
+	require.Contains(t, bySource[router.RetrieverBM25], "backend down")
+	require.Contains(t, bySource[router.RetrieverVector], "timed out")
+	require.NotEmpty(t, resp.Hits, "the knowledge graph's hits are still fused")
+	for _, h := range resp.Hits {
+		for _, s := range h.Sources {
+			require.Equal(t, router.RetrieverKG, s.Source)
+		}
+	}
+}
+
+func TestAskFailsOnlyWhenNothingIsLeft(t *testing.T) {
+	p := withRetrievers(t, map[string]retrievers.Retriever{
+		router.RetrieverBM25:   failing(),
+		router.RetrieverVector: failing(),
+		router.RetrieverKG:     failing(),
+	})
+	_, err := p.Ask(context.Background(), Request{Question: "Which museums are in Ramsgate?"})
+	require.ErrorIs(t, err, ErrNoResults)
+}
+
+func TestFanOutLeavesNoGoroutines(t *testing.T) {
+	p := withRetrievers(t, map[string]retrievers.Retriever{
+		router.RetrieverBM25:   failing(),
+		router.RetrieverVector: stalled(),
+	})
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	for _, q := range []string{"Which museums are part of National Museums Liverpool?", "What is the GND identifier of Stadtarchiv Bruchsal?"} {
+		_, err := p.Ask(context.Background(), Request{Question: q})
+		require.NoError(t, err)
+	}
+	// A request cancelled by its caller returns and leaves nothing running.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _ = p.Ask(ctx, Request{Question: "Which museums are in Rye?"})
+}
+
+func TestAskCachesAnswers(t *testing.T) {
+	ds := testPipeline(t)
+	p, err := New(Components{Data: ds.data, Router: ds.router, Graph: ds.graph, Retrievers: ds.retrievers, Context: ds.builder}, ds.opts)
+	require.NoError(t, err)
+	req := Request{Question: "Which accredited museums are in Rye?", Explain: true}
+	first, err := p.Ask(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, first.Cached)
+	second, err := p.Ask(context.Background(), Request{Question: "  which ACCREDITED museums are in Rye ", Explain: true})
+	require.NoError(t, err)
+	require.True(t, second.Cached, "a normalised repeat is a cache hit")
+	require.Equal(t, first.Answer, second.Answer)
+	require.Equal(t, uint64(1), second.Explain.Cache.QueryHits)
+	third, err := p.Ask(context.Background(), Request{Question: "Which accredited museums are in Rye?", K: 3})
+	require.NoError(t, err)
+	require.False(t, third.Cached, "other options miss the cache")
+}
+
+func TestRequestValidation(t *testing.T) {
+	tests := []struct {
+		name string
+		req  Request
+		want error
+	}{
+		{"empty", Request{Question: "   "}, ErrEmptyQuestion},
+		{"huge", Request{Question: strings.Repeat("museum ", 100_000/7)}, ErrTooLong},
+		{"k too large", Request{Question: "x", K: MaxK + 1}, ErrBadOption},
+		{"negative k", Request{Question: "x", K: -1}, ErrBadOption},
+		{"tiny budget", Request{Question: "x", Budget: 10}, ErrBadOption},
+		{"unknown filter key", Request{Question: "x", Filters: filter.Set{{Field: "colour", Op: filter.Eq, Values: []string{"red"}}}}, ErrBadOption},
+		{"invalid utf-8", Request{Question: "caf\xe9"}, ErrBadOption},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := tt.req
+			require.ErrorIs(t, req.Validate(), tt.want)
+		})
+	}
+	p := testPipeline(t)
+	_, err := p.Ask(context.Background(), Request{Question: ""})
+	require.ErrorIs(t, err, ErrEmptyQuestion)
+}
+
+func TestFiltersRestrictAndWarn(t *testing.T) {
+	p := testPipeline(t)
+	fs, err := filter.Parse([]byte(`{"country": "DE"}`))
+	require.NoError(t, err)
+	resp, err := p.Ask(context.Background(), Request{Question: "Porzellan Museum", Filters: fs, NoCache: true})
+	require.NoError(t, err)
+	require.NotEmpty(t, resp.Hits)
+	for _, h := range resp.Hits {
+		in, _ := p.data.Get(h.ID)
+		require.Equal(t, "DE", in.Country, h.Name)
+	}
+}

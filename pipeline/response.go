@@ -1,0 +1,116 @@
+package pipeline
+
+import (
+	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// Response is the answer to one question: the plan, the answer, the fused
+// hits with per-retriever provenance, the context handed to a reader, the
+// citations, and what went wrong along the way.
+type Response struct {
+	Question  string                `json:"question"`
+	Plan      router.Plan           `json:"plan"`
+	Answer    Answer                `json:"answer"`
+	Hits      []fusion.Fused        `json:"hits"`
+	Context   ContextView           `json:"context"`
+	Citations []ragcontext.Citation `json:"citations"`
+	Warnings  []string              `json:"warnings"`
+	Errors    []SourceError         `json:"errors"`
+	// BySource counts the hits each retriever returned.
+	BySource map[string]int `json:"by_source"`
+	Timings  Timings        `json:"timings"`
+	Cached   bool           `json:"cached"`
+	// DataVersion identifies the data the answer was computed on.
+	DataVersion string   `json:"data_version"`
+	Explain     *Explain `json:"explain,omitempty"`
+}
+
+// Answer is what the pipeline answers. Kind says how it was found:
+// "field" (an extractive answer: one field of one institution), "set" (the
+// exact set of institutions selected from the graph), "ranked" (the best
+// matching institutions) or "none".
+type Answer struct {
+	Kind  string `json:"kind"`
+	Text  string `json:"text"`
+	Field string `json:"field,omitempty"`
+	Value string `json:"value,omitempty"`
+	// IDs are the institutions the answer is about, in answer order.
+	IDs []string `json:"ids,omitempty"`
+	// Exact is true when IDs is the complete set selected by the
+	// question's constraints, not a ranking.
+	Exact bool `json:"exact"`
+	Count int  `json:"count,omitempty"`
+	// Groups splits a comparative answer by compared side.
+	Groups []AnswerGroup `json:"groups,omitempty"`
+	// Citations are numbers into Response.Citations.
+	Citations []int `json:"citations,omitempty"`
+}
+
+// Answer kinds.
+const (
+	KindField  = "field"
+	KindSet    = "set"
+	KindRanked = "ranked"
+	KindNone   = "none"
+)
+
+// AnswerGroup is one side of a comparative answer.
+type AnswerGroup struct {
+	Label string   `json:"label"`
+	IDs   []string `json:"ids"`
+	Count int      `json:"count"`
+}
+
+// ContextView is the assembled context as the response shows it.
+type ContextView struct {
+	Text      string `json:"text"`
+	Tokens    int    `json:"tokens"`
+	Budget    int    `json:"budget"`
+	Truncated bool   `json:"truncated"`
+}
+
+// SourceError is a failure of one source; the rest of the response still
+// stands.
+type SourceError struct {
+	Source string `json:"source"`
+	Error  string `json:"error"`
+}
+
+// Timings are durations in milliseconds.
+type Timings struct {
+	RouteMS    float64            `json:"route_ms"`
+	RetrieveMS float64            `json:"retrieve_ms"`
+	Legs       map[string]float64 `json:"legs_ms"`
+	FuseMS     float64            `json:"fuse_ms"`
+	AnswerMS   float64            `json:"answer_ms"`
+	ContextMS  float64            `json:"context_ms"`
+	TotalMS    float64            `json:"total_ms"`
+}
+
+// Explain shows why the response looks the way it does.
+type Explain struct {
+	Legs  []LegReport `json:"legs"`
+	Cache CacheStats  `json:"cache"`
+}
+
+// LegReport is one retriever's own ranking before fusion.
+type LegReport struct {
+	Source     string           `json:"source"`
+	Weight     float64          `json:"weight"`
+	K          int              `json:"k"`
+	Filters    int              `json:"filters"`
+	Hits       []retrievers.Hit `json:"hits"`
+	Error      string           `json:"error,omitempty"`
+	DurationMS float64          `json:"duration_ms"`
+}
+
+// CacheStats counts cache hits and misses since start.
+type CacheStats struct {
+	QueryHits    uint64 `json:"query_hits"`
+	QueryMisses  uint64 `json:"query_misses"`
+	EntityHits   uint64 `json:"entity_hits"`
+	EntityMisses uint64 `json:"entity_misses"`
+}

@@ -1,0 +1,392 @@
+package retrievers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+var _ Retriever = (*BM25)(nil)
+
+// BM25 is the sparse retriever: an in-memory bleve index (scorch, BM25
+// scoring) over the fields of DocFields. Names weigh most, then alternative
+// names, places, subjects and groups, then the description.
+//
+// The analyzer folds diacritics (asciifolding), splits on Unicode word
+// boundaries, drops English possessives and stop words and applies the
+// Snowball English stemmer, so "museums" finds "Museum" and "Göttingen"
+// finds "Gottingen". The data is mostly English and German; a German
+// stemmer would help German names only and split the index by language,
+// and every record carries an English generated description.
+//
+// Filters are applied exactly: a selective filter restricts the search to
+// the matching records; a broad one filters an oversampled result and
+// widens it until q.K hits pass or the matches run out.
+//
+// A BM25 is safe for concurrent use. Close releases the index.
+type BM25 struct {
+	ds    *heritage.Dataset
+	index bleve.Index
+	// analyzer is the index analyzer; queries are analyzed with it too.
+	analyzer analysis.Analyzer
+	// reader gives term statistics for pruning common query terms.
+	reader index.Index
+	// boosts weigh each field's match at query time.
+	boosts []fieldBoost
+}
+
+type fieldBoost struct {
+	field string
+	boost float64
+}
+
+const bm25Analyzer = "heritage_en"
+
+// bm25Doc is what the index stores for one institution.
+type bm25Doc struct {
+	Name        string `json:"name"`
+	AltNames    string `json:"alt_names"`
+	Type        string `json:"type"`
+	Place       string `json:"place"`
+	Subjects    string `json:"subjects"`
+	Members     string `json:"members"`
+	Description string `json:"description"`
+}
+
+// directSelectivity is the largest number of filter-passing records that
+// BM25 restricts the search to by id; above it, results are post-filtered.
+const directSelectivity = 2048
+
+// NewBM25 indexes the dataset.
+func NewBM25(ds *heritage.Dataset) (*BM25, error) {
+	if ds == nil {
+		return nil, errors.New("bm25: nil dataset")
+	}
+	m, err := bm25Mapping()
+	if err != nil {
+		return nil, fmt.Errorf("bm25: mapping: %w", err)
+	}
+	idx, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, fmt.Errorf("bm25: new index: %w", err)
+	}
+	const batchSize = 1024
+	b := idx.NewBatch()
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		f := Fields(in)
+		doc := bm25Doc{
+			Name: f.Name, AltNames: f.AltNames, Type: f.Type, Place: f.Place,
+			Subjects: f.Subjects, Members: f.Members, Description: f.Description,
+		}
+		if err := b.Index(in.ID, doc); err != nil {
+			_ = idx.Close()
+			return nil, fmt.Errorf("bm25: index %s: %w", in.ID, err)
+		}
+		if b.Size() >= batchSize || i == len(ds.Institutions)-1 {
+			if err := idx.Batch(b); err != nil {
+				_ = idx.Close()
+				return nil, fmt.Errorf("bm25: index batch: %w", err)
+			}
+			b.Reset()
+		}
+	}
+	an := m.AnalyzerNamed(bm25Analyzer)
+	if an == nil {
+		_ = idx.Close()
+		return nil, fmt.Errorf("bm25: analyzer %s not found", bm25Analyzer)
+	}
+	adv, err := idx.Advanced()
+	if err != nil {
+		_ = idx.Close()
+		return nil, fmt.Errorf("bm25: %w", err)
+	}
+	return &BM25{
+		ds:       ds,
+		index:    idx,
+		analyzer: an,
+		reader:   adv,
+		boosts: []fieldBoost{
+			{"name", 3}, {"alt_names", 2}, {"place", 1.5}, {"subjects", 1.5},
+			{"members", 1.5}, {"description", 1},
+		},
+	}, nil
+}
+
+func bm25Mapping() (*mapping.IndexMappingImpl, error) {
+	m := bleve.NewIndexMapping()
+	m.ScoringModel = index.BM25Scoring
+	err := m.AddCustomAnalyzer(bm25Analyzer, map[string]any{
+		"type":         custom.Name,
+		"char_filters": []any{asciifolding.Name},
+		"tokenizer":    unicode.Name,
+		"token_filters": []any{
+			en.PossessiveName, lowercase.Name, en.StopName, en.SnowballStemmerName,
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	m.DefaultAnalyzer = bm25Analyzer
+	doc := mapping.NewDocumentStaticMapping()
+	for _, f := range []string{"name", "alt_names", "type", "place", "subjects", "members", "description"} {
+		fm := mapping.NewTextFieldMapping()
+		fm.Analyzer = bm25Analyzer
+		fm.Store = false
+		fm.IncludeInAll = false
+		fm.IncludeTermVectors = false
+		fm.DocValues = false
+		doc.AddFieldMappingsAt(f, fm)
+	}
+	m.DefaultMapping = doc
+	return m, nil
+}
+
+// Close releases the index.
+func (b *BM25) Close() error { return b.index.Close() }
+
+// FilterKeys lists the filter keys BM25 applies: all of filter.Keys.
+func (b *BM25) FilterKeys() []string { return filter.Keys }
+
+// FilterWarnings reports the filter keys Retrieve ignores.
+func (b *BM25) FilterWarnings(fs filter.Set) []string {
+	_, w := fs.Restrict(router.RetrieverBM25, filter.Keys)
+	return w
+}
+
+// Retrieve runs the question as a disjunction of per-field matches and
+// returns the q.K best records that pass q.Filters, as thin hits from
+// router.RetrieverBM25. A question with no searchable words returns no hits.
+func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if q.K <= 0 {
+		return nil, nil
+	}
+	text := QueryText(q.Text)
+	if text == "" {
+		return nil, nil
+	}
+	textQuery, err := b.textQuery(ctx, text)
+	if err != nil {
+		return nil, err
+	}
+	if textQuery == nil {
+		return nil, nil
+	}
+
+	fs, _ := q.Filters.Restrict(router.RetrieverBM25, filter.Keys)
+	if len(fs) == 0 {
+		res, _, err := b.search(ctx, textQuery, q.K, nil)
+		if err != nil {
+			return nil, err
+		}
+		return b.hits(res), nil
+	}
+
+	// Count the records that pass; restrict by id when they are few.
+	var allowed []string
+	for i := range b.ds.Institutions {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		in := &b.ds.Institutions[i]
+		if fs.Match(in) {
+			allowed = append(allowed, in.ID)
+			if len(allowed) > directSelectivity {
+				break
+			}
+		}
+	}
+	if len(allowed) == 0 {
+		return nil, nil
+	}
+	if len(allowed) <= directSelectivity {
+		cq := bleve.NewConjunctionQuery(textQuery, bleve.NewDocIDQuery(allowed))
+		res, _, err := b.search(ctx, cq, q.K, nil)
+		if err != nil {
+			return nil, err
+		}
+		return b.hits(res), nil
+	}
+	// Broad filter: at least directSelectivity/len(dataset) of the records
+	// pass, so a modest oversample usually holds K passing hits; widen the
+	// window until it does or every match has been seen.
+	size := q.K*8 + 64
+	for {
+		res, total, err := b.search(ctx, textQuery, size, fs)
+		if err != nil {
+			return nil, err
+		}
+		if len(res) >= q.K || uint64(size) >= total {
+			if len(res) > q.K {
+				res = res[:q.K]
+			}
+			return b.hits(res), nil
+		}
+		size *= 4
+	}
+}
+
+// textQuery analyzes the question and builds, for every field, a
+// disjunction of its terms with the field's boost, and a disjunction of the
+// fields. Terms found in more than commonShare of the records for a field
+// are left out for that field (unless every term is that common): their
+// BM25 weight is near zero, but their long posting lists dominate the cost
+// of a query ("museum" is in two thirds of all descriptions). It returns
+// nil when the text has no searchable terms.
+func (b *BM25) textQuery(ctx context.Context, text string) (query.Query, error) {
+	tokens := b.analyzer.Analyze([]byte(text))
+	var terms []string
+	for _, t := range tokens {
+		if term := string(t.Term); !slices.Contains(terms, term) {
+			terms = append(terms, term)
+		}
+	}
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	r, err := b.reader.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("bm25: reader: %w", err)
+	}
+	defer r.Close()
+	limit := uint64(commonShare * float64(len(b.ds.Institutions)))
+
+	type pair struct {
+		term  string
+		field int
+	}
+	var rare, common []pair
+	for fi, fb := range b.boosts {
+		for _, term := range terms {
+			tfr, err := r.TermFieldReader(ctx, []byte(term), fb.field, false, false, false)
+			if err != nil {
+				return nil, fmt.Errorf("bm25: term %q: %w", term, err)
+			}
+			n := tfr.Count()
+			_ = tfr.Close()
+			switch {
+			case n == 0:
+			case n > limit:
+				common = append(common, pair{term, fi})
+			default:
+				rare = append(rare, pair{term, fi})
+			}
+		}
+	}
+	if len(rare) == 0 {
+		rare = common
+	}
+	if len(rare) == 0 {
+		return nil, nil
+	}
+	byField := make([][]query.Query, len(b.boosts))
+	for _, p := range rare {
+		tq := bleve.NewTermQuery(p.term)
+		tq.SetField(b.boosts[p.field].field)
+		byField[p.field] = append(byField[p.field], tq)
+	}
+	var fields []query.Query
+	for fi, qs := range byField {
+		if len(qs) == 0 {
+			continue
+		}
+		d := bleve.NewDisjunctionQuery(qs...)
+		d.SetBoost(b.boosts[fi].boost)
+		fields = append(fields, d)
+	}
+	return bleve.NewDisjunctionQuery(fields...), nil
+}
+
+// commonShare is the share of records above which a term is too common to
+// search a field for.
+const commonShare = 0.2
+
+type bm25Result struct {
+	in    *heritage.Institution
+	score float64
+}
+
+// search runs one request of size hits and keeps those that pass fs (all
+// when fs is empty); total is the number of matching documents.
+func (b *BM25) search(ctx context.Context, q query.Query, size int, fs filter.Set) ([]bm25Result, uint64, error) {
+	req := bleve.NewSearchRequestOptions(q, size, 0, false)
+	//req.SortBy([]string{"-_score", "_id"})
+	sr, err := b.index.SearchInContext(ctx, req)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, 0, ctxErr
+		}
+		return nil, 0, fmt.Errorf("bm25: search: %w", err)
+	}
+	out := make([]bm25Result, 0, len(sr.Hits))
+	for _, h := range sr.Hits {
+		in, ok := b.ds.Get(h.ID)
+		if !ok {
+			return nil, 0, fmt.Errorf("bm25: index holds unknown id %q", h.ID)
+		}
+		if len(fs) > 0 && !fs.Match(in) {
+			continue
+		}
+		out = append(out, bm25Result{in: in, score: h.Score})
+	}
+	return out, sr.Total, nil
+}
+
+func (b *BM25) hits(res []bm25Result) []Hit {
+	if len(res) == 0 {
+		return nil
+	}
+	out := make([]Hit, len(res))
+	for i, r := range res {
+		out[i] = NewHit(r.in, router.RetrieverBM25, r.score, i+1)
+	}
+	return out
+}
+
+// questionWords are words of question phrasing that say nothing about the
+// institutions sought; the analyzer's English stop list covers the rest
+// ("which", "what", "are", "in", "the").
+var questionWords = map[string]bool{
+	"compare": true, "list": true, "show": true, "tell": true, "name": true, "find": true,
+	"located": true, "situated": true, "give": true, "please": true, "me": true,
+	"called": true, "known": true, "institution": true, "institutions": true,
+}
+
+// QueryText drops question phrasing words from a question so that they do
+// not score; it keeps everything else verbatim for the analyzer.
+func QueryText(question string) string {
+	words := strings.FieldsFunc(question, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '?' || r == '!' || r == ','
+	})
+	out := words[:0]
+	for _, w := range words {
+		if questionWords[strings.ToLower(strings.Trim(w, `."'()`))] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}

@@ -1,0 +1,133 @@
+package retrievers
+
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// DocFields is the retrieval text of one institution, by field. The vector
+// index embeds their concatenation (DocText); the BM25 index keeps them as
+// separate fields so that names can weigh more than descriptions.
+type DocFields struct {
+	Name        string // the name
+	AltNames    string // alternative and former names, one per line
+	Type        string // the custodian type in words ("museum")
+	Place       string // city, district, county, subregion, region, country
+	Subjects    string // subject matter, one per line
+	Members     string // groups the institution is part of or operated by
+	Description string // the generated description
+}
+
+// Fields returns the retrieval text of in, by field.
+func Fields(in *heritage.Institution) DocFields {
+	var alt []string
+	for _, a := range in.AltNames {
+		if a.Name != "" && a.Name != in.Name {
+			alt = append(alt, a.Name)
+		}
+	}
+	var members []string
+	for _, m := range in.MemberOf {
+		members = append(members, m.Name)
+	}
+	place := uniqueNonEmpty(in.City, in.District, in.County, in.Subregion, in.Region, countryName(in.Country))
+	return DocFields{
+		Name:        in.Name,
+		AltNames:    strings.Join(alt, "\n"),
+		Type:        typeWords(in.Type),
+		Place:       strings.Join(place, ", "),
+		Subjects:    strings.Join(in.Subjects, "\n"),
+		Members:     strings.Join(members, "\n"),
+		Description: in.Description,
+	}
+}
+
+// DocText is the retrieval text of an institution: name, alternative
+// names, type, place, subjects, groups and description, one per line.
+// Empty parts are left out.
+func DocText(in *heritage.Institution) string {
+	f := Fields(in)
+	parts := uniqueNonEmpty(f.Name, f.AltNames, f.Type, f.Place, f.Subjects, f.Members, f.Description)
+	return strings.Join(parts, "\n")
+}
+
+// typeWords turns a custodian type ("BOTANICAL_ZOO") into words
+// ("botanical zoo").
+func typeWords(t string) string {
+	if t == "" || t == "UNKNOWN" {
+		return ""
+	}
+	return strings.ToLower(strings.ReplaceAll(t, "_", " "))
+}
+
+// countryName spells out the country codes that are common in the data, so
+// that "in Germany" finds records that only carry "DE"; other codes stay.
+func countryName(code string) string {
+	switch code {
+	case "":
+		return ""
+	case "GB":
+		return "United Kingdom"
+	case "DE":
+		return "Germany"
+	case "NL":
+		return "Netherlands"
+	case "US":
+		return "United States"
+	case "PT":
+		return "Portugal"
+	case "CZ":
+		return "Czech Republic"
+	case "FR":
+		return "France"
+	case "AT":
+		return "Austria"
+	case "BE":
+		return "Belgium"
+	case "AU":
+		return "Australia"
+	case "IM":
+		return "Isle of Man"
+	case "JE":
+		return "Jersey"
+	case "GG":
+		return "Guernsey"
+	case "CH":
+		return "Switzerland"
+	case "IT":
+		return "Italy"
+	case "JP":
+		return "Japan"
+	case "SE":
+		return "Sweden"
+	case "PL":
+		return "Poland"
+	case "NO":
+		return "Norway"
+	case "ES":
+		return "Spain"
+	}
+	return code
+}
+
+func uniqueNonEmpty(xs ...string) []string {
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		x = strings.TrimSpace(x)
+		if x == "" {
+			continue
+		}
+		dup := false
+		for _, y := range out {
+			if strings.EqualFold(x, y) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, x)
+		}
+	}
+	return out
+}

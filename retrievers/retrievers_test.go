@@ -1,0 +1,297 @@
+package retrievers_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+var _ retrievers.Embedder = (*embed.Hashing)(nil)
+
+// filteredRetriever is what both embedded retrievers offer besides Retrieve.
+type filteredRetriever interface {
+	retrievers.Retriever
+	FilterKeys() []string
+	FilterWarnings(filter.Set) []string
+}
+
+func both(t *testing.T) map[string]filteredRetriever {
+	f := getFixture(t)
+	return map[string]filteredRetriever{router.RetrieverVector: f.vector, router.RetrieverBM25: f.bm25}
+}
+
+func mustParse(t *testing.T, js string) filter.Set {
+	t.Helper()
+	s, err := filter.Parse([]byte(js))
+	require.NoError(t, err)
+	return s
+}
+
+func ids(hits []retrievers.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.ID
+	}
+	return out
+}
+
+func TestFindsByName(t *testing.T) {
+	ds := getFixture(t).ds
+	tests := []struct {
+		question, wantName string
+		within             int
+	}{
+		{"bagpipe museum in Morpeth", "Morpeth Chantry Bagpipe Museum", 1},
+		{"What is the ISIL code of Stadtbibliothek Münchberg?", "Stadtbibliothek Münchberg", 1},
+		{"stadtbibliothek munchberg", "Stadtbibliothek Münchberg", 1},
+		{"What was the North of England Bagpipe Museum renamed to?", "Morpeth Chantry Bagpipe Museum", 3},
+	}
+	for name, r := range both(t) {
+		for _, tt := range tests {
+			t.Run(name+"/"+tt.question, func(t *testing.T) {
+				hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: tt.question, K: 10})
+				require.NoError(t, err)
+				require.NotEmpty(t, hits)
+				pos := -1
+				for i, h := range hits {
+					if h.Name == tt.wantName {
+						pos = i
+						break
+					}
+				}
+				require.GreaterOrEqual(t, pos, 0, "%q not in %v", tt.wantName, ids(hits))
+				require.Less(t, pos, tt.within, "%q at rank %d", tt.wantName, pos+1)
+
+				h := hits[pos]
+				in, ok := ds.Get(h.ID)
+				require.True(t, ok)
+				require.Equal(t, retrievers.NewHit(in, name, h.Score, pos+1), h)
+			})
+		}
+	}
+}
+
+func TestHitsAreRankedThinAndBounded(t *testing.T) {
+	for name, r := range both(t) {
+		for _, k := range []int{1, 5, 37} {
+			hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museums in Yorkshire", K: k})
+			require.NoError(t, err)
+			require.Len(t, hits, k, name)
+			seen := map[string]bool{}
+			for i, h := range hits {
+				require.Equal(t, i+1, h.Rank)
+				require.Equal(t, name, h.Source)
+				require.False(t, seen[h.ID], "duplicate %s", h.ID)
+				seen[h.ID] = true
+				require.LessOrEqual(t, len([]rune(h.Snippet)), retrievers.SnippetMax)
+				if i > 0 {
+					require.LessOrEqual(t, h.Score, hits[i-1].Score, "%s: not best first", name)
+				}
+			}
+		}
+		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museums", K: 0})
+		require.NoError(t, err)
+		require.Empty(t, hits, name)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for name, r := range both(t) {
+		q := retrievers.Query{Text: "Which museums in Kent are operated by the National Trust?", K: 25}
+		a, err := r.Retrieve(context.Background(), q)
+		require.NoError(t, err)
+		b, err := r.Retrieve(context.Background(), q)
+		require.NoError(t, err)
+		require.Equal(t, a, b, name)
+	}
+}
+
+func TestNoContentWords(t *testing.T) {
+	for name, r := range both(t) {
+		for _, text := range []string{"", "  ", "which are the?"} {
+			hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: text, K: 5})
+			require.NoError(t, err, name)
+			require.Empty(t, hits, "%s %q", name, text)
+		}
+	}
+}
+
+func TestFiltersRestrict(t *testing.T) {
+	ds := getFixture(t).ds
+	tests := []struct {
+		name, question, filters string
+		k, wantAtLeast          int
+	}{
+		{"country DE", "museum library archive", `{"country":"DE"}`, 50, 50},
+		{"country list", "museum", `{"country":["JE","GG"]}`, 100, 20},
+		{"selective place and subject", "museums", `{"county":"Hampshire","subjects":"Transport"}`, 50, 1},
+		{"year range", "museum", `{"year_opened":{"$gte":1990,"$lte":1995},"country":"GB"}`, 40, 40},
+		{"broad negative filter", "Stadtbibliothek", `{"country":{"$ne":"GB"}}`, 30, 30},
+		{"text and filter disagree", "bagpipe museum in Morpeth", `{"country":"DE"}`, 10, 1},
+		{"member", "historic house", `{"member_of":"National Trust","status":"open"}`, 20, 20},
+		{"no record passes", "museum", `{"city":"Atlantis"}`, 10, 0},
+	}
+	for name, r := range both(t) {
+		for _, tt := range tests {
+			t.Run(name+"/"+tt.name, func(t *testing.T) {
+				fs := mustParse(t, tt.filters)
+				hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: tt.question, K: tt.k, Filters: fs})
+				require.NoError(t, err)
+				require.LessOrEqual(t, len(hits), tt.k)
+				require.GreaterOrEqual(t, len(hits), tt.wantAtLeast)
+				for _, h := range hits {
+					in, ok := ds.Get(h.ID)
+					require.True(t, ok)
+					require.True(t, fs.Match(in), "%s does not pass %s", h.ID, fs)
+				}
+			})
+		}
+	}
+}
+
+// TestFilteredEqualsPostFiltered checks that filtering returns exactly the
+// best passing records: the unfiltered ranking with failing records removed.
+func TestFilteredEqualsPostFiltered(t *testing.T) {
+	f := getFixture(t)
+	for name, r := range both(t) {
+		for _, js := range []string{`{"country":"GB","size":"large"}`, `{"country":{"$ne":"DE"}}`} {
+			fs := mustParse(t, js)
+			const k = 15
+			filtered, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: k, Filters: fs})
+			require.NoError(t, err)
+			all, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: f.ds.Len()})
+			require.NoError(t, err)
+			var want []string
+			for _, h := range all {
+				in, _ := f.ds.Get(h.ID)
+				if fs.Match(in) && len(want) < k {
+					want = append(want, h.ID)
+				}
+			}
+			require.Equal(t, want, ids(filtered), "%s %s", name, js)
+		}
+	}
+}
+
+func TestUnknownFilterKeysWarnAndAreIgnored(t *testing.T) {
+	fs := mustParse(t, `{"foo":"bar","country":"GB","colour":{"$in":["red"]}}`)
+	for name, r := range both(t) {
+		require.Equal(t, filter.Keys, r.FilterKeys())
+		warnings := r.FilterWarnings(fs)
+		require.Equal(t, []string{
+			`filter key "colour" is not supported by ` + name + `; ignored`,
+			`filter key "foo" is not supported by ` + name + `; ignored`,
+		}, warnings)
+		require.Empty(t, r.FilterWarnings(mustParse(t, `{"country":"GB"}`)))
+
+		withUnknown, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: fs})
+		require.NoError(t, err)
+		known, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
+		require.NoError(t, err)
+		require.Len(t, withUnknown, 10)
+		require.Equal(t, known, withUnknown, name)
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	for name, r := range both(t) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		hits, err := r.Retrieve(ctx, retrievers.Query{Text: "railway museum", K: 10})
+		require.ErrorIs(t, err, context.Canceled, name)
+		require.Nil(t, hits)
+
+		ctx, cancel = context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+		defer cancel()
+		_, err = r.Retrieve(ctx, retrievers.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
+		require.ErrorIs(t, err, context.DeadlineExceeded, name)
+	}
+}
+
+func TestVectorIndexBuild(t *testing.T) {
+	f := getFixture(t)
+	require.Equal(t, f.ds.Len(), f.vector.Len())
+	require.Equal(t, embed.DefaultDim, f.vector.Dim())
+	// Stored vectors are the embedder's vectors of DocText.
+	for _, i := range []int{0, 1234, f.ds.Len() - 1} {
+		want := f.vector.Embedder().(*embed.Hashing).EmbedOne(retrievers.DocText(&f.ds.Institutions[i]))
+		require.Equal(t, want, f.vector.Vector(i))
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := retrievers.NewVectorIndex(f.ds, embed.NewHashing(64), retrievers.WithBuildContext(ctx))
+	require.ErrorIs(t, err, context.Canceled)
+
+	_, err = retrievers.NewVectorIndex(f.ds, badEmbedder{})
+	require.ErrorContains(t, err, "dimensions")
+}
+
+// badEmbedder returns vectors of the wrong size.
+type badEmbedder struct{}
+
+func (badEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i := range out {
+		out[i] = make([]float32, 3)
+	}
+	return out, nil
+}
+func (badEmbedder) Dim() int   { return 4 }
+func (badEmbedder) ID() string { return "bad" }
+
+func TestVectorSearchWorkersAgree(t *testing.T) {
+	f := getFixture(t)
+	e := embed.NewHashing(256)
+	one, err := retrievers.NewVectorIndex(f.ds, e, retrievers.WithWorkers(1), retrievers.WithBatchSize(1000))
+	require.NoError(t, err)
+	two, err := retrievers.NewVectorIndex(f.ds, e, retrievers.WithWorkers(2), retrievers.WithBatchSize(7))
+	require.NoError(t, err)
+	// A long query has enough non-zero components to score on two cores.
+	q := e.EmbedOne("Which accredited local authority museums in North Yorkshire have collections about railways, mining, farming and the sea?")
+	a, err := one.Search(context.Background(), q, 20, nil)
+	require.NoError(t, err)
+	b, err := two.Search(context.Background(), q, 20, nil)
+	require.NoError(t, err)
+	require.Equal(t, a, b)
+	_, err = one.Search(context.Background(), q[:10], 5, nil)
+	require.ErrorContains(t, err, "dimensions")
+}
+
+func TestDocText(t *testing.T) {
+	in := &heritage.Institution{
+		Name: "Morpeth Chantry Bagpipe Museum", Type: "MUSEUM", Country: "GB", City: "Morpeth",
+		District: "Northumberland", County: "North East", Subregion: "North East", Region: "England",
+		AltNames:    []heritage.AltName{{Name: "North of England Bagpipe Museum", Kind: heritage.KindFormerName}},
+		Subjects:    []string{"Arts / Music"},
+		MemberOf:    []heritage.Membership{{Name: "Woodhorn Charitable Trust"}},
+		Description: "A museum.",
+	}
+	require.Equal(t, strings.Join([]string{
+		"Morpeth Chantry Bagpipe Museum",
+		"North of England Bagpipe Museum",
+		"museum",
+		"Morpeth, Northumberland, North East, England, United Kingdom",
+		"Arts / Music",
+		"Woodhorn Charitable Trust",
+		"A museum.",
+	}, "\n"), retrievers.DocText(in))
+	require.Equal(t, "Berlin, Germany", retrievers.DocText(&heritage.Institution{City: "Berlin", Country: "DE", Type: "UNKNOWN"}))
+}
+
+func TestQueryText(t *testing.T) {
+	require.Equal(t, "Which museums in Kent are operated by the National Trust",
+		retrievers.QueryText("Which museums in Kent are operated by the National Trust?"))
+	require.Equal(t, "the railway museums in A and B.", retrievers.QueryText("Compare the railway museums in A and B."))
+	require.Equal(t, "", retrievers.QueryText("list institutions"))
+}
+

@@ -1,0 +1,731 @@
+package router
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// minNameWeight is the summed IDF a multi-word name needs to count as
+// distinctive ("Natural History Museum" does not, "Chelmsford Museum" does).
+const minNameWeight = 7.5
+
+// relationCue finds the relation asked for and where its cue ends.
+func relationCue(s *scan) (rel string, end int) {
+	best := -1
+	for _, c := range partOfCues {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
+			best, rel, end = i, "part_of", i+len(strings.Fields(c))
+		}
+	}
+	for _, c := range operatedByCues {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
+			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
+		}
+	}
+	return rel, end
+}
+
+// housesCue returns where a "housed in" phrase ends, or -1.
+func housesCue(s *scan) int {
+	for _, c := range housesCues {
+		if i := s.find(c); i >= 0 {
+			return i + len(strings.Fields(c))
+		}
+	}
+	return -1
+}
+
+// nameAt returns the longest acceptable institution name starting at i.
+func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
+	max := g.maxTok
+	if n := len(s.toks) - i; n < max {
+		max = n
+	}
+	for L := max; L >= 1; L-- {
+		if !s.free(i, i+L) {
+			continue
+		}
+		k := s.key(i, i+L)
+		idx, ok := g.names[k]
+		if !ok {
+			if L == 1 && s.toks[i].allCaps && len(k) >= 3 {
+				if a, ok := g.acronyms[k]; ok && !commonWords[k] {
+					return a, 1
+				}
+			}
+			continue
+		}
+		if g.acceptName(s, idx, i, i+L) {
+			return idx, L
+		}
+	}
+	return -1, 0
+}
+
+// acceptName rejects generic names and names that are really places or
+// question words.
+func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
+	e := &g.entries[idx]
+	k := s.key(i, j)
+	if j-i == 1 {
+		t := s.toks[i]
+		if len(k) < 4 || commonWords[k] || typeWords[k] != "" || !t.upper {
+			return false
+		}
+		if _, ok := g.places[k]; ok {
+			return false
+		}
+		if _, ok := g.subjects.phrases[stem(k)]; ok {
+			return false
+		}
+		return true
+	}
+	if e.weight < minNameWeight {
+		return false
+	}
+	if _, ok := g.places[k]; ok {
+		return false
+	}
+	return true
+}
+
+// bodyAt returns the longest body name starting at i.
+func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
+	max := g.bodyMax
+	if n := len(s.toks) - i; n < max {
+		max = n
+	}
+	for L := max; L >= 1; L-- {
+		if !s.free(i, i+L) {
+			continue
+		}
+		k := s.key(i, i+L)
+		idx, ok := g.bodies[k]
+		if !ok {
+			continue
+		}
+		if L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4) {
+			continue
+		}
+		return idx, L
+	}
+	return -1, 0
+}
+
+// entities finds bodies and institution names, longest first.
+func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, housesEnd int) {
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] {
+			continue
+		}
+		ni, nl := g.nameAt(s, i)
+		bi, bl := g.bodyAt(s, i)
+		if nl == 0 && bl == 0 {
+			continue
+		}
+		// A body is preferred right after a relation cue ("part of the …").
+		afterCue := rel != "" && i >= relEnd && i <= relEnd+1
+		afterHouses := housesEnd >= 0 && i >= housesEnd && i <= housesEnd+1
+		takeBody := bl > nl || (bl > 0 && bl == nl && afterCue && !afterHouses)
+		if takeBody {
+			b := g.bodyArr[bi]
+			body := Body{Name: b.name, IDs: append([]string(nil), b.ids...)}
+			if afterCue || rel != "" {
+				body.Relation = rel
+			}
+			if !containsBody(c.Bodies, body.Name) {
+				c.Bodies = append(c.Bodies, body)
+			}
+			s.mark(i, i+bl)
+			i += bl - 1
+			continue
+		}
+		e := g.entries[ni]
+		dup := false
+		for _, m := range c.Names {
+			dup = dup || m.Name == e.name
+		}
+		s.mark(i, i+nl)
+		if dup {
+			i += nl - 1
+			continue
+		}
+		c.Names = append(c.Names, NameMatch{
+			Text: s.original(i, i+nl), Name: e.name, IDs: append([]string(nil), e.ids...),
+			Former: e.former, Score: 1,
+		})
+		s.mark(i, i+nl)
+		i += nl - 1
+	}
+}
+
+func containsBody(bs []Body, name string) bool {
+	for _, b := range bs {
+		if b.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// fuzzyName looks for a misspelt institution name among the free tokens.
+func (g *gazetteer) fuzzyName(s *scan) (NameMatch, int, int, bool) {
+	type cand struct {
+		score float64
+		pos   []int
+	}
+	cands := map[int32]*cand{}
+	for i, t := range s.toks {
+		if s.used[i] || commonWords[t.norm] || nameStop[t.norm] || typeWords[t.norm] != "" {
+			continue
+		}
+		words := []string{t.norm}
+		if !g.vocab[t.norm] {
+			words = append(words, g.correct(t.norm)...)
+		}
+		for _, w := range words {
+			for _, e := range g.postings[w] {
+				c := cands[e]
+				if c == nil {
+					c = &cand{}
+					cands[e] = c
+				}
+				c.score += g.idf(w)
+				c.pos = append(c.pos, i)
+			}
+		}
+	}
+	type ranked struct {
+		e int32
+		c *cand
+	}
+	list := make([]ranked, 0, len(cands))
+	for e, c := range cands {
+		if c.score >= 0.4*g.entries[e].weight {
+			list = append(list, ranked{e, c})
+		}
+	}
+	sort.Slice(list, func(a, b int) bool {
+		if list[a].c.score != list[b].c.score {
+			return list[a].c.score > list[b].c.score
+		}
+		return list[a].e < list[b].e
+	})
+	if len(list) > 40 {
+		list = list[:40]
+	}
+	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
+	for _, r := range list {
+		e := &g.entries[r.e]
+		if e.ntok < 2 && len(e.key) < 8 || e.weight < minNameWeight {
+			continue
+		}
+		maxD := len(e.key) / 6
+		if maxD < 1 {
+			maxD = 1
+		}
+		if maxD > 4 {
+			maxD = 4
+		}
+		for _, p := range r.c.pos {
+			for L := e.ntok - 1; L <= e.ntok+1; L++ {
+				if L < 1 {
+					continue
+				}
+				for st := p - L + 1; st <= p; st++ {
+					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) {
+						continue
+					}
+					w := s.key(st, st+L)
+					d := levenshtein(w, e.key, maxD)
+					if d > maxD {
+						continue
+					}
+					sim := 1 - float64(d)/float64(len(e.key))
+					if sim < 0.8 {
+						continue
+					}
+					// longer names explain more of the question
+					score := len(e.key) - 3*d
+					if score > bestScore || (score == bestScore && r.e < bestE) {
+						bestSim, bestScore, bestE, bi, bj = sim, score, r.e, st, st+L
+					}
+				}
+			}
+		}
+	}
+	if bestE < 0 || bestSim < 0.8 {
+		return NameMatch{}, 0, 0, false
+	}
+	e := g.entries[bestE]
+	return NameMatch{Text: s.original(bi, bj), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: bestSim}, bi, bj, true
+}
+
+// fuzzyBody matches the words after a relation cue against every body name.
+func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
+	for from < len(s.toks) && (s.toks[from].norm == "the" || s.used[from]) {
+		from++
+	}
+	to := from
+	for to < len(s.toks) && !s.used[to] && to-from < g.bodyMax {
+		to++
+	}
+	if to-from < 2 {
+		return Body{}, false
+	}
+	best, bestD := int32(-1), 1<<30
+	var bestLen int
+	for L := to - from; L >= 2; L-- {
+		w := s.key(from, from+L)
+		maxD := len(w) / 6
+		if maxD > 4 {
+			maxD = 4
+		}
+		for key, i := range g.bodies {
+			d := levenshtein(w, key, maxD)
+			if d <= maxD && (d < bestD || d == bestD && i < best) {
+				best, bestD, bestLen = i, d, L
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	if best < 0 {
+		return Body{}, false
+	}
+	s.mark(from, from+bestLen)
+	b := g.bodyArr[best]
+	return Body{Name: b.name, IDs: append([]string(nil), b.ids...)}, true
+}
+
+// places finds place phrases with their qualifiers among the free tokens.
+func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] {
+			continue
+		}
+		if n := prefixQualifierAt(s, i); n > 0 {
+			i += n - 1 // the place follows its qualifier
+			continue
+		}
+		max := g.placeMax
+		if n := len(s.toks) - i; n < max {
+			max = n
+		}
+		for L := max; L >= 1; L-- {
+			if !s.free(i, i+L) {
+				continue
+			}
+			k := s.key(i, i+L)
+			cands, ok := g.places[k]
+			if !ok {
+				continue
+			}
+			prevWord, _ := s.prev(i)
+			t := s.toks[i]
+			if L == 1 {
+				loc := locatives[prevWord]
+				if !t.upper && (!loc || commonWords[k]) {
+					continue
+				}
+				if commonWords[k] && !loc {
+					continue
+				}
+				if len(k) < 3 {
+					continue
+				}
+			}
+			level, qs, qe := qualifierAround(s, i, i+L)
+			p, ok := choosePlace(cands, level)
+			if !ok {
+				continue
+			}
+			p.Text = s.original(qs, qe)
+			c.Places = append(c.Places, p)
+			s.mark(qs, qe)
+			if n, ok := s.endsAt(qs, "or near"); ok {
+				c.NearPlace = true
+				s.mark(qs-n, qs)
+			} else if s.hasAny("or near", "of bij", "oder bei", "in der nahe", "in de buurt", "nearby", "around") {
+				c.NearPlace = true
+			}
+			i = qe - 1
+			break
+		}
+	}
+}
+
+func prefixQualifierAt(s *scan, i int) int {
+	for _, q := range prefixQualifiers {
+		if n, ok := s.matchAt(i, q.words); ok {
+			return n
+		}
+	}
+	return 0
+}
+
+// qualifierAround reads an admin-level qualifier before or after the place
+// tokens [i, j) and returns the level and the widened span.
+func qualifierAround(s *scan, i, j int) (level string, qs, qe int) {
+	qs, qe = i, j
+	for _, q := range suffixQualifiers {
+		if n, ok := s.matchAt(j, q.words); ok {
+			level, qe = q.level, j+n
+			break
+		}
+	}
+	for _, q := range prefixQualifiers {
+		if n, ok := s.endsAt(i, q.words); ok {
+			if level == "" {
+				level = q.level
+			}
+			qs = i - n
+			break
+		}
+	}
+	return level, qs, qe
+}
+
+// choosePlace picks the reading of a place phrase: the asked level when a
+// qualifier names one, else the administrative county or UA, then a nation,
+// a country, a town, an English region, a district.
+func choosePlace(cands []placeCand, level string) (Place, bool) {
+	find := func(pred func(placeCand) bool) (Place, bool) {
+		best, bc := Place{}, -1
+		for _, c := range cands {
+			if pred(c) && c.count > bc {
+				best, bc = c.place, c.count
+			}
+		}
+		return best, bc >= 0
+	}
+	if level != "" {
+		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == level }); ok {
+			return p, true
+		}
+	}
+	for _, l := range unqualifiedOrder {
+		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == l }); ok {
+			return p, true
+		}
+	}
+	isNation := func(c placeCand) bool {
+		if c.place.Level != LevelRegion {
+			return false
+		}
+		for _, n := range nationNames {
+			if n == c.place.Name {
+				return true
+			}
+		}
+		return false
+	}
+	steps := []func(placeCand) bool{
+		isNation,
+		func(c placeCand) bool { return c.place.Level == LevelCountry },
+		func(c placeCand) bool { return c.place.Level == LevelCity && !c.inferred },
+		func(c placeCand) bool { return c.place.AdminLevel == "English Region" },
+		func(c placeCand) bool { return c.place.Level == LevelCity && c.count >= 2 },
+		func(c placeCand) bool { return c.place.AdminLevel == "English District or Borough" },
+		func(c placeCand) bool { return c.place.Level == LevelRegion },
+		func(c placeCand) bool { return c.place.Level == LevelCity },
+		func(c placeCand) bool { return true },
+	}
+	for _, st := range steps {
+		if p, ok := find(st); ok {
+			return p, true
+		}
+	}
+	return Place{}, false
+}
+
+// subjects maps topic phrases among the free tokens to subject values.
+func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
+	stems := make([]string, len(s.toks))
+	for i, t := range s.toks {
+		stems[i] = stem(t.norm)
+	}
+	first, last := -1, -1
+	var subj []string
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] {
+			continue
+		}
+		max := g.subjects.maxLen
+		if n := len(s.toks) - i; n < max {
+			max = n
+		}
+		for L := max; L >= 1; L-- {
+			if !s.free(i, i+L) {
+				continue
+			}
+			vals, ok := g.subjects.phrases[strings.Join(stems[i:i+L], " ")]
+			if !ok {
+				continue
+			}
+			subj = append(subj, vals...)
+			if first < 0 {
+				first = i
+			}
+			last = i + L
+			s.mark(i, i+L)
+			i += L - 1
+			break
+		}
+	}
+	if len(subj) == 0 {
+		return
+	}
+	sort.Strings(subj)
+	c.Subjects = dedupe(subj)
+	c.Topic = s.original(first, last)
+}
+
+// qualifiers reads type words, governance, accreditation and size.
+func qualifiers(s *scan, c *Constraints) (neg []string) {
+	n := len(s.toks)
+	negUntil := -1
+	for i := 0; i < n; i++ {
+		t := s.toks[i].norm
+		if negations[t] && !(i+2 < n && s.toks[i+1].norm == "for" && s.toks[i+2].norm == "profit") {
+			negUntil = i + 4
+		}
+		if s.used[i] {
+			continue
+		}
+		// two-word forms first
+		if i+1 < n && !s.used[i+1] {
+			two := t + " " + s.toks[i+1].norm
+			if code, ok := typeWords[two]; ok {
+				if i <= negUntil {
+					neg = appendUnique(neg, code)
+				} else {
+					c.TypeCodes = appendUnique(c.TypeCodes, code)
+				}
+				s.mark(i, i+2)
+				i++
+				continue
+			}
+		}
+		if code, ok := typeWords[t]; ok {
+			if i <= negUntil {
+				neg = appendUnique(neg, code)
+			} else if code != "E" || !governanceAhead(s, i) {
+				c.TypeCodes = appendUnique(c.TypeCodes, code)
+			}
+			if code != "E" {
+				s.mark(i, i+1)
+				continue
+			}
+		}
+	}
+	// governance, accreditation, size: longest phrase first
+	for i := 0; i < n; i++ {
+		if s.used[i] {
+			continue
+		}
+		matched := false
+		for L := 4; L >= 1 && !matched; L-- {
+			if i+L > n || !s.free(i, i+L) {
+				continue
+			}
+			k := s.key(i, i+L)
+			if codes, ok := governancePhrases[k]; ok {
+				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) {
+					continue
+				}
+				for _, code := range codes {
+					c.GovernanceCodes = appendUnique(c.GovernanceCodes, code)
+				}
+				if L == 1 && k == "university" {
+					c.TypeCodes = removeString(c.TypeCodes, "E")
+				}
+				s.mark(i, i+L)
+				matched = true
+			} else if a, ok := accreditationWords[k]; ok {
+				c.Accreditation = a
+				s.mark(i, i+L)
+				matched = true
+			} else if sz, ok := sizeWords[k]; ok {
+				for _, v := range sz {
+					c.Sizes = appendUnique(c.Sizes, v)
+				}
+				s.mark(i, i+L)
+				matched = true
+			}
+			if matched {
+				i += L - 1
+			}
+		}
+	}
+	return neg
+}
+
+func governanceAhead(s *scan, i int) bool { return typeAfter(s, i+1) }
+
+// typeAfter reports whether a type word follows at i (after at most one
+// adjective).
+func typeAfter(s *scan, i int) bool {
+	for k := i; k < len(s.toks) && k <= i+1; k++ {
+		if typeWords[s.toks[k].norm] != "" && typeWords[s.toks[k].norm] != "E" {
+			return true
+		}
+		if s.toks[k].norm == "collections" || s.toks[k].norm == "institutions" {
+			return true
+		}
+	}
+	return false
+}
+
+func removeString(s []string, x string) []string {
+	out := s[:0]
+	for _, v := range s {
+		if v != x {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+var closeWords = map[string]bool{
+	"closed": true, "close": true, "closing": true, "closure": true, "shut": true, "gesloten": true,
+	"sloot": true, "sloten": true, "geschlossen": true, "schlossen": true, "closes": true,
+}
+
+var openWords = map[string]bool{
+	"opened": true, "open": true, "opening": true, "founded": true, "established": true, "geopend": true,
+	"opende": true, "openden": true, "eroffnet": true, "gegrundet": true, "opgericht": true, "created": true,
+	"foundation": true, "opens": true, "started": true, "begun": true, "eroffnung": true, "opening year": true,
+}
+
+// years reads a year constraint and the field it applies to.
+func years(s *scan) *YearRange {
+	n := len(s.toks)
+	yearAt := func(i int) (int, bool) {
+		if i < 0 || i >= n {
+			return 0, false
+		}
+		t := s.toks[i].norm
+		if len(t) != 4 {
+			return 0, false
+		}
+		y, err := strconv.Atoi(t)
+		return y, err == nil && y >= 1000 && y <= 2100
+	}
+	field := ""
+	for _, t := range s.toks {
+		if closeWords[t.norm] {
+			field = "closed"
+			break
+		}
+	}
+	if field == "" {
+		field = "opened"
+	}
+	for i := 0; i < n; i++ {
+		t := s.toks[i].norm
+		// decades: "1980s"
+		if len(t) == 5 && t[4] == 's' {
+			if y, err := strconv.Atoi(t[:4]); err == nil && y >= 1000 && y <= 2100 && y%10 == 0 {
+				return &YearRange{Field: field, From: y, To: y + 9}
+			}
+		}
+		y, ok := yearAt(i)
+		if !ok {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = s.toks[i-1].norm
+		}
+		prev2 := ""
+		if i > 1 {
+			prev2 = s.toks[i-2].norm + " " + prev
+		}
+		switch {
+		case prev == "between" || prev == "tussen" || prev == "zwischen" || prev == "from" || prev == "van" || prev == "von":
+			for k := i + 1; k <= i+2; k++ {
+				if y2, ok := yearAt(k); ok {
+					return &YearRange{Field: field, From: y, To: y2}
+				}
+			}
+			if prev == "from" || prev == "van" || prev == "von" {
+				return &YearRange{Field: field, From: y}
+			}
+		case prev == "before" || prev == "voor" || prev == "vor" || prev2 == "prior to" || prev == "earlier" || prev == "pre":
+			return &YearRange{Field: field, To: y - 1}
+		case prev == "until" || prev == "till" || prev == "by" || prev == "tot" || prev == "bis" || prev2 == "up to":
+			return &YearRange{Field: field, To: y}
+		case prev == "after" || prev == "na" || prev == "nach":
+			return &YearRange{Field: field, From: y + 1}
+		case prev == "since" || prev == "sinds" || prev == "seit" || prev == "vanaf" || prev == "ab":
+			return &YearRange{Field: field, From: y}
+		}
+		if y2, ok := yearAt(i + 1); ok && y2 > y {
+			return &YearRange{Field: field, From: y, To: y2}
+		}
+		return &YearRange{Field: field, From: y, To: y}
+	}
+	return nil
+}
+
+// fieldCues maps phrases to the record field a factual question asks for,
+// most specific first.
+var fieldCues = []struct {
+	phrase, field string
+}{
+	{"previously called", "former_name"}, {"previously known", "former_name"}, {"formerly called", "former_name"},
+	{"formerly known", "former_name"}, {"former name", "former_name"}, {"old name", "former_name"},
+	{"originally called", "former_name"}, {"originally known", "former_name"}, {"used to be called", "former_name"},
+	{"renamed", "former_name"}, {"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
+	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
+	{"isil", "isil"}, {"gnd", "gnd"}, {"ghcid", "ghcid"}, {"wikidata", "wikidata"}, {"qid", "wikidata"},
+	{"website", "website"}, {"web site", "website"}, {"homepage", "website"}, {"url", "website"},
+	{"webseite", "website"}, {"internetseite", "website"}, {"webadres", "website"}, {"internetadresse", "website"},
+	{"postcode", "postcode"}, {"post code", "postcode"}, {"postal code", "postcode"}, {"zip", "postcode"},
+	{"postleitzahl", "postcode"}, {"address", "address"}, {"adres", "address"}, {"adresse", "address"},
+	{"anschrift", "address"}, {"coordinates", "coordinates"}, {"latitude", "coordinates"}, {"longitude", "coordinates"},
+	{"coordinaten", "coordinates"}, {"koordinaten", "coordinates"}, {"governance", "governance"},
+	{"governed", "governance"}, {"accreditation", "accreditation"}, {"size", "size"}, {"how big", "size"},
+	{"how large", "size"}, {"what type", "type"}, {"what kind", "type"}, {"which type", "type"}, {"what sort", "type"},
+	{"who operates", "operator"}, {"who runs", "operator"}, {"who manages", "operator"}, {"who operated", "operator"},
+	{"who ran", "operator"}, {"who managed", "operator"}, {"operator", "operator"}, {"wer betreibt", "operator"},
+	{"wie beheert", "operator"}, {"wer betrieb", "operator"}, {"still open", "status"}, {"status", "status"},
+	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
+	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
+	{"welk land", "country"}, {"welchem land", "country"},
+}
+
+var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
+
+// field returns the record field asked for.
+func field(s *scan) string {
+	for _, w := range whenWords {
+		if s.has(w) {
+			for _, t := range s.toks {
+				if closeWords[t.norm] {
+					return "closed"
+				}
+			}
+			for _, t := range s.toks {
+				if openWords[t.norm] {
+					return "opened"
+				}
+			}
+		}
+	}
+	for _, fc := range fieldCues {
+		if s.has(fc.phrase) {
+			return fc.field
+		}
+	}
+	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt") {
+		return "address"
+	}
+	return ""
+}

@@ -1,0 +1,370 @@
+package router
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// nameEntry is one institution name in the gazetteer.
+type nameEntry struct {
+	name   string   // as in the data
+	key    string   // normalised
+	ids    []string // records bearing the name
+	former bool     // only ever a former name
+	ntok   int
+	weight float64 // summed IDF of its distinctive words
+}
+
+// bodyEntry is a group or operator known from member_of, name_in_source or
+// a parent record.
+type bodyEntry struct {
+	name               string
+	ids                []string
+	partOf, operatedBy int
+	key                string
+}
+
+// placeCand is one reading of a place phrase.
+type placeCand struct {
+	place    Place
+	count    int  // records at this place
+	inferred bool // city known only from guessed (inferred) values
+}
+
+// gazetteer holds every look-up table built from the data.
+type gazetteer struct {
+	names    map[string]int32 // key → entries index
+	entries  []nameEntry
+	acronyms map[string]int32
+	maxTok   int
+	df       map[string]int
+	nEntries int
+	postings map[string][]int32 // rare word → entries
+	trigrams map[string][]string
+	vocab    map[string]bool
+
+	bodies  map[string]int32
+	bodyArr []bodyEntry
+	bodyMax int
+
+	places   map[string][]placeCand
+	placeMax int
+
+	isils  map[string]string // lower-case → canonical
+	ghcids map[string]string
+	gnds   map[string]bool
+	qids   map[string]bool
+
+	subjects subjectIndex
+	inst     map[string]*heritage.Institution
+}
+
+// nameStop are words that carry no weight in a name.
+var nameStop = map[string]bool{
+	"the": true, "of": true, "and": true, "de": true, "der": true, "die": true, "das": true, "het": true,
+	"van": true, "von": true, "und": true, "en": true, "for": true, "in": true, "am": true, "im": true,
+	"zu": true, "zur": true, "zum": true, "des": true, "at": true, "on": true, "a": true, "la": true, "le": true,
+	"du": true, "da": true, "do": true, "e": true, "et": true, "y": true, "st": true,
+}
+
+const maxPosting = 400
+
+func buildGazetteer(ds *heritage.Dataset) *gazetteer {
+	g := &gazetteer{
+		names:    make(map[string]int32, 40000),
+		acronyms: map[string]int32{},
+		df:       map[string]int{},
+		postings: map[string][]int32{},
+		trigrams: map[string][]string{},
+		vocab:    map[string]bool{},
+		bodies:   map[string]int32{},
+		places:   map[string][]placeCand{},
+		isils:    map[string]string{},
+		ghcids:   map[string]string{},
+		gnds:     map[string]bool{},
+		qids:     map[string]bool{},
+		inst:     make(map[string]*heritage.Institution, len(ds.Institutions)),
+	}
+	subjSet := map[string]bool{}
+	placeIdx := map[string]map[Place]int{} // key → place → index in g.places[key]
+
+	addPlace := func(text string, p Place, inferred bool) {
+		for _, key := range nameKeys(text) {
+			m := placeIdx[key]
+			if m == nil {
+				m = map[Place]int{}
+				placeIdx[key] = m
+			}
+			if i, ok := m[p]; ok {
+				g.places[key][i].count++
+				if !inferred {
+					g.places[key][i].inferred = false
+				}
+				continue
+			}
+			m[p] = len(g.places[key])
+			g.places[key] = append(g.places[key], placeCand{place: p, count: 1, inferred: inferred})
+			if n := strings.Count(key, " ") + 1; n > g.placeMax {
+				g.placeMax = n
+			}
+		}
+	}
+	addName := func(name, id string, former bool) {
+		for _, key := range nameKeys(name) {
+			if i, ok := g.names[key]; ok {
+				e := &g.entries[i]
+				if !contains(e.ids, id) {
+					e.ids = append(e.ids, id)
+				}
+				if !former {
+					e.former = false
+				}
+				continue
+			}
+			g.names[key] = int32(len(g.entries))
+			g.entries = append(g.entries, nameEntry{name: name, key: key, ids: []string{id}, former: former, ntok: strings.Count(key, " ") + 1})
+		}
+	}
+	addBody := func(name string, ids []string, rel string) {
+		for _, key := range nameKeys(name) {
+			i, ok := g.bodies[key]
+			if !ok {
+				i = int32(len(g.bodyArr))
+				g.bodies[key] = i
+				g.bodyArr = append(g.bodyArr, bodyEntry{name: name, key: key})
+				if n := strings.Count(key, " ") + 1; n > g.bodyMax {
+					g.bodyMax = n
+				}
+			}
+			b := &g.bodyArr[i]
+			for _, id := range ids {
+				if id != "" && !contains(b.ids, id) {
+					b.ids = append(b.ids, id)
+				}
+			}
+			switch rel {
+			case heritage.RelPartOf:
+				b.partOf++
+			case heritage.RelOperatedBy:
+				b.operatedBy++
+			}
+		}
+	}
+
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		g.inst[in.ID] = in
+		addName(in.Name, in.ID, false)
+		for _, a := range in.AltNames {
+			switch a.Kind {
+			case heritage.KindAcronym:
+				k := normalize(a.Name)
+				if len(k) >= 3 && !strings.Contains(k, " ") {
+					if _, ok := g.acronyms[k]; !ok {
+						g.acronyms[k] = int32(len(g.entries))
+						g.entries = append(g.entries, nameEntry{name: a.Name, key: k, ids: []string{in.ID}, ntok: 1})
+					} else {
+						e := &g.entries[g.acronyms[k]]
+						if !contains(e.ids, in.ID) {
+							e.ids = append(e.ids, in.ID)
+						}
+					}
+				}
+			default:
+				addName(a.Name, in.ID, a.Kind == heritage.KindFormerName)
+			}
+		}
+		for _, m := range in.MemberOf {
+			addBody(m.Name, []string{m.ID}, m.Relation)
+			if m.NameInSource != "" {
+				addBody(m.NameInSource, []string{m.ID}, m.Relation)
+			}
+		}
+		for _, r := range in.Related {
+			if r.Relation == "has_part" {
+				addBody(in.Name, []string{in.ID}, heritage.RelPartOf)
+				break
+			}
+		}
+		// identifiers
+		if in.ISIL != "" {
+			g.isils[strings.ToLower(in.ISIL)] = in.ISIL
+		}
+		for _, s := range in.Identifiers.ISILAll {
+			g.isils[strings.ToLower(s)] = s
+		}
+		if in.GHCID != "" {
+			g.ghcids[strings.ToLower(in.GHCID)] = in.GHCID
+		}
+		for _, s := range in.Identifiers.GND {
+			g.gnds[strings.ToUpper(s)] = true
+		}
+		if in.Wikidata != "" {
+			g.qids[in.Wikidata] = true
+		}
+		for _, s := range in.Subjects {
+			subjSet[s] = true
+		}
+		// places
+		if in.Region != "" {
+			addPlace(in.Region, Place{Name: in.Region, Level: LevelRegion}, false)
+		}
+		for _, u := range in.AdminAreas() {
+			if u.Level == "" {
+				continue
+			}
+			addPlace(u.Name, Place{Name: u.Name, Level: LevelAdmin, AdminLevel: u.Level}, false)
+		}
+		if in.City != "" {
+			addPlace(in.City, Place{Name: in.City, Level: LevelCity}, in.CityInferred)
+		}
+	}
+	// bodies that are records: member_of ids point at them.
+	for i := range g.bodyArr {
+		b := &g.bodyArr[i]
+		for _, id := range b.ids {
+			if in, ok := g.inst[id]; ok {
+				for _, a := range in.AltNames {
+					if a.Kind != heritage.KindFormerName && a.Kind != heritage.KindAcronym {
+						addBodyAlias(g, a.Name, i)
+					}
+				}
+				addBodyAlias(g, in.Name, i)
+			}
+		}
+	}
+	for name, code := range countryNames {
+		addPlace(name, Place{Name: code, Level: LevelCountry}, false)
+	}
+	for name, nation := range nationNames {
+		addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
+	}
+
+	// statistics for distinctiveness and fuzzy candidates
+	g.nEntries = len(g.entries)
+	for _, e := range g.entries {
+		for _, w := range strings.Fields(e.key) {
+			g.df[w]++
+		}
+	}
+	for i := range g.entries {
+		e := &g.entries[i]
+		for _, w := range uniqueFields(e.key) {
+			if !nameStop[w] {
+				e.weight += g.idf(w)
+			}
+			if g.df[w] <= maxPosting {
+				g.postings[w] = append(g.postings[w], int32(i))
+			}
+		}
+		if e.ntok > g.maxTok {
+			g.maxTok = e.ntok
+		}
+	}
+	for w := range g.df {
+		g.vocab[w] = true
+		if len(w) >= 5 {
+			for _, t := range trigramsOf(w) {
+				g.trigrams[t] = append(g.trigrams[t], w)
+			}
+		}
+	}
+	subj := make([]string, 0, len(subjSet))
+	for s := range subjSet {
+		subj = append(subj, s)
+	}
+	sort.Strings(subj)
+	g.subjects = newSubjectIndex(subj)
+	return g
+}
+
+func addBodyAlias(g *gazetteer, name string, i int) {
+	for _, key := range nameKeys(name) {
+		if _, ok := g.bodies[key]; !ok {
+			g.bodies[key] = int32(i)
+			if n := strings.Count(key, " ") + 1; n > g.bodyMax {
+				g.bodyMax = n
+			}
+		}
+	}
+}
+
+func (g *gazetteer) idf(w string) float64 {
+	df := g.df[w]
+	if df == 0 {
+		df = 1
+	}
+	return math.Log(float64(g.nEntries+1) / float64(df))
+}
+
+func trigramsOf(w string) []string {
+	p := "^" + w + "$"
+	out := make([]string, 0, len(p)-2)
+	for i := 0; i+3 <= len(p); i++ {
+		out = append(out, p[i:i+3])
+	}
+	return out
+}
+
+func uniqueFields(s string) []string {
+	f := strings.Fields(s)
+	out := f[:0]
+	seen := map[string]bool{}
+	for _, w := range f {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func contains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// correct returns in-vocabulary words within a small edit distance of an
+// unknown word w (typo tolerance).
+func (g *gazetteer) correct(w string) []string {
+	if len(w) < 5 || g.vocab[w] {
+		return nil
+	}
+	tris := trigramsOf(w)
+	counts := map[string]int{}
+	for _, t := range tris {
+		list := g.trigrams[t]
+		if len(list) > 3000 {
+			continue
+		}
+		for _, c := range list {
+			counts[c]++
+		}
+	}
+	maxD := 1
+	if len(w) >= 8 {
+		maxD = 2
+	}
+	var out []string
+	need := len(tris) - 3*maxD
+	if need < 2 {
+		need = 2
+	}
+	for c, n := range counts {
+		if n >= need && levenshtein(w, c, maxD) <= maxD {
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	if len(out) > 5 {
+		out = out[:5]
+	}
+	return out
+}

@@ -1,0 +1,246 @@
+package router
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is one normalised word of a text and where it came from.
+type token struct {
+	norm       string // folded, lower-case
+	start, end int    // byte span in the original text
+	upper      bool   // the original word starts with an upper-case letter
+	allCaps    bool   // the original word is all upper-case letters (an acronym)
+}
+
+// foldRune maps a lower-case rune to its ASCII folding. German umlauts fold
+// to the bare vowel, or to vowel+e when umlautE is set (ä → a or ae).
+func foldRune(r rune, umlautE bool) (string, bool) {
+	if r < utf8.RuneSelf {
+		return "", false
+	}
+	switch r {
+	case 'ä':
+		if umlautE {
+			return "ae", true
+		}
+		return "a", true
+	case 'ö':
+		if umlautE {
+			return "oe", true
+		}
+		return "o", true
+	case 'ü':
+		if umlautE {
+			return "ue", true
+		}
+		return "u", true
+	case 'ß':
+		return "ss", true
+	case 'æ':
+		return "ae", true
+	case 'œ':
+		return "oe", true
+	case 'þ':
+		return "th", true
+	}
+	if s, ok := foldTable[r]; ok {
+		return s, true
+	}
+	return "", false
+}
+
+var foldTable = func() map[rune]string {
+	groups := map[string]string{
+		"a": "àáâãåāăąǎ",
+		"c": "çćĉċč",
+		"d": "ďđð",
+		"e": "èéêëēĕėęě",
+		"g": "ĝğġģ",
+		"h": "ĥħḩ",
+		"i": "ìíîïĩīĭįı",
+		"j": "ĵ",
+		"k": "ķ",
+		"l": "ĺļľŀł",
+		"n": "ñńņňŉ",
+		"o": "òóôõøōŏő",
+		"r": "ŕŗř",
+		"s": "śŝşšș",
+		"t": "ţťŧț",
+		"u": "ùúûũūŭůűų",
+		"w": "ŵ",
+		"y": "ýÿŷ",
+		"z": "źżž",
+	}
+	m := make(map[rune]string)
+	for base, rs := range groups {
+		for _, r := range rs {
+			m[r] = base
+		}
+	}
+	return m
+}()
+
+// isApostrophe reports runes that join a word rather than split it
+// ("Children’s", "Bo'ness").
+func isApostrophe(r rune) bool {
+	return r == '\'' || r == '’' || r == 'ʼ' || r == '‘' || r == '`' || r == '´'
+}
+
+// tokenize splits s into normalised words: case-, diacritic- and
+// punctuation-insensitive; "&" becomes the word "and", apostrophes vanish.
+func tokenize(s string, umlautE bool) []token {
+	toks := make([]token, 0, 16)
+	var b strings.Builder
+	start := -1
+	upper, allCaps := false, true
+	flush := func(end int) {
+		if start >= 0 && b.Len() > 0 {
+			toks = append(toks, token{norm: b.String(), start: start, end: end, upper: upper, allCaps: allCaps})
+		}
+		b.Reset()
+		start = -1
+		upper, allCaps = false, true
+	}
+	for i, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if start < 0 {
+				start = i
+				upper = unicode.IsUpper(r)
+			}
+			if unicode.IsLetter(r) && !unicode.IsUpper(r) {
+				allCaps = false
+			}
+			lr := unicode.ToLower(r)
+			if f, ok := foldRune(lr, umlautE); ok {
+				b.WriteString(f)
+			} else {
+				b.WriteRune(lr)
+			}
+		case isApostrophe(r) && start >= 0:
+			// keep the word going
+		case r == '&' || r == '+':
+			flush(i)
+			if r == '&' {
+				toks = append(toks, token{norm: "and", start: i, end: i + 1})
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(s))
+	return toks
+}
+
+// normalize returns the normalised form of s: its words joined by spaces.
+func normalize(s string) string {
+	return joinTokens(tokenize(s, false))
+}
+
+func joinTokens(toks []token) string {
+	switch len(toks) {
+	case 0:
+		return ""
+	case 1:
+		return toks[0].norm
+	}
+	n := len(toks) - 1
+	for _, t := range toks {
+		n += len(t.norm)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, t := range toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.norm)
+	}
+	return b.String()
+}
+
+// nameKeys returns the index keys of a name: its normalised form, the
+// umlaut-e variant and both without a leading article.
+func nameKeys(s string) []string {
+	keys := make([]string, 0, 4)
+	add := func(k string) {
+		if k == "" {
+			return
+		}
+		for _, x := range keys {
+			if x == k {
+				return
+			}
+		}
+		keys = append(keys, k)
+	}
+	variants := []bool{false}
+	if strings.ContainsAny(s, "äöüÄÖÜ") {
+		variants = append(variants, true)
+	}
+	for _, ue := range variants {
+		k := joinTokens(tokenize(s, ue))
+		add(k)
+		for _, art := range []string{"the ", "de ", "het ", "der ", "die ", "das "} {
+			if strings.HasPrefix(k, art) {
+				add(k[len(art):])
+			}
+		}
+	}
+	return keys
+}
+
+// stem is a light plural stemmer for topic and type words.
+func stem(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// levenshtein returns the edit distance of a and b, or max+1 once it is
+// certain to exceed max.
+func levenshtein(a, b string, max int) int {
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	if len(a) == 0 {
+		return len(b)
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := prev[j-1] + cost
+			if x := prev[j] + 1; x < v {
+				v = x
+			}
+			if x := cur[j-1] + 1; x < v {
+				v = x
+			}
+			cur[j] = v
+			if v < rowMin {
+				rowMin = v
+			}
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

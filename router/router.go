@@ -1,0 +1,410 @@
+package router
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// Router plans retrieval for heritage questions. Build it once with New; it
+// is read-only afterwards and safe for concurrent use.
+type Router struct {
+	g        *gazetteer
+	wikidata bool
+	baseK    int
+}
+
+// Option configures a Router.
+type Option func(*Router)
+
+// WithWikidata says a Wikidata (SPARQL) retriever is configured, so that
+// plans may include a wikidata leg.
+func WithWikidata(on bool) Option { return func(r *Router) { r.wikidata = on } }
+
+// WithK sets the default retrieval depth of a leg (10 when unset).
+func WithK(k int) Option {
+	return func(r *Router) {
+		if k > 0 {
+			r.baseK = k
+		}
+	}
+}
+
+// New builds the router's gazetteers (names, bodies, places, identifiers,
+// subjects) from the dataset.
+func New(ds *heritage.Dataset, opts ...Option) *Router {
+	r := &Router{baseK: 10}
+	for _, o := range opts {
+		o(r)
+	}
+	r.g = buildGazetteer(ds)
+	return r
+}
+
+// Route classifies the question, extracts its constraints and plans the
+// retriever legs. It never fails: an empty or unclear question yields a
+// broad, low-confidence plan.
+func (r *Router) Route(question string) Plan {
+	g := r.g
+	plan := Plan{Question: question}
+	s := newScan(question)
+	var c Constraints
+
+	ids := g.extractIDs(question)
+	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs = ids.isils, ids.qids, ids.ghcids, ids.gnds
+	for i, t := range s.toks {
+		if overlaps(ids.spans, t.start, t.end) {
+			s.used[i] = true
+		}
+	}
+
+	rel, relEnd := relationCue(s)
+	housesEnd := housesCue(s)
+	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] ||
+		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
+
+	g.entities(s, &c, rel, relEnd, housesEnd)
+	if len(c.Bodies) == 0 && rel != "" && listQ {
+		if b, ok := g.fuzzyBody(s, relEnd); ok {
+			b.Relation = rel
+			c.Bodies = append(c.Bodies, b)
+		}
+	}
+	g.findPlaces(s, &c)
+	c.Field = field(s)
+	if c.Field == "" {
+		g.subjectsOf(s, &c)
+	}
+	if len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any() &&
+		(housesEnd >= 0 || c.Field != "" || !listQ && len(c.Places) == 0 && len(c.Subjects) == 0) {
+		if m, i, j, ok := g.fuzzyName(s); ok {
+			c.Names = append(c.Names, m)
+			s.mark(i, j)
+		}
+	}
+	if c.Field != "" {
+		g.subjectsOf(s, &c)
+	}
+	neg := qualifiers(s, &c)
+	c.Years = years(s)
+
+	// a body is also an institution of its own: keep its record reachable
+	// as a name when the question is not about its members.
+	if housesEnd >= 0 && len(c.Names) > 0 {
+		c.Relation = "houses"
+	} else if rel != "" {
+		c.Relation = rel
+	}
+	for i := range c.Bodies {
+		if c.Bodies[i].Relation == "" && rel != "" {
+			c.Bodies[i].Relation = rel
+		}
+	}
+	// reverse look-up: the identifier given is not the field asked for.
+	if ids.any() && (c.Field == "isil" && len(c.ISILs) > 0 || c.Field == "wikidata" && len(c.QIDs) > 0 ||
+		c.Field == "gnd" && len(c.GNDs) > 0 || c.Field == "ghcid" && len(c.GHCIDs) > 0) {
+		c.Field = ""
+	}
+	c.List = listQ && !ids.any() && c.Field == ""
+	r.narrowNames(&c, neg)
+
+	intent, scores, conf := classify(s, &c, ids.any(), listQ, rel, housesEnd)
+	plan.Intent, plan.Scores, plan.Confidence = intent, scores, conf
+
+	// single-entity questions keep only the entity; filters are for lists.
+	if !c.List && len(c.Names) > 0 && intent != Comparative {
+		c.TypeCodes, c.Sizes, c.GovernanceCodes, c.Accreditation = nil, nil, nil, ""
+	}
+	if !c.List && intent == Factual {
+		c.Years = nil
+	}
+	if c.Years != nil && intent == Factual {
+		c.Years = nil
+	}
+	c.Status = status(s, &c, intent)
+	plan.Constraints = c
+	if intent == Comparative {
+		plan.Sides = sides(c)
+	}
+	plan.Legs = r.legs(intent, conf, c)
+	return plan
+}
+
+// narrowNames uses place and type disambiguators ("Tolbooth Museum in
+// Stonehaven", "the museum itself, not its library") to narrow names
+// shared by several records.
+func (r *Router) narrowNames(c *Constraints, neg []string) {
+	for i := range c.Names {
+		n := &c.Names[i]
+		if len(n.IDs) < 2 {
+			continue
+		}
+		keep := func(pred func(*heritage.Institution) bool) {
+			var out []string
+			for _, id := range n.IDs {
+				if in, ok := r.g.inst[id]; ok && pred(in) {
+					out = append(out, id)
+				}
+			}
+			if len(out) > 0 {
+				n.IDs = out
+			}
+		}
+		if len(c.Places) > 0 {
+			keep(func(in *heritage.Institution) bool {
+				for _, p := range c.Places {
+					if placeHolds(in, p) {
+						return true
+					}
+				}
+				return false
+			})
+		}
+		if len(neg) > 0 {
+			keep(func(in *heritage.Institution) bool { return !contains(neg, in.TypeCode) })
+		}
+		if len(c.TypeCodes) > 0 {
+			keep(func(in *heritage.Institution) bool { return contains(c.TypeCodes, in.TypeCode) })
+		}
+	}
+}
+
+// placeHolds reports whether an institution lies in the place.
+func placeHolds(in *heritage.Institution, p Place) bool {
+	eq := func(a string) bool { return a != "" && normalize(a) == normalize(p.Name) }
+	switch p.Level {
+	case LevelCountry:
+		return in.Country == p.Name
+	case LevelRegion:
+		return in.Region == p.Name
+	case LevelCity:
+		return eq(in.City) || strings.Contains(normalize(in.Address), normalize(p.Name))
+	case LevelAdmin:
+		for _, u := range in.AdminAreas() {
+			if u.Level == p.AdminLevel && u.Name == p.Name {
+				return true
+			}
+		}
+		return eq(in.City)
+	}
+	return eq(in.County) || eq(in.District) || eq(in.City)
+}
+
+// status infers the status filter from tense.
+func status(s *scan, c *Constraints, intent Intent) string {
+	closedWord := false
+	for _, t := range s.toks {
+		if closeWords[t.norm] {
+			closedWord = true
+			break
+		}
+	}
+	if closedWord {
+		if c.Years == nil && c.List {
+			return "closed"
+		}
+		return ""
+	}
+	if !c.List || intent == Comparative {
+		return ""
+	}
+	if c.Years != nil {
+		return ""
+	}
+	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
+		return ""
+	}
+	if s.hasAny("are", "is", "have", "has", "run", "operate", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
+		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") {
+		return "open"
+	}
+	return ""
+}
+
+// sides splits a comparative question into one constraint set per place
+// (or per named institution).
+func sides(c Constraints) []Constraints {
+	base := c
+	base.Places, base.Names, base.Bodies = nil, nil, nil
+	var out []Constraints
+	switch {
+	case len(c.Places) >= 2:
+		for _, p := range c.Places {
+			sc := base
+			sc.Names, sc.Bodies = c.Names, c.Bodies
+			sc.Places = []Place{p}
+			out = append(out, sc)
+		}
+	case len(c.Names) >= 2:
+		for _, n := range c.Names {
+			sc := base
+			sc.Places = c.Places
+			sc.Names = []NameMatch{n}
+			out = append(out, sc)
+		}
+	case len(c.Bodies) >= 2:
+		for _, b := range c.Bodies {
+			sc := base
+			sc.Places = c.Places
+			sc.Bodies = []Body{b}
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// legs applies the strategy matrix: which retrievers, with which weight
+// and depth. Low confidence widens the plan.
+func (r *Router) legs(intent Intent, conf float64, c Constraints) []Leg {
+	k := r.baseK
+	if c.List {
+		k = r.baseK * 2
+	}
+	if intent == Comparative && len(c.Places) > 1 {
+		k = r.baseK * len(c.Places) * 2
+	}
+	low := conf < 0.5
+	if low {
+		k *= 2
+	}
+	if k > 100 {
+		k = 100
+	}
+	leg := func(name string, w float64, primary bool) Leg {
+		if low && !primary && w < 0.7 {
+			w = 0.7
+		}
+		return Leg{Retriever: name, Weight: w, K: k, Primary: primary}
+	}
+	var legs []Leg
+	switch intent {
+	case Factual:
+		legs = []Leg{leg(RetrieverKG, 1, true), leg(RetrieverBM25, 0.5, false), leg(RetrieverVector, 0.5, false)}
+		if r.wikidata {
+			legs = append(legs, leg(RetrieverWikidata, 0.5, false))
+		}
+	case Exploratory:
+		legs = []Leg{leg(RetrieverVector, 1, true), leg(RetrieverBM25, 0.5, false), leg(RetrieverKG, 0.5, false)}
+	case Relationship:
+		legs = []Leg{leg(RetrieverKG, 1, true), leg(RetrieverVector, 0.5, false), leg(RetrieverBM25, 0.3, false)}
+	case Temporal:
+		legs = []Leg{leg(RetrieverKG, 1, true), leg(RetrieverVector, 0.5, false), leg(RetrieverBM25, 0.3, false)}
+	case Comparative:
+		legs = []Leg{leg(RetrieverKG, 1, true), leg(RetrieverVector, 0.5, false), leg(RetrieverBM25, 0.3, false)}
+	default: // Collection
+		legs = []Leg{leg(RetrieverVector, 1, true), leg(RetrieverBM25, 0.5, false), leg(RetrieverKG, 0.5, false)}
+	}
+	if low && r.wikidata && intent != Factual {
+		legs = append(legs, leg(RetrieverWikidata, 0.5, false))
+	}
+	return legs
+}
+
+// classify scores every intent from the cues and constraints.
+func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
+	sc := map[Intent]float64{}
+	// factual
+	switch c.Field {
+	case "opened", "closed", "former_name":
+		sc[Temporal] += 3
+	case "operator":
+		sc[Relationship] += 2
+		sc[Factual] += 1
+	case "":
+	default:
+		sc[Factual] += 2.5
+	}
+	if hasIDs {
+		sc[Factual] += 2
+	}
+	if len(c.Names) > 0 && !listQ {
+		sc[Factual] += 0.75
+	}
+	// temporal
+	if c.Years != nil {
+		sc[Temporal] += 2.5
+	}
+	for _, t := range s.toks {
+		if closeWords[t.norm] || openWords[t.norm] {
+			sc[Temporal] += 1
+			break
+		}
+	}
+	if s.hasAny("history of", "renamed", "geschichte", "geschiedenis", "oldest", "newest", "earliest", "ältest", "oudste") {
+		sc[Temporal] += 1
+	}
+	// relationship
+	if rel != "" {
+		sc[Relationship] += 2
+	}
+	if len(c.Bodies) > 0 {
+		sc[Relationship] += 1.5
+		if rel != "" {
+			sc[Relationship] += 1
+		}
+	}
+	if housesEnd >= 0 && len(c.Names) > 0 {
+		sc[Relationship] += 4
+	}
+	// comparative
+	if s.hasAny("compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
+		"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both") {
+		sc[Comparative] += 4
+	}
+	if len(c.Places) >= 2 && s.has("and") {
+		sc[Comparative] += 0.5
+	}
+	// collection
+	if s.hasAny("collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
+		"bestanden", "bestand", "objects", "exhibits") {
+		sc[Collection] += 2.5
+	}
+	if len(c.Subjects) > 0 {
+		sc[Collection] += 2.25
+		if s.hasAny("about", "on", "over", "uber", "zu", "zum", "zur", "related to", "devoted to", "dedicated to", "themed") {
+			sc[Collection] += 0.5
+		}
+	}
+	// exploratory
+	if listQ {
+		sc[Exploratory] += 0.75
+	}
+	if len(c.Places) > 0 {
+		sc[Exploratory] += 1
+	}
+	if len(c.Sizes)+len(c.GovernanceCodes) > 0 || c.Accreditation != "" {
+		sc[Exploratory] += 1
+	}
+	if len(c.TypeCodes) > 0 {
+		sc[Exploratory] += 0.25
+	}
+
+	scores := make([]IntentScore, 0, len(Intents))
+	var sum float64
+	for _, in := range Intents {
+		scores = append(scores, IntentScore{Intent: in, Score: sc[in]})
+		sum += sc[in]
+	}
+	sort.SliceStable(scores, func(a, b int) bool { return scores[a].Score > scores[b].Score })
+	best, second := scores[0].Score, scores[1].Score
+	if best == 0 {
+		for i := range scores {
+			scores[i].Score = 1 / float64(len(Intents))
+		}
+		// nothing recognised: explore broadly
+		for i, x := range scores {
+			if x.Intent == Exploratory {
+				scores[0], scores[i] = scores[i], scores[0]
+			}
+		}
+		return Exploratory, scores, 0.1
+	}
+	for i := range scores {
+		scores[i].Score = math.Round(scores[i].Score/sum*1000) / 1000
+	}
+	conf := (0.4 + 0.6*(best-second)/best) * math.Min(best/2.5, 1)
+	conf = math.Round(conf*1000) / 1000
+	return scores[0].Intent, scores, conf
+}

@@ -1,0 +1,582 @@
+package router
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+var (
+	onceRouter sync.Once
+	testRouter *Router
+	testDS     *heritage.Dataset
+)
+
+func newTestRouter(t testing.TB) *Router {
+	t.Helper()
+	onceRouter.Do(func() {
+		ds, err := heritage.Embedded()
+		if err != nil {
+			panic(err)
+		}
+		testDS = ds
+		testRouter = New(ds)
+	})
+	return testRouter
+}
+
+type goldQuestion struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	Intent   string `json:"intent"`
+	Notes    string `json:"notes"`
+}
+
+func loadGold(t testing.TB) []goldQuestion {
+	t.Helper()
+	f, err := os.Open("../testdata/questions.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var out []goldQuestion
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var q goldQuestion
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
+		out = append(out, q)
+	}
+	require.NoError(t, sc.Err())
+	require.Len(t, out, 240)
+	return out
+}
+
+func TestIntentAccuracyGold(t *testing.T) {
+	r := newTestRouter(t)
+	gold := loadGold(t)
+	confusion := map[string]map[Intent]int{}
+	correct := 0
+	for _, q := range gold {
+		p := r.Route(q.Question)
+		if confusion[q.Intent] == nil {
+			confusion[q.Intent] = map[Intent]int{}
+		}
+		confusion[q.Intent][p.Intent]++
+		if string(p.Intent) == q.Intent {
+			correct++
+		} else {
+			t.Logf("miss %s: %q → %s (%.2f)", q.Intent, q.Question, p.Intent, p.Confidence)
+		}
+	}
+	acc := float64(correct) / float64(len(gold))
+	t.Logf("intent accuracy %.3f (%d/%d)", acc, correct, len(gold))
+	for _, in := range Intents {
+		t.Logf("  %-12s → %v", in, confusion[string(in)])
+	}
+	require.GreaterOrEqual(t, acc, 0.90)
+}
+
+var (
+	reAdminNote = regexp.MustCompile(`admin_area contains '([^']+) \(([^)]+)\)'`)
+	reCityNote  = regexp.MustCompile(`city == '([^']+)'|city in \{([^}]+)\}`)
+	reBodyNote  = regexp.MustCompile(`member_of contains \{name: '([^']+)'`)
+	reSubjNote  = regexp.MustCompile(`subjects in \{([^}]+)\}`)
+)
+
+// TestExtractionGold checks places, bodies and subjects against the exact
+// rules written in the gold notes.
+func TestExtractionGold(t *testing.T) {
+	r := newTestRouter(t)
+	gold := loadGold(t)
+	var checks, ok int
+	check := func(q goldQuestion, what string, good bool, got any) {
+		checks++
+		if good {
+			ok++
+			return
+		}
+		t.Logf("%s wrong for %q: got %+v", what, q.Question, got)
+	}
+	for _, q := range gold {
+		p := r.Route(q.Question)
+		c := p.Constraints
+		for _, m := range reAdminNote.FindAllStringSubmatch(q.Notes, -1) {
+			found := false
+			for _, pl := range c.Places {
+				found = found || (pl.Level == LevelAdmin && pl.Name == m[1] && pl.AdminLevel == m[2])
+			}
+			check(q, "admin place "+m[1], found, c.Places)
+		}
+		if m := reCityNote.FindStringSubmatch(q.Notes); m != nil {
+			names := []string{m[1]}
+			if m[1] == "" {
+				names = strings.Split(strings.NewReplacer(`"`, "", "'", "").Replace(m[2]), ", ")
+			}
+			found := false
+			for _, pl := range c.Places {
+				for _, n := range names {
+					found = found || (pl.Level == LevelCity && normalize(pl.Name) == normalize(n))
+				}
+			}
+			check(q, "city", found, c.Places)
+		}
+		if m := reBodyNote.FindStringSubmatch(q.Notes); m != nil {
+			found := false
+			for _, b := range c.Bodies {
+				found = found || b.Name == m[1]
+			}
+			check(q, "body", found, c.Bodies)
+		}
+		if m := reSubjNote.FindStringSubmatch(q.Notes); m != nil {
+			want := expandSubjects(strings.Split(m[1], ", "))
+			got := append([]string(nil), c.Subjects...)
+			sort.Strings(got)
+			check(q, "subjects", strings.Join(want, "|") == strings.Join(got, "|"), got)
+		}
+	}
+	acc := float64(ok) / float64(checks)
+	t.Logf("constraint extraction %.3f (%d/%d checks)", acc, ok, checks)
+	require.Greater(t, checks, 150)
+	require.GreaterOrEqual(t, acc, 0.9)
+}
+
+func expandSubjects(in []string) []string {
+	all := map[string]bool{}
+	for i := range testDS.Institutions {
+		for _, s := range testDS.Institutions[i].Subjects {
+			all[s] = true
+		}
+	}
+	var out []string
+	for _, s := range in {
+		s = strings.TrimSpace(s)
+		if cat, ok := strings.CutSuffix(s, "/*"); ok {
+			for x := range all {
+				if x == cat || strings.HasPrefix(x, cat+" / ") {
+					out = append(out, x)
+				}
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+func TestIdentifiers(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q                         string
+		isils, qids, ghcids, gnds []string
+		intent                    Intent
+	}{
+		{q: "Which institution has ISIL DE-2291?", isils: []string{"DE-2291"}, intent: Factual},
+		{q: "Which institution has the ISIL code NL-0873010000?", isils: []string{"NL-0873010000"}, intent: Factual},
+		{q: "Who holds ISIL DE-Gad1?", isils: []string{"DE-Gad1"}, intent: Factual},
+		{q: "What is Q891746?", qids: []string{"Q891746"}, intent: Factual},
+		{q: "What is wd:Q891746?", qids: []string{"Q891746"}, intent: Factual},
+		{q: "Tell me about https://www.wikidata.org/wiki/Q891746", qids: []string{"Q891746"}, intent: Factual},
+		{q: "Tell me about http://www.wikidata.org/entity/Q891746", qids: []string{"Q891746"}, intent: Factual},
+		{q: "Which record has GND 10010812-X?", gnds: []string{"10010812-X"}, intent: Factual},
+		{q: "Welche Einrichtung hat die GND 4734382-5?", gnds: []string{"4734382-5"}, intent: Factual},
+		{q: "What is GB-ENG-CHE-M-CM-chelmsford_museum?", ghcids: []string{"GB-ENG-CHE-M-CM-chelmsford_museum"}, intent: Factual},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.Equal(t, tc.isils, p.Constraints.ISILs)
+			require.Equal(t, tc.qids, p.Constraints.QIDs)
+			require.Equal(t, tc.ghcids, p.Constraints.GHCIDs)
+			require.Equal(t, tc.gnds, p.Constraints.GNDs)
+			require.Equal(t, tc.intent, p.Intent)
+			require.False(t, p.Constraints.List)
+		})
+	}
+	// hyphenated place names are not identifiers
+	p := r.Route("Which museums in Henley-on-Thames opened between 1990 and 1999?")
+	require.Empty(t, p.Constraints.ISILs)
+}
+
+func TestNames(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q, name string
+		id      string
+		field   string
+		exact   bool
+	}{
+		{q: "What is the postcode of ilkley toy museum?", name: "Ilkley Toy Museum", id: "mm:mm.aim.0466", field: "postcode", exact: true},
+		{q: "What is the postcode of Ilkly Toy Musem?", name: "Ilkley Toy Museum", id: "mm:mm.aim.0466", field: "postcode"},
+		{q: "What is the ISIL code of Stadtbibliothek Munchberg?", name: "Stadtbibliothek Münchberg", field: "isil", exact: true},
+		{q: "What is the ISIL code of Stadtbibliothek Muenchberg?", name: "Stadtbibliothek Münchberg", field: "isil", exact: true},
+		{q: "What is the Wikidata ID of Schloss Unteraufsess?", name: "Schloß Unteraufseß", field: "wikidata", exact: true},
+		{q: "What is the website of Brooklyn Children's Museum?", name: "Brooklyn Children’s Museum", field: "website", exact: true},
+		{q: "Wie lautet die Postleitzahl von Keswick Mining Museum?", name: "Keswick Mining Museum", field: "postcode", exact: true},
+		{q: "Wat is de website van Hungarian National Museum?", name: "Hungarian National Museum", field: "website", exact: true},
+		{q: "What is the governance type of Rhayader Museum and Galllery (CARAD)?", name: "Rhayader Museum & Galllery (CARAD)", field: "governance", exact: true},
+		{q: "What is the Wikidata ID of the Bomann-Museum (the museum itself, not its library)?", name: "Bomann-Museum", id: "wd:Q891746", field: "wikidata", exact: true},
+		{q: "What is the postcode of the Tolbooth Museum in Stonehaven?", name: "Tolbooth Museum", field: "postcode", exact: true},
+		{q: "In welchem Jahr wurde Titanic Belfast eröffnet?", name: "Titanic Belfast", field: "opened", exact: true},
+		{q: "When did Croft Castle open?", name: "Croft Castle", field: "opened", exact: true},
+		{q: "What was Solent Sky Museum previously called?", name: "Solent Sky Museum", field: "former_name", exact: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.NotEmpty(t, p.Constraints.Names, "%+v", p.Constraints)
+			n := p.Constraints.Names[0]
+			require.Equal(t, tc.name, n.Name)
+			if tc.id != "" {
+				require.Equal(t, []string{tc.id}, n.IDs)
+			}
+			if tc.exact {
+				require.Equal(t, 1.0, n.Score)
+			} else {
+				require.Less(t, n.Score, 1.0)
+				require.Greater(t, n.Score, 0.5)
+			}
+			require.Equal(t, tc.field, p.Constraints.Field)
+		})
+	}
+	// The disambiguator narrows a shared name to the record in the place.
+	p := r.Route("What is the postcode of the Tolbooth Museum in Stonehaven?")
+	require.Len(t, p.Constraints.Names[0].IDs, 1)
+	in, ok := testDS.Get(p.Constraints.Names[0].IDs[0])
+	require.True(t, ok)
+	require.Equal(t, "Stonehaven", in.City)
+
+	// Generic words are not institution names.
+	for _, q := range []string{
+		"Which museums are in Kent?",
+		"Compare the natural history museums in Kent and Devon.",
+		"Which museums dig into local history?",
+	} {
+		require.Empty(t, r.Route(q).Constraints.Names, q)
+	}
+}
+
+func TestPlaces(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q    string
+		want []Place
+		near bool
+	}{
+		{q: "Which museums are in Hampshire?", want: []Place{{Name: "Hampshire", Level: LevelAdmin, AdminLevel: "English County"}}},
+		{q: "Which museums are in the Powys principal area?", want: []Place{{Name: "Powys", Level: LevelAdmin, AdminLevel: "Welsh UA"}}},
+		{q: "Which museums are in the Falkirk council area?", want: []Place{{Name: "Falkirk", Level: LevelAdmin, AdminLevel: "Scottish Council Area"}}},
+		{q: "Which museums are in the Belfast local government district?", want: []Place{{Name: "Belfast", Level: LevelAdmin, AdminLevel: "NI Loc Gov District"}}},
+		{q: "Which museums are in the London Borough of Bexley?", want: []Place{{Name: "Bexley", Level: LevelAdmin, AdminLevel: "London Borough"}}},
+		{q: "Which museums are in the York unitary authority area?", want: []Place{{Name: "York", Level: LevelAdmin, AdminLevel: "English UA"}}},
+		{q: "Which museums are in the South West region of England?", want: []Place{{Name: "South West", Level: LevelAdmin, AdminLevel: "English Region"}}},
+		{q: "Which museums are in Ramsgate?", want: []Place{{Name: "Ramsgate", Level: LevelCity}}},
+		{q: "Which museums are in Prague?", want: []Place{{Name: "Prague", Level: LevelCity}}},
+		{q: "Which small museums are in or near Framlingham?", want: []Place{{Name: "Framlingham", Level: LevelCity}}, near: true},
+		{q: "Welche kleinen Museen gibt es in oder bei Framlingham?", want: []Place{{Name: "Framlingham", Level: LevelCity}}, near: true},
+		{q: "Which museums are in Scotland?", want: []Place{{Name: "Scotland", Level: LevelRegion}}},
+		{q: "Welke musea zijn er in Schotland?", want: []Place{{Name: "Scotland", Level: LevelRegion}}},
+		{q: "Welche Museen gibt es in Deutschland?", want: []Place{{Name: "DE", Level: LevelCountry}}},
+		{q: "Which museums on the Isle of Man have collections about cars?", want: []Place{{Name: "Isle of Man", Level: LevelRegion}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			got := make([]Place, len(p.Constraints.Places))
+			for i, pl := range p.Constraints.Places {
+				pl.Text = ""
+				got[i] = pl
+			}
+			require.Equal(t, tc.want, got)
+			require.Equal(t, tc.near, p.Constraints.NearPlace)
+		})
+	}
+	// A place word inside a recognised institution name is not a place.
+	p := r.Route("Which museum is housed in Derby Museum And Art Gallery?")
+	require.Empty(t, p.Constraints.Places)
+	require.Equal(t, "houses", p.Constraints.Relation)
+	require.Equal(t, Relationship, p.Intent)
+}
+
+func TestYears(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q    string
+		want *YearRange
+	}{
+		{"Which museums in Kent closed before 2015?", &YearRange{Field: "closed", To: 2014}},
+		{"Which museums in Kent opened after 1990?", &YearRange{Field: "opened", From: 1991}},
+		{"Which museums in Kent have opened since 1990?", &YearRange{Field: "opened", From: 1990}},
+		{"Which museums in Kent opened between 1900 and 1959?", &YearRange{Field: "opened", From: 1900, To: 1959}},
+		{"Which museums in Kent opened in 1987?", &YearRange{Field: "opened", From: 1987, To: 1987}},
+		{"Which museums in Kent opened in the 1980s?", &YearRange{Field: "opened", From: 1980, To: 1989}},
+		{"Welke musea in Kent zijn gesloten voor 2010?", &YearRange{Field: "closed", To: 2009}},
+		{"Welche Museen in Kent wurden zwischen 1990 und 1999 eröffnet?", &YearRange{Field: "opened", From: 1990, To: 1999}},
+		{"Which museums in Kent were founded before 1900?", &YearRange{Field: "opened", To: 1899}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.Equal(t, tc.want, p.Constraints.Years)
+			require.Equal(t, Temporal, p.Intent)
+			require.Empty(t, p.Constraints.Status, "a year constraint implies no status filter")
+		})
+	}
+}
+
+func TestSubjects(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"Which museums in Kent have collections about railways?", []string{"Transport / Trains and railways"}},
+		{"Which railway museums are in Kent?", []string{"Transport / Trains and railways"}},
+		{"Welke musea in Kent hebben collecties over spoorwegen?", []string{"Transport / Trains and railways"}},
+		{"Welche Museen in Kent haben Sammlungen zur Eisenbahn?", []string{"Transport / Trains and railways"}},
+		{"Which museums in Kent have collections about aviation?", []string{"Transport / Aviation", "War and conflict / Airforce"}},
+		{"Which museums in Kent have collections about pottery?", []string{"Arts / Ceramics", "Industry and manufacture / Potteries"}},
+		{"Which museums in Kent have collections about bunkers and wartime sites?", []string{"War and conflict / Bunker", "War and conflict / Event or site"}},
+		{"Which museums in Kent have collections about windmills?", []string{"Rural Industry / Windmills"}},
+		{"Which museums in Kent have collections about football?", []string{"Leisure and sport / Rugby and football"}},
+		{"Which museums in Kent have collections about castles?", []string{"War and conflict / Castles and forts"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.Equal(t, tc.want, p.Constraints.Subjects)
+			require.NotEmpty(t, p.Constraints.Topic)
+			require.Equal(t, Collection, p.Intent)
+			require.Equal(t, []Place{{Text: "Kent", Name: "Kent", Level: LevelAdmin, AdminLevel: "English County"}}, p.Constraints.Places)
+		})
+	}
+}
+
+func TestQualifiersAndStatus(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q      string
+		gov    []string
+		acc    string
+		sizes  []string
+		types  []string
+		status string
+	}{
+		{q: "Which independent not-for-profit museums are in Ramsgate?", gov: []string{"Independent-Not_for_profit"}, types: []string{"M"}, status: "open"},
+		{q: "Which local-authority museums are in Brighton?", gov: []string{"Government-Local_Authority"}, types: []string{"M"}, status: "open"},
+		{q: "Which council-run museums are in Brighton?", gov: []string{"Government-Local_Authority"}, types: []string{"M"}, status: "open"},
+		{q: "Which university museums are in Cheshire East?", gov: []string{"University"}, types: []string{"M"}, status: "open"},
+		{q: "Which accredited museums are in Rye?", acc: "Accredited", types: []string{"M"}, status: "open"},
+		{q: "Which unaccredited museums are in Rye?", acc: "Unaccredited", types: []string{"M"}, status: "open"},
+		{q: "Which large museums are in Hull?", sizes: []string{"large", "huge"}, types: []string{"M"}, status: "open"},
+		{q: "Welke kleine musea zijn er in Harwich?", sizes: []string{"small"}, types: []string{"M"}, status: "open"},
+		{q: "Welche großen Museen gibt es in Hull?", sizes: []string{"large", "huge"}, types: []string{"M"}, status: "open"},
+		{q: "Which libraries are in Kyiv?", types: []string{"L"}, status: "open"},
+		{q: "Welche Bibliotheken gibt es in Kyiv?", types: []string{"L"}, status: "open"},
+		{q: "Which archives are in Prague?", types: []string{"A"}, status: "open"},
+		{q: "Which institutions are in Prague?", status: "open"},
+		{q: "Which museums in Kent have closed?", types: []string{"M"}, status: "closed"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			c := r.Route(tc.q).Constraints
+			require.Equal(t, tc.gov, c.GovernanceCodes)
+			require.Equal(t, tc.acc, c.Accreditation)
+			require.Equal(t, tc.sizes, c.Sizes)
+			require.Equal(t, tc.types, c.TypeCodes)
+			require.Equal(t, tc.status, c.Status)
+			require.True(t, c.List)
+		})
+	}
+}
+
+func TestParaphrasedIntents(t *testing.T) {
+	r := newTestRouter(t)
+	cases := []struct {
+		q      string
+		intent Intent
+	}{
+		{"Welche Museen in Hampshire gehören zu Hampshire Cultural Trust?", Relationship},
+		{"Welke musea in Kent worden beheerd door de National Trust?", Relationship},
+		{"Which museums does the York Museums Trust run?", Relationship},
+		{"Who operates Yorkshire Museum?", Relationship},
+		{"Which museums belong to National Museums Scotland?", Relationship},
+		{"Which museums are run by Glasgow Life?", Relationship},
+		{"Welke musea zijn er in Rye?", Exploratory},
+		{"Welche Museen gibt es in Prag?", Exploratory},
+		{"List the accredited museums in Rutland.", Exploratory},
+		{"Which museums in Kent closed before 2000?", Temporal},
+		{"When did Titanic Belfast open?", Temporal},
+		{"Wie hieß Solent Sky Museum früher?", Temporal},
+		{"Vergleiche die Eisenbahnmuseen in Kent und Devon.", Comparative},
+		{"Railway museums in Kent versus Devon?", Comparative},
+		{"What is the difference between the aviation museums in Essex and Kent?", Comparative},
+		{"Vergelijk de spoorwegmusea in Kent en Devon.", Comparative},
+		{"Which museums in Devon have collections on sport?", Collection},
+		{"Welke musea in Devon hebben collecties over sport?", Collection},
+		{"What is the ISIL of Stadtarchiv Stendal?", Factual},
+		{"Wat is de ISIL-code van Stadtarchiv Stendal?", Factual},
+		{"Wie lautet der ISIL von Stadtarchiv Stendal?", Factual},
+		{"What's the web site of Royal Library of Belgium?", Factual},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.Equal(t, tc.intent, p.Intent, "%+v", p.Constraints)
+		})
+	}
+	// Bodies in other languages and with typos.
+	p := r.Route("Welche Museen in Hampshire gehören zu Hampshire Cultural Trust?")
+	require.Equal(t, "Hampshire Cultural Trust", p.Constraints.Bodies[0].Name)
+	require.Equal(t, "part_of", p.Constraints.Relation)
+	p = r.Route("Which museums are operated by the Birmingam Museums Trust?")
+	require.Equal(t, "Birmingham Museums Trust", p.Constraints.Bodies[0].Name)
+	require.Equal(t, "operated_by", p.Constraints.Bodies[0].Relation)
+	// A ROR parent carries its own record id.
+	p = r.Route("Which institutions are part of Museum Nord?")
+	require.Equal(t, []string{"ror:05x9p3f75"}, p.Constraints.Bodies[0].IDs)
+}
+
+func TestComparativeSides(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Compare the railway museums in Gwynedd and the Powys principal area.")
+	require.Equal(t, Comparative, p.Intent)
+	require.Len(t, p.Sides, 2)
+	require.Equal(t, "Gwynedd", p.Sides[0].Places[0].Name)
+	require.Equal(t, "Powys", p.Sides[1].Places[0].Name)
+	for _, s := range p.Sides {
+		require.Equal(t, []string{"Transport / Trains and railways"}, s.Subjects)
+		require.Equal(t, []string{"M"}, s.TypeCodes)
+	}
+	require.Len(t, p.Constraints.Places, 2)
+}
+
+func TestAmbiguousLowersConfidence(t *testing.T) {
+	r := newTestRouter(t)
+	clear := r.Route("Which museums in Kent are operated by the National Trust?")
+	vague := r.Route("National Trust Kent history")
+	require.Less(t, vague.Confidence, clear.Confidence)
+	require.True(t, vague.Intent.Valid())
+	require.NotEmpty(t, vague.Legs)
+	maxK := func(p Plan) int {
+		k := 0
+		for _, l := range p.Legs {
+			if l.K > k {
+				k = l.K
+			}
+		}
+		return k
+	}
+	require.Greater(t, maxK(vague), maxK(r.Route("What is the ISIL code of Stadtarchiv Stendal?")))
+}
+
+func TestEmptyAndGarbage(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"", "   ", "???", "asdf qwer zxcv", "\x00\xff\xfe", strings.Repeat("museum ", 500), "Q", "DE-"} {
+		p := r.Route(q)
+		require.True(t, p.Intent.Valid(), q)
+		require.LessOrEqual(t, p.Confidence, 0.5, q)
+		require.GreaterOrEqual(t, p.Confidence, 0.0)
+		require.Len(t, p.Scores, len(Intents))
+		require.NotEmpty(t, p.Legs)
+	}
+}
+
+func TestLegsFollowMatrix(t *testing.T) {
+	r := newTestRouter(t)
+	primary := func(p Plan) string {
+		for _, l := range p.Legs {
+			if l.Primary {
+				return l.Retriever
+			}
+		}
+		return ""
+	}
+	hasBM25 := func(p Plan) bool {
+		for _, l := range p.Legs {
+			if l.Retriever == RetrieverBM25 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, q := range loadGold(t) {
+		p := r.Route(q.Question)
+		want := RetrieverKG
+		if p.Intent == Exploratory || p.Intent == Collection {
+			want = RetrieverVector
+		}
+		require.Equal(t, want, primary(p), q.Question)
+		require.True(t, hasBM25(p))
+		for _, l := range p.Legs {
+			require.NotEqual(t, RetrieverWikidata, l.Retriever)
+			require.Positive(t, l.K)
+		}
+		for i := 1; i < len(p.Scores); i++ {
+			require.GreaterOrEqual(t, p.Scores[i-1].Score, p.Scores[i].Score)
+		}
+	}
+	rw := New(testDS, WithWikidata(true))
+	p := rw.Route("What is the ISIL code of Stadtarchiv Stendal?")
+	var names []string
+	for _, l := range p.Legs {
+		names = append(names, l.Retriever)
+	}
+	require.Contains(t, names, RetrieverWikidata)
+}
+
+func TestMatchNames(t *testing.T) {
+	r := newTestRouter(t)
+	m := r.MatchNames("Ilkley Toy Museum", 5)
+	require.NotEmpty(t, m)
+	require.Equal(t, "Ilkley Toy Museum", m[0].Name)
+	require.Equal(t, 1.0, m[0].Score)
+
+	m = r.MatchNames("ilkly toy musem", 5)
+	require.NotEmpty(t, m)
+	require.Equal(t, "Ilkley Toy Museum", m[0].Name)
+	require.Less(t, m[0].Score, 1.0)
+
+	m = r.MatchNames("Tolbooth Museum", 5)
+	require.Equal(t, "Tolbooth Museum", m[0].Name)
+	var others []string
+	for _, x := range m[1:] {
+		others = append(others, x.Name)
+	}
+	require.Contains(t, others, "Tolbooth Museum (Aberdeen)")
+
+	m = r.MatchNames("Blakes Lock Museum", 3)
+	require.NotEmpty(t, m)
+	require.True(t, m[0].Former)
+
+	for _, x := range m {
+		require.GreaterOrEqual(t, x.Score, 0.0)
+		require.LessOrEqual(t, x.Score, 1.0)
+	}
+	require.Empty(t, r.MatchNames("", 5))
+	require.LessOrEqual(t, len(r.MatchNames("Museum", 3)), 3)
+}
+
+func BenchmarkRoute(b *testing.B) {
+	r := newTestRouter(b)
+	gold := loadGold(b)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		r.Route(gold[i%len(gold)].Question)
+	}
+}
+
+func BenchmarkNew(b *testing.B) {
+	newTestRouter(b)
+	for b.Loop() {
+		New(testDS)
+	}
+}

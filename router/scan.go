@@ -1,0 +1,106 @@
+package router
+
+import "strings"
+
+// scan is one question being read: its tokens and which of them a
+// recognised entity has already consumed.
+type scan struct {
+	text string
+	toks []token
+	used []bool
+}
+
+func newScan(q string) *scan {
+	toks := tokenize(q, false)
+	return &scan{text: q, toks: toks, used: make([]bool, len(toks))}
+}
+
+// key joins the normalised tokens [i, j).
+func (s *scan) key(i, j int) string { return joinTokens(s.toks[i:j]) }
+
+// free reports whether no token of [i, j) is consumed.
+func (s *scan) free(i, j int) bool {
+	for k := i; k < j; k++ {
+		if s.used[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scan) mark(i, j int) {
+	for k := i; k < j && k < len(s.used); k++ {
+		s.used[k] = true
+	}
+}
+
+// original returns the question text covering tokens [i, j).
+func (s *scan) original(i, j int) string {
+	if i >= j {
+		return ""
+	}
+	return s.text[s.toks[i].start:s.toks[j-1].end]
+}
+
+// find returns the token index where the normalised phrase starts, or -1.
+func (s *scan) find(phrase string) int {
+	words := strings.Fields(phrase)
+	if len(words) == 0 {
+		return -1
+	}
+outer:
+	for i := 0; i+len(words) <= len(s.toks); i++ {
+		for k, w := range words {
+			if s.toks[i+k].norm != w {
+				continue outer
+			}
+		}
+		return i
+	}
+	return -1
+}
+
+// has reports whether the phrase occurs.
+func (s *scan) has(phrase string) bool { return s.find(phrase) >= 0 }
+
+// hasAny reports whether any phrase occurs.
+func (s *scan) hasAny(phrases ...string) bool {
+	for _, p := range phrases {
+		if s.has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchAt reports whether the phrase occurs starting at token i.
+func (s *scan) matchAt(i int, phrase string) (n int, ok bool) {
+	words := strings.Fields(phrase)
+	if i < 0 || i+len(words) > len(s.toks) {
+		return 0, false
+	}
+	for k, w := range words {
+		if s.toks[i+k].norm != w {
+			return 0, false
+		}
+	}
+	return len(words), true
+}
+
+// endsAt reports whether the phrase occurs ending just before token j.
+func (s *scan) endsAt(j int, phrase string) (n int, ok bool) {
+	words := strings.Fields(phrase)
+	return s.matchAt(j-len(words), phrase)
+}
+
+// prev returns the normalised token before i, skipping articles.
+func (s *scan) prev(i int) (string, int) {
+	for k := i - 1; k >= 0; k-- {
+		switch s.toks[k].norm {
+		case "the", "de", "het", "der", "die", "das", "dem", "den":
+			continue
+		}
+		return s.toks[k].norm, k
+	}
+	return "", -1
+}
