@@ -24,6 +24,10 @@ type Input struct {
 	// Notes are short remarks placed before the blocks (a failed backend,
 	// a dropped filter); a note that does not fit is left out.
 	Notes []string
+	// Pinned are ids of hits that must be covered first (the institutions
+	// an answer names): their blocks lead, ordered among themselves like
+	// the others. Ids not among Hits are ignored.
+	Pinned []string
 }
 
 // Context is the built context.
@@ -52,6 +56,8 @@ type Block struct {
 	Tier    heritage.Tier `json:"tier"`
 	Score   float64       `json:"score"` // fused score
 	Text    string        `json:"text"`
+	// Tokens is the token count of Text on its own.
+	Tokens Tokens `json:"tokens"`
 	// Relations is the number of relationship lines (memberships, related
 	// institutions, events) included in Text.
 	Relations int `json:"relations"`
@@ -129,9 +135,10 @@ const (
 // Build assembles the context.
 //
 // Blocks are ordered by tier (heritage.Tier.Rank, most authoritative
-// first), then by fused score, fused rank and id. Each block starts with
-// its citation number, name, id, the retrievers that found it and its
-// tier, then the record's key fields and a description excerpt.
+// first), then by fused score, fused rank and id; pinned hits come before
+// all others. Each block starts with its citation number, name, id, the
+// retrievers that found it and its tier, then the record's key fields and
+// a description excerpt.
 // Relationship lines (memberships, related institutions, events) follow,
 // each added only while the running total, that line included, stays
 // within the relationship share (80%) of the budget.
@@ -144,10 +151,10 @@ const (
 func (b *Builder) Build(in Input) Context {
 	ctx := Context{Budget: in.Budget, Blocks: []Block{}, Citations: []Citation{}}
 	if in.Budget <= 0 {
-		ctx.Truncated = len(in.Hits)+len(in.Notes) > 0
-		for _, h := range in.Hits {
-			ctx.Omitted = append(ctx.Omitted, h.ID)
+		for _, e := range b.order(in) {
+			ctx.Omitted = append(ctx.Omitted, e.hit.ID)
 		}
+		ctx.Truncated = len(ctx.Omitted) > 0 || len(in.Notes) > 0
 		return ctx
 	}
 
@@ -188,7 +195,7 @@ func (b *Builder) Build(in Input) Context {
 			ctx.Truncated = true
 			a.add(cut.lines, len(ctx.Blocks))
 			a.full = true
-			ctx.Blocks = append(ctx.Blocks, b.block(n, e, cut.text(), 0, true))
+			ctx.Blocks = append(ctx.Blocks, b.block(n, e, cut.text(), cut.cost, 0, true))
 			ctx.Citations = append(ctx.Citations, citation(n, e))
 			continue
 		}
@@ -204,7 +211,7 @@ func (b *Builder) Build(in Input) Context {
 			}
 		}
 		a.add(blk.lines, len(ctx.Blocks))
-		ctx.Blocks = append(ctx.Blocks, b.block(n, e, blk.text(), rels, false))
+		ctx.Blocks = append(ctx.Blocks, b.block(n, e, blk.text(), blk.cost, rels, false))
 		ctx.Citations = append(ctx.Citations, citation(n, e))
 	}
 
@@ -250,7 +257,8 @@ func (e entry) name() string {
 	return e.hit.ID
 }
 
-// order dedupes the hits by id and sorts them by tier, score, rank, id.
+// order dedupes the hits by id and sorts them: pinned first, then by
+// tier, score, rank and id.
 func (b *Builder) order(in Input) []entry {
 	seen := make(map[string]bool, len(in.Hits))
 	out := make([]entry, 0, len(in.Hits))
@@ -267,8 +275,19 @@ func (b *Builder) order(in Input) []entry {
 		}
 		out = append(out, e)
 	}
+	pinned := make(map[string]bool, len(in.Pinned))
+	for _, id := range in.Pinned {
+		pinned[id] = true
+	}
+	group := func(e entry) int {
+		if pinned[e.hit.ID] {
+			return 0
+		}
+		return 1
+	}
 	slices.SortStableFunc(out, func(x, y entry) int {
 		return cmp.Or(
+			cmp.Compare(group(x), group(y)),
 			cmp.Compare(x.tier().Rank(), y.tier().Rank()),
 			cmp.Compare(y.hit.Score, x.hit.Score),
 			cmp.Compare(x.hit.Rank, y.hit.Rank),
@@ -304,7 +323,7 @@ func (b *Builder) cut(a *assembler, header, text string, budget Tokens) (lineSet
 	return lineSet{}, false
 }
 
-func (b *Builder) block(n int, e entry, text string, rels int, truncated bool) Block {
+func (b *Builder) block(n int, e entry, text string, tokens Tokens, rels int, truncated bool) Block {
 	return Block{
 		N:         n,
 		ID:        e.hit.ID,
@@ -313,6 +332,7 @@ func (b *Builder) block(n int, e entry, text string, rels int, truncated bool) B
 		Tier:      e.tier(),
 		Score:     e.hit.Score,
 		Text:      text,
+		Tokens:    tokens,
 		Relations: rels,
 		Truncated: truncated,
 	}

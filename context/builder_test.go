@@ -181,6 +181,25 @@ func TestBuildTierOrder(t *testing.T) {
 	require.Equal(t, []string{b.ID, a.ID}, blockIDs(ctx))
 }
 
+func TestBuildPinnedLead(t *testing.T) {
+	d := dataset(t)
+	mm, wd := get(t, d, "mm:mm.ace.1104"), &d.Institutions[len(d.Institutions)-1]
+	require.Equal(t, heritage.TierCrowdSourced, wd.Tier)
+	hits := fused([]*heritage.Institution{mm, wd}, "bm25")
+	b := NewBuilder(tokenizer(t))
+	ctx := b.Build(Input{Hits: hits, Record: d.Get, Budget: 4000})
+	require.Equal(t, []string{mm.ID, wd.ID}, blockIDs(ctx))
+	ctx = b.Build(Input{Hits: hits, Record: d.Get, Budget: 4000, Pinned: []string{wd.ID, "wd:not-a-hit"}})
+	require.Equal(t, []string{wd.ID, mm.ID}, blockIDs(ctx))
+
+	// With room for the pinned block only, it is the one kept.
+	alone := b.Build(Input{Hits: hits[1:], Record: d.Get, Budget: 4000})
+	ctx = b.Build(Input{Hits: hits, Record: d.Get, Budget: alone.Tokens + 5, Pinned: []string{wd.ID}})
+	require.Equal(t, []string{wd.ID}, blockIDs(ctx))
+	require.Equal(t, []string{mm.ID}, ctx.Omitted)
+	require.Equal(t, alone.Text, ctx.Text)
+}
+
 func blockIDs(ctx Context) []string {
 	out := make([]string, len(ctx.Blocks))
 	for i, b := range ctx.Blocks {
@@ -327,6 +346,7 @@ func TestBuildProperties(t *testing.T) {
 			require.GreaterOrEqual(t, bl.Tier.Rank(), prevTier, msg)
 			prevTier = bl.Tier.Rank()
 			require.True(t, strings.HasPrefix(bl.Text, fmt.Sprintf("[%d] ", bl.N)), msg)
+			require.Equal(t, tok.Count(bl.Text), bl.Tokens, msg)
 
 			// Blocks appear in the text in order.
 			at := strings.Index(ctx.Text[pos:], bl.Text)
@@ -412,5 +432,75 @@ func TestRunningCountIsExact(t *testing.T) {
 			a.add(ls.lines, p)
 			require.Equal(t, tok.Count(a.text()), a.total)
 		}
+	}
+}
+
+func TestMemoCounter(t *testing.T) {
+	d := dataset(t)
+	tok := tokenizer(t)
+	memo, err := NewMemoCounter(tok, 4096)
+	require.NoError(t, err)
+	recs := []*heritage.Institution{get(t, d, "mm:domus.NE043"), get(t, d, "mm:mm.ace.1104"), &d.Institutions[9000]}
+	in := Input{Hits: fused(recs, "bm25"), Record: d.Get, Budget: 900}
+
+	want := NewBuilder(tok).Build(in)
+	b := NewBuilder(memo)
+	first := b.Build(in)
+	misses := memo.Stats().Misses
+	second := b.Build(in)
+	require.Equal(t, want, first)
+	require.Equal(t, want, second)
+	require.Equal(t, misses, memo.Stats().Misses, "the second build counts from the memo")
+	require.Positive(t, memo.Stats().Hits)
+
+	// Without a Truncator underneath, truncation still holds the budget.
+	plain, err := NewMemoCounter(countOnly{tok}, 64)
+	require.NoError(t, err)
+	for _, max := range []Tokens{0, 1, 5, 9} {
+		got := plain.Truncate("hello world!你好，世界！", max)
+		require.LessOrEqual(t, tok.Count(got), max)
+	}
+}
+
+func BenchmarkBuildMemo(b *testing.B) {
+	d := dataset(b)
+	memo, err := NewMemoCounter(tokenizer(b), 1<<14)
+	require.NoError(b, err)
+	recs := make([]*heritage.Institution, 0, 10)
+	for _, id := range []string{"mm:domus.NE043", "mm:mm.ace.1104"} {
+		recs = append(recs, get(b, d, id))
+	}
+	for i := 1; len(recs) < 10; i += 1601 {
+		recs = append(recs, &d.Institutions[i])
+	}
+	in := Input{Hits: fused(recs, "bm25", "vector"), Record: d.Get, Budget: 2000}
+	bld := NewBuilder(memo)
+	b.ReportAllocs()
+	for b.Loop() {
+		if ctx := bld.Build(in); ctx.Tokens > in.Budget {
+			b.Fatal("over budget")
+		}
+	}
+}
+
+func TestBuildConcurrent(t *testing.T) {
+	d := dataset(t)
+	memo, err := NewMemoCounter(tokenizer(t), 1024)
+	require.NoError(t, err)
+	b := NewBuilder(memo)
+	in := Input{Hits: fused([]*heritage.Institution{get(t, d, "mm:domus.NE043"), &d.Institutions[7000]}, "bm25"), Record: d.Get, Budget: 300}
+	want := NewBuilder(tokenizer(t)).Build(in)
+	var wg sync.WaitGroup
+	results := make([]Context, 4)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = b.Build(in)
+		}()
+	}
+	wg.Wait()
+	for _, got := range results {
+		require.Equal(t, want, got)
 	}
 }

@@ -1,5 +1,6 @@
 // Package kg is an in-memory knowledge graph of the heritage dataset, built
-// on gonum's multigraph, and a retriever over it.
+// on a gonum simple.DirectedGraph whose edges carry the typed relations
+// between each node pair, and a retriever over it.
 //
 // Nodes are institutions, bodies (the groups of member_of), places and
 // identifiers. Edges carry a relation name and their provenance. The public
@@ -128,6 +129,11 @@ type Graph struct {
 	// byBodyID lists the memberships naming a record id as their body.
 	byBodyID map[string][]memberRef
 	places   map[string][]int32 // place key → institutions
+
+	// leafEdges holds the identifier edges by node. Identifier nodes are
+	// leaves, so they are kept beside the gonum graph rather than in it,
+	// which halves its size.
+	leafEdges map[int64][]int32
 }
 
 type memberRef struct {
@@ -150,6 +156,7 @@ func New(ds *heritage.Dataset) *Graph {
 		bodyAlias: make(map[string]string),
 		byBodyID:  make(map[string][]memberRef),
 		places:    make(map[string][]int32),
+		leafEdges: make(map[int64][]int32, n*2),
 	}
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
@@ -183,7 +190,9 @@ func (g *Graph) node(key string, kind NodeKind, label string) int64 {
 	i := int64(len(g.nodes))
 	g.nodes = append(g.nodes, Node{ID: key, Kind: kind, Label: label})
 	g.byKey[key] = i
-	g.g.AddNode(simple.Node(i))
+	if kind != KindIdentifier {
+		g.g.AddNode(simple.Node(i))
+	}
 	return i
 }
 
@@ -303,7 +312,10 @@ func (g *Graph) addIdent(self int64, i int32, scheme, v string) {
 	}
 	g.idents[k] = append(l, i)
 	in := g.node("ident:"+scheme+":"+nv, KindIdentifier, v)
-	g.link(self, in, Edge{Relation: RelHasIdentifier, Kind: EdgeIdentifier, Source: scheme})
+	idx := int32(len(g.edges))
+	g.edges = append(g.edges, Edge{From: g.nodes[self].ID, To: g.nodes[in].ID, Relation: RelHasIdentifier, Kind: EdgeIdentifier, Source: scheme})
+	g.leafEdges[self] = append(g.leafEdges[self], idx)
+	g.leafEdges[in] = append(g.leafEdges[in], idx)
 }
 
 // place is one place an institution lies in.
@@ -385,7 +397,10 @@ func (g *Graph) instIndex(id string) (int32, bool) {
 // incident returns the indices of the edges leaving or entering node n, in
 // ascending order.
 func (g *Graph) incident(n int64) []int32 {
-	var idx []int32
+	idx := slices.Clone(g.leafEdges[n])
+	if g.nodes[n].Kind == KindIdentifier {
+		return idx
+	}
 	for it := g.g.From(n); it.Next(); {
 		idx = append(idx, g.g.Edge(n, it.Node().ID()).(pairEdge).edges...)
 	}

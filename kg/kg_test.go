@@ -309,3 +309,27 @@ func TestSelect(t *testing.T) {
 		}
 	})
 }
+
+func TestNode(t *testing.T) {
+	g := testGraph(t)
+	tests := []struct {
+		id   string
+		want Node
+	}{
+		{"wd:Q877252", Node{ID: "wd:Q877252", Kind: KindInstitution, Label: "Krameramtsstuben"}},
+		{"ident:isil:DE-MUS-165513", Node{ID: "ident:isil:DE-MUS-165513", Kind: KindIdentifier, Label: "DE-MUS-165513"}},
+		{"body:national museums scotland", Node{ID: "body:national museums scotland", Kind: KindBody, Label: "National Museums Scotland"}},
+		{"place:admin:Kent (English County)", Node{ID: "place:admin:Kent (English County)", Kind: KindPlace, Label: "Kent (English County)"}},
+		{"place:city:GB/Edinburgh", Node{ID: "place:city:GB/Edinburgh", Kind: KindPlace, Label: "Edinburgh"}},
+	}
+	for _, tc := range tests {
+		got, ok := g.Node(tc.id)
+		require.True(t, ok, tc.id)
+		require.Equal(t, tc.want, got)
+	}
+	_, ok := g.Node("body:no such body")
+	require.False(t, ok)
+	// An identifier node leads back to its institution.
+	require.Equal(t, []Edge{{From: "wd:Q877252", To: "ident:isil:DE-MUS-165513", Relation: RelHasIdentifier, Kind: EdgeIdentifier, Source: "isil"}},
+		g.Neighbourhood("ident:isil:DE-MUS-165513", 1, nil))
+}

@@ -41,6 +41,13 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 	if err := eg.Wait(); err != nil {
 		return nil, fmt.Errorf("pipeline: build: %w", err)
 	}
+	// Context lines repeat across questions (field lines, relations); a
+	// memo of their token counts makes building a context several times
+	// faster.
+	counter, err := ragcontext.NewMemoCounter(tok, 1<<16)
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: build: %w", err)
+	}
 	return New(Components{
 		Data:   ds,
 		Router: rt,
@@ -50,6 +57,6 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 			router.RetrieverBM25:   bm,
 			router.RetrieverKG:     kg.NewRetriever(g),
 		},
-		Context: ragcontext.NewBuilder(tok),
+		Context: ragcontext.NewBuilder(counter),
 	}, opts)
 }

@@ -333,6 +333,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	built := p.builder.Build(ragcontext.Input{
 		Hits:   resp.Hits,
 		Record: p.data.Get,
+		Pinned: ans.IDs,
 		Budget: ragcontext.Tokens(req.Budget),
 	})
 	resp.Timings.ContextMS = ms(time.Since(t))

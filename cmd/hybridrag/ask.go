@@ -47,18 +47,19 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 2*time.Second, "deadline for each retriever")
 }
 
-func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runAsk(ctx context.Context, e *env, args []string) error {
+	stdout := e.stdout
 	fs := newFlagSet("ask", fmt.Sprintf(askUsage, strings.Join(filter.Keys, ", ")), stdout)
 	var (
-		df       dataFlags
-		asJSON   = fs.Bool("json", false, "print one JSON object (plan, answer, hits, context, citations, warnings, errors, timings)")
-		k        = fs.Int("k", pipeline.DefaultK, fmt.Sprintf("number of ranked institutions to return (1-%d)", pipeline.MaxK))
-		budget   = fs.Int("budget", pipeline.DefaultBudget, fmt.Sprintf("context budget in tokens (50-%d)", pipeline.MaxBudget))
-		explain  = fs.Bool("explain", false, "show the plan, each retriever's ranking, the fused ranks, timings and cache counters")
-		filters  = fs.String("filters", "", "JSON filter object applied to every retriever, e.g. '{\"country\":\"GB\"}'")
-		noCache  = fs.Bool("no-cache", false, "bypass the answer cache")
-		showCtx  = fs.Bool("context", false, "print the assembled context")
-		repeat   = fs.Int("repeat", 1, "ask the same question N times in one process (shows the cache at work with --explain)")
+		df      dataFlags
+		asJSON  = fs.Bool("json", false, "print one JSON object (plan, answer, hits, context, citations, warnings, errors, timings)")
+		k       = fs.Int("k", pipeline.DefaultK, fmt.Sprintf("number of ranked institutions to return (1-%d)", pipeline.MaxK))
+		budget  = fs.Int("budget", pipeline.DefaultBudget, fmt.Sprintf("context budget in tokens (50-%d)", pipeline.MaxBudget))
+		explain = fs.Bool("explain", false, "show the plan, each retriever's ranking, the fused ranks, timings and cache counters")
+		filters = fs.String("filters", "", "JSON filter object applied to every retriever, e.g. '{\"country\":\"GB\"}'")
+		noCache = fs.Bool("no-cache", false, "bypass the answer cache")
+		showCtx = fs.Bool("context", false, "print the assembled context")
+		repeat  = fs.Int("repeat", 1, "ask the same question N times in one process (shows the cache at work with --explain)")
 	)
 	df.register(fs)
 	pos, err := fs.parse(args)
@@ -74,6 +75,9 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		req.Filters = fset
 	}
+	if *k < 1 || *k > pipeline.MaxK {
+		return usagef("--k must be between 1 and %d, got %d", pipeline.MaxK, *k)
+	}
 	if *repeat < 1 || *repeat > 1000 {
 		return usagef("--repeat must be between 1 and 1000")
 	}
@@ -84,7 +88,7 @@ func runAsk(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return usagef("%v", err)
 	}
 
-	p, err := buildPipeline(ctx, df, stderr)
+	p, err := e.pipeline(ctx, df)
 	if err != nil {
 		return err
 	}

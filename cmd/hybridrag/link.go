@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -42,7 +41,8 @@ type linkResult struct {
 	License  string  `json:"license"`
 }
 
-func runLink(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runLink(ctx context.Context, e *env, args []string) error {
+	stdout := e.stdout
 	fs := newFlagSet("link", linkUsage, stdout)
 	var df dataFlags
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -65,7 +65,7 @@ func runLink(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return usagef("%v", err)
 	}
-	ds, err := loadData(df, stderr)
+	ds, err := e.data(df)
 	if err != nil {
 		return err
 	}

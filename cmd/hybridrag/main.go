@@ -12,6 +12,9 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 func main() {
@@ -38,7 +41,24 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 type command struct {
 	name    string
 	summary string
-	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+// env is what a command runs with: its writers and how it gets the data
+// and the pipeline (tests share one build across commands).
+type env struct {
+	stdout, stderr io.Writer
+	data           func(df dataFlags) (*heritage.Dataset, error)
+	pipeline       func(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error)
+}
+
+func newEnv(stdout, stderr io.Writer) *env {
+	e := &env{stdout: stdout, stderr: stderr}
+	e.data = func(df dataFlags) (*heritage.Dataset, error) { return loadData(df, stderr) }
+	e.pipeline = func(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error) {
+		return buildPipeline(ctx, df, stderr)
+	}
+	return e
 }
 
 func commands() []command {
@@ -81,6 +101,11 @@ func printUsage(w io.Writer) {
 // run is the whole program behind main, testable with its own arguments
 // and writers. It returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return runEnv(ctx, newEnv(stdout, stderr), args)
+}
+
+func runEnv(ctx context.Context, e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage
@@ -98,7 +123,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if c.name != name {
 			continue
 		}
-		err := c.run(ctx, rest, stdout, stderr)
+		err := c.run(ctx, e, rest)
 		var ue *usageError
 		switch {
 		case err == nil:

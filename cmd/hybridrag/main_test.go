@@ -5,15 +5,50 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/pipeline"
 )
 
+var (
+	shared     sync.Once
+	sharedData *heritage.Dataset
+	sharedPipe *pipeline.Pipeline
+	sharedErr  error
+)
+
+// runCLI runs the command line as main does, sharing one data load and one
+// pipeline build across the tests' commands.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(context.Background(), args, &out, &errb)
+	e := newEnv(&out, &errb)
+	build := e.pipeline
+	e.data = func(df dataFlags) (*heritage.Dataset, error) {
+		if df.data != "" {
+			return loadData(df, &errb)
+		}
+		shared.Do(func() {
+			if sharedData, sharedErr = heritage.Embedded(); sharedErr == nil {
+				sharedPipe, sharedErr = build(context.Background(), df)
+			}
+		})
+		return sharedData, sharedErr
+	}
+	e.pipeline = func(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error) {
+		if df.data != "" {
+			return build(ctx, df)
+		}
+		if _, err := e.data(df); err != nil {
+			return nil, err
+		}
+		return sharedPipe, nil
+	}
+	code = runEnv(context.Background(), e, args)
 	return code, out.String(), errb.String()
 }
 
@@ -80,7 +115,9 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		{"100 KB question", []string{"ask", strings.Repeat("x", 100*1024)}, "longer than"},
 		{"invalid JSON filters", []string{"ask", "--filters", "{country:", "museums"}, "--filters"},
 		{"unknown filter key", []string{"ask", "--filters", `{"colour":"red"}`, "museums"}, "unknown filter key"},
-		{"bad k", []string{"ask", "--k", "0", "museums"}, "k must be"},
+		{"bad k", []string{"ask", "--k", "0", "museums"}, "--k must be"},
+		{"bad budget", []string{"ask", "--budget", "5", "museums"}, "budget must be"},
+		{"bad data file", []string{"ask", "--data", "/nonexistent.jsonl", "museums"}, "--data"},
 		{"unknown flag", []string{"ask", "--frob", "museums"}, "flag provided but not defined"},
 		{"malformed QID", []string{"link", "Q12x"}, "not a Wikidata QID"},
 		{"malformed ISIL", []string{"link", "DE-MUS-16551#3"}, "not an ISIL"},

@@ -1,0 +1,85 @@
+package pipeline
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"slices"
+	"testing"
+	"time"
+)
+
+// goldQuestions reads the public gold question texts.
+func goldQuestions(tb testing.TB) []string {
+	tb.Helper()
+	f, err := os.Open("../testdata/questions.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var qs []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var q struct {
+			Question string `json:"question"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			tb.Fatal(err)
+		}
+		qs = append(qs, q.Question)
+	}
+	return qs
+}
+
+// reportPercentiles adds p50/p95/p99 latency metrics to a benchmark.
+func reportPercentiles(b *testing.B, d []time.Duration) {
+	slices.Sort(d)
+	at := func(q float64) float64 {
+		return float64(d[min(len(d)-1, int(q*float64(len(d))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(at(0.50), "p50-ms")
+	b.ReportMetric(at(0.95), "p95-ms")
+	b.ReportMetric(at(0.99), "p99-ms")
+}
+
+// BenchmarkAskUncached answers the 240 gold questions in turn in a warm
+// process with the answer cache bypassed (hashing embedder).
+func BenchmarkAskUncached(b *testing.B) {
+	p := testPipeline(b)
+	qs := goldQuestions(b)
+	ctx := context.Background()
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t := time.Now()
+		if _, err := p.Ask(ctx, Request{Question: qs[i%len(qs)], NoCache: true}); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t))
+	}
+	reportPercentiles(b, lat)
+}
+
+// BenchmarkAskCacheHit asks questions whose answers are cached.
+func BenchmarkAskCacheHit(b *testing.B) {
+	p := testPipeline(b)
+	qs := goldQuestions(b)[:50]
+	ctx := context.Background()
+	for _, q := range qs {
+		if _, err := p.Ask(ctx, Request{Question: q}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t := time.Now()
+		r, err := p.Ask(ctx, Request{Question: qs[i%len(qs)]})
+		if err != nil || !r.Cached {
+			b.Fatalf("want a cache hit, got cached=%v err=%v", r != nil && r.Cached, err)
+		}
+		lat = append(lat, time.Since(t))
+	}
+	reportPercentiles(b, lat)
+}
