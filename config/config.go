@@ -1,0 +1,212 @@
+// Package config holds hybridrag's settings: defaults, then a JSON file,
+// then HYBRIDRAG_* environment variables, then command-line flags,
+// validated once and read-only afterwards.
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting. Empty backend settings mean "not configured":
+// the embedded default is used.
+type Config struct {
+	// Data is an institutions JSON Lines file; empty = the bundled data.
+	Data        string `json:"data,omitempty"`
+	SkipInvalid bool   `json:"skip_invalid,omitempty"`
+
+	// Embedder is "hashing" (default, no model) or "minilm" (ONNX).
+	Embedder string `json:"embedder,omitempty"`
+	ModelDir string `json:"model_dir,omitempty"`
+	ORTLib   string `json:"ort_lib,omitempty"`
+
+	Neo4j  Neo4j  `json:"neo4j"`
+	Qdrant Qdrant `json:"qdrant"`
+	SPARQL SPARQL `json:"sparql"`
+
+	// RequestTimeout bounds a whole request; LegTimeout each retriever;
+	// StartupTimeout connecting to every backend at start.
+	RequestTimeout Duration `json:"request_timeout,omitempty"`
+	LegTimeout     Duration `json:"leg_timeout,omitempty"`
+	StartupTimeout Duration `json:"startup_timeout,omitempty"`
+}
+
+// Neo4j is the knowledge-graph server.
+type Neo4j struct {
+	URI      string `json:"uri,omitempty"`
+	User     string `json:"user,omitempty"`
+	Password string `json:"password,omitempty"`
+}
+
+// Qdrant is the vector store.
+type Qdrant struct {
+	URL        string `json:"url,omitempty"`
+	APIKey     string `json:"api_key,omitempty"`
+	Collection string `json:"collection,omitempty"`
+}
+
+// SPARQL is the Wikidata endpoint (Wikidata itself or a mirror).
+type SPARQL struct {
+	Endpoint string `json:"endpoint,omitempty"`
+	CacheDir string `json:"cache_dir,omitempty"`
+}
+
+// Duration is a time.Duration written as "2s" in JSON.
+type Duration time.Duration
+
+// UnmarshalJSON reads "1.5s" or a number of seconds.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		v, err := time.ParseDuration(s)
+		if err != nil {
+			return err
+		}
+		*d = Duration(v)
+		return nil
+	}
+	var secs float64
+	if err := json.Unmarshal(b, &secs); err != nil {
+		return fmt.Errorf("want a duration such as \"2s\" or a number of seconds")
+	}
+	*d = Duration(secs * float64(time.Second))
+	return nil
+}
+
+// MarshalJSON writes the duration as text.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// Std returns the standard library duration.
+func (d Duration) Std() time.Duration { return time.Duration(d) }
+
+// Default returns the embedded, server-free configuration.
+func Default() Config {
+	return Config{
+		Embedder:       "hashing",
+		Qdrant:         Qdrant{Collection: "hybridrag"},
+		Neo4j:          Neo4j{User: "neo4j"},
+		RequestTimeout: Duration(30 * time.Second),
+		LegTimeout:     Duration(2 * time.Second),
+		StartupTimeout: Duration(10 * time.Second),
+	}
+}
+
+// ErrInvalid is wrapped by every validation error.
+var ErrInvalid = errors.New("invalid configuration")
+
+// LoadFile merges a JSON file into c. Unknown keys are an error.
+func (c *Config) LoadFile(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(c); err != nil {
+		return fmt.Errorf("config: %s: %w: %v", path, ErrInvalid, err)
+	}
+	return nil
+}
+
+// Env lists the environment variables read by LoadEnv.
+var Env = []string{
+	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_ORT_LIB",
+	"HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_NEO4J_USER", "HYBRIDRAG_NEO4J_PASSWORD",
+	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION",
+	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR",
+	"HYBRIDRAG_REQUEST_TIMEOUT", "HYBRIDRAG_LEG_TIMEOUT", "HYBRIDRAG_STARTUP_TIMEOUT",
+}
+
+// LoadEnv merges HYBRIDRAG_* variables into c, read with getenv.
+func (c *Config) LoadEnv(getenv func(string) string) error {
+	str := func(name string, dst *string) {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			*dst = v
+		}
+	}
+	str("HYBRIDRAG_DATA", &c.Data)
+	str("HYBRIDRAG_EMBEDDER", &c.Embedder)
+	str("HYBRIDRAG_MODEL_DIR", &c.ModelDir)
+	str("HYBRIDRAG_ORT_LIB", &c.ORTLib)
+	str("HYBRIDRAG_NEO4J_URI", &c.Neo4j.URI)
+	str("HYBRIDRAG_NEO4J_USER", &c.Neo4j.User)
+	str("HYBRIDRAG_NEO4J_PASSWORD", &c.Neo4j.Password)
+	str("HYBRIDRAG_QDRANT_URL", &c.Qdrant.URL)
+	str("HYBRIDRAG_QDRANT_API_KEY", &c.Qdrant.APIKey)
+	str("HYBRIDRAG_QDRANT_COLLECTION", &c.Qdrant.Collection)
+	str("HYBRIDRAG_SPARQL_ENDPOINT", &c.SPARQL.Endpoint)
+	str("HYBRIDRAG_SPARQL_CACHE_DIR", &c.SPARQL.CacheDir)
+	for name, dst := range map[string]*Duration{
+		"HYBRIDRAG_REQUEST_TIMEOUT": &c.RequestTimeout,
+		"HYBRIDRAG_LEG_TIMEOUT":     &c.LegTimeout,
+		"HYBRIDRAG_STARTUP_TIMEOUT": &c.StartupTimeout,
+	} {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			d, err := parseDuration(v)
+			if err != nil {
+				return fmt.Errorf("config: %s: %w: %v", name, ErrInvalid, err)
+			}
+			*dst = Duration(d)
+		}
+	}
+	return nil
+}
+
+func parseDuration(s string) (time.Duration, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return d, nil
+	}
+	secs, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a duration such as 2s", s)
+	}
+	return time.Duration(secs * float64(time.Second)), nil
+}
+
+// Validate checks every setting once; after it the config is read-only.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	switch c.Embedder {
+	case "hashing", "minilm":
+	default:
+		bad("embedder %q: want hashing or minilm", c.Embedder)
+	}
+	if c.Neo4j.URI != "" {
+		if u, err := url.Parse(c.Neo4j.URI); err != nil || !strings.HasPrefix(u.Scheme, "bolt") && !strings.HasPrefix(u.Scheme, "neo4j") || u.Host == "" {
+			bad("neo4j uri %q: want bolt://host:port or neo4j://host:port", c.Neo4j.URI)
+		}
+	}
+	if c.Qdrant.URL != "" {
+		if u, err := url.Parse(c.Qdrant.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "grpc") || u.Host == "" {
+			bad("qdrant url %q: want http(s)://host:port (the gRPC port, usually 6334)", c.Qdrant.URL)
+		}
+		if c.Qdrant.Collection == "" {
+			bad("qdrant collection is empty")
+		}
+	}
+	if c.SPARQL.Endpoint != "" {
+		if u, err := url.Parse(c.SPARQL.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("sparql endpoint %q: want an http(s) URL", c.SPARQL.Endpoint)
+		}
+	}
+	for _, t := range []struct {
+		name string
+		d    Duration
+	}{{"request_timeout", c.RequestTimeout}, {"leg_timeout", c.LegTimeout}, {"startup_timeout", c.StartupTimeout}} {
+		if t.d <= 0 || t.d.Std() > time.Hour {
+			bad("%s %s: want a duration between 0 and 1h", t.name, t.d.Std())
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("config: %w: %w", ErrInvalid, errors.Join(errs...))
+	}
+	return nil
+}

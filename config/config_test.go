@@ -1,0 +1,60 @@
+package config
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestLayering(t *testing.T) {
+	c := Default()
+	require.NoError(t, c.Validate(), "the defaults are valid")
+	require.NoError(t, c.LoadFile("testdata/full.good.json"))
+	require.Equal(t, "minilm", c.Embedder)
+	require.Equal(t, "heritage", c.Qdrant.Collection)
+	require.Equal(t, 500*time.Millisecond, c.LegTimeout.Std())
+	require.Equal(t, 3*time.Second, c.StartupTimeout.Std())
+	require.Equal(t, 30*time.Second, c.RequestTimeout.Std(), "defaults stay where the file is silent")
+
+	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5"}
+	require.NoError(t, c.LoadEnv(func(k string) string { return env[k] }))
+	require.Equal(t, "neo4j://db:7687", c.Neo4j.URI, "the environment overrides the file")
+	require.Equal(t, 1500*time.Millisecond, c.LegTimeout.Std())
+	require.NoError(t, c.Validate())
+}
+
+func TestBadFiles(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.bad.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			c := Default()
+			err := c.LoadFile(f)
+			if err == nil {
+				err = c.Validate()
+			}
+			require.ErrorIs(t, err, ErrInvalid)
+		})
+	}
+}
+
+func TestBadEnv(t *testing.T) {
+	c := Default()
+	err := c.LoadEnv(func(k string) string {
+		if k == "HYBRIDRAG_REQUEST_TIMEOUT" {
+			return "soon"
+		}
+		return ""
+	})
+	require.ErrorIs(t, err, ErrInvalid)
+	c = Default()
+	c.LegTimeout = 0
+	c.SPARQL.Endpoint = "ftp://x"
+	err = c.Validate()
+	require.ErrorIs(t, err, ErrInvalid)
+	require.Contains(t, err.Error(), "leg_timeout")
+	require.Contains(t, err.Error(), "sparql endpoint")
+}
