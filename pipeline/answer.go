@@ -283,11 +283,15 @@ func placeText(in *heritage.Institution) string {
 func (p *Pipeline) setAnswer(plan router.Plan) (draft, bool) {
 	c := plan.Constraints
 	houses := c.Relation == "houses" && len(c.Names) > 0
-	if !houses && !(c.List && c.Selective()) {
+	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
+	// A question about a body's members wants the members, whether or not
+	// it is phrased as a list ("museums run by York Museums Trust").
+	members := len(c.Bodies) > 0 && c.Field == ""
+	if !houses && !((c.List || compare || members) && c.Selective()) {
 		return draft{}, false
 	}
 	noun := typeNoun(c.TypeCodes)
-	if plan.Intent == router.Comparative && len(plan.Sides) > 1 {
+	if compare {
 		var groups []AnswerGroup
 		var all []string
 		for _, side := range plan.Sides {

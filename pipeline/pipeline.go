@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -323,6 +324,19 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 
 	t = time.Now()
 	ans := p.extract(ctx, plan, fused)
+	if ans.Kind == KindSet {
+		// List the set in fused order, so that answer, hits and citations
+		// read in the same order.
+		rank := make(map[string]int, len(fused))
+		for i, f := range fused {
+			rank[f.ID] = i + 1
+		}
+		byRank := func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) }
+		slices.SortStableFunc(ans.IDs, byRank)
+		for _, g := range ans.Groups {
+			slices.SortStableFunc(g.IDs, byRank)
+		}
+	}
 	resp.Timings.AnswerMS = ms(time.Since(t))
 
 	// The answer's institutions lead the hits, so that the context and the
