@@ -15,7 +15,7 @@ import (
 )
 
 // HashingDim is the dimension of the default hashing embedder.
-const HashingDim = 512
+const HashingDim = 1024
 
 // BuildEmbedded wires the default, server-free pipeline over ds: the rule
 // router, the in-memory knowledge graph, a vector index with the hashing

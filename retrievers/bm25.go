@@ -37,6 +37,11 @@ var _ Retriever = (*BM25)(nil)
 // stemmer would help German names only and split the index by language,
 // and every record carries an English generated description.
 //
+// Query terms found in more than a fifth of the records ("museum") are
+// left out while the other terms yield K hits; otherwise the full query
+// runs, so up to K hits always come back. Rankings can therefore differ
+// between a small and a large K.
+//
 // Filters are applied exactly: a selective filter restricts the search to
 // the matching records; a broad one filters an oversampled result and
 // widens it until q.K hits pass or the matches run out.
@@ -88,7 +93,9 @@ func NewBM25(ds *heritage.Dataset) (*BM25, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bm25: new index: %w", err)
 	}
-	const batchSize = 1024
+	// One batch makes one segment: no background merging, and every query
+	// term is looked up once instead of once per segment.
+	const batchSize = 1 << 15
 	b := idx.NewBatch()
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
@@ -186,64 +193,76 @@ func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	if text == "" {
 		return nil, nil
 	}
-	textQuery, err := b.textQuery(ctx, text)
+	pruned, full, err := b.textQuery(ctx, text)
 	if err != nil {
 		return nil, err
 	}
-	if textQuery == nil {
+	if full == nil {
 		return nil, nil
 	}
-
 	fs, _ := q.Filters.Restrict(router.RetrieverBM25, filter.Keys)
-	if len(fs) == 0 {
-		res, _, err := b.search(ctx, textQuery, q.K, nil)
-		if err != nil {
+	var allowed []string
+	if len(fs) > 0 {
+		// Count the records that pass; restrict by id when they are few.
+		for i := range b.ds.Institutions {
+			if i%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			in := &b.ds.Institutions[i]
+			if fs.Match(in) {
+				allowed = append(allowed, in.ID)
+				if len(allowed) > directSelectivity {
+					break
+				}
+			}
+		}
+		if len(allowed) == 0 {
+			return nil, nil
+		}
+	}
+	// The pruned query ranks the records that share a rare term with the
+	// question; when fewer than K do, the full query adds the rest.
+	var res []bm25Result
+	if pruned != nil {
+		if res, err = b.run(ctx, pruned, q.K, fs, allowed); err != nil {
 			return nil, err
 		}
-		return b.hits(res), nil
 	}
+	if len(res) < q.K {
+		if res, err = b.run(ctx, full, q.K, fs, allowed); err != nil {
+			return nil, err
+		}
+	}
+	return b.hits(res), nil
+}
 
-	// Count the records that pass; restrict by id when they are few.
-	var allowed []string
-	for i := range b.ds.Institutions {
-		if i%4096 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		in := &b.ds.Institutions[i]
-		if fs.Match(in) {
-			allowed = append(allowed, in.ID)
-			if len(allowed) > directSelectivity {
-				break
-			}
-		}
-	}
-	if len(allowed) == 0 {
-		return nil, nil
+// run returns the k best records for tq that pass fs. allowed lists the
+// ids that pass when they are at most directSelectivity.
+func (b *BM25) run(ctx context.Context, tq query.Query, k int, fs filter.Set, allowed []string) ([]bm25Result, error) {
+	if len(fs) == 0 {
+		res, _, err := b.search(ctx, tq, k, nil)
+		return res, err
 	}
 	if len(allowed) <= directSelectivity {
-		cq := bleve.NewConjunctionQuery(textQuery, bleve.NewDocIDQuery(allowed))
-		res, _, err := b.search(ctx, cq, q.K, nil)
-		if err != nil {
-			return nil, err
-		}
-		return b.hits(res), nil
+		res, _, err := b.search(ctx, bleve.NewConjunctionQuery(tq, bleve.NewDocIDQuery(allowed)), k, nil)
+		return res, err
 	}
 	// Broad filter: at least directSelectivity/len(dataset) of the records
-	// pass, so a modest oversample usually holds K passing hits; widen the
+	// pass, so a modest oversample usually holds k passing hits; widen the
 	// window until it does or every match has been seen.
-	size := q.K*8 + 64
+	size := k*8 + 64
 	for {
-		res, total, err := b.search(ctx, textQuery, size, fs)
+		res, total, err := b.search(ctx, tq, size, fs)
 		if err != nil {
 			return nil, err
 		}
-		if len(res) >= q.K || uint64(size) >= total {
-			if len(res) > q.K {
-				res = res[:q.K]
+		if len(res) >= k || uint64(size) >= total {
+			if len(res) > k {
+				res = res[:k]
 			}
-			return b.hits(res), nil
+			return res, nil
 		}
 		size *= 4
 	}
@@ -251,12 +270,12 @@ func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 
 // textQuery analyzes the question and builds, for every field, a
 // disjunction of its terms with the field's boost, and a disjunction of the
-// fields. Terms found in more than commonShare of the records for a field
-// are left out for that field (unless every term is that common): their
-// BM25 weight is near zero, but their long posting lists dominate the cost
-// of a query ("museum" is in two thirds of all descriptions). It returns
-// nil when the text has no searchable terms.
-func (b *BM25) textQuery(ctx context.Context, text string) (query.Query, error) {
+// fields. Terms found in more than commonShare of the records in any field
+// are left out of the pruned query: their BM25 weight is small, but their
+// long posting lists dominate the cost of a query ("museum" is in two
+// thirds of all descriptions). full has every term; pruned is nil when no
+// term is rare, and both are nil when the text has no searchable terms.
+func (b *BM25) textQuery(ctx context.Context, text string) (pruned, full query.Query, err error) {
 	tokens := b.analyzer.Analyze([]byte(text))
 	var terms []string
 	for _, t := range tokens {
@@ -265,45 +284,57 @@ func (b *BM25) textQuery(ctx context.Context, text string) (query.Query, error) 
 		}
 	}
 	if len(terms) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	r, err := b.reader.Reader()
 	if err != nil {
-		return nil, fmt.Errorf("bm25: reader: %w", err)
+		return nil, nil, fmt.Errorf("bm25: reader: %w", err)
 	}
 	defer r.Close()
 	limit := uint64(commonShare * float64(len(b.ds.Institutions)))
 
-	type pair struct {
-		term  string
-		field int
-	}
-	var rare, common []pair
-	for fi, fb := range b.boosts {
-		for _, term := range terms {
+	var rare, common []termField
+	for _, term := range terms {
+		var found []termField
+		isCommon := false
+		for fi, fb := range b.boosts {
 			tfr, err := r.TermFieldReader(ctx, []byte(term), fb.field, false, false, false)
 			if err != nil {
-				return nil, fmt.Errorf("bm25: term %q: %w", term, err)
+				return nil, nil, fmt.Errorf("bm25: term %q: %w", term, err)
 			}
 			n := tfr.Count()
 			_ = tfr.Close()
-			switch {
-			case n == 0:
-			case n > limit:
-				common = append(common, pair{term, fi})
-			default:
-				rare = append(rare, pair{term, fi})
+			if n > 0 {
+				found = append(found, termField{term, fi})
 			}
+			isCommon = isCommon || n > limit
+		}
+		if isCommon {
+			common = append(common, found...)
+		} else {
+			rare = append(rare, found...)
 		}
 	}
-	if len(rare) == 0 {
-		rare = common
+	if len(rare)+len(common) == 0 {
+		return nil, nil, nil
 	}
-	if len(rare) == 0 {
-		return nil, nil
+	full = b.fieldQuery(append(slices.Clone(rare), common...))
+	if len(rare) > 0 && len(common) > 0 {
+		pruned = b.fieldQuery(rare)
 	}
+	return pruned, full, nil
+}
+
+type termField struct {
+	term  string
+	field int
+}
+
+// fieldQuery is a disjunction over fields of the disjunction of each
+// field's terms, boosted by the field's weight.
+func (b *BM25) fieldQuery(pairs []termField) query.Query {
 	byField := make([][]query.Query, len(b.boosts))
-	for _, p := range rare {
+	for _, p := range pairs {
 		tq := bleve.NewTermQuery(p.term)
 		tq.SetField(b.boosts[p.field].field)
 		byField[p.field] = append(byField[p.field], tq)
@@ -317,7 +348,7 @@ func (b *BM25) textQuery(ctx context.Context, text string) (query.Query, error) 
 		d.SetBoost(b.boosts[fi].boost)
 		fields = append(fields, d)
 	}
-	return bleve.NewDisjunctionQuery(fields...), nil
+	return bleve.NewDisjunctionQuery(fields...)
 }
 
 // commonShare is the share of records above which a term is too common to

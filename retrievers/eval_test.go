@@ -79,8 +79,8 @@ func TestGoldRecall(t *testing.T) {
 		r     retrievers.Retriever
 		floor float64
 	}{
-		{"vector", f.vector, 0.0},
-		{"bm25", f.bm25, 0.0},
+		{"vector", f.vector, 0.85},
+		{"bm25", f.bm25, 0.85},
 	} {
 		byIntent, all := recall(t, tc.r, qs, 50)
 		t.Logf("%s recall@50 %.3f by intent %v", tc.name, all, byIntent)
