@@ -23,14 +23,21 @@ type draft struct {
 
 // extract finds the answer: a field of the institution the question names,
 // the exact set its constraints select, or the best ranked institutions.
-func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion.Fused) draft {
+// A graph failure is returned beside a ranked answer, never instead of one.
+func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
 	c := plan.Constraints
 	if d, ok := p.fieldAnswer(ctx, plan, fused); ok {
-		return d
+		return d, nil
 	}
-	if d, ok := p.setAnswer(plan); ok {
-		return d
+	d, ok, err := p.setAnswer(ctx, plan)
+	if ok {
+		return d, nil
 	}
+	d = p.rankedAnswer(c, fused)
+	return d, err
+}
+
+func (p *Pipeline) rankedAnswer(c router.Constraints, fused []fusion.Fused) draft {
 	if len(fused) == 0 {
 		return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {
 			return "No institution in the data matches the question."
@@ -74,7 +81,7 @@ func (p *Pipeline) target(ctx context.Context, plan router.Plan, fused []fusion.
 		values []string
 	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}} {
 		for _, v := range look.values {
-			if ids := p.lookup(look.scheme, v); len(ids) > 0 {
+			if ids := p.lookup(ctx, look.scheme, v); len(ids) > 0 {
 				return ids[0], look.scheme
 			}
 		}
@@ -136,10 +143,13 @@ func placeMatches(in *heritage.Institution, places []router.Place) bool {
 }
 
 // lookup resolves an identifier through the entity cache.
-func (p *Pipeline) lookup(scheme, value string) []string {
-	ids, _ := p.entities.GetOrLoad(scheme+"\x00"+strings.ToLower(value), func() ([]string, error) {
-		return p.graph.Lookup(scheme, value), nil
+func (p *Pipeline) lookup(ctx context.Context, scheme, value string) []string {
+	ids, err := p.entities.GetOrLoad(scheme+"\x00"+strings.ToLower(value), func() ([]string, error) {
+		return p.graph.Lookup(ctx, scheme, value)
 	})
+	if err != nil {
+		p.log.Warn("identifier look-up failed", "scheme", scheme, "err", err)
+	}
 	return ids
 }
 
@@ -280,7 +290,7 @@ func placeText(in *heritage.Institution) string {
 
 // setAnswer selects the exact set of institutions a list question's
 // constraints describe, per compared side for comparative questions.
-func (p *Pipeline) setAnswer(plan router.Plan) (draft, bool) {
+func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan) (draft, bool, error) {
 	c := plan.Constraints
 	houses := c.Relation == "houses" && len(c.Names) > 0
 	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
@@ -288,14 +298,17 @@ func (p *Pipeline) setAnswer(plan router.Plan) (draft, bool) {
 	// it is phrased as a list ("museums run by York Museums Trust").
 	members := len(c.Bodies) > 0 && c.Field == ""
 	if !houses && !((c.List || compare || members) && c.Selective()) {
-		return draft{}, false
+		return draft{}, false, nil
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
 		var groups []AnswerGroup
 		var all []string
 		for _, side := range plan.Sides {
-			ids := p.graph.Select(side, p.opts.AsOf)
+			ids, err := p.graph.Select(ctx, side, p.opts.AsOf)
+			if err != nil {
+				return draft{}, false, err
+			}
 			label := ""
 			if len(side.Places) > 0 {
 				label = side.Places[0].Name
@@ -308,7 +321,7 @@ func (p *Pipeline) setAnswer(plan router.Plan) (draft, bool) {
 			}
 		}
 		if len(all) == 0 {
-			return draft{}, false
+			return draft{}, false, nil
 		}
 		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: true, Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
@@ -325,11 +338,11 @@ func (p *Pipeline) setAnswer(plan router.Plan) (draft, bool) {
 					}
 				}
 				return b.String()
-			}}, true
+			}}, true, nil
 	}
-	ids := p.graph.Select(c, p.opts.AsOf)
-	if len(ids) == 0 {
-		return draft{}, false
+	ids, err := p.graph.Select(ctx, c, p.opts.AsOf)
+	if err != nil || len(ids) == 0 {
+		return draft{}, false, err
 	}
 	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
 		render: func(cite func(string) string) string {
@@ -337,7 +350,7 @@ func (p *Pipeline) setAnswer(plan router.Plan) (draft, bool) {
 			fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 			p.writeList(&b, ids, c, cite)
 			return b.String()
-		}}, true
+		}}, true, nil
 }
 
 func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constraints, cite func(string) string) {

@@ -51,7 +51,7 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 	return New(Components{
 		Data:   ds,
 		Router: rt,
-		Graph:  g,
+		Graph:  LocalGraph{g},
 		Retrievers: map[string]retrievers.Retriever{
 			router.RetrieverVector: vec,
 			router.RetrieverBM25:   bm,

@@ -20,6 +20,7 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -46,10 +47,24 @@ type Router interface {
 	Route(question string) router.Plan
 }
 
-// Graph selects exact answer sets and resolves identifiers.
+// Graph selects exact answer sets and resolves identifiers: the embedded
+// knowledge graph (see LocalGraph) or a graph server.
 type Graph interface {
-	Select(c router.Constraints, asOf int) []string
-	Lookup(scheme, value string) []string
+	Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error)
+	Lookup(ctx context.Context, scheme, value string) ([]string, error)
+}
+
+// LocalGraph adapts the in-memory knowledge graph to Graph.
+type LocalGraph struct{ G *kg.Graph }
+
+// Select selects the institutions the constraints describe.
+func (l LocalGraph) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
+	return l.G.Select(c, asOf), ctx.Err()
+}
+
+// Lookup resolves an identifier.
+func (l LocalGraph) Lookup(ctx context.Context, scheme, value string) ([]string, error) {
+	return l.G.Lookup(scheme, value), ctx.Err()
 }
 
 // ContextBuilder assembles the context handed to a reader.
@@ -323,7 +338,10 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	resp.Timings.FuseMS = ms(time.Since(t))
 
 	t = time.Now()
-	ans := p.extract(ctx, plan, fused)
+	ans, gerr := p.extract(ctx, plan, fused)
+	if gerr != nil {
+		resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverKG, Error: "answer selection: " + gerr.Error()})
+	}
 	if ans.Kind == KindSet {
 		// List the set in fused order, so that answer, hits and citations
 		// read in the same order.
