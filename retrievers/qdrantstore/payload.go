@@ -1,0 +1,278 @@
+package qdrantstore
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/qdrant/go-client/qdrant"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// PointNamespace is the UUIDv5 namespace of point ids: the UUIDv5 of
+// "github.com/hybridrag/hybridrag/heritage#institution" in the URL
+// namespace. It never changes, so re-ingesting a record overwrites its point.
+const PointNamespace = "88912d5e-b7ba-5e66-809d-ea1f2f03a476"
+
+var pointNamespace = uuid.MustParse(PointNamespace)
+
+// PointID is the stable point id of an institution: the UUIDv5 of its id
+// in PointNamespace.
+func PointID(institutionID string) uuid.UUID {
+	return uuid.NewSHA1(pointNamespace, []byte(institutionID))
+}
+
+// foldKey is the payload object holding the case-folded filter values.
+// Filters match on foldKey+"."+key; the top-level fields keep the record's
+// spelling for display.
+const foldKey = "fold"
+
+// Payload fields the retriever reads back to build a hit.
+const (
+	fieldID       = "id"
+	fieldName     = "name"
+	fieldISIL     = "isil"
+	fieldWikidata = "wikidata"
+	fieldGHCID    = "ghcid"
+	fieldTier     = "tier"
+	fieldSnippet  = "snippet"
+)
+
+// hitFields are the payload fields a search returns.
+var hitFields = []string{fieldID, fieldName, fieldISIL, fieldWikidata, fieldGHCID, fieldTier, fieldSnippet}
+
+// payload is the thin payload of one institution:
+//
+//   - display fields in the record's spelling: id, name, type, type_code,
+//     country, region, region_code, subregion, county, district, city,
+//     admin_area (the path), governance, governance_code, accreditation,
+//     size, status, source, tier, subjects, isil, wikidata, ghcid,
+//     member_of (group names) and snippet (retrievers.Snippet of the
+//     description);
+//   - year_opened and year_closed: the integer lower bounds filters compare
+//     (see filter.Keys), when known;
+//   - fold: for every text filter key, the values filters match, folded
+//     with Fold: admin_area holds the path and each unit with and without
+//     its level, subjects every subject and each broader level, member_of
+//     the group names as normalised and as in the source.
+//
+// Empty values are left out, so a missing field matches no condition.
+func payload(in *heritage.Institution) map[string]*qdrant.Value {
+	p := make(map[string]*qdrant.Value, 32)
+	fold := make(map[string]*qdrant.Value, 24)
+	str := func(key, v string) {
+		if v == "" {
+			return
+		}
+		p[key] = qdrant.NewValueString(v)
+		fold[key] = qdrant.NewValueString(Fold(v))
+	}
+	str(fieldID, in.ID)
+	if in.Name != "" {
+		p[fieldName] = qdrant.NewValueString(in.Name)
+	}
+	str("type", in.Type)
+	str("type_code", in.TypeCode)
+	str("country", in.Country)
+	str("region", in.Region)
+	str("region_code", in.RegionCode)
+	str("subregion", in.Subregion)
+	str("county", in.County)
+	str("district", in.District)
+	str("city", in.City)
+	str("governance", in.Governance)
+	str("governance_code", in.GovernanceCode)
+	str("accreditation", in.Accreditation)
+	str("size", in.Size)
+	str("status", in.Status)
+	str("source", in.Source)
+	str(fieldTier, string(in.Tier))
+	str(fieldISIL, in.ISIL)
+	str(fieldWikidata, in.Wikidata)
+	str(fieldGHCID, in.GHCID)
+
+	if in.AdminArea != "" {
+		p["admin_area"] = qdrant.NewValueString(in.AdminArea)
+		fold["admin_area"] = stringList(adminValues(in.AdminArea))
+	}
+	if len(in.Subjects) > 0 {
+		p["subjects"] = stringList(in.Subjects)
+		fold["subjects"] = stringList(subjectValues(in.Subjects))
+	}
+	if len(in.MemberOf) > 0 {
+		names := make([]string, 0, len(in.MemberOf))
+		for _, m := range in.MemberOf {
+			if m.Name != "" {
+				names = append(names, m.Name)
+			}
+		}
+		if len(names) > 0 {
+			p["member_of"] = stringList(names)
+		}
+		if vs := memberValues(in.MemberOf); len(vs) > 0 {
+			fold["member_of"] = stringList(vs)
+		}
+	}
+	if y, ok := yearOpened(in); ok {
+		p["year_opened"] = qdrant.NewValueInt(int64(y))
+	}
+	if y, ok := yearClosed(in); ok {
+		p["year_closed"] = qdrant.NewValueInt(int64(y))
+	}
+	if s := retrievers.Snippet(in.Description, retrievers.SnippetMax); s != "" {
+		p[fieldSnippet] = qdrant.NewValueString(s)
+	}
+	p[foldKey] = qdrant.NewValueFromFields(fold)
+	return p
+}
+
+func stringList(vs []string) *qdrant.Value {
+	items := make([]*qdrant.Value, len(vs))
+	for i, v := range vs {
+		items[i] = qdrant.NewValueString(v)
+	}
+	return qdrant.NewValueFromList(items...)
+}
+
+// adminValues lists the folded values an admin_area filter matches: the
+// path, the path without its slashes, and every unit with and without its
+// level ("kent (english county)", "kent").
+func adminValues(path string) []string {
+	var out []string
+	add := func(s string) {
+		if s == "" {
+			return
+		}
+		s = Fold(s)
+		for _, v := range out {
+			if v == s {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	add(path)
+	add(strings.Trim(path, "/"))
+	rest := strings.Trim(path, "/")
+	for rest != "" {
+		var unit string
+		unit, rest, _ = strings.Cut(rest, "/")
+		unit = strings.TrimSpace(unit)
+		add(unit)
+		if strings.HasSuffix(unit, ")") {
+			if i := strings.LastIndex(unit, " ("); i > 0 {
+				add(unit[:i])
+			}
+		}
+	}
+	return out
+}
+
+// subjectValues lists every subject and each of its broader levels,
+// folded: "Transport / Trains" gives "transport / trains" and "transport".
+func subjectValues(subjects []string) []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, s := range subjects {
+		if s == "" {
+			continue
+		}
+		for {
+			if f := Fold(s); !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+			i := strings.LastIndex(s, " / ")
+			if i <= 0 {
+				break
+			}
+			s = s[:i]
+		}
+	}
+	return out
+}
+
+// memberValues lists the folded group names, as normalised and as in the
+// source; ended links count too.
+func memberValues(ms []heritage.Membership) []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, m := range ms {
+		for _, n := range []string{m.Name, m.NameInSource} {
+			if f := Fold(n); n != "" && !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// yearOpened is the lower bound of year_opened, else of the founded event.
+func yearOpened(in *heritage.Institution) (int, bool) {
+	if from, _, ok := in.Opened(); ok {
+		return from, true
+	}
+	for _, e := range in.Events {
+		if e.Type == "founded" {
+			if from, _, ok := e.Years(); ok {
+				return from, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// yearClosed is the lower bound of year_closed (none while still open).
+func yearClosed(in *heritage.Institution) (int, bool) {
+	from, _, ok := in.Closed()
+	return from, ok
+}
+
+// Fold maps s to a canonical case so that Fold(a) == Fold(b) exactly when
+// strings.EqualFold(a, b): each rune becomes one fixed member of its
+// Unicode simple case-folding orbit (the lower-case one where there is
+// one). Qdrant compares keywords exactly, so both stored values and filter
+// operands are folded.
+func Fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		b.WriteRune(foldRune(r))
+	}
+	return b.String()
+}
+
+// foldRune picks the canonical member of r's simple folding orbit: the
+// lower-case form of the orbit's smallest rune when that lies in the
+// orbit, else the smallest rune.
+func foldRune(r rune) rune {
+	if r == utf8.RuneError {
+		return r
+	}
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		least = min(least, f)
+	}
+	if l := unicode.ToLower(least); l != least {
+		for f := unicode.SimpleFold(least); f != least; f = unicode.SimpleFold(f) {
+			if f == l {
+				return l
+			}
+		}
+	}
+	return least
+}

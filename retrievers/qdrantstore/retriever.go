@@ -1,0 +1,152 @@
+package qdrantstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/qdrant/go-client/qdrant"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+var _ retrievers.Retriever = (*Retriever)(nil)
+
+// Source is the name the retriever gives its hits by default: it stands in
+// for the embedded semantic retriever, so plans and fusion weights that
+// name router.RetrieverVector apply to it. WithSource sets another, such as
+// SourceQdrant, to run both side by side.
+const Source = router.RetrieverVector
+
+// SourceQdrant is a distinct source name for running the Qdrant retriever
+// next to the embedded vector index.
+const SourceQdrant = "qdrant"
+
+// Retriever searches the store's collection by the cosine similarity of
+// the question's embedding. It is safe for concurrent use.
+type Retriever struct {
+	store  *Store
+	emb    retrievers.Embedder
+	source string
+}
+
+// RetrieverOption tunes a Retriever.
+type RetrieverOption func(*Retriever)
+
+// WithSource sets the source name of the hits (default Source).
+func WithSource(name string) RetrieverOption { return func(r *Retriever) { r.source = name } }
+
+// Retriever returns a retriever over the collection; e must be the
+// embedder the collection was ingested with.
+func (s *Store) Retriever(e retrievers.Embedder, opts ...RetrieverOption) *Retriever {
+	r := &Retriever{store: s, emb: e, source: Source}
+	for _, o := range opts {
+		o(r)
+	}
+	return r
+}
+
+// FilterKeys lists the filter keys the retriever applies: all of
+// filter.Keys.
+func (r *Retriever) FilterKeys() []string { return filter.Keys }
+
+// FilterWarnings reports the filter keys Retrieve ignores, as
+// filter.Set.Restrict words them.
+func (r *Retriever) FilterWarnings(fs filter.Set) []string {
+	_, w := fs.Restrict(r.source, filter.Keys)
+	return w
+}
+
+// Retrieve embeds the question and returns the q.K nearest points that
+// pass q.Filters (keys outside filter.Keys are dropped, see
+// FilterWarnings), best first, as thin hits built from the payload. A
+// question with an empty embedding, or filters no record can pass, return
+// no hits without a search. Errors wrap ctx's error when ctx ends first.
+func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if q.K <= 0 {
+		return nil, nil
+	}
+	fs, _ := q.Filters.Restrict(r.source, filter.Keys)
+	qf, ok := Translate(fs)
+	if !ok {
+		return nil, nil
+	}
+	vecs, err := r.emb.Embed(ctx, []string{q.Text})
+	if err != nil {
+		return nil, fmt.Errorf("qdrant: embed query: %w", err)
+	}
+	if len(vecs) != 1 || len(vecs[0]) != r.emb.Dim() {
+		return nil, fmt.Errorf("qdrant: embedder %s returned no %d-dimensional query vector", r.emb.ID(), r.emb.Dim())
+	}
+	if isZero(vecs[0]) {
+		return nil, nil
+	}
+	points, err := r.store.client.Query(ctx, r.request(vecs[0], qf, q.K))
+	if err != nil {
+		return nil, fmt.Errorf("qdrant %s: %w", r.store.cfg.Collection, ctxErr(ctx, err))
+	}
+	hits := make([]retrievers.Hit, 0, min(len(points), q.K))
+	for _, p := range points {
+		if len(hits) == q.K {
+			break
+		}
+		h, ok := hitOf(p, r.source)
+		if !ok {
+			r.store.log.Warn("qdrant point without an id payload skipped", "collection", r.store.cfg.Collection, "point", p.GetId().GetUuid())
+			continue
+		}
+		h.Rank = len(hits) + 1
+		hits = append(hits, h)
+	}
+	return hits, nil
+}
+
+// request is the query the retriever sends: the nearest points to vec
+// that pass f, with the payload fields a hit needs and no vectors.
+func (r *Retriever) request(vec []float32, f *qdrant.Filter, k int) *qdrant.QueryPoints {
+	return &qdrant.QueryPoints{
+		CollectionName: r.store.cfg.Collection,
+		Query:          qdrant.NewQueryDense(vec),
+		Filter:         f,
+		Limit:          qdrant.PtrOf(uint64(k)),
+		WithPayload:    qdrant.NewWithPayloadInclude(hitFields...),
+		WithVectors:    qdrant.NewWithVectors(false),
+	}
+}
+
+// hitOf builds a thin hit (without rank) from a scored point's payload.
+func hitOf(p *qdrant.ScoredPoint, source string) (retrievers.Hit, bool) {
+	pl := p.GetPayload()
+	str := func(k string) string { return pl[k].GetStringValue() }
+	id := str(fieldID)
+	if id == "" {
+		return retrievers.Hit{}, false
+	}
+	return retrievers.Hit{
+		ID:    id,
+		Name:  str(fieldName),
+		Score: float64(p.GetScore()),
+		Identifiers: retrievers.HitIdentifiers{
+			ISIL:     str(fieldISIL),
+			Wikidata: str(fieldWikidata),
+			GHCID:    str(fieldGHCID),
+		},
+		Snippet: str(fieldSnippet),
+		Source:  source,
+		Tier:    heritage.Tier(str(fieldTier)),
+	}, true
+}
+
+func isZero(v []float32) bool {
+	for _, c := range v {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
