@@ -33,6 +33,10 @@ func housesCue(s *scan) int {
 			return i + len(strings.Fields(c))
 		}
 	}
+	// "What does X house?"
+	if n := len(s.toks); n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+		return n
+	}
 	return -1
 }
 
@@ -153,7 +157,7 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 		}
 		c.Names = append(c.Names, NameMatch{
 			Text: s.original(i, i+nl), Name: e.name, IDs: append([]string(nil), e.ids...),
-			Former: e.former, Score: 1,
+			Former: e.former, Score: s.typoScore(i, i+nl),
 		})
 		s.mark(i, i+nl)
 		i += nl - 1
@@ -271,16 +275,24 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 	for to < len(s.toks) && !s.used[to] && to-from < g.bodyMax {
 		to++
 	}
-	if to-from < 2 {
+	if to-from < 1 {
 		return Body{}, false
 	}
 	best, bestD := int32(-1), 1<<30
 	var bestLen int
-	for L := to - from; L >= 2; L-- {
+	for L := to - from; L >= 1; L-- {
 		w := s.key(from, from+L)
 		maxD := len(w) / 6
 		if maxD > 4 {
 			maxD = 4
+		}
+		if L == 1 {
+			// one word ("Vivcity"): one edit, and only for a word no
+			// table knows
+			if len(w) < 6 || g.known(w) {
+				continue
+			}
+			maxD = 1
 		}
 		for key, i := range g.bodies {
 			d := levenshtein(w, key, maxD)
@@ -478,9 +490,12 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 	if len(subj) == 0 {
 		return
 	}
+	subj = append(subj, c.Subjects...)
 	sort.Strings(subj)
 	c.Subjects = dedupe(subj)
-	c.Topic = s.original(first, last)
+	if c.Topic == "" {
+		c.Topic = s.original(first, last)
+	}
 }
 
 // qualifiers reads type words, governance, accreditation and size.
@@ -509,7 +524,13 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				continue
 			}
 		}
-		if code, ok := typeWords[t]; ok {
+		code, ok := typeWords[t]
+		if !ok {
+			if fw, fok := fuzzyType(t); fok {
+				code, ok = typeWords[fw], true
+			}
+		}
+		if ok {
 			if i <= negUntil {
 				neg = appendUnique(neg, code)
 			} else if code != "E" || !governanceAhead(s, i) {
@@ -682,6 +703,12 @@ var fieldCues = []struct {
 	{"previously called", "former_name"}, {"previously known", "former_name"}, {"formerly called", "former_name"},
 	{"formerly known", "former_name"}, {"former name", "former_name"}, {"old name", "former_name"},
 	{"originally called", "former_name"}, {"originally known", "former_name"}, {"used to be called", "former_name"},
+	{"use to be called", "former_name"}, {"called before", "former_name"}, {"known before", "former_name"},
+	{"called earlier", "former_name"}, {"known earlier", "former_name"}, {"previous name", "former_name"},
+	{"earlier name", "former_name"}, {"original name", "former_name"}, {"name before", "former_name"},
+	{"names before", "former_name"}, {"fruherer name", "former_name"}, {"fruhere name", "former_name"},
+	{"fruheren namen", "former_name"}, {"vroegere naam", "former_name"}, {"eerdere naam", "former_name"},
+	{"heette", "former_name"}, {"umbenannt", "former_name"}, {"hernoemd", "former_name"},
 	{"renamed", "former_name"}, {"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
 	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
 	{"isil", "isil"}, {"gnd", "gnd"}, {"ghcid", "ghcid"}, {"wikidata", "wikidata"}, {"qid", "wikidata"},
@@ -695,6 +722,8 @@ var fieldCues = []struct {
 	{"how large", "size"}, {"what type", "type"}, {"what kind", "type"}, {"which type", "type"}, {"what sort", "type"},
 	{"who operates", "operator"}, {"who runs", "operator"}, {"who manages", "operator"}, {"who operated", "operator"},
 	{"who ran", "operator"}, {"who managed", "operator"}, {"operator", "operator"}, {"wer betreibt", "operator"},
+	{"tragerschaft", "governance"}, {"bestuurstype", "governance"}, {"bestuursvorm", "governance"},
+	{"rechtsform", "governance"}, {"betreiber", "operator"}, {"exploitant", "operator"}, {"beheerder", "operator"}, {"trager", "operator"},
 	{"wie beheert", "operator"}, {"wer betrieb", "operator"}, {"still open", "status"}, {"status", "status"},
 	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
 	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
@@ -718,6 +747,9 @@ func field(s *scan) string {
 				}
 			}
 		}
+	}
+	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") {
+		return "opened"
 	}
 	for _, fc := range fieldCues {
 		if s.has(fc.phrase) {

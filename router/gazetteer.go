@@ -52,6 +52,11 @@ type gazetteer struct {
 
 	places   map[string][]placeCand
 	placeMax int
+	placeTri map[string][]string // trigram → place keys, for typo tolerance
+	// place words with their record counts, and their trigrams
+	placeWords   map[string]int
+	placeWordTri map[string][]string
+	plainWords   []string // topic and cue words for typo correction
 
 	isils  map[string]string // lower-case → canonical
 	ghcids map[string]string
@@ -278,6 +283,9 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	}
 	sort.Strings(subj)
 	g.subjects = newSubjectIndex(subj)
+	g.buildPlaceTrigrams()
+	g.buildPlaceWords()
+	g.buildPlainWords()
 	return g
 }
 

@@ -26,7 +26,8 @@ var typeWords = map[string]string{
 var listStarts = map[string]bool{
 	"which": true, "welche": true, "welcher": true, "welches": true, "welke": true, "list": true,
 	"show": true, "find": true, "name": true, "give": true, "noem": true, "nenne": true, "zeige": true,
-	"toon": true, "geef": true, "liste": true, "lijst": true,
+	"toon": true, "geef": true, "liste": true, "lijst": true, "alle": true, "all": true, "every": true,
+	"zeig": true, "nenn": true, "noemen": true, "welk": true,
 }
 
 // negations exclude the type words that follow them.
@@ -223,7 +224,9 @@ var partOfCues = []string{
 	"part of", "branch of", "branches of", "belongs to", "belong to", "belonging to", "member of", "members of",
 	"sites of", "onderdeel van", "behoren tot", "behoort tot", "deel van",
 	"teil von", "teil der", "teil des", "gehoren zu", "gehort zu", "gehoren zum", "gehoren zur", "zweigstelle",
-	"subsidiaries of", "divisions of", "units of",
+	"subsidiaries of", "divisions of", "units of", "horen bij", "hoort bij", "maken deel uit van",
+	"maakt deel uit van", "deel uitmaken van", "vallen onder", "valt onder", "fallen unter", "fallt unter",
+	"gehoren", "gehort", "zahlen zu", "angehoren", "angehort",
 }
 
 var operatedByCues = []string{
@@ -235,5 +238,6 @@ var operatedByCues = []string{
 
 var housesCues = []string{
 	"housed in", "housed within", "located in", "located within", "inside", "houses", "house in",
-	"gehuisvest in", "untergebracht in", "befindet sich in", "within the building of",
+	"gehuisvest in", "untergebracht in", "befindet sich in", "within the building of", "untergebracht", "beherbergt", "herbergt",
+	"gehuisvest", "is housed",
 }

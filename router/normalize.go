@@ -12,6 +12,7 @@ type token struct {
 	start, end int    // byte span in the original text
 	upper      bool   // the original word starts with an upper-case letter
 	allCaps    bool   // the original word is all upper-case letters (an acronym)
+	orig       string // the word as typed, when norm is a typo correction
 }
 
 // foldRune maps a lower-case rune to its ASCII folding. German umlauts fold

@@ -60,35 +60,74 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 
+	g.correctWords(s)
+	idUsed := append([]bool(nil), s.used...)
 	rel, relEnd := relationCue(s)
 	housesEnd := housesCue(s)
+	if ids.any() && rel == "part_of" {
+		// "Which institution does GND … belong to?" asks for the holder
+		// of the identifier, not for members of a group
+		rel = ""
+	}
 	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] ||
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 
 	g.entities(s, &c, rel, relEnd, housesEnd)
-	if len(c.Bodies) == 0 && rel != "" && listQ {
+	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
+	// asks for a set even without a question word
+	plural := g.compounds(s, &c)
+	plural = pluralType(s) || plural
+	listCue := listQ || plural
+	if len(c.Bodies) == 0 && rel != "" && listCue {
 		if b, ok := g.fuzzyBody(s, relEnd); ok {
 			b.Relation = rel
 			c.Bodies = append(c.Bodies, b)
 		}
 	}
-	g.findPlaces(s, &c)
 	c.Field = field(s)
-	if c.Field == "" {
-		g.subjectsOf(s, &c)
+	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "") {
+		rel = bodyRelation(s)
 	}
-	if len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any() &&
-		(housesEnd >= 0 || c.Field != "" || !listQ && len(c.Places) == 0 && len(c.Subjects) == 0) {
+	fuzzyName := func() {
 		if m, i, j, ok := g.fuzzyName(s); ok {
 			c.Names = append(c.Names, m)
 			s.mark(i, j)
 		}
 	}
+	noEntity := len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any()
+	// a single-entity question reads a misspelt name before places, so
+	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
+	if noEntity && (housesEnd >= 0 || c.Field != "") {
+		fuzzyName()
+	}
+	// a field question names one institution: a body read without a
+	// relation cue may be the tail of a misspelt name ("Hunarian National
+	// Museum")
+	if c.Field != "" && rel == "" && len(c.Names) == 0 && len(c.Bodies) > 0 {
+		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), idUsed...)}
+		if m, i, j, ok := g.fuzzyName(s2); ok {
+			c.Bodies = nil
+			c.Names = append(c.Names, m)
+			s.used = s2.used
+			s.mark(i, j)
+		}
+	}
+	g.findPlaces(s, &c)
+	if c.Field == "" {
+		g.subjectsOf(s, &c)
+	}
+	if noEntity && len(c.Names) == 0 && housesEnd < 0 && c.Field == "" &&
+		!listCue && len(c.Places) == 0 && len(c.Subjects) == 0 {
+		fuzzyName()
+	}
 	if c.Field != "" {
 		g.subjectsOf(s, &c)
 	}
 	neg := qualifiers(s, &c)
+	g.fuzzyPlaces(s, &c)
 	c.Years = years(s)
+	listQ = listQ || plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
+		c.Accreditation != "" || c.Years != nil)
 
 	// a body is also an institution of its own: keep its record reachable
 	// as a name when the question is not about its members.
@@ -106,6 +145,14 @@ func (r *Router) Route(question string) Plan {
 	if ids.any() && (c.Field == "isil" && len(c.ISILs) > 0 || c.Field == "wikidata" && len(c.QIDs) > 0 ||
 		c.Field == "gnd" && len(c.GNDs) > 0 || c.Field == "ghcid" && len(c.GHCIDs) > 0) {
 		c.Field = ""
+	}
+	// "Which organisation runs X?", "Which group does X belong to?" ask
+	// about one institution's operator or parent, not for a list
+	if len(c.Names) > 0 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !plural {
+		listQ = false
+		if rel == "operated_by" && c.Field == "" {
+			c.Field = "operator"
+		}
 	}
 	c.List = listQ && !ids.any() && c.Field == ""
 	r.narrowNames(&c, neg)
@@ -341,7 +388,9 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	}
 	if len(c.Bodies) > 0 {
 		sc[Relationship] += 1.5
-		if rel != "" {
+		if rel != "" || listQ {
+			// "Which National Trust museums are in Cornwall?" asks for
+			// the body's members too
 			sc[Relationship] += 1
 		}
 	}
@@ -350,7 +399,9 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	}
 	// comparative
 	if s.hasAny("compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
-		"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both") {
+		"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
+		"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
+		"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk") {
 		sc[Comparative] += 4
 	}
 	if len(c.Places) >= 2 && s.has("and") {

@@ -81,7 +81,7 @@ func TestIntentAccuracyGold(t *testing.T) {
 	for _, in := range Intents {
 		t.Logf("  %-12s → %v", in, confusion[string(in)])
 	}
-	require.GreaterOrEqual(t, acc, 0.90)
+	require.GreaterOrEqual(t, acc, 0.98)
 }
 
 var (
@@ -145,7 +145,7 @@ func TestExtractionGold(t *testing.T) {
 	acc := float64(ok) / float64(checks)
 	t.Logf("constraint extraction %.3f (%d/%d checks)", acc, ok, checks)
 	require.Greater(t, checks, 150)
-	require.GreaterOrEqual(t, acc, 0.9)
+	require.GreaterOrEqual(t, acc, 0.98)
 }
 
 func expandSubjects(in []string) []string {

@@ -43,19 +43,19 @@ func (s *scan) original(i, j int) string {
 }
 
 // find returns the token index where the normalised phrase starts, or -1.
+// Phrases are words separated by single spaces.
 func (s *scan) find(phrase string) int {
-	words := strings.Fields(phrase)
-	if len(words) == 0 {
+	first, _, _ := strings.Cut(phrase, " ")
+	if first == "" {
 		return -1
 	}
-outer:
-	for i := 0; i+len(words) <= len(s.toks); i++ {
-		for k, w := range words {
-			if s.toks[i+k].norm != w {
-				continue outer
-			}
+	for i := range s.toks {
+		if s.toks[i].norm != first {
+			continue
 		}
-		return i
+		if _, ok := s.matchAt(i, phrase); ok {
+			return i
+		}
 	}
 	return -1
 }
@@ -75,22 +75,24 @@ func (s *scan) hasAny(phrases ...string) bool {
 
 // matchAt reports whether the phrase occurs starting at token i.
 func (s *scan) matchAt(i int, phrase string) (n int, ok bool) {
-	words := strings.Fields(phrase)
-	if i < 0 || i+len(words) > len(s.toks) {
+	if i < 0 || phrase == "" {
 		return 0, false
 	}
-	for k, w := range words {
-		if s.toks[i+k].norm != w {
+	k := i
+	for rest := phrase; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if k >= len(s.toks) || s.toks[k].norm != w {
 			return 0, false
 		}
+		k++
 	}
-	return len(words), true
+	return k - i, true
 }
 
 // endsAt reports whether the phrase occurs ending just before token j.
 func (s *scan) endsAt(j int, phrase string) (n int, ok bool) {
-	words := strings.Fields(phrase)
-	return s.matchAt(j-len(words), phrase)
+	return s.matchAt(j-(strings.Count(phrase, " ")+1), phrase)
 }
 
 // prev returns the normalised token before i, skipping articles.

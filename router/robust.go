@@ -1,0 +1,608 @@
+package router
+
+import (
+	"sort"
+	"strings"
+)
+
+// This file holds the passes that make routing tolerant of phrasings the
+// exact tables miss: misspelt type words and places, German and Dutch
+// compounds ("Eisenbahnmuseen", "spoorwegmusea"), plural type nouns that
+// signal a list without a question word, and operator verbs after a body
+// ("What museums does the National Trust run?").
+
+// pluralTypeWords are the plural type nouns that make a phrase a list
+// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
+// "Archive" is left out: it is also the English singular.
+var pluralTypeWords = map[string]bool{
+	"museums": true, "museen": true, "musea": true, "musees": true, "musei": true, "museos": true,
+	"libraries": true, "bibliotheken": true, "buchereien": true, "archives": true, "archieven": true,
+	"galleries": true, "galerien": true, "galerijen": true,
+	"institutions": true, "instellingen": true, "einrichtungen": true, "institutionen": true,
+	"sites": true, "zoos": true, "record offices": true, "heimatmuseen": true,
+}
+
+// compoundHeads are the type words that end German and Dutch compounds,
+// longest first, with whether the head is plural.
+var compoundHeads = []struct {
+	suffix, code string
+	plural       bool
+}{
+	{"bibliotheken", "L", true}, {"bibliotheek", "L", false}, {"bibliothek", "L", false},
+	{"archieven", "A", true}, {"archief", "A", false}, {"archive", "A", true}, {"archiv", "A", false},
+	{"museums", "M", true}, {"museum", "M", false}, {"museen", "M", true}, {"musea", "M", true},
+	{"galerien", "G", true}, {"galerie", "G", false},
+}
+
+// splitCompound splits a compound type word into its modifier and head
+// ("eisenbahnmuseen" → "eisenbahn", museen). The modifier must have at
+// least three letters.
+func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range compoundHeads {
+		if len(w) >= len(h.suffix)+3 && strings.HasSuffix(w, h.suffix) {
+			return w[:len(w)-len(h.suffix)], h.code, h.plural, true
+		}
+	}
+	return "", "", false, false
+}
+
+// fuzzyTypeStop are real words within one edit of a type word.
+var fuzzyTypeStop = map[string]bool{
+	"galley": true, "galleys": true, "archived": true, "archiver": true, "archie": true, "muses": true,
+	"mused": true, "musen": true, "museo": true, "librar": true, "archiving": true, "musing": true,
+}
+
+// typeWordList is the one-word type vocabulary for typo correction.
+var typeWordList = func() []string {
+	var out []string
+	for w := range typeWords {
+		if !strings.Contains(w, " ") && len(w) >= 5 {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}()
+
+// fuzzyType returns the type word a misspelt word stands for: one edit
+// (a transposition counts as one) for words of five letters or more, two
+// for nine or more.
+func fuzzyType(w string) (string, bool) {
+	if len(w) < 5 || commonWords[w] || fuzzyTypeStop[w] || typeWords[w] != "" {
+		return "", false
+	}
+	maxD := 1
+	if len(w) >= 9 {
+		maxD = 2
+	}
+	best, bestD := "", maxD+1
+	for _, t := range typeWordList {
+		// on a tie a word with the same ending wins, then the longer one (a
+		// dropped letter is the commonest typo)
+		if d := osa(w, t, maxD); d < bestD || d == bestD && tieBetter(w, t, best) {
+			best, bestD = t, d
+		}
+	}
+	return best, bestD <= maxD
+}
+
+func tieBetter(w, t, best string) bool {
+	if best == "" {
+		return true
+	}
+	te, be := t[len(t)-1] == w[len(w)-1], best[len(best)-1] == w[len(w)-1]
+	if te != be {
+		return te
+	}
+	return len(t) > len(best)
+}
+
+// typeOfWord reads a word as a type: exactly, as a compound head or as a
+// misspelt type word. It returns the code and whether the word is plural.
+func typeOfWord(w string) (code string, plural bool, ok bool) {
+	if c, ok := typeWords[w]; ok {
+		return c, pluralTypeWords[w], true
+	}
+	if t, ok := fuzzyType(w); ok {
+		return typeWords[t], pluralTypeWords[t], true
+	}
+	return "", false, false
+}
+
+// compounds reads free German and Dutch compounds whose head is a type
+// word. The head gives the type; a modifier that is a known topic
+// ("Eisenbahn", "spoorweg", "Luftfahrt") gives the subjects. It reports
+// whether a plural compound was read.
+func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
+	for i, t := range s.toks {
+		if s.used[i] || typeWords[t.norm] != "" {
+			continue
+		}
+		mod, code, pl, ok := splitCompound(t.norm)
+		if !ok {
+			continue
+		}
+		vals := g.topicOf(mod)
+		if vals == nil && !pl {
+			// a singular compound with an unknown modifier is more often a
+			// name ("Stadtmuseum") than a type
+			continue
+		}
+		c.TypeCodes = appendUnique(c.TypeCodes, code)
+		if vals != nil {
+			subj := append(append([]string(nil), c.Subjects...), vals...)
+			sort.Strings(subj)
+			c.Subjects = dedupe(subj)
+			if c.Topic == "" {
+				c.Topic = s.original(i, i+1)
+			}
+		}
+		s.mark(i, i+1)
+		plural = plural || pl
+	}
+	return plural
+}
+
+// topicOf looks a compound modifier up as a topic, also without a linking
+// "s" or "e" ("Schifffahrts", "Textil").
+func (g *gazetteer) topicOf(mod string) []string {
+	for _, m := range []string{mod, strings.TrimSuffix(mod, "s"), strings.TrimSuffix(mod, "e"), strings.TrimSuffix(mod, "n")} {
+		if len(m) < 3 {
+			continue
+		}
+		if v, ok := g.subjects.phrases[stem(m)]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// pluralType reports whether a free token is a plural type noun, exactly
+// or misspelt.
+func pluralType(s *scan) bool {
+	for i, t := range s.toks {
+		if s.used[i] {
+			continue
+		}
+		if _, pl, ok := typeOfWord(t.norm); ok && pl {
+			return true
+		}
+	}
+	return false
+}
+
+// operateVerbs say that the body before or after them runs institutions
+// ("What museums does the National Trust run in Kent?").
+var operateVerbs = map[string]bool{
+	"run": true, "runs": true, "operate": true, "operates": true, "manage": true, "manages": true,
+	"maintain": true, "maintains": true, "betreibt": true, "betreiben": true, "verwaltet": true,
+	"verwalten": true, "unterhalt": true, "beheert": true, "beheren": true, "exploiteert": true,
+	"exploiteren": true, "onderhoudt": true, "operated": true, "managed": true, "maintained": true,
+	"administered": true, "beheerd": true, "geexploiteerd": true, "uitgebaat": true, "betrieben": true,
+	"gefuhrt": true, "bewirtschaftet": true,
+}
+
+// partOfVerbs say that institutions belong to the body.
+var partOfVerbs = []string{"vallen onder", "valt onder", "fallen unter", "fallt unter", "gehoren", "gehort", "behoren", "behoort", "belong", "belongs"}
+
+// bodyRelation infers the relation from a verb when a body was named but no
+// relation cue matched.
+func bodyRelation(s *scan) string {
+	for _, t := range s.toks {
+		if operateVerbs[t.norm] {
+			return "operated_by"
+		}
+	}
+	if s.hasAny(partOfVerbs...) {
+		return "part_of"
+	}
+	return ""
+}
+
+// placeFuzzyStop are common English, Dutch and German words that must not
+// be corrected into a place.
+var placeFuzzyStop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		about above across after again against along among another around because before being below
+		between beyond built called close closed could during every first found founded further great
+		having house houses known later least little might money never often older opened other
+		others place places right second shall since small still their there these thing things those
+		three through today total under until usual using where whether which while whose within
+		without world would years whole early modern ancient history historic heritage local public
+		private trust trusts museum museums library libraries archive archives gallery galleries
+		collection collections subject subjects topic topics theme themes about named names called
+		compare versus between during welche welcher welches sind gibt haben wurde wurden werden
+		zwischen nach zwischen durch ueber unter gegen ohne seit sammlung sammlungen museen
+		bibliothek bibliotheken archiv archive einrichtung einrichtungen betreibt betrieben gehoren
+		welke zijn hebben werd werden tussen sinds onder tegen zonder collectie collecties musea
+		bibliotheek archief archieven instelling instellingen beheerd beheert vallen horen behoren
+		vroeger fruher heette hiess geopend gesloten eroffnet gegrundet opgericht alle allen allemaal
+		noemen nenne zeige toon geef vergleiche vergelijk compared comparison difference differences
+		railway railways aviation military maritime textile textiles mining pottery costume toys
+		science technology medicine sport sports music photography literature religion
+		transport farming industry industrial natural castle castles sites operated managed owned
+		accredited unaccredited independent national council authority university smaller larger
+		largest smallest oldest newest which kinds types sorts
+	`) {
+		placeFuzzyStop[w] = true
+	}
+}
+
+// placeTrigramIndex maps a trigram to the one-, two- and three-word place
+// keys of five letters or more that contain it.
+func (g *gazetteer) buildPlaceTrigrams() {
+	g.placeTri = map[string][]string{}
+	for k := range g.places {
+		if len(k) < 5 || strings.Count(k, " ") > 2 {
+			continue
+		}
+		for _, t := range trigramsOf(k) {
+			g.placeTri[t] = append(g.placeTri[t], k)
+		}
+	}
+	for t := range g.placeTri {
+		sort.Strings(g.placeTri[t])
+	}
+}
+
+// fuzzyPlaceKey returns the place key within the allowed edit distance of
+// w: one for five letters or more, two for nine or more. Ties go to the
+// key with more records, then to the smaller key.
+func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
+	letters := len(strings.ReplaceAll(w, " ", ""))
+	if letters < 5 {
+		return "", false
+	}
+	maxD := 1
+	if letters >= 9 {
+		maxD = 2
+	}
+	tris := trigramsOf(w)
+	counts := map[string]int{}
+	for _, t := range tris {
+		for _, k := range g.placeTri[t] {
+			counts[k]++
+		}
+	}
+	// an edit changes at most three trigrams
+	need := len(tris) - 3*maxD
+	if need < 1 {
+		need = 1
+	}
+	best, bestD, bestN := "", maxD+1, -1
+	for k, n := range counts {
+		if n < need {
+			continue
+		}
+		d := osa(w, k, maxD)
+		if d > maxD {
+			continue
+		}
+		total := 0
+		for _, c := range g.places[k] {
+			total += c.count
+		}
+		if d < bestD || d == bestD && (total > bestN || total == bestN && k < best) {
+			best, bestD, bestN = k, d, total
+		}
+	}
+	return best, best != ""
+}
+
+// fuzzyPlaces reads misspelt places ("Ramsgte") among the tokens no other
+// pass consumed, in spans of up to three words. A span qualifies when it
+// starts like a place (capitalised inside the sentence or right after a
+// locative), holds a word no table knows, and has five letters or more.
+func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
+	candidate := func(i int) bool {
+		t := s.toks[i]
+		if s.used[i] || len(t.norm) < 3 || commonWords[t.norm] || placeFuzzyStop[t.norm] ||
+			typeWords[t.norm] != "" || !isWord(t.norm) {
+			return false
+		}
+		if _, ok := g.subjects.phrases[stem(t.norm)]; ok {
+			return false
+		}
+		prev, _ := s.prev(i)
+		return t.upper && i > 0 || locatives[prev]
+	}
+	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
+	// Galloway") may be common words
+	inner := map[string]bool{"on": true, "upon": true, "and": true, "of": true, "in": true, "le": true, "la": true, "by": true}
+	for i := 0; i < len(s.toks); i++ {
+		if !candidate(i) {
+			continue
+		}
+		found := false
+		// longer places first ("Stoe on Trent", "Milton Keyns"), then one word
+		for L := 3; L >= 1 && !found; L-- {
+			if i+L > len(s.toks) || !s.free(i, i+L) {
+				continue
+			}
+			ok, unknown := true, false
+			for k := i; k < i+L; k++ {
+				w := s.toks[k].norm
+				if !isWord(w) || k > i && commonWords[w] && !(inner[w] && k < i+L-1) {
+					ok = false
+					break
+				}
+				// a word some table knows ("Galloway") is no typo of
+				// another place ("Alloway")
+				unknown = unknown || !g.known(w)
+			}
+			if !ok || !unknown {
+				continue
+			}
+			k := s.key(i, i+L)
+			if _, ok := g.places[k]; ok {
+				continue
+			}
+			pk, ok := g.fuzzyPlaceKey(k)
+			if !ok {
+				continue
+			}
+			level, qs, qe := qualifierAround(s, i, i+L)
+			p, ok := choosePlace(g.places[pk], level)
+			if !ok {
+				continue
+			}
+			p.Text = s.original(qs, qe)
+			c.Places = append(c.Places, p)
+			s.mark(qs, qe)
+			if s.hasAny("or near", "of bij", "oder bei", "in der nahe", "in de buurt", "nearby", "around") {
+				c.NearPlace = true
+			}
+			i = qe - 1
+			found = true
+		}
+	}
+}
+
+func isWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// osa returns the optimal string alignment distance of a and b (edits and
+// adjacent transpositions), or max+1 once it is certain to exceed max.
+func osa(a, b string, max int) int {
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	if a == b {
+		return 0
+	}
+	var buf [3][40]int
+	if len(b)+1 > len(buf[0]) {
+		return levenshtein(a, b, max)
+	}
+	pp, prev, cur := buf[0][:len(b)+1], buf[1][:len(b)+1], buf[2][:len(b)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := prev[j-1] + cost
+			if x := prev[j] + 1; x < v {
+				v = x
+			}
+			if x := cur[j-1] + 1; x < v {
+				v = x
+			}
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				if x := pp[j-2] + 1; x < v {
+					v = x
+				}
+			}
+			cur[j] = v
+			if v < rowMin {
+				rowMin = v
+			}
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		pp, prev, cur = prev, cur, pp
+	}
+	return prev[len(b)]
+}
+
+// qualifierWords are the admin-unit words a misspelt token may stand for
+// ("London Borugh of Bexley").
+var qualifierWords = []string{"borough", "council", "region", "district", "unitary", "authority", "principal", "county", "government", "combined"}
+
+// buildPlaceWords indexes every word of five letters or more of a place
+// name, with the number of records at places bearing it, for typo
+// correction of single words.
+func (g *gazetteer) buildPlaceWords() {
+	g.placeWords = map[string]int{}
+	for k, cands := range g.places {
+		n := 0
+		for _, c := range cands {
+			n += c.count
+		}
+		for _, w := range strings.Fields(k) {
+			if len(w) >= 5 && isWord(w) {
+				g.placeWords[w] += n
+			}
+		}
+	}
+	for _, w := range qualifierWords {
+		g.placeWords[w] += 1 << 20
+	}
+	g.placeWordTri = map[string][]string{}
+	for w := range g.placeWords {
+		for _, t := range trigramsOf(w) {
+			g.placeWordTri[t] = append(g.placeWordTri[t], w)
+		}
+	}
+	for t := range g.placeWordTri {
+		sort.Strings(g.placeWordTri[t])
+	}
+}
+
+// correctWords rewrites misspelt words of place names in place
+// ("Dumries and Galloway" → "dumfries and galloway", "region of Engand")
+// so that the exact passes read them. A word qualifies only when no table
+// knows it (not a name word, place word, type, topic or common word), it
+// has five letters or more, and it looks like part of a place: capitalised
+// inside the sentence, or after a locative or another place word. The
+// allowed distance is one edit, two from nine letters; ties go to the word
+// borne by more records. Other unknown words are corrected to topic and
+// cue words ("aviaton", "colections").
+func (g *gazetteer) correctWords(s *scan) {
+	for i := range s.toks {
+		t := &s.toks[i]
+		w := t.norm
+		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = s.toks[i-1].norm
+		}
+		if t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0 {
+			if c, ok := g.closestPlaceWord(w); ok {
+				t.orig, t.norm = w, c
+				continue
+			}
+		}
+		for _, x := range []string{w, stem(w)} {
+			if c, ok := closestWord(x, g.plainWords); ok {
+				t.orig, t.norm = w, c
+				break
+			}
+		}
+	}
+}
+
+// cueWords are question words worth correcting ("colections", "operatd").
+var cueWords = []string{
+	"collections", "collection", "compare", "comparison", "operated", "opened", "closed", "founded",
+	"established", "between", "before", "after", "previously", "formerly", "called", "accredited",
+	"independent", "website", "postcode", "address", "governance", "identifier", "managed", "sammlungen",
+	"collecties", "vergleiche", "vergelijk", "betrieben", "beheerd", "gesloten", "geschlossen", "geopend",
+	"eroffnet", "gegrundet", "opgericht", "zwischen", "tussen",
+}
+
+// buildPlainWords collects the topic words (stemmed, as the subject index
+// keys them) and cue words a misspelt word is corrected to.
+func (g *gazetteer) buildPlainWords() {
+	seen := map[string]bool{}
+	for k := range g.subjects.phrases {
+		if len(k) >= 5 && !strings.Contains(k, " ") && isWord(k) {
+			seen[k] = true
+		}
+	}
+	for _, w := range cueWords {
+		seen[w] = true
+	}
+	g.plainWords = make([]string, 0, len(seen))
+	for w := range seen {
+		g.plainWords = append(g.plainWords, w)
+	}
+	sort.Strings(g.plainWords)
+}
+
+// closestWord returns the word of list within one edit of w (two from nine
+// letters), the longer one on a tie.
+func closestWord(w string, list []string) (string, bool) {
+	maxD := 1
+	if len(w) >= 9 {
+		maxD = 2
+	}
+	best, bestD := "", maxD+1
+	for _, c := range list {
+		if d := len(c) - len(w); d > maxD || -d > maxD {
+			continue
+		}
+		if d := osa(w, c, maxD); d < bestD || d == bestD && tieBetter(w, c, best) {
+			best, bestD = c, d
+		}
+	}
+	return best, bestD <= maxD
+}
+
+// known reports whether some table holds the word, so that it is no typo.
+func (g *gazetteer) known(w string) bool {
+	if g.vocab[w] || g.placeWords[w] > 0 || commonWords[w] || placeFuzzyStop[w] || typeWords[w] != "" ||
+		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] {
+		return true
+	}
+	if _, ok := g.subjects.phrases[stem(w)]; ok {
+		return true
+	}
+	if _, _, _, ok := splitCompound(w); ok {
+		return true
+	}
+	_, ok := fuzzyType(w)
+	return ok
+}
+
+func (g *gazetteer) closestPlaceWord(w string) (string, bool) {
+	maxD := 1
+	if len(w) >= 9 {
+		maxD = 2
+	}
+	tris := trigramsOf(w)
+	counts := map[string]int{}
+	for _, t := range tris {
+		for _, k := range g.placeWordTri[t] {
+			counts[k]++
+		}
+	}
+	need := len(tris) - 3*maxD
+	if need < 1 {
+		need = 1
+	}
+	best, bestD, bestN := "", maxD+1, -1
+	for k, n := range counts {
+		if n < need {
+			continue
+		}
+		d := osa(w, k, maxD)
+		if d > maxD {
+			continue
+		}
+		f := g.placeWords[k]
+		if d < bestD || d == bestD && (f > bestN || f == bestN && k < best) {
+			best, bestD, bestN = k, d, f
+		}
+	}
+	return best, best != ""
+}
+
+// typoScore is the similarity of the words as typed to the words read for
+// tokens [i, j): 1 when none was corrected.
+func (s *scan) typoScore(i, j int) float64 {
+	typed := false
+	for k := i; k < j; k++ {
+		typed = typed || s.toks[k].orig != ""
+	}
+	if !typed {
+		return 1
+	}
+	words := make([]string, 0, j-i)
+	for k := i; k < j; k++ {
+		w := s.toks[k].norm
+		if s.toks[k].orig != "" {
+			w = s.toks[k].orig
+		}
+		words = append(words, w)
+	}
+	a, b := strings.Join(words, " "), s.key(i, j)
+	d := osa(a, b, 4)
+	return math3(1 - float64(d)/float64(max(len(a), len(b))))
+}
