@@ -13,8 +13,8 @@ type Query struct {
 	QID      string `json:"qid,omitempty"`
 	GHCID    string `json:"ghcid,omitempty"`
 	City     string `json:"city,omitempty"`
-	Country  string `json:"country,omitempty"`  // ISO 3166-1 alpha-2 or an English name
-	Type     string `json:"type,omitempty"`     // MUSEUM, LIBRARY, … or a type code (M, L, …)
+	Country  string `json:"country,omitempty"` // ISO 3166-1 alpha-2 or an English name
+	Type     string `json:"type,omitempty"`    // MUSEUM, LIBRARY, … or a type code (M, L, …)
 	Postcode string `json:"postcode,omitempty"`
 }
 

@@ -22,6 +22,25 @@ const HashingDim = 1024
 // embedder, an in-memory BM25 index and the cl100k context builder. The
 // indexes are built concurrently.
 func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pipeline, error) {
+	c, err := EmbeddedComponents(ctx, ds, EmbeddedConfig{})
+	if err != nil {
+		return nil, err
+	}
+	return New(c, opts)
+}
+
+// EmbeddedConfig tunes EmbeddedComponents.
+type EmbeddedConfig struct {
+	// Embedder for the vector index; nil means the hashing embedder.
+	Embedder retrievers.Embedder
+	// RouterOptions are passed to router.New.
+	RouterOptions []router.Option
+}
+
+// EmbeddedComponents builds the server-free components; callers may swap
+// some for backends (a graph server, a vector store) before calling New.
+// The knowledge graph is returned too, for look-ups that need it.
+func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedConfig) (Components, error) {
 	var (
 		rt  *router.Router
 		g   *kg.Graph
@@ -30,25 +49,29 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 		tok *ragcontext.Tokenizer
 	)
 	eg, ctx := errgroup.WithContext(ctx)
-	eg.Go(func() error { rt = router.New(ds); return nil })
+	eg.Go(func() error { rt = router.New(ds, cfg.RouterOptions...); return nil })
 	eg.Go(func() error { g = kg.New(ds); return nil })
 	eg.Go(func() (err error) {
-		vec, err = retrievers.NewVectorIndex(ds, embed.NewHashing(HashingDim), retrievers.WithBuildContext(ctx))
+		e := cfg.Embedder
+		if e == nil {
+			e = embed.NewHashing(HashingDim)
+		}
+		vec, err = retrievers.NewVectorIndex(ds, e, retrievers.WithBuildContext(ctx))
 		return err
 	})
 	eg.Go(func() (err error) { bm, err = retrievers.NewBM25(ds); return err })
 	eg.Go(func() (err error) { tok, err = ragcontext.NewTokenizer(); return err })
 	if err := eg.Wait(); err != nil {
-		return nil, fmt.Errorf("pipeline: build: %w", err)
+		return Components{}, fmt.Errorf("pipeline: build: %w", err)
 	}
 	// Context lines repeat across questions (field lines, relations); a
 	// memo of their token counts makes building a context several times
 	// faster.
 	counter, err := ragcontext.NewMemoCounter(tok, 1<<16)
 	if err != nil {
-		return nil, fmt.Errorf("pipeline: build: %w", err)
+		return Components{}, fmt.Errorf("pipeline: build: %w", err)
 	}
-	return New(Components{
+	return Components{
 		Data:   ds,
 		Router: rt,
 		Graph:  LocalGraph{g},
@@ -57,6 +80,8 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 			router.RetrieverBM25:   bm,
 			router.RetrieverKG:     kg.NewRetriever(g),
 		},
-		Context: ragcontext.NewBuilder(counter),
-	}, opts)
+		Context:  ragcontext.NewBuilder(counter),
+		KG:       g,
+		Embedder: vec.Embedder(),
+	}, nil
 }

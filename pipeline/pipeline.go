@@ -23,6 +23,7 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // Limits on a request.
@@ -86,6 +87,7 @@ type Pipeline struct {
 	graph      Graph
 	retrievers map[string]retrievers.Retriever
 	builder    ContextBuilder
+	enricher   Enricher
 	cache      *cache.LRU[*Response]
 	entities   *cache.TTL[[]string]
 	opts       Options
@@ -105,6 +107,11 @@ type Options struct {
 	CacheSize int
 	// Logger receives warnings; nil discards them.
 	Logger *slog.Logger
+	// StartupErrors are backends that could not be reached at start; every
+	// response reports them, so a degraded service says so.
+	StartupErrors []SourceError
+	// MaxEnrich is the most answer institutions sent to the enricher.
+	MaxEnrich int
 }
 
 // DefaultOptions are sensible defaults for one process.
@@ -119,6 +126,21 @@ type Components struct {
 	Graph      Graph
 	Retrievers map[string]retrievers.Retriever
 	Context    ContextBuilder
+	// Enricher, when set, adds Wikidata facts about the answer's
+	// institutions.
+	Enricher Enricher
+
+	// KG and Embedder are the embedded graph and the vector index's
+	// embedder, for callers that swap in backends; New ignores them.
+	KG       *kg.Graph
+	Embedder retrievers.Embedder
+}
+
+// Enricher adds facts from an external source (Wikidata over SPARQL) to
+// the records with the given ids. A partial failure returns what it found
+// with the error.
+type Enricher interface {
+	Enrich(ctx context.Context, recordIDs []string) ([]sparql.Enrichment, error)
 }
 
 // New builds a pipeline from its parts.
@@ -135,6 +157,9 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	if opts.RRFK <= 0 {
 		opts.RRFK = 60
 	}
+	if opts.MaxEnrich <= 0 {
+		opts.MaxEnrich = 20
+	}
 	if opts.AsOf == 0 {
 		opts.AsOf = time.Now().Year()
 	}
@@ -148,6 +173,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		graph:      c.Graph,
 		retrievers: c.Retrievers,
 		builder:    c.Context,
+		enricher:   c.Enricher,
 		opts:       opts,
 		log:        log,
 	}
@@ -290,7 +316,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		DataVersion: p.data.Version,
 		BySource:    map[string]int{},
 		Warnings:    []string{},
-		Errors:      []SourceError{},
+		Errors:      append([]SourceError{}, p.opts.StartupErrors...),
 		Explain:     &Explain{},
 		Timings:     Timings{Legs: map[string]float64{}},
 	}
@@ -372,7 +398,40 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	resp.Context = ContextView{Text: built.Text, Tokens: int(built.Tokens), Budget: int(built.Budget), Truncated: built.Truncated}
 	resp.Citations = built.Citations
 	resp.Answer = p.cite(ans, resp)
+	if p.enricher != nil && len(resp.Answer.IDs) > 0 {
+		t = time.Now()
+		p.enrich(ctx, resp)
+		resp.Timings.EnrichMS = ms(time.Since(t))
+	}
 	return resp, nil
+}
+
+// enrich adds the Wikidata facts found for the answer's institutions, each
+// with its own citation. It runs under the leg deadline; a failure is
+// reported and the answer stands.
+func (p *Pipeline) enrich(ctx context.Context, resp *Response) {
+	ctx, cancel := context.WithTimeout(ctx, p.opts.LegTimeout)
+	defer cancel()
+	ids := resp.Answer.IDs[:min(len(resp.Answer.IDs), p.opts.MaxEnrich)]
+	found, err := p.enricher.Enrich(ctx, ids)
+	if err != nil {
+		resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverWikidata, Error: "enrichment: " + err.Error()})
+	}
+	for _, e := range found {
+		n := len(resp.Citations) + 1
+		resp.Citations = append(resp.Citations, ragcontext.Citation{
+			N: n, ID: "wikidata:" + e.Entity.QID, Name: cmpOr(e.Entity.Label, e.Entity.QID),
+			Source: "wikidata (SPARQL)", License: "CC0-1.0", Attribution: e.Entity.URL(),
+		})
+		resp.Wikidata = append(resp.Wikidata, WikidataFacts{ID: e.ID, Entity: e.Entity, Citation: n})
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -5,6 +5,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // Response is the answer to one question: the plan, the answer, the fused
@@ -23,6 +24,9 @@ type Response struct {
 	BySource map[string]int `json:"by_source"`
 	Timings  Timings        `json:"timings"`
 	Cached   bool           `json:"cached"`
+	// Wikidata holds the facts a configured SPARQL endpoint states about
+	// the answer's institutions, each with its citation.
+	Wikidata []WikidataFacts `json:"wikidata,omitempty"`
 	// DataVersion identifies the data the answer was computed on.
 	DataVersion string   `json:"data_version"`
 	Explain     *Explain `json:"explain,omitempty"`
@@ -72,6 +76,14 @@ type ContextView struct {
 	Truncated bool   `json:"truncated"`
 }
 
+// WikidataFacts are what the SPARQL endpoint states about one answer
+// institution; Citation numbers into Response.Citations.
+type WikidataFacts struct {
+	ID       string        `json:"id"`
+	Entity   sparql.Entity `json:"entity"`
+	Citation int           `json:"citation"`
+}
+
 // SourceError is a failure of one source; the rest of the response still
 // stands.
 type SourceError struct {
@@ -87,6 +99,7 @@ type Timings struct {
 	FuseMS     float64            `json:"fuse_ms"`
 	AnswerMS   float64            `json:"answer_ms"`
 	ContextMS  float64            `json:"context_ms"`
+	EnrichMS   float64            `json:"enrich_ms,omitempty"`
 	TotalMS    float64            `json:"total_ms"`
 }
 

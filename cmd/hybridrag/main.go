@@ -65,6 +65,9 @@ func commands() []command {
 	return []command{
 		{"ask", "answer a question with cited sources", runAsk},
 		{"link", "resolve an ISIL, Wikidata QID, GHCID, GND id or name to institutions", runLink},
+		{"serve", "serve the HTTP JSON API (ask, link, entities, metrics)", runServe},
+		{"eval", "measure retrieval quality on gold questions, per configuration and intent", runEval},
+		{"enrich", "link the rows of a CSV or JSON Lines file to institutions (resumable batch)", runEnrich},
 	}
 }
 

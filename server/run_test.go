@@ -1,0 +1,128 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/hybridrag/hybridrag/pipeline"
+)
+
+// slowAsker answers when released, or fails when its context ends first.
+type slowAsker struct {
+	started chan struct{}
+	release chan struct{}
+}
+
+func (a *slowAsker) Ask(ctx context.Context, req pipeline.Request) (*pipeline.Response, error) {
+	select {
+	case a.started <- struct{}{}:
+	default:
+	}
+	select {
+	case <-a.release:
+		return &pipeline.Response{Question: req.Question, Answer: pipeline.Answer{Kind: pipeline.KindNone, Text: "slow answer"}}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Shutdown waits for the request in flight, which completes with 200;
+// new connections are refused once shutdown starts.
+func TestRunGracefulShutdown(t *testing.T) {
+	ds, _, _ := realPipeline(t) // its background goroutines predate the test
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	slow := &slowAsker{started: make(chan struct{}, 1), release: make(chan struct{})}
+	s, err := New(Options{Asker: slow, Records: ds})
+	require.NoError(t, err)
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := "http://" + ln.Addr().String()
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	runErr := make(chan error, 1)
+	go func() { runErr <- Run(ctx, ln, s, DefaultDrain, nil) }()
+
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	defer client.CloseIdleConnections()
+	type reply struct {
+		status int
+		body   string
+		err    error
+	}
+	done := make(chan reply, 1)
+	go func() {
+		resp, err := client.Post(addr+"/v1/ask", "application/json", strings.NewReader(`{"question": "museums in Rye"}`))
+		if err != nil {
+			done <- reply{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		done <- reply{status: resp.StatusCode, body: string(b), err: err}
+	}()
+
+	<-slow.started // the request is in flight
+	stop()         // shutdown begins
+
+	// Shutdown closes the listener: new requests fail, while the one in
+	// flight is still waiting.
+	require.Eventually(t, func() bool {
+		_, err := client.Get(addr + "/healthz")
+		return err != nil
+	}, DefaultDrain, 5e6)
+	select {
+	case r := <-done:
+		t.Fatalf("the in-flight request ended before it was released: %+v", r)
+	case err := <-runErr:
+		t.Fatalf("Run returned while a request was in flight: %v", err)
+	default:
+	}
+
+	close(slow.release)
+	r := <-done
+	require.NoError(t, r.err)
+	require.Equal(t, http.StatusOK, r.status, r.body)
+	var resp pipeline.Response
+	require.NoError(t, json.Unmarshal([]byte(r.body), &resp))
+	require.Equal(t, "slow answer", resp.Answer.Text)
+	require.NoError(t, <-runErr)
+}
+
+// When the drain timeout passes first, Run reports it and closes the
+// remaining connections.
+func TestRunDrainTimeout(t *testing.T) {
+	ds, _, _ := realPipeline(t)
+	slow := &slowAsker{started: make(chan struct{}, 1), release: make(chan struct{})}
+	defer close(slow.release)
+	s, err := New(Options{Asker: slow, Records: ds})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, stop := context.WithCancel(context.Background())
+	runErr := make(chan error, 1)
+	go func() { runErr <- Run(ctx, ln, s, 1e6, nil) }()
+
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	done := make(chan error, 1)
+	go func() {
+		resp, err := client.Post("http://"+ln.Addr().String()+"/v1/ask", "application/json", strings.NewReader(`{"question": "x"}`))
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	<-slow.started
+	stop()
+	err = <-runErr
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Error(t, <-done, "the connection was closed under the request")
+}

@@ -1,0 +1,218 @@
+// Package server is the HTTP JSON API over the hybridrag pipeline: ask a
+// question, link a reference to institutions, fetch a record, health and
+// readiness probes, Prometheus metrics and the OpenAPI description.
+//
+// The server depends only on the small interfaces declared here (Asker,
+// Linker, Records); cmd wires the real pipeline, linker and dataset.
+// Domain errors are mapped to HTTP status codes here and nowhere else.
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/pipeline"
+)
+
+// Asker answers a question; *pipeline.Pipeline is one.
+type Asker interface {
+	Ask(ctx context.Context, req pipeline.Request) (*pipeline.Response, error)
+}
+
+// cacheStatser is an optional Asker capability: the pipeline's cache
+// counters, exported as metrics. Without it the cache metrics are absent.
+type cacheStatser interface {
+	CacheStats() pipeline.CacheStats
+}
+
+// Linker resolves an identifier or a name to candidate institutions, best
+// first. Errors wrapping ident.ErrMalformed are the caller's fault (400).
+type Linker interface {
+	Link(ctx context.Context, q linking.Query, limit int) ([]linking.Candidate, error)
+}
+
+// Records looks up one institution by id; *heritage.Dataset is one.
+type Records interface {
+	Get(id string) (*heritage.Institution, bool)
+}
+
+// Check is a named readiness check: nil when the backend can serve.
+type Check struct {
+	Name  string
+	Check func(ctx context.Context) error
+}
+
+// Defaults.
+const (
+	DefaultMaxBody = 1 << 20
+	DefaultTimeout = 10 * time.Second
+	// DefaultReadyTimeout bounds the readiness checks together.
+	DefaultReadyTimeout = 2 * time.Second
+)
+
+// Options configure a Server. Asker and Records are required.
+type Options struct {
+	Asker   Asker
+	Records Records
+	// Linker serves /v1/link; without one the route answers 501.
+	Linker Linker
+	// Ready are the checks behind /readyz.
+	Ready []Check
+	// Reconcile, when non-nil, is mounted under /reconcile with that
+	// prefix stripped (it sees "/" for /reconcile and /reconcile/).
+	// The API key does not apply to it.
+	Reconcile http.Handler
+	// Registry receives the server's metrics and is what /metrics
+	// exposes; nil means a new, private registry.
+	Registry *prometheus.Registry
+	// Logger receives the access log and recovered panics; nil discards.
+	Logger *slog.Logger
+	// APIKey, when set, is required on /v1/* and /metrics as
+	// "Authorization: Bearer <key>" or "X-API-Key: <key>".
+	APIKey string
+	// MaxBody limits a request body in bytes (default 1 MiB).
+	MaxBody int64
+	// Timeout is the deadline of each request (default 10 s).
+	Timeout time.Duration
+}
+
+// Server is the API as an http.Handler.
+type Server struct {
+	opts    Options
+	log     *slog.Logger
+	mux     *http.ServeMux
+	routes  []Route
+	metrics *metrics
+	handler http.Handler
+	keyHash []byte
+}
+
+// Route is one method and path the server answers.
+type Route struct {
+	Method string // "" for a mounted handler that takes every method
+	Path   string // ServeMux pattern path, e.g. /v1/entities/{id}
+	// Open routes do not require the API key.
+	Open bool
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// New builds the server.
+func New(opts Options) (*Server, error) {
+	if opts.Asker == nil {
+		return nil, errors.New("server: Options.Asker is required")
+	}
+	if opts.Records == nil {
+		return nil, errors.New("server: Options.Records is required")
+	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Registry == nil {
+		opts.Registry = prometheus.NewRegistry()
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	for _, c := range opts.Ready {
+		if c.Name == "" || c.Check == nil {
+			return nil, errors.New("server: a readiness check needs a name and a function")
+		}
+	}
+	m, err := newMetrics(opts.Registry, opts.Asker)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{opts: opts, log: log, mux: http.NewServeMux(), metrics: m}
+	if opts.APIKey != "" {
+		s.keyHash = hashKey(opts.APIKey)
+	}
+	s.register()
+	s.handler = s.recoverPanics(s.observe(s.mux))
+	return s, nil
+}
+
+// ServeHTTP serves one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Routes lists the routes the server answers.
+func (s *Server) Routes() []Route { return slices.Clone(s.routes) }
+
+func (s *Server) register() {
+	s.handle("POST", "/v1/ask", false, s.ask)
+	s.handle("GET", "/v1/link", false, s.link)
+	s.handle("GET", "/v1/entities/{id...}", false, s.entity)
+	s.handle("GET", "/healthz", true, s.healthz)
+	s.handle("GET", "/readyz", true, s.readyz)
+	s.handle("GET", "/metrics", false, s.metrics.handler(s.opts.Registry).ServeHTTP)
+	s.handle("GET", "/openapi.json", true, serveOpenAPI)
+	if h := s.opts.Reconcile; h != nil {
+		mounted := stripPrefix("/reconcile", h)
+		for _, p := range []string{"/reconcile", "/reconcile/"} {
+			s.routes = append(s.routes, Route{Path: p, Open: true})
+			s.mux.Handle(p, s.named(p, mounted))
+		}
+	}
+	// Anything else: a JSON 404.
+	s.mux.Handle("/", s.named("unmatched", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "not_found", "no route for "+r.URL.Path)
+	})))
+}
+
+// handle registers a route and, for the same path without a method, a JSON
+// 405 that lists the allowed methods.
+func (s *Server) handle(method, path string, open bool, h http.HandlerFunc) {
+	s.routes = append(s.routes, Route{Method: method, Path: path, Open: open})
+	var hh http.Handler = h
+	if strings.HasPrefix(path, "/v1/") || path == "/metrics" {
+		hh = s.withDeadline(hh)
+	}
+	if !open {
+		hh = s.authorize(hh)
+	}
+	s.mux.Handle(method+" "+path, s.named(path, hh))
+	allow := method
+	if method == http.MethodGet {
+		allow = "GET, HEAD"
+	}
+	s.mux.Handle(path, s.named(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", r.Method+" is not allowed on "+path+"; use "+allow)
+	})))
+}
+
+// withDeadline gives the request its deadline.
+func (s *Server) withDeadline(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+		defer cancel()
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// stripPrefix serves h with prefix removed from the path; an empty rest
+// becomes "/".
+func stripPrefix(prefix string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = strings.TrimPrefix(r.URL.Path, prefix)
+		if r2.URL.Path == "" {
+			r2.URL.Path = "/"
+		}
+		r2.URL.RawPath = ""
+		h.ServeHTTP(w, r2)
+	})
+}
