@@ -2,39 +2,297 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
 
+	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
+	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/server"
+	"github.com/hybridrag/hybridrag/sparql"
 )
 
-// loadData loads the bundled dataset, or the file given with --data.
-func loadData(df dataFlags, stderr io.Writer) (*heritage.Dataset, error) {
-	if df.data == "" {
+// dataFlags are the flags that choose the data, the backends and the
+// timeouts. Settings come from defaults, then --config-file, then HYBRIDRAG_*
+// variables, then these flags.
+type dataFlags struct {
+	config      string
+	data        string
+	skipInvalid bool
+	embedder    string
+	neo4j       string
+	qdrant      string
+	sparql      string
+	timeout     time.Duration
+	legTimeout  time.Duration
+}
+
+func (d *dataFlags) register(fs *flagSet) {
+	fs.StringVar(&d.config, "config-file", "", "JSON configuration file (default $HYBRIDRAG_CONFIG; see README: Configuration)")
+	fs.StringVar(&d.data, "data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
+	fs.BoolVar(&d.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
+	fs.StringVar(&d.embedder, "embedder", "", "hashing (default, no model) or minilm (run scripts/install-model.sh first)")
+	fs.StringVar(&d.neo4j, "neo4j", "", "Neo4j knowledge graph, e.g. bolt://127.0.0.1:7687 (env HYBRIDRAG_NEO4J_URI)")
+	fs.StringVar(&d.qdrant, "qdrant", "", "Qdrant vectors (gRPC), e.g. http://127.0.0.1:6334 (env HYBRIDRAG_QDRANT_URL)")
+	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
+	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
+	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
+}
+
+// resolve layers the settings and validates them once.
+func (d dataFlags) resolve(getenv func(string) string) (config.Config, error) {
+	cfg := config.Default()
+	file := d.config
+	if file == "" {
+		file = getenv("HYBRIDRAG_CONFIG")
+	}
+	if file != "" {
+		if err := cfg.LoadFile(file); err != nil {
+			return cfg, usagef("configuration file: %v", err)
+		}
+	}
+	if err := cfg.LoadEnv(getenv); err != nil {
+		return cfg, usagef("%v", err)
+	}
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&cfg.Data, d.data)
+	set(&cfg.Embedder, d.embedder)
+	set(&cfg.Neo4j.URI, d.neo4j)
+	set(&cfg.Qdrant.URL, d.qdrant)
+	set(&cfg.SPARQL.Endpoint, d.sparql)
+	cfg.SkipInvalid = cfg.SkipInvalid || d.skipInvalid
+	if d.timeout != 0 {
+		cfg.RequestTimeout = config.Duration(d.timeout)
+	}
+	if d.legTimeout != 0 {
+		cfg.LegTimeout = config.Duration(d.legTimeout)
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, usagef("%v", err)
+	}
+	return cfg, nil
+}
+
+// loadData loads the bundled dataset, or the configured file.
+func loadData(cfg config.Config, stderr io.Writer) (*heritage.Dataset, error) {
+	if cfg.Data == "" {
 		return heritage.Embedded()
 	}
-	ds, err := heritage.LoadFile(df.data, heritage.LoadOptions{SkipInvalid: df.skipInvalid})
+	ds, err := heritage.LoadFile(cfg.Data, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
 	if err != nil {
 		return nil, usagef("--data: %v", err)
 	}
 	if n := len(ds.Skipped); n > 0 {
-		fmt.Fprintf(stderr, "hybridrag: skipped %d invalid lines of %s (first: %v)\n", n, df.data, &ds.Skipped[0])
+		fmt.Fprintf(stderr, "hybridrag: skipped %d invalid lines of %s (first: %v)\n", n, cfg.Data, &ds.Skipped[0])
 	}
 	return ds, nil
 }
 
-// buildPipeline wires the embedded pipeline: no server, no model download.
-func buildPipeline(ctx context.Context, df dataFlags, stderr io.Writer) (*pipeline.Pipeline, error) {
-	ds, err := loadData(df, stderr)
+// stack is everything a command may need, built once.
+type stack struct {
+	cfg      config.Config
+	data     *heritage.Dataset
+	pipeline *pipeline.Pipeline
+	kg       *kg.Graph
+	router   *router.Router
+	embedder retrievers.Embedder
+	// backends are the configured servers that answered at start, each
+	// with a readiness check.
+	backends []backend
+	closers  []func()
+}
+
+// backend is a configured server and how to check it still answers.
+type backend struct {
+	name  string
+	check func(ctx context.Context) error
+}
+
+// checks are the readiness checks of the backends in use.
+func (s *stack) checks() []server.Check {
+	out := make([]server.Check, 0, len(s.backends))
+	for _, b := range s.backends {
+		out = append(out, server.Check{Name: b.name, Check: b.check})
+	}
+	return out
+}
+
+// Close releases the backends' connections.
+func (s *stack) Close() {
+	for _, c := range s.closers {
+		c()
+	}
+}
+
+// newLogger logs warnings and errors to stderr.
+func newLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// chooseEmbedder returns the configured embedder. A missing MiniLM model is
+// not fatal: the hashing embedder stands in and the user is told how to
+// install the model.
+func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Logger) (retrievers.Embedder, error) {
+	if cfg.Embedder != "minilm" {
+		return nil, nil // the pipeline's default hashing embedder
+	}
+	dir, lib := cfg.ModelDir, cfg.ORTLib
+	if dir == "" || lib == "" {
+		root := "."
+		if exe, err := os.Executable(); err == nil {
+			root = filepath.Dir(exe)
+		}
+		d, l := onnx.Locate(root, getenv)
+		if dir == "" {
+			dir = d
+		}
+		if lib == "" {
+			lib = l
+		}
+	}
+	e, err := onnx.FromDir(dir, lib)
+	if errors.Is(err, onnx.ErrModelMissing) || errors.Is(err, errors.ErrUnsupported) {
+		log.Warn("MiniLM model not available; using the hashing embedder. Install it with: bash scripts/install-model.sh (then set HYBRIDRAG_MODEL_DIR and HYBRIDRAG_ORT_LIB)", "err", err)
+		return nil, nil
+	}
+	return e, err
+}
+
+// buildStack wires the pipeline: the embedded components, with each
+// configured backend swapped in when it answers within the start-up
+// timeout. A backend that does not answer is logged once and reported in
+// every response's errors; the embedded component keeps its place.
+func buildStack(ctx context.Context, cfg config.Config, getenv func(string) string, stderr io.Writer) (*stack, error) {
+	log := newLogger(stderr)
+	ds, err := loadData(cfg, stderr)
 	if err != nil {
 		return nil, err
 	}
+	emb, err := chooseEmbedder(cfg, getenv, log)
+	if err != nil {
+		return nil, err
+	}
+	var ropts []router.Option
+	if cfg.SPARQL.Endpoint != "" {
+		ropts = append(ropts, router.WithWikidata(true))
+	}
+	comps, err := pipeline.EmbeddedComponents(ctx, ds, pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts})
+	if err != nil {
+		return nil, err
+	}
+	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder}
+	s.router, _ = comps.Router.(*router.Router)
+
+	var (
+		mu       sync.Mutex
+		wg       sync.WaitGroup
+		startErr []pipeline.SourceError
+	)
+	fail := func(source string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		log.Error("backend unavailable; continuing without it", "backend", source, "err", err)
+		startErr = append(startErr, pipeline.SourceError{Source: source, Error: "unavailable since start: " + err.Error()})
+	}
+	sctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
+	defer cancel()
+	if cfg.Neo4j.URI != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st, err := neo4jkg.Open(sctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+			if err != nil {
+				fail("neo4j", err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(st, ds)
+			comps.Graph = st
+			s.backends = append(s.backends, backend{"neo4j", func(ctx context.Context) error {
+				_, err := st.Version(ctx)
+				return err
+			}})
+			s.closers = append(s.closers, func() { _ = st.Close(context.Background()) })
+		}()
+	}
+	if cfg.Qdrant.URL != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st, err := qdrantstore.Open(sctx, qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey,
+				Collection: cfg.Qdrant.Collection, Timeout: cfg.StartupTimeout.Std()}, qdrantstore.WithLogger(log))
+			if err != nil {
+				fail("qdrant", err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			comps.Retrievers[router.RetrieverVector] = st.Retriever(comps.Embedder)
+			s.backends = append(s.backends, backend{"qdrant", func(ctx context.Context) error {
+				_, err := st.Count(ctx)
+				return err
+			}})
+			s.closers = append(s.closers, func() { _ = st.Close() })
+		}()
+	}
+	if cfg.SPARQL.Endpoint != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
+			if cfg.SPARQL.CacheDir != "" {
+				opts = append(opts, sparql.WithDiskCache(filepath.Join(cfg.SPARQL.CacheDir, "sparql-cache.bbolt")))
+			}
+			c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
+			if err == nil {
+				_, err = c.Select(sctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
+			}
+			if err != nil {
+				fail("wikidata", err)
+				return
+			}
+			r := sparql.NewRetriever(c, ds)
+			mu.Lock()
+			defer mu.Unlock()
+			comps.Retrievers[router.RetrieverWikidata] = r
+			comps.Enricher = r
+			s.backends = append(s.backends, backend{"sparql", func(ctx context.Context) error {
+				_, err := c.Select(ctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
+				return err
+			}})
+			s.closers = append(s.closers, func() { _ = c.Close() })
+		}()
+	}
+	wg.Wait()
+
 	opts := pipeline.DefaultOptions()
-	opts.LegTimeout = df.legTimeout
-	opts.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	return pipeline.BuildEmbedded(ctx, ds, opts)
+	opts.LegTimeout = cfg.LegTimeout.Std()
+	opts.Logger = log
+	opts.StartupErrors = startErr
+	p, err := pipeline.New(comps, opts)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.pipeline = p
+	return s, nil
 }
 
 func noticeText() string {

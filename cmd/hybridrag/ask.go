@@ -8,7 +8,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -31,21 +30,6 @@ Filter keys: ` + "%s" + `
 Operators: a scalar means equals, a list means any of, or an object with
 $eq, $ne, $in, $gte, $lte, $contains.
 `
-
-// dataFlags are the flags that choose the data and the pipeline settings.
-type dataFlags struct {
-	data        string
-	skipInvalid bool
-	timeout     time.Duration
-	legTimeout  time.Duration
-}
-
-func (d *dataFlags) register(fs *flagSet) {
-	fs.StringVar(&d.data, "data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
-	fs.BoolVar(&d.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
-	fs.DurationVar(&d.timeout, "timeout", 30*time.Second, "deadline for the whole request")
-	fs.DurationVar(&d.legTimeout, "leg-timeout", 2*time.Second, "deadline for each retriever")
-}
 
 func runAsk(ctx context.Context, e *env, args []string) error {
 	stdout := e.stdout
@@ -88,13 +72,15 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		return usagef("%v", err)
 	}
 
-	p, err := e.pipeline(ctx, df)
+	st, err := e.stack(ctx, df)
 	if err != nil {
 		return err
 	}
+	defer st.Close()
+	p := st.pipeline
 	var resp *pipeline.Response
 	for range *repeat {
-		rctx, cancel := context.WithTimeout(ctx, df.timeout)
+		rctx, cancel := context.WithTimeout(ctx, st.cfg.RequestTimeout.Std())
 		resp, err = p.Ask(rctx, req)
 		cancel()
 		if err != nil {

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -16,8 +18,10 @@ const linkUsage = `Usage: hybridrag link [flags] <ISIL | QID | GHCID | GND | nam
 
 Resolves an identifier exactly (ISIL such as DE-MUS-165513 or NL-AmRM,
 Wikidata QID such as Q891746, wd:Q891746 or its URL, GHCID, GND id) or
-finds the best matching institutions for a name (case, diacritics,
-punctuation and small typos do not matter).
+finds the best matching institutions for a name (case, diacritics, word
+order, former names and small typos do not matter; --city, --country and
+--type narrow it). "match" marks a candidate that is the referent with
+high confidence (an exact identifier, or an unambiguous name).
 
 Examples:
   hybridrag link DE-MUS-165513
@@ -47,6 +51,9 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	var df dataFlags
 	asJSON := fs.Bool("json", false, "print JSON")
 	limit := fs.Int("limit", 5, "most name matches to show (1-100)")
+	city := fs.String("city", "", "city hint for a name")
+	country := fs.String("country", "", "country hint (ISO code or English name)")
+	typ := fs.String("type", "", "type hint: museum, library, archive, … or a type code")
 	df.register(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -61,41 +68,29 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	case *limit < 1 || *limit > 100:
 		return usagef("--limit must be between 1 and 100")
 	}
-	id, isID, err := ident.Parse(q)
-	if err != nil {
+	if _, _, err := ident.Parse(q); err != nil {
 		return usagef("%v", err)
 	}
 	ds, err := e.data(df)
 	if err != nil {
 		return err
 	}
+	linker := linking.New(ds, kg.New(ds), router.New(ds))
+	cands, err := linker.Link(ctx, linking.Query{Text: q, City: *city, Country: *country, Type: *typ}, *limit)
+	if errors.Is(err, ident.ErrMalformed) {
+		return usagef("%v", err)
+	}
+	if err != nil {
+		return err
+	}
 	var results []linkResult
-	if isID {
-		g := kg.New(ds)
-		for _, x := range g.Lookup(string(id.Scheme), id.Value) {
-			if in, ok := ds.Get(x); ok {
-				results = append(results, newLinkResult(in, 1, true, string(id.Scheme)))
-			}
+	for _, c := range cands {
+		if in, ok := ds.Get(c.ID); ok {
+			results = append(results, newLinkResult(in, c.Score, c.Match, c.Via))
 		}
-		if len(results) == 0 {
-			return fmt.Errorf("no institution has %s %s", strings.ToUpper(string(id.Scheme)), id.Value)
-		}
-	} else {
-		r := router.New(ds)
-		for _, m := range r.MatchNames(q, *limit) {
-			for _, x := range m.IDs {
-				if in, ok := ds.Get(x); ok && len(results) < *limit {
-					via := "name"
-					if m.Former {
-						via = "former name"
-					}
-					results = append(results, newLinkResult(in, m.Score, m.Score >= 0.99 && len(m.IDs) == 1, via))
-				}
-			}
-		}
-		if len(results) == 0 {
-			return fmt.Errorf("no institution name matches %q", q)
-		}
+	}
+	if len(results) == 0 {
+		return fmt.Errorf("nothing in the data matches %q", q)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -44,21 +44,43 @@ type command struct {
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
-// env is what a command runs with: its writers and how it gets the data
-// and the pipeline (tests share one build across commands).
+// env is what a command runs with: its writers, its environment, and how
+// it gets the data and the pipeline (tests share one build across
+// commands).
 type env struct {
 	stdout, stderr io.Writer
-	data           func(df dataFlags) (*heritage.Dataset, error)
-	pipeline       func(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error)
+	getenv         func(string) string
+	stack          func(ctx context.Context, df dataFlags) (*stack, error)
 }
 
-func newEnv(stdout, stderr io.Writer) *env {
-	e := &env{stdout: stdout, stderr: stderr}
-	e.data = func(df dataFlags) (*heritage.Dataset, error) { return loadData(df, stderr) }
-	e.pipeline = func(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error) {
-		return buildPipeline(ctx, df, stderr)
+func newEnv(stdout, stderr io.Writer, getenv func(string) string) *env {
+	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
+	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
+		cfg, err := df.resolve(e.getenv)
+		if err != nil {
+			return nil, err
+		}
+		return buildStack(ctx, cfg, e.getenv, stderr)
 	}
 	return e
+}
+
+// data returns the dataset the flags choose, without building a pipeline.
+func (e *env) data(df dataFlags) (*heritage.Dataset, error) {
+	cfg, err := df.resolve(e.getenv)
+	if err != nil {
+		return nil, err
+	}
+	return loadData(cfg, e.stderr)
+}
+
+// pipeline builds the pipeline the flags and environment describe.
+func (e *env) pipeline(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error) {
+	s, err := e.stack(ctx, df)
+	if err != nil {
+		return nil, err
+	}
+	return s.pipeline, nil
 }
 
 func commands() []command {
@@ -68,6 +90,7 @@ func commands() []command {
 		{"serve", "serve the HTTP JSON API (ask, link, entities, metrics)", runServe},
 		{"eval", "measure retrieval quality on gold questions, per configuration and intent", runEval},
 		{"enrich", "link the rows of a CSV or JSON Lines file to institutions (resumable batch)", runEnrich},
+		{"index", "build prebuilt on-disk indexes (index build), or show their manifest (index info)", runIndex},
 	}
 }
 
@@ -104,7 +127,7 @@ func printUsage(w io.Writer) {
 // run is the whole program behind main, testable with its own arguments
 // and writers. It returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return runEnv(ctx, newEnv(stdout, stderr), args)
+	return runEnv(ctx, newEnv(stdout, stderr, os.Getenv), args)
 }
 
 func runEnv(ctx context.Context, e *env, args []string) int {

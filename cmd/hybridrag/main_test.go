@@ -9,44 +9,28 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 var (
-	shared     sync.Once
-	sharedData *heritage.Dataset
-	sharedPipe *pipeline.Pipeline
-	sharedErr  error
+	shared      sync.Once
+	sharedStack *stack
+	sharedErr   error
 )
 
-// runCLI runs the command line as main does, sharing one data load and one
-// pipeline build across the tests' commands.
+// runCLI runs the command line as main does, without the process's
+// environment (so configured servers do not leak into these tests) and
+// sharing one pipeline build across the tests' commands.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := newEnv(&out, &errb)
-	build := e.pipeline
-	e.data = func(df dataFlags) (*heritage.Dataset, error) {
-		if df.data != "" {
-			return loadData(df, &errb)
-		}
-		shared.Do(func() {
-			if sharedData, sharedErr = heritage.Embedded(); sharedErr == nil {
-				sharedPipe, sharedErr = build(context.Background(), df)
-			}
-		})
-		return sharedData, sharedErr
-	}
-	e.pipeline = func(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error) {
-		if df.data != "" {
+	e := newEnv(&out, &errb, func(string) string { return "" })
+	build := e.stack
+	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
+		if df != (dataFlags{}) {
 			return build(ctx, df)
 		}
-		if _, err := e.data(df); err != nil {
-			return nil, err
-		}
-		return sharedPipe, nil
+		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), df) })
+		return sharedStack, sharedErr
 	}
 	code = runEnv(context.Background(), e, args)
 	return code, out.String(), errb.String()

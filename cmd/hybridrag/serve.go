@@ -11,9 +11,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/reconcile"
 	"github.com/hybridrag/hybridrag/server"
 )
 
@@ -89,23 +88,26 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	p, err := e.pipeline(ctx, df)
+	st, err := e.stack(ctx, df)
 	if err != nil {
 		return err
 	}
-	ds := p.Data()
+	defer st.Close()
+	p, ds := st.pipeline, st.data
+	linker := linking.New(ds, st.kg, st.router)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	srv, err := server.New(server.Options{
-		Asker:   p,
-		Records: ds,
-		Linker:  linking.New(ds, kg.New(ds), router.New(ds)),
-		Ready: []server.Check{{Name: "data", Check: func(context.Context) error {
+		Asker:     p,
+		Records:   ds,
+		Linker:    linker,
+		Reconcile: reconcile.New(ds, linker),
+		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
 			if ds.Len() == 0 {
 				return errors.New("no institutions loaded")
 			}
 			return nil
-		}}},
+		}}}, st.checks()...),
 		Registry: reg,
 		Logger:   log,
 		APIKey:   *apiKey,

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hybridrag/hybridrag/enrich"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/sparql"
+)
+
+const enrichUsage = `Usage: hybridrag enrich --in FILE --out FILE.jsonl [flags]
+
+Links every row of a CSV file (with a header row) or a JSON Lines file to
+the institutions of the dataset and writes one JSON line per input row, in
+input order: the original columns, the status (matched, ambiguous,
+unmatched, error), the best match's fields (id, name, type, ISIL,
+Wikidata, GHCID, website, place, coordinates, opening year, governance,
+groups, source, licence), the top 3 candidates and the provenance.
+
+Identifier columns (ISIL, QID, GHCID, any identifier) are resolved first,
+then the name with the city, country, type and postcode columns as hints.
+Columns are guessed from the header (name/institution/naam, city/stadt/
+plaats/town, country/land, isil, wikidata/qid, ghcid, type, postcode/zip);
+name them with the column flags, or disable a guessed one with "-".
+
+The run is resumable: OUT.checkpoint records the progress every
+--checkpoint-every rows; running the same command again after an
+interruption (even kill -9) continues with the next row, without losing
+or repeating one. Unreadable rows get status "error" and are listed in
+OUT.errors.jsonl with their line numbers.
+
+With --wikidata ENDPOINT (a SPARQL endpoint such as the Wikidata Query
+Service or $HYBRIDRAG_SPARQL_ENDPOINT), the Wikidata
+items of matched records are fetched in batches of up to 200 QIDs, at
+most --rate requests a second, and added as "wikidata".
+
+Examples:
+  hybridrag enrich --in testdata/enrich-sample.csv --out /tmp/out.jsonl
+  hybridrag enrich --in museums.csv --out out.jsonl --name Naam --city Plaats --delimiter ';'
+  hybridrag enrich --in refs.jsonl --out out.jsonl --workers 4 --wikidata http://127.0.0.1:7878/query
+`
+
+func runEnrich(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("enrich", enrichUsage, e.stdout)
+	var (
+		df       dataFlags
+		m        enrich.Mapping
+		in       = fs.String("in", "", "input file: CSV with a header row, or JSON Lines (required)")
+		out      = fs.String("out", "", "output JSON Lines file (required)")
+		format   = fs.String("format", "auto", "input format: auto, csv or jsonl")
+		delim    = fs.String("delimiter", "", "CSV delimiter: one character, or comma, semicolon, tab, pipe (default: detected)")
+		workers  = fs.Int("workers", 0, "rows linked concurrently (default GOMAXPROCS)")
+		every    = fs.Int("checkpoint-every", enrich.DefaultCheckpointEvery, "rows between checkpoints")
+		restart  = fs.Bool("restart", false, "ignore an existing checkpoint and start from the first row")
+		wikidata = fs.String("wikidata", "", "SPARQL endpoint for Wikidata fields, e.g. $HYBRIDRAG_SPARQL_ENDPOINT (default: none)")
+		rate     = fs.Float64("rate", 5, "most Wikidata requests per second (0: unlimited)")
+		quiet    = fs.Bool("quiet", false, "no progress display")
+		rowDelay = fs.Duration("row-delay", 0, "for testing: delay every row by this much (does not change the output)")
+	)
+	fs.StringVar(&m.Name, "name", "", "name column")
+	fs.StringVar(&m.City, "city", "", "city column")
+	fs.StringVar(&m.Country, "country", "", "country column (ISO code or English name)")
+	fs.StringVar(&m.ISIL, "isil", "", "ISIL column")
+	fs.StringVar(&m.QID, "qid", "", "Wikidata QID column")
+	fs.StringVar(&m.GHCID, "ghcid", "", "GHCID column")
+	fs.StringVar(&m.Type, "type", "", "type column (museum, library, archive, … or M, L, A, …)")
+	fs.StringVar(&m.Postcode, "postcode", "", "postcode column")
+	fs.StringVar(&m.ID, "id-column", "", "column with any identifier (ISIL, QID, GHCID, GND, ROR, dataset id or URL)")
+	df.register(fs)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) > 0:
+		return usagef("unexpected argument %q; give the input with --in", pos[0])
+	case *in == "" || *out == "":
+		return usagef("--in and --out are required, e.g. hybridrag enrich --in rows.csv --out rows.enriched.jsonl")
+	case *workers < 0 || *workers > 256:
+		return usagef("--workers must be between 1 and 256")
+	case *every < 1:
+		return usagef("--checkpoint-every must be at least 1")
+	case *rate < 0:
+		return usagef("--rate must not be negative")
+	}
+	cfg := enrich.Config{
+		In: *in, Out: *out, Mapping: m, Workers: *workers, CheckpointEvery: *every, Restart: *restart,
+		Rate: *rate, RowDelay: *rowDelay,
+	}
+	switch strings.ToLower(*format) {
+	case "auto", "":
+	case "csv", "tsv":
+		cfg.Format = enrich.FormatCSV
+	case "jsonl", "ndjson":
+		cfg.Format = enrich.FormatJSONL
+	default:
+		return usagef("--format must be auto, csv or jsonl")
+	}
+	if cfg.Delimiter, err = enrich.ParseDelimiter(*delim); err != nil {
+		return usagef("--delimiter: %v", err)
+	}
+	if !*quiet {
+		cfg.Progress = e.stderr
+		cfg.Terminal = isTerminal(e.stderr)
+	}
+	if *wikidata != "" {
+		c, err := sparql.New(*wikidata)
+		if err != nil {
+			return usagef("--wikidata: %v", err)
+		}
+		defer c.Close()
+		cfg.Enricher = sparqlEnricher{c}
+	}
+
+	ds, err := e.data(df)
+	if err != nil {
+		return err
+	}
+	linker := linking.New(ds, kg.New(ds), router.New(ds))
+	job, err := enrich.New(ds, linker, cfg)
+	if err != nil {
+		if errors.Is(err, enrich.ErrInput) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	plan := job.Plan()
+	fmt.Fprintf(e.stderr, "enrich: %s", plan.Format)
+	if plan.Format == enrich.FormatCSV {
+		fmt.Fprintf(e.stderr, " (delimiter %q)", plan.Delimiter)
+	}
+	fmt.Fprintf(e.stderr, ", %d columns; mapping: %s\n", len(plan.Columns), plan.Mapping)
+	for _, w := range plan.Warnings {
+		fmt.Fprintf(e.stderr, "enrich: warning: %s\n", w)
+	}
+	if plan.ResumeRow > 0 {
+		fmt.Fprintf(e.stderr, "enrich: resuming after row %d (checkpoint %s)\n", plan.ResumeRow, enrich.CheckpointPath(*out))
+	}
+	sum, err := job.Run(ctx)
+	printEnrichSummary(e.stderr, *out, sum)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted after row %d (%v); run the same command again to resume", sum.Rows, ctx.Err())
+		}
+		return err
+	}
+	return nil
+}
+
+func printEnrichSummary(w io.Writer, out string, s enrich.Summary) {
+	fmt.Fprintf(w, "enrich: %d rows: %d matched, %d ambiguous, %d unmatched, %d errors; %d rows in %s (%.0f rows/s)",
+		s.Rows, s.Matched, s.Ambiguous, s.Unmatched, s.Errors, s.Processed, s.Elapsed.Round(time.Millisecond), s.RowsPerSecond)
+	if s.Resumed > 0 {
+		fmt.Fprintf(w, " after %d resumed", s.Resumed)
+	}
+	fmt.Fprintf(w, "\nenrich: output %s", out)
+	if s.ErrorsFile != "" {
+		fmt.Fprintf(w, ", errors %s", s.ErrorsFile)
+	}
+	fmt.Fprintln(w)
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// sparqlEnricher adapts the SPARQL client to enrich.Enricher.
+type sparqlEnricher struct{ c *sparql.Client }
+
+func (s sparqlEnricher) EnrichQIDs(ctx context.Context, qids []string) (map[string]map[string]any, error) {
+	ents, err := s.c.Enrich(ctx, qids)
+	out := make(map[string]map[string]any, len(ents))
+	for q, ent := range ents {
+		b, merr := json.Marshal(ent)
+		if merr != nil {
+			return out, merr
+		}
+		var v map[string]any
+		if merr := json.Unmarshal(b, &v); merr != nil {
+			return out, merr
+		}
+		out[q] = v
+	}
+	return out, err
+}
+
+var _ enrich.Enricher = sparqlEnricher{}
+var _ enrich.Linker = (*linking.Linker)(nil)

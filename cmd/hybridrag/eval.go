@@ -1,0 +1,181 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/pipeline"
+)
+
+const evalUsage = `Usage: hybridrag eval --questions FILE.jsonl [flags]
+
+Measures retrieval quality on a gold question file and prints one table.
+Each line of the file is a JSON object:
+  {"id", "question", "intent", "expected_ids", "acceptable_ids", "answer", "notes"}
+(id, question, intent and expected_ids are required; intent is one of
+factual, exploratory, relationship, temporal, comparative, collection).
+A line that is not a valid question (bad JSON, a missing field, an unknown
+intent, an id not in the data) is reported on stderr with its line number
+and skipped.
+
+Every question is asked of each configuration (the indexes are built once):
+%s
+Metrics, against expected_ids, per configuration overall and per intent:
+  recall@1/5/10    share of the expected ids in the top 1/5/10
+  all_found@10     1 when every expected id is in the top 10
+  mrr              1/rank of the first expected id
+  ndcg@10          binary-relevance nDCG of the top 10
+  exact_match      the extracted answer equals the gold answer (case,
+                   whitespace and punctuation normalised), on questions
+                   with one expected id and a short answer (hybrid-router)
+  answer_p/r/f1    the exact answer set against expected_ids
+                   (hybrid-router, when the pipeline returns one)
+  p50/p95/p99 ms   wall time of one answer, cache bypassed
+Ids in acceptable_ids are correct but optional: they are dropped from a
+ranking before scoring and never count as wrong. The router's intent
+accuracy is reported too, and a "(ceiling)" row: what a perfect ranking
+scores (recall@k is below 1 when more than k ids are expected).
+
+The run uses the embedded backends (hashing embedder, in-memory BM25 and
+knowledge graph), whatever servers are configured.
+
+Examples:
+  hybridrag eval --questions testdata/questions.jsonl
+  hybridrag eval --questions testdata/questions.jsonl --config kg,hybrid-router
+  hybridrag eval --questions testdata/questions.jsonl --json > quality.json
+  hybridrag eval --questions testdata/questions.jsonl --chart recall.svg
+`
+
+// configList collects --config values: repeatable, each a comma list.
+type configList []string
+
+func (c *configList) String() string { return strings.Join(*c, ",") }
+
+func (c *configList) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			*c = append(*c, part)
+		}
+	}
+	return nil
+}
+
+func runEval(ctx context.Context, e *env, args []string) error {
+	var cfgHelp strings.Builder
+	for _, c := range eval.Configs() {
+		fmt.Fprintf(&cfgHelp, "  %-15s %s\n", c.Name, c.Summary)
+	}
+	fs := newFlagSet("eval", fmt.Sprintf(evalUsage, cfgHelp.String()), e.stdout)
+	var (
+		df        dataFlags
+		configs   configList
+		questions = fs.String("questions", "", "gold questions, JSON Lines (required)")
+		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent"}}, "questions": [...]}`)
+		chart     = fs.String("chart", "", "also write an SVG bar chart of recall@10 by intent and configuration to this file")
+		quiet     = fs.Bool("quiet", false, "no progress on stderr")
+	)
+	fs.Var(&configs, "config", "configuration(s) to run, repeatable or a comma list: "+strings.Join(eval.ConfigNames(), ", ")+" (default all)")
+	// The run always uses the embedded backends, so only the data and
+	// timeout settings apply.
+	fs.StringVar(&df.config, "config-file", "", "JSON configuration file (default $HYBRIDRAG_CONFIG); its data and timeouts apply")
+	fs.StringVar(&df.data, "data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
+	fs.BoolVar(&df.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
+	fs.DurationVar(&df.timeout, "timeout", 0, "deadline for each question (default 30s)")
+	fs.DurationVar(&df.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q; the questions file is given with --questions", pos[0])
+	}
+	if *questions == "" {
+		return usagef("--questions FILE.jsonl is required")
+	}
+	cfgs, err := eval.SelectConfigs(configs)
+	if err != nil {
+		return usagef("--config: %v", strings.TrimPrefix(err.Error(), "eval: "))
+	}
+
+	cfg, err := df.resolve(e.getenv)
+	if err != nil {
+		return err
+	}
+	ds, err := e.data(df)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(*questions)
+	if err != nil {
+		return usagef("--questions: %v", err)
+	}
+	defer f.Close()
+	qs, bad, err := eval.ReadQuestions(f, func(id string) bool { _, ok := ds.Get(id); return ok })
+	if err != nil {
+		return err
+	}
+	for _, le := range bad {
+		id := ""
+		if le.ID != "" {
+			id = " (" + le.ID + ")"
+		}
+		fmt.Fprintf(e.stderr, "eval: %s:%d%s: %s; skipped\n", *questions, le.Line, id, oneLine(strings.TrimPrefix(le.Err.Error(), eval.ErrInvalidQuestion.Error()+": ")))
+	}
+	if len(qs) == 0 {
+		return usagef("--questions: %s holds no valid question (%d line(s) rejected)", *questions, len(bad))
+	}
+
+	opts := pipeline.DefaultOptions()
+	opts.LegTimeout = cfg.LegTimeout.Std()
+	if !*quiet {
+		fmt.Fprintf(e.stderr, "eval: %d questions, %d configuration(s); building indexes\n", len(qs), len(cfgs))
+	}
+	suite, err := eval.NewSuite(ctx, ds, opts)
+	if err != nil {
+		return err
+	}
+	run := eval.RunOptions{Timeout: cfg.RequestTimeout.Std()}
+	if !*quiet {
+		step := min(40, max(1, len(qs)/4))
+		run.Progress = func(p eval.Progress) {
+			if p.Done%step == 0 || p.Done == p.Total {
+				fmt.Fprintf(e.stderr, "eval: %d/%d %s\n", p.Done, p.Total, p.Config)
+			}
+		}
+	}
+	rep, err := suite.Run(ctx, qs, cfgs, run)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted: %w", err)
+		}
+		return err
+	}
+	if *chart != "" {
+		if err := writeChart(*chart, rep); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return rep.WriteJSON(e.stdout)
+	}
+	return rep.WriteTable(e.stdout)
+}
+
+func writeChart(path string, rep *eval.Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--chart: %w", err)
+	}
+	if err := rep.WriteChart(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--chart: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+func TestEvalReportsBadLinesAndRuns(t *testing.T) {
+	f := writeFile(t, "q.jsonl", strings.Join([]string{
+		`{"id": "a", "question": "What is the ISIL code of Heimatstube im Elbtor?", "intent": "factual", "expected_ids": ["wd:Q76638581"], "acceptable_ids": [], "answer": "DE-MUS-811216"}`,
+		`{"id": "b", "question": "broken`,
+		`{"id": "c", "question": "Which museums are part of X?", "intent": "relationship", "expected_ids": ["mm:not-a-record"]}`,
+		`{"id": "d", "question": "Q?", "intent": "gossip", "expected_ids": ["wd:Q76638581"]}`,
+	}, "\n"))
+	chart := filepath.Join(t.TempDir(), "recall.svg")
+	code, out, errOut := runCLI(t, "eval", "--questions", f, "--config", "kg", "--config", "hybrid-router", "--json", "--chart", chart)
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, errOut, f+":2: ")
+	require.Contains(t, errOut, f+":3 (c): ")
+	require.Contains(t, errOut, "not in the data")
+	require.Contains(t, errOut, f+":4 (d): ")
+	require.Contains(t, errOut, "eval: 1/1 hybrid-router", "progress")
+
+	var rep struct {
+		Configs map[string]struct {
+			Overall map[string]*float64 `json:"overall"`
+		} `json:"configs"`
+		Questions []struct {
+			ID     string `json:"id"`
+			Config string `json:"config"`
+		} `json:"questions"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	require.Len(t, rep.Configs, 2)
+	require.Len(t, rep.Questions, 2)
+	em := rep.Configs["hybrid-router"].Overall["exact_match"]
+	require.NotNil(t, em)
+	require.Equal(t, 1.0, *em, "the ISIL is extracted")
+
+	svg, err := os.ReadFile(chart)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(svg), "<svg"))
+}
+
+func TestEvalTable(t *testing.T) {
+	f := writeFile(t, "q.jsonl",
+		`{"id": "a", "question": "What is the ISIL code of Heimatstube im Elbtor?", "intent": "factual", "expected_ids": ["wd:Q76638581"], "acceptable_ids": [], "answer": "DE-MUS-811216"}`+"\n")
+	code, out, errOut := runCLI(t, "eval", "--questions", f, "--config", "bm25,kg", "--quiet")
+	require.Equal(t, exitOK, code, errOut)
+	require.Empty(t, errOut, "--quiet")
+	require.Contains(t, out, "Recall@10 by intent")
+	require.Contains(t, out, "Router intent accuracy")
+	require.Contains(t, out, "bm25")
+	require.NotContains(t, out, "hybrid-router")
+}
+
+func TestEvalUsageErrors(t *testing.T) {
+	empty := writeFile(t, "bad.jsonl", "{\"id\": 1}\nnot json\n")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no file", []string{"eval"}, "--questions FILE.jsonl is required"},
+		{"missing file", []string{"eval", "--questions", filepath.Join(t.TempDir(), "none.jsonl")}, "--questions"},
+		{"no valid question", []string{"eval", "--questions", empty}, "holds no valid question (2 line(s) rejected)"},
+		{"unknown config", []string{"eval", "--questions", empty, "--config", "dense"}, `unknown configuration "dense"`},
+		{"positional argument", []string{"eval", "questions.jsonl"}, "unexpected argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runCLI(t, tc.args...)
+			require.Equal(t, exitUsage, code, errOut)
+			require.Contains(t, errOut, tc.want)
+		})
+	}
+}
+
+func TestEvalHelp(t *testing.T) {
+	code, out, _ := runCLI(t, "eval", "--help")
+	require.Equal(t, exitOK, code)
+	for _, want := range []string{"--questions", "hybrid-uniform", "acceptable_ids", "all_found@10", "-chart"} {
+		require.Contains(t, out, want)
+	}
+}

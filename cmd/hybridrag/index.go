@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/embed/onnx"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+const indexUsage = `Usage:
+  hybridrag index build --dir DIR [--embedder hashing|minilm] [--model-dir DIR --ort-lib FILE] [--data FILE]
+  hybridrag index info --dir DIR
+
+"build" writes prebuilt retrieval indexes into DIR: the vector index (each
+record's compact semantic text embedded with the chosen embedder), the BM25
+index on disk and manifest.json (data version, embedder, counts, build
+time). Embeddings are cached in DIR/embed-cache.bolt, so a build that was
+interrupted resumes quickly. Progress is shown on stderr.
+
+"info" prints DIR/manifest.json.
+
+"ask" and "serve" load a built directory with --index DIR instead of
+indexing the data at start; the directory must have been built for the same
+data and the same embedder, otherwise they refuse it and say to rebuild.
+
+The MiniLM model is installed with: bash scripts/install-model.sh
+`
+
+func runIndex(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) == 0 {
+			return usagef("index needs a subcommand: build or info (run with --help)")
+		}
+		fmt.Fprint(e.stdout, indexUsage)
+		return nil
+	}
+	switch args[0] {
+	case "build":
+		return runIndexBuild(ctx, e, args[1:])
+	case "info":
+		return runIndexInfo(e, args[1:])
+	}
+	return usagef("unknown index subcommand %q: want build or info", args[0])
+}
+
+func runIndexBuild(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("index build", indexUsage, e.stdout)
+	var (
+		dir      = fs.String("dir", "", "directory to write the indexes into (required)")
+		embedder = fs.String("embedder", "hashing", "embedder for the vector index: hashing or minilm")
+		modelDir = fs.String("model-dir", "", "MiniLM model directory (default: $"+onnx.EnvModelDir+" or .tools/models/all-MiniLM-L6-v2)")
+		ortLib   = fs.String("ort-lib", "", "libonnxruntime.so path (default: $"+onnx.EnvORTLib+" or the install script's)")
+		data     = fs.String("data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
+		quiet    = fs.Bool("quiet", false, "no progress bar")
+	)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	if *dir == "" {
+		return usagef("--dir is required")
+	}
+	ds, err := loadIndexData(*data)
+	if err != nil {
+		return err
+	}
+	emb, closeEmb, err := indexEmbedder(*embedder, *modelDir, *ortLib)
+	if err != nil {
+		return err
+	}
+	defer closeEmb()
+
+	var progress func(string, int, int)
+	var bar *progressBar
+	if !*quiet {
+		bar = newProgressBar(e.stderr)
+		progress = bar.update
+	}
+	m, err := index.Build(ctx, ds, emb, *dir, progress)
+	if bar != nil {
+		bar.finish()
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "built %s: %d records, embedder %s (%d dimensions), %.1f s, cache %d hits / %d misses\n",
+		*dir, m.Records, m.EmbedderID, m.Dim, m.BuildSeconds, m.CacheHits, m.CacheMisses)
+	return nil
+}
+
+func runIndexInfo(e *env, args []string) error {
+	fs := newFlagSet("index info", indexUsage, e.stdout)
+	dir := fs.String("dir", "", "directory of built indexes (required)")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	if *dir == "" {
+		return usagef("--dir is required")
+	}
+	m, err := index.ReadManifest(*dir)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(m)
+}
+
+func loadIndexData(path string) (*heritage.Dataset, error) {
+	if path == "" {
+		return heritage.Embedded()
+	}
+	ds, err := heritage.LoadFile(path, heritage.LoadOptions{})
+	if err != nil {
+		return nil, usagef("--data: %v", err)
+	}
+	return ds, nil
+}
+
+// indexEmbedder makes the embedder the query side makes for the same
+// choice, so that the IDs match when ask or serve open the directory.
+func indexEmbedder(name, modelDir, ortLib string) (retrievers.Embedder, func(), error) {
+	switch name {
+	case "hashing":
+		return embed.NewHashing(pipeline.HashingDim), func() {}, nil
+	case "minilm":
+		d, l := onnx.Locate(".", os.Getenv)
+		if modelDir == "" {
+			modelDir = d
+		}
+		if ortLib == "" {
+			ortLib = l
+		}
+		m, err := onnx.FromDir(modelDir, ortLib)
+		if errors.Is(err, onnx.ErrModelMissing) {
+			return nil, nil, fmt.Errorf("%w (or pass --model-dir and --ort-lib)", err)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return m, func() { _ = m.Close() }, nil
+	}
+	return nil, nil, usagef("--embedder %q: want hashing or minilm", name)
+}
+
+// progressBar draws "stage [####....] done/total rate ETA" on one line of
+// a terminal, redrawn at most every 200 ms and at the end of each stage.
+type progressBar struct {
+	w          io.Writer
+	stage      string
+	stageStart time.Time
+	last       time.Time
+	drawn      bool
+	now        func() time.Time
+}
+
+func newProgressBar(w io.Writer) *progressBar {
+	return &progressBar{w: w, now: time.Now}
+}
+
+func (p *progressBar) update(stage string, done, total int) {
+	now := p.now()
+	if stage != p.stage {
+		if p.drawn {
+			fmt.Fprintln(p.w)
+		}
+		p.stage, p.stageStart, p.last, p.drawn = stage, now, time.Time{}, false
+	}
+	if done < total && now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	fmt.Fprint(p.w, "\r"+progressLine(stage, done, total, now.Sub(p.stageStart)))
+	p.drawn = true
+}
+
+func (p *progressBar) finish() {
+	if p.drawn {
+		fmt.Fprintln(p.w)
+		p.drawn = false
+	}
+}
+
+// progressLine formats one progress line.
+func progressLine(stage string, done, total int, elapsed time.Duration) string {
+	const width = 30
+	frac := 0.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+	}
+	fill := int(frac * width)
+	bar := strings.Repeat("#", fill) + strings.Repeat(".", width-fill)
+	line := fmt.Sprintf("%-8s [%s] %d/%d", stage, bar, done, total)
+	if secs := elapsed.Seconds(); secs > 0 && done > 0 {
+		rate := float64(done) / secs
+		line += fmt.Sprintf("  %.0f/s", rate)
+		if done < total {
+			eta := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
+			line += fmt.Sprintf("  ETA %s", eta)
+		} else {
+			line += fmt.Sprintf("  %s", elapsed.Round(100*time.Millisecond))
+		}
+	}
+	return line + "   "
+}
