@@ -188,6 +188,9 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	return p, nil
 }
 
+// StartupErrors are the backends that did not answer at start.
+func (p *Pipeline) StartupErrors() []SourceError { return slices.Clone(p.opts.StartupErrors) }
+
 // Data is the dataset the pipeline answers from.
 func (p *Pipeline) Data() *heritage.Dataset { return p.data }
 

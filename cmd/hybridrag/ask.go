@@ -136,6 +136,35 @@ func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
 		}
 	}
 
+	if len(r.Wikidata) > 0 {
+		fmt.Fprintln(w, "\nWikidata:")
+		for _, f := range r.Wikidata {
+			e := f.Entity
+			var facts []string
+			add := func(label string, vals []string) {
+				if len(vals) > 0 {
+					facts = append(facts, label+" "+strings.Join(vals, ", "))
+				}
+			}
+			add("ISIL", e.ISIL)
+			add("GND", e.GND)
+			add("VIAF", e.VIAF)
+			add("ISNI", e.ISNI)
+			add("website", e.Websites)
+			var kinds []string
+			for _, k := range e.InstanceOf {
+				kinds = append(kinds, cmpOr(k.Label, k.QID))
+			}
+			add("instance of", kinds)
+			var countries []string
+			for _, c := range e.Countries {
+				countries = append(countries, cmpOr(c.Label, c.QID))
+			}
+			add("country", countries)
+			fmt.Fprintf(w, "  %s %s: %s [%d]\n", e.QID, e.Label, strings.Join(facts, "; "), f.Citation)
+		}
+	}
+
 	if len(r.Citations) > 0 {
 		fmt.Fprintln(w, "\nSources:")
 		for _, c := range r.Citations {
@@ -209,4 +238,11 @@ func trim(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

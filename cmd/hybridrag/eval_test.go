@@ -78,6 +78,7 @@ func TestEvalUsageErrors(t *testing.T) {
 		{"no valid question", []string{"eval", "--questions", empty}, "holds no valid question (2 line(s) rejected)"},
 		{"unknown config", []string{"eval", "--questions", empty, "--config", "dense"}, `unknown configuration "dense"`},
 		{"positional argument", []string{"eval", "questions.jsonl"}, "unexpected argument"},
+		{"bad leg timeout", []string{"eval", "--questions", empty, "--leg-timeout", "-1s"}, "leg_timeout"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errOut := runCLI(t, tc.args...)

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hybridrag/hybridrag/pipeline"
+)
+
+const doctorUsage = `Usage: hybridrag doctor [flags]
+
+Checks the configuration and every configured backend — the data, the
+embedder, Neo4j, Qdrant and the SPARQL endpoint — and prints what works.
+Backends come from --config-file, HYBRIDRAG_* variables and flags; an
+unconfigured backend is reported as "not configured" (the embedded
+component answers instead). Exits 1 when a configured backend fails.
+
+Examples:
+  hybridrag doctor
+  hybridrag doctor --neo4j bolt://127.0.0.1:7687 --sparql http://127.0.0.1:7878/query
+`
+
+func runDoctor(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("doctor", doctorUsage, e.stdout)
+	var df dataFlags
+	df.register(fs)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("doctor takes no arguments, got %q", pos[0])
+	}
+	cfg, err := df.resolve(e.getenv)
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	fmt.Fprintln(w, "configuration: ok")
+	start := time.Now()
+	st, err := e.stack(ctx, df)
+	if err != nil {
+		fmt.Fprintf(w, "data and indexes: FAILED: %v\n", err)
+		return fmt.Errorf("start-up failed")
+	}
+	defer st.Close()
+	fmt.Fprintf(w, "data: ok — %d institutions, version %s (start-up %s)\n", st.data.Len(), st.data.Version, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(w, "embedder: %s\n", st.embedder.ID())
+
+	up := map[string]bool{}
+	failed := 0
+	for _, b := range st.backends {
+		up[b.name] = true
+		cctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
+		t := time.Now()
+		err := b.check(cctx)
+		cancel()
+		if err != nil {
+			failed++
+			fmt.Fprintf(w, "%s: FAILED: %v\n", b.name, err)
+			continue
+		}
+		fmt.Fprintf(w, "%s: ok (%s)\n", b.name, time.Since(t).Round(time.Millisecond))
+	}
+	for _, c := range []struct{ name, value string }{
+		{"neo4j", cfg.Neo4j.URI}, {"qdrant", cfg.Qdrant.URL}, {"sparql", cfg.SPARQL.Endpoint},
+	} {
+		switch {
+		case c.value == "":
+			fmt.Fprintf(w, "%s: not configured (embedded default in use)\n", c.name)
+		case !up[c.name]:
+			failed++
+			fmt.Fprintf(w, "%s: FAILED: %s did not answer at start (%s)\n", c.name, c.value, startupError(st.pipeline, c.name))
+		}
+	}
+
+	// One question end to end shows the pipeline works with what is up.
+	resp, err := st.pipeline.Ask(ctx, pipeline.Request{Question: "What is the ISIL code of Heimatstube im Elbtor?", NoCache: true})
+	if err != nil {
+		failed++
+		fmt.Fprintf(w, "ask: FAILED: %v\n", err)
+	} else {
+		var srcs []string
+		for s, n := range resp.BySource {
+			srcs = append(srcs, fmt.Sprintf("%s %d", s, n))
+		}
+		slices.Sort(srcs)
+		fmt.Fprintf(w, "ask: ok — %q in %.1f ms (hits by source: %s)\n", resp.Answer.Value, resp.Timings.TotalMS, strings.Join(srcs, ", "))
+	}
+	if failed > 0 {
+		return errors.New(plural(failed, "check") + " failed")
+	}
+	return nil
+}
+
+func startupError(p *pipeline.Pipeline, name string) string {
+	for _, e := range p.StartupErrors() {
+		if e.Source == name || name == "sparql" && e.Source == "wikidata" {
+			return e.Error
+		}
+	}
+	return "no answer"
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

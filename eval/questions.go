@@ -1,0 +1,200 @@
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// Question is one gold question (one line of a questions file).
+type Question struct {
+	ID       string        `json:"id"`
+	Question string        `json:"question"`
+	Intent   router.Intent `json:"intent"`
+	// Expected are the ids every correct retrieval must return.
+	Expected []string `json:"expected_ids"`
+	// Acceptable are ids that are correct but optional: neither required
+	// nor counted as wrong.
+	Acceptable []string `json:"acceptable_ids"`
+	// Answer is the short text answer ("DE-MUS-811216", "1998", "3
+	// museums: …").
+	Answer string `json:"answer"`
+	Notes  string `json:"notes"`
+	// Line is the 1-based line of the question in its file.
+	Line int `json:"-"`
+}
+
+// ErrInvalidQuestion marks a line that is not a usable question.
+var ErrInvalidQuestion = errors.New("invalid question")
+
+// LineError is a rejected line of a questions file; the line is skipped.
+type LineError struct {
+	Line int
+	ID   string // the question's id when it could be read
+	Err  error
+}
+
+func (e *LineError) Error() string {
+	if e.ID != "" {
+		return fmt.Sprintf("line %d (%s): %v", e.Line, e.ID, e.Err)
+	}
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+}
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// rawQuestion detects missing fields: a nil pointer is an absent key (or
+// null).
+type rawQuestion struct {
+	ID         *string   `json:"id"`
+	Question   *string   `json:"question"`
+	Intent     *string   `json:"intent"`
+	Expected   *[]string `json:"expected_ids"`
+	Acceptable []string  `json:"acceptable_ids"`
+	Answer     string    `json:"answer"`
+	Notes      string    `json:"notes"`
+}
+
+// ReadQuestions reads a JSON Lines questions file. Blank lines are ignored.
+// A line that is not valid JSON, lacks a required field (id, question,
+// intent, expected_ids), names an unknown intent, repeats an id, lists an
+// id twice, lists an id as both expected and acceptable, or names an id for
+// which known returns false is returned as a LineError and skipped. known
+// may be nil to accept every id. The error is non-nil only when r fails.
+func ReadQuestions(r io.Reader, known func(id string) bool) ([]Question, []*LineError, error) {
+	br := bufio.NewReader(r)
+	var (
+		qs   []Question
+		bad  []*LineError
+		ids  = map[string]int{}
+		line int
+	)
+	for {
+		b, err := br.ReadBytes('\n')
+		if len(b) > 0 {
+			line++
+			if line == 1 {
+				b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+			}
+			if len(bytes.TrimSpace(b)) > 0 {
+				q, lerr := parseQuestion(b, line, known)
+				if lerr == nil {
+					if first, dup := ids[q.ID]; dup {
+						lerr = &LineError{Line: line, ID: q.ID, Err: fmt.Errorf("%w: id repeats line %d", ErrInvalidQuestion, first)}
+					}
+				}
+				if lerr != nil {
+					bad = append(bad, lerr)
+				} else {
+					ids[q.ID] = line
+					qs = append(qs, q)
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return qs, bad, nil
+		}
+		if err != nil {
+			return qs, bad, fmt.Errorf("eval: read questions: %w", err)
+		}
+	}
+}
+
+func parseQuestion(b []byte, line int, known func(string) bool) (Question, *LineError) {
+	var raw rawQuestion
+	fail := func(id string, format string, a ...any) (Question, *LineError) {
+		return Question{}, &LineError{Line: line, ID: id, Err: fmt.Errorf("%w: "+format, append([]any{ErrInvalidQuestion}, a...)...)}
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te) && te.Field == "":
+			return fail("", "invalid JSON: want an object, got %s", te.Value)
+		case errors.As(err, &te):
+			return fail("", "invalid JSON: %s: want %s, got %s", te.Field, jsonKind(te.Type.Kind()), te.Value)
+		}
+		return fail("", "invalid JSON: %v", err)
+	}
+	id := ""
+	if raw.ID != nil {
+		id = strings.TrimSpace(*raw.ID)
+	}
+	var missing []string
+	if id == "" {
+		missing = append(missing, "id")
+	}
+	if raw.Question == nil || strings.TrimSpace(*raw.Question) == "" {
+		missing = append(missing, "question")
+	}
+	if raw.Intent == nil || *raw.Intent == "" {
+		missing = append(missing, "intent")
+	}
+	if raw.Expected == nil || len(*raw.Expected) == 0 {
+		missing = append(missing, "expected_ids")
+	}
+	if len(missing) > 0 {
+		return fail(id, "missing or empty %s", strings.Join(missing, ", "))
+	}
+	q := Question{
+		ID:         id,
+		Question:   *raw.Question,
+		Intent:     router.Intent(*raw.Intent),
+		Expected:   *raw.Expected,
+		Acceptable: raw.Acceptable,
+		Answer:     raw.Answer,
+		Notes:      raw.Notes,
+		Line:       line,
+	}
+	if q.Acceptable == nil {
+		q.Acceptable = []string{}
+	}
+	if !q.Intent.Valid() {
+		names := make([]string, len(router.Intents))
+		for i, in := range router.Intents {
+			names[i] = string(in)
+		}
+		return fail(id, "unknown intent %q (known: %s)", q.Intent, strings.Join(names, ", "))
+	}
+	req := pipeline.Request{Question: q.Question}
+	if err := req.Validate(); err != nil {
+		return fail(id, "question: %v", err)
+	}
+	seen := map[string]string{}
+	for _, list := range []struct {
+		name string
+		ids  []string
+	}{{"expected_ids", q.Expected}, {"acceptable_ids", q.Acceptable}} {
+		for _, x := range list.ids {
+			switch prev, dup := seen[x]; {
+			case strings.TrimSpace(x) == "":
+				return fail(id, "%s holds an empty id", list.name)
+			case dup && prev == list.name:
+				return fail(id, "%s lists %s twice", list.name, x)
+			case dup:
+				return fail(id, "%s is in both expected_ids and acceptable_ids", x)
+			case known != nil && !known(x):
+				return fail(id, "%s: %s is not in the data", list.name, x)
+			}
+			seen[x] = list.name
+		}
+	}
+	return q, nil
+}
+
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Slice:
+		return "a list of strings"
+	case reflect.String, reflect.Pointer:
+		return "a string"
+	}
+	return k.String()
+}

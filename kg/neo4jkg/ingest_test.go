@@ -1,0 +1,55 @@
+package neo4jkg
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestIngestIdempotent(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	first := fixture.stats
+	t.Logf("first ingest: %+v", first)
+
+	nodes, rels := g.Len()
+	// kg nodes and edges, plus names, place keys, events (nodes and links),
+	// the dataset node and the lookup links.
+	m := buildModel(ds)
+	require.Equal(t, nodes, len(m.nodes))
+	require.Equal(t, rels, len(m.edges))
+
+	before, beforeRels, err := s.Count(ctx)
+	require.NoError(t, err)
+	second, err := s.Ingest(ctx, ds, nil)
+	require.NoError(t, err)
+	t.Logf("second ingest: %+v", second)
+	require.Zero(t, second.NodesCreated)
+	require.Zero(t, second.RelationshipsCreated)
+	require.Zero(t, second.NodesDeleted)
+	require.Zero(t, second.RelationshipsDeleted)
+	require.Equal(t, before, second.Nodes)
+	require.Equal(t, beforeRels, second.Relationships)
+
+	events := 0
+	for i := range ds.Institutions {
+		events += len(ds.Institutions[i].Events)
+	}
+	keys := map[string]bool{}
+	names := map[string]bool{}
+	for _, r := range m.placeKeys {
+		keys[r.key] = true
+	}
+	for _, r := range m.names {
+		names[r.key] = true
+	}
+	wantNodes := nodes + len(keys) + len(names) + events + 1
+	wantRels := rels + len(m.placeKeys) + len(m.names) + events
+	require.Equal(t, wantNodes, second.Nodes)
+	require.Equal(t, wantRels, second.Relationships)
+
+	v, err := s.Version(ctx)
+	require.NoError(t, err)
+	require.Equal(t, ds.Version, v)
+}

@@ -1,0 +1,407 @@
+package neo4jkg
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+)
+
+// This file derives the rows Ingest writes from the dataset. The node and
+// edge sets are those of kg.New, in the same order: every edge carries its
+// position (ord) in the in-memory graph so that traversals break ties the
+// same way, and the values the in-memory graph compares after folding
+// (names, identifiers, subjects, codes) are stored already folded.
+
+// nodeRow is one graph node (institution, body, place or identifier).
+type nodeRow struct {
+	key   string // kg.Node.ID
+	kind  kg.NodeKind
+	label string
+}
+
+// edgeRow is one typed edge.
+type edgeRow struct {
+	key      string // unique per edge: from, relation, to, source, until and an occurrence number
+	ord      int    // position of the edge in the in-memory graph
+	from, to string
+	relation string
+	kind     kg.EdgeKind
+	source   string
+	until    string
+	cost     int // ShortestPath cost; -1 for edges that are not connectors
+
+	// Membership edges only.
+	body      string // member_of name as in the record
+	bodyKey   string // kg.NormalizeName(body)
+	aliasKey  string // kg.NormalizeName(name_in_source) when it differs from bodyKey
+	untilYear *int   // until as a year, when it parses
+	seq       int    // membership position in dataset order
+}
+
+// placeKeyRow links an institution to one key Select matches places on.
+type placeKeyRow struct {
+	inst, key string
+}
+
+// nameRow links an institution to one normalised name.
+type nameRow struct {
+	inst, key string
+}
+
+// model is everything Ingest writes, derived from one dataset.
+type model struct {
+	nodes     []nodeRow
+	edges     []edgeRow
+	names     []nameRow
+	placeKeys []placeKeyRow
+}
+
+type modelBuilder struct {
+	m        model
+	nodeIdx  map[string]int // node key → index in m.nodes
+	isInst   map[string]bool
+	identSet map[string]map[string]bool // "scheme\x00value" → institutions
+	within   map[[2]string]bool
+	nameSet  map[nameRow]bool
+	pkSet    map[placeKeyRow]bool
+	edgeSeen map[string]int
+	seq      int
+}
+
+// buildModel mirrors kg.New.
+func buildModel(ds *heritage.Dataset) *model {
+	n := len(ds.Institutions)
+	b := &modelBuilder{
+		nodeIdx:  make(map[string]int, n*3),
+		isInst:   make(map[string]bool, n),
+		identSet: make(map[string]map[string]bool, n*3),
+		within:   make(map[[2]string]bool),
+		nameSet:  make(map[nameRow]bool, n),
+		pkSet:    make(map[placeKeyRow]bool, n*4),
+		edgeSeen: make(map[string]int, n*6),
+	}
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		b.node(in.ID, kg.KindInstitution, in.Name)
+		b.isInst[in.ID] = true
+	}
+	for i := range ds.Institutions {
+		b.addInstitution(&ds.Institutions[i])
+	}
+	return &b.m
+}
+
+func (b *modelBuilder) node(key string, kind kg.NodeKind, label string) {
+	if _, ok := b.nodeIdx[key]; ok {
+		return
+	}
+	b.nodeIdx[key] = len(b.m.nodes)
+	b.m.nodes = append(b.m.nodes, nodeRow{key: key, kind: kind, label: label})
+}
+
+func (b *modelBuilder) link(e edgeRow) {
+	e.ord = len(b.m.edges)
+	base := strings.Join([]string{e.from, e.relation, e.to, e.source, e.until}, "\x1f")
+	b.edgeSeen[base]++
+	e.key = base + "\x1f" + strconv.Itoa(b.edgeSeen[base])
+	if e.kind != kg.EdgeIdentifier {
+		e.cost = b.pathCost(e)
+	} else {
+		e.cost = -1
+	}
+	b.m.edges = append(b.m.edges, e)
+}
+
+func (b *modelBuilder) addInstitution(in *heritage.Institution) {
+	self := in.ID
+
+	b.addName(self, in.Name)
+	for _, a := range in.AltNames {
+		b.addName(self, a.Name)
+	}
+
+	id := in.Identifiers
+	b.addIdent(self, kg.SchemeISIL, in.ISIL)
+	for _, v := range id.ISILAll {
+		b.addIdent(self, kg.SchemeISIL, v)
+	}
+	b.addIdent(self, kg.SchemeWikidata, in.Wikidata)
+	b.addIdent(self, kg.SchemeWikidata, id.Wikidata)
+	b.addIdent(self, kg.SchemeGHCID, in.GHCID)
+	for _, v := range id.GND {
+		b.addIdent(self, kg.SchemeGND, v)
+	}
+	for _, v := range id.DBS {
+		b.addIdent(self, kg.SchemeDBS, v)
+	}
+	b.addIdent(self, kg.SchemeROR, id.ROR)
+	if rest, ok := strings.CutPrefix(in.ID, "ror:"); ok {
+		b.addIdent(self, kg.SchemeROR, rest)
+	}
+	b.addIdent(self, kg.SchemeISNI, id.ISNI)
+	b.addIdent(self, kg.SchemeGRID, id.GRID)
+	b.addIdent(self, kg.SchemeMappingMuseums, id.MappingMuseums)
+	b.addIdent(self, kg.SchemeDomus, id.Domus)
+
+	for _, m := range in.MemberOf {
+		key := kg.NormalizeName(m.Name)
+		e := edgeRow{from: self, relation: m.Relation, kind: kg.EdgeMembership, source: m.SourceField, until: m.Until,
+			body: m.Name, bodyKey: key, seq: b.seq}
+		b.seq++
+		if alias := kg.NormalizeName(m.NameInSource); alias != "" && alias != key {
+			e.aliasKey = alias
+		}
+		if y, err := strconv.Atoi(strings.TrimSpace(m.Until)); err == nil && m.Until != "" {
+			e.untilYear = &y
+		}
+		if _, ok := b.nodeIdx[m.ID]; ok && m.ID != "" {
+			e.to = m.ID
+		} else {
+			e.to = "body:" + key
+			b.node(e.to, kg.KindBody, m.Name)
+		}
+		b.link(e)
+	}
+
+	for _, r := range in.Related {
+		if _, ok := b.nodeIdx[r.ID]; ok && r.ID != "" {
+			b.link(edgeRow{from: self, to: r.ID, relation: r.Relation, kind: kg.EdgeRelation, source: r.SourceField})
+		}
+	}
+
+	places, keys := placesOf(in)
+	for _, k := range keys {
+		b.addPlaceKey(self, k)
+	}
+	for _, p := range places {
+		for _, k := range p.index {
+			b.addPlaceKey(self, k)
+		}
+		b.node(p.key, kg.KindPlace, p.label)
+		b.link(edgeRow{from: self, to: p.key, relation: kg.RelInPlace, kind: kg.EdgePlace, source: p.source})
+		if p.parent != "" {
+			b.node(p.parent, kg.KindPlace, p.parentLabel)
+			if pair := [2]string{p.key, p.parent}; !b.within[pair] {
+				b.within[pair] = true
+				b.link(edgeRow{from: p.key, to: p.parent, relation: kg.RelWithin, kind: kg.EdgeWithin, source: p.source})
+			}
+		}
+	}
+}
+
+func (b *modelBuilder) addName(inst, name string) {
+	k := kg.NormalizeName(name)
+	if k == "" {
+		return
+	}
+	r := nameRow{inst: inst, key: k}
+	if !b.nameSet[r] {
+		b.nameSet[r] = true
+		b.m.names = append(b.m.names, r)
+	}
+}
+
+func (b *modelBuilder) addPlaceKey(inst, key string) {
+	r := placeKeyRow{inst: inst, key: key}
+	if !b.pkSet[r] {
+		b.pkSet[r] = true
+		b.m.placeKeys = append(b.m.placeKeys, r)
+	}
+}
+
+func (b *modelBuilder) addIdent(inst, scheme, v string) {
+	if strings.TrimSpace(v) == "" {
+		return
+	}
+	nv := normIdent(scheme, v)
+	k := scheme + "\x00" + nv
+	set := b.identSet[k]
+	if set[inst] {
+		return
+	}
+	if set == nil {
+		set = map[string]bool{}
+		b.identSet[k] = set
+	}
+	set[inst] = true
+	key := identKey(scheme, nv)
+	b.node(key, kg.KindIdentifier, v)
+	b.link(edgeRow{from: inst, to: key, relation: kg.RelHasIdentifier, kind: kg.EdgeIdentifier, source: scheme})
+}
+
+func identKey(scheme, normValue string) string { return "ident:" + scheme + ":" + normValue }
+
+// pathCost is kg's ShortestPath cost of an edge, fixed at ingest.
+func (b *modelBuilder) pathCost(e edgeRow) int {
+	switch e.kind {
+	case kg.EdgeRelation, kg.EdgeMembership:
+		return 2
+	case kg.EdgePlace, kg.EdgeWithin:
+		n := b.m.nodes[b.nodeIdx[e.to]]
+		switch {
+		case strings.HasPrefix(n.key, "place:city:"):
+			return 3
+		case strings.HasPrefix(n.key, "place:country:"):
+			return 12
+		case strings.HasPrefix(n.key, "place:region:"):
+			return 8
+		case strings.HasSuffix(n.label, "Region)") || strings.HasSuffix(n.label, "CA)") || !strings.HasSuffix(n.label, ")"):
+			return 8
+		}
+		return 5
+	}
+	return -1
+}
+
+// place is one place an institution lies in (as in package kg).
+type place struct {
+	key, label          string
+	parent, parentLabel string
+	source              string
+	index               []string
+}
+
+func cityKey(name string) string { return "city\x00" + kg.NormalizeName(name) }
+func fieldKey(level, name string) string {
+	return level + "\x00" + kg.NormalizeName(name)
+}
+func adminKey(name, level string) string {
+	return "admin\x00" + kg.NormalizeName(name) + "\x00" + kg.NormalizeName(level)
+}
+func adminAnyKey(name string) string { return "admin\x00" + kg.NormalizeName(name) }
+
+// placesOf mirrors kg's placesOf.
+func placesOf(in *heritage.Institution) (out []place, keys []string) {
+	country := ""
+	if in.Country != "" {
+		country = "place:country:" + in.Country
+		out = append(out, place{key: country, label: in.Country, source: "country",
+			index: []string{fieldKey("country", in.Country)}})
+	}
+	parent, parentLabel := country, in.Country
+	units := in.AdminAreas()
+	for _, u := range units {
+		label := u.Name
+		if u.Level != "" {
+			label = u.Name + " (" + u.Level + ")"
+		}
+		key := "place:admin:" + label
+		out = append(out, place{key: key, label: label, parent: parent, parentLabel: parentLabel, source: "admin_area",
+			index: []string{adminKey(u.Name, u.Level), adminAnyKey(u.Name)}})
+		parent, parentLabel = key, label
+	}
+	if len(units) == 0 && in.Region != "" {
+		key := "place:region:" + in.Country + "/" + in.Region
+		out = append(out, place{key: key, label: in.Region, parent: parent, parentLabel: parentLabel, source: "region"})
+		parent, parentLabel = key, in.Region
+	}
+	if in.City != "" {
+		key := "place:city:" + in.Country + "/" + in.City
+		src := "city"
+		if in.CityInferred {
+			src = "city (inferred)"
+		}
+		out = append(out, place{key: key, label: in.City, parent: parent, parentLabel: parentLabel, source: src,
+			index: []string{cityKey(in.City)}})
+	}
+	for _, f := range [...]struct{ level, v string }{
+		{"region", in.Region}, {"subregion", in.Subregion}, {"county", in.County}, {"district", in.District},
+	} {
+		if f.v != "" {
+			keys = append(keys, fieldKey(f.level, f.v))
+		}
+	}
+	return out, keys
+}
+
+// schemeAlias maps accepted scheme spellings to the canonical scheme (as
+// kg.Lookup accepts them).
+var schemeAlias = map[string]string{
+	"isil": kg.SchemeISIL, "isil_all": kg.SchemeISIL,
+	"wikidata": kg.SchemeWikidata, "qid": kg.SchemeWikidata, "wd": kg.SchemeWikidata,
+	"ghcid":           kg.SchemeGHCID,
+	"gnd":             kg.SchemeGND,
+	"dbs":             kg.SchemeDBS,
+	"ror":             kg.SchemeROR,
+	"isni":            kg.SchemeISNI,
+	"grid":            kg.SchemeGRID,
+	"mapping_museums": kg.SchemeMappingMuseums, "mm": kg.SchemeMappingMuseums,
+	"domus": kg.SchemeDomus,
+}
+
+// normIdent mirrors kg's identifier folding.
+func normIdent(scheme, v string) string {
+	v = strings.TrimSpace(v)
+	switch scheme {
+	case kg.SchemeROR:
+		v = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(v, "https://ror.org/"), "http://ror.org/"), "ror:")
+	case kg.SchemeWikidata:
+		if i := strings.LastIndexByte(v, '/'); i >= 0 {
+			v = v[i+1:]
+		}
+		v = strings.TrimPrefix(strings.TrimPrefix(v, "wd:"), "WD:")
+	case kg.SchemeISNI:
+		v = strings.TrimPrefix(v, "https://isni.org/isni/")
+	case kg.SchemeGRID:
+		v = strings.TrimPrefix(v, "https://www.grid.ac/institutes/")
+	}
+	v = strings.ReplaceAll(v, " ", "")
+	return strings.ToUpper(v)
+}
+
+// subjectKey folds a Subject_Matter code (or a prefix of one) into its
+// trimmed, lower-cased segments joined by "/", as kg compares them.
+func subjectSegments(s string) []string {
+	parts := strings.Split(s, "/")
+	for i, p := range parts {
+		parts[i] = strings.ToLower(strings.TrimSpace(p))
+	}
+	return parts
+}
+
+// subjectKeys lists every segment prefix of every subject of a record: a
+// wanted code matches the record when its key is among them.
+func subjectKeys(subjects []string) []string {
+	var out []string
+	for _, h := range subjects {
+		hs := subjectSegments(h)
+		for n := 1; n <= len(hs); n++ {
+			out = append(out, strings.Join(hs[:n], "/"))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// wantedSubjectKey is the key of a wanted subject code, or false when the
+// code is empty ("Natural world/*" and "Natural world" both mean the
+// "natural world" subtree).
+func wantedSubjectKey(w string) (string, bool) {
+	ws := subjectSegments(strings.TrimSuffix(strings.TrimSpace(w), "*"))
+	if len(ws) > 0 && ws[len(ws)-1] == "" {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 {
+		return "", false
+	}
+	return strings.Join(ws, "/"), true
+}
+
+// foldKey maps s to a canonical form under Unicode simple case folding, so
+// that foldKey(a) == foldKey(b) exactly when strings.EqualFold(a, b).
+func foldKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
+}

@@ -1,0 +1,389 @@
+package neo4jkg
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+	"github.com/stretchr/testify/require"
+)
+
+// The parity tests run the same operations on the in-memory graph and on
+// the Neo4j store over the full dataset and require identical results.
+
+type goldQuestion struct {
+	ID       string   `json:"id"`
+	Question string   `json:"question"`
+	Expected []string `json:"expected_ids"`
+}
+
+func loadQuestions(t testing.TB) []goldQuestion {
+	t.Helper()
+	f, err := os.Open("../../testdata/questions.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var out []goldQuestion
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var q goldQuestion
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
+		out = append(out, q)
+	}
+	require.NoError(t, sc.Err())
+	require.Len(t, out, 240)
+	return out
+}
+
+// stride picks at most n items spread over l.
+func stride[T any](l []T, n int) []T {
+	if len(l) <= n {
+		return l
+	}
+	out := make([]T, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, l[i*len(l)/n])
+	}
+	return out
+}
+
+func TestParitySelectGoldConstraints(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	r := router.New(ds)
+	nonEmpty := 0
+	for _, q := range loadQuestions(t) {
+		plan := r.Route(q.Question)
+		sets := append([]router.Constraints{plan.Constraints}, plan.Sides...)
+		for i, c := range sets {
+			for _, asOf := range []int{0, 2000} {
+				want := g.Select(c, asOf)
+				got, err := s.Select(ctx, c, asOf)
+				require.NoError(t, err, q.ID)
+				require.Equal(t, want, got, "%s side %d asOf %d: %q", q.ID, i, asOf, q.Question)
+				if len(want) > 0 {
+					nonEmpty++
+				}
+			}
+		}
+	}
+	// The comparison is only meaningful when the selections hold something.
+	require.Greater(t, nonEmpty, 200)
+}
+
+// TestParitySelectVariants covers the constraint kinds one by one,
+// including spellings that only fold to the stored values.
+func TestParitySelectVariants(t *testing.T) {
+	s, _, g := testStore(t)
+	ctx := context.Background()
+	kent := router.Place{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}
+	cases := map[string]router.Constraints{
+		"place admin any level": {Places: []router.Place{{Name: "kent", Level: router.LevelAdmin}}},
+		"place city folded":     {Places: []router.Place{{Name: "EDINBURGH", Level: router.LevelCity}}, TypeCodes: []string{" m "}},
+		"place country":         {Places: []router.Place{{Name: "nl", Level: router.LevelCountry}}, TypeCodes: []string{"L", "A"}},
+		"places ored":           {Places: []router.Place{kent, {Name: "Devon", Level: router.LevelCounty}, {Name: "Wales", Level: router.LevelRegion}}},
+		"subregion":             {Places: []router.Place{{Name: "South West", Level: router.LevelSubregion}}, Status: "closed"},
+		"district":              {Places: []router.Place{{Name: "Leeds", Level: router.LevelDistrict}}},
+		"unknown level":         {Places: []router.Place{{Name: "Kent", Level: "planet"}}},
+		"subjects subtree":      {Subjects: []string{"Natural world/*"}, Places: []router.Place{kent}},
+		"subjects parent":       {Subjects: []string{"  war and conflict "}},
+		"subjects empty code":   {Subjects: []string{"", "*"}},
+		"governance":            {GovernanceCodes: []string{"government-local_authority"}, Status: "open"},
+		"accreditation":         {Accreditation: "ACCREDITED", Sizes: []string{"Large"}},
+		"sizes empty value":     {Sizes: []string{""}},
+		"years closed":          {Years: &router.YearRange{Field: "closed", From: 1990, To: 2005}},
+		"years opened to":       {Years: &router.YearRange{Field: "opened", To: 1900}, Places: []router.Place{{Name: "Scotland", Level: router.LevelRegion}}},
+		"years bad field":       {Years: &router.YearRange{Field: "renamed", To: 1900}},
+		"status upper case":     {Status: "OPEN", Accreditation: "Accredited", Places: []router.Place{kent}},
+		"body operated_by":      {Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open"},
+		"body by relation":      {Bodies: []router.Body{{Name: "national museums scotland"}}, Relation: "part_of"},
+		"body with ids":         {Bodies: []router.Body{{Name: "Museum Nord", IDs: []string{"ror:05x9p3f75"}}}},
+		"body alias":            {Bodies: []router.Body{{Name: "Tate Group"}}},
+		"body+place":            {Bodies: []router.Body{{Name: "National Trust"}}, Places: []router.Place{{Name: "Devon", Level: router.LevelAdmin}}, Status: "open"},
+		"named houses":          {Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery"}}, Relation: "houses"},
+		"named has_part":        {Names: []router.NameMatch{{Name: "Museum Nord"}}, Relation: "has_part"},
+		"named related":         {Names: []router.NameMatch{{IDs: []string{"ror:05x9p3f75"}}}, Relation: "related"},
+		"named unknown":         {Names: []router.NameMatch{{Name: "No Such Place"}}, Relation: "part_of"},
+		"type only":             {TypeCodes: []string{"M"}},
+		"nothing":               {},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			for _, asOf := range []int{0, 1990, 9999} {
+				got, err := s.Select(ctx, c, asOf)
+				require.NoError(t, err)
+				require.Equal(t, g.Select(c, asOf), got, "asOf %d", asOf)
+			}
+		})
+	}
+}
+
+func TestParityMembers(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	bodies := map[string]bool{"no such body": true, "": true, "wd:Q1": true}
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		for _, m := range in.MemberOf {
+			bodies[m.Name] = true
+			bodies[strings.ToUpper(m.Name)] = true
+			if m.NameInSource != "" {
+				bodies[m.NameInSource] = true
+			}
+			if m.ID != "" {
+				bodies[m.ID] = true
+			}
+		}
+		for _, r := range in.Related {
+			if r.Relation == "has_part" {
+				bodies[in.ID] = true
+				bodies[in.Name] = true
+			}
+		}
+	}
+	keys := make([]string, 0, len(bodies))
+	for b := range bodies {
+		keys = append(keys, b)
+	}
+	slices.Sort(keys)
+	t.Logf("%d bodies", len(keys))
+	nonEmpty := 0
+	for _, b := range keys {
+		for _, rel := range []string{"", heritage.RelPartOf, heritage.RelOperatedBy} {
+			for _, asOf := range []int{0, 1987, 2011, 2020} {
+				got, err := s.Members(ctx, b, rel, asOf)
+				require.NoError(t, err)
+				want := g.Members(b, rel, asOf)
+				require.Equal(t, want, got, "Members(%q, %q, %d)", b, rel, asOf)
+				if len(want) > 0 {
+					nonEmpty++
+				}
+			}
+		}
+	}
+	require.Greater(t, nonEmpty, 500)
+}
+
+func TestParityLookup(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	values := map[string][]string{}
+	addv := func(scheme string, vs ...string) {
+		for _, v := range vs {
+			if strings.TrimSpace(v) != "" {
+				values[scheme] = append(values[scheme], v)
+			}
+		}
+	}
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		id := in.Identifiers
+		addv(kg.SchemeISIL, in.ISIL)
+		addv(kg.SchemeISIL, id.ISILAll...)
+		addv(kg.SchemeWikidata, in.Wikidata, id.Wikidata)
+		addv(kg.SchemeGHCID, in.GHCID)
+		addv(kg.SchemeGND, id.GND...)
+		addv(kg.SchemeDBS, id.DBS...)
+		addv(kg.SchemeROR, id.ROR)
+		addv(kg.SchemeISNI, id.ISNI)
+		addv(kg.SchemeGRID, id.GRID)
+		addv(kg.SchemeMappingMuseums, id.MappingMuseums)
+		addv(kg.SchemeDomus, id.Domus)
+	}
+	aliases := map[string]string{kg.SchemeWikidata: "qid", kg.SchemeMappingMuseums: "mm", kg.SchemeISIL: "ISIL"}
+	for scheme, vs := range values {
+		t.Run(scheme, func(t *testing.T) {
+			sample := stride(vs, 500)
+			found := 0
+			for i, v := range sample {
+				sc := scheme
+				switch i % 4 {
+				case 1:
+					v = strings.ToLower(v)
+				case 2:
+					if a, ok := aliases[scheme]; ok {
+						sc = a
+					}
+				case 3:
+					v = " " + v + " "
+				}
+				got, err := s.Lookup(ctx, sc, v)
+				require.NoError(t, err)
+				want := g.Lookup(sc, v)
+				require.Equal(t, want, got, "Lookup(%q, %q)", sc, v)
+				if len(want) > 0 {
+					found++
+				}
+			}
+			require.Equal(t, len(sample), found, "every sampled identifier resolves")
+		})
+	}
+	for _, c := range [][2]string{{"ror", "https://ror.org/05x9p3f75"}, {"wikidata", "http://www.wikidata.org/entity/Q877252"},
+		{"isil", "XX-NOPE-1"}, {"doi", "10.1/x"}, {"", ""}} {
+		got, err := s.Lookup(ctx, c[0], c[1])
+		require.NoError(t, err)
+		require.Equal(t, g.Lookup(c[0], c[1]), got, "%v", c)
+	}
+}
+
+func TestParityByName(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	var names []string
+	for _, in := range stride(ds.Institutions, 400) {
+		names = append(names, in.Name, strings.ToUpper(in.Name))
+		for _, a := range in.AltNames {
+			names = append(names, a.Name)
+		}
+	}
+	names = append(names, "No Such Museum Anywhere", "", "Natural History Museum", "NPMK")
+	found := 0
+	for _, n := range names {
+		got, err := s.ByName(ctx, n)
+		require.NoError(t, err)
+		want := g.ByName(n)
+		require.Equal(t, want, got, "ByName(%q)", n)
+		if len(want) > 0 {
+			found++
+		}
+	}
+	require.Greater(t, found, 700)
+}
+
+func TestParityEvents(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	var ids []string
+	for i := range ds.Institutions {
+		if len(ds.Institutions[i].Events) > 1 {
+			ids = append(ids, ds.Institutions[i].ID)
+		}
+	}
+	sample := append(stride(ids, 200), "wd:Q877252", "no:such")
+	for _, id := range sample {
+		got, err := s.Events(ctx, id)
+		require.NoError(t, err)
+		require.Equal(t, g.Events(id), got, "Events(%q)", id)
+	}
+}
+
+// neighbourhoodStarts lists institutions with memberships or relations and
+// a few plain ones, and other node kinds.
+func neighbourhoodStarts(ds *heritage.Dataset) []string {
+	var linked, plain []string
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		if len(in.MemberOf)+len(in.Related) > 0 {
+			linked = append(linked, in.ID)
+		} else {
+			plain = append(plain, in.ID)
+		}
+	}
+	out := append(stride(linked, 40), stride(plain, 10)...)
+	return append(out, "body:national museums scotland", "body:tate", "place:city:GB/York",
+		"place:admin:Kent (English County)", "ident:isil:DE-MUS-165513", "no:such")
+}
+
+func sortedEdges(es []kg.Edge) []kg.Edge {
+	out := slices.Clone(es)
+	slices.SortFunc(out, func(a, b kg.Edge) int {
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
+			cmp.Compare(a.Source, b.Source), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Until, b.Until))
+	})
+	return out
+}
+
+func TestParityNeighbourhood(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	filters := [][]string{nil, {heritage.RelPartOf, heritage.RelOperatedBy}, {kg.RelInPlace, kg.RelWithin}, {"related", "has_part", "located_in"}}
+	for i, id := range neighbourhoodStarts(ds) {
+		for depth := 0; depth <= 3; depth++ {
+			if depth == 3 && i%5 != 0 {
+				continue
+			}
+			rels := filters[(i+depth)%len(filters)]
+			for _, r := range [][]string{nil, rels} {
+				got, err := s.Neighbourhood(ctx, id, depth, r)
+				require.NoError(t, err)
+				require.Equal(t, sortedEdges(g.Neighbourhood(id, depth, r)), sortedEdges(got), "Neighbourhood(%q, %d, %v)", id, depth, r)
+			}
+		}
+	}
+}
+
+func TestParityShortestPath(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	var pairs [][2]string
+	for _, q := range stride(loadQuestions(t), 30) {
+		if len(q.Expected) > 1 {
+			pairs = append(pairs, [2]string{q.Expected[0], q.Expected[len(q.Expected)-1]})
+		}
+	}
+	ids := stride(ds.Institutions, 12)
+	for i := 0; i+1 < len(ids); i += 2 {
+		pairs = append(pairs, [2]string{ids[i].ID, ids[i+1].ID})
+	}
+	pairs = append(pairs, [2]string{"mm:mm.domus.SC277", "mm:mm.domus.SC038"}, [2]string{"mm:mm.domus.SC277", "mm:mm.domus.SC277"},
+		[2]string{"mm:mm.domus.SC277", "no:such"}, [2]string{"ror:05x9p3f75", "ror:00mjny636"})
+	found := 0
+	for _, p := range pairs {
+		got, err := s.ShortestPath(ctx, p[0], p[1])
+		require.NoError(t, err)
+		want := g.ShortestPath(p[0], p[1])
+		require.Equal(t, want, got, "ShortestPath(%q, %q)", p[0], p[1])
+		if len(want) > 0 {
+			found++
+		}
+	}
+	require.Greater(t, found, 10)
+}
+
+type hitView struct {
+	ID    string
+	Score float64
+	Rank  int
+}
+
+func view(hs []retrievers.Hit) []hitView {
+	out := make([]hitView, 0, len(hs))
+	for _, h := range hs {
+		out = append(out, hitView{h.ID, h.Score, h.Rank})
+	}
+	return out
+}
+
+func TestParityRetriever(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	r := router.New(ds)
+	mem, n4j := kg.NewRetriever(g), NewRetriever(s, ds)
+	nonEmpty := 0
+	for _, q := range loadQuestions(t) {
+		plan := r.Route(q.Question)
+		for _, k := range []int{3, 50} {
+			query := retrievers.Query{Text: q.Question, K: k, Plan: &plan}
+			want, err := mem.Retrieve(ctx, query)
+			require.NoError(t, err)
+			got, err := n4j.Retrieve(ctx, query)
+			require.NoError(t, err)
+			require.Equal(t, view(want), view(got), fmt.Sprintf("%s k=%d: %q", q.ID, k, q.Question))
+			require.Equal(t, want, got)
+			if len(want) > 0 {
+				nonEmpty++
+			}
+		}
+	}
+	require.Greater(t, nonEmpty, 400)
+}
