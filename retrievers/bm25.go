@@ -80,8 +80,11 @@ type bm25Doc struct {
 // BM25 restricts the search to by id; above it, results are post-filtered.
 const directSelectivity = 2048
 
-// NewBM25 indexes the dataset.
-func NewBM25(ds *heritage.Dataset) (*BM25, error) {
+// NewBM25 indexes the dataset in memory.
+func NewBM25(ds *heritage.Dataset) (*BM25, error) { return newBM25At("", ds) }
+
+// newBM25At indexes the dataset into a new index at path ("" for memory).
+func newBM25At(path string, ds *heritage.Dataset) (*BM25, error) {
 	if ds == nil {
 		return nil, errors.New("bm25: nil dataset")
 	}
@@ -89,7 +92,7 @@ func NewBM25(ds *heritage.Dataset) (*BM25, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bm25: mapping: %w", err)
 	}
-	idx, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	idx, err := bleve.NewUsing(path, m, scorch.Name, scorch.Name, nil)
 	if err != nil {
 		return nil, fmt.Errorf("bm25: new index: %w", err)
 	}
@@ -116,6 +119,12 @@ func NewBM25(ds *heritage.Dataset) (*BM25, error) {
 			b.Reset()
 		}
 	}
+	return wrapBM25(ds, idx, m)
+}
+
+// wrapBM25 makes the retriever over an index with mapping m; it closes idx
+// when it fails.
+func wrapBM25(ds *heritage.Dataset, idx bleve.Index, m mapping.IndexMapping) (*BM25, error) {
 	an := m.AnalyzerNamed(bm25Analyzer)
 	if an == nil {
 		_ = idx.Close()

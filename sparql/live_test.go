@@ -201,7 +201,9 @@ func TestLiveSearchPathsAgree(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, want, got, needle)
 	}
-	require.Greater(t, ranked.Stats().Requests, scan.Stats().Requests-int64(9), "the ranked client must have run the ranked query")
+	// The ranked client ran the ranked query after each scan that found
+	// a label: more requests.
+	require.Greater(t, ranked.Stats().Requests, scan.Stats().Requests)
 }
 
 func cmpFloat(a, b float64) int {

@@ -1,0 +1,356 @@
+// Package index builds and opens a data directory of prebuilt retrieval
+// indexes, so that a process starts in well under a second instead of
+// embedding and indexing the dataset at every start:
+//
+//	DIR/manifest.json     what was built: data version, embedder, counts, time
+//	DIR/vectors.f32       the vector index: one row of Dim little-endian
+//	                      float32 values per record, in dataset order
+//	DIR/vectors.json      the vector index's own manifest (embedder ID, dim,
+//	                      record count, data version, digest of the ids)
+//	DIR/bm25/             the BM25 index (bleve, scorch)
+//	DIR/embed-cache.bolt  the embedding cache used by the build (diskcache)
+//
+// The vector index embeds retrievers.SemanticText, a compact text per
+// record; BM25 indexes the full fields and description. manifest.json is
+// written last: a directory without it is incomplete and Open refuses it.
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hybridrag/hybridrag/embed/diskcache"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// File names inside a data directory.
+const (
+	ManifestFile    = "manifest.json"
+	VectorsFile     = "vectors.f32"
+	VectorsMetaFile = "vectors.json"
+	BM25Dir         = "bm25"
+	CacheFile       = "embed-cache.bolt"
+)
+
+// Format is the layout version of a data directory.
+const Format = 1
+
+// Stages reported to a build's progress function.
+const (
+	StageBM25    = "bm25"
+	StageEmbed   = "embed"
+	StageVectors = "vectors"
+)
+
+var (
+	// ErrNotBuilt is wrapped by Open when the directory holds no complete
+	// build.
+	ErrNotBuilt = errors.New("index: no built indexes (run: hybridrag index build --dir DIR)")
+	// ErrStale is wrapped by Open when the indexes were built for other
+	// data, another embedder or another layout.
+	ErrStale = errors.New("index: built indexes do not match (rebuild with: hybridrag index build --dir DIR)")
+)
+
+// Manifest describes a build.
+type Manifest struct {
+	Format       int       `json:"format"`
+	DataVersion  string    `json:"data_version"`
+	EmbedderID   string    `json:"embedder_id"`
+	Dim          int       `json:"dim"`
+	Records      int       `json:"records"`
+	BM25Docs     int       `json:"bm25_docs"`
+	SemanticText string    `json:"semantic_text"`
+	BuiltAt      time.Time `json:"built_at"`
+	// BuildSeconds is the wall time of the build.
+	BuildSeconds float64 `json:"build_seconds"`
+	// CacheHits and CacheMisses count the embedding cache's answers
+	// during the build (both 0 without a cache).
+	CacheHits   int64 `json:"cache_hits"`
+	CacheMisses int64 `json:"cache_misses"`
+}
+
+// VectorsMeta is the vector index's own manifest (vectors.json).
+type VectorsMeta struct {
+	EmbedderID   string `json:"embedder_id"`
+	Dim          int    `json:"dim"`
+	Records      int    `json:"records"`
+	DataVersion  string `json:"data_version"`
+	IDsSHA256    string `json:"ids_sha256"`
+	SemanticText string `json:"semantic_text"`
+	// Layout is always "row-major float32 little-endian".
+	Layout string `json:"layout"`
+}
+
+const layout = "row-major float32 little-endian"
+
+// BuildOption tunes Build.
+type BuildOption func(*buildConfig)
+
+type buildConfig struct {
+	cachePath string
+	noCache   bool
+	batchSize int
+}
+
+// WithCacheFile puts the embedding cache at path instead of
+// DIR/embed-cache.bolt.
+func WithCacheFile(path string) BuildOption {
+	return func(c *buildConfig) { c.cachePath = path }
+}
+
+// WithoutCache embeds every text without a disk cache (an embedder that
+// is already a *diskcache.Cached is never wrapped again).
+func WithoutCache() BuildOption {
+	return func(c *buildConfig) { c.noCache = true }
+}
+
+// WithBatchSize sets how many texts go to the embedder at once (default
+// 256); progress is reported after each batch.
+func WithBatchSize(n int) BuildOption {
+	return func(c *buildConfig) { c.batchSize = n }
+}
+
+// Build writes the indexes of ds into dir (created if needed; an earlier
+// build there is replaced, the embedding cache kept): the BM25 index, then
+// the vectors of every record's retrievers.SemanticText embedded with e,
+// then the manifests. progress, when not nil, is called with a stage name
+// (StageBM25, StageEmbed, StageVectors) and the work done and total in that
+// stage; it is called from Build's goroutine.
+func Build(ctx context.Context, ds *heritage.Dataset, e retrievers.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
+	start := time.Now()
+	cfg := buildConfig{batchSize: 256}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	cfg.batchSize = max(cfg.batchSize, 1)
+	if progress == nil {
+		progress = func(string, int, int) {}
+	}
+	if ds == nil || e == nil || dir == "" {
+		return Manifest{}, errors.New("index: build needs a dataset, an embedder and a directory")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Manifest{}, fmt.Errorf("index: %w", err)
+	}
+	// Invalidate the old build first: a build cut short must not leave a
+	// manifest that describes other files.
+	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, BM25Dir} {
+		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+			return Manifest{}, fmt.Errorf("index: remove old %s: %w", name, err)
+		}
+	}
+
+	emb := e
+	var cache *diskcache.Cached
+	if c, ok := e.(*diskcache.Cached); ok {
+		cache = c
+	} else if !cfg.noCache {
+		path := cfg.cachePath
+		if path == "" {
+			path = filepath.Join(dir, CacheFile)
+		}
+		c, err := diskcache.Wrap(e, path)
+		if err != nil {
+			return Manifest{}, fmt.Errorf("index: %w", err)
+		}
+		defer c.Close()
+		cache, emb = c, c
+	}
+	var before diskcache.Stats
+	if cache != nil {
+		before = cache.Stats()
+	}
+
+	n := len(ds.Institutions)
+	progress(StageBM25, 0, n)
+	bm, err := retrievers.BuildBM25(filepath.Join(dir, BM25Dir), ds)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("index: %w", err)
+	}
+	if err := bm.Close(); err != nil {
+		return Manifest{}, fmt.Errorf("index: bm25: %w", err)
+	}
+	progress(StageBM25, n, n)
+	if err := ctx.Err(); err != nil {
+		return Manifest{}, fmt.Errorf("index: %w", err)
+	}
+
+	vecs := make([][]float32, 0, n)
+	texts := make([]string, 0, cfg.batchSize)
+	progress(StageEmbed, 0, n)
+	for lo := 0; lo < n; lo += cfg.batchSize {
+		hi := min(lo+cfg.batchSize, n)
+		texts = texts[:0]
+		for i := lo; i < hi; i++ {
+			texts = append(texts, retrievers.SemanticText(&ds.Institutions[i]))
+		}
+		vs, err := emb.Embed(ctx, texts)
+		if err != nil {
+			return Manifest{}, fmt.Errorf("index: embed records %d-%d: %w", lo, hi-1, err)
+		}
+		if len(vs) != len(texts) {
+			return Manifest{}, fmt.Errorf("index: embedder %s returned %d vectors for %d texts", e.ID(), len(vs), len(texts))
+		}
+		vecs = append(vecs, vs...)
+		progress(StageEmbed, hi, n)
+	}
+
+	progress(StageVectors, 0, 1)
+	vx, err := retrievers.NewVectorIndexFromVectors(ds, e, vecs)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("index: %w", err)
+	}
+	if err := writeAtomic(filepath.Join(dir, VectorsFile), vx.WriteVectors); err != nil {
+		return Manifest{}, err
+	}
+	vm := VectorsMeta{
+		EmbedderID: e.ID(), Dim: e.Dim(), Records: n, DataVersion: ds.Version,
+		IDsSHA256: retrievers.IDsDigest(ds), SemanticText: retrievers.SemanticTextVersion, Layout: layout,
+	}
+	if err := writeJSON(filepath.Join(dir, VectorsMetaFile), vm); err != nil {
+		return Manifest{}, err
+	}
+	progress(StageVectors, 1, 1)
+
+	m := Manifest{
+		Format: Format, DataVersion: ds.Version, EmbedderID: e.ID(), Dim: e.Dim(),
+		Records: n, BM25Docs: n, SemanticText: retrievers.SemanticTextVersion,
+		BuiltAt: time.Now().UTC().Truncate(time.Second),
+	}
+	if cache != nil {
+		s := cache.Stats()
+		m.CacheHits, m.CacheMisses = s.Hits-before.Hits, s.Misses-before.Misses
+	}
+	m.BuildSeconds = time.Since(start).Seconds()
+	if err := writeJSON(filepath.Join(dir, ManifestFile), m); err != nil {
+		return Manifest{}, err
+	}
+	return m, nil
+}
+
+// ReadManifest reads DIR/manifest.json; a missing file wraps ErrNotBuilt.
+func ReadManifest(dir string) (Manifest, error) {
+	var m Manifest
+	if err := readJSON(filepath.Join(dir, ManifestFile), &m); err != nil {
+		return Manifest{}, err
+	}
+	return m, nil
+}
+
+// Indexes are the retrievers opened from a data directory.
+type Indexes struct {
+	Manifest Manifest
+	Vector   *retrievers.VectorIndex
+	BM25     *retrievers.BM25
+}
+
+// Close releases the BM25 index.
+func (x *Indexes) Close() error { return x.BM25.Close() }
+
+// Open loads the indexes in dir for ds, with e embedding the queries. It
+// refuses (ErrStale) indexes built for another data version, another
+// embedder ID or dimension, or another layout, and (ErrNotBuilt) a
+// directory without a complete build. Several processes may open the same
+// directory at once.
+func Open(ctx context.Context, dir string, ds *heritage.Dataset, e retrievers.Embedder) (*Indexes, error) {
+	if ds == nil || e == nil {
+		return nil, errors.New("index: open needs a dataset and an embedder")
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	var vm VectorsMeta
+	if err := readJSON(filepath.Join(dir, VectorsMetaFile), &vm); err != nil {
+		return nil, err
+	}
+	ids := retrievers.IDsDigest(ds)
+	switch {
+	case m.Format != Format:
+		return nil, fmt.Errorf("%w: %s has format %d, this program reads %d", ErrStale, dir, m.Format, Format)
+	case m.DataVersion != ds.Version || vm.DataVersion != ds.Version:
+		return nil, fmt.Errorf("%w: %s was built for data version %s, the data is %s", ErrStale, dir, m.DataVersion, ds.Version)
+	case m.EmbedderID != e.ID() || vm.EmbedderID != e.ID():
+		return nil, fmt.Errorf("%w: %s was built with embedder %s, queries use %s", ErrStale, dir, m.EmbedderID, e.ID())
+	case vm.Dim != e.Dim():
+		return nil, fmt.Errorf("%w: %s holds %d-dimensional vectors, the embedder makes %d", ErrStale, dir, vm.Dim, e.Dim())
+	case vm.Records != len(ds.Institutions) || vm.IDsSHA256 != ids:
+		return nil, fmt.Errorf("%w: %s holds %d records of other ids than the data's %d", ErrStale, dir, vm.Records, len(ds.Institutions))
+	case vm.SemanticText != retrievers.SemanticTextVersion || vm.Layout != layout:
+		return nil, fmt.Errorf("%w: %s uses text %q, layout %q", ErrStale, dir, vm.SemanticText, vm.Layout)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(filepath.Join(dir, VectorsFile))
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	vx, err := retrievers.LoadVectorIndex(f, ds, e)
+	_ = f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("index: %s: %w", VectorsFile, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	bm, err := retrievers.OpenBM25(filepath.Join(dir, BM25Dir), ds)
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	return &Indexes{Manifest: m, Vector: vx, BM25: bm}, nil
+}
+
+func writeJSON(path string, v any) error {
+	return writeAtomic(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	})
+}
+
+// writeAtomic writes path through a temporary file renamed into place.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	err = write(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("index: write %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+func readJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %s is missing", ErrNotBuilt, path)
+	}
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("index: %s: %w", path, err)
+	}
+	return nil
+}

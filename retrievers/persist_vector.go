@@ -1,0 +1,113 @@
+package retrievers
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// NewVectorIndexFromVectors builds an index from vectors computed
+// elsewhere: vecs[i] is the vector of ds.Institutions[i], made by e (or an
+// embedder with the same ID). Queries are embedded with e. Only the
+// workers option applies.
+func NewVectorIndexFromVectors(ds *heritage.Dataset, e Embedder, vecs [][]float32, opts ...VectorOption) (*VectorIndex, error) {
+	x, err := emptyVectorIndex(ds, e, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(vecs) != x.n {
+		return nil, fmt.Errorf("vector: %d vectors for %d records", len(vecs), x.n)
+	}
+	for i, v := range vecs {
+		if len(v) != x.dim {
+			return nil, fmt.Errorf("vector: vector %d has %d dimensions, want %d", i, len(v), x.dim)
+		}
+		for j, c := range v {
+			x.cols[j*x.n+i] = c
+		}
+	}
+	return x, nil
+}
+
+func emptyVectorIndex(ds *heritage.Dataset, e Embedder, opts []VectorOption) (*VectorIndex, error) {
+	cfg := vectorConfig{workers: min(runtime.GOMAXPROCS(0), 4)}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if ds == nil || e == nil {
+		return nil, errors.New("vector: nil dataset or embedder")
+	}
+	n, dim := len(ds.Institutions), e.Dim()
+	if dim <= 0 {
+		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
+	}
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, cols: make([]float32, n*dim), workers: max(cfg.workers, 1)}
+	x.scores.New = func() any { s := make([]float32, n); return &s }
+	return x, nil
+}
+
+// WriteVectors writes the index's vectors to w, record by record in
+// dataset order, each component a little-endian IEEE 754 float32: Len()
+// rows of Dim() values, nothing else. LoadVectorIndex reads it back.
+func (x *VectorIndex) WriteVectors(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	buf := make([]byte, 4*x.dim)
+	for i := range x.n {
+		for j := range x.dim {
+			binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(x.cols[j*x.n+i]))
+		}
+		if _, err := bw.Write(buf); err != nil {
+			return fmt.Errorf("vector: write: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("vector: write: %w", err)
+	}
+	return nil
+}
+
+// LoadVectorIndex reads vectors written by WriteVectors for ds with an
+// embedder of e's dimension: exactly len(ds.Institutions)×e.Dim() float32
+// values. The caller checks that the vectors were made by an embedder with
+// e's ID over the same data (see the index package's manifest). Only the
+// workers option applies.
+func LoadVectorIndex(r io.Reader, ds *heritage.Dataset, e Embedder, opts ...VectorOption) (*VectorIndex, error) {
+	x, err := emptyVectorIndex(ds, e, opts)
+	if err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(r, 1<<20)
+	buf := make([]byte, 4*x.dim)
+	for i := range x.n {
+		if _, err := io.ReadFull(br, buf); err != nil {
+			return nil, fmt.Errorf("vector: read record %d of %d (%d dimensions): %w", i, x.n, x.dim, err)
+		}
+		for j := range x.dim {
+			x.cols[j*x.n+i] = math.Float32frombits(binary.LittleEndian.Uint32(buf[4*j:]))
+		}
+	}
+	if n, _ := br.Read(buf[:1]); n != 0 {
+		return nil, fmt.Errorf("vector: more data than %d records of %d dimensions", x.n, x.dim)
+	}
+	return x, nil
+}
+
+// IDsDigest is the hex SHA-256 of the dataset's ids in order, one per line.
+// An on-disk vector index records it: rows are matched to records by
+// position.
+func IDsDigest(ds *heritage.Dataset) string {
+	h := sha256.New()
+	for i := range ds.Institutions {
+		io.WriteString(h, ds.Institutions[i].ID)
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
