@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The whole test suite. On a fresh machine it installs and starts the real
 # components the integration tests need — the MiniLM embedding model and
-# ONNX Runtime, an embedded Neo4j 5.26 and an Oxigraph SPARQL server loaded
-# with the Wikidata-shaped subset — then checks formatting, runs go vet and
-# every test with the race detector, and stops the servers it started.
+# ONNX Runtime, an embedded Neo4j 5.26, an Oxigraph SPARQL server loaded
+# with the Wikidata-shaped subset, and OpenRefine 3.6 (a real
+# reconciliation client) — then checks formatting, runs go vet and every
+# test with the race detector, and stops the servers it started.
 #
 #   bash scripts/test.sh            # everything
 #   bash scripts/test.sh -run Ask   # extra flags go to go test
 #
-# Needs Go 1.26, Java 17 + Maven, Python 3 + pip, Node + npm, unzip.
-# Ports: HYBRIDRAG_NEO4J_PORT (7687), HYBRIDRAG_SPARQL_PORT (7878).
+# Needs Go 1.26, Java 17 + Maven, Python 3 + pip, Node + npm, unzip, and
+# apt-get (OpenRefine is Debian's openrefine package; run as root or have
+# it installed). Ports: HYBRIDRAG_NEO4J_PORT (7687), HYBRIDRAG_SPARQL_PORT
+# (7878), HYBRIDRAG_OPENREFINE_PORT (3333).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -34,7 +37,7 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-echo "== starting Neo4j and the SPARQL server"
+echo "== starting Neo4j, the SPARQL server and OpenRefine"
 start_server() {
   # Starts scripts/$1.sh unless it is already running, and exports the line
   # it prints. Only servers started here are stopped at the end.
@@ -54,9 +57,12 @@ bash scripts/neo4j.sh build >/dev/null
 wait
 start_server sparql
 start_server neo4j
+start_server openrefine
 
 # The integration tests fail, rather than skip, when a component is missing.
-export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1
+# (Qdrant cannot be installed from the registries this suite uses: its
+# adapter runs a gRPC contract test, and a live test when QDRANT_URL is set.)
+export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
 
 echo "== go test -race"
 go test -race -count=1 -timeout 30m ./... "$@"
