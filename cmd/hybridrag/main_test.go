@@ -127,3 +127,45 @@ func TestHelp(t *testing.T) {
 		require.Contains(t, out, "Usage:")
 	}
 }
+
+// A configured backend that does not answer never takes the service down:
+// the embedded components answer, and the response says what is missing.
+func TestUnreachableBackendsAreReportedNotFatal(t *testing.T) {
+	code, out, errOut := runCLI(t, "ask", "--json",
+		"--neo4j", "bolt://127.0.0.1:1", "--sparql", "http://127.0.0.1:1/query",
+		"What is the ISIL code of Heimatstube im Elbtor?")
+	require.Equal(t, exitOK, code, errOut)
+	var resp struct {
+		Answer struct {
+			Value string `json:"value"`
+		} `json:"answer"`
+		Errors []struct {
+			Source string `json:"source"`
+			Error  string `json:"error"`
+		} `json:"errors"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &resp))
+	require.Equal(t, "DE-MUS-811216", resp.Answer.Value)
+	sources := map[string]bool{}
+	for _, e := range resp.Errors {
+		sources[e.Source] = true
+		require.Contains(t, e.Error, "unavailable since start")
+	}
+	require.True(t, sources["neo4j"], "errors: %+v", resp.Errors)
+	require.True(t, sources["wikidata"], "errors: %+v", resp.Errors)
+	require.Contains(t, errOut, "backend unavailable", "logged once at start")
+}
+
+func TestDoctorFailsOnAConfiguredBackendThatIsDown(t *testing.T) {
+	code, out, errOut := runCLI(t, "doctor", "--neo4j", "bolt://127.0.0.1:1")
+	require.Equal(t, exitFail, code, out+errOut)
+	require.Contains(t, out, "neo4j: FAILED")
+	require.Contains(t, out, "qdrant: not configured")
+	require.Contains(t, out, "ask: ok")
+}
+
+func TestIngestNeedsATarget(t *testing.T) {
+	code, _, errOut := runCLI(t, "ingest")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errOut, "nothing to ingest into")
+}
