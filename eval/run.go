@@ -16,16 +16,12 @@ import (
 	"maps"
 	"time"
 
-	"golang.org/x/sync/errgroup"
 
 	ragcontext "github.com/hybridrag/hybridrag/context"
-	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // Cutoffs of the rank-based metrics.
@@ -48,51 +44,33 @@ type Suite struct {
 	opts       pipeline.Options
 }
 
-// NewSuite builds the embedded components over ds, concurrently: the rule
-// router, the knowledge graph, the vector index (hashing embedder,
-// pipeline.HashingDim) and the BM25 index, and the cl100k tokenizer. The
-// answer cache is off in every pipeline the suite builds.
-func NewSuite(ctx context.Context, ds *heritage.Dataset, opts pipeline.Options) (*Suite, error) {
-	var (
-		rt  *router.Router
-		g   *kg.Graph
-		vec *retrievers.VectorIndex
-		bm  *retrievers.BM25
-		tok *ragcontext.Tokenizer
-	)
-	eg, ectx := errgroup.WithContext(ctx)
-	eg.Go(func() error { rt = router.New(ds); return nil })
-	eg.Go(func() error { g = kg.New(ds); return nil })
-	eg.Go(func() (err error) {
-		vec, err = retrievers.NewVectorIndex(ds, embed.NewHashing(pipeline.HashingDim), retrievers.WithBuildContext(ectx))
-		return err
-	})
-	eg.Go(func() (err error) { bm, err = retrievers.NewBM25(ds); return err })
-	eg.Go(func() (err error) { tok, err = ragcontext.NewTokenizer(); return err })
-	if err := eg.Wait(); err != nil {
+// NewSuite builds the embedded components over ds once
+// (pipeline.EmbeddedComponents: the rule router, the knowledge graph, the
+// vector index with embedder — nil means the hashing embedder — the BM25
+// index and the cl100k tokenizer). The answer cache is off in every
+// pipeline the suite builds.
+func NewSuite(ctx context.Context, ds *heritage.Dataset, embedder retrievers.Embedder, opts pipeline.Options) (*Suite, error) {
+	c, err := pipeline.EmbeddedComponents(ctx, ds, pipeline.EmbeddedConfig{Embedder: embedder})
+	if err != nil {
 		return nil, fmt.Errorf("eval: build: %w", err)
 	}
-	s := &Suite{
-		data:   ds,
-		router: rt,
-		graph:  pipeline.LocalGraph{G: g},
-		retrievers: map[string]retrievers.Retriever{
-			router.RetrieverVector: vec,
-			router.RetrieverBM25:   bm,
-			router.RetrieverKG:     kg.NewRetriever(g),
-		},
-		// Each configuration gets its own token memo, so that no
-		// configuration runs on a memo another one warmed.
-		newContext: func() (pipeline.ContextBuilder, error) {
-			counter, err := ragcontext.NewMemoCounter(tok, 1<<16)
-			if err != nil {
-				return nil, err
-			}
-			return ragcontext.NewBuilder(counter), nil
-		},
-		opts: opts,
+	tok, err := ragcontext.NewTokenizer()
+	if err != nil {
+		return nil, fmt.Errorf("eval: build: %w", err)
 	}
-	s.opts.CacheSize = 0
+	s, err := NewSuiteFrom(c, opts)
+	if err != nil {
+		return nil, err
+	}
+	// Each configuration gets its own token memo, so that no configuration
+	// runs on a memo another one warmed.
+	s.newContext = func() (pipeline.ContextBuilder, error) {
+		counter, err := ragcontext.NewMemoCounter(tok, 1<<16)
+		if err != nil {
+			return nil, err
+		}
+		return ragcontext.NewBuilder(counter), nil
+	}
 	return s, nil
 }
 

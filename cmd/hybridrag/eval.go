@@ -40,14 +40,16 @@ ranking before scoring and never count as wrong. The router's intent
 accuracy is reported too, and a "(ceiling)" row: what a perfect ranking
 scores (recall@k is below 1 when more than k ids are expected).
 
-The run uses the embedded backends (hashing embedder, in-memory BM25 and
-knowledge graph), whatever servers are configured.
+The run uses the embedded backends (in-memory vectors, BM25 and knowledge
+graph), whatever servers are configured; --embedder minilm embeds with the
+MiniLM model instead of the hashing embedder.
 
 Examples:
   hybridrag eval --questions testdata/questions.jsonl
   hybridrag eval --questions testdata/questions.jsonl --config kg,hybrid-router
   hybridrag eval --questions testdata/questions.jsonl --json > quality.json
   hybridrag eval --questions testdata/questions.jsonl --chart recall.svg
+  hybridrag eval --questions testdata/questions.jsonl --embedder minilm
 `
 
 // configList collects --config values: repeatable, each a comma list.
@@ -86,6 +88,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&df.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
 	fs.DurationVar(&df.timeout, "timeout", 0, "deadline for each question (default 30s)")
 	fs.DurationVar(&df.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
+	fs.StringVar(&df.embedder, "embedder", "", "hashing (default) or minilm (run scripts/install-model.sh first)")
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -134,7 +137,11 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if !*quiet {
 		fmt.Fprintf(e.stderr, "eval: %d questions, %d configuration(s); building indexes\n", len(qs), len(cfgs))
 	}
-	suite, err := eval.NewSuite(ctx, ds, opts)
+	emb, err := chooseEmbedder(cfg, e.getenv, newLogger(e.stderr))
+	if err != nil {
+		return err
+	}
+	suite, err := eval.NewSuite(ctx, ds, emb, opts)
 	if err != nil {
 		return err
 	}
