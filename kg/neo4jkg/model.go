@@ -353,8 +353,8 @@ func normIdent(scheme, v string) string {
 	return strings.ToUpper(v)
 }
 
-// subjectKey folds a Subject_Matter code (or a prefix of one) into its
-// trimmed, lower-cased segments joined by "/", as kg compares them.
+// subjectSegments folds a Subject_Matter code into its trimmed, lower-cased
+// segments, as kg compares them.
 func subjectSegments(s string) []string {
 	parts := strings.Split(s, "/")
 	for i, p := range parts {

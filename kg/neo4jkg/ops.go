@@ -9,6 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 )
 
 // The operations below return what the kg.Graph methods of the same name
@@ -209,20 +210,11 @@ type edge struct {
 const edgeColumns = `r.ord AS ord, startNode(r).key AS from, endNode(r).key AS to, r.relation AS relation,
        r.kind AS kind, r.source AS source, r.until AS until, r.cost AS cost`
 
-func readEdge(r interface {
-	Get(string) (any, bool)
-}) edge {
-	get := func(k string) string {
-		v, _ := r.Get(k)
-		s, _ := v.(string)
-		return s
-	}
-	ordV, _ := r.Get("ord")
-	costV, _ := r.Get("cost")
-	ord, _ := ordV.(int64)
-	cost, _ := costV.(int64)
-	return edge{ord: ord, cost: cost, Edge: kg.Edge{From: get("from"), To: get("to"), Relation: get("relation"),
-		Kind: kg.EdgeKind(get("kind")), Source: get("source"), Until: get("until")}}
+func readEdge(r *neo4j.Record) edge {
+	ord, _ := integer(r, "ord")
+	cost, _ := integer(r, "cost")
+	return edge{ord: ord, cost: cost, Edge: kg.Edge{From: str(r, "from"), To: str(r, "to"), Relation: str(r, "relation"),
+		Kind: kg.EdgeKind(str(r, "kind")), Source: str(r, "source"), Until: str(r, "until")}}
 }
 
 const qNodeKind = `MATCH (n:GraphNode {key: $key}) RETURN n.kind AS kind`

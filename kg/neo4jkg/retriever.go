@@ -163,3 +163,5 @@ func sortedByTier(records Records, ids []string) []string {
 	slices.SortStableFunc(out, func(a, b string) int { return rank(a) - rank(b) })
 	return out
 }
+
+var _ graph = (*Store)(nil)

@@ -168,15 +168,3 @@ func integer(r *neo4j.Record, key string) (int64, bool) {
 	n, ok := v.(int64)
 	return n, ok
 }
-
-func strs(r *neo4j.Record, key string) []string {
-	v, _ := r.Get(key)
-	l, _ := v.([]any)
-	out := make([]string, 0, len(l))
-	for _, x := range l {
-		if s, ok := x.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
