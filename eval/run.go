@@ -16,7 +16,6 @@ import (
 	"maps"
 	"time"
 
-
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"

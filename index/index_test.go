@@ -32,7 +32,6 @@ func subset(tb testing.TB, step int) *heritage.Dataset {
 	return ds
 }
 
-
 var questions = []string{
 	"Which museums are part of National Museums Scotland?",
 	"railway museum in Wales",

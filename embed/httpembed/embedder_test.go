@@ -16,7 +16,10 @@ import (
 	"go.uber.org/goleak"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// bleve, imported through retrievers, starts its analysis workers at init.
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/blevesearch/bleve_index_api.AnalysisWorker"))
+}
 
 // fakeVec is the unnormalised vector a fake server returns for a text:
 // (len, 1, 2) scaled by the text's length, so each text's answer differs.
@@ -311,11 +314,17 @@ func TestRetryAfterParse(t *testing.T) {
 
 func TestTimeoutRetriedThenFails(t *testing.T) {
 	var calls atomic.Int32
+	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
-		<-r.Context().Done() // never answers
+		_, _ = io.Copy(io.Discard, r.Body)
+		select { // never answers in time
+		case <-r.Context().Done():
+		case <-release:
+		}
 	}))
 	defer srv.Close()
+	defer close(release)
 	e, err := New(Options{Protocol: TEI, BaseURL: srv.URL, Timeout: 50 * time.Millisecond, Retry: Retry{MaxRetries: 1}})
 	require.NoError(t, err)
 	e.caller.sleep = (&waits{}).sleep

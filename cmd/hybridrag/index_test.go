@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+func TestIndexBuildAndInfo(t *testing.T) {
+	full, err := heritage.Embedded()
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for i := 0; i < len(full.Institutions); i += 200 {
+		require.NoError(t, enc.Encode(&full.Institutions[i]))
+	}
+	tmp := t.TempDir()
+	data := filepath.Join(tmp, "small.jsonl")
+	require.NoError(t, os.WriteFile(data, buf.Bytes(), 0o644))
+	dir := filepath.Join(tmp, "idx")
+
+	code, out, errOut := runCLI(t, "index", "build", "--dir", dir, "--data", data)
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "built "+dir+": 82 records")
+	require.Contains(t, errOut, "embed    [")
+	require.Contains(t, errOut, "82/82")
+
+	code, out, errOut = runCLI(t, "index", "info", "--dir", dir)
+	require.Equal(t, exitOK, code, errOut)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	require.Equal(t, float64(82), m["records"])
+	require.Contains(t, m["embedder_id"], "hashing")
+
+	code, _, errOut = runCLI(t, "index", "info", "--dir", tmp)
+	require.Equal(t, exitFail, code)
+	require.Contains(t, errOut, "hybridrag index build --dir")
+
+	code, _, _ = runCLI(t, "index", "build")
+	require.Equal(t, exitUsage, code)
+	code, _, _ = runCLI(t, "index", "build", "--dir", dir, "--embedder", "bert")
+	require.Equal(t, exitUsage, code)
+	code, _, _ = runCLI(t, "index", "drop")
+	require.Equal(t, exitUsage, code)
+	code, out, _ = runCLI(t, "index", "--help")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, out, "--index DIR")
+}
+
+func TestProgressLine(t *testing.T) {
+	require.Equal(t, "embed    [###############...............] 50/100  10/s  ETA 5s   ",
+		progressLine("embed", 50, 100, 5*time.Second))
+	require.Equal(t, "bm25     [##############################] 100/100  50/s  2s   ",
+		progressLine("bm25", 100, 100, 2*time.Second))
+	require.Equal(t, "bm25     [..............................] 0/100   ",
+		progressLine("bm25", 0, 100, 0))
+}
