@@ -27,9 +27,14 @@ type Config struct {
 	ModelDir string `json:"model_dir,omitempty"`
 	ORTLib   string `json:"ort_lib,omitempty"`
 
+	// IndexDir is a directory of prebuilt indexes (hybridrag index build);
+	// empty = build them in memory at start.
+	IndexDir string `json:"index_dir,omitempty"`
+
 	Neo4j  Neo4j  `json:"neo4j"`
 	Qdrant Qdrant `json:"qdrant"`
 	SPARQL SPARQL `json:"sparql"`
+	Rerank Rerank `json:"rerank"`
 
 	// RequestTimeout bounds a whole request; LegTimeout each retriever;
 	// StartupTimeout connecting to every backend at start.
@@ -56,6 +61,15 @@ type Qdrant struct {
 type SPARQL struct {
 	Endpoint string `json:"endpoint,omitempty"`
 	CacheDir string `json:"cache_dir,omitempty"`
+}
+
+// Rerank is an optional reranking server (off when URL is empty).
+type Rerank struct {
+	URL        string `json:"url,omitempty"`
+	Protocol   string `json:"protocol,omitempty"` // tei (default) or cohere
+	Model      string `json:"model,omitempty"`
+	APIKey     string `json:"api_key,omitempty"`
+	Multiplier int    `json:"multiplier,omitempty"` // candidates = max(k × multiplier, 30)
 }
 
 // Duration is a time.Duration written as "2s" in JSON.
@@ -92,6 +106,7 @@ func Default() Config {
 		Embedder:       "hashing",
 		Qdrant:         Qdrant{Collection: "hybridrag"},
 		Neo4j:          Neo4j{User: "neo4j"},
+		Rerank:         Rerank{Protocol: "tei", Multiplier: 3},
 		RequestTimeout: Duration(30 * time.Second),
 		LegTimeout:     Duration(2 * time.Second),
 		StartupTimeout: Duration(10 * time.Second),
@@ -120,7 +135,8 @@ var Env = []string{
 	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_ORT_LIB",
 	"HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_NEO4J_USER", "HYBRIDRAG_NEO4J_PASSWORD",
 	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION",
-	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR",
+	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR",
+	"HYBRIDRAG_RERANK_URL", "HYBRIDRAG_RERANK_PROTOCOL", "HYBRIDRAG_RERANK_MODEL", "HYBRIDRAG_RERANK_API_KEY",
 	"HYBRIDRAG_REQUEST_TIMEOUT", "HYBRIDRAG_LEG_TIMEOUT", "HYBRIDRAG_STARTUP_TIMEOUT",
 }
 
@@ -143,6 +159,11 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_QDRANT_COLLECTION", &c.Qdrant.Collection)
 	str("HYBRIDRAG_SPARQL_ENDPOINT", &c.SPARQL.Endpoint)
 	str("HYBRIDRAG_SPARQL_CACHE_DIR", &c.SPARQL.CacheDir)
+	str("HYBRIDRAG_INDEX_DIR", &c.IndexDir)
+	str("HYBRIDRAG_RERANK_URL", &c.Rerank.URL)
+	str("HYBRIDRAG_RERANK_PROTOCOL", &c.Rerank.Protocol)
+	str("HYBRIDRAG_RERANK_MODEL", &c.Rerank.Model)
+	str("HYBRIDRAG_RERANK_API_KEY", &c.Rerank.APIKey)
 	for name, dst := range map[string]*Duration{
 		"HYBRIDRAG_REQUEST_TIMEOUT": &c.RequestTimeout,
 		"HYBRIDRAG_LEG_TIMEOUT":     &c.LegTimeout,
@@ -195,6 +216,23 @@ func (c Config) Validate() error {
 	if c.SPARQL.Endpoint != "" {
 		if u, err := url.Parse(c.SPARQL.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			bad("sparql endpoint %q: want an http(s) URL", c.SPARQL.Endpoint)
+		}
+	}
+	if c.Rerank.URL != "" {
+		if u, err := url.Parse(c.Rerank.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("rerank url %q: want an http(s) URL", c.Rerank.URL)
+		}
+		switch c.Rerank.Protocol {
+		case "tei":
+		case "cohere":
+			if c.Rerank.Model == "" {
+				bad("rerank: the cohere protocol needs a model")
+			}
+		default:
+			bad("rerank protocol %q: want tei or cohere", c.Rerank.Protocol)
+		}
+		if c.Rerank.Multiplier < 1 || c.Rerank.Multiplier > 20 {
+			bad("rerank multiplier %d: want 1 to 20", c.Rerank.Multiplier)
 		}
 	}
 	for _, t := range []struct {

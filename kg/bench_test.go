@@ -1,9 +1,11 @@
 package kg
 
 import (
+	"context"
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -60,6 +62,22 @@ func BenchmarkShortestPath(b *testing.B) {
 	for b.Loop() {
 		if g.ShortestPath("mm:mm.domus.SC277", "mm:mm.domus.SC038") == nil {
 			b.Fatal("no path")
+		}
+	}
+}
+
+func BenchmarkRetrieve(b *testing.B) {
+	r := NewRetriever(testGraph(b))
+	plan := &router.Plan{Intent: router.Relationship, Constraints: router.Constraints{
+		ISILs:  []string{"DE-MUS-165513"},
+		Bodies: []router.Body{{Name: "National Museums Scotland", Relation: "part_of"}},
+		Names:  []router.NameMatch{{Name: "Titanic Belfast", Score: 0.9}},
+	}}
+	q := retrievers.Query{K: 10, Plan: plan}
+	for b.Loop() {
+		hs, err := r.Retrieve(context.Background(), q)
+		if err != nil || len(hs) == 0 {
+			b.Fatal(err, len(hs))
 		}
 	}
 }

@@ -1,12 +1,15 @@
 // Package kg is an in-memory knowledge graph of the heritage dataset, built
 // on a gonum simple.DirectedGraph whose edges carry the typed relations
-// between each node pair, and a retriever over it.
+// between each node pair, and a retriever over it or over any other graph
+// backend ([Source]).
 //
 // Nodes are institutions, bodies (the groups of member_of), places and
 // identifiers. Edges carry a relation name and their provenance. The public
 // operations take and return plain values (ids, [Member], [Edge],
 // heritage.Event) so that other graph backends can implement the same set
-// with identical results.
+// with identical results; [Places], [PlaceKey], [Scheme],
+// [NormalizeIdentifier], [PathCost] and [CompareEvents] are the derivations
+// they share with this graph.
 package kg
 
 import (
@@ -269,20 +272,20 @@ func (g *Graph) addInstitution(i int32, in *heritage.Institution) {
 	}
 
 	// Places.
-	places, keys := placesOf(in)
+	places, keys := Places(in)
 	for _, k := range keys {
 		g.places[k] = append(g.places[k], i)
 	}
 	for _, p := range places {
-		for _, k := range p.index {
+		for _, k := range p.Index {
 			g.places[k] = append(g.places[k], i)
 		}
-		pn := g.node(p.key, KindPlace, p.label)
-		g.link(self, pn, Edge{Relation: RelInPlace, Kind: EdgePlace, Source: p.source})
-		if p.parent != "" {
-			parent := g.node(p.parent, KindPlace, p.parentLabel)
+		pn := g.node(p.Key, KindPlace, p.Label)
+		g.link(self, pn, Edge{Relation: RelInPlace, Kind: EdgePlace, Source: p.Source})
+		if p.Parent != "" {
+			parent := g.node(p.Parent, KindPlace, p.ParentLabel)
 			if !g.g.HasEdgeFromTo(pn, parent) {
-				g.link(pn, parent, Edge{Relation: RelWithin, Kind: EdgeWithin, Source: p.source})
+				g.link(pn, parent, Edge{Relation: RelWithin, Kind: EdgeWithin, Source: p.Source})
 			}
 		}
 	}
@@ -304,7 +307,7 @@ func (g *Graph) addIdent(self int64, i int32, scheme, v string) {
 	if strings.TrimSpace(v) == "" {
 		return
 	}
-	nv := normIdent(scheme, v)
+	nv := NormalizeIdentifier(scheme, v)
 	k := scheme + "\x00" + nv
 	l := g.idents[k]
 	if slices.Contains(l, i) {
@@ -316,73 +319,6 @@ func (g *Graph) addIdent(self int64, i int32, scheme, v string) {
 	g.edges = append(g.edges, Edge{From: g.nodes[self].ID, To: g.nodes[in].ID, Relation: RelHasIdentifier, Kind: EdgeIdentifier, Source: scheme})
 	g.leafEdges[self] = append(g.leafEdges[self], idx)
 	g.leafEdges[in] = append(g.leafEdges[in], idx)
-}
-
-// place is one place an institution lies in.
-type place struct {
-	key, label          string
-	parent, parentLabel string
-	source              string
-	index               []string // Select index keys
-}
-
-// Place index keys used by Select.
-
-func cityKey(name string) string { return "city\x00" + NormalizeName(name) }
-func fieldKey(level, name string) string {
-	return level + "\x00" + NormalizeName(name)
-}
-func adminKey(name, level string) string {
-	return "admin\x00" + NormalizeName(name) + "\x00" + NormalizeName(level)
-}
-func adminAnyKey(name string) string { return "admin\x00" + NormalizeName(name) }
-
-// placesOf lists the places of a record: its country, the units of its
-// admin_area path (each within the one before, the first within the
-// country), its city (within the deepest unit) and, for records without
-// an admin_area, the region field. keys are the Select index keys of the
-// region, subregion, county and district fields.
-func placesOf(in *heritage.Institution) (out []place, keys []string) {
-	country := ""
-	if in.Country != "" {
-		country = "place:country:" + in.Country
-		out = append(out, place{key: country, label: in.Country, source: "country",
-			index: []string{fieldKey("country", in.Country)}})
-	}
-	parent, parentLabel := country, in.Country
-	units := in.AdminAreas()
-	for _, u := range units {
-		label := u.Name
-		if u.Level != "" {
-			label = u.Name + " (" + u.Level + ")"
-		}
-		key := "place:admin:" + label
-		out = append(out, place{key: key, label: label, parent: parent, parentLabel: parentLabel, source: "admin_area",
-			index: []string{adminKey(u.Name, u.Level), adminAnyKey(u.Name)}})
-		parent, parentLabel = key, label
-	}
-	if len(units) == 0 && in.Region != "" {
-		key := "place:region:" + in.Country + "/" + in.Region
-		out = append(out, place{key: key, label: in.Region, parent: parent, parentLabel: parentLabel, source: "region"})
-		parent, parentLabel = key, in.Region
-	}
-	if in.City != "" {
-		key := "place:city:" + in.Country + "/" + in.City
-		src := "city"
-		if in.CityInferred {
-			src = "city (inferred)"
-		}
-		out = append(out, place{key: key, label: in.City, parent: parent, parentLabel: parentLabel, source: src,
-			index: []string{cityKey(in.City)}})
-	}
-	for _, f := range [...]struct{ level, v string }{
-		{"region", in.Region}, {"subregion", in.Subregion}, {"county", in.County}, {"district", in.District},
-	} {
-		if f.v != "" {
-			keys = append(keys, fieldKey(f.level, f.v))
-		}
-	}
-	return out, keys
 }
 
 // instIndex returns the dataset index of an institution node id.

@@ -333,3 +333,23 @@ func TestNode(t *testing.T) {
 	require.Equal(t, []Edge{{From: "wd:Q877252", To: "ident:isil:DE-MUS-165513", Relation: RelHasIdentifier, Kind: EdgeIdentifier, Source: "isil"}},
 		g.Neighbourhood("ident:isil:DE-MUS-165513", 1, nil))
 }
+
+func TestCompareEvents(t *testing.T) {
+	tests := []struct {
+		a, b string // dates
+		want int
+	}{
+		{"1900", "1950", -1},
+		{"1950-05-01", "1950-01-01", 1},
+		{"1950", "1950", 0},
+		{"", "1800", 1},
+		{"1800", "", -1},
+		{"", "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.a+" vs "+tc.b, func(t *testing.T) {
+			got := CompareEvents(heritage.Event{Date: tc.a}, heritage.Event{Date: tc.b})
+			require.Equal(t, tc.want, max(-1, min(1, got)))
+		})
+	}
+}

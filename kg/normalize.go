@@ -83,10 +83,11 @@ var fold = func() map[rune]string {
 	return m
 }()
 
-// normIdent folds an identifier value for look-up: trimmed, URL prefixes of
-// the scheme removed, spaces dropped and upper-cased. Every scheme is matched
-// case-insensitively.
-func normIdent(scheme, v string) string {
+// NormalizeIdentifier folds an identifier value of a canonical scheme (one
+// of the Scheme constants) for look-up: trimmed, URL prefixes of the scheme
+// removed, spaces dropped and upper-cased, so that every scheme is matched
+// case-insensitively. "https://www.wikidata.org/wiki/q42" folds to "Q42".
+func NormalizeIdentifier(scheme, v string) string {
 	v = strings.TrimSpace(v)
 	switch scheme {
 	case SchemeROR:

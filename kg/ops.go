@@ -23,16 +23,25 @@ var schemeAlias = map[string]string{
 	"domus": SchemeDomus,
 }
 
+// Scheme returns the canonical scheme (one of the Scheme constants) for a
+// spelling Lookup accepts, ignoring case and surrounding space: "QID" and
+// "wd" give SchemeWikidata, "mm" SchemeMappingMuseums, "isil_all"
+// SchemeISIL. It reports false for an unknown scheme.
+func Scheme(alias string) (string, bool) {
+	s, ok := schemeAlias[strings.ToLower(strings.TrimSpace(alias))]
+	return s, ok
+}
+
 // Lookup returns the ids of the institutions carrying the identifier, sorted.
 // Schemes: isil (including identifiers.isil_all), wikidata (or qid), ghcid,
 // gnd, dbs, ror, isni, grid, mapping_museums, domus. Values are matched
 // case-insensitively; ROR and Wikidata URLs are accepted.
 func (g *Graph) Lookup(scheme, value string) []string {
-	s, ok := schemeAlias[strings.ToLower(strings.TrimSpace(scheme))]
+	s, ok := Scheme(scheme)
 	if !ok {
 		return nil
 	}
-	return g.ids(g.idents[s+"\x00"+normIdent(s, value)])
+	return g.ids(g.idents[s+"\x00"+NormalizeIdentifier(s, value)])
 }
 
 // ByName returns the ids of the institutions whose name or alternative name
@@ -126,21 +135,26 @@ func (g *Graph) Events(id string) []heritage.Event {
 		return nil
 	}
 	out := slices.Clone(in.Events)
-	slices.SortStableFunc(out, func(a, b heritage.Event) int {
-		af, _, aok := a.Years()
-		bf, _, bok := b.Years()
-		switch {
-		case aok != bok:
-			if aok {
-				return -1
-			}
-			return 1
-		case !aok:
-			return 0
-		}
-		return cmp.Or(cmp.Compare(af, bf), cmp.Compare(a.Date, b.Date))
-	})
+	slices.SortStableFunc(out, CompareEvents)
 	return out
+}
+
+// CompareEvents orders events as Events returns them: by their first year,
+// then by date, undated events last. Events it reports equal keep their
+// record order under a stable sort.
+func CompareEvents(a, b heritage.Event) int {
+	af, _, aok := a.Years()
+	bf, _, bok := b.Years()
+	switch {
+	case aok != bok:
+		if aok {
+			return -1
+		}
+		return 1
+	case !aok:
+		return 0
+	}
+	return cmp.Or(cmp.Compare(af, bf), cmp.Compare(a.Date, b.Date))
 }
 
 // Neighbourhood returns the edges within depth hops of the node id, followed
@@ -195,23 +209,26 @@ func sortEdges(es []Edge) {
 	})
 }
 
-// pathCost is the cost of passing through an edge in ShortestPath. Finer
-// places cost less than broad ones, so a shared town beats a shared
-// country; identifier edges are not used.
-func (g *Graph) pathCost(e Edge) int {
-	switch e.Kind {
+// PathCost is the cost ShortestPath pays to pass an edge of the given kind
+// that ends at node to. Institution relations and memberships cost 2.
+// Place and within edges cost by the place they lead to, finer places less
+// than broad ones so that a shared town beats a shared country: 3 for a
+// city, 5 for a county, unitary authority, district or borough, 8 for a
+// region, combined authority or nation, 12 for a country. Identifier edges
+// are not connectors: -1.
+func PathCost(kind EdgeKind, to Node) int {
+	switch kind {
 	case EdgeRelation, EdgeMembership:
 		return 2
 	case EdgePlace, EdgeWithin:
-		n := g.nodes[g.byKey[e.To]]
 		switch {
-		case strings.HasPrefix(n.ID, "place:city:"):
+		case strings.HasPrefix(to.ID, "place:city:"):
 			return 3
-		case strings.HasPrefix(n.ID, "place:country:"):
+		case strings.HasPrefix(to.ID, "place:country:"):
 			return 12
-		case strings.HasPrefix(n.ID, "place:region:"):
+		case strings.HasPrefix(to.ID, "place:region:"):
 			return 8
-		case strings.HasSuffix(n.Label, "Region)") || strings.HasSuffix(n.Label, "CA)") || !strings.HasSuffix(n.Label, ")"):
+		case strings.HasSuffix(to.Label, "Region)") || strings.HasSuffix(to.Label, "CA)") || !strings.HasSuffix(to.Label, ")"):
 			return 8 // English regions, combined authorities, nations
 		}
 		return 5 // counties, unitary authorities, districts, boroughs
@@ -251,11 +268,12 @@ func (g *Graph) ShortestPath(from, to string) []Edge {
 		}
 		for _, ei := range g.incident(cur.node) {
 			e := g.edges[ei]
-			c := g.pathCost(e)
+			to := g.byKey[e.To]
+			c := PathCost(e.Kind, g.nodes[to])
 			if c < 0 {
 				continue
 			}
-			other := g.byKey[e.To]
+			other := to
 			if other == cur.node {
 				other = g.byKey[e.From]
 			}

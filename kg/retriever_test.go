@@ -2,6 +2,7 @@ package kg
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/hybridrag/hybridrag/filter"
@@ -45,7 +46,7 @@ func TestRetriever(t *testing.T) {
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}}},
 		{"relation question: answer first, anchor after", &router.Plan{Intent: router.Relationship, Constraints: router.Constraints{
 			Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery", IDs: []string{"mm:mm.domus.EM034"}, Score: 1}}, Relation: "houses"}}, 10, nil,
-			[]hitView{{"mm:mm.domus.EM048", 1, 1}, {"mm:mm.domus.EM034", anchorScore, 2}}},
+			[]hitView{{"mm:mm.domus.EM048", 1, 1}, {"mm:mm.domus.EM034", AnchorScore, 2}}},
 		{"temporal question about one institution", &router.Plan{Intent: router.Temporal, Constraints: router.Constraints{
 			Names: []router.NameMatch{{Name: "Titanic Belfast", Score: 0.9}}, Field: "opened"}}, 10, nil,
 			[]hitView{{"mm:mm.New.1", 0.9, 1}}},
@@ -84,4 +85,40 @@ func TestRetrieverFilterWarnings(t *testing.T) {
 	require.Len(t, w, 1)
 	require.Contains(t, w[0], `"colour"`)
 	require.Equal(t, filter.Keys, r.FilterKeys())
+}
+
+// failingSource is a graph backend that cannot answer.
+type failingSource struct{ err error }
+
+func (f failingSource) Lookup(context.Context, string, string) ([]string, error) { return nil, f.err }
+func (f failingSource) ByName(context.Context, string) ([]string, error)         { return nil, f.err }
+func (f failingSource) Select(context.Context, router.Constraints, int) ([]string, error) {
+	return nil, f.err
+}
+
+func TestRetrieverOverFailingSource(t *testing.T) {
+	down := errors.New("backend down")
+	r := NewRetrieverOver(failingSource{down}, testGraph(t).Dataset())
+	tests := []struct {
+		name    string
+		c       router.Constraints
+		wantErr bool
+	}{
+		{"identifier", router.Constraints{ISILs: []string{"DE-MUS-165513"}}, true},
+		{"selection", router.Constraints{Bodies: []router.Body{{Name: "National Museums Scotland"}}}, true},
+		{"name", router.Constraints{Names: []router.NameMatch{{Name: "Titanic Belfast"}}}, true},
+		{"name with ids asks nothing", router.Constraints{Names: []router.NameMatch{{Name: "Titanic Belfast", IDs: []string{"mm:mm.New.1"}}}}, false},
+		{"type only asks nothing", router.Constraints{TypeCodes: []string{"M"}}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hs, err := r.Retrieve(context.Background(), retrievers.Query{K: 5, Plan: &router.Plan{Constraints: tc.c}})
+			if tc.wantErr {
+				require.ErrorIs(t, err, down)
+				require.Nil(t, hs)
+				return
+			}
+			require.NoError(t, err)
+		})
+	}
 }

@@ -77,7 +77,7 @@ func (g *Graph) Select(c router.Constraints, asOf int) []string {
 	if len(c.Places) > 0 {
 		var set []int32
 		for _, p := range c.Places {
-			set = append(set, g.places[placeKey(p)]...)
+			set = append(set, g.places[PlaceKey(p)]...)
 		}
 		intersect(set)
 	}
@@ -104,23 +104,6 @@ func (g *Graph) Select(c router.Constraints, asOf int) []string {
 // currentYear stands for "now" when a present-tense question drops ended
 // memberships: any until year in the data has passed.
 const currentYear = 9999
-
-func placeKey(p router.Place) string {
-	switch p.Level {
-	case router.LevelCity:
-		return cityKey(p.Name)
-	case router.LevelAdmin:
-		if p.AdminLevel == "" {
-			return adminAnyKey(p.Name)
-		}
-		return adminKey(p.Name, p.AdminLevel)
-	case router.LevelCountry:
-		return fieldKey("country", p.Name)
-	case router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
-		return fieldKey(p.Level, p.Name)
-	}
-	return "\x00unknown"
-}
 
 // matches applies the per-record constraints (everything but places,
 // bodies and names).

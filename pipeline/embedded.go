@@ -35,6 +35,10 @@ type EmbeddedConfig struct {
 	Embedder retrievers.Embedder
 	// RouterOptions are passed to router.New.
 	RouterOptions []router.Option
+	// Vector and BM25, when set, are prebuilt indexes (see package index)
+	// used instead of building them in memory.
+	Vector *retrievers.VectorIndex
+	BM25   *retrievers.BM25
 }
 
 // EmbeddedComponents builds the server-free components; callers may swap
@@ -51,7 +55,11 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.Go(func() error { rt = router.New(ds, cfg.RouterOptions...); return nil })
 	eg.Go(func() error { g = kg.New(ds); return nil })
+	vec, bm = cfg.Vector, cfg.BM25
 	eg.Go(func() (err error) {
+		if vec != nil {
+			return nil
+		}
 		e := cfg.Embedder
 		if e == nil {
 			e = embed.NewHashing(HashingDim)
@@ -59,7 +67,12 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 		vec, err = retrievers.NewVectorIndex(ds, e, retrievers.WithBuildContext(ctx))
 		return err
 	})
-	eg.Go(func() (err error) { bm, err = retrievers.NewBM25(ds); return err })
+	eg.Go(func() (err error) {
+		if bm == nil {
+			bm, err = retrievers.NewBM25(ds)
+		}
+		return err
+	})
 	eg.Go(func() (err error) { tok, err = ragcontext.NewTokenizer(); return err })
 	if err := eg.Wait(); err != nil {
 		return Components{}, fmt.Errorf("pipeline: build: %w", err)

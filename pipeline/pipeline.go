@@ -21,6 +21,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/sparql"
@@ -112,6 +113,10 @@ type Options struct {
 	StartupErrors []SourceError
 	// MaxEnrich is the most answer institutions sent to the enricher.
 	MaxEnrich int
+	// Reranker, when set, reorders the fused hits (off by default): it
+	// scores max(k × RerankMultiplier, 30) candidates against the question.
+	Reranker         rerank.Reranker
+	RerankMultiplier int
 }
 
 // DefaultOptions are sensible defaults for one process.
@@ -365,6 +370,11 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 	fused := fusion.RRF(lists, params)
 	resp.Timings.FuseMS = ms(time.Since(t))
+	if p.opts.Reranker != nil {
+		t = time.Now()
+		fused = p.rerank(ctx, req, fused, resp)
+		resp.Timings.RerankMS = ms(time.Since(t))
+	}
 
 	t = time.Now()
 	ans, gerr := p.extract(ctx, plan, fused)
@@ -407,6 +417,25 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		resp.Timings.EnrichMS = ms(time.Since(t))
 	}
 	return resp, nil
+}
+
+// rerank reorders the fused hits with the reranker under the leg
+// deadline; on failure the fused order stands and the error is reported.
+func (p *Pipeline) rerank(ctx context.Context, req Request, fused []fusion.Fused, resp *Response) []fusion.Fused {
+	ctx, cancel := context.WithTimeout(ctx, p.opts.LegTimeout)
+	defer cancel()
+	text := func(id string) string {
+		if in, ok := p.data.Get(id); ok {
+			return retrievers.DocText(in)
+		}
+		return ""
+	}
+	out, err := rerank.Apply(ctx, p.opts.Reranker, req.Question, fused, text, req.K, max(p.opts.RerankMultiplier, 1))
+	if err != nil {
+		resp.Errors = append(resp.Errors, SourceError{Source: rerank.Source, Error: err.Error()})
+		return fused
+	}
+	return out
 }
 
 // enrich adds the Wikidata facts found for the answer's institutions, each

@@ -97,6 +97,7 @@ type Timings struct {
 	RetrieveMS float64            `json:"retrieve_ms"`
 	Legs       map[string]float64 `json:"legs_ms"`
 	FuseMS     float64            `json:"fuse_ms"`
+	RerankMS   float64            `json:"rerank_ms,omitempty"`
 	AnswerMS   float64            `json:"answer_ms"`
 	ContextMS  float64            `json:"context_ms"`
 	EnrichMS   float64            `json:"enrich_ms,omitempty"`

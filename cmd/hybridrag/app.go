@@ -12,11 +12,14 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/router"
@@ -35,6 +38,8 @@ type dataFlags struct {
 	neo4j       string
 	qdrant      string
 	sparql      string
+	index       string
+	rerank      string
 	timeout     time.Duration
 	legTimeout  time.Duration
 }
@@ -47,6 +52,8 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.neo4j, "neo4j", "", "Neo4j knowledge graph, e.g. bolt://127.0.0.1:7687 (env HYBRIDRAG_NEO4J_URI)")
 	fs.StringVar(&d.qdrant, "qdrant", "", "Qdrant vectors (gRPC), e.g. http://127.0.0.1:6334 (env HYBRIDRAG_QDRANT_URL)")
 	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
+	fs.StringVar(&d.index, "index", "", "directory of prebuilt indexes from \"hybridrag index build\" (env HYBRIDRAG_INDEX_DIR); starts in well under a second")
+	fs.StringVar(&d.rerank, "rerank", "", "reranking server (TEI /rerank; env HYBRIDRAG_RERANK_URL), off by default")
 	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
 }
@@ -76,6 +83,8 @@ func (d dataFlags) resolve(getenv func(string) string) (config.Config, error) {
 	set(&cfg.Neo4j.URI, d.neo4j)
 	set(&cfg.Qdrant.URL, d.qdrant)
 	set(&cfg.SPARQL.Endpoint, d.sparql)
+	set(&cfg.IndexDir, d.index)
+	set(&cfg.Rerank.URL, d.rerank)
 	cfg.SkipInvalid = cfg.SkipInvalid || d.skipInvalid
 	if d.timeout != 0 {
 		cfg.RequestTimeout = config.Duration(d.timeout)
@@ -192,11 +201,25 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	if cfg.SPARQL.Endpoint != "" {
 		ropts = append(ropts, router.WithWikidata(true))
 	}
-	comps, err := pipeline.EmbeddedComponents(ctx, ds, pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts})
+	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
+	var closers []func()
+	if cfg.IndexDir != "" {
+		if emb == nil {
+			emb = embed.NewHashing(pipeline.HashingDim)
+			ecfg.Embedder = emb
+		}
+		x, err := index.Open(ctx, cfg.IndexDir, ds, emb)
+		if err != nil {
+			return nil, usagef("--index: %v", err)
+		}
+		ecfg.Vector, ecfg.BM25 = x.Vector, x.BM25
+		closers = append(closers, func() { _ = x.Close() })
+	}
+	comps, err := pipeline.EmbeddedComponents(ctx, ds, ecfg)
 	if err != nil {
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder}
+	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, closers: closers}
 	s.router, _ = comps.Router.(*router.Router)
 
 	var (
@@ -286,6 +309,15 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	opts.LegTimeout = cfg.LegTimeout.Std()
 	opts.Logger = log
 	opts.StartupErrors = startErr
+	if cfg.Rerank.URL != "" {
+		rr, err := rerank.NewHTTP(rerank.Options{Protocol: rerank.Protocol(cfg.Rerank.Protocol), BaseURL: cfg.Rerank.URL,
+			Model: cfg.Rerank.Model, APIKey: cfg.Rerank.APIKey, Timeout: cfg.LegTimeout.Std()})
+		if err != nil {
+			s.Close()
+			return nil, usagef("rerank: %v", err)
+		}
+		opts.Reranker, opts.RerankMultiplier = rr, cfg.Rerank.Multiplier
+	}
 	p, err := pipeline.New(comps, opts)
 	if err != nil {
 		s.Close()

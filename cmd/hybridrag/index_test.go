@@ -39,6 +39,14 @@ func TestIndexBuildAndInfo(t *testing.T) {
 	require.Equal(t, float64(82), m["records"])
 	require.Contains(t, m["embedder_id"], "hashing")
 
+	// ask and serve start from the built indexes.
+	code, out, errOut = runCLI(t, "ask", "--data", data, "--index", dir, "--json", "museum")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, `"bm25"`)
+	code, _, errOut = runCLI(t, "ask", "--index", dir, "museum")
+	require.Equal(t, exitUsage, code, "indexes built from other data are refused")
+	require.Contains(t, errOut, "--index")
+
 	code, _, errOut = runCLI(t, "index", "info", "--dir", tmp)
 	require.Equal(t, exitFail, code)
 	require.Contains(t, errOut, "hybridrag index build --dir")

@@ -32,7 +32,7 @@ type edgeRow struct {
 	kind     kg.EdgeKind
 	source   string
 	until    string
-	cost     int // ShortestPath cost; -1 for edges that are not connectors
+	cost     int // kg.PathCost; -1 for edges that are not connectors
 
 	// Membership edges only.
 	body      string // member_of name as in the record
@@ -108,11 +108,8 @@ func (b *modelBuilder) link(e edgeRow) {
 	base := strings.Join([]string{e.from, e.relation, e.to, e.source, e.until}, "\x1f")
 	b.edgeSeen[base]++
 	e.key = base + "\x1f" + strconv.Itoa(b.edgeSeen[base])
-	if e.kind != kg.EdgeIdentifier {
-		e.cost = b.pathCost(e)
-	} else {
-		e.cost = -1
-	}
+	to := b.m.nodes[b.nodeIdx[e.to]]
+	e.cost = kg.PathCost(e.kind, kg.Node{ID: to.key, Kind: to.kind, Label: to.label})
 	b.m.edges = append(b.m.edges, e)
 }
 
@@ -173,21 +170,21 @@ func (b *modelBuilder) addInstitution(in *heritage.Institution) {
 		}
 	}
 
-	places, keys := placesOf(in)
+	places, keys := kg.Places(in)
 	for _, k := range keys {
 		b.addPlaceKey(self, k)
 	}
 	for _, p := range places {
-		for _, k := range p.index {
+		for _, k := range p.Index {
 			b.addPlaceKey(self, k)
 		}
-		b.node(p.key, kg.KindPlace, p.label)
-		b.link(edgeRow{from: self, to: p.key, relation: kg.RelInPlace, kind: kg.EdgePlace, source: p.source})
-		if p.parent != "" {
-			b.node(p.parent, kg.KindPlace, p.parentLabel)
-			if pair := [2]string{p.key, p.parent}; !b.within[pair] {
+		b.node(p.Key, kg.KindPlace, p.Label)
+		b.link(edgeRow{from: self, to: p.Key, relation: kg.RelInPlace, kind: kg.EdgePlace, source: p.Source})
+		if p.Parent != "" {
+			b.node(p.Parent, kg.KindPlace, p.ParentLabel)
+			if pair := [2]string{p.Key, p.Parent}; !b.within[pair] {
 				b.within[pair] = true
-				b.link(edgeRow{from: p.key, to: p.parent, relation: kg.RelWithin, kind: kg.EdgeWithin, source: p.source})
+				b.link(edgeRow{from: p.Key, to: p.Parent, relation: kg.RelWithin, kind: kg.EdgeWithin, source: p.Source})
 			}
 		}
 	}
@@ -217,7 +214,7 @@ func (b *modelBuilder) addIdent(inst, scheme, v string) {
 	if strings.TrimSpace(v) == "" {
 		return
 	}
-	nv := normIdent(scheme, v)
+	nv := kg.NormalizeIdentifier(scheme, v)
 	k := scheme + "\x00" + nv
 	set := b.identSet[k]
 	if set[inst] {
@@ -234,124 +231,6 @@ func (b *modelBuilder) addIdent(inst, scheme, v string) {
 }
 
 func identKey(scheme, normValue string) string { return "ident:" + scheme + ":" + normValue }
-
-// pathCost is kg's ShortestPath cost of an edge, fixed at ingest.
-func (b *modelBuilder) pathCost(e edgeRow) int {
-	switch e.kind {
-	case kg.EdgeRelation, kg.EdgeMembership:
-		return 2
-	case kg.EdgePlace, kg.EdgeWithin:
-		n := b.m.nodes[b.nodeIdx[e.to]]
-		switch {
-		case strings.HasPrefix(n.key, "place:city:"):
-			return 3
-		case strings.HasPrefix(n.key, "place:country:"):
-			return 12
-		case strings.HasPrefix(n.key, "place:region:"):
-			return 8
-		case strings.HasSuffix(n.label, "Region)") || strings.HasSuffix(n.label, "CA)") || !strings.HasSuffix(n.label, ")"):
-			return 8
-		}
-		return 5
-	}
-	return -1
-}
-
-// place is one place an institution lies in (as in package kg).
-type place struct {
-	key, label          string
-	parent, parentLabel string
-	source              string
-	index               []string
-}
-
-func cityKey(name string) string { return "city\x00" + kg.NormalizeName(name) }
-func fieldKey(level, name string) string {
-	return level + "\x00" + kg.NormalizeName(name)
-}
-func adminKey(name, level string) string {
-	return "admin\x00" + kg.NormalizeName(name) + "\x00" + kg.NormalizeName(level)
-}
-func adminAnyKey(name string) string { return "admin\x00" + kg.NormalizeName(name) }
-
-// placesOf mirrors kg's placesOf.
-func placesOf(in *heritage.Institution) (out []place, keys []string) {
-	country := ""
-	if in.Country != "" {
-		country = "place:country:" + in.Country
-		out = append(out, place{key: country, label: in.Country, source: "country",
-			index: []string{fieldKey("country", in.Country)}})
-	}
-	parent, parentLabel := country, in.Country
-	units := in.AdminAreas()
-	for _, u := range units {
-		label := u.Name
-		if u.Level != "" {
-			label = u.Name + " (" + u.Level + ")"
-		}
-		key := "place:admin:" + label
-		out = append(out, place{key: key, label: label, parent: parent, parentLabel: parentLabel, source: "admin_area",
-			index: []string{adminKey(u.Name, u.Level), adminAnyKey(u.Name)}})
-		parent, parentLabel = key, label
-	}
-	if len(units) == 0 && in.Region != "" {
-		key := "place:region:" + in.Country + "/" + in.Region
-		out = append(out, place{key: key, label: in.Region, parent: parent, parentLabel: parentLabel, source: "region"})
-		parent, parentLabel = key, in.Region
-	}
-	if in.City != "" {
-		key := "place:city:" + in.Country + "/" + in.City
-		src := "city"
-		if in.CityInferred {
-			src = "city (inferred)"
-		}
-		out = append(out, place{key: key, label: in.City, parent: parent, parentLabel: parentLabel, source: src,
-			index: []string{cityKey(in.City)}})
-	}
-	for _, f := range [...]struct{ level, v string }{
-		{"region", in.Region}, {"subregion", in.Subregion}, {"county", in.County}, {"district", in.District},
-	} {
-		if f.v != "" {
-			keys = append(keys, fieldKey(f.level, f.v))
-		}
-	}
-	return out, keys
-}
-
-// schemeAlias maps accepted scheme spellings to the canonical scheme (as
-// kg.Lookup accepts them).
-var schemeAlias = map[string]string{
-	"isil": kg.SchemeISIL, "isil_all": kg.SchemeISIL,
-	"wikidata": kg.SchemeWikidata, "qid": kg.SchemeWikidata, "wd": kg.SchemeWikidata,
-	"ghcid":           kg.SchemeGHCID,
-	"gnd":             kg.SchemeGND,
-	"dbs":             kg.SchemeDBS,
-	"ror":             kg.SchemeROR,
-	"isni":            kg.SchemeISNI,
-	"grid":            kg.SchemeGRID,
-	"mapping_museums": kg.SchemeMappingMuseums, "mm": kg.SchemeMappingMuseums,
-	"domus": kg.SchemeDomus,
-}
-
-// normIdent mirrors kg's identifier folding.
-func normIdent(scheme, v string) string {
-	v = strings.TrimSpace(v)
-	switch scheme {
-	case kg.SchemeROR:
-		v = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(v, "https://ror.org/"), "http://ror.org/"), "ror:")
-	case kg.SchemeWikidata:
-		if i := strings.LastIndexByte(v, '/'); i >= 0 {
-			v = v[i+1:]
-		}
-		v = strings.TrimPrefix(strings.TrimPrefix(v, "wd:"), "WD:")
-	case kg.SchemeISNI:
-		v = strings.TrimPrefix(v, "https://isni.org/isni/")
-	case kg.SchemeGRID:
-		v = strings.TrimPrefix(v, "https://www.grid.ac/institutes/")
-	}
-	v = strings.ReplaceAll(v, " ", "")
-	return strings.ToUpper(v)
-}
 
 // subjectSegments folds a Subject_Matter code into its trimmed, lower-cased
 // segments, as kg compares them.

@@ -5,7 +5,6 @@ import (
 	"container/heap"
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
@@ -21,11 +20,11 @@ RETURN DISTINCT n.id AS id ORDER BY id`
 // Lookup returns the ids of the institutions carrying the identifier,
 // sorted (kg.Graph.Lookup).
 func (s *Store) Lookup(ctx context.Context, scheme, value string) ([]string, error) {
-	sc, ok := schemeAlias[strings.ToLower(strings.TrimSpace(scheme))]
+	sc, ok := kg.Scheme(scheme)
 	if !ok {
 		return nil, ctx.Err()
 	}
-	return s.ids(ctx, "lookup", qLookup, map[string]any{"key": identKey(sc, normIdent(sc, value))})
+	return s.ids(ctx, "lookup", qLookup, map[string]any{"key": identKey(sc, kg.NormalizeIdentifier(sc, value))})
 }
 
 const qByName = `MATCH (:Name {key: $key})<-[:HAS_NAME]-(n:Institution)
@@ -182,20 +181,7 @@ func (s *Store) Events(ctx context.Context, id string) ([]heritage.Event, error)
 		out = append(out, heritage.Event{Date: str(r, "date"), Type: str(r, "type"), Description: str(r, "description"),
 			FormerName: str(r, "formerName"), SourceField: str(r, "sourceField")})
 	}
-	slices.SortStableFunc(out, func(a, b heritage.Event) int {
-		af, _, aok := a.Years()
-		bf, _, bok := b.Years()
-		switch {
-		case aok != bok:
-			if aok {
-				return -1
-			}
-			return 1
-		case !aok:
-			return 0
-		}
-		return cmp.Or(cmp.Compare(af, bf), cmp.Compare(a.Date, b.Date))
-	})
+	slices.SortStableFunc(out, kg.CompareEvents)
 	return out, nil
 }
 

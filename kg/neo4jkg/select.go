@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -105,7 +106,7 @@ func (s *Store) Select(ctx context.Context, c router.Constraints, asOf int) ([]s
 	if len(c.Places) > 0 {
 		placeKeys = make([]string, 0, len(c.Places))
 		for _, p := range c.Places {
-			placeKeys = append(placeKeys, placeKey(p))
+			placeKeys = append(placeKeys, kg.PlaceKey(p))
 		}
 		params["placeKeys"] = placeKeys
 	} else {
@@ -166,24 +167,6 @@ func filterParams(c router.Constraints) map[string]any {
 		p["yField"], p["yFrom"], p["yTo"] = y.Field, y.From, y.To
 	}
 	return p
-}
-
-// placeKey is the PlaceKey a place constraint matches (kg's index keys).
-func placeKey(p router.Place) string {
-	switch p.Level {
-	case router.LevelCity:
-		return cityKey(p.Name)
-	case router.LevelAdmin:
-		if p.AdminLevel == "" {
-			return adminAnyKey(p.Name)
-		}
-		return adminKey(p.Name, p.AdminLevel)
-	case router.LevelCountry:
-		return fieldKey("country", p.Name)
-	case router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
-		return fieldKey(p.Level, p.Name)
-	}
-	return "\x00unknown"
 }
 
 const qInstitutionNames = `UNWIND $ids AS id
