@@ -13,6 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -234,4 +235,49 @@ func TestFiltersRestrictAndWarn(t *testing.T) {
 		in, _ := p.data.Get(h.ID)
 		require.Equal(t, "DE", in.Country, h.Name)
 	}
+}
+
+func TestRerankerReordersAndItsFailureIsReported(t *testing.T) {
+	base := testPipeline(t)
+	build := func(r rerank.Reranker) *Pipeline {
+		opts := base.opts
+		opts.CacheSize = 0
+		opts.Reranker, opts.RerankMultiplier = r, 3
+		p, err := New(Components{Data: base.data, Router: base.router, Graph: base.graph, Retrievers: base.retrievers, Context: base.builder}, opts)
+		require.NoError(t, err)
+		return p
+	}
+	q := Request{Question: "bagpipe museum in Morpeth", K: 5}
+	plain, err := base.Ask(context.Background(), Request{Question: q.Question, K: 5, NoCache: true})
+	require.NoError(t, err)
+
+	// A reranker that scores the bagpipe museum lowest moves the fused
+	// winner down.
+	var seen int
+	prefersOthers := rerank.Func(func(_ context.Context, query string, docs []string) ([]float64, error) {
+		seen = len(docs)
+		scores := make([]float64, len(docs))
+		for i, d := range docs {
+			scores[i] = float64(i)
+			if strings.Contains(d, "Bagpipe") {
+				scores[i] = -1
+			}
+		}
+		return scores, nil
+	})
+	resp, err := build(prefersOthers).Ask(context.Background(), q)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, seen, min(30, len(plain.Hits)), "the candidate set is widened")
+	require.NotEqual(t, plain.Hits[0].ID, resp.Hits[0].ID)
+	found := false
+	for _, s := range resp.Hits[0].Sources {
+		found = found || s.Source == rerank.Source
+	}
+	require.True(t, found, "the rerank score is part of the provenance")
+
+	down := rerank.Func(func(context.Context, string, []string) ([]float64, error) { return nil, errBackendDown })
+	resp, err = build(down).Ask(context.Background(), q)
+	require.NoError(t, err)
+	require.Equal(t, plain.Hits[0].ID, resp.Hits[0].ID, "the fused order stands")
+	require.Contains(t, resp.Errors[len(resp.Errors)-1].Error, "backend down")
 }
