@@ -44,12 +44,12 @@ type Suite struct {
 }
 
 // NewSuite builds the embedded components over ds once
-// (pipeline.EmbeddedComponents: the rule router, the knowledge graph, the
-// vector index with embedder — nil means the hashing embedder — the BM25
-// index and the cl100k tokenizer). The answer cache is off in every
-// pipeline the suite builds.
-func NewSuite(ctx context.Context, ds *heritage.Dataset, embedder retrievers.Embedder, opts pipeline.Options) (*Suite, error) {
-	c, err := pipeline.EmbeddedComponents(ctx, ds, pipeline.EmbeddedConfig{Embedder: embedder})
+// (pipeline.EmbeddedComponents with ecfg: the rule router, the knowledge
+// graph, the vector index — ecfg.Embedder, nil meaning the hashing
+// embedder, or prebuilt indexes — the BM25 index and the cl100k
+// tokenizer). The answer cache is off in every pipeline the suite builds.
+func NewSuite(ctx context.Context, ds *heritage.Dataset, ecfg pipeline.EmbeddedConfig, opts pipeline.Options) (*Suite, error) {
+	c, err := pipeline.EmbeddedComponents(ctx, ds, ecfg)
 	if err != nil {
 		return nil, fmt.Errorf("eval: build: %w", err)
 	}

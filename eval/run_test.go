@@ -25,7 +25,7 @@ func sharedSuite(t *testing.T) *Suite {
 	suiteOnce.Do(func() {
 		var ds *heritage.Dataset
 		if ds, suiteErr = heritage.Embedded(); suiteErr == nil {
-			suite, suiteErr = NewSuite(context.Background(), ds, nil, pipeline.DefaultOptions())
+			suite, suiteErr = NewSuite(context.Background(), ds, pipeline.EmbeddedConfig{}, pipeline.DefaultOptions())
 		}
 	})
 	require.NoError(t, suiteErr)

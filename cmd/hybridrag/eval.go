@@ -7,7 +7,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
@@ -49,7 +51,8 @@ Examples:
   hybridrag eval --questions testdata/questions.jsonl --config kg,hybrid-router
   hybridrag eval --questions testdata/questions.jsonl --json > quality.json
   hybridrag eval --questions testdata/questions.jsonl --chart recall.svg
-  hybridrag eval --questions testdata/questions.jsonl --embedder minilm
+  hybridrag index build --dir idx --embedder minilm
+  hybridrag eval --questions testdata/questions.jsonl --embedder minilm --index idx
 `
 
 // configList collects --config values: repeatable, each a comma list.
@@ -89,6 +92,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&df.timeout, "timeout", 0, "deadline for each question (default 30s)")
 	fs.DurationVar(&df.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
 	fs.StringVar(&df.embedder, "embedder", "", "hashing (default) or minilm (run scripts/install-model.sh first)")
+	fs.StringVar(&df.index, "index", "", "directory of prebuilt indexes (hybridrag index build) instead of building them")
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -141,7 +145,20 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	suite, err := eval.NewSuite(ctx, ds, emb, opts)
+	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
+	if cfg.IndexDir != "" {
+		if emb == nil {
+			emb = embed.NewHashing(pipeline.HashingDim)
+			ecfg.Embedder = emb
+		}
+		x, err := index.Open(ctx, cfg.IndexDir, ds, emb)
+		if err != nil {
+			return usagef("--index: %v", err)
+		}
+		defer x.Close()
+		ecfg.Vector, ecfg.BM25 = x.Vector, x.BM25
+	}
+	suite, err := eval.NewSuite(ctx, ds, ecfg, opts)
 	if err != nil {
 		return err
 	}
