@@ -373,7 +373,9 @@ type bm25Result struct {
 // when fs is empty); total is the number of matching documents.
 func (b *BM25) search(ctx context.Context, q query.Query, size int, fs filter.Set) ([]bm25Result, uint64, error) {
 	req := bleve.NewSearchRequestOptions(q, size, 0, false)
-	//req.SortBy([]string{"-_score", "_id"})
+	// Equal scores are ordered by id, so that rankings repeat across index
+	// builds (segment order would otherwise decide).
+	req.SortBy([]string{"-_score", "_id"})
 	sr, err := b.index.SearchInContext(ctx, req)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {

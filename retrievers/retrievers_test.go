@@ -115,6 +115,23 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// Two BM25 indexes built from the same data rank alike: ties are broken by
+// id, not by the order segments happened to be written in.
+func TestBM25RepeatsAcrossBuilds(t *testing.T) {
+	f := getFixture(t)
+	other, err := retrievers.NewBM25(f.ds)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = other.Close() })
+	for _, text := range []string{"Heimatmuseum", "museum", "Stadtbibliothek", "railway museums in Suffolk", "National Trust houses"} {
+		q := retrievers.Query{Text: text, K: 50}
+		a, err := f.bm25.Retrieve(context.Background(), q)
+		require.NoError(t, err)
+		b, err := other.Retrieve(context.Background(), q)
+		require.NoError(t, err)
+		require.Equal(t, a, b, text)
+	}
+}
+
 func TestNoContentWords(t *testing.T) {
 	for name, r := range both(t) {
 		for _, text := range []string{"", "  ", "which are the?"} {

@@ -163,16 +163,20 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 	}
 	dir, lib := cfg.ModelDir, cfg.ORTLib
 	if dir == "" || lib == "" {
-		root := "."
+		// scripts/install-model.sh installs under .tools/ of the checkout:
+		// look there from the working directory, then beside the binary.
+		roots := []string{"."}
 		if exe, err := os.Executable(); err == nil {
-			root = filepath.Dir(exe)
+			roots = append(roots, filepath.Dir(exe))
 		}
-		d, l := onnx.Locate(root, getenv)
-		if dir == "" {
-			dir = d
-		}
-		if lib == "" {
-			lib = l
+		for _, root := range roots {
+			d, l := onnx.Locate(root, getenv)
+			if dir == "" && fileExists(filepath.Join(d, onnx.ModelFile)) {
+				dir = d
+			}
+			if lib == "" && fileExists(l) {
+				lib = l
+			}
 		}
 	}
 	e, err := onnx.FromDir(dir, lib)
@@ -329,4 +333,9 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 
 func noticeText() string {
 	return heritage.Notice()
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
 }
