@@ -28,12 +28,11 @@ TIMEOUT="${HYBRIDRAG_NEO4J_START_TIMEOUT:-240}"
 JAVA_OPTS="${HYBRIDRAG_NEO4J_JAVA_OPTS:--Xms256m -Xmx1g -XX:TieredStopAtLevel=1}"
 MAIN=org.hybridrag.testtools.neo4j.Main
 
-say() { echo "neo4j.sh: $*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source-path=SCRIPTDIR source=lib/server.sh
+. "$ROOT/scripts/lib/server.sh"
+server_init neo4j.sh "$DIR" "$PIDFILE" "$LOG" host="$HOST" match="$MAIN" scratch="$RUN" logs=show_logs
 
-need() {
-  command -v "$1" >/dev/null 2>&1 || die "$1 not found on PATH (needs Java 17+ and Maven)"
-}
+need() { server_need "$1" "needs Java 17+ and Maven"; }
 
 source_hash() {
   (cd "$SRC" && find pom.xml src -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
@@ -59,19 +58,9 @@ build() {
   say "built in $((SECONDS - t0)) s"
 }
 
-# running prints the pid of our server when the pid file names a live one.
-running() {
-  [[ -f "$PIDFILE" ]] || return 1
-  local pid
-  pid=$(cat "$PIDFILE")
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q "$MAIN" || return 1
-  echo "$pid"
-}
-
 # show_logs prints the tail of the server output and of Neo4j's own debug.log.
 show_logs() {
-  tail -n 40 "$LOG" >&2 || true
+  server_log_tail
   local debug
   for debug in "$RUN"/*/logs/debug.log; do
     [[ -f "$debug" ]] || continue
@@ -80,23 +69,18 @@ show_logs() {
   done
 }
 
-port_open() {
-  (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null
+# bolt_ready PORT succeeds when the server has said it is ready and Bolt accepts connections.
+bolt_ready() {
+  grep -q '^NEO4J_READY' "$LOG" && server_port_open "$1"
 }
 
-uri() { echo "HYBRIDRAG_NEO4J_URI=bolt://$HOST:$(cat "$DIR/port")"; }
+uri() { echo "HYBRIDRAG_NEO4J_URI=bolt://$HOST:$1"; }
 
 start() {
-  if running >/dev/null; then
-    uri
-    return 0
-  fi
-  rm -f "$PIDFILE"
+  server_started uri && return 0
   build
   need java
-  if port_open "$PORT"; then
-    die "port $PORT on $HOST is already in use by another process; set HYBRIDRAG_NEO4J_PORT"
-  fi
+  server_port_free "$PORT" HYBRIDRAG_NEO4J_PORT
   rm -rf "$RUN"
   mkdir -p "$RUN"
   local t0=$SECONDS
@@ -105,59 +89,14 @@ start() {
     -cp "$BUILD/neo4j-testserver.jar:$BUILD/lib/*" "$MAIN" --host "$HOST" --port "$PORT" \
     >"$LOG" 2>&1 </dev/null &
   local pid=$!
-  echo "$pid" >"$PIDFILE"
-  echo "$PORT" >"$DIR/port"
-  while :; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      rm -f "$PIDFILE"
-      show_logs
-      die "server exited during start-up; log: $LOG"
-    fi
-    if grep -q '^NEO4J_READY' "$LOG" && port_open "$PORT"; then
-      break
-    fi
-    if ((SECONDS - t0 >= TIMEOUT)); then
-      show_logs
-      stop >/dev/null 2>&1 || true
-      die "Bolt not ready on $HOST:$PORT after ${TIMEOUT} s; log: $LOG"
-    fi
-    sleep 0.5
-  done
+  server_launched "$pid" "$PORT"
+  server_wait "$pid" "$PORT" "$TIMEOUT" bolt_ready 0.5 "$t0" Bolt
   say "ready in $((SECONDS - t0)) s (pid $pid, log $LOG)"
-  uri
+  uri "$PORT"
 }
 
-stop() {
-  local pid
-  if pid=$(running); then
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 60); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.5
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-      say "pid $pid ignored SIGTERM for 30 s; killing"
-      kill -KILL "$pid" 2>/dev/null || true
-    fi
-    say "stopped (pid $pid)"
-  fi
-  rm -f "$PIDFILE" "$DIR/port"
-  rm -rf "$RUN"
-}
+stop() { server_stop; }
 
-status() {
-  if running >/dev/null; then
-    uri
-    return 0
-  fi
-  say "not running"
-  return 3
-}
+status() { server_status uri; }
 
-case "${1:-}" in
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  build) build ;;
-  *) die "usage: $0 start|stop|status|build" ;;
-esac
+server_dispatch "start|stop|status|build" "${1:-}"

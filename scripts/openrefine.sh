@@ -23,8 +23,10 @@ PORT="${HYBRIDRAG_OPENREFINE_PORT:-3333}"
 TIMEOUT="${HYBRIDRAG_OPENREFINE_START_TIMEOUT:-180}"
 MEMORY="${HYBRIDRAG_OPENREFINE_MEMORY:-1024M}"
 
-say() { echo "openrefine.sh: $*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source-path=SCRIPTDIR source=lib/server.sh
+. "$ROOT/scripts/lib/server.sh"
+# The pid leads its own process group (see start), which stop signals as a whole.
+server_init openrefine.sh "$DIR" "$PIDFILE" "$LOG" host="$HOST" group=1 scratch="$DATA"
 
 install() {
   command -v openrefine >/dev/null 2>&1 && return 0
@@ -35,37 +37,18 @@ install() {
     { tail -n 20 "$DIR/apt.log" >&2; die "apt-get install openrefine failed"; }
 }
 
-# running prints the pid (= process group) of our server when the pid file names a live one.
-running() {
-  [[ -f "$PIDFILE" ]] || return 1
-  local pid
-  pid=$(cat "$PIDFILE")
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
-  echo "$pid"
-}
-
+# ready PORT succeeds when the HTTP API on PORT answers.
 ready() {
   curl -fsS -o /dev/null --max-time 2 "http://$HOST:$1/command/core/get-version" 2>/dev/null
 }
 
-port_open() {
-  (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null
-}
-
-url() { echo "HYBRIDRAG_OPENREFINE_URL=http://$HOST:$(cat "$DIR/port")"; }
+url() { echo "HYBRIDRAG_OPENREFINE_URL=http://$HOST:$1"; }
 
 start() {
-  mkdir -p "$DIR"
-  if running >/dev/null; then
-    url
-    return 0
-  fi
-  rm -f "$PIDFILE"
+  server_started url && return 0
   install
-  command -v curl >/dev/null 2>&1 || die "curl not found on PATH"
-  if port_open "$PORT"; then
-    die "port $PORT on $HOST is already in use by another process; set HYBRIDRAG_OPENREFINE_PORT"
-  fi
+  server_need curl
+  server_port_free "$PORT" HYBRIDRAG_OPENREFINE_PORT
   rm -rf "$DATA"
   mkdir -p "$DATA"
   local t0=$SECONDS
@@ -74,55 +57,14 @@ start() {
   JAVA_OPTIONS="-Drefine.headless=true" nohup setsid openrefine -i "$HOST" -p "$PORT" -d "$DATA" -m "$MEMORY" \
     >"$LOG" 2>&1 </dev/null &
   local pid=$!
-  echo "$pid" >"$PIDFILE"
-  echo "$PORT" >"$DIR/port"
-  while ! ready "$PORT"; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      rm -f "$PIDFILE"
-      tail -n 40 "$LOG" >&2 || true
-      die "OpenRefine exited during start-up; log: $LOG"
-    fi
-    if ((SECONDS - t0 >= TIMEOUT)); then
-      tail -n 40 "$LOG" >&2 || true
-      stop >/dev/null 2>&1 || true
-      die "OpenRefine not ready on $HOST:$PORT after ${TIMEOUT} s; log: $LOG"
-    fi
-    sleep 0.5
-  done
+  server_launched "$pid" "$PORT"
+  server_wait "$pid" "$PORT" "$TIMEOUT" ready 0.5 "$t0" OpenRefine
   say "ready in $((SECONDS - t0)) s (pid $pid, log $LOG)"
-  url
+  url "$PORT"
 }
 
-stop() {
-  local pid
-  if pid=$(running); then
-    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 60); do
-      kill -0 -- "-$pid" 2>/dev/null || break
-      sleep 0.5
-    done
-    if kill -0 -- "-$pid" 2>/dev/null; then
-      say "process group $pid ignored SIGTERM for 30 s; killing"
-      kill -KILL -- "-$pid" 2>/dev/null || true
-    fi
-    say "stopped (pid $pid)"
-  fi
-  rm -f "$PIDFILE" "$DIR/port"
-  rm -rf "$DATA"
-}
+stop() { server_stop; }
 
-status() {
-  if running >/dev/null && ready "$(cat "$DIR/port")"; then
-    url
-    return 0
-  fi
-  say "not running"
-  return 3
-}
+status() { server_status url ready; }
 
-case "${1:-}" in
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  *) die "usage: $0 start|stop|status" ;;
-esac
+server_dispatch "start|stop|status" "${1:-}"

@@ -28,14 +28,16 @@ TIMEOUT="${HYBRIDRAG_SPARQL_START_TIMEOUT:-60}"
 # Triples in testdata/wikidata.ttl.gz (the dataset README states the same count).
 WANT_TRIPLES=66611
 
-say() { echo "sparql.sh: $*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source-path=SCRIPTDIR source=lib/server.sh
+. "$ROOT/scripts/lib/server.sh"
+server_init sparql.sh "$DIR" "$PIDFILE" "$LOG" host="$HOST" match="oxigraph serve-read-only" \
+  grace=10 interval=0.2 scratch="$STORE"
 
 install() {
   if [[ -x "$OXIGRAPH" ]] && "$OXIGRAPH" --version 2>/dev/null | grep -qF "$OXIGRAPH_VERSION"; then
     return 0
   fi
-  command -v python3 >/dev/null 2>&1 || die "python3 not found on PATH"
+  server_need python3
   say "installing oxigraph $OXIGRAPH_VERSION from PyPI into $VENV ..."
   local t0=$SECONDS
   mkdir -p "$DIR"
@@ -45,20 +47,6 @@ install() {
     die "pip install oxigraph==$OXIGRAPH_VERSION failed"
   "$OXIGRAPH" --version >/dev/null || die "$OXIGRAPH does not run"
   say "installed in $((SECONDS - t0)) s"
-}
-
-# running prints the pid of our server when the pid file names a live one.
-running() {
-  [[ -f "$PIDFILE" ]] || return 1
-  local pid
-  pid=$(cat "$PIDFILE")
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q "oxigraph serve-read-only" || return 1
-  echo "$pid"
-}
-
-port_open() {
-  (exec 3<>"/dev/tcp/$HOST/$1") 2>/dev/null
 }
 
 endpoint() { echo "http://$HOST:$1/query"; }
@@ -79,17 +67,22 @@ with urllib.request.urlopen(req, timeout=10) as r:
 EOF
 }
 
+# triples_ready PORT succeeds when the endpoint on PORT serves all triples;
+# it leaves the count it saw in TRIPLES.
+TRIPLES=
+triples_ready() {
+  TRIPLES=$(count_triples "$1")
+  server_note "last triple count: '${TRIPLES}', want $WANT_TRIPLES"
+  [[ "$TRIPLES" == "$WANT_TRIPLES" ]]
+}
+
+address() { echo "HYBRIDRAG_SPARQL_ENDPOINT=$(endpoint "$1")"; }
+
 start() {
-  if running >/dev/null; then
-    echo "HYBRIDRAG_SPARQL_ENDPOINT=$(endpoint "$(cat "$DIR/port")")"
-    return 0
-  fi
-  rm -f "$PIDFILE"
+  server_started address && return 0
   install
   [[ -f "$DATA" ]] || die "missing $DATA"
-  if port_open "$PORT"; then
-    die "port $PORT on $HOST is already in use by another process; set HYBRIDRAG_SPARQL_PORT"
-  fi
+  server_port_free "$PORT" HYBRIDRAG_SPARQL_PORT
   local t0=$SECONDS
   rm -rf "$STORE"
   if ! gzip -dc "$DATA" | "$OXIGRAPH" load --location "$STORE" --format ttl >"$DIR/load.log" 2>&1; then
@@ -99,59 +92,14 @@ start() {
   nohup "$OXIGRAPH" serve-read-only --location "$STORE" --bind "$HOST:$PORT" \
     >"$LOG" 2>&1 </dev/null &
   local pid=$!
-  echo "$pid" >"$PIDFILE"
-  echo "$PORT" >"$DIR/port"
-  local n=""
-  while :; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      rm -f "$PIDFILE"
-      tail -n 40 "$LOG" >&2
-      die "server exited during start-up; log: $LOG"
-    fi
-    n=$(count_triples "$PORT")
-    [[ "$n" == "$WANT_TRIPLES" ]] && break
-    if ((SECONDS - t0 >= TIMEOUT)); then
-      tail -n 40 "$LOG" >&2
-      stop >/dev/null 2>&1 || true
-      die "endpoint not ready after ${TIMEOUT} s (last triple count: '${n}', want $WANT_TRIPLES); log: $LOG"
-    fi
-    sleep 0.2
-  done
-  say "ready in $((SECONDS - t0)) s with $n triples (pid $pid, log $LOG)"
-  echo "HYBRIDRAG_SPARQL_ENDPOINT=$(endpoint "$PORT")"
+  server_launched "$pid" "$PORT"
+  server_wait "$pid" "$PORT" "$TIMEOUT" triples_ready 0.2 "$t0" endpoint
+  say "ready in $((SECONDS - t0)) s with $TRIPLES triples (pid $pid, log $LOG)"
+  address "$PORT"
 }
 
-stop() {
-  local pid
-  if pid=$(running); then
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.2
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-      say "pid $pid ignored SIGTERM for 10 s; killing"
-      kill -KILL "$pid" 2>/dev/null || true
-    fi
-    say "stopped (pid $pid)"
-  fi
-  rm -f "$PIDFILE" "$DIR/port"
-  rm -rf "$STORE"
-}
+stop() { server_stop; }
 
-status() {
-  if running >/dev/null; then
-    echo "HYBRIDRAG_SPARQL_ENDPOINT=$(endpoint "$(cat "$DIR/port")")"
-    return 0
-  fi
-  say "not running"
-  return 3
-}
+status() { server_status address; }
 
-case "${1:-}" in
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  install) install ;;
-  *) die "usage: $0 start|stop|status|install" ;;
-esac
+server_dispatch "start|stop|status|install" "${1:-}"

@@ -59,6 +59,9 @@ start_server sparql
 start_server neo4j
 start_server openrefine
 
+echo "== loading the dataset into Neo4j"
+go run ./cmd/hybridrag ingest --neo4j "$HYBRIDRAG_NEO4J_URI"
+
 # The integration tests fail, rather than skip, when a component is missing.
 # (Qdrant cannot be installed from the registries this suite uses: its
 # adapter runs a gRPC contract test, and a live test when QDRANT_URL is set.)

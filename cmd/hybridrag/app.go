@@ -13,6 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
@@ -212,11 +213,23 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 			emb = embed.NewHashing(pipeline.HashingDim)
 			ecfg.Embedder = emb
 		}
+		// Queries share the build's embedding cache, so a repeated query
+		// text is not embedded again. The file has one owner at a time; a
+		// second process goes on without it.
+		if cached, err := diskcache.WrapWith(emb, filepath.Join(cfg.IndexDir, index.CacheFile), diskcache.Options{LockTimeout: 200 * time.Millisecond}); err != nil {
+			log.Warn("embedding cache not shared; queries embed without it", "err", err)
+		} else {
+			emb = cached
+			closers = append(closers, func() { _ = cached.Close() })
+		}
 		x, err := index.Open(ctx, cfg.IndexDir, ds, emb)
 		if err != nil {
+			for _, c := range closers {
+				c()
+			}
 			return nil, usagef("--index: %v", err)
 		}
-		ecfg.Vector, ecfg.BM25 = x.Vector, x.BM25
+		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = emb, x.Vector, x.BM25
 		closers = append(closers, func() { _ = x.Close() })
 	}
 	comps, err := pipeline.EmbeddedComponents(ctx, ds, ecfg)
