@@ -1,47 +1,29 @@
 package index_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-type goldQuestion struct {
-	Question string   `json:"question"`
-	Intent   string   `json:"intent"`
-	Expected []string `json:"expected_ids"`
-}
-
-func loadGold(tb testing.TB) []goldQuestion {
+func loadGold(tb testing.TB) []gold.Question {
 	tb.Helper()
-	f, err := os.Open("../testdata/questions.jsonl")
+	out, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(tb, err)
-	defer f.Close()
-	var out []goldQuestion
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var q goldQuestion
-		require.NoError(tb, json.Unmarshal(sc.Bytes(), &q))
-		out = append(out, q)
-	}
-	require.NoError(tb, sc.Err())
 	require.Len(tb, out, 240)
 	return out
 }
 
 // recallAt is the mean share of expected ids in the top k hits of the
 // question text alone.
-func recallAt(tb testing.TB, r retrievers.Retriever, qs []goldQuestion, k int) float64 {
+func recallAt(tb testing.TB, r retrievers.Retriever, qs []gold.Question, k int) float64 {
 	tb.Helper()
 	var all float64
 	for _, q := range qs {
@@ -52,12 +34,12 @@ func recallAt(tb testing.TB, r retrievers.Retriever, qs []goldQuestion, k int) f
 			got[h.ID] = true
 		}
 		n := 0
-		for _, id := range q.Expected {
+		for _, id := range q.ExpectedIDs {
 			if got[id] {
 				n++
 			}
 		}
-		all += float64(n) / float64(len(q.Expected))
+		all += float64(n) / float64(len(q.ExpectedIDs))
 	}
 	return all / float64(len(qs))
 }

@@ -1,40 +1,23 @@
 package kg
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
 
-type goldQuestion struct {
-	ID         string   `json:"id"`
-	Question   string   `json:"question"`
-	Intent     string   `json:"intent"`
-	Expected   []string `json:"expected_ids"`
-	Acceptable []string `json:"acceptable_ids"`
-	Notes      string   `json:"notes"`
-}
-
-func loadGold(t testing.TB) map[string]goldQuestion {
+func loadGold(t testing.TB) map[string]gold.Question {
 	t.Helper()
-	f, err := os.Open("../testdata/questions.jsonl")
+	qs, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(t, err)
-	defer f.Close()
-	out := map[string]goldQuestion{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var q goldQuestion
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
+	out := make(map[string]gold.Question, len(qs))
+	for _, q := range qs {
 		out[q.ID] = q
 	}
-	require.NoError(t, sc.Err())
 	return out
 }
 
@@ -186,16 +169,16 @@ func TestSelectGoldParity(t *testing.T) {
 		slices.Sort(got)
 		got = slices.Compact(got)
 		var missing, extra []string
-		for _, id := range q.Expected {
+		for _, id := range q.ExpectedIDs {
 			if !slices.Contains(got, id) {
 				missing = append(missing, id)
 			}
 		}
 		for _, id := range got {
 			switch {
-			case slices.Contains(q.Expected, id):
+			case slices.Contains(q.ExpectedIDs, id):
 				tp++
-			case slices.Contains(q.Acceptable, id):
+			case slices.Contains(q.AcceptableIDs, id):
 			default:
 				extra = append(extra, id)
 			}

@@ -1,33 +1,24 @@
 package pipeline
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/hybridrag/hybridrag/internal/gold"
 )
 
 // goldQuestions reads the public gold question texts.
 func goldQuestions(tb testing.TB) []string {
 	tb.Helper()
-	f, err := os.Open("../testdata/questions.jsonl")
+	gs, err := gold.Load("../testdata/questions.jsonl")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	var qs []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var q struct {
-			Question string `json:"question"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
-			tb.Fatal(err)
-		}
-		qs = append(qs, q.Question)
+	qs := make([]string, len(gs))
+	for i, q := range gs {
+		qs[i] = q.Question
 	}
 	return qs
 }

@@ -1,24 +1,14 @@
 package pipeline
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-)
 
-type goldQuestion struct {
-	ID         string   `json:"id"`
-	Question   string   `json:"question"`
-	Intent     string   `json:"intent"`
-	Answer     string   `json:"answer"`
-	Expected   []string `json:"expected_ids"`
-	Acceptable []string `json:"acceptable_ids"`
-}
+	"github.com/hybridrag/hybridrag/internal/gold"
+)
 
 // TestGoldAnswers checks the answers, not only the rankings, over the
 // public gold set: a set answer must hold every expected id and nothing
@@ -26,15 +16,10 @@ type goldQuestion struct {
 // It logs the per-intent score; the full metrics come from hybridrag eval.
 func TestGoldAnswers(t *testing.T) {
 	p := testPipeline(t)
-	f, err := os.Open("../testdata/questions.jsonl")
+	qs, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	correct, total := map[string]int{}, map[string]int{}
-	for sc.Scan() {
-		var q goldQuestion
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
+	for _, q := range qs {
 		r, err := p.Ask(context.Background(), Request{Question: q.Question, NoCache: true})
 		require.NoError(t, err)
 		total[q.Intent]++
@@ -42,7 +27,7 @@ func TestGoldAnswers(t *testing.T) {
 		switch r.Answer.Kind {
 		case KindSet:
 			allowed := map[string]bool{}
-			for _, id := range append(append([]string{}, q.Expected...), q.Acceptable...) {
+			for _, id := range append(append([]string{}, q.ExpectedIDs...), q.AcceptableIDs...) {
 				allowed[id] = true
 			}
 			got := map[string]bool{}
@@ -51,7 +36,7 @@ func TestGoldAnswers(t *testing.T) {
 				got[id] = true
 				ok = ok && allowed[id]
 			}
-			for _, id := range q.Expected {
+			for _, id := range q.ExpectedIDs {
 				ok = ok && got[id]
 			}
 		case KindField:
@@ -63,7 +48,6 @@ func TestGoldAnswers(t *testing.T) {
 			t.Logf("%s: %s → %s", q.ID, q.Question, r.Answer.Text)
 		}
 	}
-	require.NoError(t, sc.Err())
 	sum, n := 0, 0
 	for intent, c := range total {
 		t.Logf("%-12s %d/%d answers right", intent, correct[intent], c)

@@ -1,45 +1,26 @@
 package retrievers_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-type goldQuestion struct {
-	ID       string   `json:"id"`
-	Question string   `json:"question"`
-	Intent   string   `json:"intent"`
-	Expected []string `json:"expected_ids"`
-}
-
-func loadGold(t *testing.T) []goldQuestion {
+func loadGold(t *testing.T) []gold.Question {
 	t.Helper()
-	f, err := os.Open("../testdata/questions.jsonl")
+	out, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(t, err)
-	defer f.Close()
-	var out []goldQuestion
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var q goldQuestion
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
-		out = append(out, q)
-	}
-	require.NoError(t, sc.Err())
 	require.NotEmpty(t, out)
 	return out
 }
 
 // recall is the mean share of expected ids in the top k hits, per intent
 // and overall, for the question text alone (no filters, no router).
-func recall(t *testing.T, r retrievers.Retriever, qs []goldQuestion, k int) (map[string]float64, float64) {
+func recall(t *testing.T, r retrievers.Retriever, qs []gold.Question, k int) (map[string]float64, float64) {
 	t.Helper()
 	sum := map[string]float64{}
 	cnt := map[string]int{}
@@ -52,12 +33,12 @@ func recall(t *testing.T, r retrievers.Retriever, qs []goldQuestion, k int) (map
 			got[h.ID] = true
 		}
 		n := 0
-		for _, id := range q.Expected {
+		for _, id := range q.ExpectedIDs {
 			if got[id] {
 				n++
 			}
 		}
-		rec := float64(n) / float64(len(q.Expected))
+		rec := float64(n) / float64(len(q.ExpectedIDs))
 		sum[q.Intent] += rec
 		cnt[q.Intent]++
 		all += rec

@@ -1,9 +1,6 @@
 package router
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -13,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/gold"
 )
 
 var (
@@ -34,27 +32,10 @@ func newTestRouter(t testing.TB) *Router {
 	return testRouter
 }
 
-type goldQuestion struct {
-	ID       string `json:"id"`
-	Question string `json:"question"`
-	Intent   string `json:"intent"`
-	Notes    string `json:"notes"`
-}
-
-func loadGold(t testing.TB) []goldQuestion {
+func loadGold(t testing.TB) []gold.Question {
 	t.Helper()
-	f, err := os.Open("../testdata/questions.jsonl")
+	out, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(t, err)
-	defer f.Close()
-	var out []goldQuestion
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var q goldQuestion
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
-		out = append(out, q)
-	}
-	require.NoError(t, sc.Err())
 	require.Len(t, out, 240)
 	return out
 }
@@ -95,9 +76,9 @@ var (
 // rules written in the gold notes.
 func TestExtractionGold(t *testing.T) {
 	r := newTestRouter(t)
-	gold := loadGold(t)
+	qs := loadGold(t)
 	var checks, ok int
-	check := func(q goldQuestion, what string, good bool, got any) {
+	check := func(q gold.Question, what string, good bool, got any) {
 		checks++
 		if good {
 			ok++
@@ -105,7 +86,7 @@ func TestExtractionGold(t *testing.T) {
 		}
 		t.Logf("%s wrong for %q: got %+v", what, q.Question, got)
 	}
-	for _, q := range gold {
+	for _, q := range qs {
 		p := r.Route(q.Question)
 		c := p.Constraints
 		for _, m := range reAdminNote.FindAllStringSubmatch(q.Notes, -1) {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -20,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
@@ -32,20 +31,13 @@ var (
 // goldQuestions reads the public gold question texts.
 func goldQuestions(tb testing.TB) []string {
 	tb.Helper()
-	f, err := os.Open("../testdata/questions.jsonl")
+	gs, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(tb, err)
-	defer f.Close()
-	var qs []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var q struct {
-			Question string `json:"question"`
-		}
-		require.NoError(tb, json.Unmarshal(sc.Bytes(), &q))
-		qs = append(qs, q.Question)
+	require.NotEmpty(tb, gs)
+	qs := make([]string, len(gs))
+	for i, q := range gs {
+		qs[i] = q.Question
 	}
-	require.NoError(tb, sc.Err())
-	require.NotEmpty(tb, qs)
 	return qs
 }
 

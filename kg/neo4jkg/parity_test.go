@@ -1,17 +1,15 @@
 package neo4jkg
 
 import (
-	"bufio"
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
@@ -21,26 +19,10 @@ import (
 // The parity tests run the same operations on the in-memory graph and on
 // the Neo4j store over the full dataset and require identical results.
 
-type goldQuestion struct {
-	ID       string   `json:"id"`
-	Question string   `json:"question"`
-	Expected []string `json:"expected_ids"`
-}
-
-func loadQuestions(t testing.TB) []goldQuestion {
+func loadQuestions(t testing.TB) []gold.Question {
 	t.Helper()
-	f, err := os.Open("../../testdata/questions.jsonl")
+	out, err := gold.Load("../../testdata/questions.jsonl")
 	require.NoError(t, err)
-	defer f.Close()
-	var out []goldQuestion
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var q goldQuestion
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &q))
-		out = append(out, q)
-	}
-	require.NoError(t, sc.Err())
 	require.Len(t, out, 240)
 	return out
 }
@@ -327,8 +309,8 @@ func TestParityShortestPath(t *testing.T) {
 	ctx := context.Background()
 	var pairs [][2]string
 	for _, q := range stride(loadQuestions(t), 30) {
-		if len(q.Expected) > 1 {
-			pairs = append(pairs, [2]string{q.Expected[0], q.Expected[len(q.Expected)-1]})
+		if len(q.ExpectedIDs) > 1 {
+			pairs = append(pairs, [2]string{q.ExpectedIDs[0], q.ExpectedIDs[len(q.ExpectedIDs)-1]})
 		}
 	}
 	ids := stride(ds.Institutions, 12)
