@@ -159,6 +159,8 @@ var paraphrases = []paraphrase{
 	{q: "What is the ISIL code of Stadtarchiv Stendl?", intent: Factual, list: no, name: "Stadtarchiv Stendal", field: "isil"},
 	{q: "What is the postcode of Keswik Mining Museum?", intent: Factual, list: no, name: "Keswick Mining Museum", field: "postcode"},
 	{q: "What is the postcode of Ilkley Toy Musuem?", intent: Factual, list: no, name: "Ilkley Toy Museum", field: "postcode"},
+	{q: "What's the ISIL of Heimatstube im Elbtr?", intent: Factual, list: no, name: "Heimatstube im Elbtor", field: "isil"},
+	{q: "What is the GND identifier of Stadtarchiv Bruchsl?", intent: Factual, list: no, name: "Stadtarchiv Bruchsal", field: "gnd"},
 	{q: "Wie lautet die ISIL von Stadtarchiv Stendal?", intent: Factual, list: no, name: "Stadtarchiv Stendal", field: "isil"},
 	{q: "Wat is de website van Hungarian National Museum?", intent: Factual, list: no, name: "Hungarian National Museum", field: "website"},
 	{q: "What is the postcode of the Tolbooth Museum in Stonehaven?", intent: Factual, list: no, name: "Tolbooth Museum", field: "postcode"},

@@ -112,6 +112,16 @@ func (r *Router) Route(question string) Plan {
 			s.mark(i, j)
 		}
 	}
+	// a field question whose exact name is a short name inside a longer,
+	// misspelt one ("ISIL of Heimatstube im Elbtr") means the longer name
+	if c.Field != "" && len(c.Names) == 1 && c.Names[0].Score == 1 {
+		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), idUsed...)}
+		if m, i, j, ok := g.fuzzyName(s2); ok && m.Name != c.Names[0].Name && m.Score >= 0.85 &&
+			len(m.Text) > len(c.Names[0].Text) && strings.Contains(m.Text, c.Names[0].Text) {
+			c.Names[0] = m
+			s.mark(i, j)
+		}
+	}
 	g.findPlaces(s, &c)
 	if c.Field == "" {
 		g.subjectsOf(s, &c)
