@@ -8,17 +8,19 @@ import (
 )
 
 // progress draws "stage done/total rate ETA" on one terminal line, at most
-// five times a second, and a final line when done.
+// five times a second, and a final line when done. When w is not a
+// terminal (a log, CI) it writes a plain line every ten seconds instead.
 type progress struct {
-	mu    sync.Mutex
-	w     io.Writer
-	stage string
-	start time.Time
-	last  time.Time
+	mu       sync.Mutex
+	w        io.Writer
+	terminal bool
+	stage    string
+	start    time.Time
+	last     time.Time
 }
 
 func newProgress(w io.Writer, stage string) *progress {
-	return &progress{w: w, stage: stage, start: time.Now()}
+	return &progress{w: w, terminal: isTerminal(w), stage: stage, start: time.Now()}
 }
 
 // update reports done of total; safe for concurrent use.
@@ -26,7 +28,11 @@ func (p *progress) update(done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
-	if done < total && now.Sub(p.last) < 200*time.Millisecond {
+	every := 200 * time.Millisecond
+	if !p.terminal {
+		every = 10 * time.Second
+	}
+	if done < total && now.Sub(p.last) < every {
 		return
 	}
 	p.last = now
@@ -40,7 +46,11 @@ func (p *progress) update(done, total int) {
 	if total > 0 {
 		pct = 100 * float64(done) / float64(total)
 	}
-	fmt.Fprintf(p.w, "\r%s: %d/%d (%.0f%%) %.0f/s ETA %s   ", p.stage, done, total, pct, rate, eta)
+	lead, tail := "\r", "   "
+	if !p.terminal {
+		lead, tail = "", "\n"
+	}
+	fmt.Fprintf(p.w, "%s%s: %d/%d (%.0f%%) %.0f/s ETA %s%s", lead, p.stage, done, total, pct, rate, eta, tail)
 	if done >= total {
 		fmt.Fprintf(p.w, "\n%s: done in %s\n", p.stage, now.Sub(p.start).Round(time.Millisecond))
 	}
