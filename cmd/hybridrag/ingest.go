@@ -57,8 +57,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			errs = append(errs, fmt.Errorf("neo4j: %w", err))
 		} else {
-			bar := newProgress(e.stderr, "neo4j")
-			stats, err := st.Ingest(ctx, ds, bar.update)
+			bar := newProgressBar(e.stderr)
+			stats, err := st.Ingest(ctx, ds, func(done, total int) { bar.update("neo4j", done, total) })
+			bar.finish()
 			_ = st.Close(context.Background())
 			if err != nil {
 				errs = append(errs, fmt.Errorf("neo4j: %w", err))
@@ -81,8 +82,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			errs = append(errs, fmt.Errorf("qdrant: %w", err))
 		} else {
-			bar := newProgress(e.stderr, "qdrant")
-			err := st.Ingest(ctx, ds, em, bar.update)
+			bar := newProgressBar(e.stderr)
+			err := st.Ingest(ctx, ds, em, func(done, total int) { bar.update("qdrant", done, total) })
+			bar.finish()
 			_ = st.Close()
 			if err != nil {
 				errs = append(errs, fmt.Errorf("qdrant: %w", err))
