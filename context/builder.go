@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -388,8 +387,8 @@ func (b *Builder) coreLines(n int, e entry) (string, []string) {
 	add("Address", address)
 	add("Identifiers", identifiers(r))
 	add("Website", r.Website)
-	add("Opened", yearRange(r.Opened()))
-	closed := yearRange(r.Closed())
+	add("Opened", heritage.YearsText(r.Opened()))
+	closed := heritage.YearsText(r.Closed())
 	if closed == "" && r.Status == "closed" {
 		closed = "yes, year unknown"
 	}
@@ -467,17 +466,6 @@ func identifiers(r *heritage.Institution) string {
 		prefixed("ROR ", r.Identifiers.ROR),
 		prefixed("GHCID ", r.GHCID))
 	return joinNonEmpty(", ", parts...)
-}
-
-func yearRange(from, to int, ok bool) string {
-	switch {
-	case !ok:
-		return ""
-	case from == to:
-		return strconv.Itoa(from)
-	default:
-		return fmt.Sprintf("between %d and %d", from, to)
-	}
 }
 
 func prefixed(prefix, v string) string {

@@ -4,6 +4,7 @@
 package heritage
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -277,6 +278,20 @@ func ParseAdminArea(path string) []AdminUnit {
 		out = append(out, u)
 	}
 	return out
+}
+
+// YearsText writes a year range as text: "1987" for a single year,
+// "between 1960 and 2017" for a range, "" when unknown. It takes the
+// results of Opened and Closed directly: YearsText(in.Opened()).
+func YearsText(from, to int, ok bool) string {
+	switch {
+	case !ok:
+		return ""
+	case from == to:
+		return strconv.Itoa(from)
+	default:
+		return fmt.Sprintf("between %d and %d", from, to)
+	}
 }
 
 // parseYearRange reads "a:b" (or a bare year) into a range.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	ragcontext "github.com/hybridrag/hybridrag/context"
@@ -234,9 +233,9 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 	case "status":
 		return "status", in.Status
 	case "opened":
-		return "opening year", yearText(in.Opened())
+		return "opening year", heritage.YearsText(in.Opened())
 	case "closed":
-		return "closing year", yearText(in.Closed())
+		return "closing year", heritage.YearsText(in.Closed())
 	case "former_name":
 		var names []string
 		for _, a := range in.FormerNames() {
@@ -265,17 +264,6 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon)
 	}
 	return strings.ReplaceAll(field, "_", " "), ""
-}
-
-func yearText(from, to int, ok bool) string {
-	switch {
-	case !ok:
-		return ""
-	case from == to:
-		return strconv.Itoa(from)
-	default:
-		return fmt.Sprintf("between %d and %d", from, to)
-	}
 }
 
 func placeText(in *heritage.Institution) string {
@@ -362,9 +350,9 @@ func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constrai
 		if in, ok := p.data.Get(id); ok && c.Years != nil {
 			var y string
 			if c.Years.Field == "closed" {
-				y = yearText(in.Closed())
+				y = heritage.YearsText(in.Closed())
 			} else {
-				y = yearText(in.Opened())
+				y = heritage.YearsText(in.Opened())
 			}
 			if y != "" {
 				fmt.Fprintf(b, " (%s)", strings.Replace(strings.TrimPrefix(y, "between "), " and ", "-", 1))
