@@ -65,7 +65,9 @@ func TestBackendsAnswerLikeTheEmbeddedDefault(t *testing.T) {
 			require.Equal(t, exitOK, code, errOut)
 			require.NoError(t, json.Unmarshal([]byte(out), &embedded))
 
-			code, out, errOut = runCLI(t, "ask", "--json", "--neo4j", neo4j, "--sparql", sparql, q)
+			// A generous leg deadline: this compares answers, not speed, and
+			// the suite loads the machine (Neo4j is re-imported alongside).
+			code, out, errOut = runCLI(t, "ask", "--json", "--neo4j", neo4j, "--sparql", sparql, "--leg-timeout", "60s", q)
 			require.Equal(t, exitOK, code, errOut)
 			require.NoError(t, json.Unmarshal([]byte(out), &served))
 			require.Empty(t, served.Errors, "every backend answered")
@@ -79,7 +81,7 @@ func TestBackendsAnswerLikeTheEmbeddedDefault(t *testing.T) {
 	}
 
 	var served askJSON
-	code, out, errOut := runCLI(t, "ask", "--json", "--neo4j", neo4j, "--sparql", sparql, questions[0])
+	code, out, errOut := runCLI(t, "ask", "--json", "--neo4j", neo4j, "--sparql", sparql, "--leg-timeout", "60s", questions[0])
 	require.Equal(t, exitOK, code, errOut)
 	require.NoError(t, json.Unmarshal([]byte(out), &served))
 	require.NotEmpty(t, served.Wikidata, "the Wikidata facts of the answer")
