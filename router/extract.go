@@ -40,6 +40,21 @@ func housesCue(s *scan) int {
 	return -1
 }
 
+// housedBy reports whether the question asks what houses the named
+// institution ("Which museum houses the Essex Regiment Museum?"): an
+// active "houses" cue stands before the name. Otherwise ("What is housed
+// in X?", "What does X house?") it asks what the named one houses.
+func housedBy(s *scan, name string) bool {
+	text := strings.ToLower(s.text)
+	at := strings.Index(text, strings.ToLower(name))
+	for _, cue := range []string{" houses ", " beherbergt ", " herbergt "} {
+		if i := strings.Index(text, cue); i >= 0 && at > i {
+			return true
+		}
+	}
+	return false
+}
+
 // nameAt returns the longest acceptable institution name starting at i.
 func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
 	max := g.maxTok

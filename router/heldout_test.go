@@ -114,6 +114,8 @@ var paraphrases = []paraphrase{
 	{q: "Welke musea in Kent worden door de National Trust beheerd?", intent: Relationship, list: yes, body: "National Trust", relation: "operated_by", places: []string{"Kent"}},
 	{q: "What does Derby Museum And Art Gallery house?", intent: Relationship, name: "Derby Museum And Art Gallery", relation: "houses"},
 	{q: "Welches Museum ist in Derby Museum And Art Gallery untergebracht?", intent: Relationship, name: "Derby Museum And Art Gallery", relation: "houses"},
+	{q: "Which museum houses the Essex Regiment Museum?", intent: Relationship, name: "Essex Regiment Museum", relation: "located_in"},
+	{q: "Welches Museum beherbergt das Essex Regiment Museum?", intent: Relationship, name: "Essex Regiment Museum", relation: "located_in"},
 	{q: "Which museums are operated by Vivcity?", intent: Relationship, list: yes, body: "Vivacity", relation: "operated_by"},
 
 	// temporal: former names and opening or closing years, phrased freely

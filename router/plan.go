@@ -78,7 +78,8 @@ type Constraints struct {
 	// Bodies are groups the question asks about ("part of National
 	// Museums Scotland", "operated by the National Trust").
 	Bodies []Body `json:"bodies,omitempty"`
-	// Relation is the relation asked for: part_of, operated_by, houses,
+	// Relation is the relation asked for: part_of, operated_by, houses
+	// (what the named institution houses), located_in (what houses it),
 	// related, … ("" when none).
 	Relation string `json:"relation,omitempty"`
 

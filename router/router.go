@@ -143,6 +143,9 @@ func (r *Router) Route(question string) Plan {
 	// as a name when the question is not about its members.
 	if housesEnd >= 0 && len(c.Names) > 0 {
 		c.Relation = "houses"
+		if housedBy(s, c.Names[0].Text) {
+			c.Relation = "located_in"
+		}
 	} else if rel != "" {
 		c.Relation = rel
 	}

@@ -57,6 +57,7 @@ func TestBackendsAnswerLikeTheEmbeddedDefault(t *testing.T) {
 		"Which museums in Kent are operated by the National Trust?",
 		"What is the Wikidata ID of Brahms-Museum?",
 		"Compare the railway museums in Lincolnshire and Suffolk.",
+		"Which museum houses the Essex Regiment Museum?",
 	}
 	for _, q := range questions {
 		t.Run(q, func(t *testing.T) {
