@@ -214,6 +214,10 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 	case "postcode":
 		return "postcode", in.Postcode
 	case "address":
+		if in.Address == "" {
+			// "Where is X?" of a record without a street address: its place.
+			return "location", placeText(in)
+		}
 		return "address", in.Address
 	case "city":
 		return "city", in.City
