@@ -259,18 +259,28 @@ func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
 	if letters >= 9 {
 		maxD = 2
 	}
+	return nearest(w, maxD, g.placeTri, func(k string) int {
+		total := 0
+		for _, c := range g.places[k] {
+			total += c.count
+		}
+		return total
+	})
+}
+
+// nearest returns the key of index (trigram → keys) within maxD edits of w
+// (optimal string alignment). Ties go to the key with the larger weight,
+// then to the smaller key.
+func nearest(w string, maxD int, index map[string][]string, weight func(string) int) (string, bool) {
 	tris := trigramsOf(w)
 	counts := map[string]int{}
 	for _, t := range tris {
-		for _, k := range g.placeTri[t] {
+		for _, k := range index[t] {
 			counts[k]++
 		}
 	}
 	// an edit changes at most three trigrams
-	need := len(tris) - 3*maxD
-	if need < 1 {
-		need = 1
-	}
+	need := max(len(tris)-3*maxD, 1)
 	best, bestD, bestN := "", maxD+1, -1
 	for k, n := range counts {
 		if n < need {
@@ -280,12 +290,8 @@ func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
 		if d > maxD {
 			continue
 		}
-		total := 0
-		for _, c := range g.places[k] {
-			total += c.count
-		}
-		if d < bestD || d == bestD && (total > bestN || total == bestN && k < best) {
-			best, bestD, bestN = k, d, total
+		if f := weight(k); d < bestD || d == bestD && (f > bestN || f == bestN && k < best) {
+			best, bestD, bestN = k, d, f
 		}
 	}
 	return best, best != ""
@@ -556,32 +562,7 @@ func (g *gazetteer) closestPlaceWord(w string) (string, bool) {
 	if len(w) >= 9 {
 		maxD = 2
 	}
-	tris := trigramsOf(w)
-	counts := map[string]int{}
-	for _, t := range tris {
-		for _, k := range g.placeWordTri[t] {
-			counts[k]++
-		}
-	}
-	need := len(tris) - 3*maxD
-	if need < 1 {
-		need = 1
-	}
-	best, bestD, bestN := "", maxD+1, -1
-	for k, n := range counts {
-		if n < need {
-			continue
-		}
-		d := osa(w, k, maxD)
-		if d > maxD {
-			continue
-		}
-		f := g.placeWords[k]
-		if d < bestD || d == bestD && (f > bestN || f == bestN && k < best) {
-			best, bestD, bestN = k, d, f
-		}
-	}
-	return best, best != ""
+	return nearest(w, maxD, g.placeWordTri, func(k string) int { return g.placeWords[k] })
 }
 
 // typoScore is the similarity of the words as typed to the words read for

@@ -66,33 +66,20 @@ func itemTerm(id ident.ID) (string, error) {
 // parseQIDs validates and normalises qids, dropping duplicates and keeping
 // the first-seen order. Every malformed value is reported in one error.
 func parseQIDs(qids []string) ([]ident.ID, error) {
-	out := make([]ident.ID, 0, len(qids))
-	seen := make(map[string]bool, len(qids))
-	var bad []string
-	for _, s := range qids {
-		id, err := ident.ParseQID(s)
-		if err != nil {
-			bad = append(bad, fmt.Sprintf("%q", s))
-			continue
-		}
-		if !seen[id.Value] {
-			seen[id.Value] = true
-			out = append(out, id)
-		}
-	}
-	if len(bad) > 0 {
-		return nil, fmt.Errorf("%w: %w: not Wikidata QIDs: %s", ErrInvalid, ident.ErrMalformed, strings.Join(bad, ", "))
-	}
-	return out, nil
+	return parseIDs(qids, ident.ParseQID, "Wikidata QIDs")
 }
 
 // parseISILs validates and normalises isils like parseQIDs.
 func parseISILs(isils []string) ([]ident.ID, error) {
-	out := make([]ident.ID, 0, len(isils))
-	seen := make(map[string]bool, len(isils))
+	return parseIDs(isils, ident.ParseISIL, "ISILs")
+}
+
+func parseIDs(values []string, parse func(string) (ident.ID, error), what string) ([]ident.ID, error) {
+	out := make([]ident.ID, 0, len(values))
+	seen := make(map[string]bool, len(values))
 	var bad []string
-	for _, s := range isils {
-		id, err := ident.ParseISIL(s)
+	for _, s := range values {
+		id, err := parse(s)
 		if err != nil {
 			bad = append(bad, fmt.Sprintf("%q", s))
 			continue
@@ -103,7 +90,7 @@ func parseISILs(isils []string) ([]ident.ID, error) {
 		}
 	}
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("%w: %w: not ISILs: %s", ErrInvalid, ident.ErrMalformed, strings.Join(bad, ", "))
+		return nil, fmt.Errorf("%w: %w: not %s: %s", ErrInvalid, ident.ErrMalformed, what, strings.Join(bad, ", "))
 	}
 	return out, nil
 }
