@@ -48,6 +48,15 @@ type Plan struct {
 	// Sides holds one sub-plan's constraints per compared side for
 	// comparative questions ("in Hampshire and Somerset").
 	Sides []Constraints `json:"sides,omitempty"`
+	// Frame is the shape of what is asked; Test and Pair fill the yes/no
+	// and two-institution frames.
+	Frame Frame `json:"frame"`
+	Test  *Test `json:"test,omitempty"`
+	Pair  *Pair `json:"pair,omitempty"`
+	// Unknown are the words of the question no rule understood: a topic,
+	// place or name the data does not hold, or an off-topic request. An
+	// answer that ignores them must say so.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

@@ -170,7 +170,22 @@ func (r *Router) Route(question string) Plan {
 	c.List = listQ && !ids.any() && c.Field == ""
 	r.narrowNames(&c, neg)
 
+	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List {
+		// "What organisation is X part of?": the bodies X belongs to
+		c.Field = "member_of"
+	}
+	if s.hasAny(countCues...) && !ids.any() && len(c.Names) == 0 {
+		// "How many museums are in Rye?" asks for the size of a set
+		c.List = true
+	}
+
 	intent, scores, conf := classify(s, &c, ids.any(), listQ, rel, housesEnd)
+	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
+	plan.Frame, plan.Test, plan.Pair = frame, test, pair
+	if fi := frameIntent(frame, pair, test, intent); fi != intent {
+		intent = fi
+		conf = math.Max(conf, 0.5)
+	}
 	plan.Intent, plan.Scores, plan.Confidence = intent, scores, conf
 
 	// single-entity questions keep only the entity; filters are for lists.
@@ -185,8 +200,12 @@ func (r *Router) Route(question string) Plan {
 	}
 	c.Status = status(s, &c, intent)
 	plan.Constraints = c
-	if intent == Comparative {
+	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
+	}
+	plan.Unknown = unknownWords(s)
+	if frame == FrameRanking && len(plan.Unknown) > 0 && offTopic(c) {
+		plan.Frame = FrameOffTopic
 	}
 	plan.Legs = r.legs(intent, conf, c)
 	return plan
@@ -362,6 +381,20 @@ func (r *Router) legs(intent Intent, conf float64, c Constraints) []Leg {
 	return legs
 }
 
+// compareCues ask for a comparison.
+var compareCues = []string{
+	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
+	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
+	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
+	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk",
+}
+
+// collectionCues speak of holdings.
+var collectionCues = []string{
+	"collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
+	"bestanden", "bestand", "objects", "exhibits",
+}
+
 // classify scores every intent from the cues and constraints.
 func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
 	sc := map[Intent]float64{}
@@ -411,18 +444,14 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Relationship] += 4
 	}
 	// comparative
-	if s.hasAny("compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
-		"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
-		"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
-		"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk") {
+	if s.hasAny(compareCues...) {
 		sc[Comparative] += 4
 	}
 	if len(c.Places) >= 2 && s.has("and") {
 		sc[Comparative] += 0.5
 	}
 	// collection
-	if s.hasAny("collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
-		"bestanden", "bestand", "objects", "exhibits") {
+	if s.hasAny(collectionCues...) {
 		sc[Collection] += 2.5
 	}
 	if len(c.Subjects) > 0 {
