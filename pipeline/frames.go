@@ -76,16 +76,16 @@ func covers(in *heritage.Institution, unknown []string) bool {
 		addName(a.Name)
 	}
 	addName(in.City)
-	hit := 0
+	hit, n := 0, 0
 	for _, u := range unknown {
 		for _, w := range strings.Fields(kg.NormalizeName(u)) {
+			n++
 			if words[w] || nearWord(words, w) {
 				hit++
-				break
 			}
 		}
 	}
-	return float64(hit) >= 0.75*float64(len(unknown))
+	return float64(hit) >= 0.75*float64(n)
 }
 
 // nearWord accepts one edit in a word of six letters or more: a typo.
@@ -296,14 +296,24 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 		return draft{}, false
 	}
 	attr := plan.Pair.Attribute
-	vals := make([]int, 2)
+	vals := make([][2]int, 2)
 	texts := make([]string, 2)
 	known := make([]bool, 2)
 	for i, in := range ins {
 		vals[i], texts[i], known[i] = pairValue(in, attr)
 	}
+	// overlapping year ranges ("between 1960 and 2017" and 1987) do not
+	// order the two
+	overlap := known[0] && known[1] && vals[0] != vals[1] && vals[0][0] <= vals[1][1] && vals[1][0] <= vals[0][1]
 	ids := []string{ins[0].ID, ins[1].ID}
 	verb := map[string]string{"opened": "opened", "closed": "closed", "size": "is"}[attr]
+	if overlap {
+		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
+			render: func(cite func(string) string) string {
+				return fmt.Sprintf("%s%s %s %s and %s%s %s %s: the dates overlap, so the data cannot say which %s.",
+					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(*plan.Pair))
+			}}, true
+	}
 	if !known[0] || !known[1] {
 		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
 			render: func(cite func(string) string) string {
@@ -329,7 +339,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 			}}, true
 	}
 	w := 0
-	if (vals[1] > vals[0]) == plan.Pair.Highest {
+	if (vals[1][0] > vals[0][0]) == plan.Pair.Highest {
 		w = 1
 	}
 	win, lose := ins[w], ins[1-w]
@@ -357,17 +367,19 @@ func yesNoStarts(q string) bool {
 
 var sizeOrder = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}
 
-func pairValue(in *heritage.Institution, attr string) (int, string, bool) {
+// pairValue is an institution's value of the compared attribute as a
+// range (a size rank, or the first and last year a date may mean).
+func pairValue(in *heritage.Institution, attr string) ([2]int, string, bool) {
 	switch attr {
 	case "size":
 		v, ok := sizeOrder[strings.ToLower(in.Size)]
-		return v, strings.ToLower(in.Size), ok
+		return [2]int{v, v}, strings.ToLower(in.Size), ok
 	case "closed":
 		from, to, ok := in.Closed()
-		return from, heritage.YearsText(from, to, ok), ok
+		return [2]int{from, to}, heritage.YearsText(from, to, ok), ok
 	}
 	from, to, ok := in.Opened()
-	return from, heritage.YearsText(from, to, ok), ok
+	return [2]int{from, to}, heritage.YearsText(from, to, ok), ok
 }
 
 func attrLabel(attr string) string {

@@ -382,6 +382,9 @@ var fillerWords = []string{
 	"winner", "win", "wins", "won", "beat", "beats", "rank", "ranks", "ranking", "highest", "lowest",
 	"top", "bottom", "best", "worst", "good", "great", "nice", "interesting", "famous", "popular",
 	"well", "worth", "recommend", "recommended", "suggest", "suggestions", "ideas", "options",
+	"wurde", "wurden", "werden", "worden", "geworden", "wird", "word", "wordt", "werd", "sein",
+	"gewesen", "geweest", "bin", "ben", "bent", "eigentlich", "eigenlijk", "genau", "precies",
+	"besteht", "bestehen", "existiert", "bestaat", "bestaan",
 }
 
 // unknownWords are the free words of the question that no rule explains:
