@@ -42,6 +42,9 @@ func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion
 			return d, err
 		}
 	}
+	if d, ok := p.postcodeAnswer(plan); ok {
+		return d, nil
+	}
 	if d, ok := p.fieldAnswer(ctx, plan, fused); ok {
 		return d, nil
 	}

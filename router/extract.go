@@ -34,7 +34,13 @@ func housesCue(s *scan) int {
 		}
 	}
 	// "What does X house?"
-	if n := len(s.toks); n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+	n := len(s.toks)
+	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+		return n
+	}
+	// "In which museum is X housed?"
+	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
+		s.hasAny("in which", "in welchem", "in welk", "in welke") {
 		return n
 	}
 	return -1
@@ -45,6 +51,18 @@ func housesCue(s *scan) int {
 // active "houses" cue stands before the name. Otherwise ("What is housed
 // in X?", "What does X house?") it asks what the named one houses.
 func housedBy(s *scan, name string) bool {
+	// "Inside which site is X?", "In which building is X housed?": the
+	// question word follows the cue and asks for the container.
+	for _, c := range housesCues {
+		if i := s.find(c); i >= 0 {
+			if j := i + len(strings.Fields(c)); j < len(s.toks) && isWhWord(s.toks[j].norm) {
+				return true
+			}
+		}
+	}
+	if i := s.find("in which"); i == 0 || s.find("in welchem") == 0 || s.find("in welk") == 0 {
+		return true
+	}
 	text := strings.ToLower(s.text)
 	at := strings.Index(text, strings.ToLower(name))
 	for _, cue := range []string{" houses ", " beherbergt ", " herbergt "} {

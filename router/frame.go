@@ -103,6 +103,9 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		first = s.toks[0].norm
 	}
 	yesNo := yesNoStarts[first] && !(len(s.toks) > 1 && existenceSeconds[s.toks[1].norm]) && !isWhQuestion(s)
+	// shorthand: "morpeth chantry bagpipe museum accredited?"
+	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
+		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
 			return FramePair, nil, &p
@@ -147,11 +150,18 @@ var relationFields = map[string]bool{"operator": true, "member_of": true, "succe
 // the first three tokens.
 func isWhQuestion(s *scan) bool {
 	for i := 0; i < len(s.toks) && i < 3; i++ {
-		switch s.toks[i].norm {
-		case "what", "which", "who", "when", "where", "how", "why", "welche", "welcher", "welches", "wer", "wann",
-			"wo", "wie", "warum", "welke", "welk", "wanneer", "waar", "wat", "hoe", "waarom":
+		if isWhWord(s.toks[i].norm) {
 			return true
 		}
+	}
+	return false
+}
+
+func isWhWord(w string) bool {
+	switch w {
+	case "what", "which", "who", "when", "where", "how", "why", "welche", "welcher", "welchem", "welches", "wer",
+		"wann", "wo", "wie", "warum", "welke", "welk", "wanneer", "waar", "wat", "hoe", "waarom":
+		return true
 	}
 	return false
 }
@@ -186,6 +196,15 @@ func hasChoice(s *scan) bool {
 var statusWords = map[string]string{
 	"open": "open", "opened": "open", "geopend": "open", "geoffnet": "open", "offen": "open",
 	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
+}
+
+func hasStatusWord(s *scan) bool {
+	for _, t := range s.toks {
+		if _, ok := statusWords[t.norm]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // yesNoTest reads the property a yes/no question checks, most specific

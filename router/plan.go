@@ -98,6 +98,10 @@ type Constraints struct {
 	Places []Place `json:"places,omitempty"`
 	// NearPlace is set for "in or near T" questions.
 	NearPlace bool `json:"near_place,omitempty"`
+	// Postcodes are UK postcodes ("NE61 1PJ") or outward codes ("NE61");
+	// RadiusKM is a distance asked for ("within 5 miles of …").
+	Postcodes []string `json:"postcodes,omitempty"`
+	RadiusKM  float64  `json:"radius_km,omitempty"`
 
 	// Years constrain opening or closing dates.
 	Years *YearRange `json:"years,omitempty"`

@@ -60,6 +60,7 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 
+	postcodes(s, &c)
 	g.correctWords(s)
 	idUsed := append([]bool(nil), s.used...)
 	rel, relEnd := relationCue(s)
@@ -180,6 +181,17 @@ func (r *Router) Route(question string) Plan {
 	}
 
 	intent, scores, conf := classify(s, &c, ids.any(), listQ, rel, housesEnd)
+	if len(c.Postcodes) > 0 && c.Field == "postcode" {
+		// a reverse look-up: the postcode is given, the institution asked
+		c.Field = ""
+	}
+	if len(c.Postcodes) > 0 && len(c.Names) == 0 && c.Field == "" {
+		// "Which museum has the postcode NE61 1PJ?", "museums near NE61"
+		c.List = true
+		if intent == Factual || intent == Temporal {
+			intent = Exploratory
+		}
+	}
 	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
 	plan.Frame, plan.Test, plan.Pair = frame, test, pair
 	if fi := frameIntent(frame, pair, test, intent); fi != intent {
