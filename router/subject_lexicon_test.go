@@ -112,6 +112,8 @@ func TestSubjectPhrasings(t *testing.T) {
 		{`Museums with the subject "Arts / Glass"`, []string{glass}},
 		{"Which museums are classified as War and conflict / Navy?", []string{navy}},
 		{"Which museums have the subject 'Other'?", []string{"Other"}},
+		{"Which museums have the subject Arts?", expandSubjects([]string{"Arts/*"})},
+		{"Which museums in Kent have collections about arts?", []string{"Arts / Fine and decorative arts"}},
 		{"Which museums have the subject classification ‘transport / trains and railways’?", []string{rail}},
 		{"Transport museums in Kent", expandSubjects([]string{"Transport/*"})},
 		{"Which museums in Sussex are about war?", expandSubjects([]string{"War and conflict/*"})},

@@ -362,11 +362,22 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 			continue
 		}
 		found := false
+		// after a cue ("the subject Arts") a term or category written out
+		// is read as if quoted
+		table := idx.phrases
+		if i > 0 && subjectCues[s.toks[i-1].norm] {
+			table = idx.quoted
+		}
 		for L := min(idx.maxLen, len(s.toks)-i); L >= 1 && !found; L-- {
 			if !s.free(i, i+L) || L == 1 && skip[s.toks[i].norm] {
 				continue
 			}
-			if vals, ok := idx.phrases[strings.Join(stems[i:i+L], " ")]; ok {
+			key := strings.Join(stems[i:i+L], " ")
+			vals, ok := table[key]
+			if !ok {
+				vals, ok = idx.phrases[key]
+			}
+			if ok {
 				take(i, i+L, vals)
 				i += L - 1
 				found = true
