@@ -183,6 +183,11 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Welche Puppenmuseen gibt es?", []string{toys}},
 		{"Welche Marinemuseen gibt es in Hampshire?", []string{navy}},
 		{"Welche Kriegsmuseen gibt es in Kent?", expandSubjects([]string{"War and conflict/*"})},
+		{"Welche Museen in Kent haben Sammlungen zu Wasser- und Windmühlen?", []string{"Rural Industry / Watermills", windmill}},
+		{"Welche Museen in Kent haben Sammlungen zu Bunkern und Kriegsschauplätzen?", []string{"War and conflict / Bunker", "War and conflict / Event or site"}},
+		{"Vergleiche die Museen zum religiösen Erbe in Kent und Devon.", []string{"Belief and identity / Church treasuries", "Belief and identity / Religion", "Belief and identity / Religious buildings"}},
+		{"Welke musea in Kent hebben collecties over grote historische huizen?", []string{"Buildings / Houses / Large houses"}},
+		{"Welche Museen in Kent haben Sammlungen zu ethnischer Identität?", []string{"Belief and identity / Ethnic group"}},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
 	}
 	require.GreaterOrEqual(t, len(cases), 60)

@@ -240,6 +240,36 @@ func (idx *subjectIndex) compound(w string) []string {
 	return nil
 }
 
+// word reads one word no phrase matched: as an inflected German or Dutch
+// adjective ("ethnischer", "religiösem"), as a compound
+// ("Eisenbahngeschichte") or as the first part of a compound whose head
+// the next one gives ("Wasser- und Windmühlen", "water- en windmolens").
+func (idx *subjectIndex) word(s *scan, i int) []string {
+	w := s.toks[i].norm
+	if len(w) >= 6 && strings.ContainsRune("rnms", rune(w[len(w)-1])) {
+		if v, ok := idx.phrases[w[:len(w)-1]]; ok {
+			return v
+		}
+	}
+	if v := idx.compound(w); v != nil {
+		return v
+	}
+	end := s.toks[i].end
+	if i+2 >= len(s.toks) || end >= len(s.text) || s.text[end] != '-' || !elisionJoins[s.toks[i+1].norm] {
+		return nil
+	}
+	next := s.toks[i+2].norm
+	for k := 1; k+3 <= len(next); k++ {
+		if v, ok := idx.phrases[stem(w+next[k:])]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// elisionJoins join a truncated compound to the next word ("Wasser- und").
+var elisionJoins = setOf("und", "oder", "en", "of", "and", "or")
+
 // falseFriends are subject words of one language that mean something else
 // in another: German "war" (was), "Art" (kind), "fort" (away), "Roman"
 // (novel); Dutch "arts" (doctor), "roman" (novel).
@@ -384,7 +414,7 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 			}
 		}
 		if !found {
-			if vals := idx.compound(s.toks[i].norm); vals != nil {
+			if vals := idx.word(s, i); vals != nil {
 				take(i, i+1, vals)
 			}
 		}
