@@ -486,51 +486,6 @@ func choosePlace(cands []placeCand, level string) (Place, bool) {
 	return Place{}, false
 }
 
-// subjects maps topic phrases among the free tokens to subject values.
-func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
-	stems := make([]string, len(s.toks))
-	for i, t := range s.toks {
-		stems[i] = stem(t.norm)
-	}
-	first, last := -1, -1
-	var subj []string
-	for i := 0; i < len(s.toks); i++ {
-		if s.used[i] {
-			continue
-		}
-		max := g.subjects.maxLen
-		if n := len(s.toks) - i; n < max {
-			max = n
-		}
-		for L := max; L >= 1; L-- {
-			if !s.free(i, i+L) {
-				continue
-			}
-			vals, ok := g.subjects.phrases[strings.Join(stems[i:i+L], " ")]
-			if !ok {
-				continue
-			}
-			subj = append(subj, vals...)
-			if first < 0 {
-				first = i
-			}
-			last = i + L
-			s.mark(i, i+L)
-			i += L - 1
-			break
-		}
-	}
-	if len(subj) == 0 {
-		return
-	}
-	subj = append(subj, c.Subjects...)
-	sort.Strings(subj)
-	c.Subjects = dedupe(subj)
-	if c.Topic == "" {
-		c.Topic = s.original(first, last)
-	}
-}
-
 // qualifiers reads type words, governance, accreditation and size.
 func qualifiers(s *scan, c *Constraints) (neg []string) {
 	n := len(s.toks)
