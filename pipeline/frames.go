@@ -9,6 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/editdist"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -88,46 +89,18 @@ func covers(in *heritage.Institution, unknown []string) bool {
 	return float64(hit) >= 0.75*float64(n)
 }
 
-// nearWord accepts one edit in a word of six letters or more: a typo.
+// nearWord accepts one edit (a swap of two letters counts as one) in a
+// word of five letters or more: a typo.
 func nearWord(words map[string]bool, w string) bool {
-	if len(w) < 6 {
+	if len(w) < 5 {
 		return false
 	}
 	for x := range words {
-		if len(x) >= 6 && abs(len(x)-len(w)) <= 1 && editDistance(x, w) <= 1 {
+		if len(x) >= 5 && editdist.OSA(x, w, 1) <= 1 {
 			return true
 		}
 	}
 	return false
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// editDistance is Levenshtein's distance over bytes (the words are
-// folded to ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // resolve picks the record a recognised name means: among its bearers,

@@ -720,7 +720,49 @@ var fieldCues = []struct {
 	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
 	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
 	{"welk land", "country"}, {"welchem land", "country"},
+	{"welke plaats", "city"}, {"welke gemeente", "city"}, {"welchem ort", "city"}, {"welcher ort", "city"},
+	{"what place", "city"}, {"which place", "city"}, {"in welcher gemeinde", "city"},
+	{"online", "website"}, {"webadresse", "website"}, {"web address", "website"}, {"internet address", "website"},
+	{"webpage", "website"}, {"web page", "website"}, {"internetauftritt", "website"}, {"site web", "website"},
+	{"what kind of institution", "type"}, {"what sort of institution", "type"}, {"what type of institution", "type"},
+	{"wat voor instelling", "type"}, {"wat voor soort instelling", "type"}, {"welk type instelling", "type"},
+	{"wat voor een instelling", "type"}, {"welcher art", "type"}, {"was fur eine einrichtung", "type"},
+	{"welche art von einrichtung", "type"}, {"welcher typ", "type"}, {"was fur ein", "type"}, {"wat voor", "type"},
+	{"who governs", "governance"}, {"governs", "governance"}, {"hoe wordt", "governance"},
+	{"accreditatie", "accreditation"}, {"akkreditierung", "accreditation"},
+	{"open or closed", "status"}, {"closed or open", "status"}, {"geopend of gesloten", "status"},
+	{"geoffnet oder geschlossen", "status"}, {"nog open", "status"}, {"noch geoffnet", "status"},
+	{"how large", "size"}, {"hoe groot", "size"}, {"wie gross", "size"}, {"grootte", "size"}, {"grosse", "size"},
+	{"postal address", "address"}, {"street address", "address"}, {"straat", "address"}, {"strasse", "address"},
+	{"located", "city"}, {"situated", "city"}, {"gelegen", "city"}, {"liegt", "city"}, {"ligt", "city"},
 }
+
+// trailingFields are field words that, last in a shorthand question,
+// name the field asked ("Heimatmuseum Rauchkate city").
+var trailingFields = map[string]string{
+	"city": "city", "town": "city", "place": "city", "stadt": "city", "ort": "city", "plaats": "city",
+	"website": "website", "homepage": "website", "url": "website", "webseite": "website", "isil": "isil",
+	"gnd": "gnd", "wikidata": "wikidata", "qid": "wikidata", "postcode": "postcode", "address": "address",
+	"adresse": "address", "adres": "address", "status": "status", "size": "size", "type": "type",
+	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
+}
+
+// fuzzyFieldWords are single cue words long enough to be matched with one
+// typo ("websitte", "Wikidatz", "Akkreditieeung").
+var fuzzyFieldWords = func() map[string]string {
+	m := map[string]string{}
+	for _, fc := range fieldCues {
+		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
+			m[fc.phrase] = fc.field
+		}
+	}
+	for w, f := range trailingFields {
+		if len(w) >= 5 {
+			m[w] = f
+		}
+	}
+	return m
+}()
 
 var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
 
@@ -743,13 +785,59 @@ func field(s *scan) string {
 	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") {
 		return "opened"
 	}
+	if f := typeChoice(s); f != "" {
+		return f
+	}
 	for _, fc := range fieldCues {
 		if s.has(fc.phrase) {
 			return fc.field
 		}
 	}
-	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt") {
-		return "address"
+	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find") {
+		return "city"
+	}
+	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
+		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
+			return f
+		}
+	}
+	// one typo in a cue word
+	for _, t := range s.toks {
+		if len(t.norm) < 5 || knownWords[t.norm] {
+			continue
+		}
+		for w, f := range fuzzyFieldWords {
+			if abs(len(w)-len(t.norm)) <= 1 && osa(w, t.norm, 1) <= 1 {
+				return f
+			}
+		}
 	}
 	return ""
+}
+
+// typeChoice reads "Is X a museum, a library or an archive?": two or
+// more type words offered as alternatives ask for the type.
+func typeChoice(s *scan) string {
+	last := -1
+	for i, t := range s.toks {
+		if code := typeWords[t.norm]; code == "" || code == "E" {
+			continue
+		}
+		if last >= 0 && i-last <= 4 {
+			for k := last + 1; k < i; k++ {
+				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && s.toks[k+1].norm == "een" {
+					return "type"
+				}
+			}
+		}
+		last = i
+	}
+	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

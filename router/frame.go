@@ -102,7 +102,13 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm
 	}
-	yesNo := yesNoStarts[first] && !(len(s.toks) > 1 && existenceSeconds[s.toks[1].norm]) && !isWhQuestion(s)
+	second := ""
+	if len(s.toks) > 1 {
+		second = s.toks[1].norm
+	}
+	yesNo := yesNoStarts[first] && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	// "Is there a website for X?", "Gibt es eine Webseite von X?"
+	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
 	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
@@ -198,6 +204,22 @@ var statusWords = map[string]string{
 	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
 }
 
+// politeRequest reads "Can you tell me …", "Kannst du mir sagen …", "Kunt
+// u …": a request for a value, not a yes/no question.
+func politeRequest(s *scan) bool {
+	if len(s.toks) < 2 {
+		return false
+	}
+	switch s.toks[0].norm {
+	case "can", "could", "would", "kannst", "konnen", "konnten", "konntest", "kunt", "kun", "kan", "zou":
+		switch s.toks[1].norm {
+		case "you", "u", "je", "jij", "du", "sie", "ihr", "someone", "anyone":
+			return true
+		}
+	}
+	return false
+}
+
 func hasStatusWord(s *scan) bool {
 	for _, t := range s.toks {
 		if _, ok := statusWords[t.norm]; ok {
@@ -221,6 +243,13 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: "accreditation", Want: []string{c.Accreditation}}, true
 	case c.Years != nil:
 		return Test{Property: c.Years.Field, Years: c.Years}, true
+	}
+	if c.Field == "accreditation" {
+		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
+	}
+	// "Can I still visit X?", "Is X still open, or has it closed?"
+	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
+		return Test{Property: "status", Want: []string{"open"}}, true
 	}
 	for _, t := range s.toks {
 		if st, ok := statusWords[t.norm]; ok {
@@ -454,4 +483,14 @@ func offTopic(c Constraints) bool {
 	return len(c.Names)+len(c.Bodies)+len(c.TypeCodes)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes)+
 		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs) == 0 &&
 		c.Field == "" && c.Years == nil && c.Accreditation == "" && c.Relation == ""
+}
+
+// yesNoShape reports a question that opens like a yes/no question about
+// one institution ("Is …", "Hat …", "Kan ik … nog bezoeken").
+func yesNoShape(s *scan) bool {
+	if len(s.toks) < 2 || isWhQuestion(s) {
+		return false
+	}
+	first := s.toks[0].norm
+	return (yesNoStarts[first] || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm]
 }

@@ -98,7 +98,7 @@ func (r *Router) Route(question string) Plan {
 	noEntity := len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any()
 	// a single-entity question reads a misspelt name before places, so
 	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
-	if noEntity && (housesEnd >= 0 || c.Field != "") {
+	if noEntity && (housesEnd >= 0 || c.Field != "" || yesNoShape(s)) {
 		fuzzyName()
 	}
 	// a field question names one institution: a body read without a
