@@ -316,11 +316,13 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 		w = 1
 	}
 	win, lose := ins[w], ins[1-w]
-	prefix := ""
+	prefix, value := "", win.Name
 	if yesNoStarts(plan.Question) {
+		// "Is A older than B?" asks whether the first named wins
 		prefix = map[bool]string{true: "Yes: ", false: "No: "}[w == 0]
+		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
 	}
-	return draft{Answer: Answer{Kind: KindField, Field: attr, Value: win.Name, IDs: []string{win.ID, lose.ID}, Exact: true},
+	return draft{Answer: Answer{Kind: KindField, Field: attr, Value: value, IDs: []string{win.ID, lose.ID}, Exact: true},
 		render: func(cite func(string) string) string {
 			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
@@ -332,7 +334,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 func yesNoStarts(q string) bool {
 	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(q)), " ")
 	switch first {
-	case "is", "was", "are", "were", "did", "does", "ist", "war", "hat", "is het", "heeft":
+	case "is", "was", "are", "were", "did", "does", "do", "has", "ist", "war", "wurde", "hat", "heeft", "werd", "would":
 		return true
 	}
 	return false

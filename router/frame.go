@@ -50,7 +50,8 @@ var yesNoStarts = map[string]bool{
 	"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
 	"has": true, "have": true, "had": true, "can": true, "could": true,
 	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
-	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true,
+	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
+	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
 	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
 }
 
@@ -72,6 +73,45 @@ var pairCues = map[string]Pair{
 	"bigger": {"size", true}, "larger": {"size", true}, "biggest": {"size", true}, "largest": {"size", true},
 	"groter": {"size", true}, "grootste": {"size", true}, "grosser": {"size", true}, "grosste": {"size", true},
 	"smaller": {"size", false}, "smallest": {"size", false}, "kleiner": {"size", false}, "kleinste": {"size", false},
+	"before": {"opened", false}, "vor": {"opened", false}, "voor": {"opened", false}, "prior": {"opened", false},
+	"after": {"opened", true}, "nach": {"opened", true}, "na": {"opened", true},
+}
+
+// pairJoins link the two institutions of a comparison ("A or B", "A
+// than B", "A before B").
+var pairJoins = map[string]bool{
+	"or": true, "oder": true, "of": true, "than": true, "als": true, "dan": true, "vs": true, "versus": true,
+	"before": true, "after": true, "vor": true, "nach": true, "voor": true, "na": true, "and": true, "und": true, "en": true,
+}
+
+// pairShape reports a comparison of two named things: a pair cue (one
+// typo allowed) and a word joining two alternatives.
+func pairShape(s *scan) bool {
+	cue, join := false, false
+	for _, t := range s.toks {
+		join = join || pairJoins[t.norm]
+		if _, ok := pairCueWord(t.norm); ok {
+			cue = true
+		}
+	}
+	return cue && join
+}
+
+// pairCueWord reads a pair cue, allowing one typo in words of six letters
+// or more ("eqrlier", "oldre").
+func pairCueWord(w string) (Pair, bool) {
+	if p, ok := pairCues[w]; ok {
+		return p, true
+	}
+	if len(w) < 5 || knownWords[w] {
+		return Pair{}, false
+	}
+	for cue, p := range pairCues {
+		if len(cue) >= 5 && osa(cue, w, 1) <= 1 {
+			return p, true
+		}
+	}
+	return Pair{}, false
 }
 
 // moreCues ask which side has more (or fewer) institutions.
@@ -174,7 +214,7 @@ func isWhWord(w string) bool {
 
 func pairCue(s *scan) (Pair, bool) {
 	for _, t := range s.toks {
-		if p, ok := pairCues[t.norm]; ok {
+		if p, ok := pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {
 					if closeWords[u.norm] {

@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -122,6 +123,19 @@ func (r *Router) Route(question string) Plan {
 			c.Names[0] = m
 			s.mark(i, j)
 		}
+	}
+	// "Is A older than B?": both names, misspelt or not, before places
+	if pairShape(s) {
+		for len(c.Names) < 2 {
+			n := len(c.Names)
+			fuzzyName()
+			if len(c.Names) == n {
+				break
+			}
+		}
+		slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
+			return strings.Index(question, a.Text) - strings.Index(question, b.Text)
+		})
 	}
 	g.findPlaces(s, &c)
 	if c.Field == "" {
