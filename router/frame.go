@@ -472,7 +472,8 @@ var fillerWords = []string{
 	"well", "worth", "recommend", "recommended", "suggest", "suggestions", "ideas", "options",
 	"wurde", "wurden", "werden", "worden", "geworden", "wird", "word", "wordt", "werd", "sein",
 	"gewesen", "geweest", "bin", "ben", "bent", "eigentlich", "eigenlijk", "genau", "precies",
-	"besteht", "bestehen", "existiert", "bestaat", "bestaan",
+	"besteht", "bestehen", "existiert", "bestaat", "bestaan", "wem", "wen", "whom", "kwam", "came",
+	"trat", "stelle", "plaats",
 }
 
 // unknownWords are the free words of the question that no rule explains:
@@ -533,4 +534,15 @@ func yesNoShape(s *scan) bool {
 	}
 	first := s.toks[0].norm
 	return (yesNoStarts[first] || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm]
+}
+
+// parentAsked reports a question for the organisation an institution
+// belongs to ("Which organisation is X part of?", "Wovon ist X ein Teil?",
+// "Waar hoort X bij?").
+func parentAsked(s *scan) bool {
+	return s.hasAny("which organisation", "what organisation", "which organization", "what organization",
+		"which group", "what group", "which body", "what body", "which trust", "welche organisation",
+		"welcher organisation", "welcher gruppe", "welche gruppe", "welke organisatie", "welke groep", "wovon",
+		"waar hoort", "waar horen", "van welke", "part of what", "part of which", "branch of which",
+		"branch of what", "zu wem", "bij wie")
 }

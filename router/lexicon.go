@@ -227,13 +227,16 @@ var partOfCues = []string{
 	"subsidiaries of", "divisions of", "units of", "horen bij", "hoort bij", "maken deel uit van",
 	"maakt deel uit van", "deel uitmaken van", "vallen onder", "valt onder", "fallen unter", "fallt unter",
 	"gehoren", "gehort", "zahlen zu", "angehoren", "angehort",
+	"ein teil", "einen teil", "deel uit", "hoort", "horen", "belong", "belongs", "wovon", "affiliated with",
+	"division of", "unit of", "department of", "afdeling van", "abteilung",
 }
 
 var operatedByCues = []string{
 	"operated by", "run by", "managed by", "who operates", "who runs", "who manages", "who operated",
 	"who ran", "who managed", "operates", "operator", "operator of", "looked after by", "cared for by",
 	"beheerd door", "geexploiteerd door", "uitgebaat door", "betrieben von", "betrieben", "verwaltet von",
-	"gefuhrt von", "in the care of", "maintained by", "administered by",
+	"gefuhrt von", "in the care of", "maintained by", "administered by", "by whom", "von wem", "door wie",
+	"opreates", "operatd", "manged",
 }
 
 var housesCues = []string{

@@ -185,7 +185,16 @@ func (r *Router) Route(question string) Plan {
 	c.List = listQ && !ids.any() && c.Field == ""
 	r.narrowNames(&c, neg)
 
-	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List {
+	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) > 0 && parentAsked(s) {
+		// "Zu welcher Organisation gehört X?": X is a body with a record
+		// of its own, asked about as a member of another
+		b := c.Bodies[0]
+		c.Names = []NameMatch{{Text: b.Name, Name: b.Name, IDs: b.IDs, Score: 1}}
+		c.Bodies = nil
+		c.List = false
+	}
+	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List ||
+		c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 && parentAsked(s) {
 		// "What organisation is X part of?": the bodies X belongs to
 		c.Field = "member_of"
 	}
