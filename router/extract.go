@@ -23,7 +23,33 @@ func relationCue(s *scan) (rel string, end int) {
 			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
 		}
 	}
-	return rel, end
+	if best >= 0 {
+		return rel, end
+	}
+	// one typo in a one-word cue ("beloong", "opreated")
+	for i, t := range s.toks {
+		if len(t.norm) < 6 || knownWords[t.norm] {
+			continue
+		}
+		for _, cues := range []struct {
+			rel  string
+			list []string
+		}{{"part_of", partOfCues}, {"operated_by", operatedByCues}} {
+			for _, c := range cues.list {
+				w, next, _ := strings.Cut(c, " ")
+				if len(w) < 6 || osa(w, t.norm, 1) > 1 {
+					continue
+				}
+				if next == "" {
+					return cues.rel, i + 1
+				}
+				if n, ok := s.matchAt(i+1, next); ok {
+					return cues.rel, i + 1 + n
+				}
+			}
+		}
+	}
+	return "", 0
 }
 
 // housesCue returns where a "housed in" phrase ends, or -1.

@@ -228,7 +228,9 @@ var partOfCues = []string{
 	"maakt deel uit van", "deel uitmaken van", "vallen onder", "valt onder", "fallen unter", "fallt unter",
 	"gehoren", "gehort", "zahlen zu", "angehoren", "angehort",
 	"ein teil", "einen teil", "deel uit", "hoort", "horen", "belong", "belongs", "wovon", "affiliated with",
-	"division of", "unit of", "department of", "afdeling van", "abteilung",
+	"division of", "unit of", "department of", "afdeling van", "abteilung", "make up", "makes up", "made up",
+	"associated with", "vestigingen van", "vestigingen", "vestiging van", "standorte", "standorten", "filialen",
+	"locations of", "zugehorig", "zugehorigen",
 }
 
 var operatedByCues = []string{
