@@ -65,6 +65,15 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
 	}
+	if c.List && len(plan.Unknown) > 0 {
+		// A list about something no rule understood: offer only the
+		// matches whose records mention it.
+		var ids []string
+		for _, f := range fused {
+			ids = append(ids, f.ID)
+		}
+		return p.amongSet(plan, ids, fused)
+	}
 	if len(fused) == 0 {
 		return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {
 			return "No institution in the data matches the question."

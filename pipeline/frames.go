@@ -473,9 +473,20 @@ func sideLabel(side router.Constraints) string {
 // amongSet answers a list question with words the router did not
 // understand: the set the understood constraints select, ranked by the
 // retrievers (which read every word), and not called exact.
+// Only institutions whose records mention those words are offered; when
+// none does, the answer says the data has nothing on them.
 func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused) draft {
 	rank := rankOf(fused)
-	sorted := slices.Clone(ids)
+	var sorted []string
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && mentions(in, plan.Unknown) {
+			sorted = append(sorted, id)
+		}
+	}
+	if len(sorted) == 0 {
+		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s matching the rest of the question mentions it.",
+			quoteWords(plan.Unknown), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids))))
+	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
 	top := sorted[:n]
@@ -495,4 +506,36 @@ func countText(n int, noun string) string {
 		return "There is 1 " + noun + ": "
 	}
 	return "There are " + strconv.Itoa(n) + " " + plural(noun, n) + ": "
+}
+
+// mentions reports whether a record's names, description, subjects or
+// collections contain one of the words (folded; a plural "s" ignored).
+func mentions(in *heritage.Institution, phrases []string) bool {
+	var words []string
+	for _, ph := range phrases {
+		for _, w := range strings.Fields(kg.NormalizeName(ph)) {
+			if len(w) >= 3 {
+				words = append(words, strings.TrimSuffix(w, "s"))
+			}
+		}
+	}
+	if len(words) == 0 {
+		return false
+	}
+	texts := []string{in.Name, in.Description, strings.Join(in.Subjects, " ")}
+	for _, a := range in.AltNames {
+		texts = append(texts, a.Name)
+	}
+	for _, c := range in.Collections {
+		texts = append(texts, c.Name, c.Subject)
+	}
+	for _, t := range texts {
+		folded := " " + kg.NormalizeName(t)
+		for _, w := range words {
+			if strings.Contains(folded, " "+w) {
+				return true
+			}
+		}
+	}
+	return false
 }
