@@ -68,6 +68,7 @@ package gen
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -199,6 +200,23 @@ func shuffled[T any](r *rand.Rand, xs []T) []T {
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// capped calls mk with quota and keeps at most quota of the items it
+// appends to *out.
+func capped[T any](out *[]T, quota int, mk func(quota int)) {
+	before := len(*out)
+	mk(quota)
+	if len(*out) > before+quota {
+		*out = (*out)[:before+quota]
+	}
+}
+
+// number gives the items the ids prefix-0001, prefix-0002, … in order.
+func number[T any](xs []T, prefix string, id func(*T) *string) {
+	for i := range xs {
+		*id(&xs[i]) = fmt.Sprintf("%s-%04d", prefix, i+1)
+	}
+}
 
 // keyNeighbours maps a letter to its neighbours on a QWERTY keyboard.
 var keyNeighbours = map[rune]string{

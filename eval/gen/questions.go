@@ -57,15 +57,9 @@ func Questions(ds *heritage.Dataset, seed int64, n int) []eval.Question {
 		if quota == 0 {
 			continue
 		}
-		before := len(b.out)
-		f.make(b, quota)
-		if len(b.out) > before+quota {
-			b.out = b.out[:before+quota]
-		}
+		capped(&b.out, quota, func(quota int) { f.make(b, quota) })
 	}
-	for i := range b.out {
-		b.out[i].ID = fmt.Sprintf("gen-%04d", i+1)
-	}
+	number(b.out, "gen", func(q *eval.Question) *string { return &q.ID })
 	return b.out
 }
 
