@@ -41,6 +41,14 @@ Metrics, against expected_ids, per configuration overall and per intent:
   answer_p/r/f1    the exact answer set against expected_ids
                    (hybrid-router, when the pipeline returns one)
   p50/p95/p99 ms   wall time of one answer, cache bypassed
+A question may also state "lang" (en, nl, de), "frame" (its template, as in
+testdata/generated/questions.jsonl) and "noise"; then the report adds
+figures per language and per frame and the router's intent accuracy per
+language, and exact match also counts for a framed question with several
+expected ids ("Which opened first, A or B?" is answered by a name). A
+question with an empty expected_ids expects nothing: it is left out of the
+rank-based metrics, and "honesty" is the share of such questions answered
+with kind "none".
 Ids in acceptable_ids are correct but optional: they are dropped from a
 ranking before scoring and never count as wrong. The router's intent
 accuracy is reported too, and a "(ceiling)" row: what a perfect ranking
