@@ -112,18 +112,16 @@ type index struct {
 	// main or another name.
 	anyName map[string][]*heritage.Institution
 	ids     map[string]bool
-	isils   map[string]bool
-	qids    map[string]bool
-	gnds    map[string]bool
-	ghcids  map[string]bool
-	rors    map[string]bool
+	// isils, qids, gnds, ghcids and rors count the records that carry
+	// each identifier (upper case; ROR ids bare and lower case).
+	isils, qids, gnds, ghcids, rors map[string]int
 }
 
 func newIndex(ds *heritage.Dataset) *index {
 	x := &index{
 		byName: map[string][]*heritage.Institution{}, anyName: map[string][]*heritage.Institution{},
-		ids: map[string]bool{}, isils: map[string]bool{}, qids: map[string]bool{}, gnds: map[string]bool{},
-		ghcids: map[string]bool{}, rors: map[string]bool{},
+		ids: map[string]bool{}, isils: map[string]int{}, qids: map[string]int{}, gnds: map[string]int{},
+		ghcids: map[string]int{}, rors: map[string]int{},
 	}
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
@@ -142,27 +140,25 @@ func newIndex(ds *heritage.Dataset) *index {
 				x.anyName[ak] = append(x.anyName[ak], in)
 			}
 		}
-		for _, s := range append([]string{in.ISIL}, in.Identifiers.ISILAll...) {
-			if s != "" {
-				x.isils[strings.ToUpper(s)] = true
-			}
-		}
-		for _, s := range []string{in.Wikidata, in.Identifiers.Wikidata} {
-			if s != "" {
-				x.qids[strings.ToUpper(s)] = true
-			}
-		}
-		for _, s := range in.Identifiers.GND {
-			x.gnds[strings.ToUpper(s)] = true
-		}
-		if in.GHCID != "" {
-			x.ghcids[strings.ToUpper(in.GHCID)] = true
-		}
-		if in.Identifiers.ROR != "" {
-			x.rors[rorID(in.Identifiers.ROR)] = true
-		}
+		count(x.isils, strings.ToUpper, append([]string{in.ISIL}, in.Identifiers.ISILAll...)...)
+		count(x.qids, strings.ToUpper, in.Wikidata, in.Identifiers.Wikidata)
+		count(x.gnds, strings.ToUpper, in.Identifiers.GND...)
+		count(x.ghcids, strings.ToUpper, in.GHCID)
+		count(x.rors, rorID, in.Identifiers.ROR)
 	}
 	return x
+}
+
+// count adds one record's distinct non-empty identifiers, normalised by
+// norm, to m.
+func count(m map[string]int, norm func(string) string, ids ...string) {
+	seen := map[string]bool{}
+	for _, s := range ids {
+		if s = norm(strings.TrimSpace(s)); s != "" && !seen[s] {
+			seen[s] = true
+			m[s]++
+		}
+	}
 }
 
 // unique reports whether in is the only record with its name, main or

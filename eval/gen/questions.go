@@ -171,7 +171,12 @@ type frame struct {
 // questionFrames are the frames in generation order with their weights
 // (the number of questions each gets when n is 2,400).
 var questionFrames = []frame{
-	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string { return in.ISIL }, para{
+	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string {
+		if len(in.Identifiers.ISILAll) > 1 {
+			return "" // several ISILs: no single answer
+		}
+		return in.ISIL
+	}, para{
 		LangEN: {"What is the ISIL code of {name}?", "ISIL of {name}?", "Which ISIL does {name} have?", "Can you tell me the ISIL identifier for {name}?", "~{name} isil"},
 		LangNL: {"Wat is de ISIL-code van {name}?", "Welke ISIL heeft {name}?", "~isil {name}"},
 		LangDE: {"Wie lautet der ISIL von {name}?", "Welchen ISIL-Code hat {name}?", "~ISIL {name}"},
@@ -281,14 +286,14 @@ var questionFrames = []frame{
 		LangNL: {"Hoe heette {name} vroeger?", "Wat was de vorige naam van {name}?"},
 		LangDE: {"Wie hieß {name} früher?", "Wie lautete der frühere Name von {name}?"},
 	})},
-	{40, reverseFrame("reverse_isil", func(in *heritage.Institution) string { return in.ISIL }, isilLookup)},
-	{30, reverseFrame("reverse_qid", func(in *heritage.Institution) string { return in.Wikidata }, qidLookup)},
+	{40, reverseFrame("reverse_isil", func(in *heritage.Institution) string { return in.ISIL }, func(x *index) map[string]int { return x.isils }, isilLookup)},
+	{30, reverseFrame("reverse_qid", func(in *heritage.Institution) string { return in.Wikidata }, func(x *index) map[string]int { return x.qids }, qidLookup)},
 	{30, reverseFrame("reverse_gnd", func(in *heritage.Institution) string {
 		if len(in.Identifiers.GND) == 1 {
 			return in.Identifiers.GND[0]
 		}
 		return ""
-	}, gndLookup)},
+	}, func(x *index) map[string]int { return x.gnds }, gndLookup)},
 	{50, yesnoAccredited},
 	{40, yesnoWebsite},
 	{50, yesnoOpen},
@@ -371,12 +376,13 @@ func fieldFrame(name string, intent router.Intent, value func(*heritage.Institut
 	}
 }
 
-// reverseFrame asks which record carries an identifier.
-func reverseFrame(name string, id func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
+// reverseFrame asks which record carries an identifier; owners counts
+// the records that carry each one.
+func reverseFrame(name string, id func(*heritage.Institution) string, owners func(*index) map[string]int, ps para) func(*qbuilder, int) {
 	return func(b *qbuilder, quota int) {
 		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
 			v := strings.TrimSpace(id(in))
-			if v == "" || !b.x.unique(in) {
+			if v == "" || !b.x.unique(in) || owners(b.x)[strings.ToUpper(v)] != 1 {
 				return draft{}, false
 			}
 			return draft{

@@ -50,9 +50,6 @@ type rgen struct {
 	kind string
 	out  []Reference
 	seen map[string]bool
-	// isilOwners counts the records carrying each ISIL (upper case); gndOwners
-	// likewise for GND ids.
-	isilOwners, gndOwners map[string]int
 	// wordNames are the records' names as words (see words), padded with
 	// spaces; ambiguous are the ambiguous names (both built on first use).
 	wordNames []string
@@ -67,21 +64,7 @@ type rgen struct {
 // absent from the data, or a name several records share given without a
 // hint that picks one (those records are then acceptable_ids).
 func References(ds *heritage.Dataset, seed int64, n int) []Reference {
-	g := &rgen{x: newIndex(ds), r: newRand(seed, 2), seen: map[string]bool{}, isilOwners: map[string]int{}, gndOwners: map[string]int{}}
-	for _, in := range g.x.recs {
-		isils := map[string]bool{}
-		for _, s := range append([]string{in.ISIL}, in.Identifiers.ISILAll...) {
-			if s != "" {
-				isils[strings.ToUpper(s)] = true
-			}
-		}
-		for s := range isils {
-			g.isilOwners[s]++
-		}
-		for _, s := range in.Identifiers.GND {
-			g.gndOwners[strings.ToUpper(s)]++
-		}
-	}
+	g := &rgen{x: newIndex(ds), r: newRand(seed, 2), seen: map[string]bool{}}
 	quota := (n + len(refKinds) - 1) / len(refKinds)
 	for _, k := range refKinds {
 		g.kind = k.kind
@@ -216,7 +199,7 @@ func refISIL(kind string, form func(*rand.Rand, string) string) func(*rgen, int)
 				return false
 			}
 			s := pick(g.r, isils)
-			if g.isilOwners[strings.ToUpper(s)] != 1 {
+			if g.x.isils[strings.ToUpper(s)] != 1 {
 				return false
 			}
 			return g.add(linking.Query{Text: form(g.r, s)}, in.ID, nil, fmt.Sprintf("ISIL %s written another way.", s))
@@ -231,7 +214,7 @@ func refGND(kind string, form func(*heritage.Institution, string) string) func(*
 				return false
 			}
 			s := pick(g.r, in.Identifiers.GND)
-			if g.gndOwners[strings.ToUpper(s)] != 1 || (kind == "gnd_in_name" && !g.x.unique(in)) {
+			if g.x.gnds[strings.ToUpper(s)] != 1 || (kind == "gnd_in_name" && !g.x.unique(in)) {
 				return false
 			}
 			return g.add(linking.Query{Text: form(in, s)}, in.ID, nil, fmt.Sprintf("GND %s written another way.", s))
