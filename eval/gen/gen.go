@@ -260,13 +260,10 @@ func typo(r *rand.Rand, s string, protected []string) (string, bool) {
 	pos := 1 + r.IntN(len(word)-1)
 	var out []byte
 	switch r.IntN(4) {
-	case 0: // swap with the previous letter
-		if word[pos] == word[pos-1] {
-			pos = min(pos+1, len(word)-1)
-		}
-		if pos > 1 || word[pos] != word[pos-1] {
+	case 0: // swap with the next letter
+		if pos+1 < len(word) && word[pos] != word[pos+1] {
 			out = slices.Clone(word)
-			out[pos-1], out[pos] = out[pos], out[pos-1]
+			out[pos], out[pos+1] = out[pos+1], out[pos]
 		}
 	case 1: // drop
 		out = slices.Concat(word[:pos], word[pos+1:])

@@ -95,6 +95,7 @@ func TestTypoEditsOneContentWord(t *testing.T) {
 		require.NotEqual(t, "What is the ISIL code of Stadtarchiv Stendal DE-Ste9?", got)
 		require.Contains(t, got, "What is the ISIL code of ", "short words and stop words are kept")
 		require.Contains(t, got, " DE-Ste9?", "protected values are kept")
+		require.Regexp(t, `of S\S+ S\S+ DE`, got, "first letters are kept")
 	}
 	_, ok := typo(r, "Wo ist 1234?", nil)
 	require.False(t, ok, "no word to misspell")
