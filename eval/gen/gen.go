@@ -42,14 +42,16 @@
 //     B, which is bigger (comparative; expected = both, answer = the
 //     winner's name or yes/no). Pairs with equal or unknown values are
 //     skipped: a tie has no winner to name.
-//   - places_compare_*: one kind of museum in two places (comparative,
+//   - places_compare: one kind of museum in two places (comparative,
 //     expected = the union of both exact sets; the answer counts per place
 //     in the public set's "A: n (…); B: m (…)" form).
 //   - count_* (exploratory, answer = the count in digits, expected = the
 //     set) and more_* (comparative, answer = the winning place; equal
 //     counts are skipped).
 //   - rel_*: what X is part of, who runs X, which museum succeeded X
-//     (relationship, answer = the name).
+//     (relationship, answer = the name; when the body is itself a record,
+//     it is expected and X acceptable). "What was X called before?" is
+//     field_former_name: temporal, as the public set labels it.
 //   - relset_*: museums run by / part of a body, by the relation the
 //     phrase means; members by the other relation are acceptable when a
 //     phrase ("belonging to", "associated with") is ambiguous.
@@ -64,6 +66,21 @@
 //     expected_ids is empty and the answer "".
 //
 // Set questions whose gold set has more than MaxSet members are skipped.
+// List answers follow the public set ("3 museums: A; B; C"); in list
+// questions open museums are expected and closed ones acceptable, except
+// where the question asks for open ones. Counts and "which has more" are
+// asked only of sets whose members are all open, so that the count is not
+// in doubt. The data has no German districts (Landkreis), so no question
+// names one.
+//
+// # References
+//
+// References (see References) cover exact and noisy names, former names
+// and aliases, identifiers written the ways people write them (spaced,
+// lower-case and padded ISILs; GND with prefixes, as DNB numbers, URLs and
+// inside a name; ROR and Wikidata URLs and prefixes), generic names with
+// a town, names without their town, spelling variants, shared names with
+// and without a town, and absent names and identifiers.
 package gen
 
 import (
