@@ -230,15 +230,20 @@ func (r LinkReport) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "Linking quality on %d references (%d with a referent, %d that want no match)\n\n", r.Overall.Refs, r.Overall.WithExpected, r.Overall.WantNone)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "kind\tn\tprecision\trecall\tfalse-match\ttop-1\tmatches\terrors")
+	// A figure with nothing to judge is shown as "–".
+	cell := func(v float64, n int) string {
+		if n == 0 {
+			return "–"
+		}
+		return f3(v)
+	}
 	row := func(label string, s LinkSummary) {
-		fm, top := "–", "–"
+		fm := "–"
 		if s.WantNone > 0 {
 			fm = fmt.Sprintf("%s (%d/%d)", f3(s.FalseMatchRate), s.FalseMatches, s.WantNone)
 		}
-		if s.WithExpected > 0 {
-			top = f3(s.Top1)
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\n", label, s.Refs, f3(s.Precision), f3(s.Recall), fm, top, s.Matches, s.Errors)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%d\n", label, s.Refs, cell(s.Precision, s.Matches),
+			cell(s.Recall, s.WithExpected), fm, cell(s.Top1, s.WithExpected), s.Matches, s.Errors)
 	}
 	for _, k := range r.Kinds {
 		row(k, r.ByKind[k])
