@@ -56,7 +56,7 @@ func TestScoreLinks(t *testing.T) {
 	require.NoError(t, rep.WriteTable(&b))
 	require.Contains(t, b.String(), "Linking quality on 7 references (5 with a referent, 2 that want no match)")
 	require.Contains(t, b.String(), "0.500 (1/2)")
-	require.Regexp(t, `absent\s+2\s+–\s+–\s+0\.500 \(1/2\)\s+–`, b.String(), "no referent: no recall, no top-1")
+	require.Regexp(t, `absent\s+2\s+0\.000\s+–\s+0\.500 \(1/2\)\s+–\s+1`, b.String(), "no referent: no recall, no top-1")
 }
 
 func TestReadReferences(t *testing.T) {
