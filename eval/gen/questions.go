@@ -201,10 +201,10 @@ var questionFrames = []frame{
 		LangNL: {"Wat is de website van {name}?", "Welke website heeft {name}?"},
 		LangDE: {"Wie lautet die Website von {name}?", "Unter welcher Webadresse ist {name} zu finden?"},
 	})},
-	{50, fieldFrame("field_city", router.Factual, func(in *heritage.Institution) string { return in.City }, para{
-		LangEN: {"In which city is {name}?", "Where is {name} located?", "Which town is {name} in?", "What city is {name} based in?", "~{name} city"},
-		LangNL: {"In welke plaats staat {name}?", "Waar ligt {name}?"},
-		LangDE: {"In welcher Stadt befindet sich {name}?", "Wo liegt {name}?"},
+	{50, fieldFrame("field_city", router.Factual, statedCity, para{
+		LangEN: {"In which city is {name}?", "In which town is {name} located?", "Which town is {name} in?", "What city is {name} based in?", "~{name} city"},
+		LangNL: {"In welke plaats staat {name}?", "In welke stad ligt {name}?"},
+		LangDE: {"In welcher Stadt befindet sich {name}?", "In welchem Ort liegt {name}?"},
 	})},
 	{40, fieldFrame("field_postcode", router.Factual, func(in *heritage.Institution) string { return in.Postcode }, para{
 		LangEN: {"What is the postcode of {name}?", "What's the post code for {name}?", "Which postcode does {name} have?", "~{name} postcode"},
@@ -358,6 +358,16 @@ var gndLookup = para{
 	LangDE: {"Welche Einrichtung hat die GND-Nummer {id}?", "Zu welcher Einrichtung gehört die GND {id}?"},
 }
 
+// statedCity is the record's city unless it was inferred from the name
+// (such guesses are sometimes wrong: "Stadtarchiv Verden (Aller)" →
+// "Aller").
+func statedCity(in *heritage.Institution) string {
+	if in.CityInferred {
+		return ""
+	}
+	return in.City
+}
+
 // fieldFrame asks for one field of a uniquely named record; value returns
 // the gold answer ("" to skip the record).
 func fieldFrame(name string, intent router.Intent, value func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
@@ -461,7 +471,7 @@ func yesnoCity(b *qbuilder, quota int) {
 		LangNL: {"Ligt {name} in {city}?", "Staat {name} in {city}?"},
 		LangDE: {"Liegt {name} in {city}?", "Befindet sich {name} in {city}?"},
 	}
-	pool := b.where(func(in *heritage.Institution) bool { return in.City != "" && b.x.unique(in) })
+	pool := b.where(func(in *heritage.Institution) bool { return statedCity(in) != "" && b.x.unique(in) })
 	citiesBy := map[string][]string{} // country → distinct cities, id order
 	seen := map[string]bool{}
 	for _, in := range pool {
