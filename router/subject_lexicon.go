@@ -79,7 +79,7 @@ var subjectLexicon = []subjectEntry{
 		NL: []string{"vormgeving", "industriële vormgeving", "grafisch ontwerp"},
 		DE: []string{"Formgestaltung", "Produktdesign", "Grafikdesign"}},
 	{Term: "Arts / Fine and decorative arts",
-		EN: []string{"fine and decorative arts", "fine art", "decorative art", "art", "painting", "paintings", "sculpture", "visual art", "applied art", "fine and decorative art"},
+		EN: []string{"fine and decorative arts", "fine art", "decorative art", "decorative", "art", "painting", "paintings", "sculpture", "visual art", "applied art", "fine and decorative art"},
 		NL: []string{"beeldende kunst", "kunst", "schilderkunst", "schilderijen", "beeldhouwkunst", "toegepaste kunst", "sierkunst", "beeldende en decoratieve kunst", "beeldende en decoratieve kunsten", "schone kunsten"},
 		DE: []string{"bildende Kunst", "schöne Künste", "Kunst", "Malerei", "Gemälde", "Skulptur", "Skulpturen", "Bildhauerei", "angewandte Kunst", "dekorative Kunst", "bildende und dekorative Kunst", "bildender und dekorativer Kunst", "Gemälden"}},
 	{Term: "Arts / Glass",
@@ -109,7 +109,7 @@ var subjectLexicon = []subjectEntry{
 		NL: []string{"geloof en identiteit", "levensbeschouwing"},
 		DE: []string{"Glaube und Identität", "Weltanschauung"}},
 	{Term: "Belief and identity / Church treasuries",
-		EN: []string{"church treasuries", "church treasury", "church plate", "church silver"},
+		EN: []string{"church treasuries", "church treasury", "treasury", "church plate", "church silver"},
 		NL: []string{"kerkschatten", "kerkschat", "kerkzilver"},
 		DE: []string{"Kirchenschatz", "Kirchenschätze", "Domschatz", "Domschatzkammer", "Schatzkammer"}},
 	{Term: "Belief and identity / Ethnic group",
@@ -286,7 +286,7 @@ var subjectLexicon = []subjectEntry{
 	// local history
 	{Term: "Local Histories",
 		EN: []string{"local history", "local histories", "town history", "community history", "local heritage"},
-		NL: []string{"lokale geschiedenis", "plaatselijke geschiedenis", "streekgeschiedenis", "stadsgeschiedenis", "regionale geschiedenis", "heemkunde"},
+		NL: []string{"lokale geschiedenis", "plaatselijke geschiedenis", "streekgeschiedenis", "stadsgeschiedenis", "regionale geschiedenis", "lokale historie", "heemkunde"},
 		DE: []string{"Heimatgeschichte", "Ortsgeschichte", "Stadtgeschichte", "Regionalgeschichte", "Lokalgeschichte", "Heimatkunde"}},
 
 	// medicine and health
@@ -548,7 +548,7 @@ var subjectLexicon = []subjectEntry{
 		NL: []string{"gas en elektriciteit", "elektriciteit", "gasfabriek", "elektriciteitscentrale"},
 		DE: []string{"Gas und Strom", "Elektrizität", "Strom", "Gaswerk", "Kraftwerk", "Energieversorgung"}},
 	{Term: "Utilities / Water and waste",
-		EN: []string{"water and waste", "water and waste utility", "water supply and waste utility", "water supply", "waste", "sewage", "sewerage", "pumping station", "waterworks"},
+		EN: []string{"water and waste", "water", "water and waste utility", "water supply and waste utility", "water supply", "waste", "sewage", "sewerage", "pumping station", "waterworks"},
 		NL: []string{"water en afval", "drinkwater", "waterleiding", "riolering", "afval", "waterzuivering", "gemaal"},
 		DE: []string{"Wasser und Abfall", "Wasserversorgung", "Abwasser", "Wasserwerk", "Kanalisation", "Abfall", "Pumpwerk", "Abfallwirtschaft", "Wasserwirtschaft"}},
 
@@ -570,7 +570,7 @@ var subjectLexicon = []subjectEntry{
 		NL: []string{"kastelen en forten", "kasteel", "kastelen", "forten", "vesting", "vestingen", "burcht", "burchten", "vestingwerken"},
 		DE: []string{"Burgen und Festungen", "Burg", "Burgen", "Festung", "Festungen", "Befestigung", "Befestigungsanlagen"}},
 	{Term: "War and conflict / Event or site",
-		EN: []string{"wartime site", "wartime sites", "battlefield", "battlefields", "battle site", "battle sites", "war site", "war memorial"},
+		EN: []string{"event or site", "wartime site", "wartime sites", "battlefield", "battlefields", "battle site", "battle sites", "war site", "war memorial"},
 		NL: []string{"slagveld", "slagvelden", "oorlogslocatie", "oorlogslocaties", "oorlogsplaatsen", "oorlogsterreinen"},
 		DE: []string{"Schlachtfeld", "Schlachtfelder", "Kriegsschauplatz", "Kriegsgedenkstätte", "Kriegsstätten", "Kriegsschauplätze", "Kriegsschauplätzen"}},
 	{Term: "War and conflict / Military",
