@@ -198,3 +198,22 @@ func TestSubjectPhrasings(t *testing.T) {
 		})
 	}
 }
+
+// TestSubjectTermsVerbatim checks that every subject term of the data,
+// quoted or written out after a cue, selects that term alone (a term with
+// terms below it, its category).
+func TestSubjectTermsVerbatim(t *testing.T) {
+	r := newTestRouter(t)
+	all := dataSubjects(t)
+	expand := termExpander(all)
+	for _, term := range all {
+		want := expand(term)
+		for _, q := range []string{
+			"Which museums have the subject '" + term + "'?",
+			"Welke musea hebben het onderwerp \u201c" + strings.ToLower(term) + "\u201d?",
+			"Welche Museen haben das Sachgebiet " + term + "?",
+		} {
+			require.Equal(t, want, r.Route(q).Constraints.Subjects, q)
+		}
+	}
+}
