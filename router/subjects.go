@@ -248,12 +248,7 @@ func (idx *subjectIndex) compound(w string) []string {
 // the next one gives ("Wasser- und Windmühlen", "water- en windmolens").
 func (idx *subjectIndex) word(s *scan, i int) []string {
 	w := s.toks[i].norm
-	if len(w) >= 6 && strings.ContainsRune("rnms", rune(w[len(w)-1])) {
-		if v, ok := idx.phrases[w[:len(w)-1]]; ok {
-			return v
-		}
-	}
-	if v := idx.compound(w); v != nil {
+	if v := idx.inflected(w); v != nil {
 		return v
 	}
 	end := s.toks[i].end
@@ -267,6 +262,23 @@ func (idx *subjectIndex) word(s *scan, i int) []string {
 		}
 	}
 	return nil
+}
+
+// inflected reads a word as an inflected adjective or a compound.
+func (idx *subjectIndex) inflected(w string) []string {
+	if len(w) >= 6 && strings.ContainsRune("rnms", rune(w[len(w)-1])) {
+		if v, ok := idx.phrases[w[:len(w)-1]]; ok {
+			return v
+		}
+	}
+	return idx.compound(w)
+}
+
+// knows reports whether a word is a subject word, so that no typo pass
+// rewrites it.
+func (idx *subjectIndex) knows(w string) bool {
+	_, ok := idx.phrases[stem(w)]
+	return ok || idx.inflected(w) != nil
 }
 
 // elisionJoins join a truncated compound to the next word ("Wasser- und").
