@@ -188,6 +188,14 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Vergleiche die Museen zum religiösen Erbe in Kent und Devon.", []string{"Belief and identity / Church treasuries", "Belief and identity / Religion", "Belief and identity / Religious buildings"}},
 		{"Welke musea in Kent hebben collecties over grote historische huizen?", []string{"Buildings / Houses / Large houses"}},
 		{"Welche Museen in Kent haben Sammlungen zu ethnischer Identität?", []string{"Belief and identity / Ethnic group"}},
+		{"Welche Museen zum Thema Verkehr gibt es in London?", expandSubjects([]string{"Transport/*"})},
+		{"Welke musea over vervoer zijn er in Kent?", expandSubjects([]string{"Transport/*"})},
+		{"Gibt es ein Spielzeugmuseum in York?", []string{toys}},
+		{"Gibt es ein Textilmuseum in Manchester?", textiles},
+		{"Welke spoorwegmusea zijn er in Wales?", []string{rail}},
+		{"Is there a Feuerwehrmuseum in Kent?", []string{fire}},
+		// a record named "Spielzeugmuseum": the definite article names it
+		{"Wann wurde das Spielzeugmuseum in Nürnberg eröffnet?", nil},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
 	}
 	require.GreaterOrEqual(t, len(cases), 60)

@@ -218,6 +218,21 @@ func (idx *subjectIndex) modifier(mod string) []string {
 // "Eisenbahnmuseen").
 func (g *gazetteer) topicOf(mod string) []string { return g.subjects.modifier(mod) }
 
+// indefinites make the singular compound after them a kind of
+// institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
+var indefinites = setOf("a", "an", "any", "ein", "eine", "einen", "einem", "einer", "kein", "keine", "een", "geen")
+
+// genericCompound reports whether token i is a type compound with a
+// subject modifier after an indefinite article: a kind, not the name of a
+// record that bears it ("Gibt es ein Spielzeugmuseum in York?").
+func (g *gazetteer) genericCompound(s *scan, i int) bool {
+	if i == 0 || !indefinites[s.toks[i-1].norm] {
+		return false
+	}
+	mod, _, _, ok := splitCompound(s.toks[i].norm)
+	return ok && g.topicOf(mod) != nil
+}
+
 // compound reads a word ending in a subject-neutral head
 // ("Eisenbahngeschichte", "textielindustrie") or starting with "Museums"
 // ("Museumsbahn") by its subject part.
