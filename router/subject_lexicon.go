@@ -661,3 +661,11 @@ var subjectCompoundHeads = []string{
 	"industrie", "technik", "kultur", "cultuur", "erbe", "erfgoed", "ausstellungen", "ausstellung",
 	"tentoonstellingen", "tentoonstelling", "wesen", "wirtschaft", "voorzieningen", "voorziening",
 }
+
+// notSubjects are phrases whose subject word means no subject: how to get
+// somewhere, where to park.
+var notSubjects = []string{
+	"car park", "car parking", "by car", "by bus", "by train", "by rail", "bus stop", "bus station",
+	"train station", "met de auto", "met de bus", "met de trein", "mit dem auto", "mit dem bus",
+	"mit dem zug", "mit der bahn",
+}

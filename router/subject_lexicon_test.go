@@ -197,6 +197,8 @@ func TestSubjectPhrasings(t *testing.T) {
 		// a record named "Spielzeugmuseum": the definite article names it
 		{"Wann wurde das Spielzeugmuseum in Nürnberg eröffnet?", nil},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
+		{"Does the Canterbury Heritage Museum have a car park?", nil},
+		{"Kann man das Museum in Kent mit der Bahn erreichen?", nil},
 	}
 	require.GreaterOrEqual(t, len(cases), 60)
 	for _, tc := range cases {

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -487,13 +488,23 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 	idx := &g.subjects
 	r := newSubjectReader(s)
 	skip := falseFriendsOf(s)
+	blocked := make([]bool, len(s.toks))
+	for _, p := range notSubjects {
+		for i := range s.toks {
+			if n, ok := s.matchAt(i, p); ok {
+				for k := i; k < i+n; k++ {
+					blocked[k] = true
+				}
+			}
+		}
+	}
 	for i := 0; i < len(s.toks); i++ {
-		if s.used[i] {
+		if s.used[i] || blocked[i] {
 			continue
 		}
 		found := false
 		for L := min(idx.maxLen, len(s.toks)-i); L >= 1 && !found; L-- {
-			if L == 1 && skip[s.toks[i].norm] {
+			if L == 1 && skip[s.toks[i].norm] || slices.Contains(blocked[i:i+L], true) {
 				continue
 			}
 			if vals, ok := r.lookup(i, i+L, idx.phrases); ok {
