@@ -196,6 +196,12 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Is there a Feuerwehrmuseum in Kent?", []string{fire}},
 		// a record named "Spielzeugmuseum": the definite article names it
 		{"Wann wurde das Spielzeugmuseum in Nürnberg eröffnet?", nil},
+		{"Which museums in Kent are about music?", []string{"Arts / Music"}},
+		{"Which composers' houses are museums?", []string{"Personality / Music"}},
+		{"Compare the art museums in Kent and Devon.", []string{"Arts / Fine and decorative arts"}},
+		{"Welche Kunnstmuseen gibt es in Kent?", []string{"Arts / Fine and decorative arts"}},
+		{"Welche Museen haben Sammlungen zum Thema Essen und Trinken?", []string{"Food and drink"}},
+		{"Which museums in Kent have collections about ceramics?", []string{"Arts / Ceramics"}},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
 		{"Does the Canterbury Heritage Museum have a car park?", nil},
 		{"Kann man das Museum in Kent mit der Bahn erreichen?", nil},

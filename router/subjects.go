@@ -216,8 +216,19 @@ func (idx *subjectIndex) modifier(mod string) []string {
 }
 
 // topicOf looks a compound modifier up as a topic ("Eisenbahn" in
-// "Eisenbahnmuseen").
-func (g *gazetteer) topicOf(mod string) []string { return g.subjects.modifier(mod) }
+// "Eisenbahnmuseen"), also misspelt by an edit ("Kunnstmuseen") when it
+// has five letters or more.
+func (g *gazetteer) topicOf(mod string) []string {
+	if v := g.subjects.modifier(mod); v != nil {
+		return v
+	}
+	if len(mod) >= 5 {
+		if w, ok := closestWord(mod, g.plainWords); ok {
+			return g.subjects.phrases[w]
+		}
+	}
+	return nil
+}
 
 // indefinites make the singular compound after them a kind of
 // institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
@@ -467,12 +478,17 @@ func (g *gazetteer) writtenSubjects(s *scan, c *Constraints) {
 		}
 	}
 	for i := 0; i < len(s.toks); i++ {
-		minL, table := 2, idx.paths
+		minL, tables := 2, []map[string][]string{idx.paths}
 		if r.cued(i) {
-			minL, table = 1, idx.quoted
+			// after a cue, also a lexicon phrase of several words, before
+			// a place takes a word of it ("zum Thema Essen und Trinken")
+			minL, tables = 1, []map[string][]string{idx.quoted, idx.phrases}
 		}
 		for L := min(idx.maxLen, len(s.toks)-i); L >= minL; L-- {
-			if vals, ok := r.lookup(i, i+L, table); ok {
+			if L == 1 && r.cued(i) {
+				tables = tables[:1]
+			}
+			if vals, ok := r.lookup(i, i+L, tables...); ok {
 				r.take(i, i+L, vals)
 				i += L - 1
 				break
