@@ -139,7 +139,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		if _, ok := g.places[k]; ok {
 			return false
 		}
-		if _, ok := g.subjects.phrases[stem(k)]; ok {
+		if _, ok := g.subjects.phrases[stem(k)]; ok || g.genericCompound(s, i) {
 			return false
 		}
 		return true

@@ -488,7 +488,7 @@ func (g *gazetteer) known(w string) bool {
 		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] {
 		return true
 	}
-	if _, ok := g.subjects.phrases[stem(w)]; ok {
+	if g.subjects.knows(w) {
 		return true
 	}
 	if _, _, _, ok := splitCompound(w); ok {

@@ -74,6 +74,7 @@ func (r *Router) Route(question string) Plan {
 	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] ||
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 
+	g.writtenSubjects(s, &c)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
