@@ -166,7 +166,7 @@ func Parse(s string) (id ID, ok bool, err error) {
 	}
 	if c, ok := cueAt(s, 0); ok {
 		id, err := parseValue(c.scheme, s[c.end:])
-		if err != nil && c.word {
+		if err != nil && c.word && !strings.ContainsAny(s[c.end:], "0123456789") {
 			// "ISIL code of …", "Wikidata museum": a name, not an id.
 			return ID{}, false, nil
 		}

@@ -76,6 +76,7 @@ func TestParse(t *testing.T) {
 		{"1198886217", ID{}, true, true},    // wrong check digit
 		{"ror:02m69r872", ID{}, true, true}, // wrong checksum
 		{"gnd:abc", ID{}, true, true},
+		{"GND 2016830-4", ID{}, true, true}, // a cue and a number: a bad id, not a name
 		{"isil:", ID{}, true, true},
 		{"https://example.org/about", ID{}, true, true},
 		{"https://www.wikidata.org/wiki/Property:P31", ID{}, true, true},
