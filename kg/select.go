@@ -12,10 +12,13 @@ import (
 // constraint, or nil when the constraints are not selective (nothing but a
 // type). The rules follow the gold question set:
 //
-//   - Places are ORed: city compares city; admin matches a unit of
-//     admin_area by name and, when AdminLevel is set, by level; country,
-//     region, subregion, county and district compare those fields. All
-//     comparisons use NormalizeName.
+//   - Places are ORed: city compares city and the town of the address,
+//     and for records without a city the town their admin area or name
+//     bears; admin matches a unit of admin_area by name and, when
+//     AdminLevel is set, by level; country, region, subregion, county and
+//     district compare those fields. NearPlace adds the records within
+//     heritage.NearRadiusKm of the town's centre. All comparisons use
+//     NormalizeName; see PlaceKeys for which matches the data states.
 //   - TypeCodes, Subjects, GovernanceCodes and Sizes each accept any of
 //     their values. A subject matches its code and every code below it
 //     ("Natural world" and "Natural world/*" match "Natural world /
@@ -34,6 +37,17 @@ import (
 //
 // asOf > 0 drops memberships ended by that year.
 func (g *Graph) Select(c router.Constraints, asOf int) []string {
+	return g.selectIDs(c, asOf, false)
+}
+
+// SelectStated is Select with only the places the records' data states
+// (PlaceKeys): no towns read from names or admin areas, nothing near. A
+// Select result equal to it is exact; the ids Select adds are likely.
+func (g *Graph) SelectStated(c router.Constraints, asOf int) []string {
+	return g.selectIDs(c, asOf, true)
+}
+
+func (g *Graph) selectIDs(c router.Constraints, asOf int, statedOnly bool) []string {
 	named := len(c.Names) == 1 && c.Relation != ""
 	if !c.Selective() && !named {
 		return nil
@@ -76,8 +90,8 @@ func (g *Graph) Select(c router.Constraints, asOf int) []string {
 	}
 	if len(c.Places) > 0 {
 		var set []int32
-		for _, p := range c.Places {
-			set = append(set, g.places[PlaceKey(p)]...)
+		for _, k := range SelectPlaceKeys(c, statedOnly) {
+			set = append(set, g.places[k]...)
 		}
 		intersect(set)
 	}
