@@ -32,6 +32,31 @@ const (
 // its centre) without reaching the next town of the same size.
 const NearRadiusKm = 15.0
 
+// townNames are groups of names of one town: the name the data gives in
+// the town's language first, then other languages' names. A record in
+// one is in all ("Nuremberg" selects the records in Nürnberg).
+var townNames = [][]string{
+	{"Nürnberg", "Nuremberg", "Neurenberg"}, {"München", "Munich"}, {"Köln", "Cologne", "Keulen"},
+	{"Hannover", "Hanover"}, {"Braunschweig", "Brunswick"}, {"Aachen", "Aix-la-Chapelle", "Aken"},
+	{"Den Haag", "The Hague", "'s-Gravenhage"}, {"Antwerpen", "Antwerp", "Anvers"}, {"Gent", "Ghent", "Gand"},
+	{"Brugge", "Bruges"}, {"Leuven", "Louvain"}, {"Brussel", "Brussels", "Bruxelles"}, {"Mechelen", "Mechlin"},
+	{"Lisboa", "Lisbon"}, {"Praha", "Prague"}, {"Wien", "Vienna"}, {"Kyiv", "Kiev"},
+}
+
+// TownNames returns the other names of a town (NormalizeName compares
+// them): TownNames("Nuremberg") is ["Nürnberg", "Neurenberg"].
+func TownNames(name string) []string {
+	k := NormalizeName(name)
+	for _, group := range townNames {
+		for i, n := range group {
+			if NormalizeName(n) == k {
+				return append(slices.Clone(group[:i]), group[i+1:]...)
+			}
+		}
+	}
+	return nil
+}
+
 // Town is a town a record lies in and the field stating it.
 type Town struct {
 	Name   string // as the dataset's city fields spell it
@@ -45,7 +70,7 @@ type Town struct {
 func (t Town) Stated() bool { return t.Source == TownFromCity || t.Source == TownFromAddress }
 
 // Towns lists the towns the record lies in, stated ones first, each
-// once. The towns read from addresses, admin areas and names are derived
+// once, with the other names of a stated town (TownNames). The towns read from addresses, admin areas and names are derived
 // when the dataset is loaded (they need the dataset's list of towns); a
 // record built by hand has only its city.
 func (in *Institution) Towns() []Town {
@@ -167,8 +192,23 @@ func (ti *townIndex) trustNameTowns(recs []Institution) {
 	}
 }
 
-// towns derives a record's towns from its location fields.
+// towns derives a record's towns from its location fields, each with its
+// other names.
 func (ti *townIndex) towns(in *Institution) []Town {
+	out := ti.ownTowns(in)
+	for _, t := range out {
+		for _, n := range TownNames(t.Name) {
+			if !slices.ContainsFunc(out, func(o Town) bool { return NormalizeName(o.Name) == NormalizeName(n) }) {
+				out = append(out, Town{Name: n, Source: t.Source})
+			}
+		}
+	}
+	return out
+}
+
+// ownTowns reads the towns from the most specific location field a record
+// has: its city and address; else its admin_area; else its name.
+func (ti *townIndex) ownTowns(in *Institution) []Town {
 	var out []Town
 	add := func(name, src string) {
 		for _, t := range out {

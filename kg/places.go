@@ -75,7 +75,7 @@ func Places(in *heritage.Institution) (places []Place, keys []string) {
 	}
 	for _, t := range in.Towns() {
 		switch {
-		case t.Source == heritage.TownFromCity:
+		case t.Name == in.City:
 			// the city place above
 		case t.Stated():
 			keys = append(keys, cityKey(t.Name))
@@ -89,19 +89,27 @@ func Places(in *heritage.Institution) (places []Place, keys []string) {
 	return places, keys
 }
 
-// PlaceKeys returns the Select index keys a place constraint matches: a
-// record matches when one of the keys is among those Places gives it.
-// Names are compared after NormalizeName; an admin place without
-// AdminLevel matches a unit of any level.
-//
-// stated are the keys of places the record's data states: its city, the
-// town of its address, an admin_area unit, its country, region,
-// subregion, county or district. derived are the keys of places read
-// from other fields, which make a selection likely rather than exact: a
-// town or admin-area name read as a town for a record without a city (see
-// heritage.Town), and with near the towns whose centre lies within
-// heritage.NearRadiusKm of the record.
-func PlaceKeys(p router.Place, near bool) (stated, derived []string) {
+// PlaceMatch is how a record matches a place: how much of the match its
+// data states.
+type PlaceMatch int
+
+const (
+	// Stated: the record's city, the town of its address, a unit of its
+	// admin_area, its country, region, subregion, county or district.
+	Stated PlaceMatch = iota
+	// Derived adds a town read from an admin-area unit or from the name
+	// of a record without a city (see heritage.Town): likely, not stated.
+	Derived
+	// Near adds, for "in or near" questions, the records whose
+	// coordinates lie within heritage.NearRadiusKm of the town's centre.
+	Near
+)
+
+// PlaceKeys returns the Select index keys a place constraint matches at
+// each PlaceMatch level: a record matches when one of the keys is among
+// those Places gives it. Names are compared after NormalizeName; an admin
+// place without AdminLevel matches a unit of any level.
+func PlaceKeys(p router.Place) (stated, derived, near []string) {
 	switch p.Level {
 	case router.LevelCity:
 		stated = []string{cityKey(p.Name)}
@@ -118,23 +126,23 @@ func PlaceKeys(p router.Place, near bool) (stated, derived []string) {
 	case router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
 		stated = []string{fieldKey(p.Level, p.Name)}
 	default:
-		return nil, nil
+		return nil, nil, nil
 	}
-	if near {
-		derived = append(derived, nearKey(p.Name))
-	}
-	return stated, derived
+	return stated, derived, []string{nearKey(p.Name)}
 }
 
 // SelectPlaceKeys returns the index keys a selection by the places of c
-// looks up (see PlaceKeys); with statedOnly, only the stated ones.
-func SelectPlaceKeys(c router.Constraints, statedOnly bool) []string {
+// looks up, up to the match level m; the near keys only when c.NearPlace.
+func SelectPlaceKeys(c router.Constraints, m PlaceMatch) []string {
 	var keys []string
 	for _, p := range c.Places {
-		stated, derived := PlaceKeys(p, c.NearPlace)
+		stated, derived, near := PlaceKeys(p)
 		keys = append(keys, stated...)
-		if !statedOnly {
+		if m >= Derived {
 			keys = append(keys, derived...)
+		}
+		if m >= Near && c.NearPlace {
+			keys = append(keys, near...)
 		}
 	}
 	return keys

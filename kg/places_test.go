@@ -68,7 +68,7 @@ func TestPlaceKey(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.place.Level+" "+tc.place.Name+" "+tc.place.AdminLevel, func(t *testing.T) {
-			stated, _ := PlaceKeys(tc.place, false)
+			stated, _, _ := PlaceKeys(tc.place)
 			require.Equal(t, tc.match, slices.ContainsFunc(stated, func(k string) bool { return slices.Contains(keys, k) }))
 			ids := g.Select(router.Constraints{Places: []router.Place{tc.place}}, 0)
 			require.Equal(t, tc.match, slices.Contains(ids, in.ID))

@@ -247,6 +247,23 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	for name, nation := range nationNames {
 		addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
 	}
+	// a town known by other names ("Nuremberg" for Nürnberg) is read as
+	// the name the data gives, unless the data uses that name too
+	for k, cands := range g.places {
+		for _, c := range cands {
+			if c.place.Level != LevelCity {
+				continue
+			}
+			for _, n := range heritage.TownNames(c.place.Name) {
+				for _, alias := range nameKeys(n) {
+					if _, ok := g.places[alias]; !ok {
+						g.places[alias] = append([]placeCand(nil), g.places[k]...)
+						g.placeMax = max(g.placeMax, strings.Count(alias, " ")+1)
+					}
+				}
+			}
+		}
+	}
 
 	// statistics for distinctiveness and fuzzy candidates
 	g.nEntries = len(g.entries)

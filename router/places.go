@@ -42,15 +42,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if !ok {
 				continue
 			}
-			p.Text = s.original(qs, qe)
-			c.Places = append(c.Places, p)
-			s.mark(qs, qe)
-			if n, ok := s.endsAt(qs, "or near"); ok {
-				c.NearPlace = true
-				s.mark(qs-n, qs)
-			} else if s.hasAny("or near", "of bij", "oder bei", "in der nahe", "in de buurt", "nearby", "around") {
-				c.NearPlace = true
-			}
+			g.addPlace(s, c, p, qs, qe)
 			i = qe - 1
 			break
 		}
@@ -139,4 +131,54 @@ func choosePlace(cands []placeCand, level string) (Place, bool) {
 		}
 	}
 	return Place{}, false
+}
+
+// addPlace adds the place read from tokens [qs, qe) with the phrases
+// around it: an area qualifier before a town ("Landkreis Esslingen",
+// "provincie Utrecht"), which the data knows only as the town, and the
+// cues of "in or near" (nearCue) set NearPlace.
+func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
+	for _, q := range areaQualifiers {
+		if n, ok := s.endsAt(qs, q); ok && s.free(qs-n, qs) {
+			qs -= n
+			if p.Level == LevelCity {
+				c.NearPlace = true
+			}
+			break
+		}
+	}
+	p.Text = s.original(qs, qe)
+	c.Places = append(c.Places, p)
+	s.mark(qs, qe)
+	if nearCue(s, qs, qe) {
+		c.NearPlace = true
+	}
+}
+
+// nearCue reports whether the question asks for what lies in or near the
+// place at tokens [qs, qe): a phrase of nearBefore right before it
+// ("close to York", "in der Nähe von Bayreuth"), of nearAfter right after
+// it ("York and the surrounding area"), or of nearAnywhere ("staying in
+// Whitby: which museums are nearby?"). The cue's tokens are consumed, and
+// "close" in "close to" is read as "near" so that no later pass takes it
+// for the closing of a museum.
+func nearCue(s *scan, qs, qe int) bool {
+	for _, q := range nearBefore {
+		if n, ok := s.endsAt(qs, q); ok {
+			for k := qs - n; k < qs; k++ {
+				if s.toks[k].norm == "close" {
+					s.toks[k].norm = "near"
+				}
+			}
+			s.mark(qs-n, qs)
+			return true
+		}
+	}
+	for _, q := range nearAfter {
+		if n, ok := s.matchAt(qe, q); ok {
+			s.mark(qe, qe+n)
+			return true
+		}
+	}
+	return s.hasAny(nearAnywhere...)
 }

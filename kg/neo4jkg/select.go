@@ -49,16 +49,16 @@ RETURN n.id AS id ORDER BY id`
 // constraint, or nil when the constraints are not selective
 // (kg.Graph.Select, same rules).
 func (s *Store) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
-	return s.selectIDs(ctx, c, asOf, false)
+	return s.SelectMatching(ctx, c, asOf, kg.Derived)
 }
 
-// SelectStated is Select with only the places the records' data states
-// (kg.Graph.SelectStated, same rules).
-func (s *Store) SelectStated(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
-	return s.selectIDs(ctx, c, asOf, true)
+// SelectMatching is Select with places matched up to level m
+// (kg.Graph.SelectMatching, same rules).
+func (s *Store) SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
+	return s.selectIDs(ctx, c, asOf, m)
 }
 
-func (s *Store) selectIDs(ctx context.Context, c router.Constraints, asOf int, statedOnly bool) ([]string, error) {
+func (s *Store) selectIDs(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
 	named := len(c.Names) == 1 && c.Relation != ""
 	if !c.Selective() && !named {
 		return nil, ctx.Err()
@@ -115,7 +115,7 @@ func (s *Store) selectIDs(ctx context.Context, c router.Constraints, asOf int, s
 	var placeKeys []string
 	if len(c.Places) > 0 {
 		// never nil here: a place no key matches selects nothing
-		placeKeys = append([]string{}, kg.SelectPlaceKeys(c, statedOnly)...)
+		placeKeys = append([]string{}, kg.SelectPlaceKeys(c, m)...)
 		params["placeKeys"] = placeKeys
 	} else {
 		params["placeKeys"] = nil
