@@ -20,7 +20,7 @@ type Place struct {
 	// Source is the record field the place comes from: country,
 	// admin_area, region, city or "city (inferred)".
 	Source string
-	// Index lists the Select index keys of the place (see PlaceKey).
+	// Index lists the Select index keys of the place (see PlaceKeys).
 	Index []string
 }
 

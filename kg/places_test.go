@@ -43,7 +43,7 @@ func TestPlaces(t *testing.T) {
 	}
 }
 
-func TestPlaceKey(t *testing.T) {
+func TestPlaceKeys(t *testing.T) {
 	g := testGraph(t)
 	in, ok := g.Dataset().Get("mm:mm.domus.SC277") // Edinburgh, admin_area Scotland / City of Edinburgh
 	require.True(t, ok)

@@ -152,11 +152,12 @@ var areaQualifiers = []string{"landkreis", "kreis", "lkr", "provincie", "provinz
 
 // nearBefore are phrases before a place that ask for what lies in or near
 // it; nearAfter follow the place; nearAnywhere may stand anywhere in the
-// question. Longer phrases first.
+// question. Longer phrases first. "close to" and "close by" read as "near
+// to" and "near by" (readCloseAsNear).
 var (
 	nearBefore = []string{
 		"in or near", "in and around", "in or around", "in the vicinity of", "in the area of", "in the surroundings of",
-		"within reach of", "close to", "close by", "or near", "near to", "nearby", "near", "around", "vicinity of",
+		"within reach of", "near by", "or near", "near to", "nearby", "near", "around", "vicinity of",
 		"in der nahe von", "in der naehe von", "in der umgebung von", "in der nahe", "umgebung von", "rund um",
 		"nahe", "bei", "in de buurt van", "in de omgeving van", "in en rond", "in en om", "in de buurt", "omgeving van",
 		"rondom", "rond", "nabij", "dichtbij",
@@ -167,7 +168,7 @@ var (
 	}
 	nearAnywhere = []string{
 		"or near", "of bij", "oder bei", "in der nahe", "in der umgebung", "in de buurt", "in de omgeving", "nearby",
-		"around", "surrounding area", "close by",
+		"around", "surrounding area", "near by",
 	}
 )
 

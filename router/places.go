@@ -2,6 +2,7 @@ package router
 
 // places finds place phrases with their qualifiers among the free tokens.
 func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
+	readCloseAsNear(s)
 	for i := 0; i < len(s.toks); i++ {
 		if s.used[i] {
 			continue
@@ -159,17 +160,10 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 // place at tokens [qs, qe): a phrase of nearBefore right before it
 // ("close to York", "in der Nähe von Bayreuth"), of nearAfter right after
 // it ("York and the surrounding area"), or of nearAnywhere ("staying in
-// Whitby: which museums are nearby?"). The cue's tokens are consumed, and
-// "close" in "close to" is read as "near" so that no later pass takes it
-// for the closing of a museum.
+// Whitby: which museums are nearby?"). The cue's tokens are consumed.
 func nearCue(s *scan, qs, qe int) bool {
 	for _, q := range nearBefore {
 		if n, ok := s.endsAt(qs, q); ok {
-			for k := qs - n; k < qs; k++ {
-				if s.toks[k].norm == "close" {
-					s.toks[k].norm = "near"
-				}
-			}
 			s.mark(qs-n, qs)
 			return true
 		}
@@ -181,4 +175,27 @@ func nearCue(s *scan, qs, qe int) bool {
 		}
 	}
 	return s.hasAny(nearAnywhere...)
+}
+
+// readCloseAsNear reads "close" in "close to" and "close by" as "near"
+// ("museums close to the station"), so that no later pass takes it for
+// the closing of a museum; "close to the public" and "close to visitors"
+// stay closings.
+func readCloseAsNear(s *scan) {
+	for i := range s.toks {
+		if s.toks[i].norm != "close" {
+			continue
+		}
+		if _, ok := s.matchAt(i+1, "to the public"); ok {
+			continue
+		}
+		if _, ok := s.matchAt(i+1, "to visitors"); ok {
+			continue
+		}
+		if _, ok := s.matchAt(i+1, "to"); ok {
+			s.toks[i].norm = "near"
+		} else if _, ok := s.matchAt(i+1, "by"); ok {
+			s.toks[i].norm = "near"
+		}
+	}
 }
