@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -24,12 +25,14 @@ const (
 	TownFromName = "name"
 )
 
-// NearRadiusKm is the radius of "in or near a town": a record with
-// coordinates is near every town whose centre lies within this distance.
-// A town's centre is the median latitude and longitude of the records
-// whose city field names it. 15 km takes in the villages around a market
-// town (the Newark museums in Winthorpe, Kelham and Upton lie 3–6 km from
-// its centre) without reaching the next town of the same size.
+// NearRadiusKm is the radius of "near a town": a record with coordinates
+// is near every town whose centre lies within this distance. A town's
+// centre is the median latitude and longitude of the records whose city
+// field names it (the median, so that a few records far out do not move
+// it). 15 km takes in the villages around a market town, whose records
+// mostly give the town as their city already (the Newark museums in
+// Winthorpe, Kelham and Upton lie 3–6 km from its centre), without
+// reaching the next town of the same size.
 const NearRadiusKm = 15.0
 
 // townNames are groups of names of one town: the name the data gives in
@@ -44,22 +47,27 @@ var townNames = [][]string{
 }
 
 // TownNames returns the other names of a town (NormalizeName compares
-// them): TownNames("Nuremberg") is ["Nürnberg", "Neurenberg"].
+// them): TownNames("Nuremberg") is ["Nürnberg", "Neurenberg"]. The
+// caller must not modify the result.
 func TownNames(name string) []string {
-	k := NormalizeName(name)
+	return otherTownNames()[NormalizeName(name)]
+}
+
+// otherTownNames maps the key of each name in townNames to the other
+// names of its town.
+var otherTownNames = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
 	for _, group := range townNames {
 		for i, n := range group {
-			if NormalizeName(n) == k {
-				return append(slices.Clone(group[:i]), group[i+1:]...)
-			}
+			m[NormalizeName(n)] = append(slices.Clone(group[:i]), group[i+1:]...)
 		}
 	}
-	return nil
-}
+	return m
+})
 
 // Town is a town a record lies in and the field stating it.
 type Town struct {
-	Name   string // as the dataset's city fields spell it
+	Name   string // as the dataset's city fields spell it, or another name of it (TownNames)
 	Source string // TownFromCity, TownFromAddress, TownFromAdmin or TownFromName
 }
 
@@ -70,9 +78,10 @@ type Town struct {
 func (t Town) Stated() bool { return t.Source == TownFromCity || t.Source == TownFromAddress }
 
 // Towns lists the towns the record lies in, stated ones first, each
-// once, with the other names of a stated town (TownNames). The towns read from addresses, admin areas and names are derived
-// when the dataset is loaded (they need the dataset's list of towns); a
-// record built by hand has only its city.
+// once, then the other names of each (TownNames). The towns read from
+// addresses, admin areas and names are derived when the dataset is
+// loaded (they need the dataset's list of towns); a record built by hand
+// has only its city.
 func (in *Institution) Towns() []Town {
 	if in.loc != nil {
 		return in.loc.towns
@@ -395,7 +404,9 @@ func deriveNear(recs []Institution) {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				for _, c := range grid[[2]int{at[0] + dy, at[1] + dx}] {
-					if c.country == in.Country && distanceKm(*in.Lat, *in.Lon, c.lat, c.lon) <= NearRadiusKm {
+					// a degree of latitude is 111 km anywhere
+					if c.country == in.Country && math.Abs(c.lat-*in.Lat)*111 <= NearRadiusKm &&
+						distanceKm(*in.Lat, *in.Lon, c.lat, c.lon) <= NearRadiusKm {
 						near = append(near, c.name)
 					}
 				}
