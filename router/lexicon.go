@@ -172,6 +172,20 @@ var (
 	}
 )
 
+// A distance from a place: "10 miles of", "5 km van", "20 km von".
+var (
+	distanceOf    = map[string]bool{"of": true, "from": true, "van": true, "von": true, "vom": true}
+	distanceUnits = map[string]bool{
+		"mile": true, "miles": true, "mi": true, "km": true, "kms": true, "kilometre": true, "kilometres": true,
+		"kilometer": true, "kilometers": true, "kilometern": true,
+	}
+	numberWords = map[string]bool{
+		"one": true, "two": true, "three": true, "five": true, "ten": true, "fifteen": true, "twenty": true,
+		"een": true, "twee": true, "drie": true, "vijf": true, "tien": true, "ein": true, "zwei": true, "drei": true,
+		"funf": true, "zehn": true, "a": true, "few": true,
+	}
+)
+
 // unqualifiedOrder ranks admin levels for a place named without a
 // qualifier: an administrative county or UA first.
 var unqualifiedOrder = []string{

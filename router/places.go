@@ -158,7 +158,8 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 
 // nearCue reports whether the question asks for what lies in or near the
 // place at tokens [qs, qe): a phrase of nearBefore right before it
-// ("close to York", "in der Nähe von Bayreuth"), of nearAfter right after
+// ("close to York", "in der Nähe von Bayreuth"), a distance ("within 10
+// miles of York"), a phrase of nearAfter right after
 // it ("York and the surrounding area"), or of nearAnywhere ("staying in
 // Whitby: which museums are nearby?"). The cue's tokens are consumed.
 func nearCue(s *scan, qs, qe int) bool {
@@ -167,6 +168,13 @@ func nearCue(s *scan, qs, qe int) bool {
 			s.mark(qs-n, qs)
 			return true
 		}
+	}
+	// "within 10 miles of York", "binnen 5 km van Leiden": the distance
+	// asked for is not kept; the records near the town are those within
+	// heritage.NearRadiusKm
+	if k := qs - 1; k >= 2 && distanceOf[s.toks[k].norm] && distanceUnits[s.toks[k-1].norm] && isNumber(s.toks[k-2].norm) {
+		s.mark(k-2, qs)
+		return true
 	}
 	for _, q := range nearAfter {
 		if n, ok := s.matchAt(qe, q); ok {
@@ -198,4 +206,16 @@ func readCloseAsNear(s *scan) {
 			s.toks[i].norm = "near"
 		}
 	}
+}
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return numberWords[w]
+		}
+	}
+	return true
 }

@@ -32,6 +32,9 @@ func TestPlacePhrasing(t *testing.T) {
 		{"Welche Museen liegen im Landkreis Esslingen?", city("Esslingen"), true, "open"},
 		{"Welke musea zijn er in en rond Ipswich?", city("Ipswich"), true, "open"},
 		{"Welke musea liggen in de omgeving van Whitby?", city("Whitby"), true, "open"},
+		{"Which museums lie within 10 miles of Lincoln?", city("Lincoln"), true, ""},
+		{"Welke musea liggen binnen 5 km van Whitby?", city("Whitby"), true, "open"},
+		{"Which museums are a few miles from Ipswich?", city("Ipswich"), true, "open"},
 		{"I'm spending a weekend in Bath, which museums should I visit?", city("Bath"), false, ""},
 		{"Ich besuche Regensburg: welche Museen gibt es dort?", city("Regensburg"), false, "open"},
 		// misspelt, including transposed letters
