@@ -8,6 +8,10 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			continue
 		}
 		if n := prefixQualifierAt(s, i); n > 0 {
+			if j, ok := g.qualifiedName(s, c, i, n); ok {
+				i = j - 1
+				continue
+			}
 			i += n - 1 // the place follows its qualifier
 			continue
 		}
@@ -218,4 +222,30 @@ func isNumber(w string) bool {
 		}
 	}
 	return true
+}
+
+// qualifiedName reads a place whose name holds its qualifier's word: "the
+// county of Durham" is County Durham. The qualifier "X of" is n tokens
+// at i; it returns the end of the place read.
+func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool) {
+	if n < 2 || s.toks[i+n-1].norm != "of" {
+		return 0, false
+	}
+	head := s.key(i, i+n-1)
+	for L := min(g.placeMax, len(s.toks)-i-n); L >= 1; L-- {
+		if !s.free(i, i+n+L) {
+			continue
+		}
+		cands, ok := g.places[head+" "+s.key(i+n, i+n+L)]
+		if !ok {
+			continue
+		}
+		p, ok := choosePlace(cands, "")
+		if !ok {
+			continue
+		}
+		g.addPlace(s, c, p, i, i+n+L)
+		return i + n + L, true
+	}
+	return 0, false
 }

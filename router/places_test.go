@@ -27,6 +27,8 @@ func TestPlacePhrasing(t *testing.T) {
 		{"Which museums are in Ipswich and the surrounding area?", city("Ipswich"), true, "open"},
 		{"Which castle museums are in the Bath area?", city("Bath"), true, "open"},
 		{"Which museums are in the Fife council area?", admin("Fife", "Scottish Council Area"), false, "open"},
+		{"Which museums are in the county of Durham?", admin("County Durham", "English District or Borough"), false, "open"},
+		{"Welke musea zijn er in het graafschap Kent?", admin("Kent", "English County"), false, "open"},
 		{"Welche Museen gibt es rund um Lincoln?", city("Lincoln"), true, "open"},
 		{"Welche Museen gibt es in der Umgebung von Whitby?", city("Whitby"), true, "open"},
 		{"Welche Museen liegen im Landkreis Esslingen?", city("Esslingen"), true, "open"},
