@@ -165,10 +165,12 @@ func buildTownIndex(recs []Institution) *townIndex {
 }
 
 // trustNameTowns decides which towns may be read from names, from the
-// records that state their city: a town key is trusted unless the names it
-// occurs in mostly belong to records in other towns. "Bayreuth" occurs in
-// "Kunstmuseum Bayreuth" (city Bayreuth); "Burg" or "Street" occur in
-// names all over the country and are common words there.
+// records that state their city: a town key is trusted when it occurs in
+// the name of a record in the town, and the names it occurs in mostly
+// belong to records in the town. "Bayreuth" occurs in "Kunstmuseum
+// Bayreuth" (city Bayreuth); "Burg" or "Street" occur in names all over
+// the country; "Lausitz", the city of "Stadtbibliothek Forst (Lausitz)",
+// occurs in no name outside parentheses.
 func (ti *townIndex) trustNameTowns(recs []Institution) {
 	type tally struct{ in, out int }
 	seen := map[string]*tally{}
@@ -194,7 +196,7 @@ func (ti *townIndex) trustNameTowns(recs []Institution) {
 	for c, keys := range ti.byCountry {
 		for k := range keys {
 			t := seen[c+"\x00"+k]
-			if t == nil || t.in >= 2*t.out {
+			if t != nil && t.in > 0 && t.in >= 2*t.out {
 				ti.nameOK[c+"\x00"+k] = true
 			}
 		}
@@ -295,7 +297,7 @@ func (ti *townIndex) nameMatches(in *Institution, trusted bool) []string {
 	if len(towns) == 0 {
 		return nil
 	}
-	words := strings.FieldsFunc(in.Name, func(r rune) bool {
+	words := strings.FieldsFunc(withoutParentheses(in.Name), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("'’-/", r)
 	})
 	keys := make([]string, len(words))
@@ -437,4 +439,25 @@ func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
 	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
 	a := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
 	return 2 * earthKm * math.Asin(math.Sqrt(a))
+}
+
+// withoutParentheses drops the parts of a name in parentheses, which
+// qualify a town rather than name one ("Forst (Lausitz)", "Halle
+// (Saale)").
+func withoutParentheses(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+			b.WriteByte(' ')
+		case r == ')' && depth > 0:
+			depth--
+			b.WriteByte(' ')
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -52,9 +52,10 @@ func TestTownsCommonWords(t *testing.T) {
 	}
 	require.Greater(t, len(fromName), 300)
 	// towns that are other words in names: rivers ("Lauingen (Donau)"
-	// gives the city "Donau"; "Dillingen/Donau" is one word), an
+	// gives the city "Donau"; "Dillingen/Donau" is one word; words in
+	// parentheses qualify a town: "Forst (Lausitz)"), an
 	// adjective after an article ("im Alten Rathaus"), acronyms
-	for _, w := range []string{"Donau", "Saale", "Alten", "CODA", "AGoFF"} {
+	for _, w := range []string{"Donau", "Saale", "Lausitz", "Mosel", "Alten", "CODA", "AGoFF"} {
 		require.Zero(t, fromName[w], w)
 	}
 	// the towns themselves are read ("Haus der Essener Geschichte")
