@@ -2,51 +2,14 @@ package kg
 
 import (
 	"strings"
-	"unicode"
 
-	"github.com/hybridrag/hybridrag/internal/textfold"
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// NormalizeName folds a name for exact matching: lower case, diacritics
-// removed (textfold.Rune), "&" read as "and", apostrophes dropped and every
-// other run of punctuation or space collapsed to one space. "Bo'ness" and "Boness" fold
-// to the same key, as do "Národní" and "Narodni".
-func NormalizeName(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	emit := func(r rune) {
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	for _, r := range s {
-		switch {
-		case r == '\'' || r == '’' || r == '‘' || r == '`':
-			// dropped: "Bo'ness" == "Boness"
-		case r == '&':
-			space = true
-			emit('a')
-			b.WriteString("nd")
-			space = true
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if f, ok := textfold.Rune(r); ok {
-				if space && b.Len() > 0 {
-					b.WriteByte(' ')
-				}
-				space = false
-				b.WriteString(f)
-				continue
-			}
-			emit(unicode.ToLower(r))
-		default:
-			space = true
-		}
-	}
-	return b.String()
-}
+// NormalizeName folds a name for exact matching (heritage.NormalizeName):
+// lower case, diacritics removed, "&" read as "and", apostrophes dropped
+// and every other run of punctuation or space collapsed to one space.
+func NormalizeName(s string) string { return heritage.NormalizeName(s) }
 
 // NormalizeIdentifier folds an identifier value of a canonical scheme (one
 // of the Scheme constants) for look-up: trimmed, URL prefixes of the scheme

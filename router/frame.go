@@ -492,7 +492,7 @@ func unknownWords(s *scan) []string {
 		start = -1
 	}
 	for i, t := range s.toks {
-		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumber(t.norm) ||
+		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
 			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] {
 			continue
 		}
@@ -508,13 +508,9 @@ func unknownWords(s *scan) []string {
 	return out
 }
 
-func isNumber(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < '0' || w[i] > '9' {
-			return w == "1980s" || len(w) == 5 && w[4] == 's' && isNumber(w[:4])
-		}
-	}
-	return true
+// isNumeric accepts digits and decades ("1980s").
+func isNumeric(w string) bool {
+	return isNumber(w) || len(w) == 5 && w[4] == 's' && isNumber(w[:4])
 }
 
 // offTopic reports a question with nothing a heritage dataset can answer:
