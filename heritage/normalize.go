@@ -47,4 +47,3 @@ func NormalizeName(s string) string {
 	}
 	return b.String()
 }
-
