@@ -17,8 +17,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 var fixture = sync.OnceValues(func() (*Linker, error) {
@@ -26,7 +26,7 @@ var fixture = sync.OnceValues(func() (*Linker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return New(ds, kg.New(ds), router.New(ds)), nil
+	return New(ds, kg.New(ds)), nil
 })
 
 func testLinker(tb testing.TB) *Linker {
@@ -106,7 +106,7 @@ func absentSet(l *Linker, n int) []evalCase {
 		}
 		w[li] = ow[lo]
 		s := strings.Join(w, " ")
-		if len(l.exact[kg.NormalizeName(s)]) > 0 || len(l.tokset[tokenSet(kg.NormalizeName(s))]) > 0 {
+		if l.named(s) {
 			return "", false
 		}
 		return s, true
@@ -122,7 +122,7 @@ func absentSet(l *Linker, n int) []evalCase {
 // them with its city: the hint has to settle it.
 func namesakeSet(l *Linker, n int) []evalCase {
 	mk := func(in *heritage.Institution, _ string) (string, bool) {
-		if in.City == "" || in.CityInferred || len(l.exact[kg.NormalizeName(in.Name)]) < 2 {
+		if in.City == "" || in.CityInferred || len(l.names.Lookup(in.Name)) < 2 {
 			return "", false
 		}
 		return in.Name, true
@@ -133,6 +133,17 @@ func namesakeSet(l *Linker, n int) []evalCase {
 		cs[i].Query.City = in.City
 	}
 	return cs
+}
+
+// named reports whether some record bears a name with all the words of s:
+// the same name, or a longer one of which s is a partial name.
+func (l *Linker) named(s string) bool {
+	for _, h := range l.names.Search(s, names.Options{Limit: 5}) {
+		if h.QueryCov == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 func longest(w []string) int {

@@ -3,6 +3,8 @@ package router
 import (
 	"sort"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/editdist"
 )
 
 // This file holds the passes that make routing tolerant of phrasings the
@@ -377,53 +379,7 @@ func isWord(w string) bool {
 
 // osa returns the optimal string alignment distance of a and b (edits and
 // adjacent transpositions), or max+1 once it is certain to exceed max.
-func osa(a, b string, max int) int {
-	if d := len(a) - len(b); d > max || -d > max {
-		return max + 1
-	}
-	if a == b {
-		return 0
-	}
-	var buf [3][40]int
-	if len(b)+1 > len(buf[0]) {
-		return levenshtein(a, b, max)
-	}
-	pp, prev, cur := buf[0][:len(b)+1], buf[1][:len(b)+1], buf[2][:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := prev[j-1] + cost
-			if x := prev[j] + 1; x < v {
-				v = x
-			}
-			if x := cur[j-1] + 1; x < v {
-				v = x
-			}
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				if x := pp[j-2] + 1; x < v {
-					v = x
-				}
-			}
-			cur[j] = v
-			if v < rowMin {
-				rowMin = v
-			}
-		}
-		if rowMin > max {
-			return max + 1
-		}
-		pp, prev, cur = prev, cur, pp
-	}
-	return prev[len(b)]
-}
+func osa(a, b string, max int) int { return editdist.OSA(a, b, max) }
 
 // qualifierWords are the admin-unit words a misspelt token may stand for
 // ("London Borugh of Bexley").
