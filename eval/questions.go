@@ -28,6 +28,14 @@ type Question struct {
 	// museums: …").
 	Answer string `json:"answer"`
 	Notes  string `json:"notes"`
+	// Lang is the question's language (en, nl, de); "" when not stated.
+	Lang string `json:"lang,omitempty"`
+	// Frame names the template a generated question was made from
+	// ("field_isil", "yesno_accredited", "honesty_unknown_isil", …).
+	Frame string `json:"frame,omitempty"`
+	// Noise is the perturbation applied to a generated question: none,
+	// typo, lowercase or shorthand.
+	Noise string `json:"noise,omitempty"`
 	// Line is the 1-based line of the question in its file.
 	Line int `json:"-"`
 }
@@ -61,11 +69,15 @@ type rawQuestion struct {
 	Acceptable []string  `json:"acceptable_ids"`
 	Answer     string    `json:"answer"`
 	Notes      string    `json:"notes"`
+	Lang       string    `json:"lang"`
+	Frame      string    `json:"frame"`
+	Noise      string    `json:"noise"`
 }
 
 // ReadQuestions reads a JSON Lines questions file. Blank lines are ignored.
 // A line that is not valid JSON, lacks a required field (id, question,
-// intent, expected_ids), names an unknown intent, repeats an id, lists an
+// intent, expected_ids; expected_ids may be an empty list, for a question
+// nothing in the data answers), names an unknown intent, repeats an id, lists an
 // id twice, lists an id as both expected and acceptable, or names an id for
 // which known returns false is returned as a LineError and skipped. known
 // may be nil to accept every id. The error is non-nil only when r fails.
@@ -137,7 +149,7 @@ func parseQuestion(b []byte, line int, known func(string) bool) (Question, *Line
 	if raw.Intent == nil || *raw.Intent == "" {
 		missing = append(missing, "intent")
 	}
-	if raw.Expected == nil || len(*raw.Expected) == 0 {
+	if raw.Expected == nil {
 		missing = append(missing, "expected_ids")
 	}
 	if len(missing) > 0 {
@@ -151,6 +163,9 @@ func parseQuestion(b []byte, line int, known func(string) bool) (Question, *Line
 		Acceptable: raw.Acceptable,
 		Answer:     raw.Answer,
 		Notes:      raw.Notes,
+		Lang:       raw.Lang,
+		Frame:      raw.Frame,
+		Noise:      raw.Noise,
 		Line:       line,
 	}
 	if q.Acceptable == nil {

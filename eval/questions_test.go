@@ -102,3 +102,17 @@ func TestReadQuestionsPublicSet(t *testing.T) {
 	// 62 single-id questions; two of them are counted lists ("1 museum: …").
 	require.Equal(t, 60, short)
 }
+
+func TestReadQuestionsEmptyExpectedAndGeneratedFields(t *testing.T) {
+	qs, bad, err := ReadQuestions(strings.NewReader(
+		`{"id":"h","question":"What is the weather in Amsterdam tomorrow?","intent":"factual","expected_ids":[],"lang":"en","frame":"honesty_offtopic","noise":"none"}`+"\n"+
+			`{"id":"m","question":"Q?","intent":"factual","expected_ids":null}`), nil)
+	require.NoError(t, err)
+	require.Len(t, bad, 1, "a null expected_ids is a missing one")
+	require.Equal(t, 2, bad[0].Line)
+	require.Len(t, qs, 1)
+	require.Empty(t, qs[0].Expected)
+	require.Equal(t, "en", qs[0].Lang)
+	require.Equal(t, "honesty_offtopic", qs[0].Frame)
+	require.Equal(t, "none", qs[0].Noise)
+}

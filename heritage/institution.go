@@ -200,8 +200,21 @@ func (t Tier) Rank() int {
 }
 
 // Open reports the opening year range ("1960:2017" → 1960, 2017).
+//
+// A record without an opening year that holds a founded or opened event
+// opened then.
 func (in *Institution) Opened() (from, to int, ok bool) {
-	return parseYearRange(in.YearOpened)
+	if from, to, ok = parseYearRange(in.YearOpened); ok {
+		return from, to, ok
+	}
+	for _, e := range in.Events {
+		if e.Type == "founded" || e.Type == "opened" {
+			if from, to, ok = e.Years(); ok {
+				return from, to, ok
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // Closed reports the closing year range; ok is false when the record is

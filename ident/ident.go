@@ -1,7 +1,15 @@
 // Package ident parses and validates the identifiers heritage records carry:
-// ISIL (ISO 15511), Wikidata QIDs, provisional GHCIDs and GND ids. Input is
-// validated once, here, at the edge; everything downstream takes the
-// normalised value.
+// ISIL (ISO 15511), Wikidata QIDs, provisional GHCIDs, GND ids and ROR ids.
+// Input is validated once, here, at the edge; everything downstream takes
+// the canonical value.
+//
+// [Parse] reads a whole string in any of the forms people type or paste:
+// bare ("DE-MUS-117113", "Q42", "2016830-5"), spaced ("DE MUS 117113"),
+// behind a scheme cue ("ISIL DE-1", "gnd:2016830-5", "ROR: 02m69r871",
+// "(DE-588)511250-3", "Wikidata Q42") or as a URL
+// ("https://d-nb.info/gnd/2022729-2", "ror.org/02m69r871",
+// "http://www.wikidata.org/entity/Q42"). [Find] finds the same forms inside
+// free text.
 package ident
 
 import (
@@ -21,132 +29,179 @@ const (
 	Wikidata Scheme = "wikidata"
 	GHCID    Scheme = "ghcid"
 	GND      Scheme = "gnd"
+	ROR      Scheme = "ror"
 )
 
 // ID is a parsed identifier.
 type ID struct {
 	Scheme Scheme
-	Value  string // normalised: Q123, DE-MUS-165513, GB-ENG-MOR-M-MCBM, 4734382-5
+	// Value is canonical: Q123, DE-MUS-165513 (ISIL prefix upper-cased, the
+	// rest as given, since ISILs are case-sensitive after the prefix),
+	// GB-ENG-MOR-M-MCBM, 4734382-5 (check character X upper-cased),
+	// 02m69r871 (ROR, lower case).
+	Value string
 }
 
+// String returns scheme:value ("isil:DE-1", "ror:02m69r871"), a form Parse
+// reads back to the same ID.
 func (id ID) String() string { return string(id.Scheme) + ":" + id.Value }
 
 // ErrMalformed is wrapped by every parse failure.
 var ErrMalformed = errors.New("malformed identifier")
 
+// maxISIL is the longest ISIL ISO 15511 allows.
+const maxISIL = 16
+
 var (
 	qidRe   = regexp.MustCompile(`^[Qq][1-9][0-9]{0,11}$`)
-	isilRe  = regexp.MustCompile(`^[A-Za-z]{1,4}-[A-Za-z0-9:/\-]{1,11}$`)
 	ghcidRe = regexp.MustCompile(`^[A-Z]{2}-[A-Z0-9]{1,3}-[A-Z]{3}-[A-Z]-[A-Z0-9]+(-[a-z0-9_]+)*$`)
-	gndRe   = regexp.MustCompile(`^(1[0-9]{7,9}[0-9X]|[0-9]{1,8}-[0-9X])$`)
-	urlQID  = regexp.MustCompile(`^https?://(www\.)?wikidata\.org/(wiki|entity)/(Q[0-9]+)$`)
 )
 
-// ParseQID reads Q123, wd:Q123 or a Wikidata item URL.
-func ParseQID(s string) (ID, error) {
-	s = strings.TrimSpace(s)
-	if m := urlQID.FindStringSubmatch(s); m != nil {
-		s = m[3]
-	}
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "wd:"), "WD:")
-	if !qidRe.MatchString(s) {
-		return ID{}, fmt.Errorf("%w: %q is not a Wikidata QID (want Q followed by digits, e.g. Q190804)", ErrMalformed, s)
-	}
-	return ID{Wikidata, "Q" + s[1:]}, nil
-}
+// ParseQID reads a Wikidata item id: Q123, q123, wd:Q123, "Wikidata Q123"
+// or an item URL.
+func ParseQID(s string) (ID, error) { return parseAs(Wikidata, s) }
 
 // ParseISIL reads an ISIL such as DE-MUS-165513 or NL-AmRM (ISO 15511:
-// a prefix of 1–4 letters, a hyphen, up to 11 letters, digits, ':', '/' or
-// '-'; at most 16 characters). The prefix is upper-cased.
-func ParseISIL(s string) (ID, error) {
-	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(s, "isil:")
-	s = strings.TrimPrefix(s, "ISIL:")
-	if !isilRe.MatchString(s) || len(s) > 16 {
-		return ID{}, fmt.Errorf("%w: %q is not an ISIL (want PREFIX-ID, e.g. NL-AmRM or DE-MUS-165513)", ErrMalformed, s)
-	}
-	prefix, rest, _ := strings.Cut(s, "-")
-	return ID{ISIL, strings.ToUpper(prefix) + "-" + rest}, nil
-}
+// a prefix of 1–4 letters, a hyphen, letters, digits, ':' or '/' in
+// hyphen-separated parts; at most 16 characters), also spaced
+// ("DE MUS 165513", "NL - 0835391002"), behind "isil:" or "ISIL", or in a
+// look-up URL (…/DE-1a, …?isil=DE-1a). The prefix is upper-cased.
+func ParseISIL(s string) (ID, error) { return parseAs(ISIL, s) }
 
 // ParseGHCID reads a provisional GHCID: CC-REGION-CITY-TYPE-ABBR with an
 // optional disambiguating suffix.
-func ParseGHCID(s string) (ID, error) {
+func ParseGHCID(s string) (ID, error) { return parseAs(GHCID, s) }
+
+// ParseGND reads a GND identifier (4734382-5, 10010812-X, 1198886218),
+// also behind "gnd:", "GND" or "(DE-588)", or as a d-nb.info URL. The check
+// character is verified.
+func ParseGND(s string) (ID, error) { return parseAs(GND, s) }
+
+// ParseROR reads a ROR id (02m69r871), also behind "ror:" or "ROR", or as
+// a ror.org URL. The checksum is verified.
+func ParseROR(s string) (ID, error) { return parseAs(ROR, s) }
+
+// parseAs reads s as an identifier of scheme want.
+func parseAs(want Scheme, s string) (ID, error) {
 	s = strings.TrimSpace(s)
-	if !ghcidRe.MatchString(s) {
-		return ID{}, fmt.Errorf("%w: %q is not a GHCID (want CC-REGION-CITY-TYPE-ABBR, e.g. GB-ENG-MOR-M-MCBM)", ErrMalformed, s)
+	v := s
+	if isURL(s) {
+		id, err := parseURL(s)
+		if err == nil && id.Scheme != want {
+			err = fmt.Errorf("%w: %q is a %s URL, not %s", ErrMalformed, s, id.Scheme, describe(want))
+		}
+		return id, err
 	}
-	return ID{GHCID, s}, nil
+	if c, ok := cueAt(s, 0); ok {
+		if c.scheme != want {
+			return ID{}, fmt.Errorf("%w: %q is marked as %s, not %s", ErrMalformed, s, c.scheme, describe(want))
+		}
+		v = s[c.end:]
+	}
+	return parseValue(want, v)
 }
 
-// ParseGND reads a GND identifier (e.g. 4734382-5, 10010812-X, 1198886218).
-func ParseGND(s string) (ID, error) {
-	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "gnd:"))
-	if !gndRe.MatchString(s) {
-		return ID{}, fmt.Errorf("%w: %q is not a GND identifier", ErrMalformed, s)
+// parseValue reads v, all of it, as a bare value of scheme.
+func parseValue(scheme Scheme, v string) (ID, error) {
+	switch scheme {
+	case Wikidata:
+		if qidRe.MatchString(v) {
+			return ID{Wikidata, "Q" + v[1:]}, nil
+		}
+	case ISIL:
+		if val, end, ok := scanISIL(v, 0, true); ok && end == len(v) {
+			return ID{ISIL, val}, nil
+		}
+	case GHCID:
+		if ghcidRe.MatchString(v) {
+			return ID{GHCID, v}, nil
+		}
+	case GND:
+		if val, end, ok := scanGND(v, 0, true); ok && end == len(v) {
+			return ID{GND, val}, nil
+		}
+		if gndShape(v) {
+			return ID{}, fmt.Errorf("%w: %q fails the GND check character", ErrMalformed, v)
+		}
+	case ROR:
+		if val, end, ok := scanROR(v, 0); ok && end == len(v) {
+			return ID{ROR, val}, nil
+		}
 	}
-	return ID{GND, s}, nil
+	return ID{}, fmt.Errorf("%w: %q is not %s", ErrMalformed, v, describe(scheme))
 }
 
-// Parse recognises any supported identifier. ok is false when s does not
-// look like an identifier at all (it may be a name); err is set when it
-// looks like one but is malformed (e.g. "Q12x", "wd:abc").
+// describe names a scheme with an example, for error messages.
+func describe(s Scheme) string {
+	switch s {
+	case Wikidata:
+		return "a Wikidata QID (want Q followed by digits, e.g. Q190804)"
+	case ISIL:
+		return "an ISIL (want PREFIX-ID, e.g. NL-AmRM or DE-MUS-165513)"
+	case GHCID:
+		return "a GHCID (want CC-REGION-CITY-TYPE-ABBR, e.g. GB-ENG-MOR-M-MCBM)"
+	case GND:
+		return "a GND identifier (e.g. 4734382-5 or 1198886218)"
+	case ROR:
+		return "a ROR id (e.g. 02m69r871)"
+	}
+	return "an identifier"
+}
+
+// Parse recognises any supported identifier in the whole of s. ok is false
+// when s does not look like an identifier at all (it may be a name); err is
+// set when it looks like one but is malformed ("Q12x", "wd:abc", a GND
+// with a wrong check character).
+//
+// A bare ROR id needs a cue ("ror:", "ROR", a ror.org URL); a spaced ISIL
+// ("DE MUS 117113") needs an upper-case prefix and a digit.
 func Parse(s string) (id ID, ok bool, err error) {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s, " \t\n") {
+	if s == "" {
 		return ID{}, false, nil
 	}
-	lower := strings.ToLower(s)
+	if isURL(s) {
+		id, err := parseURL(s)
+		return id, true, err
+	}
+	if c, ok := cueAt(s, 0); ok {
+		id, err := parseValue(c.scheme, s[c.end:])
+		if err != nil && c.word {
+			// "ISIL code of …", "Wikidata museum": a name, not an id.
+			return ID{}, false, nil
+		}
+		return id, true, err
+	}
+	if strings.ContainsAny(s, " \t") {
+		if val, end, ok := scanISIL(s, 0, true); ok && end == len(s) && isUpperWord(s[:strings.IndexAny(s, " \t-")]) && strings.ContainsAny(val, "0123456789") {
+			return ID{ISIL, val}, true, nil
+		}
+		return ID{}, false, nil
+	}
 	switch {
-	case strings.HasPrefix(lower, "wd:") || strings.Contains(lower, "wikidata.org/"):
-		id, err = ParseQID(s)
+	case (s[0] == 'Q' || s[0] == 'q') && len(s) > 1 && isDigit(s[1]):
+		id, err = parseValue(Wikidata, s)
 		return id, true, err
-	case len(s) > 1 && (s[0] == 'Q' || s[0] == 'q') && isDigit(s[1]):
-		id, err = ParseQID(s)
-		return id, true, err
-	case strings.HasPrefix(lower, "isil:"):
-		id, err = ParseISIL(s)
-		return id, true, err
-	case strings.HasPrefix(lower, "gnd:"):
-		id, err = ParseGND(s)
+	case ghcidRe.MatchString(s):
+		return ID{GHCID, s}, true, nil
+	case gndShape(s):
+		id, err = parseValue(GND, s)
 		return id, true, err
 	}
-	if id, err := ParseGHCID(s); err == nil {
+	i := strings.IndexByte(s, '-')
+	if i <= 0 || !isISILPrefix(s[:i]) {
+		return ID{}, false, nil
+	}
+	if id, err := parseValue(ISIL, s); err == nil {
 		return id, true, nil
 	}
-	if id, err := ParseGND(s); err == nil {
-		return id, true, nil
-	}
-	if i := strings.IndexByte(s, '-'); i > 0 && isISILPrefix(s[:i]) {
-		if id, err := ParseISIL(s); err == nil {
-			return id, true, nil
-		}
-		// Looks like PREFIX-something but breaks the ISIL grammar.
-		if i := strings.IndexByte(s, '-'); i >= 1 && i <= 4 && allLetters(s[:i]) && strings.ToUpper(s[:i]) == s[:i] {
-			_, err := ParseISIL(s)
-			return ID{}, true, err
-		}
+	if allLetters(s[:i]) && strings.ToUpper(s[:i]) == s[:i] {
+		// PREFIX-something that breaks the ISIL grammar.
+		_, err := parseValue(ISIL, s)
+		return ID{}, true, err
 	}
 	return ID{}, false, nil
 }
 
-// isISILPrefix accepts an upper-case prefix of 1–4 letters, or a
-// lower-case country code typed in a hurry ("de-2291"); a capitalised word
-// ("Tyne-and-Wear") is a name, not an ISIL.
-func isISILPrefix(p string) bool {
-	if len(p) > 4 || !allLetters(p) {
-		return false
-	}
-	return p == strings.ToUpper(p) || len(p) == 2 && p == strings.ToLower(p)
-}
-
-func isDigit(b byte) bool  { return b >= '0' && b <= '9' }
-func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-func allLetters(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isLetter(s[i]) {
-			return false
-		}
-	}
-	return true
-}
+// isUpperWord reports whether s has no lower-case letters.
+func isUpperWord(s string) bool { return s == strings.ToUpper(s) }

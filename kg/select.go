@@ -60,13 +60,12 @@ func (g *Graph) Select(c router.Constraints, asOf int) []string {
 	if len(c.Bodies) > 0 {
 		var set []int32
 		for _, b := range c.Bodies {
-			rel := b.Relation
-			if rel == "" && (c.Relation == heritage.RelPartOf || c.Relation == heritage.RelOperatedBy) {
-				rel = c.Relation
-			}
+			// "part of", "run by", "operated by", "belongs to" all mean
+			// membership: the data's part_of and operated_by come from
+			// the sources' fields, not from what a user means.
 			keys := append([]string{b.Name}, b.IDs...)
 			for _, k := range keys {
-				for _, m := range g.Members(k, rel, asOf) {
+				for _, m := range g.Members(k, "", asOf) {
 					i, _ := g.instIndex(m.ID)
 					set = append(set, i)
 				}
@@ -205,10 +204,7 @@ func (g *Graph) relatives(n router.NameMatch, relation string, asOf int) []int32
 		}
 		switch relation {
 		case heritage.RelPartOf, heritage.RelOperatedBy, "has_part":
-			rel := relation
-			if rel == "has_part" {
-				rel = heritage.RelPartOf
-			}
+			rel := "" // every membership relation
 			for _, m := range g.Members(id, rel, asOf) {
 				i, _ := g.instIndex(m.ID)
 				out = append(out, i)

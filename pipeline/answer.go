@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	ragcontext "github.com/hybridrag/hybridrag/context"
@@ -24,19 +25,46 @@ type draft struct {
 // the exact set its constraints select, or the best ranked institutions.
 // A graph failure is returned beside a ranked answer, never instead of one.
 func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
-	c := plan.Constraints
+	switch plan.Frame {
+	case router.FrameOffTopic:
+		return offTopicDraft(plan), nil
+	case router.FrameYesNo:
+		if d, ok := p.yesNoAnswer(ctx, plan, fused); ok {
+			return d, nil
+		}
+	case router.FramePair:
+		if d, ok := p.pairAnswer(plan, fused); ok {
+			return d, nil
+		}
+	case router.FrameMore:
+		d, ok, err := p.moreAnswer(ctx, plan)
+		if ok || err != nil {
+			return d, err
+		}
+	}
+	if d, ok := p.postcodeAnswer(plan); ok {
+		return d, nil
+	}
 	if d, ok := p.fieldAnswer(ctx, plan, fused); ok {
 		return d, nil
 	}
-	d, ok, err := p.setAnswer(ctx, plan)
+	d, ok, err := p.setAnswer(ctx, plan, fused)
 	if ok {
 		return d, nil
 	}
-	d = p.rankedAnswer(c, fused)
+	d = p.rankedAnswer(plan, fused)
 	return d, err
 }
 
-func (p *Pipeline) rankedAnswer(c router.Constraints, fused []fusion.Fused) draft {
+func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
+	c := plan.Constraints
+	if len(fused) > 0 && !c.List && len(plan.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
+		// The question names something no recognised institution is
+		// called, and the best match does not carry those words either.
+		if in, ok := p.data.Get(fused[0].ID); ok && !covers(in, plan.Unknown) {
+			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
+		}
+	}
 	if len(fused) == 0 {
 		return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {
 			return "No institution in the data matches the question."
@@ -58,16 +86,21 @@ func (p *Pipeline) rankedAnswer(c router.Constraints, fused []fusion.Fused) draf
 		} else {
 			b.WriteString(note)
 		}
-		for i, id := range ids {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			b.WriteString(p.label(id))
-			b.WriteString(cite(id))
-		}
-		b.WriteString(".")
+		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}
+}
+
+// writeNames writes "A [1]; B [2]." for the institutions.
+func (p *Pipeline) writeNames(b *strings.Builder, ids []string, cite func(string) string) {
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.label(id))
+		b.WriteString(cite(id))
+	}
+	b.WriteString(".")
 }
 
 // target resolves the one institution a question is about: by identifier,
@@ -162,12 +195,20 @@ func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fu
 		return draft{}, false
 	}
 	id, via := p.target(ctx, plan, fused)
+	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" {
+		// An identifier the data does not hold: say so, never answer
+		// about another institution.
+		return missingIdentifierDraft(c), true
+	}
 	if id == "" {
 		return draft{}, false
 	}
 	in, ok := p.data.Get(id)
 	if !ok {
 		return draft{}, false
+	}
+	if via == "ranking" && !covers(in, plan.Unknown) {
+		return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(plan.Unknown))), true
 	}
 	field := c.Field
 	if field == "" || (hasID && field == via) {
@@ -250,17 +291,30 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 			}
 		}
 		return "former name", strings.Join(names, "; ")
-	case "operator":
+	case "operator", "member_of":
 		var ops []string
 		for _, m := range in.MemberOf {
 			if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
 				ops = append(ops, m.Name)
 			}
 		}
-		if len(ops) == 0 && in.Governance != "" {
+		for _, r := range in.Related {
+			if r.Relation == "part_of" || r.Relation == "operated_by" {
+				ops = append(ops, r.Name)
+			}
+		}
+		label := "operator"
+		if field == "member_of" {
+			label = "parent organisation"
+		}
+		if len(ops) == 0 && in.Governance != "" && field == "operator" {
 			ops = append(ops, in.Governance)
 		}
-		return "operator", strings.Join(ops, "; ")
+		return label, strings.Join(ops, "; ")
+	case "successor":
+		return "successor", relatedNames(in, "succeeded_by", "merged_into", "relocated_to")
+	case "predecessor":
+		return "predecessor", relatedNames(in, "successor_of", "absorbed")
 	case "coordinates":
 		if in.Lat == nil || in.Lon == nil {
 			return "coordinates", ""
@@ -268,6 +322,18 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon)
 	}
 	return strings.ReplaceAll(field, "_", " "), ""
+}
+
+// relatedNames lists the names of the records related to in by one of
+// the relations.
+func relatedNames(in *heritage.Institution, relations ...string) string {
+	var names []string
+	for _, r := range in.Related {
+		if slices.Contains(relations, r.Relation) && !slices.Contains(names, r.Name) {
+			names = append(names, r.Name)
+		}
+	}
+	return strings.Join(names, "; ")
 }
 
 func placeText(in *heritage.Institution) string {
@@ -282,7 +348,7 @@ func placeText(in *heritage.Institution) string {
 
 // setAnswer selects the exact set of institutions a list question's
 // constraints describe, per compared side for comparative questions.
-func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan) (draft, bool, error) {
+func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
 	c := plan.Constraints
 	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0
 	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
@@ -333,20 +399,45 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan) (draft, bool
 			}}, true, nil
 	}
 	ids, err := p.graph.Select(ctx, c, p.opts.AsOf)
-	if err != nil || len(ids) == 0 {
+	if err != nil {
 		return draft{}, false, err
 	}
-	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
+	if len(plan.Unknown) > 0 && len(ids) > 0 {
+		return p.amongSet(plan, ids, fused), true, nil
+	}
+	if len(ids) == 0 {
+		if plan.Frame == router.FrameCount {
+			return draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: true},
+				render: func(func(string) string) string {
+					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
+				}}, true, nil
+		}
+		return draft{}, false, nil
+	}
+	a := Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)}
+	if plan.Frame == router.FrameCount {
+		a.Value = strconv.Itoa(len(ids))
+	}
+	return draft{Answer: a,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
-			fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
+			if plan.Frame == router.FrameCount {
+				b.WriteString(countText(len(ids), noun))
+			} else {
+				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
+			}
 			p.writeList(&b, ids, c, cite)
 			return b.String()
 		}}, true, nil
 }
 
+// writeList names the first listShown institutions and counts the rest.
 func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constraints, cite func(string) string) {
 	for i, id := range ids {
+		if i == listShown && len(ids) > listShown+2 {
+			fmt.Fprintf(b, " and %d more", len(ids)-listShown)
+			return
+		}
 		if i > 0 {
 			b.WriteString("; ")
 		}

@@ -34,7 +34,13 @@ func housesCue(s *scan) int {
 		}
 	}
 	// "What does X house?"
-	if n := len(s.toks); n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+	n := len(s.toks)
+	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+		return n
+	}
+	// "In which museum is X housed?"
+	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
+		s.hasAny("in which", "in welchem", "in welk", "in welke") {
 		return n
 	}
 	return -1
@@ -45,6 +51,18 @@ func housesCue(s *scan) int {
 // active "houses" cue stands before the name. Otherwise ("What is housed
 // in X?", "What does X house?") it asks what the named one houses.
 func housedBy(s *scan, name string) bool {
+	// "Inside which site is X?", "In which building is X housed?": the
+	// question word follows the cue and asks for the container.
+	for _, c := range housesCues {
+		if i := s.find(c); i >= 0 {
+			if j := i + len(strings.Fields(c)); j < len(s.toks) && isWhWord(s.toks[j].norm) {
+				return true
+			}
+		}
+	}
+	if i := s.find("in which"); i == 0 || s.find("in welchem") == 0 || s.find("in welk") == 0 {
+		return true
+	}
 	text := strings.ToLower(s.text)
 	at := strings.Index(text, strings.ToLower(name))
 	for _, cue := range []string{" houses ", " beherbergt ", " herbergt "} {
@@ -468,51 +486,6 @@ func choosePlace(cands []placeCand, level string) (Place, bool) {
 	return Place{}, false
 }
 
-// subjects maps topic phrases among the free tokens to subject values.
-func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
-	stems := make([]string, len(s.toks))
-	for i, t := range s.toks {
-		stems[i] = stem(t.norm)
-	}
-	first, last := -1, -1
-	var subj []string
-	for i := 0; i < len(s.toks); i++ {
-		if s.used[i] {
-			continue
-		}
-		max := g.subjects.maxLen
-		if n := len(s.toks) - i; n < max {
-			max = n
-		}
-		for L := max; L >= 1; L-- {
-			if !s.free(i, i+L) {
-				continue
-			}
-			vals, ok := g.subjects.phrases[strings.Join(stems[i:i+L], " ")]
-			if !ok {
-				continue
-			}
-			subj = append(subj, vals...)
-			if first < 0 {
-				first = i
-			}
-			last = i + L
-			s.mark(i, i+L)
-			i += L - 1
-			break
-		}
-	}
-	if len(subj) == 0 {
-		return
-	}
-	subj = append(subj, c.Subjects...)
-	sort.Strings(subj)
-	c.Subjects = dedupe(subj)
-	if c.Topic == "" {
-		c.Topic = s.original(first, last)
-	}
-}
-
 // qualifiers reads type words, governance, accreditation and size.
 func qualifiers(s *scan, c *Constraints) (neg []string) {
 	n := len(s.toks)
@@ -726,6 +699,10 @@ var fieldCues = []struct {
 	{"heette", "former_name"}, {"umbenannt", "former_name"}, {"hernoemd", "former_name"},
 	{"renamed", "former_name"}, {"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
 	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
+	{"succeeded", "successor"}, {"successor", "successor"}, {"successors", "successor"}, {"replaced", "successor"},
+	{"took over from", "successor"}, {"nachfolger", "successor"}, {"nachfolgerin", "successor"}, {"opvolger", "successor"},
+	{"preceded", "predecessor"}, {"predecessor", "predecessor"}, {"predecessors", "predecessor"},
+	{"vorganger", "predecessor"}, {"vorgangerin", "predecessor"}, {"voorganger", "predecessor"},
 	{"isil", "isil"}, {"gnd", "gnd"}, {"ghcid", "ghcid"}, {"wikidata", "wikidata"}, {"qid", "wikidata"},
 	{"website", "website"}, {"web site", "website"}, {"homepage", "website"}, {"url", "website"},
 	{"webseite", "website"}, {"internetseite", "website"}, {"webadres", "website"}, {"internetadresse", "website"},
@@ -743,7 +720,49 @@ var fieldCues = []struct {
 	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
 	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
 	{"welk land", "country"}, {"welchem land", "country"},
+	{"welke plaats", "city"}, {"welke gemeente", "city"}, {"welchem ort", "city"}, {"welcher ort", "city"},
+	{"what place", "city"}, {"which place", "city"}, {"in welcher gemeinde", "city"},
+	{"online", "website"}, {"webadresse", "website"}, {"web address", "website"}, {"internet address", "website"},
+	{"webpage", "website"}, {"web page", "website"}, {"internetauftritt", "website"}, {"site web", "website"},
+	{"what kind of institution", "type"}, {"what sort of institution", "type"}, {"what type of institution", "type"},
+	{"wat voor instelling", "type"}, {"wat voor soort instelling", "type"}, {"welk type instelling", "type"},
+	{"wat voor een instelling", "type"}, {"welcher art", "type"}, {"was fur eine einrichtung", "type"},
+	{"welche art von einrichtung", "type"}, {"welcher typ", "type"}, {"was fur ein", "type"}, {"wat voor", "type"},
+	{"who governs", "governance"}, {"governs", "governance"}, {"hoe wordt", "governance"},
+	{"accreditatie", "accreditation"}, {"akkreditierung", "accreditation"},
+	{"open or closed", "status"}, {"closed or open", "status"}, {"geopend of gesloten", "status"},
+	{"geoffnet oder geschlossen", "status"}, {"nog open", "status"}, {"noch geoffnet", "status"},
+	{"how large", "size"}, {"hoe groot", "size"}, {"wie gross", "size"}, {"grootte", "size"}, {"grosse", "size"},
+	{"postal address", "address"}, {"street address", "address"}, {"straat", "address"}, {"strasse", "address"},
+	{"located", "city"}, {"situated", "city"}, {"gelegen", "city"}, {"liegt", "city"}, {"ligt", "city"},
 }
+
+// trailingFields are field words that, last in a shorthand question,
+// name the field asked ("Heimatmuseum Rauchkate city").
+var trailingFields = map[string]string{
+	"city": "city", "town": "city", "place": "city", "stadt": "city", "ort": "city", "plaats": "city",
+	"website": "website", "homepage": "website", "url": "website", "webseite": "website", "isil": "isil",
+	"gnd": "gnd", "wikidata": "wikidata", "qid": "wikidata", "postcode": "postcode", "address": "address",
+	"adresse": "address", "adres": "address", "status": "status", "size": "size", "type": "type",
+	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
+}
+
+// fuzzyFieldWords are single cue words long enough to be matched with one
+// typo ("websitte", "Wikidatz", "Akkreditieeung").
+var fuzzyFieldWords = func() map[string]string {
+	m := map[string]string{}
+	for _, fc := range fieldCues {
+		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
+			m[fc.phrase] = fc.field
+		}
+	}
+	for w, f := range trailingFields {
+		if len(w) >= 5 {
+			m[w] = f
+		}
+	}
+	return m
+}()
 
 var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
 
@@ -766,13 +785,59 @@ func field(s *scan) string {
 	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") {
 		return "opened"
 	}
+	if f := typeChoice(s); f != "" {
+		return f
+	}
 	for _, fc := range fieldCues {
 		if s.has(fc.phrase) {
 			return fc.field
 		}
 	}
-	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt") {
-		return "address"
+	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find") {
+		return "city"
+	}
+	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
+		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
+			return f
+		}
+	}
+	// one typo in a cue word
+	for _, t := range s.toks {
+		if len(t.norm) < 5 || knownWords[t.norm] {
+			continue
+		}
+		for w, f := range fuzzyFieldWords {
+			if abs(len(w)-len(t.norm)) <= 1 && osa(w, t.norm, 1) <= 1 {
+				return f
+			}
+		}
 	}
 	return ""
+}
+
+// typeChoice reads "Is X a museum, a library or an archive?": two or
+// more type words offered as alternatives ask for the type.
+func typeChoice(s *scan) string {
+	last := -1
+	for i, t := range s.toks {
+		if code := typeWords[t.norm]; code == "" || code == "E" {
+			continue
+		}
+		if last >= 0 && i-last <= 4 {
+			for k := last + 1; k < i; k++ {
+				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && s.toks[k+1].norm == "een" {
+					return "type"
+				}
+			}
+		}
+		last = i
+	}
+	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"github.com/hybridrag/hybridrag/internal/editdist"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -206,42 +207,4 @@ func stem(w string) string {
 
 // levenshtein returns the edit distance of a and b, or max+1 once it is
 // certain to exceed max.
-func levenshtein(a, b string, max int) int {
-	if d := len(a) - len(b); d > max || -d > max {
-		return max + 1
-	}
-	if len(a) == 0 {
-		return len(b)
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := prev[j-1] + cost
-			if x := prev[j] + 1; x < v {
-				v = x
-			}
-			if x := cur[j-1] + 1; x < v {
-				v = x
-			}
-			cur[j] = v
-			if v < rowMin {
-				rowMin = v
-			}
-		}
-		if rowMin > max {
-			return max + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+func levenshtein(a, b string, max int) int { return editdist.Levenshtein(a, b, max) }

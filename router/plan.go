@@ -48,6 +48,15 @@ type Plan struct {
 	// Sides holds one sub-plan's constraints per compared side for
 	// comparative questions ("in Hampshire and Somerset").
 	Sides []Constraints `json:"sides,omitempty"`
+	// Frame is the shape of what is asked; Test and Pair fill the yes/no
+	// and two-institution frames.
+	Frame Frame `json:"frame"`
+	Test  *Test `json:"test,omitempty"`
+	Pair  *Pair `json:"pair,omitempty"`
+	// Unknown are the words of the question no rule understood: a topic,
+	// place or name the data does not hold, or an off-topic request. An
+	// answer that ignores them must say so.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // IntentScore is one intent's rule score.
@@ -89,6 +98,10 @@ type Constraints struct {
 	Places []Place `json:"places,omitempty"`
 	// NearPlace is set for "in or near T" questions.
 	NearPlace bool `json:"near_place,omitempty"`
+	// Postcodes are UK postcodes ("NE61 1PJ") or outward codes ("NE61");
+	// RadiusKM is a distance asked for ("within 5 miles of …").
+	Postcodes []string `json:"postcodes,omitempty"`
+	RadiusKM  float64  `json:"radius_km,omitempty"`
 
 	// Years constrain opening or closing dates.
 	Years *YearRange `json:"years,omitempty"`

@@ -1,10 +1,9 @@
 package router
 
 import (
+	"github.com/hybridrag/hybridrag/internal/editdist"
 	"sort"
 	"strings"
-
-	"github.com/hybridrag/hybridrag/internal/editdist"
 )
 
 // This file holds the passes that make routing tolerant of phrasings the
@@ -143,20 +142,6 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		plural = plural || pl
 	}
 	return plural
-}
-
-// topicOf looks a compound modifier up as a topic, also without a linking
-// "s" or "e" ("Schifffahrts", "Textil").
-func (g *gazetteer) topicOf(mod string) []string {
-	for _, m := range []string{mod, strings.TrimSuffix(mod, "s"), strings.TrimSuffix(mod, "e"), strings.TrimSuffix(mod, "n")} {
-		if len(m) < 3 {
-			continue
-		}
-		if v, ok := g.subjects.phrases[stem(m)]; ok {
-			return v
-		}
-	}
-	return nil
 }
 
 // pluralType reports whether a free token is a plural type noun, exactly

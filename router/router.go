@@ -60,6 +60,7 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 
+	postcodes(s, &c)
 	g.correctWords(s)
 	idUsed := append([]bool(nil), s.used...)
 	rel, relEnd := relationCue(s)
@@ -97,7 +98,7 @@ func (r *Router) Route(question string) Plan {
 	noEntity := len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any()
 	// a single-entity question reads a misspelt name before places, so
 	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
-	if noEntity && (housesEnd >= 0 || c.Field != "") {
+	if noEntity && (housesEnd >= 0 || c.Field != "" || yesNoShape(s)) {
 		fuzzyName()
 	}
 	// a field question names one institution: a body read without a
@@ -170,7 +171,33 @@ func (r *Router) Route(question string) Plan {
 	c.List = listQ && !ids.any() && c.Field == ""
 	r.narrowNames(&c, neg)
 
+	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List {
+		// "What organisation is X part of?": the bodies X belongs to
+		c.Field = "member_of"
+	}
+	if s.hasAny(countCues...) && !ids.any() && len(c.Names) == 0 {
+		// "How many museums are in Rye?" asks for the size of a set
+		c.List = true
+	}
+
 	intent, scores, conf := classify(s, &c, ids.any(), listQ, rel, housesEnd)
+	if len(c.Postcodes) > 0 && c.Field == "postcode" {
+		// a reverse look-up: the postcode is given, the institution asked
+		c.Field = ""
+	}
+	if len(c.Postcodes) > 0 && len(c.Names) == 0 && c.Field == "" {
+		// "Which museum has the postcode NE61 1PJ?", "museums near NE61"
+		c.List = true
+		if intent == Factual || intent == Temporal {
+			intent = Exploratory
+		}
+	}
+	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
+	plan.Frame, plan.Test, plan.Pair = frame, test, pair
+	if fi := frameIntent(frame, pair, test, intent); fi != intent {
+		intent = fi
+		conf = math.Max(conf, 0.5)
+	}
 	plan.Intent, plan.Scores, plan.Confidence = intent, scores, conf
 
 	// single-entity questions keep only the entity; filters are for lists.
@@ -185,8 +212,12 @@ func (r *Router) Route(question string) Plan {
 	}
 	c.Status = status(s, &c, intent)
 	plan.Constraints = c
-	if intent == Comparative {
+	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
+	}
+	plan.Unknown = unknownWords(s)
+	if frame == FrameRanking && len(plan.Unknown) > 0 && offTopic(c) {
+		plan.Frame = FrameOffTopic
 	}
 	plan.Legs = r.legs(intent, conf, c)
 	return plan
@@ -362,6 +393,20 @@ func (r *Router) legs(intent Intent, conf float64, c Constraints) []Leg {
 	return legs
 }
 
+// compareCues ask for a comparison.
+var compareCues = []string{
+	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
+	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
+	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
+	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk",
+}
+
+// collectionCues speak of holdings.
+var collectionCues = []string{
+	"collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
+	"bestanden", "bestand", "objects", "exhibits",
+}
+
 // classify scores every intent from the cues and constraints.
 func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
 	sc := map[Intent]float64{}
@@ -411,18 +456,14 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Relationship] += 4
 	}
 	// comparative
-	if s.hasAny("compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
-		"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
-		"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
-		"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk") {
+	if s.hasAny(compareCues...) {
 		sc[Comparative] += 4
 	}
 	if len(c.Places) >= 2 && s.has("and") {
 		sc[Comparative] += 0.5
 	}
 	// collection
-	if s.hasAny("collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
-		"bestanden", "bestand", "objects", "exhibits") {
+	if s.hasAny(collectionCues...) {
 		sc[Collection] += 2.5
 	}
 	if len(c.Subjects) > 0 {

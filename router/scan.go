@@ -12,6 +12,15 @@ type scan struct {
 
 func newScan(q string) *scan {
 	toks := tokenize(q, false)
+	if strings.ToLower(q) == q {
+		// All lower case: capitals say nothing, so every word the rules do
+		// not know may start a name or a place ("is goddards run by the
+		// national trust").
+		knownOnce.Do(buildKnownWords)
+		for i := range toks {
+			toks[i].upper = !knownWords[toks[i].norm]
+		}
+	}
 	return &scan{text: q, toks: toks, used: make([]bool, len(toks))}
 }
 

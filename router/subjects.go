@@ -5,167 +5,9 @@ import (
 	"strings"
 )
 
-// topicSynonyms maps topic phrases (normalised, stemmed word by word) to
-// Subject_Matter values. A value ending in "/*" means every subject of that
-// category. English, Dutch and German phrasings of the common topics.
-var topicSynonyms = map[string][]string{
-	// transport
-	"railway": {"Transport / Trains and railways"}, "railroad": {"Transport / Trains and railways"},
-	"train": {"Transport / Trains and railways"}, "steam railway": {"Transport / Trains and railways"},
-	"trains and railway": {"Transport / Trains and railways"}, "rail": {"Transport / Trains and railways"},
-	"spoorweg": {"Transport / Trains and railways"}, "spoorwegen": {"Transport / Trains and railways"},
-	"trein": {"Transport / Trains and railways"}, "treinen": {"Transport / Trains and railways"},
-	"eisenbahn": {"Transport / Trains and railways"}, "eisenbahnen": {"Transport / Trains and railways"},
-	"aviation":   {"Transport / Aviation", "War and conflict / Airforce"},
-	"aircraft":   {"Transport / Aviation", "War and conflict / Airforce"},
-	"aeroplane":  {"Transport / Aviation", "War and conflict / Airforce"},
-	"airplane":   {"Transport / Aviation", "War and conflict / Airforce"},
-	"flight":     {"Transport / Aviation", "War and conflict / Airforce"},
-	"luchtvaart": {"Transport / Aviation", "War and conflict / Airforce"},
-	"vliegtuig":  {"Transport / Aviation", "War and conflict / Airforce"},
-	"luftfahrt":  {"Transport / Aviation", "War and conflict / Airforce"},
-	"flugzeug":   {"Transport / Aviation", "War and conflict / Airforce"},
-	"flugzeuge":  {"Transport / Aviation", "War and conflict / Airforce"},
-	"air force":  {"War and conflict / Airforce"}, "airforce": {"War and conflict / Airforce"},
-	"raf": {"War and conflict / Airforce"}, "royal air force": {"War and conflict / Airforce"},
-	"car": {"Transport / Cars and motorbikes"}, "motorbike": {"Transport / Cars and motorbikes"},
-	"motorcycle": {"Transport / Cars and motorbikes"}, "motor car": {"Transport / Cars and motorbikes"},
-	"automobile": {"Transport / Cars and motorbikes"}, "motoring": {"Transport / Cars and motorbikes"},
-	"auto": {"Transport / Cars and motorbikes"}, "motorrad": {"Transport / Cars and motorbikes"},
-	"motorrader": {"Transport / Cars and motorbikes"}, "motor": {"Transport / Cars and motorbikes"},
-	"bus": {"Transport / Buses and trams"}, "tram": {"Transport / Buses and trams"},
-	"canal": {"Transport / Canals"}, "waterway": {"Transport / Canals"}, "bicycle": {"Transport / Bicycles"},
-	"cycling": {"Transport / Bicycles"}, "transport": {"Transport/*"}, "vervoer": {"Transport/*"}, "verkehr": {"Transport/*"},
-	// war and conflict
-	"military": {"War and conflict / Military"}, "militair": {"War and conflict / Military"},
-	"militar": {"War and conflict / Military"}, "army": {"War and conflict / Military"},
-	"militare": {"War and conflict / Military"}, "militaire": {"War and conflict / Military"},
-	"regiment": {"War and conflict / Regiment"}, "regimental": {"War and conflict / Regiment"},
-	"regimental history": {"War and conflict / Regiment"}, "regimenter": {"War and conflict / Regiment"},
-	"bunker": {"War and conflict / Bunker"}, "bunkers and wartime site": {"War and conflict / Bunker", "War and conflict / Event or site"},
-	"wartime site": {"War and conflict / Event or site"}, "battlefield": {"War and conflict / Event or site"},
-	"battle site": {"War and conflict / Event or site"}, "war site": {"War and conflict / Event or site"},
-	"castle": {"War and conflict / Castles and forts"}, "fort": {"War and conflict / Castles and forts"},
-	"fortress": {"War and conflict / Castles and forts"}, "fortification": {"War and conflict / Castles and forts"},
-	"kasteel": {"War and conflict / Castles and forts"}, "kastelen": {"War and conflict / Castles and forts"},
-	"burg": {"War and conflict / Castles and forts"}, "burgen": {"War and conflict / Castles and forts"},
-	"festung": {"War and conflict / Castles and forts"}, "festungen": {"War and conflict / Castles and forts"},
-	"naval": {"War and conflict / Navy"}, "navy": {"War and conflict / Navy"}, "naval history": {"War and conflict / Navy"},
-	"marine": {"War and conflict / Navy"}, "royal navy": {"War and conflict / Navy"},
-	"war": {"War and conflict/*"}, "war and conflict": {"War and conflict/*"}, "oorlog": {"War and conflict/*"}, "krieg": {"War and conflict/*"},
-	// sea
-	"maritime": {"Sea and seafaring/*"}, "sea": {"Sea and seafaring/*"}, "seafaring": {"Sea and seafaring/*"},
-	"sea and seafaring": {"Sea and seafaring/*"}, "nautical": {"Sea and seafaring/*"}, "maritiem": {"Sea and seafaring/*"},
-	"maritieme": {"Sea and seafaring/*"}, "scheepvaart": {"Sea and seafaring/*"}, "zee": {"Sea and seafaring/*"},
-	"seefahrt": {"Sea and seafaring/*"}, "schifffahrt": {"Sea and seafaring/*"}, "maritim": {"Sea and seafaring/*"},
-	"maritime history": {"Sea and seafaring/*"}, "ship": {"Sea and seafaring / Boats and ships"},
-	"boat": {"Sea and seafaring / Boats and ships"}, "lighthouse": {"Sea and seafaring / Lighthouses"},
-	"fishing": {"Sea and seafaring / Fishing"}, "lifeboat": {"Services / RNLI"}, "rnli": {"Services / RNLI"},
-	// arts
-	"ceramic":                 {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"pottery":                 {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"potterie":                {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"porcelain":               {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"keramiek":                {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"aardewerk":               {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"keramik":                 {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"porzellan":               {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"topferei":                {"Arts / Ceramics", "Industry and manufacture / Potteries"},
-	"fine and decorative art": {"Arts / Fine and decorative arts"}, "fine art": {"Arts / Fine and decorative arts"},
-	"decorative art": {"Arts / Fine and decorative arts"}, "painting": {"Arts / Fine and decorative arts"},
-	"beeldende kunst": {"Arts / Fine and decorative arts"}, "kunst": {"Arts / Fine and decorative arts"},
-	"bildende kunst": {"Arts / Fine and decorative arts"}, "schone kunste": {"Arts / Fine and decorative arts"},
-	"art": {"Arts / Fine and decorative arts"}, "arts": {"Arts/*"},
-	"photography": {"Arts / Photography"}, "glass": {"Arts / Glass"}, "music": {"Arts / Music", "Personality / Music"},
-	"costume": {"Arts / Costume and textiles"}, "fashion": {"Arts / Costume and textiles"},
-	// personalities
-	"literary": {"Personality / Literary"}, "literature": {"Personality / Literary"}, "writer": {"Personality / Literary"},
-	"writers and literature": {"Personality / Literary"}, "author": {"Personality / Literary"}, "poet": {"Personality / Literary"},
-	"literatuur": {"Personality / Literary"}, "schrijver": {"Personality / Literary"}, "literatur": {"Personality / Literary"},
-	"schriftsteller": {"Personality / Literary"}, "dichter": {"Personality / Literary"},
-	// belief
-	"religion":           {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religious":          {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religious heritage": {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religie":            {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religieus":          {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religieuze":         {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religio":            {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"religiose":          {"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"church":             {"Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-	"ethnic":             {"Belief and identity / Ethnic group"}, "ethnic and community identity": {"Belief and identity / Ethnic group"},
-	"community identity": {"Belief and identity / Ethnic group"}, "migration": {"Belief and identity / Ethnic group"},
-	"freemason": {"Belief and identity / Freemasons"}, "freemasonry": {"Belief and identity / Freemasons"},
-	// buildings
-	"large historic house": {"Buildings / Houses / Large houses"}, "historic house": {"Buildings / Houses / Large houses", "Buildings / Houses / Medium houses", "Buildings / Houses / Small houses"},
-	"country house": {"Buildings / Houses / Large houses"}, "stately home": {"Buildings / Houses / Large houses"},
-	"large house": {"Buildings / Houses / Large houses"}, "landhuis": {"Buildings / Houses / Large houses"},
-	"herrenhaus": {"Buildings / Houses / Large houses"}, "schloss": {"Buildings / Houses / Large houses", "Buildings / Palace"},
-	"palace": {"Buildings / Palace"}, "prison": {"Buildings / Penal"}, "gaol": {"Buildings / Penal"}, "jail": {"Buildings / Penal"},
-	// industry
-	"textile":          {"Industry and manufacture / Textiles", "Rural Industry / Textiles"},
-	"textile industry": {"Industry and manufacture / Textiles", "Rural Industry / Textiles"},
-	"textiel":          {"Industry and manufacture / Textiles", "Rural Industry / Textiles"},
-	"textil":           {"Industry and manufacture / Textiles", "Rural Industry / Textiles"},
-	"textilindustrie":  {"Industry and manufacture / Textiles", "Rural Industry / Textiles"},
-	"mining":           {"Industry and manufacture / Mining and quarrying"},
-	"quarrying":        {"Industry and manufacture / Mining and quarrying"}, "coalmining": {"Industry and manufacture / Mining and quarrying"},
-	"mijnbouw": {"Industry and manufacture / Mining and quarrying"}, "bergbau": {"Industry and manufacture / Mining and quarrying"},
-	"watermill": {"Rural Industry / Watermills"}, "water mill": {"Rural Industry / Watermills"},
-	"windmill": {"Rural Industry / Windmills"}, "wind mill": {"Rural Industry / Windmills"},
-	"mill":       {"Rural Industry / Watermills", "Rural Industry / Windmills"},
-	"watermolen": {"Rural Industry / Watermills"}, "windmolen": {"Rural Industry / Windmills"},
-	"molen":       {"Rural Industry / Watermills", "Rural Industry / Windmills"},
-	"wassermuhle": {"Rural Industry / Watermills"}, "wassermuhlen": {"Rural Industry / Watermills"},
-	"windmuhle": {"Rural Industry / Windmills"}, "windmuhlen": {"Rural Industry / Windmills"},
-	"muhle": {"Rural Industry / Watermills", "Rural Industry / Windmills"}, "muhlen": {"Rural Industry / Watermills", "Rural Industry / Windmills"},
-	"farming": {"Rural Industry / Farming"}, "agriculture": {"Rural Industry / Farming"}, "farm": {"Rural Industry / Farming"},
-	"landbouw": {"Rural Industry / Farming"}, "landwirtschaft": {"Rural Industry / Farming"},
-	// utilities and services
-	"water supply and waste utility": {"Utilities / Water and waste"}, "water and waste utility": {"Utilities / Water and waste"},
-	"water and waste": {"Utilities / Water and waste"}, "water supply": {"Utilities / Water and waste"},
-	"waste": {"Utilities / Water and waste"}, "sewage": {"Utilities / Water and waste"}, "pumping station": {"Utilities / Water and waste"},
-	"waterworks": {"Utilities / Water and waste"}, "drinkwater": {"Utilities / Water and waste"},
-	"wasserversorgung":    {"Utilities / Water and waste"},
-	"gas and electricity": {"Utilities / Gas and electricity"}, "electricity": {"Utilities / Gas and electricity"},
-	"fire service": {"Services / Fire"}, "fire": {"Services / Fire"}, "firefighting": {"Services / Fire"},
-	"fire brigade": {"Services / Fire"}, "brandweer": {"Services / Fire"}, "feuerwehr": {"Services / Fire"},
-	"police": {"Services / Police"}, "politie": {"Services / Police"}, "polizei": {"Services / Police"},
-	// sport
-	"sport":    {"Leisure and sport / Rugby and football", "Leisure and sport / Cricket", "Leisure and sport / Other"},
-	"sporting": {"Leisure and sport / Rugby and football", "Leisure and sport / Cricket", "Leisure and sport / Other"},
-	"football": {"Leisure and sport / Rugby and football"}, "rugby": {"Leisure and sport / Rugby and football"},
-	"voetbal": {"Leisure and sport / Rugby and football"}, "fussball": {"Leisure and sport / Rugby and football"},
-	"cricket": {"Leisure and sport / Cricket"}, "toy": {"Leisure and sport / Toys and models"},
-	"speelgoed": {"Leisure and sport / Toys and models"}, "spielzeug": {"Leisure and sport / Toys and models"},
-	"film": {"Leisure and sport / Film Cinema and TV"}, "cinema": {"Leisure and sport / Film Cinema and TV"},
-	// natural world, medicine, archaeology
-	"natural history": {"Natural world/*"}, "nature": {"Natural world/*"}, "natural world": {"Natural world/*"},
-	"natuurlijke historie": {"Natural world/*"}, "natuurhistorie": {"Natural world/*"}, "naturkunde": {"Natural world/*"},
-	"naturgeschichte": {"Natural world/*"}, "natuur": {"Natural world/*"},
-	"geology and fossil": {"Natural world / Geology", "Natural world / Fossils", "Natural world / Dinosaurs"},
-	"geology":            {"Natural world / Geology"}, "geologie": {"Natural world / Geology"}, "mineral": {"Natural world / Geology"},
-	"fossil": {"Natural world / Fossils", "Natural world / Dinosaurs"}, "fossiel": {"Natural world / Fossils", "Natural world / Dinosaurs"},
-	"fossielen": {"Natural world / Fossils", "Natural world / Dinosaurs"}, "fossilien": {"Natural world / Fossils", "Natural world / Dinosaurs"},
-	"dinosaur": {"Natural world / Dinosaurs"}, "zoology": {"Natural world / Zoology"},
-	"medicine and health": {"Medicine and health/*"}, "medicine": {"Medicine and health/*"}, "medical": {"Medicine and health/*"},
-	"health": {"Medicine and health/*"}, "geneeskunde": {"Medicine and health/*"}, "medizin": {"Medicine and health/*"},
-	"gezondheid": {"Medicine and health/*"}, "gesundheit": {"Medicine and health/*"}, "hospital": {"Medicine and health / Hospital"},
-	"roman archaeology": {"Archaeology / Roman"}, "roman": {"Archaeology / Roman"}, "romeinse": {"Archaeology / Roman"},
-	"romisch": {"Archaeology / Roman"}, "romische": {"Archaeology / Roman"}, "romer": {"Archaeology / Roman"},
-	"prehistoric archaeology": {"Archaeology / Prehistory"}, "prehistoric": {"Archaeology / Prehistory"},
-	"prehistory": {"Archaeology / Prehistory"}, "prehistorie": {"Archaeology / Prehistory"},
-	"vorgeschichte": {"Archaeology / Prehistory"}, "urgeschichte": {"Archaeology / Prehistory"},
-	"medieval archaeology": {"Archaeology / Medieval"}, "archaeology": {"Archaeology/*"}, "archeologie": {"Archaeology/*"},
-	"archaologie": {"Archaeology/*"}, "egyptian": {"Archaeology / Greek and Egyptian"},
-	"local history": {"Local Histories"}, "local historie": {"Local Histories"}, "heimatgeschichte": {"Local Histories"},
-	"food and drink": {"Food and drink"}, "science": {"Science and technology/*"}, "technology": {"Science and technology/*"},
-	"computing": {"Science and technology / Computing and gaming"}, "clock": {"Industry and manufacture / Clocks and watches"},
-	"printing": {"Industry and manufacture / Print"}, "steam engine": {"Industry and manufacture / Steam and engines"},
-	"postal service": {"Communications / Post"}, "radio": {"Communications / Radio"},
-}
-
-// topicStop are data sub-labels too vague to stand alone as topics.
+// topicStop are data sub-labels too vague to stand alone as topics. They
+// only matter for a term the lexicon has no entry for, whose words are
+// then derived from the term itself.
 var topicStop = map[string]bool{
 	"other": true, "mixed": true, "and": true, "life": true, "site": true, "event": true, "group": true,
 	"professional": true, "association": true, "industrial": true, "rural": true, "world": true,
@@ -177,64 +19,413 @@ var topicStop = map[string]bool{
 	"engine": true, "steam": true, "and models": true, "model": true, "watche": true, "gaming": true,
 }
 
-// subjectIndex maps stemmed topic phrases to subject values.
+// subjectIndex maps the words of the subject lexicon to subject terms.
 type subjectIndex struct {
-	phrases map[string][]string
+	phrases map[string][]string // stemmed phrase → terms, sorted
+	mods    map[string][]string // compound-only modifier → terms
+	quoted  map[string][]string // a term or category written out, stemmed → terms
 	maxLen  int
 }
 
-// newSubjectIndex builds the topic vocabulary from the data's subjects and
-// the synonym table.
+// newSubjectIndex builds the subject vocabulary from the lexicon and the
+// data's subject terms (all). A phrase of several lexicon entries means
+// all their terms. A term written out in full ("Transport / Aviation")
+// means that term alone; a whole category ("Transport", quoted or not)
+// means every term of it. A data term the lexicon lacks is read by its
+// own words.
 func newSubjectIndex(all []string) subjectIndex {
-	byCat := map[string][]string{}
-	for _, s := range all {
-		cat, _, _ := strings.Cut(s, " / ")
-		byCat[cat] = append(byCat[cat], s)
-	}
-	expand := func(vals []string) []string {
-		var out []string
-		for _, v := range vals {
-			if cat, ok := strings.CutSuffix(v, "/*"); ok {
-				out = append(out, byCat[cat]...)
-				continue
-			}
-			out = append(out, v)
-		}
-		sort.Strings(out)
-		return dedupe(out)
-	}
-	idx := subjectIndex{phrases: map[string][]string{}}
-	add := func(phrase string, vals []string) {
-		key := stemPhrase(phrase)
-		if key == "" || topicStop[key] {
+	idx := subjectIndex{phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}}
+	expand := termExpander(all)
+	add := func(m map[string][]string, label string, terms []string) {
+		if len(terms) == 0 {
 			return
 		}
-		if _, ok := idx.phrases[key]; ok {
-			return // the synonym table wins over derived labels
+		for _, k := range subjectKeys(label) {
+			m[k] = mergeTerms(m[k], terms)
 		}
-		idx.phrases[key] = vals
-		if n := strings.Count(key, " ") + 1; n > idx.maxLen {
+	}
+	covered := map[string]bool{}
+	for _, e := range subjectLexicon {
+		terms := expand(e.Term)
+		covered[e.Term] = true
+		for _, l := range e.labels() {
+			add(idx.phrases, l, terms)
+		}
+		for _, m := range e.Mods {
+			add(idx.mods, m, terms)
+		}
+	}
+	for _, gr := range subjectGroups {
+		var terms []string
+		for _, t := range gr.Terms {
+			terms = mergeTerms(terms, expand(t))
+		}
+		for _, l := range gr.labels() {
+			add(idx.phrases, l, terms)
+		}
+	}
+	for _, t := range all {
+		if !covered[t] {
+			idx.derive(t, expand(t))
+		}
+	}
+	// terms and categories written out
+	for _, p := range subjectPaths(all) {
+		terms := expand(p + "/*")
+		for _, k := range subjectKeys(p) {
+			idx.quoted[k] = terms
+			if strings.Contains(p, " / ") {
+				idx.phrases[k] = terms
+			}
+		}
+	}
+	for k := range idx.phrases {
+		if n := strings.Count(k, " ") + 1; n > idx.maxLen {
 			idx.maxLen = n
 		}
 	}
-	for k, v := range topicSynonyms {
-		add(k, expand(v))
-	}
-	for _, s := range all {
-		parts := strings.Split(s, " / ")
-		sub := parts[len(parts)-1]
-		if len(parts) == 1 {
-			add(sub, expand([]string{s + "/*"}))
-			continue
-		}
-		add(sub, []string{s})
-		for _, w := range strings.Fields(normalize(sub)) {
+	return idx
+}
+
+// derive indexes a term without a lexicon entry by its last part and the
+// longer words of it, unless a phrase is taken.
+func (idx *subjectIndex) derive(term string, terms []string) {
+	parts := strings.Split(term, " / ")
+	leaf := parts[len(parts)-1]
+	words := []string{leaf}
+	if len(parts) > 1 {
+		for _, w := range strings.Fields(normalize(leaf)) {
 			if len(w) >= 4 {
-				add(w, []string{s})
+				words = append(words, w)
 			}
 		}
 	}
-	return idx
+	for _, w := range words {
+		k := stemPhrase(w)
+		if _, ok := idx.phrases[k]; ok || k == "" || topicStop[k] {
+			continue
+		}
+		idx.phrases[k] = terms
+	}
+}
+
+// termExpander returns the function giving the data terms a lexicon term
+// stands for: a term itself, every term of a category ("Transport/*", or a
+// term that has terms below it, "Archaeology"), or nothing when the data
+// has no such term.
+func termExpander(all []string) func(string) []string {
+	return func(t string) []string {
+		cat, wild := strings.CutSuffix(t, "/*")
+		if !wild {
+			cat = t
+		}
+		var out []string
+		for _, x := range all {
+			if x == cat || strings.HasPrefix(x, cat+" / ") {
+				out = append(out, x)
+			}
+		}
+		if !wild && !contains(out, t) {
+			return nil
+		}
+		sort.Strings(out)
+		return out
+	}
+}
+
+// subjectPaths returns every data term and every category above one.
+func subjectPaths(all []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range all {
+		parts := strings.Split(t, " / ")
+		for i := 1; i <= len(parts); i++ {
+			p := strings.Join(parts[:i], " / ")
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e subjectEntry) labels() []string { return joinLabels(e.EN, e.NL, e.DE) }
+func (g subjectGroup) labels() []string { return joinLabels(g.EN, g.NL, g.DE) }
+
+func joinLabels(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// subjectKeys returns the index keys of a label: its words normalised and
+// stemmed, with umlauts folded to the bare vowel and to vowel+e.
+func subjectKeys(label string) []string {
+	var keys []string
+	for _, ue := range []bool{false, true} {
+		toks := tokenize(label, ue)
+		ws := make([]string, len(toks))
+		for i, t := range toks {
+			ws[i] = stem(t.norm)
+		}
+		if k := strings.Join(ws, " "); k != "" && !contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// mergeTerms returns the sorted union of a and b without changing either.
+func mergeTerms(a, b []string) []string {
+	out := make([]string, 0, len(a)+len(b))
+	out = append(append(out, a...), b...)
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+// modifier reads the first part of a German or Dutch compound as a
+// subject: as written, without a linking element ("Kriegs", "Schifffahrts",
+// "oorlogs") or with a dropped final "e" restored ("Schul" → "Schule").
+func (idx *subjectIndex) modifier(mod string) []string {
+	cands := []string{mod}
+	for _, suf := range []string{"s", "es", "e", "n", "en", "er"} {
+		if m, ok := strings.CutSuffix(mod, suf); ok {
+			cands = append(cands, m)
+		}
+	}
+	cands = append(cands, mod+"e")
+	for _, m := range cands {
+		if len(m) < 3 {
+			continue
+		}
+		if v, ok := idx.phrases[stem(m)]; ok {
+			return v
+		}
+		if v, ok := idx.mods[m]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// topicOf looks a compound modifier up as a topic ("Eisenbahn" in
+// "Eisenbahnmuseen").
+func (g *gazetteer) topicOf(mod string) []string { return g.subjects.modifier(mod) }
+
+// compound reads a word ending in a subject-neutral head
+// ("Eisenbahngeschichte", "textielindustrie") or starting with "Museums"
+// ("Museumsbahn") by its subject part.
+func (idx *subjectIndex) compound(w string) []string {
+	if len(w) < 7 {
+		return nil
+	}
+	for _, h := range subjectCompoundHeads {
+		if mod, ok := strings.CutSuffix(w, h); ok && len(mod) >= 3 {
+			if v := idx.modifier(mod); v != nil {
+				return v
+			}
+		}
+	}
+	for _, p := range []string{"museums", "museum"} {
+		if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
+			if v := idx.modifier(rest); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// word reads one word no phrase matched: as an inflected German or Dutch
+// adjective ("ethnischer", "religiösem"), as a compound
+// ("Eisenbahngeschichte") or as the first part of a compound whose head
+// the next one gives ("Wasser- und Windmühlen", "water- en windmolens").
+func (idx *subjectIndex) word(s *scan, i int) []string {
+	w := s.toks[i].norm
+	if len(w) >= 6 && strings.ContainsRune("rnms", rune(w[len(w)-1])) {
+		if v, ok := idx.phrases[w[:len(w)-1]]; ok {
+			return v
+		}
+	}
+	if v := idx.compound(w); v != nil {
+		return v
+	}
+	end := s.toks[i].end
+	if i+2 >= len(s.toks) || end >= len(s.text) || s.text[end] != '-' || !elisionJoins[s.toks[i+1].norm] {
+		return nil
+	}
+	next := s.toks[i+2].norm
+	for k := 1; k+3 <= len(next); k++ {
+		if v, ok := idx.phrases[stem(w+next[k:])]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// elisionJoins join a truncated compound to the next word ("Wasser- und").
+var elisionJoins = setOf("und", "oder", "en", "of", "and", "or")
+
+// falseFriends are subject words of one language that mean something else
+// in another: German "war" (was), "Art" (kind), "fort" (away), "Roman"
+// (novel); Dutch "arts" (doctor), "roman" (novel).
+var falseFriends = map[string][]string{
+	"de": {"war", "art", "fort", "roman"},
+	"nl": {"art", "arts", "roman", "romans"},
+}
+
+// langCues are function words that mark a question as German or Dutch.
+var langCues = map[string]map[string]bool{
+	"de": setOf("der", "die", "das", "des", "dem", "ist", "sind", "welche", "welcher", "welches", "wann", "wo",
+		"wie", "wer", "gibt", "ein", "eine", "einen", "und", "zu", "zum", "zur", "von", "mit", "im", "auf", "fur",
+		"uber", "nach", "seit", "wurde", "wurden", "haben", "museen", "sammlungen", "zeige", "nenne"),
+	"nl": setOf("het", "een", "welke", "welk", "zijn", "hebben", "heeft", "wanneer", "waar", "wat", "hoe", "er",
+		"voor", "met", "naar", "musea", "toon", "geef", "noem", "ook", "collecties", "sinds", "bij", "uit", "werd"),
+}
+
+func setOf(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// falseFriendsOf returns the words not to read as subjects in this
+// question: those of a language two or more free words of it show.
+func falseFriendsOf(s *scan) map[string]bool {
+	skip := map[string]bool{}
+	for lang, cues := range langCues {
+		n := 0
+		for i, t := range s.toks {
+			if !s.used[i] && cues[t.norm] {
+				n++
+			}
+		}
+		if n >= 2 {
+			for _, w := range falseFriends[lang] {
+				skip[w] = true
+			}
+		}
+	}
+	return skip
+}
+
+// quoteRunes open or close a quotation.
+const quoteRunes = "'\"‘’“”„«»‹›`´"
+
+// quotedSpans returns the token spans [i, j) of the quoted parts of the
+// question ("the subject 'Arts / Glass'").
+func quotedSpans(s *scan) [][2]int {
+	var out [][2]int
+	isQuote := func(p int) bool {
+		return p >= 0 && p < len(s.text) && strings.ContainsRune(quoteRunes, runeAt(s.text, p))
+	}
+	for i := 0; i < len(s.toks); i++ {
+		if !isQuote(prevRuneStart(s.text, s.toks[i].start)) {
+			continue
+		}
+		for j := i; j < len(s.toks); j++ {
+			// an apostrophe ends a token ("Glass'") rather than the quote
+			if end := s.toks[j].end; isQuote(end) || isQuote(prevRuneStart(s.text, end)) {
+				out = append(out, [2]int{i, j + 1})
+				i = j
+				break
+			}
+		}
+	}
+	return out
+}
+
+func runeAt(s string, p int) rune {
+	for _, r := range s[p:] {
+		return r
+	}
+	return 0
+}
+
+// prevRuneStart returns where the rune before byte p starts, or -1.
+func prevRuneStart(s string, p int) int {
+	for q := p - 1; q >= 0; q-- {
+		if s[q]&0xC0 != 0x80 {
+			return q
+		}
+	}
+	return -1
+}
+
+// subjectsOf maps subject phrases among the free tokens to subject terms:
+// a quoted term or category first, then the longest lexicon phrase at each
+// word, then German and Dutch compounds with a subject-neutral head. The
+// cue words right before a subject ("subject", "Thema") are read with it.
+func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
+	idx := &g.subjects
+	stems := make([]string, len(s.toks))
+	for i, t := range s.toks {
+		stems[i] = stem(t.norm)
+	}
+	first, last := -1, -1
+	var subj []string
+	take := func(i, j int, vals []string) {
+		subj = append(subj, vals...)
+		if first < 0 || i < first {
+			first = i
+		}
+		last = max(last, j)
+		s.mark(i, j)
+		for k := i - 1; k >= 0 && k >= i-2 && !s.used[k] && subjectCues[s.toks[k].norm]; k-- {
+			s.mark(k, k+1)
+		}
+	}
+	for _, q := range quotedSpans(s) {
+		if vals, ok := idx.quoted[strings.Join(stems[q[0]:q[1]], " ")]; ok && s.free(q[0], q[1]) {
+			take(q[0], q[1], vals)
+		}
+	}
+	skip := falseFriendsOf(s)
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] {
+			continue
+		}
+		found := false
+		// after a cue ("the subject Arts") a term or category written out
+		// is read as if quoted
+		table := idx.phrases
+		if i > 0 && subjectCues[s.toks[i-1].norm] {
+			table = idx.quoted
+		}
+		for L := min(idx.maxLen, len(s.toks)-i); L >= 1 && !found; L-- {
+			if !s.free(i, i+L) || L == 1 && skip[s.toks[i].norm] {
+				continue
+			}
+			key := strings.Join(stems[i:i+L], " ")
+			vals, ok := table[key]
+			if !ok {
+				vals, ok = idx.phrases[key]
+			}
+			if ok {
+				take(i, i+L, vals)
+				i += L - 1
+				found = true
+			}
+		}
+		if !found {
+			if vals := idx.word(s, i); vals != nil {
+				take(i, i+1, vals)
+			}
+		}
+	}
+	if len(subj) == 0 {
+		return
+	}
+	c.Subjects = mergeTerms(c.Subjects, subj)
+	if c.Topic == "" {
+		c.Topic = strings.Trim(s.original(first, last), quoteRunes)
+	}
 }
 
 func stemPhrase(s string) string {

@@ -537,7 +537,7 @@ func TestInvalidInputMakesNoRequest(t *testing.T) {
 		_, err = c.Similar(ctx, bad[len(bad)-1], 5)
 		require.ErrorIs(t, err, ErrInvalid, "%q", bad)
 	}
-	for _, bad := range []string{`DE-1" } ; DROP ALL ; #`, "DE-1\n}", "DE 1", "", "TOOLONG-1234567890123"} {
+	for _, bad := range []string{`DE-1" } ; DROP ALL ; #`, "DE-1\n}", "DE 1 museum", "", "TOOLONG-1234567890123"} {
 		_, err := c.LookupISIL(ctx, []string{"DE-MUS-031618", bad})
 		require.ErrorIs(t, err, ErrInvalid, "%q", bad)
 	}

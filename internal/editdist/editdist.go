@@ -1,38 +1,53 @@
-// Package editdist measures how far apart two words are.
+// Package editdist measures how far apart two words are, for typo
+// tolerance in names, places and cue words. Words are compared byte by
+// byte: callers fold them to ASCII first.
 package editdist
 
-// OSA returns the optimal string alignment distance of a and b over runes
-// (insertions, deletions, substitutions and adjacent transpositions), or
-// max+1 once it is certain to exceed max.
+// Levenshtein returns the edit distance of a and b (insertions, deletions,
+// substitutions), or max+1 as soon as it is certain to exceed max.
+func Levenshtein(a, b string, max int) int {
+	return distance(a, b, max, false)
+}
+
+// OSA returns the optimal string alignment distance: Levenshtein plus the
+// transposition of two adjacent letters as one edit ("Wikdiata"), or max+1
+// as soon as it is certain to exceed max.
 func OSA(a, b string, max int) int {
+	return distance(a, b, max, true)
+}
+
+func distance(a, b string, max int, transpose bool) int {
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	if len(a) == 0 {
+		return len(b)
+	}
 	if a == b {
 		return 0
 	}
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > max || -d > max {
-		return max + 1
-	}
-	var buf [3][40]int
-	var pp, prev, cur []int
-	if len(rb)+1 <= len(buf[0]) {
-		pp, prev, cur = buf[0][:len(rb)+1], buf[1][:len(rb)+1], buf[2][:len(rb)+1]
+	// three rows on the stack for words, on the heap for long strings
+	var buf [3][48]int
+	var prev2, prev, cur []int
+	if len(b)+1 <= len(buf[0]) {
+		prev2, prev, cur = buf[0][:len(b)+1], buf[1][:len(b)+1], buf[2][:len(b)+1]
 	} else {
-		pp, prev, cur = make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	}
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(rb); j++ {
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			v := min(prev[j-1]+cost, prev[j]+1, cur[j-1]+1)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				v = min(v, pp[j-2]+1)
+			if transpose && i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
 			}
 			cur[j] = v
 			rowMin = min(rowMin, v)
@@ -40,7 +55,7 @@ func OSA(a, b string, max int) int {
 		if rowMin > max {
 			return max + 1
 		}
-		pp, prev, cur = prev, cur, pp
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(rb)]
+	return prev[len(b)]
 }

@@ -1,28 +1,44 @@
 package editdist
 
-import (
-	"testing"
+import "testing"
 
-	"github.com/stretchr/testify/require"
-)
-
-func TestOSA(t *testing.T) {
+func TestDistances(t *testing.T) {
 	for _, c := range []struct {
-		a, b      string
-		max, want int
+		a, b     string
+		lev, osa int
 	}{
-		{"museum", "museum", 2, 0},
-		{"museum", "musuem", 2, 1}, // transposition
-		{"museum", "museu", 2, 1},
-		{"museum", "muxeum", 2, 1},
-		{"archiv", "archive", 1, 1},
-		{"münster", "munster", 1, 1}, // one rune, not two bytes
-		{"bagpipe", "bagpuize", 2, 2},
-		{"museum", "library", 2, 3}, // stopped once beyond max
-		{"a", "abcdef", 2, 3},
-		{"", "ab", 2, 2},
-		{"hennebergmuseummunnerstadtbibliothekarchivdepot", "hennebergmuseummunnerstadtbibliothekarchivdepto", 2, 1},
+		{"", "", 0, 0},
+		{"", "abc", 3, 3},
+		{"museum", "museum", 0, 0},
+		{"museum", "musuem", 2, 1},
+		{"wikidata", "wikdiata", 2, 1},
+		{"website", "websitte", 1, 1},
+		{"kitten", "sitting", 3, 3},
+		{"stade", "tsade", 2, 1},
 	} {
-		require.Equal(t, c.want, OSA(c.a, c.b, c.max), "%s/%s", c.a, c.b)
+		if got := Levenshtein(c.a, c.b, 10); got != c.lev {
+			t.Errorf("Levenshtein(%q, %q) = %d, want %d", c.a, c.b, got, c.lev)
+		}
+		if got := OSA(c.a, c.b, 10); got != c.osa {
+			t.Errorf("OSA(%q, %q) = %d, want %d", c.a, c.b, got, c.osa)
+		}
+		if got := OSA(c.b, c.a, 10); got != c.osa {
+			t.Errorf("OSA(%q, %q) = %d, want %d (symmetry)", c.b, c.a, got, c.osa)
+		}
+	}
+}
+
+func TestMaxCutsOff(t *testing.T) {
+	if got := Levenshtein("abcdef", "uvwxyz", 2); got != 3 {
+		t.Errorf("Levenshtein beyond max = %d, want max+1 = 3", got)
+	}
+	if got := OSA("a", "abcdef", 1); got != 2 {
+		t.Errorf("OSA length gap beyond max = %d, want 2", got)
+	}
+}
+
+func BenchmarkOSA(b *testing.B) {
+	for b.Loop() {
+		OSA("gemeindebucherei", "gemeindebuecherei", 2)
 	}
 }

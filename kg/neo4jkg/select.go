@@ -79,12 +79,9 @@ func (s *Store) Select(ctx context.Context, c router.Constraints, asOf int) ([]s
 	if len(c.Bodies) > 0 {
 		var keys []memberKey
 		for _, b := range c.Bodies {
-			rel := b.Relation
-			if rel == "" && (c.Relation == heritage.RelPartOf || c.Relation == heritage.RelOperatedBy) {
-				rel = c.Relation
-			}
+			// every membership relation, as kg.Graph.Select
 			for _, k := range append([]string{b.Name}, b.IDs...) {
-				keys = append(keys, memberKey{k, rel})
+				keys = append(keys, memberKey{k, ""})
 			}
 		}
 		rows, err := s.members(ctx, keys, asOf)
@@ -204,10 +201,7 @@ func (s *Store) relatives(ctx context.Context, n router.NameMatch, relation stri
 	}
 	switch relation {
 	case heritage.RelPartOf, heritage.RelOperatedBy, "has_part":
-		rel := relation
-		if rel == "has_part" {
-			rel = heritage.RelPartOf
-		}
+		rel := "" // every membership relation, as kg.Graph.Select
 		var keys []memberKey
 		for _, r := range recs {
 			keys = append(keys, memberKey{str(r, "id"), rel}, memberKey{str(r, "name"), rel})

@@ -1,0 +1,303 @@
+// Package gen generates robustness sets from the dataset with a fixed
+// seed: questions (eval.Question) in English, Dutch and German, with
+// paraphrases and noise, and references for entity linking (Reference).
+//
+// Every gold answer is computed by a plain scan of the records here, never
+// by the router, the knowledge graph or the pipeline, so that a product bug
+// is not copied into the gold.
+//
+// # Determinism
+//
+// The output depends only on the dataset, the seed and n: randomness comes
+// from math/rand/v2 with a PCG source seeded from the seed, records are
+// visited in id order and maps in sorted key order. The checked-in files
+// testdata/generated/questions.jsonl and references.jsonl are regenerated
+// with
+//
+//	go test ./eval/gen -run TestGenerated -update
+//
+// and compared byte for byte by the same test without -update.
+//
+// # Questions
+//
+// A question is made from a frame (a question shape with its gold rule),
+// one of several paraphrases in the chosen language (about 60% English,
+// 20% Dutch, 20% German) and noise: a one-edit typo in a content word
+// (swap, drop, double, or a neighbouring key) on about a quarter of the
+// questions, all lower case on some, and shorthand paraphrases ("isil
+// Stadtarchiv Stendal?"). Identifiers, years and numbers are never
+// misspelt. The frame is in Question.Frame; its families:
+//
+//   - field_*: one field of a uniquely named record (ISIL, Wikidata id,
+//     GND, website, city, postcode, address, type, governance,
+//     accreditation, size, status: factual; opening and closing year,
+//     former name: temporal), and reverse_* look-ups by identifier
+//     (factual, answer = the name).
+//   - yesno_*: accredited, has a website, still open, in a city, is a
+//     library/museum/archive; true and false cases, answer "yes"/"no",
+//     expected = the record (factual).
+//   - event_year_*: founded/closed years found only in the record's events
+//     (temporal).
+//   - pair_*: two named institutions, which opened first, is A older than
+//     B, which is bigger (comparative; expected = both, answer = the
+//     winner's name or yes/no). Pairs with equal or unknown values are
+//     skipped: a tie has no winner to name.
+//   - places_compare_*: one kind of museum in two places (comparative,
+//     expected = the union of both exact sets; the answer counts per place
+//     in the public set's "A: n (…); B: m (…)" form).
+//   - count_* (exploratory, answer = the count in digits, expected = the
+//     set) and more_* (comparative, answer = the winning place; equal
+//     counts are skipped).
+//   - rel_*: what X is part of, who runs X, which museum succeeded X
+//     (relationship, answer = the name).
+//   - relset_*: museums run by / part of a body, by the relation the
+//     phrase means; members by the other relation are acceptable when a
+//     phrase ("belonging to", "associated with") is ambiguous.
+//   - place_*: museums by city, county/council area/region with
+//     qualifiers, misspelt places, "in or near", "around", day-out
+//     phrasing (open museums only); records whose address names the
+//     place are acceptable.
+//   - subject_*: museums by the data's subject terms, in plain words, as
+//     the exact classification and in Dutch and German (collection).
+//   - honesty_*: unknown identifiers of each scheme, institutions that do
+//     not exist, off-topic questions and subjects absent from the data;
+//     expected_ids is empty and the answer "".
+//
+// Set questions whose gold set has more than MaxSet members are skipped.
+package gen
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// MaxSet is the largest gold set a generated set question may have.
+const MaxSet = 60
+
+// Languages of the generated questions.
+const (
+	LangEN = "en"
+	LangNL = "nl"
+	LangDE = "de"
+)
+
+// Noise kinds.
+const (
+	NoiseNone      = "none"
+	NoiseTypo      = "typo"
+	NoiseLowercase = "lowercase"
+	NoiseShorthand = "shorthand"
+)
+
+// newRand returns the generator's random source for seed; salt keeps the
+// question and reference streams apart.
+func newRand(seed int64, salt uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(seed), salt))
+}
+
+// index holds look-ups over the records, built once per generation.
+type index struct {
+	recs []*heritage.Institution // id order
+	// byName maps a folded name to the records that carry it as their
+	// main name.
+	byName map[string][]*heritage.Institution
+	// anyName maps a folded name to the records that carry it as their
+	// main or another name.
+	anyName map[string][]*heritage.Institution
+	ids     map[string]bool
+	isils   map[string]bool
+	qids    map[string]bool
+	gnds    map[string]bool
+	ghcids  map[string]bool
+	rors    map[string]bool
+}
+
+func newIndex(ds *heritage.Dataset) *index {
+	x := &index{
+		byName: map[string][]*heritage.Institution{}, anyName: map[string][]*heritage.Institution{},
+		ids: map[string]bool{}, isils: map[string]bool{}, qids: map[string]bool{}, gnds: map[string]bool{},
+		ghcids: map[string]bool{}, rors: map[string]bool{},
+	}
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		x.recs = append(x.recs, in)
+	}
+	slices.SortFunc(x.recs, func(a, b *heritage.Institution) int { return cmp.Compare(a.ID, b.ID) })
+	for _, in := range x.recs {
+		x.ids[in.ID] = true
+		k := fold(in.Name)
+		x.byName[k] = append(x.byName[k], in)
+		seen := map[string]bool{k: true}
+		x.anyName[k] = append(x.anyName[k], in)
+		for _, a := range in.AltNames {
+			if ak := fold(a.Name); !seen[ak] {
+				seen[ak] = true
+				x.anyName[ak] = append(x.anyName[ak], in)
+			}
+		}
+		for _, s := range append([]string{in.ISIL}, in.Identifiers.ISILAll...) {
+			if s != "" {
+				x.isils[strings.ToUpper(s)] = true
+			}
+		}
+		for _, s := range []string{in.Wikidata, in.Identifiers.Wikidata} {
+			if s != "" {
+				x.qids[strings.ToUpper(s)] = true
+			}
+		}
+		for _, s := range in.Identifiers.GND {
+			x.gnds[strings.ToUpper(s)] = true
+		}
+		if in.GHCID != "" {
+			x.ghcids[strings.ToUpper(in.GHCID)] = true
+		}
+		if in.Identifiers.ROR != "" {
+			x.rors[rorID(in.Identifiers.ROR)] = true
+		}
+	}
+	return x
+}
+
+// unique reports whether in is the only record with its name, main or
+// other.
+func (x *index) unique(in *heritage.Institution) bool {
+	return len(x.anyName[fold(in.Name)]) == 1 && strings.TrimSpace(in.Name) != ""
+}
+
+// rorID is the bare ROR id of a ROR URL.
+func rorID(s string) string {
+	s = strings.TrimSuffix(strings.TrimSpace(s), "/")
+	if i := strings.LastIndex(s, "/"); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.ToLower(s)
+}
+
+// fold lower-cases s and drops everything but letters and digits, so that
+// names differing only in case, spacing or punctuation fold alike.
+func fold(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+// shuffled returns a permutation of recs drawn from r; recs is not
+// modified.
+func shuffled[T any](r *rand.Rand, xs []T) []T {
+	out := slices.Clone(xs)
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// keyNeighbours maps a letter to its neighbours on a QWERTY keyboard.
+var keyNeighbours = map[rune]string{
+	'q': "wa", 'w': "qes", 'e': "wrd", 'r': "etf", 't': "ryg", 'y': "tuh", 'u': "yij", 'i': "uok", 'o': "ipl", 'p': "ol",
+	'a': "qsz", 's': "adw", 'd': "sfe", 'f': "dgr", 'g': "fht", 'h': "gjy", 'j': "hku", 'k': "jli", 'l': "ko",
+	'z': "xa", 'x': "zcs", 'c': "xvd", 'v': "cbf", 'b': "vng", 'n': "bmh", 'm': "nj",
+}
+
+// stopwords are never misspelt: a typo goes into a content word.
+var stopwords = map[string]bool{
+	"which": true, "where": true, "there": true, "their": true, "about": true, "welke": true, "welches": true,
+	"welcher": true, "welche": true, "zijn": true, "sind": true, "gibt": true, "heeft": true, "hebben": true,
+	"what": true, "does": true, "still": true,
+}
+
+// typo applies one edit to one content word of s: a word of five or more
+// ASCII letters that is not a stop word and not part of a protected value
+// (an identifier, a year). ok is false when s has no such word.
+func typo(r *rand.Rand, s string, protected []string) (string, bool) {
+	type span struct{ from, to int }
+	var words []span
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		letter := i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z')
+		if letter && start < 0 {
+			start = i
+		}
+		if !letter && start >= 0 {
+			// Only whole ASCII words: skip a word that touches a non-ASCII
+			// letter or a digit.
+			whole := (start == 0 || !isWordByte(s, start-1)) && (i == len(s) || !isWordByte(s, i))
+			w := s[start:i]
+			if whole && len(w) >= 5 && !stopwords[strings.ToLower(w)] && !inProtected(s, start, i, protected) {
+				words = append(words, span{start, i})
+			}
+			start = -1
+		}
+	}
+	if len(words) == 0 {
+		return s, false
+	}
+	w := pick(r, words)
+	word := []byte(s[w.from:w.to])
+	// Never touch the first letter: people rarely misspell it.
+	pos := 1 + r.IntN(len(word)-1)
+	var out []byte
+	switch r.IntN(4) {
+	case 0: // swap with the previous letter
+		if word[pos] == word[pos-1] {
+			pos = min(pos+1, len(word)-1)
+		}
+		if pos > 1 || word[pos] != word[pos-1] {
+			out = slices.Clone(word)
+			out[pos-1], out[pos] = out[pos], out[pos-1]
+		}
+	case 1: // drop
+		out = slices.Concat(word[:pos], word[pos+1:])
+	case 2: // double
+		out = slices.Concat(word[:pos+1], word[pos:])
+	default: // a neighbouring key
+		c := rune(unicode.ToLower(rune(word[pos])))
+		if nb, ok := keyNeighbours[c]; ok {
+			out = slices.Clone(word)
+			out[pos] = nb[r.IntN(len(nb))]
+		}
+	}
+	if out == nil || string(out) == string(word) {
+		out = slices.Concat(word[:pos], word[pos+1:])
+	}
+	return s[:w.from] + string(out) + s[w.to:], true
+}
+
+func isWordByte(s string, i int) bool {
+	c := s[i]
+	if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		return true
+	}
+	if c >= utf8.RuneSelf {
+		return true // a non-ASCII letter or the tail of one
+	}
+	return false
+}
+
+func inProtected(s string, from, to int, protected []string) bool {
+	for _, p := range protected {
+		if p == "" {
+			continue
+		}
+		for off := 0; ; {
+			i := strings.Index(s[off:], p)
+			if i < 0 {
+				break
+			}
+			a, b := off+i, off+i+len(p)
+			if from < b && to > a {
+				return true
+			}
+			off = b
+		}
+	}
+	return false
+}

@@ -1,0 +1,558 @@
+package gen
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// para holds a frame's paraphrases by language. A paraphrase that starts
+// with "~" is shorthand (noise "shorthand"). Placeholders are {name},
+// {place}, … and are filled from draft.vars.
+type para map[string][]string
+
+// draft is one question before its language, paraphrase and noise are
+// chosen.
+type draft struct {
+	frame      string
+	intent     router.Intent
+	paras      para
+	vars       []string // placeholder, value, placeholder, value …
+	protect    []string // values a typo must not touch
+	expected   []string
+	acceptable []string
+	answer     string
+	notes      string
+	// noise, when set, is forced (a misspelt place is built into vars).
+	noise string
+	// lang, when set, is the language; otherwise one is drawn.
+	lang string
+}
+
+type qbuilder struct {
+	x    *index
+	r    *rand.Rand
+	out  []eval.Question
+	seen map[string]bool
+	// texts are the records' searchable texts, lower-cased (built on
+	// first use).
+	texts []string
+}
+
+// Questions generates up to n questions from ds, deterministically for
+// seed. Frames share n by fixed weights; a frame with fewer qualifying
+// records yields fewer questions.
+func Questions(ds *heritage.Dataset, seed int64, n int) []eval.Question {
+	b := &qbuilder{x: newIndex(ds), r: newRand(seed, 1), seen: map[string]bool{}}
+	total := 0
+	for _, f := range questionFrames {
+		total += f.weight
+	}
+	for _, f := range questionFrames {
+		quota := (n*f.weight + total/2) / total
+		if quota == 0 {
+			continue
+		}
+		before := len(b.out)
+		f.make(b, quota)
+		if len(b.out) > before+quota {
+			b.out = b.out[:before+quota]
+		}
+	}
+	for i := range b.out {
+		b.out[i].ID = fmt.Sprintf("gen-%04d", i+1)
+	}
+	return b.out
+}
+
+// lang draws a language: 60% English, 20% Dutch, 20% German.
+func (b *qbuilder) lang() string {
+	switch x := b.r.IntN(10); {
+	case x < 6:
+		return LangEN
+	case x < 8:
+		return LangNL
+	}
+	return LangDE
+}
+
+// add renders d and appends it unless the same text was generated before.
+func (b *qbuilder) add(d draft) bool {
+	lang := d.lang
+	if lang == "" {
+		lang = b.lang()
+	}
+	ps := d.paras[lang]
+	if len(ps) == 0 {
+		lang, ps = LangEN, d.paras[LangEN]
+	}
+	p := pick(b.r, ps)
+	noise := NoiseNone
+	if s, ok := strings.CutPrefix(p, "~"); ok {
+		p, noise = s, NoiseShorthand
+	}
+	text := strings.NewReplacer(d.vars...).Replace(p)
+	switch {
+	case d.noise != "":
+		noise = d.noise
+	case noise == NoiseNone:
+		switch x := b.r.IntN(100); {
+		case x < 25:
+			if t, ok := typo(b.r, text, d.protect); ok {
+				text, noise = t, NoiseTypo
+			}
+		case x < 32:
+			text, noise = strings.ToLower(text), NoiseLowercase
+		}
+	}
+	if b.seen[text] {
+		return false
+	}
+	b.seen[text] = true
+	exp, acc := []string{}, []string{}
+	taken := map[string]bool{}
+	for _, id := range d.expected {
+		if !taken[id] {
+			taken[id] = true
+			exp = append(exp, id)
+		}
+	}
+	for _, id := range d.acceptable {
+		if !taken[id] {
+			taken[id] = true
+			acc = append(acc, id)
+		}
+	}
+	b.out = append(b.out, eval.Question{
+		Question: text, Intent: d.intent, Expected: exp, Acceptable: acc,
+		Answer: d.answer, Notes: d.notes, Lang: lang, Frame: d.frame, Noise: noise,
+	})
+	return true
+}
+
+// offer gives the items in random order to mk until quota questions were
+// added.
+func offer[T any](b *qbuilder, quota int, items []T, mk func(T) (draft, bool)) {
+	added := 0
+	for _, it := range shuffled(b.r, items) {
+		if added >= quota {
+			return
+		}
+		if d, ok := mk(it); ok && b.add(d) {
+			added++
+		}
+	}
+}
+
+// attempt calls mk up to tries times until quota questions were added.
+func (b *qbuilder) attempt(quota, tries int, mk func() (draft, bool)) {
+	added := 0
+	for try := 0; try < tries && added < quota; try++ {
+		if d, ok := mk(); ok && b.add(d) {
+			added++
+		}
+	}
+}
+
+// where filters the records.
+func (b *qbuilder) where(keep func(in *heritage.Institution) bool) []*heritage.Institution {
+	var out []*heritage.Institution
+	for _, in := range b.x.recs {
+		if keep(in) {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+type frame struct {
+	weight int
+	make   func(b *qbuilder, quota int)
+}
+
+// questionFrames are the frames in generation order with their weights
+// (the number of questions each gets when n is 2,400).
+var questionFrames = []frame{
+	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string { return in.ISIL }, para{
+		LangEN: {"What is the ISIL code of {name}?", "ISIL of {name}?", "Which ISIL does {name} have?", "Can you tell me the ISIL identifier for {name}?", "~{name} isil"},
+		LangNL: {"Wat is de ISIL-code van {name}?", "Welke ISIL heeft {name}?", "~isil {name}"},
+		LangDE: {"Wie lautet der ISIL von {name}?", "Welchen ISIL-Code hat {name}?", "~ISIL {name}"},
+	})},
+	{50, fieldFrame("field_qid", router.Factual, func(in *heritage.Institution) string { return in.Wikidata }, para{
+		LangEN: {"What is the Wikidata ID of {name}?", "Which Wikidata item is {name}?", "Give me the QID of {name}.", "What's the Wikidata identifier for {name}?", "~{name} wikidata id"},
+		LangNL: {"Wat is het Wikidata-ID van {name}?", "Welk Wikidata-item hoort bij {name}?"},
+		LangDE: {"Wie lautet die Wikidata-ID von {name}?", "Welches Wikidata-Objekt ist {name}?"},
+	})},
+	{50, fieldFrame("field_gnd", router.Factual, func(in *heritage.Institution) string {
+		if len(in.Identifiers.GND) == 1 {
+			return in.Identifiers.GND[0]
+		}
+		return ""
+	}, para{
+		LangEN: {"What is the GND identifier of {name}?", "GND number of {name}?", "Which GND ID does {name} have?", "What is {name}'s GND?"},
+		LangNL: {"Wat is de GND-identifier van {name}?", "Welk GND-nummer heeft {name}?"},
+		LangDE: {"Wie lautet die GND-Nummer von {name}?", "Welche GND hat {name}?", "~GND {name}"},
+	})},
+	{40, fieldFrame("field_website", router.Factual, func(in *heritage.Institution) string { return in.Website }, para{
+		LangEN: {"What is the website of {name}?", "What is the official website of {name}?", "Where can I find {name} online?", "homepage of {name}?"},
+		LangNL: {"Wat is de website van {name}?", "Welke website heeft {name}?"},
+		LangDE: {"Wie lautet die Website von {name}?", "Unter welcher Webadresse ist {name} zu finden?"},
+	})},
+	{50, fieldFrame("field_city", router.Factual, func(in *heritage.Institution) string { return in.City }, para{
+		LangEN: {"In which city is {name}?", "Where is {name} located?", "Which town is {name} in?", "What city is {name} based in?", "~{name} city"},
+		LangNL: {"In welke plaats staat {name}?", "Waar ligt {name}?"},
+		LangDE: {"In welcher Stadt befindet sich {name}?", "Wo liegt {name}?"},
+	})},
+	{40, fieldFrame("field_postcode", router.Factual, func(in *heritage.Institution) string { return in.Postcode }, para{
+		LangEN: {"What is the postcode of {name}?", "What's the post code for {name}?", "Which postcode does {name} have?", "~{name} postcode"},
+		LangNL: {"Wat is de postcode van {name}?", "Welke postcode heeft {name}?"},
+		LangDE: {"Wie lautet die Postleitzahl von {name}?", "Welche Postleitzahl hat {name}?"},
+	})},
+	{30, fieldFrame("field_address", router.Factual, func(in *heritage.Institution) string { return in.Address }, para{
+		LangEN: {"What is the address of {name}?", "What is the street address of {name}?", "Where exactly is {name}? I need the address.", "address of {name}?"},
+		LangNL: {"Wat is het adres van {name}?", "Op welk adres is {name} gevestigd?"},
+		LangDE: {"Wie lautet die Adresse von {name}?", "Welche Anschrift hat {name}?"},
+	})},
+	{40, fieldFrame("field_type", router.Factual, func(in *heritage.Institution) string {
+		if in.Type == "UNKNOWN" {
+			return ""
+		}
+		return strings.ToLower(strings.ReplaceAll(in.Type, "_", " "))
+	}, para{
+		LangEN: {"What type of institution is {name}?", "What kind of institution is {name}?", "Is {name} a museum, a library or an archive?", "What sort of heritage institution is {name}?"},
+		LangNL: {"Wat voor instelling is {name}?", "Welk type instelling is {name}?"},
+		LangDE: {"Was für eine Einrichtung ist {name}?", "Welcher Art von Einrichtung ist {name}?"},
+	})},
+	{40, fieldFrame("field_governance", router.Factual, func(in *heritage.Institution) string {
+		if in.Governance == "" || in.GovernanceCode == "" {
+			return ""
+		}
+		return in.Governance + " (" + in.GovernanceCode + ")"
+	}, para{
+		LangEN: {"What is the governance type of {name}?", "Who governs {name}: is it independent or local authority?", "What kind of governance does {name} have?", "How is {name} governed?"},
+		LangNL: {"Wat is de bestuursvorm van {name}?", "Hoe wordt {name} bestuurd?"},
+		LangDE: {"Welche Trägerschaft hat {name}?", "Wie ist {name} organisiert, welche Trägerschaft?"},
+	})},
+	{30, fieldFrame("field_accreditation", router.Factual, func(in *heritage.Institution) string { return in.Accreditation }, para{
+		LangEN: {"What is the accreditation status of {name}?", "What accreditation does {name} have?", "Accreditation of {name}?", "Tell me the accreditation of {name}."},
+		LangNL: {"Wat is de accreditatiestatus van {name}?", "Welke accreditatie heeft {name}?"},
+		LangDE: {"Welchen Akkreditierungsstatus hat {name}?", "Wie steht es um die Akkreditierung von {name}?"},
+	})},
+	{30, fieldFrame("field_size", router.Factual, func(in *heritage.Institution) string {
+		if sizeRank(in.Size) == 0 {
+			return ""
+		}
+		return in.Size
+	}, para{
+		LangEN: {"How big is {name}?", "What size is {name}?", "Is {name} a small or a large museum?", "What is the size category of {name}?"},
+		LangNL: {"Hoe groot is {name}?", "Welke grootteklasse heeft {name}?"},
+		LangDE: {"Wie groß ist {name}?", "Welche Größenklasse hat {name}?"},
+	})},
+	{30, fieldFrame("field_status", router.Factual, func(in *heritage.Institution) string { return in.Status }, para{
+		LangEN: {"What is the status of {name}?", "Is {name} open or closed?", "What is the current status of {name}?", "open or closed: {name}?"},
+		LangNL: {"Wat is de status van {name}?", "Is {name} open of gesloten?"},
+		LangDE: {"Welchen Status hat {name}?", "Ist {name} geöffnet oder geschlossen?"},
+	})},
+	{50, fieldFrame("field_year_opened", router.Temporal, func(in *heritage.Institution) string {
+		if from, to, ok := in.Opened(); ok && from == to {
+			return fmt.Sprint(from)
+		}
+		return ""
+	}, para{
+		LangEN: {"In which year did {name} open?", "When did {name} open?", "What year was {name} opened?", "When was {name} founded?", "~{name} opening year"},
+		LangNL: {"In welk jaar ging {name} open?", "Wanneer werd {name} geopend?"},
+		LangDE: {"In welchem Jahr wurde {name} eröffnet?", "Wann wurde {name} gegründet?"},
+	})},
+	{40, fieldFrame("field_year_closed", router.Temporal, func(in *heritage.Institution) string {
+		if from, to, ok := in.Closed(); ok && from == to && in.YearClosed != "" {
+			return fmt.Sprint(from)
+		}
+		return ""
+	}, para{
+		LangEN: {"In which year did {name} close?", "When did {name} close?", "What year did {name} shut down?", "When was {name} closed?"},
+		LangNL: {"In welk jaar sloot {name}?", "Wanneer is {name} gesloten?"},
+		LangDE: {"In welchem Jahr wurde {name} geschlossen?", "Wann schloss {name}?"},
+	})},
+	{50, fieldFrame("field_former_name", router.Temporal, func(in *heritage.Institution) string {
+		if f := in.FormerNames(); len(f) == 1 {
+			return f[0].Name
+		}
+		return ""
+	}, para{
+		LangEN: {"What was {name} previously called?", "What was {name} called before?", "What was the former name of {name}?", "Under which name was {name} known earlier?", "~{name} former name"},
+		LangNL: {"Hoe heette {name} vroeger?", "Wat was de vorige naam van {name}?"},
+		LangDE: {"Wie hieß {name} früher?", "Wie lautete der frühere Name von {name}?"},
+	})},
+	{40, reverseFrame("reverse_isil", func(in *heritage.Institution) string { return in.ISIL }, isilLookup)},
+	{30, reverseFrame("reverse_qid", func(in *heritage.Institution) string { return in.Wikidata }, qidLookup)},
+	{30, reverseFrame("reverse_gnd", func(in *heritage.Institution) string {
+		if len(in.Identifiers.GND) == 1 {
+			return in.Identifiers.GND[0]
+		}
+		return ""
+	}, gndLookup)},
+	{50, yesnoAccredited},
+	{40, yesnoWebsite},
+	{50, yesnoOpen},
+	{50, yesnoCity},
+	{50, yesnoType},
+	{60, eventYear("event_year_founded", "founded", para{
+		LangEN: {"When was {name} founded?", "When was {name} established?", "In which year was {name} founded?", "What year did {name} open?", "~{name} founded"},
+		LangNL: {"Wanneer werd {name} opgericht?", "In welk jaar is {name} opgericht?"},
+		LangDE: {"Wann wurde {name} gegründet?", "In welchem Jahr wurde {name} gegründet?"},
+	})},
+	{20, eventYear("event_year_closed", "closed", para{
+		LangEN: {"When did {name} close?", "In which year did {name} close down?", "When was {name} shut?", "What year did {name} close its doors?"},
+		LangNL: {"Wanneer sloot {name}?", "In welk jaar werd {name} gesloten?"},
+		LangDE: {"Wann wurde {name} geschlossen?", "In welchem Jahr schloss {name}?"},
+	})},
+	{60, pairOpenedFirst},
+	{50, pairOlder},
+	{50, pairBigger},
+	{80, placesCompare},
+	{60, countFrame},
+	{60, moreFrame},
+	{40, relMember(heritage.RelPartOf, "rel_part_of", para{
+		LangEN: {"What organisation is {name} part of?", "What is {name} part of?", "Which group does {name} belong to?", "{name} is a branch of which organisation?"},
+		LangNL: {"Van welke organisatie maakt {name} deel uit?", "Waar hoort {name} bij?"},
+		LangDE: {"Zu welcher Organisation gehört {name}?", "Wovon ist {name} ein Teil?"},
+	})},
+	{40, relMember(heritage.RelOperatedBy, "rel_operated_by", para{
+		LangEN: {"Who runs {name}?", "Who operates {name}?", "Which organisation manages {name}?", "By whom is {name} run?"},
+		LangNL: {"Wie beheert {name}?", "Door wie wordt {name} geëxploiteerd?"},
+		LangDE: {"Wer betreibt {name}?", "Von wem wird {name} betrieben?"},
+	})},
+	{20, relSucceeded},
+	{100, relSets},
+	{80, placeCity},
+	{80, placeArea},
+	{50, placeTypo},
+	{40, placeNear},
+	{40, placeTrip},
+	{70, subjectFrame("subject_en", false)},
+	{50, subjectFrame("subject_class", true)},
+	{70, subjectForeign},
+	{160, honesty},
+}
+
+// isilLookup, qidLookup and gndLookup ask which record has an identifier;
+// the honesty probes ask them of identifiers no record has.
+var isilLookup = para{
+	LangEN: {"Which institution has ISIL {id}?", "Which institution has the ISIL code {id}?", "Whose ISIL is {id}?", "What is the name of the institution with ISIL {id}?", "~{id}"},
+	LangNL: {"Welke instelling heeft ISIL {id}?", "Bij welke instelling hoort ISIL {id}?"},
+	LangDE: {"Welche Einrichtung hat den ISIL {id}?", "Zu welcher Einrichtung gehört der ISIL {id}?"},
+}
+
+var qidLookup = para{
+	LangEN: {"Which institution is Wikidata item {id}?", "What is {id} in Wikidata?", "Which museum, library or archive is {id}?", "Name of the institution with QID {id}?"},
+	LangNL: {"Welke instelling is Wikidata-item {id}?", "Welke instelling heeft QID {id}?"},
+	LangDE: {"Welche Einrichtung ist das Wikidata-Objekt {id}?", "Welche Einrichtung hat die QID {id}?"},
+}
+
+var gndLookup = para{
+	LangEN: {"Which institution has GND {id}?", "Which institution has the GND identifier {id}?", "Whose GND number is {id}?", "~GND {id}"},
+	LangNL: {"Welke instelling heeft GND {id}?", "Bij welke instelling hoort GND-nummer {id}?"},
+	LangDE: {"Welche Einrichtung hat die GND-Nummer {id}?", "Zu welcher Einrichtung gehört die GND {id}?"},
+}
+
+// fieldFrame asks for one field of a uniquely named record; value returns
+// the gold answer ("" to skip the record).
+func fieldFrame(name string, intent router.Intent, value func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
+	return func(b *qbuilder, quota int) {
+		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
+			v := strings.TrimSpace(value(in))
+			if v == "" || !b.x.unique(in) {
+				return draft{}, false
+			}
+			return draft{
+				frame: name, intent: intent, paras: ps, vars: []string{"{name}", in.Name},
+				expected: []string{in.ID}, answer: v,
+				notes: fmt.Sprintf("Rule: record with a unique name; answer = its %s (%s).", strings.TrimPrefix(name, "field_"), in.ID),
+			}, true
+		})
+	}
+}
+
+// reverseFrame asks which record carries an identifier.
+func reverseFrame(name string, id func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
+	return func(b *qbuilder, quota int) {
+		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
+			v := strings.TrimSpace(id(in))
+			if v == "" || !b.x.unique(in) {
+				return draft{}, false
+			}
+			return draft{
+				frame: name, intent: router.Factual, paras: ps, vars: []string{"{id}", v}, protect: []string{v},
+				expected: []string{in.ID}, answer: in.Name,
+				notes: fmt.Sprintf("Rule: the one record with this identifier; answer = its name (%s).", in.ID),
+			}, true
+		})
+	}
+}
+
+func yesno(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// yesnoDraft builds a yes/no question about one record.
+func yesnoDraft(name string, in *heritage.Institution, ps para, answer bool, rule string, vars ...string) draft {
+	return draft{
+		frame: name, intent: router.Factual, paras: ps, vars: append([]string{"{name}", in.Name}, vars...),
+		expected: []string{in.ID}, answer: yesno(answer),
+		notes: fmt.Sprintf("Rule: %s; answer %s (%s).", rule, yesno(answer), in.ID),
+	}
+}
+
+func yesnoAccredited(b *qbuilder, quota int) {
+	ps := para{
+		LangEN: {"Is {name} accredited?", "Is {name} an accredited museum?", "Does {name} have accreditation?", "Has {name} been accredited?"},
+		LangNL: {"Is {name} geaccrediteerd?", "Heeft {name} een accreditatie?"},
+		LangDE: {"Ist {name} akkreditiert?", "Hat {name} eine Akkreditierung?"},
+	}
+	offer(b, quota, b.where(func(in *heritage.Institution) bool { return in.Accreditation != "" && b.x.unique(in) }), func(in *heritage.Institution) (draft, bool) {
+		return yesnoDraft("yesno_accredited", in, ps, in.Accreditation == "Accredited", "accreditation == Accredited"), true
+	})
+}
+
+func yesnoWebsite(b *qbuilder, quota int) {
+	ps := para{
+		LangEN: {"Does {name} have a website?", "Has {name} got a website?", "Is there a website for {name}?", "Does {name} have a homepage?"},
+		LangNL: {"Heeft {name} een website?", "Is er een website van {name}?"},
+		LangDE: {"Hat {name} eine Website?", "Gibt es eine Webseite von {name}?"},
+	}
+	// Half with a website (ROR records), half without (Mapping Museums
+	// records carry none).
+	with := b.where(func(in *heritage.Institution) bool { return in.Website != "" && b.x.unique(in) })
+	without := b.where(func(in *heritage.Institution) bool {
+		return in.Website == "" && in.Source == "mapping_museums" && b.x.unique(in)
+	})
+	mk := func(in *heritage.Institution) (draft, bool) {
+		return yesnoDraft("yesno_website", in, ps, in.Website != "", "the record has a website"), true
+	}
+	offer(b, quota/2, with, mk)
+	offer(b, quota-quota/2, without, mk)
+}
+
+func yesnoOpen(b *qbuilder, quota int) {
+	ps := para{
+		LangEN: {"Is {name} still open?", "Is {name} still open to visitors?", "Can I still visit {name}, or has it closed?", "Is {name} open today or closed for good?"},
+		LangNL: {"Is {name} nog open?", "Kan ik {name} nog bezoeken?"},
+		LangDE: {"Ist {name} noch geöffnet?", "Kann man {name} noch besuchen?"},
+	}
+	open := b.where(func(in *heritage.Institution) bool { return in.Status == "open" && b.x.unique(in) })
+	closed := b.where(func(in *heritage.Institution) bool { return in.Status == "closed" && b.x.unique(in) })
+	mk := func(in *heritage.Institution) (draft, bool) {
+		return yesnoDraft("yesno_open", in, ps, in.Status == "open", "status == open"), true
+	}
+	offer(b, quota/2, open, mk)
+	offer(b, quota-quota/2, closed, mk)
+}
+
+func yesnoCity(b *qbuilder, quota int) {
+	ps := para{
+		LangEN: {"Is {name} in {city}?", "Is {name} located in {city}?", "Can I find {name} in {city}?", "{name}: is it in {city}?"},
+		LangNL: {"Ligt {name} in {city}?", "Staat {name} in {city}?"},
+		LangDE: {"Liegt {name} in {city}?", "Befindet sich {name} in {city}?"},
+	}
+	pool := b.where(func(in *heritage.Institution) bool { return in.City != "" && b.x.unique(in) })
+	citiesBy := map[string][]string{} // country → distinct cities, id order
+	seen := map[string]bool{}
+	for _, in := range pool {
+		if k := in.Country + "|" + in.City; !seen[k] {
+			seen[k] = true
+			citiesBy[in.Country] = append(citiesBy[in.Country], in.City)
+		}
+	}
+	i := 0
+	offer(b, quota, pool, func(in *heritage.Institution) (draft, bool) {
+		i++
+		city, yes := in.City, i%2 == 0
+		if !yes {
+			others := citiesBy[in.Country]
+			if len(others) < 2 {
+				return draft{}, false
+			}
+			for city == in.City || fold(city) == fold(in.City) {
+				city = pick(b.r, others)
+			}
+		}
+		d := yesnoDraft("yesno_city", in, ps, yes, "city == "+city, "{city}", city)
+		return d, true
+	})
+}
+
+func yesnoType(b *qbuilder, quota int) {
+	ps := map[string]para{
+		"LIBRARY": {
+			LangEN: {"Is {name} a library?", "Is {name} actually a library?", "Would {name} count as a library?", "{name} - library or not?"},
+			LangNL: {"Is {name} een bibliotheek?", "Is {name} een bieb?"},
+			LangDE: {"Ist {name} eine Bibliothek?", "Handelt es sich bei {name} um eine Bibliothek?"},
+		},
+		"MUSEUM": {
+			LangEN: {"Is {name} a museum?", "Is {name} actually a museum?", "Would {name} count as a museum?", "{name} - museum or not?"},
+			LangNL: {"Is {name} een museum?", "Gaat het bij {name} om een museum?"},
+			LangDE: {"Ist {name} ein Museum?", "Handelt es sich bei {name} um ein Museum?"},
+		},
+		"ARCHIVE": {
+			LangEN: {"Is {name} an archive?", "Is {name} actually an archive?", "Would {name} count as an archive?", "{name} - archive or not?"},
+			LangNL: {"Is {name} een archief?", "Gaat het bij {name} om een archief?"},
+			LangDE: {"Ist {name} ein Archiv?", "Handelt es sich bei {name} um ein Archiv?"},
+		},
+	}
+	kinds := []string{"ARCHIVE", "LIBRARY", "MUSEUM"}
+	pool := b.where(func(in *heritage.Institution) bool {
+		return (in.Type == "MUSEUM" || in.Type == "LIBRARY" || in.Type == "ARCHIVE") && b.x.unique(in)
+	})
+	i := 0
+	offer(b, quota, pool, func(in *heritage.Institution) (draft, bool) {
+		i++
+		asked := in.Type
+		if i%2 == 1 {
+			for asked == in.Type {
+				asked = pick(b.r, kinds)
+			}
+		}
+		return yesnoDraft("yesno_type", in, ps[asked], asked == in.Type, "type == "+asked), true
+	})
+}
+
+// eventYear asks for a year known only from the record's events: the
+// year field is empty and exactly one dated event of the kind exists.
+func eventYear(name, kind string, ps para) func(*qbuilder, int) {
+	return func(b *qbuilder, quota int) {
+		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
+			field := in.YearOpened
+			if kind == "closed" {
+				field = in.YearClosed
+			}
+			if strings.TrimSpace(field) != "" || !b.x.unique(in) {
+				return draft{}, false
+			}
+			year, n := 0, 0
+			for _, e := range in.Events {
+				if e.Type != kind {
+					continue
+				}
+				if from, to, ok := e.Years(); ok && from == to {
+					year = from
+					n++
+				}
+			}
+			if n != 1 {
+				return draft{}, false
+			}
+			return draft{
+				frame: name, intent: router.Temporal, paras: ps, vars: []string{"{name}", in.Name},
+				expected: []string{in.ID}, answer: fmt.Sprint(year),
+				notes: fmt.Sprintf("Rule: no year field; the one dated %s event gives the year (%s).", kind, in.ID),
+			}, true
+		})
+	}
+}

@@ -1,0 +1,136 @@
+package pipeline
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// DefaultRadiusKM is the distance "near a postcode" means when the
+// question gives none.
+const DefaultRadiusKM = 10
+
+// postcodeAnswer answers questions about a UK postcode: the institutions
+// at it ("Which museum has the postcode NE61 1PJ?") or, for "near" and
+// "within N km of", those within a radius of the postcode's records. The
+// data geocodes only postcodes its records carry; another postcode is
+// answered as not in the data.
+func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
+	c := plan.Constraints
+	if len(c.Postcodes) == 0 || len(c.Names) > 0 || c.Field != "" {
+		return draft{}, false
+	}
+	var at []*heritage.Institution
+	for i := range p.data.Institutions {
+		if in := &p.data.Institutions[i]; postcodeMatches(in.Postcode, c.Postcodes) {
+			at = append(at, in)
+		}
+	}
+	where := strings.Join(c.Postcodes, " or ")
+	if len(at) == 0 {
+		return noneDraft(fmt.Sprintf("No institution in the data has the postcode %s, so the data cannot place it.", where)), true
+	}
+	keep := func(in *heritage.Institution) bool {
+		return (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) &&
+			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation)) &&
+			(c.Status != "open" || in.IsOpen()) && (c.Status != "closed" || !in.IsOpen())
+	}
+	noun := typeNoun(c.TypeCodes)
+	if !c.NearPlace && c.RadiusKM == 0 {
+		var ids []string
+		for _, in := range at {
+			if keep(in) {
+				ids = append(ids, in.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return noneDraft(fmt.Sprintf("No %s in the data has the postcode %s.", noun, where)), true
+		}
+		return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
+			render: func(cite func(string) string) string {
+				var b strings.Builder
+				fmt.Fprintf(&b, "%d %s at %s: ", len(ids), plural(noun, len(ids)), where)
+				p.writeList(&b, ids, c, cite)
+				return b.String()
+			}}, true
+	}
+	lat, lon, ok := centroid(at)
+	if !ok {
+		return noneDraft(fmt.Sprintf("The data has no coordinates for the postcode %s.", where)), true
+	}
+	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
+	type near struct {
+		id string
+		km float64
+	}
+	var found []near
+	for i := range p.data.Institutions {
+		in := &p.data.Institutions[i]
+		if in.Lat == nil || in.Lon == nil || !keep(in) {
+			continue
+		}
+		if d := distanceKM(lat, lon, *in.Lat, *in.Lon); d <= radius {
+			found = append(found, near{in.ID, d})
+		}
+	}
+	slices.SortFunc(found, func(a, b near) int { return cmp.Or(cmp.Compare(a.km, b.km), cmp.Compare(a.id, b.id)) })
+	ids := make([]string, len(found))
+	for i, f := range found {
+		ids[i] = f.id
+	}
+	if len(ids) == 0 {
+		return noneDraft(fmt.Sprintf("No %s in the data lies within %.0f km of %s.", noun, radius, where)), true
+	}
+	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%d %s within %.0f km of %s, nearest first: ", len(ids), plural(noun, len(ids)), radius, where)
+			p.writeList(&b, ids, c, cite)
+			return b.String()
+		}}, true
+}
+
+// postcodeMatches compares a record's postcode with full postcodes and
+// outward codes, ignoring case and spacing.
+func postcodeMatches(have string, want []string) bool {
+	if have == "" {
+		return false
+	}
+	h := strings.ToUpper(strings.Join(strings.Fields(have), ""))
+	for _, w := range want {
+		w = strings.ReplaceAll(w, " ", "")
+		if h == w || !strings.ContainsAny(w[len(w)-1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && len(h) > 3 && h[:len(h)-3] == w {
+			return true
+		}
+	}
+	return false
+}
+
+func centroid(ins []*heritage.Institution) (lat, lon float64, ok bool) {
+	n := 0
+	for _, in := range ins {
+		if in.Lat != nil && in.Lon != nil {
+			lat += *in.Lat
+			lon += *in.Lon
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	return lat / float64(n), lon / float64(n), true
+}
+
+// distanceKM is the great-circle (haversine) distance.
+func distanceKM(lat1, lon1, lat2, lon2 float64) float64 {
+	const r = 6371.0088
+	rad := math.Pi / 180
+	dlat, dlon := (lat2-lat1)*rad, (lon2-lon1)*rad
+	a := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dlon/2)*math.Sin(dlon/2)
+	return 2 * r * math.Asin(math.Sqrt(a))
+}

@@ -1,0 +1,496 @@
+package router
+
+import (
+	"strings"
+	"sync"
+)
+
+// Frame is the shape of what a question asks, whatever its intent: one
+// field, a yes or no, a set, a count, a comparison, a relation. The
+// answer stage answers per frame.
+type Frame string
+
+// The question frames.
+const (
+	FrameField    Frame = "field"      // one field of one institution
+	FrameYesNo    Frame = "yes_no"     // whether one institution has a property
+	FrameSet      Frame = "set"        // the institutions the constraints select
+	FrameCount    Frame = "count"      // how many institutions the constraints select
+	FrameCompare  Frame = "compare"    // two or more sides' sets side by side
+	FrameMore     Frame = "which_more" // which of two sides has more institutions
+	FramePair     Frame = "pair"       // two named institutions compared on one attribute
+	FrameRelation Frame = "relation"   // what a named institution is linked to
+	FrameLookup   Frame = "lookup"     // the institution an identifier names
+	FrameRanking  Frame = "ranking"    // the best matching institutions
+	FrameOffTopic Frame = "off_topic"  // nothing a heritage dataset can answer
+)
+
+// Test is the property a yes/no question checks of its institution.
+// Property is one of accreditation, status, place, type, member_of,
+// governance, size, opened, closed, or a field name (website, isil, …)
+// whose presence is asked ("Does X have a website?"). Want holds the
+// values asked about (none for a presence test).
+type Test struct {
+	Property string     `json:"property"`
+	Want     []string   `json:"want,omitempty"`
+	Years    *YearRange `json:"years,omitempty"`
+}
+
+// Pair says how two named institutions are compared: on which attribute
+// (opened, closed, size) and whether the highest value wins ("Which is
+// bigger?", "Which opened later?") or the lowest ("Which opened first?").
+type Pair struct {
+	Attribute string `json:"attribute"`
+	Highest   bool   `json:"highest"`
+}
+
+// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
+// Website?", "Heeft X een website?").
+var yesNoStarts = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
+	"has": true, "have": true, "had": true, "can": true, "could": true,
+	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
+	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true,
+	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
+}
+
+// existence openers that ask for a set, not a yes or no ("Are there
+// museums in Rye?", "Gibt es …", "Zijn er …").
+var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
+
+// pairCues name the attribute two institutions are compared on.
+var pairCues = map[string]Pair{
+	"first": {"opened", false}, "earlier": {"opened", false}, "older": {"opened", false},
+	"oldest": {"opened", false}, "earliest": {"opened", false}, "sooner": {"opened", false},
+	"eerst": {"opened", false}, "eerste": {"opened", false}, "eerder": {"opened", false}, "ouder": {"opened", false},
+	"oudste": {"opened", false}, "zuerst": {"opened", false}, "fruher": {"opened", false}, "alter": {"opened", false},
+	"alteste": {"opened", false}, "eher": {"opened", false}, "erste": {"opened", false},
+	"later": {"opened", true}, "newer": {"opened", true}, "younger": {"opened", true}, "newest": {"opened", true},
+	"youngest": {"opened", true}, "latest": {"opened", true}, "jonger": {"opened", true}, "nieuwer": {"opened", true},
+	"jongste": {"opened", true}, "nieuwste": {"opened", true}, "junger": {"opened", true}, "neuer": {"opened", true},
+	"spater": {"opened", true}, "jungste": {"opened", true}, "neueste": {"opened", true},
+	"bigger": {"size", true}, "larger": {"size", true}, "biggest": {"size", true}, "largest": {"size", true},
+	"groter": {"size", true}, "grootste": {"size", true}, "grosser": {"size", true}, "grosste": {"size", true},
+	"smaller": {"size", false}, "smallest": {"size", false}, "kleiner": {"size", false}, "kleinste": {"size", false},
+}
+
+// moreCues ask which side has more (or fewer) institutions.
+var moreCues = map[string]bool{
+	"more": true, "most": true, "mehr": true, "meisten": true, "meer": true, "meeste": true,
+}
+
+var fewerCues = map[string]bool{
+	"fewer": true, "less": true, "fewest": true, "least": true, "weniger": true, "wenigsten": true,
+	"minder": true, "minste": true,
+}
+
+// countCues ask for a number.
+var countCues = []string{
+	"how many", "how much", "number of", "count of", "count the", "wie viele", "wieviele", "anzahl",
+	"hoeveel", "aantal", "total number",
+}
+
+// orWords join the two alternatives of a choice.
+var orWords = map[string]bool{"or": true, "oder": true, "of": true, "vs": true, "versus": true}
+
+// frameOf decides the question frame once the constraints are read. c is
+// the full constraint set, before single-entity questions drop their list
+// filters, so that a yes/no question keeps the property it tests.
+func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Frame, *Test, *Pair) {
+	entities := len(c.Names) + len(c.ISILs) + len(c.QIDs) + len(c.GHCIDs) + len(c.GNDs)
+	first := ""
+	if len(s.toks) > 0 {
+		first = s.toks[0].norm
+	}
+	second := ""
+	if len(s.toks) > 1 {
+		second = s.toks[1].norm
+	}
+	yesNo := yesNoStarts[first] && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	// "Is there a website for X?", "Gibt es eine Webseite von X?"
+	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
+	// shorthand: "morpeth chantry bagpipe museum accredited?"
+	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
+		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
+	if entities >= 2 {
+		if p, ok := pairCue(s); ok {
+			return FramePair, nil, &p
+		}
+	}
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2) && hasChoice(s) {
+		for _, t := range s.toks {
+			if moreCues[t.norm] || fewerCues[t.norm] {
+				return FrameMore, nil, nil
+			}
+		}
+	}
+	if yesNo && entities >= 1 {
+		if t, ok := yesNoTest(s, c); ok {
+			return FrameYesNo, &t, nil
+		}
+	}
+	if s.hasAny(countCues...) && !hasIDs && len(c.Names) == 0 {
+		return FrameCount, nil, nil
+	}
+	switch {
+	case intent == Comparative && sides > 1:
+		return FrameCompare, nil, nil
+	case c.List:
+		return FrameSet, nil, nil
+	case relationFields[c.Field] || (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0:
+		return FrameRelation, nil, nil
+	case c.Field != "":
+		return FrameField, nil, nil
+	case hasIDs:
+		return FrameLookup, nil, nil
+	case len(c.Bodies) > 0:
+		return FrameSet, nil, nil
+	}
+	return FrameRanking, nil, nil
+}
+
+// relationFields are fields that name other institutions or bodies.
+var relationFields = map[string]bool{"operator": true, "member_of": true, "successor": true, "predecessor": true}
+
+// isWhQuestion reports a question word ("what", "which", "when", …) among
+// the first three tokens.
+func isWhQuestion(s *scan) bool {
+	for i := 0; i < len(s.toks) && i < 3; i++ {
+		if isWhWord(s.toks[i].norm) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWhWord(w string) bool {
+	switch w {
+	case "what", "which", "who", "when", "where", "how", "why", "welche", "welcher", "welchem", "welches", "wer",
+		"wann", "wo", "wie", "warum", "welke", "welk", "wanneer", "waar", "wat", "hoe", "waarom":
+		return true
+	}
+	return false
+}
+
+func pairCue(s *scan) (Pair, bool) {
+	for _, t := range s.toks {
+		if p, ok := pairCues[t.norm]; ok {
+			if p.Attribute == "opened" {
+				for _, u := range s.toks {
+					if closeWords[u.norm] {
+						p.Attribute = "closed"
+					}
+				}
+			}
+			return p, true
+		}
+	}
+	return Pair{}, false
+}
+
+// hasChoice reports an "A or B" / "A vs B" shape.
+func hasChoice(s *scan) bool {
+	for _, t := range s.toks {
+		if orWords[t.norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// statusWords test whether an institution is open or closed.
+var statusWords = map[string]string{
+	"open": "open", "opened": "open", "geopend": "open", "geoffnet": "open", "offen": "open",
+	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
+}
+
+// politeRequest reads "Can you tell me …", "Kannst du mir sagen …", "Kunt
+// u …": a request for a value, not a yes/no question.
+func politeRequest(s *scan) bool {
+	if len(s.toks) < 2 {
+		return false
+	}
+	switch s.toks[0].norm {
+	case "can", "could", "would", "kannst", "konnen", "konnten", "konntest", "kunt", "kun", "kan", "zou":
+		switch s.toks[1].norm {
+		case "you", "u", "je", "jij", "du", "sie", "ihr", "someone", "anyone":
+			return true
+		}
+	}
+	return false
+}
+
+func hasStatusWord(s *scan) bool {
+	for _, t := range s.toks {
+		if _, ok := statusWords[t.norm]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// yesNoTest reads the property a yes/no question checks, most specific
+// first.
+func yesNoTest(s *scan, c *Constraints) (Test, bool) {
+	switch {
+	case len(c.Bodies) > 0:
+		var want []string
+		for _, b := range c.Bodies {
+			want = append(want, b.Name)
+		}
+		return Test{Property: "member_of", Want: want}, true
+	case c.Accreditation != "":
+		return Test{Property: "accreditation", Want: []string{c.Accreditation}}, true
+	case c.Years != nil:
+		return Test{Property: c.Years.Field, Years: c.Years}, true
+	}
+	if c.Field == "accreditation" {
+		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
+	}
+	// "Can I still visit X?", "Is X still open, or has it closed?"
+	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
+		return Test{Property: "status", Want: []string{"open"}}, true
+	}
+	for _, t := range s.toks {
+		if st, ok := statusWords[t.norm]; ok {
+			return Test{Property: "status", Want: []string{st}}, true
+		}
+	}
+	switch {
+	case len(c.Places) > 0:
+		var want []string
+		for _, p := range c.Places {
+			want = append(want, p.Name)
+		}
+		return Test{Property: "place"}, len(want) > 0
+	case len(c.TypeCodes) > 0:
+		return Test{Property: "type", Want: c.TypeCodes}, true
+	case len(c.GovernanceCodes) > 0:
+		return Test{Property: "governance", Want: c.GovernanceCodes}, true
+	case len(c.Sizes) > 0:
+		return Test{Property: "size", Want: c.Sizes}, true
+	case c.Field != "" && !relationFields[c.Field]:
+		return Test{Property: c.Field}, true
+	}
+	return Test{}, false
+}
+
+// frameIntent is the intent a frame implies when the rule scores are
+// unsure or disagree with the question's shape.
+func frameIntent(f Frame, p *Pair, t *Test, intent Intent) Intent {
+	switch f {
+	case FramePair, FrameMore:
+		return Comparative
+	case FrameYesNo:
+		if t != nil && t.Property == "member_of" {
+			return Relationship
+		}
+		return Factual
+	case FrameRelation:
+		return Relationship
+	}
+	return intent
+}
+
+// knownWords are the words the rules understand: question words, cue
+// phrases, type, governance, size and status words. A free word outside
+// them (and outside names, places and subjects, which consume their
+// words) is a word the router did not understand.
+var knownWords = map[string]bool{}
+
+var knownOnce sync.Once
+
+// buildKnownWords fills knownWords once every word table is initialised.
+func buildKnownWords() {
+	add := func(phrases ...string) {
+		for _, p := range phrases {
+			for _, w := range strings.Fields(p) {
+				knownWords[w] = true
+			}
+		}
+	}
+	for w := range commonWords {
+		add(w)
+	}
+	for w := range typeWords {
+		add(w)
+	}
+	for w := range listStarts {
+		add(w)
+	}
+	for w := range locatives {
+		add(w)
+	}
+	for w := range negations {
+		add(w)
+	}
+	for w := range governancePhrases {
+		add(w)
+	}
+	for w := range accreditationWords {
+		add(w)
+	}
+	for w := range sizeWords {
+		add(w)
+	}
+	for w := range closeWords {
+		add(w)
+	}
+	for w := range openWords {
+		add(w)
+	}
+	for w := range yesNoStarts {
+		add(w)
+	}
+	for w := range pairCues {
+		add(w)
+	}
+	for w := range moreCues {
+		add(w)
+	}
+	for w := range fewerCues {
+		add(w)
+	}
+	for w := range statusWords {
+		add(w)
+	}
+	for w := range operateVerbs {
+		add(w)
+	}
+	add(partOfCues...)
+	add(operatedByCues...)
+	add(housesCues...)
+	add(whenWords...)
+	add(countCues...)
+	add(compareCues...)
+	add(collectionCues...)
+	for _, fc := range fieldCues {
+		add(fc.phrase)
+	}
+	add(fillerWords...)
+}
+
+// fillerWords carry no constraint in a heritage question: verbs, pronouns,
+// politeness and trip phrasing in English, Dutch and German.
+var fillerWords = []string{
+	"what", "whats", "which", "who", "whom", "whose", "where", "when", "why", "how", "there", "here",
+	"please", "thanks", "thank", "could", "would", "should", "might", "may", "must", "shall", "want", "wanted",
+	"like", "looking", "look", "search", "searching", "know", "tell", "say", "let", "lets", "need", "help",
+	"visit", "visiting", "visitor", "visitors", "go", "going", "went", "see", "seen", "trip", "day", "days",
+	"out", "weekend", "holiday", "tour", "around", "near", "nearby", "close", "closest", "nearest", "somewhere",
+	"place", "places", "site", "sites", "located", "situated", "lies", "lie", "found", "find", "exist", "exists",
+	"existing", "located", "known", "recorded", "listed", "data", "dataset", "database", "record", "records",
+	"according", "your", "available", "kind", "kinds", "type", "types", "sort", "sorts", "one", "ones",
+	"called", "named", "name", "names", "get", "got", "get", "give", "show", "list", "find", "me", "us",
+	"an", "a", "the", "and", "or", "but", "if", "than", "then", "so", "as", "at", "to", "into", "onto", "up",
+	"down", "same", "different", "such", "each", "every", "either", "neither", "both", "also", "too", "very",
+	"really", "just", "only", "even", "yet", "ever", "never", "not", "no", "yes", "any", "anything",
+	"something", "everything", "all", "whole", "entire", "number", "total", "first", "second", "two",
+	"answer", "question", "institutions", "institution", "organisation", "organisations", "organization",
+	"organizations", "body", "bodies", "group", "groups", "network", "trust", "company", "foundation",
+	"site", "venue", "venues", "attraction", "attractions", "thing", "things", "today",
+	"currently", "still", "now", "ago", "anymore", "longer", "again", "year", "years", "century", "date",
+	"dates", "time", "period", "ist", "sind", "gibt", "es", "welche", "welcher", "welches", "wo", "wie",
+	"was", "wer", "ich", "mir", "mich", "wir", "uns", "du", "ihr", "sie", "man", "kann", "konnen", "mochte",
+	"mochten", "will", "wollen", "bitte", "zeig", "zeige", "nenne", "nenn", "liste", "alle", "jede", "jeder",
+	"noch", "schon", "auch", "nur", "sehr", "gern", "besuchen", "besuch", "ausflug", "tag", "heute",
+	"liegt", "liegen", "befindet", "befinden", "gelegen", "ort", "orte", "stadt", "gemeinde", "kreis",
+	"landkreis", "bezirk", "region", "einrichtung", "einrichtungen", "institution", "institutionen",
+	"organisation", "gehort", "gehoren", "betreibt", "betreiben", "verwaltet", "unter", "uber", "mit",
+	"ohne", "fur", "durch", "auf", "an", "am", "im", "ins", "zum", "zur", "vom", "beim", "bis", "seit",
+	"ab", "als", "wenn", "dass", "ob", "nicht", "kein", "keine", "ja", "nein", "mehr", "weniger",
+	"wat", "welke", "welk", "wie", "waar", "wanneer", "hoe", "er", "zijn", "is", "was", "waren", "heeft",
+	"hebben", "had", "ik", "mij", "me", "wij", "we", "ons", "jij", "je", "u", "kan", "kunnen", "wil",
+	"willen", "graag", "alstublieft", "toon", "noem", "geef", "lijst", "alle", "elke", "nog", "al", "ook",
+	"alleen", "zeer", "heel", "bezoeken", "bezoek", "uitje", "dagje", "dag", "vandaag", "ligt", "liggen",
+	"gelegen", "plaats", "plaatsen", "stad", "gemeente", "provincie", "instelling", "instellingen",
+	"organisatie", "hoort", "horen", "beheert", "onder", "over", "met", "zonder", "voor", "door", "op",
+	"aan", "bij", "tot", "sinds", "vanaf", "als", "dan", "dat", "of", "niet", "geen", "ja", "nee", "meer",
+	"minder", "welcome", "opening", "hours", "many", "much", "few", "several", "some", "various",
+	"museum", "collection", "collections", "about", "devoted", "dedicated", "related", "themed", "focus",
+	"focusing", "focused", "specialising", "specializing", "specialised", "specialized", "featuring",
+	"feature", "features", "displays", "display", "exhibitions", "exhibition", "exhibit", "exhibits", "objects",
+	"items", "holdings", "topic", "topics", "subject", "subjects", "classification", "classified", "theme",
+	"themes", "area", "areas", "part", "parts", "located", "inside", "within", "outside", "this", "that",
+	"these", "those", "it", "its", "they", "their", "them", "he", "she", "his", "her", "one", "of", "in",
+	"on", "by", "for", "from", "with", "without", "about", "across", "throughout", "between", "among",
+	"amongst", "while", "during", "after", "before", "since", "until", "till", "ago", "against", "via",
+	"per", "plus", "minus", "vs", "versus", "compared", "compare", "comparing", "comparison", "respectively",
+	"english", "scottish", "welsh", "irish", "british", "german", "dutch", "uk", "u", "k", "de", "het",
+	"een", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines",
+	"van", "von", "zu", "und", "en", "oder", "doch", "aber", "maar", "want", "omdat", "weil", "denn",
+	"mostly", "mainly", "chiefly", "primarily", "especially", "particularly", "exactly", "precisely",
+	"officially", "formally", "actually", "still", "ever", "exist", "existed", "stand", "stands", "based",
+	"headquartered", "seated", "home", "homes", "hosted", "hosts", "host", "houses", "housed", "keep",
+	"keeps", "kept", "hold", "holds", "held", "own", "owns", "owned", "belong", "belongs", "belonged",
+	"run", "runs", "ran", "running", "manage", "manages", "managed", "operate", "operates", "operated",
+	"responsible", "charge", "oversee", "oversees", "overseen", "ownership", "owner", "owners", "parent",
+	"umbrella", "member", "members", "membership", "branch", "branches", "affiliated", "affiliate",
+	"affiliation", "counts", "count", "tally", "total", "amount", "quantity", "numbers", "figure",
+	"winner", "win", "wins", "won", "beat", "beats", "rank", "ranks", "ranking", "highest", "lowest",
+	"top", "bottom", "best", "worst", "good", "great", "nice", "interesting", "famous", "popular",
+	"well", "worth", "recommend", "recommended", "suggest", "suggestions", "ideas", "options",
+	"wurde", "wurden", "werden", "worden", "geworden", "wird", "word", "wordt", "werd", "sein",
+	"gewesen", "geweest", "bin", "ben", "bent", "eigentlich", "eigenlijk", "genau", "precies",
+	"besteht", "bestehen", "existiert", "bestaat", "bestaan",
+}
+
+// unknownWords are the free words of the question that no rule explains:
+// an unknown topic ("whisky"), a place the data does not hold, a name not
+// in the data, or an off-topic request ("weather").
+// Adjacent unknown words are one phrase ("Zentralbibliothek
+// Fantasiestadt").
+func unknownWords(s *scan) []string {
+	knownOnce.Do(buildKnownWords)
+	var out []string
+	start, last := -1, -1
+	flush := func() {
+		if start >= 0 {
+			out = append(out, s.original(start, last+1))
+		}
+		start = -1
+	}
+	for i, t := range s.toks {
+		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumber(t.norm) ||
+			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] {
+			continue
+		}
+		if start >= 0 && last != i-1 {
+			flush()
+		}
+		if start < 0 {
+			start = i
+		}
+		last = i
+	}
+	flush()
+	return out
+}
+
+func isNumber(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return w == "1980s" || len(w) == 5 && w[4] == 's' && isNumber(w[:4])
+		}
+	}
+	return true
+}
+
+// offTopic reports a question with nothing a heritage dataset can answer:
+// no institution, identifier, body, type, topic, field or time, only words
+// the rules do not know (and perhaps a place: "the weather in Amsterdam").
+func offTopic(c Constraints) bool {
+	return len(c.Names)+len(c.Bodies)+len(c.TypeCodes)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes)+
+		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs) == 0 &&
+		c.Field == "" && c.Years == nil && c.Accreditation == "" && c.Relation == ""
+}
+
+// yesNoShape reports a question that opens like a yes/no question about
+// one institution ("Is …", "Hat …", "Kan ik … nog bezoeken").
+func yesNoShape(s *scan) bool {
+	if len(s.toks) < 2 || isWhQuestion(s) {
+		return false
+	}
+	first := s.toks[0].norm
+	return (yesNoStarts[first] || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm]
+}

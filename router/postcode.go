@@ -1,0 +1,53 @@
+package router
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// rePostcode matches a UK postcode (full "NE61 1PJ" or outward code
+// "NE61" after a postcode cue), the only postcodes the data records.
+var (
+	rePostcode = regexp.MustCompile(`(?i)\b([A-Z]{1,2}[0-9][A-Z0-9]?)\s*([0-9][A-Z]{2})\b`)
+	reOutward  = regexp.MustCompile(`(?i)\b(?:postcode|post code|postcode area|postcode district)\s+([A-Z]{1,2}[0-9][A-Z0-9]?)\b`)
+	reRadius   = regexp.MustCompile(`(?i)\b(?:within|in a radius of|less than|under|up to|binnen|innerhalb von|im umkreis von)\s+(\d+(?:[.,]\d+)?)\s*(km|kilometres?|kilometers?|kilometer|miles?|mi)\b`)
+)
+
+// postcodes reads UK postcodes and a search radius, and marks their
+// tokens as read.
+func postcodes(s *scan, c *Constraints) {
+	mark := func(start, end int) {
+		for i, t := range s.toks {
+			if t.start >= start && t.end <= end {
+				s.used[i] = true
+			}
+		}
+	}
+	for _, m := range rePostcode.FindAllStringSubmatchIndex(s.text, -1) {
+		pc := strings.ToUpper(s.text[m[2]:m[3]] + " " + s.text[m[4]:m[5]])
+		c.Postcodes = appendUnique(c.Postcodes, pc)
+		mark(m[0], m[1])
+	}
+	if len(c.Postcodes) == 0 {
+		for _, m := range reOutward.FindAllStringSubmatchIndex(s.text, -1) {
+			c.Postcodes = appendUnique(c.Postcodes, strings.ToUpper(s.text[m[2]:m[3]]))
+			mark(m[2], m[3])
+		}
+	}
+	if len(c.Postcodes) > 0 && s.hasAny("near", "nearby", "around", "close to", "surrounding", "in the area of", "nahe",
+		"in der nahe", "umgebung", "rund um", "in de buurt", "nabij", "rond", "rondom", "omgeving") {
+		c.NearPlace = true
+	}
+	if m := reRadius.FindStringSubmatchIndex(s.text); m != nil {
+		v, err := strconv.ParseFloat(strings.Replace(s.text[m[2]:m[3]], ",", ".", 1), 64)
+		if err == nil && v > 0 && v <= 500 {
+			if strings.HasPrefix(strings.ToLower(s.text[m[4]:m[5]]), "mi") {
+				v *= 1.609344
+			}
+			c.RadiusKM = v
+			c.NearPlace = true
+			mark(m[0], m[1])
+		}
+	}
+}
