@@ -42,6 +42,9 @@ const (
 	ViaFormerName = "former_name"
 	ViaAlias      = "alias"
 	ViaFuzzyName  = "fuzzy_name"
+	// ViaPartialName: every word of the query is in the name, which has
+	// more ("Hennebergmuseum" for "Hennebergmuseum Münnerstadt").
+	ViaPartialName = "partial_name"
 )
 
 // Default thresholds, chosen on the evaluation set in linking/eval_test.go

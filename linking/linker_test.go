@@ -178,6 +178,16 @@ func BenchmarkLinkIdentifier(b *testing.B) {
 			qs = append(qs, Query{Text: in.GHCID})
 		}
 	}
+	benchLink(b, l, qs)
+}
+
+func BenchmarkLinkName(b *testing.B) {
+	l := testLinker(b)
+	benchLink(b, l, queries(evalSet(l.ds)))
+}
+
+// benchLink links the queries in turn.
+func benchLink(b *testing.B, l *Linker, qs []Query) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -188,17 +198,12 @@ func BenchmarkLinkIdentifier(b *testing.B) {
 	}
 }
 
-func BenchmarkLinkName(b *testing.B) {
-	l := testLinker(b)
-	cases := evalSet(l.ds)
-	ctx := context.Background()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := l.Link(ctx, cases[i%len(cases)].Query, 5); err != nil {
-			b.Fatal(err)
-		}
+func queries(cs []evalCase) []Query {
+	qs := make([]Query, len(cs))
+	for i, c := range cs {
+		qs[i] = c.Query
 	}
+	return qs
 }
 
 // BenchmarkLinkNameParallel measures name-query throughput on all cores.
@@ -259,4 +264,11 @@ func TestLinkNames(t *testing.T) {
 			require.Equal(t, c.match, got[0].Match, "%+v", got[0])
 		})
 	}
+}
+
+// BenchmarkLinkReference measures partial names, generic names with a
+// town, variants and ambiguous names (referenceSet).
+func BenchmarkLinkReference(b *testing.B) {
+	l := testLinker(b)
+	benchLink(b, l, queries(referenceSet(l, 100)))
 }

@@ -83,8 +83,11 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 			share >= minShare && s.adj >= minPartialScore && s.hit.QueryCov >= fullCover &&
 				(distinctive || s.city >= 0.9) && !contradicted(s.feats) && soleContainer(ss, k))
 		via := ViaFuzzyName
-		if s.hit.Exact || s.hit.QueryCov >= 0.999 && s.hit.NameCov >= 0.999 {
+		switch {
+		case s.hit.Exact || s.hit.QueryCov >= 0.999 && s.hit.NameCov >= 0.999:
 			via = viaOfKind(s.hit.Kind)
+		case s.hit.QueryCov >= 0.999:
+			via = ViaPartialName
 		}
 		feats := make([]Feature, 0, 9)
 		feats = append(feats, Feature{FeatureNameSim, round3(s.sim)}, Feature{FeatureID, 0})

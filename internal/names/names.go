@@ -14,7 +14,7 @@
 // "the", "der", "de", …) are left out, so "Abbey Museum" and "Museum of the
 // Abbey" have the same words. Words that only say what kind of body runs
 // the institution (Trust, Society, Foundation, Verein, Stiftung) weigh a
-// fifth of their IDF: "Bagpipe Museum Trust" ≈ "Bagpipe Museum".
+// tenth of their IDF: "Bagpipe Museum Trust" ≈ "Bagpipe Museum".
 //
 // # Search
 //
@@ -169,7 +169,7 @@ func New(ds *heritage.Dataset) *Index {
 		tt := &ix.terms[t]
 		tt.weight = idf(n, int(tt.df))
 		if orgWords[tt.text] {
-			tt.weight *= 0.2
+			tt.weight *= orgWeight
 		}
 		if len(tt.text) >= 4 {
 			tt.runes = []rune(tt.text)
@@ -306,7 +306,10 @@ var legalWords = map[string]bool{
 	"plc": true, "cic": true, "llc": true, "ev": true,
 }
 
-// orgWords say what kind of body runs an institution; they weigh a fifth.
+// orgWeight is the share of its IDF an organisation word weighs.
+const orgWeight = 0.1
+
+// orgWords say what kind of body runs an institution; they weigh a tenth.
 var orgWords = map[string]bool{
 	"trust": true, "society": true, "foundation": true, "stiftung": true,
 	"verein": true, "association": true, "friends": true, "company": true,

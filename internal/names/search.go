@@ -288,7 +288,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 		if !ok {
 			u.weight = ix.zero
 			if orgWords[w] {
-				u.weight *= 0.2
+				u.weight *= orgWeight
 			}
 			// the weight of the nearest spelling, the commoner on a tie
 			best := 0.0
