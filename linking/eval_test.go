@@ -256,7 +256,9 @@ func evaluate(l *Linker, cases []evalCase) []evalRow {
 		if c.Gold != "" {
 			r.NGold++
 		}
-		if len(cands) > 0 && cands[0].ID == c.Gold || len(cands) == 0 && c.Gold == "" {
+		// Without a referent, a list without a match is right: candidates
+		// are still shown, as reconciliation shows them.
+		if c.Gold != "" && len(cands) > 0 && cands[0].ID == c.Gold || c.Gold == "" && (len(cands) == 0 || !cands[0].Match) {
 			r.Top1++
 		}
 		if len(cands) > 0 && cands[0].Match {
