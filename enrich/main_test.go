@@ -17,7 +17,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 func TestMain(m *testing.M) {
@@ -57,7 +56,7 @@ func realLinker(t testing.TB) (*heritage.Dataset, *linking.Linker) {
 			return
 		}
 		fixture.ds = ds
-		fixture.linker = linking.New(ds, kg.New(ds), router.New(ds))
+		fixture.linker = linking.New(ds, kg.New(ds))
 	})
 	require.NoError(t, fixture.err)
 	return fixture.ds, fixture.linker

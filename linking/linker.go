@@ -9,8 +9,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // Feature ids reported in Candidate.Features.
@@ -22,6 +22,11 @@ const (
 	FeaturePostcode  = "postcode_match" // 1 same postcode, 0.75 same district, 0 other, 0.5 unknown
 	FeatureID        = "id_match"       // 1 when found by an identifier
 	FeatureAmbiguity = "ambiguity"      // share of the candidate in the name evidence, (0,1]
+	// FeatureQueryCoverage is the IDF-weighted share of the query's words
+	// found in the matched name, FeatureNameCoverage the share of the
+	// name's words found in the query or the city hint.
+	FeatureQueryCoverage = "query_coverage"
+	FeatureNameCoverage  = "name_coverage"
 )
 
 // Via values.
@@ -36,6 +41,9 @@ const (
 	ViaFormerName = "former_name"
 	ViaAlias      = "alias"
 	ViaFuzzyName  = "fuzzy_name"
+	// ViaPartialName: every word of the query is in the name, which has
+	// more ("Hennebergmuseum" for "Hennebergmuseum Münnerstadt").
+	ViaPartialName = "partial_name"
 )
 
 // Default thresholds, chosen on the evaluation set in linking/eval_test.go
@@ -52,26 +60,17 @@ const (
 // Linker resolves Query values to institutions. Build it once with New;
 // it is read-only afterwards and safe for concurrent use.
 type Linker struct {
-	ds *heritage.Dataset
-	g  *kg.Graph
-	r  *router.Router
+	ds    *heritage.Dataset
+	g     *kg.Graph
+	names *names.Index
 
-	idx    map[string]int32   // record id → index
-	exact  map[string][]int32 // normalised name → institutions (any kind of name)
-	tokset map[string][]int32 // sorted distinct tokens of a name → institutions
-	names  [][]nameForm       // per institution: its names
-	city   []string           // per institution: normalised city
-	post   []string           // per institution: normalised postcode
+	idx  map[string]int32 // record id → index
+	city []string         // per institution: normalised city
+	post []string         // per institution: normalised postcode
 
 	matchThreshold float64
 	minScore       float64
 	fanout         int
-}
-
-type nameForm struct {
-	norm   string // kg.NormalizeName
-	tokset string // sorted distinct tokens
-	kind   string // "", former_name, alias, label, acronym, wikidata_label
 }
 
 // Option configures a Linker.
@@ -96,21 +95,19 @@ func WithMinScore(s float64) Option {
 	}
 }
 
-// New indexes the dataset's names. g resolves identifiers and r supplies
-// fuzzy name candidates; both must be built from ds.
-func New(ds *heritage.Dataset, g *kg.Graph, r *router.Router, opts ...Option) *Linker {
+// New indexes the dataset's names; g resolves identifiers and must be
+// built from ds.
+func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	n := len(ds.Institutions)
 	l := &Linker{
-		ds: ds, g: g, r: r,
+		ds: ds, g: g,
+		names:          names.New(ds),
 		idx:            make(map[string]int32, n),
-		exact:          make(map[string][]int32, n+n/4),
-		tokset:         make(map[string][]int32, n+n/4),
-		names:          make([][]nameForm, n),
 		city:           make([]string, n),
 		post:           make([]string, n),
 		matchThreshold: DefaultMatchThreshold,
 		minScore:       DefaultMinScore,
-		fanout:         12,
+		fanout:         DefaultFanout,
 	}
 	for _, o := range opts {
 		o(l)
@@ -120,41 +117,8 @@ func New(ds *heritage.Dataset, g *kg.Graph, r *router.Router, opts ...Option) *L
 		l.idx[in.ID] = int32(i)
 		l.city[i] = kg.NormalizeName(in.City)
 		l.post[i] = normPostcode(in.Postcode)
-		add := func(name, kind string) {
-			nf := nameForm{norm: kg.NormalizeName(name), kind: kind}
-			if nf.norm == "" {
-				return
-			}
-			for _, have := range l.names[i] {
-				if have.norm == nf.norm {
-					return
-				}
-			}
-			nf.tokset = tokenSet(nf.norm)
-			l.names[i] = append(l.names[i], nf)
-			l.exact[nf.norm] = appendOnce(l.exact[nf.norm], int32(i))
-			l.tokset[nf.tokset] = appendOnce(l.tokset[nf.tokset], int32(i))
-		}
-		add(in.Name, "")
-		for _, a := range in.AltNames {
-			add(a.Name, a.Kind)
-		}
 	}
 	return l
-}
-
-func appendOnce(s []int32, i int32) []int32 {
-	if len(s) > 0 && s[len(s)-1] == i {
-		return s
-	}
-	return append(s, i)
-}
-
-// tokenSet sorts the distinct words of a normalised name.
-func tokenSet(norm string) string {
-	w := strings.Fields(norm)
-	slices.Sort(w)
-	return strings.Join(slices.Compact(w), " ")
 }
 
 // Link returns up to limit candidates for q, best first (limit ≤ 0 means 5).
@@ -175,7 +139,11 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		return nil, err
 	}
 	if !found {
-		cands = l.byName(withoutIdentifiers(q.Text), h)
+		// an identifier inside a name ("Kunsthalle Nürnberg, GND 2016830-5")
+		// that found nothing leaves the name to match
+		nq := q
+		nq.Text = withoutIdentifiers(q.Text)
+		cands = l.byName(nq, h)
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		if a.Score != b.Score {
@@ -371,8 +339,8 @@ func (l *Linker) cityAgreement(i int32, city string) float64 {
 	}
 	if have == "" {
 		// Wikidata rows: the place is often part of the name.
-		for _, n := range l.names[i] {
-			if containsWords(n.norm, city) {
+		for _, f := range l.names.Forms(i) {
+			if containsWords(f.Key, city) {
 				return 0.9
 			}
 		}
@@ -416,242 +384,6 @@ func postcodeAgreement(want, have string) float64 {
 		return 0.75 // same outward code (UK): same district
 	}
 	return 0
-}
-
-// scored is a name candidate under evaluation.
-type scored struct {
-	i     int32
-	sim   float64
-	via   string
-	score float64
-	feats []Feature
-}
-
-// byName matches text against the name index and scores the candidates.
-func (l *Linker) byName(text string, h hints) []Candidate {
-	qn := kg.NormalizeName(text)
-	if qn == "" {
-		return nil
-	}
-	qs := tokenSet(qn)
-	pool := map[int32]bool{}
-	for _, i := range l.exact[qn] {
-		pool[i] = true
-	}
-	for _, i := range l.tokset[qs] {
-		pool[i] = true
-	}
-	// Fuzzy candidates only when no name is equal up to case, diacritics
-	// and word order: an equal name outscores them by far (a 0.85
-	// similarity weighs 0.85^24 ≈ 2% against it).
-	if len(pool) == 0 {
-		for _, m := range l.r.MatchNames(text, l.fanout) {
-			for _, id := range m.IDs {
-				if i, ok := l.idx[id]; ok {
-					pool[i] = true
-				}
-			}
-		}
-	}
-	if len(pool) == 0 {
-		return nil
-	}
-	ss := make([]scored, 0, len(pool))
-	for i := range pool {
-		sim, via := l.nameSim(i, qn, qs)
-		if sim < 0.5 {
-			continue
-		}
-		s := scored{i: i, sim: sim, via: via}
-		s.feats = l.hintFeatures(i, h)
-		s.score = adjust(sim, s.feats, h.city != "")
-		ss = append(ss, s)
-	}
-	// Calibrate: a candidate's score is its adjusted similarity times its
-	// share of the evidence, so n indistinguishable candidates score ~1/n.
-	const sharpness = 24
-	total := 0.0
-	for _, s := range ss {
-		total += math.Pow(s.score, sharpness)
-	}
-	out := make([]Candidate, 0, len(ss))
-	for _, s := range ss {
-		share := 1.0
-		if total > 0 {
-			share = math.Pow(s.score, sharpness) / total
-		}
-		if s.score < l.minScore {
-			continue
-		}
-		score := round3(s.score * share)
-		feats := make([]Feature, 0, 7)
-		feats = append(feats, Feature{FeatureNameSim, round3(s.sim)}, Feature{FeatureID, 0})
-		feats = append(feats, s.feats...)
-		feats = append(feats, Feature{FeatureAmbiguity, round3(share)})
-		out = append(out, Candidate{
-			ID: l.ds.Institutions[s.i].ID, Name: l.ds.Institutions[s.i].Name,
-			Score: score, Match: score >= l.matchThreshold, Via: s.via, Features: feats,
-		})
-	}
-	return out
-}
-
-// adjust folds the hint agreement into the name similarity.
-func adjust(sim float64, feats []Feature, hinted bool) float64 {
-	s := sim
-	for _, f := range feats {
-		switch f.ID {
-		case FeatureCity:
-			switch {
-			case f.Value >= 0.9:
-				s += (1 - s) * 0.3
-			case f.Value == 0.5:
-				if hinted {
-					s *= 0.9 // a record without a city cannot confirm the hint
-				}
-			case f.Value > 0:
-				s *= 0.85
-			default:
-				s *= 0.6
-			}
-		case FeatureCountry, FeatureType:
-			if f.Value == 0 {
-				s *= 0.7
-			}
-		case FeaturePostcode:
-			switch f.Value {
-			case 1:
-				s += (1 - s) * 0.5
-			case 0.75:
-				s += (1 - s) * 0.2
-			case 0:
-				s *= 0.7
-			}
-		}
-	}
-	return s
-}
-
-// nameSim is the best similarity of the query to one of i's names and how
-// it was reached.
-func (l *Linker) nameSim(i int32, qn, qs string) (float64, string) {
-	best, via := 0.0, ViaFuzzyName
-	for _, n := range l.names[i] {
-		var sim float64
-		kindVia := viaOfKind(n.kind)
-		v := kindVia
-		switch {
-		case n.norm == qn:
-			sim = 1
-		case n.tokset == qs:
-			sim = 0.98
-		default:
-			sim = similarity(qn, n.norm)
-			if ts := similarity(qs, n.tokset) * 0.97; ts > sim {
-				sim = ts
-			}
-			// A content word on either side without a near spelling on
-			// the other is a different name, however close the strings.
-			if u := unmatchedWords(qs, n.tokset); u > 0 {
-				sim *= math.Pow(0.85, float64(u))
-			}
-			v = ViaFuzzyName
-		}
-		if n.kind == heritage.KindFormerName {
-			sim *= 0.97 // a former name may since have passed to another institution
-		}
-		if sim > best {
-			best, via = sim, v
-		}
-	}
-	return best, via
-}
-
-// unmatchedWords counts the words of four or more letters, in either
-// token set, that have no word within a small edit distance on the other
-// side (one edit up to six letters, two beyond).
-func unmatchedWords(a, b string) int {
-	wa, wb := strings.Fields(a), strings.Fields(b)
-	n := 0
-	count := func(xs, ys []string) {
-		for _, x := range xs {
-			if len(x) < 4 {
-				continue
-			}
-			rx := []rune(x)
-			allow := 1
-			if len(rx) > 6 {
-				allow = 2
-			}
-			found := false
-			for _, y := range ys {
-				ry := []rune(y)
-				if x == y || abs(len(rx)-len(ry)) <= allow && levenshtein(rx, ry) <= allow {
-					found = true
-					break
-				}
-			}
-			if !found {
-				n++
-			}
-		}
-	}
-	count(wa, wb)
-	count(wb, wa)
-	return n
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-func viaOfKind(kind string) string {
-	switch kind {
-	case "":
-		return ViaName
-	case heritage.KindFormerName:
-		return ViaFormerName
-	}
-	return ViaAlias
-}
-
-// similarity is 1 − normalised Levenshtein distance over runes.
-func similarity(a, b string) float64 {
-	if a == b {
-		return 1
-	}
-	ra, rb := []rune(a), []rune(b)
-	n := max(len(ra), len(rb))
-	if n == 0 {
-		return 1
-	}
-	return 1 - float64(levenshtein(ra, rb))/float64(n)
-}
-
-func levenshtein(a, b []rune) int {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c = 1 + min(c, prev[j], cur[j-1])
-			}
-			cur[j] = c
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/internal/names"
 )
 
 func TestLinkIdentifiers(t *testing.T) {
@@ -101,7 +102,8 @@ func TestLinkHints(t *testing.T) {
 	// find a name borne by several institutions in distinct, known cities
 	var name string
 	var ids []int32
-	for k, is := range l.exact {
+	for d := range l.ds.Institutions {
+		k, is := names.Key(l.ds.Institutions[d].Name), l.names.Lookup(l.ds.Institutions[d].Name)
 		if len(is) < 3 {
 			continue
 		}
@@ -176,6 +178,16 @@ func BenchmarkLinkIdentifier(b *testing.B) {
 			qs = append(qs, Query{Text: in.GHCID})
 		}
 	}
+	benchLink(b, l, qs)
+}
+
+func BenchmarkLinkName(b *testing.B) {
+	l := testLinker(b)
+	benchLink(b, l, queries(evalSet(l.ds)))
+}
+
+// benchLink links the queries in turn.
+func benchLink(b *testing.B, l *Linker, qs []Query) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -186,17 +198,12 @@ func BenchmarkLinkIdentifier(b *testing.B) {
 	}
 }
 
-func BenchmarkLinkName(b *testing.B) {
-	l := testLinker(b)
-	cases := evalSet(l.ds)
-	ctx := context.Background()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := l.Link(ctx, cases[i%len(cases)].Query, 5); err != nil {
-			b.Fatal(err)
-		}
+func queries(cs []evalCase) []Query {
+	qs := make([]Query, len(cs))
+	for i, c := range cs {
+		qs[i] = c.Query
 	}
+	return qs
 }
 
 // BenchmarkLinkNameParallel measures name-query throughput on all cores.
@@ -216,4 +223,52 @@ func BenchmarkLinkNameParallel(b *testing.B) {
 			i += 7
 		}
 	})
+}
+
+// TestLinkNames pins name references that need the name index: partial
+// names, generic names settled by the town, spelling variants, and names
+// that must stay unmatched.
+func TestLinkNames(t *testing.T) {
+	l := testLinker(t)
+	cases := []struct {
+		name  string
+		q     Query
+		want  string // "" when no candidate may be a match
+		match bool
+	}{
+		{"README example: partial name with its town", Query{Text: "bagpipe museum", City: "Morpeth"}, "mm:domus.NE043", true},
+		{"first word of a two-word name", Query{Text: "Hennebergmuseum"}, "wd:Q76628668", true},
+		{"generic name, town in the name", Query{Text: "Stadtarchiv", City: "Weinheim"}, "wd:Q28720201", true},
+		{"generic name, hyphenated town", Query{Text: "Heimatmuseum", City: "Bobenheim-Roxheim"}, "wd:Q21035599", true},
+		{"article and suffix", Query{Text: "The Morpeth Chantry Bagpipe Museum Trust Ltd"}, "mm:domus.NE043", true},
+		{"word order", Query{Text: "Museum of the Morpeth Chantry Bagpipes"}, "mm:domus.NE043", true},
+		{"compound split", Query{Text: "Stadt Archiv Weinheim"}, "wd:Q28720201", true},
+		{"one-letter typo", Query{Text: "Morpeth Chantry Bagpipe Musuem"}, "mm:domus.NE043", true},
+		{"absent", Query{Text: "Zzyzx Dragon Museum"}, "", false},
+		{"absent with a real town", Query{Text: "Museum of Imaginary Dragons", City: "Morpeth"}, "", false},
+		{"generic name without a town", Query{Text: "Heimatmuseum"}, "", false},
+		{"generic name in a town without one", Query{Text: "Stadtarchiv", City: "Morpeth"}, "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := l.Link(context.Background(), c.q, 5)
+			require.NoError(t, err)
+			if c.want == "" {
+				for _, g := range got {
+					require.False(t, g.Match, "%s %q", g.ID, g.Name)
+				}
+				return
+			}
+			require.NotEmpty(t, got)
+			require.Equal(t, c.want, got[0].ID, "%+v", got[0])
+			require.Equal(t, c.match, got[0].Match, "%+v", got[0])
+		})
+	}
+}
+
+// BenchmarkLinkReference measures partial names, generic names with a
+// town, variants and ambiguous names (referenceSet).
+func BenchmarkLinkReference(b *testing.B) {
+	l := testLinker(b)
+	benchLink(b, l, queries(referenceSet(l, 100)))
 }

@@ -28,7 +28,7 @@ type Candidate struct {
 	// unambiguous and supported by the hints.
 	Match bool `json:"match"`
 	// Via says how the candidate was found: isil, wikidata, ghcid, gnd,
-	// name, former_name, alias, fuzzy_name.
+	// name, former_name, alias, partial_name, fuzzy_name.
 	Via      string    `json:"via"`
 	Features []Feature `json:"features,omitempty"`
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 type fixtureT struct {
@@ -33,7 +32,7 @@ var fixture = sync.OnceValues(func() (*fixtureT, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := linking.New(ds, kg.New(ds), router.New(ds))
+	l := linking.New(ds, kg.New(ds))
 	return &fixtureT{ds, l, New(ds, l)}, nil
 })
 

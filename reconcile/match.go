@@ -320,13 +320,15 @@ func containsCode(codes []string, c string) bool {
 }
 
 var featureNames = map[string]string{
-	linking.FeatureNameSim:   "Name similarity",
-	linking.FeatureCity:      "City agreement",
-	linking.FeatureCountry:   "Country agreement",
-	linking.FeatureType:      "Type agreement",
-	linking.FeaturePostcode:  "Postcode agreement",
-	linking.FeatureID:        "Identifier match",
-	linking.FeatureAmbiguity: "Share among namesakes",
+	linking.FeatureNameSim:       "Name similarity",
+	linking.FeatureCity:          "City agreement",
+	linking.FeatureCountry:       "Country agreement",
+	linking.FeatureType:          "Type agreement",
+	linking.FeaturePostcode:      "Postcode agreement",
+	linking.FeatureID:            "Identifier match",
+	linking.FeatureAmbiguity:     "Share among namesakes",
+	linking.FeatureQueryCoverage: "Share of the query found in the name",
+	linking.FeatureNameCoverage:  "Share of the name found in the query",
 }
 
 func (h *Handler) candidate(in *heritage.Institution, c linking.Candidate, withNames bool) Candidate {

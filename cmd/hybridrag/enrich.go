@@ -13,7 +13,6 @@ import (
 	"github.com/hybridrag/hybridrag/enrich"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/sparql"
 )
 
@@ -125,7 +124,7 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	linker := linking.New(ds, kg.New(ds), router.New(ds))
+	linker := linking.New(ds, kg.New(ds))
 	job, err := enrich.New(ds, linker, cfg)
 	if err != nil {
 		if errors.Is(err, enrich.ErrInput) {

@@ -13,7 +13,6 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 const evalUsage = `Usage: hybridrag eval --questions FILE.jsonl [flags]
@@ -247,7 +246,7 @@ func runEvalLinks(ctx context.Context, e *env, df dataFlags, path string, asJSON
 	if len(refs) == 0 {
 		return usagef("--links: %s holds no valid reference (%d line(s) rejected)", path, len(bad))
 	}
-	linker := linking.New(ds, kg.New(ds), router.New(ds))
+	linker := linking.New(ds, kg.New(ds))
 	rep := eval.ScoreLinks(refs, func(q linking.Query) ([]linking.Candidate, error) {
 		return linker.Link(ctx, q, 5)
 	})

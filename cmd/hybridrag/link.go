@@ -11,7 +11,6 @@ import (
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 const linkUsage = `Usage: hybridrag link [flags] <ISIL | QID | GHCID | GND | ROR | name>
@@ -82,7 +81,7 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	linker := linking.New(ds, kg.New(ds), router.New(ds))
+	linker := linking.New(ds, kg.New(ds))
 	cands, err := linker.Link(ctx, linking.Query{Text: q, City: *city, Country: *country, Type: *typ}, *limit)
 	if errors.Is(err, ident.ErrMalformed) {
 		return usagef("%v", err)

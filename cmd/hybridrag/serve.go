@@ -94,7 +94,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	p, ds := st.pipeline, st.data
-	linker := linking.New(ds, st.kg, st.router)
+	linker := linking.New(ds, st.kg)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	srv, err := server.New(server.Options{

@@ -1,0 +1,104 @@
+package names
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+var fixture = sync.OnceValues(func() (*Index, error) {
+	ds, err := heritage.Embedded()
+	if err != nil {
+		return nil, err
+	}
+	return New(ds), nil
+})
+
+func testIndex(tb testing.TB) (*Index, *heritage.Dataset) {
+	tb.Helper()
+	ix, err := fixture()
+	require.NoError(tb, err)
+	ds, err := heritage.Embedded()
+	require.NoError(tb, err)
+	return ix, ds
+}
+
+func TestKey(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		{"St. Mary's Museum", "Saint Marys Museum"},
+		{"Sankt Annen Museum", "St. Annen-Museum"},
+		{"The Bagpipe Museum", "Bagpipe Museum"},
+		{"Förderverein Heimatmuseum e.V.", "Forderverein Heimatmuseum"},
+		{"Museum Trust Ltd", "Museum Trust"},
+		{"Kunsthaus gGmbH", "Kunsthaus"},
+		{"Heritage Centre", "heritage center"},
+	} {
+		require.Equal(t, Key(c.b), Key(c.a), c.a)
+	}
+	require.Equal(t, "the", Key("The"), "a lone article stays")
+	require.Equal(t, []string{"museum", "abbey"}, Words("Museum of the Abbey"))
+	require.ElementsMatch(t, Words("Abbey Museum"), Words("Museum of the Abbey"))
+}
+
+func TestLookup(t *testing.T) {
+	ix, ds := testIndex(t)
+	in := &ds.Institutions[0]
+	docs := ix.Lookup(in.Name)
+	require.Contains(t, docs, int32(0))
+	require.Equal(t, docs, ix.Lookup("The "+in.Name+" Ltd"))
+	require.Empty(t, ix.Lookup("no such institution anywhere"))
+	require.Equal(t, Key(in.Name), ix.Forms(0)[0].Key)
+	require.Equal(t, len(ds.Institutions), ix.Docs())
+}
+
+func TestSearch(t *testing.T) {
+	ix, ds := testIndex(t)
+	cases := []struct {
+		name, query, city, want string
+		queryCov                float64 // at least
+	}{
+		{"partial name with its city", "bagpipe museum", "Morpeth", "mm:domus.NE043", 1},
+		{"former name", "North of England Bagpipe Museum", "", "mm:domus.NE043", 1},
+		{"word order and articles", "Bagpipe Museum of the Morpeth Chantry", "", "mm:domus.NE043", 1},
+		{"typo (transposition)", "Morpeth Chantry Bagpipe Musuem", "", "mm:domus.NE043", 0.95},
+		{"first word of a compound name", "Hennebergmuseum", "", "wd:Q76628668", 1},
+		{"compound split", "Stadt Archiv Weinheim", "", "wd:Q28720201", 1},
+		{"compound joined", "Morpeth ChantryBagpipe Museum", "", "mm:domus.NE043", 1},
+		{"generic name, town in the name", "Stadtarchiv", "Weinheim", "wd:Q28720201", 1},
+		{"generic name, hyphenated town", "Heimatmuseum", "Bobenheim-Roxheim", "wd:Q21035599", 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			hs := ix.Search(c.query, Options{City: c.city})
+			require.NotEmpty(t, hs)
+			require.Equal(t, c.want, ds.Institutions[hs[0].Doc].ID)
+			require.GreaterOrEqual(t, hs[0].QueryCov, c.queryCov)
+			for k := 1; k < len(hs); k++ {
+				require.GreaterOrEqual(t, hs[k-1].Score, hs[k].Score)
+			}
+		})
+	}
+	hs := ix.Search("Stadtarchiv", Options{City: "Weinheim"})
+	require.True(t, hs[0].CityMatch)
+	require.True(t, hs[0].CityInName)
+	require.Equal(t, 1.0, hs[0].NameCov, "the town's word is covered by the hint")
+	require.Empty(t, ix.Search("qqqq zzzz", Options{}))
+	require.Empty(t, ix.Search(" ,. ", Options{}))
+	require.Len(t, ix.Search("museum", Options{Limit: 3}), 3)
+}
+
+func BenchmarkSearch(b *testing.B) {
+	ix, ds := testIndex(b)
+	var qs []string
+	for i := 0; i < len(ds.Institutions); i += 37 {
+		qs = append(qs, ds.Institutions[i].Name)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix.Search(qs[i%len(qs)], Options{})
+	}
+}

@@ -1,0 +1,420 @@
+package names
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/editdist"
+	"github.com/hybridrag/hybridrag/kg"
+)
+
+// DefaultLimit is the number of records Search returns when Options.Limit
+// is not set.
+const DefaultLimit = 20
+
+// cityBoost is added to the retrieval score of a record in the hinted
+// city, so that a generic name ("Stadtarchiv") with a city hint ranks the
+// town's record among the first even when hundreds share the name.
+const cityBoost = 0.25
+
+// Options narrow a search.
+type Options struct {
+	Limit int    // records returned; DefaultLimit when ≤ 0
+	City  string // a city hint: boosts records there and counts its words in names as matched
+}
+
+// Hit is a record found by Search, with the name form that matched best.
+type Hit struct {
+	Doc  int32  // position of the record in the dataset
+	Key  string // Key of the matched form
+	Kind string // kind of the matched form: "" for the record's name, else heritage.Kind*
+	// Exact is true when the form's Key equals the query's.
+	Exact bool
+	// QueryCov is the IDF-weighted share of the query's words found in the
+	// form (a misspelt word counts 0.95 or 0.85), NameCov the share of the
+	// form's words found in the query or, for a city hint, in the hint.
+	QueryCov, NameCov float64
+	// Sim is QueryCov × NameCov, in [0,1]; it is 1 only for an equal Key.
+	Sim float64
+	// CityInName is true when the words of the city hint occur in the form.
+	CityInName bool
+	// CityMatch is true when the record's city is the hinted city or its
+	// address names it.
+	CityMatch bool
+	// Score ranks the hits: QueryCov × (1+NameCov)/2 plus a boost for the
+	// hinted city.
+	Score float64
+}
+
+type alt struct {
+	t   int32
+	sim float64
+}
+
+type unit struct {
+	weight float64
+	alts   []alt
+	hint   bool
+}
+
+// scratch is the per-query working memory, reused through a pool.
+type scratch struct {
+	gen, ugen, tgen       uint32
+	acc, hacc             []float64 // per form
+	stamp, ustamp         []uint32  // per form
+	best                  []float64 // per form, current unit
+	touched, utouched     []int32
+	docScore              []float64 // per record
+	docForm               []int32
+	docStamp              []uint32
+	cityStamp             []uint32 // per record: in the hinted city
+	tcount                []uint16 // per term, trigram overlap
+	tstamp                []uint32
+	ttouched              []int32
+	docsTouched, hitForms []int32
+	order                 []int
+	coverBuf              []float64
+	unitsBuf              []unit
+	altsBuf               []alt
+}
+
+func newScratch(nForms, nDocs, nTerms int) *scratch {
+	return &scratch{
+		acc: make([]float64, nForms), hacc: make([]float64, nForms),
+		stamp: make([]uint32, nForms), ustamp: make([]uint32, nForms),
+		best:     make([]float64, nForms),
+		docScore: make([]float64, nDocs), docForm: make([]int32, nDocs), docStamp: make([]uint32, nDocs), cityStamp: make([]uint32, nDocs),
+		tcount: make([]uint16, nTerms), tstamp: make([]uint32, nTerms),
+	}
+}
+
+// Search returns up to o.Limit records whose names best match query, best
+// first (ties by doc number). A record is returned only when at least one
+// query word (or a near spelling or compound of it) occurs in one of its
+// names.
+func (ix *Index) Search(query string, o Options) []Hit {
+	limit := o.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	qwords := analyze(query)
+	if len(qwords) == 0 {
+		return nil
+	}
+	qkey := strings.Join(qwords, " ")
+	s := ix.pool.Get().(*scratch)
+	defer ix.pool.Put(s)
+	s.altsBuf = s.altsBuf[:0]
+	units := ix.appendUnits(s, s.unitsBuf[:0], Words(query), false)
+	wq := 0.0
+	for _, u := range units {
+		wq += u.weight
+	}
+	cityKey := kg.NormalizeName(o.City)
+	nq := len(units)
+	if cityKey != "" {
+		units = ix.appendUnits(s, units, Words(o.City), true)
+	}
+	s.unitsBuf = units[:0]
+	if wq == 0 {
+		return nil
+	}
+
+	// One pass over the postings of every unit, rarest first: per form,
+	// the weighted best similarity of each unit. A common word ("museum")
+	// only updates the forms found so far once the rarer words carry half
+	// the query's weight and have found enough forms: a form with nothing
+	// but common words could not rank above them. Hint words never add
+	// forms.
+	s.order = s.order[:0]
+	for k := range units[:nq] {
+		s.order = append(s.order, k)
+	}
+	slices.SortStableFunc(s.order, func(a, b int) int { return ix.postings(units[a]) - ix.postings(units[b]) })
+	for k := nq; k < len(units); k++ {
+		s.order = append(s.order, k)
+	}
+	rest := wq
+	s.gen++
+	s.touched = s.touched[:0]
+	for _, k := range s.order {
+		u := units[k]
+		if !u.hint {
+			rest -= u.weight
+		}
+		if u.hint || len(s.touched) >= limit && rest+u.weight < wq/2 && ix.postings(u) > 4*len(s.touched) {
+			ix.update(s, u)
+			continue
+		}
+		s.ugen++
+		s.utouched = s.utouched[:0]
+		for _, a := range u.alts {
+			for _, f := range ix.terms[a.t].post {
+				if s.ustamp[f] != s.ugen {
+					s.ustamp[f] = s.ugen
+					s.best[f] = a.sim
+					s.utouched = append(s.utouched, f)
+				} else if a.sim > s.best[f] {
+					s.best[f] = a.sim
+				}
+			}
+		}
+		for _, f := range s.utouched {
+			if s.stamp[f] != s.gen {
+				s.stamp[f] = s.gen
+				s.acc[f], s.hacc[f] = 0, 0
+				s.touched = append(s.touched, f)
+			}
+			s.acc[f] += u.weight * s.best[f]
+		}
+	}
+
+	// Best form per record, then the best records.
+	s.docsTouched = s.docsTouched[:0]
+	if cityKey != "" {
+		for _, d := range ix.place[cityKey] {
+			s.cityStamp[d] = s.gen
+		}
+	}
+	for _, f := range s.touched {
+		if s.acc[f] == 0 {
+			continue // only the city hint's words
+		}
+		fm := &ix.forms[f]
+		qc := s.acc[f] / wq
+		nc := min(1, (s.acc[f]+s.hacc[f])/max(fm.weight, 1e-9))
+		sc := qc * (1 + nc) / 2
+		d := fm.doc
+		if s.docStamp[d] != s.gen {
+			s.docStamp[d] = s.gen
+			s.docScore[d] = -1
+			s.docsTouched = append(s.docsTouched, d)
+		}
+		if s.cityStamp[d] == s.gen {
+			sc += cityBoost
+		}
+		if sc > s.docScore[d] {
+			s.docScore[d] = sc
+			s.docForm[d] = f
+		}
+	}
+	top := s.hitForms[:0]
+	worse := func(a, b int32) bool { // a ranks below b
+		if s.docScore[a] != s.docScore[b] {
+			return s.docScore[a] < s.docScore[b]
+		}
+		return a > b
+	}
+	for _, d := range s.docsTouched {
+		if len(top) == limit && !worse(top[len(top)-1], d) {
+			continue
+		}
+		k := len(top)
+		if k < limit {
+			top = append(top, d)
+		} else {
+			k = limit - 1
+		}
+		for k > 0 && worse(top[k-1], d) {
+			top[k] = top[k-1]
+			k--
+		}
+		top[k] = d
+	}
+	s.hitForms = top
+
+	out := make([]Hit, 0, len(top))
+	for _, d := range top {
+		var h Hit
+		for _, f := range ix.byDoc[d] {
+			if s.stamp[f] != s.gen || s.acc[f] == 0 {
+				continue
+			}
+			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
+			if c.Sim > h.Sim || h.Key == "" {
+				h = c
+			}
+		}
+		h.Doc = d
+		h.Score = s.docScore[d]
+		h.CityMatch = s.cityStamp[d] == s.gen
+		out = append(out, h)
+	}
+	return out
+}
+
+// postings is the number of forms the alternatives of u occur in.
+func (ix *Index) postings(u unit) int {
+	n := 0
+	for _, a := range u.alts {
+		n += len(ix.terms[a.t].post)
+	}
+	return n
+}
+
+// update adds unit u to the forms found so far, without adding forms.
+func (ix *Index) update(s *scratch, u unit) {
+	for _, f := range s.touched {
+		fm := &ix.forms[f]
+		b := 0.0
+		for _, a := range u.alts {
+			if a.sim > b && (slices.Contains(fm.terms, a.t) || slices.Contains(fm.pairs, a.t)) {
+				b = a.sim
+			}
+		}
+		if u.hint {
+			s.hacc[f] += u.weight * b
+		} else {
+			s.acc[f] += u.weight * b
+		}
+	}
+}
+
+// appendUnits turns query words into scoring units.
+func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool) []unit {
+	alts := s.altsBuf
+	start := len(units)
+	for _, w := range words {
+		u := unit{hint: hint}
+		a0 := len(alts)
+		t, ok := ix.vocab[w]
+		if ok {
+			alts = append(alts, alt{t, 1})
+			u.weight = ix.terms[t].weight
+		}
+		if !hint && !ok && len(w) >= 4 {
+			alts = ix.fuzzy(s, w, alts)
+		}
+		if !ok {
+			u.weight = ix.zero
+			if orgWords[w] {
+				u.weight *= orgWeight
+			}
+			// the weight of the nearest spelling, the commoner on a tie
+			best := 0.0
+			for _, a := range alts[a0:] {
+				w := ix.terms[a.t].weight
+				if a.sim > best || a.sim == best && w < u.weight {
+					best, u.weight = a.sim, w
+				}
+			}
+		}
+		if hint && !ok {
+			continue
+		}
+		u.alts = alts[a0:len(alts):len(alts)]
+		units = append(units, u)
+	}
+	if !hint {
+		// Two adjacent query words written as one word in a name.
+		for k := 0; k+1 < len(words); k++ {
+			if t, ok := ix.vocab[words[k]+words[k+1]]; ok {
+				for _, j := range []int{start + k, start + k + 1} {
+					units[j].alts = append(units[j].alts, alt{t, 1})
+				}
+			}
+		}
+	}
+	s.altsBuf = alts
+	return units
+}
+
+// fuzzy appends the name words within one edit of w (two beyond eight
+// letters), found by trigram overlap and checked by edit distance.
+func (ix *Index) fuzzy(s *scratch, w string, alts []alt) []alt {
+	rw := []rune(w)
+	allow := 1
+	if len(rw) > 8 {
+		allow = 2
+	}
+	gs := trigrams(w)
+	// An edit changes up to three trigrams, a transposition four.
+	need := max(2, len(gs)-3*allow-1)
+	s.tgen++
+	s.ttouched = s.ttouched[:0]
+	for _, g := range gs {
+		ts := ix.grams[g]
+		lo, _ := slices.BinarySearchFunc(ts, len(rw)-allow, func(t int32, n int) int { return len(ix.terms[t].runes) - n })
+		for _, t := range ts[lo:] {
+			if len(ix.terms[t].runes) > len(rw)+allow {
+				break
+			}
+			if s.tstamp[t] != s.tgen {
+				s.tstamp[t] = s.tgen
+				s.tcount[t] = 0
+				s.ttouched = append(s.ttouched, t)
+			}
+			s.tcount[t]++
+		}
+	}
+	for _, t := range s.ttouched {
+		if int(s.tcount[t]) < need {
+			continue
+		}
+		if d := editdist.OSA(w, ix.terms[t].text, allow); d <= allow {
+			alts = append(alts, alt{t, editSim[d]})
+		}
+	}
+	return alts
+}
+
+// editSim is the similarity of a word at edit distance 0, 1, 2.
+var editSim = [3]float64{1, 0.95, 0.85}
+
+// align scores form f against the query units exactly: which query words
+// it covers and which of its words are covered.
+func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey string) Hit {
+	fm := &ix.forms[f]
+	cov := s.coverBuf[:0]
+	for range fm.terms {
+		cov = append(cov, 0)
+	}
+	cover := func(u unit) float64 {
+		b := 0.0
+		for _, a := range u.alts {
+			if k := slices.Index(fm.terms, a.t); k >= 0 {
+				b = max(b, a.sim)
+				cov[k] = max(cov[k], a.sim)
+			} else if k := slices.Index(fm.pairs, a.t); k >= 0 {
+				b = max(b, a.sim)
+				for _, p := range fm.parts[k] {
+					if j := slices.Index(fm.terms, p); j >= 0 {
+						cov[j] = max(cov[j], a.sim)
+					}
+				}
+			}
+		}
+		return b
+	}
+	mq := 0.0
+	for _, u := range query {
+		mq += u.weight * cover(u)
+	}
+	inName := len(hint) > 0
+	for _, u := range hint {
+		if cover(u) == 0 {
+			inName = false
+		}
+	}
+	mr := 0.0
+	for k, t := range fm.terms {
+		mr += ix.terms[t].weight * cov[k]
+	}
+	s.coverBuf = cov
+	h := Hit{Key: fm.key, Kind: fm.kind, Exact: fm.key == qkey, CityInName: inName}
+	h.QueryCov = mq / wq
+	h.NameCov = 1.0
+	if fm.weight > 0 {
+		h.NameCov = mr / fm.weight
+	}
+	// Precision times recall rather than their mean: a name with a word
+	// the query lacks ("…, Bibliothek") is a different institution more
+	// often than a misspelling is.
+	h.Sim = h.QueryCov * h.NameCov
+	if h.Exact {
+		h.Sim = 1
+	} else {
+		h.Sim = min(h.Sim, 0.99)
+	}
+	return h
+}

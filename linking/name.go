@@ -1,0 +1,172 @@
+package linking
+
+import (
+	"math"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/names"
+)
+
+// DefaultFanout is the number of name candidates retrieved from the name
+// index and scored for a name query.
+const DefaultFanout = 20
+
+// Evidence thresholds of the match decision (see doc.go).
+const (
+	// sharpness is the exponent of the namesake share: a candidate's share
+	// of the evidence is s^sharpness / Σ s_j^sharpness.
+	sharpness = 24
+	// minQueryCover is the query coverage any name match needs: a query
+	// word that the name lacks (a misspelling counts 0.95) speaks against
+	// it whatever the hints say.
+	minQueryCover = 0.8
+	// minShare is the share a candidate matched on a partial name needs.
+	minShare = 0.9
+	// minPartialScore is the hint-adjusted similarity a partial name needs.
+	minPartialScore = 0.5
+	// fullCover is the query coverage from which the query counts as
+	// contained in a name.
+	fullCover = 0.9
+	// distinctiveWeight is the IDF mass (Σ over the query's words) from
+	// which a partial name identifies a record without a city hint: about
+	// one word borne by 30 records or fewer.
+	distinctiveWeight = 6.0
+)
+
+// scored is a name candidate under evaluation.
+type scored struct {
+	hit   names.Hit
+	sim   float64
+	adj   float64
+	city  float64
+	feats []Feature
+}
+
+// byName retrieves name candidates from the name index and scores them.
+func (l *Linker) byName(q Query, h hints) []Candidate {
+	hits := l.names.Search(q.Text, names.Options{Limit: l.fanout, City: q.City})
+	if len(hits) == 0 {
+		return nil
+	}
+	ss := make([]scored, 0, len(hits))
+	for _, hit := range hits {
+		s := scored{hit: hit, sim: hit.Sim}
+		if hit.Kind == heritage.KindFormerName {
+			s.sim *= 0.97 // a former name may since have passed to another institution
+		}
+		s.feats = l.hintFeatures(hit.Doc, h)
+		if hit.CityInName && s.feats[0].Value < 0.9 && (l.city[hit.Doc] == "" || l.ds.Institutions[hit.Doc].CityInferred) {
+			s.feats[0].Value = 0.9 // the hinted town is part of the name
+		}
+		s.city = s.feats[0].Value
+		s.adj = adjust(s.sim, s.feats, h.city != "")
+		ss = append(ss, s)
+	}
+	// Calibrate: a candidate's score is its adjusted similarity times its
+	// share of the evidence, so n indistinguishable candidates score ~1/n.
+	total := 0.0
+	for _, s := range ss {
+		total += math.Pow(s.adj, sharpness)
+	}
+	distinctive := l.names.Weight(q.Text) >= distinctiveWeight
+	out := make([]Candidate, 0, len(ss))
+	for k, s := range ss {
+		if s.adj < l.minScore {
+			continue
+		}
+		share := 1.0
+		if total > 0 {
+			share = math.Pow(s.adj, sharpness) / total
+		}
+		score := round3(s.adj * share)
+		match := s.hit.QueryCov >= minQueryCover && (score >= l.matchThreshold ||
+			share >= minShare && s.adj >= minPartialScore && s.hit.QueryCov >= fullCover &&
+				(distinctive || s.city >= 0.9) && !contradicted(s.feats) && soleContainer(ss, k))
+		via := ViaFuzzyName
+		switch {
+		case s.hit.Exact || s.hit.QueryCov >= 0.999 && s.hit.NameCov >= 0.999:
+			via = viaOfKind(s.hit.Kind)
+		case s.hit.QueryCov >= 0.999:
+			via = ViaPartialName
+		}
+		feats := make([]Feature, 0, 9)
+		feats = append(feats, Feature{FeatureNameSim, round3(s.sim)}, Feature{FeatureID, 0})
+		feats = append(feats, s.feats...)
+		feats = append(feats, Feature{FeatureAmbiguity, round3(share)},
+			Feature{FeatureQueryCoverage, round3(s.hit.QueryCov)}, Feature{FeatureNameCoverage, round3(s.hit.NameCov)})
+		in := &l.ds.Institutions[s.hit.Doc]
+		out = append(out, Candidate{ID: in.ID, Name: in.Name, Score: score, Match: match, Via: via, Features: feats})
+	}
+	return out
+}
+
+// soleContainer reports whether ss[k] is the only candidate that contains
+// the whole query with at least its city agreement: a partial name that
+// several records contain equally well names none of them.
+func soleContainer(ss []scored, k int) bool {
+	for j, o := range ss {
+		if j != k && o.hit.QueryCov >= fullCover && o.city >= ss[k].city {
+			return false
+		}
+	}
+	return true
+}
+
+// contradicted reports whether a hint contradicts the candidate.
+func contradicted(feats []Feature) bool {
+	for _, f := range feats {
+		if f.Value == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// adjust folds the hint agreement into the name similarity.
+func adjust(sim float64, feats []Feature, hinted bool) float64 {
+	s := sim
+	for _, f := range feats {
+		switch f.ID {
+		case FeatureCity:
+			switch {
+			case f.Value >= 0.9:
+				s += (1 - s) * 0.3
+			case f.Value == 0.5:
+				if hinted {
+					// A record without a city cannot confirm the hint: with
+					// many namesakes of unknown place ("Heimatmuseum"), the
+					// one in the hinted town has to stand out.
+					s *= 0.8
+				}
+			case f.Value > 0:
+				s *= 0.85
+			default:
+				s *= 0.6
+			}
+		case FeatureCountry, FeatureType:
+			if f.Value == 0 {
+				s *= 0.7
+			}
+		case FeaturePostcode:
+			switch f.Value {
+			case 1:
+				s += (1 - s) * 0.5
+			case 0.75:
+				s += (1 - s) * 0.2
+			case 0:
+				s *= 0.7
+			}
+		}
+	}
+	return s
+}
+
+func viaOfKind(kind string) string {
+	switch kind {
+	case "":
+		return ViaName
+	case heritage.KindFormerName:
+		return ViaFormerName
+	}
+	return ViaAlias
+}
