@@ -216,6 +216,9 @@ func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fu
 	if !ok {
 		return draft{}, false
 	}
+	if via == "ranking" && len(plan.Unknown) == 0 {
+		return noneDraft("The question names no institution the data holds."), true
+	}
 	if via == "ranking" && !covers(in, plan.Unknown) {
 		return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(plan.Unknown))), true
 	}

@@ -422,7 +422,8 @@ var compareCues = []string{
 	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
 	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
 	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
-	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk",
+	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk", "tegenover", "gegen", "tegen",
+	"against", "side by side",
 }
 
 // collectionCues speak of holdings.
@@ -485,6 +486,10 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	}
 	if len(c.Places) >= 2 && s.has("and") {
 		sc[Comparative] += 0.5
+	}
+	if len(c.Places)+len(c.Bodies) >= 2 && hasChoice(s) {
+		// "railway museums Lincolnshire or Suffolk?"
+		sc[Comparative] += 3
 	}
 	// collection
 	if s.hasAny(collectionCues...) {
