@@ -65,7 +65,7 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
 	}
-	if c.List && len(plan.Unknown) > 0 {
+	if c.List && len(plan.Dropped) > 0 {
 		// A list about something no rule understood: offer only the
 		// matches whose records mention it.
 		var ids []string
@@ -414,7 +414,7 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 	if err != nil {
 		return draft{}, false, err
 	}
-	if len(plan.Unknown) > 0 && len(ids) > 0 {
+	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
 	if len(ids) == 0 {

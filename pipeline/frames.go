@@ -432,7 +432,7 @@ func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, boo
 		value = ""
 	}
 	noun := typeNoun(plan.Constraints.TypeCodes)
-	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Unknown) == 0, Count: len(all), Groups: groups},
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0, Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			switch {
@@ -479,13 +479,13 @@ func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused
 	rank := rankOf(fused)
 	var sorted []string
 	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && mentions(in, plan.Unknown) {
+		if in, ok := p.data.Get(id); ok && mentions(in, plan.Dropped) {
 			sorted = append(sorted, id)
 		}
 	}
 	if len(sorted) == 0 {
 		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s matching the rest of the question mentions it.",
-			quoteWords(plan.Unknown), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids))))
+			quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids))))
 	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
@@ -494,7 +494,7 @@ func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused
 	return draft{Answer: Answer{Kind: KindRanked, IDs: top}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "The data has nothing recorded as %s, so this is not an exact answer. Among the %d %s matching the rest of the question, the closest are: ",
-			quoteWords(plan.Unknown), len(ids), plural(noun, len(ids)))
+			quoteWords(plan.Dropped), len(ids), plural(noun, len(ids)))
 		p.writeNames(&b, top, cite)
 		return b.String()
 	}}

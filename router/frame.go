@@ -473,7 +473,12 @@ var fillerWords = []string{
 	"wurde", "wurden", "werden", "worden", "geworden", "wird", "word", "wordt", "werd", "sein",
 	"gewesen", "geweest", "bin", "ben", "bent", "eigentlich", "eigenlijk", "genau", "precies",
 	"besteht", "bestehen", "existiert", "bestaat", "bestaan", "wem", "wen", "whom", "kwam", "came",
-	"trat", "stelle", "plaats",
+	"trat", "stelle", "plaats", "interested", "interest", "interests", "keen", "fan", "fans", "enjoy", "love",
+	"loves", "fond", "curious", "plan", "planning", "travel", "travelling", "traveling", "staying", "stay",
+	"holidays", "vacation", "kids", "children", "family", "families", "friends", "good", "worthwhile",
+	"interessiert", "interesse", "interessant", "geinteresseerd", "interessante", "urlaub", "vakantie",
+	"reis", "reise", "kinderen", "kinder", "familie", "lohnt", "lohnen", "moet", "muss", "sollte", "zou",
+	"moeten", "mussen", "sollten", "should", "ought",
 }
 
 // unknownWords are the free words of the question that no rule explains:
@@ -481,19 +486,26 @@ var fillerWords = []string{
 // in the data, or an off-topic request ("weather").
 // Adjacent unknown words are one phrase ("Zentralbibliothek
 // Fantasiestadt").
-func unknownWords(s *scan) []string {
+//
+// dropped are the phrases among them that stand where a constraint would
+// ("sushi museums", "collections about karaoke", "in Bayern"): the answer
+// ignores a constraint there and must not call itself exact.
+func unknownWords(s *scan) (unknown, dropped []string) {
 	knownOnce.Do(buildKnownWords)
-	var out []string
 	start, last := -1, -1
 	flush := func() {
 		if start >= 0 {
-			out = append(out, s.original(start, last+1))
+			ph := s.original(start, last+1)
+			unknown = append(unknown, ph)
+			if constraintSlot(s, start, last+1) {
+				dropped = append(dropped, ph)
+			}
 		}
 		start = -1
 	}
 	for i, t := range s.toks {
 		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] {
+			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] || nearKnown(t.norm) {
 			continue
 		}
 		if start >= 0 && last != i-1 {
@@ -505,7 +517,50 @@ func unknownWords(s *scan) []string {
 		last = i
 	}
 	flush()
-	return out
+	return unknown, dropped
+}
+
+// nearKnown reports a misspelt function or cue word ("shojld", "regin"):
+// one edit from a known word of five letters or more.
+func nearKnown(w string) bool {
+	if len(w) < 5 {
+		return false
+	}
+	for k := range knownWords {
+		if len(k) >= 5 && abs(len(k)-len(w)) <= 1 && osa(k, w, 1) <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// topicPreps introduce the topic of a list ("museums about X", "Musea
+// over X", "Museen zum Thema X").
+var topicPreps = map[string]bool{
+	"about": true, "on": true, "over": true, "uber": true, "zum": true, "zur": true, "thema": true, "themed": true,
+	"devoted": true, "dedicated": true, "related": true, "featuring": true, "concerning": true, "regarding": true,
+	"covering": true, "showing": true, "betreffende": true, "rond": true, "rondom": true, "mit": true, "met": true,
+}
+
+// constraintSlot reports whether the unknown phrase [i, j) stands where
+// a constraint would: before a type noun, after a topic preposition, or a
+// capitalised word after a locative (an unknown place).
+func constraintSlot(s *scan, i, j int) bool {
+	if j < len(s.toks) {
+		if code := typeWords[s.toks[j].norm]; code != "" {
+			return true
+		}
+	}
+	if i > 0 {
+		prev := s.toks[i-1].norm
+		if topicPreps[prev] || prev == "of" && i > 1 && typeWords[s.toks[i-2].norm] != "" {
+			return true
+		}
+		if locatives[prev] && s.toks[i].upper && prev != "of" && prev != "and" {
+			return true
+		}
+	}
+	return false
 }
 
 // isNumeric accepts digits and decades ("1980s").

@@ -57,6 +57,10 @@ type Plan struct {
 	// place or name the data does not hold, or an off-topic request. An
 	// answer that ignores them must say so.
 	Unknown []string `json:"unknown,omitempty"`
+	// Dropped are the unknown words that stand where a constraint would
+	// ("sushi museums", "in Bayern"): an answer that ignores them is not
+	// exact.
+	Dropped []string `json:"dropped,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

@@ -239,7 +239,7 @@ func (r *Router) Route(question string) Plan {
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
 	}
-	plan.Unknown = unknownWords(s)
+	plan.Unknown, plan.Dropped = unknownWords(s)
 	if frame == FrameRanking && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
 	}
