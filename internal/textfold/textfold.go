@@ -54,9 +54,15 @@ func Fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		if f, ok := Rune(r); ok {
+		switch f, ok := Rune(r); {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteByte(byte(r))
+		case ok:
 			b.WriteString(f)
-		} else if !unicode.Is(unicode.Mn, r) {
+		case !unicode.Is(unicode.Mn, r):
 			b.WriteRune(unicode.ToLower(r))
 		}
 	}
