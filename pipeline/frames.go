@@ -317,7 +317,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	}
 	win, lose := ins[w], ins[1-w]
 	prefix, value := "", win.Name
-	if yesNoStarts(plan.Question) {
+	if plan.Pair.YesNo {
 		// "Is A older than B?" asks whether the first named wins
 		prefix = map[bool]string{true: "Yes: ", false: "No: "}[w == 0]
 		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
@@ -327,17 +327,6 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
 		}}, true
-}
-
-// yesNoStarts reports a question phrased for a yes or no ("Is A older
-// than B?").
-func yesNoStarts(q string) bool {
-	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(q)), " ")
-	switch first {
-	case "is", "was", "are", "were", "did", "does", "do", "has", "ist", "war", "wurde", "hat", "heeft", "werd", "would":
-		return true
-	}
-	return false
 }
 
 var sizeOrder = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}

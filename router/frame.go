@@ -42,6 +42,9 @@ type Test struct {
 type Pair struct {
 	Attribute string `json:"attribute"`
 	Highest   bool   `json:"highest"`
+	// YesNo is set when the question asks whether the first named
+	// institution wins ("Is A older than B?").
+	YesNo bool `json:"yes_no,omitempty"`
 }
 
 // yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
@@ -52,6 +55,7 @@ var yesNoStarts = map[string]bool{
 	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
 	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
 	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
+	"befindet": true, "staat": true, "steht": true, "liegen": true,
 	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
 }
 
@@ -61,20 +65,20 @@ var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
 
 // pairCues name the attribute two institutions are compared on.
 var pairCues = map[string]Pair{
-	"first": {"opened", false}, "earlier": {"opened", false}, "older": {"opened", false},
-	"oldest": {"opened", false}, "earliest": {"opened", false}, "sooner": {"opened", false},
-	"eerst": {"opened", false}, "eerste": {"opened", false}, "eerder": {"opened", false}, "ouder": {"opened", false},
-	"oudste": {"opened", false}, "zuerst": {"opened", false}, "fruher": {"opened", false}, "alter": {"opened", false},
-	"alteste": {"opened", false}, "eher": {"opened", false}, "erste": {"opened", false},
-	"later": {"opened", true}, "newer": {"opened", true}, "younger": {"opened", true}, "newest": {"opened", true},
-	"youngest": {"opened", true}, "latest": {"opened", true}, "jonger": {"opened", true}, "nieuwer": {"opened", true},
-	"jongste": {"opened", true}, "nieuwste": {"opened", true}, "junger": {"opened", true}, "neuer": {"opened", true},
-	"spater": {"opened", true}, "jungste": {"opened", true}, "neueste": {"opened", true},
-	"bigger": {"size", true}, "larger": {"size", true}, "biggest": {"size", true}, "largest": {"size", true},
-	"groter": {"size", true}, "grootste": {"size", true}, "grosser": {"size", true}, "grosste": {"size", true},
-	"smaller": {"size", false}, "smallest": {"size", false}, "kleiner": {"size", false}, "kleinste": {"size", false},
-	"before": {"opened", false}, "vor": {"opened", false}, "voor": {"opened", false}, "prior": {"opened", false},
-	"after": {"opened", true}, "nach": {"opened", true}, "na": {"opened", true},
+	"first": {Attribute: "opened", Highest: false}, "earlier": {Attribute: "opened", Highest: false}, "older": {Attribute: "opened", Highest: false},
+	"oldest": {Attribute: "opened", Highest: false}, "earliest": {Attribute: "opened", Highest: false}, "sooner": {Attribute: "opened", Highest: false},
+	"eerst": {Attribute: "opened", Highest: false}, "eerste": {Attribute: "opened", Highest: false}, "eerder": {Attribute: "opened", Highest: false}, "ouder": {Attribute: "opened", Highest: false},
+	"oudste": {Attribute: "opened", Highest: false}, "zuerst": {Attribute: "opened", Highest: false}, "fruher": {Attribute: "opened", Highest: false}, "alter": {Attribute: "opened", Highest: false},
+	"alteste": {Attribute: "opened", Highest: false}, "eher": {Attribute: "opened", Highest: false}, "erste": {Attribute: "opened", Highest: false},
+	"later": {Attribute: "opened", Highest: true}, "newer": {Attribute: "opened", Highest: true}, "younger": {Attribute: "opened", Highest: true}, "newest": {Attribute: "opened", Highest: true},
+	"youngest": {Attribute: "opened", Highest: true}, "latest": {Attribute: "opened", Highest: true}, "jonger": {Attribute: "opened", Highest: true}, "nieuwer": {Attribute: "opened", Highest: true},
+	"jongste": {Attribute: "opened", Highest: true}, "nieuwste": {Attribute: "opened", Highest: true}, "junger": {Attribute: "opened", Highest: true}, "neuer": {Attribute: "opened", Highest: true},
+	"spater": {Attribute: "opened", Highest: true}, "jungste": {Attribute: "opened", Highest: true}, "neueste": {Attribute: "opened", Highest: true},
+	"bigger": {Attribute: "size", Highest: true}, "larger": {Attribute: "size", Highest: true}, "biggest": {Attribute: "size", Highest: true}, "largest": {Attribute: "size", Highest: true},
+	"groter": {Attribute: "size", Highest: true}, "grootste": {Attribute: "size", Highest: true}, "grosser": {Attribute: "size", Highest: true}, "grosste": {Attribute: "size", Highest: true},
+	"smaller": {Attribute: "size", Highest: false}, "smallest": {Attribute: "size", Highest: false}, "kleiner": {Attribute: "size", Highest: false}, "kleinste": {Attribute: "size", Highest: false},
+	"before": {Attribute: "opened", Highest: false}, "vor": {Attribute: "opened", Highest: false}, "voor": {Attribute: "opened", Highest: false}, "prior": {Attribute: "opened", Highest: false},
+	"after": {Attribute: "opened", Highest: true}, "nach": {Attribute: "opened", Highest: true}, "na": {Attribute: "opened", Highest: true},
 }
 
 // pairJoins link the two institutions of a comparison ("A or B", "A
@@ -146,7 +150,9 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if len(s.toks) > 1 {
 		second = s.toks[1].norm
 	}
-	yesNo := yesNoStarts[first] && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	yesNo := yesNoStart(s) && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	// "X: is it in Stocksfield?", "X – ist es noch geöffnet?"
+	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny("is it", "ist es", "is het", "does it", "has it", "hat es", "heeft het")
 	// "Is there a website for X?", "Gibt es eine Webseite von X?"
 	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
@@ -154,6 +160,9 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
+			// "Is A older than B?" asks whether the first named wins;
+			// "Which opened first, A or B?" asks for the winner
+			p.YesNo = yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
 			return FramePair, nil, &p
 		}
 	}
@@ -577,6 +586,54 @@ func offTopic(c Constraints) bool {
 		c.Field == "" && c.Years == nil && c.Accreditation == "" && c.Relation == ""
 }
 
+// yesNoStart reports a first word that opens a yes/no question, allowing
+// one typo in a verb of four letters or more ("Liwgt").
+func yesNoStart(s *scan) bool {
+	if len(s.toks) == 0 {
+		return false
+	}
+	first := s.toks[0].norm
+	if first == "was" && len(s.toks) > 1 && germanAfterWas[s.toks[1].norm] {
+		return false // German "was" is "what"
+	}
+	if yesNoStarts[first] {
+		return true
+	}
+	if len(first) >= 4 && !knownWords[first] {
+		for w := range yesNoStarts {
+			if len(w) >= 4 && osa(w, first, 1) <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// germanAfterWas are words after which "was" is German "what".
+var germanAfterWas = map[string]bool{
+	"wurde": true, "ist": true, "fur": true, "hat": true, "war": true, "sind": true, "gibt": true, "kam": true,
+	"trat": true, "befindet": true, "weiss": true, "macht": true,
+}
+
+// offersChoice reports "A or B" (but not "… or not").
+func offersChoice(s *scan) bool {
+	for i, t := range s.toks {
+		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
+			if i+1 < len(s.toks) {
+				switch s.toks[i+1].norm {
+				case "not", "nicht", "niet":
+					continue
+				}
+			}
+			if t.norm == "of" && (i+1 >= len(s.toks) || s.toks[i+1].norm == "the") {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // yesNoShape reports a question that opens like a yes/no question about
 // one institution ("Is …", "Hat …", "Kan ik … nog bezoeken").
 func yesNoShape(s *scan) bool {
@@ -584,7 +641,8 @@ func yesNoShape(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	return (yesNoStarts[first] || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm]
+	return (yesNoStart(s) || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm] ||
+		s.hasAny("is it", "ist es", "is het")
 }
 
 // parentAsked reports a question for the organisation an institution
