@@ -103,7 +103,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		configs   configList
 		questions = fs.String("questions", "", "gold questions, JSON Lines")
 		links     = fs.String("links", "", "gold linking references, JSON Lines (instead of --questions)")
-		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent"}}, "questions": [...]}`)
+		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent", "by_lang", "by_frame"}}, "intent_accuracy_by_lang", "questions": [...]} (with --links: {"overall", "by_kind", "kinds", "results"})`)
 		chart     = fs.String("chart", "", "also write an SVG bar chart of recall@10 by intent and configuration to this file")
 		quiet     = fs.Bool("quiet", false, "no progress on stderr")
 	)

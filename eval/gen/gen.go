@@ -42,7 +42,8 @@
 //     B, which is bigger (comparative; expected = both, answer = the
 //     winner's name or yes/no). Pairs with equal or unknown values are
 //     skipped: a tie has no winner to name.
-//   - places_compare: one kind of museum in two places (comparative,
+//   - places_compare, places_compare_kind: museums of one subject or of
+//     one kind (accredited, small, local-authority …) in two places (comparative,
 //     expected = the union of both exact sets; the answer counts per place
 //     in the public set's "A: n (…); B: m (…)" form).
 //   - count_* (exploratory, answer = the count in digits, expected = the

@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite testdata/generated from the gen
 // Seed and sizes of the checked-in sets.
 const (
 	seed       = 20261130
-	nQuestions = 2400
+	nQuestions = 2500
 	nRefs      = 3400
 )
 

@@ -169,7 +169,8 @@ type frame struct {
 }
 
 // questionFrames are the frames in generation order with their weights
-// (the number of questions each gets when n is 2,400).
+// (the number of questions each gets when n is the sum of the weights,
+// 2,310).
 var questionFrames = []frame{
 	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string {
 		if len(in.Identifiers.ISILAll) > 1 {
@@ -313,6 +314,7 @@ var questionFrames = []frame{
 	{50, pairOlder},
 	{50, pairBigger},
 	{80, placesCompare},
+	{60, placesCompareKind},
 	{60, countFrame},
 	{60, moreFrame},
 	{40, relMember(heritage.RelPartOf, "rel_part_of", para{
