@@ -362,7 +362,8 @@ func placeText(in *heritage.Institution) string {
 // constraints describe, per compared side for comparative questions.
 func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
 	c := plan.Constraints
-	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0
+	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
+		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
 	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
 	// A question about a body's members wants the members, whether or not
 	// it is phrased as a list ("museums run by York Museums Trust").

@@ -655,3 +655,11 @@ func parentAsked(s *scan) bool {
 		"waar hoort", "waar horen", "van welke", "part of what", "part of which", "branch of which",
 		"branch of what", "zu wem", "bij wie")
 }
+
+// childrenAsked reports a question for the institutions that belong to a
+// named one: a plural type noun or a word for its sites or branches.
+func childrenAsked(s *scan, plural bool) bool {
+	return plural || s.hasAny("sites", "branches", "members", "locations", "venues", "vestigingen", "standorte",
+		"filialen", "zweigstellen", "onderdelen", "einrichtungen", "instellingen", "institutions", "museums",
+		"musea", "museen")
+}

@@ -184,6 +184,12 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 	c.List = listQ && !ids.any() && c.Field == ""
+	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentAsked(s) && childrenAsked(s, plural) &&
+		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
+		// "Welche Standorte hat X?", "Which museums are members of X?":
+		// the institutions that belong to the named one
+		c.Field, c.List = "", true
+	}
 	r.narrowNames(&c, neg)
 
 	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) > 0 && parentAsked(s) {
