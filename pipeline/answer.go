@@ -25,6 +25,11 @@ type draft struct {
 // the exact set its constraints select, or the best ranked institutions.
 // A graph failure is returned beside a ranked answer, never instead of one.
 func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
+	if c := plan.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
+		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 {
+		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
+			quoteWords(c.Malformed))), nil
+	}
 	switch plan.Frame {
 	case router.FrameOffTopic:
 		return offTopicDraft(plan), nil
@@ -120,7 +125,7 @@ func (p *Pipeline) target(ctx context.Context, plan router.Plan, fused []fusion.
 	for _, look := range []struct {
 		scheme string
 		values []string
-	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}} {
+	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}, {"ror", c.RORs}} {
 		for _, v := range look.values {
 			if ids := p.lookup(ctx, look.scheme, v); len(ids) > 0 {
 				return ids[0], look.scheme
@@ -199,12 +204,12 @@ func (p *Pipeline) lookup(ctx context.Context, scheme, value string) []string {
 // look-up, the institution itself.
 func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool) {
 	c := plan.Constraints
-	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs) > 0
+	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
 	if c.List || (c.Field == "" && !hasID) {
 		return draft{}, false
 	}
 	id, via := p.target(ctx, plan, fused)
-	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" {
+	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" && via != "ror" {
 		// An identifier the data does not hold: say so, never answer
 		// about another institution.
 		return missingIdentifierDraft(c), true

@@ -39,7 +39,7 @@ func missingIdentifierDraft(c router.Constraints) draft {
 	for _, look := range []struct {
 		label  string
 		values []string
-	}{{"ISIL", c.ISILs}, {"Wikidata ID", c.QIDs}, {"GHCID", c.GHCIDs}, {"GND identifier", c.GNDs}} {
+	}{{"ISIL", c.ISILs}, {"Wikidata ID", c.QIDs}, {"GHCID", c.GHCIDs}, {"GND identifier", c.GNDs}, {"ROR id", c.RORs}} {
 		for _, v := range look.values {
 			parts = append(parts, look.label+" "+v)
 		}

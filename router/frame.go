@@ -141,7 +141,7 @@ var orWords = map[string]bool{"or": true, "oder": true, "of": true, "vs": true, 
 // the full constraint set, before single-entity questions drop their list
 // filters, so that a yes/no question keeps the property it tests.
 func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Frame, *Test, *Pair) {
-	entities := len(c.Names) + len(c.ISILs) + len(c.QIDs) + len(c.GHCIDs) + len(c.GNDs)
+	entities := len(c.Names) + len(c.ISILs) + len(c.QIDs) + len(c.GHCIDs) + len(c.GNDs) + len(c.RORs)
 	first := ""
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm
@@ -582,7 +582,7 @@ func isNumeric(w string) bool {
 // the rules do not know (and perhaps a place: "the weather in Amsterdam").
 func offTopic(c Constraints) bool {
 	return len(c.Names)+len(c.Bodies)+len(c.TypeCodes)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes)+
-		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs) == 0 &&
+		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 &&
 		c.Field == "" && c.Years == nil && c.Accreditation == "" && c.Relation == ""
 }
 

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/ident"
@@ -9,11 +10,11 @@ import (
 // identifiers are the ids found verbatim in a question, and the byte spans
 // they cover.
 type identifiers struct {
-	isils, qids, ghcids, gnds []string
+	isils, qids, ghcids, gnds, rors []string
 	spans                     [][2]int
 }
 
-// extractIDs takes the ISILs, QIDs, GHCIDs and GND ids ident.Find sees in
+// extractIDs takes the ISILs, QIDs, GHCIDs, GND and ROR ids ident.Find sees in
 // the question. An id present in the data always counts, written as the
 // data writes it. An unknown id counts when a cue introduced it; otherwise
 // an unknown ISIL counts when it holds a digit or the question speaks of
@@ -30,6 +31,9 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 			ids.qids = appendUnique(ids.qids, v)
 		case ident.ISIL, ident.GHCID:
 			lc := strings.ToLower(v)
+			if prefix, _, _ := strings.Cut(lc, "-"); schemeWords[prefix] && g.isils[lc] == "" {
+				continue // "ROR-ID 0qpf1pb24" names a scheme, not an ISIL
+			}
 			if c, ok := g.ghcids[lc]; ok {
 				ids.ghcids = appendUnique(ids.ghcids, c)
 			} else if c, ok := g.isils[lc]; ok {
@@ -46,6 +50,8 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 				continue
 			}
 			ids.gnds = appendUnique(ids.gnds, v)
+		case ident.ROR:
+			ids.rors = appendUnique(ids.rors, v)
 		default:
 			continue
 		}
@@ -54,8 +60,42 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 	return ids
 }
 
+// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a cue,
+// not an ISIL.
+var schemeWords = map[string]bool{"ror": true, "gnd": true, "isil": true, "qid": true, "wikidata": true, "ghcid": true, "wd": true}
+
+// reCuedID is a scheme cue and the value after it, for reporting values
+// that look like an identifier of that scheme but are not one.
+var reCuedID = regexp.MustCompile(`(?i)\b(ror|isil|gnd|ghcid|qid|wikidata)(?:[- ]?(?:id|code|identifier|nummer|nr\.?|number))?\s*[:#]?\s*((?:https?://)?[A-Za-z0-9][A-Za-z0-9./:_-]*[A-Za-z0-9])`)
+
+// malformedIDs returns the identifiers the question gives after a scheme
+// cue that do not parse ("ROR 0degcx868" fails the ROR check digits), and
+// ror.org or wikidata.org URLs that do not hold a valid id.
+func malformedIDs(q string, spans [][2]int) []string {
+	var out []string
+	add := func(s string, start, end int) {
+		if overlaps(spans, start, end) {
+			return
+		}
+		if _, ok, err := ident.Parse(s); ok && err != nil {
+			out = appendUnique(out, strings.TrimSpace(s))
+		}
+	}
+	for _, m := range reCuedID.FindAllStringSubmatchIndex(q, -1) {
+		add(q[m[2]:m[3]]+" "+q[m[4]:m[5]], m[4], m[5])
+	}
+	for _, f := range strings.Fields(q) {
+		f = strings.TrimRight(f, "?.,;!")
+		if strings.Contains(f, "ror.org/") || strings.Contains(f, "wikidata.org/") || strings.Contains(f, "d-nb.info/") {
+			i := strings.Index(q, f)
+			add(f, i, i+len(f))
+		}
+	}
+	return out
+}
+
 func (ids identifiers) any() bool {
-	return len(ids.isils)+len(ids.qids)+len(ids.ghcids)+len(ids.gnds) > 0
+	return len(ids.isils)+len(ids.qids)+len(ids.ghcids)+len(ids.gnds)+len(ids.rors) > 0
 }
 
 func overlaps(spans [][2]int, s, e int) bool {

@@ -54,7 +54,8 @@ func (r *Router) Route(question string) Plan {
 	var c Constraints
 
 	ids := g.extractIDs(question)
-	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs = ids.isils, ids.qids, ids.ghcids, ids.gnds
+	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs, c.RORs = ids.isils, ids.qids, ids.ghcids, ids.gnds, ids.rors
+	c.Malformed = malformedIDs(question, ids.spans)
 	for i, t := range s.toks {
 		if overlaps(ids.spans, t.start, t.end) {
 			s.used[i] = true
@@ -223,6 +224,9 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
+	if len(c.Malformed) > 0 && !ids.any() && len(c.Names) == 0 {
+		frame, intent = FrameLookup, Factual
+	}
 	plan.Frame, plan.Test, plan.Pair = frame, test, pair
 	if fi := frameIntent(frame, pair, test, intent); fi != intent {
 		intent = fi
