@@ -11,7 +11,7 @@ import (
 // they cover.
 type identifiers struct {
 	isils, qids, ghcids, gnds, rors []string
-	spans                     [][2]int
+	spans                           [][2]int
 }
 
 // extractIDs takes the ISILs, QIDs, GHCIDs, GND and ROR ids ident.Find sees in
