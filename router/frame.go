@@ -55,7 +55,7 @@ var yesNoStarts = map[string]bool{
 	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
 	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
 	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
-	"befindet": true, "staat": true, "steht": true, "liegen": true,
+	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true,
 	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
 }
 
@@ -173,6 +173,8 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			}
 		}
 	}
+	// "Is X open or closed?" asks which, not whether
+	yesNo = yesNo && !(entities == 1 && offersChoice(s))
 	if yesNo && entities >= 1 {
 		if t, ok := yesNoTest(s, c); ok {
 			return FrameYesNo, &t, nil
@@ -621,8 +623,8 @@ func offersChoice(s *scan) bool {
 		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
 				switch s.toks[i+1].norm {
-				case "not", "nicht", "niet":
-					continue
+				case "not", "nicht", "niet", "has", "is", "was", "did", "does", "hat", "ist", "heeft", "had":
+					continue // "… or not", "… or has it closed?"
 				}
 			}
 			if t.norm == "of" && (i+1 >= len(s.toks) || s.toks[i+1].norm == "the") {
