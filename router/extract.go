@@ -689,6 +689,15 @@ func field(s *scan) string {
 			return f
 		}
 	}
+	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
+	// "Webseitenadresse")
+	for _, t := range s.toks {
+		for w, f := range fuzzyFieldWords {
+			if len(w) >= 7 && len(t.norm) > len(w)+2 && strings.HasPrefix(t.norm, w) {
+				return f
+			}
+		}
+	}
 	// one typo in a cue word
 	for _, t := range s.toks {
 		if len(t.norm) < 5 || knownWords[t.norm] {

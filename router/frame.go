@@ -55,7 +55,7 @@ var yesNoStarts = map[string]bool{
 	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
 	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
 	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
-	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true,
+	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true, "gaat": true,
 	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
 }
 
@@ -173,6 +173,8 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			}
 		}
 	}
+	// "X - archive or not?"
+	yesNo = yesNo || entities == 1 && s.hasAny("or not", "oder nicht", "of niet")
 	// "Is X open or closed?" asks which, not whether
 	yesNo = yesNo && !(entities == 1 && offersChoice(s))
 	if yesNo && entities >= 1 {
