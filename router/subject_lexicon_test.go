@@ -202,6 +202,7 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Welche Kunnstmuseen gibt es in Kent?", []string{"Arts / Fine and decorative arts"}},
 		{"Welche Museen haben Sammlungen zum Thema Essen und Trinken?", []string{"Food and drink"}},
 		{"Which museums in Kent have collections about ceramics?", []string{"Arts / Ceramics"}},
+		{"Wat zijn de vestigingen van National Museums Scotland?", nil},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
 		{"Does the Canterbury Heritage Museum have a car park?", nil},
 		{"Kann man das Museum in Kent mit der Bahn erreichen?", nil},
