@@ -580,7 +580,8 @@ var fieldCues = []struct {
 	{"called earlier", "former_name"}, {"known earlier", "former_name"}, {"previous name", "former_name"},
 	{"earlier name", "former_name"}, {"original name", "former_name"}, {"name before", "former_name"},
 	{"names before", "former_name"}, {"fruherer name", "former_name"}, {"fruhere name", "former_name"},
-	{"fruheren namen", "former_name"}, {"vroegere naam", "former_name"}, {"eerdere naam", "former_name"},
+	{"fruheren namen", "former_name"}, {"vroegere naam", "former_name"}, {"vorige naam", "former_name"},
+	{"vorige namen", "former_name"}, {"vorigen namen", "former_name"}, {"eerdere naam", "former_name"},
 	{"heette", "former_name"}, {"umbenannt", "former_name"}, {"hernoemd", "former_name"},
 	{"renamed", "former_name"}, {"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
 	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
@@ -728,6 +729,9 @@ func typeChoice(s *scan) string {
 	if f := choiceOf(s, func(w string) bool { _, ok := sizeWords[w]; return ok }); f {
 		return "size"
 	}
+	if f := choiceOf(s, func(w string) bool { _, ok := statusWords[w]; return ok }); f {
+		return "status"
+	}
 	return ""
 }
 
@@ -741,7 +745,7 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 		}
 		if last >= 0 && i-last <= 4 {
 			for k := last + 1; k < i; k++ {
-				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && s.toks[k+1].norm == "een" {
+				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && (k+1 == i || s.toks[k+1].norm == "een") {
 					return true
 				}
 			}

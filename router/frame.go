@@ -56,6 +56,7 @@ var yesNoStarts = map[string]bool{
 	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
 	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
 	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true, "gaat": true,
+	"ging": true, "gingen": true,
 	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
 }
 
@@ -182,7 +183,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			return FrameYesNo, &t, nil
 		}
 	}
-	if s.hasAny(countCues...) && !hasIDs && len(c.Names) == 0 {
+	if countAsked(s) && !hasIDs && len(c.Names) == 0 {
 		return FrameCount, nil, nil
 	}
 	switch {
@@ -666,4 +667,26 @@ func childrenAsked(s *scan, plural bool) bool {
 	return plural || s.hasAny("sites", "branches", "members", "locations", "venues", "vestigingen", "standorte",
 		"filialen", "zweigstellen", "onderdelen", "einrichtungen", "instellingen", "institutions", "museums",
 		"musea", "museen")
+}
+
+// countAsked reports a question for a number ("how many", "hoeveel"), one
+// typo allowed ("Hoveeel").
+func countAsked(s *scan) bool {
+	if s.hasAny(countCues...) {
+		return true
+	}
+	for _, c := range countCues {
+		if strings.Contains(c, " ") {
+			if s.hasNear(c) {
+				return true
+			}
+			continue
+		}
+		for _, t := range s.toks {
+			if len(c) >= 6 && len(t.norm) >= 5 && !knownWords[t.norm] && osa(c, t.norm, 1) <= 1 {
+				return true
+			}
+		}
+	}
+	return false
 }

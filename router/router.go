@@ -206,7 +206,7 @@ func (r *Router) Route(question string) Plan {
 		// "What organisation is X part of?": the bodies X belongs to
 		c.Field = "member_of"
 	}
-	if s.hasAny(countCues...) && !ids.any() && len(c.Names) == 0 {
+	if countAsked(s) && !ids.any() && len(c.Names) == 0 {
 		// "How many museums are in Rye?" asks for the size of a set
 		c.List = true
 	}
