@@ -112,11 +112,12 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 }
 
 // soleContainer reports whether ss[k] is the only candidate that contains
-// the whole query with at least its city agreement: a partial name that
-// several records contain equally well names none of them.
+// the query as well as it does, with at least its city agreement: a
+// partial name that several records contain equally well names none of
+// them.
 func soleContainer(ss []scored, k int) bool {
 	for j, o := range ss {
-		if j != k && o.hit.QueryCov >= fullCover && o.city >= ss[k].city {
+		if j != k && o.hit.QueryCov >= max(fullCover, ss[k].hit.QueryCov-0.01) && o.city >= ss[k].city {
 			return false
 		}
 	}
