@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/textfold"
 )
 
 // DefaultDim is the dimension NewHashing uses for dim <= 0.
@@ -148,7 +150,7 @@ const (
 
 func (h *Hashing) embed(sc *scratch, text string, v []float32) {
 	clear(v)
-	sc.norm = appendNormalized(sc.norm[:0], text)
+	sc.norm = textfold.AppendWords(sc.norm[:0], text)
 	sc.words = sc.words[:0]
 	for rest := sc.norm; len(rest) > 0; {
 		i := 0

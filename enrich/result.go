@@ -231,20 +231,13 @@ func newMatch(in *heritage.Institution) *Match {
 }
 
 // looksLikeIdentifier reports whether s is worth resolving as an
-// identifier: a recognised scheme (even malformed), a URL or a dataset id.
+// identifier: anything ident reads (even malformed, URLs included) or a
+// Mapping Museums record id.
 func looksLikeIdentifier(s string) bool {
 	if _, ok, _ := ident.Parse(s); ok {
 		return true
 	}
-	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-		return true
-	}
-	for _, p := range []string{"wd:", "mm:", "ror:"} {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(s, "mm:")
 }
 
 // errorText shortens a linker error for the output: the "linking: "

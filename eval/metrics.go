@@ -193,11 +193,29 @@ func ExactMatch(predicted, gold string) bool {
 // optional noun and a colon ("3 museums: …", "1: …").
 var listAnswer = regexp.MustCompile(`^\d+(\s+[\p{L}-]+)*\s*:\s`)
 
+// groupAnswer matches the gold answers of comparisons of places: a label,
+// a colon and a count per side ("Kent: 2 (…); Devon: 1 (…)").
+var groupAnswer = regexp.MustCompile(`^[^:;]+:\s*\d+(\s*\(|\s*;|\s*$)`)
+
 // ShortAnswer reports whether a question's gold answer is a short value
-// (an ISIL, a year, a name, a postcode …) that an extractive answer can be
-// matched against: exactly one expected id and an answer that is not a
-// counted list.
+// (an ISIL, a year, a name, a postcode, "yes", a count …) that an
+// extractive answer can be matched against: an answer that is not a
+// counted list, and exactly one expected id — or, for a generated
+// question (one with a frame), any expected ids: "Which opened first, A
+// or B?" expects both and is answered by a name, "How many … in X?" by a
+// count.
 func ShortAnswer(q Question) bool {
 	a := strings.TrimSpace(q.Answer)
-	return len(idSet(q.Expected)) == 1 && a != "" && !listAnswer.MatchString(a)
+	if a == "" || listAnswer.MatchString(a) {
+		return false
+	}
+	n := len(idSet(q.Expected))
+	if q.Frame != "" {
+		return n > 0 && !groupAnswer.MatchString(a)
+	}
+	return n == 1
 }
+
+// NothingExpected reports whether a question expects no institution: a
+// probe that nothing in the data answers, to be answered with kind "none".
+func NothingExpected(q Question) bool { return len(q.Expected) == 0 }

@@ -82,12 +82,22 @@ type rawQuestion struct {
 // which known returns false is returned as a LineError and skipped. known
 // may be nil to accept every id. The error is non-nil only when r fails.
 func ReadQuestions(r io.Reader, known func(id string) bool) ([]Question, []*LineError, error) {
+	return readLines(r, "questions", func(b []byte, line int) (Question, string, *LineError) {
+		q, lerr := parseQuestion(b, line, known)
+		return q, q.ID, lerr
+	})
+}
+
+// readLines reads a JSON Lines file of items with ids: a byte order mark
+// and blank lines are ignored, a line parse rejects or whose id repeats an
+// earlier one is returned as a LineError and skipped.
+func readLines[T any](r io.Reader, what string, parse func(b []byte, line int) (T, string, *LineError)) ([]T, []*LineError, error) {
 	br := bufio.NewReader(r)
 	var (
-		qs   []Question
-		bad  []*LineError
-		ids  = map[string]int{}
-		line int
+		items []T
+		bad   []*LineError
+		ids   = map[string]int{}
+		line  int
 	)
 	for {
 		b, err := br.ReadBytes('\n')
@@ -97,25 +107,25 @@ func ReadQuestions(r io.Reader, known func(id string) bool) ([]Question, []*Line
 				b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 			}
 			if len(bytes.TrimSpace(b)) > 0 {
-				q, lerr := parseQuestion(b, line, known)
+				item, id, lerr := parse(b, line)
 				if lerr == nil {
-					if first, dup := ids[q.ID]; dup {
-						lerr = &LineError{Line: line, ID: q.ID, Err: fmt.Errorf("%w: id repeats line %d", ErrInvalidQuestion, first)}
+					if first, dup := ids[id]; dup {
+						lerr = &LineError{Line: line, ID: id, Err: fmt.Errorf("%w: id repeats line %d", ErrInvalidQuestion, first)}
 					}
 				}
 				if lerr != nil {
 					bad = append(bad, lerr)
 				} else {
-					ids[q.ID] = line
-					qs = append(qs, q)
+					ids[id] = line
+					items = append(items, item)
 				}
 			}
 		}
 		if errors.Is(err, io.EOF) {
-			return qs, bad, nil
+			return items, bad, nil
 		}
 		if err != nil {
-			return qs, bad, fmt.Errorf("eval: read questions: %w", err)
+			return items, bad, fmt.Errorf("eval: read %s: %w", what, err)
 		}
 	}
 }
@@ -135,23 +145,13 @@ func parseQuestion(b []byte, line int, known func(string) bool) (Question, *Line
 		}
 		return fail("", "invalid JSON: %v", err)
 	}
-	id := ""
-	if raw.ID != nil {
-		id = strings.TrimSpace(*raw.ID)
-	}
-	var missing []string
-	if id == "" {
-		missing = append(missing, "id")
-	}
-	if raw.Question == nil || strings.TrimSpace(*raw.Question) == "" {
-		missing = append(missing, "question")
-	}
-	if raw.Intent == nil || *raw.Intent == "" {
-		missing = append(missing, "intent")
-	}
-	if raw.Expected == nil {
-		missing = append(missing, "expected_ids")
-	}
+	id := trimmed(raw.ID)
+	missing := missingKeys(
+		keyCheck{"id", id == ""},
+		keyCheck{"question", trimmed(raw.Question) == ""},
+		keyCheck{"intent", raw.Intent == nil || *raw.Intent == ""},
+		keyCheck{"expected_ids", raw.Expected == nil},
+	)
 	if len(missing) > 0 {
 		return fail(id, "missing or empty %s", strings.Join(missing, ", "))
 	}
@@ -202,6 +202,31 @@ func parseQuestion(b []byte, line int, known func(string) bool) (Question, *Line
 		}
 	}
 	return q, nil
+}
+
+// trimmed is *p without surrounding space, "" for nil.
+func trimmed(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return strings.TrimSpace(*p)
+}
+
+// keyCheck says whether a required key is missing.
+type keyCheck struct {
+	key     string
+	missing bool
+}
+
+// missingKeys lists the missing keys in order.
+func missingKeys(checks ...keyCheck) []string {
+	var out []string
+	for _, c := range checks {
+		if c.missing {
+			out = append(out, c.key)
+		}
+	}
+	return out
 }
 
 func jsonKind(k reflect.Kind) string {

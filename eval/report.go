@@ -31,6 +31,9 @@ type QuestionMetrics struct {
 	AnswerRecall    *float64 `json:"answer_recall"`
 	AnswerF1        *float64 `json:"answer_f1"`
 	LatencyMS       float64  `json:"latency_ms"`
+	// Honest is 1 when a question that expects nothing was answered with
+	// kind "none" (configurations that score answers only).
+	Honest *float64 `json:"honest,omitempty"`
 }
 
 // QuestionResult is one question asked of one configuration.
@@ -45,6 +48,12 @@ type QuestionResult struct {
 	Answer string `json:"answer,omitempty"`
 	// Error is why the pipeline gave no response (scored as a miss).
 	Error string `json:"error,omitempty"`
+	// Lang and Frame are the question's language and frame, when given.
+	Lang  string `json:"lang,omitempty"`
+	Frame string `json:"frame,omitempty"`
+	// NothingExpected marks a question with no expected ids: it is left
+	// out of the rank-based averages, which it has nothing to recall for.
+	NothingExpected bool `json:"nothing_expected,omitempty"`
 }
 
 // Summary aggregates questions: the mean of each metric (answer metrics
@@ -64,25 +73,38 @@ type Summary struct {
 	P50MS           float64  `json:"p50_ms"`
 	P95MS           float64  `json:"p95_ms"`
 	P99MS           float64  `json:"p99_ms"`
+	// Honesty is the share of questions that expect nothing answered with
+	// kind "none"; null when there are none.
+	Honesty *float64 `json:"honesty,omitempty"`
+	// N is the number of questions summarised, in the JSON form of the
+	// per-language and per-frame breakdowns only.
+	N int `json:"n,omitempty"`
 
-	// Questions is the number of questions summarised; ShortAnswers and
-	// AnswerSets count those the answer metrics apply to; Errors those the
-	// pipeline failed on.
+	// Questions is the number of questions summarised; Ranked those the
+	// rank-based metrics average over (the ones that expect something);
+	// ShortAnswers, AnswerSets and Probes count those the answer metrics
+	// and honesty apply to; Errors those the pipeline failed on.
 	Questions    int `json:"-"`
+	Ranked       int `json:"-"`
 	ShortAnswers int `json:"-"`
 	AnswerSets   int `json:"-"`
+	Probes       int `json:"-"`
 	Errors       int `json:"-"`
 }
 
-// ConfigReport is one configuration's results.
+// ConfigReport is one configuration's results. ByLang and ByFrame are
+// filled only when the questions state languages or frames.
 type ConfigReport struct {
 	Overall  Summary                   `json:"overall"`
 	ByIntent map[router.Intent]Summary `json:"by_intent"`
+	ByLang   map[string]Summary        `json:"by_lang,omitempty"`
+	ByFrame  map[string]Summary        `json:"by_frame,omitempty"`
 }
 
-// IntentCount is the router's record on one gold intent.
+// IntentCount is the router's record on one gold intent (or language).
 type IntentCount struct {
-	Correct, Total int
+	Correct int `json:"correct"`
+	Total   int `json:"total"`
 }
 
 // RouterAccuracy is how often the router's intent equals the gold intent.
@@ -91,6 +113,9 @@ type RouterAccuracy struct {
 	ByIntent       map[router.Intent]IntentCount
 	// Confusion counts gold → predicted intent for wrong predictions.
 	Confusion map[router.Intent]map[router.Intent]int
+	// ByLang is the record per question language (questions that state
+	// one).
+	ByLang map[string]IntentCount
 }
 
 // Accuracy is Correct/Total (0 when empty).
@@ -107,6 +132,9 @@ func (a RouterAccuracy) Accuracy() float64 {
 type Report struct {
 	Configs   map[string]ConfigReport `json:"configs"`
 	Questions []QuestionResult        `json:"questions"`
+	// IntentByLang is the router's intent accuracy per question language,
+	// when the questions state languages.
+	IntentByLang map[string]IntentCount `json:"intent_accuracy_by_lang,omitempty"`
 
 	// Order lists the configurations in run order.
 	Order []string `json:"-"`
@@ -117,6 +145,9 @@ type Report struct {
 	Router RouterAccuracy `json:"-"`
 	// Intents lists the gold intents present, in router.Intents order.
 	Intents []router.Intent `json:"-"`
+	// Langs and Frames list the languages and frames present, sorted.
+	Langs  []string `json:"-"`
+	Frames []string `json:"-"`
 	// Ceiling is what a perfect ranking (the expected ids, in order)
 	// scores: recall@k cannot reach 1 when more than k ids are expected.
 	Ceiling ConfigReport `json:"-"`
@@ -134,6 +165,16 @@ func NewReport(qs []Question, cfgs []Config, results []QuestionResult) *Report {
 			r.Intents = append(r.Intents, in)
 		}
 	}
+	langs, frames := map[string]bool{}, map[string]bool{}
+	for _, q := range qs {
+		if q.Lang != "" {
+			langs[q.Lang] = true
+		}
+		if q.Frame != "" {
+			frames[q.Frame] = true
+		}
+	}
+	r.Langs, r.Frames = slices.Sorted(maps.Keys(langs)), slices.Sorted(maps.Keys(frames))
 	for _, c := range cfgs {
 		r.Order = append(r.Order, c.Name)
 		r.Setups = append(r.Setups, c)
@@ -147,11 +188,31 @@ func NewReport(qs []Question, cfgs []Config, results []QuestionResult) *Report {
 		for _, in := range r.Intents {
 			cr.ByIntent[in] = Summarize(slices.DeleteFunc(slices.Clone(mine), func(x QuestionResult) bool { return x.Intent != in }))
 		}
+		cr.ByLang = breakdown(mine, r.Langs, func(x QuestionResult) string { return x.Lang })
+		cr.ByFrame = breakdown(mine, r.Frames, func(x QuestionResult) string { return x.Frame })
 		r.Configs[c.Name] = cr
 	}
 	r.Router = routerAccuracy(results)
+	if len(r.Router.ByLang) > 0 {
+		r.IntentByLang = r.Router.ByLang
+	}
 	r.Ceiling = ceiling(qs, r.Intents)
 	return r
+}
+
+// breakdown summarises the results per key (nil when keys is empty); each
+// summary carries its question count N.
+func breakdown(results []QuestionResult, keys []string, key func(QuestionResult) string) map[string]Summary {
+	if len(keys) == 0 {
+		return nil
+	}
+	out := make(map[string]Summary, len(keys))
+	for _, k := range keys {
+		s := Summarize(slices.DeleteFunc(slices.Clone(results), func(x QuestionResult) bool { return key(x) != k }))
+		s.N = s.Questions
+		out[k] = s
+	}
+	return out
 }
 
 // ceiling scores the perfect ranking of every question.
@@ -159,7 +220,7 @@ func ceiling(qs []Question, intents []router.Intent) ConfigReport {
 	perfect := Config{Name: "ceiling", Scored: ScoreHits}
 	all := make([]QuestionResult, len(qs))
 	for i, q := range qs {
-		all[i] = QuestionResult{ID: q.ID, Intent: q.Intent, Config: perfect.Name, Metrics: rankMetrics(Ranking(q.Expected, nil), q.Expected, 0)}
+		all[i] = QuestionResult{ID: q.ID, Intent: q.Intent, Config: perfect.Name, Metrics: rankMetrics(Ranking(q.Expected, nil), q.Expected, 0), NothingExpected: NothingExpected(q)}
 	}
 	c := ConfigReport{Overall: Summarize(all), ByIntent: map[router.Intent]Summary{}}
 	for _, in := range intents {
@@ -169,18 +230,20 @@ func ceiling(qs []Question, intents []router.Intent) ConfigReport {
 }
 
 func routerAccuracy(results []QuestionResult) RouterAccuracy {
-	a := RouterAccuracy{ByIntent: map[router.Intent]IntentCount{}, Confusion: map[router.Intent]map[router.Intent]int{}}
+	a := RouterAccuracy{ByIntent: map[router.Intent]IntentCount{}, Confusion: map[router.Intent]map[router.Intent]int{}, ByLang: map[string]IntentCount{}}
 	seen := map[string]bool{}
 	for _, res := range results {
 		if seen[res.ID] || res.Error != "" {
 			continue
 		}
 		seen[res.ID] = true
-		c := a.ByIntent[res.Intent]
+		c, l := a.ByIntent[res.Intent], a.ByLang[res.Lang]
 		c.Total++
+		l.Total++
 		a.Total++
 		if res.PredictedIntent == res.Intent {
 			c.Correct++
+			l.Correct++
 			a.Correct++
 		} else {
 			if a.Confusion[res.Intent] == nil {
@@ -189,6 +252,9 @@ func routerAccuracy(results []QuestionResult) RouterAccuracy {
 			a.Confusion[res.Intent][res.PredictedIntent]++
 		}
 		a.ByIntent[res.Intent] = c
+		if res.Lang != "" {
+			a.ByLang[res.Lang] = l
+		}
 	}
 	return a
 }
@@ -199,10 +265,22 @@ func Summarize(results []QuestionResult) Summary {
 	if len(results) == 0 {
 		return s
 	}
-	var em, ap, ar, af float64
+	var em, ap, ar, af, hon float64
 	lat := make([]float64, 0, len(results))
 	for _, res := range results {
 		m := res.Metrics
+		lat = append(lat, m.LatencyMS)
+		if res.Error != "" {
+			s.Errors++
+		}
+		if m.Honest != nil {
+			s.Probes++
+			hon += *m.Honest
+		}
+		if res.NothingExpected {
+			continue
+		}
+		s.Ranked++
 		s.RecallAt1 += m.RecallAt1
 		s.RecallAt5 += m.RecallAt5
 		s.RecallAt10 += m.RecallAt10
@@ -219,18 +297,19 @@ func Summarize(results []QuestionResult) Summary {
 			ar += *m.AnswerRecall
 			af += *m.AnswerF1
 		}
-		if res.Error != "" {
-			s.Errors++
-		}
-		lat = append(lat, m.LatencyMS)
 	}
-	n := float64(len(results))
-	s.RecallAt1 /= n
-	s.RecallAt5 /= n
-	s.RecallAt10 /= n
-	s.AllFoundAt10 /= n
-	s.MRR /= n
-	s.NDCGAt10 /= n
+	if s.Ranked > 0 {
+		n := float64(s.Ranked)
+		s.RecallAt1 /= n
+		s.RecallAt5 /= n
+		s.RecallAt10 /= n
+		s.AllFoundAt10 /= n
+		s.MRR /= n
+		s.NDCGAt10 /= n
+	}
+	if s.Probes > 0 {
+		s.Honesty = ptr(hon / float64(s.Probes))
+	}
 	if s.ShortAnswers > 0 {
 		s.ExactMatch = ptr(em / float64(s.ShortAnswers))
 	}
@@ -346,6 +425,15 @@ func (r *Report) WriteTable(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
+	if len(r.Langs) > 0 {
+		b.WriteString("  by language:")
+		for _, l := range r.Langs {
+			c := a.ByLang[l]
+			fmt.Fprintf(&b, "  %s %s (%d/%d)", l, f3(ratio(c.Correct, c.Total)), c.Correct, c.Total)
+		}
+		b.WriteString("\n")
+	}
+	r.writeBreakdowns(&b)
 
 	b.WriteString("\nScored lists (acceptable ids dropped before scoring):\n")
 	for _, c := range r.Setups {
@@ -356,6 +444,44 @@ func (r *Report) WriteTable(w io.Writer) error {
 		return fmt.Errorf("eval: write table: %w", err)
 	}
 	return nil
+}
+
+// writeBreakdowns writes, for each configuration that scores answers, its
+// honesty and its figures per language and per frame (when the questions
+// state them).
+func (r *Report) writeBreakdowns(b *strings.Builder) {
+	for _, c := range r.Setups {
+		if !c.Answers {
+			continue
+		}
+		cr := r.Configs[c.Name]
+		if s := cr.Overall; s.Probes > 0 {
+			fmt.Fprintf(b, "\nHonesty (%s): %s of %d questions that expect nothing were answered \"none\" (left out of the rank-based metrics)\n",
+				c.Name, opt3(s.Honesty), s.Probes)
+		}
+		for _, part := range []struct {
+			title string
+			keys  []string
+			by    map[string]Summary
+		}{{"language", r.Langs, cr.ByLang}, {"frame", r.Frames, cr.ByFrame}} {
+			if len(part.keys) == 0 {
+				continue
+			}
+			fmt.Fprintf(b, "\nBy %s (%s)\n", part.title, c.Name)
+			tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+			fmt.Fprintf(tw, "%s\tn\tR@10\tMRR\tEM\tn-EM\tans-F1\tsets\thonesty\tprobes\n", part.title)
+			for _, k := range part.keys {
+				s := part.by[k]
+				recall, mrr := "–", "–"
+				if s.Ranked > 0 {
+					recall, mrr = f3(s.RecallAt10), f3(s.MRR)
+				}
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\n", k, s.Questions, recall, mrr,
+					opt3(s.ExactMatch), s.ShortAnswers, opt3(s.AnswerF1), s.AnswerSets, opt3(s.Honesty), s.Probes)
+			}
+			tw.Flush()
+		}
+	}
 }
 
 func (r *Report) byIntentTable(b *strings.Builder, get func(Summary) float64) {

@@ -8,6 +8,15 @@
 // Acceptable ids follow the dataset's scoring rule: they are neither
 // required nor counted as wrong, and are dropped from every ranking before
 // the rank-based metrics are computed.
+//
+// Generated questions (package eval/gen) state a language and a frame: the
+// report then breaks the figures down by both. A question that expects no
+// institution is a probe: it is left out of the rank-based averages and
+// scored by honesty (answered with kind "none" or not).
+//
+// ScoreLinks measures entity linking on references (Reference): precision
+// of the candidates marked as a match, recall, the false-match rate on
+// references that want no match, and top-1 accuracy, by kind.
 package eval
 
 import (
@@ -260,8 +269,15 @@ func Score(q Question, cfg Config, resp *pipeline.Response, data *heritage.Datas
 		PredictedIntent: resp.Plan.Intent,
 		TopIDs:          append([]string{}, ids[:min(len(ids), TopIDs)]...),
 		Metrics:         rankMetrics(ranked, q.Expected, latency),
+		Lang:            q.Lang,
+		Frame:           q.Frame,
+		NothingExpected: NothingExpected(q),
 	}
 	if !cfg.Answers {
+		return res
+	}
+	if NothingExpected(q) {
+		res.Metrics.Honest = ptr(b2f(resp.Answer.Kind == pipeline.KindNone))
 		return res
 	}
 	if ShortAnswer(q) {
@@ -289,14 +305,19 @@ func rankMetrics(ranked, expected []string, latency time.Duration) QuestionMetri
 }
 
 // failed scores a question the pipeline could not answer: every metric is
-// 0 (a short-answer question counts as a wrong answer).
+// 0 (a short-answer question counts as a wrong answer, a question that
+// expects nothing as not answered "none").
 func failed(q Question, cfg Config, latency time.Duration, err error) QuestionResult {
 	res := QuestionResult{
 		ID: q.ID, Intent: q.Intent, Config: cfg.Name, TopIDs: []string{},
 		Metrics: QuestionMetrics{LatencyMS: ms(latency)},
 		Error:   err.Error(),
+		Lang:    q.Lang, Frame: q.Frame, NothingExpected: NothingExpected(q),
 	}
-	if cfg.Answers && ShortAnswer(q) {
+	switch {
+	case cfg.Answers && NothingExpected(q):
+		res.Metrics.Honest = ptr(0.0)
+	case cfg.Answers && ShortAnswer(q):
 		res.Metrics.ExactMatch = ptr(0.0)
 	}
 	return res

@@ -159,6 +159,7 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 	if len(d.Institutions) == 0 {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
+	d.deriveLocations()
 	return d, nil
 }
 

@@ -63,6 +63,10 @@ func mentionAt(text string, i int) (m Mention, next int, ok bool) {
 		return Mention{ID{GHCID, v}, i, end, false}, end, true
 	}
 	if v, end, ok := scanISIL(text, i, false); ok && plausibleISIL(text[i:end]) {
+		if ghcidRe.MatchString(text[i:end]) {
+			// the GHCID grammar wins, as in Parse ("AA-0-AAA-A-00--0")
+			return Mention{ID{GHCID, text[i:end]}, i, end, false}, end, true
+		}
 		return Mention{ID{ISIL, v}, i, end, false}, end, true
 	}
 	if v, end, ok := scanQID(text, i, false); ok {

@@ -166,14 +166,15 @@ func Parse(s string) (id ID, ok bool, err error) {
 	}
 	if c, ok := cueAt(s, 0); ok {
 		id, err := parseValue(c.scheme, s[c.end:])
-		if err != nil && c.word {
+		if err != nil && c.word && !strings.ContainsAny(s[c.end:], "0123456789") {
 			// "ISIL code of …", "Wikidata museum": a name, not an id.
 			return ID{}, false, nil
 		}
 		return id, true, err
 	}
 	if strings.ContainsAny(s, " \t") {
-		if val, end, ok := scanISIL(s, 0, true); ok && end == len(s) && isUpperWord(s[:strings.IndexAny(s, " \t-")]) && strings.ContainsAny(val, "0123456789") {
+		prefix := s[:strings.IndexAny(s, " \t-")]
+		if val, end, ok := scanISIL(s, 0, true); ok && end == len(s) && isUpperWord(prefix) && strings.ContainsAny(val, "0123456789") {
 			return ID{ISIL, val}, true, nil
 		}
 		return ID{}, false, nil
@@ -192,12 +193,12 @@ func Parse(s string) (id ID, ok bool, err error) {
 	if i <= 0 || !isISILPrefix(s[:i]) {
 		return ID{}, false, nil
 	}
-	if id, err := parseValue(ISIL, s); err == nil {
+	id, err = parseValue(ISIL, s)
+	switch {
+	case err == nil:
 		return id, true, nil
-	}
-	if allLetters(s[:i]) && strings.ToUpper(s[:i]) == s[:i] {
+	case isUpperWord(s[:i]):
 		// PREFIX-something that breaks the ISIL grammar.
-		_, err := parseValue(ISIL, s)
 		return ID{}, true, err
 	}
 	return ID{}, false, nil

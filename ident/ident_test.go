@@ -22,6 +22,7 @@ func TestParse(t *testing.T) {
 		{"isil:DE-1", ID{ISIL, "DE-1"}, true, false},
 		{"ISIL DE-1", ID{ISIL, "DE-1"}, true, false},
 		{"ISIL: NL-AmRM", ID{ISIL, "NL-AmRM"}, true, false},
+		{"ISIL-Code: DE-1", ID{ISIL, "DE-1"}, true, false},
 		{"ISIL DE MUS 117113", ID{ISIL, "DE-MUS-117113"}, true, false},
 		{"NL-AmRM", ID{ISIL, "NL-AmRM"}, true, false},
 		{"de-2291", ID{ISIL, "DE-2291"}, true, false},
@@ -76,6 +77,7 @@ func TestParse(t *testing.T) {
 		{"1198886217", ID{}, true, true},    // wrong check digit
 		{"ror:02m69r872", ID{}, true, true}, // wrong checksum
 		{"gnd:abc", ID{}, true, true},
+		{"GND 2016830-4", ID{}, true, true}, // a cue and a number: a bad id, not a name
 		{"isil:", ID{}, true, true},
 		{"https://example.org/about", ID{}, true, true},
 		{"https://www.wikidata.org/wiki/Property:P31", ID{}, true, true},
@@ -176,6 +178,11 @@ func TestFind(t *testing.T) {
 		{"ISIL DE MUS 117113 Berlin", []m{{ID{ISIL, "DE-MUS-117113"}, "ISIL DE MUS 117113", true}}},
 		{"isil:de-mus-244215", []m{{ID{ISIL, "DE-mus-244215"}, "isil:de-mus-244215", true}}},
 		{"the OCLC-NLAMF record", []m{{ID{ISIL, "OCLC-NLAMF"}, "OCLC-NLAMF", false}}},
+		{"Welke instelling heeft Wikidata-ID q42?", []m{{ID{Wikidata, "Q42"}, "Wikidata-ID q42", true}}},
+		{"Die GND-Nummer 1198886218", []m{{ID{GND, "1198886218"}, "GND-Nummer 1198886218", true}}},
+		{"GND Nr. 1198886218", []m{{ID{GND, "1198886218"}, "GND Nr. 1198886218", true}}},
+		{"ISIL ID-JKPNRI", []m{{ID{ISIL, "ID-JKPNRI"}, "ISIL ID-JKPNRI", true}}},
+		{"the ISIL code NL 0873010000", []m{{ID{ISIL, "NL-0873010000"}, "ISIL code NL 0873010000", true}}},
 		// Not identifiers.
 		{"Tyne-and-Wear Archives & Museums", nil},
 		{"Stadt-, Kreis- und Gymnasialbibliothek", nil},

@@ -58,6 +58,9 @@ func cueAt(s string, i int) (cue, bool) {
 	if !ok || j == len(s) {
 		return cue{}, false
 	}
+	if j = skipCueSuffix(s, j); j == len(s) {
+		return cue{}, false
+	}
 	if s[j] == ':' {
 		return cue{scheme, skipBlanks(s, j+1), false}, true
 	}
@@ -72,6 +75,34 @@ func cueAt(s string, i int) (cue, bool) {
 		return cue{}, false // "wd" is a cue only as "wd:"
 	}
 	return cue{scheme, k, true}, true
+}
+
+// cueSuffixes may follow a cue word after a hyphen or a space:
+// "Wikidata-ID", "ISIL code", "GND-Nummer".
+var cueSuffixes = []string{"id", "code", "number", "nummer", "nr"}
+
+// skipCueSuffix returns where a cue word that ends at s[j] ends with its
+// suffix, if it has one.
+func skipCueSuffix(s string, j int) int {
+	if j+1 >= len(s) || s[j] != '-' && s[j] != ' ' {
+		return j
+	}
+	k := j + 1
+	for k < len(s) && isLetter(s[k]) {
+		k++
+	}
+	for _, suf := range cueSuffixes {
+		if strings.EqualFold(s[j+1:k], suf) {
+			if k < len(s) && s[k] == '.' {
+				k++ // "Nr."
+			}
+			if k < len(s) && s[k] != ' ' && s[k] != '\t' && s[k] != ':' {
+				return j // "ISIL ID-JKPNRI": a country code, not a suffix
+			}
+			return k
+		}
+	}
+	return j
 }
 
 // scanValue reads a bare value of scheme at s[i:], in any form a cue

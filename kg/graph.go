@@ -7,7 +7,7 @@
 // identifiers. Edges carry a relation name and their provenance. The public
 // operations take and return plain values (ids, [Member], [Edge],
 // heritage.Event) so that other graph backends can implement the same set
-// with identical results; [Places], [PlaceKey], [Scheme],
+// with identical results; [Places], [SelectPlaceKeys], [Scheme],
 // [NormalizeIdentifier], [PathCost] and [CompareEvents] are the derivations
 // they share with this graph.
 package kg

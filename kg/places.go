@@ -20,7 +20,7 @@ type Place struct {
 	// Source is the record field the place comes from: country,
 	// admin_area, region, city or "city (inferred)".
 	Source string
-	// Index lists the Select index keys of the place (see PlaceKey).
+	// Index lists the Select index keys of the place (see PlaceKeys).
 	Index []string
 }
 
@@ -28,8 +28,11 @@ type Place struct {
 // country, the units of its admin_area path, for records without an
 // admin_area its region field, then its city. keys are the further Select
 // index keys of the region, subregion, county and district fields, which
-// are not place nodes. Graph backends build their place nodes, within
-// edges and place index from this list.
+// are not place nodes, and of the towns derived from the other location
+// fields (heritage.Institution.Towns: the town of the address; for a
+// record without a city the town its admin area or name bears) and of the
+// towns it lies near (heritage.Institution.NearTowns). Graph backends
+// build their place nodes, within edges and place index from this list.
 func Places(in *heritage.Institution) (places []Place, keys []string) {
 	country := ""
 	if in.Country != "" {
@@ -70,31 +73,86 @@ func Places(in *heritage.Institution) (places []Place, keys []string) {
 			keys = append(keys, fieldKey(f.level, f.v))
 		}
 	}
+	for _, t := range in.Towns() {
+		switch {
+		case t.Name == in.City:
+			// the city place above
+		case t.Stated():
+			keys = append(keys, cityKey(t.Name))
+		default:
+			keys = append(keys, townKey(t.Name))
+		}
+	}
+	for _, t := range in.NearTowns() {
+		keys = append(keys, nearKey(t))
+	}
 	return places, keys
 }
 
-// PlaceKey returns the Select index key a place constraint matches: a
-// record matches when the key is among those Places gives it. Names are
-// compared after NormalizeName; an admin place without AdminLevel matches
-// a unit of any level.
-func PlaceKey(p router.Place) string {
+// PlaceMatch is how a record matches a place: how much of the match its
+// data states.
+type PlaceMatch int
+
+const (
+	// Stated: the record's city, the town of its address, a unit of its
+	// admin_area, its country, region, subregion, county or district.
+	Stated PlaceMatch = iota
+	// Derived adds a town read from an admin-area unit or from the name
+	// of a record without a city (see heritage.Town): likely, not stated.
+	Derived
+	// Near adds, for "in or near" questions, the records whose
+	// coordinates lie within heritage.NearRadiusKm of the town's centre.
+	Near
+)
+
+// PlaceKeys returns the Select index keys a place constraint matches at
+// each PlaceMatch level: a record matches when one of the keys is among
+// those Places gives it. Names are compared after NormalizeName; an admin
+// place without AdminLevel matches a unit of any level.
+func PlaceKeys(p router.Place) (stated, derived, near []string) {
 	switch p.Level {
 	case router.LevelCity:
-		return cityKey(p.Name)
+		stated = []string{cityKey(p.Name)}
+		derived = []string{townKey(p.Name)}
 	case router.LevelAdmin:
 		if p.AdminLevel == "" {
-			return adminAnyKey(p.Name)
+			stated = []string{adminAnyKey(p.Name)}
+		} else {
+			stated = []string{adminKey(p.Name, p.AdminLevel)}
 		}
-		return adminKey(p.Name, p.AdminLevel)
+		derived = []string{townKey(p.Name)}
 	case router.LevelCountry:
-		return fieldKey("country", p.Name)
+		stated = []string{fieldKey("country", p.Name)}
 	case router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
-		return fieldKey(p.Level, p.Name)
+		stated = []string{fieldKey(p.Level, p.Name)}
+	default:
+		return nil, nil, nil
 	}
-	return "\x00unknown"
+	return stated, derived, []string{nearKey(p.Name)}
+}
+
+// SelectPlaceKeys returns the index keys a selection by the places of c
+// looks up, up to the match level m; the near keys only when c.NearPlace.
+func SelectPlaceKeys(c router.Constraints, m PlaceMatch) []string {
+	var keys []string
+	for _, p := range c.Places {
+		stated, derived, near := PlaceKeys(p)
+		keys = append(keys, stated...)
+		if m >= Derived {
+			keys = append(keys, derived...)
+		}
+		if m >= Near && c.NearPlace {
+			keys = append(keys, near...)
+		}
+	}
+	return keys
 }
 
 func cityKey(name string) string { return "city\x00" + NormalizeName(name) }
+
+func townKey(name string) string { return "town\x00" + NormalizeName(name) }
+
+func nearKey(name string) string { return "near\x00" + NormalizeName(name) }
 
 func fieldKey(level, name string) string { return level + "\x00" + NormalizeName(name) }
 

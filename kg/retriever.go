@@ -116,7 +116,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	for _, s := range [...]struct {
 		scheme string
 		values []string
-	}{{SchemeISIL, c.ISILs}, {SchemeWikidata, c.QIDs}, {SchemeGHCID, c.GHCIDs}, {SchemeGND, c.GNDs}} {
+	}{{SchemeISIL, c.ISILs}, {SchemeWikidata, c.QIDs}, {SchemeGHCID, c.GHCIDs}, {SchemeGND, c.GNDs}, {SchemeROR, c.RORs}} {
 		for _, v := range s.values {
 			ids, err := r.src.Lookup(ctx, s.scheme, v)
 			if err != nil {

@@ -12,10 +12,16 @@ import (
 // constraint, or nil when the constraints are not selective (nothing but a
 // type). The rules follow the gold question set:
 //
-//   - Places are ORed: city compares city; admin matches a unit of
-//     admin_area by name and, when AdminLevel is set, by level; country,
-//     region, subregion, county and district compare those fields. All
-//     comparisons use NormalizeName.
+//   - Places are ORed: city compares city and the town of the address,
+//     and for records without a city the town their admin area or name
+//     bears; admin matches a unit of admin_area by name and, when
+//     AdminLevel is set, by level; country, region, subregion, county and
+//     district compare those fields. All comparisons use NormalizeName;
+//     see PlaceMatch for which matches the data states. The records near
+//     a town ("in or near") are left out: the data's city of a record is
+//     its postal town, which already takes in the villages around it, and
+//     SelectMatching(c, asOf, Near) adds the records within
+//     heritage.NearRadiusKm.
 //   - TypeCodes, Subjects, GovernanceCodes and Sizes each accept any of
 //     their values. A subject matches its code and every code below it
 //     ("Natural world" and "Natural world/*" match "Natural world /
@@ -34,6 +40,18 @@ import (
 //
 // asOf > 0 drops memberships ended by that year.
 func (g *Graph) Select(c router.Constraints, asOf int) []string {
+	return g.SelectMatching(c, asOf, Derived)
+}
+
+// SelectMatching is Select with places matched up to level m: Stated
+// selects only by the places the records state, so a Select result equal
+// to it is exact; Near adds, when c.NearPlace, the records within
+// heritage.NearRadiusKm of the town, which Select leaves out.
+func (g *Graph) SelectMatching(c router.Constraints, asOf int, m PlaceMatch) []string {
+	return g.selectIDs(c, asOf, m)
+}
+
+func (g *Graph) selectIDs(c router.Constraints, asOf int, m PlaceMatch) []string {
 	named := len(c.Names) == 1 && c.Relation != ""
 	if !c.Selective() && !named {
 		return nil
@@ -75,8 +93,8 @@ func (g *Graph) Select(c router.Constraints, asOf int) []string {
 	}
 	if len(c.Places) > 0 {
 		var set []int32
-		for _, p := range c.Places {
-			set = append(set, g.places[PlaceKey(p)]...)
+		for _, k := range SelectPlaceKeys(c, m) {
+			set = append(set, g.places[k]...)
 		}
 		intersect(set)
 	}

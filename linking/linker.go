@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -140,7 +139,11 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		return nil, err
 	}
 	if !found {
-		cands = l.byName(q, h)
+		// an identifier inside a name ("Kunsthalle Nürnberg, GND 2016830-5")
+		// that found nothing leaves the name to match
+		nq := q
+		nq.Text = withoutIdentifiers(q.Text)
+		cands = l.byName(nq, h)
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		if a.Score != b.Score {
@@ -171,45 +174,47 @@ func (l *Linker) hints(q Query) hints {
 	}
 }
 
-// byIdentifier resolves the identifiers of q. found is false when q holds
-// no identifier at all.
+// byIdentifier resolves the identifiers of q: the ISIL, QID and GHCID
+// fields, and the text when it is a record id or an identifier in any form
+// ident reads ("DE MUS 117113", "GND 2016830-5", "ror.org/02m69r871",
+// "wd:Q190804"). Text that is not an identifier may still hold some
+// ("Kunsthalle Nürnberg, GND 2016830-5"); those that resolve to records are
+// used. found is false when no identifier settles q.
 func (l *Linker) byIdentifier(q Query, h hints) (out []Candidate, found bool, err error) {
-	var ls []lookup
-	addParsed := func(s string, parse func(string) (ident.ID, error)) error {
-		if strings.TrimSpace(s) == "" {
-			return nil
+	var ids []ident.ID
+	for _, f := range []struct {
+		value string
+		parse func(string) (ident.ID, error)
+	}{{q.ISIL, ident.ParseISIL}, {q.QID, ident.ParseQID}, {q.GHCID, ident.ParseGHCID}} {
+		if strings.TrimSpace(f.value) == "" {
+			continue
 		}
-		id, err := parse(s)
+		id, err := f.parse(f.value)
 		if err != nil {
-			return fmt.Errorf("linking: %w", err)
+			return nil, true, fmt.Errorf("linking: %w", err)
 		}
-		ls = append(ls, lookup{string(id.Scheme), id.Value, viaOf(id.Scheme)})
-		return nil
-	}
-	if err := addParsed(q.ISIL, ident.ParseISIL); err != nil {
-		return nil, true, err
-	}
-	if err := addParsed(q.QID, ident.ParseQID); err != nil {
-		return nil, true, err
-	}
-	if err := addParsed(q.GHCID, ident.ParseGHCID); err != nil {
-		return nil, true, err
+		ids = append(ids, id)
 	}
 	text := strings.TrimSpace(q.Text)
 	var direct []int32
-	if text != "" {
-		if i, ok := l.idx[text]; ok {
-			direct = append(direct, i)
-		} else if lk, ok := identifierURL(text); ok {
-			ls = append(ls, lk...)
-		} else if id, ok, perr := ident.Parse(text); ok {
-			if perr != nil {
-				return nil, true, fmt.Errorf("linking: %w", perr)
+	if i, ok := l.idx[text]; ok && text != "" {
+		direct = append(direct, i)
+	} else if id, ok, perr := ident.Parse(text); ok {
+		if perr != nil {
+			return nil, true, fmt.Errorf("linking: %w", perr)
+		}
+		ids = append(ids, id)
+	} else if len(ids) == 0 {
+		for _, m := range ident.Find(text) {
+			if len(l.lookup(m.ID)) > 0 {
+				ids = append(ids, m.ID)
 			}
-			ls = append(ls, lookup{string(id.Scheme), id.Value, viaOf(id.Scheme)})
+		}
+		if len(ids) == 0 {
+			return nil, false, nil
 		}
 	}
-	if len(ls) == 0 && len(direct) == 0 {
+	if len(ids) == 0 && len(direct) == 0 {
 		return nil, false, nil
 	}
 	seen := map[int32]bool{}
@@ -217,14 +222,13 @@ func (l *Linker) byIdentifier(q Query, h hints) (out []Candidate, found bool, er
 		seen[i] = true
 		out = append(out, l.idCandidate(i, ViaID, h))
 	}
-	for _, lk := range ls {
-		for _, id := range l.g.Lookup(lk.scheme, lk.value) {
-			i, ok := l.idx[id]
-			if !ok || seen[i] {
+	for _, id := range ids {
+		for _, i := range l.lookup(id) {
+			if seen[i] {
 				continue
 			}
 			seen[i] = true
-			out = append(out, l.idCandidate(i, lk.via, h))
+			out = append(out, l.idCandidate(i, viaOf(id.Scheme), h))
 		}
 	}
 	if len(out) > 1 {
@@ -237,47 +241,33 @@ func (l *Linker) byIdentifier(q Query, h hints) (out []Candidate, found bool, er
 	return out, true, nil
 }
 
-// lookup is one identifier to resolve in the knowledge graph.
-type lookup struct{ scheme, value, via string }
+// withoutIdentifiers drops the identifiers ident.Find sees in a name that
+// none of them settled ("Kunsthalle Nürnberg, ISIL DE-MUS-999999"), so that
+// the name is matched alone.
+func withoutIdentifiers(text string) string {
+	ms := ident.Find(text)
+	if len(ms) == 0 {
+		return text
+	}
+	var b strings.Builder
+	at := 0
+	for _, m := range ms {
+		b.WriteString(text[at:m.Start])
+		at = m.End
+	}
+	b.WriteString(text[at:])
+	return strings.TrimRight(strings.TrimSpace(b.String()), ",;:")
+}
 
-// identifierURL reads identifier URLs: Wikidata item, GND, ROR and ISIL
-// look-up URLs (…/DE-1a, …?isil=DE-1a).
-func identifierURL(s string) ([]lookup, bool) {
-	if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") {
-		return nil, false
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return nil, false
-	}
-	host := strings.TrimPrefix(strings.ToLower(u.Host), "www.")
-	last := u.Path
-	if i := strings.LastIndexByte(strings.TrimSuffix(last, "/"), '/'); i >= 0 {
-		last = strings.TrimSuffix(last, "/")[i+1:]
-	}
-	switch {
-	case host == "wikidata.org" || host == "m.wikidata.org":
-		if id, err := ident.ParseQID(last); err == nil {
-			return []lookup{{string(id.Scheme), id.Value, ViaWikidata}}, true
-		}
-	case host == "d-nb.info":
-		if id, err := ident.ParseGND(last); err == nil {
-			return []lookup{{string(id.Scheme), id.Value, ViaGND}}, true
-		}
-	case host == "ror.org":
-		if last != "" {
-			return []lookup{{kg.SchemeROR, last, ViaROR}}, true
+// lookup returns the dataset indices of the institutions carrying id.
+func (l *Linker) lookup(id ident.ID) []int32 {
+	var out []int32
+	for _, rid := range l.g.Lookup(string(id.Scheme), id.Value) {
+		if i, ok := l.idx[rid]; ok {
+			out = append(out, i)
 		}
 	}
-	for _, v := range []string{u.Query().Get("isil"), u.Query().Get("ISIL"), last} {
-		if v == "" {
-			continue
-		}
-		if id, err := ident.ParseISIL(v); err == nil {
-			return []lookup{{string(id.Scheme), id.Value, ViaISIL}}, true
-		}
-	}
-	return nil, true // a URL we cannot read: no candidates, not a name
+	return out
 }
 
 func viaOf(s ident.Scheme) string {
@@ -290,6 +280,8 @@ func viaOf(s ident.Scheme) string {
 		return ViaGHCID
 	case ident.GND:
 		return ViaGND
+	case ident.ROR:
+		return ViaROR
 	}
 	return string(s)
 }

@@ -25,6 +25,11 @@ type draft struct {
 // the exact set its constraints select, or the best ranked institutions.
 // A graph failure is returned beside a ranked answer, never instead of one.
 func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
+	if c := plan.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
+		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 {
+		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
+			quoteWords(c.Malformed))), nil
+	}
 	switch plan.Frame {
 	case router.FrameOffTopic:
 		return offTopicDraft(plan), nil
@@ -64,6 +69,15 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 		if in, ok := p.data.Get(fused[0].ID); ok && !covers(in, plan.Unknown) {
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
+	}
+	if c.List && len(plan.Dropped) > 0 {
+		// A list about something no rule understood: offer only the
+		// matches whose records mention it.
+		var ids []string
+		for _, f := range fused {
+			ids = append(ids, f.ID)
+		}
+		return p.amongSet(plan, ids, fused)
 	}
 	if len(fused) == 0 {
 		return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {
@@ -111,7 +125,7 @@ func (p *Pipeline) target(ctx context.Context, plan router.Plan, fused []fusion.
 	for _, look := range []struct {
 		scheme string
 		values []string
-	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}} {
+	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}, {"ror", c.RORs}} {
 		for _, v := range look.values {
 			if ids := p.lookup(ctx, look.scheme, v); len(ids) > 0 {
 				return ids[0], look.scheme
@@ -190,12 +204,12 @@ func (p *Pipeline) lookup(ctx context.Context, scheme, value string) []string {
 // look-up, the institution itself.
 func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool) {
 	c := plan.Constraints
-	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs) > 0
+	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
 	if c.List || (c.Field == "" && !hasID) {
 		return draft{}, false
 	}
 	id, via := p.target(ctx, plan, fused)
-	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" {
+	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" && via != "ror" {
 		// An identifier the data does not hold: say so, never answer
 		// about another institution.
 		return missingIdentifierDraft(c), true
@@ -206,6 +220,9 @@ func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fu
 	in, ok := p.data.Get(id)
 	if !ok {
 		return draft{}, false
+	}
+	if via == "ranking" && len(plan.Unknown) == 0 {
+		return noneDraft("The question names no institution the data holds."), true
 	}
 	if via == "ranking" && !covers(in, plan.Unknown) {
 		return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(plan.Unknown))), true
@@ -350,7 +367,8 @@ func placeText(in *heritage.Institution) string {
 // constraints describe, per compared side for comparative questions.
 func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
 	c := plan.Constraints
-	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0
+	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
+		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
 	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
 	// A question about a body's members wants the members, whether or not
 	// it is phrased as a list ("museums run by York Museums Trust").
@@ -402,7 +420,7 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 	if err != nil {
 		return draft{}, false, err
 	}
-	if len(plan.Unknown) > 0 && len(ids) > 0 {
+	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
 	if len(ids) == 0 {

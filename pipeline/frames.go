@@ -39,7 +39,7 @@ func missingIdentifierDraft(c router.Constraints) draft {
 	for _, look := range []struct {
 		label  string
 		values []string
-	}{{"ISIL", c.ISILs}, {"Wikidata ID", c.QIDs}, {"GHCID", c.GHCIDs}, {"GND identifier", c.GNDs}} {
+	}{{"ISIL", c.ISILs}, {"Wikidata ID", c.QIDs}, {"GHCID", c.GHCIDs}, {"GND identifier", c.GNDs}, {"ROR id", c.RORs}} {
 		for _, v := range look.values {
 			parts = append(parts, look.label+" "+v)
 		}
@@ -316,26 +316,17 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 		w = 1
 	}
 	win, lose := ins[w], ins[1-w]
-	prefix := ""
-	if yesNoStarts(plan.Question) {
+	prefix, value := "", win.Name
+	if plan.Pair.YesNo {
+		// "Is A older than B?" asks whether the first named wins
 		prefix = map[bool]string{true: "Yes: ", false: "No: "}[w == 0]
+		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
 	}
-	return draft{Answer: Answer{Kind: KindField, Field: attr, Value: win.Name, IDs: []string{win.ID, lose.ID}, Exact: true},
+	return draft{Answer: Answer{Kind: KindField, Field: attr, Value: value, IDs: []string{win.ID, lose.ID}, Exact: true},
 		render: func(cite func(string) string) string {
 			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
 		}}, true
-}
-
-// yesNoStarts reports a question phrased for a yes or no ("Is A older
-// than B?").
-func yesNoStarts(q string) bool {
-	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(q)), " ")
-	switch first {
-	case "is", "was", "are", "were", "did", "does", "ist", "war", "hat", "is het", "heeft":
-		return true
-	}
-	return false
 }
 
 var sizeOrder = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}
@@ -430,7 +421,7 @@ func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, boo
 		value = ""
 	}
 	noun := typeNoun(plan.Constraints.TypeCodes)
-	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Unknown) == 0, Count: len(all), Groups: groups},
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0, Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			switch {
@@ -471,9 +462,20 @@ func sideLabel(side router.Constraints) string {
 // amongSet answers a list question with words the router did not
 // understand: the set the understood constraints select, ranked by the
 // retrievers (which read every word), and not called exact.
+// Only institutions whose records mention those words are offered; when
+// none does, the answer says the data has nothing on them.
 func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused) draft {
 	rank := rankOf(fused)
-	sorted := slices.Clone(ids)
+	var sorted []string
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && mentions(in, plan.Dropped) {
+			sorted = append(sorted, id)
+		}
+	}
+	if len(sorted) == 0 {
+		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s matching the rest of the question mentions it.",
+			quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids))))
+	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
 	top := sorted[:n]
@@ -481,7 +483,7 @@ func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused
 	return draft{Answer: Answer{Kind: KindRanked, IDs: top}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "The data has nothing recorded as %s, so this is not an exact answer. Among the %d %s matching the rest of the question, the closest are: ",
-			quoteWords(plan.Unknown), len(ids), plural(noun, len(ids)))
+			quoteWords(plan.Dropped), len(ids), plural(noun, len(ids)))
 		p.writeNames(&b, top, cite)
 		return b.String()
 	}}
@@ -493,4 +495,36 @@ func countText(n int, noun string) string {
 		return "There is 1 " + noun + ": "
 	}
 	return "There are " + strconv.Itoa(n) + " " + plural(noun, n) + ": "
+}
+
+// mentions reports whether a record's names, description, subjects or
+// collections contain one of the words (folded; a plural "s" ignored).
+func mentions(in *heritage.Institution, phrases []string) bool {
+	var words []string
+	for _, ph := range phrases {
+		for _, w := range strings.Fields(kg.NormalizeName(ph)) {
+			if len(w) >= 3 {
+				words = append(words, strings.TrimSuffix(w, "s"))
+			}
+		}
+	}
+	if len(words) == 0 {
+		return false
+	}
+	texts := []string{in.Name, in.Description, strings.Join(in.Subjects, " ")}
+	for _, a := range in.AltNames {
+		texts = append(texts, a.Name)
+	}
+	for _, c := range in.Collections {
+		texts = append(texts, c.Name, c.Subject)
+	}
+	for _, t := range texts {
+		folded := " " + kg.NormalizeName(t)
+		for _, w := range words {
+			if strings.Contains(folded, " "+w) {
+				return true
+			}
+		}
+	}
+	return false
 }

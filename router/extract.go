@@ -23,7 +23,33 @@ func relationCue(s *scan) (rel string, end int) {
 			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
 		}
 	}
-	return rel, end
+	if best >= 0 {
+		return rel, end
+	}
+	// one typo in a one-word cue ("beloong", "opreated")
+	for i, t := range s.toks {
+		if len(t.norm) < 6 || knownWords[t.norm] {
+			continue
+		}
+		for _, cues := range []struct {
+			rel  string
+			list []string
+		}{{"part_of", partOfCues}, {"operated_by", operatedByCues}} {
+			for _, c := range cues.list {
+				w, next, _ := strings.Cut(c, " ")
+				if len(w) < 6 || osa(w, t.norm, 1) > 1 {
+					continue
+				}
+				if next == "" {
+					return cues.rel, i + 1
+				}
+				if n, ok := s.matchAt(i+1, next); ok {
+					return cues.rel, i + 1 + n
+				}
+			}
+		}
+	}
+	return "", 0
 }
 
 // housesCue returns where a "housed in" phrase ends, or -1.
@@ -113,7 +139,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		if _, ok := g.places[k]; ok {
 			return false
 		}
-		if _, ok := g.subjects.phrases[stem(k)]; ok {
+		if _, ok := g.subjects.phrases[stem(k)]; ok || g.genericCompound(s, i) {
 			return false
 		}
 		return true
@@ -345,147 +371,6 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 	return Body{Name: b.name, IDs: append([]string(nil), b.ids...)}, true
 }
 
-// places finds place phrases with their qualifiers among the free tokens.
-func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
-	for i := 0; i < len(s.toks); i++ {
-		if s.used[i] {
-			continue
-		}
-		if n := prefixQualifierAt(s, i); n > 0 {
-			i += n - 1 // the place follows its qualifier
-			continue
-		}
-		max := g.placeMax
-		if n := len(s.toks) - i; n < max {
-			max = n
-		}
-		for L := max; L >= 1; L-- {
-			if !s.free(i, i+L) {
-				continue
-			}
-			k := s.key(i, i+L)
-			cands, ok := g.places[k]
-			if !ok {
-				continue
-			}
-			prevWord, _ := s.prev(i)
-			t := s.toks[i]
-			if L == 1 {
-				loc := locatives[prevWord]
-				if !t.upper && (!loc || commonWords[k]) {
-					continue
-				}
-				if commonWords[k] && !loc {
-					continue
-				}
-				if len(k) < 3 {
-					continue
-				}
-			}
-			level, qs, qe := qualifierAround(s, i, i+L)
-			p, ok := choosePlace(cands, level)
-			if !ok {
-				continue
-			}
-			p.Text = s.original(qs, qe)
-			c.Places = append(c.Places, p)
-			s.mark(qs, qe)
-			if n, ok := s.endsAt(qs, "or near"); ok {
-				c.NearPlace = true
-				s.mark(qs-n, qs)
-			} else if s.hasAny("or near", "of bij", "oder bei", "in der nahe", "in de buurt", "nearby", "around") {
-				c.NearPlace = true
-			}
-			i = qe - 1
-			break
-		}
-	}
-}
-
-func prefixQualifierAt(s *scan, i int) int {
-	for _, q := range prefixQualifiers {
-		if n, ok := s.matchAt(i, q.words); ok {
-			return n
-		}
-	}
-	return 0
-}
-
-// qualifierAround reads an admin-level qualifier before or after the place
-// tokens [i, j) and returns the level and the widened span.
-func qualifierAround(s *scan, i, j int) (level string, qs, qe int) {
-	qs, qe = i, j
-	for _, q := range suffixQualifiers {
-		if n, ok := s.matchAt(j, q.words); ok {
-			level, qe = q.level, j+n
-			break
-		}
-	}
-	for _, q := range prefixQualifiers {
-		if n, ok := s.endsAt(i, q.words); ok {
-			if level == "" {
-				level = q.level
-			}
-			qs = i - n
-			break
-		}
-	}
-	return level, qs, qe
-}
-
-// choosePlace picks the reading of a place phrase: the asked level when a
-// qualifier names one, else the administrative county or UA, then a nation,
-// a country, a town, an English region, a district.
-func choosePlace(cands []placeCand, level string) (Place, bool) {
-	find := func(pred func(placeCand) bool) (Place, bool) {
-		best, bc := Place{}, -1
-		for _, c := range cands {
-			if pred(c) && c.count > bc {
-				best, bc = c.place, c.count
-			}
-		}
-		return best, bc >= 0
-	}
-	if level != "" {
-		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == level }); ok {
-			return p, true
-		}
-	}
-	for _, l := range unqualifiedOrder {
-		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == l }); ok {
-			return p, true
-		}
-	}
-	isNation := func(c placeCand) bool {
-		if c.place.Level != LevelRegion {
-			return false
-		}
-		for _, n := range nationNames {
-			if n == c.place.Name {
-				return true
-			}
-		}
-		return false
-	}
-	steps := []func(placeCand) bool{
-		isNation,
-		func(c placeCand) bool { return c.place.Level == LevelCountry },
-		func(c placeCand) bool { return c.place.Level == LevelCity && !c.inferred },
-		func(c placeCand) bool { return c.place.AdminLevel == "English Region" },
-		func(c placeCand) bool { return c.place.Level == LevelCity && c.count >= 2 },
-		func(c placeCand) bool { return c.place.AdminLevel == "English District or Borough" },
-		func(c placeCand) bool { return c.place.Level == LevelRegion },
-		func(c placeCand) bool { return c.place.Level == LevelCity },
-		func(c placeCand) bool { return true },
-	}
-	for _, st := range steps {
-		if p, ok := find(st); ok {
-			return p, true
-		}
-	}
-	return Place{}, false
-}
-
 // qualifiers reads type words, governance, accreditation and size.
 func qualifiers(s *scan, c *Constraints) (neg []string) {
 	n := len(s.toks)
@@ -699,6 +584,9 @@ var fieldCues = []struct {
 	{"heette", "former_name"}, {"umbenannt", "former_name"}, {"hernoemd", "former_name"},
 	{"renamed", "former_name"}, {"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
 	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
+	{"came after", "successor"}, {"in de plaats van", "successor"}, {"volgde", "successor"}, {"opgevolgd", "successor"},
+	{"an die stelle", "successor"}, {"trat an", "successor"}, {"took over", "successor"}, {"took the place", "successor"},
+	{"came before", "predecessor"}, {"ging vooraf", "predecessor"}, {"voorafging", "predecessor"},
 	{"succeeded", "successor"}, {"successor", "successor"}, {"successors", "successor"}, {"replaced", "successor"},
 	{"took over from", "successor"}, {"nachfolger", "successor"}, {"nachfolgerin", "successor"}, {"opvolger", "successor"},
 	{"preceded", "predecessor"}, {"predecessor", "predecessor"}, {"predecessors", "predecessor"},
@@ -799,6 +687,15 @@ func field(s *scan) string {
 	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
 		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
 			return f
+		}
+	}
+	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
+	// "Webseitenadresse")
+	for _, t := range s.toks {
+		for w, f := range fuzzyFieldWords {
+			if len(w) >= 7 && len(t.norm) > len(w)+2 && strings.HasPrefix(t.norm, w) {
+				return f
+			}
 		}
 	}
 	// one typo in a cue word

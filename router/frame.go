@@ -42,6 +42,9 @@ type Test struct {
 type Pair struct {
 	Attribute string `json:"attribute"`
 	Highest   bool   `json:"highest"`
+	// YesNo is set when the question asks whether the first named
+	// institution wins ("Is A older than B?").
+	YesNo bool `json:"yes_no,omitempty"`
 }
 
 // yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
@@ -50,7 +53,9 @@ var yesNoStarts = map[string]bool{
 	"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
 	"has": true, "have": true, "had": true, "can": true, "could": true,
 	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
-	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true,
+	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
+	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
+	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true, "gaat": true,
 	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
 }
 
@@ -60,18 +65,57 @@ var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
 
 // pairCues name the attribute two institutions are compared on.
 var pairCues = map[string]Pair{
-	"first": {"opened", false}, "earlier": {"opened", false}, "older": {"opened", false},
-	"oldest": {"opened", false}, "earliest": {"opened", false}, "sooner": {"opened", false},
-	"eerst": {"opened", false}, "eerste": {"opened", false}, "eerder": {"opened", false}, "ouder": {"opened", false},
-	"oudste": {"opened", false}, "zuerst": {"opened", false}, "fruher": {"opened", false}, "alter": {"opened", false},
-	"alteste": {"opened", false}, "eher": {"opened", false}, "erste": {"opened", false},
-	"later": {"opened", true}, "newer": {"opened", true}, "younger": {"opened", true}, "newest": {"opened", true},
-	"youngest": {"opened", true}, "latest": {"opened", true}, "jonger": {"opened", true}, "nieuwer": {"opened", true},
-	"jongste": {"opened", true}, "nieuwste": {"opened", true}, "junger": {"opened", true}, "neuer": {"opened", true},
-	"spater": {"opened", true}, "jungste": {"opened", true}, "neueste": {"opened", true},
-	"bigger": {"size", true}, "larger": {"size", true}, "biggest": {"size", true}, "largest": {"size", true},
-	"groter": {"size", true}, "grootste": {"size", true}, "grosser": {"size", true}, "grosste": {"size", true},
-	"smaller": {"size", false}, "smallest": {"size", false}, "kleiner": {"size", false}, "kleinste": {"size", false},
+	"first": {Attribute: "opened", Highest: false}, "earlier": {Attribute: "opened", Highest: false}, "older": {Attribute: "opened", Highest: false},
+	"oldest": {Attribute: "opened", Highest: false}, "earliest": {Attribute: "opened", Highest: false}, "sooner": {Attribute: "opened", Highest: false},
+	"eerst": {Attribute: "opened", Highest: false}, "eerste": {Attribute: "opened", Highest: false}, "eerder": {Attribute: "opened", Highest: false}, "ouder": {Attribute: "opened", Highest: false},
+	"oudste": {Attribute: "opened", Highest: false}, "zuerst": {Attribute: "opened", Highest: false}, "fruher": {Attribute: "opened", Highest: false}, "alter": {Attribute: "opened", Highest: false},
+	"alteste": {Attribute: "opened", Highest: false}, "eher": {Attribute: "opened", Highest: false}, "erste": {Attribute: "opened", Highest: false},
+	"later": {Attribute: "opened", Highest: true}, "newer": {Attribute: "opened", Highest: true}, "younger": {Attribute: "opened", Highest: true}, "newest": {Attribute: "opened", Highest: true},
+	"youngest": {Attribute: "opened", Highest: true}, "latest": {Attribute: "opened", Highest: true}, "jonger": {Attribute: "opened", Highest: true}, "nieuwer": {Attribute: "opened", Highest: true},
+	"jongste": {Attribute: "opened", Highest: true}, "nieuwste": {Attribute: "opened", Highest: true}, "junger": {Attribute: "opened", Highest: true}, "neuer": {Attribute: "opened", Highest: true},
+	"spater": {Attribute: "opened", Highest: true}, "jungste": {Attribute: "opened", Highest: true}, "neueste": {Attribute: "opened", Highest: true},
+	"bigger": {Attribute: "size", Highest: true}, "larger": {Attribute: "size", Highest: true}, "biggest": {Attribute: "size", Highest: true}, "largest": {Attribute: "size", Highest: true},
+	"groter": {Attribute: "size", Highest: true}, "grootste": {Attribute: "size", Highest: true}, "grosser": {Attribute: "size", Highest: true}, "grosste": {Attribute: "size", Highest: true},
+	"smaller": {Attribute: "size", Highest: false}, "smallest": {Attribute: "size", Highest: false}, "kleiner": {Attribute: "size", Highest: false}, "kleinste": {Attribute: "size", Highest: false},
+	"before": {Attribute: "opened", Highest: false}, "vor": {Attribute: "opened", Highest: false}, "voor": {Attribute: "opened", Highest: false}, "prior": {Attribute: "opened", Highest: false},
+	"after": {Attribute: "opened", Highest: true}, "nach": {Attribute: "opened", Highest: true}, "na": {Attribute: "opened", Highest: true},
+}
+
+// pairJoins link the two institutions of a comparison ("A or B", "A
+// than B", "A before B").
+var pairJoins = map[string]bool{
+	"or": true, "oder": true, "of": true, "than": true, "als": true, "dan": true, "vs": true, "versus": true,
+	"before": true, "after": true, "vor": true, "nach": true, "voor": true, "na": true, "and": true, "und": true, "en": true,
+}
+
+// pairShape reports a comparison of two named things: a pair cue (one
+// typo allowed) and a word joining two alternatives.
+func pairShape(s *scan) bool {
+	cue, join := false, false
+	for _, t := range s.toks {
+		join = join || pairJoins[t.norm]
+		if _, ok := pairCueWord(t.norm); ok {
+			cue = true
+		}
+	}
+	return cue && join
+}
+
+// pairCueWord reads a pair cue, allowing one typo in words of six letters
+// or more ("eqrlier", "oldre").
+func pairCueWord(w string) (Pair, bool) {
+	if p, ok := pairCues[w]; ok {
+		return p, true
+	}
+	if len(w) < 5 || knownWords[w] {
+		return Pair{}, false
+	}
+	for cue, p := range pairCues {
+		if len(cue) >= 5 && osa(cue, w, 1) <= 1 {
+			return p, true
+		}
+	}
+	return Pair{}, false
 }
 
 // moreCues ask which side has more (or fewer) institutions.
@@ -97,7 +141,7 @@ var orWords = map[string]bool{"or": true, "oder": true, "of": true, "vs": true, 
 // the full constraint set, before single-entity questions drop their list
 // filters, so that a yes/no question keeps the property it tests.
 func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Frame, *Test, *Pair) {
-	entities := len(c.Names) + len(c.ISILs) + len(c.QIDs) + len(c.GHCIDs) + len(c.GNDs)
+	entities := len(c.Names) + len(c.ISILs) + len(c.QIDs) + len(c.GHCIDs) + len(c.GNDs) + len(c.RORs)
 	first := ""
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm
@@ -106,7 +150,9 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if len(s.toks) > 1 {
 		second = s.toks[1].norm
 	}
-	yesNo := yesNoStarts[first] && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	yesNo := yesNoStart(s) && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	// "X: is it in Stocksfield?", "X – ist es noch geöffnet?"
+	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny("is it", "ist es", "is het", "does it", "has it", "hat es", "heeft het")
 	// "Is there a website for X?", "Gibt es eine Webseite von X?"
 	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
@@ -114,6 +160,9 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
+			// "Is A older than B?" asks whether the first named wins;
+			// "Which opened first, A or B?" asks for the winner
+			p.YesNo = yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
 			return FramePair, nil, &p
 		}
 	}
@@ -124,6 +173,10 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			}
 		}
 	}
+	// "X - archive or not?"
+	yesNo = yesNo || entities == 1 && s.hasAny("or not", "oder nicht", "of niet")
+	// "Is X open or closed?" asks which, not whether
+	yesNo = yesNo && !(entities == 1 && offersChoice(s))
 	if yesNo && entities >= 1 {
 		if t, ok := yesNoTest(s, c); ok {
 			return FrameYesNo, &t, nil
@@ -174,7 +227,7 @@ func isWhWord(w string) bool {
 
 func pairCue(s *scan) (Pair, bool) {
 	for _, t := range s.toks {
-		if p, ok := pairCues[t.norm]; ok {
+		if p, ok := pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {
 					if closeWords[u.norm] {
@@ -432,7 +485,13 @@ var fillerWords = []string{
 	"well", "worth", "recommend", "recommended", "suggest", "suggestions", "ideas", "options",
 	"wurde", "wurden", "werden", "worden", "geworden", "wird", "word", "wordt", "werd", "sein",
 	"gewesen", "geweest", "bin", "ben", "bent", "eigentlich", "eigenlijk", "genau", "precies",
-	"besteht", "bestehen", "existiert", "bestaat", "bestaan",
+	"besteht", "bestehen", "existiert", "bestaat", "bestaan", "wem", "wen", "whom", "kwam", "came",
+	"trat", "stelle", "plaats", "interested", "interest", "interests", "keen", "fan", "fans", "enjoy", "love",
+	"loves", "fond", "curious", "plan", "planning", "travel", "travelling", "traveling", "staying", "stay",
+	"holidays", "vacation", "kids", "children", "family", "families", "friends", "good", "worthwhile",
+	"interessiert", "interesse", "interessant", "geinteresseerd", "interessante", "urlaub", "vakantie",
+	"reis", "reise", "kinderen", "kinder", "familie", "lohnt", "lohnen", "moet", "muss", "sollte", "zou",
+	"moeten", "mussen", "sollten", "should", "ought",
 }
 
 // unknownWords are the free words of the question that no rule explains:
@@ -440,19 +499,26 @@ var fillerWords = []string{
 // in the data, or an off-topic request ("weather").
 // Adjacent unknown words are one phrase ("Zentralbibliothek
 // Fantasiestadt").
-func unknownWords(s *scan) []string {
+//
+// dropped are the phrases among them that stand where a constraint would
+// ("sushi museums", "collections about karaoke", "in Bayern"): the answer
+// ignores a constraint there and must not call itself exact.
+func unknownWords(s *scan) (unknown, dropped []string) {
 	knownOnce.Do(buildKnownWords)
-	var out []string
 	start, last := -1, -1
 	flush := func() {
 		if start >= 0 {
-			out = append(out, s.original(start, last+1))
+			ph := s.original(start, last+1)
+			unknown = append(unknown, ph)
+			if constraintSlot(s, start, last+1) {
+				dropped = append(dropped, ph)
+			}
 		}
 		start = -1
 	}
 	for i, t := range s.toks {
-		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumber(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] {
+		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
+			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] || nearKnown(t.norm) {
 			continue
 		}
 		if start >= 0 && last != i-1 {
@@ -464,16 +530,55 @@ func unknownWords(s *scan) []string {
 		last = i
 	}
 	flush()
-	return out
+	return unknown, dropped
 }
 
-func isNumber(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < '0' || w[i] > '9' {
-			return w == "1980s" || len(w) == 5 && w[4] == 's' && isNumber(w[:4])
+// nearKnown reports a misspelt function or cue word ("shojld", "regin"):
+// one edit from a known word of five letters or more.
+func nearKnown(w string) bool {
+	if len(w) < 5 {
+		return false
+	}
+	for k := range knownWords {
+		if len(k) >= 5 && abs(len(k)-len(w)) <= 1 && osa(k, w, 1) <= 1 {
+			return true
 		}
 	}
-	return true
+	return false
+}
+
+// topicPreps introduce the topic of a list ("museums about X", "Musea
+// over X", "Museen zum Thema X").
+var topicPreps = map[string]bool{
+	"about": true, "on": true, "over": true, "uber": true, "zum": true, "zur": true, "thema": true, "themed": true,
+	"devoted": true, "dedicated": true, "related": true, "featuring": true, "concerning": true, "regarding": true,
+	"covering": true, "showing": true, "betreffende": true, "rond": true, "rondom": true, "mit": true, "met": true,
+}
+
+// constraintSlot reports whether the unknown phrase [i, j) stands where
+// a constraint would: before a type noun, after a topic preposition, or a
+// capitalised word after a locative (an unknown place).
+func constraintSlot(s *scan, i, j int) bool {
+	if j < len(s.toks) {
+		if code := typeWords[s.toks[j].norm]; code != "" {
+			return true
+		}
+	}
+	if i > 0 {
+		prev := s.toks[i-1].norm
+		if topicPreps[prev] || prev == "of" && i > 1 && typeWords[s.toks[i-2].norm] != "" {
+			return true
+		}
+		if locatives[prev] && s.toks[i].upper && prev != "of" && prev != "and" {
+			return true
+		}
+	}
+	return false
+}
+
+// isNumeric accepts digits and decades ("1980s").
+func isNumeric(w string) bool {
+	return isNumber(w) || len(w) == 5 && w[4] == 's' && isNumber(w[:4])
 }
 
 // offTopic reports a question with nothing a heritage dataset can answer:
@@ -481,8 +586,56 @@ func isNumber(w string) bool {
 // the rules do not know (and perhaps a place: "the weather in Amsterdam").
 func offTopic(c Constraints) bool {
 	return len(c.Names)+len(c.Bodies)+len(c.TypeCodes)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes)+
-		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs) == 0 &&
+		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 &&
 		c.Field == "" && c.Years == nil && c.Accreditation == "" && c.Relation == ""
+}
+
+// yesNoStart reports a first word that opens a yes/no question, allowing
+// one typo in a verb of four letters or more ("Liwgt").
+func yesNoStart(s *scan) bool {
+	if len(s.toks) == 0 {
+		return false
+	}
+	first := s.toks[0].norm
+	if first == "was" && len(s.toks) > 1 && germanAfterWas[s.toks[1].norm] {
+		return false // German "was" is "what"
+	}
+	if yesNoStarts[first] {
+		return true
+	}
+	if len(first) >= 4 && !knownWords[first] {
+		for w := range yesNoStarts {
+			if len(w) >= 4 && osa(w, first, 1) <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// germanAfterWas are words after which "was" is German "what".
+var germanAfterWas = map[string]bool{
+	"wurde": true, "ist": true, "fur": true, "hat": true, "war": true, "sind": true, "gibt": true, "kam": true,
+	"trat": true, "befindet": true, "weiss": true, "macht": true,
+}
+
+// offersChoice reports "A or B" (but not "… or not").
+func offersChoice(s *scan) bool {
+	for i, t := range s.toks {
+		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
+			if i+1 < len(s.toks) {
+				switch s.toks[i+1].norm {
+				case "not", "nicht", "niet", "has", "is", "was", "did", "does", "hat", "ist", "heeft", "had":
+					continue // "… or not", "… or has it closed?"
+				}
+			}
+			if t.norm == "of" && (i+1 >= len(s.toks) || s.toks[i+1].norm == "the") {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // yesNoShape reports a question that opens like a yes/no question about
@@ -492,5 +645,25 @@ func yesNoShape(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	return (yesNoStarts[first] || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm]
+	return (yesNoStart(s) || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm] ||
+		s.hasAny("is it", "ist es", "is het")
+}
+
+// parentAsked reports a question for the organisation an institution
+// belongs to ("Which organisation is X part of?", "Wovon ist X ein Teil?",
+// "Waar hoort X bij?").
+func parentAsked(s *scan) bool {
+	return s.hasAny("which organisation", "what organisation", "which organization", "what organization",
+		"which group", "what group", "which body", "what body", "which trust", "welche organisation",
+		"welcher organisation", "welcher gruppe", "welche gruppe", "welke organisatie", "welke groep", "wovon",
+		"waar hoort", "waar horen", "van welke", "part of what", "part of which", "branch of which",
+		"branch of what", "zu wem", "bij wie")
+}
+
+// childrenAsked reports a question for the institutions that belong to a
+// named one: a plural type noun or a word for its sites or branches.
+func childrenAsked(s *scan, plural bool) bool {
+	return plural || s.hasAny("sites", "branches", "members", "locations", "venues", "vestigingen", "standorte",
+		"filialen", "zweigstellen", "onderdelen", "einrichtungen", "instellingen", "institutions", "museums",
+		"musea", "museen")
 }

@@ -247,6 +247,38 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	for name, nation := range nationNames {
 		addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
 	}
+	// a town known by other names ("Keulen" for Köln) is read as the name
+	// the data gives it (the one with more records when it gives several),
+	// unless the data uses that name too
+	aliasOf := map[string]string{} // alias key → place key
+	total := func(k string) int {
+		n := 0
+		for _, c := range g.places[k] {
+			n += c.count
+		}
+		return n
+	}
+	for k, cands := range g.places {
+		for _, c := range cands {
+			if c.place.Level != LevelCity {
+				continue
+			}
+			for _, n := range heritage.TownNames(c.place.Name) {
+				for _, alias := range nameKeys(n) {
+					if _, ok := g.places[alias]; ok {
+						continue
+					}
+					if prev, ok := aliasOf[alias]; !ok || total(k) > total(prev) || total(k) == total(prev) && k < prev {
+						aliasOf[alias] = k
+					}
+				}
+			}
+		}
+	}
+	for alias, k := range aliasOf {
+		g.places[alias] = append([]placeCand(nil), g.places[k]...)
+		g.placeMax = max(g.placeMax, strings.Count(alias, " ")+1)
+	}
 
 	// statistics for distinctiveness and fuzzy candidates
 	g.nEntries = len(g.entries)

@@ -3,81 +3,99 @@ package router
 import (
 	"regexp"
 	"strings"
-)
 
-var (
-	reQID   = regexp.MustCompile(`(?i)(?:wd:|wikidata\.org/(?:wiki|entity)/)(q[1-9][0-9]*)\b|\b(Q[1-9][0-9]{0,9})\b`)
-	reCode  = regexp.MustCompile(`\b[A-Za-z]{2,4}(?:-[A-Za-z0-9_:/]+)+`)
-	reISIL  = regexp.MustCompile(`^[A-Z]{2}-[A-Za-z0-9:/-]{1,16}$|^[A-Z]{2,4}-[A-Z]{2}(?:-[A-Za-z0-9]+)?$`)
-	reGHCID = regexp.MustCompile(`^[A-Z]{2}-[A-Z0-9]{1,3}-[A-Z]{3}-[A-Z]-[A-Z0-9]+(?:-[a-z0-9_]+)*$`)
-	reGND   = regexp.MustCompile(`\b([0-9]{6,10}-[0-9Xx]|[0-9]{8,10}[0-9Xx])\b`)
+	"github.com/hybridrag/hybridrag/ident"
 )
 
 // identifiers are the ids found verbatim in a question, and the byte spans
 // they cover.
 type identifiers struct {
-	isils, qids, ghcids, gnds []string
-	spans                     [][2]int
+	isils, qids, ghcids, gnds, rors []string
+	spans                           [][2]int
 }
 
-// extractIDs finds ISILs, QIDs, GHCIDs and GND ids. Codes present in the
-// data are preferred; an unknown code counts only when it has the shape of
-// an ISIL and the question speaks of ISILs or the code holds a digit.
+// extractIDs takes the ISILs, QIDs, GHCIDs, GND and ROR ids ident.Find sees in
+// the question. An id present in the data always counts, written as the
+// data writes it. An unknown id counts when a cue introduced it; otherwise
+// an unknown ISIL counts when it holds a digit or the question speaks of
+// ISILs, and an unknown GND id when the question speaks of the GND.
 func (g *gazetteer) extractIDs(q string) identifiers {
 	var ids identifiers
 	lower := strings.ToLower(q)
-	for _, m := range reQID.FindAllStringSubmatchIndex(q, -1) {
-		s, e := m[2], m[3]
-		if s < 0 {
-			s, e = m[4], m[5]
-		}
-		ids.qids = appendUnique(ids.qids, strings.ToUpper(q[s:e]))
-		ids.spans = append(ids.spans, [2]int{m[0], m[1]})
-	}
 	mentionsISIL := strings.Contains(lower, "isil")
-	for _, m := range reCode.FindAllStringIndex(q, -1) {
-		code := strings.TrimRight(q[m[0]:m[1]], "-/:_")
-		end := m[0] + len(code)
-		if overlaps(ids.spans, m[0], end) {
-			continue
-		}
-		lc := strings.ToLower(code)
-		if c, ok := g.ghcids[lc]; ok {
-			ids.ghcids = appendUnique(ids.ghcids, c)
-			ids.spans = append(ids.spans, [2]int{m[0], end})
-			continue
-		}
-		if c, ok := g.isils[lc]; ok {
-			ids.isils = appendUnique(ids.isils, c)
-			ids.spans = append(ids.spans, [2]int{m[0], end})
-			continue
-		}
-		switch {
-		case reGHCID.MatchString(code) && strings.Count(code, "-") >= 4:
-			ids.ghcids = appendUnique(ids.ghcids, code)
-		case reISIL.MatchString(code) && (mentionsISIL || strings.ContainsAny(code, "0123456789")):
-			ids.isils = appendUnique(ids.isils, code)
+	mentionsGND := strings.Contains(lower, "gnd")
+	for _, m := range ident.Find(q) {
+		v := m.ID.Value
+		switch m.ID.Scheme {
+		case ident.Wikidata:
+			ids.qids = appendUnique(ids.qids, v)
+		case ident.ISIL, ident.GHCID:
+			lc := strings.ToLower(v)
+			if prefix, _, _ := strings.Cut(lc, "-"); schemeWords[prefix] && g.isils[lc] == "" {
+				continue // "ROR-ID 0qpf1pb24" names a scheme, not an ISIL
+			}
+			if c, ok := g.ghcids[lc]; ok {
+				ids.ghcids = appendUnique(ids.ghcids, c)
+			} else if c, ok := g.isils[lc]; ok {
+				ids.isils = appendUnique(ids.isils, c)
+			} else if m.ID.Scheme == ident.GHCID {
+				ids.ghcids = appendUnique(ids.ghcids, v)
+			} else if m.Cued || mentionsISIL || strings.ContainsAny(v, "0123456789") {
+				ids.isils = appendUnique(ids.isils, v)
+			} else {
+				continue
+			}
+		case ident.GND:
+			if !m.Cued && !mentionsGND && !g.gnds[v] {
+				continue
+			}
+			ids.gnds = appendUnique(ids.gnds, v)
+		case ident.ROR:
+			ids.rors = appendUnique(ids.rors, v)
 		default:
 			continue
 		}
-		ids.spans = append(ids.spans, [2]int{m[0], end})
-	}
-	mentionsGND := strings.Contains(lower, "gnd")
-	for _, m := range reGND.FindAllStringIndex(q, -1) {
-		if overlaps(ids.spans, m[0], m[1]) {
-			continue
-		}
-		v := strings.ToUpper(q[m[0]:m[1]])
-		if mentionsGND || g.gnds[v] {
-			ids.gnds = appendUnique(ids.gnds, v)
-			ids.spans = append(ids.spans, [2]int{m[0], m[1]})
-		}
+		ids.spans = append(ids.spans, [2]int{m.Start, m.End})
 	}
 	return ids
 }
 
+// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a cue,
+// not an ISIL.
+var schemeWords = map[string]bool{"ror": true, "gnd": true, "isil": true, "qid": true, "wikidata": true, "ghcid": true, "wd": true}
+
+// reCuedID is a scheme cue and the value after it, for reporting values
+// that look like an identifier of that scheme but are not one.
+var reCuedID = regexp.MustCompile(`(?i)\b(ror|isil|gnd|ghcid|qid|wikidata)(?:[- ]?(?:id|code|identifier|nummer|nr\.?|number))?\s*[:#]?\s*((?:https?://)?[A-Za-z0-9][A-Za-z0-9./:_-]*[A-Za-z0-9])`)
+
+// malformedIDs returns the identifiers the question gives after a scheme
+// cue that do not parse ("ROR 0degcx868" fails the ROR check digits), and
+// ror.org or wikidata.org URLs that do not hold a valid id.
+func malformedIDs(q string, spans [][2]int) []string {
+	var out []string
+	add := func(s string, start, end int) {
+		if overlaps(spans, start, end) {
+			return
+		}
+		if _, ok, err := ident.Parse(s); ok && err != nil {
+			out = appendUnique(out, strings.TrimSpace(s))
+		}
+	}
+	for _, m := range reCuedID.FindAllStringSubmatchIndex(q, -1) {
+		add(q[m[2]:m[3]]+" "+q[m[4]:m[5]], m[4], m[5])
+	}
+	for _, f := range strings.Fields(q) {
+		f = strings.TrimRight(f, "?.,;!")
+		if strings.Contains(f, "ror.org/") || strings.Contains(f, "wikidata.org/") || strings.Contains(f, "d-nb.info/") {
+			i := strings.Index(q, f)
+			add(f, i, i+len(f))
+		}
+	}
+	return out
+}
+
 func (ids identifiers) any() bool {
-	return len(ids.isils)+len(ids.qids)+len(ids.ghcids)+len(ids.gnds) > 0
+	return len(ids.isils)+len(ids.qids)+len(ids.ghcids)+len(ids.gnds)+len(ids.rors) > 0
 }
 
 func overlaps(spans [][2]int, s, e int) bool {

@@ -145,6 +145,47 @@ var prefixQualifiers = []struct {
 	{"district of", "English District or Borough"},
 }
 
+// areaQualifiers name an area around a town that the data does not
+// record ("Landkreis Esslingen", "provincie Utrecht"): the place is read
+// as the town and the places near it.
+var areaQualifiers = []string{"landkreis", "kreis", "lkr", "provincie", "provinz", "regio", "umland von", "region um"}
+
+// nearBefore are phrases before a place that ask for what lies in or near
+// it; nearAfter follow the place; nearAnywhere may stand anywhere in the
+// question. Longer phrases first. "close to" and "close by" read as "near
+// to" and "near by" (readCloseAsNear).
+var (
+	nearBefore = []string{
+		"in or near", "in and around", "in or around", "in the vicinity of", "in the area of", "in the surroundings of",
+		"within reach of", "near by", "or near", "near to", "nearby", "near", "around", "vicinity of",
+		"in der nahe von", "in der naehe von", "in der umgebung von", "in der nahe", "umgebung von", "rund um",
+		"nahe", "bei", "in de buurt van", "in de omgeving van", "in en rond", "in en om", "in de buurt", "omgeving van",
+		"rondom", "rond", "nabij", "dichtbij",
+	}
+	nearAfter = []string{
+		"and the surrounding area", "and surrounding area", "and the surrounding", "and surroundings", "and around",
+		"and nearby", "or nearby", "nearby", "area", "und umgebung", "und umland", "en omgeving", "en omstreken",
+	}
+	nearAnywhere = []string{
+		"or near", "of bij", "oder bei", "in der nahe", "in der umgebung", "in de buurt", "in de omgeving", "nearby",
+		"around", "surrounding area", "near by",
+	}
+)
+
+// A distance from a place: "10 miles of", "5 km van", "20 km von".
+var (
+	distanceOf    = map[string]bool{"of": true, "from": true, "van": true, "von": true, "vom": true}
+	distanceUnits = map[string]bool{
+		"mile": true, "miles": true, "mi": true, "km": true, "kms": true, "kilometre": true, "kilometres": true,
+		"kilometer": true, "kilometers": true, "kilometern": true,
+	}
+	numberWords = map[string]bool{
+		"one": true, "two": true, "three": true, "five": true, "ten": true, "fifteen": true, "twenty": true,
+		"een": true, "twee": true, "drie": true, "vijf": true, "tien": true, "ein": true, "zwei": true, "drei": true,
+		"funf": true, "zehn": true, "a": true, "few": true,
+	}
+)
+
 // unqualifiedOrder ranks admin levels for a place named without a
 // qualifier: an administrative county or UA first.
 var unqualifiedOrder = []string{
@@ -227,13 +268,18 @@ var partOfCues = []string{
 	"subsidiaries of", "divisions of", "units of", "horen bij", "hoort bij", "maken deel uit van",
 	"maakt deel uit van", "deel uitmaken van", "vallen onder", "valt onder", "fallen unter", "fallt unter",
 	"gehoren", "gehort", "zahlen zu", "angehoren", "angehort",
+	"ein teil", "einen teil", "deel uit", "hoort", "horen", "belong", "belongs", "wovon", "affiliated with",
+	"division of", "unit of", "department of", "afdeling van", "abteilung", "make up", "makes up", "made up",
+	"associated with", "vestigingen van", "vestigingen", "vestiging van", "standorte", "standorten", "filialen",
+	"locations of", "zugehorig", "zugehorigen",
 }
 
 var operatedByCues = []string{
 	"operated by", "run by", "managed by", "who operates", "who runs", "who manages", "who operated",
 	"who ran", "who managed", "operates", "operator", "operator of", "looked after by", "cared for by",
 	"beheerd door", "geexploiteerd door", "uitgebaat door", "betrieben von", "betrieben", "verwaltet von",
-	"gefuhrt von", "in the care of", "maintained by", "administered by",
+	"gefuhrt von", "in the care of", "maintained by", "administered by", "by whom", "von wem", "door wie",
+	"opreates", "operatd", "manged",
 }
 
 var housesCues = []string{

@@ -4,7 +4,8 @@ import (
 	"github.com/hybridrag/hybridrag/internal/editdist"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/internal/textfold"
 )
 
 // token is one normalised word of a text and where it came from.
@@ -16,74 +17,6 @@ type token struct {
 	orig       string // the word as typed, when norm is a typo correction
 }
 
-// foldRune maps a lower-case rune to its ASCII folding. German umlauts fold
-// to the bare vowel, or to vowel+e when umlautE is set (ä → a or ae).
-func foldRune(r rune, umlautE bool) (string, bool) {
-	if r < utf8.RuneSelf {
-		return "", false
-	}
-	switch r {
-	case 'ä':
-		if umlautE {
-			return "ae", true
-		}
-		return "a", true
-	case 'ö':
-		if umlautE {
-			return "oe", true
-		}
-		return "o", true
-	case 'ü':
-		if umlautE {
-			return "ue", true
-		}
-		return "u", true
-	case 'ß':
-		return "ss", true
-	case 'æ':
-		return "ae", true
-	case 'œ':
-		return "oe", true
-	case 'þ':
-		return "th", true
-	}
-	if s, ok := foldTable[r]; ok {
-		return s, true
-	}
-	return "", false
-}
-
-var foldTable = func() map[rune]string {
-	groups := map[string]string{
-		"a": "àáâãåāăąǎ",
-		"c": "çćĉċč",
-		"d": "ďđð",
-		"e": "èéêëēĕėęě",
-		"g": "ĝğġģ",
-		"h": "ĥħḩ",
-		"i": "ìíîïĩīĭįı",
-		"j": "ĵ",
-		"k": "ķ",
-		"l": "ĺļľŀł",
-		"n": "ñńņňŉ",
-		"o": "òóôõøōŏő",
-		"r": "ŕŗř",
-		"s": "śŝşšș",
-		"t": "ţťŧț",
-		"u": "ùúûũūŭůűų",
-		"w": "ŵ",
-		"y": "ýÿŷ",
-		"z": "źżž",
-	}
-	m := make(map[rune]string)
-	for base, rs := range groups {
-		for _, r := range rs {
-			m[r] = base
-		}
-	}
-	return m
-}()
-
 // isApostrophe reports runes that join a word rather than split it
 // ("Children’s", "Bo'ness").
 func isApostrophe(r rune) bool {
@@ -93,6 +26,10 @@ func isApostrophe(r rune) bool {
 // tokenize splits s into normalised words: case-, diacritic- and
 // punctuation-insensitive; "&" becomes the word "and", apostrophes vanish.
 func tokenize(s string, umlautE bool) []token {
+	fold := textfold.Rune
+	if umlautE {
+		fold = textfold.RuneUmlautE
+	}
 	toks := make([]token, 0, 16)
 	var b strings.Builder
 	start := -1
@@ -116,7 +53,7 @@ func tokenize(s string, umlautE bool) []token {
 				allCaps = false
 			}
 			lr := unicode.ToLower(r)
-			if f, ok := foldRune(lr, umlautE); ok {
+			if f, ok := fold(lr); ok {
 				b.WriteString(f)
 			} else {
 				b.WriteRune(lr)

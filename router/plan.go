@@ -57,6 +57,10 @@ type Plan struct {
 	// place or name the data does not hold, or an off-topic request. An
 	// answer that ignores them must say so.
 	Unknown []string `json:"unknown,omitempty"`
+	// Dropped are the unknown words that stand where a constraint would
+	// ("sushi museums", "in Bayern"): an answer that ignores them is not
+	// exact.
+	Dropped []string `json:"dropped,omitempty"`
 }
 
 // IntentScore is one intent's rule score.
@@ -81,6 +85,10 @@ type Constraints struct {
 	QIDs   []string `json:"qids,omitempty"`
 	GHCIDs []string `json:"ghcids,omitempty"`
 	GNDs   []string `json:"gnds,omitempty"`
+	RORs   []string `json:"rors,omitempty"`
+	// Malformed are identifiers given after a scheme cue that are not
+	// valid in that scheme ("ROR 0degcx868"): no record can carry them.
+	Malformed []string `json:"malformed,omitempty"`
 
 	// Names are institutions recognised by name or former name.
 	Names []NameMatch `json:"names,omitempty"`
@@ -129,7 +137,7 @@ type Constraints struct {
 
 // Empty reports whether nothing was extracted.
 func (c Constraints) Empty() bool {
-	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.Names)+len(c.Bodies)+
+	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs)+len(c.Names)+len(c.Bodies)+
 		len(c.TypeCodes)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) == 0 &&
 		c.Years == nil && c.Accreditation == "" && c.Relation == "" && c.Field == ""
 }

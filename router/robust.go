@@ -234,17 +234,12 @@ func (g *gazetteer) buildPlaceTrigrams() {
 	}
 }
 
-// fuzzyPlaceKey returns the place key within the allowed edit distance of
-// w: one for five letters or more, two for nine or more. Ties go to the
-// key with more records, then to the smaller key.
+// fuzzyPlaceKey returns the place key within typoEdits of w. Ties go to
+// the key with more records, then to the smaller key.
 func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
-	letters := len(strings.ReplaceAll(w, " ", ""))
-	if letters < 5 {
+	maxD := typoEdits(len(strings.ReplaceAll(w, " ", "")))
+	if maxD == 0 {
 		return "", false
-	}
-	maxD := 1
-	if letters >= 9 {
-		maxD = 2
 	}
 	return nearest(w, maxD, g.placeTri, func(k string) int {
 		total := 0
@@ -253,6 +248,19 @@ func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
 		}
 		return total
 	})
+}
+
+// typoEdits is the edit distance a misspelt word of n letters may have
+// from the word meant: none below five letters (too many short words lie
+// one edit apart), one from five, two from nine.
+func typoEdits(n int) int {
+	switch {
+	case n < 5:
+		return 0
+	case n < 9:
+		return 1
+	}
+	return 2
 }
 
 // nearest returns the key of index (trigram → keys) within maxD edits of w
@@ -266,8 +274,9 @@ func nearest(w string, maxD int, index map[string][]string, weight func(string) 
 			counts[k]++
 		}
 	}
-	// an edit changes at most three trigrams
-	need := max(len(tris)-3*maxD, 1)
+	// an edit changes at most four trigrams (a transposition: "brigthon"
+	// shares four of eight with "brighton")
+	need := max(len(tris)-4*maxD, 1)
 	best, bestD, bestN := "", maxD+1, -1
 	for k, n := range counts {
 		if n < need {
@@ -341,12 +350,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 			if !ok {
 				continue
 			}
-			p.Text = s.original(qs, qe)
-			c.Places = append(c.Places, p)
-			s.mark(qs, qe)
-			if s.hasAny("or near", "of bij", "oder bei", "in der nahe", "in de buurt", "nearby", "around") {
-				c.NearPlace = true
-			}
+			g.addPlace(s, c, p, qs, qe)
 			i = qe - 1
 			found = true
 		}
@@ -406,7 +410,7 @@ func (g *gazetteer) buildPlaceWords() {
 // knows it (not a name word, place word, type, topic or common word), it
 // has five letters or more, and it looks like part of a place: capitalised
 // inside the sentence, or after a locative or another place word. The
-// allowed distance is one edit, two from nine letters; ties go to the word
+// allowed distance is typoEdits; ties go to the word
 // borne by more records. Other unknown words are corrected to topic and
 // cue words ("aviaton", "colections").
 func (g *gazetteer) correctWords(s *scan) {
@@ -463,13 +467,10 @@ func (g *gazetteer) buildPlainWords() {
 	sort.Strings(g.plainWords)
 }
 
-// closestWord returns the word of list within one edit of w (two from nine
-// letters), the longer one on a tie.
+// closestWord returns the word of list within typoEdits of w (at least
+// one), the longer one on a tie.
 func closestWord(w string, list []string) (string, bool) {
-	maxD := 1
-	if len(w) >= 9 {
-		maxD = 2
-	}
+	maxD := max(typoEdits(len(w)), 1)
 	best, bestD := "", maxD+1
 	for _, c := range list {
 		if d := len(c) - len(w); d > maxD || -d > maxD {
@@ -488,7 +489,7 @@ func (g *gazetteer) known(w string) bool {
 		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] {
 		return true
 	}
-	if _, ok := g.subjects.phrases[stem(w)]; ok {
+	if g.subjects.knows(w) {
 		return true
 	}
 	if _, _, _, ok := splitCompound(w); ok {
@@ -499,10 +500,7 @@ func (g *gazetteer) known(w string) bool {
 }
 
 func (g *gazetteer) closestPlaceWord(w string) (string, bool) {
-	maxD := 1
-	if len(w) >= 9 {
-		maxD = 2
-	}
+	maxD := max(typoEdits(len(w)), 1)
 	return nearest(w, maxD, g.placeWordTri, func(k string) int { return g.placeWords[k] })
 }
 

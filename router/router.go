@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -53,7 +54,8 @@ func (r *Router) Route(question string) Plan {
 	var c Constraints
 
 	ids := g.extractIDs(question)
-	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs = ids.isils, ids.qids, ids.ghcids, ids.gnds
+	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs, c.RORs = ids.isils, ids.qids, ids.ghcids, ids.gnds, ids.rors
+	c.Malformed = malformedIDs(question, ids.spans)
 	for i, t := range s.toks {
 		if overlaps(ids.spans, t.start, t.end) {
 			s.used[i] = true
@@ -73,6 +75,7 @@ func (r *Router) Route(question string) Plan {
 	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] ||
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 
+	g.writtenSubjects(s, &c)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
@@ -123,6 +126,19 @@ func (r *Router) Route(question string) Plan {
 			s.mark(i, j)
 		}
 	}
+	// "Is A older than B?": both names, misspelt or not, before places
+	if pairShape(s) {
+		for len(c.Names) < 2 {
+			n := len(c.Names)
+			fuzzyName()
+			if len(c.Names) == n {
+				break
+			}
+		}
+		slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
+			return strings.Index(question, a.Text) - strings.Index(question, b.Text)
+		})
+	}
 	g.findPlaces(s, &c)
 	if c.Field == "" {
 		g.subjectsOf(s, &c)
@@ -169,9 +185,24 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 	c.List = listQ && !ids.any() && c.Field == ""
+	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentAsked(s) && childrenAsked(s, plural) &&
+		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
+		// "Welche Standorte hat X?", "Which museums are members of X?":
+		// the institutions that belong to the named one
+		c.Field, c.List = "", true
+	}
 	r.narrowNames(&c, neg)
 
-	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List {
+	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) > 0 && parentAsked(s) {
+		// "Zu welcher Organisation gehört X?": X is a body with a record
+		// of its own, asked about as a member of another
+		b := c.Bodies[0]
+		c.Names = []NameMatch{{Text: b.Name, Name: b.Name, IDs: b.IDs, Score: 1}}
+		c.Bodies = nil
+		c.List = false
+	}
+	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List ||
+		c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 && parentAsked(s) {
 		// "What organisation is X part of?": the bodies X belongs to
 		c.Field = "member_of"
 	}
@@ -193,6 +224,9 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
+	if len(c.Malformed) > 0 && !ids.any() && len(c.Names) == 0 {
+		frame, intent = FrameLookup, Factual
+	}
 	plan.Frame, plan.Test, plan.Pair = frame, test, pair
 	if fi := frameIntent(frame, pair, test, intent); fi != intent {
 		intent = fi
@@ -215,7 +249,7 @@ func (r *Router) Route(question string) Plan {
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
 	}
-	plan.Unknown = unknownWords(s)
+	plan.Unknown, plan.Dropped = unknownWords(s)
 	if frame == FrameRanking && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
 	}
@@ -398,7 +432,8 @@ var compareCues = []string{
 	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
 	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
 	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
-	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk",
+	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk", "tegenover", "gegen", "tegen",
+	"against", "side by side",
 }
 
 // collectionCues speak of holdings.
@@ -461,6 +496,10 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	}
 	if len(c.Places) >= 2 && s.has("and") {
 		sc[Comparative] += 0.5
+	}
+	if len(c.Places)+len(c.Bodies) >= 2 && hasChoice(s) {
+		// "railway museums Lincolnshire or Suffolk?"
+		sc[Comparative] += 3
 	}
 	// collection
 	if s.hasAny(collectionCues...) {

@@ -170,6 +170,11 @@ func TestIdentifiers(t *testing.T) {
 		{q: "Which record has GND 10010812-X?", gnds: []string{"10010812-X"}, intent: Factual},
 		{q: "Welche Einrichtung hat die GND 4734382-5?", gnds: []string{"4734382-5"}, intent: Factual},
 		{q: "What is GB-ENG-CHE-M-CM-chelmsford_museum?", ghcids: []string{"GB-ENG-CHE-M-CM-chelmsford_museum"}, intent: Factual},
+		{q: "Welche Einrichtung hat die ISIL DE MUS 117113?", isils: []string{"DE-MUS-117113"}, intent: Factual},
+		{q: "Which institution has ISIL de-mus-117113?", isils: []string{"DE-MUS-117113"}, intent: Factual},
+		{q: "What is the record with GND (DE-588)2016830-5?", gnds: []string{"2016830-5"}, intent: Factual},
+		{q: "Tell me about https://d-nb.info/gnd/2016830-5", gnds: []string{"2016830-5"}, intent: Factual},
+		{q: "wat is Q190804", qids: []string{"Q190804"}, intent: Factual},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q, func(t *testing.T) {

@@ -188,7 +188,23 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Vergleiche die Museen zum religiösen Erbe in Kent und Devon.", []string{"Belief and identity / Church treasuries", "Belief and identity / Religion", "Belief and identity / Religious buildings"}},
 		{"Welke musea in Kent hebben collecties over grote historische huizen?", []string{"Buildings / Houses / Large houses"}},
 		{"Welche Museen in Kent haben Sammlungen zu ethnischer Identität?", []string{"Belief and identity / Ethnic group"}},
+		{"Welche Museen zum Thema Verkehr gibt es in London?", expandSubjects([]string{"Transport/*"})},
+		{"Welke musea over vervoer zijn er in Kent?", expandSubjects([]string{"Transport/*"})},
+		{"Gibt es ein Spielzeugmuseum in York?", []string{toys}},
+		{"Gibt es ein Textilmuseum in Manchester?", textiles},
+		{"Welke spoorwegmusea zijn er in Wales?", []string{rail}},
+		{"Is there a Feuerwehrmuseum in Kent?", []string{fire}},
+		// a record named "Spielzeugmuseum": the definite article names it
+		{"Wann wurde das Spielzeugmuseum in Nürnberg eröffnet?", nil},
+		{"Which museums in Kent are about music?", []string{"Arts / Music"}},
+		{"Which composers' houses are museums?", []string{"Personality / Music"}},
+		{"Compare the art museums in Kent and Devon.", []string{"Arts / Fine and decorative arts"}},
+		{"Welche Kunnstmuseen gibt es in Kent?", []string{"Arts / Fine and decorative arts"}},
+		{"Welche Museen haben Sammlungen zum Thema Essen und Trinken?", []string{"Food and drink"}},
+		{"Which museums in Kent have collections about ceramics?", []string{"Arts / Ceramics"}},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
+		{"Does the Canterbury Heritage Museum have a car park?", nil},
+		{"Kann man das Museum in Kent mit der Bahn erreichen?", nil},
 	}
 	require.GreaterOrEqual(t, len(cases), 60)
 	for _, tc := range cases {
@@ -196,5 +212,24 @@ func TestSubjectPhrasings(t *testing.T) {
 			p := r.Route(tc.q)
 			require.Equal(t, tc.want, p.Constraints.Subjects)
 		})
+	}
+}
+
+// TestSubjectTermsVerbatim checks that every subject term of the data,
+// quoted or written out after a cue, selects that term alone (a term with
+// terms below it, its category).
+func TestSubjectTermsVerbatim(t *testing.T) {
+	r := newTestRouter(t)
+	all := dataSubjects(t)
+	expand := termExpander(all)
+	for _, term := range all {
+		want := expand(term)
+		for _, q := range []string{
+			"Which museums have the subject '" + term + "'?",
+			"Welke musea hebben het onderwerp \u201c" + strings.ToLower(term) + "\u201d?",
+			"Welche Museen haben das Sachgebiet " + term + "?",
+		} {
+			require.Equal(t, want, r.Route(q).Constraints.Subjects, q)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -24,6 +25,7 @@ type subjectIndex struct {
 	phrases map[string][]string // stemmed phrase → terms, sorted
 	mods    map[string][]string // compound-only modifier → terms
 	quoted  map[string][]string // a term or category written out, stemmed → terms
+	paths   map[string][]string // a term of several parts written out ("transport aviation") → the term
 	maxLen  int
 }
 
@@ -34,7 +36,7 @@ type subjectIndex struct {
 // means every term of it. A data term the lexicon lacks is read by its
 // own words.
 func newSubjectIndex(all []string) subjectIndex {
-	idx := subjectIndex{phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}}
+	idx := subjectIndex{phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}, paths: map[string][]string{}}
 	expand := termExpander(all)
 	add := func(m map[string][]string, label string, terms []string) {
 		if len(terms) == 0 {
@@ -76,6 +78,7 @@ func newSubjectIndex(all []string) subjectIndex {
 			idx.quoted[k] = terms
 			if strings.Contains(p, " / ") {
 				idx.phrases[k] = terms
+				idx.paths[k] = terms
 			}
 		}
 	}
@@ -213,8 +216,34 @@ func (idx *subjectIndex) modifier(mod string) []string {
 }
 
 // topicOf looks a compound modifier up as a topic ("Eisenbahn" in
-// "Eisenbahnmuseen").
-func (g *gazetteer) topicOf(mod string) []string { return g.subjects.modifier(mod) }
+// "Eisenbahnmuseen"), also misspelt by an edit ("Kunnstmuseen") when it
+// has five letters or more.
+func (g *gazetteer) topicOf(mod string) []string {
+	if v := g.subjects.modifier(mod); v != nil {
+		return v
+	}
+	if len(mod) >= 5 {
+		if w, ok := closestWord(mod, g.plainWords); ok {
+			return g.subjects.phrases[w]
+		}
+	}
+	return nil
+}
+
+// indefinites make the singular compound after them a kind of
+// institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
+var indefinites = setOf("a", "an", "any", "ein", "eine", "einen", "einem", "einer", "kein", "keine", "een", "geen")
+
+// genericCompound reports whether token i is a type compound with a
+// subject modifier after an indefinite article: a kind, not the name of a
+// record that bears it ("Gibt es ein Spielzeugmuseum in York?").
+func (g *gazetteer) genericCompound(s *scan, i int) bool {
+	if i == 0 || !indefinites[s.toks[i-1].norm] {
+		return false
+	}
+	mod, _, _, ok := splitCompound(s.toks[i].norm)
+	return ok && g.topicOf(mod) != nil
+}
 
 // compound reads a word ending in a subject-neutral head
 // ("Eisenbahngeschichte", "textielindustrie") or starting with "Museums"
@@ -246,12 +275,7 @@ func (idx *subjectIndex) compound(w string) []string {
 // the next one gives ("Wasser- und Windmühlen", "water- en windmolens").
 func (idx *subjectIndex) word(s *scan, i int) []string {
 	w := s.toks[i].norm
-	if len(w) >= 6 && strings.ContainsRune("rnms", rune(w[len(w)-1])) {
-		if v, ok := idx.phrases[w[:len(w)-1]]; ok {
-			return v
-		}
-	}
-	if v := idx.compound(w); v != nil {
+	if v := idx.inflected(w); v != nil {
 		return v
 	}
 	end := s.toks[i].end
@@ -265,6 +289,23 @@ func (idx *subjectIndex) word(s *scan, i int) []string {
 		}
 	}
 	return nil
+}
+
+// inflected reads a word as an inflected adjective or a compound.
+func (idx *subjectIndex) inflected(w string) []string {
+	if len(w) >= 6 && strings.ContainsRune("rnms", rune(w[len(w)-1])) {
+		if v, ok := idx.phrases[w[:len(w)-1]]; ok {
+			return v
+		}
+	}
+	return idx.compound(w)
+}
+
+// knows reports whether a word is a subject word, so that no typo pass
+// rewrites it.
+func (idx *subjectIndex) knows(w string) bool {
+	_, ok := idx.phrases[stem(w)]
+	return ok || idx.inflected(w) != nil
 }
 
 // elisionJoins join a truncated compound to the next word ("Wasser- und").
@@ -358,74 +399,143 @@ func prevRuneStart(s string, p int) int {
 	return -1
 }
 
-// subjectsOf maps subject phrases among the free tokens to subject terms:
-// a quoted term or category first, then the longest lexicon phrase at each
-// word, then German and Dutch compounds with a subject-neutral head. The
-// cue words right before a subject ("subject", "Thema") are read with it.
+// subjectReader collects the subjects one pass reads, with the span of
+// the question they came from.
+type subjectReader struct {
+	s            *scan
+	stems, typed []string // words as read, and as typed where a typo pass changed them
+	subj         []string
+	first, last  int
+}
+
+func newSubjectReader(s *scan) *subjectReader {
+	r := &subjectReader{s: s, stems: make([]string, len(s.toks)), typed: make([]string, len(s.toks)), first: -1, last: -1}
+	for i, t := range s.toks {
+		r.stems[i], r.typed[i] = stem(t.norm), stem(t.norm)
+		if t.orig != "" {
+			// a term written out may hold a word no table knows ("Print")
+			r.typed[i] = stem(t.orig)
+		}
+	}
+	return r
+}
+
+// lookup finds the free tokens [i, j) in the first table that holds them.
+func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]string, bool) {
+	if !r.s.free(i, j) {
+		return nil, false
+	}
+	for _, m := range tables {
+		for _, ws := range [][]string{r.typed, r.stems} {
+			if v, ok := m[strings.Join(ws[i:j], " ")]; ok {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// take reads tokens [i, j) as the terms, with the cue words right before
+// them ("the subject", "zum Thema").
+func (r *subjectReader) take(i, j int, terms []string) {
+	s := r.s
+	r.subj = append(r.subj, terms...)
+	if r.first < 0 || i < r.first {
+		r.first = i
+	}
+	r.last = max(r.last, j)
+	s.mark(i, j)
+	for k := i - 1; k >= 0 && k >= i-2 && !s.used[k] && subjectCues[s.toks[k].norm]; k-- {
+		s.mark(k, k+1)
+	}
+}
+
+// cued reports whether a subject cue stands right before token i.
+func (r *subjectReader) cued(i int) bool { return i > 0 && subjectCues[r.s.toks[i-1].norm] }
+
+// done adds the terms read to the constraints.
+func (r *subjectReader) done(c *Constraints) {
+	if len(r.subj) == 0 {
+		return
+	}
+	c.Subjects = mergeTerms(c.Subjects, r.subj)
+	if c.Topic == "" {
+		c.Topic = strings.Trim(r.s.original(r.first, r.last), quoteRunes)
+	}
+}
+
+// writtenSubjects reads the subject terms and categories a question writes
+// out: quoted ("the subject 'Arts / Glass'"), after a cue ("the subject
+// Arts") or with their category ("classified as Leisure and sport / Rugby
+// and football"). It runs before names and places, which would take words
+// of a term ("RNLI", "Rugby").
+func (g *gazetteer) writtenSubjects(s *scan, c *Constraints) {
+	idx := &g.subjects
+	r := newSubjectReader(s)
+	for _, q := range quotedSpans(s) {
+		if vals, ok := r.lookup(q[0], q[1], idx.quoted); ok {
+			r.take(q[0], q[1], vals)
+		}
+	}
+	for i := 0; i < len(s.toks); i++ {
+		minL, tables := 2, []map[string][]string{idx.paths}
+		if r.cued(i) {
+			// after a cue, also a lexicon phrase of several words, before
+			// a place takes a word of it ("zum Thema Essen und Trinken")
+			minL, tables = 1, []map[string][]string{idx.quoted, idx.phrases}
+		}
+		for L := min(idx.maxLen, len(s.toks)-i); L >= minL; L-- {
+			if L == 1 && r.cued(i) {
+				tables = tables[:1]
+			}
+			if vals, ok := r.lookup(i, i+L, tables...); ok {
+				r.take(i, i+L, vals)
+				i += L - 1
+				break
+			}
+		}
+	}
+	r.done(c)
+}
+
+// subjectsOf maps the lexicon's phrases among the free tokens to subject
+// terms, longest first, then German and Dutch inflections and compounds.
 func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 	idx := &g.subjects
-	stems := make([]string, len(s.toks))
-	for i, t := range s.toks {
-		stems[i] = stem(t.norm)
-	}
-	first, last := -1, -1
-	var subj []string
-	take := func(i, j int, vals []string) {
-		subj = append(subj, vals...)
-		if first < 0 || i < first {
-			first = i
-		}
-		last = max(last, j)
-		s.mark(i, j)
-		for k := i - 1; k >= 0 && k >= i-2 && !s.used[k] && subjectCues[s.toks[k].norm]; k-- {
-			s.mark(k, k+1)
-		}
-	}
-	for _, q := range quotedSpans(s) {
-		if vals, ok := idx.quoted[strings.Join(stems[q[0]:q[1]], " ")]; ok && s.free(q[0], q[1]) {
-			take(q[0], q[1], vals)
-		}
-	}
+	r := newSubjectReader(s)
 	skip := falseFriendsOf(s)
+	blocked := make([]bool, len(s.toks))
+	for _, p := range notSubjects {
+		for i := range s.toks {
+			if n, ok := s.matchAt(i, p); ok {
+				for k := i; k < i+n; k++ {
+					blocked[k] = true
+				}
+			}
+		}
+	}
 	for i := 0; i < len(s.toks); i++ {
-		if s.used[i] {
+		if s.used[i] || blocked[i] {
 			continue
 		}
 		found := false
-		// after a cue ("the subject Arts") a term or category written out
-		// is read as if quoted
-		table := idx.phrases
-		if i > 0 && subjectCues[s.toks[i-1].norm] {
-			table = idx.quoted
-		}
 		for L := min(idx.maxLen, len(s.toks)-i); L >= 1 && !found; L-- {
-			if !s.free(i, i+L) || L == 1 && skip[s.toks[i].norm] {
+			if L == 1 && skip[s.toks[i].norm] || slices.Contains(blocked[i:i+L], true) {
 				continue
 			}
-			key := strings.Join(stems[i:i+L], " ")
-			vals, ok := table[key]
-			if !ok {
-				vals, ok = idx.phrases[key]
-			}
-			if ok {
-				take(i, i+L, vals)
+			if vals, ok := r.lookup(i, i+L, idx.phrases); ok {
+				r.take(i, i+L, vals)
 				i += L - 1
 				found = true
 			}
 		}
 		if !found {
 			if vals := idx.word(s, i); vals != nil {
-				take(i, i+1, vals)
+				r.take(i, i+1, vals)
 			}
 		}
 	}
-	if len(subj) == 0 {
-		return
-	}
-	c.Subjects = mergeTerms(c.Subjects, subj)
-	if c.Topic == "" {
-		c.Topic = strings.Trim(s.original(first, last), quoteRunes)
-	}
+	r.done(c)
 }
 
 func stemPhrase(s string) string {

@@ -10,10 +10,13 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 const evalUsage = `Usage: hybridrag eval --questions FILE.jsonl [flags]
+       hybridrag eval --links FILE.jsonl [--json]
 
 Measures retrieval quality on a gold question file and prints one table.
 Each line of the file is a JSON object:
@@ -37,6 +40,14 @@ Metrics, against expected_ids, per configuration overall and per intent:
   answer_p/r/f1    the exact answer set against expected_ids
                    (hybrid-router, when the pipeline returns one)
   p50/p95/p99 ms   wall time of one answer, cache bypassed
+A question may also state "lang" (en, nl, de), "frame" (its template, as in
+testdata/generated/questions.jsonl) and "noise"; then the report adds
+figures per language and per frame and the router's intent accuracy per
+language, and exact match also counts for a framed question with several
+expected ids ("Which opened first, A or B?" is answered by a name). A
+question with an empty expected_ids expects nothing: it is left out of the
+rank-based metrics, and "honesty" is the share of such questions answered
+with kind "none".
 Ids in acceptable_ids are correct but optional: they are dropped from a
 ranking before scoring and never count as wrong. The router's intent
 accuracy is reported too, and a "(ceiling)" row: what a perfect ranking
@@ -46,8 +57,20 @@ The run uses the embedded backends (in-memory vectors, BM25 and knowledge
 graph), whatever servers are configured; --embedder minilm embeds with the
 MiniLM model instead of the hashing embedder.
 
+With --links, entity linking is measured instead, on references (one JSON
+object a line):
+  {"id", "kind", "query": {"text", "city", "country", "type", "isil", "qid",
+   "ghcid", "postcode"}, "expected_id", "acceptable_ids", "notes"}
+(expected_id "" means nothing should be matched). Per kind and overall:
+  precision        matches (match: true) that name the referent
+  recall           references with a referent whose match is right
+  false-match      references that want no match but got one
+  top-1            references whose best candidate is the referent
+
 Examples:
   hybridrag eval --questions testdata/questions.jsonl
+  hybridrag eval --questions testdata/generated/questions.jsonl --config hybrid-router
+  hybridrag eval --links testdata/generated/references.jsonl
   hybridrag eval --questions testdata/questions.jsonl --config kg,hybrid-router
   hybridrag eval --questions testdata/questions.jsonl --json > quality.json
   hybridrag eval --questions testdata/questions.jsonl --chart recall.svg
@@ -78,8 +101,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	var (
 		df        dataFlags
 		configs   configList
-		questions = fs.String("questions", "", "gold questions, JSON Lines (required)")
-		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent"}}, "questions": [...]}`)
+		questions = fs.String("questions", "", "gold questions, JSON Lines")
+		links     = fs.String("links", "", "gold linking references, JSON Lines (instead of --questions)")
+		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent", "by_lang", "by_frame"}}, "intent_accuracy_by_lang", "questions": [...]} (with --links: {"overall", "by_kind", "kinds", "results"})`)
 		chart     = fs.String("chart", "", "also write an SVG bar chart of recall@10 by intent and configuration to this file")
 		quiet     = fs.Bool("quiet", false, "no progress on stderr")
 	)
@@ -100,8 +124,13 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q; the questions file is given with --questions", pos[0])
 	}
-	if *questions == "" {
-		return usagef("--questions FILE.jsonl is required")
+	switch {
+	case *questions != "" && *links != "":
+		return usagef("give --questions or --links, not both")
+	case *links != "":
+		return runEvalLinks(ctx, e, df, *links, *asJSON)
+	case *questions == "":
+		return usagef("--questions FILE.jsonl is required (or --links FILE.jsonl)")
 	}
 	cfgs, err := eval.SelectConfigs(configs)
 	if err != nil {
@@ -125,13 +154,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	for _, le := range bad {
-		id := ""
-		if le.ID != "" {
-			id = " (" + le.ID + ")"
-		}
-		fmt.Fprintf(e.stderr, "eval: %s:%d%s: %s; skipped\n", *questions, le.Line, id, oneLine(strings.TrimPrefix(le.Err.Error(), eval.ErrInvalidQuestion.Error()+": ")))
-	}
+	reportBadLines(e, *questions, bad)
 	if len(qs) == 0 {
 		return usagef("--questions: %s holds no valid question (%d line(s) rejected)", *questions, len(bad))
 	}
@@ -202,4 +225,47 @@ func writeChart(path string, rep *eval.Report) error {
 		return fmt.Errorf("--chart: %w", err)
 	}
 	return nil
+}
+
+// runEvalLinks scores the linker on a references file.
+func runEvalLinks(ctx context.Context, e *env, df dataFlags, path string, asJSON bool) error {
+	ds, err := e.data(df)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return usagef("--links: %v", err)
+	}
+	defer f.Close()
+	refs, bad, err := eval.ReadReferences(f, func(id string) bool { _, ok := ds.Get(id); return ok })
+	if err != nil {
+		return err
+	}
+	reportBadLines(e, path, bad)
+	if len(refs) == 0 {
+		return usagef("--links: %s holds no valid reference (%d line(s) rejected)", path, len(bad))
+	}
+	linker := linking.New(ds, kg.New(ds))
+	rep := eval.ScoreLinks(refs, func(q linking.Query) ([]linking.Candidate, error) {
+		return linker.Link(ctx, q, 5)
+	})
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted: %w", err)
+	}
+	if asJSON {
+		return rep.WriteJSON(e.stdout)
+	}
+	return rep.WriteTable(e.stdout)
+}
+
+// reportBadLines writes the rejected lines of a gold file to stderr.
+func reportBadLines(e *env, path string, bad []*eval.LineError) {
+	for _, le := range bad {
+		id := ""
+		if le.ID != "" {
+			id = " (" + le.ID + ")"
+		}
+		fmt.Fprintf(e.stderr, "eval: %s:%d%s: %s; skipped\n", path, le.Line, id, oneLine(strings.TrimPrefix(le.Err.Error(), eval.ErrInvalidQuestion.Error()+": ")))
+	}
 }

@@ -95,3 +95,31 @@ func TestEvalHelp(t *testing.T) {
 		require.Contains(t, out, want)
 	}
 }
+
+func TestEvalLinks(t *testing.T) {
+	f := writeFile(t, "refs.jsonl", strings.Join([]string{
+		`{"id": "r1", "kind": "isil_case", "query": {"text": "de-mus-811216"}, "expected_id": "wd:Q76638581", "acceptable_ids": []}`,
+		`{"id": "r2", "kind": "absent", "query": {"text": "GB-ZZZZ99"}, "expected_id": ""}`,
+		`{"id": "r3", "kind": "absent", "query": {"text": "X"}, "expected_id": "mm:not-a-record"}`,
+	}, "\n"))
+	code, out, errOut := runCLI(t, "eval", "--links", f)
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, errOut, f+":3 (r3): ")
+	require.Contains(t, out, "Linking quality on 2 references (1 with a referent, 1 that want no match)")
+	require.Contains(t, out, "isil_case")
+
+	code, out, errOut = runCLI(t, "eval", "--links", f, "--json")
+	require.Equal(t, exitOK, code, errOut)
+	var rep struct {
+		Overall struct {
+			Refs int `json:"refs"`
+		} `json:"overall"`
+		ByKind map[string]json.RawMessage `json:"by_kind"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	require.Equal(t, 2, rep.Overall.Refs)
+	require.Len(t, rep.ByKind, 2)
+
+	code, _, _ = runCLI(t, "eval", "--links", f, "--questions", f)
+	require.Equal(t, exitUsage, code)
+}

@@ -13,18 +13,25 @@ import (
 	"github.com/hybridrag/hybridrag/linking"
 )
 
-const linkUsage = `Usage: hybridrag link [flags] <ISIL | QID | GHCID | GND | name>
+const linkUsage = `Usage: hybridrag link [flags] <ISIL | QID | GHCID | GND | ROR | name>
 
-Resolves an identifier exactly (ISIL such as DE-MUS-165513 or NL-AmRM,
-Wikidata QID such as Q891746, wd:Q891746 or its URL, GHCID, GND id) or
-finds the best matching institutions for a name (case, diacritics, word
-order, former names and small typos do not matter; --city, --country and
---type narrow it). "match" marks a candidate that is the referent with
-high confidence (an exact identifier, or an unambiguous name).
+Resolves an identifier exactly or finds the best matching institutions for
+a name (case, diacritics, word order, former names and small typos do not
+matter; --city, --country and --type narrow it). Identifiers are read in
+the forms people type and paste: ISILs bare, spaced or behind "ISIL"
+(DE-MUS-165513, "DE MUS 165513", "ISIL: NL-AmRM"), Wikidata QIDs (Q891746,
+wd:Q891746, "Wikidata Q891746", item URLs), GHCIDs, GND ids (4734382-5,
+"GND 4734382-5", (DE-588)4734382-5, d-nb.info URLs), ROR ids ("ROR
+02m69r871", ror.org/02m69r871) and record ids. An identifier inside a
+name ("Kunsthalle Nürnberg, GND 2016830-5") is used when a record carries
+it. "match" marks a candidate that is the referent with high confidence
+(an exact identifier, or an unambiguous name).
 
 Examples:
   hybridrag link DE-MUS-165513
+  hybridrag link "GND 2016830-5"
   hybridrag link https://www.wikidata.org/wiki/Q891746
+  hybridrag link ror.org/02m69r871
   hybridrag link --limit 3 "Heimatstube im Elbtor"
 `
 

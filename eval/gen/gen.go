@@ -42,14 +42,17 @@
 //     B, which is bigger (comparative; expected = both, answer = the
 //     winner's name or yes/no). Pairs with equal or unknown values are
 //     skipped: a tie has no winner to name.
-//   - places_compare_*: one kind of museum in two places (comparative,
+//   - places_compare, places_compare_kind: museums of one subject or of
+//     one kind (accredited, small, local-authority …) in two places (comparative,
 //     expected = the union of both exact sets; the answer counts per place
 //     in the public set's "A: n (…); B: m (…)" form).
 //   - count_* (exploratory, answer = the count in digits, expected = the
 //     set) and more_* (comparative, answer = the winning place; equal
 //     counts are skipped).
 //   - rel_*: what X is part of, who runs X, which museum succeeded X
-//     (relationship, answer = the name).
+//     (relationship, answer = the name; when the body is itself a record,
+//     it is expected and X acceptable). "What was X called before?" is
+//     field_former_name: temporal, as the public set labels it.
 //   - relset_*: museums run by / part of a body, by the relation the
 //     phrase means; members by the other relation are acceptable when a
 //     phrase ("belonging to", "associated with") is ambiguous.
@@ -64,10 +67,26 @@
 //     expected_ids is empty and the answer "".
 //
 // Set questions whose gold set has more than MaxSet members are skipped.
+// List answers follow the public set ("3 museums: A; B; C"); in list
+// questions open museums are expected and closed ones acceptable, except
+// where the question asks for open ones. Counts and "which has more" are
+// asked only of sets whose members are all open, so that the count is not
+// in doubt. The data has no German districts (Landkreis), so no question
+// names one.
+//
+// # References
+//
+// References (see References) cover exact and noisy names, former names
+// and aliases, identifiers written the ways people write them (spaced,
+// lower-case and padded ISILs; GND with prefixes, as DNB numbers, URLs and
+// inside a name; ROR and Wikidata URLs and prefixes), generic names with
+// a town, names without their town, spelling variants, shared names with
+// and without a town, and absent names and identifiers.
 package gen
 
 import (
 	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -111,18 +130,16 @@ type index struct {
 	// main or another name.
 	anyName map[string][]*heritage.Institution
 	ids     map[string]bool
-	isils   map[string]bool
-	qids    map[string]bool
-	gnds    map[string]bool
-	ghcids  map[string]bool
-	rors    map[string]bool
+	// isils, qids, gnds, ghcids and rors count the records that carry
+	// each identifier (upper case; ROR ids bare and lower case).
+	isils, qids, gnds, ghcids, rors map[string]int
 }
 
 func newIndex(ds *heritage.Dataset) *index {
 	x := &index{
 		byName: map[string][]*heritage.Institution{}, anyName: map[string][]*heritage.Institution{},
-		ids: map[string]bool{}, isils: map[string]bool{}, qids: map[string]bool{}, gnds: map[string]bool{},
-		ghcids: map[string]bool{}, rors: map[string]bool{},
+		ids: map[string]bool{}, isils: map[string]int{}, qids: map[string]int{}, gnds: map[string]int{},
+		ghcids: map[string]int{}, rors: map[string]int{},
 	}
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
@@ -141,27 +158,25 @@ func newIndex(ds *heritage.Dataset) *index {
 				x.anyName[ak] = append(x.anyName[ak], in)
 			}
 		}
-		for _, s := range append([]string{in.ISIL}, in.Identifiers.ISILAll...) {
-			if s != "" {
-				x.isils[strings.ToUpper(s)] = true
-			}
-		}
-		for _, s := range []string{in.Wikidata, in.Identifiers.Wikidata} {
-			if s != "" {
-				x.qids[strings.ToUpper(s)] = true
-			}
-		}
-		for _, s := range in.Identifiers.GND {
-			x.gnds[strings.ToUpper(s)] = true
-		}
-		if in.GHCID != "" {
-			x.ghcids[strings.ToUpper(in.GHCID)] = true
-		}
-		if in.Identifiers.ROR != "" {
-			x.rors[rorID(in.Identifiers.ROR)] = true
-		}
+		count(x.isils, strings.ToUpper, append([]string{in.ISIL}, in.Identifiers.ISILAll...)...)
+		count(x.qids, strings.ToUpper, in.Wikidata, in.Identifiers.Wikidata)
+		count(x.gnds, strings.ToUpper, in.Identifiers.GND...)
+		count(x.ghcids, strings.ToUpper, in.GHCID)
+		count(x.rors, rorID, in.Identifiers.ROR)
 	}
 	return x
+}
+
+// count adds one record's distinct non-empty identifiers, normalised by
+// norm, to m.
+func count(m map[string]int, norm func(string) string, ids ...string) {
+	seen := map[string]bool{}
+	for _, s := range ids {
+		if s = norm(strings.TrimSpace(s)); s != "" && !seen[s] {
+			seen[s] = true
+			m[s]++
+		}
+	}
 }
 
 // unique reports whether in is the only record with its name, main or
@@ -199,6 +214,23 @@ func shuffled[T any](r *rand.Rand, xs []T) []T {
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// capped calls mk with quota and keeps at most quota of the items it
+// appends to *out.
+func capped[T any](out *[]T, quota int, mk func(quota int)) {
+	before := len(*out)
+	mk(quota)
+	if len(*out) > before+quota {
+		*out = (*out)[:before+quota]
+	}
+}
+
+// number gives the items the ids prefix-0001, prefix-0002, … in order.
+func number[T any](xs []T, prefix string, id func(*T) *string) {
+	for i := range xs {
+		*id(&xs[i]) = fmt.Sprintf("%s-%04d", prefix, i+1)
+	}
+}
 
 // keyNeighbours maps a letter to its neighbours on a QWERTY keyboard.
 var keyNeighbours = map[rune]string{
@@ -246,13 +278,10 @@ func typo(r *rand.Rand, s string, protected []string) (string, bool) {
 	pos := 1 + r.IntN(len(word)-1)
 	var out []byte
 	switch r.IntN(4) {
-	case 0: // swap with the previous letter
-		if word[pos] == word[pos-1] {
-			pos = min(pos+1, len(word)-1)
-		}
-		if pos > 1 || word[pos] != word[pos-1] {
+	case 0: // swap with the next letter
+		if pos+1 < len(word) && word[pos] != word[pos+1] {
 			out = slices.Clone(word)
-			out[pos-1], out[pos] = out[pos], out[pos-1]
+			out[pos], out[pos+1] = out[pos+1], out[pos]
 		}
 	case 1: // drop
 		out = slices.Concat(word[:pos], word[pos+1:])

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,10 +20,14 @@ var update = flag.Bool("update", false, "rewrite testdata/generated from the gen
 // Seed and sizes of the checked-in sets.
 const (
 	seed       = 20261130
-	nQuestions = 2400
+	nQuestions = 2500
+	nRefs      = 3400
 )
 
-var questionsFile = filepath.Join("..", "..", "testdata", "generated", "questions.jsonl")
+var (
+	questionsFile  = filepath.Join("..", "..", "testdata", "generated", "questions.jsonl")
+	referencesFile = filepath.Join("..", "..", "testdata", "generated", "references.jsonl")
+)
 
 func embedded(t testing.TB) *heritage.Dataset {
 	t.Helper()
@@ -56,17 +61,22 @@ func golden(t *testing.T, path string, got []byte) {
 	require.True(t, bytes.Equal(want, got), "%s differs from the generator's output; run go test ./eval/gen -run TestGenerated -update", path)
 }
 
+// checkGenerated compares the items' JSON Lines with the checked-in file
+// and reads them back with read, which must accept every line.
+func checkGenerated[T, R any](t *testing.T, path string, items []T, read func(io.Reader, func(string) bool) ([]R, []*eval.LineError, error), ds *heritage.Dataset) {
+	t.Helper()
+	b := jsonl(t, items)
+	golden(t, path, b)
+	got, bad, err := read(bytes.NewReader(b), func(id string) bool { _, ok := ds.Get(id); return ok })
+	require.NoError(t, err)
+	require.Empty(t, bad)
+	require.Len(t, got, len(items))
+}
+
 func TestGeneratedQuestions(t *testing.T) {
 	ds := embedded(t)
 	qs := Questions(ds, seed, nQuestions)
-	b := jsonl(t, qs)
-	golden(t, questionsFile, b)
-
-	// The file reads back as valid questions whose ids are all in the data.
-	read, bad, err := eval.ReadQuestions(bytes.NewReader(b), func(id string) bool { _, ok := ds.Get(id); return ok })
-	require.NoError(t, err)
-	require.Empty(t, bad)
-	require.Len(t, read, len(qs))
+	checkGenerated(t, questionsFile, qs, eval.ReadQuestions, ds)
 	require.GreaterOrEqual(t, len(qs), 2000)
 }
 
@@ -85,7 +95,29 @@ func TestTypoEditsOneContentWord(t *testing.T) {
 		require.NotEqual(t, "What is the ISIL code of Stadtarchiv Stendal DE-Ste9?", got)
 		require.Contains(t, got, "What is the ISIL code of ", "short words and stop words are kept")
 		require.Contains(t, got, " DE-Ste9?", "protected values are kept")
+		require.Regexp(t, `of S\S+ S\S+ DE`, got, "first letters are kept")
 	}
 	_, ok := typo(r, "Wo ist 1234?", nil)
 	require.False(t, ok, "no word to misspell")
+}
+
+func TestGeneratedReferences(t *testing.T) {
+	ds := embedded(t)
+	refs := References(ds, seed, nRefs)
+	checkGenerated(t, referencesFile, refs, eval.ReadReferences, ds)
+	require.GreaterOrEqual(t, len(refs), 3000)
+	kinds := map[string]int{}
+	for _, r := range refs {
+		kinds[r.Kind]++
+	}
+	for _, k := range refKinds {
+		require.GreaterOrEqual(t, kinds[k.kind], 100, k.kind)
+	}
+}
+
+func TestReferencesDeterministic(t *testing.T) {
+	ds := embedded(t)
+	a := jsonl(t, References(ds, 7, 400))
+	require.Equal(t, a, jsonl(t, References(ds, 7, 400)), "same seed, same references")
+	require.NotEqual(t, a, jsonl(t, References(ds, 8, 400)), "another seed, other references")
 }

@@ -35,7 +35,7 @@ func (x *index) absentISIL(r *rand.Rand) string {
 		default:
 			s = "GB-" + randString(r, "ABCDEFGHKLMNPRSTUW", 4) + randString(r, digits, 2)
 		}
-		if !x.isils[strings.ToUpper(s)] {
+		if x.isils[strings.ToUpper(s)] == 0 {
 			return s
 		}
 	}
@@ -44,7 +44,7 @@ func (x *index) absentISIL(r *rand.Rand) string {
 func (x *index) absentQID(r *rand.Rand) string {
 	for {
 		s := "Q" + randString(r, "123456789", 1) + randString(r, digits, 5+r.IntN(4))
-		if !x.qids[s] {
+		if x.qids[s] == 0 {
 			return s
 		}
 	}
@@ -53,7 +53,7 @@ func (x *index) absentQID(r *rand.Rand) string {
 func (x *index) absentGND(r *rand.Rand) string {
 	for {
 		s := randString(r, "123456789", 1) + randString(r, digits, 5+r.IntN(3)) + "-" + randString(r, digits, 1)
-		if !x.gnds[s] {
+		if x.gnds[s] == 0 {
 			return s
 		}
 	}
@@ -63,7 +63,7 @@ func (x *index) absentGHCID(r *rand.Rand) string {
 	for {
 		s := pick(r, []string{"NL-NH-AMS", "DE-BY-MUC", "GB-ENG-YRK", "DE-NW-KOE", "NL-ZH-DHA"}) + "-" +
 			pick(r, []string{"M", "L", "A"}) + "-" + randString(r, "ABCDEFGHIKLMNOPRSTUWZ", 4+r.IntN(2))
-		if !x.ghcids[s] {
+		if x.ghcids[s] == 0 {
 			return s
 		}
 	}
@@ -73,7 +73,7 @@ func (x *index) absentROR(r *rand.Rand) string {
 	const crockford = "0123456789abcdefghjkmnpqrstvwxyz"
 	for {
 		s := "0" + randString(r, crockford, 6) + randString(r, digits, 2)
-		if !x.rors[s] {
+		if x.rors[s] == 0 {
 			return s
 		}
 	}

@@ -57,15 +57,9 @@ func Questions(ds *heritage.Dataset, seed int64, n int) []eval.Question {
 		if quota == 0 {
 			continue
 		}
-		before := len(b.out)
-		f.make(b, quota)
-		if len(b.out) > before+quota {
-			b.out = b.out[:before+quota]
-		}
+		capped(&b.out, quota, func(quota int) { f.make(b, quota) })
 	}
-	for i := range b.out {
-		b.out[i].ID = fmt.Sprintf("gen-%04d", i+1)
-	}
+	number(b.out, "gen", func(q *eval.Question) *string { return &q.ID })
 	return b.out
 }
 
@@ -175,9 +169,15 @@ type frame struct {
 }
 
 // questionFrames are the frames in generation order with their weights
-// (the number of questions each gets when n is 2,400).
+// (the number of questions each gets when n is the sum of the weights,
+// 2,310).
 var questionFrames = []frame{
-	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string { return in.ISIL }, para{
+	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string {
+		if len(in.Identifiers.ISILAll) > 1 {
+			return "" // several ISILs: no single answer
+		}
+		return in.ISIL
+	}, para{
 		LangEN: {"What is the ISIL code of {name}?", "ISIL of {name}?", "Which ISIL does {name} have?", "Can you tell me the ISIL identifier for {name}?", "~{name} isil"},
 		LangNL: {"Wat is de ISIL-code van {name}?", "Welke ISIL heeft {name}?", "~isil {name}"},
 		LangDE: {"Wie lautet der ISIL von {name}?", "Welchen ISIL-Code hat {name}?", "~ISIL {name}"},
@@ -202,10 +202,10 @@ var questionFrames = []frame{
 		LangNL: {"Wat is de website van {name}?", "Welke website heeft {name}?"},
 		LangDE: {"Wie lautet die Website von {name}?", "Unter welcher Webadresse ist {name} zu finden?"},
 	})},
-	{50, fieldFrame("field_city", router.Factual, func(in *heritage.Institution) string { return in.City }, para{
-		LangEN: {"In which city is {name}?", "Where is {name} located?", "Which town is {name} in?", "What city is {name} based in?", "~{name} city"},
-		LangNL: {"In welke plaats staat {name}?", "Waar ligt {name}?"},
-		LangDE: {"In welcher Stadt befindet sich {name}?", "Wo liegt {name}?"},
+	{50, fieldFrame("field_city", router.Factual, statedCity, para{
+		LangEN: {"In which city is {name}?", "In which town is {name} located?", "Which town is {name} in?", "What city is {name} based in?", "~{name} city"},
+		LangNL: {"In welke plaats staat {name}?", "In welke stad ligt {name}?"},
+		LangDE: {"In welcher Stadt befindet sich {name}?", "In welchem Ort liegt {name}?"},
 	})},
 	{40, fieldFrame("field_postcode", router.Factual, func(in *heritage.Institution) string { return in.Postcode }, para{
 		LangEN: {"What is the postcode of {name}?", "What's the post code for {name}?", "Which postcode does {name} have?", "~{name} postcode"},
@@ -287,14 +287,14 @@ var questionFrames = []frame{
 		LangNL: {"Hoe heette {name} vroeger?", "Wat was de vorige naam van {name}?"},
 		LangDE: {"Wie hieß {name} früher?", "Wie lautete der frühere Name von {name}?"},
 	})},
-	{40, reverseFrame("reverse_isil", func(in *heritage.Institution) string { return in.ISIL }, isilLookup)},
-	{30, reverseFrame("reverse_qid", func(in *heritage.Institution) string { return in.Wikidata }, qidLookup)},
+	{40, reverseFrame("reverse_isil", func(in *heritage.Institution) string { return in.ISIL }, func(x *index) map[string]int { return x.isils }, isilLookup)},
+	{30, reverseFrame("reverse_qid", func(in *heritage.Institution) string { return in.Wikidata }, func(x *index) map[string]int { return x.qids }, qidLookup)},
 	{30, reverseFrame("reverse_gnd", func(in *heritage.Institution) string {
 		if len(in.Identifiers.GND) == 1 {
 			return in.Identifiers.GND[0]
 		}
 		return ""
-	}, gndLookup)},
+	}, func(x *index) map[string]int { return x.gnds }, gndLookup)},
 	{50, yesnoAccredited},
 	{40, yesnoWebsite},
 	{50, yesnoOpen},
@@ -314,6 +314,7 @@ var questionFrames = []frame{
 	{50, pairOlder},
 	{50, pairBigger},
 	{80, placesCompare},
+	{60, placesCompareKind},
 	{60, countFrame},
 	{60, moreFrame},
 	{40, relMember(heritage.RelPartOf, "rel_part_of", para{
@@ -359,6 +360,16 @@ var gndLookup = para{
 	LangDE: {"Welche Einrichtung hat die GND-Nummer {id}?", "Zu welcher Einrichtung gehört die GND {id}?"},
 }
 
+// statedCity is the record's city unless it was inferred from the name
+// (such guesses are sometimes wrong: "Stadtarchiv Verden (Aller)" →
+// "Aller").
+func statedCity(in *heritage.Institution) string {
+	if in.CityInferred {
+		return ""
+	}
+	return in.City
+}
+
 // fieldFrame asks for one field of a uniquely named record; value returns
 // the gold answer ("" to skip the record).
 func fieldFrame(name string, intent router.Intent, value func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
@@ -377,12 +388,13 @@ func fieldFrame(name string, intent router.Intent, value func(*heritage.Institut
 	}
 }
 
-// reverseFrame asks which record carries an identifier.
-func reverseFrame(name string, id func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
+// reverseFrame asks which record carries an identifier; owners counts
+// the records that carry each one.
+func reverseFrame(name string, id func(*heritage.Institution) string, owners func(*index) map[string]int, ps para) func(*qbuilder, int) {
 	return func(b *qbuilder, quota int) {
 		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
 			v := strings.TrimSpace(id(in))
-			if v == "" || !b.x.unique(in) {
+			if v == "" || !b.x.unique(in) || owners(b.x)[strings.ToUpper(v)] != 1 {
 				return draft{}, false
 			}
 			return draft{
@@ -461,7 +473,7 @@ func yesnoCity(b *qbuilder, quota int) {
 		LangNL: {"Ligt {name} in {city}?", "Staat {name} in {city}?"},
 		LangDE: {"Liegt {name} in {city}?", "Befindet sich {name} in {city}?"},
 	}
-	pool := b.where(func(in *heritage.Institution) bool { return in.City != "" && b.x.unique(in) })
+	pool := b.where(func(in *heritage.Institution) bool { return statedCity(in) != "" && b.x.unique(in) })
 	citiesBy := map[string][]string{} // country → distinct cities, id order
 	seen := map[string]bool{}
 	for _, in := range pool {

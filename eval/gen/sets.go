@@ -316,7 +316,9 @@ type cityGroup struct {
 func (b *qbuilder) cityGroups() []*cityGroup {
 	var out []*cityGroup
 	groupBy(b.x.recs, func(in *heritage.Institution) []string {
-		if in.City == "" || typeNouns[in.Type] == [3]string{} {
+		if in.City == "" || typeNouns[in.Type] == [3]string{} || in.CityInferred && strings.Contains(in.Name, "(") {
+			// A city guessed from a name with a parenthesis is often the
+			// parenthesis ("Stadtarchiv Verden (Aller)" → "Aller").
 			return nil
 		}
 		return []string{in.Type + "|" + in.Country + "|" + in.City}

@@ -343,41 +343,82 @@ func subjectForeign(b *qbuilder, quota int) {
 	})
 }
 
-// placesCompare asks to compare the museums of one subject in two places
-// of the same level; the union of both sets is expected.
-func placesCompare(b *qbuilder, quota int) {
-	ps := para{
-		LangEN: {"Compare the {adj} museums in {a} and {b}.", "~{adj} museums: {a} vs {b}", "~{adj} museums {a} or {b}?", "How do {a} and {b} compare for {adj} museums?"},
-		LangNL: {"Vergelijk de musea over {nl} in {a} en {b}.", "Musea over {nl}: {a} tegenover {b}?"},
-		LangDE: {"Vergleiche die Museen zum Thema {de} in {a} und {b}.", "Museen zum Thema {de}: {a} gegen {b}?"},
+// placeSet is the museums of one kind (a subject or an attribute) in one
+// place, one side of a comparison of places; vars fill the kind's words
+// in a language.
+type placeSet struct {
+	kind         string
+	a            *area
+	open, closed []*heritage.Institution
+	vars         func(lang string) []string
+}
+
+// comparePlaces asks to compare the museums of one kind in two
+// county-level places; the union of both sets is expected, closed museums
+// acceptable.
+func (b *qbuilder) comparePlaces(quota int, frame string, sets []placeSet, ps para) {
+	byKind := map[string][]placeSet{}
+	for _, s := range sets {
+		byKind[s.kind] = append(byKind[s.kind], s)
 	}
-	var sets []subjectSet
-	for _, ss := range b.subjectSets() {
-		if ss.place != nil && countyLevels[ss.place.level] {
-			sets = append(sets, ss)
-		}
+	kinds := slices.Sorted(maps.Keys(byKind))
+	if len(kinds) == 0 {
+		return
 	}
-	bySubject := map[string][]subjectSet{}
-	for _, ss := range sets {
-		bySubject[ss.s.term] = append(bySubject[ss.s.term], ss)
-	}
-	keys := slices.Sorted(maps.Keys(bySubject))
 	b.attempt(quota, quota*30, func() (draft, bool) {
-		group := bySubject[pick(b.r, keys)]
+		group := byKind[pick(b.r, kinds)]
 		x, y := pick(b.r, group), pick(b.r, group)
-		if x.place == y.place || len(x.open)+len(y.open) > MaxSet {
+		if x.a == y.a || len(x.open)+len(y.open) > MaxSet {
 			return draft{}, false
 		}
 		lang := b.lang()
 		return draft{
-			frame: "places_compare", intent: router.Comparative, paras: ps, lang: lang,
-			vars: []string{"{adj}", x.s.adj, "{nl}", x.s.nl, "{de}", x.s.de,
-				"{a}", b.placePhrase(x.place, lang), "{b}", b.placePhrase(y.place, lang)},
+			frame: frame, intent: router.Comparative, paras: ps, lang: lang,
+			vars:       append(x.vars(lang), "{a}", b.placePhrase(x.a, lang), "{b}", b.placePhrase(y.a, lang)),
 			expected:   slices.Concat(ids(x.open), ids(y.open)),
 			acceptable: slices.Concat(ids(x.closed), ids(y.closed)),
-			answer: fmt.Sprintf("%s: %d (%s); %s: %d (%s)", x.place.name, len(x.open), names(x.open),
-				y.place.name, len(y.open), names(y.open)),
-			notes: fmt.Sprintf("Rule: subjects has %q in each place (%s / %s); open museums expected, closed ones acceptable.", x.s.term, x.place.name, y.place.name),
+			answer: fmt.Sprintf("%s: %d (%s); %s: %d (%s)", x.a.name, len(x.open), names(x.open),
+				y.a.name, len(y.open), names(y.open)),
+			notes: fmt.Sprintf("Rule: %s in each place (%s / %s); open museums expected, closed ones acceptable.", x.kind, x.a.name, y.a.name),
 		}, true
+	})
+}
+
+// placesCompare compares the museums of one subject in two places.
+func placesCompare(b *qbuilder, quota int) {
+	var sets []placeSet
+	for _, ss := range b.subjectSets() {
+		if ss.place != nil && countyLevels[ss.place.level] {
+			sets = append(sets, placeSet{fmt.Sprintf("subjects has %q", ss.s.term), ss.place, ss.open, ss.closed,
+				func(string) []string { return []string{"{adj}", ss.s.adj, "{nl}", ss.s.nl, "{de}", ss.s.de} }})
+		}
+	}
+	b.comparePlaces(quota, "places_compare", sets, para{
+		LangEN: {"Compare the {adj} museums in {a} and {b}.", "~{adj} museums: {a} vs {b}", "~{adj} museums {a} or {b}?", "How do {a} and {b} compare for {adj} museums?"},
+		LangNL: {"Vergelijk de musea over {nl} in {a} en {b}.", "Musea over {nl}: {a} tegenover {b}?"},
+		LangDE: {"Vergleiche die Museen zum Thema {de} in {a} und {b}.", "Museen zum Thema {de}: {a} gegen {b}?"},
+	})
+}
+
+// placesCompareKind compares the museums of one attribute (accredited,
+// small, local-authority …) in two places.
+func placesCompareKind(b *qbuilder, quota int) {
+	var sets []placeSet
+	for _, a := range b.areas() {
+		if !countyLevels[a.level] {
+			continue
+		}
+		for _, at := range attrs[1:] {
+			open, closed := splitOpen(filter(a.recs, at.keep))
+			if len(open) >= 1 && len(open) <= MaxSet {
+				sets = append(sets, placeSet{at.key, a, open, closed,
+					func(lang string) []string { return []string{"{what}", at.noun(lang)} }})
+			}
+		}
+	}
+	b.comparePlaces(quota, "places_compare_kind", sets, para{
+		LangEN: {"Compare the {what} in {a} and {b}.", "~{what}: {a} vs {b}", "~{what} {a} or {b}?", "How do {a} and {b} compare for {what}?"},
+		LangNL: {"Vergelijk {what} in {a} en {b}.", "{what}: {a} tegenover {b}?"},
+		LangDE: {"Vergleiche {what} in {a} und {b}.", "{what}: {a} gegen {b}?"},
 	})
 }

@@ -2,6 +2,8 @@ package neo4jkg
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"time"
@@ -82,7 +84,7 @@ MERGE (n)-[r:MATCHES_PLACE]->(k) SET r.version = $v`
 MATCH (n:Institution {id: row.inst})
 MERGE (e:Event {key: row.key}) SET e += row.props, e.version = $v
 MERGE (n)-[r:HAS_EVENT]->(e) SET r.version = $v`
-	qDataset = `MERGE (d:Dataset {name: 'heritage'}) SET d.version = $v, d.institutions = $n`
+	qDataset = `MERGE (d:Dataset {name: 'heritage'}) SET d.version = $dv, d.stamp = $v, d.institutions = $n`
 
 	// Pruning what an earlier ingest of another dataset version left.
 	qPruneRels = `MATCH ()-[r:MEMBER_OF|RELATED|IN_PLACE|WITHIN|HAS_IDENTIFIER|HAS_NAME|MATCHES_PLACE|HAS_EVENT]->()
@@ -128,7 +130,7 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, progress func(
 	for _, b := range batches {
 		total += len(b.rows)
 	}
-	v := ds.Version
+	v := stamp(ds, m)
 	done := 0
 	size := s.opts.batchSize
 	for _, b := range batches {
@@ -146,7 +148,7 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, progress func(
 			}
 		}
 	}
-	c, err := s.write(ctx, "ingest dataset", qDataset, map[string]any{"v": v, "n": len(ds.Institutions)})
+	c, err := s.write(ctx, "ingest dataset", qDataset, map[string]any{"v": v, "dv": ds.Version, "n": len(ds.Institutions)})
 	if err != nil {
 		return st, err
 	}
@@ -175,6 +177,22 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, progress func(
 	st.Nodes, st.Relationships = nodes, rels
 	st.Duration = time.Since(start)
 	return st, nil
+}
+
+// stamp is the version every node and relationship of an ingest carries:
+// the dataset version and a digest of the place keys, which are derived
+// from the records by code (heritage.Institution.Towns, kg.Places), so
+// that ingesting the same data after the derivation changed removes the
+// keys it no longer gives.
+func stamp(ds *heritage.Dataset, m *model) string {
+	h := sha256.New()
+	for _, r := range m.placeKeys {
+		h.Write([]byte(r.inst))
+		h.Write([]byte{0})
+		h.Write([]byte(r.key))
+		h.Write([]byte{0})
+	}
+	return ds.Version + "." + hex.EncodeToString(h.Sum(nil)[:6])
 }
 
 // Count returns the number of nodes and relationships of this package's

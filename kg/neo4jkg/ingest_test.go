@@ -2,8 +2,10 @@ package neo4jkg
 
 import (
 	"context"
+	"strings"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/stretchr/testify/require"
 )
 
@@ -52,4 +54,20 @@ func TestIngestIdempotent(t *testing.T) {
 	v, err := s.Version(ctx)
 	require.NoError(t, err)
 	require.Equal(t, ds.Version, v)
+}
+
+// TestStamp: the version stamped on what an ingest writes changes with the
+// derived place keys, not only with the data, so that a re-ingest after
+// the derivation changed prunes the keys it no longer gives.
+func TestStamp(t *testing.T) {
+	ds := &heritage.Dataset{Version: "v1"}
+	m := &model{placeKeys: []placeKeyRow{{inst: "a", key: "city\x00york"}}}
+	first := stamp(ds, m)
+	require.Equal(t, first, stamp(ds, m))
+	require.True(t, strings.HasPrefix(first, "v1."))
+	m.placeKeys = append(m.placeKeys, placeKeyRow{inst: "a", key: "near\x00york"})
+	require.NotEqual(t, first, stamp(ds, m))
+	// the rows are separated: moving text between fields changes it
+	require.NotEqual(t, stamp(ds, &model{placeKeys: []placeKeyRow{{inst: "ab", key: "c"}}}),
+		stamp(ds, &model{placeKeys: []placeKeyRow{{inst: "a", key: "bc"}}}))
 }

@@ -369,3 +369,46 @@ func TestParityRetriever(t *testing.T) {
 	}
 	require.Greater(t, nonEmpty, 400)
 }
+
+// TestParityPlaceMatch compares the selections at every place match level
+// (stated, derived towns, near) for routed place questions: towns read
+// from names, other names of a town, misspelt towns, "near" phrasings.
+func TestParityPlaceMatch(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	r := router.New(ds)
+	derived, near := 0, 0
+	for _, q := range []string{
+		"Welche Bibliotheken gibt es in Bayreuth?",
+		"Which museums are there in Nuremberg?",
+		"Welke musea zijn er in Keulen?",
+		"Which museums are in Glasow?",
+		"Which small museums are close to Framlingham?",
+		"Welke musea liggen in de buurt van Lincoln?",
+		"Museen in der Umgebung von Newark",
+		"Which museums are in and around York?",
+		"Landkreis Esslingen: welche Archive gibt es?",
+		"Compare the museums near Whitby and near Scarborough",
+	} {
+		plan := r.Route(q)
+		for i, c := range append([]router.Constraints{plan.Constraints}, plan.Sides...) {
+			var prev []string
+			for _, m := range []kg.PlaceMatch{kg.Stated, kg.Derived, kg.Near} {
+				want := g.SelectMatching(c, 0, m)
+				got, err := s.SelectMatching(ctx, c, 0, m)
+				require.NoError(t, err)
+				require.Equal(t, want, got, "%q side %d level %d", q, i, m)
+				switch {
+				case m == kg.Derived && len(want) > len(prev):
+					derived++
+				case m == kg.Near && len(want) > len(prev):
+					near++
+				}
+				prev = want
+			}
+		}
+	}
+	// the levels must differ somewhere for the comparison to mean much
+	require.Positive(t, derived)
+	require.Positive(t, near)
+}

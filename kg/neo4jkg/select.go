@@ -49,6 +49,16 @@ RETURN n.id AS id ORDER BY id`
 // constraint, or nil when the constraints are not selective
 // (kg.Graph.Select, same rules).
 func (s *Store) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
+	return s.SelectMatching(ctx, c, asOf, kg.Derived)
+}
+
+// SelectMatching is Select with places matched up to level m
+// (kg.Graph.SelectMatching, same rules).
+func (s *Store) SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
+	return s.selectIDs(ctx, c, asOf, m)
+}
+
+func (s *Store) selectIDs(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
 	named := len(c.Names) == 1 && c.Relation != ""
 	if !c.Selective() && !named {
 		return nil, ctx.Err()
@@ -101,10 +111,8 @@ func (s *Store) Select(ctx context.Context, c router.Constraints, asOf int) ([]s
 	params := filterParams(c)
 	var placeKeys []string
 	if len(c.Places) > 0 {
-		placeKeys = make([]string, 0, len(c.Places))
-		for _, p := range c.Places {
-			placeKeys = append(placeKeys, kg.PlaceKey(p))
-		}
+		// never nil here: a place no key matches selects nothing
+		placeKeys = append([]string{}, kg.SelectPlaceKeys(c, m)...)
 		params["placeKeys"] = placeKeys
 	} else {
 		params["placeKeys"] = nil

@@ -1,0 +1,463 @@
+package heritage
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Town sources: the record field a town comes from.
+const (
+	// TownFromCity: the city field.
+	TownFromCity = "city"
+	// TownFromAddress: the town of the address ("…, Town, POSTCODE") when
+	// it is a known town other than the city.
+	TownFromAddress = "address"
+	// TownFromAdmin: for a record without a city, the smallest unit of its
+	// admin_area that bears a known town's name.
+	TownFromAdmin = "admin_area"
+	// TownFromName: for a record without a city, address or admin_area,
+	// the known town its name carries ("Historisches Museum Bayreuth",
+	// "Bayreuther Feuerwehr-Museum").
+	TownFromName = "name"
+)
+
+// NearRadiusKm is the radius of "near a town": a record with coordinates
+// is near every town whose centre lies within this distance. A town's
+// centre is the median latitude and longitude of the records whose city
+// field names it (the median, so that a few records far out do not move
+// it). 15 km takes in the villages around a market town, whose records
+// mostly give the town as their city already (the Newark museums in
+// Winthorpe, Kelham and Upton lie 3–6 km from its centre), without
+// reaching the next town of the same size.
+const NearRadiusKm = 15.0
+
+// townNames are groups of names of one town: the name the data gives in
+// the town's language first, then other languages' names. A record in
+// one is in all ("Nuremberg" selects the records in Nürnberg).
+var townNames = [][]string{
+	{"Nürnberg", "Nuremberg", "Neurenberg"}, {"München", "Munich"}, {"Köln", "Cologne", "Keulen"},
+	{"Hannover", "Hanover"}, {"Braunschweig", "Brunswick"}, {"Aachen", "Aix-la-Chapelle", "Aken"},
+	{"Den Haag", "The Hague", "'s-Gravenhage"}, {"Antwerpen", "Antwerp", "Anvers"}, {"Gent", "Ghent", "Gand"},
+	{"Brugge", "Bruges"}, {"Leuven", "Louvain"}, {"Brussel", "Brussels", "Bruxelles"}, {"Mechelen", "Mechlin"},
+	{"Lisboa", "Lisbon"}, {"Praha", "Prague"}, {"Wien", "Vienna"}, {"Kyiv", "Kiev"},
+}
+
+// TownNames returns the other names of a town (NormalizeName compares
+// them): TownNames("Nuremberg") is ["Nürnberg", "Neurenberg"]. The
+// caller must not modify the result.
+func TownNames(name string) []string {
+	return otherTownNames()[NormalizeName(name)]
+}
+
+// otherTownNames maps the key of each name in townNames to the other
+// names of its town.
+var otherTownNames = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, group := range townNames {
+		for i, n := range group {
+			m[NormalizeName(n)] = append(slices.Clone(group[:i]), group[i+1:]...)
+		}
+	}
+	return m
+})
+
+// Town is a town a record lies in and the field stating it.
+type Town struct {
+	Name   string // as the dataset's city fields spell it, or another name of it (TownNames)
+	Source string // TownFromCity, TownFromAddress, TownFromAdmin or TownFromName
+}
+
+// Stated reports whether the record's city or address names the town.
+// A town read from an admin area or from the name is likely but not
+// stated: the admin unit may be larger than the town, and a name may
+// carry a town the institution is named after without lying in it.
+func (t Town) Stated() bool { return t.Source == TownFromCity || t.Source == TownFromAddress }
+
+// Towns lists the towns the record lies in, stated ones first, each
+// once, then the other names of each (TownNames). The towns read from
+// addresses, admin areas and names are derived when the dataset is
+// loaded (they need the dataset's list of towns); a record built by hand
+// has only its city.
+func (in *Institution) Towns() []Town {
+	if in.loc != nil {
+		return in.loc.towns
+	}
+	if in.City == "" {
+		return nil
+	}
+	return []Town{{Name: in.City, Source: TownFromCity}}
+}
+
+// NearTowns lists the towns whose centre lies within NearRadiusKm of the
+// record's coordinates (derived at load; nil for a record without
+// coordinates), sorted.
+func (in *Institution) NearTowns() []string {
+	if in.loc == nil {
+		return nil
+	}
+	return in.loc.near
+}
+
+// location holds what deriveLocations reads from the location fields.
+type location struct {
+	towns []Town
+	near  []string
+}
+
+// townIndex holds the known towns of each country: the values of the city
+// fields, by NormalizeName key.
+type townIndex struct {
+	// byCountry maps country → town key → the town's most frequent spelling.
+	byCountry map[string]map[string]string
+	// nameOK tells whether a town key read from a name is trusted (see
+	// trustNameTowns).
+	nameOK map[string]bool
+	maxTok int
+}
+
+// deriveLocations reads the towns and near towns of every record.
+func (d *Dataset) deriveLocations() {
+	ti := buildTownIndex(d.Institutions)
+	for i := range d.Institutions {
+		in := &d.Institutions[i]
+		in.loc = &location{towns: ti.towns(in)}
+	}
+	deriveNear(d.Institutions)
+}
+
+func buildTownIndex(recs []Institution) *townIndex {
+	counts := map[string]map[string]map[string]int{} // country → key → spelling → n
+	ti := &townIndex{byCountry: map[string]map[string]string{}, nameOK: map[string]bool{}}
+	for i := range recs {
+		in := &recs[i]
+		k := NormalizeName(in.City)
+		if k == "" {
+			continue
+		}
+		if counts[in.Country] == nil {
+			counts[in.Country] = map[string]map[string]int{}
+		}
+		if counts[in.Country][k] == nil {
+			counts[in.Country][k] = map[string]int{}
+		}
+		counts[in.Country][k][in.City]++
+		ti.maxTok = max(ti.maxTok, strings.Count(k, " ")+1)
+	}
+	for c, keys := range counts {
+		m := make(map[string]string, len(keys))
+		for k, spellings := range keys {
+			best, bn := "", 0
+			for s, n := range spellings {
+				if n > bn || n == bn && s < best {
+					best, bn = s, n
+				}
+			}
+			m[k] = best
+		}
+		ti.byCountry[c] = m
+	}
+	ti.trustNameTowns(recs)
+	return ti
+}
+
+// trustNameTowns decides which towns may be read from names, from the
+// records that state their city: a town key is trusted when it occurs in
+// the name of a record in the town, and the names it occurs in mostly
+// belong to records in the town. "Bayreuth" occurs in "Kunstmuseum
+// Bayreuth" (city Bayreuth); "Burg" or "Street" occur in names all over
+// the country; "Lausitz", the city of "Stadtbibliothek Forst (Lausitz)",
+// occurs in no name outside parentheses.
+func (ti *townIndex) trustNameTowns(recs []Institution) {
+	type tally struct{ in, out int }
+	seen := map[string]*tally{}
+	for i := range recs {
+		in := &recs[i]
+		city := NormalizeName(in.City)
+		if city == "" {
+			continue
+		}
+		for _, k := range ti.nameMatches(in, false) {
+			t := seen[in.Country+"\x00"+k]
+			if t == nil {
+				t = &tally{}
+				seen[in.Country+"\x00"+k] = t
+			}
+			if k == city || strings.Contains(" "+city+" ", " "+k+" ") {
+				t.in++
+			} else {
+				t.out++
+			}
+		}
+	}
+	for c, keys := range ti.byCountry {
+		for k := range keys {
+			t := seen[c+"\x00"+k]
+			if t != nil && t.in > 0 && t.in >= 2*t.out {
+				ti.nameOK[c+"\x00"+k] = true
+			}
+		}
+	}
+}
+
+// towns derives a record's towns from its location fields, each with its
+// other names.
+func (ti *townIndex) towns(in *Institution) []Town {
+	out := ti.ownTowns(in)
+	for _, t := range out {
+		for _, n := range TownNames(t.Name) {
+			if !slices.ContainsFunc(out, func(o Town) bool { return NormalizeName(o.Name) == NormalizeName(n) }) {
+				out = append(out, Town{Name: n, Source: t.Source})
+			}
+		}
+	}
+	return out
+}
+
+// ownTowns reads the towns from the most specific location field a record
+// has: its city and address; else its admin_area; else its name.
+func (ti *townIndex) ownTowns(in *Institution) []Town {
+	var out []Town
+	add := func(name, src string) {
+		for _, t := range out {
+			if NormalizeName(t.Name) == NormalizeName(name) {
+				return
+			}
+		}
+		out = append(out, Town{Name: name, Source: src})
+	}
+	if in.City != "" {
+		add(in.City, TownFromCity)
+	}
+	if t, ok := ti.addressTown(in); ok {
+		add(t, TownFromAddress)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	units := in.AdminAreas()
+	for i := len(units) - 1; i >= 1; i-- { // units[0] is the nation
+		if t, ok := ti.byCountry[in.Country][NormalizeName(units[i].Name)]; ok {
+			add(t, TownFromAdmin)
+			return out
+		}
+	}
+	if len(units) > 0 {
+		return out
+	}
+	for _, k := range ti.nameMatches(in, true) {
+		add(ti.byCountry[in.Country][k], TownFromName)
+	}
+	return out
+}
+
+// addressTown reads the town of an address "Street, Town, POSTCODE": the
+// last part without digits, when it is a known town of the country.
+func (ti *townIndex) addressTown(in *Institution) (string, bool) {
+	parts := strings.Split(in.Address, ",")
+	for i := len(parts) - 1; i >= 0; i-- {
+		p := strings.TrimSpace(parts[i])
+		if p == "" || strings.ContainsFunc(p, unicode.IsDigit) {
+			continue
+		}
+		t, ok := ti.byCountry[in.Country][NormalizeName(p)]
+		return t, ok
+	}
+	return "", false
+}
+
+// notTownAfter are words a town in a name does not follow: words that
+// put a place near rather than in the town ("Burg Zwernitz bei
+// Bayreuth"), that name an area larger than the town ("Landkreis
+// Esslingen"), and articles and prepositions, after which a capitalised
+// word is a noun, an adjective or a river ("im Alten Rathaus", "an der
+// Donau", "De Waal").
+var notTownAfter = map[string]bool{
+	"bei": true, "b": true, "near": true, "nr": true, "nahe": true, "nachst": true, "bij": true, "nabij": true,
+	"naast": true, "outside": true, "landkreis": true, "kreis": true, "lkr": true, "bezirk": true,
+	"regierungsbezirk": true, "county": true, "provincie": true, "province": true, "region": true,
+	"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "im": true, "am": true,
+	"an": true, "ob": true, "zur": true, "zum": true, "vom": true, "beim": true, "the": true, "de": true,
+	"het": true, "alten": true, "alte": true, "alter": true, "altes": true,
+}
+
+// nameMatches returns the keys of the known towns of the record's country
+// that its name carries: a run of words equal to a town, the first one
+// capitalised, or a German adjective of a one-word town ("Bayreuther").
+// Words joined by a hyphen or slash count as one ("Sulzbach-Rosenberg",
+// "Frankfurt/Oder"), so that a part of a compound is no town ("Donau" in
+// "Donau-Schiffahrts-Museum", "Buch- und Schriftmuseum"). A town after a word of notTownAfter or
+// after an adjective ("Schweizer Hof") is skipped. With trusted, only
+// towns trusted by trustNameTowns count.
+func (ti *townIndex) nameMatches(in *Institution, trusted bool) []string {
+	towns := ti.byCountry[in.Country]
+	if len(towns) == 0 {
+		return nil
+	}
+	words := strings.FieldsFunc(withoutParentheses(in.Name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("'’-/", r)
+	})
+	keys := make([]string, len(words))
+	for i, w := range words {
+		keys[i] = NormalizeName(w)
+	}
+	ok := func(k string) bool {
+		_, known := towns[k]
+		return known && len(k) >= 3 && (!trusted || ti.nameOK[in.Country+"\x00"+k])
+	}
+	var out []string
+	for i := 0; i < len(words); i++ {
+		if !capitalised(words[i]) || strings.HasSuffix(words[i], "-") || i > 0 && (notTownAfter[keys[i-1]] ||
+			capitalised(words[i-1]) && strings.HasSuffix(keys[i-1], "er") && adjectiveTown(keys[i-1], towns) == "") {
+			continue
+		}
+		for n := min(ti.maxTok, len(words)-i); n >= 1; n-- {
+			k := strings.Join(keys[i:i+n], " ")
+			if !ok(k) && n == 1 {
+				k = adjectiveTown(k, towns)
+			}
+			if k != "" && ok(k) {
+				if !slices.Contains(out, k) {
+					out = append(out, k)
+				}
+				i += n - 1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// adjectiveTown returns the town key of a German town adjective:
+// "bayreuther" → "bayreuth", "hallesche" is not read.
+func adjectiveTown(k string, towns map[string]string) string {
+	base, ok := strings.CutSuffix(k, "er")
+	if !ok || len(base) < 4 {
+		return ""
+	}
+	if _, known := towns[base]; known {
+		return base
+	}
+	return ""
+}
+
+// capitalised reports whether a word starts with a capital and goes on in
+// lower case ("Bayreuth", not "bayreuth" or the acronym "CODA").
+func capitalised(w string) bool {
+	var prev rune
+	first := true
+	for _, r := range w {
+		if first && !unicode.IsUpper(r) || !first && unicode.IsUpper(r) && !strings.ContainsRune("-/", prev) {
+			return false
+		}
+		first, prev = false, r
+	}
+	return !first
+}
+
+// deriveNear lists, for each record with coordinates, the towns whose
+// centre lies within NearRadiusKm.
+func deriveNear(recs []Institution) {
+	type centre struct {
+		country, name string
+		lat, lon      float64
+	}
+	type pts struct {
+		name     string
+		lat, lon []float64
+	}
+	byTown := map[string]*pts{} // country \x00 key
+	for i := range recs {
+		in := &recs[i]
+		if in.City == "" || in.Lat == nil || in.Lon == nil {
+			continue
+		}
+		k := in.Country + "\x00" + NormalizeName(in.City)
+		p := byTown[k]
+		if p == nil {
+			p = &pts{name: in.City}
+			byTown[k] = p
+		}
+		p.lat = append(p.lat, *in.Lat)
+		p.lon = append(p.lon, *in.Lon)
+	}
+	// a grid of cells 0.25° high and 0.5° wide: a town within 15 km lies
+	// in the record's cell or a neighbouring one up to 60° latitude
+	const cellLat, cellLon = 0.25, 0.5
+	cell := func(lat, lon float64) [2]int {
+		return [2]int{int(math.Floor(lat / cellLat)), int(math.Floor(lon / cellLon))}
+	}
+	grid := map[[2]int][]centre{}
+	for k, p := range byTown {
+		country, _, _ := strings.Cut(k, "\x00")
+		c := centre{country: country, name: p.name, lat: median(p.lat), lon: median(p.lon)}
+		grid[cell(c.lat, c.lon)] = append(grid[cell(c.lat, c.lon)], c)
+	}
+	for i := range recs {
+		in := &recs[i]
+		if in.Lat == nil || in.Lon == nil {
+			continue
+		}
+		at := cell(*in.Lat, *in.Lon)
+		var near []string
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				for _, c := range grid[[2]int{at[0] + dy, at[1] + dx}] {
+					// a degree of latitude is 111 km anywhere
+					if c.country == in.Country && math.Abs(c.lat-*in.Lat)*111 <= NearRadiusKm &&
+						distanceKm(*in.Lat, *in.Lon, c.lat, c.lon) <= NearRadiusKm {
+						near = append(near, c.name)
+					}
+				}
+			}
+		}
+		sort.Strings(near)
+		if in.loc == nil {
+			in.loc = &location{}
+		}
+		in.loc.near = near
+	}
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// distanceKm is the great-circle distance between two points.
+func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
+	const earthKm = 6371.0
+	rad := math.Pi / 180
+	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad
+	a := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * earthKm * math.Asin(math.Sqrt(a))
+}
+
+// withoutParentheses drops the parts of a name in parentheses, which
+// qualify a town rather than name one ("Forst (Lausitz)", "Halle
+// (Saale)").
+func withoutParentheses(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+			b.WriteByte(' ')
+		case r == ')' && depth > 0:
+			depth--
+			b.WriteByte(' ')
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,99 @@
+package heritage
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestTowns(t *testing.T) {
+	ds, err := Embedded()
+	require.NoError(t, err)
+	tests := []struct {
+		id, name string
+		want     []Town
+	}{
+		{"wd:Q1359068", "Kunstmuseum Bayreuth", []Town{{"Bayreuth", TownFromCity}}},
+		{"wd:Q76627195", "Historisches Museum Bayreuth", []Town{{"Bayreuth", TownFromName}}},
+		{"wd:Q812599", "Bayreuther Feuerwehr-Museum", []Town{{"Bayreuth", TownFromName}}},
+		{"wd:Q1367678", "Universitätsbibliothek Bayreuth", []Town{{"Bayreuth", TownFromName}}},
+		// "bei Bayreuth" is near the town, not in it
+		{"wd:Q76629820", "Felsengarten Sanspareil und Burg Zwernitz bei Bayreuth", nil},
+		// a multi-word town
+		{"wd:Q1248357", "Industriemuseum Brandenburg an der Havel", []Town{{"Brandenburg an der Havel", TownFromName}}},
+		// the address names the island besides the city
+		{"mm:mm.domus.SC191", "Skerryvore Museum", []Town{{"Hynish, Isle of Tiree", TownFromCity}, {"Isle of Tiree", TownFromAddress}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in, ok := ds.Get(tc.id)
+			require.True(t, ok)
+			require.Equal(t, tc.name, in.Name)
+			require.Equal(t, tc.want, in.Towns())
+			for _, town := range in.Towns() {
+				require.Equal(t, town.Source != TownFromName, town.Stated())
+			}
+		})
+	}
+}
+
+// TestTownsCommonWords: a word that names a town in the data but is
+// something else in names is not read as the town.
+func TestTownsCommonWords(t *testing.T) {
+	ds, err := Embedded()
+	require.NoError(t, err)
+	fromName := map[string]int{}
+	for i := range ds.Institutions {
+		for _, town := range ds.Institutions[i].Towns() {
+			if town.Source == TownFromName {
+				fromName[town.Name]++
+			}
+		}
+	}
+	require.Greater(t, len(fromName), 300)
+	// towns that are other words in names: rivers ("Lauingen (Donau)"
+	// gives the city "Donau"; "Dillingen/Donau" is one word; words in
+	// parentheses qualify a town: "Forst (Lausitz)"), an
+	// adjective after an article ("im Alten Rathaus"), acronyms
+	for _, w := range []string{"Donau", "Saale", "Lausitz", "Mosel", "Alten", "CODA", "AGoFF"} {
+		require.Zero(t, fromName[w], w)
+	}
+	// the towns themselves are read ("Haus der Essener Geschichte")
+	for _, w := range []string{"Essen", "Bayreuth", "Hof", "Köln"} {
+		require.Positive(t, fromName[w], w)
+	}
+}
+
+func TestTownsByHand(t *testing.T) {
+	in := &Institution{City: "York"}
+	require.Equal(t, []Town{{"York", TownFromCity}}, in.Towns())
+	require.Nil(t, (&Institution{Name: "York Museum"}).Towns())
+	require.Nil(t, in.NearTowns())
+}
+
+func TestNearTowns(t *testing.T) {
+	ds, err := Embedded()
+	require.NoError(t, err)
+	// Flintham lies about 10 km south-west of Newark's centre, Laxton
+	// (the National Holocaust Centre, postal town Newark) about 17 km
+	// north-west
+	flintham, ok := ds.Get("mm:mm.domus.EM097")
+	require.True(t, ok)
+	require.Contains(t, flintham.NearTowns(), "Newark")
+	require.Contains(t, flintham.NearTowns(), "Flintham")
+	laxton, ok := ds.Get("mm:mm.aim.1138")
+	require.True(t, ok)
+	require.NotContains(t, laxton.NearTowns(), "Newark")
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		if in.Lat == nil {
+			require.Nil(t, in.NearTowns(), in.ID)
+		}
+	}
+}
+
+func TestDistanceKm(t *testing.T) {
+	// Edinburgh–Glasgow, about 67 km
+	require.InDelta(t, 67, distanceKm(55.9533, -3.1883, 55.8642, -4.2518), 2)
+	require.Zero(t, distanceKm(51, 0, 51, 0))
+}

@@ -1,0 +1,251 @@
+package router
+
+// places finds place phrases with their qualifiers among the free tokens.
+func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
+	readCloseAsNear(s)
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] {
+			continue
+		}
+		if n := prefixQualifierAt(s, i); n > 0 {
+			if j, ok := g.qualifiedName(s, c, i, n); ok {
+				i = j - 1
+				continue
+			}
+			i += n - 1 // the place follows its qualifier
+			continue
+		}
+		max := g.placeMax
+		if n := len(s.toks) - i; n < max {
+			max = n
+		}
+		for L := max; L >= 1; L-- {
+			if !s.free(i, i+L) {
+				continue
+			}
+			k := s.key(i, i+L)
+			cands, ok := g.places[k]
+			if !ok {
+				continue
+			}
+			prevWord, _ := s.prev(i)
+			t := s.toks[i]
+			if L == 1 {
+				loc := locatives[prevWord]
+				if !t.upper && (!loc || commonWords[k]) {
+					continue
+				}
+				if commonWords[k] && !loc {
+					continue
+				}
+				if len(k) < 3 {
+					continue
+				}
+			}
+			level, qs, qe := qualifierAround(s, i, i+L)
+			p, ok := choosePlace(cands, level)
+			if !ok {
+				continue
+			}
+			g.addPlace(s, c, p, qs, qe)
+			i = qe - 1
+			break
+		}
+	}
+}
+
+func prefixQualifierAt(s *scan, i int) int {
+	for _, q := range prefixQualifiers {
+		if n, ok := s.matchAt(i, q.words); ok {
+			return n
+		}
+	}
+	return 0
+}
+
+// qualifierAround reads an admin-level qualifier before or after the place
+// tokens [i, j) and returns the level and the widened span.
+func qualifierAround(s *scan, i, j int) (level string, qs, qe int) {
+	qs, qe = i, j
+	for _, q := range suffixQualifiers {
+		if n, ok := s.matchAt(j, q.words); ok {
+			level, qe = q.level, j+n
+			break
+		}
+	}
+	for _, q := range prefixQualifiers {
+		if n, ok := s.endsAt(i, q.words); ok {
+			if level == "" {
+				level = q.level
+			}
+			qs = i - n
+			break
+		}
+	}
+	return level, qs, qe
+}
+
+// choosePlace picks the reading of a place phrase: the asked level when a
+// qualifier names one, else the administrative county or UA, then a nation,
+// a country, a town, an English region, a district.
+func choosePlace(cands []placeCand, level string) (Place, bool) {
+	find := func(pred func(placeCand) bool) (Place, bool) {
+		best, bc := Place{}, -1
+		for _, c := range cands {
+			if pred(c) && c.count > bc {
+				best, bc = c.place, c.count
+			}
+		}
+		return best, bc >= 0
+	}
+	if level != "" {
+		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == level }); ok {
+			return p, true
+		}
+	}
+	for _, l := range unqualifiedOrder {
+		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == l }); ok {
+			return p, true
+		}
+	}
+	isNation := func(c placeCand) bool {
+		if c.place.Level != LevelRegion {
+			return false
+		}
+		for _, n := range nationNames {
+			if n == c.place.Name {
+				return true
+			}
+		}
+		return false
+	}
+	steps := []func(placeCand) bool{
+		isNation,
+		func(c placeCand) bool { return c.place.Level == LevelCountry },
+		func(c placeCand) bool { return c.place.Level == LevelCity && !c.inferred },
+		func(c placeCand) bool { return c.place.AdminLevel == "English Region" },
+		func(c placeCand) bool { return c.place.Level == LevelCity && c.count >= 2 },
+		func(c placeCand) bool { return c.place.AdminLevel == "English District or Borough" },
+		func(c placeCand) bool { return c.place.Level == LevelRegion },
+		func(c placeCand) bool { return c.place.Level == LevelCity },
+		func(c placeCand) bool { return true },
+	}
+	for _, st := range steps {
+		if p, ok := find(st); ok {
+			return p, true
+		}
+	}
+	return Place{}, false
+}
+
+// addPlace adds the place read from tokens [qs, qe) with the phrases
+// around it: an area qualifier before a town ("Landkreis Esslingen",
+// "provincie Utrecht"), which the data knows only as the town, and the
+// cues of "in or near" (nearCue) set NearPlace.
+func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
+	for _, q := range areaQualifiers {
+		if n, ok := s.endsAt(qs, q); ok && s.free(qs-n, qs) {
+			qs -= n
+			if p.Level == LevelCity {
+				c.NearPlace = true
+			}
+			break
+		}
+	}
+	p.Text = s.original(qs, qe)
+	c.Places = append(c.Places, p)
+	s.mark(qs, qe)
+	if nearCue(s, qs, qe) {
+		c.NearPlace = true
+	}
+}
+
+// nearCue reports whether the question asks for what lies in or near the
+// place at tokens [qs, qe): a phrase of nearBefore right before it
+// ("close to York", "in der Nähe von Bayreuth"), a distance ("within 10
+// miles of York"), a phrase of nearAfter right after
+// it ("York and the surrounding area"), or of nearAnywhere ("staying in
+// Whitby: which museums are nearby?"). The cue's tokens are consumed.
+func nearCue(s *scan, qs, qe int) bool {
+	for _, q := range nearBefore {
+		if n, ok := s.endsAt(qs, q); ok {
+			s.mark(qs-n, qs)
+			return true
+		}
+	}
+	// "within 10 miles of York", "binnen 5 km van Leiden": the distance
+	// asked for is not kept; the records near the town are those within
+	// heritage.NearRadiusKm
+	if k := qs - 1; k >= 2 && distanceOf[s.toks[k].norm] && distanceUnits[s.toks[k-1].norm] && isNumber(s.toks[k-2].norm) {
+		s.mark(k-2, qs)
+		return true
+	}
+	for _, q := range nearAfter {
+		if n, ok := s.matchAt(qe, q); ok {
+			s.mark(qe, qe+n)
+			return true
+		}
+	}
+	return s.hasAny(nearAnywhere...)
+}
+
+// readCloseAsNear reads "close" in "close to" and "close by" as "near"
+// ("museums close to the station"), so that no later pass takes it for
+// the closing of a museum; "close to the public" and "close to visitors"
+// stay closings.
+func readCloseAsNear(s *scan) {
+	for i := range s.toks {
+		if s.toks[i].norm != "close" {
+			continue
+		}
+		if _, ok := s.matchAt(i+1, "to the public"); ok {
+			continue
+		}
+		if _, ok := s.matchAt(i+1, "to visitors"); ok {
+			continue
+		}
+		if _, ok := s.matchAt(i+1, "to"); ok {
+			s.toks[i].norm = "near"
+		} else if _, ok := s.matchAt(i+1, "by"); ok {
+			s.toks[i].norm = "near"
+		}
+	}
+}
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return numberWords[w]
+		}
+	}
+	return true
+}
+
+// qualifiedName reads a place whose name holds its qualifier's word: "the
+// county of Durham" is County Durham. The qualifier "X of" is n tokens
+// at i; it returns the end of the place read.
+func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool) {
+	if n < 2 || s.toks[i+n-1].norm != "of" {
+		return 0, false
+	}
+	head := s.key(i, i+n-1)
+	for L := min(g.placeMax, len(s.toks)-i-n); L >= 1; L-- {
+		if !s.free(i, i+n+L) {
+			continue
+		}
+		cands, ok := g.places[head+" "+s.key(i+n, i+n+L)]
+		if !ok {
+			continue
+		}
+		p, ok := choosePlace(cands, "")
+		if !ok {
+			continue
+		}
+		g.addPlace(s, c, p, i, i+n+L)
+		return i + n + L, true
+	}
+	return 0, false
+}

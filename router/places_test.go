@@ -1,0 +1,69 @@
+package router
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestPlacePhrasing reads the place, its level and "in or near" from
+// phrasings in English, Dutch and German.
+func TestPlacePhrasing(t *testing.T) {
+	r := newTestRouter(t)
+	city := func(n string) Place { return Place{Name: n, Level: LevelCity} }
+	admin := func(n, l string) Place { return Place{Name: n, Level: LevelAdmin, AdminLevel: l} }
+	tests := []struct {
+		q      string
+		want   Place
+		near   bool
+		status string
+	}{
+		{"Which museums are close to Lincoln?", city("Lincoln"), true, "open"},
+		{"museums close by Whitby", city("Whitby"), true, ""},
+		{"Which museums in Lincoln are close to the station?", city("Lincoln"), false, "open"},
+		{"When did the museum in Whitby close to the public?", city("Whitby"), false, ""},
+		{"Which museums in Whitby closed before 2000?", city("Whitby"), false, ""},
+		{"Which museums are there in the vicinity of Ipswich?", city("Ipswich"), true, "open"},
+		{"Which museums are in Ipswich and the surrounding area?", city("Ipswich"), true, "open"},
+		{"Which castle museums are in the Bath area?", city("Bath"), true, "open"},
+		{"Which museums are in the Fife council area?", admin("Fife", "Scottish Council Area"), false, "open"},
+		{"Which museums are in the county of Durham?", admin("County Durham", "English District or Borough"), false, "open"},
+		{"Welke musea zijn er in het graafschap Kent?", admin("Kent", "English County"), false, "open"},
+		{"Welche Museen gibt es rund um Lincoln?", city("Lincoln"), true, "open"},
+		{"Welche Museen gibt es in der Umgebung von Whitby?", city("Whitby"), true, "open"},
+		{"Welche Museen liegen im Landkreis Esslingen?", city("Esslingen"), true, "open"},
+		{"Welke musea zijn er in en rond Ipswich?", city("Ipswich"), true, "open"},
+		{"Welke musea liggen in de omgeving van Whitby?", city("Whitby"), true, "open"},
+		{"Which museums lie within 10 miles of Lincoln?", city("Lincoln"), true, ""},
+		{"Welke musea liggen binnen 5 km van Whitby?", city("Whitby"), true, "open"},
+		{"Which museums are a few miles from Ipswich?", city("Ipswich"), true, "open"},
+		{"I'm spending a weekend in Bath, which museums should I visit?", city("Bath"), false, ""},
+		{"Ich besuche Regensburg: welche Museen gibt es dort?", city("Regensburg"), false, "open"},
+		// misspelt, including transposed letters
+		{"Which museums are in Brigthon?", city("Brighton"), false, "open"},
+		{"Welche Museen gibt es in Regensbrug?", city("Regensburg"), false, "open"},
+		{"Welke musea zijn er in Manchestr?", city("Manchester"), false, "open"},
+		// a town's other name reads as the name the data gives it, the
+		// one with more records (the data has Cologne and Köln; kg
+		// selects both for either)
+		{"Welke musea zijn er in Keulen?", city("Cologne"), false, "open"},
+		{"Which museums are there in Neurenberg?", city("Nürnberg"), false, "open"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) {
+			c := r.Route(tc.q).Constraints
+			require.Len(t, c.Places, 1)
+			got := c.Places[0]
+			got.Text = ""
+			require.Equal(t, tc.want, got)
+			require.Equal(t, tc.near, c.NearPlace)
+			require.Equal(t, tc.status, c.Status)
+		})
+	}
+}
+
+func TestTypoEdits(t *testing.T) {
+	for n, want := range map[int]int{0: 0, 4: 0, 5: 1, 8: 1, 9: 2, 20: 2} {
+		require.Equal(t, want, typoEdits(n), n)
+	}
+}
