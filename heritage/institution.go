@@ -65,9 +65,6 @@ type Institution struct {
 	License     string   `json:"license"`
 	Attribution string   `json:"attribution"`
 	Tier        Tier     `json:"tier"`
-
-	// loc holds the towns derived from the location fields at load.
-	loc *location
 }
 
 // AltName is another name of an institution: a former name, label, alias,

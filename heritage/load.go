@@ -36,6 +36,9 @@ type Dataset struct {
 	Skipped []LineError
 
 	byID map[string]int
+	// loc holds the towns derived from each record's location fields,
+	// by index in Institutions (see Towns).
+	loc []location
 }
 
 // Get returns the institution with the given id.

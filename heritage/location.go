@@ -77,14 +77,14 @@ type Town struct {
 // carry a town the institution is named after without lying in it.
 func (t Town) Stated() bool { return t.Source == TownFromCity || t.Source == TownFromAddress }
 
-// Towns lists the towns the record lies in, stated ones first, each
-// once, then the other names of each (TownNames). The towns read from
-// addresses, admin areas and names are derived when the dataset is
-// loaded (they need the dataset's list of towns); a record built by hand
-// has only its city.
-func (in *Institution) Towns() []Town {
-	if in.loc != nil {
-		return in.loc.towns
+// Towns lists the towns a record of the dataset lies in, stated ones
+// first, each once, then the other names of each (TownNames). The towns
+// read from addresses, admin areas and names are derived when the dataset
+// is loaded (they need the dataset's list of towns); for a record not
+// loaded with the dataset it is only its city.
+func (d *Dataset) Towns(in *Institution) []Town {
+	if l, ok := d.location(in); ok {
+		return l.towns
 	}
 	if in.City == "" {
 		return nil
@@ -94,12 +94,20 @@ func (in *Institution) Towns() []Town {
 
 // NearTowns lists the towns whose centre lies within NearRadiusKm of the
 // record's coordinates (derived at load; nil for a record without
-// coordinates), sorted.
-func (in *Institution) NearTowns() []string {
-	if in.loc == nil {
-		return nil
+// coordinates or not loaded with the dataset), sorted.
+func (d *Dataset) NearTowns(in *Institution) []string {
+	if l, ok := d.location(in); ok {
+		return l.near
 	}
-	return in.loc.near
+	return nil
+}
+
+func (d *Dataset) location(in *Institution) (location, bool) {
+	i, ok := d.byID[in.ID]
+	if !ok || i >= len(d.loc) {
+		return location{}, false
+	}
+	return d.loc[i], true
 }
 
 // location holds what deriveLocations reads from the location fields.
@@ -122,11 +130,11 @@ type townIndex struct {
 // deriveLocations reads the towns and near towns of every record.
 func (d *Dataset) deriveLocations() {
 	ti := buildTownIndex(d.Institutions)
+	d.loc = make([]location, len(d.Institutions))
 	for i := range d.Institutions {
-		in := &d.Institutions[i]
-		in.loc = &location{towns: ti.towns(in)}
+		d.loc[i].towns = ti.towns(&d.Institutions[i])
 	}
-	deriveNear(d.Institutions)
+	deriveNear(d.Institutions, d.loc)
 }
 
 func buildTownIndex(recs []Institution) *townIndex {
@@ -360,7 +368,7 @@ func capitalised(w string) bool {
 
 // deriveNear lists, for each record with coordinates, the towns whose
 // centre lies within NearRadiusKm.
-func deriveNear(recs []Institution) {
+func deriveNear(recs []Institution, loc []location) {
 	type centre struct {
 		country, name string
 		lat, lon      float64
@@ -415,10 +423,7 @@ func deriveNear(recs []Institution) {
 			}
 		}
 		sort.Strings(near)
-		if in.loc == nil {
-			in.loc = &location{}
-		}
-		in.loc.near = near
+		loc[i].near = near
 	}
 }
 

@@ -29,8 +29,8 @@ func TestTowns(t *testing.T) {
 			in, ok := ds.Get(tc.id)
 			require.True(t, ok)
 			require.Equal(t, tc.name, in.Name)
-			require.Equal(t, tc.want, in.Towns())
-			for _, town := range in.Towns() {
+			require.Equal(t, tc.want, ds.Towns(in))
+			for _, town := range ds.Towns(in) {
 				require.Equal(t, town.Source != TownFromName, town.Stated())
 			}
 		})
@@ -44,7 +44,7 @@ func TestTownsCommonWords(t *testing.T) {
 	require.NoError(t, err)
 	fromName := map[string]int{}
 	for i := range ds.Institutions {
-		for _, town := range ds.Institutions[i].Towns() {
+		for _, town := range ds.Towns(&ds.Institutions[i]) {
 			if town.Source == TownFromName {
 				fromName[town.Name]++
 			}
@@ -65,10 +65,11 @@ func TestTownsCommonWords(t *testing.T) {
 }
 
 func TestTownsByHand(t *testing.T) {
+	ds := &Dataset{}
 	in := &Institution{City: "York"}
-	require.Equal(t, []Town{{"York", TownFromCity}}, in.Towns())
-	require.Nil(t, (&Institution{Name: "York Museum"}).Towns())
-	require.Nil(t, in.NearTowns())
+	require.Equal(t, []Town{{"York", TownFromCity}}, ds.Towns(in))
+	require.Nil(t, ds.Towns(&Institution{Name: "York Museum"}))
+	require.Nil(t, ds.NearTowns(in))
 }
 
 func TestNearTowns(t *testing.T) {
@@ -79,15 +80,15 @@ func TestNearTowns(t *testing.T) {
 	// north-west
 	flintham, ok := ds.Get("mm:mm.domus.EM097")
 	require.True(t, ok)
-	require.Contains(t, flintham.NearTowns(), "Newark")
-	require.Contains(t, flintham.NearTowns(), "Flintham")
+	require.Contains(t, ds.NearTowns(flintham), "Newark")
+	require.Contains(t, ds.NearTowns(flintham), "Flintham")
 	laxton, ok := ds.Get("mm:mm.aim.1138")
 	require.True(t, ok)
-	require.NotContains(t, laxton.NearTowns(), "Newark")
+	require.NotContains(t, ds.NearTowns(laxton), "Newark")
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
 		if in.Lat == nil {
-			require.Nil(t, in.NearTowns(), in.ID)
+			require.Nil(t, ds.NearTowns(in), in.ID)
 		}
 	}
 }

@@ -272,7 +272,7 @@ func (g *Graph) addInstitution(i int32, in *heritage.Institution) {
 	}
 
 	// Places.
-	places, keys := Places(in)
+	places, keys := Places(g.ds, in)
 	for _, k := range keys {
 		g.places[k] = append(g.places[k], i)
 	}

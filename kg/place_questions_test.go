@@ -102,7 +102,7 @@ func TestPlaceQuestions(t *testing.T) {
 				}
 				in, ok := g.Dataset().Get(id)
 				require.True(t, ok)
-				require.Contains(t, in.NearTowns(), tc.want.Name, id)
+				require.Contains(t, g.Dataset().NearTowns(in), tc.want.Name, id)
 			}
 		})
 	}

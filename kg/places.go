@@ -29,11 +29,11 @@ type Place struct {
 // admin_area its region field, then its city. keys are the further Select
 // index keys of the region, subregion, county and district fields, which
 // are not place nodes, and of the towns derived from the other location
-// fields (heritage.Institution.Towns: the town of the address; for a
+// fields (heritage.Dataset.Towns: the town of the address; for a
 // record without a city the town its admin area or name bears) and of the
-// towns it lies near (heritage.Institution.NearTowns). Graph backends
+// towns it lies near (heritage.Dataset.NearTowns). Graph backends
 // build their place nodes, within edges and place index from this list.
-func Places(in *heritage.Institution) (places []Place, keys []string) {
+func Places(ds *heritage.Dataset, in *heritage.Institution) (places []Place, keys []string) {
 	country := ""
 	if in.Country != "" {
 		country = "place:country:" + in.Country
@@ -73,7 +73,7 @@ func Places(in *heritage.Institution) (places []Place, keys []string) {
 			keys = append(keys, fieldKey(f.level, f.v))
 		}
 	}
-	for _, t := range in.Towns() {
+	for _, t := range ds.Towns(in) {
 		switch {
 		case t.Name == in.City:
 			// the city place above
@@ -83,7 +83,7 @@ func Places(in *heritage.Institution) (places []Place, keys []string) {
 			keys = append(keys, townKey(t.Name))
 		}
 	}
-	for _, t := range in.NearTowns() {
+	for _, t := range ds.NearTowns(in) {
 		keys = append(keys, nearKey(t))
 	}
 	return places, keys

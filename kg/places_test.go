@@ -12,7 +12,7 @@ func TestPlaces(t *testing.T) {
 	g := testGraph(t)
 	in, ok := g.Dataset().Get("ror:00mjny636") // no admin_area: the region field is a place
 	require.True(t, ok)
-	places, keys := Places(in)
+	places, keys := Places(g.Dataset(), in)
 	require.Equal(t, []Place{
 		{Key: "place:country:NO", Label: "NO", Source: "country", Index: []string{"country\x00no"}},
 		{Key: "place:region:NO/Nordland", Label: "Nordland", Parent: "place:country:NO", ParentLabel: "NO", Source: "region"},
@@ -27,7 +27,7 @@ func TestPlaces(t *testing.T) {
 	for _, id := range []string{"ror:00mjny636", "mm:mm.domus.SC277", "mm:mm.New.1"} {
 		in, ok := g.Dataset().Get(id)
 		require.True(t, ok)
-		places, _ := Places(in)
+		places, _ := Places(g.Dataset(), in)
 		require.NotEmpty(t, places)
 		for _, p := range places {
 			n, ok := g.Node(p.Key)
@@ -47,7 +47,7 @@ func TestPlaceKeys(t *testing.T) {
 	g := testGraph(t)
 	in, ok := g.Dataset().Get("mm:mm.domus.SC277") // Edinburgh, admin_area Scotland / City of Edinburgh
 	require.True(t, ok)
-	places, keys := Places(in)
+	places, keys := Places(g.Dataset(), in)
 	for _, p := range places {
 		keys = append(keys, p.Index...)
 	}

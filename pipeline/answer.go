@@ -10,6 +10,7 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -436,6 +437,15 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
+	// Towns read from records' names widen a place; the set is exact only
+	// when every member's place is stated.
+	inferred := 0
+	if ss, ok := p.graph.(statedSelector); ok && len(c.Places) > 0 {
+		if stated, err := ss.SelectMatching(ctx, c, p.opts.AsOf, kg.Stated); err == nil && len(stated) < len(ids) {
+			inferred = len(ids) - len(stated)
+			a.Exact = false
+		}
+	}
 	return draft{Answer: a,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
@@ -445,6 +455,10 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 			}
 			p.writeList(&b, ids, c, cite)
+			if inferred > 0 {
+				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name.",
+					len(ids)-inferred, inferred)
+			}
 			return b.String()
 		}}, true, nil
 }

@@ -64,6 +64,18 @@ func (l LocalGraph) Select(ctx context.Context, c router.Constraints, asOf int) 
 	return l.G.Select(c, asOf), ctx.Err()
 }
 
+// SelectMatching selects with places matched up to level m.
+func (l LocalGraph) SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
+	return l.G.SelectMatching(c, asOf, m), ctx.Err()
+}
+
+// statedSelector is an optional Graph capability: the selection that
+// reads only the places records state (kg.Stated), not towns read from
+// their names. A Graph without it has every set called exact.
+type statedSelector interface {
+	SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error)
+}
+
 // Lookup resolves an identifier.
 func (l LocalGraph) Lookup(ctx context.Context, scheme, value string) ([]string, error) {
 	return l.G.Lookup(scheme, value), ctx.Err()

@@ -620,6 +620,7 @@ var fieldCues = []struct {
 	{"accreditatie", "accreditation"}, {"akkreditierung", "accreditation"},
 	{"open or closed", "status"}, {"closed or open", "status"}, {"geopend of gesloten", "status"},
 	{"geoffnet oder geschlossen", "status"}, {"nog open", "status"}, {"noch geoffnet", "status"},
+	{"grossenklasse", "size"}, {"groessenklasse", "size"}, {"grootteklasse", "size"},
 	{"how large", "size"}, {"hoe groot", "size"}, {"wie gross", "size"}, {"grootte", "size"}, {"grosse", "size"},
 	{"postal address", "address"}, {"street address", "address"}, {"straat", "address"}, {"strasse", "address"},
 	{"located", "city"}, {"situated", "city"}, {"gelegen", "city"}, {"liegt", "city"}, {"ligt", "city"},
@@ -681,6 +682,12 @@ func field(s *scan) string {
 			return fc.field
 		}
 	}
+	// one typo in one word of a cue phrase ("forme name", "vorge naam")
+	for _, fc := range fieldCues {
+		if strings.Contains(fc.phrase, " ") && s.hasNear(fc.phrase) {
+			return fc.field
+		}
+	}
 	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find") {
 		return "city"
 	}
@@ -715,21 +722,33 @@ func field(s *scan) string {
 // typeChoice reads "Is X a museum, a library or an archive?": two or
 // more type words offered as alternatives ask for the type.
 func typeChoice(s *scan) string {
+	if f := choiceOf(s, func(w string) bool { code := typeWords[w]; return code != "" && code != "E" }); f {
+		return "type"
+	}
+	if f := choiceOf(s, func(w string) bool { _, ok := sizeWords[w]; return ok }); f {
+		return "size"
+	}
+	return ""
+}
+
+// choiceOf reports two values of one attribute offered as alternatives
+// ("a museum, a library or an archive", "small or large").
+func choiceOf(s *scan, isValue func(string) bool) bool {
 	last := -1
 	for i, t := range s.toks {
-		if code := typeWords[t.norm]; code == "" || code == "E" {
+		if !isValue(t.norm) {
 			continue
 		}
 		if last >= 0 && i-last <= 4 {
 			for k := last + 1; k < i; k++ {
 				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && s.toks[k+1].norm == "een" {
-					return "type"
+					return true
 				}
 			}
 		}
 		last = i
 	}
-	return ""
+	return false
 }
 
 func abs(x int) int {

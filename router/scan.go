@@ -115,3 +115,27 @@ func (s *scan) prev(i int) (string, int) {
 	}
 	return "", -1
 }
+
+// hasNear reports whether the phrase occurs with one typo (one edit, a
+// swap counting as one) in one of its words of four letters or more.
+func (s *scan) hasNear(phrase string) bool {
+	words := strings.Fields(phrase)
+	for i := 0; i+len(words) <= len(s.toks); i++ {
+		typos := 0
+		for k, w := range words {
+			t := s.toks[i+k].norm
+			if t == w {
+				continue
+			}
+			if len(w) < 4 || osa(w, t, 1) > 1 {
+				typos = 2
+				break
+			}
+			typos++
+		}
+		if typos == 1 {
+			return true
+		}
+	}
+	return false
+}

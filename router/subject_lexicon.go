@@ -255,7 +255,7 @@ var subjectLexicon = []subjectEntry{
 
 	// leisure and sport
 	{Term: "Leisure and sport/*",
-		EN: []string{"leisure and sport", "leisure", "pastimes", "entertainment", "recreation"},
+		EN: []string{"leisure and sport", "pastimes", "entertainment", "recreation"},
 		NL: []string{"vrije tijd en sport", "vrije tijd", "recreatie", "ontspanning"},
 		DE: []string{"Freizeit und Sport", "Freizeit", "Unterhaltung", "Erholung"}},
 	{Term: "Leisure and sport / Cricket",

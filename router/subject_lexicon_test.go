@@ -202,6 +202,7 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Welche Kunnstmuseen gibt es in Kent?", []string{"Arts / Fine and decorative arts"}},
 		{"Welche Museen haben Sammlungen zum Thema Essen und Trinken?", []string{"Food and drink"}},
 		{"Which museums in Kent have collections about ceramics?", []string{"Arts / Ceramics"}},
+		{"Wat zijn de vestigingen van National Museums Scotland?", nil},
 		{"Welche Art von Sammlung hat das Museum in Kent?", nil},
 		{"Does the Canterbury Heritage Museum have a car park?", nil},
 		{"Kann man das Museum in Kent mit der Bahn erreichen?", nil},
@@ -231,5 +232,26 @@ func TestSubjectTermsVerbatim(t *testing.T) {
 		} {
 			require.Equal(t, want, r.Route(q).Constraints.Subjects, q)
 		}
+	}
+}
+
+func TestQuotedSpans(t *testing.T) {
+	cases := []struct {
+		q    string
+		want [][2]int // token spans
+	}{
+		{"Which museums have the subject 'Arts / Glass'?", [][2]int{{5, 7}}},
+		{`subject "Transport / Aviation" in Kent`, [][2]int{{1, 3}}},
+		{"onderwerp \u201cArts / Glass\u201d", [][2]int{{1, 3}}},
+		{"Sachgebiet \u201eWar and conflict / Navy\u201c", [][2]int{{1, 5}}},
+		{"the ‘Other’ subject", [][2]int{{1, 2}}},
+		// apostrophes inside and after words open nothing
+		{"Which children's museums' collections are about toys?", nil},
+		{"Which museums have no subject?", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			require.Equal(t, tc.want, quotedSpans(newScan(tc.q)))
+		})
 	}
 }

@@ -301,12 +301,16 @@ func (idx *subjectIndex) inflected(w string) []string {
 	return idx.compound(w)
 }
 
-// knows reports whether a word is a subject word, so that no typo pass
-// rewrites it.
+// knows reports whether a word is a subject word, or a common word close
+// to one, so that no typo pass rewrites it.
 func (idx *subjectIndex) knows(w string) bool {
 	_, ok := idx.phrases[stem(w)]
-	return ok || idx.inflected(w) != nil
+	return ok || nearSubjectWords[w] || idx.inflected(w) != nil
 }
+
+// nearSubjectWords are common question words within a typo of a subject
+// word ("vestigingen", branches, is not "vestingen", fortresses).
+var nearSubjectWords = setOf("vestiging", "vestigingen", "vestigt", "gevestigd", "former", "place", "places")
 
 // elisionJoins join a truncated compound to the next word ("Wasser- und").
 var elisionJoins = setOf("und", "oder", "en", "of", "and", "or")

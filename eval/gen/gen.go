@@ -54,8 +54,11 @@
 //     it is expected and X acceptable). "What was X called before?" is
 //     field_former_name: temporal, as the public set labels it.
 //   - relset_*: museums run by / part of a body, by the relation the
-//     phrase means; members by the other relation are acceptable when a
-//     phrase ("belonging to", "associated with") is ambiguous.
+//     phrase means; members by the other relation are acceptable (the
+//     data's part_of and operated_by follow the sources' fields, which
+//     users do not see), and so are members of other types when the
+//     phrase asks for museums. relset_sites asks for every member
+//     ("What are the branches of X?").
 //   - place_*: museums by city, county/council area/region with
 //     qualifiers, misspelt places, "in or near", "around", day-out
 //     phrasing (open museums only); records whose address names the

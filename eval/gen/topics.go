@@ -113,6 +113,7 @@ type relPhrase struct {
 	rel       string // "" = ambiguous
 	paras     para
 	frameName string
+	museums   bool // the phrases ask for museums, not any member
 }
 
 var relPhrases = []relPhrase{
@@ -120,17 +121,22 @@ var relPhrases = []relPhrase{
 		LangEN: {"Which museums are run by {body}?", "Which museums are operated by {body}?", "Which museums does {body} manage?", "museums managed by {body}?"},
 		LangNL: {"Welke musea worden beheerd door {body}?", "Welke musea exploiteert {body}?"},
 		LangDE: {"Welche Museen werden von {body} betrieben?", "Welche Museen verwaltet {body}?"},
-	}, "relset_operated_by"},
+	}, "relset_operated_by", true},
 	{heritage.RelPartOf, para{
-		LangEN: {"Which museums are part of {body}?", "What are the branches of {body}?", "Which sites make up {body}?", "Which museums are members of {body}?"},
-		LangNL: {"Welke musea maken deel uit van {body}?", "Wat zijn de vestigingen van {body}?"},
-		LangDE: {"Welche Museen sind Teil von {body}?", "Welche Standorte hat {body}?"},
-	}, "relset_part_of"},
+		LangEN: {"Which museums are part of {body}?", "Which museums are members of {body}?"},
+		LangNL: {"Welke musea maken deel uit van {body}?", "Welke musea vallen onder {body}?"},
+		LangDE: {"Welche Museen sind Teil von {body}?", "Welche Museen gehören zum Verbund {body}?"},
+	}, "relset_part_of", true},
+	{heritage.RelPartOf, para{
+		LangEN: {"What are the branches of {body}?", "Which sites make up {body}?"},
+		LangNL: {"Wat zijn de vestigingen van {body}?", "Welke locaties horen bij {body}?"},
+		LangDE: {"Welche Standorte hat {body}?", "Welche Einrichtungen gehören zu {body}?"},
+	}, "relset_sites", false},
 	{"", para{
 		LangEN: {"Which museums belong to {body}?", "Which museums are associated with {body}?", "What museums does {body} have?", "~{body} museums"},
 		LangNL: {"Welke musea horen bij {body}?", "Welke musea heeft {body}?"},
 		LangDE: {"Welche Museen gehören zu {body}?", "Welche Museen hat {body}?"},
-	}, "relset_ambiguous"},
+	}, "relset_ambiguous", true},
 }
 
 // relSets asks for the members of a body by a relation phrase.
@@ -180,7 +186,18 @@ func relSets(b *qbuilder, quota int) {
 		} else {
 			other = heritage.RelPartOf
 		}
-		exp := bd.byRel[rel]
+		// Phrases that ask for museums expect the museums; the body's
+		// other members (libraries, archives …) are acceptable. Members by
+		// the other relation are acceptable too: the data's part_of and
+		// operated_by come from the sources' fields, which users do not see.
+		var exp, otherType []*heritage.Institution
+		for _, in := range bd.byRel[rel] {
+			if in.TypeCode == "M" || !ph.museums {
+				exp = append(exp, in)
+			} else {
+				otherType = append(otherType, in)
+			}
+		}
 		if len(exp) < 2 || len(exp) > MaxSet {
 			return draft{}, false
 		}
@@ -189,12 +206,10 @@ func relSets(b *qbuilder, quota int) {
 			expSet[in.ID] = true
 		}
 		var acc []string
-		if ph.rel == "" {
-			for _, in := range bd.byRel[other] {
-				if !expSet[in.ID] {
-					acc = append(acc, in.ID)
-					expSet[in.ID] = true
-				}
+		for _, in := range append(otherType, bd.byRel[other]...) {
+			if !expSet[in.ID] {
+				acc = append(acc, in.ID)
+				expSet[in.ID] = true
 			}
 		}
 		for _, id := range slices.Sorted(maps.Keys(bd.pastMembersByID)) {
@@ -202,9 +217,9 @@ func relSets(b *qbuilder, quota int) {
 				acc = append(acc, id)
 			}
 		}
-		note := fmt.Sprintf("Rule: member_of {name: %q, relation: %s}; former members acceptable.", bd.name, rel)
-		if ph.rel == "" {
-			note += " The phrase is ambiguous: members by " + other + " acceptable."
+		note := fmt.Sprintf("Rule: member_of {name: %q, relation: %s}; former members and members by %s acceptable.", bd.name, rel, other)
+		if ph.museums {
+			note += " The phrase asks for museums: members of other types acceptable."
 		}
 		return draft{
 			frame: ph.frameName, intent: router.Relationship, paras: ph.paras, vars: []string{"{body}", bd.name},

@@ -181,7 +181,7 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, progress func(
 
 // stamp is the version every node and relationship of an ingest carries:
 // the dataset version and a digest of the place keys, which are derived
-// from the records by code (heritage.Institution.Towns, kg.Places), so
+// from the records by code (heritage.Dataset.Towns, kg.Places), so
 // that ingesting the same data after the derivation changed removes the
 // keys it no longer gives.
 func stamp(ds *heritage.Dataset, m *model) string {

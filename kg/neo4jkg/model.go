@@ -90,7 +90,7 @@ func buildModel(ds *heritage.Dataset) *model {
 		b.isInst[in.ID] = true
 	}
 	for i := range ds.Institutions {
-		b.addInstitution(&ds.Institutions[i])
+		b.addInstitution(ds, &ds.Institutions[i])
 	}
 	return &b.m
 }
@@ -113,7 +113,7 @@ func (b *modelBuilder) link(e edgeRow) {
 	b.m.edges = append(b.m.edges, e)
 }
 
-func (b *modelBuilder) addInstitution(in *heritage.Institution) {
+func (b *modelBuilder) addInstitution(ds *heritage.Dataset, in *heritage.Institution) {
 	self := in.ID
 
 	b.addName(self, in.Name)
@@ -170,7 +170,7 @@ func (b *modelBuilder) addInstitution(in *heritage.Institution) {
 		}
 	}
 
-	places, keys := kg.Places(in)
+	places, keys := kg.Places(ds, in)
 	for _, k := range keys {
 		b.addPlaceKey(self, k)
 	}
