@@ -20,9 +20,13 @@ const (
 	// word that the name lacks (a misspelling counts 0.95) speaks against
 	// it whatever the hints say.
 	minQueryCover = 0.8
+	// completeCover is the coverage both ways from which a name is the
+	// whole query, spelt another way or misspelt.
+	completeCover = 0.93
 	// minShare is the share a candidate matched on a partial name needs.
 	minShare = 0.9
-	// minPartialScore is the hint-adjusted similarity a partial name needs.
+	// minPartialScore is the hint-adjusted similarity a partial name needs
+	// when the town does not confirm it.
 	minPartialScore = 0.5
 	// fullCover is the query coverage from which the query counts as
 	// contained in a name.
@@ -79,9 +83,16 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 			share = math.Pow(s.adj, sharpness) / total
 		}
 		score := round3(s.adj * share)
-		match := s.hit.QueryCov >= minQueryCover && (score >= l.matchThreshold ||
-			share >= minShare && s.adj >= minPartialScore && s.hit.QueryCov >= fullCover &&
-				(distinctive || s.city >= 0.9) && !contradicted(s.feats) && soleContainer(ss, k))
+		// A partial name, or one that differs from the query only in
+		// articles, prepositions, legal forms or word order ("Courthouse
+		// Museum" for "The Courthouse Museum"), names no one when another
+		// record's name holds the query as well. A name as written, or
+		// the whole name misspelt or spelt another way, still does.
+		complete := s.hit.QueryCov >= completeCover && s.hit.NameCov >= completeCover
+		sole := s.hit.Literal || complete && !s.hit.SameWords || soleContainer(ss, k)
+		match := s.hit.QueryCov >= minQueryCover && sole && (score >= l.matchThreshold ||
+			share >= minShare && s.hit.QueryCov >= fullCover && !contradicted(s.feats) &&
+				(distinctive && s.adj >= minPartialScore || s.city >= 0.9))
 		via := ViaFuzzyName
 		switch {
 		case s.hit.Exact || s.hit.QueryCov >= 0.999 && s.hit.NameCov >= 0.999:
@@ -101,11 +112,12 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 }
 
 // soleContainer reports whether ss[k] is the only candidate that contains
-// the whole query with at least its city agreement: a partial name that
-// several records contain equally well names none of them.
+// the query as well as it does, with at least its city agreement: a
+// partial name that several records contain equally well names none of
+// them.
 func soleContainer(ss []scored, k int) bool {
 	for j, o := range ss {
-		if j != k && o.hit.QueryCov >= fullCover && o.city >= ss[k].city {
+		if j != k && o.hit.QueryCov >= max(fullCover, ss[k].hit.QueryCov-0.01) && o.city >= ss[k].city {
 			return false
 		}
 	}

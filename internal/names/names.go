@@ -8,7 +8,7 @@
 //
 // Key folds a name with kg.NormalizeName (case, diacritics, punctuation),
 // then maps spelling variants to one token (St, St., Saint, Sankt → "st";
-// centre → "center"), drops a leading "the" and legal-form words (Ltd,
+// center → "centre"), drops a leading "the" and legal-form words (Ltd,
 // Limited, e.V., gGmbH, GmbH, Inc, plc, CIC). Matching works on the
 // distinct content words of the key: articles and prepositions ("of",
 // "the", "der", "de", …) are left out, so "Abbey Museum" and "Museum of the
@@ -84,6 +84,8 @@ type form struct {
 	doc    int32
 	kind   string     // "" for the record's name, else the alt_names kind
 	key    string     // Key
+	norm   string     // kg.NormalizeName of the name as written
+	words  string     // its distinct content words, sorted
 	terms  []int32    // distinct content words
 	pairs  []int32    // adjacent content words joined, when not a word of the name
 	parts  [][2]int32 // the two words of each pair
@@ -130,7 +132,7 @@ func New(ds *heritage.Dataset) *Index {
 				}
 			}
 			fid := int32(len(ix.forms))
-			f := form{doc: int32(d), kind: kind, key: key}
+			f := form{doc: int32(d), kind: kind, key: key, norm: kg.NormalizeName(name), words: wordSet(name)}
 			content := contentWords(words)
 			ids := make([]int32, len(content))
 			for k, w := range content {
@@ -241,6 +243,13 @@ func (ix *Index) Weight(name string) float64 {
 	return w
 }
 
+// wordSet is the sorted distinct content words of a name, joined.
+func wordSet(name string) string {
+	w := Words(name)
+	slices.Sort(w)
+	return strings.Join(w, " ")
+}
+
 // Key is the normalised form of a name used for exact look-up.
 func Key(name string) string {
 	return strings.Join(analyze(name), " ")
@@ -298,7 +307,7 @@ func contentWords(words []string) []string {
 
 var variants = map[string]string{
 	"saint": "st", "sankt": "st", "san": "st", "sainte": "ste",
-	"centre": "center", "theatre": "theater", "mount": "mt",
+	"center": "centre", "theater": "theatre", "mount": "mt",
 }
 
 var legalWords = map[string]bool{

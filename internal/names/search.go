@@ -28,8 +28,11 @@ type Hit struct {
 	Doc  int32  // position of the record in the dataset
 	Key  string // Key of the matched form
 	Kind string // kind of the matched form: "" for the record's name, else heritage.Kind*
-	// Exact is true when the form's Key equals the query's.
-	Exact bool
+	// Exact is true when the form's Key equals the query's, Literal when
+	// the name is the query up to case, diacritics and punctuation (no
+	// variant folding), SameWords when both have the same content words
+	// (they may differ in order, articles, prepositions and legal forms).
+	Exact, Literal, SameWords bool
 	// QueryCov is the IDF-weighted share of the query's words found in the
 	// form (a misspelt word counts 0.95 or 0.85), NameCov the share of the
 	// form's words found in the query or, for a city hint, in the hint.
@@ -102,6 +105,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 		return nil
 	}
 	qkey := strings.Join(qwords, " ")
+	qnorm, qset := kg.NormalizeName(query), wordSet(query)
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
 	s.altsBuf = s.altsBuf[:0]
@@ -231,6 +235,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 				continue
 			}
 			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
+			c.Literal, c.SameWords = ix.forms[f].norm == qnorm, ix.forms[f].words == qset
 			if c.Sim > h.Sim || h.Key == "" {
 				h = c
 			}
@@ -282,8 +287,14 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 			alts = append(alts, alt{t, 1})
 			u.weight = ix.terms[t].weight
 		}
-		if !hint && !ok && len(w) >= 4 {
-			alts = ix.fuzzy(s, w, alts)
+		// Misspellings: words no name has, and rare words that may be a
+		// misspelling of a common one ("Museu" for "Museum").
+		if !hint && len(w) >= 4 && (!ok || ix.terms[t].df <= 2) {
+			allow := 2
+			if ok {
+				allow = 1 // a word some name has: only a near spelling
+			}
+			alts = ix.fuzzy(s, w, alts, allow)
 		}
 		if !ok {
 			u.weight = ix.zero
@@ -319,13 +330,14 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	return units
 }
 
-// fuzzy appends the name words within one edit of w (two beyond eight
-// letters), found by trigram overlap and checked by edit distance.
-func (ix *Index) fuzzy(s *scratch, w string, alts []alt) []alt {
+// fuzzy appends the name words within one edit of w (up to maxEdits
+// beyond eight letters), found by trigram overlap and checked by edit
+// distance.
+func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 	rw := []rune(w)
 	allow := 1
 	if len(rw) > 8 {
-		allow = 2
+		allow = maxEdits
 	}
 	gs := trigrams(w)
 	// An edit changes up to three trigrams, a transposition four.
