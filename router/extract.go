@@ -637,6 +637,12 @@ var trailingFields = map[string]string{
 	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
 }
 
+// trailingDates ask, last in a shorthand question, for a date.
+var trailingDates = map[string]string{
+	"founded": "opened", "opened": "opened", "established": "opened", "gegrundet": "opened", "eroffnet": "opened",
+	"opgericht": "opened", "geopend": "opened", "closed": "closed", "geschlossen": "closed", "gesloten": "closed",
+}
+
 // fuzzyFieldWords are single cue words long enough to be matched with one
 // typo ("websitte", "Wikidatz", "Akkreditieeung").
 var fuzzyFieldWords = func() map[string]string {
@@ -694,6 +700,11 @@ func field(s *scan) string {
 	}
 	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
 		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
+			return f
+		}
+		// "Auckland Zoo founded": a date asked of one institution, not a
+		// list ("museums in Kent closed")
+		if f, ok := trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
 			return f
 		}
 	}
