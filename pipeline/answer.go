@@ -247,7 +247,9 @@ func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fu
 	if via == "ranking" {
 		hedge = " (best match for the name in the question)"
 	}
-	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: []string{id}, Exact: via != "ranking"},
+	// A relation's answer cites the related records too, first.
+	ids := append(linkedIDs(in, field), id)
+	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: via != "ranking"},
 		render: func(cite func(string) string) string {
 			return fmt.Sprintf("The %s of %s%s is %s%s.", label, in.Name, hedge, value, cite(id))
 		}}, true
@@ -340,6 +342,36 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon)
 	}
 	return strings.ReplaceAll(field, "_", " "), ""
+}
+
+// linkedIDs are the records a relation field names, when the data gives
+// their ids.
+func linkedIDs(in *heritage.Institution, field string) []string {
+	var rels []string
+	switch field {
+	case "successor":
+		rels = []string{"succeeded_by", "merged_into", "relocated_to"}
+	case "predecessor":
+		rels = []string{"successor_of", "absorbed"}
+	case "operator", "member_of":
+		rels = []string{"part_of", "operated_by"}
+	default:
+		return nil
+	}
+	var out []string
+	for _, r := range in.Related {
+		if r.ID != "" && r.ID != in.ID && slices.Contains(rels, r.Relation) && !slices.Contains(out, r.ID) {
+			out = append(out, r.ID)
+		}
+	}
+	if field == "operator" || field == "member_of" {
+		for _, m := range in.MemberOf {
+			if m.ID != "" && m.ID != in.ID && !slices.Contains(out, m.ID) {
+				out = append(out, m.ID)
+			}
+		}
+	}
+	return out
 }
 
 // relatedNames lists the names of the records related to in by one of
