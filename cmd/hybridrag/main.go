@@ -14,7 +14,6 @@ import (
 	"syscall"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 func main() {
@@ -72,15 +71,6 @@ func (e *env) data(df dataFlags) (*heritage.Dataset, error) {
 		return nil, err
 	}
 	return loadData(cfg, e.stderr)
-}
-
-// pipeline builds the pipeline the flags and environment describe.
-func (e *env) pipeline(ctx context.Context, df dataFlags) (*pipeline.Pipeline, error) {
-	s, err := e.stack(ctx, df)
-	if err != nil {
-		return nil, err
-	}
-	return s.pipeline, nil
 }
 
 func commands() []command {
