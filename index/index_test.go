@@ -182,13 +182,6 @@ func semanticTexts(ds *heritage.Dataset) []string {
 	return out
 }
 
-func ids(hs []retrievers.Hit) []string {
-	out := make([]string, len(hs))
-	for i, h := range hs {
-		out[i] = h.ID
-	}
-	return out
-}
 
 func above(hs []retrievers.Hit, floor float64) []string {
 	var out []string

@@ -103,10 +103,7 @@ func newBM25At(path string, ds *heritage.Dataset) (*BM25, error) {
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
 		f := Fields(in)
-		doc := bm25Doc{
-			Name: f.Name, AltNames: f.AltNames, Type: f.Type, Place: f.Place,
-			Subjects: f.Subjects, Members: f.Members, Description: f.Description,
-		}
+		doc := bm25Doc(f)
 		if err := b.Index(in.ID, doc); err != nil {
 			_ = idx.Close()
 			return nil, fmt.Errorf("bm25: index %s: %w", in.ID, err)
