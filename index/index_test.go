@@ -182,7 +182,6 @@ func semanticTexts(ds *heritage.Dataset) []string {
 	return out
 }
 
-
 func above(hs []retrievers.Hit, floor float64) []string {
 	var out []string
 	for _, h := range hs {
