@@ -124,6 +124,11 @@ func (s *scan) hasNear(phrase string) bool {
 		typos := 0
 		for k, w := range words {
 			t := s.toks[i+k].norm
+			if o := s.toks[i+k].orig; o != "" {
+				// a word the typo pass rewrote ("forme" → "forge") is
+				// matched as typed
+				t = strings.ToLower(o)
+			}
 			if t == w {
 				continue
 			}

@@ -1,0 +1,81 @@
+package router
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestFrames reads question shapes the public set does not hold, in three
+// languages, with typos and in lower case.
+func TestFrames(t *testing.T) {
+	r := newTestRouter(t)
+	tests := []struct {
+		q        string
+		frame    Frame
+		property string // the yes/no test, when frame is yes_no
+		field    string // the field, when frame is field or relation
+	}{
+		{"Is Morpeth Chantry Bagpipe Museum accredited?", FrameYesNo, "accreditation", ""},
+		{"Ist das Morpeth Chantry Bagpipe Museum akkreditiert?", FrameYesNo, "accreditation", ""},
+		{"Heeft Naturmuseum Solothurn een website?", FrameYesNo, "website", ""},
+		{"Is there a website for Naturmuseum Solothurn?", FrameYesNo, "website", ""},
+		{"Can I still visit Bear Gardens Museum, or has it closed?", FrameYesNo, "status", ""},
+		{"Linen Hall Library: is it in Belfast?", FrameYesNo, "place", ""},
+		{"is goddards run by the national trust", FrameYesNo, "member_of", ""},
+		{"Can you tell me the ISIL code of Heimatstube im Elbtor?", FrameField, "", "isil"},
+		{"Is Bear Gardens Museum open or closed?", FrameField, "", "status"},
+		{"Is Linen Hall Library a museum, a library or an archive?", FrameField, "", "type"},
+		{"Welchen Akkreditierungsstatus hat Elgin Museum?", FrameField, "", "accreditation"},
+		{"What was the forme name of Morpeth Chantry Bagpipe Museum?", FrameField, "", "former_name"},
+		{"Naturmuseum Solothurn founded", FrameField, "", "opened"},
+		{"Which opened first, Bear Gardens Museum or Goddards?", FramePair, "", ""},
+		{"Was wurde früher eröffnet, Goddards oder Bear Gardens Museum?", FramePair, "", ""},
+		{"Which is bigger, Morpeth Chantry Bagpipe Museum or Goddards?", FramePair, "", ""},
+		{"Are there more accredited museums in Cornwall or in Devon?", FrameMore, "", ""},
+		{"Hoeveel musea zijn er in Devon?", FrameCount, "", ""},
+		{"Wie viele Museen gibt es in Cornwall?", FrameCount, "", ""},
+		{"railway museums Lincolnshire or Suffolk?", FrameCompare, "", ""},
+		{"Which museum succeeded Bear Gardens Museum?", FrameRelation, "", "successor"},
+		{"Wovon ist Goddards ein Teil?", FrameRelation, "", "member_of"},
+		{"Wer betreibt Goddards?", FrameRelation, "", "operator"},
+		{"Which institution has ISIL DE-MUS-999999?", FrameLookup, "", ""},
+		{"Look up ROR 0degcx868.", FrameLookup, "", ""},
+		{"What's the weather in Amsterdam tomorrow?", FrameOffTopic, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			p := r.Route(tt.q)
+			require.Equal(t, tt.frame, p.Frame, "%+v", p.Constraints)
+			if tt.property != "" {
+				require.NotNil(t, p.Test)
+				require.Equal(t, tt.property, p.Test.Property)
+			}
+			if tt.field != "" {
+				require.Equal(t, tt.field, p.Constraints.Field)
+			}
+		})
+	}
+}
+
+// TestPairAsksYesOrNo tells "Is A older than B?" from "Which is older, A
+// or B?".
+func TestPairAsksYesOrNo(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is Linen Hall Library older than Goddards?")
+	require.Equal(t, FramePair, p.Frame)
+	require.True(t, p.Pair.YesNo)
+	require.Equal(t, "Linen Hall Library", p.Constraints.Names[0].Name, "the first named is the one asked about")
+	p = r.Route("Which is older, Linen Hall Library or Goddards?")
+	require.False(t, p.Pair.YesNo)
+}
+
+// TestDroppedWords reports the words that stand where a constraint would,
+// and only those.
+func TestDroppedWords(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, []string{"sushi"}, r.Route("Which museums in Kent have collections about sushi?").Dropped)
+	require.Empty(t, r.Route("I'm interested in watermills: which museums in Suffolk shojld I visit?").Dropped,
+		"filler and misspelt function words drop no constraint")
+	require.Empty(t, r.Route("Which museums are part of National Museums Scotland?").Unknown)
+}
