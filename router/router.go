@@ -41,6 +41,8 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 		o(r)
 	}
 	r.g = buildGazetteer(ds)
+	// every word table is initialised by now; Route only reads them
+	knownOnce.Do(buildKnownWords)
 	return r
 }
 
