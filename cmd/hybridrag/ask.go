@@ -11,6 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 const askUsage = `Usage: hybridrag ask [flags] "<question>"
@@ -183,7 +184,7 @@ func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
 	if r.Explain != nil {
 		printExplain(w, r)
 	}
-	fmt.Fprintf(w, "\n(intent %s, confidence %.2f; %.1f ms%s)\n", r.Plan.Intent, r.Plan.Confidence, r.Timings.TotalMS, cachedNote(r.Cached))
+	fmt.Fprintf(w, "\n(intent %s, frame %s, confidence %.2f; %.1f ms%s)\n", r.Plan.Intent, r.Plan.Frame, r.Plan.Confidence, r.Timings.TotalMS, cachedNote(r.Cached))
 }
 
 func cachedNote(c bool) string {
@@ -195,6 +196,7 @@ func cachedNote(c bool) string {
 
 func printExplain(w io.Writer, r *pipeline.Response) {
 	fmt.Fprintln(w, "\nPlan:")
+	fmt.Fprintf(w, "  frame %s, intent %s%s\n", r.Plan.Frame, r.Plan.Intent, frameSlots(r.Plan))
 	plan, _ := json.MarshalIndent(r.Plan, "  ", "  ")
 	fmt.Fprintf(w, "  %s\n", plan)
 	fmt.Fprintln(w, "\nRetrievers:")
@@ -230,6 +232,34 @@ func printExplain(w io.Writer, r *pipeline.Response) {
 	c := r.Explain.Cache
 	fmt.Fprintf(w, "Cache: answers %d hits / %d misses; entity look-ups %d hits / %d misses\n",
 		c.QueryHits, c.QueryMisses, c.EntityHits, c.EntityMisses)
+}
+
+// frameSlots names the slots the frame filled: the yes/no test, the
+// compared attribute, and the words no rule understood.
+func frameSlots(p router.Plan) string {
+	var b strings.Builder
+	if t := p.Test; t != nil {
+		fmt.Fprintf(&b, "; tests %s", t.Property)
+		if len(t.Want) > 0 {
+			fmt.Fprintf(&b, " = %s", strings.Join(t.Want, " or "))
+		}
+	}
+	if pr := p.Pair; pr != nil {
+		order := "lowest"
+		if pr.Highest {
+			order = "highest"
+		}
+		fmt.Fprintf(&b, "; compares %s, %s wins", pr.Attribute, order)
+	}
+	if f := p.Constraints.Field; f != "" {
+		fmt.Fprintf(&b, "; field %s", f)
+	}
+	if len(p.Dropped) > 0 {
+		fmt.Fprintf(&b, "; not understood, in a constraint's place: %s", strings.Join(p.Dropped, ", "))
+	} else if len(p.Unknown) > 0 {
+		fmt.Fprintf(&b, "; not understood: %s", strings.Join(p.Unknown, ", "))
+	}
+	return b.String()
 }
 
 func trim(s string, n int) string {
