@@ -416,7 +416,7 @@ func deriveNear(recs []Institution, loc []location) {
 				for _, c := range grid[[2]int{at[0] + dy, at[1] + dx}] {
 					// a degree of latitude is 111 km anywhere
 					if c.country == in.Country && math.Abs(c.lat-*in.Lat)*111 <= NearRadiusKm &&
-						distanceKm(*in.Lat, *in.Lon, c.lat, c.lon) <= NearRadiusKm {
+						DistanceKm(*in.Lat, *in.Lon, c.lat, c.lon) <= NearRadiusKm {
 						near = append(near, c.name)
 					}
 				}
@@ -437,8 +437,8 @@ func median(v []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// distanceKm is the great-circle distance between two points.
-func distanceKm(lat1, lon1, lat2, lon2 float64) float64 {
+// DistanceKm is the great-circle (haversine) distance between two points.
+func DistanceKm(lat1, lon1, lat2, lon2 float64) float64 {
 	const earthKm = 6371.0
 	rad := math.Pi / 180
 	dLat, dLon := (lat2-lat1)*rad, (lon2-lon1)*rad

@@ -95,6 +95,6 @@ func TestNearTowns(t *testing.T) {
 
 func TestDistanceKm(t *testing.T) {
 	// Edinburgh–Glasgow, about 67 km
-	require.InDelta(t, 67, distanceKm(55.9533, -3.1883, 55.8642, -4.2518), 2)
-	require.Zero(t, distanceKm(51, 0, 51, 0))
+	require.InDelta(t, 67, DistanceKm(55.9533, -3.1883, 55.8642, -4.2518), 2)
+	require.Zero(t, DistanceKm(51, 0, 51, 0))
 }

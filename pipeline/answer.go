@@ -411,23 +411,9 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
-		var groups []AnswerGroup
-		var all []string
-		for _, side := range plan.Sides {
-			ids, err := p.graph.Select(ctx, side, p.opts.AsOf)
-			if err != nil {
-				return draft{}, false, err
-			}
-			label := ""
-			if len(side.Places) > 0 {
-				label = side.Places[0].Name
-			}
-			groups = append(groups, AnswerGroup{Label: label, IDs: ids, Count: len(ids)})
-			for _, id := range ids {
-				if !slices.Contains(all, id) {
-					all = append(all, id)
-				}
-			}
+		groups, all, err := p.sideGroups(ctx, plan.Sides)
+		if err != nil {
+			return draft{}, false, err
 		}
 		if len(all) == 0 {
 			return draft{}, false, nil
@@ -435,17 +421,7 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: true, Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
-				for i, g := range groups {
-					if i > 0 {
-						b.WriteString("; ")
-					}
-					fmt.Fprintf(&b, "%s: %d", g.Label, g.Count)
-					if g.Count > 0 {
-						b.WriteString(" (")
-						p.writeList(&b, g.IDs, c, cite)
-						b.WriteString(")")
-					}
-				}
+				p.writeGroups(&b, groups, c, cite)
 				return b.String()
 			}}, true, nil
 	}

@@ -382,29 +382,13 @@ func upperFirst(s string) string {
 // moreAnswer counts each side's set and names the side with more (or
 // fewer) institutions.
 func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, bool, error) {
-	if len(plan.Sides) < 2 {
+	if len(plan.Sides) < 2 || plan.Pair == nil {
 		return draft{}, false, nil
 	}
-	fewer := false
-	for _, w := range strings.Fields(strings.ToLower(plan.Question)) {
-		switch strings.Trim(w, "?,.!") {
-		case "fewer", "less", "fewest", "least", "weniger", "wenigsten", "minder", "minste":
-			fewer = true
-		}
-	}
-	var groups []AnswerGroup
-	var all []string
-	for _, side := range plan.Sides {
-		ids, err := p.graph.Select(ctx, side, p.opts.AsOf)
-		if err != nil {
-			return draft{}, false, err
-		}
-		groups = append(groups, AnswerGroup{Label: sideLabel(side), IDs: ids, Count: len(ids)})
-		for _, id := range ids {
-			if !slices.Contains(all, id) {
-				all = append(all, id)
-			}
-		}
+	fewer := !plan.Pair.Highest
+	groups, all, err := p.sideGroups(ctx, plan.Sides)
+	if err != nil {
+		return draft{}, false, err
 	}
 	best := 0
 	tie := false
@@ -432,19 +416,43 @@ func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, boo
 			default:
 				fmt.Fprintf(&b, "%s has more. ", value)
 			}
-			for i, g := range groups {
-				if i > 0 {
-					b.WriteString("; ")
-				}
-				fmt.Fprintf(&b, "%s: %d", g.Label, g.Count)
-				if g.Count > 0 {
-					b.WriteString(" (")
-					p.writeList(&b, g.IDs, plan.Constraints, cite)
-					b.WriteString(")")
-				}
-			}
+			p.writeGroups(&b, groups, plan.Constraints, cite)
 			return b.String()
 		}}, true, nil
+}
+
+// sideGroups selects each compared side's set and the union of them.
+func (p *Pipeline) sideGroups(ctx context.Context, sides []router.Constraints) ([]AnswerGroup, []string, error) {
+	var groups []AnswerGroup
+	var all []string
+	for _, side := range sides {
+		ids, err := p.graph.Select(ctx, side, p.opts.AsOf)
+		if err != nil {
+			return nil, nil, err
+		}
+		groups = append(groups, AnswerGroup{Label: sideLabel(side), IDs: ids, Count: len(ids)})
+		for _, id := range ids {
+			if !slices.Contains(all, id) {
+				all = append(all, id)
+			}
+		}
+	}
+	return groups, all, nil
+}
+
+// writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
+func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c router.Constraints, cite func(string) string) {
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(b, "%s: %d", g.Label, g.Count)
+		if g.Count > 0 {
+			b.WriteString(" (")
+			p.writeList(b, g.IDs, c, cite)
+			b.WriteString(")")
+		}
+	}
 }
 
 func sideLabel(side router.Constraints) string {

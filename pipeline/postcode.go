@@ -3,7 +3,6 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -74,7 +73,7 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 		if in.Lat == nil || in.Lon == nil || !keep(in) {
 			continue
 		}
-		if d := distanceKM(lat, lon, *in.Lat, *in.Lon); d <= radius {
+		if d := heritage.DistanceKm(lat, lon, *in.Lat, *in.Lon); d <= radius {
 			found = append(found, near{in.ID, d})
 		}
 	}
@@ -124,13 +123,4 @@ func centroid(ins []*heritage.Institution) (lat, lon float64, ok bool) {
 		return 0, 0, false
 	}
 	return lat / float64(n), lon / float64(n), true
-}
-
-// distanceKM is the great-circle (haversine) distance.
-func distanceKM(lat1, lon1, lat2, lon2 float64) float64 {
-	const r = 6371.0088
-	rad := math.Pi / 180
-	dlat, dlon := (lat2-lat1)*rad, (lon2-lon1)*rad
-	a := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dlon/2)*math.Sin(dlon/2)
-	return 2 * r * math.Asin(math.Sqrt(a))
 }

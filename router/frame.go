@@ -36,8 +36,9 @@ type Test struct {
 	Years    *YearRange `json:"years,omitempty"`
 }
 
-// Pair says how two named institutions are compared: on which attribute
-// (opened, closed, size) and whether the highest value wins ("Which is
+// Pair says how two named institutions (or, for which_more, two sides)
+// are compared: on which attribute (opened, closed, size; count for
+// sides) and whether the highest value wins ("Which is
 // bigger?", "Which opened later?") or the lowest ("Which opened first?").
 type Pair struct {
 	Attribute string `json:"attribute"`
@@ -170,7 +171,8 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if (len(c.Places) >= 2 || len(c.Bodies) >= 2) && hasChoice(s) {
 		for _, t := range s.toks {
 			if moreCues[t.norm] || fewerCues[t.norm] {
-				return FrameMore, nil, nil
+				// the side with the most wins, or the fewest for "fewer"
+				return FrameMore, nil, &Pair{Attribute: "count", Highest: moreCues[t.norm]}
 			}
 		}
 	}
