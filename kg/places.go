@@ -113,6 +113,9 @@ func PlaceKeys(p router.Place) (stated, derived, near []string) {
 	switch p.Level {
 	case router.LevelCity:
 		stated = []string{cityKey(p.Name)}
+		if p.Area != "" {
+			stated = append(stated, adminKey(p.Name, p.Area))
+		}
 		derived = []string{townKey(p.Name)}
 	case router.LevelAdmin:
 		if p.AdminLevel == "" {

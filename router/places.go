@@ -89,6 +89,26 @@ func qualifierAround(s *scan, i, j int) (level string, qs, qe int) {
 // qualifier names one, else the administrative county or UA, then a nation,
 // a country, a town, an English region, a district.
 func choosePlace(cands []placeCand, level string) (Place, bool) {
+	p, ok := readPlace(cands, level)
+	if ok && level == "" && p.Level == LevelCity {
+		p.Area = sameNamedArea(cands)
+	}
+	return p, ok
+}
+
+// sameNamedArea returns the level of the administrative unit, among the
+// readings of a town's name, that bears most records; "" when none does.
+func sameNamedArea(cands []placeCand) string {
+	level, n := "", 0
+	for _, c := range cands {
+		if c.place.Level == LevelAdmin && c.count > n {
+			level, n = c.place.AdminLevel, c.count
+		}
+	}
+	return level
+}
+
+func readPlace(cands []placeCand, level string) (Place, bool) {
 	find := func(pred func(placeCand) bool) (Place, bool) {
 		best, bc := Place{}, -1
 		for _, c := range cands {
@@ -153,11 +173,15 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 		}
 	}
 	p.Text = s.original(qs, qe)
-	c.Places = append(c.Places, p)
 	s.mark(qs, qe)
 	if nearCue(s, qs, qe) {
 		c.NearPlace = true
 	}
+	if c.NearPlace {
+		// near a town is near its centre, not anywhere in its district
+		p.Area = ""
+	}
+	c.Places = append(c.Places, p)
 }
 
 // nearCue reports whether the question asks for what lies in or near the

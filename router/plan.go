@@ -171,11 +171,17 @@ type Body struct {
 // (English region), county, district, city, or admin (any unit of
 // admin_area, with AdminLevel naming the unit type such as
 // "English County" or "Scottish Council Area").
+//
+// A town named without a qualifier that is also the name of an
+// administrative unit ("Dover": the town and the district) means both:
+// Area names the unit's level, and the place matches a record in the town
+// or in the unit.
 type Place struct {
 	Text       string `json:"text"`
 	Name       string `json:"name"`
 	Level      string `json:"level"`
 	AdminLevel string `json:"admin_level,omitempty"`
+	Area       string `json:"area,omitempty"`
 }
 
 // Place levels.

@@ -307,16 +307,25 @@ func placeHolds(in *heritage.Institution, p Place) bool {
 	case LevelRegion:
 		return in.Region == p.Name
 	case LevelCity:
+		if p.Area != "" && inUnit(in, p.Name, p.Area) {
+			return true
+		}
 		return eq(in.City) || strings.Contains(normalize(in.Address), normalize(p.Name))
 	case LevelAdmin:
-		for _, u := range in.AdminAreas() {
-			if u.Level == p.AdminLevel && u.Name == p.Name {
-				return true
-			}
-		}
-		return eq(in.City)
+		return inUnit(in, p.Name, p.AdminLevel) || eq(in.City)
 	}
 	return eq(in.County) || eq(in.District) || eq(in.City)
+}
+
+// inUnit reports whether an institution lies in the administrative unit
+// of the name and level.
+func inUnit(in *heritage.Institution, name, level string) bool {
+	for _, u := range in.AdminAreas() {
+		if u.Level == level && u.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // status infers the status filter from tense.
