@@ -234,6 +234,24 @@ func containsBody(bs []Body, name string) bool {
 
 // fuzzyName looks for a misspelt institution name among the free tokens.
 func (g *gazetteer) fuzzyName(s *scan) (NameMatch, int, int, bool) {
+	return g.fuzzyNameCovering(s, nil)
+}
+
+// fuzzyNameCovering is fuzzyName restricted, when need is not nil, to
+// spans that hold a token need marks. Such a span may then also be one
+// capitalised word of five letters or more ("Uppak" for "Uppark").
+func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int, bool) {
+	covers := func(i, j int) bool {
+		if need == nil {
+			return true
+		}
+		for k := i; k < j; k++ {
+			if need[k] {
+				return true
+			}
+		}
+		return false
+	}
 	type cand struct {
 		score float64
 		pos   []int
@@ -281,7 +299,8 @@ func (g *gazetteer) fuzzyName(s *scan) (NameMatch, int, int, bool) {
 	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
 	for _, r := range list {
 		e := &g.entries[r.e]
-		if e.ntok < 2 && len(e.key) < 8 || e.weight < minNameWeight {
+		short := e.ntok < 2 && len(e.key) < 8
+		if short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight {
 			continue
 		}
 		maxD := len(e.key) / 6
@@ -297,7 +316,10 @@ func (g *gazetteer) fuzzyName(s *scan) (NameMatch, int, int, bool) {
 					continue
 				}
 				for st := p - L + 1; st <= p; st++ {
-					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) {
+					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(st, st+L) {
+						continue
+					}
+					if short && (L != 1 || !s.toks[st].upper) {
 						continue
 					}
 					w := s.key(st, st+L)
@@ -493,7 +515,7 @@ var closeWords = map[string]bool{
 
 var openWords = map[string]bool{
 	"opened": true, "open": true, "opening": true, "founded": true, "established": true, "geopend": true,
-	"opende": true, "openden": true, "eroffnet": true, "gegrundet": true, "opgericht": true, "created": true,
+	"opende": true, "openden": true, "eroffnet": true, "eroffnete": true, "offnete": true, "gegrundet": true, "opgericht": true, "created": true,
 	"foundation": true, "opens": true, "started": true, "begun": true, "eroffnung": true, "opening year": true,
 }
 
@@ -665,6 +687,13 @@ var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "
 
 // field returns the record field asked for.
 func field(s *scan) string {
+	for i := 1; i < len(s.toks); i++ {
+		// "Wann schloss das Museum?": the verb, not a castle
+		if s.toks[i].norm == "schloss" && !s.toks[i].upper && s.toks[i-1].norm == "wann" && !s.used[i] {
+			s.mark(i, i+1)
+			return "closed"
+		}
+	}
 	for _, w := range whenWords {
 		if s.has(w) {
 			for _, t := range s.toks {

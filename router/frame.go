@@ -519,9 +519,9 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 		}
 		start = -1
 	}
-	for i, t := range s.toks {
-		if s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] || nearKnown(t.norm) {
+	mask := unknownMask(s)
+	for i := range s.toks {
+		if !mask[i] {
 			continue
 		}
 		if start >= 0 && last != i-1 {
@@ -534,6 +534,18 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 	}
 	flush()
 	return unknown, dropped
+}
+
+// unknownMask marks the tokens no pass consumed that are no function or
+// cue word (nor one edit from one).
+func unknownMask(s *scan) []bool {
+	knownOnce.Do(buildKnownWords)
+	mask := make([]bool, len(s.toks))
+	for i, t := range s.toks {
+		mask[i] = !(s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
+			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] || nearKnown(t.norm))
+	}
+	return mask
 }
 
 // nearKnown reports a misspelt function or cue word ("shojld", "regin"):

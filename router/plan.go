@@ -202,3 +202,8 @@ type YearRange struct {
 	From  int    `json:"from,omitempty"`
 	To    int    `json:"to,omitempty"`
 }
+
+// hasIDs reports whether the question gave an identifier.
+func (c Constraints) hasIDs() bool {
+	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
+}

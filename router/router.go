@@ -50,6 +50,55 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 // retriever legs. It never fails: an empty or unclear question yields a
 // broad, low-confidence plan.
 func (r *Router) Route(question string) Plan {
+	plan, s := r.route(question)
+	if len(plan.Unknown) == 0 || plan.Constraints.hasIDs() {
+		return plan
+	}
+	// Words left unexplained may be a misspelt name that an exact,
+	// shorter name or a place took part of ("Bunrs Cottage Museum",
+	// "Hoylake Lifeboat Musseum"): read the question again with the name
+	// spelt right, and keep that reading when it explains more words.
+	m, i, j, ok := r.g.fuzzyNameCovering(r.g.freshScan(question), unknownMask(s))
+	if !ok {
+		return plan
+	}
+	fixed := question[:s.toks[i].start] + m.Name + question[s.toks[j-1].end:]
+	again, _ := r.route(fixed)
+	if countWords(again.Unknown) >= countWords(plan.Unknown) {
+		return plan
+	}
+	again.Question = question
+	for k := range again.Constraints.Names {
+		if n := &again.Constraints.Names[k]; n.Name == m.Name {
+			n.Text, n.Score = m.Text, m.Score
+		}
+	}
+	return again
+}
+
+// freshScan is a scan of the question with only its identifiers consumed
+// and its misspelt cue and place words corrected.
+func (g *gazetteer) freshScan(question string) *scan {
+	s := newScan(question)
+	ids := g.extractIDs(question)
+	for i, t := range s.toks {
+		if overlaps(ids.spans, t.start, t.end) {
+			s.used[i] = true
+		}
+	}
+	g.correctWords(s)
+	return s
+}
+
+func countWords(phrases []string) int {
+	n := 0
+	for _, p := range phrases {
+		n += len(strings.Fields(p))
+	}
+	return n
+}
+
+func (r *Router) route(question string) (Plan, *scan) {
 	g := r.g
 	plan := Plan{Question: question}
 	s := newScan(question)
@@ -256,7 +305,7 @@ func (r *Router) Route(question string) Plan {
 		plan.Frame = FrameOffTopic
 	}
 	plan.Legs = r.legs(intent, conf, c)
-	return plan
+	return plan, s
 }
 
 // narrowNames uses place and type disambiguators ("Tolbooth Museum in
