@@ -463,7 +463,7 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 			}
 			p.writeList(&b, ids, c, cite)
-			writeAreaReadings(&b, c.Places)
+			writePlaceReadings(&b, c.Places)
 			if inferred > 0 {
 				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name.",
 					len(ids)-inferred, inferred)
@@ -472,10 +472,15 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 		}}, true, nil
 }
 
-// writeAreaReadings says which places were read as a town and the
-// administrative unit of the same name.
-func writeAreaReadings(b *strings.Builder, places []router.Place) {
+// writePlaceReadings says which places were read as another spelling
+// ("Nery" as Newry) and as a town and the administrative unit of the
+// same name.
+func writePlaceReadings(b *strings.Builder, places []router.Place) {
 	for _, pl := range places {
+		typed, name := strings.ToLower(pl.Text), strings.ToLower(pl.Name)
+		if typed != "" && !strings.Contains(typed, name) {
+			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, pl.Name)
+		}
 		if pl.Area != "" {
 			fmt.Fprintf(b, ". %s is read as the town and the area of that name (%s)", pl.Name, pl.Area)
 		}

@@ -440,6 +440,29 @@ func (p *Pipeline) sideGroups(ctx context.Context, sides []router.Constraints) (
 	return groups, all, nil
 }
 
+// interleave lists the groups' institutions taking one from each group in
+// turn, each once.
+func interleave(groups []AnswerGroup) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		more := false
+		for _, g := range groups {
+			if i >= len(g.IDs) {
+				continue
+			}
+			more = true
+			if id := g.IDs[i]; !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
 // writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
 func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c router.Constraints, cite func(string) string) {
 	for i, g := range groups {

@@ -405,6 +405,10 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		for _, g := range ans.Groups {
 			slices.SortStableFunc(g.IDs, byRank)
 		}
+		if len(ans.Groups) > 1 {
+			// compared sides take turns, so that the first hits show each
+			ans.IDs = interleave(ans.Groups)
+		}
 	}
 	resp.Timings.AnswerMS = ms(time.Since(t))
 

@@ -543,7 +543,8 @@ func unknownMask(s *scan) []bool {
 	mask := make([]bool, len(s.toks))
 	for i, t := range s.toks {
 		mask[i] = !(s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] || nearKnown(t.norm))
+			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] ||
+			nearKnown(t.norm) && !placeSlot(s, i))
 	}
 	return mask
 }

@@ -47,6 +47,26 @@ func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
 	return "", "", false, false
 }
 
+// splitMisspeltCompound splits a compound whose head of five letters or
+// more is one edit away ("kunstmuesen" → "kunst", museen). The modifier
+// must have at least four letters.
+func splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range compoundHeads {
+		if len(h.suffix) < 5 {
+			continue
+		}
+		for _, n := range []int{len(h.suffix), len(h.suffix) - 1, len(h.suffix) + 1} {
+			if len(w) < n+4 {
+				continue
+			}
+			if osa(w[len(w)-n:], h.suffix, 1) <= 1 {
+				return w[:len(w)-n], h.code, h.plural, true
+			}
+		}
+	}
+	return "", "", false, false
+}
+
 // fuzzyTypeStop are real words within one edit of a type word.
 var fuzzyTypeStop = map[string]bool{
 	"galley": true, "galleys": true, "archived": true, "archiver": true, "archie": true, "muses": true,
@@ -121,7 +141,11 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		}
 		mod, code, pl, ok := splitCompound(t.norm)
 		if !ok {
-			continue
+			// a misspelt head ("Kunstmuesen") counts when the modifier is
+			// a known topic
+			if mod, code, pl, ok = splitMisspeltCompound(t.norm); !ok || g.topicOf(mod) == nil {
+				continue
+			}
 		}
 		vals := g.topicOf(mod)
 		if vals == nil && !pl {
@@ -241,13 +265,7 @@ func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
 	if maxD == 0 {
 		return "", false
 	}
-	return nearest(w, maxD, g.placeTri, func(k string) int {
-		total := 0
-		for _, c := range g.places[k] {
-			total += c.count
-		}
-		return total
-	})
+	return nearest(w, maxD, g.placeTri, g.placeCount)
 }
 
 // typoEdits is the edit distance a misspelt word of n letters may have
@@ -286,12 +304,69 @@ func nearest(w string, maxD int, index map[string][]string, weight func(string) 
 		if d > maxD {
 			continue
 		}
-		if f := weight(k); d < bestD || d == bestD && (f > bestN || f == bestN && k < best) {
+		// on a tie a word with a letter dropped (the commonest typo) wins,
+		// then the key with the larger weight
+		f := weight(k)
+		if d < bestD || d == bestD && (dropped(w, k) != dropped(w, best) && dropped(w, k) ||
+			dropped(w, k) == dropped(w, best) && (f > bestN || f == bestN && k < best)) {
 			best, bestD, bestN = k, d, f
 		}
 	}
 	return best, best != ""
 }
+
+// fuzzyPlaceCovering finds a misspelt place of up to three words that
+// holds a token need marks ("Roter" for Rother, "Orkney Island" for
+// Orkney Islands), longest span first, and returns its span and the
+// place's name. A single word of four letters may be one edit off when
+// it stands capitalised after a locative ("in Nery").
+func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, bool) {
+	for L := 3; L >= 1; L-- {
+		for i := 0; i+L <= len(s.toks); i++ {
+			covered, words := false, true
+			for k := i; k < i+L; k++ {
+				covered = covered || need[k]
+				words = words && isWord(s.toks[k].norm) && !s.used[k]
+			}
+			if !covered || !words {
+				continue
+			}
+			key := s.key(i, i+L)
+			if _, ok := g.places[key]; ok {
+				continue
+			}
+			pk, ok := g.fuzzyPlaceKey(key)
+			if !ok && L == 1 && len(key) == 4 && placeSlot(s, i) {
+				pk, ok = nearest(key, 1, g.placeTri, g.placeCount)
+			}
+			if !ok {
+				continue
+			}
+			if p, ok := choosePlace(g.places[pk], ""); ok {
+				return i, i + L, p.Name, true
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// placeSlot reports a capitalised word right after a locative ("in X").
+func placeSlot(s *scan, i int) bool {
+	prev, _ := s.prev(i)
+	return s.toks[i].upper && locatives[prev]
+}
+
+// placeCount is the number of records at the places of a key.
+func (g *gazetteer) placeCount(k string) int {
+	total := 0
+	for _, c := range g.places[k] {
+		total += c.count
+	}
+	return total
+}
+
+// dropped reports whether w may be k with one letter left out.
+func dropped(w, k string) bool { return len(k) == len(w)+1 }
 
 // fuzzyPlaces reads misspelt places ("Ramsgte") among the tokens no other
 // pass consumed, in spans of up to three words. A span qualifies when it
@@ -308,7 +383,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 			return false
 		}
 		prev, _ := s.prev(i)
-		return t.upper && i > 0 || locatives[prev]
+		return (t.upper && i > 0 || locatives[prev]) && !topicPreps[prev]
 	}
 	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
 	// Galloway") may be common words
@@ -424,7 +499,7 @@ func (g *gazetteer) correctWords(s *scan) {
 		if i > 0 {
 			prev = s.toks[i-1].norm
 		}
-		if t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0 {
+		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] {
 			if c, ok := g.closestPlaceWord(w); ok {
 				t.orig, t.norm = w, c
 				continue

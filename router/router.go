@@ -54,26 +54,47 @@ func (r *Router) Route(question string) Plan {
 	if len(plan.Unknown) == 0 || plan.Constraints.hasIDs() {
 		return plan
 	}
-	// Words left unexplained may be a misspelt name that an exact,
-	// shorter name or a place took part of ("Bunrs Cottage Museum",
-	// "Hoylake Lifeboat Musseum"): read the question again with the name
-	// spelt right, and keep that reading when it explains more words.
-	m, i, j, ok := r.g.fuzzyNameCovering(r.g.freshScan(question), unknownMask(s))
-	if !ok {
+	// Words left unexplained may be a misspelt name that an exact, shorter
+	// name or a place took part of ("Bunrs Cottage Museum", "Hoylake
+	// Lifeboat Musseum"), or a misspelt place ("in Roter", "Orkney
+	// Island"): read the question again spelt right, and keep that reading
+	// when it explains more words.
+	need := unknownMask(s)
+	fresh := r.g.freshScan(question)
+	var i, j int
+	var name string
+	isName := false
+	if m, mi, mj, ok := r.g.fuzzyNameCovering(fresh, need); ok {
+		i, j, name, isName = mi, mj, m.Name, true
+	} else if pi, pj, pname, ok := r.g.fuzzyPlaceCovering(fresh, need); ok {
+		i, j, name = pi, pj, pname
+	} else {
 		return plan
 	}
-	fixed := question[:s.toks[i].start] + m.Name + question[s.toks[j-1].end:]
-	again, _ := r.route(fixed)
+	typed := question[s.toks[i].start:s.toks[j-1].end]
+	again, _ := r.route(question[:s.toks[i].start] + name + question[s.toks[j-1].end:])
 	if countWords(again.Unknown) >= countWords(plan.Unknown) {
 		return plan
 	}
 	again.Question = question
-	for k := range again.Constraints.Names {
-		if n := &again.Constraints.Names[k]; n.Name == m.Name {
-			n.Text, n.Score = m.Text, m.Score
+	c := &again.Constraints
+	for k := range c.Names {
+		if n := &c.Names[k]; isName && n.Name == name {
+			n.Text, n.Score = typed, similarity(typed, name)
+		}
+	}
+	for k := range c.Places {
+		if p := &c.Places[k]; !isName && p.Text == name {
+			p.Text = typed
 		}
 	}
 	return again
+}
+
+func similarity(typed, meant string) float64 {
+	a, b := normalize(typed), normalize(meant)
+	n := max(len(a), len(b), 1)
+	return 1 - float64(osa(a, b, n))/float64(n)
 }
 
 // freshScan is a scan of the question with only its identifiers consumed
