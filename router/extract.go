@@ -1,7 +1,6 @@
 package router
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -252,49 +251,15 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		}
 		return false
 	}
-	type cand struct {
-		score float64
-		pos   []int
-	}
-	cands := map[int32]*cand{}
-	for i, t := range s.toks {
-		if s.used[i] || commonWords[t.norm] || nameStop[t.norm] || typeWords[t.norm] != "" {
-			continue
-		}
-		words := []string{t.norm}
-		if !g.vocab[t.norm] {
-			words = append(words, g.correct(t.norm)...)
-		}
-		for _, w := range words {
-			for _, e := range g.postings[w] {
-				c := cands[e]
-				if c == nil {
-					c = &cand{}
-					cands[e] = c
-				}
-				c.score += g.idf(w)
-				c.pos = append(c.pos, i)
-			}
-		}
-	}
 	type ranked struct {
-		e int32
-		c *cand
+		e   int32
+		pos []int
 	}
-	list := make([]ranked, 0, len(cands))
-	for e, c := range cands {
-		if c.score >= 0.4*g.entries[e].weight {
-			list = append(list, ranked{e, c})
+	var list []ranked
+	for _, e := range g.nameCandidates(s) {
+		if pos := g.entryPositions(s, e); len(pos) > 0 {
+			list = append(list, ranked{e, pos})
 		}
-	}
-	sort.Slice(list, func(a, b int) bool {
-		if list[a].c.score != list[b].c.score {
-			return list[a].c.score > list[b].c.score
-		}
-		return list[a].e < list[b].e
-	})
-	if len(list) > 40 {
-		list = list[:40]
 	}
 	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
 	for _, r := range list {
@@ -310,7 +275,7 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		if maxD > 4 {
 			maxD = 4
 		}
-		for _, p := range r.c.pos {
+		for _, p := range r.pos {
 			for L := e.ntok - 1; L <= e.ntok+1; L++ {
 				if L < 1 {
 					continue

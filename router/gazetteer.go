@@ -42,8 +42,6 @@ type gazetteer struct {
 	maxTok   int
 	df       map[string]int
 	nEntries int
-	postings map[string][]int32 // rare word → entries
-	trigrams map[string][]string
 	vocab    map[string]bool
 
 	bodies  map[string]int32
@@ -65,6 +63,7 @@ type gazetteer struct {
 
 	subjects subjectIndex
 	inst     map[string]*heritage.Institution
+	nameIx   *nameIndex
 }
 
 // nameStop are words that carry no weight in a name.
@@ -75,15 +74,11 @@ var nameStop = map[string]bool{
 	"du": true, "da": true, "do": true, "e": true, "et": true, "y": true, "st": true,
 }
 
-const maxPosting = 400
-
 func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	g := &gazetteer{
 		names:    make(map[string]int32, 40000),
 		acronyms: map[string]int32{},
 		df:       map[string]int{},
-		postings: map[string][]int32{},
-		trigrams: map[string][]string{},
 		vocab:    map[string]bool{},
 		bodies:   map[string]int32{},
 		places:   map[string][]placeCand{},
@@ -287,27 +282,23 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 			g.df[w]++
 		}
 	}
+	g.nameIx = &nameIndex{ds: ds, byRecord: make(map[string][]int32, len(ds.Institutions))}
 	for i := range g.entries {
 		e := &g.entries[i]
 		for _, w := range uniqueFields(e.key) {
 			if !nameStop[w] {
 				e.weight += g.idf(w)
 			}
-			if g.df[w] <= maxPosting {
-				g.postings[w] = append(g.postings[w], int32(i))
-			}
 		}
 		if e.ntok > g.maxTok {
 			g.maxTok = e.ntok
 		}
+		for _, id := range e.ids {
+			g.nameIx.byRecord[id] = append(g.nameIx.byRecord[id], int32(i))
+		}
 	}
 	for w := range g.df {
 		g.vocab[w] = true
-		if len(w) >= 5 {
-			for _, t := range trigramsOf(w) {
-				g.trigrams[t] = append(g.trigrams[t], w)
-			}
-		}
 	}
 	subj := make([]string, 0, len(subjSet))
 	for s := range subjSet {
@@ -369,42 +360,4 @@ func contains(s []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// correct returns in-vocabulary words within a small edit distance of an
-// unknown word w (typo tolerance).
-func (g *gazetteer) correct(w string) []string {
-	if len(w) < 5 || g.vocab[w] {
-		return nil
-	}
-	tris := trigramsOf(w)
-	counts := map[string]int{}
-	for _, t := range tris {
-		list := g.trigrams[t]
-		if len(list) > 3000 {
-			continue
-		}
-		for _, c := range list {
-			counts[c]++
-		}
-	}
-	maxD := 1
-	if len(w) >= 8 {
-		maxD = 2
-	}
-	var out []string
-	need := len(tris) - 3*maxD
-	if need < 2 {
-		need = 2
-	}
-	for c, n := range counts {
-		if n >= need && levenshtein(w, c, maxD) <= maxD {
-			out = append(out, c)
-		}
-	}
-	sort.Strings(out)
-	if len(out) > 5 {
-		out = out[:5]
-	}
-	return out
 }

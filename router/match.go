@@ -3,6 +3,8 @@ package router
 import (
 	"sort"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/names"
 )
 
 // MatchNames returns the institution names that best match a free-text
@@ -34,28 +36,14 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 			out = append(out, NameMatch{Text: text, Name: e.name, IDs: append([]string(nil), e.ids...), Score: 0.99})
 		}
 	}
-	// fuzzy: candidates share a word (or a corrected word) with the text
-	score := map[int32]float64{}
-	for _, t := range toks {
-		if nameStop[t.norm] {
-			continue
-		}
-		words := []string{t.norm}
-		if !g.vocab[t.norm] {
-			words = append(words, g.correct(t.norm)...)
-		}
-		for _, w := range words {
-			for _, e := range g.postings[w] {
-				score[e] += g.idf(w)
-			}
-		}
-	}
+	// fuzzy: the records the name index finds for the text
+	hits := g.nameIx.get().Search(text, names.Options{Limit: nameCandidateLimit})
 	type cand struct {
 		e   int32
 		sim float64
 	}
 	var cands []cand
-	for e, sc := range score {
+	for _, e := range g.entriesOf(hits) {
 		if seen[e] {
 			continue
 		}
@@ -74,7 +62,6 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 		if ov := overlap(key, ek); ov*0.9 > sim {
 			sim = ov * 0.9
 		}
-		_ = sc
 		if sim >= 0.5 {
 			cands = append(cands, cand{e, math3(sim)})
 		}

@@ -6,7 +6,7 @@
 //
 // # Normalisation
 //
-// Key folds a name with kg.NormalizeName (case, diacritics, punctuation),
+// Key folds a name with heritage.NormalizeName (case, diacritics, punctuation),
 // then maps spelling variants to one token (St, St., Saint, Sankt → "st";
 // center → "centre"), drops a leading "the" and legal-form words (Ltd,
 // Limited, e.V., gGmbH, GmbH, Inc, plc, CIC). Matching works on the
@@ -54,7 +54,6 @@ import (
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/kg"
 )
 
 // Index holds the name forms of a dataset. It is read-only after New and
@@ -84,7 +83,7 @@ type form struct {
 	doc    int32
 	kind   string     // "" for the record's name, else the alt_names kind
 	key    string     // Key
-	norm   string     // kg.NormalizeName of the name as written
+	norm   string     // heritage.NormalizeName of the name as written
 	words  string     // its distinct content words, sorted
 	terms  []int32    // distinct content words
 	pairs  []int32    // adjacent content words joined, when not a word of the name
@@ -114,7 +113,7 @@ func New(ds *heritage.Dataset) *Index {
 	for d := range ds.Institutions {
 		in := &ds.Institutions[d]
 		for _, p := range slices.Concat([]string{in.City}, strings.Split(in.Address, ",")) {
-			if k := kg.NormalizeName(p); k != "" {
+			if k := heritage.NormalizeName(p); k != "" {
 				if ds := ix.place[k]; len(ds) == 0 || ds[len(ds)-1] != int32(d) {
 					ix.place[k] = append(ds, int32(d))
 				}
@@ -132,7 +131,7 @@ func New(ds *heritage.Dataset) *Index {
 				}
 			}
 			fid := int32(len(ix.forms))
-			f := form{doc: int32(d), kind: kind, key: key, norm: kg.NormalizeName(name), words: wordSet(name)}
+			f := form{doc: int32(d), kind: kind, key: key, norm: heritage.NormalizeName(name), words: wordSet(name)}
 			content := contentWords(words)
 			ids := make([]int32, len(content))
 			for k, w := range content {
@@ -270,7 +269,7 @@ func Words(name string) []string {
 
 // analyze folds a name into the words of its Key.
 func analyze(name string) []string {
-	ws := strings.Fields(kg.NormalizeName(name))
+	ws := strings.Fields(heritage.NormalizeName(name))
 	out := ws[:0]
 	for k := 0; k < len(ws); k++ {
 		w := ws[k]

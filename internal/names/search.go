@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/editdist"
-	"github.com/hybridrag/hybridrag/kg"
 )
 
 // DefaultLimit is the number of records Search returns when Options.Limit
@@ -105,7 +105,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 		return nil
 	}
 	qkey := strings.Join(qwords, " ")
-	qnorm, qset := kg.NormalizeName(query), wordSet(query)
+	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
 	s.altsBuf = s.altsBuf[:0]
@@ -114,7 +114,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	for _, u := range units {
 		wq += u.weight
 	}
-	cityKey := kg.NormalizeName(o.City)
+	cityKey := heritage.NormalizeName(o.City)
 	nq := len(units)
 	if cityKey != "" {
 		units = ix.appendUnits(s, units, Words(o.City), true)
