@@ -226,7 +226,7 @@ func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fu
 		return noneDraft("The question names no institution the data holds."), true
 	}
 	if via == "ranking" && !covers(in, plan.Unknown) {
-		return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(plan.Unknown))), true
+		return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(plan)))), true
 	}
 	field := c.Field
 	if field == "" || (hasID && field == via) {

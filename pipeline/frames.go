@@ -58,6 +58,15 @@ func quoteWords(ws []string) string {
 	return strings.Join(q, ", ")
 }
 
+// unknownName is what to call the institution a question names that the
+// data does not hold: the name-like phrase around its unknown words.
+func unknownName(plan router.Plan) []string {
+	if plan.UnknownName != "" {
+		return []string{plan.UnknownName}
+	}
+	return plan.Unknown
+}
+
 // covers reports whether an institution's names account for the unknown
 // words of a question that names no recognised institution: a question
 // about "Zentralbibliothek Fantasiestadt" is not about "Sorbische

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -534,6 +535,45 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 	}
 	flush()
 	return unknown, dropped
+}
+
+// unknownName widens the first run of unknown tokens to the name-like
+// phrase around it: capitalised words (type words included, question
+// words not) and the articles and prepositions between them.
+func unknownName(s *scan, mask []bool) string {
+	i := slices.Index(mask, true)
+	if i < 0 {
+		return ""
+	}
+	j := i + 1
+	for j < len(mask) && mask[j] {
+		j++
+	}
+	nameWord := func(k int) bool {
+		t := s.toks[k]
+		return t.upper && (!knownWords[t.norm] || typeWords[t.norm] != "") && !listStarts[t.norm]
+	}
+	for {
+		switch {
+		case i > 0 && nameWord(i-1):
+			i--
+		case i > 1 && nameStop[s.toks[i-1].norm] && nameWord(i-2):
+			i -= 2
+		default:
+			goto right
+		}
+	}
+right:
+	for {
+		switch {
+		case j < len(mask) && nameWord(j):
+			j++
+		case j+1 < len(mask) && nameStop[s.toks[j].norm] && nameWord(j+1):
+			j += 2
+		default:
+			return s.original(i, j)
+		}
+	}
 }
 
 // unknownMask marks the tokens no pass consumed that are no function or

@@ -51,6 +51,8 @@ type gazetteer struct {
 	places   map[string][]placeCand
 	placeMax int
 	placeTri map[string][]string // trigram → place keys, for typo tolerance
+	// one-word place keys of three to five letters, for four-letter typos
+	shortPlaces []string
 	// place words with their record counts, and their trigrams
 	placeWords   map[string]int
 	placeWordTri map[string][]string

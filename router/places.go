@@ -1,5 +1,10 @@
 package router
 
+import (
+	"slices"
+	"strings"
+)
+
 // places finds place phrases with their qualifiers among the free tokens.
 func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 	readCloseAsNear(s)
@@ -31,7 +36,9 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			prevWord, _ := s.prev(i)
 			t := s.toks[i]
 			if L == 1 {
-				loc := locatives[prevWord]
+				// a capitalised word after a locative, or coordinated with a
+				// place just read ("Swansea or Reading"), may be a common word
+				loc := locatives[prevWord] || t.upper && coordinatedPlace(s, c, i)
 				if !t.upper && (!loc || commonWords[k]) {
 					continue
 				}
@@ -174,6 +181,7 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 	}
 	p.Text = s.original(qs, qe)
 	s.mark(qs, qe)
+	s.placeSpans = append(s.placeSpans, [2]int{qs, qe})
 	if nearCue(s, qs, qe) {
 		c.NearPlace = true
 	}
@@ -272,4 +280,57 @@ func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool)
 		return i + n + L, true
 	}
 	return 0, false
+}
+
+// placesBeforeCoordinators reads a capitalised one-word place right
+// before a coordinator that joins it to a place already read ("Bath and
+// Wells"), which the left-to-right pass skipped as a common word.
+func (g *gazetteer) placesBeforeCoordinators(s *scan, c *Constraints) {
+	for _, sp := range slices.Clone(s.placeSpans) {
+		i := sp[0] - 2
+		if i < 0 || !coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" || s.used[i] || !s.toks[i].upper {
+			continue
+		}
+		cands, ok := g.places[s.toks[i].norm]
+		if !ok {
+			continue
+		}
+		if p, ok := choosePlace(cands, ""); ok {
+			n := len(c.Places)
+			g.addPlace(s, c, p, i, i+1)
+			// keep the question's order
+			at := slices.IndexFunc(c.Places[:n], func(q Place) bool { return q.Text == s.original(sp[0], sp[1]) })
+			if at >= 0 {
+				added := c.Places[n]
+				c.Places = slices.Insert(c.Places[:n], at, added)
+			}
+		}
+	}
+}
+
+// onlyTowns drops the area reading of towns compared with other places:
+// "Dover or Deal" compares two towns, and Deal lies in Dover's district.
+func onlyTowns(c *Constraints) {
+	if len(c.Places) < 2 {
+		return
+	}
+	for i := range c.Places {
+		c.Places[i].Area = ""
+	}
+}
+
+// coordinators join two places ("Bath or Wells", "Kent und Devon").
+var coordinators = map[string]bool{
+	"or": true, "and": true, "vs": true, "versus": true, "oder": true, "und": true, "of": true, "en": true,
+	"gegen": true, "tegenover": true,
+}
+
+// coordinatedPlace reports whether token i follows a coordinator right
+// after the last place read.
+func coordinatedPlace(s *scan, c *Constraints, i int) bool {
+	if i < 2 || !coordinators[s.toks[i-1].norm] || !s.used[i-2] || len(c.Places) == 0 {
+		return false
+	}
+	last := c.Places[len(c.Places)-1].Text
+	return strings.HasSuffix(last, s.original(i-2, i-1))
 }

@@ -61,6 +61,10 @@ type Plan struct {
 	// ("sushi museums", "in Bayern"): an answer that ignores them is not
 	// exact.
 	Dropped []string `json:"dropped,omitempty"`
+	// UnknownName is the name-like phrase around the first unknown words
+	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
+	// what is not in the data.
+	UnknownName string `json:"unknown_name,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

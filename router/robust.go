@@ -246,6 +246,9 @@ func init() {
 func (g *gazetteer) buildPlaceTrigrams() {
 	g.placeTri = map[string][]string{}
 	for k := range g.places {
+		if len(k) >= 3 && len(k) <= 5 && isWord(k) {
+			g.shortPlaces = append(g.shortPlaces, k)
+		}
 		if len(k) < 5 || strings.Count(k, " ") > 2 {
 			continue
 		}
@@ -256,6 +259,7 @@ func (g *gazetteer) buildPlaceTrigrams() {
 	for t := range g.placeTri {
 		sort.Strings(g.placeTri[t])
 	}
+	sort.Strings(g.shortPlaces)
 }
 
 // fuzzyPlaceKey returns the place key within typoEdits of w. Ties go to
@@ -328,7 +332,11 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 				covered = covered || need[k]
 				words = words && isWord(s.toks[k].norm) && !s.used[k]
 			}
-			if !covered || !words {
+			// the span stands where a place does: after a locative or a
+			// coordinator ("in Roter", "Kent or Devn")
+			prev, _ := s.prev(i)
+			// ("of" is English "of" as often as Dutch "or")
+			if !covered || !words || !(locatives[prev] || coordinators[prev]) || prev == "of" {
 				continue
 			}
 			key := s.key(i, i+L)
@@ -337,7 +345,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			}
 			pk, ok := g.fuzzyPlaceKey(key)
 			if !ok && L == 1 && len(key) == 4 && placeSlot(s, i) {
-				pk, ok = nearest(key, 1, g.placeTri, g.placeCount)
+				pk, ok = g.shortPlaceKey(key)
 			}
 			if !ok {
 				continue
@@ -348,6 +356,22 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 		}
 	}
 	return 0, 0, "", false
+}
+
+// shortPlaceKey returns the place key of three to five letters one edit
+// from a four-letter word ("Yrok" → york); ties as in nearest.
+func (g *gazetteer) shortPlaceKey(w string) (string, bool) {
+	best, bestN := "", -1
+	for _, k := range g.shortPlaces {
+		if osa(w, k, 1) > 1 {
+			continue
+		}
+		if n := g.placeCount(k); best == "" || dropped(w, k) && !dropped(w, best) ||
+			dropped(w, k) == dropped(w, best) && (n > bestN || n == bestN && k < best) {
+			best, bestN = k, n
+		}
+	}
+	return best, best != ""
 }
 
 // placeSlot reports a capitalised word right after a locative ("in X").

@@ -212,6 +212,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		})
 	}
 	g.findPlaces(s, &c)
+	g.placesBeforeCoordinators(s, &c)
 	if c.Field == "" {
 		g.subjectsOf(s, &c)
 	}
@@ -224,6 +225,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	neg := qualifiers(s, &c)
 	g.fuzzyPlaces(s, &c)
+	onlyTowns(&c)
 	c.Years = years(s)
 	listQ = listQ || plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil)
@@ -322,6 +324,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		plan.Sides = sides(c)
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
+	plan.UnknownName = unknownName(s, unknownMask(s))
 	if frame == FrameRanking && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
 	}

@@ -8,6 +8,8 @@ type scan struct {
 	text string
 	toks []token
 	used []bool
+	// placeSpans are the token spans of the places read, in order
+	placeSpans [][2]int
 }
 
 func newScan(q string) *scan {

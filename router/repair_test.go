@@ -1,0 +1,72 @@
+package router
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestMisspeltReadAgain checks that words left unexplained are read again
+// as a misspelt name or place, and that nothing else is.
+func TestMisspeltReadAgain(t *testing.T) {
+	r := newTestRouter(t)
+	names := []struct{ q, typed, name string }{
+		{"Who runs Uppak?", "Uppak", "Uppark"},
+		{"Which organisation manages Bunrs Cottage Museum?", "Bunrs Cottage Museum", "Burns Cottage Museum"},
+		{"What is Guernsey Telephone Musemu part of?", "Guernsey Telephone Musemu", "Guernsey Telephone Museum"},
+		{"What is the ISIL of Stadtarchiv Weinhem?", "Stadtarchiv Weinhem", "Stadtarchiv Weinheim"},
+	}
+	for _, tc := range names {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.Len(t, p.Constraints.Names, 1, "%+v", p.Constraints)
+			n := p.Constraints.Names[0]
+			require.Equal(t, tc.name, n.Name)
+			require.Equal(t, tc.typed, n.Text)
+			require.Less(t, n.Score, 1.0)
+			require.Empty(t, p.Unknown)
+			require.Equal(t, tc.q, p.Question)
+		})
+	}
+	places := []struct{ q, typed, name string }{
+		{"Which museums are in Yrok?", "Yrok", "York"},
+		{"Welche akkreditierte Museen gibt es in Roter?", "Roter", "Rother"},
+		{"Which local-authority museums are in Nery?", "Nery", "Newry"},
+		{"Welke musea zijn er in Newbry?", "Newbry", "Newbury"},
+	}
+	for _, tc := range places {
+		t.Run(tc.q, func(t *testing.T) {
+			p := r.Route(tc.q)
+			require.Len(t, p.Constraints.Places, 1, "%+v", p.Constraints)
+			require.Equal(t, tc.name, p.Constraints.Places[0].Name)
+			require.Equal(t, tc.typed, p.Constraints.Places[0].Text)
+			require.Empty(t, p.Unknown)
+		})
+	}
+	// words of an unknown name are no misspelt place
+	p := r.Route("When did the Museum of Lost Umbrellas open?")
+	require.Empty(t, p.Constraints.Places)
+	require.Empty(t, p.Constraints.Names)
+	require.Equal(t, "Museum of Lost Umbrellas", p.UnknownName)
+}
+
+// TestCoordinatedPlaces reads both places of "A or B" even when one is a
+// common word, and compares towns as towns.
+func TestCoordinatedPlaces(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string][]string{
+		"large museums Swansea or Reading?":      {"Swansea", "Reading"},
+		"Bath and Wells museums":                 {"Bath", "Wells"},
+		"Which has more museums, Dover or Deal?": {"Dover", "Deal"},
+	} {
+		var got []string
+		for _, p := range r.Route(q).Constraints.Places {
+			got = append(got, p.Name)
+			require.Empty(t, p.Area, q)
+		}
+		require.Equal(t, want, got, q)
+	}
+	one := r.Route("Show me small museums in Dover").Constraints.Places
+	require.Len(t, one, 1)
+	require.Equal(t, "English District or Borough", one[0].Area, "a town alone also means its district")
+}
