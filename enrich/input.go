@@ -163,18 +163,21 @@ func newCSVSource(r io.Reader, delim rune) (*csvSource, error) {
 		}
 		return nil, inputErrorf("no CSV header: %v", err)
 	}
-	seen := map[string]int{}
+	// Column names are unique regardless of case: a repeated name gets
+	// the first free suffix ("a", "a_2", "a" reads as a, a_2, a_3).
+	seen := map[string]bool{}
 	cols := make([]string, len(header))
 	for i, h := range header {
 		h = strings.TrimSpace(h)
 		if h == "" {
 			h = "column_" + strconv.Itoa(i+1)
 		}
-		if n := seen[strings.ToLower(h)]; n > 0 {
-			h += "_" + strconv.Itoa(n+1)
+		name := h
+		for n := 2; seen[strings.ToLower(name)]; n++ {
+			name = h + "_" + strconv.Itoa(n)
 		}
-		seen[strings.ToLower(h)]++
-		cols[i] = h
+		seen[strings.ToLower(name)] = true
+		cols[i] = name
 	}
 	return &csvSource{r: cr, header: cols}, nil
 }

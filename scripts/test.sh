@@ -3,8 +3,9 @@
 # components the integration tests need — the MiniLM embedding model and
 # ONNX Runtime, an embedded Neo4j 5.26, an Oxigraph SPARQL server loaded
 # with the Wikidata-shaped subset, and OpenRefine 3.6 (a real
-# reconciliation client) — then checks formatting, runs go vet and every
-# test with the race detector, and stops the servers it started.
+# reconciliation client) — then checks formatting, runs go vet, fuzzes
+# the parsers briefly, runs every test with the race detector, and stops
+# the servers it started.
 #
 #   bash scripts/test.sh            # everything
 #   bash scripts/test.sh -run Ask   # extra flags go to go test
@@ -25,6 +26,13 @@ fi
 
 echo "== go vet"
 go vet ./...
+
+# Each parser and handler fuzz target for 3 s of fuzzing beyond its seed
+# corpus (which plain go test runs); about 45 s in all on 2 busy cores.
+# The HTTP server's target is left out: building its pipeline takes longer
+# than the run. scripts/fuzz.sh runs them all for longer.
+echo "== fuzzing"
+bash scripts/fuzz.sh 3s FuzzParse FuzzFind FuzzSchemeParsers FuzzRoute FuzzJSONLSource FuzzCSVSource FuzzHandler
 
 echo "== installing the embedding model and ONNX Runtime"
 while IFS= read -r line; do export "$line"; done < <(bash scripts/install-model.sh | grep '^HYBRIDRAG_')
