@@ -100,29 +100,22 @@ func housedBy(s *scan, name string) bool {
 
 // nameAt returns the longest acceptable institution name starting at i.
 func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
-	max := g.maxTok
-	if n := len(s.toks) - i; n < max {
-		max = n
+	idx := int32(-1)
+	L := s.longestAt(i, g.maxTok, func(L int, k string) bool {
+		if e, ok := g.names[k]; ok {
+			idx = e
+			return g.acceptName(s, e, i, i+L)
+		}
+		if a, ok := g.acronyms[k]; ok && L == 1 && s.toks[i].allCaps && len(k) >= 3 && !commonWords[k] {
+			idx = a
+			return true
+		}
+		return false
+	})
+	if L == 0 {
+		return -1, 0
 	}
-	for L := max; L >= 1; L-- {
-		if !s.free(i, i+L) {
-			continue
-		}
-		k := s.key(i, i+L)
-		idx, ok := g.names[k]
-		if !ok {
-			if L == 1 && s.toks[i].allCaps && len(k) >= 3 {
-				if a, ok := g.acronyms[k]; ok && !commonWords[k] {
-					return a, 1
-				}
-			}
-			continue
-		}
-		if g.acceptName(s, idx, i, i+L) {
-			return idx, L
-		}
-	}
-	return -1, 0
+	return idx, L
 }
 
 // acceptName rejects generic names and names that are really places or
@@ -154,25 +147,16 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 
 // bodyAt returns the longest body name starting at i.
 func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
-	max := g.bodyMax
-	if n := len(s.toks) - i; n < max {
-		max = n
+	idx := int32(-1)
+	L := s.longestAt(i, g.bodyMax, func(L int, k string) bool {
+		b, ok := g.bodies[k]
+		idx = b
+		return ok && !(L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4))
+	})
+	if L == 0 {
+		return -1, 0
 	}
-	for L := max; L >= 1; L-- {
-		if !s.free(i, i+L) {
-			continue
-		}
-		k := s.key(i, i+L)
-		idx, ok := g.bodies[k]
-		if !ok {
-			continue
-		}
-		if L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4) {
-			continue
-		}
-		return idx, L
-	}
-	return -1, 0
+	return idx, L
 }
 
 // entities finds bodies and institution names, longest first.

@@ -20,18 +20,11 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			i += n - 1 // the place follows its qualifier
 			continue
 		}
-		max := g.placeMax
-		if n := len(s.toks) - i; n < max {
-			max = n
-		}
-		for L := max; L >= 1; L-- {
-			if !s.free(i, i+L) {
-				continue
-			}
-			k := s.key(i, i+L)
+		qe := 0
+		s.longestAt(i, g.placeMax, func(L int, k string) bool {
 			cands, ok := g.places[k]
 			if !ok {
-				continue
+				return false
 			}
 			prevWord, _ := s.prev(i)
 			t := s.toks[i]
@@ -39,24 +32,21 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
 				loc := locatives[prevWord] || t.upper && coordinatedPlace(s, c, i)
-				if !t.upper && (!loc || commonWords[k]) {
-					continue
-				}
-				if commonWords[k] && !loc {
-					continue
-				}
-				if len(k) < 3 {
-					continue
+				if !t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3 {
+					return false
 				}
 			}
-			level, qs, qe := qualifierAround(s, i, i+L)
+			level, qs, end := qualifierAround(s, i, i+L)
 			p, ok := choosePlace(cands, level)
 			if !ok {
-				continue
+				return false
 			}
-			g.addPlace(s, c, p, qs, qe)
+			g.addPlace(s, c, p, qs, end)
+			qe = end
+			return true
+		})
+		if qe > 0 {
 			i = qe - 1
-			break
 		}
 	}
 }

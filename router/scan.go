@@ -45,6 +45,18 @@ func (s *scan) mark(i, j int) {
 	}
 }
 
+// longestAt tries the free spans starting at token i, longest first and
+// at most maxLen tokens, and returns the length of the first that accept
+// takes (0 when none does). accept gets the span's length and key.
+func (s *scan) longestAt(i, maxLen int, accept func(L int, key string) bool) int {
+	for L := min(maxLen, len(s.toks)-i); L >= 1; L-- {
+		if s.free(i, i+L) && accept(L, s.key(i, i+L)) {
+			return L
+		}
+	}
+	return 0
+}
+
 // original returns the question text covering tokens [i, j).
 func (s *scan) original(i, j int) string {
 	if i >= j {
