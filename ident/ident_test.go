@@ -218,3 +218,10 @@ func TestCheckCharacters(t *testing.T) {
 	_, _, ok = scanROR("02m69r817", 0)
 	require.False(t, ok)
 }
+
+func TestFindLowerCaseGHCID(t *testing.T) {
+	ms := Find("which heritage institution is gb-eng-mor-m-mcbm?")
+	require.Len(t, ms, 1)
+	require.Equal(t, ID{GHCID, "GB-ENG-MOR-M-MCBM"}, ms[0].ID)
+	require.Empty(t, Find("an up-to-date list"))
+}

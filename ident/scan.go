@@ -150,10 +150,37 @@ func scanGHCID(s string, i int) (string, int, bool) {
 	for j > i && s[j-1] == '-' {
 		j--
 	}
-	if !boundary(s, j) || !ghcidRe.MatchString(s[i:j]) {
+	if !boundary(s, j) {
 		return "", i, false
 	}
-	return s[i:j], j, true
+	if ghcidRe.MatchString(s[i:j]) {
+		return s[i:j], j, true
+	}
+	// written in lower case ("nl-zh-dha-l-unpg"): its five parts upper-cased
+	if v := upperGHCID(s[i:j]); v != "" {
+		return v, j, true
+	}
+	return "", i, false
+}
+
+// upperGHCID returns a GHCID written in lower case with its five parts
+// upper-cased (a name suffix stays as written), or "" when it is none.
+func upperGHCID(s string) string {
+	if s != strings.ToLower(s) {
+		return ""
+	}
+	parts := strings.SplitN(s, "-", 6)
+	if len(parts) < 5 {
+		return ""
+	}
+	v := strings.ToUpper(strings.Join(parts[:5], "-"))
+	if len(parts) == 6 {
+		v += "-" + parts[5]
+	}
+	if !ghcidRe.MatchString(v) {
+		return ""
+	}
+	return v
 }
 
 // scanISIL reads an ISIL: a prefix of 1–4 letters, then parts of letters,

@@ -1,7 +1,6 @@
 package router
 
 import (
-	"slices"
 	"strings"
 	"sync"
 )
@@ -540,18 +539,34 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 // unknownName widens the first run of unknown tokens to the name-like
 // phrase around it: capitalised words (type words included, question
 // words not) and the articles and prepositions between them.
+//
+// The run must itself look like part of a name: capitalised, or, in a
+// question written all in lower case, leading into words read as a name
+// ("upper wyvern button museum"). Lower-case verbs and cue words the rules
+// do not know ("… gevestigd", "category of …") start no name.
 func unknownName(s *scan, mask []bool) string {
-	i := slices.Index(mask, true)
+	i, j := -1, 0
+	for k := 0; k < len(mask); k = j {
+		if !mask[k] {
+			j = k + 1
+			continue
+		}
+		for j = k + 1; j < len(mask) && mask[j]; j++ {
+		}
+		if s.lower && j < len(mask) && s.used[j] || !s.lower && s.toks[k].upper {
+			i = k
+			break
+		}
+	}
 	if i < 0 {
 		return ""
 	}
-	j := i + 1
-	for j < len(mask) && mask[j] {
-		j++
-	}
 	nameWord := func(k int) bool {
 		t := s.toks[k]
-		return t.upper && (!knownWords[t.norm] || typeWords[t.norm] != "") && !listStarts[t.norm]
+		if typeWords[t.norm] != "" {
+			return true
+		}
+		return t.upper && !knownWords[t.norm] && !listStarts[t.norm]
 	}
 	for {
 		switch {

@@ -70,3 +70,19 @@ func TestCoordinatedPlaces(t *testing.T) {
 	require.Len(t, one, 1)
 	require.Equal(t, "English District or Borough", one[0].Area, "a town alone also means its district")
 }
+
+// TestLongerUnknownName: a name read inside a longer name whose other
+// words are unknown is not the institution asked about.
+func TestLongerUnknownName(t *testing.T) {
+	r := newTestRouter(t)
+	for q, name := range map[string]string{
+		"Wat is de ISIL-code van Spielzeugmuseum Unterwaldbach?": "Spielzeugmuseum Unterwaldbach",
+		"where is upper wyvern button museum?":                   "upper wyvern button museum",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Names, q)
+		require.Equal(t, name, p.UnknownName, q)
+	}
+	p := r.Route("How many calories are in a banana?")
+	require.Equal(t, FrameOffTopic, p.Frame)
+}

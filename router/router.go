@@ -50,6 +50,14 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 // retriever legs. It never fails: an empty or unclear question yields a
 // broad, low-confidence plan.
 func (r *Router) Route(question string) Plan {
+	plan := r.reread(question)
+	dropPartOfLonger(&plan)
+	return plan
+}
+
+// reread routes the question and, when words are left unexplained, reads
+// it again with a misspelt name or place spelt right.
+func (r *Router) reread(question string) Plan {
 	plan, s := r.route(question)
 	if len(plan.Unknown) == 0 || plan.Constraints.hasIDs() {
 		return plan
@@ -89,6 +97,24 @@ func (r *Router) Route(question string) Plan {
 		}
 	}
 	return again
+}
+
+// dropPartOfLonger drops a name read inside a longer name-like phrase
+// whose other words are unknown ("Spielzeugmuseum Unterwaldbach",
+// "upper wyvern button museum"): the question names an institution the
+// data does not hold, not the shorter one.
+func dropPartOfLonger(plan *Plan) {
+	if plan.UnknownName == "" {
+		return
+	}
+	c := &plan.Constraints
+	var keep []NameMatch
+	for _, n := range c.Names {
+		if !(len(n.Text) < len(plan.UnknownName) && strings.Contains(plan.UnknownName, n.Text)) {
+			keep = append(keep, n)
+		}
+	}
+	c.Names = keep
 }
 
 func similarity(typed, meant string) float64 {
@@ -325,7 +351,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
 	plan.UnknownName = unknownName(s, unknownMask(s))
-	if frame == FrameRanking && len(plan.Unknown) > 0 && offTopic(c) {
+	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
 	}
 	plan.Legs = r.legs(intent, conf, c)

@@ -10,6 +10,8 @@ type scan struct {
 	used []bool
 	// placeSpans are the token spans of the places read, in order
 	placeSpans [][2]int
+	// lower is set when the question is written all in lower case
+	lower bool
 }
 
 func newScan(q string) *scan {
@@ -23,7 +25,7 @@ func newScan(q string) *scan {
 			toks[i].upper = !knownWords[toks[i].norm]
 		}
 	}
-	return &scan{text: q, toks: toks, used: make([]bool, len(toks))}
+	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: strings.ToLower(q) == q}
 }
 
 // key joins the normalised tokens [i, j).
