@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/cache"
@@ -30,6 +31,9 @@ import (
 // Limits on a request.
 const (
 	MaxQuestionBytes = 4096
+	// MaxQuestionTerms is the most distinct words a question may have; a
+	// question is a sentence, not a document.
+	MaxQuestionTerms = 100
 	MaxK             = 200
 	MaxBudget        = 32000
 	DefaultK         = 10
@@ -39,7 +43,7 @@ const (
 // Input errors. Transports map them to a usage error (exit 2, HTTP 400).
 var (
 	ErrEmptyQuestion = errors.New("the question is empty")
-	ErrTooLong       = fmt.Errorf("the question is longer than %d bytes", MaxQuestionBytes)
+	ErrTooLong       = errors.New("the question is too long")
 	ErrBadOption     = errors.New("invalid option")
 	ErrNoResults     = errors.New("every retriever failed")
 )
@@ -232,7 +236,9 @@ func (r *Request) Validate() error {
 	q := strings.TrimSpace(r.Question)
 	switch {
 	case len(r.Question) > MaxQuestionBytes:
-		return fmt.Errorf("%w (%d bytes)", ErrTooLong, len(r.Question))
+		return fmt.Errorf("%w: %d bytes, over the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
+	case distinctTerms(q, MaxQuestionTerms+1) > MaxQuestionTerms:
+		return fmt.Errorf("%w: more than %d distinct words (max_question_terms)", ErrTooLong, MaxQuestionTerms)
 	case q == "":
 		return ErrEmptyQuestion
 	case !utf8.ValidString(q):
@@ -261,6 +267,19 @@ func (r *Request) Validate() error {
 		}
 	}
 	return nil
+}
+
+// distinctTerms counts the distinct words of s, case-folded, stopping at
+// stop.
+func distinctTerms(s string, stop int) int {
+	seen := make(map[string]struct{})
+	for w := range strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
+		seen[strings.ToLower(w)] = struct{}{}
+		if len(seen) >= stop {
+			break
+		}
+	}
+	return len(seen)
 }
 
 func (r *Request) cacheKey(version string) string {

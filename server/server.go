@@ -69,7 +69,7 @@ type Options struct {
 	Ready []Check
 	// Reconcile, when non-nil, is mounted under /reconcile with that
 	// prefix stripped (it sees "/" for /reconcile and /reconcile/).
-	// The API key does not apply to it.
+	// The API key does not apply to it; the request deadline does.
 	Reconcile http.Handler
 	// Registry receives the server's metrics and is what /metrics
 	// exposes; nil means a new, private registry.
@@ -160,7 +160,7 @@ func (s *Server) register() {
 	s.handle("GET", "/metrics", false, s.metrics.handler(s.opts.Registry).ServeHTTP)
 	s.handle("GET", "/openapi.json", true, serveOpenAPI)
 	if h := s.opts.Reconcile; h != nil {
-		mounted := stripPrefix("/reconcile", h)
+		mounted := s.withDeadline(stripPrefix("/reconcile", h))
 		for _, p := range []string{"/reconcile", "/reconcile/"} {
 			s.routes = append(s.routes, Route{Path: p, Open: true})
 			s.mux.Handle(p, s.named(p, mounted))

@@ -101,7 +101,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Asker:     p,
 		Records:   ds,
 		Linker:    linker,
-		Reconcile: reconcile.New(ds, linker),
+		Reconcile: reconcile.New(ds, linker, reconcile.WithLimits(reconcile.Limits{MaxBody: *maxBody})),
 		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
 			if ds.Len() == 0 {
 				return errors.New("no institutions loaded")
