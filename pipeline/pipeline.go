@@ -28,6 +28,9 @@ import (
 	"github.com/hybridrag/hybridrag/sparql"
 )
 
+// DefaultCacheTTL is how long a cached answer is served.
+const DefaultCacheTTL = 10 * time.Minute
+
 // Limits on a request.
 const (
 	MaxQuestionBytes = 4096
@@ -105,7 +108,7 @@ type Pipeline struct {
 	retrievers map[string]retrievers.Retriever
 	builder    ContextBuilder
 	enricher   Enricher
-	cache      *cache.LRU[*Response]
+	cache      *cache.TTL[*Response]
 	entities   *cache.TTL[[]string]
 	opts       Options
 	log        *slog.Logger
@@ -121,7 +124,11 @@ type Options struct {
 	// ("until" in the past); 0 means the current year.
 	AsOf int
 	// CacheSize is the number of answers kept; 0 disables the answer cache.
+	// Only answers without errors beyond StartupErrors are kept: a
+	// degraded answer is never served from the cache.
 	CacheSize int
+	// CacheTTL is how long a cached answer is served (default 10 min).
+	CacheTTL time.Duration
 	// Logger receives warnings; nil discards them.
 	Logger *slog.Logger
 	// StartupErrors are backends that could not be reached at start; every
@@ -137,7 +144,7 @@ type Options struct {
 
 // DefaultOptions are sensible defaults for one process.
 func DefaultOptions() Options {
-	return Options{LegTimeout: 2 * time.Second, RRFK: 60, CacheSize: 1024}
+	return Options{LegTimeout: 2 * time.Second, RRFK: 60, CacheSize: 1024, CacheTTL: DefaultCacheTTL}
 }
 
 // Components are the parts a pipeline is built from.
@@ -199,11 +206,10 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		log:        log,
 	}
 	if opts.CacheSize > 0 {
-		lru, err := cache.NewLRU[*Response](opts.CacheSize)
-		if err != nil {
-			return nil, fmt.Errorf("pipeline: %w", err)
+		if p.opts.CacheTTL <= 0 {
+			p.opts.CacheTTL = DefaultCacheTTL
 		}
-		p.cache = lru
+		p.cache = cache.NewTTL[*Response](opts.CacheSize, p.opts.CacheTTL)
 	}
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
 	return p, nil
@@ -225,7 +231,8 @@ type Request struct {
 	// Filters restrict every retriever; keys a retriever cannot apply are
 	// dropped for that retriever with a warning.
 	Filters filter.Set
-	// NoCache bypasses the answer cache.
+	// NoCache answers afresh instead of from the answer cache; the fresh
+	// answer replaces the cached one.
 	NoCache bool
 	// Explain adds each retriever's own ranking and the cache counters.
 	Explain bool
@@ -297,8 +304,10 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 		return nil, err
 	}
 	key := ""
-	if p.cache != nil && !req.NoCache {
+	if p.cache != nil {
 		key = req.cacheKey(p.data.Version)
+	}
+	if key != "" && !req.NoCache {
 		if r, ok := p.cache.Get(key); ok {
 			cp := *r
 			cp.Cached = true
@@ -313,11 +322,16 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	resp, err := p.answer(ctx, req)
+	if err == nil {
+		// An answer finished after the request's deadline is not an answer
+		// to that request.
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
 	resp.Timings.TotalMS = ms(time.Since(start))
-	if key != "" {
+	if key != "" && !p.degraded(resp) {
 		p.cache.Add(key, resp)
 	}
 	if req.Explain {
@@ -328,6 +342,13 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 		resp = &cp
 	}
 	return resp, nil
+}
+
+// degraded reports whether a backend failed while answering: the response
+// has errors beyond those every response carries since start. Such an
+// answer is not cached, so it is not served once the backend is back.
+func (p *Pipeline) degraded(resp *Response) bool {
+	return len(resp.Errors) > len(p.opts.StartupErrors)
 }
 
 func (e *Explain) legsOrNil() []LegReport {
@@ -408,7 +429,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans, gerr := p.extract(ctx, plan, fused)
+	ans, gerr := p.selectAnswer(ctx, plan, fused)
 	if gerr != nil {
 		resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverKG, Error: "answer selection: " + gerr.Error()})
 	}
@@ -448,6 +469,15 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		resp.Timings.EnrichMS = ms(time.Since(t))
 	}
 	return resp, nil
+}
+
+// selectAnswer runs the answer stage under the leg deadline (bounded by
+// the request's): the stage may query the graph again, and a dead graph
+// backend must cost a leg, not the whole request.
+func (p *Pipeline) selectAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
+	ctx, cancel := context.WithTimeout(ctx, p.opts.LegTimeout)
+	defer cancel()
+	return p.extract(ctx, plan, fused)
 }
 
 // rerank reorders the fused hits with the reranker under the leg
