@@ -302,7 +302,7 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 			}
 			c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
 			if err == nil {
-				_, err = c.Select(sctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
+				err = c.Ping(sctx)
 			}
 			if err != nil {
 				fail("wikidata", err)
@@ -313,10 +313,7 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 			defer mu.Unlock()
 			comps.Retrievers[router.RetrieverWikidata] = r
 			comps.Enricher = r
-			s.backends = append(s.backends, backend{"sparql", func(ctx context.Context) error {
-				_, err := c.Select(ctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
-				return err
-			}})
+			s.backends = append(s.backends, backend{"sparql", c.Ping})
 			s.closers = append(s.closers, func() { _ = c.Close() })
 		}()
 	}
