@@ -243,7 +243,7 @@ func (r *Request) Validate() error {
 	q := strings.TrimSpace(r.Question)
 	switch {
 	case len(r.Question) > MaxQuestionBytes:
-		return fmt.Errorf("%w: %d bytes, over the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
+		return fmt.Errorf("%w: %d bytes, longer than the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
 	case distinctTerms(q, MaxQuestionTerms+1) > MaxQuestionTerms:
 		return fmt.Errorf("%w: more than %d distinct words (max_question_terms)", ErrTooLong, MaxQuestionTerms)
 	case q == "":

@@ -46,6 +46,10 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 		req.Filters = set
 	}
 	resp, err := s.opts.Asker.Ask(r.Context(), req)
+	if err == nil {
+		// No reply after the deadline: a late answer is a timeout.
+		err = r.Context().Err()
+	}
 	if err != nil {
 		s.metrics.askFailed(err)
 		s.writeErr(w, r, err)
@@ -56,12 +60,19 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 }
 
 // decode reads a JSON body strictly: size-limited, one object, no unknown
-// fields. On failure it writes the error and returns false.
+// fields. On failure it writes the error and returns false. A body sent
+// as text/plain or as application/x-www-form-urlencoded (what curl -d
+// sends by default) is read as JSON too.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	hint := ""
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			writeError(w, http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "send the body as application/json, not "+ct)
+		switch {
+		case err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")):
+		case err == nil && (mt == "application/x-www-form-urlencoded" || mt == "text/plain"):
+			hint = " (the body was sent as " + mt + "; send the header \"Content-Type: application/json\")"
+		default:
+			writeError(w, http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "send the body as JSON with the header \"Content-Type: application/json\", not "+ct)
 			return false
 		}
 	}
@@ -84,6 +95,9 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	}
 	if err == nil {
 		return true
+	}
+	if hint != "" {
+		err = fmt.Errorf("%w%s", err, hint)
 	}
 	var (
 		mbe *http.MaxBytesError
@@ -178,6 +192,9 @@ func (s *Server) link(w http.ResponseWriter, r *http.Request) {
 		limit = n
 	}
 	cands, err := s.opts.Linker.Link(r.Context(), q, limit)
+	if err == nil {
+		err = r.Context().Err()
+	}
 	if err != nil {
 		s.writeErr(w, r, err)
 		return

@@ -237,9 +237,25 @@ func TestAskBadRequests(t *testing.T) {
 
 func TestAskUnsupportedMediaType(t *testing.T) {
 	ts, _ := newTestServer(t, nil)
-	r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "x"}`, "Content-Type", "text/plain")
+	r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "x"}`, "Content-Type", "application/xml")
 	require.Equal(t, http.StatusUnsupportedMediaType, r.status)
 	require.Equal(t, CodeUnsupportedMedia, errCode(t, r))
+	require.Contains(t, string(r.body), "Content-Type: application/json", "the message names the header to send")
+}
+
+// TestAskAsCurlSendsIt: curl -d labels a JSON body
+// application/x-www-form-urlencoded; it is read as JSON, and when it is
+// not JSON the error names the header to send.
+func TestAskAsCurlSendsIt(t *testing.T) {
+	ts, _ := newTestServer(t, nil)
+	for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain; charset=utf-8"} {
+		r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "Which museums are in Rye?"}`, "Content-Type", ct)
+		require.Equal(t, http.StatusOK, r.status, string(r.body))
+	}
+	r := do(t, "POST", ts.URL+"/v1/ask", `question=Which+museums`, "Content-Type", "application/x-www-form-urlencoded")
+	require.Equal(t, http.StatusBadRequest, r.status)
+	require.Equal(t, CodeInvalidJSON, errCode(t, r))
+	require.Contains(t, string(r.body), "Content-Type: application/json")
 }
 
 func TestBodyTooLarge(t *testing.T) {

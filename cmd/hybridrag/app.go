@@ -61,7 +61,12 @@ func (d *dataFlags) register(fs *flagSet) {
 
 // resolve layers the settings and validates them once.
 func (d dataFlags) resolve(getenv func(string) string) (config.Config, error) {
-	cfg := config.Default()
+	return d.resolveFrom(config.Default(), getenv)
+}
+
+// resolveFrom layers the settings over the given defaults and validates
+// them once.
+func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (config.Config, error) {
 	file := d.config
 	if file == "" {
 		file = getenv("HYBRIDRAG_CONFIG")
