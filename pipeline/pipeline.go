@@ -38,6 +38,7 @@ const (
 	// question is a sentence, not a document.
 	MaxQuestionTerms = 100
 	MaxK             = 200
+	MinBudget        = 50
 	MaxBudget        = 32000
 	DefaultK         = 10
 	DefaultBudget    = 2000
@@ -261,8 +262,8 @@ func (r *Request) Validate() error {
 	if r.Budget == 0 {
 		r.Budget = DefaultBudget
 	}
-	if r.Budget < 50 || r.Budget > MaxBudget {
-		return fmt.Errorf("%w: budget must be between 50 and %d tokens, got %d", ErrBadOption, MaxBudget, r.Budget)
+	if r.Budget < MinBudget || r.Budget > MaxBudget {
+		return fmt.Errorf("%w: budget must be between %d and %d tokens, got %d", ErrBadOption, MinBudget, MaxBudget, r.Budget)
 	}
 	known := make(map[string]bool, len(filter.Keys))
 	for _, k := range filter.Keys {
