@@ -62,6 +62,8 @@ type Qdrant struct {
 type SPARQL struct {
 	Endpoint string `json:"endpoint,omitempty"`
 	CacheDir string `json:"cache_dir,omitempty"`
+	// MaxAnswerBytes bounds one answer body; 0 means the client's default.
+	MaxAnswerBytes int64 `json:"max_answer_bytes,omitempty"`
 }
 
 // Rerank is an optional reranking server (off when URL is empty).
@@ -94,6 +96,18 @@ type Serve struct {
 	MaxBody     int64 `json:"max_body,omitempty"`
 	MaxInFlight int   `json:"max_in_flight,omitempty"`
 	MaxConns    int   `json:"max_conns,omitempty"`
+	// Reconcile bounds the reconciliation service's requests.
+	Reconcile ReconcileLimits `json:"reconcile"`
+}
+
+// ReconcileLimits bound one /reconcile request; zero means the default
+// (see docs/reliability.md).
+type ReconcileLimits struct {
+	MaxQueries     int `json:"max_queries,omitempty"`
+	MaxQueryChars  int `json:"max_query_chars,omitempty"`
+	MaxCandidates  int `json:"max_candidates,omitempty"`
+	MaxExtendIDs   int `json:"max_extend_ids,omitempty"`
+	MaxExtendCells int `json:"max_extend_cells,omitempty"`
 }
 
 // Key returns the API key: APIKeyFile's content when set, else APIKey.
@@ -284,8 +298,9 @@ func (c Config) Validate() error {
 			bad("serve public_url %q: want an http(s) URL", u)
 		}
 	}
-	if c.Serve.MaxBody < 0 || c.Serve.MaxInFlight < 0 || c.Serve.MaxConns < 0 {
-		bad("serve max_body, max_in_flight and max_conns must be positive (or 0 for the default)")
+	if r := c.Serve.Reconcile; c.Serve.MaxBody < 0 || c.Serve.MaxInFlight < 0 || c.Serve.MaxConns < 0 ||
+		r.MaxQueries < 0 || r.MaxQueryChars < 0 || r.MaxCandidates < 0 || r.MaxExtendIDs < 0 || r.MaxExtendCells < 0 || c.SPARQL.MaxAnswerBytes < 0 {
+		bad("limits (serve max_body, max_in_flight, max_conns, reconcile.*; sparql max_answer_bytes) must be positive, or 0 for the default")
 	}
 	for _, t := range []struct {
 		name string

@@ -30,6 +30,12 @@ type AskRequest struct {
 	NoCache bool            `json:"no_cache,omitempty"`
 }
 
+// Filter limits of POST /v1/ask.
+const (
+	MaxFilterBytes  = 8 << 10
+	MaxFilterValues = 256
+)
+
 // ask answers POST /v1/ask with the pipeline's Response.
 func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 	var body AskRequest
@@ -38,9 +44,21 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 	}
 	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache}
 	if f := body.Filters; len(f) > 0 && string(f) != "null" {
+		if len(f) > MaxFilterBytes {
+			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d bytes, over the limit of %d (max_filter_bytes)", len(f), MaxFilterBytes))
+			return
+		}
 		set, err := filter.Parse(f)
 		if err != nil {
 			writeError(w, http.StatusBadRequest, CodeBadFilter, "filters: "+err.Error())
+			return
+		}
+		n := 0
+		for _, x := range set {
+			n += max(1, len(x.Values))
+		}
+		if n > MaxFilterValues {
+			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d values, over the limit of %d (max_filter_values)", n, MaxFilterValues))
 			return
 		}
 		req.Filters = set

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -219,6 +220,9 @@ func TestAskBadRequests(t *testing.T) {
 		{"unknown filter key", `{"question": "museums in Rye", "filters": {"colour": "red"}}`, CodeBadOption, 400},
 		{"bad filter operator", `{"question": "museums in Rye", "filters": {"country": {"$regex": "G."}}}`, CodeBadFilter, 400},
 		{"filters not an object", `{"question": "museums in Rye", "filters": ["GB"]}`, CodeBadFilter, 400},
+		{"too many distinct words", `{"question": "` + manyWords(pipeline.MaxQuestionTerms+1) + `"}`, CodeTooLong, 400},
+		{"filters too large", `{"question": "museums in Rye", "filters": {"city": "` + strings.Repeat("a", MaxFilterBytes) + `"}}`, CodeBadFilter, 400},
+		{"too many filter values", `{"question": "museums in Rye", "filters": {"city": [` + strings.TrimSuffix(strings.Repeat(`"a",`, MaxFilterValues+1), ",") + `]}}`, CodeBadFilter, 400},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,6 +237,15 @@ func TestAskBadRequests(t *testing.T) {
 			require.Equal(t, tt.code, errCode(t, r), string(r.body))
 		})
 	}
+}
+
+// manyWords is a question of n distinct words.
+func manyWords(n int) string {
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = "w" + strconv.Itoa(i)
+	}
+	return strings.Join(ws, " ")
 }
 
 func TestAskUnsupportedMediaType(t *testing.T) {

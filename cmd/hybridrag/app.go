@@ -302,6 +302,9 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		go func() {
 			defer wg.Done()
 			opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
+			if n := cfg.SPARQL.MaxAnswerBytes; n > 0 {
+				opts = append(opts, sparql.WithMaxAnswerBytes(n))
+			}
 			if cfg.SPARQL.CacheDir != "" {
 				opts = append(opts, sparql.WithDiskCache(filepath.Join(cfg.SPARQL.CacheDir, "sparql-cache.bbolt")))
 			}

@@ -122,7 +122,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	defer st.Close()
 	p, ds := st.pipeline, st.data
 	linker := linking.New(ds, st.kg)
-	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody}), reconcile.WithTrustedForwarding(sc.TrustProxy)}
+	rl := sc.Reconcile
+	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
+		MaxQueryChars: rl.MaxQueryChars, MaxCandidates: rl.MaxCandidates, MaxExtendIDs: rl.MaxExtendIDs, MaxExtendCells: rl.MaxExtendCells}),
+		reconcile.WithTrustedForwarding(sc.TrustProxy)}
 	if sc.PublicURL != "" {
 		ropts = append(ropts, reconcile.WithBaseURL(strings.TrimRight(sc.PublicURL, "/")+"/reconcile"))
 	}
