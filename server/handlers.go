@@ -95,7 +95,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		}
 	}
 	if r.ContentLength > s.opts.MaxBody {
-		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes", s.opts.MaxBody))
+		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes (max_body, --max-body)", s.opts.MaxBody))
 		return false
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
@@ -124,7 +124,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	)
 	switch {
 	case errors.As(err, &mbe):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes", mbe.Limit))
+		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes (max_body, --max-body)", mbe.Limit))
 	case errors.Is(err, io.EOF):
 		writeError(w, http.StatusBadRequest, CodeInvalidJSON, "the body is empty; send a JSON object")
 	case errors.As(err, &se):
