@@ -177,7 +177,7 @@ func (s *Server) register() {
 	s.handle("GET", "/metrics", false, s.metrics.handler(s.opts.Registry).ServeHTTP)
 	s.handle("GET", "/openapi.json", true, serveOpenAPI)
 	if h := s.opts.Reconcile; h != nil {
-		mounted := s.guard(true, stripPrefix("/reconcile", h))
+		mounted := s.guard(reconcileWork, stripPrefix("/reconcile", h))
 		for _, p := range []string{"/reconcile", "/reconcile/"} {
 			s.routes = append(s.routes, Route{Path: p, Open: true})
 			s.mux.Handle(p, s.named(p, mounted))
@@ -196,7 +196,8 @@ func (s *Server) handle(method, path string, open bool, h http.HandlerFunc) {
 	var hh http.Handler = h
 	switch {
 	case strings.HasPrefix(path, "/v1/"):
-		hh = s.guard(path == "/v1/ask", hh)
+		expensive := path == "/v1/ask"
+		hh = s.guard(func(*http.Request) bool { return expensive }, hh)
 	case path == "/metrics":
 		hh = s.withDeadline(hh)
 	}
@@ -223,12 +224,23 @@ func (s *Server) withDeadline(h http.Handler) http.Handler {
 	})
 }
 
+// reconcileWork reports whether a reconciliation request links or extends
+// (a POST, or a GET with queries or extend), as opposed to reading the
+// manifest, a preview or a suggestion.
+func reconcileWork(r *http.Request) bool {
+	if r.Method == http.MethodPost {
+		return true
+	}
+	q := r.URL.Query()
+	return q.Has("queries") || q.Has("extend")
+}
+
 // guard gives the request its deadline and a request slot: admission
 // control refuses it with a 503 when the server is at capacity. Expensive
-// routes are refused first.
-func (s *Server) guard(expensive bool, h http.Handler) http.Handler {
+// requests are refused first.
+func (s *Server) guard(expensive func(*http.Request) bool, h http.Handler) http.Handler {
 	return s.withDeadline(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		release, no := s.admit.admit(r.Context(), expensive)
+		release, no := s.admit.admit(r.Context(), expensive(r))
 		if no != nil {
 			s.metrics.shed.WithLabelValues(routeOf(r)).Inc()
 			refuse(w, no)
