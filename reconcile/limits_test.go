@@ -1,12 +1,15 @@
 package reconcile
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -109,4 +112,22 @@ func TestManifestIgnoresForwardedHostUnlessTrusted(t *testing.T) {
 	require.Contains(t, body, "http://real.example/reconcile")
 	body = get(New(f.ds, f.l, WithTrustedForwarding(true)))
 	require.Contains(t, body, "https://evil.example/reconcile")
+}
+
+// TestNoBatchAnswerAfterTheDeadline: a batch whose deadline has passed is
+// answered 504, not with results.
+func TestNoBatchAnswerAfterTheDeadline(t *testing.T) {
+	f := testFixture(t)
+	ctx, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	for _, tc := range []struct{ path, ct, body string }{
+		{"/reconcile/", "application/x-www-form-urlencoded", url.Values{"queries": {`{"a":{"query":"Heimatmuseum"}}`}}.Encode()},
+		{"/reconcile/match", "application/json", `{"queries":[{"conditions":[{"matchType":"name","propertyValue":"Heimatmuseum"}]}]}`},
+	} {
+		req := httptest.NewRequest("POST", tc.path, strings.NewReader(tc.body)).WithContext(ctx)
+		req.Header.Set("Content-Type", tc.ct)
+		rec := httptest.NewRecorder()
+		mount(f.h).ServeHTTP(rec, req)
+		require.Equal(t, http.StatusGatewayTimeout, rec.Code, rec.Body.String())
+	}
 }

@@ -449,6 +449,16 @@ func (h *Handler) reconcile02(w http.ResponseWriter, r *http.Request, raw []byte
 		}
 		out[key] = Result{cs}
 	}
+	writeBatch(w, r, out)
+}
+
+// writeBatch writes a batch's results, unless the request's deadline
+// passed while they were computed: a late answer is a timeout.
+func writeBatch(w http.ResponseWriter, r *http.Request, out any) {
+	if err := r.Context().Err(); err != nil {
+		writeError(w, r, fmt.Errorf("reconcile: %w", err))
+		return
+	}
 	writeJSON(w, r, http.StatusOK, out)
 }
 
@@ -535,7 +545,7 @@ func (h *Handler) match10Body(w http.ResponseWriter, r *http.Request, body []byt
 		}
 		out.Results = append(out.Results, result10{cs})
 	}
-	writeJSON(w, r, http.StatusOK, out)
+	writeBatch(w, r, out)
 }
 
 // idParam reads the id query parameter, tolerating clients that send the
