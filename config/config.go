@@ -35,6 +35,7 @@ type Config struct {
 	Qdrant Qdrant `json:"qdrant"`
 	SPARQL SPARQL `json:"sparql"`
 	Rerank Rerank `json:"rerank"`
+	Serve  Serve  `json:"serve"`
 
 	// RequestTimeout bounds a whole request; LegTimeout each retriever;
 	// StartupTimeout connecting to every backend at start.
@@ -61,6 +62,8 @@ type Qdrant struct {
 type SPARQL struct {
 	Endpoint string `json:"endpoint,omitempty"`
 	CacheDir string `json:"cache_dir,omitempty"`
+	// MaxAnswerBytes bounds one answer body; 0 means the client's default.
+	MaxAnswerBytes int64 `json:"max_answer_bytes,omitempty"`
 }
 
 // Rerank is an optional reranking server (off when URL is empty).
@@ -70,6 +73,57 @@ type Rerank struct {
 	Model      string `json:"model,omitempty"`
 	APIKey     string `json:"api_key,omitempty"`
 	Multiplier int    `json:"multiplier,omitempty"` // candidates = max(k × multiplier, 30)
+}
+
+// Serve are the settings of the HTTP server ("hybridrag serve").
+type Serve struct {
+	// APIKey, when set, is required on /v1/* and /metrics. Prefer
+	// APIKeyFile or HYBRIDRAG_API_KEY: a key given on the command line is
+	// visible to every user of the machine (ps).
+	APIKey string `json:"api_key,omitempty"`
+	// APIKeyFile is a file holding the API key (surrounding space trimmed).
+	APIKeyFile string `json:"api_key_file,omitempty"`
+	// PublicURL is the public base URL of the service (for example
+	// https://example.org behind a proxy); absolute URLs it gives out
+	// (the reconciliation manifest) start with it.
+	PublicURL string `json:"public_url,omitempty"`
+	// TrustProxy lets X-Forwarded-Host and X-Forwarded-Proto choose those
+	// URLs; set it only behind a proxy that sets or strips them.
+	TrustProxy bool `json:"trust_proxy,omitempty"`
+	// MaxBody is the largest request body in bytes; MaxInFlight the most
+	// requests served at once; MaxConns the most open connections. Zero
+	// means the server's default.
+	MaxBody     int64 `json:"max_body,omitempty"`
+	MaxInFlight int   `json:"max_in_flight,omitempty"`
+	MaxConns    int   `json:"max_conns,omitempty"`
+	// Reconcile bounds the reconciliation service's requests.
+	Reconcile ReconcileLimits `json:"reconcile"`
+}
+
+// ReconcileLimits bound one /reconcile request; zero means the default
+// (see docs/reliability.md).
+type ReconcileLimits struct {
+	MaxQueries     int `json:"max_queries,omitempty"`
+	MaxQueryChars  int `json:"max_query_chars,omitempty"`
+	MaxCandidates  int `json:"max_candidates,omitempty"`
+	MaxExtendIDs   int `json:"max_extend_ids,omitempty"`
+	MaxExtendCells int `json:"max_extend_cells,omitempty"`
+}
+
+// Key returns the API key: APIKeyFile's content when set, else APIKey.
+func (s Serve) Key() (string, error) {
+	if s.APIKeyFile == "" {
+		return s.APIKey, nil
+	}
+	b, err := os.ReadFile(s.APIKeyFile)
+	if err != nil {
+		return "", fmt.Errorf("config: api key file: %w", err)
+	}
+	k := strings.TrimSpace(string(b))
+	if k == "" {
+		return "", fmt.Errorf("config: api key file %s: %w: the file is empty", s.APIKeyFile, ErrInvalid)
+	}
+	return k, nil
 }
 
 // Duration is a time.Duration written as "2s" in JSON.
@@ -138,6 +192,7 @@ var Env = []string{
 	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR",
 	"HYBRIDRAG_RERANK_URL", "HYBRIDRAG_RERANK_PROTOCOL", "HYBRIDRAG_RERANK_MODEL", "HYBRIDRAG_RERANK_API_KEY",
 	"HYBRIDRAG_REQUEST_TIMEOUT", "HYBRIDRAG_LEG_TIMEOUT", "HYBRIDRAG_STARTUP_TIMEOUT",
+	"HYBRIDRAG_API_KEY", "HYBRIDRAG_API_KEY_FILE", "HYBRIDRAG_PUBLIC_URL",
 }
 
 // LoadEnv merges HYBRIDRAG_* variables into c, read with getenv.
@@ -164,6 +219,9 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_RERANK_PROTOCOL", &c.Rerank.Protocol)
 	str("HYBRIDRAG_RERANK_MODEL", &c.Rerank.Model)
 	str("HYBRIDRAG_RERANK_API_KEY", &c.Rerank.APIKey)
+	str("HYBRIDRAG_API_KEY", &c.Serve.APIKey)
+	str("HYBRIDRAG_API_KEY_FILE", &c.Serve.APIKeyFile)
+	str("HYBRIDRAG_PUBLIC_URL", &c.Serve.PublicURL)
 	for name, dst := range map[string]*Duration{
 		"HYBRIDRAG_REQUEST_TIMEOUT": &c.RequestTimeout,
 		"HYBRIDRAG_LEG_TIMEOUT":     &c.LegTimeout,
@@ -234,6 +292,15 @@ func (c Config) Validate() error {
 		if c.Rerank.Multiplier < 1 || c.Rerank.Multiplier > 20 {
 			bad("rerank multiplier %d: want 1 to 20", c.Rerank.Multiplier)
 		}
+	}
+	if u := c.Serve.PublicURL; u != "" {
+		if pu, err := url.Parse(u); err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" {
+			bad("serve public_url %q: want an http(s) URL", u)
+		}
+	}
+	if r := c.Serve.Reconcile; c.Serve.MaxBody < 0 || c.Serve.MaxInFlight < 0 || c.Serve.MaxConns < 0 ||
+		r.MaxQueries < 0 || r.MaxQueryChars < 0 || r.MaxCandidates < 0 || r.MaxExtendIDs < 0 || r.MaxExtendCells < 0 || c.SPARQL.MaxAnswerBytes < 0 {
+		bad("limits (serve max_body, max_in_flight, max_conns, reconcile.*; sparql max_answer_bytes) must be positive, or 0 for the default")
 	}
 	for _, t := range []struct {
 		name string

@@ -17,6 +17,9 @@ func TestLayering(t *testing.T) {
 	require.Equal(t, 500*time.Millisecond, c.LegTimeout.Std())
 	require.Equal(t, 3*time.Second, c.StartupTimeout.Std())
 	require.Equal(t, 30*time.Second, c.RequestTimeout.Std(), "defaults stay where the file is silent")
+	require.Equal(t, int64(1<<20), c.SPARQL.MaxAnswerBytes)
+	require.Equal(t, Serve{APIKeyFile: "/run/secrets/hybridrag", PublicURL: "https://example.org", TrustProxy: true,
+		MaxInFlight: 16, Reconcile: ReconcileLimits{MaxQueries: 50, MaxExtendCells: 2000}}, c.Serve)
 
 	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5"}
 	require.NoError(t, c.LoadEnv(func(k string) string { return env[k] }))

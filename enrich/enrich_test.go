@@ -315,7 +315,7 @@ func TestEnrichRejectsUnusableInput(t *testing.T) {
 		{"binary", "logo.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", Config{}, "binary"},
 		{"empty", "empty.csv", "", Config{}, "empty"},
 		{"blank", "blank.jsonl", "\n\n  \n", Config{}, "empty"},
-		{"latin1", "latin1.csv", "name\nM\xfcnster\n", Config{}, "not UTF-8"},
+		{"latin1", "latin1.csv", "name\nM\xfcnster\nK\xf6ln\nD\xfcsseldorf\n", Config{}, "not UTF-8"},
 		{"jsonl not objects", "rows.jsonl", "hello\nworld\n", Config{}, "not JSON Lines"},
 		{"csv without usable column", "x.csv", "foo,bar\n1,2\n", Config{}, "no name or identifier column"},
 		{"missing mapped column", "y.csv", "name,city\nA,B\n", Config{Mapping: Mapping{Postcode: "zip"}}, `no column "zip"`},
@@ -572,4 +572,56 @@ func TestLimiterStopsOnCancel(t *testing.T) {
 	require.NoError(t, l.wait(ctx), "the first call passes")
 	cancel()
 	require.ErrorIs(t, l.wait(ctx), context.Canceled)
+}
+
+// TestEnrichReportsBadRowsAndKeepsTheRest: one invalid UTF-8 byte or an
+// unterminated quote costs its own row, reported with its line in the
+// errors file; every other row is linked.
+func TestEnrichReportsBadRowsAndKeepsTheRest(t *testing.T) {
+	ds, l := realLinker(t)
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.csv", "name,city,isil\n"+
+		"Whitby Abbey,Whitby,\n"+ // 1, line 2
+		"M\xfcnster Museum,M\xfcnster,\n"+ // 2, line 3: one latin1 byte
+		"Mapperton,Beaminster,\n"+ // 3, line 4
+		"\"Unterminated,Whitby,\n"+ // 4, line 5: the quote swallows line 6
+		"Whitby Abbey,Whitby,\n"+
+		"Mapperton\",Beaminster,\n"+
+		"Whitby Abbey,Whitby,\n") // 5, line 8
+	out := filepath.Join(dir, "out.jsonl")
+	sum := runJob(t, ds, l, Config{In: in, Out: out, Workers: 2})
+	outs := readOutputs(t, out)
+	require.Len(t, outs, 5)
+	for i, w := range []struct {
+		line   int
+		status Status
+		errSub string
+	}{
+		{2, StatusMatched, ""},
+		{3, StatusError, "invalid UTF-8 at byte 1"},
+		{4, StatusMatched, ""},
+		{5, StatusError, "closing quote missing on line 5"},
+		{8, StatusMatched, ""},
+	} {
+		require.Equal(t, w.line, outs[i].Line, "row %d", i+1)
+		require.Equal(t, w.status, outs[i].Status, "row %d: %+v", i+1, outs[i])
+		require.Contains(t, outs[i].Error, w.errSub, "row %d", i+1)
+	}
+	require.Equal(t, 2, sum.Errors)
+	errs := readErrorEntries(t, sum.ErrorsFile)
+	require.Len(t, errs, 2)
+	require.Equal(t, []int{3, 5}, []int{errs[0].Line, errs[1].Line})
+
+	// JSON Lines: the same for a line with an invalid byte.
+	in = writeFile(t, dir, "in.jsonl", `{"name":"Whitby Abbey","city":"Whitby"}`+"\n"+
+		"{\"name\":\"M\xfcnster\"}\n"+
+		`{"name":"Mapperton","city":"Beaminster"}`+"\n")
+	out = filepath.Join(dir, "out2.jsonl")
+	runJob(t, ds, l, Config{In: in, Out: out})
+	outs = readOutputs(t, out)
+	require.Len(t, outs, 3)
+	require.Equal(t, StatusError, outs[1].Status)
+	require.Equal(t, 2, outs[1].Line)
+	require.Contains(t, outs[1].Error, "invalid UTF-8")
+	require.Equal(t, StatusMatched, outs[2].Status)
 }

@@ -56,8 +56,10 @@ func detectFormat(path string, head []byte) Format {
 	return FormatCSV
 }
 
-// checkText rejects binary content: NUL bytes or invalid UTF-8 in the
-// first bytes of the file.
+// checkText rejects binary content (NUL bytes in the first bytes of the
+// file) and files in another encoding: invalid UTF-8 on two or more lines
+// and on at least half of the first lines. A stray invalid byte is not the
+// file's fault: that row alone is reported (see invalidUTF8).
 func checkText(head []byte) error {
 	if bytes.IndexByte(head, 0) >= 0 {
 		return inputErrorf("the file is binary, not CSV or JSON Lines")
@@ -67,10 +69,34 @@ func checkText(head []byte) error {
 	for i := 0; i < utf8.UTFMax && len(h) > 0 && !utf8.Valid(h); i++ {
 		h = h[:len(h)-1]
 	}
-	if !utf8.Valid(h) {
-		return inputErrorf("the file is not UTF-8 text (convert it first, e.g. iconv -f latin1 -t utf-8)")
+	lines, bad := 0, 0
+	for line := range bytes.Lines(h) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		lines++
+		if !utf8.Valid(line) {
+			bad++
+		}
+	}
+	if bad >= 2 && 2*bad >= lines {
+		return inputErrorf("the file is not UTF-8 text: %d of its first %d lines are not (convert it first, e.g. iconv -f latin1 -t utf-8)", bad, lines)
 	}
 	return nil
+}
+
+// invalidUTF8 describes the first value that is not valid UTF-8, or "".
+func invalidUTF8(values []string) string {
+	for _, v := range values {
+		if !utf8.ValidString(v) {
+			for i, r := range v {
+				if r == utf8.RuneError {
+					return fmt.Sprintf("invalid UTF-8 at byte %d of %q (the rest of the file is read)", i, strings.ToValidUTF8(v, "\uFFFD"))
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // detectDelimiter counts the candidate delimiters outside quotes on the
@@ -195,12 +221,20 @@ func (s *csvSource) next() (record, error) {
 	switch {
 	case err == nil:
 		rec.line, _ = s.r.FieldPos(0)
+		if msg := invalidUTF8(fields); msg != "" {
+			rec.err, fields = msg, nil
+		} else if msg := s.swallowedRows(fields, rec.line); msg != "" {
+			rec.err, fields = msg, nil
+		}
 	case errors.As(err, &pe):
 		rec.line = pe.StartLine
 		if errors.Is(pe.Err, csv.ErrFieldCount) {
 			rec.err = fmt.Sprintf("%d fields, the header has %d", len(fields), len(s.header))
 		} else {
 			rec.err = "CSV: " + pe.Err.Error()
+			if end := pe.Line; end > pe.StartLine {
+				rec.err += fmt.Sprintf(" (the row runs from line %d to line %d: is a closing quote missing?)", pe.StartLine, end)
+			}
 			fields = nil
 		}
 	default:
@@ -229,6 +263,34 @@ func (s *csvSource) next() (record, error) {
 	b.WriteByte('}')
 	rec.input = b.Bytes()
 	return rec, nil
+}
+
+// swallowedRows reports a quoted field that runs over lines which look
+// like whole rows (they hold the delimiter): an unterminated quote that
+// swallowed the rows after it. A genuine multi-line value rarely holds the
+// delimiter on a later line.
+func (s *csvSource) swallowedRows(fields []string, start int) string {
+	if len(s.header) < 2 {
+		return ""
+	}
+	span := 0
+	suspect := false
+	for _, f := range fields {
+		n := strings.Count(f, "\n")
+		span += n
+		if n == 0 {
+			continue
+		}
+		for _, l := range strings.Split(f, "\n")[1:] {
+			if strings.ContainsRune(l, s.r.Comma) {
+				suspect = true
+			}
+		}
+	}
+	if !suspect {
+		return ""
+	}
+	return fmt.Sprintf("a quoted value runs from line %d to line %d over what look like whole rows: is a closing quote missing on line %d? (those lines are not read as rows)", start, start+span, start)
 }
 
 func writeJSONString(b *bytes.Buffer, s string) {
@@ -292,6 +354,10 @@ func (s *jsonlSource) next() (record, error) {
 		rec := record{row: s.row, line: s.line, input: json.RawMessage("null")}
 		if tooLong {
 			rec.err = fmt.Sprintf("line longer than %d bytes", maxLineBytes)
+			return rec, nil
+		}
+		if !utf8.Valid(line) {
+			rec.err = invalidUTF8([]string{string(line)})
 			return rec, nil
 		}
 		fields, err := objectFields(line)

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/cache"
@@ -27,10 +28,17 @@ import (
 	"github.com/hybridrag/hybridrag/sparql"
 )
 
+// DefaultCacheTTL is how long a cached answer is served.
+const DefaultCacheTTL = 10 * time.Minute
+
 // Limits on a request.
 const (
 	MaxQuestionBytes = 4096
+	// MaxQuestionTerms is the most distinct words a question may have; a
+	// question is a sentence, not a document.
+	MaxQuestionTerms = 100
 	MaxK             = 200
+	MinBudget        = 50
 	MaxBudget        = 32000
 	DefaultK         = 10
 	DefaultBudget    = 2000
@@ -39,7 +47,7 @@ const (
 // Input errors. Transports map them to a usage error (exit 2, HTTP 400).
 var (
 	ErrEmptyQuestion = errors.New("the question is empty")
-	ErrTooLong       = fmt.Errorf("the question is longer than %d bytes", MaxQuestionBytes)
+	ErrTooLong       = errors.New("the question is too long")
 	ErrBadOption     = errors.New("invalid option")
 	ErrNoResults     = errors.New("every retriever failed")
 )
@@ -101,7 +109,7 @@ type Pipeline struct {
 	retrievers map[string]retrievers.Retriever
 	builder    ContextBuilder
 	enricher   Enricher
-	cache      *cache.LRU[*Response]
+	cache      *cache.TTL[*Response]
 	entities   *cache.TTL[[]string]
 	opts       Options
 	log        *slog.Logger
@@ -117,7 +125,11 @@ type Options struct {
 	// ("until" in the past); 0 means the current year.
 	AsOf int
 	// CacheSize is the number of answers kept; 0 disables the answer cache.
+	// Only answers without errors beyond StartupErrors are kept: a
+	// degraded answer is never served from the cache.
 	CacheSize int
+	// CacheTTL is how long a cached answer is served (default 10 min).
+	CacheTTL time.Duration
 	// Logger receives warnings; nil discards them.
 	Logger *slog.Logger
 	// StartupErrors are backends that could not be reached at start; every
@@ -133,7 +145,7 @@ type Options struct {
 
 // DefaultOptions are sensible defaults for one process.
 func DefaultOptions() Options {
-	return Options{LegTimeout: 2 * time.Second, RRFK: 60, CacheSize: 1024}
+	return Options{LegTimeout: 2 * time.Second, RRFK: 60, CacheSize: 1024, CacheTTL: DefaultCacheTTL}
 }
 
 // Components are the parts a pipeline is built from.
@@ -195,11 +207,10 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		log:        log,
 	}
 	if opts.CacheSize > 0 {
-		lru, err := cache.NewLRU[*Response](opts.CacheSize)
-		if err != nil {
-			return nil, fmt.Errorf("pipeline: %w", err)
+		if p.opts.CacheTTL <= 0 {
+			p.opts.CacheTTL = DefaultCacheTTL
 		}
-		p.cache = lru
+		p.cache = cache.NewTTL[*Response](opts.CacheSize, p.opts.CacheTTL)
 	}
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
 	return p, nil
@@ -221,7 +232,8 @@ type Request struct {
 	// Filters restrict every retriever; keys a retriever cannot apply are
 	// dropped for that retriever with a warning.
 	Filters filter.Set
-	// NoCache bypasses the answer cache.
+	// NoCache answers afresh instead of from the answer cache; the fresh
+	// answer replaces the cached one.
 	NoCache bool
 	// Explain adds each retriever's own ranking and the cache counters.
 	Explain bool
@@ -232,7 +244,9 @@ func (r *Request) Validate() error {
 	q := strings.TrimSpace(r.Question)
 	switch {
 	case len(r.Question) > MaxQuestionBytes:
-		return fmt.Errorf("%w (%d bytes)", ErrTooLong, len(r.Question))
+		return fmt.Errorf("%w: %d bytes, longer than the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
+	case distinctTerms(q, MaxQuestionTerms+1) > MaxQuestionTerms:
+		return fmt.Errorf("%w: more than %d distinct words (max_question_terms)", ErrTooLong, MaxQuestionTerms)
 	case q == "":
 		return ErrEmptyQuestion
 	case !utf8.ValidString(q):
@@ -248,8 +262,8 @@ func (r *Request) Validate() error {
 	if r.Budget == 0 {
 		r.Budget = DefaultBudget
 	}
-	if r.Budget < 50 || r.Budget > MaxBudget {
-		return fmt.Errorf("%w: budget must be between 50 and %d tokens, got %d", ErrBadOption, MaxBudget, r.Budget)
+	if r.Budget < MinBudget || r.Budget > MaxBudget {
+		return fmt.Errorf("%w: budget must be between %d and %d tokens, got %d", ErrBadOption, MinBudget, MaxBudget, r.Budget)
 	}
 	known := make(map[string]bool, len(filter.Keys))
 	for _, k := range filter.Keys {
@@ -261,6 +275,19 @@ func (r *Request) Validate() error {
 		}
 	}
 	return nil
+}
+
+// distinctTerms counts the distinct words of s, case-folded, stopping at
+// stop.
+func distinctTerms(s string, stop int) int {
+	seen := make(map[string]struct{})
+	for w := range strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
+		seen[strings.ToLower(w)] = struct{}{}
+		if len(seen) >= stop {
+			break
+		}
+	}
+	return len(seen)
 }
 
 func (r *Request) cacheKey(version string) string {
@@ -278,8 +305,10 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 		return nil, err
 	}
 	key := ""
-	if p.cache != nil && !req.NoCache {
+	if p.cache != nil {
 		key = req.cacheKey(p.data.Version)
+	}
+	if key != "" && !req.NoCache {
 		if r, ok := p.cache.Get(key); ok {
 			cp := *r
 			cp.Cached = true
@@ -294,11 +323,16 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	resp, err := p.answer(ctx, req)
+	if err == nil {
+		// An answer finished after the request's deadline is not an answer
+		// to that request.
+		err = ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
 	resp.Timings.TotalMS = ms(time.Since(start))
-	if key != "" {
+	if key != "" && !p.degraded(resp) {
 		p.cache.Add(key, resp)
 	}
 	if req.Explain {
@@ -309,6 +343,13 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 		resp = &cp
 	}
 	return resp, nil
+}
+
+// degraded reports whether a backend failed while answering: the response
+// has errors beyond those every response carries since start. Such an
+// answer is not cached, so it is not served once the backend is back.
+func (p *Pipeline) degraded(resp *Response) bool {
+	return len(resp.Errors) > len(p.opts.StartupErrors)
 }
 
 func (e *Explain) legsOrNil() []LegReport {
@@ -389,7 +430,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans, gerr := p.extract(ctx, plan, fused)
+	ans, gerr := p.selectAnswer(ctx, plan, fused)
 	if gerr != nil {
 		resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverKG, Error: "answer selection: " + gerr.Error()})
 	}
@@ -433,6 +474,15 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		resp.Timings.EnrichMS = ms(time.Since(t))
 	}
 	return resp, nil
+}
+
+// selectAnswer runs the answer stage under the leg deadline (bounded by
+// the request's): the stage may query the graph again, and a dead graph
+// backend must cost a leg, not the whole request.
+func (p *Pipeline) selectAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
+	ctx, cancel := context.WithTimeout(ctx, p.opts.LegTimeout)
+	defer cancel()
+	return p.extract(ctx, plan, fused)
 }
 
 // rerank reorders the fused hits with the reranker under the leg

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -199,6 +200,15 @@ func TestAskCachesAnswers(t *testing.T) {
 	require.False(t, third.Cached, "other options miss the cache")
 }
 
+// manyWords is a question of n distinct words.
+func manyWords(n int) string {
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = "w" + strconv.Itoa(i)
+	}
+	return strings.Join(ws, " ")
+}
+
 func TestRequestValidation(t *testing.T) {
 	tests := []struct {
 		name string
@@ -207,6 +217,9 @@ func TestRequestValidation(t *testing.T) {
 	}{
 		{"empty", Request{Question: "   "}, ErrEmptyQuestion},
 		{"huge", Request{Question: strings.Repeat("museum ", 100_000/7)}, ErrTooLong},
+		{"too many distinct words", Request{Question: manyWords(MaxQuestionTerms + 1)}, ErrTooLong},
+		{"as many distinct words as allowed", Request{Question: manyWords(MaxQuestionTerms)}, nil},
+		{"repeated words count once", Request{Question: strings.Repeat("Museum museum ", 200)}, nil},
 		{"k too large", Request{Question: "x", K: MaxK + 1}, ErrBadOption},
 		{"negative k", Request{Question: "x", K: -1}, ErrBadOption},
 		{"tiny budget", Request{Question: "x", Budget: 10}, ErrBadOption},

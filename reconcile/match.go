@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
@@ -106,7 +107,7 @@ func (h *Handler) manifest(r *http.Request) Manifest {
 				HelpText: "Most values to return per entity and property (0: all)",
 			}},
 		},
-		BatchSize: h.batchSize,
+		BatchSize: h.limits.MaxQueries,
 	}
 }
 
@@ -270,13 +271,44 @@ func (h *Handler) toLinkQuery(q query02) linkQuery {
 	return lq
 }
 
-// run links one query and shapes the candidates.
+// checkBatch refuses a batch of more than MaxQueries queries.
+func (h *Handler) checkBatch(n int) error {
+	if n > h.limits.MaxQueries {
+		return tooLarge("reconcile: %d queries exceed the limit of %d queries per batch (max_queries)", n, h.limits.MaxQueries)
+	}
+	return nil
+}
+
+// checkQuery refuses a query whose text or property values are longer
+// than MaxQueryChars, or that asks for more than MaxCandidates candidates,
+// before any linking work is done.
+func (h *Handler) checkQuery(lq linkQuery) error {
+	q := lq.q
+	for _, f := range []struct{ name, v string }{
+		{"query", q.Text}, {"isil", q.ISIL}, {"qid", q.QID}, {"ghcid", q.GHCID},
+		{"city", q.City}, {"country", q.Country}, {"type", q.Type}, {"postcode", q.Postcode},
+	} {
+		if n := utf8.RuneCountInString(f.v); n > h.limits.MaxQueryChars {
+			return badRequest("%s has %d characters, over the limit of %d (max_query_chars)", f.name, n, h.limits.MaxQueryChars)
+		}
+	}
+	if lq.limit > h.limits.MaxCandidates {
+		return badRequest("limit %d is over the limit of %d candidates per query (max_candidates)", lq.limit, h.limits.MaxCandidates)
+	}
+	return nil
+}
+
+// run links one query and shapes the candidates. It stops when the
+// request's context is done.
 func (h *Handler) run(r *http.Request, lq linkQuery, withNames bool) ([]Candidate, error) {
+	if err := r.Context().Err(); err != nil {
+		return nil, err
+	}
 	limit := lq.limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	limit = min(limit, maxLimit)
+	limit = min(limit, h.limits.MaxCandidates)
 	fetch := limit
 	if lq.strict {
 		fetch = limit*4 + 20
@@ -390,24 +422,42 @@ func (h *Handler) reconcile02(w http.ResponseWriter, r *http.Request, raw []byte
 		writeError(w, r, badRequest("reconcile: queries is not a JSON object keyed by query id: %v", err))
 		return
 	}
-	if len(batch) > h.batchSize {
-		writeError(w, r, &errStatus{http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("reconcile: %d queries exceed the batch size %d", len(batch), h.batchSize)})
+	if err := h.checkBatch(len(batch)); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	out := make(map[string]Result, len(batch))
+	queries := make(map[string]linkQuery, len(batch))
 	for key, rq := range batch {
 		var q query02
 		if err := json.Unmarshal(rq, &q); err != nil {
 			writeError(w, r, badRequest("reconcile: query %q: %v", key, err))
 			return
 		}
-		cs, err := h.run(r, h.toLinkQuery(q), false)
+		lq := h.toLinkQuery(q)
+		if err := h.checkQuery(lq); err != nil {
+			writeError(w, r, fmt.Errorf("reconcile: query %q: %w", key, err))
+			return
+		}
+		queries[key] = lq
+	}
+	out := make(map[string]Result, len(batch))
+	for key, lq := range queries {
+		cs, err := h.run(r, lq, false)
 		if err != nil {
 			writeError(w, r, fmt.Errorf("reconcile: query %q: %w", key, err))
 			return
 		}
 		out[key] = Result{cs}
+	}
+	writeBatch(w, r, out)
+}
+
+// writeBatch writes a batch's results, unless the request's deadline
+// passed while they were computed: a late answer is a timeout.
+func writeBatch(w http.ResponseWriter, r *http.Request, out any) {
+	if err := r.Context().Err(); err != nil {
+		writeError(w, r, fmt.Errorf("reconcile: %w", err))
+		return
 	}
 	writeJSON(w, r, http.StatusOK, out)
 }
@@ -436,7 +486,7 @@ func (h *Handler) match10(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &errStatus{http.StatusMethodNotAllowed, "reconcile: /match takes POST with a JSON body"})
 		return
 	}
-	form, body, err := params(w, r)
+	form, body, err := h.params(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -458,14 +508,11 @@ func (h *Handler) match10Body(w http.ResponseWriter, r *http.Request, body []byt
 		writeError(w, r, badRequest("reconcile: body is not a 1.0 query batch {\"queries\": [...]}: %v", err))
 		return
 	}
-	if len(batch.Queries) > h.batchSize {
-		writeError(w, r, &errStatus{http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("reconcile: %d queries exceed the batch size %d", len(batch.Queries), h.batchSize)})
+	if err := h.checkBatch(len(batch.Queries)); err != nil {
+		writeError(w, r, err)
 		return
 	}
-	out := struct {
-		Results []result10 `json:"results"`
-	}{Results: make([]result10, 0, len(batch.Queries))}
+	queries := make([]linkQuery, 0, len(batch.Queries))
 	for i, q := range batch.Queries {
 		lq := linkQuery{limit: int(q.Limit)}
 		for _, c := range q.Conditions {
@@ -481,6 +528,16 @@ func (h *Handler) match10Body(w http.ResponseWriter, r *http.Request, body []byt
 		if code := linking.NormalizeType(q.Type); code != "" {
 			lq.q.Type = code
 		}
+		if err := h.checkQuery(lq); err != nil {
+			writeError(w, r, fmt.Errorf("reconcile: query %d: %w", i, err))
+			return
+		}
+		queries = append(queries, lq)
+	}
+	out := struct {
+		Results []result10 `json:"results"`
+	}{Results: make([]result10, 0, len(queries))}
+	for i, lq := range queries {
 		cs, err := h.run(r, lq, true)
 		if err != nil {
 			writeError(w, r, fmt.Errorf("reconcile: query %d: %w", i, err))
@@ -488,7 +545,7 @@ func (h *Handler) match10Body(w http.ResponseWriter, r *http.Request, body []byt
 		}
 		out.Results = append(out.Results, result10{cs})
 	}
-	writeJSON(w, r, http.StatusOK, out)
+	writeBatch(w, r, out)
 }
 
 // idParam reads the id query parameter, tolerating clients that send the

@@ -23,8 +23,9 @@
 //	POST /extend                1.0-draft data extension (JSON body); form field extend= gives 0.2
 //
 // Absolute URLs in the manifest are built from the request (scheme, Host,
-// X-Forwarded-Proto/Host) and the prefix that StripPrefix removed (read
-// from RequestURI), unless WithBaseURL fixes them. GET responses accept a
+// and X-Forwarded-Proto/Host only WithTrustedForwarding) and the prefix
+// that StripPrefix removed (read from RequestURI), unless WithBaseURL
+// fixes them. Every request is bounded by Limits. GET responses accept a
 // JSONP callback parameter. Unknown parameters are ignored.
 package reconcile
 
@@ -55,6 +56,56 @@ const (
 	maxBody                = 2 << 20
 )
 
+// Limits bound the work one request may ask for. A request over a limit is
+// refused at once, before any linking, with a 413 (too many queries, ids
+// or cells, a body too large) or a 400 (a query too long, a limit too
+// high) whose message names the limit.
+type Limits struct {
+	// MaxBody is the largest request body in bytes (default 2 MiB).
+	MaxBody int64
+	// MaxQueries is the most queries in one reconciliation batch (default 100).
+	MaxQueries int
+	// MaxQueryChars is the most characters of a query text or of one
+	// property value (default 500; institution names are far shorter).
+	MaxQueryChars int
+	// MaxCandidates is the highest limit one query may ask for (default 100).
+	MaxCandidates int
+	// MaxExtendIDs is the most ids of one data extension (default 1,000).
+	MaxExtendIDs int
+	// MaxExtendCells is the most ids × properties of one data extension
+	// (default 10,000).
+	MaxExtendCells int
+}
+
+// DefaultLimits are the limits of a Handler built without WithLimits.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBody:        maxBody,
+		MaxQueries:     DefaultBatchSize,
+		MaxQueryChars:  500,
+		MaxCandidates:  maxLimit,
+		MaxExtendIDs:   1000,
+		MaxExtendCells: 10000,
+	}
+}
+
+// withDefaults fills the zero fields of l from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.MaxBody <= 0 {
+		l.MaxBody = d.MaxBody
+	}
+	for _, f := range []struct{ v, def *int }{
+		{&l.MaxQueries, &d.MaxQueries}, {&l.MaxQueryChars, &d.MaxQueryChars}, {&l.MaxCandidates, &d.MaxCandidates},
+		{&l.MaxExtendIDs, &d.MaxExtendIDs}, {&l.MaxExtendCells, &d.MaxExtendCells},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
+	}
+	return l
+}
+
 // Linker resolves one query; *linking.Linker implements it.
 type Linker interface {
 	Link(ctx context.Context, q linking.Query, limit int) ([]linking.Candidate, error)
@@ -71,7 +122,8 @@ type Handler struct {
 
 	name, identifierSpace, schemaSpace string
 	baseURL, viewURL, serviceVersion   string
-	batchSize                          int
+	limits                             Limits
+	trustForwarded                     bool
 
 	prefix []prefixEntry    // sorted normalised names for entity suggest
 	pos    map[string]int32 // record id → index in Institutions
@@ -109,17 +161,26 @@ func WithServiceVersion(s string) Option { return func(h *Handler) { h.serviceVe
 func WithBatchSize(n int) Option {
 	return func(h *Handler) {
 		if n > 0 {
-			h.batchSize = n
+			h.limits.MaxQueries = n
 		}
 	}
 }
+
+// WithLimits sets the request limits; zero fields keep their defaults.
+func WithLimits(l Limits) Option { return func(h *Handler) { h.limits = l.withDefaults() } }
+
+// WithTrustedForwarding lets X-Forwarded-Host and X-Forwarded-Proto choose
+// the manifest's absolute URLs. Turn it on only behind a proxy that sets
+// (or strips) those headers; otherwise any client could make the manifest
+// point elsewhere. WithBaseURL takes precedence over both.
+func WithTrustedForwarding(on bool) Option { return func(h *Handler) { h.trustForwarded = on } }
 
 // New builds the handler over the dataset and a linker built from it.
 func New(ds *heritage.Dataset, l Linker, opts ...Option) *Handler {
 	h := &Handler{
 		ds: ds, l: l,
 		name: DefaultName, identifierSpace: DefaultIdentifierSpace, schemaSpace: DefaultSchemaSpace,
-		serviceVersion: ds.Version, batchSize: DefaultBatchSize,
+		serviceVersion: ds.Version, limits: DefaultLimits(),
 	}
 	for _, o := range opts {
 		o(h)
@@ -197,6 +258,10 @@ func badRequest(format string, a ...any) error {
 	return &errStatus{http.StatusBadRequest, fmt.Sprintf(format, a...)}
 }
 
+func tooLarge(format string, a ...any) error {
+	return &errStatus{http.StatusRequestEntityTooLarge, fmt.Sprintf(format, a...)}
+}
+
 var callbackRe = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$.]{0,63}$`)
 
 // writeJSON writes v, wrapped in a JSONP callback for GET requests that
@@ -232,7 +297,10 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		code = es.code
 	case errors.As(err, &mbe):
 		code = http.StatusRequestEntityTooLarge
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		err = fmt.Errorf("reconcile: the body is larger than the limit of %d bytes (max_body)", mbe.Limit)
+	case errors.Is(err, context.DeadlineExceeded):
+		code = http.StatusGatewayTimeout
+	case errors.Is(err, context.Canceled):
 		code = http.StatusServiceUnavailable
 	}
 	writeJSON(w, r, code, map[string]string{"status": "error", "message": err.Error()})
@@ -240,7 +308,11 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 
 // params reads form values from the query string and, for POST, from a
 // url-encoded or multipart body. A JSON body is returned raw.
-func params(w http.ResponseWriter, r *http.Request) (form map[string][]string, jsonBody []byte, err error) {
+func (h *Handler) params(w http.ResponseWriter, r *http.Request) (form map[string][]string, jsonBody []byte, err error) {
+	maxBody := h.limits.MaxBody
+	if r.ContentLength > maxBody {
+		return nil, nil, &http.MaxBytesError{Limit: maxBody}
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	if r.Method == http.MethodPost && strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		b, err := io.ReadAll(r.Body)
@@ -281,12 +353,14 @@ func (h *Handler) base(r *http.Request) string {
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
-		scheme = p
-	}
 	host := r.Host
-	if fh := r.Header.Get("X-Forwarded-Host"); fh != "" {
-		host = fh
+	if h.trustForwarded {
+		if p := r.Header.Get("X-Forwarded-Proto"); p == "https" || p == "http" {
+			scheme = p
+		}
+		if fh := r.Header.Get("X-Forwarded-Host"); fh != "" {
+			host = fh
+		}
 	}
 	// http.StripPrefix leaves RequestURI alone: the mount prefix is what
 	// precedes the stripped path.
@@ -313,7 +387,7 @@ func (h *Handler) root(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, &errStatus{http.StatusMethodNotAllowed, "reconcile: method not allowed"})
 		return
 	}
-	form, body, err := params(w, r)
+	form, body, err := h.params(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"net/http"
 	"sort"
@@ -310,8 +309,13 @@ func (h *Handler) extendRows(raw []byte) ([]metaEntry, []string, map[string]map[
 	if err := json.Unmarshal(raw, &q); err != nil {
 		return nil, nil, nil, badRequest("reconcile: extend is not a data extension query: %v", err)
 	}
-	if len(q.IDs) > h.batchSize*10 {
-		return nil, nil, nil, &errStatus{http.StatusRequestEntityTooLarge, fmt.Sprintf("reconcile: %d ids exceed %d", len(q.IDs), h.batchSize*10)}
+	lim := h.limits
+	if len(q.IDs) > lim.MaxExtendIDs {
+		return nil, nil, nil, tooLarge("reconcile: %d ids exceed the limit of %d ids per data extension (max_extend_ids)", len(q.IDs), lim.MaxExtendIDs)
+	}
+	if cells := len(q.IDs) * len(q.Properties); cells > lim.MaxExtendCells {
+		return nil, nil, nil, tooLarge("reconcile: %d ids × %d properties = %d cells exceed the limit of %d cells per data extension (max_extend_cells)",
+			len(q.IDs), len(q.Properties), cells, lim.MaxExtendCells)
 	}
 	byID := map[string]Property{}
 	for _, p := range Properties() {
@@ -359,7 +363,7 @@ func (h *Handler) extend02(w http.ResponseWriter, r *http.Request, raw []byte) {
 // extend10 serves POST /extend: a JSON body gives the 1.0-draft response
 // shape, a form field extend= the 0.2 shape.
 func (h *Handler) extend10(w http.ResponseWriter, r *http.Request) {
-	form, body, err := params(w, r)
+	form, body, err := h.params(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return

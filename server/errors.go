@@ -43,6 +43,7 @@ const (
 	CodeTimeout          = "timeout"
 	CodeCanceled         = "canceled"
 	CodeUnavailable      = "unavailable"
+	CodeOverloaded       = "overloaded"
 	CodeInternal         = "internal"
 )
 

@@ -30,6 +30,12 @@ type AskRequest struct {
 	NoCache bool            `json:"no_cache,omitempty"`
 }
 
+// Filter limits of POST /v1/ask.
+const (
+	MaxFilterBytes  = 8 << 10
+	MaxFilterValues = 256
+)
+
 // ask answers POST /v1/ask with the pipeline's Response.
 func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 	var body AskRequest
@@ -38,14 +44,30 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 	}
 	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache}
 	if f := body.Filters; len(f) > 0 && string(f) != "null" {
+		if len(f) > MaxFilterBytes {
+			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d bytes, over the limit of %d (max_filter_bytes)", len(f), MaxFilterBytes))
+			return
+		}
 		set, err := filter.Parse(f)
 		if err != nil {
 			writeError(w, http.StatusBadRequest, CodeBadFilter, "filters: "+err.Error())
 			return
 		}
+		n := 0
+		for _, x := range set {
+			n += max(1, len(x.Values))
+		}
+		if n > MaxFilterValues {
+			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d values, over the limit of %d (max_filter_values)", n, MaxFilterValues))
+			return
+		}
 		req.Filters = set
 	}
 	resp, err := s.opts.Asker.Ask(r.Context(), req)
+	if err == nil {
+		// No reply after the deadline: a late answer is a timeout.
+		err = r.Context().Err()
+	}
 	if err != nil {
 		s.metrics.askFailed(err)
 		s.writeErr(w, r, err)
@@ -56,17 +78,24 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 }
 
 // decode reads a JSON body strictly: size-limited, one object, no unknown
-// fields. On failure it writes the error and returns false.
+// fields. On failure it writes the error and returns false. A body sent
+// as text/plain or as application/x-www-form-urlencoded (what curl -d
+// sends by default) is read as JSON too.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	hint := ""
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			writeError(w, http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "send the body as application/json, not "+ct)
+		switch {
+		case err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")):
+		case err == nil && (mt == "application/x-www-form-urlencoded" || mt == "text/plain"):
+			hint = " (the body was sent as " + mt + "; send the header \"Content-Type: application/json\")"
+		default:
+			writeError(w, http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "send the body as JSON with the header \"Content-Type: application/json\", not "+ct)
 			return false
 		}
 	}
 	if r.ContentLength > s.opts.MaxBody {
-		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes", s.opts.MaxBody))
+		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes (max_body, --max-body)", s.opts.MaxBody))
 		return false
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
@@ -85,6 +114,9 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err == nil {
 		return true
 	}
+	if hint != "" {
+		err = fmt.Errorf("%w%s", err, hint)
+	}
 	var (
 		mbe *http.MaxBytesError
 		se  *json.SyntaxError
@@ -92,7 +124,7 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	)
 	switch {
 	case errors.As(err, &mbe):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes", mbe.Limit))
+		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge, fmt.Sprintf("the body is larger than %d bytes (max_body, --max-body)", mbe.Limit))
 	case errors.Is(err, io.EOF):
 		writeError(w, http.StatusBadRequest, CodeInvalidJSON, "the body is empty; send a JSON object")
 	case errors.As(err, &se):
@@ -178,6 +210,9 @@ func (s *Server) link(w http.ResponseWriter, r *http.Request) {
 		limit = n
 	}
 	cands, err := s.opts.Linker.Link(r.Context(), q, limit)
+	if err == nil {
+		err = r.Context().Err()
+	}
 	if err != nil {
 		s.writeErr(w, r, err)
 		return

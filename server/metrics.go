@@ -23,6 +23,7 @@ const (
 	MetricCacheMisses      = "hybridrag_cache_misses_total"
 	MetricCacheHitRatio    = "hybridrag_cache_hit_ratio"
 	MetricPanics           = "hybridrag_http_panics_total"
+	MetricShed             = "hybridrag_http_shed_total"
 )
 
 type metrics struct {
@@ -33,6 +34,7 @@ type metrics struct {
 	failures  *prometheus.CounterVec
 	answers   *prometheus.CounterVec
 	panics    prometheus.Counter
+	shed      *prometheus.CounterVec
 }
 
 func newMetrics(reg *prometheus.Registry, asker Asker) (*metrics, error) {
@@ -60,8 +62,11 @@ func newMetrics(reg *prometheus.Registry, asker Asker) (*metrics, error) {
 		panics: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: MetricPanics, Help: "Panics recovered while serving a request.",
 		}),
+		shed: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: MetricShed, Help: "Requests refused with 503 by admission control (server at capacity), by route.",
+		}, []string{"route"}),
 	}
-	cs := []prometheus.Collector{m.requests, m.duration, m.legs, m.srcErrors, m.failures, m.answers, m.panics}
+	cs := []prometheus.Collector{m.requests, m.duration, m.legs, m.srcErrors, m.failures, m.answers, m.panics, m.shed}
 	if st, ok := asker.(cacheStatser); ok {
 		cs = append(cs, cacheCollector{st})
 	}

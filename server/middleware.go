@@ -30,6 +30,14 @@ func (s *Server) named(route string, h http.Handler) http.Handler {
 	})
 }
 
+// routeOf is the route serving the request, as named so far.
+func routeOf(r *http.Request) string {
+	if info, ok := r.Context().Value(reqInfoKey{}).(*reqInfo); ok {
+		return info.route
+	}
+	return "unmatched"
+}
+
 // statusWriter remembers the status and counts the bytes written.
 type statusWriter struct {
 	http.ResponseWriter

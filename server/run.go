@@ -8,39 +8,91 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"golang.org/x/net/netutil"
 )
 
-// DefaultDrain is how long Run waits for in-flight requests on shutdown.
-const DefaultDrain = 15 * time.Second
+// Connection defaults.
+const (
+	// DefaultDrain is how long Run waits for in-flight requests on shutdown.
+	DefaultDrain = 15 * time.Second
+	// DefaultMaxConns is the most connections open at once; more wait in
+	// the listen backlog.
+	DefaultMaxConns = 1024
+	// DefaultReadHeaderTimeout bounds reading a request's headers.
+	DefaultReadHeaderTimeout = 5 * time.Second
+	// DefaultReadTimeout bounds reading a whole request, body included.
+	DefaultReadTimeout = 30 * time.Second
+	// DefaultIdleTimeout closes a keep-alive connection left idle.
+	DefaultIdleTimeout = 2 * time.Minute
+)
+
+// RunOptions tune the HTTP server behind Run. Zero values take the
+// defaults.
+type RunOptions struct {
+	// Drain is how long shutdown waits for the requests in flight.
+	Drain time.Duration
+	// MaxConns caps the open connections (netutil.LimitListener).
+	MaxConns int
+	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are
+	// those of http.Server; they cut off slow clients. WriteTimeout
+	// (default DefaultTimeout + 5 s) should exceed the request timeout,
+	// so that a 504 can still be written.
+	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration
+	WriteTimeout      time.Duration
+	IdleTimeout       time.Duration
+	// Logger receives the server's own errors; nil discards them.
+	Logger *slog.Logger
+}
+
+func (o RunOptions) withDefaults() RunOptions {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{
+		{&o.Drain, DefaultDrain}, {&o.ReadHeaderTimeout, DefaultReadHeaderTimeout}, {&o.ReadTimeout, DefaultReadTimeout},
+		{&o.WriteTimeout, DefaultTimeout + 5*time.Second}, {&o.IdleTimeout, DefaultIdleTimeout},
+	} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	return o
+}
 
 // Run serves h on ln until ctx is done, then shuts down gracefully: it
-// stops accepting connections and waits up to drain for the requests in
+// stops accepting connections and waits up to Drain for the requests in
 // flight to finish (their contexts are not cancelled). It returns nil
 // after a clean shutdown.
-func Run(ctx context.Context, ln net.Listener, h http.Handler, drain time.Duration, log *slog.Logger) error {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	if drain <= 0 {
-		drain = DefaultDrain
-	}
+func Run(ctx context.Context, ln net.Listener, h http.Handler, o RunOptions) error {
+	o = o.withDefaults()
+	log := o.Logger
 	srv := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: o.ReadHeaderTimeout,
+		ReadTimeout:       o.ReadTimeout,
+		WriteTimeout:      o.WriteTimeout,
+		IdleTimeout:       o.IdleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(netutil.LimitListener(ln, o.MaxConns)) }()
 
 	select {
 	case err := <-errc:
 		return fmt.Errorf("server: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info("shutting down", "drain", drain.String())
-	sctx, cancel := context.WithTimeout(context.Background(), drain)
+	log.Info("shutting down", "drain", o.Drain.String())
+	sctx, cancel := context.WithTimeout(context.Background(), o.Drain)
 	defer cancel()
 	err := srv.Shutdown(sctx)
 	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {

@@ -49,7 +49,7 @@ func TestRunGracefulShutdown(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	runErr := make(chan error, 1)
-	go func() { runErr <- Run(ctx, ln, s, DefaultDrain, nil) }()
+	go func() { runErr <- Run(ctx, ln, s, RunOptions{}) }()
 
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	defer client.CloseIdleConnections()
@@ -109,7 +109,7 @@ func TestRunDrainTimeout(t *testing.T) {
 	require.NoError(t, err)
 	ctx, stop := context.WithCancel(context.Background())
 	runErr := make(chan error, 1)
-	go func() { runErr <- Run(ctx, ln, s, 1e6, nil) }()
+	go func() { runErr <- Run(ctx, ln, s, RunOptions{Drain: 1e6}) }()
 
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	done := make(chan error, 1)

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ const (
 	DefaultReadyTimeout = 2 * time.Second
 )
 
+// DefaultMaxInFlight is the default of Options.MaxInFlight.
+func DefaultMaxInFlight() int { return 4 * runtime.GOMAXPROCS(0) }
+
 // Options configure a Server. Asker and Records are required.
 type Options struct {
 	Asker   Asker
@@ -69,7 +73,7 @@ type Options struct {
 	Ready []Check
 	// Reconcile, when non-nil, is mounted under /reconcile with that
 	// prefix stripped (it sees "/" for /reconcile and /reconcile/).
-	// The API key does not apply to it.
+	// The API key does not apply to it; the request deadline does.
 	Reconcile http.Handler
 	// Registry receives the server's metrics and is what /metrics
 	// exposes; nil means a new, private registry.
@@ -83,6 +87,12 @@ type Options struct {
 	MaxBody int64
 	// Timeout is the deadline of each request (default 10 s).
 	Timeout time.Duration
+	// MaxInFlight is the most /v1/* and /reconcile requests served at once
+	// (default 4 per CPU); MaxQueue the most waiting for a slot (default
+	// 4 × MaxInFlight). Past them, or when the wait would pass the
+	// deadline, a request is answered 503 with Retry-After at once.
+	MaxInFlight int
+	MaxQueue    int
 }
 
 // Server is the API as an http.Handler.
@@ -92,6 +102,7 @@ type Server struct {
 	mux     *http.ServeMux
 	routes  []Route
 	metrics *metrics
+	admit   *admission
 	handler http.Handler
 	keyHash []byte
 }
@@ -120,6 +131,12 @@ func New(opts Options) (*Server, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.MaxInFlight <= 0 {
+		opts.MaxInFlight = DefaultMaxInFlight()
+	}
+	if opts.MaxQueue <= 0 {
+		opts.MaxQueue = 4 * opts.MaxInFlight
+	}
 	if opts.Registry == nil {
 		opts.Registry = prometheus.NewRegistry()
 	}
@@ -136,7 +153,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, log: log, mux: http.NewServeMux(), metrics: m}
+	s := &Server{opts: opts, log: log, mux: http.NewServeMux(), metrics: m, admit: newAdmission(opts.MaxInFlight, opts.MaxQueue)}
 	if opts.APIKey != "" {
 		s.keyHash = hashKey(opts.APIKey)
 	}
@@ -160,7 +177,7 @@ func (s *Server) register() {
 	s.handle("GET", "/metrics", false, s.metrics.handler(s.opts.Registry).ServeHTTP)
 	s.handle("GET", "/openapi.json", true, serveOpenAPI)
 	if h := s.opts.Reconcile; h != nil {
-		mounted := stripPrefix("/reconcile", h)
+		mounted := s.guard(reconcileWork, stripPrefix("/reconcile", h))
 		for _, p := range []string{"/reconcile", "/reconcile/"} {
 			s.routes = append(s.routes, Route{Path: p, Open: true})
 			s.mux.Handle(p, s.named(p, mounted))
@@ -177,7 +194,11 @@ func (s *Server) register() {
 func (s *Server) handle(method, path string, open bool, h http.HandlerFunc) {
 	s.routes = append(s.routes, Route{Method: method, Path: path, Open: open})
 	var hh http.Handler = h
-	if strings.HasPrefix(path, "/v1/") || path == "/metrics" {
+	switch {
+	case strings.HasPrefix(path, "/v1/"):
+		expensive := path == "/v1/ask"
+		hh = s.guard(func(*http.Request) bool { return expensive }, hh)
+	case path == "/metrics":
 		hh = s.withDeadline(hh)
 	}
 	if !open {
@@ -201,6 +222,33 @@ func (s *Server) withDeadline(h http.Handler) http.Handler {
 		defer cancel()
 		h.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// reconcileWork reports whether a reconciliation request links or extends
+// (a POST, or a GET with queries or extend), as opposed to reading the
+// manifest, a preview or a suggestion.
+func reconcileWork(r *http.Request) bool {
+	if r.Method == http.MethodPost {
+		return true
+	}
+	q := r.URL.Query()
+	return q.Has("queries") || q.Has("extend")
+}
+
+// guard gives the request its deadline and a request slot: admission
+// control refuses it with a 503 when the server is at capacity. Expensive
+// requests are refused first.
+func (s *Server) guard(expensive func(*http.Request) bool, h http.Handler) http.Handler {
+	return s.withDeadline(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		release, no := s.admit.admit(r.Context(), expensive(r))
+		if no != nil {
+			s.metrics.shed.WithLabelValues(routeOf(r)).Inc()
+			refuse(w, no)
+			return
+		}
+		defer release()
+		h.ServeHTTP(w, r)
+	}))
 }
 
 // stripPrefix serves h with prefix removed from the path; an empty rest

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -219,6 +220,9 @@ func TestAskBadRequests(t *testing.T) {
 		{"unknown filter key", `{"question": "museums in Rye", "filters": {"colour": "red"}}`, CodeBadOption, 400},
 		{"bad filter operator", `{"question": "museums in Rye", "filters": {"country": {"$regex": "G."}}}`, CodeBadFilter, 400},
 		{"filters not an object", `{"question": "museums in Rye", "filters": ["GB"]}`, CodeBadFilter, 400},
+		{"too many distinct words", `{"question": "` + manyWords(pipeline.MaxQuestionTerms+1) + `"}`, CodeTooLong, 400},
+		{"filters too large", `{"question": "museums in Rye", "filters": {"city": "` + strings.Repeat("a", MaxFilterBytes) + `"}}`, CodeBadFilter, 400},
+		{"too many filter values", `{"question": "museums in Rye", "filters": {"city": [` + strings.TrimSuffix(strings.Repeat(`"a",`, MaxFilterValues+1), ",") + `]}}`, CodeBadFilter, 400},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -235,11 +239,36 @@ func TestAskBadRequests(t *testing.T) {
 	}
 }
 
+// manyWords is a question of n distinct words.
+func manyWords(n int) string {
+	ws := make([]string, n)
+	for i := range ws {
+		ws[i] = "w" + strconv.Itoa(i)
+	}
+	return strings.Join(ws, " ")
+}
+
 func TestAskUnsupportedMediaType(t *testing.T) {
 	ts, _ := newTestServer(t, nil)
-	r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "x"}`, "Content-Type", "text/plain")
+	r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "x"}`, "Content-Type", "application/xml")
 	require.Equal(t, http.StatusUnsupportedMediaType, r.status)
 	require.Equal(t, CodeUnsupportedMedia, errCode(t, r))
+	require.Contains(t, string(r.body), "Content-Type: application/json", "the message names the header to send")
+}
+
+// TestAskAsCurlSendsIt: curl -d labels a JSON body
+// application/x-www-form-urlencoded; it is read as JSON, and when it is
+// not JSON the error names the header to send.
+func TestAskAsCurlSendsIt(t *testing.T) {
+	ts, _ := newTestServer(t, nil)
+	for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain; charset=utf-8"} {
+		r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "Which museums are in Rye?"}`, "Content-Type", ct)
+		require.Equal(t, http.StatusOK, r.status, string(r.body))
+	}
+	r := do(t, "POST", ts.URL+"/v1/ask", `question=Which+museums`, "Content-Type", "application/x-www-form-urlencoded")
+	require.Equal(t, http.StatusBadRequest, r.status)
+	require.Equal(t, CodeInvalidJSON, errCode(t, r))
+	require.Contains(t, string(r.body), "Content-Type: application/json")
 }
 
 func TestBodyTooLarge(t *testing.T) {

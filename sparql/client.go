@@ -35,6 +35,8 @@ var (
 	// ErrCircuitOpen is returned without contacting the endpoint while the
 	// circuit breaker is open.
 	ErrCircuitOpen = errors.New("sparql endpoint circuit open")
+	// ErrAnswerTooLarge is an answer over the WithMaxAnswerBytes limit.
+	ErrAnswerTooLarge = errors.New("answer too large")
 )
 
 // StatusError is an answer from the endpoint with a status other than 200.
@@ -78,8 +80,9 @@ const (
 	// defaultScanRows is how many matching labels a label search ranks
 	// itself before it lets the server rank.
 	defaultScanRows = 2000
-	// maxBody bounds an answer body.
-	maxBody = 64 << 20
+	// DefaultMaxAnswerBytes bounds an answer body; a larger answer is an
+	// error, read no further.
+	DefaultMaxAnswerBytes = 8 << 20
 	// projectURL is named in the User-Agent.
 	projectURL = "https://github.com/hybridrag/hybridrag"
 )
@@ -100,8 +103,9 @@ type Client struct {
 	backoff  time.Duration // first backoff; doubles per retry
 	maxWait  time.Duration // cap on one backoff or Retry-After wait
 	br       *breaker
-	mem      *cache.TTL[[]byte]
+	mem      *cache.TTL[*ksparql.Results]
 	disk     *diskCache
+	maxBody  int64
 	ttl      time.Duration
 	batch    int
 	langs    []string
@@ -138,6 +142,7 @@ type config struct {
 	ttl       time.Duration
 	size      int
 	diskPath  string
+	maxBody   int64
 	batch     int
 	langs     []string
 	log       *slog.Logger
@@ -246,6 +251,18 @@ func WithCache(size int, ttl time.Duration) Option {
 	}
 }
 
+// WithMaxAnswerBytes sets the largest answer body read (default 8 MiB);
+// a larger answer fails without being read further.
+func WithMaxAnswerBytes(n int64) Option {
+	return func(c *config) error {
+		if n <= 0 {
+			return fmt.Errorf("%w: answer size limit %d", ErrInvalid, n)
+		}
+		c.maxBody = n
+		return nil
+	}
+}
+
 // WithDiskCache keeps answers in a bbolt file at path too, so they survive
 // restarts. Entries carry their expiry; expired ones are ignored and
 // replaced.
@@ -322,6 +339,7 @@ func New(endpoint string, opts ...Option) (*Client, error) {
 		cooldown:  DefaultBreakerCooldown,
 		ttl:       DefaultCacheTTL,
 		size:      DefaultCacheSize,
+		maxBody:   DefaultMaxAnswerBytes,
 		batch:     DefaultBatchSize,
 		langs:     DefaultLanguages,
 		log:       slog.New(slog.DiscardHandler),
@@ -351,6 +369,7 @@ func New(endpoint string, opts ...Option) (*Client, error) {
 		maxWait:  cfg.maxWait,
 		br:       &breaker{threshold: cfg.threshold, cooldown: cfg.cooldown},
 		ttl:      cfg.ttl,
+		maxBody:  cfg.maxBody,
 		batch:    cfg.batch,
 		langs:    cfg.langs,
 		log:      cfg.log,
@@ -359,7 +378,7 @@ func New(endpoint string, opts ...Option) (*Client, error) {
 		scanRows: defaultScanRows,
 	}
 	if cfg.ttl > 0 && cfg.size > 0 {
-		c.mem = cache.NewTTL[[]byte](cfg.size, cfg.ttl)
+		c.mem = cache.NewTTL[*ksparql.Results](cfg.size, cfg.ttl)
 	}
 	if cfg.ttl > 0 && cfg.diskPath != "" {
 		d, err := openDiskCache(cfg.diskPath)
@@ -407,17 +426,70 @@ func (c *Client) Stats() Stats {
 }
 
 // Select runs a SELECT (or ASK) query and returns the parsed results. The
-// query text is sent as is: build it from validated values only.
+// query text is sent as is: build it from validated values only. Only
+// answers that parse are cached; the results are shared and must not be
+// modified.
 func (c *Client) Select(ctx context.Context, query string) (*ksparql.Results, error) {
-	body, err := c.cached(ctx, query)
-	if err != nil {
-		return nil, err
+	if c.mem == nil && c.disk == nil {
+		_, res, err := c.fetchResults(ctx, query)
+		return res, err
 	}
-	res, err := ksparql.ParseJSON(bytes.NewReader(body))
-	if err != nil {
-		return nil, fmt.Errorf("sparql: %s: reading results: %w", c.endpoint, err)
+	key := cacheKey(c.endpoint, query)
+	load := func() (*ksparql.Results, error) {
+		if c.disk != nil {
+			if b, ok := c.disk.get(key, c.now()); ok {
+				if res, err := parseResults(b); err == nil {
+					return res, nil
+				}
+				// A stored answer that does not parse is asked again.
+			}
+		}
+		b, res, err := c.fetchResults(ctx, query)
+		if err != nil {
+			return nil, err
+		}
+		if c.disk != nil {
+			if err := c.disk.put(key, b, c.now().Add(c.ttl)); err != nil {
+				c.log.Warn("sparql disk cache write failed", "err", err)
+			}
+		}
+		return res, nil
 	}
-	return res, nil
+	if c.mem == nil {
+		return load()
+	}
+	res, err := c.mem.GetOrLoad(key, load)
+	if err != nil && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		// We joined another caller's load, and that caller gave up: try
+		// on our own context.
+		return load()
+	}
+	return res, err
+}
+
+// Ping asks the endpoint a trivial query, past every cache: nil when the
+// endpoint answers with results that parse now.
+func (c *Client) Ping(ctx context.Context) error {
+	_, _, err := c.fetchResults(ctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
+	return err
+}
+
+// fetchResults asks the endpoint and parses the answer; an answer that
+// does not parse (an HTML error page, truncated JSON) is an error.
+func (c *Client) fetchResults(ctx context.Context, query string) ([]byte, *ksparql.Results, error) {
+	body, err := c.fetch(ctx, query)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := parseResults(body)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sparql: %s: reading results: %w (answer begins %q)", c.endpoint, err, bodyStart(body))
+	}
+	return body, res, nil
+}
+
+func parseResults(body []byte) (*ksparql.Results, error) {
+	return ksparql.ParseJSON(bytes.NewReader(body))
 }
 
 // cacheKey hashes everything that changes an answer: endpoint and query.
@@ -427,42 +499,6 @@ func cacheKey(endpoint, query string) string {
 	h.Write([]byte{0})
 	io.WriteString(h, query)
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// cached returns the answer body from the memory cache, the disk cache or
-// the endpoint, in that order.
-func (c *Client) cached(ctx context.Context, query string) ([]byte, error) {
-	if c.mem == nil && c.disk == nil {
-		return c.fetch(ctx, query)
-	}
-	key := cacheKey(c.endpoint, query)
-	load := func() ([]byte, error) {
-		if c.disk != nil {
-			if b, ok := c.disk.get(key, c.now()); ok {
-				return b, nil
-			}
-		}
-		b, err := c.fetch(ctx, query)
-		if err != nil {
-			return nil, err
-		}
-		if c.disk != nil {
-			if err := c.disk.put(key, b, c.now().Add(c.ttl)); err != nil {
-				c.log.Warn("sparql disk cache write failed", "err", err)
-			}
-		}
-		return b, nil
-	}
-	if c.mem == nil {
-		return load()
-	}
-	b, err := c.mem.GetOrLoad(key, load)
-	if err != nil && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
-		// We joined another caller's load, and that caller gave up: try
-		// on our own context.
-		return load()
-	}
-	return b, err
 }
 
 // outcome classifies one HTTP attempt for retries and the breaker.
@@ -521,6 +557,10 @@ func (c *Client) fetch(ctx context.Context, query string) ([]byte, error) {
 	}
 }
 
+func (c *Client) tooLarge() error {
+	return fmt.Errorf("sparql: %s: %w: the answer is larger than %d bytes", c.endpoint, ErrAnswerTooLarge, c.maxBody)
+}
+
 func (c *Client) errorf(last, err error) error {
 	if last != nil {
 		return fmt.Errorf("sparql: %s: %w (last error: %v)", c.endpoint, err, last)
@@ -553,13 +593,16 @@ func (c *Client) attempt(ctx context.Context, query string) (body []byte, wait t
 	resp, err := c.hc.Do(req)
 	if err == nil {
 		defer resp.Body.Close()
-		body, err = io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+		if resp.ContentLength > c.maxBody {
+			return nil, wait, alive, c.tooLarge()
+		}
+		body, err = io.ReadAll(io.LimitReader(resp.Body, c.maxBody+1))
 	}
 	if err != nil {
 		return nil, wait, c.classify(ctx, actx, err), c.transportError(ctx, actx, err)
 	}
-	if len(body) > maxBody {
-		return nil, wait, alive, fmt.Errorf("sparql: %s: answer larger than %d bytes", c.endpoint, maxBody)
+	if int64(len(body)) > c.maxBody {
+		return nil, wait, alive, c.tooLarge()
 	}
 	switch code := resp.StatusCode; {
 	case code == http.StatusOK:

@@ -612,3 +612,74 @@ func TestBreakerStates(t *testing.T) {
 	b.record(timedOut, false, t0)
 	require.Equal(t, "open", b.state(t0), "a timeout opens the circuit at once")
 }
+
+// TestGarbageAnswerNotCached: a 200 whose body does not parse (an HTML
+// error page, truncated JSON) is an error and is not cached, in memory or
+// on disk; once the endpoint answers properly again, so does the client.
+func TestGarbageAnswerNotCached(t *testing.T) {
+	for name, garbage := range map[string]string{"html": "<html><body>502 Bad Gateway</body></html>", "truncated": okBody[:len(okBody)/2]} {
+		t.Run(name, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, r *http.Request, n int64) {
+				if n <= 2 {
+					io.WriteString(w, garbage)
+					return
+				}
+				ok(w, r, n)
+			})
+			c, err := New(f.URL, WithCache(10, time.Hour), WithDiskCache(filepath.Join(t.TempDir(), "sparql.db")))
+			require.NoError(t, err)
+			defer c.Close()
+			for range 2 {
+				_, err = c.Select(context.Background(), "ASK {}")
+				require.ErrorContains(t, err, "reading results")
+			}
+			res, err := c.Select(context.Background(), "ASK {}")
+			require.NoError(t, err, "the recovered endpoint's answer, not the cached garbage")
+			require.Len(t, res.Solutions(), 1)
+			_, err = c.Select(context.Background(), "ASK {}")
+			require.NoError(t, err)
+			require.EqualValues(t, 3, f.requests.Load(), "the good answer is cached")
+		})
+	}
+}
+
+func TestAnswerSizeLimit(t *testing.T) {
+	huge := strings.Repeat(" ", 4096) + okBody
+	for name, h := range map[string]func(http.ResponseWriter, *http.Request, int64){
+		"declared": func(w http.ResponseWriter, _ *http.Request, _ int64) { io.WriteString(w, huge) },
+		"streamed": func(w http.ResponseWriter, _ *http.Request, _ int64) {
+			for range 64 {
+				io.WriteString(w, strings.Repeat(" ", 128))
+				w.(http.Flusher).Flush()
+			}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFake(t, h)
+			c, _ := testClient(t, f.URL, WithMaxAnswerBytes(1024))
+			_, err := c.Select(context.Background(), "ASK {}")
+			require.ErrorIs(t, err, ErrAnswerTooLarge)
+			require.ErrorContains(t, err, "1024 bytes")
+			require.EqualValues(t, 1, f.requests.Load(), "an oversized answer is not retried")
+		})
+	}
+	_, err := New("http://127.0.0.1:1/sparql", WithMaxAnswerBytes(0))
+	require.ErrorIs(t, err, ErrInvalid)
+}
+
+// TestPingBypassesTheCache: readiness asks the endpoint, not the cache.
+func TestPingBypassesTheCache(t *testing.T) {
+	f := newFake(t, func(w http.ResponseWriter, r *http.Request, n int64) {
+		if n > 1 {
+			io.WriteString(w, "<html>down</html>")
+			return
+		}
+		ok(w, r, n)
+	})
+	c, err := New(f.URL, WithCache(10, time.Hour), WithRetry(0, time.Millisecond, time.Millisecond))
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.Ping(context.Background()))
+	require.Error(t, c.Ping(context.Background()), "the endpoint now answers garbage")
+	require.EqualValues(t, 2, f.requests.Load())
+}

@@ -61,7 +61,12 @@ func (d *dataFlags) register(fs *flagSet) {
 
 // resolve layers the settings and validates them once.
 func (d dataFlags) resolve(getenv func(string) string) (config.Config, error) {
-	cfg := config.Default()
+	return d.resolveFrom(config.Default(), getenv)
+}
+
+// resolveFrom layers the settings over the given defaults and validates
+// them once.
+func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (config.Config, error) {
 	file := d.config
 	if file == "" {
 		file = getenv("HYBRIDRAG_CONFIG")
@@ -297,12 +302,15 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		go func() {
 			defer wg.Done()
 			opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
+			if n := cfg.SPARQL.MaxAnswerBytes; n > 0 {
+				opts = append(opts, sparql.WithMaxAnswerBytes(n))
+			}
 			if cfg.SPARQL.CacheDir != "" {
 				opts = append(opts, sparql.WithDiskCache(filepath.Join(cfg.SPARQL.CacheDir, "sparql-cache.bbolt")))
 			}
 			c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
 			if err == nil {
-				_, err = c.Select(sctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
+				err = c.Ping(sctx)
 			}
 			if err != nil {
 				fail("wikidata", err)
@@ -313,10 +321,7 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 			defer mu.Unlock()
 			comps.Retrievers[router.RetrieverWikidata] = r
 			comps.Enricher = r
-			s.backends = append(s.backends, backend{"sparql", func(ctx context.Context) error {
-				_, err := c.Select(ctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
-				return err
-			}})
+			s.backends = append(s.backends, backend{"sparql", c.Ping})
 			s.closers = append(s.closers, func() { _ = c.Close() })
 		}()
 	}

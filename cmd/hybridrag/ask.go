@@ -39,7 +39,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		df      dataFlags
 		asJSON  = fs.Bool("json", false, "print one JSON object (plan, answer, hits, context, citations, warnings, errors, timings)")
 		k       = fs.Int("k", pipeline.DefaultK, fmt.Sprintf("number of ranked institutions to return (1-%d)", pipeline.MaxK))
-		budget  = fs.Int("budget", pipeline.DefaultBudget, fmt.Sprintf("context budget in tokens (50-%d)", pipeline.MaxBudget))
+		budget  = fs.Int("budget", pipeline.DefaultBudget, fmt.Sprintf("context budget in tokens (%d-%d)", pipeline.MinBudget, pipeline.MaxBudget))
 		explain = fs.Bool("explain", false, "show the plan, each retriever's ranking, the fused ranks, timings and cache counters")
 		filters = fs.String("filters", "", "JSON filter object applied to every retriever, e.g. '{\"country\":\"GB\"}'")
 		noCache = fs.Bool("no-cache", false, "bypass the answer cache")
@@ -62,6 +62,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	}
 	if *k < 1 || *k > pipeline.MaxK {
 		return usagef("--k must be between 1 and %d, got %d", pipeline.MaxK, *k)
+	}
+	if *budget < pipeline.MinBudget || *budget > pipeline.MaxBudget {
+		return usagef("--budget must be between %d and %d tokens, got %d", pipeline.MinBudget, pipeline.MaxBudget, *budget)
 	}
 	if *repeat < 1 || *repeat > 1000 {
 		return usagef("--repeat must be between 1 and 1000")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -88,8 +89,10 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 		return usagef("--workers must be between 1 and 256")
 	case *every < 1:
 		return usagef("--checkpoint-every must be at least 1")
-	case *rate < 0:
-		return usagef("--rate must not be negative")
+	case *rate < 0 || math.IsNaN(*rate) || math.IsInf(*rate, 0):
+		return usagef("--rate must be a number of requests per second, 0 or more")
+	case *rowDelay < 0:
+		return usagef("--row-delay must not be negative")
 	}
 	cfg := enrich.Config{
 		In: *in, Out: *out, Mapping: m, Workers: *workers, CheckpointEvery: *every, Restart: *restart,

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"os"
+	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/reconcile"
 	"github.com/hybridrag/hybridrag/server"
@@ -34,13 +36,15 @@ Routes:
   GET  /metrics            Prometheus metrics
   GET  /openapi.json       the OpenAPI 3.1 description of every route
 
-Send bodies as application/json (or without a Content-Type). Errors are
-JSON: {"error": {"code": "...", "message": "..."}}; bad input is 400, a
-body over --max-body 413, a missing or wrong API key 401, a passed
-deadline 504, every retriever failing 502. With an API key
-(--api-key or HYBRIDRAG_API_KEY), /v1/* and /metrics require
-"Authorization: Bearer <key>" or "X-API-Key: <key>"; /healthz, /readyz
-and /openapi.json stay open.
+Send bodies as application/json (or without a Content-Type; curl -d's
+default type is read as JSON too). Errors are JSON: {"error": {"code":
+"...", "message": "..."}}; bad input is 400, a body over --max-body 413, a
+missing or wrong API key 401, a passed deadline 504, every retriever
+failing 502, a server at capacity 503 with Retry-After (see
+docs/reliability.md for every limit). With an API key (--api-key-file,
+HYBRIDRAG_API_KEY or serve.api_key in the configuration file), /v1/* and
+/metrics require "Authorization: Bearer <key>" or "X-API-Key: <key>";
+/healthz, /readyz and /openapi.json stay open.
 
 Examples:
   hybridrag serve --addr 127.0.0.1:8080
@@ -55,20 +59,29 @@ Examples:
   curl -s -H 'Authorization: Bearer secret' localhost:8080/v1/link?q=Q891746
 `
 
+// serveDefaults are the settings of serve before the file, the
+// environment and the flags: a server's requests get a shorter deadline
+// than a one-off ask.
+func serveDefaults() config.Config {
+	c := config.Default()
+	c.RequestTimeout = config.Duration(server.DefaultTimeout)
+	return c
+}
+
 func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("serve", serveUsage, e.stdout)
 	var df dataFlags
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	maxBody := fs.Int64("max-body", server.DefaultMaxBody, "largest request body in bytes")
-	apiKey := fs.String("api-key", "", "API key required on /v1/* and /metrics (default $HYBRIDRAG_API_KEY)")
+	maxBody := fs.Int64("max-body", 0, fmt.Sprintf("largest request body in bytes (default %d; config serve.max_body)", server.DefaultMaxBody))
+	apiKey := fs.String("api-key", "", "API key required on /v1/* and /metrics; visible in ps, so prefer --api-key-file or $HYBRIDRAG_API_KEY")
+	apiKeyFile := fs.String("api-key-file", "", "file holding the API key (env HYBRIDRAG_API_KEY_FILE)")
+	publicURL := fs.String("public-url", "", "public base URL of the service, e.g. https://example.org (env HYBRIDRAG_PUBLIC_URL); the reconciliation manifest's URLs start with it")
+	trustProxy := fs.Bool("trust-proxy", false, "let X-Forwarded-Host/Proto choose the manifest's URLs (only behind a proxy that sets them)")
+	maxInFlight := fs.Int("max-in-flight", 0, fmt.Sprintf("most requests served at once; more queue, and are refused with 503 when the queue would pass their deadline (default %d)", server.DefaultMaxInFlight()))
+	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
 	df.register(fs)
-	// A server's requests get a shorter deadline than a one-off ask.
-	timeout := fs.Lookup("timeout")
-	timeout.DefValue = server.DefaultTimeout.String()
-	if err := timeout.Value.Set(timeout.DefValue); err != nil {
-		return err
-	}
+	fs.Lookup("timeout").Usage = fmt.Sprintf("deadline for a whole request (default %s; config request_timeout, env HYBRIDRAG_REQUEST_TIMEOUT)", server.DefaultTimeout)
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -76,18 +89,32 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	switch {
 	case len(pos) > 0:
 		return usagef("serve takes no arguments, got %q", pos[0])
-	case *maxBody < 1:
-		return usagef("--max-body must be positive")
-	case df.timeout <= 0:
+	case *maxBody < 0:
+		return usagef("--max-body must be positive, got %d", *maxBody)
+	case *maxInFlight < 0:
+		return usagef("--max-in-flight must be positive, got %d", *maxInFlight)
+	case *maxConns < 0:
+		return usagef("--max-conns must be positive, got %d", *maxConns)
+	case df.timeout < 0:
 		return usagef("--timeout must be positive")
 	case *drain <= 0:
 		return usagef("--drain must be positive")
 	}
-	if *apiKey == "" {
-		*apiKey = os.Getenv("HYBRIDRAG_API_KEY")
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	cfg, err := df.resolveFrom(serveDefaults(), e.getenv)
+	if err != nil {
+		return err
+	}
+	sc, err := serveSettings(cfg.Serve, serveFlags{apiKey: *apiKey, apiKeyFile: *apiKeyFile, publicURL: *publicURL,
+		trustProxy: *trustProxy, maxBody: *maxBody, maxInFlight: *maxInFlight, maxConns: *maxConns}, log)
+	if err != nil {
+		return err
+	}
+	key, err := sc.Key()
+	if err != nil {
+		return usagef("%v", err)
 	}
 
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
 	st, err := e.stack(ctx, df)
 	if err != nil {
 		return err
@@ -95,24 +122,33 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	defer st.Close()
 	p, ds := st.pipeline, st.data
 	linker := linking.New(ds, st.kg)
+	rl := sc.Reconcile
+	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
+		MaxQueryChars: rl.MaxQueryChars, MaxCandidates: rl.MaxCandidates, MaxExtendIDs: rl.MaxExtendIDs, MaxExtendCells: rl.MaxExtendCells}),
+		reconcile.WithTrustedForwarding(sc.TrustProxy)}
+	if sc.PublicURL != "" {
+		ropts = append(ropts, reconcile.WithBaseURL(strings.TrimRight(sc.PublicURL, "/")+"/reconcile"))
+	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	timeout := cfg.RequestTimeout.Std()
 	srv, err := server.New(server.Options{
 		Asker:     p,
 		Records:   ds,
 		Linker:    linker,
-		Reconcile: reconcile.New(ds, linker),
+		Reconcile: reconcile.New(ds, linker, ropts...),
 		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
 			if ds.Len() == 0 {
 				return errors.New("no institutions loaded")
 			}
 			return nil
 		}}}, st.checks()...),
-		Registry: reg,
-		Logger:   log,
-		APIKey:   *apiKey,
-		MaxBody:  *maxBody,
-		Timeout:  df.timeout,
+		Registry:    reg,
+		Logger:      log,
+		APIKey:      key,
+		MaxBody:     sc.MaxBody,
+		Timeout:     timeout,
+		MaxInFlight: sc.MaxInFlight,
 	})
 	if err != nil {
 		return err
@@ -122,9 +158,57 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--addr: %v", err)
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "institutions", ds.Len(),
-		"api_key", *apiKey != "", "timeout", df.timeout.String(), "max_body", *maxBody)
-	if err := server.Run(ctx, ln, srv, *drain, log); err != nil {
+		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody)
+	err = server.Run(ctx, ln, srv, server.RunOptions{Drain: *drain, MaxConns: sc.MaxConns,
+		WriteTimeout: timeout + 5*time.Second, Logger: log})
+	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// serveFlags are serve's own flags; zero values leave the configuration
+// alone.
+type serveFlags struct {
+	apiKey, apiKeyFile, publicURL string
+	trustProxy                    bool
+	maxBody                       int64
+	maxInFlight, maxConns         int
+}
+
+// serveSettings layers serve's flags over the configured settings and
+// fills in the defaults. A key given on the command line is warned about:
+// every user of the machine can read it in the process list.
+func serveSettings(c config.Serve, f serveFlags, log *slog.Logger) (config.Serve, error) {
+	if f.apiKey != "" {
+		log.Warn("--api-key is visible in the process list (ps); prefer --api-key-file or HYBRIDRAG_API_KEY")
+		c.APIKey, c.APIKeyFile = f.apiKey, ""
+	}
+	if f.apiKeyFile != "" {
+		c.APIKeyFile = f.apiKeyFile
+	}
+	if f.publicURL != "" {
+		c.PublicURL = f.publicURL
+		cc := config.Default()
+		cc.Serve.PublicURL = f.publicURL
+		if err := cc.Validate(); err != nil {
+			return c, usagef("--public-url: %v", err)
+		}
+	}
+	c.TrustProxy = c.TrustProxy || f.trustProxy
+	for _, v := range []struct {
+		dst *int
+		f   int
+	}{{&c.MaxInFlight, f.maxInFlight}, {&c.MaxConns, f.maxConns}} {
+		if v.f > 0 {
+			*v.dst = v.f
+		}
+	}
+	if f.maxBody > 0 {
+		c.MaxBody = f.maxBody
+	}
+	if c.MaxBody == 0 {
+		c.MaxBody = server.DefaultMaxBody
+	}
+	return c, nil
 }

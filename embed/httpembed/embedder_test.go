@@ -359,3 +359,30 @@ func TestNormalize(t *testing.T) {
 	require.Equal(t, []float32{0, 0}, z)
 	require.ErrorIs(t, normalize([]float32{float32(math.NaN())}), errNotFinite)
 }
+
+func TestAnswerSizeLimit(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/streamed" {
+			w.Write([]byte(`[[`))
+			for range 100 {
+				w.Write([]byte(`0.5,0.5,0.5,0.5,`))
+				w.(http.Flusher).Flush()
+			}
+			w.Write([]byte(`0.5]]`))
+			return
+		}
+		w.Write([]byte(`{"pad":"` + string(make([]byte, 2000)) + `"}`))
+	}))
+	defer srv.Close()
+	c := &Caller{MaxAnswer: 1024, Retry: Retry{MaxRetries: 2}}
+	for _, path := range []string{"/declared", "/streamed"} {
+		var out any
+		err := c.PostJSON(context.Background(), srv.URL+path, map[string]string{}, &out)
+		require.ErrorIs(t, err, ErrAnswerTooLarge, path)
+		require.ErrorContains(t, err, "1024 bytes")
+	}
+	require.EqualValues(t, 2, calls.Load(), "an oversized answer is not retried")
+}

@@ -78,13 +78,24 @@ func (e *StatusError) Temporary() bool {
 	return e.StatusCode == http.StatusTooManyRequests || e.StatusCode >= 500
 }
 
+// DefaultMaxAnswerBytes bounds an answer body unless Caller.MaxAnswer says
+// otherwise.
+const DefaultMaxAnswerBytes = 32 << 20
+
+// ErrAnswerTooLarge is an answer body over Caller.MaxAnswer.
+var ErrAnswerTooLarge = errors.New("answer too large")
+
 // Caller posts JSON and decodes JSON answers, with a timeout per request
 // and retries. The reranker package uses it too. The zero value uses
-// http.DefaultClient, a 30 s timeout and the default Retry.
+// http.DefaultClient, a 30 s timeout, the default Retry and answers of at
+// most DefaultMaxAnswerBytes.
 type Caller struct {
 	Client  *http.Client
 	Timeout time.Duration
 	Retry   Retry
+	// MaxAnswer is the largest answer body read, in bytes; a larger answer
+	// fails without being read further and is not retried.
+	MaxAnswer int64
 	// Header is added to every request (for example Authorization).
 	Header http.Header
 	// sleep waits d or until ctx is done; tests replace it.
@@ -167,7 +178,19 @@ func (c *Caller) once(ctx context.Context, client *http.Client, timeout time.Dur
 		}
 		return retryAfter(resp.Header.Get("Retry-After"), time.Now(), retry.MaxRetryAfter), se
 	}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+	limit := c.MaxAnswer
+	if limit <= 0 {
+		limit = DefaultMaxAnswerBytes
+	}
+	tooLarge := fmt.Errorf("POST %s: %w: the answer is larger than %d bytes", url, ErrAnswerTooLarge, limit)
+	if resp.ContentLength > limit {
+		return -1, tooLarge
+	}
+	lr := &io.LimitedReader{R: resp.Body, N: limit + 1}
+	if err := json.NewDecoder(lr).Decode(out); err != nil {
+		if lr.N <= 0 {
+			return -1, tooLarge
+		}
 		if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
 			return 0, fmt.Errorf("POST %s: no answer within %v", url, timeout)
 		}

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# Small-scale reliability run: "hybridrag serve" with a SPARQL backend that
+# is healthy, then answers garbage, hangs, streams an endless body, is
+# killed, and comes back, while a load generator asks questions throughout.
+#
+#   bash scripts/chaos.sh
+#
+# It asserts that
+#   - every reply is 2xx or 503 (a degraded answer is a 200 with errors),
+#   - no reply takes longer than the request timeout + 1 s,
+#   - after the backend is back, questions asked while it failed are
+#     answered whole (errors empty): no degraded answer is served from a cache,
+#   - the server's peak RSS stays under CHAOS_RSS_MB.
+#
+# Environment: CHAOS_PORT (serve, default 28190), CHAOS_BACKEND_PORT (default
+# 28191), CHAOS_PHASE_SECONDS (default 6), CHAOS_WORKERS (default 4),
+# CHAOS_RSS_MB (default 1500), CHAOS_UPSTREAM (a real SPARQL endpoint the
+# backend forwards to when healthy, e.g. from scripts/sparql.sh start;
+# default: a built-in empty answer). Needs go, python3 and curl. Takes about
+# 90 s; it is not part of scripts/test.sh.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PORT="${CHAOS_PORT:-28190}"
+BPORT="${CHAOS_BACKEND_PORT:-28191}"
+PHASE="${CHAOS_PHASE_SECONDS:-6}"
+WORKERS="${CHAOS_WORKERS:-4}"
+RSS_MB="${CHAOS_RSS_MB:-1500}"
+TIMEOUT=5
+WORK=$(mktemp -d)
+MODE="$WORK/mode"
+PHASEFILE="$WORK/phase"
+SERVE_PID="" BACKEND_PID="" WORKER_PIDS=()
+
+cleanup() {
+	for p in "${WORKER_PIDS[@]}" "$SERVE_PID" "$BACKEND_PID"; do
+		[ -n "$p" ] && kill "$p" 2>/dev/null || true
+	done
+	wait 2>/dev/null || true
+	rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+start_backend() {
+	python3 "$ROOT/scripts/chaos/backend.py" "$BPORT" "$MODE" ${CHAOS_UPSTREAM:+"$CHAOS_UPSTREAM"} &
+	BACKEND_PID=$!
+	for _ in $(seq 50); do
+		curl -s -o /dev/null -X POST "http://127.0.0.1:$BPORT/" && return 0
+		sleep 0.1
+	done
+	echo "chaos: the backend did not start" >&2
+	exit 1
+}
+
+echo ok >"$MODE"
+echo healthy >"$PHASEFILE"
+(cd "$ROOT" && go build -o "$WORK/hybridrag" ./cmd/hybridrag)
+start_backend
+"$WORK/hybridrag" serve --addr "127.0.0.1:$PORT" --sparql "http://127.0.0.1:$BPORT/sparql" \
+	--timeout "${TIMEOUT}s" --leg-timeout 1s >"$WORK/serve.log" 2>&1 &
+SERVE_PID=$!
+for _ in $(seq 120); do
+	curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz" && break
+	sleep 0.5
+done
+curl -sf -o /dev/null "http://127.0.0.1:$PORT/readyz" || { echo "chaos: the server is not ready" >&2; tail -5 "$WORK/serve.log" >&2; exit 1; }
+
+# The first four are asked while the backend is healthy, the last four
+# only while it fails, so that the recovery check below would see a
+# degraded answer kept by a cache. Every other request sets no_cache, so
+# the backend is asked throughout.
+QUESTIONS=(
+	"What is the ISIL code of Heimatstube im Elbtor?"
+	"Which museums are part of National Museums Scotland?"
+	"What is the GND identifier of Stadtarchiv Bruchsal?"
+	"Which accredited museums are in Rye?"
+	"What is the ISIL code of Stadtarchiv Bruchsal?"
+	"Which museums are part of National Museums Liverpool?"
+	"Which museums are in Ramsgate?"
+	"What is the website of the Whitby Museum?"
+)
+
+worker() {
+	local i=$1 n=0
+	while [ -f "$PHASEFILE" ]; do
+		local phase
+		phase=$(cat "$PHASEFILE" 2>/dev/null || echo done)
+		[ "$phase" = done ] && break
+		local k=$(((i + n) % 4)) nocache=false
+		case "$phase" in healthy | recovered) ;; *) k=$((k + 4)) ;; esac
+		[ $((n % 2)) = 1 ] && nocache=true
+		local q=${QUESTIONS[$k]} out
+		out=$(curl -s -o /dev/null --max-time 30 -w '%{http_code} %{time_total}' \
+			-H 'Content-Type: application/json' -d "{\"question\": \"$q\", \"no_cache\": $nocache}" \
+			"http://127.0.0.1:$PORT/v1/ask") || out="000 30"
+		echo "$phase $out" >>"$WORK/results.$i"
+		n=$((n + 1))
+	done
+}
+for i in $(seq "$WORKERS"); do
+	worker "$i" &
+	WORKER_PIDS+=($!)
+done
+
+phase() {
+	echo "$1" >"$PHASEFILE.new"
+	mv "$PHASEFILE.new" "$PHASEFILE"
+	echo "chaos: $1"
+}
+phase healthy; sleep "$PHASE"
+phase garbage; echo garbage >"$MODE"; sleep "$PHASE"
+phase hung; echo hung >"$MODE"; sleep "$PHASE"
+phase huge; echo huge >"$MODE"; sleep "$PHASE"
+phase killed; kill "$BACKEND_PID"; wait "$BACKEND_PID" 2>/dev/null || true; BACKEND_PID=""; sleep "$PHASE"
+echo ok >"$MODE"; start_backend
+phase recovered; sleep "$PHASE"
+phase done
+wait "${WORKER_PIDS[@]}" 2>/dev/null || true
+WORKER_PIDS=()
+
+fail=0
+cat "$WORK"/results.* >"$WORK/results"
+total=$(wc -l <"$WORK/results")
+bad=$(awk '$2 !~ /^2/ && $2 != "503"' "$WORK/results" | wc -l)
+shed=$(awk '$2 == "503"' "$WORK/results" | wc -l)
+slowest=$(awk 'BEGIN{m=0} $3>m{m=$3} END{print m}' "$WORK/results")
+echo "chaos: $total requests, $bad neither 2xx nor 503, $shed shed (503), slowest ${slowest}s"
+awk '{n[$1]++; s[$1]+=$3; if ($3>m[$1]) m[$1]=$3} END{for (p in n) printf "chaos:   %-9s %4d requests, mean %.3fs, max %.3fs\n", p, n[p], s[p]/n[p], m[p]}' "$WORK/results"
+if [ "$bad" -ne 0 ]; then
+	echo "FAIL: replies other than 2xx and 503:" >&2
+	awk '$2 !~ /^2/ && $2 != "503"' "$WORK/results" | sort | uniq -c | head >&2
+	fail=1
+fi
+if awk -v lim=$((TIMEOUT + 1)) '$3 > lim {exit 1}' "$WORK/results"; then :; else
+	echo "FAIL: a reply took longer than $((TIMEOUT + 1)) s" >&2
+	fail=1
+fi
+
+# Recovery: once the circuit breaker lets requests through again (at most
+# its 30 s cool-down), every question is answered whole, including those
+# answered degraded a moment ago.
+recovered=0
+for _ in $(seq 60); do
+	ok=1
+	for q in "${QUESTIONS[@]}"; do
+		errs=$(curl -s -H 'Content-Type: application/json' -d "{\"question\": \"$q\"}" "http://127.0.0.1:$PORT/v1/ask" |
+			python3 -c 'import json,sys; print(len(json.load(sys.stdin).get("errors") or []))' 2>/dev/null || echo 1)
+		[ "$errs" = 0 ] || ok=0
+	done
+	if [ "$ok" = 1 ]; then recovered=1; break; fi
+	sleep 1
+done
+if [ "$recovered" = 1 ]; then
+	echo "chaos: recovered: every question answered without errors"
+else
+	echo "FAIL: answers still carry errors after the backend came back" >&2
+	fail=1
+fi
+
+peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$SERVE_PID/status")
+echo "chaos: peak RSS $((peak_kb / 1024)) MB (ceiling $RSS_MB MB)"
+if [ "$((peak_kb / 1024))" -gt "$RSS_MB" ]; then
+	echo "FAIL: peak RSS over the ceiling" >&2
+	fail=1
+fi
+if [ "$fail" -ne 0 ]; then
+	tail -20 "$WORK/serve.log" >&2
+	exit 1
+fi
+echo "chaos: PASS"

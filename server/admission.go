@@ -1,0 +1,94 @@
+package server
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// admission bounds the requests in flight. A request that finds every
+// slot taken waits in a queue, unless the queue is full or the expected
+// wait would make it miss its deadline: then it is refused at once (503
+// with Retry-After), since a late answer is no answer. Expensive requests
+// may fill only half the queue, so that under overload they are shed
+// before cheap look-ups.
+type admission struct {
+	slots    chan struct{}
+	maxQueue int64
+	waiting  atomic.Int64
+
+	mu  sync.Mutex
+	avg time.Duration // moving average of the time a request holds a slot
+}
+
+func newAdmission(inFlight, queue int) *admission {
+	return &admission{slots: make(chan struct{}, inFlight), maxQueue: int64(queue), avg: 50 * time.Millisecond}
+}
+
+// refusal says why a request was not admitted and when to come back.
+type refusal struct {
+	reason     string
+	retryAfter time.Duration
+}
+
+// admit takes a slot for a request whose context carries its deadline.
+// On success the caller must call release.
+func (a *admission) admit(ctx context.Context, expensive bool) (release func(), no *refusal) {
+	select {
+	case a.slots <- struct{}{}:
+		return a.releaser(), nil
+	default:
+	}
+	limit := a.maxQueue
+	if expensive {
+		limit = (a.maxQueue + 1) / 2
+	}
+	pos := a.waiting.Add(1)
+	defer a.waiting.Add(-1)
+	avg := a.average()
+	wait := time.Duration(pos) * avg / time.Duration(cap(a.slots))
+	if pos > limit {
+		return nil, &refusal{"the server is at capacity: every request slot and the queue are taken", wait + avg}
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Now().Add(wait+avg).After(dl) {
+		return nil, &refusal{"the server is at capacity: the queue is longer than the request's deadline allows", wait + avg}
+	}
+	select {
+	case a.slots <- struct{}{}:
+		return a.releaser(), nil
+	case <-ctx.Done():
+		return nil, &refusal{"the server is at capacity: no request slot freed up before the deadline", avg}
+	}
+}
+
+func (a *admission) releaser() func() {
+	start := time.Now()
+	return func() {
+		a.observe(time.Since(start))
+		<-a.slots
+	}
+}
+
+func (a *admission) average() time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.avg
+}
+
+// observe folds one request's duration into the moving average.
+func (a *admission) observe(d time.Duration) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.avg = (4*a.avg + d) / 5
+}
+
+// refuse answers 503 with a Retry-After of whole seconds (at least 1).
+func refuse(w http.ResponseWriter, no *refusal) {
+	secs := max(1, int(math.Ceil(no.retryAfter.Seconds())))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeError(w, http.StatusServiceUnavailable, CodeOverloaded, no.reason+"; retry after "+strconv.Itoa(secs)+" s")
+}
