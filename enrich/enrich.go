@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // Linker resolves a reference to candidate institutions, best first.
@@ -16,26 +17,28 @@ type Linker interface {
 	Link(ctx context.Context, q linking.Query, limit int) ([]linking.Candidate, error)
 }
 
-// Enricher fetches what a remote source (a Wikidata SPARQL endpoint) states
-// about items, keyed by QID (Q123). Items it does not know are absent. The
-// values are copied into the output as they are. An error with a non-nil
-// map is a partial failure: the rows of the missing items carry a warning.
+// Enricher fetches what a Wikidata SPARQL endpoint states about items,
+// keyed by QID (Q123); *sparql.Client implements it. Items it does not know
+// are absent. An error with a non-nil map is a partial failure: the rows of
+// the missing items carry a warning.
 type Enricher interface {
-	EnrichQIDs(ctx context.Context, qids []string) (map[string]map[string]any, error)
+	Enrich(ctx context.Context, qids []string) (map[string]sparql.Entity, error)
 }
 
 // EnricherFunc adapts a function to Enricher.
-type EnricherFunc func(ctx context.Context, qids []string) (map[string]map[string]any, error)
+type EnricherFunc func(ctx context.Context, qids []string) (map[string]sparql.Entity, error)
 
-// EnrichQIDs calls f.
-func (f EnricherFunc) EnrichQIDs(ctx context.Context, qids []string) (map[string]map[string]any, error) {
+// Enrich calls f.
+func (f EnricherFunc) Enrich(ctx context.Context, qids []string) (map[string]sparql.Entity, error) {
 	return f(ctx, qids)
 }
+
+var _ Enricher = (*sparql.Client)(nil)
 
 // Defaults.
 const (
 	DefaultCheckpointEvery = 500
-	// MaxEnrichBatch is the most QIDs passed to one EnrichQIDs call.
+	// MaxEnrichBatch is the most QIDs passed to one Enricher call.
 	MaxEnrichBatch = 200
 	// DefaultProgressEvery is the interval of the plain progress lines
 	// written when the progress writer is not a terminal.
@@ -67,7 +70,7 @@ type Config struct {
 
 	// Progress receives the progress display (nil: none). Terminal selects
 	// a redrawn bar (at most 5 redraws a second) over plain lines written
-	// every ProgressEvery.
+	// every ProgressEvery (see internal/progress).
 	Progress      io.Writer
 	Terminal      bool
 	ProgressEvery time.Duration

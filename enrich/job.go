@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/progress"
 )
 
 // Job is a prepared run. Build it with New and call Run once.
@@ -248,12 +249,15 @@ func (j *Job) Run(ctx context.Context) (Summary, error) {
 	if j.resume != nil {
 		skip = j.resume.Rows
 	}
-	prog := newProgress(j.cfg, j.plan.EstimatedRows, skip, start)
-	prog.start()
-	w.prog = prog
+	if j.cfg.Progress != nil {
+		w.prog = progress.New(j.cfg.Progress, progress.Options{Terminal: j.cfg.Terminal, Every: j.cfg.ProgressEvery, Unit: "rows"})
+		w.prog.Stage("enrich", j.plan.EstimatedRows, skip)
+	}
 
 	runErr := j.pipeline(ctx, src, skip, w)
-	prog.stop()
+	if w.prog != nil {
+		w.prog.Finish()
+	}
 
 	sum := Summary{
 		Counts: w.counts, Rows: w.rows, Resumed: skip, Processed: w.rows - skip,

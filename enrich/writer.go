@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/hybridrag/hybridrag/internal/progress"
+	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // writer writes rows in order, batches Wikidata look-ups and checkpoints.
@@ -31,7 +34,7 @@ type writer struct {
 	qids      []string
 	seenQID   map[string]bool
 	limiter   *limiter
-	prog      *progress
+	prog      *progress.Bar // nil: no display
 }
 
 func (j *Job) openWriter() (*writer, error) {
@@ -100,7 +103,7 @@ func (w *writer) flushBlock(ctx context.Context) error {
 	if len(w.block) == 0 {
 		return nil
 	}
-	var items map[string]map[string]any
+	var items map[string]sparql.Entity
 	var enrichErr error
 	if len(w.qids) > 0 {
 		if w.limiter != nil {
@@ -108,7 +111,7 @@ func (w *writer) flushBlock(ctx context.Context) error {
 				return err
 			}
 		}
-		items, enrichErr = w.j.cfg.Enricher.EnrichQIDs(ctx, w.qids)
+		items, enrichErr = w.j.cfg.Enricher.Enrich(ctx, w.qids)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -116,7 +119,7 @@ func (w *writer) flushBlock(ctx context.Context) error {
 	for _, o := range w.block {
 		o.Wikidata = json.RawMessage("null")
 		if o.Match != nil && o.Match.Wikidata != "" {
-			if v, ok := items[o.Match.Wikidata]; ok && v != nil {
+			if v, ok := items[o.Match.Wikidata]; ok {
 				b, err := marshal(v)
 				if err != nil {
 					return fmt.Errorf("wikidata %s: %w", o.Match.Wikidata, err)
@@ -183,7 +186,7 @@ func (w *writer) write(o Output) error {
 	w.rows = o.Row
 	w.counts.add(o.Status)
 	if w.prog != nil {
-		w.prog.set(w.rows)
+		w.prog.Set(w.rows)
 	}
 	w.since++
 	return nil
