@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag"
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // The bundled dataset, in-memory indexes and the built-in embedder: no
@@ -82,10 +83,19 @@ func (letters) Embed(_ context.Context, texts []string) ([][]float32, error) {
 }
 
 // A custom embedder builds the vector index; the router, BM25 and the
-// knowledge graph answer as before.
+// knowledge graph answer as before. Here over part of the data: the
+// institutions in Switzerland.
 func ExampleWithEmbedder() {
 	ctx := context.Background()
-	c, err := hybridrag.New(ctx, hybridrag.WithEmbedder(letters{}))
+	all, err := heritage.Embedded()
+	if err != nil {
+		log.Fatal(err)
+	}
+	swiss, err := all.Subset(func(in *heritage.Institution) bool { return in.Country == "CH" })
+	if err != nil {
+		log.Fatal(err)
+	}
+	c, err := hybridrag.New(ctx, hybridrag.WithData(swiss), hybridrag.WithEmbedder(letters{}))
 	if err != nil {
 		log.Fatal(err)
 	}
