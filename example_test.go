@@ -1,3 +1,9 @@
+// The examples build the full in-memory indexes, which takes several times
+// longer under the race detector; scripts/test.sh runs them without it
+// (the facade's own concurrency is race-tested in hybridrag_test.go).
+
+//go:build !race
+
 package hybridrag_test
 
 import (
