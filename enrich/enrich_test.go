@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/sparql"
 )
 
 func TestGuessMapping(t *testing.T) {
@@ -462,18 +463,18 @@ type fakeEnricher struct {
 	failing map[string]bool
 }
 
-func (f *fakeEnricher) EnrichQIDs(ctx context.Context, qids []string) (map[string]map[string]any, error) {
+func (f *fakeEnricher) Enrich(ctx context.Context, qids []string) (map[string]sparql.Entity, error) {
 	f.mu.Lock()
 	f.batches = append(f.batches, append([]string(nil), qids...))
 	f.mu.Unlock()
-	out := map[string]map[string]any{}
+	out := map[string]sparql.Entity{}
 	var err error
 	for _, q := range qids {
 		switch {
 		case f.failing[q]:
 			err = errors.New("endpoint answered 503 for one batch")
 		case !f.missing[q]:
-			out[q] = map[string]any{"qid": q, "label": "label of " + q}
+			out[q] = sparql.Entity{QID: q, Label: "label of " + q}
 		}
 	}
 	return out, err
@@ -540,7 +541,7 @@ func TestEnrichWikidataBatches(t *testing.T) {
 	require.Positive(t, warned)
 
 	// The Enricher is configured: the wikidata key is part of the settings.
-	j, err := New(ds, l, Config{In: in, Out: out, Enricher: EnricherFunc(fe.EnrichQIDs)})
+	j, err := New(ds, l, Config{In: in, Out: out, Enricher: EnricherFunc(fe.Enrich)})
 	require.NoError(t, err)
 	require.NotEqual(t, j.settings, mustJob(t, l, Config{In: in, Out: out}).settings)
 }
@@ -551,19 +552,6 @@ func mustJob(t *testing.T, l Linker, cfg Config) *Job {
 	j, err := New(ds, l, cfg)
 	require.NoError(t, err)
 	return j
-}
-
-func TestProgressLine(t *testing.T) {
-	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	var b bytes.Buffer
-	p := newProgress(Config{Progress: &b}, 1000, 100, t0)
-	p.set(600)
-	require.Equal(t, "enrich: 600/1000 rows (60%)  50 rows/s  ETA 0:08", p.line(t0.Add(10*time.Second)))
-	p.terminal = true
-	require.Equal(t, "[==============          ] 600/1000 rows (60%)  50 rows/s  ETA 0:08", p.line(t0.Add(10*time.Second)))
-	p.set(1200) // more rows than the estimate
-	require.Contains(t, p.line(t0.Add(10*time.Second)), "1200/1200 rows (100%)")
-	require.Equal(t, "1:01:01", clock(3661*time.Second))
 }
 
 func TestLimiterStopsOnCancel(t *testing.T) {

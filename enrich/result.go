@@ -39,7 +39,8 @@ type Output struct {
 	Score      float64         `json:"score"`
 	Candidates []CandidateRef  `json:"candidates"`
 	Provenance *Provenance     `json:"provenance"`
-	// Wikidata is what the Enricher returned for the match's QID, null
+	// Wikidata is what the Enricher returned for the match's QID (a
+	// sparql.Entity), null
 	// when it has none or the item is unknown; absent without an Enricher.
 	Wikidata json.RawMessage `json:"wikidata,omitempty"`
 	Warnings []string        `json:"warnings,omitempty"`

@@ -224,3 +224,30 @@ func (in *Institution) Validate() error {
 	}
 	return nil
 }
+
+// Subset returns a dataset of the records keep accepts, in order: the data
+// to answer from when only part of it matters (one country, one source).
+// The records share their slices with d, which both treat as read-only.
+// Its Version derives from d's and the kept ids. It fails when keep
+// accepts no record.
+func (d *Dataset) Subset(keep func(*Institution) bool) (*Dataset, error) {
+	h := sha256.New()
+	h.Write([]byte(d.Version))
+	s := &Dataset{byID: map[string]int{}}
+	for i := range d.Institutions {
+		in := &d.Institutions[i]
+		if !keep(in) {
+			continue
+		}
+		s.byID[in.ID] = len(s.Institutions)
+		s.Institutions = append(s.Institutions, *in)
+		h.Write([]byte{0})
+		h.Write([]byte(in.ID))
+	}
+	if len(s.Institutions) == 0 {
+		return nil, fmt.Errorf("heritage: subset: %w: no records", ErrInvalidRecord)
+	}
+	s.Version = hex.EncodeToString(h.Sum(nil)[:8])
+	s.deriveLocations()
+	return s, nil
+}

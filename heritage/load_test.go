@@ -97,3 +97,29 @@ func BenchmarkEmbedded(b *testing.B) {
 		}
 	}
 }
+
+func TestSubset(t *testing.T) {
+	ds, err := Embedded()
+	require.NoError(t, err)
+	ch, err := ds.Subset(func(in *Institution) bool { return in.Country == "CH" })
+	require.NoError(t, err)
+	require.Positive(t, ch.Len())
+	require.Less(t, ch.Len(), ds.Len())
+	require.NotEqual(t, ds.Version, ch.Version)
+	for i := range ch.Institutions {
+		in := &ch.Institutions[i]
+		require.Equal(t, "CH", in.Country)
+		got, ok := ch.Get(in.ID)
+		require.True(t, ok)
+		require.Same(t, in, got)
+	}
+	_, ok := ch.Get("mm:domus.NE043") // a museum in England
+	require.False(t, ok)
+
+	again, err := ds.Subset(func(in *Institution) bool { return in.Country == "CH" })
+	require.NoError(t, err)
+	require.Equal(t, ch.Version, again.Version)
+
+	_, err = ds.Subset(func(*Institution) bool { return false })
+	require.ErrorIs(t, err, ErrInvalidRecord)
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
@@ -56,22 +55,12 @@ func NewRetrieverOver(src Source, records Records) *Retriever {
 	return &Retriever{src: src, records: records}
 }
 
-// FilterKeys lists the filter keys the retriever applies: all of
-// filter.Keys, since it holds full records.
-func (r *Retriever) FilterKeys() []string { return filter.Keys }
-
-// FilterWarnings reports the filter keys Retrieve ignores.
-func (r *Retriever) FilterWarnings(fs filter.Set) []string {
-	_, w := fs.Restrict(router.RetrieverKG, filter.Keys)
-	return w
-}
-
 // AnchorScore is the highest score of the named record of a relation
 // question: it is context for the answer, not the answer.
 const AnchorScore = 0.5
 
-// Retrieve returns at most q.K hits that pass q.Filters (keys outside
-// FilterKeys are dropped), best first. An error of the graph ends the
+// Retrieve returns at most q.K hits that pass q.Filters (every key of
+// filter.Keys applies: the retriever holds full records), best first. An error of the graph ends the
 // call.
 func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
 	fail := func(err error) ([]retrievers.Hit, error) {
@@ -83,7 +72,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	if q.K <= 0 || q.Plan == nil {
 		return nil, nil
 	}
-	fs, _ := q.Filters.Restrict(router.RetrieverKG, filter.Keys)
+	fs := q.Filters
 	c := q.Plan.Constraints
 
 	hits := make([]retrievers.Hit, 0, q.K)

@@ -41,9 +41,12 @@ func TestRetriever(t *testing.T) {
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}, {"mm:mm.domus.SC280", 1, 2}, {"mm:mm.domus.SC281", 1, 3}}},
 		{"k truncates", &router.Plan{Constraints: nms}, 2, nil,
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}, {"mm:mm.domus.SC280", 1, 2}}},
-		{"filters apply, unknown keys are dropped", &router.Plan{Constraints: nms}, 10,
-			filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"Edinburgh"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}},
+		{"filters apply", &router.Plan{Constraints: nms}, 10,
+			filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"Edinburgh"}}},
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}}},
+		{"a filter on an unknown key matches nothing", &router.Plan{Constraints: nms}, 10,
+			filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"Edinburgh"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}},
+			nil},
 		{"relation question: answer first, anchor after", &router.Plan{Intent: router.Relationship, Constraints: router.Constraints{
 			Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery", IDs: []string{"mm:mm.domus.EM034"}, Score: 1}}, Relation: "houses"}}, 10, nil,
 			[]hitView{{"mm:mm.domus.EM048", 1, 1}, {"mm:mm.domus.EM034", AnchorScore, 2}}},
@@ -77,14 +80,6 @@ func TestRetrieverCancelled(t *testing.T) {
 	hs, err := r.Retrieve(ctx, retrievers.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Nil(t, hs)
-}
-
-func TestRetrieverFilterWarnings(t *testing.T) {
-	r := NewRetriever(testGraph(t))
-	w := r.FilterWarnings(filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"York"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}})
-	require.Len(t, w, 1)
-	require.Contains(t, w[0], `"colour"`)
-	require.Equal(t, filter.Keys, r.FilterKeys())
 }
 
 // failingSource is a graph backend that cannot answer.

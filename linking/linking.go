@@ -38,3 +38,36 @@ type Feature struct {
 	ID    string  `json:"id"`
 	Value float64 `json:"value"`
 }
+
+// Feature ids reported in Candidate.Features.
+const (
+	FeatureNameSim   = "name_sim"       // best similarity of the query text to one of the names, [0,1]
+	FeatureCity      = "city_match"     // 1 same city, 0 other city, 0.5 unknown or no hint
+	FeatureCountry   = "country_match"  // 1 same country, 0 other, 0.5 no hint
+	FeatureType      = "type_match"     // 1 same type, 0 other, 0.5 no hint
+	FeaturePostcode  = "postcode_match" // 1 same postcode, 0.75 same district, 0 other, 0.5 unknown
+	FeatureID        = "id_match"       // 1 when found by an identifier
+	FeatureAmbiguity = "ambiguity"      // share of the candidate in the name evidence, (0,1]
+	// FeatureQueryCoverage is the IDF-weighted share of the query's words
+	// found in the matched name, FeatureNameCoverage the share of the
+	// name's words found in the query or the city hint.
+	FeatureQueryCoverage = "query_coverage"
+	FeatureNameCoverage  = "name_coverage"
+)
+
+// Via values.
+const (
+	ViaISIL       = "isil"
+	ViaWikidata   = "wikidata"
+	ViaGHCID      = "ghcid"
+	ViaGND        = "gnd"
+	ViaID         = "id" // the record id itself (wd:…, mm:…, ror:…)
+	ViaROR        = "ror"
+	ViaName       = "name"
+	ViaFormerName = "former_name"
+	ViaAlias      = "alias"
+	ViaFuzzyName  = "fuzzy_name"
+	// ViaPartialName: every word of the query is in the name, which has
+	// more ("Hennebergmuseum" for "Hennebergmuseum Münnerstadt").
+	ViaPartialName = "partial_name"
+)

@@ -176,15 +176,6 @@ func bm25Mapping() (*mapping.IndexMappingImpl, error) {
 // Close releases the index.
 func (b *BM25) Close() error { return b.index.Close() }
 
-// FilterKeys lists the filter keys BM25 applies: all of filter.Keys.
-func (b *BM25) FilterKeys() []string { return filter.Keys }
-
-// FilterWarnings reports the filter keys Retrieve ignores.
-func (b *BM25) FilterWarnings(fs filter.Set) []string {
-	_, w := fs.Restrict(router.RetrieverBM25, filter.Keys)
-	return w
-}
-
 // Retrieve runs the question as a disjunction of per-field matches and
 // returns the q.K best records that pass q.Filters, as thin hits from
 // router.RetrieverBM25. A question with no searchable words returns no hits.
@@ -206,7 +197,7 @@ func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	if full == nil {
 		return nil, nil
 	}
-	fs, _ := q.Filters.Restrict(router.RetrieverBM25, filter.Keys)
+	fs := q.Filters
 	var allowed []string
 	if len(fs) > 0 {
 		// Count the records that pass; restrict by id when they are few.

@@ -29,8 +29,8 @@ type Query struct {
 	Text string
 	// K is the number of hits wanted.
 	K int
-	// Filters restrict the candidates; each retriever drops keys outside
-	// its allowlist (see filter.Set.Restrict) and reports them as warnings.
+	// Filters restrict the candidates. They name keys of filter.Keys (the
+	// pipeline rejects others); a filter on an unknown key matches nothing.
 	Filters filter.Set
 	// Plan is the router's plan; structured retrievers (the knowledge
 	// graph) read its constraints. It may be nil.

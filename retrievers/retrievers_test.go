@@ -17,16 +17,9 @@ import (
 
 var _ retrievers.Embedder = (*embed.Hashing)(nil)
 
-// filteredRetriever is what both embedded retrievers offer besides Retrieve.
-type filteredRetriever interface {
-	retrievers.Retriever
-	FilterKeys() []string
-	FilterWarnings(filter.Set) []string
-}
-
-func both(t *testing.T) map[string]filteredRetriever {
+func both(t *testing.T) map[string]retrievers.Retriever {
 	f := getFixture(t)
-	return map[string]filteredRetriever{router.RetrieverVector: f.vector, router.RetrieverBM25: f.bm25}
+	return map[string]retrievers.Retriever{router.RetrieverVector: f.vector, router.RetrieverBM25: f.bm25}
 }
 
 func mustParse(t *testing.T, js string) filter.Set {
@@ -201,23 +194,18 @@ func TestFilteredEqualsPostFiltered(t *testing.T) {
 	}
 }
 
-func TestUnknownFilterKeysWarnAndAreIgnored(t *testing.T) {
-	fs := mustParse(t, `{"foo":"bar","country":"GB","colour":{"$in":["red"]}}`)
+// TestUnknownFilterKeyMatchesNothing pins the contract: filters name keys
+// of filter.Keys (the pipeline rejects others before any retriever runs),
+// and a filter on any other key lets no record through.
+func TestUnknownFilterKeyMatchesNothing(t *testing.T) {
+	fs := mustParse(t, `{"colour":"red","country":"GB"}`)
 	for name, r := range both(t) {
-		require.Equal(t, filter.Keys, r.FilterKeys())
-		warnings := r.FilterWarnings(fs)
-		require.Equal(t, []string{
-			`filter key "colour" is not supported by ` + name + `; ignored`,
-			`filter key "foo" is not supported by ` + name + `; ignored`,
-		}, warnings)
-		require.Empty(t, r.FilterWarnings(mustParse(t, `{"country":"GB"}`)))
-
-		withUnknown, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: fs})
+		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: fs})
 		require.NoError(t, err)
+		require.Empty(t, hits, name)
 		known, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
 		require.NoError(t, err)
-		require.Len(t, withUnknown, 10)
-		require.Equal(t, known, withUnknown, name)
+		require.Len(t, known, 10, name)
 	}
 }
 

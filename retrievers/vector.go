@@ -154,15 +154,6 @@ func (x *VectorIndex) Vector(i int) []float32 {
 	return v
 }
 
-// FilterKeys lists the filter keys the index applies: all of filter.Keys.
-func (x *VectorIndex) FilterKeys() []string { return filter.Keys }
-
-// FilterWarnings reports the filter keys Retrieve ignores.
-func (x *VectorIndex) FilterWarnings(fs filter.Set) []string {
-	_, w := fs.Restrict(router.RetrieverVector, filter.Keys)
-	return w
-}
-
 // Scored is one search result: a record index into ds.Institutions and its
 // cosine similarity to the query.
 type Scored struct {
@@ -171,7 +162,8 @@ type Scored struct {
 }
 
 // Search returns the k records most similar to the query vector q that pass
-// fs (filters on unknown keys are ignored), best first; ties go to the
+// fs (see filter.Set.Match: a filter on an unknown key matches nothing),
+// best first; ties go to the
 // earlier record. It checks ctx between blocks of work.
 func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.Set) ([]Scored, error) {
 	if len(q) != x.dim {
@@ -183,8 +175,6 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 	if k <= 0 || x.n == 0 {
 		return nil, nil
 	}
-	fs, _ = fs.Restrict(router.RetrieverVector, filter.Keys)
-
 	var nz []int
 	for j, c := range q {
 		if c != 0 {

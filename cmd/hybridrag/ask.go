@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -157,12 +158,12 @@ func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
 			add("website", e.Websites)
 			var kinds []string
 			for _, k := range e.InstanceOf {
-				kinds = append(kinds, cmpOr(k.Label, k.QID))
+				kinds = append(kinds, cmp.Or(k.Label, k.QID))
 			}
 			add("instance of", kinds)
 			var countries []string
 			for _, c := range e.Countries {
-				countries = append(countries, cmpOr(c.Label, c.QID))
+				countries = append(countries, cmp.Or(c.Label, c.QID))
 			}
 			add("country", countries)
 			fmt.Fprintf(w, "  %s %s: %s [%d]\n", e.QID, e.Label, strings.Join(facts, "; "), f.Citation)
@@ -271,11 +272,4 @@ func trim(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

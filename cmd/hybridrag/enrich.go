@@ -2,16 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/enrich"
+	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/sparql"
@@ -112,7 +111,7 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 	}
 	if !*quiet {
 		cfg.Progress = e.stderr
-		cfg.Terminal = isTerminal(e.stderr)
+		cfg.Terminal = progress.IsTerminal(e.stderr)
 	}
 	if *wikidata != "" {
 		c, err := sparql.New(*wikidata)
@@ -120,7 +119,7 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 			return usagef("--wikidata: %v", err)
 		}
 		defer c.Close()
-		cfg.Enricher = sparqlEnricher{c}
+		cfg.Enricher = c
 	}
 
 	ds, err := e.data(df)
@@ -171,35 +170,4 @@ func printEnrichSummary(w io.Writer, out string, s enrich.Summary) {
 	fmt.Fprintln(w)
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// sparqlEnricher adapts the SPARQL client to enrich.Enricher.
-type sparqlEnricher struct{ c *sparql.Client }
-
-func (s sparqlEnricher) EnrichQIDs(ctx context.Context, qids []string) (map[string]map[string]any, error) {
-	ents, err := s.c.Enrich(ctx, qids)
-	out := make(map[string]map[string]any, len(ents))
-	for q, ent := range ents {
-		b, merr := json.Marshal(ent)
-		if merr != nil {
-			return out, merr
-		}
-		var v map[string]any
-		if merr := json.Unmarshal(b, &v); merr != nil {
-			return out, merr
-		}
-		out[q] = v
-	}
-	return out, err
-}
-
-var _ enrich.Enricher = sparqlEnricher{}
 var _ enrich.Linker = (*linking.Linker)(nil)

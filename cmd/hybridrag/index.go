@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
@@ -81,15 +82,15 @@ func runIndexBuild(ctx context.Context, e *env, args []string) error {
 	}
 	defer closeEmb()
 
-	var progress func(string, int, int)
-	var bar *progressBar
+	var report func(string, int, int)
+	var bar *progress.Bar
 	if !*quiet {
-		bar = newProgressBar(e.stderr)
-		progress = bar.update
+		bar = progress.New(e.stderr, progress.Options{Terminal: progress.IsTerminal(e.stderr)})
+		report = bar.Update
 	}
-	m, err := index.Build(ctx, ds, emb, *dir, progress)
+	m, err := index.Build(ctx, ds, emb, *dir, report)
 	if bar != nil {
-		bar.finish()
+		bar.Finish()
 	}
 	if err != nil {
 		return err

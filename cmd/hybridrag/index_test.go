@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -29,7 +28,7 @@ func TestIndexBuildAndInfo(t *testing.T) {
 	code, out, errOut := runCLI(t, "index", "build", "--dir", dir, "--data", data)
 	require.Equal(t, exitOK, code, errOut)
 	require.Contains(t, out, "built "+dir+": 82 records")
-	require.Contains(t, errOut, "embed    [")
+	require.Contains(t, errOut, "embed: ")
 	require.Contains(t, errOut, "82/82")
 
 	code, out, errOut = runCLI(t, "index", "info", "--dir", dir)
@@ -60,13 +59,4 @@ func TestIndexBuildAndInfo(t *testing.T) {
 	code, out, _ = runCLI(t, "index", "--help")
 	require.Equal(t, exitOK, code)
 	require.Contains(t, out, "--index DIR")
-}
-
-func TestProgressLine(t *testing.T) {
-	require.Equal(t, "embed    [###############...............] 50/100  10/s  ETA 5s   ",
-		progressLine("embed", 50, 100, 5*time.Second))
-	require.Equal(t, "bm25     [##############################] 100/100  50/s  2s   ",
-		progressLine("bm25", 100, 100, 2*time.Second))
-	require.Equal(t, "bm25     [..............................] 0/100   ",
-		progressLine("bm25", 0, 100, 0))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -57,9 +58,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			errs = append(errs, fmt.Errorf("neo4j: %w", err))
 		} else {
-			bar := newProgressBar(e.stderr)
-			stats, err := st.Ingest(ctx, ds, func(done, total int) { bar.update("neo4j", done, total) })
-			bar.finish()
+			bar := progress.New(e.stderr, progress.Options{Terminal: progress.IsTerminal(e.stderr)})
+			stats, err := st.Ingest(ctx, ds, func(done, total int) { bar.Update("neo4j", done, total) })
+			bar.Finish()
 			_ = st.Close(context.Background())
 			if err != nil {
 				errs = append(errs, fmt.Errorf("neo4j: %w", err))
@@ -82,9 +83,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			errs = append(errs, fmt.Errorf("qdrant: %w", err))
 		} else {
-			bar := newProgressBar(e.stderr)
-			err := st.Ingest(ctx, ds, em, func(done, total int) { bar.update("qdrant", done, total) })
-			bar.finish()
+			bar := progress.New(e.stderr, progress.Options{Terminal: progress.IsTerminal(e.stderr)})
+			err := st.Ingest(ctx, ds, em, func(done, total int) { bar.Update("qdrant", done, total) })
+			bar.Finish()
 			_ = st.Close()
 			if err != nil {
 				errs = append(errs, fmt.Errorf("qdrant: %w", err))

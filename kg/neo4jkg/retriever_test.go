@@ -53,11 +53,3 @@ func TestRetrieverStoreFails(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	require.Nil(t, hs)
 }
-
-func TestRetrieverFilterWarnings(t *testing.T) {
-	r := NewRetriever(nil, nil) // no store needed to report filter keys
-	w := r.FilterWarnings(filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"York"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}})
-	require.Len(t, w, 1)
-	require.Contains(t, w[0], `"colour"`)
-	require.Equal(t, filter.Keys, r.FilterKeys())
-}

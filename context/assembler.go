@@ -1,0 +1,123 @@
+package ragcontext
+
+import (
+	"strings"
+)
+
+// Token accounting.
+//
+// The cl100k_base pre-tokeniser always splits between a newline and a
+// following non-space character, and before a space that follows a
+// non-space character. So a text made of single-spaced lines that start
+// with a non-space character counts as the sum of its lines, each line
+// counted with the newlines that follow it, and appending a newline to a
+// line changes only its last word's tokens. Each line is therefore
+// counted once, plus two counts of its last word, instead of re-counting
+// the text as it grows. Build still counts the final text and, for a
+// Counter where this does not hold, drops trailing parts until it fits.
+
+// measured is a line with its token count alone, followed by one newline
+// and followed by a blank line.
+type measured struct {
+	text      string
+	n, nl, nn Tokens
+}
+
+// lineSet is the lines of one part and their cost as a standalone text.
+type lineSet struct {
+	lines []measured
+	cost  Tokens
+}
+
+// costWith is the cost of the lines with m appended.
+func (s *lineSet) costWith(m measured) Tokens {
+	if len(s.lines) == 0 {
+		return m.n
+	}
+	last := s.lines[len(s.lines)-1]
+	return s.cost - last.n + last.nl + m.n
+}
+
+func (s *lineSet) push(m measured) {
+	s.cost = s.costWith(m)
+	s.lines = append(s.lines, m)
+}
+
+func (s *lineSet) text() string {
+	var b strings.Builder
+	for i, l := range s.lines {
+		if i > 0 {
+			b.WriteString(lineSep)
+		}
+		b.WriteString(l.text)
+	}
+	return b.String()
+}
+
+// assembler joins parts with partSep and keeps a running token count.
+type assembler struct {
+	c     Counter
+	parts []part
+	total Tokens // tokens of the text so far
+	full  bool
+}
+
+type part struct {
+	lines []measured
+	block int // index into Context.Blocks, -1 for a note
+}
+
+func (a *assembler) measure(line string) measured {
+	n := a.c.Count(line)
+	tail := line
+	if i := strings.LastIndexByte(line, ' '); i > 0 {
+		tail = line[i:]
+	}
+	t := a.c.Count(tail)
+	return measured{
+		text: line,
+		n:    n,
+		nl:   n - t + a.c.Count(tail+lineSep),
+		nn:   n - t + a.c.Count(tail+partSep),
+	}
+}
+
+// costWith returns the total token count if a part costing cost alone
+// were appended; with cost 0 it is the count up to the next part.
+func (a *assembler) costWith(cost Tokens) Tokens {
+	if len(a.parts) == 0 {
+		return cost
+	}
+	last := a.lastLine()
+	return a.total - last.n + last.nn + cost
+}
+
+func (a *assembler) lastLine() measured {
+	ls := a.parts[len(a.parts)-1].lines
+	return ls[len(ls)-1]
+}
+
+func (a *assembler) add(lines []measured, block int) {
+	var s lineSet
+	for _, l := range lines {
+		s.push(l)
+	}
+	a.total = a.costWith(s.cost)
+	a.parts = append(a.parts, part{lines: lines, block: block})
+}
+
+func (a *assembler) text() string {
+	var b strings.Builder
+	for i, p := range a.parts {
+		if i > 0 {
+			b.WriteString(partSep)
+		}
+		for j, l := range p.lines {
+			if j > 0 {
+				b.WriteString(lineSep)
+			}
+			b.WriteString(l.text)
+		}
+	}
+	return b.String()
+}

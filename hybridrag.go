@@ -1,0 +1,259 @@
+// Package hybridrag answers questions about heritage institutions —
+// museums, archives, libraries — by hybrid retrieval, and links references
+// (identifiers in any form, or names with place hints) to them.
+//
+// New builds a Client on the dataset bundled in the module (16,286
+// institutions), with an in-memory knowledge graph, BM25 and a vector index
+// whose default embedder needs no model weights: no server, no download.
+// Options swap in a Neo4j graph, a custom embedder or a Wikidata SPARQL
+// endpoint:
+//
+//	c, err := hybridrag.New(ctx)
+//	if err != nil { … }
+//	defer c.Close()
+//	resp, err := c.Ask(ctx, "Which museums are part of National Museums Scotland?")
+//	fmt.Println(resp.Answer.Text)
+//
+// The packages under this module are the parts New wires together: router,
+// retrievers, fusion, context (package ragcontext), pipeline, linking;
+// docs/architecture.md maps them.
+package hybridrag
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg/neo4jkg"
+	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/sparql"
+)
+
+// Response is the answer to a question with its evidence: the router's
+// plan, the fused hits with per-retriever provenance, the cited context,
+// and the sources that failed (see pipeline.Response).
+type Response = pipeline.Response
+
+// LinkQuery is a reference to resolve: an identifier or a name, with
+// optional hints (see linking.Query).
+type LinkQuery = linking.Query
+
+// Candidate is one institution a reference may denote (see
+// linking.Candidate).
+type Candidate = linking.Candidate
+
+// Embedder turns texts into L2-normalised vectors (see
+// retrievers.Embedder).
+type Embedder = retrievers.Embedder
+
+// DefaultStartupTimeout bounds connecting to each configured server in New.
+const DefaultStartupTimeout = 10 * time.Second
+
+// settings are what the options set.
+type settings struct {
+	data           *heritage.Dataset
+	neo4jURI       string
+	neo4jUser      string
+	neo4jPassword  string
+	embedder       Embedder
+	sparqlEndpoint string
+	logger         *slog.Logger
+	legTimeout     time.Duration
+	startupTimeout time.Duration
+}
+
+// Option configures New.
+type Option func(*settings)
+
+// WithData answers from ds instead of the bundled dataset (see
+// heritage.LoadFile for reading one from JSON Lines).
+func WithData(ds *heritage.Dataset) Option { return func(s *settings) { s.data = ds } }
+
+// WithNeo4j uses the knowledge graph in the Neo4j server at uri (bolt:// or
+// neo4j://) instead of the in-memory one. The server must hold the same
+// data (hybridrag ingest loads it). A server that does not answer at start
+// is reported in every Response's Errors; the other retrievers still
+// answer.
+func WithNeo4j(uri, user, password string) Option {
+	return func(s *settings) { s.neo4jURI, s.neo4jUser, s.neo4jPassword = uri, user, password }
+}
+
+// WithEmbedder embeds records and questions with e instead of the
+// built-in hashing embedder; the vector index is built with it in New.
+func WithEmbedder(e Embedder) Option { return func(s *settings) { s.embedder = e } }
+
+// WithSPARQL adds a Wikidata SPARQL endpoint: a retriever for questions
+// the dataset alone cannot answer, and Wikidata facts about the answer's
+// institutions. An endpoint that does not answer at start is reported in
+// every Response's Errors.
+func WithSPARQL(endpoint string) Option { return func(s *settings) { s.sparqlEndpoint = endpoint } }
+
+// WithLogger logs backend failures to l (default: nothing is logged).
+func WithLogger(l *slog.Logger) Option { return func(s *settings) { s.logger = l } }
+
+// WithLegTimeout bounds each retriever of a question (default
+// pipeline.DefaultOptions().LegTimeout).
+func WithLegTimeout(d time.Duration) Option { return func(s *settings) { s.legTimeout = d } }
+
+// WithStartupTimeout bounds connecting to each configured server in New
+// (default DefaultStartupTimeout).
+func WithStartupTimeout(d time.Duration) Option { return func(s *settings) { s.startupTimeout = d } }
+
+// Client answers questions and links references. Build it with New and
+// Close it when done; it is safe for concurrent use.
+type Client struct {
+	data     *heritage.Dataset
+	pipeline *pipeline.Pipeline
+	linker   *linking.Linker
+	closers  []func()
+}
+
+// New builds a client: it loads the data, builds the in-memory indexes
+// (a few seconds for the bundled dataset) and connects to the configured
+// servers.
+func New(ctx context.Context, opts ...Option) (*Client, error) {
+	s := settings{startupTimeout: DefaultStartupTimeout, legTimeout: pipeline.DefaultOptions().LegTimeout}
+	for _, o := range opts {
+		o(&s)
+	}
+	if s.logger == nil {
+		s.logger = slog.New(slog.DiscardHandler)
+	}
+	if s.data == nil {
+		ds, err := heritage.Embedded()
+		if err != nil {
+			return nil, fmt.Errorf("hybridrag: %w", err)
+		}
+		s.data = ds
+	}
+	var ropts []router.Option
+	if s.sparqlEndpoint != "" {
+		ropts = append(ropts, router.WithWikidata(true))
+	}
+	comps, err := pipeline.EmbeddedComponents(ctx, s.data, pipeline.EmbeddedConfig{Embedder: s.embedder, RouterOptions: ropts})
+	if err != nil {
+		return nil, fmt.Errorf("hybridrag: %w", err)
+	}
+	c := &Client{data: s.data, linker: linking.New(s.data, comps.KG)}
+	startErrs := c.connect(ctx, &s, &comps)
+
+	popts := pipeline.DefaultOptions()
+	popts.LegTimeout = s.legTimeout
+	popts.Logger = s.logger
+	popts.StartupErrors = startErrs
+	if c.pipeline, err = pipeline.New(comps, popts); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("hybridrag: %w", err)
+	}
+	return c, nil
+}
+
+// connect opens the configured servers concurrently and swaps them into
+// comps; each one that does not answer becomes a startup error.
+func (c *Client) connect(ctx context.Context, s *settings, comps *pipeline.Components) []pipeline.SourceError {
+	ctx, cancel := context.WithTimeout(ctx, s.startupTimeout)
+	defer cancel()
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		errs []pipeline.SourceError
+	)
+	fail := func(source string, err error) {
+		s.logger.Error("backend unavailable; continuing without it", "backend", source, "err", err)
+		mu.Lock()
+		defer mu.Unlock()
+		errs = append(errs, pipeline.SourceError{Source: source, Error: "unavailable since start: " + err.Error()})
+	}
+	if s.neo4jURI != "" {
+		wg.Go(func() {
+			st, err := neo4jkg.Open(ctx, s.neo4jURI, s.neo4jUser, s.neo4jPassword, neo4jkg.WithConnectTimeout(s.startupTimeout))
+			if err != nil {
+				fail("neo4j", err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(st, c.data)
+			comps.Graph = st
+			c.closers = append(c.closers, func() { _ = st.Close(context.Background()) })
+		})
+	}
+	if s.sparqlEndpoint != "" {
+		wg.Go(func() {
+			sc, err := sparql.New(s.sparqlEndpoint, sparql.WithTimeout(s.legTimeout))
+			if err == nil {
+				_, err = sc.Select(ctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
+			}
+			if err != nil {
+				if sc != nil {
+					_ = sc.Close()
+				}
+				fail("wikidata", err)
+				return
+			}
+			r := sparql.NewRetriever(sc, c.data)
+			mu.Lock()
+			defer mu.Unlock()
+			comps.Retrievers[router.RetrieverWikidata] = r
+			comps.Enricher = r
+			c.closers = append(c.closers, func() { _ = sc.Close() })
+		})
+	}
+	wg.Wait()
+	return errs
+}
+
+// AskOption tunes one question.
+type AskOption func(*pipeline.Request)
+
+// WithK returns at most k fused hits (default pipeline.DefaultK).
+func WithK(k int) AskOption { return func(r *pipeline.Request) { r.K = k } }
+
+// WithBudget sets the context budget in tokens (default
+// pipeline.DefaultBudget).
+func WithBudget(tokens int) AskOption { return func(r *pipeline.Request) { r.Budget = tokens } }
+
+// WithFilters restricts every retriever (see filter.Parse for the operator
+// dict that builds a Set).
+func WithFilters(fs filter.Set) AskOption { return func(r *pipeline.Request) { r.Filters = fs } }
+
+// WithExplain adds each retriever's own ranking to the response.
+func WithExplain() AskOption { return func(r *pipeline.Request) { r.Explain = true } }
+
+// Ask answers one question. A failing retriever is reported in the
+// response's Errors; an error means no answer could be made (a bad
+// question or option, wrapping pipeline.ErrEmptyQuestion,
+// pipeline.ErrTooLong or pipeline.ErrBadOption, or ctx ending).
+func (c *Client) Ask(ctx context.Context, question string, opts ...AskOption) (*Response, error) {
+	req := pipeline.Request{Question: question}
+	for _, o := range opts {
+		o(&req)
+	}
+	return c.pipeline.Ask(ctx, req)
+}
+
+// Link resolves a reference to at most limit candidate institutions (5
+// when limit ≤ 0), best first; a candidate with Match set is the referent
+// with high confidence.
+func (c *Client) Link(ctx context.Context, q LinkQuery, limit int) ([]Candidate, error) {
+	return c.linker.Link(ctx, q, limit)
+}
+
+// Data is the dataset the client answers from.
+func (c *Client) Data() *heritage.Dataset { return c.data }
+
+// Close releases the connections to the configured servers.
+func (c *Client) Close() error {
+	for _, f := range c.closers {
+		f()
+	}
+	c.closers = nil
+	return nil
+}
