@@ -6,6 +6,7 @@
 #                              /readyz, print QDRANT_URL=http://127.0.0.1:GRPC_PORT
 #   scripts/qdrant.sh stop     stop the server started by start and delete its storage
 #   scripts/qdrant.sh status   print the URL and exit 0 when running, exit 3 when not
+#   scripts/qdrant.sh binary   print the path of the server binary, exit 1 when there is none
 #
 # No package registry carries a Qdrant server; start uses a prebuilt binary:
 # HYBRIDRAG_QDRANT_BIN, else shared/tools/qdrant/qdrant beside this checkout
@@ -30,16 +31,22 @@ TIMEOUT="${HYBRIDRAG_QDRANT_START_TIMEOUT:-60}"
 . "$ROOT/scripts/lib/server.sh"
 server_init qdrant.sh "$DIR" "$PIDFILE" "$LOG" host="$HOST" match="qdrant" grace=10 interval=0.2 scratch="$STORAGE"
 
-# binary prints the path of the Qdrant server binary, or fails.
+# binary prints the absolute path of the Qdrant server binary, or says why
+# there is none and fails.
 binary() {
   local bin
-  for bin in "${HYBRIDRAG_QDRANT_BIN:-}" "$ROOT/../shared/tools/qdrant/qdrant" /work/shared/tools/qdrant/qdrant; do
-    if [[ -n "$bin" && -x "$bin" ]]; then
-      echo "$bin"
-      return 0
-    fi
-  done
-  return 1
+  if [[ -n "${HYBRIDRAG_QDRANT_BIN:-}" ]]; then
+    [[ -x "$HYBRIDRAG_QDRANT_BIN" && ! -d "$HYBRIDRAG_QDRANT_BIN" ]] ||
+      { say "HYBRIDRAG_QDRANT_BIN=$HYBRIDRAG_QDRANT_BIN is not an executable file"; return 1; }
+    bin=$HYBRIDRAG_QDRANT_BIN
+  else
+    for bin in "$ROOT/../shared/tools/qdrant/qdrant" /work/shared/tools/qdrant/qdrant ""; do
+      [[ -n "$bin" && -x "$bin" && ! -d "$bin" ]] && break
+    done
+    [[ -n "$bin" ]] ||
+      { say "no Qdrant server binary at $ROOT/../shared/tools/qdrant/qdrant; set HYBRIDRAG_QDRANT_BIN (no package registry carries one)"; return 1; }
+  fi
+  echo "$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 }
 
 # The state folder keeps the HTTP port beside the gRPC port server_launched records.
@@ -68,7 +75,7 @@ address() { echo "QDRANT_URL=http://$HOST:$1"; }
 start() {
   server_started address && return 0
   local bin
-  bin=$(binary) || die "no Qdrant server binary: set HYBRIDRAG_QDRANT_BIN, or place it at $ROOT/../shared/tools/qdrant/qdrant (no package registry carries one)"
+  bin=$(binary) || exit 1
   local grpc=${HYBRIDRAG_QDRANT_GRPC_PORT:-} http=${HYBRIDRAG_QDRANT_HTTP_PORT:-}
   if [[ -n "$grpc" ]]; then
     server_port_free "$grpc" HYBRIDRAG_QDRANT_GRPC_PORT
@@ -107,4 +114,4 @@ stop() {
 
 status() { server_status address ready; }
 
-server_dispatch "start|stop|status" "${1:-}"
+server_dispatch "start|stop|status|binary" "${1:-}"

@@ -277,7 +277,8 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		go func() {
 			defer wg.Done()
 			st, err := qdrantstore.Open(sctx, qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey,
-				Collection: cfg.Qdrant.Collection, Timeout: cfg.StartupTimeout.Std()}, qdrantstore.WithLogger(log))
+				Collection: cfg.Qdrant.Collection, Timeout: cfg.StartupTimeout.Std(),
+				Approximate: cfg.Qdrant.SearchEf > 0, SearchEf: cfg.Qdrant.SearchEf}, qdrantstore.WithLogger(log))
 			if err != nil {
 				fail("qdrant", err)
 				return
