@@ -155,7 +155,7 @@ func scrollIDs(ctx context.Context, t *testing.T, s *Store) []string {
 }
 
 // parityQuestions are the gold questions and every twentieth generated one.
-func parityQuestions(t *testing.T) []string {
+func parityQuestions(t testing.TB) []string {
 	t.Helper()
 	root := filepath.Join("..", "..", "testdata")
 	goldQs, err := gold.Load(filepath.Join(root, "questions.jsonl"))
@@ -398,4 +398,69 @@ func infix(v string) string {
 		r = r[1:min(len(r)-1, 7)]
 	}
 	return strings.ToUpper(string(r))
+}
+
+// BenchmarkLiveRecall measures, against the Qdrant server named by
+// QDRANT_URL, how much of the exact top 10 an approximate (HNSW) search
+// finds for the gold questions and every twentieth generated one, at
+// several beam widths; it reports recall@10 and the mean search time as
+// metrics. It waits until Qdrant has built its HNSW graph, which takes a
+// minute or more after an ingest.
+func BenchmarkLiveRecall(b *testing.B) {
+	url := os.Getenv(envQdrantURL)
+	if url == "" {
+		b.Skip(envQdrantURL + " is not set")
+	}
+	ctx := context.Background()
+	ds := embedded(b)
+	emb := embed.NewHashing(parityDim)
+	collection := os.Getenv(envParityCollection)
+	if collection == "" {
+		collection = fmt.Sprintf("hybridrag_recall_%d", time.Now().UnixNano())
+		s, err := Open(ctx, Config{URL: url, Collection: collection})
+		require.NoError(b, err)
+		require.NoError(b, s.Ingest(ctx, ds, emb, nil))
+		b.Cleanup(func() { _ = s.DeleteCollection(context.Background()); _ = s.Close() })
+	}
+	idx, err := retrievers.NewVectorIndex(ds, emb)
+	require.NoError(b, err)
+	questions := parityQuestions(b)
+	want := make([][]retrievers.Hit, len(questions))
+	for i, text := range questions {
+		want[i], err = idx.Retrieve(ctx, retrievers.Query{Text: text, K: parityK})
+		require.NoError(b, err)
+	}
+	for _, ef := range []int{64, 128, DefaultSearchEf, 512, 1024} {
+		b.Run(fmt.Sprintf("ef=%d", ef), func(b *testing.B) {
+			s, err := Open(ctx, Config{URL: url, Collection: collection, Approximate: true, SearchEf: ef})
+			require.NoError(b, err)
+			defer s.Close()
+			require.Eventually(b, func() bool {
+				info, err := s.client.GetCollectionInfo(ctx, collection)
+				return err == nil && info.GetStatus() == qdrant.CollectionStatus_Green
+			}, 30*time.Minute, time.Second, "the HNSW graph is built")
+			r := s.Retriever(emb)
+			found, total := 0, 0
+			b.ResetTimer()
+			for range b.N {
+				found, total = 0, 0
+				for i, text := range questions {
+					got, err := r.Retrieve(ctx, retrievers.Query{Text: text, K: parityK})
+					require.NoError(b, err)
+					ids := make(map[string]bool, len(got))
+					for _, g := range got {
+						ids[g.ID] = true
+					}
+					for _, w := range want[i] {
+						if ids[w.ID] {
+							found++
+						}
+					}
+					total += len(want[i])
+				}
+			}
+			b.ReportMetric(float64(found)/float64(total), "recall@10")
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(questions)), "µs/search")
+		})
+	}
 }
