@@ -65,7 +65,11 @@ start_server openrefine
 # present; without it the live Qdrant tests skip and say why, and the
 # adapter's gRPC contract tests still run.
 if qdrant_bin=$(bash scripts/qdrant.sh binary 2>/dev/null); then
+  # The tests search exactly, so the server builds no HNSW graph: that
+  # would take a core for a minute or more while the tests run.
+  export QDRANT__STORAGE__OPTIMIZERS__INDEXING_THRESHOLD_KB=0
   start_server qdrant
+  unset QDRANT__STORAGE__OPTIMIZERS__INDEXING_THRESHOLD_KB
   export HYBRIDRAG_QDRANT_BIN="$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1
 else
   echo "no Qdrant server binary: the live Qdrant tests skip (see scripts/qdrant.sh)"
