@@ -67,7 +67,7 @@ type Config struct {
 	// Approximate searches Qdrant's HNSW graph (where it has built one)
 	// instead of every point that passes the filters. It is faster on
 	// large collections but misses some of the nearest points: on the
-	// bundled dataset with the hashing embedder it finds 86% of the exact
+	// bundled dataset with the hashing embedder it finds 85% of the exact
 	// top 10 at the default SearchEf (docs/benchmarks.md). By default every
 	// search is exact and returns what the embedded vector index returns.
 	Approximate bool
