@@ -21,9 +21,12 @@ func TestLayering(t *testing.T) {
 	require.Equal(t, Serve{APIKeyFile: "/run/secrets/hybridrag", PublicURL: "https://example.org", TrustProxy: true,
 		MaxInFlight: 16, Reconcile: ReconcileLimits{MaxQueries: 50, MaxExtendCells: 2000}}, c.Serve)
 
-	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5"}
+	require.Equal(t, 0, c.Qdrant.SearchEf, "exact Qdrant search by default")
+
+	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5", "HYBRIDRAG_QDRANT_SEARCH_EF": "512"}
 	require.NoError(t, c.LoadEnv(func(k string) string { return env[k] }))
 	require.Equal(t, "neo4j://db:7687", c.Neo4j.URI, "the environment overrides the file")
+	require.Equal(t, 512, c.Qdrant.SearchEf)
 	require.Equal(t, 1500*time.Millisecond, c.LegTimeout.Std())
 	require.NoError(t, c.Validate())
 }
@@ -49,6 +52,14 @@ func TestBadEnv(t *testing.T) {
 	err := c.LoadEnv(func(k string) string {
 		if k == "HYBRIDRAG_REQUEST_TIMEOUT" {
 			return "soon"
+		}
+		return ""
+	})
+	require.ErrorIs(t, err, ErrInvalid)
+	c = Default()
+	err = c.LoadEnv(func(k string) string {
+		if k == "HYBRIDRAG_QDRANT_SEARCH_EF" {
+			return "wide"
 		}
 		return ""
 	})

@@ -39,6 +39,11 @@ type EmbeddedConfig struct {
 	// used instead of building them in memory.
 	Vector *retrievers.VectorIndex
 	BM25   *retrievers.BM25
+	// NoVector leaves the vector index out, for a caller that puts a
+	// vector store in its place: Retrievers then has no
+	// router.RetrieverVector entry, and Embedder is the one the store
+	// needs for queries.
+	NoVector bool
 }
 
 // EmbeddedComponents builds the server-free components; callers may swap
@@ -56,15 +61,17 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	eg.Go(func() error { rt = router.New(ds, cfg.RouterOptions...); return nil })
 	eg.Go(func() error { g = kg.New(ds); return nil })
 	vec, bm = cfg.Vector, cfg.BM25
+	emb := cfg.Embedder
+	if vec != nil {
+		emb = vec.Embedder()
+	} else if emb == nil {
+		emb = embed.NewHashing(HashingDim)
+	}
 	eg.Go(func() (err error) {
-		if vec != nil {
+		if vec != nil || cfg.NoVector {
 			return nil
 		}
-		e := cfg.Embedder
-		if e == nil {
-			e = embed.NewHashing(HashingDim)
-		}
-		vec, err = retrievers.NewVectorIndex(ds, e, retrievers.WithBuildContext(ctx))
+		vec, err = retrievers.NewVectorIndex(ds, emb, retrievers.WithBuildContext(ctx))
 		return err
 	})
 	eg.Go(func() (err error) {
@@ -84,17 +91,20 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	if err != nil {
 		return Components{}, fmt.Errorf("pipeline: build: %w", err)
 	}
+	rs := map[string]retrievers.Retriever{
+		router.RetrieverBM25: bm,
+		router.RetrieverKG:   kg.NewRetriever(g),
+	}
+	if vec != nil {
+		rs[router.RetrieverVector] = vec
+	}
 	return Components{
-		Data:   ds,
-		Router: rt,
-		Graph:  LocalGraph{g},
-		Retrievers: map[string]retrievers.Retriever{
-			router.RetrieverVector: vec,
-			router.RetrieverBM25:   bm,
-			router.RetrieverKG:     kg.NewRetriever(g),
-		},
-		Context:  ragcontext.NewBuilder(counter),
-		KG:       g,
-		Embedder: vec.Embedder(),
+		Data:       ds,
+		Router:     rt,
+		Graph:      LocalGraph{g},
+		Retrievers: rs,
+		Context:    ragcontext.NewBuilder(counter),
+		KG:         g,
+		Embedder:   emb,
 	}, nil
 }

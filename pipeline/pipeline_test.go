@@ -294,3 +294,19 @@ func TestRerankerReordersAndItsFailureIsReported(t *testing.T) {
 	require.Equal(t, plain.Hits[0].ID, resp.Hits[0].ID, "the fused order stands")
 	require.Contains(t, resp.Errors[len(resp.Errors)-1].Error, "backend down")
 }
+
+// NoVector leaves the vector leg to the caller and still names the
+// embedder its queries need.
+func TestEmbeddedComponentsNoVector(t *testing.T) {
+	ds := &heritage.Dataset{Institutions: testPipeline(t).data.Institutions[:200]}
+	c, err := EmbeddedComponents(context.Background(), ds, EmbeddedConfig{NoVector: true})
+	require.NoError(t, err)
+	require.NotContains(t, c.Retrievers, router.RetrieverVector)
+	require.Contains(t, c.Retrievers, router.RetrieverBM25)
+	require.NotNil(t, c.Embedder)
+	require.Equal(t, HashingDim, c.Embedder.Dim())
+
+	c, err = EmbeddedComponents(context.Background(), ds, EmbeddedConfig{})
+	require.NoError(t, err)
+	require.Contains(t, c.Retrievers, router.RetrieverVector)
+}

@@ -2,11 +2,11 @@
 # The whole test suite. On a fresh machine it installs and starts the real
 # components the integration tests need — the MiniLM embedding model and
 # ONNX Runtime, an embedded Neo4j 5.26, an Oxigraph SPARQL server loaded
-# with the Wikidata-shaped subset, and OpenRefine 3.6 (a real
-# reconciliation client) — then checks formatting, runs go vet and
-# staticcheck, fuzzes the parsers briefly, runs every test with the race
-# detector (and the library facade's examples without it), and stops the
-# servers it started.
+# with the Wikidata-shaped subset, OpenRefine 3.6 (a real reconciliation
+# client) and, when its prebuilt binary is present, Qdrant — then checks
+# formatting, runs go vet and staticcheck, fuzzes the parsers briefly, runs
+# every test with the race detector (and the library facade's examples
+# without it), and stops the servers it started.
 #
 #   bash scripts/test.sh            # everything
 #   bash scripts/test.sh -run Ask   # extra flags go to go test
@@ -14,7 +14,9 @@
 # Needs Go 1.26, Java 17 + Maven, Python 3 + pip, Node + npm, unzip, and
 # apt-get (OpenRefine is Debian's openrefine package; run as root or have
 # it installed). Ports: HYBRIDRAG_NEO4J_PORT (7687), HYBRIDRAG_SPARQL_PORT
-# (7878), HYBRIDRAG_OPENREFINE_PORT (3333).
+# (7878), HYBRIDRAG_OPENREFINE_PORT (3333), HYBRIDRAG_QDRANT_GRPC_PORT and
+# HYBRIDRAG_QDRANT_HTTP_PORT (free ports). No package registry carries a
+# Qdrant server: scripts/qdrant.sh says where it looks for the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -60,7 +62,7 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-echo "== starting Neo4j, the SPARQL server and OpenRefine"
+echo "== starting Neo4j, the SPARQL server, OpenRefine and Qdrant"
 start_server() {
   # Starts scripts/$1.sh unless it is already running, and exports the line
   # it prints. Only servers started here are stopped at the end.
@@ -81,13 +83,36 @@ wait
 start_server sparql
 start_server neo4j
 start_server openrefine
+# Qdrant runs from a prebuilt binary (ready in about a second) when one is
+# present; without it the live Qdrant tests skip and say why, and the
+# adapter's gRPC contract tests still run.
+if qdrant_bin=$(bash scripts/qdrant.sh binary 2>/dev/null); then
+  # The tests search exactly, so the server builds no HNSW graph: that
+  # would take a core for a minute or more while the tests run.
+  export QDRANT__STORAGE__OPTIMIZERS__INDEXING_THRESHOLD_KB=0
+  start_server qdrant
+  unset QDRANT__STORAGE__OPTIMIZERS__INDEXING_THRESHOLD_KB
+  export HYBRIDRAG_QDRANT_BIN="$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1
+else
+  echo "no Qdrant server binary: the live Qdrant tests skip (see scripts/qdrant.sh)"
+fi
 
-echo "== loading the dataset into Neo4j"
-go run ./cmd/hybridrag ingest --neo4j "$HYBRIDRAG_NEO4J_URI"
+echo "== loading the dataset into Neo4j${QDRANT_URL:+ and Qdrant}"
+go build -o .tools/bin/hybridrag ./cmd/hybridrag
+if [ -n "${QDRANT_URL:-}" ]; then
+  # Both servers load at once; Qdrant gets the default hashing vectors,
+  # which its live tests compare with the embedded vector index.
+  .tools/bin/hybridrag ingest --qdrant "$QDRANT_URL" --embedder hashing &
+  qdrant_ingest=$!
+fi
+.tools/bin/hybridrag ingest --neo4j "$HYBRIDRAG_NEO4J_URI"
+if [ -n "${qdrant_ingest:-}" ]; then
+  wait "$qdrant_ingest"
+  export HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag
+fi
 
-# The integration tests fail, rather than skip, when a component is missing.
-# (Qdrant cannot be installed from the registries this suite uses: its
-# adapter runs a gRPC contract test, and a live test when QDRANT_URL is set.)
+# The integration tests fail, rather than skip, when a component is missing
+# (Qdrant only when its binary is present, see above).
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
 
 echo "== go test -race"

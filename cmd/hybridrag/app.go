@@ -237,8 +237,27 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = emb, x.Vector, x.BM25
 		closers = append(closers, func() { _ = x.Close() })
 	}
+	// Qdrant answers first: when it does, the in-memory vector index it
+	// replaces is not built (at scale it is most of the memory); when it
+	// does not, the embedded index keeps its place.
+	var (
+		qd    *qdrantstore.Store
+		qdErr error
+	)
+	if cfg.Qdrant.URL != "" {
+		qctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
+		qd, qdErr = qdrantstore.Open(qctx, qdrantConfig(cfg), qdrantstore.WithLogger(log))
+		cancel()
+		ecfg.NoVector = qd != nil && ecfg.Vector == nil
+	}
 	comps, err := pipeline.EmbeddedComponents(ctx, ds, ecfg)
 	if err != nil {
+		if qd != nil {
+			_ = qd.Close()
+		}
+		for _, c := range closers {
+			c()
+		}
 		return nil, err
 	}
 	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, closers: closers}
@@ -277,25 +296,15 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 			s.closers = append(s.closers, func() { _ = st.Close(context.Background()) })
 		}()
 	}
-	if cfg.Qdrant.URL != "" {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			st, err := qdrantstore.Open(sctx, qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey,
-				Collection: cfg.Qdrant.Collection, Timeout: cfg.StartupTimeout.Std()}, qdrantstore.WithLogger(log))
-			if err != nil {
-				fail("qdrant", err)
-				return
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			comps.Retrievers[router.RetrieverVector] = st.Retriever(comps.Embedder)
-			s.backends = append(s.backends, backend{"qdrant", func(ctx context.Context) error {
-				_, err := st.Count(ctx)
-				return err
-			}})
-			s.closers = append(s.closers, func() { _ = st.Close() })
-		}()
+	if qd != nil {
+		comps.Retrievers[router.RetrieverVector] = qd.Retriever(comps.Embedder)
+		s.backends = append(s.backends, backend{"qdrant", func(ctx context.Context) error {
+			_, err := qd.Count(ctx)
+			return err
+		}})
+		s.closers = append(s.closers, func() { _ = qd.Close() })
+	} else if qdErr != nil {
+		fail("qdrant", qdErr)
 	}
 	if cfg.SPARQL.Endpoint != "" {
 		wg.Add(1)
@@ -347,6 +356,12 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	}
 	s.pipeline = p
 	return s, nil
+}
+
+// qdrantConfig is the store configuration of cfg.
+func qdrantConfig(cfg config.Config) qdrantstore.Config {
+	return qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey, Collection: cfg.Qdrant.Collection,
+		Timeout: cfg.StartupTimeout.Std(), Approximate: cfg.Qdrant.SearchEf > 0, SearchEf: cfg.Qdrant.SearchEf}
 }
 
 func noticeText() string {

@@ -78,8 +78,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if emb != nil {
 			em = emb
 		}
-		st, err := qdrantstore.Open(ctx, qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey,
-			Collection: cfg.Qdrant.Collection, Timeout: cfg.StartupTimeout.Std()}, qdrantstore.WithLogger(log))
+		st, err := qdrantstore.Open(ctx, qdrantConfig(cfg), qdrantstore.WithLogger(log))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("qdrant: %w", err))
 		} else {

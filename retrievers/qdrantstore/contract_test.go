@@ -266,6 +266,7 @@ func TestContractRetrieve(t *testing.T) {
 				Query:          qdrant.NewQueryDense(embedOne(t, emb, tt.text)),
 				Filter:         tt.want,
 				Limit:          qdrant.PtrOf(uint64(tt.k)),
+				Params:         &qdrant.SearchParams{Exact: qdrant.PtrOf(true)},
 				WithPayload:    qdrant.NewWithPayloadInclude("id", "name", "isil", "wikidata", "ghcid", "tier", "snippet"),
 				WithVectors:    qdrant.NewWithVectors(false),
 			}, queries[before])
@@ -318,6 +319,34 @@ func TestContractRetrieve(t *testing.T) {
 		}
 		require.Equal(t, filter.Keys, r.FilterKeys())
 	})
+}
+
+// Exact search is the default; Approximate asks for the HNSW graph with
+// the configured beam width, never narrower than k.
+func TestContractSearchParams(t *testing.T) {
+	fake := startFake(t)
+	ds := subset(t, 41)
+	emb := embed.NewHashing(128)
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+		k    int
+		want *qdrant.SearchParams
+	}{
+		{"exact by default", Config{}, 10, &qdrant.SearchParams{Exact: qdrant.PtrOf(true)}},
+		{"approximate, default beam", Config{Approximate: true}, 10, &qdrant.SearchParams{HnswEf: qdrant.PtrOf(uint64(DefaultSearchEf))}},
+		{"approximate, beam at least k", Config{Approximate: true, SearchEf: 16}, 40, &qdrant.SearchParams{HnswEf: qdrant.PtrOf(uint64(40))}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.cfg.Collection = "params_test"
+			s := fake.open(t, tt.cfg)
+			require.NoError(t, s.Ingest(context.Background(), ds, emb, nil))
+			_, err := s.Retriever(emb).Retrieve(context.Background(), retrievers.Query{Text: "museum", K: tt.k})
+			require.NoError(t, err)
+			queries := fake.snapshot().queries
+			requireProto(t, tt.want, queries[len(queries)-1].GetParams())
+		})
+	}
 }
 
 func TestContractCancel(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -28,14 +29,7 @@ const (
 // Qdrant exactly the records filter.Set.Match selects, searches with
 // filters, and deletes the collection.
 func TestLive(t *testing.T) {
-	url := os.Getenv(envQdrantURL)
-	if url == "" {
-		msg := envQdrantURL + " is not set; the live Qdrant test needs a server (the contract tests cover the protocol)"
-		if os.Getenv(envRequireQdrant) == "1" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
+	url := liveURL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	s, err := Open(ctx, Config{
@@ -61,24 +55,7 @@ func TestLive(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, uint64(len(ds.Institutions)), n)
 
-	for _, src := range semanticSets {
-		fs, err := filter.Parse([]byte(src))
-		require.NoError(t, err)
-		want := 0
-		for i := range ds.Institutions {
-			if fs.Match(&ds.Institutions[i]) {
-				want++
-			}
-		}
-		qf, ok := Translate(fs)
-		if !ok {
-			require.Zero(t, want, src)
-			continue
-		}
-		got, err := s.client.Count(ctx, &qdrant.CountPoints{CollectionName: s.Collection(), Filter: qf, Exact: qdrant.PtrOf(true)})
-		require.NoError(t, err, src)
-		require.Equal(t, uint64(want), got, src)
-	}
+	requireFilterCounts(ctx, t, s, ds)
 
 	r := s.Retriever(emb)
 	for _, tc := range []struct {
@@ -111,5 +88,29 @@ func TestLive(t *testing.T) {
 			q := embedOne(t, emb, tc.text)
 			require.InDelta(t, cosine(q, embedOne(t, emb, retrievers.DocText(best))), hits[0].Score, 1e-4, tc.text)
 		}
+	}
+}
+
+// requireFilterCounts checks that every filter set of semanticSets counts
+// in the collection the records of ds that filter.Set.Match passes.
+func requireFilterCounts(ctx context.Context, t *testing.T, s *Store, ds *heritage.Dataset) {
+	t.Helper()
+	for _, src := range semanticSets {
+		fs, err := filter.Parse([]byte(src))
+		require.NoError(t, err)
+		want := 0
+		for i := range ds.Institutions {
+			if fs.Match(&ds.Institutions[i]) {
+				want++
+			}
+		}
+		qf, ok := Translate(fs)
+		if !ok {
+			require.Zero(t, want, src)
+			continue
+		}
+		got, err := s.client.Count(ctx, &qdrant.CountPoints{CollectionName: s.Collection(), Filter: qf, Exact: qdrant.PtrOf(true)})
+		require.NoError(t, err, src)
+		require.Equal(t, uint64(want), got, src)
 	}
 }

@@ -25,15 +25,15 @@ func TestConfigDefaults(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		{name: "zero", in: Config{}, want: Config{Host: "localhost", Port: 6334, Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256}},
+		{name: "zero", in: Config{}, want: Config{Host: "localhost", Port: 6334, Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256, SearchEf: 256}},
 		{name: "http URL", in: Config{URL: "http://qdrant.local:7000", Host: "ignored", Port: 1, UseTLS: true},
-			want: Config{URL: "http://qdrant.local:7000", Host: "qdrant.local", Port: 7000, Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256}},
+			want: Config{URL: "http://qdrant.local:7000", Host: "qdrant.local", Port: 7000, Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256, SearchEf: 256}},
 		{name: "https URL without port", in: Config{URL: "https://xyz.cloud.example", Collection: "c", Timeout: time.Second, BatchSize: 10},
-			want: Config{URL: "https://xyz.cloud.example", Host: "xyz.cloud.example", Port: 6334, UseTLS: true, Collection: "c", Timeout: time.Second, BatchSize: 10}},
+			want: Config{URL: "https://xyz.cloud.example", Host: "xyz.cloud.example", Port: 6334, UseTLS: true, Collection: "c", Timeout: time.Second, BatchSize: 10, SearchEf: 256}},
 		{name: "IPv6", in: Config{URL: "http://[::1]:6334"},
-			want: Config{URL: "http://[::1]:6334", Host: "::1", Port: 6334, Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256}},
+			want: Config{URL: "http://[::1]:6334", Host: "::1", Port: 6334, Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256, SearchEf: 256}},
 		{name: "host and port", in: Config{Host: "h", Port: 1234, UseTLS: true, APIKey: "k"},
-			want: Config{Host: "h", Port: 1234, UseTLS: true, APIKey: "k", Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256}},
+			want: Config{Host: "h", Port: 1234, UseTLS: true, APIKey: "k", Collection: "hybridrag", Timeout: 5 * time.Second, BatchSize: 256, SearchEf: 256}},
 		{name: "bad scheme", in: Config{URL: "ftp://h"}, wantErr: "scheme"},
 		{name: "bad port", in: Config{Port: 70000}, wantErr: "out of range"},
 	}

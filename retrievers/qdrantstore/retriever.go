@@ -107,13 +107,19 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 }
 
 // request is the query the retriever sends: the nearest points to vec
-// that pass f, with the payload fields a hit needs and no vectors.
+// that pass f, with the payload fields a hit needs and no vectors, searched
+// exactly, or in the HNSW graph with the configured beam width.
 func (r *Retriever) request(vec []float32, f *qdrant.Filter, k int) *qdrant.QueryPoints {
+	params := &qdrant.SearchParams{Exact: qdrant.PtrOf(true)}
+	if r.store.cfg.Approximate {
+		params = &qdrant.SearchParams{HnswEf: qdrant.PtrOf(uint64(max(r.store.cfg.SearchEf, k)))}
+	}
 	return &qdrant.QueryPoints{
 		CollectionName: r.store.cfg.Collection,
 		Query:          qdrant.NewQueryDense(vec),
 		Filter:         f,
 		Limit:          qdrant.PtrOf(uint64(k)),
+		Params:         params,
 		WithPayload:    qdrant.NewWithPayloadInclude(hitFields...),
 		WithVectors:    qdrant.NewWithVectors(false),
 	}

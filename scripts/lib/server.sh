@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Shared helpers of the test-server scripts (neo4j.sh, sparql.sh, openrefine.sh).
+# Shared helpers of the test-server scripts (neo4j.sh, sparql.sh, openrefine.sh,
+# qdrant.sh).
 # Sourced, not run. A script calls server_init first, then builds its own
 # start/stop/status commands from these helpers. Progress and errors go to
 # stderr; only the NAME=value line of a script's address function goes to stdout.
@@ -87,6 +88,22 @@ server_port_free() {
   if server_port_open "$1"; then
     die "port $1 on $SERVER_HOST is already in use by another process; set $2"
   fi
+}
+
+# server_free_port [EXCEPT ...] prints a port in 20000-59999 on which nothing
+# on SERVER_HOST accepts connections and that is none of EXCEPT. Another
+# process may still take it before the server binds it; the server then
+# fails to start and says why.
+server_free_port() {
+  local port try
+  for ((try = 0; try < 100; try++)); do
+    port=$((20000 + RANDOM % 40000))
+    [[ " $* " == *" $port "* ]] && continue
+    server_port_open "$port" && continue
+    echo "$port"
+    return 0
+  done
+  die "no free port found on $SERVER_HOST"
 }
 
 # server_running prints the pid of our server when the pid file names a live one.

@@ -1,0 +1,5 @@
+//go:build !race
+
+package qdrantstore
+
+const raceDetector = false

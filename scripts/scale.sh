@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Scale benchmark: the bundled dataset multiplied 1×, 10×, 50× (synthetic
+# copies with their own ids), served by the embedded default and with the
+# vectors in Qdrant. For each factor and setup it reports the start-up time
+# of `hybridrag serve` (the embedded indexes are built then), the Qdrant
+# ingest time, the resident memory of each process after the asks, and the
+# p50/p99 latency of uncached asks over HTTP.
+#
+#   bash scripts/scale.sh            # factors 1 and 10
+#   bash scripts/scale.sh 1 10 50    # 50× needs several GB of RAM and a long time
+#
+# Environment: HYBRIDRAG_SCALE_QUESTIONS (asks per run, default 100, the gold
+# questions in turn), HYBRIDRAG_SCALE_EF (also serve approximate Qdrant search
+# with this hnsw_ef; default 256, 0 skips it). Needs curl, python3 and the
+# Qdrant binary scripts/qdrant.sh finds. Work files go under .tools/scale/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+dir="$root/.tools/scale"
+questions=${HYBRIDRAG_SCALE_QUESTIONS:-100}
+ef=${HYBRIDRAG_SCALE_EF:-256}
+factors=("$@")
+[ ${#factors[@]} -gt 0 ] || factors=(1 10)
+mkdir -p "$dir"
+
+say() { echo "scale.sh: $*" >&2; }
+
+serve_pid=
+cleanup() {
+  [ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null || true
+  bash scripts/qdrant.sh stop >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+bash scripts/qdrant.sh binary >/dev/null
+say "building hybridrag"
+go build -o "$dir/hybridrag" ./cmd/hybridrag
+bin="$dir/hybridrag"
+
+# The gold questions as JSON request bodies, one a line.
+python3 - "$root/testdata/questions.jsonl" "$questions" >"$dir/asks.jsonl" <<'EOF'
+import json, sys
+qs = [json.loads(l)["question"] for l in open(sys.argv[1]) if l.strip()]
+n = int(sys.argv[2])
+for i in range(n):
+    print(json.dumps({"question": qs[i % len(qs)], "no_cache": True}))
+EOF
+
+# make_data FACTOR writes the dataset with FACTOR copies of every record;
+# copy c > 0 gets the id suffix -xC and the name suffix " (C)".
+make_data() {
+  local f=$1 out="$dir/data-$1.jsonl"
+  if [ ! -s "$out" ]; then
+    say "writing ${f}× the dataset to $out"
+    gzip -dc heritage/data/institutions.jsonl.gz | python3 -c '
+import json, sys
+f = int(sys.argv[1])
+lines = [l for l in sys.stdin if l.strip()]
+out = sys.stdout
+for c in range(f):
+    for l in lines:
+        if c == 0:
+            out.write(l if l.endswith("\n") else l + "\n")
+            continue
+        r = json.loads(l)
+        r["id"] = "%s-x%d" % (r["id"], c)
+        r["name"] = "%s (%d)" % (r["name"], c)
+        out.write(json.dumps(r, ensure_ascii=False) + "\n")
+' "$f" >"$out.tmp"
+    mv "$out.tmp" "$out"
+  fi
+  echo "$out"
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+rss_mb() { awk '/^VmRSS/ {printf "%.0f", $2/1024}' "/proc/$1/status"; }
+
+# serve ARGS... starts hybridrag serve and waits for /healthz; it leaves
+# the pid in serve_pid, the URL in serve_url and the start-up seconds in
+# serve_secs.
+serve() {
+  local port t0
+  port=$(free_port)
+  serve_url="http://127.0.0.1:$port"
+  t0=$(date +%s.%N)
+  "$bin" serve --addr "127.0.0.1:$port" --timeout 120s "$@" >"$dir/serve.log" 2>&1 &
+  serve_pid=$!
+  until curl -fs "$serve_url/healthz" >/dev/null 2>&1; do
+    kill -0 "$serve_pid" 2>/dev/null || { tail -n 20 "$dir/serve.log" >&2; say "serve exited"; exit 1; }
+    sleep 0.2
+  done
+  serve_secs=$(python3 -c "import time; print(round(time.time() - $t0, 1))")
+}
+
+stop_serve() {
+  kill "$serve_pid"
+  wait "$serve_pid" 2>/dev/null || true
+  serve_pid=
+}
+
+# asks sends every request of asks.jsonl in turn, after five unmeasured
+# ones that warm the process up; it prints "p50 p99" in milliseconds and
+# fails on any non-200 answer.
+asks() {
+  local body code t
+  head -n 5 "$dir/asks.jsonl" | while IFS= read -r body; do
+    curl -s -o /dev/null -H 'content-type: application/json' -d "$body" "$serve_url/v1/ask"
+  done
+  : >"$dir/times"
+  while IFS= read -r body; do
+    read -r code t < <(curl -s -o /dev/null -w '%{http_code} %{time_total}\n' \
+      -H 'content-type: application/json' -d "$body" "$serve_url/v1/ask")
+    [ "$code" = 200 ] || { say "ask answered $code: $body"; exit 1; }
+    echo "$t" >>"$dir/times"
+  done <"$dir/asks.jsonl"
+  python3 - "$dir/times" <<'EOF'
+import sys
+t = sorted(float(l) * 1000 for l in open(sys.argv[1]))
+q = lambda p: t[min(len(t) - 1, int(p * len(t)))]
+print("%.1f %.1f" % (q(0.50), q(0.99)))
+EOF
+}
+
+# wait_indexed waits until Qdrant has finished optimising the collection
+# (its HNSW graph is built) and prints the seconds it waited.
+wait_indexed() {
+  local http t0=$SECONDS
+  http=$(cat .tools/qdrant/http_port)
+  until curl -fs "http://127.0.0.1:$http/collections/hybridrag" | grep -q '"status":"green"'; do
+    sleep 1
+  done
+  echo $((SECONDS - t0))
+}
+
+echo "| records | setup | serve start-up | Qdrant ingest | RSS hybridrag | RSS Qdrant | ask p50 | ask p99 |"
+echo "|---|---|---|---|---|---|---|---|"
+for f in "${factors[@]}"; do
+  data=$(make_data "$f")
+  n=$(wc -l <"$data")
+
+  say "${f}×: embedded"
+  serve --data "$data"
+  read -r p50 p99 < <(asks)
+  echo "| $n | embedded | ${serve_secs} s | – | $(rss_mb "$serve_pid") MB | – | ${p50} ms | ${p99} ms |"
+  stop_serve
+
+  say "${f}×: Qdrant"
+  bash scripts/qdrant.sh stop >/dev/null 2>&1 || true
+  url=$(bash scripts/qdrant.sh start | sed -n 's/^QDRANT_URL=//p')
+  t0=$(date +%s.%N)
+  "$bin" ingest --qdrant "$url" --data "$data" --embedder hashing >"$dir/ingest.log" 2>&1 ||
+    { tail -n 20 "$dir/ingest.log" >&2; exit 1; }
+  ingest_secs=$(python3 -c "import time; print(round(time.time() - $t0, 1))")
+  index_secs=$(wait_indexed)
+  qpid=$(cat .tools/qdrant/qdrant.pid)
+  serve --data "$data" --qdrant "$url"
+  read -r p50 p99 < <(asks)
+  echo "| $n | Qdrant, exact search | ${serve_secs} s | ${ingest_secs} s (+${index_secs} s HNSW build) | $(rss_mb "$serve_pid") MB | $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
+  stop_serve
+  if [ "$ef" != 0 ]; then
+    export HYBRIDRAG_QDRANT_SEARCH_EF=$ef
+    serve --data "$data" --qdrant "$url"
+    unset HYBRIDRAG_QDRANT_SEARCH_EF
+    read -r p50 p99 < <(asks)
+    echo "| $n | Qdrant, HNSW ef $ef | ${serve_secs} s | (same) | $(rss_mb "$serve_pid") MB | $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
+    stop_serve
+  fi
+  bash scripts/qdrant.sh stop >/dev/null 2>&1
+done
