@@ -50,6 +50,7 @@ func TestLinkIdentifierForms(t *testing.T) {
 		{Query{Text: "Kunsthalle Nürnberg, GND 2016830-5"}, gnd("2016830-5"), ViaGND},
 		{Query{Text: "DE MUS 117113"}, isil("DE-MUS-117113"), ViaISIL},
 		{Query{Text: " NL - 0835391002 "}, isil("NL-0835391002"), ViaISIL},
+		{Query{Text: "NL TbRAT"}, isil("NL-TbRAT"), ViaISIL}, // spaced, no cue, no digit
 		{Query{Text: "de-mus-244215"}, isil("DE-MUS-244215"), ViaISIL},
 		{Query{Text: "ISIL: DE-1"}, isil("DE-1"), ViaISIL},
 		{Query{Text: "ignored", ISIL: "DE MUS 117113"}, isil("DE-MUS-117113"), ViaISIL},

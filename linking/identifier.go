@@ -44,6 +44,15 @@ func (l *Linker) byIdentifier(q Query, h hints) (out []Candidate, found bool, er
 			}
 		}
 		if len(ids) == 0 {
+			// a text that is all one spaced ISIL without its cue ("NL
+			// TbRAT") counts when a record carries it
+			const cue = "ISIL "
+			if ms := ident.Find(cue + text); len(ms) == 1 && ms[0].ID.Scheme == ident.ISIL &&
+				ms[0].End == len(cue)+len(text) && len(l.lookup(ms[0].ID)) > 0 {
+				ids = append(ids, ms[0].ID)
+			}
+		}
+		if len(ids) == 0 {
 			return nil, false, nil
 		}
 	}
