@@ -22,7 +22,7 @@ func TestRetrieverFiltered(t *testing.T) {
 	ctx := context.Background()
 	r := router.New(ds)
 	mem, n4j := kg.NewRetriever(g), NewRetriever(s, ds)
-	fs := filter.Set{{Field: "country", Op: filter.Eq, Values: []string{"GB"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}}
+	fs := filter.Set{{Field: "country", Op: filter.Eq, Values: []string{"GB"}}}
 	nonEmpty := 0
 	for _, q := range loadQuestions(t) {
 		plan := r.Route(q.Question)
@@ -43,6 +43,17 @@ func TestRetrieverFiltered(t *testing.T) {
 	}
 	t.Logf("%d questions with GB hits", nonEmpty)
 	require.Greater(t, nonEmpty, 150)
+
+	// a key no record has matches nothing, on both graphs alike
+	plan := r.Route("Which museums are in Kent?")
+	unknown := retrievers.Query{Text: plan.Question, K: 10, Plan: &plan,
+		Filters: append(fs, filter.Filter{Field: "colour", Op: filter.Eq, Values: []string{"red"}})}
+	want, err := mem.Retrieve(ctx, unknown)
+	require.NoError(t, err)
+	got, err := n4j.Retrieve(ctx, unknown)
+	require.NoError(t, err)
+	require.Empty(t, want)
+	require.Empty(t, got)
 }
 
 func TestRetrieverStoreFails(t *testing.T) {
