@@ -129,7 +129,9 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 			return false
 		}
 		if _, ok := g.places[k]; ok {
-			return false
+			if prev, _ := s.prev(i); !s.oneEntity || locatives[prev] {
+				return false
+			}
 		}
 		if _, ok := g.subjects.phrases[stem(k)]; ok || g.genericCompound(s, i) {
 			return false

@@ -545,22 +545,15 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 // ("upper wyvern button museum"). Lower-case verbs and cue words the rules
 // do not know ("… gevestigd", "category of …") start no name.
 func unknownName(s *scan, mask []bool) string {
-	i, j := -1, 0
-	for k := 0; k < len(mask); k = j {
-		if !mask[k] {
-			j = k + 1
-			continue
-		}
-		for j = k + 1; j < len(mask) && mask[j]; j++ {
-		}
-		if s.lower && j < len(mask) && s.used[j] || !s.lower && s.toks[k].upper {
-			i = k
-			break
-		}
+	if runs := nameRuns(s, mask); len(runs) > 0 {
+		return s.original(runs[0][0], runs[0][1])
 	}
-	if i < 0 {
-		return ""
-	}
+	return ""
+}
+
+// nameRuns returns every run of unknown tokens that looks like part of a
+// name, widened as unknownName says, in question order.
+func nameRuns(s *scan, mask []bool) [][2]int {
 	nameWord := func(k int) bool {
 		t := s.toks[k]
 		if typeWords[t.norm] != "" {
@@ -568,27 +561,39 @@ func unknownName(s *scan, mask []bool) string {
 		}
 		return t.upper && !knownWords[t.norm] && !listStarts[t.norm]
 	}
-	for {
-		switch {
-		case i > 0 && nameWord(i-1):
-			i--
-		case i > 1 && nameStop[s.toks[i-1].norm] && nameWord(i-2):
-			i -= 2
-		default:
-			goto right
+	var runs [][2]int
+	for k, j := 0, 0; k < len(mask); k = j {
+		if !mask[k] {
+			j = k + 1
+			continue
 		}
-	}
-right:
-	for {
-		switch {
-		case j < len(mask) && nameWord(j):
-			j++
-		case j+1 < len(mask) && nameStop[s.toks[j].norm] && nameWord(j+1):
-			j += 2
-		default:
-			return s.original(i, j)
+		for j = k + 1; j < len(mask) && mask[j]; j++ {
 		}
+		if !(s.lower && j < len(mask) && s.used[j] || !s.lower && s.toks[k].upper) {
+			continue
+		}
+		i := k
+		for {
+			if i > 0 && nameWord(i-1) {
+				i--
+			} else if i > 1 && nameStop[s.toks[i-1].norm] && nameWord(i-2) {
+				i -= 2
+			} else {
+				break
+			}
+		}
+		for {
+			if j < len(mask) && nameWord(j) {
+				j++
+			} else if j+1 < len(mask) && nameStop[s.toks[j].norm] && nameWord(j+1) {
+				j += 2
+			} else {
+				break
+			}
+		}
+		runs = append(runs, [2]int{i, j})
 	}
+	return runs
 }
 
 // unknownMask marks the tokens no pass consumed that are no function or

@@ -79,3 +79,36 @@ func (g *gazetteer) entryPositions(s *scan, e int32) []int {
 	}
 	return pos
 }
+
+// partialNames reads each name-like run of unknown words in a question
+// about named institutions as the one record whose name holds all its
+// words ("the Fitzwilliam Museum" for "Fitzwilliam Museum, University Of
+// Cambridge", "das Deutsche Museum" for "Deutsches Museum"). A run that
+// several records fit about equally well stays unread. It returns the
+// question with each run replaced by the record's name, the runs as typed
+// and the names read, or ok false when no run was read.
+func (g *gazetteer) partialNames(question string, s *scan, mask []bool) (fixed string, typed, read []string, ok bool) {
+	const (
+		minCoverage = 0.999 // every word of the run is a word of the name
+		minMargin   = 0.15  // score lead over the next record
+	)
+	fixed = question
+	runs := nameRuns(s, mask)
+	for k := len(runs) - 1; k >= 0; k-- {
+		i, j := runs[k][0], runs[k][1]
+		if _, isPlace := g.places[s.key(i, j)]; isPlace {
+			continue // a place is no partial name
+		}
+		text := s.original(i, j)
+		hits := g.nameIx.get().Search(text, names.Options{Limit: 2})
+		// one record's name holds every word of the run, clearly ahead
+		if len(hits) == 0 || hits[0].QueryCov < minCoverage ||
+			len(hits) > 1 && (hits[1].QueryCov >= minCoverage || hits[1].Score > hits[0].Score-minMargin) {
+			continue
+		}
+		name := g.nameIx.ds.Institutions[hits[0].Doc].Name
+		fixed = fixed[:s.toks[i].start] + name + fixed[s.toks[j-1].end:]
+		typed, read = append(typed, text), append(read, name)
+	}
+	return fixed, typed, read, len(read) > 0
+}

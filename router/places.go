@@ -31,7 +31,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
-				loc := locatives[prevWord] || t.upper && coordinatedPlace(s, c, i)
+				loc := locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i))
 				if !t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3 {
 					return false
 				}
@@ -307,6 +307,18 @@ func onlyTowns(c *Constraints) {
 	for i := range c.Places {
 		c.Places[i].Area = ""
 	}
+}
+
+// placePairAt reports whether token i, capitalised inside the sentence,
+// is joined by a coordinator to a capitalised place word ("Bath or
+// Wells"): two places, though each is also a common word.
+func (g *gazetteer) placePairAt(s *scan, i int) bool {
+	if i == 0 || i+2 >= len(s.toks) || !coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" {
+		return false
+	}
+	next := s.toks[i+2]
+	_, ok := g.places[next.norm]
+	return ok && next.upper && !s.used[i+2]
 }
 
 // coordinators join two places ("Bath or Wells", "Kent und Devon").

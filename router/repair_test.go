@@ -86,3 +86,20 @@ func TestLongerUnknownName(t *testing.T) {
 	p := r.Route("How many calories are in a banana?")
 	require.Equal(t, FrameOffTopic, p.Frame)
 }
+
+// TestPartialNames reads a short name one record's name holds in full,
+// and a single word that names both a place and an institution as the
+// institution in a question about one.
+func TestPartialNames(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Who runs the Fitzwilliam?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Fitzwilliam Museum, University Of Cambridge", p.Constraints.Names[0].Name)
+	require.Equal(t, "Fitzwilliam", p.Constraints.Names[0].Text)
+	p = r.Route("Who runs Beamish?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Beamish", p.Constraints.Names[0].Name)
+	require.Len(t, r.Route("Which museums are in Beamish?").Constraints.Places, 1)
+	// a word many names hold is no partial name
+	require.Empty(t, r.Route("Wat voor weer wordt het morgen in Utrecht?").Constraints.Names)
+}

@@ -68,6 +68,9 @@ func (r *Router) reread(question string) Plan {
 	// Island"): read the question again spelt right, and keep that reading
 	// when it explains more words.
 	need := unknownMask(s)
+	if again, ok := r.readPartialNames(question, plan, s, need); ok {
+		return again
+	}
 	fresh := r.g.freshScan(question)
 	var i, j int
 	var name string
@@ -97,6 +100,40 @@ func (r *Router) reread(question string) Plan {
 		}
 	}
 	return again
+}
+
+// readPartialNames rereads a question about named institutions (a field,
+// a yes/no, a relation, two named institutions) that named none the data
+// holds, reading its unknown name-like words as partial names.
+func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bool) (Plan, bool) {
+	switch plan.Frame {
+	case FrameField, FrameYesNo, FrameRelation, FramePair:
+	default:
+		if !pairShape(s) {
+			return plan, false
+		}
+	}
+	if len(plan.Constraints.Names) >= 2 || len(plan.Constraints.Bodies) > 0 {
+		return plan, false
+	}
+	fixed, typed, names, ok := r.g.partialNames(question, s, need)
+	if !ok {
+		return plan, false
+	}
+	// the reading must explain every word: a partial name beside words
+	// still unknown is a guess
+	again, _ := r.route(fixed)
+	if len(again.Unknown) > 0 {
+		return plan, false
+	}
+	again.Question = question
+	for k := range again.Constraints.Names {
+		n := &again.Constraints.Names[k]
+		if at := slices.Index(names, n.Name); at >= 0 {
+			n.Text, n.Score = typed[at], similarity(typed[at], n.Name)
+		}
+	}
+	return again, true
 }
 
 // dropPartOfLonger drops a name read inside a longer name-like phrase
@@ -174,6 +211,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 
 	g.writtenSubjects(s, &c)
+	s.oneEntity = rel != "" && !listQ || yesNoShape(s) || pairShape(s) && !pluralType(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word

@@ -12,6 +12,11 @@ type scan struct {
 	placeSpans [][2]int
 	// lower is set when the question is written all in lower case
 	lower bool
+	// oneEntity is set when the question's shape asks about one
+	// institution (a relation cue outside a list, a yes/no question): a
+	// single word that names both a place and an institution ("Who runs
+	// Beamish?") is then the institution, unless a locative precedes it
+	oneEntity bool
 }
 
 func newScan(q string) *scan {
