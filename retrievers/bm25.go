@@ -21,7 +21,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 var _ Retriever = (*BM25)(nil)
@@ -178,7 +178,7 @@ func (b *BM25) Close() error { return b.index.Close() }
 
 // Retrieve runs the question as a disjunction of per-field matches and
 // returns the q.K best records that pass q.Filters, as thin hits from
-// router.RetrieverBM25. A question with no searchable words returns no hits.
+// plan.RetrieverBM25. A question with no searchable words returns no hits.
 func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -391,7 +391,7 @@ func (b *BM25) hits(res []bm25Result) []Hit {
 	}
 	out := make([]Hit, len(res))
 	for i, r := range res {
-		out[i] = NewHit(r.in, router.RetrieverBM25, r.score, i+1)
+		out[i] = NewHit(r.in, plan.RetrieverBM25, r.score, i+1)
 	}
 	return out
 }

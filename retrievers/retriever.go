@@ -7,7 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Retriever returns institutions relevant to a query, best first. Hits are
@@ -34,7 +34,7 @@ type Query struct {
 	Filters filter.Set
 	// Plan is the router's plan; structured retrievers (the knowledge
 	// graph) read its constraints. It may be nil.
-	Plan *router.Plan
+	Plan *plan.Plan
 }
 
 // Hit is one retrieved institution.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 var _ Retriever = (*VectorIndex)(nil)
@@ -294,7 +294,7 @@ func (h *minHeap) Pop() any {
 }
 
 // Retrieve embeds the question and returns the q.K most similar records
-// that pass q.Filters, as thin hits from router.RetrieverVector. A question
+// that pass q.Filters, as thin hits from plan.RetrieverVector. A question
 // with no content words (an empty embedding) returns no hits.
 func (x *VectorIndex) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	if err := ctx.Err(); err != nil {
@@ -319,7 +319,7 @@ func (x *VectorIndex) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	hits := make([]Hit, len(res))
 	for r, s := range res {
-		hits[r] = NewHit(&x.ds.Institutions[s.Index], router.RetrieverVector, float64(s.Score), r+1)
+		hits[r] = NewHit(&x.ds.Institutions[s.Index], plan.RetrieverVector, float64(s.Score), r+1)
 	}
 	return hits, nil
 }

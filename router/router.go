@@ -59,7 +59,7 @@ func (r *Router) Route(question string) Plan {
 // it again with a misspelt name or place spelt right.
 func (r *Router) reread(question string) Plan {
 	plan, s := r.route(question)
-	if len(plan.Unknown) == 0 || plan.Constraints.hasIDs() {
+	if len(plan.Unknown) == 0 || plan.Constraints.HasIDs() {
 		return plan
 	}
 	// Words left unexplained may be a misspelt name that an exact, shorter

@@ -12,8 +12,8 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // Retriever finds institutions through the SPARQL endpoint and maps the
@@ -90,7 +90,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 		return nil, nil
 	}
 	c := q.Plan.Constraints
-	fs, _ := q.Filters.Restrict(router.RetrieverWikidata, filter.Keys)
+	fs, _ := q.Filters.Restrict(plan.RetrieverWikidata, filter.Keys)
 
 	// The look-ups run concurrently; the client bounds requests.
 	var (
@@ -162,7 +162,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 				if !ok || !fs.Match(in) {
 					continue
 				}
-				hits = append(hits, retrievers.NewHit(in, router.RetrieverWikidata, s.score, len(hits)+1))
+				hits = append(hits, retrievers.NewHit(in, plan.RetrieverWikidata, s.score, len(hits)+1))
 			}
 		}
 	}

@@ -8,17 +8,17 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 var _ retrievers.Retriever = (*Retriever)(nil)
 
 // Source is the name the retriever gives its hits by default: it stands in
 // for the embedded semantic retriever, so plans and fusion weights that
-// name router.RetrieverVector apply to it. WithSource sets another, such as
+// name plan.RetrieverVector apply to it. WithSource sets another, such as
 // SourceQdrant, to run both side by side.
-const Source = router.RetrieverVector
+const Source = plan.RetrieverVector
 
 // SourceQdrant is a distinct source name for running the Qdrant retriever
 // next to the embedded vector index.
