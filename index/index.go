@@ -29,6 +29,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 // File names inside a data directory.
@@ -171,7 +172,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e retrievers.Embedder, dir
 
 	n := len(ds.Institutions)
 	progress(StageBM25, 0, n)
-	bm, err := retrievers.BuildBM25(filepath.Join(dir, BM25Dir), ds)
+	bm, err := bm25.Build(filepath.Join(dir, BM25Dir), ds)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("index: %w", err)
 	}
@@ -249,7 +250,7 @@ func ReadManifest(dir string) (Manifest, error) {
 type Indexes struct {
 	Manifest Manifest
 	Vector   *retrievers.VectorIndex
-	BM25     *retrievers.BM25
+	BM25     *bm25.Retriever
 }
 
 // Close releases the BM25 index.
@@ -302,7 +303,7 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e retrievers.Em
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	bm, err := retrievers.OpenBM25(filepath.Join(dir, BM25Dir), ds)
+	bm, err := bm25.Open(filepath.Join(dir, BM25Dir), ds)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
