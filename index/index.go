@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -125,7 +126,7 @@ func WithBatchSize(n int) BuildOption {
 // then the manifests. progress, when not nil, is called with a stage name
 // (StageBM25, StageEmbed, StageVectors) and the work done and total in that
 // stage; it is called from Build's goroutine.
-func Build(ctx context.Context, ds *heritage.Dataset, e retrievers.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
+func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
 	start := time.Now()
 	cfg := buildConfig{batchSize: 256}
 	for _, o := range opts {
@@ -261,7 +262,7 @@ func (x *Indexes) Close() error { return x.BM25.Close() }
 // embedder ID or dimension, or another layout, and (ErrNotBuilt) a
 // directory without a complete build. Several processes may open the same
 // directory at once.
-func Open(ctx context.Context, dir string, ds *heritage.Dataset, e retrievers.Embedder) (*Indexes, error) {
+func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedder) (*Indexes, error) {
 	if ds == nil || e == nil {
 		return nil, errors.New("index: open needs a dataset and an embedder")
 	}

@@ -143,7 +143,7 @@ func TestOpenRefusesMismatch(t *testing.T) {
 		name string
 		dir  string
 		ds   *heritage.Dataset
-		e    retrievers.Embedder
+		e    embed.Embedder
 		want error
 		msg  string
 	}{

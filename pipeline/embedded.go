@@ -33,7 +33,7 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 // EmbeddedConfig tunes EmbeddedComponents.
 type EmbeddedConfig struct {
 	// Embedder for the vector index; nil means the hashing embedder.
-	Embedder retrievers.Embedder
+	Embedder embed.Embedder
 	// RouterOptions are passed to router.New.
 	RouterOptions []router.Option
 	// Vector and BM25, when set, are prebuilt indexes (see package index)

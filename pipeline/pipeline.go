@@ -18,6 +18,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/cache"
 	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -162,7 +163,7 @@ type Components struct {
 	// KG and Embedder are the embedded graph and the vector index's
 	// embedder, for callers that swap in backends; New ignores them.
 	KG       *kg.Graph
-	Embedder retrievers.Embedder
+	Embedder embed.Embedder
 }
 
 // Enricher adds facts from an external source (Wikidata over SPARQL) to

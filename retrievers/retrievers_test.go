@@ -16,7 +16,7 @@ import (
 	"github.com/hybridrag/hybridrag/router"
 )
 
-var _ retrievers.Embedder = (*embed.Hashing)(nil)
+var _ embed.Embedder = (*embed.Hashing)(nil)
 
 func both(t *testing.T) map[string]retrievers.Retriever {
 	f := getFixture(t)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/qdrant/go-client/qdrant"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
@@ -28,7 +29,7 @@ const SourceQdrant = "qdrant"
 // the question's embedding. It is safe for concurrent use.
 type Retriever struct {
 	store  *Store
-	emb    retrievers.Embedder
+	emb    embed.Embedder
 	source string
 }
 
@@ -40,7 +41,7 @@ func WithSource(name string) RetrieverOption { return func(r *Retriever) { r.sou
 
 // Retriever returns a retriever over the collection; e must be the
 // embedder the collection was ingested with.
-func (s *Store) Retriever(e retrievers.Embedder, opts ...RetrieverOption) *Retriever {
+func (s *Store) Retriever(e embed.Embedder, opts ...RetrieverOption) *Retriever {
 	r := &Retriever{store: s, emb: e, source: Source}
 	for _, o := range opts {
 		o(r)
