@@ -389,10 +389,10 @@ func (r *Router) narrowNames(c *Constraints, neg []string) {
 			})
 		}
 		if len(neg) > 0 {
-			keep(func(in *heritage.Institution) bool { return !contains(neg, in.TypeCode) })
+			keep(func(in *heritage.Institution) bool { return !slices.Contains(neg, in.TypeCode) })
 		}
 		if len(c.TypeCodes) > 0 {
-			keep(func(in *heritage.Institution) bool { return contains(c.TypeCodes, in.TypeCode) })
+			keep(func(in *heritage.Institution) bool { return slices.Contains(c.TypeCodes, in.TypeCode) })
 		}
 	}
 }

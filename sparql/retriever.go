@@ -61,10 +61,6 @@ func NewRetriever(c *Client, ds *heritage.Dataset) *Retriever {
 	return r
 }
 
-// FilterKeys lists the filter keys the retriever applies: all of
-// filter.Keys, since it maps hits to full records.
-func (r *Retriever) FilterKeys() []string { return filter.Keys }
-
 // Records returns the ids of the dataset records carrying qid.
 func (r *Retriever) Records(qid string) []string {
 	id, err := ident.ParseQID(qid)
@@ -81,7 +77,7 @@ type scored struct {
 }
 
 // Retrieve returns at most q.K hits that pass q.Filters (keys outside
-// FilterKeys are dropped), best first.
+// filter.Keys are dropped), best first.
 func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("wikidata: %w", err)

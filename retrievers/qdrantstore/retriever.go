@@ -49,10 +49,6 @@ func (s *Store) Retriever(e embed.Embedder, opts ...RetrieverOption) *Retriever 
 	return r
 }
 
-// FilterKeys lists the filter keys the retriever applies: all of
-// filter.Keys.
-func (r *Retriever) FilterKeys() []string { return filter.Keys }
-
 // FilterWarnings reports the filter keys Retrieve ignores, as
 // filter.Set.Restrict words them.
 func (r *Retriever) FilterWarnings(fs filter.Set) []string {
