@@ -26,12 +26,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/sparql"
 )
@@ -50,8 +50,8 @@ type LinkQuery = linking.Query
 type Candidate = linking.Candidate
 
 // Embedder turns texts into L2-normalised vectors (see
-// retrievers.Embedder).
-type Embedder = retrievers.Embedder
+// embed.Embedder).
+type Embedder = embed.Embedder
 
 // DefaultStartupTimeout bounds connecting to each configured server in New.
 const DefaultStartupTimeout = 10 * time.Second

@@ -9,8 +9,8 @@ import (
 	"strconv"
 
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // Retriever decorates next with a result cache. The key covers the
@@ -62,11 +62,11 @@ func QueryKey(q retrievers.Query, version string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	plan, err := encodePlan(q.Plan)
+	planKey, err := encodePlan(q.Plan)
 	if err != nil {
 		return "", err
 	}
-	return Key("retrieve", Normalize(q.Text), strconv.Itoa(q.K), filters, plan, version), nil
+	return Key("retrieve", Normalize(q.Text), strconv.Itoa(q.K), filters, planKey, version), nil
 }
 
 // encodeFilters encodes a conjunction canonically: each filter as JSON,
@@ -93,14 +93,14 @@ func encodeFilters(fs filter.Set) (string, error) {
 
 // encodePlan encodes what in a plan can change a retriever's answer: the
 // intent and the constraints (comparative sides included).
-func encodePlan(p *router.Plan) (string, error) {
+func encodePlan(p *plan.Plan) (string, error) {
 	if p == nil {
 		return "", nil
 	}
 	b, err := json.Marshal(struct {
-		Intent      router.Intent        `json:"intent"`
-		Constraints router.Constraints   `json:"constraints"`
-		Sides       []router.Constraints `json:"sides,omitempty"`
+		Intent      plan.Intent        `json:"intent"`
+		Constraints plan.Constraints   `json:"constraints"`
+		Sides       []plan.Constraints `json:"sides,omitempty"`
 	}{p.Intent, p.Constraints, p.Sides})
 	if err != nil {
 		return "", fmt.Errorf("cache: encode plan: %w", err)

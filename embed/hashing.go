@@ -1,6 +1,7 @@
-// Package embed holds embedders for the vector retriever. Hashing needs no
-// model weights: it maps words, word pairs and character n-grams of the
-// normalised text into a fixed number of dimensions by feature hashing.
+// Package embed holds the Embedder contract of the vector retriever and the
+// hashing embedder, which needs no model weights: it maps words, word pairs
+// and character n-grams of the normalised text into a fixed number of
+// dimensions by feature hashing.
 package embed
 
 import (
@@ -16,7 +17,7 @@ import (
 const DefaultDim = 768
 
 // Hashing is a deterministic, model-free embedder; it implements
-// retrievers.Embedder. A text is normalised
+// Embedder. A text is normalised
 // (see Normalize), split into words, and stop words are dropped. Three
 // feature groups are hashed with 64-bit FNV-1a into signed buckets: word
 // unigrams (with a light plural strip), word bigrams and character n-grams

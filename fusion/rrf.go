@@ -20,7 +20,7 @@ const DefaultK = 60
 
 // Ranked is one retriever's result list.
 type Ranked struct {
-	// Source names the retriever (router.RetrieverBM25, …). Sources must be
+	// Source names the retriever (plan.RetrieverBM25, …). Sources must be
 	// unique within one fusion call.
 	Source string
 	// Weight multiplies the list's contributions. Zero is allowed: the list

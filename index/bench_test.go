@@ -39,7 +39,7 @@ func BenchmarkOpenFirstQueryHashing(b *testing.B) {
 	benchOpen(b, dir, ds, e)
 }
 
-func benchOpen(b *testing.B, dir string, ds *heritage.Dataset, e retrievers.Embedder) {
+func benchOpen(b *testing.B, dir string, ds *heritage.Dataset, e embed.Embedder) {
 	ctx := context.Background()
 	q := retrievers.Query{Text: "railway museums in Wales", K: 10}
 	for b.Loop() {

@@ -26,9 +26,11 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 // File names inside a data directory.
@@ -124,7 +126,7 @@ func WithBatchSize(n int) BuildOption {
 // then the manifests. progress, when not nil, is called with a stage name
 // (StageBM25, StageEmbed, StageVectors) and the work done and total in that
 // stage; it is called from Build's goroutine.
-func Build(ctx context.Context, ds *heritage.Dataset, e retrievers.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
+func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
 	start := time.Now()
 	cfg := buildConfig{batchSize: 256}
 	for _, o := range opts {
@@ -171,7 +173,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e retrievers.Embedder, dir
 
 	n := len(ds.Institutions)
 	progress(StageBM25, 0, n)
-	bm, err := retrievers.BuildBM25(filepath.Join(dir, BM25Dir), ds)
+	bm, err := bm25.Build(filepath.Join(dir, BM25Dir), ds)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("index: %w", err)
 	}
@@ -249,7 +251,7 @@ func ReadManifest(dir string) (Manifest, error) {
 type Indexes struct {
 	Manifest Manifest
 	Vector   *retrievers.VectorIndex
-	BM25     *retrievers.BM25
+	BM25     *bm25.Retriever
 }
 
 // Close releases the BM25 index.
@@ -260,7 +262,7 @@ func (x *Indexes) Close() error { return x.BM25.Close() }
 // embedder ID or dimension, or another layout, and (ErrNotBuilt) a
 // directory without a complete build. Several processes may open the same
 // directory at once.
-func Open(ctx context.Context, dir string, ds *heritage.Dataset, e retrievers.Embedder) (*Indexes, error) {
+func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedder) (*Indexes, error) {
 	if ds == nil || e == nil {
 		return nil, errors.New("index: open needs a dataset and an embedder")
 	}
@@ -302,7 +304,7 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e retrievers.Em
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	bm, err := retrievers.OpenBM25(filepath.Join(dir, BM25Dir), ds)
+	bm, err := bm25.Open(filepath.Join(dir, BM25Dir), ds)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}

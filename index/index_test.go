@@ -14,6 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 // subset is every step-th record of the bundled data, loaded as its own
@@ -82,7 +83,7 @@ func TestBuildOpenRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	mem, err := retrievers.NewVectorIndexFromVectors(ds, e, vecs)
 	require.NoError(t, err)
-	bm, err := retrievers.NewBM25(ds)
+	bm, err := bm25.New(ds)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = bm.Close() })
 	for _, q := range questions {
@@ -142,7 +143,7 @@ func TestOpenRefusesMismatch(t *testing.T) {
 		name string
 		dir  string
 		ds   *heritage.Dataset
-		e    retrievers.Embedder
+		e    embed.Embedder
 		want error
 		msg  string
 	}{

@@ -2,7 +2,7 @@ package kg
 
 import (
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Place is one place an institution lies in: a place node of the graph,
@@ -109,24 +109,24 @@ const (
 // each PlaceMatch level: a record matches when one of the keys is among
 // those Places gives it. Names are compared after NormalizeName; an admin
 // place without AdminLevel matches a unit of any level.
-func PlaceKeys(p router.Place) (stated, derived, near []string) {
+func PlaceKeys(p plan.Place) (stated, derived, near []string) {
 	switch p.Level {
-	case router.LevelCity:
+	case plan.LevelCity:
 		stated = []string{cityKey(p.Name)}
 		if p.Area != "" {
 			stated = append(stated, adminKey(p.Name, p.Area))
 		}
 		derived = []string{townKey(p.Name)}
-	case router.LevelAdmin:
+	case plan.LevelAdmin:
 		if p.AdminLevel == "" {
 			stated = []string{adminAnyKey(p.Name)}
 		} else {
 			stated = []string{adminKey(p.Name, p.AdminLevel)}
 		}
 		derived = []string{townKey(p.Name)}
-	case router.LevelCountry:
+	case plan.LevelCountry:
 		stated = []string{fieldKey("country", p.Name)}
-	case router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
+	case plan.LevelRegion, plan.LevelSubregion, plan.LevelCounty, plan.LevelDistrict:
 		stated = []string{fieldKey(p.Level, p.Name)}
 	default:
 		return nil, nil, nil
@@ -136,7 +136,7 @@ func PlaceKeys(p router.Place) (stated, derived, near []string) {
 
 // SelectPlaceKeys returns the index keys a selection by the places of c
 // looks up, up to the match level m; the near keys only when c.NearPlace.
-func SelectPlaceKeys(c router.Constraints, m PlaceMatch) []string {
+func SelectPlaceKeys(c plan.Constraints, m PlaceMatch) []string {
 	var keys []string
 	for _, p := range c.Places {
 		stated, derived, near := PlaceKeys(p)

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // Source is the graph a Retriever asks. The in-memory Graph is one (see
@@ -23,7 +23,7 @@ type Source interface {
 	ByName(ctx context.Context, name string) ([]string, error)
 	// Select returns the ids of the institutions meeting every constraint,
 	// sorted, or nil for constraints that are not selective (Graph.Select).
-	Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error)
+	Select(ctx context.Context, c plan.Constraints, asOf int) ([]string, error)
 }
 
 // Records returns full institution records by id; *heritage.Dataset is
@@ -38,7 +38,7 @@ type Records interface {
 // plan or of each compared side, and of one named record with a relation
 // (score 1), then the named institutions (score = the name match score,
 // AnchorScore at most for the anchor of a relation question). A plan with
-// none of these yields no hits. Hits carry the source router.RetrieverKG.
+// none of these yields no hits. Hits carry the source plan.RetrieverKG.
 type Retriever struct {
 	src     Source
 	records Records
@@ -90,7 +90,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 			if !ok || !fs.Match(in) {
 				continue
 			}
-			hits = append(hits, retrievers.NewHit(in, router.RetrieverKG, score, len(hits)+1))
+			hits = append(hits, retrievers.NewHit(in, plan.RetrieverKG, score, len(hits)+1))
 		}
 		return len(hits) < q.K
 	}
@@ -121,7 +121,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	relational := len(c.Names) == 1 && c.Relation != ""
 	sides := q.Plan.Sides
 	if len(sides) == 0 && (c.Selective() || relational) {
-		sides = []router.Constraints{c}
+		sides = []plan.Constraints{c}
 	}
 	for _, side := range sides {
 		ids, err := r.src.Select(ctx, side, 0)
@@ -190,7 +190,7 @@ func (s graphSource) ByName(ctx context.Context, name string) ([]string, error) 
 	return s.g.ByName(name), nil
 }
 
-func (s graphSource) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
+func (s graphSource) Select(ctx context.Context, c plan.Constraints, asOf int) ([]string, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

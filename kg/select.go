@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Select returns the ids (sorted) of the institutions meeting every
@@ -39,7 +39,7 @@ import (
 //     other relation its links of that relation.
 //
 // asOf > 0 drops memberships ended by that year.
-func (g *Graph) Select(c router.Constraints, asOf int) []string {
+func (g *Graph) Select(c plan.Constraints, asOf int) []string {
 	return g.SelectMatching(c, asOf, Derived)
 }
 
@@ -47,11 +47,11 @@ func (g *Graph) Select(c router.Constraints, asOf int) []string {
 // selects only by the places the records state, so a Select result equal
 // to it is exact; Near adds, when c.NearPlace, the records within
 // heritage.NearRadiusKm of the town, which Select leaves out.
-func (g *Graph) SelectMatching(c router.Constraints, asOf int, m PlaceMatch) []string {
+func (g *Graph) SelectMatching(c plan.Constraints, asOf int, m PlaceMatch) []string {
 	return g.selectIDs(c, asOf, m)
 }
 
-func (g *Graph) selectIDs(c router.Constraints, asOf int, m PlaceMatch) []string {
+func (g *Graph) selectIDs(c plan.Constraints, asOf int, m PlaceMatch) []string {
 	named := len(c.Names) == 1 && c.Relation != ""
 	if !c.Selective() && !named {
 		return nil
@@ -124,7 +124,7 @@ const currentYear = 9999
 
 // matches applies the per-record constraints (everything but places,
 // bodies and names).
-func (g *Graph) matches(in *heritage.Institution, c router.Constraints) bool {
+func (g *Graph) matches(in *heritage.Institution, c plan.Constraints) bool {
 	if len(c.TypeCodes) > 0 && !containsFold(c.TypeCodes, in.TypeCode) {
 		return false
 	}
@@ -209,7 +209,7 @@ func subjectMatch(want, have []string) bool {
 }
 
 // relatives resolves the records related to one named institution.
-func (g *Graph) relatives(n router.NameMatch, relation string, asOf int) []int32 {
+func (g *Graph) relatives(n plan.NameMatch, relation string, asOf int) []int32 {
 	ids := n.IDs
 	if len(ids) == 0 {
 		ids = g.ByName(n.Name)

@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -32,13 +33,13 @@ func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pi
 // EmbeddedConfig tunes EmbeddedComponents.
 type EmbeddedConfig struct {
 	// Embedder for the vector index; nil means the hashing embedder.
-	Embedder retrievers.Embedder
+	Embedder embed.Embedder
 	// RouterOptions are passed to router.New.
 	RouterOptions []router.Option
 	// Vector and BM25, when set, are prebuilt indexes (see package index)
 	// used instead of building them in memory.
 	Vector *retrievers.VectorIndex
-	BM25   *retrievers.BM25
+	BM25   *bm25.Retriever
 	// NoVector leaves the vector index out, for a caller that puts a
 	// vector store in its place: Retrievers then has no
 	// router.RetrieverVector entry, and Embedder is the one the store
@@ -54,7 +55,7 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 		rt  *router.Router
 		g   *kg.Graph
 		vec *retrievers.VectorIndex
-		bm  *retrievers.BM25
+		bm  *bm25.Retriever
 		tok *ragcontext.Tokenizer
 	)
 	eg, ctx := errgroup.WithContext(ctx)
@@ -76,7 +77,7 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	})
 	eg.Go(func() (err error) {
 		if bm == nil {
-			bm, err = retrievers.NewBM25(ds)
+			bm, err = bm25.New(ds)
 		}
 		return err
 	})

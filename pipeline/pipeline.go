@@ -5,6 +5,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/cache"
 	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -94,12 +96,6 @@ type ContextBuilder interface {
 	Build(in ragcontext.Input) ragcontext.Context
 }
 
-// filterKeyer is an optional retriever capability: the filter keys it can
-// apply. A retriever without it gets every known key.
-type filterKeyer interface {
-	FilterKeys() []string
-}
-
 // Pipeline answers questions. Build it with New; it is safe for concurrent
 // use.
 type Pipeline struct {
@@ -162,7 +158,7 @@ type Components struct {
 	// KG and Embedder are the embedded graph and the vector index's
 	// embedder, for callers that swap in backends; New ignores them.
 	KG       *kg.Graph
-	Embedder retrievers.Embedder
+	Embedder embed.Embedder
 }
 
 // Enricher adds facts from an external source (Wikidata over SPARQL) to
@@ -388,8 +384,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	resp.Timings.RouteMS = ms(time.Since(t))
 
 	t = time.Now()
-	legs, warnings := p.legs(plan, req)
-	resp.Warnings = append(resp.Warnings, warnings...)
+	legs := p.legs(plan, req)
 	results := fanOut(ctx, legs)
 	resp.Timings.RetrieveMS = ms(time.Since(t))
 
@@ -518,18 +513,11 @@ func (p *Pipeline) enrich(ctx context.Context, resp *Response) {
 	for _, e := range found {
 		n := len(resp.Citations) + 1
 		resp.Citations = append(resp.Citations, ragcontext.Citation{
-			N: n, ID: "wikidata:" + e.Entity.QID, Name: cmpOr(e.Entity.Label, e.Entity.QID),
+			N: n, ID: "wikidata:" + e.Entity.QID, Name: cmp.Or(e.Entity.Label, e.Entity.QID),
 			Source: "wikidata (SPARQL)", License: "CC0-1.0", Attribution: e.Entity.URL(),
 		})
 		resp.Wikidata = append(resp.Wikidata, WikidataFacts{ID: e.ID, Entity: e.Entity, Citation: n})
 	}
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -554,11 +542,11 @@ func legWeight(plan router.Plan, source string) float64 {
 	return 0
 }
 
-// legs turns the plan into retriever calls. Filters a retriever cannot
-// apply are dropped for it with a warning.
-func (p *Pipeline) legs(plan router.Plan, req Request) ([]leg, []string) {
+// legs turns the plan into retriever calls, each with the request's
+// filters; the vector leg of exploratory and collection questions also gets
+// the plan's place and type constraints as filters.
+func (p *Pipeline) legs(plan router.Plan, req Request) []leg {
 	var out []leg
-	var warnings []string
 	for _, l := range plan.Legs {
 		r, ok := p.retrievers[l.Retriever]
 		if !ok {
@@ -569,11 +557,6 @@ func (p *Pipeline) legs(plan router.Plan, req Request) ([]leg, []string) {
 		if l.Retriever == router.RetrieverVector && (plan.Intent == router.Exploratory || plan.Intent == router.Collection) {
 			filters = append(constraintFilters(plan.Constraints), filters...)
 		}
-		if fk, ok := r.(filterKeyer); ok {
-			var w []string
-			filters, w = filters.Restrict(l.Retriever, fk.FilterKeys())
-			warnings = append(warnings, w...)
-		}
 		pl := plan
 		out = append(out, leg{
 			Source:    l.Retriever,
@@ -582,7 +565,7 @@ func (p *Pipeline) legs(plan router.Plan, req Request) ([]leg, []string) {
 			Timeout:   p.opts.LegTimeout,
 		})
 	}
-	return out, warnings
+	return out
 }
 
 // constraintFilters turns the router's place and type constraints into

@@ -9,6 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 var benchQueries = []struct {
@@ -67,7 +68,7 @@ func BenchmarkVectorIndexBuild(b *testing.B) {
 func BenchmarkBM25Build(b *testing.B) {
 	ds := getFixture(b).ds
 	for b.Loop() {
-		x, err := retrievers.NewBM25(ds)
+		x, err := bm25.New(ds)
 		require.NoError(b, err)
 		require.NoError(b, x.Close())
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 // fixture is the embedded dataset and the indexes built on it, shared by
@@ -16,7 +17,7 @@ import (
 type fixture struct {
 	ds     *heritage.Dataset
 	vector *retrievers.VectorIndex
-	bm25   *retrievers.BM25
+	bm25   *bm25.Retriever
 }
 
 var loadFixture = sync.OnceValues(func() (*fixture, error) {
@@ -28,7 +29,7 @@ var loadFixture = sync.OnceValues(func() (*fixture, error) {
 	if err != nil {
 		return nil, err
 	}
-	bx, err := retrievers.NewBM25(ds)
+	bx, err := bm25.New(ds)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
@@ -18,7 +19,7 @@ import (
 // elsewhere: vecs[i] is the vector of ds.Institutions[i], made by e (or an
 // embedder with the same ID). Queries are embedded with e. Only the
 // workers option applies.
-func NewVectorIndexFromVectors(ds *heritage.Dataset, e Embedder, vecs [][]float32, opts ...VectorOption) (*VectorIndex, error) {
+func NewVectorIndexFromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]float32, opts ...VectorOption) (*VectorIndex, error) {
 	x, err := emptyVectorIndex(ds, e, opts)
 	if err != nil {
 		return nil, err
@@ -37,7 +38,7 @@ func NewVectorIndexFromVectors(ds *heritage.Dataset, e Embedder, vecs [][]float3
 	return x, nil
 }
 
-func emptyVectorIndex(ds *heritage.Dataset, e Embedder, opts []VectorOption) (*VectorIndex, error) {
+func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOption) (*VectorIndex, error) {
 	cfg := vectorConfig{workers: min(runtime.GOMAXPROCS(0), 4)}
 	for _, o := range opts {
 		o(&cfg)
@@ -79,7 +80,7 @@ func (x *VectorIndex) WriteVectors(w io.Writer) error {
 // values. The caller checks that the vectors were made by an embedder with
 // e's ID over the same data (see the index package's manifest). Only the
 // workers option applies.
-func LoadVectorIndex(r io.Reader, ds *heritage.Dataset, e Embedder, opts ...VectorOption) (*VectorIndex, error) {
+func LoadVectorIndex(r io.Reader, ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption) (*VectorIndex, error) {
 	x, err := emptyVectorIndex(ds, e, opts)
 	if err != nil {
 		return nil, err

@@ -1,5 +1,7 @@
-// Package retrievers holds the retrieval contract shared by every backend and
-// the embedded semantic (vector) and sparse (BM25) retrievers.
+// Package retrievers holds the retrieval contract shared by every backend
+// (Retriever, Query, Hit), the text a record is indexed by, and the embedded
+// semantic (vector) retriever. It has no heavy dependencies; the sparse
+// (BM25) engine, on bleve, is in retrievers/bm25.
 package retrievers
 
 import (
@@ -7,7 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Retriever returns institutions relevant to a query, best first. Hits are
@@ -34,7 +36,7 @@ type Query struct {
 	Filters filter.Set
 	// Plan is the router's plan; structured retrievers (the knowledge
 	// graph) read its constraints. It may be nil.
-	Plan *router.Plan
+	Plan *plan.Plan
 }
 
 // Hit is one retrieved institution.

@@ -12,10 +12,11 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/router"
 )
 
-var _ retrievers.Embedder = (*embed.Hashing)(nil)
+var _ embed.Embedder = (*embed.Hashing)(nil)
 
 func both(t *testing.T) map[string]retrievers.Retriever {
 	f := getFixture(t)
@@ -112,7 +113,7 @@ func TestDeterministic(t *testing.T) {
 // id, not by the order segments happened to be written in.
 func TestBM25RepeatsAcrossBuilds(t *testing.T) {
 	f := getFixture(t)
-	other, err := retrievers.NewBM25(f.ds)
+	other, err := bm25.New(f.ds)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = other.Close() })
 	for _, text := range []string{"Heimatmuseum", "museum", "Stadtbibliothek", "railway museums in Suffolk", "National Trust houses"} {
@@ -293,11 +294,4 @@ func TestDocText(t *testing.T) {
 		"A museum.",
 	}, "\n"), retrievers.DocText(in))
 	require.Equal(t, "Berlin, Germany", retrievers.DocText(&heritage.Institution{City: "Berlin", Country: "DE", Type: "UNKNOWN"}))
-}
-
-func TestQueryText(t *testing.T) {
-	require.Equal(t, "Which museums in Kent are operated by the National Trust",
-		retrievers.QueryText("Which museums in Kent are operated by the National Trust?"))
-	require.Equal(t, "the railway museums in A and B.", retrievers.QueryText("Compare the railway museums in A and B."))
-	require.Equal(t, "", retrievers.QueryText("list institutions"))
 }

@@ -8,9 +8,10 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 var _ Retriever = (*VectorIndex)(nil)
@@ -25,7 +26,7 @@ var _ Retriever = (*VectorIndex)(nil)
 // A VectorIndex is read-only after construction and safe for concurrent use.
 type VectorIndex struct {
 	ds      *heritage.Dataset
-	emb     Embedder
+	emb     embed.Embedder
 	dim, n  int
 	cols    []float32 // cols[j*n+i] is component j of record i
 	workers int
@@ -60,7 +61,7 @@ func WithWorkers(n int) VectorOption {
 
 // NewVectorIndex embeds every institution's DocText with e, in batches,
 // and builds an exact index.
-func NewVectorIndex(ds *heritage.Dataset, e Embedder, opts ...VectorOption) (*VectorIndex, error) {
+func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption) (*VectorIndex, error) {
 	cfg := vectorConfig{ctx: context.Background(), batchSize: 256, workers: min(runtime.GOMAXPROCS(0), 4)}
 	for _, o := range opts {
 		o(&cfg)
@@ -143,7 +144,7 @@ func (x *VectorIndex) Len() int { return x.n }
 func (x *VectorIndex) Dim() int { return x.dim }
 
 // Embedder is the embedder the index was built with; queries must use it.
-func (x *VectorIndex) Embedder() Embedder { return x.emb }
+func (x *VectorIndex) Embedder() embed.Embedder { return x.emb }
 
 // Vector returns a copy of record i's vector (i indexes ds.Institutions).
 func (x *VectorIndex) Vector(i int) []float32 {
@@ -294,7 +295,7 @@ func (h *minHeap) Pop() any {
 }
 
 // Retrieve embeds the question and returns the q.K most similar records
-// that pass q.Filters, as thin hits from router.RetrieverVector. A question
+// that pass q.Filters, as thin hits from plan.RetrieverVector. A question
 // with no content words (an empty embedding) returns no hits.
 func (x *VectorIndex) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	if err := ctx.Err(); err != nil {
@@ -319,7 +320,7 @@ func (x *VectorIndex) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	hits := make([]Hit, len(res))
 	for r, s := range res {
-		hits[r] = NewHit(&x.ds.Institutions[s.Index], router.RetrieverVector, float64(s.Score), r+1)
+		hits[r] = NewHit(&x.ds.Institutions[s.Index], plan.RetrieverVector, float64(s.Score), r+1)
 	}
 	return hits, nil
 }

@@ -5,49 +5,6 @@ import (
 	"sync"
 )
 
-// Frame is the shape of what a question asks, whatever its intent: one
-// field, a yes or no, a set, a count, a comparison, a relation. The
-// answer stage answers per frame.
-type Frame string
-
-// The question frames.
-const (
-	FrameField    Frame = "field"      // one field of one institution
-	FrameYesNo    Frame = "yes_no"     // whether one institution has a property
-	FrameSet      Frame = "set"        // the institutions the constraints select
-	FrameCount    Frame = "count"      // how many institutions the constraints select
-	FrameCompare  Frame = "compare"    // two or more sides' sets side by side
-	FrameMore     Frame = "which_more" // which of two sides has more institutions
-	FramePair     Frame = "pair"       // two named institutions compared on one attribute
-	FrameRelation Frame = "relation"   // what a named institution is linked to
-	FrameLookup   Frame = "lookup"     // the institution an identifier names
-	FrameRanking  Frame = "ranking"    // the best matching institutions
-	FrameOffTopic Frame = "off_topic"  // nothing a heritage dataset can answer
-)
-
-// Test is the property a yes/no question checks of its institution.
-// Property is one of accreditation, status, place, type, member_of,
-// governance, size, opened, closed, or a field name (website, isil, …)
-// whose presence is asked ("Does X have a website?"). Want holds the
-// values asked about (none for a presence test).
-type Test struct {
-	Property string     `json:"property"`
-	Want     []string   `json:"want,omitempty"`
-	Years    *YearRange `json:"years,omitempty"`
-}
-
-// Pair says how two named institutions (or, for which_more, two sides)
-// are compared: on which attribute (opened, closed, size; count for
-// sides) and whether the highest value wins ("Which is
-// bigger?", "Which opened later?") or the lowest ("Which opened first?").
-type Pair struct {
-	Attribute string `json:"attribute"`
-	Highest   bool   `json:"highest"`
-	// YesNo is set when the question asks whether the first named
-	// institution wins ("Is A older than B?").
-	YesNo bool `json:"yes_no,omitempty"`
-}
-
 // yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
 // Website?", "Heeft X een website?").
 var yesNoStarts = map[string]bool{

@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -118,7 +119,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 		for _, key := range nameKeys(name) {
 			if i, ok := g.names[key]; ok {
 				e := &g.entries[i]
-				if !contains(e.ids, id) {
+				if !slices.Contains(e.ids, id) {
 					e.ids = append(e.ids, id)
 				}
 				if !former {
@@ -143,7 +144,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 			}
 			b := &g.bodyArr[i]
 			for _, id := range ids {
-				if id != "" && !contains(b.ids, id) {
+				if id != "" && !slices.Contains(b.ids, id) {
 					b.ids = append(b.ids, id)
 				}
 			}
@@ -170,7 +171,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 						g.entries = append(g.entries, nameEntry{name: a.Name, key: k, ids: []string{in.ID}, ntok: 1})
 					} else {
 						e := &g.entries[g.acronyms[k]]
-						if !contains(e.ids, in.ID) {
+						if !slices.Contains(e.ids, in.ID) {
 							e.ids = append(e.ids, in.ID)
 						}
 					}
@@ -353,13 +354,4 @@ func uniqueFields(s string) []string {
 		}
 	}
 	return out
-}
-
-func contains(s []string, x string) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package router
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/ident"
@@ -108,7 +109,7 @@ func overlaps(spans [][2]int, s, e int) bool {
 }
 
 func appendUnique(s []string, x string) []string {
-	if contains(s, x) {
+	if slices.Contains(s, x) {
 		return s
 	}
 	return append(s, x)

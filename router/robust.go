@@ -2,6 +2,7 @@ package router
 
 import (
 	"github.com/hybridrag/hybridrag/internal/editdist"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -156,8 +157,8 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		c.TypeCodes = appendUnique(c.TypeCodes, code)
 		if vals != nil {
 			subj := append(append([]string(nil), c.Subjects...), vals...)
-			sort.Strings(subj)
-			c.Subjects = dedupe(subj)
+			slices.Sort(subj)
+			c.Subjects = slices.Compact(subj)
 			if c.Topic == "" {
 				c.Topic = s.original(i, i+1)
 			}

@@ -59,7 +59,7 @@ func (r *Router) Route(question string) Plan {
 // it again with a misspelt name or place spelt right.
 func (r *Router) reread(question string) Plan {
 	plan, s := r.route(question)
-	if len(plan.Unknown) == 0 || plan.Constraints.hasIDs() {
+	if len(plan.Unknown) == 0 || plan.Constraints.HasIDs() {
 		return plan
 	}
 	// Words left unexplained may be a misspelt name that an exact, shorter
@@ -427,10 +427,10 @@ func (r *Router) narrowNames(c *Constraints, neg []string) {
 			})
 		}
 		if len(neg) > 0 {
-			keep(func(in *heritage.Institution) bool { return !contains(neg, in.TypeCode) })
+			keep(func(in *heritage.Institution) bool { return !slices.Contains(neg, in.TypeCode) })
 		}
 		if len(c.TypeCodes) > 0 {
-			keep(func(in *heritage.Institution) bool { return contains(c.TypeCodes, in.TypeCode) })
+			keep(func(in *heritage.Institution) bool { return slices.Contains(c.TypeCodes, in.TypeCode) })
 		}
 	}
 }

@@ -2,6 +2,7 @@ package router
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -149,8 +150,8 @@ func expandSubjects(in []string) []string {
 		}
 		out = append(out, s)
 	}
-	sort.Strings(out)
-	return dedupe(out)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func TestIdentifiers(t *testing.T) {

@@ -128,7 +128,7 @@ func termExpander(all []string) func(string) []string {
 				out = append(out, x)
 			}
 		}
-		if !wild && !contains(out, t) {
+		if !wild && !slices.Contains(out, t) {
 			return nil
 		}
 		sort.Strings(out)
@@ -175,7 +175,7 @@ func subjectKeys(label string) []string {
 		for i, t := range toks {
 			ws[i] = stem(t.norm)
 		}
-		if k := strings.Join(ws, " "); k != "" && !contains(keys, k) {
+		if k := strings.Join(ws, " "); k != "" && !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}
 	}
@@ -186,8 +186,8 @@ func subjectKeys(label string) []string {
 func mergeTerms(a, b []string) []string {
 	out := make([]string, 0, len(a)+len(b))
 	out = append(append(out, a...), b...)
-	sort.Strings(out)
-	return dedupe(out)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // modifier reads the first part of a German or Dutch compound as a
@@ -548,17 +548,4 @@ func stemPhrase(s string) string {
 		ws[i] = stem(w)
 	}
 	return strings.Join(ws, " ")
-}
-
-func dedupe(s []string) []string {
-	if len(s) < 2 {
-		return s
-	}
-	out := s[:1]
-	for _, x := range s[1:] {
-		if x != out[len(out)-1] {
-			out = append(out, x)
-		}
-	}
-	return out
 }

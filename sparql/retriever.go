@@ -12,8 +12,8 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // Retriever finds institutions through the SPARQL endpoint and maps the
@@ -61,10 +61,6 @@ func NewRetriever(c *Client, ds *heritage.Dataset) *Retriever {
 	return r
 }
 
-// FilterKeys lists the filter keys the retriever applies: all of
-// filter.Keys, since it maps hits to full records.
-func (r *Retriever) FilterKeys() []string { return filter.Keys }
-
 // Records returns the ids of the dataset records carrying qid.
 func (r *Retriever) Records(qid string) []string {
 	id, err := ident.ParseQID(qid)
@@ -81,7 +77,7 @@ type scored struct {
 }
 
 // Retrieve returns at most q.K hits that pass q.Filters (keys outside
-// FilterKeys are dropped), best first.
+// filter.Keys are dropped), best first.
 func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("wikidata: %w", err)
@@ -90,7 +86,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 		return nil, nil
 	}
 	c := q.Plan.Constraints
-	fs, _ := q.Filters.Restrict(router.RetrieverWikidata, filter.Keys)
+	fs, _ := q.Filters.Restrict(plan.RetrieverWikidata, filter.Keys)
 
 	// The look-ups run concurrently; the client bounds requests.
 	var (
@@ -162,7 +158,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 				if !ok || !fs.Match(in) {
 					continue
 				}
-				hits = append(hits, retrievers.NewHit(in, router.RetrieverWikidata, s.score, len(hits)+1))
+				hits = append(hits, retrievers.NewHit(in, plan.RetrieverWikidata, s.score, len(hits)+1))
 			}
 		}
 	}

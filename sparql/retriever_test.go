@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -81,8 +80,6 @@ func TestRetrieverIndex(t *testing.T) {
 	require.Len(t, r.byQID, n, "one entry per QID (the data has no shared QIDs)")
 	require.Equal(t, []string{"ror:05dhe8b71"}, r.Records("wd:Q23308"))
 	require.Empty(t, r.Records("Q0"))
-	require.Equal(t, []string{"filter keys"}, []string{strings.TrimSpace("filter keys")})
-	require.Equal(t, filter.Keys, r.FilterKeys())
 }
 
 func TestRetrieverEnrichContract(t *testing.T) {

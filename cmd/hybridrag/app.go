@@ -21,7 +21,6 @@ import (
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/rerank"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
@@ -126,7 +125,7 @@ type stack struct {
 	pipeline *pipeline.Pipeline
 	kg       *kg.Graph
 	router   *router.Router
-	embedder retrievers.Embedder
+	embedder embed.Embedder
 	// backends are the configured servers that answered at start, each
 	// with a readiness check.
 	backends []backend
@@ -163,7 +162,7 @@ func newLogger(stderr io.Writer) *slog.Logger {
 // chooseEmbedder returns the configured embedder. A missing MiniLM model is
 // not fatal: the hashing embedder stands in and the user is told how to
 // install the model.
-func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Logger) (retrievers.Embedder, error) {
+func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Logger) (embed.Embedder, error) {
 	if cfg.Embedder != "minilm" {
 		return nil, nil // the pipeline's default hashing embedder
 	}

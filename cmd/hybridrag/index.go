@@ -13,7 +13,6 @@ import (
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
 )
 
 const indexUsage = `Usage:
@@ -135,7 +134,7 @@ func loadIndexData(path string) (*heritage.Dataset, error) {
 
 // indexEmbedder makes the embedder the query side makes for the same
 // choice, so that the IDs match when ask or serve open the directory.
-func indexEmbedder(name, modelDir, ortLib string) (retrievers.Embedder, func(), error) {
+func indexEmbedder(name, modelDir, ortLib string) (embed.Embedder, func(), error) {
 	switch name {
 	case "hashing":
 		return embed.NewHashing(pipeline.HashingDim), func() {}, nil

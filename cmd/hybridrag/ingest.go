@@ -9,7 +9,6 @@ import (
 	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 )
 
@@ -74,7 +73,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		var em retrievers.Embedder = embed.NewHashing(pipeline.HashingDim)
+		var em embed.Embedder = embed.NewHashing(pipeline.HashingDim)
 		if emb != nil {
 			em = emb
 		}

@@ -1,5 +1,5 @@
 // Package diskcache keeps embeddings on disk, in a bbolt file, in front of
-// any retrievers.Embedder: a text embedded once is never embedded again by
+// any embed.Embedder: a text embedded once is never embedded again by
 // the same model, across runs. Index builds and queries share it, so a
 // rebuild after an interruption only embeds what is missing.
 //
@@ -26,10 +26,10 @@ import (
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/embed"
 )
 
-var _ retrievers.Embedder = (*Cached)(nil)
+var _ embed.Embedder = (*Cached)(nil)
 
 // ErrLocked is wrapped by Wrap when another process holds the cache file.
 var ErrLocked = errors.New("diskcache: cache file is in use by another process")
@@ -46,7 +46,7 @@ type Options struct {
 // Cached is an Embedder that answers from the disk cache and embeds only
 // the texts it has not seen with the wrapped embedder.
 type Cached struct {
-	e      retrievers.Embedder
+	e      embed.Embedder
 	db     *bolt.DB
 	bucket []byte
 	hits   atomic.Int64
@@ -63,12 +63,12 @@ type Stats struct {
 
 // Wrap opens (or creates) the cache file at path for e, with the default
 // options.
-func Wrap(e retrievers.Embedder, path string) (*Cached, error) {
+func Wrap(e embed.Embedder, path string) (*Cached, error) {
 	return WrapWith(e, path, Options{})
 }
 
 // WrapWith opens (or creates) the cache file at path for e.
-func WrapWith(e retrievers.Embedder, path string, o Options) (*Cached, error) {
+func WrapWith(e embed.Embedder, path string, o Options) (*Cached, error) {
 	if e == nil {
 		return nil, errors.New("diskcache: nil embedder")
 	}
@@ -103,7 +103,7 @@ func (c *Cached) ID() string { return c.e.ID() }
 func (c *Cached) Dim() int { return c.e.Dim() }
 
 // Unwrap returns the wrapped embedder.
-func (c *Cached) Unwrap() retrievers.Embedder { return c.e }
+func (c *Cached) Unwrap() embed.Embedder { return c.e }
 
 // Stats returns the hit and miss counts.
 func (c *Cached) Stats() Stats { return Stats{Hits: c.hits.Load(), Misses: c.misses.Load()} }

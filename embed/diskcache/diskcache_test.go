@@ -14,12 +14,11 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
-	"github.com/hybridrag/hybridrag/retrievers"
 )
 
 // counting counts the texts it embeds.
 type counting struct {
-	retrievers.Embedder
+	embed.Embedder
 	texts atomic.Int64
 	calls atomic.Int64
 	fail  error

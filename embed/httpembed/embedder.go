@@ -31,10 +31,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/embed"
 )
 
-var _ retrievers.Embedder = (*Embedder)(nil)
+var _ embed.Embedder = (*Embedder)(nil)
 
 // Protocol is a server's request shape.
 type Protocol string
@@ -72,7 +72,7 @@ type Options struct {
 	Client *http.Client
 }
 
-// Embedder is a retrievers.Embedder backed by an embedding server. It is
+// Embedder is a embed.Embedder backed by an embedding server. It is
 // safe for concurrent use.
 type Embedder struct {
 	opts   Options

@@ -1,9 +1,9 @@
 package onnx_test
 
 import (
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
-	"github.com/hybridrag/hybridrag/retrievers"
 )
 
 // The embedder satisfies the contract the vector retriever consumes.
-var _ retrievers.Embedder = (*onnx.Embedder)(nil)
+var _ embed.Embedder = (*onnx.Embedder)(nil)

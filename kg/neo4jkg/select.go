@@ -7,7 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // currentYear stands for "now" when a present-tense question drops ended
@@ -48,17 +48,17 @@ RETURN n.id AS id ORDER BY id`
 // Select returns the ids (sorted) of the institutions meeting every
 // constraint, or nil when the constraints are not selective
 // (kg.Graph.Select, same rules).
-func (s *Store) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
+func (s *Store) Select(ctx context.Context, c plan.Constraints, asOf int) ([]string, error) {
 	return s.SelectMatching(ctx, c, asOf, kg.Derived)
 }
 
 // SelectMatching is Select with places matched up to level m
 // (kg.Graph.SelectMatching, same rules).
-func (s *Store) SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
+func (s *Store) SelectMatching(ctx context.Context, c plan.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
 	return s.selectIDs(ctx, c, asOf, m)
 }
 
-func (s *Store) selectIDs(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
+func (s *Store) selectIDs(ctx context.Context, c plan.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
 	named := len(c.Names) == 1 && c.Relation != ""
 	if !c.Selective() && !named {
 		return nil, ctx.Err()
@@ -129,7 +129,7 @@ func (s *Store) selectIDs(ctx context.Context, c router.Constraints, asOf int, m
 }
 
 // filterParams folds the per-record constraints the way kg compares them.
-func filterParams(c router.Constraints) map[string]any {
+func filterParams(c plan.Constraints) map[string]any {
 	p := map[string]any{
 		"types": nil, "status": strings.ToLower(c.Status), "accreditation": nil, "sizes": nil, "large": false,
 		"govs": nil, "subjects": nil, "yField": nil, "yFrom": 0, "yTo": 0,
@@ -192,7 +192,7 @@ RETURN m.id AS id`
 
 // relatives resolves the records related to one named institution (kg's
 // relatives).
-func (s *Store) relatives(ctx context.Context, n router.NameMatch, relation string, asOf int) ([]string, error) {
+func (s *Store) relatives(ctx context.Context, n plan.NameMatch, relation string, asOf int) ([]string, error) {
 	ids := n.IDs
 	if len(ids) == 0 {
 		var err error

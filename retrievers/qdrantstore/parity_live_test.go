@@ -186,7 +186,7 @@ type parity struct {
 	ds  *heritage.Dataset
 	idx *retrievers.VectorIndex
 	qd  *Retriever
-	emb retrievers.Embedder
+	emb embed.Embedder
 	pos map[string]int // record id → index in ds.Institutions
 }
 

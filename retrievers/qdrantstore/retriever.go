@@ -6,19 +6,20 @@ import (
 
 	"github.com/qdrant/go-client/qdrant"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 var _ retrievers.Retriever = (*Retriever)(nil)
 
 // Source is the name the retriever gives its hits by default: it stands in
 // for the embedded semantic retriever, so plans and fusion weights that
-// name router.RetrieverVector apply to it. WithSource sets another, such as
+// name plan.RetrieverVector apply to it. WithSource sets another, such as
 // SourceQdrant, to run both side by side.
-const Source = router.RetrieverVector
+const Source = plan.RetrieverVector
 
 // SourceQdrant is a distinct source name for running the Qdrant retriever
 // next to the embedded vector index.
@@ -28,7 +29,7 @@ const SourceQdrant = "qdrant"
 // the question's embedding. It is safe for concurrent use.
 type Retriever struct {
 	store  *Store
-	emb    retrievers.Embedder
+	emb    embed.Embedder
 	source string
 }
 
@@ -40,17 +41,13 @@ func WithSource(name string) RetrieverOption { return func(r *Retriever) { r.sou
 
 // Retriever returns a retriever over the collection; e must be the
 // embedder the collection was ingested with.
-func (s *Store) Retriever(e retrievers.Embedder, opts ...RetrieverOption) *Retriever {
+func (s *Store) Retriever(e embed.Embedder, opts ...RetrieverOption) *Retriever {
 	r := &Retriever{store: s, emb: e, source: Source}
 	for _, o := range opts {
 		o(r)
 	}
 	return r
 }
-
-// FilterKeys lists the filter keys the retriever applies: all of
-// filter.Keys.
-func (r *Retriever) FilterKeys() []string { return filter.Keys }
 
 // FilterWarnings reports the filter keys Retrieve ignores, as
 // filter.Set.Restrict words them.

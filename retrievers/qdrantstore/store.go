@@ -26,6 +26,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -245,7 +246,7 @@ func (s *Store) Count(ctx context.Context) (uint64, error) {
 // written so far. Ingesting again overwrites the same points (records gone
 // from ds are not deleted). An existing collection whose vectors do not
 // fit e is an error wrapping ErrSchema.
-func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, e retrievers.Embedder, progress func(done, total int)) error {
+func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, progress func(done, total int)) error {
 	if ds == nil || e == nil {
 		return errors.New("qdrant: ingest: nil dataset or embedder")
 	}
@@ -321,7 +322,7 @@ type pointBatch struct {
 }
 
 // embedBatch embeds the DocText of each record and builds its point.
-func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e retrievers.Embedder, lo int) pointBatch {
+func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e embed.Embedder, lo int) pointBatch {
 	b := pointBatch{lo: lo}
 	texts := make([]string, len(recs))
 	for i := range recs {

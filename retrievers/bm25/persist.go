@@ -1,4 +1,4 @@
-package retrievers
+package bm25
 
 import (
 	"errors"
@@ -11,24 +11,24 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// BuildBM25 indexes the dataset into a new on-disk bleve index (scorch)
-// at path, with the same mapping, analyzer and field boosts as NewBM25,
+// Build indexes the dataset into a new on-disk bleve index (scorch)
+// at path, with the same mapping, analyzer and field boosts as New,
 // and returns the retriever over it. path must not exist. Close flushes
 // and releases the index.
-func BuildBM25(path string, ds *heritage.Dataset) (*BM25, error) {
+func Build(path string, ds *heritage.Dataset) (*Retriever, error) {
 	if path == "" {
 		return nil, errors.New("bm25: empty index path")
 	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("bm25: %s already exists", path)
 	}
-	return newBM25At(path, ds)
+	return newAt(path, ds)
 }
 
-// OpenBM25 opens an index written by BuildBM25, read-only, for the same
+// Open opens an index written by Build, read-only, for the same
 // dataset (the caller checks the data version; the document count is
 // checked here). Several processes may open one index read-only at once.
-func OpenBM25(path string, ds *heritage.Dataset) (*BM25, error) {
+func Open(path string, ds *heritage.Dataset) (*Retriever, error) {
 	if ds == nil {
 		return nil, errors.New("bm25: nil dataset")
 	}
@@ -47,10 +47,10 @@ func OpenBM25(path string, ds *heritage.Dataset) (*BM25, error) {
 	}
 	// The stored mapping is ignored: the analyzer must be this package's,
 	// which the query side uses too.
-	m, err := bm25Mapping()
+	m, err := newMapping()
 	if err != nil {
 		_ = idx.Close()
 		return nil, fmt.Errorf("bm25: mapping: %w", err)
 	}
-	return wrapBM25(ds, idx, m)
+	return wrap(ds, idx, m)
 }

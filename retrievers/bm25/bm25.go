@@ -1,4 +1,6 @@
-package retrievers
+// Package bm25 is the sparse retriever: BM25 over a bleve index of the
+// dataset, in memory or on disk.
+package bm25
 
 import (
 	"context"
@@ -21,14 +23,15 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-var _ Retriever = (*BM25)(nil)
+var _ retrievers.Retriever = (*Retriever)(nil)
 
-// BM25 is the sparse retriever: an in-memory bleve index (scorch, BM25
-// scoring) over the fields of DocFields. Names weigh most, then alternative
-// names, places, subjects and groups, then the description.
+// Retriever is the sparse retriever: an in-memory bleve index (scorch, BM25
+// scoring) over the fields of retrievers.DocFields. Names weigh most, then
+// alternative names, places, subjects and groups, then the description.
 //
 // The analyzer folds diacritics (asciifolding), splits on Unicode word
 // boundaries, drops English possessives and stop words and applies the
@@ -46,8 +49,8 @@ var _ Retriever = (*BM25)(nil)
 // the matching records; a broad one filters an oversampled result and
 // widens it until q.K hits pass or the matches run out.
 //
-// A BM25 is safe for concurrent use. Close releases the index.
-type BM25 struct {
+// A Retriever is safe for concurrent use. Close releases the index.
+type Retriever struct {
 	ds    *heritage.Dataset
 	index bleve.Index
 	// analyzer is the index analyzer; queries are analyzed with it too.
@@ -63,10 +66,10 @@ type fieldBoost struct {
 	boost float64
 }
 
-const bm25Analyzer = "heritage_en"
+const analyzerName = "heritage_en"
 
-// bm25Doc is what the index stores for one institution.
-type bm25Doc struct {
+// document is what the index stores for one institution.
+type document struct {
 	Name        string `json:"name"`
 	AltNames    string `json:"alt_names"`
 	Type        string `json:"type"`
@@ -80,15 +83,15 @@ type bm25Doc struct {
 // BM25 restricts the search to by id; above it, results are post-filtered.
 const directSelectivity = 2048
 
-// NewBM25 indexes the dataset in memory.
-func NewBM25(ds *heritage.Dataset) (*BM25, error) { return newBM25At("", ds) }
+// New indexes the dataset in memory.
+func New(ds *heritage.Dataset) (*Retriever, error) { return newAt("", ds) }
 
-// newBM25At indexes the dataset into a new index at path ("" for memory).
-func newBM25At(path string, ds *heritage.Dataset) (*BM25, error) {
+// newAt indexes the dataset into a new index at path ("" for memory).
+func newAt(path string, ds *heritage.Dataset) (*Retriever, error) {
 	if ds == nil {
 		return nil, errors.New("bm25: nil dataset")
 	}
-	m, err := bm25Mapping()
+	m, err := newMapping()
 	if err != nil {
 		return nil, fmt.Errorf("bm25: mapping: %w", err)
 	}
@@ -102,8 +105,8 @@ func newBM25At(path string, ds *heritage.Dataset) (*BM25, error) {
 	b := idx.NewBatch()
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		f := Fields(in)
-		doc := bm25Doc(f)
+		f := retrievers.Fields(in)
+		doc := document(f)
 		if err := b.Index(in.ID, doc); err != nil {
 			_ = idx.Close()
 			return nil, fmt.Errorf("bm25: index %s: %w", in.ID, err)
@@ -116,23 +119,23 @@ func newBM25At(path string, ds *heritage.Dataset) (*BM25, error) {
 			b.Reset()
 		}
 	}
-	return wrapBM25(ds, idx, m)
+	return wrap(ds, idx, m)
 }
 
-// wrapBM25 makes the retriever over an index with mapping m; it closes idx
+// wrap makes the retriever over an index with mapping m; it closes idx
 // when it fails.
-func wrapBM25(ds *heritage.Dataset, idx bleve.Index, m mapping.IndexMapping) (*BM25, error) {
-	an := m.AnalyzerNamed(bm25Analyzer)
+func wrap(ds *heritage.Dataset, idx bleve.Index, m mapping.IndexMapping) (*Retriever, error) {
+	an := m.AnalyzerNamed(analyzerName)
 	if an == nil {
 		_ = idx.Close()
-		return nil, fmt.Errorf("bm25: analyzer %s not found", bm25Analyzer)
+		return nil, fmt.Errorf("bm25: analyzer %s not found", analyzerName)
 	}
 	adv, err := idx.Advanced()
 	if err != nil {
 		_ = idx.Close()
 		return nil, fmt.Errorf("bm25: %w", err)
 	}
-	return &BM25{
+	return &Retriever{
 		ds:       ds,
 		index:    idx,
 		analyzer: an,
@@ -144,10 +147,10 @@ func wrapBM25(ds *heritage.Dataset, idx bleve.Index, m mapping.IndexMapping) (*B
 	}, nil
 }
 
-func bm25Mapping() (*mapping.IndexMappingImpl, error) {
+func newMapping() (*mapping.IndexMappingImpl, error) {
 	m := bleve.NewIndexMapping()
 	m.ScoringModel = index.BM25Scoring
-	err := m.AddCustomAnalyzer(bm25Analyzer, map[string]any{
+	err := m.AddCustomAnalyzer(analyzerName, map[string]any{
 		"type":         custom.Name,
 		"char_filters": []any{asciifolding.Name},
 		"tokenizer":    unicode.Name,
@@ -158,11 +161,11 @@ func bm25Mapping() (*mapping.IndexMappingImpl, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.DefaultAnalyzer = bm25Analyzer
+	m.DefaultAnalyzer = analyzerName
 	doc := mapping.NewDocumentStaticMapping()
 	for _, f := range []string{"name", "alt_names", "type", "place", "subjects", "members", "description"} {
 		fm := mapping.NewTextFieldMapping()
-		fm.Analyzer = bm25Analyzer
+		fm.Analyzer = analyzerName
 		fm.Store = false
 		fm.IncludeInAll = false
 		fm.IncludeTermVectors = false
@@ -174,12 +177,12 @@ func bm25Mapping() (*mapping.IndexMappingImpl, error) {
 }
 
 // Close releases the index.
-func (b *BM25) Close() error { return b.index.Close() }
+func (b *Retriever) Close() error { return b.index.Close() }
 
 // Retrieve runs the question as a disjunction of per-field matches and
 // returns the q.K best records that pass q.Filters, as thin hits from
-// router.RetrieverBM25. A question with no searchable words returns no hits.
-func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
+// plan.RetrieverBM25. A question with no searchable words returns no hits.
+func (b *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -221,7 +224,7 @@ func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	// The pruned query ranks the records that share a rare term with the
 	// question; when fewer than K do, the full query adds the rest.
-	var res []bm25Result
+	var res []result
 	if pruned != nil {
 		if res, err = b.run(ctx, pruned, q.K, fs, allowed); err != nil {
 			return nil, err
@@ -237,7 +240,7 @@ func (b *BM25) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 
 // run returns the k best records for tq that pass fs. allowed lists the
 // ids that pass when they are at most directSelectivity.
-func (b *BM25) run(ctx context.Context, tq query.Query, k int, fs filter.Set, allowed []string) ([]bm25Result, error) {
+func (b *Retriever) run(ctx context.Context, tq query.Query, k int, fs filter.Set, allowed []string) ([]result, error) {
 	if len(fs) == 0 {
 		res, _, err := b.search(ctx, tq, k, nil)
 		return res, err
@@ -272,7 +275,7 @@ func (b *BM25) run(ctx context.Context, tq query.Query, k int, fs filter.Set, al
 // long posting lists dominate the cost of a query ("museum" is in two
 // thirds of all descriptions). full has every term; pruned is nil when no
 // term is rare, and both are nil when the text has no searchable terms.
-func (b *BM25) textQuery(ctx context.Context, text string) (pruned, full query.Query, err error) {
+func (b *Retriever) textQuery(ctx context.Context, text string) (pruned, full query.Query, err error) {
 	tokens := b.analyzer.Analyze([]byte(text))
 	var terms []string
 	for _, t := range tokens {
@@ -329,7 +332,7 @@ type termField struct {
 
 // fieldQuery is a disjunction over fields of the disjunction of each
 // field's terms, boosted by the field's weight.
-func (b *BM25) fieldQuery(pairs []termField) query.Query {
+func (b *Retriever) fieldQuery(pairs []termField) query.Query {
 	byField := make([][]query.Query, len(b.boosts))
 	for _, p := range pairs {
 		tq := bleve.NewTermQuery(p.term)
@@ -352,14 +355,14 @@ func (b *BM25) fieldQuery(pairs []termField) query.Query {
 // search a field for.
 const commonShare = 0.2
 
-type bm25Result struct {
+type result struct {
 	in    *heritage.Institution
 	score float64
 }
 
 // search runs one request of size hits and keeps those that pass fs (all
 // when fs is empty); total is the number of matching documents.
-func (b *BM25) search(ctx context.Context, q query.Query, size int, fs filter.Set) ([]bm25Result, uint64, error) {
+func (b *Retriever) search(ctx context.Context, q query.Query, size int, fs filter.Set) ([]result, uint64, error) {
 	req := bleve.NewSearchRequestOptions(q, size, 0, false)
 	// Equal scores are ordered by id, so that rankings repeat across index
 	// builds (segment order would otherwise decide).
@@ -371,7 +374,7 @@ func (b *BM25) search(ctx context.Context, q query.Query, size int, fs filter.Se
 		}
 		return nil, 0, fmt.Errorf("bm25: search: %w", err)
 	}
-	out := make([]bm25Result, 0, len(sr.Hits))
+	out := make([]result, 0, len(sr.Hits))
 	for _, h := range sr.Hits {
 		in, ok := b.ds.Get(h.ID)
 		if !ok {
@@ -380,18 +383,18 @@ func (b *BM25) search(ctx context.Context, q query.Query, size int, fs filter.Se
 		if len(fs) > 0 && !fs.Match(in) {
 			continue
 		}
-		out = append(out, bm25Result{in: in, score: h.Score})
+		out = append(out, result{in: in, score: h.Score})
 	}
 	return out, sr.Total, nil
 }
 
-func (b *BM25) hits(res []bm25Result) []Hit {
+func (b *Retriever) hits(res []result) []retrievers.Hit {
 	if len(res) == 0 {
 		return nil
 	}
-	out := make([]Hit, len(res))
+	out := make([]retrievers.Hit, len(res))
 	for i, r := range res {
-		out[i] = NewHit(r.in, router.RetrieverBM25, r.score, i+1)
+		out[i] = retrievers.NewHit(r.in, plan.RetrieverBM25, r.score, i+1)
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package retrievers
+package embed
 
 import "context"
 

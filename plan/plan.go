@@ -1,0 +1,256 @@
+// Package plan holds the router's output types: the plan of a question
+// (intent, frame, retriever legs) and the typed constraints extracted from
+// it. Retrievers and caches read plans; only the router builds them.
+package plan
+
+// Intent is what a question is after.
+type Intent string
+
+// The six intents.
+const (
+	Factual      Intent = "factual"
+	Exploratory  Intent = "exploratory"
+	Relationship Intent = "relationship"
+	Temporal     Intent = "temporal"
+	Comparative  Intent = "comparative"
+	Collection   Intent = "collection"
+)
+
+// Intents lists every intent in a fixed order.
+var Intents = []Intent{Factual, Exploratory, Relationship, Temporal, Comparative, Collection}
+
+// Valid reports whether i is one of the six intents.
+func (i Intent) Valid() bool {
+	for _, x := range Intents {
+		if x == i {
+			return true
+		}
+	}
+	return false
+}
+
+// Retriever names used in plans, fusion provenance and responses.
+const (
+	RetrieverVector   = "vector"
+	RetrieverBM25     = "bm25"
+	RetrieverKG       = "kg"
+	RetrieverWikidata = "wikidata"
+)
+
+// Plan is the router's output: what the question asks and how to answer it.
+type Plan struct {
+	Question    string        `json:"question"`
+	Intent      Intent        `json:"intent"`
+	Confidence  float64       `json:"confidence"`
+	Scores      []IntentScore `json:"scores,omitempty"` // every intent's score, best first
+	Constraints Constraints   `json:"constraints"`
+	Legs        []Leg         `json:"retrievers"`
+	// Sides holds one sub-plan's constraints per compared side for
+	// comparative questions ("in Hampshire and Somerset").
+	Sides []Constraints `json:"sides,omitempty"`
+	// Frame is the shape of what is asked; Test and Pair fill the yes/no
+	// and two-institution frames.
+	Frame Frame `json:"frame"`
+	Test  *Test `json:"test,omitempty"`
+	Pair  *Pair `json:"pair,omitempty"`
+	// Unknown are the words of the question no rule understood: a topic,
+	// place or name the data does not hold, or an off-topic request. An
+	// answer that ignores them must say so.
+	Unknown []string `json:"unknown,omitempty"`
+	// Dropped are the unknown words that stand where a constraint would
+	// ("sushi museums", "in Bayern"): an answer that ignores them is not
+	// exact.
+	Dropped []string `json:"dropped,omitempty"`
+	// UnknownName is the name-like phrase around the first unknown words
+	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
+	// what is not in the data.
+	UnknownName string `json:"unknown_name,omitempty"`
+}
+
+// IntentScore is one intent's rule score.
+type IntentScore struct {
+	Intent Intent  `json:"intent"`
+	Score  float64 `json:"score"`
+}
+
+// Leg is one retriever to run, with its fusion weight and depth.
+type Leg struct {
+	Retriever string  `json:"retriever"`
+	Weight    float64 `json:"weight"`
+	K         int     `json:"k"`
+	Primary   bool    `json:"primary,omitempty"`
+}
+
+// Constraints are the typed facts extracted from a question. Empty fields
+// mean "not constrained".
+type Constraints struct {
+	// Identifiers found verbatim in the question.
+	ISILs  []string `json:"isils,omitempty"`
+	QIDs   []string `json:"qids,omitempty"`
+	GHCIDs []string `json:"ghcids,omitempty"`
+	GNDs   []string `json:"gnds,omitempty"`
+	RORs   []string `json:"rors,omitempty"`
+	// Malformed are identifiers given after a scheme cue that are not
+	// valid in that scheme ("ROR 0degcx868"): no record can carry them.
+	Malformed []string `json:"malformed,omitempty"`
+
+	// Names are institutions recognised by name or former name.
+	Names []NameMatch `json:"names,omitempty"`
+	// Bodies are groups the question asks about ("part of National
+	// Museums Scotland", "operated by the National Trust").
+	Bodies []Body `json:"bodies,omitempty"`
+	// Relation is the relation asked for: part_of, operated_by, houses
+	// (what the named institution houses), located_in (what houses it),
+	// related, … ("" when none).
+	Relation string `json:"relation,omitempty"`
+
+	// TypeCodes are custodian type codes (M, L, A, G, …).
+	TypeCodes []string `json:"type_codes,omitempty"`
+	// Places constrain location; several places of one side are ORed.
+	Places []Place `json:"places,omitempty"`
+	// NearPlace is set for "in or near T" questions.
+	NearPlace bool `json:"near_place,omitempty"`
+	// Postcodes are UK postcodes ("NE61 1PJ") or outward codes ("NE61");
+	// RadiusKM is a distance asked for ("within 5 miles of …").
+	Postcodes []string `json:"postcodes,omitempty"`
+	RadiusKM  float64  `json:"radius_km,omitempty"`
+
+	// Years constrain opening or closing dates.
+	Years *YearRange `json:"years,omitempty"`
+
+	// Subjects are Subject_Matter values ("Transport / Trains and
+	// railways"); Topic is the phrase they came from.
+	Subjects []string `json:"subjects,omitempty"`
+	Topic    string   `json:"topic,omitempty"`
+
+	GovernanceCodes []string `json:"governance_codes,omitempty"`
+	Accreditation   string   `json:"accreditation,omitempty"` // Accredited / Unaccredited
+	Sizes           []string `json:"sizes,omitempty"`         // small, medium, large, huge
+	// Status is "open" for present-tense list questions, "closed" when the
+	// question asks for closed institutions, "" otherwise.
+	Status string `json:"status,omitempty"`
+
+	// Field is the record field a factual question asks for: isil, gnd,
+	// wikidata, ghcid, website, postcode, address, city, country,
+	// governance, accreditation, size, type, opened, closed, former_name,
+	// operator, status, coordinates.
+	Field string `json:"field,omitempty"`
+	// List is true when the question asks for a set ("Which museums …").
+	List bool `json:"list,omitempty"`
+}
+
+// Empty reports whether nothing was extracted.
+func (c Constraints) Empty() bool {
+	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs)+len(c.Names)+len(c.Bodies)+
+		len(c.TypeCodes)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) == 0 &&
+		c.Years == nil && c.Accreditation == "" && c.Relation == "" && c.Field == ""
+}
+
+// Selective reports whether the constraints can select an exact set of
+// institutions from the graph (a list question with at least one filter
+// beyond the type).
+func (c Constraints) Selective() bool {
+	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
+		c.Years != nil || c.Accreditation != ""
+}
+
+// NameMatch is an institution recognised in the question.
+type NameMatch struct {
+	Text   string   `json:"text"`   // the words of the question that matched
+	Name   string   `json:"name"`   // the matched name as in the data
+	IDs    []string `json:"ids"`    // institutions bearing that name
+	Former bool     `json:"former"` // matched a former name
+	Score  float64  `json:"score"`  // 1 exact; lower for fuzzy matches
+}
+
+// Body is a group or operator named in the question.
+type Body struct {
+	Name     string   `json:"name"`               // normalised group name as in member_of
+	Relation string   `json:"relation,omitempty"` // part_of, operated_by or "" for either
+	IDs      []string `json:"ids,omitempty"`      // the body's own record, when in the data
+}
+
+// Place is a location constraint. Level says which record field it matches:
+// country (ISO code), region (nation: England, Scotland …), subregion
+// (English region), county, district, city, or admin (any unit of
+// admin_area, with AdminLevel naming the unit type such as
+// "English County" or "Scottish Council Area").
+//
+// A town named without a qualifier that is also the name of an
+// administrative unit ("Dover": the town and the district) means both:
+// Area names the unit's level, and the place matches a record in the town
+// or in the unit.
+type Place struct {
+	Text       string `json:"text"`
+	Name       string `json:"name"`
+	Level      string `json:"level"`
+	AdminLevel string `json:"admin_level,omitempty"`
+	Area       string `json:"area,omitempty"`
+}
+
+// Place levels.
+const (
+	LevelCountry   = "country"
+	LevelRegion    = "region"
+	LevelSubregion = "subregion"
+	LevelCounty    = "county"
+	LevelDistrict  = "district"
+	LevelCity      = "city"
+	LevelAdmin     = "admin"
+)
+
+// YearRange constrains the opening or closing year: Field is "opened" or
+// "closed"; From and To are inclusive bounds, 0 when open-ended.
+type YearRange struct {
+	Field string `json:"field"`
+	From  int    `json:"from,omitempty"`
+	To    int    `json:"to,omitempty"`
+}
+
+// HasIDs reports whether the question gave an identifier.
+func (c Constraints) HasIDs() bool {
+	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
+}
+
+// Frame is the shape of what a question asks, whatever its intent: one
+// field, a yes or no, a set, a count, a comparison, a relation. The
+// answer stage answers per frame.
+type Frame string
+
+// The question frames.
+const (
+	FrameField    Frame = "field"      // one field of one institution
+	FrameYesNo    Frame = "yes_no"     // whether one institution has a property
+	FrameSet      Frame = "set"        // the institutions the constraints select
+	FrameCount    Frame = "count"      // how many institutions the constraints select
+	FrameCompare  Frame = "compare"    // two or more sides' sets side by side
+	FrameMore     Frame = "which_more" // which of two sides has more institutions
+	FramePair     Frame = "pair"       // two named institutions compared on one attribute
+	FrameRelation Frame = "relation"   // what a named institution is linked to
+	FrameLookup   Frame = "lookup"     // the institution an identifier names
+	FrameRanking  Frame = "ranking"    // the best matching institutions
+	FrameOffTopic Frame = "off_topic"  // nothing a heritage dataset can answer
+)
+
+// Test is the property a yes/no question checks of its institution.
+// Property is one of accreditation, status, place, type, member_of,
+// governance, size, opened, closed, or a field name (website, isil, …)
+// whose presence is asked ("Does X have a website?"). Want holds the
+// values asked about (none for a presence test).
+type Test struct {
+	Property string     `json:"property"`
+	Want     []string   `json:"want,omitempty"`
+	Years    *YearRange `json:"years,omitempty"`
+}
+
+// Pair says how two named institutions (or, for which_more, two sides)
+// are compared: on which attribute (opened, closed, size; count for
+// sides) and whether the highest value wins ("Which is
+// bigger?", "Which opened later?") or the lowest ("Which opened first?").
+type Pair struct {
+	Attribute string `json:"attribute"`
+	Highest   bool   `json:"highest"`
+	// YesNo is set when the question asks whether the first named
+	// institution wins ("Is A older than B?").
+	YesNo bool `json:"yes_no,omitempty"`
+}
