@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/config"
@@ -25,6 +24,7 @@ import (
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
 	"github.com/hybridrag/hybridrag/sparql"
+	"golang.org/x/sync/errgroup"
 )
 
 // dataFlags are the flags that choose the data, the backends and the
@@ -262,78 +262,69 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, closers: closers}
 	s.router, _ = comps.Router.(*router.Router)
 
+	// The remote backends connect at once, each into its own typed
+	// result; the pipeline's components are assigned after both answered
+	// (or the start-up timeout passed), in one place and a fixed order.
 	var (
-		mu       sync.Mutex
-		wg       sync.WaitGroup
-		startErr []pipeline.SourceError
+		neo           *neo4jkg.Store
+		wd            *sparql.Client
+		neoErr, wdErr error
+		g             errgroup.Group
 	)
-	fail := func(source string, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		log.Error("backend unavailable; continuing without it", "backend", source, "err", err)
-		startErr = append(startErr, pipeline.SourceError{Source: source, Error: "unavailable since start: " + err.Error()})
-	}
 	sctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
 	defer cancel()
 	if cfg.Neo4j.URI != "" {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			st, err := neo4jkg.Open(sctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
-			if err != nil {
-				fail("neo4j", err)
-				return
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(st, ds)
-			comps.Graph = st
-			s.backends = append(s.backends, backend{"neo4j", func(ctx context.Context) error {
-				_, err := st.Version(ctx)
-				return err
-			}})
-			s.closers = append(s.closers, func() { _ = st.Close(context.Background()) })
-		}()
+		g.Go(func() error {
+			neo, neoErr = neo4jkg.Open(sctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+			return nil
+		})
 	}
-	if qd != nil {
+	if cfg.SPARQL.Endpoint != "" {
+		g.Go(func() error {
+			wd, wdErr = openSPARQL(sctx, cfg)
+			return nil
+		})
+	}
+	_ = g.Wait() // failures are in neoErr and wdErr
+
+	var startErr []pipeline.SourceError
+	fail := func(source string, err error) {
+		log.Error("backend unavailable; continuing without it", "backend", source, "err", err)
+		startErr = append(startErr, pipeline.SourceError{Source: source, Error: "unavailable since start: " + err.Error()})
+	}
+	switch {
+	case neo != nil:
+		comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(neo, ds)
+		comps.Graph = neo
+		s.backends = append(s.backends, backend{"neo4j", func(ctx context.Context) error {
+			_, err := neo.Version(ctx)
+			return err
+		}})
+		s.closers = append(s.closers, func() { _ = neo.Close(context.Background()) })
+	case neoErr != nil:
+		fail("neo4j", neoErr)
+	}
+	switch {
+	case qd != nil:
 		comps.Retrievers[router.RetrieverVector] = qd.Retriever(comps.Embedder)
 		s.backends = append(s.backends, backend{"qdrant", func(ctx context.Context) error {
 			_, err := qd.Count(ctx)
 			return err
 		}})
 		s.closers = append(s.closers, func() { _ = qd.Close() })
-	} else if qdErr != nil {
+	case qdErr != nil:
 		fail("qdrant", qdErr)
 	}
-	if cfg.SPARQL.Endpoint != "" {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
-			if n := cfg.SPARQL.MaxAnswerBytes; n > 0 {
-				opts = append(opts, sparql.WithMaxAnswerBytes(n))
-			}
-			if cfg.SPARQL.CacheDir != "" {
-				opts = append(opts, sparql.WithDiskCache(filepath.Join(cfg.SPARQL.CacheDir, "sparql-cache.bbolt")))
-			}
-			c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
-			if err == nil {
-				err = c.Ping(sctx)
-			}
-			if err != nil {
-				fail("wikidata", err)
-				return
-			}
-			r := sparql.NewRetriever(c, ds)
-			mu.Lock()
-			defer mu.Unlock()
-			comps.Retrievers[router.RetrieverWikidata] = r
-			comps.Enricher = r
-			s.backends = append(s.backends, backend{"sparql", c.Ping})
-			s.closers = append(s.closers, func() { _ = c.Close() })
-		}()
+	switch {
+	case wd != nil:
+		r := sparql.NewRetriever(wd, ds)
+		comps.Retrievers[router.RetrieverWikidata] = r
+		comps.Enricher = r
+		s.backends = append(s.backends, backend{"sparql", wd.Ping})
+		s.closers = append(s.closers, func() { _ = wd.Close() })
+	case wdErr != nil:
+		fail("wikidata", wdErr)
 	}
-	wg.Wait()
 
 	opts := pipeline.DefaultOptions()
 	opts.LegTimeout = cfg.LegTimeout.Std()
@@ -355,6 +346,27 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	}
 	s.pipeline = p
 	return s, nil
+}
+
+// openSPARQL opens the configured SPARQL endpoint and checks that it
+// answers before ctx ends.
+func openSPARQL(ctx context.Context, cfg config.Config) (*sparql.Client, error) {
+	opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
+	if n := cfg.SPARQL.MaxAnswerBytes; n > 0 {
+		opts = append(opts, sparql.WithMaxAnswerBytes(n))
+	}
+	if cfg.SPARQL.CacheDir != "" {
+		opts = append(opts, sparql.WithDiskCache(filepath.Join(cfg.SPARQL.CacheDir, "sparql-cache.bbolt")))
+	}
+	c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Ping(ctx); err != nil {
+		_ = c.Close()
+		return nil, err
+	}
+	return c, nil
 }
 
 // qdrantConfig is the store configuration of cfg.
