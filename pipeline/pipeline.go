@@ -7,94 +7,23 @@ package pipeline
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/cache"
 	ragcontext "github.com/hybridrag/hybridrag/context"
-	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
-	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // DefaultCacheTTL is how long a cached answer is served.
 const DefaultCacheTTL = 10 * time.Minute
-
-// Limits on a request.
-const (
-	MaxQuestionBytes = 4096
-	// MaxQuestionTerms is the most distinct words a question may have; a
-	// question is a sentence, not a document.
-	MaxQuestionTerms = 100
-	MaxK             = 200
-	MinBudget        = 50
-	MaxBudget        = 32000
-	DefaultK         = 10
-	DefaultBudget    = 2000
-)
-
-// Input errors. Transports map them to a usage error (exit 2, HTTP 400).
-var (
-	ErrEmptyQuestion = errors.New("the question is empty")
-	ErrTooLong       = errors.New("the question is too long")
-	ErrBadOption     = errors.New("invalid option")
-	ErrNoResults     = errors.New("every retriever failed")
-)
-
-// Router plans a question.
-type Router interface {
-	Route(question string) router.Plan
-}
-
-// Graph selects exact answer sets and resolves identifiers: the embedded
-// knowledge graph (see LocalGraph) or a graph server.
-type Graph interface {
-	Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error)
-	Lookup(ctx context.Context, scheme, value string) ([]string, error)
-}
-
-// LocalGraph adapts the in-memory knowledge graph to Graph.
-type LocalGraph struct{ G *kg.Graph }
-
-// Select selects the institutions the constraints describe.
-func (l LocalGraph) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
-	return l.G.Select(c, asOf), ctx.Err()
-}
-
-// SelectMatching selects with places matched up to level m.
-func (l LocalGraph) SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
-	return l.G.SelectMatching(c, asOf, m), ctx.Err()
-}
-
-// statedSelector is an optional Graph capability: the selection that
-// reads only the places records state (kg.Stated), not towns read from
-// their names. A Graph without it has every set called exact.
-type statedSelector interface {
-	SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error)
-}
-
-// Lookup resolves an identifier.
-func (l LocalGraph) Lookup(ctx context.Context, scheme, value string) ([]string, error) {
-	return l.G.Lookup(scheme, value), ctx.Err()
-}
-
-// ContextBuilder assembles the context handed to a reader.
-type ContextBuilder interface {
-	Build(in ragcontext.Input) ragcontext.Context
-}
 
 // Pipeline answers questions. Build it with New; it is safe for concurrent
 // use.
@@ -142,30 +71,6 @@ type Options struct {
 // DefaultOptions are sensible defaults for one process.
 func DefaultOptions() Options {
 	return Options{LegTimeout: 2 * time.Second, RRFK: 60, CacheSize: 1024, CacheTTL: DefaultCacheTTL}
-}
-
-// Components are the parts a pipeline is built from.
-type Components struct {
-	Data       *heritage.Dataset
-	Router     Router
-	Graph      Graph
-	Retrievers map[string]retrievers.Retriever
-	Context    ContextBuilder
-	// Enricher, when set, adds Wikidata facts about the answer's
-	// institutions.
-	Enricher Enricher
-
-	// KG and Embedder are the embedded graph and the vector index's
-	// embedder, for callers that swap in backends; New ignores them.
-	KG       *kg.Graph
-	Embedder embed.Embedder
-}
-
-// Enricher adds facts from an external source (Wikidata over SPARQL) to
-// the records with the given ids. A partial failure returns what it found
-// with the error.
-type Enricher interface {
-	Enrich(ctx context.Context, recordIDs []string) ([]sparql.Enrichment, error)
 }
 
 // New builds a pipeline from its parts.
@@ -217,82 +122,6 @@ func (p *Pipeline) StartupErrors() []SourceError { return slices.Clone(p.opts.St
 
 // Data is the dataset the pipeline answers from.
 func (p *Pipeline) Data() *heritage.Dataset { return p.data }
-
-// Request is one question with its options.
-type Request struct {
-	Question string
-	// K is the number of fused hits returned (default 10).
-	K int
-	// Budget is the context budget in tokens (default 2000).
-	Budget int
-	// Filters restrict every retriever; keys a retriever cannot apply are
-	// dropped for that retriever with a warning.
-	Filters filter.Set
-	// NoCache answers afresh instead of from the answer cache; the fresh
-	// answer replaces the cached one.
-	NoCache bool
-	// Explain adds each retriever's own ranking and the cache counters.
-	Explain bool
-}
-
-// Validate checks a request and fills in defaults.
-func (r *Request) Validate() error {
-	q := strings.TrimSpace(r.Question)
-	switch {
-	case len(r.Question) > MaxQuestionBytes:
-		return fmt.Errorf("%w: %d bytes, longer than the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
-	case distinctTerms(q, MaxQuestionTerms+1) > MaxQuestionTerms:
-		return fmt.Errorf("%w: more than %d distinct words (max_question_terms)", ErrTooLong, MaxQuestionTerms)
-	case q == "":
-		return ErrEmptyQuestion
-	case !utf8.ValidString(q):
-		return fmt.Errorf("%w: the question is not valid UTF-8", ErrBadOption)
-	}
-	r.Question = q
-	if r.K == 0 {
-		r.K = DefaultK
-	}
-	if r.K < 1 || r.K > MaxK {
-		return fmt.Errorf("%w: k must be between 1 and %d, got %d", ErrBadOption, MaxK, r.K)
-	}
-	if r.Budget == 0 {
-		r.Budget = DefaultBudget
-	}
-	if r.Budget < MinBudget || r.Budget > MaxBudget {
-		return fmt.Errorf("%w: budget must be between %d and %d tokens, got %d", ErrBadOption, MinBudget, MaxBudget, r.Budget)
-	}
-	known := make(map[string]bool, len(filter.Keys))
-	for _, k := range filter.Keys {
-		known[k] = true
-	}
-	for _, f := range r.Filters {
-		if !known[f.Field] {
-			return fmt.Errorf("%w: unknown filter key %q (known: %s)", ErrBadOption, f.Field, strings.Join(filter.Keys, ", "))
-		}
-	}
-	return nil
-}
-
-// distinctTerms counts the distinct words of s, case-folded, stopping at
-// stop.
-func distinctTerms(s string, stop int) int {
-	seen := make(map[string]struct{})
-	for w := range strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
-		seen[strings.ToLower(w)] = struct{}{}
-		if len(seen) >= stop {
-			break
-		}
-	}
-	return len(seen)
-}
-
-func (r *Request) cacheKey(version string) string {
-	parts := []string{cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), version}
-	for _, f := range r.Filters {
-		parts = append(parts, f.Field, string(f.Op), strings.Join(f.Values, "\x1f"), strconv.FormatFloat(f.Number, 'g', -1, 64))
-	}
-	return cache.Key(parts...)
-}
 
 // Ask answers one question.
 func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
@@ -531,67 +360,4 @@ func joinErrors(errs []SourceError) string {
 		b.WriteString(e.Error)
 	}
 	return b.String()
-}
-
-func legWeight(plan router.Plan, source string) float64 {
-	for _, l := range plan.Legs {
-		if l.Retriever == source {
-			return l.Weight
-		}
-	}
-	return 0
-}
-
-// legs turns the plan into retriever calls, each with the request's
-// filters; the vector leg of exploratory and collection questions also gets
-// the plan's place and type constraints as filters.
-func (p *Pipeline) legs(plan router.Plan, req Request) []leg {
-	var out []leg
-	for _, l := range plan.Legs {
-		r, ok := p.retrievers[l.Retriever]
-		if !ok {
-			continue
-		}
-		k := max(l.K, req.K)
-		filters := req.Filters
-		if l.Retriever == router.RetrieverVector && (plan.Intent == router.Exploratory || plan.Intent == router.Collection) {
-			filters = append(constraintFilters(plan.Constraints), filters...)
-		}
-		pl := plan
-		out = append(out, leg{
-			Source:    l.Retriever,
-			Retriever: r,
-			Query:     retrievers.Query{Text: req.Question, K: k, Filters: filters, Plan: &pl},
-			Timeout:   p.opts.LegTimeout,
-		})
-	}
-	return out
-}
-
-// constraintFilters turns the router's place and type constraints into
-// filters for the broad semantic leg of exploratory and collection
-// questions.
-func constraintFilters(c router.Constraints) filter.Set {
-	var fs filter.Set
-	if len(c.TypeCodes) > 0 {
-		fs = append(fs, filter.Filter{Field: "type_code", Op: filter.In, Values: c.TypeCodes})
-	}
-	if len(c.Places) == 1 {
-		pl := c.Places[0]
-		switch pl.Level {
-		case router.LevelCity:
-			if !c.NearPlace {
-				fs = append(fs, filter.Filter{Field: "city", Op: filter.Eq, Values: []string{pl.Name}})
-			}
-		case router.LevelAdmin:
-			v := pl.Name
-			if pl.AdminLevel != "" {
-				v += " (" + pl.AdminLevel + ")"
-			}
-			fs = append(fs, filter.Filter{Field: "admin_area", Op: filter.Contains, Values: []string{v}})
-		case router.LevelCountry, router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
-			fs = append(fs, filter.Filter{Field: pl.Level, Op: filter.Eq, Values: []string{pl.Name}})
-		}
-	}
-	return fs
 }

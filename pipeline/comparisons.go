@@ -1,0 +1,252 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// pairAnswer compares two named institutions on one attribute.
+func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bool) {
+	c := plan.Constraints
+	if plan.Pair == nil || len(c.Names) < 2 {
+		return draft{}, false
+	}
+	rank := rankOf(fused)
+	var ins []*heritage.Institution
+	for _, m := range c.Names[:2] {
+		in, ok := p.data.Get(p.resolve(m, nil, rank))
+		if !ok {
+			return draft{}, false
+		}
+		ins = append(ins, in)
+	}
+	if ins[0].ID == ins[1].ID {
+		return draft{}, false
+	}
+	attr := plan.Pair.Attribute
+	vals := make([][2]int, 2)
+	texts := make([]string, 2)
+	known := make([]bool, 2)
+	for i, in := range ins {
+		vals[i], texts[i], known[i] = pairValue(in, attr)
+	}
+	// overlapping year ranges ("between 1960 and 2017" and 1987) do not
+	// order the two
+	overlap := known[0] && known[1] && vals[0] != vals[1] && vals[0][0] <= vals[1][1] && vals[1][0] <= vals[0][1]
+	ids := []string{ins[0].ID, ins[1].ID}
+	verb := map[string]string{"opened": "opened", "closed": "closed", "size": "is"}[attr]
+	if overlap {
+		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
+			render: func(cite func(string) string) string {
+				return fmt.Sprintf("%s%s %s %s and %s%s %s %s: the dates overlap, so the data cannot say which %s.",
+					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(*plan.Pair))
+			}}, true
+	}
+	if !known[0] || !known[1] {
+		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
+			render: func(cite func(string) string) string {
+				var parts []string
+				for i, in := range ins {
+					if known[i] {
+						parts = append(parts, fmt.Sprintf("%s%s %s %s", in.Name, cite(in.ID), verb, texts[i]))
+					} else {
+						parts = append(parts, fmt.Sprintf("the data records no %s for %s%s", attrLabel(attr), in.Name, cite(in.ID)))
+					}
+				}
+				return upperFirst(strings.Join(parts, "; ")) + ", so the data cannot say which " + pairPhrase(*plan.Pair) + "."
+			}}, true
+	}
+	if vals[0] == vals[1] {
+		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids, Exact: true},
+			render: func(cite func(string) string) string {
+				both := verb
+				if attr == "size" {
+					both = "are"
+				}
+				return fmt.Sprintf("Neither: %s%s and %s%s both %s %s.", ins[0].Name, cite(ins[0].ID), ins[1].Name, cite(ins[1].ID), both, texts[0])
+			}}, true
+	}
+	w := 0
+	if (vals[1][0] > vals[0][0]) == plan.Pair.Highest {
+		w = 1
+	}
+	win, lose := ins[w], ins[1-w]
+	prefix, value := "", win.Name
+	if plan.Pair.YesNo {
+		// "Is A older than B?" asks whether the first named wins
+		prefix = map[bool]string{true: "Yes: ", false: "No: "}[w == 0]
+		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
+	}
+	return draft{Answer: Answer{Kind: KindField, Field: attr, Value: value, IDs: []string{win.ID, lose.ID}, Exact: true},
+		render: func(cite func(string) string) string {
+			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
+				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
+		}}, true
+}
+
+var sizeOrder = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}
+
+// pairValue is an institution's value of the compared attribute as a
+// range (a size rank, or the first and last year a date may mean).
+func pairValue(in *heritage.Institution, attr string) ([2]int, string, bool) {
+	switch attr {
+	case "size":
+		v, ok := sizeOrder[strings.ToLower(in.Size)]
+		return [2]int{v, v}, strings.ToLower(in.Size), ok
+	case "closed":
+		from, to, ok := in.Closed()
+		return [2]int{from, to}, heritage.YearsText(from, to, ok), ok
+	}
+	from, to, ok := in.Opened()
+	return [2]int{from, to}, heritage.YearsText(from, to, ok), ok
+}
+
+func attrLabel(attr string) string {
+	switch attr {
+	case "size":
+		return "size"
+	case "closed":
+		return "closing year"
+	}
+	return "opening year"
+}
+
+func pairPhrase(p router.Pair) string {
+	switch {
+	case p.Attribute == "size" && p.Highest:
+		return "is bigger"
+	case p.Attribute == "size":
+		return "is smaller"
+	case p.Attribute == "closed" && p.Highest:
+		return "closed later"
+	case p.Attribute == "closed":
+		return "closed first"
+	case p.Highest:
+		return "opened later"
+	}
+	return "opened first"
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// moreAnswer counts each side's set and names the side with more (or
+// fewer) institutions.
+func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, bool, error) {
+	if len(plan.Sides) < 2 || plan.Pair == nil {
+		return draft{}, false, nil
+	}
+	fewer := !plan.Pair.Highest
+	groups, all, err := p.sideGroups(ctx, plan.Sides)
+	if err != nil {
+		return draft{}, false, err
+	}
+	best := 0
+	tie := false
+	for i, g := range groups[1:] {
+		switch {
+		case g.Count == groups[best].Count:
+			tie = true
+		case (g.Count > groups[best].Count) != fewer:
+			best, tie = i+1, false
+		}
+	}
+	value := groups[best].Label
+	if tie {
+		value = ""
+	}
+	noun := typeNoun(plan.Constraints.TypeCodes)
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0, Count: len(all), Groups: groups},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			switch {
+			case tie:
+				fmt.Fprintf(&b, "Both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
+			case fewer:
+				fmt.Fprintf(&b, "%s has fewer. ", value)
+			default:
+				fmt.Fprintf(&b, "%s has more. ", value)
+			}
+			p.writeGroups(&b, groups, plan.Constraints, cite)
+			return b.String()
+		}}, true, nil
+}
+
+// sideGroups selects each compared side's set and the union of them.
+func (p *Pipeline) sideGroups(ctx context.Context, sides []router.Constraints) ([]AnswerGroup, []string, error) {
+	var groups []AnswerGroup
+	var all []string
+	for _, side := range sides {
+		ids, err := p.graph.Select(ctx, side, p.opts.AsOf)
+		if err != nil {
+			return nil, nil, err
+		}
+		groups = append(groups, AnswerGroup{Label: sideLabel(side), IDs: ids, Count: len(ids)})
+		for _, id := range ids {
+			if !slices.Contains(all, id) {
+				all = append(all, id)
+			}
+		}
+	}
+	return groups, all, nil
+}
+
+// interleave lists the groups' institutions taking one from each group in
+// turn, each once.
+func interleave(groups []AnswerGroup) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		more := false
+		for _, g := range groups {
+			if i >= len(g.IDs) {
+				continue
+			}
+			more = true
+			if id := g.IDs[i]; !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
+func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c router.Constraints, cite func(string) string) {
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(b, "%s: %d", g.Label, g.Count)
+		if g.Count > 0 {
+			b.WriteString(" (")
+			p.writeList(b, g.IDs, c, cite)
+			b.WriteString(")")
+		}
+	}
+}
+
+func sideLabel(side router.Constraints) string {
+	switch {
+	case len(side.Places) > 0:
+		return side.Places[0].Name
+	case len(side.Bodies) > 0:
+		return side.Bodies[0].Name
+	case len(side.Names) > 0:
+		return side.Names[0].Name
+	}
+	return ""
+}

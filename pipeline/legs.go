@@ -1,0 +1,70 @@
+package pipeline
+
+import (
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+func legWeight(plan router.Plan, source string) float64 {
+	for _, l := range plan.Legs {
+		if l.Retriever == source {
+			return l.Weight
+		}
+	}
+	return 0
+}
+
+// legs turns the plan into retriever calls, each with the request's
+// filters; the vector leg of exploratory and collection questions also gets
+// the plan's place and type constraints as filters.
+func (p *Pipeline) legs(plan router.Plan, req Request) []leg {
+	var out []leg
+	for _, l := range plan.Legs {
+		r, ok := p.retrievers[l.Retriever]
+		if !ok {
+			continue
+		}
+		k := max(l.K, req.K)
+		filters := req.Filters
+		if l.Retriever == router.RetrieverVector && (plan.Intent == router.Exploratory || plan.Intent == router.Collection) {
+			filters = append(constraintFilters(plan.Constraints), filters...)
+		}
+		pl := plan
+		out = append(out, leg{
+			Source:    l.Retriever,
+			Retriever: r,
+			Query:     retrievers.Query{Text: req.Question, K: k, Filters: filters, Plan: &pl},
+			Timeout:   p.opts.LegTimeout,
+		})
+	}
+	return out
+}
+
+// constraintFilters turns the router's place and type constraints into
+// filters for the broad semantic leg of exploratory and collection
+// questions.
+func constraintFilters(c router.Constraints) filter.Set {
+	var fs filter.Set
+	if len(c.TypeCodes) > 0 {
+		fs = append(fs, filter.Filter{Field: "type_code", Op: filter.In, Values: c.TypeCodes})
+	}
+	if len(c.Places) == 1 {
+		pl := c.Places[0]
+		switch pl.Level {
+		case router.LevelCity:
+			if !c.NearPlace {
+				fs = append(fs, filter.Filter{Field: "city", Op: filter.Eq, Values: []string{pl.Name}})
+			}
+		case router.LevelAdmin:
+			v := pl.Name
+			if pl.AdminLevel != "" {
+				v += " (" + pl.AdminLevel + ")"
+			}
+			fs = append(fs, filter.Filter{Field: "admin_area", Op: filter.Contains, Values: []string{v}})
+		case router.LevelCountry, router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
+			fs = append(fs, filter.Filter{Field: pl.Level, Op: filter.Eq, Values: []string{pl.Name}})
+		}
+	}
+	return fs
+}

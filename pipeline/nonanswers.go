@@ -1,0 +1,34 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// noneDraft is an honest "not in the data" answer.
+func noneDraft(text string) draft {
+	return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string { return text }}
+}
+
+// offTopicDraft answers a question nothing in the data can answer.
+func offTopicDraft(plan router.Plan) draft {
+	return noneDraft(fmt.Sprintf("That is outside what this service knows: it answers questions about museums, "+
+		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(plan.Unknown)))
+}
+
+// missingIdentifierDraft answers a look-up of identifiers the data does
+// not hold.
+func missingIdentifierDraft(c router.Constraints) draft {
+	var parts []string
+	for _, look := range []struct {
+		label  string
+		values []string
+	}{{"ISIL", c.ISILs}, {"Wikidata ID", c.QIDs}, {"GHCID", c.GHCIDs}, {"GND identifier", c.GNDs}, {"ROR id", c.RORs}} {
+		for _, v := range look.values {
+			parts = append(parts, look.label+" "+v)
+		}
+	}
+	return noneDraft(fmt.Sprintf("No institution with %s is in the data.", strings.Join(parts, " or ")))
+}

@@ -1,0 +1,110 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/cache"
+	"github.com/hybridrag/hybridrag/filter"
+)
+
+// Limits on a request.
+const (
+	MaxQuestionBytes = 4096
+	// MaxQuestionTerms is the most distinct words a question may have; a
+	// question is a sentence, not a document.
+	MaxQuestionTerms = 100
+	MaxK             = 200
+	MinBudget        = 50
+	MaxBudget        = 32000
+	DefaultK         = 10
+	DefaultBudget    = 2000
+)
+
+// Input errors. Transports map them to a usage error (exit 2, HTTP 400).
+var (
+	ErrEmptyQuestion = errors.New("the question is empty")
+	ErrTooLong       = errors.New("the question is too long")
+	ErrBadOption     = errors.New("invalid option")
+	ErrNoResults     = errors.New("every retriever failed")
+)
+
+// Request is one question with its options.
+type Request struct {
+	Question string
+	// K is the number of fused hits returned (default 10).
+	K int
+	// Budget is the context budget in tokens (default 2000).
+	Budget int
+	// Filters restrict every retriever; keys a retriever cannot apply are
+	// dropped for that retriever with a warning.
+	Filters filter.Set
+	// NoCache answers afresh instead of from the answer cache; the fresh
+	// answer replaces the cached one.
+	NoCache bool
+	// Explain adds each retriever's own ranking and the cache counters.
+	Explain bool
+}
+
+// Validate checks a request and fills in defaults.
+func (r *Request) Validate() error {
+	q := strings.TrimSpace(r.Question)
+	switch {
+	case len(r.Question) > MaxQuestionBytes:
+		return fmt.Errorf("%w: %d bytes, longer than the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
+	case distinctTerms(q, MaxQuestionTerms+1) > MaxQuestionTerms:
+		return fmt.Errorf("%w: more than %d distinct words (max_question_terms)", ErrTooLong, MaxQuestionTerms)
+	case q == "":
+		return ErrEmptyQuestion
+	case !utf8.ValidString(q):
+		return fmt.Errorf("%w: the question is not valid UTF-8", ErrBadOption)
+	}
+	r.Question = q
+	if r.K == 0 {
+		r.K = DefaultK
+	}
+	if r.K < 1 || r.K > MaxK {
+		return fmt.Errorf("%w: k must be between 1 and %d, got %d", ErrBadOption, MaxK, r.K)
+	}
+	if r.Budget == 0 {
+		r.Budget = DefaultBudget
+	}
+	if r.Budget < MinBudget || r.Budget > MaxBudget {
+		return fmt.Errorf("%w: budget must be between %d and %d tokens, got %d", ErrBadOption, MinBudget, MaxBudget, r.Budget)
+	}
+	known := make(map[string]bool, len(filter.Keys))
+	for _, k := range filter.Keys {
+		known[k] = true
+	}
+	for _, f := range r.Filters {
+		if !known[f.Field] {
+			return fmt.Errorf("%w: unknown filter key %q (known: %s)", ErrBadOption, f.Field, strings.Join(filter.Keys, ", "))
+		}
+	}
+	return nil
+}
+
+// distinctTerms counts the distinct words of s, case-folded, stopping at
+// stop.
+func distinctTerms(s string, stop int) int {
+	seen := make(map[string]struct{})
+	for w := range strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
+		seen[strings.ToLower(w)] = struct{}{}
+		if len(seen) >= stop {
+			break
+		}
+	}
+	return len(seen)
+}
+
+func (r *Request) cacheKey(version string) string {
+	parts := []string{cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), version}
+	for _, f := range r.Filters {
+		parts = append(parts, f.Field, string(f.Op), strings.Join(f.Values, "\x1f"), strconv.FormatFloat(f.Number, 'g', -1, 64))
+	}
+	return cache.Key(parts...)
+}

@@ -1,0 +1,177 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// setAnswer selects the exact set of institutions a list question's
+// constraints describe, per compared side for comparative questions.
+func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
+	c := plan.Constraints
+	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
+		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
+	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
+	// A question about a body's members wants the members, whether or not
+	// it is phrased as a list ("museums run by York Museums Trust").
+	members := len(c.Bodies) > 0 && c.Field == ""
+	if !houses && !((c.List || compare || members) && c.Selective()) {
+		return draft{}, false, nil
+	}
+	noun := typeNoun(c.TypeCodes)
+	if compare {
+		groups, all, err := p.sideGroups(ctx, plan.Sides)
+		if err != nil {
+			return draft{}, false, err
+		}
+		if len(all) == 0 {
+			return draft{}, false, nil
+		}
+		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: true, Count: len(all), Groups: groups},
+			render: func(cite func(string) string) string {
+				var b strings.Builder
+				p.writeGroups(&b, groups, c, cite)
+				return b.String()
+			}}, true, nil
+	}
+	ids, err := p.graph.Select(ctx, c, p.opts.AsOf)
+	if err != nil {
+		return draft{}, false, err
+	}
+	if len(plan.Dropped) > 0 && len(ids) > 0 {
+		return p.amongSet(plan, ids, fused), true, nil
+	}
+	if len(ids) == 0 {
+		if plan.Frame == router.FrameCount {
+			return draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: true},
+				render: func(func(string) string) string {
+					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
+				}}, true, nil
+		}
+		return draft{}, false, nil
+	}
+	a := Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)}
+	if plan.Frame == router.FrameCount {
+		a.Value = strconv.Itoa(len(ids))
+	}
+	// Towns read from records' names widen a place; the set is exact only
+	// when every member's place is stated.
+	inferred := 0
+	if ss, ok := p.graph.(statedSelector); ok && len(c.Places) > 0 {
+		if stated, err := ss.SelectMatching(ctx, c, p.opts.AsOf, kg.Stated); err == nil && len(stated) < len(ids) {
+			inferred = len(ids) - len(stated)
+			a.Exact = false
+		}
+	}
+	return draft{Answer: a,
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			if plan.Frame == router.FrameCount {
+				b.WriteString(countText(len(ids), noun))
+			} else {
+				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
+			}
+			p.writeList(&b, ids, c, cite)
+			writePlaceReadings(&b, c.Places)
+			if inferred > 0 {
+				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name.",
+					len(ids)-inferred, inferred)
+			}
+			return b.String()
+		}}, true, nil
+}
+
+// writePlaceReadings says which places were read as another spelling
+// ("Nery" as Newry) and as a town and the administrative unit of the
+// same name.
+func writePlaceReadings(b *strings.Builder, places []router.Place) {
+	for _, pl := range places {
+		typed, name := strings.ToLower(pl.Text), strings.ToLower(pl.Name)
+		if typed != "" && !strings.Contains(typed, name) {
+			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, pl.Name)
+		}
+		if pl.Area != "" {
+			fmt.Fprintf(b, ". %s is read as the town and the area of that name (%s)", pl.Name, pl.Area)
+		}
+	}
+}
+
+// writeList names the first listShown institutions and counts the rest.
+func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constraints, cite func(string) string) {
+	for i, id := range ids {
+		if i == listShown && len(ids) > listShown+2 {
+			fmt.Fprintf(b, " and %d more", len(ids)-listShown)
+			return
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.label(id))
+		if in, ok := p.data.Get(id); ok && c.Years != nil {
+			var y string
+			if c.Years.Field == "closed" {
+				y = heritage.YearsText(in.Closed())
+			} else {
+				y = heritage.YearsText(in.Opened())
+			}
+			if y != "" {
+				fmt.Fprintf(b, " (%s)", strings.Replace(strings.TrimPrefix(y, "between "), " and ", "-", 1))
+			}
+		}
+		b.WriteString(cite(id))
+	}
+}
+
+func (p *Pipeline) label(id string) string {
+	if in, ok := p.data.Get(id); ok {
+		return in.Name
+	}
+	return id
+}
+
+func typeNoun(codes []string) string {
+	if len(codes) == 1 {
+		switch codes[0] {
+		case "M":
+			return "museum"
+		case "L":
+			return "library"
+		case "A":
+			return "archive"
+		case "G":
+			return "gallery"
+		}
+	}
+	return "institution"
+}
+
+func plural(noun string, n int) string {
+	if n == 1 {
+		return noun
+	}
+	switch noun {
+	case "library":
+		return "libraries"
+	case "gallery":
+		return "galleries"
+	}
+	return noun + "s"
+}
+
+// listShown is how many names a set answer spells out before "and N more".
+const listShown = 10
+
+// countText opens a count answer.
+func countText(n int, noun string) string {
+	if n == 1 {
+		return "There is 1 " + noun + ": "
+	}
+	return "There are " + strconv.Itoa(n) + " " + plural(noun, n) + ": "
+}

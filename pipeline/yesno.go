@@ -1,0 +1,164 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// KindYesNo answers a yes/no question: Value is "yes" or "no", or empty
+// when the data does not record the property.
+const KindYesNo = "yesno"
+
+// resolve picks the record a recognised name means: among its bearers,
+// one in a named place, else the best ranked.
+func (p *Pipeline) resolve(m router.NameMatch, places []router.Place, rank map[string]int) string {
+	if len(m.IDs) == 0 {
+		return ""
+	}
+	cand := slices.Clone(m.IDs)
+	slices.SortStableFunc(cand, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	if len(places) > 0 {
+		for _, x := range cand {
+			if in, ok := p.data.Get(x); ok && placeMatches(in, places) {
+				return x
+			}
+		}
+	}
+	return cand[0]
+}
+
+func rankOf(fused []fusion.Fused) map[string]int {
+	rank := make(map[string]int, len(fused))
+	for i, f := range fused {
+		rank[f.ID] = i + 1
+	}
+	return rank
+}
+
+// yesNoAnswer checks the tested property of the one institution the
+// question names.
+func (p *Pipeline) yesNoAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool) {
+	id, _ := p.target(ctx, plan, fused)
+	in, ok := p.data.Get(id)
+	if id == "" || !ok || plan.Test == nil {
+		return draft{}, false
+	}
+	t := *plan.Test
+	c := plan.Constraints
+	verdict, fact := testProperty(in, t, c)
+	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != ""}
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		switch verdict {
+		case "yes":
+			return fmt.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
+		case "no":
+			return fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
+		}
+		return fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
+	}}, true
+}
+
+// testProperty returns "yes", "no" or "" (not recorded) and the fact the
+// verdict rests on, phrased to follow the institution's name.
+func testProperty(in *heritage.Institution, t router.Test, c router.Constraints) (verdict, fact string) {
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	switch t.Property {
+	case "accreditation":
+		if in.Accreditation == "" {
+			return "", "an accreditation"
+		}
+		want := "Accredited"
+		if len(t.Want) > 0 {
+			want = t.Want[0]
+		}
+		return yes(strings.EqualFold(in.Accreditation, want)), "is recorded as " + strings.ToLower(in.Accreditation)
+	case "status":
+		open := in.IsOpen()
+		want := "open"
+		if len(t.Want) > 0 {
+			want = t.Want[0]
+		}
+		state := "open"
+		if !open {
+			state = "closed"
+			if y := heritage.YearsText(in.Closed()); y != "" {
+				state += " (" + y + ")"
+			}
+		}
+		return yes(open == (want == "open")), "is " + state + " according to the data"
+	case "place":
+		where := placeText(in)
+		if where == "" {
+			return "", "a location"
+		}
+		return yes(placeMatches(in, c.Places)), "is in " + where
+	case "type":
+		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
+	case "member_of":
+		var names []string
+		for _, m := range in.MemberOf {
+			names = append(names, m.Name)
+		}
+		if len(names) == 0 {
+			return "no", "belongs to no group or operator in the data"
+		}
+		hit := false
+		for _, m := range in.MemberOf {
+			for _, w := range t.Want {
+				hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
+			}
+		}
+		return yes(hit), "belongs to " + strings.Join(names, "; ")
+	case "governance":
+		if in.GovernanceCode == "" {
+			return "", "a governance type"
+		}
+		return yes(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
+	case "size":
+		if in.Size == "" {
+			return "", "a size"
+		}
+		return yes(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size
+	case "opened", "closed":
+		var from, to int
+		var ok bool
+		if t.Property == "closed" {
+			from, to, ok = in.Closed()
+		} else {
+			from, to, ok = in.Opened()
+		}
+		label := map[string]string{"opened": "an opening year", "closed": "a closing year"}[t.Property]
+		if !ok || t.Years == nil {
+			return "", label
+		}
+		in := (t.Years.From == 0 || from >= t.Years.From) && (t.Years.To == 0 || to <= t.Years.To)
+		return yes(in), t.Property + " " + heritage.YearsText(from, to, true)
+	}
+	label, value := fieldValue(in, t.Property)
+	if value == "" {
+		return "no", "has no " + label + " in the data"
+	}
+	return "yes", "has the " + label + " " + value
+}
+
+func article(noun string) string {
+	if noun == "" {
+		return "of unknown type"
+	}
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}

@@ -1,0 +1,251 @@
+package router
+
+// minNameWeight is the summed IDF a multi-word name needs to count as
+// distinctive ("Natural History Museum" does not, "Chelmsford Museum" does).
+const minNameWeight = 7.5
+
+// nameAt returns the longest acceptable institution name starting at i.
+func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
+	idx := int32(-1)
+	L := s.longestAt(i, g.maxTok, func(L int, k string) bool {
+		if e, ok := g.names[k]; ok {
+			idx = e
+			return g.acceptName(s, e, i, i+L)
+		}
+		if a, ok := g.acronyms[k]; ok && L == 1 && s.toks[i].allCaps && len(k) >= 3 && !commonWords[k] {
+			idx = a
+			return true
+		}
+		return false
+	})
+	if L == 0 {
+		return -1, 0
+	}
+	return idx, L
+}
+
+// acceptName rejects generic names and names that are really places or
+// question words.
+func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
+	e := &g.entries[idx]
+	k := s.key(i, j)
+	if j-i == 1 {
+		t := s.toks[i]
+		if len(k) < 4 || commonWords[k] || typeWords[k] != "" || !t.upper {
+			return false
+		}
+		if _, ok := g.places[k]; ok {
+			if prev, _ := s.prev(i); !s.oneEntity || locatives[prev] {
+				return false
+			}
+		}
+		if _, ok := g.subjects.phrases[stem(k)]; ok || g.genericCompound(s, i) {
+			return false
+		}
+		return true
+	}
+	if e.weight < minNameWeight {
+		return false
+	}
+	if _, ok := g.places[k]; ok {
+		return false
+	}
+	return true
+}
+
+// bodyAt returns the longest body name starting at i.
+func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
+	idx := int32(-1)
+	L := s.longestAt(i, g.bodyMax, func(L int, k string) bool {
+		b, ok := g.bodies[k]
+		idx = b
+		return ok && !(L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4))
+	})
+	if L == 0 {
+		return -1, 0
+	}
+	return idx, L
+}
+
+// entities finds bodies and institution names, longest first.
+func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, housesEnd int) {
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] {
+			continue
+		}
+		ni, nl := g.nameAt(s, i)
+		bi, bl := g.bodyAt(s, i)
+		if nl == 0 && bl == 0 {
+			continue
+		}
+		// A body is preferred right after a relation cue ("part of the …").
+		afterCue := rel != "" && i >= relEnd && i <= relEnd+1
+		afterHouses := housesEnd >= 0 && i >= housesEnd && i <= housesEnd+1
+		takeBody := bl > nl || (bl > 0 && bl == nl && afterCue && !afterHouses)
+		if takeBody {
+			b := g.bodyArr[bi]
+			body := Body{Name: b.name, IDs: append([]string(nil), b.ids...)}
+			if afterCue || rel != "" {
+				body.Relation = rel
+			}
+			if !containsBody(c.Bodies, body.Name) {
+				c.Bodies = append(c.Bodies, body)
+			}
+			s.mark(i, i+bl)
+			i += bl - 1
+			continue
+		}
+		e := g.entries[ni]
+		dup := false
+		for _, m := range c.Names {
+			dup = dup || m.Name == e.name
+		}
+		s.mark(i, i+nl)
+		if dup {
+			i += nl - 1
+			continue
+		}
+		c.Names = append(c.Names, NameMatch{
+			Text: s.original(i, i+nl), Name: e.name, IDs: append([]string(nil), e.ids...),
+			Former: e.former, Score: s.typoScore(i, i+nl),
+		})
+		s.mark(i, i+nl)
+		i += nl - 1
+	}
+}
+
+func containsBody(bs []Body, name string) bool {
+	for _, b := range bs {
+		if b.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// fuzzyName looks for a misspelt institution name among the free tokens.
+func (g *gazetteer) fuzzyName(s *scan) (NameMatch, int, int, bool) {
+	return g.fuzzyNameCovering(s, nil)
+}
+
+// fuzzyNameCovering is fuzzyName restricted, when need is not nil, to
+// spans that hold a token need marks. Such a span may then also be one
+// capitalised word of five letters or more ("Uppak" for "Uppark").
+func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int, bool) {
+	covers := func(i, j int) bool {
+		if need == nil {
+			return true
+		}
+		for k := i; k < j; k++ {
+			if need[k] {
+				return true
+			}
+		}
+		return false
+	}
+	type ranked struct {
+		e   int32
+		pos []int
+	}
+	var list []ranked
+	for _, e := range g.nameCandidates(s) {
+		if pos := g.entryPositions(s, e); len(pos) > 0 {
+			list = append(list, ranked{e, pos})
+		}
+	}
+	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
+	for _, r := range list {
+		e := &g.entries[r.e]
+		short := e.ntok < 2 && len(e.key) < 8
+		if short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight {
+			continue
+		}
+		maxD := len(e.key) / 6
+		if maxD < 1 {
+			maxD = 1
+		}
+		if maxD > 4 {
+			maxD = 4
+		}
+		for _, p := range r.pos {
+			for L := e.ntok - 1; L <= e.ntok+1; L++ {
+				if L < 1 {
+					continue
+				}
+				for st := p - L + 1; st <= p; st++ {
+					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(st, st+L) {
+						continue
+					}
+					if short && (L != 1 || !s.toks[st].upper) {
+						continue
+					}
+					w := s.key(st, st+L)
+					d := levenshtein(w, e.key, maxD)
+					if d > maxD {
+						continue
+					}
+					sim := 1 - float64(d)/float64(len(e.key))
+					if sim < 0.8 {
+						continue
+					}
+					// longer names explain more of the question
+					score := len(e.key) - 3*d
+					if score > bestScore || (score == bestScore && r.e < bestE) {
+						bestSim, bestScore, bestE, bi, bj = sim, score, r.e, st, st+L
+					}
+				}
+			}
+		}
+	}
+	if bestE < 0 || bestSim < 0.8 {
+		return NameMatch{}, 0, 0, false
+	}
+	e := g.entries[bestE]
+	return NameMatch{Text: s.original(bi, bj), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: bestSim}, bi, bj, true
+}
+
+// fuzzyBody matches the words after a relation cue against every body name.
+func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
+	for from < len(s.toks) && (s.toks[from].norm == "the" || s.used[from]) {
+		from++
+	}
+	to := from
+	for to < len(s.toks) && !s.used[to] && to-from < g.bodyMax {
+		to++
+	}
+	if to-from < 1 {
+		return Body{}, false
+	}
+	best, bestD := int32(-1), 1<<30
+	var bestLen int
+	for L := to - from; L >= 1; L-- {
+		w := s.key(from, from+L)
+		maxD := len(w) / 6
+		if maxD > 4 {
+			maxD = 4
+		}
+		if L == 1 {
+			// one word ("Vivcity"): one edit, and only for a word no
+			// table knows
+			if len(w) < 6 || g.known(w) {
+				continue
+			}
+			maxD = 1
+		}
+		for key, i := range g.bodies {
+			d := levenshtein(w, key, maxD)
+			if d <= maxD && (d < bestD || d == bestD && i < best) {
+				best, bestD, bestLen = i, d, L
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	if best < 0 {
+		return Body{}, false
+	}
+	s.mark(from, from+bestLen)
+	b := g.bodyArr[best]
+	return Body{Name: b.name, IDs: append([]string(nil), b.ids...)}, true
+}

@@ -1,0 +1,183 @@
+package router
+
+import (
+	"strings"
+)
+
+// fieldCues maps phrases to the record field a factual question asks for,
+// most specific first.
+var fieldCues = []struct {
+	phrase, field string
+}{
+	{"previously called", "former_name"}, {"previously known", "former_name"}, {"formerly called", "former_name"},
+	{"formerly known", "former_name"}, {"former name", "former_name"}, {"old name", "former_name"},
+	{"originally called", "former_name"}, {"originally known", "former_name"}, {"used to be called", "former_name"},
+	{"use to be called", "former_name"}, {"called before", "former_name"}, {"known before", "former_name"},
+	{"called earlier", "former_name"}, {"known earlier", "former_name"}, {"previous name", "former_name"},
+	{"earlier name", "former_name"}, {"original name", "former_name"}, {"name before", "former_name"},
+	{"names before", "former_name"}, {"fruherer name", "former_name"}, {"fruhere name", "former_name"},
+	{"fruheren namen", "former_name"}, {"vroegere naam", "former_name"}, {"vorige naam", "former_name"},
+	{"vorige namen", "former_name"}, {"vorigen namen", "former_name"}, {"eerdere naam", "former_name"},
+	{"heette", "former_name"}, {"umbenannt", "former_name"}, {"hernoemd", "former_name"},
+	{"renamed", "former_name"}, {"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
+	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
+	{"came after", "successor"}, {"in de plaats van", "successor"}, {"volgde", "successor"}, {"opgevolgd", "successor"},
+	{"an die stelle", "successor"}, {"trat an", "successor"}, {"took over", "successor"}, {"took the place", "successor"},
+	{"came before", "predecessor"}, {"ging vooraf", "predecessor"}, {"voorafging", "predecessor"},
+	{"succeeded", "successor"}, {"successor", "successor"}, {"successors", "successor"}, {"replaced", "successor"},
+	{"took over from", "successor"}, {"nachfolger", "successor"}, {"nachfolgerin", "successor"}, {"opvolger", "successor"},
+	{"preceded", "predecessor"}, {"predecessor", "predecessor"}, {"predecessors", "predecessor"},
+	{"vorganger", "predecessor"}, {"vorgangerin", "predecessor"}, {"voorganger", "predecessor"},
+	{"isil", "isil"}, {"gnd", "gnd"}, {"ghcid", "ghcid"}, {"wikidata", "wikidata"}, {"qid", "wikidata"},
+	{"website", "website"}, {"web site", "website"}, {"homepage", "website"}, {"url", "website"},
+	{"webseite", "website"}, {"internetseite", "website"}, {"webadres", "website"}, {"internetadresse", "website"},
+	{"postcode", "postcode"}, {"post code", "postcode"}, {"postal code", "postcode"}, {"zip", "postcode"},
+	{"postleitzahl", "postcode"}, {"address", "address"}, {"adres", "address"}, {"adresse", "address"},
+	{"anschrift", "address"}, {"coordinates", "coordinates"}, {"latitude", "coordinates"}, {"longitude", "coordinates"},
+	{"coordinaten", "coordinates"}, {"koordinaten", "coordinates"}, {"governance", "governance"},
+	{"governed", "governance"}, {"accreditation", "accreditation"}, {"size", "size"}, {"how big", "size"},
+	{"how large", "size"}, {"what type", "type"}, {"what kind", "type"}, {"which type", "type"}, {"what sort", "type"},
+	{"who operates", "operator"}, {"who runs", "operator"}, {"who manages", "operator"}, {"who operated", "operator"},
+	{"who ran", "operator"}, {"who managed", "operator"}, {"who looks after", "operator"}, {"who maintains", "operator"},
+	{"who owns", "operator"}, {"who is responsible for", "operator"}, {"wer verwaltet", "operator"}, {"wie onderhoudt", "operator"}, {"operator", "operator"}, {"wer betreibt", "operator"},
+	{"tragerschaft", "governance"}, {"bestuurstype", "governance"}, {"bestuursvorm", "governance"},
+	{"rechtsform", "governance"}, {"betreiber", "operator"}, {"exploitant", "operator"}, {"beheerder", "operator"}, {"trager", "operator"},
+	{"wie beheert", "operator"}, {"wer betrieb", "operator"}, {"still open", "status"}, {"status", "status"},
+	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
+	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
+	{"welk land", "country"}, {"welchem land", "country"},
+	{"welke plaats", "city"}, {"welke gemeente", "city"}, {"welchem ort", "city"}, {"welcher ort", "city"},
+	{"what place", "city"}, {"which place", "city"}, {"in welcher gemeinde", "city"},
+	{"online", "website"}, {"webadresse", "website"}, {"web address", "website"}, {"internet address", "website"},
+	{"webpage", "website"}, {"web page", "website"}, {"internetauftritt", "website"}, {"site web", "website"},
+	{"what kind of institution", "type"}, {"what sort of institution", "type"}, {"what type of institution", "type"},
+	{"wat voor instelling", "type"}, {"wat voor soort instelling", "type"}, {"welk type instelling", "type"},
+	{"wat voor een instelling", "type"}, {"welcher art", "type"}, {"was fur eine einrichtung", "type"},
+	{"welche art von einrichtung", "type"}, {"welcher typ", "type"}, {"was fur ein", "type"}, {"wat voor", "type"},
+	{"who governs", "governance"}, {"governs", "governance"}, {"hoe wordt", "governance"},
+	{"accreditatie", "accreditation"}, {"akkreditierung", "accreditation"},
+	{"open or closed", "status"}, {"closed or open", "status"}, {"geopend of gesloten", "status"},
+	{"geoffnet oder geschlossen", "status"}, {"nog open", "status"}, {"noch geoffnet", "status"},
+	{"grossenklasse", "size"}, {"groessenklasse", "size"}, {"grootteklasse", "size"},
+	{"how large", "size"}, {"hoe groot", "size"}, {"wie gross", "size"}, {"grootte", "size"}, {"grosse", "size"},
+	{"postal address", "address"}, {"street address", "address"}, {"straat", "address"}, {"strasse", "address"},
+	{"located", "city"}, {"situated", "city"}, {"gelegen", "city"}, {"liegt", "city"}, {"ligt", "city"},
+}
+
+// trailingFields are field words that, last in a shorthand question,
+// name the field asked ("Heimatmuseum Rauchkate city").
+var trailingFields = map[string]string{
+	"city": "city", "town": "city", "place": "city", "stadt": "city", "ort": "city", "plaats": "city",
+	"website": "website", "homepage": "website", "url": "website", "webseite": "website", "isil": "isil",
+	"gnd": "gnd", "wikidata": "wikidata", "qid": "wikidata", "postcode": "postcode", "address": "address",
+	"adresse": "address", "adres": "address", "status": "status", "size": "size", "type": "type",
+	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
+}
+
+// trailingDates ask, last in a shorthand question, for a date.
+var trailingDates = map[string]string{
+	"founded": "opened", "opened": "opened", "established": "opened", "gegrundet": "opened", "eroffnet": "opened",
+	"opgericht": "opened", "geopend": "opened", "closed": "closed", "geschlossen": "closed", "gesloten": "closed",
+}
+
+// fuzzyFieldWords are single cue words long enough to be matched with one
+// typo ("websitte", "Wikidatz", "Akkreditieeung").
+var fuzzyFieldWords = func() map[string]string {
+	m := map[string]string{}
+	for _, fc := range fieldCues {
+		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
+			m[fc.phrase] = fc.field
+		}
+	}
+	for w, f := range trailingFields {
+		if len(w) >= 5 {
+			m[w] = f
+		}
+	}
+	return m
+}()
+
+var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
+
+// field returns the record field asked for.
+func field(s *scan) string {
+	for i := 1; i < len(s.toks); i++ {
+		// "Wann schloss das Museum?": the verb, not a castle
+		if s.toks[i].norm == "schloss" && !s.toks[i].upper && s.toks[i-1].norm == "wann" && !s.used[i] {
+			s.mark(i, i+1)
+			return "closed"
+		}
+	}
+	for _, w := range whenWords {
+		if s.has(w) {
+			for _, t := range s.toks {
+				if closeWords[t.norm] {
+					return "closed"
+				}
+			}
+			for _, t := range s.toks {
+				if openWords[t.norm] {
+					return "opened"
+				}
+			}
+		}
+	}
+	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") {
+		return "opened"
+	}
+	if f := typeChoice(s); f != "" {
+		return f
+	}
+	for _, fc := range fieldCues {
+		if s.has(fc.phrase) {
+			return fc.field
+		}
+	}
+	// one typo in one word of a cue phrase ("forme name", "vorge naam")
+	for _, fc := range fieldCues {
+		if strings.Contains(fc.phrase, " ") && s.hasNear(fc.phrase) {
+			return fc.field
+		}
+	}
+	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find") {
+		return "city"
+	}
+	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
+		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
+			return f
+		}
+		// "Auckland Zoo founded": a date asked of one institution, not a
+		// list ("museums in Kent closed")
+		if f, ok := trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
+			return f
+		}
+	}
+	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
+	// "Webseitenadresse")
+	for _, t := range s.toks {
+		for w, f := range fuzzyFieldWords {
+			if len(w) >= 7 && len(t.norm) > len(w)+2 && strings.HasPrefix(t.norm, w) {
+				return f
+			}
+		}
+	}
+	// one typo in a cue word
+	for _, t := range s.toks {
+		if len(t.norm) < 5 || knownWords[t.norm] {
+			continue
+		}
+		for w, f := range fuzzyFieldWords {
+			if abs(len(w)-len(t.norm)) <= 1 && osa(w, t.norm, 1) <= 1 {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

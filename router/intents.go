@@ -1,0 +1,195 @@
+package router
+
+import (
+	"math"
+	"sort"
+)
+
+// status infers the status filter from tense.
+func status(s *scan, c *Constraints, intent Intent) string {
+	closedWord := false
+	for _, t := range s.toks {
+		if closeWords[t.norm] {
+			closedWord = true
+			break
+		}
+	}
+	if closedWord {
+		if c.Years == nil && c.List {
+			return "closed"
+		}
+		return ""
+	}
+	if !c.List || intent == Comparative {
+		return ""
+	}
+	if c.Years != nil {
+		return ""
+	}
+	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
+		return ""
+	}
+	if s.hasAny("are", "is", "have", "has", "run", "operate", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
+		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") {
+		return "open"
+	}
+	return ""
+}
+
+// sides splits a comparative question into one constraint set per place
+// (or per named institution).
+func sides(c Constraints) []Constraints {
+	base := c
+	base.Places, base.Names, base.Bodies = nil, nil, nil
+	var out []Constraints
+	switch {
+	case len(c.Places) >= 2:
+		for _, p := range c.Places {
+			sc := base
+			sc.Names, sc.Bodies = c.Names, c.Bodies
+			sc.Places = []Place{p}
+			out = append(out, sc)
+		}
+	case len(c.Names) >= 2:
+		for _, n := range c.Names {
+			sc := base
+			sc.Places = c.Places
+			sc.Names = []NameMatch{n}
+			out = append(out, sc)
+		}
+	case len(c.Bodies) >= 2:
+		for _, b := range c.Bodies {
+			sc := base
+			sc.Places = c.Places
+			sc.Bodies = []Body{b}
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// compareCues ask for a comparison.
+var compareCues = []string{
+	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
+	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
+	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
+	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk", "tegenover", "gegen", "tegen",
+	"against", "side by side",
+}
+
+// collectionCues speak of holdings.
+var collectionCues = []string{
+	"collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
+	"bestanden", "bestand", "objects", "exhibits",
+}
+
+// classify scores every intent from the cues and constraints.
+func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
+	sc := map[Intent]float64{}
+	// factual
+	switch c.Field {
+	case "opened", "closed", "former_name":
+		sc[Temporal] += 3
+	case "operator":
+		sc[Relationship] += 2
+		sc[Factual] += 1
+	case "":
+	default:
+		sc[Factual] += 2.5
+	}
+	if hasIDs {
+		sc[Factual] += 2
+	}
+	if len(c.Names) > 0 && !listQ {
+		sc[Factual] += 0.75
+	}
+	// temporal
+	if c.Years != nil {
+		sc[Temporal] += 2.5
+	}
+	for _, t := range s.toks {
+		if closeWords[t.norm] || openWords[t.norm] {
+			sc[Temporal] += 1
+			break
+		}
+	}
+	if s.hasAny("history of", "renamed", "geschichte", "geschiedenis", "oldest", "newest", "earliest", "ältest", "oudste") {
+		sc[Temporal] += 1
+	}
+	// relationship
+	if rel != "" {
+		sc[Relationship] += 2
+	}
+	if len(c.Bodies) > 0 {
+		sc[Relationship] += 1.5
+		if rel != "" || listQ {
+			// "Which National Trust museums are in Cornwall?" asks for
+			// the body's members too
+			sc[Relationship] += 1
+		}
+	}
+	if housesEnd >= 0 && len(c.Names) > 0 {
+		sc[Relationship] += 4
+	}
+	// comparative
+	if s.hasAny(compareCues...) {
+		sc[Comparative] += 4
+	}
+	if len(c.Places) >= 2 && s.has("and") {
+		sc[Comparative] += 0.5
+	}
+	if len(c.Places)+len(c.Bodies) >= 2 && hasChoice(s) {
+		// "railway museums Lincolnshire or Suffolk?"
+		sc[Comparative] += 3
+	}
+	// collection
+	if s.hasAny(collectionCues...) {
+		sc[Collection] += 2.5
+	}
+	if len(c.Subjects) > 0 {
+		sc[Collection] += 2.25
+		if s.hasAny("about", "on", "over", "uber", "zu", "zum", "zur", "related to", "devoted to", "dedicated to", "themed") {
+			sc[Collection] += 0.5
+		}
+	}
+	// exploratory
+	if listQ {
+		sc[Exploratory] += 0.75
+	}
+	if len(c.Places) > 0 {
+		sc[Exploratory] += 1
+	}
+	if len(c.Sizes)+len(c.GovernanceCodes) > 0 || c.Accreditation != "" {
+		sc[Exploratory] += 1
+	}
+	if len(c.TypeCodes) > 0 {
+		sc[Exploratory] += 0.25
+	}
+
+	scores := make([]IntentScore, 0, len(Intents))
+	var sum float64
+	for _, in := range Intents {
+		scores = append(scores, IntentScore{Intent: in, Score: sc[in]})
+		sum += sc[in]
+	}
+	sort.SliceStable(scores, func(a, b int) bool { return scores[a].Score > scores[b].Score })
+	best, second := scores[0].Score, scores[1].Score
+	if best == 0 {
+		for i := range scores {
+			scores[i].Score = 1 / float64(len(Intents))
+		}
+		// nothing recognised: explore broadly
+		for i, x := range scores {
+			if x.Intent == Exploratory {
+				scores[0], scores[i] = scores[i], scores[0]
+			}
+		}
+		return Exploratory, scores, 0.1
+	}
+	for i := range scores {
+		scores[i].Score = math.Round(scores[i].Score/sum*1000) / 1000
+	}
+	conf := (0.4 + 0.6*(best-second)/best) * math.Min(best/2.5, 1)
+	conf = math.Round(conf*1000) / 1000
+	return scores[0].Intent, scores, conf
+}

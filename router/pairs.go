@@ -1,0 +1,82 @@
+package router
+
+// pairCues name the attribute two institutions are compared on.
+var pairCues = map[string]Pair{
+	"first": {Attribute: "opened", Highest: false}, "earlier": {Attribute: "opened", Highest: false}, "older": {Attribute: "opened", Highest: false},
+	"oldest": {Attribute: "opened", Highest: false}, "earliest": {Attribute: "opened", Highest: false}, "sooner": {Attribute: "opened", Highest: false},
+	"eerst": {Attribute: "opened", Highest: false}, "eerste": {Attribute: "opened", Highest: false}, "eerder": {Attribute: "opened", Highest: false}, "ouder": {Attribute: "opened", Highest: false},
+	"oudste": {Attribute: "opened", Highest: false}, "zuerst": {Attribute: "opened", Highest: false}, "fruher": {Attribute: "opened", Highest: false}, "alter": {Attribute: "opened", Highest: false},
+	"alteste": {Attribute: "opened", Highest: false}, "eher": {Attribute: "opened", Highest: false}, "erste": {Attribute: "opened", Highest: false},
+	"later": {Attribute: "opened", Highest: true}, "newer": {Attribute: "opened", Highest: true}, "younger": {Attribute: "opened", Highest: true}, "newest": {Attribute: "opened", Highest: true},
+	"youngest": {Attribute: "opened", Highest: true}, "latest": {Attribute: "opened", Highest: true}, "jonger": {Attribute: "opened", Highest: true}, "nieuwer": {Attribute: "opened", Highest: true},
+	"jongste": {Attribute: "opened", Highest: true}, "nieuwste": {Attribute: "opened", Highest: true}, "junger": {Attribute: "opened", Highest: true}, "neuer": {Attribute: "opened", Highest: true},
+	"spater": {Attribute: "opened", Highest: true}, "jungste": {Attribute: "opened", Highest: true}, "neueste": {Attribute: "opened", Highest: true},
+	"bigger": {Attribute: "size", Highest: true}, "larger": {Attribute: "size", Highest: true}, "biggest": {Attribute: "size", Highest: true}, "largest": {Attribute: "size", Highest: true},
+	"groter": {Attribute: "size", Highest: true}, "grootste": {Attribute: "size", Highest: true}, "grosser": {Attribute: "size", Highest: true}, "grosste": {Attribute: "size", Highest: true},
+	"smaller": {Attribute: "size", Highest: false}, "smallest": {Attribute: "size", Highest: false}, "kleiner": {Attribute: "size", Highest: false}, "kleinste": {Attribute: "size", Highest: false},
+	"before": {Attribute: "opened", Highest: false}, "vor": {Attribute: "opened", Highest: false}, "voor": {Attribute: "opened", Highest: false}, "prior": {Attribute: "opened", Highest: false},
+	"after": {Attribute: "opened", Highest: true}, "nach": {Attribute: "opened", Highest: true}, "na": {Attribute: "opened", Highest: true},
+}
+
+// pairJoins link the two institutions of a comparison ("A or B", "A
+// than B", "A before B").
+var pairJoins = map[string]bool{
+	"or": true, "oder": true, "of": true, "than": true, "als": true, "dan": true, "vs": true, "versus": true,
+	"before": true, "after": true, "vor": true, "nach": true, "voor": true, "na": true, "and": true, "und": true, "en": true,
+}
+
+// pairShape reports a comparison of two named things: a pair cue (one
+// typo allowed) and a word joining two alternatives.
+func pairShape(s *scan) bool {
+	cue, join := false, false
+	for _, t := range s.toks {
+		join = join || pairJoins[t.norm]
+		if _, ok := pairCueWord(t.norm); ok {
+			cue = true
+		}
+	}
+	return cue && join
+}
+
+// pairCueWord reads a pair cue, allowing one typo in words of six letters
+// or more ("eqrlier", "oldre").
+func pairCueWord(w string) (Pair, bool) {
+	if p, ok := pairCues[w]; ok {
+		return p, true
+	}
+	if len(w) < 5 || knownWords[w] {
+		return Pair{}, false
+	}
+	for cue, p := range pairCues {
+		if len(cue) >= 5 && osa(cue, w, 1) <= 1 {
+			return p, true
+		}
+	}
+	return Pair{}, false
+}
+
+// moreCues ask which side has more (or fewer) institutions.
+var moreCues = map[string]bool{
+	"more": true, "most": true, "mehr": true, "meisten": true, "meer": true, "meeste": true,
+}
+
+var fewerCues = map[string]bool{
+	"fewer": true, "less": true, "fewest": true, "least": true, "weniger": true, "wenigsten": true,
+	"minder": true, "minste": true,
+}
+
+func pairCue(s *scan) (Pair, bool) {
+	for _, t := range s.toks {
+		if p, ok := pairCueWord(t.norm); ok {
+			if p.Attribute == "opened" {
+				for _, u := range s.toks {
+					if closeWords[u.norm] {
+						p.Attribute = "closed"
+					}
+				}
+			}
+			return p, true
+		}
+	}
+	return Pair{}, false
+}

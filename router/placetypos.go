@@ -1,0 +1,205 @@
+package router
+
+import (
+	"sort"
+	"strings"
+)
+
+// placeFuzzyStop are common English, Dutch and German words that must not
+// be corrected into a place.
+var placeFuzzyStop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		about above across after again against along among another around because before being below
+		between beyond built called close closed could during every first found founded further great
+		having house houses known later least little might money never often older opened other
+		others place places right second shall since small still their there these thing things those
+		three through today total under until usual using where whether which while whose within
+		without world would years whole early modern ancient history historic heritage local public
+		private trust trusts museum museums library libraries archive archives gallery galleries
+		collection collections subject subjects topic topics theme themes about named names called
+		compare versus between during welche welcher welches sind gibt haben wurde wurden werden
+		zwischen nach zwischen durch ueber unter gegen ohne seit sammlung sammlungen museen
+		bibliothek bibliotheken archiv archive einrichtung einrichtungen betreibt betrieben gehoren
+		welke zijn hebben werd werden tussen sinds onder tegen zonder collectie collecties musea
+		bibliotheek archief archieven instelling instellingen beheerd beheert vallen horen behoren
+		vroeger fruher heette hiess geopend gesloten eroffnet gegrundet opgericht alle allen allemaal
+		noemen nenne zeige toon geef vergleiche vergelijk compared comparison difference differences
+		railway railways aviation military maritime textile textiles mining pottery costume toys
+		science technology medicine sport sports music photography literature religion
+		transport farming industry industrial natural castle castles sites operated managed owned
+		accredited unaccredited independent national council authority university smaller larger
+		largest smallest oldest newest which kinds types sorts
+	`) {
+		placeFuzzyStop[w] = true
+	}
+}
+
+// placeTrigramIndex maps a trigram to the one-, two- and three-word place
+// keys of five letters or more that contain it.
+func (g *gazetteer) buildPlaceTrigrams() {
+	g.placeTri = map[string][]string{}
+	for k := range g.places {
+		if len(k) >= 3 && len(k) <= 5 && isWord(k) {
+			g.shortPlaces = append(g.shortPlaces, k)
+		}
+		if len(k) < 5 || strings.Count(k, " ") > 2 {
+			continue
+		}
+		for _, t := range trigramsOf(k) {
+			g.placeTri[t] = append(g.placeTri[t], k)
+		}
+	}
+	for t := range g.placeTri {
+		sort.Strings(g.placeTri[t])
+	}
+	sort.Strings(g.shortPlaces)
+}
+
+// fuzzyPlaceKey returns the place key within typoEdits of w. Ties go to
+// the key with more records, then to the smaller key.
+func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
+	maxD := typoEdits(len(strings.ReplaceAll(w, " ", "")))
+	if maxD == 0 {
+		return "", false
+	}
+	return nearest(w, maxD, g.placeTri, g.placeCount)
+}
+
+// fuzzyPlaceCovering finds a misspelt place of up to three words that
+// holds a token need marks ("Roter" for Rother, "Orkney Island" for
+// Orkney Islands), longest span first, and returns its span and the
+// place's name. A single word of four letters may be one edit off when
+// it stands capitalised after a locative ("in Nery").
+func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, bool) {
+	for L := 3; L >= 1; L-- {
+		for i := 0; i+L <= len(s.toks); i++ {
+			covered, words := false, true
+			for k := i; k < i+L; k++ {
+				covered = covered || need[k]
+				words = words && isWord(s.toks[k].norm) && !s.used[k]
+			}
+			// the span stands where a place does: after a locative or a
+			// coordinator ("in Roter", "Kent or Devn")
+			prev, _ := s.prev(i)
+			// ("of" is English "of" as often as Dutch "or")
+			if !covered || !words || !(locatives[prev] || coordinators[prev]) || prev == "of" {
+				continue
+			}
+			key := s.key(i, i+L)
+			if _, ok := g.places[key]; ok {
+				continue
+			}
+			pk, ok := g.fuzzyPlaceKey(key)
+			if !ok && L == 1 && len(key) == 4 && placeSlot(s, i) {
+				pk, ok = g.shortPlaceKey(key)
+			}
+			if !ok {
+				continue
+			}
+			if p, ok := choosePlace(g.places[pk], ""); ok {
+				return i, i + L, p.Name, true
+			}
+		}
+	}
+	return 0, 0, "", false
+}
+
+// shortPlaceKey returns the place key of three to five letters one edit
+// from a four-letter word ("Yrok" → york); ties as in nearest.
+func (g *gazetteer) shortPlaceKey(w string) (string, bool) {
+	best, bestN := "", -1
+	for _, k := range g.shortPlaces {
+		if osa(w, k, 1) > 1 {
+			continue
+		}
+		if n := g.placeCount(k); best == "" || dropped(w, k) && !dropped(w, best) ||
+			dropped(w, k) == dropped(w, best) && (n > bestN || n == bestN && k < best) {
+			best, bestN = k, n
+		}
+	}
+	return best, best != ""
+}
+
+// placeSlot reports a capitalised word right after a locative ("in X").
+func placeSlot(s *scan, i int) bool {
+	prev, _ := s.prev(i)
+	return s.toks[i].upper && locatives[prev]
+}
+
+// placeCount is the number of records at the places of a key.
+func (g *gazetteer) placeCount(k string) int {
+	total := 0
+	for _, c := range g.places[k] {
+		total += c.count
+	}
+	return total
+}
+
+// dropped reports whether w may be k with one letter left out.
+func dropped(w, k string) bool { return len(k) == len(w)+1 }
+
+// fuzzyPlaces reads misspelt places ("Ramsgte") among the tokens no other
+// pass consumed, in spans of up to three words. A span qualifies when it
+// starts like a place (capitalised inside the sentence or right after a
+// locative), holds a word no table knows, and has five letters or more.
+func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
+	candidate := func(i int) bool {
+		t := s.toks[i]
+		if s.used[i] || len(t.norm) < 3 || commonWords[t.norm] || placeFuzzyStop[t.norm] ||
+			typeWords[t.norm] != "" || !isWord(t.norm) {
+			return false
+		}
+		if _, ok := g.subjects.phrases[stem(t.norm)]; ok {
+			return false
+		}
+		prev, _ := s.prev(i)
+		return (t.upper && i > 0 || locatives[prev]) && !topicPreps[prev]
+	}
+	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
+	// Galloway") may be common words
+	inner := map[string]bool{"on": true, "upon": true, "and": true, "of": true, "in": true, "le": true, "la": true, "by": true}
+	for i := 0; i < len(s.toks); i++ {
+		if !candidate(i) {
+			continue
+		}
+		found := false
+		// longer places first ("Stoe on Trent", "Milton Keyns"), then one word
+		for L := 3; L >= 1 && !found; L-- {
+			if i+L > len(s.toks) || !s.free(i, i+L) {
+				continue
+			}
+			ok, unknown := true, false
+			for k := i; k < i+L; k++ {
+				w := s.toks[k].norm
+				if !isWord(w) || k > i && commonWords[w] && !(inner[w] && k < i+L-1) {
+					ok = false
+					break
+				}
+				// a word some table knows ("Galloway") is no typo of
+				// another place ("Alloway")
+				unknown = unknown || !g.known(w)
+			}
+			if !ok || !unknown {
+				continue
+			}
+			k := s.key(i, i+L)
+			if _, ok := g.places[k]; ok {
+				continue
+			}
+			pk, ok := g.fuzzyPlaceKey(k)
+			if !ok {
+				continue
+			}
+			level, qs, qe := qualifierAround(s, i, i+L)
+			p, ok := choosePlace(g.places[pk], level)
+			if !ok {
+				continue
+			}
+			g.addPlace(s, c, p, qs, qe)
+			i = qe - 1
+			found = true
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package router
+
+// qualifiers reads type words, governance, accreditation and size.
+func qualifiers(s *scan, c *Constraints) (neg []string) {
+	n := len(s.toks)
+	negUntil := -1
+	for i := 0; i < n; i++ {
+		t := s.toks[i].norm
+		if negations[t] && !(i+2 < n && s.toks[i+1].norm == "for" && s.toks[i+2].norm == "profit") {
+			negUntil = i + 4
+		}
+		if s.used[i] {
+			continue
+		}
+		// two-word forms first
+		if i+1 < n && !s.used[i+1] {
+			two := t + " " + s.toks[i+1].norm
+			if code, ok := typeWords[two]; ok {
+				if i <= negUntil {
+					neg = appendUnique(neg, code)
+				} else {
+					c.TypeCodes = appendUnique(c.TypeCodes, code)
+				}
+				s.mark(i, i+2)
+				i++
+				continue
+			}
+		}
+		code, ok := typeWords[t]
+		if !ok {
+			if fw, fok := fuzzyType(t); fok {
+				code, ok = typeWords[fw], true
+			}
+		}
+		if ok {
+			if i <= negUntil {
+				neg = appendUnique(neg, code)
+			} else if code != "E" || !governanceAhead(s, i) {
+				c.TypeCodes = appendUnique(c.TypeCodes, code)
+			}
+			if code != "E" {
+				s.mark(i, i+1)
+				continue
+			}
+		}
+	}
+	// governance, accreditation, size: longest phrase first
+	for i := 0; i < n; i++ {
+		if s.used[i] {
+			continue
+		}
+		matched := false
+		for L := 4; L >= 1 && !matched; L-- {
+			if i+L > n || !s.free(i, i+L) {
+				continue
+			}
+			k := s.key(i, i+L)
+			if codes, ok := governancePhrases[k]; ok {
+				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) {
+					continue
+				}
+				for _, code := range codes {
+					c.GovernanceCodes = appendUnique(c.GovernanceCodes, code)
+				}
+				if L == 1 && k == "university" {
+					c.TypeCodes = removeString(c.TypeCodes, "E")
+				}
+				s.mark(i, i+L)
+				matched = true
+			} else if a, ok := accreditationWords[k]; ok {
+				c.Accreditation = a
+				s.mark(i, i+L)
+				matched = true
+			} else if sz, ok := sizeWords[k]; ok {
+				for _, v := range sz {
+					c.Sizes = appendUnique(c.Sizes, v)
+				}
+				s.mark(i, i+L)
+				matched = true
+			}
+			if matched {
+				i += L - 1
+			}
+		}
+	}
+	return neg
+}
+
+func governanceAhead(s *scan, i int) bool { return typeAfter(s, i+1) }
+
+// typeAfter reports whether a type word follows at i (after at most one
+// adjective).
+func typeAfter(s *scan, i int) bool {
+	for k := i; k < len(s.toks) && k <= i+1; k++ {
+		if typeWords[s.toks[k].norm] != "" && typeWords[s.toks[k].norm] != "E" {
+			return true
+		}
+		if s.toks[k].norm == "collections" || s.toks[k].norm == "institutions" {
+			return true
+		}
+	}
+	return false
+}
+
+func removeString(s []string, x string) []string {
+	out := s[:0]
+	for _, v := range s {
+		if v != x {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// typeChoice reads "Is X a museum, a library or an archive?": two or
+// more type words offered as alternatives ask for the type.
+func typeChoice(s *scan) string {
+	if f := choiceOf(s, func(w string) bool { code := typeWords[w]; return code != "" && code != "E" }); f {
+		return "type"
+	}
+	if f := choiceOf(s, func(w string) bool { _, ok := sizeWords[w]; return ok }); f {
+		return "size"
+	}
+	if f := choiceOf(s, func(w string) bool { _, ok := statusWords[w]; return ok }); f {
+		return "status"
+	}
+	return ""
+}
+
+// choiceOf reports two values of one attribute offered as alternatives
+// ("a museum, a library or an archive", "small or large").
+func choiceOf(s *scan, isValue func(string) bool) bool {
+	last := -1
+	for i, t := range s.toks {
+		if !isValue(t.norm) {
+			continue
+		}
+		if last >= 0 && i-last <= 4 {
+			for k := last + 1; k < i; k++ {
+				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && (k+1 == i || s.toks[k+1].norm == "een") {
+					return true
+				}
+			}
+		}
+		last = i
+	}
+	return false
+}

@@ -1,0 +1,94 @@
+package router
+
+import (
+	"strings"
+)
+
+// relationCue finds the relation asked for and where its cue ends.
+func relationCue(s *scan) (rel string, end int) {
+	best := -1
+	for _, c := range partOfCues {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
+			best, rel, end = i, "part_of", i+len(strings.Fields(c))
+		}
+	}
+	for _, c := range operatedByCues {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
+			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
+		}
+	}
+	if best >= 0 {
+		return rel, end
+	}
+	// one typo in a one-word cue ("beloong", "opreated")
+	for i, t := range s.toks {
+		if len(t.norm) < 6 || knownWords[t.norm] {
+			continue
+		}
+		for _, cues := range []struct {
+			rel  string
+			list []string
+		}{{"part_of", partOfCues}, {"operated_by", operatedByCues}} {
+			for _, c := range cues.list {
+				w, next, _ := strings.Cut(c, " ")
+				if len(w) < 6 || osa(w, t.norm, 1) > 1 {
+					continue
+				}
+				if next == "" {
+					return cues.rel, i + 1
+				}
+				if n, ok := s.matchAt(i+1, next); ok {
+					return cues.rel, i + 1 + n
+				}
+			}
+		}
+	}
+	return "", 0
+}
+
+// housesCue returns where a "housed in" phrase ends, or -1.
+func housesCue(s *scan) int {
+	for _, c := range housesCues {
+		if i := s.find(c); i >= 0 {
+			return i + len(strings.Fields(c))
+		}
+	}
+	// "What does X house?"
+	n := len(s.toks)
+	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+		return n
+	}
+	// "In which museum is X housed?"
+	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
+		s.hasAny("in which", "in welchem", "in welk", "in welke") {
+		return n
+	}
+	return -1
+}
+
+// housedBy reports whether the question asks what houses the named
+// institution ("Which museum houses the Essex Regiment Museum?"): an
+// active "houses" cue stands before the name. Otherwise ("What is housed
+// in X?", "What does X house?") it asks what the named one houses.
+func housedBy(s *scan, name string) bool {
+	// "Inside which site is X?", "In which building is X housed?": the
+	// question word follows the cue and asks for the container.
+	for _, c := range housesCues {
+		if i := s.find(c); i >= 0 {
+			if j := i + len(strings.Fields(c)); j < len(s.toks) && isWhWord(s.toks[j].norm) {
+				return true
+			}
+		}
+	}
+	if i := s.find("in which"); i == 0 || s.find("in welchem") == 0 || s.find("in welk") == 0 {
+		return true
+	}
+	text := strings.ToLower(s.text)
+	at := strings.Index(text, strings.ToLower(name))
+	for _, cue := range []string{" houses ", " beherbergt ", " herbergt "} {
+		if i := strings.Index(text, cue); i >= 0 && at > i {
+			return true
+		}
+	}
+	return false
+}

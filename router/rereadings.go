@@ -1,0 +1,133 @@
+package router
+
+import (
+	"slices"
+	"strings"
+)
+
+// reread routes the question and, when words are left unexplained, reads
+// it again with a misspelt name or place spelt right.
+func (r *Router) reread(question string) Plan {
+	plan, s := r.route(question)
+	if len(plan.Unknown) == 0 || plan.Constraints.HasIDs() {
+		return plan
+	}
+	// Words left unexplained may be a misspelt name that an exact, shorter
+	// name or a place took part of ("Bunrs Cottage Museum", "Hoylake
+	// Lifeboat Musseum"), or a misspelt place ("in Roter", "Orkney
+	// Island"): read the question again spelt right, and keep that reading
+	// when it explains more words.
+	need := unknownMask(s)
+	if again, ok := r.readPartialNames(question, plan, s, need); ok {
+		return again
+	}
+	fresh := r.g.freshScan(question)
+	var i, j int
+	var name string
+	isName := false
+	if m, mi, mj, ok := r.g.fuzzyNameCovering(fresh, need); ok {
+		i, j, name, isName = mi, mj, m.Name, true
+	} else if pi, pj, pname, ok := r.g.fuzzyPlaceCovering(fresh, need); ok {
+		i, j, name = pi, pj, pname
+	} else {
+		return plan
+	}
+	typed := question[s.toks[i].start:s.toks[j-1].end]
+	again, _ := r.route(question[:s.toks[i].start] + name + question[s.toks[j-1].end:])
+	if countWords(again.Unknown) >= countWords(plan.Unknown) {
+		return plan
+	}
+	again.Question = question
+	c := &again.Constraints
+	for k := range c.Names {
+		if n := &c.Names[k]; isName && n.Name == name {
+			n.Text, n.Score = typed, similarity(typed, name)
+		}
+	}
+	for k := range c.Places {
+		if p := &c.Places[k]; !isName && p.Text == name {
+			p.Text = typed
+		}
+	}
+	return again
+}
+
+// readPartialNames rereads a question about named institutions (a field,
+// a yes/no, a relation, two named institutions) that named none the data
+// holds, reading its unknown name-like words as partial names.
+func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bool) (Plan, bool) {
+	switch plan.Frame {
+	case FrameField, FrameYesNo, FrameRelation, FramePair:
+	default:
+		if !pairShape(s) {
+			return plan, false
+		}
+	}
+	if len(plan.Constraints.Names) >= 2 || len(plan.Constraints.Bodies) > 0 {
+		return plan, false
+	}
+	fixed, typed, names, ok := r.g.partialNames(question, s, need)
+	if !ok {
+		return plan, false
+	}
+	// the reading must explain every word: a partial name beside words
+	// still unknown is a guess
+	again, _ := r.route(fixed)
+	if len(again.Unknown) > 0 {
+		return plan, false
+	}
+	again.Question = question
+	for k := range again.Constraints.Names {
+		n := &again.Constraints.Names[k]
+		if at := slices.Index(names, n.Name); at >= 0 {
+			n.Text, n.Score = typed[at], similarity(typed[at], n.Name)
+		}
+	}
+	return again, true
+}
+
+// dropPartOfLonger drops a name read inside a longer name-like phrase
+// whose other words are unknown ("Spielzeugmuseum Unterwaldbach",
+// "upper wyvern button museum"): the question names an institution the
+// data does not hold, not the shorter one.
+func dropPartOfLonger(plan *Plan) {
+	if plan.UnknownName == "" {
+		return
+	}
+	c := &plan.Constraints
+	var keep []NameMatch
+	for _, n := range c.Names {
+		if !(len(n.Text) < len(plan.UnknownName) && strings.Contains(plan.UnknownName, n.Text)) {
+			keep = append(keep, n)
+		}
+	}
+	c.Names = keep
+}
+
+func similarity(typed, meant string) float64 {
+	a, b := normalize(typed), normalize(meant)
+	n := max(len(a), len(b), 1)
+	return 1 - float64(osa(a, b, n))/float64(n)
+}
+
+// freshScan is a scan of the question with only its identifiers consumed
+// and its misspelt cue and place words corrected.
+func (g *gazetteer) freshScan(question string) *scan {
+	s := newScan(question)
+	ids := g.extractIDs(question)
+	for i, t := range s.toks {
+		if overlaps(ids.spans, t.start, t.end) {
+			s.used[i] = true
+		}
+	}
+	g.correctWords(s)
+	return s
+}
+
+func countWords(phrases []string) int {
+	n := 0
+	for _, p := range phrases {
+		n += len(strings.Fields(p))
+	}
+	return n
+}

@@ -1,0 +1,145 @@
+package router
+
+import (
+	"slices"
+	"strings"
+)
+
+// subjectReader collects the subjects one pass reads, with the span of
+// the question they came from.
+type subjectReader struct {
+	s            *scan
+	stems, typed []string // words as read, and as typed where a typo pass changed them
+	subj         []string
+	first, last  int
+}
+
+func newSubjectReader(s *scan) *subjectReader {
+	r := &subjectReader{s: s, stems: make([]string, len(s.toks)), typed: make([]string, len(s.toks)), first: -1, last: -1}
+	for i, t := range s.toks {
+		r.stems[i], r.typed[i] = stem(t.norm), stem(t.norm)
+		if t.orig != "" {
+			// a term written out may hold a word no table knows ("Print")
+			r.typed[i] = stem(t.orig)
+		}
+	}
+	return r
+}
+
+// lookup finds the free tokens [i, j) in the first table that holds them.
+func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]string, bool) {
+	if !r.s.free(i, j) {
+		return nil, false
+	}
+	for _, m := range tables {
+		for _, ws := range [][]string{r.typed, r.stems} {
+			if v, ok := m[strings.Join(ws[i:j], " ")]; ok {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// take reads tokens [i, j) as the terms, with the cue words right before
+// them ("the subject", "zum Thema").
+func (r *subjectReader) take(i, j int, terms []string) {
+	s := r.s
+	r.subj = append(r.subj, terms...)
+	if r.first < 0 || i < r.first {
+		r.first = i
+	}
+	r.last = max(r.last, j)
+	s.mark(i, j)
+	for k := i - 1; k >= 0 && k >= i-2 && !s.used[k] && subjectCues[s.toks[k].norm]; k-- {
+		s.mark(k, k+1)
+	}
+}
+
+// cued reports whether a subject cue stands right before token i.
+func (r *subjectReader) cued(i int) bool { return i > 0 && subjectCues[r.s.toks[i-1].norm] }
+
+// done adds the terms read to the constraints.
+func (r *subjectReader) done(c *Constraints) {
+	if len(r.subj) == 0 {
+		return
+	}
+	c.Subjects = mergeTerms(c.Subjects, r.subj)
+	if c.Topic == "" {
+		c.Topic = strings.Trim(r.s.original(r.first, r.last), quoteRunes)
+	}
+}
+
+// writtenSubjects reads the subject terms and categories a question writes
+// out: quoted ("the subject 'Arts / Glass'"), after a cue ("the subject
+// Arts") or with their category ("classified as Leisure and sport / Rugby
+// and football"). It runs before names and places, which would take words
+// of a term ("RNLI", "Rugby").
+func (g *gazetteer) writtenSubjects(s *scan, c *Constraints) {
+	idx := &g.subjects
+	r := newSubjectReader(s)
+	for _, q := range quotedSpans(s) {
+		if vals, ok := r.lookup(q[0], q[1], idx.quoted); ok {
+			r.take(q[0], q[1], vals)
+		}
+	}
+	for i := 0; i < len(s.toks); i++ {
+		minL, tables := 2, []map[string][]string{idx.paths}
+		if r.cued(i) {
+			// after a cue, also a lexicon phrase of several words, before
+			// a place takes a word of it ("zum Thema Essen und Trinken")
+			minL, tables = 1, []map[string][]string{idx.quoted, idx.phrases}
+		}
+		for L := min(idx.maxLen, len(s.toks)-i); L >= minL; L-- {
+			if L == 1 && r.cued(i) {
+				tables = tables[:1]
+			}
+			if vals, ok := r.lookup(i, i+L, tables...); ok {
+				r.take(i, i+L, vals)
+				i += L - 1
+				break
+			}
+		}
+	}
+	r.done(c)
+}
+
+// subjectsOf maps the lexicon's phrases among the free tokens to subject
+// terms, longest first, then German and Dutch inflections and compounds.
+func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
+	idx := &g.subjects
+	r := newSubjectReader(s)
+	skip := falseFriendsOf(s)
+	blocked := make([]bool, len(s.toks))
+	for _, p := range notSubjects {
+		for i := range s.toks {
+			if n, ok := s.matchAt(i, p); ok {
+				for k := i; k < i+n; k++ {
+					blocked[k] = true
+				}
+			}
+		}
+	}
+	for i := 0; i < len(s.toks); i++ {
+		if s.used[i] || blocked[i] {
+			continue
+		}
+		found := false
+		for L := min(idx.maxLen, len(s.toks)-i); L >= 1 && !found; L-- {
+			if L == 1 && skip[s.toks[i].norm] || slices.Contains(blocked[i:i+L], true) {
+				continue
+			}
+			if vals, ok := r.lookup(i, i+L, idx.phrases); ok {
+				r.take(i, i+L, vals)
+				i += L - 1
+				found = true
+			}
+		}
+		if !found {
+			if vals := idx.word(s, i); vals != nil {
+				r.take(i, i+1, vals)
+			}
+		}
+	}
+	r.done(c)
+}

@@ -1,0 +1,182 @@
+package router
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// This file holds the passes that make routing tolerant of type words the
+// exact tables miss: misspelt type words, German and Dutch compounds
+// ("Eisenbahnmuseen", "spoorwegmusea"), and plural type nouns that signal a
+// list without a question word.
+
+// pluralTypeWords are the plural type nouns that make a phrase a list
+// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
+// "Archive" is left out: it is also the English singular.
+var pluralTypeWords = map[string]bool{
+	"museums": true, "museen": true, "musea": true, "musees": true, "musei": true, "museos": true,
+	"libraries": true, "bibliotheken": true, "buchereien": true, "archives": true, "archieven": true,
+	"galleries": true, "galerien": true, "galerijen": true,
+	"institutions": true, "instellingen": true, "einrichtungen": true, "institutionen": true,
+	"sites": true, "zoos": true, "record offices": true, "heimatmuseen": true,
+}
+
+// compoundHeads are the type words that end German and Dutch compounds,
+// longest first, with whether the head is plural.
+var compoundHeads = []struct {
+	suffix, code string
+	plural       bool
+}{
+	{"bibliotheken", "L", true}, {"bibliotheek", "L", false}, {"bibliothek", "L", false},
+	{"archieven", "A", true}, {"archief", "A", false}, {"archive", "A", true}, {"archiv", "A", false},
+	{"museums", "M", true}, {"museum", "M", false}, {"museen", "M", true}, {"musea", "M", true},
+	{"galerien", "G", true}, {"galerie", "G", false},
+}
+
+// splitCompound splits a compound type word into its modifier and head
+// ("eisenbahnmuseen" → "eisenbahn", museen). The modifier must have at
+// least three letters.
+func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range compoundHeads {
+		if len(w) >= len(h.suffix)+3 && strings.HasSuffix(w, h.suffix) {
+			return w[:len(w)-len(h.suffix)], h.code, h.plural, true
+		}
+	}
+	return "", "", false, false
+}
+
+// splitMisspeltCompound splits a compound whose head of five letters or
+// more is one edit away ("kunstmuesen" → "kunst", museen). The modifier
+// must have at least four letters.
+func splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range compoundHeads {
+		if len(h.suffix) < 5 {
+			continue
+		}
+		for _, n := range []int{len(h.suffix), len(h.suffix) - 1, len(h.suffix) + 1} {
+			if len(w) < n+4 {
+				continue
+			}
+			if osa(w[len(w)-n:], h.suffix, 1) <= 1 {
+				return w[:len(w)-n], h.code, h.plural, true
+			}
+		}
+	}
+	return "", "", false, false
+}
+
+// fuzzyTypeStop are real words within one edit of a type word.
+var fuzzyTypeStop = map[string]bool{
+	"galley": true, "galleys": true, "archived": true, "archiver": true, "archie": true, "muses": true,
+	"mused": true, "musen": true, "museo": true, "librar": true, "archiving": true, "musing": true,
+}
+
+// typeWordList is the one-word type vocabulary for typo correction.
+var typeWordList = func() []string {
+	var out []string
+	for w := range typeWords {
+		if !strings.Contains(w, " ") && len(w) >= 5 {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}()
+
+// fuzzyType returns the type word a misspelt word stands for: one edit
+// (a transposition counts as one) for words of five letters or more, two
+// for nine or more.
+func fuzzyType(w string) (string, bool) {
+	if len(w) < 5 || commonWords[w] || fuzzyTypeStop[w] || typeWords[w] != "" {
+		return "", false
+	}
+	maxD := 1
+	if len(w) >= 9 {
+		maxD = 2
+	}
+	best, bestD := "", maxD+1
+	for _, t := range typeWordList {
+		// on a tie a word with the same ending wins, then the longer one (a
+		// dropped letter is the commonest typo)
+		if d := osa(w, t, maxD); d < bestD || d == bestD && tieBetter(w, t, best) {
+			best, bestD = t, d
+		}
+	}
+	return best, bestD <= maxD
+}
+
+func tieBetter(w, t, best string) bool {
+	if best == "" {
+		return true
+	}
+	te, be := t[len(t)-1] == w[len(w)-1], best[len(best)-1] == w[len(w)-1]
+	if te != be {
+		return te
+	}
+	return len(t) > len(best)
+}
+
+// typeOfWord reads a word as a type: exactly, as a compound head or as a
+// misspelt type word. It returns the code and whether the word is plural.
+func typeOfWord(w string) (code string, plural bool, ok bool) {
+	if c, ok := typeWords[w]; ok {
+		return c, pluralTypeWords[w], true
+	}
+	if t, ok := fuzzyType(w); ok {
+		return typeWords[t], pluralTypeWords[t], true
+	}
+	return "", false, false
+}
+
+// compounds reads free German and Dutch compounds whose head is a type
+// word. The head gives the type; a modifier that is a known topic
+// ("Eisenbahn", "spoorweg", "Luftfahrt") gives the subjects. It reports
+// whether a plural compound was read.
+func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
+	for i, t := range s.toks {
+		if s.used[i] || typeWords[t.norm] != "" {
+			continue
+		}
+		mod, code, pl, ok := splitCompound(t.norm)
+		if !ok {
+			// a misspelt head ("Kunstmuesen") counts when the modifier is
+			// a known topic
+			if mod, code, pl, ok = splitMisspeltCompound(t.norm); !ok || g.topicOf(mod) == nil {
+				continue
+			}
+		}
+		vals := g.topicOf(mod)
+		if vals == nil && !pl {
+			// a singular compound with an unknown modifier is more often a
+			// name ("Stadtmuseum") than a type
+			continue
+		}
+		c.TypeCodes = appendUnique(c.TypeCodes, code)
+		if vals != nil {
+			subj := append(append([]string(nil), c.Subjects...), vals...)
+			slices.Sort(subj)
+			c.Subjects = slices.Compact(subj)
+			if c.Topic == "" {
+				c.Topic = s.original(i, i+1)
+			}
+		}
+		s.mark(i, i+1)
+		plural = plural || pl
+	}
+	return plural
+}
+
+// pluralType reports whether a free token is a plural type noun, exactly
+// or misspelt.
+func pluralType(s *scan) bool {
+	for i, t := range s.toks {
+		if s.used[i] {
+			continue
+		}
+		if _, pl, ok := typeOfWord(t.norm); ok && pl {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,154 @@
+package router
+
+// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
+// Website?", "Heeft X een website?").
+var yesNoStarts = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
+	"has": true, "have": true, "had": true, "can": true, "could": true,
+	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
+	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
+	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
+	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true, "gaat": true,
+	"ging": true, "gingen": true,
+	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
+}
+
+// existence openers that ask for a set, not a yes or no ("Are there
+// museums in Rye?", "Gibt es …", "Zijn er …").
+var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
+
+// statusWords test whether an institution is open or closed.
+var statusWords = map[string]string{
+	"open": "open", "opened": "open", "geopend": "open", "geoffnet": "open", "offen": "open",
+	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
+}
+
+// politeRequest reads "Can you tell me …", "Kannst du mir sagen …", "Kunt
+// u …": a request for a value, not a yes/no question.
+func politeRequest(s *scan) bool {
+	if len(s.toks) < 2 {
+		return false
+	}
+	switch s.toks[0].norm {
+	case "can", "could", "would", "kannst", "konnen", "konnten", "konntest", "kunt", "kun", "kan", "zou":
+		switch s.toks[1].norm {
+		case "you", "u", "je", "jij", "du", "sie", "ihr", "someone", "anyone":
+			return true
+		}
+	}
+	return false
+}
+
+func hasStatusWord(s *scan) bool {
+	for _, t := range s.toks {
+		if _, ok := statusWords[t.norm]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// yesNoTest reads the property a yes/no question checks, most specific
+// first.
+func yesNoTest(s *scan, c *Constraints) (Test, bool) {
+	switch {
+	case len(c.Bodies) > 0:
+		var want []string
+		for _, b := range c.Bodies {
+			want = append(want, b.Name)
+		}
+		return Test{Property: "member_of", Want: want}, true
+	case c.Accreditation != "":
+		return Test{Property: "accreditation", Want: []string{c.Accreditation}}, true
+	case c.Years != nil:
+		return Test{Property: c.Years.Field, Years: c.Years}, true
+	}
+	if c.Field == "accreditation" {
+		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
+	}
+	// "Can I still visit X?", "Is X still open, or has it closed?"
+	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
+		return Test{Property: "status", Want: []string{"open"}}, true
+	}
+	for _, t := range s.toks {
+		if st, ok := statusWords[t.norm]; ok {
+			return Test{Property: "status", Want: []string{st}}, true
+		}
+	}
+	switch {
+	case len(c.Places) > 0:
+		var want []string
+		for _, p := range c.Places {
+			want = append(want, p.Name)
+		}
+		return Test{Property: "place"}, len(want) > 0
+	case len(c.TypeCodes) > 0:
+		return Test{Property: "type", Want: c.TypeCodes}, true
+	case len(c.GovernanceCodes) > 0:
+		return Test{Property: "governance", Want: c.GovernanceCodes}, true
+	case len(c.Sizes) > 0:
+		return Test{Property: "size", Want: c.Sizes}, true
+	case c.Field != "" && !relationFields[c.Field]:
+		return Test{Property: c.Field}, true
+	}
+	return Test{}, false
+}
+
+// yesNoStart reports a first word that opens a yes/no question, allowing
+// one typo in a verb of four letters or more ("Liwgt").
+func yesNoStart(s *scan) bool {
+	if len(s.toks) == 0 {
+		return false
+	}
+	first := s.toks[0].norm
+	if first == "was" && len(s.toks) > 1 && germanAfterWas[s.toks[1].norm] {
+		return false // German "was" is "what"
+	}
+	if yesNoStarts[first] {
+		return true
+	}
+	if len(first) >= 4 && !knownWords[first] {
+		for w := range yesNoStarts {
+			if len(w) >= 4 && osa(w, first, 1) <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// germanAfterWas are words after which "was" is German "what".
+var germanAfterWas = map[string]bool{
+	"wurde": true, "ist": true, "fur": true, "hat": true, "war": true, "sind": true, "gibt": true, "kam": true,
+	"trat": true, "befindet": true, "weiss": true, "macht": true,
+}
+
+// offersChoice reports "A or B" (but not "… or not").
+func offersChoice(s *scan) bool {
+	for i, t := range s.toks {
+		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
+			if i+1 < len(s.toks) {
+				switch s.toks[i+1].norm {
+				case "not", "nicht", "niet", "has", "is", "was", "did", "does", "hat", "ist", "heeft", "had":
+					continue // "… or not", "… or has it closed?"
+				}
+			}
+			if t.norm == "of" && (i+1 >= len(s.toks) || s.toks[i+1].norm == "the") {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// yesNoShape reports a question that opens like a yes/no question about
+// one institution ("Is …", "Hat …", "Kan ik … nog bezoeken").
+func yesNoShape(s *scan) bool {
+	if len(s.toks) < 2 || isWhQuestion(s) {
+		return false
+	}
+	first := s.toks[0].norm
+	return (yesNoStart(s) || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm] ||
+		s.hasAny("is it", "ist es", "is het")
+}
