@@ -2,7 +2,6 @@ package kg
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -47,7 +46,7 @@ type Retriever struct {
 var _ retrievers.Retriever = (*Retriever)(nil)
 
 // NewRetriever returns a retriever over the in-memory graph g.
-func NewRetriever(g *Graph) *Retriever { return NewRetrieverOver(graphSource{g}, g.ds) }
+func NewRetriever(g *Graph) *Retriever { return NewRetrieverOver(NewSource(g), g.ds) }
 
 // NewRetrieverOver returns a retriever over any graph backend; records
 // supplies the full records (the dataset the graph was built from).
@@ -60,100 +59,21 @@ func NewRetrieverOver(src Source, records Records) *Retriever {
 const AnchorScore = 0.5
 
 // Retrieve returns at most q.K hits that pass q.Filters (every key of
-// filter.Keys applies: the retriever holds full records), best first. An error of the graph ends the
-// call.
+// filter.Keys applies: the retriever holds full records), best first: it
+// is Select then Hits, judging memberships whatever their end year. An
+// error of the graph ends the call.
 func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
-	fail := func(err error) ([]retrievers.Hit, error) {
-		return nil, fmt.Errorf("kg: retrieve: %w", err)
-	}
 	if err := ctx.Err(); err != nil {
-		return fail(err)
+		return nil, selectErr(err)
 	}
 	if q.K <= 0 || q.Plan == nil {
 		return nil, nil
 	}
-	fs := q.Filters
-	c := q.Plan.Constraints
-
-	hits := make([]retrievers.Hit, 0, q.K)
-	seen := map[string]bool{}
-	add := func(ids []string, score float64) bool {
-		for _, id := range ids {
-			if len(hits) == q.K {
-				return false
-			}
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			in, ok := r.records.Get(id)
-			if !ok || !fs.Match(in) {
-				continue
-			}
-			hits = append(hits, retrievers.NewHit(in, plan.RetrieverKG, score, len(hits)+1))
-		}
-		return len(hits) < q.K
+	sel, err := Select(ctx, r.src, q.Plan, 0)
+	if err != nil {
+		return nil, selectErr(err)
 	}
-	done := func() ([]retrievers.Hit, error) {
-		if err := ctx.Err(); err != nil {
-			return fail(err)
-		}
-		return hits, nil
-	}
-
-	// 1. Identifiers.
-	for _, s := range [...]struct {
-		scheme string
-		values []string
-	}{{SchemeISIL, c.ISILs}, {SchemeWikidata, c.QIDs}, {SchemeGHCID, c.GHCIDs}, {SchemeGND, c.GNDs}, {SchemeROR, c.RORs}} {
-		for _, v := range s.values {
-			ids, err := r.src.Lookup(ctx, s.scheme, v)
-			if err != nil {
-				return fail(err)
-			}
-			if !add(ids, 1) {
-				return done()
-			}
-		}
-	}
-
-	// 2. Exact selections.
-	relational := len(c.Names) == 1 && c.Relation != ""
-	sides := q.Plan.Sides
-	if len(sides) == 0 && (c.Selective() || relational) {
-		sides = []plan.Constraints{c}
-	}
-	for _, side := range sides {
-		ids, err := r.src.Select(ctx, side, 0)
-		if err != nil {
-			return fail(err)
-		}
-		if !add(ids, 1) {
-			return done()
-		}
-	}
-
-	// 3. Named institutions.
-	for _, n := range c.Names {
-		score := n.Score
-		if score <= 0 {
-			score = 1
-		}
-		if relational {
-			score = min(score, AnchorScore)
-		}
-		ids := n.IDs
-		if len(ids) == 0 {
-			var err error
-			if ids, err = r.src.ByName(ctx, n.Name); err != nil {
-				return fail(err)
-			}
-		}
-		if !add(sortedByTier(r.records, ids), score) {
-			break
-		}
-	}
-	return done()
+	return Hits(sel, r.records, q), nil
 }
 
 // sortedByTier orders ids by source tier, most authoritative first, keeping
@@ -170,11 +90,16 @@ func sortedByTier(records Records, ids []string) []string {
 	return out
 }
 
-// graphSource is the in-memory graph as a Source: its operations fail only
-// when ctx has ended.
+// NewSource returns the in-memory graph g as a Source (and a
+// StatedSource): its operations fail only when ctx has ended.
+func NewSource(g *Graph) Source { return graphSource{g} }
+
 type graphSource struct{ g *Graph }
 
-var _ Source = graphSource{}
+var (
+	_ Source       = graphSource{}
+	_ StatedSource = graphSource{}
+)
 
 func (s graphSource) Lookup(ctx context.Context, scheme, value string) ([]string, error) {
 	if err := ctx.Err(); err != nil {
@@ -195,4 +120,11 @@ func (s graphSource) Select(ctx context.Context, c plan.Constraints, asOf int) (
 		return nil, err
 	}
 	return s.g.Select(c, asOf), nil
+}
+
+func (s graphSource) SelectMatching(ctx context.Context, c plan.Constraints, asOf int, m PlaceMatch) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return s.g.SelectMatching(c, asOf, m), nil
 }

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
+	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
@@ -18,10 +18,12 @@ type draft struct {
 	render func(cite func(id string) string) string
 }
 
-// extract finds the answer: a field of the institution the question names,
-// the exact set its constraints select, or the best ranked institutions.
-// A graph failure is returned beside a ranked answer, never instead of one.
-func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
+// extract finds the answer from the question's graph selection (nil when
+// the graph failed) and the fused ranking: a field of the institution the
+// question names, the exact set its constraints select, or the best ranked
+// institutions. It does not reach the graph. Without a selection, a set
+// answer is not made and the ranked answer says so by errNoSelection.
+func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
 	if c := plan.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
 		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 {
 		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
@@ -31,7 +33,7 @@ func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion
 	case router.FrameOffTopic:
 		return offTopicDraft(plan), nil
 	case router.FrameYesNo:
-		if d, ok := p.yesNoAnswer(ctx, plan, fused); ok {
+		if d, ok := p.yesNoAnswer(sel, plan, fused); ok {
 			return d, nil
 		}
 	case router.FramePair:
@@ -39,7 +41,7 @@ func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion
 			return d, nil
 		}
 	case router.FrameMore:
-		d, ok, err := p.moreAnswer(ctx, plan)
+		d, ok, err := p.moreAnswer(sel, plan)
 		if ok || err != nil {
 			return d, err
 		}
@@ -47,10 +49,10 @@ func (p *Pipeline) extract(ctx context.Context, plan router.Plan, fused []fusion
 	if d, ok := p.postcodeAnswer(plan); ok {
 		return d, nil
 	}
-	if d, ok := p.fieldAnswer(ctx, plan, fused); ok {
+	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
 		return d, nil
 	}
-	d, ok, err := p.setAnswer(ctx, plan, fused)
+	d, ok, err := p.setAnswer(sel, plan, fused)
 	if ok {
 		return d, nil
 	}
@@ -117,14 +119,14 @@ func (p *Pipeline) writeNames(b *strings.Builder, ids []string, cite func(string
 // target resolves the one institution a question is about: by identifier,
 // then by name (disambiguated by place and by the fused ranking), then the
 // top fused hit when the question names nothing recognisable.
-func (p *Pipeline) target(ctx context.Context, plan router.Plan, fused []fusion.Fused) (id, via string) {
+func (p *Pipeline) target(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (id, via string) {
 	c := plan.Constraints
 	for _, look := range []struct {
 		scheme string
 		values []string
 	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}, {"ror", c.RORs}} {
 		for _, v := range look.values {
-			if ids := p.lookup(ctx, look.scheme, v); len(ids) > 0 {
+			if ids := sel.Lookup(look.scheme, v); len(ids) > 0 {
 				return ids[0], look.scheme
 			}
 		}
@@ -183,15 +185,4 @@ func placeMatches(in *heritage.Institution, places []router.Place) bool {
 		}
 	}
 	return false
-}
-
-// lookup resolves an identifier through the entity cache.
-func (p *Pipeline) lookup(ctx context.Context, scheme, value string) []string {
-	ids, err := p.entities.GetOrLoad(scheme+"\x00"+strings.ToLower(value), func() ([]string, error) {
-		return p.graph.Lookup(ctx, scheme, value)
-	})
-	if err != nil {
-		p.log.Warn("identifier look-up failed", "scheme", scheme, "err", err)
-	}
-	return ids
 }

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
+	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
@@ -142,12 +142,12 @@ func upperFirst(s string) string {
 
 // moreAnswer counts each side's set and names the side with more (or
 // fewer) institutions.
-func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, bool, error) {
+func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool, error) {
 	if len(plan.Sides) < 2 || plan.Pair == nil {
 		return draft{}, false, nil
 	}
 	fewer := !plan.Pair.Highest
-	groups, all, err := p.sideGroups(ctx, plan.Sides)
+	groups, all, err := p.sideGroups(sel, plan.Sides)
 	if err != nil {
 		return draft{}, false, err
 	}
@@ -182,15 +182,16 @@ func (p *Pipeline) moreAnswer(ctx context.Context, plan router.Plan) (draft, boo
 		}}, true, nil
 }
 
-// sideGroups selects each compared side's set and the union of them.
-func (p *Pipeline) sideGroups(ctx context.Context, sides []router.Constraints) ([]AnswerGroup, []string, error) {
+// sideGroups reads each compared side's set from the selection, and the
+// union of them.
+func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) ([]AnswerGroup, []string, error) {
+	if sel == nil || len(sel.Sides) != len(sides) {
+		return nil, nil, errNoSelection
+	}
 	var groups []AnswerGroup
 	var all []string
-	for _, side := range sides {
-		ids, err := p.graph.Select(ctx, side, p.opts.AsOf)
-		if err != nil {
-			return nil, nil, err
-		}
+	for i, side := range sides {
+		ids := sel.Sides[i]
 		groups = append(groups, AnswerGroup{Label: sideLabel(side), IDs: ids, Count: len(ids)})
 		for _, id := range ids {
 			if !slices.Contains(all, id) {

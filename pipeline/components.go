@@ -17,37 +17,12 @@ type Router interface {
 	Route(question string) router.Plan
 }
 
-// Graph selects exact answer sets and resolves identifiers: the embedded
-// knowledge graph (see LocalGraph) or a graph server.
-type Graph interface {
-	Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error)
-	Lookup(ctx context.Context, scheme, value string) ([]string, error)
-}
-
-// LocalGraph adapts the in-memory knowledge graph to Graph.
-type LocalGraph struct{ G *kg.Graph }
-
-// Select selects the institutions the constraints describe.
-func (l LocalGraph) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
-	return l.G.Select(c, asOf), ctx.Err()
-}
-
-// SelectMatching selects with places matched up to level m.
-func (l LocalGraph) SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
-	return l.G.SelectMatching(c, asOf, m), ctx.Err()
-}
-
-// statedSelector is an optional Graph capability: the selection that
-// reads only the places records state (kg.Stated), not towns read from
-// their names. A Graph without it has every set called exact.
-type statedSelector interface {
-	SelectMatching(ctx context.Context, c router.Constraints, asOf int, m kg.PlaceMatch) ([]string, error)
-}
-
-// Lookup resolves an identifier.
-func (l LocalGraph) Lookup(ctx context.Context, scheme, value string) ([]string, error) {
-	return l.G.Lookup(scheme, value), ctx.Err()
-}
+// Graph is the knowledge graph a question's selection reads (see
+// kg.Select): the embedded graph (kg.NewSource) or a graph server such as
+// the Neo4j store. A Graph that is also a kg.StatedSource tells exact sets
+// from sets widened by towns read from records' names; without it every
+// set is called exact.
+type Graph = kg.Source
 
 // ContextBuilder assembles the context handed to a reader.
 type ContextBuilder interface {

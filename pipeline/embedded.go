@@ -102,7 +102,7 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	return Components{
 		Data:       ds,
 		Router:     rt,
-		Graph:      LocalGraph{g},
+		Graph:      kg.NewSource(g),
 		Retrievers: rs,
 		Context:    ragcontext.NewBuilder(counter),
 		KG:         g,

@@ -24,6 +24,8 @@ type leg struct {
 	Retriever retrievers.Retriever
 	Query     retrievers.Query
 	Timeout   time.Duration
+	// answerOnly legs feed the answer, not fusion (see withGraphLeg).
+	answerOnly bool
 }
 
 // fanOut runs every leg concurrently, each on its own derived context with

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
+	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
@@ -14,13 +14,13 @@ import (
 // fieldAnswer answers single-institution questions: a field ("What is the
 // ISIL code of X?", "In which year did X open?") or, for a bare identifier
 // look-up, the institution itself.
-func (p *Pipeline) fieldAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool) {
+func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool) {
 	c := plan.Constraints
 	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
 	if c.List || (c.Field == "" && !hasID) {
 		return draft{}, false
 	}
-	id, via := p.target(ctx, plan, fused)
+	id, via := p.target(sel, plan, fused)
 	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" && via != "ror" {
 		// An identifier the data does not hold: say so, never answer
 		// about another institution.

@@ -17,6 +17,7 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
@@ -114,6 +115,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		p.cache = cache.NewTTL[*Response](opts.CacheSize, p.opts.CacheTTL)
 	}
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
+	p.graph = withEntityCache(c.Graph, p.entities)
 	return p, nil
 }
 
@@ -213,13 +215,21 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	resp.Timings.RouteMS = ms(time.Since(t))
 
 	t = time.Now()
-	legs := p.legs(plan, req)
+	var sel *kg.Selection
+	legs := p.withGraphLeg(p.legs(plan, req), plan, &sel)
 	results := fanOut(ctx, legs)
 	resp.Timings.RetrieveMS = ms(time.Since(t))
 
 	var lists []fusion.Ranked
 	for i, r := range results {
 		resp.Timings.Legs[r.Source] = ms(r.Duration)
+		if legs[i].answerOnly {
+			if r.Err != nil {
+				resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverKG, Error: "answer selection: " + r.Err.Error()})
+				p.log.Warn("graph selection failed", "err", r.Err)
+			}
+			continue
+		}
 		report := LegReport{Source: r.Source, Weight: legWeight(plan, r.Source), K: legs[i].Query.K,
 			Filters: len(legs[i].Query.Filters), Hits: r.Hits, DurationMS: ms(r.Duration)}
 		if r.Err != nil {
@@ -254,10 +264,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans, gerr := p.selectAnswer(ctx, plan, fused)
-	if gerr != nil {
-		resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverKG, Error: "answer selection: " + gerr.Error()})
-	}
+	ans, _ := p.extract(sel, plan, fused)
 	if ans.Kind == KindSet {
 		// List the set in fused order, so that answer, hits and citations
 		// read in the same order.
@@ -298,15 +305,6 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		resp.Timings.EnrichMS = ms(time.Since(t))
 	}
 	return resp, nil
-}
-
-// selectAnswer runs the answer stage under the leg deadline (bounded by
-// the request's): the stage may query the graph again, and a dead graph
-// backend must cost a leg, not the whole request.
-func (p *Pipeline) selectAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, error) {
-	ctx, cancel := context.WithTimeout(ctx, p.opts.LegTimeout)
-	defer cancel()
-	return p.extract(ctx, plan, fused)
 }
 
 // rerank reorders the fused hits with the reranker under the leg

@@ -1,20 +1,19 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
+	"github.com/hybridrag/hybridrag/kg"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/router"
 )
 
 // setAnswer selects the exact set of institutions a list question's
 // constraints describe, per compared side for comparative questions.
-func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
+func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
 	c := plan.Constraints
 	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
 		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
@@ -27,7 +26,7 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
-		groups, all, err := p.sideGroups(ctx, plan.Sides)
+		groups, all, err := p.sideGroups(sel, plan.Sides)
 		if err != nil {
 			return draft{}, false, err
 		}
@@ -41,10 +40,10 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 				return b.String()
 			}}, true, nil
 	}
-	ids, err := p.graph.Select(ctx, c, p.opts.AsOf)
-	if err != nil {
-		return draft{}, false, err
+	if sel == nil {
+		return draft{}, false, errNoSelection
 	}
+	ids := sel.Main
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
@@ -64,11 +63,9 @@ func (p *Pipeline) setAnswer(ctx context.Context, plan router.Plan, fused []fusi
 	// Towns read from records' names widen a place; the set is exact only
 	// when every member's place is stated.
 	inferred := 0
-	if ss, ok := p.graph.(statedSelector); ok && len(c.Places) > 0 {
-		if stated, err := ss.SelectMatching(ctx, c, p.opts.AsOf, kg.Stated); err == nil && len(stated) < len(ids) {
-			inferred = len(ids) - len(stated)
-			a.Exact = false
-		}
+	if sel.HasStated && len(sel.Stated) < len(ids) {
+		inferred = len(ids) - len(sel.Stated)
+		a.Exact = false
 	}
 	return draft{Answer: a,
 		render: func(cite func(string) string) string {

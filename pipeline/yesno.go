@@ -1,14 +1,13 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
+	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -44,8 +43,8 @@ func rankOf(fused []fusion.Fused) map[string]int {
 
 // yesNoAnswer checks the tested property of the one institution the
 // question names.
-func (p *Pipeline) yesNoAnswer(ctx context.Context, plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	id, _ := p.target(ctx, plan, fused)
+func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool) {
+	id, _ := p.target(sel, plan, fused)
 	in, ok := p.data.Get(id)
 	if id == "" || !ok || plan.Test == nil {
 		return draft{}, false

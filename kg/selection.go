@@ -1,0 +1,206 @@
+package kg
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// StatedSource is an optional Source capability: SelectMatching with
+// kg.Stated selects by the places records state, which tells an exact set
+// from one widened by towns read from records' names. Graph (through
+// NewSource) and the Neo4j store have it.
+type StatedSource interface {
+	SelectMatching(ctx context.Context, c plan.Constraints, asOf int, m PlaceMatch) ([]string, error)
+}
+
+// Selection is everything a question needs from the graph, read once:
+// the institutions carrying each identifier the question gives, the exact
+// selection of its constraints and of each compared side, and the
+// institutions bearing each name it gives without ids. The retriever's
+// hits and the answer are both made from one Selection, so a question
+// reaches the graph once.
+type Selection struct {
+	// AsOf is the year memberships were judged at (see Graph.Select).
+	AsOf int
+	// Idents are the identifier look-ups in the order the plan gives them.
+	Idents []IdentMatch
+	// Main is the selection of the plan's constraints; Selected says
+	// whether it was made (the constraints are selective, or one name
+	// with a relation).
+	Main     []string
+	Selected bool
+	// Stated is Main restricted to the places records state; HasStated
+	// says whether the source could tell (StatedSource) and the question
+	// lists a set with places.
+	Stated    []string
+	HasStated bool
+	// Sides are the selections of the plan's compared sides, in order.
+	Sides [][]string
+	// Named are the institutions bearing each name the plan gives without
+	// ids, by name.
+	Named map[string][]string
+}
+
+// IdentMatch is one identifier and the institutions carrying it.
+type IdentMatch struct {
+	Scheme, Value string
+	IDs           []string
+}
+
+// Lookup returns the institutions carrying the identifier, as selected.
+func (s *Selection) Lookup(scheme, value string) []string {
+	if s == nil {
+		return nil
+	}
+	for _, m := range s.Idents {
+		if m.Scheme == scheme && m.Value == value {
+			return m.IDs
+		}
+	}
+	return nil
+}
+
+// identifiers are the plan's identifiers by scheme, in the order hits and
+// answers read them.
+func identifiers(c plan.Constraints) [5]struct {
+	scheme string
+	values []string
+} {
+	return [...]struct {
+		scheme string
+		values []string
+	}{{SchemeISIL, c.ISILs}, {SchemeWikidata, c.QIDs}, {SchemeGHCID, c.GHCIDs}, {SchemeGND, c.GNDs}, {SchemeROR, c.RORs}}
+}
+
+// Select reads from src everything p needs from the graph (see
+// Selection), judging memberships at asOf. An error of the graph ends the
+// call.
+func Select(ctx context.Context, src Source, p *plan.Plan, asOf int) (*Selection, error) {
+	sel := &Selection{AsOf: asOf}
+	if p == nil {
+		return sel, nil
+	}
+	c := p.Constraints
+	for _, s := range identifiers(c) {
+		for _, v := range s.values {
+			ids, err := src.Lookup(ctx, s.scheme, v)
+			if err != nil {
+				return nil, err
+			}
+			sel.Idents = append(sel.Idents, IdentMatch{Scheme: s.scheme, Value: v, IDs: ids})
+		}
+	}
+	if c.Selective() || len(c.Names) == 1 && c.Relation != "" {
+		ids, err := src.Select(ctx, c, asOf)
+		if err != nil {
+			return nil, err
+		}
+		sel.Main, sel.Selected = ids, true
+		listsSet := c.List || len(p.Sides) > 1 || len(c.Bodies) > 0 || c.Relation != ""
+		if ss, ok := src.(StatedSource); ok && listsSet && len(c.Places) > 0 && len(ids) > 0 {
+			if sel.Stated, err = ss.SelectMatching(ctx, c, asOf, Stated); err != nil {
+				return nil, err
+			}
+			sel.HasStated = true
+		}
+	}
+	for _, side := range p.Sides {
+		ids, err := src.Select(ctx, side, asOf)
+		if err != nil {
+			return nil, err
+		}
+		sel.Sides = append(sel.Sides, ids)
+	}
+	for _, n := range c.Names {
+		if len(n.IDs) > 0 {
+			continue
+		}
+		if _, done := sel.Named[n.Name]; done {
+			continue
+		}
+		ids, err := src.ByName(ctx, n.Name)
+		if err != nil {
+			return nil, err
+		}
+		if sel.Named == nil {
+			sel.Named = map[string][]string{}
+		}
+		sel.Named[n.Name] = ids
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return sel, nil
+}
+
+// Hits returns the retriever's hits for q made from sel, without reaching
+// the graph: at most q.K that pass q.Filters, in the order Retriever
+// documents. sel must have been selected for q.Plan.
+func Hits(sel *Selection, records Records, q retrievers.Query) []retrievers.Hit {
+	if q.K <= 0 || q.Plan == nil || sel == nil {
+		return nil
+	}
+	fs := q.Filters
+	c := q.Plan.Constraints
+	hits := make([]retrievers.Hit, 0, q.K)
+	seen := map[string]bool{}
+	add := func(ids []string, score float64) bool {
+		for _, id := range ids {
+			if len(hits) == q.K {
+				return false
+			}
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			in, ok := records.Get(id)
+			if !ok || !fs.Match(in) {
+				continue
+			}
+			hits = append(hits, retrievers.NewHit(in, plan.RetrieverKG, score, len(hits)+1))
+		}
+		return len(hits) < q.K
+	}
+
+	// 1. Identifiers.
+	for _, m := range sel.Idents {
+		if !add(m.IDs, 1) {
+			return hits
+		}
+	}
+	// 2. Exact selections: each compared side, else the constraints.
+	relational := len(c.Names) == 1 && c.Relation != ""
+	sides := sel.Sides
+	if len(sides) == 0 && sel.Selected {
+		sides = [][]string{sel.Main}
+	}
+	for _, ids := range sides {
+		if !add(ids, 1) {
+			return hits
+		}
+	}
+	// 3. Named institutions.
+	for _, n := range c.Names {
+		score := n.Score
+		if score <= 0 {
+			score = 1
+		}
+		if relational {
+			score = min(score, AnchorScore)
+		}
+		ids := n.IDs
+		if len(ids) == 0 {
+			ids = sel.Named[n.Name]
+		}
+		if !add(sortedByTier(records, ids), score) {
+			break
+		}
+	}
+	return hits
+}
+
+// selectErr wraps a graph error of the retriever.
+func selectErr(err error) error { return fmt.Errorf("kg: retrieve: %w", err) }
