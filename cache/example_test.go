@@ -3,26 +3,29 @@ package cache_test
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/hybridrag/hybridrag/cache"
-	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-func ExampleRetriever() {
-	calls := 0
-	backend := retrievers.RetrieverFunc(func(_ context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
-		calls++
-		return []retrievers.Hit{{ID: "mm:1", Rank: 1}}, nil
-	})
-	lru, err := cache.NewLRU[[]retrievers.Hit](128)
-	if err != nil {
-		panic(err)
-	}
-	r := cache.Retriever(backend, lru, "data-v1")
+type answerer struct{ calls int }
 
+func (a *answerer) Ask(_ context.Context, question string) ([]string, error) {
+	a.calls++
+	return []string{"mm:1"}, nil
+}
+
+func ExampleNewAsker() {
+	next := &answerer{}
+	asker := cache.NewAsker(next, cache.NewTTL[[]string](128, 0), cache.AskPolicy[string, []string]{
+		Key:    func(q string) (string, bool) { return cache.Key(cache.Normalize(q), "data-v1"), false },
+		Keep:   func([]string) bool { return true },
+		Copy:   slices.Clone[[]string],
+		Served: func(ids []string) []string { return ids },
+	})
 	ctx := context.Background()
-	_, _ = r.Retrieve(ctx, retrievers.Query{Text: "Which museums are in Kent?", K: 10})
-	_, _ = r.Retrieve(ctx, retrievers.Query{Text: "which museums are in  Kent", K: 10})
-	fmt.Println(calls, lru.Stats())
+	_, _ = asker.Ask(ctx, "Which museums are in Kent?")
+	_, _ = asker.Ask(ctx, "which museums are in  Kent")
+	fmt.Println(next.calls, asker.Stats())
 	// Output: 1 {1 1}
 }

@@ -1,50 +1,10 @@
-// Package cache holds caches for query results and entity look-ups, and a
-// retriever decorator built on them. Callers keep using the interface they
-// already had; the cache sits in front of it, keyed on everything that
-// changes the answer (normalised question, options and data version).
 package cache
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
-	"strings"
-	"sync/atomic"
-	"unicode"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 )
-
-// Stats counts look-ups.
-type Stats struct {
-	Hits   uint64 `json:"hits"`
-	Misses uint64 `json:"misses"`
-}
-
-// HitRatio is Hits / (Hits + Misses), or 0 before any look-up.
-func (s Stats) HitRatio() float64 {
-	if n := s.Hits + s.Misses; n > 0 {
-		return float64(s.Hits) / float64(n)
-	}
-	return 0
-}
-
-type counters struct {
-	hits, misses atomic.Uint64
-}
-
-func (c *counters) record(ok bool) {
-	if ok {
-		c.hits.Add(1)
-	} else {
-		c.misses.Add(1)
-	}
-}
-
-func (c *counters) stats() Stats {
-	return Stats{Hits: c.hits.Load(), Misses: c.misses.Load()}
-}
 
 // LRU is a fixed-size, least-recently-used cache with string keys. It is
 // safe for concurrent use. Values are stored as given: a caller that
@@ -84,27 +44,3 @@ func (l *LRU[V]) Purge() { l.c.Purge() }
 
 // Stats returns the hit and miss counts so far.
 func (l *LRU[V]) Stats() Stats { return l.n.stats() }
-
-// Key hashes parts into a fixed-length cache key. Each part is
-// length-prefixed, so ("ab", "c") and ("a", "bc") give different keys.
-// Callers pass the normalised question, the options and the data version.
-func Key(parts ...string) string {
-	h := sha256.New()
-	var n [binary.MaxVarintLen64]byte
-	for _, p := range parts {
-		h.Write(n[:binary.PutUvarint(n[:], uint64(len(p)))])
-		h.Write([]byte(p))
-	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
-}
-
-// Normalize folds the surface differences between equivalent questions:
-// it lower-cases, collapses runs of white space into one space, trims the
-// ends, and drops trailing punctuation ("?", "!", ".", …). It does not
-// apply Unicode normalisation forms.
-func Normalize(question string) string {
-	s := strings.Join(strings.Fields(strings.ToLower(question)), " ")
-	return strings.TrimRightFunc(s, func(r rune) bool {
-		return unicode.IsPunct(r) && r != ')' && r != ']' && r != '"' && r != '\'' || unicode.IsSpace(r)
-	})
-}

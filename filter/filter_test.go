@@ -104,32 +104,20 @@ func TestValidate(t *testing.T) {
 	require.ErrorIs(t, Set{{Op: Eq, Values: []string{"x"}}}.Validate(), ErrInvalid)
 }
 
-func TestRestrict(t *testing.T) {
-	s := Set{
-		{Field: "country", Op: Eq, Values: []string{"GB"}},
-		{Field: "foo", Op: Gte, Number: 1},
-		{Field: "foo", Op: Lte, Number: 2},
-		{Field: "bar", Op: Eq, Values: []string{"x"}},
-		{Field: "city", Op: Eq, Values: []string{"York"}},
+func TestKeyIsCanonical(t *testing.T) {
+	a := Set{{Field: "country", Op: Eq, Values: []string{"GB"}}, {Field: "type", Op: In, Values: []string{"MUSEUM", "ARCHIVE"}}}
+	b := Set{{Field: "type", Op: In, Values: []string{"ARCHIVE", "MUSEUM"}}, {Field: "country", Op: Eq, Values: []string{"GB"}}}
+	require.Equal(t, a.Key(), b.Key())
+	for _, other := range []Set{
+		{{Field: "country", Op: Eq, Values: []string{"GB"}}},
+		{{Field: "country", Op: Ne, Values: []string{"GB"}}, {Field: "type", Op: In, Values: []string{"MUSEUM", "ARCHIVE"}}},
+		{{Field: "country", Op: Eq, Values: []string{"GB", "IE"}}, {Field: "type", Op: In, Values: []string{"MUSEUM", "ARCHIVE"}}},
+		{{Field: "year_opened", Op: Gte, Number: 1990}},
+	} {
+		require.NotEqual(t, a.Key(), other.Key(), other.String())
 	}
-	orig := slices.Clone(s)
-	kept, warnings := s.Restrict("bm25", Keys)
-	require.Equal(t, Set{s[0], s[4]}, kept)
-	require.Equal(t, []string{
-		`filter key "foo" is not supported by bm25; ignored`,
-		`filter key "bar" is not supported by bm25; ignored`,
-	}, warnings)
-	require.Equal(t, orig, s, "Restrict must not modify its receiver")
-
-	kept, warnings = s.Restrict("kg", []string{"city"})
-	require.Equal(t, Set{s[4]}, kept)
-	require.Len(t, warnings, 3)
-	require.Contains(t, warnings[0], `"country"`)
-	require.Contains(t, warnings[0], "kg")
-
-	kept, warnings = Set(nil).Restrict("vector", Keys)
-	require.Empty(t, kept)
-	require.Empty(t, warnings)
+	require.NotEqual(t, Set{{Field: "year_opened", Op: Gte, Number: 1990}}.Key(), Set{{Field: "year_opened", Op: Gte, Number: 1991}}.Key())
+	require.Empty(t, Set(nil).Key())
 }
 
 func TestKeysSortedAndKnown(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/clone"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -35,7 +36,7 @@ type Pipeline struct {
 	retrievers map[string]retrievers.Retriever
 	builder    ContextBuilder
 	enricher   Enricher
-	cache      *cache.TTL[*Response]
+	answers    *cache.Asker[Request, *Response]
 	entities   *cache.TTL[[]string]
 	opts       Options
 	log        *slog.Logger
@@ -112,7 +113,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		if p.opts.CacheTTL <= 0 {
 			p.opts.CacheTTL = DefaultCacheTTL
 		}
-		p.cache = cache.NewTTL[*Response](opts.CacheSize, p.opts.CacheTTL)
+		p.answers = p.answerCache(opts.CacheSize, p.opts.CacheTTL)
 	}
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
 	p.graph = withEntityCache(c.Graph, p.entities)
@@ -125,31 +126,42 @@ func (p *Pipeline) StartupErrors() []SourceError { return slices.Clone(p.opts.St
 // Data is the dataset the pipeline answers from.
 func (p *Pipeline) Data() *heritage.Dataset { return p.data }
 
-// Ask answers one question.
+// Ask answers one question, from the answer cache when it holds the
+// answer (see Options.CacheSize). The response is the caller's: it shares
+// nothing with the cache.
 func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 	start := time.Now()
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
-	key := ""
-	if p.cache != nil {
-		key = req.cacheKey(p.data.Version)
+	var asker cache.Answerer[Request, *Response] = uncached{p}
+	if p.answers != nil {
+		asker = p.answers
 	}
-	if key != "" && !req.NoCache {
-		if r, ok := p.cache.Get(key); ok {
-			cp := *r
-			cp.Cached = true
-			cp.Timings = Timings{TotalMS: ms(time.Since(start))}
-			if req.Explain {
-				cp.Explain = &Explain{Legs: r.Explain.legsOrNil(), Cache: p.CacheStats()}
-			} else {
-				cp.Explain = nil
-			}
-			return &cp, nil
+	resp, err := asker.Ask(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.Cached {
+		resp.Timings = Timings{}
+	}
+	resp.Timings.TotalMS = ms(time.Since(start))
+	if req.Explain {
+		if resp.Explain == nil {
+			resp.Explain = &Explain{}
 		}
+		resp.Explain.Cache = p.CacheStats()
+	} else {
+		resp.Explain = nil
 	}
+	return resp, nil
+}
 
-	resp, err := p.answer(ctx, req)
+// uncached is the pipeline without its answer cache.
+type uncached struct{ p *Pipeline }
+
+func (u uncached) Ask(ctx context.Context, req Request) (*Response, error) {
+	resp, err := u.p.answer(ctx, req)
 	if err == nil {
 		// An answer finished after the request's deadline is not an answer
 		// to that request.
@@ -158,18 +170,22 @@ func (p *Pipeline) Ask(ctx context.Context, req Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	resp.Timings.TotalMS = ms(time.Since(start))
-	if key != "" && !p.degraded(resp) {
-		p.cache.Add(key, resp)
-	}
-	if req.Explain {
-		resp.Explain.Cache = p.CacheStats()
-	} else {
-		cp := *resp
-		cp.Explain = nil
-		resp = &cp
-	}
 	return resp, nil
+}
+
+// answerCache puts the answer cache in front of the pipeline: keyed on
+// the normalised request and the data version, refreshed by NoCache,
+// never keeping a degraded answer, handing out deep copies.
+func (p *Pipeline) answerCache(size int, ttl time.Duration) *cache.Asker[Request, *Response] {
+	return cache.NewAsker[Request, *Response](uncached{p}, cache.NewTTL[*Response](size, ttl), cache.AskPolicy[Request, *Response]{
+		Key:  func(req Request) (string, bool) { return req.cacheKey(p.data.Version), req.NoCache },
+		Keep: func(resp *Response) bool { return !p.degraded(resp) },
+		Copy: clone.Deep[*Response],
+		Served: func(resp *Response) *Response {
+			resp.Cached = true
+			return resp
+		},
+	})
 }
 
 // degraded reports whether a backend failed while answering: the response
@@ -179,18 +195,11 @@ func (p *Pipeline) degraded(resp *Response) bool {
 	return len(resp.Errors) > len(p.opts.StartupErrors)
 }
 
-func (e *Explain) legsOrNil() []LegReport {
-	if e == nil {
-		return nil
-	}
-	return e.Legs
-}
-
 // CacheStats reports the caches' counters.
 func (p *Pipeline) CacheStats() CacheStats {
 	var s CacheStats
-	if p.cache != nil {
-		q := p.cache.Stats()
+	if p.answers != nil {
+		q := p.answers.Stats()
 		s.QueryHits, s.QueryMisses = q.Hits, q.Misses
 	}
 	e := p.entities.Stats()

@@ -101,10 +101,8 @@ func distinctTerms(s string, stop int) int {
 	return len(seen)
 }
 
+// cacheKey is the answer cache's key: the normalised question, the
+// options, the filters' canonical key and the data version.
 func (r *Request) cacheKey(version string) string {
-	parts := []string{cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), version}
-	for _, f := range r.Filters {
-		parts = append(parts, f.Field, string(f.Op), strings.Join(f.Values, "\x1f"), strconv.FormatFloat(f.Number, 'g', -1, 64))
-	}
-	return cache.Key(parts...)
+	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(), version)
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/plan"
@@ -86,7 +85,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 		return nil, nil
 	}
 	c := q.Plan.Constraints
-	fs, _ := q.Filters.Restrict(plan.RetrieverWikidata, filter.Keys)
+	fs := q.Filters
 
 	// The look-ups run concurrently; the client bounds requests.
 	var (

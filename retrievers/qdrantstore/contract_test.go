@@ -221,7 +221,6 @@ func TestContractRetrieve(t *testing.T) {
 		text    string
 		k       int
 		filters string
-		drop    []string       // keys the retriever warns about
 		want    *qdrant.Filter // the filter sent; nil for none
 	}{
 		{name: "no filter", text: "railway museum", k: 10},
@@ -240,8 +239,6 @@ func TestContractRetrieve(t *testing.T) {
 				qdrant.NewMatchKeyword("fold.admin_area", "england"),
 				qdrant.NewMatchKeyword("fold.subjects", "war and conflict"),
 			}}},
-		{name: "unknown key dropped", text: "archive", k: 4, filters: `{"foo":"x","country":"de"}`, drop: []string{"foo"},
-			want: &qdrant.Filter{Must: []*qdrant.Condition{qdrant.NewMatchKeyword("fold.country", "de")}}},
 		{name: "substring", text: "steam trains", k: 7, filters: `{"subjects":{"$contains":"RAILWAY"}}`,
 			want: &qdrant.Filter{Must: []*qdrant.Condition{qdrant.NewMatchText("fold.subjects", "railway")}}},
 		{name: "k larger than the matches", text: "library", k: 50, filters: `{"region":"Wales","type":"MUSEUM","size":"large"}`,
@@ -271,13 +268,7 @@ func TestContractRetrieve(t *testing.T) {
 				WithVectors:    qdrant.NewWithVectors(false),
 			}, queries[before])
 
-			var warn []string
-			for _, k := range tt.drop {
-				warn = append(warn, `filter key "`+k+`" is not supported by vector; ignored`)
-			}
-			require.Equal(t, warn, r.FilterWarnings(fs))
-
-			kept, _ := fs.Restrict(router.RetrieverVector, filter.Keys)
+			kept := fs
 			wantIDs := bruteForce(t, ds, emb, tt.text, tt.k, kept)
 			require.NotEmpty(t, wantIDs)
 			var ids []string

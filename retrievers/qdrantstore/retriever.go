@@ -7,7 +7,6 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -49,16 +48,8 @@ func (s *Store) Retriever(e embed.Embedder, opts ...RetrieverOption) *Retriever 
 	return r
 }
 
-// FilterWarnings reports the filter keys Retrieve ignores, as
-// filter.Set.Restrict words them.
-func (r *Retriever) FilterWarnings(fs filter.Set) []string {
-	_, w := fs.Restrict(r.source, filter.Keys)
-	return w
-}
-
 // Retrieve embeds the question and returns the q.K nearest points that
-// pass q.Filters (keys outside filter.Keys are dropped, see
-// FilterWarnings), best first, as thin hits built from the payload. A
+// pass q.Filters (every key of filter.Keys applies), best first, as thin hits built from the payload. A
 // question with an empty embedding, or filters no record can pass, return
 // no hits without a search. Errors wrap ctx's error when ctx ends first.
 func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
@@ -68,8 +59,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	if q.K <= 0 {
 		return nil, nil
 	}
-	fs, _ := q.Filters.Restrict(r.source, filter.Keys)
-	qf, ok := Translate(fs)
+	qf, ok := Translate(q.Filters)
 	if !ok {
 		return nil, nil
 	}
