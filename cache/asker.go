@@ -17,10 +17,13 @@ type AskPolicy[Req, Resp any] struct {
 	// degraded answer (a backend failed) should not be.
 	Keep func(resp Resp) bool
 	// Copy returns an answer that shares no mutable memory with resp, so
-	// that neither a caller nor the cache can change the other's answer.
+	// that neither a caller nor the cache can change the other's answer;
+	// the cache keeps such a copy.
 	Copy func(resp Resp) Resp
-	// Served marks a copy served from the cache (e.g. sets a cached flag).
-	Served func(resp Resp) Resp
+	// Serve returns the cached answer for req as the caller gets it: a
+	// copy (of what req asks for) that shares no mutable memory with the
+	// cached one, marked as served from the cache.
+	Serve func(req Req, cached Resp) Resp
 }
 
 // Asker decorates an Answerer with an answer cache. Errors are never
@@ -37,13 +40,13 @@ func NewAsker[Req, Resp any](next Answerer[Req, Resp], store *TTL[Resp], policy 
 	return &Asker[Req, Resp]{next: next, store: store, policy: policy}
 }
 
-// Ask returns a copy of the cached answer to req, marked by Served, or
-// asks next and keeps a copy of its answer when Keep allows.
+// Ask returns the cached answer to req as Serve makes it, or asks next
+// and keeps a copy of its answer when Keep allows.
 func (a *Asker[Req, Resp]) Ask(ctx context.Context, req Req) (Resp, error) {
 	key, refresh := a.policy.Key(req)
 	if !refresh {
 		if r, ok := a.store.Get(key); ok {
-			return a.policy.Served(a.policy.Copy(r)), nil
+			return a.policy.Serve(req, r), nil
 		}
 	}
 	resp, err := a.next.Ask(ctx, req)

@@ -42,7 +42,12 @@ func newAsker(next Answerer[question, *answer]) *Asker[question, *answer] {
 			cp.IDs = slices.Clone(a.IDs)
 			return &cp
 		},
-		Served: func(a *answer) *answer { a.Cached = true; return a },
+		Serve: func(_ question, a *answer) *answer {
+			cp := *a
+			cp.IDs = slices.Clone(a.IDs)
+			cp.Cached = true
+			return &cp
+		},
 	})
 }
 

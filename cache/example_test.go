@@ -18,10 +18,10 @@ func (a *answerer) Ask(_ context.Context, question string) ([]string, error) {
 func ExampleNewAsker() {
 	next := &answerer{}
 	asker := cache.NewAsker(next, cache.NewTTL[[]string](128, 0), cache.AskPolicy[string, []string]{
-		Key:    func(q string) (string, bool) { return cache.Key(cache.Normalize(q), "data-v1"), false },
-		Keep:   func([]string) bool { return true },
-		Copy:   slices.Clone[[]string],
-		Served: func(ids []string) []string { return ids },
+		Key:   func(q string) (string, bool) { return cache.Key(cache.Normalize(q), "data-v1"), false },
+		Keep:  func([]string) bool { return true },
+		Copy:  slices.Clone[[]string],
+		Serve: func(_ string, ids []string) []string { return slices.Clone(ids) },
 	})
 	ctx := context.Background()
 	_, _ = asker.Ask(ctx, "Which museums are in Kent?")

@@ -181,9 +181,14 @@ func (p *Pipeline) answerCache(size int, ttl time.Duration) *cache.Asker[Request
 		Key:  func(req Request) (string, bool) { return req.cacheKey(p.data.Version), req.NoCache },
 		Keep: func(resp *Response) bool { return !p.degraded(resp) },
 		Copy: clone.Deep[*Response],
-		Served: func(resp *Response) *Response {
-			resp.Cached = true
-			return resp
+		Serve: func(req Request, cached *Response) *Response {
+			r := *cached
+			if !req.Explain {
+				r.Explain = nil // not copied only to be dropped
+			}
+			out := clone.Deep(&r)
+			out.Cached = true
+			return out
 		},
 	})
 }
