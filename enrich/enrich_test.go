@@ -554,14 +554,6 @@ func mustJob(t *testing.T, l Linker, cfg Config) *Job {
 	return j
 }
 
-func TestLimiterStopsOnCancel(t *testing.T) {
-	l := newLimiter(0.001) // one call per 1000 s
-	ctx, cancel := context.WithCancel(context.Background())
-	require.NoError(t, l.wait(ctx), "the first call passes")
-	cancel()
-	require.ErrorIs(t, l.wait(ctx), context.Canceled)
-}
-
 // TestEnrichReportsBadRowsAndKeepsTheRest: one invalid UTF-8 byte or an
 // unterminated quote costs its own row, reported with its line in the
 // errors file; every other row is linked.

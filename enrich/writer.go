@@ -15,6 +15,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/sparql"
+
+	"golang.org/x/time/rate"
 )
 
 // writer writes rows in order, batches Wikidata look-ups and checkpoints.
@@ -33,14 +35,14 @@ type writer struct {
 	block     []Output
 	qids      []string
 	seenQID   map[string]bool
-	limiter   *limiter
+	limiter   *rate.Limiter
 	prog      *progress.Bar // nil: no display
 }
 
 func (j *Job) openWriter() (*writer, error) {
 	w := &writer{j: j, errPath: ErrorsPath(j.cfg.Out), seenQID: map[string]bool{}}
 	if j.cfg.Rate > 0 {
-		w.limiter = newLimiter(j.cfg.Rate)
+		w.limiter = rate.NewLimiter(rate.Limit(j.cfg.Rate), 1)
 	}
 	var outOff, errOff int64
 	if c := j.resume; c != nil {
@@ -107,7 +109,7 @@ func (w *writer) flushBlock(ctx context.Context) error {
 	var enrichErr error
 	if len(w.qids) > 0 {
 		if w.limiter != nil {
-			if err := w.limiter.wait(ctx); err != nil {
+			if err := w.limiter.Wait(ctx); err != nil {
 				return err
 			}
 		}

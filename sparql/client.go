@@ -14,6 +14,7 @@ import (
 	ksparql "github.com/knakk/sparql"
 
 	"github.com/hybridrag/hybridrag/cache"
+	"github.com/hybridrag/hybridrag/internal/httpx"
 )
 
 // Client queries one SPARQL endpoint. Build it with New; it is safe for
@@ -106,7 +107,7 @@ func New(endpoint string, opts ...Option) (*Client, error) {
 		langs:    cfg.langs,
 		log:      cfg.log,
 		now:      time.Now,
-		sleep:    sleepCtx,
+		sleep:    httpx.Sleep,
 		scanRows: defaultScanRows,
 	}
 	if cfg.ttl > 0 && cfg.size > 0 {

@@ -169,27 +169,6 @@ func TestRetryAfterHonoured(t *testing.T) {
 	}
 }
 
-func TestRetryAfterParse(t *testing.T) {
-	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	for _, tc := range []struct {
-		in   string
-		want time.Duration
-		ok   bool
-	}{
-		{"", 0, false},
-		{"5", 5 * time.Second, true},
-		{" 12 ", 12 * time.Second, true},
-		{"-1", 0, false},
-		{"soon", 0, false},
-		{"Fri, 02 Jan 2026 03:04:15 GMT", 10 * time.Second, true},
-		{"Friday, 02-Jan-26 03:04:15 GMT", 10 * time.Second, true},
-	} {
-		d, ok := retryAfter(tc.in, now)
-		require.Equal(t, tc.ok, ok, tc.in)
-		require.Equal(t, tc.want, d, tc.in)
-	}
-}
-
 func TestServerErrorsRetried(t *testing.T) {
 	codes := []int{http.StatusServiceUnavailable, http.StatusInternalServerError, http.StatusBadGateway}
 	f := newFake(t, func(w http.ResponseWriter, r *http.Request, n int64) {

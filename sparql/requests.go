@@ -8,15 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	ksparql "github.com/knakk/sparql"
+
+	"github.com/hybridrag/hybridrag/internal/httpx"
 )
 
 // fetchResults asks the endpoint and parses the answer; an answer that
@@ -88,8 +88,7 @@ func (c *Client) fetch(ctx context.Context, query string) ([]byte, error) {
 			return nil, err
 		}
 		if wait < 0 { // no Retry-After: exponential backoff with jitter
-			d := min(c.backoff<<attempt, c.maxWait)
-			wait = d/2 + rand.N(d/2+1)
+			wait = httpx.Backoff(c.backoff, c.maxWait, attempt)
 		}
 		wait = min(wait, c.maxWait)
 		if dl, ok := ctx.Deadline(); ok && c.now().Add(wait).After(dl) {
@@ -153,7 +152,7 @@ func (c *Client) attempt(ctx context.Context, query string) (body []byte, wait t
 	case code == http.StatusOK:
 		return body, wait, okAnswer, nil
 	case code == http.StatusTooManyRequests || code >= 500:
-		if d, ok := retryAfter(resp.Header.Get("Retry-After"), c.now()); ok {
+		if d, ok := httpx.RetryAfter(resp.Header.Get("Retry-After"), c.now()); ok {
 			wait = d
 		}
 		oc = failed
@@ -201,39 +200,4 @@ func bodyStart(b []byte) string {
 		s = s[:300] + "…"
 	}
 	return strings.ToValidUTF8(s, "?")
-}
-
-// retryAfter reads a Retry-After header: delay-seconds or an HTTP date.
-func retryAfter(h string, now time.Time) (time.Duration, bool) {
-	h = strings.TrimSpace(h)
-	if h == "" {
-		return 0, false
-	}
-	if n, err := strconv.ParseInt(h, 10, 64); err == nil {
-		if n < 0 {
-			return 0, false
-		}
-		if n > 1<<31 {
-			n = 1 << 31
-		}
-		return time.Duration(n) * time.Second, true
-	}
-	if t, err := http.ParseTime(h); err == nil {
-		return max(t.Sub(now), 0), true
-	}
-	return 0, false
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -301,17 +301,6 @@ func TestRetries(t *testing.T) {
 	}
 }
 
-func TestRetryAfterParse(t *testing.T) {
-	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	limit := time.Minute
-	require.Equal(t, time.Duration(0), retryAfter("", now, limit))
-	require.Equal(t, time.Duration(0), retryAfter("soon", now, limit))
-	require.Equal(t, 5*time.Second, retryAfter("5", now, limit))
-	require.Equal(t, limit, retryAfter("120", now, limit))
-	require.Equal(t, 10*time.Second, retryAfter(now.Add(10*time.Second).Format(http.TimeFormat), now, limit))
-	require.Equal(t, time.Millisecond, retryAfter(now.Add(-time.Hour).Format(http.TimeFormat), now, limit))
-}
-
 func TestTimeoutRetriedThenFails(t *testing.T) {
 	var calls atomic.Int32
 	release := make(chan struct{})

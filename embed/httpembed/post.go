@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hybridrag/hybridrag/internal/httpx"
 )
 
 // Retry is the retry policy for one JSON call: a response of 429 or 5xx,
@@ -45,16 +45,6 @@ func (r Retry) withDefaults() Retry {
 		r.MaxRetryAfter = 30 * time.Second
 	}
 	return r
-}
-
-// backoff is the wait before retry n.
-func (r Retry) backoff(n int) time.Duration {
-	d := r.MinBackoff
-	for i := 0; i < n && d < r.MaxBackoff; i++ {
-		d *= 2
-	}
-	d = min(d, r.MaxBackoff)
-	return d/2 + rand.N(d/2+1)
 }
 
 // StatusError is a response with a status other than 200.
@@ -120,7 +110,7 @@ func (c *Caller) PostJSON(ctx context.Context, url string, in, out any) error {
 	}
 	sleep := c.sleep
 	if sleep == nil {
-		sleep = sleepCtx
+		sleep = httpx.Sleep
 	}
 	retry := c.Retry.withDefaults()
 	for attempt := 0; ; attempt++ {
@@ -138,7 +128,7 @@ func (c *Caller) PostJSON(ctx context.Context, url string, in, out any) error {
 			return err
 		}
 		if wait == 0 {
-			wait = retry.backoff(attempt)
+			wait = httpx.Backoff(retry.MinBackoff, retry.MaxBackoff, attempt)
 		}
 		if err := sleep(ctx, wait); err != nil {
 			return err
@@ -176,7 +166,11 @@ func (c *Caller) once(ctx context.Context, client *http.Client, timeout time.Dur
 		if !se.Temporary() {
 			return -1, se
 		}
-		return retryAfter(resp.Header.Get("Retry-After"), time.Now(), retry.MaxRetryAfter), se
+		if d, ok := httpx.RetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
+			// "now" retries at once, not after a backoff
+			return max(min(d, retry.MaxRetryAfter), time.Millisecond), se
+		}
+		return 0, se
 	}
 	limit := c.MaxAnswer
 	if limit <= 0 {
@@ -197,36 +191,4 @@ func (c *Caller) once(ctx context.Context, client *http.Client, timeout time.Dur
 		return -1, fmt.Errorf("POST %s: decode answer: %w", url, err)
 	}
 	return 0, nil
-}
-
-// retryAfter parses a Retry-After value (delay in seconds or an HTTP
-// date) relative to now, capped at limit; 0 when absent or unparsable.
-func retryAfter(v string, now time.Time, limit time.Duration) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	var d time.Duration
-	if secs, err := strconv.Atoi(v); err == nil {
-		d = time.Duration(secs) * time.Second
-	} else if t, err := http.ParseTime(v); err == nil {
-		d = t.Sub(now)
-	} else {
-		return 0
-	}
-	if d <= 0 {
-		return time.Millisecond // "now": retry at once, not after a backoff
-	}
-	return min(d, limit)
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
