@@ -213,46 +213,33 @@ func find(o options) error {
 	}
 	fmt.Printf("open loop, %s, %s per step, pass: every answer 200 and p99 ≤ %s\n", kind, o.step, o.p99)
 	best, fail := 0, 0
-	for rate := o.start; rate <= o.max; rate *= 2 {
-		s := attack(o, rate)
-		fmt.Println(s)
-		if !s.pass(o.p99) {
-			fail = rate
-			break
-		}
-		best = rate
-		time.Sleep(time.Second) // let the queue drain
-	}
-	for rate := o.start / 2; best == 0 && rate >= 1; rate /= 2 {
-		// the first rate failed: halve it until a step passes
+	// try attacks at rate after the queue of the last step drained, and
+	// moves best or fail to it
+	try := func(rate int) step {
 		time.Sleep(time.Second)
 		s := attack(o, rate)
 		fmt.Println(s)
 		if s.pass(o.p99) {
-			best = rate
-		} else {
+			best = max(best, rate)
+		} else if fail == 0 || rate < fail {
 			fail = rate
 		}
+		return s
+	}
+	for rate := o.start; rate <= o.max && fail == 0; rate *= 2 {
+		try(rate)
+	}
+	for rate := o.start / 2; best == 0 && rate >= 1; rate /= 2 {
+		try(rate) // the first rate failed: halve it until a step passes
 	}
 	if best == 0 {
 		fmt.Println("result: no rate down to 1 req/s passed")
 		return nil
 	}
-	for fail > 0 && fail-best > max(best/10, 1) {
-		rate := (best + fail) / 2
-		time.Sleep(time.Second)
-		s := attack(o, rate)
-		fmt.Println(s)
-		if s.pass(o.p99) {
-			best = rate
-		} else {
-			fail = rate
-		}
+	for fail > best && fail-best > max(best/10, 1) {
+		try((best + fail) / 2)
 	}
-	// confirm the result once more
-	time.Sleep(time.Second)
-	s := attack(o, best)
-	fmt.Println(s)
+	s := try(best) // confirm the result once more
 	if !s.pass(o.p99) {
 		fmt.Printf("result: %d req/s passed once and failed on the check; the highest steady rate is below it\n", best)
 		return nil
