@@ -227,6 +227,10 @@ func WithFilters(fs filter.Set) AskOption { return func(r *pipeline.Request) { r
 // WithExplain adds each retriever's own ranking to the response.
 func WithExplain() AskOption { return func(r *pipeline.Request) { r.Explain = true } }
 
+// WithoutCache answers afresh instead of from the answer cache; the fresh
+// answer replaces the cached one.
+func WithoutCache() AskOption { return func(r *pipeline.Request) { r.NoCache = true } }
+
 // Ask answers one question. A failing retriever is reported in the
 // response's Errors; an error means no answer could be made (a bad
 // question or option, wrapping pipeline.ErrEmptyQuestion,
