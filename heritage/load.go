@@ -12,9 +12,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 //go:embed data/institutions.jsonl.gz
@@ -184,7 +186,11 @@ func splitLines(b []byte) [][]byte {
 
 func decodeRecord(line []byte, rec *Institution) error {
 	if err := json.Unmarshal(line, rec); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidRecord, err)
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return &FieldError{Field: te.Field, Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
+		}
+		return fmt.Errorf("%w: not a JSON object: %v", ErrInvalidRecord, err)
 	}
 	if err := rec.Validate(); err != nil {
 		return err
@@ -201,28 +207,130 @@ func (in *Institution) normalize() {
 	}
 }
 
-// Validate checks the fields every record must have.
+// Validate checks a record against the rules of the record schema
+// (Schema): id, name, type and tier are required, the id is
+// NAMESPACE:LOCAL with a lower-case namespace, the tier is a known one,
+// and every list entry has what identifies it. Every broken rule is
+// reported, each as a *FieldError (which wraps ErrInvalidRecord).
 func (in *Institution) Validate() error {
-	var missing []string
-	if in.ID == "" {
-		missing = append(missing, "id")
+	var errs []error
+	broken := func(field, rule string) { errs = append(errs, &FieldError{ID: in.ID, Field: field, Rule: rule}) }
+	switch {
+	case in.ID == "":
+		broken("id", "is required")
+	case !validID(in.ID):
+		broken("id", fmt.Sprintf("%q must be NAMESPACE:LOCAL, a lower-case namespace naming the source (wd:, ror:, mm:, myorg:) and an id without spaces", in.ID))
 	}
-	if in.Name == "" {
-		missing = append(missing, "name")
+	if strings.TrimSpace(in.Name) == "" {
+		broken("name", "is required")
 	}
-	if in.Type == "" {
-		missing = append(missing, "type")
+	if strings.TrimSpace(in.Type) == "" {
+		broken("type", "is required (MUSEUM, LIBRARY, ARCHIVE, GALLERY, …)")
 	}
-	if len(missing) > 0 {
-		return fmt.Errorf("%w: missing %s", ErrInvalidRecord, strings.Join(missing, ", "))
+	switch {
+	case in.Tier == "":
+		broken("tier", "is required: "+tierList)
+	case in.Tier.Rank() > 3:
+		broken("tier", fmt.Sprintf("%q is not one of %s", in.Tier, tierList))
 	}
-	if !strings.HasPrefix(in.ID, "wd:") && !strings.HasPrefix(in.ID, "ror:") && !strings.HasPrefix(in.ID, "mm:") {
-		return fmt.Errorf("%w: id %q: want a wd:, ror: or mm: prefix", ErrInvalidRecord, in.ID)
+	for i, a := range in.AltNames {
+		if strings.TrimSpace(a.Name) == "" {
+			broken(fmt.Sprintf("alt_names[%d].name", i), "is required")
+		}
 	}
-	if in.Tier.Rank() > 3 {
-		return fmt.Errorf("%w: %s: unknown tier %q", ErrInvalidRecord, in.ID, in.Tier)
+	for i, m := range in.MemberOf {
+		if strings.TrimSpace(m.Name) == "" {
+			broken(fmt.Sprintf("member_of[%d].name", i), "is required")
+		}
 	}
-	return nil
+	for i, r := range in.Related {
+		if strings.TrimSpace(r.Relation) == "" {
+			broken(fmt.Sprintf("related[%d].relation", i), "is required")
+		}
+	}
+	for i, e := range in.Events {
+		if strings.TrimSpace(e.Type) == "" {
+			broken(fmt.Sprintf("events[%d].type", i), "is required")
+		}
+	}
+	for i, c := range in.Collections {
+		if strings.TrimSpace(c.Name) == "" {
+			broken(fmt.Sprintf("collections[%d].name", i), "is required")
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return brokenRules(errs)
+}
+
+// brokenRules are every rule a record breaks, read as one error.
+type brokenRules []error
+
+func (b brokenRules) Error() string {
+	parts := make([]string, len(b))
+	for i, e := range b {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (b brokenRules) Unwrap() []error { return b }
+
+const tierList = "TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED"
+
+// validID reports whether id is NAMESPACE:LOCAL: a namespace of a
+// lower-case letter then lower-case letters, digits, '_', '.' or '-', and
+// a local part without white space.
+func validID(id string) bool {
+	ns, local, ok := strings.Cut(id, ":")
+	if !ok || ns == "" || local == "" || strings.ContainsFunc(local, unicode.IsSpace) {
+		return false
+	}
+	for i, r := range ns {
+		switch {
+		case r >= 'a' && r <= 'z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// FieldError is a record that breaks a rule of the record schema.
+type FieldError struct {
+	ID    string // the record's id, when it has one
+	Field string // the JSON field, e.g. "tier" or "member_of[2].name"
+	Rule  string // what the field must be
+}
+
+func (e *FieldError) Error() string {
+	msg := "field " + e.Field + ": " + e.Rule
+	if e.ID != "" && e.Field != "id" {
+		msg += " (record " + e.ID + ")"
+	}
+	return msg
+}
+
+// Unwrap lets errors.Is find ErrInvalidRecord.
+func (e *FieldError) Unwrap() error { return ErrInvalidRecord }
+
+// jsonKind names the JSON type a Go kind decodes from.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map, reflect.Pointer:
+		return "an object"
+	case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int64, reflect.Int32:
+		return "a number"
+	}
+	return k.String()
 }
 
 // Subset returns a dataset of the records keep accepts, in order: the data

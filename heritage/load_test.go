@@ -39,7 +39,7 @@ func TestLoadReportsTheBadLine(t *testing.T) {
 	require.Len(t, ds.Skipped, 2)
 	require.Equal(t, 2, ds.Skipped[0].Line)
 	require.Equal(t, 4, ds.Skipped[1].Line)
-	require.Contains(t, ds.Skipped[1].Error(), "missing name")
+	require.Contains(t, ds.Skipped[1].Error(), "field name: is required")
 }
 
 func TestLoadGzipAndPlainAgree(t *testing.T) {
