@@ -233,31 +233,19 @@ func (in *Institution) Validate() error {
 	case in.Tier.Rank() > 3:
 		broken("tier", fmt.Sprintf("%q is not one of %s", in.Tier, tierList))
 	}
-	for i, a := range in.AltNames {
-		if strings.TrimSpace(a.Name) == "" {
-			broken(fmt.Sprintf("alt_names[%d].name", i), "is required")
+	// every list entry names what it links
+	each := func(list string, n int, field string, value func(i int) string) {
+		for i := range n {
+			if strings.TrimSpace(value(i)) == "" {
+				broken(fmt.Sprintf("%s[%d].%s", list, i, field), "is required")
+			}
 		}
 	}
-	for i, m := range in.MemberOf {
-		if strings.TrimSpace(m.Name) == "" {
-			broken(fmt.Sprintf("member_of[%d].name", i), "is required")
-		}
-	}
-	for i, r := range in.Related {
-		if strings.TrimSpace(r.Relation) == "" {
-			broken(fmt.Sprintf("related[%d].relation", i), "is required")
-		}
-	}
-	for i, e := range in.Events {
-		if strings.TrimSpace(e.Type) == "" {
-			broken(fmt.Sprintf("events[%d].type", i), "is required")
-		}
-	}
-	for i, c := range in.Collections {
-		if strings.TrimSpace(c.Name) == "" {
-			broken(fmt.Sprintf("collections[%d].name", i), "is required")
-		}
-	}
+	each("alt_names", len(in.AltNames), "name", func(i int) string { return in.AltNames[i].Name })
+	each("member_of", len(in.MemberOf), "name", func(i int) string { return in.MemberOf[i].Name })
+	each("related", len(in.Related), "relation", func(i int) string { return in.Related[i].Relation })
+	each("events", len(in.Events), "type", func(i int) string { return in.Events[i].Type })
+	each("collections", len(in.Collections), "name", func(i int) string { return in.Collections[i].Name })
 	if len(errs) == 0 {
 		return nil
 	}
