@@ -1,7 +1,7 @@
 // Package retrievers holds the retrieval contract shared by every backend
 // (Retriever, Query, Hit), the text a record is indexed by, and the embedded
-// semantic (vector) retriever. It has no heavy dependencies; the sparse
-// (BM25) engine, on bleve, is in retrievers/bm25.
+// semantic (vector) retriever. The sparse (BM25) retriever is in
+// retrievers/bm25.
 package retrievers
 
 import (

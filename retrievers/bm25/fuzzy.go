@@ -1,0 +1,72 @@
+package bm25
+
+import (
+	"github.com/hybridrag/hybridrag/internal/editdist"
+)
+
+// A question word the index does not hold is read as a typo of the terms
+// one edit away (optimal string alignment: a letter inserted, dropped,
+// changed, or two neighbours swapped): "Creqkerne" finds "Crewkerne",
+// "Luanad" finds "Luanda". Only words of minFuzzy or more bytes are read
+// so; shorter ones have too many neighbours.
+const minFuzzy = 5
+
+// trigrams indexes the terms of minFuzzy or more bytes by their byte
+// trigrams, the term padded with a start and an end mark, so that the
+// terms near a word are found without comparing it to every term. One
+// edit changes at most three of a word's trigrams, a swap of two
+// neighbours four.
+type trigrams map[uint32][]uint32
+
+func buildTrigrams(names []string) trigrams {
+	g := trigrams{}
+	for t, w := range names {
+		if len(w) < minFuzzy-1 {
+			continue
+		}
+		forTrigrams(w, func(k uint32) { g[k] = append(g[k], uint32(t)) })
+	}
+	return g
+}
+
+// forTrigrams calls f with each trigram of "\x02" + w + "\x03", in order.
+// A padded word of n bytes has n-2 trigrams (w's length).
+func forTrigrams(w string, f func(uint32)) {
+	at := func(i int) uint32 {
+		switch {
+		case i == 0:
+			return 2
+		case i == len(w)+1:
+			return 3
+		}
+		return uint32(w[i-1])
+	}
+	for i := 0; i+2 <= len(w)+1; i++ {
+		f(at(i)<<16 | at(i+1)<<8 | at(i+2))
+	}
+}
+
+// near appends to dst the terms one edit away from w, using seen (one
+// counter per term, all zero, left zero) to count shared trigrams.
+func (x *invIndex) near(dst []uint32, w string, seen []uint8) []uint32 {
+	var cands []uint32
+	forTrigrams(w, func(k uint32) {
+		for _, t := range x.grams[k] {
+			if seen[t] == 0 {
+				cands = append(cands, t)
+			}
+			if seen[t] < 255 {
+				seen[t]++
+			}
+		}
+	})
+	// One edit leaves at least len(w)-4 of w's len(w) trigrams.
+	need := len(w) - 4
+	for _, t := range cands {
+		if int(seen[t]) >= need && editdist.OSA(w, x.names[t], 1) == 1 {
+			dst = append(dst, t)
+		}
+		seen[t] = 0
+	}
+	return dst
+}
