@@ -1,7 +1,7 @@
 package bm25
 
 import (
-	"strings"
+	"bytes"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/english"
@@ -11,42 +11,42 @@ import (
 
 // analyzer turns text into index terms: words folded by textfold (lower
 // case, diacritics and ligatures spelled out, split at everything but
-// letters and digits), English stop words and one-letter words dropped,
-// the rest reduced by the Snowball English stemmer ("museums" → "museum").
+// letters and digits), stop words and one-letter words dropped, the rest
+// reduced by the Snowball English stemmer ("museums" → "museum").
 // Identifiers split at their punctuation ("DE-MUS-165711" → "de", "mus",
 // "165711"), on the record's side and the question's alike.
 //
-// An analyzer caches stems; it is not safe for concurrent use.
+// An analyzer reuses its buffer; it is not safe for concurrent use.
 type analyzer struct {
-	buf   []byte
-	stems map[string]string
+	buf []byte
 }
 
-func newAnalyzer() *analyzer { return &analyzer{stems: map[string]string{}} }
+// eachWord calls f with each folded word of s, in text order with
+// repeats; w is valid only during the call.
+func (a *analyzer) eachWord(s string, f func(w []byte)) {
+	a.buf = textfold.AppendWords(a.buf[:0], s)
+	for w := range bytes.SplitSeq(a.buf, []byte{' '}) {
+		f(w)
+	}
+}
 
 // appendTerms appends the terms of s to dst, in text order with repeats.
 func (a *analyzer) appendTerms(dst []string, s string) []string {
-	a.buf = textfold.AppendWords(a.buf[:0], s)
-	for w := range strings.SplitSeq(string(a.buf), " ") {
-		if t, ok := a.term(w); ok {
+	a.eachWord(s, func(w []byte) {
+		if t, ok := term(string(w)); ok {
 			dst = append(dst, t)
 		}
-	}
+	})
 	return dst
 }
 
 // term is the index term of one folded word; ok is false for a word that
 // is not indexed.
-func (a *analyzer) term(w string) (string, bool) {
+func term(w string) (string, bool) {
 	if len(w) < 2 || stopWords[w] {
 		return "", false
 	}
-	if t, ok := a.stems[w]; ok {
-		return t, true
-	}
-	t := stem(w)
-	a.stems[w] = t
-	return t, true
+	return stem(w), true
 }
 
 // stem is the Snowball English stem of a folded word.

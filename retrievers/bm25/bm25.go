@@ -81,7 +81,8 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	if q.K <= 0 {
 		return nil, nil
 	}
-	words := newAnalyzer().appendTerms(nil, QueryText(q.Text))
+	var a analyzer
+	words := a.appendTerms(nil, QueryText(q.Text))
 	acc := r.accs.Get().(*accumulator)
 	defer r.accs.Put(acc)
 	terms := r.idx.lookup(words, acc.seen)

@@ -1,6 +1,8 @@
 package bm25
 
 import (
+	"slices"
+
 	"github.com/hybridrag/hybridrag/internal/editdist"
 )
 
@@ -11,22 +13,46 @@ import (
 // so; shorter ones have too many neighbours.
 const minFuzzy = 5
 
-// trigrams indexes the terms of minFuzzy or more bytes by their byte
+// trigrams indexes the terms of minFuzzy-1 or more bytes by their byte
 // trigrams, the term padded with a start and an end mark, so that the
 // terms near a word are found without comparing it to every term. One
 // edit changes at most three of a word's trigrams, a swap of two
-// neighbours four.
-type trigrams map[uint32][]uint32
+// neighbours four. The trigrams are sorted in keys; the terms holding
+// keys[i] are terms[start[i]:start[i+1]].
+type trigrams struct {
+	keys  []uint32
+	start []uint32
+	terms []uint32
+}
 
 func buildTrigrams(names []string) trigrams {
-	g := trigrams{}
+	// Sort (trigram, term) pairs, then cut them into lists.
+	var pairs []uint64
 	for t, w := range names {
-		if len(w) < minFuzzy-1 {
-			continue
+		if len(w) >= minFuzzy-1 {
+			forTrigrams(w, func(k uint32) { pairs = append(pairs, uint64(k)<<32|uint64(t)) })
 		}
-		forTrigrams(w, func(k uint32) { g[k] = append(g[k], uint32(t)) })
 	}
+	slices.Sort(pairs)
+	g := trigrams{terms: make([]uint32, len(pairs))}
+	for i, p := range pairs {
+		if k := uint32(p >> 32); len(g.keys) == 0 || g.keys[len(g.keys)-1] != k {
+			g.keys = append(g.keys, k)
+			g.start = append(g.start, uint32(i))
+		}
+		g.terms[i] = uint32(p)
+	}
+	g.start = append(g.start, uint32(len(pairs)))
 	return g
+}
+
+// lookup returns the terms holding trigram k.
+func (g *trigrams) lookup(k uint32) []uint32 {
+	i, ok := slices.BinarySearch(g.keys, k)
+	if !ok {
+		return nil
+	}
+	return g.terms[g.start[i]:g.start[i+1]]
 }
 
 // forTrigrams calls f with each trigram of "\x02" + w + "\x03", in order.
@@ -51,7 +77,7 @@ func forTrigrams(w string, f func(uint32)) {
 func (x *invIndex) near(dst []uint32, w string, seen []uint8) []uint32 {
 	var cands []uint32
 	forTrigrams(w, func(k uint32) {
-		for _, t := range x.grams[k] {
+		for _, t := range x.grams.lookup(k) {
 			if seen[t] == 0 {
 				cands = append(cands, t)
 			}

@@ -50,34 +50,57 @@ type posting struct {
 
 // buildIndex indexes retrievers.FullText of every record of ds.
 func buildIndex(ds *heritage.Dataset) *invIndex {
-	a := newAnalyzer()
+	var a analyzer
 	terms := map[string]uint32{}
+	// words maps each folded word seen to its term, -1 when it is not
+	// indexed, so that each distinct word is stemmed once.
+	words := map[string]int32{}
 	var lists [][]posting
 	lens := make([]uint32, len(ds.Institutions))
-	counts := map[uint32]int{}
-	var words []string
+	// counts[t] is term t's weighted count in the record at hand; touched
+	// lists the terms counted.
+	var counts []int
+	var touched []uint32
 	for d := range ds.Institutions {
 		in := &ds.Institutions[d]
-		clear(counts)
 		for _, part := range []struct {
 			text   string
 			weight int
 		}{{retrievers.FullText(in), 1}, {retrievers.Fields(in).Place, placeWeight - 1}} {
-			words = a.appendTerms(words[:0], part.text)
-			for _, w := range words {
-				t, ok := terms[w]
+			if part.weight == 0 {
+				continue
+			}
+			a.eachWord(part.text, func(w []byte) {
+				t, ok := words[string(w)]
 				if !ok {
-					t = uint32(len(lists))
-					terms[w] = t
-					lists = append(lists, nil)
+					t = -1
+					if term, ok := term(string(w)); ok {
+						id, ok := terms[term]
+						if !ok {
+							id = uint32(len(lists))
+							terms[term] = id
+							lists = append(lists, nil)
+							counts = append(counts, 0)
+						}
+						t = int32(id)
+					}
+					words[string(w)] = t
+				}
+				if t < 0 {
+					return
+				}
+				if counts[t] == 0 {
+					touched = append(touched, uint32(t))
 				}
 				counts[t] += part.weight
-			}
-			lens[d] += uint32(len(words) * part.weight)
+				lens[d] += uint32(part.weight)
+			})
 		}
-		for t, n := range counts {
-			lists[t] = append(lists[t], posting{uint32(d), uint16(min(n, math.MaxUint16))})
+		for _, t := range touched {
+			lists[t] = append(lists[t], posting{uint32(d), uint16(min(counts[t], math.MaxUint16))})
+			counts[t] = 0
 		}
+		touched = touched[:0]
 	}
 	x := &invIndex{terms: terms, lens: lens, start: make([]uint32, len(lists)+1)}
 	total := 0
