@@ -62,7 +62,7 @@ func New(ds *heritage.Dataset) (*Retriever, error) {
 func wrap(ds *heritage.Dataset, idx *invIndex) *Retriever {
 	r := &Retriever{ds: ds, idx: idx}
 	r.accs.New = func() any {
-		return &accumulator{scores: make([]float32, len(idx.lens)), seen: make([]uint8, len(idx.names))}
+		return &accumulator{scores: make([]float32, len(idx.lens)), seen: make([]uint8, idx.terms.len())}
 	}
 	return r
 }

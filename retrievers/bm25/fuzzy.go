@@ -25,11 +25,11 @@ type trigrams struct {
 	terms []uint32
 }
 
-func buildTrigrams(names []string) trigrams {
+func buildTrigrams(terms *vocab) trigrams {
 	// Sort (trigram, term) pairs, then cut them into lists.
 	var pairs []uint64
-	for t, w := range names {
-		if len(w) >= minFuzzy-1 {
+	for t := range uint32(terms.len()) {
+		if w := terms.at(t); len(w) >= minFuzzy-1 {
 			forTrigrams(w, func(k uint32) { pairs = append(pairs, uint64(k)<<32|uint64(t)) })
 		}
 	}
@@ -89,7 +89,7 @@ func (x *invIndex) near(dst []uint32, w string, seen []uint8) []uint32 {
 	// One edit leaves at least len(w)-4 of w's len(w) trigrams.
 	need := len(w) - 4
 	for _, t := range cands {
-		if int(seen[t]) >= need && editdist.OSA(w, x.names[t], 1) == 1 {
+		if int(seen[t]) >= need && editdist.OSA(w, x.terms.at(t), 1) == 1 {
 			dst = append(dst, t)
 		}
 		seen[t] = 0

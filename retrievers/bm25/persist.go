@@ -21,7 +21,7 @@ import (
 //	layout      a string naming the text, analyzer and weights (see layout)
 //	ids         the SHA-256 of the dataset's ids (retrievers.IDsDigest)
 //	records     uvarint N, then N uvarint weighted lengths
-//	terms       uvarint T, then per term in index order: the term, its
+//	terms       uvarint T, then per term in byte order: the term, its
 //	            uvarint record count, and per record the uvarint gap to
 //	            the previous record and the uvarint frequency
 //	checksum    CRC-32 (IEEE) of everything before it, little-endian
@@ -80,9 +80,9 @@ func (x *invIndex) write(w io.Writer, ids string) error {
 	for _, l := range x.lens {
 		uv(uint64(l))
 	}
-	uv(uint64(len(x.names)))
-	for t, w := range x.names {
-		str(w)
+	uv(uint64(x.terms.len()))
+	for t := range x.terms.len() {
+		str(x.terms.at(uint32(t)))
 		lo, hi := x.start[t], x.start[t+1]
 		uv(uint64(hi - lo))
 		prev := uint32(0)
@@ -136,15 +136,15 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 	if d.err != nil || nt > uint64(len(d.b)) {
 		return nil, errCorrupt
 	}
-	x.terms = make(map[string]uint32, nt)
+	names := make([]string, nt)
 	x.start = make([]uint32, nt+1)
 	for t := range uint32(nt) {
 		w := d.str()
 		df := d.uv()
-		if d.err != nil || df > uint64(n) {
+		if d.err != nil || df > uint64(n) || t > 0 && w <= names[t-1] {
 			return nil, errCorrupt
 		}
-		x.terms[w] = t
+		names[t] = w
 		x.docs = slices.Grow(x.docs, int(df))
 		x.freqs = slices.Grow(x.freqs, int(df))
 		doc := uint64(0)
@@ -162,6 +162,7 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 		return nil, errCorrupt
 	}
 	x.docs, x.freqs = slices.Clip(x.docs), slices.Clip(x.freqs)
+	x.terms = newVocab(names)
 	x.derive()
 	return x, nil
 }
