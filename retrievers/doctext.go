@@ -1,6 +1,7 @@
 package retrievers
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -111,6 +112,14 @@ func countryName(code string) string {
 	return code
 }
 
+// years writes a year or a range of years.
+func years(from, to int) string {
+	if to == from {
+		return strconv.Itoa(from)
+	}
+	return strconv.Itoa(from) + "–" + strconv.Itoa(to)
+}
+
 func uniqueNonEmpty(xs ...string) []string {
 	out := make([]string, 0, len(xs))
 	for _, x := range xs {
@@ -134,13 +143,14 @@ func uniqueNonEmpty(xs ...string) []string {
 
 // FullTextVersion names the layout of FullText; an on-disk sparse index
 // records it, so a change to the text forces a rebuild.
-const FullTextVersion = "full-v1"
+const FullTextVersion = "full-v2"
 
 // FullText is everything a record says in words, for the sparse index:
 // DocText, then its identifiers (GHCID, ISILs, Wikidata QID, GND, DBS,
 // ROR, ISNI, GRID, Mapping Museums), address, postcode and website, its
-// governance, accreditation, size and status, its years, events,
-// collections, related institutions and notes, one per line. A question
+// governance, accreditation, size and status, its opening and closing
+// years, the events the description does not tell, its collections,
+// related institutions and notes, one per line. A question
 // that names any of them ("Which museum has the ISIL DE-MUS-165711?",
 // "the museum at 12 High Street") finds the record by that word.
 func FullText(in *heritage.Institution) string {
@@ -192,14 +202,17 @@ func FullText(in *heritage.Institution) string {
 			line(x)
 		}
 	}
-	if in.YearOpened != "" {
-		line("opened", in.YearOpened)
+	if from, to, ok := in.Opened(); ok {
+		line("opened", years(from, to))
 	}
-	if in.YearClosed != "" {
-		line("closed", in.YearClosed)
+	if from, to, ok := in.Closed(); ok {
+		line("closed", years(from, to))
 	}
 	for _, e := range in.Events {
-		line(e.Date, e.Description, e.FormerName)
+		// The generated description already tells most events.
+		if !strings.Contains(in.Description, e.Description) {
+			line(e.Date, e.Description, e.FormerName)
+		}
 	}
 	for _, c := range in.Collections {
 		line(c.Name, c.Subject)

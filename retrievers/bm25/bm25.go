@@ -34,9 +34,9 @@ var _ retrievers.Retriever = (*Retriever)(nil)
 
 // Retriever is the sparse retriever. It scores every record holding a word
 // of the question with BM25 (k1 1.2, b 0.75, Lucene's idf) over its full
-// text, the words of its place counting twice (BM25F). Words are folded,
-// stop-worded and stemmed as the analyzer in this package says, on both
-// sides; a question word the index does not hold is read as a typo of the
+// text, the words of its place counting three times (BM25F). Words are
+// folded, stop-worded and stemmed as the analyzer in this package says, on
+// both sides; a question word the index does not hold is read as a typo of the
 // terms one edit away.
 //
 // Filters are applied exactly: the best-scoring records are tested against
