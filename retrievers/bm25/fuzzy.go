@@ -26,8 +26,15 @@ type trigrams struct {
 }
 
 func buildTrigrams(terms *vocab) trigrams {
-	// Sort (trigram, term) pairs, then cut them into lists.
-	var pairs []uint64
+	// Sort (trigram, term) pairs, then cut them into lists. A term has as
+	// many trigrams as bytes.
+	n := 0
+	for t := range uint32(terms.len()) {
+		if w := terms.at(t); len(w) >= minFuzzy-1 {
+			n += len(w)
+		}
+	}
+	pairs := make([]uint64, 0, n)
 	for t := range uint32(terms.len()) {
 		if w := terms.at(t); len(w) >= minFuzzy-1 {
 			forTrigrams(w, func(k uint32) { pairs = append(pairs, uint64(k)<<32|uint64(t)) })

@@ -9,7 +9,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -21,9 +20,10 @@ import (
 //	layout      a string naming the text, analyzer and weights (see layout)
 //	ids         the SHA-256 of the dataset's ids (retrievers.IDsDigest)
 //	records     uvarint N, then N uvarint weighted lengths
-//	terms       uvarint T, then per term in byte order: the term, its
-//	            uvarint record count, and per record the uvarint gap to
-//	            the previous record and the uvarint frequency
+//	terms       uvarint T, uvarint P (postings in all), then per term in
+//	            byte order: the term, its uvarint record count, and per
+//	            record the uvarint gap to the previous record and the
+//	            uvarint frequency
 //	checksum    CRC-32 (IEEE) of everything before it, little-endian
 //
 // Strings are a uvarint length and the bytes. A file of another layout, for
@@ -33,7 +33,7 @@ const magic = "hybridrag-bm25\n"
 // layout names everything that changes the terms or their counts; a file
 // written with another layout is refused. Change it when the analyzer or
 // the weights change.
-var layout = fmt.Sprintf("v1 %s snowball-en stop-en-de-nl place%d", retrievers.FullTextVersion, placeWeight)
+var layout = fmt.Sprintf("v2 %s snowball-en stop-en-de-nl place%d", retrievers.FullTextVersion, placeWeight)
 
 // WriteIndex writes the index to w in the file format above, for Open.
 func (r *Retriever) WriteIndex(w io.Writer) error {
@@ -81,6 +81,7 @@ func (x *invIndex) write(w io.Writer, ids string) error {
 		uv(uint64(l))
 	}
 	uv(uint64(x.terms.len()))
+	uv(uint64(len(x.docs)))
 	for t := range x.terms.len() {
 		str(x.terms.at(uint32(t)))
 		lo, hi := x.start[t], x.start[t+1]
@@ -136,17 +137,25 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 	if d.err != nil || nt > uint64(len(d.b)) {
 		return nil, errCorrupt
 	}
-	names := make([]string, nt)
+	total := d.uv()
+	if d.err != nil || total > uint64(len(d.b)) {
+		return nil, errCorrupt
+	}
+	// The terms go straight into the vocabulary's one string.
+	text := make([]byte, 0, len(d.b)/8)
+	x.terms.off = make([]uint32, 1, nt+1)
 	x.start = make([]uint32, nt+1)
+	x.docs, x.freqs = make([]uint32, 0, total), make([]uint16, 0, total)
+	prev := []byte(nil)
 	for t := range uint32(nt) {
-		w := d.str()
+		w := d.bytes()
 		df := d.uv()
-		if d.err != nil || df > uint64(n) || t > 0 && w <= names[t-1] {
+		if d.err != nil || df > uint64(n) || uint64(len(x.docs))+df > total || t > 0 && bytes.Compare(w, prev) <= 0 {
 			return nil, errCorrupt
 		}
-		names[t] = w
-		x.docs = slices.Grow(x.docs, int(df))
-		x.freqs = slices.Grow(x.freqs, int(df))
+		text = append(text, w...)
+		prev = text[len(text)-len(w):]
+		x.terms.off = append(x.terms.off, uint32(len(text)))
 		doc := uint64(0)
 		for range df {
 			doc += d.uv()
@@ -158,11 +167,10 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 		}
 		x.start[t+1] = uint32(len(x.docs))
 	}
-	if d.err != nil || len(d.b) != 0 {
+	if d.err != nil || len(d.b) != 0 || uint64(len(x.docs)) != total {
 		return nil, errCorrupt
 	}
-	x.docs, x.freqs = slices.Clip(x.docs), slices.Clip(x.freqs)
-	x.terms = newVocab(names)
+	x.terms.text = string(text)
 	x.derive()
 	return x, nil
 }
@@ -187,13 +195,16 @@ func (d *decoder) uv() uint64 {
 	return v
 }
 
-func (d *decoder) str() string {
+func (d *decoder) str() string { return string(d.bytes()) }
+
+// bytes returns the next string's bytes, which alias the input.
+func (d *decoder) bytes() []byte {
 	l := d.uv()
 	if d.err != nil || l > uint64(len(d.b)) {
 		d.err = errCorrupt
-		return ""
+		return nil
 	}
-	s := string(d.b[:l])
+	b := d.b[:l]
 	d.b = d.b[l:]
-	return s
+	return b
 }
