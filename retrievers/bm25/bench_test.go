@@ -71,10 +71,10 @@ func BenchmarkOpen(b *testing.B) {
 	path := writeIndex(b, f.r)
 	st, err := os.Stat(path)
 	require.NoError(b, err)
-	b.ReportMetric(float64(st.Size())/(1<<20), "file-MB")
 	for b.Loop() {
 		if _, err := bm25.Open(path, f.ds); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(st.Size())/(1<<20), "file-MB")
 }
