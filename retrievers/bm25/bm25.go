@@ -15,7 +15,7 @@
 // that, postings in flat arrays and a score accumulator over all records
 // are exhaustive (every term of the question counts) and take about a
 // tenth of a millisecond per question; the index holds 5 MB for the
-// bundled data (bleve's 8 MB) and is saved to one 1.4 MB file.
+// bundled data (bleve's 8 MB) and is saved to one 2 MB file.
 // scripts/bm25-anchor.sh measures the leg against bm25s on the public and
 // the generated questions.
 package bm25

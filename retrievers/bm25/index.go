@@ -158,11 +158,12 @@ func buildIndex(ds *heritage.Dataset) *invIndex {
 		x.start[t+1] = uint32(len(x.docs))
 	}
 	x.derive()
+	x.grams = buildTrigrams(&x.terms)
 	return x
 }
 
-// derive computes the idf of every term, the length norm of every
-// record, and the tables that read typos. The idf is Lucene's, log(1 + (N − df + 0.5)/(df + 0.5)), which
+// derive computes the idf of every term and the length norm of every
+// record. The idf is Lucene's, log(1 + (N − df + 0.5)/(df + 0.5)), which
 // stays positive for terms in more than half of the records.
 func (x *invIndex) derive() {
 	n := float64(len(x.lens))
@@ -180,7 +181,6 @@ func (x *invIndex) derive() {
 	for d, l := range x.lens {
 		x.norm[d] = float32(k1 * (1 - b + b*float64(l)/avg))
 	}
-	x.grams = buildTrigrams(&x.terms)
 }
 
 // lookup returns the distinct terms of the index among terms, in order; a

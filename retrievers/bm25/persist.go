@@ -24,6 +24,10 @@ import (
 //	            byte order: the term, its uvarint record count, and per
 //	            record the uvarint gap to the previous record and the
 //	            uvarint frequency
+//	trigrams    uvarint K, uvarint E (entries in all), then per trigram in
+//	            ascending order its uvarint gap to the previous one, its
+//	            uvarint term count and the uvarint gaps between its terms
+//	            (see trigrams)
 //	checksum    CRC-32 (IEEE) of everything before it, little-endian
 //
 // Strings are a uvarint length and the bytes. A file of another layout, for
@@ -33,7 +37,7 @@ const magic = "hybridrag-bm25\n"
 // layout names everything that changes the terms or their counts; a file
 // written with another layout is refused. Change it when the analyzer or
 // the weights change.
-var layout = fmt.Sprintf("v2 %s snowball-en stop-en-de-nl place%d", retrievers.FullTextVersion, placeWeight)
+var layout = fmt.Sprintf("v3 %s snowball-en stop-en-de-nl place%d", retrievers.FullTextVersion, placeWeight)
 
 // WriteIndex writes the index to w in the file format above, for Open.
 func (r *Retriever) WriteIndex(w io.Writer) error {
@@ -91,6 +95,26 @@ func (x *invIndex) write(w io.Writer, ids string) error {
 			uv(uint64(x.docs[i] - prev))
 			uv(uint64(x.freqs[i]))
 			prev = x.docs[i]
+		}
+		if len(buf) > 1<<16 {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	g := &x.grams
+	uv(uint64(len(g.keys)))
+	uv(uint64(len(g.terms)))
+	prevKey := uint32(0)
+	for i, k := range g.keys {
+		uv(uint64(k - prevKey))
+		prevKey = k
+		lo, hi := g.start[i], g.start[i+1]
+		uv(uint64(hi - lo))
+		prev := uint32(0)
+		for _, t := range g.terms[lo:hi] {
+			uv(uint64(t - prev))
+			prev = t
 		}
 		if len(buf) > 1<<16 {
 			if err := flush(); err != nil {
@@ -167,12 +191,51 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 		}
 		x.start[t+1] = uint32(len(x.docs))
 	}
-	if d.err != nil || len(d.b) != 0 || uint64(len(x.docs)) != total {
+	if d.err != nil || uint64(len(x.docs)) != total {
 		return nil, errCorrupt
 	}
 	x.terms.text = string(text)
+	g, err := readTrigrams(&d, nt)
+	if err != nil {
+		return nil, err
+	}
+	if len(d.b) != 0 {
+		return nil, errCorrupt
+	}
+	x.grams = g
 	x.derive()
 	return x, nil
+}
+
+// readTrigrams decodes the typo trigrams of an index of nt terms.
+func readTrigrams(d *decoder, nt uint64) (trigrams, error) {
+	nk, total := d.uv(), d.uv()
+	if d.err != nil || nk > total || total > uint64(len(d.b)) {
+		return trigrams{}, errCorrupt
+	}
+	g := trigrams{keys: make([]uint32, 0, nk), start: make([]uint32, 1, nk+1), terms: make([]uint32, 0, total)}
+	key := uint64(0)
+	for i := range nk {
+		key += d.uv()
+		n := d.uv()
+		if d.err != nil || i > 0 && uint64(g.keys[i-1]) >= key || key > 1<<24 || uint64(len(g.terms))+n > total {
+			return trigrams{}, errCorrupt
+		}
+		g.keys = append(g.keys, uint32(key))
+		t := uint64(0)
+		for range n {
+			t += d.uv()
+			g.terms = append(g.terms, uint32(t))
+		}
+		if t >= nt {
+			return trigrams{}, errCorrupt
+		}
+		g.start = append(g.start, uint32(len(g.terms)))
+	}
+	if d.err != nil || uint64(len(g.terms)) != total {
+		return trigrams{}, errCorrupt
+	}
+	return g, nil
 }
 
 // decoder reads uvarints and strings from b; the first failure sticks in
