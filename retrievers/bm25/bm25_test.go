@@ -2,6 +2,7 @@ package bm25_test
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -205,4 +206,12 @@ func TestConcurrentRetrieve(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// A huge K returns every matching record and allocates for those only.
+func TestHugeK(t *testing.T) {
+	f := getFixture(t)
+	hits := retrieve(t, f.r, "Crewkerne", math.MaxInt32)
+	require.NotEmpty(t, hits)
+	require.Less(t, len(hits), 100)
 }

@@ -41,10 +41,13 @@ type invIndex struct {
 	// lens are the records' weighted lengths, in terms.
 	lens []uint32
 
+	// grams are the longer terms by trigram, for typos; built with the
+	// index and saved with it.
+	grams trigrams
+
 	// Derived from the above when the index is made or loaded.
-	idf   []float32 // per term
-	norm  []float32 // per record: k1·(1 − b + b·len/avglen)
-	grams trigrams  // the longer terms by trigram, for typos
+	idf  []float32 // per term
+	norm []float32 // per record: k1·(1 − b + b·len/avglen)
 }
 
 // vocab is a sorted list of distinct strings in one string: string i is
@@ -256,7 +259,7 @@ func worse(a, b scored) bool {
 // top returns the k best records of acc that pass keep (nil keeps all),
 // best first. keep is asked only about records that would enter the top k.
 func (acc *accumulator) top(k int, keep func(doc uint32) bool) []scored {
-	h := make([]scored, 0, k)
+	h := make([]scored, 0, min(k, len(acc.touched)))
 	for _, d := range acc.touched {
 		c := scored{d, acc.scores[d]}
 		if len(h) == k && !worse(h[0], c) {
