@@ -27,8 +27,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}()
-	// Goroutines started by package initialisation (bleve's analysis
-	// queue) are not ours.
+	// Goroutines started by package initialisation are not ours.
 	before := goleak.IgnoreCurrent()
 	code = m.Run()
 	if code == 0 {

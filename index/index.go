@@ -7,7 +7,7 @@
 //	                      float32 values per record, in dataset order
 //	DIR/vectors.json      the vector index's own manifest (embedder ID, dim,
 //	                      record count, data version, digest of the ids)
-//	DIR/bm25/             the BM25 index (bleve, scorch)
+//	DIR/bm25.idx          the BM25 index (see retrievers/bm25)
 //	DIR/embed-cache.bolt  the embedding cache used by the build (diskcache)
 //
 // The vector index embeds retrievers.SemanticText, a compact text per
@@ -38,12 +38,16 @@ const (
 	ManifestFile    = "manifest.json"
 	VectorsFile     = "vectors.f32"
 	VectorsMetaFile = "vectors.json"
-	BM25Dir         = "bm25"
+	BM25File        = "bm25.idx"
 	CacheFile       = "embed-cache.bolt"
 )
 
+// oldBM25Dir is where format 1 kept its BM25 index (a bleve directory); a
+// new build removes it.
+const oldBM25Dir = "bm25"
+
 // Format is the layout version of a data directory.
-const Format = 1
+const Format = 2
 
 // Stages reported to a build's progress function.
 const (
@@ -144,7 +148,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	}
 	// Invalidate the old build first: a build cut short must not leave a
 	// manifest that describes other files.
-	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, BM25Dir} {
+	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, BM25File, oldBM25Dir} {
 		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 			return Manifest{}, fmt.Errorf("index: remove old %s: %w", name, err)
 		}
@@ -173,12 +177,12 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 
 	n := len(ds.Institutions)
 	progress(StageBM25, 0, n)
-	bm, err := bm25.Build(filepath.Join(dir, BM25Dir), ds)
+	bm, err := bm25.New(ds)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("index: %w", err)
 	}
-	if err := bm.Close(); err != nil {
-		return Manifest{}, fmt.Errorf("index: bm25: %w", err)
+	if err := writeAtomic(filepath.Join(dir, BM25File), bm.WriteIndex); err != nil {
+		return Manifest{}, err
 	}
 	progress(StageBM25, n, n)
 	if err := ctx.Err(); err != nil {
@@ -304,7 +308,7 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	bm, err := bm25.Open(filepath.Join(dir, BM25Dir), ds)
+	bm, err := bm25.Open(filepath.Join(dir, BM25File), ds)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}

@@ -1,6 +1,7 @@
 package retrievers
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -111,6 +112,14 @@ func countryName(code string) string {
 	return code
 }
 
+// years writes a year or a range of years.
+func years(from, to int) string {
+	if to == from {
+		return strconv.Itoa(from)
+	}
+	return strconv.Itoa(from) + "–" + strconv.Itoa(to)
+}
+
 func uniqueNonEmpty(xs ...string) []string {
 	out := make([]string, 0, len(xs))
 	for _, x := range xs {
@@ -130,4 +139,87 @@ func uniqueNonEmpty(xs ...string) []string {
 		}
 	}
 	return out
+}
+
+// FullTextVersion names the layout of FullText; an on-disk sparse index
+// records it, so a change to the text forces a rebuild.
+const FullTextVersion = "full-v2"
+
+// FullText is everything a record says in words, for the sparse index:
+// DocText, then its identifiers (GHCID, ISILs, Wikidata QID, GND, DBS,
+// ROR, ISNI, GRID, Mapping Museums), address, postcode and website, its
+// governance, accreditation, size and status, its opening and closing
+// years, the events the description does not tell, its collections,
+// related institutions and notes, one per line. A question
+// that names any of them ("Which museum has the ISIL DE-MUS-165711?",
+// "the museum at 12 High Street") finds the record by that word.
+func FullText(in *heritage.Institution) string {
+	var b strings.Builder
+	b.WriteString(DocText(in))
+	// line writes the non-empty parts as one line, space-separated.
+	line := func(parts ...string) {
+		sep := byte('\n')
+		for _, p := range parts {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteByte(sep)
+			}
+			b.WriteString(p)
+			sep = ' '
+		}
+	}
+	id := &in.Identifiers
+	line(in.GHCID)
+	line(in.ISIL)
+	for _, isil := range id.ISILAll {
+		if isil != in.ISIL {
+			line(isil)
+		}
+	}
+	if in.Wikidata != "" {
+		line(in.Wikidata)
+	} else {
+		line(id.Wikidata)
+	}
+	for _, xs := range [][]string{id.GND, id.DBS} {
+		for _, x := range xs {
+			line(x)
+		}
+	}
+	for _, x := range []string{id.ROR, id.ISNI, id.GRID, id.MappingMuseums} {
+		line(x)
+	}
+	line(in.Address)
+	if !strings.Contains(in.Address, in.Postcode) {
+		line(in.Postcode)
+	}
+	line(in.AdminArea)
+	line(in.Website)
+	for _, x := range []string{in.Governance, in.Accreditation, in.Size, in.Status} {
+		if x != "unknown" {
+			line(x)
+		}
+	}
+	if from, to, ok := in.Opened(); ok {
+		line("opened", years(from, to))
+	}
+	if from, to, ok := in.Closed(); ok {
+		line("closed", years(from, to))
+	}
+	for _, e := range in.Events {
+		// The generated description already tells most events.
+		if !strings.Contains(in.Description, e.Description) {
+			line(e.Date, e.Description, e.FormerName)
+		}
+	}
+	for _, c := range in.Collections {
+		line(c.Name, c.Subject)
+	}
+	for _, r := range in.Related {
+		line(r.Name)
+	}
+	line(in.Notes)
+	return b.String()
 }

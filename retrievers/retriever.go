@@ -1,11 +1,12 @@
 // Package retrievers holds the retrieval contract shared by every backend
 // (Retriever, Query, Hit), the text a record is indexed by, and the embedded
-// semantic (vector) retriever. It has no heavy dependencies; the sparse
-// (BM25) engine, on bleve, is in retrievers/bm25.
+// semantic (vector) retriever. The sparse (BM25) retriever is in
+// retrievers/bm25.
 package retrievers
 
 import (
 	"context"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -84,10 +85,17 @@ func NewHit(in *heritage.Institution, source string, score float64, rank int) Hi
 // Snippet cuts s to at most max runes, on a word boundary when one is near,
 // marking the cut with "…".
 func Snippet(s string, max int) string {
-	r := []rune(s)
-	if len(r) <= max {
+	// Decode only the runes that may be kept: descriptions run longer.
+	end, n := 0, 0
+	for end < len(s) && n <= max {
+		_, size := utf8.DecodeRuneInString(s[end:])
+		end += size
+		n++
+	}
+	if n <= max {
 		return s
 	}
+	r := []rune(s[:end])
 	cut := max - 1
 	for i := cut; i > max/2; i-- {
 		if r[i] == ' ' {

@@ -110,7 +110,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 // Two BM25 indexes built from the same data rank alike: ties are broken by
-// id, not by the order segments happened to be written in.
+// the dataset's order, not by map iteration while building.
 func TestBM25RepeatsAcrossBuilds(t *testing.T) {
 	f := getFixture(t)
 	other, err := bm25.New(f.ds)

@@ -16,9 +16,8 @@ import (
 	"go.uber.org/goleak"
 )
 
-// bleve, imported through retrievers, starts its analysis workers at init.
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/blevesearch/bleve_index_api.AnalysisWorker"))
+	goleak.VerifyTestMain(m)
 }
 
 // fakeVec is the unnormalised vector a fake server returns for a text:

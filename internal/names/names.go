@@ -33,9 +33,9 @@
 // a record in the hinted city is boosted. Search returns the best forms of
 // the best records with both coverages and the similarity.
 //
-// # Why not bleve
+// # Why not a search library
 //
-// bleve is a dependency, but this index answers a narrower question and
+// This index answers a narrower question than a search engine and
 // has to be fast enough to run under every link, reconciliation row and
 // router name look-up: the names of 16k records are ~30k forms and ~25k
 // distinct words, small enough for a plain in-memory inverted index

@@ -1,0 +1,105 @@
+package bm25
+
+import (
+	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/editdist"
+)
+
+// A question word the index does not hold is read as a typo of the terms
+// one edit away (optimal string alignment: a letter inserted, dropped,
+// changed, or two neighbours swapped): "Creqkerne" finds "Crewkerne",
+// "Luanad" finds "Luanda". Only words of minFuzzy or more bytes are read
+// so; shorter ones have too many neighbours.
+const minFuzzy = 5
+
+// trigrams indexes the terms of minFuzzy-1 or more bytes by their byte
+// trigrams, the term padded with a start and an end mark, so that the
+// terms near a word are found without comparing it to every term. One
+// edit changes at most three of a word's trigrams, a swap of two
+// neighbours four. The trigrams are sorted in keys; the terms holding
+// keys[i] are terms[start[i]:start[i+1]].
+type trigrams struct {
+	keys  []uint32
+	start []uint32
+	terms []uint32
+}
+
+func buildTrigrams(terms *vocab) trigrams {
+	// Sort (trigram, term) pairs, then cut them into lists. A term has as
+	// many trigrams as bytes.
+	n := 0
+	for t := range uint32(terms.len()) {
+		if w := terms.at(t); len(w) >= minFuzzy-1 {
+			n += len(w)
+		}
+	}
+	pairs := make([]uint64, 0, n)
+	for t := range uint32(terms.len()) {
+		if w := terms.at(t); len(w) >= minFuzzy-1 {
+			forTrigrams(w, func(k uint32) { pairs = append(pairs, uint64(k)<<32|uint64(t)) })
+		}
+	}
+	slices.Sort(pairs)
+	g := trigrams{terms: make([]uint32, len(pairs))}
+	for i, p := range pairs {
+		if k := uint32(p >> 32); len(g.keys) == 0 || g.keys[len(g.keys)-1] != k {
+			g.keys = append(g.keys, k)
+			g.start = append(g.start, uint32(i))
+		}
+		g.terms[i] = uint32(p)
+	}
+	g.start = append(g.start, uint32(len(pairs)))
+	return g
+}
+
+// lookup returns the terms holding trigram k.
+func (g *trigrams) lookup(k uint32) []uint32 {
+	i, ok := slices.BinarySearch(g.keys, k)
+	if !ok {
+		return nil
+	}
+	return g.terms[g.start[i]:g.start[i+1]]
+}
+
+// forTrigrams calls f with each trigram of "\x02" + w + "\x03", in order.
+// A padded word of n bytes has n-2 trigrams (w's length).
+func forTrigrams(w string, f func(uint32)) {
+	at := func(i int) uint32 {
+		switch {
+		case i == 0:
+			return 2
+		case i == len(w)+1:
+			return 3
+		}
+		return uint32(w[i-1])
+	}
+	for i := 0; i+2 <= len(w)+1; i++ {
+		f(at(i)<<16 | at(i+1)<<8 | at(i+2))
+	}
+}
+
+// near appends to dst the terms one edit away from w, using seen (one
+// counter per term, all zero, left zero) to count shared trigrams.
+func (x *invIndex) near(dst []uint32, w string, seen []uint8) []uint32 {
+	var cands []uint32
+	forTrigrams(w, func(k uint32) {
+		for _, t := range x.grams.lookup(k) {
+			if seen[t] == 0 {
+				cands = append(cands, t)
+			}
+			if seen[t] < 255 {
+				seen[t]++
+			}
+		}
+	})
+	// One edit leaves at least len(w)-4 of w's len(w) trigrams.
+	need := len(w) - 4
+	for _, t := range cands {
+		if int(seen[t]) >= need && editdist.OSA(w, x.terms.at(t), 1) == 1 {
+			dst = append(dst, t)
+		}
+		seen[t] = 0
+	}
+	return dst
+}
