@@ -205,6 +205,18 @@ func readEdge(r *neo4j.Record) edge {
 
 const qNodeKind = `MATCH (n:GraphNode {key: $key}) RETURN n.kind AS kind`
 
+const qNode = `MATCH (n:GraphNode {key: $key}) RETURN n.key AS id, n.kind AS kind, n.label AS label`
+
+// Node returns the node with the given id (kg.Graph.Node).
+func (s *Store) Node(ctx context.Context, id string) (kg.Node, bool, error) {
+	recs, err := s.read(ctx, "node", qNode, map[string]any{"key": id})
+	if err != nil || len(recs) == 0 {
+		return kg.Node{}, false, err
+	}
+	r := recs[0]
+	return kg.Node{ID: str(r, "id"), Kind: kg.NodeKind(str(r, "kind")), Label: str(r, "label")}, true, nil
+}
+
 // qIncident returns the kg edges touching each node of $keys.
 const qIncident = `UNWIND $keys AS k
 MATCH (n:GraphNode {key: k})-[r:MEMBER_OF|RELATED|IN_PLACE|WITHIN|HAS_IDENTIFIER]-(m:GraphNode)
