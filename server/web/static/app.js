@@ -182,7 +182,7 @@ function renderBars(sources) {
     const w = Math.max(4, Math.round(100 / Math.max(1, s.rank)));
     return '<span>' + esc(s.source) + '</span><span>#' + s.rank + ' · ' + Number(s.raw_score).toPrecision(3) +
       '</span><span class="bar ' + esc(s.source) + '" data-source="' + esc(s.source) + '" title="' + esc(s.source) + ': rank ' + s.rank +
-      ', raw score ' + s.raw_score + ', weight ' + s.weight + '"><span style="width:' + w + '%"></span></span>';
+      ', raw score ' + s.raw_score + ', weight ' + s.weight + '"><span data-w="' + w + '"></span></span>';
   }).join('') + '</div>';
 }
 
@@ -316,7 +316,7 @@ function graphSVG(g, label) {
   }
   const more = others.length > max ? '<text x="10" y="' + (H - 10) + '">+' + (others.length - max) + ' more not drawn</text>' : '';
   return '<svg class="graph" role="group" aria-label="' + esc(label) + '" viewBox="0 0 ' + W + ' ' + H + '" xmlns="' + SVGNS + '">' + lines + dots + more + '</svg>' +
-    '<p class="legend muted">' + Object.entries(kindColour).filter(([k]) => k !== 'identifier').map(([k, c]) => '<span style="background:' + c + '"></span>' + k).join('') + '</p>';
+    '<p class="legend muted">' + ['institution', 'body', 'place'].map((k) => '<span class="kind-' + k + '"></span>' + k).join('') + '</p>';
 }
 
 function pathSVG(g) {
@@ -495,7 +495,7 @@ async function runLinking() {
   let done = rec.rows.length - todo.length * batch;
   const progress = () => {
     const n = Math.min(rec.rows.length, Math.max(0, done));
-    $('#rec-progress').innerHTML = '<div class="progress" role="progressbar" aria-label="rows linked" aria-valuemin="0" aria-valuemax="' + rec.rows.length + '" aria-valuenow="' + n + '"><span style="width:' + (100 * n / Math.max(1, rec.rows.length)) + '%"></span></div>' + n + ' of ' + rec.rows.length + ' rows linked';
+    $('#rec-progress').innerHTML = '<div class="progress" role="progressbar" aria-label="rows linked" aria-valuemin="0" aria-valuemax="' + rec.rows.length + '" aria-valuenow="' + n + '"><span data-w="' + (100 * n / Math.max(1, rec.rows.length)) + '"></span></div>' + n + ' of ' + rec.rows.length + ' rows linked';
   };
   progress();
   $('#rec-run').disabled = true;
@@ -645,11 +645,16 @@ function barChart(run) {
     });
     s += '<text x="' + (56 + i * gw + (gw - bw) / 2) + '" y="' + (base + 16) + '" text-anchor="middle">' + esc(intent) + '</text>';
   });
-  const legend = configs.map((c, j) => '<span style="background:' + configColour[j % 5] + '"></span>' + esc(c)).join('');
+  const legend = configs.map((c, j) => '<span class="config-' + (j % 5) + '"></span>' + esc(c)).join('');
   return '<svg class="graph chart" role="img" aria-label="Recall at 10 by intent and configuration, ' + esc(run.embedder) + '" viewBox="0 0 ' + W + ' ' + H + '">' + s + '</svg><p class="legend muted">' + legend + '</p>';
 }
 
 // ---- start -----------------------------------------------------------
+
+// Bar widths are set through the DOM (the policy forbids style attributes).
+function applyWidths(root) {
+  root.querySelectorAll('[data-w]').forEach((e) => { e.style.width = e.dataset.w + '%'; });
+}
 
 document.addEventListener('DOMContentLoaded', () => {
   $('#key-form').addEventListener('submit', keySubmitted);
@@ -669,6 +674,7 @@ document.addEventListener('DOMContentLoaded', () => {
       $('#rec-progress').innerHTML = '<div class="notice err" role="alert">' + esc(e.message) + '</div>';
     }
   });
+  new MutationObserver(() => applyWidths(document)).observe($('#main'), { childList: true, subtree: true });
   window.addEventListener('hashchange', route);
   route();
 });
