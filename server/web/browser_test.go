@@ -108,6 +108,7 @@ type page struct {
 	t        *testing.T
 	ctx      context.Context
 	base     string
+	bin      string // the hybridrag binary the server runs
 	download string // directory downloads go to
 
 	mu       sync.Mutex
@@ -124,7 +125,7 @@ func newPage(t *testing.T) *page {
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancel(); cancelAlloc() })
-	p := &page{t: t, ctx: ctx, base: base, download: t.TempDir(), done: make(chan string, 4)}
+	p := &page{t: t, ctx: ctx, base: base, bin: bin, download: t.TempDir(), done: make(chan string, 4)}
 	// Subscribe before anything loads, so that no message is lost.
 	console := chromedp.Console(ctx)
 	requests := chromedp.Events(ctx, network.RequestWillBeSent)
@@ -223,13 +224,21 @@ func (p *page) hash(h string) {
 	p.do(chromedp.Evaluate[chromedp.Void]("location.hash = " + string(b)))
 }
 
-func (p *page) screenshot(name string) {
+// screenshot writes a PNG of the viewport scrolled to the element sel
+// (the top when sel is empty) into the -screenshots directory.
+func (p *page) screenshot(name, sel string) {
 	if *screenshots == "" {
 		return
 	}
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
+	scroll := `window.scrollTo(0, 0)`
+	if sel != "" {
+		scroll = `document.querySelector('` + sel + `').scrollIntoView()`
+	}
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](scroll))
+	require.NoError(p.t, err)
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(p.t, err)
 	require.NoError(p.t, os.WriteFile(filepath.Join(*screenshots, "web-"+name+".png"), png, 0o644))
@@ -303,7 +312,6 @@ func TestBrowser(t *testing.T) {
 		p.do(chromedp.Click(chromedp.CSS("#answer a.cite")))
 		require.Equal(t, "#cite-1", eval[string](p, `location.hash`))
 		p.do(chromedp.NavigateBack())
-		p.screenshot("ask")
 	})
 
 	run("list", func(t *testing.T) {
@@ -315,6 +323,7 @@ func TestBrowser(t *testing.T) {
 		require.Subset(t, r.Citations, []string{"cite-1", "cite-2", "cite-3"})
 		require.Contains(t, r.Chips, "body")
 		require.Subset(t, r.Bars, []string{"kg"}, "the graph found the members")
+		p.screenshot("ask", "")
 
 		// Removing the type chip asks again without it, and says so.
 		p.do(chromedp.Click(chromedp.CSS(`.chip[data-kind="type"] button`)))
@@ -337,25 +346,25 @@ func TestBrowser(t *testing.T) {
 
 	run("entity", func(t *testing.T) {
 		p.hash("#/entity/mm:mm.domus.SC277")
-		p.wait(`document.querySelectorAll('svg.graph a.node').length > 0`)
+		p.wait(`document.querySelector('#entity-out').dataset.shown === 'mm:mm.domus.SC277'`)
 		nodes := eval[[]string](p, `[...document.querySelectorAll('svg.graph a.node')].map((a) => a.dataset.id)`)
 		// National Museum of Scotland: its body, its city and areas.
 		require.ElementsMatch(t, []string{"mm:mm.domus.SC277", "body:national museums scotland", "place:city:GB/Edinburgh",
 			"place:admin:City of Edinburgh (Scottish Council Area)", "place:admin:Scotland", "place:country:GB"}, nodes)
 		require.Equal(t, "CC-BY-4.0", eval[string](p, `document.querySelector('#licence').textContent`))
 		require.Contains(t, eval[string](p, `document.querySelector('#coords').textContent`), "55.9")
-		p.screenshot("entity")
+		p.screenshot("entity", "")
 
 		// Walk to the body: its members are drawn.
 		p.do(chromedp.Click(chromedp.CSS(`svg.graph a.node[data-id="body:national museums scotland"] circle`)))
-		p.wait(`location.hash.startsWith('#/node/') && document.querySelectorAll('svg.graph a.node').length > 3`)
+		p.wait(`document.querySelector('#entity-out').dataset.shown === 'body:national museums scotland'`)
 		members := eval[[]string](p, `[...document.querySelectorAll('svg.graph a.node[data-kind="institution"]')].map((a) => a.dataset.id)`)
 		require.Len(t, members, 3)
 		require.Contains(t, members, "mm:mm.domus.SC277")
 
 		// How is it connected to another museum: a path is drawn.
 		p.hash("#/entity/mm:mm.domus.SC277")
-		p.wait(`document.querySelector('#path-form') !== null`)
+		p.wait(`document.querySelector('#entity-out').dataset.shown === 'mm:mm.domus.SC277'`)
 		p.do(chromedp.SendKeys(chromedp.CSS("#path-to"), "mm:mm.domus.SC038\r"))
 		p.wait(`document.querySelectorAll('svg.path a.node').length > 1`)
 		path := eval[[]string](p, `[...document.querySelectorAll('svg.path a.node')].map((a) => a.dataset.id)`)
@@ -376,7 +385,7 @@ func TestBrowser(t *testing.T) {
 		// Reject the first row and pick another candidate for the first
 		// ambiguous one.
 		p.do(chromedp.Click(chromedp.CSS(`button.reject[data-row="0"]`)))
-		p.screenshot("reconcile")
+		p.screenshot("reconcile", "#rec-progress")
 
 		// A reload keeps the finished rows and the decisions.
 		p.do(chromedp.Reload())
@@ -394,7 +403,7 @@ func TestBrowser(t *testing.T) {
 		require.Len(t, got, 200)
 
 		out := filepath.Join(dir, "enriched.jsonl")
-		cmd := exec.Command(hybridragBin(t), "enrich", "--in", in, "--out", out)
+		cmd := exec.Command(p.bin, "enrich", "--in", in, "--out", out)
 		cmd.Env = embeddedEnv()
 		b, err := cmd.CombinedOutput()
 		require.NoError(t, err, "%s", b)
@@ -407,10 +416,10 @@ func TestBrowser(t *testing.T) {
 			}
 			switch {
 			case i == 0:
-				require.Equal(t, "rejected", decision(got[i]))
-			case decision(got[i]) == "accepted":
+				require.Equal(t, "rejected", field(got[i], "decision"))
+			case field(got[i], "decision") == "accepted":
 				accepted++
-				require.Equal(t, "matched", decision2(want[i]))
+				require.Equal(t, "matched", field(want[i], "status"))
 			}
 		}
 		require.Greater(t, accepted, 100, "most sample rows match and were accepted")
@@ -420,16 +429,21 @@ func TestBrowser(t *testing.T) {
 		p.hash("#/quality")
 		p.wait(`document.querySelectorAll('svg.chart rect').length > 0`)
 		require.Equal(t, 2, eval[int](p, `document.querySelectorAll('svg.chart').length`))
-		p.screenshot("quality")
+		p.screenshot("quality", "")
 	})
 
 	run("labels and contrast", func(t *testing.T) {
-		for _, h := range []string{"#/ask?q=" + url.QueryEscape("Which museums are part of National Museums Scotland?"), "#/entity/mm:mm.domus.SC277", "#/reconcile", "#/quality"} {
-			p.hash(h)
-			p.wait(`document.querySelector('[role=status]') === null || !/…$/.test(document.querySelector('.page:not([hidden]) [role=status]')?.textContent || '')`)
-			time.Sleep(200 * time.Millisecond)
+		q := "Which museums are part of National Museums Scotland?"
+		for _, v := range []struct{ hash, ready string }{
+			{"#/ask?q=" + url.QueryEscape(q), `document.title.startsWith('Which museums') && document.querySelector('#timings') !== null`},
+			{"#/entity/mm:mm.domus.SC277", `document.querySelector('#entity-out').dataset.shown === 'mm:mm.domus.SC277'`},
+			{"#/reconcile", `document.querySelector('table.rec') !== null`},
+			{"#/quality", `document.querySelector('svg.chart') !== null`},
+		} {
+			p.hash(v.hash)
+			p.wait(v.ready)
 			bad := eval[[]string](p, a11yCheck)
-			require.Empty(t, bad, "accessibility problems on %s", h)
+			require.Empty(t, bad, "accessibility problems on %s", v.hash)
 		}
 	})
 
@@ -467,23 +481,11 @@ const a11yCheck = `(() => {
   return bad;
 })()`
 
-var binOnce struct {
-	sync.Mutex
-	path string
+// field returns a string field of a decoded JSON object.
+func field(o map[string]any, k string) string {
+	s, _ := o[k].(string)
+	return s
 }
-
-// hybridragBin is the binary the server runs, for the enrich comparison.
-func hybridragBin(t *testing.T) string {
-	binOnce.Lock()
-	defer binOnce.Unlock()
-	if binOnce.path == "" {
-		binOnce.path = hybridrag(t)
-	}
-	return binOnce.path
-}
-
-func decision(o map[string]any) string  { s, _ := o["decision"].(string); return s }
-func decision2(o map[string]any) string { s, _ := o["status"].(string); return s }
 
 func jsonOr(v any) string {
 	b, _ := json.Marshal(v)

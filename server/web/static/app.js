@@ -195,9 +195,16 @@ function renderAsk(resp, params) {
   let h = '<h2>Answer</h2><div class="answer" id="answer">' + renderAnswer(resp.answer || {}, params) + '</div>';
   for (const w of resp.warnings || []) h += '<div class="notice" role="note">' + esc(w) + '</div>';
   for (const e of resp.errors || []) h += '<div class="notice err" role="alert"><b>' + esc(e.source) + '</b>: ' + esc(e.error) + '</div>';
-  h += '<h2>Sources</h2><ol class="citations">' + (resp.citations || []).map((c) =>
-    '<li id="cite-' + c.n + '" value="' + c.n + '"><a href="#/entity/' + encodeURIComponent(c.id) + '">' + esc(c.name) + '</a> <span class="muted">' +
-    esc(c.source) + ' · ' + esc(c.license) + ' · ' + esc(c.tier || '') + '</span></li>').join('') + '</ol>';
+  // The sources the answer cites come first; the rest of the context's
+  // sources are folded away.
+  const cited = new Set((resp.answer && resp.answer.citations) || []);
+  const source = (c) => '<li id="cite-' + c.n + '" value="' + c.n + '"><a href="#/entity/' + encodeURIComponent(c.id) + '">' + esc(c.name) + '</a> <span class="muted">' +
+    esc(c.source) + ' · ' + esc(c.license) + ' · ' + esc(c.tier || '') + '</span></li>';
+  const cits = resp.citations || [];
+  const first = cits.filter((c) => cited.has(c.n) || !cited.size && c.n <= 3);
+  const rest = cits.filter((c) => !first.includes(c));
+  h += '<h2>Sources</h2><ol class="citations">' + first.map(source).join('') + '</ol>';
+  if (rest.length) h += '<details><summary>' + rest.length + ' more sources in the context</summary><ol class="citations">' + rest.map(source).join('') + '</ol></details>';
   for (const wf of resp.wikidata || []) {
     h += '<h3>Wikidata</h3><p class="muted">' + esc(JSON.stringify(wf)).slice(0, 400) + '</p>';
   }
@@ -312,7 +319,7 @@ function graphSVG(g, label) {
     const short = n.label.length > 30 ? n.label.slice(0, 29) + '…' : n.label;
     dots += '<a class="node" data-id="' + esc(n.id) + '" data-kind="' + esc(n.kind) + '" href="' + esc(nodeHref(n)) + '" aria-label="' + esc(n.kind + ': ' + n.label) + '">' +
       '<circle cx="' + x.toFixed(1) + '" cy="' + y.toFixed(1) + '" r="' + (n === start ? 11 : 8) + '" fill="' + kindColour[n.kind] + '"/>' +
-      '<text x="' + x.toFixed(1) + '" y="' + (y - 13).toFixed(1) + '" text-anchor="middle">' + esc(short) + '</text><title>' + esc(n.label) + '</title></a>';
+      '<text x="' + x.toFixed(1) + '" y="' + (n === start ? y + 26 : y - 13).toFixed(1) + '" text-anchor="middle"' + (n === start ? ' font-weight="700"' : '') + '>' + esc(short) + '</text><title>' + esc(n.label) + '</title></a>';
   }
   const more = others.length > max ? '<text x="10" y="' + (H - 10) + '">+' + (others.length - max) + ' more not drawn</text>' : '';
   return '<svg class="graph" role="group" aria-label="' + esc(label) + '" viewBox="0 0 ' + W + ' ' + H + '" xmlns="' + SVGNS + '">' + lines + dots + more + '</svg>' +
@@ -341,18 +348,29 @@ function pathSVG(g) {
 const fieldOrder = ['name', 'type', 'city', 'district', 'county', 'region', 'country', 'address', 'postcode', 'website', 'year_opened', 'year_closed', 'status',
   'governance', 'accreditation', 'size', 'subjects', 'description', 'notes', 'source', 'tier'];
 
+// years shows a year range of the record ("1854:1854", "1990:1995") as
+// people write it; 9999 stands for "not closed".
+function years(v) {
+  if (!v) return '';
+  const [a, b] = String(v).split(':');
+  if (a === '9999') return '';
+  return !b || a === b ? a : a + '–' + b;
+}
+
 async function showEntity(id, isNode) {
   const out = $('#entity-out');
   out.innerHTML = '<p role="status">Loading…</p>';
+  delete out.dataset.shown;
   try {
     let h = '';
     if (!isNode) {
       const rec = await api('/v1/entities/' + encodeURIComponent(id));
       document.title = rec.name + ' · hybridrag';
-      h += '<h1>' + esc(rec.name) + '</h1><p class="muted">' + esc(rec.id) + '</p><div class="cols">';
-      h += '<dl class="fields">';
+      h += '<h1>' + esc(rec.name) + '</h1><p class="muted">' + esc(rec.id) + '</p><div id="graph-slot"></div>';
+      h += '<h2>Record</h2><dl class="fields">';
       for (const k of fieldOrder) {
         let v = rec[k];
+        if (k === 'year_opened' || k === 'year_closed') v = years(v);
         if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
         if (Array.isArray(v)) v = v.join('; ');
         const cell = k === 'website' ? '<a rel="noreferrer" href="' + esc(v) + '">' + esc(v) + '</a>' : esc(v);
@@ -372,12 +390,14 @@ async function showEntity(id, isNode) {
       document.title = (start ? start.label : id) + ' · hybridrag';
       h += '<h1>' + esc(start ? start.label : id) + '</h1><p class="muted">' + esc(start ? start.kind : '') + ' · ' + esc(id) + '</p>';
     }
-    h += '<h2>Neighbourhood</h2><p class="muted">Select a node to walk the graph.' + (g.truncated ? ' Only the first 400 edges are drawn.' : '') + '</p>' + graphSVG(g, 'Graph neighbourhood of ' + (start ? start.label : id));
+    let gh = '<h2>Neighbourhood</h2><p class="muted">Select a node to walk the graph.' + (g.truncated ? ' Only the first 400 edges are drawn.' : '') + '</p>' + graphSVG(g, 'Graph neighbourhood of ' + (start ? start.label : id));
     if (!isNode) {
-      h += '<h2>How is it connected to…</h2><form id="path-form" class="row"><label for="path-to" class="visually-hidden">Another institution (name or id)</label>' +
+      gh += '<h2>How is it connected to…</h2><form id="path-form" class="row"><label for="path-to" class="visually-hidden">Another institution (name or id)</label>' +
         '<input id="path-to" type="text" placeholder="another institution: name or id" required><button type="submit">Find path</button></form><div id="path-out" role="status" aria-live="polite"></div>';
     }
+    h = isNode ? h + gh : h.replace('<div id="graph-slot"></div>', gh);
     out.innerHTML = h;
+    out.dataset.shown = id;
     const pf = $('#path-form');
     if (pf) pf.addEventListener('submit', (ev) => { ev.preventDefault(); findPath(id, $('#path-to').value.trim()); });
   } catch (e) {
@@ -477,8 +497,8 @@ async function loadTable(text, name) {
 function renderMapping() {
   let h = '<h2>Columns</h2><p class="muted">' + esc(rec.name) + ': ' + rec.rows.length + ' rows. Guessed from the header; change any.</p><div class="mapping">';
   for (const r of roles) {
-    h += '<label for="map-' + r + '">' + r + '</label><select id="map-' + r + '" data-role="' + r + '"><option value="-">(none)</option>' +
-      rec.columns.map((c) => '<option' + (rec.mapping[r] === c ? ' selected' : '') + '>' + esc(c) + '</option>').join('') + '</select>';
+    h += '<div><label for="map-' + r + '">' + r + '</label><select id="map-' + r + '" data-role="' + r + '"><option value="-">(none)</option>' +
+      rec.columns.map((c) => '<option' + (rec.mapping[r] === c ? ' selected' : '') + '>' + esc(c) + '</option>').join('') + '</select></div>';
   }
   h += '</div><p class="row"><button type="button" id="rec-run">Link ' + rec.rows.length + ' rows</button>' +
     '<button type="button" class="plain" id="rec-clear">Start over</button></p>';
