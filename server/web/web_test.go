@@ -1,10 +1,13 @@
 package web
 
 import (
+	"encoding/json"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,5 +53,53 @@ func TestHandlers(t *testing.T) {
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		require.Contains(t, []int{http.StatusBadRequest, http.StatusNotFound}, rec.Code, path)
+	}
+}
+
+// quality.json holds the figures docs/quality.md reports; a change to one
+// without the other fails here.
+func TestQualityMatchesDocs(t *testing.T) {
+	b, err := fs.ReadFile(Files(), "quality.json")
+	require.NoError(t, err)
+	var q struct {
+		SummaryColumns []string `json:"summary_columns"`
+		Runs           []struct {
+			Embedder string `json:"embedder"`
+			Summary  []struct {
+				Config string   `json:"config"`
+				Values []string `json:"values"`
+			} `json:"summary"`
+			Recall struct {
+				Intents []string    `json:"intents"`
+				Configs []string    `json:"configs"`
+				Values  [][]float64 `json:"values"`
+			} `json:"recall_at_10"`
+		} `json:"runs"`
+	}
+	require.NoError(t, json.Unmarshal(b, &q))
+	doc, err := os.ReadFile("../../docs/quality.md")
+	require.NoError(t, err)
+	md := string(doc)
+	require.Len(t, q.Runs, 2)
+	for i, heading := range []string{"### Hashing embedder", "### MiniLM embedder"} {
+		run := q.Runs[i]
+		at := strings.Index(md, heading)
+		require.GreaterOrEqual(t, at, 0, heading)
+		block := md[at:]
+		block = block[:strings.Index(block, "Recall@10 by intent")+2000]
+		for _, s := range run.Summary {
+			row := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(s.Config) + `\s+(.*)$`).FindStringSubmatch(block)
+			require.NotNil(t, row, "%s: %s", heading, s.Config)
+			require.Equal(t, s.Values, strings.Fields(row[1]), "%s: %s", heading, s.Config)
+		}
+		table := block[strings.Index(block, "Recall@10 by intent"):]
+		for j, intent := range run.Recall.Intents {
+			row := regexp.MustCompile(`(?m)^` + intent + `\s+\d+\s+(.*)$`).FindStringSubmatch(table)
+			require.NotNil(t, row, "%s: %s", heading, intent)
+			got := strings.Fields(row[1])[:len(run.Recall.Configs)]
+			for k, v := range run.Recall.Values[j] {
+				require.Equal(t, got[k], strconv.FormatFloat(v, 'f', 3, 64), "%s: %s, %s", heading, intent, run.Recall.Configs[k])
+			}
+		}
 	}
 }
