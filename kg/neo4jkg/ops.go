@@ -2,7 +2,6 @@ package neo4jkg
 
 import (
 	"cmp"
-	"container/heap"
 	"context"
 	"slices"
 
@@ -298,9 +297,9 @@ RETURN k AS node, ` + edgeColumns
 const pathPrefetch = 256
 
 // ShortestPath returns the cheapest chain of edges linking two
-// institutions, or nil when none exists (kg.Graph.ShortestPath: same
-// costs, same tie-breaks). Dijkstra runs here; the edges of queued nodes
-// are fetched from the server in batches.
+// institutions, or nil when none exists (kg.Graph.ShortestPath: the same
+// search, kg.CheapestPath, with the same costs and tie-breaks). The edges
+// of queued nodes are fetched from the server in batches.
 func (s *Store) ShortestPath(ctx context.Context, from, to string) ([]kg.Edge, error) {
 	recs, err := s.read(ctx, "shortest path", qBothInstitutions, map[string]any{"from": from, "to": to})
 	if err != nil || len(recs) != 1 {
@@ -311,114 +310,45 @@ func (s *Store) ShortestPath(ctx context.Context, from, to string) ([]kg.Edge, e
 	if a != true || b != true {
 		return nil, nil
 	}
-	if from == to {
-		return []kg.Edge{}, nil
-	}
-
-	adj := map[string][]edge{}
+	adj := map[string][]kg.PathEdge{}
 	load := func(keys []string) error {
 		recs, err := s.read(ctx, "shortest path", qAdjacent, map[string]any{"keys": keys})
 		if err != nil {
 			return err
 		}
-		for _, k := range keys {
-			adj[k] = []edge{}
-		}
+		byNode := map[string][]edge{}
 		for _, r := range recs {
 			n := str(r, "node")
-			adj[n] = append(adj[n], readEdge(r))
+			byNode[n] = append(byNode[n], readEdge(r))
 		}
 		for _, k := range keys {
-			es := adj[k]
+			es := byNode[k]
 			slices.SortFunc(es, func(a, b edge) int { return cmp.Compare(a.ord, b.ord) })
-			adj[k] = slices.CompactFunc(es, func(a, b edge) bool { return a.ord == b.ord })
+			es = slices.CompactFunc(es, func(a, b edge) bool { return a.ord == b.ord })
+			out := make([]kg.PathEdge, len(es))
+			for i, e := range es {
+				out[i] = kg.PathEdge{Edge: e.Edge, Cost: int(e.cost)}
+			}
+			adj[k] = out
 		}
 		return nil
 	}
-
-	dist := map[string]int{from: 0}
-	prev := map[string]kg.Edge{}
-	done := map[string]bool{}
-	pq := &nodeHeap{{id: from}}
-	for pq.Len() > 0 {
-		cur := heap.Pop(pq).(heapItem)
-		if done[cur.id] {
-			continue
+	return kg.CheapestPath(ctx, from, to, func(_ context.Context, node string, pending func() []string) ([]kg.PathEdge, error) {
+		if es, ok := adj[node]; ok {
+			return es, nil
 		}
-		done[cur.id] = true
-		if cur.id == to {
-			break
-		}
-		if _, ok := adj[cur.id]; !ok {
-			keys := []string{cur.id}
-			for _, it := range *pq {
-				if len(keys) == pathPrefetch {
-					break
-				}
-				if _, ok := adj[it.id]; !ok && !done[it.id] && !slices.Contains(keys, it.id) {
-					keys = append(keys, it.id)
-				}
+		keys := []string{node}
+		for _, id := range pending() {
+			if len(keys) == pathPrefetch {
+				break
 			}
-			if err := load(keys); err != nil {
-				return nil, err
+			if _, ok := adj[id]; !ok && !slices.Contains(keys, id) {
+				keys = append(keys, id)
 			}
 		}
-		for _, e := range adj[cur.id] {
-			c := int(e.cost)
-			if c < 0 {
-				continue
-			}
-			other := e.To
-			if other == cur.id {
-				other = e.From
-			}
-			if done[other] {
-				continue
-			}
-			nd := cur.dist + c
-			if d, ok := dist[other]; !ok || nd < d {
-				dist[other] = nd
-				prev[other] = e.Edge
-				heap.Push(pq, heapItem{id: other, dist: nd})
-			}
+		if err := load(keys); err != nil {
+			return nil, err
 		}
-	}
-	if !done[to] {
-		return nil, ctx.Err()
-	}
-	var path []kg.Edge
-	for n := to; n != from; {
-		e := prev[n]
-		path = append(path, e)
-		if e.To == n {
-			n = e.From
-		} else {
-			n = e.To
-		}
-	}
-	slices.Reverse(path)
-	return path, nil
-}
-
-type heapItem struct {
-	id   string
-	dist int
-}
-
-type nodeHeap []heapItem
-
-func (h nodeHeap) Len() int { return len(h) }
-func (h nodeHeap) Less(i, j int) bool {
-	if h[i].dist != h[j].dist {
-		return h[i].dist < h[j].dist
-	}
-	return h[i].id < h[j].id
-}
-func (h nodeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *nodeHeap) Push(x any)   { *h = append(*h, x.(heapItem)) }
-func (h *nodeHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+		return adj[node], nil
+	})
 }
