@@ -158,55 +158,39 @@ func CompareEvents(a, b heritage.Event) int {
 }
 
 // Neighbourhood returns the edges within depth hops of the node id, followed
-// in both directions, sorted by (from, relation, to). relations restricts the
-// edge relations followed (nil follows all). Place and identifier nodes are
+// in both directions, sorted by SortEdges. relations restricts the edge
+// relations followed (nil follows all). Place and identifier nodes are
 // reached but not expanded further, so that a country does not pull in all
 // its institutions; bodies are expanded, linking the members of a group.
+// The walk is Walk, which other graph backends run too.
 func (g *Graph) Neighbourhood(id string, depth int, relations []string) []Edge {
-	start, ok := g.byKey[id]
-	if !ok || depth <= 0 {
+	if _, ok := g.byKey[id]; !ok {
 		return nil
 	}
-	seen := map[int64]bool{start: true}
-	taken := map[int32]bool{}
-	frontier := []int64{start}
-	for d := 0; d < depth && len(frontier) > 0; d++ {
-		var next []int64
-		for _, n := range frontier {
-			if n != start && (g.nodes[n].Kind == KindPlace || g.nodes[n].Kind == KindIdentifier) {
-				continue
-			}
+	out, _ := Walk(context.Background(), id, depth, g.touching(relations)) // the in-memory graph does not fail
+	return out
+}
+
+// touching is the in-memory graph's Touching.
+func (g *Graph) touching(relations []string) Touching {
+	return func(_ context.Context, nodes []string) ([]TouchingEdge, error) {
+		var out []TouchingEdge
+		for _, id := range nodes {
+			n := g.byKey[id]
 			for _, ei := range g.incident(n) {
 				e := g.edges[ei]
 				if len(relations) > 0 && !slices.Contains(relations, e.Relation) {
 					continue
 				}
-				taken[ei] = true
 				other := g.byKey[e.To]
 				if other == n {
 					other = g.byKey[e.From]
 				}
-				if !seen[other] {
-					seen[other] = true
-					next = append(next, other)
-				}
+				out = append(out, TouchingEdge{Edge: e, Node: id, Ord: int64(ei), OtherKind: g.nodes[other].Kind})
 			}
 		}
-		frontier = next
+		return out, nil
 	}
-	out := make([]Edge, 0, len(taken))
-	for ei := range taken {
-		out = append(out, g.edges[ei])
-	}
-	sortEdges(out)
-	return out
-}
-
-func sortEdges(es []Edge) {
-	slices.SortFunc(es, func(a, b Edge) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
-			cmp.Compare(a.Source, b.Source))
-	})
 }
 
 // PathCost is the cost ShortestPath pays to pass an edge of the given kind

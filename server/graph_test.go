@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -21,6 +22,9 @@ func graphServer(t *testing.T, edit func(*Options)) (string, *kg.Graph) {
 	rows, err := enrich.NewRowLinker(ds, l)
 	require.NoError(t, err)
 	ts, _ := newTestServer(t, func(o *Options) {
+		// These tests are not about deadlines: a generous one keeps them
+		// passing on a loaded machine under the race detector.
+		o.Timeout = time.Minute
 		o.Graph, o.RowLinker = g.Walker(), rows
 		if edit != nil {
 			edit(o)

@@ -223,8 +223,9 @@ WHERE $all OR r.relation IN $relations
 RETURN k AS node, m.kind AS otherKind, ` + edgeColumns
 
 // Neighbourhood returns the edges within depth hops of the node id,
-// followed in both directions, sorted by (from, relation, to, source)
-// (kg.Graph.Neighbourhood). It asks the server once per hop.
+// followed in both directions, sorted by kg.SortEdges
+// (kg.Graph.Neighbourhood: the same walk, kg.Walk). It asks the server once
+// per hop.
 func (s *Store) Neighbourhood(ctx context.Context, id string, depth int, relations []string) ([]kg.Edge, error) {
 	if depth <= 0 {
 		return nil, ctx.Err()
@@ -236,49 +237,18 @@ func (s *Store) Neighbourhood(ctx context.Context, id string, depth int, relatio
 	if relations == nil {
 		relations = []string{}
 	}
-	seen := map[string]bool{id: true}
-	taken := map[int64]kg.Edge{}
-	frontier := []string{id}
-	for d := 0; d < depth && len(frontier) > 0; d++ {
+	return kg.Walk(ctx, id, depth, func(ctx context.Context, nodes []string) ([]kg.TouchingEdge, error) {
 		recs, err := s.read(ctx, "neighbourhood", qIncident,
-			map[string]any{"keys": frontier, "all": len(relations) == 0, "relations": relations})
+			map[string]any{"keys": nodes, "all": len(relations) == 0, "relations": relations})
 		if err != nil {
 			return nil, err
 		}
-		var next []string
-		for _, r := range recs {
+		out := make([]kg.TouchingEdge, len(recs))
+		for i, r := range recs {
 			e := readEdge(r)
-			taken[e.ord] = e.Edge
-			node := str(r, "node")
-			other := e.To
-			if other == node {
-				other = e.From
-			}
-			if seen[other] {
-				continue
-			}
-			seen[other] = true
-			// Places and identifiers are reached but not expanded.
-			if k := kg.NodeKind(str(r, "otherKind")); k != kg.KindPlace && k != kg.KindIdentifier {
-				next = append(next, other)
-			}
+			out[i] = kg.TouchingEdge{Edge: e.Edge, Node: str(r, "node"), Ord: e.ord, OtherKind: kg.NodeKind(str(r, "otherKind"))}
 		}
-		frontier = next
-	}
-	out := make([]kg.Edge, 0, len(taken))
-	for _, e := range taken {
-		out = append(out, e)
-	}
-	sortEdges(out)
-	return out, nil
-}
-
-// sortEdges orders edges as kg does, then by the remaining fields so that
-// the order is total.
-func sortEdges(es []kg.Edge) {
-	slices.SortFunc(es, func(a, b kg.Edge) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
-			cmp.Compare(a.Source, b.Source), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Until, b.Until))
+		return out, nil
 	})
 }
 
