@@ -113,9 +113,10 @@ if [ -n "${qdrant_ingest:-}" ]; then
 fi
 
 # The web page's browser tests (server/web) drive Debian's headless
-# Chromium against "hybridrag serve" run from the binary built above: about
-# 25 s of wall time and 10 s of CPU, most of it the server building its
-# indexes.
+# Chromium against "hybridrag serve" run from the binary built above (not
+# under the race detector): about 20 s of wall time and 8 s of CPU, most of
+# it the server building its indexes; installing Chromium takes about a
+# minute once.
 echo "== installing Chromium for the browser tests"
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ]; then
