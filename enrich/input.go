@@ -244,13 +244,21 @@ func (s *csvSource) next() (record, error) {
 		rec.input = json.RawMessage("null")
 		return rec, nil
 	}
-	rec.fields = make(map[string]string, len(fields))
+	rec.input, rec.fields = columnValues(s.header, fields)
+	return rec, nil
+}
+
+// columnValues returns a row's values as a JSON object in column order
+// (values past the header are named _extra_N) and as column → trimmed
+// value.
+func columnValues(header, values []string) (json.RawMessage, map[string]string) {
+	fields := make(map[string]string, len(values))
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, v := range fields {
+	for i, v := range values {
 		key := "_extra_" + strconv.Itoa(i+1)
-		if i < len(s.header) {
-			key = s.header[i]
+		if i < len(header) {
+			key = header[i]
 		}
 		if i > 0 {
 			b.WriteByte(',')
@@ -258,11 +266,10 @@ func (s *csvSource) next() (record, error) {
 		writeJSONString(&b, key)
 		b.WriteByte(':')
 		writeJSONString(&b, v)
-		rec.fields[key] = strings.TrimSpace(v)
+		fields[key] = strings.TrimSpace(v)
 	}
 	b.WriteByte('}')
-	rec.input = b.Bytes()
-	return rec, nil
+	return b.Bytes(), fields
 }
 
 // swallowedRows reports a quoted field that runs over lines which look

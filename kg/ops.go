@@ -2,7 +2,7 @@ package kg
 
 import (
 	"cmp"
-	"container/heap"
+	"context"
 	"slices"
 	"strings"
 
@@ -158,55 +158,39 @@ func CompareEvents(a, b heritage.Event) int {
 }
 
 // Neighbourhood returns the edges within depth hops of the node id, followed
-// in both directions, sorted by (from, relation, to). relations restricts the
-// edge relations followed (nil follows all). Place and identifier nodes are
+// in both directions, sorted by SortEdges. relations restricts the edge
+// relations followed (nil follows all). Place and identifier nodes are
 // reached but not expanded further, so that a country does not pull in all
 // its institutions; bodies are expanded, linking the members of a group.
+// The walk is Walk, which other graph backends run too.
 func (g *Graph) Neighbourhood(id string, depth int, relations []string) []Edge {
-	start, ok := g.byKey[id]
-	if !ok || depth <= 0 {
+	if _, ok := g.byKey[id]; !ok {
 		return nil
 	}
-	seen := map[int64]bool{start: true}
-	taken := map[int32]bool{}
-	frontier := []int64{start}
-	for d := 0; d < depth && len(frontier) > 0; d++ {
-		var next []int64
-		for _, n := range frontier {
-			if n != start && (g.nodes[n].Kind == KindPlace || g.nodes[n].Kind == KindIdentifier) {
-				continue
-			}
+	out, _ := Walk(context.Background(), id, depth, g.touching(relations)) // the in-memory graph does not fail
+	return out
+}
+
+// touching is the in-memory graph's Touching.
+func (g *Graph) touching(relations []string) Touching {
+	return func(_ context.Context, nodes []string) ([]TouchingEdge, error) {
+		var out []TouchingEdge
+		for _, id := range nodes {
+			n := g.byKey[id]
 			for _, ei := range g.incident(n) {
 				e := g.edges[ei]
 				if len(relations) > 0 && !slices.Contains(relations, e.Relation) {
 					continue
 				}
-				taken[ei] = true
 				other := g.byKey[e.To]
 				if other == n {
 					other = g.byKey[e.From]
 				}
-				if !seen[other] {
-					seen[other] = true
-					next = append(next, other)
-				}
+				out = append(out, TouchingEdge{Edge: e, Node: id, Ord: int64(ei), OtherKind: g.nodes[other].Kind})
 			}
 		}
-		frontier = next
+		return out, nil
 	}
-	out := make([]Edge, 0, len(taken))
-	for ei := range taken {
-		out = append(out, g.edges[ei])
-	}
-	sortEdges(out)
-	return out
-}
-
-func sortEdges(es []Edge) {
-	slices.SortFunc(es, func(a, b Edge) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
-			cmp.Compare(a.Source, b.Source))
-	})
 }
 
 // PathCost is the cost ShortestPath pays to pass an edge of the given kind
@@ -243,88 +227,25 @@ func PathCost(kind EdgeKind, to Node) int {
 // nation, 12 for a country), in either direction; identifiers are not
 // connectors. Ties break on node id, so the result is deterministic. Each
 // edge is reported as stored (its From may be the later node of the path).
+// The search is CheapestPath, which other graph backends run too.
 func (g *Graph) ShortestPath(from, to string) []Edge {
-	s, ok1 := g.instIndex(from)
-	t, ok2 := g.instIndex(to)
-	if !ok1 || !ok2 {
+	if _, ok := g.instIndex(from); !ok {
 		return nil
 	}
-	if s == t {
-		return []Edge{}
-	}
-	src, dst := int64(s), int64(t)
-	dist := map[int64]int{src: 0}
-	prev := map[int64]int32{}
-	done := map[int64]bool{}
-	pq := &nodeHeap{{node: src, id: g.nodes[src].ID}}
-	for pq.Len() > 0 {
-		cur := heap.Pop(pq).(heapItem)
-		if done[cur.node] {
-			continue
-		}
-		done[cur.node] = true
-		if cur.node == dst {
-			break
-		}
-		for _, ei := range g.incident(cur.node) {
-			e := g.edges[ei]
-			to := g.byKey[e.To]
-			c := PathCost(e.Kind, g.nodes[to])
-			if c < 0 {
-				continue
-			}
-			other := to
-			if other == cur.node {
-				other = g.byKey[e.From]
-			}
-			if done[other] {
-				continue
-			}
-			nd := cur.dist + c
-			if d, ok := dist[other]; !ok || nd < d {
-				dist[other] = nd
-				prev[other] = ei
-				heap.Push(pq, heapItem{node: other, dist: nd, id: g.nodes[other].ID})
-			}
-		}
-	}
-	if !done[dst] {
+	if _, ok := g.instIndex(to); !ok {
 		return nil
 	}
-	var path []Edge
-	for n := dst; n != src; {
-		e := g.edges[prev[n]]
-		path = append(path, e)
-		if g.byKey[e.To] == n {
-			n = g.byKey[e.From]
-		} else {
-			n = g.byKey[e.To]
-		}
-	}
-	slices.Reverse(path)
+	path, _ := CheapestPath(context.Background(), from, to, g.adjacent) // the in-memory graph does not fail
 	return path
 }
 
-type heapItem struct {
-	node int64
-	dist int
-	id   string
-}
-
-type nodeHeap []heapItem
-
-func (h nodeHeap) Len() int { return len(h) }
-func (h nodeHeap) Less(i, j int) bool {
-	if h[i].dist != h[j].dist {
-		return h[i].dist < h[j].dist
+// adjacent is the in-memory graph's Adjacency.
+func (g *Graph) adjacent(_ context.Context, node string, _ func() []string) ([]PathEdge, error) {
+	idx := g.incident(g.byKey[node])
+	out := make([]PathEdge, len(idx))
+	for i, ei := range idx {
+		e := g.edges[ei]
+		out[i] = PathEdge{Edge: e, Cost: PathCost(e.Kind, g.nodes[g.byKey[e.To]])}
 	}
-	return h[i].id < h[j].id
-}
-func (h nodeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *nodeHeap) Push(x any)   { *h = append(*h, x.(heapItem)) }
-func (h *nodeHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+	return out, nil
 }

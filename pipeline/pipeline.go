@@ -224,7 +224,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t := time.Now()
-	plan := p.router.Route(req.Question)
+	plan := p.router.Route(req.Question).Without(req.Without)
 	resp.Plan = plan
 	resp.Timings.RouteMS = ms(time.Since(t))
 

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Limits on a request.
@@ -48,7 +50,14 @@ type Request struct {
 	NoCache bool
 	// Explain adds each retriever's own ranking and the cache counters.
 	Explain bool
+	// Without names constraints the router extracts that the question is
+	// answered without ("place:Cornwall", "type:M", "years"; see
+	// plan.ValidConstraintKey), as when a user removes one from the plan.
+	Without []string
 }
+
+// MaxWithout is the most constraint keys a request may drop.
+const MaxWithout = 64
 
 // Validate checks a request and fills in defaults.
 func (r *Request) Validate() error {
@@ -85,6 +94,17 @@ func (r *Request) Validate() error {
 			return fmt.Errorf("%w: unknown filter key %q (known: %s)", ErrBadOption, f.Field, strings.Join(filter.Keys, ", "))
 		}
 	}
+	if len(r.Without) > MaxWithout {
+		return fmt.Errorf("%w: without: %d constraints, more than %d", ErrBadOption, len(r.Without), MaxWithout)
+	}
+	for _, k := range r.Without {
+		if len(k) > MaxQuestionBytes || !utf8.ValidString(k) {
+			return fmt.Errorf("%w: without: a constraint key must be valid UTF-8 of at most %d bytes", ErrBadOption, MaxQuestionBytes)
+		}
+		if err := plan.ValidConstraintKey(k); err != nil {
+			return fmt.Errorf("%w: without: %v", ErrBadOption, err)
+		}
+	}
 	return nil
 }
 
@@ -102,7 +122,11 @@ func distinctTerms(s string, stop int) int {
 }
 
 // cacheKey is the answer cache's key: the normalised question, the
-// options, the filters' canonical key and the data version.
+// options, the filters' canonical key, the constraints taken out and the
+// data version.
 func (r *Request) cacheKey(version string) string {
-	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(), version)
+	w := slices.Clone(r.Without)
+	slices.Sort(w)
+	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(),
+		strings.Join(w, "\x1f"), version)
 }

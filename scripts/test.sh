@@ -3,7 +3,8 @@
 # components the integration tests need — the MiniLM embedding model and
 # ONNX Runtime, an embedded Neo4j 5.26, an Oxigraph SPARQL server loaded
 # with the Wikidata-shaped subset, OpenRefine 3.6 (a real reconciliation
-# client) and, when its prebuilt binary is present, Qdrant — then checks
+# client), Debian's Chromium (for the web page's browser tests) and, when
+# its prebuilt binary is present, Qdrant — then checks
 # formatting, runs go vet and staticcheck, fuzzes the parsers briefly, runs
 # every test with the race detector (and the library facade's examples
 # without it), and stops the servers it started.
@@ -111,9 +112,25 @@ if [ -n "${qdrant_ingest:-}" ]; then
   export HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag
 fi
 
+# The web page's browser tests (server/web) drive Debian's headless
+# Chromium against "hybridrag serve" run from the binary built above (not
+# under the race detector): about 20 s of wall time and 8 s of CPU, most of
+# it the server building its indexes; installing Chromium takes about a
+# minute once.
+echo "== installing Chromium for the browser tests"
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "chromium is not installed; run: sudo apt-get update && sudo apt-get install -y chromium" >&2; exit 1
+  fi
+  mkdir -p .tools
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >.tools/chromium-apt.log 2>&1 ||
+    { tail -n 20 .tools/chromium-apt.log >&2; echo "apt-get install chromium failed" >&2; exit 1; }
+fi
+export HYBRIDRAG_BIN="$root/.tools/bin/hybridrag"
+
 # The integration tests fail, rather than skip, when a component is missing
 # (Qdrant only when its binary is present, see above).
-export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
+export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1 HYBRIDRAG_REQUIRE_BROWSER=1
 
 echo "== go test -race"
 go test -race -count=1 -timeout 30m ./... "$@"

@@ -8,7 +8,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -28,6 +27,9 @@ type AskRequest struct {
 	Filters json.RawMessage `json:"filters,omitempty"`
 	Explain bool            `json:"explain,omitempty"`
 	NoCache bool            `json:"no_cache,omitempty"`
+	// Without names constraints of the plan to answer without, e.g.
+	// ["place:Cornwall", "type:M", "years"] (pipeline.Request.Without).
+	Without []string `json:"without,omitempty"`
 }
 
 // Filter limits of POST /v1/ask.
@@ -42,7 +44,7 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 	if !s.decode(w, r, &body) {
 		return
 	}
-	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache}
+	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache, Without: body.Without}
 	if f := body.Filters; len(f) > 0 && string(f) != "null" {
 		if len(f) > MaxFilterBytes {
 			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d bytes, over the limit of %d (max_filter_bytes)", len(f), MaxFilterBytes))
@@ -200,14 +202,9 @@ func (s *Server) link(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	limit := DefaultLinkLimit
-	if l := v.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > MaxLinkLimit {
-			writeError(w, http.StatusBadRequest, CodeBadParameter, fmt.Sprintf("limit must be a whole number between 1 and %d, got %q", MaxLinkLimit, l))
-			return
-		}
-		limit = n
+	limit, ok := intParam(w, v.Get("limit"), "limit", DefaultLinkLimit, 1, MaxLinkLimit)
+	if !ok {
+		return
 	}
 	cands, err := s.opts.Linker.Link(r.Context(), q, limit)
 	if err == nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/server/web"
 )
 
 // Asker answers a question; *pipeline.Pipeline is one.
@@ -69,6 +70,11 @@ type Options struct {
 	Records Records
 	// Linker serves /v1/link; without one the route answers 501.
 	Linker Linker
+	// RowLinker serves /v1/enrich; without one it answers 501.
+	RowLinker RowLinker
+	// Graph serves /v1/entities/{id}/neighbours and /v1/path; without one
+	// they answer 501.
+	Graph Graph
 	// Ready are the checks behind /readyz.
 	Ready []Check
 	// Reconcile, when non-nil, is mounted under /reconcile with that
@@ -171,7 +177,10 @@ func (s *Server) Routes() []Route { return slices.Clone(s.routes) }
 func (s *Server) register() {
 	s.handle("POST", "/v1/ask", false, s.ask)
 	s.handle("GET", "/v1/link", false, s.link)
-	s.handle("GET", "/v1/entities/{id...}", false, s.entity)
+	s.handle("GET", "/v1/entities/{id}", false, s.entity)
+	s.handle("GET", "/v1/entities/{id}/neighbours", false, s.neighbours)
+	s.handle("GET", "/v1/path", false, s.path)
+	s.handle("POST", "/v1/enrich", false, s.enrich)
 	s.handle("GET", "/healthz", true, s.healthz)
 	s.handle("GET", "/readyz", true, s.readyz)
 	s.handle("GET", "/metrics", false, s.metrics.handler(s.opts.Registry).ServeHTTP)
@@ -182,6 +191,15 @@ func (s *Server) register() {
 			s.routes = append(s.routes, Route{Path: p, Open: true})
 			s.mux.Handle(p, s.named(p, mounted))
 		}
+	}
+	// The page and its assets: open, like /openapi.json; the data they
+	// show comes from /v1/*, which asks for the key.
+	for _, r := range []struct {
+		pattern, path string
+		h             http.Handler
+	}{{"/{$}", "/", web.Page()}, {"/assets/{file}", "/assets/{file}", web.Assets()}} {
+		s.routes = append(s.routes, Route{Method: http.MethodGet, Path: r.path, Open: true})
+		s.mux.Handle("GET "+r.pattern, s.named(r.path, r.h))
 	}
 	// Anything else: a JSON 404.
 	s.mux.Handle("/", s.named("unmatched", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -196,7 +214,7 @@ func (s *Server) handle(method, path string, open bool, h http.HandlerFunc) {
 	var hh http.Handler = h
 	switch {
 	case strings.HasPrefix(path, "/v1/"):
-		expensive := path == "/v1/ask"
+		expensive := path == "/v1/ask" || path == "/v1/enrich"
 		hh = s.guard(func(*http.Request) bool { return expensive }, hh)
 	case path == "/metrics":
 		hh = s.withDeadline(hh)

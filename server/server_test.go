@@ -436,7 +436,7 @@ func TestMethodNotAllowed(t *testing.T) {
 
 func TestNotFound(t *testing.T) {
 	ts, _ := newTestServer(t, nil)
-	for _, p := range []string{"/", "/v1", "/v1/asks", "/v2/ask", "/reconcile", "/v1/entities/"} {
+	for _, p := range []string{"/v1", "/v1/asks", "/v2/ask", "/reconcile", "/v1/entities/"} {
 		r := do(t, "GET", ts.URL+p, "")
 		require.Equal(t, http.StatusNotFound, r.status, p)
 		require.Equal(t, CodeNotFound, errCode(t, r), p)
@@ -594,7 +594,7 @@ func TestAccessLog(t *testing.T) {
 	require.NotNil(t, line)
 	require.Equal(t, "GET", line["method"])
 	require.Equal(t, "/v1/entities/wd:Q891746", line["path"])
-	require.Equal(t, "/v1/entities/{id...}", line["route"])
+	require.Equal(t, "/v1/entities/{id}", line["route"])
 	require.EqualValues(t, 200, line["status"])
 	require.EqualValues(t, len(r.body), line["bytes"])
 	require.Contains(t, line, "duration_ms")

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/enrich"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/reconcile"
 	"github.com/hybridrag/hybridrag/server"
@@ -31,6 +32,14 @@ Routes:
   GET  /v1/link            resolve ?q= (identifier or name) with optional
                            city, country, type, postcode, isil, qid, ghcid, limit
   GET  /v1/entities/{id}   one institution's full record (404 when unknown)
+  GET  /v1/entities/{id}/neighbours
+                           the graph edges around an institution, body or
+                           place: ?depth= (1-3), relation=, limit=
+  GET  /v1/path            how two institutions are connected: ?from=&to=
+  POST /v1/enrich          link a batch of table rows as enrich does:
+                           {"columns", "mapping", "first_row", "rows"}
+  GET  /                   the web page (ask, records and their graph,
+                           reconcile a file, quality)
   GET  /healthz            liveness
   GET  /readyz             readiness, with each check's status (503 on failure)
   GET  /metrics            Prometheus metrics
@@ -132,10 +141,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	timeout := cfg.RequestTimeout.Std()
+	rows, err := enrich.NewRowLinker(ds, linker)
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Options{
 		Asker:     p,
 		Records:   ds,
 		Linker:    linker,
+		RowLinker: rows,
+		Graph:     st.kg.Walker(),
 		Reconcile: reconcile.New(ds, linker, ropts...),
 		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
 			if ds.Len() == 0 {

@@ -2,7 +2,6 @@ package neo4jkg
 
 import (
 	"cmp"
-	"container/heap"
 	"context"
 	"slices"
 
@@ -205,6 +204,18 @@ func readEdge(r *neo4j.Record) edge {
 
 const qNodeKind = `MATCH (n:GraphNode {key: $key}) RETURN n.kind AS kind`
 
+const qNode = `MATCH (n:GraphNode {key: $key}) RETURN n.key AS id, n.kind AS kind, n.label AS label`
+
+// Node returns the node with the given id (kg.Graph.Node).
+func (s *Store) Node(ctx context.Context, id string) (kg.Node, bool, error) {
+	recs, err := s.read(ctx, "node", qNode, map[string]any{"key": id})
+	if err != nil || len(recs) == 0 {
+		return kg.Node{}, false, err
+	}
+	r := recs[0]
+	return kg.Node{ID: str(r, "id"), Kind: kg.NodeKind(str(r, "kind")), Label: str(r, "label")}, true, nil
+}
+
 // qIncident returns the kg edges touching each node of $keys.
 const qIncident = `UNWIND $keys AS k
 MATCH (n:GraphNode {key: k})-[r:MEMBER_OF|RELATED|IN_PLACE|WITHIN|HAS_IDENTIFIER]-(m:GraphNode)
@@ -212,8 +223,9 @@ WHERE $all OR r.relation IN $relations
 RETURN k AS node, m.kind AS otherKind, ` + edgeColumns
 
 // Neighbourhood returns the edges within depth hops of the node id,
-// followed in both directions, sorted by (from, relation, to, source)
-// (kg.Graph.Neighbourhood). It asks the server once per hop.
+// followed in both directions, sorted by kg.SortEdges
+// (kg.Graph.Neighbourhood: the same walk, kg.Walk). It asks the server once
+// per hop.
 func (s *Store) Neighbourhood(ctx context.Context, id string, depth int, relations []string) ([]kg.Edge, error) {
 	if depth <= 0 {
 		return nil, ctx.Err()
@@ -225,49 +237,18 @@ func (s *Store) Neighbourhood(ctx context.Context, id string, depth int, relatio
 	if relations == nil {
 		relations = []string{}
 	}
-	seen := map[string]bool{id: true}
-	taken := map[int64]kg.Edge{}
-	frontier := []string{id}
-	for d := 0; d < depth && len(frontier) > 0; d++ {
+	return kg.Walk(ctx, id, depth, func(ctx context.Context, nodes []string) ([]kg.TouchingEdge, error) {
 		recs, err := s.read(ctx, "neighbourhood", qIncident,
-			map[string]any{"keys": frontier, "all": len(relations) == 0, "relations": relations})
+			map[string]any{"keys": nodes, "all": len(relations) == 0, "relations": relations})
 		if err != nil {
 			return nil, err
 		}
-		var next []string
-		for _, r := range recs {
+		out := make([]kg.TouchingEdge, len(recs))
+		for i, r := range recs {
 			e := readEdge(r)
-			taken[e.ord] = e.Edge
-			node := str(r, "node")
-			other := e.To
-			if other == node {
-				other = e.From
-			}
-			if seen[other] {
-				continue
-			}
-			seen[other] = true
-			// Places and identifiers are reached but not expanded.
-			if k := kg.NodeKind(str(r, "otherKind")); k != kg.KindPlace && k != kg.KindIdentifier {
-				next = append(next, other)
-			}
+			out[i] = kg.TouchingEdge{Edge: e.Edge, Node: str(r, "node"), Ord: e.ord, OtherKind: kg.NodeKind(str(r, "otherKind"))}
 		}
-		frontier = next
-	}
-	out := make([]kg.Edge, 0, len(taken))
-	for _, e := range taken {
-		out = append(out, e)
-	}
-	sortEdges(out)
-	return out, nil
-}
-
-// sortEdges orders edges as kg does, then by the remaining fields so that
-// the order is total.
-func sortEdges(es []kg.Edge) {
-	slices.SortFunc(es, func(a, b kg.Edge) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
-			cmp.Compare(a.Source, b.Source), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Until, b.Until))
+		return out, nil
 	})
 }
 
@@ -286,9 +267,9 @@ RETURN k AS node, ` + edgeColumns
 const pathPrefetch = 256
 
 // ShortestPath returns the cheapest chain of edges linking two
-// institutions, or nil when none exists (kg.Graph.ShortestPath: same
-// costs, same tie-breaks). Dijkstra runs here; the edges of queued nodes
-// are fetched from the server in batches.
+// institutions, or nil when none exists (kg.Graph.ShortestPath: the same
+// search, kg.CheapestPath, with the same costs and tie-breaks). The edges
+// of queued nodes are fetched from the server in batches.
 func (s *Store) ShortestPath(ctx context.Context, from, to string) ([]kg.Edge, error) {
 	recs, err := s.read(ctx, "shortest path", qBothInstitutions, map[string]any{"from": from, "to": to})
 	if err != nil || len(recs) != 1 {
@@ -299,114 +280,45 @@ func (s *Store) ShortestPath(ctx context.Context, from, to string) ([]kg.Edge, e
 	if a != true || b != true {
 		return nil, nil
 	}
-	if from == to {
-		return []kg.Edge{}, nil
-	}
-
-	adj := map[string][]edge{}
+	adj := map[string][]kg.PathEdge{}
 	load := func(keys []string) error {
 		recs, err := s.read(ctx, "shortest path", qAdjacent, map[string]any{"keys": keys})
 		if err != nil {
 			return err
 		}
-		for _, k := range keys {
-			adj[k] = []edge{}
-		}
+		byNode := map[string][]edge{}
 		for _, r := range recs {
 			n := str(r, "node")
-			adj[n] = append(adj[n], readEdge(r))
+			byNode[n] = append(byNode[n], readEdge(r))
 		}
 		for _, k := range keys {
-			es := adj[k]
+			es := byNode[k]
 			slices.SortFunc(es, func(a, b edge) int { return cmp.Compare(a.ord, b.ord) })
-			adj[k] = slices.CompactFunc(es, func(a, b edge) bool { return a.ord == b.ord })
+			es = slices.CompactFunc(es, func(a, b edge) bool { return a.ord == b.ord })
+			out := make([]kg.PathEdge, len(es))
+			for i, e := range es {
+				out[i] = kg.PathEdge{Edge: e.Edge, Cost: int(e.cost)}
+			}
+			adj[k] = out
 		}
 		return nil
 	}
-
-	dist := map[string]int{from: 0}
-	prev := map[string]kg.Edge{}
-	done := map[string]bool{}
-	pq := &nodeHeap{{id: from}}
-	for pq.Len() > 0 {
-		cur := heap.Pop(pq).(heapItem)
-		if done[cur.id] {
-			continue
+	return kg.CheapestPath(ctx, from, to, func(_ context.Context, node string, pending func() []string) ([]kg.PathEdge, error) {
+		if es, ok := adj[node]; ok {
+			return es, nil
 		}
-		done[cur.id] = true
-		if cur.id == to {
-			break
-		}
-		if _, ok := adj[cur.id]; !ok {
-			keys := []string{cur.id}
-			for _, it := range *pq {
-				if len(keys) == pathPrefetch {
-					break
-				}
-				if _, ok := adj[it.id]; !ok && !done[it.id] && !slices.Contains(keys, it.id) {
-					keys = append(keys, it.id)
-				}
+		keys := []string{node}
+		for _, id := range pending() {
+			if len(keys) == pathPrefetch {
+				break
 			}
-			if err := load(keys); err != nil {
-				return nil, err
+			if _, ok := adj[id]; !ok && !slices.Contains(keys, id) {
+				keys = append(keys, id)
 			}
 		}
-		for _, e := range adj[cur.id] {
-			c := int(e.cost)
-			if c < 0 {
-				continue
-			}
-			other := e.To
-			if other == cur.id {
-				other = e.From
-			}
-			if done[other] {
-				continue
-			}
-			nd := cur.dist + c
-			if d, ok := dist[other]; !ok || nd < d {
-				dist[other] = nd
-				prev[other] = e.Edge
-				heap.Push(pq, heapItem{id: other, dist: nd})
-			}
+		if err := load(keys); err != nil {
+			return nil, err
 		}
-	}
-	if !done[to] {
-		return nil, ctx.Err()
-	}
-	var path []kg.Edge
-	for n := to; n != from; {
-		e := prev[n]
-		path = append(path, e)
-		if e.To == n {
-			n = e.From
-		} else {
-			n = e.To
-		}
-	}
-	slices.Reverse(path)
-	return path, nil
-}
-
-type heapItem struct {
-	id   string
-	dist int
-}
-
-type nodeHeap []heapItem
-
-func (h nodeHeap) Len() int { return len(h) }
-func (h nodeHeap) Less(i, j int) bool {
-	if h[i].dist != h[j].dist {
-		return h[i].dist < h[j].dist
-	}
-	return h[i].id < h[j].id
-}
-func (h nodeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *nodeHeap) Push(x any)   { *h = append(*h, x.(heapItem)) }
-func (h *nodeHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+		return adj[node], nil
+	})
 }

@@ -412,3 +412,24 @@ func TestParityPlaceMatch(t *testing.T) {
 	require.Positive(t, derived)
 	require.Positive(t, near)
 }
+
+func TestParityNode(t *testing.T) {
+	s, ds, g := testStore(t)
+	ctx := context.Background()
+	starts := neighbourhoodStarts(ds)
+	var ids []string
+	for _, id := range starts {
+		ids = append(ids, id)
+		for _, e := range g.Neighbourhood(id, 1, nil) {
+			ids = append(ids, e.From, e.To)
+		}
+	}
+	ids = append(ids, "no:such")
+	for _, id := range ids {
+		want, wantOK := g.Node(id)
+		got, ok, err := s.Node(ctx, id)
+		require.NoError(t, err)
+		require.Equal(t, wantOK, ok, "Node(%q) found", id)
+		require.Equal(t, want, got, "Node(%q)", id)
+	}
+}
