@@ -13,6 +13,12 @@
 // The vector index embeds retrievers.SemanticText, a compact text per
 // record; BM25 indexes the full fields and description. manifest.json is
 // written last: a directory without it is incomplete and Open refuses it.
+// It records the size and CRC-32C of every other file of the build, which
+// Open checks, so a truncated or damaged file is refused (ErrCorrupt)
+// rather than used.
+//
+// Ensure keeps such a directory in a cache (see CacheDir): it opens the
+// build there, or builds it first, once, under a lock.
 package index
 
 import (
@@ -20,10 +26,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/embed"
@@ -43,7 +51,7 @@ const (
 )
 
 // Format is the layout version of a data directory.
-const Format = 1
+const Format = 2
 
 // Stages reported to a build's progress function.
 const (
@@ -59,6 +67,9 @@ var (
 	// ErrStale is wrapped by Open when the indexes were built for other
 	// data, another embedder or another layout.
 	ErrStale = errors.New("index: built indexes do not match (rebuild with: hybridrag index build --dir DIR)")
+	// ErrCorrupt is wrapped by Open when a file of the build is missing or
+	// differs from the size and checksum in the manifest.
+	ErrCorrupt = errors.New("index: built indexes are damaged (rebuild with: hybridrag index build --dir DIR)")
 )
 
 // Manifest describes a build.
@@ -77,6 +88,15 @@ type Manifest struct {
 	// during the build (both 0 without a cache).
 	CacheHits   int64 `json:"cache_hits"`
 	CacheMisses int64 `json:"cache_misses"`
+	// Files are the build's other files (slash-separated paths relative to
+	// the directory), each with its size and checksum.
+	Files map[string]FileSum `json:"files"`
+}
+
+// FileSum is the size and CRC-32C (Castagnoli) of one file of a build.
+type FileSum struct {
+	Size   int64  `json:"size"`
+	CRC32C uint32 `json:"crc32c"`
 }
 
 // VectorsMeta is the vector index's own manifest (vectors.json).
@@ -231,6 +251,9 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 		s := cache.Stats()
 		m.CacheHits, m.CacheMisses = s.Hits-before.Hits, s.Misses-before.Misses
 	}
+	if m.Files, err = sumFiles(dir); err != nil {
+		return Manifest{}, err
+	}
 	m.BuildSeconds = time.Since(start).Seconds()
 	if err := writeJSON(filepath.Join(dir, ManifestFile), m); err != nil {
 		return Manifest{}, err
@@ -292,14 +315,12 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(filepath.Join(dir, VectorsFile))
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	if err := verifyFiles(dir, m.Files, VectorsFile); err != nil {
+		return nil, err
 	}
-	vx, err := retrievers.LoadVectorIndex(f, ds, e)
-	_ = f.Close()
+	vx, err := loadVectors(dir, m.Files[VectorsFile], ds, e)
 	if err != nil {
-		return nil, fmt.Errorf("index: %s: %w", VectorsFile, err)
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -309,6 +330,96 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	return &Indexes{Manifest: m, Vector: vx, BM25: bm}, nil
+}
+
+// loadVectors reads DIR/vectors.f32, checking its size and checksum
+// against want on the way.
+func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*retrievers.VectorIndex, error) {
+	path := filepath.Join(dir, VectorsFile)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Size() != want.Size {
+		return nil, fmt.Errorf("%w: %s has the wrong size", ErrCorrupt, path)
+	}
+	h := crc32.New(castagnoli)
+	vx, err := retrievers.LoadVectorIndex(io.TeeReader(f, h), ds, e)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+	}
+	if h.Sum32() != want.CRC32C {
+		return nil, fmt.Errorf("%w: %s fails its checksum", ErrCorrupt, path)
+	}
+	return vx, nil
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// sumFiles sums every file under dir except the manifest and the
+// embedding cache (which outlives builds and changes as it is used).
+func sumFiles(dir string) (map[string]FileSum, error) {
+	sums := map[string]FileSum{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == ManifestFile || rel == CacheFile || strings.HasPrefix(rel, CacheFile+".") {
+			return nil
+		}
+		sum, err := sumFile(path)
+		sums[rel] = sum
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index: checksum: %w", err)
+	}
+	return sums, nil
+}
+
+func sumFile(path string) (FileSum, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return FileSum{}, err
+	}
+	defer f.Close()
+	h := crc32.New(castagnoli)
+	n, err := io.Copy(h, f)
+	return FileSum{Size: n, CRC32C: h.Sum32()}, err
+}
+
+// verifyFiles checks that every file in want but skip is in dir with its
+// size and checksum.
+func verifyFiles(dir string, want map[string]FileSum, skip string) error {
+	if len(want) == 0 {
+		return fmt.Errorf("%w: %s lists no files", ErrCorrupt, filepath.Join(dir, ManifestFile))
+	}
+	for rel, w := range want {
+		if rel == skip {
+			continue
+		}
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		got, err := sumFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+		}
+		if err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		if got != w {
+			return fmt.Errorf("%w: %s differs from its manifest (size %d, want %d)", ErrCorrupt, path, got.Size, w.Size)
+		}
+	}
+	return nil
 }
 
 func writeJSON(path string, v any) error {
@@ -352,7 +463,7 @@ func readJSON(path string, v any) error {
 		return fmt.Errorf("index: %w", err)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("index: %s: %w", path, err)
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	return nil
 }

@@ -12,10 +12,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -39,6 +37,7 @@ type dataFlags struct {
 	qdrant      string
 	sparql      string
 	index       string
+	cacheDir    string
 	rerank      string
 	timeout     time.Duration
 	legTimeout  time.Duration
@@ -53,6 +52,7 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.qdrant, "qdrant", "", "Qdrant vectors (gRPC), e.g. http://127.0.0.1:6334 (env HYBRIDRAG_QDRANT_URL)")
 	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
 	fs.StringVar(&d.index, "index", "", "directory of prebuilt indexes from \"hybridrag index build\" (env HYBRIDRAG_INDEX_DIR); starts in well under a second")
+	fs.StringVar(&d.cacheDir, "cache-dir", "", "where the indexes built at the first start are kept (env HYBRIDRAG_CACHE_DIR; default: the user cache directory + /hybridrag; \"off\": build in memory every time)")
 	fs.StringVar(&d.rerank, "rerank", "", "reranking server (TEI /rerank; env HYBRIDRAG_RERANK_URL), off by default")
 	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
@@ -89,6 +89,7 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	set(&cfg.Qdrant.URL, d.qdrant)
 	set(&cfg.SPARQL.Endpoint, d.sparql)
 	set(&cfg.IndexDir, d.index)
+	set(&cfg.CacheDir, d.cacheDir)
 	set(&cfg.Rerank.URL, d.rerank)
 	cfg.SkipInvalid = cfg.SkipInvalid || d.skipInvalid
 	if d.timeout != 0 {
@@ -126,6 +127,8 @@ type stack struct {
 	kg       *kg.Graph
 	router   *router.Router
 	embedder embed.Embedder
+	// indexes are the on-disk indexes in use (nil: built in memory).
+	indexes *openedIndexes
 	// backends are the configured servers that answered at start, each
 	// with a readiness check.
 	backends []backend
@@ -212,29 +215,13 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
 	var closers []func()
-	if cfg.IndexDir != "" {
-		if emb == nil {
-			emb = embed.NewHashing(pipeline.HashingDim)
-			ecfg.Embedder = emb
-		}
-		// Queries share the build's embedding cache, so a repeated query
-		// text is not embedded again. The file has one owner at a time; a
-		// second process goes on without it.
-		if cached, err := diskcache.WrapWith(emb, filepath.Join(cfg.IndexDir, index.CacheFile), diskcache.Options{LockTimeout: 200 * time.Millisecond}); err != nil {
-			log.Warn("embedding cache not shared; queries embed without it", "err", err)
-		} else {
-			emb = cached
-			closers = append(closers, func() { _ = cached.Close() })
-		}
-		x, err := index.Open(ctx, cfg.IndexDir, ds, emb)
-		if err != nil {
-			for _, c := range closers {
-				c()
-			}
-			return nil, usagef("--index: %v", err)
-		}
-		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = emb, x.Vector, x.BM25
-		closers = append(closers, func() { _ = x.Close() })
+	x, err := openIndexes(ctx, cfg, ds, emb, stderr, log)
+	if err != nil {
+		return nil, err
+	}
+	if x != nil {
+		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
+		closers = append(closers, x.close)
 	}
 	// Qdrant answers first: when it does, the in-memory vector index it
 	// replaces is not built (at scale it is most of the memory); when it
@@ -259,7 +246,7 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		}
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, closers: closers}
+	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, indexes: x, closers: closers}
 	s.router, _ = comps.Router.(*router.Router)
 
 	// The remote backends connect at once, each into its own typed

@@ -30,7 +30,14 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 			return build(ctx, df)
 		}
 		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), df) })
-		return sharedStack, sharedErr
+		if sharedErr != nil {
+			return nil, sharedErr
+		}
+		// The commands close their stack when done; the shared one stays
+		// open for the next test.
+		st := *sharedStack
+		st.closers = nil
+		return &st, nil
 	}
 	code = runEnv(context.Background(), e, args)
 	return code, out.String(), errb.String()

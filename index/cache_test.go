@@ -1,0 +1,159 @@
+package index_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/index"
+)
+
+// ensure runs index.Ensure and reports whether it built.
+func ensure(t *testing.T, dir string, ds *heritage.Dataset, e embed.Embedder) (built bool, reason error) {
+	t.Helper()
+	x, err := index.Ensure(context.Background(), dir, ds, e, index.EnsureOptions{
+		Building: func(why error) { built, reason = true, why },
+	})
+	require.NoError(t, err)
+	require.Equal(t, len(ds.Institutions), x.Vector.Len())
+	require.NoError(t, x.Close())
+	return built, reason
+}
+
+func TestEnsureBuildsOnceThenReuses(t *testing.T) {
+	ds := subset(t, 16)
+	e := embed.NewHashing(64)
+	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
+
+	built, reason := ensure(t, dir, ds, e)
+	require.True(t, built)
+	require.ErrorIs(t, reason, index.ErrNotBuilt)
+	m, err := index.ReadManifest(dir)
+	require.NoError(t, err)
+	require.Contains(t, m.Files, index.VectorsFile)
+
+	built, _ = ensure(t, dir, ds, e)
+	require.False(t, built, "a valid build is opened, not rebuilt")
+	again, err := index.ReadManifest(dir)
+	require.NoError(t, err)
+	require.Equal(t, m.BuiltAt, again.BuiltAt)
+
+	// Nothing is left beside the build but its lock and embedding cache.
+	left, err := filepath.Glob(dir + ".build-*")
+	require.NoError(t, err)
+	require.Empty(t, left)
+}
+
+func TestEnsureRebuildsDamagedFiles(t *testing.T) {
+	ds := subset(t, 16)
+	e := embed.NewHashing(64)
+	for _, tc := range []struct {
+		name   string
+		damage func(t *testing.T, dir string)
+	}{
+		{"flipped vector byte", func(t *testing.T, dir string) {
+			flipByte(t, filepath.Join(dir, index.VectorsFile), 100)
+		}},
+		{"truncated vectors", func(t *testing.T, dir string) {
+			require.NoError(t, os.Truncate(filepath.Join(dir, index.VectorsFile), 10))
+		}},
+		{"flipped bm25 byte", func(t *testing.T, dir string) {
+			m, err := index.ReadManifest(dir)
+			require.NoError(t, err)
+			for rel, sum := range m.Files {
+				if filepath.Dir(rel) != "." && sum.Size > 0 {
+					flipByte(t, filepath.Join(dir, rel), sum.Size/2)
+					return
+				}
+			}
+			t.Fatal("no bm25 file in the manifest")
+		}},
+		{"missing bm25 dir", func(t *testing.T, dir string) {
+			require.NoError(t, os.RemoveAll(filepath.Join(dir, index.BM25Dir)))
+		}},
+		{"garbled manifest", func(t *testing.T, dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, index.ManifestFile), []byte("{"), 0o644))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
+			built, _ := ensure(t, dir, ds, e)
+			require.True(t, built)
+			tc.damage(t, dir)
+
+			_, err := index.Open(context.Background(), dir, ds, e)
+			require.Error(t, err, "a damaged build is refused")
+			built, reason := ensure(t, dir, ds, e)
+			require.True(t, built, "a damaged build is rebuilt")
+			require.Error(t, reason)
+			built, _ = ensure(t, dir, ds, e)
+			require.False(t, built)
+		})
+	}
+}
+
+func TestEnsureRebuildsForNewData(t *testing.T) {
+	e := embed.NewHashing(64)
+	old, cur := subset(t, 16), subset(t, 17)
+	require.NotEqual(t, old.Version, cur.Version)
+	// One directory for both, as when a user points --index at a
+	// fixed place: the manifest's data version decides.
+	dir := filepath.Join(t.TempDir(), "idx")
+	built, _ := ensure(t, dir, old, e)
+	require.True(t, built)
+	built, reason := ensure(t, dir, cur, e)
+	require.True(t, built)
+	require.ErrorIs(t, reason, index.ErrStale)
+	m, err := index.ReadManifest(dir)
+	require.NoError(t, err)
+	require.Equal(t, cur.Version, m.DataVersion)
+
+	// Another embedder is stale too.
+	built, reason = ensure(t, dir, cur, embed.NewHashing(32))
+	require.True(t, built)
+	require.ErrorIs(t, reason, index.ErrStale)
+}
+
+func TestEnsureConcurrentBuildersBuildOnce(t *testing.T) {
+	ds := subset(t, 16)
+	e := embed.NewHashing(64)
+	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
+
+	var builds atomic.Int32
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			// Each goroutine takes the file lock through its own handle,
+			// as separate processes do.
+			x, err := index.Ensure(context.Background(), dir, ds, e, index.EnsureOptions{
+				Building: func(error) { builds.Add(1) },
+			})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if x.Vector.Len() != len(ds.Institutions) {
+				t.Errorf("opened %d vectors, want %d", x.Vector.Len(), len(ds.Institutions))
+			}
+			_ = x.Close()
+		})
+	}
+	wg.Wait()
+	require.Equal(t, int32(1), builds.Load(), "the others wait and open the first build")
+}
+
+func flipByte(t *testing.T, path string, at int64) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Greater(t, int64(len(b)), at)
+	b[at] ^= 0xff
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+}
