@@ -1,6 +1,7 @@
 package retrievers_test
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -294,4 +295,63 @@ func TestDocText(t *testing.T) {
 		"A museum.",
 	}, "\n"), retrievers.DocText(in))
 	require.Equal(t, "Berlin, Germany", retrievers.DocText(&heritage.Institution{City: "Berlin", Country: "DE", Type: "UNKNOWN"}))
+}
+
+func TestSparseVectorsScoreAsDense(t *testing.T) {
+	f := getFixture(t)
+	// The hashing vectors of the compact semantic texts (those of the
+	// prebuilt indexes) are kept sparse; a dense copy must rank and score
+	// every query to the bit alike.
+	e := embed.NewHashing(0)
+	rows := make([][]float32, f.ds.Len())
+	for i := range rows {
+		rows[i] = e.EmbedOne(retrievers.SemanticText(&f.ds.Institutions[i]))
+	}
+	sparse, err := retrievers.NewVectorIndexFromVectors(f.ds, e, rows)
+	require.NoError(t, err)
+	require.True(t, sparse.Sparse())
+	dense := retrievers.DenseVectorIndexForTest(f.ds, e, rows)
+	require.False(t, dense.Sparse())
+	for _, q := range []string{
+		"Which museums are part of National Museums Scotland?",
+		"railway museum in Wales",
+		"Stadtbibliothek Göttingen",
+		"Which accredited local authority museums in North Yorkshire have collections about railways, mining, farming and the sea?",
+	} {
+		v := e.EmbedOne(q)
+		a, err := sparse.Search(context.Background(), v, 50, nil)
+		require.NoError(t, err)
+		b, err := dense.Search(context.Background(), v, 50, nil)
+		require.NoError(t, err)
+		require.Equal(t, b, a, q)
+	}
+
+	// Written and read back, they are the same vectors.
+	var buf bytes.Buffer
+	require.NoError(t, sparse.WriteVectors(&buf))
+	require.Equal(t, 4*sparse.Len()*sparse.Dim(), buf.Len())
+	back, err := retrievers.LoadVectorIndex(&buf, f.ds, e)
+	require.NoError(t, err)
+	require.True(t, back.Sparse())
+	for _, i := range []int{0, 777, sparse.Len() - 1} {
+		require.Equal(t, rows[i], back.Vector(i))
+	}
+
+	// Dense vectors (MiniLM's) stay dense, whatever the first rows were.
+	mixed := make([][]float32, len(rows))
+	for i := range mixed {
+		mixed[i] = rows[i]
+		if i > 100 {
+			mixed[i] = make([]float32, e.Dim())
+			for j := range mixed[i] {
+				mixed[i][j] = float32(i%7+j%5) + 1
+			}
+		}
+	}
+	d, err := retrievers.NewVectorIndexFromVectors(f.ds, e, mixed)
+	require.NoError(t, err)
+	require.False(t, d.Sparse())
+	for _, i := range []int{0, 100, 101, len(mixed) - 1} {
+		require.Equal(t, mixed[i], d.Vector(i))
+	}
 }
