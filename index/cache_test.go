@@ -157,3 +157,31 @@ func flipByte(t *testing.T, path string, at int64) {
 	b[at] ^= 0xff
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 }
+
+func TestLoadDatasetKeepsASnapshot(t *testing.T) {
+	ds := subset(t, 16)
+	root := t.TempDir()
+	loads := 0
+	load := func() (*heritage.Dataset, error) { loads++; return ds, nil }
+
+	got, err := index.LoadDataset(root, ds.Version, load)
+	require.NoError(t, err)
+	require.Same(t, ds, got)
+	path := filepath.Join(root, ds.Version, index.DatasetFile)
+	require.FileExists(t, path)
+
+	got, err = index.LoadDataset(root, ds.Version, load)
+	require.NoError(t, err)
+	require.Equal(t, 1, loads, "the second start reads the snapshot")
+	require.Equal(t, ds.Institutions, got.Institutions)
+
+	// A damaged snapshot is loaded again from the source and rewritten.
+	flipByte(t, path, 1000)
+	got, err = index.LoadDataset(root, ds.Version, load)
+	require.NoError(t, err)
+	require.Same(t, ds, got)
+	require.Equal(t, 2, loads)
+	_, err = index.LoadDataset(root, ds.Version, load)
+	require.NoError(t, err)
+	require.Equal(t, 2, loads)
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -104,14 +105,35 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	return cfg, nil
 }
 
-// loadData loads the bundled dataset, or the configured file.
+// loadData loads the bundled dataset, or the configured file, from its
+// snapshot in the cache directory when there is one.
 func loadData(cfg config.Config, stderr io.Writer) (*heritage.Dataset, error) {
+	root := cacheRoot(cfg, nil)
 	if cfg.Data == "" {
-		return heritage.Embedded()
+		if root == "" {
+			return heritage.Embedded()
+		}
+		return index.LoadDataset(root, heritage.EmbeddedVersion(), heritage.Embedded)
 	}
-	ds, err := heritage.LoadFile(cfg.Data, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
+	b, err := os.ReadFile(cfg.Data)
 	if err != nil {
 		return nil, usagef("--data: %v", err)
+	}
+	load := func() (*heritage.Dataset, error) {
+		ds, err := heritage.LoadBytes(b, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
+		if err != nil {
+			return nil, usagef("--data: %v", err)
+		}
+		return ds, nil
+	}
+	var ds *heritage.Dataset
+	if root == "" {
+		ds, err = load()
+	} else {
+		ds, err = index.LoadDataset(root, heritage.Fingerprint(b), load)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if n := len(ds.Skipped); n > 0 {
 		fmt.Fprintf(stderr, "hybridrag: skipped %d invalid lines of %s (first: %v)\n", n, cfg.Data, &ds.Skipped[0])
@@ -127,6 +149,9 @@ type stack struct {
 	kg       *kg.Graph
 	router   *router.Router
 	embedder embed.Embedder
+	// embedderName is the embedder in use: "hashing" when the configured
+	// one is not available.
+	embedderName string
 	// indexes are the on-disk indexes in use (nil: built in memory).
 	indexes *openedIndexes
 	// backends are the configured servers that answered at start, each
@@ -246,7 +271,10 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		}
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, indexes: x, closers: closers}
+	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", indexes: x, closers: closers}
+	if emb != nil {
+		s.embedderName = cfg.Embedder
+	}
 	s.router, _ = comps.Router.(*router.Router)
 
 	// The remote backends connect at once, each into its own typed

@@ -51,17 +51,12 @@ func openIndexes(ctx context.Context, cfg config.Config, ds *heritage.Dataset, e
 	if cfg.IndexDir != "" {
 		return openGivenIndexes(ctx, cfg.IndexDir, ds, emb, log)
 	}
-	if cfg.CacheDir == "off" || cfg.Qdrant.URL != "" {
+	if cfg.Qdrant.URL != "" {
 		return nil, nil
 	}
-	root := cfg.CacheDir
+	root := cacheRoot(cfg, log)
 	if root == "" {
-		r, err := index.DefaultRoot()
-		if err != nil {
-			log.Warn("indexes are built in memory", "err", err)
-			return nil, nil
-		}
-		root = r
+		return nil, nil
 	}
 	dir := index.CacheDir(root, ds.Version, name, emb)
 	opts := index.EnsureOptions{}
@@ -111,6 +106,22 @@ func whyBuild(reason error) string {
 		return "the cached ones are damaged"
 	}
 	return "first run"
+}
+
+// cacheRoot is the cache directory the configuration names, or "" when
+// it is "off" or there is none (log, when not nil, says why).
+func cacheRoot(cfg config.Config, log *slog.Logger) string {
+	switch cfg.CacheDir {
+	case "off":
+		return ""
+	case "":
+		root, err := index.DefaultRoot()
+		if err != nil && log != nil {
+			log.Warn("indexes are built in memory", "err", err)
+		}
+		return root
+	}
+	return cfg.CacheDir
 }
 
 // buildEstimate is how long building the indexes of n records takes,
