@@ -63,7 +63,16 @@ type EnsureOptions struct {
 // One process builds at a time (a lock file dir+".lock"); a process that
 // finds a build under way waits for it and opens its result.
 func Ensure(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedder, opts EnsureOptions) (*Indexes, error) {
-	x, err := Open(ctx, dir, ds, e)
+	text := newBuildConfig(opts.Build).textVersion
+	open := func() (*Indexes, error) {
+		x, err := Open(ctx, dir, ds, e)
+		if err == nil && x.Manifest.SemanticText != text {
+			_ = x.Close()
+			return nil, fmt.Errorf("%w: %s embeds text %s, not %s", ErrStale, dir, x.Manifest.SemanticText, text)
+		}
+		return x, err
+	}
+	x, err := open()
 	if err == nil || !rebuildable(err) {
 		return x, err
 	}
@@ -76,7 +85,7 @@ func Ensure(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embed
 	}
 	defer unlock()
 	// Another process may have built it while this one waited.
-	x, err = Open(ctx, dir, ds, e)
+	x, err = open()
 	if err == nil || !rebuildable(err) {
 		return x, err
 	}
@@ -93,7 +102,7 @@ func Ensure(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embed
 	if err := replace(ctx, dir, ds, e, opts); err != nil {
 		return nil, err
 	}
-	return Open(ctx, dir, ds, e)
+	return open()
 }
 
 // rebuildable reports whether err says the directory holds no usable

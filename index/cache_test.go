@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -13,6 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/retrievers"
 )
 
 // ensure runs index.Ensure and reports whether it built.
@@ -38,6 +40,7 @@ func TestEnsureBuildsOnceThenReuses(t *testing.T) {
 	m, err := index.ReadManifest(dir)
 	require.NoError(t, err)
 	require.Contains(t, m.Files, index.VectorsFile)
+	require.NotContains(t, m.Files, index.SparseFile, "64 dimensions of hashing are dense")
 
 	built, _ = ensure(t, dir, ds, e)
 	require.False(t, built, "a valid build is opened, not rebuilt")
@@ -51,18 +54,35 @@ func TestEnsureBuildsOnceThenReuses(t *testing.T) {
 	require.Empty(t, left)
 }
 
+// vectorsRead is the vector file Open reads in dir: the sparse one when
+// the build has it.
+func vectorsRead(t *testing.T, dir string) string {
+	m, err := index.ReadManifest(dir)
+	require.NoError(t, err)
+	if _, ok := m.Files[index.SparseFile]; ok {
+		return filepath.Join(dir, index.SparseFile)
+	}
+	return filepath.Join(dir, index.VectorsFile)
+}
+
 func TestEnsureRebuildsDamagedFiles(t *testing.T) {
 	ds := subset(t, 16)
-	e := embed.NewHashing(64)
+	// 64 dimensions of hashing are dense, 1024 sparse.
+	for _, dim := range []int{64, 1024} {
+		t.Run(fmt.Sprint(dim), func(t *testing.T) { testRebuildsDamagedFiles(t, ds, embed.NewHashing(dim)) })
+	}
+}
+
+func testRebuildsDamagedFiles(t *testing.T, ds *heritage.Dataset, e *embed.Hashing) {
 	for _, tc := range []struct {
 		name   string
 		damage func(t *testing.T, dir string)
 	}{
 		{"flipped vector byte", func(t *testing.T, dir string) {
-			flipByte(t, filepath.Join(dir, index.VectorsFile), 100)
+			flipByte(t, vectorsRead(t, dir), 100)
 		}},
 		{"truncated vectors", func(t *testing.T, dir string) {
-			require.NoError(t, os.Truncate(filepath.Join(dir, index.VectorsFile), 10))
+			require.NoError(t, os.Truncate(vectorsRead(t, dir), 10))
 		}},
 		{"flipped bm25 byte", func(t *testing.T, dir string) {
 			m, err := index.ReadManifest(dir)
@@ -86,6 +106,9 @@ func TestEnsureRebuildsDamagedFiles(t *testing.T) {
 			dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
 			built, _ := ensure(t, dir, ds, e)
 			require.True(t, built)
+			if e.Dim() == 1024 {
+				require.Equal(t, filepath.Join(dir, index.SparseFile), vectorsRead(t, dir))
+			}
 			tc.damage(t, dir)
 
 			_, err := index.Open(context.Background(), dir, ds, e)
@@ -119,6 +142,24 @@ func TestEnsureRebuildsForNewData(t *testing.T) {
 	built, reason = ensure(t, dir, cur, embed.NewHashing(32))
 	require.True(t, built)
 	require.ErrorIs(t, reason, index.ErrStale)
+
+	// And a build of the compact texts when the full texts are wanted.
+	full := func() (bool, error) {
+		var why error
+		x, err := index.Ensure(context.Background(), dir, cur, embed.NewHashing(32), index.EnsureOptions{
+			Building: func(err error) { why = err },
+			Build:    []index.BuildOption{index.WithFullText()},
+		})
+		require.NoError(t, err)
+		require.Equal(t, retrievers.DocTextVersion, x.Manifest.SemanticText)
+		require.NoError(t, x.Close())
+		return why != nil, why
+	}
+	built, reason = full()
+	require.True(t, built)
+	require.ErrorIs(t, reason, index.ErrStale)
+	built, _ = full()
+	require.False(t, built)
 }
 
 func TestEnsureConcurrentBuildersBuildOnce(t *testing.T) {

@@ -5,6 +5,9 @@
 //	DIR/manifest.json     what was built: data version, embedder, counts, time
 //	DIR/vectors.f32       the vector index: one row of Dim little-endian
 //	                      float32 values per record, in dataset order
+//	DIR/vectors.sparse    the same vectors, when mostly zeros (hashing),
+//	                      as columns of non-zero components, which open
+//	                      several times faster (see retrievers.WriteSparse)
 //	DIR/vectors.json      the vector index's own manifest (embedder ID, dim,
 //	                      record count, data version, digest of the ids)
 //	DIR/bm25/             the BM25 index (bleve, scorch)
@@ -31,6 +34,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +49,7 @@ import (
 const (
 	ManifestFile    = "manifest.json"
 	VectorsFile     = "vectors.f32"
+	SparseFile      = "vectors.sparse"
 	VectorsMetaFile = "vectors.json"
 	BM25Dir         = "bm25"
 	CacheFile       = "embed-cache.bolt"
@@ -120,6 +125,26 @@ type buildConfig struct {
 	cachePath string
 	noCache   bool
 	batchSize int
+	// text is what the vectors embed, textVersion its layout version.
+	text        func(*heritage.Institution) string
+	textVersion string
+}
+
+func newBuildConfig(opts []BuildOption) buildConfig {
+	cfg := buildConfig{batchSize: 256, text: retrievers.SemanticText, textVersion: retrievers.SemanticTextVersion}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	cfg.batchSize = max(cfg.batchSize, 1)
+	return cfg
+}
+
+// WithFullText embeds each record's full retrieval text
+// (retrievers.DocText, what the in-memory index embeds) instead of the
+// compact retrievers.SemanticText: better for the hashing embedder, too
+// slow to embed for MiniLM.
+func WithFullText() BuildOption {
+	return func(c *buildConfig) { c.text, c.textVersion = retrievers.DocText, retrievers.DocTextVersion }
 }
 
 // WithCacheFile puts the embedding cache at path instead of
@@ -148,11 +173,7 @@ func WithBatchSize(n int) BuildOption {
 // stage; it is called from Build's goroutine.
 func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
 	start := time.Now()
-	cfg := buildConfig{batchSize: 256}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	cfg.batchSize = max(cfg.batchSize, 1)
+	cfg := newBuildConfig(opts)
 	if progress == nil {
 		progress = func(string, int, int) {}
 	}
@@ -164,7 +185,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	}
 	// Invalidate the old build first: a build cut short must not leave a
 	// manifest that describes other files.
-	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, BM25Dir} {
+	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, SparseFile, BM25Dir} {
 		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 			return Manifest{}, fmt.Errorf("index: remove old %s: %w", name, err)
 		}
@@ -212,7 +233,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 		hi := min(lo+cfg.batchSize, n)
 		texts = texts[:0]
 		for i := lo; i < hi; i++ {
-			texts = append(texts, retrievers.SemanticText(&ds.Institutions[i]))
+			texts = append(texts, cfg.text(&ds.Institutions[i]))
 		}
 		vs, err := emb.Embed(ctx, texts)
 		if err != nil {
@@ -233,9 +254,14 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	if err := writeAtomic(filepath.Join(dir, VectorsFile), vx.WriteVectors); err != nil {
 		return Manifest{}, err
 	}
+	if vx.Sparse() {
+		if err := writeAtomic(filepath.Join(dir, SparseFile), vx.WriteSparse); err != nil {
+			return Manifest{}, err
+		}
+	}
 	vm := VectorsMeta{
 		EmbedderID: e.ID(), Dim: e.Dim(), Records: n, DataVersion: ds.Version,
-		IDsSHA256: retrievers.IDsDigest(ds), SemanticText: retrievers.SemanticTextVersion, Layout: layout,
+		IDsSHA256: retrievers.IDsDigest(ds), SemanticText: cfg.textVersion, Layout: layout,
 	}
 	if err := writeJSON(filepath.Join(dir, VectorsMetaFile), vm); err != nil {
 		return Manifest{}, err
@@ -244,7 +270,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 
 	m := Manifest{
 		Format: Format, DataVersion: ds.Version, EmbedderID: e.ID(), Dim: e.Dim(),
-		Records: n, BM25Docs: n, SemanticText: retrievers.SemanticTextVersion,
+		Records: n, BM25Docs: n, SemanticText: cfg.textVersion,
 		BuiltAt: time.Now().UTC().Truncate(time.Second),
 	}
 	if cache != nil {
@@ -309,16 +335,22 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 		return nil, fmt.Errorf("%w: %s holds %d-dimensional vectors, the embedder makes %d", ErrStale, dir, vm.Dim, e.Dim())
 	case vm.Records != len(ds.Institutions) || vm.IDsSHA256 != ids:
 		return nil, fmt.Errorf("%w: %s holds %d records of other ids than the data's %d", ErrStale, dir, vm.Records, len(ds.Institutions))
-	case vm.SemanticText != retrievers.SemanticTextVersion || vm.Layout != layout:
+	case vm.SemanticText != m.SemanticText || vm.Layout != layout ||
+		vm.SemanticText != retrievers.SemanticTextVersion && vm.SemanticText != retrievers.DocTextVersion:
 		return nil, fmt.Errorf("%w: %s uses text %q, layout %q", ErrStale, dir, vm.SemanticText, vm.Layout)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := verifyFiles(dir, m.Files, VectorsFile); err != nil {
+	if err := verifyFiles(dir, m.Files, VectorsFile, SparseFile); err != nil {
 		return nil, err
 	}
-	vx, err := loadVectors(dir, m.Files[VectorsFile], ds, e)
+	var vx *retrievers.VectorIndex
+	if sum, ok := m.Files[SparseFile]; ok {
+		vx, err = loadSparse(dir, sum, ds, e)
+	} else {
+		vx, err = loadVectors(dir, m.Files[VectorsFile], ds, e)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -354,6 +386,27 @@ func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedde
 	}
 	if h.Sum32() != want.CRC32C {
 		return nil, fmt.Errorf("%w: %s fails its checksum", ErrCorrupt, path)
+	}
+	return vx, nil
+}
+
+// loadSparse reads DIR/vectors.sparse, checking its size and checksum
+// against want first.
+func loadSparse(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*retrievers.VectorIndex, error) {
+	path := filepath.Join(dir, SparseFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	if int64(len(b)) != want.Size || crc32.Checksum(b, castagnoli) != want.CRC32C {
+		return nil, fmt.Errorf("%w: %s fails its size or checksum", ErrCorrupt, path)
+	}
+	vx, err := retrievers.LoadSparseVectorIndex(b, ds, e)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	return vx, nil
 }
@@ -397,14 +450,14 @@ func sumFile(path string) (FileSum, error) {
 	return FileSum{Size: n, CRC32C: h.Sum32()}, err
 }
 
-// verifyFiles checks that every file in want but skip is in dir with its
-// size and checksum.
-func verifyFiles(dir string, want map[string]FileSum, skip string) error {
+// verifyFiles checks that every file in want but those in skip (checked
+// as they are read) is in dir with its size and checksum.
+func verifyFiles(dir string, want map[string]FileSum, skip ...string) error {
 	if len(want) == 0 {
 		return fmt.Errorf("%w: %s lists no files", ErrCorrupt, filepath.Join(dir, ManifestFile))
 	}
 	for rel, w := range want {
-		if rel == skip {
+		if slices.Contains(skip, rel) {
 			continue
 		}
 		path := filepath.Join(dir, filepath.FromSlash(rel))

@@ -20,6 +20,3 @@ func DenseVectorIndexForTest(ds *heritage.Dataset, e embed.Embedder, vecs [][]fl
 	}
 	return x
 }
-
-// Sparse reports whether x keeps only the non-zero components.
-func (x *VectorIndex) Sparse() bool { return x.sparse != nil }

@@ -310,6 +310,8 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 	sparse, err := retrievers.NewVectorIndexFromVectors(f.ds, e, rows)
 	require.NoError(t, err)
 	require.True(t, sparse.Sparse())
+	two, err := retrievers.NewVectorIndexFromVectors(f.ds, e, rows, retrievers.WithWorkers(2))
+	require.NoError(t, err)
 	dense := retrievers.DenseVectorIndexForTest(f.ds, e, rows)
 	require.False(t, dense.Sparse())
 	for _, q := range []string{
@@ -324,6 +326,9 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 		b, err := dense.Search(context.Background(), v, 50, nil)
 		require.NoError(t, err)
 		require.Equal(t, b, a, q)
+		c, err := two.Search(context.Background(), v, 50, nil)
+		require.NoError(t, err)
+		require.Equal(t, b, c, q)
 	}
 
 	// Written and read back, they are the same vectors.
@@ -336,6 +341,33 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 	for _, i := range []int{0, 777, sparse.Len() - 1} {
 		require.Equal(t, rows[i], back.Vector(i))
 	}
+
+	// The sparse file reads back the same index; a damaged one is refused.
+	buf.Reset()
+	require.NoError(t, sparse.WriteSparse(&buf))
+	fromSparse, err := retrievers.LoadSparseVectorIndex(buf.Bytes(), f.ds, e)
+	require.NoError(t, err)
+	v := e.EmbedOne("railway museum in Wales")
+	a, err := sparse.Search(context.Background(), v, 50, nil)
+	require.NoError(t, err)
+	b, err := fromSparse.Search(context.Background(), v, 50, nil)
+	require.NoError(t, err)
+	require.Equal(t, a, b)
+	raw := buf.Bytes()
+	for name, bad := range map[string][]byte{
+		"truncated": raw[:len(raw)-4],
+		"other dim": append(append([]byte{}, raw[:8]...), append([]byte{1, 2, 0, 0}, raw[12:]...)...),
+		"row past the end": func() []byte {
+			c := bytes.Clone(raw)
+			// the first record of column 0 (after the header and the starts)
+			copy(c[16+4*(e.Dim()+1):], []byte{0xff, 0xff, 0xff, 0x7f})
+			return c
+		}(),
+	} {
+		_, err := retrievers.LoadSparseVectorIndex(bad, f.ds, e)
+		require.Error(t, err, name)
+	}
+	require.Error(t, retrievers.DenseVectorIndexForTest(f.ds, e, rows).WriteSparse(&buf))
 
 	// Dense vectors (MiniLM's) stay dense, whatever the first rows were.
 	mixed := make([][]float32, len(rows))

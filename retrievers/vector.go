@@ -233,11 +233,11 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 // score adds q[j]·column j to scores for every non-zero component j,
 // splitting the records into one range per worker.
 func (x *VectorIndex) score(ctx context.Context, q []float32, nz []int, scores []float32, workers int) error {
-	if x.sparse != nil {
-		x.sparse.score(q, nz, scores)
-		return nil
-	}
 	run := func(lo, hi int) error {
+		if x.sparse != nil {
+			x.sparse.score(q, nz, scores, lo, hi)
+			return nil
+		}
 		dst := scores[lo:hi]
 		for c, j := range nz {
 			if c%32 == 31 {
