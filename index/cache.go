@@ -51,6 +51,9 @@ type EnsureOptions struct {
 	// LockWait is the longest wait for another process's build (default
 	// 30 minutes: a MiniLM build takes minutes).
 	LockWait time.Duration
+	// Waiting, when not nil, is called when another process is building
+	// the same indexes and this one waits for it.
+	Waiting func()
 	// Build are the options of the build.
 	Build []BuildOption
 }
@@ -79,7 +82,7 @@ func Ensure(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embed
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	unlock, err := lock(ctx, dir+".lock", opts.LockWait)
+	unlock, err := lock(ctx, dir+".lock", opts.LockWait, opts.Waiting)
 	if err != nil {
 		return nil, err
 	}
@@ -145,15 +148,23 @@ func replace(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embe
 }
 
 // lock takes the lock file path, waiting at most wait (default 30 min)
-// for another process to release it.
-func lock(ctx context.Context, path string, wait time.Duration) (unlock func(), err error) {
+// for another process to release it; waiting, when not nil, is called
+// before such a wait.
+func lock(ctx context.Context, path string, wait time.Duration, waiting func()) (unlock func(), err error) {
 	if wait <= 0 {
 		wait = 30 * time.Minute
 	}
+	fl := flock.New(path)
+	ok, err := fl.TryLock()
+	if err == nil && ok {
+		return func() { _ = fl.Unlock() }, nil
+	}
+	if waiting != nil {
+		waiting()
+	}
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	fl := flock.New(path)
-	ok, err := fl.TryLockContext(ctx, 100*time.Millisecond)
+	ok, err = fl.TryLockContext(ctx, 100*time.Millisecond)
 	if err != nil || !ok {
 		if err == nil {
 			err = ctx.Err()

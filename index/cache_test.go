@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/gofrs/flock"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
@@ -167,7 +168,7 @@ func TestEnsureConcurrentBuildersBuildOnce(t *testing.T) {
 	e := embed.NewHashing(64)
 	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
 
-	var builds atomic.Int32
+	var builds, waits atomic.Int32
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
@@ -175,6 +176,7 @@ func TestEnsureConcurrentBuildersBuildOnce(t *testing.T) {
 			// as separate processes do.
 			x, err := index.Ensure(context.Background(), dir, ds, e, index.EnsureOptions{
 				Building: func(error) { builds.Add(1) },
+				Waiting:  func() { waits.Add(1) },
 			})
 			if err != nil {
 				t.Error(err)
@@ -188,6 +190,7 @@ func TestEnsureConcurrentBuildersBuildOnce(t *testing.T) {
 	}
 	wg.Wait()
 	require.Equal(t, int32(1), builds.Load(), "the others wait and open the first build")
+	require.LessOrEqual(t, waits.Load(), int32(3))
 }
 
 func flipByte(t *testing.T, path string, at int64) {
@@ -225,4 +228,32 @@ func TestLoadDatasetKeepsASnapshot(t *testing.T) {
 	_, err = index.LoadDataset(root, ds.Version, load)
 	require.NoError(t, err)
 	require.Equal(t, 2, loads)
+}
+
+func TestEnsureWaitsForAnotherBuilder(t *testing.T) {
+	ds := subset(t, 16)
+	e := embed.NewHashing(64)
+	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
+	require.NoError(t, os.MkdirAll(filepath.Dir(dir), 0o755))
+	// Another process holds the lock (building).
+	other := flock.New(dir + ".lock")
+	require.NoError(t, other.Lock())
+
+	waiting := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		x, err := index.Ensure(context.Background(), dir, ds, e, index.EnsureOptions{Waiting: func() { close(waiting) }})
+		if err == nil {
+			err = x.Close()
+		}
+		done <- err
+	}()
+	<-waiting
+	select {
+	case err := <-done:
+		t.Fatalf("Ensure returned while another process held the lock: %v", err)
+	default:
+	}
+	require.NoError(t, other.Unlock())
+	require.NoError(t, <-done)
 }

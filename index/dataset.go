@@ -1,9 +1,6 @@
 package index
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -21,12 +18,12 @@ const DatasetFile = "dataset.snap"
 // never used.
 func LoadDataset(root, version string, load func() (*heritage.Dataset, error)) (*heritage.Dataset, error) {
 	path := filepath.Join(root, version, DatasetFile)
+	// A snapshot that cannot be read (missing, unreadable, damaged) only
+	// costs the speed it would have brought.
 	if b, err := os.ReadFile(path); err == nil {
 		if ds, err := heritage.ReadSnapshot(b); err == nil && ds.Version == version {
 			return ds, nil
 		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("index: %w", err)
 	}
 	ds, err := load()
 	if err != nil {

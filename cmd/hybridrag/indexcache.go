@@ -76,6 +76,9 @@ func openIndexes(ctx context.Context, cfg config.Config, ds *heritage.Dataset, e
 			ds.Len(), name, dir, whyBuild(reason), buildEstimate(name, ds.Len()))
 		bar = progress.New(stderr, progress.Options{Terminal: progress.IsTerminal(stderr), Unit: "records"})
 	}
+	opts.Waiting = func() {
+		fmt.Fprintf(stderr, "hybridrag: another process is building the search indexes in %s; waiting for it\n", dir)
+	}
 	opts.Progress = func(stage string, done, total int) {
 		if bar != nil {
 			bar.Update(stage, done, total)
