@@ -31,7 +31,7 @@ func ensure(t *testing.T, dir string, ds *heritage.Dataset, e embed.Embedder) (b
 }
 
 func TestEnsureBuildsOnceThenReuses(t *testing.T) {
-	ds := subset(t, 16)
+	ds := subset(t, 64)
 	e := embed.NewHashing(64)
 	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
 
@@ -67,7 +67,7 @@ func vectorsRead(t *testing.T, dir string) string {
 }
 
 func TestEnsureRebuildsDamagedFiles(t *testing.T) {
-	ds := subset(t, 16)
+	ds := subset(t, 64)
 	// 64 dimensions of hashing are dense, 1024 sparse.
 	for _, dim := range []int{64, 1024} {
 		t.Run(fmt.Sprint(dim), func(t *testing.T) { testRebuildsDamagedFiles(t, ds, embed.NewHashing(dim)) })
@@ -125,7 +125,7 @@ func testRebuildsDamagedFiles(t *testing.T, ds *heritage.Dataset, e *embed.Hashi
 
 func TestEnsureRebuildsForNewData(t *testing.T) {
 	e := embed.NewHashing(64)
-	old, cur := subset(t, 16), subset(t, 17)
+	old, cur := subset(t, 64), subset(t, 65)
 	require.NotEqual(t, old.Version, cur.Version)
 	// One directory for both, as when a user points --index at a
 	// fixed place: the manifest's data version decides.
@@ -164,7 +164,7 @@ func TestEnsureRebuildsForNewData(t *testing.T) {
 }
 
 func TestEnsureConcurrentBuildersBuildOnce(t *testing.T) {
-	ds := subset(t, 16)
+	ds := subset(t, 64)
 	e := embed.NewHashing(64)
 	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
 
@@ -203,7 +203,7 @@ func flipByte(t *testing.T, path string, at int64) {
 }
 
 func TestLoadDatasetKeepsASnapshot(t *testing.T) {
-	ds := subset(t, 16)
+	ds := subset(t, 64)
 	root := t.TempDir()
 	loads := 0
 	load := func() (*heritage.Dataset, error) { loads++; return ds, nil }
@@ -231,7 +231,7 @@ func TestLoadDatasetKeepsASnapshot(t *testing.T) {
 }
 
 func TestEnsureWaitsForAnotherBuilder(t *testing.T) {
-	ds := subset(t, 16)
+	ds := subset(t, 64)
 	e := embed.NewHashing(64)
 	dir := index.CacheDir(t.TempDir(), ds.Version, "hashing", e)
 	require.NoError(t, os.MkdirAll(filepath.Dir(dir), 0o755))
