@@ -30,6 +30,10 @@ type Config struct {
 	// IndexDir is a directory of prebuilt indexes (hybridrag index build);
 	// empty = build them in memory at start.
 	IndexDir string `json:"index_dir,omitempty"`
+	// CacheDir is where indexes built at the first start are kept for
+	// the next (default: the user's cache directory + "/hybridrag");
+	// "off" builds them in memory at every start. IndexDir wins.
+	CacheDir string `json:"cache_dir,omitempty"`
 
 	Neo4j  Neo4j  `json:"neo4j"`
 	Qdrant Qdrant `json:"qdrant"`
@@ -194,7 +198,7 @@ var Env = []string{
 	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_ORT_LIB",
 	"HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_NEO4J_USER", "HYBRIDRAG_NEO4J_PASSWORD",
 	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION", "HYBRIDRAG_QDRANT_SEARCH_EF",
-	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR",
+	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR", "HYBRIDRAG_CACHE_DIR",
 	"HYBRIDRAG_RERANK_URL", "HYBRIDRAG_RERANK_PROTOCOL", "HYBRIDRAG_RERANK_MODEL", "HYBRIDRAG_RERANK_API_KEY",
 	"HYBRIDRAG_REQUEST_TIMEOUT", "HYBRIDRAG_LEG_TIMEOUT", "HYBRIDRAG_STARTUP_TIMEOUT",
 	"HYBRIDRAG_API_KEY", "HYBRIDRAG_API_KEY_FILE", "HYBRIDRAG_PUBLIC_URL",
@@ -220,6 +224,7 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_SPARQL_ENDPOINT", &c.SPARQL.Endpoint)
 	str("HYBRIDRAG_SPARQL_CACHE_DIR", &c.SPARQL.CacheDir)
 	str("HYBRIDRAG_INDEX_DIR", &c.IndexDir)
+	str("HYBRIDRAG_CACHE_DIR", &c.CacheDir)
 	str("HYBRIDRAG_RERANK_URL", &c.Rerank.URL)
 	str("HYBRIDRAG_RERANK_PROTOCOL", &c.Rerank.Protocol)
 	str("HYBRIDRAG_RERANK_MODEL", &c.Rerank.Model)

@@ -5,6 +5,9 @@
 //	DIR/manifest.json     what was built: data version, embedder, counts, time
 //	DIR/vectors.f32       the vector index: one row of Dim little-endian
 //	                      float32 values per record, in dataset order
+//	DIR/vectors.sparse    the same vectors, when mostly zeros (hashing),
+//	                      as columns of non-zero components, which open
+//	                      several times faster (see retrievers.WriteSparse)
 //	DIR/vectors.json      the vector index's own manifest (embedder ID, dim,
 //	                      record count, data version, digest of the ids)
 //	DIR/bm25.idx          the BM25 index (see retrievers/bm25)
@@ -13,6 +16,12 @@
 // The vector index embeds retrievers.SemanticText, a compact text per
 // record; BM25 indexes the full fields and description. manifest.json is
 // written last: a directory without it is incomplete and Open refuses it.
+// It records the size and CRC-32C of every other file of the build, which
+// Open checks, so a truncated or damaged file is refused (ErrCorrupt)
+// rather than used.
+//
+// Ensure keeps such a directory in a cache (see CacheDir): it opens the
+// build there, or builds it first, once, under a lock.
 package index
 
 import (
@@ -20,10 +29,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/embed"
@@ -37,6 +49,7 @@ import (
 const (
 	ManifestFile    = "manifest.json"
 	VectorsFile     = "vectors.f32"
+	SparseFile      = "vectors.sparse"
 	VectorsMetaFile = "vectors.json"
 	BM25File        = "bm25.idx"
 	CacheFile       = "embed-cache.bolt"
@@ -63,6 +76,9 @@ var (
 	// ErrStale is wrapped by Open when the indexes were built for other
 	// data, another embedder or another layout.
 	ErrStale = errors.New("index: built indexes do not match (rebuild with: hybridrag index build --dir DIR)")
+	// ErrCorrupt is wrapped by Open when a file of the build is missing or
+	// differs from the size and checksum in the manifest.
+	ErrCorrupt = errors.New("index: built indexes are damaged (rebuild with: hybridrag index build --dir DIR)")
 )
 
 // Manifest describes a build.
@@ -81,6 +97,15 @@ type Manifest struct {
 	// during the build (both 0 without a cache).
 	CacheHits   int64 `json:"cache_hits"`
 	CacheMisses int64 `json:"cache_misses"`
+	// Files are the build's other files (slash-separated paths relative to
+	// the directory), each with its size and checksum.
+	Files map[string]FileSum `json:"files"`
+}
+
+// FileSum is the size and CRC-32C (Castagnoli) of one file of a build.
+type FileSum struct {
+	Size   int64  `json:"size"`
+	CRC32C uint32 `json:"crc32c"`
 }
 
 // VectorsMeta is the vector index's own manifest (vectors.json).
@@ -104,6 +129,26 @@ type buildConfig struct {
 	cachePath string
 	noCache   bool
 	batchSize int
+	// text is what the vectors embed, textVersion its layout version.
+	text        func(*heritage.Institution) string
+	textVersion string
+}
+
+func newBuildConfig(opts []BuildOption) buildConfig {
+	cfg := buildConfig{batchSize: 256, text: retrievers.SemanticText, textVersion: retrievers.SemanticTextVersion}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	cfg.batchSize = max(cfg.batchSize, 1)
+	return cfg
+}
+
+// WithDocText embeds each record's retrieval text
+// (retrievers.DocText, what the in-memory index embeds) instead of the
+// compact retrievers.SemanticText: better for the hashing embedder, too
+// slow to embed for MiniLM.
+func WithDocText() BuildOption {
+	return func(c *buildConfig) { c.text, c.textVersion = retrievers.DocText, retrievers.DocTextVersion }
 }
 
 // WithCacheFile puts the embedding cache at path instead of
@@ -132,11 +177,7 @@ func WithBatchSize(n int) BuildOption {
 // stage; it is called from Build's goroutine.
 func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir string, progress func(stage string, done, total int), opts ...BuildOption) (Manifest, error) {
 	start := time.Now()
-	cfg := buildConfig{batchSize: 256}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	cfg.batchSize = max(cfg.batchSize, 1)
+	cfg := newBuildConfig(opts)
 	if progress == nil {
 		progress = func(string, int, int) {}
 	}
@@ -148,7 +189,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	}
 	// Invalidate the old build first: a build cut short must not leave a
 	// manifest that describes other files.
-	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, BM25File, oldBM25Dir} {
+	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, SparseFile, BM25File, oldBM25Dir} {
 		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 			return Manifest{}, fmt.Errorf("index: remove old %s: %w", name, err)
 		}
@@ -196,7 +237,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 		hi := min(lo+cfg.batchSize, n)
 		texts = texts[:0]
 		for i := lo; i < hi; i++ {
-			texts = append(texts, retrievers.SemanticText(&ds.Institutions[i]))
+			texts = append(texts, cfg.text(&ds.Institutions[i]))
 		}
 		vs, err := emb.Embed(ctx, texts)
 		if err != nil {
@@ -217,9 +258,14 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	if err := writeAtomic(filepath.Join(dir, VectorsFile), vx.WriteVectors); err != nil {
 		return Manifest{}, err
 	}
+	if vx.Sparse() {
+		if err := writeAtomic(filepath.Join(dir, SparseFile), vx.WriteSparse); err != nil {
+			return Manifest{}, err
+		}
+	}
 	vm := VectorsMeta{
 		EmbedderID: e.ID(), Dim: e.Dim(), Records: n, DataVersion: ds.Version,
-		IDsSHA256: retrievers.IDsDigest(ds), SemanticText: retrievers.SemanticTextVersion, Layout: layout,
+		IDsSHA256: retrievers.IDsDigest(ds), SemanticText: cfg.textVersion, Layout: layout,
 	}
 	if err := writeJSON(filepath.Join(dir, VectorsMetaFile), vm); err != nil {
 		return Manifest{}, err
@@ -228,12 +274,15 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 
 	m := Manifest{
 		Format: Format, DataVersion: ds.Version, EmbedderID: e.ID(), Dim: e.Dim(),
-		Records: n, BM25Docs: n, SemanticText: retrievers.SemanticTextVersion,
+		Records: n, BM25Docs: n, SemanticText: cfg.textVersion,
 		BuiltAt: time.Now().UTC().Truncate(time.Second),
 	}
 	if cache != nil {
 		s := cache.Stats()
 		m.CacheHits, m.CacheMisses = s.Hits-before.Hits, s.Misses-before.Misses
+	}
+	if m.Files, err = sumFiles(dir); err != nil {
+		return Manifest{}, err
 	}
 	m.BuildSeconds = time.Since(start).Seconds()
 	if err := writeJSON(filepath.Join(dir, ManifestFile), m); err != nil {
@@ -290,20 +339,24 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 		return nil, fmt.Errorf("%w: %s holds %d-dimensional vectors, the embedder makes %d", ErrStale, dir, vm.Dim, e.Dim())
 	case vm.Records != len(ds.Institutions) || vm.IDsSHA256 != ids:
 		return nil, fmt.Errorf("%w: %s holds %d records of other ids than the data's %d", ErrStale, dir, vm.Records, len(ds.Institutions))
-	case vm.SemanticText != retrievers.SemanticTextVersion || vm.Layout != layout:
+	case vm.SemanticText != m.SemanticText || vm.Layout != layout ||
+		vm.SemanticText != retrievers.SemanticTextVersion && vm.SemanticText != retrievers.DocTextVersion:
 		return nil, fmt.Errorf("%w: %s uses text %q, layout %q", ErrStale, dir, vm.SemanticText, vm.Layout)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(filepath.Join(dir, VectorsFile))
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
+	if err := verifyFiles(dir, m.Files, VectorsFile, SparseFile); err != nil {
+		return nil, err
 	}
-	vx, err := retrievers.LoadVectorIndex(f, ds, e)
-	_ = f.Close()
+	var vx *retrievers.VectorIndex
+	if sum, ok := m.Files[SparseFile]; ok {
+		vx, err = loadSparse(dir, sum, ds, e)
+	} else {
+		vx, err = loadVectors(dir, m.Files[VectorsFile], ds, e)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("index: %s: %w", VectorsFile, err)
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -313,6 +366,117 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	return &Indexes{Manifest: m, Vector: vx, BM25: bm}, nil
+}
+
+// loadVectors reads DIR/vectors.f32, checking its size and checksum
+// against want on the way.
+func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*retrievers.VectorIndex, error) {
+	path := filepath.Join(dir, VectorsFile)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Size() != want.Size {
+		return nil, fmt.Errorf("%w: %s has the wrong size", ErrCorrupt, path)
+	}
+	h := crc32.New(castagnoli)
+	vx, err := retrievers.LoadVectorIndex(io.TeeReader(f, h), ds, e)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+	}
+	if h.Sum32() != want.CRC32C {
+		return nil, fmt.Errorf("%w: %s fails its checksum", ErrCorrupt, path)
+	}
+	return vx, nil
+}
+
+// loadSparse reads DIR/vectors.sparse, checking its size and checksum
+// against want first.
+func loadSparse(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*retrievers.VectorIndex, error) {
+	path := filepath.Join(dir, SparseFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	if int64(len(b)) != want.Size || crc32.Checksum(b, castagnoli) != want.CRC32C {
+		return nil, fmt.Errorf("%w: %s fails its size or checksum", ErrCorrupt, path)
+	}
+	vx, err := retrievers.LoadSparseVectorIndex(b, ds, e)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+	}
+	return vx, nil
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// sumFiles sums every file under dir except the manifest and the
+// embedding cache (which outlives builds and changes as it is used).
+func sumFiles(dir string) (map[string]FileSum, error) {
+	sums := map[string]FileSum{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == ManifestFile || rel == CacheFile || strings.HasPrefix(rel, CacheFile+".") {
+			return nil
+		}
+		sum, err := sumFile(path)
+		sums[rel] = sum
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index: checksum: %w", err)
+	}
+	return sums, nil
+}
+
+func sumFile(path string) (FileSum, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return FileSum{}, err
+	}
+	defer f.Close()
+	h := crc32.New(castagnoli)
+	n, err := io.Copy(h, f)
+	return FileSum{Size: n, CRC32C: h.Sum32()}, err
+}
+
+// verifyFiles checks that every file in want but those in skip (checked
+// as they are read) is in dir with its size and checksum.
+func verifyFiles(dir string, want map[string]FileSum, skip ...string) error {
+	if len(want) == 0 {
+		return fmt.Errorf("%w: %s lists no files", ErrCorrupt, filepath.Join(dir, ManifestFile))
+	}
+	for rel, w := range want {
+		if slices.Contains(skip, rel) {
+			continue
+		}
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		got, err := sumFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+		}
+		if err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		if got != w {
+			return fmt.Errorf("%w: %s differs from its manifest (size %d, want %d)", ErrCorrupt, path, got.Size, w.Size)
+		}
+	}
+	return nil
 }
 
 func writeJSON(path string, v any) error {
@@ -356,7 +520,7 @@ func readJSON(path string, v any) error {
 		return fmt.Errorf("index: %w", err)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("index: %s: %w", path, err)
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -21,7 +22,7 @@ import (
 // dataset (with its own data version).
 func subset(tb testing.TB, step int) *heritage.Dataset {
 	tb.Helper()
-	full, err := heritage.Embedded()
+	full, err := embedded()
 	require.NoError(tb, err)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -32,6 +33,10 @@ func subset(tb testing.TB, step int) *heritage.Dataset {
 	require.NoError(tb, err)
 	return ds
 }
+
+// embedded is the bundled dataset, loaded once for the package's tests
+// (read-only).
+var embedded = sync.OnceValues(heritage.Embedded)
 
 var questions = []string{
 	"Which museums are part of National Museums Scotland?",

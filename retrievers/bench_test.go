@@ -51,6 +51,19 @@ func BenchmarkVectorRetrieveOneCore(b *testing.B) {
 	benchRetrieve(b, vx)
 }
 
+// BenchmarkVectorRetrieveDense is BenchmarkVectorRetrieve with the same
+// vectors kept in dense columns (the index keeps them sparse): the A/B of
+// the two layouts in one run.
+func BenchmarkVectorRetrieveDense(b *testing.B) {
+	f := getFixture(b)
+	require.True(b, f.vector.Sparse())
+	rows := make([][]float32, f.vector.Len())
+	for i := range rows {
+		rows[i] = f.vector.Vector(i)
+	}
+	benchRetrieve(b, retrievers.DenseVectorIndexForTest(f.ds, f.vector.Embedder(), rows))
+}
+
 func BenchmarkBM25Retrieve(b *testing.B) { benchRetrieve(b, getFixture(b).bm25) }
 
 func BenchmarkVectorIndexBuild(b *testing.B) {

@@ -44,6 +44,10 @@ func Fields(in *heritage.Institution) DocFields {
 	}
 }
 
+// DocTextVersion names the layout of DocText; an on-disk vector index of
+// full texts records it, so a change to the text forces a rebuild.
+const DocTextVersion = "doc-v1"
+
 // DocText is the retrieval text of an institution: name, alternative
 // names, type, place, subjects, groups and description, one per line.
 // Empty parts are left out.

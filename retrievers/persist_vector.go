@@ -27,15 +27,43 @@ func NewVectorIndexFromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]
 	if len(vecs) != x.n {
 		return nil, fmt.Errorf("vector: %d vectors for %d records", len(vecs), x.n)
 	}
-	for i, v := range vecs {
-		if len(v) != x.dim {
-			return nil, fmt.Errorf("vector: vector %d has %d dimensions, want %d", i, len(v), x.dim)
+	err = x.fill(func(i int) ([]float32, error) {
+		if len(vecs[i]) != x.dim {
+			return nil, fmt.Errorf("vector: vector %d has %d dimensions, want %d", i, len(vecs[i]), x.dim)
 		}
-		for j, c := range v {
-			x.cols[j*x.n+i] = c
-		}
+		return vecs[i], nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return x, nil
+}
+
+// fill stores the vectors next returns for records 0, 1, … n-1: sparse
+// while few components are set, dense from the moment they are not.
+func (x *VectorIndex) fill(next func(i int) ([]float32, error)) error {
+	rb := newRowBuilder(x.n, x.dim)
+	for i := range x.n {
+		v, err := next(i)
+		if err != nil {
+			return err
+		}
+		if x.cols != nil {
+			for j, c := range v {
+				x.cols[j*x.n+i] = c
+			}
+			continue
+		}
+		if !rb.add(v) {
+			x.cols = make([]float32, x.n*x.dim)
+			rb.dense(x.cols, x.n)
+			rb = nil
+		}
+	}
+	if x.cols == nil {
+		x.sparse = rb.transpose()
+	}
+	return nil
 }
 
 func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOption) (*VectorIndex, error) {
@@ -50,7 +78,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, cols: make([]float32, n*dim), workers: max(cfg.workers, 1)}
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1)}
 	x.scores.New = func() any { s := make([]float32, n); return &s }
 	return x, nil
 }
@@ -61,9 +89,21 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 func (x *VectorIndex) WriteVectors(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	buf := make([]byte, 4*x.dim)
+	v := make([]float32, x.dim)
+	var next []int32
+	if x.sparse != nil {
+		next = append(next, x.sparse.start[:x.dim]...)
+	}
 	for i := range x.n {
-		for j := range x.dim {
-			binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(x.cols[j*x.n+i]))
+		if x.sparse != nil {
+			x.sparse.row(i, v, next)
+		} else {
+			for j := range x.dim {
+				v[j] = x.cols[j*x.n+i]
+			}
+		}
+		for j, c := range v {
+			binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(c))
 		}
 		if _, err := bw.Write(buf); err != nil {
 			return fmt.Errorf("vector: write: %w", err)
@@ -87,13 +127,18 @@ func LoadVectorIndex(r io.Reader, ds *heritage.Dataset, e embed.Embedder, opts .
 	}
 	br := bufio.NewReaderSize(r, 1<<20)
 	buf := make([]byte, 4*x.dim)
-	for i := range x.n {
+	v := make([]float32, x.dim)
+	err = x.fill(func(i int) ([]float32, error) {
 		if _, err := io.ReadFull(br, buf); err != nil {
 			return nil, fmt.Errorf("vector: read record %d of %d (%d dimensions): %w", i, x.n, x.dim, err)
 		}
-		for j := range x.dim {
-			x.cols[j*x.n+i] = math.Float32frombits(binary.LittleEndian.Uint32(buf[4*j:]))
+		for j := range v {
+			v[j] = math.Float32frombits(binary.LittleEndian.Uint32(buf[4*j:]))
 		}
+		return v, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if n, _ := br.Read(buf[:1]); n != 0 {
 		return nil, fmt.Errorf("vector: more data than %d records of %d dimensions", x.n, x.dim)

@@ -1,6 +1,7 @@
 package retrievers_test
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -294,4 +295,98 @@ func TestDocText(t *testing.T) {
 		"A museum.",
 	}, "\n"), retrievers.DocText(in))
 	require.Equal(t, "Berlin, Germany", retrievers.DocText(&heritage.Institution{City: "Berlin", Country: "DE", Type: "UNKNOWN"}))
+}
+
+func TestSparseVectorsScoreAsDense(t *testing.T) {
+	// A quarter of the records, to keep the test quick under the race
+	// detector.
+	k := 0
+	ds, err := getFixture(t).ds.Subset(func(*heritage.Institution) bool { k++; return k%4 == 0 })
+	require.NoError(t, err)
+	// The hashing vectors of the compact semantic texts are kept sparse; a
+	// dense copy must rank and score every query to the bit alike.
+	e := embed.NewHashing(0)
+	rows := make([][]float32, ds.Len())
+	for i := range rows {
+		rows[i] = e.EmbedOne(retrievers.SemanticText(&ds.Institutions[i]))
+	}
+	sparse, err := retrievers.NewVectorIndexFromVectors(ds, e, rows)
+	require.NoError(t, err)
+	require.True(t, sparse.Sparse())
+	two, err := retrievers.NewVectorIndexFromVectors(ds, e, rows, retrievers.WithWorkers(2))
+	require.NoError(t, err)
+	dense := retrievers.DenseVectorIndexForTest(ds, e, rows)
+	require.False(t, dense.Sparse())
+	for _, q := range []string{
+		"Which museums are part of National Museums Scotland?",
+		"railway museum in Wales",
+		"Stadtbibliothek Göttingen",
+		"Which accredited local authority museums in North Yorkshire have collections about railways, mining, farming and the sea?",
+	} {
+		v := e.EmbedOne(q)
+		a, err := sparse.Search(context.Background(), v, 50, nil)
+		require.NoError(t, err)
+		b, err := dense.Search(context.Background(), v, 50, nil)
+		require.NoError(t, err)
+		require.Equal(t, b, a, q)
+		c, err := two.Search(context.Background(), v, 50, nil)
+		require.NoError(t, err)
+		require.Equal(t, b, c, q)
+	}
+
+	// Written and read back, they are the same vectors.
+	var buf bytes.Buffer
+	require.NoError(t, sparse.WriteVectors(&buf))
+	require.Equal(t, 4*sparse.Len()*sparse.Dim(), buf.Len())
+	back, err := retrievers.LoadVectorIndex(&buf, ds, e)
+	require.NoError(t, err)
+	require.True(t, back.Sparse())
+	for _, i := range []int{0, 777, sparse.Len() - 1} {
+		require.Equal(t, rows[i], back.Vector(i))
+	}
+
+	// The sparse file reads back the same index; a damaged one is refused.
+	buf.Reset()
+	require.NoError(t, sparse.WriteSparse(&buf))
+	fromSparse, err := retrievers.LoadSparseVectorIndex(buf.Bytes(), ds, e)
+	require.NoError(t, err)
+	v := e.EmbedOne("railway museum in Wales")
+	a, err := sparse.Search(context.Background(), v, 50, nil)
+	require.NoError(t, err)
+	b, err := fromSparse.Search(context.Background(), v, 50, nil)
+	require.NoError(t, err)
+	require.Equal(t, a, b)
+	raw := buf.Bytes()
+	for name, bad := range map[string][]byte{
+		"truncated": raw[:len(raw)-4],
+		"other dim": append(append([]byte{}, raw[:8]...), append([]byte{1, 2, 0, 0}, raw[12:]...)...),
+		"row past the end": func() []byte {
+			c := bytes.Clone(raw)
+			// the first record of column 0 (after the header and the starts)
+			copy(c[16+4*(e.Dim()+1):], []byte{0xff, 0xff, 0xff, 0x7f})
+			return c
+		}(),
+	} {
+		_, err := retrievers.LoadSparseVectorIndex(bad, ds, e)
+		require.Error(t, err, name)
+	}
+	require.Error(t, retrievers.DenseVectorIndexForTest(ds, e, rows).WriteSparse(&buf))
+
+	// Dense vectors (MiniLM's) stay dense, whatever the first rows were.
+	mixed := make([][]float32, len(rows))
+	for i := range mixed {
+		mixed[i] = rows[i]
+		if i > 100 {
+			mixed[i] = make([]float32, e.Dim())
+			for j := range mixed[i] {
+				mixed[i][j] = float32(i%7+j%5) + 1
+			}
+		}
+	}
+	d, err := retrievers.NewVectorIndexFromVectors(ds, e, mixed)
+	require.NoError(t, err)
+	require.False(t, d.Sparse())
+	for _, i := range []int{0, 100, 101, len(mixed) - 1} {
+		require.Equal(t, mixed[i], d.Vector(i))
+	}
 }

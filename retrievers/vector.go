@@ -28,7 +28,8 @@ type VectorIndex struct {
 	ds      *heritage.Dataset
 	emb     embed.Embedder
 	dim, n  int
-	cols    []float32 // cols[j*n+i] is component j of record i
+	cols    []float32 // cols[j*n+i] is component j of record i; nil when sparse
+	sparse  *sparseCols
 	workers int
 	scores  sync.Pool // *[]float32 of length n
 }
@@ -134,6 +135,7 @@ feed:
 	if err := cfg.ctx.Err(); err != nil {
 		return nil, fmt.Errorf("vector: embed dataset: %w", err)
 	}
+	x.compact()
 	return x, nil
 }
 
@@ -150,6 +152,10 @@ func (x *VectorIndex) Embedder() embed.Embedder { return x.emb }
 func (x *VectorIndex) Vector(i int) []float32 {
 	v := make([]float32, x.dim)
 	for j := range v {
+		if x.sparse != nil {
+			v[j] = x.sparse.at(i, j)
+			continue
+		}
 		v[j] = x.cols[j*x.n+i]
 	}
 	return v
@@ -228,6 +234,10 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 // splitting the records into one range per worker.
 func (x *VectorIndex) score(ctx context.Context, q []float32, nz []int, scores []float32, workers int) error {
 	run := func(lo, hi int) error {
+		if x.sparse != nil {
+			x.sparse.score(q, nz, scores, lo, hi)
+			return nil
+		}
 		dst := scores[lo:hi]
 		for c, j := range nz {
 			if c%32 == 31 {

@@ -18,6 +18,9 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 dir="$root/.tools/scale"
 questions=${HYBRIDRAG_SCALE_QUESTIONS:-100}
+# The indexes are built in memory at each start, as this benchmark
+# measures, and the copies do not fill the user's index cache.
+export HYBRIDRAG_CACHE_DIR=off
 ef=${HYBRIDRAG_SCALE_EF:-256}
 factors=("$@")
 [ ${#factors[@]} -gt 0 ] || factors=(1 10)

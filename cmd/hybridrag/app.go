@@ -12,7 +12,6 @@ import (
 
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
@@ -39,6 +38,7 @@ type dataFlags struct {
 	qdrant      string
 	sparql      string
 	index       string
+	cacheDir    string
 	rerank      string
 	timeout     time.Duration
 	legTimeout  time.Duration
@@ -53,6 +53,7 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.qdrant, "qdrant", "", "Qdrant vectors (gRPC), e.g. http://127.0.0.1:6334 (env HYBRIDRAG_QDRANT_URL)")
 	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
 	fs.StringVar(&d.index, "index", "", "directory of prebuilt indexes from \"hybridrag index build\" (env HYBRIDRAG_INDEX_DIR); starts in well under a second")
+	fs.StringVar(&d.cacheDir, "cache-dir", "", "where the indexes built at the first start are kept (env HYBRIDRAG_CACHE_DIR; default: the user cache directory + /hybridrag; \"off\": build in memory every time)")
 	fs.StringVar(&d.rerank, "rerank", "", "reranking server (TEI /rerank; env HYBRIDRAG_RERANK_URL), off by default")
 	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
@@ -89,6 +90,7 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	set(&cfg.Qdrant.URL, d.qdrant)
 	set(&cfg.SPARQL.Endpoint, d.sparql)
 	set(&cfg.IndexDir, d.index)
+	set(&cfg.CacheDir, d.cacheDir)
 	set(&cfg.Rerank.URL, d.rerank)
 	cfg.SkipInvalid = cfg.SkipInvalid || d.skipInvalid
 	if d.timeout != 0 {
@@ -103,14 +105,35 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	return cfg, nil
 }
 
-// loadData loads the bundled dataset, or the configured file.
+// loadData loads the bundled dataset, or the configured file, from its
+// snapshot in the cache directory when there is one.
 func loadData(cfg config.Config, stderr io.Writer) (*heritage.Dataset, error) {
+	root := cacheRoot(cfg, nil)
 	if cfg.Data == "" {
-		return heritage.Embedded()
+		if root == "" {
+			return heritage.Embedded()
+		}
+		return index.LoadDataset(root, heritage.EmbeddedVersion(), heritage.Embedded)
 	}
-	ds, err := heritage.LoadFile(cfg.Data, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
+	b, err := os.ReadFile(cfg.Data)
 	if err != nil {
 		return nil, usagef("--data: %v", err)
+	}
+	load := func() (*heritage.Dataset, error) {
+		ds, err := heritage.LoadBytes(b, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
+		if err != nil {
+			return nil, usagef("--data: %v", err)
+		}
+		return ds, nil
+	}
+	var ds *heritage.Dataset
+	if root == "" {
+		ds, err = load()
+	} else {
+		ds, err = index.LoadDataset(root, heritage.Fingerprint(b), load)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if n := len(ds.Skipped); n > 0 {
 		fmt.Fprintf(stderr, "hybridrag: skipped %d invalid lines of %s (first: %v)\n", n, cfg.Data, &ds.Skipped[0])
@@ -126,6 +149,11 @@ type stack struct {
 	kg       *kg.Graph
 	router   *router.Router
 	embedder embed.Embedder
+	// embedderName is the embedder in use: "hashing" when the configured
+	// one is not available.
+	embedderName string
+	// indexes are the on-disk indexes in use (nil: built in memory).
+	indexes *openedIndexes
 	// backends are the configured servers that answered at start, each
 	// with a readiness check.
 	backends []backend
@@ -212,29 +240,13 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
 	var closers []func()
-	if cfg.IndexDir != "" {
-		if emb == nil {
-			emb = embed.NewHashing(pipeline.HashingDim)
-			ecfg.Embedder = emb
-		}
-		// Queries share the build's embedding cache, so a repeated query
-		// text is not embedded again. The file has one owner at a time; a
-		// second process goes on without it.
-		if cached, err := diskcache.WrapWith(emb, filepath.Join(cfg.IndexDir, index.CacheFile), diskcache.Options{LockTimeout: 200 * time.Millisecond}); err != nil {
-			log.Warn("embedding cache not shared; queries embed without it", "err", err)
-		} else {
-			emb = cached
-			closers = append(closers, func() { _ = cached.Close() })
-		}
-		x, err := index.Open(ctx, cfg.IndexDir, ds, emb)
-		if err != nil {
-			for _, c := range closers {
-				c()
-			}
-			return nil, usagef("--index: %v", err)
-		}
-		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = emb, x.Vector, x.BM25
-		closers = append(closers, func() { _ = x.Close() })
+	x, err := openIndexes(ctx, cfg, ds, emb, stderr, log)
+	if err != nil {
+		return nil, err
+	}
+	if x != nil {
+		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
+		closers = append(closers, x.close)
 	}
 	// Qdrant answers first: when it does, the in-memory vector index it
 	// replaces is not built (at scale it is most of the memory); when it
@@ -259,7 +271,10 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		}
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, closers: closers}
+	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", indexes: x, closers: closers}
+	if emb != nil {
+		s.embedderName = cfg.Embedder
+	}
 	s.router, _ = comps.Router.(*router.Router)
 
 	// The remote backends connect at once, each into its own typed

@@ -17,7 +17,9 @@ Checks the configuration and every configured backend — the data, the
 embedder, Neo4j, Qdrant and the SPARQL endpoint — and prints what works.
 Backends come from --config-file, HYBRIDRAG_* variables and flags; an
 unconfigured backend is reported as "not configured" (the embedded
-component answers instead). Exits 1 when a configured backend fails.
+component answers instead), and where the indexes are kept. Exits 1 when
+a configured backend fails or the embedder asked for (--embedder minilm)
+is not the one in use.
 
 Examples:
   hybridrag doctor
@@ -49,10 +51,26 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	fmt.Fprintf(w, "data: ok — %d institutions, version %s (start-up %s)\n", st.data.Len(), st.data.Version, time.Since(start).Round(time.Millisecond))
-	fmt.Fprintf(w, "embedder: %s\n", st.embedder.ID())
+	failed := 0
+	if want := cfg.Embedder; want != "" && want != st.embedderName {
+		failed++
+		fmt.Fprintf(w, "embedder: FAILED: %s was asked for, %s is in use (%s)\n", want, st.embedderName, st.embedder.ID())
+	} else {
+		fmt.Fprintf(w, "embedder: %s (%s)\n", st.embedderName, st.embedder.ID())
+	}
+	switch x := st.indexes; {
+	case x != nil:
+		fmt.Fprintf(w, "indexes: %s — %s (built %s, %d records)\n", x.state, x.dir, x.Manifest.BuiltAt.Format(time.RFC3339), x.Manifest.Records)
+	case cfg.Qdrant.URL != "":
+		fmt.Fprintln(w, "indexes: BM25 built in memory at start (vectors in Qdrant)")
+	default:
+		fmt.Fprintln(w, "indexes: built in memory at start (cache off: --cache-dir off)")
+	}
+	if root := cacheRoot(cfg, nil); root != "" {
+		fmt.Fprintf(w, "cache: %s (delete it to rebuild; --cache-dir or HYBRIDRAG_CACHE_DIR move it)\n", root)
+	}
 
 	up := map[string]bool{}
-	failed := 0
 	for _, b := range st.backends {
 		up[b.name] = true
 		cctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())

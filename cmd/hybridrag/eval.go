@@ -7,9 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/eval"
-	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -162,24 +160,23 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	opts := pipeline.DefaultOptions()
 	opts.LegTimeout = cfg.LegTimeout.Std()
 	if !*quiet {
-		fmt.Fprintf(e.stderr, "eval: %d questions, %d configuration(s); building indexes\n", len(qs), len(cfgs))
+		fmt.Fprintf(e.stderr, "eval: %d questions, %d configuration(s); loading the indexes\n", len(qs), len(cfgs))
 	}
-	emb, err := chooseEmbedder(cfg, e.getenv, newLogger(e.stderr))
+	log := newLogger(e.stderr)
+	emb, err := chooseEmbedder(cfg, e.getenv, log)
 	if err != nil {
 		return err
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
-	if cfg.IndexDir != "" {
-		if emb == nil {
-			emb = embed.NewHashing(pipeline.HashingDim)
-			ecfg.Embedder = emb
-		}
-		x, err := index.Open(ctx, cfg.IndexDir, ds, emb)
-		if err != nil {
-			return usagef("--index: %v", err)
-		}
-		defer x.Close()
-		ecfg.Vector, ecfg.BM25 = x.Vector, x.BM25
+	// The vector and BM25 indexes ask and serve use: --index, or the
+	// cache (built first when needed).
+	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
+	if err != nil {
+		return err
+	}
+	if x != nil {
+		defer x.close()
+		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
 	}
 	suite, err := eval.NewSuite(ctx, ds, ecfg, opts)
 	if err != nil {

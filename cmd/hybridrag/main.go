@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -18,9 +19,38 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stopProfile := startProfile(os.Getenv("HYBRIDRAG_CPUPROFILE"), os.Stderr)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stopProfile()
 	stop()
 	os.Exit(code)
+}
+
+// startProfile writes a CPU profile of the whole run to path (when not
+// empty), for measuring start-up: HYBRIDRAG_CPUPROFILE=cpu.out hybridrag ask …
+func startProfile(path string, stderr io.Writer) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hybridrag: cpu profile: %v\n", err)
+		if f != nil {
+			_ = f.Close()
+		}
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+		if h, err := os.Create(path + ".heap"); err == nil {
+			_ = pprof.Lookup("heap").WriteTo(h, 0)
+			_ = h.Close()
+		}
+	}
 }
 
 // Exit codes.

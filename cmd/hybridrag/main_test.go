@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +32,14 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 			return build(ctx, df)
 		}
 		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), df) })
-		return sharedStack, sharedErr
+		if sharedErr != nil {
+			return nil, sharedErr
+		}
+		// The commands close their stack when done; the shared one stays
+		// open for the next test.
+		st := *sharedStack
+		st.closers = nil
+		return &st, nil
 	}
 	code = runEnv(context.Background(), e, args)
 	return code, out.String(), errb.String()
@@ -167,6 +176,23 @@ func TestDoctorFailsOnAConfiguredBackendThatIsDown(t *testing.T) {
 	require.Equal(t, exitFail, code, out+errOut)
 	require.Contains(t, out, "neo4j: FAILED")
 	require.Contains(t, out, "qdrant: not configured")
+	require.Contains(t, out, "ask: ok")
+}
+
+func TestDoctorReportsTheCacheAndAMissingEmbedder(t *testing.T) {
+	code, out, errOut := runCLI(t, "doctor")
+	require.Equal(t, exitOK, code, out+errOut)
+	require.Contains(t, out, "embedder: hashing")
+	require.Regexp(t, `indexes: (opened from|built into) the cache — \S+hybridrag`, out)
+	require.Contains(t, out, "cache: ")
+
+	// MiniLM asked for without its model: the hashing embedder stands in,
+	// and doctor says so and fails.
+	cfg := filepath.Join(t.TempDir(), "config.json")
+	require.NoError(t, os.WriteFile(cfg, []byte(`{"model_dir": "/nonexistent", "ort_lib": "/nonexistent/libonnxruntime.so"}`), 0o644))
+	code, out, errOut = runCLI(t, "doctor", "--config-file", cfg, "--embedder", "minilm")
+	require.Equal(t, exitFail, code, out+errOut)
+	require.Contains(t, out, "embedder: FAILED: minilm was asked for, hashing is in use")
 	require.Contains(t, out, "ask: ok")
 }
 

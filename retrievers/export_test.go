@@ -1,0 +1,22 @@
+package retrievers
+
+import (
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// DenseVectorIndexForTest builds an index that keeps vecs in dense
+// columns whatever their density.
+func DenseVectorIndexForTest(ds *heritage.Dataset, e embed.Embedder, vecs [][]float32) *VectorIndex {
+	x, err := emptyVectorIndex(ds, e, nil)
+	if err != nil {
+		panic(err)
+	}
+	x.cols = make([]float32, x.n*x.dim)
+	for i, v := range vecs {
+		for j, c := range v {
+			x.cols[j*x.n+i] = c
+		}
+	}
+	return x
+}
