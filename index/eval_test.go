@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
@@ -49,8 +49,7 @@ func recallAt(tb testing.TB, r retrievers.Retriever, qs []gold.Question, k int) 
 // embedder, on the public gold questions. The compact text must not lose
 // much: its floor is a few points under the full text's measured recall.
 func TestSemanticTextRecall(t *testing.T) {
-	ds, err := heritage.Embedded()
-	require.NoError(t, err)
+	ds := testfixture.Dataset(t)
 	e := embed.NewHashing(pipeline.HashingDim)
 	full, err := retrievers.NewVectorIndex(ds, e)
 	require.NoError(t, err)

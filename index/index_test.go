@@ -1,9 +1,7 @@
 package index_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,25 +11,14 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 // subset is every step-th record of the bundled data, loaded as its own
 // dataset (with its own data version).
-func subset(tb testing.TB, step int) *heritage.Dataset {
-	tb.Helper()
-	full, err := heritage.Embedded()
-	require.NoError(tb, err)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	for i := 0; i < len(full.Institutions); i += step {
-		require.NoError(tb, enc.Encode(&full.Institutions[i]))
-	}
-	ds, err := heritage.LoadBytes(buf.Bytes(), heritage.LoadOptions{})
-	require.NoError(tb, err)
-	return ds
-}
+func subset(tb testing.TB, step int) *heritage.Dataset { return testfixture.Sample(tb, step) }
 
 var questions = []string{
 	"Which museums are part of National Museums Scotland?",
