@@ -16,8 +16,10 @@
 # run; the packages that talk to a server are tested once the servers are
 # loaded. Each package's line shows as it finishes, a failing test's output
 # in full, and a line each minute names what still runs (see
-# testtools/testprogress). About 8 minutes on 2 busy cores; the longer
-# load test is scripts/soak.sh.
+# testtools/testprogress). From a fresh clone the go commands and test
+# binaries take about 860 CPU seconds (the servers take their own besides),
+# so about 7 to 8 minutes on 2 idle cores; the longer load test is
+# scripts/soak.sh.
 #
 # Needs Go 1.26, Java 17 + Maven, Python 3 + pip, Node + npm, unzip, and
 # apt-get (OpenRefine is Debian's openrefine package; run as root or have
