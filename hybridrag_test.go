@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
@@ -19,8 +20,7 @@ import (
 // router and the retrievers, quick to index.
 func sample(t *testing.T) *heritage.Dataset {
 	t.Helper()
-	full, err := heritage.Embedded()
-	require.NoError(t, err)
+	full := testfixture.Dataset(t)
 	n := 0
 	ds, err := full.Subset(func(*heritage.Institution) bool { n++; return n%100 == 1 })
 	require.NoError(t, err)
@@ -89,7 +89,7 @@ func TestBackendsLive(t *testing.T) {
 	}
 	ctx := context.Background()
 	user := cmp.Or(os.Getenv("HYBRIDRAG_NEO4J_USER"), "neo4j")
-	c, err := hybridrag.New(ctx, hybridrag.WithNeo4j(uri, user, os.Getenv("HYBRIDRAG_NEO4J_PASSWORD")), hybridrag.WithSPARQL(endpoint))
+	c, err := hybridrag.New(ctx, hybridrag.WithData(testfixture.Dataset(t)), hybridrag.WithNeo4j(uri, user, os.Getenv("HYBRIDRAG_NEO4J_PASSWORD")), hybridrag.WithSPARQL(endpoint))
 	require.NoError(t, err)
 	defer c.Close()
 	resp, err := c.Ask(ctx, "What is the ISIL code of Heimatstube im Elbtor?")

@@ -12,21 +12,11 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-var (
-	dataOnce sync.Once
-	data     *heritage.Dataset
-	dataErr  error
-)
-
-func dataset(t testing.TB) *heritage.Dataset {
-	t.Helper()
-	dataOnce.Do(func() { data, dataErr = heritage.Embedded() })
-	require.NoError(t, dataErr)
-	return data
-}
+func dataset(t testing.TB) *heritage.Dataset { return testfixture.Dataset(t) }
 
 func tokenizer(t testing.TB) *Tokenizer {
 	t.Helper()

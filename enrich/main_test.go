@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 )
@@ -38,27 +38,14 @@ func TestMain(m *testing.M) {
 	}
 }
 
-var fixture struct {
-	once   sync.Once
-	ds     *heritage.Dataset
-	linker *linking.Linker
-	err    error
-}
+var sharedLinker = testfixture.Shared(func(ds *heritage.Dataset) (*linking.Linker, error) {
+	return linking.New(ds, kg.New(ds)), nil
+})
 
 // realLinker returns the bundled dataset and a linker over it, built once.
 func realLinker(t testing.TB) (*heritage.Dataset, *linking.Linker) {
 	t.Helper()
-	fixture.once.Do(func() {
-		ds, err := heritage.Embedded()
-		if err != nil {
-			fixture.err = err
-			return
-		}
-		fixture.ds = ds
-		fixture.linker = linking.New(ds, kg.New(ds))
-	})
-	require.NoError(t, fixture.err)
-	return fixture.ds, fixture.linker
+	return testfixture.Dataset(t), sharedLinker(t)
 }
 
 func writeFile(t testing.TB, dir, name, content string) string {

@@ -3,34 +3,20 @@ package eval
 import (
 	"context"
 	"os"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
 )
 
-var (
-	suiteOnce sync.Once
-	suite     *Suite
-	suiteErr  error
-)
-
 // sharedSuite builds the embedded indexes once for every test.
-func sharedSuite(t *testing.T) *Suite {
-	t.Helper()
-	suiteOnce.Do(func() {
-		var ds *heritage.Dataset
-		if ds, suiteErr = heritage.Embedded(); suiteErr == nil {
-			suite, suiteErr = NewSuite(context.Background(), ds, pipeline.EmbeddedConfig{}, pipeline.DefaultOptions())
-		}
-	})
-	require.NoError(t, suiteErr)
-	return suite
-}
+var sharedSuite = testfixture.Shared(func(ds *heritage.Dataset) (*Suite, error) {
+	return NewSuite(context.Background(), ds, pipeline.EmbeddedConfig{}, pipeline.DefaultOptions())
+})
 
 // subset takes the first n public questions of each intent, in file order.
 func subset(t *testing.T, ds *heritage.Dataset, n int) []Question {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 func TestParse(t *testing.T) {
@@ -253,8 +254,7 @@ func TestMatchNonASCIIFold(t *testing.T) {
 }
 
 func TestMatchEmbeddedDataset(t *testing.T) {
-	ds, err := heritage.Embedded()
-	require.NoError(t, err)
+	ds := testfixture.Dataset(t)
 	count := func(js string) int {
 		s, err := Parse([]byte(js))
 		require.NoError(t, err)
@@ -281,8 +281,7 @@ func TestMatchEmbeddedDataset(t *testing.T) {
 }
 
 func BenchmarkSetMatch(b *testing.B) {
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	s, err := Parse([]byte(`{"country":"GB","admin_area":"Kent","year_opened":{"$gte":1950}}`))
 	require.NoError(b, err)
 	b.ResetTimer()

@@ -99,8 +99,7 @@ func BenchmarkEmbedded(b *testing.B) {
 }
 
 func TestSubset(t *testing.T) {
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	ch, err := ds.Subset(func(in *Institution) bool { return in.Country == "CH" })
 	require.NoError(t, err)
 	require.Positive(t, ch.Len())

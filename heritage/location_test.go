@@ -1,14 +1,27 @@
 package heritage
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
+// embedded is the bundled dataset, loaded once for the tests that read it
+// (TestEmbedded loads its own; the other packages' tests use
+// internal/testfixture, which this package's tests cannot import).
+var embedded = func() func(t *testing.T) *Dataset {
+	load := sync.OnceValues(Embedded)
+	return func(t *testing.T) *Dataset {
+		t.Helper()
+		ds, err := load()
+		require.NoError(t, err)
+		return ds
+	}
+}()
+
 func TestTowns(t *testing.T) {
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	tests := []struct {
 		id, name string
 		want     []Town
@@ -40,8 +53,7 @@ func TestTowns(t *testing.T) {
 // TestTownsCommonWords: a word that names a town in the data but is
 // something else in names is not read as the town.
 func TestTownsCommonWords(t *testing.T) {
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	fromName := map[string]int{}
 	for i := range ds.Institutions {
 		for _, town := range ds.Towns(&ds.Institutions[i]) {
@@ -73,8 +85,7 @@ func TestTownsByHand(t *testing.T) {
 }
 
 func TestNearTowns(t *testing.T) {
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	// Flintham lies about 10 km south-west of Newark's centre, Laxton
 	// (the National Holocaust Centre, postal town Newark) about 17 km
 	// north-west

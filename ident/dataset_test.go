@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // TestDataset parses every identifier of the bundled dataset: each reads
@@ -15,8 +15,7 @@ import (
 // pins that every GND id and ROR id of the data passes its check, which is
 // what allows Parse to verify them.
 func TestDataset(t *testing.T) {
-	ds, err := heritage.Embedded()
-	require.NoError(t, err)
+	ds := testfixture.Dataset(t)
 	type item struct {
 		scheme ident.Scheme
 		value  string

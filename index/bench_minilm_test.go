@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed/onnx"
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // The MiniLM benchmarks need the model: bash scripts/install-model.sh.
@@ -54,8 +54,7 @@ func BenchmarkMiniLMQuery(b *testing.B) {
 // compact texts in batches of 256, as a build does.
 func BenchmarkMiniLMSemanticTexts(b *testing.B) {
 	e := miniLM(b)
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	texts := semanticTexts(ds)
 	texts = texts[len(texts)/3 : len(texts)/3+256] // a mix of sources
 	ctx := context.Background()
@@ -73,8 +72,7 @@ func BenchmarkMiniLMSemanticTexts(b *testing.B) {
 // other load on the machine does not inflate.
 func BenchmarkBuildMiniLM(b *testing.B) {
 	e := miniLM(b)
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	dir := b.TempDir()
 	cpu := cpuTime()
 	for b.Loop() {
@@ -90,12 +88,11 @@ func BenchmarkBuildMiniLM(b *testing.B) {
 // names a MiniLM build of the bundled data.
 func BenchmarkOpenFirstQueryMiniLM(b *testing.B) {
 	e := miniLM(b)
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	dir := os.Getenv("HYBRIDRAG_BENCH_INDEX_DIR")
 	if dir == "" {
 		dir = b.TempDir()
-		_, err = index.Build(context.Background(), ds, e, dir, nil)
+		_, err := index.Build(context.Background(), ds, e, dir, nil)
 		require.NoError(b, err)
 	}
 	benchOpen(b, dir, ds, e)

@@ -10,6 +10,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
@@ -17,8 +18,7 @@ import (
 // BenchmarkBuildHashing is a full build of the bundled data with the
 // hashing embedder and no embedding cache (run with -benchtime=1x).
 func BenchmarkBuildHashing(b *testing.B) {
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	e := embed.NewHashing(pipeline.HashingDim)
 	dir := b.TempDir()
 	for b.Loop() {
@@ -30,11 +30,10 @@ func BenchmarkBuildHashing(b *testing.B) {
 // BenchmarkOpenFirstQueryHashing is the start-up from a built directory:
 // Open, then one vector and one BM25 query.
 func BenchmarkOpenFirstQueryHashing(b *testing.B) {
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	e := embed.NewHashing(pipeline.HashingDim)
 	dir := b.TempDir()
-	_, err = index.Build(context.Background(), ds, e, dir, nil, index.WithoutCache())
+	_, err := index.Build(context.Background(), ds, e, dir, nil, index.WithoutCache())
 	require.NoError(b, err)
 	benchOpen(b, dir, ds, e)
 }
@@ -57,8 +56,7 @@ func benchOpen(b *testing.B, dir string, ds *heritage.Dataset, e embed.Embedder)
 
 // BenchmarkSemanticText is the cost of the compact text of every record.
 func BenchmarkSemanticText(b *testing.B) {
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	for b.Loop() {
 		for i := range ds.Institutions {
 			_ = retrievers.SemanticText(&ds.Institutions[i])

@@ -1,12 +1,9 @@
 package index_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,29 +11,14 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 // subset is every step-th record of the bundled data, loaded as its own
 // dataset (with its own data version).
-func subset(tb testing.TB, step int) *heritage.Dataset {
-	tb.Helper()
-	full, err := embedded()
-	require.NoError(tb, err)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	for i := 0; i < len(full.Institutions); i += step {
-		require.NoError(tb, enc.Encode(&full.Institutions[i]))
-	}
-	ds, err := heritage.LoadBytes(buf.Bytes(), heritage.LoadOptions{})
-	require.NoError(tb, err)
-	return ds
-}
-
-// embedded is the bundled dataset, loaded once for the package's tests
-// (read-only).
-var embedded = sync.OnceValues(heritage.Embedded)
+func subset(tb testing.TB, step int) *heritage.Dataset { return testfixture.Sample(tb, step) }
 
 var questions = []string{
 	"Which museums are part of National Museums Scotland?",

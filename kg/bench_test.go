@@ -4,16 +4,13 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
 
 func BenchmarkNew(b *testing.B) {
-	ds, err := heritage.Embedded()
-	if err != nil {
-		b.Fatal(err)
-	}
+	ds := testfixture.Dataset(b)
 	for b.Loop() {
 		New(ds)
 	}

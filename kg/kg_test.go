@@ -2,34 +2,17 @@ package kg
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/router"
 )
 
-var (
-	sharedOnce  sync.Once
-	sharedGraph *Graph
-	sharedErr   error
-)
-
-// testGraph builds the graph of the embedded dataset once per test binary.
-func testGraph(t testing.TB) *Graph {
-	t.Helper()
-	sharedOnce.Do(func() {
-		ds, err := heritage.Embedded()
-		if err != nil {
-			sharedErr = err
-			return
-		}
-		sharedGraph = New(ds)
-	})
-	require.NoError(t, sharedErr)
-	return sharedGraph
-}
+// testGraph is the graph of the bundled dataset, built once per test binary.
+var testGraph = testfixture.Shared(func(ds *heritage.Dataset) (*Graph, error) { return New(ds), nil })
 
 func TestLookup(t *testing.T) {
 	g := testGraph(t)

@@ -2,24 +2,16 @@ package kg
 
 import (
 	"slices"
-	"sync"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/router"
 )
 
-var (
-	routerOnce sync.Once
-	sharedRtr  *router.Router
-)
-
-func testRouter(t testing.TB) *router.Router {
-	t.Helper()
-	g := testGraph(t)
-	routerOnce.Do(func() { sharedRtr = router.New(g.Dataset()) })
-	return sharedRtr
-}
+var testRouter = testfixture.Shared(func(ds *heritage.Dataset) (*router.Router, error) { return router.New(ds), nil })
 
 // TestPlaceQuestions routes place questions in English, Dutch and German
 // (misspelt towns, "near" phrasings, trips, qualified regions) and checks

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"unicode"
 
@@ -18,23 +17,13 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 )
 
-var fixture = sync.OnceValues(func() (*Linker, error) {
-	ds, err := heritage.Embedded()
-	if err != nil {
-		return nil, err
-	}
-	return New(ds, kg.New(ds)), nil
-})
-
-func testLinker(tb testing.TB) *Linker {
-	tb.Helper()
-	l, err := fixture()
-	require.NoError(tb, err)
-	return l
-}
+// testLinker is a linker over the bundled dataset, built once per test
+// binary.
+var testLinker = testfixture.Shared(func(ds *heritage.Dataset) (*Linker, error) { return New(ds, kg.New(ds)), nil })
 
 // evalCase is one query of the evaluation set with the record it refers to.
 type evalCase struct {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,33 +13,19 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
 
-var (
-	embeddedOnce sync.Once
-	embedded     *Pipeline
-	embeddedErr  error
-)
-
-// testPipeline builds the embedded pipeline once for the package's tests.
-func testPipeline(t testing.TB) *Pipeline {
-	t.Helper()
-	embeddedOnce.Do(func() {
-		ds, err := heritage.Embedded()
-		if err != nil {
-			embeddedErr = err
-			return
-		}
-		opts := DefaultOptions()
-		opts.AsOf = 2026
-		embedded, embeddedErr = BuildEmbedded(context.Background(), ds, opts)
-	})
-	require.NoError(t, embeddedErr)
-	return embedded
-}
+// testPipeline is the embedded pipeline, built once for the package's
+// tests.
+var testPipeline = testfixture.Shared(func(ds *heritage.Dataset) (*Pipeline, error) {
+	opts := DefaultOptions()
+	opts.AsOf = 2026
+	return BuildEmbedded(context.Background(), ds, opts)
+})
 
 // withRetrievers returns a copy of the embedded pipeline whose named
 // retrievers are replaced.

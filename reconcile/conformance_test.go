@@ -10,13 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 )
@@ -27,21 +27,12 @@ type fixtureT struct {
 	h  *Handler
 }
 
-var fixture = sync.OnceValues(func() (*fixtureT, error) {
-	ds, err := heritage.Embedded()
-	if err != nil {
-		return nil, err
-	}
+// testFixture is the bundled dataset, a linker and a handler over it,
+// built once per test binary.
+var testFixture = testfixture.Shared(func(ds *heritage.Dataset) (*fixtureT, error) {
 	l := linking.New(ds, kg.New(ds))
 	return &fixtureT{ds, l, New(ds, l)}, nil
 })
-
-func testFixture(tb testing.TB) *fixtureT {
-	tb.Helper()
-	f, err := fixture()
-	require.NoError(tb, err)
-	return f
-}
 
 // mount serves h under /reconcile as the HTTP server does.
 func mount(h http.Handler) http.Handler {

@@ -1,13 +1,9 @@
 package retrievers_test
 
 import (
-	"sync"
-	"testing"
-
-	"github.com/stretchr/testify/require"
-
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
@@ -20,11 +16,7 @@ type fixture struct {
 	bm25   *bm25.Retriever
 }
 
-var loadFixture = sync.OnceValues(func() (*fixture, error) {
-	ds, err := heritage.Embedded()
-	if err != nil {
-		return nil, err
-	}
+var getFixture = testfixture.Shared(func(ds *heritage.Dataset) (*fixture, error) {
 	vx, err := retrievers.NewVectorIndex(ds, embed.NewHashing(0))
 	if err != nil {
 		return nil, err
@@ -35,10 +27,3 @@ var loadFixture = sync.OnceValues(func() (*fixture, error) {
 	}
 	return &fixture{ds: ds, vector: vx, bm25: bx}, nil
 })
-
-func getFixture(tb testing.TB) *fixture {
-	tb.Helper()
-	f, err := loadFixture()
-	require.NoError(tb, err)
-	return f
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // maxQuestion is the longest question the pipeline passes to Route
@@ -112,7 +113,7 @@ func checkConstraints(t *testing.T, q string, c Constraints) {
 func knownRecords(t *testing.T, q string, ids []string) {
 	t.Helper()
 	for _, id := range ids {
-		if _, ok := testDS.Get(id); !ok {
+		if _, ok := testfixture.Dataset(t).Get(id); !ok {
 			t.Fatalf("Route(%q): record %q is not in the dataset", q, id)
 		}
 	}

@@ -5,33 +5,18 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
-var (
-	onceRouter sync.Once
-	testRouter *Router
-	testDS     *heritage.Dataset
-)
-
-func newTestRouter(t testing.TB) *Router {
-	t.Helper()
-	onceRouter.Do(func() {
-		ds, err := heritage.Embedded()
-		if err != nil {
-			panic(err)
-		}
-		testDS = ds
-		testRouter = New(ds)
-	})
-	return testRouter
-}
+// newTestRouter is the router of the bundled dataset, built once per test
+// binary.
+var newTestRouter = testfixture.Shared(func(ds *heritage.Dataset) (*Router, error) { return New(ds), nil })
 
 func loadGold(t testing.TB) []gold.Question {
 	t.Helper()
@@ -118,7 +103,7 @@ func TestExtractionGold(t *testing.T) {
 			check(q, "body", found, c.Bodies)
 		}
 		if m := reSubjNote.FindStringSubmatch(q.Notes); m != nil {
-			want := expandSubjects(strings.Split(m[1], ", "))
+			want := expandSubjects(t, strings.Split(m[1], ", "))
 			got := append([]string(nil), c.Subjects...)
 			sort.Strings(got)
 			check(q, "subjects", strings.Join(want, "|") == strings.Join(got, "|"), got)
@@ -130,10 +115,12 @@ func TestExtractionGold(t *testing.T) {
 	require.GreaterOrEqual(t, acc, 0.98)
 }
 
-func expandSubjects(in []string) []string {
+func expandSubjects(t testing.TB, in []string) []string {
+	t.Helper()
+	ds := testfixture.Dataset(t)
 	all := map[string]bool{}
-	for i := range testDS.Institutions {
-		for _, s := range testDS.Institutions[i].Subjects {
+	for i := range ds.Institutions {
+		for _, s := range ds.Institutions[i].Subjects {
 			all[s] = true
 		}
 	}
@@ -237,7 +224,7 @@ func TestNames(t *testing.T) {
 	// The disambiguator narrows a shared name to the record in the place.
 	p := r.Route("What is the postcode of the Tolbooth Museum in Stonehaven?")
 	require.Len(t, p.Constraints.Names[0].IDs, 1)
-	in, ok := testDS.Get(p.Constraints.Names[0].IDs[0])
+	in, ok := testfixture.Dataset(t).Get(p.Constraints.Names[0].IDs[0])
 	require.True(t, ok)
 	require.Equal(t, "Stonehaven", in.City)
 
@@ -511,7 +498,7 @@ func TestLegsFollowMatrix(t *testing.T) {
 			require.GreaterOrEqual(t, p.Scores[i-1].Score, p.Scores[i].Score)
 		}
 	}
-	rw := New(testDS, WithWikidata(true))
+	rw := New(testfixture.Dataset(t), WithWikidata(true))
 	p := rw.Route("What is the ISIL code of Stadtarchiv Stendal?")
 	var names []string
 	for _, l := range p.Legs {
@@ -562,8 +549,8 @@ func BenchmarkRoute(b *testing.B) {
 }
 
 func BenchmarkNew(b *testing.B) {
-	newTestRouter(b)
+	ds := testfixture.Dataset(b)
 	for b.Loop() {
-		New(testDS)
+		New(ds)
 	}
 }

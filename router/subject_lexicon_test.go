@@ -6,15 +6,17 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // dataSubjects returns every subject term of the data, sorted.
 func dataSubjects(t *testing.T) []string {
 	t.Helper()
-	newTestRouter(t)
+	ds := testfixture.Dataset(t)
 	seen := map[string]bool{}
-	for i := range testDS.Institutions {
-		for _, s := range testDS.Institutions[i].Subjects {
+	for i := range ds.Institutions {
+		for _, s := range ds.Institutions[i].Subjects {
 			seen[s] = true
 		}
 	}
@@ -112,11 +114,11 @@ func TestSubjectPhrasings(t *testing.T) {
 		{`Museums with the subject "Arts / Glass"`, []string{glass}},
 		{"Which museums are classified as War and conflict / Navy?", []string{navy}},
 		{"Which museums have the subject 'Other'?", []string{"Other"}},
-		{"Which museums have the subject Arts?", expandSubjects([]string{"Arts/*"})},
+		{"Which museums have the subject Arts?", expandSubjects(t, []string{"Arts/*"})},
 		{"Which museums in Kent have collections about arts?", []string{"Arts / Fine and decorative arts"}},
 		{"Which museums have the subject classification ‘transport / trains and railways’?", []string{rail}},
-		{"Transport museums in Kent", expandSubjects([]string{"Transport/*"})},
-		{"Which museums in Sussex are about war?", expandSubjects([]string{"War and conflict/*"})},
+		{"Transport museums in Kent", expandSubjects(t, []string{"Transport/*"})},
+		{"Which museums in Sussex are about war?", expandSubjects(t, []string{"War and conflict/*"})},
 		{"Museums about clocks and watches in London", []string{clocks}},
 		{"fire brigade museums in Essex", []string{fire}},
 		{"Which police museums are there?", []string{"Services / Police"}},
@@ -143,11 +145,11 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Welke musea hebben collecties over textiel?", textiles},
 		{"Welke musea over kastelen en forten zijn er in Wales?", []string{castles}},
 		{"Welke musea gaan over speelgoed en modellen?", []string{toys}},
-		{"Welke vervoermusea zijn er in Kent?", expandSubjects([]string{"Transport/*"})},
-		{"Welke musea over de oorlog zijn er in Kent?", expandSubjects([]string{"War and conflict/*"})},
+		{"Welke vervoermusea zijn er in Kent?", expandSubjects(t, []string{"Transport/*"})},
+		{"Welke musea over de oorlog zijn er in Kent?", expandSubjects(t, []string{"War and conflict/*"})},
 		{"Welke brandweermusea zijn er in Engeland?", []string{fire}},
 		{"Welke musea hebben collecties over vuurtorens?", []string{"Sea and seafaring / Lighthouses"}},
-		{"Welke musea in Schotland gaan over de scheepvaart?", expandSubjects([]string{"Sea and seafaring/*"})},
+		{"Welke musea in Schotland gaan over de scheepvaart?", expandSubjects(t, []string{"Sea and seafaring/*"})},
 		{"Welke musea hebben het onderwerp 'Arts / Glass'?", []string{glass}},
 		{"Welke musea gaan over windmolens?", []string{windmill}},
 		{"Welke musea hebben collecties over de Romeinen?", []string{roman}},
@@ -164,14 +166,14 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Welche Eisenbahnmuseen gibt es in Schottland?", []string{rail}},
 		{"Welche Museen haben Sammlungen zu Textilien?", textiles},
 		{"Welche Museen zeigen Burgen und Festungen?", []string{castles}},
-		{"Welche Verkehrsmuseen gibt es in London?", expandSubjects([]string{"Transport/*"})},
-		{"Welche Museen über den Krieg gibt es in Kent?", expandSubjects([]string{"War and conflict/*"})},
+		{"Welche Verkehrsmuseen gibt es in London?", expandSubjects(t, []string{"Transport/*"})},
+		{"Welche Museen über den Krieg gibt es in Kent?", expandSubjects(t, []string{"War and conflict/*"})},
 		{"Wann war das Bergbaumuseum in Bochum geöffnet?", []string{mining}},
 		{"Welche Museen in Kent zeigen Uhren?", []string{clocks}},
 		{"Welche Feuerwehrmuseen gibt es in England?", []string{fire}},
 		{"Welche Museen haben Sammlungen zur Luftfahrt?", []string{aviation, airforce}},
 		{"Welche Textilmuseen gibt es in Lancashire?", textiles},
-		{"Welche Museen beschäftigen sich mit der Schifffahrt?", expandSubjects([]string{"Sea and seafaring/*"})},
+		{"Welche Museen beschäftigen sich mit der Schifffahrt?", expandSubjects(t, []string{"Sea and seafaring/*"})},
 		{"Welche Museen in Norfolk zeigen Windmühlen?", []string{windmill}},
 		{"Welche Museen zum Thema Fotografie gibt es?", []string{photo}},
 		{"Welche Museen haben Sammlungen zur Eisenbahngeschichte?", []string{rail}},
@@ -182,14 +184,14 @@ func TestSubjectPhrasings(t *testing.T) {
 		{"Welche Museen in Kent zeigen Kunst?", []string{"Arts / Fine and decorative arts"}},
 		{"Welche Puppenmuseen gibt es?", []string{toys}},
 		{"Welche Marinemuseen gibt es in Hampshire?", []string{navy}},
-		{"Welche Kriegsmuseen gibt es in Kent?", expandSubjects([]string{"War and conflict/*"})},
+		{"Welche Kriegsmuseen gibt es in Kent?", expandSubjects(t, []string{"War and conflict/*"})},
 		{"Welche Museen in Kent haben Sammlungen zu Wasser- und Windmühlen?", []string{"Rural Industry / Watermills", windmill}},
 		{"Welche Museen in Kent haben Sammlungen zu Bunkern und Kriegsschauplätzen?", []string{"War and conflict / Bunker", "War and conflict / Event or site"}},
 		{"Vergleiche die Museen zum religiösen Erbe in Kent und Devon.", []string{"Belief and identity / Church treasuries", "Belief and identity / Religion", "Belief and identity / Religious buildings"}},
 		{"Welke musea in Kent hebben collecties over grote historische huizen?", []string{"Buildings / Houses / Large houses"}},
 		{"Welche Museen in Kent haben Sammlungen zu ethnischer Identität?", []string{"Belief and identity / Ethnic group"}},
-		{"Welche Museen zum Thema Verkehr gibt es in London?", expandSubjects([]string{"Transport/*"})},
-		{"Welke musea over vervoer zijn er in Kent?", expandSubjects([]string{"Transport/*"})},
+		{"Welche Museen zum Thema Verkehr gibt es in London?", expandSubjects(t, []string{"Transport/*"})},
+		{"Welke musea over vervoer zijn er in Kent?", expandSubjects(t, []string{"Transport/*"})},
 		{"Gibt es ein Spielzeugmuseum in York?", []string{toys}},
 		{"Gibt es ein Textilmuseum in Manchester?", textiles},
 		{"Welke spoorwegmusea zijn er in Wales?", []string{rail}},

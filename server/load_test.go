@@ -125,8 +125,9 @@ func runLoad(ctx context.Context, url string, questions []string, n, c int, noCa
 // clients (default 8) over the gold questions to a loopback server, first
 // bypassing the answer cache, then with a warm cache. Every request must
 // succeed; the latency percentiles are logged (run with -v). With -short
-// or the race detector it sends 200 over every fifth question unless
-// -load.n is given.
+// or the race detector (as in scripts/test.sh) it sends 200 over every
+// fifth question unless -load.n is given; scripts/soak.sh runs it at full
+// size.
 func TestLoad(t *testing.T) {
 	n := *loadN
 	set, reduced := false, false

@@ -22,6 +22,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -30,28 +31,19 @@ import (
 
 // The embedded pipeline takes seconds to build: one per test binary.
 var (
-	sharedOnce sync.Once
-	sharedData *heritage.Dataset
-	sharedPipe *pipeline.Pipeline
-	sharedLink *graphLinker
-	sharedErr  error
+	sharedPipe = testfixture.Shared(func(ds *heritage.Dataset) (*pipeline.Pipeline, error) {
+		opts := pipeline.DefaultOptions()
+		opts.Logger = slog.New(slog.DiscardHandler)
+		return pipeline.BuildEmbedded(context.Background(), ds, opts)
+	})
+	sharedLink = testfixture.Shared(func(ds *heritage.Dataset) (*graphLinker, error) {
+		return &graphLinker{ds: ds, g: kg.New(ds), r: router.New(ds)}, nil
+	})
 )
 
 func realPipeline(tb testing.TB) (*heritage.Dataset, *pipeline.Pipeline, *graphLinker) {
 	tb.Helper()
-	sharedOnce.Do(func() {
-		if sharedData, sharedErr = heritage.Embedded(); sharedErr != nil {
-			return
-		}
-		opts := pipeline.DefaultOptions()
-		opts.Logger = slog.New(slog.DiscardHandler)
-		if sharedPipe, sharedErr = pipeline.BuildEmbedded(context.Background(), sharedData, opts); sharedErr != nil {
-			return
-		}
-		sharedLink = &graphLinker{ds: sharedData, g: kg.New(sharedData), r: router.New(sharedData)}
-	})
-	require.NoError(tb, sharedErr)
-	return sharedData, sharedPipe, sharedLink
+	return testfixture.Dataset(tb), sharedPipe(tb), sharedLink(tb)
 }
 
 // graphLinker is a small real linker for the transport tests: exact

@@ -5,13 +5,13 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -39,18 +39,7 @@ func liveClient(t testing.TB, opts ...Option) *Client {
 	return c
 }
 
-var (
-	dsOnce sync.Once
-	dsVal  *heritage.Dataset
-	dsErr  error
-)
-
-func dataset(t testing.TB) *heritage.Dataset {
-	t.Helper()
-	dsOnce.Do(func() { dsVal, dsErr = heritage.Embedded() })
-	require.NoError(t, dsErr)
-	return dsVal
-}
+func dataset(t testing.TB) *heritage.Dataset { return testfixture.Dataset(t) }
 
 // recordQIDs returns up to n dataset records with a QID, in dataset order.
 func recordQIDs(t testing.TB, n int) []*heritage.Institution {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
@@ -23,7 +25,6 @@ import (
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
 	"github.com/hybridrag/hybridrag/sparql"
-	"golang.org/x/sync/errgroup"
 )
 
 // dataFlags are the flags that choose the data, the backends and the
@@ -107,13 +108,14 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 
 // loadData loads the bundled dataset, or the configured file, from its
 // snapshot in the cache directory when there is one.
-func loadData(cfg config.Config, stderr io.Writer) (*heritage.Dataset, error) {
+func (e *env) loadData(cfg config.Config) (*heritage.Dataset, error) {
+	stderr := e.stderr
 	root := cacheRoot(cfg, nil)
 	if cfg.Data == "" {
 		if root == "" {
-			return heritage.Embedded()
+			return e.bundled()
 		}
-		return index.LoadDataset(root, heritage.EmbeddedVersion(), heritage.Embedded)
+		return index.LoadDataset(root, heritage.EmbeddedVersion(), e.bundled)
 	}
 	b, err := os.ReadFile(cfg.Data)
 	if err != nil {
@@ -224,13 +226,13 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 // configured backend swapped in when it answers within the start-up
 // timeout. A backend that does not answer is logged once and reported in
 // every response's errors; the embedded component keeps its place.
-func buildStack(ctx context.Context, cfg config.Config, getenv func(string) string, stderr io.Writer) (*stack, error) {
-	log := newLogger(stderr)
-	ds, err := loadData(cfg, stderr)
+func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error) {
+	log := newLogger(e.stderr)
+	ds, err := e.loadData(cfg)
 	if err != nil {
 		return nil, err
 	}
-	emb, err := chooseEmbedder(cfg, getenv, log)
+	emb, err := chooseEmbedder(cfg, e.getenv, log)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +242,7 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
 	var closers []func()
-	x, err := openIndexes(ctx, cfg, ds, emb, stderr, log)
+	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +263,7 @@ func buildStack(ctx context.Context, cfg config.Config, getenv func(string) stri
 		cancel()
 		ecfg.NoVector = qd != nil && ecfg.Vector == nil
 	}
-	comps, err := pipeline.EmbeddedComponents(ctx, ds, ecfg)
+	comps, err := pipeline.EmbeddedComponents(ctx, ds, e.indexes(ds, ecfg))
 	if err != nil {
 		if qd != nil {
 			_ = qd.Close()

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hybridrag/hybridrag/enrich"
 	"github.com/hybridrag/hybridrag/internal/progress"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/sparql"
 )
@@ -126,7 +125,7 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	linker := linking.New(ds, kg.New(ds))
+	linker := e.linker(ds)
 	job, err := enrich.New(ds, linker, cfg)
 	if err != nil {
 		if errors.Is(err, enrich.ErrInput) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/eval"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
@@ -178,7 +177,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		defer x.close()
 		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
 	}
-	suite, err := eval.NewSuite(ctx, ds, ecfg, opts)
+	suite, err := eval.NewSuite(ctx, ds, e.indexes(ds, ecfg), opts)
 	if err != nil {
 		return err
 	}
@@ -243,7 +242,7 @@ func runEvalLinks(ctx context.Context, e *env, df dataFlags, path string, asJSON
 	if len(refs) == 0 {
 		return usagef("--links: %s holds no valid reference (%d line(s) rejected)", path, len(bad))
 	}
-	linker := linking.New(ds, kg.New(ds))
+	linker := e.linker(ds)
 	rep := eval.ScoreLinks(refs, func(q linking.Query) ([]linking.Candidate, error) {
 		return linker.Link(ctx, q, 5)
 	})

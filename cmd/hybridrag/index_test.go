@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,20 +8,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 func TestIndexBuildAndInfo(t *testing.T) {
-	full, err := heritage.Embedded()
-	require.NoError(t, err)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	for i := 0; i < len(full.Institutions); i += 200 {
-		require.NoError(t, enc.Encode(&full.Institutions[i]))
-	}
 	tmp := t.TempDir()
 	data := filepath.Join(tmp, "small.jsonl")
-	require.NoError(t, os.WriteFile(data, buf.Bytes(), 0o644))
+	require.NoError(t, os.WriteFile(data, testfixture.SampleJSONL(t, 200), 0o644))
 	dir := filepath.Join(tmp, "idx")
 
 	code, out, errOut := runCLI(t, "index", "build", "--dir", dir, "--data", data)

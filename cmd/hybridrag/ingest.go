@@ -46,7 +46,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
 		return usagef("nothing to ingest into: give --neo4j or --qdrant (or set HYBRIDRAG_NEO4J_URI / HYBRIDRAG_QDRANT_URL)")
 	}
-	ds, err := loadData(cfg, e.stderr)
+	ds, err := e.loadData(cfg)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
-	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 )
 
@@ -81,7 +80,7 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	linker := linking.New(ds, kg.New(ds))
+	linker := e.linker(ds)
 	cands, err := linker.Link(ctx, linking.Query{Text: q, City: *city, Country: *country, Type: *typ}, *limit)
 	if errors.Is(err, ident.ErrMalformed) {
 		return usagef("%v", err)

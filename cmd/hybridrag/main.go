@@ -15,6 +15,9 @@ import (
 	"syscall"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 func main() {
@@ -74,22 +77,32 @@ type command struct {
 }
 
 // env is what a command runs with: its writers, its environment, and how
-// it gets the data and the pipeline (tests share one build across
-// commands).
+// it gets the data and the pipeline (tests share the bundled dataset, its
+// indexes and one pipeline build across commands).
 type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	stack          func(ctx context.Context, df dataFlags) (*stack, error)
+	// bundled loads the bundled dataset.
+	bundled func() (*heritage.Dataset, error)
+	// indexes returns cfg with prebuilt indexes over ds filled in where
+	// it has some; by default it has none and returns cfg as it is.
+	indexes func(ds *heritage.Dataset, cfg pipeline.EmbeddedConfig) pipeline.EmbeddedConfig
+	// linker builds a linker over ds and its graph.
+	linker func(ds *heritage.Dataset) *linking.Linker
 }
 
 func newEnv(stdout, stderr io.Writer, getenv func(string) string) *env {
-	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
+	e := &env{stdout: stdout, stderr: stderr, getenv: getenv,
+		bundled: heritage.Embedded,
+		indexes: func(_ *heritage.Dataset, cfg pipeline.EmbeddedConfig) pipeline.EmbeddedConfig { return cfg },
+		linker:  func(ds *heritage.Dataset) *linking.Linker { return linking.New(ds, kg.New(ds)) }}
 	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
 		cfg, err := df.resolve(e.getenv)
 		if err != nil {
 			return nil, err
 		}
-		return buildStack(ctx, cfg, e.getenv, stderr)
+		return e.buildStack(ctx, cfg)
 	}
 	return e
 }
@@ -100,7 +113,7 @@ func (e *env) data(df dataFlags) (*heritage.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return loadData(cfg, e.stderr)
+	return e.loadData(cfg)
 }
 
 func commands() []command {

@@ -6,11 +6,22 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"io"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
 
 var (
@@ -19,13 +30,64 @@ var (
 	sharedErr   error
 )
 
-// runCLI runs the command line as main does, without the process's
-// environment (so configured servers do not leak into these tests) and
-// sharing one pipeline build across the tests' commands.
+// sharedIndexes are the in-memory indexes the embedded pipeline builds on
+// the bundled dataset with the default embedder, built once.
+var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.EmbeddedConfig, error) {
+	var (
+		ix pipeline.EmbeddedConfig
+		g  errgroup.Group
+	)
+	g.Go(func() (err error) {
+		ix.Vector, err = retrievers.NewVectorIndex(ds, embed.NewHashing(pipeline.HashingDim))
+		return err
+	})
+	g.Go(func() (err error) { ix.BM25, err = bm25.New(ds); return err })
+	return ix, g.Wait()
+})
+
+// testEnv is the environment of a command line run as main runs it,
+// without the process's environment (so configured servers do not leak
+// into these tests), with the bundled dataset loaded once and the
+// embedded pipelines' indexes and the linker over it built once: every
+// command that builds a pipeline with the default embedder on the bundled
+// data gets the same in-memory indexes it would build itself, and builds
+// the rest (router, graph, context builder, backends) on its own; every
+// command that links on the bundled data gets the same linker.
+func testEnv(t *testing.T, stdout, stderr io.Writer) *env {
+	t.Helper()
+	e := newEnv(stdout, stderr, func(string) string { return "" })
+	e.bundled = func() (*heritage.Dataset, error) { return testfixture.Dataset(t), nil }
+	e.indexes = func(ds *heritage.Dataset, cfg pipeline.EmbeddedConfig) pipeline.EmbeddedConfig {
+		if ds == testfixture.Dataset(t) && cfg.Embedder == nil && cfg.Vector == nil && cfg.BM25 == nil {
+			ix := sharedIndexes(t)
+			cfg.BM25 = ix.BM25
+			if !cfg.NoVector {
+				cfg.Vector = ix.Vector
+			}
+		}
+		return cfg
+	}
+	link := e.linker
+	e.linker = func(ds *heritage.Dataset) *linking.Linker {
+		if ds == testfixture.Dataset(t) {
+			return sharedLinker(t)
+		}
+		return link(ds)
+	}
+	return e
+}
+
+// sharedLinker is the linker over the bundled dataset, built once.
+var sharedLinker = testfixture.Shared(func(ds *heritage.Dataset) (*linking.Linker, error) {
+	return linking.New(ds, kg.New(ds)), nil
+})
+
+// runCLI runs the command line as main does in testEnv, sharing one
+// pipeline build across the tests' commands without data flags.
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := newEnv(&out, &errb, func(string) string { return "" })
+	e := testEnv(t, &out, &errb)
 	build := e.stack
 	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
 		if df != (dataFlags{}) {

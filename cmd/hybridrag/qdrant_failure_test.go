@@ -19,6 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/router"
@@ -67,7 +68,9 @@ func startQdrant(t *testing.T) *qdrantProcess {
 	return q
 }
 
-// start runs the server on the process's ports and storage and waits for /readyz.
+// start runs the server on the process's ports and storage and waits for
+// /readyz and for the gRPC port to accept connections (/readyz can answer
+// before the gRPC listener is up).
 func (q *qdrantProcess) start(t *testing.T) {
 	log, err := os.OpenFile(filepath.Join(q.dir, "qdrant.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	require.NoError(t, err)
@@ -94,7 +97,15 @@ func (q *qdrantProcess) start(t *testing.T) {
 			return false
 		}
 		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
+		if resp.StatusCode != http.StatusOK {
+			return false
+		}
+		conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", q.grpc), time.Second)
+		if err != nil {
+			return false
+		}
+		conn.Close()
+		return true
 	}, time.Minute, 100*time.Millisecond, "qdrant ready; log in %s", q.dir)
 }
 
@@ -123,8 +134,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 
 	// Every tenth record is enough to answer from; ids outside the
 	// collection are simply not found by the vector leg.
-	all, err := heritage.Embedded()
-	require.NoError(t, err)
+	all := testfixture.Dataset(t)
 	sub := &heritage.Dataset{Version: all.Version}
 	for i := 0; i < len(all.Institutions); i += 10 {
 		sub.Institutions = append(sub.Institutions, all.Institutions[i])
@@ -141,7 +151,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 	const slack = 4 * time.Second
 	cfg, err := dataFlags{qdrant: q.url(), legTimeout: leg}.resolve(func(string) string { return "" })
 	require.NoError(t, err)
-	s, err := buildStack(ctx, cfg, func(string) string { return "" }, io.Discard)
+	s, err := testEnv(t, io.Discard, io.Discard).buildStack(ctx, cfg)
 	require.NoError(t, err)
 	t.Cleanup(s.Close)
 

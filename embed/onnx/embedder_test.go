@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // envRequireModel makes the model tests fail, instead of skip, when the
@@ -324,8 +324,7 @@ func TestNewErrors(t *testing.T) {
 // full records with the description (about 80 tokens on average).
 func benchTexts(b *testing.B, n int, withDescription bool) []string {
 	b.Helper()
-	ds, err := heritage.Embedded()
-	require.NoError(b, err)
+	ds := testfixture.Dataset(b)
 	texts := make([]string, 0, n)
 	for _, in := range ds.Institutions {
 		if len(texts) == n {

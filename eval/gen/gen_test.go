@@ -13,6 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/generated from the generators")
@@ -29,12 +30,7 @@ var (
 	referencesFile = filepath.Join("..", "..", "testdata", "generated", "references.jsonl")
 )
 
-func embedded(t testing.TB) *heritage.Dataset {
-	t.Helper()
-	ds, err := heritage.Embedded()
-	require.NoError(t, err)
-	return ds
-}
+func embedded(t testing.TB) *heritage.Dataset { return testfixture.Dataset(t) }
 
 func jsonl[T any](t testing.TB, xs []T) []byte {
 	t.Helper()

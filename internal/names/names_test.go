@@ -1,29 +1,21 @@
 package names
 
 import (
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
-var fixture = sync.OnceValues(func() (*Index, error) {
-	ds, err := heritage.Embedded()
-	if err != nil {
-		return nil, err
-	}
-	return New(ds), nil
-})
+var sharedIndex = testfixture.Shared(func(ds *heritage.Dataset) (*Index, error) { return New(ds), nil })
 
+// testIndex returns the name index of the bundled dataset, built once per
+// test binary, and the dataset.
 func testIndex(tb testing.TB) (*Index, *heritage.Dataset) {
 	tb.Helper()
-	ix, err := fixture()
-	require.NoError(tb, err)
-	ds, err := heritage.Embedded()
-	require.NoError(tb, err)
-	return ix, ds
+	return sharedIndex(tb), testfixture.Dataset(tb)
 }
 
 func TestKey(t *testing.T) {

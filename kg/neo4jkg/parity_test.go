@@ -18,6 +18,8 @@ import (
 
 // The parity tests run the same operations on the in-memory graph and on
 // the Neo4j store over the full dataset and require identical results.
+// They only read, so they run in parallel: each waits on the server most of
+// its time.
 
 func loadQuestions(t testing.TB) []gold.Question {
 	t.Helper()
@@ -40,6 +42,7 @@ func stride[T any](l []T, n int) []T {
 }
 
 func TestParitySelectGoldConstraints(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	r := router.New(ds)
@@ -66,6 +69,7 @@ func TestParitySelectGoldConstraints(t *testing.T) {
 // TestParitySelectVariants covers the constraint kinds one by one,
 // including spellings that only fold to the stored values.
 func TestParitySelectVariants(t *testing.T) {
+	t.Parallel()
 	s, _, g := testStore(t)
 	ctx := context.Background()
 	kent := router.Place{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}
@@ -111,6 +115,7 @@ func TestParitySelectVariants(t *testing.T) {
 }
 
 func TestParityMembers(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	bodies := map[string]bool{"no such body": true, "": true, "wd:Q1": true}
@@ -157,6 +162,7 @@ func TestParityMembers(t *testing.T) {
 }
 
 func TestParityLookup(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	values := map[string][]string{}
@@ -219,6 +225,7 @@ func TestParityLookup(t *testing.T) {
 }
 
 func TestParityByName(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	var names []string
@@ -243,6 +250,7 @@ func TestParityByName(t *testing.T) {
 }
 
 func TestParityEvents(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	var ids []string
@@ -286,6 +294,7 @@ func sortedEdges(es []kg.Edge) []kg.Edge {
 }
 
 func TestParityNeighbourhood(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	filters := [][]string{nil, {heritage.RelPartOf, heritage.RelOperatedBy}, {kg.RelInPlace, kg.RelWithin}, {"related", "has_part", "located_in"}}
@@ -305,6 +314,7 @@ func TestParityNeighbourhood(t *testing.T) {
 }
 
 func TestParityShortestPath(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	var pairs [][2]string
@@ -347,6 +357,7 @@ func view(hs []retrievers.Hit) []hitView {
 }
 
 func TestParityRetriever(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	r := router.New(ds)
@@ -374,6 +385,7 @@ func TestParityRetriever(t *testing.T) {
 // (stated, derived towns, near) for routed place questions: towns read
 // from names, other names of a town, misspelt towns, "near" phrasings.
 func TestParityPlaceMatch(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	r := router.New(ds)

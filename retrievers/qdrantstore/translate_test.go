@@ -2,7 +2,6 @@ package qdrantstore
 
 import (
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/qdrant/go-client/qdrant"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 func rng(gte, lte *float64) *qdrant.Range { return &qdrant.Range{Gte: gte, Lte: lte} }
@@ -124,18 +124,7 @@ func TestPayloadFieldCoversEveryKey(t *testing.T) {
 	require.False(t, ok)
 }
 
-var (
-	datasetOnce sync.Once
-	dataset     *heritage.Dataset
-	datasetErr  error
-)
-
-func embedded(t testing.TB) *heritage.Dataset {
-	t.Helper()
-	datasetOnce.Do(func() { dataset, datasetErr = heritage.Embedded() })
-	require.NoError(t, datasetErr)
-	return dataset
-}
+func embedded(t testing.TB) *heritage.Dataset { return testfixture.Dataset(t) }
 
 // semanticSets are filter sets across every key and operator whose Qdrant
 // translation, evaluated over the payloads, must select exactly the

@@ -1,0 +1,88 @@
+// Package testfixture is what the tests of many packages share: the
+// bundled dataset, loaded once per test binary, samples of it, and values
+// built from it once per test binary.
+//
+// Loading the bundled dataset takes about half a second of CPU, and
+// several seconds under the race detector; building an index on it takes
+// many times that. A package's tests therefore load and build each of
+// these once, through this package, and share the result.
+//
+// Everything returned here is shared by every test of the binary: tests
+// read it and never change it.
+package testfixture
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+var bundled = sync.OnceValues(heritage.Embedded)
+
+// Dataset returns the bundled dataset, loaded once per test binary.
+func Dataset(tb testing.TB) *heritage.Dataset {
+	tb.Helper()
+	ds, err := bundled()
+	if err != nil {
+		tb.Fatalf("testfixture: the bundled dataset: %v", err)
+	}
+	return ds
+}
+
+// Shared returns a function that builds a value from the bundled dataset
+// on its first call and returns that value on every call, or fails the
+// calling test with the error the build returned. Use it as a package
+// variable:
+//
+//	var testGraph = testfixture.Shared(func(ds *heritage.Dataset) (*kg.Graph, error) {
+//		return kg.New(ds), nil
+//	})
+func Shared[T any](build func(ds *heritage.Dataset) (T, error)) func(testing.TB) T {
+	var (
+		once sync.Once
+		val  T
+		err  error
+	)
+	return func(tb testing.TB) T {
+		tb.Helper()
+		ds := Dataset(tb)
+		once.Do(func() { val, err = build(ds) })
+		if err != nil {
+			tb.Fatalf("testfixture: %v", err)
+		}
+		return val
+	}
+}
+
+// SampleJSONL returns every step-th record of the bundled dataset, from
+// the first, as JSON Lines: the content of a --data file.
+func SampleJSONL(tb testing.TB, step int) []byte {
+	tb.Helper()
+	if step < 1 {
+		tb.Fatalf("testfixture: sample step %d", step)
+	}
+	full := Dataset(tb)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for i := 0; i < len(full.Institutions); i += step {
+		if err := enc.Encode(&full.Institutions[i]); err != nil {
+			tb.Fatalf("testfixture: sample: %v", err)
+		}
+	}
+	return buf.Bytes()
+}
+
+// Sample returns every step-th record of the bundled dataset, from the
+// first, loaded as a dataset of its own (with its own data version), as
+// a --data file of those records would load.
+func Sample(tb testing.TB, step int) *heritage.Dataset {
+	tb.Helper()
+	ds, err := heritage.LoadBytes(SampleJSONL(tb, step), heritage.LoadOptions{})
+	if err != nil {
+		tb.Fatalf("testfixture: sample: %v", err)
+	}
+	return ds
+}
