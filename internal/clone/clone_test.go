@@ -69,5 +69,11 @@ func TestShallow(t *testing.T) {
 	}
 	type holder struct{ L []leaky }
 	require.Equal(t, []string{"clone.leaky.refs"}, Shallow(reflect.TypeFor[holder]()))
+	// Deep shares an unexported slice: what Shallow warns about
+	in := holder{L: []leaky{{refs: []int{1}, n: 2}}}
+	out := Deep(in)
+	require.Equal(t, 2, out.L[0].n)
+	out.L[0].refs[0] = 9
+	require.Equal(t, 9, in.L[0].refs[0])
 	require.Empty(t, Shallow(reflect.TypeFor[outer]()))
 }
