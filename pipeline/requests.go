@@ -48,6 +48,11 @@ type Request struct {
 	NoCache bool
 	// Explain adds each retriever's own ranking and the cache counters.
 	Explain bool
+	// LLM asks the configured language model (Options.Writer) for a
+	// written answer besides the extractive one (Response.Generated).
+	LLM bool
+	// Progress, when set, hears of the answer as it forms (streaming).
+	Progress *Progress
 }
 
 // Validate checks a request and fills in defaults.
@@ -102,7 +107,9 @@ func distinctTerms(s string, stop int) int {
 }
 
 // cacheKey is the answer cache's key: the normalised question, the
-// options, the filters' canonical key and the data version.
-func (r *Request) cacheKey(version string) string {
-	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(), version)
+// options, the filters' canonical key, the data version and the model
+// that writes the answer ("" for none), so that a written answer is never
+// served to a request without one, nor the other way round.
+func (r *Request) cacheKey(version, model string) string {
+	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(), version, "llm="+model)
 }
