@@ -28,6 +28,9 @@ type AskRequest struct {
 	Filters json.RawMessage `json:"filters,omitempty"`
 	Explain bool            `json:"explain,omitempty"`
 	NoCache bool            `json:"no_cache,omitempty"`
+	// LLM asks the configured language model for a written answer; it
+	// defaults to true when the server has one (Options.LLM).
+	LLM *bool `json:"llm,omitempty"`
 }
 
 // Filter limits of POST /v1/ask.
@@ -36,13 +39,22 @@ const (
 	MaxFilterValues = 256
 )
 
-// ask answers POST /v1/ask with the pipeline's Response.
+// ask answers POST /v1/ask with the pipeline's Response, or with
+// Server-Sent Events for ?stream=true (see askStream).
 func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
+	stream, ok := wantsStream(w, r)
+	if !ok {
+		return
+	}
 	var body AskRequest
 	if !s.decode(w, r, &body) {
 		return
 	}
-	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache}
+	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache,
+		LLM: s.opts.LLM}
+	if body.LLM != nil {
+		req.LLM = *body.LLM
+	}
 	if f := body.Filters; len(f) > 0 && string(f) != "null" {
 		if len(f) > MaxFilterBytes {
 			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d bytes, over the limit of %d (max_filter_bytes)", len(f), MaxFilterBytes))
@@ -62,6 +74,10 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		req.Filters = set
+	}
+	if stream {
+		s.askStream(w, r, req)
+		return
 	}
 	resp, err := s.opts.Asker.Ask(r.Context(), req)
 	if err == nil {
