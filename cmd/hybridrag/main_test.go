@@ -26,11 +26,23 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	e := newEnv(&out, &errb, func(string) string { return "" })
 	build := e.stack
 	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
-		if df != (dataFlags{}) {
+		plain := df
+		plain.llm, plain.llmModel = "", ""
+		if plain != (dataFlags{}) {
 			return build(ctx, df)
 		}
-		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), df) })
-		return sharedStack, sharedErr
+		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), plain) })
+		if sharedErr != nil || df == plain {
+			return sharedStack, sharedErr
+		}
+		// The language model only wraps the pipeline: share the build.
+		cfg, err := df.resolve(e.getenv)
+		if err != nil {
+			return nil, err
+		}
+		st := *sharedStack
+		st.cfg.LLM = cfg.LLM
+		return &st, nil
 	}
 	code = runEnv(context.Background(), e, args)
 	return code, out.String(), errb.String()

@@ -81,6 +81,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
 	df.register(fs)
+	df.registerLLM(fs)
 	fs.Lookup("timeout").Usage = fmt.Sprintf("deadline for a whole request (default %s; config request_timeout, env HYBRIDRAG_REQUEST_TIMEOUT)", server.DefaultTimeout)
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -120,7 +121,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	p, ds := st.pipeline, st.data
+	p, err := st.answerer()
+	if err != nil {
+		return err
+	}
+	ds := st.data
 	linker := linking.New(ds, st.kg)
 	rl := sc.Reconcile
 	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
@@ -149,6 +154,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		MaxBody:     sc.MaxBody,
 		Timeout:     timeout,
 		MaxInFlight: sc.MaxInFlight,
+		LLM:         cfg.LLM.BaseURL != "",
 	})
 	if err != nil {
 		return err
@@ -158,7 +164,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--addr: %v", err)
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "institutions", ds.Len(),
-		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody)
+		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody, "llm", cfg.LLM.Model)
 	err = server.Run(ctx, ln, srv, server.RunOptions{Drain: *drain, MaxConns: sc.MaxConns,
 		WriteTimeout: timeout + 5*time.Second, Logger: log})
 	if err != nil {
