@@ -26,8 +26,10 @@ finishes the requests in flight (at most --drain).
 
 Routes:
   POST /v1/ask             answer a question: {"question", "k", "budget",
-                           "filters", "explain", "no_cache"}; the response is
-                           the JSON of "hybridrag ask --json"
+                           "filters", "explain", "no_cache", "llm"}; the
+                           response is the JSON of "hybridrag ask --json";
+                           ?stream=true sends Server-Sent Events (plan, hits,
+                           the --llm model's tokens, then the answer)
   GET  /v1/link            resolve ?q= (identifier or name) with optional
                            city, country, type, postcode, isil, qid, ghcid, limit
   GET  /v1/entities/{id}   one institution's full record (404 when unknown)
