@@ -63,3 +63,21 @@ func TestAskLLMFlagsAreChecked(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errOut, "want an http(s) URL")
 }
+
+func TestDoctorChecksTheLanguageModel(t *testing.T) {
+	for _, tc := range []struct {
+		reply, want string
+		code        int
+	}{
+		{llmtest.Good, "llm: ok — llama3.2 wrote a checked answer", exitOK},
+		{llmtest.InventedYear, "llm: answers, but llm: the model's answer is not used (rejected: ", exitOK},
+		{llmtest.Malformed, "llm: FAILED: llm: POST ", exitFail},
+	} {
+		t.Run(tc.reply, func(t *testing.T) {
+			srv := llmtest.New(t, tc.reply)
+			code, out, errOut := runCLI(t, "doctor", "--llm", srv.BaseURL(), "--llm-model", "llama3.2")
+			require.Equal(t, tc.code, code, errOut)
+			require.Contains(t, out, tc.want)
+		})
+	}
+}
