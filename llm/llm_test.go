@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,23 +83,21 @@ func TestChatStopsAtItsTimeout(t *testing.T) {
 }
 
 func TestChatRetriesAnOverloadedServer(t *testing.T) {
-	calls := 0
+	var calls atomic.Int32
 	good := llmtest.New(t, llmtest.Good)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		calls++
-		if calls == 1 {
+		if calls.Add(1) == 1 {
 			w.Header().Set("Retry-After", "0")
 			http.Error(w, "busy", http.StatusServiceUnavailable)
 			return
 		}
-		r.URL.Host, r.URL.Scheme = strings.TrimPrefix(good.URL, "http://"), "http"
 		good.Config.Handler.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
 	text, err := client(t, srv.URL+"/v1", nil).Chat(context.Background(), nil, func(string) {})
 	require.NoError(t, err)
 	require.Equal(t, goodText, text)
-	require.Equal(t, 2, calls)
+	require.Equal(t, int32(2), calls.Load())
 
 	_, err = client(t, srv.URL+"/nowhere", func(o *llm.Options) { o.Retry.MaxRetries = -1 }).Chat(context.Background(), nil, func(string) {})
 	require.ErrorContains(t, err, "404")
