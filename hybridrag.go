@@ -67,6 +67,8 @@ type settings struct {
 	logger         *slog.Logger
 	legTimeout     time.Duration
 	startupTimeout time.Duration
+	writer         Writer
+	writerTimeout  time.Duration
 }
 
 // Option configures New.
@@ -106,6 +108,21 @@ func WithLegTimeout(d time.Duration) Option { return func(s *settings) { s.legTi
 // (default DefaultStartupTimeout).
 func WithStartupTimeout(d time.Duration) Option { return func(s *settings) { s.startupTimeout = d } }
 
+// Writer is a language model that writes answers; *llm.Client (for any
+// OpenAI-compatible chat-completions server: Ollama, vLLM, llama.cpp) is
+// one.
+type Writer = pipeline.Writer
+
+// WithLLM lets w write a short answer from each question's context, next
+// to the extractive one (Response.Generated). The written answer is kept
+// only when every sentence cites a given source that holds the years,
+// identifiers and names it states; otherwise, or when w fails or takes
+// longer than timeout (0: llm.DefaultTimeout), the extractive answer stands
+// with a warning.
+func WithLLM(w Writer, timeout time.Duration) Option {
+	return func(s *settings) { s.writer, s.writerTimeout = w, timeout }
+}
+
 // Client answers questions and links references. Build it with New and
 // Close it when done; it is safe for concurrent use.
 type Client struct {
@@ -113,6 +130,7 @@ type Client struct {
 	pipeline *pipeline.Pipeline
 	linker   *linking.Linker
 	closers  []func()
+	writes   bool // a language model writes answers (WithLLM)
 }
 
 // New builds a client: it loads the data, builds the in-memory indexes
@@ -148,6 +166,8 @@ func New(ctx context.Context, opts ...Option) (*Client, error) {
 	popts.LegTimeout = s.legTimeout
 	popts.Logger = s.logger
 	popts.StartupErrors = startErrs
+	popts.Writer, popts.WriterTimeout = s.writer, s.writerTimeout
+	c.writes = s.writer != nil
 	if c.pipeline, err = pipeline.New(comps, popts); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("hybridrag: %w", err)
@@ -231,12 +251,18 @@ func WithExplain() AskOption { return func(r *pipeline.Request) { r.Explain = tr
 // answer replaces the cached one.
 func WithoutCache() AskOption { return func(r *pipeline.Request) { r.NoCache = true } }
 
+// WithTokens hands each piece of the language model's answer (WithLLM)
+// to f as the model writes it, before the answer is checked.
+func WithTokens(f func(text string)) AskOption {
+	return func(r *pipeline.Request) { r.Progress = &pipeline.Progress{Token: f} }
+}
+
 // Ask answers one question. A failing retriever is reported in the
 // response's Errors; an error means no answer could be made (a bad
 // question or option, wrapping pipeline.ErrEmptyQuestion,
 // pipeline.ErrTooLong or pipeline.ErrBadOption, or ctx ending).
 func (c *Client) Ask(ctx context.Context, question string, opts ...AskOption) (*Response, error) {
-	req := pipeline.Request{Question: question}
+	req := pipeline.Request{Question: question, LLM: c.writes}
 	for _, o := range opts {
 		o(&req)
 	}

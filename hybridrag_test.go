@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/llm"
+	"github.com/hybridrag/hybridrag/llm/llmtest"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
@@ -74,6 +77,29 @@ func TestAskOptions(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, "DE", in.Country, h.ID)
 	}
+}
+
+func TestAskWithALanguageModel(t *testing.T) {
+	ctx := context.Background()
+	full, err := heritage.Embedded()
+	require.NoError(t, err)
+	n := 0
+	ds, err := full.Subset(func(in *heritage.Institution) bool { n++; return n%100 == 1 || in.ID == "ror:000xwam85" })
+	require.NoError(t, err)
+	srv := llmtest.New(t, llmtest.Good)
+	w, err := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "llama3.2"})
+	require.NoError(t, err)
+	c, err := hybridrag.New(ctx, hybridrag.WithData(ds), hybridrag.WithLLM(w, 5*time.Second))
+	require.NoError(t, err)
+	defer c.Close()
+
+	var tokens strings.Builder
+	resp, err := c.Ask(ctx, "When was Naturmuseum Solothurn founded?", hybridrag.WithTokens(func(s string) { tokens.WriteString(s) }))
+	require.NoError(t, err)
+	require.NotNil(t, resp.Generated, "warnings: %v", resp.Warnings)
+	require.Equal(t, "ror:000xwam85", resp.Citations[0].ID)
+	require.Equal(t, tokens.String(), resp.Generated.Text)
+	require.Contains(t, resp.Generated.Text, "1825 [1]")
 }
 
 // With the servers the test command starts, the facade answers from them

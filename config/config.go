@@ -39,6 +39,7 @@ type Config struct {
 	Qdrant Qdrant `json:"qdrant"`
 	SPARQL SPARQL `json:"sparql"`
 	Rerank Rerank `json:"rerank"`
+	LLM    LLM    `json:"llm"`
 	Serve  Serve  `json:"serve"`
 
 	// RequestTimeout bounds a whole request; LegTimeout each retriever;
@@ -84,6 +85,25 @@ type Rerank struct {
 	Multiplier int    `json:"multiplier,omitempty"` // candidates = max(k × multiplier, 30)
 }
 
+// LLM is an optional OpenAI-compatible chat-completions server (Ollama,
+// vLLM, llama.cpp server) that writes a short cited answer from the
+// context; off when BaseURL is empty. The key comes from here or the
+// environment, never from the command line.
+type LLM struct {
+	// BaseURL is the API root, e.g. http://127.0.0.1:11434/v1 (Ollama).
+	BaseURL string `json:"base_url,omitempty"`
+	Model   string `json:"model,omitempty"`
+	APIKey  string `json:"api_key,omitempty"`
+	// APIKeyFile is a file holding the key (surrounding space trimmed).
+	APIKeyFile string `json:"api_key_file,omitempty"`
+	// Timeout bounds one written answer (default 20 s); a slower model's
+	// answer is dropped and the extractive answer stands.
+	Timeout Duration `json:"timeout,omitempty"`
+}
+
+// Key returns the key: APIKeyFile's content when set, else APIKey.
+func (l LLM) Key() (string, error) { return readKey("llm", l.APIKey, l.APIKeyFile) }
+
 // Serve are the settings of the HTTP server ("hybridrag serve").
 type Serve struct {
 	// APIKey, when set, is required on /v1/* and /metrics. Prefer
@@ -120,17 +140,22 @@ type ReconcileLimits struct {
 }
 
 // Key returns the API key: APIKeyFile's content when set, else APIKey.
-func (s Serve) Key() (string, error) {
-	if s.APIKeyFile == "" {
-		return s.APIKey, nil
+func (s Serve) Key() (string, error) { return readKey("", s.APIKey, s.APIKeyFile) }
+
+// readKey returns file's content when file is set, else key; what names
+// the setting in errors.
+func readKey(what, key, file string) (string, error) {
+	if file == "" {
+		return key, nil
 	}
-	b, err := os.ReadFile(s.APIKeyFile)
+	what = strings.TrimSpace(what + " api key file")
+	b, err := os.ReadFile(file)
 	if err != nil {
-		return "", fmt.Errorf("config: api key file: %w", err)
+		return "", fmt.Errorf("config: %s: %w", what, err)
 	}
 	k := strings.TrimSpace(string(b))
 	if k == "" {
-		return "", fmt.Errorf("config: api key file %s: %w: the file is empty", s.APIKeyFile, ErrInvalid)
+		return "", fmt.Errorf("config: %s %s: %w: the file is empty", what, file, ErrInvalid)
 	}
 	return k, nil
 }
@@ -170,6 +195,7 @@ func Default() Config {
 		Qdrant:         Qdrant{Collection: "hybridrag"},
 		Neo4j:          Neo4j{User: "neo4j"},
 		Rerank:         Rerank{Protocol: "tei", Multiplier: 3},
+		LLM:            LLM{Timeout: Duration(20 * time.Second)},
 		RequestTimeout: Duration(30 * time.Second),
 		LegTimeout:     Duration(2 * time.Second),
 		StartupTimeout: Duration(10 * time.Second),
@@ -200,6 +226,7 @@ var Env = []string{
 	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION", "HYBRIDRAG_QDRANT_SEARCH_EF",
 	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR", "HYBRIDRAG_CACHE_DIR",
 	"HYBRIDRAG_RERANK_URL", "HYBRIDRAG_RERANK_PROTOCOL", "HYBRIDRAG_RERANK_MODEL", "HYBRIDRAG_RERANK_API_KEY",
+	"HYBRIDRAG_LLM_URL", "HYBRIDRAG_LLM_MODEL", "HYBRIDRAG_LLM_API_KEY", "HYBRIDRAG_LLM_API_KEY_FILE", "HYBRIDRAG_LLM_TIMEOUT",
 	"HYBRIDRAG_REQUEST_TIMEOUT", "HYBRIDRAG_LEG_TIMEOUT", "HYBRIDRAG_STARTUP_TIMEOUT",
 	"HYBRIDRAG_API_KEY", "HYBRIDRAG_API_KEY_FILE", "HYBRIDRAG_PUBLIC_URL",
 }
@@ -229,6 +256,10 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_RERANK_PROTOCOL", &c.Rerank.Protocol)
 	str("HYBRIDRAG_RERANK_MODEL", &c.Rerank.Model)
 	str("HYBRIDRAG_RERANK_API_KEY", &c.Rerank.APIKey)
+	str("HYBRIDRAG_LLM_URL", &c.LLM.BaseURL)
+	str("HYBRIDRAG_LLM_MODEL", &c.LLM.Model)
+	str("HYBRIDRAG_LLM_API_KEY", &c.LLM.APIKey)
+	str("HYBRIDRAG_LLM_API_KEY_FILE", &c.LLM.APIKeyFile)
 	str("HYBRIDRAG_API_KEY", &c.Serve.APIKey)
 	str("HYBRIDRAG_API_KEY_FILE", &c.Serve.APIKeyFile)
 	str("HYBRIDRAG_PUBLIC_URL", &c.Serve.PublicURL)
@@ -243,6 +274,7 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 		"HYBRIDRAG_REQUEST_TIMEOUT": &c.RequestTimeout,
 		"HYBRIDRAG_LEG_TIMEOUT":     &c.LegTimeout,
 		"HYBRIDRAG_STARTUP_TIMEOUT": &c.StartupTimeout,
+		"HYBRIDRAG_LLM_TIMEOUT":     &c.LLM.Timeout,
 	} {
 		if v := strings.TrimSpace(getenv(name)); v != "" {
 			d, err := parseDuration(v)
@@ -313,6 +345,14 @@ func (c Config) Validate() error {
 			bad("rerank multiplier %d: want 1 to 20", c.Rerank.Multiplier)
 		}
 	}
+	if c.LLM.BaseURL != "" {
+		if u, err := url.Parse(c.LLM.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("llm base_url %q: want an http(s) URL such as http://127.0.0.1:11434/v1", c.LLM.BaseURL)
+		}
+		if strings.TrimSpace(c.LLM.Model) == "" {
+			bad("llm: a model is required (llm.model, HYBRIDRAG_LLM_MODEL or --llm-model)")
+		}
+	}
 	if u := c.Serve.PublicURL; u != "" {
 		if pu, err := url.Parse(u); err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" {
 			bad("serve public_url %q: want an http(s) URL", u)
@@ -325,7 +365,7 @@ func (c Config) Validate() error {
 	for _, t := range []struct {
 		name string
 		d    Duration
-	}{{"request_timeout", c.RequestTimeout}, {"leg_timeout", c.LegTimeout}, {"startup_timeout", c.StartupTimeout}} {
+	}{{"request_timeout", c.RequestTimeout}, {"leg_timeout", c.LegTimeout}, {"startup_timeout", c.StartupTimeout}, {"llm timeout", c.LLM.Timeout}} {
 		if t.d <= 0 || t.d.Std() > time.Hour {
 			bad("%s %s: want a duration between 0 and 1h", t.name, t.d.Std())
 		}

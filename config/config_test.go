@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -22,13 +23,28 @@ func TestLayering(t *testing.T) {
 		MaxInFlight: 16, Reconcile: ReconcileLimits{MaxQueries: 50, MaxExtendCells: 2000}}, c.Serve)
 
 	require.Equal(t, 0, c.Qdrant.SearchEf, "exact Qdrant search by default")
+	require.Equal(t, LLM{BaseURL: "http://127.0.0.1:11434/v1", Model: "llama3.2", Timeout: Duration(8 * time.Second)}, c.LLM)
 
-	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5", "HYBRIDRAG_QDRANT_SEARCH_EF": "512"}
+	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5", "HYBRIDRAG_QDRANT_SEARCH_EF": "512",
+		"HYBRIDRAG_LLM_MODEL": "qwen2.5:3b", "HYBRIDRAG_LLM_API_KEY": "k", "HYBRIDRAG_LLM_TIMEOUT": "12s"}
 	require.NoError(t, c.LoadEnv(func(k string) string { return env[k] }))
 	require.Equal(t, "neo4j://db:7687", c.Neo4j.URI, "the environment overrides the file")
 	require.Equal(t, 512, c.Qdrant.SearchEf)
 	require.Equal(t, 1500*time.Millisecond, c.LegTimeout.Std())
+	require.Equal(t, LLM{BaseURL: "http://127.0.0.1:11434/v1", Model: "qwen2.5:3b", APIKey: "k", Timeout: Duration(12 * time.Second)}, c.LLM)
 	require.NoError(t, c.Validate())
+}
+
+func TestLLMKeyFromAFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "key")
+	require.NoError(t, os.WriteFile(f, []byte(" sk-local\n"), 0o600))
+	k, err := LLM{APIKey: "ignored", APIKeyFile: f}.Key()
+	require.NoError(t, err)
+	require.Equal(t, "sk-local", k)
+	require.NoError(t, os.WriteFile(f, nil, 0o600))
+	_, err = LLM{APIKeyFile: f}.Key()
+	require.ErrorIs(t, err, ErrInvalid)
+	require.ErrorContains(t, err, "llm api key file")
 }
 
 func TestBadFiles(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/clone"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
@@ -68,6 +69,11 @@ type Options struct {
 	// scores max(k × RerankMultiplier, 30) candidates against the question.
 	Reranker         rerank.Reranker
 	RerankMultiplier int
+	// Writer, when set, writes an answer from the context for requests
+	// that ask for one (Request.LLM); WriterTimeout bounds it (default
+	// llm.DefaultTimeout), within the request's deadline.
+	Writer        Writer
+	WriterTimeout time.Duration
 }
 
 // DefaultOptions are sensible defaults for one process.
@@ -91,6 +97,9 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	}
 	if opts.MaxEnrich <= 0 {
 		opts.MaxEnrich = 20
+	}
+	if opts.WriterTimeout <= 0 {
+		opts.WriterTimeout = llm.DefaultTimeout
 	}
 	if opts.AsOf == 0 {
 		opts.AsOf = time.Now().Year()
@@ -178,7 +187,7 @@ func (u uncached) Ask(ctx context.Context, req Request) (*Response, error) {
 // never keeping a degraded answer, handing out deep copies.
 func (p *Pipeline) answerCache(size int, ttl time.Duration) *cache.Asker[Request, *Response] {
 	return cache.NewAsker[Request, *Response](uncached{p}, cache.NewTTL[*Response](size, ttl), cache.AskPolicy[Request, *Response]{
-		Key:  func(req Request) (string, bool) { return req.cacheKey(p.data.Version), req.NoCache },
+		Key:  func(req Request) (string, bool) { return req.cacheKey(p.data.Version, p.writerModel(req)), req.NoCache },
 		Keep: func(resp *Response) bool { return !p.degraded(resp) },
 		Copy: clone.Deep[*Response],
 		Serve: func(req Request, cached *Response) *Response {
@@ -191,6 +200,14 @@ func (p *Pipeline) answerCache(size int, ttl time.Duration) *cache.Asker[Request
 			return out
 		},
 	})
+}
+
+// writerModel is the model that writes req's answer; "" when none does.
+func (p *Pipeline) writerModel(req Request) string {
+	if !req.LLM || p.opts.Writer == nil {
+		return ""
+	}
+	return p.opts.Writer.Model()
 }
 
 // degraded reports whether a backend failed while answering: the response
@@ -317,6 +334,12 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		t = time.Now()
 		p.enrich(ctx, resp)
 		resp.Timings.EnrichMS = ms(time.Since(t))
+	}
+	if req.Progress != nil && req.Progress.Retrieved != nil {
+		req.Progress.Retrieved(resp.Plan, resp.Hits)
+	}
+	if req.LLM {
+		p.generate(ctx, req, resp)
 	}
 	return resp, nil
 }

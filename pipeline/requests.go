@@ -54,6 +54,11 @@ type Request struct {
 	// answered without ("place:Cornwall", "type:M", "years"; see
 	// plan.ValidConstraintKey), as when a user removes one from the plan.
 	Without []string
+	// LLM asks the configured language model (Options.Writer) for a
+	// written answer besides the extractive one (Response.Generated).
+	LLM bool
+	// Progress, when set, hears of the answer as it forms (streaming).
+	Progress *Progress
 }
 
 // MaxWithout is the most constraint keys a request may drop.
@@ -122,11 +127,13 @@ func distinctTerms(s string, stop int) int {
 }
 
 // cacheKey is the answer cache's key: the normalised question, the
-// options, the filters' canonical key, the constraints taken out and the
-// data version.
-func (r *Request) cacheKey(version string) string {
+// options, the filters' canonical key, the constraints taken out, the
+// data version and the model that writes the answer ("" for none), so
+// that a written answer is never served to a request without one, nor the
+// other way round.
+func (r *Request) cacheKey(version, model string) string {
 	w := slices.Clone(r.Without)
 	slices.Sort(w)
 	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(),
-		strings.Join(w, "\x1f"), version)
+		strings.Join(w, "\x1f"), version, "llm="+model)
 }

@@ -27,6 +27,10 @@ type Response struct {
 	// Wikidata holds the facts a configured SPARQL endpoint states about
 	// the answer's institutions, each with its citation.
 	Wikidata []WikidataFacts `json:"wikidata,omitempty"`
+	// Generated is the language model's checked answer, when one was
+	// asked for (Request.LLM) and passed the check; Answer stays the
+	// extractive answer either way.
+	Generated *Generated `json:"generated,omitempty"`
 	// DataVersion identifies the data the answer was computed on.
 	DataVersion string   `json:"data_version"`
 	Explain     *Explain `json:"explain,omitempty"`
@@ -101,6 +105,7 @@ type Timings struct {
 	AnswerMS   float64            `json:"answer_ms"`
 	ContextMS  float64            `json:"context_ms"`
 	EnrichMS   float64            `json:"enrich_ms,omitempty"`
+	GenerateMS float64            `json:"generate_ms,omitempty"`
 	TotalMS    float64            `json:"total_ms"`
 }
 

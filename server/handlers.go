@@ -30,6 +30,9 @@ type AskRequest struct {
 	// Without names constraints of the plan to answer without, e.g.
 	// ["place:Cornwall", "type:M", "years"] (pipeline.Request.Without).
 	Without []string `json:"without,omitempty"`
+	// LLM asks the configured language model for a written answer; it
+	// defaults to true when the server has one (Options.LLM).
+	LLM *bool `json:"llm,omitempty"`
 }
 
 // Filter limits of POST /v1/ask.
@@ -38,13 +41,22 @@ const (
 	MaxFilterValues = 256
 )
 
-// ask answers POST /v1/ask with the pipeline's Response.
+// ask answers POST /v1/ask with the pipeline's Response, or with
+// Server-Sent Events for ?stream=true (see askStream).
 func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
+	stream, ok := wantsStream(w, r)
+	if !ok {
+		return
+	}
 	var body AskRequest
 	if !s.decode(w, r, &body) {
 		return
 	}
-	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache, Without: body.Without}
+	req := pipeline.Request{Question: body.Question, K: body.K, Budget: body.Budget, Explain: body.Explain, NoCache: body.NoCache,
+		Without: body.Without, LLM: s.opts.LLM}
+	if body.LLM != nil {
+		req.LLM = *body.LLM
+	}
 	if f := body.Filters; len(f) > 0 && string(f) != "null" {
 		if len(f) > MaxFilterBytes {
 			writeError(w, http.StatusBadRequest, CodeBadFilter, fmt.Sprintf("filters: %d bytes, over the limit of %d (max_filter_bytes)", len(f), MaxFilterBytes))
@@ -64,6 +76,10 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		req.Filters = set
+	}
+	if stream {
+		s.askStream(w, r, req)
+		return
 	}
 	resp, err := s.opts.Asker.Ask(r.Context(), req)
 	if err == nil {

@@ -99,6 +99,10 @@ type Options struct {
 	// deadline, a request is answered 503 with Retry-After at once.
 	MaxInFlight int
 	MaxQueue    int
+	// LLM makes a written answer the default of POST /v1/ask (a request
+	// may still send "llm": false); set it when the Asker has a language
+	// model.
+	LLM bool
 }
 
 // Server is the API as an http.Handler.

@@ -19,6 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
+	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
@@ -41,6 +42,8 @@ type dataFlags struct {
 	index       string
 	cacheDir    string
 	rerank      string
+	llm         string
+	llmModel    string
 	timeout     time.Duration
 	legTimeout  time.Duration
 }
@@ -58,6 +61,13 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.rerank, "rerank", "", "reranking server (TEI /rerank; env HYBRIDRAG_RERANK_URL), off by default")
 	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
+}
+
+// registerLLM adds the language-model flags (ask and serve). The model's
+// key is read from the configuration or the environment only.
+func (d *dataFlags) registerLLM(fs *flagSet) {
+	fs.StringVar(&d.llm, "llm", "", "OpenAI-compatible chat-completions server that writes a cited answer, e.g. http://127.0.0.1:11434/v1 (Ollama; env HYBRIDRAG_LLM_URL), off by default")
+	fs.StringVar(&d.llmModel, "llm-model", "", "model name for --llm, e.g. llama3.2 (env HYBRIDRAG_LLM_MODEL; key: HYBRIDRAG_LLM_API_KEY or config llm.api_key_file)")
 }
 
 // resolve layers the settings and validates them once.
@@ -93,6 +103,8 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	set(&cfg.IndexDir, d.index)
 	set(&cfg.CacheDir, d.cacheDir)
 	set(&cfg.Rerank.URL, d.rerank)
+	set(&cfg.LLM.BaseURL, d.llm)
+	set(&cfg.LLM.Model, d.llmModel)
 	cfg.SkipInvalid = cfg.SkipInvalid || d.skipInvalid
 	if d.timeout != 0 {
 		cfg.RequestTimeout = config.Duration(d.timeout)
@@ -363,6 +375,25 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 	}
 	s.pipeline = p
 	return s, nil
+}
+
+// answerer is the pipeline that answers the commands' questions: the
+// stack's, with the configured language model as its writer when there
+// is one.
+func (s *stack) answerer() (*pipeline.Pipeline, error) {
+	c := s.cfg.LLM
+	if c.BaseURL == "" {
+		return s.pipeline, nil
+	}
+	key, err := c.Key()
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	w, err := llm.New(llm.Options{BaseURL: c.BaseURL, Model: c.Model, APIKey: key, Timeout: c.Timeout.Std()})
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return s.pipeline.WithWriter(w, c.Timeout.Std()), nil
 }
 
 // openSPARQL opens the configured SPARQL endpoint and checks that it

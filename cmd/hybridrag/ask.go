@@ -27,6 +27,12 @@ Examples:
   hybridrag ask --json --k 5 "Which accredited museums are in Rye?"
   hybridrag ask --filters '{"country": "DE", "type": ["MUSEUM"]}' "Porzellan"
   hybridrag ask --explain "Compare the railway museums in Lincolnshire and Suffolk."
+  hybridrag ask --llm http://127.0.0.1:11434/v1 --llm-model llama3.2 "When was Naturmuseum Solothurn founded?"
+
+With --llm (or config llm.base_url) a language model also writes a short
+answer from the context; it is shown only when every sentence cites a
+source that holds what it states, else the extractive answer stands with
+a warning.
 
 Filter keys: ` + "%s" + `
 Operators: a scalar means equals, a list means any of, or an object with
@@ -48,6 +54,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		repeat  = fs.Int("repeat", 1, "ask the same question N times in one process (shows the cache at work with --explain)")
 	)
 	df.register(fs)
+	df.registerLLM(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -82,7 +89,11 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	p := st.pipeline
+	p, err := st.answerer()
+	if err != nil {
+		return err
+	}
+	req.LLM = st.cfg.LLM.BaseURL != ""
 	var resp *pipeline.Response
 	for range *repeat {
 		rctx, cancel := context.WithTimeout(ctx, st.cfg.RequestTimeout.Std())
@@ -110,6 +121,9 @@ func isUsage(err error) bool {
 }
 
 func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
+	if g := r.Generated; g != nil {
+		fmt.Fprintf(w, "%s\n(written by %s from the sources below; every sentence checked against its citations)\n\nExtractive answer: ", g.Text, g.Model)
+	}
 	fmt.Fprintf(w, "%s\n", r.Answer.Text)
 	if r.Answer.Exact && r.Answer.Kind == pipeline.KindSet {
 		fmt.Fprintf(w, "(exact answer: %d selected from the knowledge graph)\n", r.Answer.Count)

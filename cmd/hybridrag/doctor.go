@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -14,7 +15,8 @@ import (
 const doctorUsage = `Usage: hybridrag doctor [flags]
 
 Checks the configuration and every configured backend — the data, the
-embedder, Neo4j, Qdrant and the SPARQL endpoint — and prints what works.
+embedder, Neo4j, Qdrant, the SPARQL endpoint and the language model — and
+prints what works.
 Backends come from --config-file, HYBRIDRAG_* variables and flags; an
 unconfigured backend is reported as "not configured" (the embedded
 component answers instead), and where the indexes are kept. Exits 1 when
@@ -24,12 +26,14 @@ is not the one in use.
 Examples:
   hybridrag doctor
   hybridrag doctor --neo4j bolt://127.0.0.1:7687 --sparql http://127.0.0.1:7878/query
+  hybridrag doctor --llm http://127.0.0.1:11434/v1 --llm-model llama3.2
 `
 
 func runDoctor(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("doctor", doctorUsage, e.stdout)
 	var df dataFlags
 	df.register(fs)
+	df.registerLLM(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -109,10 +113,43 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		slices.Sort(srcs)
 		fmt.Fprintf(w, "ask: ok — %q in %.1f ms (hits by source: %s)\n", resp.Answer.Value, resp.Timings.TotalMS, strings.Join(srcs, ", "))
 	}
+	if cfg.LLM.BaseURL != "" && !checkWriter(ctx, w, st) {
+		failed++
+	}
 	if failed > 0 {
 		return errors.New(plural(failed, "check") + " failed")
 	}
 	return nil
+}
+
+// checkWriter asks the configured language model for a written answer to
+// one question and reports whether it answered; an answer the check
+// rejected is reported, not failed.
+func checkWriter(ctx context.Context, w io.Writer, st *stack) bool {
+	p, err := st.answerer()
+	if err != nil {
+		fmt.Fprintf(w, "llm: FAILED: %v\n", err)
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, st.cfg.LLM.Timeout.Std()+time.Second)
+	defer cancel()
+	resp, err := p.Ask(ctx, pipeline.Request{Question: "When was Naturmuseum Solothurn founded?", NoCache: true, LLM: true})
+	switch {
+	case err != nil:
+		fmt.Fprintf(w, "llm: FAILED: %v\n", err)
+		return false
+	case resp.Generated != nil:
+		fmt.Fprintf(w, "llm: ok — %s wrote a checked answer in %.0f ms\n", resp.Generated.Model, resp.Timings.GenerateMS)
+		return true
+	}
+	for _, e := range resp.Errors {
+		if e.Source == pipeline.SourceLLM {
+			fmt.Fprintf(w, "llm: FAILED: %s\n", e.Error)
+			return false
+		}
+	}
+	fmt.Fprintf(w, "llm: answers, but %s\n", strings.Join(resp.Warnings, "; "))
+	return true
 }
 
 func startupError(p *pipeline.Pipeline, name string) string {

@@ -90,17 +90,27 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	e := testEnv(t, &out, &errb)
 	build := e.stack
 	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
-		if df != (dataFlags{}) {
+		plain := df
+		plain.llm, plain.llmModel = "", ""
+		if plain != (dataFlags{}) {
 			return build(ctx, df)
 		}
-		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), df) })
+		shared.Do(func() { sharedStack, sharedErr = build(context.Background(), plain) })
 		if sharedErr != nil {
 			return nil, sharedErr
 		}
 		// The commands close their stack when done; the shared one stays
-		// open for the next test.
+		// open for the next test. The language model only wraps the
+		// pipeline: the build is shared with and without one.
 		st := *sharedStack
 		st.closers = nil
+		if df != plain {
+			cfg, err := df.resolve(e.getenv)
+			if err != nil {
+				return nil, err
+			}
+			st.cfg.LLM = cfg.LLM
+		}
 		return &st, nil
 	}
 	code = runEnv(context.Background(), e, args)

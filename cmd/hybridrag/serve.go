@@ -27,8 +27,10 @@ finishes the requests in flight (at most --drain).
 
 Routes:
   POST /v1/ask             answer a question: {"question", "k", "budget",
-                           "filters", "explain", "no_cache"}; the response is
-                           the JSON of "hybridrag ask --json"
+                           "filters", "explain", "no_cache", "llm"}; the
+                           response is the JSON of "hybridrag ask --json";
+                           ?stream=true sends Server-Sent Events (plan, hits,
+                           the --llm model's tokens, then the answer)
   GET  /v1/link            resolve ?q= (identifier or name) with optional
                            city, country, type, postcode, isil, qid, ghcid, limit
   GET  /v1/entities/{id}   one institution's full record (404 when unknown)
@@ -90,6 +92,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
 	df.register(fs)
+	df.registerLLM(fs)
 	fs.Lookup("timeout").Usage = fmt.Sprintf("deadline for a whole request (default %s; config request_timeout, env HYBRIDRAG_REQUEST_TIMEOUT)", server.DefaultTimeout)
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -129,7 +132,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer st.Close()
-	p, ds := st.pipeline, st.data
+	p, err := st.answerer()
+	if err != nil {
+		return err
+	}
+	ds := st.data
 	linker := linking.New(ds, st.kg)
 	rl := sc.Reconcile
 	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
@@ -164,6 +171,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		MaxBody:     sc.MaxBody,
 		Timeout:     timeout,
 		MaxInFlight: sc.MaxInFlight,
+		LLM:         cfg.LLM.BaseURL != "",
 	})
 	if err != nil {
 		return err
@@ -173,7 +181,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--addr: %v", err)
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "institutions", ds.Len(),
-		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody)
+		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody, "llm", cfg.LLM.Model)
 	err = server.Run(ctx, ln, srv, server.RunOptions{Drain: *drain, MaxConns: sc.MaxConns,
 		WriteTimeout: timeout + 5*time.Second, Logger: log})
 	if err != nil {
