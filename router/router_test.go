@@ -290,6 +290,7 @@ func TestYears(t *testing.T) {
 		{"Which museums in Kent opened after 1990?", &YearRange{Field: "opened", From: 1991}},
 		{"Which museums in Kent have opened since 1990?", &YearRange{Field: "opened", From: 1990}},
 		{"Which museums in Kent opened between 1900 and 1959?", &YearRange{Field: "opened", From: 1900, To: 1959}},
+		{"Which museums in Kent opened between 1959 and 1900?", &YearRange{Field: "opened", From: 1900, To: 1959}},
 		{"Which museums in Kent opened in 1987?", &YearRange{Field: "opened", From: 1987, To: 1987}},
 		{"Which museums in Kent opened in the 1980s?", &YearRange{Field: "opened", From: 1980, To: 1989}},
 		{"Welke musea in Kent zijn gesloten voor 2010?", &YearRange{Field: "closed", To: 2009}},

@@ -63,7 +63,8 @@ func years(s *scan) *YearRange {
 		case prev == "between" || prev == "tussen" || prev == "zwischen" || prev == "from" || prev == "van" || prev == "von":
 			for k := i + 1; k <= i+2; k++ {
 				if y2, ok := yearAt(k); ok {
-					return &YearRange{Field: field, From: y, To: y2}
+					// "between 2000 and 1990" is the same span
+					return &YearRange{Field: field, From: min(y, y2), To: max(y, y2)}
 				}
 			}
 			if prev == "from" || prev == "van" || prev == "von" {
