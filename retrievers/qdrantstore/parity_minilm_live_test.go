@@ -1,0 +1,90 @@
+package qdrantstore
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/embed/onnx"
+	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// miniLMStep picks the records of the MiniLM parity collection: every
+// twentieth, so that embedding them twice (the embedded index and the
+// Qdrant ingest) takes seconds, not the minutes of the whole dataset.
+const miniLMStep = 20
+
+// miniLM returns the MiniLM embedder, or skips (fails under
+// HYBRIDRAG_REQUIRE_MODEL=1) when the model is not installed.
+func miniLM(t *testing.T) *onnx.Embedder {
+	t.Helper()
+	dir, lib := onnx.Locate(filepath.Join("..", ".."), os.Getenv)
+	e, err := onnx.FromDir(dir, lib)
+	if err != nil {
+		msg := fmt.Sprintf("MiniLM is not installed (%v): run scripts/install-model.sh", err)
+		if os.Getenv("HYBRIDRAG_REQUIRE_MODEL") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	t.Cleanup(func() { _ = e.Close() })
+	return e
+}
+
+// TestLiveParityMiniLM is TestLiveParity with the MiniLM embedder on a
+// sample of the records (every twentieth): Qdrant returns the embedded
+// vector index's top 10 with the same scores for every public gold
+// question, unfiltered, and with filters on every key for every fourth.
+func TestLiveParityMiniLM(t *testing.T) {
+	url := liveURL(t)
+	emb := miniLM(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	ds := testfixture.Sample(t, miniLMStep)
+
+	s, err := Open(ctx, Config{URL: url, APIKey: os.Getenv(envQdrantAPIKey),
+		Collection: fmt.Sprintf("hybridrag_parity_minilm_%d", time.Now().UnixNano())})
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		require.NoError(t, s.DeleteCollection(context.Background()))
+		require.NoError(t, s.Close())
+	})
+	require.NoError(t, s.Ingest(ctx, ds, emb, nil))
+	n, err := s.Count(ctx)
+	require.NoError(t, err)
+	require.Equal(t, uint64(ds.Len()), n)
+
+	idx, err := retrievers.NewVectorIndex(ds, emb, retrievers.WithBuildContext(ctx))
+	require.NoError(t, err)
+	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), emb: emb, pos: make(map[string]int, ds.Len())}
+	for i := range ds.Institutions {
+		p.pos[ds.Institutions[i].ID] = i
+	}
+	qs, err := gold.Load(filepath.Join("..", "..", "testdata", "questions.jsonl"))
+	require.NoError(t, err)
+	var stats parityStats
+	for i, q := range qs {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			top := p.compare(ctx, t, q.Question, nil, &stats)
+			if i%4 == 0 {
+				for _, fs := range paritySets(ds, p.pos, top, i) {
+					p.compare(ctx, t, q.Question, fs, &stats)
+				}
+			}
+		})
+		if t.Failed() {
+			return
+		}
+	}
+	t.Logf("MiniLM, %d records: %d searches (%d filtered, %d empty), %d hits compared, %d places traded between equal scores",
+		ds.Len(), stats.searches, stats.filtered, stats.empty, stats.hits, stats.ties)
+	require.Equal(t, len(qs), stats.searches-stats.filtered)
+}
