@@ -7,7 +7,10 @@
 // as the copied types gain fields.
 package clone
 
-import "reflect"
+import (
+	"reflect"
+	"sync"
+)
 
 // Deep returns a copy of v that shares no slice, map or pointer target
 // with it. Strings are shared (they are immutable); functions and
@@ -39,11 +42,8 @@ func deep(dst, src reflect.Value) {
 		dst.Set(e)
 	case reflect.Struct:
 		dst.Set(src) // every field, unexported ones shallowly
-		t := src.Type()
-		for i := range t.NumField() {
-			if t.Field(i).IsExported() && hasReferences(t.Field(i).Type) {
-				deep(dst.Field(i), src.Field(i))
-			}
+		for _, i := range deepFields(src.Type()) {
+			deep(dst.Field(i), src.Field(i))
 		}
 	case reflect.Slice:
 		if src.IsNil() {
@@ -80,9 +80,39 @@ func deep(dst, src reflect.Value) {
 	}
 }
 
+// fieldPlans holds, per struct type, the indices of the exported fields
+// that Deep copies deeply; refTypes memoises hasReferences. Types are few
+// and copies many, and reflect.Type.Field allocates.
+var fieldPlans, refTypes sync.Map
+
+// deepFields returns the indices of t's exported fields of a reference
+// type.
+func deepFields(t reflect.Type) []int {
+	if v, ok := fieldPlans.Load(t); ok {
+		return v.([]int)
+	}
+	var plan []int
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && hasReferences(f.Type) {
+			plan = append(plan, i)
+		}
+	}
+	fieldPlans.Store(t, plan)
+	return plan
+}
+
 // hasReferences reports whether a value of type t can share mutable
 // memory with a copy of it.
 func hasReferences(t reflect.Type) bool {
+	if v, ok := refTypes.Load(t); ok {
+		return v.(bool)
+	}
+	has := typeHasReferences(t)
+	refTypes.Store(t, has)
+	return has
+}
+
+func typeHasReferences(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Map:
 		return true
