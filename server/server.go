@@ -10,8 +10,10 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -168,8 +170,33 @@ func New(opts Options) (*Server, error) {
 		s.keyHash = hashKey(opts.APIKey)
 	}
 	s.register()
-	s.handler = s.recoverPanics(s.observe(s.mux))
+	s.handler = s.recoverPanics(s.observe(cleanPaths(s.mux)))
 	return s, nil
+}
+
+// cleanPaths answers a path that is not in its clean form (an empty, "."
+// or ".." element) with a JSON 404 naming the clean form, where the mux
+// would redirect with an empty body.
+func cleanPaths(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, c := r.URL.Path, cleanPath(r.URL.Path); c != p {
+			writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no route %q; its clean form is %q", p, c))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// cleanPath is path.Clean keeping a trailing slash, as the mux reads it.
+func cleanPath(p string) string {
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }
 
 // ServeHTTP serves one request.

@@ -433,6 +433,15 @@ func TestNotFound(t *testing.T) {
 		require.Equal(t, http.StatusNotFound, r.status, p)
 		require.Equal(t, CodeNotFound, errCode(t, r), p)
 	}
+	// A path not in its clean form gets JSON, not the mux's empty
+	// redirect (found by FuzzServer).
+	for _, p := range []string{"/v1/.", "/v1//ask", "/v1/./ask", "/v1/entities/../path"} {
+		for _, m := range []string{"GET", "POST"} {
+			r := do(t, m, ts.URL+p, "")
+			require.Equal(t, http.StatusNotFound, r.status, "%s %s", m, p)
+			require.Equal(t, CodeNotFound, errCode(t, r), "%s %s", m, p)
+		}
+	}
 }
 
 func TestAPIKey(t *testing.T) {
