@@ -8,9 +8,7 @@
 package cache
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -46,17 +44,22 @@ func (c *counters) stats() Stats {
 	return Stats{Hits: c.hits.Load(), Misses: c.misses.Load()}
 }
 
-// Key hashes parts into a fixed-length cache key. Each part is
-// length-prefixed, so ("ab", "c") and ("a", "bc") give different keys.
-// Callers pass the normalised question, the options and the data version.
+// Key joins parts into one cache key. Each part is length-prefixed, so
+// ("ab", "c") and ("a", "bc") give different keys. The key is not
+// hashed: it is built in one allocation, and keys live only in memory.
 func Key(parts ...string) string {
-	h := sha256.New()
-	var n [binary.MaxVarintLen64]byte
+	n := 0
 	for _, p := range parts {
-		h.Write(n[:binary.PutUvarint(n[:], uint64(len(p)))])
-		h.Write([]byte(p))
+		n += binary.MaxVarintLen64 + len(p)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	var b strings.Builder
+	b.Grow(n)
+	var prefix [binary.MaxVarintLen64]byte
+	for _, p := range parts {
+		b.Write(prefix[:binary.PutUvarint(prefix[:], uint64(len(p)))])
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 // Normalize folds the surface differences between equivalent questions:
@@ -64,8 +67,21 @@ func Key(parts ...string) string {
 // ends, and drops trailing punctuation ("?", "!", ".", …). It does not
 // apply Unicode normalisation forms.
 func Normalize(question string) string {
-	s := strings.Join(strings.Fields(strings.ToLower(question)), " ")
-	return strings.TrimRightFunc(s, func(r rune) bool {
+	var b strings.Builder
+	b.Grow(len(question))
+	space := false
+	for _, r := range question {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return strings.TrimRightFunc(b.String(), func(r rune) bool {
 		return unicode.IsPunct(r) && r != ')' && r != ']' && r != '"' && r != '\'' || unicode.IsSpace(r)
 	})
 }

@@ -17,7 +17,6 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/clone"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/rerank"
@@ -189,13 +188,13 @@ func (p *Pipeline) answerCache(size int, ttl time.Duration) *cache.Asker[Request
 	return cache.NewAsker[Request, *Response](uncached{p}, cache.NewTTL[*Response](size, ttl), cache.AskPolicy[Request, *Response]{
 		Key:  func(req Request) (string, bool) { return req.cacheKey(p.data.Version, p.writerModel(req)), req.NoCache },
 		Keep: func(resp *Response) bool { return !p.degraded(resp) },
-		Copy: clone.Deep[*Response],
+		Copy: (*Response).Clone,
 		Serve: func(req Request, cached *Response) *Response {
 			r := *cached
 			if !req.Explain {
 				r.Explain = nil // not copied only to be dropped
 			}
-			out := clone.Deep(&r)
+			out := r.Clone()
 			out.Cached = true
 			return out
 		},

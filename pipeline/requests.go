@@ -132,8 +132,10 @@ func distinctTerms(s string, stop int) int {
 // that a written answer is never served to a request without one, nor the
 // other way round.
 func (r *Request) cacheKey(version, model string) string {
-	w := slices.Clone(r.Without)
-	slices.Sort(w)
+	w := r.Without
+	if !slices.IsSorted(w) {
+		w = slices.Sorted(slices.Values(w))
+	}
 	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(),
-		strings.Join(w, "\x1f"), version, "llm="+model)
+		strings.Join(w, "\x1f"), version, model)
 }

@@ -1,7 +1,8 @@
 package clone
 
 import (
-	"reflect"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -20,60 +21,65 @@ type outer struct {
 	Ptr    *inner
 	Any    any
 	Arr    [2][]int
-	hidden int
 }
 
-func TestDeepSharesNothing(t *testing.T) {
-	in := outer{
-		Name:   "a",
-		Inner:  inner{IDs: []string{"x"}, Score: 1},
-		Items:  []inner{{IDs: []string{"y"}}},
-		ByName: map[string][]int{"k": {1}},
-		Ptr:    &inner{IDs: []string{"z"}},
-		Any:    []int{7},
-		Arr:    [2][]int{{1}, {2}},
-		hidden: 3,
+func (i inner) clone() inner { i.IDs = slices.Clone(i.IDs); return i }
+
+func (o outer) clone() outer {
+	o.Inner = o.Inner.clone()
+	o.Items = Each(o.Items, inner.clone)
+	o.ByName = maps.Clone(o.ByName)
+	for k, v := range o.ByName {
+		o.ByName[k] = slices.Clone(v)
 	}
-	out := Deep(in)
-	require.Equal(t, in, out)
-
-	out.Inner.IDs[0] = "changed"
-	out.Items[0].IDs[0] = "changed"
-	out.ByName["k"][0] = 9
-	out.Ptr.IDs[0] = "changed"
-	out.Any.([]int)[0] = 9
-	out.Arr[0][0] = 9
-	require.Equal(t, "x", in.Inner.IDs[0])
-	require.Equal(t, "y", in.Items[0].IDs[0])
-	require.Equal(t, 1, in.ByName["k"][0])
-	require.Equal(t, "z", in.Ptr.IDs[0])
-	require.Equal(t, 7, in.Any.([]int)[0])
-	require.Equal(t, 1, in.Arr[0][0])
-}
-
-func TestDeepKeepsNil(t *testing.T) {
-	out := Deep(outer{})
-	require.Nil(t, out.Items)
-	require.Nil(t, out.ByName)
-	require.Nil(t, out.Ptr)
-	require.Nil(t, out.Any)
-	var p *outer
-	require.Nil(t, Deep(p))
-	require.Equal(t, []int{}, Deep([]int{}))
-}
-
-func TestShallow(t *testing.T) {
-	type leaky struct {
-		refs []int
-		n    int
+	o.Ptr = Ptr(o.Ptr, inner.clone)
+	for i := range o.Arr {
+		o.Arr[i] = slices.Clone(o.Arr[i])
 	}
-	type holder struct{ L []leaky }
-	require.Equal(t, []string{"clone.leaky.refs"}, Shallow(reflect.TypeFor[holder]()))
-	// Deep shares an unexported slice: what Shallow warns about
-	in := holder{L: []leaky{{refs: []int{1}, n: 2}}}
-	out := Deep(in)
-	require.Equal(t, 2, out.L[0].n)
-	out.L[0].refs[0] = 9
-	require.Equal(t, 9, in.L[0].refs[0])
-	require.Empty(t, Shallow(reflect.TypeFor[outer]()))
+	return o
 }
+
+func TestFillSetsEveryExportedField(t *testing.T) {
+	var o outer
+	Fill(&o)
+	require.NotEmpty(t, o.Name)
+	require.Len(t, o.Items, 2)
+	require.Len(t, o.Items[1].IDs, 2)
+	require.Len(t, o.ByName, 1)
+	require.NotNil(t, o.Ptr)
+	require.NotEmpty(t, o.Arr[1])
+	require.NotZero(t, o.Inner.Score)
+}
+
+func TestSharedFindsWhatACopyForgets(t *testing.T) {
+	var o outer
+	Fill(&o)
+	require.Empty(t, Shared(o, o.clone()))
+
+	shallow := o.clone()
+	shallow.Items[1].IDs = o.Items[1].IDs
+	shallow.Ptr = o.Ptr
+	shallow.Arr[0] = o.Arr[0]
+	require.Equal(t, []string{"clone.outer.Items[1].IDs", "clone.outer.Ptr", "clone.outer.Arr[0]"}, Shared(o, shallow))
+
+	require.Equal(t, []string{"clone.outer.ByName"}, Shared(o, outer{ByName: o.ByName}))
+	a := outer{Any: []int{1}}
+	require.Equal(t, []string{"clone.outer.Any"}, Shared(a, outer{Any: a.Any}))
+}
+
+func TestEachAndPtrKeepNil(t *testing.T) {
+	require.Nil(t, Each([]inner(nil), inner.clone))
+	require.Equal(t, []inner{}, Each([]inner{}, inner.clone))
+	require.Nil(t, Ptr((*inner)(nil), inner.clone))
+	p := &inner{Score: 2}
+	q := Ptr(p, nil)
+	require.Equal(t, p, q)
+	require.NotSame(t, p, q)
+}
+
+func TestCheck(t *testing.T) {
+	Check(t, outer.clone)
+	Check(t, (*inner).cloneSelf)
+}
+
+func (i *inner) cloneSelf() *inner { c := i.clone(); return &c }

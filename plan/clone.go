@@ -1,0 +1,46 @@
+package plan
+
+import (
+	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/clone"
+)
+
+// Clone returns a copy of p that shares no slice or pointer with it.
+func (p Plan) Clone() Plan {
+	p.Scores = slices.Clone(p.Scores)
+	p.Constraints = p.Constraints.Clone()
+	p.Legs = slices.Clone(p.Legs)
+	p.Sides = clone.Each(p.Sides, Constraints.Clone)
+	p.Test = clone.Ptr(p.Test, Test.clone)
+	p.Pair = clone.Ptr(p.Pair, nil)
+	p.Unknown = slices.Clone(p.Unknown)
+	p.Dropped = slices.Clone(p.Dropped)
+	return p
+}
+
+// Clone returns a copy of c that shares no slice or pointer with it.
+func (c Constraints) Clone() Constraints {
+	c.ISILs = slices.Clone(c.ISILs)
+	c.QIDs = slices.Clone(c.QIDs)
+	c.GHCIDs = slices.Clone(c.GHCIDs)
+	c.GNDs = slices.Clone(c.GNDs)
+	c.RORs = slices.Clone(c.RORs)
+	c.Malformed = slices.Clone(c.Malformed)
+	c.Names = clone.Each(c.Names, func(n NameMatch) NameMatch { n.IDs = slices.Clone(n.IDs); return n })
+	c.Bodies = clone.Each(c.Bodies, func(b Body) Body { b.IDs = slices.Clone(b.IDs); return b })
+	c.TypeCodes = slices.Clone(c.TypeCodes)
+	c.Places = slices.Clone(c.Places)
+	c.Postcodes = slices.Clone(c.Postcodes)
+	c.Years = clone.Ptr(c.Years, nil)
+	c.Subjects = slices.Clone(c.Subjects)
+	c.GovernanceCodes = slices.Clone(c.GovernanceCodes)
+	c.Sizes = slices.Clone(c.Sizes)
+	return c
+}
+
+func (t Test) clone() Test {
+	t.Want = slices.Clone(t.Want)
+	t.Years = clone.Ptr(t.Years, nil)
+	return t
+}

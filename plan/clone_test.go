@@ -1,0 +1,9 @@
+package plan
+
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/internal/clone"
+)
+
+func TestCloneCopiesEveryField(t *testing.T) { clone.Check(t, Plan.Clone) }

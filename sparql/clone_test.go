@@ -1,0 +1,9 @@
+package sparql
+
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/internal/clone"
+)
+
+func TestCloneCopiesEveryField(t *testing.T) { clone.Check(t, Entity.Clone) }
