@@ -70,7 +70,7 @@ func (r *Request) Validate() error {
 	switch {
 	case len(r.Question) > MaxQuestionBytes:
 		return fmt.Errorf("%w: %d bytes, longer than the limit of %d (max_question_bytes)", ErrTooLong, len(r.Question), MaxQuestionBytes)
-	case distinctTerms(q, MaxQuestionTerms+1) > MaxQuestionTerms:
+	case moreTermsThan(q, MaxQuestionTerms):
 		return fmt.Errorf("%w: more than %d distinct words (max_question_terms)", ErrTooLong, MaxQuestionTerms)
 	case q == "":
 		return ErrEmptyQuestion
@@ -90,12 +90,8 @@ func (r *Request) Validate() error {
 	if r.Budget < MinBudget || r.Budget > MaxBudget {
 		return fmt.Errorf("%w: budget must be between %d and %d tokens, got %d", ErrBadOption, MinBudget, MaxBudget, r.Budget)
 	}
-	known := make(map[string]bool, len(filter.Keys))
-	for _, k := range filter.Keys {
-		known[k] = true
-	}
 	for _, f := range r.Filters {
-		if !known[f.Field] {
+		if !slices.Contains(filter.Keys, f.Field) {
 			return fmt.Errorf("%w: unknown filter key %q (known: %s)", ErrBadOption, f.Field, strings.Join(filter.Keys, ", "))
 		}
 	}
@@ -113,17 +109,26 @@ func (r *Request) Validate() error {
 	return nil
 }
 
-// distinctTerms counts the distinct words of s, case-folded, stopping at
-// stop.
-func distinctTerms(s string, stop int) int {
-	seen := make(map[string]struct{})
-	for w := range strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
+// moreTermsThan reports whether s has more than n distinct words, case
+// folded. Most questions have fewer than n words in all, and are told so
+// without building the set.
+func moreTermsThan(s string, n int) bool {
+	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }
+	words := 0
+	for range strings.FieldsFuncSeq(s, notWord) {
+		words++
+	}
+	if words <= n {
+		return false
+	}
+	seen := make(map[string]struct{}, n+1)
+	for w := range strings.FieldsFuncSeq(s, notWord) {
 		seen[strings.ToLower(w)] = struct{}{}
-		if len(seen) >= stop {
-			break
+		if len(seen) > n {
+			return true
 		}
 	}
-	return len(seen)
+	return false
 }
 
 // cacheKey is the answer cache's key: the normalised question, the
