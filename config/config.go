@@ -120,11 +120,13 @@ type Serve struct {
 	// URLs; set it only behind a proxy that sets or strips them.
 	TrustProxy bool `json:"trust_proxy,omitempty"`
 	// MaxBody is the largest request body in bytes; MaxInFlight the most
-	// requests served at once; MaxConns the most open connections. Zero
-	// means the server's default.
-	MaxBody     int64 `json:"max_body,omitempty"`
-	MaxInFlight int   `json:"max_in_flight,omitempty"`
-	MaxConns    int   `json:"max_conns,omitempty"`
+	// requests served at once; MaxQueueWait the longest an ask may expect
+	// to wait for one of them before it is refused with 503; MaxConns the
+	// most open connections. Zero means the server's default.
+	MaxBody      int64    `json:"max_body,omitempty"`
+	MaxInFlight  int      `json:"max_in_flight,omitempty"`
+	MaxQueueWait Duration `json:"max_queue_wait,omitempty"`
+	MaxConns     int      `json:"max_conns,omitempty"`
 	// Reconcile bounds the reconciliation service's requests.
 	Reconcile ReconcileLimits `json:"reconcile"`
 }
@@ -358,9 +360,9 @@ func (c Config) Validate() error {
 			bad("serve public_url %q: want an http(s) URL", u)
 		}
 	}
-	if r := c.Serve.Reconcile; c.Serve.MaxBody < 0 || c.Serve.MaxInFlight < 0 || c.Serve.MaxConns < 0 ||
+	if r := c.Serve.Reconcile; c.Serve.MaxBody < 0 || c.Serve.MaxInFlight < 0 || c.Serve.MaxQueueWait < 0 || c.Serve.MaxConns < 0 ||
 		r.MaxQueries < 0 || r.MaxQueryChars < 0 || r.MaxCandidates < 0 || r.MaxExtendIDs < 0 || r.MaxExtendCells < 0 || c.SPARQL.MaxAnswerBytes < 0 {
-		bad("limits (serve max_body, max_in_flight, max_conns, reconcile.*; sparql max_answer_bytes) must be positive, or 0 for the default")
+		bad("limits (serve max_body, max_in_flight, max_queue_wait, max_conns, reconcile.*; sparql max_answer_bytes) must be positive, or 0 for the default")
 	}
 	for _, t := range []struct {
 		name string

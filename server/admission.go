@@ -11,22 +11,26 @@ import (
 )
 
 // admission bounds the requests in flight. A request that finds every
-// slot taken waits in a queue, unless the queue is full or the expected
-// wait would make it miss its deadline: then it is refused at once (503
-// with Retry-After), since a late answer is no answer. Expensive requests
-// may fill only half the queue, so that under overload they are shed
-// before cheap look-ups.
+// slot taken waits in a queue, unless the queue is full, the expected
+// wait is longer than a request may wait, or it would make the request
+// miss its deadline: then it is refused at once (503 with Retry-After),
+// since a late answer is no answer and a client told to come back can
+// spend the wait better than in a queue. Expensive requests may fill
+// half the queue and wait maxWait; cheap look-ups the whole queue and
+// twice as long, so that under overload expensive requests are shed
+// first.
 type admission struct {
 	slots    chan struct{}
 	maxQueue int64
+	maxWait  time.Duration
 	waiting  atomic.Int64
 
 	mu  sync.Mutex
 	avg time.Duration // moving average of the time a request holds a slot
 }
 
-func newAdmission(inFlight, queue int) *admission {
-	return &admission{slots: make(chan struct{}, inFlight), maxQueue: int64(queue), avg: 50 * time.Millisecond}
+func newAdmission(inFlight, queue int, maxWait time.Duration) *admission {
+	return &admission{slots: make(chan struct{}, inFlight), maxQueue: int64(queue), maxWait: maxWait, avg: 50 * time.Millisecond}
 }
 
 // refusal says why a request was not admitted and when to come back.
@@ -43,9 +47,9 @@ func (a *admission) admit(ctx context.Context, expensive bool) (release func(), 
 		return a.releaser(), nil
 	default:
 	}
-	limit := a.maxQueue
+	limit, budget := a.maxQueue, 2*a.maxWait
 	if expensive {
-		limit = (a.maxQueue + 1) / 2
+		limit, budget = (a.maxQueue+1)/2, a.maxWait
 	}
 	pos := a.waiting.Add(1)
 	defer a.waiting.Add(-1)
@@ -53,6 +57,9 @@ func (a *admission) admit(ctx context.Context, expensive bool) (release func(), 
 	wait := time.Duration(pos) * avg / time.Duration(cap(a.slots))
 	if pos > limit {
 		return nil, &refusal{"the server is at capacity: every request slot and the queue are taken", wait + avg}
+	}
+	if wait > budget {
+		return nil, &refusal{"the server is at capacity: the expected wait for a request slot is longer than a request may wait", wait + avg}
 	}
 	if dl, ok := ctx.Deadline(); ok && time.Now().Add(wait+avg).After(dl) {
 		return nil, &refusal{"the server is at capacity: the queue is longer than the request's deadline allows", wait + avg}

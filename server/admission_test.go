@@ -61,7 +61,7 @@ func TestAdmissionShedsExpensiveFirst(t *testing.T) {
 // the queue passes the request's deadline, the request is refused at once
 // rather than queued.
 func TestAdmissionRefusesWhatWouldMissTheDeadline(t *testing.T) {
-	a := newAdmission(1, 100)
+	a := newAdmission(1, 100, time.Hour)
 	release, no := a.admit(context.Background(), true)
 	require.Nil(t, no)
 	for range 20 {
@@ -77,6 +77,33 @@ func TestAdmissionRefusesWhatWouldMissTheDeadline(t *testing.T) {
 	release()
 	// With the slot free it is admitted whatever the estimate.
 	release, no = a.admit(ctx, true)
+	require.Nil(t, no)
+	release()
+}
+
+// TestAdmissionBoundsTheWait: a request whose expected wait for a slot
+// is longer than the wait allowed is refused at once; an expensive one
+// may wait half as long as a cheap look-up.
+func TestAdmissionBoundsTheWait(t *testing.T) {
+	a := newAdmission(1, 100, 500*time.Millisecond)
+	release, no := a.admit(context.Background(), true)
+	require.Nil(t, no)
+	for range 20 {
+		a.observe(700 * time.Millisecond) // requests take about 0.7 s
+	}
+	_, no = a.admit(context.Background(), true)
+	require.NotNil(t, no)
+	require.Contains(t, no.reason, "longer than a request may wait")
+
+	// A cheap look-up may wait 1 s: it queues, and gets the slot when
+	// it frees.
+	go func() {
+		for a.waiting.Load() != 1 {
+			time.Sleep(time.Millisecond)
+		}
+		release()
+	}()
+	release, no = a.admit(context.Background(), false)
 	require.Nil(t, no)
 	release()
 }

@@ -63,6 +63,11 @@ const (
 	DefaultReadyTimeout = 2 * time.Second
 )
 
+// DefaultMaxQueueWait is the default of Options.MaxQueueWait: with the
+// time an ask takes, it keeps the answers a loaded server gives within
+// a second.
+const DefaultMaxQueueWait = 600 * time.Millisecond
+
 // DefaultMaxInFlight is the default of Options.MaxInFlight.
 func DefaultMaxInFlight() int { return 4 * runtime.GOMAXPROCS(0) }
 
@@ -97,10 +102,13 @@ type Options struct {
 	Timeout time.Duration
 	// MaxInFlight is the most /v1/* and /reconcile requests served at once
 	// (default 4 per CPU); MaxQueue the most waiting for a slot (default
-	// 4 × MaxInFlight). Past them, or when the wait would pass the
-	// deadline, a request is answered 503 with Retry-After at once.
-	MaxInFlight int
-	MaxQueue    int
+	// 32 × MaxInFlight); MaxQueueWait the longest an expensive request
+	// may expect to wait for one (default DefaultMaxQueueWait; cheap
+	// look-ups twice as long). Past them, or when the wait would pass
+	// the deadline, a request is answered 503 with Retry-After at once.
+	MaxInFlight  int
+	MaxQueue     int
+	MaxQueueWait time.Duration
 	// LLM makes a written answer the default of POST /v1/ask (a request
 	// may still send "llm": false); set it when the Asker has a language
 	// model.
@@ -147,7 +155,10 @@ func New(opts Options) (*Server, error) {
 		opts.MaxInFlight = DefaultMaxInFlight()
 	}
 	if opts.MaxQueue <= 0 {
-		opts.MaxQueue = 4 * opts.MaxInFlight
+		opts.MaxQueue = 32 * opts.MaxInFlight
+	}
+	if opts.MaxQueueWait <= 0 {
+		opts.MaxQueueWait = DefaultMaxQueueWait
 	}
 	if opts.Registry == nil {
 		opts.Registry = prometheus.NewRegistry()
@@ -165,7 +176,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, log: log, mux: http.NewServeMux(), metrics: m, admit: newAdmission(opts.MaxInFlight, opts.MaxQueue)}
+	s := &Server{opts: opts, log: log, mux: http.NewServeMux(), metrics: m, admit: newAdmission(opts.MaxInFlight, opts.MaxQueue, opts.MaxQueueWait)}
 	if opts.APIKey != "" {
 		s.keyHash = hashKey(opts.APIKey)
 	}

@@ -89,6 +89,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	publicURL := fs.String("public-url", "", "public base URL of the service, e.g. https://example.org (env HYBRIDRAG_PUBLIC_URL); the reconciliation manifest's URLs start with it")
 	trustProxy := fs.Bool("trust-proxy", false, "let X-Forwarded-Host/Proto choose the manifest's URLs (only behind a proxy that sets them)")
 	maxInFlight := fs.Int("max-in-flight", 0, fmt.Sprintf("most requests served at once; more queue, and are refused with 503 when the queue would pass their deadline (default %d)", server.DefaultMaxInFlight()))
+	maxQueueWait := fs.Duration("max-queue-wait", 0, fmt.Sprintf("longest an ask may expect to wait for a slot before it is refused with 503 and Retry-After; look-ups twice as long (default %s; config serve.max_queue_wait)", server.DefaultMaxQueueWait))
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
 	df.register(fs)
@@ -107,6 +108,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return usagef("--max-in-flight must be positive, got %d", *maxInFlight)
 	case *maxConns < 0:
 		return usagef("--max-conns must be positive, got %d", *maxConns)
+	case *maxQueueWait < 0:
+		return usagef("--max-queue-wait must be positive, got %s", *maxQueueWait)
 	case df.timeout < 0:
 		return usagef("--timeout must be positive")
 	case *drain <= 0:
@@ -118,7 +121,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	sc, err := serveSettings(cfg.Serve, serveFlags{apiKey: *apiKey, apiKeyFile: *apiKeyFile, publicURL: *publicURL,
-		trustProxy: *trustProxy, maxBody: *maxBody, maxInFlight: *maxInFlight, maxConns: *maxConns}, log)
+		trustProxy: *trustProxy, maxBody: *maxBody, maxInFlight: *maxInFlight, maxConns: *maxConns, maxQueueWait: *maxQueueWait}, log)
 	if err != nil {
 		return err
 	}
@@ -165,13 +168,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			}
 			return nil
 		}}}, st.checks()...),
-		Registry:    reg,
-		Logger:      log,
-		APIKey:      key,
-		MaxBody:     sc.MaxBody,
-		Timeout:     timeout,
-		MaxInFlight: sc.MaxInFlight,
-		LLM:         cfg.LLM.BaseURL != "",
+		Registry:     reg,
+		Logger:       log,
+		APIKey:       key,
+		MaxBody:      sc.MaxBody,
+		Timeout:      timeout,
+		MaxInFlight:  sc.MaxInFlight,
+		MaxQueueWait: sc.MaxQueueWait.Std(),
+		LLM:          cfg.LLM.BaseURL != "",
 	})
 	if err != nil {
 		return err
@@ -197,6 +201,7 @@ type serveFlags struct {
 	trustProxy                    bool
 	maxBody                       int64
 	maxInFlight, maxConns         int
+	maxQueueWait                  time.Duration
 }
 
 // serveSettings layers serve's flags over the configured settings and
@@ -229,6 +234,9 @@ func serveSettings(c config.Serve, f serveFlags, log *slog.Logger) (config.Serve
 	}
 	if f.maxBody > 0 {
 		c.MaxBody = f.maxBody
+	}
+	if f.maxQueueWait > 0 {
+		c.MaxQueueWait = config.Duration(f.maxQueueWait)
 	}
 	if c.MaxBody == 0 {
 		c.MaxBody = server.DefaultMaxBody

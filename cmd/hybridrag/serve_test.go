@@ -93,7 +93,7 @@ func TestServeAPIKeySources(t *testing.T) {
 
 func TestServeFlagValidation(t *testing.T) {
 	for _, args := range [][]string{
-		{"--max-body", "-1"}, {"--max-in-flight", "-2"}, {"--max-conns", "-1"}, {"--timeout", "-1s"},
+		{"--max-body", "-1"}, {"--max-in-flight", "-2"}, {"--max-conns", "-1"}, {"--max-queue-wait", "-1s"}, {"--timeout", "-1s"},
 		{"--drain", "0s"}, {"--public-url", "ftp://x"}, {"--api-key-file", "/nonexistent/key"},
 	} {
 		code, _, errOut := runCLI(t, append([]string{"serve"}, args...)...)

@@ -12,9 +12,11 @@
 // reports the server's CPU time per request, read from /proc/PID/stat.
 //
 // clients runs c concurrent clients, each asking as soon as its last
-// answer came, until n asks are made; it reports accepted answers (200),
-// fast refusals (503 with Retry-After), other failures, latency of the
-// accepted ones, and the server's peak resident memory.
+// answer came (after a refusal, once the Retry-After it was given has
+// passed, unless -retry-at-once), until n asks are made; it reports
+// accepted answers (200), fast refusals (503 with Retry-After), other
+// failures, latency of the accepted ones, and the server's peak resident
+// memory.
 package main
 
 import (
@@ -50,6 +52,7 @@ func main() {
 	flag.DurationVar(&o.p99, "p99", 50*time.Millisecond, "find: the p99 latency a passing step keeps to")
 	flag.IntVar(&o.clients, "clients", 200, "clients: concurrent clients")
 	flag.IntVar(&o.n, "n", 10000, "clients: asks in all")
+	flag.BoolVar(&o.retryAtOnce, "retry-at-once", false, "clients: ask again at once after a 503 instead of waiting its Retry-After")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "Usage: load [flags] find|clients\n\nMeasures a running hybridrag serve; see the package documentation.\n\nFlags:")
 		flag.PrintDefaults()
@@ -89,7 +92,7 @@ func main() {
 type options struct {
 	url, questions         string
 	pid                    int
-	cached                 bool
+	cached, retryAtOnce    bool
 	step, p99              time.Duration
 	start, max, clients, n int
 	bodies                 [][]byte
@@ -283,7 +286,7 @@ func closedLoop(o options) error {
 					}
 				case code == http.StatusOK:
 					accepted = append(accepted, d)
-				case code == http.StatusServiceUnavailable && retryAfter:
+				case code == http.StatusServiceUnavailable && retryAfter > 0:
 					refused++
 					refusedMax = max(refusedMax, d)
 				default:
@@ -293,6 +296,9 @@ func closedLoop(o options) error {
 					}
 				}
 				mu.Unlock()
+				if code == http.StatusServiceUnavailable && !o.retryAtOnce {
+					time.Sleep(retryAfter)
+				}
 			}
 		}()
 	}
@@ -319,21 +325,26 @@ func closedLoop(o options) error {
 	return nil
 }
 
-func ask(client *http.Client, url string, body []byte) (code int, retryAfter bool, err error) {
+// ask posts one question; retryAfter is the wait a 503 asked for (0 when
+// none).
+func ask(client *http.Client, url string, body []byte) (code int, retryAfter time.Duration, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url+"/v1/ask", bytes.NewReader(body))
 	if err != nil {
-		return 0, false, err
+		return 0, 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, err
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, resp.Body)
-	return resp.StatusCode, resp.Header.Get("Retry-After") != "", nil
+	if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && secs > 0 {
+		retryAfter = time.Duration(secs) * time.Second
+	}
+	return resp.StatusCode, retryAfter, nil
 }
 
 // cpuTime is the process's user + system CPU time, or 0 when pid is 0 or
