@@ -8,8 +8,6 @@ import (
 	"net"
 	"net/http"
 	"time"
-
-	"golang.org/x/net/netutil"
 )
 
 // Connection defaults.
@@ -17,7 +15,8 @@ const (
 	// DefaultDrain is how long Run waits for in-flight requests on shutdown.
 	DefaultDrain = 15 * time.Second
 	// DefaultMaxConns is the most connections open at once; more wait in
-	// the listen backlog.
+	// the listen backlog, or take the place of an idle keep-alive
+	// connection.
 	DefaultMaxConns = 1024
 	// DefaultReadHeaderTimeout bounds reading a request's headers.
 	DefaultReadHeaderTimeout = 5 * time.Second
@@ -32,7 +31,8 @@ const (
 type RunOptions struct {
 	// Drain is how long shutdown waits for the requests in flight.
 	Drain time.Duration
-	// MaxConns caps the open connections (netutil.LimitListener).
+	// MaxConns caps the open connections; when all are taken, a new one
+	// takes the place of the connection idle longest.
 	MaxConns int
 	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are
 	// those of http.Server; they cut off slow clients. WriteTimeout
@@ -74,7 +74,9 @@ func (o RunOptions) withDefaults() RunOptions {
 func Run(ctx context.Context, ln net.Listener, h http.Handler, o RunOptions) error {
 	o = o.withDefaults()
 	log := o.Logger
+	conns := newConnLimit(ln, o.MaxConns)
 	srv := &http.Server{
+		ConnState:         conns.track,
 		Handler:           h,
 		ReadHeaderTimeout: o.ReadHeaderTimeout,
 		ReadTimeout:       o.ReadTimeout,
@@ -84,7 +86,7 @@ func Run(ctx context.Context, ln net.Listener, h http.Handler, o RunOptions) err
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(netutil.LimitListener(ln, o.MaxConns)) }()
+	go func() { errc <- srv.Serve(conns) }()
 
 	select {
 	case err := <-errc:

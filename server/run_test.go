@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -125,4 +126,41 @@ func TestRunDrainTimeout(t *testing.T) {
 	err = <-runErr
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.Error(t, <-done, "the connection was closed under the request")
+}
+
+// Clients holding idle keep-alive connections do not lock others out:
+// with every connection taken and idle, a new client takes the place of
+// the connection idle longest, long before the idle timeout.
+func TestRunIdleConnectionsMakeRoom(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, stop := context.WithCancel(context.Background())
+	runErr := make(chan error, 1)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") })
+	go func() { runErr <- Run(ctx, ln, h, RunOptions{MaxConns: 2, IdleTimeout: time.Hour}) }()
+	defer func() { stop(); require.NoError(t, <-runErr) }()
+
+	get := func(c *http.Client) error {
+		resp, err := c.Get("http://" + ln.Addr().String() + "/")
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		_, err = io.Copy(io.Discard, resp.Body)
+		return err
+	}
+	var holders []*http.Transport
+	for range 2 { // each keeps its connection open and idle
+		tr := &http.Transport{}
+		holders = append(holders, tr)
+		require.NoError(t, get(&http.Client{Transport: tr}))
+	}
+	defer func() {
+		for _, tr := range holders {
+			tr.CloseIdleConnections()
+		}
+	}()
+	late := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}
+	require.NoError(t, get(late), "a new client is served while the others' connections sit idle")
+	require.NoError(t, get(late))
 }
