@@ -87,23 +87,6 @@ func TestLiveParity(t *testing.T) {
 		require.Equal(t, uint64(ds.Len()), n, "%s=%s should hold the whole dataset", envParityCollection, collection)
 	}
 
-	t.Run("reingest", func(t *testing.T) {
-		require.NoError(t, s.Ingest(ctx, ds, emb, nil))
-		n, err := s.Count(ctx)
-		require.NoError(t, err)
-		require.Equal(t, uint64(ds.Len()), n)
-		ids := scrollIDs(ctx, t, s)
-		want := make([]string, 0, ds.Len())
-		for i := range ds.Institutions {
-			want = append(want, ds.Institutions[i].ID)
-		}
-		slices.Sort(ids)
-		slices.Sort(want)
-		require.Equal(t, want, ids, "one point per record, none twice")
-	})
-
-	t.Run("filter counts", func(t *testing.T) { requireFilterCounts(ctx, t, s, ds) })
-
 	idx, err := retrievers.NewVectorIndex(ds, emb, retrievers.WithBuildContext(ctx))
 	require.NoError(t, err)
 	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), emb: emb, pos: make(map[string]int, ds.Len())}
@@ -136,6 +119,25 @@ func TestLiveParity(t *testing.T) {
 		stats.searches, stats.filtered, stats.empty, stats.hits, stats.ties)
 	require.Positive(t, stats.filtered-stats.empty, "filtered searches that find something")
 
+	// Re-ingesting rewrites every point; it comes after the searches:
+	// right after such a rewrite, an exact search on a loaded machine
+	// once missed two points while Qdrant's optimizer rewrote segments.
+	t.Run("reingest", func(t *testing.T) {
+		require.NoError(t, s.Ingest(ctx, ds, emb, nil))
+		n, err := s.Count(ctx)
+		require.NoError(t, err)
+		require.Equal(t, uint64(ds.Len()), n)
+		ids := scrollIDs(ctx, t, s)
+		want := make([]string, 0, ds.Len())
+		for i := range ds.Institutions {
+			want = append(want, ds.Institutions[i].ID)
+		}
+		slices.Sort(ids)
+		slices.Sort(want)
+		require.Equal(t, want, ids, "one point per record, none twice")
+	})
+
+	t.Run("filter counts", func(t *testing.T) { requireFilterCounts(ctx, t, s, ds) })
 }
 
 // scrollIDs reads the id payload of every point.
