@@ -1,0 +1,83 @@
+package retrievers
+
+import (
+	"fmt"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// Derive builds the index of another dataset from x's rows, without
+// embedding again what x holds: record i of ds takes x's row from[i] when
+// from[i] >= 0, and otherwise fresh[i], a vector made by x's embedder
+// (or one with its ID) elsewhere. It is how the data composed of the
+// bundled records and a user's sources is indexed after a change to a few
+// records: the rows of the others are copied, not recomputed. The result
+// shares nothing with x; the workers option applies.
+func (x *VectorIndex) Derive(ds *heritage.Dataset, from []int, fresh map[int][]float32, opts ...VectorOption) (*VectorIndex, error) {
+	y, err := emptyVectorIndex(ds, x.emb, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(from) != y.n {
+		return nil, fmt.Errorf("vector: derive: %d sources for %d records", len(from), y.n)
+	}
+	row := x.rowReader()
+	buf := make([]float32, x.dim)
+	err = y.fill(func(i int) ([]float32, error) {
+		j := from[i]
+		if j < 0 {
+			v, ok := fresh[i]
+			if !ok || len(v) != x.dim {
+				return nil, fmt.Errorf("vector: derive: no %d-dimensional vector for record %d", x.dim, i)
+			}
+			return v, nil
+		}
+		if j >= x.n {
+			return nil, fmt.Errorf("vector: derive: row %d of %d", j, x.n)
+		}
+		row(j, buf)
+		return buf, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return y, nil
+}
+
+// rowReader returns a function that writes row i of the index into buf
+// (of length dim). Sparse columns are transposed once, into rows, so that
+// reading every row costs one pass over the non-zero components.
+func (x *VectorIndex) rowReader() func(i int, buf []float32) {
+	if x.sparse == nil {
+		return func(i int, buf []float32) {
+			for j := range buf {
+				buf[j] = x.cols[j*x.n+i]
+			}
+		}
+	}
+	sc := x.sparse
+	start := make([]int32, x.n+1)
+	for _, r := range sc.rows {
+		start[r+1]++
+	}
+	for i := range x.n {
+		start[i+1] += start[i]
+	}
+	cols := make([]int32, len(sc.rows))
+	vals := make([]float32, len(sc.vals))
+	next := make([]int32, x.n)
+	copy(next, start[:x.n])
+	for j := range x.dim {
+		for p := sc.start[j]; p < sc.start[j+1]; p++ {
+			r := sc.rows[p]
+			cols[next[r]], vals[next[r]] = int32(j), sc.vals[p]
+			next[r]++
+		}
+	}
+	return func(i int, buf []float32) {
+		clear(buf)
+		for p := start[i]; p < start[i+1]; p++ {
+			buf[cols[p]] = vals[p]
+		}
+	}
+}

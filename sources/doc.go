@@ -1,0 +1,39 @@
+// Package sources keeps the records users add to the bundled ones, and
+// lays them over the bundled dataset.
+//
+// A source is a namespace of record ids ("myorg:42") with its records and
+// their defaults (licence, attribution, tier: Meta). The Store keeps
+// every source in canonical form in a directory (by default
+// ~/.local/share/hybridrag/sources), one immutable directory per version
+// and a file naming the version in use, so that an update is one rename:
+// a process killed during an update leaves the previous version in use,
+// and running the update again converges on the same version (a version
+// is a hash of the content).
+//
+// Updates are differences. State.Put adds a file's new records and
+// replaces its changed ones, leaving the source's other records alone;
+// with replace, the source becomes exactly the file, and its records the
+// file lacks are removed. So a changed file given again applies only the
+// difference, and a file that is the source's whole content is given
+// with replace. State.Delete removes a source's record, or hides a
+// bundled one (it stays in the bundled data and is left out of the
+// composed dataset).
+//
+// Overlay composes the dataset a process answers from: the bundled
+// records, a source's record in place of a bundled record of the same id,
+// the sources' other records after them. A relation from a source's record
+// (member_of, related) to an id that no record has but that is an
+// identifier a record holds (ISIL, QID, GND, GHCID, ROR) is resolved to
+// that record. The composed version is a hash of the bundled version and
+// the store's: every cache keyed on the data version (answers, the on-disk
+// indexes, the dataset snapshot) sees a new version after a change, and
+// never a stale view.
+//
+// No full rebuild: Vectors reuses the rows of the previous vector index
+// for every unchanged record and embeds only the records that are new or
+// changed; the bundled records' vectors come from the index cache built
+// once per bundled version. The structures that are cheap to make (the
+// BM25 index with its exact statistics, the graph, the router's name
+// index) are made again over the composed records, which keeps them
+// exact by construction rather than patched.
+package sources
