@@ -51,21 +51,16 @@ const (
 )
 
 // DefaultDir is the store's directory when none is configured:
-// $XDG_DATA_HOME/hybridrag/sources, or ~/.local/share/hybridrag/sources.
-// getenv reads the environment.
-func DefaultDir(getenv func(string) string) (string, error) {
+// $XDG_DATA_HOME/hybridrag/sources, or $HOME/.local/share/hybridrag/sources;
+// "" when getenv (which reads the environment) gives neither: no store.
+func DefaultDir(getenv func(string) string) string {
 	if d := getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "hybridrag", "sources"), nil
+		return filepath.Join(d, "hybridrag", "sources")
 	}
-	home := getenv("HOME")
-	if home == "" {
-		h, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("sources: no data directory (set %s): %w", EnvStore, err)
-		}
-		home = h
+	if home := getenv("HOME"); home != "" {
+		return filepath.Join(home, ".local", "share", "hybridrag", "sources")
 	}
-	return filepath.Join(home, ".local", "share", "hybridrag", "sources"), nil
+	return ""
 }
 
 // Open returns the store in dir. The directory is created by the first

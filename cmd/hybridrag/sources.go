@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/sources"
+)
+
+// openStore is the store of users' sources the configuration names, or
+// nil when it is "off" or there is no home directory to keep it in.
+func (e *env) openStore(cfg config.Config) *sources.Store {
+	dir := cfg.Store
+	switch dir {
+	case "off":
+		return nil
+	case "":
+		if dir = sources.DefaultDir(e.getenv); dir == "" {
+			return nil
+		}
+	}
+	return sources.Open(dir)
+}
+
+// loadComposed loads the base data (the bundled records or --data) and
+// lays the store's sources over it.
+func (e *env) loadComposed(cfg config.Config) (*sources.Data, error) {
+	base, err := e.loadBase(cfg)
+	if err != nil {
+		return nil, err
+	}
+	st := e.openStore(cfg)
+	if st == nil {
+		return sources.Plain(base), nil
+	}
+	state, err := st.Read()
+	if err != nil {
+		return nil, err
+	}
+	return sources.Overlay(base, state)
+}
+
+// indexChoice is where a stack's embedded indexes came from.
+type indexChoice struct {
+	opened  *openedIndexes // the on-disk indexes, when in use
+	text    func(*heritage.Institution) string
+	closers []func()
+}
+
+// embeddedIndexes chooses the prebuilt indexes of ecfg: from prev's
+// vectors when there is an earlier stack (only the records new or changed
+// since are embedded), else the base's on-disk indexes, with the vectors
+// of the store's records added to them. What is not prebuilt is built in
+// memory by pipeline.EmbeddedComponents.
+func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *pipeline.EmbeddedConfig) (indexChoice, error) {
+	ic := indexChoice{text: retrievers.DocText}
+	if prev != nil && prev.vector != nil && cfg.Qdrant.URL == "" {
+		v, _, err := sources.Vectors(ctx, data, prev.composed, prev.vector, prev.vectorText)
+		if err != nil {
+			return ic, err
+		}
+		ecfg.Embedder, ecfg.Vector, ic.text = v.Embedder(), v, prev.vectorText
+		return ic, nil
+	}
+	x, err := openIndexes(ctx, cfg, data.Base, ecfg.Embedder, e.stderr, log)
+	if err != nil || x == nil {
+		return ic, err
+	}
+	ic.opened, ic.closers = x, []func(){x.close}
+	ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
+	if x.Manifest.SemanticText != retrievers.DocTextVersion {
+		ic.text = retrievers.SemanticText
+	}
+	if data.Dataset != data.Base {
+		// The store's sources are laid over the base: the base's vectors
+		// are reused, the rest is made over the composed data.
+		v, _, err := sources.Vectors(ctx, data, sources.Plain(data.Base), x.Vector, ic.text)
+		if err != nil {
+			x.close()
+			return ic, err
+		}
+		ecfg.Vector, ecfg.BM25 = v, nil
+	}
+	return ic, nil
+}
