@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -194,6 +195,9 @@ type stack struct {
 	// with a readiness check.
 	backends []backend
 	closers  []func()
+	// indexClosers release the on-disk indexes; a stack made from this
+	// one (buildStackOver) takes them over.
+	indexClosers []func()
 }
 
 // backend is a configured server and how to check it still answers.
@@ -213,7 +217,7 @@ func (s *stack) checks() []server.Check {
 
 // Close releases the backends' connections.
 func (s *stack) Close() {
-	for _, c := range s.closers {
+	for _, c := range slices.Concat(s.closers, s.indexClosers) {
 		c()
 	}
 }
@@ -311,7 +315,12 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		}
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, composed: data, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", closers: closers}
+	s := &stack{cfg: cfg, data: ds, composed: data, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", indexClosers: closers}
+	if prev != nil {
+		// The vectors' embedder may be the on-disk indexes' (a shared
+		// embedding cache): this stack releases them now.
+		s.indexClosers, prev.indexClosers = append(s.indexClosers, prev.indexClosers...), nil
+	}
 	s.indexes, s.vectorText = ic.opened, ic.text
 	s.vector, _ = comps.Retrievers[router.RetrieverVector].(*retrievers.VectorIndex)
 	if emb != nil {
