@@ -15,6 +15,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/sources"
 )
 
 // ownFile writes records lo..hi-1 of source myorg in revision rev as
@@ -201,4 +202,55 @@ func linksTo(st *stack, from, to string) bool {
 		}
 	}
 	return false
+}
+
+// BenchmarkSourceUpdate20 is what serve does when 20 records of a
+// 500-record source change: the store updated, the data composed again
+// and a stack made from the serving one (the embedded default).
+func BenchmarkSourceUpdate20(b *testing.B) {
+	dir := b.TempDir()
+	store, cache := filepath.Join(dir, "store"), filepath.Join(dir, "cache")
+	e := testEnv(b, &bytes.Buffer{}, &bytes.Buffer{})
+	cfg, err := dataFlags{store: store, cacheDir: cache}.resolve(e.getenv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	meta := sources.Meta{Namespace: "myorg", Tier: heritage.TierVerified}
+	put := func(lo, hi, rev int) *sources.State {
+		var recs []heritage.Institution
+		for i := lo; i < hi; i++ {
+			recs = append(recs, testfixture.OwnRecord("myorg", i, rev, ""))
+		}
+		in, err := sources.Read(bytes.NewReader(testfixture.OwnJSONL(b, recs)), meta, sources.ReadOptions{Format: sources.FormatJSONL})
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, after, err := sources.Open(store).Update(ctx, func(s *sources.State) error { _, err := s.Put(meta, in.Records, false); return err })
+		if err != nil {
+			b.Fatal(err)
+		}
+		return after
+	}
+	put(0, 500, 0)
+	st, err := e.buildStack(ctx, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		state := put(0, 20, i+1)
+		data, err := sources.Overlay(st.composed.Base, state)
+		if err != nil {
+			b.Fatal(err)
+		}
+		next, err := e.buildStackOver(ctx, cfg, data, st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st.Close()
+		st = next
+	}
+	b.StopTimer()
+	st.Close()
 }
