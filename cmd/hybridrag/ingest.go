@@ -22,6 +22,10 @@ new records are added, changed ones replaced, the source's others kept
 and rule, and the rest applied. Every command then answers from the
 bundled records and the store's sources; a running "serve" picks the
 change up within seconds. See "hybridrag delete" to delete records.
+With --neo4j or --qdrant, only the change is written there: in Neo4j the
+nodes and relationships that differ (the store then holds what a full
+ingest writes), in Qdrant the points of the records added or changed,
+and the deleted records' points removed.
 
 Loads the dataset into the configured servers, so that ask and serve can
 use them instead of the embedded components:
@@ -59,12 +63,15 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if sf.source != "" {
-		if _, err := e.ingestSource(ctx, cfg, sf); err != nil {
+		u, err := e.ingestSource(ctx, cfg, sf)
+		if err != nil {
 			return err
 		}
-		if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
-			return nil
+		base, err := e.loadBase(cfg)
+		if err != nil {
+			return err
 		}
+		return e.applyToServers(ctx, cfg, base, u)
 	}
 	if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
 		return usagef("nothing to ingest into: give --neo4j or --qdrant (or set HYBRIDRAG_NEO4J_URI / HYBRIDRAG_QDRANT_URL)")

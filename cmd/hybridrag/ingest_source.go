@@ -32,16 +32,19 @@ func (f *sourceFlags) register(fs *flagSet) {
 }
 
 // ingestSource reads the file into the store and reports the change.
-func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags) (sources.Change, error) {
-	var ch sources.Change
+func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags) (update, error) {
+	var (
+		u  update
+		ch sources.Change
+	)
 	st := e.openStore(cfg)
 	switch {
 	case st == nil:
-		return ch, usagef("--source needs a store: set --store DIR (or HYBRIDRAG_STORE), not \"off\"")
+		return u, usagef("--source needs a store: set --store DIR (or HYBRIDRAG_STORE), not \"off\"")
 	case !sources.ValidNamespace(f.source):
-		return ch, usagef("--source %q: a namespace is a lower-case letter, then lower-case letters, digits, '_', '.' or '-'", f.source)
+		return u, usagef("--source %q: a namespace is a lower-case letter, then lower-case letters, digits, '_', '.' or '-'", f.source)
 	case f.in == "":
-		return ch, usagef("--source needs --in FILE")
+		return u, usagef("--source needs --in FILE")
 	}
 	opts := sources.ReadOptions{Name: f.in}
 	switch f.format {
@@ -49,7 +52,7 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 	case "jsonl", "csv":
 		opts.Format = sources.Format(f.format)
 	default:
-		return ch, usagef("--format %q: auto, jsonl or csv", f.format)
+		return u, usagef("--format %q: auto, jsonl or csv", f.format)
 	}
 	if f.delimiter != "" {
 		r := []rune(f.delimiter)
@@ -57,29 +60,29 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 			r = []rune{'\t'}
 		}
 		if len(r) != 1 {
-			return ch, usagef("--delimiter %q: one character", f.delimiter)
+			return u, usagef("--delimiter %q: one character", f.delimiter)
 		}
 		opts.Delimiter = r[0]
 	}
 	if f.mapping != "" {
 		m, err := sources.ParseMap(f.mapping)
 		if err != nil {
-			return ch, usagef("--map: %v", err)
+			return u, usagef("--map: %v", err)
 		}
 		opts.Map = m
 	}
 	meta := sources.Meta{Namespace: f.source, License: f.license, Attribution: f.attribution, Tier: heritage.Tier(f.tier)}
 	if meta.Tier.Rank() > 3 {
-		return ch, usagef("--tier %q: TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED", f.tier)
+		return u, usagef("--tier %q: TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED", f.tier)
 	}
 	file, err := os.Open(f.in)
 	if err != nil {
-		return ch, usagef("--in: %v", err)
+		return u, usagef("--in: %v", err)
 	}
 	in, err := sources.Read(file, meta, opts)
 	_ = file.Close()
 	if err != nil {
-		return ch, usagef("--in %s: %v", f.in, err)
+		return u, usagef("--in %s: %v", f.in, err)
 	}
 	for i, b := range in.Bad {
 		if i == 20 {
@@ -92,26 +95,27 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: columns ignored (no record field; name one with --map): %s\n", f.in, strings.Join(in.Ignored, ", "))
 	}
 	if len(in.Records) == 0 {
-		return ch, fmt.Errorf("%s: no valid records (%d invalid lines)", f.in, len(in.Bad))
+		return u, fmt.Errorf("%s: no valid records (%d invalid lines)", f.in, len(in.Bad))
 	}
-	_, after, err := st.Update(ctx, func(s *sources.State) (err error) {
+	before, after, err := st.Update(ctx, func(s *sources.State) (err error) {
 		ch, err = s.Put(meta, in.Records, f.replace)
 		return err
 	})
 	if err != nil {
-		return ch, err
+		return u, err
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records read from %s (%d invalid lines skipped): %s; store %s version %s\n",
 		f.source, len(in.Records), f.in, len(in.Bad), ch, st.Dir(), orNone(after.Version))
-	return ch, nil
+	return update{before: before, after: after, change: ch}, nil
 }
 
-const deleteUsage = `Usage: hybridrag delete ID… [--store DIR]
+const deleteUsage = `Usage: hybridrag delete ID… [--store DIR] [--neo4j URI] [--qdrant URL]
 
 Deletes records by id from the data the commands answer from: a record of
 a source added with "ingest --source" is removed from the store; a bundled
 record is hidden (it stays in the binary and is left out). A running
 "serve" picks the change up within seconds. Deleting again changes nothing.
+With --neo4j or --qdrant, the records are deleted there too.
 
 Examples:
   hybridrag delete myorg:42 myorg:43
@@ -145,7 +149,7 @@ func runDelete(ctx context.Context, e *env, args []string) error {
 		ch      sources.Change
 		unknown []string
 	)
-	_, after, err := st.Update(ctx, func(s *sources.State) error {
+	before, after, err := st.Update(ctx, func(s *sources.State) error {
 		ch, unknown = s.Delete(ids, func(id string) bool { _, ok := base.Get(id); return ok })
 		return nil
 	})
@@ -153,6 +157,9 @@ func runDelete(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st.Dir(), orNone(after.Version))
+	if err := e.applyToServers(ctx, cfg, base, update{before: before, after: after, change: ch}); err != nil {
+		return err
+	}
 	if len(unknown) > 0 {
 		return errors.New("not in the data (or already deleted): " + strings.Join(unknown, " "))
 	}
