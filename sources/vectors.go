@@ -8,6 +8,24 @@ import (
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
+// Reuse maps the records of d to those of prevData they are: from[i] is
+// the position in prevData of d's record i when it is the same record
+// with the same content (the same base record, or a source's record
+// unchanged), -1 when it is new or changed. An index of prevData gives
+// the kept records' entries to an index of d (see Vectors and
+// bm25.Retriever.Derive).
+func Reuse(d, prevData *Data) []int {
+	sameBase := prevData.Base.Version == d.Base.Version
+	from := make([]int, d.Len())
+	for i := range d.Institutions {
+		from[i] = -1
+		if j, ok := prevData.Index(d.Institutions[i].ID); ok && sameBase && prevData.sums[j] == d.sums[i] {
+			from[i] = j
+		}
+	}
+	return from
+}
+
 // Vectors is the vector index of d made from prev, the index of prevData:
 // a record unchanged since prevData (the same base record, or a source's
 // record with the same content) takes its row from prev, and only the
@@ -18,16 +36,12 @@ func Vectors(ctx context.Context, d, prevData *Data, prev *retrievers.VectorInde
 	if prev.Len() != prevData.Len() {
 		return nil, 0, fmt.Errorf("sources: vectors: the previous index holds %d records, its data %d", prev.Len(), prevData.Len())
 	}
-	sameBase := prevData.Base.Version == d.Base.Version
-	from := make([]int, d.Len())
+	from := Reuse(d, prevData)
 	var fresh []int
-	for i := range d.Institutions {
-		from[i] = -1
-		if j, ok := prevData.Index(d.Institutions[i].ID); ok && sameBase && prevData.sums[j] == d.sums[i] {
-			from[i] = j
-			continue
+	for i, j := range from {
+		if j < 0 {
+			fresh = append(fresh, i)
 		}
-		fresh = append(fresh, i)
 	}
 	vecs := make(map[int][]float32, len(fresh))
 	const batch = 256

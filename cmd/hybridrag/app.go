@@ -24,6 +24,7 @@ import (
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
@@ -182,6 +183,7 @@ type stack struct {
 	// vectors), over text.
 	vector     *retrievers.VectorIndex
 	vectorText func(*heritage.Institution) string
+	bm25       *bm25.Retriever
 	pipeline   *pipeline.Pipeline
 	kg         *kg.Graph
 	router     *router.Router
@@ -323,6 +325,7 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 	}
 	s.indexes, s.vectorText = ic.opened, ic.text
 	s.vector, _ = comps.Retrievers[router.RetrieverVector].(*retrievers.VectorIndex)
+	s.bm25, _ = comps.Retrievers[router.RetrieverBM25].(*bm25.Retriever)
 	if emb != nil {
 		s.embedderName = cfg.Embedder
 	}

@@ -58,12 +58,16 @@ type indexChoice struct {
 // memory by pipeline.EmbeddedComponents.
 func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *pipeline.EmbeddedConfig) (indexChoice, error) {
 	ic := indexChoice{text: retrievers.DocText}
-	if prev != nil && prev.vector != nil && cfg.Qdrant.URL == "" {
+	if prev != nil && prev.vector != nil && prev.bm25 != nil && cfg.Qdrant.URL == "" {
 		v, _, err := sources.Vectors(ctx, data, prev.composed, prev.vector, prev.vectorText)
 		if err != nil {
 			return ic, err
 		}
-		ecfg.Embedder, ecfg.Vector, ic.text = v.Embedder(), v, prev.vectorText
+		bm, err := prev.bm25.Derive(data.Dataset, sources.Reuse(data, prev.composed))
+		if err != nil {
+			return ic, err
+		}
+		ecfg.Embedder, ecfg.Vector, ecfg.BM25, ic.text = v.Embedder(), v, bm, prev.vectorText
 		return ic, nil
 	}
 	x, err := openIndexes(ctx, cfg, data.Base, ecfg.Embedder, e.stderr, log)
@@ -78,12 +82,16 @@ func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sour
 	if data.Dataset != data.Base {
 		// The store's sources are laid over the base: the base's vectors
 		// are reused, the rest is made over the composed data.
-		v, _, err := sources.Vectors(ctx, data, sources.Plain(data.Base), x.Vector, ic.text)
+		plain := sources.Plain(data.Base)
+		v, _, err := sources.Vectors(ctx, data, plain, x.Vector, ic.text)
+		if err == nil {
+			ecfg.BM25, err = x.BM25.Derive(data.Dataset, sources.Reuse(data, plain))
+		}
 		if err != nil {
 			x.close()
 			return ic, err
 		}
-		ecfg.Vector, ecfg.BM25 = v, nil
+		ecfg.Vector = v
 	}
 	return ic, nil
 }

@@ -83,3 +83,39 @@ func OwnCSV(tb testing.TB, recs []heritage.Institution) []byte {
 	}
 	return b.Bytes()
 }
+
+// Edited is base edited as a source update edits the composed data:
+// record i dropped when drop(i), replaced by a changed copy (new
+// description, no city) when change(i), and followed by a new record
+// (an id and a name of its own) when add(i); with move, the last record
+// goes first. from[k] is the base record that record k is unchanged, -1
+// for changed and new ones (see retrievers.VectorIndex.Derive).
+func Edited(tb testing.TB, base *heritage.Dataset, drop, change, add func(i int) bool, move bool) (ds *heritage.Dataset, from []int) {
+	tb.Helper()
+	var recs []heritage.Institution
+	for i, in := range base.Institutions {
+		switch {
+		case drop(i):
+			continue
+		case change(i):
+			in.Description, in.City = "Zwyxqor collection of "+in.Name, ""
+			recs, from = append(recs, in), append(from, -1)
+		default:
+			recs, from = append(recs, in), append(from, i)
+		}
+		if add(i) {
+			c := in
+			c.ID, c.Name = in.ID+"-new", "Qwyzzle House of "+in.Name
+			recs, from = append(recs, c), append(from, -1)
+		}
+	}
+	if move {
+		recs = append(recs[len(recs)-1:], recs[:len(recs)-1]...)
+		from = append(from[len(from)-1:], from[:len(from)-1]...)
+	}
+	ds, err := heritage.FromRecords(recs, "edited")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ds, from
+}
