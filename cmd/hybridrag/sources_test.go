@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -208,7 +209,8 @@ func linksTo(st *stack, from, to string) bool {
 // BenchmarkSourceUpdate20 is what serve does when 20 records of a
 // 500-record source change: the store updated, the data composed again
 // and a stack made from the serving one (the embedded default): vectors
-// and BM25 derived from its indexes, the graph and the router made anew.
+// and BM25 derived from its indexes, the graph and the router made anew,
+// and the HTTP API (with its linker) over it.
 func BenchmarkSourceUpdate20(b *testing.B) {
 	dir := b.TempDir()
 	store, cache := filepath.Join(dir, "store"), filepath.Join(dir, "cache")
@@ -234,6 +236,11 @@ func BenchmarkSourceUpdate20(b *testing.B) {
 		}
 		return after
 	}
+	log := slog.New(slog.DiscardHandler)
+	sc, err := serveSettings(cfg.Serve, serveFlags{}, log)
+	if err != nil {
+		b.Fatal(err)
+	}
 	put(0, 500, 0)
 	st, err := e.buildStack(ctx, cfg)
 	if err != nil {
@@ -249,6 +256,9 @@ func BenchmarkSourceUpdate20(b *testing.B) {
 		}
 		next, err := e.buildStackOver(ctx, cfg, data, st)
 		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := newAPI(next, cfg, sc, "", log); err != nil {
 			b.Fatal(err)
 		}
 		st.Close()
