@@ -206,7 +206,6 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 		if errors.Is(err, io.EOF) {
 			return ignored, nil
 		}
-		line, _ := r.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if !errors.As(err, &pe) {
@@ -215,6 +214,7 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 			add(pe.Line, heritage.Institution{}, fmt.Errorf("%w: %v", heritage.ErrInvalidRecord, pe.Err))
 			continue
 		}
+		line, _ := r.FieldPos(0)
 		var rec heritage.Institution
 		var errs []error
 		for i, v := range row {

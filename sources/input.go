@@ -88,7 +88,8 @@ func Read(r io.Reader, meta Meta, opts ReadOptions) (*Input, error) {
 				continue
 			}
 			var rec heritage.Institution
-			add(n, rec, heritage.Decode(line, &rec))
+			err := heritage.Decode(line, &rec)
+			add(n, rec, err)
 		}
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("sources: read: %w", err)

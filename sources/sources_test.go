@@ -133,7 +133,7 @@ func TestKilledUpdateLeavesThePreviousVersion(t *testing.T) {
 func TestReadCSVMapsColumnsAndReportsBadLines(t *testing.T) {
 	recs := []heritage.Institution{testfixture.OwnRecord("myorg", 1, 0, "Q42"), testfixture.OwnRecord("myorg", 10, 0, "Q42")}
 	b := testfixture.OwnCSV(t, recs)
-	b = append(b, []byte("x y,No Type,,GB,,,,,,\n3,Bad Year,MUSEUM,GB,Town,,,,,\n")...)
+	b = append(b, []byte("x y,No Type,,GB,,,,,,\n3,Three,MUSEUM,GB,Town,,,,,\n4,Bare\"Quote,MUSEUM,GB,Town,,,,,\n")...)
 	m, err := sources.ParseMap("Ref=id,Town=city,Body=member_of.name,Part of=member_of.id")
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestReadCSVMapsColumnsAndReportsBadLines(t *testing.T) {
 			t.Errorf("CSV record %d:\n%s\nJSON Lines:\n%s", i, a, b)
 		}
 	}
-	if len(in.Bad) != 1 || in.Bad[0].Line != 4 {
+	if len(in.Bad) != 2 || in.Bad[0].Line != 4 || in.Bad[1].Line != 6 {
 		t.Fatalf("bad lines: %v", in.Bad)
 	}
 	var fe *heritage.FieldError

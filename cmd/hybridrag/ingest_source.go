@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -72,6 +73,16 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 		opts.Map = m
 	}
 	meta := sources.Meta{Namespace: f.source, License: f.license, Attribution: f.attribution, Tier: heritage.Tier(f.tier)}
+	// A source's licence and attribution stay as given the first time
+	// until given again.
+	cur, err := st.Read()
+	if err != nil {
+		return u, err
+	}
+	if src, ok := cur.Source(f.source); ok {
+		meta.License = cmp.Or(meta.License, src.Meta.License)
+		meta.Attribution = cmp.Or(meta.Attribution, src.Meta.Attribution)
+	}
 	if meta.Tier.Rank() > 3 {
 		return u, usagef("--tier %q: TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED", f.tier)
 	}

@@ -136,7 +136,9 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 	if out = ingest(ownFile(t, dir, "c.jsonl", 0, 20, 1)); !strings.Contains(out, "0 added, 20 changed") {
 		t.Fatalf("update: %s", out)
 	}
-	if out = ingest(ownFile(t, dir, "d.jsonl", 500, 510, 0)); !strings.Contains(out, "10 added") {
+	// Without --license the source's licence stays.
+	out = cliIn(t, 0, append([]string{"ingest", "--source", "myorg", "--in", ownFile(t, dir, "d.jsonl", 500, 510, 0)}, common...)...)
+	if !strings.Contains(out, "10 added") {
 		t.Fatalf("add: %s", out)
 	}
 	cliIn(t, 0, append([]string{"delete", "myorg:100", "myorg:101", "myorg:102", "myorg:103", "myorg:104"}, common...)...)
@@ -163,6 +165,10 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 	gone := askOn(t, st2, "What is the ISIL code of "+name(100)+"?")
 	if slices.Contains(hitIDs(gone), "myorg:100") || strings.Contains(gone.Answer.Text, "XQ-MYORG-100") {
 		t.Errorf("a deleted record is still answered: %s %v", gone.Answer.Text, hitIDs(gone))
+	}
+	added := askOn(t, st2, "What is the ISIL code of "+name(505)+"?")
+	if k := slices.IndexFunc(added.Citations, func(c ragcontext.Citation) bool { return c.ID == "myorg:505" }); k < 0 || added.Citations[k].License != "LicenseRef-MyOrg-1.0" {
+		t.Errorf("a record added later is not cited with the source's licence: %+v", added.Citations)
 	}
 	l := linking.New(st2.data, st2.kg)
 	for q, want := range map[string]string{"XQ-MYORG-505": "myorg:505", "XQ-MYORG-100": ""} {
