@@ -35,5 +35,16 @@
 // once per bundled version. The structures that are cheap to make (the
 // BM25 index with its exact statistics, the graph, the router's name
 // index) are made again over the composed records, which keeps them
-// exact by construction rather than patched.
+// exact by construction rather than patched. The BM25 index too is
+// derived (bm25.Retriever.Derive): the kept records' postings are
+// renumbered and the statistics computed again, giving New's index to the
+// bit.
+//
+// Answers cached before a change are not kept, not even those that cite
+// no changed record: a record added or removed changes the BM25
+// statistics (document frequencies, the average length) of every
+// question, and may belong in any list or count, so no cached answer is
+// known to be the one the new data gives. The answer cache is keyed on
+// the data version, and a process that picks up a change starts a new
+// one.
 package sources

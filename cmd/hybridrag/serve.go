@@ -244,6 +244,7 @@ func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog
 			}
 			return nil
 		}}}, st.checks()...),
+		DataVersion: ds.Version,
 		Registry:    reg,
 		Logger:      log,
 		APIKey:      key,

@@ -96,4 +96,15 @@ func TestServePicksUpSourceChanges(t *testing.T) {
 	if after.Cached || !strings.Contains(after.Answer.Text, "1906") {
 		t.Errorf("after the change: %+v", after)
 	}
+	resp, err := http.Get("http://" + addr + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var ready struct {
+		DataVersion string `json:"data_version"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&ready); err != nil || ready.DataVersion != after.DataVersion {
+		t.Errorf("/readyz data version %q (%v), want %q", ready.DataVersion, err, after.DataVersion)
+	}
 }
