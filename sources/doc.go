@@ -29,16 +29,17 @@
 // indexes, the dataset snapshot) sees a new version after a change, and
 // never a stale view.
 //
-// No full rebuild: Vectors reuses the rows of the previous vector index
-// for every unchanged record and embeds only the records that are new or
-// changed; the bundled records' vectors come from the index cache built
-// once per bundled version. The structures that are cheap to make (the
-// BM25 index with its exact statistics, the graph, the router's name
-// index) are made again over the composed records, which keeps them
-// exact by construction rather than patched. The BM25 index too is
-// derived (bm25.Retriever.Derive): the kept records' postings are
-// renumbered and the statistics computed again, giving New's index to the
-// bit.
+// No full rebuild: Reuse maps every record of the new data to the same
+// record of the previous data when it is unchanged. Vectors copies the
+// previous vector index's rows of those records (renumbering its sparse
+// columns) and embeds only the records that are new or changed; the
+// bundled records' vectors come from the index cache built once per
+// bundled version. The BM25 index is derived the same way
+// (bm25.Retriever.Derive): the kept records' postings are renumbered, the
+// new ones analysed, and the statistics computed again, which gives the
+// index a build from scratch gives, to the bit. The graph and the
+// router's indexes are made again over the composed records (a few
+// hundred milliseconds of CPU), which keeps them exact by construction.
 //
 // Answers cached before a change are not kept, not even those that cite
 // no changed record: a record added or removed changes the BM25
