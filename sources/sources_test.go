@@ -220,7 +220,7 @@ func TestVectorsReuseUnchangedRows(t *testing.T) {
 	st := sources.Open(t.TempDir())
 	check := func(d, prevData *sources.Data, prev *retrievers.VectorIndex, wantEmbedded int) *retrievers.VectorIndex {
 		t.Helper()
-		x, n, err := sources.Vectors(context.Background(), d, prevData, prev, retrievers.DocText)
+		x, n, err := sources.Vectors(context.Background(), d, prevData, prev, retrievers.DocText, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
@@ -29,10 +30,14 @@ func Reuse(d, prevData *Data) []int {
 // Vectors is the vector index of d made from prev, the index of prevData:
 // a record unchanged since prevData (the same base record, or a source's
 // record with the same content) takes its row from prev, and only the
-// others are embedded, with prev's embedder, from text (the text prev's
-// vectors embed: retrievers.DocText or retrievers.SemanticText). It
-// returns the index and how many records were embedded.
-func Vectors(ctx context.Context, d, prevData *Data, prev *retrievers.VectorIndex, text func(*heritage.Institution) string) (*retrievers.VectorIndex, int, error) {
+// others are embedded from text (the text prev's vectors embed:
+// retrievers.DocText or retrievers.SemanticText) with emb, prev's
+// embedder or one that gives its vectors (a cache of it); nil means
+// prev's. It returns the index and how many records were embedded.
+func Vectors(ctx context.Context, d, prevData *Data, prev *retrievers.VectorIndex, text func(*heritage.Institution) string, emb embed.Embedder) (*retrievers.VectorIndex, int, error) {
+	if emb == nil {
+		emb = prev.Embedder()
+	}
 	if prev.Len() != prevData.Len() {
 		return nil, 0, fmt.Errorf("sources: vectors: the previous index holds %d records, its data %d", prev.Len(), prevData.Len())
 	}
@@ -51,7 +56,7 @@ func Vectors(ctx context.Context, d, prevData *Data, prev *retrievers.VectorInde
 		for k, i := range part {
 			texts[k] = text(&d.Institutions[i])
 		}
-		vs, err := prev.Embedder().Embed(ctx, texts)
+		vs, err := emb.Embed(ctx, texts)
 		if err != nil {
 			return nil, 0, fmt.Errorf("sources: embed: %w", err)
 		}

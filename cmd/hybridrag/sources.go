@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/sources"
@@ -59,7 +62,7 @@ type indexChoice struct {
 func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *pipeline.EmbeddedConfig) (indexChoice, error) {
 	ic := indexChoice{text: retrievers.DocText}
 	if prev != nil && prev.vector != nil && prev.bm25 != nil && cfg.Qdrant.URL == "" {
-		v, _, err := sources.Vectors(ctx, data, prev.composed, prev.vector, prev.vectorText)
+		v, _, err := sources.Vectors(ctx, data, prev.composed, prev.vector, prev.vectorText, nil)
 		if err != nil {
 			return ic, err
 		}
@@ -83,7 +86,16 @@ func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sour
 		// The store's sources are laid over the base: the base's vectors
 		// are reused, the rest is made over the composed data.
 		plain := sources.Plain(data.Base)
-		v, _, err := sources.Vectors(ctx, data, plain, x.Vector, ic.text)
+		emb := x.Vector.Embedder()
+		if x.state != indexGiven && cfg.Embedder == "minilm" {
+			// The build's embedding cache: a model's vectors of the
+			// sources' records are computed once, not at every start.
+			if c, err := diskcache.WrapWith(emb, x.dir+"."+index.CacheFile, diskcache.Options{LockTimeout: 200 * time.Millisecond}); err == nil {
+				emb = c
+				defer func() { _ = c.Close() }()
+			}
+		}
+		v, _, err := sources.Vectors(ctx, data, plain, x.Vector, ic.text, emb)
 		if err == nil {
 			ecfg.BM25, err = x.BM25.Derive(data.Dataset, sources.Reuse(data, plain))
 		}
