@@ -14,6 +14,7 @@ import (
 
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -132,6 +133,12 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 		t.Errorf("myorg:10 is not linked to wd:Q877252 (ISIL DE-MUS-165513) in the graph")
 	}
 
+	// The on-disk index cache holds the bundled build only, and keeps it.
+	builds := cacheBuilds(t, cache)
+	if len(builds) != 1 {
+		t.Fatalf("the index cache holds %v, want the bundled build alone", builds)
+	}
+
 	// 20 changed and 10 new records, 5 deleted.
 	if out = ingest(ownFile(t, dir, "c.jsonl", 0, 20, 1)); !strings.Contains(out, "0 added, 20 changed") {
 		t.Fatalf("update: %s", out)
@@ -188,6 +195,10 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 		t.Errorf("the graph still links deleted myorg:100 or does not link new myorg:500")
 	}
 
+	if after := cacheBuilds(t, cache); !slices.Equal(after, builds) {
+		t.Errorf("the index cache changed with the update: %v, then %v", builds, after)
+	}
+
 	// The updated stack answers as a full build over the same data.
 	full, err := e.buildStack(ctx, cfg)
 	if err != nil {
@@ -200,6 +211,25 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 			t.Errorf("%q: the updated stack answers %q %v, a full build %q %v", q, a.Answer.Text, hitIDs(a), b.Answer.Text, hitIDs(b))
 		}
 	}
+}
+
+// cacheBuilds lists the index builds under a cache root, each with the
+// time its manifest was written.
+func cacheBuilds(t *testing.T, root string) []string {
+	t.Helper()
+	manifests, err := filepath.Glob(filepath.Join(root, "*", "*", index.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range manifests {
+		st, err := os.Stat(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m+" "+st.ModTime().String())
+	}
+	return out
 }
 
 // linksTo reports whether the graph has an edge from one record to another.
