@@ -29,7 +29,7 @@ func (f *sourceFlags) register(fs *flagSet) {
 	fs.StringVar(&f.license, "license", "", "with --source: the licence of records that name none, e.g. CC-BY-4.0")
 	fs.StringVar(&f.attribution, "attribution", "", "with --source: the attribution of records that name none")
 	fs.StringVar(&f.tier, "tier", string(heritage.TierVerified), "with --source: the tier of records that name none")
-	fs.BoolVar(&f.replace, "replace", false, "with --source: the source becomes exactly the file (its records the file lacks are removed)")
+	fs.BoolVar(&f.replace, "replace", false, "with --source: the source becomes exactly the file (its records the file lacks are removed); refused while a line is invalid")
 }
 
 // ingestSource reads the file into the store and reports the change.
@@ -104,6 +104,10 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 	}
 	if len(in.Ignored) > 0 {
 		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: columns ignored (no record field; name one with --map): %s\n", f.in, strings.Join(in.Ignored, ", "))
+	}
+	if f.replace && len(in.Bad) > 0 {
+		// The source's records on invalid lines would be removed.
+		return u, fmt.Errorf("%s: %d invalid lines; with --replace nothing is applied until every line is valid (without --replace the valid ones are)", f.in, len(in.Bad))
 	}
 	if len(in.Records) == 0 {
 		return u, fmt.Errorf("%s: no valid records (%d invalid lines)", f.in, len(in.Bad))

@@ -92,6 +92,13 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 	if out = ingest(filepath.Join(dir, "b.jsonl")); !strings.Contains(out, "0 added, 0 changed, 0 removed, 250 unchanged") {
 		t.Fatalf("the same file again: %s", out)
 	}
+	// With --replace an invalid line stops everything: the source's
+	// record on it would be removed.
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(`{"id":"myorg:1","name":"One","type":"MUSEUM"}`+"\n"+`{"id":"myorg:2","type":"MUSEUM"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cliIn(t, 1, append([]string{"ingest", "--source", "myorg", "--in", bad, "--replace"}, common...)...)
 
 	e := testEnv(t, &bytes.Buffer{}, &bytes.Buffer{})
 	cfg, err := dataFlags{store: store, cacheDir: cache}.resolve(e.getenv)
