@@ -34,6 +34,11 @@ type Config struct {
 	// the next (default: the user's cache directory + "/hybridrag");
 	// "off" builds them in memory at every start. IndexDir wins.
 	CacheDir string `json:"cache_dir,omitempty"`
+	// Store is the directory of the sources users add (hybridrag ingest
+	// --source; default: $XDG_DATA_HOME/hybridrag/sources or
+	// ~/.local/share/hybridrag/sources); "off" answers from the base data
+	// alone.
+	Store string `json:"store,omitempty"`
 
 	Neo4j  Neo4j  `json:"neo4j"`
 	Qdrant Qdrant `json:"qdrant"`
@@ -226,7 +231,7 @@ var Env = []string{
 	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_ORT_LIB",
 	"HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_NEO4J_USER", "HYBRIDRAG_NEO4J_PASSWORD",
 	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION", "HYBRIDRAG_QDRANT_SEARCH_EF",
-	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR", "HYBRIDRAG_CACHE_DIR",
+	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR", "HYBRIDRAG_CACHE_DIR", "HYBRIDRAG_STORE",
 	"HYBRIDRAG_RERANK_URL", "HYBRIDRAG_RERANK_PROTOCOL", "HYBRIDRAG_RERANK_MODEL", "HYBRIDRAG_RERANK_API_KEY",
 	"HYBRIDRAG_LLM_URL", "HYBRIDRAG_LLM_MODEL", "HYBRIDRAG_LLM_API_KEY", "HYBRIDRAG_LLM_API_KEY_FILE", "HYBRIDRAG_LLM_TIMEOUT",
 	"HYBRIDRAG_REQUEST_TIMEOUT", "HYBRIDRAG_LEG_TIMEOUT", "HYBRIDRAG_STARTUP_TIMEOUT",
@@ -254,6 +259,7 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_SPARQL_CACHE_DIR", &c.SPARQL.CacheDir)
 	str("HYBRIDRAG_INDEX_DIR", &c.IndexDir)
 	str("HYBRIDRAG_CACHE_DIR", &c.CacheDir)
+	str("HYBRIDRAG_STORE", &c.Store)
 	str("HYBRIDRAG_RERANK_URL", &c.Rerank.URL)
 	str("HYBRIDRAG_RERANK_PROTOCOL", &c.Rerank.Protocol)
 	str("HYBRIDRAG_RERANK_MODEL", &c.Rerank.Model)

@@ -185,6 +185,20 @@ func splitLines(b []byte) [][]byte {
 }
 
 func decodeRecord(line []byte, rec *Institution) error {
+	if err := Decode(line, rec); err != nil {
+		return err
+	}
+	if err := rec.Validate(); err != nil {
+		return err
+	}
+	rec.normalize()
+	return nil
+}
+
+// Decode reads one JSON record into rec without validating it (see
+// Validate): a field of the wrong JSON type is a *FieldError, a line that
+// is not a JSON object an error wrapping ErrInvalidRecord.
+func Decode(line []byte, rec *Institution) error {
 	if err := json.Unmarshal(line, rec); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
@@ -192,10 +206,6 @@ func decodeRecord(line []byte, rec *Institution) error {
 		}
 		return fmt.Errorf("%w: not a JSON object: %v", ErrInvalidRecord, err)
 	}
-	if err := rec.Validate(); err != nil {
-		return err
-	}
-	rec.normalize()
 	return nil
 }
 

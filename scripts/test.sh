@@ -102,12 +102,12 @@ set_up_servers() {
   go build -o .tools/bin/hybridrag ./cmd/hybridrag
   if [ -n "$qdrant_bin" ]; then
     qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
-    HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --qdrant "$qdrant_url" --embedder hashing &
+    HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing &
     pids=($!)
     printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 \
       HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag >>"$work/env"
   fi
-  HYBRIDRAG_QDRANT_URL= .tools/bin/hybridrag ingest --neo4j "$neo4j_uri"
+  HYBRIDRAG_QDRANT_URL= .tools/bin/hybridrag ingest --store off --neo4j "$neo4j_uri"
   if [ -n "$qdrant_bin" ]; then
     wait "${pids[0]}"
   fi

@@ -257,8 +257,10 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 
 // ReadyResponse is the body of GET /readyz.
 type ReadyResponse struct {
-	Status string        `json:"status"` // "ok" or "unavailable"
-	Checks []CheckStatus `json:"checks"`
+	Status string `json:"status"` // "ok" or "unavailable"
+	// DataVersion is Options.DataVersion: the data answered from.
+	DataVersion string        `json:"data_version,omitempty"`
+	Checks      []CheckStatus `json:"checks"`
 }
 
 // CheckStatus is one readiness check's outcome.
@@ -272,7 +274,7 @@ type CheckStatus struct {
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), DefaultReadyTimeout)
 	defer cancel()
-	out := ReadyResponse{Status: "ok", Checks: make([]CheckStatus, len(s.opts.Ready))}
+	out := ReadyResponse{Status: "ok", DataVersion: s.opts.DataVersion, Checks: make([]CheckStatus, len(s.opts.Ready))}
 	var wg sync.WaitGroup
 	for i, c := range s.opts.Ready {
 		wg.Go(func() {

@@ -84,6 +84,9 @@ type Options struct {
 	Graph Graph
 	// Ready are the checks behind /readyz.
 	Ready []Check
+	// DataVersion, shown by /readyz, is the version of the data the
+	// Asker answers from (every answer carries it too).
+	DataVersion string
 	// Reconcile, when non-nil, is mounted under /reconcile with that
 	// prefix stripped (it sees "/" for /reconcile and /reconcile/).
 	// The API key does not apply to it; the request deadline does.

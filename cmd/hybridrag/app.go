@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -22,9 +23,12 @@ import (
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/rerank"
+	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
+	"github.com/hybridrag/hybridrag/sources"
 	"github.com/hybridrag/hybridrag/sparql"
 )
 
@@ -41,6 +45,7 @@ type dataFlags struct {
 	sparql      string
 	index       string
 	cacheDir    string
+	store       string
 	rerank      string
 	llm         string
 	llmModel    string
@@ -58,6 +63,7 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
 	fs.StringVar(&d.index, "index", "", "directory of prebuilt indexes from \"hybridrag index build\" (env HYBRIDRAG_INDEX_DIR); starts in well under a second")
 	fs.StringVar(&d.cacheDir, "cache-dir", "", "where the indexes built at the first start are kept (env HYBRIDRAG_CACHE_DIR; default: the user cache directory + /hybridrag; \"off\": build in memory every time)")
+	fs.StringVar(&d.store, "store", "", "directory of the sources added with \"ingest --source\" (env HYBRIDRAG_STORE; default ~/.local/share/hybridrag/sources; \"off\": the base data alone)")
 	fs.StringVar(&d.rerank, "rerank", "", "reranking server (TEI /rerank; env HYBRIDRAG_RERANK_URL), off by default")
 	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
@@ -102,6 +108,7 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	set(&cfg.SPARQL.Endpoint, d.sparql)
 	set(&cfg.IndexDir, d.index)
 	set(&cfg.CacheDir, d.cacheDir)
+	set(&cfg.Store, d.store)
 	set(&cfg.Rerank.URL, d.rerank)
 	set(&cfg.LLM.BaseURL, d.llm)
 	set(&cfg.LLM.Model, d.llmModel)
@@ -118,9 +125,19 @@ func (d dataFlags) resolveFrom(cfg config.Config, getenv func(string) string) (c
 	return cfg, nil
 }
 
-// loadData loads the bundled dataset, or the configured file, from its
-// snapshot in the cache directory when there is one.
+// loadData loads the dataset the configuration chooses: the base data
+// with the store's sources over it (see loadComposed).
 func (e *env) loadData(cfg config.Config) (*heritage.Dataset, error) {
+	d, err := e.loadComposed(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return d.Dataset, nil
+}
+
+// loadBase loads the bundled dataset, or the configured file, from its
+// snapshot in the cache directory when there is one.
+func (e *env) loadBase(cfg config.Config) (*heritage.Dataset, error) {
 	stderr := e.stderr
 	root := cacheRoot(cfg, nil)
 	if cfg.Data == "" {
@@ -157,12 +174,20 @@ func (e *env) loadData(cfg config.Config) (*heritage.Dataset, error) {
 
 // stack is everything a command may need, built once.
 type stack struct {
-	cfg      config.Config
-	data     *heritage.Dataset
-	pipeline *pipeline.Pipeline
-	kg       *kg.Graph
-	router   *router.Router
-	embedder embed.Embedder
+	cfg  config.Config
+	data *heritage.Dataset
+	// composed is data with what it is made of: the base and the store's
+	// sources over it.
+	composed *sources.Data
+	// vector is the embedded vector index (nil when Qdrant holds the
+	// vectors), over text.
+	vector     *retrievers.VectorIndex
+	vectorText func(*heritage.Institution) string
+	bm25       *bm25.Retriever
+	pipeline   *pipeline.Pipeline
+	kg         *kg.Graph
+	router     *router.Router
+	embedder   embed.Embedder
 	// embedderName is the embedder in use: "hashing" when the configured
 	// one is not available.
 	embedderName string
@@ -172,6 +197,9 @@ type stack struct {
 	// with a readiness check.
 	backends []backend
 	closers  []func()
+	// indexClosers release the on-disk indexes; a stack made from this
+	// one (buildStackOver) takes them over.
+	indexClosers []func()
 }
 
 // backend is a configured server and how to check it still answers.
@@ -191,7 +219,7 @@ func (s *stack) checks() []server.Check {
 
 // Close releases the backends' connections.
 func (s *stack) Close() {
-	for _, c := range s.closers {
+	for _, c := range slices.Concat(s.closers, s.indexClosers) {
 		c()
 	}
 }
@@ -239,11 +267,19 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 // timeout. A backend that does not answer is logged once and reported in
 // every response's errors; the embedded component keeps its place.
 func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error) {
-	log := newLogger(e.stderr)
-	ds, err := e.loadData(cfg)
+	data, err := e.loadComposed(cfg)
 	if err != nil {
 		return nil, err
 	}
+	return e.buildStackOver(ctx, cfg, data, nil)
+}
+
+// buildStackOver is buildStack over the data given. When prev is not nil
+// (the stack over an earlier version of the data), the vectors of the
+// records that did not change are taken from it.
+func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack) (*stack, error) {
+	log := newLogger(e.stderr)
+	ds := data.Dataset
 	emb, err := chooseEmbedder(cfg, e.getenv, log)
 	if err != nil {
 		return nil, err
@@ -253,15 +289,11 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 		ropts = append(ropts, router.WithWikidata(true))
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
-	var closers []func()
-	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
+	ic, err := e.embeddedIndexes(ctx, cfg, data, prev, log, &ecfg)
 	if err != nil {
 		return nil, err
 	}
-	if x != nil {
-		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
-		closers = append(closers, x.close)
-	}
+	closers := ic.closers
 	// Qdrant answers first: when it does, the in-memory vector index it
 	// replaces is not built (at scale it is most of the memory); when it
 	// does not, the embedded index keeps its place.
@@ -285,7 +317,15 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 		}
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", indexes: x, closers: closers}
+	s := &stack{cfg: cfg, data: ds, composed: data, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", indexClosers: closers}
+	if prev != nil {
+		// The vectors' embedder may be the on-disk indexes' (a shared
+		// embedding cache): this stack releases them now.
+		s.indexClosers, prev.indexClosers = append(s.indexClosers, prev.indexClosers...), nil
+	}
+	s.indexes, s.vectorText = ic.opened, ic.text
+	s.vector, _ = comps.Retrievers[router.RetrieverVector].(*retrievers.VectorIndex)
+	s.bm25, _ = comps.Retrievers[router.RetrieverBM25].(*bm25.Retriever)
 	if emb != nil {
 		s.embedderName = cfg.Embedder
 	}

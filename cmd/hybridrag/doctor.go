@@ -70,6 +70,15 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	default:
 		fmt.Fprintln(w, "indexes: built in memory at start (cache off: --cache-dir off)")
 	}
+	switch store := e.openStore(cfg); {
+	case store == nil:
+		fmt.Fprintln(w, "sources: none (no store: --store off, or no home directory)")
+	case st.composed != nil && !st.composed.State.Empty():
+		s := st.composed.State
+		fmt.Fprintf(w, "sources: %s, %s, %s hidden, version %s — %s\n", plural(len(s.Sources), "source"), plural(s.Len(), "record"), plural(len(s.Hidden), "bundled record"), s.Version, store.Dir())
+	default:
+		fmt.Fprintf(w, "sources: none added (hybridrag ingest --source NS --in FILE adds them to %s)\n", store.Dir())
+	}
 	if root := cacheRoot(cfg, nil); root != "" {
 		fmt.Fprintf(w, "cache: %s (delete it to rebuild; --cache-dir or HYBRIDRAG_CACHE_DIR move it)\n", root)
 	}

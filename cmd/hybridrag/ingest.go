@@ -12,7 +12,20 @@ import (
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 )
 
-const ingestUsage = `Usage: hybridrag ingest [--neo4j URI] [--qdrant URL] [flags]
+const ingestUsage = `Usage: hybridrag ingest [--source NS --in FILE] [--neo4j URI] [--qdrant URL] [flags]
+
+With --source, adds the records of FILE (JSON Lines in the record schema,
+or CSV with a header row and --map for the columns not named like a
+field) to the store as the source NS, alongside the bundled records:
+new records are added, changed ones replaced, the source's others kept
+(--replace: removed). Invalid lines are reported with their line, field
+and rule, and the rest applied. Every command then answers from the
+bundled records and the store's sources; a running "serve" picks the
+change up within seconds. See "hybridrag delete" to delete records.
+With --neo4j or --qdrant, only the change is written there: in Neo4j the
+nodes and relationships that differ (the store then holds what a full
+ingest writes), in Qdrant the points of the records added or changed,
+and the deleted records' points removed.
 
 Loads the dataset into the configured servers, so that ask and serve can
 use them instead of the embedded components:
@@ -24,14 +37,20 @@ use them instead of the embedded components:
 Both are idempotent: running ingest twice changes nothing.
 
 Examples:
+  hybridrag ingest --source myorg --in records.jsonl --license CC-BY-4.0 --attribution "My Organisation"
+  hybridrag ingest --source myorg --in records.csv --map "Ref=id,Town=city" --replace
   hybridrag ingest --neo4j bolt://127.0.0.1:7687
   hybridrag ingest --qdrant http://127.0.0.1:6334 --embedder minilm
 `
 
 func runIngest(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("ingest", ingestUsage, e.stdout)
-	var df dataFlags
+	var (
+		df dataFlags
+		sf sourceFlags
+	)
 	df.register(fs)
+	sf.register(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -42,6 +61,17 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	cfg, err := df.resolve(e.getenv)
 	if err != nil {
 		return err
+	}
+	if sf.source != "" {
+		u, err := e.ingestSource(ctx, cfg, sf)
+		if err != nil {
+			return err
+		}
+		base, err := e.loadBase(cfg)
+		if err != nil {
+			return err
+		}
+		return e.applyToServers(ctx, cfg, base, u)
 	}
 	if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
 		return usagef("nothing to ingest into: give --neo4j or --qdrant (or set HYBRIDRAG_NEO4J_URI / HYBRIDRAG_QDRANT_URL)")

@@ -123,7 +123,8 @@ func commands() []command {
 		{"serve", "serve the HTTP JSON API (ask, link, entities, metrics)", runServe},
 		{"eval", "measure retrieval quality on gold questions, per configuration and intent", runEval},
 		{"enrich", "link the rows of a CSV or JSON Lines file to institutions (resumable batch)", runEnrich},
-		{"ingest", "load the dataset into Neo4j and/or Qdrant", runIngest},
+		{"ingest", "add your own records (--source), and load the data into Neo4j and/or Qdrant", runIngest},
+		{"delete", "delete records by id (yours, or hide bundled ones)", runDelete},
 		{"doctor", "check the configuration and every configured backend", runDoctor},
 		{"index", "build prebuilt on-disk indexes (index build), or show their manifest (index info)", runIndex},
 	}

@@ -53,7 +53,7 @@ var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.Embe
 // data gets the same in-memory indexes it would build itself, and builds
 // the rest (router, graph, context builder, backends) on its own; every
 // command that links on the bundled data gets the same linker.
-func testEnv(t *testing.T, stdout, stderr io.Writer) *env {
+func testEnv(t testing.TB, stdout, stderr io.Writer) *env {
 	t.Helper()
 	e := newEnv(stdout, stderr, func(string) string { return "" })
 	e.bundled = func() (*heritage.Dataset, error) { return testfixture.Dataset(t), nil }

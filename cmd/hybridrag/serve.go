@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"time"
 
@@ -92,6 +93,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	maxQueueWait := fs.Duration("max-queue-wait", 0, fmt.Sprintf("longest an ask may expect to wait for a slot before it is refused with 503 and Retry-After; look-ups twice as long (default %s; config serve.max_queue_wait)", server.DefaultMaxQueueWait))
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
+	reload := fs.Duration("reload-every", 2*time.Second, "how often to look for a change of the store's sources (ingest --source, delete) and answer from the new data without a restart; 0: never")
 	df.register(fs)
 	df.registerLLM(fs)
 	fs.Lookup("timeout").Usage = fmt.Sprintf("deadline for a whole request (default %s; config request_timeout, env HYBRIDRAG_REQUEST_TIMEOUT)", server.DefaultTimeout)
@@ -134,59 +136,28 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	p, err := st.answerer()
+	srv, err := newAPI(st, cfg, sc, key, log)
 	if err != nil {
+		st.Close()
 		return err
 	}
-	ds := st.data
-	linker := linking.New(ds, st.kg)
-	rl := sc.Reconcile
-	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
-		MaxQueryChars: rl.MaxQueryChars, MaxCandidates: rl.MaxCandidates, MaxExtendIDs: rl.MaxExtendIDs, MaxExtendCells: rl.MaxExtendCells}),
-		reconcile.WithTrustedForwarding(sc.TrustProxy)}
-	if sc.PublicURL != "" {
-		ropts = append(ropts, reconcile.WithBaseURL(strings.TrimRight(sc.PublicURL, "/")+"/reconcile"))
+	h := &swapHandler{}
+	h.swap(srv)
+	w := &reloader{e: e, cfg: st.cfg, every: *reload, drain: *drain, log: log, cur: st,
+		build: func(st *stack) (http.Handler, error) { return newAPI(st, cfg, sc, key, log) }, swap: h.swap}
+	defer w.close()
+	if store := e.openStore(cfg); store != nil && *reload > 0 {
+		w.store = store
+		go w.watch(ctx)
 	}
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	timeout := cfg.RequestTimeout.Std()
-	rows, err := enrich.NewRowLinker(ds, linker)
-	if err != nil {
-		return err
-	}
-	srv, err := server.New(server.Options{
-		Asker:     p,
-		Records:   ds,
-		Linker:    linker,
-		RowLinker: rows,
-		Graph:     st.kg.Walker(),
-		Reconcile: reconcile.New(ds, linker, ropts...),
-		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
-			if ds.Len() == 0 {
-				return errors.New("no institutions loaded")
-			}
-			return nil
-		}}}, st.checks()...),
-		Registry:     reg,
-		Logger:       log,
-		APIKey:       key,
-		MaxBody:      sc.MaxBody,
-		Timeout:      timeout,
-		MaxInFlight:  sc.MaxInFlight,
-		MaxQueueWait: sc.MaxQueueWait.Std(),
-		LLM:          cfg.LLM.BaseURL != "",
-	})
-	if err != nil {
-		return err
-	}
+	ds, timeout := st.data, cfg.RequestTimeout.Std()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return usagef("--addr: %v", err)
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "institutions", ds.Len(),
 		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody, "llm", cfg.LLM.Model)
-	err = server.Run(ctx, ln, srv, server.RunOptions{Drain: *drain, MaxConns: sc.MaxConns,
+	err = server.Run(ctx, ln, h, server.RunOptions{Drain: *drain, MaxConns: sc.MaxConns,
 		WriteTimeout: timeout + 5*time.Second, Logger: log})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
@@ -242,4 +213,52 @@ func serveSettings(c config.Serve, f serveFlags, log *slog.Logger) (config.Serve
 		c.MaxBody = server.DefaultMaxBody
 	}
 	return c, nil
+}
+
+// newAPI is the HTTP API over a stack, with metrics in a registry of its
+// own (a stack made after a change of the data gets a new one).
+func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog.Logger) (*server.Server, error) {
+	p, err := st.answerer()
+	if err != nil {
+		return nil, err
+	}
+	ds := st.data
+	linker := linking.New(ds, st.kg)
+	rl := sc.Reconcile
+	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
+		MaxQueryChars: rl.MaxQueryChars, MaxCandidates: rl.MaxCandidates, MaxExtendIDs: rl.MaxExtendIDs, MaxExtendCells: rl.MaxExtendCells}),
+		reconcile.WithTrustedForwarding(sc.TrustProxy)}
+	if sc.PublicURL != "" {
+		ropts = append(ropts, reconcile.WithBaseURL(strings.TrimRight(sc.PublicURL, "/")+"/reconcile"))
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	timeout := cfg.RequestTimeout.Std()
+	rows, err := enrich.NewRowLinker(ds, linker)
+	if err != nil {
+		return nil, err
+	}
+	return server.New(server.Options{
+		Asker:     p,
+		Records:   ds,
+		Linker:    linker,
+		RowLinker: rows,
+		Graph:     st.kg.Walker(),
+		Reconcile: reconcile.New(ds, linker, ropts...),
+		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
+			if ds.Len() == 0 {
+				return errors.New("no institutions loaded")
+			}
+			return nil
+		}}}, st.checks()...),
+		DataVersion:  ds.Version,
+		Registry:     reg,
+		Logger:       log,
+		APIKey:       key,
+		MaxBody:      sc.MaxBody,
+		Timeout:      timeout,
+		MaxInFlight:  sc.MaxInFlight,
+		MaxQueueWait: sc.MaxQueueWait.Std(),
+		LLM:          cfg.LLM.BaseURL != "",
+	})
 }

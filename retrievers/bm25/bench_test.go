@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
@@ -60,6 +61,20 @@ func BenchmarkNew(b *testing.B) {
 	ds := getFixture(b).ds
 	for b.Loop() {
 		if _, err := bm25.New(ds); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDerive20 makes the index after 20 of the bundled records
+// changed from the index before (compare BenchmarkNew, which indexes
+// them all).
+func BenchmarkDerive20(b *testing.B) {
+	f := getFixture(b)
+	never := func(int) bool { return false }
+	ds, from := testfixture.Edited(b, f.ds, never, func(i int) bool { return i%(f.ds.Len()/20) == 7 }, never, false)
+	for b.Loop() {
+		if _, err := f.r.Derive(ds, from); err != nil {
 			b.Fatal(err)
 		}
 	}

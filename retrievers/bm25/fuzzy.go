@@ -41,6 +41,11 @@ func buildTrigrams(terms *vocab) trigrams {
 		}
 	}
 	slices.Sort(pairs)
+	return cutTrigrams(pairs)
+}
+
+// cutTrigrams makes the lists of sorted (trigram<<32 | term) pairs.
+func cutTrigrams(pairs []uint64) trigrams {
 	g := trigrams{terms: make([]uint32, len(pairs))}
 	for i, p := range pairs {
 		if k := uint32(p >> 32); len(g.keys) == 0 || g.keys[len(g.keys)-1] != k {

@@ -85,6 +85,18 @@ type posting struct {
 	freq uint16
 }
 
+// part is a text of a record and the weight of its words.
+type part struct {
+	text   string
+	weight int
+}
+
+// indexedParts are the texts of a record the index holds: its full text,
+// and its place again (placeWeight in all).
+func indexedParts(in *heritage.Institution) [2]part {
+	return [2]part{{retrievers.FullText(in), 1}, {retrievers.Fields(in).Place, placeWeight - 1}}
+}
+
 // buildIndex indexes retrievers.FullText of every record of ds.
 func buildIndex(ds *heritage.Dataset) *invIndex {
 	var a analyzer
@@ -99,14 +111,7 @@ func buildIndex(ds *heritage.Dataset) *invIndex {
 	var counts []int
 	var touched []uint32
 	for d := range ds.Institutions {
-		in := &ds.Institutions[d]
-		for _, part := range []struct {
-			text   string
-			weight int
-		}{{retrievers.FullText(in), 1}, {retrievers.Fields(in).Place, placeWeight - 1}} {
-			if part.weight == 0 {
-				continue
-			}
+		for _, part := range indexedParts(&ds.Institutions[d]) {
 			a.eachWord(part.text, func(w []byte) {
 				t, ok := words[string(w)]
 				if !ok {

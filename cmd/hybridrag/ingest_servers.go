@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg/neo4jkg"
+	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
+	"github.com/hybridrag/hybridrag/sources"
+)
+
+// update is a change of the store: its state before and after.
+type update struct {
+	before, after *sources.State
+	change        sources.Change
+}
+
+// applyToServers writes a change of the store into the configured Neo4j
+// and Qdrant, in place: only what differs between the data composed
+// before and after.
+func (e *env) applyToServers(ctx context.Context, cfg config.Config, base *heritage.Dataset, u update) error {
+	if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
+		return nil
+	}
+	prev, err := sources.Overlay(base, u.before)
+	if err != nil {
+		return err
+	}
+	next, err := sources.Overlay(base, u.after)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	if cfg.Neo4j.URI != "" {
+		if err := applyNeo4j(ctx, cfg, prev.Dataset, next.Dataset, e); err != nil {
+			errs = append(errs, fmt.Errorf("neo4j: %w", err))
+		}
+	}
+	if cfg.Qdrant.URL != "" {
+		if err := e.applyQdrant(ctx, cfg, next.Dataset, u.change); err != nil {
+			errs = append(errs, fmt.Errorf("qdrant: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func applyNeo4j(ctx context.Context, cfg config.Config, prev, next *heritage.Dataset, e *env) error {
+	st, err := neo4jkg.Open(ctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = st.Close(context.Background()) }()
+	stats, err := st.Apply(ctx, prev, next)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "neo4j: %d rows written (%d nodes and %d relationships created, %d and %d deleted); %d nodes, %d relationships in the store\n",
+		stats.Rows, stats.NodesCreated, stats.RelationshipsCreated, stats.NodesDeleted, stats.RelationshipsDeleted, stats.Nodes, stats.Relationships)
+	return nil
+}
+
+// applyQdrant upserts the points of the records added or changed and
+// deletes those of the records removed.
+func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage.Dataset, ch sources.Change) error {
+	emb, err := chooseEmbedder(cfg, e.getenv, newLogger(e.stderr))
+	if err != nil {
+		return err
+	}
+	var em embed.Embedder = embed.NewHashing(pipeline.HashingDim)
+	if emb != nil {
+		em = emb
+	}
+	st, err := qdrantstore.Open(ctx, qdrantConfig(cfg), qdrantstore.WithLogger(newLogger(e.stderr)))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = st.Close() }()
+	var recs []heritage.Institution
+	for _, id := range append(ch.Added, ch.Changed...) {
+		if in, ok := next.Get(id); ok {
+			recs = append(recs, *in)
+		}
+	}
+	if len(recs) > 0 {
+		if err := st.Ingest(ctx, &heritage.Dataset{Institutions: recs, Version: next.Version}, em, nil); err != nil {
+			return err
+		}
+	}
+	if err := st.Delete(ctx, ch.Removed); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "qdrant: %d points written, %d deleted in collection %q\n", len(recs), len(ch.Removed), cfg.Qdrant.Collection)
+	return nil
+}

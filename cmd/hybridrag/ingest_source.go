@@ -1,0 +1,189 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/sources"
+)
+
+// sourceFlags are ingest's flags for adding a source.
+type sourceFlags struct {
+	source, in, format, delimiter, mapping string
+	license, attribution, tier             string
+	replace                                bool
+}
+
+func (f *sourceFlags) register(fs *flagSet) {
+	fs.StringVar(&f.source, "source", "", "add or update the records of this source (its namespace, e.g. myorg) in the store, from --in")
+	fs.StringVar(&f.in, "in", "", "with --source: the records, JSON Lines (.jsonl) in the record schema or CSV with a header row")
+	fs.StringVar(&f.format, "format", "auto", "with --source: auto, jsonl or csv")
+	fs.StringVar(&f.delimiter, "delimiter", "", "with --source: the CSV delimiter (default: detected)")
+	fs.StringVar(&f.mapping, "map", "", "with --source: CSV columns to record fields, COLUMN=FIELD,… (e.g. \"Town=city,Ref=id,Part of=member_of.id\"); columns named like a field need none")
+	fs.StringVar(&f.license, "license", "", "with --source: the licence of records that name none, e.g. CC-BY-4.0")
+	fs.StringVar(&f.attribution, "attribution", "", "with --source: the attribution of records that name none")
+	fs.StringVar(&f.tier, "tier", string(heritage.TierVerified), "with --source: the tier of records that name none")
+	fs.BoolVar(&f.replace, "replace", false, "with --source: the source becomes exactly the file (its records the file lacks are removed); refused while a line is invalid")
+}
+
+// ingestSource reads the file into the store and reports the change.
+func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags) (update, error) {
+	var (
+		u  update
+		ch sources.Change
+	)
+	st := e.openStore(cfg)
+	switch {
+	case st == nil:
+		return u, usagef("--source needs a store: set --store DIR (or HYBRIDRAG_STORE), not \"off\"")
+	case !sources.ValidNamespace(f.source):
+		return u, usagef("--source %q: a namespace is a lower-case letter, then lower-case letters, digits, '_', '.' or '-'", f.source)
+	case f.in == "":
+		return u, usagef("--source needs --in FILE")
+	}
+	opts := sources.ReadOptions{Name: f.in}
+	switch f.format {
+	case "auto":
+	case "jsonl", "csv":
+		opts.Format = sources.Format(f.format)
+	default:
+		return u, usagef("--format %q: auto, jsonl or csv", f.format)
+	}
+	if f.delimiter != "" {
+		r := []rune(f.delimiter)
+		if f.delimiter == `\t` || f.delimiter == "tab" {
+			r = []rune{'\t'}
+		}
+		if len(r) != 1 {
+			return u, usagef("--delimiter %q: one character", f.delimiter)
+		}
+		opts.Delimiter = r[0]
+	}
+	if f.mapping != "" {
+		m, err := sources.ParseMap(f.mapping)
+		if err != nil {
+			return u, usagef("--map: %v", err)
+		}
+		opts.Map = m
+	}
+	meta := sources.Meta{Namespace: f.source, License: f.license, Attribution: f.attribution, Tier: heritage.Tier(f.tier)}
+	// A source's licence and attribution stay as given the first time
+	// until given again.
+	cur, err := st.Read()
+	if err != nil {
+		return u, err
+	}
+	if src, ok := cur.Source(f.source); ok {
+		meta.License = cmp.Or(meta.License, src.Meta.License)
+		meta.Attribution = cmp.Or(meta.Attribution, src.Meta.Attribution)
+	}
+	if meta.Tier.Rank() > 3 {
+		return u, usagef("--tier %q: TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED", f.tier)
+	}
+	file, err := os.Open(f.in)
+	if err != nil {
+		return u, usagef("--in: %v", err)
+	}
+	in, err := sources.Read(file, meta, opts)
+	_ = file.Close()
+	if err != nil {
+		return u, usagef("--in %s: %v", f.in, err)
+	}
+	for i, b := range in.Bad {
+		if i == 20 {
+			fmt.Fprintf(e.stderr, "hybridrag ingest: %s: … and %d more invalid lines\n", f.in, len(in.Bad)-i)
+			break
+		}
+		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: %v\n", f.in, &b)
+	}
+	if len(in.Ignored) > 0 {
+		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: columns ignored (no record field; name one with --map): %s\n", f.in, strings.Join(in.Ignored, ", "))
+	}
+	if f.replace && len(in.Bad) > 0 {
+		// The source's records on invalid lines would be removed.
+		return u, fmt.Errorf("%s: %d invalid lines; with --replace nothing is applied until every line is valid (without --replace the valid ones are)", f.in, len(in.Bad))
+	}
+	if len(in.Records) == 0 {
+		return u, fmt.Errorf("%s: no valid records (%d invalid lines)", f.in, len(in.Bad))
+	}
+	before, after, err := st.Update(ctx, func(s *sources.State) (err error) {
+		ch, err = s.Put(meta, in.Records, f.replace)
+		return err
+	})
+	if err != nil {
+		return u, err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d records read from %s (%d invalid lines skipped): %s; store %s version %s\n",
+		f.source, len(in.Records), f.in, len(in.Bad), ch, st.Dir(), orNone(after.Version))
+	return update{before: before, after: after, change: ch}, nil
+}
+
+const deleteUsage = `Usage: hybridrag delete ID… [--store DIR] [--neo4j URI] [--qdrant URL]
+
+Deletes records by id from the data the commands answer from: a record of
+a source added with "ingest --source" is removed from the store; a bundled
+record is hidden (it stays in the binary and is left out). A running
+"serve" picks the change up within seconds. Deleting again changes nothing.
+With --neo4j or --qdrant, the records are deleted there too.
+
+Examples:
+  hybridrag delete myorg:42 myorg:43
+  hybridrag delete wd:Q891746
+`
+
+func runDelete(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet("delete", deleteUsage, e.stdout)
+	var df dataFlags
+	df.register(fs)
+	ids, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		return usagef("give the ids of the records to delete, e.g. hybridrag delete myorg:42")
+	}
+	cfg, err := df.resolve(e.getenv)
+	if err != nil {
+		return err
+	}
+	st := e.openStore(cfg)
+	if st == nil {
+		return usagef("delete needs a store: set --store DIR (or HYBRIDRAG_STORE), not \"off\"")
+	}
+	base, err := e.loadBase(cfg)
+	if err != nil {
+		return err
+	}
+	var (
+		ch      sources.Change
+		unknown []string
+	)
+	before, after, err := st.Update(ctx, func(s *sources.State) error {
+		ch, unknown = s.Delete(ids, func(id string) bool { _, ok := base.Get(id); return ok })
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st.Dir(), orNone(after.Version))
+	if err := e.applyToServers(ctx, cfg, base, update{before: before, after: after, change: ch}); err != nil {
+		return err
+	}
+	if len(unknown) > 0 {
+		return errors.New("not in the data (or already deleted): " + strings.Join(unknown, " "))
+	}
+	return nil
+}
+
+func orNone(v string) string {
+	if v == "" {
+		return "(empty)"
+	}
+	return v
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+)
+
+// serve answers from a changed store without a restart, and never from an
+// answer cached before the change.
+func TestServePicksUpSourceChanges(t *testing.T) {
+	dir := t.TempDir()
+	store, cache := filepath.Join(dir, "store"), filepath.Join(dir, "cache")
+	common := []string{"--store", store, "--cache-dir", cache}
+	ingest := func(file string) {
+		cliIn(t, 0, append([]string{"ingest", "--source", "myorg", "--in", file}, common...)...)
+	}
+	ingest(ownFile(t, dir, "a.jsonl", 0, 50, 0))
+
+	addr := fmt.Sprintf("127.0.0.1:%d", 21000+rand.IntN(9000))
+	ctx, cancel := context.WithCancel(context.Background())
+	var (
+		wg   sync.WaitGroup
+		code int
+		errb bytes.Buffer
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		code = runEnv(ctx, testEnv(t, &bytes.Buffer{}, &errb), append([]string{"serve", "--addr", addr, "--reload-every", "100ms", "--drain", "1s"}, common...))
+	}()
+	defer func() {
+		cancel()
+		wg.Wait()
+		if code != 0 {
+			t.Errorf("serve exited %d: %s", code, errb.String())
+		}
+	}()
+
+	type answer struct {
+		Answer      struct{ Text string }
+		Cached      bool
+		DataVersion string `json:"data_version"`
+	}
+	q := "When did " + testfixture.Word(5) + " Heritage House open?"
+	ask := func() (answer, error) {
+		var a answer
+		body, _ := json.Marshal(map[string]string{"question": q})
+		resp, err := http.Post("http://"+addr+"/v1/ask", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return a, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return a, fmt.Errorf("status %d", resp.StatusCode)
+		}
+		return a, json.NewDecoder(resp.Body).Decode(&a)
+	}
+	// Wait (without a bound on how long it may take) for the server.
+	var before answer
+	var err error
+	for range 600 {
+		if before, err = ask(); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("serve did not answer: %v\n%s", err, errb.String())
+	}
+	if again, err := ask(); err != nil || !strings.Contains(before.Answer.Text, "1905") || !again.Cached {
+		t.Fatalf("before the change: %+v, then %+v (%v)", before, again, err)
+	}
+
+	ingest(ownFile(t, dir, "b.jsonl", 5, 6, 1))
+	var after answer
+	for range 600 {
+		if after, err = ask(); err == nil && after.DataVersion != before.DataVersion {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if after.DataVersion == before.DataVersion {
+		t.Fatalf("the data version did not change: %s (%v)\n%s", after.DataVersion, err, errb.String())
+	}
+	if after.Cached || !strings.Contains(after.Answer.Text, "1906") {
+		t.Errorf("after the change: %+v", after)
+	}
+	resp, err := http.Get("http://" + addr + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var ready struct {
+		DataVersion string `json:"data_version"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&ready); err != nil || ready.DataVersion != after.DataVersion {
+		t.Errorf("/readyz data version %q (%v), want %q", ready.DataVersion, err, after.DataVersion)
+	}
+}

@@ -1,0 +1,33 @@
+package heritage
+
+import "fmt"
+
+// FromRecords makes a dataset of recs, in their order, with the given
+// version: the data a process answers from when it is composed of several
+// parts (the bundled records and the sources a user added). The records
+// must each pass Validate; ids must be unique. The dataset owns recs.
+func FromRecords(recs []Institution, version string) (*Dataset, error) {
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
+	}
+	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs))}
+	for i := range recs {
+		if _, dup := d.byID[recs[i].ID]; dup {
+			return nil, fmt.Errorf("heritage: %w: duplicate id %q", ErrInvalidRecord, recs[i].ID)
+		}
+		d.byID[recs[i].ID] = i
+	}
+	d.deriveLocations()
+	return d, nil
+}
+
+// Normalize cleans a validated record as the loader does (out-of-range
+// coordinates, the source's placeholder for unknown ones, are dropped).
+func (in *Institution) Normalize() { in.normalize() }
+
+// Index returns the position in Institutions of the record with the given
+// id.
+func (d *Dataset) Index(id string) (int, bool) {
+	i, ok := d.byID[id]
+	return i, ok
+}

@@ -1,0 +1,157 @@
+package sources
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/kg"
+)
+
+// Data is the dataset a process answers from: the base records (the
+// bundled ones, or a --data file) with the store's sources laid over them.
+type Data struct {
+	*heritage.Dataset
+	// Base is the dataset under the sources.
+	Base *heritage.Dataset
+	// State is the store's state laid over Base.
+	State *State
+	// sums[i] is the content hash of record i when it comes from a
+	// source, "" when it is Base's record as it is.
+	sums []string
+}
+
+// Plain is base with no sources over it.
+func Plain(base *heritage.Dataset) *Data {
+	return &Data{Dataset: base, Base: base, State: &State{}, sums: make([]string, base.Len())}
+}
+
+// Overlay lays st over base: base's records in their order without the
+// hidden ones, a source's record in place of a base record of the same id,
+// then the sources' other records, source by source. Relations from a
+// source's records resolve by identifier (see resolve). The version is
+// base's when st is empty, else a hash of base's and st's versions: the
+// index and answer caches, keyed on it, never serve a view of other data.
+func Overlay(base *heritage.Dataset, st *State) (*Data, error) {
+	if st.Empty() {
+		d := Plain(base)
+		d.State = st
+		return d, nil
+	}
+	own := make(map[string]*heritage.Institution, st.Len())
+	for i := range st.Sources {
+		for k := range st.Sources[i].Records {
+			r := &st.Sources[i].Records[k]
+			own[r.ID] = r
+		}
+	}
+	recs := make([]heritage.Institution, 0, base.Len()+len(own))
+	fromSource := make([]bool, 0, cap(recs))
+	placed := make(map[string]bool, len(own))
+	for i := range base.Institutions {
+		in := &base.Institutions[i]
+		if r, ok := own[in.ID]; ok {
+			recs, fromSource = append(recs, *r), append(fromSource, true)
+			placed[in.ID] = true
+			continue
+		}
+		if _, hidden := slices.BinarySearch(st.Hidden, in.ID); hidden {
+			continue
+		}
+		recs, fromSource = append(recs, *in), append(fromSource, false)
+	}
+	for i := range st.Sources {
+		for k := range st.Sources[i].Records {
+			if r := &st.Sources[i].Records[k]; !placed[r.ID] {
+				recs, fromSource = append(recs, *r), append(fromSource, true)
+			}
+		}
+	}
+	resolve(recs, fromSource)
+	sums := make([]string, len(recs))
+	for i := range recs {
+		if fromSource[i] {
+			s, err := recordSum(&recs[i])
+			if err != nil {
+				return nil, err
+			}
+			sums[i] = s
+		}
+	}
+	h := sha256.Sum256([]byte(base.Version + "\x00" + st.Version))
+	ds, err := heritage.FromRecords(recs, hex.EncodeToString(h[:8]))
+	if err != nil {
+		return nil, err
+	}
+	return &Data{Dataset: ds, Base: base, State: st, sums: sums}, nil
+}
+
+// resolve rewrites the relations of the records from a source (member_of
+// and related ids) that name no record id but an identifier a record
+// holds (an ISIL, Wikidata QID, GND id, GHCID or ROR id, as
+// "DE-MUS-165513", "Q42", "gnd:4734382-5" or a URL) to that record's id,
+// so that the graph links them. An identifier that several records hold
+// stays as it is.
+func resolve(recs []heritage.Institution, fromSource []bool) {
+	ids := make(map[string]bool, len(recs))
+	for i := range recs {
+		ids[recs[i].ID] = true
+	}
+	byIdent := map[string]string{}
+	add := func(scheme ident.Scheme, v, id string) {
+		if v == "" {
+			return
+		}
+		k := string(scheme) + "\x00" + kg.NormalizeIdentifier(string(scheme), v)
+		if prev, ok := byIdent[k]; ok && prev != id {
+			id = "" // ambiguous
+		}
+		byIdent[k] = id
+	}
+	for i := range recs {
+		in := &recs[i]
+		add(ident.ISIL, in.ISIL, in.ID)
+		for _, v := range in.Identifiers.ISILAll {
+			add(ident.ISIL, v, in.ID)
+		}
+		add(ident.Wikidata, in.Wikidata, in.ID)
+		add(ident.Wikidata, in.Identifiers.Wikidata, in.ID)
+		add(ident.GHCID, in.GHCID, in.ID)
+		for _, v := range in.Identifiers.GND {
+			add(ident.GND, v, in.ID)
+		}
+		add(ident.ROR, in.Identifiers.ROR, in.ID)
+	}
+	lookup := func(ref string) (string, bool) {
+		if ref == "" || ids[ref] {
+			return "", false
+		}
+		id, ok, err := ident.Parse(ref)
+		if !ok || err != nil {
+			return "", false
+		}
+		to := byIdent[string(id.Scheme)+"\x00"+kg.NormalizeIdentifier(string(id.Scheme), id.Value)]
+		return to, to != ""
+	}
+	for i := range recs {
+		if !fromSource[i] {
+			continue
+		}
+		// The store's copy of the record stays as it was given.
+		in := &recs[i]
+		in.MemberOf = slices.Clone(in.MemberOf)
+		for k, m := range in.MemberOf {
+			if to, ok := lookup(m.ID); ok {
+				in.MemberOf[k].ID = to
+			}
+		}
+		in.Related = slices.Clone(in.Related)
+		for k, r := range in.Related {
+			if to, ok := lookup(r.ID); ok {
+				in.Related[k].ID = to
+			}
+		}
+	}
+}
