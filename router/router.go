@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/names"
 )
 
 // Router plans retrieval for heritage questions. Build it once with New; it
@@ -14,6 +15,7 @@ type Router struct {
 	g        *gazetteer
 	wikidata bool
 	baseK    int
+	names    func(*heritage.Dataset) *names.Index
 }
 
 // Option configures a Router.
@@ -32,6 +34,14 @@ func WithK(k int) Option {
 	}
 }
 
+// WithNameIndex sets how the name index (internal/names) is had on the
+// first misspelt-name look-up: read from a cache instead of built
+// (names.New, the default). It must return the index names.New would
+// build for the dataset.
+func WithNameIndex(load func(*heritage.Dataset) *names.Index) Option {
+	return func(r *Router) { r.names = load }
+}
+
 // New builds the router's gazetteers (names, bodies, places, identifiers,
 // subjects) from the dataset.
 func New(ds *heritage.Dataset, opts ...Option) *Router {
@@ -40,6 +50,9 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 		o(r)
 	}
 	r.g = buildGazetteer(ds)
+	if r.names != nil {
+		r.g.nameIx.build = r.names
+	}
 	// every word table is initialised by now; Route only reads them
 	knownOnce.Do(buildKnownWords)
 	return r

@@ -17,6 +17,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/llm"
@@ -251,6 +252,9 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 	var ropts []router.Option
 	if cfg.SPARQL.Endpoint != "" {
 		ropts = append(ropts, router.WithWikidata(true))
+	}
+	if root := cacheRoot(cfg, nil); root != "" {
+		ropts = append(ropts, router.WithNameIndex(func(ds *heritage.Dataset) *names.Index { return index.Names(root, ds) }))
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
 	var closers []func()
