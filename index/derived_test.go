@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/kg"
 )
 
 // derivedCase is a derived file under test: how to load it and whether
@@ -32,6 +33,24 @@ func derivedCases() []derivedCase {
 					}
 				}
 				return ix.Docs() == want.Docs()
+			}
+		}},
+		{GraphFile, func(root string, ds *heritage.Dataset) (bool, func(*heritage.Dataset) bool) {
+			g, read := graphFile.load(root, ds)
+			return read, func(ds *heritage.Dataset) bool {
+				want := kg.New(ds)
+				gn, ge := g.Len()
+				wn, we := want.Len()
+				if g.Dataset() != ds || gn != wn || ge != we {
+					return false
+				}
+				for _, in := range ds.Institutions {
+					if !equalJSON(g.Neighbourhood(in.ID, 2, nil), want.Neighbourhood(in.ID, 2, nil)) ||
+						!equalJSON(g.ByName(in.Name), want.ByName(in.Name)) {
+						return false
+					}
+				}
+				return true
 			}
 		}},
 	}

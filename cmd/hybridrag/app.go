@@ -253,10 +253,13 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 	if cfg.SPARQL.Endpoint != "" {
 		ropts = append(ropts, router.WithWikidata(true))
 	}
+	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
 	if root := cacheRoot(cfg, nil); root != "" {
+		// What is derived from the data alone is kept beside its snapshot.
 		ropts = append(ropts, router.WithNameIndex(func(ds *heritage.Dataset) *names.Index { return index.Names(root, ds) }))
+		ecfg.Graph = func(ds *heritage.Dataset) *kg.Graph { return index.Graph(root, ds) }
 	}
-	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
+	ecfg.RouterOptions = ropts
 	var closers []func()
 	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
 	if err != nil {

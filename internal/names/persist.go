@@ -2,7 +2,6 @@ package names
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -23,10 +22,7 @@ func (ix *Index) Encode(w *packed.Writer) {
 	w.Len(len(ix.forms))
 	for _, f := range ix.forms {
 		w.Int32(f.doc)
-		w.String(f.kind)
-		w.String(f.key)
-		w.String(f.norm)
-		w.String(f.words)
+		w.String(f.kind, f.key, f.norm, f.words)
 		w.Int32s(f.terms)
 		w.Int32s(f.pairs)
 		w.Len(len(f.parts))
@@ -35,27 +31,8 @@ func (ix *Index) Encode(w *packed.Writer) {
 			w.Int32(p[1])
 		}
 	}
-	writeTable(w, ix.grams)
-	writeTable(w, ix.place)
-}
-
-// writeTable writes a map of int32 lists in key order.
-func writeTable(w *packed.Writer, m map[string][]int32) {
-	w.Len(len(m))
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		w.String(k)
-		w.Int32s(m[k])
-	}
-}
-
-func readTable(r *packed.Reader, limit int) map[string][]int32 {
-	n := r.Len(1 << 26)
-	m := make(map[string][]int32, n)
-	for range n {
-		k := r.String()
-		m[k] = r.Int32s(limit)
-	}
-	return m
+	w.Table(ix.grams)
+	w.Table(ix.place)
 }
 
 // Decode reads an index written by Encode for ds, the dataset it was
@@ -67,7 +44,7 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 		return nil, fmt.Errorf("names: the index holds %d records, the data %d", n, len(ds.Institutions))
 	}
 	ix := &Index{nDocs: n, byDoc: make([][]int32, n), keys: make(map[string][]int32, n+n/2)}
-	nt := r.Len(1 << 26)
+	nt := r.Count()
 	ix.terms = make([]term, nt)
 	ix.vocab = make(map[string]int32, nt)
 	for t := range ix.terms {
@@ -83,7 +60,7 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 			tt.runes = []rune(tt.text)
 		}
 	}
-	nf := r.Len(1 << 26)
+	nf := r.Count()
 	ix.forms = make([]form, nf)
 	for fid := range ix.forms {
 		f := &ix.forms[fid]
@@ -111,8 +88,8 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 			ix.keys[f.key] = append(ks, d)
 		}
 	}
-	ix.grams = readTable(r, nt)
-	ix.place = readTable(r, n)
+	ix.grams = r.Table(nt)
+	ix.place = r.Table(n)
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("names: %w", err)
 	}

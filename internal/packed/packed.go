@@ -14,7 +14,9 @@ package packed
 import (
 	"encoding/binary"
 	"errors"
+	"maps"
 	"math"
+	"slices"
 )
 
 // ErrDamaged is Err of a Reader that ran past its input or read a number
@@ -53,10 +55,12 @@ func (w *Writer) Float(f float64) {
 	w.buf = binary.LittleEndian.AppendUint64(w.buf, math.Float64bits(f))
 }
 
-// String writes s.
-func (w *Writer) String(s string) {
-	w.Len(len(s))
-	w.buf = append(w.buf, s...)
+// String writes each of ss in turn.
+func (w *Writer) String(ss ...string) {
+	for _, s := range ss {
+		w.Len(len(s))
+		w.buf = append(w.buf, s...)
+	}
 }
 
 // Strings writes ss.
@@ -196,7 +200,7 @@ func (r *Reader) String() string {
 
 // Strings reads a slice of strings (nil when empty).
 func (r *Reader) Strings() []string {
-	n := r.count()
+	n := r.Count()
 	if n == 0 {
 		return nil
 	}
@@ -211,7 +215,7 @@ func (r *Reader) Strings() []string {
 // slices share larger blocks; each has its length as capacity, so an
 // append to one never writes into another.
 func (r *Reader) Int32s(limit int) []int32 {
-	n := r.count()
+	n := r.Count()
 	if n == 0 {
 		return nil
 	}
@@ -228,13 +232,34 @@ func (r *Reader) Int32s(limit int) []int32 {
 
 func (r *Reader) remaining() int { return len(r.s) - r.off }
 
-// count reads the number of items that follow: each takes a byte at
-// least, so a damaged count cannot make a huge allocation.
-func (r *Reader) count() int {
+// Count reads the number of items that follow, each written in a byte at
+// least: a damaged count fails instead of making a huge allocation.
+func (r *Reader) Count() int {
 	v := r.Uint()
 	if v > uint64(r.remaining()) {
 		r.damaged()
 		return 0
 	}
 	return int(v)
+}
+
+// Table writes a map of int32 lists, in key order.
+func (w *Writer) Table(m map[string][]int32) {
+	w.Len(len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		w.String(k)
+		w.Int32s(m[k])
+	}
+}
+
+// Table reads a map written by Writer.Table whose values are in
+// [0, limit).
+func (r *Reader) Table(limit int) map[string][]int32 {
+	n := r.Count()
+	m := make(map[string][]int32, n)
+	for range n {
+		k := r.String()
+		m[k] = r.Int32s(limit)
+	}
+	return m
 }

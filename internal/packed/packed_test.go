@@ -61,7 +61,7 @@ func TestDamage(t *testing.T) {
 		r := NewReader(b[:n])
 		r.Len(9)
 		r.Int32(6)
-		r.String()
+		_ = r.String()
 		require.ErrorIs(t, r.Err(), ErrDamaged, "truncated at %d", n)
 	}
 
@@ -86,4 +86,15 @@ func TestSeal(t *testing.T) {
 	}
 	_, err = Unseal("other\n", b)
 	require.ErrorIs(t, err, ErrDamaged)
+}
+
+func TestTable(t *testing.T) {
+	m := map[string][]int32{"b": {1, 2}, "a": {0}, "": {3}}
+	var w Writer
+	w.Table(m)
+	w.Table(nil)
+	r := NewReader(w.Bytes())
+	require.Equal(t, m, r.Table(4))
+	require.Empty(t, r.Table(4))
+	require.True(t, r.Done())
 }

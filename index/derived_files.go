@@ -1,0 +1,38 @@
+package index
+
+import (
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/kg"
+)
+
+// The files derived from the data alone, in root/<data version>/.
+const (
+	// NamesFile keeps the name index (internal/names).
+	NamesFile = "names.idx"
+	// GraphFile keeps the knowledge graph (kg).
+	GraphFile = "graph.kg"
+)
+
+// A file's format changes whenever its package changes what it derives
+// from a record or how it encodes it.
+var (
+	namesFile = derivedFile[*names.Index]{NamesFile, "names", 1, (*names.Index).Encode, names.Decode, names.New}
+	graphFile = derivedFile[*kg.Graph]{GraphFile, "graph", 1, (*kg.Graph).Encode, kg.Decode, kg.New}
+)
+
+// Names returns the name index of ds, read from root/<ds.Version>/NamesFile
+// when that holds a usable one, else built and kept there for the next
+// start.
+func Names(root string, ds *heritage.Dataset) *names.Index {
+	ix, _ := namesFile.load(root, ds)
+	return ix
+}
+
+// Graph returns the knowledge graph of ds, read from
+// root/<ds.Version>/GraphFile when that holds a usable one, else built and
+// kept there for the next start.
+func Graph(root string, ds *heritage.Dataset) *kg.Graph {
+	g, _ := graphFile.load(root, ds)
+	return g
+}
