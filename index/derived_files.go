@@ -4,6 +4,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 // The files derived from the data alone, in root/<data version>/.
@@ -12,13 +13,16 @@ const (
 	NamesFile = "names.idx"
 	// GraphFile keeps the knowledge graph (kg).
 	GraphFile = "graph.kg"
+	// RouterFile keeps the router's tables (router.Tables).
+	RouterFile = "router.tables"
 )
 
 // A file's format changes whenever its package changes what it derives
 // from a record or how it encodes it.
 var (
-	namesFile = derivedFile[*names.Index]{NamesFile, "names", 1, (*names.Index).Encode, names.Decode, names.New}
-	graphFile = derivedFile[*kg.Graph]{GraphFile, "graph", 1, (*kg.Graph).Encode, kg.Decode, kg.New}
+	namesFile  = derivedFile[*names.Index]{NamesFile, "names", 1, (*names.Index).Encode, names.Decode, names.New}
+	graphFile  = derivedFile[*kg.Graph]{GraphFile, "graph", 1, (*kg.Graph).Encode, kg.Decode, kg.New}
+	routerFile = derivedFile[*router.Tables]{RouterFile, "router", 1, (*router.Tables).Encode, router.DecodeTables, router.NewTables}
 )
 
 // Names returns the name index of ds, read from root/<ds.Version>/NamesFile
@@ -35,4 +39,12 @@ func Names(root string, ds *heritage.Dataset) *names.Index {
 func Graph(root string, ds *heritage.Dataset) *kg.Graph {
 	g, _ := graphFile.load(root, ds)
 	return g
+}
+
+// RouterTables returns the router's tables of ds, read from
+// root/<ds.Version>/RouterFile when that holds usable ones, else derived
+// and kept there for the next start.
+func RouterTables(root string, ds *heritage.Dataset) *router.Tables {
+	t, _ := routerFile.load(root, ds)
+	return t
 }

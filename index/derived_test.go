@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 // derivedCase is a derived file under test: how to load it and whether
@@ -48,6 +49,20 @@ func derivedCases() []derivedCase {
 					if !equalJSON(g.Neighbourhood(in.ID, 2, nil), want.Neighbourhood(in.ID, 2, nil)) ||
 						!equalJSON(g.ByName(in.Name), want.ByName(in.Name)) {
 						return false
+					}
+				}
+				return true
+			}
+		}},
+		{RouterFile, func(root string, ds *heritage.Dataset) (bool, func(*heritage.Dataset) bool) {
+			tables, read := routerFile.load(root, ds)
+			return read, func(ds *heritage.Dataset) bool {
+				got, want := router.New(ds, router.WithTables(func(*heritage.Dataset) *router.Tables { return tables })), router.New(ds)
+				for _, in := range ds.Institutions {
+					for _, q := range []string{"What is the ISIL of " + in.Name + "?", "Which museums are in " + in.City + "?"} {
+						if !equalJSON(got.Route(q), want.Route(q)) {
+							return false
+						}
 					}
 				}
 				return true

@@ -39,15 +39,14 @@ func TestDecodeEqualsNew(t *testing.T) {
 // can be walked, and another dataset's graph is refused.
 func TestDecodeRefusesDamage(t *testing.T) {
 	ds := testfixture.Sample(t, 200)
-	var w packed.Writer
-	New(ds).Encode(&w)
+	g := New(ds)
 	decode := func(r *packed.Reader) (*Graph, error) { return Decode(r, ds) }
-	packedtest.Damage(t, w.Bytes(), decode, func(g *Graph) {
+	packedtest.Damage(t, g.Encode, decode, func(g *Graph) {
 		for n := range g.nodes {
 			g.incident(int64(n))
 		}
 	})
-	_, err := Decode(packed.NewReader(w.Bytes()), testfixture.Sample(t, 100))
+	_, err := Decode(packedtest.Reader(g.Encode), testfixture.Sample(t, 100))
 	require.Error(t, err, "another dataset's graph")
 }
 

@@ -16,6 +16,7 @@ type Router struct {
 	wikidata bool
 	baseK    int
 	names    func(*heritage.Dataset) *names.Index
+	tables   func(*heritage.Dataset) *Tables
 }
 
 // Option configures a Router.
@@ -49,7 +50,11 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
-	r.g = buildGazetteer(ds)
+	if r.tables != nil {
+		r.g = r.tables(ds).g
+	} else {
+		r.g = buildGazetteer(ds)
+	}
 	if r.names != nil {
 		r.g.nameIx.build = r.names
 	}

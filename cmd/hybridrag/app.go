@@ -256,7 +256,9 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
 	if root := cacheRoot(cfg, nil); root != "" {
 		// What is derived from the data alone is kept beside its snapshot.
-		ropts = append(ropts, router.WithNameIndex(func(ds *heritage.Dataset) *names.Index { return index.Names(root, ds) }))
+		ropts = append(ropts,
+			router.WithTables(func(ds *heritage.Dataset) *router.Tables { return index.RouterTables(root, ds) }),
+			router.WithNameIndex(func(ds *heritage.Dataset) *names.Index { return index.Names(root, ds) }))
 		ecfg.Graph = func(ds *heritage.Dataset) *kg.Graph { return index.Graph(root, ds) }
 	}
 	ecfg.RouterOptions = ropts

@@ -64,10 +64,9 @@ func TestDecodeEqualsNew(t *testing.T) {
 // can be searched, and another dataset's index is refused.
 func TestDecodeRefusesDamage(t *testing.T) {
 	ds := testfixture.Sample(t, 200)
-	var w packed.Writer
-	New(ds).Encode(&w)
+	ix := New(ds)
 	decode := func(r *packed.Reader) (*Index, error) { return Decode(r, ds) }
-	packedtest.Damage(t, w.Bytes(), decode, func(ix *Index) { ix.Search("Museum Bonn", Options{}) })
-	_, err := Decode(packed.NewReader(w.Bytes()), testfixture.Sample(t, 100))
+	packedtest.Damage(t, ix.Encode, decode, func(ix *Index) { ix.Search("Museum Bonn", Options{}) })
+	_, err := Decode(packedtest.Reader(ix.Encode), testfixture.Sample(t, 100))
 	require.Error(t, err, "another dataset's index")
 }

@@ -243,23 +243,78 @@ func (r *Reader) Count() int {
 	return int(v)
 }
 
-// Table writes a map of int32 lists, in key order.
-func (w *Writer) Table(m map[string][]int32) {
+// writeMap writes m in key order, each value with value.
+func writeMap[V any](w *Writer, m map[string]V, value func(V)) {
 	w.Len(len(m))
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		w.String(k)
-		w.Int32s(m[k])
+		value(m[k])
 	}
 }
+
+// readMap reads a map written by writeMap, each value with value.
+func readMap[V any](r *Reader, value func() V) map[string]V {
+	n := r.Count()
+	m := make(map[string]V, n)
+	for range n {
+		k := r.String()
+		m[k] = value()
+	}
+	return m
+}
+
+// Table writes a map of int32 lists, in key order.
+func (w *Writer) Table(m map[string][]int32) { writeMap(w, m, w.Int32s) }
 
 // Table reads a map written by Writer.Table whose values are in
 // [0, limit).
 func (r *Reader) Table(limit int) map[string][]int32 {
+	return readMap(r, func() []int32 { return r.Int32s(limit) })
+}
+
+// Lists writes a map of string lists, in key order.
+func (w *Writer) Lists(m map[string][]string) { writeMap(w, m, w.Strings) }
+
+// Lists reads a map written by Writer.Lists.
+func (r *Reader) Lists() map[string][]string { return readMap(r, r.Strings) }
+
+// Pairs writes a map of strings, in key order.
+func (w *Writer) Pairs(m map[string]string) {
+	writeMap(w, m, func(v string) { w.String(v) })
+}
+
+// Pairs reads a map written by Writer.Pairs.
+func (r *Reader) Pairs() map[string]string { return readMap(r, r.String) }
+
+// Counts writes a map of ints, in key order.
+func (w *Writer) Counts(m map[string]int) {
+	writeMap(w, m, func(v int) { w.Int(int64(v)) })
+}
+
+// Counts reads a map written by Writer.Counts.
+func (r *Reader) Counts() map[string]int {
+	return readMap(r, func() int { return int(r.Int()) })
+}
+
+// Set writes the keys of a set, in order; keys mapped to false are left
+// out, as a set holds only true.
+func (w *Writer) Set(m map[string]bool) {
+	var keys []string
+	for k, in := range m {
+		if in {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	w.Strings(keys)
+}
+
+// Set reads a set written by Writer.Set.
+func (r *Reader) Set() map[string]bool {
 	n := r.Count()
-	m := make(map[string][]int32, n)
+	m := make(map[string]bool, n)
 	for range n {
-		k := r.String()
-		m[k] = r.Int32s(limit)
+		m[r.String()] = true
 	}
 	return m
 }

@@ -98,3 +98,21 @@ func TestTable(t *testing.T) {
 	require.Empty(t, r.Table(4))
 	require.True(t, r.Done())
 }
+
+func TestMaps(t *testing.T) {
+	lists := map[string][]string{"b": {"x", "y"}, "a": nil}
+	pairs := map[string]string{"k": "v", "": "e"}
+	counts := map[string]int{"n": -3, "m": 1 << 40}
+	set := map[string]bool{"in": true, "out": false}
+	var w Writer
+	w.Lists(lists)
+	w.Pairs(pairs)
+	w.Counts(counts)
+	w.Set(set)
+	r := NewReader(w.Bytes())
+	require.Equal(t, lists, r.Lists())
+	require.Equal(t, pairs, r.Pairs())
+	require.Equal(t, counts, r.Counts())
+	require.Equal(t, map[string]bool{"in": true}, r.Set())
+	require.True(t, r.Done())
+}

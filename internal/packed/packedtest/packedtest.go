@@ -8,13 +8,17 @@ import (
 	"github.com/hybridrag/hybridrag/internal/packed"
 )
 
-// Damage decodes every truncation of b (a sample of them when b is
-// long), which must fail, and b with a sample of bytes changed, which may
-// fail or decode but must not panic; use, when not nil, is called on what
-// a changed input decoded to, to show that it can be used without a
-// panic.
-func Damage[T any](t testing.TB, b []byte, decode func(*packed.Reader) (T, error), use func(T)) {
+// Damage encodes a structure with encode and checks decode against
+// damaged copies: it decodes every truncation (a sample of them when the
+// encoding is long), which must fail, and copies with a sample of bytes
+// changed, which may fail or decode but must not panic; use, when not
+// nil, is called on what a changed copy decoded to, to show that it can
+// be used without a panic.
+func Damage[T any](t testing.TB, encode func(*packed.Writer), decode func(*packed.Reader) (T, error), use func(T)) {
 	t.Helper()
+	var w packed.Writer
+	encode(&w)
+	b := w.Bytes()
 	for n := 0; n < len(b); n += max(1, len(b)/500) {
 		if _, err := decode(packed.NewReader(b[:n])); err == nil {
 			t.Fatalf("truncated at %d of %d bytes: decoded", n, len(b))
@@ -27,4 +31,11 @@ func Damage[T any](t testing.TB, b []byte, decode func(*packed.Reader) (T, error
 			use(x)
 		}
 	}
+}
+
+// Reader returns a Reader of what encode writes.
+func Reader(encode func(*packed.Writer)) *packed.Reader {
+	var w packed.Writer
+	encode(&w)
+	return packed.NewReader(w.Bytes())
 }
