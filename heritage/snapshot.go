@@ -18,7 +18,8 @@ import (
 //
 //	"HRDS" format(uint32) gob(snapshot) crc32c(uint32, of the gob bytes)
 //
-// The towns derived from the location fields are derived again on reading.
+// The towns derived from the location fields are derived again, on first
+// use.
 
 const snapshotMagic = "HRDS"
 
@@ -147,10 +148,9 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 			}
 		}
 	}
-	d := &Dataset{Institutions: s.Institutions, Version: s.Version, byID: make(map[string]int, len(s.Institutions))}
+	d := &Dataset{Institutions: s.Institutions, Version: s.Version, byID: make(map[string]int, len(s.Institutions)), loc: &locations{}}
 	for i := range d.Institutions {
 		d.byID[d.Institutions[i].ID] = i
 	}
-	d.deriveLocations()
 	return d, nil
 }
