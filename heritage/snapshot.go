@@ -20,7 +20,8 @@ import (
 //	"HRDS" format(uint32) body crc32c(uint32, of the body)
 //
 // where the body is packed (internal/packed): the version, the number of
-// records, then each record (snapshot_codec.go). The towns derived from
+// records, then each record (snapshot_codec.go). Reading copies no string:
+// the records' strings share the bytes read. The towns derived from
 // the location fields are derived again, on first use.
 
 const snapshotMagic = "HRDS"
@@ -68,7 +69,8 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	return nil
 }
 
-// ReadSnapshot reads a dataset written by WriteSnapshot.
+// ReadSnapshot reads a dataset written by WriteSnapshot. The strings of
+// the dataset share b's memory: b must never change afterwards.
 func ReadSnapshot(b []byte) (*Dataset, error) {
 	if len(b) < 12 || string(b[:4]) != snapshotMagic {
 		return nil, fmt.Errorf("%w: no header", ErrSnapshot)

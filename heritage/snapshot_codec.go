@@ -7,7 +7,7 @@ import (
 // The records of a snapshot in the packed form (internal/packed): every
 // field in declaration order; a slice as its length + 1, or 0 for nil; a
 // pointer as a bool and, when set, its value. Reading makes no string of
-// its own: every string is a substring of the snapshot, read once.
+// its own: every string shares the memory of the snapshot's bytes.
 //
 // A field added to Institution or to a type it holds must be added here
 // too, and snapshotFormat raised: TestSnapshotCodecCoversEveryField fails

@@ -17,7 +17,6 @@ import (
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/llm"
@@ -241,6 +240,7 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 // every response's errors; the embedded component keeps its place.
 func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error) {
 	log := newLogger(e.stderr)
+	defer preloadTokenizer()()
 	ds, err := e.loadData(cfg)
 	if err != nil {
 		return nil, err
@@ -253,18 +253,17 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 	if cfg.SPARQL.Endpoint != "" {
 		ropts = append(ropts, router.WithWikidata(true))
 	}
-	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
+	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
+	var closers []func()
 	if root := cacheRoot(cfg, nil); root != "" {
 		// What is derived from the data alone is kept beside its snapshot.
-		ropts = append(ropts,
-			router.WithTables(func(ds *heritage.Dataset) *router.Tables { return index.RouterTables(root, ds) }),
-			router.WithNameIndex(func(ds *heritage.Dataset) *names.Index { return index.Names(root, ds) }))
-		ecfg.Graph = func(ds *heritage.Dataset) *kg.Graph { return index.Graph(root, ds) }
+		closers = append(closers, useDerived(root, ds, &ecfg))
 	}
-	ecfg.RouterOptions = ropts
-	var closers []func()
 	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
 	if err != nil {
+		for _, c := range closers {
+			c()
+		}
 		return nil, err
 	}
 	if x != nil {

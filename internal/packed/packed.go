@@ -5,8 +5,8 @@
 //
 // Numbers are uvarints (signed ones zig-zag varints, floats their IEEE
 // bits), strings a uvarint length and the bytes. A Reader reads from one
-// string: every string it returns is a substring of it, so reading a
-// structure of many strings allocates once. The first failure sticks in
+// buffer: every string it returns shares its memory, so reading a
+// structure of many strings allocates none of them. The first failure sticks in
 // Err and later reads return zero values, so a caller checks Err once at
 // the end; a Reader never panics on damaged input.
 package packed
@@ -17,6 +17,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // ErrDamaged is Err of a Reader that ran past its input or read a number
@@ -89,8 +90,10 @@ type Reader struct {
 	arena []int32
 }
 
-// NewReader reads b, which it copies once.
-func NewReader(b []byte) *Reader { return &Reader{s: string(b)} }
+// NewReader reads b without copying it: the strings it returns share b's
+// memory, so b must never change afterwards (a buffer read from a file and
+// then left alone).
+func NewReader(b []byte) *Reader { return &Reader{s: unsafe.String(unsafe.SliceData(b), len(b))} }
 
 // Err is the first failure, or nil.
 func (r *Reader) Err() error { return r.err }

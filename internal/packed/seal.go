@@ -17,7 +17,8 @@ func Seal(magic string, w *Writer) []byte {
 }
 
 // Unseal returns a Reader of what Seal sealed in b, or ErrDamaged when b
-// does not begin with magic or fails its checksum.
+// does not begin with magic or fails its checksum. As with NewReader, b
+// must never change afterwards.
 func Unseal(magic string, b []byte) (*Reader, error) {
 	n := len(b) - 4
 	if n < len(magic) || string(b[:len(magic)]) != magic {
