@@ -1,6 +1,9 @@
 package index
 
 import (
+	"os"
+	"path/filepath"
+
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
@@ -47,4 +50,17 @@ func Graph(root string, ds *heritage.Dataset) *kg.Graph {
 func RouterTables(root string, ds *heritage.Dataset) *router.Tables {
 	t, _ := routerFile.load(root, ds)
 	return t
+}
+
+// DerivedKept reports whether root holds a file of every structure derived
+// from the data of version: a start that finds them reads them, one that
+// does not derives them (and then had better not do so while it builds
+// the indexes, which need the memory).
+func DerivedKept(root, version string) bool {
+	for _, f := range []string{NamesFile, GraphFile, RouterFile} {
+		if _, err := os.Stat(filepath.Join(root, version, f)); err != nil {
+			return false
+		}
+	}
+	return true
 }

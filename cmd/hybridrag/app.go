@@ -255,9 +255,13 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
 	var closers []func()
-	if root := cacheRoot(cfg, nil); root != "" {
-		// What is derived from the data alone is kept beside its snapshot.
+	// What is derived from the data alone is kept beside its snapshot: it
+	// is read while the indexes open, or derived once they are open (a
+	// first start builds both, and not at once, to bound its memory).
+	root := cacheRoot(cfg, nil)
+	if root != "" && index.DerivedKept(root, ds.Version) {
 		closers = append(closers, useDerived(root, ds, &ecfg))
+		root = ""
 	}
 	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
 	if err != nil {
@@ -265,6 +269,9 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 			c()
 		}
 		return nil, err
+	}
+	if root != "" {
+		closers = append(closers, useDerived(root, ds, &ecfg))
 	}
 	if x != nil {
 		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
