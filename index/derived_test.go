@@ -138,3 +138,22 @@ func equalJSON(a, b any) bool {
 	y, errB := json.Marshal(b)
 	return errA == nil && errB == nil && string(x) == string(y)
 }
+
+// TestDerivedProgram: a file written by another build of the program is
+// not used.
+func TestDerivedProgram(t *testing.T) {
+	ds := testfixture.Sample(t, 50)
+	root := t.TempDir()
+	other := namesFile
+	other.stamp = func() string { return "another build" }
+	_, read := other.load(root, ds)
+	require.False(t, read)
+	_, read = other.load(root, ds)
+	require.True(t, read)
+	_, read = namesFile.load(root, ds)
+	require.False(t, read, "this build derives it again")
+	_, read = namesFile.load(root, ds)
+	require.True(t, read)
+	require.NotEmpty(t, programStamp())
+	require.Equal(t, programStamp(), programStamp())
+}
