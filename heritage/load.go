@@ -38,9 +38,10 @@ type Dataset struct {
 	Skipped []LineError
 
 	byID map[string]int
-	// loc holds the towns derived from each record's location fields,
-	// by index in Institutions (see Towns).
-	loc []location
+	// loc holds the towns derived from each record's location fields
+	// (see Towns), derived on first use: a process that reads its graph
+	// from a cache never needs them. Copies of the Dataset share it.
+	loc *locations
 }
 
 // Get returns the institution with the given id.
@@ -136,6 +137,7 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 	wg.Wait()
 
 	d := &Dataset{
+		loc:     &locations{},
 		Version: hex.EncodeToString(sum[:8]),
 		byID:    make(map[string]int, len(lines)),
 	}
@@ -164,7 +166,6 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 	if len(d.Institutions) == 0 {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
-	d.deriveLocations()
 	return d, nil
 }
 
@@ -339,7 +340,7 @@ func jsonKind(k reflect.Kind) string {
 func (d *Dataset) Subset(keep func(*Institution) bool) (*Dataset, error) {
 	h := sha256.New()
 	h.Write([]byte(d.Version))
-	s := &Dataset{byID: map[string]int{}}
+	s := &Dataset{byID: map[string]int{}, loc: &locations{}}
 	for i := range d.Institutions {
 		in := &d.Institutions[i]
 		if !keep(in) {
@@ -354,6 +355,5 @@ func (d *Dataset) Subset(keep func(*Institution) bool) (*Dataset, error) {
 		return nil, fmt.Errorf("heritage: subset: %w: no records", ErrInvalidRecord)
 	}
 	s.Version = hex.EncodeToString(h.Sum(nil)[:8])
-	s.deriveLocations()
 	return s, nil
 }

@@ -79,9 +79,9 @@ func (t Town) Stated() bool { return t.Source == TownFromCity || t.Source == Tow
 
 // Towns lists the towns a record of the dataset lies in, stated ones
 // first, each once, then the other names of each (TownNames). The towns
-// read from addresses, admin areas and names are derived when the dataset
-// is loaded (they need the dataset's list of towns); for a record not
-// loaded with the dataset it is only its city.
+// read from addresses, admin areas and names are derived for every record
+// on the first call of Towns or NearTowns (they need the dataset's list of
+// towns); for a record not loaded with the dataset it is only its city.
 func (d *Dataset) Towns(in *Institution) []Town {
 	if l, ok := d.location(in); ok {
 		return l.towns
@@ -93,7 +93,7 @@ func (d *Dataset) Towns(in *Institution) []Town {
 }
 
 // NearTowns lists the towns whose centre lies within NearRadiusKm of the
-// record's coordinates (derived at load; nil for a record without
+// record's coordinates (derived with Towns; nil for a record without
 // coordinates or not loaded with the dataset), sorted.
 func (d *Dataset) NearTowns(in *Institution) []string {
 	if l, ok := d.location(in); ok {
@@ -104,10 +104,14 @@ func (d *Dataset) NearTowns(in *Institution) []string {
 
 func (d *Dataset) location(in *Institution) (location, bool) {
 	i, ok := d.byID[in.ID]
-	if !ok || i >= len(d.loc) {
+	if !ok || d.loc == nil {
 		return location{}, false
 	}
-	return d.loc[i], true
+	d.loc.once.Do(func() { d.loc.byRecord = d.deriveLocations() })
+	if i >= len(d.loc.byRecord) {
+		return location{}, false
+	}
+	return d.loc.byRecord[i], true
 }
 
 // location holds what deriveLocations reads from the location fields.
@@ -127,14 +131,22 @@ type townIndex struct {
 	maxTok int
 }
 
+// locations are the towns and near towns of every record, derived once,
+// on first use.
+type locations struct {
+	once     sync.Once
+	byRecord []location // by index in Institutions
+}
+
 // deriveLocations reads the towns and near towns of every record.
-func (d *Dataset) deriveLocations() {
+func (d *Dataset) deriveLocations() []location {
 	ti := buildTownIndex(d.Institutions)
-	d.loc = make([]location, len(d.Institutions))
+	loc := make([]location, len(d.Institutions))
 	for i := range d.Institutions {
-		d.loc[i].towns = ti.towns(&d.Institutions[i])
+		loc[i].towns = ti.towns(&d.Institutions[i])
 	}
-	deriveNear(d.Institutions, d.loc)
+	deriveNear(d.Institutions, loc)
+	return loc
 }
 
 func buildTownIndex(recs []Institution) *townIndex {

@@ -1,87 +1,37 @@
 package heritage
 
 import (
-	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/gob"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
+
+	"github.com/hybridrag/hybridrag/internal/packed"
 )
 
-// A snapshot is a loaded dataset in a binary form that decodes several
-// times faster than the JSON Lines it came from (no parsing of text, no
+// A snapshot is a loaded dataset in a binary form that decodes many times
+// faster than the JSON Lines it came from (no parsing of text, no
 // validation: it was validated when it was loaded):
 //
-//	"HRDS" format(uint32) gob(snapshot) crc32c(uint32, of the gob bytes)
+//	"HRDS" format(uint32) body crc32c(uint32, of the body)
 //
-// The towns derived from the location fields are derived again on reading.
+// where the body is packed (internal/packed): the version, the number of
+// records, then each record (snapshot_codec.go). Reading copies no string:
+// the records' strings share the bytes read. The towns derived from
+// the location fields are derived again, on first use.
 
 const snapshotMagic = "HRDS"
 
 // snapshotFormat changes whenever Institution or the encoding changes.
-const snapshotFormat = 1
+const snapshotFormat = 2
 
 // ErrSnapshot is wrapped by ReadSnapshot when the bytes are not a
 // snapshot of this format or are damaged.
 var ErrSnapshot = errors.New("heritage: not a usable dataset snapshot")
-
-type snapshot struct {
-	Version      string
-	Institutions []Institution
-	// Shapes say, per record, which slices and pointers are set (see
-	// shapeOf): gob leaves out empty slices and pointers to zero values,
-	// which JSON tells apart from missing ones.
-	Shapes []uint16
-}
-
-// shapeFields are the slices and pointers of an Institution whose nil-ness
-// a snapshot keeps, one bit each.
-var shapeFields = []struct {
-	set    func(in *Institution) bool
-	ensure func(in *Institution)
-}{
-	{func(in *Institution) bool { return in.AltNames != nil }, func(in *Institution) { in.AltNames = nonNil(in.AltNames) }},
-	{func(in *Institution) bool { return in.Subjects != nil }, func(in *Institution) { in.Subjects = nonNil(in.Subjects) }},
-	{func(in *Institution) bool { return in.MemberOf != nil }, func(in *Institution) { in.MemberOf = nonNil(in.MemberOf) }},
-	{func(in *Institution) bool { return in.Related != nil }, func(in *Institution) { in.Related = nonNil(in.Related) }},
-	{func(in *Institution) bool { return in.Events != nil }, func(in *Institution) { in.Events = nonNil(in.Events) }},
-	{func(in *Institution) bool { return in.Collections != nil }, func(in *Institution) { in.Collections = nonNil(in.Collections) }},
-	{func(in *Institution) bool { return in.Sources != nil }, func(in *Institution) { in.Sources = nonNil(in.Sources) }},
-	{func(in *Institution) bool { return in.Identifiers.ISILAll != nil }, func(in *Institution) { in.Identifiers.ISILAll = nonNil(in.Identifiers.ISILAll) }},
-	{func(in *Institution) bool { return in.Identifiers.GND != nil }, func(in *Institution) { in.Identifiers.GND = nonNil(in.Identifiers.GND) }},
-	{func(in *Institution) bool { return in.Identifiers.DBS != nil }, func(in *Institution) { in.Identifiers.DBS = nonNil(in.Identifiers.DBS) }},
-	{func(in *Institution) bool { return in.Lat != nil }, func(in *Institution) { in.Lat = cmpNew(in.Lat) }},
-	{func(in *Institution) bool { return in.Lon != nil }, func(in *Institution) { in.Lon = cmpNew(in.Lon) }},
-	{func(in *Institution) bool { return in.Area != nil }, func(in *Institution) { in.Area = cmpNew(in.Area) }},
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-func cmpNew[T any](p *T) *T {
-	if p == nil {
-		return new(T)
-	}
-	return p
-}
-
-func shapeOf(in *Institution) uint16 {
-	var bits uint16
-	for k, f := range shapeFields {
-		if f.set(in) {
-			bits |= 1 << k
-		}
-	}
-	return bits
-}
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -101,13 +51,11 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	if len(d.Skipped) > 0 {
 		return errors.New("heritage: a dataset with skipped lines has no snapshot")
 	}
-	var body bytes.Buffer
-	shapes := make([]uint16, len(d.Institutions))
+	var body packed.Writer
+	body.String(d.Version)
+	body.Len(len(d.Institutions))
 	for i := range d.Institutions {
-		shapes[i] = shapeOf(&d.Institutions[i])
-	}
-	if err := gob.NewEncoder(&body).Encode(snapshot{Version: d.Version, Institutions: d.Institutions, Shapes: shapes}); err != nil {
-		return fmt.Errorf("heritage: snapshot: %w", err)
+		encodeInstitution(&body, &d.Institutions[i])
 	}
 	head := make([]byte, 0, 8)
 	head = append(head, snapshotMagic...)
@@ -121,7 +69,8 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	return nil
 }
 
-// ReadSnapshot reads a dataset written by WriteSnapshot.
+// ReadSnapshot reads a dataset written by WriteSnapshot. The strings of
+// the dataset share b's memory: b must never change afterwards.
 func ReadSnapshot(b []byte) (*Dataset, error) {
 	if len(b) < 12 || string(b[:4]) != snapshotMagic {
 		return nil, fmt.Errorf("%w: no header", ErrSnapshot)
@@ -133,24 +82,21 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(tail) {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrSnapshot)
 	}
-	var s snapshot
-	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&s); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrSnapshot, err)
+	r := packed.NewReader(body)
+	version := r.String()
+	recs := make([]Institution, r.Count())
+	for i := range recs {
+		decodeInstitution(r, &recs[i])
 	}
-	if len(s.Institutions) == 0 || s.Version == "" || len(s.Shapes) != len(s.Institutions) {
+	if !r.Done() {
+		return nil, fmt.Errorf("%w: %v", ErrSnapshot, cmp.Or(r.Err(), errors.New("bytes left over")))
+	}
+	if len(recs) == 0 || version == "" {
 		return nil, fmt.Errorf("%w: no records", ErrSnapshot)
 	}
-	for i, bits := range s.Shapes {
-		for k, f := range shapeFields {
-			if bits&(1<<k) != 0 {
-				f.ensure(&s.Institutions[i])
-			}
-		}
-	}
-	d := &Dataset{Institutions: s.Institutions, Version: s.Version, byID: make(map[string]int, len(s.Institutions))}
+	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs)), loc: &locations{}}
 	for i := range d.Institutions {
 		d.byID[d.Institutions[i].ID] = i
 	}
-	d.deriveLocations()
 	return d, nil
 }

@@ -36,24 +36,7 @@ func LoadDataset(root, version string, load func() (*heritage.Dataset, error)) (
 }
 
 // writeSnapshot writes ds's snapshot through a temporary file renamed
-// into place: processes that write it at once each write all of it.
+// into place.
 func writeSnapshot(path string, ds *heritage.Dataset) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), DatasetFile+".tmp-")
-	if err != nil {
-		return err
-	}
-	err = ds.WriteSnapshot(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-	}
-	return err
+	return writeFileAtomic(path, ds.WriteSnapshot)
 }

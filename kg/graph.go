@@ -15,6 +15,7 @@ package kg
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"gonum.org/v1/gonum/graph/simple"
@@ -117,11 +118,16 @@ type pairEdge struct {
 // Graph is the knowledge graph. It is read-only after New and safe for
 // concurrent use.
 type Graph struct {
-	ds    *heritage.Dataset
-	g     *simple.DirectedGraph
-	nodes []Node
-	byKey map[string]int64
-	edges []Edge
+	ds *heritage.Dataset
+	// g holds the edges between nodes that are not identifiers; read it
+	// through graph(). New builds it; a decoded graph builds it on first
+	// use, with adjacency.
+	g         *simple.DirectedGraph
+	gOnce     sync.Once
+	adjacency func() *simple.DirectedGraph
+	nodes     []Node
+	byKey     map[string]int64
+	edges     []Edge
 
 	idents  map[string][]int32     // scheme + "\x00" + value → institutions
 	names   map[string][]int32     // normalised name or alt name → institutions
@@ -321,6 +327,16 @@ func (g *Graph) addIdent(self int64, i int32, scheme, v string) {
 	g.leafEdges[in] = append(g.leafEdges[in], idx)
 }
 
+// graph returns the gonum graph, built on first use when g was decoded.
+func (g *Graph) graph() *simple.DirectedGraph {
+	g.gOnce.Do(func() {
+		if g.g == nil {
+			g.g = g.adjacency()
+		}
+	})
+	return g.g
+}
+
 // instIndex returns the dataset index of an institution node id.
 func (g *Graph) instIndex(id string) (int32, bool) {
 	i, ok := g.byKey[id]
@@ -337,11 +353,12 @@ func (g *Graph) incident(n int64) []int32 {
 	if g.nodes[n].Kind == KindIdentifier {
 		return idx
 	}
-	for it := g.g.From(n); it.Next(); {
-		idx = append(idx, g.g.Edge(n, it.Node().ID()).(pairEdge).edges...)
+	dg := g.graph()
+	for it := dg.From(n); it.Next(); {
+		idx = append(idx, dg.Edge(n, it.Node().ID()).(pairEdge).edges...)
 	}
-	for it := g.g.To(n); it.Next(); {
-		idx = append(idx, g.g.Edge(it.Node().ID(), n).(pairEdge).edges...)
+	for it := dg.To(n); it.Next(); {
+		idx = append(idx, dg.Edge(it.Node().ID(), n).(pairEdge).edges...)
 	}
 	slices.Sort(idx)
 	return slices.Compact(idx)

@@ -40,6 +40,10 @@ type EmbeddedConfig struct {
 	// used instead of building them in memory.
 	Vector *retrievers.VectorIndex
 	BM25   *bm25.Retriever
+	// Graph, when set, is how the knowledge graph is had instead of
+	// kg.New, e.g. read from a cache (index.Graph); it must return the
+	// graph kg.New builds for the dataset.
+	Graph func(*heritage.Dataset) *kg.Graph
 	// NoVector leaves the vector index out, for a caller that puts a
 	// vector store in its place: Retrievers then has no
 	// router.RetrieverVector entry, and Embedder is the one the store
@@ -60,7 +64,11 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	)
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.Go(func() error { rt = router.New(ds, cfg.RouterOptions...); return nil })
-	eg.Go(func() error { g = kg.New(ds); return nil })
+	newGraph := cfg.Graph
+	if newGraph == nil {
+		newGraph = kg.New
+	}
+	eg.Go(func() error { g = newGraph(ds); return nil })
 	vec, bm = cfg.Vector, cfg.BM25
 	emb := cfg.Embedder
 	if vec != nil {

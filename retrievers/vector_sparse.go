@@ -223,7 +223,8 @@ func (x *VectorIndex) WriteSparse(w io.Writer) error {
 
 // LoadSparseVectorIndex reads what WriteSparse wrote for ds, with e
 // embedding the queries (the caller checks that e made the vectors, as for
-// LoadVectorIndex). Only the workers option applies.
+// LoadVectorIndex). Only the workers option applies. The index may use b's
+// memory as its own (see sparseColsOf): b must never change afterwards.
 func LoadSparseVectorIndex(b []byte, ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption) (*VectorIndex, error) {
 	x, err := emptyVectorIndex(ds, e, opts)
 	if err != nil {
@@ -240,15 +241,7 @@ func LoadSparseVectorIndex(b []byte, ds *heritage.Dataset, e embed.Embedder, opt
 	if len(body) != 4*(dim+1+2*m) {
 		return nil, fmt.Errorf("vector: the file has %d bytes for %d components, want %d", len(body), m, 4*(dim+1+2*m))
 	}
-	word := func(k int) uint32 { return binary.LittleEndian.Uint32(body[4*k:]) }
-	sc := &sparseCols{start: make([]int32, dim+1), rows: make([]int32, m), vals: make([]float32, m)}
-	for j := range sc.start {
-		sc.start[j] = int32(word(j))
-	}
-	for p := range m {
-		sc.rows[p] = int32(word(dim + 1 + p))
-		sc.vals[p] = math.Float32frombits(word(dim + 1 + m + p))
-	}
+	sc := sparseColsOf(body, dim, m)
 	// The columns must fit the records: a damaged file is refused here
 	// rather than indexing out of range at query time.
 	for j := range dim {

@@ -18,12 +18,18 @@ const nameCandidateLimit = 40
 type nameIndex struct {
 	once     sync.Once
 	ds       *heritage.Dataset
+	build    func(*heritage.Dataset) *names.Index // names.New when nil
 	ix       *names.Index
 	byRecord map[string][]int32 // record id → gazetteer entries
 }
 
 func (n *nameIndex) get() *names.Index {
-	n.once.Do(func() { n.ix = names.New(n.ds) })
+	n.once.Do(func() {
+		if n.build == nil {
+			n.build = names.New
+		}
+		n.ix = n.build(n.ds)
+	})
 	return n.ix
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/names"
 )
 
 // Router plans retrieval for heritage questions. Build it once with New; it
@@ -14,6 +15,8 @@ type Router struct {
 	g        *gazetteer
 	wikidata bool
 	baseK    int
+	names    func(*heritage.Dataset) *names.Index
+	tables   func(*heritage.Dataset) *Tables
 }
 
 // Option configures a Router.
@@ -32,6 +35,14 @@ func WithK(k int) Option {
 	}
 }
 
+// WithNameIndex sets how the name index (internal/names) is had on the
+// first misspelt-name look-up: read from a cache instead of built
+// (names.New, the default). It must return the index names.New would
+// build for the dataset.
+func WithNameIndex(load func(*heritage.Dataset) *names.Index) Option {
+	return func(r *Router) { r.names = load }
+}
+
 // New builds the router's gazetteers (names, bodies, places, identifiers,
 // subjects) from the dataset.
 func New(ds *heritage.Dataset, opts ...Option) *Router {
@@ -39,7 +50,14 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
-	r.g = buildGazetteer(ds)
+	if r.tables != nil {
+		r.g = r.tables(ds).g
+	} else {
+		r.g = buildGazetteer(ds)
+	}
+	if r.names != nil {
+		r.g.nameIx.build = r.names
+	}
 	// every word table is initialised by now; Route only reads them
 	knownOnce.Do(buildKnownWords)
 	return r

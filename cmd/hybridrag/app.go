@@ -267,6 +267,7 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 // timeout. A backend that does not answer is logged once and reported in
 // every response's errors; the embedded component keeps its place.
 func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error) {
+	defer preloadTokenizer()()
 	data, err := e.loadComposed(cfg)
 	if err != nil {
 		return nil, err
@@ -289,11 +290,30 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		ropts = append(ropts, router.WithWikidata(true))
 	}
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
+	var closers []func()
+	// What is derived from the data alone is kept beside its snapshot: it
+	// is read while the indexes open, or derived once they are open (a
+	// first start builds both, and not at once, to bound its memory). A
+	// stack rebuilt over changed data derives it in memory.
+	root := ""
+	if prev == nil {
+		root = cacheRoot(cfg, nil)
+	}
+	if root != "" && index.DerivedKept(root, ds.Version) {
+		closers = append(closers, useDerived(root, ds, &ecfg))
+		root = ""
+	}
 	ic, err := e.embeddedIndexes(ctx, cfg, data, prev, log, &ecfg)
 	if err != nil {
+		for _, c := range closers {
+			c()
+		}
 		return nil, err
 	}
-	closers := ic.closers
+	if root != "" {
+		closers = append(closers, useDerived(root, ds, &ecfg))
+	}
+	closers = append(closers, ic.closers...)
 	// Qdrant answers first: when it does, the in-memory vector index it
 	// replaces is not built (at scale it is most of the memory); when it
 	// does not, the embedded index keeps its place.

@@ -72,6 +72,22 @@ func TestAskBuildsTheCacheOnceThenOpensIt(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, snaps, 1)
 
+	// What is derived from the data alone is kept beside the snapshot; a
+	// damaged file is not used but derived and written again.
+	for _, name := range []string{index.NamesFile, index.GraphFile, index.RouterFile} {
+		path := filepath.Join(filepath.Dir(snaps[0]), name)
+		good, err := os.ReadFile(path)
+		require.NoError(t, err, name)
+		bad := bytes.Clone(good)
+		bad[len(bad)/2] ^= 0x40
+		require.NoError(t, os.WriteFile(path, bad, 0o644))
+		again, _ := ask()
+		require.Equal(t, first, again, "the answer with a damaged %s", name)
+		rewritten, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.Equal(t, good, rewritten, "%s is written again", name)
+	}
+
 	// A damaged file is noticed and the indexes are built again.
 	vectors := filepath.Join(filepath.Dir(manifests[0]), index.SparseFile)
 	require.NoError(t, os.Truncate(vectors, 100))

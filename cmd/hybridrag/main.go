@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -49,6 +50,7 @@ func startProfile(path string, stderr io.Writer) (stop func()) {
 	return func() {
 		pprof.StopCPUProfile()
 		_ = f.Close()
+		runtime.GC() // the heap profile then shows what is live at the end
 		if h, err := os.Create(path + ".heap"); err == nil {
 			_ = pprof.Lookup("heap").WriteTo(h, 0)
 			_ = h.Close()

@@ -1,0 +1,63 @@
+package kg
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/packed"
+	"github.com/hybridrag/hybridrag/internal/packed/packedtest"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+)
+
+// TestDecodeEqualsNew holds the decoded graph to the one New builds: every
+// table equal, and every node's incident edges the same.
+func TestDecodeEqualsNew(t *testing.T) {
+	g := testGraph(t)
+	var w packed.Writer
+	g.Encode(&w)
+	got, err := Decode(packed.NewReader(w.Bytes()), g.ds)
+	require.NoError(t, err)
+	require.Same(t, g.ds, got.Dataset())
+	require.Equal(t, g.nodes, got.nodes)
+	require.Equal(t, g.byKey, got.byKey)
+	require.Equal(t, g.edges, got.edges)
+	require.Equal(t, g.idents, got.idents)
+	require.Equal(t, g.names, got.names)
+	require.Equal(t, g.members, got.members)
+	require.Equal(t, g.bodyAlias, got.bodyAlias)
+	require.Equal(t, g.byBodyID, got.byBodyID)
+	require.Equal(t, g.places, got.places)
+	require.Equal(t, g.leafEdges, got.leafEdges)
+	for n := range g.nodes {
+		require.Equal(t, g.incident(int64(n)), got.incident(int64(n)), g.nodes[n].ID)
+	}
+	require.Equal(t, g.graph().Edges().Len(), got.graph().Edges().Len())
+}
+
+// TestDecodeRefusesDamage: a damaged graph fails or decodes to one that
+// can be walked, and another dataset's graph is refused.
+func TestDecodeRefusesDamage(t *testing.T) {
+	ds := testfixture.Sample(t, 200)
+	g := New(ds)
+	decode := func(r *packed.Reader) (*Graph, error) { return Decode(r, ds) }
+	packedtest.Damage(t, g.Encode, decode, func(g *Graph) {
+		for n := range g.nodes {
+			g.incident(int64(n))
+		}
+	})
+	_, err := Decode(packedtest.Reader(g.Encode), testfixture.Sample(t, 100))
+	require.Error(t, err, "another dataset's graph")
+}
+
+func BenchmarkDecode(b *testing.B) {
+	g := testGraph(b)
+	var w packed.Writer
+	g.Encode(&w)
+	b.SetBytes(int64(len(w.Bytes())))
+	for b.Loop() {
+		if _, err := Decode(packed.NewReader(w.Bytes()), g.ds); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

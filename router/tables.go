@@ -1,0 +1,179 @@
+package router
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/packed"
+)
+
+// Tables are the look-up tables New derives from a dataset (names,
+// bodies, places, identifiers, subjects, and the typo tables built from
+// them): the part of a router that depends on the data. They can be
+// written in a packed form and read back, so that a cache (package index)
+// keeps them and a later start reads them instead of deriving them again.
+type Tables struct{ g *gazetteer }
+
+// NewTables derives the tables of ds.
+func NewTables(ds *heritage.Dataset) *Tables { return &Tables{buildGazetteer(ds)} }
+
+// WithTables sets how the router's tables are had instead of derived
+// (NewTables, the default): read from a cache. It must return the tables
+// NewTables derives for the dataset.
+func WithTables(load func(*heritage.Dataset) *Tables) Option {
+	return func(r *Router) { r.tables = load }
+}
+
+// Encode writes the tables in the packed form DecodeTables reads. The
+// vocabulary, the record look-up and the name index's entries by record
+// follow from the rest and are derived again on reading.
+func (t *Tables) Encode(w *packed.Writer) {
+	g := t.g
+	w.Len(len(g.inst))
+	w.Len(len(g.entries))
+	for i, e := range g.entries {
+		w.String(e.name, e.key)
+		w.Strings(e.ids)
+		w.Bool(e.former)
+		a, ok := g.acronyms[e.key]
+		w.Bool(ok && a == int32(i))
+		w.Len(e.ntok)
+		w.Float(e.weight)
+	}
+	w.Len(g.maxTok)
+	w.Len(g.nEntries)
+	w.Counts(g.df)
+
+	w.Len(len(g.bodyArr))
+	for _, b := range g.bodyArr {
+		w.String(b.name, b.key)
+		w.Strings(b.ids)
+		w.Len(b.partOf)
+		w.Len(b.operatedBy)
+	}
+	w.Len(len(g.bodies))
+	for _, k := range slices.Sorted(maps.Keys(g.bodies)) {
+		w.String(k)
+		w.Int32(g.bodies[k])
+	}
+	w.Len(g.bodyMax)
+
+	w.Len(len(g.places))
+	for _, k := range slices.Sorted(maps.Keys(g.places)) {
+		w.String(k)
+		w.Len(len(g.places[k]))
+		for _, c := range g.places[k] {
+			p := c.place
+			w.String(p.Text, p.Name, p.Level, p.AdminLevel, p.Area)
+			w.Len(c.count)
+			w.Bool(c.inferred)
+		}
+	}
+	w.Len(g.placeMax)
+	w.Counts(g.placeWords)
+	for _, l := range [][]string{g.shortPlaces, g.plainWords} {
+		w.Strings(l)
+	}
+	for _, m := range []map[string]string{g.isils, g.ghcids} {
+		w.Pairs(m)
+	}
+	for _, m := range []map[string]bool{g.gnds, g.qids} {
+		w.Set(m)
+	}
+	s := g.subjects
+	for _, m := range []map[string][]string{g.placeTri, g.placeWordTri, s.phrases, s.mods, s.quoted, s.paths} {
+		w.Lists(m)
+	}
+	w.Len(s.maxLen)
+}
+
+// DecodeTables reads tables written by Encode for ds, the dataset they
+// were derived from (the caller checks that they are: DecodeTables checks
+// only the number of records and that every record they name is in ds).
+func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
+	if n := r.Len(1 << 30); r.Err() == nil && n != len(ds.Institutions) {
+		return nil, fmt.Errorf("router: the tables hold %d records, the data %d", n, len(ds.Institutions))
+	}
+	n := r.Count()
+	g := &gazetteer{
+		entries:  make([]nameEntry, n),
+		names:    make(map[string]int32, n),
+		acronyms: map[string]int32{},
+		inst:     make(map[string]*heritage.Institution, len(ds.Institutions)),
+		nameIx:   &nameIndex{ds: ds, byRecord: make(map[string][]int32, len(ds.Institutions))},
+	}
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		g.inst[in.ID] = in
+	}
+	for i := range g.entries {
+		e := &g.entries[i]
+		e.name, e.key = r.String(), r.String()
+		e.ids = r.Strings()
+		e.former = r.Bool()
+		if r.Bool() {
+			g.acronyms[e.key] = int32(i)
+		} else {
+			g.names[e.key] = int32(i)
+		}
+		e.ntok = r.Len(1 << 20)
+		e.weight = r.Float()
+		for _, id := range e.ids {
+			if g.inst[id] == nil {
+				r.Fail(fmt.Errorf("router: the tables name record %q, which the data lacks", id))
+			}
+			g.nameIx.byRecord[id] = append(g.nameIx.byRecord[id], int32(i))
+		}
+	}
+	g.maxTok = r.Len(1 << 20)
+	g.nEntries = r.Len(n)
+	g.df = r.Counts()
+	g.vocab = make(map[string]bool, len(g.df))
+	for w := range g.df {
+		g.vocab[w] = true
+	}
+
+	g.bodyArr = make([]bodyEntry, r.Count())
+	for i := range g.bodyArr {
+		b := &g.bodyArr[i]
+		b.name, b.key = r.String(), r.String()
+		b.ids = r.Strings()
+		b.partOf, b.operatedBy = r.Len(1<<30), r.Len(1<<30)
+	}
+	nb := r.Count()
+	g.bodies = make(map[string]int32, nb)
+	for range nb {
+		k := r.String()
+		g.bodies[k] = r.Int32(len(g.bodyArr))
+	}
+	g.bodyMax = r.Len(1 << 20)
+
+	np := r.Count()
+	g.places = make(map[string][]placeCand, np)
+	for range np {
+		k := r.String()
+		cands := make([]placeCand, r.Count())
+		for i := range cands {
+			c := &cands[i]
+			c.place = Place{Text: r.String(), Name: r.String(), Level: r.String(), AdminLevel: r.String(), Area: r.String()}
+			c.count = r.Len(1 << 30)
+			c.inferred = r.Bool()
+		}
+		g.places[k] = cands
+	}
+	g.placeMax = r.Len(1 << 20)
+	g.placeWords = r.Counts()
+	g.shortPlaces, g.plainWords = r.Strings(), r.Strings()
+	g.isils, g.ghcids = r.Pairs(), r.Pairs()
+	g.gnds, g.qids = r.Set(), r.Set()
+	s := &g.subjects
+	g.placeTri, g.placeWordTri = r.Lists(), r.Lists()
+	s.phrases, s.mods, s.quoted, s.paths = r.Lists(), r.Lists(), r.Lists(), r.Lists()
+	s.maxLen = r.Len(1 << 20)
+	if err := r.Err(); err != nil {
+		return nil, fmt.Errorf("router: tables: %w", err)
+	}
+	return &Tables{g}, nil
+}

@@ -1,0 +1,75 @@
+package router
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/packed"
+	"github.com/hybridrag/hybridrag/internal/packed/packedtest"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+)
+
+// TestDecodeTablesEqualsNew holds the decoded tables to the derived ones,
+// table by table, and routes the gold and generated questions with both.
+func TestDecodeTablesEqualsNew(t *testing.T) {
+	ds := testfixture.Dataset(t)
+	built := newTestRouter(t)
+	var w packed.Writer
+	(&Tables{built.g}).Encode(&w)
+	tables, err := DecodeTables(packed.NewReader(w.Bytes()), ds)
+	require.NoError(t, err)
+	a, b := built.g, tables.g
+	require.Equal(t, a.entries, b.entries)
+	require.Equal(t, a.names, b.names)
+	require.Equal(t, a.acronyms, b.acronyms)
+	require.Equal(t, [3]int{a.maxTok, a.nEntries, a.bodyMax}, [3]int{b.maxTok, b.nEntries, b.bodyMax})
+	require.Equal(t, a.df, b.df)
+	require.Equal(t, a.vocab, b.vocab)
+	require.Equal(t, a.bodies, b.bodies)
+	require.Equal(t, a.bodyArr, b.bodyArr)
+	require.Equal(t, a.places, b.places)
+	require.Equal(t, a.placeMax, b.placeMax)
+	require.Equal(t, a.placeTri, b.placeTri)
+	require.Equal(t, a.shortPlaces, b.shortPlaces)
+	require.Equal(t, a.placeWords, b.placeWords)
+	require.Equal(t, a.placeWordTri, b.placeWordTri)
+	require.Equal(t, a.plainWords, b.plainWords)
+	require.Equal(t, a.isils, b.isils)
+	require.Equal(t, a.ghcids, b.ghcids)
+	require.Equal(t, a.gnds, b.gnds)
+	require.Equal(t, a.qids, b.qids)
+	require.Equal(t, a.subjects, b.subjects)
+	require.Equal(t, a.inst, b.inst)
+	require.Equal(t, a.nameIx.byRecord, b.nameIx.byRecord)
+
+	read := New(ds, WithTables(func(*heritage.Dataset) *Tables { return tables }))
+	var questions []string
+	for _, f := range []string{"../testdata/questions.jsonl", "../testdata/generated/questions.jsonl"} {
+		qs, err := gold.Load(f)
+		require.NoError(t, err)
+		for _, q := range qs {
+			questions = append(questions, q.Question)
+		}
+	}
+	require.Greater(t, len(questions), 240)
+	for _, q := range questions {
+		require.Equal(t, built.Route(q), read.Route(q), q)
+	}
+}
+
+// TestDecodeTablesRefusesDamage: damaged tables fail or decode to ones a
+// router can route with, and tables naming records the data lacks are
+// refused.
+func TestDecodeTablesRefusesDamage(t *testing.T) {
+	ds := testfixture.Sample(t, 200)
+	tables := NewTables(ds)
+	decode := func(r *packed.Reader) (*Tables, error) { return DecodeTables(r, ds) }
+	packedtest.Damage(t, tables.Encode, decode, func(tb *Tables) {
+		New(ds, WithTables(func(*heritage.Dataset) *Tables { return tb })).Route("Which museums in Bonn have an ISIL?")
+	})
+	_, err := DecodeTables(packedtest.Reader(tables.Encode), testfixture.Sample(t, 100))
+	require.Error(t, err, "another dataset's tables")
+}
