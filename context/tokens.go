@@ -39,7 +39,8 @@ const Encoding = "cl100k_base"
 // vocabulary is compiled into the binary: it never touches the network.
 // It is safe for concurrent use.
 type Tokenizer struct {
-	enc *tiktoken.Tiktoken
+	enc    *tiktoken.Tiktoken
+	counts *pieceCounts
 }
 
 var (
@@ -66,16 +67,30 @@ func NewTokenizer() (*Tokenizer, error) {
 	if shared.err != nil {
 		return nil, fmt.Errorf("ragcontext: load %s: %w", Encoding, shared.err)
 	}
-	return &Tokenizer{enc: shared.enc}, nil
+	return &Tokenizer{enc: shared.enc, counts: newPieceCounts(maxPieceCounts)}, nil
 }
 
 // Count returns the number of tokens in s. Special-token text such as
 // "<|endoftext|>" is counted as ordinary text.
 func (t *Tokenizer) Count(s string) Tokens {
-	if s == "" {
-		return 0
+	if !utf8.ValidString(s) {
+		return Tokens(len(t.enc.EncodeOrdinary(s)))
 	}
-	return Tokens(len(t.enc.EncodeOrdinary(s)))
+	var n Tokens
+	for p := range pieces(s) {
+		n += t.pieceCount(p)
+	}
+	return n
+}
+
+// pieceCount is the number of tokens of one pre-tokeniser piece.
+func (t *Tokenizer) pieceCount(p string) Tokens {
+	if n, ok := t.counts.get(p); ok {
+		return n
+	}
+	n := Tokens(len(t.enc.EncodeOrdinary(p)))
+	t.counts.put(p, n)
+	return n
 }
 
 // Encode returns the token ids of s.
@@ -88,11 +103,29 @@ func (t *Tokenizer) Truncate(s string, max Tokens) string {
 	if max <= 0 {
 		return ""
 	}
-	ids := t.enc.EncodeOrdinary(s)
-	if Tokens(len(ids)) <= max {
+	// The tokens of s are those of its pieces in turn: keep the pieces
+	// that fit whole and encode only the piece that is cut.
+	kept, cut, left := "", s, max
+	if utf8.ValidString(s) {
+		var used Tokens
+		for p := range pieces(s) {
+			n := t.pieceCount(p)
+			if used+n > max {
+				cut, left = p, max-used
+				break
+			}
+			used += n
+			kept = s[:len(kept)+len(p)]
+		}
+		if len(kept) == len(s) {
+			return s
+		}
+	}
+	ids := t.enc.EncodeOrdinary(cut)
+	if Tokens(len(ids)) <= left {
 		return s
 	}
-	out := t.enc.Decode(ids[:max])
+	out := kept + t.enc.Decode(ids[:left])
 	// Decoding a prefix can end in the middle of a UTF-8 sequence.
 	for len(out) > 0 {
 		r, size := utf8.DecodeLastRuneInString(out)
