@@ -3,6 +3,7 @@ package filter
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
 )
@@ -288,18 +289,31 @@ func containsFold(s, substr string) bool {
 		return true
 	}
 	n := len(substr)
+	first := lowerASCII(substr[0])
 	for i := 0; i+n <= len(s); i++ {
+		// Two ASCII bytes fold together only if they lower to the same
+		// byte: a cheap test before the full comparison at each offset.
+		if c := s[i]; c < utf8.RuneSelf && first < utf8.RuneSelf && lowerASCII(c) != first {
+			continue
+		}
 		if strings.EqualFold(s[i:i+n], substr) {
 			return true
 		}
 	}
 	// Case folding can change byte lengths (ẞ/ß); fall back for non-ASCII.
-	return !isASCII(s+substr) && strings.Contains(strings.ToLower(s), strings.ToLower(substr))
+	return !(isASCII(s) && isASCII(substr)) && strings.Contains(strings.ToLower(s), strings.ToLower(substr))
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
+		if s[i] >= utf8.RuneSelf {
 			return false
 		}
 	}
