@@ -154,6 +154,22 @@ func (c *pieceCounts) get(p string) (Tokens, bool) {
 	return n, ok
 }
 
+// sum adds up the remembered counts of s's pieces under one lock, and
+// appends the pieces it does not know to unknown.
+func (c *pieceCounts) sum(s string, unknown []string) (Tokens, []string) {
+	var n Tokens
+	c.mu.RLock()
+	for p := range pieces(s) {
+		if k, ok := c.m[p]; ok {
+			n += k
+		} else {
+			unknown = append(unknown, p)
+		}
+	}
+	c.mu.RUnlock()
+	return n, unknown
+}
+
 func (c *pieceCounts) put(p string, n Tokens) {
 	c.mu.Lock()
 	if len(c.m) >= c.max {

@@ -76,8 +76,9 @@ func (t *Tokenizer) Count(s string) Tokens {
 	if !utf8.ValidString(s) {
 		return Tokens(len(t.enc.EncodeOrdinary(s)))
 	}
-	var n Tokens
-	for p := range pieces(s) {
+	var buf [8]string
+	n, unknown := t.counts.sum(s, buf[:0])
+	for _, p := range unknown {
 		n += t.pieceCount(p)
 	}
 	return n
