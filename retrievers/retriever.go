@@ -95,13 +95,26 @@ func Snippet(s string, max int) string {
 	if n <= max {
 		return s
 	}
-	r := []rune(s[:end])
-	cut := max - 1
-	for i := cut; i > max/2; i-- {
-		if r[i] == ' ' {
-			cut = i
+	// Cut before rune max-1, or at the last space among runes max/2+1 to
+	// max-1. Every hit of every leg carries a snippet, so this walks the
+	// bytes rather than converting to runes and back.
+	head := s[:end]
+	if !utf8.ValidString(head) {
+		head = string([]rune(head)) // each invalid byte becomes U+FFFD
+	}
+	cut, space, i := 0, -1, 0
+	for off, r := range head {
+		if i > max/2 && r == ' ' {
+			space = off
+		}
+		if i == max-1 {
+			cut = off
 			break
 		}
+		i++
 	}
-	return string(r[:cut]) + "…"
+	if space >= 0 {
+		cut = space
+	}
+	return head[:cut] + "…"
 }
