@@ -101,7 +101,7 @@ func (b *Builder) Build(in Input) Context {
 		}
 		n := len(ctx.Blocks) + 1
 		header, core := b.coreLines(n, e)
-		var blk lineSet
+		blk := lineSet{lines: make([]measured, 0, len(core)+max(b.maxRelations, 0))}
 		for _, l := range core {
 			blk.push(a.measure(l))
 		}
