@@ -85,36 +85,35 @@ func NewHit(in *heritage.Institution, source string, score float64, rank int) Hi
 // Snippet cuts s to at most max runes, on a word boundary when one is near,
 // marking the cut with "…".
 func Snippet(s string, max int) string {
-	// Decode only the runes that may be kept: descriptions run longer.
-	end, n := 0, 0
+	// One pass over the runes that may be kept (descriptions run longer),
+	// noting where the cut goes: before rune max-1, or at the last space
+	// among runes max/2+1 to max-1. Every hit of every leg carries a
+	// snippet, so this slices the text rather than converting it to runes
+	// and back.
+	end, n, cut, space, valid := 0, 0, 0, -1, true
 	for end < len(s) && n <= max {
-		_, size := utf8.DecodeRuneInString(s[end:])
+		r, size := utf8.DecodeRuneInString(s[end:])
+		if r == utf8.RuneError && size == 1 {
+			valid = false
+		}
+		if n > max/2 && n < max && r == ' ' {
+			space = end
+		}
+		if n == max-1 {
+			cut = end
+		}
 		end += size
 		n++
 	}
 	if n <= max {
 		return s
 	}
-	// Cut before rune max-1, or at the last space among runes max/2+1 to
-	// max-1. Every hit of every leg carries a snippet, so this walks the
-	// bytes rather than converting to runes and back.
-	head := s[:end]
-	if !utf8.ValidString(head) {
-		head = string([]rune(head)) // each invalid byte becomes U+FFFD
-	}
-	cut, space, i := 0, -1, 0
-	for off, r := range head {
-		if i > max/2 && r == ' ' {
-			space = off
-		}
-		if i == max-1 {
-			cut = off
-			break
-		}
-		i++
+	if !valid {
+		// As the conversion to runes would, each invalid byte becomes U+FFFD.
+		return Snippet(string([]rune(s[:end])), max)
 	}
 	if space >= 0 {
 		cut = space
 	}
-	return head[:cut] + "…"
+	return s[:cut] + "…"
 }
