@@ -163,3 +163,23 @@ func TestPieceCountsBounded(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, Tokens(2), n)
 }
+
+// BenchmarkCountContext counts a context-sized text (about 2,000 tokens)
+// whose pieces are all remembered: the final count of every Build.
+func BenchmarkCountContext(b *testing.B) {
+	ds := testfixture.Dataset(b)
+	tok := tokenizer(b)
+	bld := NewBuilder(tok)
+	var text strings.Builder
+	for i := 0; text.Len() < 8000; i += 1601 {
+		text.WriteString(strings.Join(recordTexts(bld, i+1, &ds.Institutions[i]), lineSep) + partSep)
+	}
+	s := text.String()
+	want := tok.Count(s)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		if tok.Count(s) != want {
+			b.Fatal("count changed")
+		}
+	}
+}
