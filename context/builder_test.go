@@ -504,3 +504,19 @@ func TestBuildConcurrent(t *testing.T) {
 		require.Equal(t, want, got)
 	}
 }
+
+// TestOneLineAsFields holds oneLine to splitting on white space and
+// joining with single spaces, on every text field of the records and on
+// white space of every kind.
+func TestOneLineAsFields(t *testing.T) {
+	plain := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	texts := []string{"", " ", "a", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2003b", "a\u0085b", "\xffa b\xfe", "a b c"}
+	d := dataset(t)
+	for i := range d.Institutions {
+		in := &d.Institutions[i]
+		texts = append(texts, in.Name, in.Description, in.Address, in.City, in.Type, in.Governance)
+	}
+	for _, s := range texts {
+		require.Equal(t, plain(s), oneLine(s), "%q", s)
+	}
+}
