@@ -145,3 +145,19 @@ func (a *assembler) text() string {
 	}
 	return b.String()
 }
+
+// blockTexts sets each block's text to its part of text, the assembled
+// text: the blocks share the context's text rather than copy it.
+func (a *assembler) blockTexts(text string, blocks []Block) {
+	off := 0
+	for i, p := range a.parts {
+		if i > 0 {
+			off += len(partSep)
+		}
+		n := textLen(p.lines)
+		if p.block >= 0 {
+			blocks[p.block].Text = text[off : off+n]
+		}
+		off += n
+	}
+}
