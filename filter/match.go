@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/textfold"
 )
 
 // Keys lists every record field a filter can name, sorted. Matching is
@@ -301,7 +302,7 @@ func containsFold(s, substr string) bool {
 		}
 	}
 	// Case folding can change byte lengths (ẞ/ß); fall back for non-ASCII.
-	return !(isASCII(s) && isASCII(substr)) && strings.Contains(strings.ToLower(s), strings.ToLower(substr))
+	return !(textfold.IsASCII(s) && textfold.IsASCII(substr)) && strings.Contains(strings.ToLower(s), strings.ToLower(substr))
 }
 
 func lowerASCII(c byte) byte {
@@ -309,13 +310,4 @@ func lowerASCII(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

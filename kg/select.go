@@ -3,9 +3,9 @@ package kg
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/textfold"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -240,19 +240,10 @@ func subjectUnder(h string, ws []string) bool {
 // foldedIs reports whether strings.ToLower(s) == lower, for lower already
 // lower-cased; two ASCII strings need no new string for it.
 func foldedIs(s, lower string) bool {
-	if isASCII(s) && isASCII(lower) {
+	if textfold.IsASCII(s) && textfold.IsASCII(lower) {
 		return strings.EqualFold(s, lower)
 	}
 	return strings.ToLower(s) == lower
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // relatives resolves the records related to one named institution.
