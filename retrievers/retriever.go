@@ -10,6 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/textfold"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -85,6 +86,20 @@ func NewHit(in *heritage.Institution, source string, score float64, rank int) Hi
 // Snippet cuts s to at most max runes, on a word boundary when one is near,
 // marking the cut with "…".
 func Snippet(s string, max int) string {
+	if len(s) <= max {
+		return s // no more runes than bytes
+	}
+	if max > 0 && textfold.IsASCII(s[:max+1]) {
+		// Runes are bytes: look for the space from the cut backwards.
+		cut := max - 1
+		for i := cut; i > max/2; i-- {
+			if s[i] == ' ' {
+				cut = i
+				break
+			}
+		}
+		return s[:cut] + "…"
+	}
 	// One pass over the runes that may be kept (descriptions run longer),
 	// noting where the cut goes: before rune max-1, or at the last space
 	// among runes max/2+1 to max-1. Every hit of every leg carries a
