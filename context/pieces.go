@@ -130,33 +130,64 @@ func isNumber(r rune) bool  { return unicode.IsNumber(r) }
 func isNewline(r rune) bool { return r == '\r' || r == '\n' }
 func isSymbol(r rune) bool  { return !unicode.IsSpace(r) && !isLetter(r) && !isNumber(r) }
 
-// maxPieceCounts bounds a Tokenizer's remembered piece counts. The
-// context texts of all the bundled records have 47,544 distinct pieces; a
-// full table is emptied and refilled.
-const maxPieceCounts = 1 << 18
-
-// pieceCounts remembers the token count of pieces. It is safe for
-// concurrent use.
-type pieceCounts struct {
-	mu  sync.RWMutex
-	m   map[string]Tokens
-	max int
+// lines splits s after every line break that a character other than
+// white space follows. No piece crosses such a place: a piece that takes
+// in a line break ends there or at a later line break, and a piece of
+// white space ends before the character. The pattern never looks back,
+// so the pieces of s are the pieces of its lines in turn, and so are
+// their counts.
+func lines(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := 0
+		for i := 0; i < len(s); {
+			j := strings.IndexByte(s[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			if r, _ := utf8.DecodeRuneInString(s[i:]); i < len(s) && !unicode.IsSpace(r) {
+				if !yield(s[start:i]) {
+					return
+				}
+				start = i
+			}
+		}
+		if start < len(s) {
+			yield(s[start:])
+		}
+	}
 }
 
-func newPieceCounts(max int) *pieceCounts {
-	return &pieceCounts{m: make(map[string]Tokens), max: max}
+// The bounds of a Tokenizer's remembered counts: how many texts, how many
+// bytes of them, and the longest line remembered. The context lines of
+// all the bundled records have 47,544 distinct pieces; a full table is
+// emptied and refilled.
+const (
+	maxCounts      = 1 << 18
+	maxCountsBytes = 16 << 20
+	maxCountedLine = 2048
+)
+
+// counts remembers the token counts of texts: pieces and lines. It is
+// safe for concurrent use.
+type counts struct {
+	mu    sync.RWMutex
+	m     map[string]Tokens
+	bytes int
 }
 
-func (c *pieceCounts) get(p string) (Tokens, bool) {
+func newCounts() *counts { return &counts{m: make(map[string]Tokens)} }
+
+func (c *counts) get(s string) (Tokens, bool) {
 	c.mu.RLock()
-	n, ok := c.m[p]
+	n, ok := c.m[s]
 	c.mu.RUnlock()
 	return n, ok
 }
 
 // sum adds up the remembered counts of s's pieces under one lock, and
 // appends the pieces it does not know to unknown.
-func (c *pieceCounts) sum(s string, unknown []string) (Tokens, []string) {
+func (c *counts) sum(s string, unknown []string) (Tokens, []string) {
 	var n Tokens
 	c.mu.RLock()
 	for p := range pieces(s) {
@@ -170,12 +201,14 @@ func (c *pieceCounts) sum(s string, unknown []string) (Tokens, []string) {
 	return n, unknown
 }
 
-func (c *pieceCounts) put(p string, n Tokens) {
+func (c *counts) put(s string, n Tokens) {
 	c.mu.Lock()
-	if len(c.m) >= c.max {
+	if len(c.m) >= maxCounts || c.bytes+len(s) > maxCountsBytes {
 		clear(c.m)
+		c.bytes = 0
 	}
-	// p is usually a slice of a long text: keep a copy, not the text.
-	c.m[strings.Clone(p)] = n
+	// s is usually a slice of a long text: keep a copy, not the text.
+	c.m[strings.Clone(s)] = n
+	c.bytes += len(s)
 	c.mu.Unlock()
 }

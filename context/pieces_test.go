@@ -1,6 +1,7 @@
 package ragcontext
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -81,14 +82,16 @@ func TestPiecesEveryRune(t *testing.T) {
 }
 
 func FuzzPieces(f *testing.F) {
-	for _, s := range []string{"hello world", "it's 1234\n\n x", " \t\r\n", "你好，世界！", "a  !!\n\nb"} {
+	for _, s := range []string{"hello world", "it's 1234\n\n x", " \t\r\n", "你好，世界！", "a  !!\n\nb", "a.\n\nb\n c"} {
 		f.Add(s)
 	}
+	tok := tokenizer(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		if !utf8.ValidString(s) {
 			return
 		}
 		requireSamePieces(t, s)
+		require.Equal(t, Tokens(len(tok.enc.EncodeOrdinary(s))), tok.Count(s), "count of %q", s)
 	})
 }
 
@@ -153,15 +156,31 @@ func TestCountMatchesTiktoken(t *testing.T) {
 	}
 }
 
-func TestPieceCountsBounded(t *testing.T) {
-	c := newPieceCounts(2)
-	c.put("a", 1)
-	c.put("b", 1)
-	c.put("c", 2)
-	require.LessOrEqual(t, len(c.m), 2)
-	n, ok := c.get("c")
+func TestCountsBounded(t *testing.T) {
+	c := newCounts()
+	for i := range maxCounts + 1 {
+		c.put(fmt.Sprint(i), 1)
+	}
+	require.Len(t, c.m, 1)
+	n, ok := c.get(fmt.Sprint(maxCounts))
 	require.True(t, ok)
-	require.Equal(t, Tokens(2), n)
+	require.Equal(t, Tokens(1), n)
+	c.put(strings.Repeat("x", maxCountsBytes), 1)
+	require.Len(t, c.m, 1)
+	require.Equal(t, maxCountsBytes, c.bytes)
+}
+
+// TestCountAcrossLines counts texts whose line breaks are, and are not,
+// places where lines splits them, against the encoder.
+func TestCountAcrossLines(t *testing.T) {
+	tok := tokenizer(t)
+	for _, s := range []string{
+		"a\nb", "a\n b", "a.\n\nb", "a.\n\n\n(b", "x \n\ty", "\n\nabc", "abc\n", "abc\n\n", "a\r\nb", "a\r\n\r\nb",
+		"a\n\u00a0b", "a\n\n\n'sb", "it's\n's\n'S", "12\n345\n6", "  \n  \nx", "a \n", "!!\n??\n", "a\n\u2028b",
+	} {
+		require.Equal(t, Tokens(len(tok.enc.EncodeOrdinary(s))), tok.Count(s), "%q", s)
+		require.Equal(t, s, strings.Join(slices.Collect(lines(s)), ""), "%q", s)
+	}
 }
 
 // BenchmarkCountContext counts a context-sized text (about 2,000 tokens)

@@ -40,7 +40,7 @@ const Encoding = "cl100k_base"
 // It is safe for concurrent use.
 type Tokenizer struct {
 	enc    *tiktoken.Tiktoken
-	counts *pieceCounts
+	counts *counts
 }
 
 var (
@@ -67,7 +67,7 @@ func NewTokenizer() (*Tokenizer, error) {
 	if shared.err != nil {
 		return nil, fmt.Errorf("ragcontext: load %s: %w", Encoding, shared.err)
 	}
-	return &Tokenizer{enc: shared.enc, counts: newPieceCounts(maxPieceCounts)}, nil
+	return &Tokenizer{enc: shared.enc, counts: newCounts()}, nil
 }
 
 // Count returns the number of tokens in s. Special-token text such as
@@ -76,10 +76,27 @@ func (t *Tokenizer) Count(s string) Tokens {
 	if !utf8.ValidString(s) {
 		return Tokens(len(t.enc.EncodeOrdinary(s)))
 	}
+	var n Tokens
+	for line := range lines(s) {
+		n += t.lineCount(line)
+	}
+	return n
+}
+
+// lineCount is the number of tokens of one of the lines of a text (see
+// lines); the count of a line of up to maxCountedLine bytes is
+// remembered, as the same lines come back in context after context.
+func (t *Tokenizer) lineCount(line string) Tokens {
+	if n, ok := t.counts.get(line); ok {
+		return n
+	}
 	var buf [8]string
-	n, unknown := t.counts.sum(s, buf[:0])
+	n, unknown := t.counts.sum(line, buf[:0])
 	for _, p := range unknown {
 		n += t.pieceCount(p)
+	}
+	if len(line) <= maxCountedLine {
+		t.counts.put(line, n)
 	}
 	return n
 }
