@@ -37,7 +37,8 @@ const Encoding = "cl100k_base"
 
 // Tokenizer counts cl100k_base tokens with a real BPE tokenizer whose
 // vocabulary is compiled into the binary: it never touches the network.
-// It is safe for concurrent use.
+// It remembers the counts of the lines and pieces it has counted (at most
+// 16 MB of them; see pieces.go). It is safe for concurrent use.
 type Tokenizer struct {
 	enc    *tiktoken.Tiktoken
 	counts *counts
