@@ -43,15 +43,43 @@ func (s *lineSet) push(m measured) {
 	s.lines = append(s.lines, m)
 }
 
+// linesCost is the cost of lines as one part: what pushing them in turn
+// into an empty lineSet gives.
+func linesCost(lines []measured) Tokens {
+	var c Tokens
+	for i, l := range lines {
+		if i == len(lines)-1 {
+			c += l.n
+		} else {
+			c += l.nl
+		}
+	}
+	return c
+}
+
 func (s *lineSet) text() string {
 	var b strings.Builder
-	for i, l := range s.lines {
+	b.Grow(textLen(s.lines))
+	writeLines(&b, s.lines)
+	return b.String()
+}
+
+// textLen is the length of lines joined by lineSep.
+func textLen(lines []measured) int {
+	n := max(len(lines)-1, 0) * len(lineSep)
+	for _, l := range lines {
+		n += len(l.text)
+	}
+	return n
+}
+
+func writeLines(b *strings.Builder, lines []measured) {
+	for i, l := range lines {
 		if i > 0 {
 			b.WriteString(lineSep)
 		}
 		b.WriteString(l.text)
 	}
-	return b.String()
 }
 
 // assembler joins parts with partSep and keeps a running token count.
@@ -98,26 +126,38 @@ func (a *assembler) lastLine() measured {
 }
 
 func (a *assembler) add(lines []measured, block int) {
-	var s lineSet
-	for _, l := range lines {
-		s.push(l)
-	}
-	a.total = a.costWith(s.cost)
+	a.total = a.costWith(linesCost(lines))
 	a.parts = append(a.parts, part{lines: lines, block: block})
 }
 
 func (a *assembler) text() string {
+	n := max(len(a.parts)-1, 0) * len(partSep)
+	for _, p := range a.parts {
+		n += textLen(p.lines)
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for i, p := range a.parts {
 		if i > 0 {
 			b.WriteString(partSep)
 		}
-		for j, l := range p.lines {
-			if j > 0 {
-				b.WriteString(lineSep)
-			}
-			b.WriteString(l.text)
-		}
+		writeLines(&b, p.lines)
 	}
 	return b.String()
+}
+
+// blockTexts sets each block's text to its part of text, the assembled
+// text: the blocks share the context's text rather than copy it.
+func (a *assembler) blockTexts(text string, blocks []Block) {
+	off := 0
+	for i, p := range a.parts {
+		if i > 0 {
+			off += len(partSep)
+		}
+		n := textLen(p.lines)
+		if p.block >= 0 {
+			blocks[p.block].Text = text[off : off+n]
+		}
+		off += n
+	}
 }

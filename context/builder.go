@@ -101,7 +101,7 @@ func (b *Builder) Build(in Input) Context {
 		}
 		n := len(ctx.Blocks) + 1
 		header, core := b.coreLines(n, e)
-		var blk lineSet
+		blk := lineSet{lines: make([]measured, 0, len(core)+max(b.maxRelations, 0))}
 		for _, l := range core {
 			blk.push(a.measure(l))
 		}
@@ -115,7 +115,7 @@ func (b *Builder) Build(in Input) Context {
 			ctx.Truncated = true
 			a.add(cut.lines, len(ctx.Blocks))
 			a.full = true
-			ctx.Blocks = append(ctx.Blocks, b.block(n, e, cut.text(), cut.cost, 0, true))
+			ctx.Blocks = append(ctx.Blocks, b.block(n, e, cut.cost, 0, true))
 			ctx.Citations = append(ctx.Citations, citation(n, e))
 			continue
 		}
@@ -131,7 +131,7 @@ func (b *Builder) Build(in Input) Context {
 			}
 		}
 		a.add(blk.lines, len(ctx.Blocks))
-		ctx.Blocks = append(ctx.Blocks, b.block(n, e, blk.text(), blk.cost, rels, false))
+		ctx.Blocks = append(ctx.Blocks, b.block(n, e, blk.cost, rels, false))
 		ctx.Citations = append(ctx.Citations, citation(n, e))
 	}
 
@@ -151,6 +151,7 @@ func (b *Builder) Build(in Input) Context {
 		ctx.Text = a.text()
 		ctx.Tokens = b.counter.Count(ctx.Text)
 	}
+	a.blockTexts(ctx.Text, ctx.Blocks)
 	return ctx
 }
 
@@ -243,7 +244,8 @@ func (b *Builder) cut(a *assembler, header, text string, budget Tokens) (lineSet
 	return lineSet{}, false
 }
 
-func (b *Builder) block(n int, e entry, text string, tokens Tokens, rels int, truncated bool) Block {
+// block is the block of entry e but its text, which blockTexts sets.
+func (b *Builder) block(n int, e entry, tokens Tokens, rels int, truncated bool) Block {
 	return Block{
 		N:         n,
 		ID:        e.hit.ID,
@@ -251,7 +253,6 @@ func (b *Builder) block(n int, e entry, text string, tokens Tokens, rels int, tr
 		Sources:   sourceNames(e.hit),
 		Tier:      e.tier(),
 		Score:     e.hit.Score,
-		Text:      text,
 		Tokens:    tokens,
 		Relations: rels,
 		Truncated: truncated,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
@@ -393,12 +394,19 @@ func BenchmarkBuild(b *testing.B) {
 	in := Input{Hits: fused(recs, "bm25", "vector"), Record: d.Get, Budget: 2000}
 	bld := NewBuilder(tok)
 	b.ReportAllocs()
+	cpu0 := testfixture.CPUTime()
 	for b.Loop() {
 		ctx := bld.Build(in)
 		if ctx.Tokens > in.Budget {
 			b.Fatal("over budget")
 		}
 	}
+	reportCPU(b, cpu0)
+}
+
+// reportCPU adds the process's CPU time per operation since cpu0.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64((testfixture.CPUTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 // TestRunningCountIsExact checks the line-additive token accounting
@@ -466,11 +474,13 @@ func BenchmarkBuildMemo(b *testing.B) {
 	in := Input{Hits: fused(recs, "bm25", "vector"), Record: d.Get, Budget: 2000}
 	bld := NewBuilder(memo)
 	b.ReportAllocs()
+	cpu0 := testfixture.CPUTime()
 	for b.Loop() {
 		if ctx := bld.Build(in); ctx.Tokens > in.Budget {
 			b.Fatal("over budget")
 		}
 	}
+	reportCPU(b, cpu0)
 }
 
 func TestBuildConcurrent(t *testing.T) {
@@ -492,5 +502,21 @@ func TestBuildConcurrent(t *testing.T) {
 	wg.Wait()
 	for _, got := range results {
 		require.Equal(t, want, got)
+	}
+}
+
+// TestOneLineAsFields holds oneLine to splitting on white space and
+// joining with single spaces, on every text field of the records and on
+// white space of every kind.
+func TestOneLineAsFields(t *testing.T) {
+	plain := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	texts := []string{"", " ", "a", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2003b", "a\u0085b", "\xffa b\xfe", "a b c"}
+	d := dataset(t)
+	for i := range d.Institutions {
+		in := &d.Institutions[i]
+		texts = append(texts, in.Name, in.Description, in.Address, in.City, in.Type, in.Governance)
+	}
+	for _, s := range texts {
+		require.Equal(t, plain(s), oneLine(s), "%q", s)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -153,5 +154,25 @@ func dedupe(vals ...string) []string {
 }
 
 // oneLine folds white space, newlines included, to single spaces so a value
-// never breaks the block layout.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// never breaks the block layout. Most values are one line already and are
+// returned as they are, without splitting and joining them.
+func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isOneLine reports whether s has no white space at either end and none
+// within but single ASCII spaces.
+func isOneLine(s string) bool {
+	prevSpace := true // a leading space is one too many
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if space && (r != ' ' || prevSpace) {
+			return false
+		}
+		prevSpace = space
+	}
+	return !prevSpace || s == ""
+}

@@ -8,6 +8,8 @@ import (
 // texts. Context lines repeat across requests (the same records come
 // back), so a builder counting through a MemoCounter re-tokenises mostly
 // what is new. It keeps a Truncator capability of the counter it wraps.
+// The Tokenizer remembers its counts itself, more cheaply; a MemoCounter
+// is for a Counter that does not.
 type MemoCounter struct {
 	next    Counter
 	memo    *cache.LRU[Tokens]

@@ -37,9 +37,11 @@ const Encoding = "cl100k_base"
 
 // Tokenizer counts cl100k_base tokens with a real BPE tokenizer whose
 // vocabulary is compiled into the binary: it never touches the network.
-// It is safe for concurrent use.
+// It remembers the counts of the lines and pieces it has counted (at most
+// 16 MB of them; see pieces.go). It is safe for concurrent use.
 type Tokenizer struct {
-	enc *tiktoken.Tiktoken
+	enc    *tiktoken.Tiktoken
+	counts *counts
 }
 
 var (
@@ -66,16 +68,48 @@ func NewTokenizer() (*Tokenizer, error) {
 	if shared.err != nil {
 		return nil, fmt.Errorf("ragcontext: load %s: %w", Encoding, shared.err)
 	}
-	return &Tokenizer{enc: shared.enc}, nil
+	return &Tokenizer{enc: shared.enc, counts: newCounts()}, nil
 }
 
 // Count returns the number of tokens in s. Special-token text such as
 // "<|endoftext|>" is counted as ordinary text.
 func (t *Tokenizer) Count(s string) Tokens {
-	if s == "" {
-		return 0
+	if !utf8.ValidString(s) {
+		return Tokens(len(t.enc.EncodeOrdinary(s)))
 	}
-	return Tokens(len(t.enc.EncodeOrdinary(s)))
+	var n Tokens
+	for line := range lines(s) {
+		n += t.lineCount(line)
+	}
+	return n
+}
+
+// lineCount is the number of tokens of one of the lines of a text (see
+// lines); the count of a line of up to maxCountedLine bytes is
+// remembered, as the same lines come back in context after context.
+func (t *Tokenizer) lineCount(line string) Tokens {
+	if n, ok := t.counts.get(line); ok {
+		return n
+	}
+	var buf [8]string
+	n, unknown := t.counts.sum(line, buf[:0])
+	for _, p := range unknown {
+		n += t.pieceCount(p)
+	}
+	if len(line) <= maxCountedLine {
+		t.counts.put(line, n)
+	}
+	return n
+}
+
+// pieceCount is the number of tokens of one pre-tokeniser piece.
+func (t *Tokenizer) pieceCount(p string) Tokens {
+	if n, ok := t.counts.get(p); ok {
+		return n
+	}
+	n := Tokens(len(t.enc.EncodeOrdinary(p)))
+	t.counts.put(p, n)
+	return n
 }
 
 // Encode returns the token ids of s.
@@ -88,11 +122,29 @@ func (t *Tokenizer) Truncate(s string, max Tokens) string {
 	if max <= 0 {
 		return ""
 	}
-	ids := t.enc.EncodeOrdinary(s)
-	if Tokens(len(ids)) <= max {
+	// The tokens of s are those of its pieces in turn: keep the pieces
+	// that fit whole and encode only the piece that is cut.
+	kept, cut, left := "", s, max
+	if utf8.ValidString(s) {
+		var used Tokens
+		for p := range pieces(s) {
+			n := t.pieceCount(p)
+			if used+n > max {
+				cut, left = p, max-used
+				break
+			}
+			used += n
+			kept = s[:len(kept)+len(p)]
+		}
+		if len(kept) == len(s) {
+			return s
+		}
+	}
+	ids := t.enc.EncodeOrdinary(cut)
+	if Tokens(len(ids)) <= left {
 		return s
 	}
-	out := t.enc.Decode(ids[:max])
+	out := kept + t.enc.Decode(ids[:left])
 	// Decoding a prefix can end in the middle of a UTF-8 sequence.
 	for len(out) > 0 {
 		r, size := utf8.DecodeLastRuneInString(out)

@@ -62,22 +62,18 @@ func NewSuite(ctx context.Context, ds *heritage.Dataset, ecfg pipeline.EmbeddedC
 	if err != nil {
 		return nil, fmt.Errorf("eval: build: %w", err)
 	}
-	tok, err := ragcontext.NewTokenizer()
-	if err != nil {
-		return nil, fmt.Errorf("eval: build: %w", err)
-	}
 	s, err := NewSuiteFrom(c, opts)
 	if err != nil {
 		return nil, err
 	}
-	// Each configuration gets its own token memo, so that no configuration
-	// runs on a memo another one warmed.
+	// Each configuration gets its own tokenizer, whose remembered counts
+	// no other configuration warmed.
 	s.newContext = func() (pipeline.ContextBuilder, error) {
-		counter, err := ragcontext.NewMemoCounter(tok, 1<<16)
+		tok, err := ragcontext.NewTokenizer()
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("eval: build: %w", err)
 		}
-		return ragcontext.NewBuilder(counter), nil
+		return ragcontext.NewBuilder(tok), nil
 	}
 	return s, nil
 }

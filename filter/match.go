@@ -3,8 +3,10 @@ package filter
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/textfold"
 )
 
 // Keys lists every record field a filter can name, sorted. Matching is
@@ -288,20 +290,24 @@ func containsFold(s, substr string) bool {
 		return true
 	}
 	n := len(substr)
+	first := lowerASCII(substr[0])
 	for i := 0; i+n <= len(s); i++ {
+		// Two ASCII bytes fold together only if they lower to the same
+		// byte: a cheap test before the full comparison at each offset.
+		if c := s[i]; c < utf8.RuneSelf && first < utf8.RuneSelf && lowerASCII(c) != first {
+			continue
+		}
 		if strings.EqualFold(s[i:i+n], substr) {
 			return true
 		}
 	}
 	// Case folding can change byte lengths (ẞ/ß); fall back for non-ASCII.
-	return !isASCII(s+substr) && strings.Contains(strings.ToLower(s), strings.ToLower(substr))
+	return !(textfold.IsASCII(s) && textfold.IsASCII(substr)) && strings.Contains(strings.ToLower(s), strings.ToLower(substr))
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
 	}
-	return true
+	return c
 }

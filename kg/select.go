@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/textfold"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -99,7 +100,8 @@ func (g *Graph) selectIDs(c plan.Constraints, asOf int, m PlaceMatch) []string {
 		intersect(set)
 	}
 
-	keep := func(in *heritage.Institution) bool { return g.matches(in, c) }
+	subjects := wantedSubjects(c.Subjects)
+	keep := func(in *heritage.Institution) bool { return g.matches(in, c, subjects) }
 	var out []string
 	if restricted {
 		for _, i := range cand {
@@ -123,8 +125,8 @@ func (g *Graph) selectIDs(c plan.Constraints, asOf int, m PlaceMatch) []string {
 const currentYear = 9999
 
 // matches applies the per-record constraints (everything but places,
-// bodies and names).
-func (g *Graph) matches(in *heritage.Institution, c plan.Constraints) bool {
+// bodies and names); subjects are c.Subjects as wantedSubjects gives them.
+func (g *Graph) matches(in *heritage.Institution, c plan.Constraints, subjects [][]string) bool {
 	if len(c.TypeCodes) > 0 && !containsFold(c.TypeCodes, in.TypeCode) {
 		return false
 	}
@@ -147,7 +149,7 @@ func (g *Graph) matches(in *heritage.Institution, c plan.Constraints) bool {
 	if len(c.GovernanceCodes) > 0 && !containsFold(c.GovernanceCodes, in.GovernanceCode) {
 		return false
 	}
-	if len(c.Subjects) > 0 && !subjectMatch(c.Subjects, in.Subjects) {
+	if len(c.Subjects) > 0 && !subjectMatch(subjects, in.Subjects) {
 		return false
 	}
 	if y := c.Years; y != nil {
@@ -187,25 +189,61 @@ func sizeMatch(sizes []string, v string) bool {
 	return false
 }
 
-// subjectMatch reports whether any record subject lies at or below any of
-// the wanted codes.
-func subjectMatch(want, have []string) bool {
+// wantedSubjects folds the wanted subject codes once per selection (a
+// trailing "*" or "/" asks for the code and everything below it, as the
+// bare code does); codes that fold to nothing are left out.
+func wantedSubjects(want []string) [][]string {
+	var out [][]string
 	for _, w := range want {
 		ws := normSubject(strings.TrimSuffix(strings.TrimSpace(w), "*"))
 		if len(ws) > 0 && ws[len(ws)-1] == "" {
 			ws = ws[:len(ws)-1]
 		}
-		if len(ws) == 0 {
-			continue
+		if len(ws) > 0 {
+			out = append(out, ws)
 		}
+	}
+	return out
+}
+
+// subjectMatch reports whether any record subject lies at or below any of
+// the wanted codes.
+func subjectMatch(want [][]string, have []string) bool {
+	for _, ws := range want {
 		for _, h := range have {
-			hs := normSubject(h)
-			if len(hs) >= len(ws) && slices.Equal(hs[:len(ws)], ws) {
+			if subjectUnder(h, ws) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// subjectUnder reports whether the levels of subject h (normSubject(h))
+// start with ws. It runs for every record a selection reads, so it
+// compares level by level instead of folding h into new strings.
+func subjectUnder(h string, ws []string) bool {
+	rest, more := h, true
+	for _, w := range ws {
+		if !more {
+			return false
+		}
+		var level string
+		level, rest, more = strings.Cut(rest, "/")
+		if !foldedIs(strings.TrimSpace(level), w) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldedIs reports whether strings.ToLower(s) == lower, for lower already
+// lower-cased; two ASCII strings need no new string for it.
+func foldedIs(s, lower string) bool {
+	if textfold.IsASCII(s) && textfold.IsASCII(lower) {
+		return strings.EqualFold(s, lower)
+	}
+	return strings.ToLower(s) == lower
 }
 
 // relatives resolves the records related to one named institution.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // goldQuestions reads the public gold question texts.
@@ -34,6 +35,12 @@ func reportPercentiles(b *testing.B, d []time.Duration) {
 	b.ReportMetric(at(0.99), "p99-ms")
 }
 
+// reportCPU adds the process's CPU time per operation since cpu0 (every
+// goroutine's: the legs', the garbage collector's) to a benchmark.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64((testfixture.CPUTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
 // BenchmarkAskUncached answers the 240 gold questions in turn in a warm
 // process with the answer cache bypassed (hashing embedder).
 func BenchmarkAskUncached(b *testing.B) {
@@ -42,6 +49,7 @@ func BenchmarkAskUncached(b *testing.B) {
 	ctx := context.Background()
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
+	cpu0 := testfixture.CPUTime()
 	for i := 0; b.Loop(); i++ {
 		t := time.Now()
 		if _, err := p.Ask(ctx, Request{Question: qs[i%len(qs)], NoCache: true}); err != nil {
@@ -49,6 +57,7 @@ func BenchmarkAskUncached(b *testing.B) {
 		}
 		lat = append(lat, time.Since(t))
 	}
+	reportCPU(b, cpu0)
 	reportPercentiles(b, lat)
 }
 

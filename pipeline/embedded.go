@@ -93,13 +93,6 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	if err := eg.Wait(); err != nil {
 		return Components{}, fmt.Errorf("pipeline: build: %w", err)
 	}
-	// Context lines repeat across questions (field lines, relations); a
-	// memo of their token counts makes building a context several times
-	// faster.
-	counter, err := ragcontext.NewMemoCounter(tok, 1<<16)
-	if err != nil {
-		return Components{}, fmt.Errorf("pipeline: build: %w", err)
-	}
 	rs := map[string]retrievers.Retriever{
 		router.RetrieverBM25: bm,
 		router.RetrieverKG:   kg.NewRetriever(g),
@@ -107,12 +100,14 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	if vec != nil {
 		rs[router.RetrieverVector] = vec
 	}
+	// Context lines repeat across questions (field lines, relations): the
+	// tokenizer remembers their counts.
 	return Components{
 		Data:       ds,
 		Router:     rt,
 		Graph:      kg.NewSource(g),
 		Retrievers: rs,
-		Context:    ragcontext.NewBuilder(counter),
+		Context:    ragcontext.NewBuilder(tok),
 		KG:         g,
 		Embedder:   emb,
 	}, nil

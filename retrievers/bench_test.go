@@ -19,6 +19,8 @@ var benchQueries = []struct {
 	{"question", "Which museums in Hampshire have collections about railways and trains?", ``},
 	{"filter-broad", "Which museums in Hampshire have collections about railways and trains?", `{"country":"GB","status":"open"}`},
 	{"filter-selective", "Which museums in Hampshire have collections about railways and trains?", `{"county":"Hampshire","subjects":"Transport"}`},
+	// The filters the pipeline gives the vector leg of a place question.
+	{"filter-place", "Which museums in Hampshire have collections about railways and trains?", `{"type_code":["M"],"admin_area":{"$contains":"Hampshire (English County)"}}`},
 }
 
 func benchRetrieve(b *testing.B, r retrievers.Retriever) {

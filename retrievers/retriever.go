@@ -10,6 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/textfold"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -85,23 +86,49 @@ func NewHit(in *heritage.Institution, source string, score float64, rank int) Hi
 // Snippet cuts s to at most max runes, on a word boundary when one is near,
 // marking the cut with "…".
 func Snippet(s string, max int) string {
-	// Decode only the runes that may be kept: descriptions run longer.
-	end, n := 0, 0
+	if len(s) <= max {
+		return s // no more runes than bytes
+	}
+	if max > 0 && textfold.IsASCII(s[:max+1]) {
+		// Runes are bytes: look for the space from the cut backwards.
+		cut := max - 1
+		for i := cut; i > max/2; i-- {
+			if s[i] == ' ' {
+				cut = i
+				break
+			}
+		}
+		return s[:cut] + "…"
+	}
+	// One pass over the runes that may be kept (descriptions run longer),
+	// noting where the cut goes: before rune max-1, or at the last space
+	// among runes max/2+1 to max-1. Every hit of every leg carries a
+	// snippet, so this slices the text rather than converting it to runes
+	// and back.
+	end, n, cut, space, valid := 0, 0, 0, -1, true
 	for end < len(s) && n <= max {
-		_, size := utf8.DecodeRuneInString(s[end:])
+		r, size := utf8.DecodeRuneInString(s[end:])
+		if r == utf8.RuneError && size == 1 {
+			valid = false
+		}
+		if n > max/2 && n < max && r == ' ' {
+			space = end
+		}
+		if n == max-1 {
+			cut = end
+		}
 		end += size
 		n++
 	}
 	if n <= max {
 		return s
 	}
-	r := []rune(s[:end])
-	cut := max - 1
-	for i := cut; i > max/2; i-- {
-		if r[i] == ' ' {
-			cut = i
-			break
-		}
+	if !valid {
+		// As the conversion to runes would, each invalid byte becomes U+FFFD.
+		return Snippet(string([]rune(s[:end])), max)
 	}
-	return string(r[:cut]) + "…"
+	if space >= 0 {
+		cut = space
+	}
+	return s[:cut] + "…"
 }

@@ -32,6 +32,7 @@ type VectorIndex struct {
 	sparse  *sparseCols
 	workers int
 	scores  sync.Pool // *[]float32 of length n
+	passing filterMemo
 }
 
 type vectorConfig struct {
@@ -201,20 +202,20 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		return nil, err
 	}
 
+	var pass recordSet
+	if len(fs) > 0 {
+		var err error
+		if pass, err = x.passing.passing(ctx, x.ds, fs); err != nil {
+			return nil, err
+		}
+	}
 	h := make(minHeap, 0, min(k, x.n))
 	for i, s := range scores {
 		if len(h) == k && !better(s, i, h[0].Score, h[0].Index) {
 			continue
 		}
-		if len(fs) > 0 {
-			if i%4096 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			if !fs.Match(&x.ds.Institutions[i]) {
-				continue
-			}
+		if pass != nil && !pass.has(i) {
+			continue
 		}
 		if len(h) < k {
 			heap.Push(&h, Scored{Index: i, Score: s})

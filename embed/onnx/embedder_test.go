@@ -359,7 +359,7 @@ func BenchmarkEmbedQuery(b *testing.B) {
 			ctx := context.Background()
 			query := []string{"Which museums in Amsterdam were founded before 1900?"}
 			var lat []time.Duration
-			cpu := cpuTime()
+			cpu := testfixture.CPUTime()
 			for b.Loop() {
 				start := time.Now()
 				if _, err := e.Embed(ctx, query); err != nil {
@@ -369,7 +369,7 @@ func BenchmarkEmbedQuery(b *testing.B) {
 			}
 			sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((testfixture.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
@@ -390,7 +390,7 @@ func BenchmarkEmbedBatch(b *testing.B) {
 				e := newTestEmbedder(b, Options{Workers: s.workers, IntraOpThreads: s.intraOp})
 				texts := benchTexts(b, kind.n, kind.description)
 				ctx := context.Background()
-				cpu := cpuTime()
+				cpu := testfixture.CPUTime()
 				for b.Loop() {
 					if _, err := e.Embed(ctx, texts); err != nil {
 						b.Fatal(err)
@@ -399,7 +399,7 @@ func BenchmarkEmbedBatch(b *testing.B) {
 				b.ReportMetric(float64(len(texts)*b.N)/b.Elapsed().Seconds(), "texts/s")
 				// CPU time per text: on n idle cores throughput is about
 				// n / cpu-s-per-text whatever else runs on the machine now.
-				b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(len(texts)*b.N), "cpu-ms/text")
+				b.ReportMetric(float64((testfixture.CPUTime()-cpu).Microseconds())/1000/float64(len(texts)*b.N), "cpu-ms/text")
 			})
 		}
 	}

@@ -186,3 +186,14 @@ var latin, extra = func() ([]string, map[rune]string) {
 	}
 	return latin, extra
 }()
+
+// IsASCII reports whether s is all ASCII, where a byte is a character and
+// upper and lower case are one byte apart.
+func IsASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,66 @@
+package kg
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+)
+
+// subjectMatchByFolding is subjectMatch written plainly: fold both sides
+// with normSubject and compare the leading levels.
+func subjectMatchByFolding(want, have []string) bool {
+	for _, w := range want {
+		ws := normSubject(strings.TrimSuffix(strings.TrimSpace(w), "*"))
+		if len(ws) > 0 && ws[len(ws)-1] == "" {
+			ws = ws[:len(ws)-1]
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		for _, h := range have {
+			hs := normSubject(h)
+			if len(hs) >= len(ws) && slices.Equal(hs[:len(ws)], ws) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestSubjectMatchAsByFolding holds the level-by-level comparison to the
+// folding one on a sample of the records, for every subject code in the
+// data at each of its levels, and for spellings that differ in case,
+// spaces and non-ASCII letters.
+func TestSubjectMatchAsByFolding(t *testing.T) {
+	codes := map[string]bool{"": true, "/": true, "*": true, " transport / ": true, "TRANSPORT/trains and railways*": true,
+		"Kunst und Kultur": true, "ÖSTERREICH / wien": true, "Σ / ς": true}
+	ds := testfixture.Dataset(t)
+	for i := range ds.Institutions {
+		for _, s := range ds.Institutions[i].Subjects {
+			for k := range len(s) {
+				if s[k] == '/' {
+					codes[s[:k]] = true
+				}
+			}
+			codes[s] = true
+			codes[strings.ToUpper(s)] = true
+		}
+	}
+	sample := testfixture.Sample(t, 7)
+	for code := range codes {
+		want := []string{code}
+		folded := wantedSubjects(want)
+		for i := range sample.Institutions {
+			have := sample.Institutions[i].Subjects
+			if subjectMatch(folded, have) != subjectMatchByFolding(want, have) {
+				t.Fatalf("subject %q against %q", code, have)
+			}
+		}
+	}
+	require.True(t, subjectMatch(wantedSubjects([]string{"transport"}), []string{"Transport / Trains and railways"}))
+	require.False(t, subjectMatch(wantedSubjects([]string{"transport / trains"}), []string{"Transport"}))
+}
