@@ -43,6 +43,7 @@ targets=(
   "./enrich FuzzCSVSource"
   "./reconcile FuzzHandler"
   "./server FuzzServer"
+  "./context FuzzPieces"
 )
 
 only=("$@")

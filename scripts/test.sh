@@ -6,7 +6,8 @@
 # client), Chromium for the web page's browser tests and, when its
 # prebuilt binary is present, Qdrant — then checks
 # formatting, runs go vet and staticcheck, fuzzes the parsers briefly, runs
-# every test with the race detector (and the library facade's examples
+# every test once (with the race detector in the packages that have
+# concurrency to check, see "race" below; the library facade's examples
 # without it), and stops the servers it started.
 #
 #   bash scripts/test.sh            # everything
@@ -14,17 +15,15 @@
 #
 # The servers install, start and load in the background while the static
 # checks, the fuzzing and the tests of the packages that need no server
-# run; the packages that talk to a server are tested once the servers are
-# loaded. Each package's line shows as it finishes, a failing test's output
-# in full, and a line each minute names what still runs (see
-# testtools/testprogress). From a fresh clone the go commands and test
-# binaries take about 860 CPU seconds (the servers take their own besides),
-# so about 7 to 8 minutes on 2 idle cores; the longer load test is
-# scripts/soak.sh.
+# run; the test binaries of the packages that talk to a server are built
+# while the set-up finishes, and run once the servers are loaded. Each
+# package's line shows as it finishes, a failing test's output in full,
+# and a line each minute names what still runs (see
+# testtools/testprogress). The longer load test is scripts/soak.sh.
 #
 # Needs Go 1.26, Java 17 + Maven, Python 3 + pip, Node + npm, unzip, and
-# apt-get (OpenRefine is Debian's openrefine package; run as root or have
-# it installed). Ports: HYBRIDRAG_NEO4J_PORT (7687), HYBRIDRAG_SPARQL_PORT
+# apt-get (OpenRefine and Chromium are Debian packages; run as root or have
+# them installed). Ports: HYBRIDRAG_NEO4J_PORT (7687), HYBRIDRAG_SPARQL_PORT
 # (7878), HYBRIDRAG_OPENREFINE_PORT (3333), HYBRIDRAG_QDRANT_GRPC_PORT and
 # HYBRIDRAG_QDRANT_HTTP_PORT (free ports). No package registry carries a
 # Qdrant server: scripts/qdrant.sh says where it looks for the binary.
@@ -38,7 +37,9 @@ work=$(mktemp -d)
 servers_pid=
 stop_servers() {
   # The background set-up is waited for, so that every server it started
-  # is known, and then those servers are stopped.
+  # is known, and then those servers are stopped. It is told first that
+  # the command line it waits for will not come.
+  touch "$work/stopping"
   if [ -n "$servers_pid" ]; then
     wait "$servers_pid" 2>/dev/null || true
   fi
@@ -51,18 +52,41 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
+# install_packages installs the Debian packages the servers and the browser
+# tests need and the machine lacks, in one apt-get run.
+install_packages() {
+  local missing=()
+  command -v openrefine >/dev/null 2>&1 || missing+=(openrefine)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "${missing[*]} not installed; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    return 1
+  fi
+  mkdir -p .tools
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >.tools/apt.log 2>&1 ||
+    { tail -n 20 .tools/apt.log >&2; echo "apt-get install ${missing[*]} failed" >&2; return 1; }
+}
+
 # set_up_servers installs, starts and loads the servers; its output goes to
 # $work/servers.log, the environment lines the tests need to $work/env, and
 # the name of each server it started (and so must stop) to $work/started.
 set_up_servers() {
   set -euo pipefail
+  # The Debian packages (OpenRefine, and Chromium for the web page's
+  # browser tests) install in one apt-get run from the start, beside the
+  # downloads below: about a minute and a half on a fresh machine.
+  local apt_pid=
+  install_packages &
+  apt_pid=$!
   bash scripts/install-model.sh | grep '^HYBRIDRAG_' >>"$work/env"
   # The SPARQL server installs in about 10 s, Neo4j builds in about 20.
   bash scripts/sparql.sh install >/dev/null &
+  local sparql_pid=$!
   bash scripts/neo4j.sh build >/dev/null
-  wait
+  wait "$sparql_pid"
   # start_server starts scripts/$1.sh unless it is already running, and
-  # writes the line it prints to $work/env.$1. All four start at once.
+  # writes the line it prints to $work/env.$1. The servers start at once.
   start_server() {
     local name=$1
     if bash "scripts/$name.sh" status >"$work/env.$name" 2>/dev/null; then
@@ -72,7 +96,7 @@ set_up_servers() {
       bash "scripts/$name.sh" start >"$work/env.$name"
     fi
   }
-  local pids=() names=(sparql neo4j openrefine)
+  local pids=() names=(sparql neo4j)
   # Qdrant runs from a prebuilt binary (ready in about a second) when one
   # is present; without it the live Qdrant tests skip and say why, and the
   # adapter's gRPC contract tests still run. The tests search exactly, so
@@ -88,6 +112,11 @@ set_up_servers() {
     QDRANT__STORAGE__OPTIMIZERS__INDEXING_THRESHOLD_KB=0 start_server "$name" &
     pids+=($!)
   done
+  # OpenRefine starts once its package is installed.
+  wait "$apt_pid"
+  start_server openrefine &
+  pids+=($!)
+  names+=(openrefine)
   for pid in "${pids[@]}"; do
     wait "$pid"
   done
@@ -99,7 +128,14 @@ set_up_servers() {
   # vector index. Each ingest is given only its own server.
   local neo4j_uri qdrant_url=
   neo4j_uri=$(sed -n 's/^HYBRIDRAG_NEO4J_URI=//p' "$work/env.neo4j")
-  go build -o .tools/bin/hybridrag ./cmd/hybridrag
+  # The command line is built in the foreground (see "go build" below).
+  until [ -e "$work/built" ]; do
+    if [ -e "$work/stopping" ]; then
+      echo "the command line was not built"
+      return 1
+    fi
+    sleep 0.5
+  done
   if [ -n "$qdrant_bin" ]; then
     qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
     HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing &
@@ -112,19 +148,9 @@ set_up_servers() {
     wait "${pids[0]}"
   fi
   # The web page's browser tests (server/web) drive Debian's headless
-  # Chromium against "hybridrag serve" run from the binary built above (not
-  # under the race detector): about 20 s of wall time and 8 s of CPU, most
-  # of it the server building its indexes; installing Chromium takes about
-  # a minute once.
-  if ! command -v chromium >/dev/null 2>&1; then
-    if [ "$(id -u)" -ne 0 ]; then
-      echo "chromium is not installed; run: sudo apt-get update && sudo apt-get install -y chromium" >&2
-      exit 1
-    fi
-    mkdir -p .tools
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >.tools/chromium-apt.log 2>&1 ||
-      { tail -n 20 .tools/chromium-apt.log >&2; echo "apt-get install chromium failed" >&2; exit 1; }
-  fi
+  # Chromium (installed above) against "hybridrag serve" run from the binary
+  # built above (not under the race detector): about 20 s of wall time and
+  # 8 s of CPU, most of it the server building its indexes.
   printf '%s\n' "HYBRIDRAG_BIN=$root/.tools/bin/hybridrag" HYBRIDRAG_REQUIRE_BROWSER=1 >>"$work/env"
 }
 
@@ -137,6 +163,14 @@ unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' 
 if [ -n "$unformatted" ]; then
   echo "gofmt would change:"; echo "$unformatted"; exit 1
 fi
+
+# The command line that loads the servers (and that the browser tests
+# run) is built here, before go vet: on a fresh machine the two would
+# otherwise compile the same packages at the same time, and go vet finds
+# them compiled.
+step "go build ./cmd/hybridrag"
+go build -o .tools/bin/hybridrag ./cmd/hybridrag
+touch "$work/built"
 
 step "go vet"
 go vet ./...
@@ -160,26 +194,68 @@ fi
 # The HTTP server's target is left out: building its pipeline takes longer
 # than the run. scripts/fuzz.sh runs them all for longer.
 step fuzzing
-bash scripts/fuzz.sh 3s FuzzParse FuzzFind FuzzSchemeParsers FuzzRoute FuzzJSONLSource FuzzCSVSource FuzzHandler
+bash scripts/fuzz.sh 3s FuzzParse FuzzFind FuzzSchemeParsers FuzzRoute FuzzJSONLSource FuzzCSVSource FuzzHandler FuzzPieces
 
 # The packages whose tests talk to a server (or load the model, or drive
 # the browser) run once the servers are up and loaded; the others run now,
 # beside the set-up.
 live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/embed/onnx|/enrich|/kg/neo4jkg|/reconcile|/retrievers/qdrantstore|/server/web|/sparql)?$'
+# The race detector runs on the packages that have concurrency to check:
+# their code starts goroutines (the fan-out, the parallel dataset load and
+# vector search, the enrichment workers, the servers' handlers) or guards
+# shared state (the caches, the memo counter, the circuit breaker), or
+# their tests call in from several goroutines or serve over HTTP (httptest
+# handlers run on goroutines of their own). The others (config, eval,
+# eval/gen, filter, fusion, ident, internal/{clone,editdist,gold,httpx,
+# names,progress,textfold}, kg, linking, plan, router, testtools) run
+# their tests on one goroutine: the detector would find nothing there and
+# slows them five to ten times. A package that starts to use goroutines
+# joins this list. The list is in CONTRIBUTING.md too.
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/kg/neo4jkg|/llm|/pipeline|/reconcile|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/server/web|/sparql)?$'
 mapfile -t all < <(go list ./...)
-mapfile -t offline < <(printf '%s\n' "${all[@]}" | grep -Ev "$live")
-mapfile -t online < <(printf '%s\n' "${all[@]}" | grep -E "$live")
-go build -o .tools/bin/testprogress ./testtools/testprogress
-run_tests() {
-  go test -race -count=1 -timeout 30m -json "$@" 2>&1 | .tools/bin/testprogress
+# group LIVE RACE prints the packages that are (1) or are not (0) live and
+# run (1) or do not run (0) under the race detector.
+group() {
+  printf '%s\n' "${all[@]}" | awk -v live="$live" -v race="$race" -v l="$1" -v r="$2" \
+    '(($0 ~ live) == l) && (($0 ~ race) == r)'
 }
+mapfile -t offline_plain < <(group 0 0)
+mapfile -t offline_race < <(group 0 1)
+mapfile -t online_plain < <(group 1 0)
+mapfile -t online_race < <(group 1 1)
+go build -o .tools/bin/testprogress ./testtools/testprogress
+# go_test FLAGS... -- PACKAGES... runs go test on the packages, when there
+# are any; the extra flags given to this script go last.
+go_test() {
+  local flags=()
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  [ $# -gt 0 ] || return 0
+  go test "${flags[@]}" -count=1 -timeout 30m -json "$@" "${extra[@]}"
+}
+extra=("$@")
 
-step "go test -race: the packages that need no server"
+step "go test: the packages that need no server"
 # The integration tests fail, rather than skip, when a component is
 # missing (Qdrant only when its binary is present, see above).
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
 status=0
-run_tests "${offline[@]}" "$@" || status=1
+{
+  go_test -race -- "${offline_race[@]}"
+  go_test -- "${offline_plain[@]}"
+  # The library facade's examples build the full indexes: about 8 s of CPU
+  # without the race detector, about 45 s with it, so they build only
+  # without it (example_test.go) and run here, beside the offline tests.
+  go test -count=1 -json -run '^Example' github.com/hybridrag/hybridrag
+} 2>&1 | .tools/bin/testprogress || status=1
+
+# While the set-up still runs, the test binaries of the packages that talk
+# to the servers are built (and not run: -exec true), so that their run
+# starts at once; their packages stay compiled in the build cache.
+if kill -0 "$servers_pid" 2>/dev/null; then
+  step "building the tests of the packages that talk to the servers"
+  go test -race -exec true "${online_race[@]}" >/dev/null 2>&1 || true
+fi
 
 step "waiting for the servers"
 if ! wait "$servers_pid"; then
@@ -192,12 +268,10 @@ servers_pid=
 grep -Ev '^[a-z0-9]+: [0-9]+/[0-9]+ ' "$work/servers.log" || true
 while IFS= read -r line; do export "${line?}"; done <"$work/env"
 
-step "go test -race: the packages that talk to the servers"
-run_tests "${online[@]}" "$@" || status=1
-
-# The library facade's examples build the full indexes: about 8 s of CPU
-# without the race detector, about 45 s with it, so they run without it.
-step "examples of the library facade"
-go test -count=1 -run '^Example' . || status=1
+step "go test: the packages that talk to the servers"
+{
+  go_test -race -- "${online_race[@]}"
+  go_test -- "${online_plain[@]}"
+} 2>&1 | .tools/bin/testprogress || status=1
 step "done"
 exit "$status"
