@@ -10,14 +10,13 @@ func FromRecords(recs []Institution, version string) (*Dataset, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
-	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs))}
+	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs)), loc: &locations{}}
 	for i := range recs {
 		if _, dup := d.byID[recs[i].ID]; dup {
 			return nil, fmt.Errorf("heritage: %w: duplicate id %q", ErrInvalidRecord, recs[i].ID)
 		}
 		d.byID[recs[i].ID] = i
 	}
-	d.deriveLocations()
 	return d, nil
 }
 

@@ -1,6 +1,7 @@
 package heritage
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -108,4 +109,20 @@ func TestDistanceKm(t *testing.T) {
 	// Edinburgh–Glasgow, about 67 km
 	require.InDelta(t, 67, DistanceKm(55.9533, -3.1883, 55.8642, -4.2518), 2)
 	require.Zero(t, DistanceKm(51, 0, 51, 0))
+}
+
+// A dataset composed from records derives their towns as a loaded one
+// does: read from addresses, admin areas and names, not only the city.
+func TestFromRecordsDerivesTowns(t *testing.T) {
+	ds := embedded(t)
+	composed, err := FromRecords(slices.Clone(ds.Institutions), "composed")
+	require.NoError(t, err)
+	for i := 0; i < len(ds.Institutions); i += 97 {
+		in := &ds.Institutions[i]
+		require.Equal(t, ds.Towns(in), composed.Towns(&composed.Institutions[i]), in.ID)
+		require.Equal(t, ds.NearTowns(in), composed.NearTowns(&composed.Institutions[i]), in.ID)
+	}
+	in, ok := composed.Get("wd:Q76627195")
+	require.True(t, ok)
+	require.Equal(t, []Town{{"Bayreuth", TownFromName}}, composed.Towns(in), "a town read from the name")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/linking"
 )
 
 // Format is an input file's format.
@@ -139,6 +140,14 @@ func (m Meta) apply(in *heritage.Institution) {
 	if in.Tier == "" {
 		in.Tier = m.Tier
 	}
+	// The type as the bundled records write it (MUSEUM, with its code M),
+	// from any spelling linking reads: M, museum, Museum, Q33506.
+	if t, ok := linking.TypeByCode(in.Type); ok {
+		in.Type = t.Name
+		if in.TypeCode == "" {
+			in.TypeCode = t.Code
+		}
+	}
 }
 
 // check validates a record of the source: the record schema's rules, and
@@ -146,6 +155,13 @@ func (m Meta) apply(in *heritage.Institution) {
 func (m Meta) check(in *heritage.Institution) error {
 	if err := in.Validate(); err != nil {
 		return err
+	}
+	if in.TypeCode == "" {
+		names := make([]string, len(linking.Types))
+		for i, t := range linking.Types {
+			names[i] = t.Name
+		}
+		return &heritage.FieldError{ID: in.ID, Field: "type", Rule: fmt.Sprintf("%q is not a known type: write one of %s, or its letter (M for MUSEUM)", in.Type, strings.Join(names, ", "))}
 	}
 	if ns, _, _ := strings.Cut(in.ID, ":"); ns != m.Namespace {
 		return &heritage.FieldError{ID: in.ID, Field: "id", Rule: fmt.Sprintf("%q is not in the source's namespace %q (write %s:LOCAL, or LOCAL alone)", in.ID, m.Namespace, m.Namespace)}

@@ -255,3 +255,25 @@ func TestVectorsReuseUnchangedRows(t *testing.T) {
 func jsonOf(t *testing.T, in heritage.Institution) string {
 	return string(testfixture.OwnJSONL(t, []heritage.Institution{in}))
 }
+
+// A type is read in any spelling linking reads and written as the bundled
+// records write it; one that is no known type is a bad line naming the
+// field.
+func TestReadNormalisesTheType(t *testing.T) {
+	b := []byte("id,name,type,country,city\n1,One,M,GB,Ludlow\n2,Two,museum,GB,Ludlow\n3,Three,Archive,GB,Ludlow\n4,Four,Q,GB,Ludlow\n")
+	in, err := sources.Read(bytes.NewReader(b), meta, sources.ReadOptions{Name: "x.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range in.Records {
+		got = append(got, r.Type+"/"+r.TypeCode)
+	}
+	if want := []string{"MUSEUM/M", "MUSEUM/M", "ARCHIVE/A"}; !slices.Equal(got, want) {
+		t.Errorf("types %v, want %v", got, want)
+	}
+	var fe *heritage.FieldError
+	if len(in.Bad) != 1 || in.Bad[0].Line != 5 || !errors.As(in.Bad[0].Err, &fe) || fe.Field != "type" {
+		t.Fatalf("bad lines: %v", in.Bad)
+	}
+}
