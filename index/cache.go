@@ -11,10 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/fileutil"
 )
 
 // EnvCacheDir names the variable that moves the cache root (default
@@ -154,24 +153,11 @@ func lock(ctx context.Context, path string, wait time.Duration, waiting func()) 
 	if wait <= 0 {
 		wait = 30 * time.Minute
 	}
-	fl := flock.New(path)
-	ok, err := fl.TryLock()
-	if err == nil && ok {
-		return func() { _ = fl.Unlock() }, nil
-	}
-	if waiting != nil {
-		waiting()
-	}
-	ctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	ok, err = fl.TryLockContext(ctx, 100*time.Millisecond)
-	if err != nil || !ok {
-		if err == nil {
-			err = ctx.Err()
-		}
+	unlock, err = fileutil.Lock(ctx, path, wait, waiting)
+	if err != nil {
 		return nil, fmt.Errorf("index: lock %s (another process is building): %w", path, err)
 	}
-	return func() { _ = fl.Unlock() }, nil
+	return unlock, nil
 }
 
 // cacheName is name in lower case letters, digits and hyphens.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/fileutil"
 )
 
 // DatasetFile is the dataset snapshot kept in root/<data version>/.
@@ -38,5 +39,5 @@ func LoadDataset(root, version string, load func() (*heritage.Dataset, error)) (
 // writeSnapshot writes ds's snapshot through a temporary file renamed
 // into place.
 func writeSnapshot(path string, ds *heritage.Dataset) error {
-	return writeFileAtomic(path, ds.WriteSnapshot)
+	return fileutil.WriteAtomic(path, ds.WriteSnapshot)
 }

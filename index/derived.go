@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/fileutil"
 	"github.com/hybridrag/hybridrag/internal/packed"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
@@ -90,33 +91,10 @@ func (d derivedFile[T]) write(path string, x T, ds *heritage.Dataset) error {
 	w.String(retrievers.IDsDigest(ds))
 	d.encode(x, &w)
 	b := packed.Seal(derivedMagic, &w)
-	return writeFileAtomic(path, func(w io.Writer) error {
+	return fileutil.WriteAtomic(path, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
-}
-
-// writeFileAtomic writes path with write, through a temporary file renamed
-// into place: processes that write it at once each write all of it.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp-")
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-	}
-	return err
 }
 
 func (d derivedFile[T]) program() string {

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/fileutil"
 )
 
 // sumFiles sums every file under dir except the manifest and the
@@ -85,23 +87,7 @@ func writeJSON(path string, v any) error {
 
 // writeAtomic writes path through a temporary file renamed into place.
 func writeAtomic(path string, write func(io.Writer) error) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("index: %w", err)
-	}
-	err = write(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		_ = os.Remove(tmp)
+	if err := fileutil.WriteAtomic(path, write); err != nil {
 		return fmt.Errorf("index: write %s: %w", filepath.Base(path), err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,9 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/fileutil"
 )
 
 // Store is a directory holding the sources a user added. Each version of
@@ -209,17 +209,12 @@ func (s *Store) lock(ctx context.Context) (func(), error) {
 	if wait <= 0 {
 		wait = time.Minute
 	}
-	fl := flock.New(filepath.Join(s.dir, lockFile))
-	ctx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	ok, err := fl.TryLockContext(ctx, 50*time.Millisecond)
-	if err != nil || !ok {
-		if err == nil {
-			err = ctx.Err()
-		}
-		return nil, fmt.Errorf("sources: lock %s (another process is updating the store): %w", fl.Path(), err)
+	path := filepath.Join(s.dir, lockFile)
+	unlock, err := fileutil.Lock(ctx, path, wait, nil)
+	if err != nil {
+		return nil, fmt.Errorf("sources: lock %s (another process is updating the store): %w", path, err)
 	}
-	return func() { _ = fl.Unlock() }, nil
+	return unlock, nil
 }
 
 // write writes st's version directory, then points CURRENT at it.
@@ -239,7 +234,7 @@ func (s *Store) write(st *State) error {
 			return fmt.Errorf("sources: %w", err)
 		}
 	}
-	return writeFileAtomic(filepath.Join(s.dir, currentFile), []byte("v-"+st.Version+"\n"))
+	return writeFile(filepath.Join(s.dir, currentFile), []byte("v-"+st.Version+"\n"))
 }
 
 func writeVersion(dir string, st *State) error {
@@ -259,44 +254,22 @@ func writeVersion(dir string, st *State) error {
 			b.Write(r)
 			b.WriteByte('\n')
 		}
-		if err := writeFileSync(filepath.Join(dir, src.Meta.Namespace+sourceExt), b.Bytes()); err != nil {
+		if err := writeFile(filepath.Join(dir, src.Meta.Namespace+sourceExt), b.Bytes()); err != nil {
 			return err
 		}
 	}
 	if len(st.Hidden) > 0 {
-		if err := writeFileSync(filepath.Join(dir, hiddenFile), []byte(strings.Join(st.Hidden, "\n")+"\n")); err != nil {
+		if err := writeFile(filepath.Join(dir, hiddenFile), []byte(strings.Join(st.Hidden, "\n")+"\n")); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeFileAtomic replaces path with b through a temporary file renamed
+// writeFile writes path with b, synced, through a temporary file renamed
 // over it.
-func writeFileAtomic(path string, b []byte) error {
-	tmp := path + ".tmp"
-	if err := writeFileSync(tmp, b); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("sources: %w", err)
-	}
-	return nil
-}
-
-func writeFileSync(path string, b []byte) error {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-	if err != nil {
-		return fmt.Errorf("sources: %w", err)
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+func writeFile(path string, b []byte) error {
+	if err := fileutil.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		return fmt.Errorf("sources: %w", err)
 	}
 	return nil
