@@ -17,22 +17,35 @@ type connLimit struct {
 	net.Listener
 	slots chan struct{}
 
-	mu   sync.Mutex
-	idle map[net.Conn]time.Time // connections between requests, since when
+	mu      sync.Mutex
+	idle    map[net.Conn]time.Time // connections between requests, since when
+	newIdle chan struct{}          // signalled when a connection turns idle
 }
 
 func newConnLimit(ln net.Listener, n int) *connLimit {
-	return &connLimit{Listener: ln, slots: make(chan struct{}, n), idle: map[net.Conn]time.Time{}}
+	return &connLimit{Listener: ln, slots: make(chan struct{}, n), idle: map[net.Conn]time.Time{},
+		newIdle: make(chan struct{}, 1)}
 }
 
 // Accept waits for a free slot, closing an idle connection when there
-// is none, then accepts the next connection.
+// is none (or when one turns idle while it waits), then accepts the next
+// connection.
 func (l *connLimit) Accept() (net.Conn, error) {
-	select {
-	case l.slots <- struct{}{}:
-	default:
-		l.closeIdlest()
-		l.slots <- struct{}{}
+	for taken := false; !taken; {
+		select {
+		case l.slots <- struct{}{}:
+			taken = true
+			continue
+		default:
+		}
+		if l.closeIdlest() {
+			continue // its slot is free now
+		}
+		select {
+		case l.slots <- struct{}{}:
+			taken = true
+		case <-l.newIdle:
+		}
 	}
 	c, err := l.Listener.Accept()
 	if err != nil {
@@ -49,14 +62,18 @@ func (l *connLimit) track(c net.Conn, state http.ConnState) {
 	defer l.mu.Unlock()
 	if state == http.StateIdle {
 		l.idle[c] = time.Now()
+		select {
+		case l.newIdle <- struct{}{}:
+		default:
+		}
 	} else {
 		delete(l.idle, c)
 	}
 }
 
-// closeIdlest closes the connection idle longest, if any; its slot frees
-// when the server sees it closed.
-func (l *connLimit) closeIdlest() {
+// closeIdlest closes the connection idle longest, if any, which frees its
+// slot, and reports whether there was one.
+func (l *connLimit) closeIdlest() bool {
 	l.mu.Lock()
 	var oldest net.Conn
 	var since time.Time
@@ -67,9 +84,11 @@ func (l *connLimit) closeIdlest() {
 	}
 	delete(l.idle, oldest)
 	l.mu.Unlock()
-	if oldest != nil {
-		_ = oldest.Close()
+	if oldest == nil {
+		return false
 	}
+	_ = oldest.Close()
+	return true
 }
 
 // limitedConn gives its slot back when closed, once.
