@@ -89,9 +89,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	apiKeyFile := fs.String("api-key-file", "", "file holding the API key (env HYBRIDRAG_API_KEY_FILE)")
 	publicURL := fs.String("public-url", "", "public base URL of the service, e.g. https://example.org (env HYBRIDRAG_PUBLIC_URL); the reconciliation manifest's URLs start with it")
 	trustProxy := fs.Bool("trust-proxy", false, "let X-Forwarded-Host/Proto choose the manifest's URLs (only behind a proxy that sets them)")
-	maxInFlight := fs.Int("max-in-flight", 0, fmt.Sprintf("most requests served at once; more queue, and are refused with 503 when the queue would pass their deadline (default %d)", server.DefaultMaxInFlight()))
+	maxInFlight := fs.Int("max-in-flight", 0, fmt.Sprintf("most requests served at once; more queue, and are refused with 503 when the queue would pass their deadline (default %d, one per CPU; %d with a graph server, vector store, SPARQL endpoint or LLM)", server.DefaultMaxInFlight(false), server.DefaultMaxInFlight(true)))
 	maxQueueWait := fs.Duration("max-queue-wait", 0, fmt.Sprintf("longest an ask may expect to wait for a slot before it is refused with 503 and Retry-After; look-ups twice as long (default %s; config serve.max_queue_wait)", server.DefaultMaxQueueWait))
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
+	debugAddr := fs.String("debug-addr", "", "also serve the Go runtime's profiles (heap, CPU, goroutines) under /debug/pprof/ on this address, without an API key, e.g. 127.0.0.1:6060; off when empty")
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
 	reload := fs.Duration("reload-every", 2*time.Second, "how often to look for a change of the store's sources (ingest --source, delete) and answer from the new data without a restart; 0: never")
 	df.register(fs)
@@ -136,6 +137,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	settleMemory(e.getenv)
 	srv, err := newAPI(st, cfg, sc, key, log)
 	if err != nil {
 		st.Close()
@@ -154,6 +156,18 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return usagef("--addr: %v", err)
+	}
+	if *debugAddr != "" {
+		dln, err := net.Listen("tcp", *debugAddr)
+		if err != nil {
+			_ = ln.Close()
+			return usagef("--debug-addr: %v", err)
+		}
+		log.Info("serving profiles", "url", "http://"+dln.Addr().String()+"/debug/pprof/")
+		go func() {
+			// A CPU profile or trace is written for as long as it was asked for.
+			_ = server.Run(ctx, dln, server.Debug(), server.RunOptions{Logger: log, WriteTimeout: 10 * time.Minute})
+		}()
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "institutions", ds.Len(),
 		"api_key", key != "", "timeout", timeout.String(), "max_body", sc.MaxBody, "llm", cfg.LLM.Model)
@@ -259,6 +273,7 @@ func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog
 		Timeout:      timeout,
 		MaxInFlight:  sc.MaxInFlight,
 		MaxQueueWait: sc.MaxQueueWait.Std(),
+		Remote:       cfg.Neo4j.URI != "" || cfg.Qdrant.URL != "" || cfg.SPARQL.Endpoint != "" || cfg.Rerank.URL != "" || cfg.LLM.BaseURL != "",
 		LLM:          cfg.LLM.BaseURL != "",
 	})
 }

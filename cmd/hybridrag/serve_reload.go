@@ -92,7 +92,7 @@ func (w *reloader) check(ctx context.Context) error {
 	w.swap(h)
 	w.log.Info("data updated", "data_version", next.data.Version, "institutions", next.data.Len(),
 		"store_version", state.Version, "took", time.Since(start).Round(time.Millisecond).String())
-	time.AfterFunc(w.drain, cur.Close)
+	time.AfterFunc(w.drain, func() { cur.Close(); settleMemory(w.e.getenv) })
 	return nil
 }
 

@@ -27,7 +27,8 @@ func TestServePicksUpSourceChanges(t *testing.T) {
 	}
 	ingest(ownFile(t, dir, "a.jsonl", 0, 50, 0))
 
-	addr := fmt.Sprintf("127.0.0.1:%d", 21000+rand.IntN(9000))
+	port := 21000 + rand.IntN(8999)
+	addr, debugAddr := fmt.Sprintf("127.0.0.1:%d", port), fmt.Sprintf("127.0.0.1:%d", port+1)
 	ctx, cancel := context.WithCancel(context.Background())
 	var (
 		wg   sync.WaitGroup
@@ -37,7 +38,7 @@ func TestServePicksUpSourceChanges(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		code = runEnv(ctx, testEnv(t, &bytes.Buffer{}, &errb), append([]string{"serve", "--addr", addr, "--reload-every", "100ms", "--drain", "1s"}, common...))
+		code = runEnv(ctx, testEnv(t, &bytes.Buffer{}, &errb), append([]string{"serve", "--addr", addr, "--debug-addr", debugAddr, "--reload-every", "100ms", "--drain", "1s"}, common...))
 	}()
 	defer func() {
 		cancel()
@@ -80,6 +81,12 @@ func TestServePicksUpSourceChanges(t *testing.T) {
 	}
 	if again, err := ask(); err != nil || !strings.Contains(before.Answer.Text, "1905") || !again.Cached {
 		t.Fatalf("before the change: %+v, then %+v (%v)", before, again, err)
+	}
+	// --debug-addr serves the runtime's profiles beside the API.
+	if resp, err := http.Get("http://" + debugAddr + "/debug/pprof/heap?debug=1"); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("--debug-addr: %v %v", resp, err)
+	} else {
+		_ = resp.Body.Close()
 	}
 
 	ingest(ownFile(t, dir, "b.jsonl", 5, 6, 1))
