@@ -68,8 +68,19 @@ const (
 // a second.
 const DefaultMaxQueueWait = 600 * time.Millisecond
 
-// DefaultMaxInFlight is the default of Options.MaxInFlight.
-func DefaultMaxInFlight() int { return 4 * runtime.GOMAXPROCS(0) }
+// DefaultMaxInFlight is the default of Options.MaxInFlight: one request
+// per CPU when every retriever runs in the process, four when some wait
+// on a backend over the network. An ask over the embedded indexes is
+// CPU work from start to end: more of them at once finish no sooner,
+// and their goroutines keep the ones that read new requests (and refuse
+// them at once when the queue is long) from running, so that clients
+// wait seconds for a refusal the server wrote in microseconds.
+func DefaultMaxInFlight(remote bool) int {
+	if remote {
+		return 4 * runtime.GOMAXPROCS(0)
+	}
+	return runtime.GOMAXPROCS(0)
+}
 
 // Options configure a Server. Asker and Records are required.
 type Options struct {
@@ -104,7 +115,7 @@ type Options struct {
 	// Timeout is the deadline of each request (default 10 s).
 	Timeout time.Duration
 	// MaxInFlight is the most /v1/* and /reconcile requests served at once
-	// (default 4 per CPU); MaxQueue the most waiting for a slot (default
+	// (default DefaultMaxInFlight(Remote)); MaxQueue the most waiting for a slot (default
 	// 32 × MaxInFlight); MaxQueueWait the longest an expensive request
 	// may expect to wait for one (default DefaultMaxQueueWait; cheap
 	// look-ups twice as long). Past them, or when the wait would pass
@@ -112,6 +123,10 @@ type Options struct {
 	MaxInFlight  int
 	MaxQueue     int
 	MaxQueueWait time.Duration
+	// Remote says that some retriever waits on a backend over the
+	// network (a graph server, a vector store, a SPARQL endpoint, an
+	// LLM), for the default of MaxInFlight.
+	Remote bool
 	// LLM makes a written answer the default of POST /v1/ask (a request
 	// may still send "llm": false); set it when the Asker has a language
 	// model.
@@ -155,7 +170,7 @@ func New(opts Options) (*Server, error) {
 		opts.Timeout = DefaultTimeout
 	}
 	if opts.MaxInFlight <= 0 {
-		opts.MaxInFlight = DefaultMaxInFlight()
+		opts.MaxInFlight = DefaultMaxInFlight(opts.Remote)
 	}
 	if opts.MaxQueue <= 0 {
 		opts.MaxQueue = 32 * opts.MaxInFlight
