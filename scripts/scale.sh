@@ -11,8 +11,14 @@
 #
 # Environment: HYBRIDRAG_SCALE_QUESTIONS (asks per run, default 100, the gold
 # questions in turn), HYBRIDRAG_SCALE_EF (also serve approximate Qdrant search
-# with this hnsw_ef; default 256, 0 skips it). Needs curl, python3 and the
-# Qdrant binary scripts/qdrant.sh finds. Work files go under .tools/scale/.
+# with this hnsw_ef; default 256, 0 skips it), HYBRIDRAG_SCALE_NEO4J (the
+# factors at which the graph also goes to Neo4j, e.g. "1 10"; default none:
+# scripts/neo4j.sh starts a fresh database for each, the ingest is timed and
+# serve answers with --qdrant and --neo4j), HYBRIDRAG_SCALE_HNSW (0: do not
+# wait for Qdrant's HNSW build, e.g. at 50×, where it takes about an hour on
+# 2 cores; the HNSW row is then left out). Needs curl, python3 and the
+# Qdrant binary scripts/qdrant.sh finds (and java + mvn for Neo4j). Work
+# files go under .tools/scale/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -22,6 +28,8 @@ questions=${HYBRIDRAG_SCALE_QUESTIONS:-100}
 # measures, and the copies do not fill the user's index cache.
 export HYBRIDRAG_CACHE_DIR=off
 ef=${HYBRIDRAG_SCALE_EF:-256}
+neo4j_factors=" ${HYBRIDRAG_SCALE_NEO4J:-} "
+hnsw=${HYBRIDRAG_SCALE_HNSW:-1}
 factors=("$@")
 [ ${#factors[@]} -gt 0 ] || factors=(1 10)
 mkdir -p "$dir"
@@ -32,6 +40,7 @@ serve_pid=
 cleanup() {
   [ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null || true
   bash scripts/qdrant.sh stop >/dev/null 2>&1 || true
+  [ "$neo4j_factors" = "  " ] || bash scripts/neo4j.sh stop >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
@@ -138,7 +147,7 @@ wait_indexed() {
   echo $((SECONDS - t0))
 }
 
-echo "| records | setup | serve start-up | Qdrant ingest | RSS hybridrag | RSS Qdrant | ask p50 | ask p99 |"
+echo "| records | setup | serve start-up | ingest | RSS hybridrag | RSS servers | ask p50 | ask p99 |"
 echo "|---|---|---|---|---|---|---|---|"
 for f in "${factors[@]}"; do
   data=$(make_data "$f")
@@ -157,18 +166,36 @@ for f in "${factors[@]}"; do
   "$bin" ingest --qdrant "$url" --data "$data" --embedder hashing >"$dir/ingest.log" 2>&1 ||
     { tail -n 20 "$dir/ingest.log" >&2; exit 1; }
   ingest_secs=$(python3 -c "import time; print(round(time.time() - $t0, 1))")
-  index_secs=$(wait_indexed)
+  if [ "$hnsw" = 0 ]; then
+    index_note="HNSW build not waited for"
+  else
+    index_note="+$(wait_indexed) s HNSW build"
+  fi
   qpid=$(cat .tools/qdrant/qdrant.pid)
   serve --data "$data" --qdrant "$url"
   read -r p50 p99 < <(asks)
-  echo "| $n | Qdrant, exact search | ${serve_secs} s | ${ingest_secs} s (+${index_secs} s HNSW build) | $(rss_mb "$serve_pid") MB | $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
+  echo "| $n | Qdrant, exact search | ${serve_secs} s | Qdrant ${ingest_secs} s (${index_note}) | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
   stop_serve
-  if [ "$ef" != 0 ]; then
+  if [ "${neo4j_factors/ $f /}" != "$neo4j_factors" ]; then
+    say "${f}×: Qdrant + Neo4j"
+    neo4j=$(bash scripts/neo4j.sh start | sed -n 's/^HYBRIDRAG_NEO4J_URI=//p')
+    t0=$(date +%s.%N)
+    "$bin" ingest --neo4j "$neo4j" --data "$data" >"$dir/ingest-neo4j.log" 2>&1 ||
+      { tail -n 20 "$dir/ingest-neo4j.log" >&2; exit 1; }
+    neo4j_secs=$(python3 -c "import time; print(round(time.time() - $t0, 1))")
+    npid=$(cat .tools/neo4j/neo4j.pid)
+    serve --data "$data" --qdrant "$url" --neo4j "$neo4j"
+    read -r p50 p99 < <(asks)
+    echo "| $n | Qdrant, exact search + Neo4j | ${serve_secs} s | Neo4j ${neo4j_secs} s | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB + Neo4j $(rss_mb "$npid") MB | ${p50} ms | ${p99} ms |"
+    stop_serve
+    bash scripts/neo4j.sh stop >/dev/null 2>&1
+  fi
+  if [ "$ef" != 0 ] && [ "$hnsw" != 0 ]; then
     export HYBRIDRAG_QDRANT_SEARCH_EF=$ef
     serve --data "$data" --qdrant "$url"
     unset HYBRIDRAG_QDRANT_SEARCH_EF
     read -r p50 p99 < <(asks)
-    echo "| $n | Qdrant, HNSW ef $ef | ${serve_secs} s | (same) | $(rss_mb "$serve_pid") MB | $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
+    echo "| $n | Qdrant, HNSW ef $ef | ${serve_secs} s | (same) | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
     stop_serve
   fi
   bash scripts/qdrant.sh stop >/dev/null 2>&1
