@@ -139,7 +139,11 @@ func TestLoad(t *testing.T) {
 		reduced = true
 	}
 	ds, p, l := realPipeline(t)
-	s, err := New(Options{Asker: p, Records: ds, Linker: l, Registry: prometheus.NewRegistry()})
+	// A slot per client: this measures the pipeline under concurrency.
+	// Admission (refusing what would wait too long, which a machine busy
+	// with other tests can make of 8 clients on 2 slots) is tested on its
+	// own.
+	s, err := New(Options{Asker: p, Records: ds, Linker: l, Registry: prometheus.NewRegistry(), MaxInFlight: *loadC})
 	require.NoError(t, err)
 	ts := httptest.NewServer(s)
 	defer ts.Close()
