@@ -27,6 +27,8 @@ type admission struct {
 
 	mu  sync.Mutex
 	avg time.Duration // moving average of the time a request holds a slot
+
+	retries retryBook
 }
 
 func newAdmission(inFlight, queue int, maxWait time.Duration) *admission {
@@ -56,20 +58,32 @@ func (a *admission) admit(ctx context.Context, expensive bool) (release func(), 
 	avg := a.average()
 	wait := time.Duration(pos) * avg / time.Duration(cap(a.slots))
 	if pos > limit {
-		return nil, &refusal{"the server is at capacity: every request slot and the queue are taken", wait + avg}
+		return nil, a.refusal("the server is at capacity: every request slot and the queue are taken", wait+avg, avg)
 	}
 	if wait > budget {
-		return nil, &refusal{"the server is at capacity: the expected wait for a request slot is longer than a request may wait", wait + avg}
+		return nil, a.refusal("the server is at capacity: the expected wait for a request slot is longer than a request may wait", wait+avg, avg)
 	}
 	if dl, ok := ctx.Deadline(); ok && time.Now().Add(wait+avg).After(dl) {
-		return nil, &refusal{"the server is at capacity: the queue is longer than the request's deadline allows", wait + avg}
+		return nil, a.refusal("the server is at capacity: the queue is longer than the request's deadline allows", wait+avg, avg)
 	}
 	select {
 	case a.slots <- struct{}{}:
 		return a.releaser(), nil
 	case <-ctx.Done():
-		return nil, &refusal{"the server is at capacity: no request slot freed up before the deadline", avg}
+		return nil, a.refusal("the server is at capacity: no request slot freed up before the deadline", avg, avg)
 	}
+}
+
+// refusal is a refusal whose client comes back no sooner than earliest,
+// in a second that is not yet booked full: as many clients a second as
+// the slots serve in a second at the average time a request holds one.
+func (a *admission) refusal(reason string, earliest, avg time.Duration) *refusal {
+	perSecond := cap(a.slots)
+	if avg > 0 {
+		perSecond = int(time.Duration(cap(a.slots)) * time.Second / avg)
+	}
+	secs := a.retries.book(time.Now(), earliest, perSecond)
+	return &refusal{reason, time.Duration(secs) * time.Second}
 }
 
 func (a *admission) releaser() func() {
