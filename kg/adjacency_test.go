@@ -64,10 +64,10 @@ func ids(it graph.Nodes) []int64 {
 	if len(out) == 0 {
 		return nil
 	}
-	return sortedIDs(out)
+	return sortedNodes(out)
 }
 
-func sortedIDs(s []int64) []int64 {
+func sortedNodes(s []int64) []int64 {
 	slices.Sort(s)
 	return s
 }
@@ -80,5 +80,5 @@ func reached(g graph.Directed, from int32) []int64 {
 		out = append(out, n.ID())
 		return false
 	})
-	return sortedIDs(out)
+	return sortedNodes(out)
 }

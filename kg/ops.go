@@ -45,13 +45,15 @@ func (g *Graph) Lookup(scheme, value string) []string {
 	if !ok || g.kindOf(n) != nIdentifier {
 		return nil
 	}
-	var insts []int32
-	for _, ei := range g.incident(n) {
-		if e := g.edges[ei]; e.kind == eIdentifier && int(e.from) < len(g.ds.Institutions) {
-			insts = append(insts, e.from)
+	// The identifier's edges lead from the institutions carrying it.
+	edges := g.incident(n)
+	out := make([]string, 0, len(edges))
+	for _, ei := range edges {
+		if e := &g.edges[ei]; e.kind == eIdentifier && int(e.from) < len(g.ds.Institutions) {
+			out = append(out, g.ds.Institutions[e.from].ID)
 		}
 	}
-	return g.ids(insts)
+	return sortedIDs(out)
 }
 
 // ByName returns the ids of the institutions whose name or alternative name
@@ -68,8 +70,16 @@ func (g *Graph) ids(idx []int32) []string {
 	for j, i := range idx {
 		out[j] = g.ds.Institutions[i].ID
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return sortedIDs(out)
+}
+
+// sortedIDs sorts ids and drops repeats; nil when there are none.
+func sortedIDs(ids []string) []string {
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // Members returns the institutions that are part_of or operated_by body,
