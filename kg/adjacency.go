@@ -97,7 +97,7 @@ func (d directed) neighbours(id int64, out bool) graph.Nodes {
 		if !out {
 			near, far = far, near
 		}
-		if e.kind != eIdentifier && int64(near) == id {
+		if d.g.kindOfEdge(ei) != eIdentifier && int64(near) == id {
 			ids = append(ids, int64(far))
 		}
 	}
@@ -120,7 +120,7 @@ func (d directed) HasEdgeFromTo(u, v int64) bool {
 		list = l
 	}
 	for _, ei := range list {
-		if e := d.g.edges[ei]; e.kind != eIdentifier && int64(e.from) == u && int64(e.to) == v {
+		if e := d.g.edges[ei]; d.g.kindOfEdge(ei) != eIdentifier && int64(e.from) == u && int64(e.to) == v {
 			return true
 		}
 	}

@@ -23,8 +23,8 @@ func TestDirectedIsTheGraph(t *testing.T) {
 			want.AddNode(simple.Node(n))
 		}
 	}
-	for _, e := range g.edges {
-		if e.kind != eIdentifier {
+	for i, e := range g.edges {
+		if g.kindOfEdge(int32(i)) != eIdentifier {
 			want.SetEdge(simple.Edge{F: simple.Node(e.from), T: simple.Node(e.to)})
 		}
 	}

@@ -134,14 +134,15 @@ var (
 // Nodes are numbered: node i < len(ds.Institutions) is the dataset's
 // record i, whose id and label the record holds; the bodies, places and
 // identifiers follow, in extra. Edges are kept in the order New adds them,
-// their strings as indices into strs; adj lists each node's edges.
+// their kind and strings as an index into labels; adj lists each node's
+// edges.
 type Graph struct {
-	ds    *heritage.Dataset
-	extra []extraNode      // the nodes after the institutions
-	byKey map[string]int32 // an extra node's id → its number
-	edges []edge
-	strs  []string // the relations, sources and until years of the edges
-	adj   adjacency
+	ds     *heritage.Dataset
+	extra  []extraNode // the nodes after the institutions
+	keys   keyIndex    // an extra node's id → its index in extra
+	edges  []edge
+	labels []edgeLabel // what edges say, each once
+	adj    adjacency
 
 	names   table                  // normalised name or alt name → institutions
 	places  table                  // place key → institutions
@@ -161,8 +162,13 @@ type extraNode struct {
 
 // edge is one typed edge between node numbers.
 type edge struct {
-	from, to        int32
-	rel, src, until int32 // indices into Graph.strs
+	from, to int32
+	label    int32 // index into Graph.labels
+}
+
+// edgeLabel is the kind, relation, source and until year of edges.
+type edgeLabel struct {
+	rel, src, until string
 	kind            uint8
 }
 
@@ -174,11 +180,11 @@ type memberRef struct {
 // builder holds what New needs only while it builds.
 type builder struct {
 	*Graph
-	strIdx map[string]int32
-	names  map[string][]int32
-	places map[string][]int32
-	within map[[2]int32]bool // place → containing place, linked
-	first  int               // the first edge of the institution being added
+	labelIdx map[edgeLabel]int32
+	names    map[string][]int32
+	places   map[string][]int32
+	within   map[[2]int32]bool // place → containing place, linked
+	first    int               // the first edge of the institution being added
 }
 
 // New builds the graph from the dataset.
@@ -187,17 +193,16 @@ func New(ds *heritage.Dataset) *Graph {
 	b := &builder{
 		Graph: &Graph{
 			ds:        ds,
-			byKey:     make(map[string]int32, n),
+			keys:      newKeyIndex(n),
 			edges:     make([]edge, 0, n*4),
-			strs:      []string{""},
 			members:   make(map[string][]memberRef),
 			bodyAlias: make(map[string]string),
 			byBodyID:  make(map[string][]memberRef),
 		},
-		strIdx: map[string]int32{"": 0},
-		names:  make(map[string][]int32, n),
-		places: make(map[string][]int32),
-		within: make(map[[2]int32]bool),
+		labelIdx: make(map[edgeLabel]int32),
+		names:    make(map[string][]int32, n),
+		places:   make(map[string][]int32),
+		within:   make(map[[2]int32]bool),
 	}
 	for i := range ds.Institutions {
 		b.addInstitution(int32(i), &ds.Institutions[i])
@@ -233,8 +238,10 @@ func (g *Graph) nodeOf(id string) (int32, bool) {
 	if i, ok := g.ds.Index(id); ok {
 		return int32(i), true
 	}
-	n, ok := g.byKey[id]
-	return n, ok
+	if e, ok := g.keys.find(g.extra, id); ok {
+		return int32(len(g.ds.Institutions) + e), true
+	}
+	return 0, false
 }
 
 func (g *Graph) nodeAt(n int32) Node {
@@ -263,9 +270,12 @@ func (g *Graph) kindOf(n int32) uint8 {
 // edgeAt returns edge i as stored.
 func (g *Graph) edgeAt(i int32) Edge {
 	e := &g.edges[i]
-	return Edge{From: g.nodeID(e.from), To: g.nodeID(e.to), Relation: g.strs[e.rel], Kind: edgeKinds[e.kind],
-		Source: g.strs[e.src], Until: g.strs[e.until]}
+	l := &g.labels[e.label]
+	return Edge{From: g.nodeID(e.from), To: g.nodeID(e.to), Relation: l.rel, Kind: edgeKinds[l.kind], Source: l.src, Until: l.until}
 }
+
+// kindOfEdge returns the kind of edge i.
+func (g *Graph) kindOfEdge(i int32) uint8 { return g.labels[g.edges[i].label].kind }
 
 // instIndex returns the dataset index of an institution node id.
 func (g *Graph) instIndex(id string) (int32, bool) {
@@ -283,22 +293,19 @@ func (b *builder) node(key string, kind uint8, label string) int32 {
 	}
 	n := int32(b.nodeCount())
 	b.extra = append(b.extra, extraNode{id: key, label: label, kind: kind})
-	b.byKey[key] = n
+	b.keys.add(b.extra, len(b.extra)-1)
 	return n
 }
 
-func (b *builder) str(s string) int32 {
-	i, ok := b.strIdx[s]
-	if !ok {
-		i = int32(len(b.strs))
-		b.strs = append(b.strs, s)
-		b.strIdx[s] = i
-	}
-	return i
-}
-
 func (b *builder) link(from, to int32, kind uint8, relation, source, until string) {
-	b.edges = append(b.edges, edge{from: from, to: to, kind: kind, rel: b.str(relation), src: b.str(source), until: b.str(until)})
+	l := edgeLabel{rel: relation, src: source, until: until, kind: kind}
+	i, ok := b.labelIdx[l]
+	if !ok {
+		i = int32(len(b.labels))
+		b.labels = append(b.labels, l)
+		b.labelIdx[l] = i
+	}
+	b.edges = append(b.edges, edge{from: from, to: to, label: i})
 }
 
 func (b *builder) addInstitution(i int32, in *heritage.Institution) {
@@ -403,7 +410,7 @@ func (b *builder) addIdent(self int32, scheme, v string) {
 	}
 	in := b.node("ident:"+scheme+":"+NormalizeIdentifier(scheme, v), nIdentifier, v)
 	for _, e := range b.edges[b.first:] {
-		if e.kind == eIdentifier && e.to == in {
+		if b.labels[e.label].kind == eIdentifier && e.to == in {
 			return
 		}
 	}

@@ -41,7 +41,7 @@ func (g *Graph) Lookup(scheme, value string) []string {
 	if !ok {
 		return nil
 	}
-	n, ok := g.byKey["ident:"+s+":"+NormalizeIdentifier(s, value)]
+	n, ok := g.nodeOf("ident:" + s + ":" + NormalizeIdentifier(s, value))
 	if !ok || g.kindOf(n) != nIdentifier {
 		return nil
 	}
@@ -49,7 +49,7 @@ func (g *Graph) Lookup(scheme, value string) []string {
 	edges := g.incident(n)
 	out := make([]string, 0, len(edges))
 	for _, ei := range edges {
-		if e := &g.edges[ei]; e.kind == eIdentifier && int(e.from) < len(g.ds.Institutions) {
+		if e := &g.edges[ei]; g.kindOfEdge(ei) == eIdentifier && int(e.from) < len(g.ds.Institutions) {
 			out = append(out, g.ds.Institutions[e.from].ID)
 		}
 	}
@@ -200,7 +200,7 @@ func (g *Graph) touching(relations []string) Touching {
 			n, _ := g.nodeOf(id)
 			for _, ei := range g.incident(n) {
 				e := &g.edges[ei]
-				if len(relations) > 0 && !slices.Contains(relations, g.strs[e.rel]) {
+				if len(relations) > 0 && !slices.Contains(relations, g.labels[e.label].rel) {
 					continue
 				}
 				other := e.to
@@ -267,7 +267,7 @@ func (g *Graph) adjacent(_ context.Context, node string, _ func() []string) ([]P
 	out := make([]PathEdge, len(idx))
 	for i, ei := range idx {
 		e := &g.edges[ei]
-		out[i] = PathEdge{Edge: g.edgeAt(ei), Cost: PathCost(edgeKinds[e.kind], g.nodeAt(e.to))}
+		out[i] = PathEdge{Edge: g.edgeAt(ei), Cost: PathCost(edgeKinds[g.labels[e.label].kind], g.nodeAt(e.to))}
 	}
 	return out, nil
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Encode writes the graph in the packed form Decode reads: the nodes after
-// the institutions, the edges' strings, the typed edges and the look-up
+// the institutions, what the edges say, the typed edges and the look-up
 // tables. The adjacency lists follow from the edges; Decode builds them.
 func (g *Graph) Encode(w *packed.Writer) {
 	w.Len(len(g.ds.Institutions))
@@ -19,15 +19,16 @@ func (g *Graph) Encode(w *packed.Writer) {
 		w.Len(int(n.kind))
 		w.String(n.id, n.label)
 	}
-	w.Strings(g.strs)
+	w.Len(len(g.labels))
+	for _, l := range g.labels {
+		w.Len(int(l.kind))
+		w.String(l.rel, l.src, l.until)
+	}
 	w.Len(len(g.edges))
 	for _, e := range g.edges {
 		w.Int32(e.from)
 		w.Int32(e.to)
-		w.Len(int(e.kind))
-		w.Int32(e.rel)
-		w.Int32(e.src)
-		w.Int32(e.until)
+		w.Int32(e.label)
 	}
 	g.names.encode(w)
 	g.places.encode(w)
@@ -75,19 +76,22 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
 		return nil, fmt.Errorf("kg: the graph holds %d records, the data %d", n, ni)
 	}
 	g := &Graph{ds: ds, extra: make([]extraNode, r.Count())}
-	g.byKey = make(map[string]int32, len(g.extra))
+	g.keys = newKeyIndex(len(g.extra))
 	for i := range g.extra {
 		kind := uint8(r.Len(len(nodeKinds) - 1))
 		g.extra[i] = extraNode{kind: kind, id: r.String(), label: r.String()}
-		g.byKey[g.extra[i].id] = int32(ni + i)
+		g.keys.add(g.extra, i)
 	}
 	nn := g.nodeCount()
-	g.strs = r.Strings()
-	ns := len(g.strs)
+	g.labels = make([]edgeLabel, r.Count())
+	for i := range g.labels {
+		kind := uint8(r.Len(len(edgeKinds) - 1))
+		g.labels[i] = edgeLabel{kind: kind, rel: r.String(), src: r.String(), until: r.String()}
+	}
+	nl := len(g.labels)
 	g.edges = make([]edge, r.Count())
 	for i := range g.edges {
-		g.edges[i] = edge{from: r.Int32(nn), to: r.Int32(nn), kind: uint8(r.Len(len(edgeKinds) - 1)),
-			rel: r.Int32(ns), src: r.Int32(ns), until: r.Int32(ns)}
+		g.edges[i] = edge{from: r.Int32(nn), to: r.Int32(nn), label: r.Int32(nl)}
 	}
 	g.names = readTable(r, ni)
 	g.places = readTable(r, ni)

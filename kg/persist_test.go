@@ -20,9 +20,8 @@ func TestDecodeEqualsNew(t *testing.T) {
 	require.NoError(t, err)
 	require.Same(t, g.ds, got.Dataset())
 	require.Equal(t, g.extra, got.extra)
-	require.Equal(t, g.byKey, got.byKey)
 	require.Equal(t, g.edges, got.edges)
-	require.Equal(t, g.strs, got.strs)
+	require.Equal(t, g.labels, got.labels)
 	requireSameTable(t, g.names, got.names)
 	requireSameTable(t, g.places, got.places)
 	require.Equal(t, g.members, got.members)
@@ -30,7 +29,11 @@ func TestDecodeEqualsNew(t *testing.T) {
 	require.Equal(t, g.byBodyID, got.byBodyID)
 	require.Equal(t, g.adj, got.adj)
 	for n := range int32(g.nodeCount()) {
-		require.Equal(t, g.nodeAt(n), got.nodeAt(n))
+		nd := g.nodeAt(n)
+		require.Equal(t, nd, got.nodeAt(n))
+		m, ok := got.nodeOf(nd.ID)
+		require.True(t, ok, nd.ID)
+		require.Equal(t, n, m, nd.ID)
 	}
 }
 

@@ -283,7 +283,7 @@ func (g *Graph) relatives(n plan.NameMatch, relation string, asOf int) []int32 {
 			n, _ := g.instIndex(id)
 			for _, ei := range g.incident(n) {
 				e := &g.edges[ei]
-				if e.kind == eRelation && g.strs[e.rel] == "located_in" && e.to == n {
+				if l := &g.labels[e.label]; l.kind == eRelation && l.rel == "located_in" && e.to == n {
 					i, _ := g.instIndex(g.nodeID(e.from))
 					out = append(out, i)
 				}
