@@ -41,10 +41,11 @@ func (g *Graph) Lookup(scheme, value string) []string {
 	if !ok {
 		return nil
 	}
-	n, ok := g.nodeOf("ident:" + s + ":" + NormalizeIdentifier(s, value))
-	if !ok || g.kindOf(n) != nIdentifier {
+	x, ok := g.keys.find(g.extra, "ident:"+s+":"+NormalizeIdentifier(s, value))
+	if !ok || g.extra[x].kind != nIdentifier {
 		return nil
 	}
+	n := int32(len(g.ds.Institutions) + x)
 	// The identifier's edges lead from the institutions carrying it.
 	edges := g.incident(n)
 	out := make([]string, 0, len(edges))
