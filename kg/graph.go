@@ -180,11 +180,11 @@ type memberRef struct {
 // builder holds what New needs only while it builds.
 type builder struct {
 	*Graph
-	labelIdx map[edgeLabel]int32
-	names    map[string][]int32
-	places   map[string][]int32
-	within   map[[2]int32]bool // place → containing place, linked
-	first    int               // the first edge of the institution being added
+	labelIdx   map[edgeLabel]int32
+	nameLists  map[string][]int32 // Graph.names, as it grows
+	placeLists map[string][]int32 // Graph.places, as it grows
+	within     map[[2]int32]bool  // place → containing place, linked
+	first      int                // the first edge of the institution being added
 }
 
 // New builds the graph from the dataset.
@@ -199,10 +199,10 @@ func New(ds *heritage.Dataset) *Graph {
 			bodyAlias: make(map[string]string),
 			byBodyID:  make(map[string][]memberRef),
 		},
-		labelIdx: make(map[edgeLabel]int32),
-		names:    make(map[string][]int32, n),
-		places:   make(map[string][]int32),
-		within:   make(map[[2]int32]bool),
+		labelIdx:   make(map[edgeLabel]int32),
+		nameLists:  make(map[string][]int32, n),
+		placeLists: make(map[string][]int32),
+		within:     make(map[[2]int32]bool),
 	}
 	for i := range ds.Institutions {
 		b.addInstitution(int32(i), &ds.Institutions[i])
@@ -210,8 +210,8 @@ func New(ds *heritage.Dataset) *Graph {
 	g := b.Graph
 	g.edges = slices.Clone(g.edges) // no spare capacity
 	g.extra = slices.Clone(g.extra)
-	g.names = packTable(b.names)
-	g.places = packTable(b.places)
+	g.names = packTable(b.nameLists)
+	g.places = packTable(b.placeLists)
 	g.adj = newAdjacency(g.nodeCount(), g.edges)
 	return g
 }
@@ -372,11 +372,11 @@ func (b *builder) addInstitution(i int32, in *heritage.Institution) {
 	// Places.
 	places, keys := Places(b.ds, in)
 	for _, k := range keys {
-		b.places[k] = append(b.places[k], i)
+		b.placeLists[k] = append(b.placeLists[k], i)
 	}
 	for _, p := range places {
 		for _, k := range p.Index {
-			b.places[k] = append(b.places[k], i)
+			b.placeLists[k] = append(b.placeLists[k], i)
 		}
 		pn := b.node(p.Key, nPlace, p.Label)
 		b.link(self, pn, ePlace, RelInPlace, p.Source, "")
@@ -395,11 +395,11 @@ func (b *builder) addName(name string, i int32) {
 	if k == "" {
 		return
 	}
-	l := b.names[k]
+	l := b.nameLists[k]
 	if len(l) > 0 && l[len(l)-1] == i {
 		return
 	}
-	b.names[k] = append(l, i)
+	b.nameLists[k] = append(l, i)
 }
 
 // addIdent links institution self to the identifier node of scheme and
