@@ -1,6 +1,6 @@
-// Package kg is an in-memory knowledge graph of the heritage dataset, built
-// on a gonum simple.DirectedGraph whose edges carry the typed relations
-// between each node pair, and a retriever over it or over any other graph
+// Package kg is an in-memory knowledge graph of the heritage dataset, kept
+// as compact adjacency lists that gonum's graph algorithms can walk
+// (graph.Directed), and a retriever over it or over any other graph
 // backend ([Source]).
 //
 // Nodes are institutions, bodies (the groups of member_of), places and
@@ -15,10 +15,8 @@ package kg
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"gonum.org/v1/gonum/graph/simple"
 )
 
 // NodeKind says what a node stands for.
@@ -108,41 +106,70 @@ type Member struct {
 	Until       string `json:"until,omitempty"`
 }
 
-// pairEdge is the gonum edge between two nodes; it carries the indices of
-// the typed edges (usually one) from F to T.
-type pairEdge struct {
-	simple.Edge
-	edges []int32 // indices into Graph.edges
-}
+// Node kinds and edge kinds as the graph keeps them: indices into
+// nodeKinds and edgeKinds.
+const (
+	nInstitution uint8 = iota
+	nBody
+	nPlace
+	nIdentifier
+)
+
+const (
+	eMembership uint8 = iota
+	eRelation
+	ePlace
+	eWithin
+	eIdentifier
+)
+
+var (
+	nodeKinds = []NodeKind{KindInstitution, KindBody, KindPlace, KindIdentifier}
+	edgeKinds = []EdgeKind{EdgeMembership, EdgeRelation, EdgePlace, EdgeWithin, EdgeIdentifier}
+)
 
 // Graph is the knowledge graph. It is read-only after New and safe for
 // concurrent use.
+//
+// Nodes are numbered: node i < len(ds.Institutions) is the dataset's
+// record i, whose id and label the record holds; the bodies, places and
+// identifiers follow, in extra. Edges are kept in the order New adds them,
+// their kind and strings as an index into labels; adj lists each node's
+// edges.
 type Graph struct {
-	ds *heritage.Dataset
-	// g holds the edges between nodes that are not identifiers; read it
-	// through graph(). New builds it; a decoded graph builds it on first
-	// use, with adjacency.
-	g         *simple.DirectedGraph
-	gOnce     sync.Once
-	adjacency func() *simple.DirectedGraph
-	nodes     []Node
-	byKey     map[string]int64
-	edges     []Edge
+	ds     *heritage.Dataset
+	extra  []extraNode // the nodes after the institutions
+	keys   keyIndex    // an extra node's id → its index in extra
+	edges  []edge
+	labels []edgeLabel // what edges say, each once
+	adj    adjacency
 
-	idents  map[string][]int32     // scheme + "\x00" + value → institutions
-	names   map[string][]int32     // normalised name or alt name → institutions
+	names   table                  // normalised name or alt name → institutions
+	places  table                  // place key → institutions
 	members map[string][]memberRef // normalised body name → memberships
 	// bodyAlias maps a normalised name_in_source to the normalised body
 	// name it spells.
 	bodyAlias map[string]string
 	// byBodyID lists the memberships naming a record id as their body.
 	byBodyID map[string][]memberRef
-	places   map[string][]int32 // place key → institutions
+}
 
-	// leafEdges holds the identifier edges by node. Identifier nodes are
-	// leaves, so they are kept beside the gonum graph rather than in it,
-	// which halves its size.
-	leafEdges map[int64][]int32
+// extraNode is a body, place or identifier node.
+type extraNode struct {
+	id, label string
+	kind      uint8
+}
+
+// edge is one typed edge between node numbers.
+type edge struct {
+	from, to int32
+	label    int32 // index into Graph.labels
+}
+
+// edgeLabel is the kind, relation, source and until year of edges.
+type edgeLabel struct {
+	rel, src, until string
+	kind            uint8
 }
 
 type memberRef struct {
@@ -150,30 +177,42 @@ type memberRef struct {
 	m    int32 // index into MemberOf; -1 for a has_part link
 }
 
+// builder holds what New needs only while it builds.
+type builder struct {
+	*Graph
+	labelIdx   map[edgeLabel]int32
+	nameLists  map[string][]int32 // Graph.names, as it grows
+	placeLists map[string][]int32 // Graph.places, as it grows
+	within     map[[2]int32]bool  // place → containing place, linked
+	first      int                // the first edge of the institution being added
+}
+
 // New builds the graph from the dataset.
 func New(ds *heritage.Dataset) *Graph {
 	n := len(ds.Institutions)
-	g := &Graph{
-		ds:        ds,
-		g:         simple.NewDirectedGraph(),
-		nodes:     make([]Node, 0, n*2),
-		byKey:     make(map[string]int64, n*2),
-		edges:     make([]Edge, 0, n*6),
-		idents:    make(map[string][]int32, n*3),
-		names:     make(map[string][]int32, n),
-		members:   make(map[string][]memberRef),
-		bodyAlias: make(map[string]string),
-		byBodyID:  make(map[string][]memberRef),
-		places:    make(map[string][]int32),
-		leafEdges: make(map[int64][]int32, n*2),
+	b := &builder{
+		Graph: &Graph{
+			ds:        ds,
+			keys:      newKeyIndex(n),
+			edges:     make([]edge, 0, n*4),
+			members:   make(map[string][]memberRef),
+			bodyAlias: make(map[string]string),
+			byBodyID:  make(map[string][]memberRef),
+		},
+		labelIdx:   make(map[edgeLabel]int32),
+		nameLists:  make(map[string][]int32, n),
+		placeLists: make(map[string][]int32),
+		within:     make(map[[2]int32]bool),
 	}
 	for i := range ds.Institutions {
-		in := &ds.Institutions[i]
-		g.node(in.ID, KindInstitution, in.Name)
+		b.addInstitution(int32(i), &ds.Institutions[i])
 	}
-	for i := range ds.Institutions {
-		g.addInstitution(int32(i), &ds.Institutions[i])
-	}
+	g := b.Graph
+	g.edges = slices.Clone(g.edges) // no spare capacity
+	g.extra = slices.Clone(g.extra)
+	g.names = packTable(b.nameLists)
+	g.places = packTable(b.placeLists)
+	g.adj = newAdjacency(g.nodeCount(), g.edges)
 	return g
 }
 
@@ -182,184 +221,198 @@ func (g *Graph) Dataset() *heritage.Dataset { return g.ds }
 
 // Node returns the node with the given id.
 func (g *Graph) Node(id string) (Node, bool) {
-	i, ok := g.byKey[id]
+	n, ok := g.nodeOf(id)
 	if !ok {
 		return Node{}, false
 	}
-	return g.nodes[i], true
+	return g.nodeAt(n), true
 }
 
 // Len reports the number of nodes and edges.
-func (g *Graph) Len() (nodes, edges int) { return len(g.nodes), len(g.edges) }
+func (g *Graph) Len() (nodes, edges int) { return g.nodeCount(), len(g.edges) }
 
-func (g *Graph) node(key string, kind NodeKind, label string) int64 {
-	if i, ok := g.byKey[key]; ok {
-		return i
+func (g *Graph) nodeCount() int { return len(g.ds.Institutions) + len(g.extra) }
+
+// nodeOf returns the number of the node with the given id.
+func (g *Graph) nodeOf(id string) (int32, bool) {
+	if i, ok := g.ds.Index(id); ok {
+		return int32(i), true
 	}
-	i := int64(len(g.nodes))
-	g.nodes = append(g.nodes, Node{ID: key, Kind: kind, Label: label})
-	g.byKey[key] = i
-	if kind != KindIdentifier {
-		g.g.AddNode(simple.Node(i))
+	if e, ok := g.keys.find(g.extra, id); ok {
+		return int32(len(g.ds.Institutions) + e), true
 	}
-	return i
+	return 0, false
 }
 
-func (g *Graph) link(from, to int64, e Edge) {
-	e.From, e.To = g.nodes[from].ID, g.nodes[to].ID
-	idx := int32(len(g.edges))
-	g.edges = append(g.edges, e)
-	pe := pairEdge{Edge: simple.Edge{F: simple.Node(from), T: simple.Node(to)}}
-	if old, ok := g.g.Edge(from, to).(pairEdge); ok {
-		pe.edges = old.edges
+func (g *Graph) nodeAt(n int32) Node {
+	if int(n) < len(g.ds.Institutions) {
+		in := &g.ds.Institutions[n]
+		return Node{ID: in.ID, Kind: KindInstitution, Label: in.Name}
 	}
-	pe.edges = append(pe.edges, idx)
-	g.g.SetEdge(pe)
+	x := &g.extra[int(n)-len(g.ds.Institutions)]
+	return Node{ID: x.id, Kind: nodeKinds[x.kind], Label: x.label}
 }
 
-func (g *Graph) addInstitution(i int32, in *heritage.Institution) {
-	self := g.byKey[in.ID]
+func (g *Graph) nodeID(n int32) string {
+	if int(n) < len(g.ds.Institutions) {
+		return g.ds.Institutions[n].ID
+	}
+	return g.extra[int(n)-len(g.ds.Institutions)].id
+}
+
+func (g *Graph) kindOf(n int32) uint8 {
+	if int(n) < len(g.ds.Institutions) {
+		return nInstitution
+	}
+	return g.extra[int(n)-len(g.ds.Institutions)].kind
+}
+
+// edgeAt returns edge i as stored.
+func (g *Graph) edgeAt(i int32) Edge {
+	e := &g.edges[i]
+	l := &g.labels[e.label]
+	return Edge{From: g.nodeID(e.from), To: g.nodeID(e.to), Relation: l.rel, Kind: edgeKinds[l.kind], Source: l.src, Until: l.until}
+}
+
+// kindOfEdge returns the kind of edge i.
+func (g *Graph) kindOfEdge(i int32) uint8 { return g.labels[g.edges[i].label].kind }
+
+// instIndex returns the dataset index of an institution node id.
+func (g *Graph) instIndex(id string) (int32, bool) {
+	i, ok := g.ds.Index(id)
+	return int32(i), ok
+}
+
+// incident returns the indices of the edges leaving or entering node n, in
+// ascending order. The caller must not change them.
+func (g *Graph) incident(n int32) []int32 { return g.adj.of(n) }
+
+func (b *builder) node(key string, kind uint8, label string) int32 {
+	if n, ok := b.nodeOf(key); ok {
+		return n
+	}
+	n := int32(b.nodeCount())
+	b.extra = append(b.extra, extraNode{id: key, label: label, kind: kind})
+	b.keys.add(b.extra, len(b.extra)-1)
+	return n
+}
+
+func (b *builder) link(from, to int32, kind uint8, relation, source, until string) {
+	l := edgeLabel{rel: relation, src: source, until: until, kind: kind}
+	i, ok := b.labelIdx[l]
+	if !ok {
+		i = int32(len(b.labels))
+		b.labels = append(b.labels, l)
+		b.labelIdx[l] = i
+	}
+	b.edges = append(b.edges, edge{from: from, to: to, label: i})
+}
+
+func (b *builder) addInstitution(i int32, in *heritage.Institution) {
+	self := i
+	b.first = len(b.edges)
 
 	// Names.
-	g.addName(in.Name, i)
+	b.addName(in.Name, i)
 	for _, a := range in.AltNames {
-		g.addName(a.Name, i)
+		b.addName(a.Name, i)
 	}
 
 	// Identifiers.
 	id := in.Identifiers
-	g.addIdent(self, i, SchemeISIL, in.ISIL)
+	b.addIdent(self, SchemeISIL, in.ISIL)
 	for _, v := range id.ISILAll {
-		g.addIdent(self, i, SchemeISIL, v)
+		b.addIdent(self, SchemeISIL, v)
 	}
-	g.addIdent(self, i, SchemeWikidata, in.Wikidata)
-	g.addIdent(self, i, SchemeWikidata, id.Wikidata)
-	g.addIdent(self, i, SchemeGHCID, in.GHCID)
+	b.addIdent(self, SchemeWikidata, in.Wikidata)
+	b.addIdent(self, SchemeWikidata, id.Wikidata)
+	b.addIdent(self, SchemeGHCID, in.GHCID)
 	for _, v := range id.GND {
-		g.addIdent(self, i, SchemeGND, v)
+		b.addIdent(self, SchemeGND, v)
 	}
 	for _, v := range id.DBS {
-		g.addIdent(self, i, SchemeDBS, v)
+		b.addIdent(self, SchemeDBS, v)
 	}
-	g.addIdent(self, i, SchemeROR, id.ROR)
+	b.addIdent(self, SchemeROR, id.ROR)
 	if rest, ok := strings.CutPrefix(in.ID, "ror:"); ok {
-		g.addIdent(self, i, SchemeROR, rest)
+		b.addIdent(self, SchemeROR, rest)
 	}
-	g.addIdent(self, i, SchemeISNI, id.ISNI)
-	g.addIdent(self, i, SchemeGRID, id.GRID)
-	g.addIdent(self, i, SchemeMappingMuseums, id.MappingMuseums)
-	g.addIdent(self, i, SchemeDomus, id.Domus)
+	b.addIdent(self, SchemeISNI, id.ISNI)
+	b.addIdent(self, SchemeGRID, id.GRID)
+	b.addIdent(self, SchemeMappingMuseums, id.MappingMuseums)
+	b.addIdent(self, SchemeDomus, id.Domus)
 
 	// Memberships: the body is the parent institution when the data names
 	// its id, otherwise a body node keyed by the normalised group name.
 	for mi, m := range in.MemberOf {
 		ref := memberRef{inst: i, m: int32(mi)}
 		key := NormalizeName(m.Name)
-		g.members[key] = append(g.members[key], ref)
+		b.members[key] = append(b.members[key], ref)
 		if alias := NormalizeName(m.NameInSource); alias != "" && alias != key {
-			g.bodyAlias[alias] = key
+			b.bodyAlias[alias] = key
 		}
-		var to int64
-		if p, ok := g.byKey[m.ID]; ok && m.ID != "" {
+		var to int32
+		if p, ok := b.nodeOf(m.ID); ok && m.ID != "" {
 			to = p
-			g.byBodyID[m.ID] = append(g.byBodyID[m.ID], ref)
+			b.byBodyID[m.ID] = append(b.byBodyID[m.ID], ref)
 		} else {
-			to = g.node("body:"+NormalizeName(m.Name), KindBody, m.Name)
+			to = b.node("body:"+key, nBody, m.Name)
 		}
-		g.link(self, to, Edge{Relation: m.Relation, Kind: EdgeMembership, Source: m.SourceField, Until: m.Until})
+		b.link(self, to, eMembership, m.Relation, m.SourceField, m.Until)
 	}
 
 	// Relations between institutions, as stated (both directions are in
 	// the data). Links to records outside the dataset are left out.
 	for _, r := range in.Related {
-		if to, ok := g.byKey[r.ID]; ok && r.ID != "" {
-			g.link(self, to, Edge{Relation: r.Relation, Kind: EdgeRelation, Source: r.SourceField})
+		if to, ok := b.nodeOf(r.ID); ok && r.ID != "" {
+			b.link(self, to, eRelation, r.Relation, r.SourceField, "")
 		}
 	}
 
 	// Places.
-	places, keys := Places(g.ds, in)
+	places, keys := Places(b.ds, in)
 	for _, k := range keys {
-		g.places[k] = append(g.places[k], i)
+		b.placeLists[k] = append(b.placeLists[k], i)
 	}
 	for _, p := range places {
 		for _, k := range p.Index {
-			g.places[k] = append(g.places[k], i)
+			b.placeLists[k] = append(b.placeLists[k], i)
 		}
-		pn := g.node(p.Key, KindPlace, p.Label)
-		g.link(self, pn, Edge{Relation: RelInPlace, Kind: EdgePlace, Source: p.Source})
+		pn := b.node(p.Key, nPlace, p.Label)
+		b.link(self, pn, ePlace, RelInPlace, p.Source, "")
 		if p.Parent != "" {
-			parent := g.node(p.Parent, KindPlace, p.ParentLabel)
-			if !g.g.HasEdgeFromTo(pn, parent) {
-				g.link(pn, parent, Edge{Relation: RelWithin, Kind: EdgeWithin, Source: p.Source})
+			parent := b.node(p.Parent, nPlace, p.ParentLabel)
+			if pair := [2]int32{pn, parent}; !b.within[pair] {
+				b.within[pair] = true
+				b.link(pn, parent, eWithin, RelWithin, p.Source, "")
 			}
 		}
 	}
 }
 
-func (g *Graph) addName(name string, i int32) {
+func (b *builder) addName(name string, i int32) {
 	k := NormalizeName(name)
 	if k == "" {
 		return
 	}
-	l := g.names[k]
+	l := b.nameLists[k]
 	if len(l) > 0 && l[len(l)-1] == i {
 		return
 	}
-	g.names[k] = append(l, i)
+	b.nameLists[k] = append(l, i)
 }
 
-func (g *Graph) addIdent(self int64, i int32, scheme, v string) {
+// addIdent links institution self to the identifier node of scheme and
+// value v, once.
+func (b *builder) addIdent(self int32, scheme, v string) {
 	if strings.TrimSpace(v) == "" {
 		return
 	}
-	nv := NormalizeIdentifier(scheme, v)
-	k := scheme + "\x00" + nv
-	l := g.idents[k]
-	if slices.Contains(l, i) {
-		return
-	}
-	g.idents[k] = append(l, i)
-	in := g.node("ident:"+scheme+":"+nv, KindIdentifier, v)
-	idx := int32(len(g.edges))
-	g.edges = append(g.edges, Edge{From: g.nodes[self].ID, To: g.nodes[in].ID, Relation: RelHasIdentifier, Kind: EdgeIdentifier, Source: scheme})
-	g.leafEdges[self] = append(g.leafEdges[self], idx)
-	g.leafEdges[in] = append(g.leafEdges[in], idx)
-}
-
-// graph returns the gonum graph, built on first use when g was decoded.
-func (g *Graph) graph() *simple.DirectedGraph {
-	g.gOnce.Do(func() {
-		if g.g == nil {
-			g.g = g.adjacency()
+	in := b.node("ident:"+scheme+":"+NormalizeIdentifier(scheme, v), nIdentifier, v)
+	for _, e := range b.edges[b.first:] {
+		if b.labels[e.label].kind == eIdentifier && e.to == in {
+			return
 		}
-	})
-	return g.g
-}
-
-// instIndex returns the dataset index of an institution node id.
-func (g *Graph) instIndex(id string) (int32, bool) {
-	i, ok := g.byKey[id]
-	if !ok || g.nodes[i].Kind != KindInstitution {
-		return 0, false
 	}
-	return int32(i), true // institutions are added first, in dataset order
-}
-
-// incident returns the indices of the edges leaving or entering node n, in
-// ascending order.
-func (g *Graph) incident(n int64) []int32 {
-	idx := slices.Clone(g.leafEdges[n])
-	if g.nodes[n].Kind == KindIdentifier {
-		return idx
-	}
-	dg := g.graph()
-	for it := dg.From(n); it.Next(); {
-		idx = append(idx, dg.Edge(n, it.Node().ID()).(pairEdge).edges...)
-	}
-	for it := dg.To(n); it.Next(); {
-		idx = append(idx, dg.Edge(it.Node().ID(), n).(pairEdge).edges...)
-	}
-	slices.Sort(idx)
-	return slices.Compact(idx)
+	b.link(self, in, eIdentifier, RelHasIdentifier, scheme, "")
 }

@@ -41,13 +41,26 @@ func (g *Graph) Lookup(scheme, value string) []string {
 	if !ok {
 		return nil
 	}
-	return g.ids(g.idents[s+"\x00"+NormalizeIdentifier(s, value)])
+	x, ok := g.keys.find(g.extra, "ident:"+s+":"+NormalizeIdentifier(s, value))
+	if !ok || g.extra[x].kind != nIdentifier {
+		return nil
+	}
+	n := int32(len(g.ds.Institutions) + x)
+	// The identifier's edges lead from the institutions carrying it.
+	edges := g.incident(n)
+	out := make([]string, 0, len(edges))
+	for _, ei := range edges {
+		if e := &g.edges[ei]; g.kindOfEdge(ei) == eIdentifier && int(e.from) < len(g.ds.Institutions) {
+			out = append(out, g.ds.Institutions[e.from].ID)
+		}
+	}
+	return sortedIDs(out)
 }
 
 // ByName returns the ids of the institutions whose name or alternative name
 // equals name after NormalizeName, sorted.
 func (g *Graph) ByName(name string) []string {
-	return g.ids(g.names[NormalizeName(name)])
+	return g.ids(g.names.get(NormalizeName(name)))
 }
 
 func (g *Graph) ids(idx []int32) []string {
@@ -58,8 +71,16 @@ func (g *Graph) ids(idx []int32) []string {
 	for j, i := range idx {
 		out[j] = g.ds.Institutions[i].ID
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return sortedIDs(out)
+}
+
+// sortedIDs sorts ids and drops repeats; nil when there are none.
+func sortedIDs(ids []string) []string {
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // Members returns the institutions that are part_of or operated_by body,
@@ -71,7 +92,8 @@ func (g *Graph) ids(idx []int32) []string {
 // "related"). asOf > 0 drops memberships whose until year is ≤ asOf.
 func (g *Graph) Members(body, relation string, asOf int) []Member {
 	var refs []memberRef
-	if _, ok := g.instIndex(body); ok {
+	bi, isRecord := g.instIndex(body)
+	if isRecord {
 		refs = append(refs, g.byBodyID[body]...)
 		refs = append(refs, g.hasPart(body)...)
 	} else {
@@ -86,7 +108,7 @@ func (g *Graph) Members(body, relation string, asOf int) []Member {
 		in := &g.ds.Institutions[r.inst]
 		var m Member
 		if r.m < 0 {
-			m = Member{ID: in.ID, Body: g.ds.Institutions[g.byKey[body]].Name, Relation: heritage.RelPartOf, SourceField: "related"}
+			m = Member{ID: in.ID, Body: g.ds.Institutions[bi].Name, Relation: heritage.RelPartOf, SourceField: "related"}
 		} else {
 			ms := in.MemberOf[r.m]
 			if asOf > 0 && !ms.Current(asOf) {
@@ -164,7 +186,7 @@ func CompareEvents(a, b heritage.Event) int {
 // its institutions; bodies are expanded, linking the members of a group.
 // The walk is Walk, which other graph backends run too.
 func (g *Graph) Neighbourhood(id string, depth int, relations []string) []Edge {
-	if _, ok := g.byKey[id]; !ok {
+	if _, ok := g.nodeOf(id); !ok {
 		return nil
 	}
 	out, _ := Walk(context.Background(), id, depth, g.touching(relations)) // the in-memory graph does not fail
@@ -176,17 +198,17 @@ func (g *Graph) touching(relations []string) Touching {
 	return func(_ context.Context, nodes []string) ([]TouchingEdge, error) {
 		var out []TouchingEdge
 		for _, id := range nodes {
-			n := g.byKey[id]
+			n, _ := g.nodeOf(id)
 			for _, ei := range g.incident(n) {
-				e := g.edges[ei]
-				if len(relations) > 0 && !slices.Contains(relations, e.Relation) {
+				e := &g.edges[ei]
+				if len(relations) > 0 && !slices.Contains(relations, g.labels[e.label].rel) {
 					continue
 				}
-				other := g.byKey[e.To]
+				other := e.to
 				if other == n {
-					other = g.byKey[e.From]
+					other = e.from
 				}
-				out = append(out, TouchingEdge{Edge: e, Node: id, Ord: int64(ei), OtherKind: g.nodes[other].Kind})
+				out = append(out, TouchingEdge{Edge: g.edgeAt(ei), Node: id, Ord: int64(ei), OtherKind: nodeKinds[g.kindOf(other)]})
 			}
 		}
 		return out, nil
@@ -241,11 +263,12 @@ func (g *Graph) ShortestPath(from, to string) []Edge {
 
 // adjacent is the in-memory graph's Adjacency.
 func (g *Graph) adjacent(_ context.Context, node string, _ func() []string) ([]PathEdge, error) {
-	idx := g.incident(g.byKey[node])
+	n, _ := g.nodeOf(node)
+	idx := g.incident(n)
 	out := make([]PathEdge, len(idx))
 	for i, ei := range idx {
-		e := g.edges[ei]
-		out[i] = PathEdge{Edge: e, Cost: PathCost(e.Kind, g.nodes[g.byKey[e.To]])}
+		e := &g.edges[ei]
+		out[i] = PathEdge{Edge: g.edgeAt(ei), Cost: PathCost(edgeKinds[g.labels[e.label].kind], g.nodeAt(e.to))}
 	}
 	return out, nil
 }

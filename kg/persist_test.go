@@ -19,20 +19,22 @@ func TestDecodeEqualsNew(t *testing.T) {
 	got, err := Decode(packed.NewReader(w.Bytes()), g.ds)
 	require.NoError(t, err)
 	require.Same(t, g.ds, got.Dataset())
-	require.Equal(t, g.nodes, got.nodes)
-	require.Equal(t, g.byKey, got.byKey)
+	require.Equal(t, g.extra, got.extra)
 	require.Equal(t, g.edges, got.edges)
-	require.Equal(t, g.idents, got.idents)
-	require.Equal(t, g.names, got.names)
+	require.Equal(t, g.labels, got.labels)
+	requireSameTable(t, g.names, got.names)
+	requireSameTable(t, g.places, got.places)
 	require.Equal(t, g.members, got.members)
 	require.Equal(t, g.bodyAlias, got.bodyAlias)
 	require.Equal(t, g.byBodyID, got.byBodyID)
-	require.Equal(t, g.places, got.places)
-	require.Equal(t, g.leafEdges, got.leafEdges)
-	for n := range g.nodes {
-		require.Equal(t, g.incident(int64(n)), got.incident(int64(n)), g.nodes[n].ID)
+	require.Equal(t, g.adj, got.adj)
+	for n := range int32(g.nodeCount()) {
+		nd := g.nodeAt(n)
+		require.Equal(t, nd, got.nodeAt(n))
+		m, ok := got.nodeOf(nd.ID)
+		require.True(t, ok, nd.ID)
+		require.Equal(t, n, m, nd.ID)
 	}
-	require.Equal(t, g.graph().Edges().Len(), got.graph().Edges().Len())
 }
 
 // TestDecodeRefusesDamage: a damaged graph fails or decodes to one that
@@ -42,8 +44,10 @@ func TestDecodeRefusesDamage(t *testing.T) {
 	g := New(ds)
 	decode := func(r *packed.Reader) (*Graph, error) { return Decode(r, ds) }
 	packedtest.Damage(t, g.Encode, decode, func(g *Graph) {
-		for n := range g.nodes {
-			g.incident(int64(n))
+		for n := range int32(g.nodeCount()) {
+			for _, ei := range g.incident(n) {
+				g.edgeAt(ei)
+			}
 		}
 	})
 	_, err := Decode(packedtest.Reader(g.Encode), testfixture.Sample(t, 100))
@@ -59,5 +63,13 @@ func BenchmarkDecode(b *testing.B) {
 		if _, err := Decode(packed.NewReader(w.Bytes()), g.ds); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func requireSameTable(t *testing.T, want, got table) {
+	t.Helper()
+	require.Len(t, got.at, len(want.at))
+	for k := range want.at {
+		require.Equal(t, want.get(k), got.get(k), k)
 	}
 }

@@ -95,7 +95,7 @@ func (g *Graph) selectIDs(c plan.Constraints, asOf int, m PlaceMatch) []string {
 	if len(c.Places) > 0 {
 		var set []int32
 		for _, k := range SelectPlaceKeys(c, m) {
-			set = append(set, g.places[k]...)
+			set = append(set, g.places.get(k)...)
 		}
 		intersect(set)
 	}
@@ -280,10 +280,11 @@ func (g *Graph) relatives(n plan.NameMatch, relation string, asOf int) []int32 {
 			}
 		}
 		if relation == "houses" {
-			for _, ei := range g.incident(g.byKey[id]) {
-				e := g.edges[ei]
-				if e.Kind == EdgeRelation && e.Relation == "located_in" && e.To == id {
-					i, _ := g.instIndex(e.From)
+			n, _ := g.instIndex(id)
+			for _, ei := range g.incident(n) {
+				e := &g.edges[ei]
+				if l := &g.labels[e.label]; l.kind == eRelation && l.rel == "located_in" && e.to == n {
+					i, _ := g.instIndex(g.nodeID(e.from))
 					out = append(out, i)
 				}
 			}
