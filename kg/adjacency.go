@@ -54,8 +54,25 @@ type directed struct{ g *Graph }
 
 var _ graph.Directed = directed{}
 
-// directed returns the graph as gonum's graph.Directed.
-func (g *Graph) directed() directed { return directed{g} }
+// Directed returns the graph as gonum's graph.Directed, to run gonum's
+// algorithms over (paths, traversals, components, centrality): a node's
+// gonum id is its number, which Number and NodeNumbered translate.
+// Identifier nodes are left out.
+func (g *Graph) Directed() graph.Directed { return directed{g} }
+
+// Number returns the gonum id of the node with the given id.
+func (g *Graph) Number(id string) (int64, bool) {
+	n, ok := g.nodeOf(id)
+	return int64(n), ok
+}
+
+// NodeNumbered returns the node whose gonum id is n.
+func (g *Graph) NodeNumbered(n int64) (Node, bool) {
+	if n < 0 || n >= int64(g.nodeCount()) {
+		return Node{}, false
+	}
+	return g.nodeAt(int32(n)), true
+}
 
 func (d directed) has(id int64) bool {
 	return id >= 0 && id < int64(d.g.nodeCount()) && d.g.kindOf(int32(id)) != nIdentifier

@@ -28,7 +28,7 @@ func TestDirectedIsTheGraph(t *testing.T) {
 			want.SetEdge(simple.Edge{F: simple.Node(e.from), T: simple.Node(e.to)})
 		}
 	}
-	got := g.directed()
+	got := g.Directed()
 	require.Equal(t, ids(want.Nodes()), ids(got.Nodes()))
 	require.Nil(t, got.Node(-1))
 	for n := range int64(g.nodeCount()) {
@@ -44,10 +44,17 @@ func TestDirectedIsTheGraph(t *testing.T) {
 		}
 	}
 	require.Nil(t, got.Edge(0, 0))
+	_, ok := g.NodeNumbered(int64(g.nodeCount()))
+	require.False(t, ok)
 
 	for _, id := range []string{"mm:mm.domus.SC277", "mm:mm.domus.SC038"} {
 		from, ok := g.nodeOf(id)
 		require.True(t, ok)
+		n, ok := g.Number(id)
+		require.Equal(t, int64(from), n)
+		node, ok2 := g.NodeNumbered(n)
+		require.True(t, ok && ok2)
+		require.Equal(t, id, node.ID)
 		require.Equal(t, reached(want, from), reached(got, from), id)
 		wantPaths, gotPaths := path.DijkstraFrom(simple.Node(from), want), path.DijkstraFrom(simple.Node(from), got)
 		for n := range int64(g.nodeCount()) {
