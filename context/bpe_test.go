@@ -248,12 +248,11 @@ func BenchmarkLoadTiktoken(b *testing.B) {
 	}
 }
 
-// BenchmarkEncodePieces encodes every piece of a text of records, none
-// of whose counts is remembered.
-func BenchmarkEncodePieces(b *testing.B) {
+// recordPieces are the pre-tokeniser pieces of a sample of the records'
+// context texts.
+func recordPieces(b *testing.B) []string {
 	ds := testfixture.Sample(b, 97)
-	tok := tokenizer(b)
-	bld := NewBuilder(tok)
+	bld := NewBuilder(tokenizer(b))
 	var ps []string
 	for i := range ds.Institutions {
 		for _, s := range recordTexts(bld, i+1, &ds.Institutions[i]) {
@@ -262,10 +261,26 @@ func BenchmarkEncodePieces(b *testing.B) {
 			}
 		}
 	}
-	b.ResetTimer()
+	return ps
+}
+
+// BenchmarkEncodePieces counts the tokens of every piece of a sample of
+// the records' texts, none of whose counts is remembered;
+// BenchmarkEncodePiecesTiktoken encodes them with tiktoken-go.
+func BenchmarkEncodePieces(b *testing.B) {
+	ps, tok := recordPieces(b), tokenizer(b)
 	for b.Loop() {
 		for _, p := range ps {
 			tok.enc.count(p)
+		}
+	}
+}
+
+func BenchmarkEncodePiecesTiktoken(b *testing.B) {
+	ps, ref := recordPieces(b), reference(b)
+	for b.Loop() {
+		for _, p := range ps {
+			ref.EncodeOrdinary(p)
 		}
 	}
 }
