@@ -13,8 +13,8 @@ import (
 	"github.com/hybridrag/hybridrag/index"
 )
 
-// gcPercent reads the collector's setting.
-func gcPercent() int {
+// currentGCPercent reads the collector's setting.
+func currentGCPercent() int {
 	p := debug.SetGCPercent(-1)
 	debug.SetGCPercent(p)
 	return p
@@ -27,15 +27,15 @@ func TestPauseCollector(t *testing.T) {
 	was := debug.SetGCPercent(150)
 	defer debug.SetGCPercent(was)
 	first := pauseCollector()
-	require.Equal(t, -1, gcPercent())
+	require.Equal(t, -1, currentGCPercent())
 	second := pauseCollector()
 	first()
 	first()
-	require.Equal(t, -1, gcPercent(), "paused until the last resume")
+	require.Equal(t, -1, currentGCPercent(), "paused until the last resume")
 	second()
-	require.Equal(t, 150, gcPercent(), "the setting found is restored")
+	require.Equal(t, 150, currentGCPercent(), "the setting found is restored")
 	second()
-	require.Equal(t, 150, gcPercent())
+	require.Equal(t, 150, currentGCPercent())
 }
 
 // The collector is paused only for a start that finds the bundled data
