@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+	"github.com/pkoukk/tiktoken-go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -91,26 +92,26 @@ func FuzzPieces(f *testing.F) {
 	for _, s := range []string{"hello world", "it's 1234\n\n x", " \t\r\n", "你好，世界！", "a  !!\n\nb", "a.\n\nb\n c"} {
 		f.Add(s)
 	}
-	tok := tokenizer(f)
+	tok, ref := tokenizer(f), reference(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		if !utf8.ValidString(s) {
 			return
 		}
 		requireSamePieces(t, s)
-		require.Equal(t, Tokens(len(tok.enc.EncodeOrdinary(s))), tok.Count(s), "count of %q", s)
+		require.Equal(t, Tokens(len(ref.EncodeOrdinary(s))), tok.Count(s), "count of %q", s)
 	})
 }
 
-// referenceTruncate is Truncate by encoding the whole text.
-func referenceTruncate(tok *Tokenizer, s string, max Tokens) string {
+// referenceTruncate is Truncate by tiktoken-go, encoding the whole text.
+func referenceTruncate(ref *tiktoken.Tiktoken, s string, max Tokens) string {
 	if max <= 0 {
 		return ""
 	}
-	ids := tok.enc.EncodeOrdinary(s)
+	ids := ref.EncodeOrdinary(s)
 	if Tokens(len(ids)) <= max {
 		return s
 	}
-	out := tok.enc.Decode(ids[:max])
+	out := ref.Decode(ids[:max])
 	for len(out) > 0 {
 		r, size := utf8.DecodeLastRuneInString(out)
 		if r != utf8.RuneError || size != 1 {
@@ -137,15 +138,15 @@ func TestCountMatchesTiktoken(t *testing.T) {
 		step = 97
 	}
 	ds := testfixture.Sample(t, step)
-	tok := tokenizer(t)
+	tok, ref := tokenizer(t), reference(t)
 	b := NewBuilder(tok)
 	var all strings.Builder
 	for i := range ds.Institutions {
 		for _, s := range recordTexts(b, i+1, &ds.Institutions[i]) {
-			want := Tokens(len(tok.enc.EncodeOrdinary(s)))
+			want := Tokens(len(ref.EncodeOrdinary(s)))
 			require.Equal(t, want, tok.Count(s), "count of %q", s)
 			for _, max := range []Tokens{2, want / 2, want - 1} {
-				require.Equal(t, referenceTruncate(tok, s, max), tok.Truncate(s, max), "%q cut at %d", s, max)
+				require.Equal(t, referenceTruncate(ref, s, max), tok.Truncate(s, max), "%q cut at %d", s, max)
 			}
 			if all.Len() < 1<<16 {
 				all.WriteString(s + partSep)
@@ -155,9 +156,9 @@ func TestCountMatchesTiktoken(t *testing.T) {
 	// A whole context's worth of text, and invalid UTF-8 (counted by the
 	// encoder alone).
 	for _, s := range []string{all.String(), "a\xffb c\xfe", "\xe4\xbd"} {
-		require.Equal(t, Tokens(len(tok.enc.EncodeOrdinary(s))), tok.Count(s))
+		require.Equal(t, Tokens(len(ref.EncodeOrdinary(s))), tok.Count(s))
 		for _, max := range []Tokens{1, 2, tok.Count(s) / 3} {
-			require.Equal(t, referenceTruncate(tok, s, max), tok.Truncate(s, max))
+			require.Equal(t, referenceTruncate(ref, s, max), tok.Truncate(s, max))
 		}
 	}
 }
@@ -179,12 +180,12 @@ func TestCountsBounded(t *testing.T) {
 // TestCountAcrossLines counts texts whose line breaks are, and are not,
 // places where lines splits them, against the encoder.
 func TestCountAcrossLines(t *testing.T) {
-	tok := tokenizer(t)
+	tok, ref := tokenizer(t), reference(t)
 	for _, s := range []string{
 		"a\nb", "a\n b", "a.\n\nb", "a.\n\n\n(b", "x \n\ty", "\n\nabc", "abc\n", "abc\n\n", "a\r\nb", "a\r\n\r\nb",
 		"a\n\u00a0b", "a\n\n\n'sb", "it's\n's\n'S", "12\n345\n6", "  \n  \nx", "a \n", "!!\n??\n", "a\n\u2028b",
 	} {
-		require.Equal(t, Tokens(len(tok.enc.EncodeOrdinary(s))), tok.Count(s), "%q", s)
+		require.Equal(t, Tokens(len(ref.EncodeOrdinary(s))), tok.Count(s), "%q", s)
 		require.Equal(t, s, strings.Join(slices.Collect(lines(s)), ""), "%q", s)
 	}
 }

@@ -11,9 +11,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/pkoukk/tiktoken-go"
-	tiktoken_loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // Tokens is a count of model tokens.
@@ -37,10 +34,11 @@ const Encoding = "cl100k_base"
 
 // Tokenizer counts cl100k_base tokens with a real BPE tokenizer whose
 // vocabulary is compiled into the binary: it never touches the network.
-// It remembers the counts of the lines and pieces it has counted (at most
-// 16 MB of them; see pieces.go). It is safe for concurrent use.
+// Its tokens are tiktoken's (see bpe.go). It remembers the counts of the
+// lines and pieces it has counted (at most 16 MB of them; see pieces.go).
+// It is safe for concurrent use.
 type Tokenizer struct {
-	enc    *tiktoken.Tiktoken
+	enc    *bpe
 	counts *counts
 }
 
@@ -49,22 +47,17 @@ var (
 	_ Truncator = (*Tokenizer)(nil)
 )
 
-// The encoder is immutable once built and takes ~100 ms and tens of MB
-// to build, so every Tokenizer shares one. tiktoken-go's BPE loader is a
-// package-level setting of that library; it is set once, here, to the
-// offline loader, before the first encoding is loaded.
+// The vocabulary is immutable once loaded (a few milliseconds, 1.4 MB of
+// tables over the bytes compiled in), so every Tokenizer shares one.
 var shared struct {
 	once sync.Once
-	enc  *tiktoken.Tiktoken
+	enc  *bpe
 	err  error
 }
 
 // NewTokenizer returns a cl100k_base tokenizer.
 func NewTokenizer() (*Tokenizer, error) {
-	shared.once.Do(func() {
-		tiktoken.SetBpeLoader(tiktoken_loader.NewOfflineLoader())
-		shared.enc, shared.err = tiktoken.GetEncoding(Encoding)
-	})
+	shared.once.Do(func() { shared.enc, shared.err = loadBPE() })
 	if shared.err != nil {
 		return nil, fmt.Errorf("ragcontext: load %s: %w", Encoding, shared.err)
 	}
@@ -72,10 +65,11 @@ func NewTokenizer() (*Tokenizer, error) {
 }
 
 // Count returns the number of tokens in s. Special-token text such as
-// "<|endoftext|>" is counted as ordinary text.
+// "<|endoftext|>" is counted as ordinary text, and each byte of s that is
+// not UTF-8 as U+FFFD, as tiktoken-go counts them.
 func (t *Tokenizer) Count(s string) Tokens {
 	if !utf8.ValidString(s) {
-		return Tokens(len(t.enc.EncodeOrdinary(s)))
+		s = string([]rune(s))
 	}
 	var n Tokens
 	for line := range lines(s) {
@@ -107,13 +101,22 @@ func (t *Tokenizer) pieceCount(p string) Tokens {
 	if n, ok := t.counts.get(p); ok {
 		return n
 	}
-	n := Tokens(len(t.enc.EncodeOrdinary(p)))
+	n := t.enc.count(p)
 	t.counts.put(p, n)
 	return n
 }
 
-// Encode returns the token ids of s.
-func (t *Tokenizer) Encode(s string) []int { return t.enc.EncodeOrdinary(s) }
+// Encode returns the token ids of s (read as Count reads it).
+func (t *Tokenizer) Encode(s string) []int {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s))
+	}
+	ids := []int{}
+	for p := range pieces(s) {
+		ids = t.enc.encode(p, ids)
+	}
+	return ids
+}
 
 // Truncate returns the longest prefix of s, made of whole tokens, that
 // has at most max tokens. A token that ends inside a multi-byte character
@@ -140,11 +143,11 @@ func (t *Tokenizer) Truncate(s string, max Tokens) string {
 			return s
 		}
 	}
-	ids := t.enc.EncodeOrdinary(cut)
+	ids := t.Encode(cut)
 	if Tokens(len(ids)) <= left {
 		return s
 	}
-	out := kept + t.enc.Decode(ids[:left])
+	out := kept + t.enc.decode(ids[:left])
 	// Decoding a prefix can end in the middle of a UTF-8 sequence.
 	for len(out) > 0 {
 		r, size := utf8.DecodeLastRuneInString(out)

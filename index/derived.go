@@ -48,14 +48,17 @@ const derivedMagic = "hybridrag-derived\n"
 var errDerived = errors.New("index: derived file not usable")
 
 // load returns the structure of ds kept under root, building and keeping
-// it when there is no usable file; read says whether it came from the
-// file.
-func (d derivedFile[T]) load(root string, ds *heritage.Dataset) (x T, read bool) {
+// it when there is no usable file (after calling deriving, when not nil);
+// read says whether it came from the file.
+func (d derivedFile[T]) load(root string, ds *heritage.Dataset, deriving func()) (x T, read bool) {
 	path := filepath.Join(root, ds.Version, d.file)
 	if b, err := os.ReadFile(path); err == nil {
 		if x, err := d.read(b, ds); err == nil {
 			return x, true
 		}
+	}
+	if deriving != nil {
+		deriving()
 	}
 	x = d.build(ds)
 	_ = d.write(path, x, ds)

@@ -29,26 +29,28 @@ var (
 )
 
 // Names returns the name index of ds, read from root/<ds.Version>/NamesFile
-// when that holds a usable one, else built and kept there for the next
-// start.
-func Names(root string, ds *heritage.Dataset) *names.Index {
-	ix, _ := namesFile.load(root, ds)
+// when that holds a usable one, else built (after calling deriving, when
+// not nil) and kept there for the next start.
+func Names(root string, ds *heritage.Dataset, deriving func()) *names.Index {
+	ix, _ := namesFile.load(root, ds, deriving)
 	return ix
 }
 
 // Graph returns the knowledge graph of ds, read from
-// root/<ds.Version>/GraphFile when that holds a usable one, else built and
-// kept there for the next start.
-func Graph(root string, ds *heritage.Dataset) *kg.Graph {
-	g, _ := graphFile.load(root, ds)
+// root/<ds.Version>/GraphFile when that holds a usable one, else built
+// (after calling deriving, when not nil) and kept there for the next
+// start.
+func Graph(root string, ds *heritage.Dataset, deriving func()) *kg.Graph {
+	g, _ := graphFile.load(root, ds, deriving)
 	return g
 }
 
 // RouterTables returns the router's tables of ds, read from
 // root/<ds.Version>/RouterFile when that holds usable ones, else derived
-// and kept there for the next start.
-func RouterTables(root string, ds *heritage.Dataset) *router.Tables {
-	t, _ := routerFile.load(root, ds)
+// (after calling deriving, when not nil) and kept there for the next
+// start.
+func RouterTables(root string, ds *heritage.Dataset, deriving func()) *router.Tables {
+	t, _ := routerFile.load(root, ds, deriving)
 	return t
 }
 

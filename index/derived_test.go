@@ -19,13 +19,23 @@ import (
 // two loaded structures are the same.
 type derivedCase struct {
 	file string
-	load func(root string, ds *heritage.Dataset) (read bool, same func(other *heritage.Dataset) bool)
+	load func(root string, ds *heritage.Dataset, deriving func()) (read bool, same func(other *heritage.Dataset) bool)
+}
+
+// loadChecked loads c's file, and checks that it was derived (and said
+// so first) exactly when it was not read.
+func loadChecked(t *testing.T, c derivedCase, root string, ds *heritage.Dataset) (read bool, same func(other *heritage.Dataset) bool) {
+	t.Helper()
+	derived := false
+	read, same = c.load(root, ds, func() { derived = true })
+	require.NotEqual(t, read, derived, "derived exactly when not read")
+	return read, same
 }
 
 func derivedCases() []derivedCase {
 	return []derivedCase{
-		{NamesFile, func(root string, ds *heritage.Dataset) (bool, func(*heritage.Dataset) bool) {
-			ix, read := namesFile.load(root, ds)
+		{NamesFile, func(root string, ds *heritage.Dataset, deriving func()) (bool, func(*heritage.Dataset) bool) {
+			ix, read := namesFile.load(root, ds, deriving)
 			return read, func(ds *heritage.Dataset) bool {
 				want := names.New(ds)
 				for _, q := range []string{"Museum", "Heimat Museum", "Stadtarchiv", "Natural Histroy"} {
@@ -36,8 +46,8 @@ func derivedCases() []derivedCase {
 				return ix.Docs() == want.Docs()
 			}
 		}},
-		{GraphFile, func(root string, ds *heritage.Dataset) (bool, func(*heritage.Dataset) bool) {
-			g, read := graphFile.load(root, ds)
+		{GraphFile, func(root string, ds *heritage.Dataset, deriving func()) (bool, func(*heritage.Dataset) bool) {
+			g, read := graphFile.load(root, ds, deriving)
 			return read, func(ds *heritage.Dataset) bool {
 				want := kg.New(ds)
 				gn, ge := g.Len()
@@ -54,8 +64,8 @@ func derivedCases() []derivedCase {
 				return true
 			}
 		}},
-		{RouterFile, func(root string, ds *heritage.Dataset) (bool, func(*heritage.Dataset) bool) {
-			tables, read := routerFile.load(root, ds)
+		{RouterFile, func(root string, ds *heritage.Dataset, deriving func()) (bool, func(*heritage.Dataset) bool) {
+			tables, read := routerFile.load(root, ds, deriving)
 			return read, func(ds *heritage.Dataset) bool {
 				got, want := router.New(ds, router.WithTables(func(*heritage.Dataset) *router.Tables { return tables })), router.New(ds)
 				for _, in := range ds.Institutions {
@@ -82,12 +92,12 @@ func TestDerivedFiles(t *testing.T) {
 		t.Run(c.file, func(t *testing.T) {
 			root := t.TempDir()
 			path := filepath.Join(root, ds.Version, c.file)
-			read, same := c.load(root, ds)
+			read, same := loadChecked(t, c, root, ds)
 			require.False(t, read, "nothing to read yet")
 			require.True(t, same(ds))
 			require.FileExists(t, path)
 
-			read, same = c.load(root, ds)
+			read, same = loadChecked(t, c, root, ds)
 			require.True(t, read, "the kept file is read")
 			require.True(t, same(ds), "what is read is what was built")
 
@@ -97,7 +107,7 @@ func TestDerivedFiles(t *testing.T) {
 				bad := append([]byte(nil), good...)
 				bad[at] ^= 0x10
 				require.NoError(t, os.WriteFile(path, bad, 0o644))
-				read, same = c.load(root, ds)
+				read, same = loadChecked(t, c, root, ds)
 				require.False(t, read, "a file damaged at byte %d is not used", at)
 				require.True(t, same(ds))
 				rewritten, err := os.ReadFile(path)
@@ -105,14 +115,14 @@ func TestDerivedFiles(t *testing.T) {
 				require.Equal(t, good, rewritten, "the damaged file is rewritten")
 			}
 			require.NoError(t, os.WriteFile(path, good[:len(good)/3], 0o644))
-			read, _ = c.load(root, ds)
+			read, _ = loadChecked(t, c, root, ds)
 			require.False(t, read, "a truncated file is not used")
 
 			// The file of one dataset, put where another's belongs.
 			otherPath := filepath.Join(root, other.Version, c.file)
 			require.NoError(t, os.MkdirAll(filepath.Dir(otherPath), 0o755))
 			require.NoError(t, os.WriteFile(otherPath, good, 0o644))
-			read, same = c.load(root, other)
+			read, same = loadChecked(t, c, root, other)
 			require.False(t, read, "a file of other data is not used")
 			require.True(t, same(other))
 		})
@@ -123,13 +133,13 @@ func TestDerivedFiles(t *testing.T) {
 func TestDerivedFormat(t *testing.T) {
 	ds := testfixture.Sample(t, 50)
 	root := t.TempDir()
-	_, read := namesFile.load(root, ds)
+	_, read := namesFile.load(root, ds, nil)
 	require.False(t, read)
 	next := namesFile
 	next.format++
-	_, read = next.load(root, ds)
+	_, read = next.load(root, ds, nil)
 	require.False(t, read, "another format is rebuilt")
-	_, read = next.load(root, ds)
+	_, read = next.load(root, ds, nil)
 	require.True(t, read)
 }
 
@@ -146,13 +156,13 @@ func TestDerivedProgram(t *testing.T) {
 	root := t.TempDir()
 	other := namesFile
 	other.stamp = func() string { return "another build" }
-	_, read := other.load(root, ds)
+	_, read := other.load(root, ds, nil)
 	require.False(t, read)
-	_, read = other.load(root, ds)
+	_, read = other.load(root, ds, nil)
 	require.True(t, read)
-	_, read = namesFile.load(root, ds)
+	_, read = namesFile.load(root, ds, nil)
 	require.False(t, read, "this build derives it again")
-	_, read = namesFile.load(root, ds)
+	_, read = namesFile.load(root, ds, nil)
 	require.True(t, read)
 	require.NotEmpty(t, programStamp())
 	require.Equal(t, programStamp(), programStamp())

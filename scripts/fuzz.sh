@@ -51,6 +51,7 @@ targets=(
   "./reconcile FuzzHandler"
   "./server FuzzServer"
   "./context FuzzPieces"
+  "./context FuzzCount"
 )
 
 only=("$@")

@@ -196,7 +196,7 @@ fi
 # The HTTP server's target is left out: building its pipeline takes longer
 # than the run. scripts/fuzz.sh runs them all for longer.
 step fuzzing
-bash scripts/fuzz.sh 2000x FuzzParse FuzzFind FuzzSchemeParsers FuzzRoute FuzzJSONLSource FuzzCSVSource FuzzHandler FuzzPieces
+bash scripts/fuzz.sh 2000x FuzzParse FuzzFind FuzzSchemeParsers FuzzRoute FuzzJSONLSource FuzzCSVSource FuzzHandler FuzzPieces FuzzCount
 
 # The packages whose tests talk to a server (or load the model, or drive
 # the browser) run once the servers are up and loaded; the others run now,

@@ -268,17 +268,20 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 // every response's errors; the embedded component keeps its place.
 func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error) {
 	defer preloadTokenizer()()
+	resume := e.pauseToOpen(cfg)
+	defer resume()
 	data, err := e.loadComposed(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return e.buildStackOver(ctx, cfg, data, nil)
+	return e.buildStackOver(ctx, cfg, data, nil, resume)
 }
 
 // buildStackOver is buildStack over the data given. When prev is not nil
 // (the stack over an earlier version of the data), the vectors of the
-// records that did not change are taken from it.
-func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack) (*stack, error) {
+// records that did not change are taken from it. building is called
+// before anything is derived or built (rather than read from the cache).
+func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, building func()) (*stack, error) {
 	log := newLogger(e.stderr)
 	ds := data.Dataset
 	emb, err := chooseEmbedder(cfg, e.getenv, log)
@@ -300,10 +303,12 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		root = cacheRoot(cfg, nil)
 	}
 	if root != "" && index.DerivedKept(root, ds.Version) {
-		closers = append(closers, useDerived(root, ds, &ecfg))
+		closers = append(closers, useDerived(root, ds, &ecfg, building))
 		root = ""
+	} else {
+		building()
 	}
-	ic, err := e.embeddedIndexes(ctx, cfg, data, prev, log, &ecfg)
+	ic, err := e.embeddedIndexes(ctx, cfg, data, prev, log, &ecfg, building)
 	if err != nil {
 		for _, c := range closers {
 			c()
@@ -311,7 +316,7 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		return nil, err
 	}
 	if root != "" {
-		closers = append(closers, useDerived(root, ds, &ecfg))
+		closers = append(closers, useDerived(root, ds, &ecfg, nil))
 	}
 	closers = append(closers, ic.closers...)
 	// Qdrant answers first: when it does, the in-memory vector index it

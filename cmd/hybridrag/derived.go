@@ -41,11 +41,12 @@ func preloadTokenizer() (wait func()) {
 // root, each in the background while the search indexes open, and has
 // ecfg wait for them. The name index is read too, though the router asks
 // for it only on a question that names an institution inexactly: most
-// do. wait returns once every read is done.
-func useDerived(root string, ds *heritage.Dataset, ecfg *pipeline.EmbeddedConfig) (wait func()) {
-	tables := background(func() *router.Tables { return index.RouterTables(root, ds) })
-	graph := background(func() *kg.Graph { return index.Graph(root, ds) })
-	nameIx := background(func() *names.Index { return index.Names(root, ds) })
+// do. deriving is called before one of them is derived (its file was not
+// usable). wait returns once every read is done.
+func useDerived(root string, ds *heritage.Dataset, ecfg *pipeline.EmbeddedConfig, deriving func()) (wait func()) {
+	tables := background(func() *router.Tables { return index.RouterTables(root, ds, deriving) })
+	graph := background(func() *kg.Graph { return index.Graph(root, ds, deriving) })
+	nameIx := background(func() *names.Index { return index.Names(root, ds, deriving) })
 	ecfg.RouterOptions = append(ecfg.RouterOptions,
 		router.WithTables(func(*heritage.Dataset) *router.Tables { return tables() }),
 		router.WithNameIndex(func(*heritage.Dataset) *names.Index { return nameIx() }))

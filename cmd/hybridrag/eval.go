@@ -169,7 +169,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
 	// The vector and BM25 indexes ask and serve use: --index, or the
 	// cache (built first when needed).
-	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log)
+	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log, func() {})
 	if err != nil {
 		return err
 	}

@@ -40,8 +40,9 @@ const (
 // it is, otherwise the build kept in the cache directory, built first when
 // it is missing, stale or damaged. It returns nil when the indexes are to
 // be built in memory: the cache is "off", Qdrant holds the vectors, or the
-// cache cannot be used (a warning says why).
-func openIndexes(ctx context.Context, cfg config.Config, ds *heritage.Dataset, emb embed.Embedder, stderr io.Writer, log *slog.Logger) (*openedIndexes, error) {
+// cache cannot be used (a warning says why). building is called before
+// a build into the cache.
+func openIndexes(ctx context.Context, cfg config.Config, ds *heritage.Dataset, emb embed.Embedder, stderr io.Writer, log *slog.Logger, building func()) (*openedIndexes, error) {
 	name := "hashing"
 	if emb == nil {
 		emb = embed.NewHashing(pipeline.HashingDim)
@@ -71,6 +72,7 @@ func openIndexes(ctx context.Context, cfg config.Config, ds *heritage.Dataset, e
 		built bool
 	)
 	opts.Building = func(reason error) {
+		building()
 		built = true
 		fmt.Fprintf(stderr, "hybridrag: building the search indexes of %d records with the %s embedder into %s (%s), %s; later runs open them\n",
 			ds.Len(), name, dir, whyBuild(reason), buildEstimate(name, ds.Len()))

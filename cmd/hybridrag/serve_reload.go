@@ -77,7 +77,7 @@ func (w *reloader) check(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	next, err := w.e.buildStackOver(ctx, w.cfg, data, cur)
+	next, err := w.e.buildStackOver(ctx, w.cfg, data, cur, func() {})
 	if err != nil {
 		return err
 	}

@@ -58,8 +58,9 @@ type indexChoice struct {
 // vectors when there is an earlier stack (only the records new or changed
 // since are embedded), else the base's on-disk indexes, with the vectors
 // of the store's records added to them. What is not prebuilt is built in
-// memory by pipeline.EmbeddedComponents.
-func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *pipeline.EmbeddedConfig) (indexChoice, error) {
+// memory by pipeline.EmbeddedComponents. building is called before
+// anything is built: indexes into the cache or in memory.
+func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *pipeline.EmbeddedConfig, building func()) (indexChoice, error) {
 	ic := indexChoice{text: retrievers.DocText}
 	if prev != nil && prev.vector != nil && prev.bm25 != nil && cfg.Qdrant.URL == "" {
 		v, _, err := sources.Vectors(ctx, data, prev.composed, prev.vector, prev.vectorText, nil)
@@ -73,8 +74,9 @@ func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sour
 		ecfg.Embedder, ecfg.Vector, ecfg.BM25, ic.text = v.Embedder(), v, bm, prev.vectorText
 		return ic, nil
 	}
-	x, err := openIndexes(ctx, cfg, data.Base, ecfg.Embedder, e.stderr, log)
+	x, err := openIndexes(ctx, cfg, data.Base, ecfg.Embedder, e.stderr, log, building)
 	if err != nil || x == nil {
+		building()
 		return ic, err
 	}
 	ic.opened, ic.closers = x, []func(){x.close}

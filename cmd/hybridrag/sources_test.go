@@ -163,7 +163,7 @@ func TestOwnSourceAddUpdateDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	st2, err := e.buildStackOver(ctx, cfg, data, st)
+	st2, err := e.buildStackOver(ctx, cfg, data, st, func() {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func BenchmarkSourceUpdate20(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		next, err := e.buildStackOver(ctx, cfg, data, st)
+		next, err := e.buildStackOver(ctx, cfg, data, st, func() {})
 		if err != nil {
 			b.Fatal(err)
 		}
