@@ -147,7 +147,8 @@ func MiniLM() Model {
 // and the same text in a batch). One text per run keeps each vector a
 // function of its text alone, as the embedding cache and an update that
 // re-embeds some records assume; it costs about a third more CPU per text
-// than batches of 32, and still half of MiniLM's (docs/benchmarks.md).
+// than batches of 32, and still about two thirds of MiniLM's in batches
+// (docs/benchmarks.md).
 func MiniLMQ() Model {
 	return Model{Name: "minilm-q", Dir: "all-MiniLM-L6-v2-q", EnvDir: EnvModelQDir, BatchSize: 1}
 }
