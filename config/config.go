@@ -22,10 +22,13 @@ type Config struct {
 	Data        string `json:"data,omitempty"`
 	SkipInvalid bool   `json:"skip_invalid,omitempty"`
 
-	// Embedder is "hashing" (default, no model) or "minilm" (ONNX).
-	Embedder string `json:"embedder,omitempty"`
-	ModelDir string `json:"model_dir,omitempty"`
-	ORTLib   string `json:"ort_lib,omitempty"`
+	// Embedder is "hashing" (default, no model), "minilm" or "minilm-q"
+	// (ONNX: all-MiniLM-L6-v2 with float or 8-bit weights). ModelDir is
+	// minilm's directory, ModelQDir minilm-q's.
+	Embedder  string `json:"embedder,omitempty"`
+	ModelDir  string `json:"model_dir,omitempty"`
+	ModelQDir string `json:"model_q_dir,omitempty"`
+	ORTLib    string `json:"ort_lib,omitempty"`
 
 	// IndexDir is a directory of prebuilt indexes (hybridrag index build);
 	// empty = build them in memory at start.
@@ -228,7 +231,7 @@ func (c *Config) LoadFile(path string) error {
 
 // Env lists the environment variables read by LoadEnv.
 var Env = []string{
-	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_ORT_LIB",
+	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_MODEL_Q_DIR", "HYBRIDRAG_ORT_LIB",
 	"HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_NEO4J_USER", "HYBRIDRAG_NEO4J_PASSWORD",
 	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION", "HYBRIDRAG_QDRANT_SEARCH_EF",
 	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR", "HYBRIDRAG_CACHE_DIR", "HYBRIDRAG_STORE",
@@ -248,6 +251,7 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_DATA", &c.Data)
 	str("HYBRIDRAG_EMBEDDER", &c.Embedder)
 	str("HYBRIDRAG_MODEL_DIR", &c.ModelDir)
+	str("HYBRIDRAG_MODEL_Q_DIR", &c.ModelQDir)
 	str("HYBRIDRAG_ORT_LIB", &c.ORTLib)
 	str("HYBRIDRAG_NEO4J_URI", &c.Neo4j.URI)
 	str("HYBRIDRAG_NEO4J_USER", &c.Neo4j.User)
@@ -311,9 +315,9 @@ func (c Config) Validate() error {
 	var errs []error
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
 	switch c.Embedder {
-	case "hashing", "minilm":
+	case "hashing", "minilm", "minilm-q":
 	default:
-		bad("embedder %q: want hashing or minilm", c.Embedder)
+		bad("embedder %q: want hashing, minilm or minilm-q", c.Embedder)
 	}
 	if c.Neo4j.URI != "" {
 		if u, err := url.Parse(c.Neo4j.URI); err != nil || !strings.HasPrefix(u.Scheme, "bolt") && !strings.HasPrefix(u.Scheme, "neo4j") || u.Host == "" {

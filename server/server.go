@@ -98,6 +98,9 @@ type Options struct {
 	// DataVersion, shown by /readyz, is the version of the data the
 	// Asker answers from (every answer carries it too).
 	DataVersion string
+	// Embedder, shown by /readyz, names the embedder the vectors and the
+	// queries are embedded with; nil shows none.
+	Embedder *EmbedderInfo
 	// Reconcile, when non-nil, is mounted under /reconcile with that
 	// prefix stripped (it sees "/" for /reconcile and /reconcile/).
 	// The API key does not apply to it; the request deadline does.

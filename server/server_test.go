@@ -373,6 +373,7 @@ func TestEntity(t *testing.T) {
 func TestHealthAndReady(t *testing.T) {
 	ts, _ := newTestServer(t, func(o *Options) {
 		o.Ready = []Check{{Name: "pipeline", Check: func(context.Context) error { return nil }}}
+		o.Embedder = &EmbedderInfo{Name: "minilm-q", ID: "onnx:all-MiniLM-L6-v2-q:mean:l2:seq256"}
 	})
 	r := do(t, "GET", ts.URL+"/healthz", "")
 	require.Equal(t, http.StatusOK, r.status)
@@ -382,7 +383,9 @@ func TestHealthAndReady(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.status, string(r.body))
 	var rr ReadyResponse
 	require.NoError(t, json.Unmarshal(r.body, &rr))
-	require.Equal(t, ReadyResponse{Status: "ok", Checks: []CheckStatus{{Name: "pipeline", Status: "ok"}}}, rr)
+	require.Equal(t, ReadyResponse{Status: "ok", Checks: []CheckStatus{{Name: "pipeline", Status: "ok"}},
+		Embedder: &EmbedderInfo{Name: "minilm-q", ID: "onnx:all-MiniLM-L6-v2-q:mean:l2:seq256"}}, rr)
+	require.Contains(t, string(r.body), `"embedder":{"name":"minilm-q","id":"onnx:all-MiniLM-L6-v2-q:mean:l2:seq256"}`)
 }
 
 func TestReadyFailing(t *testing.T) {

@@ -57,7 +57,7 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.config, "config-file", "", "JSON configuration file (default $HYBRIDRAG_CONFIG; see README: Configuration)")
 	fs.StringVar(&d.data, "data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
 	fs.BoolVar(&d.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
-	fs.StringVar(&d.embedder, "embedder", "", "hashing (default, no model) or minilm (run scripts/install-model.sh first)")
+	fs.StringVar(&d.embedder, "embedder", "", "hashing (default, no model), minilm or minilm-q (the same model quantized: run scripts/install-model.sh first)")
 	fs.StringVar(&d.neo4j, "neo4j", "", "Neo4j knowledge graph, e.g. bolt://127.0.0.1:7687 (env HYBRIDRAG_NEO4J_URI)")
 	fs.StringVar(&d.qdrant, "qdrant", "", "Qdrant vectors (gRPC), e.g. http://127.0.0.1:6334 (env HYBRIDRAG_QDRANT_URL)")
 	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
@@ -229,14 +229,18 @@ func newLogger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-// chooseEmbedder returns the configured embedder. A missing MiniLM model is
-// not fatal: the hashing embedder stands in and the user is told how to
+// chooseEmbedder returns the configured embedder. A missing model is not
+// fatal: the hashing embedder stands in and the user is told how to
 // install the model.
 func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Logger) (embed.Embedder, error) {
-	if cfg.Embedder != "minilm" {
+	m, ok := onnx.ModelNamed(cfg.Embedder)
+	if !ok {
 		return nil, nil // the pipeline's default hashing embedder
 	}
 	dir, lib := cfg.ModelDir, cfg.ORTLib
+	if m != onnx.MiniLM() {
+		dir = cfg.ModelQDir
+	}
 	if dir == "" || lib == "" {
 		// scripts/install-model.sh installs under .tools/ of the checkout:
 		// look there from the working directory, then beside the binary.
@@ -245,7 +249,7 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 			roots = append(roots, filepath.Dir(exe))
 		}
 		for _, root := range roots {
-			d, l := onnx.Locate(root, getenv)
+			d, l := m.Locate(root, getenv)
 			if dir == "" && fileExists(filepath.Join(d, onnx.ModelFile)) {
 				dir = d
 			}
@@ -254,9 +258,9 @@ func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Log
 			}
 		}
 	}
-	e, err := onnx.FromDir(dir, lib)
+	e, err := m.Open(dir, lib)
 	if errors.Is(err, onnx.ErrModelMissing) || errors.Is(err, errors.ErrUnsupported) {
-		log.Warn("MiniLM model not available; using the hashing embedder. Install it with: bash scripts/install-model.sh (then set HYBRIDRAG_MODEL_DIR and HYBRIDRAG_ORT_LIB)", "err", err)
+		log.Warn(m.Name+" model not available; using the hashing embedder. Install it with: bash scripts/install-model.sh (then set "+m.EnvDir+" and HYBRIDRAG_ORT_LIB)", "err", err)
 		return nil, nil
 	}
 	return e, err

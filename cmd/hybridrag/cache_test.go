@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 func TestBuildMessageSaysWhyAndHowLong(t *testing.T) {
 	require.Equal(t, "once, about 7 s", buildEstimate("hashing", 16286))
 	require.Equal(t, "once, about 2 min", buildEstimate("minilm", 16286))
+	require.Equal(t, "once, about 57 s", buildEstimate("minilm-q", 16286))
 	require.Equal(t, "once, about 1 s", buildEstimate("hashing", 10))
 	require.Equal(t, "first run", whyBuild(fmt.Errorf("x: %w", index.ErrNotBuilt)))
 	require.Contains(t, whyBuild(fmt.Errorf("x: %w", index.ErrStale)), "other data or another embedder")

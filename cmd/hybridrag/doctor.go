@@ -20,8 +20,8 @@ prints what works.
 Backends come from --config-file, HYBRIDRAG_* variables and flags; an
 unconfigured backend is reported as "not configured" (the embedded
 component answers instead), and where the indexes are kept. Exits 1 when
-a configured backend fails or the embedder asked for (--embedder minilm)
-is not the one in use.
+a configured backend fails or the embedder asked for (--embedder minilm or
+minilm-q) is not the one in use; the embedder's line names its model.
 
 Examples:
   hybridrag doctor

@@ -52,7 +52,8 @@ scores (recall@k is below 1 when more than k ids are expected).
 
 The run uses the embedded backends (in-memory vectors, BM25 and knowledge
 graph), whatever servers are configured; --embedder minilm embeds with the
-MiniLM model instead of the hashing embedder.
+MiniLM model instead of the hashing embedder, --embedder minilm-q with the
+same model quantized to 8-bit weights.
 
 With --links, entity linking is measured instead, on references (one JSON
 object a line):
@@ -112,7 +113,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&df.skipInvalid, "skip-invalid", false, "with --data: skip and count invalid lines instead of failing")
 	fs.DurationVar(&df.timeout, "timeout", 0, "deadline for each question (default 30s)")
 	fs.DurationVar(&df.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")
-	fs.StringVar(&df.embedder, "embedder", "", "hashing (default) or minilm (run scripts/install-model.sh first)")
+	fs.StringVar(&df.embedder, "embedder", "", "hashing (default), minilm or minilm-q (run scripts/install-model.sh first)")
 	fs.StringVar(&df.index, "index", "", "directory of prebuilt indexes (hybridrag index build) instead of building them")
 	pos, err := fs.parse(args)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 )
 
 const indexUsage = `Usage:
-  hybridrag index build --dir DIR [--embedder hashing|minilm] [--model-dir DIR --ort-lib FILE] [--data FILE]
+  hybridrag index build --dir DIR [--embedder hashing|minilm|minilm-q] [--model-dir DIR --ort-lib FILE] [--data FILE]
   hybridrag index info --dir DIR
 
 "build" writes prebuilt retrieval indexes into DIR: the vector index (each
@@ -31,7 +31,8 @@ interrupted resumes quickly. Progress is shown on stderr.
 indexing the data at start; the directory must have been built for the same
 data and the same embedder, otherwise they refuse it and say to rebuild.
 
-The MiniLM model is installed with: bash scripts/install-model.sh
+The MiniLM models (minilm, and minilm-q: the same model with 8-bit
+weights) are installed with: bash scripts/install-model.sh
 `
 
 func runIndex(ctx context.Context, e *env, args []string) error {
@@ -55,8 +56,8 @@ func runIndexBuild(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("index build", indexUsage, e.stdout)
 	var (
 		dir      = fs.String("dir", "", "directory to write the indexes into (required)")
-		embedder = fs.String("embedder", "hashing", "embedder for the vector index: hashing or minilm")
-		modelDir = fs.String("model-dir", "", "MiniLM model directory (default: $"+onnx.EnvModelDir+" or .tools/models/all-MiniLM-L6-v2)")
+		embedder = fs.String("embedder", "hashing", "embedder for the vector index: hashing, minilm or minilm-q")
+		modelDir = fs.String("model-dir", "", "the model's directory (default: $"+onnx.EnvModelDir+" or .tools/models/all-MiniLM-L6-v2 for minilm, $"+onnx.EnvModelQDir+" or .tools/models/all-MiniLM-L6-v2-q for minilm-q)")
 		ortLib   = fs.String("ort-lib", "", "libonnxruntime.so path (default: $"+onnx.EnvORTLib+" or the install script's)")
 		data     = fs.String("data", "", "institutions JSON Lines file (.jsonl or .jsonl.gz) instead of the bundled dataset")
 		quiet    = fs.Bool("quiet", false, "no progress bar")
@@ -135,25 +136,25 @@ func loadIndexData(path string) (*heritage.Dataset, error) {
 // indexEmbedder makes the embedder the query side makes for the same
 // choice, so that the IDs match when ask or serve open the directory.
 func indexEmbedder(name, modelDir, ortLib string) (embed.Embedder, func(), error) {
-	switch name {
-	case "hashing":
+	if name == "hashing" {
 		return embed.NewHashing(pipeline.HashingDim), func() {}, nil
-	case "minilm":
-		d, l := onnx.Locate(".", os.Getenv)
+	}
+	if m, ok := onnx.ModelNamed(name); ok {
+		d, l := m.Locate(".", os.Getenv)
 		if modelDir == "" {
 			modelDir = d
 		}
 		if ortLib == "" {
 			ortLib = l
 		}
-		m, err := onnx.FromDir(modelDir, ortLib)
+		e, err := m.Open(modelDir, ortLib)
 		if errors.Is(err, onnx.ErrModelMissing) {
 			return nil, nil, fmt.Errorf("%w (or pass --model-dir and --ort-lib)", err)
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		return m, func() { _ = m.Close() }, nil
+		return e, func() { _ = e.Close() }, nil
 	}
-	return nil, nil, usagef("--embedder %q: want hashing or minilm", name)
+	return nil, nil, usagef("--embedder %q: want hashing, minilm or minilm-q", name)
 }

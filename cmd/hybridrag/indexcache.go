@@ -135,10 +135,14 @@ func cacheRoot(cfg config.Config, log *slog.Logger) string {
 // from the measurements in docs/benchmarks.md on a 2-core machine.
 func buildEstimate(embedder string, n int) string {
 	perRecord := 400 * time.Microsecond // hashing: BM25 and vectors
-	if embedder == "minilm" {
+	switch embedder {
+	case "minilm":
 		// MiniLM on the CPU dominates: 103 s for the bundled records'
 		// compact texts (docs/benchmarks.md).
 		perRecord = 6500 * time.Microsecond
+	case "minilm-q":
+		// The quantized model: 57 s of CPU for the same build.
+		perRecord = 3500 * time.Microsecond
 	}
 	d := time.Duration(n) * perRecord
 	if d < time.Minute {

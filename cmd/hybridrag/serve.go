@@ -266,6 +266,7 @@ func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog
 			return nil
 		}}}, st.checks()...),
 		DataVersion:  ds.Version,
+		Embedder:     &server.EmbedderInfo{Name: st.embedderName, ID: st.embedder.ID()},
 		Registry:     reg,
 		Logger:       log,
 		APIKey:       key,

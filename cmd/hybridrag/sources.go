@@ -7,6 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
+	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -89,7 +90,7 @@ func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sour
 		// are reused, the rest is made over the composed data.
 		plain := sources.Plain(data.Base)
 		emb := x.Vector.Embedder()
-		if x.state != indexGiven && cfg.Embedder == "minilm" {
+		if _, model := onnx.ModelNamed(cfg.Embedder); x.state != indexGiven && model {
 			// The build's embedding cache: a model's vectors of the
 			// sources' records are computed once, not at every start.
 			if c, err := diskcache.WrapWith(emb, x.dir+"."+index.CacheFile, diskcache.Options{LockTimeout: 200 * time.Millisecond}); err == nil {

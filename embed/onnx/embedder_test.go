@@ -3,6 +3,7 @@
 package onnx
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,12 +24,18 @@ import (
 // model is not installed; CI sets it.
 const envRequireModel = "HYBRIDRAG_REQUIRE_MODEL"
 
-// modelPaths finds the installed model: HYBRIDRAG_MODEL_DIR and
-// HYBRIDRAG_ORT_LIB, else .tools/models under the repository root. Without
-// a model it fails when HYBRIDRAG_REQUIRE_MODEL=1 and skips otherwise.
+// modelPaths finds the installed float model (modelPathsOf MiniLM).
 func modelPaths(tb testing.TB) (dir, lib string) {
 	tb.Helper()
-	dir, lib = Locate(repoRoot(tb), os.Getenv)
+	return modelPathsOf(tb, MiniLM())
+}
+
+// modelPathsOf finds the installed model m: m.EnvDir and
+// HYBRIDRAG_ORT_LIB, else .tools/models under the repository root. Without
+// the model it fails when HYBRIDRAG_REQUIRE_MODEL=1 and skips otherwise.
+func modelPathsOf(tb testing.TB, m Model) (dir, lib string) {
+	tb.Helper()
+	dir, lib = m.Locate(repoRoot(tb), os.Getenv)
 	var missing []string
 	for _, p := range []string{filepath.Join(dir, ModelFile), filepath.Join(dir, TokenizerFile), lib} {
 		if _, err := os.Stat(p); err != nil {
@@ -38,8 +45,8 @@ func modelPaths(tb testing.TB) (dir, lib string) {
 	if len(missing) == 0 {
 		return dir, lib
 	}
-	msg := "embedding model not installed (missing " + missing[0] +
-		"): run scripts/install-model.sh and export the HYBRIDRAG_MODEL_DIR and HYBRIDRAG_ORT_LIB it prints"
+	msg := "embedding model " + m.Name + " not installed (missing " + missing[0] +
+		"): run scripts/install-model.sh and export the " + m.EnvDir + " and HYBRIDRAG_ORT_LIB it prints"
 	if os.Getenv(envRequireModel) == "1" {
 		tb.Fatal(msg)
 	}
@@ -63,7 +70,13 @@ func repoRoot(tb testing.TB) string {
 
 func newTestEmbedder(tb testing.TB, opts Options) *Embedder {
 	tb.Helper()
-	dir, lib := modelPaths(tb)
+	return newModelEmbedder(tb, MiniLM(), opts)
+}
+
+// newModelEmbedder opens the installed model m with opts.
+func newModelEmbedder(tb testing.TB, m Model, opts Options) *Embedder {
+	tb.Helper()
+	dir, lib := modelPathsOf(tb, m)
 	opts.ModelPath = filepath.Join(dir, ModelFile)
 	opts.TokenizerPath = filepath.Join(dir, TokenizerFile)
 	opts.LibraryPath = lib
@@ -81,6 +94,15 @@ type goldenFile struct {
 		TokenIDs []int64   `json:"token_ids"`
 		Vector   []float32 `json:"vector"`
 	} `json:"cases"`
+}
+
+// texts are the cases' texts, in order.
+func (g goldenFile) texts() []string {
+	texts := make([]string, len(g.Cases))
+	for i, c := range g.Cases {
+		texts[i] = c.Text
+	}
+	return texts
 }
 
 func loadGolden(t *testing.T) goldenFile {
@@ -156,50 +178,70 @@ func TestGoldenTokens(t *testing.T) {
 	}
 }
 
-// TestGoldenVectors checks the embeddings against the Python reference
-// pipeline, one text at a time and all texts in one call (padded batches in
-// length order).
-func TestGoldenVectors(t *testing.T) {
+// TestEmbedGoldenVectors checks the embeddings against the Python
+// reference pipeline of the float model, one text at a time and all texts
+// in one call (padded batches in length order): the float model gives its
+// vectors, the quantized one vectors close to them but not the same. Each
+// text gets the same vector alone and among the others.
+func TestEmbedGoldenVectors(t *testing.T) {
 	g := loadGolden(t)
-	e := newTestEmbedder(t, Options{MaxSeqLen: g.MaxSeqLen, BatchSize: 8})
-	require.Equal(t, 384, e.Dim())
-	require.Equal(t, "onnx:all-MiniLM-L6-v2:mean:l2:seq256", e.ID())
+	for _, tc := range []struct {
+		model   Model
+		id      string
+		minimum float64 // the lowest cosine to the reference allowed
+		differs bool    // some vector must be farther than 0.9999
+	}{
+		{MiniLM(), "onnx:all-MiniLM-L6-v2:mean:l2:seq256", 0.9999, false},
+		{MiniLMQ(), "onnx:all-MiniLM-L6-v2-q:mean:l2:seq256", 0.9, true},
+	} {
+		t.Run(tc.model.Name, func(t *testing.T) {
+			// Batches of 8 (the float model) mix lengths; the quantized
+			// model runs one text at a time (see MiniLMQ).
+			e := newModelEmbedder(t, tc.model, Options{MaxSeqLen: g.MaxSeqLen, BatchSize: cmp.Or(tc.model.BatchSize, 8)})
+			require.Equal(t, 384, e.Dim())
+			require.Equal(t, tc.id, e.ID())
 
-	texts := make([]string, len(g.Cases))
-	for i, c := range g.Cases {
-		texts[i] = c.Text
-	}
-	batched, err := e.Embed(context.Background(), texts)
-	require.NoError(t, err)
-	require.Len(t, batched, len(texts))
+			batched, err := e.Embed(context.Background(), g.texts())
+			require.NoError(t, err)
+			require.Len(t, batched, len(g.Cases))
 
-	worst := 1.0
-	for i, c := range g.Cases {
-		single, err := e.Embed(context.Background(), []string{c.Text})
-		require.NoError(t, err)
-		require.Len(t, single, 1)
-		for name, v := range map[string][]float32{"single": single[0], "batched": batched[i]} {
-			require.Len(t, v, 384)
-			require.InDelta(t, 1.0, l2norm(v), 1e-5, "%s %q: not unit length", name, c.Text)
-			cos := cosine(v, c.Vector)
-			require.GreaterOrEqual(t, cos, 0.9999, "%s %q: cosine %.6f to the reference", name, c.Text, cos)
-			worst = min(worst, cos)
-		}
+			worst := 1.0
+			for i, c := range g.Cases {
+				single, err := e.Embed(context.Background(), []string{c.Text})
+				require.NoError(t, err)
+				require.Len(t, single, 1)
+				require.InDelta(t, 1.0, cosine(single[0], batched[i]), 1e-5, "%q: one text and a batch differ", c.Text)
+				for name, v := range map[string][]float32{"single": single[0], "batched": batched[i]} {
+					require.Len(t, v, 384)
+					require.InDelta(t, 1.0, l2norm(v), 1e-5, "%s %q: not unit length", name, c.Text)
+					cos := cosine(v, c.Vector)
+					require.GreaterOrEqual(t, cos, tc.minimum, "%s %q: cosine %.6f to the reference", name, c.Text, cos)
+					worst = min(worst, cos)
+				}
+			}
+			if tc.differs {
+				require.Less(t, worst, 0.9999, "the float model's vectors, not the quantized one's")
+			}
+			t.Logf("%d cases, lowest cosine to the reference %.8f", len(g.Cases), worst)
+		})
 	}
-	t.Logf("%d cases, lowest cosine to the reference %.8f", len(g.Cases), worst)
 }
 
-// TestSemanticOrder checks the vectors carry meaning: a query is closer to
-// the institution it describes than to an unrelated one.
+// TestSemanticOrder checks each model's vectors carry meaning: a query is
+// closer to the institution it describes than to an unrelated one.
 func TestSemanticOrder(t *testing.T) {
-	e := newTestEmbedder(t, Options{})
-	v, err := e.Embed(context.Background(), []string{
-		"museum of paintings in Amsterdam",
-		"Rijksmuseum, national art museum in Amsterdam",
-		"municipal water board archive of tax records",
-	})
-	require.NoError(t, err)
-	require.Greater(t, cosine(v[0], v[1]), cosine(v[0], v[2]))
+	for _, m := range []Model{MiniLM(), MiniLMQ()} {
+		t.Run(m.Name, func(t *testing.T) {
+			e := openModel(t, m)
+			v, err := e.Embed(context.Background(), []string{
+				"museum of paintings in Amsterdam",
+				"Rijksmuseum, national art museum in Amsterdam",
+				"municipal water board archive of tax records",
+			})
+			require.NoError(t, err)
+			require.Greater(t, cosine(v[0], v[1]), cosine(v[0], v[2]))
+		})
+	}
 }
 
 func TestEmbedEdgeCases(t *testing.T) {

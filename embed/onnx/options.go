@@ -1,7 +1,7 @@
 // Package onnx embeds texts in process with a sentence-transformers model
 // exported to ONNX (all-MiniLM-L6-v2: 384 dimensions, mean pooling over the
-// attention mask, L2 normalisation), run by ONNX Runtime through
-// github.com/yalue/onnxruntime_go.
+// attention mask, L2 normalisation; MiniLM has float weights, MiniLMQ 8-bit
+// ones), run by ONNX Runtime through github.com/yalue/onnxruntime_go.
 //
 // The binding uses cgo, so building this package needs CGO_ENABLED=1 and a C
 // compiler (gcc or clang); it loads libonnxruntime.so at run time, so no
@@ -36,10 +36,12 @@ const (
 	ModelFile     = "model.onnx"
 	TokenizerFile = "tokenizer.json"
 
-	// EnvModelDir and EnvORTLib are the environment variables that
-	// scripts/install-model.sh prints.
-	EnvModelDir = "HYBRIDRAG_MODEL_DIR"
-	EnvORTLib   = "HYBRIDRAG_ORT_LIB"
+	// EnvModelDir, EnvModelQDir and EnvORTLib are the environment
+	// variables that scripts/install-model.sh prints: the directories of
+	// MiniLM and of MiniLMQ, and the library.
+	EnvModelDir  = "HYBRIDRAG_MODEL_DIR"
+	EnvModelQDir = "HYBRIDRAG_MODEL_Q_DIR"
+	EnvORTLib    = "HYBRIDRAG_ORT_LIB"
 
 	// ORTVersion is the ONNX Runtime release whose C API the binding
 	// expects and that scripts/install-model.sh installs.
@@ -116,16 +118,60 @@ func FromDir(dir, lib string) (*Embedder, error) {
 	})
 }
 
-// Locate returns where the model and the ONNX Runtime library are: the
-// HYBRIDRAG_MODEL_DIR and HYBRIDRAG_ORT_LIB variables read through getenv
-// when set, else the default layout of scripts/install-model.sh under
-// root/.tools/models.
-func Locate(root string, getenv func(string) string) (modelDir, lib string) {
+// Model is one of the models scripts/install-model.sh installs.
+type Model struct {
+	// Name is the embedder's name users choose (--embedder).
+	Name string
+	// Dir is the directory under .tools/models the script installs the
+	// model in; it names the model in the embedder's ID.
+	Dir string
+	// EnvDir is the environment variable that names another directory.
+	EnvDir string
+	// BatchSize is Options.BatchSize for Open (0: DefaultBatchSize).
+	BatchSize int
+}
+
+// MiniLM is all-MiniLM-L6-v2 with float32 weights (90 MB).
+func MiniLM() Model {
+	return Model{Name: "minilm", Dir: "all-MiniLM-L6-v2", EnvDir: EnvModelDir}
+}
+
+// MiniLMQ is all-MiniLM-L6-v2 with the weights of its matrix products
+// quantized to 8-bit integers (23 MB): the same tokenizer, 384 dimensions
+// and pooling, vectors close to MiniLM's but not equal, so the two never
+// share an index or a cache (their IDs differ).
+//
+// Its activations are quantized on the fly with one scale per tensor,
+// taken from the whole batch, padding included: a text's vector would
+// depend on the texts run with it (a cosine of 0.99 between a text alone
+// and the same text in a batch). One text per run keeps each vector a
+// function of its text alone, as the embedding cache and an update that
+// re-embeds some records assume; it costs about a third more CPU per text
+// than batches of 32, and still about two thirds of MiniLM's in batches
+// (docs/benchmarks.md).
+func MiniLMQ() Model {
+	return Model{Name: "minilm-q", Dir: "all-MiniLM-L6-v2-q", EnvDir: EnvModelQDir, BatchSize: 1}
+}
+
+// ModelNamed returns the installed model users call name, if there is one.
+func ModelNamed(name string) (Model, bool) {
+	for _, m := range []Model{MiniLM(), MiniLMQ()} {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Model{}, false
+}
+
+// Locate returns where m and the ONNX Runtime library are: the m.EnvDir
+// and HYBRIDRAG_ORT_LIB variables read through getenv when set, else the
+// default layout of scripts/install-model.sh under root/.tools/models.
+func (m Model) Locate(root string, getenv func(string) string) (modelDir, lib string) {
 	base := filepath.Join(root, ".tools", "models")
-	modelDir = filepath.Join(base, "all-MiniLM-L6-v2")
+	modelDir = filepath.Join(base, m.Dir)
 	lib = filepath.Join(base, "onnxruntime-"+ORTVersion, "libonnxruntime.so")
 	if getenv != nil {
-		if v := getenv(EnvModelDir); v != "" {
+		if v := getenv(m.EnvDir); v != "" {
 			modelDir = v
 		}
 		if v := getenv(EnvORTLib); v != "" {
@@ -133,6 +179,24 @@ func Locate(root string, getenv func(string) string) (modelDir, lib string) {
 		}
 	}
 	return modelDir, lib
+}
+
+// Open opens m installed in dir (model.onnx and tokenizer.json) with the
+// library lib and m's batch size. The embedder's ID names m (m.Dir)
+// whatever dir is called.
+func (m Model) Open(dir, lib string) (*Embedder, error) {
+	return New(Options{
+		ModelPath:     filepath.Join(dir, ModelFile),
+		TokenizerPath: filepath.Join(dir, TokenizerFile),
+		LibraryPath:   lib,
+		Name:          m.Dir,
+		BatchSize:     m.BatchSize,
+	})
+}
+
+// Locate is MiniLM().Locate: where the float model and the library are.
+func Locate(root string, getenv func(string) string) (modelDir, lib string) {
+	return MiniLM().Locate(root, getenv)
 }
 
 func checkFile(what, path string) error {

@@ -21,10 +21,33 @@ func TestLocate(t *testing.T) {
 	require.Equal(t, "/repo/.tools/models/all-MiniLM-L6-v2", dir)
 	require.Equal(t, "/repo/.tools/models/onnxruntime-"+ORTVersion+"/libonnxruntime.so", lib)
 
+	dir, lib = MiniLMQ().Locate("/repo", getenv)
+	require.Equal(t, "/repo/.tools/models/all-MiniLM-L6-v2-q", dir)
+	require.Equal(t, "/repo/.tools/models/onnxruntime-"+ORTVersion+"/libonnxruntime.so", lib)
+
+	// Each model has its own variable; the library is shared.
 	env[EnvModelDir], env[EnvORTLib] = "/m", "/l/libonnxruntime.so"
 	dir, lib = Locate("/repo", getenv)
 	require.Equal(t, "/m", dir)
 	require.Equal(t, "/l/libonnxruntime.so", lib)
+	dir, lib = MiniLMQ().Locate("/repo", getenv)
+	require.Equal(t, "/repo/.tools/models/all-MiniLM-L6-v2-q", dir)
+	require.Equal(t, "/l/libonnxruntime.so", lib)
+	env[EnvModelQDir] = "/q"
+	dir, _ = MiniLMQ().Locate("/repo", getenv)
+	require.Equal(t, "/q", dir)
+}
+
+func TestModelNamed(t *testing.T) {
+	for _, want := range []Model{MiniLM(), MiniLMQ()} {
+		m, ok := ModelNamed(want.Name)
+		require.True(t, ok, want.Name)
+		require.Equal(t, want, m)
+	}
+	require.NotEqual(t, MiniLM().Dir, MiniLMQ().Dir)
+	require.NotEqual(t, MiniLM().EnvDir, MiniLMQ().EnvDir)
+	_, ok := ModelNamed("hashing")
+	require.False(t, ok)
 }
 
 func TestMeanPoolNormalize(t *testing.T) {
