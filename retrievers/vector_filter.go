@@ -53,3 +53,19 @@ func (m *filterMemo) passing(ctx context.Context, ds *heritage.Dataset, fs filte
 	m.sets.Add(key, s)
 	return s, nil
 }
+
+// blocks lists the blocks of nb (of blockRecords records each) that hold
+// a record in s.
+func (s recordSet) blocks(nb int) []int32 {
+	const words = blockRecords / 64
+	var out []int32
+	for b := range nb {
+		for _, w := range s[b*words : min((b+1)*words, len(s))] {
+			if w != 0 {
+				out = append(out, int32(b))
+				break
+			}
+		}
+	}
+	return out
+}
