@@ -196,7 +196,7 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 	var pass recordSet
 	if len(fs) > 0 {
 		var err error
-		if pass, err = x.passing.passing(ctx, x.ds, fs); err != nil {
+		if pass, err = x.passing.passing(ctx, x.ds, fs, x.workers); err != nil {
 			return nil, err
 		}
 	}
