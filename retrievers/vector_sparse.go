@@ -15,7 +15,7 @@ import (
 // The vectors of a hashing embedder are mostly zeros (26% of the 1024
 // components of a record's full text are set, 15% of its compact text's).
 // An index of such vectors keeps only the non-zero components, column by
-// column: a quarter of the memory of the dense columns or less, and a
+// column: a third of the memory of the dense columns or less, and a
 // query touches only the records a component occurs in. The scores are
 // those of the dense columns to the bit: the same products are added in
 // the same order, the skipped ones are zero.
@@ -107,7 +107,7 @@ func (x *VectorIndex) Sparse() bool { return x.sparse != nil }
 // 256 records), m float32 values and m bytes, each the record of a value
 // within its block. LoadSparseVectorIndex reads it back with no
 // conversion to do: several times faster than the rows of WriteVectors,
-// and a sixth of their size or less.
+// and under a third of their size.
 func (x *VectorIndex) WriteSparse(w io.Writer) error {
 	sc := x.sparse
 	if sc == nil {
