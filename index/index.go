@@ -53,8 +53,9 @@ const (
 // new build removes it.
 const oldBM25Dir = "bm25"
 
-// Format is the layout version of a data directory.
-const Format = 2
+// Format is the layout version of a data directory. 3: the sparse vector
+// file keeps its columns in blocks of 256 records, each named by a byte.
+const Format = 3
 
 // Stages reported to a build's progress function.
 const (

@@ -20,3 +20,12 @@ func DenseVectorIndexForTest(ds *heritage.Dataset, e embed.Embedder, vecs [][]fl
 	}
 	return x
 }
+
+// VectorBytesForTest is the memory the index's vectors take, in bytes.
+func VectorBytesForTest(x *VectorIndex) int {
+	if x.sparse == nil {
+		return 4 * len(x.cols)
+	}
+	sc := x.sparse
+	return 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks)
+}

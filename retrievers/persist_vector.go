@@ -40,29 +40,25 @@ func NewVectorIndexFromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]
 }
 
 // fill stores the vectors next returns for records 0, 1, … n-1: sparse
-// while few components are set, dense from the moment they are not.
+// when few components are set, dense when not. next may reuse the vector
+// it returns.
 func (x *VectorIndex) fill(next func(i int) ([]float32, error)) error {
-	rb := newRowBuilder(x.n, x.dim)
+	var chunks []*rowChunk
+	buf := make([]float32, 0, blockRecords*x.dim)
+	vecs := make([][]float32, 0, blockRecords)
 	for i := range x.n {
 		v, err := next(i)
 		if err != nil {
 			return err
 		}
-		if x.cols != nil {
-			for j, c := range v {
-				x.cols[j*x.n+i] = c
-			}
-			continue
-		}
-		if !rb.add(v) {
-			x.cols = make([]float32, x.n*x.dim)
-			rb.dense(x.cols, x.n)
-			rb = nil
+		buf = append(buf, v...)
+		vecs = append(vecs, buf[len(buf)-x.dim:])
+		if len(vecs) == blockRecords || i == x.n-1 {
+			chunks = append(chunks, newRowChunk(vecs, x.dim))
+			buf, vecs = buf[:0], vecs[:0]
 		}
 	}
-	if x.cols == nil {
-		x.sparse = rb.transpose()
-	}
+	x.assemble(chunks)
 	return nil
 }
 
@@ -79,7 +75,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
 	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1)}
-	x.scores.New = func() any { s := make([]float32, n); return &s }
+	x.scores.New = newScores(n)
 	return x, nil
 }
 
@@ -89,19 +85,10 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 func (x *VectorIndex) WriteVectors(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	buf := make([]byte, 4*x.dim)
+	row := x.rowsInOrder()
 	v := make([]float32, x.dim)
-	var next []int32
-	if x.sparse != nil {
-		next = append(next, x.sparse.start[:x.dim]...)
-	}
 	for i := range x.n {
-		if x.sparse != nil {
-			x.sparse.row(i, v, next)
-		} else {
-			for j := range x.dim {
-				v[j] = x.cols[j*x.n+i]
-			}
-		}
+		row(i, v)
 		for j, c := range v {
 			binary.LittleEndian.PutUint32(buf[4*j:], math.Float32bits(c))
 		}

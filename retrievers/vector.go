@@ -30,8 +30,9 @@ type VectorIndex struct {
 	dim, n  int
 	cols    []float32 // cols[j*n+i] is component j of record i; nil when sparse
 	sparse  *sparseCols
+	blocks  []int32 // 0, 1, … the sparse columns' blocks
 	workers int
-	scores  sync.Pool // *[]float32 of length n
+	scores  sync.Pool // *[]float32 with room for every block's records
 	passing filterMemo
 }
 
@@ -77,8 +78,9 @@ func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, cols: make([]float32, n*dim), workers: cfg.workers}
-	x.scores.New = func() any { s := make([]float32, n); return &s }
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers}
+	x.scores.New = newScores(n)
+	chunks := make([]*rowChunk, (n+cfg.batchSize-1)/cfg.batchSize)
 
 	batches := make(chan int)
 	errs := make(chan error, cfg.workers)
@@ -105,17 +107,14 @@ func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption
 					cancel()
 					return
 				}
-				for k, v := range vecs {
+				for _, v := range vecs {
 					if len(v) != dim {
 						errs <- fmt.Errorf("embedder %s returned a vector of %d dimensions, want %d", e.ID(), len(v), dim)
 						cancel()
 						return
 					}
-					i := lo + k
-					for j, c := range v {
-						x.cols[j*n+i] = c
-					}
 				}
+				chunks[lo/cfg.batchSize] = newRowChunk(vecs, dim)
 			}
 		}()
 	}
@@ -136,8 +135,13 @@ feed:
 	if err := cfg.ctx.Err(); err != nil {
 		return nil, fmt.Errorf("vector: embed dataset: %w", err)
 	}
-	x.compact()
+	x.assemble(chunks)
 	return x, nil
+}
+
+// newScores makes the scores of a search over n records.
+func newScores(n int) func() any {
+	return func() any { s := make([]float32, blocksOf(n)*blockRecords); return &s }
 }
 
 // Len is the number of indexed records.
@@ -189,39 +193,41 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 			nz = append(nz, j)
 		}
 	}
-	sp := x.scores.Get().(*[]float32)
-	defer x.scores.Put(sp)
-	scores := *sp
-	clear(scores)
-
-	workers := x.workers
-	if len(nz)*x.n < 1<<20 { // too little work to gain from a second core
-		workers = 1
-	}
-	if err := x.score(ctx, q, nz, scores, workers); err != nil {
-		return nil, err
-	}
-
 	var pass recordSet
 	if len(fs) > 0 {
 		var err error
-		if pass, err = x.passing.passing(ctx, x.ds, fs); err != nil {
+		if pass, err = x.passing.passing(ctx, x.ds, fs, x.workers); err != nil {
 			return nil, err
 		}
 	}
+	sp := x.scores.Get().(*[]float32)
+	defer x.scores.Put(sp)
+	scores := *sp
+
 	h := make(minHeap, 0, min(k, x.n))
-	for i, s := range scores {
-		if len(h) == k && !better(s, i, h[0].Score, h[0].Index) {
-			continue
+	if x.sparse == nil {
+		scores = scores[:x.n]
+		clear(scores)
+		if err := x.scoreDense(ctx, q, nz, scores); err != nil {
+			return nil, err
 		}
-		if pass != nil && !pass.has(i) {
-			continue
+		h.keep(k, scores, 0, pass)
+	} else {
+		// Only the blocks that hold a record passing the filters are
+		// scored.
+		blocks := x.blocks
+		if pass != nil {
+			blocks = pass.blocks(len(x.blocks))
 		}
-		if len(h) < k {
-			heap.Push(&h, Scored{Index: i, Score: s})
-		} else {
-			h[0] = Scored{Index: i, Score: s}
-			heap.Fix(&h, 0)
+		for _, b := range blocks {
+			clear(scores[int(b)*blockRecords : int(b+1)*blockRecords])
+		}
+		if err := x.scoreSparse(ctx, q, nz, scores, blocks); err != nil {
+			return nil, err
+		}
+		for _, b := range blocks {
+			lo := int(b) * blockRecords
+			h.keep(k, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
 		}
 	}
 	out := make([]Scored, len(h))
@@ -231,14 +237,57 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 	return out, nil
 }
 
-// score adds q[j]·column j to scores for every non-zero component j,
-// splitting the records into one range per worker.
-func (x *VectorIndex) score(ctx context.Context, q []float32, nz []int, scores []float32, workers int) error {
-	run := func(lo, hi int) error {
-		if x.sparse != nil {
-			x.sparse.score(q, nz, scores, lo, hi)
-			return nil
+// keep offers the records first, first+1, … with scores to the k best
+// kept, skipping those not in pass (when pass is not nil).
+func (h *minHeap) keep(k int, scores []float32, first int, pass recordSet) {
+	for r, s := range scores {
+		i := first + r
+		if len(*h) == k && !better(s, i, (*h)[0].Score, (*h)[0].Index) {
+			continue
 		}
+		if pass != nil && !pass.has(i) {
+			continue
+		}
+		if len(*h) < k {
+			heap.Push(h, Scored{Index: i, Score: s})
+		} else {
+			(*h)[0] = Scored{Index: i, Score: s}
+			heap.Fix(h, 0)
+		}
+	}
+}
+
+// parallelWork is the number of products below which a search stays on
+// one goroutine: too little work to gain from a second core.
+const parallelWork = 1 << 20
+
+// scoreSparse adds q[j]·column j to the scores of the records of blocks
+// for every non-zero component j, splitting the blocks into one run per
+// worker. It checks ctx between groups of components.
+func (x *VectorIndex) scoreSparse(ctx context.Context, q []float32, nz []int, scores []float32, blocks []int32) error {
+	run := func(blocks []int32) error {
+		for c := 0; c < len(nz); c += 32 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			x.sparse.score(q, nz[c:min(c+32, len(nz))], scores, blocks)
+		}
+		return nil
+	}
+	workers := x.workers
+	if len(nz)*len(blocks)*blockRecords < parallelWork {
+		workers = 1
+	}
+	chunk := (len(blocks) + workers - 1) / max(workers, 1)
+	return parallel(workers, func(w int) error {
+		return run(blocks[min(w*chunk, len(blocks)):min((w+1)*chunk, len(blocks))])
+	})
+}
+
+// scoreDense adds q[j]·column j to scores for every non-zero component j,
+// splitting the records into one range per worker.
+func (x *VectorIndex) scoreDense(ctx context.Context, q []float32, nz []int, scores []float32) error {
+	run := func(lo, hi int) error {
 		dst := scores[lo:hi]
 		for c, j := range nz {
 			if c%32 == 31 {
@@ -250,18 +299,28 @@ func (x *VectorIndex) score(ctx context.Context, q []float32, nz []int, scores [
 		}
 		return nil
 	}
+	workers := x.workers
+	if len(nz)*x.n < parallelWork {
+		workers = 1
+	}
+	chunk := (x.n + workers - 1) / workers
+	return parallel(workers, func(w int) error {
+		return run(min(w*chunk, x.n), min((w+1)*chunk, x.n))
+	})
+}
+
+// parallel runs f(0), f(1), … f(workers-1), concurrently when workers > 1.
+func parallel(workers int, f func(w int) error) error {
 	if workers <= 1 {
-		return run(0, x.n)
+		return f(0)
 	}
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
-	chunk := (x.n + workers - 1) / workers
 	for w := range workers {
-		lo, hi := w*chunk, min((w+1)*chunk, x.n)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[w] = run(lo, hi)
+			errs[w] = f(w)
 		}()
 	}
 	wg.Wait()

@@ -26,9 +26,6 @@ func (x *VectorIndex) Derive(ds *heritage.Dataset, from []int, fresh map[int][]f
 			return nil, fmt.Errorf("vector: derive: a vector for record %d of %d, of %d dimensions", i, y.n, len(v))
 		}
 	}
-	if x.sparse != nil && x.deriveSparse(y, from, fresh) {
-		return y, nil
-	}
 	row := x.rowReader()
 	buf := make([]float32, x.dim)
 	err = y.fill(func(i int) ([]float32, error) {
@@ -53,8 +50,9 @@ func (x *VectorIndex) Derive(ds *heritage.Dataset, from []int, fresh map[int][]f
 }
 
 // rowReader returns a function that writes row i of the index into buf
-// (of length dim). Sparse columns are transposed once, into rows, so that
-// reading every row costs one pass over the non-zero components.
+// (of length dim), in any order of i. Sparse columns are transposed once,
+// into rows, so that reading every row costs one pass over the non-zero
+// components.
 func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 	if x.sparse == nil {
 		return func(i int, buf []float32) {
@@ -65,21 +63,29 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 	}
 	sc := x.sparse
 	start := make([]int32, x.n+1)
-	for _, r := range sc.rows {
-		start[r+1]++
+	for j := range x.dim {
+		for b := range sc.nb {
+			lo, hi := sc.span(j, b)
+			for _, r := range sc.rows[lo:hi] {
+				start[b*blockRecords+int(r)+1]++
+			}
+		}
 	}
 	for i := range x.n {
 		start[i+1] += start[i]
 	}
-	cols := make([]int32, len(sc.rows))
+	cols := make([]uint16, len(sc.rows))
 	vals := make([]float32, len(sc.vals))
 	next := make([]int32, x.n)
 	copy(next, start[:x.n])
 	for j := range x.dim {
-		for p := sc.start[j]; p < sc.start[j+1]; p++ {
-			r := sc.rows[p]
-			cols[next[r]], vals[next[r]] = int32(j), sc.vals[p]
-			next[r]++
+		for b := range sc.nb {
+			lo, hi := sc.span(j, b)
+			for p := lo; p < hi; p++ {
+				i := b*blockRecords + int(sc.rows[p])
+				cols[next[i]], vals[next[i]] = uint16(j), sc.vals[p]
+				next[i]++
+			}
 		}
 	}
 	return func(i int, buf []float32) {
@@ -90,59 +96,22 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 	}
 }
 
-// deriveSparse fills y's sparse columns from x's by renumbering their
-// records, which keeps each column in order when the records taken from x
-// keep their order (from increases where it is set), and merging in the
-// fresh vectors. It reports false, leaving y as it was, when they do not,
-// or when y would be too dense to be kept sparse.
-func (x *VectorIndex) deriveSparse(y *VectorIndex, from []int, fresh map[int][]float32) bool {
-	to, ok := Renumbering(from, x.n)
-	if !ok {
-		return false
+// rowsInOrder returns a function that writes row i of the index into buf
+// (of length dim) for i = 0, 1, … n-1 in turn. Sparse columns are read a
+// block of records at a time.
+func (x *VectorIndex) rowsInOrder() func(i int, buf []float32) {
+	if x.sparse == nil {
+		return x.rowReader()
 	}
-	// The fresh components by dimension, records ascending.
-	type entry struct {
-		row int32
-		val float32
-	}
-	freshCols := make([][]entry, x.dim)
-	for i := range y.n {
-		for j, c := range fresh[i] {
-			if c != 0 {
-				freshCols[j] = append(freshCols[j], entry{int32(i), c})
-			}
+	block, rows := -1, make([]float32, blockRecords*x.dim)
+	return func(i int, buf []float32) {
+		if b := i / blockRecords; b != block {
+			x.sparse.block(b, x.dim, rows)
+			block = b
 		}
+		r := i % blockRecords
+		copy(buf, rows[r*x.dim:(r+1)*x.dim])
 	}
-	sc := x.sparse
-	nnz := 0
-	for j := range freshCols {
-		nnz += len(freshCols[j])
-	}
-	nnz += len(sc.rows)
-	if float64(nnz) > sparseDensity*float64(y.n)*float64(y.dim) {
-		return false
-	}
-	out := &sparseCols{start: make([]int32, x.dim+1), rows: make([]int32, 0, nnz), vals: make([]float32, 0, nnz)}
-	for j := range x.dim {
-		fc := freshCols[j]
-		for p := sc.start[j]; p < sc.start[j+1]; p++ {
-			r := to[sc.rows[p]]
-			if r < 0 {
-				continue
-			}
-			for len(fc) > 0 && fc[0].row < r {
-				out.rows, out.vals = append(out.rows, fc[0].row), append(out.vals, fc[0].val)
-				fc = fc[1:]
-			}
-			out.rows, out.vals = append(out.rows, r), append(out.vals, sc.vals[p])
-		}
-		for _, e := range fc {
-			out.rows, out.vals = append(out.rows, e.row), append(out.vals, e.val)
-		}
-		out.start[j+1] = int32(len(out.rows))
-	}
-	y.sparse = out
-	return true
 }
 
 // Renumbering inverts from (see Derive) over an index of n records:
