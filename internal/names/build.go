@@ -15,21 +15,42 @@ type builder struct {
 	vocab map[string]int32
 	texts []string // term → text
 	keys  map[string]int32
-	ktext []string // key → text
+	ktext []string  // key → text
+	extra numbering // → ix.texts
+	kinds numbering
 	place map[string][]int32
 }
 
+// numbering numbers distinct strings in the order first met.
+type numbering struct {
+	of   map[string]int32
+	list []string
+}
+
+func (m *numbering) number(s string) int32 {
+	k, ok := m.of[s]
+	if !ok {
+		if m.of == nil {
+			m.of = map[string]int32{}
+		}
+		k = int32(len(m.list))
+		m.of[s] = k
+		m.list = append(m.list, s)
+	}
+	return k
+}
+
 // New indexes the names of every record of ds; the record's position in
-// ds.Institutions is its doc number. The index reads the records' names
-// again when it searches: ds must not change afterwards.
+// ds.Institutions is its doc number.
 func New(ds *heritage.Dataset) *Index {
 	n := len(ds.Institutions)
-	ix := &Index{ds: ds}
+	ix := &Index{}
 	ix.nDocs = n
 	ix.docForms = make([]uint32, n+1)
 	ix.fOff = []uint32{0}
 	b := &builder{
 		ix:    ix,
+		kinds: numbering{list: []string{""}, of: map[string]int32{"": 0}},
 		vocab: make(map[string]int32, n),
 		keys:  make(map[string]int32, n),
 		place: make(map[string][]int32, n/8),
@@ -44,14 +65,14 @@ func New(ds *heritage.Dataset) *Index {
 				}
 			}
 		}
-		b.add(int32(d), 0, in.Name)
-		for k, a := range in.AltNames {
-			b.add(int32(d), int32(k)+1, a.Name)
+		b.add(int32(d), in.Name, "")
+		for _, a := range in.AltNames {
+			b.add(int32(d), a.Name, a.Kind)
 		}
 	}
 	ix.docForms[n] = uint32(len(ix.fDoc))
 	// grown by appending: trimmed to their length, a fifth less
-	ix.fDoc, ix.fSrc, ix.fKey, ix.fData = slices.Clone(ix.fDoc), slices.Clone(ix.fSrc), slices.Clone(ix.fKey), slices.Clone(ix.fData)
+	ix.fDoc, ix.fKind, ix.fKey, ix.fData = slices.Clone(ix.fDoc), slices.Clone(ix.fKind), slices.Clone(ix.fKey), slices.Clone(ix.fData)
 	ix.fOff, ix.fMid, ix.fNorm, ix.fWords = slices.Clone(ix.fOff), slices.Clone(ix.fMid), slices.Clone(ix.fNorm), slices.Clone(ix.fWords)
 	ix.vocab = newStrtab(b.texts)
 	ix.df = make([]int32, len(b.texts))
@@ -66,6 +87,7 @@ func New(ds *heritage.Dataset) *Index {
 		}
 	}
 	ix.keys = newStrtab(b.ktext)
+	ix.texts, ix.kinds = newStrtab(b.extra.list), newStrtab(b.kinds.list)
 	places := make([]string, 0, len(b.place))
 	for k := range b.place {
 		places = append(places, k)
@@ -99,9 +121,9 @@ func New(ds *heritage.Dataset) *Index {
 	return ix
 }
 
-// add indexes name, name src of record d (0 its name, k its AltNames[k−1]),
-// unless the record has a name of the same Key.
-func (b *builder) add(d, src int32, name string) {
+// add indexes name, of alt_names kind kind ("" for the record's name), of
+// record d, unless the record has a name of the same Key.
+func (b *builder) add(d int32, name, kind string) {
 	ix := b.ix
 	words := analyze(name)
 	key := strings.Join(words, " ")
@@ -141,10 +163,18 @@ func (b *builder) add(d, src int32, name string) {
 	ix.fOff = append(ix.fOff, uint32(len(ix.fData)))
 	ix.fMid = append(ix.fMid, uint32(mid))
 	ix.fDoc = append(ix.fDoc, d)
-	ix.fSrc = append(ix.fSrc, src)
+	ix.fKind = append(ix.fKind, b.kinds.number(kind))
 	ix.fKey = append(ix.fKey, kid)
-	ix.fNorm = append(ix.fNorm, uint32(hashString(heritage.NormalizeName(name))))
-	ix.fWords = append(ix.fWords, uint32(hashString(wordSet(name))))
+	ix.fNorm = append(ix.fNorm, b.text(key, heritage.NormalizeName(name)))
+	ix.fWords = append(ix.fWords, b.text(key, wordSet(name)))
+}
+
+// text is what fNorm or fWords holds for s, of a form of Key key.
+func (b *builder) text(key, s string) int32 {
+	if s == key {
+		return -1
+	}
+	return b.extra.number(s)
 }
 
 func (b *builder) term(w string) int32 {

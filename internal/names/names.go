@@ -49,11 +49,10 @@
 //
 // The index is kept in flat arrays: strings in one blob with offsets and
 // an open-addressing hash table, lists in one array with offsets, per-form
-// fields in parallel arrays. A form's name as written is not kept: the
-// index keeps hashes of its normalised name and of its word set and reads
-// the name from the record again when a hash matches. This takes about a
-// quarter of the memory of maps of small slices (BenchmarkNew reports the
-// bytes per record).
+// fields in parallel arrays, and a form's normalised name and word set
+// only where they differ from its Key. This takes about a quarter of the
+// memory of maps of small slices (BenchmarkNew reports the bytes per
+// record).
 package names
 
 import (
@@ -68,7 +67,6 @@ import (
 // Index holds the name forms of a dataset. It is read-only after New and
 // safe for concurrent use.
 type Index struct {
-	ds *heritage.Dataset // what the forms' names are read from again
 	tables
 	zero float64   // IDF of a word in no record
 	pool sync.Pool // *scratch
@@ -84,10 +82,10 @@ type tables struct {
 
 	// per form
 	fDoc    []int32
-	fSrc    []int32   // 0 for the record's name, k for its AltNames[k−1]
+	fKind   []int32   // number of its alt_names kind in kinds ("" is 0)
 	fKey    []int32   // number of its Key in keys
-	fNorm   []uint32  // hashString of heritage.NormalizeName of the name as written
-	fWords  []uint32  // hashString of its distinct content words, sorted
+	fNorm   []int32   // heritage.NormalizeName of the name as written: −1 when it is the Key, else its number in texts
+	fWords  []int32   // its distinct content words, sorted and joined: −1 when they are the Key, else their number in texts
 	fWeight []float64 // Σ weight of its terms
 	// fData[fOff[f]:fMid[f]] are the distinct content words of form f,
 	// then come the adjacent content words joined (when not a word of the
@@ -99,6 +97,8 @@ type tables struct {
 
 	keys    strtab // the distinct Keys
 	keyDocs csr    // Key → records, ascending
+	texts   strtab // the forms' normalised names and word sets that are not their Key
+	kinds   strtab // the alt_names kinds, "" first
 
 	vocab   strtab    // term → its text
 	df      []int32   // term → records
@@ -140,7 +140,7 @@ func (ix *Index) Forms(doc int32) []Form {
 	lo, hi := ix.docForms[doc], ix.docForms[doc+1]
 	out := make([]Form, 0, hi-lo)
 	for f := lo; f < hi; f++ {
-		out = append(out, Form{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kind(int32(f))})
+		out = append(out, Form{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f])})
 	}
 	return out
 }
@@ -178,33 +178,12 @@ func (ix *Index) parts(f int32, k int) []int32 {
 
 func (ix *Index) nPairs(f int32) uint32 { return (ix.fOff[f+1] - ix.fMid[f]) / 3 }
 
-// name is the name form f was made from, as the record writes it.
-func (ix *Index) name(f int32) string {
-	in := &ix.ds.Institutions[ix.fDoc[f]]
-	if k := ix.fSrc[f]; k > 0 {
-		return in.AltNames[k-1].Name
+// text is what fNorm or fWords holds for form f: k.
+func (ix *Index) text(f, k int32) string {
+	if k < 0 {
+		return ix.keys.at(ix.fKey[f])
 	}
-	return in.Name
-}
-
-// kind is the alt_names kind of form f, "" for the record's name.
-func (ix *Index) kind(f int32) string {
-	if k := ix.fSrc[f]; k > 0 {
-		return ix.ds.Institutions[ix.fDoc[f]].AltNames[k-1].Kind
-	}
-	return ""
-}
-
-// literal reports whether the name of form f normalises to qnorm, whose
-// hashString is h.
-func (ix *Index) literal(f int32, qnorm string, h uint32) bool {
-	return ix.fNorm[f] == h && heritage.NormalizeName(ix.name(f)) == qnorm
-}
-
-// sameWords reports whether form f has the content words qset, whose
-// hashString is h.
-func (ix *Index) sameWords(f int32, qset string, h uint32) bool {
-	return ix.fWords[f] == h && wordSet(ix.name(f)) == qset
+	return ix.texts.at(k)
 }
 
 // wordSet is the sorted distinct content words of a name, joined.

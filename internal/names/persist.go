@@ -2,7 +2,6 @@ package names
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -20,18 +19,20 @@ func (ix *Index) Encode(w *packed.Writer) {
 		w.String(ix.vocab.at(int32(t)))
 		w.Len(int(ix.df[t]))
 	}
-	w.Len(ix.keys.len())
-	for k := range ix.keys.len() {
-		w.String(ix.keys.at(int32(k)))
+	for _, t := range []*strtab{&ix.keys, &ix.texts, &ix.kinds} {
+		w.Len(t.len())
+		for k := range t.len() {
+			w.String(t.at(int32(k)))
+		}
 	}
 	w.Len(len(ix.fDoc))
 	for f := range ix.fDoc {
 		f := int32(f)
 		w.Int32(ix.fDoc[f])
-		w.Len(int(ix.fSrc[f]))
+		w.Int32(ix.fKind[f])
 		w.Int32(ix.fKey[f])
-		w.Uint(uint64(ix.fNorm[f]))
-		w.Uint(uint64(ix.fWords[f]))
+		w.Len(int(ix.fNorm[f] + 1))
+		w.Len(int(ix.fWords[f] + 1))
 		w.Int32s(ix.terms(f))
 		w.Int32s(ix.pairs(f))
 		for k := range ix.pairs(f) {
@@ -54,14 +55,14 @@ func (ix *Index) Encode(w *packed.Writer) {
 
 // Decode reads an index written by Encode for ds, the dataset it was
 // built from (the caller checks that it is: Decode checks only the number
-// of records and that each name it refers to exists). The index copies
-// what it keeps: it does not hold on to r's input.
+// of records). The index copies what it keeps: it does not hold on to r's
+// input.
 func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	n := r.Len(1 << 30)
 	if r.Err() == nil && n != len(ds.Institutions) {
 		return nil, fmt.Errorf("names: the index holds %d records, the data %d", n, len(ds.Institutions))
 	}
-	ix := &Index{ds: ds}
+	ix := &Index{}
 	ix.nDocs = n
 	nt := r.Count()
 	texts := make([]string, nt)
@@ -71,16 +72,15 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 		ix.df[t] = int32(r.Len(n))
 	}
 	ix.vocab = newStrtab(texts)
-	ix.keys = newStrtab(readStrings(r))
-	nk := ix.keys.len()
+	ix.keys, ix.texts, ix.kinds = newStrtab(readStrings(r)), newStrtab(readStrings(r)), newStrtab(readStrings(r))
+	nk, nx := ix.keys.len(), ix.texts.len()
 	nf := r.Count()
 	ix.docForms = make([]uint32, n+1)
 	ix.fOff = make([]uint32, 1, nf+1)
 	ix.fMid = make([]uint32, 0, nf)
-	for _, p := range []*[]int32{&ix.fDoc, &ix.fSrc, &ix.fKey} {
+	for _, p := range []*[]int32{&ix.fDoc, &ix.fKind, &ix.fKey, &ix.fNorm, &ix.fWords} {
 		*p = make([]int32, 0, nf)
 	}
-	ix.fNorm, ix.fWords = make([]uint32, 0, nf), make([]uint32, 0, nf)
 	next := int32(0) // the first record whose forms have not begun
 	for range nf {
 		d := r.Int32(n)
@@ -94,10 +94,10 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 			ix.docForms[next] = uint32(len(ix.fDoc))
 		}
 		ix.fDoc = append(ix.fDoc, d)
-		ix.fSrc = append(ix.fSrc, int32(r.Len(len(ds.Institutions[d].AltNames))))
+		ix.fKind = append(ix.fKind, r.Int32(ix.kinds.len()))
 		ix.fKey = append(ix.fKey, r.Int32(nk))
-		ix.fNorm = append(ix.fNorm, uint32(r.Len(math.MaxUint32)))
-		ix.fWords = append(ix.fWords, uint32(r.Len(math.MaxUint32)))
+		ix.fNorm = append(ix.fNorm, int32(r.Len(nx))-1)
+		ix.fWords = append(ix.fWords, int32(r.Len(nx))-1)
 		terms := r.Int32s(nt)
 		ix.fData = append(ix.fData, terms...)
 		ix.fMid = append(ix.fMid, uint32(len(ix.fData)))

@@ -106,7 +106,6 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	}
 	qkey, _ := ix.keys.find(strings.Join(qwords, " "))
 	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
-	hnorm, hset := uint32(hashString(qnorm)), uint32(hashString(qset))
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
 	s.altsBuf = s.altsBuf[:0]
@@ -237,7 +236,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 				continue
 			}
 			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
-			c.Literal, c.SameWords = ix.literal(f, qnorm, hnorm), ix.sameWords(f, qset, hset)
+			c.Literal, c.SameWords = ix.text(f, ix.fNorm[f]) == qnorm, ix.text(f, ix.fWords[f]) == qset
 			if c.Sim > h.Sim || h.Key == "" {
 				h = c
 			}
@@ -413,7 +412,7 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		mr += ix.weight[t] * cov[k]
 	}
 	s.coverBuf = cov
-	h := Hit{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kind(f), Exact: ix.fKey[f] == qkey, CityInName: inName}
+	h := Hit{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f]), Exact: ix.fKey[f] == qkey, CityInName: inName}
 	h.QueryCov = mq / wq
 	h.NameCov = 1.0
 	if fw := ix.fWeight[f]; fw > 0 {

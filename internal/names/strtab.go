@@ -67,8 +67,8 @@ func (t *strtab) find(s string) (int32, bool) {
 }
 
 // hashString is 64-bit FNV-1a with its high bits folded into the low
-// ones, which index the table. It is fixed, so the hashes kept in the
-// index file stay valid.
+// ones, which index the table. It has no random seed: an index read from
+// its file has the very tables of the one built.
 func hashString(s string) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(s); i++ {
