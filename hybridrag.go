@@ -159,7 +159,11 @@ func New(ctx context.Context, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hybridrag: %w", err)
 	}
-	c := &Client{data: s.data, linker: linking.New(s.data, comps.KG)}
+	var lopts []linking.Option
+	if r, ok := comps.Router.(*router.Router); ok {
+		lopts = append(lopts, linking.WithNameIndex(r.NameIndex()))
+	}
+	c := &Client{data: s.data, linker: linking.New(s.data, comps.KG, lopts...)}
 	startErrs := c.connect(ctx, &s, &comps)
 
 	popts := pipeline.DefaultOptions()

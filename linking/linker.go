@@ -59,13 +59,19 @@ func WithMinScore(s float64) Option {
 	}
 }
 
-// New indexes the dataset's names; g resolves identifiers and must be
-// built from ds.
+// WithNameIndex makes the linker search ix, the name index of its
+// dataset (what names.New builds of it), instead of building one of its
+// own: a process that has one already (the router's) keeps one.
+func WithNameIndex(ix *names.Index) Option {
+	return func(l *Linker) { l.names = ix }
+}
+
+// New indexes the dataset's names (unless WithNameIndex gives them); g
+// resolves identifiers and must be built from ds.
 func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	n := len(ds.Institutions)
 	l := &Linker{
 		ds: ds, g: g,
-		names:          names.New(ds),
 		idx:            make(map[string]int32, n),
 		city:           make([]string, n),
 		post:           make([]string, n),
@@ -75,6 +81,9 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	}
 	for _, o := range opts {
 		o(l)
+	}
+	if l.names == nil {
+		l.names = names.New(ds)
 	}
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]

@@ -272,3 +272,19 @@ func BenchmarkLinkReference(b *testing.B) {
 	l := testLinker(b)
 	benchLink(b, l, queries(referenceSet(l, 100)))
 }
+
+// TestWithNameIndex: a linker given a name index searches it, and links
+// as one that built its own.
+func TestWithNameIndex(t *testing.T) {
+	own := testLinker(t)
+	shared := New(own.ds, own.g, WithNameIndex(own.names))
+	require.Same(t, own.names, shared.names)
+	for _, q := range []Query{{Text: "Bagpipe Museum", City: "Morpeth"}, {Text: "Stadtarchiv", City: "Weinheim"}} {
+		want, err := own.Link(context.Background(), q, 5)
+		require.NoError(t, err)
+		got, err := shared.Link(context.Background(), q, 5)
+		require.NoError(t, err)
+		require.NotEmpty(t, got)
+		require.Equal(t, want, got, q.Text)
+	}
+}

@@ -43,6 +43,12 @@ func WithNameIndex(load func(*heritage.Dataset) *names.Index) Option {
 	return func(r *Router) { r.names = load }
 }
 
+// NameIndex returns the name index (internal/names) of the router's
+// dataset, had as WithNameIndex says on the first call or the first
+// misspelt-name look-up, whichever comes first; others that search names
+// (the linker) can share it.
+func (r *Router) NameIndex() *names.Index { return r.g.nameIx.get() }
+
 // New builds the router's gazetteers (names, bodies, places, identifiers,
 // subjects) from the dataset.
 func New(ds *heritage.Dataset, opts ...Option) *Router {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
@@ -554,4 +555,17 @@ func BenchmarkNew(b *testing.B) {
 	for b.Loop() {
 		New(ds)
 	}
+}
+
+// TestNameIndex: the router hands out the one name index it searches, the
+// one WithNameIndex gives or else one it builds once.
+func TestNameIndex(t *testing.T) {
+	ds := testfixture.Sample(t, 50)
+	ix := names.New(ds)
+	r := New(ds, WithNameIndex(func(*heritage.Dataset) *names.Index { return ix }))
+	require.Same(t, ix, r.NameIndex())
+	require.Same(t, ix, r.NameIndex())
+	own := New(ds)
+	require.Same(t, own.NameIndex(), own.NameIndex())
+	require.NotSame(t, ix, own.NameIndex(), "without the option the router builds its own")
 }

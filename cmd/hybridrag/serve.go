@@ -237,7 +237,11 @@ func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog
 		return nil, err
 	}
 	ds := st.data
-	linker := linking.New(ds, st.kg)
+	var lopts []linking.Option
+	if st.router != nil {
+		lopts = append(lopts, linking.WithNameIndex(st.router.NameIndex()))
+	}
+	linker := linking.New(ds, st.kg, lopts...)
 	rl := sc.Reconcile
 	ropts := []reconcile.Option{reconcile.WithLimits(reconcile.Limits{MaxBody: sc.MaxBody, MaxQueries: rl.MaxQueries,
 		MaxQueryChars: rl.MaxQueryChars, MaxCandidates: rl.MaxCandidates, MaxExtendIDs: rl.MaxExtendIDs, MaxExtendCells: rl.MaxExtendCells}),

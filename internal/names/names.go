@@ -44,10 +44,18 @@
 // trigram look-ups over short lists instead of a fuzzy query over every
 // term, and scoring is a single pass over the postings of the query words
 // into reusable per-query arrays (no maps, no allocation per posting).
+//
+// # Memory
+//
+// The index is kept in flat arrays: strings in one blob with offsets and
+// an open-addressing hash table, lists in one array with offsets, per-form
+// fields in parallel arrays, and a form's normalised name and word set
+// only where they differ from its Key. This takes about a quarter of the
+// memory of maps of small slices (BenchmarkNew reports the bytes per
+// record).
 package names
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -59,151 +67,56 @@ import (
 // Index holds the name forms of a dataset. It is read-only after New and
 // safe for concurrent use.
 type Index struct {
-	nDocs int
-	forms []form
-	byDoc [][]int32          // record → its forms
-	keys  map[string][]int32 // Key → records, ascending
-	vocab map[string]int32   // word → term id
-	terms []term
-	grams map[string][]int32 // trigram of a term (≥ 4 letters) → term ids
-	place map[string][]int32 // normalised city or address part → records, ascending
-	zero  float64            // IDF of a word in no record
-	pool  sync.Pool          // *scratch
+	tables
+	zero float64   // IDF of a word in no record
+	pool sync.Pool // *scratch
 }
 
-type term struct {
-	text   string
-	df     int32   // records
-	weight float64 // IDF, reduced for organisation words
-	post   []int32 // forms, ascending
-	runes  []rune  // text, for words of four letters or more
-}
+// tables are the index proper: flat arrays rather than maps and small
+// slices, so that a form costs some 40 bytes besides its words and
+// postings. Forms are numbered in record order, terms in the order first
+// met.
+type tables struct {
+	nDocs    int
+	docForms []uint32 // the forms of record d are docForms[d] … docForms[d+1]−1
 
-type form struct {
-	doc    int32
-	kind   string     // "" for the record's name, else the alt_names kind
-	key    string     // Key
-	norm   string     // heritage.NormalizeName of the name as written
-	words  string     // its distinct content words, sorted
-	terms  []int32    // distinct content words
-	pairs  []int32    // adjacent content words joined, when not a word of the name
-	parts  [][2]int32 // the two words of each pair
-	weight float64    // Σ weight of terms
+	// per form
+	fDoc    []int32
+	fKind   []int32   // number of its alt_names kind in kinds ("" is 0)
+	fKey    []int32   // number of its Key in keys
+	fNorm   []int32   // heritage.NormalizeName of the name as written: −1 when it is the Key, else its number in texts
+	fWords  []int32   // its distinct content words, sorted and joined: −1 when they are the Key, else their number in texts
+	fWeight []float64 // Σ weight of its terms
+	// fData[fOff[f]:fMid[f]] are the distinct content words of form f,
+	// then come the adjacent content words joined (when not a word of the
+	// name: "pairs"), then for each pair the positions of its two words
+	// among the form's words.
+	fOff  []uint32 // len(forms)+1
+	fMid  []uint32
+	fData []int32
+
+	keys    strtab // the distinct Keys
+	keyDocs csr    // Key → records, ascending
+	texts   strtab // the forms' normalised names and word sets that are not their Key
+	kinds   strtab // the alt_names kinds, "" first
+
+	vocab   strtab    // term → its text
+	df      []int32   // term → records
+	weight  []float64 // term → IDF, reduced for organisation words
+	runeLen []int32   // term → length in runes
+	post    csr       // term → forms, ascending
+
+	gramKeys []uint32 // trigrams of terms of four bytes or more, ascending (gramKey)
+	grams    csr      // gramKeys[k] → terms, by length in runes, then number
+
+	places    strtab // normalised city or address part
+	placeDocs csr    // place → records, ascending
 }
 
 // Form is one indexed name of a record.
 type Form struct {
 	Key  string // Key of the name
 	Kind string // "" for the name itself, else heritage.Kind*
-}
-
-// New indexes the names of every record of ds; the record's position in
-// ds.Institutions is its doc number.
-func New(ds *heritage.Dataset) *Index {
-	n := len(ds.Institutions)
-	ix := &Index{
-		nDocs: n,
-		byDoc: make([][]int32, n),
-		keys:  make(map[string][]int32, n+n/2),
-		vocab: make(map[string]int32, 4*n),
-		grams: make(map[string][]int32),
-		place: make(map[string][]int32, n/2),
-	}
-	dfSeen := map[int32]int32{} // term → 1 + last record counted
-	for d := range ds.Institutions {
-		in := &ds.Institutions[d]
-		for _, p := range slices.Concat([]string{in.City}, strings.Split(in.Address, ",")) {
-			if k := heritage.NormalizeName(p); k != "" {
-				if ds := ix.place[k]; len(ds) == 0 || ds[len(ds)-1] != int32(d) {
-					ix.place[k] = append(ds, int32(d))
-				}
-			}
-		}
-		add := func(name, kind string) {
-			words := analyze(name)
-			key := strings.Join(words, " ")
-			if key == "" {
-				return
-			}
-			for _, f := range ix.byDoc[d] {
-				if ix.forms[f].key == key {
-					return
-				}
-			}
-			fid := int32(len(ix.forms))
-			f := form{doc: int32(d), kind: kind, key: key, norm: heritage.NormalizeName(name), words: wordSet(name)}
-			content := contentWords(words)
-			ids := make([]int32, len(content))
-			for k, w := range content {
-				ids[k] = ix.term(w)
-				if !slices.Contains(f.terms, ids[k]) {
-					f.terms = append(f.terms, ids[k])
-				}
-			}
-			for k := 0; k+1 < len(content); k++ {
-				t := ix.term(content[k] + content[k+1])
-				if !slices.Contains(f.terms, t) && !slices.Contains(f.pairs, t) {
-					f.pairs = append(f.pairs, t)
-					f.parts = append(f.parts, [2]int32{ids[k], ids[k+1]})
-				}
-			}
-			for _, t := range slices.Concat(f.terms, f.pairs) {
-				ix.terms[t].post = append(ix.terms[t].post, fid)
-				if dfSeen[t] != int32(d)+1 {
-					dfSeen[t] = int32(d) + 1
-					ix.terms[t].df++
-				}
-			}
-			ix.forms = append(ix.forms, f)
-			ix.byDoc[d] = append(ix.byDoc[d], fid)
-			if ks := ix.keys[key]; len(ks) == 0 || ks[len(ks)-1] != int32(d) {
-				ix.keys[key] = append(ks, int32(d))
-			}
-		}
-		add(in.Name, "")
-		for _, a := range in.AltNames {
-			add(a.Name, a.Kind)
-		}
-	}
-	ix.zero = idf(n, 0)
-	for t := range ix.terms {
-		tt := &ix.terms[t]
-		tt.weight = idf(n, int(tt.df))
-		if orgWords[tt.text] {
-			tt.weight *= orgWeight
-		}
-		if len(tt.text) >= 4 {
-			tt.runes = []rune(tt.text)
-			for _, g := range trigrams(tt.text) {
-				ix.grams[g] = append(ix.grams[g], int32(t))
-			}
-		}
-	}
-	// Trigram lists by word length, so that fuzzy look-ups read only the
-	// words of a near length.
-	for _, ts := range ix.grams {
-		slices.SortFunc(ts, func(a, b int32) int {
-			return cmp.Or(len(ix.terms[a].runes)-len(ix.terms[b].runes), int(a-b))
-		})
-	}
-	for f := range ix.forms {
-		fm := &ix.forms[f]
-		for _, t := range fm.terms {
-			fm.weight += ix.terms[t].weight
-		}
-	}
-	ix.pool.New = func() any { return newScratch(len(ix.forms), n, len(ix.terms)) }
-	return ix
-}
-
-func (ix *Index) term(w string) int32 {
-	if t, ok := ix.vocab[w]; ok {
-		return t
-	}
-	t := int32(len(ix.terms))
-	ix.vocab[w] = t
-	ix.terms = append(ix.terms, term{text: w})
-	return t
 }
 
 func idf(n, df int) float64 {
@@ -214,16 +127,20 @@ func idf(n, df int) float64 {
 func (ix *Index) Docs() int { return ix.nDocs }
 
 // Lookup returns the records (doc numbers, ascending) that have a name
-// whose Key equals Key(name).
+// whose Key equals Key(name). The caller must not change them.
 func (ix *Index) Lookup(name string) []int32 {
-	return ix.keys[Key(name)]
+	if k, ok := ix.keys.find(Key(name)); ok {
+		return ix.keyDocs.at(int(k))
+	}
+	return nil
 }
 
 // Forms returns the indexed names of record doc, its name first.
 func (ix *Index) Forms(doc int32) []Form {
-	out := make([]Form, 0, len(ix.byDoc[doc]))
-	for _, f := range ix.byDoc[doc] {
-		out = append(out, Form{Key: ix.forms[f].key, Kind: ix.forms[f].kind})
+	lo, hi := ix.docForms[doc], ix.docForms[doc+1]
+	out := make([]Form, 0, hi-lo)
+	for f := lo; f < hi; f++ {
+		out = append(out, Form{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f])})
 	}
 	return out
 }
@@ -233,13 +150,40 @@ func (ix *Index) Forms(doc int32) []Form {
 func (ix *Index) Weight(name string) float64 {
 	w := 0.0
 	for _, x := range Words(name) {
-		if t, ok := ix.vocab[x]; ok {
-			w += ix.terms[t].weight
+		if t, ok := ix.vocab.find(x); ok {
+			w += ix.weight[t]
 		} else {
 			w += ix.zero
 		}
 	}
 	return w
+}
+
+// terms are the distinct content words of form f.
+func (ix *Index) terms(f int32) []int32 { return ix.fData[ix.fOff[f]:ix.fMid[f]] }
+
+// words are the terms of form f, then its pairs.
+func (ix *Index) words(f int32) []int32 {
+	return ix.fData[ix.fOff[f] : ix.fMid[f]+ix.nPairs(f)]
+}
+
+// pairs are the pairs of form f.
+func (ix *Index) pairs(f int32) []int32 { return ix.fData[ix.fMid[f] : ix.fMid[f]+ix.nPairs(f)] }
+
+// parts are the positions in terms(f) of the two words of pair k of form f.
+func (ix *Index) parts(f int32, k int) []int32 {
+	at := ix.fMid[f] + ix.nPairs(f) + 2*uint32(k)
+	return ix.fData[at : at+2]
+}
+
+func (ix *Index) nPairs(f int32) uint32 { return (ix.fOff[f+1] - ix.fMid[f]) / 3 }
+
+// text is what fNorm or fWords holds for form f: k.
+func (ix *Index) text(f, k int32) string {
+	if k < 0 {
+		return ix.keys.at(ix.fKey[f])
+	}
+	return ix.texts.at(k)
 }
 
 // wordSet is the sorted distinct content words of a name, joined.
@@ -342,3 +286,6 @@ func trigrams(w string) []string {
 	}
 	return out
 }
+
+// gramKey packs a trigram (three bytes) into a number.
+func gramKey(g string) uint32 { return uint32(g[0])<<16 | uint32(g[1])<<8 | uint32(g[2]) }

@@ -104,7 +104,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	if len(qwords) == 0 {
 		return nil
 	}
-	qkey := strings.Join(qwords, " ")
+	qkey, _ := ix.keys.find(strings.Join(qwords, " "))
 	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
@@ -153,7 +153,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 		s.ugen++
 		s.utouched = s.utouched[:0]
 		for _, a := range u.alts {
-			for _, f := range ix.terms[a.t].post {
+			for _, f := range ix.post.at(int(a.t)) {
 				if s.ustamp[f] != s.ugen {
 					s.ustamp[f] = s.ugen
 					s.best[f] = a.sim
@@ -176,19 +176,20 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	// Best form per record, then the best records.
 	s.docsTouched = s.docsTouched[:0]
 	if cityKey != "" {
-		for _, d := range ix.place[cityKey] {
-			s.cityStamp[d] = s.gen
+		if p, ok := ix.places.find(cityKey); ok {
+			for _, d := range ix.placeDocs.at(int(p)) {
+				s.cityStamp[d] = s.gen
+			}
 		}
 	}
 	for _, f := range s.touched {
 		if s.acc[f] == 0 {
 			continue // only the city hint's words
 		}
-		fm := &ix.forms[f]
 		qc := s.acc[f] / wq
-		nc := min(1, (s.acc[f]+s.hacc[f])/max(fm.weight, 1e-9))
+		nc := min(1, (s.acc[f]+s.hacc[f])/max(ix.fWeight[f], 1e-9))
 		sc := qc * (1 + nc) / 2
-		d := fm.doc
+		d := ix.fDoc[f]
 		if s.docStamp[d] != s.gen {
 			s.docStamp[d] = s.gen
 			s.docScore[d] = -1
@@ -230,12 +231,12 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	out := make([]Hit, 0, len(top))
 	for _, d := range top {
 		var h Hit
-		for _, f := range ix.byDoc[d] {
+		for f := int32(ix.docForms[d]); f < int32(ix.docForms[d+1]); f++ {
 			if s.stamp[f] != s.gen || s.acc[f] == 0 {
 				continue
 			}
 			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
-			c.Literal, c.SameWords = ix.forms[f].norm == qnorm, ix.forms[f].words == qset
+			c.Literal, c.SameWords = ix.text(f, ix.fNorm[f]) == qnorm, ix.text(f, ix.fWords[f]) == qset
 			if c.Sim > h.Sim || h.Key == "" {
 				h = c
 			}
@@ -252,7 +253,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 func (ix *Index) postings(u unit) int {
 	n := 0
 	for _, a := range u.alts {
-		n += len(ix.terms[a.t].post)
+		n += len(ix.post.at(int(a.t)))
 	}
 	return n
 }
@@ -260,10 +261,10 @@ func (ix *Index) postings(u unit) int {
 // update adds unit u to the forms found so far, without adding forms.
 func (ix *Index) update(s *scratch, u unit) {
 	for _, f := range s.touched {
-		fm := &ix.forms[f]
+		words := ix.words(f)
 		b := 0.0
 		for _, a := range u.alts {
-			if a.sim > b && (slices.Contains(fm.terms, a.t) || slices.Contains(fm.pairs, a.t)) {
+			if a.sim > b && slices.Contains(words, a.t) {
 				b = a.sim
 			}
 		}
@@ -282,14 +283,14 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	for _, w := range words {
 		u := unit{hint: hint}
 		a0 := len(alts)
-		t, ok := ix.vocab[w]
+		t, ok := ix.vocab.find(w)
 		if ok {
 			alts = append(alts, alt{t, 1})
-			u.weight = ix.terms[t].weight
+			u.weight = ix.weight[t]
 		}
 		// Misspellings: words no name has, and rare words that may be a
 		// misspelling of a common one ("Museu" for "Museum").
-		if !hint && len(w) >= 4 && (!ok || ix.terms[t].df <= 2) {
+		if !hint && len(w) >= 4 && (!ok || ix.df[t] <= 2) {
 			allow := 2
 			if ok {
 				allow = 1 // a word some name has: only a near spelling
@@ -304,7 +305,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 			// the weight of the nearest spelling, the commoner on a tie
 			best := 0.0
 			for _, a := range alts[a0:] {
-				w := ix.terms[a.t].weight
+				w := ix.weight[a.t]
 				if a.sim > best || a.sim == best && w < u.weight {
 					best, u.weight = a.sim, w
 				}
@@ -319,7 +320,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	if !hint {
 		// Two adjacent query words written as one word in a name.
 		for k := 0; k+1 < len(words); k++ {
-			if t, ok := ix.vocab[words[k]+words[k+1]]; ok {
+			if t, ok := ix.vocab.find(words[k] + words[k+1]); ok {
 				for _, j := range []int{start + k, start + k + 1} {
 					units[j].alts = append(units[j].alts, alt{t, 1})
 				}
@@ -345,10 +346,10 @@ func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 	s.tgen++
 	s.ttouched = s.ttouched[:0]
 	for _, g := range gs {
-		ts := ix.grams[g]
-		lo, _ := slices.BinarySearchFunc(ts, len(rw)-allow, func(t int32, n int) int { return len(ix.terms[t].runes) - n })
+		ts := ix.gramTerms(g)
+		lo, _ := slices.BinarySearchFunc(ts, len(rw)-allow, func(t int32, n int) int { return int(ix.runeLen[t]) - n })
 		for _, t := range ts[lo:] {
-			if len(ix.terms[t].runes) > len(rw)+allow {
+			if int(ix.runeLen[t]) > len(rw)+allow {
 				break
 			}
 			if s.tstamp[t] != s.tgen {
@@ -363,7 +364,7 @@ func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 		if int(s.tcount[t]) < need {
 			continue
 		}
-		if d := editdist.OSA(w, ix.terms[t].text, allow); d <= allow {
+		if d := editdist.OSA(w, ix.vocab.at(t), allow); d <= allow {
 			alts = append(alts, alt{t, editSim[d]})
 		}
 	}
@@ -375,24 +376,22 @@ var editSim = [3]float64{1, 0.95, 0.85}
 
 // align scores form f against the query units exactly: which query words
 // it covers and which of its words are covered.
-func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey string) Hit {
-	fm := &ix.forms[f]
+func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey int32) Hit {
+	terms, pairs := ix.terms(f), ix.pairs(f)
 	cov := s.coverBuf[:0]
-	for range fm.terms {
+	for range terms {
 		cov = append(cov, 0)
 	}
 	cover := func(u unit) float64 {
 		b := 0.0
 		for _, a := range u.alts {
-			if k := slices.Index(fm.terms, a.t); k >= 0 {
+			if k := slices.Index(terms, a.t); k >= 0 {
 				b = max(b, a.sim)
 				cov[k] = max(cov[k], a.sim)
-			} else if k := slices.Index(fm.pairs, a.t); k >= 0 {
+			} else if k := slices.Index(pairs, a.t); k >= 0 {
 				b = max(b, a.sim)
-				for _, p := range fm.parts[k] {
-					if j := slices.Index(fm.terms, p); j >= 0 {
-						cov[j] = max(cov[j], a.sim)
-					}
+				for _, j := range ix.parts(f, k) {
+					cov[j] = max(cov[j], a.sim)
 				}
 			}
 		}
@@ -409,15 +408,15 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		}
 	}
 	mr := 0.0
-	for k, t := range fm.terms {
-		mr += ix.terms[t].weight * cov[k]
+	for k, t := range terms {
+		mr += ix.weight[t] * cov[k]
 	}
 	s.coverBuf = cov
-	h := Hit{Key: fm.key, Kind: fm.kind, Exact: fm.key == qkey, CityInName: inName}
+	h := Hit{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f]), Exact: ix.fKey[f] == qkey, CityInName: inName}
 	h.QueryCov = mq / wq
 	h.NameCov = 1.0
-	if fm.weight > 0 {
-		h.NameCov = mr / fm.weight
+	if fw := ix.fWeight[f]; fw > 0 {
+		h.NameCov = mr / fw
 	}
 	// Precision times recall rather than their mean: a name with a word
 	// the query lacks ("…, Bibliothek") is a different institution more
@@ -429,4 +428,12 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		h.Sim = min(h.Sim, 0.99)
 	}
 	return h
+}
+
+// gramTerms are the terms with trigram g, by length in runes.
+func (ix *Index) gramTerms(g string) []int32 {
+	if k, ok := slices.BinarySearch(ix.gramKeys, gramKey(g)); ok {
+		return ix.grams.at(k)
+	}
+	return nil
 }
