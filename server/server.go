@@ -119,7 +119,7 @@ type Options struct {
 	Timeout time.Duration
 	// MaxInFlight is the most /v1/* and /reconcile requests served at once
 	// (default DefaultMaxInFlight(Remote)); MaxQueue the most waiting for a slot (default
-	// 32 × MaxInFlight); MaxQueueWait the longest an expensive request
+	// 32 × MaxInFlight, at least 128 per CPU); MaxQueueWait the longest an expensive request
 	// may expect to wait for one (default DefaultMaxQueueWait; cheap
 	// look-ups twice as long). Past them, or when the wait would pass
 	// the deadline, a request is answered 503 with Retry-After at once.
@@ -176,7 +176,10 @@ func New(opts Options) (*Server, error) {
 		opts.MaxInFlight = DefaultMaxInFlight(opts.Remote)
 	}
 	if opts.MaxQueue <= 0 {
-		opts.MaxQueue = 32 * opts.MaxInFlight
+		// The expected wait (MaxQueueWait) bounds the queue first; this
+		// cap only keeps a queue of requests that hold a slot briefly
+		// (answers from the cache) from growing without end.
+		opts.MaxQueue = max(32*opts.MaxInFlight, 128*runtime.GOMAXPROCS(0))
 	}
 	if opts.MaxQueueWait <= 0 {
 		opts.MaxQueueWait = DefaultMaxQueueWait
