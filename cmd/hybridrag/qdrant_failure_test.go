@@ -1,15 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -126,7 +131,9 @@ func (q *qdrantProcess) url() string { return fmt.Sprintf("http://127.0.0.1:%d",
 // (SIGKILL) costs each ask no more than the leg deadline: every answer
 // still comes, from the other retrievers, with an error naming the vector
 // leg. The leg recovers when the server continues (SIGCONT) or restarts on
-// its storage.
+// its storage. Three clients ask the HTTP API throughout: every one of
+// their asks is answered 200, none waits beyond the leg deadline (and
+// the slack), and those asked while Qdrant was down name it in errors.
 func TestQdrantHungOrKilled(t *testing.T) {
 	q := startQdrant(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -154,6 +161,14 @@ func TestQdrantHungOrKilled(t *testing.T) {
 	s, err := testEnv(t, io.Discard, io.Discard).buildStack(ctx, cfg)
 	require.NoError(t, err)
 	t.Cleanup(s.Close)
+	// Clients ask the HTTP API throughout, as they would a loaded server.
+	log := slog.New(slog.DiscardHandler)
+	sc, err := serveSettings(cfg.Serve, serveFlags{}, log)
+	require.NoError(t, err)
+	api, err := newAPI(s, cfg, sc, "", log)
+	require.NoError(t, err)
+	ts := httptest.NewServer(api)
+	defer ts.Close()
 
 	qs, err := gold.Load(filepath.Join("..", "..", "testdata", "questions.jsonl"))
 	require.NoError(t, err)
@@ -208,6 +223,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 		healthy(t, what)
 	}
 
+	load := startAskers(ctx, ts.URL, qs, 3)
 	healthy(t, "before")
 	q.signal(t, syscall.SIGSTOP)
 	degraded(t, "hung (SIGSTOP)")
@@ -217,4 +233,82 @@ func TestQdrantHungOrKilled(t *testing.T) {
 	degraded(t, "killed")
 	q.start(t)
 	recovered(t, "after restart")
+	got := load.stop()
+	t.Logf("under load: %d asks over HTTP, %d naming the vector leg in errors, slowest %v", got.asks, got.degraded, got.slowest.Round(time.Millisecond))
+	require.Empty(t, got.failures, "every ask over HTTP is answered 200")
+	require.Positive(t, got.degraded, "asks over HTTP while Qdrant was down name it in errors")
+	require.Less(t, got.slowest, leg+slack, "no ask over HTTP waits for Qdrant beyond the leg deadline")
+}
+
+// askers post questions to a server's /v1/ask from several goroutines
+// until stopped, and count what came back.
+type askers struct {
+	stopc chan struct{}
+	wg    sync.WaitGroup
+
+	mu       sync.Mutex
+	asks     int
+	degraded int           // answers with an error from the vector leg
+	failures []string      // anything but a 200 with a JSON answer
+	slowest  time.Duration // of all asks
+}
+
+func startAskers(ctx context.Context, url string, qs []gold.Question, n int) *askers {
+	a := &askers{stopc: make(chan struct{})}
+	for w := range n {
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
+			for i := w; ; i += n {
+				select {
+				case <-a.stopc:
+					return
+				default:
+				}
+				a.ask(ctx, url, qs[i%len(qs)].Question)
+			}
+		}()
+	}
+	return a
+}
+
+func (a *askers) ask(ctx context.Context, url, question string) {
+	body, _ := json.Marshal(map[string]any{"question": question, "no_cache": true})
+	start := time.Now()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url+"/v1/ask", bytes.NewReader(body))
+	var resp *http.Response
+	if err == nil {
+		req.Header.Set("Content-Type", "application/json")
+		resp, err = http.DefaultClient.Do(req)
+	}
+	var got pipeline.Response
+	if err == nil {
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			err = fmt.Errorf("status %d", resp.StatusCode)
+		} else {
+			err = json.NewDecoder(resp.Body).Decode(&got)
+		}
+	}
+	took := time.Since(start)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.asks++
+	a.slowest = max(a.slowest, took)
+	if err != nil {
+		a.failures = append(a.failures, fmt.Sprintf("%q: %v", question, err))
+		return
+	}
+	for _, e := range got.Errors {
+		if e.Source == router.RetrieverVector {
+			a.degraded++
+			break
+		}
+	}
+}
+
+func (a *askers) stop() *askers {
+	close(a.stopc)
+	a.wg.Wait()
+	return a
 }
