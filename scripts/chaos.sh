@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Small-scale reliability run: "hybridrag serve" with a SPARQL backend that
 # is healthy, then answers garbage, hangs, streams an endless body, is
-# killed, and comes back, while a load generator asks questions throughout.
+# killed, and comes back; then serve itself is killed (-9) and started
+# again; a load generator asks questions throughout.
 #
 #   bash scripts/chaos.sh
 #
@@ -10,14 +11,20 @@
 #   - no reply takes longer than the request timeout + 1 s,
 #   - after the backend is back, questions asked while it failed are
 #     answered whole (errors empty): no degraded answer is served from a cache,
-#   - the server's peak RSS stays under CHAOS_RSS_MB.
+#   - the server's peak RSS stays under CHAOS_RSS_MB,
+#   - the server ends the backend's failures with no more goroutines than it
+#     had before them (CHAOS_GOROUTINE_SLACK, default 20),
+#   - after serve is killed with -9 mid-load and started again on the same
+#     cache directory, it answers within 10 s; while it is down the clients
+#     see refused connections and nothing else.
 #
 # Environment: CHAOS_PORT (serve, default 28190), CHAOS_BACKEND_PORT (default
 # 28191), CHAOS_PHASE_SECONDS (default 6), CHAOS_WORKERS (default 4),
 # CHAOS_RSS_MB (default 1500), CHAOS_UPSTREAM (a real SPARQL endpoint the
 # backend forwards to when healthy, e.g. from scripts/sparql.sh start;
-# default: a built-in empty answer). Needs go, python3 and curl. Takes about
-# 90 s; it is not part of scripts/test.sh.
+# default: a built-in empty answer), CHAOS_BIN (a built hybridrag; default:
+# built here). Needs go, python3 and curl. Takes about 90 s; scripts/test.sh
+# runs it with 2 s phases (about 30 s) beside the tests that talk to servers.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,6 +33,7 @@ BPORT="${CHAOS_BACKEND_PORT:-28191}"
 PHASE="${CHAOS_PHASE_SECONDS:-6}"
 WORKERS="${CHAOS_WORKERS:-4}"
 RSS_MB="${CHAOS_RSS_MB:-1500}"
+GOROUTINE_SLACK="${CHAOS_GOROUTINE_SLACK:-20}"
 TIMEOUT=5
 WORK=$(mktemp -d)
 MODE="$WORK/mode"
@@ -54,16 +62,30 @@ start_backend() {
 
 echo ok >"$MODE"
 echo healthy >"$PHASEFILE"
-(cd "$ROOT" && go build -o "$WORK/hybridrag" ./cmd/hybridrag)
+BIN="${CHAOS_BIN:-}"
+if [ -z "$BIN" ]; then
+	(cd "$ROOT" && go build -o "$WORK/hybridrag" ./cmd/hybridrag)
+	BIN="$WORK/hybridrag"
+fi
 start_backend
-"$WORK/hybridrag" serve --addr "127.0.0.1:$PORT" --sparql "http://127.0.0.1:$BPORT/sparql" \
-	--timeout "${TIMEOUT}s" --leg-timeout 1s >"$WORK/serve.log" 2>&1 &
-SERVE_PID=$!
-for _ in $(seq 120); do
-	curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz" && break
-	sleep 0.5
-done
-curl -sf -o /dev/null "http://127.0.0.1:$PORT/readyz" || { echo "chaos: the server is not ready" >&2; tail -5 "$WORK/serve.log" >&2; exit 1; }
+# start_serve starts serve on its own index cache and waits (at most 60 s)
+# until it is ready.
+start_serve() {
+	HYBRIDRAG_CACHE_DIR="$WORK/cache" "$BIN" serve --addr "127.0.0.1:$PORT" --sparql "http://127.0.0.1:$BPORT/sparql" \
+		--timeout "${TIMEOUT}s" --leg-timeout 1s >>"$WORK/serve.log" 2>&1 &
+	SERVE_PID=$!
+	for _ in $(seq 120); do
+		curl -sf -o /dev/null "http://127.0.0.1:$PORT/readyz" && return 0
+		sleep 0.5
+	done
+	echo "chaos: the server is not ready" >&2
+	tail -5 "$WORK/serve.log" >&2
+	exit 1
+}
+goroutines() {
+	curl -s "http://127.0.0.1:$PORT/metrics" | awk '$1 == "go_goroutines" {print $2}'
+}
+start_serve
 
 # The first four are asked while the backend is healthy, the last four
 # only while it fails, so that the recovery check below would see a
@@ -87,12 +109,15 @@ worker() {
 		phase=$(cat "$PHASEFILE" 2>/dev/null || echo done)
 		[ "$phase" = done ] && break
 		local k=$(((i + n) % 4)) nocache=false
-		case "$phase" in healthy | recovered) ;; *) k=$((k + 4)) ;; esac
+		case "$phase" in healthy | recovered | restarted) ;; *) k=$((k + 4)) ;; esac
 		[ $((n % 2)) = 1 ] && nocache=true
 		local q=${QUESTIONS[$k]} out
 		out=$(curl -s -o /dev/null --max-time 30 -w '%{http_code} %{time_total}' \
 			-H 'Content-Type: application/json' -d "{\"question\": \"$q\", \"no_cache\": $nocache}" \
-			"http://127.0.0.1:$PORT/v1/ask") || out="000 30"
+			"http://127.0.0.1:$PORT/v1/ask") || true
+		[ -n "$out" ] || out="000 30"
+		# An ask that serve's kill cut short is one of the restart's.
+		[ "$(cat "$PHASEFILE" 2>/dev/null)" = restarting ] && phase=restarting
 		echo "$phase $out" >>"$WORK/results.$i"
 		n=$((n + 1))
 	done
@@ -108,38 +133,20 @@ phase() {
 	echo "chaos: $1"
 }
 phase healthy; sleep "$PHASE"
+goroutines_before=$(goroutines)
 phase garbage; echo garbage >"$MODE"; sleep "$PHASE"
 phase hung; echo hung >"$MODE"; sleep "$PHASE"
 phase huge; echo huge >"$MODE"; sleep "$PHASE"
 phase killed; kill "$BACKEND_PID"; wait "$BACKEND_PID" 2>/dev/null || true; BACKEND_PID=""; sleep "$PHASE"
 echo ok >"$MODE"; start_backend
-phase recovered; sleep "$PHASE"
-phase done
-wait "${WORKER_PIDS[@]}" 2>/dev/null || true
-WORKER_PIDS=()
+back=$(date +%s.%N)
+phase recovered
 
 fail=0
-cat "$WORK"/results.* >"$WORK/results"
-total=$(wc -l <"$WORK/results")
-bad=$(awk '$2 !~ /^2/ && $2 != "503"' "$WORK/results" | wc -l)
-shed=$(awk '$2 == "503"' "$WORK/results" | wc -l)
-slowest=$(awk 'BEGIN{m=0} $3>m{m=$3} END{print m}' "$WORK/results")
-echo "chaos: $total requests, $bad neither 2xx nor 503, $shed shed (503), slowest ${slowest}s"
-awk '{n[$1]++; s[$1]+=$3; if ($3>m[$1]) m[$1]=$3} END{for (p in n) printf "chaos:   %-9s %4d requests, mean %.3fs, max %.3fs\n", p, n[p], s[p]/n[p], m[p]}' "$WORK/results"
-if [ "$bad" -ne 0 ]; then
-	echo "FAIL: replies other than 2xx and 503:" >&2
-	awk '$2 !~ /^2/ && $2 != "503"' "$WORK/results" | sort | uniq -c | head >&2
-	fail=1
-fi
-if awk -v lim=$((TIMEOUT + 1)) '$3 > lim {exit 1}' "$WORK/results"; then :; else
-	echo "FAIL: a reply took longer than $((TIMEOUT + 1)) s" >&2
-	fail=1
-fi
-
-# Recovery: once the circuit breaker lets requests through again (at most
-# its 30 s cool-down), every question is answered whole, including those
-# answered degraded a moment ago.
-recovered=0
+# Recovery: once the circuit breaker lets requests through again (its
+# cool-down is 4 s), every question is answered whole, including those
+# answered degraded a moment ago, while the clients go on asking.
+recovered=""
 for _ in $(seq 60); do
 	ok=1
 	for q in "${QUESTIONS[@]}"; do
@@ -147,17 +154,66 @@ for _ in $(seq 60); do
 			python3 -c 'import json,sys; print(len(json.load(sys.stdin).get("errors") or []))' 2>/dev/null || echo 1)
 		[ "$errs" = 0 ] || ok=0
 	done
-	if [ "$ok" = 1 ]; then recovered=1; break; fi
-	sleep 1
+	if [ "$ok" = 1 ]; then
+		recovered=$(python3 -c "import time; print(round(time.time() - $back, 1))")
+		break
+	fi
+	sleep 0.5
 done
-if [ "$recovered" = 1 ]; then
-	echo "chaos: recovered: every question answered without errors"
+if [ -n "$recovered" ]; then
+	echo "chaos: recovered ${recovered} s after the backend came back: every question answered without errors"
+	if python3 -c "import sys; sys.exit(0 if $recovered <= 5 else 1)"; then :; else
+		echo "FAIL: recovery took longer than 5 s" >&2
+		fail=1
+	fi
 else
 	echo "FAIL: answers still carry errors after the backend came back" >&2
 	fail=1
 fi
-
+sleep "$PHASE"
+goroutines_after=$(goroutines)
+echo "chaos: goroutines $goroutines_before while healthy, $goroutines_after after the failures (slack $GOROUTINE_SLACK)"
+if [ -z "$goroutines_after" ] || [ "$goroutines_after" -gt $((goroutines_before + GOROUTINE_SLACK)) ]; then
+	echo "FAIL: the failures left goroutines behind" >&2
+	fail=1
+fi
 peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$SERVE_PID/status")
+
+# serve killed mid-load and started again on the same cache directory.
+phase restarting
+kill -9 "$SERVE_PID"
+wait "$SERVE_PID" 2>/dev/null || true
+t0=$(date +%s.%N)
+start_serve
+restart_secs=$(python3 -c "import time; print(round(time.time() - $t0, 1))")
+phase restarted; sleep "$PHASE"
+phase done
+wait "${WORKER_PIDS[@]}" 2>/dev/null || true
+WORKER_PIDS=()
+echo "chaos: serve killed with -9 and ready again in ${restart_secs} s"
+if python3 -c "import sys; sys.exit(0 if $restart_secs <= 10 else 1)"; then :; else
+	echo "FAIL: serve took longer than 10 s to come back" >&2
+	fail=1
+fi
+
+cat "$WORK"/results.* >"$WORK/results"
+total=$(wc -l <"$WORK/results")
+# While serve is down, a refused connection (000) is all a client can get.
+bad=$(awk '$2 !~ /^2/ && $2 != "503" && !($1 == "restarting" && $2 == "000")' "$WORK/results" | wc -l)
+shed=$(awk '$2 == "503"' "$WORK/results" | wc -l)
+down=$(awk '$1 == "restarting" && $2 == "000"' "$WORK/results" | wc -l)
+slowest=$(awk 'BEGIN{m=0} $3>m{m=$3} END{print m}' "$WORK/results")
+echo "chaos: $total requests, $bad neither 2xx nor 503, $shed shed (503), $down refused while serve was down, slowest ${slowest}s"
+awk '{n[$1]++; s[$1]+=$3; if ($3>m[$1]) m[$1]=$3} END{for (p in n) printf "chaos:   %-10s %4d requests, mean %.3fs, max %.3fs\n", p, n[p], s[p]/n[p], m[p]}' "$WORK/results"
+if [ "$bad" -ne 0 ]; then
+	echo "FAIL: replies other than 2xx and 503:" >&2
+	awk '$2 !~ /^2/ && $2 != "503" && !($1 == "restarting" && $2 == "000")' "$WORK/results" | sort | uniq -c | head >&2
+	fail=1
+fi
+if awk -v lim=$((TIMEOUT + 1)) '$3 > lim {exit 1}' "$WORK/results"; then :; else
+	echo "FAIL: a reply took longer than $((TIMEOUT + 1)) s" >&2
+	fail=1
+fi
 echo "chaos: peak RSS $((peak_kb / 1024)) MB (ceiling $RSS_MB MB)"
 if [ "$((peak_kb / 1024))" -gt "$RSS_MB" ]; then
 	echo "FAIL: peak RSS over the ceiling" >&2

@@ -8,7 +8,8 @@
 # formatting, runs go vet and staticcheck, fuzzes the parsers briefly, runs
 # every test once (with the race detector in the packages that have
 # concurrency to check, see "race" below; the library facade's examples
-# without it), and stops the servers it started.
+# without it), runs scripts/chaos.sh at a small scale, and stops the
+# servers it started.
 #
 #   bash scripts/test.sh            # everything
 #   bash scripts/test.sh -run Ask   # extra flags go to go test
@@ -281,5 +282,25 @@ neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference)$'
   go_test -skip "$neo4j_writers" -- "${online_plain[@]}"
   go_test -race -p 1 -run "$neo4j_writers" -- github.com/hybridrag/hybridrag/kg/neo4jkg github.com/hybridrag/hybridrag/cmd/hybridrag
 } 2>&1 | .tools/bin/testprogress || status=1
+
+# The reliability run at a small scale (2 s phases, about 30 s): serve
+# under load while its SPARQL backend answers garbage, hangs, streams an
+# endless body, is killed and comes back, then serve itself killed with
+# -9 and started again (see scripts/chaos.sh and docs/reliability.md). It
+# runs alone: it bounds latencies and the time to recover.
+step "chaos.sh (2 s phases)"
+read -r chaos_port chaos_backend < <(python3 -c '
+import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*[x.getsockname()[1] for x in s])')
+if ! CHAOS_BIN="$root/.tools/bin/hybridrag" CHAOS_PHASE_SECONDS=2 CHAOS_PORT="$chaos_port" CHAOS_BACKEND_PORT="$chaos_backend" \
+  bash scripts/chaos.sh >"$work/chaos.log" 2>&1; then
+  cat "$work/chaos.log"
+  echo "chaos.sh failed"
+  status=1
+else
+  grep -E '^chaos: (recovered|goroutines|serve killed|[0-9]+ requests|peak|PASS)' "$work/chaos.log"
+fi
 step "done"
 exit "$status"

@@ -26,8 +26,10 @@ const (
 	// opens the circuit.
 	DefaultBreakerThreshold = 3
 	// DefaultBreakerCooldown is how long an open circuit stays open before
-	// one probe request may try again.
-	DefaultBreakerCooldown = 30 * time.Second
+	// one probe request may try again: an endpoint that comes back is used
+	// again within it, and one that stays down costs one request a leg
+	// deadline that often.
+	DefaultBreakerCooldown = 4 * time.Second
 	// DefaultCacheTTL is how long answers are cached.
 	DefaultCacheTTL = time.Hour
 	// DefaultCacheSize is the number of answers the memory cache holds.
