@@ -29,7 +29,7 @@ const (
 	// one probe request may try again: an endpoint that comes back is used
 	// again within it, and one that stays down costs one request a leg
 	// deadline that often.
-	DefaultBreakerCooldown = 4 * time.Second
+	DefaultBreakerCooldown = 2 * time.Second
 	// DefaultCacheTTL is how long answers are cached.
 	DefaultCacheTTL = time.Hour
 	// DefaultCacheSize is the number of answers the memory cache holds.
