@@ -49,6 +49,19 @@ func pauseCollector() (resume func()) {
 	})
 }
 
+// setGCPercent sets the collector's percentage (debug.SetGCPercent);
+// while the collector is paused, it is the percentage the last resume
+// restores.
+func setGCPercent(percent int) {
+	collector.mu.Lock()
+	defer collector.mu.Unlock()
+	if collector.pauses > 0 {
+		collector.percent = percent
+		return
+	}
+	debug.SetGCPercent(percent)
+}
+
 // pauseToOpen pauses the collector when a start over cfg opens the cache
 // (see opensCache) and returns what resumes it; otherwise it returns a
 // function that does nothing.

@@ -36,6 +36,16 @@ func TestPauseCollector(t *testing.T) {
 	require.Equal(t, 150, currentGCPercent(), "the setting found is restored")
 	second()
 	require.Equal(t, 150, currentGCPercent())
+
+	// A percentage set while paused (serve settling its memory after a
+	// change of the data) is the one the resume restores.
+	resume := pauseCollector()
+	setGCPercent(40)
+	require.Equal(t, -1, currentGCPercent())
+	resume()
+	require.Equal(t, 40, currentGCPercent())
+	setGCPercent(60)
+	require.Equal(t, 60, currentGCPercent())
 }
 
 // The collector is paused only for a start that finds the bundled data

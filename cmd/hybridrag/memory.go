@@ -18,17 +18,15 @@ import (
 // heap when that is more; heaps under 256 MiB keep the default. GOGC or
 // GOMEMLIMIT in the environment leave the choice to the user.
 func settleMemory(getenv func(string) string) {
+	debug.FreeOSMemory() // collects, so the live heap is measured next
 	if getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
-		debug.FreeOSMemory()
 		return
 	}
-	debug.FreeOSMemory() // collects, so the live heap is measured next
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		setGCPercent(gcPercent(s[0].Value.Uint64()))
 	}
-	debug.SetGCPercent(gcPercent(s[0].Value.Uint64()))
 }
 
 // heapGrowth is the growth of the heap between collections that
