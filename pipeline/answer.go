@@ -52,6 +52,15 @@ func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.F
 	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
 		return d, nil
 	}
+	if c := plan.Constraints; c.List && c.Relation != "" && len(c.Bodies) == 0 && len(c.Names) == 0 && len(plan.Unknown) > 0 {
+		// "Which museums belong to the Atlantis Heritage Trust?": the
+		// organisation is none the data knows, so nothing is recorded as
+		// related to it. Neither the records whose text matches nor the
+		// set the other words select (the arts museums, for "… Arts
+		// Council") are its members.
+		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
+			quoteWords(unknownName(plan)), relationPhrase(c.Relation))), nil
+	}
 	d, ok, err := p.setAnswer(sel, plan, fused)
 	if ok {
 		return d, nil
@@ -185,4 +194,15 @@ func placeMatches(in *heritage.Institution, places []router.Place) bool {
 		}
 	}
 	return false
+}
+
+// relationPhrase is how an answer names a relation to an organisation.
+func relationPhrase(rel string) string {
+	switch rel {
+	case heritage.RelOperatedBy:
+		return "run by"
+	case heritage.RelPartOf:
+		return "part of"
+	}
+	return "related to"
 }

@@ -36,8 +36,13 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	if via == "ranking" && len(plan.Unknown) == 0 {
 		return noneDraft("The question names no institution the data holds."), true
 	}
-	if via == "ranking" && !covers(in, plan.Unknown) {
-		return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(plan)))), true
+	var rivals []*heritage.Institution
+	if via == "ranking" {
+		if cands := p.nameCandidates(plan, fused); len(cands) > 0 {
+			in, id, rivals = cands[0], cands[0].ID, cands[1:]
+		} else if !covers(in, plan.Unknown) {
+			return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(plan)))), true
+		}
 	}
 	field := c.Field
 	if field == "" || (hasID && field == via) {
@@ -55,15 +60,107 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			}}, true
 	}
 	hedge := ""
-	if via == "ranking" {
+	if via == "ranking" && len(rivals) == 0 {
 		hedge = " (best match for the name in the question)"
 	}
 	// A relation's answer cites the related records too, first.
 	ids := append(linkedIDs(in, field), id)
+	for _, r := range rivals {
+		ids = append(ids, r.ID)
+	}
 	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: via != "ranking"},
 		render: func(cite func(string) string) string {
-			return fmt.Sprintf("The %s of %s%s is %s%s.", label, in.Name, hedge, value, cite(id))
+			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, in.Name, hedge, value, cite(id))
+			if field == "city" {
+				// "Where is X?"
+				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
+			}
+			if len(rivals) == 0 {
+				return text
+			}
+			// Several institutions carry the name the question gives and
+			// none is called exactly that: say which was taken, and what
+			// the others have.
+			var b strings.Builder
+			b.WriteString(text)
+			fmt.Fprintf(&b, " No institution in the data is called exactly %s; the name also fits ", quoteWords(unknownName(plan)))
+			for i, r := range rivals {
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				b.WriteString(r.Name)
+				if alt := altNameWith(r, plan.UnknownName); alt != "" {
+					fmt.Fprintf(&b, ", %s “%s”", altNameLabel(r, alt), alt)
+				}
+				_, v := fieldValue(r, field)
+				if v == "" {
+					v = "no " + label + " recorded"
+				}
+				fmt.Fprintf(&b, " (%s: %s)%s", placeText(r), v, cite(r.ID))
+			}
+			b.WriteString(".")
+			return b.String()
 		}}, true
+}
+
+// nameCandidates returns, when a question names an institution by a name
+// the router did not recognise, the top-ranked institutions whose names
+// carry that name as a phrase: those whose current name does first, then
+// those with it among their other names, in ranking order within each
+// (at most four). Institutions in the question's place come first when it
+// gives one. Nil when none carries it.
+func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*heritage.Institution {
+	phrase := " " + kg.NormalizeName(plan.UnknownName) + " "
+	if strings.TrimSpace(phrase) == "" {
+		return nil
+	}
+	type cand struct {
+		in    *heritage.Institution
+		level int
+	}
+	var cands []cand
+	for _, f := range fused[:min(len(fused), 10)] {
+		in, ok := p.data.Get(f.ID)
+		if !ok {
+			continue
+		}
+		level := 0
+		if strings.Contains(" "+kg.NormalizeName(in.Name)+" ", phrase) {
+			level = 2
+		} else if altNameWith(in, plan.UnknownName) != "" {
+			level = 1
+		}
+		if len(plan.Constraints.Places) > 0 && placeMatches(in, plan.Constraints.Places) {
+			level += 4
+		}
+		if level%4 > 0 && covers(in, plan.Unknown) {
+			cands = append(cands, cand{in, level})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return b.level - a.level })
+	out := make([]*heritage.Institution, 0, 4)
+	for _, c := range cands[:min(len(cands), 4)] {
+		out = append(out, c.in)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// altNameWith returns the first of an institution's other names that
+// carries the phrase, or "".
+func altNameWith(in *heritage.Institution, name string) string {
+	phrase := " " + kg.NormalizeName(name) + " "
+	if strings.TrimSpace(phrase) == "" {
+		return ""
+	}
+	for _, a := range in.AltNames {
+		if strings.Contains(" "+kg.NormalizeName(a.Name)+" ", phrase) {
+			return a.Name
+		}
+	}
+	return ""
 }
 
 // fieldValue returns a field's label and its value as text.
@@ -205,4 +302,15 @@ func placeText(in *heritage.Institution) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// altNameLabel says how an institution's other name is known: "formerly"
+// for a former name, "also called" otherwise.
+func altNameLabel(in *heritage.Institution, alt string) string {
+	for _, f := range in.FormerNames() {
+		if f.Name == alt {
+			return "formerly"
+		}
+	}
+	return "also called"
 }

@@ -107,7 +107,8 @@ func (r *Router) route(question string) (Plan, *scan) {
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 
 	g.writtenSubjects(s, &c)
-	s.oneEntity = rel != "" && !listQ || yesNoShape(s) || pairShape(s) && !pluralType(s)
+	s.oneEntity = rel != "" && !listQ || yesNoShape(s) || pairShape(s) && !pluralType(s) ||
+		!listQ && !pluralType(s) && fieldShape(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
@@ -290,4 +291,14 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	plan.Legs = r.legs(intent, conf, c)
 	return plan, s
+}
+
+// fieldShape reports whether the question asks for a field ("Where is
+// Beamish?", "When did X open?"), which is a field of one institution.
+// It leaves the scan as it was.
+func fieldShape(s *scan) bool {
+	used := slices.Clone(s.used)
+	f := field(s)
+	s.used = used
+	return f != ""
 }

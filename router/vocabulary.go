@@ -83,6 +83,15 @@ func buildKnownWords() {
 	add(fillerWords...)
 }
 
+// fillerSet holds the fillerWords.
+var fillerSet = func() map[string]bool {
+	m := make(map[string]bool, len(fillerWords))
+	for _, w := range fillerWords {
+		m[w] = true
+	}
+	return m
+}()
+
 // fillerWords carry no constraint in a heritage question: verbs, pronouns,
 // politeness and trip phrasing in English, Dutch and German.
 var fillerWords = []string{
@@ -248,9 +257,33 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 				break
 			}
 		}
+		// "the Atlantis Heritage Trust": the noun that ends an
+		// organisation's name belongs to the name, with the capitalised
+		// words before it.
+		for k := j; k < len(mask) && k < j+3; k++ {
+			if orgHeads[s.toks[k].norm] && (s.lower || s.toks[k].upper) {
+				j = k + 1
+				break
+			}
+			if s.lower || !s.toks[k].upper {
+				break
+			}
+		}
 		runs = append(runs, [2]int{i, j})
 	}
 	return runs
+}
+
+// orgHeads are the nouns that end an organisation's name ("Heritage
+// Trust", "Stichting …", "Museumsverband"): known words, yet part of the
+// name that an unknown word starts.
+var orgHeads = map[string]bool{
+	"trust": true, "trusts": true, "foundation": true, "society": true, "council": true, "association": true,
+	"group": true, "network": true, "company": true, "partnership": true, "service": true, "services": true,
+	"consortium": true, "federation": true, "authority": true, "board": true, "commission": true,
+	"department": true, "ministry": true, "institute": true, "university": true, "college": true,
+	"stiftung": true, "verein": true, "verband": true, "gesellschaft": true, "stichting": true,
+	"vereniging": true, "genootschap": true,
 }
 
 // unknownMask marks the tokens no pass consumed that are no function or
@@ -292,14 +325,26 @@ var topicPreps = map[string]bool{
 // a constraint would: before a type noun, after a topic preposition, or a
 // capitalised word after a locative (an unknown place).
 func constraintSlot(s *scan, i, j int) bool {
-	if j < len(s.toks) {
-		if code := typeWords[s.toks[j].norm]; code != "" {
+	// before the type noun, or before words no rule read that lead to it
+	// ("perfume bottle museums")
+	for k := j; k < len(s.toks) && k < j+3; k++ {
+		if strings.TrimSpace(s.text[s.toks[k-1].end:s.toks[k].start]) != "" {
+			break // "next week, what museums …"
+		}
+		if code := typeWords[s.toks[k].norm]; code != "" {
 			return true
+		}
+		if s.used[k] || nameStop[s.toks[k].norm] || fillerSet[s.toks[k].norm] {
+			break
 		}
 	}
 	if i > 0 {
 		prev := s.toks[i-1].norm
 		if topicPreps[prev] || prev == "of" && i > 1 && typeWords[s.toks[i-2].norm] != "" {
+			return true
+		}
+		// a topic preposition, then a word no rule read ("zum Them X")
+		if i > 1 && topicPreps[s.toks[i-2].norm] && !s.used[i-1] && !nameStop[prev] {
 			return true
 		}
 		if locatives[prev] && s.toks[i].upper && prev != "of" && prev != "and" {

@@ -65,8 +65,9 @@
 //     place are acceptable.
 //   - subject_*: museums by the data's subject terms, in plain words, as
 //     the exact classification and in Dutch and German (collection).
-//   - honesty_*: unknown identifiers of each scheme, institutions that do
-//     not exist, off-topic questions and subjects absent from the data;
+//   - honesty_*: unknown identifiers of each scheme, institutions and
+//     organisations that do not exist, off-topic questions and subjects
+//     absent from the data;
 //     expected_ids is empty and the answer "".
 //
 // Set questions whose gold set has more than MaxSet members are skipped.
@@ -136,6 +137,9 @@ type index struct {
 	// isils, qids, gnds, ghcids and rors count the records that carry
 	// each identifier (upper case; ROR ids bare and lower case).
 	isils, qids, gnds, ghcids, rors map[string]int
+	// bodies holds the folded names of the organisations records are
+	// part of or run by, made on first use.
+	bodies map[string]bool
 }
 
 func newIndex(ds *heritage.Dataset) *index {

@@ -193,7 +193,7 @@ func honesty(b *qbuilder, quota int) {
 		}},
 	}
 	for _, k := range kinds {
-		b.attempt(share(20), 200, func() (draft, bool) {
+		b.attempt(share(16), 200, func() (draft, bool) {
 			id := k.make(b.r)
 			return none(k.frame, router.Factual, k.paras, id, "{id}", id), true
 		})
@@ -238,11 +238,39 @@ func honesty(b *qbuilder, quota int) {
 			topics = append(topics, i)
 		}
 	}
-	if len(topics) == 0 {
-		return
+	if len(topics) > 0 {
+		b.attempt(share(20), 200, func() (draft, bool) {
+			t := absentTopics[pick(b.r, topics)]
+			return none("honesty_absent_subject", router.Collection, topicPara, "", "{en}", t.en, "{nl}", t.nl, "{de}", t.de, "{in}", pick(b.r, places)), true
+		})
+	}
+	bodyPara := para{
+		LangEN: {"Which museums belong to the {body}?", "Which institutions are run by the {body}?", "Which museums are part of the {body}?", "List the museums operated by the {body}."},
+		LangNL: {"Welke musea horen bij de {body}?", "Welke instellingen worden beheerd door de {body}?"},
+		LangDE: {"Welche Museen gehören zur {body}?", "Welche Einrichtungen werden von der {body} betrieben?"},
 	}
 	b.attempt(share(20), 200, func() (draft, bool) {
-		t := absentTopics[pick(b.r, topics)]
-		return none("honesty_absent_subject", router.Collection, topicPara, "", "{en}", t.en, "{nl}", t.nl, "{de}", t.de, "{in}", pick(b.r, places)), true
+		body := b.x.absentBody(b.r)
+		return none("honesty_unknown_body", router.Relationship, bodyPara, "", "{body}", body), true
 	})
+}
+
+// absentBody makes a plausible name of an organisation that no record
+// names as its parent or operator, nor carries as a name.
+func (x *index) absentBody(r *rand.Rand) string {
+	if x.bodies == nil {
+		x.bodies = map[string]bool{}
+		for _, in := range x.recs {
+			for _, m := range in.MemberOf {
+				x.bodies[fold(m.Name)] = true
+			}
+		}
+	}
+	for {
+		town := pick(r, fakeTowns)
+		s := fmt.Sprintf("%s %s", town, pick(r, []string{"Heritage Trust", "Museums Trust", "Museum Service", "Historical Society", "Arts Council", "Heritage Foundation"}))
+		if len(x.anyName[fold(s)]) == 0 && !x.bodies[fold(s)] {
+			return s
+		}
+	}
 }

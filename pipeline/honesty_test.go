@@ -1,0 +1,89 @@
+package pipeline
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A question about an organisation the data does not know is answered
+// "not in the data", never with the set the rest of its words select or
+// with text matches, whatever the organisation's name ends in.
+func TestUnknownOrganisationIsNotInTheData(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{
+		"Which museums belong to the Atlantis Heritage Trust?",
+		"Which institutions are run by the Zorblax Historical Society?",
+		"Which museums are part of the Qwerty Arts Council?",
+		"List the museums operated by the Brindleford Museum Service.",
+	} {
+		t.Run(q, func(t *testing.T) {
+			resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+			require.NoError(t, err)
+			require.Equal(t, KindNone, resp.Answer.Kind, resp.Answer.Text)
+			require.False(t, resp.Answer.Exact)
+			require.Contains(t, resp.Answer.Text, "is in the data")
+		})
+	}
+	// A body the data holds still gets its members.
+	resp, err := p.Ask(context.Background(), Request{Question: "Which museums are part of National Museums Scotland?", NoCache: true})
+	require.NoError(t, err)
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+}
+
+// A set question with a topic the data has no rule for ("perfume bottle
+// museums in Devon") is not answered with every museum of the place as if
+// exact.
+func TestUnreadTopicIsNotDropped(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{
+		"Which perfume bottle museums are there in Devon?",
+		"Welche Museen zum Them Bitcoin gibt es in Kent?",
+	} {
+		t.Run(q, func(t *testing.T) {
+			resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+			require.NoError(t, err)
+			require.False(t, resp.Answer.Exact, resp.Answer.Text)
+			require.NotEqual(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+		})
+	}
+}
+
+// A name the data holds no institution under exactly, but that several
+// institutions carry (one as its current name, one as a former name), is
+// answered for the one whose current name carries it, with the others
+// named beside it and the answer not called exact.
+func TestPartialNameSharedByInstitutions(t *testing.T) {
+	p := testPipeline(t)
+	resp, err := p.Ask(context.Background(), Request{Question: "When did the Ashmolean Museum open?", NoCache: true})
+	require.NoError(t, err)
+	a := resp.Answer
+	require.Equal(t, KindField, a.Kind, a.Text)
+	require.False(t, a.Exact)
+	require.Equal(t, "1683", a.Value, a.Text)
+	require.True(t, strings.HasPrefix(a.Text, "The opening year of Ashmolean Museum Of Art And Archaeology is 1683"), a.Text)
+	require.Contains(t, a.Text, "Broadway Museum & Art Gallery, formerly “Ashmolean Museum, Broadway”")
+	require.Contains(t, a.Text, "2013")
+	require.Len(t, a.Citations, 2)
+
+	// An off-topic question's place is no institution's name.
+	resp, err = p.Ask(context.Background(), Request{Question: "Wat voor weer wordt het morgen in Utrecht?", NoCache: true})
+	require.NoError(t, err)
+	require.Equal(t, KindNone, resp.Answer.Kind, resp.Answer.Text)
+}
+
+// "Where is X?" names one institution, even when X is also a town.
+func TestWhereIsAnInstitutionNamedLikeItsTown(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{"Where is Beamish?", "When did Beamish open?"} {
+		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+		require.NoError(t, err)
+		require.Equal(t, KindField, resp.Answer.Kind, "%s: %s", q, resp.Answer.Text)
+		require.True(t, resp.Answer.Exact, resp.Answer.Text)
+	}
+	resp, err := p.Ask(context.Background(), Request{Question: "Where is Beamish?", NoCache: true})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(resp.Answer.Text, "Beamish is in Beamish"), resp.Answer.Text)
+}
