@@ -67,6 +67,7 @@ func longTexts() []string {
 }
 
 func TestEncodeMatchesTiktoken(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	tok, ref := tokenizer(t), reference(t)
 	texts := []string{
 		"", "a", " ", "\n", "hello world", "hello world!你好，世界！", "<|endoftext|> is text",
@@ -128,6 +129,7 @@ func packTiktoken(t testing.TB, data []byte) string {
 
 // TestVocabularyFile holds bpeFile to the published vocabulary.
 func TestVocabularyFile(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	published, err := assets.Assets.ReadFile(Encoding + ".tiktoken")
 	require.NoError(t, err)
 	want := packTiktoken(t, published)

@@ -133,6 +133,7 @@ func recordTexts(b *Builder, n int, rec *heritage.Institution) []string {
 // TestCountMatchesTiktoken holds the piece-by-piece count and truncation
 // to tiktoken-go's over the records' context texts.
 func TestCountMatchesTiktoken(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	step := 19
 	if testing.Short() || raceEnabled {
 		step = 97

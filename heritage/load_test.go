@@ -99,6 +99,7 @@ func BenchmarkEmbedded(b *testing.B) {
 }
 
 func TestSubset(t *testing.T) {
+	skipUnderRace(t)
 	ds := embedded(t)
 	ch, err := ds.Subset(func(in *Institution) bool { return in.Country == "CH" })
 	require.NoError(t, err)

@@ -66,6 +66,7 @@ func TestSchemaNamesEveryField(t *testing.T) {
 // TestSchemaAgreesWithValidate: every bundled record passes both, and
 // each broken record fails both, with Validate naming the field.
 func TestSchemaAgreesWithValidate(t *testing.T) {
+	skipUnderRace(t)
 	sch := compileSchema(t)
 	ds, err := Embedded()
 	require.NoError(t, err)

@@ -72,6 +72,7 @@ func fill(v reflect.Value, n *int) {
 // TestSnapshotCodecDamage: damaged records fail to decode or decode
 // without a panic.
 func TestSnapshotCodecDamage(t *testing.T) {
+	skipUnderRace(t)
 	ds, err := Embedded()
 	require.NoError(t, err)
 	recs := ds.Institutions[:40]

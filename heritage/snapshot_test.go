@@ -7,9 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 func TestSnapshotRoundTrip(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds, err := heritage.Embedded()
 	require.NoError(t, err)
 	require.Equal(t, heritage.EmbeddedVersion(), ds.Version)

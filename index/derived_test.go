@@ -85,6 +85,7 @@ func derivedCases() []derivedCase {
 // reads it; a damaged file, one of other data and one of another format
 // are never used: the structure is built again and the file rewritten.
 func TestDerivedFiles(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds := testfixture.Sample(t, 50)
 	other := testfixture.Sample(t, 40)
 	require.NotEqual(t, ds.Version, other.Version)

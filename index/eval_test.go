@@ -56,6 +56,7 @@ func recallAt(tb testing.TB, r retrievers.Retriever, qs []gold.Question, ks ...i
 // embedder, on the public gold questions. The compact text must not lose
 // much: its floor is a few points under the full text's measured recall.
 func TestSemanticTextRecall(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds := testfixture.Dataset(t)
 	e := embed.NewHashing(pipeline.HashingDim)
 	full, err := retrievers.NewVectorIndex(ds, e)

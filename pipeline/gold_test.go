@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // TestGoldAnswers checks the answers, not only the rankings, over the
@@ -15,6 +16,7 @@ import (
 // outside expected ∪ acceptable; a field answer must be the gold answer.
 // It logs the per-intent score; the full metrics come from hybridrag eval.
 func TestGoldAnswers(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	qs, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -52,6 +53,7 @@ func (c *countingGraph) SelectMatching(ctx context.Context, cs plan.Constraints,
 // runs twice for one question: the retriever's hits and the answer read
 // one selection.
 func TestQuestionReachesGraphOnce(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	base := testPipeline(t)
 	qs, err := gold.Load("../testdata/questions.jsonl")
 	require.NoError(t, err)

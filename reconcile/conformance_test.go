@@ -92,6 +92,7 @@ func form(kv ...string) url.Values {
 // TestConformance hits every endpoint and validates each JSON response
 // against the spec's schema for it.
 func TestConformance(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := testFixture(t)
 	srv := httptest.NewServer(mount(f.h))
 	t.Cleanup(srv.Close)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -53,6 +54,7 @@ func recall(t *testing.T, r retrievers.Retriever, qs []gold.Question, k int) (ma
 // public gold questions. The floors guard against regressions of the
 // analysis and embedding; they sit well below the measured values.
 func TestGoldRecall(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := getFixture(t)
 	qs := loadGold(t)
 	for _, tc := range []struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/router"
@@ -113,6 +114,7 @@ func TestDeterministic(t *testing.T) {
 // Two BM25 indexes built from the same data rank alike: ties are broken by
 // the dataset's order, not by map iteration while building.
 func TestBM25RepeatsAcrossBuilds(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := getFixture(t)
 	other, err := bm25.New(f.ds)
 	require.NoError(t, err)
@@ -309,6 +311,7 @@ func TestDocText(t *testing.T) {
 }
 
 func TestSparseVectorsScoreAsDense(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	// A quarter of the records, to keep the test quick under the race
 	// detector.
 	k := 0

@@ -24,6 +24,7 @@ import (
 // k, the ids, their order and the scores are the same to the bit, on one
 // goroutine and on several.
 func TestSparseSearchIsExhaustive(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds := testfixture.Dataset(t)
 	e := embed.NewHashing(1024)
 	sparse, err := retrievers.NewVectorIndex(ds, e, retrievers.WithWorkers(1))

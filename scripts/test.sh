@@ -5,18 +5,17 @@
 # with the Wikidata-shaped subset, OpenRefine 3.6 (a real reconciliation
 # client), Chromium for the web page's browser tests and, when its
 # prebuilt binary is present, Qdrant — then checks
-# formatting, runs go vet and staticcheck, fuzzes the parsers briefly, runs
-# every test once (with the race detector in the packages that have
-# concurrency to check, see "race" below; the library facade's examples
-# without it), runs scripts/chaos.sh at a small scale, and stops the
-# servers it started.
+# formatting, runs go vet and staticcheck, runs every test without the race
+# detector and then again with it in the packages that have concurrency
+# to check (see "race" below), runs scripts/chaos.sh at a small scale, and
+# stops the servers it started. The fuzz targets run their seed corpora
+# as tests; scripts/fuzz.sh fuzzes them.
 #
 #   bash scripts/test.sh            # everything
 #   bash scripts/test.sh -run Ask   # extra flags go to go test
 #
 # The servers install, start and load in the background while the static
-# checks, the fuzzing and the tests of the packages that need no server
-# run; the test binaries of the packages that talk to a server are built
+# checks and the tests of the packages that need no server run; the test binaries of the packages that talk to a server are built
 # while the set-up finishes, and run once the servers are loaded. Each
 # package's line shows as it finishes, a failing test's output in full,
 # and a line each minute names what still runs (see
@@ -190,41 +189,37 @@ if [ -z "$staticcheck" ] || ! "$staticcheck" -version | grep -q "(${staticcheck_
 fi
 "$staticcheck" ./...
 
-# Each parser and handler fuzz target for 2,000 executions beyond its seed
-# corpus (which plain go test runs); about 45 s in all on 2 busy cores. A
-# count, not a duration: Go 1.26's coordinator can fail a target when a
-# duration runs out (see scripts/fuzz.sh).
-# The HTTP server's target is left out: building its pipeline takes longer
-# than the run. scripts/fuzz.sh runs them all for longer.
-step fuzzing
-bash scripts/fuzz.sh 2000x FuzzParse FuzzFind FuzzSchemeParsers FuzzRoute FuzzJSONLSource FuzzCSVSource FuzzHandler FuzzPieces FuzzCount
-
 # The packages whose tests talk to a server (or load the model, or drive
 # the browser) run once the servers are up and loaded; the others run now,
 # beside the set-up.
 live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/embed/onnx|/enrich|/kg/neo4jkg|/reconcile|/retrievers/qdrantstore|/server/web|/sparql)?$'
-# The race detector runs on the packages that have concurrency to check:
-# their code starts goroutines (the fan-out, the parallel dataset load and
-# vector search, the enrichment workers, the servers' handlers) or guards
-# shared state (the caches, the memo counter, the circuit breaker), or
-# their tests call in from several goroutines or serve over HTTP (httptest
-# handlers run on goroutines of their own). The others (config, eval,
-# eval/gen, filter, fusion, ident, internal/{clone,editdist,gold,httpx,
-# names,progress,textfold}, kg, linking, plan, router, testtools) run
-# their tests on one goroutine: the detector would find nothing there and
-# slows them five to ten times. A package that starts to use goroutines
-# joins this list. The list is in CONTRIBUTING.md too.
-race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/kg/neo4jkg|/llm|/pipeline|/reconcile|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/server/web|/sparql)?$'
+# Every package's tests run without the race detector, and then again
+# with it in the packages that have concurrency to check: their code
+# starts goroutines (the fan-out, the parallel dataset load and vector
+# search, the enrichment workers, the servers' handlers) or guards shared
+# state (the caches, the memo counter, the circuit breaker), or their tests
+# call in from several goroutines or serve over HTTP (httptest handlers
+# run on goroutines of their own). The others (config, eval, eval/gen,
+# filter, fusion, ident, internal/..., kg, kg/neo4jkg, linking, plan,
+# router, sources, testtools) run their tests on one goroutine or share
+# no state of their own: the detector would find nothing there and slows
+# them five to ten times. In the second run, the tests with no
+# concurrency of their own that sweep the full dataset or a gold set skip
+# (testfixture.SkipUnderRace): they ran in the first. A package that
+# starts to use goroutines joins this list. The list is in
+# CONTRIBUTING.md too.
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/llm|/pipeline|/reconcile|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/server/web|/sparql)?$'
 mapfile -t all < <(go list ./...)
-# group LIVE RACE prints the packages that are (1) or are not (0) live and
-# run (1) or do not run (0) under the race detector.
+# group LIVE [RACE] prints the packages that are (1) or are not (0) live
+# and, when RACE is given, that do (1) or do not (0) run under the race
+# detector.
 group() {
-  printf '%s\n' "${all[@]}" | awk -v live="$live" -v race="$race" -v l="$1" -v r="$2" \
-    '(($0 ~ live) == l) && (($0 ~ race) == r)'
+  printf '%s\n' "${all[@]}" | awk -v live="$live" -v race="$race" -v l="$1" -v r="${2:-}" \
+    '(($0 ~ live) == l) && (r == "" || ($0 ~ race) == r)'
 }
-mapfile -t offline_plain < <(group 0 0)
+mapfile -t offline < <(group 0)
 mapfile -t offline_race < <(group 0 1)
-mapfile -t online_plain < <(group 1 0)
+mapfile -t online < <(group 1)
 mapfile -t online_race < <(group 1 1)
 go build -o .tools/bin/testprogress ./testtools/testprogress
 # go_test FLAGS... -- PACKAGES... runs go test on the packages, when there
@@ -244,12 +239,8 @@ step "go test: the packages that need no server"
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
 status=0
 {
+  go_test -- "${offline[@]}"
   go_test -race -- "${offline_race[@]}"
-  go_test -- "${offline_plain[@]}"
-  # The library facade's examples build the full indexes: about 8 s of CPU
-  # without the race detector, about 45 s with it, so they build only
-  # without it (example_test.go) and run here, beside the offline tests.
-  go test -count=1 -json -run '^Example' github.com/hybridrag/hybridrag
 } 2>&1 | .tools/bin/testprogress || status=1
 
 # While the set-up still runs, the test binaries of the packages that talk
@@ -257,6 +248,7 @@ status=0
 # starts at once; their packages stay compiled in the build cache.
 if kill -0 "$servers_pid" 2>/dev/null; then
   step "building the tests of the packages that talk to the servers"
+  go test -exec true "${online[@]}" >/dev/null 2>&1 || true
   go test -race -exec true "${online_race[@]}" >/dev/null 2>&1 || true
 fi
 
@@ -278,9 +270,9 @@ step "go test: the packages that talk to the servers"
 # its nodes while it is changed.
 neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference)$'
 {
+  go_test -skip "$neo4j_writers" -- "${online[@]}"
+  go_test -p 1 -run "$neo4j_writers" -- github.com/hybridrag/hybridrag/kg/neo4jkg github.com/hybridrag/hybridrag/cmd/hybridrag
   go_test -race -skip "$neo4j_writers" -- "${online_race[@]}"
-  go_test -skip "$neo4j_writers" -- "${online_plain[@]}"
-  go_test -race -p 1 -run "$neo4j_writers" -- github.com/hybridrag/hybridrag/kg/neo4jkg github.com/hybridrag/hybridrag/cmd/hybridrag
 } 2>&1 | .tools/bin/testprogress || status=1
 
 # The reliability run at a small scale (2 s phases, about 30 s): serve

@@ -96,6 +96,7 @@ func TestLiveEnrich(t *testing.T) {
 // TestLiveEnrichMatchesDataset checks enrichment against the dataset the
 // Turtle was built from: every record's ISIL and GND ids are on its item.
 func TestLiveEnrichMatchesDataset(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	c := liveClient(t, WithBatchSize(250))
 	recs := recordQIDs(t, 600)
 	qids := make([]string, len(recs))

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // backendEnv returns the Neo4j URI and SPARQL endpoint the test command
@@ -50,6 +52,7 @@ type askJSON struct {
 // the same answers as on the embedded default, plus the Wikidata facts the
 // endpoint states, each cited.
 func TestBackendsAnswerLikeTheEmbeddedDefault(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	neo4j, sparql := backendEnv(t)
 	questions := []string{
 		"What is the ISIL code of Heimatstube im Elbtor?",

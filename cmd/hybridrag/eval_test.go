@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 func writeFile(t *testing.T, name, text string) string {
@@ -18,6 +20,7 @@ func writeFile(t *testing.T, name, text string) string {
 }
 
 func TestEvalReportsBadLinesAndRuns(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := writeFile(t, "q.jsonl", strings.Join([]string{
 		`{"id": "a", "question": "What is the ISIL code of Heimatstube im Elbtor?", "intent": "factual", "expected_ids": ["wd:Q76638581"], "acceptable_ids": [], "answer": "DE-MUS-811216"}`,
 		`{"id": "b", "question": "broken`,
@@ -55,6 +58,7 @@ func TestEvalReportsBadLinesAndRuns(t *testing.T) {
 }
 
 func TestEvalTable(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := writeFile(t, "q.jsonl",
 		`{"id": "a", "question": "What is the ISIL code of Heimatstube im Elbtor?", "intent": "factual", "expected_ids": ["wd:Q76638581"], "acceptable_ids": [], "answer": "DE-MUS-811216"}`+"\n")
 	code, out, errOut := runCLI(t, "eval", "--questions", f, "--config", "bm25,kg", "--quiet")
@@ -97,6 +101,7 @@ func TestEvalHelp(t *testing.T) {
 }
 
 func TestEvalLinks(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := writeFile(t, "refs.jsonl", strings.Join([]string{
 		`{"id": "r1", "kind": "isil_case", "query": {"text": "de-mus-811216"}, "expected_id": "wd:Q76638581", "acceptable_ids": []}`,
 		`{"id": "r2", "kind": "absent", "query": {"text": "GB-ZZZZ99"}, "expected_id": ""}`,

@@ -12,6 +12,7 @@ import (
 )
 
 func TestIndexBuildAndInfo(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	tmp := t.TempDir()
 	data := filepath.Join(tmp, "small.jsonl")
 	require.NoError(t, os.WriteFile(data, testfixture.SampleJSONL(t, 200), 0o644))

@@ -158,6 +158,7 @@ func TestAskAcceptanceQuestions(t *testing.T) {
 }
 
 func TestLinkResolvesIdentifiers(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	code, out, errOut := runCLI(t, "link", "DE-MUS-165513")
 	require.Equal(t, exitOK, code, errOut)
 	require.Contains(t, out, "Krameramtsstuben")

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // TestReadmeExamples runs every README line of the form
@@ -15,6 +17,7 @@ import (
 //
 // and checks that the output contains EXPECTED.
 func TestReadmeExamples(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f, err := os.Open("../../README.md")
 	require.NoError(t, err)
 	defer f.Close()

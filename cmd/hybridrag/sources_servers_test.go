@@ -36,6 +36,7 @@ func liveServer(t *testing.T, name, require, script string) string {
 // the bundled record named by ISIL, the changed values, and none of the
 // deleted records. The store is given back the bundled data at the end.
 func TestOwnSourceNeo4j(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	uri := liveServer(t, "HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_REQUIRE_NEO4J", "neo4j")
 	ctx := context.Background()
 	neo, err := neo4jkg.Open(ctx, uri, os.Getenv("HYBRIDRAG_NEO4J_USER"), os.Getenv("HYBRIDRAG_NEO4J_PASSWORD"))
@@ -95,6 +96,7 @@ func TestOwnSourceNeo4j(t *testing.T) {
 // ingest --source and delete write only the change into Qdrant: the
 // points of the records added or changed, and the deleted ones removed.
 func TestOwnSourceQdrant(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	url := liveServer(t, "QDRANT_URL", "HYBRIDRAG_REQUIRE_QDRANT", "qdrant")
 	dir := t.TempDir()
 	collection := fmt.Sprintf("hybridrag_test_sources_%d", time.Now().UnixNano())

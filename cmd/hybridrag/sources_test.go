@@ -75,6 +75,7 @@ func hitIDs(r *pipeline.Response) []string {
 // exactly that, from a stack updated without a full rebuild that answers
 // as a full build over the same data does.
 func TestOwnSourceAddUpdateDelete(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	dir := t.TempDir()
 	store, cache := filepath.Join(dir, "store"), filepath.Join(dir, "cache")
 	common := []string{"--store", store, "--cache-dir", cache}

@@ -34,6 +34,7 @@ func openModel(tb testing.TB, m Model) *Embedder {
 // each text are: the mean cosine is what docs/benchmarks.md reports, and
 // each record's nearest neighbour among the sample must mostly be the same.
 func TestModelQuantizedAgreesWithFloat(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	q := openModel(t, MiniLMQ())
 	f := openModel(t, MiniLM())
 	ds := testfixture.Sample(t, 40)

@@ -86,3 +86,15 @@ func Sample(tb testing.TB, step int) *heritage.Dataset {
 	}
 	return ds
 }
+
+// SkipUnderRace skips a test when the race detector is on. It is for
+// tests with no concurrency of their own whose work (index builds, sweeps
+// over the full dataset or a gold set) the detector slows five to ten
+// times. The test command (scripts/test.sh) runs every package without
+// the detector as well, so such a test still runs there.
+func SkipUnderRace(t testing.TB) {
+	t.Helper()
+	if RaceEnabled {
+		t.Skip("no concurrency of its own: runs without the race detector (scripts/test.sh runs every package so)")
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
@@ -80,6 +81,7 @@ func record(t *testing.T, ds *heritage.Dataset, ok func(*heritage.Institution) b
 // Identifiers, addresses and collections are in the full text: a question
 // that gives one finds its record first.
 func TestFindsByFullText(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	f := getFixture(t)
 	withISIL := record(t, f.ds, func(in *heritage.Institution) bool {
 		return strings.HasPrefix(in.ISIL, "DE-MUS-") && in.Wikidata != ""

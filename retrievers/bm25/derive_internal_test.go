@@ -11,6 +11,7 @@ import (
 // records dropped (with terms only they held), changed (with words no
 // record held), added and kept; and New's when the kept records move.
 func TestDeriveEqualsNew(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	base := testfixture.Sample(t, 40)
 	r, err := New(base)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -60,6 +61,7 @@ func liveURL(t *testing.T) string {
 // scores (records with equal scores may trade places). Under the race
 // detector it compares every fourth question.
 func TestLiveParity(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	url := liveURL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()

@@ -55,6 +55,7 @@ func miniLM(t *testing.T) *onnx.Embedder {
 // vector index's top 10 with the same scores for every public gold
 // question, unfiltered, and with filters on every key for every fourth.
 func TestLiveParityMiniLM(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	url := liveURL(t)
 	// Each record is embedded once: the Qdrant ingest and the embedded
 	// index share the vectors through an embedding cache.

@@ -183,6 +183,7 @@ var semanticSets = []string{
 // dataset: the Qdrant filter, evaluated with Qdrant's semantics over each
 // record's payload, passes exactly the records Match passes.
 func TestTranslateMatchesFilterSemantics(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds := embedded(t)
 	payloads := make([]map[string]*qdrant.Value, len(ds.Institutions))
 	for i := range ds.Institutions {
