@@ -35,11 +35,15 @@ step() { echo "== $* ($(($(date +%s) - began)) s)"; }
 
 work=$(mktemp -d)
 servers_pid=
+online_pid=
 stop_servers() {
   # The background set-up is waited for, so that every server it started
   # is known, and then those servers are stopped. It is told first that
   # the command line it waits for will not come.
   touch "$work/stopping"
+  if [ -n "$online_pid" ]; then
+    kill "$online_pid" 2>/dev/null || true
+  fi
   if [ -n "$servers_pid" ]; then
     wait "$servers_pid" 2>/dev/null || true
   fi
@@ -155,7 +159,7 @@ set_up_servers() {
 }
 
 step "starting the servers in the background (log: $work/servers.log)"
-(set_up_servers) >"$work/servers.log" 2>&1 &
+(set_up_servers && touch "$work/ready" || { touch "$work/failed"; exit 1; }) >"$work/servers.log" 2>&1 &
 servers_pid=$!
 
 step gofmt
@@ -223,38 +227,68 @@ mapfile -t online < <(group 1)
 mapfile -t online_race < <(group 1 1)
 go build -o .tools/bin/testprogress ./testtools/testprogress
 # go_test FLAGS... -- PACKAGES... runs go test on the packages, when there
-# are any; the extra flags given to this script go last.
+# are any; the extra flags given to this script go last. It runs them
+# with -short: the parity sweeps against Neo4j and Qdrant, the load test
+# and the tokenizer's comparisons with tiktoken sample what they would
+# otherwise run in full (a plain go test, and scripts/parity.sh, run them
+# in full).
 go_test() {
   local flags=()
   while [ "$1" != -- ]; do flags+=("$1"); shift; done
   shift
   [ $# -gt 0 ] || return 0
-  go test "${flags[@]}" -count=1 -timeout 30m -json "$@" "${extra[@]}"
+  go test "${flags[@]}" -short -count=1 -timeout 30m -json "$@" "${extra[@]}"
 }
 extra=("$@")
 
-step "go test: the packages that need no server"
 # The integration tests fail, rather than skip, when a component is
 # missing (Qdrant only when its binary is present, see above).
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
+# Two tests change the shared Neo4j database for a while (adding, changing
+# and deleting a source's records, then putting the data back): they run
+# alone among the tests that talk to the servers, first, so that no other
+# test reads the graph or counts its nodes while it is changed.
+neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference)$'
+
+# The tests run in two streams, so that the tests that wait on a server
+# and those that keep both cores busy overlap. This one, in the
+# background, waits for the servers, runs the Neo4j writers and then the
+# tests of the packages that talk to the servers, without the race
+# detector. Its lines show as they come, beside the other stream's.
+online_tests() {
+  until [ -e "$work/ready" ] || [ -e "$work/failed" ]; do sleep 1; done
+  if [ -e "$work/failed" ]; then
+    touch "$work/writers.done"
+    return 1
+  fi
+  while IFS= read -r line; do export "${line?}"; done <"$work/env"
+  local status=0
+  go_test -p 1 -run "$neo4j_writers" -- github.com/hybridrag/hybridrag/kg/neo4jkg github.com/hybridrag/hybridrag/cmd/hybridrag 2>&1 |
+    .tools/bin/testprogress || status=1
+  touch "$work/writers.done"
+  go_test -skip "$neo4j_writers" -- "${online[@]}" 2>&1 | .tools/bin/testprogress || status=1
+  return "$status"
+}
+step "go test, in the background once the servers are up: the packages that talk to them"
+(online_tests) &
+online_pid=$!
+
+# This one, in the foreground: the packages that need no server, without
+# the race detector and then with it; then, once the servers are up and
+# the writers done, the packages that talk to the servers with the race
+# detector.
+step "go test: the packages that need no server"
 status=0
 {
   go_test -- "${offline[@]}"
   go_test -race -- "${offline_race[@]}"
 } 2>&1 | .tools/bin/testprogress || status=1
 
-# While the set-up still runs, the test binaries of the packages that talk
-# to the servers are built (and not run: -exec true), so that their run
-# starts at once; their packages stay compiled in the build cache.
-if kill -0 "$servers_pid" 2>/dev/null; then
-  step "building the tests of the packages that talk to the servers"
-  go test -exec true "${online[@]}" >/dev/null 2>&1 || true
-  go test -race -exec true "${online_race[@]}" >/dev/null 2>&1 || true
-fi
-
 step "waiting for the servers"
 if ! wait "$servers_pid"; then
   servers_pid=
+  wait "$online_pid" || true
+  online_pid=
   cat "$work/servers.log"
   echo "setting up the servers failed"
   exit 1
@@ -262,18 +296,13 @@ fi
 servers_pid=
 grep -Ev '^[a-z0-9]+: [0-9]+/[0-9]+ ' "$work/servers.log" || true
 while IFS= read -r line; do export "${line?}"; done <"$work/env"
+until [ -e "$work/writers.done" ]; do sleep 1; done
 
-step "go test: the packages that talk to the servers"
-# Two tests change the shared Neo4j database for a while (adding, changing
-# and deleting a source's records, then putting the data back): they run
-# alone, after the others, so that no other test reads the graph or counts
-# its nodes while it is changed.
-neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference)$'
-{
-  go_test -skip "$neo4j_writers" -- "${online[@]}"
-  go_test -p 1 -run "$neo4j_writers" -- github.com/hybridrag/hybridrag/kg/neo4jkg github.com/hybridrag/hybridrag/cmd/hybridrag
-  go_test -race -skip "$neo4j_writers" -- "${online_race[@]}"
-} 2>&1 | .tools/bin/testprogress || status=1
+step "go test -race: the packages that talk to the servers"
+go_test -race -skip "$neo4j_writers" -- "${online_race[@]}" 2>&1 | .tools/bin/testprogress || status=1
+step "waiting for the other tests of the packages that talk to the servers"
+wait "$online_pid" || status=1
+online_pid=
 
 # The reliability run at a small scale (2 s phases, about 30 s): serve
 # under load while its SPARQL backend answers garbage, hangs, streams an

@@ -29,6 +29,15 @@ func loadQuestions(t testing.TB) []gold.Question {
 	return out
 }
 
+// sampled is full, or short under go test -short (the test command), which
+// samples the parity sweeps; without -short they cover all of it.
+func sampled(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // stride picks at most n items spread over l.
 func stride[T any](l []T, n int) []T {
 	if len(l) <= n {
@@ -143,6 +152,7 @@ func TestParityMembers(t *testing.T) {
 		keys = append(keys, b)
 	}
 	slices.Sort(keys)
+	keys = stride(keys, sampled(len(keys), 150))
 	t.Logf("%d bodies", len(keys))
 	nonEmpty := 0
 	for _, b := range keys {
@@ -158,7 +168,7 @@ func TestParityMembers(t *testing.T) {
 			}
 		}
 	}
-	require.Greater(t, nonEmpty, 500)
+	require.Greater(t, nonEmpty, sampled(500, 150))
 }
 
 func TestParityLookup(t *testing.T) {
@@ -191,7 +201,7 @@ func TestParityLookup(t *testing.T) {
 	aliases := map[string]string{kg.SchemeWikidata: "qid", kg.SchemeMappingMuseums: "mm", kg.SchemeISIL: "ISIL"}
 	for scheme, vs := range values {
 		t.Run(scheme, func(t *testing.T) {
-			sample := stride(vs, 500)
+			sample := stride(vs, sampled(500, 120))
 			found := 0
 			for i, v := range sample {
 				sc := scheme
@@ -229,7 +239,7 @@ func TestParityByName(t *testing.T) {
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	var names []string
-	for _, in := range stride(ds.Institutions, 400) {
+	for _, in := range stride(ds.Institutions, sampled(400, 150)) {
 		names = append(names, in.Name, strings.ToUpper(in.Name))
 		for _, a := range in.AltNames {
 			names = append(names, a.Name)
@@ -318,12 +328,12 @@ func TestParityShortestPath(t *testing.T) {
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	var pairs [][2]string
-	for _, q := range stride(loadQuestions(t), 30) {
+	for _, q := range stride(loadQuestions(t), sampled(30, 12)) {
 		if len(q.ExpectedIDs) > 1 {
 			pairs = append(pairs, [2]string{q.ExpectedIDs[0], q.ExpectedIDs[len(q.ExpectedIDs)-1]})
 		}
 	}
-	ids := stride(ds.Institutions, 12)
+	ids := stride(ds.Institutions, sampled(12, 4))
 	for i := 0; i+1 < len(ids); i += 2 {
 		pairs = append(pairs, [2]string{ids[i].ID, ids[i+1].ID})
 	}
@@ -339,7 +349,7 @@ func TestParityShortestPath(t *testing.T) {
 			found++
 		}
 	}
-	require.Greater(t, found, 10)
+	require.Greater(t, found, sampled(10, 3))
 }
 
 type hitView struct {

@@ -19,11 +19,15 @@ import (
 )
 
 // miniLMStep picks the records of the MiniLM parity collection: every
-// twentieth, so that embedding them takes seconds in the test command,
-// not the minutes of the whole dataset. HYBRIDRAG_PARITY_STEP=1 compares
-// on every record (scripts/parity.sh).
+// twentieth (every fortieth under go test -short, as the test command
+// runs), so that embedding them takes seconds, not the minutes of the
+// whole dataset. HYBRIDRAG_PARITY_STEP=1 compares on every record
+// (scripts/parity.sh).
 func miniLMStep(t *testing.T) int {
 	v := os.Getenv("HYBRIDRAG_PARITY_STEP")
+	if v == "" && testing.Short() {
+		return 40 // go test -short, the test command
+	}
 	if v == "" {
 		return 20
 	}
