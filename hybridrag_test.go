@@ -105,6 +105,7 @@ func TestAskWithALanguageModel(t *testing.T) {
 // With the servers the test command starts, the facade answers from them
 // as the embedded default does.
 func TestBackendsLive(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	uri, endpoint := os.Getenv("HYBRIDRAG_NEO4J_URI"), os.Getenv("HYBRIDRAG_SPARQL_ENDPOINT")
 	if uri == "" || endpoint == "" {
 		msg := "set HYBRIDRAG_NEO4J_URI and HYBRIDRAG_SPARQL_ENDPOINT (bash scripts/test.sh starts both and loads Neo4j)"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,7 +22,13 @@ import (
 func TestServePicksUpSourceChanges(t *testing.T) {
 	dir := t.TempDir()
 	store, cache := filepath.Join(dir, "store"), filepath.Join(dir, "cache")
-	common := []string{"--store", store, "--cache-dir", cache}
+	// Every tenth bundled record is base enough for the user's source:
+	// serve builds its stack twice here, under the race detector too.
+	data := filepath.Join(dir, "data.jsonl")
+	if err := os.WriteFile(data, testfixture.SampleJSONL(t, 10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	common := []string{"--store", store, "--cache-dir", cache, "--data", data}
 	ingest := func(file string) {
 		cliIn(t, 0, append([]string{"ingest", "--source", "myorg", "--in", file}, common...)...)
 	}
