@@ -87,3 +87,39 @@ func TestWhereIsAnInstitutionNamedLikeItsTown(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(resp.Answer.Text, "Beamish is in Beamish"), resp.Answer.Text)
 }
+
+// A list question with a word no rule reads outside a condition's slot
+// ("… free to enter") keeps its set but is not called exact, and says
+// which word it left out; a misspelt known word is no such word.
+func TestUnreadWordIsNotDroppedSilently(t *testing.T) {
+	p := testPipeline(t)
+	resp, err := p.Ask(context.Background(), Request{Question: "Which museums in Leeds are free to enter?", NoCache: true})
+	require.NoError(t, err)
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "Not an exact answer: “free” in the question was not read")
+
+	resp, err = p.Ask(context.Background(), Request{Question: "Which museums in Leeds should I viit?", NoCache: true})
+	require.NoError(t, err)
+	require.True(t, resp.Answer.Exact, resp.Answer.Text)
+}
+
+// "Which museums does X run?" relates the list to X: when X is no
+// organisation the data knows, the set of the other words is not its
+// members.
+func TestOrganisationAsSubjectOfTheVerb(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{
+		"Which museums does the University of Oxford run?",
+		"Which museums are run by the Church of Scotland?",
+	} {
+		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+		require.NoError(t, err)
+		require.False(t, resp.Answer.Exact, "%s: %s", q, resp.Answer.Text)
+		require.NotEqual(t, KindSet, resp.Answer.Kind, "%s: %s", q, resp.Answer.Text)
+	}
+	resp, err := p.Ask(context.Background(), Request{Question: "Which museums does Glasgow Life run?", NoCache: true})
+	require.NoError(t, err)
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.True(t, resp.Answer.Exact)
+}

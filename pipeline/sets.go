@@ -24,6 +24,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if !houses && !((c.List || compare || members) && c.Selective()) {
 		return draft{}, false, nil
 	}
+	if c.List && c.Relation != "" && len(c.Bodies) == 0 && len(c.Names) == 0 && len(c.GovernanceCodes) == 0 {
+		// "Which museums are run by the Church of Scotland?" with no
+		// organisation of that name in the data: its words were read as
+		// a topic and a place, and the set they select is not its members.
+		return p.unknownBodyDraft(c, fused), true, nil
+	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
 		groups, all, err := p.sideGroups(sel, plan.Sides)
@@ -56,7 +62,15 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		}
 		return draft{}, false, nil
 	}
-	a := Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)}
+	// Words of a list question that no rule read and that stand nowhere
+	// a condition would ("… free to enter") may still be conditions:
+	// the set is not called exact, and the answer says which words it
+	// did not apply.
+	unread := plan.Unread
+	if !c.List {
+		unread = nil
+	}
+	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0, Count: len(ids)}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -80,6 +94,14 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			if inferred > 0 {
 				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name.",
 					len(ids)-inferred, inferred)
+			}
+			if len(unread) > 0 {
+				was, it := "was", "it"
+				if len(unread) > 1 {
+					was, it = "were", "them"
+				}
+				fmt.Fprintf(&b, ". Not an exact answer: %s in the question %s not read, and the list does not take %s into account",
+					quoteWords(unread), was, it)
 			}
 			return b.String()
 		}}, true, nil
@@ -171,4 +193,26 @@ func countText(n int, noun string) string {
 		return "There is 1 " + noun + ": "
 	}
 	return "There are " + strconv.Itoa(n) + " " + plural(noun, n) + ": "
+}
+
+// unknownBodyDraft answers a list of an organisation's members when no
+// organisation of the question is in the data: the closest matches by
+// text, not called exact.
+func (p *Pipeline) unknownBodyDraft(c router.Constraints, fused []fusion.Fused) draft {
+	n := min(len(fused), 5)
+	ids := make([]string, n)
+	for i := range n {
+		ids[i] = fused[i].ID
+	}
+	text := fmt.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", relationPhrase(c.Relation))
+	if n == 0 {
+		return noneDraft(text)
+	}
+	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
+		var b strings.Builder
+		b.WriteString(text)
+		b.WriteString(" The closest matches by text are: ")
+		p.writeNames(&b, ids, cite)
+		return b.String()
+	}}
 }

@@ -16,6 +16,7 @@ func (p Plan) Clone() Plan {
 	p.Pair = clone.Ptr(p.Pair, nil)
 	p.Unknown = slices.Clone(p.Unknown)
 	p.Dropped = slices.Clone(p.Dropped)
+	p.Unread = slices.Clone(p.Unread)
 	return p
 }
 

@@ -61,6 +61,10 @@ type Plan struct {
 	// ("sushi museums", "in Bayern"): an answer that ignores them is not
 	// exact.
 	Dropped []string `json:"dropped,omitempty"`
+	// Unread are the unknown words that are no misspelling of a word the
+	// rules know ("free", "Quakers", not "viit"): conditions a list may
+	// leave out, so that a set answer without them is not exact.
+	Unread []string `json:"unread,omitempty"`
 	// UnknownName is the name-like phrase around the first unknown words
 	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
 	// what is not in the data.

@@ -56,7 +56,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 			}
 			k := s.key(i, i+L)
 			if codes, ok := governancePhrases[k]; ok {
-				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) {
+				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) {
 					continue
 				}
 				for _, code := range codes {
@@ -149,3 +149,12 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 	}
 	return false
 }
+
+// predicate reports a word that ends the question after a copula ("…
+// in Fife are independent?", "… sind privat"): said of the institutions
+// asked about, not part of a name.
+func predicate(s *scan, i int) bool {
+	return i == len(s.toks)-1 && i > 0 && copulas[s.toks[i-1].norm]
+}
+
+var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}

@@ -122,7 +122,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	c.Field = field(s)
-	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "") {
+	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "" ||
+		listCue && c.Field == "" && s.hasAny("does", "do", "did", "doet", "doen")) {
+		// "Which museums does X run?": the verb relates the list to X,
+		// whether or not X is an organisation the data knows.
 		rel = bodyRelation(s)
 	}
 	fuzzyName := func() {
@@ -285,6 +288,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		plan.Sides = sides(c)
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
+	plan.Unread = unread(plan.Unknown)
 	plan.UnknownName = unknownName(s, unknownMask(s))
 	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic

@@ -569,3 +569,15 @@ func TestNameIndex(t *testing.T) {
 	require.Same(t, own.NameIndex(), own.NameIndex())
 	require.NotSame(t, ix, own.NameIndex(), "without the option the router builds its own")
 }
+
+// Governance said in the plural or after a copula is read.
+func TestGovernancePluralAndPredicate(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Which museums do local authorities run in Kent?":  "Government-Local_Authority",
+		"Which museums in Kent are run by local councils?": "Government-Local_Authority",
+		"Which museums in York are private?":               "Independent-Private",
+	} {
+		require.Contains(t, r.Route(q).Constraints.GovernanceCodes, want, q)
+	}
+}

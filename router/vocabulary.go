@@ -117,7 +117,11 @@ var fillerWords = []string{
 	"mochten", "will", "wollen", "bitte", "zeig", "zeige", "nenne", "nenn", "liste", "alle", "jede", "jeder",
 	"noch", "schon", "auch", "nur", "sehr", "gern", "besuchen", "besuch", "ausflug", "tag", "heute",
 	"liegt", "liegen", "befindet", "befinden", "gelegen", "ort", "orte", "stadt", "gemeinde", "kreis",
-	"landkreis", "bezirk", "region", "einrichtung", "einrichtungen", "institution", "institutionen",
+	"landkreis", "bezirk", "grafschaft", "graafschap", "region", "next", "week", "weeks", "month", "months",
+	"overview", "overzicht", "uberblick", "ubersicht", "locaties", "locatie", "standort", "standorte", "buurt",
+	"nahe", "umgebung", "omgeving", "englischen", "englische", "englisch", "engelse", "engels", "schottischen",
+	"schotse", "walisischen", "welshe", "classificatie", "onderwerpsclassificatie", "klassifikation",
+	"sachgebietsklassifikation", "sachgebiet", "onderwerp", "einrichtung", "einrichtungen", "institution", "institutionen",
 	"organisation", "gehort", "gehoren", "betreibt", "betreiben", "verwaltet", "unter", "uber", "mit",
 	"ohne", "fur", "durch", "auf", "an", "am", "im", "ins", "zum", "zur", "vom", "beim", "bis", "seit",
 	"ab", "als", "wenn", "dass", "ob", "nicht", "kein", "keine", "ja", "nein", "mehr", "weniger",
@@ -299,14 +303,38 @@ func unknownMask(s *scan) []bool {
 	return mask
 }
 
+// unread returns the unknown phrases that hold a word of three letters or
+// more that is no misspelling of a known word: "free", "Quakers", not
+// "viit" (visit) or "Engkish".
+func unread(unknown []string) []string {
+	var out []string
+	for _, ph := range unknown {
+		for _, w := range strings.Fields(normalize(ph)) {
+			if len(w) >= 3 && !nearAnyKnown(w) {
+				out = append(out, ph)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// nearAnyKnown reports a word one edit from a known word of four letters
+// or more.
+func nearAnyKnown(w string) bool { return nearKnownOf(w, 4) }
+
 // nearKnown reports a misspelt function or cue word ("shojld", "regin"):
 // one edit from a known word of five letters or more.
-func nearKnown(w string) bool {
-	if len(w) < 5 {
+func nearKnown(w string) bool { return nearKnownOf(w, 5) }
+
+// nearKnownOf reports a word of at least minLen letters one edit from a
+// known word of at least minLen letters.
+func nearKnownOf(w string, minLen int) bool {
+	if len(w) < minLen {
 		return false
 	}
 	for k := range knownWords {
-		if len(k) >= 5 && abs(len(k)-len(w)) <= 1 && osa(k, w, 1) <= 1 {
+		if len(k) >= minLen && abs(len(k)-len(w)) <= 1 && osa(k, w, 1) <= 1 {
 			return true
 		}
 	}
