@@ -123,3 +123,18 @@ func TestOrganisationAsSubjectOfTheVerb(t *testing.T) {
 	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
 	require.True(t, resp.Answer.Exact)
 }
+
+// "Which … are still open?" asks for a list of open ones, not a field of
+// one institution.
+func TestStillOpenInAList(t *testing.T) {
+	p := testPipeline(t)
+	resp, err := p.Ask(context.Background(), Request{Question: "Which railway museums in Wales are still open?", NoCache: true})
+	require.NoError(t, err)
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.True(t, resp.Answer.Exact, resp.Answer.Text)
+	for _, id := range resp.Answer.IDs {
+		in, ok := p.data.Get(id)
+		require.True(t, ok)
+		require.Equal(t, "open", in.Status, in.Name)
+	}
+}

@@ -222,6 +222,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 			c.Field = "operator"
 		}
 	}
+	if c.Field == "status" && (listQ || plural) && len(c.Names) == 0 && !ids.any() {
+		// "Which museums in Kent are still open?": the status is a
+		// condition of the list, not a field of one institution
+		c.Field, c.Status = "", "open"
+	}
 	c.List = listQ && !ids.any() && c.Field == ""
 	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentAsked(s) && childrenAsked(s, plural) &&
 		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
