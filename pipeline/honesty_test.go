@@ -99,6 +99,17 @@ func TestUnreadWordIsNotDroppedSilently(t *testing.T) {
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "Not an exact answer: “free” in the question was not read")
 
+	for q, word := range map[string]string{
+		"Which museum in York has the most visitors?": "“most visitors”",
+		"Which museums in Bristol have a cafe?":       "“cafe”",
+		"What are the best museums in York?":          "“best”",
+	} {
+		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+		require.NoError(t, err)
+		require.False(t, resp.Answer.Exact, "%s: %s", q, resp.Answer.Text)
+		require.Contains(t, resp.Answer.Text, word, q)
+	}
+
 	resp, err = p.Ask(context.Background(), Request{Question: "Which museums in Leeds should I viit?", NoCache: true})
 	require.NoError(t, err)
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)

@@ -293,7 +293,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		plan.Sides = sides(c)
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
-	plan.Unread = unread(plan.Unknown)
+	plan.Unread = append(unread(plan.Unknown), qualities(s)...)
 	plan.UnknownName = unknownName(s, unknownMask(s))
 	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
@@ -310,4 +310,34 @@ func fieldShape(s *scan) bool {
 	f := field(s)
 	s.used = used
 	return f != ""
+}
+
+// qualities returns the phrases of a question that rank or judge what it
+// asks for by something the data does not record ("the most visitors",
+// "the best museums", "popular"): an answer that leaves them out is not
+// exact.
+func qualities(s *scan) []string {
+	var out []string
+	for i, t := range s.toks {
+		switch {
+		case judgements[t.norm]:
+			out = append(out, s.original(i, i+1))
+		case (moreCues[t.norm] || fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
+			next := s.toks[i+1].norm
+			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) {
+				out = append(out, s.original(i, i+2))
+			}
+		}
+	}
+	return out
+}
+
+// judgements are words that rank or judge institutions by what the data
+// does not record.
+var judgements = map[string]bool{
+	"best": true, "finest": true, "greatest": true, "famous": true, "popular": true, "busiest": true,
+	"interesting": true, "beautiful": true, "nicest": true, "top": true, "beste": true, "besten": true,
+	"beroemde": true, "beroemdste": true, "bekannteste": true, "bekanntesten": true, "beliebteste": true,
+	"beliebtesten": true, "populaire": true, "populairste": true, "mooiste": true, "schonste": true,
+	"schonsten": true,
 }

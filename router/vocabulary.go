@@ -319,9 +319,21 @@ func unread(unknown []string) []string {
 	return out
 }
 
-// nearAnyKnown reports a word one edit from a known word of four letters
-// or more.
-func nearAnyKnown(w string) bool { return nearKnownOf(w, 4) }
+// nearAnyKnown reports a word one edit from a known word of five letters
+// or more, or of four letters one letter short of a known word of five
+// ("viit" for visit): a four-letter word has too many neighbours ("cafe",
+// "care") to be read as a typo of any of them.
+func nearAnyKnown(w string) bool {
+	if len(w) != 4 {
+		return nearKnownOf(w, 5)
+	}
+	for k := range knownWords {
+		if len(k) == 5 && osa(k, w, 1) <= 1 {
+			return true
+		}
+	}
+	return false
+}
 
 // nearKnown reports a misspelt function or cue word ("shojld", "regin"):
 // one edit from a known word of five letters or more.
@@ -371,7 +383,15 @@ func constraintSlot(s *scan, i, j int) bool {
 		if topicPreps[prev] || prev == "of" && i > 1 && typeWords[s.toks[i-2].norm] != "" {
 			return true
 		}
-		// a topic preposition, then a word no rule read ("zum Them X")
+		// a topic preposition, then a word no rule read ("zum Them X"),
+		// or articles ("dedicated to the X")
+		k := i - 1
+		for k > 0 && i-k <= 2 && (nameStop[s.toks[k].norm] || s.toks[k].norm == "to") {
+			k--
+		}
+		if k < i-1 && topicPreps[s.toks[k].norm] {
+			return true
+		}
 		if i > 1 && topicPreps[s.toks[i-2].norm] && !s.used[i-1] && !nameStop[prev] {
 			return true
 		}
