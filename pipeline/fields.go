@@ -37,6 +37,12 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 		return noneDraft("The question names no institution the data holds."), true
 	}
 	var rivals []*heritage.Institution
+	asked := plan.UnknownName // the name as the question gives it
+	if via == "name" {
+		// A name several institutions carry, that the question's place
+		// does not settle: the answer names the others too.
+		asked, rivals = p.sameNameRivals(plan, id)
+	}
 	if via == "ranking" {
 		if cands := p.nameCandidates(plan, fused); len(cands) > 0 {
 			in, id, rivals = cands[0], cands[0].ID, cands[1:]
@@ -68,9 +74,13 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	for _, r := range rivals {
 		ids = append(ids, r.ID)
 	}
-	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: via != "ranking"},
+	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: via != "ranking" && len(rivals) == 0},
 		render: func(cite func(string) string) string {
-			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, in.Name, hedge, value, cite(id))
+			name := in.Name
+			if len(rivals) > 0 {
+				name += " (" + placeText(in) + ")"
+			}
+			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
 			if field == "city" {
 				// "Where is X?"
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
@@ -83,13 +93,17 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			// the others have.
 			var b strings.Builder
 			b.WriteString(text)
-			fmt.Fprintf(&b, " No institution in the data is called exactly %s; the name also fits ", quoteWords(unknownName(plan)))
+			if via == "ranking" {
+				fmt.Fprintf(&b, " No institution in the data is called exactly %s; the name also fits ", quoteWords(unknownName(plan)))
+			} else {
+				fmt.Fprintf(&b, " The name %s also fits ", quoteWords([]string{asked}))
+			}
 			for i, r := range rivals {
 				if i > 0 {
 					b.WriteString("; ")
 				}
 				b.WriteString(r.Name)
-				if alt := altNameWith(r, plan.UnknownName); alt != "" {
+				if alt := altNameWith(r, asked); alt != "" && alt != r.Name {
 					fmt.Fprintf(&b, ", %s “%s”", altNameLabel(r, alt), alt)
 				}
 				_, v := fieldValue(r, field)
@@ -313,4 +327,28 @@ func altNameLabel(in *heritage.Institution, alt string) string {
 		}
 	}
 	return "also called"
+}
+
+// sameNameRivals returns, for an institution read by name, the name as
+// the question gives it and the other institutions that name was read as
+// (at most three) that the question's place, when it gives one, does not
+// rule out.
+func (p *Pipeline) sameNameRivals(plan router.Plan, id string) (string, []*heritage.Institution) {
+	for _, m := range plan.Constraints.Names {
+		if !slices.Contains(m.IDs, id) || len(m.IDs) < 2 {
+			continue
+		}
+		var out []*heritage.Institution
+		for _, other := range m.IDs {
+			in, ok := p.data.Get(other)
+			if other == id || !ok || len(plan.Constraints.Places) > 0 && !placeMatches(in, plan.Constraints.Places) {
+				continue
+			}
+			if len(out) < 3 {
+				out = append(out, in)
+			}
+		}
+		return m.Text, out
+	}
+	return "", nil
 }

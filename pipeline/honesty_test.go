@@ -63,7 +63,7 @@ func TestPartialNameSharedByInstitutions(t *testing.T) {
 	require.Equal(t, KindField, a.Kind, a.Text)
 	require.False(t, a.Exact)
 	require.Equal(t, "1683", a.Value, a.Text)
-	require.True(t, strings.HasPrefix(a.Text, "The opening year of Ashmolean Museum Of Art And Archaeology is 1683"), a.Text)
+	require.True(t, strings.HasPrefix(a.Text, "The opening year of Ashmolean Museum Of Art And Archaeology (Oxford"), a.Text)
 	require.Contains(t, a.Text, "Broadway Museum & Art Gallery, formerly “Ashmolean Museum, Broadway”")
 	require.Contains(t, a.Text, "2013")
 	require.Len(t, a.Citations, 2)
@@ -148,4 +148,26 @@ func TestStillOpenInAList(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, "open", in.Status, in.Name)
 	}
+}
+
+// A name several institutions carry ("the Natural History Museum"), or
+// that one carries and begins another's ("the Hunterian Museum": "The
+// Hunterian" in London and "Hunterian Museum, University Of Glasgow"), is
+// answered for one with the others named, not called exact; a place in
+// the question settles it.
+func TestSharedNameNamesTheOthers(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{"When did the Natural History Museum open?", "When did the Hunterian Museum open?"} {
+		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+		require.NoError(t, err)
+		a := resp.Answer
+		require.Equal(t, KindField, a.Kind, a.Text)
+		require.False(t, a.Exact, a.Text)
+		require.Contains(t, a.Text, "also fits", a.Text)
+		require.GreaterOrEqual(t, len(a.Citations), 2, a.Text)
+	}
+	resp, err := p.Ask(context.Background(), Request{Question: "Where is the Hunterian Museum in Glasgow?", NoCache: true})
+	require.NoError(t, err)
+	require.True(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Equal(t, []string{"mm:mm.domus.SC243"}, resp.Answer.IDs, resp.Answer.Text)
 }

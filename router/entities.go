@@ -1,5 +1,10 @@
 package router
 
+import (
+	"slices"
+	"strings"
+)
+
 // minNameWeight is the summed IDF a multi-word name needs to count as
 // distinctive ("Natural History Museum" does not, "Chelmsford Museum" does).
 const minNameWeight = 7.5
@@ -105,12 +110,23 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 			i += nl - 1
 			continue
 		}
+		ids := append([]string(nil), e.ids...)
+		end := i + nl
+		if more := g.namesStartingWith(s, i, end); len(more) > 0 {
+			// "the Hunterian Museum": "The Hunterian" is a name, but so is
+			// the start of "Hunterian Museum, University Of Glasgow". Both
+			// are candidates; the place and the ranking choose.
+			for _, id := range more {
+				ids = appendUnique(ids, id)
+			}
+			end++
+		}
 		c.Names = append(c.Names, NameMatch{
-			Text: s.original(i, i+nl), Name: e.name, IDs: append([]string(nil), e.ids...),
+			Text: s.original(i, end), Name: e.name, IDs: ids,
 			Former: e.former, Score: s.typoScore(i, i+nl),
 		})
-		s.mark(i, i+nl)
-		i += nl - 1
+		s.mark(i, end)
+		i = end - 1
 	}
 }
 
@@ -248,4 +264,28 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 	s.mark(from, from+bestLen)
 	b := g.bodyArr[best]
 	return Body{Name: b.name, IDs: append([]string(nil), b.ids...)}, true
+}
+
+// namesStartingWith returns, when the name read at [i, j) is followed by
+// a capitalised type word no rule has read ("the Hunterian Museum"), the
+// institutions whose names begin with the name and that word, other than
+// the one read.
+func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
+	if j >= len(s.toks) || s.used[j] || !s.toks[j].upper || s.lower || typeWords[s.toks[j].norm] == "" {
+		return nil
+	}
+	if s.toks[i].norm == "the" {
+		i++
+	}
+	prefix := s.key(i, j+1)
+	var out []string
+	for k, idx := range g.names {
+		if k == prefix || strings.HasPrefix(k, prefix+" ") {
+			for _, id := range g.entries[idx].ids {
+				out = appendUnique(out, id)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
