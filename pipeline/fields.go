@@ -59,15 +59,15 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			}}, true
 	}
 	label, value := fieldValue(in, field)
-	if value == "" {
-		return draft{Answer: Answer{Kind: KindField, Field: field, IDs: []string{id}},
-			render: func(cite func(string) string) string {
-				return fmt.Sprintf("The data records no %s for %s%s.", label, in.Name, cite(id))
-			}}, true
-	}
 	hedge := ""
 	if via == "ranking" && len(rivals) == 0 {
 		hedge = " (best match for the name in the question)"
+	}
+	if value == "" && len(rivals) == 0 {
+		return draft{Answer: Answer{Kind: KindField, Field: field, IDs: []string{id}},
+			render: func(cite func(string) string) string {
+				return fmt.Sprintf("The data records no %s for %s%s%s.", label, in.Name, hedge, cite(id))
+			}}, true
 	}
 	// A relation's answer cites the related records too, first.
 	ids := append(linkedIDs(in, field), id)
@@ -81,7 +81,10 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 				name += " (" + placeText(in) + ")"
 			}
 			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
-			if field == "city" {
+			if value == "" {
+				text = fmt.Sprintf("The data records no %s for %s%s.", label, name, cite(id))
+			}
+			if field == "city" && value != "" {
 				// "Where is X?"
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
 			}

@@ -171,3 +171,46 @@ func TestSharedNameNamesTheOthers(t *testing.T) {
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Equal(t, []string{"mm:mm.domus.SC243"}, resp.Answer.IDs, resp.Answer.Text)
 }
+
+// Yes/no answers: a word no rule read leaves the verdict not exact, and a
+// place test on a record that states only its country is not a "no".
+func TestYesNoSaysWhatItDidNotRead(t *testing.T) {
+	p := testPipeline(t)
+	resp, err := p.Ask(context.Background(), Request{Question: "Is the Science Museum in London free?", NoCache: true})
+	require.NoError(t, err)
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "“free”")
+
+	resp, err = p.Ask(context.Background(), Request{Question: "Is the Rijksmuseum in Amsterdam?", NoCache: true})
+	require.NoError(t, err)
+	require.Empty(t, resp.Answer.Value, resp.Answer.Text)
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+
+	resp, err = p.Ask(context.Background(), Request{Question: "Ist Gottlieb-Daimler-Gedächtnisstätte eine Bibliothek?", NoCache: true})
+	require.NoError(t, err)
+	require.Equal(t, "no", resp.Answer.Value, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "is a museum")
+}
+
+// A topic the question excludes ("not about railways") is not answered
+// with the museums about it.
+func TestNegatedTopic(t *testing.T) {
+	p := testPipeline(t)
+	resp, err := p.Ask(context.Background(), Request{Question: "Which museums in Kent are not about railways?", NoCache: true})
+	require.NoError(t, err)
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "“not about railways”")
+	require.Greater(t, resp.Answer.Count, 50, resp.Answer.Text)
+}
+
+// A name of several words one record carries exactly is that record, even
+// when the name reading finds it too common a phrase to read on its own.
+func TestExactNameBeforeAMisspelling(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{"Wann wurde das Deutsches Museum gegründet?", "When was the Deutsches Museum founded?"} {
+		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+		require.NoError(t, err)
+		require.Equal(t, []string{"ror:00a7n7g54"}, resp.Answer.IDs, "%s: %s", q, resp.Answer.Text)
+		require.True(t, resp.Answer.Exact, resp.Answer.Text)
+	}
+}

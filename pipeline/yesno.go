@@ -52,15 +52,24 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	t := *plan.Test
 	c := plan.Constraints
 	verdict, fact := testProperty(in, t, c)
-	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != ""}
+	// Words no rule read ("Is X in London free?") may be part of what is
+	// asked: the verdict covers the rest, and says so.
+	unread := plan.Unread
+	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0}
 	return draft{Answer: a, render: func(cite func(string) string) string {
+		var text string
 		switch verdict {
 		case "yes":
-			return fmt.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
+			text = fmt.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
 		case "no":
-			return fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
+			text = fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
+		default:
+			text = fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
 		}
-		return fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
+		if len(unread) > 0 {
+			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(unread))
+		}
+		return text
 	}}, true
 }
 
@@ -101,6 +110,11 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		where := placeText(in)
 		if where == "" {
 			return "", "a location"
+		}
+		if !placeMatches(in, c.Places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(c.Places) {
+			// Only the country is recorded: whether it is in the town
+			// asked about is not in the data.
+			return "", "a town or region (only the country, " + where + ")"
 		}
 		return yes(placeMatches(in, c.Places)), "is in " + where
 	case "type":
@@ -160,4 +174,14 @@ func article(noun string) string {
 		return "an " + noun
 	}
 	return "a " + noun
+}
+
+// askedCountry reports whether a place asked about is a country.
+func askedCountry(places []router.Place) bool {
+	for _, pl := range places {
+		if pl.Level == router.LevelCountry {
+			return true
+		}
+	}
+	return false
 }

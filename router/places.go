@@ -35,6 +35,12 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 				if !t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3 {
 					return false
 				}
+				// "Ist X eine Bibliothek?": a type word after an article is
+				// the type asked about, whatever town a record's name gave
+				// that word
+				if typeWords[k] != "" && !loc {
+					return false
+				}
 			}
 			level, qs, end := qualifierAround(s, i, i+L)
 			p, ok := choosePlace(cands, level)

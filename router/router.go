@@ -138,7 +138,14 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// a single-entity question reads a misspelt name before places, so
 	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
 	if noEntity && (housesEnd >= 0 || c.Field != "" || yesNoShape(s)) {
-		fuzzyName()
+		// "Wann wurde das Deutsches Museum gegründet?": a name of several
+		// words one record carries exactly, that the name reading turned
+		// down as too common a phrase, is that record, not a misspelling
+		// of another ("Deutsches Skimuseum")
+		g.exactName(s, &c)
+		if len(c.Names) == 0 {
+			fuzzyName()
+		}
 	}
 	// a field question names one institution: a body read without a
 	// relation cue may be the tail of a misspelt name ("Hunarian National
@@ -288,6 +295,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Years = nil
 	}
 	c.Status = status(s, &c, intent)
+	if negatedTopic(s) {
+		// "not about railways": the topic read is the one excluded, and
+		// no rule excludes a topic; the list is of the rest, not exact
+		c.Subjects, c.Topic = nil, ""
+	}
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
@@ -322,6 +334,15 @@ func qualities(s *scan) []string {
 		switch {
 		case judgements[t.norm]:
 			out = append(out, s.original(i, i+1))
+		case negatedTopicAt(s, i):
+			// "not about railways": a topic the answer cannot leave out
+			out = append(out, s.original(i, i+3))
+		case (t.norm == "without" || t.norm == "ohne" || t.norm == "zonder") && i+1 < len(s.toks):
+			j := i + 1
+			for j < len(s.toks)-1 && nameStop[s.toks[j].norm] {
+				j++
+			}
+			out = append(out, s.original(i, j+1))
 		case (moreCues[t.norm] || fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
 			next := s.toks[i+1].norm
 			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) {
@@ -340,4 +361,44 @@ var judgements = map[string]bool{
 	"beroemde": true, "beroemdste": true, "bekannteste": true, "bekanntesten": true, "beliebteste": true,
 	"beliebtesten": true, "populaire": true, "populairste": true, "mooiste": true, "schonste": true,
 	"schonsten": true,
+}
+
+// exactName reads the first run of unknown, name-like words (with the
+// capitalised words around it) that is, whole, the name of a record: of
+// two words or more, a leading article aside.
+func (g *gazetteer) exactName(s *scan, c *Constraints) {
+	knownOnce.Do(buildKnownWords)
+	for _, run := range nameRuns(s, unknownMask(s)) {
+		i, j := run[0], run[1]
+		if s.toks[i].norm == "the" || s.toks[i].norm == "das" || s.toks[i].norm == "het" || s.toks[i].norm == "de" {
+			i++
+		}
+		if j-i < 2 || !s.free(i, j) {
+			continue
+		}
+		idx, ok := g.names[s.key(i, j)]
+		if !ok {
+			continue
+		}
+		e := g.entries[idx]
+		c.Names = append(c.Names, NameMatch{Text: s.original(i, j), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
+		s.mark(i, j)
+		return
+	}
+}
+
+// negatedTopicAt reports a negation before a topic preposition at i ("not
+// about", "nicht über").
+func negatedTopicAt(s *scan, i int) bool {
+	return negations[s.toks[i].norm] && i+2 < len(s.toks) && topicPreps[s.toks[i+1].norm]
+}
+
+// negatedTopic reports a negated topic anywhere in the question.
+func negatedTopic(s *scan) bool {
+	for i := range s.toks {
+		if negatedTopicAt(s, i) {
+			return true
+		}
+	}
+	return false
 }
