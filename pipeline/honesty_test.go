@@ -20,16 +20,14 @@ func TestUnknownOrganisationIsNotInTheData(t *testing.T) {
 		"List the museums operated by the Brindleford Museum Service.",
 	} {
 		t.Run(q, func(t *testing.T) {
-			resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-			require.NoError(t, err)
+			resp := ask(t, p, q)
 			require.Equal(t, KindNone, resp.Answer.Kind, resp.Answer.Text)
 			require.False(t, resp.Answer.Exact)
 			require.Contains(t, resp.Answer.Text, "is in the data")
 		})
 	}
 	// A body the data holds still gets its members.
-	resp, err := p.Ask(context.Background(), Request{Question: "Which museums are part of National Museums Scotland?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Which museums are part of National Museums Scotland?")
 	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
 }
 
@@ -43,8 +41,7 @@ func TestUnreadTopicIsNotDropped(t *testing.T) {
 		"Welche Museen zum Them Bitcoin gibt es in Kent?",
 	} {
 		t.Run(q, func(t *testing.T) {
-			resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-			require.NoError(t, err)
+			resp := ask(t, p, q)
 			require.False(t, resp.Answer.Exact, resp.Answer.Text)
 			require.NotEqual(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
 		})
@@ -57,8 +54,7 @@ func TestUnreadTopicIsNotDropped(t *testing.T) {
 // named beside it and the answer not called exact.
 func TestPartialNameSharedByInstitutions(t *testing.T) {
 	p := testPipeline(t)
-	resp, err := p.Ask(context.Background(), Request{Question: "When did the Ashmolean Museum open?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "When did the Ashmolean Museum open?")
 	a := resp.Answer
 	require.Equal(t, KindField, a.Kind, a.Text)
 	require.False(t, a.Exact)
@@ -69,8 +65,7 @@ func TestPartialNameSharedByInstitutions(t *testing.T) {
 	require.Len(t, a.Citations, 2)
 
 	// An off-topic question's place is no institution's name.
-	resp, err = p.Ask(context.Background(), Request{Question: "Wat voor weer wordt het morgen in Utrecht?", NoCache: true})
-	require.NoError(t, err)
+	resp = ask(t, p, "Wat voor weer wordt het morgen in Utrecht?")
 	require.Equal(t, KindNone, resp.Answer.Kind, resp.Answer.Text)
 }
 
@@ -78,13 +73,11 @@ func TestPartialNameSharedByInstitutions(t *testing.T) {
 func TestWhereIsAnInstitutionNamedLikeItsTown(t *testing.T) {
 	p := testPipeline(t)
 	for _, q := range []string{"Where is Beamish?", "When did Beamish open?"} {
-		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-		require.NoError(t, err)
+		resp := ask(t, p, q)
 		require.Equal(t, KindField, resp.Answer.Kind, "%s: %s", q, resp.Answer.Text)
 		require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	}
-	resp, err := p.Ask(context.Background(), Request{Question: "Where is Beamish?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Where is Beamish?")
 	require.True(t, strings.HasPrefix(resp.Answer.Text, "Beamish is in Beamish"), resp.Answer.Text)
 }
 
@@ -93,8 +86,7 @@ func TestWhereIsAnInstitutionNamedLikeItsTown(t *testing.T) {
 // which word it left out; a misspelt known word is no such word.
 func TestUnreadWordIsNotDroppedSilently(t *testing.T) {
 	p := testPipeline(t)
-	resp, err := p.Ask(context.Background(), Request{Question: "Which museums in Leeds are free to enter?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Which museums in Leeds are free to enter?")
 	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "Not an exact answer: “free” in the question was not read")
@@ -104,14 +96,12 @@ func TestUnreadWordIsNotDroppedSilently(t *testing.T) {
 		"Which museums in Bristol have a cafe?":       "“cafe”",
 		"What are the best museums in York?":          "“best”",
 	} {
-		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-		require.NoError(t, err)
+		resp := ask(t, p, q)
 		require.False(t, resp.Answer.Exact, "%s: %s", q, resp.Answer.Text)
 		require.Contains(t, resp.Answer.Text, word, q)
 	}
 
-	resp, err = p.Ask(context.Background(), Request{Question: "Which museums in Leeds should I viit?", NoCache: true})
-	require.NoError(t, err)
+	resp = ask(t, p, "Which museums in Leeds should I viit?")
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)
 }
 
@@ -124,13 +114,11 @@ func TestOrganisationAsSubjectOfTheVerb(t *testing.T) {
 		"Which museums does the University of Oxford run?",
 		"Which museums are run by the Church of Scotland?",
 	} {
-		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-		require.NoError(t, err)
+		resp := ask(t, p, q)
 		require.False(t, resp.Answer.Exact, "%s: %s", q, resp.Answer.Text)
 		require.NotEqual(t, KindSet, resp.Answer.Kind, "%s: %s", q, resp.Answer.Text)
 	}
-	resp, err := p.Ask(context.Background(), Request{Question: "Which museums does Glasgow Life run?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Which museums does Glasgow Life run?")
 	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
 	require.True(t, resp.Answer.Exact)
 }
@@ -139,8 +127,7 @@ func TestOrganisationAsSubjectOfTheVerb(t *testing.T) {
 // one institution.
 func TestStillOpenInAList(t *testing.T) {
 	p := testPipeline(t)
-	resp, err := p.Ask(context.Background(), Request{Question: "Which railway museums in Wales are still open?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Which railway museums in Wales are still open?")
 	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	for _, id := range resp.Answer.IDs {
@@ -158,16 +145,14 @@ func TestStillOpenInAList(t *testing.T) {
 func TestSharedNameNamesTheOthers(t *testing.T) {
 	p := testPipeline(t)
 	for _, q := range []string{"When did the Natural History Museum open?", "When did the Hunterian Museum open?"} {
-		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-		require.NoError(t, err)
+		resp := ask(t, p, q)
 		a := resp.Answer
 		require.Equal(t, KindField, a.Kind, a.Text)
 		require.False(t, a.Exact, a.Text)
 		require.Contains(t, a.Text, "also fits", a.Text)
 		require.GreaterOrEqual(t, len(a.Citations), 2, a.Text)
 	}
-	resp, err := p.Ask(context.Background(), Request{Question: "Where is the Hunterian Museum in Glasgow?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Where is the Hunterian Museum in Glasgow?")
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Equal(t, []string{"mm:mm.domus.SC243"}, resp.Answer.IDs, resp.Answer.Text)
 }
@@ -176,18 +161,15 @@ func TestSharedNameNamesTheOthers(t *testing.T) {
 // place test on a record that states only its country is not a "no".
 func TestYesNoSaysWhatItDidNotRead(t *testing.T) {
 	p := testPipeline(t)
-	resp, err := p.Ask(context.Background(), Request{Question: "Is the Science Museum in London free?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Is the Science Museum in London free?")
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "“free”")
 
-	resp, err = p.Ask(context.Background(), Request{Question: "Is the Rijksmuseum in Amsterdam?", NoCache: true})
-	require.NoError(t, err)
+	resp = ask(t, p, "Is the Rijksmuseum in Amsterdam?")
 	require.Empty(t, resp.Answer.Value, resp.Answer.Text)
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 
-	resp, err = p.Ask(context.Background(), Request{Question: "Ist Gottlieb-Daimler-Gedächtnisstätte eine Bibliothek?", NoCache: true})
-	require.NoError(t, err)
+	resp = ask(t, p, "Ist Gottlieb-Daimler-Gedächtnisstätte eine Bibliothek?")
 	require.Equal(t, "no", resp.Answer.Value, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "is a museum")
 }
@@ -196,8 +178,7 @@ func TestYesNoSaysWhatItDidNotRead(t *testing.T) {
 // with the museums about it.
 func TestNegatedTopic(t *testing.T) {
 	p := testPipeline(t)
-	resp, err := p.Ask(context.Background(), Request{Question: "Which museums in Kent are not about railways?", NoCache: true})
-	require.NoError(t, err)
+	resp := ask(t, p, "Which museums in Kent are not about railways?")
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "“not about railways”")
 	require.Greater(t, resp.Answer.Count, 50, resp.Answer.Text)
@@ -208,9 +189,16 @@ func TestNegatedTopic(t *testing.T) {
 func TestExactNameBeforeAMisspelling(t *testing.T) {
 	p := testPipeline(t)
 	for _, q := range []string{"Wann wurde das Deutsches Museum gegründet?", "When was the Deutsches Museum founded?"} {
-		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
-		require.NoError(t, err)
+		resp := ask(t, p, q)
 		require.Equal(t, []string{"ror:00a7n7g54"}, resp.Answer.IDs, "%s: %s", q, resp.Answer.Text)
 		require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	}
+}
+
+// ask asks p a question, bypassing the answer cache.
+func ask(t *testing.T, p *Pipeline, q string) *Response {
+	t.Helper()
+	resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+	require.NoError(t, err)
+	return resp
 }
