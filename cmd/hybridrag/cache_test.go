@@ -13,6 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // TestMain keeps the indexes the commands build at their first start in a
@@ -40,6 +41,7 @@ func TestBuildMessageSaysWhyAndHowLong(t *testing.T) {
 }
 
 func TestAskBuildsTheCacheOnceThenOpensIt(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	full, err := heritage.Embedded()
 	require.NoError(t, err)
 	var buf bytes.Buffer

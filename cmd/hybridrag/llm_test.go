@@ -6,12 +6,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/llm/llmtest"
 )
 
 const solothurn = "When was Naturmuseum Solothurn founded?"
 
 func TestAskWithALanguageModel(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	srv := llmtest.New(t, llmtest.Good)
 	code, out, errOut := runCLI(t, "ask", "--llm", srv.BaseURL(), "--llm-model", "llama3.2", solothurn)
 	require.Equal(t, exitOK, code, errOut)
@@ -38,6 +40,7 @@ func TestAskWithALanguageModel(t *testing.T) {
 }
 
 func TestAskRejectsAnUngroundedModelAnswer(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	for reply, why := range map[string]string{
 		llmtest.InventedYear:    "the year 1823 is not in the cited records",
 		llmtest.UnknownCitation: "cites a source that was not given: [42]",

@@ -90,6 +90,10 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	e := testEnv(t, &out, &errb)
 	build := e.stack
 	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
+		// The flags are checked first, as the command's own stack does.
+		if _, err := df.resolve(e.getenv); err != nil {
+			return nil, err
+		}
 		plain := df
 		plain.llm, plain.llmModel = "", ""
 		if plain != (dataFlags{}) {

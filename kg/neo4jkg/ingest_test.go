@@ -10,7 +10,10 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
+// It runs beside the parity tests: a second ingest of the same data
+// creates and deletes nothing, so what they read does not change.
 func TestIngestIdempotent(t *testing.T) {
+	t.Parallel()
 	s, ds, g := testStore(t)
 	ctx := context.Background()
 	if fixture.loaded {
