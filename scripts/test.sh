@@ -36,14 +36,13 @@ step() { echo "== $* ($(($(date +%s) - began)) s)"; }
 work=$(mktemp -d)
 servers_pid=
 online_pid=
-online_race_pid=
 static_pid=
 stop_servers() {
   # The background set-up is waited for, so that every server it started
   # is known, and then those servers are stopped. It is told first that
   # the command line it waits for will not come.
   touch "$work/stopping"
-  for pid in "$online_pid" "$online_race_pid" "$static_pid"; do
+  for pid in "$online_pid" "$static_pid"; do
     if [ -n "$pid" ]; then
       kill "$pid" 2>/dev/null || true
     fi
@@ -263,11 +262,11 @@ export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPA
 # test reads the graph or counts its nodes while it is changed.
 neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference)$'
 
-# The tests run in three streams, so that the tests that wait on a server
+# The tests run in two streams, so that the tests that wait on a server
 # and those that keep both cores busy overlap. This one, in the
 # background, waits for the servers, runs the Neo4j writers and then the
 # tests of the packages that talk to the servers, without the race
-# detector. Its lines show as they come, beside the other streams'.
+# detector. Its lines show as they come, beside the other stream's.
 online_tests() {
   until [ -e "$work/ready" ] || [ -e "$work/failed" ]; do sleep 1; done
   if [ -e "$work/failed" ]; then
@@ -286,22 +285,10 @@ step "go test, in the background once the servers are up: the packages that talk
 (online_tests) &
 online_pid=$!
 
-# A third stream runs the packages that talk to the servers with the race
-# detector, once the writers are done.
-online_race_tests() {
-  until [ -e "$work/writers.done" ]; do sleep 1; done
-  if [ -e "$work/failed" ]; then
-    return 1
-  fi
-  while IFS= read -r line; do export "${line?}"; done <"$work/env"
-  go_test -race -skip "$neo4j_writers" -- "${online_race[@]}" 2>&1 | .tools/bin/testprogress
-}
-step "go test -race, in the background once the Neo4j writers are done: the packages that talk to the servers"
-(online_race_tests) &
-online_race_pid=$!
-
 # This one, in the foreground: the packages that need no server, without
-# the race detector and then with it.
+# the race detector and then with it; then, once the servers are up and
+# the writers done, the packages that talk to the servers with the race
+# detector.
 step "go test: the packages that need no server"
 status=0
 {
@@ -312,20 +299,22 @@ status=0
 step "waiting for the servers"
 if ! wait "$servers_pid"; then
   servers_pid=
-  wait "$online_pid" "$online_race_pid" || true
-  online_pid= online_race_pid=
+  wait "$online_pid" || true
+  online_pid=
   cat "$work/servers.log"
   echo "setting up the servers failed"
   exit 1
 fi
 servers_pid=
 grep -Ev '^[a-z0-9]+: [0-9]+/[0-9]+ ' "$work/servers.log" || true
+while IFS= read -r line; do export "${line?}"; done <"$work/env"
+until [ -e "$work/writers.done" ]; do sleep 1; done
 
-step "waiting for the tests of the packages that talk to the servers"
+step "go test -race: the packages that talk to the servers"
+go_test -race -skip "$neo4j_writers" -- "${online_race[@]}" 2>&1 | .tools/bin/testprogress || status=1
+step "waiting for the other tests of the packages that talk to the servers"
 wait "$online_pid" || status=1
 online_pid=
-wait "$online_race_pid" || status=1
-online_race_pid=
 
 step "go vet and staticcheck"
 if ! wait "$static_pid"; then
