@@ -80,6 +80,7 @@ func TestAskOptions(t *testing.T) {
 }
 
 func TestAskWithALanguageModel(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ctx := context.Background()
 	full, err := heritage.Embedded()
 	require.NoError(t, err)

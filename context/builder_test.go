@@ -103,6 +103,7 @@ type countOnly struct{ c Counter }
 func (c countOnly) Count(s string) Tokens { return c.c.Count(s) }
 
 func TestBuildBlockLayoutAndCitations(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	d := dataset(t)
 	rec := get(t, d, "mm:domus.NE043")
 	b := NewBuilder(tokenizer(t))

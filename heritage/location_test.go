@@ -22,6 +22,7 @@ var embedded = func() func(t *testing.T) *Dataset {
 }()
 
 func TestTowns(t *testing.T) {
+	skipUnderRace(t)
 	ds := embedded(t)
 	tests := []struct {
 		id, name string

@@ -15,6 +15,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -67,6 +68,7 @@ func vectorsRead(t *testing.T, dir string) string {
 }
 
 func TestEnsureRebuildsDamagedFiles(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds := subset(t, 64)
 	// 64 dimensions of hashing are dense, 1024 sparse.
 	for _, dim := range []int{64, 1024} {

@@ -132,6 +132,7 @@ func TestDerivedFiles(t *testing.T) {
 
 // TestDerivedFormat: a file of another format number is not used.
 func TestDerivedFormat(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ds := testfixture.Sample(t, 50)
 	root := t.TempDir()
 	_, read := namesFile.load(root, ds, nil)

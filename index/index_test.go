@@ -29,6 +29,7 @@ var questions = []string{
 }
 
 func TestBuildOpenRoundTrip(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ctx := context.Background()
 	ds := subset(t, 8)
 	e := embed.NewHashing(256)

@@ -217,14 +217,16 @@ live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/embed/onnx|/enrich|/kg/neo
 # call in from several goroutines or serve over HTTP (httptest handlers
 # run on goroutines of their own). The others (config, eval, eval/gen,
 # filter, fusion, ident, internal/..., kg, kg/neo4jkg, linking, plan,
-# router, sources, testtools) run their tests on one goroutine or share
-# no state of their own: the detector would find nothing there and slows
+# reconcile, router, server/web, sources, testtools) run their tests on
+# one goroutine or keep no state of their own that goroutines share (the
+# reconciliation handlers and the web page's files are read-only once
+# built; the server package's race run covers the HTTP stack they sit in): the detector would find nothing there and slows
 # them five to ten times. In the second run, the tests with no
 # concurrency of their own that sweep the full dataset or a gold set skip
 # (testfixture.SkipUnderRace): they ran in the first. A package that
 # starts to use goroutines joins this list. The list is in
 # CONTRIBUTING.md too.
-race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/llm|/pipeline|/reconcile|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/server/web|/sparql)?$'
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/llm|/pipeline|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/sparql)?$'
 mapfile -t all < <(go list ./...)
 # group LIVE [RACE] prints the packages that are (1) or are not (0) live
 # and, when RACE is given, that do (1) or do not (0) run under the race

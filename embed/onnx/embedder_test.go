@@ -136,6 +136,7 @@ func l2norm(v []float32) float64 {
 // TestNewInvalidFiles runs first: a library that does not load leaves the
 // runtime uninitialised, and the next New with the right library succeeds.
 func TestNewInvalidFiles(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	dir, lib := modelPaths(t)
 	model := filepath.Join(dir, ModelFile)
 	tokenizer := filepath.Join(dir, TokenizerFile)
@@ -184,6 +185,7 @@ func TestGoldenTokens(t *testing.T) {
 // vectors, the quantized one vectors close to them but not the same. Each
 // text gets the same vector alone and among the others.
 func TestEmbedGoldenVectors(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	g := loadGolden(t)
 	for _, tc := range []struct {
 		model   Model
