@@ -92,9 +92,11 @@ func TestUnreadWordIsNotDroppedSilently(t *testing.T) {
 	require.Contains(t, resp.Answer.Text, "Not an exact answer: “free” in the question was not read")
 
 	for q, word := range map[string]string{
-		"Which museum in York has the most visitors?": "“most visitors”",
-		"Which museums in Bristol have a cafe?":       "“cafe”",
-		"What are the best museums in York?":          "“best”",
+		"Which museum in York has the most visitors?":                   "“most visitors”",
+		"Which museums in Bristol have a cafe?":                         "“cafe”",
+		"What are the best museums in York?":                            "“best”",
+		"Which museums in Kent have more than 100,000 visitors a year?": "“more than 100,000”",
+		"Which museums in Wales opened in the last ten years?":          "“last ten years”",
 	} {
 		resp := ask(t, p, q)
 		require.False(t, resp.Answer.Exact, "%s: %s", q, resp.Answer.Text)

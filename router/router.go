@@ -305,7 +305,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		plan.Sides = sides(c)
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
-	plan.Unread = append(unread(plan.Unknown), qualities(s)...)
+	plan.Unread = outermost(append(unread(plan.Unknown), qualities(s, c.Years != nil)...))
 	plan.UnknownName = unknownName(s, unknownMask(s))
 	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
@@ -328,7 +328,7 @@ func fieldShape(s *scan) bool {
 // asks for by something the data does not record ("the most visitors",
 // "the best museums", "popular"): an answer that leaves them out is not
 // exact.
-func qualities(s *scan) []string {
+func qualities(s *scan, yearsRead bool) []string {
 	var out []string
 	for i, t := range s.toks {
 		switch {
@@ -348,6 +348,21 @@ func qualities(s *scan) []string {
 			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) {
 				out = append(out, s.original(i, i+2))
 			}
+			// "more than 100,000 visitors": a number of something no
+			// field records (numbers of museums are counted elsewhere)
+			if next == "than" && i+3 < len(s.toks) && isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
+				typeWords[s.toks[i+3].norm] == "" {
+				out = append(out, s.original(i, i+4))
+			}
+		case (t.norm == "last" || t.norm == "past") && !yearsRead && i+2 < len(s.toks) &&
+			(relativeSpans[s.toks[i+1].norm] || relativeSpans[s.toks[i+2].norm] || i+3 < len(s.toks) && relativeSpans[s.toks[i+3].norm]):
+			// "in the last ten years": a span back from today, which no
+			// rule reads
+			j := i + 1
+			for j < len(s.toks)-1 && !relativeSpans[s.toks[j].norm] {
+				j++
+			}
+			out = append(out, s.original(i, j+1))
 		}
 	}
 	return out
@@ -401,4 +416,26 @@ func negatedTopic(s *scan) bool {
 		}
 	}
 	return false
+}
+
+// relativeSpans are the units of a span back from today.
+var relativeSpans = map[string]bool{"year": true, "years": true, "decade": true, "decades": true, "months": true, "jaar": true, "jaren": true, "jahre": true, "jahren": true}
+
+// outermost drops the phrases another phrase of the list holds ("past" in
+// "past 10 years") and repeats.
+func outermost(phrases []string) []string {
+	var out []string
+	for i, p := range phrases {
+		inner := false
+		for j, q := range phrases {
+			if i != j && (len(q) > len(p) && strings.Contains(q, p) || q == p && j < i) {
+				inner = true
+				break
+			}
+		}
+		if !inner {
+			out = append(out, p)
+		}
+	}
+	return out
 }
