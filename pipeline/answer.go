@@ -52,14 +52,8 @@ func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.F
 	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
 		return d, nil
 	}
-	if c := plan.Constraints; c.List && c.Relation != "" && len(c.Bodies) == 0 && len(c.Names) == 0 && len(plan.Unknown) > 0 {
-		// "Which museums belong to the Atlantis Heritage Trust?": the
-		// organisation is none the data knows, so nothing is recorded as
-		// related to it. Neither the records whose text matches nor the
-		// set the other words select (the arts museums, for "… Arts
-		// Council") are its members.
-		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
-			quoteWords(unknownName(plan)), relationPhrase(c.Relation))), nil
+	if d, ok := p.unknownOrganisation(plan, fused); ok {
+		return d, nil
 	}
 	d, ok, err := p.setAnswer(sel, plan, fused)
 	if ok {
@@ -73,8 +67,10 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 	c := plan.Constraints
 	if len(fused) > 0 && !c.List && len(plan.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
 		// The question names something no recognised institution is
-		// called, and the best match does not carry those words either.
-		if in, ok := p.data.Get(fused[0].ID); ok && !covers(in, plan.Unknown) {
+		// called, and none of the best matches carries those words either
+		// (a place in the question can rank its museums above the one
+		// named: "Is the Horniman Museum in Manchester?").
+		if !p.anyCovers(fused[:min(len(fused), 10)], plan.Unknown) {
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
 	}
@@ -205,4 +201,15 @@ func relationPhrase(rel string) string {
 		return "part of"
 	}
 	return "related to"
+}
+
+// anyCovers reports whether one of the ranked institutions' names accounts
+// for the unknown words (see covers).
+func (p *Pipeline) anyCovers(fused []fusion.Fused, unknown []string) bool {
+	for _, f := range fused {
+		if in, ok := p.data.Get(f.ID); ok && covers(in, unknown) {
+			return true
+		}
+	}
+	return false
 }

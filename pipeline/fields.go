@@ -63,18 +63,12 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	if via == "ranking" && len(rivals) == 0 {
 		hedge = " (best match for the name in the question)"
 	}
-	if value == "" && len(rivals) == 0 {
-		return draft{Answer: Answer{Kind: KindField, Field: field, IDs: []string{id}},
-			render: func(cite func(string) string) string {
-				return fmt.Sprintf("The data records no %s for %s%s%s.", label, in.Name, hedge, cite(id))
-			}}, true
-	}
 	// A relation's answer cites the related records too, first.
 	ids := append(linkedIDs(in, field), id)
 	for _, r := range rivals {
 		ids = append(ids, r.ID)
 	}
-	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: via != "ranking" && len(rivals) == 0},
+	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: value != "" && via != "ranking" && len(rivals) == 0},
 		render: func(cite func(string) string) string {
 			name := in.Name
 			if len(rivals) > 0 {
@@ -82,7 +76,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			}
 			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
 			if value == "" {
-				text = fmt.Sprintf("The data records no %s for %s%s.", label, name, cite(id))
+				text = fmt.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
 			}
 			if field == "city" && value != "" {
 				// "Where is X?"

@@ -18,6 +18,7 @@ func TestUnknownOrganisationIsNotInTheData(t *testing.T) {
 		"Which institutions are run by the Zorblax Historical Society?",
 		"Which museums are part of the Qwerty Arts Council?",
 		"List the museums operated by the Brindleford Museum Service.",
+		"Welche Museen betreibt der Förderverein Kleinmoosbach?",
 	} {
 		t.Run(q, func(t *testing.T) {
 			resp := ask(t, p, q)
@@ -97,6 +98,7 @@ func TestUnreadWordIsNotDroppedSilently(t *testing.T) {
 		"What are the best museums in York?":                            "“best”",
 		"Which museums in Kent have more than 100,000 visitors a year?": "“more than 100,000”",
 		"Which museums in Wales opened in the last ten years?":          "“last ten years”",
+		"Which libraries in Leeds are open at weekends?":                "“open at weekends”",
 	} {
 		resp := ask(t, p, q)
 		require.False(t, resp.Answer.Exact, "%s: %s", q, resp.Answer.Text)

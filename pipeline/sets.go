@@ -24,12 +24,6 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if !houses && !((c.List || compare || members) && c.Selective()) {
 		return draft{}, false, nil
 	}
-	if c.List && c.Relation != "" && len(c.Bodies) == 0 && len(c.Names) == 0 && len(c.GovernanceCodes) == 0 {
-		// "Which museums are run by the Church of Scotland?" with no
-		// organisation of that name in the data: its words were read as
-		// a topic and a place, and the set they select is not its members.
-		return p.unknownBodyDraft(c, fused), true, nil
-	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
 		groups, all, err := p.sideGroups(sel, plan.Sides)
@@ -195,18 +189,33 @@ func countText(n int, noun string) string {
 	return "There are " + strconv.Itoa(n) + " " + plural(noun, n) + ": "
 }
 
-// unknownBodyDraft answers a list of an organisation's members when no
-// organisation of the question is in the data: the closest matches by
-// text, not called exact.
-func (p *Pipeline) unknownBodyDraft(c router.Constraints, fused []fusion.Fused) draft {
+// unknownOrganisation answers a list of an organisation's members when
+// the question names no organisation (nor institution, nor kind of
+// governance) the data holds: the organisation is none the data knows, so
+// nothing is recorded as related to it. Neither the records whose text
+// matches nor the set the other words select are its members (the arts
+// museums, for "… the Thornbury Fells Arts Council"; the church museums in
+// Scotland, for "… run by the Church of Scotland", whose words were read
+// as a topic and a place). When words no rule read name it, the answer
+// quotes them; otherwise it offers the closest matches by text.
+func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (draft, bool) {
+	c := plan.Constraints
+	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names)+len(c.GovernanceCodes) > 0 {
+		return draft{}, false
+	}
+	rel := relationPhrase(c.Relation)
+	if len(plan.Unknown) > 0 {
+		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
+			quoteWords(unknownName(plan)), rel)), true
+	}
+	text := fmt.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", rel)
 	n := min(len(fused), 5)
+	if n == 0 {
+		return noneDraft(text), true
+	}
 	ids := make([]string, n)
 	for i := range n {
 		ids[i] = fused[i].ID
-	}
-	text := fmt.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", relationPhrase(c.Relation))
-	if n == 0 {
-		return noneDraft(text)
 	}
 	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
@@ -214,5 +223,5 @@ func (p *Pipeline) unknownBodyDraft(c router.Constraints, fused []fusion.Fused) 
 		b.WriteString(" The closest matches by text are: ")
 		p.writeNames(&b, ids, cite)
 		return b.String()
-	}}
+	}}, true
 }

@@ -2,6 +2,7 @@ package router
 
 import (
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -274,14 +275,12 @@ func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
 	if j >= len(s.toks) || s.used[j] || !s.toks[j].upper || s.lower || typeWords[s.toks[j].norm] == "" {
 		return nil
 	}
-	if s.toks[i].norm == "the" {
-		i++
-	}
-	prefix := s.key(i, j+1)
+	prefix := s.key(afterArticle(s, i), j+1)
+	keys := g.sortedNames()
 	var out []string
-	for k, idx := range g.names {
-		if k == prefix || strings.HasPrefix(k, prefix+" ") {
-			for _, id := range g.entries[idx].ids {
+	for k := sort.SearchStrings(keys, prefix); k < len(keys) && strings.HasPrefix(keys[k], prefix); k++ {
+		if key := keys[k]; len(key) == len(prefix) || key[len(prefix)] == ' ' {
+			for _, id := range g.entries[g.names[key]].ids {
 				out = appendUnique(out, id)
 			}
 		}
@@ -289,3 +288,26 @@ func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
 	slices.Sort(out)
 	return out
 }
+
+// sortedNames returns the name keys in order, sorted on first use.
+func (g *gazetteer) sortedNames() []string {
+	g.sortedOnce.Do(func() {
+		g.sorted = make([]string, 0, len(g.names))
+		for k := range g.names {
+			g.sorted = append(g.sorted, k)
+		}
+		slices.Sort(g.sorted)
+	})
+	return g.sorted
+}
+
+// afterArticle skips an article that begins a name read at i ("the
+// Hunterian", "das Deutsches Museum").
+func afterArticle(s *scan, i int) int {
+	if i < len(s.toks) && articles[s.toks[i].norm] {
+		return i + 1
+	}
+	return i
+}
+
+var articles = map[string]bool{"the": true, "das": true, "der": true, "die": true, "het": true, "de": true}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
 )
@@ -37,13 +38,17 @@ type placeCand struct {
 
 // gazetteer holds every look-up table built from the data.
 type gazetteer struct {
-	names    map[string]int32 // key → entries index
-	entries  []nameEntry
-	acronyms map[string]int32
-	maxTok   int
-	df       map[string]int
-	nEntries int
-	vocab    map[string]bool
+	names map[string]int32 // key → entries index
+	// sorted holds the keys of names in order, for prefix look-ups,
+	// made on first use (sortedNames)
+	sortedOnce sync.Once
+	sorted     []string
+	entries    []nameEntry
+	acronyms   map[string]int32
+	maxTok     int
+	df         map[string]int
+	nEntries   int
+	vocab      map[string]bool
 
 	bodies  map[string]int32
 	bodyArr []bodyEntry

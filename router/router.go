@@ -121,11 +121,12 @@ func (r *Router) route(question string) (Plan, *scan) {
 			c.Bodies = append(c.Bodies, b)
 		}
 	}
-	c.Field = field(s)
+	c.Field = fieldOf(s)
 	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "" ||
-		listCue && c.Field == "" && s.hasAny("does", "do", "did", "doet", "doen")) {
-		// "Which museums does X run?": the verb relates the list to X,
-		// whether or not X is an organisation the data knows.
+		listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
+		// "Which museums does X run?", "Welche Museen betreibt X?": the
+		// verb relates the list to X, whether or not X is an organisation
+		// the data knows.
 		rel = bodyRelation(s)
 	}
 	fuzzyName := func() {
@@ -316,12 +317,25 @@ func (r *Router) route(question string) (Plan, *scan) {
 
 // fieldShape reports whether the question asks for a field ("Where is
 // Beamish?", "When did X open?"), which is a field of one institution.
-// It leaves the scan as it was.
+// It leaves the scan as it was; the field read is kept for fieldOf when
+// reading it consumed no token (only "Wann schloss …" does, and reading
+// it again later gives the same field).
 func fieldShape(s *scan) bool {
 	used := slices.Clone(s.used)
 	f := field(s)
+	if slices.Equal(used, s.used) {
+		s.field, s.fieldRead = f, true
+	}
 	s.used = used
 	return f != ""
+}
+
+// fieldOf is field(s), read once.
+func fieldOf(s *scan) string {
+	if s.fieldRead {
+		return s.field
+	}
+	return field(s)
 }
 
 // qualities returns the phrases of a question that rank or judge what it
@@ -334,6 +348,11 @@ func qualities(s *scan, yearsRead bool) []string {
 		switch {
 		case judgements[t.norm]:
 			out = append(out, s.original(i, i+1))
+		case t.norm == "open" && i+2 < len(s.toks) && (s.toks[i+1].norm == "on" || s.toks[i+1].norm == "at" || s.toks[i+1].norm == "during") &&
+			openingTimes[s.toks[i+2].norm]:
+			// "open at weekends", "open on Sundays": opening hours, which
+			// the data does not record
+			out = append(out, s.original(i, i+3))
 		case negatedTopicAt(s, i):
 			// "not about railways": a topic the answer cannot leave out
 			out = append(out, s.original(i, i+3))
@@ -384,10 +403,7 @@ var judgements = map[string]bool{
 func (g *gazetteer) exactName(s *scan, c *Constraints) {
 	knownOnce.Do(buildKnownWords)
 	for _, run := range nameRuns(s, unknownMask(s)) {
-		i, j := run[0], run[1]
-		if s.toks[i].norm == "the" || s.toks[i].norm == "das" || s.toks[i].norm == "het" || s.toks[i].norm == "de" {
-			i++
-		}
+		i, j := afterArticle(s, run[0]), run[1]
 		if j-i < 2 || !s.free(i, j) {
 			continue
 		}
@@ -419,7 +435,7 @@ func negatedTopic(s *scan) bool {
 }
 
 // relativeSpans are the units of a span back from today.
-var relativeSpans = map[string]bool{"year": true, "years": true, "decade": true, "decades": true, "months": true, "jaar": true, "jaren": true, "jahre": true, "jahren": true}
+var relativeSpans = map[string]bool{"year": true, "years": true, "decade": true, "decades": true, "month": true, "months": true, "jaar": true, "jaren": true, "jahre": true, "jahren": true}
 
 // outermost drops the phrases another phrase of the list holds ("past" in
 // "past 10 years") and repeats.
@@ -438,4 +454,19 @@ func outermost(phrases []string) []string {
 		}
 	}
 	return out
+}
+
+// finiteOperateVerb reports a Dutch or German verb of running that comes
+// before its subject in a list question ("Welche Museen betreibt X?",
+// "Welke musea beheert X?").
+func finiteOperateVerb(s *scan) bool {
+	return s.hasAny("betreibt", "betreiben", "verwaltet", "verwalten", "beheert", "beheren", "exploiteert")
+}
+
+// openingTimes are times a question may ask an institution to be open at.
+var openingTimes = map[string]bool{
+	"weekend": true, "weekends": true, "weekday": true, "weekdays": true, "evening": true, "evenings": true,
+	"night": true, "nights": true, "holidays": true, "sunday": true, "sundays": true, "monday": true,
+	"mondays": true, "tuesday": true, "tuesdays": true, "wednesday": true, "wednesdays": true,
+	"thursday": true, "thursdays": true, "friday": true, "fridays": true, "saturday": true, "saturdays": true,
 }

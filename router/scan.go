@@ -17,6 +17,10 @@ type scan struct {
 	// single word that names both a place and an institution ("Who runs
 	// Beamish?") is then the institution, unless a locative precedes it
 	oneEntity bool
+	// field is the field the question asks for, once fieldShape has read
+	// it without consuming a token (fieldRead)
+	field     string
+	fieldRead bool
 }
 
 func newScan(q string) *scan {
