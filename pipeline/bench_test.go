@@ -2,10 +2,12 @@ package pipeline
 
 import (
 	"context"
+	"os"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
@@ -82,4 +84,45 @@ func BenchmarkAskCacheHit(b *testing.B) {
 		lat = append(lat, time.Since(t))
 	}
 	reportPercentiles(b, lat)
+}
+
+// BenchmarkAskUncachedData is BenchmarkAskUncached over the records of the
+// file HYBRIDRAG_BENCH_DATA names (a --data file; scripts/scale.sh writes
+// copies of the bundled data), to see how an ask's cost grows with the
+// records. It skips without the variable.
+func BenchmarkAskUncachedData(b *testing.B) {
+	path := os.Getenv("HYBRIDRAG_BENCH_DATA")
+	if path == "" {
+		b.Skip("HYBRIDRAG_BENCH_DATA names no data file")
+	}
+	ds, err := heritage.LoadFile(path, heritage.LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := DefaultOptions()
+	opts.AsOf = 2026
+	p, err := BuildEmbedded(context.Background(), ds, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	qs := goldQuestions(b)
+	ctx := context.Background()
+	for _, q := range qs {
+		if _, err := p.Ask(ctx, Request{Question: q, NoCache: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	cpu0 := testfixture.CPUTime()
+	for i := 0; b.Loop(); i++ {
+		t := time.Now()
+		if _, err := p.Ask(ctx, Request{Question: qs[i%len(qs)], NoCache: true}); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t))
+	}
+	reportCPU(b, cpu0)
+	reportPercentiles(b, lat)
+	b.ReportMetric(float64(len(ds.Institutions)), "records")
 }
