@@ -206,3 +206,34 @@ func ask(t *testing.T, p *Pipeline, q string) *Response {
 	require.NoError(t, err)
 	return resp
 }
+
+// A question for the first members of an order answers them, in order,
+// with their values; it is exact only when every member of the set has a
+// value, and says how many have none otherwise.
+func TestOrderedAnswers(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "What are the three oldest museums in York?")
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.Len(t, resp.Answer.IDs, 3, resp.Answer.Text)
+	var years []int
+	for _, id := range resp.Answer.IDs {
+		in, ok := p.data.Get(id)
+		require.True(t, ok)
+		y, _, ok := in.Opened()
+		require.True(t, ok, in.Name)
+		years = append(years, y)
+	}
+	require.IsNonDecreasing(t, years, resp.Answer.Text)
+	require.True(t, strings.HasPrefix(resp.Answer.Text, "The 3 oldest of the "), resp.Answer.Text)
+
+	// most libraries have no opening year in the data: not exact, and
+	// said so
+	resp = ask(t, p, "What is the oldest library?")
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "no opening year in the data")
+
+	// the words of the order are read, not dropped: the answer is not the
+	// whole set
+	resp = ask(t, p, "Which museum in Glasgow opened first?")
+	require.Len(t, resp.Answer.IDs, 1, resp.Answer.Text)
+}

@@ -64,16 +64,18 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if !c.List {
 		unread = nil
 	}
-	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0, Count: len(ids)}
-	if plan.Frame == router.FrameCount {
-		a.Value = strconv.Itoa(len(ids))
-	}
 	// Towns read from records' names widen a place; the set is exact only
 	// when every member's place is stated.
 	inferred := 0
 	if sel.HasStated && len(sel.Stated) < len(ids) {
 		inferred = len(ids) - len(sel.Stated)
-		a.Exact = false
+	}
+	if c.Order != nil && plan.Frame != router.FrameCount {
+		return p.orderedAnswer(plan, ids, unread, inferred), true, nil
+	}
+	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0, Count: len(ids)}
+	if plan.Frame == router.FrameCount {
+		a.Value = strconv.Itoa(len(ids))
 	}
 	return draft{Answer: a,
 		render: func(cite func(string) string) string {
@@ -89,16 +91,23 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name.",
 					len(ids)-inferred, inferred)
 			}
-			if len(unread) > 0 {
-				was, it := "was", "it"
-				if len(unread) > 1 {
-					was, it = "were", "them"
-				}
-				fmt.Fprintf(&b, ". Not an exact answer: %s in the question %s not read, and the list does not take %s into account",
-					quoteWords(unread), was, it)
-			}
+			writeUnread(&b, unread)
 			return b.String()
 		}}, true, nil
+}
+
+// writeUnread says which words of a list question no rule read, and that
+// the list is not exact for it.
+func writeUnread(b *strings.Builder, unread []string) {
+	if len(unread) == 0 {
+		return
+	}
+	was, it := "was", "it"
+	if len(unread) > 1 {
+		was, it = "were", "them"
+	}
+	fmt.Fprintf(b, ". Not an exact answer: %s in the question %s not read, and the list does not take %s into account",
+		quoteWords(unread), was, it)
 }
 
 // writePlaceReadings says which places were read as another spelling

@@ -34,6 +34,7 @@ func (c Constraints) Clone() Constraints {
 	c.Places = slices.Clone(c.Places)
 	c.Postcodes = slices.Clone(c.Postcodes)
 	c.Years = clone.Ptr(c.Years, nil)
+	c.Order = clone.Ptr(c.Order, nil)
 	c.Subjects = slices.Clone(c.Subjects)
 	c.GovernanceCodes = slices.Clone(c.GovernanceCodes)
 	c.Sizes = slices.Clone(c.Sizes)

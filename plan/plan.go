@@ -134,6 +134,11 @@ type Constraints struct {
 	// question asks for closed institutions, "" otherwise.
 	Status string `json:"status,omitempty"`
 
+	// Order asks for the members of the set at one end of an order ("the
+	// oldest museum in Edinburgh", "the three newest libraries in
+	// Leiden", "Which museum in Glasgow opened first?").
+	Order *Order `json:"order,omitempty"`
+
 	// Field is the record field a factual question asks for: isil, gnd,
 	// wikidata, ghcid, website, postcode, address, city, country,
 	// governance, accreditation, size, type, opened, closed, former_name,
@@ -152,10 +157,11 @@ func (c Constraints) Empty() bool {
 
 // Selective reports whether the constraints can select an exact set of
 // institutions from the graph (a list question with at least one filter
-// beyond the type).
+// beyond the type, or the first members of an order: "the oldest
+// library").
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Years != nil || c.Accreditation != ""
+		c.Years != nil || c.Accreditation != "" || c.Order != nil
 }
 
 // NameMatch is an institution recognised in the question.
@@ -209,6 +215,16 @@ type YearRange struct {
 	Field string `json:"field"`
 	From  int    `json:"from,omitempty"`
 	To    int    `json:"to,omitempty"`
+}
+
+// Order is an order of a set's members and how many of its first are
+// asked for. Attribute is "opened" or "closed" (by year) or "size" (small,
+// medium, large, huge); Highest puts the highest value first ("newest",
+// "largest"), otherwise the lowest ("oldest", "first"). N is at least 1.
+type Order struct {
+	Attribute string `json:"attribute"`
+	Highest   bool   `json:"highest,omitempty"`
+	N         int    `json:"n"`
 }
 
 // HasIDs reports whether the question gave an identifier.

@@ -12,17 +12,17 @@ import (
 //	name:<NameMatch.Name>   place:<Place.Name>   body:<Body.Name>
 //	type:<type code>        subject:<subject>    governance:<code>
 //	size:<size>             postcode:<postcode>
-//	years   accreditation   status   near
+//	years   accreditation   status   near   order
 //
 // Values compare case-insensitively.
 var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode",
-	"years", "accreditation", "status", "near"}
+	"years", "accreditation", "status", "near", "order"}
 
 // ValidConstraintKey reports whether key names a kind of constraint
 // Without can drop.
 func ValidConstraintKey(key string) error {
 	kind, value, hasValue := strings.Cut(key, ":")
-	bare := kind == "years" || kind == "accreditation" || kind == "status" || kind == "near"
+	bare := kind == "years" || kind == "accreditation" || kind == "status" || kind == "near" || kind == "order"
 	switch {
 	case !slices.Contains(constraintKinds, kind):
 		return fmt.Errorf("unknown constraint %q (kinds: %s)", key, strings.Join(constraintKinds, ", "))
@@ -78,6 +78,8 @@ func (c Constraints) Without(keys []string) Constraints {
 			c.Status = ""
 		case "near":
 			c.NearPlace = false
+		case "order":
+			c.Order = nil
 		}
 	}
 	if len(c.Places) == 0 {

@@ -23,6 +23,7 @@ type (
 	Frame       = plan.Frame
 	Test        = plan.Test
 	Pair        = plan.Pair
+	Order       = plan.Order
 )
 
 // The six intents.

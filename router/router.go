@@ -109,6 +109,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	g.writtenSubjects(s, &c)
 	s.oneEntity = rel != "" && !listQ || yesNoShape(s) || pairShape(s) && !pluralType(s) ||
 		!listQ && !pluralType(s) && fieldShape(s)
+	// "the oldest", "the three newest": read before the names, so that
+	// no misspelt name takes them ("newest" is not "Newent")
+	ord := order(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
@@ -235,6 +238,17 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// condition of the list, not a field of one institution
 		c.Field, c.Status = "", "open"
 	}
+	if ord != nil && len(c.Names) == 0 && !ids.any() && (c.Field == "" || c.Field == "opened" || c.Field == "closed") {
+		// "Which museum in Glasgow opened first?", "What is the oldest
+		// library?": the first members of the set in that order
+		if ord.N == 0 {
+			ord.N = 1
+			if plural {
+				ord.N = 10
+			}
+		}
+		c.Order, c.Field, listQ = ord, "", true
+	}
 	c.List = listQ && !ids.any() && c.Field == ""
 	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentAsked(s) && childrenAsked(s, plural) &&
 		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
@@ -346,7 +360,7 @@ func qualities(s *scan, yearsRead bool) []string {
 	var out []string
 	for i, t := range s.toks {
 		switch {
-		case judgements[t.norm]:
+		case judgements[t.norm] && !s.used[i]:
 			out = append(out, s.original(i, i+1))
 		case t.norm == "open" && i+2 < len(s.toks) && (s.toks[i+1].norm == "on" || s.toks[i+1].norm == "at" || s.toks[i+1].norm == "during") &&
 			openingTimes[s.toks[i+2].norm]:

@@ -581,3 +581,40 @@ func TestGovernancePluralAndPredicate(t *testing.T) {
 		require.Contains(t, r.Route(q).Constraints.GovernanceCodes, want, q)
 	}
 }
+
+// Questions for the first members of an order read the order, its count
+// and the type, in every phrasing, and ask for a set; "first" with no
+// verb of opening and no type noun after it is no order.
+func TestOrderReadings(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]Order{
+		"What is the oldest museum in Edinburgh?":           {Attribute: "opened", N: 1},
+		"Which museum in Glasgow opened first?":             {Attribute: "opened", N: 1},
+		"What was the first museum in Wales?":               {Attribute: "opened", N: 1},
+		"Which is the newest library in Leiden?":            {Attribute: "opened", Highest: true, N: 1},
+		"Which is the most recently opened museum in Kent?": {Attribute: "opened", Highest: true, N: 1},
+		"Which museum in Wales closed last?":                {Attribute: "closed", Highest: true, N: 1},
+		"What are the three oldest museums in York?":        {Attribute: "opened", N: 3},
+		"Which three museums in Lichfield opened first?":    {Attribute: "opened", N: 3},
+		"top 5 newest archives in Germany":                  {Attribute: "opened", Highest: true, N: 5},
+		"What are the oldest museums in Devon?":             {Attribute: "opened", N: 10},
+		"Which is the largest museum in Leeds?":             {Attribute: "size", Highest: true, N: 1},
+		"Welches ist das älteste Museum in Kent?":           {Attribute: "opened", N: 1},
+		"Welk museum in Devon is het oudst?":                {Attribute: "opened", N: 1},
+		"Which museum in Bath is the oldst?":                {Attribute: "opened", N: 1},
+	} {
+		p := r.Route(q)
+		require.NotNil(t, p.Constraints.Order, q)
+		require.Equal(t, want, *p.Constraints.Order, q)
+		require.True(t, p.Constraints.List, q)
+		require.Empty(t, p.Constraints.Names, q)
+		require.Empty(t, p.Unread, q)
+	}
+	for _, q := range []string{
+		"Which museums are about the First World War?",
+		"When did the Rijksmuseum open?",
+		"Which opened first, the Ashmolean Museum or the British Museum?",
+	} {
+		require.Nil(t, r.Route(q).Constraints.Order, q)
+	}
+}

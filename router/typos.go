@@ -141,7 +141,8 @@ var cueWords = []string{
 	"established", "between", "before", "after", "previously", "formerly", "called", "accredited",
 	"independent", "website", "postcode", "address", "governance", "identifier", "managed", "sammlungen",
 	"collecties", "vergleiche", "vergelijk", "betrieben", "beheerd", "gesloten", "geschlossen", "geopend",
-	"eroffnet", "gegrundet", "opgericht", "zwischen", "tussen",
+	"eroffnet", "gegrundet", "opgericht", "zwischen", "tussen", "oldest", "newest", "earliest", "latest",
+	"youngest", "largest", "biggest", "smallest", "recently",
 }
 
 // buildPlainWords collects the topic words (stemmed, as the subject index

@@ -58,6 +58,15 @@ func buildKnownWords() {
 	for w := range pairCues {
 		add(w)
 	}
+	for w := range superlatives {
+		add(w)
+	}
+	for w := range ordinalEnds {
+		add(w)
+	}
+	for w := range recentWords {
+		add(w)
+	}
 	for w := range moreCues {
 		add(w)
 	}

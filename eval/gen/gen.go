@@ -65,6 +65,10 @@
 //     place are acceptable.
 //   - subject_*: museums by the data's subject terms, in plain words, as
 //     the exact classification and in Dutch and German (collection).
+//   - order_*: the oldest or newest museum of a county, council area or
+//     region, or its three oldest (exploratory; answer = the name, or
+//     the list of three), asked only of areas whose museums are all open
+//     and all have one opening year, with no tie at the cut.
 //   - honesty_*: unknown identifiers of each scheme, institutions and
 //     organisations that do not exist, off-topic questions and subjects
 //     absent from the data;

@@ -170,7 +170,8 @@ type frame struct {
 
 // questionFrames are the frames in generation order with their weights
 // (the number of questions each gets when n is the sum of the weights,
-// 2,310).
+// 2,370). A new frame goes last, so that the questions of the others do
+// not change.
 var questionFrames = []frame{
 	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string {
 		if len(in.Identifiers.ISILAll) > 1 {
@@ -338,6 +339,7 @@ var questionFrames = []frame{
 	{50, subjectFrame("subject_class", true)},
 	{70, subjectForeign},
 	{160, honesty},
+	{60, orderFrame},
 }
 
 // isilLookup, qidLookup and gndLookup ask which record has an identifier;

@@ -158,6 +158,7 @@ function chipsOf(plan) {
   (c.postcodes || []).forEach((p) => add('postcode', 'postcode:' + p, p));
   if (c.accreditation) add('accreditation', 'accreditation', c.accreditation);
   if (c.status) add('status', 'status', c.status);
+  if (c.order) add('order', 'order', (c.order.highest ? 'highest ' : 'lowest ') + c.order.attribute + ' first, ' + c.order.n);
   return out;
 }
 

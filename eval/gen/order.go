@@ -1,0 +1,71 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+var oldestParas = para{
+	LangEN: {"What is the oldest museum in {place}?", "Which museum in {place} opened first?", "Which is the oldest museum in {place}?",
+		"What was the first museum to open in {place}?", "~oldest museum {place}"},
+	LangNL: {"Wat is het oudste museum in {place}?", "Welk museum in {place} is het oudst?"},
+	LangDE: {"Welches ist das älteste Museum in {place}?", "Welches Museum in {place} wurde zuerst eröffnet?"},
+}
+
+var newestParas = para{
+	LangEN: {"What is the newest museum in {place}?", "Which museum in {place} opened most recently?",
+		"Which is the most recently opened museum in {place}?", "What was the last museum to open in {place}?"},
+	LangNL: {"Wat is het nieuwste museum in {place}?", "Welk museum in {place} is het laatst geopend?"},
+	LangDE: {"Welches ist das neueste Museum in {place}?", "Welches Museum in {place} wurde zuletzt eröffnet?"},
+}
+
+var oldestThreeParas = para{
+	LangEN: {"What are the three oldest museums in {place}?", "Which three museums in {place} opened first?", "List the 3 oldest museums in {place}."},
+	LangNL: {"Wat zijn de drie oudste musea in {place}?"},
+	LangDE: {"Welche sind die drei ältesten Museen in {place}?"},
+}
+
+// orderFrame asks for the oldest or newest museum of an area, or its
+// three oldest: areas whose museums are all open and all have a single
+// opening year, so that the order is settled, with no tie at the cut.
+func orderFrame(b *qbuilder, quota int) {
+	offer(b, quota, b.areas(), func(a *area) (draft, bool) {
+		if len(a.recs) < 3 || len(a.recs) > MaxSet {
+			return draft{}, false
+		}
+		recs := slices.Clone(a.recs)
+		for _, in := range recs {
+			from, to, ok := in.Opened()
+			if !ok || from != to || !in.IsOpen() {
+				return draft{}, false
+			}
+		}
+		year := func(in *heritage.Institution) int { y, _, _ := in.Opened(); return y }
+		slices.SortStableFunc(recs, func(x, y *heritage.Institution) int { return year(x) - year(y) })
+		lang := b.lang()
+		d := draft{intent: router.Exploratory, lang: lang, vars: []string{"{place}", b.placePhrase(a, lang)}}
+		switch b.r.IntN(3) {
+		case 0:
+			if year(recs[0]) == year(recs[1]) {
+				return draft{}, false
+			}
+			d.frame, d.paras, d.expected, d.answer = "order_oldest", oldestParas, []string{recs[0].ID}, recs[0].Name
+		case 1:
+			n := len(recs)
+			if year(recs[n-1]) == year(recs[n-2]) {
+				return draft{}, false
+			}
+			d.frame, d.paras, d.expected, d.answer = "order_newest", newestParas, []string{recs[n-1].ID}, recs[n-1].Name
+		default:
+			if len(recs) < 4 || year(recs[2]) == year(recs[3]) {
+				return draft{}, false
+			}
+			d.frame, d.paras, d.expected, d.answer = "order_oldest_three", oldestThreeParas, ids(recs[:3]), listAnswer(recs[:3], "museums")
+		}
+		d.notes = fmt.Sprintf("Rule: admin_area has %s (%s); every museum there is open and has one opening year; ordered by year_opened.", a.name, a.level)
+		return d, true
+	})
+}

@@ -1,0 +1,180 @@
+package pipeline
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// ranked is one member of a set with the value it is ordered by: a span of
+// years (from = to for one year) or a size's rank.
+type ranked struct {
+	id       string
+	from, to int
+	text     string
+}
+
+// sizeRanks order the sizes the data records.
+var sizeRanks = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}
+
+// orderValue is what a record is ordered by, and whether the data records
+// it. For a closing order only closed records take part (ok and closed
+// false for an open one).
+func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, member bool) {
+	r.id = in.ID
+	switch attribute {
+	case "size":
+		rank, ok := sizeRanks[strings.ToLower(in.Size)]
+		return ranked{id: in.ID, from: rank, to: rank, text: strings.ToLower(in.Size)}, ok, true
+	case "closed":
+		if in.IsOpen() {
+			return r, false, false
+		}
+		r.from, r.to, ok = in.Closed()
+	default:
+		r.from, r.to, ok = in.Opened()
+	}
+	r.text = strings.Replace(strings.TrimPrefix(heritage.YearsText(r.from, r.to, ok), "between "), " and ", "-", 1)
+	return r, ok, true
+}
+
+// orderedAnswer answers a question for the first members of a set in an
+// order ("the oldest museum in Edinburgh"): the set's members whose value
+// the data records, ordered, the first o.N of them (and any that tie with
+// the last). It is exact only when every member has a value, the values
+// settle the order at the cut (a span of years that overlaps the next one
+// does not) and no condition of the question went unread.
+func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string, inferred int) draft {
+	c := plan.Constraints
+	o := *c.Order
+	noun := typeNoun(c.TypeCodes)
+	var vals []ranked
+	members, missing := 0, 0
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok {
+			continue
+		}
+		r, known, member := orderValue(in, o.Attribute)
+		if !member {
+			continue
+		}
+		members++
+		if !known {
+			missing++
+			continue
+		}
+		vals = append(vals, r)
+	}
+	// the first in the order: the lowest start for "oldest", the highest
+	// end for "newest"; then the narrower span, then the name
+	key := func(r ranked) int {
+		if o.Highest {
+			return -r.to
+		}
+		return r.from
+	}
+	slices.SortStableFunc(vals, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(key(a), key(b)), cmp.Compare(a.to-a.from, b.to-b.from), strings.Compare(p.label(a.id), p.label(b.id)))
+	})
+	n := min(o.N, len(vals))
+	for n > 0 && n < len(vals) && vals[n].from == vals[n-1].from && vals[n].to == vals[n-1].to {
+		n++ // a tie with the last one shown is shown too
+	}
+	top, rest := vals[:n], vals[n:]
+	settled := true
+	if len(rest) > 0 && len(top) > 0 {
+		if o.Highest {
+			lowest := slices.MinFunc(top, func(a, b ranked) int { return cmp.Compare(a.from, b.from) }).from
+			settled = rest[0].to <= lowest
+		} else {
+			highest := slices.MaxFunc(top, func(a, b ranked) int { return cmp.Compare(a.to, b.to) }).to
+			settled = rest[0].from >= highest
+		}
+	}
+	out := make([]string, len(top))
+	for i, r := range top {
+		out[i] = r.id
+	}
+	exact := len(top) > 0 && missing == 0 && settled && len(unread) == 0 && inferred == 0
+	a := Answer{Kind: KindSet, IDs: out, Exact: exact, Count: len(top)}
+	what := orderPhrase(o, len(top), noun)
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		switch {
+		case members == 0:
+			fmt.Fprintf(&b, "None of the %d %s the question selects is recorded as closed", len(ids), plural(noun, len(ids)))
+		case len(top) == 0:
+			fmt.Fprintf(&b, "The data records no %s for any of the %d %s the question selects", valueNoun(o.Attribute), members, plural(noun, members))
+		case members == 1:
+			fmt.Fprintf(&b, "The question selects only 1 %s: ", noun)
+		default:
+			fmt.Fprintf(&b, "%s of the %d %s the question selects: ", what, members, plural(noun, members))
+			for i, r := range top {
+				if i == listShown && len(top) > listShown+2 {
+					fmt.Fprintf(&b, " and %d more", len(top)-listShown)
+					break
+				}
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				fmt.Fprintf(&b, "%s (%s)%s", p.label(r.id), r.text, cite(r.id))
+			}
+		}
+		writePlaceReadings(&b, c.Places)
+		if missing > 0 && len(top) > 0 {
+			have := "have"
+			if missing == 1 {
+				have = "has"
+			}
+			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d %s no %s in the data, so the order leaves them out", missing, members, have, valueNoun(o.Attribute))
+		}
+		if !settled {
+			fmt.Fprintf(&b, ". Not an exact answer: the data gives some %ss only as a span, so the order at the cut is not certain", valueNoun(o.Attribute))
+		}
+		if inferred > 0 {
+			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
+		}
+		writeUnread(&b, unread)
+		return b.String()
+	}}
+}
+
+// orderPhrase names the first n of an order: "The oldest", "The 3 newest",
+// "The last to close".
+func orderPhrase(o router.Order, n int, noun string) string {
+	var word string
+	switch {
+	case o.Attribute == "size" && o.Highest:
+		word = "largest"
+	case o.Attribute == "size":
+		word = "smallest"
+	case o.Attribute == "closed" && o.Highest:
+		word = "last to close"
+	case o.Attribute == "closed":
+		word = "first to close"
+	case o.Highest:
+		word = "newest"
+	default:
+		word = "oldest"
+	}
+	if n > 1 {
+		return fmt.Sprintf("The %d %s", n, word)
+	}
+	return "The " + word
+}
+
+// valueNoun names the value an order is by.
+func valueNoun(attribute string) string {
+	switch attribute {
+	case "size":
+		return "size"
+	case "closed":
+		return "closing year"
+	}
+	return "opening year"
+}
