@@ -237,3 +237,32 @@ func TestOrderedAnswers(t *testing.T) {
 	resp = ask(t, p, "Which museum in Glasgow opened first?")
 	require.Len(t, resp.Answer.IDs, 1, resp.Answer.Text)
 }
+
+// A list of the institutions that have a field keeps those that have it;
+// when none has it, the answer says so, exactly, and does not fall back to
+// text matches.
+func TestListsByAField(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "Which German archives have an ISIL code?")
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.NotEmpty(t, resp.Answer.IDs)
+	for _, id := range resp.Answer.IDs {
+		in, ok := p.data.Get(id)
+		require.True(t, ok)
+		require.True(t, hasValue(in, "isil"), in.Name)
+		require.Equal(t, "DE", in.Country, in.Name)
+	}
+	lacking := ask(t, p, "Which German archives have no ISIL code?")
+	for _, id := range lacking.Answer.IDs {
+		require.NotContains(t, resp.Answer.IDs, id)
+	}
+	none := ask(t, p, "Which museums in Bath have a website?")
+	for _, id := range none.Answer.IDs {
+		in, _ := p.data.Get(id)
+		require.NotEmpty(t, in.Website, "a museum listed as having a website has one")
+	}
+	if len(none.Answer.IDs) == 0 {
+		require.True(t, strings.HasPrefix(none.Answer.Text, "None of the "), none.Answer.Text)
+		require.Equal(t, KindSet, none.Answer.Kind)
+	}
+}

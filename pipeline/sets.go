@@ -43,7 +43,15 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if sel == nil {
 		return draft{}, false, errNoSelection
 	}
-	ids := sel.Main
+	ids, stated := sel.Main, sel.Stated
+	if len(c.Has)+len(c.Lacks) > 0 {
+		// "… that have a website": the members that have every field
+		// asked for and none of those asked not to have
+		ids, stated = p.having(ids, c.Has, c.Lacks), p.having(stated, c.Has, c.Lacks)
+		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 {
+			return p.noneHaving(plan, len(sel.Main)), true, nil
+		}
+	}
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
@@ -67,8 +75,8 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	// Towns read from records' names widen a place; the set is exact only
 	// when every member's place is stated.
 	inferred := 0
-	if sel.HasStated && len(sel.Stated) < len(ids) {
-		inferred = len(ids) - len(sel.Stated)
+	if sel.HasStated && len(stated) < len(ids) {
+		inferred = len(ids) - len(stated)
 	}
 	if c.Order != nil && plan.Frame != router.FrameCount {
 		return p.orderedAnswer(plan, ids, unread, inferred), true, nil
@@ -233,4 +241,77 @@ func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (
 		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}, true
+}
+
+// having keeps the institutions that have a value for every field of has
+// and none for any of lacks.
+func (p *Pipeline) having(ids, has, lacks []string) []string {
+	var out []string
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok {
+			continue
+		}
+		keep := true
+		for _, f := range has {
+			keep = keep && hasValue(in, f)
+		}
+		for _, f := range lacks {
+			keep = keep && !hasValue(in, f)
+		}
+		if keep {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// hasValue reports whether the record has a value for the field.
+func hasValue(in *heritage.Institution, field string) bool {
+	if field == "address" {
+		return in.Address != "" // fieldValue falls back to the place
+	}
+	_, v := fieldValue(in, field)
+	return v != ""
+}
+
+// noneHaving answers a list whose other conditions select n institutions
+// of which none has (or lacks) the fields asked: exactly none, and said so.
+func (p *Pipeline) noneHaving(plan router.Plan, n int) draft {
+	c := plan.Constraints
+	noun := typeNoun(c.TypeCodes)
+	// what none of them does, and what the only one does instead
+	var cond, instead []string
+	for _, f := range c.Has {
+		label, _ := fieldValue(&heritage.Institution{}, f)
+		cond, instead = append(cond, "has "+withArticle(label)), append(instead, "has no "+label)
+	}
+	for _, f := range c.Lacks {
+		label, _ := fieldValue(&heritage.Institution{}, f)
+		cond, instead = append(cond, "lacks "+withArticle(label)), append(instead, "has "+withArticle(label))
+	}
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	if plan.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	return draft{Answer: a, render: func(func(string) string) string {
+		var b strings.Builder
+		if n == 1 {
+			fmt.Fprintf(&b, "The question selects 1 %s, and it %s in the data", noun, strings.Join(instead, " or "))
+		} else {
+			fmt.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, plural(noun, n), strings.Join(cond, " and "))
+		}
+		writePlaceReadings(&b, c.Places)
+		writeUnread(&b, plan.Unread)
+		return b.String() + "."
+	}}
+}
+
+// withArticle puts "a" or "an" before a field's label ("an ISIL code", "a
+// GHCID").
+func withArticle(label string) string {
+	if label != "" && strings.ContainsRune("aeiouAEIOU", rune(label[0])) {
+		return "an " + label
+	}
+	return "a " + label
 }

@@ -139,6 +139,14 @@ type Constraints struct {
 	// Leiden", "Which museum in Glasgow opened first?").
 	Order *Order `json:"order,omitempty"`
 
+	// Has are fields every member of the set must have ("Which museums
+	// in Bath have a website?", "German archives with an ISIL"): isil,
+	// gnd, wikidata, ghcid, website, postcode, address, former_name.
+	Has []string `json:"has,omitempty"`
+	// Lacks are fields no member of the set may have ("Which museums in
+	// Bath have no website?").
+	Lacks []string `json:"lacks,omitempty"`
+
 	// Field is the record field a factual question asks for: isil, gnd,
 	// wikidata, ghcid, website, postcode, address, city, country,
 	// governance, accreditation, size, type, opened, closed, former_name,
@@ -157,11 +165,11 @@ func (c Constraints) Empty() bool {
 
 // Selective reports whether the constraints can select an exact set of
 // institutions from the graph (a list question with at least one filter
-// beyond the type, or the first members of an order: "the oldest
-// library").
+// beyond the type, the first members of an order, "the oldest library",
+// or a field they have or lack, "museums with a website").
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Years != nil || c.Accreditation != "" || c.Order != nil
+		c.Years != nil || c.Accreditation != "" || c.Order != nil || len(c.Has)+len(c.Lacks) > 0
 }
 
 // NameMatch is an institution recognised in the question.

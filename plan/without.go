@@ -11,11 +11,11 @@ import (
 //
 //	name:<NameMatch.Name>   place:<Place.Name>   body:<Body.Name>
 //	type:<type code>        subject:<subject>    governance:<code>
-//	size:<size>             postcode:<postcode>
+//	size:<size>             postcode:<postcode>   has:<field>   lacks:<field>
 //	years   accreditation   status   near   order
 //
 // Values compare case-insensitively.
-var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode",
+var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks",
 	"years", "accreditation", "status", "near", "order"}
 
 // ValidConstraintKey reports whether key names a kind of constraint
@@ -62,6 +62,8 @@ func (c Constraints) Without(keys []string) Constraints {
 	c.GovernanceCodes = drop("governance", c.GovernanceCodes)
 	c.Sizes = drop("size", c.Sizes)
 	c.Postcodes = drop("postcode", c.Postcodes)
+	c.Has = drop("has", c.Has)
+	c.Lacks = drop("lacks", c.Lacks)
 	if len(c.Subjects) == 0 {
 		c.Topic = ""
 	}

@@ -342,3 +342,60 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 	last := c.Places[len(c.Places)-1].Text
 	return strings.HasSuffix(last, s.original(i-2, i-1))
 }
+
+// demonyms are the adjectives of the countries and nations a type noun
+// may follow ("German archives", "Scottish museums", "Nederlandse musea").
+var demonyms = map[string]Place{
+	"german": {Name: "DE", Level: LevelCountry}, "deutsche": {Name: "DE", Level: LevelCountry},
+	"deutschen": {Name: "DE", Level: LevelCountry}, "deutscher": {Name: "DE", Level: LevelCountry},
+	"duitse": {Name: "DE", Level: LevelCountry},
+	"dutch": {Name: "NL", Level: LevelCountry}, "nederlandse": {Name: "NL", Level: LevelCountry},
+	"niederlandische": {Name: "NL", Level: LevelCountry}, "niederlandischen": {Name: "NL", Level: LevelCountry},
+	"british": {Name: "GB", Level: LevelCountry}, "britse": {Name: "GB", Level: LevelCountry},
+	"britische": {Name: "GB", Level: LevelCountry}, "britischen": {Name: "GB", Level: LevelCountry},
+	"scottish": {Name: "Scotland", Level: LevelRegion}, "schotse": {Name: "Scotland", Level: LevelRegion},
+	"schottische": {Name: "Scotland", Level: LevelRegion}, "schottischen": {Name: "Scotland", Level: LevelRegion},
+	"welsh": {Name: "Wales", Level: LevelRegion}, "walisische": {Name: "Wales", Level: LevelRegion},
+	"walisischen": {Name: "Wales", Level: LevelRegion}, "welshe": {Name: "Wales", Level: LevelRegion},
+	"english": {Name: "England", Level: LevelRegion}, "engelse": {Name: "England", Level: LevelRegion},
+	"englische": {Name: "England", Level: LevelRegion}, "englischen": {Name: "England", Level: LevelRegion},
+}
+
+// demonymPlace reads a country's or nation's adjective just before a type
+// noun, or one word before it ("German archives", "Scottish art
+// galleries"), as that place, when the question names no other place.
+func demonymPlace(s *scan, c *Constraints) {
+	if len(c.Places) > 0 {
+		return
+	}
+	for i := 0; i+1 < len(s.toks); i++ {
+		pl, ok := demonyms[s.toks[i].norm]
+		if !ok || s.used[i] {
+			continue
+		}
+		j := i + 1
+		if !typeWordAt(s, j) && j+1 < len(s.toks) && !s.used[j] {
+			j++
+		}
+		if typeWordAt(s, j) {
+			pl.Text = s.original(i, i+1)
+			c.Places = append(c.Places, pl)
+			s.mark(i, i+1)
+			return
+		}
+	}
+}
+
+// demonymOf reports a country's or nation's adjective.
+func demonymOf(w string) bool {
+	_, ok := demonyms[w]
+	return ok
+}
+
+// placeQualifiers are the words of a kind of place a nation's adjective
+// may qualify ("the English county Kent", "der englischen Region").
+var placeQualifiers = map[string]bool{
+	"county": true, "counties": true, "region": true, "regions": true, "council": true, "city": true,
+	"cities": true, "town": true, "towns": true, "borough": true, "unitary": true, "principal": true,
+	"capital": true, "grafschaft": true, "regio": true, "provincie": true, "stadt": true, "stad": true,
+}

@@ -188,6 +188,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	g.findPlaces(s, &c)
 	g.placesBeforeCoordinators(s, &c)
+	demonymPlace(s, &c)
 	if c.Field == "" {
 		g.subjectsOf(s, &c)
 	}
@@ -232,6 +233,18 @@ func (r *Router) route(question string) (Plan, *scan) {
 		if rel == "operated_by" && c.Field == "" {
 			c.Field = "operator"
 		}
+	}
+	if has, negated := hasVerb(s); presenceFields[c.Field] && plural && len(c.Names) == 0 && !ids.any() && has {
+		// "Which museums in Bath have a website?", "… have no website":
+		// having the field is a condition of the list, not a field of
+		// one institution ("Which institution has the GND 123?" asks
+		// for the holder of an identifier)
+		if negated {
+			c.Lacks = []string{c.Field}
+		} else {
+			c.Has = []string{c.Field}
+		}
+		c.Field, listQ = "", true
 	}
 	if c.Field == "status" && (listQ || plural) && len(c.Names) == 0 && !ids.any() {
 		// "Which museums in Kent are still open?": the status is a
@@ -362,6 +375,12 @@ func qualities(s *scan, yearsRead bool) []string {
 		switch {
 		case judgements[t.norm] && !s.used[i]:
 			out = append(out, s.original(i, i+1))
+		case demonymOf(t.norm) && !s.used[i] && i+1 < len(s.toks) && !placeQualifiers[s.toks[i+1].norm]:
+			// "German art": a nationality of what is held, which no
+			// field records (one before a type noun is read as a place,
+			// one before a place or its qualifier, "the English county
+			// Kent", qualifies the place)
+			out = append(out, s.original(i, i+2))
 		case t.norm == "open" && i+2 < len(s.toks) && (s.toks[i+1].norm == "on" || s.toks[i+1].norm == "at" || s.toks[i+1].norm == "during") &&
 			openingTimes[s.toks[i+2].norm]:
 			// "open at weekends", "open on Sundays": opening hours, which
@@ -483,4 +502,27 @@ var openingTimes = map[string]bool{
 	"night": true, "nights": true, "holidays": true, "sunday": true, "sundays": true, "monday": true,
 	"mondays": true, "tuesday": true, "tuesdays": true, "wednesday": true, "wednesdays": true,
 	"thursday": true, "thursdays": true, "friday": true, "fridays": true, "saturday": true, "saturdays": true,
+}
+
+// presenceFields are the fields a list may ask its members to have.
+var presenceFields = map[string]bool{
+	"isil": true, "gnd": true, "wikidata": true, "ghcid": true, "website": true, "postcode": true,
+	"address": true, "former_name": true,
+}
+
+// hasVerb reports a verb or preposition of having ("have", "with",
+// "haben", "met", "without") and whether the question negates it ("have
+// no website", "without a website", "keine Website").
+func hasVerb(s *scan) (has, negated bool) {
+	for _, t := range s.toks {
+		switch t.norm {
+		case "have", "has", "having", "with", "haben", "hat", "hebben", "heeft", "mit", "met":
+			has = true
+		case "without", "ohne", "zonder":
+			has, negated = true, true
+		case "no", "not", "kein", "keine", "keinen", "geen", "niet", "nicht", "lack", "lacks":
+			negated = true
+		}
+	}
+	return has, negated
 }

@@ -618,3 +618,37 @@ func TestOrderReadings(t *testing.T) {
 		require.Nil(t, r.Route(q).Constraints.Order, q)
 	}
 }
+
+// A list of the institutions that have, or lack, a field reads the field
+// as a condition of the list, not as a field of one institution.
+func TestHasAndLacks(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string][2][]string{
+		"Which museums in Bath have a website?":            {{"website"}, nil},
+		"Which German archives have an ISIL code?":         {{"isil"}, nil},
+		"museums in York with a postcode":                  {{"postcode"}, nil},
+		"Welche Museen in Kent haben eine Website?":        {{"website"}, nil},
+		"Which museums in Bath have no website?":           {nil, {"website"}},
+		"Which libraries in Leeds are without a postcode?": {nil, {"postcode"}},
+	} {
+		c := r.Route(q).Constraints
+		require.Equal(t, want[0], c.Has, q)
+		require.Equal(t, want[1], c.Lacks, q)
+		require.True(t, c.List, q)
+		require.Empty(t, c.Field, q)
+	}
+	// one institution's field is still a field
+	require.Equal(t, "website", r.Route("Does the Holburne Museum have a website?").Constraints.Field)
+}
+
+// A nation's adjective before a type noun is the place; before anything
+// else it is a condition no rule reads, except before a kind of place.
+func TestDemonyms(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which German archives have an ISIL code?")
+	require.Equal(t, []Place{{Text: "German", Name: "DE", Level: LevelCountry}}, p.Constraints.Places)
+	p = r.Route("Which Scottish art galleries are open?")
+	require.Equal(t, "Scotland", p.Constraints.Places[0].Name)
+	require.Equal(t, []string{"German art"}, r.Route("Which museums hold German art?").Unread)
+	require.Empty(t, r.Route("List the museums in the English county Staffordshire.").Unread)
+}

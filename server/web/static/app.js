@@ -158,6 +158,8 @@ function chipsOf(plan) {
   (c.postcodes || []).forEach((p) => add('postcode', 'postcode:' + p, p));
   if (c.accreditation) add('accreditation', 'accreditation', c.accreditation);
   if (c.status) add('status', 'status', c.status);
+  (c.has || []).forEach((f) => add('has', 'has:' + f, 'has ' + f));
+  (c.lacks || []).forEach((f) => add('lacks', 'lacks:' + f, 'lacks ' + f));
   if (c.order) add('order', 'order', (c.order.highest ? 'highest ' : 'lowest ') + c.order.attribute + ' first, ' + c.order.n);
   return out;
 }
