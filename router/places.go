@@ -349,7 +349,7 @@ var demonyms = map[string]Place{
 	"german": {Name: "DE", Level: LevelCountry}, "deutsche": {Name: "DE", Level: LevelCountry},
 	"deutschen": {Name: "DE", Level: LevelCountry}, "deutscher": {Name: "DE", Level: LevelCountry},
 	"duitse": {Name: "DE", Level: LevelCountry},
-	"dutch": {Name: "NL", Level: LevelCountry}, "nederlandse": {Name: "NL", Level: LevelCountry},
+	"dutch":  {Name: "NL", Level: LevelCountry}, "nederlandse": {Name: "NL", Level: LevelCountry},
 	"niederlandische": {Name: "NL", Level: LevelCountry}, "niederlandischen": {Name: "NL", Level: LevelCountry},
 	"british": {Name: "GB", Level: LevelCountry}, "britse": {Name: "GB", Level: LevelCountry},
 	"britische": {Name: "GB", Level: LevelCountry}, "britischen": {Name: "GB", Level: LevelCountry},
