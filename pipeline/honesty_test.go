@@ -266,3 +266,24 @@ func TestListsByAField(t *testing.T) {
 		require.Equal(t, KindSet, none.Answer.Kind)
 	}
 }
+
+// A question for the place that holds the most of a set counts the
+// members by the place they state, names the first, and is not exact when
+// members state no place at that level.
+func TestPlacesWithTheMost(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "What are the five counties with the most museums in England?")
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.GreaterOrEqual(t, len(resp.Answer.Groups), 5, resp.Answer.Text)
+	for i := 1; i < len(resp.Answer.Groups); i++ {
+		require.GreaterOrEqual(t, resp.Answer.Groups[i-1].Count, resp.Answer.Groups[i].Count)
+	}
+	for _, id := range resp.Answer.IDs {
+		in, ok := p.data.Get(id)
+		require.True(t, ok)
+		require.Equal(t, resp.Answer.Groups[0].Label, in.County)
+	}
+	resp = ask(t, p, "Which city has the most museums?")
+	require.False(t, resp.Answer.Exact, "most museums state no town")
+	require.Contains(t, resp.Answer.Text, "are not counted")
+}

@@ -295,10 +295,10 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 
 	t = time.Now()
 	ans, _ := p.extract(sel, plan, fused)
-	if ans.Kind == KindSet && plan.Constraints.Order == nil {
+	if ans.Kind == KindSet && plan.Constraints.Order == nil && plan.Constraints.Group == nil {
 		// List the set in fused order, so that answer, hits and citations
-		// read in the same order (an answer for the first of an order
-		// keeps that order).
+		// read in the same order (an answer for the first of an order, or
+		// for the places that hold the most, keeps its order).
 		rank := make(map[string]int, len(fused))
 		for i, f := range fused {
 			rank[f.ID] = i + 1

@@ -78,6 +78,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if sel.HasStated && len(stated) < len(ids) {
 		inferred = len(ids) - len(stated)
 	}
+	if c.Group != nil && plan.Frame != router.FrameCount {
+		return p.groupAnswer(plan, ids, unread, inferred), true, nil
+	}
 	if c.Order != nil && plan.Frame != router.FrameCount {
 		return p.orderedAnswer(plan, ids, unread, inferred), true, nil
 	}

@@ -35,6 +35,7 @@ func (c Constraints) Clone() Constraints {
 	c.Postcodes = slices.Clone(c.Postcodes)
 	c.Years = clone.Ptr(c.Years, nil)
 	c.Order = clone.Ptr(c.Order, nil)
+	c.Group = clone.Ptr(c.Group, nil)
 	c.Has = slices.Clone(c.Has)
 	c.Lacks = slices.Clone(c.Lacks)
 	c.Subjects = slices.Clone(c.Subjects)

@@ -139,6 +139,11 @@ type Constraints struct {
 	// Leiden", "Which museum in Glasgow opened first?").
 	Order *Order `json:"order,omitempty"`
 
+	// Group asks for the places that hold the most (or the fewest) of
+	// the set ("Which city has the most museums?", "the five counties
+	// with the most accredited museums").
+	Group *Group `json:"group,omitempty"`
+
 	// Has are fields every member of the set must have ("Which museums
 	// in Bath have a website?", "German archives with an ISIL"): isil,
 	// gnd, wikidata, ghcid, website, postcode, address, former_name.
@@ -166,10 +171,11 @@ func (c Constraints) Empty() bool {
 // Selective reports whether the constraints can select an exact set of
 // institutions from the graph (a list question with at least one filter
 // beyond the type, the first members of an order, "the oldest library",
-// or a field they have or lack, "museums with a website").
+// the places that hold the most, or a field they have or lack, "museums
+// with a website").
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Years != nil || c.Accreditation != "" || c.Order != nil || len(c.Has)+len(c.Lacks) > 0
+		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || len(c.Has)+len(c.Lacks) > 0
 }
 
 // NameMatch is an institution recognised in the question.
@@ -233,6 +239,15 @@ type Order struct {
 	Attribute string `json:"attribute"`
 	Highest   bool   `json:"highest,omitempty"`
 	N         int    `json:"n"`
+}
+
+// Group groups a set's members by a place field and asks for the N
+// places with the most members, or the fewest (Fewest). Level is city,
+// county, subregion (an English region), region (a nation) or country.
+type Group struct {
+	Level  string `json:"level"`
+	Fewest bool   `json:"fewest,omitempty"`
+	N      int    `json:"n"`
 }
 
 // HasIDs reports whether the question gave an identifier.

@@ -12,17 +12,17 @@ import (
 //	name:<NameMatch.Name>   place:<Place.Name>   body:<Body.Name>
 //	type:<type code>        subject:<subject>    governance:<code>
 //	size:<size>             postcode:<postcode>   has:<field>   lacks:<field>
-//	years   accreditation   status   near   order
+//	years   accreditation   status   near   order   group
 //
 // Values compare case-insensitively.
 var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks",
-	"years", "accreditation", "status", "near", "order"}
+	"years", "accreditation", "status", "near", "order", "group"}
 
 // ValidConstraintKey reports whether key names a kind of constraint
 // Without can drop.
 func ValidConstraintKey(key string) error {
 	kind, value, hasValue := strings.Cut(key, ":")
-	bare := kind == "years" || kind == "accreditation" || kind == "status" || kind == "near" || kind == "order"
+	bare := kind == "years" || kind == "accreditation" || kind == "status" || kind == "near" || kind == "order" || kind == "group"
 	switch {
 	case !slices.Contains(constraintKinds, kind):
 		return fmt.Errorf("unknown constraint %q (kinds: %s)", key, strings.Join(constraintKinds, ", "))
@@ -82,6 +82,8 @@ func (c Constraints) Without(keys []string) Constraints {
 			c.NearPlace = false
 		case "order":
 			c.Order = nil
+		case "group":
+			c.Group = nil
 		}
 	}
 	if len(c.Places) == 0 {

@@ -363,7 +363,8 @@ var demonyms = map[string]Place{
 
 // demonymPlace reads a country's or nation's adjective just before a type
 // noun, or one word before it ("German archives", "Scottish art
-// galleries"), as that place, when the question names no other place.
+// galleries"), or before a kind of place ("Which English county …"), as
+// that place, when the question names no other place.
 func demonymPlace(s *scan, c *Constraints) {
 	if len(c.Places) > 0 {
 		return
@@ -377,7 +378,9 @@ func demonymPlace(s *scan, c *Constraints) {
 		if !typeWordAt(s, j) && j+1 < len(s.toks) && !s.used[j] {
 			j++
 		}
-		if typeWordAt(s, j) {
+		// "Which English county has the most museums?": a kind of
+		// place of the nation's
+		if typeWordAt(s, j) || placeQualifiers[s.toks[i+1].norm] {
 			pl.Text = s.original(i, i+1)
 			c.Places = append(c.Places, pl)
 			s.mark(i, i+1)

@@ -24,6 +24,7 @@ type (
 	Test        = plan.Test
 	Pair        = plan.Pair
 	Order       = plan.Order
+	Group       = plan.Group
 )
 
 // The six intents.

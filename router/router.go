@@ -112,6 +112,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
+	grp := group(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
@@ -251,6 +252,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// condition of the list, not a field of one institution
 		c.Field, c.Status = "", "open"
 	}
+	if grp != nil && len(c.Names) == 0 && !ids.any() {
+		// "Which city has the most museums?": the places, not a field
+		// of one institution
+		c.Group, c.Field, listQ = grp, "", true
+	}
 	if ord != nil && len(c.Names) == 0 && !ids.any() && (c.Field == "" || c.Field == "opened" || c.Field == "closed") {
 		// "Which museum in Glasgow opened first?", "What is the oldest
 		// library?": the first members of the set in that order
@@ -302,6 +308,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
+	if c.Group != nil && frame == FrameCount {
+		// "the largest number of museums" ranks places by a count; it
+		// does not ask for one
+		frame = FrameSet
+	}
 	if len(c.Malformed) > 0 && !ids.any() && len(c.Names) == 0 {
 		frame, intent = FrameLookup, Factual
 	}

@@ -652,3 +652,27 @@ func TestDemonyms(t *testing.T) {
 	require.Equal(t, []string{"German art"}, r.Route("Which museums hold German art?").Unread)
 	require.Empty(t, r.Route("List the museums in the English county Staffordshire.").Unread)
 }
+
+// Questions for the places that hold the most (or the fewest) of a set
+// read the kind of place and how many are asked, not a field.
+func TestGroupReadings(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]Group{
+		"Which city has the most museums?":                             {Level: "city", N: 1},
+		"Welche Stadt hat die meisten Museen?":                         {Level: "city", N: 1},
+		"Welke stad heeft de meeste bibliotheken?":                     {Level: "city", N: 1},
+		"Which county has the most accredited museums?":                {Level: "county", N: 1},
+		"Which English county has the fewest museums?":                 {Level: "county", Fewest: true, N: 1},
+		"What are the five counties with the most museums in England?": {Level: "county", N: 5},
+		"Which regions of England have the most railway museums?":      {Level: "subregion", N: 10},
+	} {
+		p := r.Route(q)
+		require.NotNil(t, p.Constraints.Group, q)
+		require.Equal(t, want, *p.Constraints.Group, q)
+		require.True(t, p.Constraints.List, q)
+		require.Empty(t, p.Constraints.Field, q)
+	}
+	require.Equal(t, "England", r.Route("Which English county has the fewest museums?").Constraints.Places[0].Name)
+	require.Nil(t, r.Route("Which is the most recent museum in Kent?").Constraints.Group)
+	require.Nil(t, r.Route("Which museums in the county of Kent are accredited?").Constraints.Group)
+}

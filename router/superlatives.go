@@ -51,6 +51,9 @@ func order(s *scan) *Order {
 			continue
 		}
 		o, ok := superlatives[t.norm]
+		if numberOf(s, i) {
+			continue // "the largest number of museums": a count (see group)
+		}
 		end := i + 1
 		switch {
 		case ok:
@@ -126,3 +129,78 @@ func countOfType(s *scan) int {
 	}
 	return 0
 }
+
+// groupLevels are the words for a kind of place a question may rank by
+// how many institutions each holds, and the field each is read from.
+var groupLevels = map[string]string{
+	"city": "city", "cities": "city", "town": "city", "towns": "city", "stadt": "city", "stadte": "city",
+	"stad": "city", "steden": "city", "plaats": "city", "plaatsen": "city", "ort": "city", "orte": "city",
+	"county": "county", "counties": "county", "grafschaft": "county", "grafschaften": "county",
+	"graafschap": "county", "graafschappen": "county",
+	"region": "subregion", "regions": "subregion", "regio": "subregion", "regios": "subregion",
+	"nation": "region", "nations": "region",
+	"country": "country", "countries": "country", "land": "country", "lander": "country", "landen": "country",
+}
+
+// groupPlurals are the plural forms of groupLevels' words.
+var groupPlurals = map[string]bool{
+	"cities": true, "towns": true, "stadte": true, "steden": true, "plaatsen": true, "orte": true,
+	"counties": true, "grafschaften": true, "graafschappen": true, "regions": true, "regios": true,
+	"nations": true, "countries": true, "lander": true, "landen": true,
+}
+
+// mostCues and fewestCues rank places by their number of institutions.
+var (
+	mostCues   = map[string]bool{"most": true, "meisten": true, "meeste": true}
+	fewestCues = map[string]bool{"fewest": true, "least": true, "wenigsten": true, "minste": true}
+)
+
+// group reads a question for the places that hold the most (or the
+// fewest) institutions ("Which city has the most museums?", "Welche
+// Stadt hat die meisten Museen?", "the five counties with the most
+// accredited museums") and marks its words as read.
+func group(s *scan) *Group {
+	level, at := "", -1
+	for i, t := range s.toks {
+		if l, ok := groupLevels[t.norm]; ok && !s.used[i] && level == "" {
+			level, at = l, i
+			continue
+		}
+		// "the largest number of museums"
+		largest := numberOf(s, i)
+		if at < 0 || s.used[i] || !mostCues[t.norm] && !fewestCues[t.norm] && !largest {
+			continue
+		}
+		if i+1 < len(s.toks) && recentWords[s.toks[i+1].norm] {
+			return nil // "the most recent"
+		}
+		g := &Group{Level: level, Fewest: fewestCues[t.norm], N: 1}
+		if groupPlurals[s.toks[at].norm] {
+			g.N = 10
+		}
+		s.mark(at, at+1)
+		s.mark(i, i+1)
+		if largest {
+			s.mark(i, i+3)
+			g.Fewest = smallWords[t.norm]
+		}
+		if n, ok := countBefore(s, at); ok {
+			g.N = n
+		}
+		return g
+	}
+	return nil
+}
+
+// numberOf reports "largest number of", "smallest number of" and the like
+// at i: a count, not a size.
+func numberOf(s *scan, i int) bool {
+	w := s.toks[i].norm
+	return (bigWords[w] || smallWords[w]) && i+2 < len(s.toks) && (s.toks[i+1].norm == "number" || s.toks[i+1].norm == "count") &&
+		(s.toks[i+2].norm == "of")
+}
+
+var (
+	bigWords   = map[string]bool{"largest": true, "highest": true, "greatest": true, "biggest": true}
+	smallWords = map[string]bool{"smallest": true, "lowest": true}
+)

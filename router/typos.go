@@ -183,7 +183,7 @@ func closestWord(w string, list []string) (string, bool) {
 // known reports whether some table holds the word, so that it is no typo.
 func (g *gazetteer) known(w string) bool {
 	if g.vocab[w] || g.placeWords[w] > 0 || commonWords[w] || placeFuzzyStop[w] || typeWords[w] != "" ||
-		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] {
+		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] || knownWords[w] {
 		return true
 	}
 	if g.subjects.knows(w) {

@@ -67,6 +67,12 @@ func buildKnownWords() {
 	for w := range recentWords {
 		add(w)
 	}
+	for w := range groupLevels {
+		add(w)
+	}
+	for w := range fewestCues {
+		add(w)
+	}
 	for w := range moreCues {
 		add(w)
 	}

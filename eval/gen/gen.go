@@ -69,6 +69,10 @@
 //     region, or its three oldest (exploratory; answer = the name, or
 //     the list of three), asked only of areas whose museums are all open
 //     and all have one opening year, with no tie at the cut.
+//   - group_most: which county of a nation or English region holds the
+//     most museums (exploratory; answer = the county, expected = its
+//     open museums), asked only of areas whose open museums all state a
+//     county, with one county ahead.
 //   - honesty_*: unknown identifiers of each scheme, institutions and
 //     organisations that do not exist, off-topic questions and subjects
 //     absent from the data;

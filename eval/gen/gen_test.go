@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite testdata/generated from the gen
 // quota and its questions.
 const (
 	seed       = 20261130
-	nQuestions = 2563
+	nQuestions = 2595
 	nRefs      = 3400
 )
 

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -67,5 +68,56 @@ func orderFrame(b *qbuilder, quota int) {
 		}
 		d.notes = fmt.Sprintf("Rule: admin_area has %s (%s); every museum there is open and has one opening year; ordered by year_opened.", a.name, a.level)
 		return d, true
+	})
+}
+
+var groupParas = para{
+	LangEN: {"Which county in {place} has the most museums?", "In {place}, which county has the most museums?",
+		"Which county of {place} has the largest number of museums?", "~county with most museums {place}"},
+	LangNL: {"Welk graafschap in {place} heeft de meeste musea?"},
+	LangDE: {"Welche Grafschaft in {place} hat die meisten Museen?"},
+}
+
+// groupFrame asks which county of a nation or English region holds the
+// most open museums: areas whose open museums all state a county, with
+// one county ahead of the others (answer = the county, expected = its
+// open museums).
+func groupFrame(b *qbuilder, quota int) {
+	offer(b, quota, b.areas(), func(a *area) (draft, bool) {
+		if a.level != "" && a.level != "English Region" {
+			return draft{}, false
+		}
+		by := map[string][]*heritage.Institution{}
+		for _, in := range a.recs {
+			if !in.IsOpen() {
+				continue // the question is in the present tense
+			}
+			if in.County == "" {
+				return draft{}, false
+			}
+			by[in.County] = append(by[in.County], in)
+		}
+		best, second := "", 0
+		for _, c := range slices.Sorted(maps.Keys(by)) {
+			switch n := len(by[c]); {
+			case best == "" || n > len(by[best]):
+				if best != "" {
+					second = len(by[best])
+				}
+				best = c
+			case n > second:
+				second = n
+			}
+		}
+		if best == "" || len(by[best]) == second || len(by) < 2 || len(by[best]) > MaxSet {
+			return draft{}, false
+		}
+		lang := b.lang()
+		return draft{
+			frame: "group_most", intent: router.Exploratory, paras: groupParas, lang: lang,
+			vars:     []string{"{place}", b.placePhrase(a, lang)},
+			expected: ids(by[best]), answer: best,
+			notes: fmt.Sprintf("Rule: admin_area has %s (%s); every open museum there states a county; the county with the most open museums.", a.name, a.level),
+		}, true
 	})
 }

@@ -160,6 +160,7 @@ function chipsOf(plan) {
   if (c.status) add('status', 'status', c.status);
   (c.has || []).forEach((f) => add('has', 'has:' + f, 'has ' + f));
   (c.lacks || []).forEach((f) => add('lacks', 'lacks:' + f, 'lacks ' + f));
+  if (c.group) add('group', 'group', (c.group.fewest ? 'fewest' : 'most') + ' by ' + c.group.level + ', ' + c.group.n);
   if (c.order) add('order', 'order', (c.order.highest ? 'highest ' : 'lowest ') + c.order.attribute + ' first, ' + c.order.n);
   return out;
 }

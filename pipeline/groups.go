@@ -1,0 +1,159 @@
+package pipeline
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// placeOf is the place of a record at a group level, "" when the record
+// states none (a town read from the record's own name is no statement).
+func placeOf(in *heritage.Institution, level string) string {
+	switch level {
+	case "city":
+		if in.CityInferred {
+			return ""
+		}
+		return in.City
+	case "county":
+		return in.County
+	case "subregion":
+		return in.Subregion
+	case "region":
+		return in.Region
+	case "country":
+		return in.Country
+	}
+	return ""
+}
+
+// levelNoun names a group level in answers.
+func levelNoun(level string, n int) string {
+	nouns := map[string][2]string{
+		"city": {"town", "towns"}, "county": {"county", "counties"}, "subregion": {"region", "regions"},
+		"region": {"nation", "nations"}, "country": {"country", "countries"},
+	}[level]
+	if n == 1 {
+		return nouns[0]
+	}
+	return nouns[1]
+}
+
+// groupAnswer answers a question for the places holding the most (or the
+// fewest) of a set: the set's members counted by the place they state at
+// the level asked, the first g.N places (and any that tie with the last).
+// It is exact only when every member states a place at that level, no
+// condition went unread and no member was placed by its name; for "the
+// fewest" it says that places holding none are not counted.
+func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred int) draft {
+	c := plan.Constraints
+	g := *c.Group
+	noun := typeNoun(c.TypeCodes)
+	by := map[string][]string{}
+	missing := 0
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok {
+			continue
+		}
+		pl := placeOf(in, g.Level)
+		if pl == "" {
+			missing++
+			continue
+		}
+		by[pl] = append(by[pl], id)
+	}
+	groups := make([]AnswerGroup, 0, len(by))
+	for pl, members := range by {
+		groups = append(groups, AnswerGroup{Label: pl, IDs: members, Count: len(members)})
+	}
+	slices.SortFunc(groups, func(a, b AnswerGroup) int {
+		d := cmp.Compare(b.Count, a.Count)
+		if g.Fewest {
+			d = -d
+		}
+		return cmp.Or(d, strings.Compare(a.Label, b.Label))
+	})
+	n := min(g.N, len(groups))
+	for n > 0 && n < len(groups) && groups[n].Count == groups[n-1].Count {
+		n++ // a tie with the last one shown is shown too
+	}
+	top := groups[:n]
+	var first []string
+	if len(top) > 0 {
+		first = top[0].IDs
+	}
+	a := Answer{Kind: KindSet, IDs: first, Groups: top, Count: len(top),
+		Exact: len(top) > 0 && missing == 0 && len(unread) == 0 && inferred == 0}
+	if len(top) == 1 {
+		a.Value = top[0].Label
+	}
+	most := "most"
+	if g.Fewest {
+		most = "fewest"
+	}
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		total := len(ids) - missing
+		that := ""
+		if missing > 0 {
+			that = " that state their " + levelNoun(g.Level, 1)
+		}
+		switch {
+		case len(top) == 0:
+			fmt.Fprintf(&b, "None of the %d %s the question selects states its %s", len(ids), plural(noun, len(ids)), levelNoun(g.Level, 1))
+		case len(top) == 1:
+			fmt.Fprintf(&b, "Of the %d %s the question selects%s, %s has the %s: ", total, plural(noun, total), that, top[0].Label, most)
+			p.writeGroup(&b, top[0], true, cite)
+		default:
+			fmt.Fprintf(&b, "Of the %d %s the question selects%s, the %d %s with the %s: ", total, plural(noun, total), that, len(top), levelNoun(g.Level, len(top)), most)
+			for i, gr := range top {
+				if i == listShown && len(top) > listShown+2 {
+					fmt.Fprintf(&b, " and %d more", len(top)-listShown)
+					break
+				}
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				b.WriteString(gr.Label + " ")
+				p.writeGroup(&b, gr, i == 0, cite)
+			}
+		}
+		writePlaceReadings(&b, c.Places)
+		if missing > 0 {
+			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are not counted", missing, len(ids), levelNoun(g.Level, 1))
+		}
+		if g.Fewest && len(top) > 0 {
+			fmt.Fprintf(&b, ". Only %s holding at least one are counted", levelNoun(g.Level, 2))
+		}
+		if inferred > 0 {
+			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
+		}
+		writeUnread(&b, unread)
+		return b.String()
+	}}
+}
+
+// writeGroup writes a place's count and, when named is set, its first
+// three institutions: "98 (A [1]; B [2]; C [3] …)".
+func (p *Pipeline) writeGroup(b *strings.Builder, gr AnswerGroup, named bool, cite func(string) string) {
+	fmt.Fprintf(b, "%d", gr.Count)
+	if !named || len(gr.IDs) == 0 {
+		return
+	}
+	b.WriteString(" (")
+	for i, id := range gr.IDs[:min(len(gr.IDs), 3)] {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.label(id) + cite(id))
+	}
+	if len(gr.IDs) > 3 {
+		b.WriteString(" …")
+	}
+	b.WriteString(")")
+}
