@@ -111,17 +111,10 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred 
 			p.writeGroup(&b, top[0], true, cite)
 		default:
 			fmt.Fprintf(&b, "Of the %d %s the question selects%s, the %d %s with the %s: ", total, plural(noun, total), that, len(top), levelNoun(g.Level, len(top)), most)
-			for i, gr := range top {
-				if i == listShown && len(top) > listShown+2 {
-					fmt.Fprintf(&b, " and %d more", len(top)-listShown)
-					break
-				}
-				if i > 0 {
-					b.WriteString("; ")
-				}
-				b.WriteString(gr.Label + " ")
-				p.writeGroup(&b, gr, i == 0, cite)
-			}
+			writeShown(&b, len(top), func(i int) {
+				b.WriteString(top[i].Label + " ")
+				p.writeGroup(&b, top[i], i == 0, cite)
+			})
 		}
 		writePlaceReadings(&b, c.Places)
 		if missing > 0 {

@@ -38,7 +38,7 @@ func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, membe
 	default:
 		r.from, r.to, ok = in.Opened()
 	}
-	r.text = strings.Replace(strings.TrimPrefix(heritage.YearsText(r.from, r.to, ok), "between "), " and ", "-", 1)
+	r.text = shortYears(r.from, r.to, ok)
 	return r, ok, true
 }
 
@@ -114,16 +114,9 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 			fmt.Fprintf(&b, "The question selects only 1 %s: ", noun)
 		default:
 			fmt.Fprintf(&b, "%s of the %d %s the question selects: ", what, members, plural(noun, members))
-			for i, r := range top {
-				if i == listShown && len(top) > listShown+2 {
-					fmt.Fprintf(&b, " and %d more", len(top)-listShown)
-					break
-				}
-				if i > 0 {
-					b.WriteString("; ")
-				}
-				fmt.Fprintf(&b, "%s (%s)%s", p.label(r.id), r.text, cite(r.id))
-			}
+			writeShown(&b, len(top), func(i int) {
+				fmt.Fprintf(&b, "%s (%s)%s", p.label(top[i].id), top[i].text, cite(top[i].id))
+			})
 		}
 		writePlaceReadings(&b, c.Places)
 		if missing > 0 && len(top) > 0 {

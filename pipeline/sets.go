@@ -138,28 +138,42 @@ func writePlaceReadings(b *strings.Builder, places []router.Place) {
 
 // writeList names the first listShown institutions and counts the rest.
 func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constraints, cite func(string) string) {
-	for i, id := range ids {
-		if i == listShown && len(ids) > listShown+2 {
-			fmt.Fprintf(b, " and %d more", len(ids)-listShown)
+	writeShown(b, len(ids), func(i int) {
+		id := ids[i]
+		b.WriteString(p.label(id))
+		if in, ok := p.data.Get(id); ok && c.Years != nil {
+			var y string
+			if c.Years.Field == "closed" {
+				y = shortYears(in.Closed())
+			} else {
+				y = shortYears(in.Opened())
+			}
+			if y != "" {
+				fmt.Fprintf(b, " (%s)", y)
+			}
+		}
+		b.WriteString(cite(id))
+	})
+}
+
+// writeShown writes items 0 to n-1 with "; " between them: the first
+// listShown of them and "and N more" when more than two would be left.
+func writeShown(b *strings.Builder, n int, item func(i int)) {
+	for i := range n {
+		if i == listShown && n > listShown+2 {
+			fmt.Fprintf(b, " and %d more", n-listShown)
 			return
 		}
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		b.WriteString(p.label(id))
-		if in, ok := p.data.Get(id); ok && c.Years != nil {
-			var y string
-			if c.Years.Field == "closed" {
-				y = heritage.YearsText(in.Closed())
-			} else {
-				y = heritage.YearsText(in.Opened())
-			}
-			if y != "" {
-				fmt.Fprintf(b, " (%s)", strings.Replace(strings.TrimPrefix(y, "between "), " and ", "-", 1))
-			}
-		}
-		b.WriteString(cite(id))
+		item(i)
 	}
+}
+
+// shortYears writes a year or a span of years as "1850" or "1850-1860".
+func shortYears(from, to int, ok bool) string {
+	return strings.Replace(strings.TrimPrefix(heritage.YearsText(from, to, ok), "between "), " and ", "-", 1)
 }
 
 func (p *Pipeline) label(id string) string {
