@@ -175,17 +175,21 @@ func orderRank(rank map[string]int, id string) int {
 	return 1 << 30
 }
 
+// placeMatches reports whether the record lies in one of the places, by
+// any of a town's names ("München" is Munich).
 func placeMatches(in *heritage.Institution, places []router.Place) bool {
 	for _, pl := range places {
-		want := strings.ToLower(pl.Name)
-		for _, v := range []string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
-			if strings.ToLower(v) == want {
-				return true
+		for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
+			want := strings.ToLower(name)
+			for _, v := range []string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
+				if strings.ToLower(v) == want {
+					return true
+				}
 			}
-		}
-		for _, u := range in.AdminAreas() {
-			if strings.ToLower(u.Name) == want {
-				return true
+			for _, u := range in.AdminAreas() {
+				if strings.ToLower(u.Name) == want {
+					return true
+				}
 			}
 		}
 	}

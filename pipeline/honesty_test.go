@@ -287,3 +287,15 @@ func TestPlacesWithTheMost(t *testing.T) {
 	require.False(t, resp.Answer.Exact, "most museums state no town")
 	require.Contains(t, resp.Answer.Text, "are not counted")
 }
+
+// A town asked about by another of its names is the town the record
+// states ("München" is Munich); a partial name beside another place is
+// answered about the institution, not as "not in the data".
+func TestYesNoPlaceByAnotherName(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "Ist das Deutsche Museum in München?")
+	require.Equal(t, "yes", resp.Answer.Value, resp.Answer.Text)
+	resp = ask(t, p, "Is the Horniman Museum in Manchester?")
+	require.Equal(t, "no", resp.Answer.Value, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "London")
+}

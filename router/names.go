@@ -105,6 +105,7 @@ func (g *gazetteer) partialNames(question string, s *scan, mask []bool) (fixed s
 		if _, isPlace := g.places[s.key(i, j)]; isPlace {
 			continue // a place is no partial name
 		}
+		j = g.beforePlace(s, i, j)
 		text := s.original(i, j)
 		hits := g.nameIx.get().Search(text, names.Options{Limit: 2})
 		// one record's name holds every word of the run, clearly ahead
@@ -117,4 +118,16 @@ func (g *gazetteer) partialNames(question string, s *scan, mask []bool) (fixed s
 		typed, read = append(typed, text), append(read, name)
 	}
 	return fixed, typed, read, len(read) > 0
+}
+
+// beforePlace is the end of the name-like run [i, j) without a place
+// after a locative at its end: "Horniman Museum in Manchester" is the
+// name "Horniman Museum".
+func (g *gazetteer) beforePlace(s *scan, i, j int) int {
+	for m := i + 1; m < j-1; m++ {
+		if _, isPlace := g.places[s.key(m+1, j)]; isPlace && locatives[s.toks[m].norm] {
+			return m
+		}
+	}
+	return j
 }

@@ -59,7 +59,9 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 	switch plan.Frame {
 	case FrameField, FrameYesNo, FrameRelation, FramePair:
 	default:
-		if !pairShape(s) {
+		// a yes/no question about an institution not yet read ("Is the
+		// Horniman Museum in Manchester?") has no yes/no frame yet
+		if !pairShape(s) && !yesNoShape(s) {
 			return plan, false
 		}
 	}

@@ -447,11 +447,14 @@ var judgements = map[string]bool{
 func (g *gazetteer) exactName(s *scan, c *Constraints) {
 	knownOnce.Do(buildKnownWords)
 	for _, run := range nameRuns(s, unknownMask(s)) {
-		i, j := afterArticle(s, run[0]), run[1]
+		i, j := afterArticle(s, run[0]), g.beforePlace(s, run[0], run[1])
 		if j-i < 2 || !s.free(i, j) {
 			continue
 		}
 		idx, ok := g.names[s.key(i, j)]
+		if !ok {
+			idx, ok = g.inflectedName(s, i, j)
+		}
 		if !ok {
 			continue
 		}
@@ -460,6 +463,58 @@ func (g *gazetteer) exactName(s *scan, c *Constraints) {
 		s.mark(i, j)
 		return
 	}
+}
+
+// inflectedName looks up the run [i, j) in the form a German name takes
+// on its own: one adjective's ending ("das Deutsche Museum", "im
+// Deutschen Museum") and a genitive "-s" on the last word ("des Deutschen
+// Museums") give the record "Deutsches Museum".
+func (g *gazetteer) inflectedName(s *scan, i, j int) (int32, bool) {
+	words := make([]string, j-i)
+	for m := range words {
+		words[m] = s.toks[i+m].norm
+	}
+	lasts := []string{words[len(words)-1]}
+	if l := lasts[0]; len(l) > 4 && strings.HasSuffix(l, "s") {
+		lasts = append(lasts, l[:len(l)-1])
+	}
+	try := func() (int32, bool) {
+		for _, l := range lasts {
+			words[len(words)-1] = l
+			if idx, ok := g.names[strings.Join(words, " ")]; ok {
+				return idx, true
+			}
+		}
+		words[len(words)-1] = lasts[0]
+		return 0, false
+	}
+	if len(lasts) > 1 {
+		if idx, ok := try(); ok {
+			return idx, true
+		}
+	}
+	for k := range len(words) - 1 {
+		w := words[k]
+		if !s.toks[i+k].upper || len(w) < 4 {
+			continue
+		}
+		var forms []string
+		switch {
+		case strings.HasSuffix(w, "en"):
+			stem := w[:len(w)-1]
+			forms = []string{stem + "s", stem + "r", stem}
+		case strings.HasSuffix(w, "e"):
+			forms = []string{w + "s", w + "r"}
+		}
+		for _, f := range forms {
+			words[k] = f
+			if idx, ok := try(); ok {
+				return idx, true
+			}
+		}
+		words[k] = w
+	}
+	return 0, false
 }
 
 // negatedTopicAt reports a negation before a topic preposition at i ("not

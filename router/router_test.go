@@ -676,3 +676,20 @@ func TestGroupReadings(t *testing.T) {
 	require.Nil(t, r.Route("Which is the most recent museum in Kent?").Constraints.Group)
 	require.Nil(t, r.Route("Which museums in the county of Kent are accredited?").Constraints.Group)
 }
+
+// A partial or inflected name is read beside a place: the place after a
+// locative is no part of it, and a German adjective's ending or a
+// genitive "-s" is the name's own form.
+func TestNamesBesidePlacesAndInflected(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Is the Horniman Museum in Manchester?":      "Horniman Museum & Gardens",
+		"Wann wurde das Deutsche Museum gegründet?":  "Deutsches Museum",
+		"Ist das Deutsche Museum in München?":        "Deutsches Museum",
+		"Was ist die Website des Deutschen Museums?": "Deutsches Museum",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Names, 1, q)
+		require.Equal(t, want, p.Constraints.Names[0].Name, q)
+	}
+}
