@@ -220,6 +220,20 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "opening year", heritage.YearsText(in.Opened())
 	case "closed":
 		return "closing year", heritage.YearsText(in.Closed())
+	case "phone":
+		return "telephone number", ""
+	case "email":
+		return "e-mail address", ""
+	case "opening_hours":
+		return "opening hours", ""
+	case "founder":
+		return "founder", ""
+	case "director":
+		return "director", ""
+	case "admission":
+		return "admission price", ""
+	case "visitors":
+		return "visitor numbers", ""
 	case "former_name":
 		var names []string
 		for _, a := range in.FormerNames() {

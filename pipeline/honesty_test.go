@@ -299,3 +299,20 @@ func TestYesNoPlaceByAnotherName(t *testing.T) {
 	require.Equal(t, "no", resp.Answer.Value, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "London")
 }
+
+// A list that leaves places out has none of their institutions; a field
+// the data does not record is answered "not recorded" for the institution
+// asked about.
+func TestExceptAndUnrecordedFields(t *testing.T) {
+	p := testPipeline(t)
+	all := ask(t, p, "Which museums are in Wales?")
+	some := ask(t, p, "Which museums are in Wales except those in Cardiff?")
+	require.Less(t, some.Answer.Count, all.Answer.Count, some.Answer.Text)
+	for _, id := range some.Answer.IDs {
+		in, _ := p.data.Get(id)
+		require.NotEqual(t, "Cardiff", in.City, in.Name)
+	}
+	resp := ask(t, p, "What's the phone number of the British Museum?")
+	require.Equal(t, KindField, resp.Answer.Kind, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "records no telephone number")
+}

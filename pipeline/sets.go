@@ -52,6 +52,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			return p.noneHaving(plan, len(sel.Main)), true, nil
 		}
 	}
+	if len(c.Except) > 0 {
+		// "… except those in Cardiff": the members that lie in none of
+		// the places left out
+		ids, stated = p.outside(ids, c.Except), p.outside(stated, c.Except)
+	}
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
@@ -331,4 +336,15 @@ func withArticle(label string) string {
 		return "an " + label
 	}
 	return "a " + label
+}
+
+// outside keeps the institutions that lie in none of the places.
+func (p *Pipeline) outside(ids []string, places []router.Place) []string {
+	var out []string
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && !placeMatches(in, places) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -32,6 +32,7 @@ func (c Constraints) Clone() Constraints {
 	c.Bodies = clone.Each(c.Bodies, func(b Body) Body { b.IDs = slices.Clone(b.IDs); return b })
 	c.TypeCodes = slices.Clone(c.TypeCodes)
 	c.Places = slices.Clone(c.Places)
+	c.Except = slices.Clone(c.Except)
 	c.Postcodes = slices.Clone(c.Postcodes)
 	c.Years = clone.Ptr(c.Years, nil)
 	c.Order = clone.Ptr(c.Order, nil)

@@ -112,6 +112,9 @@ type Constraints struct {
 	TypeCodes []string `json:"type_codes,omitempty"`
 	// Places constrain location; several places of one side are ORed.
 	Places []Place `json:"places,omitempty"`
+	// Except are places the set's members must not lie in ("museums in
+	// Wales except those in Cardiff", "outside London").
+	Except []Place `json:"except,omitempty"`
 	// NearPlace is set for "in or near T" questions.
 	NearPlace bool `json:"near_place,omitempty"`
 	// Postcodes are UK postcodes ("NE61 1PJ") or outward codes ("NE61");
@@ -144,6 +147,10 @@ type Constraints struct {
 	// with the most accredited museums").
 	Group *Group `json:"group,omitempty"`
 
+	// All asks about every institution of the question's types, with no
+	// other condition ("How many museums are there?").
+	All bool `json:"all,omitempty"`
+
 	// Has are fields every member of the set must have ("Which museums
 	// in Bath have a website?", "German archives with an ISIL"): isil,
 	// gnd, wikidata, ghcid, website, postcode, address, former_name.
@@ -175,7 +182,7 @@ func (c Constraints) Empty() bool {
 // with a website").
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || len(c.Has)+len(c.Lacks) > 0
+		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || c.All || len(c.Has)+len(c.Lacks)+len(c.Except) > 0
 }
 
 // NameMatch is an institution recognised in the question.

@@ -12,10 +12,11 @@ import (
 //	name:<NameMatch.Name>   place:<Place.Name>   body:<Body.Name>
 //	type:<type code>        subject:<subject>    governance:<code>
 //	size:<size>             postcode:<postcode>   has:<field>   lacks:<field>
+//	except:<Place.Name>
 //	years   accreditation   status   near   order   group
 //
 // Values compare case-insensitively.
-var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks",
+var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks", "except",
 	"years", "accreditation", "status", "near", "order", "group"}
 
 // ValidConstraintKey reports whether key names a kind of constraint
@@ -56,6 +57,7 @@ func (c Constraints) Without(keys []string) Constraints {
 	}
 	c.Names = slices.DeleteFunc(slices.Clone(c.Names), func(n NameMatch) bool { return has("name", n.Name) })
 	c.Places = slices.DeleteFunc(slices.Clone(c.Places), func(p Place) bool { return has("place", p.Name) })
+	c.Except = slices.DeleteFunc(slices.Clone(c.Except), func(p Place) bool { return has("except", p.Name) })
 	c.Bodies = slices.DeleteFunc(slices.Clone(c.Bodies), func(b Body) bool { return has("body", b.Name) })
 	c.TypeCodes = drop("type", c.TypeCodes)
 	c.Subjects = drop("subject", c.Subjects)

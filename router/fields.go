@@ -9,6 +9,20 @@ import (
 var fieldCues = []struct {
 	phrase, field string
 }{
+	// fields the data does not record: asked of one institution, the
+	// answer says so instead of offering matches (phrases no name holds:
+	// "Norwich Telephone Museum" asks for no telephone number)
+	{"phone number", "phone"}, {"telephone number", "phone"}, {"telefonnummer", "phone"},
+	{"telefoonnummer", "phone"}, {"contact number", "phone"}, {"email address", "email"},
+	{"e mail address", "email"}, {"opening hours", "opening_hours"}, {"opening times", "opening_hours"},
+	{"offnungszeiten", "opening_hours"}, {"openingstijden", "opening_hours"}, {"openingsuren", "opening_hours"},
+	{"who founded", "founder"}, {"founded by", "founder"}, {"founder of", "founder"}, {"wer grundete", "founder"},
+	{"grunder", "founder"}, {"oprichter", "founder"}, {"wie richtte", "founder"}, {"director of", "director"},
+	{"the director", "director"}, {"direktor", "director"}, {"directeur", "director"}, {"entry fee", "admission"},
+	{"admission fee", "admission"}, {"admission price", "admission"}, {"admission", "admission"},
+	{"ticket price", "admission"}, {"how much does it cost", "admission"}, {"eintrittspreis", "admission"},
+	{"eintritt", "admission"}, {"toegangsprijs", "admission"}, {"how many visitors", "visitors"},
+	{"visitor numbers", "visitors"}, {"besucherzahl", "visitors"}, {"bezoekersaantal", "visitors"},
 	{"previously called", "former_name"}, {"previously known", "former_name"}, {"formerly called", "former_name"},
 	{"formerly known", "former_name"}, {"former name", "former_name"}, {"old name", "former_name"},
 	{"originally called", "former_name"}, {"originally known", "former_name"}, {"used to be called", "former_name"},
@@ -180,4 +194,24 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// unrecordedFields are the fields the data does not record (fieldCues
+// reads them so that a question about one institution is answered "not
+// recorded").
+var unrecordedFields = map[string]bool{
+	"phone": true, "email": true, "opening_hours": true, "founder": true, "director": true, "admission": true,
+	"visitors": true,
+}
+
+// markFieldCue marks the phrase of the question that names field f as
+// read and returns it.
+func markFieldCue(s *scan, f string) string {
+	for _, fc := range fieldCues {
+		if i := s.find(fc.phrase); fc.field == f && i >= 0 {
+			s.mark(i, i+strings.Count(fc.phrase, " ")+1)
+			return fc.phrase
+		}
+	}
+	return f
 }

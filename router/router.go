@@ -126,6 +126,15 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	c.Field = fieldOf(s)
+	if unrecordedFields[c.Field] {
+		cue := markFieldCue(s, c.Field)
+		if listCue && len(c.Names) == 0 && !ids.any() {
+			// "Which museums were founded by the council?": a condition
+			// of the list that no field records, not a field of one
+			// institution
+			s.unreadCue, c.Field = cue, ""
+		}
+	}
 	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "" ||
 		listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
 		// "Which museums does X run?", "Welche Museen betreibt X?": the
@@ -190,6 +199,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	g.findPlaces(s, &c)
 	g.placesBeforeCoordinators(s, &c)
 	demonymPlace(s, &c)
+	exceptPlaces(s, &c)
 	if c.Field == "" {
 		g.subjectsOf(s, &c)
 	}
@@ -293,6 +303,8 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if countAsked(s) && !ids.any() && len(c.Names) == 0 {
 		// "How many museums are in Rye?" asks for the size of a set
 		c.List = true
+		// "How many museums are there?": of every museum
+		c.All = !c.Selective() && len(c.Postcodes) == 0 && rel == ""
 	}
 
 	intent, scores, conf := classify(s, &c, ids.any(), listQ, rel, housesEnd)
@@ -382,6 +394,9 @@ func fieldOf(s *scan) string {
 // exact.
 func qualities(s *scan, yearsRead bool) []string {
 	var out []string
+	if s.unreadCue != "" {
+		out = append(out, s.unreadCue)
+	}
 	for i, t := range s.toks {
 		switch {
 		case judgements[t.norm] && !s.used[i]:

@@ -693,3 +693,24 @@ func TestNamesBesidePlacesAndInflected(t *testing.T) {
 		require.Equal(t, want, p.Constraints.Names[0].Name, q)
 	}
 }
+
+// Places after an except cue are left out, not added; a count with no
+// condition is of every institution of the type; a field the data does
+// not record is a field of one institution, and an unread condition of a
+// list.
+func TestExceptAllAndUnrecorded(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("List all museums in Wales except those in Cardiff").Constraints
+	require.Equal(t, "Wales", c.Places[0].Name)
+	require.Equal(t, "Cardiff", c.Except[0].Name)
+	c = r.Route("Which museums are not in London?").Constraints
+	require.Empty(t, c.Places)
+	require.Equal(t, "London", c.Except[0].Name)
+	require.True(t, r.Route("How many museums are there altogether?").Constraints.All)
+	require.False(t, r.Route("How many museums are there in Kent?").Constraints.All)
+	require.Equal(t, "phone", r.Route("What's the phone number of the British Museum?").Constraints.Field)
+	require.Equal(t, "founder", r.Route("Who founded the Ashmolean Museum?").Constraints.Field)
+	p := r.Route("Which museums in York were founded by the council?")
+	require.Empty(t, p.Constraints.Field)
+	require.Contains(t, p.Unread, "founded by")
+}

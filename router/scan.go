@@ -21,6 +21,10 @@ type scan struct {
 	// it without consuming a token (fieldRead)
 	field     string
 	fieldRead bool
+	// unreadCue is the cue of a field the data does not record, asked
+	// in a list question ("museums founded by the council"): a
+	// condition no rule reads
+	unreadCue string
 }
 
 func newScan(q string) *scan {

@@ -93,7 +93,12 @@ func buildKnownWords() {
 	add(compareCues...)
 	add(collectionCues...)
 	for _, fc := range fieldCues {
-		add(fc.phrase)
+		// the words of a field the data does not record are read only
+		// where the phrase stands (see markFieldCue): "Telephone" in
+		// "Guernsey Telephone Musemu" is part of a name to read
+		if !unrecordedFields[fc.field] {
+			add(fc.phrase)
+		}
 	}
 	add(fillerWords...)
 }
@@ -110,6 +115,7 @@ var fillerSet = func() map[string]bool {
 // fillerWords carry no constraint in a heritage question: verbs, pronouns,
 // politeness and trip phrasing in English, Dutch and German.
 var fillerWords = []string{
+	"altogether", "overall", "insgesamt", "gesamt", "totaal", "total",
 	"what", "whats", "which", "who", "whom", "whose", "where", "when", "why", "how", "there", "here",
 	"please", "thanks", "thank", "could", "would", "should", "might", "may", "must", "shall", "want", "wanted",
 	"like", "looking", "look", "search", "searching", "know", "tell", "say", "let", "lets", "need", "help",
