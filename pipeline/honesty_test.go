@@ -316,3 +316,16 @@ func TestExceptAndUnrecordedFields(t *testing.T) {
 	require.Equal(t, KindField, resp.Answer.Kind, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "records no telephone number")
 }
+
+// A list by a word of the name holds the institutions whose names hold
+// it as a word, and no others.
+func TestListByNameWord(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "Which museums have war in their name?")
+	require.NotEmpty(t, resp.Answer.IDs, resp.Answer.Text)
+	for _, id := range resp.Answer.IDs {
+		in, _ := p.data.Get(id)
+		require.True(t, p.named([]string{id}, []string{"war"}) != nil, in.Name)
+		require.NotContains(t, strings.ToLower(in.Name), "warwick")
+	}
+}

@@ -52,6 +52,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			return p.noneHaving(plan, len(sel.Main)), true, nil
 		}
 	}
+	if len(c.NameHas) > 0 {
+		// "… have war in their name": the members whose name holds
+		// every word
+		ids, stated = p.named(ids, c.NameHas), p.named(stated, c.NameHas)
+	}
 	if len(c.Except) > 0 {
 		// "… except those in Cardiff": the members that lie in none of
 		// the places left out
@@ -347,4 +352,46 @@ func (p *Pipeline) outside(ids []string, places []router.Place) []string {
 		}
 	}
 	return out
+}
+
+// named keeps the institutions whose name, or another name of theirs,
+// holds every word: as a word of the name, or its plural ("War" in
+// "Imperial War Museum", not in "Warwick"), or, for a word of five
+// letters or more, inside a word of the name ("eisenbahn" in
+// "Eisenbahnmuseum").
+func (p *Pipeline) named(ids, words []string) []string {
+	var out []string
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok {
+			continue
+		}
+		names := []string{in.Name}
+		for _, a := range in.AltNames {
+			names = append(names, a.Name)
+		}
+		for _, n := range names {
+			if nameHolds(heritage.NormalizeName(n), words) {
+				out = append(out, id)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// nameHolds reports whether the normalised name holds every word.
+func nameHolds(name string, words []string) bool {
+	parts := strings.Fields(name)
+	for _, w := range words {
+		w = heritage.NormalizeName(w)
+		found := false
+		for _, part := range parts {
+			found = found || part == w || part == w+"s" || part == w+"es" || len(w) >= 5 && strings.Contains(part, w)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

@@ -38,6 +38,7 @@ func (c Constraints) Clone() Constraints {
 	c.Order = clone.Ptr(c.Order, nil)
 	c.Group = clone.Ptr(c.Group, nil)
 	c.Has = slices.Clone(c.Has)
+	c.NameHas = slices.Clone(c.NameHas)
 	c.Lacks = slices.Clone(c.Lacks)
 	c.Subjects = slices.Clone(c.Subjects)
 	c.GovernanceCodes = slices.Clone(c.GovernanceCodes)

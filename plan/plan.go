@@ -147,6 +147,10 @@ type Constraints struct {
 	// with the most accredited museums").
 	Group *Group `json:"group,omitempty"`
 
+	// NameHas are words every member's name must hold ("Which museums
+	// have 'castle' in their name?").
+	NameHas []string `json:"name_has,omitempty"`
+
 	// All asks about every institution of the question's types, with no
 	// other condition ("How many museums are there?").
 	All bool `json:"all,omitempty"`
@@ -182,7 +186,7 @@ func (c Constraints) Empty() bool {
 // with a website").
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || c.All || len(c.Has)+len(c.Lacks)+len(c.Except) > 0
+		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || c.All || len(c.Has)+len(c.Lacks)+len(c.Except)+len(c.NameHas) > 0
 }
 
 // NameMatch is an institution recognised in the question.

@@ -12,11 +12,11 @@ import (
 //	name:<NameMatch.Name>   place:<Place.Name>   body:<Body.Name>
 //	type:<type code>        subject:<subject>    governance:<code>
 //	size:<size>             postcode:<postcode>   has:<field>   lacks:<field>
-//	except:<Place.Name>
+//	except:<Place.Name>     name_has:<word>
 //	years   accreditation   status   near   order   group
 //
 // Values compare case-insensitively.
-var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks", "except",
+var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks", "except", "name_has",
 	"years", "accreditation", "status", "near", "order", "group"}
 
 // ValidConstraintKey reports whether key names a kind of constraint
@@ -66,6 +66,7 @@ func (c Constraints) Without(keys []string) Constraints {
 	c.Postcodes = drop("postcode", c.Postcodes)
 	c.Has = drop("has", c.Has)
 	c.Lacks = drop("lacks", c.Lacks)
+	c.NameHas = drop("name_has", c.NameHas)
 	if len(c.Subjects) == 0 {
 		c.Topic = ""
 	}

@@ -113,6 +113,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
 	grp := group(s)
+	nameHas := nameWords(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
@@ -261,6 +262,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// "Which museums in Kent are still open?": the status is a
 		// condition of the list, not a field of one institution
 		c.Field, c.Status = "", "open"
+	}
+	if len(nameHas) > 0 && len(c.Names) == 0 && !ids.any() {
+		// "Which museums have war in their name?"
+		c.NameHas, c.Field, listQ = nameHas, "", true
 	}
 	if grp != nil && len(c.Names) == 0 && !ids.any() {
 		// "Which city has the most museums?": the places, not a field

@@ -714,3 +714,19 @@ func TestExceptAllAndUnrecorded(t *testing.T) {
 	require.Empty(t, p.Constraints.Field)
 	require.Contains(t, p.Unread, "founded by")
 }
+
+// Words a list's names must hold are read as such, not as a subject.
+func TestNameWords(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string][]string{
+		"Which museums have war in their name?":            {"war"},
+		"Which museums in Kent have castle in their name?": {"castle"},
+		"Welche Museen haben Burg im Namen?":               {"burg"},
+		"museums whose name contains railway":              {"railway"},
+	} {
+		c := r.Route(q).Constraints
+		require.Equal(t, want, c.NameHas, q)
+		require.Empty(t, c.Subjects, q)
+		require.True(t, c.List, q)
+	}
+}

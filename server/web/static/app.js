@@ -160,6 +160,8 @@ function chipsOf(plan) {
   if (c.status) add('status', 'status', c.status);
   (c.has || []).forEach((f) => add('has', 'has:' + f, 'has ' + f));
   (c.lacks || []).forEach((f) => add('lacks', 'lacks:' + f, 'lacks ' + f));
+  (c.except || []).forEach((p) => add('except', 'except:' + p.name, 'not in ' + p.name));
+  (c.name_has || []).forEach((w) => add('name', 'name_has:' + w, 'name has ' + w));
   if (c.group) add('group', 'group', (c.group.fewest ? 'fewest' : 'most') + ' by ' + c.group.level + ', ' + c.group.n);
   if (c.order) add('order', 'order', (c.order.highest ? 'highest ' : 'lowest ') + c.order.attribute + ' first, ' + c.order.n);
   return out;
