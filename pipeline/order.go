@@ -102,7 +102,7 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 	}
 	exact := len(top) > 0 && missing == 0 && settled && len(unread) == 0 && inferred == 0
 	a := Answer{Kind: KindSet, IDs: out, Exact: exact, Count: len(top)}
-	what := orderPhrase(o, len(top), noun)
+	what := orderPhrase(o, len(top))
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		switch {
@@ -112,12 +112,20 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 			fmt.Fprintf(&b, "The data records no %s for any of the %d %s the question selects", valueNoun(o.Attribute), members, plural(noun, members))
 		case members == 1:
 			fmt.Fprintf(&b, "The question selects only 1 %s: ", noun)
+		case o.N == 1 && len(top) > 1:
+			// a tie for the first place: "16 of the 17 museums the
+			// question selects tie for the largest (large)"
+			fmt.Fprintf(&b, "%d of the %d %s the question selects tie for the %s (%s): ", len(top), members,
+				plural(noun, members), orderWord(o), top[0].text)
+		case len(top) > o.N:
+			fmt.Fprintf(&b, "The %d %s of the %d %s the question selects, with %d more that tie with the last: ", o.N,
+				orderWord(o), members, plural(noun, members), len(top)-o.N)
 		default:
 			fmt.Fprintf(&b, "%s of the %d %s the question selects: ", what, members, plural(noun, members))
-			writeShown(&b, len(top), func(i int) {
-				fmt.Fprintf(&b, "%s (%s)%s", p.label(top[i].id), top[i].text, cite(top[i].id))
-			})
 		}
+		writeShown(&b, len(top), func(i int) {
+			fmt.Fprintf(&b, "%s (%s)%s", p.label(top[i].id), top[i].text, cite(top[i].id))
+		})
 		writePlaceReadings(&b, c.Places)
 		if missing > 0 && len(top) > 0 {
 			have := "have"
@@ -139,26 +147,28 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 
 // orderPhrase names the first n of an order: "The oldest", "The 3 newest",
 // "The last to close".
-func orderPhrase(o router.Order, n int, noun string) string {
-	var word string
+func orderPhrase(o router.Order, n int) string {
+	if n > 1 {
+		return fmt.Sprintf("The %d %s", n, orderWord(o))
+	}
+	return "The " + orderWord(o)
+}
+
+// orderWord names an order's end: "oldest", "largest", "last to close".
+func orderWord(o router.Order) string {
 	switch {
 	case o.Attribute == "size" && o.Highest:
-		word = "largest"
+		return "largest"
 	case o.Attribute == "size":
-		word = "smallest"
+		return "smallest"
 	case o.Attribute == "closed" && o.Highest:
-		word = "last to close"
+		return "last to close"
 	case o.Attribute == "closed":
-		word = "first to close"
+		return "first to close"
 	case o.Highest:
-		word = "newest"
-	default:
-		word = "oldest"
+		return "newest"
 	}
-	if n > 1 {
-		return fmt.Sprintf("The %d %s", n, word)
-	}
-	return "The " + word
+	return "oldest"
 }
 
 // valueNoun names the value an order is by.

@@ -278,6 +278,15 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 			}
 		}
 	}
+	// the names people give English regions ("Yorkshire" for Yorkshire
+	// and The Humber), where the data has no place of that name
+	for alias, region := range regionNicknames {
+		if _, taken := g.places[alias]; !taken {
+			if _, ok := g.places[region]; ok {
+				aliasOf[alias] = region
+			}
+		}
+	}
 	for alias, k := range aliasOf {
 		g.places[alias] = append([]placeCand(nil), g.places[k]...)
 		g.placeMax = max(g.placeMax, strings.Count(alias, " ")+1)
@@ -359,4 +368,11 @@ func uniqueFields(s string) []string {
 		}
 	}
 	return out
+}
+
+// regionNicknames are the names people give English regions, by the key
+// of the region's name in the data.
+var regionNicknames = map[string]string{
+	"yorkshire": "yorkshire and the humber", "east anglia": "east of england", "west country": "south west",
+	"the west country": "south west",
 }

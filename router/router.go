@@ -105,9 +105,13 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] ||
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
+	// "Is there a toy museum in Brighton?" asks whether a set has
+	// members, not about one institution called "Toy Museum"
+	exists := existenceOfType(s)
+	listQ = listQ || exists
 
 	g.writtenSubjects(s, &c)
-	s.oneEntity = rel != "" && !listQ || yesNoShape(s) || pairShape(s) && !pluralType(s) ||
+	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || pairShape(s) && !pluralType(s) ||
 		!listQ && !pluralType(s) && fieldShape(s)
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
@@ -115,6 +119,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	grp := group(s)
 	nameHas := nameWords(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
+	if exists {
+		describedNames(s, &c)
+	}
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
 	// asks for a set even without a question word
 	plural := g.compounds(s, &c)
@@ -152,7 +159,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	noEntity := len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any()
 	// a single-entity question reads a misspelt name before places, so
 	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
-	if noEntity && (housesEnd >= 0 || c.Field != "" || yesNoShape(s)) {
+	if noEntity && (housesEnd >= 0 || c.Field != "" || yesNoShape(s) && !exists) {
 		// "Wann wurde das Deutsches Museum gegründet?": a name of several
 		// words one record carries exactly, that the name reading turned
 		// down as too common a phrase, is that record, not a misspelling
@@ -277,7 +284,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// library?": the first members of the set in that order
 		if ord.N == 0 {
 			ord.N = 1
-			if plural {
+			// "the oldest museums"; "Which of the museums … is the
+			// biggest?" asks for one
+			if plural && !s.hasAny("which of the", "which one of the", "welke van de", "welches der", "welcher der", "welche der") {
 				ord.N = 10
 			}
 		}
@@ -612,3 +621,50 @@ func hasVerb(s *scan) (has, negated bool) {
 	}
 	return has, negated
 }
+
+// existenceOfType reports "Is there a toy museum in Brighton?", "Is er
+// een archief in Delft?": whether a set has members, asked with a type
+// noun within three words of the article.
+func existenceOfType(s *scan) bool {
+	for _, cue := range []string{"is there a", "is there an", "is there any", "is er een", "gibt es ein", "gibt es eine"} {
+		i := s.find(cue)
+		if i < 0 {
+			continue
+		}
+		from := i + strings.Count(cue, " ") + 1
+		for k := from; k < len(s.toks) && k < from+3; k++ {
+			if typeWordAt(s, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describedNames drops the names written in lower case right after the
+// indefinite article of an existence question and frees their words: "a
+// toy museum" in "Is there a toy museum in Brighton?" describes what is
+// looked for; it does not name the record "Toy-Museum".
+func describedNames(s *scan, c *Constraints) {
+	var keep []NameMatch
+	for _, n := range c.Names {
+		at := -1
+		for i, t := range s.toks {
+			if strings.HasPrefix(s.text[t.start:], n.Text) {
+				at = i
+				break
+			}
+		}
+		if at > 0 && indefinite[s.toks[at-1].norm] && !s.toks[at].upper {
+			for k := at; k < len(s.toks) && s.toks[k].end <= s.toks[at].start+len(n.Text); k++ {
+				s.used[k] = false
+			}
+			continue
+		}
+		keep = append(keep, n)
+	}
+	c.Names = keep
+}
+
+// indefinite are the indefinite articles of an existence question.
+var indefinite = map[string]bool{"a": true, "an": true, "any": true, "een": true, "ein": true, "eine": true, "einen": true}

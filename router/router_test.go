@@ -730,3 +730,20 @@ func TestNameWords(t *testing.T) {
 		require.True(t, c.List, q)
 	}
 }
+
+// An existence question with a type noun asks for a set; an ordinal
+// before an order word asks for the first that many; a region's common
+// name is the region.
+func TestExistenceOrdinalsAndRegionNames(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("Is there a toy museum in Brighton?").Constraints
+	require.True(t, c.List)
+	require.Empty(t, c.Names)
+	require.NotEmpty(t, c.Subjects)
+	require.Equal(t, 2, r.Route("What is the second oldest museum in York?").Constraints.Order.N)
+	require.Equal(t, 2, r.Route("Welches ist das zweitälteste Museum in Kent?").Constraints.Order.N)
+	require.Equal(t, 2, r.Route("Wat is het op een na oudste museum in York?").Constraints.Order.N)
+	require.Equal(t, 1, r.Route("Which of the museums in Bath is the biggest?").Constraints.Order.N)
+	c = r.Route("Which museums in Yorkshire are accredited?").Constraints
+	require.Equal(t, "Yorkshire and The Humber", c.Places[0].Name)
+}

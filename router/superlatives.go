@@ -57,6 +57,17 @@ func order(s *scan) *Order {
 		if numberOf(s, i) {
 			continue // "the largest number of museums": a count (see group)
 		}
+		nth := 0
+		if !ok {
+			// "zweitälteste": the second oldest
+			for prefix, n := range ordinalPrefixes {
+				if rest, cut := strings.CutPrefix(t.norm, prefix); cut {
+					if o, ok = superlatives[rest]; ok {
+						nth = n
+					}
+				}
+			}
+		}
 		end := i + 1
 		switch {
 		case ok:
@@ -77,6 +88,10 @@ func order(s *scan) *Order {
 		s.mark(i, end)
 		if n, ok := countBefore(s, i); ok {
 			o.N = n
+		} else if n, ok := ordinalBefore(s, i); ok {
+			o.N = n // "the second oldest": the first two, the second last
+		} else if nth > 0 {
+			o.N = nth
 		} else {
 			o.N = countOfType(s)
 		}
@@ -263,4 +278,34 @@ func nameWords(s *scan) []string {
 		return words
 	}
 	return nil
+}
+
+// ordinals name a place in an order ("the second oldest").
+var ordinals = map[string]int{
+	"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+	"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "tweede": 2, "derde": 3, "vierde": 4,
+}
+
+// ordinalPrefixes are ordinals written into a German superlative
+// ("zweitälteste").
+var ordinalPrefixes = map[string]int{"zweit": 2, "dritt": 3, "viert": 4}
+
+// ordinalBefore reads an ordinal just before the order word at i and
+// marks it as read.
+func ordinalBefore(s *scan, i int) (int, bool) {
+	if i == 0 || s.used[i-1] {
+		return 0, false
+	}
+	// "het op één na oudste": the one but oldest
+	for phrase, n := range map[string]int{"op een na": 2, "op 1 na": 2, "op twee na": 3, "op 2 na": 3} {
+		if k, ok := s.endsAt(i, phrase); ok && s.free(i-k, i) {
+			s.mark(i-k, i)
+			return n, true
+		}
+	}
+	n, ok := ordinals[s.toks[i-1].norm]
+	if ok {
+		s.mark(i-1, i)
+	}
+	return n, ok
 }

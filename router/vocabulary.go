@@ -73,6 +73,9 @@ func buildKnownWords() {
 	for w := range fewestCues {
 		add(w)
 	}
+	for w := range ordinals {
+		add(w)
+	}
 	for w := range moreCues {
 		add(w)
 	}
