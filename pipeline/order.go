@@ -126,6 +126,16 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 		writeShown(&b, len(top), func(i int) {
 			fmt.Fprintf(&b, "%s (%s)%s", p.label(top[i].id), top[i].text, cite(top[i].id))
 		})
+		if o.Field != "" && len(top) == 1 {
+			// "the address of the oldest museum": the field of the first
+			if in, ok := p.data.Get(top[0].id); ok {
+				if label, v := fieldValue(in, o.Field); v != "" {
+					fmt.Fprintf(&b, ". Its %s: %s", label, v)
+				} else {
+					fmt.Fprintf(&b, ". The data records no %s for it", label)
+				}
+			}
+		}
 		writePlaceReadings(&b, c.Places)
 		if missing > 0 && len(top) > 0 {
 			have := "have"

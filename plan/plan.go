@@ -250,6 +250,9 @@ type Order struct {
 	Attribute string `json:"attribute"`
 	Highest   bool   `json:"highest,omitempty"`
 	N         int    `json:"n"`
+	// Field is a field of the first member asked for ("the address of
+	// the oldest museum in Bristol").
+	Field string `json:"field,omitempty"`
 }
 
 // Group groups a set's members by a place field and asks for the N

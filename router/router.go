@@ -159,7 +159,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	noEntity := len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any()
 	// a single-entity question reads a misspelt name before places, so
 	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
-	if noEntity && (housesEnd >= 0 || c.Field != "" || yesNoShape(s) && !exists) {
+	// (a plural list asking for a field its members have, "Which
+	// museums in Edinburgh have been renamed?", names none)
+	if noEntity && (housesEnd >= 0 || c.Field != "" && !(plural && listQ && presenceFields[c.Field]) || yesNoShape(s) && !exists) {
 		// "Wann wurde das Deutsches Museum gegründet?": a name of several
 		// words one record carries exactly, that the name reading turned
 		// down as too common a phrase, is that record, not a misspelling
@@ -279,9 +281,13 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// of one institution
 		c.Group, c.Field, listQ = grp, "", true
 	}
-	if ord != nil && len(c.Names) == 0 && !ids.any() && (c.Field == "" || c.Field == "opened" || c.Field == "closed") {
+	if ord != nil && len(c.Names) == 0 && !ids.any() {
 		// "Which museum in Glasgow opened first?", "What is the oldest
-		// library?": the first members of the set in that order
+		// library?": the first members of the set in that order; "the
+		// address of the oldest museum in Bristol": a field of the first
+		if c.Field != "opened" && c.Field != "closed" {
+			ord.Field = c.Field
+		}
 		if ord.N == 0 {
 			ord.N = 1
 			// "the oldest museums"; "Which of the museums … is the
@@ -446,12 +452,14 @@ func qualities(s *scan, yearsRead bool) []string {
 				typeWords[s.toks[i+3].norm] == "" {
 				out = append(out, s.original(i, i+4))
 			}
-		case (t.norm == "last" || t.norm == "past") && !yearsRead && i+2 < len(s.toks) &&
-			(relativeSpans[s.toks[i+1].norm] || relativeSpans[s.toks[i+2].norm] || i+3 < len(s.toks) && relativeSpans[s.toks[i+3].norm]):
+		case (t.norm == "last" || t.norm == "past" || t.norm == "this" || t.norm == "letzten" || t.norm == "letztes" ||
+			t.norm == "vorigen" || t.norm == "vorig" || t.norm == "afgelopen" || t.norm == "dit") && !yearsRead && i+1 < len(s.toks) &&
+			(relativeSpans[s.toks[i+1].norm] || spanUnits[s.toks[i+1].norm] ||
+				i+2 < len(s.toks) && relativeSpans[s.toks[i+2].norm] || i+3 < len(s.toks) && relativeSpans[s.toks[i+3].norm]):
 			// "in the last ten years": a span back from today, which no
 			// rule reads
 			j := i + 1
-			for j < len(s.toks)-1 && !relativeSpans[s.toks[j].norm] {
+			for j < len(s.toks)-1 && !relativeSpans[s.toks[j].norm] && !spanUnits[s.toks[j].norm] {
 				j++
 			}
 			out = append(out, s.original(i, j+1))

@@ -747,3 +747,22 @@ func TestExistenceOrdinalsAndRegionNames(t *testing.T) {
 	c = r.Route("Which museums in Yorkshire are accredited?").Constraints
 	require.Equal(t, "Yorkshire and The Humber", c.Places[0].Name)
 }
+
+// Times are no orders ("closed last year"), a field of the first of an
+// order is kept ("the address of the oldest museum"), "the council" runs
+// museums as a local authority, and a plural list asking for a field its
+// members have names no institution.
+func TestTimesFieldsOfOrdersAndCouncils(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which Scottish museums closed last year?")
+	require.Nil(t, p.Constraints.Order)
+	require.Equal(t, []string{"last year"}, p.Unread)
+	require.Nil(t, r.Route("Which museums opened in the last ten years in Wales?").Constraints.Order)
+	o := r.Route("What is the address of the oldest museum in Bristol?").Constraints.Order
+	require.NotNil(t, o)
+	require.Equal(t, "address", o.Field)
+	require.Equal(t, []string{"Government-Local_Authority"}, r.Route("Are any museums in Kent run by the council?").Constraints.GovernanceCodes)
+	c := r.Route("Which museums in Edinburgh have been renamed?").Constraints
+	require.Empty(t, c.Names)
+	require.Equal(t, []string{"former_name"}, c.Has)
+}

@@ -75,7 +75,13 @@ func order(s *scan) *Order {
 			o, ok, end = Order{Attribute: "opened", Highest: true}, true, i+2
 		default:
 			last, ordinal := ordinalEnds[t.norm]
-			if ordinal && (verb || i+1 < len(s.toks) && typeWordAt(s, i+1)) {
+			// "closed last year", "in the last ten years" are times, not
+			// an order
+			span := false
+			for k := i + 1; k < len(s.toks) && k <= i+2; k++ {
+				span = span || relativeSpans[s.toks[k].norm] || spanUnits[s.toks[k].norm]
+			}
+			if ordinal && !span && (verb || i+1 < len(s.toks) && typeWordAt(s, i+1)) {
 				o, ok = Order{Attribute: "opened", Highest: last}, true
 			}
 		}
@@ -308,4 +314,11 @@ func ordinalBefore(s *scan, i int) (int, bool) {
 		s.mark(i-1, i)
 	}
 	return n, ok
+}
+
+// spanUnits are the units of a time "last" may start ("last week", "letzte
+// Woche") besides relativeSpans.
+var spanUnits = map[string]bool{
+	"week": true, "weeks": true, "century": true, "centuries": true, "time": true, "woche": true,
+	"jahr": true, "monat": true, "week.": true, "maand": true, "eeuw": true, "jahrhundert": true,
 }

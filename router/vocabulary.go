@@ -118,7 +118,7 @@ var fillerSet = func() map[string]bool {
 // fillerWords carry no constraint in a heritage question: verbs, pronouns,
 // politeness and trip phrasing in English, Dutch and German.
 var fillerWords = []string{
-	"altogether", "overall", "insgesamt", "gesamt", "totaal", "total",
+	"altogether", "overall", "insgesamt", "gesamt", "totaal", "total", "heisst", "heist", "heet", "heten",
 	"what", "whats", "which", "who", "whom", "whose", "where", "when", "why", "how", "there", "here",
 	"please", "thanks", "thank", "could", "would", "should", "might", "may", "must", "shall", "want", "wanted",
 	"like", "looking", "look", "search", "searching", "know", "tell", "say", "let", "lets", "need", "help",
