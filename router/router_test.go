@@ -766,3 +766,16 @@ func TestTimesFieldsOfOrdersAndCouncils(t *testing.T) {
 	require.Empty(t, c.Names)
 	require.Equal(t, []string{"former_name"}, c.Has)
 }
+
+// A capitalised order word inside the question starts a name.
+func TestOrderWordsInNames(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"When did the Last Invasion Gallery open?":         "Last Invasion Gallery",
+		"When did First Garden City Heritage Museum open?": "First Garden City Heritage Museum",
+	} {
+		p := r.Route(q)
+		require.Nil(t, p.Constraints.Order, q)
+		require.Equal(t, want, p.Constraints.Names[0].Name, q)
+	}
+}

@@ -50,7 +50,9 @@ func order(s *scan) *Order {
 		closing = closing || closeWords[t.norm]
 	}
 	for i, t := range s.toks {
-		if s.used[i] {
+		// a capital inside the question starts a name ("the First
+		// Light Museum", "Oldest Sweet Shop")
+		if s.used[i] || t.upper && i > 0 {
 			continue
 		}
 		o, ok := superlatives[t.norm]
