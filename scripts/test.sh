@@ -254,6 +254,11 @@ go_test() {
   go test "${flags[@]}" -short -count=1 -timeout 30m -json "$@" "${extra[@]}"
 }
 extra=("$@")
+# The test binaries share what they load from the bundled dataset through
+# this directory (see internal/testfixture): the first to load the
+# dataset writes a snapshot of it that the others read, many times faster
+# than decoding the JSON Lines, the more so under the race detector.
+export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
 
 # The integration tests fail, rather than skip, when a component is
 # missing (Qdrant only when its binary is present, see above).
