@@ -254,10 +254,13 @@ go_test() {
   go test "${flags[@]}" -short -count=1 -timeout 30m -json "$@" "${extra[@]}"
 }
 extra=("$@")
-# The test binaries share what they load from the bundled dataset through
-# this directory (see internal/testfixture): the first to load the
-# dataset writes a snapshot of it that the others read, many times faster
-# than decoding the JSON Lines, the more so under the race detector.
+# The test binaries share what they load and build from the bundled
+# dataset through this directory (see internal/testfixture and
+# internal/testfixture/prebuilt): the first to need the dataset writes a
+# snapshot of it, the first to need the embedded pipeline's indexes,
+# graph and router tables builds them as the index cache keeps them, and
+# the others read these, many times faster than decoding the JSON Lines
+# and building, the more so under the race detector.
 export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
 
 # The integration tests fail, rather than skip, when a component is
