@@ -30,8 +30,10 @@ import (
 )
 
 // EnvDir names the variable that gives the directory the test binaries
-// of one run share what they derive from the bundled dataset through.
-// Unset, every binary loads and builds in memory.
+// of one run share what they derive from the bundled dataset through. It
+// must be new to the run: what is kept there is checked against the
+// data, not against the code that wrote it. Unset, every binary loads
+// and builds in memory.
 const EnvDir = "HYBRIDRAG_TEST_FIXTURES"
 
 var bundled = sync.OnceValues(func() (*heritage.Dataset, error) {
