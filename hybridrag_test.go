@@ -82,8 +82,7 @@ func TestAskOptions(t *testing.T) {
 func TestAskWithALanguageModel(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	ctx := context.Background()
-	full, err := heritage.Embedded()
-	require.NoError(t, err)
+	full := testfixture.Dataset(t)
 	n := 0
 	ds, err := full.Subset(func(in *heritage.Institution) bool { n++; return n%100 == 1 || in.ID == "ror:000xwam85" })
 	require.NoError(t, err)

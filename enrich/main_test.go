@@ -15,7 +15,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
-	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/linking"
 )
 
@@ -39,7 +39,11 @@ func TestMain(m *testing.M) {
 }
 
 var sharedLinker = testfixture.Shared(func(ds *heritage.Dataset) (*linking.Linker, error) {
-	return linking.New(ds, kg.New(ds)), nil
+	g, err := prebuilt.Graph(ds)
+	if err != nil {
+		return nil, err
+	}
+	return linking.New(ds, g), nil
 })
 
 // realLinker returns the bundled dataset and a linker over it, built once.

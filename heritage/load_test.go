@@ -10,8 +10,7 @@ import (
 )
 
 func TestEmbedded(t *testing.T) {
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	require.Equal(t, 16286, ds.Len())
 	require.Empty(t, ds.Skipped)
 	require.NotEmpty(t, ds.Version)

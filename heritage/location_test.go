@@ -9,7 +9,7 @@ import (
 )
 
 // embedded is the bundled dataset, loaded once for the tests that read it
-// (TestEmbedded loads its own; the other packages' tests use
+// (TestEmbedded checks the load; the other packages' tests use
 // internal/testfixture, which this package's tests cannot import).
 var embedded = func() func(t *testing.T) *Dataset {
 	load := sync.OnceValues(Embedded)
@@ -55,6 +55,7 @@ func TestTowns(t *testing.T) {
 // TestTownsCommonWords: a word that names a town in the data but is
 // something else in names is not read as the town.
 func TestTownsCommonWords(t *testing.T) {
+	skipUnderRace(t)
 	ds := embedded(t)
 	fromName := map[string]int{}
 	for i := range ds.Institutions {

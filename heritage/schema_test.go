@@ -68,8 +68,7 @@ func TestSchemaNamesEveryField(t *testing.T) {
 func TestSchemaAgreesWithValidate(t *testing.T) {
 	skipUnderRace(t)
 	sch := compileSchema(t)
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	for i := 0; i < ds.Len(); i += 7 {
 		b, err := json.Marshal(ds.Institutions[i])
 		require.NoError(t, err)

@@ -73,8 +73,7 @@ func fill(v reflect.Value, n *int) {
 // without a panic.
 func TestSnapshotCodecDamage(t *testing.T) {
 	skipUnderRace(t)
-	ds, err := Embedded()
-	require.NoError(t, err)
+	ds := embedded(t)
 	recs := ds.Institutions[:40]
 	encode := func(w *packed.Writer) {
 		for i := range recs {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,17 +15,35 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
 
 // testPipeline is the embedded pipeline, built once for the package's
-// tests.
+// tests: BuildEmbedded's, from the parts the test binaries share when
+// there are (see internal/testfixture/prebuilt).
 var testPipeline = testfixture.Shared(func(ds *heritage.Dataset) (*Pipeline, error) {
 	opts := DefaultOptions()
 	opts.AsOf = 2026
-	return BuildEmbedded(context.Background(), ds, opts)
+	parts, err := prebuilt.Embedded(ds)
+	if err != nil {
+		return nil, err
+	}
+	if parts == nil {
+		return BuildEmbedded(context.Background(), ds, opts)
+	}
+	if d := parts.Vector.Dim(); d != HashingDim {
+		return nil, fmt.Errorf("prebuilt vectors of %d dimensions, the default embedder makes %d", d, HashingDim)
+	}
+	c, err := EmbeddedComponents(context.Background(), ds, EmbeddedConfig{
+		Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return New(c, opts)
 })
 
 // withRetrievers returns a copy of the embedded pipeline whose named

@@ -23,21 +23,44 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
 )
 
-// The embedded pipeline takes seconds to build: one per test binary.
+// The embedded pipeline takes seconds to build: one per test binary,
+// BuildEmbedded's, from the parts the test binaries share when there are
+// (see internal/testfixture/prebuilt); the linker shares them too.
 var (
 	sharedPipe = testfixture.Shared(func(ds *heritage.Dataset) (*pipeline.Pipeline, error) {
 		opts := pipeline.DefaultOptions()
 		opts.Logger = slog.New(slog.DiscardHandler)
-		return pipeline.BuildEmbedded(context.Background(), ds, opts)
+		parts, err := prebuilt.Embedded(ds)
+		if err != nil {
+			return nil, err
+		}
+		if parts == nil {
+			return pipeline.BuildEmbedded(context.Background(), ds, opts)
+		}
+		c, err := pipeline.EmbeddedComponents(context.Background(), ds, pipeline.EmbeddedConfig{
+			Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions(),
+		})
+		if err != nil {
+			return nil, err
+		}
+		return pipeline.New(c, opts)
 	})
 	sharedLink = testfixture.Shared(func(ds *heritage.Dataset) (*graphLinker, error) {
-		return &graphLinker{ds: ds, g: kg.New(ds), r: router.New(ds)}, nil
+		parts, err := prebuilt.Embedded(ds)
+		if err != nil {
+			return nil, err
+		}
+		if parts == nil {
+			return &graphLinker{ds: ds, g: kg.New(ds), r: router.New(ds)}, nil
+		}
+		return &graphLinker{ds: ds, g: parts.Graph, r: router.New(ds, parts.RouterOptions()...)}, nil
 	})
 )
 

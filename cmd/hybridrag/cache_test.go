@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
@@ -42,8 +41,7 @@ func TestBuildMessageSaysWhyAndHowLong(t *testing.T) {
 
 func TestAskBuildsTheCacheOnceThenOpensIt(t *testing.T) {
 	testfixture.SkipUnderRace(t)
-	full, err := heritage.Embedded()
-	require.NoError(t, err)
+	full := testfixture.Dataset(t)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	for i := 0; i < full.Len(); i += 50 {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,7 +18,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
-	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -31,8 +32,17 @@ var (
 )
 
 // sharedIndexes are the in-memory indexes the embedded pipeline builds on
-// the bundled dataset with the default embedder, built once.
+// the bundled dataset with the default embedder, built once; or, when the
+// test binaries share them (see internal/testfixture/prebuilt), read with
+// the knowledge graph and the router's tables.
 var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.EmbeddedConfig, error) {
+	parts, err := prebuilt.Embedded(ds)
+	if err != nil {
+		return pipeline.EmbeddedConfig{}, err
+	}
+	if parts != nil {
+		return pipeline.EmbeddedConfig{Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions()}, nil
+	}
 	var (
 		ix pipeline.EmbeddedConfig
 		g  errgroup.Group
@@ -50,9 +60,11 @@ var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.Embe
 // into these tests), with the bundled dataset loaded once and the
 // embedded pipelines' indexes and the linker over it built once: every
 // command that builds a pipeline with the default embedder on the bundled
-// data gets the same in-memory indexes it would build itself, and builds
-// the rest (router, graph, context builder, backends) on its own; every
-// command that links on the bundled data gets the same linker.
+// data gets the same in-memory indexes it would build itself (and, when
+// the test binaries share them, the same knowledge graph and router
+// tables), and builds the rest (router, graph when not shared, context
+// builder, backends) on its own; every command that links on the bundled
+// data gets the same linker.
 func testEnv(t testing.TB, stdout, stderr io.Writer) *env {
 	t.Helper()
 	e := newEnv(stdout, stderr, func(string) string { return "" })
@@ -63,6 +75,10 @@ func testEnv(t testing.TB, stdout, stderr io.Writer) *env {
 			cfg.BM25 = ix.BM25
 			if !cfg.NoVector {
 				cfg.Vector = ix.Vector
+			}
+			if cfg.Graph == nil && ix.Graph != nil {
+				cfg.Graph = ix.Graph
+				cfg.RouterOptions = append(slices.Clip(cfg.RouterOptions), ix.RouterOptions...)
 			}
 		}
 		return cfg
@@ -79,7 +95,11 @@ func testEnv(t testing.TB, stdout, stderr io.Writer) *env {
 
 // sharedLinker is the linker over the bundled dataset, built once.
 var sharedLinker = testfixture.Shared(func(ds *heritage.Dataset) (*linking.Linker, error) {
-	return linking.New(ds, kg.New(ds)), nil
+	g, err := prebuilt.Graph(ds)
+	if err != nil {
+		return nil, err
+	}
+	return linking.New(ds, g), nil
 })
 
 // runCLI runs the command line as main does in testEnv, sharing one

@@ -32,24 +32,14 @@ type fixture struct {
 	r  *bm25.Retriever
 }
 
-var loadFixture = sync.OnceValues(func() (*fixture, error) {
-	ds, err := heritage.Embedded()
-	if err != nil {
-		return nil, err
-	}
+// getFixture is the BM25 index of the bundled dataset, built once.
+var getFixture = testfixture.Shared(func(ds *heritage.Dataset) (*fixture, error) {
 	r, err := bm25.New(ds)
 	if err != nil {
 		return nil, err
 	}
 	return &fixture{ds, r}, nil
 })
-
-func getFixture(tb testing.TB) *fixture {
-	tb.Helper()
-	f, err := loadFixture()
-	require.NoError(tb, err)
-	return f
-}
 
 func retrieve(t *testing.T, r retrievers.Retriever, text string, k int) []retrievers.Hit {
 	t.Helper()
