@@ -663,7 +663,7 @@ func describedNames(s *scan, c *Constraints) {
 				break
 			}
 		}
-		if at > 0 && indefinite[s.toks[at-1].norm] && !s.toks[at].upper {
+		if at > 0 && indefinite[s.toks[at-1].norm] && (!s.toks[at].upper || s.lower) {
 			for k := at; k < len(s.toks) && s.toks[k].end <= s.toks[at].start+len(n.Text); k++ {
 				s.used[k] = false
 			}

@@ -779,3 +779,13 @@ func TestOrderWordsInNames(t *testing.T) {
 		require.Equal(t, want, p.Constraints.Names[0].Name, q)
 	}
 }
+
+// In a lower-case question a misspelt order word is still an order, and
+// a phrase after "a" still describes.
+func TestLowerCaseOrderAndExistence(t *testing.T) {
+	r := newTestRouter(t)
+	require.NotNil(t, r.Route("whats the oldst museum in bristol").Constraints.Order)
+	c := r.Route("is there a toy museum in brighton").Constraints
+	require.Empty(t, c.Names)
+	require.True(t, c.List)
+}

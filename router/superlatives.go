@@ -52,7 +52,7 @@ func order(s *scan) *Order {
 	for i, t := range s.toks {
 		// a capital inside the question starts a name ("the First
 		// Light Museum", "Oldest Sweet Shop")
-		if s.used[i] || t.upper && i > 0 {
+		if s.used[i] || t.upper && i > 0 && !s.lower {
 			continue
 		}
 		o, ok := superlatives[t.norm]
