@@ -29,3 +29,14 @@ func VectorBytesForTest(x *VectorIndex) int {
 	sc := x.sparse
 	return 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks)
 }
+
+// SetPruneAtForTest makes x prune every search that scores at least n
+// records (see pruneRecords) and returns the threshold it had.
+func SetPruneAtForTest(x *VectorIndex, n int) int {
+	old := x.pruneAt
+	x.pruneAt = n
+	return old
+}
+
+// PruneRecordsForTest is the default pruning threshold.
+const PruneRecordsForTest = pruneRecords
