@@ -30,8 +30,9 @@ func VectorBytesForTest(x *VectorIndex) int {
 	return 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks)
 }
 
-// SetPruneAtForTest makes x prune every search that scores at least n
-// records (see pruneRecords) and returns the threshold it had.
+// SetPruneAtForTest makes x prune the searches that score at least n
+// records (see pruneRecords; with n = 0, every search it can) and returns
+// the threshold it had.
 func SetPruneAtForTest(x *VectorIndex, n int) int {
 	old := x.pruneAt
 	x.pruneAt = n

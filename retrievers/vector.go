@@ -224,7 +224,7 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		if pass != nil {
 			blocks = pass.blocks(len(x.blocks))
 		}
-		if len(blocks)*blockRecords >= x.pruneAt && len(nz) > prunedComponents {
+		if x.prunes(len(nz), len(blocks), k) {
 			var err error
 			if h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass); err != nil {
 				return nil, err

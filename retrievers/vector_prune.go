@@ -14,8 +14,8 @@ import (
 // results carry their exact scores, and they are the exact top k in
 // nearly every case: over the 2,738 gold and generated questions and ten
 // copies of the bundled data (162,860 records), 96% of the exact top 20
-// and 98% of the top 10 (TestPrunedSearchRecall), at half the CPU time of
-// an exhaustive search. The first pass still grows with the records, at a
+// and 98% of the top 10 (TestPrunedSearchRecall), at 55–75% of the CPU
+// time of an exhaustive search. The first pass still grows with the records, at a
 // fifth of the rate of an exhaustive search (a question's vector from the
 // hashing embedder has 95 non-zero components on average); the second does
 // not. Smaller searches, among them every search of the bundled data, are
@@ -29,6 +29,27 @@ const (
 	prunedCandidates = 500 // at least; 25 per result asked for
 	candidatesPerHit = 25
 )
+
+// lookupBlocks is what looking a record up in a column costs (see dots),
+// in blocks of a column scored: a look-up reads scattered memory.
+const lookupBlocks = 0.5
+
+// prunes reports whether a search for the k best of blocks with nz
+// non-zero query components is pruned: when it would score pruneAt
+// records or more and the blocks the first pass leaves out cost more than
+// the look-ups of the second. An index whose pruneAt is 0 prunes every
+// search it can.
+func (x *VectorIndex) prunes(nz, blocks, k int) bool {
+	if nz <= prunedComponents || blocks*blockRecords < x.pruneAt {
+		return false
+	}
+	saved := float64((nz - prunedComponents) * blocks)
+	return x.pruneAt == 0 || saved > lookupBlocks*float64(candidates(k)*nz)
+}
+
+// candidates is how many candidates of the first pass of a pruned search
+// for the k best are scored again.
+func candidates(k int) int { return max(prunedCandidates, candidatesPerHit*k) }
 
 // searchPruned returns the k best records of blocks that pass (every
 // record when pass is nil) as a heap, found as pruneRecords describes.
@@ -47,7 +68,7 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	if err := x.scoreSparse(ctx, q, top, scores, blocks); err != nil {
 		return nil, err
 	}
-	c := max(prunedCandidates, candidatesPerHit*k)
+	c := candidates(k)
 	cands := make(minHeap, 0, c)
 	for _, b := range blocks {
 		lo := int(b) * blockRecords
