@@ -29,3 +29,15 @@ func VectorBytesForTest(x *VectorIndex) int {
 	sc := x.sparse
 	return 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks)
 }
+
+// SetPruneAtForTest makes x prune the searches that score at least n
+// records (see pruneRecords; with n = 0, every search it can) and returns
+// the threshold it had.
+func SetPruneAtForTest(x *VectorIndex, n int) int {
+	old := x.pruneAt
+	x.pruneAt = n
+	return old
+}
+
+// PruneRecordsForTest is the default pruning threshold.
+const PruneRecordsForTest = pruneRecords

@@ -74,7 +74,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1)}
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1), pruneAt: pruneRecords}
 	x.scores.New = newScores(n)
 	return x, nil
 }

@@ -16,8 +16,10 @@ import (
 
 var _ Retriever = (*VectorIndex)(nil)
 
-// VectorIndex is an exact (brute-force) vector index over a dataset's
-// institutions and the semantic retriever built on it. Vectors are stored
+// VectorIndex is a vector index over a dataset's institutions and the
+// semantic retriever built on it: exhaustive (brute-force) except for the
+// searches of sparse columns that score pruneRecords records or more,
+// which are pruned (see pruneRecords). Vectors are stored
 // dimension-major: the j-th components of all records are contiguous. A
 // query then costs one pass over the records per non-zero query component,
 // which for the sparse vectors of a hashing embedder is a small fraction of
@@ -34,6 +36,7 @@ type VectorIndex struct {
 	workers int
 	scores  sync.Pool // *[]float32 with room for every block's records
 	passing filterMemo
+	pruneAt int // the fewest records a search scores for it to be pruned
 }
 
 type vectorConfig struct {
@@ -78,7 +81,7 @@ func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers}
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers, pruneAt: pruneRecords}
 	x.scores.New = newScores(n)
 	chunks := make([]*rowChunk, (n+cfg.batchSize-1)/cfg.batchSize)
 
@@ -175,8 +178,10 @@ type Scored struct {
 
 // Search returns the k records most similar to the query vector q that pass
 // fs (see filter.Set.Match: a filter on an unknown key matches nothing),
-// best first; ties go to the
-// earlier record. It checks ctx between blocks of work.
+// best first; ties go to the earlier record. A search that would score
+// pruneRecords records or more of sparse columns is pruned: its results
+// carry their exact scores, but a few of the exact top k may be missing.
+// It checks ctx between blocks of work.
 func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.Set) ([]Scored, error) {
 	if len(q) != x.dim {
 		return nil, fmt.Errorf("vector: query has %d dimensions, want %d", len(q), x.dim)
@@ -219,15 +224,22 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		if pass != nil {
 			blocks = pass.blocks(len(x.blocks))
 		}
-		for _, b := range blocks {
-			clear(scores[int(b)*blockRecords : int(b+1)*blockRecords])
-		}
-		if err := x.scoreSparse(ctx, q, nz, scores, blocks); err != nil {
-			return nil, err
-		}
-		for _, b := range blocks {
-			lo := int(b) * blockRecords
-			h.keep(k, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
+		if x.prunes(len(nz), len(blocks), k) {
+			var err error
+			if h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass); err != nil {
+				return nil, err
+			}
+		} else {
+			for _, b := range blocks {
+				clear(scores[int(b)*blockRecords : int(b+1)*blockRecords])
+			}
+			if err := x.scoreSparse(ctx, q, nz, scores, blocks); err != nil {
+				return nil, err
+			}
+			for _, b := range blocks {
+				lo := int(b) * blockRecords
+				h.keep(k, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
+			}
 		}
 	}
 	out := make([]Scored, len(h))
@@ -248,12 +260,18 @@ func (h *minHeap) keep(k int, scores []float32, first int, pass recordSet) {
 		if pass != nil && !pass.has(i) {
 			continue
 		}
-		if len(*h) < k {
-			heap.Push(h, Scored{Index: i, Score: s})
-		} else {
-			(*h)[0] = Scored{Index: i, Score: s}
-			heap.Fix(h, 0)
-		}
+		h.offer(k, Scored{Index: i, Score: s})
+	}
+}
+
+// offer keeps s if it is among the k best offered so far.
+func (h *minHeap) offer(k int, s Scored) {
+	switch {
+	case len(*h) < k:
+		heap.Push(h, s)
+	case better(s.Score, s.Index, (*h)[0].Score, (*h)[0].Index):
+		(*h)[0] = s
+		heap.Fix(h, 0)
 	}
 }
 

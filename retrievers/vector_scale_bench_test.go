@@ -3,6 +3,7 @@ package retrievers_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -49,26 +51,44 @@ func scaledVectorIndex(tb testing.TB, times int) (*retrievers.VectorIndex, uint6
 // query embedded beforehand: how the search time grows with the records.
 // It reports the bytes per record of the vectors (index-B/record) and of
 // the live heap the index added (heap-B/record).
+//
+// Over 50,000 records a search is pruned (see TestPrunedSearchRecall);
+// search=exact is the exhaustive search there. cpu-ns/op is the process's
+// CPU time per search, every worker included.
 func BenchmarkVectorSearchScale(b *testing.B) {
 	for _, times := range []int{1, 10} {
 		x, heap := scaledVectorIndex(b, times)
 		b.Run(fmt.Sprintf("records=%d", x.Len()), func(b *testing.B) {
-			for _, bq := range benchQueries {
-				fs, err := filter.Parse([]byte(bq.filters))
-				require.NoError(b, err)
-				q, err := x.Embedder().Embed(context.Background(), []string{bq.text})
-				require.NoError(b, err)
-				b.Run(bq.name, func(b *testing.B) {
-					for b.Loop() {
-						res, err := x.Search(context.Background(), q[0], 20, fs)
-						if err != nil || len(res) == 0 {
-							b.Fatal(err, len(res))
-						}
-					}
-					b.ReportMetric(float64(retrievers.VectorBytesForTest(x))/float64(x.Len()), "index-B/record")
-					b.ReportMetric(float64(heap)/float64(x.Len()), "heap-B/record")
-				})
+			modes := []string{"default"}
+			if x.Len() >= retrievers.PruneRecordsForTest {
+				modes = append(modes, "exact")
 			}
+			for _, mode := range modes {
+				pruneAt := retrievers.PruneRecordsForTest
+				if mode == "exact" {
+					pruneAt = math.MaxInt
+				}
+				retrievers.SetPruneAtForTest(x, pruneAt)
+				for _, bq := range benchQueries {
+					fs, err := filter.Parse([]byte(bq.filters))
+					require.NoError(b, err)
+					q, err := x.Embedder().Embed(context.Background(), []string{bq.text})
+					require.NoError(b, err)
+					b.Run("search="+mode+"/"+bq.name, func(b *testing.B) {
+						cpu := testfixture.CPUTime()
+						for b.Loop() {
+							res, err := x.Search(context.Background(), q[0], 20, fs)
+							if err != nil || len(res) == 0 {
+								b.Fatal(err, len(res))
+							}
+						}
+						b.ReportMetric(float64(testfixture.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+						b.ReportMetric(float64(retrievers.VectorBytesForTest(x))/float64(x.Len()), "index-B/record")
+						b.ReportMetric(float64(heap)/float64(x.Len()), "heap-B/record")
+					})
+				}
+			}
+			retrievers.SetPruneAtForTest(x, retrievers.PruneRecordsForTest)
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -40,6 +41,9 @@ type sparseCols struct {
 	start []uint32
 	rows  []uint8
 	vals  []float32
+
+	presentOnce sync.Once
+	present     []uint64 // see presence
 }
 
 // blocksOf is the number of blocks of n records.

@@ -1,0 +1,150 @@
+package retrievers_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/internal/gold"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// questionVectors embeds the questions of the public gold set and of the
+// generated set with x's embedder.
+func questionVectors(tb testing.TB, x *retrievers.VectorIndex) [][]float32 {
+	tb.Helper()
+	var texts []string
+	for _, path := range []string{"../testdata/questions.jsonl", "../testdata/generated/questions.jsonl"} {
+		qs, err := gold.Load(path)
+		require.NoError(tb, err)
+		for _, q := range qs {
+			texts = append(texts, q.Question)
+		}
+	}
+	vecs, err := x.Embedder().Embed(context.Background(), texts)
+	require.NoError(tb, err)
+	return vecs
+}
+
+// TestPrunedSearchKeepsExactScores prunes every search of the bundled
+// data: each result passes the filters and carries the record's exact
+// score, the results are in order, and there are as many as the filters
+// let through, up to k.
+func TestPrunedSearchKeepsExactScores(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	f := getFixture(t)
+	from := make([]int, f.ds.Len())
+	for i := range from {
+		from[i] = i
+	}
+	x, err := f.vector.Derive(f.ds, from, nil)
+	require.NoError(t, err)
+	exact, err := f.vector.Derive(f.ds, from, nil)
+	require.NoError(t, err)
+	retrievers.SetPruneAtForTest(x, 0)
+	retrievers.SetPruneAtForTest(exact, math.MaxInt)
+
+	vecs := questionVectors(t, x)
+	rng := rand.New(rand.NewPCG(7, 11))
+	ctx := context.Background()
+	for r := range 40 {
+		q := vecs[rng.IntN(len(vecs))]
+		bq := benchQueries[r%len(benchQueries)]
+		fs, err := filter.Parse([]byte(bq.filters))
+		require.NoError(t, err)
+		k := 1 + rng.IntN(40)
+		all, err := exact.Search(ctx, q, x.Len(), fs)
+		require.NoError(t, err)
+		want := make(map[int]float32, len(all))
+		for _, s := range all {
+			want[s.Index] = s.Score
+		}
+		got, err := x.Search(ctx, q, k, fs)
+		require.NoError(t, err)
+		require.Len(t, got, min(k, len(all)), "filters %s", bq.filters)
+		for i, s := range got {
+			score, ok := want[s.Index]
+			require.True(t, ok, "record %d does not pass %s", s.Index, bq.filters)
+			require.Equal(t, score, s.Score, "record %d", s.Index)
+			if i > 0 {
+				p := got[i-1]
+				require.True(t, p.Score > s.Score || p.Score == s.Score && p.Index < s.Index, "results %d and %d out of order", i-1, i)
+			}
+		}
+	}
+}
+
+// TestPrunedSearchRecall measures, over ten copies of the bundled data,
+// the share of the exact top k that a pruned search finds, for the 2,738
+// gold and generated questions: a result counts when its score reaches
+// the exact k-th score (ten copies of a record tie). It logs the mean
+// recall at 10 and 20 and the CPU time per search of both searches
+// (single goroutine, noisy: see BenchmarkVectorSearchScale).
+func TestPrunedSearchRecall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds ten copies of the bundled data's index")
+	}
+	testfixture.SkipUnderRace(t)
+	x, _ := scaledVectorIndex(t, 10)
+	vecs := questionVectors(t, x)
+	ctx := context.Background()
+	// The first pruned search makes the columns' presence bits.
+	retrievers.SetPruneAtForTest(x, 0)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	cpu := testfixture.CPUTime()
+	_, err := x.Search(ctx, vecs[0], 20, nil)
+	require.NoError(t, err)
+	first := testfixture.CPUTime() - cpu
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	t.Logf("first pruned search: CPU %s, heap added %.0f B/record", first, float64(after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))/float64(x.Len()))
+	for _, k := range []int{10, 20} {
+		exact := make([][]retrievers.Scored, len(vecs))
+		retrievers.SetPruneAtForTest(x, math.MaxInt)
+		cpu := testfixture.CPUTime()
+		for i, q := range vecs {
+			var err error
+			exact[i], err = x.Search(ctx, q, k, nil)
+			require.NoError(t, err)
+		}
+		exactCPU := testfixture.CPUTime() - cpu
+		retrievers.SetPruneAtForTest(x, retrievers.PruneRecordsForTest)
+		var sum float64
+		worst := 1.0
+		cpu = testfixture.CPUTime()
+		for i, q := range vecs {
+			got, err := x.Search(ctx, q, k, nil)
+			require.NoError(t, err)
+			if len(exact[i]) == 0 {
+				continue
+			}
+			kth := exact[i][len(exact[i])-1].Score
+			found := 0
+			for _, s := range got {
+				if s.Score >= kth {
+					found++
+				}
+			}
+			r := float64(found) / float64(len(exact[i]))
+			sum += r
+			worst = min(worst, r)
+		}
+		prunedCPU := testfixture.CPUTime() - cpu
+		mean := sum / float64(len(vecs))
+		per := func(d time.Duration) string { return fmt.Sprint(d / time.Duration(len(vecs))) }
+		t.Logf("records %d, k %d: mean recall %.4f, lowest %.2f; CPU per search exact %s, pruned %s", x.Len(), k, mean, worst, per(exactCPU), per(prunedCPU))
+		if k == 20 {
+			require.GreaterOrEqual(t, mean, 0.95)
+		}
+	}
+}
