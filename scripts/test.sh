@@ -266,11 +266,14 @@ export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
 # The integration tests fail, rather than skip, when a component is
 # missing (Qdrant only when its binary is present, see above).
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
-# Two tests change the shared Neo4j database for a while (adding, changing
-# and deleting a source's records, then putting the data back): they run
-# alone among the tests that talk to the servers, first, so that no other
-# test reads the graph or counts its nodes while it is changed.
-neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference)$'
+# Three tests write the shared Neo4j database (two add, change and delete a
+# source's records, then put the data back; one ingests the whole dataset
+# again to show that nothing changes): they run alone among the tests that
+# talk to the servers, first, so that no other test reads the graph or
+# counts its nodes while it is changed, and so that the second ingest has
+# Neo4j to itself (beside the other tests it took two to five times as
+# long).
+neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference|TestIngestIdempotent)$'
 # The test of a hung and a killed Neo4j asks healthy questions within a 1 s
 # leg deadline: it runs next, alone among the tests that talk to the
 # servers (with and without the race detector at once), before the other
