@@ -147,9 +147,11 @@ func field(s *scan) string {
 			return fc.field
 		}
 	}
-	// one typo in one word of a cue phrase ("forme name", "vorge naam")
+	// one typo in one word of a cue phrase ("forme name", "vorge naam");
+	// not of the fields the data does not record, whose answer is the
+	// same "not recorded" either way
 	for _, fc := range fieldCues {
-		if strings.Contains(fc.phrase, " ") && s.hasNear(fc.phrase) {
+		if strings.Contains(fc.phrase, " ") && !unrecordedFields[fc.field] && s.hasNear(fc.phrase) {
 			return fc.field
 		}
 	}
