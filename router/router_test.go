@@ -789,3 +789,17 @@ func TestLowerCaseOrderAndExistence(t *testing.T) {
 	require.Empty(t, c.Names)
 	require.True(t, c.List)
 }
+
+// A misspelt except cue is still read ("excet", "outsise", "behzlve").
+func TestMisspeltExceptCues(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museums are in council area Argyll and Bute excet those in Isle of Mull?",
+		"Which museums in Mid Ulster are outsise Bellaghy?",
+		"Welke musea zijn er in Orkney Islands behzlve in Kirkwall?",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Except, 1, q)
+		require.Len(t, c.Places, 1, q)
+	}
+}

@@ -142,7 +142,8 @@ var cueWords = []string{
 	"independent", "website", "postcode", "address", "governance", "identifier", "managed", "sammlungen",
 	"collecties", "vergleiche", "vergelijk", "betrieben", "beheerd", "gesloten", "geschlossen", "geopend",
 	"eroffnet", "gegrundet", "opgericht", "zwischen", "tussen", "oldest", "newest", "earliest", "latest",
-	"youngest", "largest", "biggest", "smallest", "recently",
+	"youngest", "largest", "biggest", "smallest", "recently", "except", "excluding", "outside", "behalve",
+	"ausser", "ausgenommen", "uitgezonderd", "buiten",
 }
 
 // buildPlainWords collects the topic words (stemmed, as the subject index

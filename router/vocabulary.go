@@ -76,6 +76,7 @@ func buildKnownWords() {
 	for w := range ordinals {
 		add(w)
 	}
+	add(exceptCues...)
 	for w := range moreCues {
 		add(w)
 	}

@@ -73,6 +73,9 @@
 //     most museums (exploratory; answer = the county, expected = its
 //     open museums), asked only of areas whose open museums all state a
 //     county, with one county ahead.
+//   - place_except: the museums of a county-level area outside one of
+//     its towns (exploratory; the town's own museums, by city, district or
+//     administrative unit, are left out; closed ones acceptable).
 //   - honesty_*: unknown identifiers of each scheme, institutions and
 //     organisations that do not exist, off-topic questions and subjects
 //     absent from the data;

@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite testdata/generated from the gen
 // quota and its questions.
 const (
 	seed       = 20261130
-	nQuestions = 2595
+	nQuestions = 2628
 	nRefs      = 3400
 )
 

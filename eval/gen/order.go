@@ -121,3 +121,76 @@ func groupFrame(b *qbuilder, quota int) {
 		}, true
 	})
 }
+
+var exceptParas = para{
+	LangEN: {"Which museums are in {place} except those in {town}?", "List the museums in {place} that are not in {town}.",
+		"Which museums in {place} are outside {town}?", "~museums {place} excluding {town}"},
+	LangNL: {"Welke musea zijn er in {place} behalve in {town}?"},
+	LangDE: {"Welche Museen gibt es in {place} außer in {town}?"},
+}
+
+// exceptFrame asks for the museums of a county-level area that lie
+// outside one of its towns: the area's museums whose city is not the town
+// and that lie in no administrative unit of that name (open ones
+// expected, closed ones acceptable), asked of areas where the town holds
+// at least two open ones.
+func exceptFrame(b *qbuilder, quota int) {
+	offer(b, quota, b.areas(), func(a *area) (draft, bool) {
+		if !countyLevels[a.level] {
+			return draft{}, false
+		}
+		open, closed := splitOpen(a.recs)
+		towns := map[string]int{}
+		for _, in := range open {
+			if in.City != "" && !in.CityInferred {
+				towns[in.City]++
+			}
+		}
+		town := ""
+		for _, t := range slices.Sorted(maps.Keys(towns)) {
+			if towns[t] >= 2 && fold(t) != fold(a.name) && (town == "" || towns[t] > towns[town]) {
+				town = t
+			}
+		}
+		if town == "" {
+			return draft{}, false
+		}
+		var rest []*heritage.Institution
+		for _, in := range open {
+			if !inTown(in, town) {
+				rest = append(rest, in)
+			}
+		}
+		if len(rest) < 2 || len(rest) > MaxSet {
+			return draft{}, false
+		}
+		var closedRest []*heritage.Institution
+		for _, in := range closed {
+			if !inTown(in, town) {
+				closedRest = append(closedRest, in)
+			}
+		}
+		lang := b.lang()
+		return draft{
+			frame: "place_except", intent: router.Exploratory, paras: exceptParas, lang: lang,
+			vars:     []string{"{place}", b.placePhrase(a, lang), "{town}", town},
+			protect:  []string{town},
+			expected: ids(rest), acceptable: ids(closedRest), answer: listAnswer(rest, "museums"),
+			notes: fmt.Sprintf("Rule: admin_area has %s (%s) AND NOT (city == %q OR an admin area or district named so); open ones expected, closed ones acceptable.", a.name, a.level, town),
+		}, true
+	})
+}
+
+// inTown reports whether the record's city, district or one of its
+// administrative units is the town.
+func inTown(in *heritage.Institution, town string) bool {
+	if fold(in.City) == fold(town) || fold(in.District) == fold(town) {
+		return true
+	}
+	for _, u := range in.AdminAreas() {
+		if fold(u.Name) == fold(town) {
+			return true
+		}
+	}
+	return false
+}

@@ -170,7 +170,7 @@ type frame struct {
 
 // questionFrames are the frames in generation order with their weights
 // (the number of questions each gets when n is the sum of the weights,
-// 2,400). A new frame goes last, so that the questions of the others do
+// 2,430). A new frame goes last, so that the questions of the others do
 // not change.
 var questionFrames = []frame{
 	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string {
@@ -341,6 +341,7 @@ var questionFrames = []frame{
 	{160, honesty},
 	{60, orderFrame},
 	{30, groupFrame},
+	{30, exceptFrame},
 }
 
 // isilLookup, qidLookup and gndLookup ask which record has an identifier;
