@@ -329,3 +329,17 @@ func TestListByNameWord(t *testing.T) {
 		require.NotContains(t, strings.ToLower(in.Name), "warwick")
 	}
 }
+
+// A list that drops a negated relation or a second span of years is not
+// called exact, and says what it left out.
+func TestDroppedNegationsAreNotExact(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{
+		"Which museums in Devon are accredited but not run by the National Trust?",
+		"Which museums in Kent opened in the 1970s and closed in the 1990s?",
+	} {
+		resp := ask(t, p, q)
+		require.False(t, resp.Answer.Exact, resp.Answer.Text)
+		require.Contains(t, resp.Answer.Text, "Not an exact answer", q)
+	}
+}

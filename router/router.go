@@ -140,7 +140,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 			// "Which museums were founded by the council?": a condition
 			// of the list that no field records, not a field of one
 			// institution
-			s.unreadCue, c.Field = cue, ""
+			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
 		}
 	}
 	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "" ||
@@ -223,10 +223,27 @@ func (r *Router) route(question string) (Plan, *scan) {
 	neg := qualifiers(s, &c)
 	g.fuzzyPlaces(s, &c)
 	onlyTowns(&c)
-	c.Years = years(s)
+	var yEnd int
+	c.Years, yEnd = yearsFrom(s, 0)
+	if second, end := yearsFrom(s, yEnd); c.Years != nil && second != nil {
+		// "opened in the 1970s and closed in the 1990s": one span of
+		// years is read; the other is a condition the list leaves out
+		at := end - 1
+		for at > yEnd && !openWords[s.toks[at].norm] && !closeWords[s.toks[at].norm] {
+			at--
+		}
+		s.unreadCues = append(s.unreadCues, s.original(at, end))
+	}
 	listQ = listQ || plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil)
 
+	if neg := negatedRelation(s, relEnd); neg >= 0 && len(c.Bodies) > 0 {
+		// "accredited but not run by the National Trust": no rule
+		// leaves a body's members out; the list is of the rest, not
+		// exact, and says so
+		s.unreadCues = append(s.unreadCues, s.original(neg, relEnd)+" "+c.Bodies[0].Name)
+		c.Bodies, rel = nil, ""
+	}
 	// a body is also an institution of its own: keep its record reachable
 	// as a name when the question is not about its members.
 	if housesEnd >= 0 && len(c.Names) > 0 {
@@ -414,9 +431,7 @@ func fieldOf(s *scan) string {
 // exact.
 func qualities(s *scan, yearsRead bool) []string {
 	var out []string
-	if s.unreadCue != "" {
-		out = append(out, s.unreadCue)
-	}
+	out = append(out, s.unreadCues...)
 	for i, t := range s.toks {
 		switch {
 		case judgements[t.norm] && !s.used[i]:
@@ -676,3 +691,19 @@ func describedNames(s *scan, c *Constraints) {
 
 // indefinite are the indefinite articles of an existence question.
 var indefinite = map[string]bool{"a": true, "an": true, "any": true, "een": true, "ein": true, "eine": true, "einen": true}
+
+// negatedRelation is the token of a negation just before the relation cue
+// that ends at end ("not run by", "nicht betrieben von"), or -1.
+func negatedRelation(s *scan, end int) int {
+	if end <= 0 {
+		return -1
+	}
+	start := end - 1
+	for start > 0 && !negations[s.toks[start-1].norm] && end-start < 4 {
+		start--
+	}
+	if start > 0 && negations[s.toks[start-1].norm] && !s.used[start-1] {
+		return start - 1
+	}
+	return -1
+}

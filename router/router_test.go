@@ -803,3 +803,18 @@ func TestMisspeltExceptCues(t *testing.T) {
 		require.Len(t, c.Places, 1, q)
 	}
 }
+
+// A negated relation and a second span of years are conditions no rule
+// reads: they leave the list, which is then not exact, and are named; a
+// span of years takes the verb nearest before it.
+func TestNegatedRelationAndSecondYears(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums in Devon are accredited but not run by the National Trust?")
+	require.Empty(t, p.Constraints.Bodies)
+	require.Len(t, p.Unread, 1)
+	require.Contains(t, p.Unread[0], "not run by")
+	p = r.Route("Which museums in Kent opened in the 1970s and closed in the 1990s?")
+	require.Equal(t, &YearRange{Field: "opened", From: 1970, To: 1979}, p.Constraints.Years)
+	require.Equal(t, []string{"closed in the 1990s"}, p.Unread)
+	require.Equal(t, "opened", r.Route("Which museums founded in 1990 are closed?").Constraints.Years.Field)
+}

@@ -21,10 +21,12 @@ type scan struct {
 	// it without consuming a token (fieldRead)
 	field     string
 	fieldRead bool
-	// unreadCue is the cue of a field the data does not record, asked
-	// in a list question ("museums founded by the council"): a
-	// condition no rule reads
-	unreadCue string
+	// unreadCues are conditions no rule reads that their readers took
+	// out of the constraints: the cue of a field the data does not
+	// record, asked in a list question ("museums founded by the
+	// council"), a negated relation ("not run by the National Trust"), a
+	// second span of years
+	unreadCues []string
 }
 
 func newScan(q string) *scan {

@@ -15,8 +15,11 @@ var openWords = map[string]bool{
 	"foundation": true, "opens": true, "started": true, "begun": true, "eroffnung": true, "opening year": true,
 }
 
-// years reads a year constraint and the field it applies to.
-func years(s *scan) *YearRange {
+// yearsFrom reads the first year constraint at token from or later, and
+// the token after it. Its field is the verb of opening or closing nearest
+// before it ("opened in the 1970s and closed in the 1990s"), else the
+// question's.
+func yearsFrom(s *scan, from int) (*YearRange, int) {
 	n := len(s.toks)
 	yearAt := func(i int) (int, bool) {
 		if i < 0 || i >= n {
@@ -29,22 +32,34 @@ func years(s *scan) *YearRange {
 		y, err := strconv.Atoi(t)
 		return y, err == nil && y >= 1000 && y <= 2100
 	}
-	field := ""
+	question := ""
 	for _, t := range s.toks {
 		if closeWords[t.norm] {
-			field = "closed"
+			question = "closed"
 			break
 		}
 	}
-	if field == "" {
-		field = "opened"
+	if question == "" {
+		question = "opened"
 	}
-	for i := 0; i < n; i++ {
+	fieldAt := func(i int) string {
+		for k := i - 1; k >= 0; k-- {
+			switch t := s.toks[k].norm; {
+			case closeWords[t]:
+				return "closed"
+			case openWords[t]:
+				return "opened"
+			}
+		}
+		return question
+	}
+	for i := from; i < n; i++ {
 		t := s.toks[i].norm
+		field := fieldAt(i)
 		// decades: "1980s"
 		if len(t) == 5 && t[4] == 's' {
 			if y, err := strconv.Atoi(t[:4]); err == nil && y >= 1000 && y <= 2100 && y%10 == 0 {
-				return &YearRange{Field: field, From: y, To: y + 9}
+				return &YearRange{Field: field, From: y, To: y + 9}, i + 1
 			}
 		}
 		y, ok := yearAt(i)
@@ -64,25 +79,25 @@ func years(s *scan) *YearRange {
 			for k := i + 1; k <= i+2; k++ {
 				if y2, ok := yearAt(k); ok {
 					// "between 2000 and 1990" is the same span
-					return &YearRange{Field: field, From: min(y, y2), To: max(y, y2)}
+					return &YearRange{Field: field, From: min(y, y2), To: max(y, y2)}, k + 1
 				}
 			}
 			if prev == "from" || prev == "van" || prev == "von" {
-				return &YearRange{Field: field, From: y}
+				return &YearRange{Field: field, From: y}, i + 1
 			}
 		case prev == "before" || prev == "voor" || prev == "vor" || prev2 == "prior to" || prev == "earlier" || prev == "pre":
-			return &YearRange{Field: field, To: y - 1}
+			return &YearRange{Field: field, To: y - 1}, i + 1
 		case prev == "until" || prev == "till" || prev == "by" || prev == "tot" || prev == "bis" || prev2 == "up to":
-			return &YearRange{Field: field, To: y}
+			return &YearRange{Field: field, To: y}, i + 1
 		case prev == "after" || prev == "na" || prev == "nach":
-			return &YearRange{Field: field, From: y + 1}
+			return &YearRange{Field: field, From: y + 1}, i + 1
 		case prev == "since" || prev == "sinds" || prev == "seit" || prev == "vanaf" || prev == "ab":
-			return &YearRange{Field: field, From: y}
+			return &YearRange{Field: field, From: y}, i + 1
 		}
 		if y2, ok := yearAt(i + 1); ok && y2 > y {
-			return &YearRange{Field: field, From: y, To: y2}
+			return &YearRange{Field: field, From: y, To: y2}, i + 2
 		}
-		return &YearRange{Field: field, From: y, To: y}
+		return &YearRange{Field: field, From: y, To: y}, i + 1
 	}
-	return nil
+	return nil, n
 }
