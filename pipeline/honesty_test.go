@@ -325,7 +325,7 @@ func TestListByNameWord(t *testing.T) {
 	require.NotEmpty(t, resp.Answer.IDs, resp.Answer.Text)
 	for _, id := range resp.Answer.IDs {
 		in, _ := p.data.Get(id)
-		require.True(t, p.named([]string{id}, []string{"war"}) != nil, in.Name)
+		require.True(t, named(in, []string{"war"}), in.Name)
 		require.NotContains(t, strings.ToLower(in.Name), "warwick")
 	}
 }

@@ -18,27 +18,18 @@ type ranked struct {
 	text     string
 }
 
-// sizeRanks order the sizes the data records.
-var sizeRanks = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}
-
-// orderValue is what a record is ordered by, and whether the data records
-// it. For a closing order only closed records take part (ok and closed
-// false for an open one).
+// orderValue is what a record is ordered by (pairValue's), and whether
+// the data records it. For a closing order only closed records take part
+// (ok and member false for an open one).
 func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, member bool) {
-	r.id = in.ID
-	switch attribute {
-	case "size":
-		rank, ok := sizeRanks[strings.ToLower(in.Size)]
-		return ranked{id: in.ID, from: rank, to: rank, text: strings.ToLower(in.Size)}, ok, true
-	case "closed":
-		if in.IsOpen() {
-			return r, false, false
-		}
-		r.from, r.to, ok = in.Closed()
-	default:
-		r.from, r.to, ok = in.Opened()
+	if attribute == "closed" && in.IsOpen() {
+		return ranked{id: in.ID}, false, false
 	}
-	r.text = shortYears(r.from, r.to, ok)
+	v, text, ok := pairValue(in, attribute)
+	r = ranked{id: in.ID, from: v[0], to: v[1], text: text}
+	if attribute != "size" {
+		r.text = shortYears(v[0], v[1], ok)
+	}
 	return r, ok, true
 }
 
@@ -109,7 +100,7 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 		case members == 0:
 			fmt.Fprintf(&b, "None of the %d %s the question selects is recorded as closed", len(ids), plural(noun, len(ids)))
 		case len(top) == 0:
-			fmt.Fprintf(&b, "The data records no %s for any of the %d %s the question selects", valueNoun(o.Attribute), members, plural(noun, members))
+			fmt.Fprintf(&b, "The data records no %s for any of the %d %s the question selects", attrLabel(o.Attribute), members, plural(noun, members))
 		case members == 1:
 			fmt.Fprintf(&b, "The question selects only 1 %s: ", noun)
 		case o.N == 1 && len(top) > 1:
@@ -142,10 +133,10 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 			if missing == 1 {
 				have = "has"
 			}
-			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d %s no %s in the data, so the order leaves them out", missing, members, have, valueNoun(o.Attribute))
+			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d %s no %s in the data, so the order leaves them out", missing, members, have, attrLabel(o.Attribute))
 		}
 		if !settled {
-			fmt.Fprintf(&b, ". Not an exact answer: the data gives some %ss only as a span, so the order at the cut is not certain", valueNoun(o.Attribute))
+			fmt.Fprintf(&b, ". Not an exact answer: the data gives some %ss only as a span, so the order at the cut is not certain", attrLabel(o.Attribute))
 		}
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
@@ -179,15 +170,4 @@ func orderWord(o router.Order) string {
 		return "newest"
 	}
 	return "oldest"
-}
-
-// valueNoun names the value an order is by.
-func valueNoun(attribute string) string {
-	switch attribute {
-	case "size":
-		return "size"
-	case "closed":
-		return "closing year"
-	}
-	return "opening year"
 }

@@ -44,23 +44,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		return draft{}, false, errNoSelection
 	}
 	ids, stated := sel.Main, sel.Stated
-	if len(c.Has)+len(c.Lacks) > 0 {
-		// "… that have a website": the members that have every field
-		// asked for and none of those asked not to have
-		ids, stated = p.having(ids, c.Has, c.Lacks), p.having(stated, c.Has, c.Lacks)
-		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 {
+	if keep := recordConditions(c); keep != nil {
+		ids, stated = p.filter(ids, keep), p.filter(stated, keep)
+		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
+			// "Which museums in Bath have a website?": none of them
 			return p.noneHaving(plan, len(sel.Main)), true, nil
 		}
-	}
-	if len(c.NameHas) > 0 {
-		// "… have war in their name": the members whose name holds
-		// every word
-		ids, stated = p.named(ids, c.NameHas), p.named(stated, c.NameHas)
-	}
-	if len(c.Except) > 0 {
-		// "… except those in Cardiff": the members that lie in none of
-		// the places left out
-		ids, stated = p.outside(ids, c.Except), p.outside(stated, c.Except)
 	}
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
@@ -270,23 +259,35 @@ func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (
 	}}, true
 }
 
-// having keeps the institutions that have a value for every field of has
-// and none for any of lacks.
-func (p *Pipeline) having(ids, has, lacks []string) []string {
+// recordConditions is the test of the conditions a list puts on each
+// member that the graph's selection does not apply: fields it has ("…
+// that have a website") or lacks, words of its name ("… war in their
+// name") and places it lies outside ("… except those in Cardiff"); nil
+// when there are none.
+func recordConditions(c router.Constraints) func(*heritage.Institution) bool {
+	if len(c.Has)+len(c.Lacks)+len(c.NameHas)+len(c.Except) == 0 {
+		return nil
+	}
+	return func(in *heritage.Institution) bool {
+		for _, f := range c.Has {
+			if !hasValue(in, f) {
+				return false
+			}
+		}
+		for _, f := range c.Lacks {
+			if hasValue(in, f) {
+				return false
+			}
+		}
+		return (len(c.NameHas) == 0 || named(in, c.NameHas)) && !placeMatches(in, c.Except)
+	}
+}
+
+// filter keeps the institutions that pass keep.
+func (p *Pipeline) filter(ids []string, keep func(*heritage.Institution) bool) []string {
 	var out []string
 	for _, id := range ids {
-		in, ok := p.data.Get(id)
-		if !ok {
-			continue
-		}
-		keep := true
-		for _, f := range has {
-			keep = keep && hasValue(in, f)
-		}
-		for _, f := range lacks {
-			keep = keep && !hasValue(in, f)
-		}
-		if keep {
+		if in, ok := p.data.Get(id); ok && keep(in) {
 			out = append(out, id)
 		}
 	}
@@ -343,41 +344,20 @@ func withArticle(label string) string {
 	return "a " + label
 }
 
-// outside keeps the institutions that lie in none of the places.
-func (p *Pipeline) outside(ids []string, places []router.Place) []string {
-	var out []string
-	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && !placeMatches(in, places) {
-			out = append(out, id)
+// named reports whether the record's name, or another name of it, holds
+// every word: as a word of the name, or its plural ("War" in "Imperial
+// War Museum", not in "Warwick"), or, for a word of five letters or more,
+// inside a word of the name ("eisenbahn" in "Eisenbahnmuseum").
+func named(in *heritage.Institution, words []string) bool {
+	if nameHolds(heritage.NormalizeName(in.Name), words) {
+		return true
+	}
+	for _, a := range in.AltNames {
+		if nameHolds(heritage.NormalizeName(a.Name), words) {
+			return true
 		}
 	}
-	return out
-}
-
-// named keeps the institutions whose name, or another name of theirs,
-// holds every word: as a word of the name, or its plural ("War" in
-// "Imperial War Museum", not in "Warwick"), or, for a word of five
-// letters or more, inside a word of the name ("eisenbahn" in
-// "Eisenbahnmuseum").
-func (p *Pipeline) named(ids, words []string) []string {
-	var out []string
-	for _, id := range ids {
-		in, ok := p.data.Get(id)
-		if !ok {
-			continue
-		}
-		names := []string{in.Name}
-		for _, a := range in.AltNames {
-			names = append(names, a.Name)
-		}
-		for _, n := range names {
-			if nameHolds(heritage.NormalizeName(n), words) {
-				out = append(out, id)
-				break
-			}
-		}
-	}
-	return out
+	return false
 }
 
 // nameHolds reports whether the normalised name holds every word.
