@@ -31,7 +31,9 @@ var listStarts = map[string]bool{
 }
 
 // negations exclude the type words that follow them.
-var negations = map[string]bool{"not": true, "nicht": true, "niet": true, "geen": true, "kein": true, "keine": true, "excluding": true, "except": true}
+var negations = map[string]bool{"not": true, "nicht": true, "niet": true, "geen": true, "kein": true, "keine": true, "excluding": true, "except": true,
+	"dont": true, "doesnt": true, "didnt": true, "isnt": true, "arent": true, "wasnt": true, "werent": true, "havent": true,
+	"hasnt": true, "cant": true}
 
 // locatives precede a place.
 var locatives = map[string]bool{

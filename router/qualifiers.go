@@ -68,6 +68,12 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				s.mark(i, i+L)
 				matched = true
 			} else if a, ok := accreditationWords[k]; ok {
+				// "aren't accredited", "are no longer accredited": a
+				// negation just before turns it
+				if a == "Accredited" && i > 0 && (negations[s.toks[i-1].norm] ||
+					i > 1 && negations[s.toks[i-2].norm] && s.toks[i-1].norm != "and") {
+					a = "Unaccredited"
+				}
 				c.Accreditation = a
 				s.mark(i, i+L)
 				matched = true

@@ -237,12 +237,17 @@ func (r *Router) route(question string) (Plan, *scan) {
 	listQ = listQ || plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil)
 
-	if neg := negatedRelation(s, relEnd); neg >= 0 && len(c.Bodies) > 0 {
-		// "accredited but not run by the National Trust": no rule
-		// leaves a body's members out; the list is of the rest, not
-		// exact, and says so
-		s.unreadCues = append(s.unreadCues, s.original(neg, relEnd)+" "+c.Bodies[0].Name)
-		c.Bodies, rel = nil, ""
+	if neg := negatedRelation(s, relEnd); neg >= 0 && len(c.Bodies)+len(c.GovernanceCodes) > 0 {
+		// "accredited but not run by the National Trust", "… not run by
+		// the council": no rule leaves a body's members or a kind of
+		// governance out; the list is of the rest, not exact, and says
+		// so
+		end := relEnd
+		for end < len(s.toks) && (s.used[end] || articles[s.toks[end].norm]) {
+			end++
+		}
+		s.unreadCues = append(s.unreadCues, s.original(neg, end))
+		c.Bodies, c.GovernanceCodes, rel = nil, nil, ""
 	}
 	// a body is also an institution of its own: keep its record reachable
 	// as a name when the question is not about its members.
@@ -638,8 +643,12 @@ func hasVerb(s *scan) (has, negated bool) {
 			has = true
 		case "without", "ohne", "zonder":
 			has, negated = true, true
-		case "no", "not", "kein", "keine", "keinen", "geen", "niet", "nicht", "lack", "lacks":
+		case "no", "kein", "keine", "keinen", "lack", "lacks":
 			negated = true
+		case "except", "excluding":
+			// places left out, not a field lacked (see exceptPlaces)
+		default:
+			negated = negated || negations[t.norm]
 		}
 	}
 	return has, negated

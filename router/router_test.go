@@ -818,3 +818,16 @@ func TestNegatedRelationAndSecondYears(t *testing.T) {
 	require.Equal(t, []string{"closed in the 1990s"}, p.Unread)
 	require.Equal(t, "opened", r.Route("Which museums founded in 1990 are closed?").Constraints.Years.Field)
 }
+
+// Contracted negations turn what follows them: "aren't accredited" is
+// unaccredited, "don't have a website" lacks it, and "not run by the
+// council" is a condition no rule reads.
+func TestContractedAndGovernanceNegations(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "Unaccredited", r.Route("Which museums in Kent aren't accredited?").Constraints.Accreditation)
+	require.Equal(t, []string{"website"}, r.Route("Which libraries in Germany don't have a website?").Constraints.Lacks)
+	p := r.Route("Which museums in Kent are accredited and not run by the council?")
+	require.Empty(t, p.Constraints.GovernanceCodes)
+	require.Equal(t, "Accredited", p.Constraints.Accreditation)
+	require.Equal(t, []string{"not run by the council"}, p.Unread)
+}
