@@ -7,6 +7,10 @@ import (
 
 // status infers the status filter from tense.
 func status(s *scan, c *Constraints, intent Intent) string {
+	if c.List && negatedOpen(s) {
+		// "… that aren't open anymore", "nicht mehr geöffnet"
+		return "closed"
+	}
 	closedWord := false
 	for _, t := range s.toks {
 		if closeWords[t.norm] {
@@ -192,4 +196,21 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	conf := (0.4 + 0.6*(best-second)/best) * math.Min(best/2.5, 1)
 	conf = math.Round(conf*1000) / 1000
 	return scores[0].Intent, scores, conf
+}
+
+// negatedOpen reports "open" with a negation, or "no longer", within the
+// two words before it ("aren't open", "no longer open", "nicht mehr
+// geöffnet", "niet meer open").
+func negatedOpen(s *scan) bool {
+	for i, t := range s.toks {
+		if t.norm != "open" && t.norm != "geoffnet" && t.norm != "geopend" {
+			continue
+		}
+		for k := max(0, i-2); k < i; k++ {
+			if w := s.toks[k].norm; negations[w] || w == "longer" {
+				return true
+			}
+		}
+	}
+	return false
 }

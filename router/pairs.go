@@ -29,7 +29,10 @@ var pairJoins = map[string]bool{
 // typo allowed) and a word joining two alternatives.
 func pairShape(s *scan) bool {
 	cue, join := false, false
-	for _, t := range s.toks {
+	for i, t := range s.toks {
+		if i+1 < len(s.toks) && isNumeric(s.toks[i+1].norm) {
+			continue // "opened after 1990" compares with a year, not a second institution
+		}
 		join = join || pairJoins[t.norm]
 		if _, ok := pairCueWord(t.norm); ok {
 			cue = true

@@ -159,9 +159,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 	noEntity := len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any()
 	// a single-entity question reads a misspelt name before places, so
 	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
-	// (a plural list asking for a field its members have, "Which
-	// museums in Edinburgh have been renamed?", names none)
-	if noEntity && (housesEnd >= 0 || c.Field != "" && !(plural && listQ && presenceFields[c.Field]) || yesNoShape(s) && !exists) {
+	// (a plural list question names none: "Which museums in Edinburgh
+	// have been renamed?", "Which museums in Somerset opened after
+	// 1990?" is not about the Museum of Somerset)
+	if noEntity && (housesEnd >= 0 || c.Field != "" && !(plural && listQ) || yesNoShape(s) && !exists) {
 		// "Wann wurde das Deutsches Museum gegründet?": a name of several
 		// words one record carries exactly, that the name reading turned
 		// down as too common a phrase, is that record, not a misspelling
@@ -463,7 +464,8 @@ func qualities(s *scan, yearsRead bool) []string {
 			out = append(out, s.original(i, j+1))
 		case (moreCues[t.norm] || fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
 			next := s.toks[i+1].norm
-			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) {
+			// "nicht mehr geöffnet", "niet meer open": no longer open
+			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) && !openWords[next] && next != "geoffnet" && next != "open" {
 				out = append(out, s.original(i, i+2))
 			}
 			// "more than 100,000 visitors": a number of something no

@@ -831,3 +831,18 @@ func TestContractedAndGovernanceNegations(t *testing.T) {
 	require.Equal(t, "Accredited", p.Constraints.Accreditation)
 	require.Equal(t, []string{"not run by the council"}, p.Unread)
 }
+
+// "opened after 1990" compares with a year, not two institutions, so a
+// plural list names none; a negated "open" asks for closed ones.
+func TestYearsAreNoPairsAndNegatedOpen(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("Which accredited museums in Somerset opened after 1990 but aren't open anymore?").Constraints
+	require.Empty(t, c.Names)
+	require.Equal(t, "Somerset", c.Places[0].Name)
+	require.Equal(t, "closed", c.Status)
+	for _, q := range []string{"Which museums in Kent are no longer open?", "Welche Museen in Kent sind nicht mehr geöffnet?", "Welke musea in Kent zijn niet meer open?"} {
+		p := r.Route(q)
+		require.Equal(t, "closed", p.Constraints.Status, q)
+		require.Empty(t, p.Unread, q)
+	}
+}
