@@ -66,8 +66,10 @@ func TestRunGracefulShutdown(t *testing.T) {
 			done <- reply{err: err}
 			return
 		}
-		defer resp.Body.Close()
 		b, err := io.ReadAll(resp.Body)
+		// closed before the reply is sent, so that the client's
+		// connection is done with when the test checks for goroutines
+		resp.Body.Close()
 		done <- reply{status: resp.StatusCode, body: string(b), err: err}
 	}()
 
