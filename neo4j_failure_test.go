@@ -195,10 +195,20 @@ func TestNeo4jHungOrKilled(t *testing.T) {
 		}
 		return ""
 	}
+	// healthy asks each question once more; every answer comes without
+	// errors. On a loaded machine a healthy graph query can pass the 1 s
+	// leg deadline now and then: when an answer's only error is the graph
+	// leg's deadline, the next question is asked in its place, up to
+	// twice (the next one, not the same: the entity cache would answer an
+	// identifier asked before without the graph).
 	healthy := func(t *testing.T, what string) {
 		t.Helper()
 		for range len(questions) {
 			resp, _ := ask(t)
+			for try := 1; try < 3 && len(resp.Errors) == 1 && strings.Contains(graphErr(resp), "timed out"); try++ {
+				t.Logf("%s: %q: %s; asking the next question", what, resp.Question, graphErr(resp))
+				resp, _ = ask(t)
+			}
 			require.Empty(t, resp.Errors, "%s: %q", what, resp.Question)
 		}
 	}

@@ -35,14 +35,15 @@ step() { echo "== $* ($(($(date +%s) - began)) s)"; }
 
 work=$(mktemp -d)
 servers_pid=
-online_pid=
+neo4j_pid=
+others_pid=
 static_pid=
 stop_servers() {
   # The background set-up is waited for, so that every server it started
   # is known, and then those servers are stopped. It is told first that
   # the command line it waits for will not come.
   touch "$work/stopping"
-  for pid in "$online_pid" "$static_pid"; do
+  for pid in "$neo4j_pid" "$others_pid" "$static_pid"; do
     if [ -n "$pid" ]; then
       kill "$pid" 2>/dev/null || true
     fi
@@ -143,22 +144,24 @@ set_up_servers() {
     fi
     sleep 0.5
   done
-  if [ -n "$qdrant_bin" ]; then
-    qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
-    HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing &
-    pids=($!)
-    printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 \
-      HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag >>"$work/env"
-  fi
-  HYBRIDRAG_QDRANT_URL= .tools/bin/hybridrag ingest --store off --neo4j "$neo4j_uri"
-  if [ -n "$qdrant_bin" ]; then
-    wait "${pids[0]}"
-  fi
   # The web page's browser tests (server/web) drive Debian's headless
   # Chromium (installed above) against "hybridrag serve" run from the binary
   # built above (not under the race detector): about 20 s of wall time and
   # 8 s of CPU, most of it the server building its indexes.
   printf '%s\n' "HYBRIDRAG_BIN=$root/.tools/bin/hybridrag" HYBRIDRAG_REQUIRE_BROWSER=1 >>"$work/env"
+  HYBRIDRAG_QDRANT_URL= .tools/bin/hybridrag ingest --store off --neo4j "$neo4j_uri" &
+  pids=($!)
+  if [ -n "$qdrant_bin" ]; then
+    qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
+    HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing
+    printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 \
+      HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag >>"$work/env"
+  fi
+  # Every server but Neo4j is ready and loaded (Qdrant loads in seconds,
+  # Neo4j in a minute or more): the tests that need no Neo4j can start.
+  cp "$work/env" "$work/env.others"
+  touch "$work/ready.others"
+  wait "${pids[0]}"
 }
 
 step "starting the servers in the background (log: $work/servers.log)"
@@ -202,13 +205,15 @@ static_checks() {
   return "$failed"
 }
 step "go vet and staticcheck, in the background"
-static_checks &
+(renice -n 10 -p "$BASHPID" >/dev/null && static_checks) &
 static_pid=$!
 
-# The packages whose tests talk to a server (or load the model, or drive
-# the browser) run once the servers are up and loaded; the others run now,
-# beside the set-up.
-live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/embed/onnx|/enrich|/kg/neo4jkg|/reconcile|/retrievers/qdrantstore|/server/web|/sparql)?$'
+# The packages whose tests talk to Neo4j run once it is up and loaded
+# (about three minutes in); those whose tests talk to the other servers
+# (or load the model, or drive the browser) once those are, a minute or
+# more earlier; the others now, beside the set-up.
+neo4j_live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/kg/neo4jkg)?$'
+live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qdrantstore|server/web|sparql)$'
 # Every package's tests run without the race detector, and then again
 # with it in the packages that have concurrency to check: their code
 # starts goroutines (the fan-out, the parallel dataset load and vector
@@ -228,17 +233,20 @@ live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/embed/onnx|/enrich|/kg/neo
 # CONTRIBUTING.md too.
 race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/llm|/pipeline|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/sparql)?$'
 mapfile -t all < <(go list ./...)
-# group LIVE [RACE] prints the packages that are (1) or are not (0) live
-# and, when RACE is given, that do (1) or do not (0) run under the race
-# detector.
+# group KIND [RACE] prints the packages of KIND (neo4j: they talk to
+# Neo4j; live: to the other servers; offline: to none) and, when RACE is
+# given, that do (1) or do not (0) run under the race detector.
 group() {
-  printf '%s\n' "${all[@]}" | awk -v live="$live" -v race="$race" -v l="$1" -v r="${2:-}" \
-    '(($0 ~ live) == l) && (r == "" || ($0 ~ race) == r)'
+  printf '%s\n' "${all[@]}" | awk -v neo4j="$neo4j_live" -v live="$live" -v race="$race" -v k="$1" -v r="${2:-}" \
+    '{ kind = ($0 ~ neo4j) ? "neo4j" : ($0 ~ live) ? "live" : "offline" }
+     kind == k && (r == "" || ($0 ~ race) == r)'
 }
-mapfile -t offline < <(group 0)
-mapfile -t offline_race < <(group 0 1)
-mapfile -t online < <(group 1)
-mapfile -t online_race < <(group 1 1)
+mapfile -t offline < <(group offline)
+mapfile -t offline_race < <(group offline 1)
+mapfile -t others < <(group live)
+mapfile -t others_race < <(group live 1)
+mapfile -t neo4j < <(group neo4j)
+mapfile -t neo4j_race < <(group neo4j 1)
 go build -o .tools/bin/testprogress ./testtools/testprogress
 # go_test FLAGS... -- PACKAGES... runs go test on the packages, when there
 # are any; the extra flags given to this script go last. It runs them
@@ -263,59 +271,93 @@ extra=("$@")
 # and building, the more so under the race detector.
 export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
 
+extra=("$@")
+# The test binaries share what they load and build from the bundled
+# dataset through this directory (see internal/testfixture and
+# internal/testfixture/prebuilt): the first to need the dataset writes a
+# snapshot of it, the first to need the embedded pipeline's indexes,
+# graph and router tables builds them as the index cache keeps them, and
+# the others read these, many times faster than decoding the JSON Lines
+# and building, the more so under the race detector.
+export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
+
 # The integration tests fail, rather than skip, when a component is
 # missing (Qdrant only when its binary is present, see above).
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
 # Three tests write the shared Neo4j database (two add, change and delete a
 # source's records, then put the data back; one ingests the whole dataset
 # again to show that nothing changes): they run alone among the tests that
-# talk to the servers, first, so that no other test reads the graph or
-# counts its nodes while it is changed, and so that the second ingest has
-# Neo4j to itself (beside the other tests it took two to five times as
-# long).
+# talk to Neo4j, first, so that no other test reads the graph or counts
+# its nodes while it is changed, and so that the second ingest has Neo4j
+# to itself (beside the other tests it took two to five times as long).
 neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference|TestIngestIdempotent)$'
-# The test of a hung and a killed Neo4j asks healthy questions within a 1 s
-# leg deadline: it runs next, alone among the tests that talk to the
-# servers (with and without the race detector at once), before the other
-# tests load Neo4j; both streams below start at once when the servers are
-# the last to be ready.
-neo4j_quiet='^TestNeo4jHungOrKilled$'
 
-# The tests run in two streams, so that the tests that wait on a server
-# and those that keep both cores busy overlap. This one, in the
-# background, waits for the servers, runs the Neo4j writers, the hung and
-# killed Neo4j test and then the tests of the packages that talk to the
-# servers, without the race detector. Its lines show as they come,
-# beside the other stream's.
-online_tests() {
-  until [ -e "$work/ready" ] || [ -e "$work/failed" ]; do sleep 1; done
-  if [ -e "$work/failed" ]; then
-    touch "$work/writers.done"
-    return 1
-  fi
+# The tests run in three streams, so that the tests that wait on a server
+# and those that keep both cores busy overlap. The Neo4j stream is the
+# longest path of the run (the set-up, Neo4j's ingest, the writers, then
+# the tests that talk to Neo4j): the set-up and this stream run at the
+# normal priority, the other two streams and the static checks at a lower
+# one (nice), so that they take the cores this path leaves idle rather
+# than slow it. Each stream's lines show as they come, beside the others'.
+#
+# prebuild FLAGS... -- PACKAGES... compiles the packages' test binaries
+# at the lower priority while a stream waits for its servers, so that the
+# build cache holds them when the tests start; a build error shows when
+# they do.
+prebuild() {
+  local flags=()
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  local pkg
+  for pkg in "$@"; do
+    nice -n 10 go test "${flags[@]}" -c -o /dev/null "$pkg" >/dev/null 2>&1 || true
+  done
+}
+# wait_for MARKER waits for the set-up to write MARKER (or to fail).
+wait_for() {
+  until [ -e "$work/$1" ] || [ -e "$work/failed" ]; do sleep 1; done
+  [ -e "$work/$1" ]
+}
+# neo4j_tests, in the background: once Neo4j is loaded, the writers, then
+# the packages that talk to Neo4j, without and with the race detector at
+# once.
+neo4j_tests() {
+  prebuild -- "${neo4j[@]}"
+  prebuild -race -- "${neo4j_race[@]}"
+  wait_for ready || return 1
   while IFS= read -r line; do export "${line?}"; done <"$work/env"
-  local status=0
-  go_test -p 1 -run "$neo4j_writers" -- github.com/hybridrag/hybridrag/kg/neo4jkg github.com/hybridrag/hybridrag/cmd/hybridrag 2>&1 |
-    .tools/bin/testprogress || status=1
-  local race_pid
-  { go_test -race -run "$neo4j_quiet" -- github.com/hybridrag/hybridrag 2>&1 | .tools/bin/testprogress; } &
+  local status=0 race_pid
+  go_test -p 1 -run "$neo4j_writers" -- "${neo4j[@]}" 2>&1 | .tools/bin/testprogress || status=1
+  { go_test -race -skip "$neo4j_writers" -- "${neo4j_race[@]}" 2>&1 | .tools/bin/testprogress; } &
   race_pid=$!
-  go_test -run "$neo4j_quiet" -- github.com/hybridrag/hybridrag 2>&1 | .tools/bin/testprogress || status=1
+  go_test -skip "$neo4j_writers" -- "${neo4j[@]}" 2>&1 | .tools/bin/testprogress || status=1
   wait "$race_pid" || status=1
-  touch "$work/writers.done"
-  go_test -skip "$neo4j_writers|$neo4j_quiet" -- "${online[@]}" 2>&1 | .tools/bin/testprogress || status=1
   return "$status"
 }
+# other_tests, in the background at the lower priority: once the other
+# servers are loaded, the packages that talk to them, without and then
+# with the race detector.
+other_tests() {
+  prebuild -- "${others[@]}"
+  prebuild -race -- "${others_race[@]}"
+  wait_for ready.others || return 1
+  while IFS= read -r line; do export "${line?}"; done <"$work/env.others"
+  {
+    go_test -- "${others[@]}"
+    go_test -race -- "${others_race[@]}"
+  } 2>&1 | .tools/bin/testprogress
+}
 step "go test, in the background once the servers are up: the packages that talk to them"
-(online_tests) &
-online_pid=$!
+(neo4j_tests) &
+neo4j_pid=$!
+(renice -n 10 -p "$BASHPID" >/dev/null && other_tests) &
+others_pid=$!
 
-# This one, in the foreground: the packages that need no server, without
-# the race detector and then with it; then, once the servers are up and
-# the writers done, the packages that talk to the servers with the race
-# detector.
+# The packages that need no server, in the foreground at the lower
+# priority: without the race detector and then with it.
 step "go test: the packages that need no server"
 status=0
+renice -n 10 -p $$ >/dev/null
 {
   go_test -- "${offline[@]}"
   go_test -race -- "${offline_race[@]}"
@@ -324,22 +366,20 @@ status=0
 step "waiting for the servers"
 if ! wait "$servers_pid"; then
   servers_pid=
-  wait "$online_pid" || true
-  online_pid=
+  wait "$neo4j_pid" "$others_pid" || true
+  neo4j_pid= others_pid=
   cat "$work/servers.log"
   echo "setting up the servers failed"
   exit 1
 fi
 servers_pid=
 grep -Ev '^[a-z0-9]+: [0-9]+/[0-9]+ ' "$work/servers.log" || true
-while IFS= read -r line; do export "${line?}"; done <"$work/env"
-until [ -e "$work/writers.done" ]; do sleep 1; done
 
-step "go test -race: the packages that talk to the servers"
-go_test -race -skip "$neo4j_writers|$neo4j_quiet" -- "${online_race[@]}" 2>&1 | .tools/bin/testprogress || status=1
-step "waiting for the other tests of the packages that talk to the servers"
-wait "$online_pid" || status=1
-online_pid=
+step "waiting for the tests of the packages that talk to the servers"
+wait "$others_pid" || status=1
+others_pid=
+wait "$neo4j_pid" || status=1
+neo4j_pid=
 
 step "go vet and staticcheck"
 if ! wait "$static_pid"; then

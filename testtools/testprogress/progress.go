@@ -24,8 +24,11 @@ type progress struct {
 	// the package's own output under ""), printed only if it fails.
 	output map[string]map[string]*strings.Builder
 	// builds holds each failing build's output, by import path.
-	builds   map[string]*strings.Builder
-	elapsed  map[string]float64
+	builds  map[string]*strings.Builder
+	elapsed map[string]float64
+	// tests holds the top-level tests that passed or failed, with their
+	// times, for the summary's slowest tests.
+	tests    []timed
 	skipped  []string
 	passed   int
 	failures int
@@ -97,6 +100,9 @@ func (p *progress) finishTest(e event) {
 	out := p.output[e.Package][e.Test]
 	delete(p.running[e.Package], e.Test)
 	delete(p.output[e.Package], e.Test)
+	if e.Action != "skip" && !strings.Contains(e.Test, "/") {
+		p.tests = append(p.tests, timed{strings.TrimPrefix(e.Package, modulePrefix) + " " + e.Test, e.Elapsed})
+	}
 	switch e.Action {
 	case "pass":
 		p.passed++
@@ -172,29 +178,43 @@ func (p *progress) heartbeat() {
 	fmt.Fprintf(p.out, "… %s: running %s\n", now.Sub(p.start).Round(time.Second), strings.Join(parts, ", "))
 }
 
-// summary prints the counts, the slowest packages and the skipped tests.
+// timed is a package or test and the seconds it took.
+type timed struct {
+	name string
+	s    float64
+}
+
+// modulePrefix is left out of the names the summary prints.
+const modulePrefix = "github.com/hybridrag/hybridrag/"
+
+// summary prints the counts, the slowest packages and tests, and the
+// skipped tests.
 func (p *progress) summary() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	type pkgTime struct {
-		pkg string
-		s   float64
-	}
-	var times []pkgTime
+	var pkgs []timed
 	for pkg, s := range p.elapsed {
-		times = append(times, pkgTime{pkg, s})
+		pkgs = append(pkgs, timed{strings.TrimPrefix(pkg, modulePrefix), s})
 	}
-	sort.Slice(times, func(i, j int) bool { return times[i].s > times[j].s })
 	fmt.Fprintf(p.out, "%d tests passed, %d failed, %d skipped in %s\n", p.passed, p.failures, len(p.skipped),
 		p.now().Sub(p.start).Round(time.Second))
-	if len(times) > 0 {
-		fmt.Fprint(p.out, "slowest packages:")
-		for _, t := range times[:min(5, len(times))] {
-			fmt.Fprintf(p.out, " %s %.0fs;", strings.TrimPrefix(t.pkg, "github.com/hybridrag/hybridrag/"), t.s)
-		}
-		fmt.Fprintln(p.out)
-	}
+	p.slowest("slowest packages", pkgs)
+	p.slowest("slowest tests", p.tests)
 	for _, s := range p.skipped {
 		fmt.Fprintf(p.out, "skipped: %s\n", s)
 	}
+}
+
+// slowest prints the five longest of times on one line, after label.
+func (p *progress) slowest(label string, times []timed) {
+	if len(times) == 0 {
+		return
+	}
+	times = slices.Clone(times)
+	sort.SliceStable(times, func(i, j int) bool { return times[i].s > times[j].s })
+	fmt.Fprintf(p.out, "%s:", label)
+	for _, t := range times[:min(5, len(times))] {
+		fmt.Fprintf(p.out, " %s %.0fs;", t.name, t.s)
+	}
+	fmt.Fprintln(p.out)
 }

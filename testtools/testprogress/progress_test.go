@@ -47,4 +47,5 @@ func TestProgress(t *testing.T) {
 	require.Contains(t, got, "running b (TestSlow ")
 	require.Contains(t, got, "1 tests passed, 1 failed, 1 skipped")
 	require.Contains(t, got, "skipped: a TestLive")
+	require.Contains(t, got, "slowest tests: a TestOK 0s; a TestBad 0s;\n", "top-level tests only, the slowest first")
 }
