@@ -37,6 +37,10 @@ type Selection struct {
 	// lists a set with places.
 	Stated    []string
 	HasStated bool
+	// Wide is left for the caller to fill: the pipeline selects there the
+	// institutions that meet a town list's other conditions in the town's
+	// countries, to count those whose records name no town.
+	Wide []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without

@@ -343,3 +343,25 @@ func TestDroppedNegationsAreNotExact(t *testing.T) {
 		require.Contains(t, resp.Answer.Text, "Not an exact answer", q)
 	}
 }
+
+// A town's list is not exact while records of the town's country that
+// name no town could be in it: most German and Dutch records state only
+// their country. British records state their towns, and a record that
+// names no town but states another county is not counted.
+func TestTownListsAndRecordsWithoutATown(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "How many archives are in Berlin?")
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.NotEmpty(t, resp.Answer.IDs, resp.Answer.Text)
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "archives in Germany name no town, and some may be in Berlin")
+
+	resp = ask(t, p, "Hoeveel musea zijn er in Amsterdam?")
+	require.Equal(t, "0", resp.Answer.Value, resp.Answer.Text)
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "museums in the Netherlands name no town")
+
+	resp = ask(t, p, "Which museums are in Bath?")
+	require.True(t, resp.Answer.Exact, resp.Answer.Text)
+	require.NotContains(t, resp.Answer.Text, "name no town")
+}

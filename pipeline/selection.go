@@ -31,6 +31,9 @@ func (p *Pipeline) withGraphLeg(legs []leg, pl plan.Plan, sel **kg.Selection) []
 		if err != nil {
 			return nil, err
 		}
+		if err := p.selectWide(ctx, s, q.Plan); err != nil {
+			return nil, err
+		}
 		*sel = s
 		return kg.Hits(s, p.data, q), nil
 	})

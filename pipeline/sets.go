@@ -44,7 +44,8 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		return draft{}, false, errNoSelection
 	}
 	ids, stated := sel.Main, sel.Stated
-	if keep := recordConditions(c); keep != nil {
+	keep := recordConditions(c)
+	if keep != nil {
 		ids, stated = p.filter(ids, keep), p.filter(stated, keep)
 		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
 			// "Which museums in Bath have a website?": none of them
@@ -54,10 +55,14 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
+	unplaced := p.unplacedNote(sel, plan, keep)
 	if len(ids) == 0 {
 		if plan.Frame == router.FrameCount {
-			return draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: true},
+			return draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
 				render: func(func(string) string) string {
+					if unplaced != "" {
+						return fmt.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
+					}
 					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
 				}}, true, nil
 		}
@@ -83,7 +88,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if c.Order != nil && plan.Frame != router.FrameCount {
 		return p.orderedAnswer(plan, ids, unread, inferred), true, nil
 	}
-	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0, Count: len(ids)}
+	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "", Count: len(ids)}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -98,10 +103,13 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			p.writeList(&b, ids, c, cite)
 			writePlaceReadings(&b, c.Places)
 			if inferred > 0 {
-				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name.",
+				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name",
 					len(ids)-inferred, inferred)
 			}
 			writeUnread(&b, unread)
+			if unplaced != "" {
+				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
+			}
 			return b.String()
 		}}, true, nil
 }

@@ -32,7 +32,7 @@ func Fields(in *heritage.Institution) DocFields {
 	for _, m := range in.MemberOf {
 		members = append(members, m.Name)
 	}
-	place := uniqueNonEmpty(in.City, in.District, in.County, in.Subregion, in.Region, countryName(in.Country))
+	place := uniqueNonEmpty(in.City, in.District, in.County, in.Subregion, in.Region, heritage.CountryName(in.Country))
 	return DocFields{
 		Name:        in.Name,
 		AltNames:    strings.Join(alt, "\n"),
@@ -64,56 +64,6 @@ func typeWords(t string) string {
 		return ""
 	}
 	return strings.ToLower(strings.ReplaceAll(t, "_", " "))
-}
-
-// countryName spells out the country codes that are common in the data, so
-// that "in Germany" finds records that only carry "DE"; other codes stay.
-func countryName(code string) string {
-	switch code {
-	case "":
-		return ""
-	case "GB":
-		return "United Kingdom"
-	case "DE":
-		return "Germany"
-	case "NL":
-		return "Netherlands"
-	case "US":
-		return "United States"
-	case "PT":
-		return "Portugal"
-	case "CZ":
-		return "Czech Republic"
-	case "FR":
-		return "France"
-	case "AT":
-		return "Austria"
-	case "BE":
-		return "Belgium"
-	case "AU":
-		return "Australia"
-	case "IM":
-		return "Isle of Man"
-	case "JE":
-		return "Jersey"
-	case "GG":
-		return "Guernsey"
-	case "CH":
-		return "Switzerland"
-	case "IT":
-		return "Italy"
-	case "JP":
-		return "Japan"
-	case "SE":
-		return "Sweden"
-	case "PL":
-		return "Poland"
-	case "NO":
-		return "Norway"
-	case "ES":
-		return "Spain"
-	}
-	return code
 }
 
 // years writes a year or a range of years.

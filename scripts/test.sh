@@ -87,12 +87,16 @@ set_up_servers() {
   local apt_pid=
   install_packages &
   apt_pid=$!
-  bash scripts/install-model.sh | grep '^HYBRIDRAG_' >>"$work/env"
-  # The SPARQL server installs in about 10 s, Neo4j builds in about 20.
+  # The model installs in about 20 s, the SPARQL server in about 10 and
+  # Neo4j builds in about 20, all at once.
+  bash scripts/install-model.sh | grep '^HYBRIDRAG_' >"$work/env.model" &
+  local model_pid=$!
   bash scripts/sparql.sh install >/dev/null &
   local sparql_pid=$!
   bash scripts/neo4j.sh build >/dev/null
   wait "$sparql_pid"
+  wait "$model_pid"
+  cat "$work/env.model" >>"$work/env"
   # start_server starts scripts/$1.sh unless it is already running, and
   # writes the line it prints to $work/env.$1. The servers start at once.
   start_server() {

@@ -101,7 +101,7 @@ func (p *progress) finishTest(e event) {
 	delete(p.running[e.Package], e.Test)
 	delete(p.output[e.Package], e.Test)
 	if e.Action != "skip" && !strings.Contains(e.Test, "/") {
-		p.tests = append(p.tests, timed{strings.TrimPrefix(e.Package, modulePrefix) + " " + e.Test, e.Elapsed})
+		p.tests = append(p.tests, timed{short(e.Package) + " " + e.Test, e.Elapsed})
 	}
 	switch e.Action {
 	case "pass":
@@ -184,8 +184,15 @@ type timed struct {
 	s    float64
 }
 
-// modulePrefix is left out of the names the summary prints.
-const modulePrefix = "github.com/hybridrag/hybridrag/"
+// short is a package's import path without the module's: "." for the
+// module's root package.
+func short(pkg string) string {
+	const module = "github.com/hybridrag/hybridrag"
+	if pkg == module {
+		return "."
+	}
+	return strings.TrimPrefix(pkg, module+"/")
+}
 
 // summary prints the counts, the slowest packages and tests, and the
 // skipped tests.
@@ -194,7 +201,7 @@ func (p *progress) summary() {
 	defer p.mu.Unlock()
 	var pkgs []timed
 	for pkg, s := range p.elapsed {
-		pkgs = append(pkgs, timed{strings.TrimPrefix(pkg, modulePrefix), s})
+		pkgs = append(pkgs, timed{short(pkg), s})
 	}
 	fmt.Fprintf(p.out, "%d tests passed, %d failed, %d skipped in %s\n", p.passed, p.failures, len(p.skipped),
 		p.now().Sub(p.start).Round(time.Second))
