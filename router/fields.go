@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -95,8 +96,8 @@ var trailingDates = map[string]string{
 }
 
 // fuzzyFieldWords are single cue words long enough to be matched with one
-// typo ("websitte", "Wikidatz", "Akkreditieeung").
-var fuzzyFieldWords = func() map[string]string {
+// typo ("websitte", "Wikidatz", "Akkreditieeung"), in order.
+var fuzzyFieldWords = func() []fieldWord {
 	m := map[string]string{}
 	for _, fc := range fieldCues {
 		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
@@ -108,8 +109,16 @@ var fuzzyFieldWords = func() map[string]string {
 			m[w] = f
 		}
 	}
-	return m
+	out := make([]fieldWord, 0, len(m))
+	for w, f := range m {
+		out = append(out, fieldWord{w, f})
+	}
+	slices.SortFunc(out, func(a, b fieldWord) int { return strings.Compare(a.word, b.word) })
+	return out
 }()
+
+// fieldWord is a cue word and the field it asks for.
+type fieldWord struct{ word, field string }
 
 var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
 
@@ -171,9 +180,9 @@ func field(s *scan) string {
 	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
 	// "Webseitenadresse")
 	for _, t := range s.toks {
-		for w, f := range fuzzyFieldWords {
-			if len(w) >= 7 && len(t.norm) > len(w)+2 && strings.HasPrefix(t.norm, w) {
-				return f
+		for _, fw := range fuzzyFieldWords {
+			if len(fw.word) >= 7 && len(t.norm) > len(fw.word)+2 && strings.HasPrefix(t.norm, fw.word) {
+				return fw.field
 			}
 		}
 	}
@@ -182,9 +191,9 @@ func field(s *scan) string {
 		if len(t.norm) < 5 || knownWords[t.norm] {
 			continue
 		}
-		for w, f := range fuzzyFieldWords {
-			if abs(len(w)-len(t.norm)) <= 1 && osa(w, t.norm, 1) <= 1 {
-				return f
+		for _, fw := range fuzzyFieldWords {
+			if abs(len(fw.word)-len(t.norm)) <= 1 && osa(fw.word, t.norm, 1) <= 1 {
+				return fw.field
 			}
 		}
 	}

@@ -150,28 +150,39 @@ func (s *scan) prev(i int) (string, int) {
 // hasNear reports whether the phrase occurs with one typo (one edit, a
 // swap counting as one) in one of its words of four letters or more.
 func (s *scan) hasNear(phrase string) bool {
-	words := strings.Fields(phrase)
-	for i := 0; i+len(words) <= len(s.toks); i++ {
-		typos := 0
-		for k, w := range words {
-			t := s.toks[i+k].norm
-			if o := s.toks[i+k].orig; o != "" {
-				// a word the typo pass rewrote ("forme" → "forge") is
-				// matched as typed
-				t = strings.ToLower(o)
-			}
-			if t == w {
-				continue
-			}
-			if len(w) < 4 || osa(w, t, 1) > 1 {
-				typos = 2
-				break
-			}
-			typos++
+	var buf [8]string
+	words := buf[:0]
+	for rest := phrase; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if w != "" {
+			words = append(words, w)
 		}
-		if typos == 1 {
+	}
+	for i := 0; i+len(words) <= len(s.toks); i++ {
+		// every word but one as written, that one a typo away
+		miss, typed := -1, ""
+		for k, w := range words {
+			if t := s.typed(i + k); t != w {
+				if miss >= 0 {
+					miss = -2
+					break
+				}
+				miss, typed = k, t
+			}
+		}
+		if miss >= 0 && len(words[miss]) >= 4 && osa(words[miss], typed, 1) <= 1 {
 			return true
 		}
 	}
 	return false
+}
+
+// typed is token i as the typo pass found it: a word it rewrote ("forme"
+// → "forge") as typed.
+func (s *scan) typed(i int) string {
+	if o := s.toks[i].orig; o != "" {
+		return strings.ToLower(o)
+	}
+	return s.toks[i].norm
 }

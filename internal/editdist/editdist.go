@@ -26,6 +26,13 @@ func distance(a, b string, max int, transpose bool) int {
 	if a == b {
 		return 0
 	}
+	if max <= 1 {
+		// most look-ups allow one typo: a single pass decides it
+		if withinOne(a, b, transpose) {
+			return 1
+		}
+		return max + 1
+	}
 	// three rows on the stack for words, on the heap for long strings
 	var buf [3][48]int
 	var prev2, prev, cur []int
@@ -58,4 +65,24 @@ func distance(a, b string, max int, transpose bool) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// withinOne reports whether a and b, which differ and whose lengths
+// differ by at most one, are one edit apart: a substitution, an insertion
+// or deletion, or (with transpose) a swap of two adjacent letters.
+func withinOne(a, b string, transpose bool) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if len(a) > len(b) {
+		return a[i+1:] == b[i:]
+	}
+	if a[i+1:] == b[i+1:] {
+		return true
+	}
+	return transpose && i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }

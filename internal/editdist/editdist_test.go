@@ -42,3 +42,36 @@ func BenchmarkOSA(b *testing.B) {
 		OSA("gemeindebucherei", "gemeindebuecherei", 2)
 	}
 }
+
+// TestOneEditAgreesWithTable: the single-pass answer for one allowed edit
+// agrees with the full table on every pair of short words over a small
+// alphabet.
+func TestOneEditAgreesWithTable(t *testing.T) {
+	var words []string
+	var grow func(w string)
+	grow = func(w string) {
+		words = append(words, w)
+		if len(w) < 4 {
+			for _, c := range "abc" {
+				grow(w + string(c))
+			}
+		}
+	}
+	grow("")
+	for _, a := range words {
+		for _, b := range words {
+			for _, f := range []struct {
+				name string
+				d    func(a, b string, max int) int
+			}{{"Levenshtein", Levenshtein}, {"OSA", OSA}} {
+				table := f.d(a, b, 2) <= 1
+				if got := f.d(a, b, 1) <= 1; got != table {
+					t.Fatalf("%s(%q, %q, 1) within one = %v, the table says %v", f.name, a, b, got, table)
+				}
+				if got := f.d(a, b, 0) == 0; got != (a == b) {
+					t.Fatalf("%s(%q, %q, 0) = 0 is %v", f.name, a, b, got)
+				}
+			}
+		}
+	}
+}
