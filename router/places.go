@@ -233,9 +233,9 @@ func readCloseAsNear(s *scan) {
 			continue
 		}
 		if _, ok := s.matchAt(i+1, "to"); ok {
-			s.toks[i].norm = "near"
+			s.setNorm(i, "near")
 		} else if _, ok := s.matchAt(i+1, "by"); ok {
-			s.toks[i].norm = "near"
+			s.setNorm(i, "near")
 		}
 	}
 }

@@ -27,6 +27,12 @@ type scan struct {
 	// council"), a negated relation ("not run by the National Trust"), a
 	// second span of years
 	unreadCues []string
+	// joined is the normalised tokens joined by spaces, and at where each
+	// token starts in it, made on the first key (joinedOK) and again after
+	// setNorm
+	joined   string
+	at       []int
+	joinedOK bool
 }
 
 func newScan(q string) *scan {
@@ -44,7 +50,35 @@ func newScan(q string) *scan {
 }
 
 // key joins the normalised tokens [i, j).
-func (s *scan) key(i, j int) string { return joinTokens(s.toks[i:j]) }
+func (s *scan) key(i, j int) string {
+	if i >= j {
+		return ""
+	}
+	if !s.joinedOK {
+		s.join()
+	}
+	return s.joined[s.at[i] : s.at[j-1]+len(s.toks[j-1].norm)]
+}
+
+// join makes joined and at, so that a key is a slice of one string
+// instead of a new one.
+func (s *scan) join() {
+	s.joined = joinTokens(s.toks)
+	s.at = make([]int, len(s.toks))
+	n := 0
+	for i, t := range s.toks {
+		s.at[i] = n
+		n += len(t.norm) + 1
+	}
+	s.joinedOK = true
+}
+
+// setNorm rewrites the normalised form of token i ("close" read as
+// "near", a typo corrected).
+func (s *scan) setNorm(i int, norm string) {
+	s.toks[i].norm = norm
+	s.joinedOK = false
+}
 
 // free reports whether no token of [i, j) is consumed.
 func (s *scan) free(i, j int) bool {

@@ -122,13 +122,15 @@ func (g *gazetteer) correctWords(s *scan) {
 		}
 		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] {
 			if c, ok := g.closestPlaceWord(w); ok {
-				t.orig, t.norm = w, c
+				t.orig = w
+				s.setNorm(i, c)
 				continue
 			}
 		}
 		for _, x := range []string{w, stem(w)} {
 			if c, ok := closestWord(x, g.plainWords); ok {
-				t.orig, t.norm = w, c
+				t.orig = w
+				s.setNorm(i, c)
 				break
 			}
 		}
