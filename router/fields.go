@@ -117,6 +117,18 @@ var fuzzyFieldWords = func() []fieldWord {
 	return out
 }()
 
+// fieldCueIndex finds the fieldCues a question may hold, the phrases of
+// recorded fields of two words or more for a match with one typo.
+var fieldCueIndex = func() *cueIndex {
+	phrases := make([]string, len(fieldCues))
+	for i, fc := range fieldCues {
+		phrases[i] = fc.phrase
+	}
+	return newCueIndex(phrases, func(i int) bool {
+		return strings.Contains(fieldCues[i].phrase, " ") && !unrecordedFields[fieldCues[i].field]
+	})
+}()
+
 // fieldWord is a cue word and the field it asks for.
 type fieldWord struct{ word, field string }
 
@@ -151,16 +163,17 @@ func field(s *scan) string {
 	if f := typeChoice(s); f != "" {
 		return f
 	}
-	for _, fc := range fieldCues {
-		if s.has(fc.phrase) {
+	var buf [64]int
+	for _, c := range fieldCueIndex.exact(s, buf[:0]) {
+		if fc := fieldCues[c]; s.has(fc.phrase) {
 			return fc.field
 		}
 	}
 	// one typo in one word of a cue phrase ("forme name", "vorge naam");
 	// not of the fields the data does not record, whose answer is the
 	// same "not recorded" either way
-	for _, fc := range fieldCues {
-		if strings.Contains(fc.phrase, " ") && !unrecordedFields[fc.field] && s.hasNear(fc.phrase) {
+	for _, c := range fieldCueIndex.near(s, buf[:0]) {
+		if fc := fieldCues[c]; s.hasNear(fc.phrase) {
 			return fc.field
 		}
 	}

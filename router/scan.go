@@ -1,6 +1,9 @@
 package router
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // scan is one question being read: its tokens and which of them a
 // recognised entity has already consumed.
@@ -219,4 +222,66 @@ func (s *scan) typed(i int) string {
 		return strings.ToLower(o)
 	}
 	return s.toks[i].norm
+}
+
+// cueIndex finds which of a list of phrases a question may hold, so that
+// a reader tests those instead of every phrase: a phrase held as written
+// begins with a word of the question, and one held with a typo in one of
+// its two or more words has its other words in the question as typed.
+type cueIndex struct {
+	first map[string][]int // a phrase's first word → the phrases, in order
+	word  map[string][]int // each word of a phrase read with a typo → the phrases
+	// always are the phrases read with a typo that have fewer than two
+	// words: no word of theirs need stand in the question
+	always []int
+}
+
+// newCueIndex indexes phrases, and for the look-up with a typo those that
+// near reports.
+func newCueIndex(phrases []string, near func(i int) bool) *cueIndex {
+	x := &cueIndex{first: map[string][]int{}, word: map[string][]int{}}
+	for i, p := range phrases {
+		if first, _, _ := strings.Cut(p, " "); first != "" {
+			x.first[first] = append(x.first[first], i)
+		}
+		if !near(i) {
+			continue
+		}
+		words := strings.Fields(p)
+		if len(words) < 2 {
+			x.always = append(x.always, i)
+			continue
+		}
+		for _, w := range words {
+			if l := x.word[w]; len(l) == 0 || l[len(l)-1] != i {
+				x.word[w] = append(l, i)
+			}
+		}
+	}
+	return x
+}
+
+// exact appends to buf the phrases that begin with a word of the question
+// and returns them in order.
+func (x *cueIndex) exact(s *scan, buf []int) []int {
+	for _, t := range s.toks {
+		buf = append(buf, x.first[t.norm]...)
+	}
+	return sortedSet(buf)
+}
+
+// near appends to buf the phrases read with a typo that have a word of
+// the question as typed, with the always phrases, and returns them in
+// order.
+func (x *cueIndex) near(s *scan, buf []int) []int {
+	buf = append(buf, x.always...)
+	for i := range s.toks {
+		buf = append(buf, x.word[s.typed(i)]...)
+	}
+	return sortedSet(buf)
+}
+
+func sortedSet(l []int) []int {
+	slices.Sort(l)
+	return slices.Compact(l)
 }
