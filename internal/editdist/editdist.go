@@ -33,6 +33,18 @@ func distance(a, b string, max int, transpose bool) int {
 		}
 		return max + 1
 	}
+	if !transpose && min(len(a), len(b)) <= 64 {
+		if d := levenshteinBits(a, b); d <= max {
+			return d
+		}
+		return max + 1
+	}
+	return table(a, b, max, transpose)
+}
+
+// table fills the edit table row by row, stopping once a row holds
+// nothing within max.
+func table(a, b string, max int, transpose bool) int {
 	// three rows on the stack for words, on the heap for long strings
 	var buf [3][48]int
 	var prev2, prev, cur []int
@@ -85,4 +97,42 @@ func withinOne(a, b string, transpose bool) bool {
 		return true
 	}
 	return transpose && i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// levenshteinBits is the Levenshtein distance of a and b, the shorter of
+// at most 64 bytes, computed a column at a time with one bit a row (Myers'
+// bit-vector algorithm in Hyyrö's form).
+func levenshteinBits(a, b string) int {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	m := len(a)
+	if m == 0 {
+		return len(b)
+	}
+	// peq[c] has bit i set where a[i] is c
+	var peq [256]uint64
+	for i := 0; i < m; i++ {
+		peq[a[i]] |= 1 << i
+	}
+	last := uint64(1) << (m - 1)
+	pv, mv, d := ^uint64(0), uint64(0), m
+	for j := 0; j < len(b); j++ {
+		eq := peq[b[j]]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&last != 0 {
+			d++
+		} else if mh&last != 0 {
+			d--
+		}
+		// the first row grows by one a column
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	return d
 }

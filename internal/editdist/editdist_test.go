@@ -1,6 +1,9 @@
 package editdist
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 func TestDistances(t *testing.T) {
 	for _, c := range []struct {
@@ -73,5 +76,70 @@ func TestOneEditAgreesWithTable(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBitsAgreeWithTable: the bit-vector Levenshtein distance equals the
+// table's on every pair of short words over a small alphabet and on
+// random pairs up to the 64-byte limit and past it.
+func TestBitsAgreeWithTable(t *testing.T) {
+	var words []string
+	var grow func(w string)
+	grow = func(w string) {
+		words = append(words, w)
+		if len(w) < 4 {
+			for _, c := range "abc" {
+				grow(w + string(c))
+			}
+		}
+	}
+	grow("")
+	check := func(a, b string) {
+		t.Helper()
+		want := table(a, b, len(a)+len(b), false)
+		if got := levenshteinBits(a, b); min(len(a), len(b)) <= 64 && got != want {
+			t.Fatalf("levenshteinBits(%q, %q) = %d, the table says %d", a, b, got, want)
+		}
+		for max := 2; max <= 4; max++ {
+			got := Levenshtein(a, b, max)
+			if (got <= max) != (want <= max) || want <= max && got != want {
+				t.Fatalf("Levenshtein(%q, %q, %d) = %d, the table says %d", a, b, max, got, want)
+			}
+		}
+	}
+	for _, a := range words {
+		for _, b := range words {
+			check(a, b)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func(n int) string {
+		w := make([]byte, n)
+		for i := range w {
+			w[i] = "abcde "[rng.IntN(6)]
+		}
+		return string(w)
+	}
+	for range 5000 {
+		a := word(1 + rng.IntN(70))
+		b := []byte(a)
+		for range rng.IntN(6) {
+			// a few edits, so that most pairs lie near each other
+			i := rng.IntN(len(b) + 1)
+			switch rng.IntN(3) {
+			case 0:
+				b = append(b[:i], append([]byte(word(1)), b[i:]...)...)
+			case 1:
+				if i < len(b) {
+					b = append(b[:i], b[i+1:]...)
+				}
+			default:
+				if i < len(b) {
+					b[i] = word(1)[0]
+				}
+			}
+		}
+		check(a, string(b))
+		check(a, word(1+rng.IntN(70)))
 	}
 }
