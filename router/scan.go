@@ -30,12 +30,35 @@ type scan struct {
 	// council"), a negated relation ("not run by the National Trust"), a
 	// second span of years
 	unreadCues []string
-	// joined is the normalised tokens joined by spaces, and at where each
-	// token starts in it, made on the first key (joinedOK) and again after
-	// setNorm
-	joined   string
-	at       []int
-	joinedOK bool
+	// keys are the normalised tokens joined, made on the first key
+	// (keysOK) and again after setNorm
+	keys   joined
+	keysOK bool
+}
+
+// joined is a list of words joined by spaces once, so that any run of
+// them so joined is a slice of one string instead of a new one.
+type joined struct {
+	text       string
+	start, end []int // where each word starts and ends in text
+}
+
+func join(words []string) joined {
+	j := joined{text: strings.Join(words, " "), start: make([]int, len(words)), end: make([]int, len(words))}
+	n := 0
+	for i, w := range words {
+		j.start[i], j.end[i] = n, n+len(w)
+		n += len(w) + 1
+	}
+	return j
+}
+
+// span is the words [i, j) joined by spaces.
+func (jw *joined) span(i, j int) string {
+	if i >= j {
+		return ""
+	}
+	return jw.text[jw.start[i]:jw.end[j-1]]
 }
 
 func newScan(q string) *scan {
@@ -54,33 +77,21 @@ func newScan(q string) *scan {
 
 // key joins the normalised tokens [i, j).
 func (s *scan) key(i, j int) string {
-	if i >= j {
-		return ""
+	if !s.keysOK {
+		words := make([]string, len(s.toks))
+		for k, t := range s.toks {
+			words[k] = t.norm
+		}
+		s.keys, s.keysOK = join(words), true
 	}
-	if !s.joinedOK {
-		s.join()
-	}
-	return s.joined[s.at[i] : s.at[j-1]+len(s.toks[j-1].norm)]
-}
-
-// join makes joined and at, so that a key is a slice of one string
-// instead of a new one.
-func (s *scan) join() {
-	s.joined = joinTokens(s.toks)
-	s.at = make([]int, len(s.toks))
-	n := 0
-	for i, t := range s.toks {
-		s.at[i] = n
-		n += len(t.norm) + 1
-	}
-	s.joinedOK = true
+	return s.keys.span(i, j)
 }
 
 // setNorm rewrites the normalised form of token i ("close" read as
 // "near", a typo corrected).
 func (s *scan) setNorm(i int, norm string) {
 	s.toks[i].norm = norm
-	s.joinedOK = false
+	s.keysOK = false
 }
 
 // free reports whether no token of [i, j) is consumed.
