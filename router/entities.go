@@ -1,6 +1,7 @@
 package router
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -166,6 +167,9 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	}
 	var list []ranked
 	for _, e := range g.nameCandidates(s) {
+		if g.tooWeak(e, need) {
+			continue
+		}
 		if pos := g.entryPositions(s, e); len(pos) > 0 {
 			list = append(list, ranked{e, pos})
 		}
@@ -174,9 +178,6 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	for _, r := range list {
 		e := &g.entries[r.e]
 		short := e.ntok < 2 && len(e.key) < 8
-		if short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight {
-			continue
-		}
 		maxD := len(e.key) / 6
 		if maxD < 1 {
 			maxD = 1
@@ -184,12 +185,20 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		if maxD > 4 {
 			maxD = 4
 		}
+		// the spans of L tokens around the positions, each once: next[L]
+		// is the first start not yet tried (the positions ascend)
+		var next [3]int
+		for k := range next {
+			next[k] = math.MinInt
+		}
 		for _, p := range r.pos {
 			for L := e.ntok - 1; L <= e.ntok+1; L++ {
 				if L < 1 {
 					continue
 				}
-				for st := p - L + 1; st <= p; st++ {
+				from := max(p-L+1, next[L-e.ntok+1])
+				next[L-e.ntok+1] = p + 1
+				for st := from; st <= p; st++ {
 					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(st, st+L) {
 						continue
 					}
@@ -219,6 +228,15 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	}
 	e := g.entries[bestE]
 	return NameMatch{Text: s.original(bi, bj), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: bestSim}, bi, bj, true
+}
+
+// tooWeak reports an entry fuzzyNameCovering passes over: a name of too
+// little weight, or a short one-word name unless need is set and it has
+// five letters or more.
+func (g *gazetteer) tooWeak(i int32, need []bool) bool {
+	e := &g.entries[i]
+	short := e.ntok < 2 && len(e.key) < 8
+	return short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight
 }
 
 // fuzzyBody matches the words after a relation cue against every body name.

@@ -133,12 +133,10 @@ func (s *scan) original(i, j int) string {
 // find returns the token index where the normalised phrase starts, or -1.
 // Phrases are words separated by single spaces.
 func (s *scan) find(phrase string) int {
-	first, _, _ := strings.Cut(phrase, " ")
-	if first == "" {
-		return -1
-	}
 	for i := range s.toks {
-		if s.toks[i].norm != first {
+		// the phrase begins with the word (no token holds a space)
+		n := s.toks[i].norm
+		if len(phrase) < len(n) || phrase[:len(n)] != n || len(phrase) > len(n) && phrase[len(n)] != ' ' {
 			continue
 		}
 		if _, ok := s.matchAt(i, phrase); ok {
