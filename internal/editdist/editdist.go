@@ -16,6 +16,23 @@ func OSA(a, b string, max int) int {
 	return distance(a, b, max, true)
 }
 
+// OSAAtMost is OSA for callers that only compare the distance with max or
+// with other distances within it: beyond max it is always max+1, and a
+// shorter word of at most 64 bytes is measured a column at a time with
+// one bit a row.
+func OSAAtMost(a, b string, max int) int {
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	if max <= 1 || min(len(a), len(b)) > 64 {
+		return min(distance(a, b, max, true), max+1)
+	}
+	if d := osaBits(a, b); d <= max {
+		return d
+	}
+	return max + 1
+}
+
 func distance(a, b string, max int, transpose bool) int {
 	if d := len(a) - len(b); d > max || -d > max {
 		return max + 1
@@ -133,6 +150,43 @@ func levenshteinBits(a, b string) int {
 		mh <<= 1
 		pv = mh | ^(xv | ph)
 		mv = ph & xv
+	}
+	return d
+}
+
+// osaBits is the optimal string alignment distance of a and b, the shorter
+// of at most 64 bytes: levenshteinBits with Hyyrö's term for a swap of two
+// adjacent letters.
+func osaBits(a, b string) int {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	m := len(a)
+	if m == 0 {
+		return len(b)
+	}
+	var peq [256]uint64
+	for i := 0; i < m; i++ {
+		peq[a[i]] |= 1 << i
+	}
+	last := uint64(1) << (m - 1)
+	pv, mv, d0, prevEq, d := ^uint64(0), uint64(0), uint64(0), uint64(0), m
+	for j := 0; j < len(b); j++ {
+		eq := peq[b[j]]
+		tr := ((^d0 & eq) << 1) & prevEq
+		d0 = (((eq & pv) + pv) ^ pv) | eq | mv | tr
+		ph := mv | ^(d0 | pv)
+		mh := pv & d0
+		if ph&last != 0 {
+			d++
+		} else if mh&last != 0 {
+			d--
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(d0 | ph)
+		mv = ph & d0
+		prevEq = eq
 	}
 	return d
 }

@@ -79,8 +79,8 @@ func TestOneEditAgreesWithTable(t *testing.T) {
 	}
 }
 
-// TestBitsAgreeWithTable: the bit-vector Levenshtein distance equals the
-// table's on every pair of short words over a small alphabet and on
+// TestBitsAgreeWithTable: the bit-vector Levenshtein and OSA distances
+// equal the table's on every pair of short words over a small alphabet and on
 // random pairs up to the 64-byte limit and past it.
 func TestBitsAgreeWithTable(t *testing.T) {
 	var words []string
@@ -96,6 +96,16 @@ func TestBitsAgreeWithTable(t *testing.T) {
 	grow("")
 	check := func(a, b string) {
 		t.Helper()
+		short := min(len(a), len(b)) <= 64
+		wantOSA := table(a, b, len(a)+len(b), true)
+		if got := osaBits(a, b); short && got != wantOSA {
+			t.Fatalf("osaBits(%q, %q) = %d, the table says %d", a, b, got, wantOSA)
+		}
+		for max := 0; max <= 4; max++ {
+			if got := OSAAtMost(a, b, max); got != min(wantOSA, max+1) {
+				t.Fatalf("OSAAtMost(%q, %q, %d) = %d, the table says %d", a, b, max, got, wantOSA)
+			}
+		}
 		want := table(a, b, len(a)+len(b), false)
 		if got := levenshteinBits(a, b); min(len(a), len(b)) <= 64 && got != want {
 			t.Fatalf("levenshteinBits(%q, %q) = %d, the table says %d", a, b, got, want)
