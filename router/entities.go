@@ -14,7 +14,7 @@ const minNameWeight = 7.5
 // nameAt returns the longest acceptable institution name starting at i.
 func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
 	idx := int32(-1)
-	L := s.longestAt(i, g.maxTok, func(L int, k string) bool {
+	L := s.longestAt(i, min(g.maxTok, g.nameSpan[s.toks[i].norm]), func(L int, k string) bool {
 		if e, ok := g.names[k]; ok {
 			idx = e
 			return g.acceptName(s, e, i, i+L)
@@ -63,7 +63,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 // bodyAt returns the longest body name starting at i.
 func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	idx := int32(-1)
-	L := s.longestAt(i, g.bodyMax, func(L int, k string) bool {
+	L := s.longestAt(i, min(g.bodyMax, g.bodySpan[s.toks[i].norm]), func(L int, k string) bool {
 		b, ok := g.bodies[k]
 		idx = b
 		return ok && !(L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4))
