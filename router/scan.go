@@ -238,8 +238,9 @@ func (s *scan) typed(i int) string {
 // begins with a word of the question, and one held with a typo in one of
 // its two or more words has its other words in the question as typed.
 type cueIndex struct {
-	first map[string][]int // a phrase's first word → the phrases, in order
-	word  map[string][]int // each word of a phrase read with a typo → the phrases
+	phrases []string
+	first   map[string][]int // a phrase's first word → the phrases, in order
+	word    map[string][]int // each word of a phrase read with a typo → the phrases
 	// always are the phrases read with a typo that have fewer than two
 	// words: no word of theirs need stand in the question
 	always []int
@@ -248,7 +249,7 @@ type cueIndex struct {
 // newCueIndex indexes phrases, and for the look-up with a typo those that
 // near reports.
 func newCueIndex(phrases []string, near func(i int) bool) *cueIndex {
-	x := &cueIndex{first: map[string][]int{}, word: map[string][]int{}}
+	x := &cueIndex{phrases: phrases, first: map[string][]int{}, word: map[string][]int{}}
 	for i, p := range phrases {
 		if first, _, _ := strings.Cut(p, " "); first != "" {
 			x.first[first] = append(x.first[first], i)
@@ -288,6 +289,24 @@ func (x *cueIndex) near(s *scan, buf []int) []int {
 		buf = append(buf, x.word[s.typed(i)]...)
 	}
 	return sortedSet(buf)
+}
+
+// phraseList indexes a list of phrases for holds and where, none of them
+// for a look-up with a typo.
+func phraseList(phrases []string) *cueIndex {
+	return newCueIndex(phrases, func(int) bool { return false })
+}
+
+// holds reports whether the question holds any of the phrases (s.hasAny
+// of them).
+func (x *cueIndex) holds(s *scan) bool {
+	var buf [32]int
+	for _, c := range x.exact(s, buf[:0]) {
+		if s.has(x.phrases[c]) {
+			return true
+		}
+	}
+	return false
 }
 
 func sortedSet(l []int) []int {
