@@ -193,6 +193,9 @@ func field(s *scan) string {
 	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
 	// "Webseitenadresse")
 	for _, t := range s.toks {
+		if len(t.norm) < 10 {
+			continue // no cue word of seven letters leads it with three more
+		}
 		for _, fw := range fuzzyFieldWords {
 			if len(fw.word) >= 7 && len(t.norm) > len(fw.word)+2 && strings.HasPrefix(t.norm, fw.word) {
 				return fw.field

@@ -23,10 +23,14 @@ type identifiers struct {
 // ISILs, and an unknown GND id when the question speaks of the GND.
 func (g *gazetteer) extractIDs(q string) identifiers {
 	var ids identifiers
+	found := ident.Find(q)
+	if len(found) == 0 {
+		return ids
+	}
 	lower := strings.ToLower(q)
 	mentionsISIL := strings.Contains(lower, "isil")
 	mentionsGND := strings.Contains(lower, "gnd")
-	for _, m := range ident.Find(q) {
+	for _, m := range found {
 		v := m.ID.Value
 		switch m.ID.Scheme {
 		case ident.Wikidata:

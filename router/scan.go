@@ -63,7 +63,8 @@ func (jw *joined) span(i, j int) string {
 
 func newScan(q string) *scan {
 	toks := tokenize(q, false)
-	if strings.ToLower(q) == q {
+	lower := strings.ToLower(q) == q
+	if lower {
 		// All lower case: capitals say nothing, so every word the rules do
 		// not know may start a name or a place ("is goddards run by the
 		// national trust").
@@ -72,7 +73,7 @@ func newScan(q string) *scan {
 			toks[i].upper = !knownWords[toks[i].norm]
 		}
 	}
-	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: strings.ToLower(q) == q}
+	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower}
 }
 
 // key joins the normalised tokens [i, j).
