@@ -161,22 +161,20 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		}
 		return false
 	}
-	type ranked struct {
-		e   int32
-		pos []int
-	}
-	var list []ranked
-	for _, e := range g.nameCandidates(s) {
-		if g.tooWeak(e, need) {
+	// A span scores the length of the name less three an edit, so no
+	// entry scores more than its name's length: the longest names are
+	// tried first, and an entry that cannot beat the best so far is
+	// passed over. The best is the same in any order: the highest score,
+	// then the first entry, then that entry's first span.
+	cands := slices.DeleteFunc(g.nameCandidates(s), func(e int32) bool { return g.tooWeak(e, need) })
+	slices.SortStableFunc(cands, func(a, b int32) int { return len(g.entries[b].key) - len(g.entries[a].key) })
+	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
+	for _, ce := range cands {
+		e := &g.entries[ce]
+		if len(e.key) < bestScore || len(e.key) == bestScore && ce > bestE {
 			continue
 		}
-		if pos := g.entryPositions(s, e); len(pos) > 0 {
-			list = append(list, ranked{e, pos})
-		}
-	}
-	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
-	for _, r := range list {
-		e := &g.entries[r.e]
+		pos := g.entryPositions(s, ce)
 		short := e.ntok < 2 && len(e.key) < 8
 		maxD := len(e.key) / 6
 		if maxD < 1 {
@@ -191,7 +189,7 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		for k := range next {
 			next[k] = math.MinInt
 		}
-		for _, p := range r.pos {
+		for _, p := range pos {
 			for L := e.ntok - 1; L <= e.ntok+1; L++ {
 				if L < 1 {
 					continue
@@ -216,8 +214,8 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 					}
 					// longer names explain more of the question
 					score := len(e.key) - 3*d
-					if score > bestScore || (score == bestScore && r.e < bestE) {
-						bestSim, bestScore, bestE, bi, bj = sim, score, r.e, st, st+L
+					if score > bestScore || (score == bestScore && ce < bestE) {
+						bestSim, bestScore, bestE, bi, bj = sim, score, ce, st, st+L
 					}
 				}
 			}
