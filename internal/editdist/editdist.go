@@ -27,7 +27,7 @@ func OSAAtMost(a, b string, max int) int {
 	if max <= 1 || min(len(a), len(b)) > 64 {
 		return min(distance(a, b, max, true), max+1)
 	}
-	if d := osaBits(a, b); d <= max {
+	if d := bits(a, b, true); d <= max {
 		return d
 	}
 	return max + 1
@@ -51,7 +51,7 @@ func distance(a, b string, max int, transpose bool) int {
 		return max + 1
 	}
 	if !transpose && min(len(a), len(b)) <= 64 {
-		if d := levenshteinBits(a, b); d <= max {
+		if d := bits(a, b, false); d <= max {
 			return d
 		}
 		return max + 1
@@ -116,10 +116,12 @@ func withinOne(a, b string, transpose bool) bool {
 	return transpose && i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
-// levenshteinBits is the Levenshtein distance of a and b, the shorter of
-// at most 64 bytes, computed a column at a time with one bit a row (Myers'
-// bit-vector algorithm in Hyyrö's form).
-func levenshteinBits(a, b string) int {
+// bits is the Levenshtein distance of a and b, or with transpose their
+// optimal string alignment distance, the shorter word of at most 64 bytes,
+// computed a column at a time with one bit a row (Myers' bit-vector
+// algorithm in Hyyrö's form, with his term for a swap of two adjacent
+// letters).
+func bits(a, b string, transpose bool) int {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
@@ -133,47 +135,15 @@ func levenshteinBits(a, b string) int {
 		peq[a[i]] |= 1 << i
 	}
 	last := uint64(1) << (m - 1)
-	pv, mv, d := ^uint64(0), uint64(0), m
-	for j := 0; j < len(b); j++ {
-		eq := peq[b[j]]
-		xv := eq | mv
-		xh := (((eq & pv) + pv) ^ pv) | eq
-		ph := mv | ^(xh | pv)
-		mh := pv & xh
-		if ph&last != 0 {
-			d++
-		} else if mh&last != 0 {
-			d--
-		}
-		// the first row grows by one a column
-		ph = ph<<1 | 1
-		mh <<= 1
-		pv = mh | ^(xv | ph)
-		mv = ph & xv
-	}
-	return d
-}
-
-// osaBits is the optimal string alignment distance of a and b, the shorter
-// of at most 64 bytes: levenshteinBits with Hyyrö's term for a swap of two
-// adjacent letters.
-func osaBits(a, b string) int {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	m := len(a)
-	if m == 0 {
-		return len(b)
-	}
-	var peq [256]uint64
-	for i := 0; i < m; i++ {
-		peq[a[i]] |= 1 << i
-	}
-	last := uint64(1) << (m - 1)
 	pv, mv, d0, prevEq, d := ^uint64(0), uint64(0), uint64(0), uint64(0), m
 	for j := 0; j < len(b); j++ {
 		eq := peq[b[j]]
-		tr := ((^d0 & eq) << 1) & prevEq
+		var tr uint64
+		if transpose {
+			// a swap: the letters matched the other way round one column
+			// ago, where the previous column had no zero diagonal step
+			tr = ((^d0 & eq) << 1) & prevEq
+		}
 		d0 = (((eq & pv) + pv) ^ pv) | eq | mv | tr
 		ph := mv | ^(d0 | pv)
 		mh := pv & d0
@@ -182,6 +152,7 @@ func osaBits(a, b string) int {
 		} else if mh&last != 0 {
 			d--
 		}
+		// the first row grows by one a column
 		ph = ph<<1 | 1
 		mh <<= 1
 		pv = mh | ^(d0 | ph)

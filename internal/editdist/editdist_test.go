@@ -50,17 +50,7 @@ func BenchmarkOSA(b *testing.B) {
 // agrees with the full table on every pair of short words over a small
 // alphabet.
 func TestOneEditAgreesWithTable(t *testing.T) {
-	var words []string
-	var grow func(w string)
-	grow = func(w string) {
-		words = append(words, w)
-		if len(w) < 4 {
-			for _, c := range "abc" {
-				grow(w + string(c))
-			}
-		}
-	}
-	grow("")
+	words := shortWords("abc", 4)
 	for _, a := range words {
 		for _, b := range words {
 			for _, f := range []struct {
@@ -83,23 +73,13 @@ func TestOneEditAgreesWithTable(t *testing.T) {
 // equal the table's on every pair of short words over a small alphabet and on
 // random pairs up to the 64-byte limit and past it.
 func TestBitsAgreeWithTable(t *testing.T) {
-	var words []string
-	var grow func(w string)
-	grow = func(w string) {
-		words = append(words, w)
-		if len(w) < 4 {
-			for _, c := range "abc" {
-				grow(w + string(c))
-			}
-		}
-	}
-	grow("")
+	words := shortWords("abc", 4)
 	check := func(a, b string) {
 		t.Helper()
 		short := min(len(a), len(b)) <= 64
 		wantOSA := table(a, b, len(a)+len(b), true)
-		if got := osaBits(a, b); short && got != wantOSA {
-			t.Fatalf("osaBits(%q, %q) = %d, the table says %d", a, b, got, wantOSA)
+		if got := bits(a, b, true); short && got != wantOSA {
+			t.Fatalf("bits(%q, %q, true) = %d, the table says %d", a, b, got, wantOSA)
 		}
 		for max := 0; max <= 4; max++ {
 			if got := OSAAtMost(a, b, max); got != min(wantOSA, max+1) {
@@ -107,8 +87,8 @@ func TestBitsAgreeWithTable(t *testing.T) {
 			}
 		}
 		want := table(a, b, len(a)+len(b), false)
-		if got := levenshteinBits(a, b); min(len(a), len(b)) <= 64 && got != want {
-			t.Fatalf("levenshteinBits(%q, %q) = %d, the table says %d", a, b, got, want)
+		if got := bits(a, b, false); short && got != want {
+			t.Fatalf("bits(%q, %q, false) = %d, the table says %d", a, b, got, want)
 		}
 		for max := 2; max <= 4; max++ {
 			got := Levenshtein(a, b, max)
@@ -152,4 +132,18 @@ func TestBitsAgreeWithTable(t *testing.T) {
 		check(a, string(b))
 		check(a, word(1+rng.IntN(70)))
 	}
+}
+
+// shortWords returns every word of up to n letters of the alphabet, the
+// empty word included.
+func shortWords(alphabet string, n int) []string {
+	words := []string{""}
+	for from := 0; from < len(words); from++ {
+		if w := words[from]; len(w) < n {
+			for _, c := range alphabet {
+				words = append(words, w+string(c))
+			}
+		}
+	}
+	return words
 }
