@@ -1,6 +1,7 @@
 package router
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -13,7 +14,7 @@ const minNameWeight = 7.5
 // nameAt returns the longest acceptable institution name starting at i.
 func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
 	idx := int32(-1)
-	L := s.longestAt(i, g.maxTok, func(L int, k string) bool {
+	L := s.longestAt(i, min(g.maxTok, g.nameSpan[s.toks[i].norm]), func(L int, k string) bool {
 		if e, ok := g.names[k]; ok {
 			idx = e
 			return g.acceptName(s, e, i, i+L)
@@ -62,7 +63,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 // bodyAt returns the longest body name starting at i.
 func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	idx := int32(-1)
-	L := s.longestAt(i, g.bodyMax, func(L int, k string) bool {
+	L := s.longestAt(i, min(g.bodyMax, g.bodySpan[s.toks[i].norm]), func(L int, k string) bool {
 		b, ok := g.bodies[k]
 		idx = b
 		return ok && !(L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4))
@@ -160,23 +161,21 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		}
 		return false
 	}
-	type ranked struct {
-		e   int32
-		pos []int
-	}
-	var list []ranked
-	for _, e := range g.nameCandidates(s) {
-		if pos := g.entryPositions(s, e); len(pos) > 0 {
-			list = append(list, ranked{e, pos})
-		}
-	}
+	// A span scores the length of the name less three an edit, so no
+	// entry scores more than its name's length: the longest names are
+	// tried first, and an entry that cannot beat the best so far is
+	// passed over. The best is the same in any order: the highest score,
+	// then the first entry, then that entry's first span.
+	cands := slices.DeleteFunc(g.nameCandidates(s), func(e int32) bool { return g.tooWeak(e, need) })
+	slices.SortStableFunc(cands, func(a, b int32) int { return len(g.entries[b].key) - len(g.entries[a].key) })
 	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
-	for _, r := range list {
-		e := &g.entries[r.e]
-		short := e.ntok < 2 && len(e.key) < 8
-		if short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight {
+	for _, ce := range cands {
+		e := &g.entries[ce]
+		if len(e.key) < bestScore || len(e.key) == bestScore && ce > bestE {
 			continue
 		}
+		pos := g.entryPositions(s, ce)
+		short := e.ntok < 2 && len(e.key) < 8
 		maxD := len(e.key) / 6
 		if maxD < 1 {
 			maxD = 1
@@ -184,12 +183,20 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		if maxD > 4 {
 			maxD = 4
 		}
-		for _, p := range r.pos {
+		// the spans of L tokens around the positions, each once: next[L]
+		// is the first start not yet tried (the positions ascend)
+		var next [3]int
+		for k := range next {
+			next[k] = math.MinInt
+		}
+		for _, p := range pos {
 			for L := e.ntok - 1; L <= e.ntok+1; L++ {
 				if L < 1 {
 					continue
 				}
-				for st := p - L + 1; st <= p; st++ {
+				from := max(p-L+1, next[L-e.ntok+1])
+				next[L-e.ntok+1] = p + 1
+				for st := from; st <= p; st++ {
 					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(st, st+L) {
 						continue
 					}
@@ -207,8 +214,8 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 					}
 					// longer names explain more of the question
 					score := len(e.key) - 3*d
-					if score > bestScore || (score == bestScore && r.e < bestE) {
-						bestSim, bestScore, bestE, bi, bj = sim, score, r.e, st, st+L
+					if score > bestScore || (score == bestScore && ce < bestE) {
+						bestSim, bestScore, bestE, bi, bj = sim, score, ce, st, st+L
 					}
 				}
 			}
@@ -219,6 +226,15 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	}
 	e := g.entries[bestE]
 	return NameMatch{Text: s.original(bi, bj), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: bestSim}, bi, bj, true
+}
+
+// tooWeak reports an entry fuzzyNameCovering passes over: a name of too
+// little weight, or a short one-word name unless need is set and it has
+// five letters or more.
+func (g *gazetteer) tooWeak(i int32, need []bool) bool {
+	e := &g.entries[i]
+	short := e.ntok < 2 && len(e.key) < 8
+	return short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight
 }
 
 // fuzzyBody matches the words after a relation cue against every body name.

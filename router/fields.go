@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -95,8 +96,8 @@ var trailingDates = map[string]string{
 }
 
 // fuzzyFieldWords are single cue words long enough to be matched with one
-// typo ("websitte", "Wikidatz", "Akkreditieeung").
-var fuzzyFieldWords = func() map[string]string {
+// typo ("websitte", "Wikidatz", "Akkreditieeung"), in order.
+var fuzzyFieldWords = func() []fieldWord {
 	m := map[string]string{}
 	for _, fc := range fieldCues {
 		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
@@ -108,8 +109,28 @@ var fuzzyFieldWords = func() map[string]string {
 			m[w] = f
 		}
 	}
-	return m
+	out := make([]fieldWord, 0, len(m))
+	for w, f := range m {
+		out = append(out, fieldWord{w, f})
+	}
+	slices.SortFunc(out, func(a, b fieldWord) int { return strings.Compare(a.word, b.word) })
+	return out
 }()
+
+// fieldCueIndex finds the fieldCues a question may hold, the phrases of
+// recorded fields of two words or more for a match with one typo.
+var fieldCueIndex = func() *cueIndex {
+	phrases := make([]string, len(fieldCues))
+	for i, fc := range fieldCues {
+		phrases[i] = fc.phrase
+	}
+	return newCueIndex(phrases, func(i int) bool {
+		return strings.Contains(fieldCues[i].phrase, " ") && !unrecordedFields[fieldCues[i].field]
+	})
+}()
+
+// fieldWord is a cue word and the field it asks for.
+type fieldWord struct{ word, field string }
 
 var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
 
@@ -142,16 +163,17 @@ func field(s *scan) string {
 	if f := typeChoice(s); f != "" {
 		return f
 	}
-	for _, fc := range fieldCues {
-		if s.has(fc.phrase) {
+	var buf [64]int
+	for _, c := range fieldCueIndex.exact(s, buf[:0]) {
+		if fc := fieldCues[c]; s.has(fc.phrase) {
 			return fc.field
 		}
 	}
 	// one typo in one word of a cue phrase ("forme name", "vorge naam");
 	// not of the fields the data does not record, whose answer is the
 	// same "not recorded" either way
-	for _, fc := range fieldCues {
-		if strings.Contains(fc.phrase, " ") && !unrecordedFields[fc.field] && s.hasNear(fc.phrase) {
+	for _, c := range fieldCueIndex.near(s, buf[:0]) {
+		if fc := fieldCues[c]; s.hasNear(fc.phrase) {
 			return fc.field
 		}
 	}
@@ -171,9 +193,12 @@ func field(s *scan) string {
 	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
 	// "Webseitenadresse")
 	for _, t := range s.toks {
-		for w, f := range fuzzyFieldWords {
-			if len(w) >= 7 && len(t.norm) > len(w)+2 && strings.HasPrefix(t.norm, w) {
-				return f
+		if len(t.norm) < 10 {
+			continue // no cue word of seven letters leads it with three more
+		}
+		for _, fw := range fuzzyFieldWords {
+			if len(fw.word) >= 7 && len(t.norm) > len(fw.word)+2 && strings.HasPrefix(t.norm, fw.word) {
+				return fw.field
 			}
 		}
 	}
@@ -182,9 +207,9 @@ func field(s *scan) string {
 		if len(t.norm) < 5 || knownWords[t.norm] {
 			continue
 		}
-		for w, f := range fuzzyFieldWords {
-			if abs(len(w)-len(t.norm)) <= 1 && osa(w, t.norm, 1) <= 1 {
-				return f
+		for _, fw := range fuzzyFieldWords {
+			if abs(len(fw.word)-len(t.norm)) <= 1 && osa(fw.word, t.norm, 1) <= 1 {
+				return fw.field
 			}
 		}
 	}

@@ -10,6 +10,10 @@ var countCues = []string{
 	"hoeveel", "aantal", "total number",
 }
 
+// countCueList indexes countCues, those of two words or more also for a
+// look-up with one typo.
+var countCueList = newCueIndex(countCues, func(i int) bool { return strings.Contains(countCues[i], " ") })
+
 // orWords join the two alternatives of a choice.
 var orWords = map[string]bool{"or": true, "oder": true, "of": true, "vs": true, "versus": true}
 
@@ -151,14 +155,17 @@ func childrenAsked(s *scan, plural bool) bool {
 // countAsked reports a question for a number ("how many", "hoeveel"), one
 // typo allowed ("Hoveeel").
 func countAsked(s *scan) bool {
-	if s.hasAny(countCues...) {
+	if countCueList.holds(s) {
 		return true
+	}
+	var buf [32]int
+	for _, c := range countCueList.near(s, buf[:0]) {
+		if s.hasNear(countCues[c]) {
+			return true
+		}
 	}
 	for _, c := range countCues {
 		if strings.Contains(c, " ") {
-			if s.hasNear(c) {
-				return true
-			}
 			continue
 		}
 		for _, t := range s.toks {

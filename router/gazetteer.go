@@ -72,6 +72,35 @@ type gazetteer struct {
 	subjects subjectIndex
 	inst     map[string]*heritage.Institution
 	nameIx   *nameIndex
+
+	// nameSpan, bodySpan and placeSpan hold, for the first word of the
+	// keys of names (and acronyms), bodies and places, the most words of
+	// a key that begins with it, so that a look-up at a word tries no
+	// longer span (made once, by spans)
+	spansOnce                     sync.Once
+	nameSpan, bodySpan, placeSpan map[string]int
+}
+
+// spans makes nameSpan, bodySpan and placeSpan.
+func (g *gazetteer) spans() {
+	g.spansOnce.Do(func() {
+		g.nameSpan = map[string]int{}
+		addSpans(g.nameSpan, g.names)
+		addSpans(g.nameSpan, g.acronyms)
+		g.bodySpan = map[string]int{}
+		addSpans(g.bodySpan, g.bodies)
+		g.placeSpan = map[string]int{}
+		addSpans(g.placeSpan, g.places)
+	})
+}
+
+// addSpans records in spans, for the first word of every key of m, the
+// most words of a key beginning with it.
+func addSpans[V any](spans map[string]int, m map[string]V) {
+	for k := range m {
+		first, _, _ := strings.Cut(k, " ")
+		spans[first] = max(spans[first], strings.Count(k, " ")+1)
+	}
 }
 
 // nameStop are words that carry no weight in a name.

@@ -318,11 +318,11 @@ func TestOSA(t *testing.T) {
 }
 
 func BenchmarkRouteParaphrases(b *testing.B) {
-	r := newTestRouter(b)
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		r.Route(paraphrases[i%len(paraphrases)].q)
+	qs := make([]string, len(paraphrases))
+	for i, p := range paraphrases {
+		qs[i] = p.q
 	}
+	benchRoute(b, qs)
 }
 
 // perturbations rewrite a gold question the way other users would ask it;

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"strings"
@@ -22,10 +23,14 @@ type identifiers struct {
 // ISILs, and an unknown GND id when the question speaks of the GND.
 func (g *gazetteer) extractIDs(q string) identifiers {
 	var ids identifiers
+	found := ident.Find(q)
+	if len(found) == 0 {
+		return ids
+	}
 	lower := strings.ToLower(q)
 	mentionsISIL := strings.Contains(lower, "isil")
 	mentionsGND := strings.Contains(lower, "gnd")
-	for _, m := range ident.Find(q) {
+	for _, m := range found {
 		v := m.ID.Value
 		switch m.ID.Scheme {
 		case ident.Wikidata:
@@ -82,8 +87,13 @@ func malformedIDs(q string, spans [][2]int) []string {
 			out = appendUnique(out, strings.TrimSpace(s))
 		}
 	}
-	for _, m := range reCuedID.FindAllStringSubmatchIndex(q, -1) {
-		add(q[m[2]:m[3]]+" "+q[m[4]:m[5]], m[4], m[5])
+	if mayHoldCue(q) {
+		for _, m := range reCuedID.FindAllStringSubmatchIndex(q, -1) {
+			add(q[m[2]:m[3]]+" "+q[m[4]:m[5]], m[4], m[5])
+		}
+	}
+	if !strings.Contains(q, "ror.org/") && !strings.Contains(q, "wikidata.org/") && !strings.Contains(q, "d-nb.info/") {
+		return out
 	}
 	for _, f := range strings.Fields(q) {
 		f = strings.TrimRight(f, "?.,;!")
@@ -93,6 +103,30 @@ func malformedIDs(q string, spans [][2]int) []string {
 		}
 	}
 	return out
+}
+
+// mayHoldCue reports whether q may hold a scheme cue of reCuedID: a text
+// of ASCII without any of the scheme words, in any case, holds none (the
+// pattern's case folding also matches two letters outside ASCII, so any
+// other text may).
+func mayHoldCue(q string) bool {
+	lower := make([]byte, 0, 256) // on the stack for a question of common length
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if c >= 0x80 {
+			return true
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower = append(lower, c)
+	}
+	for _, w := range []string{"ror", "isil", "gnd", "ghcid", "qid", "wikidata"} {
+		if bytes.Contains(lower, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (ids identifiers) any() bool {

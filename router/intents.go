@@ -87,6 +87,13 @@ var collectionCues = []string{
 	"bestanden", "bestand", "objects", "exhibits",
 }
 
+// compareCueList and collectionCueList index compareCues and
+// collectionCues.
+var (
+	compareCueList    = phraseList(compareCues)
+	collectionCueList = phraseList(collectionCues)
+)
+
 // classify scores every intent from the cues and constraints.
 func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
 	sc := map[Intent]float64{}
@@ -136,7 +143,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Relationship] += 4
 	}
 	// comparative
-	if s.hasAny(compareCues...) {
+	if compareCueList.holds(s) {
 		sc[Comparative] += 4
 	}
 	if len(c.Places) >= 2 && s.has("and") {
@@ -147,7 +154,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Comparative] += 3
 	}
 	// collection
-	if s.hasAny(collectionCues...) {
+	if collectionCueList.holds(s) {
 		sc[Collection] += 2.5
 	}
 	if len(c.Subjects) > 0 {

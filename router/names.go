@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -21,6 +22,7 @@ type nameIndex struct {
 	build    func(*heritage.Dataset) *names.Index // names.New when nil
 	ix       *names.Index
 	byRecord map[string][]int32 // record id → gazetteer entries
+	byDoc    [][]int32          // the index's document (a record) → gazetteer entries
 }
 
 func (n *nameIndex) get() *names.Index {
@@ -29,6 +31,10 @@ func (n *nameIndex) get() *names.Index {
 			n.build = names.New
 		}
 		n.ix = n.build(n.ds)
+		n.byDoc = make([][]int32, len(n.ds.Institutions))
+		for i := range n.ds.Institutions {
+			n.byDoc[i] = n.byRecord[n.ds.Institutions[i].ID]
+		}
 	})
 	return n.ix
 }
@@ -52,11 +58,9 @@ func (g *gazetteer) nameCandidates(s *scan) []int32 {
 // entries, each once, in hit order.
 func (g *gazetteer) entriesOf(hits []names.Hit) []int32 {
 	var out []int32
-	seen := map[int32]bool{}
 	for _, h := range hits {
-		for _, e := range g.nameIx.byRecord[g.nameIx.ds.Institutions[h.Doc].ID] {
-			if !seen[e] {
-				seen[e] = true
+		for _, e := range g.nameIx.byDoc[h.Doc] {
+			if !slices.Contains(out, e) {
 				out = append(out, e)
 			}
 		}
@@ -67,14 +71,16 @@ func (g *gazetteer) entriesOf(hits []names.Hit) []int32 {
 // entryPositions lists the free tokens that are a word of the entry's
 // name, or one edit from one of five letters or more.
 func (g *gazetteer) entryPositions(s *scan, e int32) []int {
-	words := strings.Fields(g.entries[e].key)
+	key := g.entries[e].key
 	var pos []int
 	for i, t := range s.toks {
 		if s.used[i] || commonWords[t.norm] || nameStop[t.norm] {
 			continue
 		}
-		for _, w := range words {
-			if nameStop[w] {
+		for rest := key; rest != ""; {
+			var w string
+			w, rest, _ = strings.Cut(rest, " ")
+			if w == "" || nameStop[w] {
 				continue
 			}
 			if t.norm == w || t.orig == w || len(w) >= 5 && abs(len(w)-len(t.norm)) <= 1 && osa(t.norm, w, 1) <= 1 {

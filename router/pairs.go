@@ -1,5 +1,10 @@
 package router
 
+import (
+	"slices"
+	"strings"
+)
+
 // pairCues name the attribute two institutions are compared on.
 var pairCues = map[string]Pair{
 	"first": {Attribute: "opened", Highest: false}, "earlier": {Attribute: "opened", Highest: false}, "older": {Attribute: "opened", Highest: false},
@@ -50,12 +55,31 @@ func pairCueWord(w string) (Pair, bool) {
 	if len(w) < 5 || knownWords[w] {
 		return Pair{}, false
 	}
-	for cue, p := range pairCues {
-		if len(cue) >= 5 && osa(cue, w, 1) <= 1 {
-			return p, true
+	for _, c := range pairTypoCues {
+		if abs(len(c.cue)-len(w)) <= 1 && osa(c.cue, w, 1) <= 1 {
+			return c.pair, true
 		}
 	}
 	return Pair{}, false
+}
+
+// pairTypoCues are the pair cues of five letters or more, in order, which
+// pairCueWord reads with one typo.
+var pairTypoCues = func() []pairCueOf {
+	var out []pairCueOf
+	for cue, p := range pairCues {
+		if len(cue) >= 5 {
+			out = append(out, pairCueOf{cue, p})
+		}
+	}
+	slices.SortFunc(out, func(a, b pairCueOf) int { return strings.Compare(a.cue, b.cue) })
+	return out
+}()
+
+// pairCueOf is a pair cue and the attribute it compares.
+type pairCueOf struct {
+	cue  string
+	pair Pair
 }
 
 // moreCues ask which side has more (or fewer) institutions.

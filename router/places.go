@@ -21,7 +21,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			continue
 		}
 		qe := 0
-		s.longestAt(i, g.placeMax, func(L int, k string) bool {
+		s.longestAt(i, min(g.placeMax, g.placeSpan[s.toks[i].norm]), func(L int, k string) bool {
 			cands, ok := g.places[k]
 			if !ok {
 				return false
@@ -233,9 +233,9 @@ func readCloseAsNear(s *scan) {
 			continue
 		}
 		if _, ok := s.matchAt(i+1, "to"); ok {
-			s.toks[i].norm = "near"
+			s.setNorm(i, "near")
 		} else if _, ok := s.matchAt(i+1, "by"); ok {
-			s.toks[i].norm = "near"
+			s.setNorm(i, "near")
 		}
 	}
 }

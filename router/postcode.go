@@ -24,6 +24,10 @@ func postcodes(s *scan, c *Constraints) {
 			}
 		}
 	}
+	if !strings.ContainsAny(s.text, "0123456789") {
+		// every pattern here holds a digit
+		return
+	}
 	for _, m := range rePostcode.FindAllStringSubmatchIndex(s.text, -1) {
 		pc := strings.ToUpper(s.text[m[2]:m[3]] + " " + s.text[m[4]:m[5]])
 		c.Postcodes = appendUnique(c.Postcodes, pc)

@@ -7,12 +7,15 @@ import (
 // relationCue finds the relation asked for and where its cue ends.
 func relationCue(s *scan) (rel string, end int) {
 	best := -1
-	for _, c := range partOfCues {
+	var buf [32]int
+	for _, k := range partOfCueList.exact(s, buf[:0]) {
+		c := partOfCues[k]
 		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
 			best, rel, end = i, "part_of", i+len(strings.Fields(c))
 		}
 	}
-	for _, c := range operatedByCues {
+	for _, k := range operatedByCueList.exact(s, buf[:0]) {
+		c := operatedByCues[k]
 		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
 			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
 		}
@@ -25,26 +28,45 @@ func relationCue(s *scan) (rel string, end int) {
 		if len(t.norm) < 6 || knownWords[t.norm] {
 			continue
 		}
-		for _, cues := range []struct {
-			rel  string
-			list []string
-		}{{"part_of", partOfCues}, {"operated_by", operatedByCues}} {
-			for _, c := range cues.list {
-				w, next, _ := strings.Cut(c, " ")
-				if len(w) < 6 || osa(w, t.norm, 1) > 1 {
-					continue
-				}
-				if next == "" {
-					return cues.rel, i + 1
-				}
-				if n, ok := s.matchAt(i+1, next); ok {
-					return cues.rel, i + 1 + n
-				}
+		for _, c := range relationTypoCues {
+			if abs(len(c.first)-len(t.norm)) > 1 || osa(c.first, t.norm, 1) > 1 {
+				continue
+			}
+			if c.next == "" {
+				return c.rel, i + 1
+			}
+			if n, ok := s.matchAt(i+1, c.next); ok {
+				return c.rel, i + 1 + n
 			}
 		}
 	}
 	return "", 0
 }
+
+// partOfCueList and operatedByCueList index partOfCues and
+// operatedByCues.
+var (
+	partOfCueList     = phraseList(partOfCues)
+	operatedByCueList = phraseList(operatedByCues)
+)
+
+// relationTypoCues are the relation cues, in order, whose first word is
+// long enough to be read with one typo: that word, the rest of the cue
+// and the relation.
+var relationTypoCues = func() []struct{ first, next, rel string } {
+	var out []struct{ first, next, rel string }
+	for _, cues := range []struct {
+		rel  string
+		list []string
+	}{{"part_of", partOfCues}, {"operated_by", operatedByCues}} {
+		for _, c := range cues.list {
+			if w, next, _ := strings.Cut(c, " "); len(w) >= 6 {
+				out = append(out, struct{ first, next, rel string }{w, next, cues.rel})
+			}
+		}
+	}
+	return out
+}()
 
 // housesCue returns where a "housed in" phrase ends, or -1.
 func housesCue(s *scan) int {

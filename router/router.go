@@ -66,6 +66,7 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	}
 	// every word table is initialised by now; Route only reads them
 	knownOnce.Do(buildKnownWords)
+	r.g.spans()
 	return r
 }
 

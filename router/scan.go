@@ -1,6 +1,9 @@
 package router
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // scan is one question being read: its tokens and which of them a
 // recognised entity has already consumed.
@@ -27,11 +30,41 @@ type scan struct {
 	// council"), a negated relation ("not run by the National Trust"), a
 	// second span of years
 	unreadCues []string
+	// keys are the normalised tokens joined, made on the first key
+	// (keysOK) and again after setNorm
+	keys   joined
+	keysOK bool
+}
+
+// joined is a list of words joined by spaces once, so that any run of
+// them so joined is a slice of one string instead of a new one.
+type joined struct {
+	text       string
+	start, end []int // where each word starts and ends in text
+}
+
+func join(words []string) joined {
+	j := joined{text: strings.Join(words, " "), start: make([]int, len(words)), end: make([]int, len(words))}
+	n := 0
+	for i, w := range words {
+		j.start[i], j.end[i] = n, n+len(w)
+		n += len(w) + 1
+	}
+	return j
+}
+
+// span is the words [i, j) joined by spaces.
+func (jw *joined) span(i, j int) string {
+	if i >= j {
+		return ""
+	}
+	return jw.text[jw.start[i]:jw.end[j-1]]
 }
 
 func newScan(q string) *scan {
 	toks := tokenize(q, false)
-	if strings.ToLower(q) == q {
+	lower := strings.ToLower(q) == q
+	if lower {
 		// All lower case: capitals say nothing, so every word the rules do
 		// not know may start a name or a place ("is goddards run by the
 		// national trust").
@@ -40,11 +73,27 @@ func newScan(q string) *scan {
 			toks[i].upper = !knownWords[toks[i].norm]
 		}
 	}
-	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: strings.ToLower(q) == q}
+	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower}
 }
 
 // key joins the normalised tokens [i, j).
-func (s *scan) key(i, j int) string { return joinTokens(s.toks[i:j]) }
+func (s *scan) key(i, j int) string {
+	if !s.keysOK {
+		words := make([]string, len(s.toks))
+		for k, t := range s.toks {
+			words[k] = t.norm
+		}
+		s.keys, s.keysOK = join(words), true
+	}
+	return s.keys.span(i, j)
+}
+
+// setNorm rewrites the normalised form of token i ("close" read as
+// "near", a typo corrected).
+func (s *scan) setNorm(i int, norm string) {
+	s.toks[i].norm = norm
+	s.keysOK = false
+}
 
 // free reports whether no token of [i, j) is consumed.
 func (s *scan) free(i, j int) bool {
@@ -85,12 +134,10 @@ func (s *scan) original(i, j int) string {
 // find returns the token index where the normalised phrase starts, or -1.
 // Phrases are words separated by single spaces.
 func (s *scan) find(phrase string) int {
-	first, _, _ := strings.Cut(phrase, " ")
-	if first == "" {
-		return -1
-	}
 	for i := range s.toks {
-		if s.toks[i].norm != first {
+		// the phrase begins with the word (no token holds a space)
+		n := s.toks[i].norm
+		if len(phrase) < len(n) || phrase[:len(n)] != n || len(phrase) > len(n) && phrase[len(n)] != ' ' {
 			continue
 		}
 		if _, ok := s.matchAt(i, phrase); ok {
@@ -150,28 +197,120 @@ func (s *scan) prev(i int) (string, int) {
 // hasNear reports whether the phrase occurs with one typo (one edit, a
 // swap counting as one) in one of its words of four letters or more.
 func (s *scan) hasNear(phrase string) bool {
-	words := strings.Fields(phrase)
-	for i := 0; i+len(words) <= len(s.toks); i++ {
-		typos := 0
-		for k, w := range words {
-			t := s.toks[i+k].norm
-			if o := s.toks[i+k].orig; o != "" {
-				// a word the typo pass rewrote ("forme" → "forge") is
-				// matched as typed
-				t = strings.ToLower(o)
-			}
-			if t == w {
-				continue
-			}
-			if len(w) < 4 || osa(w, t, 1) > 1 {
-				typos = 2
-				break
-			}
-			typos++
+	var buf [8]string
+	words := buf[:0]
+	for rest := phrase; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if w != "" {
+			words = append(words, w)
 		}
-		if typos == 1 {
+	}
+	for i := 0; i+len(words) <= len(s.toks); i++ {
+		// every word but one as written, that one a typo away
+		miss, typed := -1, ""
+		for k, w := range words {
+			if t := s.typed(i + k); t != w {
+				if miss >= 0 {
+					miss = -2
+					break
+				}
+				miss, typed = k, t
+			}
+		}
+		if miss >= 0 && len(words[miss]) >= 4 && osa(words[miss], typed, 1) <= 1 {
 			return true
 		}
 	}
 	return false
+}
+
+// typed is token i as the typo pass found it: a word it rewrote ("forme"
+// → "forge") as typed.
+func (s *scan) typed(i int) string {
+	if o := s.toks[i].orig; o != "" {
+		return strings.ToLower(o)
+	}
+	return s.toks[i].norm
+}
+
+// cueIndex finds which of a list of phrases a question may hold, so that
+// a reader tests those instead of every phrase: a phrase held as written
+// begins with a word of the question, and one held with a typo in one of
+// its two or more words has its other words in the question as typed.
+type cueIndex struct {
+	phrases []string
+	first   map[string][]int // a phrase's first word → the phrases, in order
+	word    map[string][]int // each word of a phrase read with a typo → the phrases
+	// always are the phrases read with a typo that have fewer than two
+	// words: no word of theirs need stand in the question
+	always []int
+}
+
+// newCueIndex indexes phrases, and for the look-up with a typo those that
+// near reports.
+func newCueIndex(phrases []string, near func(i int) bool) *cueIndex {
+	x := &cueIndex{phrases: phrases, first: map[string][]int{}, word: map[string][]int{}}
+	for i, p := range phrases {
+		if first, _, _ := strings.Cut(p, " "); first != "" {
+			x.first[first] = append(x.first[first], i)
+		}
+		if !near(i) {
+			continue
+		}
+		words := strings.Fields(p)
+		if len(words) < 2 {
+			x.always = append(x.always, i)
+			continue
+		}
+		for _, w := range words {
+			if l := x.word[w]; len(l) == 0 || l[len(l)-1] != i {
+				x.word[w] = append(l, i)
+			}
+		}
+	}
+	return x
+}
+
+// exact appends to buf the phrases that begin with a word of the question
+// and returns them in order.
+func (x *cueIndex) exact(s *scan, buf []int) []int {
+	for _, t := range s.toks {
+		buf = append(buf, x.first[t.norm]...)
+	}
+	return sortedSet(buf)
+}
+
+// near appends to buf the phrases read with a typo that have a word of
+// the question as typed, with the always phrases, and returns them in
+// order.
+func (x *cueIndex) near(s *scan, buf []int) []int {
+	buf = append(buf, x.always...)
+	for i := range s.toks {
+		buf = append(buf, x.word[s.typed(i)]...)
+	}
+	return sortedSet(buf)
+}
+
+// phraseList indexes a list of phrases for holds and where, none of them
+// for a look-up with a typo.
+func phraseList(phrases []string) *cueIndex {
+	return newCueIndex(phrases, func(int) bool { return false })
+}
+
+// holds reports whether the question holds any of the phrases (s.hasAny
+// of them).
+func (x *cueIndex) holds(s *scan) bool {
+	var buf [32]int
+	for _, c := range x.exact(s, buf[:0]) {
+		if s.has(x.phrases[c]) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedSet(l []int) []int {
+	slices.Sort(l)
+	return slices.Compact(l)
 }

@@ -9,19 +9,28 @@ import (
 // the question they came from.
 type subjectReader struct {
 	s            *scan
-	stems, typed []string // words as read, and as typed where a typo pass changed them
-	subj         []string
-	first, last  int
+	stems, typed joined // words as read, and as typed where a typo pass changed them
+	// retyped is set when a word as typed differs from the word as read
+	retyped     bool
+	subj        []string
+	first, last int
 }
 
 func newSubjectReader(s *scan) *subjectReader {
-	r := &subjectReader{s: s, stems: make([]string, len(s.toks)), typed: make([]string, len(s.toks)), first: -1, last: -1}
+	r := &subjectReader{s: s, first: -1, last: -1}
+	stems, typed := make([]string, len(s.toks)), make([]string, len(s.toks))
 	for i, t := range s.toks {
-		r.stems[i], r.typed[i] = stem(t.norm), stem(t.norm)
+		stems[i], typed[i] = stem(t.norm), stem(t.norm)
 		if t.orig != "" {
 			// a term written out may hold a word no table knows ("Print")
-			r.typed[i] = stem(t.orig)
+			typed[i] = stem(t.orig)
+			r.retyped = r.retyped || typed[i] != stems[i]
 		}
+	}
+	r.stems = join(stems)
+	r.typed = r.stems
+	if r.retyped {
+		r.typed = join(typed)
 	}
 	return r
 }
@@ -32,10 +41,14 @@ func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]strin
 		return nil, false
 	}
 	for _, m := range tables {
-		for _, ws := range [][]string{r.typed, r.stems} {
-			if v, ok := m[strings.Join(ws[i:j], " ")]; ok {
-				return v, true
-			}
+		if v, ok := m[r.typed.span(i, j)]; ok {
+			return v, true
+		}
+		if !r.retyped {
+			continue
+		}
+		if v, ok := m[r.stems.span(i, j)]; ok {
+			return v, true
 		}
 	}
 	return nil, false

@@ -62,10 +62,10 @@ func order(s *scan) *Order {
 		nth := 0
 		if !ok {
 			// "zweitälteste": the second oldest
-			for prefix, n := range ordinalPrefixes {
-				if rest, cut := strings.CutPrefix(t.norm, prefix); cut {
+			for _, p := range ordinalPrefixes {
+				if rest, cut := strings.CutPrefix(t.norm, p.prefix); cut {
 					if o, ok = superlatives[rest]; ok {
-						nth = n
+						nth = p.n
 					}
 				}
 			}
@@ -296,7 +296,10 @@ var ordinals = map[string]int{
 
 // ordinalPrefixes are ordinals written into a German superlative
 // ("zweitälteste").
-var ordinalPrefixes = map[string]int{"zweit": 2, "dritt": 3, "viert": 4}
+var ordinalPrefixes = []struct {
+	prefix string
+	n      int
+}{{"zweit", 2}, {"dritt", 3}, {"viert", 4}}
 
 // ordinalBefore reads an ordinal just before the order word at i and
 // marks it as read.

@@ -99,7 +99,7 @@ func fuzzyType(w string) (string, bool) {
 	for _, t := range typeWordList {
 		// on a tie a word with the same ending wins, then the longer one (a
 		// dropped letter is the commonest typo)
-		if d := osa(w, t, maxD); d < bestD || d == bestD && tieBetter(w, t, best) {
+		if d := osaAtMost(w, t, maxD); d < bestD || d == bestD && tieBetter(w, t, best) {
 			best, bestD = t, d
 		}
 	}

@@ -38,7 +38,7 @@ func nearest(w string, maxD int, index map[string][]string, weight func(string) 
 		if n < need {
 			continue
 		}
-		d := osa(w, k, maxD)
+		d := osaAtMost(w, k, maxD)
 		if d > maxD {
 			continue
 		}
@@ -65,6 +65,10 @@ func isWord(w string) bool {
 // osa returns the optimal string alignment distance of a and b (edits and
 // adjacent transpositions), or max+1 once it is certain to exceed max.
 func osa(a, b string, max int) int { return editdist.OSA(a, b, max) }
+
+// osaAtMost is osa for a caller that reads no distance beyond max: there
+// it is always max+1.
+func osaAtMost(a, b string, max int) int { return editdist.OSAAtMost(a, b, max) }
 
 // qualifierWords are the admin-unit words a misspelt token may stand for
 // ("London Borugh of Bexley").
@@ -122,13 +126,15 @@ func (g *gazetteer) correctWords(s *scan) {
 		}
 		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] {
 			if c, ok := g.closestPlaceWord(w); ok {
-				t.orig, t.norm = w, c
+				t.orig = w
+				s.setNorm(i, c)
 				continue
 			}
 		}
 		for _, x := range []string{w, stem(w)} {
 			if c, ok := closestWord(x, g.plainWords); ok {
-				t.orig, t.norm = w, c
+				t.orig = w
+				s.setNorm(i, c)
 				break
 			}
 		}
@@ -174,7 +180,7 @@ func closestWord(w string, list []string) (string, bool) {
 		if d := len(c) - len(w); d > maxD || -d > maxD {
 			continue
 		}
-		if d := osa(w, c, maxD); d < bestD || d == bestD && tieBetter(w, c, best) {
+		if d := osaAtMost(w, c, maxD); d < bestD || d == bestD && tieBetter(w, c, best) {
 			best, bestD = c, d
 		}
 	}

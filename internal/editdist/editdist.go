@@ -16,6 +16,23 @@ func OSA(a, b string, max int) int {
 	return distance(a, b, max, true)
 }
 
+// OSAAtMost is OSA for callers that only compare the distance with max or
+// with other distances within it: beyond max it is always max+1, and a
+// shorter word of at most 64 bytes is measured a column at a time with
+// one bit a row.
+func OSAAtMost(a, b string, max int) int {
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	if max <= 1 || min(len(a), len(b)) > 64 {
+		return min(distance(a, b, max, true), max+1)
+	}
+	if d := bits(a, b, true); d <= max {
+		return d
+	}
+	return max + 1
+}
+
 func distance(a, b string, max int, transpose bool) int {
 	if d := len(a) - len(b); d > max || -d > max {
 		return max + 1
@@ -26,6 +43,25 @@ func distance(a, b string, max int, transpose bool) int {
 	if a == b {
 		return 0
 	}
+	if max <= 1 {
+		// most look-ups allow one typo: a single pass decides it
+		if withinOne(a, b, transpose) {
+			return 1
+		}
+		return max + 1
+	}
+	if !transpose && min(len(a), len(b)) <= 64 {
+		if d := bits(a, b, false); d <= max {
+			return d
+		}
+		return max + 1
+	}
+	return table(a, b, max, transpose)
+}
+
+// table fills the edit table row by row, stopping once a row holds
+// nothing within max.
+func table(a, b string, max int, transpose bool) int {
 	// three rows on the stack for words, on the heap for long strings
 	var buf [3][48]int
 	var prev2, prev, cur []int
@@ -58,4 +94,70 @@ func distance(a, b string, max int, transpose bool) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// withinOne reports whether a and b, which differ and whose lengths
+// differ by at most one, are one edit apart: a substitution, an insertion
+// or deletion, or (with transpose) a swap of two adjacent letters.
+func withinOne(a, b string, transpose bool) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if len(a) > len(b) {
+		return a[i+1:] == b[i:]
+	}
+	if a[i+1:] == b[i+1:] {
+		return true
+	}
+	return transpose && i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// bits is the Levenshtein distance of a and b, or with transpose their
+// optimal string alignment distance, the shorter word of at most 64 bytes,
+// computed a column at a time with one bit a row (Myers' bit-vector
+// algorithm in Hyyrö's form, with his term for a swap of two adjacent
+// letters).
+func bits(a, b string, transpose bool) int {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	m := len(a)
+	if m == 0 {
+		return len(b)
+	}
+	// peq[c] has bit i set where a[i] is c
+	var peq [256]uint64
+	for i := 0; i < m; i++ {
+		peq[a[i]] |= 1 << i
+	}
+	last := uint64(1) << (m - 1)
+	pv, mv, d0, prevEq, d := ^uint64(0), uint64(0), uint64(0), uint64(0), m
+	for j := 0; j < len(b); j++ {
+		eq := peq[b[j]]
+		var tr uint64
+		if transpose {
+			// a swap: the letters matched the other way round one column
+			// ago, where the previous column had no zero diagonal step
+			tr = ((^d0 & eq) << 1) & prevEq
+		}
+		d0 = (((eq & pv) + pv) ^ pv) | eq | mv | tr
+		ph := mv | ^(d0 | pv)
+		mh := pv & d0
+		if ph&last != 0 {
+			d++
+		} else if mh&last != 0 {
+			d--
+		}
+		// the first row grows by one a column
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(d0 | ph)
+		mv = ph & d0
+		prevEq = eq
+	}
+	return d
 }
