@@ -38,8 +38,10 @@ func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, membe
 // the data records, ordered, the first o.N of them (and any that tie with
 // the last). It is exact only when every member has a value, the values
 // settle the order at the cut (a span of years that overlaps the next one
-// does not) and no condition of the question went unread.
-func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string, inferred int) draft {
+// does not), no condition of the question went unread, and no record with
+// a value that names no town could be in the question's town (unplaced,
+// see unplacedNote).
+func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string, inferred int, unplaced string) draft {
 	c := plan.Constraints
 	o := *c.Order
 	noun := typeNoun(c.TypeCodes)
@@ -91,7 +93,7 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 	for i, r := range top {
 		out[i] = r.id
 	}
-	exact := len(top) > 0 && missing == 0 && settled && len(unread) == 0 && inferred == 0
+	exact := len(top) > 0 && missing == 0 && settled && len(unread) == 0 && inferred == 0 && unplaced == ""
 	a := Answer{Kind: KindSet, IDs: out, Exact: exact, Count: len(top)}
 	what := orderPhrase(o, len(top))
 	return draft{Answer: a, render: func(cite func(string) string) string {
@@ -142,6 +144,9 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
 		writeUnread(&b, unread)
+		if unplaced != "" {
+			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
+		}
 		return b.String()
 	}}
 }

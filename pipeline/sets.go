@@ -86,7 +86,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		return p.groupAnswer(plan, ids, unread, inferred), true, nil
 	}
 	if c.Order != nil && plan.Frame != router.FrameCount {
-		return p.orderedAnswer(plan, ids, unread, inferred), true, nil
+		// only a record with a value can come first
+		valued := func(in *heritage.Institution) bool {
+			_, known, member := orderValue(in, c.Order.Attribute)
+			return known && member && (keep == nil || keep(in))
+		}
+		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued)), true, nil
 	}
 	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "", Count: len(ids)}
 	if plan.Frame == router.FrameCount {
