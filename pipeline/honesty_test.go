@@ -364,4 +364,9 @@ func TestTownListsAndRecordsWithoutATown(t *testing.T) {
 	resp = ask(t, p, "Which museums are in Bath?")
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	require.NotContains(t, resp.Answer.Text, "name no town")
+
+	// a region the German records do not state either
+	resp = ask(t, p, "What archives are there in North Rhine-Westphalia?")
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "name no town or region, and some may be in North Rhine-Westphalia")
 }

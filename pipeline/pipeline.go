@@ -40,7 +40,7 @@ type Pipeline struct {
 	entities   *cache.TTL[[]string]
 	opts       Options
 	log        *slog.Logger
-	towns      *townAreas
+	areas      *placeAreas
 }
 
 // Options tune a Pipeline.
@@ -117,7 +117,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		enricher:   c.Enricher,
 		opts:       opts,
 		log:        log,
-		towns:      &townAreas{},
+		areas:      &placeAreas{},
 	}
 	if opts.CacheSize > 0 {
 		if p.opts.CacheTTL <= 0 {

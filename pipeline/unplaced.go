@@ -12,103 +12,120 @@ import (
 	"github.com/hybridrag/hybridrag/plan"
 )
 
-// A list of the institutions in a town is exact only when the records
-// that could be in the town say where they are. Most German records, and
-// many Dutch ones, state their country and no town: "Which archives are
-// in Berlin?" selects the archives placed in Berlin, and the archives in
-// Germany whose records name no town may be there too. The graph leg
-// selects those as well (Selection.Wide: the same conditions with the
-// town's countries in place of the town), and the answer counts the ones
-// with no town and is not called exact while there are any.
+// A list of the institutions in a town (or a region, county or district)
+// is exact only when the records that could be there say where they are.
+// Most German records, and many Dutch ones, state their country and no
+// town or region: "Which archives are in Berlin?" selects the archives
+// placed in Berlin, and the archives in Germany whose records name no
+// place may be there too. The graph leg selects those as well
+// (Selection.Wide: the same conditions with the place's countries in
+// place of the place), and the answer counts the ones that name no place
+// and is not called exact while there are any.
 
-// townAreas holds, for each town by its NormalizeName key, where the
-// records placed in it are, built on first use.
-type townAreas struct {
+// placeAreas holds, for each town and administrative unit the records
+// name (by level and NormalizeName key), where the records placed in it
+// are, built on first use.
+type placeAreas struct {
 	once sync.Once
-	of   map[string]*townArea
+	of   map[string]*placeArea
 }
 
-// townArea is where the records placed in a town are: their countries
-// and, by level, the regions, subregions, counties and districts they
-// state.
-type townArea struct {
+// placeArea is where the records placed in a town or unit are: their
+// countries and, by level, the regions, subregions, counties and
+// districts they state.
+type placeArea struct {
 	countries []string
 	units     [len(areaLevels)]map[string]bool
 }
 
-// areaLevels are the administrative units a record may state.
-var areaLevels = [...]func(*heritage.Institution) string{
-	func(in *heritage.Institution) string { return in.Region },
-	func(in *heritage.Institution) string { return in.Subregion },
-	func(in *heritage.Institution) string { return in.County },
-	func(in *heritage.Institution) string { return in.District },
+// areaLevels are the administrative units a record may state, by the
+// level of a plan's place.
+var areaLevels = [...]struct {
+	level string
+	of    func(*heritage.Institution) string
+}{
+	{plan.LevelRegion, func(in *heritage.Institution) string { return in.Region }},
+	{plan.LevelSubregion, func(in *heritage.Institution) string { return in.Subregion }},
+	{plan.LevelCounty, func(in *heritage.Institution) string { return in.County }},
+	{plan.LevelDistrict, func(in *heritage.Institution) string { return in.District }},
 }
 
-// areaOf returns where the records placed in the town are, or nil.
-func (p *Pipeline) areaOf(town string) *townArea {
-	p.towns.once.Do(func() {
-		p.towns.of = map[string]*townArea{}
+// areaKey is the key of a place in placeAreas.
+func areaKey(level, name string) string { return level + "\x00" + heritage.NormalizeName(name) }
+
+// areaOf returns where the records placed in the town or unit are, or
+// nil when no record names it.
+func (p *Pipeline) areaOf(pl plan.Place) *placeArea {
+	p.areas.once.Do(func() {
+		p.areas.of = map[string]*placeArea{}
 		countries := map[string]map[string]bool{}
-		for i := range p.data.Institutions {
-			in := &p.data.Institutions[i]
-			for _, t := range p.data.Towns(in) {
-				k := heritage.NormalizeName(t.Name)
-				a := p.towns.of[k]
-				if a == nil {
-					a = &townArea{}
-					p.towns.of[k], countries[k] = a, map[string]bool{}
-				}
-				countries[k][in.Country] = true
-				for l, unit := range areaLevels {
-					if v := unit(in); v != "" {
-						if a.units[l] == nil {
-							a.units[l] = map[string]bool{}
-						}
-						a.units[l][v] = true
+		add := func(key string, in *heritage.Institution) {
+			a := p.areas.of[key]
+			if a == nil {
+				a = &placeArea{}
+				p.areas.of[key], countries[key] = a, map[string]bool{}
+			}
+			countries[key][in.Country] = true
+			for l, unit := range areaLevels {
+				if v := unit.of(in); v != "" {
+					if a.units[l] == nil {
+						a.units[l] = map[string]bool{}
 					}
+					a.units[l][v] = true
 				}
 			}
 		}
-		for k, a := range p.towns.of {
+		for i := range p.data.Institutions {
+			in := &p.data.Institutions[i]
+			for _, t := range p.data.Towns(in) {
+				add(areaKey(plan.LevelCity, t.Name), in)
+			}
+			for _, unit := range areaLevels {
+				if v := unit.of(in); v != "" {
+					add(areaKey(unit.level, v), in)
+				}
+			}
+		}
+		for k, a := range p.areas.of {
 			for c := range countries[k] {
 				a.countries = append(a.countries, c)
 			}
 			slices.Sort(a.countries)
 		}
 	})
-	return p.towns.of[heritage.NormalizeName(town)]
+	return p.areas.of[areaKey(pl.Level, pl.Name)]
 }
 
 // mayBeIn reports whether a record that names no town may be in the
-// town: it is in one of the town's countries, and each unit it states
-// (region, subregion, county, district) is one the town's records state
+// place: it is in one of the place's countries, and each unit it states
+// (region, subregion, county, district) is one the place's records state
 // at that level, where they state any.
-func (a *townArea) mayBeIn(in *heritage.Institution) bool {
+func (a *placeArea) mayBeIn(in *heritage.Institution) bool {
 	if !slices.Contains(a.countries, in.Country) {
 		return false
 	}
 	for l, unit := range areaLevels {
-		if v := unit(in); v != "" && a.units[l] != nil && !a.units[l][v] {
+		if v := unit.of(in); v != "" && a.units[l] != nil && !a.units[l][v] {
 			return false
 		}
 	}
 	return true
 }
 
-// maxTownCountries bounds the countries a town's name is looked for in
+// maxPlaceCountries bounds the countries a place's name is looked for in
 // (a name some towns in several countries share).
-const maxTownCountries = 3
+const maxPlaceCountries = 3
 
 // widened returns the constraints of a list of the institutions in one
-// town with the town replaced by each of its countries, or nil when the
-// question is no such list.
+// town or administrative unit with the place replaced by each of its
+// countries, or nil when the question is no such list.
 func (p *Pipeline) widened(pl *plan.Plan) []plan.Constraints {
 	c := pl.Constraints
-	if !c.List || len(pl.Sides) > 1 || len(c.Places) != 1 || c.Places[0].Level != plan.LevelCity || c.Group != nil {
+	if !c.List || len(pl.Sides) > 1 || len(c.Places) != 1 || c.Group != nil {
 		return nil
 	}
-	a := p.areaOf(c.Places[0].Name)
-	if a == nil || len(a.countries) > maxTownCountries {
+	a := p.areaOf(c.Places[0])
+	if a == nil || len(a.countries) > maxPlaceCountries {
 		return nil
 	}
 	out := make([]plan.Constraints, len(a.countries))
@@ -136,14 +153,18 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 	return nil
 }
 
-// unplaced is the number of institutions in sel.Wide that pass keep (all
-// when nil) and whose records name no town but may be in the town the
-// question names (townArea.mayBeIn): the data cannot tell.
-func (p *Pipeline) unplaced(sel *kg.Selection, a *townArea, keep func(*heritage.Institution) bool) int {
+// unplaced is the number of institutions in sel.Wide, not in the
+// selection, that pass keep (all when nil), name no town, and may be in
+// the place the question names (placeArea.mayBeIn): the data cannot tell.
+func (p *Pipeline) unplaced(sel *kg.Selection, a *placeArea, keep func(*heritage.Institution) bool) int {
+	in := make(map[string]bool, len(sel.Main))
+	for _, id := range sel.Main {
+		in[id] = true
+	}
 	n := 0
 	for _, id := range sel.Wide {
-		in, ok := p.data.Get(id)
-		if ok && (keep == nil || keep(in)) && len(p.data.Towns(in)) == 0 && a.mayBeIn(in) {
+		r, ok := p.data.Get(id)
+		if ok && !in[id] && (keep == nil || keep(r)) && len(p.data.Towns(r)) == 0 && a.mayBeIn(r) {
 			n++
 		}
 	}
@@ -158,7 +179,7 @@ func (p *Pipeline) unplacedNote(sel *kg.Selection, pl plan.Plan, keep func(*heri
 		return ""
 	}
 	c := pl.Constraints
-	a := p.areaOf(c.Places[0].Name)
+	a := p.areaOf(c.Places[0])
 	n := p.unplaced(sel, a, keep)
 	if n == 0 {
 		return ""
@@ -167,11 +188,15 @@ func (p *Pipeline) unplacedNote(sel *kg.Selection, pl plan.Plan, keep func(*heri
 	for _, country := range a.countries {
 		names = append(names, countryPhrase(country))
 	}
-	noun, where, town := typeNoun(c.TypeCodes), strings.Join(names, " or "), c.Places[0].Name
-	if n == 1 {
-		return fmt.Sprintf("the record of 1 %s in %s names no town, and it may be in %s", noun, where, town)
+	noun, where, place := typeNoun(c.TypeCodes), strings.Join(names, " or "), c.Places[0].Name
+	what := "town"
+	if c.Places[0].Level != plan.LevelCity {
+		what = "town or " + c.Places[0].Level
 	}
-	return fmt.Sprintf("the records of %d %s in %s name no town, and some may be in %s", n, plural(noun, n), where, town)
+	if n == 1 {
+		return fmt.Sprintf("the record of 1 %s in %s names no %s, and it may be in %s", noun, where, what, place)
+	}
+	return fmt.Sprintf("the records of %d %s in %s name no %s, and some may be in %s", n, plural(noun, n), where, what, place)
 }
 
 // countryPhrase names a country as a sentence does: "Germany", "the
