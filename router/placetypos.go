@@ -67,6 +67,10 @@ func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
 	return nearest(w, maxD, g.placeTri, g.placeCount)
 }
 
+// namedWordNames is the number of names a word must occur in for it to
+// be read as a word of the data rather than a misspelt place.
+const namedWordNames = 10
+
 // fuzzyPlaceCovering finds a misspelt place of up to three words that
 // holds a token need marks ("Roter" for Rother, "Orkney Island" for
 // Orkney Islands), longest span first, and returns its span and the
@@ -79,6 +83,12 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			for k := i; k < i+L; k++ {
 				covered = covered || need[k]
 				words = words && isWord(s.toks[k].norm) && !s.used[k]
+			}
+			// a word many of the data's names hold ("Hamburg", in 75
+			// names such as "Staatsarchiv … Hamburg") is no misspelling
+			// of a place ("Homburg")
+			if L == 1 && g.df[s.toks[i].norm] >= namedWordNames {
+				continue
 			}
 			// the span stands where a place does: after a locative or a
 			// coordinator ("in Roter", "Kent or Devn")
