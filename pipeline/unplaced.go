@@ -28,6 +28,8 @@ import (
 type placeAreas struct {
 	once sync.Once
 	of   map[string]*placeArea
+	// townless holds, by country, the records that name no town.
+	townless map[string][]*heritage.Institution
 }
 
 // placeArea is where the records placed in a town or unit are: their
@@ -36,6 +38,11 @@ type placeAreas struct {
 type placeArea struct {
 	countries []string
 	units     [len(areaLevels)]map[string]bool
+	// open says whether any record that names no town may be in the
+	// place (mayBeIn), worked out on first use: most places of British
+	// records have none, and their lists need no wider selection.
+	openOnce sync.Once
+	open     bool
 }
 
 // areaLevels are the administrative units a record may state, by the
@@ -75,9 +82,14 @@ func (p *Pipeline) areaOf(pl plan.Place) *placeArea {
 				}
 			}
 		}
+		p.areas.townless = map[string][]*heritage.Institution{}
 		for i := range p.data.Institutions {
 			in := &p.data.Institutions[i]
-			for _, t := range p.data.Towns(in) {
+			towns := p.data.Towns(in)
+			if len(towns) == 0 {
+				p.areas.townless[in.Country] = append(p.areas.townless[in.Country], in)
+			}
+			for _, t := range towns {
 				add(areaKey(plan.LevelCity, t.Name), in)
 			}
 			for _, unit := range areaLevels {
@@ -112,6 +124,22 @@ func (a *placeArea) mayBeIn(in *heritage.Institution) bool {
 	return true
 }
 
+// open reports whether any record of the place's countries that names no
+// town may be in the place.
+func (p *Pipeline) open(a *placeArea) bool {
+	a.openOnce.Do(func() {
+		for _, c := range a.countries {
+			for _, in := range p.areas.townless[c] {
+				if a.mayBeIn(in) {
+					a.open = true
+					return
+				}
+			}
+		}
+	})
+	return a.open
+}
+
 // maxPlaceCountries bounds the countries a place's name is looked for in
 // (a name some towns in several countries share).
 const maxPlaceCountries = 3
@@ -125,7 +153,7 @@ func (p *Pipeline) widened(pl *plan.Plan) []plan.Constraints {
 		return nil
 	}
 	a := p.areaOf(c.Places[0])
-	if a == nil || len(a.countries) > maxPlaceCountries {
+	if a == nil || len(a.countries) > maxPlaceCountries || !p.open(a) {
 		return nil
 	}
 	out := make([]plan.Constraints, len(a.countries))
