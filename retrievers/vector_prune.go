@@ -67,7 +67,15 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 		return nil, err
 	}
 	slices.SortFunc(cands, func(a, b Scored) int { return cmp.Compare(a.Index, b.Index) })
-	exact := x.sparse.dots(q, nz, cands)
+	// The candidates are split into one run per worker: their look-ups
+	// are a third of a pruned search or more, and independent.
+	exact := make([]float32, len(cands))
+	chunk := (len(cands) + x.workers - 1) / x.workers
+	parallel(x.workers, func(w int) error {
+		lo, hi := min(w*chunk, len(cands)), min((w+1)*chunk, len(cands))
+		x.sparse.dots(q, nz, cands[lo:hi], exact[lo:hi])
+		return nil
+	})
 	h := make(minHeap, 0, k)
 	for c, s := range cands {
 		h.offer(k, Scored{Index: s.Index, Score: exact[c]})
@@ -75,8 +83,8 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	return h, nil
 }
 
-// dots returns the products of q and the vectors of recs (in ascending
-// order of Index), for the non-zero components nz of q in ascending
+// dots writes to out the products of q and the vectors of recs (in
+// ascending order of Index), for the non-zero components nz of q in ascending
 // order. Each record gets its products in the order score adds them, so
 // the two agree to the bit. A record's entry in a column is found by its
 // bit in the column's presence bits of its block and the bits set before
@@ -88,11 +96,11 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 // mispredicted often and throws away the loads in flight behind it); the
 // second reads their values. Those reads miss the caches (the values of a
 // large index are hundreds of megabytes), and with no branch between them
-// the processor overlaps many of them: a third of the time of one loop
-// that branches per record.
-func (sc *sparseCols) dots(q []float32, nz []int, recs []Scored) []float32 {
+// the processor overlaps many of them (over ten copies of the bundled
+// data a pruned search took about a fifth less CPU time than with one
+// loop that branches per record).
+func (sc *sparseCols) dots(q []float32, nz []int, recs []Scored, out []float32) {
 	present := sc.presence()
-	out := make([]float32, len(recs))
 	at := make([]uint32, len(recs))
 	who := make([]int32, len(recs))
 	for _, j := range nz {
@@ -117,7 +125,6 @@ func (sc *sparseCols) dots(q []float32, nz []int, recs []Scored) []float32 {
 			out[who[i]] += a * sc.vals[p]
 		}
 	}
-	return out
 }
 
 // presenceWords is the number of 64-bit words that mark the records of a
