@@ -271,7 +271,7 @@ func (h *minHeap) offer(k int, s Scored) { *h = h.offered(k, s) }
 
 // offered is h with s offered to its k best. The heap is sifted here
 // rather than by container/heap, whose calls through an interface were
-// most of the time of keeping a pruned search's candidates.
+// about half the time of keeping a pruned search's candidates.
 func (h minHeap) offered(k int, s Scored) minHeap {
 	switch {
 	case len(h) < k:

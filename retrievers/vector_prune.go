@@ -68,7 +68,7 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	}
 	slices.SortFunc(cands, func(a, b Scored) int { return cmp.Compare(a.Index, b.Index) })
 	// The candidates are split into one run per worker: their look-ups
-	// are a third of a pruned search or more, and independent.
+	// are independent, and about a third of a pruned search's time.
 	exact := make([]float32, len(cands))
 	chunk := (len(cands) + x.workers - 1) / x.workers
 	parallel(x.workers, func(w int) error {
@@ -84,8 +84,8 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 }
 
 // dots writes to out the products of q and the vectors of recs (in
-// ascending order of Index), for the non-zero components nz of q in ascending
-// order. Each record gets its products in the order score adds them, so
+// ascending order of Index), for the non-zero components nz of q in
+// ascending order. Each record gets its products in the order score adds them, so
 // the two agree to the bit. A record's entry in a column is found by its
 // bit in the column's presence bits of its block and the bits set before
 // it, with no search.
