@@ -41,7 +41,8 @@ func BenchmarkSelect(b *testing.B) {
 			Places: []router.Place{{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}}},
 		"body+place": {Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open",
 			Places: []router.Place{{Name: "Devon", Level: router.LevelAdmin}}},
-		"no place (full scan)": {Accreditation: "Accredited", Sizes: []string{"large"}, Status: "open"},
+		"no place (full scan)":              {Accreditation: "Accredited", Sizes: []string{"large"}, Status: "open"},
+		"subject, no place (subject index)": {Subjects: []string{"Transport"}, Status: "open"},
 	}
 	for name, c := range cases {
 		b.Run(name, func(b *testing.B) {

@@ -15,6 +15,7 @@ package kg
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
 )
@@ -152,6 +153,9 @@ type Graph struct {
 	bodyAlias map[string]string
 	// byBodyID lists the memberships naming a record id as their body.
 	byBodyID map[string][]memberRef
+
+	subjectsOnce sync.Once
+	subjects     table // see subjectRecords
 }
 
 // extraNode is a body, place or identifier node.

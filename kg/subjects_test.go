@@ -36,6 +36,26 @@ func subjectMatchByFolding(want, have []string) bool {
 // data at each of its levels, and for spellings that differ in case,
 // spaces and non-ASCII letters.
 func TestSubjectMatchAsByFolding(t *testing.T) {
+	codes := subjectCodes(t)
+	sample := testfixture.Sample(t, 7)
+	for code := range codes {
+		want := []string{code}
+		folded := wantedSubjects(want)
+		for i := range sample.Institutions {
+			have := sample.Institutions[i].Subjects
+			if subjectMatch(folded, have) != subjectMatchByFolding(want, have) {
+				t.Fatalf("subject %q against %q", code, have)
+			}
+		}
+	}
+	require.True(t, subjectMatch(wantedSubjects([]string{"transport"}), []string{"Transport / Trains and railways"}))
+	require.False(t, subjectMatch(wantedSubjects([]string{"transport / trains"}), []string{"Transport"}))
+}
+
+// subjectCodes is every subject code of the bundled data at each of its
+// levels, upper-cased too, and spellings that differ in case, spaces and
+// non-ASCII letters.
+func subjectCodes(t *testing.T) map[string]bool {
 	codes := map[string]bool{"": true, "/": true, "*": true, " transport / ": true, "TRANSPORT/trains and railways*": true,
 		"Kunst und Kultur": true, "ÖSTERREICH / wien": true, "Σ / ς": true}
 	ds := testfixture.Dataset(t)
@@ -50,17 +70,31 @@ func TestSubjectMatchAsByFolding(t *testing.T) {
 			codes[strings.ToUpper(s)] = true
 		}
 	}
-	sample := testfixture.Sample(t, 7)
-	for code := range codes {
-		want := []string{code}
-		folded := wantedSubjects(want)
-		for i := range sample.Institutions {
-			have := sample.Institutions[i].Subjects
-			if subjectMatch(folded, have) != subjectMatchByFolding(want, have) {
-				t.Fatalf("subject %q against %q", code, have)
+	return codes
+}
+
+// TestSubjectRecordsAsScan holds the subject index to subjectMatch over
+// every record, for every code of subjectCodes.
+func TestSubjectRecordsAsScan(t *testing.T) {
+	ds := testfixture.Dataset(t)
+	g := New(ds)
+	found := 0
+	for code := range subjectCodes(t) {
+		folded := wantedSubjects([]string{code})
+		var want []int32
+		for i := range ds.Institutions {
+			if subjectMatch(folded, ds.Institutions[i].Subjects) {
+				want = append(want, int32(i))
 			}
 		}
+		var got []int32
+		for _, ws := range folded {
+			got = append(got, g.subjectRecords(ws)...)
+		}
+		slices.Sort(got)
+		got = slices.Compact(got)
+		require.Equal(t, want, got, "subject %q", code)
+		found += len(got)
 	}
-	require.True(t, subjectMatch(wantedSubjects([]string{"transport"}), []string{"Transport / Trains and railways"}))
-	require.False(t, subjectMatch(wantedSubjects([]string{"transport / trains"}), []string{"Transport"}))
+	require.Positive(t, found)
 }

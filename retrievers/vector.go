@@ -1,11 +1,12 @@
 package retrievers
 
 import (
-	"container/heap"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/hybridrag/hybridrag/embed"
@@ -224,54 +225,97 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		if pass != nil {
 			blocks = pass.blocks(len(x.blocks))
 		}
+		var err error
 		if x.prunes(len(nz), len(blocks), k) {
-			var err error
-			if h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass); err != nil {
-				return nil, err
-			}
+			h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass)
 		} else {
-			for _, b := range blocks {
-				clear(scores[int(b)*blockRecords : int(b+1)*blockRecords])
-			}
-			if err := x.scoreSparse(ctx, q, nz, scores, blocks); err != nil {
-				return nil, err
-			}
-			for _, b := range blocks {
-				lo := int(b) * blockRecords
-				h.keep(k, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
-			}
+			h, err = x.bestSparse(ctx, q, nz, k, scores, blocks, pass)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	out := make([]Scored, len(h))
-	for i := len(h) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(&h).(Scored)
-	}
-	return out, nil
+	return h.sorted(), nil
 }
 
 // keep offers the records first, first+1, … with scores to the k best
-// kept, skipping those not in pass (when pass is not nil).
+// kept, skipping those not in pass (when pass is not nil). A pruned
+// search offers every record to its hundreds of candidates, so the loop
+// compares with the worst kept in locals and leaves the heap alone for a
+// record that would not enter it.
 func (h *minHeap) keep(k int, scores []float32, first int, pass recordSet) {
+	hh := *h
+	full := len(hh) == k
+	var worst Scored
+	if full {
+		worst = hh[0]
+	}
 	for r, s := range scores {
 		i := first + r
-		if len(*h) == k && !better(s, i, (*h)[0].Score, (*h)[0].Index) {
+		if full && !better(s, i, worst.Score, worst.Index) {
 			continue
 		}
 		if pass != nil && !pass.has(i) {
 			continue
 		}
-		h.offer(k, Scored{Index: i, Score: s})
+		hh = hh.offered(k, Scored{Index: i, Score: s})
+		if full = len(hh) == k; full {
+			worst = hh[0]
+		}
 	}
+	*h = hh
 }
 
 // offer keeps s if it is among the k best offered so far.
-func (h *minHeap) offer(k int, s Scored) {
+func (h *minHeap) offer(k int, s Scored) { *h = h.offered(k, s) }
+
+// offered is h with s offered to its k best. The heap is sifted here
+// rather than by container/heap, whose calls through an interface were
+// about half the time of keeping a pruned search's candidates.
+func (h minHeap) offered(k int, s Scored) minHeap {
 	switch {
-	case len(*h) < k:
-		heap.Push(h, s)
-	case better(s.Score, s.Index, (*h)[0].Score, (*h)[0].Index):
-		(*h)[0] = s
-		heap.Fix(h, 0)
+	case len(h) < k:
+		h = append(h, s)
+		h.up(len(h) - 1)
+	case better(s.Score, s.Index, h[0].Score, h[0].Index):
+		h[0] = s
+		h.down(0)
+	}
+	return h
+}
+
+// worse reports whether h[a] ranks below h[b].
+func (h minHeap) worse(a, b int) bool {
+	return better(h[b].Score, h[b].Index, h[a].Score, h[a].Index)
+}
+
+// up moves h[i] towards the root until its parent is worse.
+func (h minHeap) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.worse(i, p) {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+// down moves h[i] towards the leaves until both children rank above it.
+func (h minHeap) down(i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if r := c + 1; r < len(h) && h.worse(r, c) {
+			c = r
+		}
+		if !h.worse(c, i) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
 	}
 }
 
@@ -279,27 +323,49 @@ func (h *minHeap) offer(k int, s Scored) {
 // one goroutine: too little work to gain from a second core.
 const parallelWork = 1 << 20
 
-// scoreSparse adds q[j]·column j to the scores of the records of blocks
-// for every non-zero component j, splitting the blocks into one run per
-// worker. It checks ctx between groups of components.
-func (x *VectorIndex) scoreSparse(ctx context.Context, q []float32, nz []int, scores []float32, blocks []int32) error {
-	run := func(blocks []int32) error {
-		for c := 0; c < len(nz); c += 32 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			x.sparse.score(q, nz[c:min(c+32, len(nz))], scores, blocks)
-		}
-		return nil
-	}
+// bestSparse returns the k best records of blocks that pass (every
+// record when pass is nil) as a heap, each scored as q's product with its
+// vector over the non-zero components nz; scores has room for every
+// block's records. The blocks are split into one run per worker, and each
+// worker keeps the best of its own run while their scores are still in
+// its core's cache: the best of the runs' best are the best of all. It
+// checks ctx between groups of components.
+func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) (minHeap, error) {
 	workers := x.workers
 	if len(nz)*len(blocks)*blockRecords < parallelWork {
 		workers = 1
 	}
 	chunk := (len(blocks) + workers - 1) / max(workers, 1)
-	return parallel(workers, func(w int) error {
-		return run(blocks[min(w*chunk, len(blocks)):min((w+1)*chunk, len(blocks))])
+	best := make([]minHeap, workers)
+	err := parallel(workers, func(w int) error {
+		run := blocks[min(w*chunk, len(blocks)):min((w+1)*chunk, len(blocks))]
+		for _, b := range run {
+			clear(scores[int(b)*blockRecords : int(b+1)*blockRecords])
+		}
+		for c := 0; c < len(nz); c += 32 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			x.sparse.score(q, nz[c:min(c+32, len(nz))], scores, run)
+		}
+		h := make(minHeap, 0, min(k, len(run)*blockRecords))
+		for _, b := range run {
+			lo := int(b) * blockRecords
+			h.keep(k, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
+		}
+		best[w] = h
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	h := best[0]
+	for _, o := range best[1:] {
+		for _, s := range o {
+			h = h.offered(k, s)
+		}
+	}
+	return h, nil
 }
 
 // scoreDense adds q[j]·column j to scores for every non-zero component j,
@@ -371,15 +437,16 @@ func better(s float32, i int, t float32, j int) bool {
 // minHeap keeps the worst kept result at the root.
 type minHeap []Scored
 
-func (h minHeap) Len() int           { return len(h) }
-func (h minHeap) Less(a, b int) bool { return better(h[b].Score, h[b].Index, h[a].Score, h[a].Index) }
-func (h minHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *minHeap) Push(v any)        { *h = append(*h, v.(Scored)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	v := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return v
+// sorted returns h's results best first.
+func (h minHeap) sorted() []Scored {
+	out := slices.Clone(h)
+	slices.SortFunc(out, func(a, b Scored) int {
+		if a.Score != b.Score {
+			return cmp.Compare(b.Score, a.Score)
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
+	return out
 }
 
 // Retrieve embeds the question and returns the q.K most similar records

@@ -62,23 +62,20 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	slices.SortStableFunc(top, func(a, b int) int { return cmp.Compare(abs32(q[b]), abs32(q[a])) })
 	top = top[:prunedComponents]
 	slices.Sort(top)
-	for _, b := range blocks {
-		clear(scores[int(b)*blockRecords : int(b+1)*blockRecords])
-	}
-	if err := x.scoreSparse(ctx, q, top, scores, blocks); err != nil {
-		return nil, err
-	}
-	c := candidates(k)
-	cands := make(minHeap, 0, c)
-	for _, b := range blocks {
-		lo := int(b) * blockRecords
-		cands.keep(c, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
-	}
-	if err := ctx.Err(); err != nil {
+	cands, err := x.bestSparse(ctx, q, top, candidates(k), scores, blocks, pass)
+	if err != nil {
 		return nil, err
 	}
 	slices.SortFunc(cands, func(a, b Scored) int { return cmp.Compare(a.Index, b.Index) })
-	exact := x.sparse.dots(q, nz, cands)
+	// The candidates are split into one run per worker: their look-ups
+	// are independent, and about a third of a pruned search's time.
+	exact := make([]float32, len(cands))
+	chunk := (len(cands) + x.workers - 1) / x.workers
+	parallel(x.workers, func(w int) error {
+		lo, hi := min(w*chunk, len(cands)), min((w+1)*chunk, len(cands))
+		x.sparse.dots(q, nz, cands[lo:hi], exact[lo:hi])
+		return nil
+	})
 	h := make(minHeap, 0, k)
 	for c, s := range cands {
 		h.offer(k, Scored{Index: s.Index, Score: exact[c]})
@@ -86,34 +83,48 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	return h, nil
 }
 
-// dots returns the products of q and the vectors of recs (in ascending
-// order of Index), for the non-zero components nz of q in ascending
-// order. Each record gets its products in the order score adds them, so
+// dots writes to out the products of q and the vectors of recs (in
+// ascending order of Index), for the non-zero components nz of q in
+// ascending order. Each record gets its products in the order score adds them, so
 // the two agree to the bit. A record's entry in a column is found by its
 // bit in the column's presence bits of its block and the bits set before
 // it, with no search.
-func (sc *sparseCols) dots(q []float32, nz []int, recs []Scored) []float32 {
+//
+// Each column is done in two loops. The first finds the entries of the
+// records present in the column, without a branch on the bits (a record
+// is present in a quarter of the columns, so a branch there is
+// mispredicted often and throws away the loads in flight behind it); the
+// second reads their values. Those reads miss the caches (the values of a
+// large index are hundreds of megabytes), and with no branch between them
+// the processor overlaps many of them (over ten copies of the bundled
+// data a pruned search took about a fifth less CPU time than with one
+// loop that branches per record).
+func (sc *sparseCols) dots(q []float32, nz []int, recs []Scored, out []float32) {
 	present := sc.presence()
-	out := make([]float32, len(recs))
+	at := make([]uint32, len(recs))
+	who := make([]int32, len(recs))
 	for _, j := range nz {
-		a := q[j]
 		col := sc.start[j*sc.nb : (j+1)*sc.nb]
 		marks := present[j*sc.nb*presenceWords : (j+1)*sc.nb*presenceWords]
+		m := 0
 		for c, s := range recs {
-			b, r := s.Index/blockRecords, s.Index%blockRecords
-			w := marks[b*presenceWords : (b+1)*presenceWords]
-			word := w[r/64]
-			if word&(1<<(r%64)) == 0 {
-				continue
+			b, r := s.Index/blockRecords, uint(s.Index%blockRecords)
+			w := (*[presenceWords]uint64)(marks[b*presenceWords:])
+			k := r / 64
+			word := w[k]
+			n := bits.OnesCount64(word & (1<<(r%64) - 1))
+			for i, v := range w[:presenceWords-1] {
+				// all ones when i < k: the words before the record's
+				n += bits.OnesCount64(v & -((uint64(i) - uint64(k)) >> 63))
 			}
-			p := int(col[b]) + bits.OnesCount64(word&(1<<(r%64)-1))
-			for _, v := range w[:r/64] {
-				p += bits.OnesCount64(v)
-			}
-			out[c] += a * sc.vals[p]
+			at[m], who[m] = col[b]+uint32(n), int32(c)
+			m += int(word >> (r % 64) & 1)
+		}
+		a := q[j]
+		for i, p := range at[:m] {
+			out[who[i]] += a * sc.vals[p]
 		}
 	}
-	return out
 }
 
 // presenceWords is the number of 64-bit words that mark the records of a
