@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
 )
@@ -107,8 +106,22 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.requests...)
 }
 
-// dir is llm/testdata.
+// dir is llm/testdata, found from the test's working directory (its
+// package's directory) up to the module's root; the source file's own
+// path is not used, as a build with -trimpath does not keep it.
 func dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
+	d, err := os.Getwd()
+	if err != nil {
+		return filepath.Join("llm", "testdata")
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return filepath.Join(d, "llm", "testdata")
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return filepath.Join("llm", "testdata")
+		}
+		d = parent
+	}
 }

@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -533,8 +532,8 @@ func readJSONL(t *testing.T, path string) []map[string]any {
 // writeSample writes n rows of the linking references (names, cities,
 // countries, some identifiers, misspellings and unknown names) as CSV.
 func writeSample(t *testing.T, dir string, n int) string {
-	_, file, _, _ := runtime.Caller(0)
-	b, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "testdata", "generated", "references.jsonl"))
+	// the test runs in its package's directory, server/web
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "generated", "references.jsonl"))
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	path := filepath.Join(dir, "sample.csv")
