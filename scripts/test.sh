@@ -311,24 +311,6 @@ neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference|TestIngestIdemp
 # one (nice), so that they take the cores this path leaves idle rather
 # than slow it. Each stream's lines show as they come, beside the others'.
 #
-# prebuild MARKER FLAGS... -- PACKAGES... compiles the packages' test
-# binaries at the lower priority while a stream waits for its servers, so
-# that the build cache holds them when the tests start; it stops at the
-# next package once the set-up writes MARKER (the tests compile what is
-# left), and a build error shows when the tests run.
-prebuild() {
-  local marker=$1 flags=()
-  shift
-  while [ "$1" != -- ]; do flags+=("$1"); shift; done
-  shift
-  local pkg
-  for pkg in "$@"; do
-    if [ -e "$work/$marker" ] || [ -e "$work/failed" ] || [ ! -d "$work" ]; then
-      return 0
-    fi
-    nice -n 10 go test "${flags[@]}" -c -o /dev/null "$pkg" >/dev/null 2>&1 || true
-  done
-}
 # wait_for MARKER waits for the set-up to write MARKER (or to fail).
 wait_for() {
   until [ -e "$work/$1" ] || [ -e "$work/failed" ]; do sleep 1; done
@@ -338,10 +320,7 @@ wait_for() {
 # the packages that talk to Neo4j, without and with the race detector at
 # once.
 neo4j_tests() {
-  { prebuild ready -- "${neo4j[@]}"; prebuild ready -race -- "${neo4j_race[@]}"; } &
-  local prebuild_pid=$!
   wait_for ready || return 1
-  wait "$prebuild_pid"
   while IFS= read -r line; do export "${line?}"; done <"$work/env"
   local status=0 race_pid
   go_test -p 1 -run "$neo4j_writers" -- "${neo4j[@]}" 2>&1 | .tools/bin/testprogress || status=1
@@ -355,10 +334,7 @@ neo4j_tests() {
 # servers are loaded, the packages that talk to them, without and then
 # with the race detector.
 other_tests() {
-  { prebuild ready.others -- "${others[@]}"; prebuild ready.others -race -- "${others_race[@]}"; } &
-  local prebuild_pid=$!
   wait_for ready.others || return 1
-  wait "$prebuild_pid"
   while IFS= read -r line; do export "${line?}"; done <"$work/env.others"
   {
     go_test -- "${others[@]}"
