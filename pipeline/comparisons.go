@@ -14,6 +14,9 @@ import (
 // pairAnswer compares two named institutions on one attribute.
 func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bool) {
 	c := plan.Constraints
+	if plan.Pair != nil && len(c.Names) == 1 {
+		return p.oneSided(plan, fused)
+	}
 	if plan.Pair == nil || len(c.Names) < 2 {
 		return draft{}, false
 	}
@@ -87,6 +90,36 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 		render: func(cite func(string) string) string {
 			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
+		}}, true
+}
+
+// oneSided answers a comparison of which the data holds one side as an
+// institution: the other is an organisation (a body) or a name the data
+// does not hold. It cannot compare, says why, and gives the one side's
+// value.
+func (p *Pipeline) oneSided(plan router.Plan, fused []fusion.Fused) (draft, bool) {
+	c := plan.Constraints
+	in, ok := p.data.Get(p.resolve(c.Names[0], nil, rankOf(fused)))
+	if !ok {
+		return draft{}, false
+	}
+	other := "“" + plan.UnknownName + "”, which is not in the data"
+	if len(c.Bodies) == 1 {
+		other = "“" + c.Bodies[0].Name + "”, which the data holds as an organisation, not as an institution"
+	}
+	attr := plan.Pair.Attribute
+	_, text, known := pairValue(in, attr)
+	verb := map[string]string{"opened": "opened", "closed": "closed", "size": "is"}[attr]
+	return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: []string{in.ID}},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot say which %s", in.Name, cite(in.ID), other, pairPhrase(*plan.Pair))
+			if known {
+				fmt.Fprintf(&b, ". %s %s %s.", in.Name, verb, text)
+			} else {
+				fmt.Fprintf(&b, ". The data records no %s for %s.", attrLabel(attr), in.Name)
+			}
+			return b.String()
 		}}, true
 }
 

@@ -370,3 +370,21 @@ func TestTownListsAndRecordsWithoutATown(t *testing.T) {
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 	require.Contains(t, resp.Answer.Text, "name no town or region, and some may be in North Rhine-Westphalia")
 }
+
+// A comparison of which the data holds only one side as an institution
+// (the other an organisation, or a name not in the data) cannot compare:
+// it is no list of the organisation's members, nor a field of the one
+// institution, and it is not exact.
+func TestComparisonWithOneSide(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"Which is older, National Trust or the Science Museum?":               "“National Trust”, which the data holds as an organisation",
+		"Which is older, the Science Museum or the Museum of Lost Umbrellas?": "“Museum of Lost Umbrellas”, which is not in the data",
+	} {
+		resp := ask(t, p, q)
+		require.False(t, resp.Answer.Exact, resp.Answer.Text)
+		require.Contains(t, resp.Answer.Text, want)
+		require.Contains(t, resp.Answer.Text, "the data cannot say which opened first")
+		require.Len(t, resp.Answer.IDs, 1, resp.Answer.Text)
+	}
+}

@@ -402,6 +402,20 @@ func (r *Router) route(question string) (Plan, *scan) {
 	plan.Unknown, plan.Dropped = unknownWords(s)
 	plan.Unread = outermost(append(unread(plan.Unknown), qualities(s, c.Years != nil)...))
 	plan.UnknownName = unknownName(s, unknownMask(s))
+	// "Which is older, the National Trust or the Science Museum?", "… the
+	// Science Museum or the Museum of Lost Umbrellas?": a comparison of
+	// which the data holds one side as an institution, the other as an
+	// organisation or not at all. It stays a comparison, and the answer
+	// says why it cannot compare; it is no list of the organisation's
+	// members, nor a field of the one institution.
+	if frame != FramePair && len(c.Names) == 1 && len(sides(c)) < 2 && pairShape(s) && !pluralType(s) &&
+		(len(c.Bodies) == 1 || plan.UnknownName != "") {
+		if p, ok := pairCue(s); ok {
+			p.YesNo = yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
+			plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
+			plan.Constraints.List, plan.Constraints.Field = false, ""
+		}
+	}
 	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) {
 		plan.Frame = FrameOffTopic
 	}
