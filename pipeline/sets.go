@@ -55,9 +55,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
-	unplaced := p.unplacedNote(sel, plan, keep)
 	if len(ids) == 0 {
 		if plan.Frame == router.FrameCount {
+			unplaced := p.unplacedNote(sel, plan, keep)
 			return draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
 				render: func(func(string) string) string {
 					if unplaced != "" {
@@ -93,6 +93,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		}
 		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued)), true, nil
 	}
+	unplaced := p.unplacedNote(sel, plan, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "", Count: len(ids)}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
