@@ -109,8 +109,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			p.writeList(&b, ids, c, cite)
 			writePlaceReadings(&b, c.Places)
 			if inferred > 0 {
-				fmt.Fprintf(&b, ". The data states the place of %d of them; %d are placed there by the town in their name",
-					len(ids)-inferred, inferred)
+				are := "are"
+				if inferred == 1 {
+					are = "is"
+				}
+				fmt.Fprintf(&b, ". The data states the place of %d of them; %d %s placed there by the town in their name",
+					len(ids)-inferred, inferred, are)
 			}
 			writeUnread(&b, unread)
 			if unplaced != "" {
