@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"testing"
 	"time"
@@ -50,10 +51,27 @@ func BenchmarkAskUncached(b *testing.B) {
 }
 
 // askUncached asks the questions in turn with the answer cache bypassed
-// and reports CPU per ask and latency percentiles.
+// and reports CPU per ask and latency percentiles. When
+// HYBRIDRAG_BENCH_CPUPROFILE names a file, the asks alone (not the build
+// before them, unlike -cpuprofile) are profiled into it.
 func askUncached(b *testing.B, p *Pipeline, qs []string) {
 	ctx := context.Background()
 	lat := make([]time.Duration, 0, b.N)
+	if path := os.Getenv("HYBRIDRAG_BENCH_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			b.Fatal(err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				b.Error(err)
+			}
+		}()
+	}
 	b.ResetTimer()
 	cpu0 := testfixture.CPUTime()
 	for i := 0; b.Loop(); i++ {

@@ -251,6 +251,11 @@ func (h *minHeap) keep(k int, scores []float32, first int, pass recordSet) {
 		worst = hh[0]
 	}
 	for r, s := range scores {
+		// Most records score below the worst kept: one comparison
+		// rejects them before the index is looked at.
+		if full && s < worst.Score {
+			continue
+		}
 		i := first + r
 		if full && !better(s, i, worst.Score, worst.Index) {
 			continue

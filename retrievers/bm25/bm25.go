@@ -12,9 +12,10 @@
 // dropped common query terms, which cost recall. The job here is narrow:
 // one read-only index of 16k to a few hundred thousand short records,
 // rebuilt whenever the data changes, no updates, no phrase queries. For
-// that, postings in flat arrays and a score accumulator over all records
-// are exhaustive (every term of the question counts) and take about a
-// tenth of a millisecond per question; the index holds 5 MB for the
+// that, postings in flat arrays walked record by record, skipping the
+// records that cannot reach the best (see search.go), are exhaustive
+// (every term of the question counts) and take about a tenth of a
+// millisecond per question; the index holds 5 MB for the
 // bundled data (bleve's 8 MB) and is saved to one 2 MB file.
 // scripts/bm25-anchor.sh measures the leg against bm25s on the public and
 // the generated questions.
@@ -48,8 +49,9 @@ var _ retrievers.Retriever = (*Retriever)(nil)
 type Retriever struct {
 	ds  *heritage.Dataset
 	idx *invIndex
-	// accs recycles score accumulators, one per query in flight.
-	accs sync.Pool
+	// seen recycles the scratch of typo look-ups ([]uint8, one count per
+	// term, all zero between uses), one per query in flight.
+	seen sync.Pool
 }
 
 // New indexes the dataset in memory.
@@ -62,8 +64,9 @@ func New(ds *heritage.Dataset) (*Retriever, error) {
 
 func wrap(ds *heritage.Dataset, idx *invIndex) *Retriever {
 	r := &Retriever{ds: ds, idx: idx}
-	r.accs.New = func() any {
-		return &accumulator{scores: make([]float32, len(idx.lens)), seen: make([]uint8, idx.terms.len())}
+	r.seen.New = func() any {
+		s := make([]uint8, idx.terms.len())
+		return &s
 	}
 	return r
 }
@@ -84,19 +87,17 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	}
 	var a analyzer
 	words := a.appendTerms(nil, QueryText(q.Text))
-	acc := r.accs.Get().(*accumulator)
-	defer r.accs.Put(acc)
-	terms := r.idx.lookup(words, acc.seen)
+	seen := r.seen.Get().(*[]uint8)
+	terms := r.idx.lookup(words, *seen)
+	r.seen.Put(seen)
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	defer acc.reset()
-	r.idx.score(terms, acc)
 	var keep func(uint32) bool
 	if len(q.Filters) > 0 {
 		keep = func(d uint32) bool { return q.Filters.Match(&r.ds.Institutions[d]) }
 	}
-	top := acc.top(q.K, keep)
+	top := r.idx.search(terms, q.K, keep)
 	if len(top) == 0 {
 		return nil, nil
 	}

@@ -46,8 +46,9 @@ type invIndex struct {
 	grams trigrams
 
 	// Derived from the above when the index is made or loaded.
-	idf  []float32 // per term
-	norm []float32 // per record: k1·(1 − b + b·len/avglen)
+	idf     []float32 // per term
+	norm    []float32 // per record: k1·(1 − b + b·len/avglen)
+	maxGain []float32 // per term: the most a record gains from it (see search)
 }
 
 // vocab is a sorted list of distinct strings in one string: string i is
@@ -189,6 +190,7 @@ func (x *invIndex) derive() {
 	for d, l := range x.lens {
 		x.norm[d] = float32(k1 * (1 - b + b*float64(l)/avg))
 	}
+	x.deriveBounds()
 }
 
 // lookup returns the distinct terms of the index among terms, in order; a
@@ -212,40 +214,6 @@ func (x *invIndex) lookup(terms []string, seen []uint8) []uint32 {
 	return out
 }
 
-// accumulator holds the scores of one query: scores[d] for every record,
-// touched lists the records with a score, to reset them after.
-type accumulator struct {
-	scores  []float32
-	touched []uint32
-	// seen counts trigrams per term while typos are read; all zero
-	// between uses.
-	seen []uint8
-}
-
-// score adds the BM25 score of every record holding one of terms to acc.
-func (x *invIndex) score(terms []uint32, acc *accumulator) {
-	for _, t := range terms {
-		w := x.idf[t] * float32(k1+1)
-		lo, hi := x.start[t], x.start[t+1]
-		docs, freqs := x.docs[lo:hi], x.freqs[lo:hi]
-		for i, d := range docs {
-			f := float32(freqs[i])
-			if acc.scores[d] == 0 {
-				acc.touched = append(acc.touched, d)
-			}
-			acc.scores[d] += w * f / (f + x.norm[d])
-		}
-	}
-}
-
-// reset zeroes the scores acc holds.
-func (acc *accumulator) reset() {
-	for _, d := range acc.touched {
-		acc.scores[d] = 0
-	}
-	acc.touched = acc.touched[:0]
-}
-
 // scored is a record and its score.
 type scored struct {
 	doc   uint32
@@ -259,35 +227,6 @@ func worse(a, b scored) bool {
 		return a.score < b.score
 	}
 	return a.doc > b.doc
-}
-
-// top returns the k best records of acc that pass keep (nil keeps all),
-// best first. keep is asked only about records that would enter the top k.
-func (acc *accumulator) top(k int, keep func(doc uint32) bool) []scored {
-	h := make([]scored, 0, min(k, len(acc.touched)))
-	for _, d := range acc.touched {
-		c := scored{d, acc.scores[d]}
-		if len(h) == k && !worse(h[0], c) {
-			continue
-		}
-		if keep != nil && !keep(d) {
-			continue
-		}
-		if len(h) < k {
-			h = append(h, c)
-			up(h, len(h)-1)
-			continue
-		}
-		h[0] = c
-		down(h, 0)
-	}
-	slices.SortFunc(h, func(a, b scored) int {
-		if worse(b, a) {
-			return -1
-		}
-		return 1
-	})
-	return h
 }
 
 // up and down keep h a min-heap under worse.
