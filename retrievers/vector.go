@@ -210,14 +210,16 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 	defer x.scores.Put(sp)
 	scores := *sp
 
-	h := make(minHeap, 0, min(k, x.n))
+	var h minHeap
 	if x.sparse == nil {
 		scores = scores[:x.n]
 		clear(scores)
 		if err := x.scoreDense(ctx, q, nz, scores); err != nil {
 			return nil, err
 		}
-		h.keep(k, scores, 0, pass)
+		t := newTopK(k, x.n)
+		t.keep(scores, 0, pass)
+		h = t.heap()
 	} else {
 		// Only the blocks that hold a record passing the filters are
 		// scored.
@@ -236,39 +238,6 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		}
 	}
 	return h.sorted(), nil
-}
-
-// keep offers the records first, first+1, … with scores to the k best
-// kept, skipping those not in pass (when pass is not nil). A pruned
-// search offers every record to its hundreds of candidates, so the loop
-// compares with the worst kept in locals and leaves the heap alone for a
-// record that would not enter it.
-func (h *minHeap) keep(k int, scores []float32, first int, pass recordSet) {
-	hh := *h
-	full := len(hh) == k
-	var worst Scored
-	if full {
-		worst = hh[0]
-	}
-	for r, s := range scores {
-		// Most records score below the worst kept: one comparison
-		// rejects them before the index is looked at.
-		if full && s < worst.Score {
-			continue
-		}
-		i := first + r
-		if full && !better(s, i, worst.Score, worst.Index) {
-			continue
-		}
-		if pass != nil && !pass.has(i) {
-			continue
-		}
-		hh = hh.offered(k, Scored{Index: i, Score: s})
-		if full = len(hh) == k; full {
-			worst = hh[0]
-		}
-	}
-	*h = hh
 }
 
 // offer keeps s if it is among the k best offered so far.
@@ -353,12 +322,12 @@ func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k i
 			}
 			x.sparse.score(q, nz[c:min(c+32, len(nz))], scores, run)
 		}
-		h := make(minHeap, 0, min(k, len(run)*blockRecords))
+		t := newTopK(k, len(run)*blockRecords)
 		for _, b := range run {
 			lo := int(b) * blockRecords
-			h.keep(k, scores[lo:min(lo+blockRecords, x.n)], lo, pass)
+			t.keep(scores[lo:min(lo+blockRecords, x.n)], lo, pass)
 		}
-		best[w] = h
+		best[w] = t.heap()
 		return nil
 	})
 	if err != nil {
