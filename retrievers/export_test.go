@@ -27,8 +27,23 @@ func VectorBytesForTest(x *VectorIndex) int {
 		return 4 * len(x.cols)
 	}
 	sc := x.sparse
-	return 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks)
+	n := 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks) + 8*len(sc.present)
+	if c := sc.c; c != nil {
+		n += 4*len(c.scale) + len(c.codes) + 4*len(c.rowStart) + len(c.rowSteps) + len(c.rowCodes)
+	}
+	return n
 }
+
+// CompactForTest makes a sparse index hold codes, as an index of
+// compactRecords records does (see compactRecords).
+func CompactForTest(x *VectorIndex) {
+	if x.sparse != nil && x.sparse.c == nil {
+		x.sparse.compact(x.n, x.dim)
+	}
+}
+
+// CompactRecordsForTest is the size from which an index holds codes.
+const CompactRecordsForTest = compactRecords
 
 // SetPruneAtForTest makes x prune the searches that score at least n
 // records (see pruneRecords; with n = 0, every search it can) and returns

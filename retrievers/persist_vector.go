@@ -27,6 +27,9 @@ func NewVectorIndexFromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]
 	if len(vecs) != x.n {
 		return nil, fmt.Errorf("vector: %d vectors for %d records", len(vecs), x.n)
 	}
+	// What this index writes (WriteVectors, WriteSparse) must be the
+	// vectors given: it keeps float32 values at any size.
+	x.compactAt = math.MaxInt
 	err = x.fill(func(i int) ([]float32, error) {
 		if len(vecs[i]) != x.dim {
 			return nil, fmt.Errorf("vector: vector %d has %d dimensions, want %d", i, len(vecs[i]), x.dim)
@@ -74,7 +77,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1), pruneAt: pruneRecords}
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1), pruneAt: pruneRecords, compactAt: compactRecords}
 	x.scores.New = newScores(n)
 	return x, nil
 }

@@ -38,6 +38,9 @@ type VectorIndex struct {
 	scores  sync.Pool // *[]float32 with room for every block's records
 	passing filterMemo
 	pruneAt int // the fewest records a search scores for it to be pruned
+	// compactAt is the fewest records for which the sparse columns hold
+	// codes (see compactRecords).
+	compactAt int
 }
 
 type vectorConfig struct {
@@ -82,7 +85,7 @@ func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers, pruneAt: pruneRecords}
+	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers, pruneAt: pruneRecords, compactAt: compactRecords}
 	x.scores.New = newScores(n)
 	chunks := make([]*rowChunk, (n+cfg.batchSize-1)/cfg.batchSize)
 
@@ -226,6 +229,9 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		blocks := x.blocks
 		if pass != nil {
 			blocks = pass.blocks(len(x.blocks))
+		}
+		if x.sparse.c != nil {
+			q = x.sparse.c.scaled(q, nz)
 		}
 		var err error
 		if x.prunes(len(nz), len(blocks), k) {

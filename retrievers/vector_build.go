@@ -119,7 +119,12 @@ func (x *VectorIndex) assemble(chunks []*rowChunk) {
 }
 
 // setSparse makes sc the index's columns.
+// An index of compactAt records or more holds the values as codes (see
+// compactRecords).
 func (x *VectorIndex) setSparse(sc *sparseCols) {
+	if x.n >= x.compactAt {
+		sc.compact(x.n, x.dim)
+	}
 	x.sparse, x.cols = sc, nil
 	x.blocks = make([]int32, sc.nb)
 	for b := range x.blocks {

@@ -75,7 +75,7 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 		start[i+1] += start[i]
 	}
 	cols := make([]uint16, len(sc.rows))
-	vals := make([]float32, len(sc.vals))
+	vals := make([]float32, len(sc.rows))
 	next := make([]int32, x.n)
 	copy(next, start[:x.n])
 	for j := range x.dim {
@@ -83,7 +83,7 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 			lo, hi := sc.span(j, b)
 			for p := lo; p < hi; p++ {
 				i := b*blockRecords + int(sc.rows[p])
-				cols[next[i]], vals[next[i]] = uint16(j), sc.vals[p]
+				cols[next[i]], vals[next[i]] = uint16(j), sc.value(p, j)
 				next[i]++
 			}
 		}

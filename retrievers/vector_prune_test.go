@@ -35,11 +35,21 @@ func questionVectors(tb testing.TB, x *retrievers.VectorIndex) [][]float32 {
 }
 
 // TestPrunedSearchKeepsExactScores prunes every search of the bundled
-// data: each result passes the filters and carries the record's exact
+// data, with float32 values and with codes: each result passes the filters and carries the record's exact
 // score, the results are in order, and there are as many as the filters
 // let through, up to k.
 func TestPrunedSearchKeepsExactScores(t *testing.T) {
 	testfixture.SkipUnderRace(t)
+	for _, compact := range []bool{false, true} {
+		t.Run(fmt.Sprintf("compact=%v", compact), func(t *testing.T) { prunedSearchKeepsScores(t, compact) })
+	}
+}
+
+// prunedSearchKeepsScores is TestPrunedSearchKeepsExactScores over the
+// bundled data's index, with codes (see compactRecords) when compact: the
+// scores are then the codes', and the pruned search's agree with the
+// exhaustive search's to the bit.
+func prunedSearchKeepsScores(t *testing.T, compact bool) {
 	f := getFixture(t)
 	from := make([]int, f.ds.Len())
 	for i := range from {
@@ -49,6 +59,10 @@ func TestPrunedSearchKeepsExactScores(t *testing.T) {
 	require.NoError(t, err)
 	exact, err := f.vector.Derive(f.ds, from, nil)
 	require.NoError(t, err)
+	if compact {
+		retrievers.CompactForTest(x)
+		retrievers.CompactForTest(exact)
+	}
 	retrievers.SetPruneAtForTest(x, 0)
 	retrievers.SetPruneAtForTest(exact, math.MaxInt)
 

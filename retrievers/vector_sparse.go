@@ -44,6 +44,10 @@ type sparseCols struct {
 
 	presentOnce sync.Once
 	present     []uint64 // see presence
+
+	// c holds the values as int8 codes, and vals is nil, in an index of
+	// compactRecords records or more.
+	c *compactVals
 }
 
 // blocksOf is the number of blocks of n records.
@@ -57,9 +61,14 @@ func (sc *sparseCols) span(j, b int) (lo, hi uint32) {
 
 // score adds q[j]·column j to the scores of the records of blocks for
 // every non-zero component j in nz; scores has room for every block's
-// records. Each record gets its products in the order of nz, as a dense
+// records. For a compact index q holds the factors of its codes (see
+// compactVals.scaled). Each record gets its products in the order of nz, as a dense
 // dot product adds them.
 func (sc *sparseCols) score(q []float32, nz []int, scores []float32, blocks []int32) {
+	if sc.c != nil {
+		sc.c.score(sc, q, nz, scores, blocks)
+		return
+	}
 	for _, j := range nz {
 		a := q[j]
 		col := sc.start[j*sc.nb : (j+1)*sc.nb+1]
@@ -81,7 +90,7 @@ func (sc *sparseCols) block(b, dim int, v []float32) {
 	for j := range dim {
 		lo, hi := sc.span(j, b)
 		for p := lo; p < hi; p++ {
-			v[int(sc.rows[p])*dim+j] = sc.vals[p]
+			v[int(sc.rows[p])*dim+j] = sc.value(p, j)
 		}
 	}
 }
@@ -92,7 +101,7 @@ func (sc *sparseCols) at(i, j int) float32 {
 	r := uint8(i % blockRecords)
 	for p := lo; p < hi; p++ {
 		if sc.rows[p] == r {
-			return sc.vals[p]
+			return sc.value(p, j)
 		}
 	}
 	return 0
@@ -128,9 +137,11 @@ func (x *VectorIndex) WriteSparse(w io.Writer) error {
 		binary.LittleEndian.PutUint32(word[:], v)
 		bw.Write(word[:])
 	}
-	for _, v := range sc.vals {
-		binary.LittleEndian.PutUint32(word[:], math.Float32bits(v))
-		bw.Write(word[:])
+	for j := range x.dim {
+		for p := sc.start[j*sc.nb]; p < sc.start[(j+1)*sc.nb]; p++ {
+			binary.LittleEndian.PutUint32(word[:], math.Float32bits(sc.value(p, j)))
+			bw.Write(word[:])
+		}
 	}
 	bw.Write(sc.rows)
 	if err := bw.Flush(); err != nil {

@@ -1,0 +1,103 @@
+package retrievers_test
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/retrievers"
+)
+
+// compactCopy is the fixture's index derived anew and made to hold codes.
+func compactCopy(t *testing.T) *retrievers.VectorIndex {
+	f := getFixture(t)
+	from := make([]int, f.ds.Len())
+	for i := range from {
+		from[i] = i
+	}
+	x, err := f.vector.Derive(f.ds, from, nil)
+	require.NoError(t, err)
+	retrievers.CompactForTest(x)
+	return x
+}
+
+// TestCompactSearchKeepsTheTop measures what the codes change: for every
+// gold and generated question, the share of the exhaustive float32 top 10
+// that the exhaustive search of the codes returns (bundled data; copies
+// of the records would not change it, their columns' scales being the
+// same). It fails below 0.95.
+func TestCompactSearchKeepsTheTop(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	exact := getFixture(t).vector
+	x := compactCopy(t)
+	for _, y := range []*retrievers.VectorIndex{x, exact} {
+		retrievers.SetPruneAtForTest(y, math.MaxInt)
+	}
+	vecs := questionVectors(t, x)
+	ctx := context.Background()
+	var sum float64
+	n := 0
+	for _, q := range vecs {
+		want, err := exact.Search(ctx, q, 10, nil)
+		require.NoError(t, err)
+		if len(want) == 0 {
+			continue
+		}
+		got, err := x.Search(ctx, q, 10, nil)
+		require.NoError(t, err)
+		in := map[int]bool{}
+		for _, s := range got {
+			in[s.Index] = true
+		}
+		found := 0
+		for _, s := range want {
+			if in[s.Index] {
+				found++
+			}
+		}
+		sum += float64(found) / float64(len(want))
+		n++
+	}
+	mean := sum / float64(n)
+	t.Logf("%d questions: the codes' top 10 holds %.4f of the float32 top 10", n, mean)
+	require.GreaterOrEqual(t, mean, 0.95)
+}
+
+// The codes' values are within half a step of the float32 values, and
+// what a compact index writes reads back to the same codes: the same
+// vectors and the same search results, scores to the bit.
+func TestCompactRoundTrip(t *testing.T) {
+	f := getFixture(t)
+	x := compactCopy(t)
+	maxErr := 0.0
+	for i := 0; i < x.Len(); i += 97 {
+		got, want := x.Vector(i), f.vector.Vector(i)
+		for j := range want {
+			maxErr = max(maxErr, math.Abs(float64(got[j]-want[j])))
+		}
+	}
+	// a step is a column's largest magnitude over 127, and no component
+	// of a unit vector exceeds 1
+	require.LessOrEqual(t, maxErr, 0.5/127+1e-6)
+
+	var buf bytes.Buffer
+	require.NoError(t, x.WriteSparse(&buf))
+	y, err := retrievers.LoadSparseVectorIndex(buf.Bytes(), f.ds, x.Embedder())
+	require.NoError(t, err)
+	retrievers.CompactForTest(y)
+	for i := 0; i < x.Len(); i += 101 {
+		require.Equal(t, x.Vector(i), y.Vector(i), "record %d", i)
+	}
+	ctx := context.Background()
+	for _, q := range questionVectors(t, x)[:200] {
+		a, err := x.Search(ctx, q, 20, nil)
+		require.NoError(t, err)
+		b, err := y.Search(ctx, q, 20, nil)
+		require.NoError(t, err)
+		require.Equal(t, a, b)
+	}
+}
