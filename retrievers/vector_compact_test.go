@@ -12,8 +12,9 @@ import (
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-// compactCopy is the fixture's index derived anew and made to hold codes.
-func compactCopy(t *testing.T) *retrievers.VectorIndex {
+// fixtureCopy is the fixture's index derived anew, made to hold codes
+// when compact.
+func fixtureCopy(t *testing.T, compact bool) *retrievers.VectorIndex {
 	f := getFixture(t)
 	from := make([]int, f.ds.Len())
 	for i := range from {
@@ -21,7 +22,9 @@ func compactCopy(t *testing.T) *retrievers.VectorIndex {
 	}
 	x, err := f.vector.Derive(f.ds, from, nil)
 	require.NoError(t, err)
-	retrievers.CompactForTest(x)
+	if compact {
+		retrievers.CompactForTest(x)
+	}
 	return x
 }
 
@@ -33,7 +36,7 @@ func compactCopy(t *testing.T) *retrievers.VectorIndex {
 func TestCompactSearchKeepsTheTop(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	exact := getFixture(t).vector
-	x := compactCopy(t)
+	x := fixtureCopy(t, true)
 	for _, y := range []*retrievers.VectorIndex{x, exact} {
 		retrievers.SetPruneAtForTest(y, math.MaxInt)
 	}
@@ -72,7 +75,7 @@ func TestCompactSearchKeepsTheTop(t *testing.T) {
 // vectors and the same search results, scores to the bit.
 func TestCompactRoundTrip(t *testing.T) {
 	f := getFixture(t)
-	x := compactCopy(t)
+	x := fixtureCopy(t, true)
 	maxErr := 0.0
 	for i := 0; i < x.Len(); i += 97 {
 		got, want := x.Vector(i), f.vector.Vector(i)

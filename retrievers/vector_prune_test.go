@@ -50,19 +50,7 @@ func TestPrunedSearchKeepsExactScores(t *testing.T) {
 // scores are then the codes', and the pruned search's agree with the
 // exhaustive search's to the bit.
 func prunedSearchKeepsScores(t *testing.T, compact bool) {
-	f := getFixture(t)
-	from := make([]int, f.ds.Len())
-	for i := range from {
-		from[i] = i
-	}
-	x, err := f.vector.Derive(f.ds, from, nil)
-	require.NoError(t, err)
-	exact, err := f.vector.Derive(f.ds, from, nil)
-	require.NoError(t, err)
-	if compact {
-		retrievers.CompactForTest(x)
-		retrievers.CompactForTest(exact)
-	}
+	x, exact := fixtureCopy(t, compact), fixtureCopy(t, compact)
 	retrievers.SetPruneAtForTest(x, 0)
 	retrievers.SetPruneAtForTest(exact, math.MaxInt)
 
