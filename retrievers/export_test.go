@@ -56,3 +56,7 @@ func SetPruneAtForTest(x *VectorIndex, n int) int {
 
 // PruneRecordsForTest is the default pruning threshold.
 const PruneRecordsForTest = pruneRecords
+
+// NoRowsForTest keeps a compact index's filtered searches on its columns
+// (see fewPassing).
+func NoRowsForTest(x *VectorIndex) { x.noRows = true }

@@ -41,6 +41,8 @@ type VectorIndex struct {
 	// compactAt is the fewest records for which the sparse columns hold
 	// codes (see compactRecords).
 	compactAt int
+	// noRows keeps a compact index's searches on its columns (tests).
+	noRows bool
 }
 
 type vectorConfig struct {
@@ -234,7 +236,9 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 			q = x.sparse.c.scaled(q, nz)
 		}
 		var err error
-		if x.prunes(len(nz), len(blocks), k) {
+		if recs := x.fewPassing(pass, len(nz), len(blocks)); recs != nil {
+			h = x.bestOfRows(q, recs, k)
+		} else if x.prunes(len(nz), len(blocks), k) {
 			h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass)
 		} else {
 			h, err = x.bestSparse(ctx, q, nz, k, scores, blocks, pass)

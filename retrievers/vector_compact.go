@@ -2,6 +2,7 @@ package retrievers
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -200,4 +201,49 @@ func (c *compactVals) dots(a []float32, recs []Scored, out []float32) {
 		}
 		out[k] = sum
 	}
+}
+
+// rowCost is what reading a component of a row costs against adding one
+// of a column in a search (a row is decoded and its sum is one chain of
+// dependent additions; a column's entries are independent).
+const rowCost = 3
+
+// fewPassing returns the records that pass when a compact index scores
+// them more cheaply from their rows than the columns' blocks that hold
+// them for the query's nz components, else nil. A filter on a town or a
+// region lets through a few hundred records spread over most blocks.
+func (x *VectorIndex) fewPassing(pass recordSet, nz, blocks int) []Scored {
+	if pass == nil || x.sparse == nil || x.sparse.c == nil || x.noRows {
+		return nil
+	}
+	n := 0
+	for _, w := range pass {
+		n += bits.OnesCount64(w)
+	}
+	m := float64(len(x.sparse.rows))
+	perRow := m / float64(x.n)
+	perColBlock := m / float64(x.dim*x.sparse.nb)
+	if float64(n)*perRow*rowCost >= float64(nz*blocks)*perColBlock {
+		return nil
+	}
+	recs := make([]Scored, 0, n)
+	for i, w := range pass {
+		for ; w != 0; w &= w - 1 {
+			recs = append(recs, Scored{Index: i*64 + bits.TrailingZeros64(w)})
+		}
+	}
+	return recs
+}
+
+// bestOfRows scores recs from their rows (q holds the codes' factors)
+// and returns the k best as a heap: the exhaustive search's result over
+// them, scores to the bit.
+func (x *VectorIndex) bestOfRows(q []float32, recs []Scored, k int) minHeap {
+	scores := make([]float32, len(recs))
+	x.sparse.c.dots(q, recs, scores)
+	t := newTopK(k, len(recs))
+	for i, s := range recs {
+		t.keep(scores[i:i+1], s.Index, nil)
+	}
+	return t.heap()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
@@ -102,5 +103,32 @@ func TestCompactRoundTrip(t *testing.T) {
 		b, err := y.Search(ctx, q, 20, nil)
 		require.NoError(t, err)
 		require.Equal(t, a, b)
+	}
+}
+
+// A filtered search of a compact index that scores the few passing
+// records from their rows returns what scoring the columns returns,
+// scores to the bit.
+func TestCompactFilteredSearchFromRows(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	rows, cols := fixtureCopy(t, true), fixtureCopy(t, true)
+	retrievers.NoRowsForTest(cols)
+	retrievers.SetPruneAtForTest(cols, math.MaxInt)
+	ctx := context.Background()
+	vecs := questionVectors(t, rows)
+	for i, q := range vecs[:300] {
+		for _, bq := range benchQueries {
+			if bq.filters == "" {
+				continue
+			}
+			fs, err := filter.Parse([]byte(bq.filters))
+			require.NoError(t, err)
+			k := 1 + i%40
+			want, err := cols.Search(ctx, q, k, fs)
+			require.NoError(t, err)
+			got, err := rows.Search(ctx, q, k, fs)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "question %d, filters %s", i, bq.filters)
+		}
 	}
 }
