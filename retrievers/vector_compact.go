@@ -104,11 +104,13 @@ func (sc *sparseCols) compact(n, dim int) {
 	sc.start, sc.rows, sc.vals, sc.c = slices.Clone(sc.start), slices.Clone(sc.rows), nil, c
 }
 
-// eachEntry calls f for every component, column by column (ascending j),
-// with its dimension j, its record i and its place p in the columns.
+// eachEntry calls f for every component, block by block and, within a
+// block, column by column (ascending j), with its dimension j, its record
+// i and its place p in the columns: the records a block's calls name are
+// blockRecords neighbours, whose rows are near each other.
 func (sc *sparseCols) eachEntry(dim int, f func(j, i int, p uint32)) {
-	for j := range dim {
-		for b := range sc.nb {
+	for b := range sc.nb {
+		for j := range dim {
 			lo, hi := sc.span(j, b)
 			for p := lo; p < hi; p++ {
 				f(j, b*blockRecords+int(sc.rows[p]), p)
