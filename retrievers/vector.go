@@ -332,12 +332,7 @@ func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k i
 			}
 			x.sparse.score(q, nz[c:min(c+32, len(nz))], scores, run)
 		}
-		t := newTopK(k, len(run)*blockRecords)
-		for _, b := range run {
-			lo := int(b) * blockRecords
-			t.keep(scores[lo:min(lo+blockRecords, x.n)], lo, pass)
-		}
-		best[w] = t.heap()
+		best[w] = x.bestOfBlocks(k, scores, run, pass)
 		return nil
 	})
 	if err != nil {

@@ -1,5 +1,11 @@
 package retrievers
 
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
 // topK gathers the k best of the records a scan offers. A record that
 // beats the k-th best known so far (the bar) is appended to a buffer of
 // topKSlack·k; a full buffer is cut back to its k best by selection, in
@@ -118,3 +124,42 @@ func selectBest(s []Scored, k int) {
 
 // before reports whether a ranks above b.
 func before(a, b Scored) bool { return better(a.Score, a.Index, b.Score, b.Index) }
+
+// bestOfBlocks returns the k best records of the scored blocks run that
+// pass (every record when pass is nil), as a heap. The blocks are offered
+// best first, by their highest score, so that the bar rises at once, and
+// the offer stops at the first block whose highest score is below the
+// bar: a pruned search keeps 500 candidates of every record, and most
+// blocks hold none of them.
+func (x *VectorIndex) bestOfBlocks(k int, scores []float32, run []int32, pass recordSet) minHeap {
+	type block struct {
+		b    int32
+		high float32
+	}
+	order := make([]block, len(run))
+	for i, b := range run {
+		lo := int(b) * blockRecords
+		high := float32(math.Inf(-1))
+		for _, s := range scores[lo:min(lo+blockRecords, x.n)] {
+			if s > high {
+				high = s
+			}
+		}
+		order[i] = block{b, high}
+	}
+	slices.SortFunc(order, func(a, b block) int {
+		if c := cmp.Compare(b.high, a.high); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.b, b.b)
+	})
+	t := newTopK(k, len(run)*blockRecords)
+	for _, o := range order {
+		if t.barred && o.high < t.bar.Score {
+			break
+		}
+		lo := int(o.b) * blockRecords
+		t.keep(scores[lo:min(lo+blockRecords, x.n)], lo, pass)
+	}
+	return t.heap()
+}
