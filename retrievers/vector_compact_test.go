@@ -33,7 +33,7 @@ func fixtureCopy(t *testing.T, compact bool) *retrievers.VectorIndex {
 // gold and generated question, the share of the exhaustive float32 top 10
 // that the exhaustive search of the codes returns (bundled data; copies
 // of the records would not change it, their columns' scales being the
-// same). It fails below 0.95.
+// same; every fourth question with -short). It fails below 0.95.
 func TestCompactSearchKeepsTheTop(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	exact := getFixture(t).vector
@@ -45,7 +45,10 @@ func TestCompactSearchKeepsTheTop(t *testing.T) {
 	ctx := context.Background()
 	var sum float64
 	n := 0
-	for _, q := range vecs {
+	for i, q := range vecs {
+		if testing.Short() && i%4 != 0 {
+			continue // a quarter of the questions
+		}
 		want, err := exact.Search(ctx, q, 10, nil)
 		require.NoError(t, err)
 		if len(want) == 0 {
