@@ -145,7 +145,11 @@ func writePlaceReadings(b *strings.Builder, places []router.Place) {
 	for _, pl := range places {
 		typed, name := strings.ToLower(pl.Text), strings.ToLower(pl.Name)
 		if typed != "" && !strings.Contains(typed, name) {
-			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, pl.Name)
+			shown := pl.Name
+			if pl.Level == router.LevelCountry {
+				shown = heritage.CountryName(pl.Name)
+			}
+			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
 		}
 		if pl.Area != "" {
 			fmt.Fprintf(b, ". %s is read as the town and the area of that name (%s)", pl.Name, pl.Area)

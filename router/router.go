@@ -208,6 +208,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 			return strings.Index(question, a.Text) - strings.Index(question, b.Text)
 		})
 	}
+	g.samePlace(s, &c)
 	g.findPlaces(s, &c)
 	g.placesBeforeCoordinators(s, &c)
 	demonymPlace(s, &c)

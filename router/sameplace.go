@@ -1,0 +1,139 @@
+package router
+
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// samePlaceWords name the kind of place in "the same town as X", "in
+// derselben Stadt wie X", "in dezelfde plaats als X", by the level of the
+// record's place they stand for.
+var samePlaceWords = map[string]string{
+	"town": LevelCity, "city": LevelCity, "village": LevelCity, "place": LevelCity, "locality": LevelCity,
+	"stadt": LevelCity, "ort": LevelCity, "gemeinde": LevelCity, "dorf": LevelCity,
+	"stad": LevelCity, "plaats": LevelCity, "gemeente": LevelCity, "dorp": LevelCity,
+	"county": LevelAdmin, "grafschaft": LevelAdmin, "graafschap": LevelAdmin,
+	"region": LevelRegion, "regio": LevelRegion,
+	"country": LevelCountry, "land": LevelCountry,
+}
+
+// sameWords and asWords are the other words of the cue.
+var (
+	sameWords = map[string]bool{"same": true, "selben": true, "selbe": true, "derselben": true, "demselben": true,
+		"dieselbe": true, "denselben": true, "gleichen": true, "gleiche": true,
+		"dezelfde": true, "hetzelfde": true, "zelfde": true}
+	asWords = map[string]bool{"as": true, "wie": true, "als": true}
+)
+
+// samePlaceCue finds "same <kind of place> as" and returns the place
+// level, the token where the cue starts and the token after it.
+func samePlaceCue(s *scan) (level string, start, after int, ok bool) {
+	for i := 0; i+2 < len(s.toks); i++ {
+		if !sameWords[s.toks[i].norm] || s.used[i] {
+			continue
+		}
+		lv, kind := samePlaceWords[s.toks[i+1].norm]
+		if kind && asWords[s.toks[i+2].norm] {
+			return lv, i, i + 3, true
+		}
+	}
+	return "", 0, 0, false
+}
+
+// samePlace reads "… in the same town as X": the place, at that level,
+// of the institution named after the cue becomes the question's place,
+// and the name is no longer an entity of the question ("Which museums
+// are in the same town as the Holburne Museum?" lists the museums of
+// Bath). Its Text is the phrase of the question, so that the answer says
+// how it was read ("the same town as the Holburne Museum" is read as
+// Bath). When no name follows the cue, or the named records are in
+// several places at that level or state none, the cue is a condition the
+// question's answer does not take into account and says so. It returns
+// whether the cue was there.
+func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
+	level, start, after, ok := samePlaceCue(s)
+	if !ok {
+		return false
+	}
+	s.mark(start, after)
+	cueAt := s.toks[after-1].end
+	k := -1
+	for i, m := range c.Names {
+		if at := strings.Index(s.text[cueAt:], m.Text); at >= 0 && m.Text != "" {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		// a name of several words that the name reading turned down as
+		// too common a phrase ("das Deutsches Museum"), or a misspelt one
+		n := len(c.Names)
+		g.exactName(s, c)
+		if len(c.Names) > n {
+			k = n
+		}
+	}
+	if k < 0 {
+		if m, i, j, found := g.fuzzyName(s); found && i >= after {
+			c.Names = append(c.Names, m)
+			s.mark(i, j)
+			k = len(c.Names) - 1
+		}
+	}
+	if k < 0 {
+		s.unreadCues = append(s.unreadCues, s.original(start, after))
+		return true
+	}
+	m := c.Names[k]
+	var place *Place
+	unique := true
+	for _, id := range m.IDs {
+		in, known := g.inst[id]
+		if !known {
+			continue
+		}
+		p, stated := placeAt(in, level)
+		switch {
+		case !stated:
+			unique = false
+		case place == nil:
+			place = &p
+		case *place != p:
+			unique = false
+		}
+	}
+	end := s.toks[after-1].end
+	if at := strings.Index(s.text[cueAt:], m.Text); at >= 0 {
+		end = cueAt + at + len(m.Text)
+	}
+	phrase := s.text[s.toks[start].start:end]
+	if place == nil || !unique {
+		s.unreadCues = append(s.unreadCues, phrase)
+		return true
+	}
+	place.Text = phrase
+	c.Places = append(c.Places, *place)
+	c.Names = append(c.Names[:k], c.Names[k+1:]...)
+	return true
+}
+
+// placeAt is a record's place at a level, as a place constraint, and
+// whether the record states one.
+func placeAt(in *heritage.Institution, level string) (Place, bool) {
+	switch level {
+	case LevelCity:
+		return Place{Name: in.City, Level: LevelCity}, in.City != "" && !in.CityInferred
+	case LevelRegion:
+		return Place{Name: in.Region, Level: LevelRegion}, in.Region != ""
+	case LevelCountry:
+		return Place{Name: in.Country, Level: LevelCountry}, in.Country != ""
+	case LevelAdmin:
+		for _, u := range in.AdminAreas() {
+			if strings.HasSuffix(u.Level, "County") {
+				return Place{Name: u.Name, Level: LevelAdmin, AdminLevel: u.Level}, true
+			}
+		}
+	}
+	return Place{}, false
+}
