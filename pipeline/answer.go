@@ -49,6 +49,9 @@ func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.F
 	if d, ok := p.postcodeAnswer(plan); ok {
 		return d, nil
 	}
+	if d, ok := p.nearNameAnswer(plan); ok {
+		return d, nil
+	}
 	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
 		return d, nil
 	}

@@ -34,11 +34,7 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 	if len(at) == 0 {
 		return noneDraft(fmt.Sprintf("No institution in the data has the postcode %s, so the data cannot place it.", where)), true
 	}
-	keep := func(in *heritage.Institution) bool {
-		return (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) &&
-			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation)) &&
-			(c.Status != "open" || in.IsOpen()) && (c.Status != "closed" || !in.IsOpen())
-	}
+	keep := kindKeep(c)
 	noun := typeNoun(c.TypeCodes)
 	if !c.NearPlace && c.RadiusKM == 0 {
 		var ids []string
@@ -92,6 +88,16 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 			p.writeList(&b, ids, c, cite)
 			return b.String()
 		}}, true
+}
+
+// kindKeep tests a record against the question's type, status and
+// accreditation: what a question about what lies near a point applies.
+func kindKeep(c router.Constraints) func(*heritage.Institution) bool {
+	return func(in *heritage.Institution) bool {
+		return (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) &&
+			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation)) &&
+			(c.Status != "open" || in.IsOpen()) && (c.Status != "closed" || !in.IsOpen())
+	}
 }
 
 // postcodeMatches compares a record's postcode with full postcodes and

@@ -63,7 +63,8 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			return FrameYesNo, &t, nil
 		}
 	}
-	if countAsked(s) && !hasIDs && len(c.Names) == 0 {
+	// "How many museums are near Stonehenge?" counts what lies near it
+	if countAsked(s) && !hasIDs && (len(c.Names) == 0 || c.NearPlace && len(c.Names) == 1) {
 		return FrameCount, nil, nil
 	}
 	switch {

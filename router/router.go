@@ -209,6 +209,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 		})
 	}
 	g.samePlace(s, &c)
+	if nearName(s, &c) {
+		// a list of what lies near the institution, whatever the words
+		listQ = true
+	}
 	g.findPlaces(s, &c)
 	g.placesBeforeCoordinators(s, &c)
 	demonymPlace(s, &c)

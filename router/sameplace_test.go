@@ -93,3 +93,23 @@ func TestSamePlaceOverTheData(t *testing.T) {
 	t.Logf("%d of %d questions read the record's town (%.3f); some misses: %q", right, asked, share, wrong)
 	require.GreaterOrEqual(t, share, 0.9)
 }
+
+// A cue of nearness right before a name, or a radius "of" it, asks for
+// what lies near that institution; "of" alone does not.
+func TestNearAnInstitution(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museums are near Stonehenge?",
+		"Which museums are close to the Roman Baths Museum?",
+		"How many museums are within 5 miles of the Holburne Museum?",
+		"Welke musea zijn er in de buurt van het Holburne Museum?",
+	} {
+		p := r.Route(q)
+		c := p.Constraints
+		require.True(t, c.NearPlace, "%s: %+v", q, c)
+		require.Len(t, c.Names, 1, q)
+		require.True(t, c.List || p.Frame == FrameCount, "%s: frame %s", q, p.Frame)
+	}
+	p := r.Route("What is the address of the Holburne Museum?")
+	require.False(t, p.Constraints.NearPlace)
+}

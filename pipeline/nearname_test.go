@@ -1,0 +1,52 @@
+package pipeline
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// What lies near a named institution comes from the records'
+// coordinates: within the radius asked (10 km when none), nearest first,
+// the institution itself left out, counted for "how many"; the same town
+// as an institution is its town; an institution with no coordinates is
+// said to have none.
+func TestNearAndSamePlaceAsAnInstitution(t *testing.T) {
+	p := testPipeline(t)
+	holburne, ok := p.data.Get("mm:mm.domus.SW031")
+	require.True(t, ok)
+
+	resp := ask(t, p, "How many museums are within 5 miles of the Holburne Museum?")
+	a := resp.Answer
+	require.True(t, a.Exact, a.Text)
+	require.Contains(t, a.Text, "within 8.0 km of Holburne Museum, nearest first")
+	require.Equal(t, strconv.Itoa(len(a.IDs)), a.Value)
+	require.NotContains(t, a.IDs, holburne.ID)
+	last := 0.0
+	for _, id := range a.IDs {
+		in, _ := p.data.Get(id)
+		require.Equal(t, "M", in.TypeCode)
+		d := heritage.DistanceKm(*holburne.Lat, *holburne.Lon, *in.Lat, *in.Lon)
+		require.LessOrEqual(t, d, 5*1.609344)
+		require.GreaterOrEqual(t, d, last)
+		last = d
+	}
+
+	resp = ask(t, p, "Which museums are near Stonehenge?")
+	require.Contains(t, resp.Answer.Text, "within 10 km of Stonehenge")
+
+	resp = ask(t, p, "Which museums are in the same town as the Holburne Museum?")
+	require.True(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "is read as Bath")
+	require.Contains(t, resp.Answer.IDs, holburne.ID)
+
+	// the Rijksmuseum's record has no coordinates, nor a town
+	resp = ask(t, p, "Which museums are near the Rijksmuseum?")
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+	require.Contains(t, resp.Answer.Text, "no coordinates for Rijksmuseum")
+	resp = ask(t, p, "Which museums are in the same town as the Rijksmuseum?")
+	require.False(t, resp.Answer.Exact, resp.Answer.Text)
+}
