@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -27,6 +28,15 @@ func placeOf(in *heritage.Institution, level string) string {
 		return in.Region
 	case "country":
 		return in.Country
+	case "opened", "closed":
+		// a year, when the record states one (not a span of years)
+		from, to, ok := in.Opened()
+		if level == "closed" {
+			from, to, ok = in.Closed()
+		}
+		if ok && from == to {
+			return strconv.Itoa(from)
+		}
 	}
 	return ""
 }
@@ -36,6 +46,7 @@ func levelNoun(level string, n int) string {
 	nouns := map[string][2]string{
 		"city": {"town", "towns"}, "county": {"county", "counties"}, "subregion": {"region", "regions"},
 		"region": {"nation", "nations"}, "country": {"country", "countries"},
+		"opened": {"opening year", "opening years"}, "closed": {"closing year", "closing years"},
 	}[level]
 	if n == 1 {
 		return nouns[0]
@@ -57,7 +68,9 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred 
 	missing := 0
 	for _, id := range ids {
 		in, ok := p.data.Get(id)
-		if !ok {
+		if !ok || g.Level == "closed" && in.IsOpen() {
+			// an open institution has not closed: it is no member
+			// without a closing year
 			continue
 		}
 		pl := placeOf(in, g.Level)

@@ -166,13 +166,26 @@ var groupLevels = map[string]string{
 	"region": "subregion", "regions": "subregion", "regio": "subregion", "regios": "subregion",
 	"nation": "region", "nations": "region",
 	"country": "country", "countries": "country", "land": "country", "lander": "country", "landen": "country",
+	// "In what year did the most museums open?": the years of opening
+	// (of closing, when the question says so)
+	"year": "opened", "years": "opened", "jahr": "opened", "jahren": "opened", "jaar": "opened", "jaren": "opened",
 }
 
 // groupPlurals are the plural forms of groupLevels' words.
 var groupPlurals = map[string]bool{
 	"cities": true, "towns": true, "stadte": true, "steden": true, "plaatsen": true, "orte": true,
 	"counties": true, "grafschaften": true, "graafschappen": true, "regions": true, "regios": true,
-	"nations": true, "countries": true, "lander": true, "landen": true,
+	"nations": true, "countries": true, "lander": true, "landen": true, "years": true, "jahren": true, "jaren": true,
+}
+
+// closedAsked reports whether the question speaks of closing.
+func closedAsked(s *scan) bool {
+	for _, t := range s.toks {
+		if closeWords[t.norm] {
+			return true
+		}
+	}
+	return false
 }
 
 // mostCues and fewestCues rank places by their number of institutions.
@@ -199,6 +212,9 @@ func group(s *scan) *Group {
 		}
 		if i+1 < len(s.toks) && recentWords[s.toks[i+1].norm] {
 			return nil // "the most recent"
+		}
+		if level == "opened" && closedAsked(s) {
+			level = "closed"
 		}
 		g := &Group{Level: level, Fewest: fewestCues[t.norm], N: 1}
 		if groupPlurals[s.toks[at].norm] {

@@ -1,0 +1,61 @@
+package pipeline
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// "In what year did the most museums open in Wales?" counts the set's
+// members by the year they state: the year given is the one with the most
+// of them, by a count over the records, and the answer is not exact while
+// some members state no year (or a span of years). Closing counts only
+// the institutions that have closed.
+func TestYearWithTheMost(t *testing.T) {
+	p := testPipeline(t)
+	for q, level := range map[string]string{
+		"In what year did the most museums open in Wales?": "opened",
+		"In which year did the most museums close?":        "closed",
+	} {
+		resp := ask(t, p, q)
+		require.NotNil(t, resp.Plan.Constraints.Group, q)
+		require.Equal(t, level, resp.Plan.Constraints.Group.Level, q)
+		a := resp.Answer
+		require.NotEmpty(t, a.Value, a.Text)
+		// the count over the records agrees
+		counts := map[string]int{}
+		missing := 0
+		for _, g := range a.Groups {
+			counts[g.Label] = g.Count
+		}
+		best := 0
+		for i := range p.data.Institutions {
+			in := &p.data.Institutions[i]
+			if in.TypeCode != "M" || level == "closed" && in.IsOpen() {
+				continue
+			}
+			if level == "opened" && in.Region != "Wales" {
+				continue
+			}
+			y := placeOf(in, level)
+			if y == "" {
+				missing++
+				continue
+			}
+			counts[y+"*"]++
+			best = max(best, counts[y+"*"])
+		}
+		require.Equal(t, best, counts[a.Value+"*"], "%s: %s is not a year with the most", q, a.Value)
+		require.Equal(t, best, counts[a.Value], a.Text)
+		require.Positive(t, missing)
+		require.False(t, a.Exact, a.Text)
+		require.Contains(t, a.Text, strconv.Itoa(missing)+" of the")
+	}
+	// the group is of years only with a cue of most or fewest
+	r := ask(t, p, "Which museums in Wales opened in the year 1986?")
+	require.Nil(t, r.Plan.Constraints.Group)
+	require.Equal(t, router.FrameSet, r.Plan.Frame)
+}
