@@ -16,7 +16,7 @@ var nearCues = []string{
 // what lies near that institution (NearPlace), answered from the
 // records' coordinates. "of" counts only after a radius. It reports
 // whether it read one.
-func nearName(s *scan, c *Constraints) bool {
+func (g *gazetteer) nearName(s *scan, c *Constraints) bool {
 	if len(c.Names) != 1 || len(c.Postcodes) > 0 {
 		return false
 	}
@@ -37,6 +37,7 @@ func nearName(s *scan, c *Constraints) bool {
 			continue
 		}
 		c.NearPlace = true
+		c.Names[0] = g.exactForm(m)
 		return true
 	}
 	return false

@@ -209,7 +209,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		})
 	}
 	g.samePlace(s, &c)
-	if nearName(s, &c) {
+	if g.nearName(s, &c) {
 		// a list of what lies near the institution, whatever the words
 		listQ = true
 	}

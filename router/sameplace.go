@@ -85,6 +85,7 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 		s.unreadCues = append(s.unreadCues, s.original(start, after))
 		return true
 	}
+	c.Names[k] = g.exactForm(c.Names[k])
 	m := c.Names[k]
 	var place *Place
 	unique := true
@@ -136,4 +137,20 @@ func placeAt(in *heritage.Institution, level string) (Place, bool) {
 		}
 	}
 	return Place{}, false
+}
+
+// exactForm is m, or the record whose name is exactly the words m was
+// read from when m is a misspelling of another name ("das Deutsches
+// Museum" read as "Deutsches Skimuseum", the reading of names having
+// turned the exact one down as too common a phrase).
+func (g *gazetteer) exactForm(m NameMatch) NameMatch {
+	if m.Score >= 1 {
+		return m
+	}
+	i, ok := g.names[normalize(m.Text)]
+	if !ok {
+		return m
+	}
+	e := g.entries[i]
+	return NameMatch{Text: m.Text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: 1}
 }
