@@ -342,6 +342,7 @@ var questionFrames = []frame{
 	{60, orderFrame},
 	{30, groupFrame},
 	{30, exceptFrame},
+	{40, sameTown},
 }
 
 // isilLookup, qidLookup and gndLookup ask which record has an identifier;

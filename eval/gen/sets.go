@@ -439,3 +439,36 @@ func moreFrame(b *qbuilder, quota int) {
 		}, true
 	})
 }
+
+// sameTown asks for the institutions of a kind in the same town as
+// another institution of that town, named (a name one record bears): the
+// town's own are expected, as for place_city; the named one is among them
+// when it is of that kind.
+func sameTown(b *qbuilder, quota int) {
+	ps := para{
+		LangEN: {"Which {what} are in the same town as {anchor}?", "What {what} are there in the same city as {anchor}?", "{what} in the same town as {anchor}?"},
+		LangNL: {"Welke {what} zijn er in dezelfde stad als {anchor}?", "Welke {what} liggen in dezelfde plaats als {anchor}?"},
+		LangDE: {"Welche {what} gibt es in derselben Stadt wie {anchor}?", "Welche {what} liegen im selben Ort wie {anchor}?"},
+	}
+	anchors := map[string][]*heritage.Institution{} // folded town → records with a stated town and a name of their own
+	for _, in := range b.x.recs {
+		if in.City != "" && !in.CityInferred && b.x.unique(in) {
+			anchors[fold(in.City)] = append(anchors[fold(in.City)], in)
+		}
+	}
+	offer(b, quota, b.cityGroups(), func(g *cityGroup) (draft, bool) {
+		there := anchors[fold(g.city)]
+		if len(there) == 0 {
+			return draft{}, false
+		}
+		anchor := there[b.r.IntN(len(there))]
+		d, ok := b.cityDraft("same_town", g, b.lang(), g.city, ps)
+		if !ok {
+			return draft{}, false
+		}
+		d.vars = append(d.vars, "{anchor}", anchor.Name)
+		d.protect = append(d.protect, anchor.Name)
+		d.notes += fmt.Sprintf(" The town is named by an institution there (%s).", anchor.ID)
+		return d, true
+	})
+}
