@@ -104,6 +104,10 @@ func (p *Pipeline) oneSided(plan router.Plan, fused []fusion.Fused) (draft, bool
 		return draft{}, false
 	}
 	other := "“" + plan.UnknownName + "”, which is not in the data"
+	if plan.UnknownName == "" && c.HasIDs() {
+		// "Is DE-MUS-999999 older than the Science Museum?"
+		other = identifierPhrase(c) + ", which no institution in the data carries"
+	}
 	if len(c.Bodies) == 1 {
 		other = "“" + c.Bodies[0].Name + "”, which the data holds as an organisation, not as an institution"
 	}

@@ -11,6 +11,12 @@ import (
 	"github.com/hybridrag/hybridrag/router"
 )
 
+// viaIdentifier reports whether target found its institution by an
+// identifier of the question.
+func viaIdentifier(via string) bool {
+	return via == "isil" || via == "wikidata" || via == "ghcid" || via == "gnd" || via == "ror"
+}
+
 // fieldAnswer answers single-institution questions: a field ("What is the
 // ISIL code of X?", "In which year did X open?") or, for a bare identifier
 // look-up, the institution itself.
@@ -21,7 +27,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 		return draft{}, false
 	}
 	id, via := p.target(sel, plan, fused)
-	if hasID && via != "isil" && via != "wikidata" && via != "ghcid" && via != "gnd" && via != "ror" {
+	if hasID && !viaIdentifier(via) {
 		// An identifier the data does not hold: say so, never answer
 		// about another institution.
 		return missingIdentifierDraft(c), true

@@ -21,6 +21,18 @@ func offTopicDraft(plan router.Plan) draft {
 // missingIdentifierDraft answers a look-up of identifiers the data does
 // not hold.
 func missingIdentifierDraft(c router.Constraints) draft {
+	return noneDraft(missingIdentifierText(c))
+}
+
+// missingIdentifierText says that no institution carries the question's
+// identifiers.
+func missingIdentifierText(c router.Constraints) string {
+	return fmt.Sprintf("No institution with %s is in the data.", identifierPhrase(c))
+}
+
+// identifierPhrase names the question's identifiers with their schemes:
+// "ISIL DE-MUS-999999 or Wikidata ID Q1".
+func identifierPhrase(c router.Constraints) string {
 	var parts []string
 	for _, look := range []struct {
 		label  string
@@ -30,5 +42,5 @@ func missingIdentifierDraft(c router.Constraints) draft {
 			parts = append(parts, look.label+" "+v)
 		}
 	}
-	return noneDraft(fmt.Sprintf("No institution with %s is in the data.", strings.Join(parts, " or ")))
+	return strings.Join(parts, " or ")
 }

@@ -44,7 +44,12 @@ func rankOf(fused []fusion.Fused) map[string]int {
 // yesNoAnswer checks the tested property of the one institution the
 // question names.
 func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	id, _ := p.target(sel, plan, fused)
+	id, via := p.target(sel, plan, fused)
+	if c := plan.Constraints; c.HasIDs() && len(c.Names) == 0 && !viaIdentifier(via) {
+		// "Is DE-MUS-999999 still open?": an identifier the data does not
+		// hold; never answer about another institution
+		return missingIdentifierDraft(c), true
+	}
 	in, ok := p.data.Get(id)
 	if id == "" || !ok || plan.Test == nil {
 		return draft{}, false
