@@ -255,7 +255,12 @@ func countText(n int, noun string) string {
 // quotes them; otherwise it offers the closest matches by text.
 func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (draft, bool) {
 	c := plan.Constraints
-	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names)+len(c.GovernanceCodes) > 0 {
+	// "How many museums does the Imaginary Heritage Trust run?": a name
+	// of several words the data does not hold, whose last word also
+	// names a kind of governance, is an organisation's name, not that
+	// kind
+	named := plan.UnknownName != "" && strings.Contains(plan.UnknownName, " ") && len(plan.Unknown) > 0
+	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || len(c.GovernanceCodes) > 0 && !named {
 		return draft{}, false
 	}
 	rel := relationPhrase(c.Relation)
