@@ -3,8 +3,6 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -40,36 +38,8 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 	}
 	keep := kindKeep(c)
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
-	within := strconv.FormatFloat(radius, 'f', 0, 64) + " km"
-	if radius != math.Trunc(radius) {
-		within = strconv.FormatFloat(radius, 'f', 1, 64) + " km"
-	}
-	type near struct {
-		id string
-		km float64
-	}
-	var found []near
-	unplaced := 0 // records that pass, in x's country, with no coordinates
-	for i := range p.data.Institutions {
-		in := &p.data.Institutions[i]
-		if in.ID == x.ID || !keep(in) {
-			continue
-		}
-		if in.Lat == nil || in.Lon == nil {
-			if in.Country == x.Country {
-				unplaced++
-			}
-			continue
-		}
-		if d := heritage.DistanceKm(*x.Lat, *x.Lon, *in.Lat, *in.Lon); d <= radius {
-			found = append(found, near{in.ID, d})
-		}
-	}
-	slices.SortFunc(found, func(a, b near) int { return cmp.Or(cmp.Compare(a.km, b.km), cmp.Compare(a.id, b.id)) })
-	ids := make([]string, len(found))
-	for i, f := range found {
-		ids[i] = f.id
-	}
+	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
+	unplaced := p.withoutCoordinates(x.Country, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(plan.Unread) == 0, Count: len(ids)}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
@@ -77,7 +47,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if len(ids) == 0 {
-			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, within, x.Name)
+			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), x.Name)
 		} else {
 			if plan.Frame == router.FrameCount {
 				are := "There are"
@@ -86,14 +56,11 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 				}
 				b.WriteString(are + " ")
 			}
-			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), within, x.Name)
+			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), x.Name)
 			p.writeList(&b, ids, c, cite)
 		}
 		writeUnread(&b, plan.Unread)
-		if unplaced > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: %d %s in %s %s no coordinates in the data, and some may lie near it too",
-				unplaced, plural(noun, unplaced), countryPhrase(x.Country), map[bool]string{true: "has", false: "have"}[unplaced == 1])
-		}
+		writeWithoutCoordinates(&b, unplaced, noun, x.Country)
 		return b.String() + "."
 	}}, true
 }

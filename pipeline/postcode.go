@@ -3,7 +3,9 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -59,6 +61,55 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 		return noneDraft(fmt.Sprintf("The data has no coordinates for the postcode %s.", where)), true
 	}
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
+	ids := p.within(lat, lon, radius, keep)
+	unplaced := p.withoutCoordinates(at[0].Country, keep)
+	if len(ids) == 0 && unplaced == 0 {
+		return noneDraft(fmt.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(radius), where)), true
+	}
+	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0, Count: len(ids)},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			if len(ids) == 0 {
+				fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), where)
+			} else {
+				fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), where)
+				p.writeList(&b, ids, c, cite)
+			}
+			writeWithoutCoordinates(&b, unplaced, noun, at[0].Country)
+			return b.String()
+		}}, true
+}
+
+// withoutCoordinates counts the records of a country that pass keep and
+// have no coordinates: records a search by distance cannot place, so that
+// its answer is not exact while there are any.
+func (p *Pipeline) withoutCoordinates(country string, keep func(*heritage.Institution) bool) int {
+	n := 0
+	for i := range p.data.Institutions {
+		if in := &p.data.Institutions[i]; (in.Lat == nil || in.Lon == nil) && in.Country == country && keep(in) {
+			n++
+		}
+	}
+	return n
+}
+
+// writeWithoutCoordinates says how many records a search by distance
+// could not place (see withoutCoordinates).
+func writeWithoutCoordinates(b *strings.Builder, n int, noun, country string) {
+	if n == 0 {
+		return
+	}
+	have := "have"
+	if n == 1 {
+		have = "has"
+	}
+	fmt.Fprintf(b, ". Not an exact answer: %d %s in %s %s no coordinates in the data, and some may lie near it too",
+		n, plural(noun, n), countryPhrase(country), have)
+}
+
+// within returns the records with coordinates that pass keep and lie
+// within radius km of (lat, lon), nearest first (ties by id).
+func (p *Pipeline) within(lat, lon, radius float64, keep func(*heritage.Institution) bool) []string {
 	type near struct {
 		id string
 		km float64
@@ -78,16 +129,15 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 	for i, f := range found {
 		ids[i] = f.id
 	}
-	if len(ids) == 0 {
-		return noneDraft(fmt.Sprintf("No %s in the data lies within %.0f km of %s.", noun, radius, where)), true
+	return ids
+}
+
+// kmText writes a radius: "10 km", "8.0 km" (5 miles).
+func kmText(radius float64) string {
+	if radius == math.Trunc(radius) {
+		return strconv.FormatFloat(radius, 'f', 0, 64) + " km"
 	}
-	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
-		render: func(cite func(string) string) string {
-			var b strings.Builder
-			fmt.Fprintf(&b, "%d %s within %.0f km of %s, nearest first: ", len(ids), plural(noun, len(ids)), radius, where)
-			p.writeList(&b, ids, c, cite)
-			return b.String()
-		}}, true
+	return strconv.FormatFloat(radius, 'f', 1, 64) + " km"
 }
 
 // kindKeep tests a record against the question's type, status and

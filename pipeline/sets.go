@@ -143,12 +143,12 @@ func writeUnread(b *strings.Builder, unread []string) {
 // same name.
 func writePlaceReadings(b *strings.Builder, places []router.Place) {
 	for _, pl := range places {
-		typed, name := strings.ToLower(pl.Text), strings.ToLower(pl.Name)
-		if typed != "" && !strings.Contains(typed, name) {
-			shown := pl.Name
-			if pl.Level == router.LevelCountry {
-				shown = heritage.CountryName(pl.Name)
-			}
+		shown := pl.Name
+		if pl.Level == router.LevelCountry {
+			shown = heritage.CountryName(pl.Name) // the code's name: "NL" is "Netherlands"
+		}
+		typed := strings.ToLower(pl.Text)
+		if typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)) {
 			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
 		}
 		if pl.Area != "" {
@@ -256,9 +256,9 @@ func countText(n int, noun string) string {
 func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (draft, bool) {
 	c := plan.Constraints
 	// "How many museums does the Imaginary Heritage Trust run?": a name
-	// of several words the data does not hold, whose last word also
-	// names a kind of governance, is an organisation's name, not that
-	// kind
+	// of several words the data does not hold is an organisation's name,
+	// even when a word of it ("Trust") was also read as a kind of
+	// governance
 	named := plan.UnknownName != "" && strings.Contains(plan.UnknownName, " ") && len(plan.Unknown) > 0
 	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || len(c.GovernanceCodes) > 0 && !named {
 		return draft{}, false

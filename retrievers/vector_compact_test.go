@@ -74,8 +74,9 @@ func TestCompactSearchKeepsTheTop(t *testing.T) {
 	require.GreaterOrEqual(t, mean, 0.95)
 }
 
-// The codes' values are within half a step of the float32 values, and
-// what a compact index writes reads back to the same codes: the same
+// The codes' values are within half a step of the float32 values, an
+// index derived from a compact one takes them, and what a compact index
+// writes reads back to the same codes: the same
 // vectors and the same search results, scores to the bit.
 func TestCompactRoundTrip(t *testing.T) {
 	f := getFixture(t)
@@ -90,6 +91,17 @@ func TestCompactRoundTrip(t *testing.T) {
 	// a step is a column's largest magnitude over 127, and no component
 	// of a unit vector exceeds 1
 	require.LessOrEqual(t, maxErr, 0.5/127+1e-6)
+
+	// an index derived from the codes takes their values (from the rows)
+	from := make([]int, x.Len())
+	for i := range from {
+		from[i] = i
+	}
+	d, err := x.Derive(f.ds, from, nil)
+	require.NoError(t, err)
+	for i := 0; i < x.Len(); i += 89 {
+		require.Equal(t, x.Vector(i), d.Vector(i), "record %d", i)
+	}
 
 	var buf bytes.Buffer
 	require.NoError(t, x.WriteSparse(&buf))

@@ -62,6 +62,21 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 		}
 	}
 	sc := x.sparse
+	if c := sc.c; c != nil {
+		// a compact index keeps its rows already
+		return func(i int, buf []float32) {
+			clear(buf)
+			j := -1
+			for p := c.rowStart[i]; p < c.rowStart[i+1]; p++ {
+				if c.rowSteps[p] == 0 {
+					j += escapeStep
+					continue
+				}
+				j += int(c.rowSteps[p])
+				buf[j] = float32(int8(c.rowCodes[p])) * c.scale[j]
+			}
+		}
+	}
 	start := make([]int32, x.n+1)
 	for j := range x.dim {
 		for b := range sc.nb {
@@ -75,7 +90,7 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 		start[i+1] += start[i]
 	}
 	cols := make([]uint16, len(sc.rows))
-	vals := make([]float32, len(sc.rows))
+	vals := make([]float32, len(sc.vals))
 	next := make([]int32, x.n)
 	copy(next, start[:x.n])
 	for j := range x.dim {
@@ -83,7 +98,7 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 			lo, hi := sc.span(j, b)
 			for p := lo; p < hi; p++ {
 				i := b*blockRecords + int(sc.rows[p])
-				cols[next[i]], vals[next[i]] = uint16(j), sc.value(p, j)
+				cols[next[i]], vals[next[i]] = uint16(j), sc.vals[p]
 				next[i]++
 			}
 		}

@@ -162,7 +162,8 @@ var (
 		"within reach of", "near by", "or near", "near to", "nearby", "near", "around", "vicinity of",
 		"in der nahe von", "in der naehe von", "in der umgebung von", "in der nahe", "umgebung von", "rund um",
 		"nahe", "bei", "in de buurt van", "in de omgeving van", "in en rond", "in en om", "in de buurt", "omgeving van",
-		"rondom", "rond", "nabij", "dichtbij",
+		"rondom", "rond", "nabij", "dichtbij", "vlakbij", "niet ver van", "not far from", "next to",
+		"nicht weit von", "unweit von", "unweit",
 	}
 	nearAfter = []string{
 		"and the surrounding area", "and surrounding area", "and the surrounding", "and surroundings", "and around",

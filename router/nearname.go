@@ -1,44 +1,36 @@
 package router
 
-import "strings"
-
-// nearCues say that a list is of what lies near what follows; the
-// articles may stand between a cue and the name.
-var nearCues = []string{
-	"near", "nearby", "close to", "around", "next to", "in the vicinity of", "not far from",
-	"in der nähe von", "in der nahe von", "nahe", "nahe bei", "unweit von", "unweit",
-	"in de buurt van", "nabij", "dichtbij", "vlakbij", "of",
-}
-
 // nearName reads "museums near Stonehenge", "within 5 miles of the
-// Holburne Museum": when a cue of nearness (or a radius, read with the
-// postcodes) stands right before a name of the question, the list is of
+// Holburne Museum", "in der Nähe von X": when a cue of nearness or a
+// distance (nearBeforeAt, the cues of a place's nearness) stands right
+// before the one name of the question, articles aside, the list is of
 // what lies near that institution (NearPlace), answered from the
-// records' coordinates. "of" counts only after a radius. It reports
-// whether it read one.
+// records' coordinates. It runs after the places are read, whose reading
+// turns "close to" into "near to". It reports whether it read one.
 func (g *gazetteer) nearName(s *scan, c *Constraints) bool {
-	if len(c.Names) != 1 || len(c.Postcodes) > 0 {
+	if len(c.Names) != 1 || len(c.Postcodes) > 0 || c.Names[0].Text == "" {
 		return false
 	}
-	m := c.Names[0]
-	at := strings.Index(s.text, m.Text)
-	if at <= 0 || m.Text == "" {
+	qs := -1
+	for i, t := range s.toks {
+		if s.text[t.start:min(len(s.text), t.start+len(c.Names[0].Text))] == c.Names[0].Text {
+			qs = i
+			break
+		}
+	}
+	for qs > 0 && (articles[s.toks[qs-1].norm] || datives[s.toks[qs-1].norm]) {
+		qs--
+	}
+	// "bei" before a name is mostly not nearness: "Handelt es sich bei X
+	// um ein Archiv?" asks what X is
+	if qs <= 0 || s.toks[qs-1].norm == "bei" || !nearBeforeAt(s, qs) {
 		return false
 	}
-	before := strings.ToLower(strings.TrimSpace(s.text[:at]))
-	for _, a := range []string{" the", " dem", " der", " die", " das", " het", " de"} {
-		before = strings.TrimSuffix(before, a)
-	}
-	for _, cue := range nearCues {
-		if !strings.HasSuffix(before, " "+cue) && before != cue {
-			continue
-		}
-		if cue == "of" && c.RadiusKM == 0 {
-			continue
-		}
-		c.NearPlace = true
-		c.Names[0] = g.exactForm(m)
-		return true
-	}
-	return false
+	c.NearPlace = true
+	c.Names[0] = g.exactForm(c.Names[0])
+	return true
 }
+
+// datives are the German articles after "von", "nahe" and "bei" ("in der
+// Nähe von dem X", "unweit vom X"), which articles does not hold.
+var datives = map[string]bool{"dem": true, "den": true, "vom": true}

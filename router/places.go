@@ -195,17 +195,7 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 // it ("York and the surrounding area"), or of nearAnywhere ("staying in
 // Whitby: which museums are nearby?"). The cue's tokens are consumed.
 func nearCue(s *scan, qs, qe int) bool {
-	for _, q := range nearBefore {
-		if n, ok := s.endsAt(qs, q); ok {
-			s.mark(qs-n, qs)
-			return true
-		}
-	}
-	// "within 10 miles of York", "binnen 5 km van Leiden": the distance
-	// asked for is not kept; the records near the town are those within
-	// heritage.NearRadiusKm
-	if k := qs - 1; k >= 2 && distanceOf[s.toks[k].norm] && distanceUnits[s.toks[k-1].norm] && isNumber(s.toks[k-2].norm) {
-		s.mark(k-2, qs)
+	if nearBeforeAt(s, qs) {
 		return true
 	}
 	for _, q := range nearAfter {
@@ -215,6 +205,26 @@ func nearCue(s *scan, qs, qe int) bool {
 		}
 	}
 	return s.hasAny(nearAnywhere...)
+}
+
+// nearBeforeAt reports whether a phrase of nearBefore ("close to", "in
+// der Nähe von") or a distance ("within 10 miles of") ends right before
+// token qs, and consumes it. The distance asked for is not kept here (the
+// postcodes' reading keeps it as RadiusKM); the records near a town are
+// those within heritage.NearRadiusKm.
+func nearBeforeAt(s *scan, qs int) bool {
+	for _, q := range nearBefore {
+		if n, ok := s.endsAt(qs, q); ok {
+			s.mark(qs-n, qs)
+			return true
+		}
+	}
+	// "within 10 miles of York", "binnen 5 km van Leiden"
+	if k := qs - 1; k >= 2 && distanceOf[s.toks[k].norm] && distanceUnits[s.toks[k-1].norm] && isNumber(s.toks[k-2].norm) {
+		s.mark(k-2, qs)
+		return true
+	}
+	return false
 }
 
 // readCloseAsNear reads "close" in "close to" and "close by" as "near"

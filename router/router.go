@@ -209,11 +209,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		})
 	}
 	g.samePlace(s, &c)
+	g.findPlaces(s, &c)
 	if g.nearName(s, &c) {
 		// a list of what lies near the institution, whatever the words
 		listQ = true
 	}
-	g.findPlaces(s, &c)
 	g.placesBeforeCoordinators(s, &c)
 	demonymPlace(s, &c)
 	exceptPlaces(s, &c)

@@ -60,7 +60,7 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 	cueAt := s.toks[after-1].end
 	k := -1
 	for i, m := range c.Names {
-		if at := strings.Index(s.text[cueAt:], m.Text); at >= 0 && m.Text != "" {
+		if m.Text != "" && strings.Contains(s.text[cueAt:], m.Text) {
 			k = i
 			break
 		}
@@ -147,10 +147,11 @@ func (g *gazetteer) exactForm(m NameMatch) NameMatch {
 	if m.Score >= 1 {
 		return m
 	}
-	i, ok := g.names[normalize(m.Text)]
-	if !ok {
-		return m
+	for _, key := range nameKeys(m.Text) {
+		if i, ok := g.names[key]; ok {
+			e := g.entries[i]
+			return NameMatch{Text: m.Text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: 1}
+		}
 	}
-	e := g.entries[i]
-	return NameMatch{Text: m.Text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: 1}
+	return m
 }

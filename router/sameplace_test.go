@@ -103,6 +103,10 @@ func TestNearAnInstitution(t *testing.T) {
 		"Which museums are close to the Roman Baths Museum?",
 		"How many museums are within 5 miles of the Holburne Museum?",
 		"Welke musea zijn er in de buurt van het Holburne Museum?",
+		"Which galleries are not far from the Roman Baths Museum?",
+		"Wat zijn de musea vlakbij het Holburne Museum?",
+		"Welche Museen liegen unweit vom Holburne Museum?",
+		"Welche Museen gibt es in der Nähe von dem Holburne Museum?",
 	} {
 		p := r.Route(q)
 		c := p.Constraints
@@ -110,6 +114,10 @@ func TestNearAnInstitution(t *testing.T) {
 		require.Len(t, c.Names, 1, q)
 		require.True(t, c.List || p.Frame == FrameCount, "%s: frame %s", q, p.Frame)
 	}
-	p := r.Route("What is the address of the Holburne Museum?")
-	require.False(t, p.Constraints.NearPlace)
+	for _, q := range []string{
+		"What is the address of the Holburne Museum?",
+		"Handelt es sich bei Stadtarchiv Hameln um ein Archiv?",
+	} {
+		require.False(t, r.Route(q).Constraints.NearPlace, q)
+	}
 }
