@@ -88,6 +88,18 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 				// "Where is X?"
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
 			}
+			if field == "description" {
+				// "Tell me about X": the record's description, else
+				// what it is and where
+				text = fmt.Sprintf("%s%s is a %s in %s%s; the data holds no description of it.",
+					in.Name, hedge, strings.ToLower(in.Type), placeText(in), cite(id))
+				if value != "" {
+					text = fmt.Sprintf("%s%s", value, cite(id))
+					if hedge != "" {
+						text = fmt.Sprintf("%s%s: %s%s", in.Name, hedge, value, cite(id))
+					}
+				}
+			}
 			if len(rivals) == 0 {
 				return text
 			}
@@ -274,6 +286,10 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "successor", relatedNames(in, "succeeded_by", "merged_into", "relocated_to")
 	case "predecessor":
 		return "predecessor", relatedNames(in, "successor_of", "absorbed")
+	case "subjects":
+		return "subject matter of the collections", collectionSubjects(in)
+	case "description":
+		return "description", strings.TrimSpace(in.Description)
 	case "coordinates":
 		if in.Lat == nil || in.Lon == nil {
 			return "coordinates", ""
@@ -368,4 +384,24 @@ func (p *Pipeline) sameNameRivals(plan router.Plan, id string) (string, []*herit
 		return m.Text, out
 	}
 	return "", nil
+}
+
+// collectionSubjects lists the subjects of an institution's collections,
+// each once (case aside), in the record's order.
+func collectionSubjects(in *heritage.Institution) string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(v string) {
+		if k := strings.ToLower(strings.TrimSpace(v)); k != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	for _, s := range in.Subjects {
+		add(s)
+	}
+	for _, c := range in.Collections {
+		add(c.Subject)
+	}
+	return strings.Join(out, "; ")
 }

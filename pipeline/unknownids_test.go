@@ -19,7 +19,7 @@ func TestIdentifiersNotInTheData(t *testing.T) {
 		"Ist {id} noch geöffnet?", "Is {id} nog open?",
 		"Is {id} older than the Science Museum?", "Which is older, {id} or the Science Museum?",
 	}
-	for _, id := range []string{"DE-MUS-999999", "GB-XX-9999", "NL-AsdXXX9", "Q99999999", "wd:Q424242424"} {
+	for _, id := range []string{"DE-MUS-999999", "GB-XX-9999", "NL-AsdXXX9", "Q99999999", "wd:Q424242424", "GB-UkLiU"} {
 		for _, shape := range shapes {
 			q := strings.ReplaceAll(shape, "{id}", id)
 			a := ask(t, p, q).Answer

@@ -242,3 +242,60 @@ func markFieldCue(s *scan, f string) string {
 	}
 	return f
 }
+
+// collectionWords ask what an institution collects.
+var collectionWords = map[string]bool{
+	"collection": true, "collections": true, "collect": true, "collects": true, "collected": true,
+	"subject": true, "subjects": true, "topic": true, "topics": true, "theme": true, "themes": true,
+	"sammlung": true, "sammlungen": true, "sammelt": true, "sammelgebiet": true, "sammelgebiete": true,
+	"sammlungsschwerpunkt": true, "schwerpunkt": true, "thema": true, "themen": true,
+	"collectie": true, "collecties": true, "verzamelt": true, "verzameling": true, "verzamelingen": true,
+	"onderwerp": true, "onderwerpen": true, "themas": true,
+}
+
+// collectionAsked reports whether a question asks what something
+// collects: a question word and a free word of collecting ("What
+// collections does X hold?", "Welche Sammlungen hat X?", "Wat verzamelt
+// X?"), or "about" last ("What is X about?").
+func collectionAsked(s *scan) bool {
+	if !isWhQuestion(s) {
+		return false
+	}
+	for i, t := range s.toks {
+		if !s.used[i] && collectionWords[t.norm] {
+			return true
+		}
+	}
+	n := len(s.toks)
+	return n > 2 && !s.used[n-1] && (s.toks[n-1].norm == "about" || s.toks[n-1].norm == "over" || s.toks[n-1].norm == "uber") &&
+		(s.toks[0].norm == "what" || s.toks[0].norm == "wat" || s.toks[0].norm == "worum" || s.toks[0].norm == "waar")
+}
+
+// describeStarts open a request to describe what follows.
+var describeStarts = []string{
+	"tell me about", "tell me more about", "tell me something about", "what do you know about", "describe",
+	"what is", "whats", "what s", "information about", "info about", "details about", "details of",
+	"erzahl mir uber", "erzahl mir etwas uber", "erzahlen sie mir uber", "was ist", "was weisst du uber",
+	"informationen uber", "beschreibe", "vertel me over", "vertel me iets over", "vertel over", "wat is",
+	"wat weet je over", "informatie over", "beschrijf",
+}
+
+// describeAsked reports whether a question asks to describe what it
+// names: it opens with a describing phrase ("Tell me about …", "What is
+// …", "Erzähl mir über …") and no word after it is free but the name's
+// articles.
+func describeAsked(s *scan) bool {
+	for _, p := range describeStarts {
+		n := len(strings.Fields(p))
+		if n > len(s.toks) || s.key(0, n) != p {
+			continue
+		}
+		for i := n; i < len(s.toks); i++ {
+			if !s.used[i] && !nameStop[s.toks[i].norm] && s.toks[i].norm != "het" && s.toks[i].norm != "dem" && s.toks[i].norm != "den" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -19,8 +19,8 @@ type identifiers struct {
 // extractIDs takes the ISILs, QIDs, GHCIDs, GND and ROR ids ident.Find sees in
 // the question. An id present in the data always counts, written as the
 // data writes it. An unknown id counts when a cue introduced it; otherwise
-// an unknown ISIL counts when it holds a digit or the question speaks of
-// ISILs, and an unknown GND id when the question speaks of the GND.
+// an unknown ISIL counts when it holds a digit, has a capital inside its
+// second part (see camelSuffix) or the question speaks of ISILs, and an unknown GND id when the question speaks of the GND.
 func (g *gazetteer) extractIDs(q string) identifiers {
 	var ids identifiers
 	found := ident.Find(q)
@@ -46,7 +46,7 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 				ids.isils = appendUnique(ids.isils, c)
 			} else if m.ID.Scheme == ident.GHCID {
 				ids.ghcids = appendUnique(ids.ghcids, v)
-			} else if m.Cued || mentionsISIL || strings.ContainsAny(v, "0123456789") {
+			} else if m.Cued || mentionsISIL || strings.ContainsAny(v, "0123456789") || camelSuffix(v) {
 				ids.isils = appendUnique(ids.isils, v)
 			} else {
 				continue
@@ -64,6 +64,19 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 		ids.spans = append(ids.spans, [2]int{m.Start, m.End})
 	}
 	return ids
+}
+
+// camelSuffix reports whether the part of an ISIL after its prefix has a
+// capital after a small letter, as the UK's do ("GB-UkOxU"), which no
+// hyphenated word of a question has.
+func camelSuffix(v string) bool {
+	_, rest, ok := strings.Cut(v, "-")
+	for i := 1; ok && i < len(rest); i++ {
+		if rest[i-1] >= 'a' && rest[i-1] <= 'z' && rest[i] >= 'A' && rest[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a cue,

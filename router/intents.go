@@ -104,6 +104,8 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	case "operator":
 		sc[Relationship] += 2
 		sc[Factual] += 1
+	case "subjects":
+		sc[Collection] += 2.5
 	case "":
 	default:
 		sc[Factual] += 2.5

@@ -9,6 +9,9 @@ import (
 // it again with a misspelt name or place spelt right.
 func (r *Router) reread(question string) Plan {
 	plan, s := r.route(question)
+	if again, ok := r.readPhraseName(question, plan, s); ok {
+		return again
+	}
 	if len(plan.Unknown) == 0 || plan.Constraints.HasIDs() {
 		return plan
 	}

@@ -144,6 +144,15 @@ func (r *Router) route(question string) (Plan, *scan) {
 			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
 		}
 	}
+	if c.Field == "" && len(c.Names) == 1 && !plural && !exists && !s.hasAny("how many", "wie viele", "hoeveel") && collectionAsked(s) {
+		// "What collections does the Holburne Museum hold?": the
+		// subject matter of one institution's collections
+		c.Field = "subjects"
+	}
+	if c.Field == "" && len(c.Names) == 1 && rel == "" && !plural && !listQ && describeAsked(s) {
+		// "Tell me about the Holburne Museum": what the record says
+		c.Field = "description"
+	}
 	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "" ||
 		listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
 		// "Which museums does X run?", "Welche Museen betreibt X?": the

@@ -1,0 +1,44 @@
+package pipeline
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// An institution named by the first words of its name is answered about,
+// by its full name, not said to be missing ("Worthing" is a town and
+// "Museum" a kind of institution, yet "the Worthing Museum" is Worthing
+// Museum & Art Gallery).
+func TestInstitutionByTheFirstWordsOfItsName(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"When did the Worthing Museum open?":              "The opening year of Worthing Museum & Art Gallery is 1908",
+		"Who runs the Finnish Museum?":                    "Finnish Museum of Natural History",
+		"Is the Big Four Railway Museum still open?":      "No: Big Four Railway Museum & Model Centre",
+		"When did the Tetbury Police Museum open?":        "Tetbury Police Museum & Courtroom",
+		"What collections does the Horniman Museum hold?": "The subject matter of the collections of Horniman Museum & Gardens is Mixed / Encyclopaedic",
+	} {
+		a := ask(t, p, q).Answer
+		require.Contains(t, a.Text, want, q)
+	}
+}
+
+// What one institution collects comes from its record, or the answer
+// says the record has none; a description is the record's.
+func TestCollectionsAndDescriptionAnswers(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "What collections does the Holburne Museum hold?").Answer
+	require.Equal(t, KindField, a.Kind)
+	require.Equal(t, "subjects", a.Field)
+	require.Equal(t, "Arts / Fine and decorative arts", a.Value)
+	require.True(t, a.Exact)
+
+	a = ask(t, p, "Welche Sammlungen hat das Museum Folkwang?").Answer
+	require.Contains(t, a.Text, "The data records no subject matter of the collections for Museum Folkwang")
+	require.False(t, a.Exact)
+
+	a = ask(t, p, "Tell me about the Horniman Museum.").Answer
+	require.Equal(t, "description", a.Field)
+	require.Contains(t, a.Text, "Horniman Museum & Gardens is a large, accredited museum in London")
+}

@@ -1,0 +1,158 @@
+package router
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/internal/names"
+)
+
+// phraseHolders is how many records the name index offers a phrase name
+// look-up; a phrase more records hold is no name.
+const phraseHolders = 50
+
+// readPhraseName rereads a question about one institution that named
+// none the data holds, reading a capitalised run of its words as the one
+// record whose name holds the run as a phrase (see phraseName). It keeps
+// the reading only when the question then names that record and leaves
+// no more words unexplained.
+func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool) {
+	c := plan.Constraints
+	if c.List || len(c.Names) > 1 || len(c.Bodies) > 0 || c.HasIDs() || s.lower {
+		return plan, false
+	}
+	// A name already read gives way only to a longer phrase around it
+	// ("Tetbury Police Museum" is not the "Police Museum" in Belfast), or,
+	// read as a misspelling, to the same words spelt as one record has
+	// them ("Buxton Museum" is not "Burton Museum").
+	around := func(i, j int) bool { return true }
+	if len(c.Names) == 1 {
+		n := c.Names[0]
+		around = func(i, j int) bool {
+			text := s.original(i, j)
+			return strings.Contains(text, n.Text) && (len(text) > len(n.Text) || n.Score < 1)
+		}
+	}
+	fixed, typed, name, ok := r.g.phraseName(question, s, around)
+	if !ok || len(c.Names) == 1 && name == c.Names[0].Name {
+		return plan, false
+	}
+	again, _ := r.route(fixed)
+	at := slices.IndexFunc(again.Constraints.Names, func(n NameMatch) bool { return n.Name == name })
+	// the name's own words ask for nothing: "Department Of Earth
+	// Sciences Museum, University Of Bristol" asks for no parent (what
+	// a named institution collects, or a description of it, is read
+	// from the question's other words, which the name leaves as they
+	// were)
+	field := again.Constraints.Field
+	if at < 0 || again.Constraints.List || field != c.Field && !(c.Field == "" && (field == "subjects" || field == "description")) ||
+		countWords(again.Unknown) > countWords(plan.Unknown) {
+		return plan, false
+	}
+	again.Question = question
+	n := &again.Constraints.Names[at]
+	n.Text, n.Score = typed, similarity(typed, name)
+	return again, true
+}
+
+// phraseName finds a run of capitalised words ("the Worthing Museum",
+// "the Finnish Museum", "the Big Four Railway Museum") that is a phrase
+// of exactly one record's names ("Worthing Museum & Art Gallery",
+// "Finnish Museum of Natural History", "Big Four Railway Museum & Model
+// Centre"): users name an institution by the first words of its name.
+// The run's words may be places, kinds of institution or sizes, which the
+// other readings take for conditions of a list. A run is two words or
+// more, not after a word that puts a place after it ("weather in Den
+// Haag"), and accept must take it.
+// It returns the question with
+// the run replaced by the record's name, the run as typed and the name,
+// or ok false when no run is such a phrase.
+func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) bool) (fixed, typed, name string, ok bool) {
+	for _, run := range capitalisedRuns(s) {
+		i, j := run[0], run[1]
+		if j-i < 2 || i > 0 && placeBefore[s.toks[i-1].norm] || !accept(i, j) {
+			continue
+		}
+		if name, ok := g.onlyHolder(s, i, j); ok {
+			text := s.original(i, j)
+			return question[:s.toks[i].start] + name + question[s.toks[j-1].end:], text, name, true
+		}
+	}
+	return "", "", "", false
+}
+
+// placeBefore are the words after which a capitalised run is a place.
+var placeBefore = map[string]bool{
+	"in": true, "near": true, "around": true, "within": true, "throughout": true, "from": true, "to": true,
+	"bei": true, "nahe": true, "im": true, "aus": true, "nach": true, "te": true, "nabij": true, "uit": true,
+	"naar": true, "rond": true,
+}
+
+// capitalisedRuns returns the runs of capitalised words of a question,
+// with the name words between them ("of", "and", "the"), longest first.
+// A first word the rules know ("When", "Is", "Tell") starts no run.
+func capitalisedRuns(s *scan) [][2]int {
+	knownOnce.Do(buildKnownWords)
+	word := func(k int) bool {
+		t := s.toks[k]
+		if !t.upper || len(t.norm) < 2 {
+			return false
+		}
+		return k > 0 || !knownWords[t.norm] && !listStarts[t.norm] || typeWords[t.norm] != ""
+	}
+	var runs [][2]int
+	for k := 0; k < len(s.toks); {
+		if !word(k) {
+			k++
+			continue
+		}
+		j := k + 1
+		for {
+			if j < len(s.toks) && word(j) {
+				j++
+			} else if j+1 < len(s.toks) && nameStop[s.toks[j].norm] && !s.toks[j].upper && word(j+1) {
+				j += 2
+			} else {
+				break
+			}
+		}
+		// a leading article is no part of the name ("The Worthing Museum")
+		i := k
+		for i < j-1 && (s.toks[i].norm == "the" || s.toks[i].norm == "de" || s.toks[i].norm == "het" || s.toks[i].norm == "das") {
+			i++
+		}
+		runs = append(runs, [2]int{i, j})
+		k = j
+	}
+	slices.SortStableFunc(runs, func(a, b [2]int) int { return (b[1] - b[0]) - (a[1] - a[0]) })
+	return runs
+}
+
+// onlyHolder returns the name of the one record whose name, or one of its
+// other names, holds tokens [i, j) as a phrase; ok is false when none or
+// several do.
+func (g *gazetteer) onlyHolder(s *scan, i, j int) (name string, ok bool) {
+	phrase := " " + s.key(i, j) + " "
+	if strings.TrimSpace(phrase) == "" {
+		return "", false
+	}
+	var holder string
+	for _, h := range g.nameIx.get().Search(s.original(i, j), names.Options{Limit: phraseHolders}) {
+		for _, e := range g.nameIx.byDoc[h.Doc] {
+			en := &g.entries[e]
+			if !strings.Contains(" "+en.key+" ", phrase) {
+				continue
+			}
+			for _, id := range en.ids {
+				if holder != "" && holder != id {
+					return "", false
+				}
+				holder = id
+			}
+			if name == "" || !en.former {
+				name = en.name
+			}
+		}
+	}
+	return name, holder != ""
+}

@@ -1,0 +1,124 @@
+package router
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+)
+
+// Users name an institution by the first words of its name, up to the
+// kind of institution ("the Worthing Museum" for "Worthing Museum & Art
+// Gallery"). Over every record of the bundled data whose name goes on
+// after such a word, and whose leading words no other record's names hold
+// as a phrase, questions of six shapes name that record. The words may be
+// a town and a kind of institution, which a list question reads as
+// conditions: read as a name, they are no place.
+func TestLeadingWordsOfANameOverTheData(t *testing.T) {
+	r := newTestRouter(t)
+	ds := testfixture.Dataset(t)
+	shapes := []string{
+		"When did the %s open?", "Where is the %s?", "Is the %s still open?",
+		"Tell me about the %s.", "What collections does the %s hold?", "Who runs the %s?",
+	}
+	kinds := map[string]bool{"Museum": true, "Library": true, "Archive": true, "Archives": true, "Gallery": true}
+	asked, right := 0, 0
+	var wrong []string
+	for i := 0; i < len(ds.Institutions); i += 3 {
+		in := &ds.Institutions[i]
+		words := strings.Fields(strings.ReplaceAll(in.Name, ",", " ,"))
+		end := 0
+		for k := 1; k < len(words)-1 && end == 0; k++ {
+			if kinds[words[k]] {
+				end = k + 1
+			}
+		}
+		if words[0] == "The" || end < 2 || !r.g.onlyHolderOf(strings.Join(words[:end], " "), in.ID) {
+			continue
+		}
+		short := strings.Join(words[:end], " ")
+		for _, shape := range shapes {
+			q := fmt.Sprintf(shape, short)
+			c := r.Route(q).Constraints
+			asked++
+			if len(c.Names) == 1 && len(c.Names[0].IDs) == 1 && c.Names[0].IDs[0] == in.ID && len(c.Places) == 0 {
+				right++
+			} else if len(wrong) < 10 {
+				wrong = append(wrong, fmt.Sprintf("%s (%s) → %+v %+v", q, in.Name, c.Names, c.Places))
+			}
+		}
+	}
+	share := float64(right) / float64(asked)
+	t.Logf("%d of %d questions read the record (%.3f); some misses: %q", right, asked, share, wrong)
+	require.Greater(t, asked, 600)
+	require.GreaterOrEqual(t, share, 0.9)
+}
+
+// onlyHolderOf reports whether id's record is the only one whose names
+// hold the phrase, by a scan of every name (the look-up under test goes
+// through the name index).
+func (g *gazetteer) onlyHolderOf(phrase, id string) bool {
+	p := " " + normalize(phrase) + " "
+	for k := range g.entries {
+		e := &g.entries[k]
+		if !strings.Contains(" "+e.key+" ", p) {
+			continue
+		}
+		for _, h := range e.ids {
+			if h != id {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// A run of capitalised words is read as a name only where it names one
+// record: not after a word that puts a place after it, not when one word
+// long, not when several records hold it, and not in a list question.
+func TestLeadingWordsNotAName(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Wat voor weer wordt het morgen in Utrecht?",
+		"Which museums are in Worthing?",
+		"When did the Art Gallery open?",
+		"How many museums are there in Worthing?",
+	} {
+		p := r.Route(q)
+		for _, n := range p.Constraints.Names {
+			require.NotContains(t, n.Name, "Worthing Museum", q)
+			require.NotContains(t, n.Name, "Utrecht", q)
+		}
+	}
+	// a longer phrase one record holds wins over a shorter name in it
+	p := r.Route("When did the Tetbury Police Museum open?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Tetbury Police Museum & Courtroom", p.Constraints.Names[0].Name)
+	require.Equal(t, "Tetbury Police Museum", p.Constraints.Names[0].Text)
+}
+
+// What one named institution collects, and a request to describe it, are
+// fields of its record; a list about collections is not.
+func TestCollectionsAndDescriptionOfOne(t *testing.T) {
+	r := newTestRouter(t)
+	for q, field := range map[string]string{
+		"What collections does the Holburne Museum hold?": "subjects",
+		"Welche Sammlungen hat das Museum Folkwang?":      "subjects",
+		"Wat verzamelt het Rijksmuseum?":                  "subjects",
+		"What is the Holburne Museum about?":              "subjects",
+		"Tell me about the Holburne Museum.":              "description",
+		"Erzähl mir über das Museum Folkwang.":            "description",
+		"Vertel me over het Rijksmuseum.":                 "description",
+		"Which museums have collections about railways?":  "",
+		"Is the Holburne Museum still open?":              "status",
+	} {
+		p := r.Route(q)
+		require.Equal(t, field, p.Constraints.Field, q)
+		if field == "subjects" {
+			require.Equal(t, Collection, p.Intent, q)
+		}
+	}
+}
