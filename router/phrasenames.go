@@ -25,11 +25,16 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// ("Tetbury Police Museum" is not the "Police Museum" in Belfast), or,
 	// read as a misspelling, to the same words spelt as one record has
 	// them ("Buxton Museum" is not "Burton Museum").
+	// A question about two institutions may have read one of them.
+	pair := pairShape(s)
 	around := func(i, j int) bool { return true }
 	if len(c.Names) == 1 {
 		n := c.Names[0]
 		around = func(i, j int) bool {
 			text := s.original(i, j)
+			if pair && !strings.Contains(text, n.Text) && !strings.Contains(n.Text, text) {
+				return true
+			}
 			return strings.Contains(text, n.Text) && (len(text) > len(n.Text) || n.Score < 1)
 		}
 	}
@@ -43,9 +48,12 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// Sciences Museum, University Of Bristol" asks for no parent (what
 	// a named institution collects, or a description of it, is read
 	// from the question's other words, which the name leaves as they
-	// were)
+	// were; a field read from the words of a second name is no longer
+	// read once they are a name: "Which is older, the Worthing Museum or
+	// …" asks for no type)
 	field := again.Constraints.Field
-	if at < 0 || again.Constraints.List || field != c.Field && !(c.Field == "" && (field == "subjects" || field == "description")) ||
+	if at < 0 || again.Constraints.List ||
+		field != c.Field && !(c.Field == "" && (field == "subjects" || field == "description")) && !(pair && field == "") ||
 		countWords(again.Unknown) > countWords(plan.Unknown) {
 		return plan, false
 	}
@@ -62,8 +70,8 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 // Centre"): users name an institution by the first words of its name.
 // The run's words may be places, kinds of institution or sizes, which the
 // other readings take for conditions of a list. A run is two words or
-// more, not after a word that puts a place after it ("weather in Den
-// Haag"), and accept must take it.
+// more, not a place's name nor after a word that puts a place after it
+// ("weather in Den Haag"), and accept must take it.
 // It returns the question with
 // the run replaced by the record's name, the run as typed and the name,
 // or ok false when no run is such a phrase.
@@ -72,6 +80,9 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 		i, j := run[0], run[1]
 		if j-i < 2 || i > 0 && placeBefore[s.toks[i-1].norm] || !accept(i, j) {
 			continue
+		}
+		if _, isPlace := g.places[s.key(i, j)]; isPlace {
+			continue // "North West" is a region, not the start of a name
 		}
 		if name, ok := g.onlyHolder(s, i, j); ok {
 			text := s.original(i, j)
@@ -89,7 +100,8 @@ var placeBefore = map[string]bool{
 }
 
 // capitalisedRuns returns the runs of capitalised words of a question,
-// with the name words between them ("of", "and", "the"), longest first.
+// with the name words between them ("of", "and", "the"), and the parts of
+// each before such a word, longest first.
 // A first word the rules know ("When", "Is", "Tell") starts no run.
 func capitalisedRuns(s *scan) [][2]int {
 	knownOnce.Do(buildKnownWords)
@@ -122,6 +134,13 @@ func capitalisedRuns(s *scan) [][2]int {
 			i++
 		}
 		runs = append(runs, [2]int{i, j})
+		// and each part before a word between its capitalised words
+		// ("the Worthing Museum in Worthing")
+		for m := j - 2; m > i; m-- {
+			if nameStop[s.toks[m].norm] && !s.toks[m].upper {
+				runs = append(runs, [2]int{i, m})
+			}
+		}
 		k = j
 	}
 	slices.SortStableFunc(runs, func(a, b [2]int) int { return (b[1] - b[0]) - (a[1] - a[0]) })
@@ -131,28 +150,44 @@ func capitalisedRuns(s *scan) [][2]int {
 // onlyHolder returns the name of the one record whose name, or one of its
 // other names, holds tokens [i, j) as a phrase; ok is false when none or
 // several do.
+// A phrase that one record's current name and another's former name hold
+// ("Ashmolean Museum") is left to the answer, which names both.
 func (g *gazetteer) onlyHolder(s *scan, i, j int) (name string, ok bool) {
 	phrase := " " + s.key(i, j) + " "
 	if strings.TrimSpace(phrase) == "" {
 		return "", false
 	}
-	var holder string
+	type holding struct{ id, name string }
+	var current, any []holding
+	add := func(hs []holding, h holding) []holding {
+		if !slices.Contains(hs, h) {
+			hs = append(hs, h)
+		}
+		return hs
+	}
 	for _, h := range g.nameIx.get().Search(s.original(i, j), names.Options{Limit: phraseHolders}) {
+		doc := &g.nameIx.ds.Institutions[h.Doc]
 		for _, e := range g.nameIx.byDoc[h.Doc] {
 			en := &g.entries[e]
 			if !strings.Contains(" "+en.key+" ", phrase) {
 				continue
 			}
 			for _, id := range en.ids {
-				if holder != "" && holder != id {
-					return "", false
-				}
-				holder = id
+				any = add(any, holding{id, ""})
 			}
-			if name == "" || !en.former {
-				name = en.name
+			if en.name == doc.Name {
+				current = add(current, holding{doc.ID, doc.Name})
 			}
 		}
 	}
-	return name, holder != ""
+	if len(any) != 1 {
+		return "", false
+	}
+	if len(current) == 1 {
+		return current[0].name, true
+	}
+	if in := g.inst[any[0].id]; in != nil {
+		return in.Name, true
+	}
+	return "", false
 }
