@@ -50,6 +50,13 @@ package linking
 //     match when another candidate holds the query as well with at least
 //     its city agreement. The name as written, or the whole name misspelt
 //     or spelt another way (both coverages ≥ 0.93), is exempt.
+//   - The first words of a name: when exactly one candidate's name holds
+//     the query's words as written and in order ("Neath Museum" in "Neath
+//     Museum And Art Gallery"), the others weigh less in the shares (×0.7
+//     for a name holding the words apart, "Neath Abbey Museum"; ×0.25 for
+//     one holding some only misspelt, "Malton Museum" for "Marton
+//     Museum"), a misspelt one is no match, and that candidate needs no
+//     similarity of 0.5 to be a match as a partial name (below).
 //   - A partial name ("bagpipe museum" in Morpeth, "Hennebergmuseum") is a
 //     match when the name contains the whole query (coverage ≥ 0.9), the
 //     candidate holds ≥ 0.9 of the share, no hint contradicts it, and
@@ -126,7 +133,10 @@ package linking
 // variants 0.086 → 0.963, ambiguous_with_city 0.025 → 0.975, noisy_name
 // 0.926 → 0.975; false matches on ambiguous_no_hint 0/162 → 1/162 and on
 // absent 0/162 → 0/162; all kinds recall 0.738 → 0.985 at precision
-// 0.999 (gnd_in_name, 0 → 1.000, is the identifier path's).
+// 0.999 (gnd_in_name, 0 → 1.000, is the identifier path's). The rule for
+// the first words of a name then took the 162 references of
+// leading_words from recall 0.667 at precision 0.973 to 0.914 at 1.000,
+// and the 3,402 before them from 0.986 to 0.991.
 //
 // Threshold sweep of the full-name rule over the first set (precision /
 // recall of match:true): 0.50 0.983/0.977 · 0.60 0.991/0.967 · 0.70

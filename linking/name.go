@@ -2,6 +2,7 @@ package linking
 
 import (
 	"math"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
@@ -66,6 +67,23 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		s.adj = adjust(s.sim, s.feats, h.city != "")
 		ss = append(ss, s)
 	}
+	// The one record whose name holds the query's words as written, in
+	// order ("Neath Museum" in "Neath Museum And Art Gallery"), outweighs
+	// names that hold them apart ("Durham Mining Museum" for "Durham
+	// Museum") or only misspelt ("Malton Museum" for "Marton Museum"):
+	// users name an institution by the first words of its name.
+	holder := phraseHolder(ss, q.Text)
+	if holder >= 0 {
+		for k := range ss {
+			switch {
+			case k == holder:
+			case ss[k].hit.QueryCov < 0.999:
+				ss[k].adj *= misspeltRivalFactor
+			default:
+				ss[k].adj *= phraseRivalFactor
+			}
+		}
+	}
 	// Calibrate: a candidate's score is its adjusted similarity times its
 	// share of the evidence, so n indistinguishable candidates score ~1/n.
 	total := 0.0
@@ -89,10 +107,12 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		// record's name holds the query as well. A name as written, or
 		// the whole name misspelt or spelt another way, still does.
 		complete := s.hit.QueryCov >= completeCover && s.hit.NameCov >= completeCover
-		sole := s.hit.Literal || complete && !s.hit.SameWords || soleContainer(ss, k)
-		match := s.hit.QueryCov >= minQueryCover && sole && (score >= l.matchThreshold ||
+		sole := s.hit.Literal || complete && !s.hit.SameWords || soleContainer(ss, k) || k == holder
+		// a misspelling is not read where the words as typed are a name's
+		misread := holder >= 0 && s.hit.QueryCov < 0.999
+		match := !misread && s.hit.QueryCov >= minQueryCover && sole && (score >= l.matchThreshold ||
 			share >= minShare && s.hit.QueryCov >= fullCover && !contradicted(s.feats) &&
-				(distinctive && s.adj >= minPartialScore || s.city >= 0.9))
+				(distinctive && (s.adj >= minPartialScore || k == holder) || s.city >= 0.9))
 		via := ViaFuzzyName
 		switch {
 		case s.hit.Exact || s.hit.QueryCov >= 0.999 && s.hit.NameCov >= 0.999:
@@ -181,4 +201,34 @@ func viaOfKind(kind string) string {
 		return ViaFormerName
 	}
 	return ViaAlias
+}
+
+// phraseRivalFactor and misspeltRivalFactor scale the similarity of the
+// other candidates when one record's name holds the query as a phrase
+// (see phraseHolder): of those holding its words apart, and of those
+// holding some only misspelt.
+const (
+	phraseRivalFactor   = 0.7
+	misspeltRivalFactor = 0.25
+)
+
+// phraseHolder returns the index of the one candidate whose matched name
+// holds every word of a query of two content words or more, as written
+// and in order, or -1 when none or several do.
+func phraseHolder(ss []scored, query string) int {
+	if len(names.Words(query)) < 2 {
+		return -1
+	}
+	phrase := " " + names.Key(query) + " "
+	at := -1
+	for k, s := range ss {
+		if s.hit.QueryCov < 0.999 || !strings.Contains(" "+s.hit.Key+" ", phrase) {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = k
+	}
+	return at
 }

@@ -41,6 +41,7 @@ var refKinds = []struct {
 	{"ambiguous_no_hint", refAmbiguous(false)},
 	{"ambiguous_with_city", refAmbiguous(true)},
 	{"absent", refAbsent},
+	{"leading_words", refLeadingWords},
 }
 
 type rgen struct {
@@ -373,6 +374,59 @@ func genericName(s string) bool {
 	for _, w := range genericWords {
 		if fold(w) == fold(s) {
 			return true
+		}
+	}
+	return false
+}
+
+// kindWords end the leading words of a name that users name an
+// institution by ("Worthing Museum" for "Worthing Museum & Art Gallery").
+var kindWords = map[string]bool{
+	"museum": true, "museums": true, "library": true, "archive": true, "archives": true, "gallery": true,
+	"bibliothek": true, "archiv": true, "bibliotheek": true, "archief": true, "galerie": true,
+}
+
+// refLeadingWords gives a record's name up to its first word of a kind
+// of institution, when more follows and no other record's names hold
+// those words as a phrase; a third of them with the town as a hint.
+func refLeadingWords(g *rgen, quota int) {
+	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
+		fields := strings.Fields(in.Name)
+		end := 0
+		for k := 1; k < len(fields)-1 && end == 0; k++ {
+			if kindWords[strings.ToLower(strings.Trim(fields[k], ",;:"))] {
+				end = k + 1
+			}
+		}
+		if end < 2 || strings.EqualFold(fields[0], "the") {
+			return false
+		}
+		text := strings.Trim(strings.Join(fields[:end], " "), " ,;:-–")
+		if h := g.holders(text, ""); len(h) != 1 || h[0] != in || g.otherAltHolds(text, in) {
+			return false
+		}
+		q := linking.Query{Text: text}
+		note := fmt.Sprintf("%q up to its kind; the only record whose names hold those words.", in.Name)
+		if in.City != "" && g.r.IntN(3) == 0 {
+			q.City = in.City
+			note = fmt.Sprintf("%q up to its kind, the town as a hint; the only record whose names hold those words.", in.Name)
+		}
+		return g.add(q, in.ID, nil, note)
+	})
+}
+
+// otherAltHolds reports whether another record's other names hold text
+// as whole words.
+func (g *rgen) otherAltHolds(text string, in *heritage.Institution) bool {
+	w := " " + words(text) + " "
+	for _, o := range g.x.recs {
+		if o == in {
+			continue
+		}
+		for _, a := range o.AltNames {
+			if strings.Contains(" "+words(a.Name)+" ", w) {
+				return true
+			}
 		}
 	}
 	return false
