@@ -18,7 +18,7 @@ const phraseHolders = 50
 // no more words unexplained.
 func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool) {
 	c := plan.Constraints
-	if c.List || len(c.Names) > 1 || len(c.Bodies) > 0 || c.HasIDs() || s.lower {
+	if c.List || len(c.Names) > 1 || len(c.Bodies) > 0 || c.HasIDs() {
 		return plan, false
 	}
 	// A name already read gives way only to a longer phrase around it
@@ -101,13 +101,26 @@ var placeBefore = map[string]bool{
 
 // capitalisedRuns returns the runs of capitalised words of a question,
 // with the name words between them ("of", "and", "the"), and the parts of
-// each before such a word, longest first.
+// each before such a word, longest first. In a question written all in
+// lower case the runs are of the words no rule knows and the kinds of
+// institution ("when did the worthing museum open").
 // A first word the rules know ("When", "Is", "Tell") starts no run.
 func capitalisedRuns(s *scan) [][2]int {
 	knownOnce.Do(buildKnownWords)
 	word := func(k int) bool {
 		t := s.toks[k]
-		if !t.upper || len(t.norm) < 2 {
+		if len(t.norm) < 2 {
+			return false
+		}
+		if s.lower {
+			// no capitals to go by: any word but the question's own
+			// (question words, verbs, fillers, cues of opening and
+			// closing)
+			return typeWords[t.norm] != "" || !fillerSet[t.norm] && !listStarts[t.norm] && !isWhWord(t.norm) &&
+				!yesNoStarts[t.norm] && !operateVerbs[t.norm] && !openWords[t.norm] && !closeWords[t.norm] &&
+				statusWords[t.norm] == ""
+		}
+		if !t.upper {
 			return false
 		}
 		return k > 0 || !knownWords[t.norm] && !listStarts[t.norm] || typeWords[t.norm] != ""
@@ -122,7 +135,7 @@ func capitalisedRuns(s *scan) [][2]int {
 		for {
 			if j < len(s.toks) && word(j) {
 				j++
-			} else if j+1 < len(s.toks) && nameStop[s.toks[j].norm] && !s.toks[j].upper && word(j+1) {
+			} else if j+1 < len(s.toks) && nameStop[s.toks[j].norm] && (s.lower || !s.toks[j].upper) && word(j+1) {
 				j += 2
 			} else {
 				break
@@ -137,8 +150,13 @@ func capitalisedRuns(s *scan) [][2]int {
 		// and each part before a word between its capitalised words
 		// ("the Worthing Museum in Worthing")
 		for m := j - 2; m > i; m-- {
-			if nameStop[s.toks[m].norm] && !s.toks[m].upper {
+			if nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
 				runs = append(runs, [2]int{i, m})
+				if s.lower {
+					// and after it, in lower case: "did the worthing
+					// museum"
+					runs = append(runs, [2]int{m + 1, j})
+				}
 			}
 		}
 		k = j
