@@ -237,6 +237,12 @@ func (g *Graph) subjectRecords(ws []string) []int32 {
 	return g.subjects.get(strings.Join(ws, "/"))
 }
 
+// SubjectsMatch reports whether any of the subjects have lies at or below
+// any of the wanted subjects, as a selection by subject compares them.
+func SubjectsMatch(want, have []string) bool {
+	return subjectMatch(wantedSubjects(want), have)
+}
+
 // subjectMatch reports whether any record subject lies at or below any of
 // the wanted codes.
 func subjectMatch(want [][]string, have []string) bool {

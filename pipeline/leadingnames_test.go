@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -41,4 +42,21 @@ func TestCollectionsAndDescriptionAnswers(t *testing.T) {
 	a = ask(t, p, "Tell me about the Horniman Museum.").Answer
 	require.Equal(t, "description", a.Field)
 	require.Contains(t, a.Text, "Horniman Museum & Gardens is a large, accredited museum in London")
+}
+
+// "Is X a railway museum?" is answered by X's subjects, not by its kind
+// alone; a record without subjects gets no verdict.
+func TestYesNoOnWhatAnInstitutionCollects(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"Is the Holburne Museum a railway museum?":           "No: Holburne Museum [1] has collections on Arts / Fine and decorative arts.",
+		"Is the National Railway Museum a railway museum?":   "Yes: National Railway Museum [1] has collections on Transport / Trains and railways",
+		"Does the Holburne Museum have a collection of art?": "Yes: Holburne Museum [1] has collections on Arts",
+		"Is the Rijksmuseum an art museum?":                  "The data does not record the subject matter of the collections for Rijksmuseum",
+	} {
+		a := ask(t, p, q).Answer
+		require.Equal(t, KindYesNo, a.Kind, q)
+		require.Contains(t, a.Text, want, q)
+		require.Equal(t, !strings.HasPrefix(want, "The data"), a.Exact, q)
+	}
 }

@@ -124,6 +124,17 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		return yes(placeMatches(in, c.Places)), "is in " + where
 	case "type":
 		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
+	case "subjects":
+		have := collectionSubjects(in)
+		if have == "" {
+			return "", "the subject matter of the collections"
+		}
+		var subjects []string
+		for _, c := range in.Collections {
+			subjects = append(subjects, c.Subject)
+		}
+		subjects = append(subjects, in.Subjects...)
+		return yes(kg.SubjectsMatch(t.Want, subjects)), "has collections on " + have
 	case "member_of":
 		var names []string
 		for _, m := range in.MemberOf {

@@ -82,6 +82,9 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 			want = append(want, p.Name)
 		}
 		return Test{Property: "place"}, len(want) > 0
+	case len(c.Subjects) > 0:
+		// "Is X a railway museum?": the subject decides, not the kind
+		return Test{Property: "subjects", Want: c.Subjects}, true
 	case len(c.TypeCodes) > 0:
 		return Test{Property: "type", Want: c.TypeCodes}, true
 	case len(c.GovernanceCodes) > 0:
