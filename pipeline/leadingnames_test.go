@@ -60,3 +60,22 @@ func TestYesNoOnWhatAnInstitutionCollects(t *testing.T) {
 		require.Equal(t, !strings.HasPrefix(want, "The data"), a.Exact, q)
 	}
 }
+
+// "How has X changed since 1990?" and "What happened to X?" are answered
+// from the events X's record holds, within the years asked about, in
+// English, German and Dutch.
+func TestWhatHappenedToAnInstitution(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"How has the Holburne Museum changed since 1990?":                "The data records no events of Holburne Museum since 1990; the events it records are: 1893: Opened in 1893.",
+		"How has the Morpeth Chantry Bagpipe Museum changed since 1990?": "since 1990: 2010: Devolved 2010",
+		"What happened to the Bath Carriage Museum?":                     "1950: Opened in 1950. 1985: Closed in 1985. [1] It is closed according to the data.",
+		"Was ist mit dem Museum Folkwang passiert?":                      "The data records no events of Museum Folkwang",
+		"Wat is de geschiedenis van het Rijksmuseum?":                    "The data records no events of Rijksmuseum",
+		"how has the worthing museum changed since 1900":                 "Worthing Museum & Art Gallery since 1900: 1908: Opened in 1908.",
+	} {
+		a := ask(t, p, q).Answer
+		require.Equal(t, "history", a.Field, q)
+		require.Contains(t, a.Text, want, q)
+	}
+}

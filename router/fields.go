@@ -299,3 +299,33 @@ func describeAsked(s *scan) bool {
 	}
 	return false
 }
+
+// historyWords ask what happened to an institution.
+var historyWords = map[string]bool{
+	"changed": true, "change": true, "changes": true, "history": true, "happened": true, "happen": true,
+	"evolved": true, "developed": true, "geschichte": true, "verandert": true, "entwickelt": true,
+	"passiert": true, "geschehen": true, "veranderd": true, "geschiedenis": true, "gebeurd": true,
+	"ontwikkeld": true,
+}
+
+// historyAsked reports whether a question asks what happened to what it
+// names: a question word, or "tell me", and a free word of change or
+// history ("How has X changed since 1990?", "What happened to X?", "Was
+// ist mit X passiert?", "Wat is de geschiedenis van X?").
+func historyAsked(s *scan) bool {
+	if !isWhQuestion(s) && !s.hasAny("tell me", "erzahl", "vertel") && !germanWhat(s) {
+		return false
+	}
+	for i, t := range s.toks {
+		if !s.used[i] && historyWords[t.norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// germanWhat reports a question opened by German "was" ("Was ist mit X
+// passiert?"), which is English "was" elsewhere.
+func germanWhat(s *scan) bool {
+	return len(s.toks) > 1 && s.toks[0].norm == "was" && germanAfterWas[s.toks[1].norm]
+}

@@ -99,7 +99,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	sc := map[Intent]float64{}
 	// factual
 	switch c.Field {
-	case "opened", "closed", "former_name":
+	case "opened", "closed", "former_name", "history":
 		sc[Temporal] += 3
 	case "operator":
 		sc[Relationship] += 2

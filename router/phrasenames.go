@@ -7,6 +7,11 @@ import (
 	"github.com/hybridrag/hybridrag/internal/names"
 )
 
+// ownWordFields are the fields read from a question's words around a
+// name, only once it names one institution: what it collects, a
+// description, what happened to it.
+var ownWordFields = map[string]bool{"subjects": true, "description": true, "history": true}
+
 // phraseHolders is how many records the name index offers a phrase name
 // look-up; a phrase more records hold is no name.
 const phraseHolders = 50
@@ -53,7 +58,7 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// …" asks for no type)
 	field := again.Constraints.Field
 	if at < 0 || again.Constraints.List ||
-		field != c.Field && !(c.Field == "" && (field == "subjects" || field == "description")) && !(pair && field == "") ||
+		field != c.Field && !(c.Field == "" && ownWordFields[field]) && !(pair && field == "") ||
 		countWords(again.Unknown) > countWords(plan.Unknown) {
 		return plan, false
 	}
@@ -92,6 +97,19 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 	return "", "", "", false
 }
 
+// fieldCueWords are the cues of a field that are one word ("website",
+// "isil"); the words of longer cues ("old name", "how big") are names'
+// words too.
+var fieldCueWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, fc := range fieldCues {
+		if !strings.Contains(fc.phrase, " ") {
+			m[fc.phrase] = true
+		}
+	}
+	return m
+}()
+
 // placeBefore are the words after which a capitalised run is a place.
 var placeBefore = map[string]bool{
 	"in": true, "near": true, "around": true, "within": true, "throughout": true, "from": true, "to": true,
@@ -118,7 +136,7 @@ func capitalisedRuns(s *scan) [][2]int {
 			// closing)
 			return typeWords[t.norm] != "" || !fillerSet[t.norm] && !listStarts[t.norm] && !isWhWord(t.norm) &&
 				!yesNoStarts[t.norm] && !operateVerbs[t.norm] && !openWords[t.norm] && !closeWords[t.norm] &&
-				statusWords[t.norm] == ""
+				statusWords[t.norm] == "" && !historyWords[t.norm] && !collectionWords[t.norm] && !fieldCueWords[t.norm]
 		}
 		if !t.upper {
 			return false

@@ -119,6 +119,9 @@ func TestCollectionsAndDescriptionOfOne(t *testing.T) {
 		"Vertel me over het Rijksmuseum.":                 "description",
 		"Which museums have collections about railways?":  "",
 		"Is the Holburne Museum still open?":              "status",
+		"How has the Holburne Museum changed since 1990?": "history",
+		"What happened to the Bath Carriage Museum?":      "history",
+		"Which museums in Bath changed their name?":       "",
 	} {
 		p := r.Route(q)
 		require.Equal(t, field, p.Constraints.Field, q)

@@ -149,6 +149,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// subject matter of one institution's collections
 		c.Field = "subjects"
 	}
+	if c.Field == "" && len(c.Names) == 1 && !plural && !exists && !s.hasAny("how many", "wie viele", "hoeveel") && historyAsked(s) {
+		// "How has the Holburne Museum changed since 1990?": the
+		// events its record holds
+		c.Field = "history"
+	}
 	if c.Field == "" && len(c.Names) == 1 && rel == "" && !plural && !listQ && describeAsked(s) {
 		// "Tell me about the Holburne Museum": what the record says
 		c.Field = "description"
