@@ -74,7 +74,14 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	for _, r := range rivals {
 		ids = append(ids, r.ID)
 	}
-	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: value != "" && via != "ranking" && len(rivals) == 0},
+	for _, f := range c.MoreFields {
+		if _, v := fieldValue(in, f); v == "" {
+			value = "" // an answer that misses a field asked for is not exact
+		}
+	}
+	exact := value != "" && via != "ranking" && len(rivals) == 0
+	value, _ = valueOf(in, field)
+	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact},
 		render: func(cite func(string) string) string {
 			name := in.Name
 			if len(rivals) > 0 {
@@ -103,6 +110,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 					}
 				}
 			}
+			text += moreFieldsText(in, plan.Constraints.MoreFields)
 			if len(rivals) == 0 {
 				return text
 			}
@@ -486,4 +494,31 @@ func spanText(y *router.YearRange) string {
 		return fmt.Sprintf("in %d", y.From)
 	}
 	return fmt.Sprintf("between %d and %d", y.From, y.To)
+}
+
+// valueOf is a field's value (see fieldValue), and whether it is set.
+func valueOf(in *heritage.Institution, field string) (string, bool) {
+	_, v := fieldValue(in, field)
+	return v, v != ""
+}
+
+// moreFieldsText answers the further fields asked of the institution, a
+// sentence each: " Its website is …", " The data records no ISIL code
+// for it."
+func moreFieldsText(in *heritage.Institution, fields []string) string {
+	var b strings.Builder
+	for _, f := range fields {
+		label, v := fieldValue(in, f)
+		switch {
+		case f == "city" && v != "":
+			fmt.Fprintf(&b, " It is in %s.", placeText(in))
+		case f == "history":
+			fmt.Fprintf(&b, " %s", historyText(in, "", nil, ""))
+		case v == "":
+			fmt.Fprintf(&b, " The data records no %s for it.", label)
+		default:
+			fmt.Fprintf(&b, " Its %s is %s.", label, v)
+		}
+	}
+	return b.String()
 }

@@ -79,3 +79,18 @@ func TestWhatHappenedToAnInstitution(t *testing.T) {
 		require.Contains(t, a.Text, want, q)
 	}
 }
+
+// Fields asked together are answered together, and the answer is exact
+// only when the record has every one of them.
+func TestMoreFieldsAnswered(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "What is the address and postcode of the Holburne Museum?").Answer
+	require.Equal(t, "The address of Holburne Museum is Great Pulteney Street, Bath, BA2 4DB [1]. Its postcode is BA2 4DB.", a.Text)
+	require.True(t, a.Exact)
+	a = ask(t, p, "What's the ISIL and website of the Rijksmuseum?").Answer
+	require.Equal(t, "The ISIL code of Rijksmuseum is NL-RIJ [1]. The data records no official website for it.", a.Text)
+	require.Equal(t, "NL-RIJ", a.Value)
+	require.False(t, a.Exact)
+	a = ask(t, p, "When was the Holburne Museum founded and who runs it?").Answer
+	require.Contains(t, a.Text, "The opening year of Holburne Museum is 1893 [1]. Its operator is")
+}

@@ -37,6 +37,7 @@ func (c Constraints) Clone() Constraints {
 	c.Years = clone.Ptr(c.Years, nil)
 	c.Order = clone.Ptr(c.Order, nil)
 	c.Group = clone.Ptr(c.Group, nil)
+	c.MoreFields = slices.Clone(c.MoreFields)
 	c.Has = slices.Clone(c.Has)
 	c.NameHas = slices.Clone(c.NameHas)
 	c.Lacks = slices.Clone(c.Lacks)

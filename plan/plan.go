@@ -168,6 +168,10 @@ type Constraints struct {
 	// governance, accreditation, size, type, opened, closed, former_name,
 	// operator, status, coordinates.
 	Field string `json:"field,omitempty"`
+	// MoreFields are further fields of the same institution the question
+	// asks for ("the ISIL and website of X", "When did X open and who
+	// runs it?"), in question order.
+	MoreFields []string `json:"more_fields,omitempty"`
 	// List is true when the question asks for a set ("Which museums …").
 	List bool `json:"list,omitempty"`
 }

@@ -130,3 +130,26 @@ func TestCollectionsAndDescriptionOfOne(t *testing.T) {
 		}
 	}
 }
+
+// Several fields of one institution, asked together: cues joined by
+// "and", or a second question after "and"; in question order.
+func TestMoreFieldsOfOne(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string][]string{
+		"What's the ISIL and website of the Rijksmuseum?":              {"isil", "website"},
+		"What is the address and postcode of the Holburne Museum?":     {"address", "postcode"},
+		"When was the Holburne Museum founded and who runs it?":        {"opened", "operator"},
+		"Who runs the Holburne Museum and when did it open?":           {"operator", "opened"},
+		"Wie lautet die ISIL und die Webseite des Museum Folkwang?":    {"isil", "website"},
+		"When did the Holburne Museum open?":                           {"opened"},
+		"What is the ISIL of the museum with the website example.org?": nil,
+	} {
+		c := r.Route(q).Constraints
+		if len(want) < 2 {
+			require.Empty(t, c.MoreFields, q)
+			continue
+		}
+		require.Equal(t, want[0], c.Field, q)
+		require.Equal(t, want[1:], c.MoreFields, q)
+	}
+}

@@ -76,6 +76,7 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 func (r *Router) Route(question string) Plan {
 	plan := r.reread(question)
 	dropPartOfLonger(&plan)
+	moreFields(&plan)
 	return plan
 }
 

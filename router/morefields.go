@@ -1,0 +1,110 @@
+package router
+
+import (
+	"slices"
+	"strings"
+)
+
+// moreFields reads the further fields a question about one institution
+// asks for beside its first (MoreFields): field cues joined by "and" or a
+// comma ("What's the ISIL and website of the Rijksmuseum?"), and a
+// second question after "and" ("When was the Holburne Museum founded and
+// who runs it?"). The field of each part is read as a question of its
+// own; the first part's is the plan's Field.
+func moreFields(plan *Plan) {
+	c := &plan.Constraints
+	if plan.Frame != FrameField || c.Field == "" || c.List || len(c.Names)+len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) != 1 {
+		return
+	}
+	s := newScan(plan.Question)
+	fields := []string{}
+	add := func(f string) {
+		if f != "" && !slices.Contains(fields, f) {
+			fields = append(fields, f)
+		}
+	}
+	if k := secondQuestion(s); k > 0 {
+		first, second := newScan(plan.Question[:s.toks[k-1].end]), newScan(plan.Question[s.toks[k].start:])
+		add(field(first))
+		add(field(second))
+	} else if joined := joinedFieldCues(s); len(joined) > 0 {
+		if !slices.Contains(joined, c.Field) {
+			add(c.Field)
+		}
+		for _, f := range joined {
+			add(f)
+		}
+	}
+	if len(fields) < 2 || fields[0] == "" {
+		return
+	}
+	c.Field, c.MoreFields = fields[0], fields[1:]
+}
+
+// joiners join coordinated field cues ("ISIL and website", "Adresse und
+// Webseite", "postcode, address").
+var joiners = map[string]bool{
+	"and": true, "und": true, "en": true, "plus": true, "as": true, "well": true, "its": true, "the": true,
+	"der": true, "die": true, "das": true, "de": true, "het": true, "seine": true, "ihre": true, "zijn": true,
+}
+
+// joinedFieldCues returns, in question order, the fields of the field
+// cues that only joining words separate from another cue, when there are
+// two or more.
+func joinedFieldCues(s *scan) []string {
+	type cue struct {
+		at, end int
+		field   string
+	}
+	var cues []cue
+	for _, fc := range fieldCues {
+		if i := s.find(fc.phrase); i >= 0 {
+			cues = append(cues, cue{i, i + len(strings.Fields(fc.phrase)), fc.field})
+		}
+	}
+	// the longest cue at each place ("postal address", not "address")
+	slices.SortFunc(cues, func(a, b cue) int {
+		if a.at != b.at {
+			return a.at - b.at
+		}
+		return b.end - a.end
+	})
+	var kept []cue
+	for _, c := range cues {
+		if len(kept) == 0 || c.at >= kept[len(kept)-1].end {
+			kept = append(kept, c)
+		}
+	}
+	var out []string
+	for k := 1; k < len(kept); k++ {
+		joined := kept[k].at > kept[k-1].end
+		for i := kept[k-1].end; i < kept[k].at; i++ {
+			joined = joined && joiners[s.toks[i].norm]
+		}
+		if !joined {
+			continue
+		}
+		if len(out) == 0 {
+			out = append(out, kept[k-1].field)
+		}
+		out = append(out, kept[k].field)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// secondQuestion returns the token at which a second question starts
+// after "and" ("… founded and who runs it?"), or 0.
+func secondQuestion(s *scan) int {
+	for k := 1; k+1 < len(s.toks); k++ {
+		switch s.toks[k].norm {
+		case "and", "und", "en":
+			if isWhWord(s.toks[k+1].norm) || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && germanAfterWas[s.toks[k+2].norm] {
+				return k + 1
+			}
+		}
+	}
+	return 0
+}
