@@ -89,7 +89,7 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 		if _, isPlace := g.places[s.key(i, j)]; isPlace {
 			continue // "North West" is a region, not the start of a name
 		}
-		if name, ok := g.onlyHolder(s, i, j); ok {
+		if name, _, ok := g.onlyHolder(s, i, j); ok {
 			text := s.original(i, j)
 			return question[:s.toks[i].start] + name + question[s.toks[j-1].end:], text, name, true
 		}
@@ -183,47 +183,68 @@ func capitalisedRuns(s *scan) [][2]int {
 	return runs
 }
 
-// onlyHolder returns the name of the one record whose name, or one of its
-// other names, holds tokens [i, j) as a phrase; ok is false when none or
-// several do.
-// A phrase that one record's current name and another's former name hold
-// ("Ashmolean Museum") is left to the answer, which names both.
-func (g *gazetteer) onlyHolder(s *scan, i, j int) (name string, ok bool) {
+// onlyHolder returns the name and id of the one record whose name, or one
+// of its other names, holds tokens [i, j) as a phrase; ok is false when
+// none or several do. A phrase that one record's current name and
+// another's former name hold ("Ashmolean Museum") is left to the answer,
+// which names both.
+func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 	phrase := " " + s.key(i, j) + " "
 	if strings.TrimSpace(phrase) == "" {
-		return "", false
+		return "", "", false
 	}
-	type holding struct{ id, name string }
-	var current, any []holding
-	add := func(hs []holding, h holding) []holding {
-		if !slices.Contains(hs, h) {
-			hs = append(hs, h)
-		}
-		return hs
-	}
+	var holders []string
 	for _, h := range g.nameIx.get().Search(s.original(i, j), names.Options{Limit: phraseHolders}) {
-		doc := &g.nameIx.ds.Institutions[h.Doc]
 		for _, e := range g.nameIx.byDoc[h.Doc] {
 			en := &g.entries[e]
 			if !strings.Contains(" "+en.key+" ", phrase) {
 				continue
 			}
 			for _, id := range en.ids {
-				any = add(any, holding{id, ""})
-			}
-			if en.name == doc.Name {
-				current = add(current, holding{doc.ID, doc.Name})
+				if !slices.Contains(holders, id) {
+					holders = append(holders, id)
+				}
 			}
 		}
 	}
-	if len(any) != 1 {
-		return "", false
+	if len(holders) != 1 {
+		return "", "", false
 	}
-	if len(current) == 1 {
-		return current[0].name, true
+	in := g.inst[holders[0]]
+	if in == nil {
+		return "", "", false
 	}
-	if in := g.inst[any[0].id]; in != nil {
-		return in.Name, true
+	return in.Name, in.ID, true
+}
+
+// nearPhraseName reads, in a question that names no institution, a run of
+// capitalised words right after a cue of nearness as the one record whose
+// names hold it ("Which museums are near the Worthing Museum?"), so that
+// nearName reads what lies near it rather than a town and a kind.
+func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
+	for _, run := range capitalisedRuns(s) {
+		i, j := run[0], run[1]
+		if j-i < 2 || !s.free(i, j) {
+			continue
+		}
+		qs := i
+		for qs > 0 && (articles[s.toks[qs-1].norm] || datives[s.toks[qs-1].norm]) {
+			qs--
+		}
+		used := slices.Clone(s.used)
+		near := qs > 0 && s.toks[qs-1].norm != "bei" && nearBeforeAt(s, qs)
+		s.used = used // nearName consumes the cue
+		if !near {
+			continue
+		}
+		if _, isPlace := g.places[s.key(i, j)]; isPlace {
+			continue
+		}
+		if name, id, ok := g.onlyHolder(s, i, j); ok {
+			typed := s.original(i, j)
+			c.Names = append(c.Names, NameMatch{Text: typed, Name: name, IDs: []string{id}, Score: similarity(typed, name)})
+			s.mark(i, j)
+			return
+		}
 	}
-	return "", false
 }

@@ -153,3 +153,24 @@ func TestMoreFieldsOfOne(t *testing.T) {
 		require.Equal(t, want[1:], c.MoreFields, q)
 	}
 }
+
+// What lies near an institution named by the first words of its name is
+// a list near that record, not the institutions of the town in its name.
+func TestNearTheFirstWordsOfAName(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museums are near the Worthing Museum?",
+		"Welche Museen liegen in der Nähe vom Nottingham Castle Museum?",
+		"museums near the worthing museum",
+	} {
+		c := r.Route(q).Constraints
+		require.True(t, c.NearPlace, q)
+		require.Len(t, c.Names, 1, q)
+		require.Contains(t, c.Names[0].Name, "Museum", q)
+		require.Empty(t, c.Places, q)
+	}
+	// a town after a cue of nearness stays a town
+	c := r.Route("Which museums are near Worthing?").Constraints
+	require.Empty(t, c.Names)
+	require.NotEmpty(t, c.Places)
+}

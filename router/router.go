@@ -223,6 +223,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 			return strings.Index(question, a.Text) - strings.Index(question, b.Text)
 		})
 	}
+	if len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any() {
+		g.nearPhraseName(s, &c)
+	}
 	g.samePlace(s, &c)
 	g.findPlaces(s, &c)
 	if g.nearName(s, &c) {
