@@ -76,6 +76,12 @@
 //   - place_except: the museums of a county-level area outside one of
 //     its towns (exploratory; the town's own museums, by city, district or
 //     administrative unit, are left out; closed ones acceptable).
+//   - same_town: the institutions of a kind in the same town as a named
+//     institution of that town (as place_city).
+//   - leading_name: when an institution opened, named by its words up to
+//     its first word of a kind of institution where more follows ("the
+//     Worthing Museum"), when no other record's names hold those words
+//     (temporal, answer = the year).
 //   - honesty_*: unknown identifiers of each scheme, institutions and
 //     organisations that do not exist, off-topic questions and subjects
 //     absent from the data;
@@ -96,7 +102,8 @@
 // lower-case and padded ISILs; GND with prefixes, as DNB numbers, URLs and
 // inside a name; ROR and Wikidata URLs and prefixes), generic names with
 // a town, names without their town, spelling variants, shared names with
-// and without a town, and absent names and identifiers.
+// and without a town, absent names and identifiers, and names up to their
+// first word of a kind of institution (leading_words).
 package gen
 
 import (

@@ -25,7 +25,7 @@ var update = flag.Bool("update", false, "rewrite testdata/generated from the gen
 // 162 for each kind of reference, the kind added last among them.
 const (
 	seed       = 20261130
-	nQuestions = 2671
+	nQuestions = 2714
 	nRefs      = 3564
 )
 

@@ -343,6 +343,7 @@ var questionFrames = []frame{
 	{30, groupFrame},
 	{30, exceptFrame},
 	{40, sameTown},
+	{40, leadingName},
 }
 
 // isilLookup, qidLookup and gndLookup ask which record has an identifier;

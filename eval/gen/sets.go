@@ -472,3 +472,60 @@ func sameTown(b *qbuilder, quota int) {
 		return d, true
 	})
 }
+
+// leadingName asks when an institution opened, naming it by its name up
+// to its first word of a kind of institution where more follows ("the
+// Worthing Museum" for Worthing Museum & Art Gallery), when no other
+// record's names hold those words as a phrase and the opening year is
+// recorded.
+func leadingName(b *qbuilder, quota int) {
+	ps := para{
+		LangEN: {"When did the {short} open?", "In which year was the {short} founded?", "What year did the {short} open its doors?"},
+		LangNL: {"Wanneer werd het {short} geopend?", "In welk jaar is het {short} opgericht?"},
+		LangDE: {"Wann wurde das {short} eröffnet?", "In welchem Jahr wurde das {short} gegründet?"},
+	}
+	kinds := map[string]bool{"museum": true, "library": true, "archive": true, "archives": true, "gallery": true,
+		"bibliothek": true, "archiv": true, "bibliotheek": true, "archief": true, "galerie": true}
+	offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
+		year := heritage.YearsText(in.Opened())
+		fields := strings.Fields(in.Name)
+		end := 0
+		for k := 1; k < len(fields)-1 && end == 0; k++ {
+			if kinds[strings.ToLower(strings.Trim(fields[k], ",;:"))] {
+				end = k + 1
+			}
+		}
+		if year == "" || end < 2 || strings.EqualFold(fields[0], "the") {
+			return draft{}, false
+		}
+		short := strings.Trim(strings.Join(fields[:end], " "), " ,;:-–")
+		if !b.x.soleHolder(short, in) {
+			return draft{}, false
+		}
+		return draft{
+			frame: "leading_name", intent: router.Temporal, paras: ps, vars: []string{"{short}", short},
+			expected: []string{in.ID}, answer: year,
+			notes: fmt.Sprintf("Rule: %q named by its words up to its kind, which no other record's names hold; answer = its opening year (%s).", in.Name, in.ID),
+		}, true
+	})
+}
+
+// soleHolder reports whether no record but in has a name, current or
+// other, that holds text as whole words.
+func (x *index) soleHolder(text string, in *heritage.Institution) bool {
+	w := " " + words(text) + " "
+	for _, o := range x.recs {
+		if o == in {
+			continue
+		}
+		if strings.Contains(" "+words(o.Name)+" ", w) {
+			return false
+		}
+		for _, a := range o.AltNames {
+			if strings.Contains(" "+words(a.Name)+" ", w) {
+				return false
+			}
+		}
+	}
+	return true
+}
