@@ -74,6 +74,9 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 		// (a place in the question can rank its museums above the one
 		// named: "Is the Horniman Museum in Manchester?").
 		if !p.anyCovers(fused[:min(len(fused), 10)], plan.Unknown) {
+			if len(plan.NamedBy) > 0 {
+				return p.namedByDraft(plan)
+			}
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
 	}
@@ -219,4 +222,17 @@ func (p *Pipeline) anyCovers(fused []fusion.Fused, unknown []string) bool {
 		}
 	}
 	return false
+}
+
+// namedByDraft offers the institutions whose names hold the words the
+// question's best matches lack ("bagpipes" in "Where can I see
+// bagpipes?"), not as an exact answer.
+func (p *Pipeline) namedByDraft(plan router.Plan) draft {
+	ids := plan.NamedBy
+	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(plan.Unknown))
+		p.writeNames(&b, ids, cite)
+		return b.String()
+	}}
 }

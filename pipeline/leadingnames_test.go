@@ -94,3 +94,12 @@ func TestMoreFieldsAnswered(t *testing.T) {
 	a = ask(t, p, "When was the Holburne Museum founded and who runs it?").Answer
 	require.Contains(t, a.Text, "The opening year of Holburne Museum is 1893 [1]. Its operator is")
 }
+
+// Words the best matches lack but institutions' names hold are not "not
+// in the data": the answer names those institutions, not exactly.
+func TestUnknownWordsInNames(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Where can I see bagpipes?").Answer
+	require.Equal(t, "No institution matches the question as a whole; these have “bagpipes” in their names: Morpeth Chantry Bagpipe Museum [1].", a.Text)
+	require.False(t, a.Exact)
+}

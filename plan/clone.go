@@ -17,6 +17,7 @@ func (p Plan) Clone() Plan {
 	p.Unknown = slices.Clone(p.Unknown)
 	p.Dropped = slices.Clone(p.Dropped)
 	p.Unread = slices.Clone(p.Unread)
+	p.NamedBy = slices.Clone(p.NamedBy)
 	return p
 }
 

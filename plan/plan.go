@@ -69,6 +69,11 @@ type Plan struct {
 	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
 	// what is not in the data.
 	UnknownName string `json:"unknown_name,omitempty"`
+	// NamedBy are records (at most five) whose names hold every unknown
+	// word, a misspelling or plural aside, when the question names no
+	// institution: an answer must not say the data has nothing on them
+	// ("Where can I see bagpipes?").
+	NamedBy []string `json:"named_by,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

@@ -174,3 +174,30 @@ func TestNearTheFirstWordsOfAName(t *testing.T) {
 	require.Empty(t, c.Names)
 	require.NotEmpty(t, c.Places)
 }
+
+// "the UK" and "GB" in capitals are the country; "us" and "de" in lower
+// case are words.
+func TestCountryInTwoCapitals(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"How many museums are in the UK?", "How many museums are in GB?", "Wie viele Museen gibt es im Vereinigten Königreich?", "How many museums are in the U.K.?"} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, "GB", c.Places[0].Name, q)
+	}
+	places := r.Route("Tell us about museums in Bath").Constraints.Places
+	require.Len(t, places, 1)
+	require.Equal(t, "Bath", places[0].Name)
+}
+
+// Unknown words that institutions' names hold, as written or singular,
+// name those institutions: the question is not off-topic; words one edit
+// from a name's ("morgen", "Morgan") name none.
+func TestUnknownWordsNamesHold(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Where can I see bagpipes?")
+	require.NotEqual(t, FrameOffTopic, p.Frame)
+	require.Equal(t, []string{"mm:domus.NE043"}, p.NamedBy)
+	p = r.Route("Wie wird das Wetter morgen in München?")
+	require.Empty(t, p.NamedBy)
+	require.Equal(t, FrameOffTopic, p.Frame)
+}

@@ -32,7 +32,10 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
 				loc := locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i))
-				if !t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3 {
+				// a country's two letters count written in capitals ("the
+				// UK", "GB"): "us" and "de" are words
+				caps := len(k) == 2 && countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
+				if !caps && (!t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3) {
 					return false
 				}
 				// "Ist X eine Bibliothek?": a type word after an article is

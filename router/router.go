@@ -439,7 +439,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 			plan.Constraints.List, plan.Constraints.Field = false, ""
 		}
 	}
-	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) {
+	if len(plan.Unknown) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
+		plan.NamedBy = g.namedBy(plan.Unknown)
+	}
+	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) && len(plan.NamedBy) == 0 {
 		plan.Frame = FrameOffTopic
 	}
 	plan.Legs = r.legs(intent, conf, c)
