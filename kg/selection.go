@@ -41,6 +41,9 @@ type Selection struct {
 	// institutions that meet a town list's other conditions in the town's
 	// countries, to count those whose records name no town.
 	Wide []string
+	// Whole is left for the caller to fill too: for a question about a
+	// share, the set the share is of.
+	Whole []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without

@@ -58,6 +58,9 @@ func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.F
 	if d, ok := p.unknownOrganisation(plan, fused); ok {
 		return d, nil
 	}
+	if d, ok := p.shareAnswer(sel, plan); ok {
+		return d, nil
+	}
 	d, ok, err := p.setAnswer(sel, plan, fused)
 	if ok {
 		return d, nil

@@ -103,3 +103,28 @@ func TestUnknownWordsInNames(t *testing.T) {
 	require.Equal(t, "No institution matches the question as a whole; these have “bagpipes” in their names: Morpeth Chantry Bagpipe Museum [1].", a.Text)
 	require.False(t, a.Exact)
 }
+
+// A question about a share counts the part and the whole it is of, in
+// English, German and Dutch; records that state nothing of the
+// attribute asked make it inexact.
+func TestShareOfASet(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "What share of museums in Bath are closed?").Answer
+	require.Regexp(t, `^Of the \d+ museums in Bath, \d+ \(\d+\.\d%\) are closed: `, a.Text)
+	require.True(t, a.Exact)
+	require.NotEmpty(t, a.IDs)
+	for _, id := range a.IDs {
+		in, ok := p.data.Get(id)
+		require.True(t, ok)
+		require.False(t, in.IsOpen(), in.Name)
+	}
+	for _, q := range []string{"What percentage of museums in Wales are accredited?", "Hoeveel procent van de musea in Wales is geaccrediteerd?"} {
+		a = ask(t, p, q).Answer
+		require.Regexp(t, `^Of the \d+ museums in Wales, \d+ \(\d+\.\d%\) are accredited`, a.Text, q)
+	}
+	a = ask(t, p, "What percentage of museums in Germany are accredited?").Answer
+	require.False(t, a.Exact)
+	require.Contains(t, a.Text, "state no accreditation in the data")
+	a = ask(t, p, "What percentage of archives are in Germany?").Answer
+	require.Regexp(t, `^Of the \d+ archives, \d+ \(\d+\.\d%\) are in Germany`, a.Text)
+}

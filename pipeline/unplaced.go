@@ -171,6 +171,13 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 	if !sel.Selected {
 		return nil
 	}
+	if w, ok := wholeOf(pl); ok {
+		ids, err := p.graph.Select(ctx, w, sel.AsOf)
+		if err != nil {
+			return err
+		}
+		sel.Whole = ids
+	}
 	for _, w := range p.widened(pl) {
 		ids, err := p.graph.Select(ctx, w, sel.AsOf)
 		if err != nil {

@@ -177,6 +177,10 @@ type Constraints struct {
 	// asks for ("the ISIL and website of X", "When did X open and who
 	// runs it?"), in question order.
 	MoreFields []string `json:"more_fields,omitempty"`
+	// Share is set when the question asks what share of a set the rest
+	// of its conditions select ("What percentage of museums in Wales are
+	// accredited?"): the set is that of its kinds and places.
+	Share bool `json:"share,omitempty"`
 	// List is true when the question asks for a set ("Which museums …").
 	List bool `json:"list,omitempty"`
 }

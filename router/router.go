@@ -346,6 +346,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Order, c.Field, listQ = ord, "", true
 	}
 	c.List = listQ && !ids.any() && c.Field == ""
+	if shareAsked(s) && len(c.Names) == 0 && !ids.any() && c.Field == "" {
+		// "What percentage of museums in Wales are accredited?"
+		c.Share, c.List = true, true
+	}
 	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentAsked(s) && childrenAsked(s, plural) &&
 		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
 		// "Welche Standorte hat X?", "Which museums are members of X?":
