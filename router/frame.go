@@ -142,7 +142,9 @@ func parentAsked(s *scan) bool {
 		"which group", "what group", "which body", "what body", "which trust", "welche organisation",
 		"welcher organisation", "welcher gruppe", "welche gruppe", "welke organisatie", "welke groep", "wovon",
 		"waar hoort", "waar horen", "van welke", "part of what", "part of which", "branch of which",
-		"branch of what", "zu wem", "bij wie")
+		"branch of what", "zu wem", "bij wie", "parent organisation", "parent organization", "parent body",
+		"parent institution", "parent company", "umbrella organisation", "umbrella organization", "dachorganisation",
+		"mutterorganisation", "ubergeordnete organisation", "moederorganisatie", "overkoepelende organisatie")
 }
 
 // childrenAsked reports a question for the institutions that belong to a

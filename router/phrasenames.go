@@ -48,17 +48,26 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 		return plan, false
 	}
 	again, _ := r.route(fixed)
+	for k, n := range again.Constraints.Names {
+		// the name put in is the name, not a misspelling of another
+		// ("Deutsches Museum", too common a phrase to be read on its
+		// own, is not "Deutsches Skimuseum")
+		if n.Text == name {
+			again.Constraints.Names[k] = r.g.exactForm(n)
+		}
+	}
 	at := slices.IndexFunc(again.Constraints.Names, func(n NameMatch) bool { return n.Name == name })
 	// the name's own words ask for nothing: "Department Of Earth
 	// Sciences Museum, University Of Bristol" asks for no parent (what
 	// a named institution collects, or a description of it, is read
-	// from the question's other words, which the name leaves as they
+	// from the question's other words, as is a parent organisation the
+	// question's own words ask for, which the name leaves as they
 	// were; a field read from the words of a second name is no longer
 	// read once they are a name: "Which is older, the Worthing Museum or
 	// …" asks for no type)
 	field := again.Constraints.Field
 	if at < 0 || again.Constraints.List ||
-		field != c.Field && !(c.Field == "" && ownWordFields[field]) && !(pair && field == "") ||
+		field != c.Field && !(c.Field == "" && (ownWordFields[field] || field == "member_of" && parentAsked(s))) && !(pair && field == "") ||
 		countWords(again.Unknown) > countWords(plan.Unknown) {
 		return plan, false
 	}
@@ -89,9 +98,8 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 		if _, isPlace := g.places[s.key(i, j)]; isPlace {
 			continue // "North West" is a region, not the start of a name
 		}
-		if name, _, ok := g.onlyHolder(s, i, j); ok {
-			text := s.original(i, j)
-			return question[:s.toks[i].start] + name + question[s.toks[j-1].end:], text, name, true
+		if name, _, ok := g.runName(s, i, j); ok {
+			return question[:s.toks[i].start] + name + question[s.toks[j-1].end:], s.original(i, j), name, true
 		}
 	}
 	return "", "", "", false
@@ -169,12 +177,9 @@ func capitalisedRuns(s *scan) [][2]int {
 		// ("the Worthing Museum in Worthing")
 		for m := j - 2; m > i; m-- {
 			if nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
-				runs = append(runs, [2]int{i, m})
-				if s.lower {
-					// and after it, in lower case: "did the worthing
-					// museum"
-					runs = append(runs, [2]int{m + 1, j})
-				}
+				// and after it: "did the worthing museum" in lower
+				// case, "Dachorganisation des Deutschen Museums"
+				runs = append(runs, [2]int{i, m}, [2]int{m + 1, j})
 			}
 		}
 		k = j
@@ -240,11 +245,30 @@ func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
 		if _, isPlace := g.places[s.key(i, j)]; isPlace {
 			continue
 		}
-		if name, id, ok := g.onlyHolder(s, i, j); ok {
+		if name, ids, ok := g.runName(s, i, j); ok {
 			typed := s.original(i, j)
-			c.Names = append(c.Names, NameMatch{Text: typed, Name: name, IDs: []string{id}, Score: similarity(typed, name)})
+			c.Names = append(c.Names, NameMatch{Text: typed, Name: name, IDs: ids, Score: similarity(typed, name)})
 			s.mark(i, j)
 			return
 		}
 	}
+}
+
+// runName reads tokens [i, j) as a name: as the data writes one, or
+// inflected ("des Deutschen Museums" for Deutsches Museum), else as a
+// phrase of one record's names (onlyHolder). It returns the name and the
+// records bearing it.
+func (g *gazetteer) runName(s *scan, i, j int) (string, []string, bool) {
+	idx, ok := g.names[s.key(i, j)]
+	if !ok {
+		idx, ok = g.inflectedName(s, i, j)
+	}
+	if ok {
+		e := &g.entries[idx]
+		return e.name, slices.Clone(e.ids), true
+	}
+	if name, id, ok := g.onlyHolder(s, i, j); ok {
+		return name, []string{id}, true
+	}
+	return "", nil, false
 }

@@ -201,3 +201,19 @@ func TestUnknownWordsNamesHold(t *testing.T) {
 	require.Empty(t, p.NamedBy)
 	require.Equal(t, FrameOffTopic, p.Frame)
 }
+
+// A German name in the genitive ("des Deutschen Museums") is one
+// institution, not museums in Germany; a parent organisation asked for
+// by the question's own words is read with it.
+func TestGermanGenitiveName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Was ist die Dachorganisation des Deutschen Museums?")
+	require.Equal(t, "member_of", p.Constraints.Field)
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Deutsches Museum", p.Constraints.Names[0].Name)
+	require.Empty(t, p.Constraints.Places)
+	p = r.Route("Welche Museen liegen in der Nähe von dem Deutschen Museum?")
+	require.True(t, p.Constraints.NearPlace)
+	require.Equal(t, "Deutsches Museum", p.Constraints.Names[0].Name)
+	require.True(t, r.Route("What is the parent organisation of the Science Museum?").Constraints.Field == "member_of")
+}

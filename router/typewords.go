@@ -174,8 +174,27 @@ func pluralType(s *scan) bool {
 		if s.used[i] {
 			continue
 		}
-		if _, pl, ok := typeOfWord(t.norm); ok && pl {
+		if _, pl, ok := typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) {
 			return true
+		}
+	}
+	return false
+}
+
+// germanGenitive reports whether token i, a German noun in -s, follows
+// "des" or "eines", an adjective between them aside: "des Deutschen
+// Museums" is one museum, not museums.
+func germanGenitive(s *scan, i int) bool {
+	if !strings.HasSuffix(s.toks[i].norm, "s") {
+		return false
+	}
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		switch s.toks[k].norm {
+		case "des", "eines":
+			return true
+		}
+		if !strings.HasSuffix(s.toks[k].norm, "en") {
+			return false
 		}
 	}
 	return false

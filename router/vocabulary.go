@@ -193,7 +193,8 @@ var fillerWords = []string{
 	"interessiert", "interesse", "interessant", "geinteresseerd", "interessante", "urlaub", "vakantie",
 	"reis", "reise", "kinderen", "kinder", "familie", "lohnt", "lohnen", "moet", "muss", "sollte", "zou",
 	"moeten", "mussen", "sollten", "should", "ought", "contain", "contains", "include", "includes",
-	"enthalt", "enthalten", "bevat", "bevatten",
+	"enthalt", "enthalten", "bevat", "bevatten", "dachorganisation", "mutterorganisation", "ubergeordnete",
+	"moederorganisatie", "overkoepelende",
 }
 
 // unknownWords are the free words of the question that no rule explains:
