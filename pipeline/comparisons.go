@@ -207,6 +207,19 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			switch {
+			case plan.Pair.YesNo && tie:
+				fmt.Fprintf(&b, "No: both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
+			case plan.Pair.YesNo:
+				// "Does A have more … than B?": whether the first side wins
+				verdict := "No"
+				if best == 0 {
+					verdict = "Yes"
+				}
+				word := "more"
+				if fewer {
+					word = "fewer"
+				}
+				fmt.Fprintf(&b, "%s: %s has %s. ", verdict, value, word)
 			case tie:
 				fmt.Fprintf(&b, "Both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
 			case fewer:

@@ -128,3 +128,20 @@ func TestShareOfASet(t *testing.T) {
 	a = ask(t, p, "What percentage of archives are in Germany?").Answer
 	require.Regexp(t, `^Of the \d+ archives, \d+ \(\d+\.\d%\) are in Germany`, a.Text)
 }
+
+// "Does A have more … than B?" compares the two sides' counts and says
+// whether A wins, in English, German and Dutch; it is no list of either.
+func TestMoreThan(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"Does Bath have more museums than Bristol?":       "Yes: Bath has more. Bath: ",
+		"Are there more museums in Bath than in Bristol?": "Yes: Bath has more. Bath: ",
+		"Hat Bath mehr Museen als Bristol?":               "Yes: Bath has more. Bath: ",
+		"Heeft Bristol meer musea dan Bath?":              "No: Bath has more. Bristol: ",
+		"Are there more museums in Bath or in Bristol?":   "Bath has more. Bath: ",
+	} {
+		a := ask(t, p, q).Answer
+		require.True(t, strings.HasPrefix(a.Text, want), "%s: %s", q, a.Text)
+		require.Len(t, a.Groups, 2, q)
+	}
+}

@@ -46,11 +46,13 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			return FramePair, nil, &p
 		}
 	}
-	if (len(c.Places) >= 2 || len(c.Bodies) >= 2) && hasChoice(s) {
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2) && (hasChoice(s) || moreThanAt(s) >= 0) {
 		for _, t := range s.toks {
 			if moreCues[t.norm] || fewerCues[t.norm] {
-				// the side with the most wins, or the fewest for "fewer"
-				return FrameMore, nil, &Pair{Attribute: "count", Highest: moreCues[t.norm]}
+				// the side with the most wins, or the fewest for "fewer";
+				// "Does A have more … than B?" asks whether A wins
+				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
+				return FrameMore, nil, &Pair{Attribute: "count", Highest: moreCues[t.norm], YesNo: yes}
 			}
 		}
 	}

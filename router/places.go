@@ -31,7 +31,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
-				loc := locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i))
+				loc := locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i))
 				// a country's two letters count written in capitals ("the
 				// UK", "GB"): "us" and "de" are words
 				caps := len(k) == 2 && countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
@@ -452,4 +452,32 @@ func exceptPlaces(s *scan, c *Constraints) {
 		}
 		return
 	}
+}
+
+// thanWords introduce the other side of "more … than".
+var thanWords = map[string]bool{"than": true, "als": true, "dan": true}
+
+// moreThanAt returns the token of "than" after a cue of more or fewer
+// ("more museums than", "mehr Museen als"), or -1.
+func moreThanAt(s *scan) int {
+	more := false
+	for k, t := range s.toks {
+		if moreCues[t.norm] || fewerCues[t.norm] {
+			more = true
+		} else if more && thanWords[t.norm] {
+			return k
+		}
+	}
+	return -1
+}
+
+// moreThanSide reports whether token i is a side of "Does Bath have more
+// museums than Bristol?": right after "than" (or "than in"), or the
+// subject after the question's verb, when a "than" follows.
+func moreThanSide(s *scan, i int) bool {
+	th := moreThanAt(s)
+	if th < 0 {
+		return false
+	}
+	return i == th+1 || i == th+2 && locatives[s.toks[th+1].norm] || i == 1 && i < th && yesNoStarts[s.toks[0].norm]
 }
