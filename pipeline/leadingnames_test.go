@@ -148,3 +148,19 @@ func requireAnswers(t *testing.T, p *Pipeline, cases map[string]string, check fu
 		}
 	}
 }
+
+// A field asked of a set ("Who runs the museums in Bath?") lists the set
+// with each member's value, not one institution or none.
+func TestFieldOfEachMember(t *testing.T) {
+	p := testPipeline(t)
+	requireAnswers(t, p, map[string]string{
+		"Who runs the museums in Bath?":                     "museums: ",
+		"Which organisation runs the museums in Kent?":      "museums: ",
+		"What are the postcodes of the museums in Morpeth?": "2 museums: Morpeth Chantry Bagpipe Museum (NE61 1PJ) [1]; Wallington (NE61 4AR) [2]",
+		"What are the websites of the archives in Bremen?":  "Staatsarchiv Bremen (no official website recorded)",
+		"Welche Organisation betreibt die Museen in Bath?":  "museums: ",
+	}, func(q, _ string, a Answer) {
+		require.Equal(t, KindSet, a.Kind, q)
+		require.Regexp(t, `\) \[1\]`, a.Text, "%s: each member with its value", q)
+	})
+}

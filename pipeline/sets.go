@@ -162,7 +162,14 @@ func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constrai
 	writeShown(b, len(ids), func(i int) {
 		id := ids[i]
 		b.WriteString(p.label(id))
-		if in, ok := p.data.Get(id); ok && c.Years != nil {
+		if in, ok := p.data.Get(id); ok && c.Field != "" {
+			// "Who runs the museums in Bath?": each member's value
+			label, v := fieldValue(in, c.Field)
+			if v == "" {
+				v = "no " + label + " recorded"
+			}
+			fmt.Fprintf(b, " (%s)", v)
+		} else if ok && c.Years != nil {
 			var y string
 			if c.Years.Field == "closed" {
 				y = shortYears(in.Closed())

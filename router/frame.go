@@ -181,3 +181,10 @@ func countAsked(s *scan) bool {
 	}
 	return false
 }
+
+// organisationAsked are the openings that ask for one organisation.
+var organisationAsked = []string{
+	"which organisation", "what organisation", "which organization", "what organization", "which group",
+	"what group", "which body", "what body", "welche organisation", "welcher organisation", "welke organisatie",
+	"which organisations", "what organisations", "which organizations", "welche organisationen", "welke organisaties",
+}

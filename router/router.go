@@ -111,6 +111,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// members, not about one institution called "Toy Museum"
 	exists := existenceOfType(s)
 	listQ = listQ || exists
+	// "Which organisation runs Beamish?" asks for one organisation, not
+	// a list, unless the question names kinds of institution
+	if listQ && !exists && !pluralType(s) && s.hasAny(organisationAsked...) {
+		listQ = false
+	}
 
 	g.writtenSubjects(s, &c)
 	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || pairShape(s) && !pluralType(s) ||
@@ -346,6 +351,27 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Order, c.Field, listQ = ord, "", true
 	}
 	c.List = listQ && !ids.any() && c.Field == ""
+	eachMember := len(c.Names)+len(c.Bodies) == 0 && !ids.any() && plural &&
+		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
+	if eachMember && c.Field == "" && s.hasAny(organisationAsked...) {
+		// "Which organisation runs the museums in Kent?", "Which group
+		// do the museums in Bath belong to?"
+		switch {
+		case finiteOperateVerb(s) || rel == "operated_by" || slices.ContainsFunc(s.toks, func(t token) bool { return operateVerbs[t.norm] }):
+			c.Field = "operator"
+		case rel == "part_of" || parentAsked(s):
+			c.Field = "member_of"
+		}
+	}
+	if eachMember && c.Field != "" && !unrecordedFields[c.Field] {
+		// "Who runs the museums in Bath?", "What are the websites of
+		// the archives in Bremen?": a field of each member of a set,
+		// the relation its verb names being that field
+		c.List = true
+		if len(c.Bodies) == 0 && (c.Field == "operator" || c.Field == "member_of") {
+			c.Relation, rel = "", ""
+		}
+	}
 	if shareAsked(s) && len(c.Names) == 0 && !ids.any() && c.Field == "" {
 		// "What percentage of museums in Wales are accredited?"
 		c.Share, c.List = true, true
