@@ -260,7 +260,7 @@ var collectionWords = map[string]bool{
 // collections does X hold?", "Welche Sammlungen hat X?", "Wat verzamelt
 // X?"), or "about" last ("What is X about?").
 func collectionAsked(s *scan) bool {
-	if !isWhQuestion(s) {
+	if !isWhQuestion(s) && !germanWhat(s) {
 		return false
 	}
 	for i, t := range s.toks {

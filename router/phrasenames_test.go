@@ -122,6 +122,7 @@ func TestCollectionsAndDescriptionOfOne(t *testing.T) {
 		"How has the Holburne Museum changed since 1990?": "history",
 		"What happened to the Bath Carriage Museum?":      "history",
 		"Which museums in Bath changed their name?":       "",
+		"Was sammelt das Holburne Museum?":                "subjects",
 	} {
 		p := r.Route(q)
 		require.Equal(t, field, p.Constraints.Field, q)
@@ -216,4 +217,16 @@ func TestGermanGenitiveName(t *testing.T) {
 	require.True(t, p.Constraints.NearPlace)
 	require.Equal(t, "Deutsches Museum", p.Constraints.Names[0].Name)
 	require.True(t, r.Route("What is the parent organisation of the Science Museum?").Constraints.Field == "member_of")
+}
+
+// "Is er een spoorwegmuseum in York?" asks whether a set has members, as
+// "Is there a railway museum in York?" does: a compound led by its topic
+// is a kind of institution.
+func TestExistenceOfACompoundKind(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Is er een spoorwegmuseum in York?", "Gibt es ein Eisenbahnmuseum in York?", "Is there a railway museum in York?"} {
+		c := r.Route(q).Constraints
+		require.True(t, c.List, q)
+		require.Equal(t, []string{"Transport / Trains and railways"}, c.Subjects, q)
+	}
 }

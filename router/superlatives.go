@@ -110,9 +110,23 @@ func order(s *scan) *Order {
 
 // typeWordAt reports a type noun at token i.
 func typeWordAt(s *scan, i int) bool {
-	_, _, ok := typeOfWord(s.toks[i].norm)
-	return ok
+	w := s.toks[i].norm
+	if _, _, ok := typeOfWord(w); ok {
+		return true
+	}
+	// a compound led by what it is about ("spoorwegmuseum",
+	// "Eisenbahnmuseum", "Stadtbibliothek")
+	for _, kind := range compoundKinds {
+		if len(w) > len(kind)+2 && strings.HasSuffix(w, kind) {
+			return true
+		}
+	}
+	return false
 }
+
+// compoundKinds end the German and Dutch compounds that name a kind of
+// institution.
+var compoundKinds = []string{"museum", "musea", "museen", "bibliotheek", "bibliothek", "archief", "archiv", "galerie"}
 
 // countNumbers are the number words a count of an order is written with.
 var countNumbers = map[string]int{

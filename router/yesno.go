@@ -123,7 +123,8 @@ func yesNoStart(s *scan) bool {
 // germanAfterWas are words after which "was" is German "what".
 var germanAfterWas = map[string]bool{
 	"wurde": true, "ist": true, "fur": true, "hat": true, "war": true, "sind": true, "gibt": true, "kam": true,
-	"trat": true, "befindet": true, "weiss": true, "macht": true,
+	"trat": true, "befindet": true, "weiss": true, "macht": true, "sammelt": true, "sammeln": true, "zeigt": true,
+	"geschah": true, "passierte": true,
 }
 
 // offersChoice reports "A or B" (but not "… or not").
