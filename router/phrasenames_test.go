@@ -230,3 +230,12 @@ func TestExistenceOfACompoundKind(t *testing.T) {
 		require.Equal(t, []string{"Transport / Trains and railways"}, c.Subjects, q)
 	}
 }
+
+// German "die Archive" is archives, English "an archive" one.
+func TestGermanArchivesArePlural(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("Wer betreibt die Archive in Bremen?").Constraints
+	require.True(t, c.List)
+	require.Equal(t, "operator", c.Field)
+	require.False(t, r.Route("Who runs the archive of Bremen?").Constraints.List)
+}

@@ -177,6 +177,10 @@ func pluralType(s *scan) bool {
 		if _, pl, ok := typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) {
 			return true
 		}
+		// German "die Archive" is archives; English "archive" is one
+		if t.norm == "archive" && i > 0 && (s.toks[i-1].norm == "die" || s.toks[i-1].norm == "alle" || s.toks[i-1].norm == "welche") {
+			return true
+		}
 	}
 	return false
 }
