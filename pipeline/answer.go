@@ -106,6 +106,10 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 	if c.List && c.Selective() {
 		note = "No institution matches every condition of the question exactly; the closest matches are: "
 	}
+	if u := plan.Unstated; u != nil {
+		// "the same town as the Museum Folkwang", whose record names none
+		note = fmt.Sprintf("The data states no %s for %s, so the question's place cannot be read; the closest matches are: ", u.Level, u.Name)
+	}
 	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if note == "" {

@@ -164,3 +164,13 @@ func TestFieldOfEachMember(t *testing.T) {
 		require.Regexp(t, `\) \[1\]`, a.Text, "%s: each member with its value", q)
 	})
 }
+
+// "The same town as X", where X's record names no town, says so instead
+// of offering best matches unexplained.
+func TestSamePlaceOfARecordWithoutOne(t *testing.T) {
+	p := testPipeline(t)
+	requireAnswers(t, p, map[string]string{
+		"Gibt es Museen im selben Ort wie das Museum Folkwang?":     "The data states no town for Museum Folkwang",
+		"Welke musea zijn er in dezelfde stad als het Rijksmuseum?": "The data states no town for Rijksmuseum",
+	}, func(q, _ string, a Answer) { require.False(t, a.Exact, q) })
+}

@@ -18,6 +18,7 @@ func (p Plan) Clone() Plan {
 	p.Dropped = slices.Clone(p.Dropped)
 	p.Unread = slices.Clone(p.Unread)
 	p.NamedBy = slices.Clone(p.NamedBy)
+	p.Unstated = clone.Ptr(p.Unstated, nil)
 	return p
 }
 

@@ -74,6 +74,10 @@ type Plan struct {
 	// institution: an answer must not say the data has nothing on them
 	// ("Where can I see bagpipes?").
 	NamedBy []string `json:"named_by,omitempty"`
+	// Unstated is the institution a "same place as" cue measures by, when
+	// its record states no place at the cue's level ("the same town as
+	// the Museum Folkwang"): the cue is unread, and the answer says why.
+	Unstated *Unstated `json:"unstated,omitempty"`
 }
 
 // IntentScore is one intent's rule score.
@@ -246,6 +250,13 @@ const (
 	LevelCity      = "city"
 	LevelAdmin     = "admin"
 )
+
+// Unstated is an institution and the level of place its record does not
+// state: "town", "county", "region" or "country".
+type Unstated struct {
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
 
 // YearRange constrains the opening or closing year: Field is "opened" or
 // "closed"; From and To are inclusive bounds, 0 when open-ended.

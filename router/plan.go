@@ -19,6 +19,7 @@ type (
 	Body        = plan.Body
 	Place       = plan.Place
 	YearRange   = plan.YearRange
+	Unstated    = plan.Unstated
 	Intent      = plan.Intent
 	Frame       = plan.Frame
 	Test        = plan.Test

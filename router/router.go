@@ -455,6 +455,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	plan.Unknown, plan.Dropped = unknownWords(s)
 	plan.Unread = outermost(append(unread(plan.Unknown), qualities(s, c.Years != nil)...))
 	plan.UnknownName = unknownName(s, unknownMask(s))
+	plan.Unstated = s.unstated
 	// "Which is older, the National Trust or the Science Museum?", "… the
 	// Science Museum or the Museum of Lost Umbrellas?": a comparison of
 	// which the data holds one side as an institution, the other as an

@@ -111,6 +111,9 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 	phrase := s.text[s.toks[start].start:end]
 	if place == nil || !unique {
 		s.unreadCues = append(s.unreadCues, phrase)
+		if place == nil {
+			s.unstated = &Unstated{Name: m.Name, Level: levelWords[level]}
+		}
 		return true
 	}
 	place.Text = phrase
@@ -155,3 +158,6 @@ func (g *gazetteer) exactForm(m NameMatch) NameMatch {
 	}
 	return m
 }
+
+// levelWords name the levels of place in answers.
+var levelWords = map[string]string{LevelCity: "town", LevelAdmin: "county", LevelRegion: "region", LevelCountry: "country"}

@@ -30,6 +30,9 @@ type scan struct {
 	// council"), a negated relation ("not run by the National Trust"), a
 	// second span of years
 	unreadCues []string
+	// unstated is the institution of a "same place as" cue whose record
+	// states no place at the cue's level (see Plan.Unstated)
+	unstated *Unstated
 	// keys are the normalised tokens joined, made on the first key
 	// (keysOK) and again after setNorm
 	keys   joined
