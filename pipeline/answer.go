@@ -108,7 +108,7 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 	}
 	if u := plan.Unstated; u != nil {
 		// "the same town as the Museum Folkwang", whose record names none
-		note = fmt.Sprintf("The data states no %s for %s, so the question's place cannot be read; the closest matches are: ", u.Level, u.Name)
+		note = fmt.Sprintf("The data states no %s for %s, so the question's condition on it cannot be read; the closest matches are: ", u.Level, u.Name)
 	}
 	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder

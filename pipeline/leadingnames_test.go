@@ -174,3 +174,27 @@ func TestSamePlaceOfARecordWithoutOne(t *testing.T) {
 		"Welke musea zijn er in dezelfde stad als het Rijksmuseum?": "The data states no town for Rijksmuseum",
 	}, func(q, _ string, a Answer) { require.False(t, a.Exact, q) })
 }
+
+// "opened in the same year as X" is X's opening year, "closed in the same
+// year as X" its closing year; a record without one says so. "closed
+// museums … opened before 1950" lists closed ones only.
+func TestSameYearAsAnInstitution(t *testing.T) {
+	p := testPipeline(t)
+	requireAnswers(t, p, map[string]string{
+		"Which museums opened in the same year as the Holburne Museum?":          "Holburne Museum (1893)",
+		"Which museums closed in the same year as the Bath Carriage Museum?":     "Bath Carriage Museum (1985)",
+		"Welche Museen wurden im selben Jahr wie das Deutsche Museum gegründet?": "Deutsches Museum (1903)",
+		"Which museums opened in the same year as the Rijksmuseum?":              "The data states no opening year for Rijksmuseum",
+	}, nil)
+	a := ask(t, p, "Which museums opened in the same year as the Holburne Museum?").Answer
+	for _, id := range a.IDs {
+		in, _ := p.data.Get(id)
+		from, to, ok := in.Opened()
+		require.True(t, ok && from == 1893 && to == 1893, in.Name)
+	}
+	a = ask(t, p, "Which closed museums in Bath opened before 1950?").Answer
+	for _, id := range a.IDs {
+		in, _ := p.data.Get(id)
+		require.False(t, in.IsOpen(), in.Name)
+	}
+}

@@ -74,9 +74,10 @@ type Plan struct {
 	// institution: an answer must not say the data has nothing on them
 	// ("Where can I see bagpipes?").
 	NamedBy []string `json:"named_by,omitempty"`
-	// Unstated is the institution a "same place as" cue measures by, when
-	// its record states no place at the cue's level ("the same town as
-	// the Museum Folkwang"): the cue is unread, and the answer says why.
+	// Unstated is the institution a "same … as" cue measures by, when its
+	// record states nothing at the cue's level ("the same town as the
+	// Museum Folkwang", "the same year as the Rijksmuseum"): the cue is
+	// unread, and the answer says why.
 	Unstated *Unstated `json:"unstated,omitempty"`
 }
 
@@ -251,8 +252,9 @@ const (
 	LevelAdmin     = "admin"
 )
 
-// Unstated is an institution and the level of place its record does not
-// state: "town", "county", "region" or "country".
+// Unstated is an institution and what its record does not state that a
+// "same … as" cue measures by: a level of place ("town", "county",
+// "region", "country") or "opening year" / "closing year".
 type Unstated struct {
 	Name  string `json:"name"`
 	Level string `json:"level"`

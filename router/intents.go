@@ -19,7 +19,9 @@ func status(s *scan, c *Constraints, intent Intent) string {
 		}
 	}
 	if closedWord {
-		if c.Years == nil && c.List {
+		// "closed museums … opened before 1950": the years are of the
+		// opening, so the closing word is the status
+		if c.List && (c.Years == nil || c.Years.Field == "opened") {
 			return "closed"
 		}
 		return ""

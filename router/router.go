@@ -232,6 +232,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		g.nearPhraseName(s, &c)
 	}
 	g.samePlace(s, &c)
+	g.sameYear(s, &c)
 	g.findPlaces(s, &c)
 	if g.nearName(s, &c) {
 		// a list of what lies near the institution, whatever the words
@@ -255,6 +256,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	onlyTowns(&c)
 	var yEnd int
 	c.Years, yEnd = yearsFrom(s, 0)
+	if c.Years == nil {
+		c.Years = s.sameYears
+	}
 	if second, end := yearsFrom(s, yEnd); c.Years != nil && second != nil {
 		// "opened in the 1970s and closed in the 1990s": one span of
 		// years is read; the other is a condition the list leaves out

@@ -58,29 +58,7 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 	}
 	s.mark(start, after)
 	cueAt := s.toks[after-1].end
-	k := -1
-	for i, m := range c.Names {
-		if m.Text != "" && strings.Contains(s.text[cueAt:], m.Text) {
-			k = i
-			break
-		}
-	}
-	if k < 0 {
-		// a name of several words that the name reading turned down as
-		// too common a phrase ("das Deutsches Museum"), or a misspelt one
-		n := len(c.Names)
-		g.exactName(s, c)
-		if len(c.Names) > n {
-			k = n
-		}
-	}
-	if k < 0 {
-		if m, i, j, found := g.fuzzyName(s); found && i >= after {
-			c.Names = append(c.Names, m)
-			s.mark(i, j)
-			k = len(c.Names) - 1
-		}
-	}
+	k := g.nameAfterCue(s, c, after)
 	if k < 0 {
 		s.unreadCues = append(s.unreadCues, s.original(start, after))
 		return true
@@ -161,3 +139,28 @@ func (g *gazetteer) exactForm(m NameMatch) NameMatch {
 
 // levelWords name the levels of place in answers.
 var levelWords = map[string]string{LevelCity: "town", LevelAdmin: "county", LevelRegion: "region", LevelCountry: "country"}
+
+// nameAfterCue returns the index in c.Names of the institution named
+// after a "same … as" cue that ends before token after, reading it when
+// no name was: a name of several words that the name reading turned down
+// as too common a phrase ("das Deutsches Museum"), or a misspelt one. It
+// returns -1 when none follows.
+func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
+	cueAt := s.toks[after-1].end
+	for i, m := range c.Names {
+		if m.Text != "" && strings.Contains(s.text[cueAt:], m.Text) {
+			return i
+		}
+	}
+	n := len(c.Names)
+	g.exactName(s, c)
+	if len(c.Names) > n {
+		return n
+	}
+	if m, i, j, found := g.fuzzyName(s); found && i >= after {
+		c.Names = append(c.Names, m)
+		s.mark(i, j)
+		return len(c.Names) - 1
+	}
+	return -1
+}

@@ -33,6 +33,8 @@ type scan struct {
 	// unstated is the institution of a "same place as" cue whose record
 	// states no place at the cue's level (see Plan.Unstated)
 	unstated *Unstated
+	// sameYears are the years "the same year as X" stands for
+	sameYears *YearRange
 	// keys are the normalised tokens joined, made on the first key
 	// (keysOK) and again after setNorm
 	keys   joined
