@@ -74,13 +74,12 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	for _, r := range rivals {
 		ids = append(ids, r.ID)
 	}
+	exact := value != "" && via != "ranking" && len(rivals) == 0
 	for _, f := range c.MoreFields {
 		if _, v := fieldValue(in, f); v == "" {
-			value = "" // an answer that misses a field asked for is not exact
+			exact = false // an answer that misses a field asked for is not exact
 		}
 	}
-	exact := value != "" && via != "ranking" && len(rivals) == 0
-	value, _ = valueOf(in, field)
 	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact},
 		render: func(cite func(string) string) string {
 			name := in.Name
@@ -399,9 +398,15 @@ func (p *Pipeline) sameNameRivals(plan router.Plan, id string) (string, []*herit
 	return "", nil
 }
 
-// collectionSubjects lists the subjects of an institution's collections,
-// each once (case aside), in the record's order.
+// collectionSubjects lists the subjects of an institution's collections
+// (see subjectsOf).
 func collectionSubjects(in *heritage.Institution) string {
+	return strings.Join(subjectsOf(in), "; ")
+}
+
+// subjectsOf returns an institution's subjects and its collections'
+// subjects, each once (case aside), in the record's order.
+func subjectsOf(in *heritage.Institution) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(v string) {
@@ -416,7 +421,7 @@ func collectionSubjects(in *heritage.Institution) string {
 	for _, c := range in.Collections {
 		add(c.Subject)
 	}
-	return strings.Join(out, "; ")
+	return out
 }
 
 // eventsText lists events as "1901: Opened in 1901.", dated ones first in
@@ -494,12 +499,6 @@ func spanText(y *router.YearRange) string {
 		return fmt.Sprintf("in %d", y.From)
 	}
 	return fmt.Sprintf("between %d and %d", y.From, y.To)
-}
-
-// valueOf is a field's value (see fieldValue), and whether it is set.
-func valueOf(in *heritage.Institution, field string) (string, bool) {
-	_, v := fieldValue(in, field)
-	return v, v != ""
 }
 
 // moreFieldsText answers the further fields asked of the institution, a

@@ -11,51 +11,11 @@ import (
 	"github.com/hybridrag/hybridrag/router"
 )
 
-// wholeOf returns, for a question about a share ("What percentage of
-// museums in Wales are accredited?"), the constraints of the set the
-// share is of: its kinds, places and bodies, without the conditions that
-// select the part (accreditation, governance, size, subjects, years,
-// fields had or lacked, and a status the question names). A status the
-// tense gives ("are") applies to both.
-func wholeOf(pl *plan.Plan) (plan.Constraints, bool) {
-	c := pl.Constraints
-	if !c.Share {
-		return plan.Constraints{}, false
-	}
-	w := c.Clone()
-	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic = false, "", nil, nil, nil, ""
-	w.Years, w.Has, w.Lacks, w.Order, w.Group = nil, nil, nil, nil, nil
-	if statusNamed(pl.Question) {
-		w.Status = ""
-	}
-	if !placesArePart(pl) {
-		w.All = !w.Selective()
-		return w, true
-	}
-	// "What percentage of archives are in Germany?": the places are
-	// the part, the kinds the whole
-	w.Places, w.Except, w.NearPlace = nil, nil, false
-	w.All = !w.Selective()
-	return w, true
-}
-
-// statusNamed reports whether the question names a status ("closed",
-// "open", "geschlossen", "gesloten" …), not only a tense.
-func statusNamed(q string) bool {
-	for _, w := range strings.Fields(strings.ToLower(q)) {
-		switch strings.Trim(w, "?.,!") {
-		case "closed", "open", "opened", "geschlossen", "geöffnet", "offen", "gesloten", "geopend", "shut":
-			return true
-		}
-	}
-	return false
-}
-
 // shareAnswer answers a question about a share: how many of the whole set
 // the part is, and which they are.
 func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) {
 	c := pl.Constraints
-	if !c.Share || sel == nil || !sel.Selected || len(sel.Whole) == 0 {
+	if !c.Share || pl.Whole == nil || sel == nil || !sel.Selected || len(sel.Whole) == 0 {
 		return draft{}, false
 	}
 	part := sel.Main
@@ -68,26 +28,13 @@ func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) 
 	of, what := shareWords(pl)
 	unknown, attr := p.unstated(sel.Whole, c)
 	exact := len(pl.Dropped) == 0 && len(pl.Unread) == 0 && unknown == 0
-	ids := part
-	if len(ids) > listShown {
-		ids = ids[:listShown]
-	}
 	return draft{Answer: Answer{Kind: KindSet, IDs: part, Exact: exact, Count: len(part), Value: fmt.Sprintf("%.1f%%", pct)},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			fmt.Fprintf(&b, "Of the %d %s%s, %d (%.1f%%) %s", whole, plural(noun, whole), of, len(part), pct, what)
 			if len(part) > 0 {
 				b.WriteString(": ")
-				for i, id := range ids {
-					if i > 0 {
-						b.WriteString("; ")
-					}
-					b.WriteString(p.label(id))
-					b.WriteString(cite(id))
-				}
-				if len(part) > len(ids) {
-					fmt.Fprintf(&b, " and %d more", len(part)-len(ids))
-				}
+				p.writeList(&b, part, c, cite)
 			}
 			b.WriteString(".")
 			if unknown > 0 {
@@ -100,18 +47,11 @@ func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) 
 		}}, true
 }
 
-// placesArePart reports whether a share question's places select the
-// part, not the whole: it has no other condition to select a part by.
-func placesArePart(pl *plan.Plan) bool {
-	c := pl.Constraints
-	return len(c.Places) > 0 && c.Accreditation == "" && len(c.GovernanceCodes)+len(c.Sizes)+len(c.Subjects)+len(c.Has)+len(c.Lacks) == 0 &&
-		c.Years == nil && !(c.Status != "" && statusNamed(pl.Question))
-}
-
 // shareWords says what a share is of (" in Wales") and what its part
-// does ("are accredited"), from the plan's conditions.
+// does ("are accredited"), from the conditions of the part and the
+// whole.
 func shareWords(pl router.Plan) (of, what string) {
-	c := pl.Constraints
+	c, w := pl.Constraints, pl.Whole
 	places := func() string {
 		var ts []string
 		for _, p := range c.Places {
@@ -119,7 +59,7 @@ func shareWords(pl router.Plan) (of, what string) {
 		}
 		return strings.Join(ts, " or ")
 	}
-	if placesArePart(&pl) {
+	if len(c.Places) > 0 && len(w.Places) == 0 {
 		return "", "are in " + places()
 	}
 	if len(c.Places) > 0 {
@@ -132,7 +72,7 @@ func shareWords(pl router.Plan) (of, what string) {
 	case "Unaccredited":
 		parts = append(parts, "are not accredited")
 	}
-	if c.Status != "" && statusNamed(pl.Question) {
+	if c.Status != "" && w.Status == "" {
 		parts = append(parts, "are "+c.Status)
 	}
 	if len(c.Sizes) > 0 {

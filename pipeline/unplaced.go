@@ -171,8 +171,8 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 	if !sel.Selected {
 		return nil
 	}
-	if w, ok := wholeOf(pl); ok {
-		ids, err := p.graph.Select(ctx, w, sel.AsOf)
+	if pl.Constraints.Share && pl.Whole != nil {
+		ids, err := p.graph.Select(ctx, *pl.Whole, sel.AsOf)
 		if err != nil {
 			return err
 		}

@@ -125,16 +125,11 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 	case "type":
 		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
 	case "subjects":
-		have := collectionSubjects(in)
-		if have == "" {
+		have := subjectsOf(in)
+		if len(have) == 0 {
 			return "", "the subject matter of the collections"
 		}
-		var subjects []string
-		for _, c := range in.Collections {
-			subjects = append(subjects, c.Subject)
-		}
-		subjects = append(subjects, in.Subjects...)
-		return yes(kg.SubjectsMatch(t.Want, subjects)), "has collections on " + have
+		return yes(kg.SubjectsMatch(t.Want, have)), "has collections on " + strings.Join(have, "; ")
 	case "member_of":
 		var names []string
 		for _, m := range in.MemberOf {

@@ -12,6 +12,10 @@ func (p Plan) Clone() Plan {
 	p.Constraints = p.Constraints.Clone()
 	p.Legs = slices.Clone(p.Legs)
 	p.Sides = clone.Each(p.Sides, Constraints.Clone)
+	if p.Whole != nil {
+		w := p.Whole.Clone()
+		p.Whole = &w
+	}
 	p.Test = clone.Ptr(p.Test, Test.clone)
 	p.Pair = clone.Ptr(p.Pair, nil)
 	p.Unknown = slices.Clone(p.Unknown)

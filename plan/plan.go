@@ -48,6 +48,10 @@ type Plan struct {
 	// Sides holds one sub-plan's constraints per compared side for
 	// comparative questions ("in Hampshire and Somerset").
 	Sides []Constraints `json:"sides,omitempty"`
+	// Whole is, for a question about a share (Constraints.Share), the set
+	// the share is of: "museums in Wales" in "What percentage of museums
+	// in Wales are accredited?".
+	Whole *Constraints `json:"whole,omitempty"`
 	// Frame is the shape of what is asked; Test and Pair fill the yes/no
 	// and two-institution frames.
 	Frame Frame `json:"frame"`

@@ -350,3 +350,26 @@ func shareAsked(s *scan) bool {
 	}
 	return false
 }
+
+// wholeOf returns, for a question about a share ("What percentage of
+// museums in Wales are accredited?"), the constraints of the set the
+// share is of: its kinds, places and bodies, without the conditions that
+// select the part (accreditation, governance, size, subjects, years,
+// fields had or lacked, and a status the question names: "What share of
+// museums in Bath are closed?"). A status the tense gives ("are")
+// applies to both. When nothing but places can select the part, the
+// places are the part ("What percentage of archives are in Germany?").
+func wholeOf(s *scan, c Constraints) *Constraints {
+	w := c.Clone()
+	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic = false, "", nil, nil, nil, ""
+	w.Years, w.Has, w.Lacks, w.Order, w.Group = nil, nil, nil, nil, nil
+	if hasStatusWord(s) {
+		w.Status = ""
+	}
+	if w.Status == c.Status && len(c.Places) > 0 && c.Accreditation == "" && c.Years == nil &&
+		len(c.GovernanceCodes)+len(c.Sizes)+len(c.Subjects)+len(c.Has)+len(c.Lacks) == 0 {
+		w.Places, w.Except, w.NearPlace = nil, nil, false
+	}
+	w.All = !w.Selective()
+	return &w
+}

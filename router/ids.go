@@ -20,7 +20,8 @@ type identifiers struct {
 // the question. An id present in the data always counts, written as the
 // data writes it. An unknown id counts when a cue introduced it; otherwise
 // an unknown ISIL counts when it holds a digit, has a capital inside its
-// second part (see camelSuffix) or the question speaks of ISILs, and an unknown GND id when the question speaks of the GND.
+// second part (see camelSuffix) or the question speaks of ISILs, and an
+// unknown GND id when the question speaks of the GND.
 func (g *gazetteer) extractIDs(q string) identifiers {
 	var ids identifiers
 	found := ident.Find(q)

@@ -85,10 +85,11 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 // The run's words may be places, kinds of institution or sizes, which the
 // other readings take for conditions of a list. A run is two words or
 // more, not a place's name nor after a word that puts a place after it
-// ("weather in Den Haag"), and accept must take it.
-// It returns the question with
-// the run replaced by the record's name, the run as typed and the name,
-// or ok false when no run is such a phrase.
+// ("weather in Den Haag"), and accept must take it. A run that is a
+// name as the data writes one, or inflected, is read as that name first
+// (see runName). It returns the question with the run replaced by the
+// record's name, the run as typed and the name, or ok false when no run
+// is such a phrase.
 func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) bool) (fixed, typed, name string, ok bool) {
 	for _, run := range capitalisedRuns(s) {
 		i, j := run[0], run[1]
@@ -127,10 +128,11 @@ var placeBefore = map[string]bool{
 
 // capitalisedRuns returns the runs of capitalised words of a question,
 // with the name words between them ("of", "and", "the"), and the parts of
-// each before such a word, longest first. In a question written all in
-// lower case the runs are of the words no rule knows and the kinds of
-// institution ("when did the worthing museum open").
-// A first word the rules know ("When", "Is", "Tell") starts no run.
+// each before and after such a word, longest first. A first word the
+// rules know ("When", "Is", "Tell") starts no run. In a question written
+// all in lower case the runs are of any words but the question's own:
+// question words, verbs, fillers and cues ("when did the worthing museum
+// open").
 func capitalisedRuns(s *scan) [][2]int {
 	knownOnce.Do(buildKnownWords)
 	word := func(k int) bool {
@@ -236,8 +238,11 @@ func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
 		for qs > 0 && (articles[s.toks[qs-1].norm] || datives[s.toks[qs-1].norm]) {
 			qs--
 		}
+		if qs == 0 || s.toks[qs-1].norm == "bei" {
+			continue
+		}
 		used := slices.Clone(s.used)
-		near := qs > 0 && s.toks[qs-1].norm != "bei" && nearBeforeAt(s, qs)
+		near := nearBeforeAt(s, qs)
 		s.used = used // nearName consumes the cue
 		if !near {
 			continue

@@ -150,19 +150,20 @@ func (r *Router) route(question string) (Plan, *scan) {
 			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
 		}
 	}
-	if c.Field == "" && len(c.Names) == 1 && !plural && !exists && !s.hasAny("how many", "wie viele", "hoeveel") && collectionAsked(s) {
-		// "What collections does the Holburne Museum hold?": the
-		// subject matter of one institution's collections
-		c.Field = "subjects"
-	}
-	if c.Field == "" && len(c.Names) == 1 && !plural && !exists && !s.hasAny("how many", "wie viele", "hoeveel") && historyAsked(s) {
-		// "How has the Holburne Museum changed since 1990?": the
-		// events its record holds
-		c.Field = "history"
-	}
-	if c.Field == "" && len(c.Names) == 1 && rel == "" && !plural && !listQ && describeAsked(s) {
-		// "Tell me about the Holburne Museum": what the record says
-		c.Field = "description"
+	if c.Field == "" && len(c.Names) == 1 && !plural && !exists && !countAsked(s) {
+		switch {
+		case collectionAsked(s):
+			// "What collections does the Holburne Museum hold?": the
+			// subject matter of one institution's collections
+			c.Field = "subjects"
+		case historyAsked(s):
+			// "How has the Holburne Museum changed since 1990?": the
+			// events its record holds
+			c.Field = "history"
+		case rel == "" && !listQ && describeAsked(s):
+			// "Tell me about the Holburne Museum": what the record says
+			c.Field = "description"
+		}
 	}
 	if rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !plural && c.Field == "" ||
 		listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
@@ -476,6 +477,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	if len(plan.Unknown) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
 		plan.NamedBy = g.namedBy(plan.Unknown)
+	}
+	if c.Share {
+		plan.Whole = wholeOf(s, c)
 	}
 	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) && len(plan.NamedBy) == 0 {
 		plan.Frame = FrameOffTopic

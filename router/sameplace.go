@@ -57,7 +57,6 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 		return false
 	}
 	s.mark(start, after)
-	cueAt := s.toks[after-1].end
 	k := g.nameAfterCue(s, c, after)
 	if k < 0 {
 		s.unreadCues = append(s.unreadCues, s.original(start, after))
@@ -82,11 +81,7 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 			unique = false
 		}
 	}
-	end := s.toks[after-1].end
-	if at := strings.Index(s.text[cueAt:], m.Text); at >= 0 {
-		end = cueAt + at + len(m.Text)
-	}
-	phrase := s.text[s.toks[start].start:end]
+	phrase := cuePhrase(s, start, after, m.Text)
 	if place == nil || !unique {
 		s.unreadCues = append(s.unreadCues, phrase)
 		if place == nil {
@@ -163,4 +158,16 @@ func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
 		return len(c.Names) - 1
 	}
 	return -1
+}
+
+// cuePhrase is the question's text from a "same … as" cue starting at
+// token start and ending before token after to the end of the name text
+// after it: "the same town as the Holburne Museum".
+func cuePhrase(s *scan, start, after int, text string) string {
+	cueAt := s.toks[after-1].end
+	end := cueAt
+	if at := strings.Index(s.text[cueAt:], text); at >= 0 {
+		end = cueAt + at + len(text)
+	}
+	return s.text[s.toks[start].start:end]
 }

@@ -1,7 +1,5 @@
 package router
 
-import "strings"
-
 // yearWords name a year in "the same year as X".
 var yearWords = map[string]bool{"year": true, "jahr": true, "jahre": true, "jaar": true}
 
@@ -22,7 +20,6 @@ func (g *gazetteer) sameYear(s *scan, c *Constraints) {
 		return
 	}
 	s.mark(start, after)
-	cueAt := s.toks[after-1].end
 	k := g.nameAfterCue(s, c, after)
 	if k < 0 {
 		s.unreadCues = append(s.unreadCues, s.original(start, after))
@@ -35,11 +32,7 @@ func (g *gazetteer) sameYear(s *scan, c *Constraints) {
 			field = "closed"
 		}
 	}
-	end := cueAt
-	if at := strings.Index(s.text[cueAt:], m.Text); at >= 0 {
-		end = cueAt + at + len(m.Text)
-	}
-	phrase := s.text[s.toks[start].start:end]
+	phrase := cuePhrase(s, start, after, m.Text)
 	var years *YearRange
 	for _, id := range m.IDs {
 		in, ok := g.inst[id]

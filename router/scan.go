@@ -30,8 +30,8 @@ type scan struct {
 	// council"), a negated relation ("not run by the National Trust"), a
 	// second span of years
 	unreadCues []string
-	// unstated is the institution of a "same place as" cue whose record
-	// states no place at the cue's level (see Plan.Unstated)
+	// unstated is the institution of a "same … as" cue whose record
+	// states nothing at the cue's level (see Plan.Unstated)
 	unstated *Unstated
 	// sameYears are the years "the same year as X" stands for
 	sameYears *YearRange

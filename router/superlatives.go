@@ -116,17 +116,9 @@ func typeWordAt(s *scan, i int) bool {
 	}
 	// a compound led by what it is about ("spoorwegmuseum",
 	// "Eisenbahnmuseum", "Stadtbibliothek")
-	for _, kind := range compoundKinds {
-		if len(w) > len(kind)+2 && strings.HasSuffix(w, kind) {
-			return true
-		}
-	}
-	return false
+	_, _, _, ok := splitCompound(w)
+	return ok
 }
-
-// compoundKinds end the German and Dutch compounds that name a kind of
-// institution.
-var compoundKinds = []string{"museum", "musea", "museen", "bibliotheek", "bibliothek", "archief", "archiv", "galerie"}
 
 // countNumbers are the number words a count of an order is written with.
 var countNumbers = map[string]int{

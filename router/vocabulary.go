@@ -451,9 +451,9 @@ const namedByLimit = 5
 
 // namedBy returns the records (at most namedByLimit) whose names hold
 // every unknown word of four letters or more, as written or as its
-// singular, best first: "Where can I see bagpipes?" is about the Morpeth Chantry
-// Bagpipe Museum, not off-topic, and "Who won the match yesterday?" stays
-// off-topic.
+// singular, best first: "Where can I see bagpipes?" is about the Morpeth
+// Chantry Bagpipe Museum, not off-topic, and "Who won the match
+// yesterday?" stays off-topic.
 func (g *gazetteer) namedBy(phrases []string) []string {
 	var ws []string
 	for _, p := range phrases {

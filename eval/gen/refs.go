@@ -386,23 +386,29 @@ var kindWords = map[string]bool{
 	"bibliothek": true, "archiv": true, "bibliotheek": true, "archief": true, "galerie": true,
 }
 
+// leadingWords returns a record's name up to its first word of a kind of
+// institution, when more follows and the name does not open with "The";
+// ok is false otherwise.
+func leadingWords(name string) (string, bool) {
+	fields := strings.Fields(name)
+	for k := 1; k < len(fields)-1; k++ {
+		if kindWords[strings.ToLower(strings.Trim(fields[k], ",;:"))] {
+			if strings.EqualFold(fields[0], "the") {
+				return "", false
+			}
+			return strings.Trim(strings.Join(fields[:k+1], " "), " ,;:-–"), true
+		}
+	}
+	return "", false
+}
+
 // refLeadingWords gives a record's name up to its first word of a kind
-// of institution, when more follows and no other record's names hold
-// those words as a phrase; a third of them with the town as a hint.
+// of institution (leadingWords), when no other record's names hold those
+// words as a phrase; a third of them with the town as a hint.
 func refLeadingWords(g *rgen, quota int) {
 	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
-		fields := strings.Fields(in.Name)
-		end := 0
-		for k := 1; k < len(fields)-1 && end == 0; k++ {
-			if kindWords[strings.ToLower(strings.Trim(fields[k], ",;:"))] {
-				end = k + 1
-			}
-		}
-		if end < 2 || strings.EqualFold(fields[0], "the") {
-			return false
-		}
-		text := strings.Trim(strings.Join(fields[:end], " "), " ,;:-–")
-		if h := g.holders(text, ""); len(h) != 1 || h[0] != in || g.otherAltHolds(text, in) {
+		text, ok := leadingWords(in.Name)
+		if !ok || !g.x.soleHolder(text, in) {
 			return false
 		}
 		q := linking.Query{Text: text}
@@ -413,21 +419,4 @@ func refLeadingWords(g *rgen, quota int) {
 		}
 		return g.add(q, in.ID, nil, note)
 	})
-}
-
-// otherAltHolds reports whether another record's other names hold text
-// as whole words.
-func (g *rgen) otherAltHolds(text string, in *heritage.Institution) bool {
-	w := " " + words(text) + " "
-	for _, o := range g.x.recs {
-		if o == in {
-			continue
-		}
-		for _, a := range o.AltNames {
-			if strings.Contains(" "+words(a.Name)+" ", w) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -484,22 +484,10 @@ func leadingName(b *qbuilder, quota int) {
 		LangNL: {"Wanneer werd het {short} geopend?", "In welk jaar is het {short} opgericht?"},
 		LangDE: {"Wann wurde das {short} eröffnet?", "In welchem Jahr wurde das {short} gegründet?"},
 	}
-	kinds := map[string]bool{"museum": true, "library": true, "archive": true, "archives": true, "gallery": true,
-		"bibliothek": true, "archiv": true, "bibliotheek": true, "archief": true, "galerie": true}
 	offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
 		year := heritage.YearsText(in.Opened())
-		fields := strings.Fields(in.Name)
-		end := 0
-		for k := 1; k < len(fields)-1 && end == 0; k++ {
-			if kinds[strings.ToLower(strings.Trim(fields[k], ",;:"))] {
-				end = k + 1
-			}
-		}
-		if year == "" || end < 2 || strings.EqualFold(fields[0], "the") {
-			return draft{}, false
-		}
-		short := strings.Trim(strings.Join(fields[:end], " "), " ,;:-–")
-		if !b.x.soleHolder(short, in) {
+		short, ok := leadingWords(in.Name)
+		if year == "" || !ok || !b.x.soleHolder(short, in) {
 			return draft{}, false
 		}
 		return draft{
