@@ -19,6 +19,9 @@ func TestInstitutionByTheFirstWordsOfItsName(t *testing.T) {
 		"Is the Big Four Railway Museum still open?":      "No: Big Four Railway Museum & Model Centre",
 		"When did the Tetbury Police Museum open?":        "Tetbury Police Museum & Courtroom",
 		"What collections does the Horniman Museum hold?": "The subject matter of the collections of Horniman Museum & Gardens is Mixed / Encyclopaedic",
+		"Welche Sammlungen besitzt das Horniman Museum?":  "The subject matter of the collections of Horniman Museum & Gardens",
+		"Which body runs the Hove Museum?":                "The operator of Hove Museum And Art Gallery is",
+		"oldest museum the London Borough of Islington":   "The oldest of the 9 museums the question selects",
 	}, nil)
 }
 

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -187,4 +188,17 @@ var organisationAsked = []string{
 	"which organisation", "what organisation", "which organization", "what organization", "which group",
 	"what group", "which body", "what body", "welche organisation", "welcher organisation", "welke organisatie",
 	"which organisations", "what organisations", "which organizations", "welche organisationen", "welke organisaties",
+}
+
+// relationField is the field of one institution that the question's own
+// verbs or nouns ask for: its operator ("runs", "betreibt") or its parent
+// organisation ("which group", "Dachorganisation"), "" when neither.
+func relationField(s *scan) string {
+	switch {
+	case finiteOperateVerb(s) || slices.ContainsFunc(s.toks, func(t token) bool { return operateVerbs[t.norm] }):
+		return "operator"
+	case parentAsked(s):
+		return "member_of"
+	}
+	return ""
 }

@@ -16,14 +16,14 @@ var ownWordFields = map[string]bool{"subjects": true, "description": true, "hist
 // look-up; a phrase more records hold is no name.
 const phraseHolders = 50
 
-// readPhraseName rereads a question about one institution that named
-// none the data holds, reading a capitalised run of its words as the one
-// record whose name holds the run as a phrase (see phraseName). It keeps
-// the reading only when the question then names that record and leaves
+// readPhraseName rereads a question that named no institution the data
+// holds, reading a run of its words as the one record whose name holds
+// the run as a phrase (see phraseName). It keeps the reading only when
+// the question then asks about that record, not for a list, and leaves
 // no more words unexplained.
 func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool) {
 	c := plan.Constraints
-	if c.List || len(c.Names) > 1 || len(c.Bodies) > 0 || c.HasIDs() {
+	if len(c.Names) > 1 || len(c.Bodies) > 0 || c.HasIDs() {
 		return plan, false
 	}
 	// A name already read gives way only to a longer phrase around it
@@ -57,17 +57,19 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 		}
 	}
 	at := slices.IndexFunc(again.Constraints.Names, func(n NameMatch) bool { return n.Name == name })
-	// the name's own words ask for nothing: "Department Of Earth
-	// Sciences Museum, University Of Bristol" asks for no parent (what
-	// a named institution collects, or a description of it, is read
-	// from the question's other words, as is a parent organisation the
-	// question's own words ask for, which the name leaves as they
-	// were; a field read from the words of a second name is no longer
-	// read once they are a name: "Which is older, the Worthing Museum or
-	// …" asks for no type)
+	// The name's own words ask for nothing: "Department Of Earth
+	// Sciences Museum, University Of Bristol" asks for no parent. A field
+	// may appear only when the question's other words ask for it (what
+	// the institution collects, a description of it, what happened to it,
+	// its operator or parent), and may vanish only when the words it was
+	// read from become a second name ("Which is older, the Worthing
+	// Museum or …" asks for no type).
 	field := again.Constraints.Field
+	// a list stays a list only when its words ask for one; read as a
+	// name, "Welche Sammlungen besitzt das Horniman Museum?" asks about
+	// one institution
 	if at < 0 || again.Constraints.List ||
-		field != c.Field && !(c.Field == "" && (ownWordFields[field] || field == "member_of" && parentAsked(s))) && !(pair && field == "") ||
+		field != c.Field && !(c.Field == "" && (ownWordFields[field] || field == relationField(s))) && !(pair && field == "") ||
 		countWords(again.Unknown) > countWords(plan.Unknown) {
 		return plan, false
 	}
@@ -96,8 +98,11 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 		if j-i < 2 || i > 0 && placeBefore[s.toks[i-1].norm] || !accept(i, j) {
 			continue
 		}
-		if _, isPlace := g.places[s.key(i, j)]; isPlace {
-			continue // "North West" is a region, not the start of a name
+		if _, isPlace := g.places[s.key(i, j)]; isPlace || withinPlace(s, i, j) {
+			// "North West" is a region, not the start of a name, and
+			// "the London Borough of Islington" a place read with its
+			// qualifier
+			continue
 		}
 		if name, _, ok := g.runName(s, i, j); ok {
 			return question[:s.toks[i].start] + name + question[s.toks[j-1].end:], s.original(i, j), name, true
@@ -276,4 +281,15 @@ func (g *gazetteer) runName(s *scan, i, j int) (string, []string, bool) {
 		return name, []string{id}, true
 	}
 	return "", nil, false
+}
+
+// withinPlace reports whether tokens [i, j) lie within a place the
+// question was read to name, with its qualifiers.
+func withinPlace(s *scan, i, j int) bool {
+	for _, p := range s.placeSpans {
+		if p[0] <= i && j <= p[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -361,10 +361,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if eachMember && c.Field == "" && s.hasAny(organisationAsked...) {
 		// "Which organisation runs the museums in Kent?", "Which group
 		// do the museums in Bath belong to?"
-		switch {
-		case finiteOperateVerb(s) || rel == "operated_by" || slices.ContainsFunc(s.toks, func(t token) bool { return operateVerbs[t.norm] }):
+		switch c.Field = relationField(s); {
+		case c.Field != "":
+		case rel == "operated_by":
 			c.Field = "operator"
-		case rel == "part_of" || parentAsked(s):
+		case rel == "part_of":
 			c.Field = "member_of"
 		}
 	}
