@@ -201,3 +201,24 @@ func TestSameYearAsAnInstitution(t *testing.T) {
 		require.False(t, in.IsOpen(), in.Name)
 	}
 }
+
+// Found by asking phrasings never typed before: a list near a named
+// institution keeps its other conditions (it had listed the 672 museums
+// of the data opened after 2000, exact); Dutch "welk deel van" asks for a
+// share, not for what is part of something; a small German "schloss" is
+// the verb.
+func TestNearWithConditionsShareInDutchAndClosingInGerman(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Which museums near the Yorkshire Air Museum opened after 2000?").Answer
+	require.Contains(t, a.Text, "within 10 km of Yorkshire Air Museum")
+	require.Less(t, len(a.IDs), 20)
+	for _, id := range a.IDs {
+		in, _ := p.data.Get(id)
+		from, _, ok := in.Opened()
+		require.True(t, ok && from > 2000, in.Name)
+	}
+	requireAnswers(t, p, map[string]string{
+		"Welk deel van de archieven in Duitsland heeft een website?": "have an official website",
+		"In welchem Jahr schloss das Bath Carriage Museum?":          "The closing year of Bath Carriage Museum is 1985",
+	}, nil)
+}

@@ -3,10 +3,12 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -18,13 +20,14 @@ import (
 // institution itself left out. Only some records have coordinates: the
 // answer is exact only when every record that passes those conditions in
 // the institution's country has them, and otherwise says how many have
-// none. A question with other conditions (places, subjects, years, …) is
-// not answered here, nor one whose name several records bear.
+// none. The question's other conditions on the records (places, subjects,
+// governance, sizes, years, fields had or lacked) apply too (see
+// conditionsKeep); one about a group, an order or the places that hold
+// the most is not answered here, nor one whose name several records bear.
 func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 	c := plan.Constraints
 	if !c.NearPlace || len(c.Names) != 1 || len(c.Names[0].IDs) != 1 || len(c.Postcodes) > 0 || c.Field != "" ||
-		len(c.Places)+len(c.Except)+len(c.Subjects)+len(c.Bodies)+len(c.GovernanceCodes)+len(c.Sizes)+
-			len(c.Has)+len(c.Lacks)+len(c.NameHas) > 0 || c.Years != nil || c.Order != nil || c.Group != nil {
+		len(c.Bodies) > 0 || c.Order != nil || c.Group != nil {
 		return draft{}, false
 	}
 	x, ok := p.data.Get(c.Names[0].IDs[0])
@@ -36,7 +39,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 		return noneDraft(fmt.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie near it.",
 			x.Name, plural(noun, 2))), true
 	}
-	keep := kindKeep(c)
+	keep := conditionsKeep(c)
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
 	unplaced := p.withoutCoordinates(x.Country, keep)
@@ -63,4 +66,34 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 		writeWithoutCoordinates(&b, unplaced, noun, x.Country)
 		return b.String() + "."
 	}}, true
+}
+
+// conditionsKeep is kindKeep with the question's other conditions on a
+// record: its places, subjects, governance, size, years and the fields it
+// has or lacks (recordConditions).
+func conditionsKeep(c router.Constraints) func(*heritage.Institution) bool {
+	kind, rest := kindKeep(c), recordConditions(c)
+	return func(in *heritage.Institution) bool {
+		return kind(in) && (rest == nil || rest(in)) &&
+			(len(c.Places) == 0 || placeMatches(in, c.Places)) &&
+			(len(c.Subjects) == 0 || kg.SubjectsMatch(c.Subjects, in.Subjects)) &&
+			(len(c.GovernanceCodes) == 0 || slices.Contains(c.GovernanceCodes, in.GovernanceCode)) &&
+			(len(c.Sizes) == 0 || slices.Contains(c.Sizes, in.Size)) &&
+			(c.Years == nil || inYears(in, c.Years))
+	}
+}
+
+// inYears reports whether a record's opening (or closing) years lie in
+// the range; a record that states none does not.
+func inYears(in *heritage.Institution, y *router.YearRange) bool {
+	from, to, ok := in.Opened()
+	if y.Field == "closed" {
+		from, to, ok = in.Closed()
+	}
+	return ok && withinYears(from, to, y)
+}
+
+// withinYears reports whether the years from to to lie in the range.
+func withinYears(from, to int, y *router.YearRange) bool {
+	return (y.From == 0 || from >= y.From) && (y.To == 0 || to <= y.To)
 }

@@ -84,7 +84,15 @@ func shareWords(pl router.Plan) (of, what string) {
 	if c.Years != nil {
 		parts = append(parts, c.Years.Field+" "+spanText(c.Years))
 	}
-	if len(parts) == 0 || len(c.GovernanceCodes)+len(c.Has)+len(c.Lacks) > 0 {
+	for _, f := range c.Has {
+		label, _ := fieldValue(&heritage.Institution{}, f)
+		parts = append(parts, "have "+article(label))
+	}
+	for _, f := range c.Lacks {
+		label, _ := fieldValue(&heritage.Institution{}, f)
+		parts = append(parts, "have no "+label)
+	}
+	if len(parts) == 0 || len(c.GovernanceCodes) > 0 {
 		parts = append(parts, "meet the question's other conditions")
 	}
 	return of, strings.Join(parts, " and ")

@@ -167,8 +167,7 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		if !ok || t.Years == nil {
 			return "", label
 		}
-		in := (t.Years.From == 0 || from >= t.Years.From) && (t.Years.To == 0 || to <= t.Years.To)
-		return yes(in), t.Property + " " + heritage.YearsText(from, to, true)
+		return yes(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
 	}
 	label, value := fieldValue(in, t.Property)
 	if value == "" {

@@ -140,7 +140,10 @@ var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "
 func field(s *scan) string {
 	for i := 1; i < len(s.toks); i++ {
 		// "Wann schloss das Museum?": the verb, not a castle
-		if s.toks[i].norm == "schloss" && !s.toks[i].upper && s.toks[i-1].norm == "wann" && !s.used[i] {
+		// German nouns are written with a capital: a small "schloss" is
+		// the verb ("In welchem Jahr schloss das Museum?"), and so is one
+		// after "wann" in a question written all in lower case
+		if s.toks[i].norm == "schloss" && !s.toks[i].upper && (!s.lower || s.toks[i-1].norm == "wann") && !s.used[i] {
 			s.mark(i, i+1)
 			return "closed"
 		}

@@ -10,13 +10,13 @@ func relationCue(s *scan) (rel string, end int) {
 	var buf [32]int
 	for _, k := range partOfCueList.exact(s, buf[:0]) {
 		c := partOfCues[k]
-		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) {
 			best, rel, end = i, "part_of", i+len(strings.Fields(c))
 		}
 	}
 	for _, k := range operatedByCueList.exact(s, buf[:0]) {
 		c := operatedByCues[k]
-		if i := s.find(c); i >= 0 && (best < 0 || i < best) {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) {
 			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
 		}
 	}

@@ -98,6 +98,8 @@ func (r *Router) route(question string) (Plan, *scan) {
 	postcodes(s, &c)
 	g.correctWords(s)
 	idUsed := append([]bool(nil), s.used...)
+	// a share's cue first: Dutch "welk deel van" is no "part of"
+	share := shareAsked(s)
 	rel, relEnd := relationCue(s)
 	housesEnd := housesCue(s)
 	if ids.any() && rel == "part_of" {
@@ -378,7 +380,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 			c.Relation, rel = "", ""
 		}
 	}
-	if shareAsked(s) && len(c.Names) == 0 && !ids.any() && c.Field == "" {
+	if share && len(c.Names) == 0 && !ids.any() && c.Field == "" {
 		// "What percentage of museums in Wales are accredited?"
 		c.Share, c.List = true, true
 	}
