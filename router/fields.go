@@ -258,8 +258,8 @@ var collectionWords = map[string]bool{
 	"onderwerp": true, "onderwerpen": true, "themas": true,
 }
 
-// collectionAsked reports whether a question asks what something
-// collects: a question word and a free word of collecting ("What
+// collectionAsked reports, and consumes, whether a question asks what
+// something collects: a question word and a free word of collecting ("What
 // collections does X hold?", "Welche Sammlungen hat X?", "Wat verzamelt
 // X?"), or "about" last ("What is X about?").
 func collectionAsked(s *scan) bool {
@@ -268,6 +268,7 @@ func collectionAsked(s *scan) bool {
 	}
 	for i, t := range s.toks {
 		if !s.used[i] && collectionWords[t.norm] {
+			s.mark(i, i+1)
 			return true
 		}
 	}
@@ -313,8 +314,8 @@ var historyWords = map[string]bool{
 	"ontwikkeld": true,
 }
 
-// historyAsked reports whether a question asks what happened to what it
-// names: a question word, or "tell me", and a free word of change or
+// historyAsked reports, and consumes, whether a question asks what
+// happened to what it names: a question word, or "tell me", and a free word of change or
 // history ("How has X changed since 1990?", "What happened to X?", "Was
 // ist mit X passiert?", "Wat is de geschiedenis van X?").
 func historyAsked(s *scan) bool {
@@ -323,6 +324,7 @@ func historyAsked(s *scan) bool {
 	}
 	for i, t := range s.toks {
 		if !s.used[i] && historyWords[t.norm] {
+			s.mark(i, i+1) // the cue is read: "changed" is no unknown word
 			return true
 		}
 	}

@@ -20,7 +20,7 @@ const phraseHolders = 50
 // holds, reading a run of its words as the one record whose name holds
 // the run as a phrase (see phraseName). It keeps the reading only when
 // the question then asks about that record, not for a list, and leaves
-// no more words unexplained.
+// no word unexplained.
 func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool) {
 	c := plan.Constraints
 	if len(c.Names) > 1 || len(c.Bodies) > 0 || c.HasIDs() {
@@ -70,7 +70,9 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// one institution
 	if at < 0 || again.Constraints.List ||
 		field != c.Field && !(c.Field == "" && (ownWordFields[field] || field == relationField(s))) && !(pair && field == "") ||
-		countWords(again.Unknown) > countWords(plan.Unknown) {
+		len(again.Unknown) > 0 {
+		// the reading must explain every word: a name read beside words
+		// still unknown ("the Worthing Museum of Submarines") is a guess
 		return plan, false
 	}
 	again.Question = question
@@ -180,13 +182,17 @@ func capitalisedRuns(s *scan) [][2]int {
 			i++
 		}
 		runs = append(runs, [2]int{i, j})
-		// and each part before a word between its capitalised words
-		// ("the Worthing Museum in Worthing")
+		// and the parts around a word between its words: after it
+		// ("did the worthing museum" in lower case, "Dachorganisation
+		// des Deutschen Museums"), and before it when what follows is a
+		// place ("the Worthing Museum in Worthing"), not more of a name
+		// the data may not hold ("the Worthing Museum of Submarines")
 		for m := j - 2; m > i; m-- {
 			if nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
-				// and after it: "did the worthing museum" in lower
-				// case, "Dachorganisation des Deutschen Museums"
-				runs = append(runs, [2]int{i, m}, [2]int{m + 1, j})
+				runs = append(runs, [2]int{m + 1, j})
+				if withinPlace(s, m+1, j) {
+					runs = append(runs, [2]int{i, m})
+				}
 			}
 		}
 		k = j

@@ -98,6 +98,14 @@ func TestLeadingWordsNotAName(t *testing.T) {
 			require.NotContains(t, n.Name, "Utrecht", q)
 		}
 	}
+	// a name the data does not hold is not read as the shorter one whose
+	// first words it shares
+	for _, q := range []string{"When did the Worthing Museum of Submarines open?", "Who runs the Horniman Museum of Lost Clocks?"} {
+		for _, n := range r.Route(q).Constraints.Names {
+			require.NotContains(t, n.Name, "Worthing Museum &", q)
+			require.NotContains(t, n.Name, "Horniman", q)
+		}
+	}
 	// a longer phrase one record holds wins over a shorter name in it
 	p := r.Route("When did the Tetbury Police Museum open?")
 	require.Len(t, p.Constraints.Names, 1)
