@@ -29,7 +29,7 @@ func VectorBytesForTest(x *VectorIndex) int {
 	sc := x.sparse
 	n := 4*len(sc.start) + len(sc.rows) + 4*len(sc.vals) + 4*len(x.blocks) + 8*len(sc.present)
 	if c := sc.c; c != nil {
-		n += 4*len(c.scale) + len(c.codes) + 4*len(c.rowStart) + len(c.rowSteps) + len(c.rowCodes)
+		n += 4*len(c.scale) + 2*len(c.entries) + 4*len(c.rowStart) + 8*len(c.rowMask) + len(c.rowCodes)
 	}
 	return n
 }

@@ -237,7 +237,7 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		}
 		var err error
 		if recs := x.fewPassing(pass, len(nz), len(blocks)); recs != nil {
-			h = x.bestOfRows(q, recs, k)
+			h = x.bestOfRows(q, nz, recs, k)
 		} else if x.prunes(len(nz), len(blocks), k) {
 			h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass)
 		} else {

@@ -125,6 +125,10 @@ func (x *VectorIndex) setSparse(sc *sparseCols) {
 	if x.n >= x.compactAt {
 		sc.compact(x.n, x.dim)
 	}
+	if x.n >= x.pruneAt {
+		// made now rather than in the first pruned search
+		sc.spreads(x.n, x.dim)
+	}
 	x.sparse, x.cols = sc, nil
 	x.blocks = make([]int32, sc.nb)
 	for b := range x.blocks {

@@ -26,11 +26,15 @@ import (
 // (TestCompactSearchKeepsTheTop; copies of the records would not change
 // it, their columns' scales being the same).
 //
-// A component costs 4 bytes (record and code in the column, step and code
-// in the record's row) against 5, and the presence bits (128 bytes a
-// record) are not needed: over ten copies of the bundled data the index
-// takes 1.0 KB a record against 1.4 KB (BenchmarkVectorSearchScale,
-// index-B/record). Smaller indexes, the bundled data's among them,
+// A component costs 3 bytes (record and code in the column, code in the
+// record's row) and a record 132 more (its row's mask of components and
+// where its codes start), against 5 bytes a component and 128 presence
+// bits a record for float32 values: over ten copies of the bundled data
+// the index takes 863 bytes a record against 1,392
+// (BenchmarkVectorSearchScale, index-B/record). A row whose codes
+// followed one another with the step in dimension before each (one byte
+// a component more, no mask) took 1,017, and a look-up had to read the
+// whole row. Smaller indexes, the bundled data's among them,
 // keep float32 values and exact scores. The on-disk layout does not
 // change: WriteSparse writes the codes' values, which read back to the
 // same codes.
@@ -40,24 +44,29 @@ const compactRecords = pruneRecords
 // same codes record by record.
 type compactVals struct {
 	scale []float32 // per dimension
-	codes []uint8   // parallel to sparseCols.rows: int8 codes, two's complement
-	// The entries of record i are rowStart[i] to rowStart[i+1]: each
-	// advances the dimension by its step (from -1) and has a code; a
-	// step of 0 advances it by 255 and has no value (code 0), for the
-	// gaps of more than 255 dimensions.
+	// entries hold the columns' components in the places sparseCols.rows
+	// would: the record within its block in the low byte, the int8 code
+	// (two's complement) in the high byte. One load per component, where
+	// a record and a code apart take two: a search's first pass over ten
+	// copies of the bundled data took a fifth less time.
+	entries []uint16
+	// A record's row: bit j%64 of rowMask[i*words+j/64] is set when
+	// record i has a component j, and its codes are rowCodes[rowStart[i]:
+	// rowStart[i+1]] in ascending order of dimension, so component j's is
+	// at rowStart[i] plus the number of bits set before j's.
+	words    int
 	rowStart []uint32
-	rowSteps []uint8
+	rowMask  []uint64
 	rowCodes []uint8
 }
 
-// escapeStep is how far a step of 0 advances the dimension.
-const escapeStep = 255
-
-// compact replaces sc's float32 values with int8 codes (see
-// compactRecords) for n records of dim dimensions. The columns' starts
-// and records are copied, so that sc keeps no part of a file's buffer.
+// compact replaces sc's float32 values and records with entries of
+// records and int8 codes (see compactRecords) for n records of dim
+// dimensions. The columns' starts are copied, so that sc keeps no part of
+// a file's buffer.
 func (sc *sparseCols) compact(n, dim int) {
-	c := &compactVals{scale: make([]float32, dim), codes: make([]uint8, len(sc.vals))}
+	c := &compactVals{scale: make([]float32, dim)}
+	codes := make([]uint8, len(sc.vals))
 	for j := range dim {
 		lo, hi := sc.start[j*sc.nb], sc.start[(j+1)*sc.nb]
 		var m float32
@@ -70,38 +79,32 @@ func (sc *sparseCols) compact(n, dim int) {
 		s := m / 127
 		c.scale[j] = s
 		for p := lo; p < hi; p++ {
-			c.codes[p] = uint8(int8(max(-127, min(127, math.Round(float64(sc.vals[p]/s))))))
+			codes[p] = uint8(int8(max(-127, min(127, math.Round(float64(sc.vals[p]/s))))))
 		}
 	}
-	// The rows: count each record's entries (with its escapes), then
-	// fill them dimension by dimension, so each row is in ascending order.
-	last := make([]int16, n)
-	for i := range last {
-		last[i] = -1
-	}
+	// The rows: mark and count each record's components, then fill its
+	// codes dimension by dimension, so each row is in ascending order.
+	c.words = (dim + 63) / 64
+	c.rowMask = make([]uint64, n*c.words)
 	c.rowStart = make([]uint32, n+1)
 	sc.eachEntry(dim, func(j, i int, _ uint32) {
-		step := j - int(last[i])
-		c.rowStart[i+1] += uint32(1 + (step-1)/escapeStep)
-		last[i] = int16(j)
+		c.rowMask[i*c.words+j/64] |= 1 << (j % 64)
+		c.rowStart[i+1]++
 	})
 	for i := range n {
 		c.rowStart[i+1] += c.rowStart[i]
-		last[i] = -1
 	}
-	c.rowSteps = make([]uint8, c.rowStart[n])
-	c.rowCodes = make([]uint8, c.rowStart[n])
+	c.rowCodes = make([]uint8, c.rowStart[n]+1) // a spare byte: see dots
 	next := slices.Clone(c.rowStart[:n])
 	sc.eachEntry(dim, func(j, i int, p uint32) {
-		step := j - int(last[i])
-		for ; step > escapeStep; step -= escapeStep {
-			next[i]++ // an escape: step 0, code 0
-		}
-		c.rowSteps[next[i]], c.rowCodes[next[i]] = uint8(step), c.codes[p]
+		c.rowCodes[next[i]] = codes[p]
 		next[i]++
-		last[i] = int16(j)
 	})
-	sc.start, sc.rows, sc.vals, sc.c = slices.Clone(sc.start), slices.Clone(sc.rows), nil, c
+	c.entries = make([]uint16, len(codes))
+	for p, r := range sc.rows {
+		c.entries[p] = uint16(r) | uint16(codes[p])<<8
+	}
+	sc.start, sc.rows, sc.vals, sc.c = slices.Clone(sc.start), nil, nil, c
 }
 
 // eachEntry calls f for every component, block by block and, within a
@@ -113,7 +116,7 @@ func (sc *sparseCols) eachEntry(dim int, f func(j, i int, p uint32)) {
 		for j := range dim {
 			lo, hi := sc.span(j, b)
 			for p := lo; p < hi; p++ {
-				f(j, b*blockRecords+int(sc.rows[p]), p)
+				f(j, b*blockRecords+int(sc.row(p)), p)
 			}
 		}
 	}
@@ -123,10 +126,22 @@ func (sc *sparseCols) eachEntry(dim int, f func(j, i int, p uint32)) {
 // dimension j.
 func (sc *sparseCols) value(p uint32, j int) float32 {
 	if sc.c != nil {
-		return float32(int8(sc.c.codes[p])) * sc.c.scale[j]
+		return float32(int8(sc.c.entries[p]>>8)) * sc.c.scale[j]
 	}
 	return sc.vals[p]
 }
+
+// row is the record within its block of the component at place p of the
+// columns.
+func (sc *sparseCols) row(p uint32) uint8 {
+	if sc.c != nil {
+		return uint8(sc.c.entries[p])
+	}
+	return sc.rows[p]
+}
+
+// entryCount is the number of components the columns hold.
+func (sc *sparseCols) entryCount() int { return int(sc.start[len(sc.start)-1]) }
 
 // scaled returns, for the components nz of q, q[j]·scale[j] at j (zero
 // elsewhere): the factors of a compact index's codes.
@@ -153,11 +168,8 @@ func (c *compactVals) score(sc *sparseCols, a []float32, nz []int, scores []floa
 		for _, b := range blocks {
 			lo, hi := col[b], col[b+1]
 			s := (*[blockRecords]float32)(scores[int(b)*blockRecords:])
-			rows := sc.rows[lo:hi]
-			codes := c.codes[lo:hi]
-			codes = codes[:len(rows)]
-			for p, r := range rows {
-				s[r] += products[codes[p]]
+			for _, e := range c.entries[lo:hi] {
+				s[uint8(e)] += products[uint8(e>>8)]
 			}
 		}
 	}
@@ -171,31 +183,48 @@ func product(f float32, code uint8) float32 {
 }
 
 // dots writes to out the scores of recs from their rows: the products of
-// the factors a (see scaled) and each record's codes, added in ascending
-// order of dimension from zero, as score adds them. A row holds a few
-// hundred components, of which the query has a tenth: the products are
-// written one after another and the place advanced only past a non-zero
-// factor (no branch), then the few kept are added, so that the chain of
-// dependent additions is as long as the query's share of the row.
-func (c *compactVals) dots(a []float32, recs []Scored, out []float32) {
-	a = a[:len(a):len(a)]
-	kept := make([]float32, len(a)+1)
+// the factors a (see scaled) at the query's components nz (ascending)
+// and each record's codes, added in ascending order of dimension from
+// zero, as score adds them. A row is read only at the query's
+// components, a tenth of its own: a component's code is found from the
+// row's mask (the bits set before it), without a branch on whether the
+// record has it (it does for a quarter of them, at random, which a
+// branch would mispredict often); the products are written one after
+// another and the place advanced only past a component the record has,
+// then the few kept are added.
+func (c *compactVals) dots(a []float32, nz []int, recs []Scored, out []float32) {
+	type comp struct {
+		bit uint
+		f   float32
+	}
+	comps := make([]comp, 0, len(nz))
+	// comps[upto[w]:upto[w+1]] are the components in word w of a mask
+	upto := make([]int, c.words+1)
+	for _, j := range nz {
+		if f := a[j]; f != 0 {
+			comps = append(comps, comp{uint(j % 64), f})
+			upto[j/64+1]++
+		}
+	}
+	for w := range c.words {
+		upto[w+1] += upto[w]
+	}
+	kept := make([]float32, len(comps)+1)
 	for k, s := range recs {
-		lo, hi := c.rowStart[s.Index], c.rowStart[s.Index+1]
-		steps, codes := c.rowSteps[lo:hi], c.rowCodes[lo:hi]
-		codes = codes[:len(steps)]
-		n, j := 0, -1
-		for p, st := range steps {
-			if st == 0 {
-				j += escapeStep
-				continue
+		i := s.Index
+		mask := c.rowMask[i*c.words : (i+1)*c.words]
+		// rowCodes ends with a spare byte, so that the place of a
+		// component a record lacks (one past its last code at most)
+		// can be read.
+		codes := c.rowCodes[c.rowStart[i]:]
+		n, before := 0, 0
+		for w, word := range mask {
+			for _, q := range comps[upto[w]:upto[w+1]] {
+				at := before + bits.OnesCount64(word&(1<<q.bit-1))
+				kept[n] = product(q.f, codes[at])
+				n += int(word >> q.bit & 1)
 			}
-			j += int(st)
-			f := a[j]
-			kept[n] = product(f, codes[p])
-			// 1 when f is not ±0: its bits without the sign are not 0
-			bits := math.Float32bits(f) << 1
-			n += int((bits | -bits) >> 31)
+			before += bits.OnesCount64(word)
 		}
 		var sum float32
 		for _, v := range kept[:n] {
@@ -205,10 +234,16 @@ func (c *compactVals) dots(a []float32, recs []Scored, out []float32) {
 	}
 }
 
-// rowCost is what reading a component of a row costs against adding one
-// of a column in a search (a row is decoded and its sum is one chain of
-// dependent additions; a column's entries are independent).
+// rowCost is what looking a query component up in a row costs against
+// adding an entry of a column in a search (see dots: a count of bits, a
+// read that depends on it and a product; a column's entries are
+// independent adds).
 const rowCost = 3
+
+// rowLookups is what scoring a record from its row costs for a query of
+// nz components, in rowCost units: one look-up per component and one
+// count per word of the mask.
+func (c *compactVals) rowLookups(nz int) float64 { return float64(nz + c.words) }
 
 // fewPassing returns the records that pass when a compact index scores
 // them more cheaply from their rows than the columns' blocks that hold
@@ -222,10 +257,7 @@ func (x *VectorIndex) fewPassing(pass recordSet, nz, blocks int) []Scored {
 	for _, w := range pass {
 		n += bits.OnesCount64(w)
 	}
-	m := float64(len(x.sparse.rows))
-	perRow := m / float64(x.n)
-	perColBlock := m / float64(x.dim*x.sparse.nb)
-	if float64(n)*perRow*rowCost >= float64(nz*blocks)*perColBlock {
+	if float64(n)*x.sparse.c.rowLookups(nz)*rowCost >= float64(nz*blocks)*x.sparse.perColBlock(x.dim) {
 		return nil
 	}
 	recs := make([]Scored, 0, n)
@@ -237,15 +269,21 @@ func (x *VectorIndex) fewPassing(pass recordSet, nz, blocks int) []Scored {
 	return recs
 }
 
-// bestOfRows scores recs from their rows (q holds the codes' factors)
+// bestOfRows scores recs from their rows (q holds the codes' factors at
+// its components nz)
 // and returns the k best as a heap: the exhaustive search's result over
 // them, scores to the bit.
-func (x *VectorIndex) bestOfRows(q []float32, recs []Scored, k int) minHeap {
+func (x *VectorIndex) bestOfRows(q []float32, nz []int, recs []Scored, k int) minHeap {
 	scores := make([]float32, len(recs))
-	x.sparse.c.dots(q, recs, scores)
+	x.sparse.c.dots(q, nz, recs, scores)
 	t := newTopK(k, len(recs))
 	for i, s := range recs {
 		t.keep(scores[i:i+1], s.Index, nil)
 	}
 	return t.heap()
+}
+
+// perColBlock is the mean number of entries of a column in a block.
+func (sc *sparseCols) perColBlock(dim int) float64 {
+	return float64(sc.entryCount()) / float64(dim*sc.nb)
 }

@@ -2,6 +2,7 @@ package retrievers
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/hybridrag/hybridrag/heritage"
 )
@@ -66,14 +67,13 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 		// a compact index keeps its rows already
 		return func(i int, buf []float32) {
 			clear(buf)
-			j := -1
-			for p := c.rowStart[i]; p < c.rowStart[i+1]; p++ {
-				if c.rowSteps[p] == 0 {
-					j += escapeStep
-					continue
+			p := c.rowStart[i]
+			for w, word := range c.rowMask[i*c.words : (i+1)*c.words] {
+				for ; word != 0; word &= word - 1 {
+					j := w*64 + bits.TrailingZeros64(word)
+					buf[j] = float32(int8(c.rowCodes[p])) * c.scale[j]
+					p++
 				}
-				j += int(c.rowSteps[p])
-				buf[j] = float32(int8(c.rowCodes[p])) * c.scale[j]
 			}
 		}
 	}

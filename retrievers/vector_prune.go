@@ -9,20 +9,29 @@ import (
 
 // A search that would score at least pruneRecords records of sparse
 // columns is pruned: a first pass scores every record with only the
-// query's prunedComponents largest components (by magnitude), and the
-// best candidates of that pass are scored again with all of them. The
-// results carry their exact scores, and they are the exact top k in
-// nearly every case: over the 2,738 gold and generated questions and ten
-// copies of the bundled data (162,860 records), 96% of the exact top 20
-// and 98% of the top 10 (TestPrunedSearchRecall), at 55–75% of the CPU
-// time of an exhaustive search. The first pass still grows with the records, at a
-// fifth of the rate of an exhaustive search (a question's vector from the
-// hashing embedder has 95 non-zero components on average); the second does
-// not. Smaller searches, among them every search of the bundled data, are
+// query's prunedComponents components that tell records apart best for
+// their cost (see firstPass), and the best candidates of that pass are
+// scored again with all of them. The results carry their exact scores,
+// and they are the exact top k in nearly every case: over the 2,744 gold
+// and generated questions and ten copies of the bundled data (162,860
+// records), 96% of the exact top 20 and 97% of the top 10
+// (TestPrunedSearchRecall), at 35–45% of the CPU time of an exhaustive
+// search. The first pass still grows with the records, at a sixth of the
+// rate of an exhaustive search (a question's vector from the hashing
+// embedder has 95 non-zero components on average); the second does not.
+// Smaller searches, among them every search of the bundled data, are
 // exhaustive, and their results are those of the exhaustive scan to the
-// bit. Clustering the records (an inverted file, probing the clusters
-// whose centroids score highest) found fewer of the exact top 20 with a
-// third of the records probed than this does.
+// bit.
+//
+// Tried and dropped, each over the same questions and records:
+// clustering the records (an inverted file, probing the clusters whose
+// centroids score highest) found fewer of the exact top 20 with a third
+// of the records probed; bounding each block's first-pass score by its
+// columns' largest values, to skip blocks, skipped none (the bound of
+// every block reached the 500th best score, in the records' order and
+// in an order by a sign hash of their vectors); a first pass over every
+// component's largest products only, down to a common bar, found 85–93%
+// of the exact top 20 for the same work.
 const (
 	pruneRecords     = 50_000
 	prunedComponents = 20
@@ -45,10 +54,9 @@ func (x *VectorIndex) prunes(nz, blocks, k int) bool {
 	}
 	saved := float64((nz - prunedComponents) * blocks)
 	cost := lookupBlocks * float64(candidates(k)*nz)
-	if x.sparse.c != nil {
-		// A candidate's row is read in one sweep: about half a block of
-		// a column for each blockRecords/dim of its components.
-		cost = 0.5 * float64(candidates(k)*x.dim) / blockRecords
+	if c := x.sparse.c; c != nil {
+		// A candidate is scored from its row (see compactVals.dots).
+		cost = float64(candidates(k)) * c.rowLookups(nz) * rowCost / x.sparse.perColBlock(x.dim)
 	}
 	return x.pruneAt == 0 || saved > cost
 }
@@ -62,12 +70,7 @@ func candidates(k int) int { return max(prunedCandidates, candidatesPerHit*k) }
 // nz lists q's non-zero components in ascending order; scores has room
 // for every block's records.
 func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) (minHeap, error) {
-	top := slices.Clone(nz)
-	// Ties go to the lower component, so that the pass is the same for
-	// the same query.
-	slices.SortStableFunc(top, func(a, b int) int { return cmp.Compare(abs32(q[b]), abs32(q[a])) })
-	top = top[:prunedComponents]
-	slices.Sort(top)
+	top := x.firstPass(q, nz)
 	cands, err := x.bestSparse(ctx, q, top, candidates(k), scores, blocks, pass)
 	if err != nil {
 		return nil, err
@@ -107,7 +110,7 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 // loop that branches per record).
 func (sc *sparseCols) dots(q []float32, nz []int, recs []Scored, out []float32) {
 	if sc.c != nil {
-		sc.c.dots(q, recs, out)
+		sc.c.dots(q, nz, recs, out)
 		return
 	}
 	present := sc.presence()
@@ -163,4 +166,56 @@ func abs32(v float32) float32 {
 		return -v
 	}
 	return v
+}
+
+// firstPass returns the prunedComponents components of nz (ascending) that
+// the first pass of a pruned search of q scores: those whose columns
+// spread the records' scores most for what they cost. Component j adds
+// q[j]·v to a record whose value there is v; what tells records apart is
+// how much that varies over the records, q[j]²·var(column j), and a
+// column costs one add per record that has the component. The largest
+// components by magnitude would pick the columns of the commonest words,
+// in most records and adding much the same to each: by spread per entry,
+// the first pass over ten copies of the bundled data adds 10% fewer
+// entries and finds slightly more of the exact top 20 (TestPrunedSearchRecall).
+func (x *VectorIndex) firstPass(q []float32, nz []int) []int {
+	st := x.sparse.spreads(x.n, x.dim)
+	worth := func(j int) float64 {
+		f := float64(q[j])
+		return f * f * st[j]
+	}
+	top := slices.Clone(nz)
+	// Ties go to the lower component, so that the pass is the same for
+	// the same query.
+	slices.SortStableFunc(top, func(a, b int) int { return cmp.Compare(worth(b), worth(a)) })
+	top = top[:min(prunedComponents, len(top))]
+	slices.Sort(top)
+	return top
+}
+
+// spreads returns, for each of the dim columns of n records, the
+// variance of its values over all the records (a record without the
+// component counts as 0) per record that has the component, or 0 for an
+// empty column. They are made on the first call, in one pass over the
+// components.
+func (sc *sparseCols) spreads(n, dim int) []float64 {
+	sc.spreadOnce.Do(func() {
+		s := make([]float64, dim)
+		for j := range dim {
+			lo, hi := sc.start[j*sc.nb], sc.start[(j+1)*sc.nb]
+			if lo == hi {
+				continue
+			}
+			var s1, s2 float64
+			for p := lo; p < hi; p++ {
+				v := float64(sc.value(p, j))
+				s1 += v
+				s2 += v * v
+			}
+			mean := s1 / float64(n)
+			s[j] = (s2/float64(n) - mean*mean) / float64(hi-lo)
+		}
+		sc.spread = s
+	})
+	return sc.spread
 }

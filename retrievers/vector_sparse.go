@@ -44,6 +44,8 @@ type sparseCols struct {
 
 	presentOnce sync.Once
 	present     []uint64 // see presence
+	spreadOnce  sync.Once
+	spread      []float64 // see spreads
 
 	// c holds the values as int8 codes, and vals is nil, in an index of
 	// compactRecords records or more.
@@ -90,7 +92,7 @@ func (sc *sparseCols) block(b, dim int, v []float32) {
 	for j := range dim {
 		lo, hi := sc.span(j, b)
 		for p := lo; p < hi; p++ {
-			v[int(sc.rows[p])*dim+j] = sc.value(p, j)
+			v[int(sc.row(p))*dim+j] = sc.value(p, j)
 		}
 	}
 }
@@ -100,7 +102,7 @@ func (sc *sparseCols) at(i, j int) float32 {
 	lo, hi := sc.span(j, i/blockRecords)
 	r := uint8(i % blockRecords)
 	for p := lo; p < hi; p++ {
-		if sc.rows[p] == r {
+		if sc.row(p) == r {
 			return sc.value(p, j)
 		}
 	}
@@ -128,7 +130,7 @@ func (x *VectorIndex) WriteSparse(w io.Writer) error {
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
 	b := append([]byte(nil), sparseMagic...)
-	for _, v := range []int{x.n, x.dim, len(sc.rows)} {
+	for _, v := range []int{x.n, x.dim, sc.entryCount()} {
 		b = binary.LittleEndian.AppendUint32(b, uint32(v))
 	}
 	bw.Write(b)
@@ -143,7 +145,9 @@ func (x *VectorIndex) WriteSparse(w io.Writer) error {
 			bw.Write(word[:])
 		}
 	}
-	bw.Write(sc.rows)
+	for p := range uint32(sc.entryCount()) {
+		bw.WriteByte(sc.row(p))
+	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("vector: write: %w", err)
 	}
