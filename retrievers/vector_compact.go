@@ -94,7 +94,7 @@ func (sc *sparseCols) compact(n, dim int) {
 	for i := range n {
 		c.rowStart[i+1] += c.rowStart[i]
 	}
-	c.rowCodes = make([]uint8, c.rowStart[n]+1) // a spare byte: see dots
+	c.rowCodes = make([]uint8, c.rowStart[n])
 	next := slices.Clone(c.rowStart[:n])
 	sc.eachEntry(dim, func(j, i int, p uint32) {
 		c.rowCodes[next[i]] = codes[p]
@@ -183,67 +183,54 @@ func product(f float32, code uint8) float32 {
 }
 
 // dots writes to out the scores of recs from their rows: the products of
-// the factors a (see scaled) at the query's components nz (ascending)
-// and each record's codes, added in ascending order of dimension from
-// zero, as score adds them. A row is read only at the query's
-// components, a tenth of its own: a component's code is found from the
-// row's mask (the bits set before it), without a branch on whether the
-// record has it (it does for a quarter of them, at random, which a
-// branch would mispredict often); the products are written one after
-// another and the place advanced only past a component the record has,
-// then the few kept are added.
+// the factors a (see scaled) at the query's components nz and each
+// record's codes, added in ascending order of dimension from zero, as
+// score adds them. A row is read only where it and the query both have a
+// component (a quarter of the query's, a tenth of the row's): the two
+// masks' common bits, each code found by the bits of the row's mask set
+// before it.
 func (c *compactVals) dots(a []float32, nz []int, recs []Scored, out []float32) {
-	type comp struct {
-		bit uint
-		f   float32
-	}
-	comps := make([]comp, 0, len(nz))
-	// comps[upto[w]:upto[w+1]] are the components in word w of a mask
-	upto := make([]int, c.words+1)
+	// the query's mask: the components whose factor is not zero
+	qmask := make([]uint64, c.words)
 	for _, j := range nz {
-		if f := a[j]; f != 0 {
-			comps = append(comps, comp{uint(j % 64), f})
-			upto[j/64+1]++
+		if a[j] != 0 {
+			qmask[j/64] |= 1 << (j % 64)
 		}
 	}
-	for w := range c.words {
-		upto[w+1] += upto[w]
-	}
-	kept := make([]float32, len(comps)+1)
+	a = a[:c.words*64]
 	for k, s := range recs {
 		i := s.Index
 		mask := c.rowMask[i*c.words : (i+1)*c.words]
-		// rowCodes ends with a spare byte, so that the place of a
-		// component a record lacks (one past its last code at most)
-		// can be read.
-		codes := c.rowCodes[c.rowStart[i]:]
-		n, before := 0, 0
+		codes := c.rowCodes[c.rowStart[i]:c.rowStart[i+1]]
+		var sum float32
+		before := 0
 		for w, word := range mask {
-			for _, q := range comps[upto[w]:upto[w+1]] {
-				at := before + bits.OnesCount64(word&(1<<q.bit-1))
-				kept[n] = product(q.f, codes[at])
-				n += int(word >> q.bit & 1)
+			for both := word & qmask[w]; both != 0; both &= both - 1 {
+				bit := bits.TrailingZeros64(both)
+				at := before + bits.OnesCount64(word&(1<<bit-1))
+				sum += product(a[w*64+bit], codes[at])
 			}
 			before += bits.OnesCount64(word)
-		}
-		var sum float32
-		for _, v := range kept[:n] {
-			sum += v
 		}
 		out[k] = sum
 	}
 }
 
 // rowCost is what looking a query component up in a row costs against
-// adding an entry of a column in a search (see dots: a count of bits, a
-// read that depends on it and a product; a column's entries are
+// adding an entry of a column in a search (see dots: counts of bits, a
+// read that depends on them and a product; a column's entries are
 // independent adds).
 const rowCost = 3
 
 // rowLookups is what scoring a record from its row costs for a query of
-// nz components, in rowCost units: one look-up per component and one
-// count per word of the mask.
-func (c *compactVals) rowLookups(nz int) float64 { return float64(nz + c.words) }
+// nz components, in rowCost units: a look-up per component both have
+// (the row has a share of the query's as large as its share of the
+// dimensions) and a word of each mask.
+func (c *compactVals) rowLookups(nz int) float64 {
+	n := len(c.rowStart) - 1
+	perRow := float64(c.rowStart[n]) / float64(max(n, 1))
+	return float64(nz)*perRow/float64(c.words*64) + float64(c.words)
+}
 
 // fewPassing returns the records that pass when a compact index scores
 // them more cheaply from their rows than the columns' blocks that hold
