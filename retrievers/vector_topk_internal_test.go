@@ -1,9 +1,12 @@
 package retrievers
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // topK keeps what sorting everything keeps: random scores with many ties,
@@ -56,4 +59,21 @@ func firstDiff(a, b []Scored) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// highest is the largest score of runs of every length up to a block's,
+// negative scores among them, and -Inf of none.
+func TestHighest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := range blockRecords + 1 {
+		scores := make([]float32, n)
+		for i := range scores {
+			scores[i] = rng.Float32()*2 - 1.5
+		}
+		want := float32(math.Inf(-1))
+		for _, s := range scores {
+			want = max(want, s)
+		}
+		require.Equal(t, want, highest(scores), "length %d", n)
+	}
 }
