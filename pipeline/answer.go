@@ -80,6 +80,9 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 			if len(plan.NamedBy) > 0 {
 				return p.namedByDraft(plan)
 			}
+			if plan.UnknownName != "" {
+				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{plan.UnknownName})))
+			}
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
 	}

@@ -392,3 +392,20 @@ func TestComparisonWithOneSide(t *testing.T) {
 		require.Len(t, resp.Answer.IDs, 1, resp.Answer.Text)
 	}
 }
+
+// A name the data does not hold is quoted whole, with its particles, in
+// every shape of question about one institution.
+func TestUnknownNameIsQuotedWhole(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{
+		"When was the Van Gogh Museum founded?",
+		"Is the Van Gogh Museum open?",
+		"Tell me about the Van Gogh Museum",
+		"Van Gogh Museum opening year?",
+	} {
+		resp := ask(t, p, q)
+		require.Equal(t, KindNone, resp.Answer.Kind, q)
+		require.False(t, resp.Answer.Exact, q)
+		require.Equal(t, "No institution called “Van Gogh Museum” is in the data.", resp.Answer.Text, q)
+	}
+}

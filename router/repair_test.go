@@ -109,3 +109,20 @@ func TestPartialNames(t *testing.T) {
 	// a word many names hold is no partial name
 	require.Empty(t, r.Route("Wat voor weer wordt het morgen in Utrecht?").Constraints.Names)
 }
+
+// TestNameParticles: a capitalised particle right before a name's unknown
+// words is part of the name; a lower-case one is a preposition.
+func TestNameParticles(t *testing.T) {
+	r := newTestRouter(t)
+	for q, name := range map[string]string{
+		"When was the Van Gogh Museum founded?":      "Van Gogh Museum",
+		"Van Gogh Museum opening year?":              "Van Gogh Museum",
+		"Is Museum Van Loon open?":                   "Museum Van Loon",
+		"Where is the Van Abbemuseum?":               "Van Abbemuseum",
+		"Wann wurde das Museum Ter Boorch eröffnet?": "Museum Ter Boorch",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Names, q)
+		require.Equal(t, name, p.UnknownName, q)
+	}
+}

@@ -278,6 +278,9 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 				i--
 			} else if i > 1 && nameStop[s.toks[i-1].norm] && nameWord(i-2) {
 				i -= 2
+			} else if i > 0 && nameParticle(s, i-1) {
+				// "the Van Gogh Museum", "Museum Van Loon"
+				i--
 			} else {
 				break
 			}
@@ -306,6 +309,22 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 		runs = append(runs, [2]int{i, j})
 	}
 	return runs
+}
+
+// nameParticle reports a capitalised particle of a surname or name
+// ("Van", "De", "Ter") at token k, in a question not written all in lower
+// case. It is asked only of the word right before a name's unknown
+// words, where such a particle is part of the name ("Van Gogh Museum …",
+// "… the De Lakenhal").
+func nameParticle(s *scan, k int) bool {
+	return !s.lower && s.toks[k].upper && nameParticles[s.toks[k].norm]
+}
+
+// nameParticles are the particles of Dutch, German, French and Italian
+// names.
+var nameParticles = map[string]bool{
+	"van": true, "von": true, "vom": true, "de": true, "der": true, "den": true, "ter": true, "ten": true,
+	"du": true, "da": true, "di": true, "le": true, "la": true, "zu": true, "zur": true,
 }
 
 // orgHeads are the nouns that end an organisation's name ("Heritage
