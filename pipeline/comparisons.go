@@ -32,6 +32,41 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	if ins[0].ID == ins[1].ID {
 		return draft{}, false
 	}
+	return compareTwo(plan, ins, nil), true
+}
+
+// compareTwo compares two institutions on the plan's attribute, in the
+// order the question names them. others, when there are some, carry the
+// name the question gives the second as well: the answer names them.
+func compareTwo(plan router.Plan, ins []*heritage.Institution, others []*heritage.Institution) draft {
+	d := compareValues(plan, ins)
+	if len(others) == 0 {
+		return d
+	}
+	render := d.render
+	d.render = func(cite func(string) string) string {
+		var b strings.Builder
+		b.WriteString(render(cite))
+		fmt.Fprintf(&b, " No institution in the data is called exactly %s; the name also fits ", quoteWords([]string{plan.UnknownName}))
+		for i, r := range others {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "%s%s", r.Name, cite(r.ID))
+		}
+		b.WriteString(".")
+		return b.String()
+	}
+	for _, r := range others {
+		d.Answer.IDs = append(d.Answer.IDs, r.ID)
+	}
+	d.Answer.Exact = false
+	return d
+}
+
+// compareValues is compareTwo's answer before the other holders of a
+// name are named.
+func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
 	attr := plan.Pair.Attribute
 	vals := make([][2]int, 2)
 	texts := make([]string, 2)
@@ -49,7 +84,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 			render: func(cite func(string) string) string {
 				return fmt.Sprintf("%s%s %s %s and %s%s %s %s: the dates overlap, so the data cannot say which %s.",
 					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(*plan.Pair))
-			}}, true
+			}}
 	}
 	if !known[0] || !known[1] {
 		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
@@ -63,7 +98,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 					}
 				}
 				return upperFirst(strings.Join(parts, "; ")) + ", so the data cannot say which " + pairPhrase(*plan.Pair) + "."
-			}}, true
+			}}
 	}
 	if vals[0] == vals[1] {
 		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids, Exact: true},
@@ -73,7 +108,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 					both = "are"
 				}
 				return fmt.Sprintf("Neither: %s%s and %s%s both %s %s.", ins[0].Name, cite(ins[0].ID), ins[1].Name, cite(ins[1].ID), both, texts[0])
-			}}, true
+			}}
 	}
 	w := 0
 	if (vals[1][0] > vals[0][0]) == plan.Pair.Highest {
@@ -90,7 +125,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 		render: func(cite func(string) string) string {
 			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
-		}}, true
+		}}
 }
 
 // oneSided answers a comparison of which the data holds one side as an
@@ -102,6 +137,27 @@ func (p *Pipeline) oneSided(plan router.Plan, fused []fusion.Fused) (draft, bool
 	in, ok := p.data.Get(p.resolve(c.Names[0], nil, rankOf(fused)))
 	if !ok {
 		return draft{}, false
+	}
+	if plan.UnknownName != "" && len(c.Bodies) == 0 {
+		// A name only part of the other side's ("the Ashmolean"): the
+		// institution whose name holds it, as for a question about one.
+		var cands []*heritage.Institution
+		for _, x := range p.nameCandidates(plan, fused) {
+			if x.ID != in.ID {
+				cands = append(cands, x)
+			}
+		}
+		if len(cands) > 0 {
+			ins := []*heritage.Institution{in, cands[0]}
+			q := strings.ToLower(plan.Question)
+			if at := strings.Index(q, strings.ToLower(plan.UnknownName)); at >= 0 && at < strings.Index(q, strings.ToLower(c.Names[0].Text)) {
+				ins[0], ins[1] = ins[1], ins[0]
+			}
+			// read from part of a name: not exact
+			d := compareTwo(plan, ins, cands[1:])
+			d.Answer.Exact = false
+			return d, true
+		}
 	}
 	other := "“" + plan.UnknownName + "”, which is not in the data"
 	if plan.UnknownName == "" && c.HasIDs() {

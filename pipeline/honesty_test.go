@@ -409,3 +409,21 @@ func TestUnknownNameIsQuotedWhole(t *testing.T) {
 		require.Equal(t, "No institution called “Van Gogh Museum” is in the data.", resp.Answer.Text, q)
 	}
 }
+
+// A comparison whose second side is named by part of a name ("the
+// Ashmolean") compares the institution whose name holds it, in the
+// question's order, names the others that hold it, and is not exact.
+func TestComparisonWithAPartialName(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"Which is older, the British Museum or the Ashmolean?": "Ashmolean Museum Of Art And Archaeology [",
+		"Is the Ashmolean older than the British Museum?":      "Yes: Ashmolean Museum Of Art And Archaeology [",
+		"Is the British Museum older than the Ashmolean?":      "No: Ashmolean Museum Of Art And Archaeology [",
+	} {
+		resp := ask(t, p, q)
+		require.False(t, resp.Answer.Exact, q)
+		require.True(t, strings.HasPrefix(resp.Answer.Text, want), "%s: %s", q, resp.Answer.Text)
+		require.Contains(t, resp.Answer.Text, "the name also fits Broadway Museum & Art Gallery", q)
+		require.Len(t, resp.Answer.IDs, 3, q)
+	}
+}
