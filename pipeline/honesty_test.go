@@ -427,3 +427,13 @@ func TestComparisonWithAPartialName(t *testing.T) {
 		require.Len(t, resp.Answer.IDs, 3, q)
 	}
 }
+
+// "The museums of X" lists X's members when X is both an institution and
+// an organisation the data holds.
+func TestKindOfABodyListsItsMembers(t *testing.T) {
+	p := testPipeline(t)
+	resp := ask(t, p, "List the museums of National Museums Scotland")
+	require.Equal(t, KindSet, resp.Answer.Kind, resp.Answer.Text)
+	require.True(t, resp.Answer.Exact)
+	require.True(t, strings.HasPrefix(resp.Answer.Text, "3 museums: National Museum Of Flight"), resp.Answer.Text)
+}

@@ -74,6 +74,26 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	return idx, L
 }
 
+// kindOf reports whether token i follows a plural kind and "of"
+// ("museums of National Museums Scotland", "Museen der Stiftung …",
+// "musea van het …"), an article between them aside: the words from i
+// then name what the institutions belong to, and a name that is both an
+// institution's and a body's is read as the body.
+func kindOf(s *scan, i int) bool {
+	k := i - 1
+	if k >= 0 && articles[s.toks[k].norm] {
+		k--
+	}
+	if k < 1 || !genitiveOf[s.toks[k].norm] {
+		return false
+	}
+	_, plural, ok := typeOfWord(s.toks[k-1].norm)
+	return ok && plural
+}
+
+// genitiveOf are the words that join a kind to what it belongs to.
+var genitiveOf = map[string]bool{"of": true, "van": true, "der": true, "des": true, "von": true}
+
 // entities finds bodies and institution names, longest first.
 func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, housesEnd int) {
 	for i := 0; i < len(s.toks); i++ {
@@ -88,7 +108,7 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 		// A body is preferred right after a relation cue ("part of the …").
 		afterCue := rel != "" && i >= relEnd && i <= relEnd+1
 		afterHouses := housesEnd >= 0 && i >= housesEnd && i <= housesEnd+1
-		takeBody := bl > nl || (bl > 0 && bl == nl && afterCue && !afterHouses)
+		takeBody := bl > nl || (bl > 0 && bl == nl && (afterCue && !afterHouses || kindOf(s, i)))
 		if takeBody {
 			b := g.bodyArr[bi]
 			body := Body{Name: b.name, IDs: append([]string(nil), b.ids...)}

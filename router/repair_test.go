@@ -126,3 +126,20 @@ func TestNameParticles(t *testing.T) {
 		require.Equal(t, name, p.UnknownName, q)
 	}
 }
+
+// TestKindOfABody: "the museums of X", X both an institution's name and
+// an organisation's, reads X as the organisation the museums belong to.
+func TestKindOfABody(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"List the museums of National Museums Scotland",
+		"Which are the museums of the Tate?",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Bodies, 1, q)
+		require.Empty(t, c.Names, q)
+		require.Empty(t, c.Bodies[0].Relation, "%s: either relation", q)
+	}
+	// without "of" after a kind the name is the institution's
+	require.Len(t, r.Route("When did National Museums Scotland open?").Constraints.Names, 1)
+}
