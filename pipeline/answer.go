@@ -80,9 +80,12 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 			if len(plan.NamedBy) > 0 {
 				return p.namedByDraft(plan)
 			}
-			if plan.UnknownName != "" {
+			if plan.UnknownName != "" && !p.anyHolds(fused[:min(len(fused), 10)], plan.UnknownName) {
 				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{plan.UnknownName})))
 			}
+			// No name, or a name that is part of some institution's
+			// while other words were not read ("How far is the Ashmolean
+			// from …"): not a claim that the name is not in the data.
 			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
 		}
 	}

@@ -187,6 +187,19 @@ func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*her
 	return out
 }
 
+// anyHolds reports whether one of the ranked institutions' names, its
+// current or an other, holds the phrase.
+func (p *Pipeline) anyHolds(fused []fusion.Fused, phrase string) bool {
+	want := " " + kg.NormalizeName(phrase) + " "
+	for _, f := range fused {
+		in, ok := p.data.Get(f.ID)
+		if ok && (strings.Contains(" "+kg.NormalizeName(in.Name)+" ", want) || altNameWith(in, phrase) != "") {
+			return true
+		}
+	}
+	return false
+}
+
 // altNameWith returns the first of an institution's other names that
 // carries the phrase, or "".
 func altNameWith(in *heritage.Institution, name string) string {

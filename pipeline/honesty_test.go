@@ -408,6 +408,11 @@ func TestUnknownNameIsQuotedWhole(t *testing.T) {
 		require.False(t, resp.Answer.Exact, q)
 		require.Equal(t, "No institution called “Van Gogh Museum” is in the data.", resp.Answer.Text, q)
 	}
+	// A name that is part of an institution's, in a question whose other
+	// words were not read, is never said to be missing.
+	resp := ask(t, p, "How far is the Ashmolean from the Pitt Rivers Museum?")
+	require.NotContains(t, resp.Answer.Text, "No institution called")
+	require.False(t, resp.Answer.Exact)
 }
 
 // A comparison whose second side is named by part of a name ("the
