@@ -165,6 +165,9 @@ func field(s *scan) string {
 	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") {
 		return "opened"
 	}
+	if kindOfCollections(s) {
+		return "subjects"
+	}
 	if f := typeChoice(s); f != "" {
 		return f
 	}
@@ -275,6 +278,22 @@ func collectionAsked(s *scan) bool {
 	n := len(s.toks)
 	return n > 2 && !s.used[n-1] && (s.toks[n-1].norm == "about" || s.toks[n-1].norm == "over" || s.toks[n-1].norm == "uber") &&
 		(s.toks[0].norm == "what" || s.toks[0].norm == "wat" || s.toks[0].norm == "worum" || s.toks[0].norm == "waar")
+}
+
+// kindOfCollections reports a question for the kind of what an
+// institution collects ("What kind of collections does X have?", "Welche
+// Art von Sammlungen …", "Wat voor collecties …"): its subjects, not its
+// type.
+func kindOfCollections(s *scan) bool {
+	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
+		"which kind of", "which type of", "welche art von", "was fur", "wat voor", "welk soort", "welke soort"} {
+		if i := s.find(cue); i >= 0 {
+			if k := i + len(strings.Fields(cue)); k < len(s.toks) && collectionWords[s.toks[k].norm] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // describeStarts open a request to describe what follows.

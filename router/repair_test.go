@@ -143,3 +143,17 @@ func TestKindOfABody(t *testing.T) {
 	// without "of" after a kind the name is the institution's
 	require.Len(t, r.Route("When did National Museums Scotland open?").Constraints.Names, 1)
 }
+
+// TestKindOfCollections: the kind of what an institution collects is its
+// subjects; the kind of institution it is stays its type.
+func TestKindOfCollections(t *testing.T) {
+	r := newTestRouter(t)
+	for q, field := range map[string]string{
+		"What kind of collections does the Horniman Museum have?": "subjects",
+		"Welche Art von Sammlungen hat das Deutsche Museum?":      "subjects",
+		"Wat voor collecties heeft het Rijksmuseum?":              "subjects",
+		"What kind of institution is the Rijksmuseum?":            "type",
+	} {
+		require.Equal(t, field, r.Route(q).Constraints.Field, q)
+	}
+}
