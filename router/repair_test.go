@@ -157,3 +157,26 @@ func TestKindOfCollections(t *testing.T) {
 		require.Equal(t, field, r.Route(q).Constraints.Field, q)
 	}
 }
+
+// TestOlderThanAnInstitution: "older than X" in a question for a set is
+// the years before X's opening year; with a name before the cue it is a
+// comparison of two, and "opened before 1900" stays years.
+func TestOlderThanAnInstitution(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums in London opened before the British Museum?")
+	require.Empty(t, p.Constraints.Names)
+	require.Equal(t, &YearRange{Field: "opened", To: 1758}, p.Constraints.Years)
+	require.Empty(t, p.Unread)
+
+	p = r.Route("Which museums in St Albans are older than Verulamium Museum?")
+	require.Empty(t, p.Constraints.Names, "the set is no misread name")
+	require.Equal(t, &YearRange{Field: "opened", To: 1938}, p.Constraints.Years)
+
+	p = r.Route("Is the Science Museum older than the British Museum?")
+	require.Len(t, p.Constraints.Names, 2)
+	require.Nil(t, p.Constraints.Years)
+
+	p = r.Route("Which museums in Bath opened before 1900?")
+	require.Equal(t, &YearRange{Field: "opened", To: 1899}, p.Constraints.Years)
+	require.Empty(t, p.Unread)
+}

@@ -1,5 +1,7 @@
 package router
 
+import "strings"
+
 // yearWords name a year in "the same year as X".
 var yearWords = map[string]bool{"year": true, "jahr": true, "jahre": true, "jaar": true}
 
@@ -25,14 +27,22 @@ func (g *gazetteer) sameYear(s *scan, c *Constraints) {
 		s.unreadCues = append(s.unreadCues, s.original(start, after))
 		return
 	}
-	m := g.exactForm(c.Names[k])
 	field := "opened"
 	for _, t := range s.toks[:start] {
 		if closeWords[t.norm] {
 			field = "closed"
 		}
 	}
-	phrase := cuePhrase(s, start, after, m.Text)
+	g.yearsOfName(s, c, k, field, cuePhrase(s, start, after, c.Names[k].Text), func(y YearRange) YearRange { return y })
+}
+
+// yearsOfName sets the question's years to those of the institution
+// c.Names[k] (its opening or closing years, by field) as span makes them
+// from the record's, and takes the name out of the question's entities.
+// When the name's records state no such year, or differ, phrase is a
+// condition the answer says it did not apply.
+func (g *gazetteer) yearsOfName(s *scan, c *Constraints, k int, field, phrase string, span func(YearRange) YearRange) {
+	m := g.exactForm(c.Names[k])
 	var years *YearRange
 	for _, id := range m.IDs {
 		in, ok := g.inst[id]
@@ -57,7 +67,81 @@ func (g *gazetteer) sameYear(s *scan, c *Constraints) {
 		s.unreadCues = append(s.unreadCues, phrase)
 		return
 	}
+	y := span(*years)
 	// the years are read after the names; they are set then (see route)
-	s.sameYears = years
+	s.sameYears = &y
 	c.Names = append(c.Names[:k], c.Names[k+1:]...)
+}
+
+// thanCues compare a set's age with one institution's: "older than X"
+// are the institutions opened before X's earliest opening year, "newer
+// than X" those opened after its latest.
+var thanCues = []struct {
+	phrase string
+	older  bool
+}{
+	{"older than", true}, {"opened before", true}, {"founded before", true}, {"established before", true},
+	{"alter als", true}, {"ouder dan", true},
+	{"newer than", false}, {"younger than", false}, {"opened after", false}, {"founded after", false},
+	{"established after", false}, {"junger als", false}, {"neuer als", false}, {"jonger dan", false},
+	{"nieuwer dan", false},
+}
+
+// olderThan reads "Which museums in Oxford are older than the
+// Ashmolean?": in a question for a set, with no institution named before
+// the cue (that is a comparison of two: "Is X older than Y?"), the years
+// before the opening year of the institution named after it (or after,
+// for "newer than"). Like sameYear, a name whose record states no opening
+// year leaves a condition the answer says it did not apply; a cue with no
+// institution after it is left to the other rules.
+func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
+	if !set || s.sameYears != nil {
+		return
+	}
+	for _, cue := range thanCues {
+		start := s.find(cue.phrase)
+		if start < 0 || !s.free(start, start+2) {
+			continue
+		}
+		after := start + 2
+		for k := 0; k < len(c.Names); k++ {
+			m := c.Names[k]
+			at := strings.Index(s.text, m.Text)
+			if at < 0 || at >= s.toks[start].start {
+				continue
+			}
+			if i := s.tokenAt(at); m.Score < 1 && i >= 0 && pluralKind(s.toks[i].norm) {
+				// "museums in St Albans" misread as Museum Of St Albans:
+				// the set the question asks for, whose words are read
+				// again as a kind and a place
+				s.unmark(i, s.tokenAt(at+len(m.Text)-1)+1)
+				c.Names = append(c.Names[:k], c.Names[k+1:]...)
+				k--
+				continue
+			}
+			return
+		}
+		s.mark(start, after)
+		k := g.nameAfterCue(s, c, after)
+		if k < 0 {
+			// no institution after it: years ("opened before 1900"), or
+			// a name the data does not hold, which other rules read
+			s.unmark(start, after)
+			return
+		}
+		older := cue.older
+		g.yearsOfName(s, c, k, "opened", cuePhrase(s, start, after, c.Names[k].Text), func(y YearRange) YearRange {
+			if older {
+				return YearRange{Field: "opened", To: y.From - 1}
+			}
+			return YearRange{Field: "opened", From: y.To + 1}
+		})
+		return
+	}
+}
+
+// pluralKind reports a plural word of a kind of institution.
+func pluralKind(w string) bool {
+	_, plural, ok := typeOfWord(w)
+	return ok && plural
 }

@@ -110,6 +110,23 @@ func (s *scan) free(i, j int) bool {
 	return true
 }
 
+// unmark frees the tokens [i, j) again.
+func (s *scan) unmark(i, j int) {
+	for k := max(i, 0); k < j && k < len(s.used); k++ {
+		s.used[k] = false
+	}
+}
+
+// tokenAt is the token that holds byte offset at of the text, or -1.
+func (s *scan) tokenAt(at int) int {
+	for i, t := range s.toks {
+		if t.start <= at && at < t.end {
+			return i
+		}
+	}
+	return -1
+}
+
 func (s *scan) mark(i, j int) {
 	for k := i; k < j && k < len(s.used); k++ {
 		s.used[k] = true
