@@ -79,6 +79,12 @@ var fieldCues = []struct {
 	{"how large", "size"}, {"hoe groot", "size"}, {"wie gross", "size"}, {"grootte", "size"}, {"grosse", "size"},
 	{"postal address", "address"}, {"street address", "address"}, {"straat", "address"}, {"strasse", "address"},
 	{"located", "city"}, {"situated", "city"}, {"gelegen", "city"}, {"liegt", "city"}, {"ligt", "city"},
+	{"opening year", "opened"}, {"opening years", "opened"}, {"opening date", "opened"}, {"opening dates", "opened"},
+	{"year of opening", "opened"}, {"founding year", "opened"}, {"founding date", "opened"},
+	{"year of foundation", "opened"}, {"year founded", "opened"}, {"eroffnungsjahr", "opened"},
+	{"grundungsjahr", "opened"}, {"openingsjaar", "opened"}, {"oprichtingsjaar", "opened"},
+	{"closing year", "closed"}, {"closing date", "closed"}, {"year of closing", "closed"}, {"year of closure", "closed"},
+	{"schliessungsjahr", "closed"}, {"sluitingsjaar", "closed"},
 }
 
 // trailingFields are field words that, last in a shorthand question,

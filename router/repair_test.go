@@ -180,3 +180,18 @@ func TestOlderThanAnInstitution(t *testing.T) {
 	require.Equal(t, &YearRange{Field: "opened", To: 1899}, p.Constraints.Years)
 	require.Empty(t, p.Unread)
 }
+
+// TestYearFieldNouns: "opening year", "Gründungsjahr", "closing date"
+// name the year asked, of one institution or of each member of a set.
+func TestYearFieldNouns(t *testing.T) {
+	r := newTestRouter(t)
+	for q, field := range map[string]string{
+		"List museums in Cardiff with their opening years": "opened",
+		"Museums in Cardiff with opening dates":            "opened",
+		"What is the opening year of the Holburne Museum?": "opened",
+		"Gründungsjahr des Deutschen Museums?":             "opened",
+		"What was the closing year of the Shoe Museum?":    "closed",
+	} {
+		require.Equal(t, field, r.Route(q).Constraints.Field, q)
+	}
+}
