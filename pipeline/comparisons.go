@@ -3,7 +3,9 @@ package pipeline
 import (
 	"fmt"
 	"github.com/hybridrag/hybridrag/kg"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -32,7 +34,50 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	if ins[0].ID == ins[1].ID {
 		return draft{}, false
 	}
+	if plan.Pair.Attribute == "distance" {
+		return distanceDraft(ins[0], ins[1]), true
+	}
 	return compareTwo(plan, ins, nil), true
+}
+
+// distanceDraft answers how far apart two institutions are: the distance
+// in a straight line between their recorded coordinates, or which of them
+// has none.
+func distanceDraft(a, b *heritage.Institution) draft {
+	ids := []string{a.ID, b.ID}
+	if a.Lat == nil || a.Lon == nil || b.Lat == nil || b.Lon == nil {
+		var none []*heritage.Institution
+		for _, in := range []*heritage.Institution{a, b} {
+			if in.Lat == nil || in.Lon == nil {
+				none = append(none, in)
+			}
+		}
+		return draft{Answer: Answer{Kind: KindField, Field: "distance", IDs: ids},
+			render: func(cite func(string) string) string {
+				names := make([]string, len(none))
+				for i, in := range none {
+					names[i] = in.Name + cite(in.ID)
+				}
+				return fmt.Sprintf("The data records no coordinates for %s, so it cannot say how far apart %s and %s are.",
+					strings.Join(names, " or "), a.Name, b.Name)
+			}}
+	}
+	km := heritage.DistanceKm(*a.Lat, *a.Lon, *b.Lat, *b.Lon)
+	value := distanceText(km)
+	return draft{Answer: Answer{Kind: KindField, Field: "distance", Value: value, IDs: ids, Exact: true},
+		render: func(cite func(string) string) string {
+			return fmt.Sprintf("%s%s and %s%s are %s apart in a straight line (from the coordinates the data records).",
+				a.Name, cite(a.ID), b.Name, cite(b.ID), value)
+		}}
+}
+
+// distanceText writes a distance in km: to a tenth under 10 km, whole
+// kilometres above.
+func distanceText(km float64) string {
+	if km < 10 {
+		return strconv.FormatFloat(km, 'f', 1, 64) + " km"
+	}
+	return strconv.FormatFloat(math.Round(km), 'f', 0, 64) + " km"
 }
 
 // compareTwo compares two institutions on the plan's attribute, in the

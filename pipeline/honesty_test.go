@@ -442,3 +442,21 @@ func TestKindOfABodyListsItsMembers(t *testing.T) {
 	require.True(t, resp.Answer.Exact)
 	require.True(t, strings.HasPrefix(resp.Answer.Text, "3 museums: National Museum Of Flight"), resp.Answer.Text)
 }
+
+// "How far is A from B?" is the distance between their coordinates, or
+// says which has none.
+func TestDistanceBetweenTwoInstitutions(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "How far is the Science Museum from the British Museum?").Answer
+	require.Equal(t, "distance", a.Field)
+	require.Equal(t, "4.2 km", a.Value)
+	require.True(t, a.Exact)
+	require.Len(t, a.IDs, 2)
+
+	a = ask(t, p, "What is the distance between the Holburne Museum and the Roman Baths Museum?").Answer
+	require.Equal(t, "0.8 km", a.Value)
+
+	a = ask(t, p, "Hoe ver is het Rijksmuseum van het British Museum?").Answer
+	require.False(t, a.Exact)
+	require.Contains(t, a.Text, "The data records no coordinates for Rijksmuseum")
+}

@@ -39,6 +39,10 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
 	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
+	if len(c.Names) == 2 && !c.List && distanceAsked(s) {
+		// "How far is A from B?": the distance between them
+		return FramePair, nil, &Pair{Attribute: "distance"}
+	}
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
 			// "Is A older than B?" asks whether the first named wins;
@@ -201,4 +205,10 @@ func relationField(s *scan) string {
 		return "member_of"
 	}
 	return ""
+}
+
+// distanceAsked reports a question for the distance between two places:
+// "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
+func distanceAsked(s *scan) bool {
+	return s.hasAny("how far", "distance", "wie weit", "entfernung", "entfernt", "afstand", "hoe ver", "hoever")
 }
