@@ -24,6 +24,45 @@ type draft struct {
 // institutions. It does not reach the graph. Without a selection, a set
 // answer is not made and the ranked answer says so by errNoSelection.
 func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
+	d, err := p.extractDraft(sel, plan, fused)
+	return broadened(d, plan.Constraints), err
+}
+
+// broadened makes an exact answer that rests on a subject the question
+// names only a part of ("coal mining", read as Mining and quarrying) not
+// exact, and says how the words were read.
+func broadened(d draft, c router.Constraints) draft {
+	if !d.Exact || len(c.Broader) == 0 || len(c.Subjects) == 0 || d.render == nil {
+		return d
+	}
+	var leaves []string
+	for _, t := range c.Subjects {
+		leaf := t[strings.LastIndex(t, " / ")+1:]
+		leaf = strings.TrimSpace(strings.TrimPrefix(leaf, "/"))
+		if !slices.Contains(leaves, leaf) {
+			leaves = append(leaves, leaf)
+		}
+	}
+	subject := "the subject " + strings.Join(leaves, ", ")
+	if len(leaves) > 1 {
+		subject = "the subjects " + strings.Join(leaves, ", ")
+	}
+	d.Exact = false
+	render := d.render
+	d.render = func(cite func(string) string) string {
+		text := strings.TrimRight(render(cite), " ")
+		sep := ". "
+		if strings.HasSuffix(text, ".") {
+			sep = " "
+		}
+		return fmt.Sprintf("%s%sNot an exact answer: %s is read as %s, which the data does not divide further.",
+			text, sep, quoteWords(c.Broader), subject)
+	}
+	return d
+}
+
+// extractDraft is extract before a broadened subject is accounted for.
+func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
 	if c := plan.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
 		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 {
 		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",

@@ -460,3 +460,18 @@ func TestDistanceBetweenTwoInstitutions(t *testing.T) {
 	require.False(t, a.Exact)
 	require.Contains(t, a.Text, "The data records no coordinates for Rijksmuseum")
 }
+
+// A set read through a word for part of a subject ("coal mining", read
+// as Mining and quarrying) is not exact, and says how it was read.
+func TestBroaderSubjectIsNotExact(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Are there any museums about coal mining in Wales?").Answer
+	require.Equal(t, KindSet, a.Kind)
+	require.False(t, a.Exact)
+	require.Contains(t, a.Text, "“coal mining” is read as the subject Mining and quarrying, which the data does not divide further")
+
+	a = ask(t, p, "Which museums in Wales have collections about mining?").Answer
+	require.True(t, a.Exact, a.Text)
+	a = ask(t, p, "Which bus and tram museums are there?").Answer
+	require.True(t, a.Exact, a.Text)
+}

@@ -48,6 +48,7 @@ func (c Constraints) Clone() Constraints {
 	c.NameHas = slices.Clone(c.NameHas)
 	c.Lacks = slices.Clone(c.Lacks)
 	c.Subjects = slices.Clone(c.Subjects)
+	c.Broader = slices.Clone(c.Broader)
 	c.GovernanceCodes = slices.Clone(c.GovernanceCodes)
 	c.Sizes = slices.Clone(c.Sizes)
 	return c

@@ -143,6 +143,10 @@ type Constraints struct {
 	// railways"); Topic is the phrase they came from.
 	Subjects []string `json:"subjects,omitempty"`
 	Topic    string   `json:"topic,omitempty"`
+	// Broader are the question's words for a part of a subject that were
+	// read as the whole subject, the narrowest the data records ("coal
+	// mining" as Mining and quarrying): a set they select is not exact.
+	Broader []string `json:"broader_subjects,omitempty"`
 
 	GovernanceCodes []string `json:"governance_codes,omitempty"`
 	Accreditation   string   `json:"accreditation,omitempty"` // Accredited / Unaccredited

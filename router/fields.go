@@ -391,7 +391,7 @@ func shareAsked(s *scan) bool {
 // places are the part ("What percentage of archives are in Germany?").
 func wholeOf(s *scan, c Constraints) *Constraints {
 	w := c.Clone()
-	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic = false, "", nil, nil, nil, ""
+	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic, w.Broader = false, "", nil, nil, nil, "", nil
 	w.Years, w.Has, w.Lacks, w.Order, w.Group = nil, nil, nil, nil, nil
 	if hasStatusWord(s) {
 		w.Status = ""

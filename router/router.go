@@ -455,7 +455,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if negatedTopic(s) {
 		// "not about railways": the topic read is the one excluded, and
 		// no rule excludes a topic; the list is of the rest, not exact
-		c.Subjects, c.Topic = nil, ""
+		c.Subjects, c.Topic, c.Broader = nil, "", nil
 	}
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {

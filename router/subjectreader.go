@@ -14,6 +14,14 @@ type subjectReader struct {
 	retyped     bool
 	subj        []string
 	first, last int
+	// broader are the phrases taken that name part of their subject
+	broader []broaderPhrase
+}
+
+// broaderPhrase is a phrase read as the subject terms it names a part of.
+type broaderPhrase struct {
+	text  string
+	terms []string
 }
 
 func newSubjectReader(s *scan) *subjectReader {
@@ -59,6 +67,9 @@ func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]strin
 func (r *subjectReader) take(i, j int, terms []string) {
 	s := r.s
 	r.subj = append(r.subj, terms...)
+	if narrowerKey(r.typed.span(i, j)) || narrowerKey(r.stems.span(i, j)) {
+		r.broader = append(r.broader, broaderPhrase{s.original(i, j), terms})
+	}
 	if r.first < 0 || i < r.first {
 		r.first = i
 	}
@@ -78,6 +89,11 @@ func (r *subjectReader) done(c *Constraints) {
 		return
 	}
 	c.Subjects = mergeTerms(c.Subjects, r.subj)
+	for _, b := range r.broader {
+		if !slices.Contains(c.Broader, b.text) && !coveredTogether(b, r.broader) {
+			c.Broader = append(c.Broader, b.text)
+		}
+	}
 	if c.Topic == "" {
 		c.Topic = strings.Trim(r.s.original(r.first, r.last), quoteRunes)
 	}
@@ -155,4 +171,33 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 		}
 	}
 	r.done(c)
+}
+
+// coveredTogether reports whether the phrases read as b's subject name
+// every part of it between them: "bus and tram museums" ask for all of
+// Buses and trams, though each word names only a part.
+func coveredTogether(b broaderPhrase, all []broaderPhrase) bool {
+	if len(b.terms) != 1 {
+		return false
+	}
+	term := b.terms[0]
+	leaf := term[strings.LastIndex(term, "/")+1:]
+	parts := strings.Split(normalize(leaf), " and ")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, part := range parts {
+		named := false
+		for _, o := range all {
+			if len(o.terms) != 1 || o.terms[0] != term {
+				continue
+			}
+			ps, os := stemPhrase(strings.TrimSpace(part)), stemPhrase(normalize(o.text))
+			named = named || ps != "" && os != "" && (strings.HasPrefix(ps, os) || strings.HasPrefix(os, ps))
+		}
+		if !named {
+			return false
+		}
+	}
+	return true
 }
