@@ -18,7 +18,11 @@ package linking
 // and compounds match split or joined ("Stadt Archiv" = "Stadtarchiv").
 // The city hint takes part in retrieval: a record in the town is boosted,
 // and the town's words in a name ("Stadtarchiv Weinheim" for
-// "Stadtarchiv" in Weinheim) count as matched.
+// "Stadtarchiv" in Weinheim) count as matched. A reference without a city
+// hint that ends with a town of the data ("British Museum, London", "Tate
+// Modern London") is also linked as the name before it with that town as
+// the hint; that reading wins when it scores higher and its best record
+// is in the town.
 //
 // A candidate's name similarity is QueryCov × NameCov of its best form:
 // the IDF-weighted shares of the query's words found in the name and of

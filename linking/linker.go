@@ -32,6 +32,8 @@ type Linker struct {
 	city []string         // per institution: normalised city
 	post []string         // per institution: normalised postcode
 
+	towns map[string]bool // the normalised towns of the records
+
 	matchThreshold float64
 	minScore       float64
 	fanout         int
@@ -75,6 +77,7 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		idx:            make(map[string]int32, n),
 		city:           make([]string, n),
 		post:           make([]string, n),
+		towns:          map[string]bool{},
 		matchThreshold: DefaultMatchThreshold,
 		minScore:       DefaultMinScore,
 		fanout:         DefaultFanout,
@@ -90,6 +93,9 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		l.idx[in.ID] = int32(i)
 		l.city[i] = kg.NormalizeName(in.City)
 		l.post[i] = normPostcode(in.Postcode)
+		if l.city[i] != "" {
+			l.towns[l.city[i]] = true
+		}
 	}
 	return l
 }
@@ -117,6 +123,17 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		nq := q
 		nq.Text = withoutIdentifiers(q.Text)
 		cands = l.byName(nq, h)
+		if head, city, ok := l.trailingTown(nq.Text); ok && q.City == "" {
+			// "British Museum, London", "Tate Modern London": the name,
+			// with its town as the city hint, when that finds a better
+			// candidate than the whole text and the record's town is that
+			// town (a record that states none cannot confirm the reading)
+			hq := nq
+			hq.Text, hq.City = head, city
+			if alt := l.byName(hq, l.hints(hq)); bestScore(alt) > bestScore(cands) && townAgrees(alt) {
+				cands = alt
+			}
+		}
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		if a.Score != b.Score {
@@ -131,4 +148,70 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		cands = cands[:limit]
 	}
 	return cands, nil
+}
+
+// trailingTown splits a reference that ends with a town of the data
+// (after a comma, or as its last one to three words) into the name before
+// it and the town. The name must keep a word of three letters or more.
+func (l *Linker) trailingTown(text string) (head, town string, ok bool) {
+	// A town is no kind of institution ("…, Bibliothek" is the end of a
+	// name, whatever a record's town field holds) and stands outside
+	// parentheses ("Public Library & Museum (Camborne)" is a whole name).
+	isTown := func(t string) bool {
+		return l.towns[kg.NormalizeName(t)] && NormalizeType(t) == "" && !strings.ContainsAny(t, "()")
+	}
+	if at := strings.LastIndex(text, ","); at > 0 {
+		h, t := strings.TrimSpace(text[:at]), strings.TrimSpace(text[at+1:])
+		if isTown(t) && hasLongWord(h) {
+			return h, t, true
+		}
+	}
+	words := strings.Fields(text)
+	for n := min(3, len(words)-1); n >= 1; n-- {
+		t := strings.Join(words[len(words)-n:], " ")
+		h := strings.Join(words[:len(words)-n], " ")
+		if isTown(t) && hasLongWord(h) {
+			return h, t, true
+		}
+	}
+	return "", "", false
+}
+
+// hasLongWord reports a word of three letters or more.
+func hasLongWord(s string) bool {
+	for _, w := range strings.Fields(kg.NormalizeName(s)) {
+		if len(w) >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// bestScore is the highest score of cands, or 0.
+func bestScore(cands []Candidate) float64 {
+	best := 0.0
+	for _, c := range cands {
+		best = max(best, c.Score)
+	}
+	return best
+}
+
+// townAgrees reports whether the best of cands is in the town its city
+// hint names.
+func townAgrees(cands []Candidate) bool {
+	best := -1
+	for i, c := range cands {
+		if best < 0 || c.Score > cands[best].Score {
+			best = i
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	for _, f := range cands[best].Features {
+		if f.ID == FeatureCity {
+			return f.Value >= 0.9
+		}
+	}
+	return false
 }

@@ -102,8 +102,9 @@
 // lower-case and padded ISILs; GND with prefixes, as DNB numbers, URLs and
 // inside a name; ROR and Wikidata URLs and prefixes), generic names with
 // a town, names without their town, spelling variants, shared names with
-// and without a town, absent names and identifiers, and names up to their
-// first word of a kind of institution (leading_words).
+// and without a town, absent names and identifiers, names up to their
+// first word of a kind of institution (leading_words), and names followed
+// by their town, or made-up names by a town (name_with_town).
 package gen
 
 import (

@@ -42,6 +42,7 @@ var refKinds = []struct {
 	{"ambiguous_with_city", refAmbiguous(true)},
 	{"absent", refAbsent},
 	{"leading_words", refLeadingWords},
+	{"name_with_town", refNameWithTown},
 }
 
 type rgen struct {
@@ -57,7 +58,7 @@ type rgen struct {
 }
 
 // References generates up to n linking references from ds,
-// deterministically for seed, shared evenly by the kinds (about n/21
+// deterministically for seed, shared evenly by the kinds (about n/23
 // each; a kind with fewer qualifying records yields fewer).
 //
 // expected_id is "" when nothing should be matched: a name or identifier
@@ -418,5 +419,30 @@ func refLeadingWords(g *rgen, quota int) {
 			note = fmt.Sprintf("%q up to its kind, the town as a hint; the only record whose names hold those words.", in.Name)
 		}
 		return g.add(q, in.ID, nil, note)
+	})
+}
+
+// refNameWithTown gives a record's name followed by its town, after a
+// comma or not ("British Museum, London", "Tate Modern London"), as the
+// rows of a catalogue often hold them; one in four is a name no record
+// has followed by a town of the data, which nothing should match.
+func refNameWithTown(g *rgen, quota int) {
+	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
+		if g.r.IntN(4) == 0 {
+			town := g.x.recs[g.r.IntN(len(g.x.recs))].City
+			if town == "" {
+				return false
+			}
+			text := g.x.absentName(g.r) + ", " + town
+			return g.add(linking.Query{Text: text}, "", nil, "A plausible name no record has, with a town of the data.")
+		}
+		if in.City == "" || !g.x.unique(in) || strings.Contains(fold(in.Name), fold(in.City)) {
+			return false
+		}
+		text, how := in.Name+", "+in.City, "after a comma"
+		if g.r.IntN(3) == 0 {
+			text, how = in.Name+" "+in.City, "after a space"
+		}
+		return g.add(linking.Query{Text: text}, in.ID, nil, fmt.Sprintf("The record's name and its town %s.", how))
 	})
 }
