@@ -291,6 +291,9 @@ func collectionAsked(s *scan) bool {
 // Art von Sammlungen …", "Wat voor collecties …"): its subjects, not its
 // type.
 func kindOfCollections(s *scan) bool {
+	if !s.hasAny("kind", "kinds", "type", "types", "sort", "art", "fur", "voor", "soort") {
+		return false
+	}
 	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
 		"which kind of", "which type of", "welche art von", "was fur", "wat voor", "welk soort", "welke soort"} {
 		if i := s.find(cue); i >= 0 {

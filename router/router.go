@@ -236,7 +236,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	g.samePlace(s, &c)
 	g.sameYear(s, &c)
-	g.olderThan(s, &c, listQ || pluralType(s))
+	if s.hasAny("than", "als", "dan", "before", "after") {
+		g.olderThan(s, &c, listQ || pluralType(s))
+	}
 	g.findPlaces(s, &c)
 	if g.nearName(s, &c) {
 		// a list of what lies near the institution, whatever the words
