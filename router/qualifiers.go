@@ -32,6 +32,18 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				code, ok = typeWords[fw], true
 			}
 		}
+		if ok && ownerKind(s, i) {
+			// "the museums of the University of Oxford": a kind that
+			// heads the name of what the institutions belong to, which
+			// no rule reads; the list is not exact for it
+			j := i + 1
+			for j < n && (s.toks[j].upper || j+1 < n && nameStop[s.toks[j].norm] && s.toks[j+1].upper) {
+				j++
+			}
+			s.unreadCues = append(s.unreadCues, s.original(i, j))
+			s.mark(i, i+1)
+			continue
+		}
 		if ok {
 			if i <= negUntil {
 				neg = appendUnique(neg, code)
@@ -164,3 +176,11 @@ func predicate(s *scan, i int) bool {
 }
 
 var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}
+
+// ownerKind reports a capitalised kind word in the singular after a
+// plural kind and "of" ("museums of the University of …", "Bibliotheken
+// der Universität …"), in a question not written all in lower case: the
+// head of an owner's name, not a second kind.
+func ownerKind(s *scan, i int) bool {
+	return !s.lower && s.toks[i].upper && !pluralTypeWords[s.toks[i].norm] && kindOf(s, i)
+}

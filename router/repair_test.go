@@ -195,3 +195,15 @@ func TestYearFieldNouns(t *testing.T) {
 		require.Equal(t, field, r.Route(q).Constraints.Field, q)
 	}
 }
+
+// TestOwnerKind: a singular kind after "the museums of the" heads an
+// owner's name; it is no second kind, and the list is not exact for it.
+func TestOwnerKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("List the museums of the University of Oxford")
+	require.Equal(t, []string{"M"}, p.Constraints.TypeCodes)
+	require.Contains(t, p.Unread, "University of Oxford")
+	// a kind joined by "and" is a second kind
+	p = r.Route("museums and universities in Oxford")
+	require.Len(t, p.Constraints.TypeCodes, 2)
+}
