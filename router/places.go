@@ -35,7 +35,11 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 				// a country's two letters count written in capitals ("the
 				// UK", "GB"): "us" and "de" are words
 				caps := len(k) == 2 && countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
-				if !caps && (!t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3) {
+				// "museums in bath": a town that is also a common word,
+				// written in small letters, right after a plural kind and
+				// a locative, is the town
+				kindIn := locatives[prevWord] && i >= 2 && pluralKind(s.toks[i-2].norm) && commonWords[k] && len(k) >= 4
+				if !caps && !kindIn && (!t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3) {
 					return false
 				}
 				// "Ist X eine Bibliothek?": a type word after an article is

@@ -207,3 +207,37 @@ func TestOwnerKind(t *testing.T) {
 	p = r.Route("museums and universities in Oxford")
 	require.Len(t, p.Constraints.TypeCodes, 2)
 }
+
+// TestYearsAfterThan: "older than 1900" is before 1900, "later than
+// 1990" after 1990, in English, German and Dutch.
+func TestYearsAfterThan(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]YearRange{
+		"Which museums in Bath are older than 1900?":    {Field: "opened", To: 1899},
+		"Ist das Holburne Museum älter als 1900?":       {Field: "opened", To: 1899},
+		"Which museums in Bath opened later than 1990?": {Field: "opened", From: 1991},
+		"Welke musea in Bath zijn jonger dan 1990?":     {Field: "opened", From: 1991},
+	} {
+		p := r.Route(q)
+		y := p.Constraints.Years
+		if p.Test != nil && p.Test.Years != nil {
+			y = p.Test.Years
+		}
+		require.NotNil(t, y, q)
+		require.Equal(t, want, *y, q)
+	}
+}
+
+// TestLowerCaseTownAfterAKind: a town that is also a common word, in
+// small letters after a plural kind and "in", is the town; a short word
+// there ("the") or one not after a kind ("opened in march") is not.
+func TestLowerCaseTownAfterAKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("which museums in bath opened before 1893?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "Bath", p.Constraints.Places[0].Name)
+	require.Empty(t, r.Route("Which museums opened in march 1990?").Constraints.Places)
+	p = r.Route("Which museums in the Armagh City local government district have collections about bunkers?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "Armagh City", p.Constraints.Places[0].Name)
+}
