@@ -123,6 +123,36 @@ func (q *qdrantProcess) kill(t *testing.T) {
 
 func (q *qdrantProcess) signal(t *testing.T, sig syscall.Signal) {
 	require.NoError(t, q.cmd.Process.Signal(sig))
+	if sig == syscall.SIGSTOP {
+		// kill(2) returns before every thread has stopped: a thread
+		// running on another core could still answer the next ask
+		require.Eventually(t, func() bool { return q.stopped() }, 10*time.Second, 5*time.Millisecond,
+			"every thread of qdrant stopped")
+	}
+}
+
+// stopped reports whether every thread of the server is stopped (state T
+// in /proc), or true where /proc cannot tell.
+func (q *qdrantProcess) stopped() bool {
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", q.cmd.Process.Pid))
+	if err != nil || len(tasks) == 0 {
+		return true
+	}
+	for _, f := range tasks {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // the thread ended
+		}
+		// the state follows the command name, which is in parentheses
+		at := bytes.LastIndexByte(b, ')')
+		if at < 0 || at+2 >= len(b) {
+			return true
+		}
+		if st := b[at+2]; st != 'T' && st != 't' {
+			return false
+		}
+	}
+	return true
 }
 
 func (q *qdrantProcess) url() string { return fmt.Sprintf("http://127.0.0.1:%d", q.grpc) }
