@@ -119,7 +119,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			var b strings.Builder
 			b.WriteString(text)
 			if via == "ranking" {
-				fmt.Fprintf(&b, " No institution in the data is called exactly %s; the name also fits ", quoteWords(unknownName(plan)))
+				fmt.Fprintf(&b, alsoFits, quoteWords(unknownName(plan)))
 			} else {
 				fmt.Fprintf(&b, " The name %s also fits ", quoteWords([]string{asked}))
 			}
@@ -149,8 +149,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 // (at most four). Institutions in the question's place come first when it
 // gives one. Nil when none carries it.
 func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*heritage.Institution {
-	phrase := " " + kg.NormalizeName(plan.UnknownName) + " "
-	if strings.TrimSpace(phrase) == "" {
+	if strings.TrimSpace(kg.NormalizeName(plan.UnknownName)) == "" {
 		return nil
 	}
 	type cand struct {
@@ -163,12 +162,7 @@ func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*her
 		if !ok {
 			continue
 		}
-		level := 0
-		if strings.Contains(" "+kg.NormalizeName(in.Name)+" ", phrase) {
-			level = 2
-		} else if altNameWith(in, plan.UnknownName) != "" {
-			level = 1
-		}
+		level := phraseLevel(in, plan.UnknownName)
 		if len(plan.Constraints.Places) > 0 && placeMatches(in, plan.Constraints.Places) {
 			level += 4
 		}
@@ -187,17 +181,31 @@ func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*her
 	return out
 }
 
+// alsoFits begins the sentence that names the other institutions a name
+// the question gives only part of fits.
+const alsoFits = " No institution in the data is called exactly %s; the name also fits "
+
 // anyHolds reports whether one of the ranked institutions' names, its
 // current or an other, holds the phrase.
 func (p *Pipeline) anyHolds(fused []fusion.Fused, phrase string) bool {
-	want := " " + kg.NormalizeName(phrase) + " "
 	for _, f := range fused {
-		in, ok := p.data.Get(f.ID)
-		if ok && (strings.Contains(" "+kg.NormalizeName(in.Name)+" ", want) || altNameWith(in, phrase) != "") {
+		if in, ok := p.data.Get(f.ID); ok && phraseLevel(in, phrase) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// phraseLevel is 2 when an institution's name holds the phrase as words
+// in order, 1 when one of its other names does, else 0.
+func phraseLevel(in *heritage.Institution, phrase string) int {
+	switch {
+	case strings.Contains(" "+kg.NormalizeName(in.Name)+" ", " "+kg.NormalizeName(phrase)+" "):
+		return 2
+	case altNameWith(in, phrase) != "":
+		return 1
+	}
+	return 0
 }
 
 // altNameWith returns the first of an institution's other names that

@@ -87,8 +87,7 @@ func kindOf(s *scan, i int) bool {
 	if k < 1 || !genitiveOf[s.toks[k].norm] {
 		return false
 	}
-	_, plural, ok := typeOfWord(s.toks[k-1].norm)
-	return ok && plural
+	return pluralKind(s.toks[k-1].norm)
 }
 
 // genitiveOf are the words that join a kind to what it belongs to.

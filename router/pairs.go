@@ -23,6 +23,25 @@ var pairCues = map[string]Pair{
 	"after": {Attribute: "opened", Highest: true}, "nach": {Attribute: "opened", Highest: true}, "na": {Attribute: "opened", Highest: true},
 }
 
+// ageCue reads tokens i and i+1 as a comparison of opening years with
+// what follows them: a pair cue of opening and "than" ("older than",
+// "später als", "jonger dan"), or a verb of opening and "before" or
+// "after" ("opened before"). earlier is set when what is asked for
+// opened first.
+func ageCue(s *scan, i int) (earlier, ok bool) {
+	if i < 0 || i+1 >= len(s.toks) {
+		return false, false
+	}
+	w, next := s.toks[i].norm, s.toks[i+1].norm
+	if p, cue := pairCues[w]; cue && p.Attribute == "opened" && thanWords[next] {
+		return !p.Highest, true
+	}
+	if p, cue := pairCues[next]; cue && openWords[w] && (next == "before" || next == "after") {
+		return !p.Highest, true
+	}
+	return false, false
+}
+
 // pairJoins link the two institutions of a comparison ("A or B", "A
 // than B", "A before B").
 var pairJoins = map[string]bool{

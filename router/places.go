@@ -458,7 +458,8 @@ func exceptPlaces(s *scan, c *Constraints) {
 	}
 }
 
-// thanWords introduce the other side of "more … than".
+// thanWords introduce the other side of a comparison ("more … than",
+// "older than", "älter als").
 var thanWords = map[string]bool{"than": true, "als": true, "dan": true}
 
 // moreThanAt returns the token of "than" after a cue of more or fewer

@@ -73,20 +73,6 @@ func (g *gazetteer) yearsOfName(s *scan, c *Constraints, k int, field, phrase st
 	c.Names = append(c.Names[:k], c.Names[k+1:]...)
 }
 
-// thanCues compare a set's age with one institution's: "older than X"
-// are the institutions opened before X's earliest opening year, "newer
-// than X" those opened after its latest.
-var thanCues = []struct {
-	phrase string
-	older  bool
-}{
-	{"older than", true}, {"opened before", true}, {"founded before", true}, {"established before", true},
-	{"alter als", true}, {"ouder dan", true},
-	{"newer than", false}, {"younger than", false}, {"opened after", false}, {"founded after", false},
-	{"established after", false}, {"junger als", false}, {"neuer als", false}, {"jonger dan", false},
-	{"nieuwer dan", false},
-}
-
 // olderThan reads "Which museums in Oxford are older than the
 // Ashmolean?": in a question for a set, with no institution named before
 // the cue (that is a comparison of two: "Is X older than Y?"), the years
@@ -98,9 +84,9 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 	if !set || s.sameYears != nil {
 		return
 	}
-	for _, cue := range thanCues {
-		start := s.find(cue.phrase)
-		if start < 0 || !s.free(start, start+2) {
+	for start := range s.toks {
+		older, ok := ageCue(s, start)
+		if !ok || !s.free(start, start+2) {
 			continue
 		}
 		after := start + 2
@@ -129,7 +115,6 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 			s.unmark(start, after)
 			return
 		}
-		older := cue.older
 		g.yearsOfName(s, c, k, "opened", cuePhrase(s, start, after, c.Names[k].Text), func(y YearRange) YearRange {
 			if older {
 				return YearRange{Field: "opened", To: y.From - 1}

@@ -85,11 +85,14 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 			if prev == "from" || prev == "van" || prev == "von" {
 				return &YearRange{Field: field, From: y}, i + 1
 			}
-		case (prev == "than" || prev == "als" || prev == "dan") && i > 1 && earlierWords[s.toks[i-2].norm]:
-			// "older than 1900", "älter als 1900", "eerder dan 1900"
-			return &YearRange{Field: field, To: y - 1}, i + 1
-		case (prev == "than" || prev == "als" || prev == "dan") && i > 1 && laterWords[s.toks[i-2].norm]:
-			return &YearRange{Field: field, From: y + 1}, i + 1
+		case thanWords[prev] && i > 1:
+			// "older than 1900", "älter als 1900", "later dan 1990"
+			if earlier, ok := ageCue(s, i-2); ok {
+				if earlier {
+					return &YearRange{Field: field, To: y - 1}, i + 1
+				}
+				return &YearRange{Field: field, From: y + 1}, i + 1
+			}
 		case prev == "before" || prev == "voor" || prev == "vor" || prev2 == "prior to" || prev == "earlier" || prev == "pre":
 			return &YearRange{Field: field, To: y - 1}, i + 1
 		case prev == "until" || prev == "till" || prev == "by" || prev == "tot" || prev == "bis" || prev2 == "up to":
@@ -106,12 +109,3 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 	}
 	return nil, n
 }
-
-// earlierWords and laterWords compare with a year before "than" ("older
-// than 1900", "später als 1950").
-var (
-	earlierWords = map[string]bool{"older": true, "earlier": true, "sooner": true, "alter": true, "fruher": true,
-		"eher": true, "ouder": true, "eerder": true}
-	laterWords = map[string]bool{"newer": true, "younger": true, "later": true, "junger": true, "neuer": true,
-		"spater": true, "jonger": true, "nieuwer": true}
-)
