@@ -37,8 +37,7 @@ func broadened(d draft, c router.Constraints) draft {
 	}
 	var leaves []string
 	for _, t := range c.Subjects {
-		leaf := t[strings.LastIndex(t, " / ")+1:]
-		leaf = strings.TrimSpace(strings.TrimPrefix(leaf, "/"))
+		leaf := strings.TrimSpace(t[strings.LastIndex(t, "/")+1:])
 		if !slices.Contains(leaves, leaf) {
 			leaves = append(leaves, leaf)
 		}

@@ -5,7 +5,6 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -34,10 +33,49 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	if ins[0].ID == ins[1].ID {
 		return draft{}, false
 	}
+	d := compareTwo(plan, ins, nil)
 	if plan.Pair.Attribute == "distance" {
-		return distanceDraft(ins[0], ins[1]), true
+		d = distanceDraft(ins[0], ins[1])
 	}
-	return compareTwo(plan, ins, nil), true
+	return elsewhere(d, c.Places, ins), true
+}
+
+// elsewhere makes a comparison of institutions the question places, one
+// of which is not in any of its places ("the Tate Modern Leeds": Tate
+// Modern is in London), not exact, and says where that one is.
+func elsewhere(d draft, places []router.Place, ins []*heritage.Institution) draft {
+	if len(places) == 0 {
+		return d
+	}
+	var out []*heritage.Institution
+	for _, in := range ins {
+		if !placeMatches(in, places) {
+			out = append(out, in)
+		}
+	}
+	if len(out) == 0 {
+		return d
+	}
+	names := make([]string, len(places))
+	for i, pl := range places {
+		names[i] = pl.Name
+	}
+	d.Exact = false
+	render := d.render
+	d.render = func(cite func(string) string) string {
+		var b strings.Builder
+		b.WriteString(strings.TrimSuffix(render(cite), "."))
+		b.WriteString(". Not an exact answer: ")
+		for i, in := range out {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "%s is in %s, not in %s", in.Name, placeText(in), strings.Join(names, " or "))
+		}
+		b.WriteString(".")
+		return b.String()
+	}
+	return d
 }
 
 // distanceDraft answers how far apart two institutions are: the distance
@@ -75,9 +113,9 @@ func distanceDraft(a, b *heritage.Institution) draft {
 // kilometres above.
 func distanceText(km float64) string {
 	if km < 10 {
-		return strconv.FormatFloat(km, 'f', 1, 64) + " km"
+		return kmText(math.Round(km*10) / 10)
 	}
-	return strconv.FormatFloat(math.Round(km), 'f', 0, 64) + " km"
+	return kmText(math.Round(km))
 }
 
 // compareTwo compares two institutions on the plan's attribute, in the
@@ -92,7 +130,7 @@ func compareTwo(plan router.Plan, ins []*heritage.Institution, others []*heritag
 	d.render = func(cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(render(cite))
-		fmt.Fprintf(&b, " No institution in the data is called exactly %s; the name also fits ", quoteWords([]string{plan.UnknownName}))
+		fmt.Fprintf(&b, alsoFits, quoteWords([]string{plan.UnknownName}))
 		for i, r := range others {
 			if i > 0 {
 				b.WriteString("; ")

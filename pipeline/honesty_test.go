@@ -456,6 +456,9 @@ func TestDistanceBetweenTwoInstitutions(t *testing.T) {
 	a = ask(t, p, "What is the distance between the Holburne Museum and the Roman Baths Museum?").Answer
 	require.Equal(t, "0.8 km", a.Value)
 
+	a = ask(t, p, "How many miles apart are the Science Museum and the British Museum?").Answer
+	require.Equal(t, "4.2 km", a.Value)
+
 	a = ask(t, p, "Hoe ver is het Rijksmuseum van het British Museum?").Answer
 	require.False(t, a.Exact)
 	require.Contains(t, a.Text, "The data records no coordinates for Rijksmuseum")
@@ -473,5 +476,17 @@ func TestBroaderSubjectIsNotExact(t *testing.T) {
 	a = ask(t, p, "Which museums in Wales have collections about mining?").Answer
 	require.True(t, a.Exact, a.Text)
 	a = ask(t, p, "Which bus and tram museums are there?").Answer
+	require.True(t, a.Exact, a.Text)
+}
+
+// A comparison that names a place one of its institutions is not in
+// ("the Tate Moderne Leeds": Tate Modern is in London) is not exact, and
+// says where it is.
+func TestComparisonWithAPlaceElsewhere(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Which is older, the Tate Moderne Leeds or the British Museum?").Answer
+	require.False(t, a.Exact)
+	require.Contains(t, a.Text, "Tate Modern is in London")
+	a = ask(t, p, "Which is older, the Holburne Museum in Bath or the British Museum in London?").Answer
 	require.True(t, a.Exact, a.Text)
 }

@@ -295,7 +295,7 @@ func kindOfCollections(s *scan) bool {
 		return false
 	}
 	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
-		"which kind of", "which type of", "welche art von", "was fur", "wat voor", "welk soort", "welke soort"} {
+		"which kind of", "which type of", "welche art von", "welche art", "welcher art", "was fur", "wat voor", "welk soort", "welke soort"} {
 		if i := s.find(cue); i >= 0 {
 			if k := i + len(strings.Fields(cue)); k < len(s.toks) && collectionWords[s.toks[k].norm] {
 				return true

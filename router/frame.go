@@ -39,7 +39,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
 	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
-	if len(c.Names) == 2 && !c.List && distanceAsked(s) {
+	if len(c.Names) == 2 && !pluralType(s) && distanceAsked(s) {
 		// "How far is A from B?": the distance between them
 		return FramePair, nil, &Pair{Attribute: "distance"}
 	}
@@ -210,5 +210,7 @@ func relationField(s *scan) string {
 // distanceAsked reports a question for the distance between two places:
 // "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 func distanceAsked(s *scan) bool {
-	return s.hasAny("how far", "distance", "wie weit", "entfernung", "entfernt", "afstand", "hoe ver", "hoever")
+	return s.hasAny("how far", "distance", "apart", "how many kilometres", "how many kilometers", "how many km",
+		"how many miles", "wie weit", "entfernung", "entfernt", "wie viele kilometer", "afstand", "hoe ver", "hoever",
+		"hoeveel kilometer")
 }

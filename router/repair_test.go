@@ -151,6 +151,7 @@ func TestKindOfCollections(t *testing.T) {
 	for q, field := range map[string]string{
 		"What kind of collections does the Horniman Museum have?": "subjects",
 		"Welche Art von Sammlungen hat das Deutsche Museum?":      "subjects",
+		"Welche Art Sammlungen hat das Horniman Museum?":          "subjects",
 		"Wat voor collecties heeft het Rijksmuseum?":              "subjects",
 		"What kind of institution is the Rijksmuseum?":            "type",
 	} {
