@@ -9,8 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// topK keeps what sorting everything keeps: random scores with many ties,
-// several k, records skipped by a filter, offered in runs.
+// topK, and bestOfBlocks, keep what sorting everything keeps: random
+// scores with many ties, several k, records skipped by a filter, offered
+// in runs.
 func TestTopKIsTheSortedBest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 300 {
@@ -49,6 +50,18 @@ func TestTopKIsTheSortedBest(t *testing.T) {
 		if got := tk.heap().sorted(); !slices.Equal(got, want) {
 			t.Fatalf("trial %d (n %d, k %d): got %d results, want %d; first difference at %d", trial, n, k, len(got), len(want), firstDiff(got, want))
 		}
+		// bestOfBlocks, whose bar starts at the parts' k-th highest
+		// score, over every block
+		x := &VectorIndex{n: n}
+		var run []int32
+		for b := range blocksOf(n) {
+			run = append(run, int32(b))
+		}
+		scored := make([]float32, len(run)*blockRecords)
+		copy(scored, scores)
+		if got := x.bestOfBlocks(k, scored, run, pass).sorted(); !slices.Equal(got, want) {
+			t.Fatalf("trial %d (n %d, k %d): bestOfBlocks got %d results, want %d; first difference at %d", trial, n, k, len(got), len(want), firstDiff(got, want))
+		}
 	}
 }
 
@@ -75,5 +88,35 @@ func TestHighest(t *testing.T) {
 			want = max(want, s)
 		}
 		require.Equal(t, want, highest(scores), "length %d", n)
+	}
+}
+
+// partHighest is the highest score of a part's records that pass, for
+// parts with none, some and all of their records passing, and of every
+// length up to partRecords.
+func TestPartHighest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	scores := make([]float32, 4*partRecords)
+	for i := range scores {
+		scores[i] = rng.Float32()*2 - 1.5
+	}
+	pass := recordSet{0, ^uint64(0) >> 1}
+	for lo := 0; lo < len(scores); lo += partRecords {
+		for n := 1; n <= partRecords; n++ {
+			want, any := float32(math.Inf(-1)), false
+			for i := lo; i < lo+n; i++ {
+				if pass.has(i) {
+					want, any = max(want, scores[i]), true
+				}
+			}
+			got, ok := partHighest(scores, lo, lo+n, pass)
+			require.Equal(t, any, ok, "part at %d, %d records", lo, n)
+			if ok {
+				require.Equal(t, want, got, "part at %d, %d records", lo, n)
+			}
+			got, ok = partHighest(scores, lo, lo+n, nil)
+			require.True(t, ok)
+			require.Equal(t, highest(scores[lo:lo+n]), got)
+		}
 	}
 }
