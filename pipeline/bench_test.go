@@ -85,6 +85,62 @@ func askUncached(b *testing.B, p *Pipeline, qs []string) {
 	reportPercentiles(b, lat)
 }
 
+// BenchmarkAskScaleRatio asks the gold questions uncached of two
+// pipelines in one process, one over the records of the file
+// HYBRIDRAG_BENCH_BASE names and one over HYBRIDRAG_BENCH_DATA's (the
+// bundled data and ten copies of it, as scripts/scale.sh writes them),
+// and reports each one's p50 and p99 (base-… for the first) and the
+// ratio of the p50s (p50-ratio). It skips without both variables.
+//
+// The machine's speed drifts over seconds and minutes (one test binary's
+// p50 over 1,440 asks spread from 0.74 to 1.58 ms within minutes), so
+// the two medians measured one after the other give ratios from 1.6 to
+// 2.8. Here every round asks each pipeline all the questions once, the
+// two in turn (the base first in even rounds, last in odd ones), so both
+// meet the same drift; a turn is a quarter to half a second, long enough
+// that the first asks after the other pipeline's turn, with its data in
+// the caches, are few.
+func BenchmarkAskScaleRatio(b *testing.B) {
+	basePath, path := os.Getenv("HYBRIDRAG_BENCH_BASE"), os.Getenv("HYBRIDRAG_BENCH_DATA")
+	if basePath == "" || path == "" {
+		b.Skip("HYBRIDRAG_BENCH_BASE and HYBRIDRAG_BENCH_DATA name no data files")
+	}
+	qs := goldQuestions(b)
+	ps := [2]*Pipeline{dataPipeline(b, basePath, qs), dataPipeline(b, path, qs)}
+	var lat [2][]time.Duration
+	var cpu [2]time.Duration
+	turn := func(w int) {
+		cpu0 := testfixture.CPUTime()
+		for _, q := range qs {
+			t := time.Now()
+			if _, err := ps[w].Ask(context.Background(), Request{Question: q, NoCache: true}); err != nil {
+				b.Fatal(err)
+			}
+			lat[w] = append(lat[w], time.Since(t))
+		}
+		cpu[w] += testfixture.CPUTime() - cpu0
+	}
+	b.ResetTimer()
+	for round := 0; b.Loop(); round++ {
+		turn(round % 2)
+		turn(1 - round%2)
+	}
+	b.StopTimer()
+	var p50 [2]float64
+	for w, name := range []string{"base-", ""} {
+		d := lat[w]
+		slices.Sort(d)
+		at := func(q float64) float64 {
+			return float64(d[min(len(d)-1, int(q*float64(len(d))))].Microseconds()) / 1000
+		}
+		p50[w] = at(0.50)
+		b.ReportMetric(p50[w], name+"p50-ms")
+		b.ReportMetric(at(0.99), name+"p99-ms")
+		b.ReportMetric(float64(cpu[w].Microseconds())/1000/float64(len(d)), name+"cpu-ms/ask")
+	}
+	b.ReportMetric(p50[1]/p50[0], "p50-ratio")
+}
+
 // BenchmarkAskCacheHit asks questions whose answers are cached.
 func BenchmarkAskCacheHit(b *testing.B) {
 	p := testPipeline(b)
@@ -117,6 +173,15 @@ func BenchmarkAskUncachedData(b *testing.B) {
 	if path == "" {
 		b.Skip("HYBRIDRAG_BENCH_DATA names no data file")
 	}
+	qs := goldQuestions(b)
+	p := dataPipeline(b, path, qs)
+	askUncached(b, p, qs)
+	b.ReportMetric(float64(p.Data().Len()), "records")
+}
+
+// dataPipeline builds the embedded pipeline over the records of the data
+// file at path and asks it qs once, uncached: the filter sets' memo fills.
+func dataPipeline(b *testing.B, path string, qs []string) *Pipeline {
 	ds, err := heritage.LoadFile(path, heritage.LoadOptions{})
 	if err != nil {
 		b.Fatal(err)
@@ -127,13 +192,10 @@ func BenchmarkAskUncachedData(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	qs := goldQuestions(b)
 	for _, q := range qs {
-		// every question once first: the filter sets' memo fills
 		if _, err := p.Ask(context.Background(), Request{Question: q, NoCache: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	askUncached(b, p, qs)
-	b.ReportMetric(float64(len(ds.Institutions)), "records")
+	return p
 }

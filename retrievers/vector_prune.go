@@ -76,21 +76,38 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 		return nil, err
 	}
 	slices.SortFunc(cands, func(a, b Scored) int { return cmp.Compare(a.Index, b.Index) })
-	// The candidates are split into one run per worker: their look-ups
-	// are independent, and about a third of a pruned search's time.
-	exact := make([]float32, len(cands))
-	chunk := (len(cands) + x.workers - 1) / x.workers
-	parallel(x.workers, func(w int) error {
-		lo, hi := min(w*chunk, len(cands)), min((w+1)*chunk, len(cands))
-		x.sparse.dots(q, nz, cands[lo:hi], exact[lo:hi])
-		return nil
-	})
+	exact := x.dotsOf(q, nz, cands)
 	h := make(minHeap, 0, k)
 	for c, s := range cands {
 		h.offer(k, Scored{Index: s.Index, Score: exact[c]})
 	}
 	return h, nil
 }
+
+// dotsOf returns the products of q and the vectors of recs (ascending
+// Index) for q's non-zero components nz (see sparseCols.dots). The
+// records are split into one run per worker when each gets
+// rowsPerWorker or more: their look-ups are independent and read
+// scattered memory, about a third of a pruned search's time. Over ten
+// copies of the bundled data, a filter on a place lets hundreds of
+// records through, and splitting their look-ups too took the vector
+// leg's mean time over the gold questions from 1.29 to 1.20 ms (the two
+// in turn in one process).
+func (x *VectorIndex) dotsOf(q []float32, nz []int, recs []Scored) []float32 {
+	out := make([]float32, len(recs))
+	workers := max(1, min(x.workers, len(recs)/rowsPerWorker))
+	chunk := (len(recs) + workers - 1) / workers
+	parallel(workers, func(w int) error {
+		lo, hi := min(w*chunk, len(recs)), min((w+1)*chunk, len(recs))
+		x.sparse.dots(q, nz, recs[lo:hi], out[lo:hi])
+		return nil
+	})
+	return out
+}
+
+// rowsPerWorker is the fewest records dotsOf gives a worker: tens of
+// microseconds of look-ups, against a few to start a goroutine.
+const rowsPerWorker = 64
 
 // dots writes to out the products of q and the vectors of recs (in
 // ascending order of Index), for the non-zero components nz of q in

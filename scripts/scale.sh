@@ -4,7 +4,9 @@
 # vectors in Qdrant. For each factor and setup it reports the start-up time
 # of `hybridrag serve` (the embedded indexes are built then), the Qdrant
 # ingest time, the resident memory of each process after the asks, and the
-# p50/p99 latency of uncached asks over HTTP.
+# p50/p99 latency of uncached asks over HTTP. Then, in one process, the
+# embedded ask at the first factor against each other one, asked in turn
+# (the ratio of the p50s; see the end of this script).
 #
 #   bash scripts/scale.sh            # factors 1 and 10
 #   bash scripts/scale.sh 1 10 50    # 50× needs several GB of RAM and a long time
@@ -17,7 +19,8 @@
 # serve answers with --qdrant and --neo4j), HYBRIDRAG_SCALE_HNSW (0: do not
 # build Qdrant's HNSW index, e.g. at 50×, where it takes about an hour on
 # 2 cores; Qdrant then searches exactly and the HNSW row is left out), HYBRIDRAG_SCALE_SETUPS (default
-# "embedded qdrant"; one of them runs only that setup). Needs curl, python3 and the
+# "embedded qdrant"; one of them runs only that setup, "none" only the
+# in-process ratio). Needs curl, python3 and the
 # Qdrant binary scripts/qdrant.sh finds (and java + mvn for Neo4j). Work
 # files go under .tools/scale/.
 set -euo pipefail
@@ -211,3 +214,28 @@ for f in "${factors[@]}"; do
   fi
   bash scripts/qdrant.sh stop >/dev/null 2>&1
 done
+
+# The ask's cost in process, the smallest factor against each larger one:
+# the two pipelines in one process, asked the gold questions uncached in
+# turn, so that both meet the same drift of the machine's speed
+# (BenchmarkAskScaleRatio; HYBRIDRAG_SCALE_RATIO_ROUNDS rounds of 240 asks
+# each, default 12, 0 skips it).
+rounds=${HYBRIDRAG_SCALE_RATIO_ROUNDS:-12}
+if [ "$rounds" != 0 ] && [ ${#factors[@]} -gt 1 ]; then
+  base=$(make_data "${factors[0]}")
+  echo
+  echo "| records base / larger | p50 base | p50 larger | ratio | p99 base / larger | CPU per ask base / larger |"
+  echo "|---|---|---|---|---|---|"
+  for f in "${factors[@]:1}"; do
+    data=$(make_data "$f")
+    say "${factors[0]}× against ${f}× in process, $rounds rounds"
+    HYBRIDRAG_BENCH_BASE="$base" HYBRIDRAG_BENCH_DATA="$data" \
+      go test ./pipeline -run '^$' -bench AskScaleRatio -benchtime "${rounds}x" -timeout 60m |
+      awk -v b="$(wc -l <"$base")" -v l="$(wc -l <"$data")" '/^BenchmarkAskScaleRatio/ {
+        for (i = 3; i < NF; i += 2) m[$(i + 1)] = $i
+        printf "| %d / %d | %s ms | %s ms | **%.2f×** | %s / %s ms | %s / %s ms |\n", b, l,
+          m["base-p50-ms"], m["p50-ms"], m["p50-ratio"], m["base-p99-ms"], m["p99-ms"],
+          m["base-cpu-ms/ask"], m["cpu-ms/ask"]
+      }'
+  done
+fi
