@@ -66,5 +66,11 @@ func constraintFilters(c router.Constraints) filter.Set {
 			fs = append(fs, filter.Filter{Field: pl.Level, Op: filter.Eq, Values: []string{pl.Name}})
 		}
 	}
+	for _, pl := range c.Within {
+		// most records state a country; many German ones no region
+		if pl.Level == router.LevelCountry {
+			fs = append(fs, filter.Filter{Field: "country", Op: filter.Eq, Values: []string{pl.Name}})
+		}
+	}
 	return fs
 }

@@ -48,6 +48,10 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if keep != nil {
 		ids, stated = p.filter(ids, keep), p.filter(stated, keep)
 		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
+			if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(router.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+				// "Which museums in Scotland are in Leeds?"
+				return p.noneWithin(plan, len(sel.Main)), true, nil
+			}
 			// "Which museums in Bath have a website?": none of them
 			return p.noneHaving(plan, len(sel.Main)), true, nil
 		}
@@ -94,7 +98,8 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued)), true, nil
 	}
 	unplaced := p.unplacedNote(sel, plan, keep)
-	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "", Count: len(ids)}
+	unsure := p.unsureWithin(ids, c)
+	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0, Count: len(ids)}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -119,6 +124,10 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			writeUnread(&b, unread)
 			if unplaced != "" {
 				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
+			}
+			if unsure > 0 {
+				fmt.Fprintf(&b, ". Not an exact answer: the records of %d of them do not say whether they lie in %s",
+					unsure, placeNames(c.Within, " and "))
 			}
 			return b.String()
 		}}, true, nil
@@ -296,13 +305,18 @@ func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (
 // recordConditions is the test of the conditions a list puts on each
 // member that the graph's selection does not apply: fields it has ("…
 // that have a website") or lacks, words of its name ("… war in their
-// name") and places it lies outside ("… except those in Cardiff"); nil
-// when there are none.
+// name"), places it lies outside ("… except those in Cardiff") and
+// broader places it lies in ("… in Aalst in the Netherlands": a record
+// that states nothing at such a place's level passes, see withinPlaces);
+// nil when there are none.
 func recordConditions(c router.Constraints) func(*heritage.Institution) bool {
-	if len(c.Has)+len(c.Lacks)+len(c.NameHas)+len(c.Except) == 0 {
+	if len(c.Has)+len(c.Lacks)+len(c.NameHas)+len(c.Except)+len(c.Within) == 0 {
 		return nil
 	}
 	return func(in *heritage.Institution) bool {
+		if inside, known := withinPlaces(in, c.Within); known && !inside {
+			return false
+		}
 		for _, f := range c.Has {
 			if !hasValue(in, f) {
 				return false
@@ -315,6 +329,11 @@ func recordConditions(c router.Constraints) func(*heritage.Institution) bool {
 		}
 		return (len(c.NameHas) == 0 || named(in, c.NameHas)) && !placeMatches(in, c.Except)
 	}
+}
+
+// anyPasses reports whether one of ids passes keep (nil passes all).
+func (p *Pipeline) anyPasses(ids []string, keep func(*heritage.Institution) bool) bool {
+	return len(ids) > 0 && (keep == nil || len(p.filter(ids, keep)) > 0)
 }
 
 // filter keeps the institutions that pass keep.
@@ -408,4 +427,83 @@ func nameHolds(name string, words []string) bool {
 		}
 	}
 	return true
+}
+
+// withinPlaces reports whether the record lies in every place of within
+// (see Constraints.Within), and whether its record tells: one that states
+// nothing at a place's level (most German records name no region) may lie
+// there or not.
+func withinPlaces(in *heritage.Institution, within []router.Place) (inside, known bool) {
+	inside, known = true, true
+	for _, pl := range within {
+		if placeMatches(in, []router.Place{pl}) {
+			continue
+		}
+		inside = false
+		if !statesLevel(in, pl) {
+			known = false
+		}
+	}
+	return inside, known || inside
+}
+
+// statesLevel reports whether the record names a place at pl's level.
+func statesLevel(in *heritage.Institution, pl router.Place) bool {
+	switch pl.Level {
+	case router.LevelCountry:
+		return in.Country != ""
+	case router.LevelRegion:
+		return in.Region != ""
+	case router.LevelSubregion:
+		return in.Subregion != ""
+	case router.LevelCounty:
+		return in.County != "" || in.AdminArea != ""
+	}
+	return in.AdminArea != ""
+}
+
+// unsureWithin counts the institutions of ids whose records do not tell
+// whether they lie in the broader places of c (see withinPlaces).
+func (p *Pipeline) unsureWithin(ids []string, c router.Constraints) int {
+	n := 0
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok {
+			if _, known := withinPlaces(in, c.Within); !known {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// noneWithin answers a list whose narrower places hold n institutions
+// that meet its conditions, none of them in its broader places
+// ("Which museums in Scotland are in Leeds?").
+func (p *Pipeline) noneWithin(plan router.Plan, n int) draft {
+	c := plan.Constraints
+	noun := typeNoun(c.TypeCodes)
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	if plan.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	return draft{Answer: a, render: func(func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "None of the %d %s in %s lies in %s according to the data",
+			n, plural(noun, n), placeNames(c.Places, " or "), placeNames(c.Within, " and "))
+		writeUnread(&b, plan.Unread)
+		return b.String() + "."
+	}}
+}
+
+// placeNames names places as an answer shows them ("NL" as Netherlands),
+// joined by sep.
+func placeNames(places []router.Place, sep string) string {
+	names := make([]string, len(places))
+	for i, pl := range places {
+		names[i] = pl.Name
+		if pl.Level == router.LevelCountry {
+			names[i] = heritage.CountryName(pl.Name)
+		}
+	}
+	return strings.Join(names, sep)
 }

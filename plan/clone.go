@@ -39,6 +39,7 @@ func (c Constraints) Clone() Constraints {
 	c.TypeCodes = slices.Clone(c.TypeCodes)
 	c.Places = slices.Clone(c.Places)
 	c.Except = slices.Clone(c.Except)
+	c.Within = slices.Clone(c.Within)
 	c.Postcodes = slices.Clone(c.Postcodes)
 	c.Years = clone.Ptr(c.Years, nil)
 	c.Order = clone.Ptr(c.Order, nil)

@@ -126,6 +126,11 @@ type Constraints struct {
 	TypeCodes []string `json:"type_codes,omitempty"`
 	// Places constrain location; several places of one side are ORed.
 	Places []Place `json:"places,omitempty"`
+	// Within are broader places the set's members must also lie in: a
+	// country or region named beside a narrower place and not joined to
+	// it by "and", "or" … ("libraries in Aalst in the Netherlands",
+	// "museums in Whitby, North Yorkshire").
+	Within []Place `json:"within,omitempty"`
 	// Except are places the set's members must not lie in ("museums in
 	// Wales except those in Cardiff", "outside London").
 	Except []Place `json:"except,omitempty"`

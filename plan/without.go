@@ -57,6 +57,7 @@ func (c Constraints) Without(keys []string) Constraints {
 	}
 	c.Names = slices.DeleteFunc(slices.Clone(c.Names), func(n NameMatch) bool { return has("name", n.Name) })
 	c.Places = slices.DeleteFunc(slices.Clone(c.Places), func(p Place) bool { return has("place", p.Name) })
+	c.Within = slices.DeleteFunc(slices.Clone(c.Within), func(p Place) bool { return has("place", p.Name) })
 	c.Except = slices.DeleteFunc(slices.Clone(c.Except), func(p Place) bool { return has("except", p.Name) })
 	c.Bodies = slices.DeleteFunc(slices.Clone(c.Bodies), func(b Body) bool { return has("body", b.Name) })
 	c.TypeCodes = drop("type", c.TypeCodes)

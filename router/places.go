@@ -381,11 +381,11 @@ var demonyms = map[string]Place{
 // demonymPlace reads a country's or nation's adjective just before a type
 // noun, or one word before it ("German archives", "Scottish art
 // galleries"), or before a kind of place ("Which English county …"), as
-// that place, when the question names no other place.
+// that place, when the question names no other place. When it names
+// others, the adjective is kept in s.demonym: nestPlaces reads it as
+// where they lie ("German libraries in Bremen").
 func demonymPlace(s *scan, c *Constraints) {
-	if len(c.Places) > 0 {
-		return
-	}
+	named := len(c.Places) > 0
 	for i := 0; i+1 < len(s.toks); i++ {
 		pl, ok := demonyms[s.toks[i].norm]
 		if !ok || s.used[i] {
@@ -403,7 +403,11 @@ func demonymPlace(s *scan, c *Constraints) {
 		}
 		if typeWordAt(s, j) || placeQualifiers[s.toks[i+1].norm] {
 			pl.Text = s.original(i, i+1)
-			c.Places = append(c.Places, pl)
+			if named {
+				s.demonym = &pl
+			} else {
+				c.Places = append(c.Places, pl)
+			}
 			s.mark(i, i+1)
 			return
 		}
@@ -485,4 +489,104 @@ func moreThanSide(s *scan, i int) bool {
 		return false
 	}
 	return i == th+1 || i == th+2 && locatives[s.toks[th+1].norm] || i == 1 && i < th && yesNoStarts[s.toks[0].norm]
+}
+
+// nestPlaces moves to c.Within each place the question names beside a
+// narrower one when the broader is a country, a region, a subregion or a
+// county and the two are not joined by a coordinator: "libraries in
+// Aalst in the Netherlands", "museums in Whitby, North Yorkshire",
+// "Which museums in Scotland are in Leeds?" ask for the narrower place's
+// records that lie in the broader one, not for the records of either
+// (and the last has none). Places joined by "and", "or" … ("museums in
+// Leeds and York", "Kent or Wales"), and the places of a comparison,
+// stay places of their own. A nation's adjective the question also gives
+// ("German libraries in Bremen", see demonymPlace) is such a place.
+func nestPlaces(s *scan, c *Constraints) {
+	if len(c.Places) == 0 || compareCueList.holds(s) || placesCoordinated(s) {
+		return
+	}
+	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return placeRank(p) <= placeRank(*d) }) {
+		// broader than every place named ("the English region North
+		// East" names one place)
+		c.Places = append(c.Places, *d)
+	}
+	if len(c.Places) < 2 {
+		return
+	}
+	narrowest := 0
+	for _, p := range c.Places {
+		narrowest = max(narrowest, placeRank(p))
+	}
+	var keep []Place
+	for _, p := range c.Places {
+		if r := placeRank(p); r <= rankCounty && r < narrowest {
+			c.Within = append(c.Within, p)
+			continue
+		}
+		keep = append(keep, p)
+	}
+	c.Places = keep
+}
+
+// The ranks of places, broadest first (see placeRank).
+const (
+	rankCountry = iota
+	rankRegion
+	rankSubregion
+	rankCounty
+	rankDistrict
+	rankCity
+)
+
+// placeRank is how narrow a place's level is; an area of the admin
+// hierarchy ranks by the kind of area it is ("English County").
+func placeRank(p Place) int {
+	switch p.Level {
+	case LevelCountry:
+		return rankCountry
+	case LevelRegion:
+		return rankRegion
+	case LevelSubregion:
+		return rankSubregion
+	case LevelCounty:
+		return rankCounty
+	case LevelCity:
+		return rankCity
+	case LevelAdmin:
+		switch kind := strings.ToLower(p.AdminLevel); {
+		case strings.Contains(kind, "region"), strings.Contains(kind, "country"), strings.Contains(kind, "nation"):
+			return rankRegion
+		case strings.Contains(kind, "county"):
+			return rankCounty
+		}
+	}
+	return rankDistrict
+}
+
+// placesCoordinated reports whether the places the question names are
+// joined as a list or a choice: a coordinator ("and", "or", "und", "en"
+// …) between the first and the last of them ("Leeds, York and Hull"), or
+// a word of choice anywhere but inside a place's name ("… Kent or
+// Wales?", not the "of" of "Isle of Lewis").
+func placesCoordinated(s *scan) bool {
+	if len(s.placeSpans) < 2 {
+		return false
+	}
+	lo, hi := len(s.toks), 0
+	inPlace := make([]bool, len(s.toks))
+	for _, sp := range s.placeSpans {
+		lo, hi = min(lo, sp[0]), max(hi, sp[1])
+		for i := sp[0]; i < sp[1]; i++ {
+			inPlace[i] = true
+		}
+	}
+	for i, t := range s.toks {
+		if inPlace[i] {
+			continue
+		}
+		if orWords[t.norm] || i >= lo && i < hi && coordinators[t.norm] {
+			return true
+		}
+	}
+	return false
 }

@@ -71,3 +71,45 @@ func TestTypoEdits(t *testing.T) {
 		require.Equal(t, want, typoEdits(n), n)
 	}
 }
+
+// A country, region or county named beside a narrower place, and not
+// joined to it as a list or a choice, is where the narrower place lies
+// (Constraints.Within); places of a list, a choice or a comparison stay
+// places of their own.
+func TestNestedPlaces(t *testing.T) {
+	r := newTestRouter(t)
+	tests := []struct {
+		q              string
+		places, within []string
+	}{
+		{"Which libraries in the Netherlands are in Aalst?", []string{"Aalst"}, []string{"NL"}},
+		{"libraries in Aalst in the Netherlands", []string{"Aalst"}, []string{"NL"}},
+		{"museums in York, England", []string{"York"}, []string{"England"}},
+		{"museums in whitby, north yorkshire", []string{"Whitby"}, []string{"North Yorkshire"}},
+		{"Which museums in Scotland are in Leeds?", []string{"Leeds"}, []string{"Scotland"}},
+		{"Welche Bibliotheken in Deutschland gibt es in Bremen?", []string{"Bremen"}, []string{"DE"}},
+		{"Which German libraries are in Bremen?", []string{"Bremen"}, []string{"DE"}},
+		{"Which museums are in Isle of Lewis, Scotland?", []string{"Isle of Lewis"}, []string{"Scotland"}},
+		// lists, choices and comparisons
+		{"museums in Leeds, York and Hull", []string{"Leeds", "York", "Hull"}, nil},
+		{"museums in Leeds or Scotland", []string{"Leeds", "Scotland"}, nil},
+		{"Compare the museums in Leeds and Scotland", []string{"Leeds", "Scotland"}, nil},
+		{"Which museums are in the English region North East?", []string{"North East"}, nil},
+		// a district beside a town is not read as where it lies
+		{"museums in Leeds, York", []string{"Leeds", "York"}, nil},
+	}
+	names := func(ps []Place) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) {
+			c := r.Route(tc.q).Constraints
+			require.Equal(t, tc.places, names(c.Places))
+			require.Equal(t, tc.within, names(c.Within))
+		})
+	}
+}

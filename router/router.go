@@ -259,6 +259,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	neg := qualifiers(s, &c)
 	g.fuzzyPlaces(s, &c)
+	nestPlaces(s, &c)
 	onlyTowns(&c)
 	var yEnd int
 	c.Years, yEnd = yearsFrom(s, 0)

@@ -33,6 +33,9 @@ type scan struct {
 	// unstated is the institution of a "same … as" cue whose record
 	// states nothing at the cue's level (see Plan.Unstated)
 	unstated *Unstated
+	// demonym is a nation's adjective read beside other places (see
+	// demonymPlace)
+	demonym *Place
 	// sameYears are the years "the same year as X" stands for
 	sameYears *YearRange
 	// keys are the normalised tokens joined, made on the first key

@@ -1,0 +1,119 @@
+package pipeline
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// A town named with the region or country it lies in ("museums in
+// Whitby, England", "Which libraries in the Netherlands are in Aalst?")
+// is asked about the town's records in that region, in several shapes,
+// for a sample of the towns of the data: the answer is the town's list
+// with those in the region, as exact as the town's own. Named with a
+// region it does not lie in, the answer is that none of its museums
+// lies there. Before the broader place was read as where the town lies,
+// each was a list of the records of either, called exact.
+func TestNestedPlacesOverTheData(t *testing.T) {
+	p := testPipeline(t)
+	type town struct {
+		country, name, region string
+		kind                  string
+	}
+	count := map[town]int{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.City == "" {
+			continue
+		}
+		switch {
+		case in.Country == "GB" && in.TypeCode == "M" && in.Region != "":
+			count[town{"GB", in.City, in.Region, "museums"}]++
+		case (in.Country == "DE" || in.Country == "NL") && in.TypeCode == "L":
+			count[town{in.Country, in.City, heritage.CountryName(in.Country), "libraries"}]++
+		}
+	}
+	towns := slices.SortedFunc(maps.Keys(count), func(a, b town) int {
+		return strings.Compare(a.country+a.name+a.region, b.country+b.name+b.region)
+	})
+	// the regions each town's museums lie in (a postal town may
+	// straddle a border: Paxton House, in Scotland, has the town
+	// Berwick-upon-Tweed)
+	regions := map[string]map[string]bool{}
+	for tw := range count {
+		if tw.country == "GB" {
+			if regions[tw.name] == nil {
+				regions[tw.name] = map[string]bool{}
+			}
+			regions[tw.name][tw.region] = true
+		}
+	}
+	ids := func(r *Response) []string {
+		out := slices.Clone(r.Answer.IDs)
+		slices.Sort(out)
+		return out
+	}
+	checked, wrong, sampled := 0, 0, 0
+	for i, tw := range towns {
+		if count[tw] < 2 || count[tw] > 40 || i%6 != 0 || strings.ContainsAny(tw.name, "(),") {
+			continue
+		}
+		sampled++
+		region := tw.region
+		if tw.country == "NL" {
+			region = "the Netherlands"
+		}
+		// each shape and the same question without the broader place
+		for _, qs := range [][2]string{
+			{fmt.Sprintf("Which %s are in %s, %s?", tw.kind, tw.name, region), fmt.Sprintf("Which %s are in %s?", tw.kind, tw.name)},
+			{fmt.Sprintf("Which %s in %s are in %s?", tw.kind, region, tw.name), fmt.Sprintf("Which %s are in %s?", tw.kind, tw.name)},
+			{fmt.Sprintf("%s in %s in %s", tw.kind, tw.name, region), fmt.Sprintf("%s in %s", tw.kind, tw.name)},
+			{strings.ToLower(fmt.Sprintf("Which %s are in %s, %s?", tw.kind, tw.name, region)), strings.ToLower(fmt.Sprintf("Which %s are in %s?", tw.kind, tw.name))},
+		} {
+			q, plain := qs[0], ask(t, p, qs[1])
+			if plain.Answer.Kind != KindSet {
+				continue
+			}
+			var want []string
+			for _, id := range plain.Answer.IDs {
+				if in, ok := p.Data().Get(id); ok && (in.Region == tw.region || heritage.CountryName(in.Country) == tw.region) {
+					want = append(want, id)
+				}
+			}
+			slices.Sort(want)
+			r := ask(t, p, q)
+			require.Equal(t, KindSet, r.Answer.Kind, "%s: %s", q, r.Answer.Text)
+			require.Equal(t, want, ids(r), "%s: %s\n%s: %s", q, r.Answer.Text, qs[1], plain.Answer.Text)
+			require.Equal(t, plain.Answer.Exact, r.Answer.Exact, "%s: %s\n%s: %s", q, r.Answer.Text, qs[1], plain.Answer.Text)
+			checked++
+		}
+		if tw.country != "GB" {
+			continue
+		}
+		// a region of Great Britain the town is not in
+		other := "Scotland"
+		if regions[tw.name][other] {
+			other = "Wales"
+		}
+		if regions[tw.name][other] || ask(t, p, fmt.Sprintf("Which museums are in %s?", tw.name)).Answer.Kind != KindSet {
+			// (a town whose museums have all closed has no list)
+			continue
+		}
+		q := fmt.Sprintf("Which museums in %s are in %s?", other, tw.name)
+		r := ask(t, p, q)
+		require.Equal(t, KindSet, r.Answer.Kind, "%s: %s", q, r.Answer.Text)
+		require.Empty(t, r.Answer.IDs, "%s: %s", q, r.Answer.Text)
+		require.Contains(t, r.Answer.Text, "None of the", q)
+		require.Contains(t, r.Answer.Text, "lies in "+other, q)
+		wrong++
+	}
+	require.Greater(t, checked, 100)
+	require.Greater(t, wrong, 20)
+	t.Logf("%d towns sampled, %d questions with the town's region or country, %d with another region", sampled, checked, wrong)
+}
