@@ -44,6 +44,10 @@ type Selection struct {
 	// Whole is left for the caller to fill too: for a question about a
 	// share, the set the share is of.
 	Whole []string
+	// Closed is left for the caller to fill as well: for a list of open
+	// institutions that selects none, those meeting its other conditions
+	// (all of them closed).
+	Closed []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without

@@ -74,7 +74,10 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	for _, r := range rivals {
 		ids = append(ids, r.ID)
 	}
-	exact := value != "" && via != "ranking" && len(rivals) == 0
+	// "When did X close?" of a record the data has open: it has not
+	// closed, and that is the answer
+	stillOpen := field == "closed" && value == "" && in.Status == "open"
+	exact := (value != "" || stillOpen) && via != "ranking" && len(rivals) == 0
 	for _, f := range c.MoreFields {
 		if _, v := fieldValue(in, f); v == "" {
 			exact = false // an answer that misses a field asked for is not exact
@@ -89,6 +92,9 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
 			if value == "" {
 				text = fmt.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
+			}
+			if stillOpen {
+				text = fmt.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
 			}
 			if field == "city" && value != "" {
 				// "Where is X?"

@@ -59,6 +59,19 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused), true, nil
 	}
+	if closed := sel.Closed; len(ids) == 0 && len(closed) > 0 {
+		if keep != nil {
+			closed = p.filter(closed, keep)
+		}
+		if len(closed) > 0 {
+			return p.allClosed(plan, closed), true, nil
+		}
+		if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(router.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+			// "Which museums in Scotland are in Milton Abbas?": closed,
+			// and in England
+			return p.noneWithin(plan, len(sel.Closed)), true, nil
+		}
+	}
 	if len(ids) == 0 {
 		if plan.Frame == router.FrameCount {
 			unplaced := p.unplacedNote(sel, plan, keep)
@@ -506,4 +519,43 @@ func placeNames(places []router.Place, sep string) string {
 		}
 	}
 	return strings.Join(names, sep)
+}
+
+// allClosed answers a list of open institutions whose other conditions
+// select only closed ones ("Which museums are in Milton Abbas?"): none
+// is open according to the data, and those that closed are named with
+// their years. It is exact: the data states each one closed.
+func (p *Pipeline) allClosed(plan router.Plan, closed []string) draft {
+	c := plan.Constraints
+	noun := typeNoun(c.TypeCodes)
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	if plan.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	shown := c
+	shown.Field, shown.Years = "", &router.YearRange{Field: "closed"}
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		where := ""
+		if len(c.Places) > 0 {
+			where = " in " + placeNames(c.Places, " or ")
+		}
+		have := "have"
+		if len(closed) == 1 {
+			have = "has"
+		}
+		selects := ""
+		bare := c
+		bare.Places, bare.Within, bare.Status = nil, nil, ""
+		if bare.Selective() {
+			// conditions besides the place: not every museum there
+			selects = " the question selects"
+		}
+		fmt.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
+			noun, where, selects, len(closed), have)
+		p.writeList(&b, closed, shown, cite)
+		writePlaceReadings(&b, c.Places)
+		writeUnread(&b, plan.Unread)
+		return b.String() + "."
+	}}
 }

@@ -185,6 +185,15 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 		}
 		sel.Wide = append(sel.Wide, ids...)
 	}
+	if c := pl.Constraints; len(sel.Main) == 0 && c.Status == "open" && c.List && len(pl.Sides) < 2 {
+		// "Which museums are in Milton Abbas?": all of them have closed
+		c.Status = ""
+		ids, err := p.graph.Select(ctx, c, sel.AsOf)
+		if err != nil {
+			return err
+		}
+		sel.Closed = ids
+	}
 	return nil
 }
 
