@@ -235,6 +235,19 @@ func orderRank(rank map[string]int, id string) int {
 // placeMatches reports whether the record lies in one of the places, by
 // any of a town's names ("München" is Munich).
 func placeMatches(in *heritage.Institution, places []router.Place) bool {
+	return placeMatch(in, places, false)
+}
+
+// placeNamed is placeMatches for a yes/no question about where the
+// institution is: an area may also be named without the words of its
+// kind ("Is Auld Skoll in Shetland?" of the Shetland Islands). A list's
+// places are not read so loosely: "… in the City of Edinburgh except
+// Edinburgh" leaves out the town, not its council area.
+func placeNamed(in *heritage.Institution, places []router.Place) bool {
+	return placeMatch(in, places, true)
+}
+
+func placeMatch(in *heritage.Institution, places []router.Place, loose bool) bool {
 	for _, pl := range places {
 		for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
 			want := strings.ToLower(name)
@@ -244,13 +257,32 @@ func placeMatches(in *heritage.Institution, places []router.Place) bool {
 				}
 			}
 			for _, u := range in.AdminAreas() {
-				if strings.ToLower(u.Name) == want {
+				if core := areaCore(u.Name); strings.ToLower(u.Name) == want || loose && core != "" && core == areaCore(name) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// areaCore is an area's name without the words that say what kind of
+// area it is ("Shetland Islands", "County Durham", "Bristol, City of"
+// are Shetland, Durham and Bristol), lower case; "" when nothing else is
+// left.
+func areaCore(name string) string {
+	var core []string
+	for _, w := range strings.Fields(strings.ToLower(strings.ReplaceAll(name, ",", " "))) {
+		if !areaKindWords[w] {
+			core = append(core, w)
+		}
+	}
+	return strings.Join(core, " ")
+}
+
+// areaKindWords name a kind of area in an area's name.
+var areaKindWords = map[string]bool{
+	"islands": true, "isles": true, "isle": true, "county": true, "city": true, "borough": true, "of": true, "the": true,
 }
 
 // relationPhrase is how an answer names a relation to an organisation.

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // A list of the museums of a town whose museums have all closed says
@@ -99,4 +101,102 @@ func TestClosingYearOverTheData(t *testing.T) {
 	require.Greater(t, openSeen, 100)
 	require.Greater(t, closedSeen, 20)
 	t.Logf("%d open and %d closed museums asked when they closed", openSeen, closedSeen)
+}
+
+// "Which county / region / district is X in?" answers the area of the
+// record's administrative place at that level, for every tenth British
+// museum with a name of its own; "county" had been read as "country"
+// (one letter apart) and "region" not at all.
+func TestAdminFieldsOverTheData(t *testing.T) {
+	p := testPipeline(t)
+	names := map[string]int{}
+	for i := range p.Data().Institutions {
+		names[p.Data().Institutions[i].Name]++
+	}
+	asked := map[string]int{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		units := in.AdminAreas()
+		if i%10 != 5 || in.Country != "GB" || names[in.Name] != 1 || len(units) < 2 || strings.ContainsAny(in.Name, "()?") {
+			continue
+		}
+		for _, level := range []string{"county", "region", "district"} {
+			q := fmt.Sprintf("Which %s is %s in?", level, in.Name)
+			r := ask(t, p, q)
+			if !slices.Contains(r.Answer.IDs, in.ID) || strings.Contains(r.Answer.Text, "also fits") {
+				continue // the name read otherwise, or shared: not this test's
+			}
+			require.Equal(t, level, r.Answer.Field, "%s: %s", q, r.Answer.Text)
+			want := adminUnitAt(in, level)
+			require.NotEmpty(t, want, q)
+			require.Equal(t, want, r.Answer.Value, "%s: %s", q, r.Answer.Text)
+			// the value is one of the record's own areas
+			require.True(t, slices.ContainsFunc(units, func(u heritage.AdminUnit) bool {
+				return strings.HasPrefix(want, u.Name+" (")
+			}) || want == in.Region || want == in.Subregion, "%s: %s", q, want)
+			asked[level]++
+		}
+	}
+	for _, level := range []string{"county", "region", "district"} {
+		require.Greater(t, asked[level], 150, level)
+	}
+	t.Logf("asked by level: %v", asked)
+}
+
+// "Is X in <its county>?" answers yes when the county is named without
+// the words of its kind ("Shetland" for Shetland Islands, "Durham" for
+// County Durham), and "Is X in <a county of another region>?" no, for
+// every seventh British museum with a name of its own.
+func TestPlaceYesNoOverTheData(t *testing.T) {
+	p := testPipeline(t)
+	names := map[string]int{}
+	for i := range p.Data().Institutions {
+		names[p.Data().Institutions[i].Name]++
+	}
+	// bare names the area's kind words: "Shetland Islands" is "Shetland"
+	bare := func(name string) string {
+		var kept []string
+		for _, w := range strings.Fields(strings.ReplaceAll(name, ",", " ")) {
+			if !areaKindWords[strings.ToLower(w)] {
+				kept = append(kept, w)
+			}
+		}
+		return strings.Join(kept, " ")
+	}
+	type area struct{ name, region string }
+	var seen []area
+	yes, no, kindWords := 0, 0, 0
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		county := adminUnitAt(in, "county")
+		if i%7 != 0 || in.Country != "GB" || names[in.Name] != 1 || county == "" || !strings.Contains(county, " (") || strings.ContainsAny(in.Name, "()?") {
+			continue
+		}
+		name := bare(county[:strings.LastIndex(county, " (")])
+		q := fmt.Sprintf("Is %s in %s?", in.Name, name)
+		r := ask(t, p, q)
+		if r.Answer.Field != "place" || !slices.Contains(r.Answer.IDs, in.ID) || len(r.Plan.Constraints.Places) != 1 {
+			continue // read otherwise (a name, another place): not this test's
+		}
+		require.Equal(t, "yes", r.Answer.Value, "%s: %s", q, r.Answer.Text)
+		yes++
+		if name != county[:strings.LastIndex(county, " (")] {
+			kindWords++
+		}
+		for _, a := range seen {
+			if a.region != in.Region && a.name != name {
+				q := fmt.Sprintf("Is %s in %s?", in.Name, a.name)
+				if r := ask(t, p, q); r.Answer.Field == "place" && len(r.Plan.Constraints.Places) == 1 {
+					require.Equal(t, "no", r.Answer.Value, "%s: %s", q, r.Answer.Text)
+					no++
+				}
+				break
+			}
+		}
+		seen = append(seen, area{name, in.Region})
+	}
+	require.Greater(t, yes, 200)
+	require.Greater(t, kindWords, 5)
+	require.Greater(t, no, 150)
+	t.Logf("%d yes (%d named without the words of their kind), %d no", yes, kindWords, no)
 }

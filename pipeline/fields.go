@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/hybridrag/hybridrag/kg"
 	"slices"
@@ -258,6 +259,8 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "city", in.City
 	case "country":
 		return "country", in.Country
+	case "region", "county", "district":
+		return field, adminUnitAt(in, field)
 	case "governance":
 		if in.Governance == "" {
 			return "governance type", ""
@@ -547,4 +550,52 @@ func moreFieldsText(in *heritage.Institution, fields []string) string {
 		}
 	}
 	return b.String()
+}
+
+// adminUnitAt is the area of the record's place at a level of the
+// administrative hierarchy ("region", "county" or "district"), with its
+// kind ("Kent (English County)"), or "" when the record states none
+// there. Where no county lies between a region and a unitary authority,
+// a council area or a borough, that area is the county too: the data
+// places Morpeth in Northumberland with no county above it.
+func adminUnitAt(in *heritage.Institution, level string) string {
+	units := in.AdminAreas()
+	show := func(u heritage.AdminUnit) string { return fmt.Sprintf("%s (%s)", u.Name, u.Level) }
+	has := func(u heritage.AdminUnit, words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(u.Level, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch level {
+	case "region":
+		for _, u := range units {
+			if has(u, "Region") {
+				return show(u)
+			}
+		}
+		return cmp.Or(in.Subregion, in.Region)
+	case "county":
+		for _, u := range units {
+			if has(u, "County") {
+				return show(u)
+			}
+		}
+		for _, u := range units {
+			// the first area below the nation, its region and combined
+			// authority: a unitary authority, a council area, a borough
+			if u.Level != "" && !has(u, "Region", "CA") {
+				return show(u)
+			}
+		}
+		return in.County
+	}
+	for i := len(units) - 1; i >= 0; i-- {
+		if has(units[i], "District", "Borough", "UA", "Council Area") {
+			return show(units[i])
+		}
+	}
+	return in.District
 }

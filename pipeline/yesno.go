@@ -116,12 +116,12 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		if where == "" {
 			return "", "a location"
 		}
-		if !placeMatches(in, c.Places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(c.Places) {
+		if !placeNamed(in, c.Places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(c.Places) {
 			// Only the country is recorded: whether it is in the town
 			// asked about is not in the data.
 			return "", "a town or region (only the country, " + where + ")"
 		}
-		return yes(placeMatches(in, c.Places)), "is in " + where
+		return yes(placeNamed(in, c.Places)), "is in " + where
 	case "type":
 		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
 	case "subjects":

@@ -63,6 +63,12 @@ var fieldCues = []struct {
 	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
 	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
 	{"welk land", "country"}, {"welchem land", "country"},
+	{"which county", "county"}, {"what county", "county"}, {"welk graafschap", "county"},
+	{"welchem landkreis", "county"}, {"welcher landkreis", "county"}, {"in welchem kreis", "county"},
+	{"which region", "region"}, {"what region", "region"}, {"welke regio", "region"}, {"welke provincie", "region"},
+	{"welchem bundesland", "region"}, {"welches bundesland", "region"}, {"welcher region", "region"},
+	{"which district", "district"}, {"what district", "district"}, {"which borough", "district"},
+	{"which council area", "district"}, {"welchem bezirk", "district"},
 	{"welke plaats", "city"}, {"welke gemeente", "city"}, {"welchem ort", "city"}, {"welcher ort", "city"},
 	{"what place", "city"}, {"which place", "city"}, {"in welcher gemeinde", "city"},
 	{"online", "website"}, {"webadresse", "website"}, {"web address", "website"}, {"internet address", "website"},
@@ -95,7 +101,12 @@ var trailingFields = map[string]string{
 	"gnd": "gnd", "wikidata": "wikidata", "qid": "wikidata", "postcode": "postcode", "address": "address",
 	"adresse": "address", "adres": "address", "status": "status", "size": "size", "type": "type",
 	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
+	"county": "county", "region": "region", "district": "district",
 }
+
+// exactFieldWords are field words read only as written: one typo from
+// each is another word ("county" and "country", "region" and "legion").
+var exactFieldWords = map[string]bool{"county": true, "region": true, "district": true}
 
 // trailingDates ask, last in a shorthand question, for a date.
 var trailingDates = map[string]string{
@@ -113,7 +124,7 @@ var fuzzyFieldWords = func() []fieldWord {
 		}
 	}
 	for w, f := range trailingFields {
-		if len(w) >= 5 {
+		if len(w) >= 5 && !exactFieldWords[w] {
 			m[w] = f
 		}
 	}
@@ -191,7 +202,8 @@ func field(s *scan) string {
 			return fc.field
 		}
 	}
-	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find") {
+	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find",
+		"where exactly is", "where precisely is", "whereabouts is", "wheres", "where s", "wo genau", "waar precies", "waar ergens") {
 		return "city"
 	}
 	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {

@@ -203,6 +203,14 @@ func TestNames(t *testing.T) {
 		{q: "In welchem Jahr wurde Titanic Belfast eröffnet?", name: "Titanic Belfast", field: "opened", exact: true},
 		{q: "When did Croft Castle open?", name: "Croft Castle", field: "opened", exact: true},
 		{q: "What was Solent Sky Museum previously called?", name: "Solent Sky Museum", field: "former_name", exact: true},
+		// the area at a level of the hierarchy ("county" is not "country")
+		{q: "Which county is Chartwell in?", name: "Chartwell", field: "county", exact: true},
+		{q: "What region is Chartwell in?", name: "Chartwell", field: "region", exact: true},
+		{q: "In welchem Landkreis liegt Chartwell?", name: "Chartwell", field: "county", exact: true},
+		{q: "Which district is Chartwell in?", name: "Chartwell", field: "district", exact: true},
+		{q: "waar hoort national roman legion museum bij?", name: "National Roman Legion Museum", field: "member_of", exact: true},
+		{q: "Where exactly is Chartwell?", name: "Chartwell", field: "city", exact: true},
+		{q: "Where's Chartwell?", name: "Chartwell", field: "city", exact: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q, func(t *testing.T) {
