@@ -32,7 +32,7 @@ type Linker struct {
 	city []string         // per institution: normalised city
 	post []string         // per institution: normalised postcode
 
-	towns map[string]bool // the normalised towns of the records
+	towns map[string][]string // the normalised towns of the records → their countries
 
 	matchThreshold float64
 	minScore       float64
@@ -77,7 +77,7 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		idx:            make(map[string]int32, n),
 		city:           make([]string, n),
 		post:           make([]string, n),
-		towns:          map[string]bool{},
+		towns:          map[string][]string{},
 		matchThreshold: DefaultMatchThreshold,
 		minScore:       DefaultMinScore,
 		fanout:         DefaultFanout,
@@ -93,8 +93,8 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		l.idx[in.ID] = int32(i)
 		l.city[i] = kg.NormalizeName(in.City)
 		l.post[i] = normPostcode(in.Postcode)
-		if l.city[i] != "" {
-			l.towns[l.city[i]] = true
+		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
+			l.towns[t] = append(l.towns[t], in.Country)
 		}
 	}
 	return l
@@ -127,11 +127,26 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 			// "British Museum, London", "Tate Modern London": the name,
 			// with its town as the city hint, when that finds a better
 			// candidate than the whole text and the record's town is that
-			// town (a record that states none cannot confirm the reading)
+			// town, or the record states no town and the name alone
+			// names it ("Museum Folkwang Essen": most German and Dutch
+			// records name no town, and one the data cannot check takes
+			// nothing from the name)
 			hq := nq
 			hq.Text, hq.City = head, city
-			if alt := l.byName(hq, l.hints(hq)); bestScore(alt) > bestScore(cands) && townAgrees(alt) {
+			// (a town the record cannot confirm weighs its score down a
+			// little: such a reading is taken when the whole text names
+			// no one)
+			alt := l.byName(hq, l.hints(hq))
+			if bestScore(alt) > bestScore(cands) && townAgrees(alt) || l.townUnstated(alt, city) && !anyMatch(cands) {
 				cands = alt
+			}
+			// A record in a country with no town of that name is not the
+			// one the reference places there ("…museum, Morpeth" of a
+			// German museum), unless its own name holds the town.
+			for k := range cands {
+				if cands[k].Match && l.inOtherCountry(cands[k], city) {
+					cands[k].Match = false
+				}
 			}
 		}
 	}
@@ -158,7 +173,7 @@ func (l *Linker) trailingTown(text string) (head, town string, ok bool) {
 	// name, whatever a record's town field holds) and stands outside
 	// parentheses ("Public Library & Museum (Camborne)" is a whole name).
 	isTown := func(t string) bool {
-		return l.towns[kg.NormalizeName(t)] && NormalizeType(t) == "" && !strings.ContainsAny(t, "()")
+		return len(l.towns[kg.NormalizeName(t)]) > 0 && NormalizeType(t) == "" && !strings.ContainsAny(t, "()")
 	}
 	if at := strings.LastIndex(text, ","); at > 0 {
 		h, t := strings.TrimSpace(text[:at]), strings.TrimSpace(text[at+1:])
@@ -214,4 +229,38 @@ func townAgrees(cands []Candidate) bool {
 		}
 	}
 	return false
+}
+
+// townUnstated reports whether the best of cands is a match whose record
+// states no town and lies in a country where the data has a town called
+// town.
+func (l *Linker) townUnstated(cands []Candidate, town string) bool {
+	best := -1
+	for i, c := range cands {
+		if best < 0 || c.Score > cands[best].Score {
+			best = i
+		}
+	}
+	if best < 0 || !cands[best].Match {
+		return false
+	}
+	i, ok := l.idx[cands[best].ID]
+	return ok && l.city[i] == "" && slices.Contains(l.towns[kg.NormalizeName(town)], l.ds.Institutions[i].Country)
+}
+
+// inOtherCountry reports whether c's record lies in a country where the
+// data has no town called town and its name does not hold the town.
+func (l *Linker) inOtherCountry(c Candidate, town string) bool {
+	i, ok := l.idx[c.ID]
+	if !ok {
+		return false
+	}
+	in := &l.ds.Institutions[i]
+	t := kg.NormalizeName(town)
+	return !slices.Contains(l.towns[t], in.Country) && !strings.Contains(" "+kg.NormalizeName(in.Name)+" ", " "+t+" ")
+}
+
+// anyMatch reports whether one of cands is a match.
+func anyMatch(cands []Candidate) bool {
+	return slices.ContainsFunc(cands, func(c Candidate) bool { return c.Match })
 }

@@ -3,6 +3,7 @@ package linking
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -291,4 +292,51 @@ func TestWithNameIndex(t *testing.T) {
 		require.NotEmpty(t, got)
 		require.Equal(t, want, got, q.Text)
 	}
+}
+
+// A name followed by a town, of a record that states no town (most
+// German and Dutch records): the name is linked as alone when the town
+// is one of the record's country, for every fifth such record that its
+// name alone links as a match; never with a town of another country.
+func TestNameWithAnUnstatedTown(t *testing.T) {
+	l := testLinker(t)
+	ctx := context.Background()
+	townOf := map[string]string{} // a town of each country the data has
+	for i := range l.ds.Institutions {
+		in := &l.ds.Institutions[i]
+		if in.City != "" && townOf[in.Country] == "" && NormalizeType(in.City) == "" && !strings.ContainsAny(in.City, "(),") {
+			townOf[in.Country] = in.City
+		}
+	}
+	linked, refused, tried := 0, 0, 0
+	for i := range l.ds.Institutions {
+		in := &l.ds.Institutions[i]
+		if i%5 != 0 || in.City != "" || (in.Country != "DE" && in.Country != "NL") || strings.ContainsAny(in.Name, "(),") {
+			continue
+		}
+		alone, err := l.Link(ctx, Query{Text: in.Name}, 2)
+		require.NoError(t, err)
+		if len(alone) == 0 || alone[0].ID != in.ID || !alone[0].Match {
+			continue
+		}
+		tried++
+		for _, sep := range []string{", ", " "} {
+			q := in.Name + sep + townOf[in.Country]
+			got, err := l.Link(ctx, Query{Text: q}, 2)
+			require.NoError(t, err)
+			if len(got) > 0 && got[0].ID == in.ID && got[0].Match {
+				linked++
+			}
+		}
+		q := in.Name + ", " + townOf["GB"]
+		got, err := l.Link(ctx, Query{Text: q}, 2)
+		require.NoError(t, err)
+		for _, g := range got {
+			require.False(t, g.Match && g.ID == in.ID, "%s: %+v", q, g)
+		}
+		refused++
+	}
+	require.Greater(t, tried, 300)
+	require.GreaterOrEqual(t, float64(linked), 0.95*float64(2*tried), "%d of %d", linked, 2*tried)
+	t.Logf("%d records: %d of %d references with a town of their country linked as matches; %d with a British town not", tried, linked, 2*tried, refused)
 }
