@@ -132,9 +132,12 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 		// matches whose records mention it.
 		var ids []string
 		for _, f := range fused {
-			ids = append(ids, f.ID)
+			// of the kinds asked for ("museums"), when the question names any
+			if in, ok := p.data.Get(f.ID); ok && (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) {
+				ids = append(ids, f.ID)
+			}
 		}
-		return p.amongSet(plan, ids, fused)
+		return p.amongSet(plan, ids, fused, false)
 	}
 	if len(fused) == 0 {
 		return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {

@@ -200,3 +200,24 @@ func TestPlaceYesNoOverTheData(t *testing.T) {
 	require.Greater(t, no, 150)
 	t.Logf("%d yes (%d named without the words of their kind), %d no", yes, kindWords, no)
 }
+
+// A list about words no rule reads, with no set the rest selects, offers
+// the best-ranked institutions of the kind asked that mention them, and
+// says that they are the best-ranked, not a set ("Are there museums
+// about zeppelins?" had offered a library and called the hits "the 76
+// museums matching the rest of the question").
+func TestUnreadWordsAmongTheBestHits(t *testing.T) {
+	p := testPipeline(t)
+	r := ask(t, p, "Are there museums about zeppelins?")
+	require.Equal(t, KindRanked, r.Answer.Kind, r.Answer.Text)
+	require.False(t, r.Answer.Exact)
+	require.Contains(t, r.Answer.Text, "that match the question best", r.Answer.Text)
+	require.NotContains(t, r.Answer.Text, "matching the rest of the question", r.Answer.Text)
+	require.NotEmpty(t, r.Answer.IDs)
+	for _, id := range r.Answer.IDs {
+		in, ok := p.Data().Get(id)
+		require.True(t, ok)
+		require.Equal(t, "M", in.TypeCode, in.Name)
+		require.Contains(t, strings.ToLower(in.Name+" "+in.Description), "zeppelin")
+	}
+}

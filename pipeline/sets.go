@@ -57,7 +57,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		}
 	}
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
-		return p.amongSet(plan, ids, fused), true, nil
+		return p.amongSet(plan, ids, fused, true), true, nil
 	}
 	if closed := sel.Closed; len(ids) == 0 && len(closed) > 0 {
 		if keep != nil {

@@ -82,7 +82,10 @@ func nearWord(words map[string]bool, w string) bool {
 // retrievers (which read every word), and not called exact.
 // Only institutions whose records mention those words are offered; when
 // none does, the answer says the data has nothing on them.
-func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused) draft {
+// ids are the whole set, or with whole false the retrievers' best hits
+// (the understood conditions select no set: "Are there any bagpipe
+// museums?"), and the answer says which.
+func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused, whole bool) draft {
 	rank := rankOf(fused)
 	var sorted []string
 	for _, id := range ids {
@@ -90,9 +93,17 @@ func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused
 			sorted = append(sorted, id)
 		}
 	}
+	among := "matching the rest of the question"
+	if !whole {
+		among = "that match the question best"
+	}
 	if len(sorted) == 0 {
-		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s matching the rest of the question mentions it.",
-			quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids))))
+		if !whole {
+			return noneDraft(fmt.Sprintf("No field or subject of the data records %s, and none of the %d %s %s mentions it.",
+				quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids)), among))
+		}
+		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s %s mentions it.",
+			quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids)), among))
 	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
@@ -100,8 +111,10 @@ func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused
 	noun := typeNoun(plan.Constraints.TypeCodes)
 	return draft{Answer: Answer{Kind: KindRanked, IDs: top}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "The data has nothing recorded as %s, so this is not an exact answer. Among the %d %s matching the rest of the question, the closest are: ",
-			quoteWords(plan.Dropped), len(ids), plural(noun, len(ids)))
+		// the records offered mention the words: what the data lacks
+		// is a field or subject that records them
+		fmt.Fprintf(&b, "No field or subject of the data records %s, so this is not an exact answer. Of the %d %s %s, these mention it, closest first: ",
+			quoteWords(plan.Dropped), len(ids), plural(noun, len(ids)), among)
 		p.writeNames(&b, top, cite)
 		return b.String()
 	}}
