@@ -221,3 +221,49 @@ func TestUnreadWordsAmongTheBestHits(t *testing.T) {
 		require.Contains(t, strings.ToLower(in.Name+" "+in.Description), "zeppelin")
 	}
 }
+
+// "Does <town> have any museums?", "Has <town> got a museum?" ask for the
+// town's museums, as "Which museums are in <town>?" does, for every fifth
+// British town with open museums (best matches before).
+func TestPlaceHasTypeOverTheData(t *testing.T) {
+	p := testPipeline(t)
+	count := map[string]int{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.Country == "GB" && in.TypeCode == "M" && in.City != "" && in.Status == "open" && !strings.ContainsAny(in.City, "(),") {
+			count[in.City]++
+		}
+	}
+	var towns []string
+	for town, n := range count {
+		if n >= 1 && n <= 30 {
+			towns = append(towns, town)
+		}
+	}
+	slices.Sort(towns)
+	checked := 0
+	for i, town := range towns {
+		if i%5 != 0 {
+			continue
+		}
+		plain := ask(t, p, fmt.Sprintf("Which museums are in %s?", town))
+		if plain.Answer.Kind != KindSet || plain.Plan.Constraints.Places == nil {
+			continue
+		}
+		want := slices.Sorted(slices.Values(plain.Answer.IDs))
+		for _, q := range []string{
+			fmt.Sprintf("Does %s have any museums?", town),
+			fmt.Sprintf("Has %s got a museum?", town),
+		} {
+			r := ask(t, p, q)
+			if len(r.Plan.Constraints.Places) == 0 {
+				continue // the town read as a name or a word: not this test's
+			}
+			require.Equal(t, KindSet, r.Answer.Kind, "%s: %s", q, r.Answer.Text)
+			require.Equal(t, want, slices.Sorted(slices.Values(r.Answer.IDs)), "%s: %s\n%s", q, r.Answer.Text, plain.Answer.Text)
+			checked++
+		}
+	}
+	require.Greater(t, checked, 200)
+	t.Logf("%d questions checked", checked)
+}

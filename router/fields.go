@@ -56,7 +56,7 @@ var fieldCues = []struct {
 	{"how large", "size"}, {"what type", "type"}, {"what kind", "type"}, {"which type", "type"}, {"what sort", "type"},
 	{"who operates", "operator"}, {"who runs", "operator"}, {"who manages", "operator"}, {"who operated", "operator"},
 	{"who ran", "operator"}, {"who managed", "operator"}, {"who looks after", "operator"}, {"who maintains", "operator"},
-	{"who owns", "operator"}, {"who is responsible for", "operator"}, {"wer verwaltet", "operator"}, {"wie onderhoudt", "operator"}, {"operator", "operator"}, {"wer betreibt", "operator"},
+	{"who owns", "operator"}, {"who is responsible for", "operator"}, {"in charge", "operator"}, {"wer verwaltet", "operator"}, {"wie onderhoudt", "operator"}, {"operator", "operator"}, {"wer betreibt", "operator"},
 	{"tragerschaft", "governance"}, {"bestuurstype", "governance"}, {"bestuursvorm", "governance"},
 	{"rechtsform", "governance"}, {"betreiber", "operator"}, {"exploitant", "operator"}, {"beheerder", "operator"}, {"trager", "operator"},
 	{"wie beheert", "operator"}, {"wer betrieb", "operator"}, {"still open", "status"}, {"status", "status"},

@@ -240,6 +240,12 @@ func (r *Router) route(question string) (Plan, *scan) {
 		g.olderThan(s, &c, listQ || pluralType(s))
 	}
 	g.findPlaces(s, &c)
+	if placeHasType(s) {
+		// "Does York have a railway museum?": whether the place has one
+		// (and "a postal museum" describes it, names no record)
+		listQ = true
+		describedNames(s, &c)
+	}
 	if g.nearName(s, &c) {
 		// a list of what lies near the institution, whatever the words
 		listQ = true
@@ -757,6 +763,32 @@ func existenceOfType(s *scan) bool {
 			if typeWordAt(s, k) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// placeHasType reports "Does York have a railway museum?", "Has Bath
+// got any toy museums?", "Hat Bremen ein Stadtarchiv?", "Heeft Delft een
+// archief?": whether a place has institutions of a kind, the place right
+// after the verb that opens the question and a type noun within four
+// words after it.
+func placeHasType(s *scan) bool {
+	if len(s.toks) < 3 || len(s.placeSpans) == 0 {
+		return false
+	}
+	switch s.toks[0].norm {
+	case "does", "has", "hat", "heeft":
+	default:
+		return false
+	}
+	sp := s.placeSpans[0]
+	if sp[0] != 1 && !(sp[0] == 2 && articles[s.toks[1].norm]) {
+		return false
+	}
+	for k := sp[1]; k < len(s.toks) && k < sp[1]+4; k++ {
+		if typeWordAt(s, k) {
+			return true
 		}
 	}
 	return false
