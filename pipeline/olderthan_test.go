@@ -49,12 +49,17 @@ func TestOlderThanOverTheData(t *testing.T) {
 			continue
 		}
 		from, to, _ := x.Opened()
-		for _, older := range []bool{true, false} {
+		for i, older := range []bool{true, false, true, false} {
 			q := fmt.Sprintf("Which museums in %s are newer than %s?", town, x.Name)
 			same := fmt.Sprintf("Which museums in %s opened after %d?", town, to)
 			if older {
 				q = fmt.Sprintf("Which museums in %s are older than %s?", town, x.Name)
 				same = fmt.Sprintf("Which museums in %s opened before %d?", town, from)
+			}
+			if i >= 2 {
+				// the verb before the place, the cue after it
+				cue := map[bool]string{true: "before", false: "after"}[older]
+				q = fmt.Sprintf("Which museums opened in %s %s %s?", town, cue, x.Name)
 			}
 			a, b := ask(t, p, q).Answer, ask(t, p, same).Answer
 			require.Equal(t, b.Kind, a.Kind, "%s: %s\n%s: %s", q, a.Text, same, b.Text)

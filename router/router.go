@@ -236,7 +236,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	g.samePlace(s, &c)
 	g.sameYear(s, &c)
-	if s.hasAny("than", "als", "dan", "before", "after") {
+	if s.hasAny("than", "als", "dan", "before", "after", "nach", "vor", "na", "voor") {
 		g.olderThan(s, &c, listQ || pluralType(s))
 	}
 	g.findPlaces(s, &c)

@@ -869,3 +869,21 @@ func TestYearsAreNoPairsAndNegatedOpen(t *testing.T) {
 		require.Empty(t, p.Unread, q)
 	}
 }
+
+// "before"/"after" an institution with the verb of opening elsewhere in
+// the question: before the place, or last in German and Dutch.
+func TestOpenedBeforeAnInstitutionAnyOrder(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museums opened in Norwich after the John Jarrold Printing Museum?",
+		"Welche Museen in Norwich wurden nach dem John Jarrold Printing Museum eröffnet?",
+		"Welke musea in Norwich zijn na het John Jarrold Printing Museum geopend?",
+	} {
+		c := r.Route(q).Constraints
+		require.NotNil(t, c.Years, q)
+		require.Equal(t, 1983, c.Years.From, q)
+		require.Empty(t, c.Names, q)
+	}
+	// a town after "nach" is no institution
+	require.Nil(t, r.Route("Welche Museen gibt es nach Bremen?").Constraints.Years)
+}

@@ -86,10 +86,15 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 	}
 	for start := range s.toks {
 		older, ok := ageCue(s, start)
-		if !ok || !s.free(start, start+2) {
+		width := 2
+		if !ok {
+			older, ok = openedEarlierBefore(s, start)
+			width = 1
+		}
+		if !ok || !s.free(start, start+width) {
 			continue
 		}
-		after := start + 2
+		after := start + width
 		for k := 0; k < len(c.Names); k++ {
 			m := c.Names[k]
 			at := strings.Index(s.text, m.Text)
@@ -123,6 +128,28 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 		})
 		return
 	}
+}
+
+// openedEarlierBefore reads "before" or "after" at token i (and German
+// and Dutch) when a word of opening stands elsewhere in the question,
+// not right before it (see ageCue): "Which museums opened in Norwich after
+// the John Jarrold Printing Museum?". earlier is set for "before".
+func openedEarlierBefore(s *scan, i int) (earlier, ok bool) {
+	switch s.toks[i].norm {
+	case "before", "vor", "voor":
+		earlier = true
+	case "after", "nach", "na":
+	default:
+		return false, false
+	}
+	for k, t := range s.toks {
+		// anywhere but right before it: German and Dutch put the verb
+		// last ("… nach dem Holburne Museum eröffnet")
+		if k != i-1 && k != i && openWords[t.norm] {
+			return earlier, true
+		}
+	}
+	return false, false
 }
 
 // pluralKind reports a plural word of a kind of institution.
