@@ -268,3 +268,49 @@ func everyNth[V any](m map[string]V, n int, keep func(string, V) bool) []string 
 	}
 	return out
 }
+
+// "How old is X?" answers the opening year and the years since; "How
+// many years was X open?" of one that closed, the years it was open. For
+// every tenth British museum with a name of its own and one opening
+// year (before, the first gave the year alone and the second best
+// matches).
+func TestAgeOverTheData(t *testing.T) {
+	p := testPipeline(t)
+	names := map[string]int{}
+	for i := range p.Data().Institutions {
+		names[p.Data().Institutions[i].Name]++
+	}
+	open, closed := 0, 0
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		from, to, ok := in.Opened()
+		if i%10 != 3 || in.Country != "GB" || names[in.Name] != 1 || !ok || from != to || strings.ContainsAny(in.Name, "()?") {
+			continue
+		}
+		q := fmt.Sprintf("How old is %s?", in.Name)
+		cf, ct, wasClosed := in.Closed()
+		if wasClosed && cf != ct {
+			continue
+		}
+		if wasClosed {
+			q = fmt.Sprintf("How many years was %s open?", in.Name)
+			r := ask(t, p, q)
+			if r.Answer.Field != "opened" || !slices.Contains(r.Answer.IDs, in.ID) || strings.Contains(r.Answer.Text, "also fits") {
+				continue
+			}
+			require.Contains(t, r.Answer.Text, fmt.Sprintf("closed in %d, after %d year", cf, cf-from), "%s: %s", q, r.Answer.Text)
+			closed++
+			continue
+		}
+		r := ask(t, p, q)
+		if r.Answer.Field != "opened" || !slices.Contains(r.Answer.IDs, in.ID) || strings.Contains(r.Answer.Text, "also fits") {
+			continue
+		}
+		require.Contains(t, r.Answer.Text, fmt.Sprintf(" is %d ", from), "%s: %s", q, r.Answer.Text)
+		require.Contains(t, r.Answer.Text, fmt.Sprintf(", %d year", p.opts.AsOf-from), "%s: %s", q, r.Answer.Text)
+		open++
+	}
+	require.Greater(t, open, 100)
+	require.Greater(t, closed, 20)
+	t.Logf("%d open and %d closed museums asked how old they are or how long they were open", open, closed)
+}

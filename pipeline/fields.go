@@ -97,6 +97,9 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			if stillOpen {
 				text = fmt.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
 			}
+			if field == "opened" && value != "" && plan.Constraints.Age {
+				text = strings.TrimSuffix(text, ".") + ageText(in, p.opts.AsOf) + "."
+			}
 			if field == "city" && value != "" {
 				// "Where is X?"
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
@@ -598,4 +601,39 @@ func adminUnitAt(in *heritage.Institution, level string) string {
 		}
 	}
 	return in.District
+}
+
+// ageText says how long ago an institution opened, as of the year asOf,
+// and for one that closed how long it was open: ", 60 years before 2026,
+// and it is open according to the data" or ", and it closed in 2019,
+// after 37 years". A span of years gives a span of ages.
+func ageText(in *heritage.Institution, asOf int) string {
+	from, to, ok := in.Opened()
+	if !ok {
+		return ""
+	}
+	years := func(a, b int) string {
+		if a == b {
+			if a == 1 {
+				return "1 year"
+			}
+			return fmt.Sprintf("%d years", a)
+		}
+		return fmt.Sprintf("%d to %d years", a, b)
+	}
+	if cFrom, cTo, closed := in.Closed(); closed {
+		when := heritage.YearsText(cFrom, cTo, true) // "between 2014 and 2017" for a span
+		if cFrom == cTo {
+			when = "in " + when
+		}
+		return fmt.Sprintf(", and it closed %s, after %s", when, years(max(0, cFrom-to), max(0, cTo-from)))
+	}
+	if asOf < to {
+		return ""
+	}
+	s := fmt.Sprintf(", %s before %d", years(asOf-to, asOf-from), asOf)
+	if in.Status == "open" {
+		s += ", and it is open according to the data"
+	}
+	return s
 }

@@ -131,6 +131,10 @@ type Constraints struct {
 	// it by "and", "or" … ("libraries in Aalst in the Netherlands",
 	// "museums in Whitby, North Yorkshire").
 	Within []Place `json:"within,omitempty"`
+	// Age is set when the question asks how old an institution is or how
+	// long it has been (or was) open ("How old is X?", "How long has X
+	// been open?"): the opening year is answered with the years since.
+	Age bool `json:"age,omitempty"`
 	// Except are places the set's members must not lie in ("museums in
 	// Wales except those in Cardiff", "outside London").
 	Except []Place `json:"except,omitempty"`

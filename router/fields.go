@@ -179,7 +179,7 @@ func field(s *scan) string {
 			}
 		}
 	}
-	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") {
+	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") || ageAsked(s) {
 		return "opened"
 	}
 	if kindOfCollections(s) {
@@ -417,4 +417,18 @@ func wholeOf(s *scan, c Constraints) *Constraints {
 	}
 	w.All = !w.Selective()
 	return &w
+}
+
+// ageAsked reports a question for how old an institution is or how long
+// it has been open: "How old is X?", "How long has X been open?", "How
+// many years was X open?", "Wie lange gibt es X schon?".
+func ageAsked(s *scan) bool {
+	if s.hasAny("how old", "wie alt", "hoe oud") {
+		return true
+	}
+	if !s.hasAny("how long", "wie lange", "hoe lang", "how many years", "wie viele jahre", "hoeveel jaar") {
+		return false
+	}
+	return s.hasAny("open", "opened", "existed", "exist", "exists", "been", "running", "operating", "offen", "geoffnet",
+		"gibt", "bestand", "besteht", "existiert", "bestaat", "bestond", "geopend")
 }

@@ -143,6 +143,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	c.Field = fieldOf(s)
+	c.Age = c.Field == "opened" && ageAsked(s)
 	if unrecordedFields[c.Field] {
 		cue := markFieldCue(s, c.Field)
 		if listCue && len(c.Names) == 0 && !ids.any() {
@@ -259,6 +260,16 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if noEntity && len(c.Names) == 0 && housesEnd < 0 && c.Field == "" &&
 		!listCue && len(c.Places) == 0 && len(c.Subjects) == 0 {
 		fuzzyName()
+		if len(c.Names) == 1 && !plural && !exists && !countAsked(s) {
+			// a name read only now ("Chartwell's"): the fields asked of
+			// one institution in so many words, as above
+			switch {
+			case collectionAsked(s):
+				c.Field = "subjects"
+			case historyAsked(s):
+				c.Field = "history"
+			}
+		}
 	}
 	if c.Field != "" {
 		g.subjectsOf(s, &c)
