@@ -314,3 +314,15 @@ func TestAgeOverTheData(t *testing.T) {
 	require.Greater(t, closed, 20)
 	t.Logf("%d open and %d closed museums asked how old they are or how long they were open", open, closed)
 }
+
+// "Name three museums in York" shows three of the set and says of how
+// many; the answer's set is still the whole set.
+func TestListLimit(t *testing.T) {
+	p := testPipeline(t)
+	all := ask(t, p, "Name museums in York")
+	r := ask(t, p, "Name three museums in York")
+	require.Equal(t, KindSet, r.Answer.Kind)
+	require.Equal(t, slices.Sorted(slices.Values(all.Answer.IDs)), slices.Sorted(slices.Values(r.Answer.IDs)))
+	require.True(t, strings.HasPrefix(r.Answer.Text, fmt.Sprintf("3 of the %d museums: ", len(all.Answer.IDs))), r.Answer.Text)
+	require.Equal(t, 3, strings.Count(r.Answer.Text, "; ")+1, r.Answer.Text)
+}

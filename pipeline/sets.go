@@ -119,12 +119,18 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	return draft{Answer: a,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
-			if plan.Frame == router.FrameCount {
+			shown := ids
+			switch {
+			case plan.Frame == router.FrameCount:
 				b.WriteString(countText(len(ids), noun))
-			} else {
+			case c.Limit > 0 && c.Limit < len(ids):
+				// "Name three museums in York": the first three of them
+				fmt.Fprintf(&b, "%d of the %d %s: ", c.Limit, len(ids), plural(noun, len(ids)))
+				shown = ids[:c.Limit]
+			default:
 				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 			}
-			p.writeList(&b, ids, c, cite)
+			p.writeList(&b, shown, c, cite)
 			writePlaceReadings(&b, c.Places)
 			if inferred > 0 {
 				are := "are"

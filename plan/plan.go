@@ -131,6 +131,10 @@ type Constraints struct {
 	// it by "and", "or" … ("libraries in Aalst in the Netherlands",
 	// "museums in Whitby, North Yorkshire").
 	Within []Place `json:"within,omitempty"`
+	// Limit is how many members of a set the question asks to be shown
+	// ("Name three museums in York", "List 5 museums in Leeds"); the set
+	// is still the whole set, and the answer says of how many.
+	Limit int `json:"limit,omitempty"`
 	// Age is set when the question asks how old an institution is or how
 	// long it has been (or was) open ("How old is X?", "How long has X
 	// been open?"): the opening year is answered with the years since.

@@ -379,6 +379,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Order, c.Field, listQ = ord, "", true
 	}
 	c.List = listQ && !ids.any() && c.Field == ""
+	if c.List && c.Order == nil && c.Group == nil {
+		c.Limit = countOfKind(s)
+	}
 	eachMember := len(c.Names)+len(c.Bodies) == 0 && !ids.any() && plural &&
 		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
 	if eachMember && c.Field == "" && s.hasAny(organisationAsked...) {

@@ -887,3 +887,18 @@ func TestOpenedBeforeAnInstitutionAnyOrder(t *testing.T) {
 	// a town after "nach" is no institution
 	require.Nil(t, r.Route("Welche Museen gibt es nach Bremen?").Constraints.Years)
 }
+
+// A count right before a plural kind, after a word asking for a list, is
+// how many members to show; counts of an order stay the order's.
+func TestCountOfKind(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]int{
+		"Name three museums in York":                 3,
+		"List 5 museums in Leeds":                    5,
+		"Nenne mir drei Museen in Bremen":            3,
+		"Which museums are in York?":                 0,
+		"What are the three oldest museums in York?": 0,
+	} {
+		require.Equal(t, want, r.Route(q).Constraints.Limit, q)
+	}
+}

@@ -349,3 +349,34 @@ var spanUnits = map[string]bool{
 	"week": true, "weeks": true, "century": true, "centuries": true, "time": true, "woche": true,
 	"jahr": true, "monat": true, "week.": true, "maand": true, "eeuw": true, "jahrhundert": true,
 }
+
+// countOfKind reads a count right before a plural kind of institution
+// ("three museums", "5 libraries", "drei Museen", "vijf musea"), not
+// read otherwise, after a word asking for a list ("Name three museums in
+// York", "List 5 museums in Leeds", "Give me three archives …"): how many
+// to show. 0 when there is none.
+func countOfKind(s *scan) int {
+	for i := 1; i+1 < len(s.toks); i++ {
+		if s.used[i] || !pluralKind(s.toks[i+1].norm) || !listVerbs[s.toks[i-1].norm] {
+			continue
+		}
+		w := s.toks[i].norm
+		n, ok := countNumbers[w]
+		if !ok {
+			v, err := strconv.Atoi(w)
+			if err != nil || v < 1 || v > 100 {
+				continue
+			}
+			n = v
+		}
+		s.mark(i, i+1)
+		return n
+	}
+	return 0
+}
+
+// listVerbs ask for a list, right before its count.
+var listVerbs = map[string]bool{
+	"name": true, "list": true, "me": true, "show": true, "give": true, "suggest": true, "recommend": true,
+	"nenne": true, "nenn": true, "mir": true, "zeige": true, "noem": true, "geef": true, "toon": true,
+}
