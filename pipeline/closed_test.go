@@ -326,3 +326,25 @@ func TestListLimit(t *testing.T) {
 	require.True(t, strings.HasPrefix(r.Answer.Text, fmt.Sprintf("3 of the %d museums: ", len(all.Answer.IDs))), r.Answer.Text)
 	require.Equal(t, 3, strings.Count(r.Answer.Text, "; ")+1, r.Answer.Text)
 }
+
+// "What is the postcode of the museum with GHCID …?" answers the
+// postcode of the institution the identifier names, for every tenth
+// British museum with a postcode (the scheme's word "GHCID" had been
+// read as the field asked, and the answer was the institution).
+func TestFieldOfAnIdentifiedInstitutionOverTheData(t *testing.T) {
+	p := testPipeline(t)
+	checked := 0
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if i%10 != 7 || in.Country != "GB" || in.GHCID == "" || in.Postcode == "" {
+			continue
+		}
+		q := fmt.Sprintf("What is the postcode of the museum with GHCID %s?", in.GHCID)
+		r := ask(t, p, q)
+		require.Equal(t, "postcode", r.Answer.Field, "%s: %s", q, r.Answer.Text)
+		require.Equal(t, in.Postcode, r.Answer.Value, "%s: %s", q, r.Answer.Text)
+		checked++
+	}
+	require.Greater(t, checked, 300)
+	t.Logf("%d questions", checked)
+}

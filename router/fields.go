@@ -432,3 +432,17 @@ func ageAsked(s *scan) bool {
 	return s.hasAny("open", "opened", "existed", "exist", "exists", "been", "running", "operating", "offen", "geoffnet",
 		"gibt", "bestand", "besteht", "existiert", "bestaat", "bestond", "geopend")
 }
+
+// otherField is the first recorded field other than not whose cue the
+// question holds, or "".
+func otherField(s *scan, not string) string {
+	for _, fc := range fieldCues {
+		if fc.field != not && !unrecordedFields[fc.field] && !identifierFields[fc.field] && s.has(fc.phrase) {
+			return fc.field
+		}
+	}
+	return ""
+}
+
+// identifierFields are the fields that are identifiers of a scheme.
+var identifierFields = map[string]bool{"isil": true, "wikidata": true, "gnd": true, "ghcid": true}

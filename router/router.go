@@ -322,10 +322,12 @@ func (r *Router) route(question string) (Plan, *scan) {
 			c.Bodies[i].Relation = rel
 		}
 	}
-	// reverse look-up: the identifier given is not the field asked for.
+	// reverse look-up: the identifier given is not the field asked for,
+	// though another field may be ("What's the website of the
+	// institution with ISIL DE-478?": "ISIL" names the identifier)
 	if ids.any() && (c.Field == "isil" && len(c.ISILs) > 0 || c.Field == "wikidata" && len(c.QIDs) > 0 ||
 		c.Field == "gnd" && len(c.GNDs) > 0 || c.Field == "ghcid" && len(c.GHCIDs) > 0) {
-		c.Field = ""
+		c.Field = otherField(s, c.Field)
 	}
 	// "Which organisation runs X?", "Which group does X belong to?" ask
 	// about one institution's operator or parent, not for a list

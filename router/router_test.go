@@ -902,3 +902,17 @@ func TestCountOfKind(t *testing.T) {
 		require.Equal(t, want, r.Route(q).Constraints.Limit, q)
 	}
 }
+
+// The word naming an identifier's scheme ("with ISIL DE-478") is not the
+// field asked when the question asks for another one.
+func TestFieldBesideAnIdentifier(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"What's the website of the institution with ISIL DE-478?":          "website",
+		"What is the postcode of the museum with GHCID GB-ENG-MOR-M-MCBM?": "postcode",
+		"Which institution has ISIL DE-478?":                               "",
+		"What is the ISIL of the institution with Wikidata ID Q125634?":    "isil",
+	} {
+		require.Equal(t, want, r.Route(q).Constraints.Field, q)
+	}
+}
