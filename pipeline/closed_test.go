@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // A list of the museums of a town whose museums have all closed says
@@ -17,6 +18,7 @@ import (
 // Before, it gave the closest matches by text ("No institution matches
 // every condition of the question exactly").
 func TestAllClosedTownsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	open, closed := map[string]int{}, map[string][]string{}
 	for i := range p.Data().Institutions {
@@ -61,6 +63,7 @@ func TestAllClosedTownsOverTheData(t *testing.T) {
 // closed, exactly; of one that closed, its closing year. Every tenth
 // British museum with a name of its own.
 func TestClosingYearOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	names := map[string]int{}
 	for i := range p.Data().Institutions {
@@ -101,6 +104,7 @@ func TestClosingYearOverTheData(t *testing.T) {
 // museum with a name of its own; "county" had been read as "country"
 // (one letter apart) and "region" not at all.
 func TestAdminFieldsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	names := map[string]int{}
 	for i := range p.Data().Institutions {
@@ -141,6 +145,7 @@ func TestAdminFieldsOverTheData(t *testing.T) {
 // County Durham), and "Is X in <a county of another region>?" no, for
 // every seventh British museum with a name of its own.
 func TestPlaceYesNoOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	names := map[string]int{}
 	for i := range p.Data().Institutions {
@@ -219,6 +224,7 @@ func TestUnreadWordsAmongTheBestHits(t *testing.T) {
 // town's museums, as "Which museums are in <town>?" does, for every fifth
 // British town with open museums (best matches before).
 func TestPlaceHasTypeOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	count := map[string]int{}
 	for i := range p.Data().Institutions {
@@ -275,6 +281,7 @@ func everyNth[V any](m map[string]V, n int, keep func(string, V) bool) []string 
 // year (before, the first gave the year alone and the second best
 // matches).
 func TestAgeOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	names := map[string]int{}
 	for i := range p.Data().Institutions {
@@ -332,6 +339,7 @@ func TestListLimit(t *testing.T) {
 // British museum with a postcode (the scheme's word "GHCID" had been
 // read as the field asked, and the answer was the institution).
 func TestFieldOfAnIdentifiedInstitutionOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	checked := 0
 	for i := range p.Data().Institutions {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // A town named with the region or country it lies in ("museums in
@@ -21,6 +22,7 @@ import (
 // lies there. Before the broader place was read as where the town lies,
 // each was a list of the records of either, called exact.
 func TestNestedPlacesOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	type town struct {
 		country, name, region string
