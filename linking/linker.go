@@ -211,15 +211,22 @@ func bestScore(cands []Candidate) float64 {
 	return best
 }
 
-// townAgrees reports whether the best of cands is in the town its city
-// hint names.
-func townAgrees(cands []Candidate) bool {
+// bestOf is the index of the best-scored of cands (the first of equals),
+// or -1 when there are none.
+func bestOf(cands []Candidate) int {
 	best := -1
 	for i, c := range cands {
 		if best < 0 || c.Score > cands[best].Score {
 			best = i
 		}
 	}
+	return best
+}
+
+// townAgrees reports whether the best of cands is in the town its city
+// hint names.
+func townAgrees(cands []Candidate) bool {
+	best := bestOf(cands)
 	if best < 0 {
 		return false
 	}
@@ -235,12 +242,7 @@ func townAgrees(cands []Candidate) bool {
 // states no town and lies in a country where the data has a town called
 // town.
 func (l *Linker) townUnstated(cands []Candidate, town string) bool {
-	best := -1
-	for i, c := range cands {
-		if best < 0 || c.Score > cands[best].Score {
-			best = i
-		}
-	}
+	best := bestOf(cands)
 	if best < 0 || !cands[best].Match {
 		return false
 	}

@@ -65,10 +65,7 @@ func TestAllClosedTownsOverTheData(t *testing.T) {
 func TestClosingYearOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	names := map[string]int{}
-	for i := range p.Data().Institutions {
-		names[p.Data().Institutions[i].Name]++
-	}
+	names := nameCounts(p)
 	openSeen, closedSeen := 0, 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
@@ -106,10 +103,7 @@ func TestClosingYearOverTheData(t *testing.T) {
 func TestAdminFieldsOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	names := map[string]int{}
-	for i := range p.Data().Institutions {
-		names[p.Data().Institutions[i].Name]++
-	}
+	names := nameCounts(p)
 	asked := map[string]int{}
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
@@ -147,10 +141,7 @@ func TestAdminFieldsOverTheData(t *testing.T) {
 func TestPlaceYesNoOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	names := map[string]int{}
-	for i := range p.Data().Institutions {
-		names[p.Data().Institutions[i].Name]++
-	}
+	names := nameCounts(p)
 	// bare names the area's kind words: "Shetland Islands" is "Shetland"
 	bare := func(name string) string {
 		var kept []string
@@ -283,10 +274,7 @@ func everyNth[V any](m map[string]V, n int, keep func(string, V) bool) []string 
 func TestAgeOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	names := map[string]int{}
-	for i := range p.Data().Institutions {
-		names[p.Data().Institutions[i].Name]++
-	}
+	names := nameCounts(p)
 	open, closed := 0, 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
@@ -355,4 +343,13 @@ func TestFieldOfAnIdentifiedInstitutionOverTheData(t *testing.T) {
 	}
 	require.Greater(t, checked, 300)
 	t.Logf("%d questions", checked)
+}
+
+// nameCounts counts the records of each name of the data.
+func nameCounts(p *Pipeline) map[string]int {
+	names := map[string]int{}
+	for i := range p.Data().Institutions {
+		names[p.Data().Institutions[i].Name]++
+	}
+	return names
 }

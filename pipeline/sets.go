@@ -171,10 +171,7 @@ func writeUnread(b *strings.Builder, unread []string) {
 // same name.
 func writePlaceReadings(b *strings.Builder, places []router.Place) {
 	for _, pl := range places {
-		shown := pl.Name
-		if pl.Level == router.LevelCountry {
-			shown = heritage.CountryName(pl.Name) // the code's name: "NL" is "Netherlands"
-		}
+		shown := placeShown(pl)
 		typed := strings.ToLower(pl.Text)
 		if typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)) {
 			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
@@ -484,6 +481,9 @@ func statesLevel(in *heritage.Institution, pl router.Place) bool {
 // unsureWithin counts the institutions of ids whose records do not tell
 // whether they lie in the broader places of c (see withinPlaces).
 func (p *Pipeline) unsureWithin(ids []string, c router.Constraints) int {
+	if len(c.Within) == 0 {
+		return 0
+	}
 	n := 0
 	for _, id := range ids {
 		if in, ok := p.data.Get(id); ok {
@@ -519,12 +519,18 @@ func (p *Pipeline) noneWithin(plan router.Plan, n int) draft {
 func placeNames(places []router.Place, sep string) string {
 	names := make([]string, len(places))
 	for i, pl := range places {
-		names[i] = pl.Name
-		if pl.Level == router.LevelCountry {
-			names[i] = heritage.CountryName(pl.Name)
-		}
+		names[i] = placeShown(pl)
 	}
 	return strings.Join(names, sep)
+}
+
+// placeShown is a place's name as an answer shows it: a country's code
+// by its name ("NL" is "Netherlands").
+func placeShown(pl router.Place) string {
+	if pl.Level == router.LevelCountry {
+		return heritage.CountryName(pl.Name)
+	}
+	return pl.Name
 }
 
 // allClosed answers a list of open institutions whose other conditions

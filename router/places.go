@@ -564,10 +564,10 @@ func placeRank(p Place) int {
 }
 
 // placesCoordinated reports whether the places the question names are
-// joined as a list or a choice: a coordinator ("and", "or", "und", "en"
-// …) between the first and the last of them ("Leeds, York and Hull"), or
-// a word of choice anywhere but inside a place's name ("… Kent or
-// Wales?", not the "of" of "Isle of Lewis").
+// joined as a list or a choice: a coordinator or a word of choice ("and",
+// "or", "und", "en" …) between the first and the last of them, outside
+// their names ("Leeds, York and Hull", "Kent or Wales"; not the "of" of
+// "Isle of Lewis" or of "any of the libraries in …").
 func placesCoordinated(s *scan) bool {
 	if len(s.placeSpans) < 2 {
 		return false
@@ -580,11 +580,8 @@ func placesCoordinated(s *scan) bool {
 			inPlace[i] = true
 		}
 	}
-	for i, t := range s.toks {
-		if inPlace[i] {
-			continue
-		}
-		if orWords[t.norm] || i >= lo && i < hi && coordinators[t.norm] {
+	for i := lo; i < hi; i++ {
+		if t := s.toks[i].norm; !inPlace[i] && (orWords[t] || coordinators[t]) {
 			return true
 		}
 	}

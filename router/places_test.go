@@ -90,6 +90,7 @@ func TestNestedPlaces(t *testing.T) {
 		{"Welche Bibliotheken in Deutschland gibt es in Bremen?", []string{"Bremen"}, []string{"DE"}},
 		{"Which German libraries are in Bremen?", []string{"Bremen"}, []string{"DE"}},
 		{"Which museums are in Isle of Lewis, Scotland?", []string{"Isle of Lewis"}, []string{"Scotland"}},
+		{"Are any of the libraries in Delft, the Netherlands, listed?", []string{"Delft"}, []string{"NL"}},
 		// lists, choices and comparisons
 		{"museums in Leeds, York and Hull", []string{"Leeds", "York", "Hull"}, nil},
 		{"museums in Leeds or Scotland", []string{"Leeds", "Scotland"}, nil},

@@ -88,7 +88,7 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 		older, ok := ageCue(s, start)
 		width := 2
 		if !ok {
-			older, ok = openedEarlierBefore(s, start)
+			older, ok = looseAgeCue(s, start)
 			width = 1
 		}
 		if !ok || !s.free(start, start+width) {
@@ -130,11 +130,11 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 	}
 }
 
-// openedEarlierBefore reads "before" or "after" at token i (and German
-// and Dutch) when a word of opening stands elsewhere in the question,
+// looseAgeCue is ageCue for "before" or "after" alone at token i (and
+// German and Dutch) when a word of opening stands elsewhere in the question,
 // not right before it (see ageCue): "Which museums opened in Norwich after
 // the John Jarrold Printing Museum?". earlier is set for "before".
-func openedEarlierBefore(s *scan, i int) (earlier, ok bool) {
+func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 	switch s.toks[i].norm {
 	case "before", "vor", "voor":
 		earlier = true
