@@ -247,7 +247,9 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 			return nil, err
 		}
 	}
-	return h.sorted(), nil
+	out := h.sorted()
+	h.release()
+	return out, nil
 }
 
 // offer keeps s if it is among the k best offered so far.
@@ -343,6 +345,7 @@ func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k i
 		for _, s := range o {
 			h = h.offered(k, s)
 		}
+		o.release()
 	}
 	return h, nil
 }

@@ -81,6 +81,7 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	for c, s := range cands {
 		h.offer(k, Scored{Index: s.Index, Score: exact[c]})
 	}
+	cands.release()
 	return h, nil
 }
 
