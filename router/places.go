@@ -49,14 +49,9 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 					return false
 				}
 			}
-			level, qs, end := qualifierAround(s, i, i+L)
-			p, ok := choosePlace(cands, level)
-			if !ok {
-				return false
-			}
-			g.addPlace(s, c, p, qs, end)
+			end, ok := g.readPlace(s, c, cands, i, i+L)
 			qe = end
-			return true
+			return ok
 		})
 		if qe > 0 {
 			i = qe - 1
@@ -358,6 +353,76 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 	}
 	last := c.Places[len(c.Places)-1].Text
 	return strings.HasSuffix(last, s.original(i-2, i-1))
+}
+
+// havePlace reads the place that is the subject of "Does Reading have
+// any museums?", "Has Bath got a toy museum?", "Hat Essen ein Museum?",
+// "Heeft Delft een archief?" (see haveSubject), before any name is read,
+// and reports whether there was one. The question asks whether the place
+// has institutions of a kind: the place's name is not an institution's
+// ("Sandringham", "Beamish"), nor the start of one ("Sudbury" of Sudbury
+// Hall) or a misspelling of one ("Wellington" of Wallington), and a
+// town that is also a common word ("Reading", "Bath") is the town,
+// whatever its case.
+func (g *gazetteer) havePlace(s *scan, c *Constraints) bool {
+	if len(s.toks) < 4 || s.used[1] || prefixQualifierAt(s, 1) > 0 {
+		// a place led by its kind ("London Borough of Camden") is read
+		// with it among the places
+		return false
+	}
+	switch s.toks[0].norm {
+	case "does", "has", "hat", "heeft":
+	default:
+		return false
+	}
+	read := false
+	s.longestAt(1, min(g.placeMax, g.placeSpan[s.toks[1].norm]), func(L int, k string) bool {
+		cands, ok := g.places[k]
+		if !ok || len(k) < 3 || !s.free(1, 1+L) || !haveSubject(s, 1+L) {
+			return false
+		}
+		_, read = g.readPlace(s, c, cands, 1, 1+L)
+		return read
+	})
+	return read
+}
+
+// readPlace adds the place of the tokens [i, j), one of cands, with
+// the qualifiers around it (see qualifierAround, addPlace), and returns
+// the end of what it read; it reports false when no candidate is of the
+// level a qualifier names.
+func (g *gazetteer) readPlace(s *scan, c *Constraints, cands []placeCand, i, j int) (int, bool) {
+	level, qs, end := qualifierAround(s, i, j)
+	p, ok := choosePlace(cands, level)
+	if !ok {
+		return 0, false
+	}
+	g.addPlace(s, c, p, qs, end)
+	return end, true
+}
+
+// haveSubject reports whether the words from j on continue the question
+// as its subject's "have": "have", "got", an article or "any" right
+// after, and a type noun within four words of it.
+func haveSubject(s *scan, j int) bool {
+	if j >= len(s.toks) || !haveNext[s.toks[j].norm] {
+		return false
+	}
+	for k := j; k < len(s.toks) && k <= j+4; k++ {
+		if typeWordAt(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// haveNext are the words that follow the place in "Does Reading have
+// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
+// "Heeft Delft een …?".
+var haveNext = map[string]bool{
+	"have": true, "got": true, "a": true, "an": true, "any": true,
+	"ein": true, "eine": true, "einen": true, "kein": true, "keine": true, "irgendein": true,
+	"een": true, "geen": true, "enig": true, "enige": true,
 }
 
 // demonyms are the adjectives of the countries and nations a type noun

@@ -114,3 +114,43 @@ func TestNestedPlaces(t *testing.T) {
 		})
 	}
 }
+
+// The place after "Does/Has/Hat/Heeft" that opens a question asking
+// whether it has institutions of a kind is the place, not an
+// institution's name or the start of one, and a town that is also a
+// common word is the town, in any case; an institution's name there
+// ("Does Reading Museum have a website?") stays a name.
+func TestHavePlace(t *testing.T) {
+	r := newTestRouter(t)
+	tests := []struct {
+		q, place string
+		list     bool
+	}{
+		{"Does Reading have any museums?", "Reading", true},
+		{"does bath have a fashion museum?", "Bath", true},
+		{"Has Bath got a toy museum?", "Bath", true},
+		{"Does Sandringham have any museums?", "Sandringham", true},
+		{"Does Sudbury have a museum?", "Sudbury", true},
+		{"Does Wellington have any museums?", "Wellington", true},
+		{"Has Bishop Auckland got a museum?", "Bishop Auckland", true},
+		{"Hat Essen ein Museum?", "Essen", true},
+		{"Heeft Delft een bibliotheek?", "Delft", true},
+		{"Does Reading Museum have a website?", "", false},
+		{"Does Beamish have a website?", "", false},
+	}
+	for _, tc := range tests {
+		p := r.Route(tc.q)
+		var places []string
+		for _, pl := range p.Constraints.Places {
+			places = append(places, pl.Name)
+		}
+		if tc.place == "" {
+			require.Empty(t, places, tc.q)
+			require.NotEmpty(t, p.Constraints.Names, tc.q)
+			continue
+		}
+		require.Equal(t, []string{tc.place}, places, tc.q)
+		require.Empty(t, p.Constraints.Names, tc.q)
+		require.Equal(t, tc.list, p.Constraints.List, tc.q)
+	}
+}

@@ -111,7 +111,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 	// "Is there a toy museum in Brighton?" asks whether a set has
 	// members, not about one institution called "Toy Museum"
-	exists := existenceOfType(s)
+	exists := existenceOfType(s) || g.havePlace(s, &c)
 	listQ = listQ || exists
 	// "Which organisation runs Beamish?" asks for one organisation, not
 	// a list, unless the question names kinds of institution
