@@ -96,6 +96,49 @@ func TestClosingYearOverTheData(t *testing.T) {
 	t.Logf("%d open and %d closed museums asked when they closed", openSeen, closedSeen)
 }
 
+// "When did X open and close?" answers both years, in the question's
+// order, and of a museum the data has open that it has not closed, for
+// every tenth British museum with a name of its own, in English, with
+// "which years", and in German (before, the closing year alone).
+func TestOpenAndCloseOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	names := nameCounts(p)
+	checked := 0
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if i%10 != 5 || in.Country != "GB" || names[in.Name] != 1 || strings.ContainsAny(in.Name, "()?") {
+			continue
+		}
+		_, opened := fieldValue(in, "opened")
+		_, closed := fieldValue(in, "closed")
+		for _, q := range []string{
+			fmt.Sprintf("When did %s open and close?", in.Name),
+			fmt.Sprintf("In which years did %s open and close?", in.Name),
+			fmt.Sprintf("Wann wurde %s eröffnet und geschlossen?", in.Name),
+		} {
+			r := ask(t, p, q)
+			if !slices.Contains(r.Answer.IDs, in.ID) || r.Answer.Kind != KindField || strings.Contains(r.Answer.Text, "also fits") {
+				continue // the name read otherwise, or another's too: not this test's
+			}
+			require.Equal(t, "opened", r.Answer.Field, "%s: %s", q, r.Answer.Text)
+			require.Equal(t, []string{"closed"}, r.Plan.Constraints.MoreFields, q)
+			if opened != "" {
+				require.Contains(t, r.Answer.Text, opened, q)
+			}
+			switch {
+			case notClosed(in, "closed", closed):
+				require.Contains(t, r.Answer.Text, "has not closed", q)
+			case closed != "":
+				require.Contains(t, r.Answer.Text, "closing year is "+closed, q)
+			}
+			checked++
+		}
+	}
+	require.Greater(t, checked, 900)
+	t.Logf("%d questions checked", checked)
+}
+
 // "Which county / region / district is X in?" answers the area of the
 // record's administrative place at that level, for every tenth British
 // museum with a name of its own; "county" had been read as "country"

@@ -77,10 +77,10 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	}
 	// "When did X close?" of a record the data has open: it has not
 	// closed, and that is the answer
-	stillOpen := field == "closed" && value == "" && in.Status == "open"
+	stillOpen := notClosed(in, field, value)
 	exact := (value != "" || stillOpen) && via != "ranking" && len(rivals) == 0
 	for _, f := range c.MoreFields {
-		if _, v := fieldValue(in, f); v == "" {
+		if _, v := fieldValue(in, f); v == "" && !notClosed(in, f, v) {
 			exact = false // an answer that misses a field asked for is not exact
 		}
 	}
@@ -534,6 +534,13 @@ func spanText(y *router.YearRange) string {
 	return fmt.Sprintf("between %d and %d", y.From, y.To)
 }
 
+// notClosed reports whether value, the record's field asked for, is the
+// closing year the data does not record of an institution it has open:
+// it has not closed, and that is the answer.
+func notClosed(in *heritage.Institution, field, value string) bool {
+	return field == "closed" && value == "" && in.Status == "open"
+}
+
 // moreFieldsText answers the further fields asked of the institution, a
 // sentence each: " Its website is …", " The data records no ISIL code
 // for it."
@@ -546,6 +553,8 @@ func moreFieldsText(in *heritage.Institution, fields []string) string {
 			fmt.Fprintf(&b, " It is in %s.", placeText(in))
 		case f == "history":
 			fmt.Fprintf(&b, " %s", historyText(in, "", nil, ""))
+		case notClosed(in, f, v):
+			b.WriteString(" It has not closed: the data has it open.")
 		case v == "":
 			fmt.Fprintf(&b, " The data records no %s for it.", label)
 		default:

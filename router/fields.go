@@ -151,7 +151,7 @@ var fieldCueIndex = func() *cueIndex {
 // fieldWord is a cue word and the field it asks for.
 type fieldWord struct{ word, field string }
 
-var whenWords = []string{"when", "which year", "what year", "wann", "wanneer", "welk jaar", "welchem jahr", "welches jahr", "year of"}
+var whenWords = []string{"when", "which year", "what year", "which years", "what years", "wann", "wanneer", "welk jaar", "welke jaren", "welchem jahr", "welches jahr", "welchen jahren", "year of"}
 
 // field returns the record field asked for.
 func field(s *scan) string {

@@ -27,6 +27,10 @@ func moreFields(plan *Plan) {
 		first, second := newScan(plan.Question[:s.toks[k-1].end]), newScan(plan.Question[s.toks[k].start:])
 		add(field(first))
 		add(field(second))
+	} else if both := openAndClose(s); both != nil {
+		for _, f := range both {
+			add(f)
+		}
 	} else if joined := joinedFieldCues(s); len(joined) > 0 {
 		if !slices.Contains(joined, c.Field) {
 			add(c.Field)
@@ -107,4 +111,30 @@ func secondQuestion(s *scan) int {
 		}
 	}
 	return 0
+}
+
+// openAndClose returns the opening and the closing year, in the
+// question's order, when a question asking when ("When did X open and
+// close?", "In which years was X opened and closed?", "Wann wurde X
+// eröffnet und geschlossen?") joins a verb of each by "and"; else nil.
+// Read as one field, it was the closing year alone.
+func openAndClose(s *scan) []string {
+	if !slices.ContainsFunc(whenWords, s.has) {
+		return nil
+	}
+	for k := 1; k+1 < len(s.toks); k++ {
+		switch s.toks[k].norm {
+		case "and", "und", "en":
+		default:
+			continue
+		}
+		before, after := s.toks[k-1].norm, s.toks[k+1].norm
+		switch {
+		case openWords[before] && closeWords[after]:
+			return []string{"opened", "closed"}
+		case closeWords[before] && openWords[after]:
+			return []string{"closed", "opened"}
+		}
+	}
+	return nil
 }

@@ -151,6 +151,11 @@ func TestMoreFieldsOfOne(t *testing.T) {
 		"Who runs the Holburne Museum and when did it open?":           {"operator", "opened"},
 		"Wie lautet die ISIL und die Webseite des Museum Folkwang?":    {"isil", "website"},
 		"When did the Holburne Museum open?":                           {"opened"},
+		"When did the Holburne Museum open and close?":                 {"opened", "closed"},
+		"In which years did Chartwell open and close?":                 {"opened", "closed"},
+		"When did Chartwell close and when did it open?":               {"closed", "opened"},
+		"Wann wurde Chartwell eröffnet und geschlossen?":               {"opened", "closed"},
+		"When did Newarke Houses Museum open and close?":               {"opened", "closed"},
 		"What is the ISIL of the museum with the website example.org?": nil,
 	} {
 		c := r.Route(q).Constraints

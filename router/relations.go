@@ -88,6 +88,25 @@ func housesCue(s *scan) int {
 	return -1
 }
 
+// housesCueOutsideNames reports whether a cue housesCue reads lies
+// outside the names read: "Newarke Houses Museum" names a museum and asks
+// nothing about what it houses.
+func housesCueOutsideNames(s *scan) bool {
+	for _, c := range housesCues {
+		for i := range s.toks {
+			if n, ok := s.matchAt(i, c); ok && s.free(i, i+n) {
+				return true
+			}
+		}
+	}
+	n := len(s.toks)
+	switch s.toks[n-1].norm {
+	case "house", "housed", "untergebracht", "gehuisvest":
+		return s.free(n-1, n)
+	}
+	return false
+}
+
 // housedBy reports whether the question asks what houses the named
 // institution ("Which museum houses the Essex Regiment Museum?"): an
 // active "houses" cue stands before the name. Otherwise ("What is housed

@@ -128,6 +128,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 	grp := group(s)
 	nameHas := nameWords(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
+	if housesEnd >= 0 && !housesCueOutsideNames(s) {
+		// "When did Newarke Houses Museum close?": the word is the name's
+		housesEnd = -1
+	}
 	if exists {
 		describedNames(s, &c)
 	}
