@@ -250,17 +250,20 @@ func placeNamed(in *heritage.Institution, places []router.Place) bool {
 	return placeMatch(in, places, true)
 }
 
+// placeMatch compares names as the graph's place index does, after
+// heritage.NormalizeName: "St. Austell" is the town a record calls "St
+// Austell", "Boness" is "Bo'ness".
 func placeMatch(in *heritage.Institution, places []router.Place, loose bool) bool {
 	for _, pl := range places {
 		for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
-			want := strings.ToLower(name)
+			want := heritage.NormalizeName(name)
 			for _, v := range []string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
-				if strings.ToLower(v) == want {
+				if v != "" && heritage.NormalizeName(v) == want {
 					return true
 				}
 			}
 			for _, u := range in.AdminAreas() {
-				if core := areaCore(u.Name); strings.ToLower(u.Name) == want || loose && core != "" && core == areaCore(name) {
+				if core := areaCore(u.Name); heritage.NormalizeName(u.Name) == want || loose && core != "" && core == areaCore(name) {
 					return true
 				}
 			}

@@ -474,6 +474,9 @@ func statesLevel(in *heritage.Institution, pl router.Place) bool {
 		return in.Subregion != ""
 	case router.LevelCounty:
 		return in.County != "" || in.AdminArea != ""
+	case router.LevelCity:
+		// a town of its own ("Tübingen") or an area path that places it
+		return in.City != "" || in.AdminArea != ""
 	}
 	return in.AdminArea != ""
 }

@@ -12,7 +12,9 @@ import (
 )
 
 // KindYesNo answers a yes/no question: Value is "yes" or "no", or empty
-// when the data does not record the property.
+// when the data does not record the property. Of a choice of places ("Is
+// X in A or B?") Value names the places offered that hold, or is "no"
+// for none of them.
 const KindYesNo = "yesno"
 
 // resolve picks the record a recognised name means: among its bearers,
@@ -56,10 +58,13 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	}
 	t := *plan.Test
 	c := plan.Constraints
-	verdict, fact := testProperty(in, t, c)
 	// Words no rule read ("Is X in London free?") may be part of what is
 	// asked: the verdict covers the rest, and says so.
 	unread := plan.Unread
+	if t.Property == "place" && t.Choice {
+		return placeChoiceAnswer(in, id, c.Places, unread), true
+	}
+	verdict, fact := testProperty(in, t, c)
 	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0}
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var text string

@@ -341,10 +341,15 @@ const (
 // governance, size, opened, closed, or a field name (website, isil, …)
 // whose presence is asked ("Does X have a website?"). Want holds the
 // values asked about (none for a presence test).
+//
+// Choice marks a place test that offers places to choose from ("Is X in
+// A or B?"): the answer says which of them the institution is in, not
+// whether it is in any.
 type Test struct {
 	Property string     `json:"property"`
 	Want     []string   `json:"want,omitempty"`
 	Years    *YearRange `json:"years,omitempty"`
+	Choice   bool       `json:"choice,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)

@@ -63,6 +63,13 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	}
 	// "X - archive or not?"
 	yesNo = yesNo || entities == 1 && s.hasAny("or not", "oder nicht", "of niet")
+	// "Is X in A or B?" asks which of the places X is in
+	if yesNo && entities == 1 && placesOffered(s) {
+		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {
+			t.Choice = true
+			return FrameYesNo, &t, nil
+		}
+	}
 	// "Is X open or closed?" asks which, not whether
 	yesNo = yesNo && !(entities == 1 && offersChoice(s))
 	if yesNo && entities >= 1 {

@@ -79,3 +79,60 @@ func TestDroppedWords(t *testing.T) {
 		"filler and misspelt function words drop no constraint")
 	require.Empty(t, r.Route("Which museums are part of National Museums Scotland?").Unknown)
 }
+
+// "Is X in A or B?" asks which of the places one named institution is
+// in, in three languages and with two or three places: a yes/no question
+// on its place with a choice, not a comparison of the places' sets. The
+// comparisons and lists of places that share the "or" keep their frames,
+// and the Dutch "of" of "een van de" offers no choice.
+func TestPlaceChoice(t *testing.T) {
+	r := newTestRouter(t)
+	for _, tt := range []struct {
+		q      string
+		places int
+	}{
+		{"Is Castle Cornet in Guernsey or Jersey?", 2},
+		{"Is the Holburne Museum in Bath or Bristol?", 2},
+		{"Is the Auld Skoll in Shetland or Orkney?", 2},
+		{"Is the Holburne Museum in Bath, Bristol or York?", 3},
+		{"Is the Holburne Museum located in Bristol or Bath?", 2},
+		{"Is Castle Cornet situated in Jersey or Guernsey?", 2},
+		{"is castle cornet in guernsey or jersey", 2},
+		{"Ist Castle Cornet in Guernsey oder Jersey?", 2},
+		{"Liegt das Stadtmuseum Tübingen in Stuttgart oder Tübingen?", 2},
+		{"Ligt Castle Cornet in Jersey of Guernsey?", 2},
+		{"Is Castle Cornet in Jersey of Guernsey?", 2},
+	} {
+		t.Run(tt.q, func(t *testing.T) {
+			p := r.Route(tt.q)
+			require.Equal(t, FrameYesNo, p.Frame, "%+v", p.Constraints)
+			require.NotNil(t, p.Test)
+			require.Equal(t, "place", p.Test.Property)
+			require.True(t, p.Test.Choice)
+			require.Len(t, p.Constraints.Names, 1)
+			require.Len(t, p.Constraints.Places, tt.places)
+			require.Empty(t, p.Sides)
+		})
+	}
+	for _, tt := range []struct {
+		q     string
+		frame Frame
+	}{
+		{"Is Castle Cornet in Guernsey?", FrameYesNo},
+		{"Are there more museums in Bath or Bristol?", FrameMore},
+		{"Which has more museums, Bath or Bristol?", FrameMore},
+		{"Compare the museums in Bath and Bristol", FrameCompare},
+		{"Which museums are in Leeds or York?", FrameCompare},
+		{"Is Bear Gardens Museum open or closed?", FrameField},
+		{"Are any of the libraries in Delft, the Netherlands, listed?", ""},
+		{"Is een van de bibliotheken in Delft gesloten?", ""},
+	} {
+		t.Run(tt.q, func(t *testing.T) {
+			p := r.Route(tt.q)
+			if tt.frame != "" {
+				require.Equal(t, tt.frame, p.Frame, "%+v", p.Constraints)
+			}
+			require.False(t, p.Test != nil && p.Test.Choice, "%+v", p.Test)
+		})
+	}
+}

@@ -634,6 +634,22 @@ func placeRank(p Place) int {
 // their names ("Leeds, York and Hull", "Kent or Wales"; not the "of" of
 // "Isle of Lewis" or of "any of the libraries in …").
 func placesCoordinated(s *scan) bool {
+	return wordBetweenPlaces(s, func(w string) bool { return orWords[w] || coordinators[w] })
+}
+
+// placesOffered reports places offered as a choice: a word of choice
+// ("or", "oder", Dutch "of") between the first and the last of them,
+// outside their names ("Guernsey or Jersey", "Bath, Bristol or York").
+// "and" joins a list and "vs" sets places against each other; neither
+// offers a choice.
+func placesOffered(s *scan) bool {
+	return wordBetweenPlaces(s, func(w string) bool { return w == "or" || w == "oder" || w == "of" })
+}
+
+// wordBetweenPlaces reports a word that is() accepts between the first and
+// the last place the question names, outside the places' names; false
+// for fewer than two places.
+func wordBetweenPlaces(s *scan, is func(string) bool) bool {
 	if len(s.placeSpans) < 2 {
 		return false
 	}
@@ -646,7 +662,7 @@ func placesCoordinated(s *scan) bool {
 		}
 	}
 	for i := lo; i < hi; i++ {
-		if t := s.toks[i].norm; !inPlace[i] && (orWords[t] || coordinators[t]) {
+		if !inPlace[i] && is(s.toks[i].norm) {
 			return true
 		}
 	}
