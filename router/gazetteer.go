@@ -1,6 +1,7 @@
 package router
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -309,7 +310,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	}
 	// the names people give English regions ("Yorkshire" for Yorkshire
 	// and The Humber), where the data has no place of that name
-	for alias, region := range regionNicknames {
+	for alias, region := range regionNames {
 		if _, taken := g.places[alias]; !taken {
 			if _, ok := g.places[region]; ok {
 				aliasOf[alias] = region
@@ -405,3 +406,33 @@ var regionNicknames = map[string]string{
 	"yorkshire": "yorkshire and the humber", "east anglia": "east of england", "west country": "south west",
 	"the west country": "south west",
 }
+
+// regionExonyms are the German and Dutch names of regions the data names
+// in English ("Bayern", "Beieren" for Bavaria; "Noord-Holland" for North
+// Holland), as keys of the place index. A question in German or Dutch
+// names them so; read as no place, "Welche Museen gibt es in Bayern?"
+// searched the word.
+var regionExonyms = map[string]string{
+	// German states
+	"bayern": "bavaria", "beieren": "bavaria", "nordrhein westfalen": "north rhine westphalia",
+	"noordrijn westfalen": "north rhine westphalia", "hessen": "hesse", "sachsen": "saxony", "saksen": "saxony",
+	"sachsen anhalt": "saxony anhalt", "saksen anhalt": "saxony anhalt", "niedersachsen": "lower saxony",
+	"nedersaksen": "lower saxony", "thuringen": "thuringia", "rheinland pfalz": "rhineland palatinate",
+	"rijnland palts": "rhineland palatinate",
+	// Dutch provinces
+	"noord holland": "north holland", "zuid holland": "south holland", "noord brabant": "north brabant",
+	"fryslan": "friesland",
+	// Austrian and Swiss states
+	"steiermark": "styria", "stiermarken": "styria", "tirol": "tyrol", "niederosterreich": "lower austria",
+	"neder oostenrijk": "lower austria", "oberosterreich": "upper austria", "opper oostenrijk": "upper austria",
+	"karnten": "carinthia", "karinthie": "carinthia", "genf": "geneva", "geneve": "geneva", "waadt": "vaud",
+	"basel stadt": "basel city",
+}
+
+// regionNames are the other names of regions, read as the region the
+// data names where the data has no place of that name.
+var regionNames = func() map[string]string {
+	m := maps.Clone(regionNicknames)
+	maps.Copy(m, regionExonyms)
+	return m
+}()

@@ -154,3 +154,25 @@ func TestHavePlace(t *testing.T) {
 		require.Equal(t, tc.list, p.Constraints.List, tc.q)
 	}
 }
+
+// A region the data names in English is read from its German or Dutch
+// name ("Bayern", "Beieren", "Noord-Holland"), as the data's region; a
+// name of an institution holding the word stays a name.
+func TestRegionExonyms(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Welche Museen gibt es in Bayern?":             "Bavaria",
+		"Welke musea zijn er in Beieren?":              "Bavaria",
+		"Welke bibliotheken zijn er in Noord-Holland?": "North Holland",
+		"Welche Bibliotheken gibt es in Hessen?":       "Hesse",
+		"Welche Museen gibt es in Thüringen?":          "Thuringia",
+		"Welche Museen gibt es in Tirol?":              "Tyrol",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
+	}
+	c := r.Route("Where is the Feuerwehrmuseum Bayern?").Constraints
+	require.Empty(t, c.Places)
+	require.Len(t, c.Names, 1)
+}
