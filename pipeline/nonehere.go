@@ -69,6 +69,7 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 	}
 	core := fmt.Sprintf("places no %s in %s; it has %s", typeNoun(c.TypeCodes), placeShown(c.Places[0]), p.otherKinds(sel.Others))
 	namesakes := p.namesakes(c)
+	absent := p.kindAbsent(c)
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		switch {
@@ -81,6 +82,9 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 		default:
 			b.WriteString("The data " + core)
 		}
+		if absent != "" {
+			fmt.Fprintf(&b, ". The data holds no %s in %s at all", typeNoun(c.TypeCodes), absent)
+		}
 		writePlaceReadings(&b, c.Places)
 		writeUnread(&b, pl.Unread)
 		if unplaced != "" {
@@ -89,6 +93,23 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 		p.writeNamesakes(&b, namesakes, c.Places[0], cite)
 		return b.String() + "."
 	}}
+}
+
+// kindAbsent names the country of the place when the data holds no
+// institution of the kind there at all ("the United Kingdom": its
+// records are of museums), or is "".
+func (p *Pipeline) kindAbsent(c router.Constraints) string {
+	a := p.areaOf(c.Places[0])
+	if a == nil || len(a.countries) != 1 {
+		return ""
+	}
+	country := a.countries[0]
+	for i := range p.data.Institutions {
+		if in := &p.data.Institutions[i]; in.Country == country && in.TypeCode == c.TypeCodes[0] {
+			return ""
+		}
+	}
+	return countryPhrase(country)
 }
 
 // namesakes are the institutions of the kind asked for (and the status,

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 // kindWords are the plural nouns of the kinds the over-the-data tests
@@ -161,4 +162,48 @@ func noneOfKindAnswer(r *Response, noun, town string, shape int) bool {
 		return a.Exact && strings.HasPrefix(a.Text, "No: ") || !a.Exact && strings.HasPrefix(a.Text, "The data cannot tell")
 	}
 	return true
+}
+
+// Amsterdam, where the data places 2 research centres and 1 archive, and
+// Bath and Cornwall, where it places museums only: a list, count or
+// yes/no of a kind they have none of says so, in English, Dutch and
+// German, and is not exact while records of the kind in the Netherlands
+// name no town. A list of a kind the place has, or whose members have
+// all closed, is answered as before.
+func TestNoneOfKindInPlace(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]struct {
+		prefix string
+		exact  bool
+	}{
+		"Which museums are in Amsterdam?":       {"The data places no museum in Amsterdam; it has 3 other institutions there: 2 research centres, 1 archive.", false},
+		"Welke musea zijn er in Amsterdam?":     {"The data places no museum in Amsterdam; it has 3 other institutions there: 2 research centres, 1 archive.", false},
+		"Welche Museen gibt es in Amsterdam?":   {"The data places no museum in Amsterdam;", false},
+		"Are there any libraries in Amsterdam?": {"The data cannot tell: it places no library in Amsterdam;", false},
+		"Zijn er musea in Amsterdam?":           {"The data cannot tell: it places no museum in Amsterdam;", false},
+		"How many museums are in Amsterdam?":    {"None: the data places no museum in Amsterdam;", false},
+		"Is there a library in Bath?":           {"No: the data places no library in Bath; it has", true},
+		"Gibt es Bibliotheken in Bath?":         {"No: the data places no library in Bath; it has", true},
+		"Which archives are in Cornwall?":       {"The data places no archive in Cornwall; it has", true},
+		"How many libraries are in Cornwall?":   {"None: the data places no library in Cornwall; it has", true},
+	} {
+		r := ask(t, p, q)
+		require.Equal(t, KindSet, r.Answer.Kind, "%s: %s", q, r.Answer.Text)
+		require.Empty(t, r.Answer.IDs, "%s: %s", q, r.Answer.Text)
+		require.True(t, strings.HasPrefix(r.Answer.Text, want.prefix), "%s: %s", q, r.Answer.Text)
+		require.Equal(t, want.exact, r.Answer.Exact, "%s: %s", q, r.Answer.Text)
+		if !want.exact {
+			require.Contains(t, r.Answer.Text, "in the Netherlands name no town, and some may be in Amsterdam", q)
+		}
+		if r.Plan.Frame == router.FrameCount {
+			require.Equal(t, "0", r.Answer.Value, q)
+		}
+	}
+	// named after the town, placed nowhere: mentioned, not listed
+	r := ask(t, p, "Which museums are in Amsterdam?")
+	require.Contains(t, r.Answer.Text, "Named after Amsterdam, with no town in its record: Verzetsmuseum Amsterdam")
+	r = ask(t, p, "Which archives are in Amsterdam?")
+	require.True(t, strings.HasPrefix(r.Answer.Text, "1 archive: International Association of Sound and Audiovisual Archives"), r.Answer.Text)
+	r = ask(t, p, "Which museums are in Milton Abbas?")
+	require.True(t, strings.HasPrefix(r.Answer.Text, "No museum in Milton Abbas is open according to the data; 2 have closed"), r.Answer.Text)
 }
