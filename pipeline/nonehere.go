@@ -96,8 +96,8 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 }
 
 // kindAbsent names the country of the place when the data holds no
-// institution of the kind there at all ("the United Kingdom": its
-// records are of museums), or is "".
+// institution of the kind there at all ("the Netherlands", of
+// galleries), or is "": a user then knows not to look in another town.
 func (p *Pipeline) kindAbsent(c router.Constraints) string {
 	a := p.areaOf(c.Places[0])
 	if a == nil || len(a.countries) != 1 {
