@@ -48,6 +48,10 @@ type Selection struct {
 	// institutions that selects none, those meeting its other conditions
 	// (all of them closed).
 	Closed []string
+	// Others is left for the caller to fill as well: for a list of one
+	// kind of institution in a place that selects none, the institutions
+	// of the other kinds there that meet its other conditions.
+	Others []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without

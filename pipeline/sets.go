@@ -72,6 +72,10 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			return p.noneWithin(plan, len(sel.Closed)), true, nil
 		}
 	}
+	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
+		// "Which museums are in Amsterdam?": none, and other kinds there
+		return p.noneOfKind(sel, plan), true, nil
+	}
 	if len(ids) == 0 {
 		if plan.Frame == router.FrameCount {
 			unplaced := p.unplacedNote(sel, plan, keep)

@@ -30,6 +30,10 @@ type placeAreas struct {
 	of   map[string]*placeArea
 	// townless holds, by country, the records that name no town.
 	townless map[string][]*heritage.Institution
+	// names holds each record's normalised name, by index in the data,
+	// built on first use (see namesakes).
+	namesOnce sync.Once
+	names     []string
 }
 
 // placeArea is where the records placed in a town or unit are: their
@@ -194,7 +198,7 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 		}
 		sel.Closed = ids
 	}
-	return nil
+	return p.selectOthers(ctx, sel, pl)
 }
 
 // unplaced is the number of institutions in sel.Wide, not in the

@@ -83,6 +83,11 @@ type Plan struct {
 	// Museum Folkwang", "the same year as the Rijksmuseum"): the cue is
 	// unread, and the answer says why.
 	Unstated *Unstated `json:"unstated,omitempty"`
+	// Exists says that a list question asks whether the place has any
+	// institutions of the kind ("Are there any museums in Rye?", "Gibt
+	// es …", "Zijn er …", "Does York have a museum?"): an answer that
+	// finds none says no, or that the data cannot tell.
+	Exists bool `json:"exists,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

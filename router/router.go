@@ -517,6 +517,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(c) && len(plan.NamedBy) == 0 {
 		plan.Frame = FrameOffTopic
 	}
+	plan.Exists = plan.Frame == FrameSet && c.List && existenceAsked(s)
 	plan.Legs = r.legs(intent, conf, c)
 	return plan, s
 }
@@ -786,6 +787,20 @@ func existenceOfType(s *scan) bool {
 		}
 	}
 	return false
+}
+
+// existenceAsked reports a question whether institutions of a kind are
+// somewhere, not which: "Are there any museums in Rye?", "Is there a
+// toy museum in Brighton?", "Gibt es Museen in Bremen?", "Zijn er
+// archieven in Delft?", "Does York have a museum?".
+func existenceAsked(s *scan) bool {
+	if len(s.toks) >= 2 && existenceSeconds[s.toks[1].norm] {
+		switch s.toks[0].norm {
+		case "are", "is", "gibt", "zijn":
+			return true
+		}
+	}
+	return existenceOfType(s) || placeHasType(s)
 }
 
 // placeHasType reports "Does York have a railway museum?", "Has Bath

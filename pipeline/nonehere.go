@@ -1,0 +1,251 @@
+package pipeline
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// A list of one kind of institution in a place ("Which museums are in
+// Amsterdam?", "Are there any libraries in Amsterdam?") may select none
+// where the data places institutions of other kinds. The closest matches
+// by text are then the wrong answer: records of the kind elsewhere, or
+// named after the town and placed nowhere. The answer says that the data
+// places none of the kind there and which kinds it has there; while
+// records of the kind in the place's countries name no town, it is not
+// exact and counts them, as a list is (see unplacedNote).
+
+// oneKindInPlace reports whether the question lists one kind of
+// institution in one place and sets no other condition the answer could
+// not name: a place it lies near, broader places, exceptions, names,
+// relations, subjects, years and the like.
+func oneKindInPlace(pl plan.Plan) bool {
+	c := pl.Constraints
+	if !c.List || len(pl.Sides) > 1 || len(c.TypeCodes) != 1 || len(c.Places) != 1 || c.NearPlace ||
+		len(c.Names) > 0 || c.HasIDs() || c.Relation != "" || len(c.Postcodes) > 0 || c.Share || len(pl.Dropped) > 0 {
+		return false
+	}
+	bare := c
+	bare.TypeCodes, bare.Places, bare.Status = nil, nil, ""
+	return !bare.Selective()
+}
+
+// selectOthers fills sel.Others for a list of one kind in a place that
+// selects none, open or closed (see oneKindInPlace): the same conditions
+// without the kind.
+func (p *Pipeline) selectOthers(ctx context.Context, sel *kg.Selection, pl *plan.Plan) error {
+	if len(sel.Main)+len(sel.Closed) > 0 || !oneKindInPlace(*pl) {
+		return nil
+	}
+	c := pl.Constraints.Clone()
+	c.TypeCodes = nil
+	ids, err := p.graph.Select(ctx, c, sel.AsOf)
+	if err != nil {
+		return err
+	}
+	sel.Others = ids
+	return nil
+}
+
+// noneOfKind answers a list, count or existence question of one kind of
+// institution in a place where the data places none of the kind but
+// others (sel.Others): "The data places no museum in Amsterdam; it has 3
+// other institutions there: 2 research centres, 1 archive". A yes/no
+// (plan.Exists) says No, or that the data cannot tell while records of
+// the kind name no town; a count says 0.
+func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
+	c := pl.Constraints
+	unplaced := p.unplacedNote(sel, pl, nil)
+	a := Answer{Kind: KindSet, Exact: unplaced == "" && len(pl.Unread) == 0}
+	if pl.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	core := fmt.Sprintf("places no %s in %s; it has %s", typeNoun(c.TypeCodes), placeShown(c.Places[0]), p.otherKinds(sel.Others))
+	namesakes := p.namesakes(c)
+	absent := p.kindAbsent(c)
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		switch {
+		case pl.Frame == router.FrameCount:
+			b.WriteString("None: the data " + core)
+		case pl.Exists && unplaced != "":
+			b.WriteString("The data cannot tell: it " + core)
+		case pl.Exists:
+			b.WriteString("No: the data " + core)
+		default:
+			b.WriteString("The data " + core)
+		}
+		if absent != "" {
+			fmt.Fprintf(&b, ". The data holds no %s in %s at all", typeNoun(c.TypeCodes), absent)
+		}
+		writePlaceReadings(&b, c.Places)
+		writeUnread(&b, pl.Unread)
+		if unplaced != "" {
+			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
+		}
+		p.writeNamesakes(&b, namesakes, c.Places[0], cite)
+		return b.String() + "."
+	}}
+}
+
+// kindAbsent names the country of the place when the data holds no
+// institution of the kind there at all ("the Netherlands", of
+// galleries), or is "": a user then knows not to look in another town.
+func (p *Pipeline) kindAbsent(c router.Constraints) string {
+	a := p.areaOf(c.Places[0])
+	if a == nil || len(a.countries) != 1 {
+		return ""
+	}
+	country := a.countries[0]
+	for i := range p.data.Institutions {
+		if in := &p.data.Institutions[i]; in.Country == country && in.TypeCode == c.TypeCodes[0] {
+			return ""
+		}
+	}
+	return countryPhrase(country)
+}
+
+// namesakes are the institutions of the kind asked for (and the status,
+// when the question asks for open ones) whose names hold the place's
+// name and which the data does not place there: "Verzetsmuseum
+// Amsterdam", whose record names no town. They are no members of the
+// list, but the answer names them so that none is taken for missing.
+func (p *Pipeline) namesakes(c router.Constraints) []*heritage.Institution {
+	pl := c.Places[0]
+	words := strings.Fields(heritage.NormalizeName(pl.Name))
+	if len(words) == 0 {
+		return nil
+	}
+	p.areas.namesOnce.Do(func() {
+		p.areas.names = make([]string, len(p.data.Institutions))
+		for i := range p.data.Institutions {
+			p.areas.names[i] = heritage.NormalizeName(p.data.Institutions[i].Name)
+		}
+	})
+	var out []*heritage.Institution
+	for i := range p.data.Institutions {
+		in, name := &p.data.Institutions[i], p.areas.names[i]
+		// a name that holds the words holds each as a substring
+		if in.TypeCode != c.TypeCodes[0] || c.Status == "open" && !in.IsOpen() || !allContained(name, words) ||
+			!nameHolds(name, words) || placeMatches(in, c.Places) {
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// writeNamesakes names the first namesakes of the place, those whose
+// records name no town apart from those placed elsewhere: "Named after
+// Amsterdam, with no town in their records: Verzetsmuseum Amsterdam".
+func (p *Pipeline) writeNamesakes(b *strings.Builder, namesakes []*heritage.Institution, pl router.Place, cite func(string) string) {
+	var nowhere, elsewhere []*heritage.Institution
+	for _, in := range namesakes {
+		if len(p.data.Towns(in)) == 0 {
+			nowhere = append(nowhere, in)
+		} else {
+			elsewhere = append(elsewhere, in)
+		}
+	}
+	place := placeShown(pl)
+	if len(nowhere) > 0 {
+		records := "its record"
+		if len(nowhere) > 1 {
+			records = "their records"
+		}
+		fmt.Fprintf(b, ". Named after %s, with no town in %s: ", place, records)
+		writeFirst(b, nowhere, func(in *heritage.Institution) string { return in.Name + cite(in.ID) })
+	}
+	if len(elsewhere) > 0 {
+		fmt.Fprintf(b, ". Named after %s, placed elsewhere: ", place)
+		writeFirst(b, elsewhere, func(in *heritage.Institution) string {
+			return fmt.Sprintf("%s%s (%s)", in.Name, cite(in.ID), p.data.Towns(in)[0].Name)
+		})
+	}
+}
+
+// namesakesShown is how many namesakes of a place an answer names in
+// each group before "and N more".
+const namesakesShown = 3
+
+// writeFirst writes the first namesakesShown institutions, as item
+// writes them, and counts the rest.
+func writeFirst(b *strings.Builder, ins []*heritage.Institution, item func(*heritage.Institution) string) {
+	for i, in := range ins {
+		if i == namesakesShown {
+			fmt.Fprintf(b, " and %d more", len(ins)-i)
+			return
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(item(in))
+	}
+}
+
+// otherKinds counts the institutions by kind, the most frequent first:
+// "3 other institutions there: 2 research centres, 1 archive".
+func (p *Pipeline) otherKinds(ids []string) string {
+	count := map[string]int{}
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok {
+			count[in.TypeCode]++
+		}
+	}
+	codes := make([]string, 0, len(count))
+	for code := range count {
+		codes = append(codes, code)
+	}
+	slices.SortFunc(codes, func(a, b string) int {
+		return cmp.Or(count[b]-count[a], strings.Compare(kindName(a, 1), kindName(b, 1)))
+	})
+	parts := make([]string, len(codes))
+	for i, code := range codes {
+		parts[i] = fmt.Sprintf("%d %s", count[code], kindName(code, count[code]))
+	}
+	return fmt.Sprintf("%d other %s there: %s", len(ids), plural("institution", len(ids)), strings.Join(parts, ", "))
+}
+
+// kindNames are the nouns of the institution types, singular and plural,
+// by type code.
+var kindNames = map[string][2]string{
+	"M": {"museum", "museums"},
+	"L": {"library", "libraries"},
+	"A": {"archive", "archives"},
+	"G": {"gallery", "galleries"},
+	"R": {"research centre", "research centres"},
+	"B": {"botanical garden or zoo", "botanical gardens or zoos"},
+	"E": {"education provider", "education providers"},
+	"O": {"official institution", "official institutions"},
+	"S": {"collecting society", "collecting societies"},
+	"H": {"holy site", "holy sites"},
+}
+
+// kindName is the noun of a type code for n institutions.
+func kindName(code string, n int) string {
+	names, ok := kindNames[code]
+	if !ok {
+		names = [2]string{"institution of unknown type", "institutions of unknown type"}
+	}
+	if n == 1 {
+		return names[0]
+	}
+	return names[1]
+}
+
+// allContained reports whether s holds every word as a substring.
+func allContained(s string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(s, w) {
+			return false
+		}
+	}
+	return true
+}
