@@ -12,10 +12,14 @@ import (
 // placeVerdicts sorts the places a question offers to choose from ("Is X
 // in A or B?") by what the record says of each: the places it lies in,
 // those it does not, and those its record cannot tell, naming nothing at
-// their level (most German records name no town). A place may be read
+// their level (most German records name no town) and whose town's other
+// records do not place it either (townPlaces). A place may be read
 // without the words of its kind ("Shetland" of the Shetland Islands), as
 // the single place of "Is X in A?" is.
-func placeVerdicts(in *heritage.Institution, places []router.Place) (inside, outside, unknown []router.Place) {
+//
+// inferred reports whether a verdict rests on the town's other records
+// (townPlaces) rather than on the record's own place.
+func (p *Pipeline) placeVerdicts(in *heritage.Institution, places []router.Place) (inside, outside, unknown []router.Place, inferred bool) {
 	for _, pl := range places {
 		switch {
 		case placeNamed(in, []router.Place{pl}):
@@ -23,10 +27,17 @@ func placeVerdicts(in *heritage.Institution, places []router.Place) (inside, out
 		case statesLevel(in, pl):
 			outside = append(outside, pl)
 		default:
-			unknown = append(unknown, pl)
+			switch in, out := p.townPlaces(in, pl); {
+			case in:
+				inside, inferred = append(inside, pl), true
+			case out:
+				outside, inferred = append(outside, pl), true
+			default:
+				unknown = append(unknown, pl)
+			}
 		}
 	}
-	return inside, outside, unknown
+	return inside, outside, unknown, inferred
 }
 
 // placeChoiceAnswer says which of the places offered the institution is
@@ -36,8 +47,8 @@ func placeVerdicts(in *heritage.Institution, places []router.Place) (inside, out
 // an offered place's level the data cannot tell, and the answer is not
 // exact. Value names the places it is in, "no" for none, and is empty
 // when the data cannot tell.
-func placeChoiceAnswer(in *heritage.Institution, id string, places []router.Place, unread []string) draft {
-	held, out, unknown := placeVerdicts(in, places)
+func (p *Pipeline) placeChoiceAnswer(in *heritage.Institution, id string, places []router.Place, unread []string) draft {
+	held, out, unknown, inferred := p.placeVerdicts(in, places)
 	where := placeText(in)
 	value := placeNames(held, " and ")
 	switch {
@@ -46,7 +57,7 @@ func placeChoiceAnswer(in *heritage.Institution, id string, places []router.Plac
 	case len(held) == 0:
 		value = ""
 	}
-	exact := len(unknown) == 0 && len(unread) == 0
+	exact := len(unknown) == 0 && len(unread) == 0 && !inferred
 	a := Answer{Kind: KindYesNo, Field: "place", Value: value, IDs: []string{id}, Exact: exact}
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		name := in.Name + cite(id)
@@ -74,6 +85,9 @@ func placeChoiceAnswer(in *heritage.Institution, id string, places []router.Plac
 				placeNames(unknown, " or "), levelWords(unknown))
 		}
 		b.WriteString(".")
+		if inferred {
+			fmt.Fprintf(&b, " Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
+		}
 		if len(unread) > 0 {
 			fmt.Fprintf(&b, " Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(unread))
 		}

@@ -42,6 +42,9 @@ type placeAreas struct {
 type placeArea struct {
 	countries []string
 	units     [len(areaLevels)]map[string]bool
+	// admin holds the cores (areaCore) of the administrative units of
+	// the records' area paths ("camden" of "Camden (London Borough)").
+	admin map[string]bool
 	// open says whether any record that names no town may be in the
 	// place (mayBeIn), worked out on first use: most places of British
 	// records have none, and their lists need no wider selection.
@@ -77,6 +80,12 @@ func (p *Pipeline) areaOf(pl plan.Place) *placeArea {
 				p.areas.of[key], countries[key] = a, map[string]bool{}
 			}
 			countries[key][in.Country] = true
+			for _, u := range in.AdminAreas() {
+				if a.admin == nil {
+					a.admin = map[string]bool{}
+				}
+				a.admin[areaCore(u.Name)] = true
+			}
 			for l, unit := range areaLevels {
 				if v := unit.of(in); v != "" {
 					if a.units[l] == nil {
@@ -110,6 +119,42 @@ func (p *Pipeline) areaOf(pl plan.Place) *placeArea {
 		}
 	})
 	return p.areas.of[areaKey(pl.Level, pl.Name)]
+}
+
+// townPlaces tells, for a record that names its town and nothing at
+// the level of pl, what the data's other records in that town state at
+// that level: in pl when every one that states the level is in pl, out
+// when none is ("Is the National Gallery in Ards and North Down?" of a
+// record that names London and no area: London's records are in
+// England). A town whose records state nothing at that level, or some in
+// pl and some not (two towns of one name), tells nothing.
+func (p *Pipeline) townPlaces(in *heritage.Institution, pl plan.Place) (inside, outside bool) {
+	if in.City == "" {
+		return false, false
+	}
+	a := p.areaOf(plan.Place{Level: plan.LevelCity, Name: in.City})
+	if a == nil {
+		return false, false
+	}
+	same := func(v string) bool {
+		return heritage.NormalizeName(v) == heritage.NormalizeName(pl.Name) || areaCore(v) == areaCore(pl.Name)
+	}
+	if pl.Level == plan.LevelAdmin {
+		return false, len(a.admin) > 0 && !a.admin[areaCore(pl.Name)]
+	}
+	for l, unit := range areaLevels {
+		if unit.level != pl.Level || len(a.units[l]) == 0 {
+			continue
+		}
+		n := 0
+		for v := range a.units[l] {
+			if same(v) {
+				n++
+			}
+		}
+		return n == len(a.units[l]), n == 0
+	}
+	return false, false
 }
 
 // mayBeIn reports whether a record that names no town may be in the

@@ -62,10 +62,14 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	// asked: the verdict covers the rest, and says so.
 	unread := plan.Unread
 	if t.Property == "place" && t.Choice {
-		return placeChoiceAnswer(in, id, c.Places, unread), true
+		return p.placeChoiceAnswer(in, id, c.Places, unread), true
 	}
 	verdict, fact := testProperty(in, t, c)
-	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0}
+	inferred := false
+	if t.Property == "place" {
+		verdict, fact, inferred = p.placeTest(in, c.Places)
+	}
+	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0 && !inferred}
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var text string
 		switch verdict {
@@ -75,6 +79,9 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			text = fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
 		default:
 			text = fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
+		}
+		if inferred {
+			text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
 		}
 		if len(unread) > 0 {
 			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(unread))
@@ -116,17 +123,6 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 			}
 		}
 		return yes(open == (want == "open")), "is " + state + " according to the data"
-	case "place":
-		where := placeText(in)
-		if where == "" {
-			return "", "a location"
-		}
-		if !placeNamed(in, c.Places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(c.Places) {
-			// Only the country is recorded: whether it is in the town
-			// asked about is not in the data.
-			return "", "a town or region (only the country, " + where + ")"
-		}
-		return yes(placeNamed(in, c.Places)), "is in " + where
 	case "type":
 		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
 	case "subjects":
@@ -199,4 +195,35 @@ func askedCountry(places []router.Place) bool {
 		}
 	}
 	return false
+}
+
+// placeTest is testProperty for a place: whether the institution lies in
+// the places asked about, and whether the verdict is inferred from the
+// data's other records in its town (see placeVerdicts).
+func (p *Pipeline) placeTest(in *heritage.Institution, places []router.Place) (verdict, fact string, inferred bool) {
+	where := placeText(in)
+	if where == "" {
+		return "", "a location", false
+	}
+	if !placeNamed(in, places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
+		// Only the country is recorded: whether it is in the town
+		// asked about is not in the data.
+		return "", "a town or region (only the country, " + where + ")", false
+	}
+	held, _, unknown, inferred := p.placeVerdicts(in, places)
+	if len(held) == 0 && len(unknown) > 0 {
+		// "Is the Stadtmuseum Tübingen in Baden-Württemberg?": the
+		// record names the town and no region; that it does not
+		// name this one says nothing
+		return "", fmt.Sprintf("a %s (only %s)", levelWords(unknown), where), false
+	}
+	return yesNo(len(held) > 0), "is in " + where, inferred
+}
+
+// yesNo is "yes" or "no".
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
