@@ -219,7 +219,7 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(st, st+L) {
 						continue
 					}
-					if short && (L != 1 || !s.toks[st].upper) {
+					if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, e.key) {
 						continue
 					}
 					w := s.key(st, st+L)
@@ -245,6 +245,16 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	}
 	e := g.entries[bestE]
 	return NameMatch{Text: s.original(bi, bj), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: bestSim}, bi, bj, true
+}
+
+// cueAtEdge reports whether the span [i, j) starts or ends with a word
+// of opening or closing that the name key does not have there: "When did
+// the Deutsches Museum open?" asks when it opened, and "Deutsches Museum
+// open" is no misspelling of "Deutsches Museum Bonn".
+func cueAtEdge(s *scan, i, j int, key string) bool {
+	cue := func(w string) bool { return openWords[w] || closeWords[w] }
+	first, last := s.toks[i].norm, s.toks[j-1].norm
+	return cue(last) && !strings.HasSuffix(" "+key, " "+last) || cue(first) && !strings.HasPrefix(key+" ", first+" ")
 }
 
 // tooWeak reports an entry fuzzyNameCovering passes over: a name of too

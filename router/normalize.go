@@ -15,6 +15,9 @@ type token struct {
 	upper      bool   // the original word starts with an upper-case letter
 	allCaps    bool   // the original word is all upper-case letters (an acronym)
 	orig       string // the word as typed, when norm is a typo correction
+	// possessive is set when the word ends in an apostrophe and "s"
+	// ("Rijksmuseum's"): its norm ends in an "s" that is no plural
+	possessive bool
 }
 
 // isApostrophe reports runes that join a word rather than split it
@@ -36,7 +39,9 @@ func tokenize(s string, umlautE bool) []token {
 	upper, allCaps := false, true
 	flush := func(end int) {
 		if start >= 0 && b.Len() > 0 {
-			toks = append(toks, token{norm: b.String(), start: start, end: end, upper: upper, allCaps: allCaps})
+			word := s[start:end]
+			poss := strings.HasSuffix(word, "s") && len(word) > 2 && strings.ContainsFunc(word[len(word)-3:len(word)-1], isApostrophe)
+			toks = append(toks, token{norm: b.String(), start: start, end: end, upper: upper, allCaps: allCaps, possessive: poss})
 		}
 		b.Reset()
 		start = -1

@@ -176,3 +176,20 @@ func TestRegionExonyms(t *testing.T) {
 	require.Empty(t, c.Places)
 	require.Len(t, c.Names, 1)
 }
+
+// A possessive is not a plural kind ("the Rijksmuseum's ISIL"), and a
+// verb of opening or closing after a name is not a misspelt word of a
+// longer name ("Deutsches Museum open" is not "Deutsches Museum Bonn").
+func TestPossessiveAndVerbAfterAName(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"What is the Rijksmuseum's ISIL?":     "Rijksmuseum",
+		"When did the Deutsches Museum open?": "Deutsches Museum",
+		"What is Chartwell's website?":        "Chartwell",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Names, 1, q)
+		require.Equal(t, want, c.Names[0].Name, q)
+		require.Empty(t, c.TypeCodes, q)
+	}
+}

@@ -139,6 +139,10 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 			continue
 		}
 		mod, code, pl, ok := splitCompound(t.norm)
+		if ok && pl && t.possessive {
+			// "Rijksmuseum's ISIL": one institution, named
+			continue
+		}
 		if !ok {
 			// a misspelt head ("Kunstmuesen") counts when the modifier is
 			// a known topic
@@ -174,7 +178,7 @@ func pluralType(s *scan) bool {
 		if s.used[i] {
 			continue
 		}
-		if _, pl, ok := typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) {
+		if _, pl, ok := typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) && !t.possessive {
 			return true
 		}
 		// German "die Archive" is archives; English "archive" is one
