@@ -24,6 +24,13 @@ package linking
 // the hint; that reading wins when it scores higher and its best record
 // is in the town.
 //
+// A reference that matches nothing as written is read apart as a
+// spreadsheet holds it (reference.go) and linked again: quotes, a status
+// or identifier in parentheses, a leading "Stichting", two names around
+// a slash, an address after the name (its postcode becomes the postcode
+// hint, its town is read as a town after a name, a street is dropped) and
+// abbreviated words spelt out from a table (abbrev.go).
+//
 // A candidate's name similarity is QueryCov × NameCov of its best form:
 // the IDF-weighted shares of the query's words found in the name and of
 // the name's words found in the query or the hint (1 for an equal key,

@@ -122,31 +122,12 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		// that found nothing leaves the name to match
 		nq := q
 		nq.Text = withoutIdentifiers(q.Text)
-		cands = l.byName(nq, h)
-		if head, city, ok := l.trailingTown(nq.Text); ok && q.City == "" {
-			// "British Museum, London", "Tate Modern London": the name,
-			// with its town as the city hint, when that finds a better
-			// candidate than the whole text and the record's town is that
-			// town, or the record states no town and the name alone
-			// names it ("Museum Folkwang Essen": most German and Dutch
-			// records name no town, and one the data cannot check takes
-			// nothing from the name)
-			hq := nq
-			hq.Text, hq.City = head, city
-			// (a town the record cannot confirm weighs its score down a
-			// little: such a reading is taken when the whole text names
-			// no one)
-			alt := l.byName(hq, l.hints(hq))
-			if bestScore(alt) > bestScore(cands) && townAgrees(alt) || l.townUnstated(alt, city) && !anyMatch(cands) {
+		cands = l.nameCandidates(nq)
+		if !anyMatch(cands) {
+			// a spreadsheet's reference: quotes, an address, an
+			// abbreviation, two names around a slash (see reference.go)
+			if alt, ok := l.byReading(nq); ok && (anyMatch(alt) || bestScore(alt) > bestScore(cands)) {
 				cands = alt
-			}
-			// A record in a country with no town of that name is not the
-			// one the reference places there ("…museum, Morpeth" of a
-			// German museum), unless its own name holds the town.
-			for k := range cands {
-				if cands[k].Match && l.inOtherCountry(cands[k], city) {
-					cands[k].Match = false
-				}
 			}
 		}
 	}
@@ -165,16 +146,52 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 	return cands, nil
 }
 
+// nameCandidates links q by its name. A name that ends with a town of the
+// data ("British Museum, London", "Tate Modern London") is also linked
+// as the name before it with its town as the city hint, when q has none.
+func (l *Linker) nameCandidates(q Query) []Candidate {
+	cands := l.byName(q, l.hints(q))
+	head, city, ok := l.trailingTown(q.Text)
+	if !ok || q.City != "" {
+		return cands
+	}
+	// The reading with the town as the hint is taken when it finds a
+	// better candidate than the whole text and the record's town is that
+	// town, or the record states no town and the name alone names it
+	// ("Museum Folkwang Essen": most German and Dutch records name no
+	// town, and one the data cannot check takes nothing from the name;
+	// a town the record cannot confirm weighs its score down a little:
+	// such a reading is taken when the whole text names no one).
+	hq := q
+	hq.Text, hq.City = head, city
+	alt := l.byName(hq, l.hints(hq))
+	if bestScore(alt) > bestScore(cands) && townAgrees(alt) || l.townUnstated(alt, city) && !anyMatch(cands) {
+		cands = alt
+	}
+	// A record in a country with no town of that name is not the one the
+	// reference places there ("…museum, Morpeth" of a German museum),
+	// unless its own name holds the town.
+	for k := range cands {
+		if cands[k].Match && l.inOtherCountry(cands[k], city) {
+			cands[k].Match = false
+		}
+	}
+	return cands
+}
+
+// isTown reports whether t is a town of the data and no kind of
+// institution ("…, Bibliothek" is the end of a name, whatever a record's
+// town field holds), outside parentheses ("Public Library & Museum
+// (Camborne)" is a whole name).
+func (l *Linker) isTown(t string) bool {
+	return len(l.towns[kg.NormalizeName(t)]) > 0 && NormalizeType(t) == "" && !strings.ContainsAny(t, "()")
+}
+
 // trailingTown splits a reference that ends with a town of the data
 // (after a comma, or as its last one to three words) into the name before
 // it and the town. The name must keep a word of three letters or more.
 func (l *Linker) trailingTown(text string) (head, town string, ok bool) {
-	// A town is no kind of institution ("…, Bibliothek" is the end of a
-	// name, whatever a record's town field holds) and stands outside
-	// parentheses ("Public Library & Museum (Camborne)" is a whole name).
-	isTown := func(t string) bool {
-		return len(l.towns[kg.NormalizeName(t)]) > 0 && NormalizeType(t) == "" && !strings.ContainsAny(t, "()")
-	}
+	isTown := l.isTown
 	if at := strings.LastIndex(text, ","); at > 0 {
 		h, t := strings.TrimSpace(text[:at]), strings.TrimSpace(text[at+1:])
 		if isTown(t) && hasLongWord(h) {

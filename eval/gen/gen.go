@@ -104,7 +104,11 @@
 // a town, names without their town, spelling variants, shared names with
 // and without a town, absent names and identifiers, names up to their
 // first word of a kind of institution (leading_words), and names followed
-// by their town, or made-up names by a town (name_with_town).
+// by their town, or made-up names by a town (name_with_town); names
+// abbreviated (abbreviated_name), followed by an address or postcode
+// (name_with_address) or with a spreadsheet's noise: quotes, "The", a
+// legal form, "Stichting", "(closed)", a QID, another name after a slash
+// (spreadsheet_noise), each with one in four made-up names.
 package gen
 
 import (

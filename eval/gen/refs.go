@@ -43,6 +43,9 @@ var refKinds = []struct {
 	{"absent", refAbsent},
 	{"leading_words", refLeadingWords},
 	{"name_with_town", refNameWithTown},
+	{"abbreviated_name", refAbbreviated},
+	{"name_with_address", refNameWithAddress},
+	{"spreadsheet_noise", refSpreadsheetNoise},
 }
 
 type rgen struct {
@@ -444,5 +447,157 @@ func refNameWithTown(g *rgen, quota int) {
 			text, how = in.Name+" "+in.City, "after a space"
 		}
 		return g.add(linking.Query{Text: text}, in.ID, nil, fmt.Sprintf("The record's name and its town %s.", how))
+	})
+}
+
+// abbreviated are words of the data's names with the abbreviations
+// catalogues and spreadsheets write for them, English, German and Dutch.
+var abbreviated = map[string][]string{
+	"national": {"Natl.", "Nat."}, "museum": {"Mus."}, "academy": {"Acad."}, "university": {"Univ."},
+	"library": {"Lib."}, "institute": {"Inst."}, "society": {"Soc."}, "gallery": {"Gall."},
+	"railway": {"Rly."}, "gardens": {"Gdns."}, "memorial": {"Mem."}, "international": {"Intl."},
+	"regiment": {"Regt."}, "saint": {"St."}, "bibliothek": {"Bibl."}, "bibliotheek": {"Bibl."},
+	"stadtbibliothek": {"Stadtbibl."}, "landesbibliothek": {"Landesbibl."}, "staatliche": {"Staatl."},
+	"staatliches": {"Staatl."}, "gemeentearchief": {"Gem. Archief"}, "rijksmuseum": {"Rijksmus."},
+	"historisches": {"Hist."}, "and": {"&"}, "&": {"and"},
+}
+
+// abbreviate writes the words of name that have an abbreviation
+// (abbreviated) abbreviated, each with even odds, at least one; ok is
+// false when none has one.
+func abbreviate(r *rand.Rand, name string) (string, bool) {
+	f := strings.Fields(name)
+	var at []int
+	word := false // a word other than "and" or "&" is abbreviated
+	for k, w := range f {
+		if _, ok := abbreviated[strings.ToLower(w)]; ok {
+			at = append(at, k)
+			word = word || !conjunction(w)
+		}
+	}
+	if !word {
+		return "", false
+	}
+	done := false
+	for _, k := range shuffled(r, at) {
+		if !done && !conjunction(f[k]) || r.IntN(2) == 0 {
+			done = done || !conjunction(f[k])
+			f[k] = pick(r, abbreviated[strings.ToLower(f[k])])
+		}
+	}
+	return strings.Join(f, " "), true
+}
+
+// conjunction reports "and" or "&".
+func conjunction(w string) bool { return w == "&" || strings.EqualFold(w, "and") }
+
+// refAbbreviated gives a record's name with words abbreviated ("Natl.
+// Museum of Scotland", "Stadtbibl. Mainz"); one in four is a made-up
+// name abbreviated, which nothing should match.
+func refAbbreviated(g *rgen, quota int) {
+	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
+		if g.r.IntN(4) == 0 {
+			text, ok := abbreviate(g.r, g.x.absentName(g.r))
+			return ok && g.add(linking.Query{Text: text}, "", nil, "A made-up name, abbreviated.")
+		}
+		if !g.x.unique(in) {
+			return false
+		}
+		text, ok := abbreviate(g.r, in.Name)
+		if !ok || !g.sole(text, in) {
+			return false
+		}
+		return g.add(linking.Query{Text: text}, in.ID, nil, fmt.Sprintf("The record's name with words abbreviated: %q.", in.Name))
+	})
+}
+
+// refNameWithAddress gives a record's name followed by its address or
+// part of it, as a mailing list holds it: the town and postcode ("Horniman
+// Museum, London SE23 3PQ"), the whole address, the postcode alone, or,
+// where the data states no postcode, a German ("45128 Essen") or Dutch
+// ("1071 AB Amsterdam") one before the town. One in four is a made-up
+// name with a real address, which nothing should match.
+func refNameWithAddress(g *rgen, quota int) {
+	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
+		addr, ok := addressOf(g.r, in)
+		if !ok {
+			return false
+		}
+		if g.r.IntN(4) == 0 {
+			return g.add(linking.Query{Text: g.x.absentName(g.r) + ", " + addr}, "", nil, "A made-up name with a real address.")
+		}
+		if !g.x.unique(in) {
+			return false
+		}
+		return g.add(linking.Query{Text: in.Name + ", " + addr}, in.ID, nil, fmt.Sprintf("The record's name and its address %q.", addr))
+	})
+}
+
+// addressOf writes an address of in the ways mailing lists do; ok is
+// false when the record has no postcode and no town.
+func addressOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
+	switch {
+	case in.Postcode != "" && in.City != "":
+		switch r.IntN(3) {
+		case 0:
+			return in.City + " " + in.Postcode, true
+		case 1:
+			if in.Address != "" {
+				return in.Address, true
+			}
+		}
+		return in.Postcode, true
+	case in.City != "" && in.Country == "DE":
+		return fmt.Sprintf("%05d %s", 1000+r.IntN(98000), in.City), true
+	case in.City != "" && in.Country == "NL":
+		return fmt.Sprintf("%04d %c%c %s", 1000+r.IntN(9000), 'A'+rune(r.IntN(26)), 'A'+rune(r.IntN(26)), in.City), true
+	}
+	return "", false
+}
+
+// refSpreadsheetNoise gives a record's name with what a spreadsheet cell
+// adds to it: quotes, a leading "The", a legal form (Ltd, e.V., gGmbH), a
+// leading "Stichting", "(closed)" after a closed one, its Wikidata id in
+// parentheses, or another of its names after a slash. One in four is a
+// made-up name with such noise, which nothing should match.
+func refSpreadsheetNoise(g *rgen, quota int) {
+	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
+		if g.r.IntN(4) == 0 {
+			name := g.x.absentName(g.r)
+			text := pick(g.r, []string{`"` + name + `"`, "The " + name, name + " Ltd", name + " e.V.", "Stichting " + name, name + " (closed)"})
+			return g.add(linking.Query{Text: text}, "", nil, "A made-up name with spreadsheet noise.")
+		}
+		if !g.x.unique(in) {
+			return false
+		}
+		forms := []string{`"` + in.Name + `"`, "“" + in.Name + "”"}
+		if !strings.HasPrefix(strings.ToLower(in.Name), "the ") && in.Country == "GB" {
+			forms = append(forms, "The "+in.Name)
+		}
+		switch in.Country {
+		case "GB":
+			forms = append(forms, in.Name+" Ltd")
+		case "DE":
+			forms = append(forms, in.Name+" e.V.", in.Name+" gGmbH")
+		case "NL":
+			forms = append(forms, "Stichting "+in.Name)
+		}
+		if in.Status == "closed" {
+			forms = append(forms, in.Name+" (closed)")
+		}
+		if in.Wikidata != "" && g.x.qids[strings.ToUpper(in.Wikidata)] == 1 {
+			forms = append(forms, in.Name+" ("+in.Wikidata+")")
+		}
+		for _, a := range in.AltNames {
+			if len([]rune(a.Name)) >= 6 && fold(a.Name) != fold(in.Name) && g.sole(a.Name, in) && !strings.Contains(a.Name, "/") {
+				forms = append(forms, in.Name+" / "+a.Name)
+				break
+			}
+		}
+		text := pick(g.r, forms)
+		if strings.Contains(in.Name, "/") || !g.sole(text, in) {
+			return false
+		}
+		return g.add(linking.Query{Text: text}, in.ID, nil, fmt.Sprintf("The record's name with spreadsheet noise: %q.", in.Name))
 	})
 }

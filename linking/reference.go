@@ -1,0 +1,335 @@
+package linking
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/kg"
+)
+
+// A reference as a data manager's spreadsheet holds it carries more than
+// a name: quotes around it, a status or an identifier in parentheses
+// ("Rijksmuseum (closed)", "Rijksmuseum (Q190804)"), a "Stichting" in
+// front, two names around a slash, a postal address after it ("Horniman
+// Museum, London SE23 3PQ"), and words cut short ("Natl. Museum of
+// Scotland", "Stadtbibl. Mainz"). The name index reads none of that, so
+// such a reference is read apart first (readReference): the address is a
+// hint, never part of the name; the postcode confirms a record that
+// states one, the town goes the way of a town after a name; the
+// abbreviations are spelt out.
+
+// maxSpellings caps the spellings of a name with abbreviations tried,
+// where an abbreviation stands for several words ("Staatl." for
+// Staatliche, Staatliches, …).
+const maxSpellings = 8
+
+// reading is a reference read apart: the name or names it gives (two
+// around a slash), and the town and postcode of an address after them.
+type reading struct {
+	names          []string
+	town, postcode string
+	// id is an identifier in parentheses after the name ("(Q190804)").
+	id string
+}
+
+// quotePairs are the quotes a spreadsheet cell may put around a name.
+var quotePairs = [][2]string{{`"`, `"`}, {"'", "'"}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"«", "»"}, {"‘", "’"}, {"‚", "‘"}}
+
+// statusWords in parentheses after a name say what became of the
+// institution; they are no part of its name.
+var statusWords = map[string]bool{
+	"closed": true, "defunct": true, "former": true, "dissolved": true, "demolished": true,
+	"geschlossen": true, "aufgelost": true, "ehemals": true, "ehemalig": true,
+	"gesloten": true, "opgeheven": true, "voormalig": true,
+}
+
+// read takes a reference apart; ok is false when there is nothing to
+// take apart and the text is best linked as it is.
+func (l *Linker) read(text string) (r reading, ok bool) {
+	s := strings.TrimSpace(text)
+	s = unquote(s)
+	s, r.id = trailingGroup(s)
+	s = unquote(s)
+	s = dropPrefix(s, "stichting")
+	s, r.town, r.postcode = address(s, l.isTown)
+	if r.town == "" {
+		// the town after two names around a slash is the town of both
+		if head, town, ok := l.trailingTown(s); ok && strings.Contains(head, "/") {
+			s, r.town = head, town
+		}
+	}
+	r.names = []string{s}
+	if len(l.names.Lookup(s)) == 0 {
+		r.names = splitSlash(s)
+	}
+	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" ||
+		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s)
+	return r, ok && s != ""
+}
+
+// unquote drops one pair of quotes around s.
+func unquote(s string) string {
+	for _, p := range quotePairs {
+		if len(s) > len(p[0])+len(p[1]) && strings.HasPrefix(s, p[0]) && strings.HasSuffix(s, p[1]) {
+			return strings.TrimSpace(s[len(p[0]) : len(s)-len(p[1])])
+		}
+	}
+	return s
+}
+
+// trailingGroup drops the parenthesised groups at the end of s that are
+// a status ("(closed)") or an identifier ("(Q190804)", "(ISIL NL-RIJ)"),
+// and returns the identifier. Other groups are part of the name ("Public
+// Library & Museum (Camborne)").
+func trailingGroup(s string) (rest, id string) {
+	for strings.HasSuffix(s, ")") {
+		open := strings.LastIndexByte(s, '(')
+		if open <= 0 {
+			break
+		}
+		inner := strings.TrimSpace(s[open+1 : len(s)-1])
+		if _, ok, err := ident.Parse(inner); ok && err == nil && id == "" {
+			id = inner
+		} else if !statusWords[kg.NormalizeName(inner)] {
+			break
+		}
+		s = strings.TrimSpace(s[:open])
+	}
+	return s, id
+}
+
+// dropPrefix drops a leading word (case folded) that says what kind of
+// body runs the institution, when a name follows it.
+func dropPrefix(s, word string) string {
+	f := strings.Fields(s)
+	if len(f) > 1 && kg.NormalizeName(f[0]) == word {
+		return strings.Join(f[1:], " ")
+	}
+	return s
+}
+
+// splitSlash returns the names either side of a slash between words
+// ("Rijksmuseum / Rijksmuseum Amsterdam"), or s alone. A slash between
+// numbers is part of a name ("15th/19th Hussars").
+func splitSlash(s string) []string {
+	var parts []string
+	for _, p := range strings.Split(s, "/") {
+		p = strings.TrimSpace(p)
+		if p == "" || !hasLongWord(p) {
+			return []string{s}
+		}
+		parts = append(parts, p)
+	}
+	return parts
+}
+
+// Postcodes of the countries of the data that write them: British
+// ("SE23 3PQ"), Dutch ("1071 XX") and German, Austrian or Swiss (four or
+// five digits, maybe behind "D-").
+var (
+	ukPostcode = regexp.MustCompile(`(?i)^(?:GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$`)
+	nlPostcode = regexp.MustCompile(`(?i)^[1-9][0-9]{3} ?[A-Z]{2}$`)
+	dePostcode = regexp.MustCompile(`(?i)^(?:[A-Z]-)?[0-9]{4,5}$`)
+)
+
+// streetWords end a street name; streetSuffixes end one written as one
+// word ("Museumstraat", "Goethestraße").
+var (
+	streetWords = map[string]bool{
+		"street": true, "st": true, "road": true, "rd": true, "lane": true, "avenue": true, "ave": true,
+		"square": true, "sq": true, "place": true, "terrace": true, "row": true, "way": true, "close": true,
+		"crescent": true, "drive": true, "walk": true, "parade": true, "gardens": true,
+		"strasse": true, "str": true, "weg": true, "allee": true, "platz": true, "gasse": true, "ring": true,
+		"straat": true, "laan": true, "plein": true, "gracht": true, "kade": true, "singel": true, "dijk": true,
+	}
+	streetSuffixes = []string{"strasse", "str", "weg", "allee", "platz", "gasse", "straat", "laan", "plein", "gracht", "kade", "singel", "dijk"}
+)
+
+// address reads an address after a name: the comma-separated parts at
+// the end that hold a postcode (with or without the town), a street or
+// the town, and a postcode at the very end. It returns the name with the
+// town of the address after a comma (so that it is read as a town after
+// a name is), the town and the postcode; a text with no postcode or
+// street is returned as it is.
+func address(s string, isTown func(string) bool) (name, town, postcode string) {
+	parts := strings.Split(s, ",")
+	end, found := len(parts), false
+	for ; end > 1; end-- {
+		p := strings.TrimSpace(parts[end-1])
+		if pc, rest, ok := postcodeIn(p); ok && postcode == "" {
+			postcode, found = pc, true
+			if rest != "" && town == "" {
+				town = rest
+			}
+			continue
+		}
+		placeLike := hasLongWord(p) && !strings.ContainsAny(p, "0123456789")
+		switch {
+		case town == "" && placeLike && (isTown(p) || postcode != "" && !street(p)):
+			town = p // "…, Bath BA2 4DB", "…, Museumstraat 1, Amsterdam"
+		case street(p) && !isTown(p):
+			found = true
+		default:
+			return finishAddress(s, strings.Join(parts[:end], ","), town, postcode, found)
+		}
+	}
+	return finishAddress(s, strings.Join(parts[:end], ","), town, postcode, found)
+}
+
+// finishAddress returns the name before an address, or the text s as it
+// was when no address was found there.
+func finishAddress(s, name, town, postcode string, found bool) (string, string, string) {
+	name = strings.TrimSpace(name)
+	if !found {
+		// "Horniman Museum London SE23 3PQ": a postcode that ends the text
+		if pc, rest, ok := trailingPostcode(s); ok {
+			return rest, "", pc
+		}
+		return s, "", ""
+	}
+	return name, town, postcode
+}
+
+// postcodeIn finds a postcode at the start or the end of an address part
+// ("London SE23 3PQ", "45128 Essen", "1071 XX Amsterdam") and returns it
+// with the rest of the part.
+func postcodeIn(p string) (pc, rest string, ok bool) {
+	f := strings.Fields(p)
+	for _, n := range []int{2, 1} {
+		if len(f) >= n {
+			if c := strings.Join(f[len(f)-n:], " "); isPostcode(c) {
+				return c, strings.Join(f[:len(f)-n], " "), true
+			}
+			if c := strings.Join(f[:n], " "); isPostcode(c) {
+				return c, strings.Join(f[n:], " "), true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// trailingPostcode splits a British or Dutch postcode off the end of a
+// name that keeps a word of its own; a number alone may end a name.
+func trailingPostcode(s string) (pc, rest string, ok bool) {
+	f := strings.Fields(s)
+	for _, n := range []int{2, 1} {
+		if len(f) > n {
+			c := strings.Join(f[len(f)-n:], " ")
+			if (ukPostcode.MatchString(c) || nlPostcode.MatchString(c)) && hasLongWord(strings.Join(f[:len(f)-n], " ")) {
+				return c, strings.TrimRight(strings.Join(f[:len(f)-n], " "), " ,"), true
+			}
+		}
+	}
+	return "", "", false
+}
+
+func isPostcode(s string) bool {
+	return ukPostcode.MatchString(s) || nlPostcode.MatchString(s) || dePostcode.MatchString(s)
+}
+
+// street reports an address part that is a street: one with a house
+// number ("Museumstraat 1", "27 Tadcaster Road") or ending in a street
+// word ("Great Pulteney Street", "Goethestraße").
+func street(p string) bool {
+	f := strings.Fields(kg.NormalizeName(strings.ReplaceAll(p, "ß", "ss")))
+	if len(f) == 0 {
+		return false
+	}
+	last := f[len(f)-1]
+	if len(f) > 1 && strings.ContainsAny(p, "0123456789") {
+		return true
+	}
+	if len(f) > 1 && streetWords[last] {
+		return true
+	}
+	for _, x := range streetSuffixes {
+		if len(last) > len(x)+2 && strings.HasSuffix(last, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// byReading links q as a reference read apart (see read); ok is false
+// when there was nothing to read apart. An identifier in parentheses
+// that a record carries settles it, as one inside a name does. Of two
+// names around a slash, a match of one is taken unless the other matches
+// another record.
+func (l *Linker) byReading(q Query) ([]Candidate, bool) {
+	r, ok := l.read(q.Text)
+	if !ok {
+		return nil, false
+	}
+	if r.id != "" {
+		iq := q
+		iq.Text = r.id
+		if cands, found, err := l.byIdentifier(iq, l.hints(iq)); err == nil && found && len(cands) > 0 {
+			return cands, true
+		}
+	}
+	if q.Postcode == "" {
+		q.Postcode = r.postcode
+	}
+	var best []Candidate
+	matched := ""
+	for _, name := range r.names {
+		if r.town != "" && q.City == "" {
+			name += ", " + r.town // read as a town after a name is
+		}
+		cands := l.bySpellings(q, name)
+		if m := bestMatch(cands); m != "" {
+			if matched != "" && m != matched {
+				return unmatched(best), true
+			}
+			if matched == "" {
+				best, matched = cands, m
+			}
+			continue
+		}
+		if matched == "" && bestScore(cands) > bestScore(best) {
+			best = cands
+		}
+	}
+	return best, true
+}
+
+// bySpellings links name with its abbreviations spelt out (spellings):
+// the first spelling that finds a match, or the best-scored.
+func (l *Linker) bySpellings(q Query, name string) []Candidate {
+	var best []Candidate
+	for _, s := range spellings(name) {
+		sq := q
+		sq.Text = s
+		cands := l.nameCandidates(sq)
+		if anyMatch(cands) {
+			return cands
+		}
+		if best == nil || bestScore(cands) > bestScore(best) {
+			best = cands
+		}
+	}
+	return best
+}
+
+// bestMatch is the id of the best-scored match of cands, or "".
+func bestMatch(cands []Candidate) string {
+	id, score := "", -1.0
+	for _, c := range cands {
+		if c.Match && c.Score > score {
+			id, score = c.ID, c.Score
+		}
+	}
+	return id
+}
+
+// unmatched returns a copy of cands with no match: the reference names
+// two records.
+func unmatched(cands []Candidate) []Candidate {
+	out := slices.Clone(cands)
+	for k := range out {
+		out[k].Match = false
+	}
+	return out
+}
