@@ -440,3 +440,38 @@ func TestPossessiveAndVerbAfterTheNameOverTheData(t *testing.T) {
 	require.Greater(t, checked, 2000)
 	require.LessOrEqual(t, wrong, checked/100)
 }
+
+// A name's part before its first comma ("Fitzwilliam Museum" of
+// "Fitzwilliam Museum, University Of Cambridge") names its record when
+// no other record has it: "What subjects does the Fitzwilliam Museum
+// cover?" said "Nothing in the data matches “Fitzwilliam”". For every
+// such record, "Where is the <short name>?".
+func TestShortNamesOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	full := map[string]bool{}
+	shorts := map[string][]string{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		full[heritage.NormalizeName(in.Name)] = true
+		if short, _, ok := strings.Cut(in.Name, ","); ok && strings.Contains(strings.TrimSpace(short), " ") {
+			shorts[strings.TrimSpace(short)] = append(shorts[strings.TrimSpace(short)], in.ID)
+		}
+	}
+	checked, right := 0, 0
+	for _, short := range everyNth(shorts, 1, func(s string, ids []string) bool {
+		return len(ids) == 1 && !full[heritage.NormalizeName(s)] && !strings.ContainsAny(s, "()?")
+	}) {
+		q := fmt.Sprintf("Where is the %s?", short)
+		r := ask(t, p, q)
+		checked++
+		if r.Answer.Kind == KindField && slices.Contains(r.Answer.IDs, shorts[short][0]) {
+			right++
+		} else {
+			t.Logf("%s: %s", q, r.Answer.Text)
+		}
+	}
+	t.Logf("%d of %d short names answered as their record", right, checked)
+	require.Greater(t, checked, 100)
+	require.GreaterOrEqual(t, right*100, checked*98)
+}

@@ -260,6 +260,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 			addPlace(in.City, Place{Name: in.City, Level: LevelCity}, in.CityInferred)
 		}
 	}
+	shortNames(ds, g.names, addName)
 	// bodies that are records: member_of ids point at them.
 	for i := range g.bodyArr {
 		b := &g.bodyArr[i]
@@ -436,3 +437,36 @@ var regionNames = func() map[string]string {
 	maps.Copy(m, regionExonyms)
 	return m
 }()
+
+// shortNames adds, as another name of its record, the part of a name
+// before its first comma ("Fitzwilliam Museum" of "Fitzwilliam Museum,
+// University Of Cambridge"): what people call it, the rest naming its
+// parent or its place. It is added only where it has two words or more,
+// no record is called so (names holds the keys read so far) and no other
+// name starts with it ("Amsterdam Public Library, OBA Slotervaart" names
+// one branch of many).
+func shortNames(ds *heritage.Dataset, names map[string]int32, addName func(name, id string, former bool)) {
+	ids := map[string][]string{}
+	var order []string
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		short, _, ok := strings.Cut(in.Name, ",")
+		short = strings.TrimSpace(short)
+		if !ok || !strings.Contains(short, " ") {
+			continue
+		}
+		if _, taken := names[normalize(short)]; taken {
+			continue
+		}
+		if _, seen := ids[short]; !seen {
+			order = append(order, short)
+		}
+		ids[short] = append(ids[short], in.ID)
+	}
+	for _, short := range order {
+		if len(ids[short]) == 1 {
+			addName(short, ids[short][0], false)
+		}
+	}
+}
+
