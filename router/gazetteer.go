@@ -469,4 +469,3 @@ func shortNames(ds *heritage.Dataset, names map[string]int32, addName func(name,
 		}
 	}
 }
-
