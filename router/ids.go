@@ -26,6 +26,9 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 	var ids identifiers
 	found := ident.Find(q)
 	if len(found) == 0 {
+		found = g.knownLowerQIDs(q)
+	}
+	if len(found) == 0 {
 		return ids
 	}
 	lower := strings.ToLower(q)
@@ -65,6 +68,23 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 		ids.spans = append(ids.spans, [2]int{m.Start, m.End})
 	}
 	return ids
+}
+
+// knownLowerQIDs finds the QIDs written in lower case without a cue
+// ("what is q190804"), for a question with no identifier ident.Find
+// sees: one the data holds, or a "q" and four digits or more, is no other
+// word (ident.Find asks for a cue, as a scan of any text must).
+func (g *gazetteer) knownLowerQIDs(q string) []ident.Mention {
+	var out []ident.Mention
+	for _, t := range tokenize(q, false) {
+		v := strings.ToUpper(q[t.start:t.end])
+		if q[t.start] == 'q' && (g.qids[v] || len(v) >= 5) {
+			if id, err := ident.ParseQID(v); err == nil {
+				out = append(out, ident.Mention{ID: id, Start: t.start, End: t.end})
+			}
+		}
+	}
+	return out
 }
 
 // camelSuffix reports whether the part of an ISIL after its prefix has a
