@@ -500,3 +500,39 @@ func TestLowerCaseQIDsOverTheData(t *testing.T) {
 	require.Greater(t, checked, 300)
 	t.Logf("%d questions checked", checked)
 }
+
+// "Compare A and B" of two named institutions gives what the data records
+// of each, side by side (best matches before). Pairs of British museums
+// with names of their own, in three phrasings.
+func TestCompareTwoOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	names := nameCounts(p)
+	var picked []*heritage.Institution
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if i%25 == 7 && in.Country == "GB" && names[in.Name] == 1 && !strings.ContainsAny(in.Name, "()?,&") {
+			picked = append(picked, in)
+		}
+	}
+	checked, right := 0, 0
+	for k := 0; k+1 < len(picked); k += 2 {
+		a, b := picked[k], picked[k+1]
+		for _, q := range []string{
+			fmt.Sprintf("Compare %s and %s.", a.Name, b.Name),
+			fmt.Sprintf("%s vs %s", a.Name, b.Name),
+			fmt.Sprintf("What is the difference between %s and %s?", a.Name, b.Name),
+		} {
+			r := ask(t, p, q)
+			checked++
+			if r.Answer.Field == "profile" && slices.Equal(r.Answer.IDs, []string{a.ID, b.ID}) {
+				right++
+			} else {
+				t.Logf("%s: %s", q, r.Answer.Text)
+			}
+		}
+	}
+	t.Logf("%d of %d comparisons give both records side by side", right, checked)
+	require.Greater(t, checked, 150)
+	require.GreaterOrEqual(t, right*100, checked*90)
+}

@@ -33,9 +33,14 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	if ins[0].ID == ins[1].ID {
 		return draft{}, false
 	}
-	d := compareTwo(plan, ins, nil)
-	if plan.Pair.Attribute == "distance" {
+	var d draft
+	switch plan.Pair.Attribute {
+	case "distance":
 		d = distanceDraft(ins[0], ins[1])
+	case "profile":
+		d = profileDraft(ins)
+	default:
+		d = compareTwo(plan, ins, nil)
 	}
 	return elsewhere(d, c.Places, ins), true
 }
@@ -107,6 +112,60 @@ func distanceDraft(a, b *heritage.Institution) draft {
 			return fmt.Sprintf("%s%s and %s%s are %s apart in a straight line (from the coordinates the data records).",
 				a.Name, cite(a.ID), b.Name, cite(b.ID), value)
 		}}
+}
+
+// profileDraft answers "Compare A and B": what the data records of each
+// on the fields people compare (kind, place, opening and closing, size,
+// accreditation, governance, subjects), side by side, and what the data
+// does not record of either.
+func profileDraft(ins []*heritage.Institution) draft {
+	ids := []string{ins[0].ID, ins[1].ID}
+	return draft{Answer: Answer{Kind: KindField, Field: "profile", IDs: ids, Exact: true},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			for i, in := range ins {
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				fmt.Fprintf(&b, "%s%s: %s.", in.Name, cite(in.ID), strings.Join(profileFacts(in), "; "))
+			}
+			return b.String()
+		}}
+}
+
+// profileFacts are the facts profileDraft gives of one institution, each
+// saying when the data does not record it.
+func profileFacts(in *heritage.Institution) []string {
+	facts := []string{article(strings.ToLower(strings.ReplaceAll(in.Type, "_", " ")))}
+	if where := placeText(in); where != "" {
+		facts[0] += " in " + where
+	}
+	opened := "opening year not recorded"
+	if y := heritage.YearsText(in.Opened()); y != "" {
+		opened = "opened " + y
+	}
+	facts = append(facts, opened)
+	switch {
+	case in.Status == "closed":
+		closed := "closed"
+		if y := heritage.YearsText(in.Closed()); y != "" {
+			closed += " " + y
+		}
+		facts = append(facts, closed)
+	case in.Status == "open":
+		facts = append(facts, "open")
+	default:
+		facts = append(facts, "status not recorded")
+	}
+	for _, f := range []string{"size", "accreditation", "governance", "subjects"} {
+		label, v := fieldValue(in, f)
+		if v == "" {
+			facts = append(facts, label+" not recorded")
+			continue
+		}
+		facts = append(facts, label+" "+v)
+	}
+	return facts
 }
 
 // distanceText writes a distance in km: to a tenth under 10 km, whole

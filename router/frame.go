@@ -43,6 +43,10 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		// "How far is A from B?": the distance between them
 		return FramePair, nil, &Pair{Attribute: "distance"}
 	}
+	if len(c.Names) == 2 && !pluralType(s) && profileAsked(s) {
+		// "Compare A and B": what the data records of each, side by side
+		return FramePair, nil, &Pair{Attribute: "profile"}
+	}
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
 			// "Is A older than B?" asks whether the first named wins;
@@ -216,6 +220,17 @@ func relationField(s *scan) string {
 
 // distanceAsked reports a question for the distance between two places:
 // "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
+// profileAsked reports a comparison of two named institutions on no one
+// attribute: "Compare A and B", "A vs B", "What is the difference
+// between A and B?", "Vergleiche A und B", "Vergelijk A en B".
+func profileAsked(s *scan) bool {
+	if _, ok := pairCue(s); ok {
+		return false
+	}
+	return s.hasAny("compare", "comparison", "difference between", "differences between", "vs", "versus",
+		"vergleiche", "vergleich", "unterschied zwischen", "vergelijk", "verschil tussen")
+}
+
 func distanceAsked(s *scan) bool {
 	return s.hasAny("how far", "distance", "apart", "how many kilometres", "how many kilometers", "how many km",
 		"how many miles", "wie weit", "entfernung", "entfernt", "wie viele kilometer", "afstand", "hoe ver", "hoever",

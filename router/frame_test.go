@@ -136,3 +136,23 @@ func TestPlaceChoice(t *testing.T) {
 		})
 	}
 }
+
+// "Compare A and B" of two named institutions is a pair compared on what
+// the data records of each; a comparison on one attribute, of places or
+// with a misspelt cue inside a name keeps its reading.
+func TestCompareTwoInstitutions(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Compare Rye Art Gallery and Lamb House.":                  "profile",
+		"Holburne Museum vs Victoria Art Gallery":                  "profile",
+		"What is the difference between Chartwell and Lamb House?": "profile",
+		"Which is older, Chartwell or Lamb House?":                 "opened",
+		"Compare Shoe Museum and The Cater Museum.":                "profile",
+		"How far is the Science Museum from the British Museum?":   "distance",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FramePair, p.Frame, q)
+		require.Equal(t, want, p.Pair.Attribute, q)
+	}
+	require.NotEqual(t, FramePair, r.Route("Compare the railway museums in Lincolnshire and Suffolk.").Frame)
+}

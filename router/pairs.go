@@ -112,7 +112,10 @@ var fewerCues = map[string]bool{
 }
 
 func pairCue(s *scan) (Pair, bool) {
-	for _, t := range s.toks {
+	for i, t := range s.toks {
+		if _, exact := pairCues[t.norm]; !exact && s.used[i] {
+			continue // a word of a name read, not a misspelt cue ("The Cater Museum")
+		}
 		if p, ok := pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {
