@@ -72,6 +72,14 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			return p.noneWithin(plan, len(sel.Closed)), true, nil
 		}
 	}
+	spanning := sel.Spanning
+	if keep != nil {
+		spanning = p.filter(spanning, keep)
+	}
+	if len(ids) == 0 && len(spanning) > 0 && len(plan.Dropped) == 0 {
+		// "Which toy museums closed in 1985?": none surely, some may have
+		return p.onlySpanning(plan, spanning), true, nil
+	}
 	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
 		// "Which museums are in Amsterdam?": none, and other kinds there
 		return p.noneOfKind(sel, plan), true, nil
@@ -116,11 +124,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	unplaced := p.unplacedNote(sel, plan, keep)
 	unsure := p.unsureWithin(ids, c)
-	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0, Count: len(ids)}
+	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
-	return draft{Answer: a,
+	return draft{Answer: a, also: spanning,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			shown := ids
@@ -135,7 +144,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 			}
 			p.writeList(&b, shown, c, cite)
+			writeYearsRead(&b, c.Years)
 			writePlaceReadings(&b, c.Places)
+			p.writeSpanning(&b, spanning, c.Years, true, cite)
 			if inferred > 0 {
 				are := "are"
 				if inferred == 1 {

@@ -56,6 +56,9 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 	for i := from; i < n; i++ {
 		t := s.toks[i].norm
 		field := fieldAt(i)
+		if w, ok := writtenAtToken(s, i); ok {
+			return &YearRange{Field: field, From: w.from, To: w.to, Words: s.original(w.start, w.end)}, w.end
+		}
 		// decades: "1980s"
 		if len(t) == 5 && t[4] == 's' {
 			if y, err := strconv.Atoi(t[:4]); err == nil && y >= 1000 && y <= 2100 && y%10 == 0 {
