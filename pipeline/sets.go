@@ -59,22 +59,22 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused, true), true, nil
 	}
+	spanning := sel.Spanning
+	if keep != nil {
+		spanning = p.filter(spanning, keep)
+	}
 	if closed := sel.Closed; len(ids) == 0 && len(closed) > 0 {
 		if keep != nil {
 			closed = p.filter(closed, keep)
 		}
 		if len(closed) > 0 {
-			return p.allClosed(plan, closed), true, nil
+			return p.allClosed(plan, closed, spanning), true, nil
 		}
 		if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(router.Constraints{Has: c.Has, Lacks: c.Lacks})) {
 			// "Which museums in Scotland are in Milton Abbas?": closed,
 			// and in England
 			return p.noneWithin(plan, len(sel.Closed)), true, nil
 		}
-	}
-	spanning := sel.Spanning
-	if keep != nil {
-		spanning = p.filter(spanning, keep)
 	}
 	if len(ids) == 0 && len(spanning) > 0 && len(plan.Dropped) == 0 {
 		// "Which toy museums closed in 1985?": none surely, some may have
@@ -554,11 +554,13 @@ func placeShown(pl router.Place) string {
 // allClosed answers a list of open institutions whose other conditions
 // select only closed ones ("Which museums are in Milton Abbas?"): none
 // is open according to the data, and those that closed are named with
-// their years. It is exact: the data states each one closed.
-func (p *Pipeline) allClosed(plan router.Plan, closed []string) draft {
+// their years. It is exact: the data states each one closed, unless it
+// gives the years asked of open ones only as a span reaching into them
+// (spanning, see selectSpanning), which it names.
+func (p *Pipeline) allClosed(plan router.Plan, closed, spanning []string) draft {
 	c := plan.Constraints
 	noun := typeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0 && len(spanning) == 0}
 	if plan.Frame == router.FrameCount {
 		a.Value = "0"
 	}
@@ -584,8 +586,12 @@ func (p *Pipeline) allClosed(plan router.Plan, closed []string) draft {
 		fmt.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
 			noun, where, selects, len(closed), have)
 		p.writeList(&b, closed, shown, cite)
+		writeYearsRead(&b, c.Years)
 		writePlaceReadings(&b, c.Places)
+		if c.Years != nil {
+			p.writeSpanning(&b, spanning, c.Years, true, cite)
+		}
 		writeUnread(&b, plan.Unread)
 		return b.String() + "."
-	}}
+	}, also: spanning}
 }
