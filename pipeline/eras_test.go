@@ -27,6 +27,7 @@ var yearShapes = []yearShape{
 	{question: "Which museums in %s opened before the First World War?", to: 1913},
 	{question: "Which museums were founded in the 19th century in %s?", from: 1800, to: 1899},
 	{question: "Which museums in %s opened in the twentieth century?", from: 1900, to: 1999},
+	{question: "Which museums in %s opened in the 1800s?", from: 1800, to: 1899},
 	{question: "Which museums opened in the eighties in %s?", from: 1980, to: 1989},
 	{question: "Which museums in %s opened in the '70s?", from: 1970, to: 1979},
 	{question: "Which museums in %s opened in the 1990s and are still open?", from: 1990, to: 1999, open: true},

@@ -29,6 +29,7 @@ func TestYearsInWords(t *testing.T) {
 		{"Which museums in York opened before the 20th century?", 0, 1899, "opened", "before the 20th century", "York"},
 		{"Welche Museen in Bayern wurden im 19. Jahrhundert gegründet?", 1800, 1899, "opened", "19. Jahrhundert", "Bayern"},
 		{"Welke musea in Amsterdam zijn in de 19e eeuw opgericht?", 1800, 1899, "opened", "19e eeuw", "Amsterdam"},
+		{"Which museums in London opened in the 1800s?", 1800, 1899, "opened", "1800s", "London"},
 		{"Which museums opened in the eighties in Cornwall?", 1980, 1989, "opened", "eighties", "Cornwall"},
 		{"Which museums in Cornwall opened in the '80s?", 1980, 1989, "opened", "80s", "Cornwall"},
 		{"Which museums in Kent closed in the nineties?", 1990, 1999, "closed", "nineties", "Kent"},

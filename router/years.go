@@ -62,6 +62,11 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 		// decades: "1980s"
 		if len(t) == 5 && t[4] == 's' {
 			if y, err := strconv.Atoi(t[:4]); err == nil && y >= 1000 && y <= 2100 && y%10 == 0 {
+				if y%100 == 0 && y < 2000 {
+					// "the 1800s" is the century, and the answer says
+					// so; "the 2000s" the decade
+					return &YearRange{Field: field, From: y, To: y + 99, Words: s.original(i, i+1)}, i + 1
+				}
 				return &YearRange{Field: field, From: y, To: y + 9}, i + 1
 			}
 		}
