@@ -52,6 +52,12 @@ type Selection struct {
 	// kind of institution in a place that selects none, the institutions
 	// of the other kinds there that meet its other conditions.
 	Others []string
+	// Spanning is left for the caller to fill as well: for a list with a
+	// condition on years, the institutions meeting its other conditions
+	// whose years the data gives only as a span that reaches into the
+	// years asked without lying inside them (closed 1982–2017, asked for
+	// the 1980s). They may belong to the list; the data cannot tell.
+	Spanning []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without

@@ -15,6 +15,9 @@ import (
 // text given a function that returns an institution's citation marker.
 type draft struct {
 	Answer
+	// also are institutions the text names besides the answer's, cited
+	// too: those that may belong to a list but the data cannot tell.
+	also   []string
 	render func(cite func(id string) string) string
 }
 

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
@@ -53,7 +54,7 @@ func (p *Pipeline) cite(d draft, resp *Response) Answer {
 	for _, c := range resp.Citations {
 		num[c.ID] = c.N
 	}
-	for _, id := range d.IDs {
+	for _, id := range append(slices.Clip(d.IDs), d.also...) {
 		if _, ok := num[id]; ok {
 			continue
 		}

@@ -59,18 +59,26 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
 		return p.amongSet(plan, ids, fused, true), true, nil
 	}
+	spanning := sel.Spanning
+	if keep != nil {
+		spanning = p.filter(spanning, keep)
+	}
 	if closed := sel.Closed; len(ids) == 0 && len(closed) > 0 {
 		if keep != nil {
 			closed = p.filter(closed, keep)
 		}
 		if len(closed) > 0 {
-			return p.allClosed(plan, closed), true, nil
+			return p.allClosed(plan, closed, spanning), true, nil
 		}
 		if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(router.Constraints{Has: c.Has, Lacks: c.Lacks})) {
 			// "Which museums in Scotland are in Milton Abbas?": closed,
 			// and in England
 			return p.noneWithin(plan, len(sel.Closed)), true, nil
 		}
+	}
+	if len(ids) == 0 && len(spanning) > 0 && len(plan.Dropped) == 0 {
+		// "Which toy museums closed in 1985?": none surely, some may have
+		return p.onlySpanning(plan, spanning), true, nil
 	}
 	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
 		// "Which museums are in Amsterdam?": none, and other kinds there
@@ -116,11 +124,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	unplaced := p.unplacedNote(sel, plan, keep)
 	unsure := p.unsureWithin(ids, c)
-	a := Answer{Kind: KindSet, IDs: ids, Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0, Count: len(ids)}
+	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
-	return draft{Answer: a,
+	return draft{Answer: a, also: spanning,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			shown := ids
@@ -135,7 +144,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 			}
 			p.writeList(&b, shown, c, cite)
+			writeYearsRead(&b, c.Years)
 			writePlaceReadings(&b, c.Places)
+			p.writeSpanning(&b, spanning, c.Years, true, cite)
 			if inferred > 0 {
 				are := "are"
 				if inferred == 1 {
@@ -543,11 +554,13 @@ func placeShown(pl router.Place) string {
 // allClosed answers a list of open institutions whose other conditions
 // select only closed ones ("Which museums are in Milton Abbas?"): none
 // is open according to the data, and those that closed are named with
-// their years. It is exact: the data states each one closed.
-func (p *Pipeline) allClosed(plan router.Plan, closed []string) draft {
+// their years. It is exact: the data states each one closed, unless it
+// gives the years asked of open ones only as a span reaching into them
+// (spanning, see selectSpanning), which it names.
+func (p *Pipeline) allClosed(plan router.Plan, closed, spanning []string) draft {
 	c := plan.Constraints
 	noun := typeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0 && len(spanning) == 0}
 	if plan.Frame == router.FrameCount {
 		a.Value = "0"
 	}
@@ -573,8 +586,12 @@ func (p *Pipeline) allClosed(plan router.Plan, closed []string) draft {
 		fmt.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
 			noun, where, selects, len(closed), have)
 		p.writeList(&b, closed, shown, cite)
+		writeYearsRead(&b, c.Years)
 		writePlaceReadings(&b, c.Places)
+		if c.Years != nil {
+			p.writeSpanning(&b, spanning, c.Years, true, cite)
+		}
 		writeUnread(&b, plan.Unread)
 		return b.String() + "."
-	}}
+	}, also: spanning}
 }

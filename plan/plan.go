@@ -287,11 +287,14 @@ type Unstated struct {
 }
 
 // YearRange constrains the opening or closing year: Field is "opened" or
-// "closed"; From and To are inclusive bounds, 0 when open-ended.
+// "closed"; From and To are inclusive bounds, 0 when open-ended. Words is
+// the question's wording when it writes the years in words ("after
+// WWII", "the eighties"), so that the answer can say which years it read.
 type YearRange struct {
 	Field string `json:"field"`
 	From  int    `json:"from,omitempty"`
 	To    int    `json:"to,omitempty"`
+	Words string `json:"words,omitempty"`
 }
 
 // Order is an order of a set's members and how many of its first are

@@ -30,6 +30,11 @@ func status(s *scan, c *Constraints, intent Intent) string {
 		return ""
 	}
 	if c.Years != nil {
+		// "opened in the 1990s": of every status, unless the question
+		// asks for one in so many words ("… and are still open")
+		if stillOpen(s) {
+			return "open"
+		}
 		return ""
 	}
 	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
@@ -224,4 +229,18 @@ func negatedOpen(s *scan) bool {
 		}
 	}
 	return false
+}
+
+// stillOpenCues ask for institutions open today.
+var stillOpenCues = []string{
+	"still open", "still exist", "still exists", "still running", "still operating", "currently open",
+	"open today", "open now", "now open", "still in operation", "noch geoffnet", "noch offen",
+	"heute geoffnet", "heute noch geoffnet", "noch immer geoffnet", "nog open", "nog steeds open",
+	"nu open", "nog altijd open", "nog geopend", "still going",
+}
+
+// stillOpen reports whether the question asks for institutions open
+// today in so many words, which a condition on years does not replace.
+func stillOpen(s *scan) bool {
+	return s.hasAny(stillOpenCues...)
 }

@@ -96,6 +96,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 
 	postcodes(s, &c)
+	readWrittenYears(s)
 	g.correctWords(s)
 	idUsed := append([]bool(nil), s.used...)
 	// a share's cue first: Dutch "welk deel van" is no "part of"

@@ -38,6 +38,9 @@ type scan struct {
 	demonym *Place
 	// sameYears are the years "the same year as X" stands for
 	sameYears *YearRange
+	// written are the spans of years the question writes in words
+	// ("the 19th century", "after WWII"), read before any other rule
+	written []writtenYears
 	// keys are the normalised tokens joined, made on the first key
 	// (keysOK) and again after setNorm
 	keys   joined

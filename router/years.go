@@ -56,9 +56,17 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 	for i := from; i < n; i++ {
 		t := s.toks[i].norm
 		field := fieldAt(i)
+		if w, ok := writtenAtToken(s, i); ok {
+			return &YearRange{Field: field, From: w.from, To: w.to, Words: s.original(w.start, w.end)}, w.end
+		}
 		// decades: "1980s"
 		if len(t) == 5 && t[4] == 's' {
 			if y, err := strconv.Atoi(t[:4]); err == nil && y >= 1000 && y <= 2100 && y%10 == 0 {
+				if y%100 == 0 && y < 2000 {
+					// "the 1800s" is the century, and the answer says
+					// so; "the 2000s" the decade
+					return &YearRange{Field: field, From: y, To: y + 99, Words: s.original(i, i+1)}, i + 1
+				}
 				return &YearRange{Field: field, From: y, To: y + 9}, i + 1
 			}
 		}

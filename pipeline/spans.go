@@ -1,0 +1,133 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// selectSpanning fills sel.Spanning for a list with a condition on years:
+// the same conditions without the years select the candidates, and those
+// whose span of years overlaps the years asked without lying inside them
+// are kept. The selection by years leaves them out, so without them a
+// list of the toy museums that closed in the 1980s would be called exact
+// while three more may have closed then.
+func (p *Pipeline) selectSpanning(ctx context.Context, sel *kg.Selection, pl *plan.Plan) error {
+	c := pl.Constraints
+	if c.Years == nil || !c.List || len(pl.Sides) > 1 || c.Group != nil || c.Order != nil {
+		return nil
+	}
+	wide := c.Clone()
+	wide.Years = nil
+	if !wide.Selective() {
+		return nil
+	}
+	ids, err := p.graph.Select(ctx, wide, sel.AsOf)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && spansInto(in, c.Years) {
+			sel.Spanning = append(sel.Spanning, id)
+		}
+	}
+	return nil
+}
+
+// spansInto reports whether a record's opening (or closing) years are a
+// span that overlaps the range without lying inside it.
+func spansInto(in *heritage.Institution, y *router.YearRange) bool {
+	from, to, ok := in.Opened()
+	if y.Field == "closed" {
+		from, to, ok = in.Closed()
+	}
+	return ok && from < to && !withinYears(from, to, y) &&
+		(y.From == 0 || to >= y.From) && (y.To == 0 || from <= y.To)
+}
+
+// writeSpanning names the institutions that may belong to a list by
+// years (see selectSpanning): "Not an exact answer: the data gives the
+// closing years of 3 more only as a span, so they may have closed then:
+// … (1982-2017)".
+//
+// more says the list names others before them.
+func (p *Pipeline) writeSpanning(b *strings.Builder, ids []string, y *router.YearRange, more bool, cite func(string) string) {
+	if len(ids) == 0 {
+		return
+	}
+	label, verb := "opening", "opened"
+	if y.Field == "closed" {
+		label, verb = "closing", "closed"
+	}
+	years, they := "years", "they"
+	if len(ids) == 1 {
+		years, they = "year", "it"
+	}
+	n := strconv.Itoa(len(ids))
+	if more {
+		n += " more"
+	}
+	fmt.Fprintf(b, ". Not an exact answer: the data gives the %s %s of %s only as a span that overlaps those years, so %s may have %s then: ",
+		label, years, n, they, verb)
+	writeShown(b, len(ids), func(i int) {
+		b.WriteString(p.label(ids[i]))
+		if in, ok := p.data.Get(ids[i]); ok {
+			from, to, known := in.Opened()
+			if y.Field == "closed" {
+				from, to, known = in.Closed()
+			}
+			fmt.Fprintf(b, " (%s)", shortYears(from, to, known))
+		}
+		b.WriteString(cite(ids[i]))
+	})
+}
+
+// writeYearsRead says which years the question's words were read as
+// when it writes them in words: "“after WWII” is read as the years from
+// 1946 on".
+func writeYearsRead(b *strings.Builder, y *router.YearRange) {
+	if y == nil || y.Words == "" {
+		return
+	}
+	var years string
+	switch {
+	case y.To == 0:
+		years = fmt.Sprintf("the years from %d on", y.From)
+	case y.From == 0:
+		years = fmt.Sprintf("the years up to %d", y.To)
+	default:
+		years = fmt.Sprintf("the years %d to %d", y.From, y.To)
+	}
+	fmt.Fprintf(b, ". “%s” is read as %s", y.Words, years)
+}
+
+// onlySpanning answers a list by years that selects none for certain but
+// some that may belong to it (see selectSpanning): "No museum the
+// question selects surely closed in those years. Not an exact answer: the
+// data gives the closing years of 2 more only as a span …".
+func (p *Pipeline) onlySpanning(pl router.Plan, ids []string) draft {
+	c := pl.Constraints
+	a := Answer{Kind: KindSet}
+	if pl.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	verb := "opened"
+	if c.Years.Field == "closed" {
+		verb = "closed"
+	}
+	return draft{Answer: a, also: ids, render: func(cite func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "No %s the question selects surely %s %s", typeNoun(c.TypeCodes), verb, spanText(c.Years))
+		writeYearsRead(&b, c.Years)
+		writePlaceReadings(&b, c.Places)
+		p.writeSpanning(&b, ids, c.Years, false, cite)
+		writeUnread(&b, pl.Unread)
+		return b.String() + "."
+	}}
+}

@@ -1,0 +1,405 @@
+package router
+
+import (
+	"strconv"
+	"strings"
+)
+
+// writtenYears is a span of years a question writes in words: a century
+// ("the 19th century", "im 19. Jahrhundert"), a decade ("the eighties",
+// "de jaren tachtig") or an era bounded by a war ("after WWII",
+// "post-war"), with the preposition that bounds it. It covers the tokens
+// [start, end); from and to are inclusive, 0 when open-ended.
+type writtenYears struct {
+	start, end int
+	from, to   int
+}
+
+// The years of the wars an era is named by. The Netherlands were at war
+// from May 1940 to May 1945: "de oorlog" there is that war alone.
+var (
+	firstWar  = [2]int{1914, 1918}
+	secondWar = [2]int{1939, 1945}
+	dutchWar  = [2]int{1940, 1945}
+	interwar  = [2]int{1919, 1938}
+)
+
+// termKind says how a span of years is named, which decides whether it
+// needs a preposition and what "since" means.
+type termKind int
+
+const (
+	centuryTerm termKind = iota
+	decadeTerm
+	warTerm
+)
+
+// readWrittenYears reads the spans of years the question writes in words
+// before any other rule, and marks their words: "Second World War" after
+// "after" is a time, not a subject, and "WWII" no misspelt name. "After
+// the war" and "nach dem Krieg" are not read as years, since the words do
+// not say which war: they are marked, kept as a condition the answer does
+// not apply, and the list is not called exact.
+func readWrittenYears(s *scan) {
+	for i := 0; i < len(s.toks); {
+		if w, ok := writtenAt(s, i); ok && s.free(w.start, w.end) {
+			s.written = append(s.written, w)
+			s.mark(w.start, w.end)
+			i = w.end
+			continue
+		}
+		if end, ok := unnamedWar(s, i); ok && s.free(i, end) {
+			s.unreadCues = append(s.unreadCues, s.original(i, end))
+			s.mark(i, end)
+			i = end
+			continue
+		}
+		i++
+	}
+}
+
+// writtenAt reads a span of years written in words that starts at token i,
+// with its preposition when one stands there.
+func writtenAt(s *scan, i int) (writtenYears, bool) {
+	if from, to, n, ok := boundedEra(s, i); ok {
+		return writtenYears{start: i, end: i + n, from: from, to: to}, true
+	}
+	dir, n := timePreposition(s, i)
+	at := i + n
+	if n > 0 {
+		at = skipArticles(s, at)
+	}
+	span, kind, m, ok := namedSpan(s, at)
+	if !ok {
+		return writtenYears{}, false
+	}
+	if n == 0 {
+		if kind == warTerm {
+			// "museums about the Second World War": a subject
+			return writtenYears{}, false
+		}
+		return writtenYears{start: at, end: at + m, from: span[0], to: span[1]}, true
+	}
+	w := writtenYears{start: i, end: at + m, from: span[0], to: span[1]}
+	switch dir {
+	case "before":
+		w.from, w.to = 0, span[0]-1
+	case "after":
+		w.from, w.to = span[1]+1, 0
+	case "since":
+		w.to = 0
+		if kind == warTerm {
+			// "since the war": from its end
+			w.from = span[1]
+		}
+	case "until":
+		w.from = 0
+	}
+	return w, true
+}
+
+// timePreposition reads a preposition that bounds a span of years at
+// token i: its direction ("before", "after", "since", "until" or
+// "during") and its length in tokens, 0 when none stands there.
+func timePreposition(s *scan, i int) (string, int) {
+	if n, ok := s.matchAt(i, "prior to"); ok {
+		return "before", n
+	}
+	if n, ok := s.matchAt(i, "up to"); ok {
+		return "until", n
+	}
+	if i >= len(s.toks) {
+		return "", 0
+	}
+	switch s.toks[i].norm {
+	case "before", "vor", "voor", "pre":
+		return "before", 1
+	case "after", "nach", "na", "post":
+		return "after", 1
+	case "since", "seit", "sinds", "vanaf":
+		return "since", 1
+	case "until", "till", "bis", "tot":
+		return "until", 1
+	case "during", "wahrend", "tijdens":
+		return "during", 1
+	}
+	return "", 0
+}
+
+// skipArticles returns the first token at or after i that is no article.
+func skipArticles(s *scan, i int) int {
+	for i < len(s.toks) {
+		switch s.toks[i].norm {
+		case "the", "dem", "den", "der", "de", "het", "die":
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// namedSpan reads a century, a decade or a world war named at token i and
+// returns its years, its kind and its length in tokens.
+func namedSpan(s *scan, i int) ([2]int, termKind, int, bool) {
+	if i >= len(s.toks) {
+		return [2]int{}, 0, 0, false
+	}
+	if c, n, ok := century(s, i); ok {
+		return [2]int{(c - 1) * 100, (c-1)*100 + 99}, centuryTerm, n, true
+	}
+	if d, n, ok := decade(s, i); ok {
+		return [2]int{d, d + 9}, decadeTerm, n, true
+	}
+	if span, n, ok := worldWar(s, i); ok && !kindAfter(s, i+n) {
+		return span, warTerm, n, true
+	}
+	return [2]int{}, 0, 0, false
+}
+
+// kindAfter reports whether token i names a kind of institution: "after
+// the Second World War museum" names an institution, not an era.
+func kindAfter(s *scan, i int) bool {
+	if i >= len(s.toks) {
+		return false
+	}
+	t := s.toks[i].norm
+	return pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
+		strings.HasPrefix(t, "galler") || strings.HasPrefix(t, "archive") || strings.HasPrefix(t, "librar")
+}
+
+// centuryWords are the words of a century.
+var centuryWords = map[string]bool{
+	"century": true, "centuries": true, "jahrhundert": true, "jahrhunderts": true, "eeuw": true,
+}
+
+// ordinalWords are the ordinals of the centuries the data's years fall in,
+// in English, German and Dutch.
+var ordinalWords = map[string]int{
+	"eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+	"seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+	"elften": 11, "zwolften": 12, "dreizehnten": 13, "vierzehnten": 14, "funfzehnten": 15, "sechzehnten": 16,
+	"siebzehnten": 17, "achtzehnten": 18, "neunzehnten": 19, "zwanzigsten": 20, "einundzwanzigsten": 21,
+	"elfde": 11, "twaalfde": 12, "dertiende": 13, "veertiende": 14, "vijftiende": 15, "zestiende": 16,
+	"zeventiende": 17, "achttiende": 18, "negentiende": 19, "twintigste": 20, "eenentwintigste": 21,
+}
+
+// centuryHedges make a century vaguer than its years: "the early 19th
+// century" is no span the data can be held to, so such a century is not
+// read and the list says so.
+var centuryHedges = map[string]bool{
+	"early": true, "late": true, "mid": true, "half": true, "turn": true, "fruhen": true, "spaten": true,
+	"mitte": true, "halfte": true, "anfang": true, "ende": true, "begin": true, "eind": true, "midden": true,
+	"helft": true, "vroege": true,
+}
+
+// century reads "19th century", "nineteenth century", "19. Jahrhundert",
+// "19e eeuw" or "twenty-first century" at token i: the century's number
+// and the tokens read.
+func century(s *scan, i int) (int, int, bool) {
+	for k := max(0, i-3); k < i; k++ {
+		if centuryHedges[s.toks[k].norm] {
+			return 0, 0, false
+		}
+	}
+	c, n := ordinal(s, i)
+	if c < 11 || c > 21 || i+n >= len(s.toks) || !centuryWords[s.toks[i+n].norm] {
+		return 0, 0, false
+	}
+	return c, n + 1, true
+}
+
+// ordinal reads an ordinal at token i ("19th", "19", "19e", "nineteenth",
+// "twenty first") and the tokens it takes; 0 when none.
+func ordinal(s *scan, i int) (int, int) {
+	t := s.toks[i].norm
+	if c, ok := ordinalWords[t]; ok {
+		return c, 1
+	}
+	if t == "twenty" && i+1 < len(s.toks) && s.toks[i+1].norm == "first" {
+		return 21, 2
+	}
+	digits := strings.TrimRight(t, "abcdefghijklmnopqrstuvwxyz")
+	switch t[len(digits):] {
+	case "", "st", "nd", "rd", "th", "e", "de", "ste":
+	default:
+		return 0, 0
+	}
+	c, err := strconv.Atoi(digits)
+	if err != nil {
+		return 0, 0
+	}
+	return c, 1
+}
+
+// decadeWords are the decades of the twentieth century in words; "the
+// eighties" is read as 1980 to 1989, and the answer says so.
+var decadeWords = map[string]int{
+	"twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
+	"seventies": 1970, "eighties": 1980, "nineties": 1990,
+	"zwanziger": 1920, "dreissiger": 1930, "vierziger": 1940, "funfziger": 1950, "sechziger": 1960,
+	"siebziger": 1970, "achtziger": 1980, "neunziger": 1990,
+}
+
+// dutchDecades follow "jaren": "de jaren tachtig".
+var dutchDecades = map[string]int{
+	"twintig": 1920, "dertig": 1930, "veertig": 1940, "vijftig": 1950, "zestig": 1960,
+	"zeventig": 1970, "tachtig": 1980, "negentig": 1990,
+}
+
+// decade reads a decade written in words or in two digits at token i
+// ("the eighties", "the '80s", "den achtziger Jahren", "1980er", "de
+// jaren tachtig", "de jaren '80"): its first year and the tokens read.
+func decade(s *scan, i int) (int, int, bool) {
+	t := s.toks[i].norm
+	years := func(n int) int {
+		// "den achtziger Jahren", "die 80er Jahre"
+		if j := i + n; j < len(s.toks) && strings.HasPrefix(s.toks[j].norm, "jahre") {
+			return n + 1
+		}
+		return n
+	}
+	if d, ok := decadeWords[t]; ok {
+		return d, years(1), true
+	}
+	if d, ok := shortDecade(t, "s"); ok {
+		return d, 1, true
+	}
+	if d, ok := shortDecade(t, "er"); ok {
+		return d, years(1), true
+	}
+	if d, err := strconv.Atoi(strings.TrimSuffix(t, "er")); err == nil && len(t) == 6 && strings.HasSuffix(t, "er") &&
+		d >= 1000 && d <= 2100 && d%10 == 0 {
+		return d, years(1), true
+	}
+	if t == "jaren" && i+1 < len(s.toks) {
+		next := s.toks[i+1].norm
+		if d, ok := dutchDecades[next]; ok {
+			return d, 2, true
+		}
+		if d, err := strconv.Atoi(strings.TrimSuffix(next, "s")); err == nil && len(next) <= 3 && d >= 20 && d%10 == 0 && d < 100 {
+			return 1900 + d, 2, true
+		}
+	}
+	return 0, 0, false
+}
+
+// shortDecade reads "80s" or "80er" as the 1980s; "20s" is read as the
+// 1920s, "00s" and "10s" not at all.
+func shortDecade(t, suffix string) (int, bool) {
+	digits, ok := strings.CutSuffix(t, suffix)
+	if !ok || len(digits) != 2 {
+		return 0, false
+	}
+	d, err := strconv.Atoi(digits)
+	if err != nil || d < 20 || d%10 != 0 {
+		return 0, false
+	}
+	return 1900 + d, true
+}
+
+// worldWar reads a world war named at token i ("WWII", "World War One",
+// "the Second World War", "dem Zweiten Weltkrieg", "de Tweede
+// Wereldoorlog", "de oorlog" in Dutch): its years and the tokens read.
+func worldWar(s *scan, i int) ([2]int, int, bool) {
+	t := s.toks[i].norm
+	switch t {
+	case "wwi", "ww1":
+		return firstWar, 1, true
+	case "wwii", "ww2":
+		return secondWar, 1, true
+	case "oorlog":
+		return dutchWar, 1, true
+	}
+	next := ""
+	if i+1 < len(s.toks) {
+		next = s.toks[i+1].norm
+	}
+	if t == "great" && next == "war" {
+		return firstWar, 2, true
+	}
+	if _, ok := s.matchAt(i, "world war"); ok && i+2 < len(s.toks) {
+		switch s.toks[i+2].norm {
+		case "i", "1", "one":
+			return firstWar, 3, true
+		case "ii", "2", "two":
+			return secondWar, 3, true
+		}
+	}
+	var which int
+	switch t {
+	case "first", "ersten", "erster", "erste", "1", "eerste":
+		which = 1
+	case "second", "zweiten", "zweiter", "zweite", "2", "tweede":
+		which = 2
+	default:
+		return [2]int{}, 0, false
+	}
+	n := 0
+	if _, ok := s.matchAt(i+1, "world war"); ok {
+		n = 3
+	} else if strings.HasPrefix(next, "weltkrieg") || next == "wereldoorlog" {
+		n = 2
+	}
+	switch {
+	case n == 0:
+		return [2]int{}, 0, false
+	case which == 1:
+		return firstWar, n, true
+	}
+	return secondWar, n, true
+}
+
+// boundedEra reads at token i an era whose word says which side of a war
+// it lies on: "post-war", "Nachkriegszeit" and "naoorlogs" as after 1945,
+// "pre-war" as before 1939, "interwar", "between the wars" and
+// "interbellum" as 1919 to 1938. Its years and the tokens read.
+func boundedEra(s *scan, i int) (int, int, int, bool) {
+	for _, e := range []struct {
+		phrase   string
+		from, to int
+	}{
+		{"post war", secondWar[1] + 1, 0}, {"postwar", secondWar[1] + 1, 0},
+		{"nachkriegszeit", secondWar[1] + 1, 0}, {"naoorlogse", secondWar[1] + 1, 0},
+		{"naoorlogs", secondWar[1] + 1, 0}, {"pre war", 0, secondWar[0] - 1},
+		{"prewar", 0, secondWar[0] - 1}, {"vorkriegszeit", 0, secondWar[0] - 1},
+		{"vooroorlogse", 0, dutchWar[0] - 1}, {"vooroorlogs", 0, dutchWar[0] - 1},
+		{"inter war", interwar[0], interwar[1]}, {"interwar", interwar[0], interwar[1]},
+		{"between the wars", interwar[0], interwar[1]}, {"zwischenkriegszeit", interwar[0], interwar[1]},
+		{"zwischen den kriegen", interwar[0], interwar[1]}, {"interbellum", interwar[0], interwar[1]},
+	} {
+		if n, ok := s.matchAt(i, e.phrase); ok {
+			return e.from, e.to, n, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// unnamedWar reads "after the war", "vor dem Krieg" at token i: a war the
+// words do not name, and the end of the words.
+func unnamedWar(s *scan, i int) (int, bool) {
+	_, n := timePreposition(s, i)
+	if n == 0 {
+		return 0, false
+	}
+	at := skipArticles(s, i+n)
+	if at == i+n || at >= len(s.toks) || kindAfter(s, at+1) {
+		return 0, false
+	}
+	switch s.toks[at].norm {
+	case "war", "krieg", "krieges", "kriegs":
+		return at + 1, true
+	}
+	return 0, false
+}
+
+// writtenAtToken is the span of years written in words that
+// readWrittenYears read from token i.
+func writtenAtToken(s *scan, i int) (writtenYears, bool) {
+	for _, w := range s.written {
+		if w.start == i {
+			return w, true
+		}
+	}
+	return writtenYears{}, false
+}
