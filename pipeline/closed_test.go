@@ -408,7 +408,7 @@ func nameCounts(p *Pipeline) map[string]int {
 // Deutsches Museum open?") is the field of the institution the plain
 // form names: "Rijksmuseum's" had been read as "Rijksmuseums", a plural
 // kind, and "Deutsches Museum open" as a misspelling of "Deutsches
-// Museum Bonn". For every tenth record with a name of its own that the
+// Museum Bonn". For every twentieth record with a name of its own that the
 // plain form answers.
 func TestPossessiveAndVerbAfterTheNameOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
@@ -417,7 +417,7 @@ func TestPossessiveAndVerbAfterTheNameOverTheData(t *testing.T) {
 	checked, wrong := 0, 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		if i%10 != 3 || names[in.Name] != 1 || strings.ContainsAny(in.Name, "()?'’") || strings.HasSuffix(in.Name, "s") {
+		if i%20 != 3 || names[in.Name] != 1 || strings.ContainsAny(in.Name, "()?'’") || strings.HasSuffix(in.Name, "s") {
 			continue
 		}
 		for _, pair := range [][2]string{
@@ -437,7 +437,7 @@ func TestPossessiveAndVerbAfterTheNameOverTheData(t *testing.T) {
 		}
 	}
 	t.Logf("%d questions checked, %d answered otherwise than the plain form", checked, wrong)
-	require.Greater(t, checked, 2000)
+	require.Greater(t, checked, 1000)
 	require.LessOrEqual(t, wrong, checked/100)
 }
 
