@@ -52,6 +52,10 @@ type Selection struct {
 	// kind of institution in a place that selects none, the institutions
 	// of the other kinds there that meet its other conditions.
 	Others []string
+	// NotMembers is left for the caller to fill as well: for a list that
+	// leaves out the members of bodies ("not run by the National Trust"),
+	// those members, wherever they are.
+	NotMembers []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without
