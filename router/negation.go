@@ -26,7 +26,7 @@ var negationGap = map[string]bool{
 	"een": true, "ein": true, "eine": true, "are": true, "is": true, "be": true, "sind": true, "ist": true, "zijn": true,
 	"run": true, "by": true, "operated": true, "managed": true, "owned": true, "part": true, "of": true, "members": true,
 	"member": true, "about": true, "on": true, "von": true, "van": true, "door": true, "over": true, "uber": true,
-	"any": true, "those": true, "ones": true,
+	"any": true, "those": true, "ones": true, "zum": true, "zur": true, "tot": true, "bij": true,
 }
 
 // negatedBefore is the token of a negation that governs the value read
@@ -38,12 +38,18 @@ func negatedBefore(s *scan, i int) int {
 	if i < 0 {
 		return -1
 	}
-	for k := i - 1; k >= 0 && i-k <= 5; k-- {
+	listed := false
+	for k := i - 1; k >= 0 && i-k <= 6; k-- {
 		w := s.toks[k].norm
-		if negationWords[w] || phraseEndsAt(s, k) {
+		switch {
+		case negationWords[w] || phraseEndsAt(s, k):
 			return k
-		}
-		if !negationGap[w] {
+		case w == "or" || w == "oder":
+			// "not small or medium": the values of a list before "or"
+			// are read values
+			listed = true
+		case listed && s.used[k]:
+		case !negationGap[w]:
 			return -1
 		}
 	}

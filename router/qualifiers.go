@@ -187,7 +187,11 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 // in Fife are independent?", "… sind privat"): said of the institutions
 // asked about, not part of a name.
 func predicate(s *scan, i int) bool {
-	return i == len(s.toks)-1 && i > 0 && copulas[s.toks[i-1].norm]
+	k := i - 1
+	if k > 0 && (negations[s.toks[k].norm] || negationWords[s.toks[k].norm]) {
+		k-- // "… are not independent?"
+	}
+	return i == len(s.toks)-1 && k >= 0 && copulas[s.toks[k].norm]
 }
 
 var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}
