@@ -19,8 +19,11 @@ import (
 // towns of the data: the answer is the town's list without the members
 // that have the value, computed here from the records; a member whose
 // record does not state the field is left out too, and the answer is
-// then not exact. Before, the negated value was read as wanted (the
-// closed, the small ones) or dropped (the whole town, "not read").
+// then not exact. The same conditions asked of one of the town's records
+// ("Is X not small?") are answered yes, no, or, for a field its record
+// does not state, not recorded. Before, the negated value was read as
+// wanted (the closed, the small ones) or dropped (the whole town, "not
+// read").
 func TestNegatedConditionsOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
@@ -48,7 +51,7 @@ func TestNegatedConditionsOverTheData(t *testing.T) {
 		}
 	}
 	sizeStated := func(in *heritage.Institution) bool { return in.Size != "" && in.Size != "unknown" }
-	asked, right := 0, 0
+	asked, right, askedYesNo, rightYesNo := 0, 0, 0, 0
 	for _, town := range towns {
 		all := ask(t, p, fmt.Sprintf("Which museums in %s are open?", town))
 		if len(all.Plan.Constraints.Places) != 1 || all.Plan.Constraints.Places[0].Name != town || !all.Answer.Exact || len(all.Answer.IDs) == 0 {
@@ -87,6 +90,35 @@ func TestNegatedConditionsOverTheData(t *testing.T) {
 		// the open museums, for "not closed", are the town's list
 		conds = append(conds, condition{fmt.Sprintf("Which museums in %s are not closed?", town),
 			func(*heritage.Institution) bool { return false }, always})
+		// a yes/no of the town's first record with a name of its own
+		for _, id := range base {
+			in, _ := p.Data().Get(id)
+			if names[in.Name] != 1 || strings.ContainsAny(in.Name, "(),'&") {
+				continue
+			}
+			for _, c := range conds {
+				if !strings.HasPrefix(c.question, "Which") {
+					continue
+				}
+				_, cond, _ := strings.Cut(c.question, " are ")
+				q := fmt.Sprintf("Is %s %s", in.Name, cond)
+				want := "yes"
+				switch {
+				case c.has(in):
+					want = "no"
+				case !c.stated(in):
+					want = ""
+				}
+				askedYesNo++
+				r := ask(t, p, q)
+				if r.Answer.Kind == KindYesNo && r.Answer.Value == want && r.Answer.Exact == (want != "") {
+					rightYesNo++
+				} else if rightYesNo+5 > askedYesNo {
+					t.Logf("wrong: %s (want %q): %.200s", q, want, r.Answer.Text)
+				}
+			}
+			break
+		}
 		for _, c := range conds {
 			var want []string
 			unstated := 0
@@ -115,9 +147,12 @@ func TestNegatedConditionsOverTheData(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d negated questions over %d sampled towns answered right", right, asked, len(towns))
+	t.Logf("%d of %d negated list and count questions over %d sampled towns answered right", right, asked, len(towns))
+	t.Logf("%d of %d negated yes/no questions answered right", rightYesNo, askedYesNo)
 	require.Greater(t, asked, 100)
+	require.Greater(t, askedYesNo, 100)
 	require.GreaterOrEqual(t, float64(right), 0.9*float64(asked))
+	require.GreaterOrEqual(t, float64(rightYesNo), 0.8*float64(askedYesNo))
 }
 
 // bodyOf is a body some but not all of the records belong to, the first

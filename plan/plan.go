@@ -372,6 +372,10 @@ type Test struct {
 	Want     []string   `json:"want,omitempty"`
 	Years    *YearRange `json:"years,omitempty"`
 	Choice   bool       `json:"choice,omitempty"`
+	// Negated marks a question whether the institution does not have the
+	// value ("Is X not small?", "Is X not run by the National Trust?"):
+	// the verdict on the value is turned.
+	Negated bool `json:"negated,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)

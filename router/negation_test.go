@@ -67,3 +67,24 @@ func TestNegatedConditions(t *testing.T) {
 		require.Empty(t, p.Unknown, tc.q)
 	}
 }
+
+// A yes/no question with a negation asks whether the institution does
+// not have the value: the test is of the value, turned (Test.Negated).
+func TestNegatedYesNo(t *testing.T) {
+	r := newTestRouter(t)
+	for q, property := range map[string]string{
+		"Is the Yorkshire Museum not small?":                 "size",
+		"Is the Holburne Museum not accredited?":             "accreditation",
+		"Is Scotney Castle not run by the National Trust?":   "member_of",
+		"Is the Yorkshire Museum not closed?":                "status",
+		"Is the National Railway Museum not about railways?": "subjects",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Equal(t, property, p.Test.Property, q)
+		require.True(t, p.Test.Negated, q)
+		require.Empty(t, p.Unread, q)
+	}
+	p := r.Route("Is the Yorkshire Museum small?")
+	require.False(t, p.Test.Negated)
+}

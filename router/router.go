@@ -460,6 +460,17 @@ func (r *Router) route(question string) (Plan, *scan) {
 			intent = Exploratory
 		}
 	}
+	if at := negatedTopicIndex(s); at >= 0 {
+		// "not about railways": the topic read is the one left out. A
+		// part of a subject read as the whole ("not about coal mining")
+		// would leave out too much: no rule leaves it out, and the list
+		// of the rest is not exact.
+		if len(c.Subjects) > 0 && len(c.Broader) == 0 {
+			negate(&c).Subjects = c.Subjects
+			s.used[at] = true
+		}
+		c.Subjects, c.Topic, c.Broader = nil, "", nil
+	}
 	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
 	if c.Group != nil && frame == FrameCount {
 		// "the largest number of museums" ranks places by a count; it
@@ -487,17 +498,6 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Years = nil
 	}
 	c.Status = status(s, &c, intent)
-	if at := negatedTopicIndex(s); at >= 0 {
-		// "not about railways": the topic read is the one left out. A
-		// part of a subject read as the whole ("not about coal mining")
-		// would leave out too much: no rule leaves it out, and the list
-		// of the rest is not exact.
-		if len(c.Subjects) > 0 && len(c.Broader) == 0 {
-			negate(&c).Subjects = c.Subjects
-			s.used[at] = true
-		}
-		c.Subjects, c.Topic, c.Broader = nil, "", nil
-	}
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
