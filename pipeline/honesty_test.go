@@ -204,6 +204,22 @@ func TestNegatedTopicAndRelation(t *testing.T) {
 	require.Equal(t, un.Answer.Value, not.Answer.Value, not.Answer.Text)
 	require.True(t, not.Answer.Exact, not.Answer.Text)
 
+	// each compared side is its whole side without the small members
+	// and those of no stated size
+	more := ask(t, p, "Does Bath have more museums that are not small than Bristol?")
+	whole := ask(t, p, "Does Bath have more museums than Bristol?")
+	require.Len(t, more.Answer.Groups, 2, more.Answer.Text)
+	require.Len(t, whole.Answer.Groups, 2, whole.Answer.Text)
+	for i, g := range whole.Answer.Groups {
+		var want []string
+		for _, id := range g.IDs {
+			if in, _ := p.data.Get(id); in.Size != "" && in.Size != "unknown" && in.Size != "small" {
+				want = append(want, id)
+			}
+		}
+		require.ElementsMatch(t, want, more.Answer.Groups[i].IDs, more.Answer.Text)
+	}
+
 	resp = ask(t, p, "Which museums in Devon are accredited but not run by the National Trust?")
 	require.True(t, resp.Answer.Exact, resp.Answer.Text)
 	require.NotEmpty(t, resp.Answer.IDs, resp.Answer.Text)

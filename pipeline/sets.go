@@ -26,17 +26,18 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
-		groups, all, err := p.sideGroups(sel, plan.Sides)
+		groups, all, unstated, err := p.sideGroups(sel, plan.Sides)
 		if err != nil {
 			return draft{}, false, err
 		}
 		if len(all) == 0 {
 			return draft{}, false, nil
 		}
-		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: true, Count: len(all), Groups: groups},
+		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0, Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				p.writeGroups(&b, groups, c, cite)
+				writeUnstatedNegated(&b, unstated, noun, c)
 				return b.String()
 			}}, true, nil
 	}

@@ -11,7 +11,7 @@ func status(s *scan, c *Constraints, intent Intent) string {
 		// "… that aren't open anymore", "nicht mehr geöffnet"
 		return "closed"
 	}
-	if c.List && negatedClosed(s) {
+	if c.List && c.Years == nil && negatedClosed(s) {
 		// "Which museums in Bath are not closed?": the open ones
 		return "open"
 	}

@@ -127,3 +127,36 @@ func negatedTopicIndex(s *scan) int {
 	}
 	return -1
 }
+
+// negatedYears is the token of a negation within the four words before
+// the year that ends a span of years at end ("not opened before 1900",
+// "nicht vor 1900 gegründet" is not read), with no read word between, or
+// -1.
+func negatedYears(s *scan, end int) int {
+	last := end - 1
+	for k := last - 1; k >= 0 && last-k <= 4; k-- {
+		w := s.toks[k].norm
+		switch {
+		case s.used[k] || w == "and" || w == "but" || w == "und" || w == "en":
+			return -1
+		case negations[w] || negationWords[w]:
+			return k
+		}
+	}
+	return -1
+}
+
+// invertYears turns a span open at one end into the rest of time ("not
+// before 1900" is 1900 or later) and reports whether it could: a span
+// bounded at both ends ("not in the 1980s") has two rests.
+func invertYears(y *YearRange) bool {
+	switch {
+	case y.From == 0 && y.To > 0:
+		y.From, y.To = y.To+1, 0
+	case y.To == 0 && y.From > 0:
+		y.From, y.To = 0, y.From-1
+	default:
+		return false
+	}
+	return true
+}

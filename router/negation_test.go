@@ -88,3 +88,19 @@ func TestNegatedYesNo(t *testing.T) {
 	p := r.Route("Is the Yorkshire Museum small?")
 	require.False(t, p.Test.Negated)
 }
+
+// A negated span of years open at one end is the rest of time; one
+// bounded at both ends is not read, and the list is not exact.
+func TestNegatedYears(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums in Kent were not opened before 1900?")
+	require.Equal(t, &YearRange{Field: "opened", From: 1900}, p.Constraints.Years)
+	require.Empty(t, p.Unread)
+	p = r.Route("Which museums in Kent did not open after 1990?")
+	require.Equal(t, &YearRange{Field: "opened", To: 1990}, p.Constraints.Years)
+	p = r.Route("Which museums not in Kent opened before 1900?")
+	require.Equal(t, &YearRange{Field: "opened", To: 1899}, p.Constraints.Years, "the negation is of the place")
+	p = r.Route("Which museums in Kent did not open in the 1980s?")
+	require.Nil(t, p.Constraints.Years)
+	require.NotEmpty(t, p.Unread)
+}

@@ -286,6 +286,15 @@ func (r *Router) route(question string) (Plan, *scan) {
 	c.Years, yEnd = yearsFrom(s, 0)
 	if c.Years == nil {
 		c.Years = s.sameYears
+	} else if at := negatedYears(s, yEnd); at >= 0 {
+		// "not opened before 1900": opened in 1900 or later
+		s.used[at] = true
+		if !invertYears(c.Years) {
+			// "not in the 1980s": the span's two rests are not read;
+			// the list leaves the years out and is not exact
+			s.unreadCues = append(s.unreadCues, s.original(at, yEnd))
+			c.Years = nil
+		}
 	}
 	if second, end := yearsFrom(s, yEnd); c.Years != nil && second != nil {
 		// "opened in the 1970s and closed in the 1990s": one span of
