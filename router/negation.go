@@ -160,3 +160,17 @@ func invertYears(y *YearRange) bool {
 	}
 	return true
 }
+
+// noLonger reports "no longer", "nicht mehr", "niet meer" just before
+// token i.
+func noLonger(s *scan, i int) bool {
+	if i < 2 {
+		return false
+	}
+	switch s.toks[i-1].norm {
+	case "longer", "mehr", "meer":
+		w := s.toks[i-2].norm
+		return negations[w] || negationWords[w]
+	}
+	return false
+}

@@ -77,6 +77,7 @@ func TestNegatedYesNo(t *testing.T) {
 		"Is the Holburne Museum not accredited?":             "accreditation",
 		"Is Scotney Castle not run by the National Trust?":   "member_of",
 		"Is the Yorkshire Museum not closed?":                "status",
+		"Is the Yorkshire Museum no longer open?":            "status",
 		"Is the National Railway Museum not about railways?": "subjects",
 	} {
 		p := r.Route(q)

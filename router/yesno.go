@@ -79,8 +79,8 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	}
 	for i, t := range s.toks {
 		if st, ok := statusWords[t.norm]; ok {
-			// "Is X not closed?"
-			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0}, true
+			// "Is X not closed?", "Is X no longer open?"
+			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0 || noLonger(s, i)}, true
 		}
 	}
 	switch {
