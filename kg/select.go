@@ -187,6 +187,10 @@ func containsFold(list []string, v string) bool {
 	return false
 }
 
+// SizesMatch reports whether the size v is one of sizes, as Select
+// matches them ("large" also admits "huge").
+func SizesMatch(sizes []string, v string) bool { return sizeMatch(sizes, v) }
+
 func sizeMatch(sizes []string, v string) bool {
 	for _, s := range sizes {
 		if strings.EqualFold(s, v) || strings.EqualFold(s, "large") && v == "huge" {

@@ -58,6 +58,10 @@ type Selection struct {
 	// years asked without lying inside them (closed 1982–2017, asked for
 	// the 1980s). They may belong to the list; the data cannot tell.
 	Spanning []string
+	// NotMembers is left for the caller to fill as well: for a list that
+	// leaves out the members of bodies ("not run by the National Trust"),
+	// those members, wherever they are.
+	NotMembers []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
 	// Named are the institutions bearing each name the plan gives without

@@ -382,7 +382,7 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 		return draft{}, false, nil
 	}
 	fewer := !plan.Pair.Highest
-	groups, all, err := p.sideGroups(sel, plan.Sides)
+	groups, all, unstated, err := p.sideGroups(sel, plan.Sides)
 	if err != nil {
 		return draft{}, false, err
 	}
@@ -401,7 +401,7 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 		value = ""
 	}
 	noun := typeNoun(plan.Constraints.TypeCodes)
-	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0, Count: len(all), Groups: groups},
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0, Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			switch {
@@ -426,20 +426,26 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 				fmt.Fprintf(&b, "%s has more. ", value)
 			}
 			p.writeGroups(&b, groups, plan.Constraints, cite)
+			writeUnstatedNegated(&b, unstated, noun, plan.Constraints)
 			return b.String()
 		}}, true, nil
 }
 
 // sideGroups reads each compared side's set from the selection, and the
 // union of them.
-func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) ([]AnswerGroup, []string, error) {
+func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) (groups []AnswerGroup, all []string, unstated int, err error) {
 	if sel == nil || len(sel.Sides) != len(sides) {
-		return nil, nil, errNoSelection
+		return nil, nil, 0, errNoSelection
 	}
-	var groups []AnswerGroup
-	var all []string
 	for i, side := range sides {
 		ids := sel.Sides[i]
+		// "Does Bath have more museums that are not small than
+		// Bristol?": each side without the small ones, and those that
+		// state no size counted apart
+		if lacks, unknown := negatedConditions(side, sel.NotMembers); lacks != nil {
+			unstated += len(p.filter(ids, unknown))
+			ids = p.filter(ids, lacks)
+		}
 		groups = append(groups, AnswerGroup{Label: sideLabel(side), IDs: ids, Count: len(ids)})
 		for _, id := range ids {
 			if !slices.Contains(all, id) {
@@ -447,7 +453,7 @@ func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) ([]
 			}
 		}
 	}
-	return groups, all, nil
+	return groups, all, unstated, nil
 }
 
 // interleave lists the groups' institutions taking one from each group in

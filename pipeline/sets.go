@@ -26,17 +26,18 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
-		groups, all, err := p.sideGroups(sel, plan.Sides)
+		groups, all, unstated, err := p.sideGroups(sel, plan.Sides)
 		if err != nil {
 			return draft{}, false, err
 		}
 		if len(all) == 0 {
 			return draft{}, false, nil
 		}
-		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: true, Count: len(all), Groups: groups},
+		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0, Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				p.writeGroups(&b, groups, c, cite)
+				writeUnstatedNegated(&b, unstated, noun, c)
 				return b.String()
 			}}, true, nil
 	}
@@ -45,6 +46,14 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	ids, stated := sel.Main, sel.Stated
 	keep := recordConditions(c)
+	// "Which museums in York are not small?": the records that state no
+	// size are not known to be left out; they are counted apart
+	lacks, unstated := negatedConditions(c, sel.NotMembers)
+	unknown := 0
+	if unstated != nil {
+		unknown = len(p.filter(ids, andKeep(keep, unstated)))
+	}
+	keep = andKeep(keep, lacks)
 	if keep != nil {
 		ids, stated = p.filter(ids, keep), p.filter(stated, keep)
 		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
@@ -53,7 +62,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				return p.noneWithin(plan, len(sel.Main)), true, nil
 			}
 			// "Which museums in Bath have a website?": none of them
-			return p.noneHaving(plan, len(sel.Main)), true, nil
+			return p.noneHaving(plan, len(sel.Main), unknown), true, nil
 		}
 	}
 	if len(plan.Dropped) > 0 && len(ids) > 0 {
@@ -125,7 +134,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	unplaced := p.unplacedNote(sel, plan, keep)
 	unsure := p.unsureWithin(ids, c)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
-		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0}
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -163,6 +172,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				fmt.Fprintf(&b, ". Not an exact answer: the records of %d of them do not say whether they lie in %s",
 					unsure, placeNames(c.Within, " and "))
 			}
+			writeUnstatedNegated(&b, unknown, noun, c)
 			return b.String()
 		}}, true, nil
 }
@@ -389,7 +399,7 @@ func hasValue(in *heritage.Institution, field string) bool {
 
 // noneHaving answers a list whose other conditions select n institutions
 // of which none has (or lacks) the fields asked: exactly none, and said so.
-func (p *Pipeline) noneHaving(plan router.Plan, n int) draft {
+func (p *Pipeline) noneHaving(plan router.Plan, n, unknown int) draft {
 	c := plan.Constraints
 	noun := typeNoun(c.TypeCodes)
 	// what none of them does, and what the only one does instead
@@ -402,7 +412,10 @@ func (p *Pipeline) noneHaving(plan router.Plan, n int) draft {
 		label, _ := fieldValue(&heritage.Institution{}, f)
 		cond, instead = append(cond, "lacks "+withArticle(label)), append(instead, "has "+withArticle(label))
 	}
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	if not := negationText(c.Not); not != "" {
+		cond, instead = append(cond, not), append(instead, strings.Replace(not, "is not ", "is ", 1))
+	}
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0 && unknown == 0}
 	if plan.Frame == router.FrameCount {
 		a.Value = "0"
 	}
@@ -415,6 +428,7 @@ func (p *Pipeline) noneHaving(plan router.Plan, n int) draft {
 		}
 		writePlaceReadings(&b, c.Places)
 		writeUnread(&b, plan.Unread)
+		writeNoneStated(&b, unknown, c)
 		return b.String() + "."
 	}}
 }

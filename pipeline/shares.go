@@ -19,7 +19,8 @@ func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) 
 		return draft{}, false
 	}
 	part := sel.Main
-	if keep := recordConditions(c); keep != nil {
+	lacks, unstatedNegated := negatedConditions(c, sel.NotMembers)
+	if keep := andKeep(recordConditions(c), lacks); keep != nil {
 		part = p.filter(part, keep)
 	}
 	noun := typeNoun(c.TypeCodes)
@@ -27,6 +28,11 @@ func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) 
 	pct := 100 * float64(len(part)) / float64(whole)
 	of, what := shareWords(pl)
 	unknown, attr := p.unstated(sel.Whole, c)
+	if unstatedNegated != nil {
+		// "What percentage of museums in Wales are not accredited?": a
+		// record that states no accreditation may be in the part
+		unknown, attr = len(p.filter(sel.Whole, unstatedNegated)), negatedFields(c.Not)
+	}
 	exact := len(pl.Dropped) == 0 && len(pl.Unread) == 0 && unknown == 0
 	return draft{Answer: Answer{Kind: KindSet, IDs: part, Exact: exact, Count: len(part), Value: fmt.Sprintf("%.1f%%", pct)},
 		render: func(cite func(string) string) string {
@@ -91,6 +97,9 @@ func shareWords(pl router.Plan) (of, what string) {
 	for _, f := range c.Lacks {
 		label, _ := fieldValue(&heritage.Institution{}, f)
 		parts = append(parts, "have no "+label)
+	}
+	if not := negationText(c.Not); not != "" {
+		parts = append(parts, strings.ReplaceAll(not, "is not", "are not"))
 	}
 	if len(parts) == 0 || len(c.GovernanceCodes) > 0 {
 		parts = append(parts, "meet the question's other conditions")

@@ -243,6 +243,9 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 		}
 		sel.Closed = ids
 	}
+	if err := p.selectNotMembers(ctx, sel, pl); err != nil {
+		return err
+	}
 	if err := p.selectSpanning(ctx, sel, pl); err != nil {
 		return err
 	}

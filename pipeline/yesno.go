@@ -69,6 +69,10 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	if t.Property == "place" {
 		verdict, fact, inferred = p.placeTest(in, c.Places)
 	}
+	if t.Negated {
+		// "Is the Yorkshire Museum not small?": yes when it is not
+		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
+	}
 	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0 && !inferred}
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var text string
@@ -152,7 +156,8 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		}
 		return yes(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
 	case "size":
-		if in.Size == "" {
+		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
+			// a size recorded as "unknown" is no size
 			return "", "a size"
 		}
 		return yes(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size

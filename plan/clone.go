@@ -52,6 +52,7 @@ func (c Constraints) Clone() Constraints {
 	c.Broader = slices.Clone(c.Broader)
 	c.GovernanceCodes = slices.Clone(c.GovernanceCodes)
 	c.Sizes = slices.Clone(c.Sizes)
+	c.Not = clone.Ptr(c.Not, Constraints.Clone)
 	return c
 }
 

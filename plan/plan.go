@@ -214,6 +214,22 @@ type Constraints struct {
 	Share bool `json:"share,omitempty"`
 	// List is true when the question asks for a set ("Which museums …").
 	List bool `json:"list,omitempty"`
+
+	// Not holds the values the members of a set must not have ("not
+	// small", "no accreditation", "not run by the National Trust",
+	// "neither National Trust nor English Heritage", "not about
+	// railways"): its Bodies, Subjects, GovernanceCodes, Sizes and
+	// Accreditation, each read as in a positive question. A member whose
+	// record does not state a negated field is not known to lack the
+	// value, so it is no member of the exact set.
+	Not *Constraints `json:"not,omitempty"`
+}
+
+// Negates reports whether the constraints leave out members by a value
+// they must not have (see Not).
+func (c Constraints) Negates() bool {
+	n := c.Not
+	return n != nil && (len(n.Bodies)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "")
 }
 
 // Empty reports whether nothing was extracted.
@@ -230,7 +246,8 @@ func (c Constraints) Empty() bool {
 // with a website").
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || c.All || len(c.Has)+len(c.Lacks)+len(c.Except)+len(c.NameHas) > 0
+		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || c.All || len(c.Has)+len(c.Lacks)+len(c.Except)+len(c.NameHas) > 0 ||
+		c.Negates()
 }
 
 // NameMatch is an institution recognised in the question.
@@ -358,6 +375,10 @@ type Test struct {
 	Want     []string   `json:"want,omitempty"`
 	Years    *YearRange `json:"years,omitempty"`
 	Choice   bool       `json:"choice,omitempty"`
+	// Negated marks a question whether the institution does not have the
+	// value ("Is X not small?", "Is X not run by the National Trust?"):
+	// the verdict on the value is turned.
+	Negated bool `json:"negated,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)

@@ -407,11 +407,11 @@ func shareAsked(s *scan) bool {
 func wholeOf(s *scan, c Constraints) *Constraints {
 	w := c.Clone()
 	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic, w.Broader = false, "", nil, nil, nil, "", nil
-	w.Years, w.Has, w.Lacks, w.Order, w.Group = nil, nil, nil, nil, nil
+	w.Years, w.Has, w.Lacks, w.Order, w.Group, w.Not = nil, nil, nil, nil, nil, nil
 	if hasStatusWord(s) {
 		w.Status = ""
 	}
-	if w.Status == c.Status && len(c.Places) > 0 && c.Accreditation == "" && c.Years == nil &&
+	if w.Status == c.Status && len(c.Places) > 0 && c.Accreditation == "" && c.Years == nil && !c.Negates() &&
 		len(c.GovernanceCodes)+len(c.Sizes)+len(c.Subjects)+len(c.Has)+len(c.Lacks) == 0 {
 		w.Places, w.Except, w.NearPlace = nil, nil, false
 	}

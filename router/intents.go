@@ -11,6 +11,10 @@ func status(s *scan, c *Constraints, intent Intent) string {
 		// "… that aren't open anymore", "nicht mehr geöffnet"
 		return "closed"
 	}
+	if c.List && c.Years == nil && negatedClosed(s) {
+		// "Which museums in Bath are not closed?": the open ones
+		return "open"
+	}
 	closedWord := false
 	for _, t := range s.toks {
 		if closeWords[t.norm] {

@@ -71,8 +71,13 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) {
 					continue
 				}
+				to := &c.GovernanceCodes
+				if at := negatedBefore(s, i); at >= 0 {
+					// "not independent", "nicht privat"
+					to, s.used[at] = &negate(c).GovernanceCodes, true
+				}
 				for _, code := range codes {
-					c.GovernanceCodes = appendUnique(c.GovernanceCodes, code)
+					*to = appendUnique(*to, code)
 				}
 				if L == 1 && k == "university" {
 					c.TypeCodes = removeString(c.TypeCodes, "E")
@@ -80,18 +85,28 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				s.mark(i, i+L)
 				matched = true
 			} else if a, ok := accreditationWords[k]; ok {
-				// "aren't accredited", "are no longer accredited": a
-				// negation just before turns it
-				if a == "Accredited" && i > 0 && (negations[s.toks[i-1].norm] ||
-					i > 1 && negations[s.toks[i-2].norm] && s.toks[i-1].norm != "and") {
-					a = "Unaccredited"
+				// "aren't accredited", "are no longer accredited", "not
+				// accredited", "nicht akkreditierte": a negation leaves
+				// out the accredited, and a record that states no
+				// accreditation is not known to lack it ("unaccredited"
+				// is a value of its own)
+				if a == "Accredited" && i > 0 && (negations[s.toks[i-1].norm] || negatedBefore(s, i) >= 0 ||
+					i > 1 && negations[s.toks[i-2].norm] && s.toks[i-1].norm != "and") ||
+					a == "Unaccredited" && L > 1 {
+					negate(c).Accreditation = "Accredited"
+				} else {
+					c.Accreditation = a
 				}
-				c.Accreditation = a
 				s.mark(i, i+L)
 				matched = true
 			} else if sz, ok := sizeWords[k]; ok {
+				to := &c.Sizes
+				if at := negatedBefore(s, i); at >= 0 {
+					// "not small", "nicht groß", "niet klein"
+					to, s.used[at] = &negate(c).Sizes, true
+				}
 				for _, v := range sz {
-					c.Sizes = appendUnique(c.Sizes, v)
+					*to = appendUnique(*to, v)
 				}
 				s.mark(i, i+L)
 				matched = true
@@ -172,7 +187,11 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 // in Fife are independent?", "… sind privat"): said of the institutions
 // asked about, not part of a name.
 func predicate(s *scan, i int) bool {
-	return i == len(s.toks)-1 && i > 0 && copulas[s.toks[i-1].norm]
+	k := i - 1
+	if k > 0 && (negations[s.toks[k].norm] || negationWords[s.toks[k].norm]) {
+		k-- // "… are not independent?"
+	}
+	return i == len(s.toks)-1 && k >= 0 && copulas[s.toks[k].norm]
 }
 
 var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}

@@ -287,6 +287,15 @@ func (r *Router) route(question string) (Plan, *scan) {
 	c.Years, yEnd = yearsFrom(s, 0)
 	if c.Years == nil {
 		c.Years = s.sameYears
+	} else if at := negatedYears(s, yEnd); at >= 0 {
+		// "not opened before 1900": opened in 1900 or later
+		s.used[at] = true
+		if !invertYears(c.Years) {
+			// "not in the 1980s": the span's two rests are not read;
+			// the list leaves the years out and is not exact
+			s.unreadCues = append(s.unreadCues, s.original(at, yEnd))
+			c.Years = nil
+		}
 	}
 	if second, end := yearsFrom(s, yEnd); c.Years != nil && second != nil {
 		// "opened in the 1970s and closed in the 1990s": one span of
@@ -300,17 +309,15 @@ func (r *Router) route(question string) (Plan, *scan) {
 	listQ = listQ || plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil)
 
-	if neg := negatedRelation(s, relEnd); neg >= 0 && len(c.Bodies)+len(c.GovernanceCodes) > 0 {
-		// "accredited but not run by the National Trust", "… not run by
-		// the council": no rule leaves a body's members or a kind of
-		// governance out; the list is of the rest, not exact, and says
-		// so
-		end := relEnd
-		for end < len(s.toks) && (s.used[end] || articles[s.toks[end].norm]) {
-			end++
-		}
-		s.unreadCues = append(s.unreadCues, s.original(neg, end))
-		c.Bodies, c.GovernanceCodes, rel = nil, nil, ""
+	negRel := negatedRelation(s, relEnd)
+	if negRel >= 0 && len(c.Bodies)+len(c.GovernanceCodes) == 0 {
+		negRel = -1
+	}
+	if negatedBodies(s, &c, negRel) && len(c.Bodies) == 0 {
+		// "accredited but not run by the National Trust", "neither
+		// National Trust nor English Heritage": the members of the
+		// bodies are left out of the list, which relates to no body
+		rel = ""
 	}
 	// a body is also an institution of its own: keep its record reachable
 	// as a name when the question is not about its members.
@@ -353,6 +360,14 @@ func (r *Router) route(question string) (Plan, *scan) {
 			c.Has = []string{c.Field}
 		}
 		c.Field, listQ = "", true
+	}
+	if c.Field == "accreditation" && (listQ || plural) && len(c.Names) == 0 && !ids.any() {
+		if _, negated := hasVerb(s); negated {
+			// "How many museums in Cornwall have no accreditation?",
+			// "… without accreditation": a condition of the list
+			negate(&c).Accreditation = "Accredited"
+			c.Field, listQ = "", true
+		}
 	}
 	if c.Field == "status" && (listQ || plural) && len(c.Names) == 0 && !ids.any() {
 		// "Which museums in Kent are still open?": the status is a
@@ -455,6 +470,17 @@ func (r *Router) route(question string) (Plan, *scan) {
 			intent = Exploratory
 		}
 	}
+	if at := negatedTopicIndex(s); at >= 0 {
+		// "not about railways": the topic read is the one left out. A
+		// part of a subject read as the whole ("not about coal mining")
+		// would leave out too much: no rule leaves it out, and the list
+		// of the rest is not exact.
+		if len(c.Subjects) > 0 && len(c.Broader) == 0 {
+			negate(&c).Subjects = c.Subjects
+			s.used[at] = true
+		}
+		c.Subjects, c.Topic, c.Broader = nil, "", nil
+	}
 	frame, test, pair := frameOf(s, &c, ids.any(), intent, len(sides(c)))
 	if c.Group != nil && frame == FrameCount {
 		// "the largest number of museums" ranks places by a count; it
@@ -482,11 +508,6 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Years = nil
 	}
 	c.Status = status(s, &c, intent)
-	if negatedTopic(s) {
-		// "not about railways": the topic read is the one excluded, and
-		// no rule excludes a topic; the list is of the rest, not exact
-		c.Subjects, c.Topic, c.Broader = nil, "", nil
-	}
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
@@ -568,7 +589,7 @@ func qualities(s *scan, yearsRead bool) []string {
 			// "open at weekends", "open on Sundays": opening hours, which
 			// the data does not record
 			out = append(out, s.original(i, i+3))
-		case negatedTopicAt(s, i):
+		case negatedTopicAt(s, i) && !s.used[i]:
 			// "not about railways": a topic the answer cannot leave out
 			out = append(out, s.original(i, i+3))
 		case (t.norm == "without" || t.norm == "ohne" || t.norm == "zonder") && i+1 < len(s.toks):
@@ -695,16 +716,6 @@ func (g *gazetteer) inflectedName(s *scan, i, j int) (int32, bool) {
 // about", "nicht über").
 func negatedTopicAt(s *scan, i int) bool {
 	return negations[s.toks[i].norm] && i+2 < len(s.toks) && topicPreps[s.toks[i+1].norm]
-}
-
-// negatedTopic reports a negated topic anywhere in the question.
-func negatedTopic(s *scan) bool {
-	for i := range s.toks {
-		if negatedTopicAt(s, i) {
-			return true
-		}
-	}
-	return false
 }
 
 // relativeSpans are the units of a span back from today.

@@ -827,32 +827,37 @@ func TestMisspeltExceptCues(t *testing.T) {
 	}
 }
 
-// A negated relation and a second span of years are conditions no rule
-// reads: they leave the list, which is then not exact, and are named; a
-// span of years takes the verb nearest before it.
+// A negated relation leaves the body's members out (Constraints.Not); a
+// second span of years is a condition no rule reads: it leaves the list,
+// which is then not exact, and is named; a span of years takes the verb
+// nearest before it.
 func TestNegatedRelationAndSecondYears(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Which museums in Devon are accredited but not run by the National Trust?")
 	require.Empty(t, p.Constraints.Bodies)
-	require.Len(t, p.Unread, 1)
-	require.Contains(t, p.Unread[0], "not run by")
+	require.Equal(t, "Accredited", p.Constraints.Accreditation)
+	require.Equal(t, "National Trust", p.Constraints.Not.Bodies[0].Name)
+	require.Empty(t, p.Unread)
 	p = r.Route("Which museums in Kent opened in the 1970s and closed in the 1990s?")
 	require.Equal(t, &YearRange{Field: "opened", From: 1970, To: 1979}, p.Constraints.Years)
 	require.Equal(t, []string{"closed in the 1990s"}, p.Unread)
 	require.Equal(t, "opened", r.Route("Which museums founded in 1990 are closed?").Constraints.Years.Field)
 }
 
-// Contracted negations turn what follows them: "aren't accredited" is
-// unaccredited, "don't have a website" lacks it, and "not run by the
-// council" is a condition no rule reads.
+// Contracted negations turn what follows them: "aren't accredited"
+// leaves the accredited out, "don't have a website" lacks it, and "not
+// run by the council" leaves out that kind of governance.
 func TestContractedAndGovernanceNegations(t *testing.T) {
 	r := newTestRouter(t)
-	require.Equal(t, "Unaccredited", r.Route("Which museums in Kent aren't accredited?").Constraints.Accreditation)
+	c := r.Route("Which museums in Kent aren't accredited?").Constraints
+	require.Empty(t, c.Accreditation)
+	require.Equal(t, "Accredited", c.Not.Accreditation)
 	require.Equal(t, []string{"website"}, r.Route("Which libraries in Germany don't have a website?").Constraints.Lacks)
 	p := r.Route("Which museums in Kent are accredited and not run by the council?")
 	require.Empty(t, p.Constraints.GovernanceCodes)
+	require.NotEmpty(t, p.Constraints.Not.GovernanceCodes)
 	require.Equal(t, "Accredited", p.Constraints.Accreditation)
-	require.Equal(t, []string{"not run by the council"}, p.Unread)
+	require.Empty(t, p.Unread)
 }
 
 // "opened after 1990" compares with a year, not two institutions, so a

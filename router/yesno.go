@@ -51,6 +51,13 @@ func hasStatusWord(s *scan) bool {
 // yesNoTest reads the property a yes/no question checks, most specific
 // first.
 func yesNoTest(s *scan, c *Constraints) (Test, bool) {
+	if c.Negates() {
+		// "Is Scotney Castle not run by the National Trust?"
+		if t, ok := yesNoTest(s, c.Not); ok {
+			t.Negated = true
+			return t, true
+		}
+	}
 	switch {
 	case len(c.Bodies) > 0:
 		var want []string
@@ -70,9 +77,10 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
 		return Test{Property: "status", Want: []string{"open"}}, true
 	}
-	for _, t := range s.toks {
+	for i, t := range s.toks {
 		if st, ok := statusWords[t.norm]; ok {
-			return Test{Property: "status", Want: []string{st}}, true
+			// "Is X not closed?", "Is X no longer open?"
+			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0 || noLonger(s, i)}, true
 		}
 	}
 	switch {

@@ -1,0 +1,179 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/kg"
+)
+
+// Negated conditions of a list or count ("not closed", "not small", "no
+// accreditation", "not run by <a body of the town's records>", "not
+// about <a subject of the town's records>"), asked for a sample of the
+// towns of the data: the answer is the town's list without the members
+// that have the value, computed here from the records; a member whose
+// record does not state the field is left out too, and the answer is
+// then not exact. The same conditions asked of one of the town's records
+// ("Is X not small?") are answered yes, no, or, for a field its record
+// does not state, not recorded. Before, the negated value was read as
+// wanted (the closed, the small ones) or dropped (the whole town, "not
+// read").
+func TestNegatedConditionsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	museums := map[string]int{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.Country == "GB" && in.TypeCode == "M" && in.City != "" {
+			museums[in.City]++
+		}
+	}
+	names := nameCounts(p)
+	towns := everyNth(museums, 3, func(town string, n int) bool {
+		return n >= 4 && n <= 60 && names[town] == 0 && !strings.ContainsAny(town, "(),'")
+	})
+	type condition struct {
+		question string
+		has      func(*heritage.Institution) bool // the record has the negated value
+		stated   func(*heritage.Institution) bool // the record states the field
+	}
+	always := func(*heritage.Institution) bool { return true }
+	sizeIs := func(sizes ...string) func(*heritage.Institution) bool {
+		// "large" takes in "huge", as in a positive question
+		return func(in *heritage.Institution) bool {
+			return slices.Contains(sizes, in.Size) || in.Size == "huge" && slices.Contains(sizes, "large")
+		}
+	}
+	sizeStated := func(in *heritage.Institution) bool { return in.Size != "" && in.Size != "unknown" }
+	asked, right, askedYesNo, rightYesNo := 0, 0, 0, 0
+	for _, town := range towns {
+		all := ask(t, p, fmt.Sprintf("Which museums in %s are open?", town))
+		if len(all.Plan.Constraints.Places) != 1 || all.Plan.Constraints.Places[0].Name != town || !all.Answer.Exact || len(all.Answer.IDs) == 0 {
+			continue // a town read otherwise, or whose list is not exact, is not this test's
+		}
+		base := all.Answer.IDs
+		conds := []condition{
+			{fmt.Sprintf("Which museums in %s are not small?", town), sizeIs("small"), sizeStated},
+			{fmt.Sprintf("Which museums in %s are not large?", town), sizeIs("large"), sizeStated},
+			{fmt.Sprintf("How many museums in %s have no accreditation?", town),
+				func(in *heritage.Institution) bool { return in.Accreditation == "Accredited" },
+				func(in *heritage.Institution) bool { return in.Accreditation != "" }},
+			{fmt.Sprintf("Which museums in %s are not accredited?", town),
+				func(in *heritage.Institution) bool { return in.Accreditation == "Accredited" },
+				func(in *heritage.Institution) bool { return in.Accreditation != "" }},
+		}
+		if body := bodyOf(p, base); body != "" {
+			member := func(in *heritage.Institution) bool {
+				return slices.ContainsFunc(in.MemberOf, func(m heritage.Membership) bool {
+					return kg.NormalizeName(m.Name) == kg.NormalizeName(body)
+				})
+			}
+			conds = append(conds, condition{fmt.Sprintf("Which museums in %s are not run by %s?", town, body), member, always})
+		}
+		for _, topic := range []string{"railways", "war", "art", "archaeology", "local history"} {
+			about := ask(t, p, fmt.Sprintf("Which museums in %s are about %s?", town, topic))
+			subjects := about.Plan.Constraints.Subjects
+			if len(subjects) == 0 || len(about.Answer.IDs) == 0 || len(about.Answer.IDs) == len(base) {
+				continue
+			}
+			conds = append(conds, condition{fmt.Sprintf("Which museums in %s are not about %s?", town, topic),
+				func(in *heritage.Institution) bool { return kg.SubjectsMatch(subjects, in.Subjects) },
+				func(in *heritage.Institution) bool { return len(in.Subjects) > 0 }})
+			break
+		}
+		// the open museums, for "not closed", are the town's list
+		conds = append(conds, condition{fmt.Sprintf("Which museums in %s are not closed?", town),
+			func(*heritage.Institution) bool { return false }, always})
+		// a yes/no of the town's first record with a name of its own
+		for _, id := range base {
+			in, _ := p.Data().Get(id)
+			if names[in.Name] != 1 || strings.ContainsAny(in.Name, "(),'&") {
+				continue
+			}
+			for _, c := range conds {
+				if !strings.HasPrefix(c.question, "Which") {
+					continue
+				}
+				_, cond, _ := strings.Cut(c.question, " are ")
+				q := fmt.Sprintf("Is %s %s", in.Name, cond)
+				want := "yes"
+				switch {
+				case c.has(in):
+					want = "no"
+				case !c.stated(in):
+					want = ""
+				}
+				askedYesNo++
+				r := ask(t, p, q)
+				if r.Answer.Kind == KindYesNo && r.Answer.Value == want && r.Answer.Exact == (want != "") {
+					rightYesNo++
+				} else if rightYesNo+5 > askedYesNo {
+					t.Logf("wrong: %s (want %q): %.200s", q, want, r.Answer.Text)
+				}
+			}
+			break
+		}
+		for _, c := range conds {
+			var want []string
+			unstated := 0
+			for _, id := range base {
+				in, _ := p.Data().Get(id)
+				switch {
+				case c.has(in):
+				case !c.stated(in):
+					unstated++
+				default:
+					want = append(want, id)
+				}
+			}
+			asked++
+			r := ask(t, p, c.question)
+			got := slices.Clone(r.Answer.IDs)
+			slices.Sort(got)
+			slices.Sort(want)
+			count := strings.HasPrefix(c.question, "How many")
+			ok := r.Answer.Exact == (unstated == 0) && (count && r.Answer.Value == fmt.Sprint(len(want)) ||
+				!count && slices.Equal(got, want))
+			if ok {
+				right++
+			} else if right+5 > asked {
+				t.Logf("wrong: %s (want %d, %d unstated): %.200s", c.question, len(want), unstated, r.Answer.Text)
+			}
+		}
+	}
+	t.Logf("%d of %d negated list and count questions over %d sampled towns answered right", right, asked, len(towns))
+	t.Logf("%d of %d negated yes/no questions answered right", rightYesNo, askedYesNo)
+	require.Greater(t, asked, 100)
+	require.Greater(t, askedYesNo, 100)
+	require.GreaterOrEqual(t, float64(right), 0.9*float64(asked))
+	require.GreaterOrEqual(t, float64(rightYesNo), 0.8*float64(askedYesNo))
+}
+
+// bodyOf is a body some but not all of the records belong to, the first
+// by name, or "".
+func bodyOf(p *Pipeline, ids []string) string {
+	count := map[string]int{}
+	for _, id := range ids {
+		in, _ := p.Data().Get(id)
+		for _, m := range in.MemberOf {
+			count[m.Name]++
+		}
+	}
+	var bodies []string
+	for b, n := range count {
+		if n < len(ids) {
+			bodies = append(bodies, b)
+		}
+	}
+	slices.Sort(bodies)
+	if len(bodies) == 0 {
+		return ""
+	}
+	return bodies[0]
+}
