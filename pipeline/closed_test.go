@@ -536,3 +536,38 @@ func TestCompareTwoOverTheData(t *testing.T) {
 	require.Greater(t, checked, 150)
 	require.GreaterOrEqual(t, right*100, checked*90)
 }
+
+// "Which museums in <town> are run by a university?" asks for the
+// university-governed museums of the town, as "university museums in
+// <town>" does: "a university" after "run by" had been read as the name
+// of an organisation the data does not hold. For every British town
+// with a university-governed museum.
+func TestRunByAKindOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	towns := map[string]int{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode == "University" && in.City != "" && !strings.ContainsAny(in.City, "(),") {
+			towns[in.City]++
+		}
+	}
+	checked := 0
+	for _, town := range everyNth(towns, 1, func(string, int) bool { return true }) {
+		plain := ask(t, p, fmt.Sprintf("Which university museums are in %s?", town))
+		if plain.Answer.Kind != KindSet || len(plain.Plan.Constraints.GovernanceCodes) == 0 {
+			continue
+		}
+		for _, q := range []string{
+			fmt.Sprintf("Which museums in %s are run by a university?", town),
+			fmt.Sprintf("Which museums in %s are operated by universities?", town),
+		} {
+			r := ask(t, p, q)
+			require.Equal(t, []string{"University"}, r.Plan.Constraints.GovernanceCodes, "%s: %s", q, r.Answer.Text)
+			require.ElementsMatch(t, plain.Answer.IDs, r.Answer.IDs, "%s: %s", q, r.Answer.Text)
+			checked++
+		}
+	}
+	require.Greater(t, checked, 20)
+	t.Logf("%d questions checked", checked)
+}

@@ -156,3 +156,19 @@ func TestCompareTwoInstitutions(t *testing.T) {
 	}
 	require.NotEqual(t, FramePair, r.Route("Compare the railway museums in Lincolnshire and Suffolk.").Frame)
 }
+
+// A kind of governance after "run by (a)" is the governance asked for,
+// not an organisation's name; a kind heading a name ("the University of
+// Oxford") stays a name.
+func TestRunByAKind(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museums in Oxford are run by a university?",
+		"Which museums in Oxford are operated by universities?",
+	} {
+		c := r.Route(q).Constraints
+		require.Equal(t, []string{"University"}, c.GovernanceCodes, q)
+		require.Empty(t, c.Bodies, q)
+	}
+	require.Empty(t, r.Route("Which museums are run by the University of Oxford?").Constraints.GovernanceCodes)
+}

@@ -241,6 +241,7 @@ var governancePhrases = map[string][]string{
 	"private museen":             {"Independent-Private"},
 	"privatmuseen":               {"Independent-Private"},
 	"university":                 {"University"},
+	"universities":               {"University"},
 	"university run":             {"University"},
 	"university owned":           {"University"},
 	"universiteits":              {"University"},
@@ -256,7 +257,7 @@ var governancePhrases = map[string][]string{
 // governance words that only count right before a type word ("university
 // museums", "national museums"), so that names and bodies are not read as
 // governance.
-var governanceNeedsType = map[string]bool{"university": true, "national": true, "private": true, "independent": true, "universiteits": true, "universitats": true}
+var governanceNeedsType = map[string]bool{"university": true, "universities": true, "national": true, "private": true, "independent": true, "universiteits": true, "universitats": true}
 
 var accreditationWords = map[string]string{
 	"accredited": "Accredited", "geaccrediteerde": "Accredited", "geaccrediteerd": "Accredited",

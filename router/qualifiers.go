@@ -68,7 +68,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 			}
 			k := s.key(i, i+L)
 			if codes, ok := governancePhrases[k]; ok {
-				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) {
+				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) && !runByKind(s, i) {
 					continue
 				}
 				to := &c.GovernanceCodes
@@ -193,6 +193,27 @@ func predicate(s *scan, i int) bool {
 	}
 	return i == len(s.toks)-1 && k >= 0 && copulas[s.toks[k].norm]
 }
+
+// runByKind reports a kind of governance as what runs the institutions,
+// at token i after "run by a", "operated by", "owned by" …: "museums run
+// by a university" asks for the governance, not an organisation called
+// "a university".
+func runByKind(s *scan, i int) bool {
+	k := i - 1
+	if k >= 0 && (s.toks[k].norm == "a" || s.toks[k].norm == "an" || s.toks[k].norm == "the") {
+		k--
+	}
+	if i+1 < len(s.toks) && ofWords[s.toks[i+1].norm] {
+		return false // "run by the University of Oxford" names a body
+	}
+	return k >= 1 && s.toks[k].norm == "by" && runVerbs[s.toks[k-1].norm]
+}
+
+// ofWords join a kind to the name it heads ("University of Oxford").
+var ofWords = map[string]bool{"of": true, "van": true, "der": true, "des": true, "von": true, "zu": true}
+
+// runVerbs are the verbs of running before "by" (see runByKind).
+var runVerbs = map[string]bool{"run": true, "operated": true, "managed": true, "owned": true, "governed": true, "administered": true}
 
 var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}
 
