@@ -52,6 +52,11 @@ type Selection struct {
 	// kind of institution in a place that selects none, the institutions
 	// of the other kinds there that meet its other conditions.
 	Others []string
+	// Unsubjected is left for the caller to fill as well: for a list with
+	// a condition on subjects that selects none, the institutions meeting
+	// its other conditions, when none of them states a subject (the data
+	// records no subjects for German or Dutch records).
+	Unsubjected []string
 	// Spanning is left for the caller to fill as well: for a list with a
 	// condition on years, the institutions meeting its other conditions
 	// whose years the data gives only as a span that reaches into the

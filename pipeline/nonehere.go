@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
@@ -249,3 +251,112 @@ func allContained(s string, words []string) bool {
 	}
 	return true
 }
+
+// selectUnsubjected fills sel.Unsubjected for a list with a condition on
+// subjects that selects nothing: the institutions meeting its other
+// conditions, when none of them states a subject. "Which museums in
+// Germany are about railways?" selects none because no German record
+// states its subjects, not because none is about railways.
+func (p *Pipeline) selectUnsubjected(ctx context.Context, sel *kg.Selection, pl *plan.Plan) error {
+	c := pl.Constraints
+	if len(sel.Main)+len(sel.Closed) > 0 || len(c.Subjects) == 0 || !c.List {
+		return nil
+	}
+	rest := c.Clone()
+	rest.Subjects = nil
+	ids, err := p.graph.Select(ctx, rest, sel.AsOf)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && len(in.Subjects) > 0 {
+			return nil
+		}
+	}
+	sel.Unsubjected = ids
+	return nil
+}
+
+// noSubjects answers a list or count by subject whose other conditions
+// select institutions none of which states a subject (sel.Unsubjected):
+// the data cannot tell which are about the subject, so the answer is not
+// exact, and it names those whose names hold the question's word for it,
+// or else the closest matches among them.
+func (p *Pipeline) noSubjects(sel *kg.Selection, pl router.Plan, fused []fusion.Fused) draft {
+	c := pl.Constraints
+	noun := plural(typeNoun(c.TypeCodes), len(sel.Unsubjected))
+	in := make(map[string]bool, len(sel.Unsubjected))
+	for _, id := range sel.Unsubjected {
+		in[id] = true
+	}
+	var named, closest []string
+	words := router.SubjectWords(c.Subjects)
+	if w := topicStem(c.Topic); w != "" {
+		words = append(words, w)
+	}
+	for _, id := range sel.Unsubjected {
+		if r, ok := p.data.Get(id); ok && slices.ContainsFunc(words, nameCarries(r.Name)) {
+			named = append(named, id)
+		}
+	}
+	for _, f := range fused {
+		if in[f.ID] && len(closest) < 5 {
+			closest = append(closest, f.ID)
+		}
+	}
+	ids := named
+	if len(ids) == 0 {
+		ids = closest
+	}
+	topic := cmp.Or(c.Topic, strings.Join(c.Subjects, ", "))
+	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Count: len(named)}, render: func(cite func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "The data records no subjects for the %d %s the question's other conditions select, so it cannot tell which are about %s.",
+			len(sel.Unsubjected), noun, topic)
+		switch {
+		case len(named) > 0:
+			fmt.Fprintf(&b, " %d name it: ", len(named))
+			p.writeNames(&b, named, cite)
+		case len(closest) > 0:
+			b.WriteString(" The closest matches among them: ")
+			p.writeNames(&b, closest, cite)
+		}
+		return b.String()
+	}}
+}
+
+// nameCarries returns whether a word of a subject stands in the name, as a
+// word or at the start or end of a compound ("Eisenbahnmuseum",
+// "Museumseisenbahn"), in lower case.
+func nameCarries(name string) func(string) bool {
+	lower := strings.ToLower(name)
+	return func(w string) bool {
+		for _, word := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if strings.HasPrefix(word, w) || strings.HasSuffix(word, w) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// topicStem is the question's word for a subject in lower case without a
+// plural ending ("railways" → "railway"), for a search of names; "" when
+// too short to search.
+func topicStem(topic string) string {
+	w := strings.ToLower(strings.TrimSpace(topic))
+	for _, end := range []string{"ies", "en", "s"} {
+		if t, ok := strings.CutSuffix(w, end); ok && len(t) >= 4 {
+			w = t
+			if end == "ies" {
+				w += "y"
+			}
+			break
+		}
+	}
+	if len(w) < 4 {
+		return ""
+	}
+	return w
+}
+

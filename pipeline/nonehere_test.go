@@ -209,3 +209,31 @@ func TestNoneOfKindInPlace(t *testing.T) {
 	r = ask(t, p, "Which museums are in Milton Abbas?")
 	require.True(t, strings.HasPrefix(r.Answer.Text, "No museum in Milton Abbas is open according to the data; 2 have closed"), r.Answer.Text)
 }
+
+// A list by subject in a country whose records state no subjects (German,
+// Dutch) says the data cannot tell, not exact, and names the records
+// whose names carry a word of the subject: it gave the closest matches by
+// text ("Which museums in Germany are about railways?": Detlefsenmuseum,
+// Breuberg-Museum …) as if nothing matched.
+func TestNoSubjectsRecorded(t *testing.T) {
+	p := testPipeline(t)
+	checked := 0
+	for _, place := range []string{"Germany", "the Netherlands"} {
+		for _, kind := range []string{"museums", "libraries"} {
+			for _, topic := range []string{"railways", "aviation", "mining", "music", "toys", "ships", "clocks"} {
+				q := fmt.Sprintf("Which %s in %s are about %s?", kind, place, topic)
+				r := ask(t, p, q)
+				if len(r.Plan.Constraints.Subjects) == 0 {
+					continue // the topic not read as a subject: not this test's
+				}
+				require.Contains(t, r.Answer.Text, "records no subjects", q)
+				require.False(t, r.Answer.Exact, q)
+				checked++
+			}
+		}
+	}
+	require.Greater(t, checked, 20)
+	r := ask(t, p, "Which museums in Germany are about railways?")
+	require.Contains(t, r.Answer.Text, "name it: Eisenbahn")
+	t.Logf("%d questions checked", checked)
+}

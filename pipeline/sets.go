@@ -89,6 +89,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		// "Which toy museums closed in 1985?": none surely, some may have
 		return p.onlySpanning(plan, spanning), true, nil
 	}
+	if len(ids) == 0 && len(sel.Unsubjected) > 0 && keep == nil {
+		// "Which museums in Germany are about railways?": no German
+		// record states its subjects
+		return p.noSubjects(sel, plan, fused), true, nil
+	}
 	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
 		// "Which museums are in Amsterdam?": none, and other kinds there
 		return p.noneOfKind(sel, plan), true, nil

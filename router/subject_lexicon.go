@@ -1,6 +1,9 @@
 package router
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // subjectEntry gives the words for one subject. Term is a dataset subject
 // term ("Transport / Aviation") or a whole category or sub-category
@@ -103,4 +106,36 @@ var notSubjects = []string{
 	"car park", "car parking", "by car", "by bus", "by train", "by rail", "bus stop", "bus station",
 	"train station", "met de auto", "met de bus", "met de trein", "mit dem auto", "mit dem bus",
 	"mit dem zug", "mit der bahn",
+}
+
+// SubjectWords returns the words of the subject lexicon, in every
+// language, for the dataset subject terms given, lower case: what a name may carry of a subject
+// ("eisenbahn" of "Transport / Trains and railways"). A search of the
+// names of records that state no subjects uses them.
+func SubjectWords(terms []string) []string {
+	var out []string
+	add := func(ws []string) {
+		for _, w := range ws {
+			if w = strings.ToLower(w); len(w) >= 4 && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	for _, g := range subjectGroups {
+		if len(g.Terms) > 0 && !slices.ContainsFunc(g.Terms, func(t string) bool { return !slices.Contains(terms, t) }) {
+			// the umbrella words of terms all asked for ("aviation")
+			add(g.EN)
+			add(g.NL)
+			add(g.DE)
+		}
+	}
+	for _, e := range subjectLexicon {
+		if slices.Contains(terms, e.Term) {
+			add(e.EN)
+			add(e.NL)
+			add(e.DE)
+			add(e.Mods)
+		}
+	}
+	return out
 }
