@@ -16,6 +16,9 @@ import (
 type draft struct {
 	Answer
 	render func(cite func(id string) string) string
+	// nearestFirst tells that the set is listed nearest first, an order
+	// the answer states, so that it is not listed in fused order.
+	nearestFirst bool
 }
 
 // extract finds the answer from the question's graph selection (nil when
@@ -88,6 +91,9 @@ func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fus
 		return d, nil
 	}
 	if d, ok := p.nearNameAnswer(plan); ok {
+		return d, nil
+	}
+	if d, ok := p.nearTownAnswer(plan); ok {
 		return d, nil
 	}
 	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
