@@ -70,6 +70,9 @@ func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fus
 		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
 			quoteWords(c.Malformed))), nil
 	}
+	if d, ok := p.emptyCountryAnswer(plan); ok && plan.Frame != router.FrameOffTopic {
+		return d, nil
+	}
 	switch plan.Frame {
 	case router.FrameOffTopic:
 		return offTopicDraft(plan), nil

@@ -176,3 +176,25 @@ func TestRegionExonyms(t *testing.T) {
 	require.Empty(t, c.Places)
 	require.Len(t, c.Names, 1)
 }
+
+// A country the data holds no record of is read as itself, never
+// corrected to a country of the data one letter away ("Iceland" was read
+// as Ireland), and a misspelling of it is corrected to it.
+func TestCountriesWithoutRecords(t *testing.T) {
+	r := newTestRouter(t)
+	tests := []struct{ q, want string }{
+		{"Are there any museums in Iceland?", "IS"},
+		{"Welke musea zijn er in IJsland?", "IS"},
+		{"Which archives are in Latvia?", "LV"},
+		{"Welche Bibliotheken gibt es in Litauen?", "LT"},
+		{"archives in Icelnd", "IS"},
+		{"Which museums are in Ireland?", "IE"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) {
+			c := r.Route(tc.q).Constraints
+			require.Len(t, c.Places, 1)
+			require.Equal(t, Place{Text: c.Places[0].Text, Name: tc.want, Level: LevelCountry}, c.Places[0])
+		})
+	}
+}
