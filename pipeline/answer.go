@@ -28,7 +28,7 @@ type draft struct {
 // answer is not made and the ranked answer says so by errNoSelection.
 func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
 	d, err := p.extractDraft(sel, plan, fused)
-	return broadened(d, plan.Constraints), err
+	return broadened(p.withLongerTowns(d, plan), plan.Constraints), err
 }
 
 // broadened makes an exact answer that rests on a subject the question
