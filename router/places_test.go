@@ -249,3 +249,22 @@ func TestUnheldRegionsAreNotCorrected(t *testing.T) {
 	require.Len(t, c.Places, 1)
 	require.Equal(t, "Zealand", c.Places[0].Name)
 }
+
+// A short town typed with a letter too many after "in" is corrected
+// ("musuems in yorkk" found nothing, though "cambrige" was corrected);
+// words of the data stay words.
+func TestShortTownWithALetterTooMany(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"musuems in yorkk": "York",
+		"museums in bathh": "Bath",
+		"museums in rhyll": "Rhyl",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
+	}
+	for _, q := range []string{"museums in towns", "museums in mills", "museums in barns"} {
+		require.Empty(t, r.Route(q).Constraints.Places, q)
+	}
+}

@@ -178,6 +178,27 @@ func (g *gazetteer) shortPlaceKey(w string) (string, bool) {
 	return best, best != ""
 }
 
+// extraLetterKey returns the place key of four letters that a word of
+// five is with one letter typed twice or one too many ("yorkk" → york,
+// "bathe" is a word of the data and never reaches here); ties as in
+// nearest. Shorter words are left to shortPlaceKey, and a place of five
+// letters or more to the trigram index.
+func (g *gazetteer) extraLetterKey(w string) (string, bool) {
+	if len(w) != 5 {
+		return "", false
+	}
+	best, bestN := "", -1
+	for _, k := range g.shortPlaces {
+		if len(k) != 4 || !dropped(k, w) || osa(w, k, 1) > 1 {
+			continue
+		}
+		if n := g.placeCount(k); n > bestN || n == bestN && k < best {
+			best, bestN = k, n
+		}
+	}
+	return best, best != ""
+}
+
 // placeSlot reports a capitalised word right after a locative ("in X").
 func placeSlot(s *scan, i int) bool {
 	prev, _ := s.prev(i)
@@ -259,6 +280,9 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(k)
+			if prev, _ := s.prev(i); !ok && L == 1 && locatives[prev] {
+				pk, ok = g.extraLetterKey(k)
+			}
 			if !ok {
 				continue
 			}
