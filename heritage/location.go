@@ -370,14 +370,16 @@ func (ti *townIndex) addressTown(in *Institution) (string, bool) {
 // notTownAfter are words a town in a name does not follow: words that
 // put a place near rather than in the town ("Burg Zwernitz bei
 // Bayreuth"), that name an area larger than the town ("Landkreis
-// Esslingen"), and articles and prepositions, after which a capitalised
+// Esslingen"), conjunctions, after which a word is a second noun or a
+// name ("Schloss und Münster Salem", "Bettina und Achim von Arnim"), and
+// articles and prepositions, after which a capitalised
 // word is a noun, an adjective or a river ("im Alten Rathaus", "an der
 // Donau", "De Waal").
 var notTownAfter = map[string]bool{
 	"bei": true, "b": true, "near": true, "nr": true, "nahe": true, "nachst": true, "bij": true, "nabij": true,
 	"naast": true, "outside": true, "landkreis": true, "kreis": true, "lkr": true, "bezirk": true,
 	"regierungsbezirk": true, "county": true, "provincie": true, "province": true, "region": true,
-	"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "im": true, "am": true,
+	"und": true, "and": true, "en": true, "der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "im": true, "am": true,
 	"an": true, "ob": true, "zur": true, "zum": true, "vom": true, "beim": true, "the": true, "de": true,
 	"het": true, "alten": true, "alte": true, "alter": true, "altes": true,
 }

@@ -34,6 +34,10 @@ func TestTowns(t *testing.T) {
 		{"wd:Q1367678", "Universitätsbibliothek Bayreuth", []Town{{"Bayreuth", TownFromName}}},
 		// "bei Bayreuth" is near the town, not in it
 		{"wd:Q76629820", "Felsengarten Sanspareil und Burg Zwernitz bei Bayreuth", nil},
+		// a word after "und" is a noun or a person, not the town ("Münster"
+		// is the minster of Salem)
+		{"wd:Q76631916", "Schloss und Münster Salem", nil},
+		{"wd:Q76633353", "Bettina und Achim von Arnim-Museum", nil},
 		// a multi-word town
 		{"wd:Q1248357", "Industriemuseum Brandenburg an der Havel", []Town{{"Brandenburg an der Havel", TownFromName}}},
 		// the address names the island besides the city

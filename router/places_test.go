@@ -268,3 +268,19 @@ func TestShortTownWithALetterTooMany(t *testing.T) {
 		require.Empty(t, r.Route(q).Constraints.Places, q)
 	}
 }
+
+// Two towns whose names differ only in accents are two towns: "Munster"
+// is read as Munster (Lower Saxony), not as Münster, which the data
+// holds more records of.
+func TestTownsSpelledApartByAccents(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Which museums are in Munster?":  "Munster",
+		"Which museums are in Münster?":  "Münster",
+		"Which museums are in Nurnberg?": "Nürnberg",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
+	}
+}
