@@ -132,3 +132,22 @@ func TestFromRecordsDerivesTowns(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, []Town{{"Bayreuth", TownFromName}}, composed.Towns(in), "a town read from the name")
 }
+
+// A town's centre is the median of the coordinates of the records whose
+// city names it, found by any of its names, one per country.
+func TestTownCentres(t *testing.T) {
+	ds := embedded(t)
+	var lat, lon []float64
+	for i := range ds.Institutions {
+		if in := &ds.Institutions[i]; in.City == "Rye" && in.Country == "GB" && in.Lat != nil {
+			lat, lon = append(lat, *in.Lat), append(lon, *in.Lon)
+		}
+	}
+	require.NotEmpty(t, lat)
+	got := ds.TownCentres("rye")
+	require.Len(t, got, 1)
+	require.Equal(t, TownCentre{Country: "GB", Name: "Rye", Lat: median(lat), Lon: median(lon), Records: len(lat)}, got[0])
+	require.Equal(t, ds.TownCentres("Nürnberg"), ds.TownCentres("Nuremberg"))
+	require.Empty(t, ds.TownCentres("Atlantis"))
+	require.Empty(t, (&Dataset{}).TownCentres("Rye"))
+}
