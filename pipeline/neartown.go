@@ -116,15 +116,20 @@ func (p *Pipeline) unplacedInTown(at heritage.TownCentre, keep func(*heritage.In
 
 // unmeasuredTownDraft answers a distance from a town no record with
 // coordinates gives as its city (most German towns): the data cannot
-// measure from it, so the answer is the town's own records, not exact.
+// measure from it, so the answer is the town's own records (by city,
+// address, admin area or name), not exact.
 func (p *Pipeline) unmeasuredTownDraft(plan router.Plan, town router.Place, keep func(*heritage.Institution) bool) draft {
 	c := plan.Constraints
 	noun := typeNoun(c.TypeCodes)
 	var ids []string
 	for i := range p.data.Institutions {
-		if in := &p.data.Institutions[i]; keep(in) && placeMatches(in, []router.Place{town}) {
+		if in := &p.data.Institutions[i]; keep(in) && p.inTown(in, town.Name) {
 			ids = append(ids, in.ID)
 		}
+	}
+	if !p.townInData(town) {
+		return noneDraft(fmt.Sprintf("No record in the data gives %s as its town, so the data cannot say which %s lie within %s of it.",
+			town.Name, plural(noun, 2), kmText(c.RadiusKM)))
 	}
 	text := fmt.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie within %s of it",
 		town.Name, plural(noun, 2), kmText(c.RadiusKM))
@@ -141,6 +146,20 @@ func (p *Pipeline) unmeasuredTownDraft(plan router.Plan, town router.Place, keep
 		p.writeList(&b, ids, c, cite)
 		return b.String() + "."
 	}}
+}
+
+// inTown reports whether a record lies in the town, as its city, address,
+// admin area or name tell (heritage.Dataset.Towns).
+func (p *Pipeline) inTown(in *heritage.Institution, name string) bool {
+	names := append([]string{name}, heritage.TownNames(name)...)
+	for _, t := range p.data.Towns(in) {
+		for _, n := range names {
+			if heritage.NormalizeName(t.Name) == heritage.NormalizeName(n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // countryList names the countries of the centres: "Germany and the

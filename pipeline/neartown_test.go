@@ -123,3 +123,38 @@ func testMedian(v []float64) float64 {
 		return (s[n/2-1] + s[n/2]) / 2
 	}
 }
+
+// A distance from a town the data has no coordinates for (most German
+// towns) cannot be measured: the answer says so and gives the town's own
+// museums, the list "Which museums are in X?" gives, not exact. For every
+// twentieth such German town with museums.
+func TestRadiusAroundUnplacedTownsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	towns := map[string]int{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.Country == "DE" && in.TypeCode == "M" && in.City != "" && len(p.Data().TownCentres(in.City)) == 0 {
+			towns[in.City]++
+		}
+	}
+	asked, right := 0, 0
+	for _, town := range everyNth(towns, 20, func(town string, _ int) bool { return !strings.ContainsAny(town, "(),/") }) {
+		in := ask(t, p, fmt.Sprintf("Which museums are in %s?", town))
+		if in.Answer.Kind != KindSet || len(in.Plan.Constraints.Places) != 1 || in.Plan.Constraints.Places[0].Name != town {
+			continue // read otherwise: not this test's
+		}
+		asked++
+		q := fmt.Sprintf("Which museums are within 10 km of %s?", town)
+		r := ask(t, p, q)
+		want, got := slices.Sorted(slices.Values(in.Answer.IDs)), slices.Sorted(slices.Values(r.Answer.IDs))
+		if !r.Answer.Exact && slices.Equal(want, got) && strings.Contains(r.Answer.Text, "no coordinates for "+town) {
+			right++
+		} else if asked-right <= 5 {
+			t.Logf("%s: %s", q, r.Answer.Text)
+		}
+	}
+	t.Logf("%d of %d German towns without coordinates answered with their own museums, not exact", right, asked)
+	require.Greater(t, asked, 20)
+	require.GreaterOrEqual(t, right, asked*9/10)
+}
