@@ -48,5 +48,22 @@ func CountryName(code string) string {
 	case "ES":
 		return "Spain"
 	}
+	if name, ok := otherCountryNames[code]; ok {
+		return name
+	}
 	return code
+}
+
+// otherCountryNames names countries the data holds no record of, so that
+// an answer about one says where it found nothing ("Iceland", not "IS").
+var otherCountryNames = map[string]string{
+	"IS": "Iceland", "LV": "Latvia", "LT": "Lithuania", "BY": "Belarus", "MD": "Moldova", "AL": "Albania",
+	"MK": "North Macedonia", "ME": "Montenegro", "XK": "Kosovo", "CY": "Cyprus", "MT": "Malta", "LI": "Liechtenstein",
+	"AD": "Andorra", "SM": "San Marino", "IL": "Israel", "LB": "Lebanon", "SY": "Syria", "IQ": "Iraq",
+	"SA": "Saudi Arabia", "KW": "Kuwait", "AF": "Afghanistan", "NP": "Nepal", "BD": "Bangladesh", "TH": "Thailand",
+	"VN": "Vietnam", "KH": "Cambodia", "SG": "Singapore", "PH": "Philippines", "KR": "South Korea", "KP": "North Korea",
+	"TW": "Taiwan", "KZ": "Kazakhstan", "CO": "Colombia", "VE": "Venezuela", "EC": "Ecuador", "BO": "Bolivia",
+	"UY": "Uruguay", "PY": "Paraguay", "CR": "Costa Rica", "GT": "Guatemala", "HN": "Honduras", "NI": "Nicaragua",
+	"JM": "Jamaica", "DZ": "Algeria", "LY": "Libya", "ET": "Ethiopia", "UG": "Uganda", "ZM": "Zambia", "MZ": "Mozambique",
+	"MG": "Madagascar", "SN": "Senegal", "CM": "Cameroon",
 }

@@ -1,6 +1,7 @@
 package heritage
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -107,11 +108,49 @@ func (d *Dataset) location(in *Institution) (location, bool) {
 	if !ok || d.loc == nil {
 		return location{}, false
 	}
-	d.loc.once.Do(func() { d.loc.byRecord = d.deriveLocations() })
+	d.derive()
 	if i >= len(d.loc.byRecord) {
 		return location{}, false
 	}
 	return d.loc.byRecord[i], true
+}
+
+// derive reads the towns, near towns and town centres once.
+func (d *Dataset) derive() {
+	d.loc.once.Do(func() { d.loc.byRecord, d.loc.centres = d.deriveLocations() })
+}
+
+// TownCentre is where a town of the data lies: the median latitude and
+// longitude of the records whose city field names it (the centre
+// NearTowns measures from).
+type TownCentre struct {
+	Country string
+	Name    string // the city field's spelling
+	Lat     float64
+	Lon     float64
+	Records int // the records with coordinates the centre is taken from
+}
+
+// TownCentres returns the centres of the towns called name or another
+// name of it (TownNames), one for each country that has such a town, the
+// town with the most records first. It is empty for a name no record
+// with coordinates gives as its city. The caller must not modify the
+// result's elements.
+func (d *Dataset) TownCentres(name string) []TownCentre {
+	if d.loc == nil {
+		return nil
+	}
+	d.derive()
+	var out []TownCentre
+	for _, n := range append([]string{name}, TownNames(name)...) {
+		for _, c := range d.loc.centres[NormalizeName(n)] {
+			if !slices.ContainsFunc(out, func(o TownCentre) bool { return o.Country == c.Country }) {
+				out = append(out, c)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b TownCentre) int { return b.Records - a.Records })
+	return out
 }
 
 // location holds what deriveLocations reads from the location fields.
@@ -135,18 +174,57 @@ type townIndex struct {
 // on first use.
 type locations struct {
 	once     sync.Once
-	byRecord []location // by index in Institutions
+	byRecord []location              // by index in Institutions
+	centres  map[string][]TownCentre // by NormalizeName key of the town
 }
 
-// deriveLocations reads the towns and near towns of every record.
-func (d *Dataset) deriveLocations() []location {
+// deriveLocations reads the towns and near towns of every record, and the
+// centres of the towns.
+func (d *Dataset) deriveLocations() ([]location, map[string][]TownCentre) {
 	ti := buildTownIndex(d.Institutions)
 	loc := make([]location, len(d.Institutions))
 	for i := range d.Institutions {
 		loc[i].towns = ti.towns(&d.Institutions[i])
 	}
-	deriveNear(d.Institutions, loc)
-	return loc
+	centres := townCentres(d.Institutions)
+	deriveNear(d.Institutions, loc, centres)
+	byKey := map[string][]TownCentre{}
+	for _, c := range centres {
+		k := NormalizeName(c.Name)
+		byKey[k] = append(byKey[k], c)
+	}
+	return loc, byKey
+}
+
+// townCentres returns the centre of every town that records with
+// coordinates give as their city, by country, in a stable order.
+func townCentres(recs []Institution) []TownCentre {
+	type pts struct {
+		name     string
+		lat, lon []float64
+	}
+	byTown := map[string]*pts{} // country \x00 key
+	for i := range recs {
+		in := &recs[i]
+		if in.City == "" || in.Lat == nil || in.Lon == nil {
+			continue
+		}
+		k := in.Country + "\x00" + NormalizeName(in.City)
+		p := byTown[k]
+		if p == nil {
+			p = &pts{name: in.City}
+			byTown[k] = p
+		}
+		p.lat = append(p.lat, *in.Lat)
+		p.lon = append(p.lon, *in.Lon)
+	}
+	out := make([]TownCentre, 0, len(byTown))
+	for _, k := range slices.Sorted(maps.Keys(byTown)) {
+		p := byTown[k]
+		country, _, _ := strings.Cut(k, "\x00")
+		out = append(out, TownCentre{Country: country, Name: p.name, Lat: median(p.lat), Lon: median(p.lon), Records: len(p.lat)})
+	}
+	return out
 }
 
 func buildTownIndex(recs []Institution) *townIndex {
@@ -292,14 +370,16 @@ func (ti *townIndex) addressTown(in *Institution) (string, bool) {
 // notTownAfter are words a town in a name does not follow: words that
 // put a place near rather than in the town ("Burg Zwernitz bei
 // Bayreuth"), that name an area larger than the town ("Landkreis
-// Esslingen"), and articles and prepositions, after which a capitalised
+// Esslingen"), conjunctions, after which a word is a second noun or a
+// name ("Schloss und Münster Salem", "Bettina und Achim von Arnim"), and
+// articles and prepositions, after which a capitalised
 // word is a noun, an adjective or a river ("im Alten Rathaus", "an der
 // Donau", "De Waal").
 var notTownAfter = map[string]bool{
 	"bei": true, "b": true, "near": true, "nr": true, "nahe": true, "nachst": true, "bij": true, "nabij": true,
 	"naast": true, "outside": true, "landkreis": true, "kreis": true, "lkr": true, "bezirk": true,
 	"regierungsbezirk": true, "county": true, "provincie": true, "province": true, "region": true,
-	"der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "im": true, "am": true,
+	"und": true, "and": true, "en": true, "der": true, "die": true, "das": true, "den": true, "dem": true, "des": true, "im": true, "am": true,
 	"an": true, "ob": true, "zur": true, "zum": true, "vom": true, "beim": true, "the": true, "de": true,
 	"het": true, "alten": true, "alte": true, "alter": true, "altes": true,
 }
@@ -380,41 +460,16 @@ func capitalised(w string) bool {
 
 // deriveNear lists, for each record with coordinates, the towns whose
 // centre lies within NearRadiusKm.
-func deriveNear(recs []Institution, loc []location) {
-	type centre struct {
-		country, name string
-		lat, lon      float64
-	}
-	type pts struct {
-		name     string
-		lat, lon []float64
-	}
-	byTown := map[string]*pts{} // country \x00 key
-	for i := range recs {
-		in := &recs[i]
-		if in.City == "" || in.Lat == nil || in.Lon == nil {
-			continue
-		}
-		k := in.Country + "\x00" + NormalizeName(in.City)
-		p := byTown[k]
-		if p == nil {
-			p = &pts{name: in.City}
-			byTown[k] = p
-		}
-		p.lat = append(p.lat, *in.Lat)
-		p.lon = append(p.lon, *in.Lon)
-	}
+func deriveNear(recs []Institution, loc []location, centres []TownCentre) {
 	// a grid of cells 0.25° high and 0.5° wide: a town within 15 km lies
 	// in the record's cell or a neighbouring one up to 60° latitude
 	const cellLat, cellLon = 0.25, 0.5
 	cell := func(lat, lon float64) [2]int {
 		return [2]int{int(math.Floor(lat / cellLat)), int(math.Floor(lon / cellLon))}
 	}
-	grid := map[[2]int][]centre{}
-	for k, p := range byTown {
-		country, _, _ := strings.Cut(k, "\x00")
-		c := centre{country: country, name: p.name, lat: median(p.lat), lon: median(p.lon)}
-		grid[cell(c.lat, c.lon)] = append(grid[cell(c.lat, c.lon)], c)
+	grid := map[[2]int][]TownCentre{}
+	for _, c := range centres {
+		grid[cell(c.Lat, c.Lon)] = append(grid[cell(c.Lat, c.Lon)], c)
 	}
 	for i := range recs {
 		in := &recs[i]
@@ -427,9 +482,9 @@ func deriveNear(recs []Institution, loc []location) {
 			for dx := -1; dx <= 1; dx++ {
 				for _, c := range grid[[2]int{at[0] + dy, at[1] + dx}] {
 					// a degree of latitude is 111 km anywhere
-					if c.country == in.Country && math.Abs(c.lat-*in.Lat)*111 <= NearRadiusKm &&
-						DistanceKm(*in.Lat, *in.Lon, c.lat, c.lon) <= NearRadiusKm {
-						near = append(near, c.name)
+					if c.Country == in.Country && math.Abs(c.Lat-*in.Lat)*111 <= NearRadiusKm &&
+						DistanceKm(*in.Lat, *in.Lon, c.Lat, c.Lon) <= NearRadiusKm {
+						near = append(near, c.Name)
 					}
 				}
 			}

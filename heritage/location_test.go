@@ -34,6 +34,10 @@ func TestTowns(t *testing.T) {
 		{"wd:Q1367678", "Universitätsbibliothek Bayreuth", []Town{{"Bayreuth", TownFromName}}},
 		// "bei Bayreuth" is near the town, not in it
 		{"wd:Q76629820", "Felsengarten Sanspareil und Burg Zwernitz bei Bayreuth", nil},
+		// a word after "und" is a noun or a person, not the town ("Münster"
+		// is the minster of Salem)
+		{"wd:Q76631916", "Schloss und Münster Salem", nil},
+		{"wd:Q76633353", "Bettina und Achim von Arnim-Museum", nil},
 		// a multi-word town
 		{"wd:Q1248357", "Industriemuseum Brandenburg an der Havel", []Town{{"Brandenburg an der Havel", TownFromName}}},
 		// the address names the island besides the city
@@ -127,4 +131,23 @@ func TestFromRecordsDerivesTowns(t *testing.T) {
 	in, ok := composed.Get("wd:Q76627195")
 	require.True(t, ok)
 	require.Equal(t, []Town{{"Bayreuth", TownFromName}}, composed.Towns(in), "a town read from the name")
+}
+
+// A town's centre is the median of the coordinates of the records whose
+// city names it, found by any of its names, one per country.
+func TestTownCentres(t *testing.T) {
+	ds := embedded(t)
+	var lat, lon []float64
+	for i := range ds.Institutions {
+		if in := &ds.Institutions[i]; in.City == "Rye" && in.Country == "GB" && in.Lat != nil {
+			lat, lon = append(lat, *in.Lat), append(lon, *in.Lon)
+		}
+	}
+	require.NotEmpty(t, lat)
+	got := ds.TownCentres("rye")
+	require.Len(t, got, 1)
+	require.Equal(t, TownCentre{Country: "GB", Name: "Rye", Lat: median(lat), Lon: median(lon), Records: len(lat)}, got[0])
+	require.Equal(t, ds.TownCentres("Nürnberg"), ds.TownCentres("Nuremberg"))
+	require.Empty(t, ds.TownCentres("Atlantis"))
+	require.Empty(t, (&Dataset{}).TownCentres("Rye"))
 }

@@ -19,6 +19,9 @@ type draft struct {
 	// too: those that may belong to a list but the data cannot tell.
 	also   []string
 	render func(cite func(id string) string) string
+	// nearestFirst tells that the set is listed nearest first, an order
+	// the answer states, so that it is not listed in fused order.
+	nearestFirst bool
 }
 
 // extract finds the answer from the question's graph selection (nil when
@@ -28,7 +31,7 @@ type draft struct {
 // answer is not made and the ranked answer says so by errNoSelection.
 func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
 	d, err := p.extractDraft(sel, plan, fused)
-	return broadened(d, plan.Constraints), err
+	return broadened(p.withLongerTowns(d, plan), plan.Constraints), err
 }
 
 // broadened makes an exact answer that rests on a subject the question
@@ -70,6 +73,9 @@ func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fus
 		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
 			quoteWords(c.Malformed))), nil
 	}
+	if d, ok := p.emptyCountryAnswer(plan); ok && plan.Frame != router.FrameOffTopic {
+		return d, nil
+	}
 	switch plan.Frame {
 	case router.FrameOffTopic:
 		return offTopicDraft(plan), nil
@@ -91,6 +97,9 @@ func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fus
 		return d, nil
 	}
 	if d, ok := p.nearNameAnswer(plan); ok {
+		return d, nil
+	}
+	if d, ok := p.nearTownAnswer(plan); ok {
 		return d, nil
 	}
 	if d, ok := p.fieldAnswer(sel, plan, fused); ok {

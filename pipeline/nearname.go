@@ -47,7 +47,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
-	return draft{Answer: a, render: func(cite func(string) string) string {
+	return draft{Answer: a, nearestFirst: true, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if len(ids) == 0 {
 			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), x.Name)

@@ -359,4 +359,3 @@ func topicStem(topic string) string {
 	}
 	return w
 }
-

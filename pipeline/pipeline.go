@@ -297,10 +297,11 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 
 	t = time.Now()
 	ans, _ := p.extract(sel, plan, fused)
-	if ans.Kind == KindSet && plan.Constraints.Order == nil && plan.Constraints.Group == nil {
+	if ans.Kind == KindSet && plan.Constraints.Order == nil && plan.Constraints.Group == nil && !ans.nearestFirst {
 		// List the set in fused order, so that answer, hits and citations
 		// read in the same order (an answer for the first of an order, or
-		// for the places that hold the most, keeps its order).
+		// for the places that hold the most, keeps its order, and so does
+		// a list of what lies near a place, nearest first).
 		rank := make(map[string]int, len(fused))
 		for i, f := range fused {
 			rank[f.ID] = i + 1

@@ -66,7 +66,7 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 	if len(ids) == 0 && unplaced == 0 {
 		return noneDraft(fmt.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(radius), where)), true
 	}
-	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0, Count: len(ids)},
+	return draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0, Count: len(ids)}, nearestFirst: true,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			if len(ids) == 0 {

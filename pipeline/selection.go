@@ -31,6 +31,7 @@ func (p *Pipeline) withGraphLeg(legs []leg, pl plan.Plan, sel **kg.Selection) []
 		if err != nil {
 			return nil, err
 		}
+		p.keepSpelledApart(s, *q.Plan)
 		if err := p.selectWide(ctx, s, q.Plan); err != nil {
 			return nil, err
 		}

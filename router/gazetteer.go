@@ -60,6 +60,10 @@ type gazetteer struct {
 	placeTri map[string][]string // trigram → place keys, for typo tolerance
 	// one-word place keys of three to five letters, for four-letter typos
 	shortPlaces []string
+	// townPrefixes are the first words of towns of several words that
+	// are no place themselves ("newcastle" of Newcastle upon Tyne): a
+	// short form of a town, no misspelling of another
+	townPrefixes map[string]bool
 	// place words with their record counts, and their trigrams
 	placeWords   map[string]int
 	placeWordTri map[string][]string
@@ -355,6 +359,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	sort.Strings(subj)
 	g.subjects = newSubjectIndex(subj)
 	g.buildPlaceTrigrams()
+	g.buildTownPrefixes()
 	g.buildPlaceWords()
 	g.buildPlainWords()
 	return g

@@ -397,8 +397,25 @@ func (g *gazetteer) readPlace(s *scan, c *Constraints, cands []placeCand, i, j i
 	if !ok {
 		return 0, false
 	}
+	p.Name = spelledAsTyped(cands, p, s.original(i, j))
 	g.addPlace(s, c, p, qs, end)
 	return end, true
+}
+
+// spelledAsTyped returns the name of the town read, or, when the data has
+// another town whose name differs from it only in its accents and the
+// question spells that one ("Munster", not "Münster"), the other town's
+// name: the two are different towns.
+func spelledAsTyped(cands []placeCand, p Place, typed string) string {
+	if p.Level != LevelCity {
+		return p.Name
+	}
+	for _, c := range cands {
+		if c.place.Level == LevelCity && c.place.Name != p.Name && strings.EqualFold(c.place.Name, typed) {
+			return c.place.Name
+		}
+	}
+	return p.Name
 }
 
 // haveSubject reports whether the words from j on continue the question

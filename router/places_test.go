@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // TestPlacePhrasing reads the place, its level and "in or near" from
@@ -191,5 +193,111 @@ func TestPossessiveAndVerbAfterAName(t *testing.T) {
 		require.Len(t, c.Names, 1, q)
 		require.Equal(t, want, c.Names[0].Name, q)
 		require.Empty(t, c.TypeCodes, q)
+	}
+}
+
+// A country the data holds no record of is read as itself, never
+// corrected to a country of the data one letter away ("Iceland" was read
+// as Ireland), and a misspelling of it is corrected to it.
+func TestCountriesWithoutRecords(t *testing.T) {
+	r := newTestRouter(t)
+	tests := []struct{ q, want string }{
+		{"Are there any museums in Iceland?", "IS"},
+		{"Welke musea zijn er in IJsland?", "IS"},
+		{"Which archives are in Latvia?", "LV"},
+		{"Welche Bibliotheken gibt es in Litauen?", "LT"},
+		{"archives in Icelnd", "IS"},
+		{"Which museums are in Ireland?", "IE"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.q, func(t *testing.T) {
+			c := r.Route(tc.q).Constraints
+			require.Len(t, c.Places, 1)
+			require.Equal(t, Place{Text: c.Places[0].Text, Name: tc.want, Level: LevelCountry}, c.Places[0])
+		})
+	}
+}
+
+// The first word of a town of several words that names no place itself
+// is read as the short form of the town, never corrected to another town
+// ("Stratford" was read as Stafford, "Burton" as Buxton); the answer
+// offers the longer towns.
+func TestShortFormsOfTowns(t *testing.T) {
+	r := newTestRouter(t)
+	for _, tc := range []struct{ q, want string }{
+		{"Which museums are in Stratford?", "Stratford"},
+		{"How many museums are in stratford?", "Stratford"},
+		{"Which museums are in Newcastle?", "Newcastle"},
+		{"Which museums are in Burton?", "Burton"},
+	} {
+		c := r.Route(tc.q).Constraints
+		require.Len(t, c.Places, 1, tc.q)
+		require.Equal(t, tc.want, c.Places[0].Name, tc.q)
+		require.Equal(t, LevelCity, c.Places[0].Level, tc.q)
+	}
+	// a town of the data keeps its own name, and a misspelt one is still
+	// corrected
+	for q, want := range map[string]string{
+		"Which museums are in Stafford?":            "Stafford",
+		"Which museums are in Brigthon?":            "Brighton",
+		"Which museums are in Newcastle upon Tyne?": "Newcastle upon Tyne",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
+	}
+}
+
+// A region no record names is not corrected to a place of the data one
+// letter away: "Zeeland", the Dutch province, was read as Zealand in
+// Denmark. Named in English, Zealand stays Zealand.
+func TestUnheldRegionsAreNotCorrected(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Welke archieven zijn er in Zeeland?",
+		"Welke musea zijn er in Gelderland?",
+		"Welche Museen gibt es im Saarland?",
+	} {
+		for _, pl := range r.Route(q).Constraints.Places {
+			require.Equal(t, heritage.NormalizeName(pl.Text), heritage.NormalizeName(pl.Name), "%s: read as %s", q, pl.Name)
+		}
+	}
+	c := r.Route("Which archives are in Zealand?").Constraints
+	require.Len(t, c.Places, 1)
+	require.Equal(t, "Zealand", c.Places[0].Name)
+}
+
+// A short town typed with a letter too many after "in" is corrected
+// ("musuems in yorkk" found nothing, though "cambrige" was corrected);
+// words of the data stay words.
+func TestShortTownWithALetterTooMany(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"musuems in yorkk": "York",
+		"museums in bathh": "Bath",
+		"museums in rhyll": "Rhyl",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
+	}
+	for _, q := range []string{"museums in towns", "museums in mills", "museums in barns"} {
+		require.Empty(t, r.Route(q).Constraints.Places, q)
+	}
+}
+
+// Two towns whose names differ only in accents are two towns: "Munster"
+// is read as Munster (Lower Saxony), not as Münster, which the data
+// holds more records of.
+func TestTownsSpelledApartByAccents(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Which museums are in Munster?":  "Munster",
+		"Which museums are in Münster?":  "Münster",
+		"Which museums are in Nurnberg?": "Nürnberg",
+	} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
 	}
 }

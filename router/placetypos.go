@@ -1,8 +1,13 @@
 package router
 
 import (
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // placeFuzzyStop are common English, Dutch and German words that must not
@@ -36,6 +41,16 @@ func init() {
 	}
 }
 
+// unheldRegions are regions of the countries the data covers that no
+// record names: a question may name them, and they are real places, so
+// no typo tolerance corrects them to another place ("Zeeland", the Dutch
+// province, is not Zealand in Denmark).
+var unheldRegions = map[string]bool{
+	"zeeland": true, "drenthe": true, "overijssel": true, "flevoland": true, "gelderland": true, "limburg": true,
+	"friesland": true, "fryslan": true, "noord brabant": true, "north brabant": true, "saarland": true,
+	"rheinland pfalz": true, "rhineland palatinate": true,
+}
+
 // placeTrigramIndex maps a trigram to the one-, two- and three-word place
 // keys of five letters or more that contain it.
 func (g *gazetteer) buildPlaceTrigrams() {
@@ -56,6 +71,37 @@ func (g *gazetteer) buildPlaceTrigrams() {
 	}
 	sort.Strings(g.shortPlaces)
 }
+
+// buildTownPrefixes lists the first words of the towns of several words
+// that name no place themselves (see townPrefixes), when they begin at
+// most maxShortFormTowns towns: a word that begins many ("North",
+// "Great") is no short form of one. It is derived from the places, also
+// when the tables are decoded.
+func (g *gazetteer) buildTownPrefixes() {
+	towns := map[string]int{}
+	for k, cands := range g.places {
+		if !slices.ContainsFunc(cands, func(c placeCand) bool { return c.place.Level == LevelCity }) {
+			continue
+		}
+		words := strings.Fields(k)
+		for n := 1; n < len(words); n++ {
+			if pre := strings.Join(words[:n], " "); len(pre) >= 4 && g.places[pre] == nil {
+				towns[pre]++
+			}
+		}
+	}
+	g.townPrefixes = map[string]bool{}
+	for pre, n := range towns {
+		if n <= maxShortFormTowns {
+			g.townPrefixes[pre] = true
+		}
+	}
+}
+
+// maxShortFormTowns is the most towns a short form may stand for
+// ("Newcastle": Newcastle upon Tyne, Newcastle-under-Lyme, Newcastle
+// Emlyn).
+const maxShortFormTowns = 3
 
 // fuzzyPlaceKey returns the place key within typoEdits of w. Ties go to
 // the key with more records, then to the smaller key.
@@ -98,7 +144,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 				continue
 			}
 			key := s.key(i, i+L)
-			if _, ok := g.places[key]; ok {
+			if _, ok := g.places[key]; ok || g.townPrefixes[key] || unheldRegions[key] {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(key)
@@ -126,6 +172,27 @@ func (g *gazetteer) shortPlaceKey(w string) (string, bool) {
 		}
 		if n := g.placeCount(k); best == "" || dropped(w, k) && !dropped(w, best) ||
 			dropped(w, k) == dropped(w, best) && (n > bestN || n == bestN && k < best) {
+			best, bestN = k, n
+		}
+	}
+	return best, best != ""
+}
+
+// extraLetterKey returns the place key of four letters that a word of
+// five is with one letter typed twice or one too many ("yorkk" → york,
+// "bathe" is a word of the data and never reaches here); ties as in
+// nearest. Shorter words are left to shortPlaceKey, and a place of five
+// letters or more to the trigram index.
+func (g *gazetteer) extraLetterKey(w string) (string, bool) {
+	if len(w) != 5 {
+		return "", false
+	}
+	best, bestN := "", -1
+	for _, k := range g.shortPlaces {
+		if len(k) != 4 || !dropped(k, w) || osa(w, k, 1) > 1 {
+			continue
+		}
+		if n := g.placeCount(k); n > bestN || n == bestN && k < best {
 			best, bestN = k, n
 		}
 	}
@@ -191,14 +258,31 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 				// another place ("Alloway")
 				unknown = unknown || !g.known(w)
 			}
-			if !ok || !unknown {
+			if !ok {
 				continue
 			}
 			k := s.key(i, i+L)
+			if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && locatives[prev] && !nextUpper(s, i) {
+				// a short form of a town ("in Newcastle", "in Stratford",
+				// a word of the data's names too) where a place stands:
+				// read as the town it names, and the answer offers the
+				// longer towns
+				_, qs, qe := qualifierAround(s, i, i+L)
+				g.addPlace(s, c, Place{Name: shortTownName(s.original(i, i+L), k), Level: LevelCity}, qs, qe)
+				i = qe - 1
+				found = true
+				continue
+			}
+			if !unknown {
+				continue
+			}
 			if _, ok := g.places[k]; ok {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(k)
+			if prev, _ := s.prev(i); !ok && L == 1 && locatives[prev] {
+				pk, ok = g.extraLetterKey(k)
+			}
 			if !ok {
 				continue
 			}
@@ -212,4 +296,22 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 			found = true
 		}
 	}
+}
+
+// shortTownName spells the short form of a town as the question does,
+// capitalised ("newcastle" → "Newcastle"), or, when the question's word
+// was corrected to it, as its key.
+func shortTownName(typed, key string) string {
+	name := typed
+	if heritage.NormalizeName(typed) != key {
+		name = key
+	}
+	r, n := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[n:]
+}
+
+// nextUpper reports whether a capitalised word follows token i, so that
+// token i begins a longer name ("East Riding Yorkshire").
+func nextUpper(s *scan, i int) bool {
+	return i+1 < len(s.toks) && s.toks[i+1].upper
 }

@@ -175,5 +175,6 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("router: tables: %w", err)
 	}
+	g.buildTownPrefixes()
 	return &Tables{g}, nil
 }

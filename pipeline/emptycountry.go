@@ -1,0 +1,59 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// emptyCountryAnswer answers a list, count or existence question whose
+// place is a country the data holds no record of ("Are there any museums
+// in Iceland?"): the data places nothing there, of any kind. The closest
+// matches by text would be records of other countries, and a correction
+// to a country the data has ("Iceland" to Ireland) would answer another
+// question; the truth is that the data has no record there, which is an
+// exact answer.
+func (p *Pipeline) emptyCountryAnswer(plan router.Plan) (draft, bool) {
+	c := plan.Constraints
+	if len(c.Places) == 0 || len(c.Names) > 0 || c.HasIDs() || len(c.Postcodes) > 0 || len(plan.Sides) > 1 {
+		return draft{}, false
+	}
+	var shown []string
+	for _, pl := range c.Places {
+		if pl.Level != router.LevelCountry || p.countryRecords(pl.Name) > 0 {
+			return draft{}, false
+		}
+		shown = append(shown, placeShown(pl))
+	}
+	where := strings.Join(shown, " or ")
+	noun := typeNoun(c.TypeCodes)
+	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
+	if plan.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	return draft{Answer: a, render: func(func(string) string) string {
+		var b strings.Builder
+		switch {
+		case plan.Frame == router.FrameCount:
+			b.WriteString("None: ")
+		case plan.Exists:
+			b.WriteString("No: ")
+		}
+		fmt.Fprintf(&b, "the data places no %s in %s: it holds no record of any institution there", noun, where)
+		writeUnread(&b, plan.Unread)
+		text := b.String()
+		return strings.ToUpper(text[:1]) + text[1:] + "."
+	}}, true
+}
+
+// countryRecords counts the records of a country code.
+func (p *Pipeline) countryRecords(code string) int {
+	n := 0
+	for i := range p.data.Institutions {
+		if p.data.Institutions[i].Country == code {
+			n++
+		}
+	}
+	return n
+}

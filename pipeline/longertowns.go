@@ -1,0 +1,135 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/router"
+)
+
+// longerTown is a town of the data whose name begins with the name a
+// question gives ("Newcastle upon Tyne" for "Newcastle") and the records
+// there that the question's other conditions select.
+type longerTown struct {
+	name string
+	ids  []string
+}
+
+// withLongerTowns answers a list in a town whose name is the short form
+// of other towns of the data that hold what the question asks for
+// ("Newcastle" of Newcastle upon Tyne, "Stratford" of
+// Stratford-upon-Avon) when the town itself holds none of it. "Which
+// museums are in Newcastle?" found the one closed museum whose city field
+// is "Newcastle" and said, exactly, that none is open, though Newcastle
+// upon Tyne has several. The short form may mean either town, so the
+// answer is not exact and names the longer towns with their records, or,
+// when the data has no town of the short name at all, lists their
+// records as what the name most likely means.
+func (p *Pipeline) withLongerTowns(d draft, plan router.Plan) draft {
+	c := plan.Constraints
+	if d.render == nil || len(d.IDs) > 0 && d.Kind != KindRanked || d.Kind == KindYesNo || len(c.Places) != 1 ||
+		c.Places[0].Level != router.LevelCity || c.NearPlace || len(c.Names) > 0 || c.HasIDs() ||
+		len(plan.Sides) > 1 || c.Order != nil || c.Group != nil || c.Field != "" {
+		return d
+	}
+	towns := p.longerTowns(c)
+	if len(towns) == 0 {
+		return d
+	}
+	if !p.townInData(c.Places[0]) {
+		return p.longerTownsDraft(plan, towns)
+	}
+	if d.Kind == KindRanked {
+		return d
+	}
+	d.Exact = false
+	render := d.render
+	d.render = func(cite func(string) string) string {
+		var b strings.Builder
+		b.WriteString(strings.TrimSuffix(strings.TrimRight(render(cite), " "), "."))
+		fmt.Fprintf(&b, ". Not an exact answer: the data has towns whose names begin with %s, and “%s” may mean one of them: %s",
+			c.Places[0].Name, c.Places[0].Text, p.townCounts(towns, c))
+		return b.String() + "."
+	}
+	return d
+}
+
+// longerTownsDraft lists the records of the longer towns a short name
+// stands for, when the data has no town of that name: not exact, since
+// the name may mean a place the data does not hold.
+func (p *Pipeline) longerTownsDraft(plan router.Plan, towns []longerTown) draft {
+	c := plan.Constraints
+	var ids []string
+	for _, t := range towns {
+		ids = append(ids, t.ids...)
+	}
+	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids)}
+	if plan.Frame == router.FrameCount {
+		a.Value = fmt.Sprint(len(ids))
+	}
+	noun := typeNoun(c.TypeCodes)
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "The data has no town called %s; it has towns whose names begin with it: %s. Not an exact answer: “%s” is read as these towns. The %d %s: ",
+			c.Places[0].Name, p.townCounts(towns, c), c.Places[0].Text, len(ids), plural(noun, len(ids)))
+		p.writeList(&b, ids, c, cite)
+		writeUnread(&b, plan.Unread)
+		return b.String() + "."
+	}}
+}
+
+// townCounts names the longer towns with the number of records each
+// holds: "9 museums in Newcastle upon Tyne; 2 in Newcastle-under-Lyme".
+func (p *Pipeline) townCounts(towns []longerTown, c router.Constraints) string {
+	noun := typeNoun(c.TypeCodes)
+	parts := make([]string, len(towns))
+	for i, t := range towns {
+		parts[i] = fmt.Sprintf("%d %s in %s", len(t.ids), plural(noun, len(t.ids)), t.name)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// townInData reports whether a record's city field names the town.
+func (p *Pipeline) townInData(pl router.Place) bool {
+	for i := range p.data.Institutions {
+		if placeMatches(&p.data.Institutions[i], []router.Place{pl}) {
+			return true
+		}
+	}
+	return false
+}
+
+// longerTowns lists the towns of the data whose names begin with the
+// question's town and a word break ("Stratford" → "Stratford-upon-Avon",
+// "Stratford St Mary") and hold records the question's other conditions
+// select, most records first.
+func (p *Pipeline) longerTowns(c router.Constraints) []longerTown {
+	prefix := heritage.NormalizeName(c.Places[0].Name) + " "
+	others := c
+	others.Places = nil
+	keep := conditionsKeep(others)
+	byKey := map[string]*longerTown{}
+	var keys []string
+	for i := range p.data.Institutions {
+		in := &p.data.Institutions[i]
+		k := heritage.NormalizeName(in.City)
+		if !strings.HasPrefix(k, prefix) || !keep(in) {
+			continue
+		}
+		t := byKey[k]
+		if t == nil {
+			t = &longerTown{name: in.City}
+			byKey[k] = t
+			keys = append(keys, k)
+		}
+		t.ids = append(t.ids, in.ID)
+	}
+	out := make([]longerTown, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, *byKey[k])
+	}
+	slices.SortStableFunc(out, func(a, b longerTown) int { return len(b.ids) - len(a.ids) })
+	return out
+}
