@@ -39,14 +39,33 @@ func (p *Pipeline) keepSpelledApart(sel *kg.Selection, pl plan.Plan) {
 // name another way that differs only in accents ("Munster", "Münster").
 // A spelling of other letters ("Giessen", "Gießen") is the same town.
 func (p *Pipeline) hasAccentTwin(name string) bool {
-	key := heritage.NormalizeName(name)
-	for i := range p.data.Institutions {
-		c := p.data.Institutions[i].City
-		if c != "" && !strings.EqualFold(c, name) && accentTwins(c, name) && heritage.NormalizeName(c) == key {
+	for _, c := range p.citySpellings()[heritage.NormalizeName(name)] {
+		if !strings.EqualFold(c, name) && accentTwins(c, name) {
 			return true
 		}
 	}
 	return false
+}
+
+// citySpellings returns the data's spellings of each town, by the
+// town's normalised name, made on the first call: looking them up in
+// every record for each question had been a sixth of an ask's time.
+func (p *Pipeline) citySpellings() map[string][]string {
+	a := p.areas
+	a.spellOnce.Do(func() {
+		a.spellings = map[string][]string{}
+		for i := range p.data.Institutions {
+			c := p.data.Institutions[i].City
+			if c == "" {
+				continue
+			}
+			k := heritage.NormalizeName(c)
+			if !slices.Contains(a.spellings[k], c) {
+				a.spellings[k] = append(a.spellings[k], c)
+			}
+		}
+	})
+	return a.spellings
 }
 
 // accentTwins reports whether two names have as many letters and differ

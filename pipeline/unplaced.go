@@ -34,6 +34,9 @@ type placeAreas struct {
 	// built on first use (see namesakes).
 	namesOnce sync.Once
 	names     []string
+	// spellings holds the data's spellings of each town (citySpellings).
+	spellOnce sync.Once
+	spellings map[string][]string
 }
 
 // placeArea is where the records placed in a town or unit are: their
