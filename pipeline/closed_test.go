@@ -257,7 +257,7 @@ func TestUnreadWordsAmongTheBestHits(t *testing.T) {
 // "Does Reading have a museum?": a town that is also a common word
 // ("Reading", "Bath", "Wells", "March") is the town when it is the
 // subject of the question, as it is after "in", whatever its case. For
-// every British town whose museums "Which museums are in <town>?" lists,
+// every second British town whose museums "Which museums are in <town>?" lists,
 // the same list answers "Does <town> have any museums?", "Has <town> got
 // a museum?" and "does <town> have a museum?". Before, 98 of those 4,386
 // questions got best matches or a yes/no about an institution named
@@ -273,7 +273,7 @@ func TestPlaceHasTypeOverTheData(t *testing.T) {
 		}
 	}
 	towns, wrong := 0, 0
-	for _, town := range everyNth(count, 1, func(_ string, n int) bool { return n <= 30 }) {
+	for _, town := range everyNth(count, 2, func(_ string, n int) bool { return n <= 30 }) {
 		plain := ask(t, p, fmt.Sprintf("Which museums are in %s?", town))
 		if plain.Answer.Kind != KindSet || plain.Plan.Constraints.Places == nil {
 			continue
@@ -293,7 +293,7 @@ func TestPlaceHasTypeOverTheData(t *testing.T) {
 		}
 	}
 	t.Logf("%d towns, %d questions not answered with the town's list", towns, wrong)
-	require.Greater(t, towns, 1000)
+	require.Greater(t, towns, 500)
 	require.LessOrEqual(t, wrong, towns/100)
 }
 

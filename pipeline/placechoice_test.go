@@ -94,7 +94,7 @@ func TestPlaceChoiceOverTheData(t *testing.T) {
 			continue
 		}
 		switch {
-		case in.Country == "GB" && in.TypeCode == "M" && in.City != "" && i%9 == 0 && len(sorted["GB"]) > 0:
+		case in.Country == "GB" && in.TypeCode == "M" && in.City != "" && i%18 == 0 && len(sorted["GB"]) > 0:
 			o := others(in, i, 3)
 			if len(o) < 3 || len(towns["GB"][in.City]) != 1 {
 				continue // a town in two regions: not this test's
@@ -107,7 +107,7 @@ func TestPlaceChoiceOverTheData(t *testing.T) {
 			if county := bareCounty(in); county != "" && county != town && !strings.Contains(in.Name, county) {
 				check("town and county", fmt.Sprintf("Is %s in %s or %s?", in.Name, town, county), in, both)
 			}
-		case (in.Country == "DE" || in.Country == "NL") && in.City != "" && i%7 == 0:
+		case (in.Country == "DE" || in.Country == "NL") && in.City != "" && i%14 == 0:
 			o := others(in, i, 2)
 			if len(o) < 2 || strings.Contains(in.Name, o[0]) {
 				continue
@@ -136,11 +136,11 @@ func TestPlaceChoiceOverTheData(t *testing.T) {
 		t.Logf("wrong: %s", w)
 	}
 	t.Logf("%d of %d questions answered right (by country: %v)", right, asked, byCountry)
-	require.Greater(t, asked, 1500)
+	require.Greater(t, asked, 750)
 	require.GreaterOrEqual(t, float64(right), 0.95*float64(asked), "%d of %d right", right, asked)
 	for _, shape := range []string{"own town first", "own town second", "two other towns", "three other towns", "town and county", "no town recorded"} {
 		require.NotNil(t, counts[shape], shape)
-		require.Greater(t, counts[shape].asked, 50, shape)
+		require.Greater(t, counts[shape].asked, 25, shape)
 	}
 }
 
