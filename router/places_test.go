@@ -301,3 +301,20 @@ func TestTownsSpelledApartByAccents(t *testing.T) {
 		require.Equal(t, want, c.Places[0].Name, q)
 	}
 }
+
+// A misspelt four-letter place after "or" or "and" that follows a place
+// is read as the second place ("Kent or Devn"), as it is after "in".
+func TestMisspeltSecondPlace(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string][]string{
+		"Is Chartwell in Kent or Devn?":      {"Kent", "Devon"},
+		"Which museums are in Kent or Devn?": {"Kent", "Devon"},
+		"museums in Leeds or Yrok":           {"Leeds", "York"},
+	} {
+		var got []string
+		for _, p := range r.Route(q).Constraints.Places {
+			got = append(got, p.Name)
+		}
+		require.Equal(t, want, got, q)
+	}
+}

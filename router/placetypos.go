@@ -148,7 +148,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(key)
-			if !ok && L == 1 && len(key) == 4 && placeSlot(s, i) {
+			if !ok && L == 1 && len(key) == 4 && (placeSlot(s, i) || g.placeBeforeCoordinator(s, i)) {
 				pk, ok = g.shortPlaceKey(key)
 			}
 			if !ok {
@@ -203,6 +203,18 @@ func (g *gazetteer) extraLetterKey(w string) (string, bool) {
 func placeSlot(s *scan, i int) bool {
 	prev, _ := s.prev(i)
 	return s.toks[i].upper && locatives[prev]
+}
+
+// placeBeforeCoordinator reports a capitalised word after a coordinator
+// that follows a place of the data ("Kent or Devn"): the second of two
+// places, where a misspelt four-letter word is read as a place as it is
+// after "in".
+func (g *gazetteer) placeBeforeCoordinator(s *scan, i int) bool {
+	if i < 2 || !s.toks[i].upper || !coordinators[s.toks[i-1].norm] || s.toks[i-1].norm == "of" {
+		return false
+	}
+	_, ok := g.places[s.toks[i-2].norm]
+	return ok
 }
 
 // placeCount is the number of records at the places of a key.
