@@ -63,7 +63,7 @@ func TestNoKindInTownOverTheData(t *testing.T) {
 		}
 		byName[k.name] = k
 	}
-	names := everyNth(byName, 9, func(name string, k town) bool {
+	names := everyNth(byName, 18, func(name string, k town) bool {
 		return !twice[name] && !strings.ContainsAny(name, "(),/") && len(kinds[k]) > 0
 	})
 	asked, honest, having, listed := 0, 0, 0, 0
