@@ -265,13 +265,9 @@ func TestUnreadWordsAmongTheBestHits(t *testing.T) {
 func TestPlaceHasTypeOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	count := map[string]int{}
-	for i := range p.Data().Institutions {
-		in := &p.Data().Institutions[i]
-		if in.Country == "GB" && in.TypeCode == "M" && in.City != "" && in.Status == "open" && !strings.ContainsAny(in.City, "(),") {
-			count[in.City]++
-		}
-	}
+	count := townCounts(p, func(in *heritage.Institution) bool {
+		return in.Country == "GB" && in.TypeCode == "M" && in.Status == "open" && !strings.ContainsAny(in.City, "(),")
+	})
 	towns, wrong := 0, 0
 	for _, town := range everyNth(count, 2, func(_ string, n int) bool { return n <= 30 }) {
 		plain := ask(t, p, fmt.Sprintf("Which museums are in %s?", town))
@@ -545,13 +541,9 @@ func TestCompareTwoOverTheData(t *testing.T) {
 func TestRunByAKindOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	towns := map[string]int{}
-	for i := range p.Data().Institutions {
-		in := &p.Data().Institutions[i]
-		if in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode == "University" && in.City != "" && !strings.ContainsAny(in.City, "(),") {
-			towns[in.City]++
-		}
-	}
+	towns := townCounts(p, func(in *heritage.Institution) bool {
+		return in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode == "University" && !strings.ContainsAny(in.City, "(),")
+	})
 	checked := 0
 	for _, town := range everyNth(towns, 1, func(string, int) bool { return true }) {
 		plain := ask(t, p, fmt.Sprintf("Which university museums are in %s?", town))
@@ -570,4 +562,15 @@ func TestRunByAKindOverTheData(t *testing.T) {
 	}
 	require.Greater(t, checked, 20)
 	t.Logf("%d questions checked", checked)
+}
+
+// townCounts counts, by town, the records that name a town and pass keep.
+func townCounts(p *Pipeline, keep func(*heritage.Institution) bool) map[string]int {
+	count := map[string]int{}
+	for i := range p.Data().Institutions {
+		if in := &p.Data().Institutions[i]; in.City != "" && keep(in) {
+			count[in.City]++
+		}
+	}
+	return count
 }

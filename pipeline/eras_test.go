@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
@@ -44,13 +45,9 @@ var yearShapes = []yearShape{
 func TestYearsInWordsOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	museums := map[string]int{}
-	for i := range p.Data().Institutions {
-		in := &p.Data().Institutions[i]
-		if in.Country == "GB" && in.TypeCode == "M" && in.City != "" {
-			museums[in.City]++
-		}
-	}
+	museums := townCounts(p, func(in *heritage.Institution) bool {
+		return in.Country == "GB" && in.TypeCode == "M"
+	})
 	towns := everyNth(museums, 3, func(town string, n int) bool {
 		return n >= 5 && !strings.ContainsAny(town, "(),'")
 	})

@@ -131,13 +131,9 @@ func testMedian(v []float64) float64 {
 func TestRadiusAroundUnplacedTownsOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	towns := map[string]int{}
-	for i := range p.Data().Institutions {
-		in := &p.Data().Institutions[i]
-		if in.Country == "DE" && in.TypeCode == "M" && in.City != "" && len(p.Data().TownCentres(in.City)) == 0 {
-			towns[in.City]++
-		}
-	}
+	towns := townCounts(p, func(in *heritage.Institution) bool {
+		return in.Country == "DE" && in.TypeCode == "M" && len(p.Data().TownCentres(in.City)) == 0
+	})
 	asked, right := 0, 0
 	for _, town := range everyNth(towns, 20, func(town string, _ int) bool { return !strings.ContainsAny(town, "(),/") }) {
 		in := ask(t, p, fmt.Sprintf("Which museums are in %s?", town))

@@ -27,13 +27,9 @@ import (
 func TestNegatedConditionsOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	museums := map[string]int{}
-	for i := range p.Data().Institutions {
-		in := &p.Data().Institutions[i]
-		if in.Country == "GB" && in.TypeCode == "M" && in.City != "" {
-			museums[in.City]++
-		}
-	}
+	museums := townCounts(p, func(in *heritage.Institution) bool {
+		return in.Country == "GB" && in.TypeCode == "M"
+	})
 	names := nameCounts(p)
 	towns := everyNth(museums, 3, func(town string, n int) bool {
 		return n >= 4 && n <= 60 && names[town] == 0 && !strings.ContainsAny(town, "(),'")

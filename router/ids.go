@@ -75,6 +75,9 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 // sees: one the data holds, or a "q" and four digits or more, is no other
 // word (ident.Find asks for a cue, as a scan of any text must).
 func (g *gazetteer) knownLowerQIDs(q string) []ident.Mention {
+	if !lowerQAndDigit(q) {
+		return nil // most questions: no need to read the words again
+	}
 	var out []ident.Mention
 	for _, t := range tokenize(q, false) {
 		v := strings.ToUpper(q[t.start:t.end])
@@ -85,6 +88,16 @@ func (g *gazetteer) knownLowerQIDs(q string) []ident.Mention {
 		}
 	}
 	return out
+}
+
+// lowerQAndDigit reports whether q holds a "q" followed by a digit.
+func lowerQAndDigit(q string) bool {
+	for i := 0; i+1 < len(q); i++ {
+		if q[i] == 'q' && q[i+1] >= '0' && q[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // camelSuffix reports whether the part of an ISIL after its prefix has a

@@ -101,18 +101,11 @@ func TestNestedPlaces(t *testing.T) {
 		// a district beside a town is not read as where it lies
 		{"museums in Leeds, York", []string{"Leeds", "York"}, nil},
 	}
-	names := func(ps []Place) []string {
-		var out []string
-		for _, p := range ps {
-			out = append(out, p.Name)
-		}
-		return out
-	}
 	for _, tc := range tests {
 		t.Run(tc.q, func(t *testing.T) {
 			c := r.Route(tc.q).Constraints
-			require.Equal(t, tc.places, names(c.Places))
-			require.Equal(t, tc.within, names(c.Within))
+			require.Equal(t, tc.places, placeNamesOf(c.Places))
+			require.Equal(t, tc.within, placeNamesOf(c.Within))
 		})
 	}
 }
@@ -142,10 +135,7 @@ func TestHavePlace(t *testing.T) {
 	}
 	for _, tc := range tests {
 		p := r.Route(tc.q)
-		var places []string
-		for _, pl := range p.Constraints.Places {
-			places = append(places, pl.Name)
-		}
+		places := placeNamesOf(p.Constraints.Places)
 		if tc.place == "" {
 			require.Empty(t, places, tc.q)
 			require.NotEmpty(t, p.Constraints.Names, tc.q)
@@ -162,18 +152,14 @@ func TestHavePlace(t *testing.T) {
 // name of an institution holding the word stays a name.
 func TestRegionExonyms(t *testing.T) {
 	r := newTestRouter(t)
-	for q, want := range map[string]string{
+	requireOnePlace(t, r, map[string]string{
 		"Welche Museen gibt es in Bayern?":             "Bavaria",
 		"Welke musea zijn er in Beieren?":              "Bavaria",
 		"Welke bibliotheken zijn er in Noord-Holland?": "North Holland",
 		"Welche Bibliotheken gibt es in Hessen?":       "Hesse",
 		"Welche Museen gibt es in Thüringen?":          "Thuringia",
 		"Welche Museen gibt es in Tirol?":              "Tyrol",
-	} {
-		c := r.Route(q).Constraints
-		require.Len(t, c.Places, 1, q)
-		require.Equal(t, want, c.Places[0].Name, q)
-	}
+	})
 	c := r.Route("Where is the Feuerwehrmuseum Bayern?").Constraints
 	require.Empty(t, c.Places)
 	require.Len(t, c.Names, 1)
@@ -237,15 +223,11 @@ func TestShortFormsOfTowns(t *testing.T) {
 	}
 	// a town of the data keeps its own name, and a misspelt one is still
 	// corrected
-	for q, want := range map[string]string{
+	requireOnePlace(t, r, map[string]string{
 		"Which museums are in Stafford?":            "Stafford",
 		"Which museums are in Brigthon?":            "Brighton",
 		"Which museums are in Newcastle upon Tyne?": "Newcastle upon Tyne",
-	} {
-		c := r.Route(q).Constraints
-		require.Len(t, c.Places, 1, q)
-		require.Equal(t, want, c.Places[0].Name, q)
-	}
+	})
 }
 
 // A region no record names is not corrected to a place of the data one
@@ -272,15 +254,11 @@ func TestUnheldRegionsAreNotCorrected(t *testing.T) {
 // words of the data stay words.
 func TestShortTownWithALetterTooMany(t *testing.T) {
 	r := newTestRouter(t)
-	for q, want := range map[string]string{
+	requireOnePlace(t, r, map[string]string{
 		"musuems in yorkk": "York",
 		"museums in bathh": "Bath",
 		"museums in rhyll": "Rhyl",
-	} {
-		c := r.Route(q).Constraints
-		require.Len(t, c.Places, 1, q)
-		require.Equal(t, want, c.Places[0].Name, q)
-	}
+	})
 	for _, q := range []string{"museums in towns", "museums in mills", "museums in barns"} {
 		require.Empty(t, r.Route(q).Constraints.Places, q)
 	}
@@ -291,15 +269,11 @@ func TestShortTownWithALetterTooMany(t *testing.T) {
 // holds more records of.
 func TestTownsSpelledApartByAccents(t *testing.T) {
 	r := newTestRouter(t)
-	for q, want := range map[string]string{
+	requireOnePlace(t, r, map[string]string{
 		"Which museums are in Munster?":  "Munster",
 		"Which museums are in Münster?":  "Münster",
 		"Which museums are in Nurnberg?": "Nürnberg",
-	} {
-		c := r.Route(q).Constraints
-		require.Len(t, c.Places, 1, q)
-		require.Equal(t, want, c.Places[0].Name, q)
-	}
+	})
 }
 
 // A misspelt four-letter place after "or" or "and" that follows a place
@@ -311,10 +285,26 @@ func TestMisspeltSecondPlace(t *testing.T) {
 		"Which museums are in Kent or Devn?": {"Kent", "Devon"},
 		"museums in Leeds or Yrok":           {"Leeds", "York"},
 	} {
-		var got []string
-		for _, p := range r.Route(q).Constraints.Places {
-			got = append(got, p.Name)
-		}
-		require.Equal(t, want, got, q)
+		require.Equal(t, want, placeNamesOf(r.Route(q).Constraints.Places), q)
 	}
+}
+
+// requireOnePlace requires each question to read one place, the one its
+// entry names.
+func requireOnePlace(t *testing.T, r *Router, cases map[string]string) {
+	t.Helper()
+	for q, want := range cases {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, want, c.Places[0].Name, q)
+	}
+}
+
+// placeNamesOf are the names of the places, in order.
+func placeNamesOf(ps []Place) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name)
+	}
+	return out
 }
