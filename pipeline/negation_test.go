@@ -173,3 +173,25 @@ func bodyOf(p *Pipeline, ids []string) string {
 	}
 	return bodies[0]
 }
+
+// A negated kind of governance after "run by" ("aren't run by the
+// council") leaves out the institutions of that governance: it had been
+// read as an organisation the data does not hold ("The data holds no
+// organisation by the name in the question").
+func TestNegatedGovernanceAfterRunBy(t *testing.T) {
+	p := testPipeline(t)
+	run := ask(t, p, "Which museums in Bath are run by the council?")
+	all := ask(t, p, "Which museums are in Bath?")
+	for _, q := range []string{
+		"Which museums in Bath aren't run by the council?",
+		"museums in bath that aren't run by the council",
+		"Which museums in Bath are not run by a local authority?",
+	} {
+		r := ask(t, p, q)
+		require.Equal(t, KindSet, r.Answer.Kind, "%s: %s", q, r.Answer.Text)
+		require.Len(t, r.Answer.IDs, len(all.Answer.IDs)-len(run.Answer.IDs), "%s: %s", q, r.Answer.Text)
+		for _, id := range run.Answer.IDs {
+			require.NotContains(t, r.Answer.IDs, id, q)
+		}
+	}
+}

@@ -322,7 +322,8 @@ func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (
 	// even when a word of it ("Trust") was also read as a kind of
 	// governance
 	named := plan.UnknownName != "" && strings.Contains(plan.UnknownName, " ") && len(plan.Unknown) > 0
-	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || len(c.GovernanceCodes) > 0 && !named {
+	governed := len(c.GovernanceCodes) > 0 || c.Not != nil && len(c.Not.GovernanceCodes) > 0 // "not run by the council" too
+	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || governed && !named {
 		return draft{}, false
 	}
 	rel := relationPhrase(c.Relation)
