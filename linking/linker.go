@@ -33,6 +33,11 @@ type Linker struct {
 	post []string         // per institution: normalised postcode
 
 	towns map[string][]string // the normalised towns of the records → their countries
+	// areas are the normalised names of the units above a town that the
+	// records state: counties, districts, regions.
+	areas map[string]bool
+	// countries are the countries of the records.
+	countries map[string]bool
 
 	matchThreshold float64
 	minScore       float64
@@ -78,6 +83,8 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		city:           make([]string, n),
 		post:           make([]string, n),
 		towns:          map[string][]string{},
+		areas:          map[string]bool{},
+		countries:      map[string]bool{},
 		matchThreshold: DefaultMatchThreshold,
 		minScore:       DefaultMinScore,
 		fanout:         DefaultFanout,
@@ -96,6 +103,15 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
 			l.towns[t] = append(l.towns[t], in.Country)
 		}
+		for _, a := range []string{in.County, in.District, in.Subregion, in.Region} {
+			if a != "" {
+				l.areas[kg.NormalizeName(a)] = true
+			}
+		}
+		for _, u := range in.AdminAreas() {
+			l.areas[kg.NormalizeName(u.Name)] = true
+		}
+		l.countries[in.Country] = true
 	}
 	return l
 }

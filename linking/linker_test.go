@@ -160,7 +160,7 @@ func TestNormalizeHints(t *testing.T) {
 		"http://www.wikidata.org/entity/Q33506": "M", "Research centre": "R", "spaceship": ""} {
 		require.Equal(t, want, NormalizeType(in), in)
 	}
-	for in, want := range map[string]string{"de": "DE", "Germany": "DE", "United Kingdom": "GB", "Atlantis": ""} {
+	for in, want := range map[string]string{"de": "DE", "Germany": "DE", "United Kingdom": "GB", "UK": "GB", "uk": "GB", "Atlantis": ""} {
 		require.Equal(t, want, NormalizeCountry(in), in)
 	}
 }

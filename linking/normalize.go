@@ -97,7 +97,10 @@ var countryNames = map[string]string{
 func NormalizeCountry(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) == 2 {
-		return strings.ToUpper(s)
+		if c := strings.ToUpper(s); c != "UK" {
+			return c
+		}
+		return "GB" // the code people write for the United Kingdom
 	}
 	return countryNames[kg.NormalizeName(s)]
 }

@@ -18,7 +18,11 @@ import (
 // such a reference is read apart first (readReference): the address is a
 // hint, never part of the name; the postcode confirms a record that
 // states one, the town goes the way of a town after a name; the
-// abbreviations are spelt out.
+// abbreviations are spelt out. A country after the name ("Rijksmuseum,
+// Netherlands", "Museum Folkwang Essen Germany", "Rijksmuseum (NL)") is
+// the country hint, and a county or district after the town ("…, Barnard
+// Castle, Co. Durham") and a locality between the street and the town
+// are parts of the address.
 
 // maxSpellings caps the spellings of a name with abbreviations tried,
 // where an abbreviation stands for several words ("Staatl." for
@@ -32,6 +36,8 @@ type reading struct {
 	town, postcode string
 	// id is an identifier in parentheses after the name ("(Q190804)").
 	id string
+	// country is the code of a country named after the name.
+	country string
 }
 
 // quotePairs are the quotes a spreadsheet cell may put around a name.
@@ -50,10 +56,14 @@ var statusWords = map[string]bool{
 func (l *Linker) read(text string) (r reading, ok bool) {
 	s := strings.TrimSpace(text)
 	s = unquote(s)
+	s, r.country = l.trailingCountry(s)
 	s, r.id = trailingGroup(s)
+	if r.country == "" {
+		s, r.country = l.trailingCountry(s)
+	}
 	s = unquote(s)
 	s = dropPrefix(s, "stichting")
-	s, r.town, r.postcode = address(s, l.isTown)
+	s, r.town, r.postcode = address(s, l.isTown, l.isArea)
 	if r.town == "" {
 		// the town after two names around a slash is the town of both
 		if head, town, ok := l.trailingTown(s); ok && strings.Contains(head, "/") {
@@ -64,7 +74,7 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 	if len(l.names.Lookup(s)) == 0 {
 		r.names = splitSlash(s)
 	}
-	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" ||
+	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" || r.country != "" ||
 		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s)
 	return r, ok && s != ""
 }
@@ -98,6 +108,76 @@ func trailingGroup(s string) (rest, id string) {
 		s = strings.TrimSpace(s[:open])
 	}
 	return s, id
+}
+
+// trailingCountry splits a country off the end of s: the last
+// comma-separated part, a group in parentheses, or the last one to three
+// words, when they name a country (see countryOf) and a name of a word of
+// three letters or more is left before them. It returns the rest and the
+// country's code, or s and "".
+func (l *Linker) trailingCountry(s string) (rest, country string) {
+	if strings.HasSuffix(s, ")") {
+		if open := strings.LastIndexByte(s, '('); open > 0 {
+			if c := l.countryOf(s[open+1 : len(s)-1]); c != "" && hasLongWord(s[:open]) {
+				return strings.TrimSpace(s[:open]), c
+			}
+		}
+	}
+	if at := strings.LastIndexByte(s, ','); at > 0 {
+		if c := l.countryOf(s[at+1:]); c != "" && hasLongWord(s[:at]) {
+			return strings.TrimSpace(s[:at]), c
+		}
+	}
+	words := strings.Fields(s)
+	for n := min(3, len(words)-1); n >= 1; n-- {
+		head := strings.Join(words[:len(words)-n], " ")
+		if linkWords[kg.NormalizeName(words[len(words)-n-1])] {
+			continue // "Museum of Scotland": the country is the name's
+		}
+		if wider := strings.Join(words[len(words)-n-1:], " "); l.isArea(wider) || l.isTown(wider) {
+			continue // "…, Spalding, South Holland"
+		}
+		if c := l.countryOf(strings.Join(words[len(words)-n:], " ")); c != "" && hasLongWord(head) {
+			return strings.TrimRight(head, " ,"), c
+		}
+	}
+	return s, ""
+}
+
+// linkWords tie the word after them into a name ("Museum of Scotland",
+// "Haus der Geschichte", "Stichting voor Nederland").
+var linkWords = map[string]bool{
+	"of": true, "for": true, "the": true, "and": true, "in": true, "on": true, "at": true,
+	"von": true, "fur": true, "der": true, "des": true, "im": true, "und": true,
+	"van": true, "voor": true, "het": true, "de": true, "en": true, "du": true, "la": true, "le": true,
+}
+
+// countryOf is the code of the country p names: an English or native
+// name (see NormalizeCountry), "UK", or the two-letter code of a country
+// of the records, in capitals ("NL"; "de" or "St" are words); or "".
+func (l *Linker) countryOf(p string) string {
+	p = strings.TrimSpace(p)
+	switch {
+	case p == "UK" || p == "U.K.":
+		return "GB"
+	case len(p) == 2:
+		if p == strings.ToUpper(p) && l.countries[p] {
+			return p
+		}
+		return ""
+	}
+	return countryNames[kg.NormalizeName(p)]
+}
+
+// isArea reports whether p names a unit above a town that the records
+// state (a county, district or region), with "Co." for County ("Co.
+// Durham"). Many are named after a town ("Boston", "South Holland").
+func (l *Linker) isArea(p string) bool {
+	n := kg.NormalizeName(p)
+	if rest, ok := strings.CutPrefix(n, "co "); ok {
+		n = "county " + rest
+	}
+	return l.areas[n]
 }
 
 // dropPrefix drops a leading word (case folded) that says what kind of
@@ -148,14 +228,22 @@ var (
 )
 
 // address reads an address after a name: the comma-separated parts at
-// the end that hold a postcode (with or without the town), a street or
-// the town, and a postcode at the very end. It returns the name with the
-// town of the address after a comma (so that it is read as a town after
-// a name is), the town and the postcode; a text with no postcode or
-// street is returned as it is.
-func address(s string, isTown func(string) bool) (name, town, postcode string) {
+// the end that hold a postcode (with or without the town), a street, the
+// town, a county or district after the town (isArea), a locality between
+// a street and the town, and a postcode at the very end. It returns the
+// name with the town of the address after a comma (so that it is read as
+// a town after a name is), the town and the postcode; a text with no
+// postcode, street or county is returned as it is.
+func address(s string, isTown, isArea func(string) bool) (name, town, postcode string) {
 	parts := strings.Split(s, ",")
 	end, found := len(parts), false
+	// firstStreet is the first part after the name that is a street: the
+	// parts between it and the town are localities ("…, 94 Halftown
+	// Road, Maze, Lisburn").
+	firstStreet := slices.IndexFunc(parts[1:], func(p string) bool {
+		p = strings.TrimSpace(p)
+		return street(p) && !isTown(p)
+	}) + 1
 	for ; end > 1; end-- {
 		p := strings.TrimSpace(parts[end-1])
 		if pc, rest, ok := postcodeIn(p); ok && postcode == "" {
@@ -171,6 +259,14 @@ func address(s string, isTown func(string) bool) (name, town, postcode string) {
 			town = p // "…, Bath BA2 4DB", "…, Museumstraat 1, Amsterdam"
 		case street(p) && !isTown(p):
 			found = true
+		case town == "" && postcode == "" && isArea(p) && !isTown(p):
+			found = true // "…, Barnard Castle, Co. Durham"
+		case town != "" && placeLike && isTown(p) && isArea(town):
+			// "…, Freiston, Boston": a town, then the district named
+			// after its own town
+			town, found = p, true
+		case firstStreet > 0 && end-1 > firstStreet && placeLike:
+			found = true // a locality between the street and the town
 		default:
 			return finishAddress(s, strings.Join(parts[:end], ","), town, postcode, found)
 		}
@@ -272,6 +368,9 @@ func (l *Linker) byReading(q Query) ([]Candidate, bool) {
 	if q.Postcode == "" {
 		q.Postcode = r.postcode
 	}
+	if q.Country == "" {
+		q.Country = r.country
+	}
 	var best []Candidate
 	matched := ""
 	for _, name := range r.names {
@@ -290,6 +389,20 @@ func (l *Linker) byReading(q Query) ([]Candidate, bool) {
 		}
 		if matched == "" && bestScore(cands) > bestScore(best) {
 			best = cands
+		}
+	}
+	if matched == "" && len(r.names) == 1 && (r.town != "" || r.postcode != "") {
+		// A building or site between the name and the street ("Jain
+		// Museum, Jain Centre, 32 Oxford Street, Leicester"): the name
+		// is the first part.
+		if head, _, ok := strings.Cut(r.names[0], ","); ok && hasLongWord(head) {
+			name := head
+			if r.town != "" && q.City == "" {
+				name += ", " + r.town
+			}
+			if cands := l.bySpellings(q, name); bestMatch(cands) != "" {
+				return cands, true
+			}
 		}
 	}
 	return best, true

@@ -53,6 +53,30 @@ func TestReadReference(t *testing.T) {
 	}
 }
 
+func TestReadPlacedReference(t *testing.T) {
+	l := testLinker(t)
+	for _, c := range []struct {
+		text, name, town, postcode, country string
+	}{
+		{"Rijksmuseum, Netherlands", "Rijksmuseum", "", "", "NL"},
+		{"Rijksmuseum (NL)", "Rijksmuseum", "", "", "NL"},
+		{"Museum Folkwang Essen Germany", "Museum Folkwang Essen", "", "", "DE"},
+		{"Fitzwilliam Museum, Trumpington Street, Cambridge CB2 1RB, UK", "Fitzwilliam Museum", "Cambridge", "CB2 1RB", "GB"},
+		{"The Bowes Museum, Barnard Castle, Co. Durham", "The Bowes Museum", "Barnard Castle", "", ""},
+		{"Horniman Museum and Gardens, 100 London Road, Forest Hill, London", "Horniman Museum and Gardens", "London", "", ""},
+		// the country is part of the name, or of a district's name
+		{"Natl. Museum of Scotland", "Natl. Museum of Scotland", "", "", ""},
+		{"Pinchbeck Engine Museum, Spalding, South Holland", "Pinchbeck Engine Museum", "Spalding", "", ""},
+	} {
+		r, ok := l.read(c.text)
+		require.True(t, ok, c.text)
+		require.Equal(t, []string{c.name}, r.names, c.text)
+		require.Equal(t, c.town, r.town, c.text)
+		require.Equal(t, c.postcode, r.postcode, c.text)
+		require.Equal(t, c.country, r.country, c.text)
+	}
+}
+
 func TestSpellings(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -152,6 +176,44 @@ func spreadsheetForms(in *heritage.Institution, k int) []string {
 	return out
 }
 
+// linkedOverTheData links, for every step-th record whose name alone
+// links it as a match (and holds no punctuation), each reference forms
+// writes of it, and each of the texts fake makes of such a reference
+// ("" for none): made-up names that should match nothing. It returns the
+// number of records, references tried and linked as their record's
+// match, made-up names tried and matched, and a few misses by form.
+func linkedOverTheData(t *testing.T, l *Linker, step int, forms func(in *heritage.Institution, k int) []string, fake func(in *heritage.Institution, text string) string) (records, tried, linked, madeUp, falseMatches int, missed map[int][]string) {
+	t.Helper()
+	missed = map[int][]string{}
+	for i := range l.ds.Institutions {
+		in := &l.ds.Institutions[i]
+		if i%step != 0 || strings.ContainsAny(in.Name, "/(),\"") {
+			continue
+		}
+		alone, err := l.Link(context.Background(), Query{Text: in.Name}, 1)
+		if err != nil || len(alone) == 0 || alone[0].ID != in.ID || !alone[0].Match {
+			continue
+		}
+		records++
+		for f, text := range forms(in, i) {
+			tried++
+			if c := linkMatch(t, l, text); c != nil && c.ID == in.ID {
+				linked++
+			} else if len(missed[f]) < 4 {
+				missed[f] = append(missed[f], text)
+			}
+			if made := fake(in, text); made != "" {
+				madeUp++
+				if c := linkMatch(t, l, made); c != nil {
+					falseMatches++
+					t.Errorf("%s: matched %s %q", made, c.ID, c.Name)
+				}
+			}
+		}
+	}
+	return records, tried, linked, madeUp, falseMatches, missed
+}
+
 // Every seventh record whose name alone links it as a match, written as a
 // spreadsheet holds it (an address after it, quotes, a status or its QID
 // in parentheses, a leading Stichting, a word abbreviated), links it
@@ -159,37 +221,66 @@ func spreadsheetForms(in *heritage.Institution, k int) []string {
 func TestSpreadsheetReferencesOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	l := testLinker(t)
-	ctx := context.Background()
-	records, tried, linked, madeUp, falseMatches := 0, 0, 0, 0, 0
-	var missed []string
-	for i := range l.ds.Institutions {
-		in := &l.ds.Institutions[i]
-		if i%7 != 0 || strings.ContainsAny(in.Name, "/(),\"") {
-			continue
-		}
-		alone, err := l.Link(ctx, Query{Text: in.Name}, 1)
-		if err != nil || len(alone) == 0 || alone[0].ID != in.ID || !alone[0].Match {
-			continue
-		}
-		records++
-		for _, text := range spreadsheetForms(in, i) {
-			tried++
-			if c := linkMatch(t, l, text); c != nil && c.ID == in.ID {
-				linked++
-			} else if len(missed) < 15 {
-				missed = append(missed, text)
+	records, tried, linked, madeUp, falseMatches, missed := linkedOverTheData(t, l, 7, spreadsheetForms,
+		func(in *heritage.Institution, text string) string {
+			if in.Postcode == "" || in.Address == "" || text != in.Name+", "+in.Address {
+				return ""
 			}
-		}
-		if in.Postcode != "" && in.Address != "" {
-			madeUp++
-			text := "Upper Wyvern Teapot Museum, " + in.Address
-			if c := linkMatch(t, l, text); c != nil {
-				falseMatches++
-				t.Errorf("%s: matched %s %q", text, c.ID, c.Name)
-			}
-		}
+			return "Upper Wyvern Teapot Museum, " + in.Address
+		})
+	t.Logf("%d records: %d of %d spreadsheet references linked as matches; %d made-up names with an address, %d matched; missed by form: %v",
+		records, linked, tried, madeUp, falseMatches, missed)
+	require.Greater(t, records, 500)
+	require.GreaterOrEqual(t, float64(linked), 0.95*float64(tried), "%d of %d", linked, tried)
+	require.Zero(t, falseMatches)
+}
+
+// countryForms are the ways a reference names the countries of most of
+// the records after a name: in English, natively, as a code.
+var countryForms = map[string][]string{
+	"GB": {"United Kingdom", "UK", "England"},
+	"DE": {"Germany", "Deutschland", "DE"},
+	"NL": {"Netherlands", "Nederland", "The Netherlands"},
+}
+
+// placedForms are the ways a reference places record in after its name:
+// its country after a comma, in parentheses or after the town with no
+// comma; a full postal address ending with the country; the town and
+// then its district or county.
+func placedForms(in *heritage.Institution, k int) []string {
+	names, ok := countryForms[in.Country]
+	if !ok {
+		return nil
 	}
-	t.Logf("%d records: %d of %d spreadsheet references linked as matches; %d made-up names with an address, %d matched; missed e.g. %q",
+	country := names[k%len(names)]
+	out := []string{in.Name + ", " + country, in.Name + " (" + in.Country + ")"}
+	if in.City != "" {
+		out = append(out, in.Name+" "+in.City+" "+country, in.Name+", "+in.City+", "+country)
+	}
+	if in.Address != "" {
+		out = append(out, in.Name+", "+in.Address+", "+country)
+	}
+	if in.City != "" && in.District != "" && in.District != in.City {
+		district := in.District
+		if rest, ok := strings.CutPrefix(district, "County "); ok {
+			district = "Co. " + rest
+		}
+		out = append(out, in.Name+", "+in.City+", "+district)
+	}
+	return out
+}
+
+// Every fifth record whose name alone links it as a match, placed after
+// its name as placedForms writes it, links it again; made-up names placed
+// the same way link nothing.
+func TestPlacedReferencesOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	l := testLinker(t)
+	records, tried, linked, madeUp, falseMatches, missed := linkedOverTheData(t, l, 5, placedForms,
+		func(in *heritage.Institution, text string) string {
+			return "Upper Wyvern Teapot Museum" + strings.TrimPrefix(text, in.Name)
+		})
+	t.Logf("%d records: %d of %d placed references linked as matches; %d made-up names placed, %d matched; missed by form: %v",
 		records, linked, tried, madeUp, falseMatches, missed)
 	require.Greater(t, records, 500)
 	require.GreaterOrEqual(t, float64(linked), 0.95*float64(tried), "%d of %d", linked, tried)

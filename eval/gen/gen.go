@@ -108,7 +108,9 @@
 // abbreviated (abbreviated_name), followed by an address or postcode
 // (name_with_address) or with a spreadsheet's noise: quotes, "The", a
 // legal form, "Stichting", "(closed)", a QID, another name after a slash
-// (spreadsheet_noise), each with one in four made-up names.
+// (spreadsheet_noise), or followed by their country, postal address and
+// country, or town and district (name_with_place), each with one in four
+// made-up names.
 package gen
 
 import (

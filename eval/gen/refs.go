@@ -46,6 +46,7 @@ var refKinds = []struct {
 	{"abbreviated_name", refAbbreviated},
 	{"name_with_address", refNameWithAddress},
 	{"spreadsheet_noise", refSpreadsheetNoise},
+	{"name_with_place", refNameWithPlace},
 }
 
 type rgen struct {
@@ -518,18 +519,25 @@ func refAbbreviated(g *rgen, quota int) {
 // ("1071 AB Amsterdam") one before the town. One in four is a made-up
 // name with a real address, which nothing should match.
 func refNameWithAddress(g *rgen, quota int) {
+	refNameFollowed(g, quota, ", ", "address", addressOf)
+}
+
+// refNameFollowed gives a record's unique name followed by sep and what
+// after writes of the record (a what: "address", "place"), or for one in
+// four a made-up name followed by it.
+func refNameFollowed(g *rgen, quota int, sep, what string, after func(r *rand.Rand, in *heritage.Institution) (string, bool)) {
 	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
-		addr, ok := addressOf(g.r, in)
+		text, ok := after(g.r, in)
 		if !ok {
 			return false
 		}
 		if g.r.IntN(4) == 0 {
-			return g.add(linking.Query{Text: g.x.absentName(g.r) + ", " + addr}, "", nil, "A made-up name with a real address.")
+			return g.add(linking.Query{Text: g.x.absentName(g.r) + sep + text}, "", nil, "A made-up name with a real "+what+".")
 		}
 		if !g.x.unique(in) {
 			return false
 		}
-		return g.add(linking.Query{Text: in.Name + ", " + addr}, in.ID, nil, fmt.Sprintf("The record's name and its address %q.", addr))
+		return g.add(linking.Query{Text: in.Name + sep + text}, in.ID, nil, fmt.Sprintf("The record's name and its %s %q.", what, text))
 	})
 }
 
@@ -600,4 +608,54 @@ func refSpreadsheetNoise(g *rgen, quota int) {
 		}
 		return g.add(linking.Query{Text: text}, in.ID, nil, fmt.Sprintf("The record's name with spreadsheet noise: %q.", in.Name))
 	})
+}
+
+// refNameWithPlace gives a record's name with its place after it, as
+// catalogues and mailing lists write it: its country after a comma, in
+// parentheses or after its town with no comma, its postal address ending
+// with the country, or its town and then its district ("Co. Durham").
+// One in four is a made-up name placed the same way, which nothing
+// should match.
+func refNameWithPlace(g *rgen, quota int) {
+	refNameFollowed(g, quota, "", "place", placeOf)
+}
+
+// countryWords are ways of writing the countries of most records.
+var countryWords = map[string][]string{
+	"GB": {"United Kingdom", "UK", "Great Britain"},
+	"DE": {"Germany", "Deutschland", "DE"},
+	"NL": {"Netherlands", "The Netherlands", "Nederland", "NL"},
+	"US": {"USA", "United States"},
+	"AT": {"Austria", "Österreich"},
+	"CH": {"Switzerland", "Schweiz"},
+	"FR": {"France"},
+	"PT": {"Portugal"},
+}
+
+// placeOf writes where in is after its name (see refNameWithPlace); ok
+// is false when the data gives no way to.
+func placeOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
+	words, ok := countryWords[in.Country]
+	if !ok {
+		return "", false
+	}
+	if in.Country == "GB" && slices.Contains([]string{"England", "Scotland", "Wales", "Northern Ireland"}, in.Region) {
+		words = append(slices.Clone(words), in.Region)
+	}
+	country := pick(r, words)
+	forms := []string{", " + country, " (" + in.Country + ")"}
+	if in.City != "" {
+		forms = append(forms, " "+in.City+" "+country, ", "+in.City+", "+country)
+	}
+	if in.Address != "" {
+		forms = append(forms, ", "+in.Address+", "+country)
+	}
+	if in.City != "" && in.District != "" && in.District != in.City {
+		district := in.District
+		if rest, ok := strings.CutPrefix(district, "County "); ok {
+			district = "Co. " + rest
+		}
+		forms = append(forms, ", "+in.City+", "+district)
+	}
+	return pick(r, forms), true
 }
