@@ -67,6 +67,12 @@ func TestReadPlacedReference(t *testing.T) {
 		// the country is part of the name, or of a district's name
 		{"Natl. Museum of Scotland", "Natl. Museum of Scotland", "", "", ""},
 		{"Pinchbeck Engine Museum, Spalding, South Holland", "Pinchbeck Engine Museum", "Spalding", "", ""},
+		// a catalogue's ways
+		{"Bowes Museum, The", "The Bowes Museum", "", "", ""},
+		{"Essen: Museum Folkwang", "Museum Folkwang", "Essen", "", ""},
+		{"Barnard Castle, Bowes Museum", "Bowes Museum", "Barnard Castle", "", ""},
+		{"Bowes Museum (Barnard Castle)", "Bowes Museum", "Barnard Castle", "", ""},
+		{"Fitzwilliam Museum [Cambridge]", "Fitzwilliam Museum", "Cambridge", "", ""},
 	} {
 		r, ok := l.read(c.text)
 		require.True(t, ok, c.text)
@@ -176,15 +182,18 @@ func spreadsheetForms(in *heritage.Institution, k int) []string {
 	return out
 }
 
-// linkedOverTheData links, for every step-th record whose name alone
-// links it as a match (and holds no punctuation), each reference forms
-// writes of it, and each of the texts fake makes of such a reference
-// ("" for none): made-up names that should match nothing. It returns the
-// number of records, references tried and linked as their record's
-// match, made-up names tried and matched, and a few misses by form.
-func linkedOverTheData(t *testing.T, l *Linker, step int, forms func(in *heritage.Institution, k int) []string, fake func(in *heritage.Institution, text string) string) (records, tried, linked, madeUp, falseMatches int, missed map[int][]string) {
+// requireLinkedOverTheData links, for every step-th record whose name
+// alone links it as a match (and holds no punctuation), each reference
+// forms writes of it, and each of the texts fake makes of such a
+// reference ("" for none): made-up names that should match nothing. It
+// logs the counts and a few misses by form, and requires 95% of the
+// references linked as their record's match and no made-up name matched.
+func requireLinkedOverTheData(t *testing.T, what string, step int, forms func(in *heritage.Institution, k int) []string, fake func(in *heritage.Institution, text string) string) {
 	t.Helper()
-	missed = map[int][]string{}
+	testfixture.SkipUnderRace(t)
+	l := testLinker(t)
+	records, tried, linked, madeUp, falseMatches := 0, 0, 0, 0, 0
+	missed := map[int][]string{}
 	for i := range l.ds.Institutions {
 		in := &l.ds.Institutions[i]
 		if i%step != 0 || strings.ContainsAny(in.Name, "/(),\"") {
@@ -211,7 +220,11 @@ func linkedOverTheData(t *testing.T, l *Linker, step int, forms func(in *heritag
 			}
 		}
 	}
-	return records, tried, linked, madeUp, falseMatches, missed
+	t.Logf("%d records: %d of %d %s references linked as matches; %d made-up names, %d matched; missed by form: %v",
+		records, linked, tried, what, madeUp, falseMatches, missed)
+	require.Greater(t, records, 500)
+	require.GreaterOrEqual(t, float64(linked), 0.95*float64(tried), "%d of %d", linked, tried)
+	require.Zero(t, falseMatches)
 }
 
 // Every seventh record whose name alone links it as a match, written as a
@@ -219,20 +232,12 @@ func linkedOverTheData(t *testing.T, l *Linker, step int, forms func(in *heritag
 // in parentheses, a leading Stichting, a word abbreviated), links it
 // again; its address after a made-up name links nothing.
 func TestSpreadsheetReferencesOverTheData(t *testing.T) {
-	testfixture.SkipUnderRace(t)
-	l := testLinker(t)
-	records, tried, linked, madeUp, falseMatches, missed := linkedOverTheData(t, l, 7, spreadsheetForms,
-		func(in *heritage.Institution, text string) string {
-			if in.Postcode == "" || in.Address == "" || text != in.Name+", "+in.Address {
-				return ""
-			}
-			return "Upper Wyvern Teapot Museum, " + in.Address
-		})
-	t.Logf("%d records: %d of %d spreadsheet references linked as matches; %d made-up names with an address, %d matched; missed by form: %v",
-		records, linked, tried, madeUp, falseMatches, missed)
-	require.Greater(t, records, 500)
-	require.GreaterOrEqual(t, float64(linked), 0.95*float64(tried), "%d of %d", linked, tried)
-	require.Zero(t, falseMatches)
+	requireLinkedOverTheData(t, "spreadsheet", 7, spreadsheetForms, func(in *heritage.Institution, text string) string {
+		if in.Postcode == "" || in.Address == "" || text != in.Name+", "+in.Address {
+			return ""
+		}
+		return "Upper Wyvern Teapot Museum, " + in.Address
+	})
 }
 
 // countryForms are the ways a reference names the countries of most of
@@ -274,15 +279,31 @@ func placedForms(in *heritage.Institution, k int) []string {
 // its name as placedForms writes it, links it again; made-up names placed
 // the same way link nothing.
 func TestPlacedReferencesOverTheData(t *testing.T) {
-	testfixture.SkipUnderRace(t)
-	l := testLinker(t)
-	records, tried, linked, madeUp, falseMatches, missed := linkedOverTheData(t, l, 5, placedForms,
-		func(in *heritage.Institution, text string) string {
-			return "Upper Wyvern Teapot Museum" + strings.TrimPrefix(text, in.Name)
-		})
-	t.Logf("%d records: %d of %d placed references linked as matches; %d made-up names placed, %d matched; missed by form: %v",
-		records, linked, tried, madeUp, falseMatches, missed)
-	require.Greater(t, records, 500)
-	require.GreaterOrEqual(t, float64(linked), 0.95*float64(tried), "%d of %d", linked, tried)
-	require.Zero(t, falseMatches)
+	requireLinkedOverTheData(t, "placed", 5, placedForms, func(in *heritage.Institution, text string) string {
+		return "Upper Wyvern Teapot Museum" + strings.TrimPrefix(text, in.Name)
+	})
+}
+
+// catalogueForms are the ways a catalogue files a record's name: an
+// article after it, its town before it (after a colon, a dash or a
+// comma) or in brackets after it.
+func catalogueForms(in *heritage.Institution, k int) []string {
+	var out []string
+	if rest, ok := strings.CutPrefix(in.Name, "The "); ok {
+		out = append(out, rest+", The")
+	}
+	if in.City != "" {
+		sep := []string{": ", " - ", ", "}[k%3]
+		out = append(out, in.City+sep+in.Name, in.Name+" ("+in.City+")", in.Name+" ["+in.City+"]")
+	}
+	return out
+}
+
+// Every third record whose name alone links it as a match, filed as a
+// catalogue files it, links it again; made-up names filed the same way
+// link nothing.
+func TestCatalogueReferencesOverTheData(t *testing.T) {
+	requireLinkedOverTheData(t, "catalogue", 3, catalogueForms, func(in *heritage.Institution, text string) string {
+		return strings.Replace(text, strings.TrimPrefix(in.Name, "The "), "Upper Wyvern Teapot Museum", 1)
+	})
 }

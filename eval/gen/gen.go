@@ -109,8 +109,10 @@
 // (name_with_address) or with a spreadsheet's noise: quotes, "The", a
 // legal form, "Stichting", "(closed)", a QID, another name after a slash
 // (spreadsheet_noise), or followed by their country, postal address and
-// country, or town and district (name_with_place), each with one in four
-// made-up names.
+// country, or town and district (name_with_place), or filed as a catalogue
+// files them: an article after the name, the town before it or in
+// brackets after it (catalogue_form), each with one in four made-up
+// names.
 package gen
 
 import (

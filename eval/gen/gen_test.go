@@ -26,7 +26,7 @@ var update = flag.Bool("update", false, "rewrite testdata/generated from the gen
 const (
 	seed       = 20261130
 	nQuestions = 2714
-	nRefs      = 4374
+	nRefs      = 4536
 )
 
 var (

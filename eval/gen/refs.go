@@ -47,6 +47,7 @@ var refKinds = []struct {
 	{"name_with_address", refNameWithAddress},
 	{"spreadsheet_noise", refSpreadsheetNoise},
 	{"name_with_place", refNameWithPlace},
+	{"catalogue_form", refCatalogueForm},
 }
 
 type rgen struct {
@@ -658,4 +659,37 @@ func placeOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
 		forms = append(forms, ", "+in.City+", "+district)
 	}
 	return pick(r, forms), true
+}
+
+// refCatalogueForm gives a record's name as a catalogue files it: an
+// article put after it ("Bowes Museum, The"), its town before it after a
+// colon, a dash or a comma, or its town in brackets after it. One in four
+// is a made-up name filed the same way, which nothing should match.
+func refCatalogueForm(g *rgen, quota int) {
+	g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
+		var forms []func(name string) string
+		if strings.HasPrefix(in.Name, "The ") {
+			forms = append(forms, func(name string) string { return strings.TrimPrefix(name, "The ") + ", The" })
+		}
+		if in.City != "" {
+			for _, f := range []string{"%[1]s: %[2]s", "%[1]s - %[2]s", "%[1]s, %[2]s", "%[2]s (%[1]s)", "%[2]s [%[1]s]"} {
+				forms = append(forms, func(name string) string { return fmt.Sprintf(f, in.City, name) })
+			}
+		}
+		if len(forms) == 0 {
+			return false
+		}
+		form := pick(g.r, forms)
+		if g.r.IntN(4) == 0 {
+			name := g.x.absentName(g.r)
+			if strings.HasPrefix(in.Name, "The ") {
+				name = "The " + name
+			}
+			return g.add(linking.Query{Text: form(name)}, "", nil, "A made-up name filed as a catalogue files it.")
+		}
+		if !g.x.unique(in) {
+			return false
+		}
+		return g.add(linking.Query{Text: form(in.Name)}, in.ID, nil, "The record's name filed as a catalogue files it.")
+	})
 }
