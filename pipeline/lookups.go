@@ -21,8 +21,8 @@ type recordLookups struct {
 	data *heritage.Dataset
 
 	countryOnce sync.Once
-	perCountry  map[string]int  // records by country code
-	kinds       map[string]bool // country \x00 type code, of every record
+	perCountry  map[string]int   // records by country code
+	kinds       map[kindKey]bool // of every record
 
 	placeOnce sync.Once
 	// placeKeys holds the NormalizeName key of every place a record
@@ -36,9 +36,9 @@ type recordLookups struct {
 	byTown   map[string][]int32 // NormalizeName key of each of a record's towns (heritage.Dataset.Towns)
 
 	coordOnce sync.Once
-	// unmeasured holds the records without coordinates by country \x00
+	// unmeasured holds the records without coordinates by country and
 	// type code.
-	unmeasured map[string][]int32
+	unmeasured map[kindKey][]int32
 	grid       map[gridCell][]int32 // the records with coordinates, by cell
 	offGrid    []int32              // coordinates out of range: always measured
 
@@ -52,6 +52,9 @@ type recordLookups struct {
 	trigrams map[string][]int32 // three bytes → the words (indexes in words) that hold them
 }
 
+// kindKey is a country code and a type code.
+type kindKey struct{ country, code string }
+
 func newRecordLookups(ds *heritage.Dataset) *recordLookups { return &recordLookups{data: ds} }
 
 // countryRecords is the number of records of a country code.
@@ -64,16 +67,16 @@ func (l *recordLookups) countryRecords(code string) int {
 // the country.
 func (l *recordLookups) hasKind(country, code string) bool {
 	l.countries()
-	return l.kinds[country+"\x00"+code]
+	return l.kinds[kindKey{country, code}]
 }
 
 func (l *recordLookups) countries() {
 	l.countryOnce.Do(func() {
-		l.perCountry, l.kinds = map[string]int{}, map[string]bool{}
+		l.perCountry, l.kinds = map[string]int{}, map[kindKey]bool{}
 		for i := range l.data.Institutions {
 			in := &l.data.Institutions[i]
 			l.perCountry[in.Country]++
-			l.kinds[in.Country+"\x00"+in.TypeCode] = true
+			l.kinds[kindKey{in.Country, in.TypeCode}] = true
 		}
 	})
 }
@@ -169,12 +172,12 @@ func (l *recordLookups) unmeasuredRecords(country string, codes []string) [][]in
 	var out [][]int32
 	if len(codes) > 0 {
 		for _, code := range codes {
-			out = append(out, l.unmeasured[country+"\x00"+code])
+			out = append(out, l.unmeasured[kindKey{country, code}])
 		}
 		return out
 	}
 	for k, ids := range l.unmeasured {
-		if c, _, _ := strings.Cut(k, "\x00"); c == country {
+		if k.country == country {
 			out = append(out, ids)
 		}
 	}
@@ -223,12 +226,12 @@ func (l *recordLookups) around(lat, lon, radius float64) []int32 {
 
 func (l *recordLookups) coordinates() {
 	l.coordOnce.Do(func() {
-		l.unmeasured, l.grid = map[string][]int32{}, map[gridCell][]int32{}
+		l.unmeasured, l.grid = map[kindKey][]int32{}, map[gridCell][]int32{}
 		for i := range l.data.Institutions {
 			in := &l.data.Institutions[i]
 			switch {
 			case in.Lat == nil || in.Lon == nil:
-				k := in.Country + "\x00" + in.TypeCode
+				k := kindKey{in.Country, in.TypeCode}
 				l.unmeasured[k] = append(l.unmeasured[k], int32(i))
 			case *in.Lat < -90 || *in.Lat > 90 || *in.Lon < -180 || *in.Lon > 180 || math.IsNaN(*in.Lat) || math.IsNaN(*in.Lon):
 				l.offGrid = append(l.offGrid, int32(i))

@@ -128,10 +128,11 @@ func (p *Pipeline) namesakes(c router.Constraints) []*heritage.Institution {
 	var out []*heritage.Institution
 	for _, i := range p.lookups.nameRecords(heritage.NormalizeName(longest)) {
 		in := &p.data.Institutions[i]
-		name := heritage.NormalizeName(in.Name)
+		if in.TypeCode != c.TypeCodes[0] || c.Status == "open" && !in.IsOpen() {
+			continue
+		}
 		// a name that holds the words holds each as a substring
-		if in.TypeCode != c.TypeCodes[0] || c.Status == "open" && !in.IsOpen() || !allContained(name, words) ||
-			!nameHolds(name, words) || placeMatches(in, c.Places) {
+		if name := heritage.NormalizeName(in.Name); !allContained(name, words) || !nameHolds(name, words) || placeMatches(in, c.Places) {
 			continue
 		}
 		out = append(out, in)
