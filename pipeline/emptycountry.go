@@ -48,12 +48,4 @@ func (p *Pipeline) emptyCountryAnswer(plan router.Plan) (draft, bool) {
 }
 
 // countryRecords counts the records of a country code.
-func (p *Pipeline) countryRecords(code string) int {
-	n := 0
-	for i := range p.data.Institutions {
-		if p.data.Institutions[i].Country == code {
-			n++
-		}
-	}
-	return n
-}
+func (p *Pipeline) countryRecords(code string) int { return p.lookups.countryRecords(code) }

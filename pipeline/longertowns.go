@@ -93,8 +93,8 @@ func (p *Pipeline) townCounts(towns []longerTown, c router.Constraints) string {
 
 // townInData reports whether a record's city field names the town.
 func (p *Pipeline) townInData(pl router.Place) bool {
-	for i := range p.data.Institutions {
-		if placeMatches(&p.data.Institutions[i], []router.Place{pl}) {
+	for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
+		if p.lookups.statesPlace(heritage.NormalizeName(name)) {
 			return true
 		}
 	}
@@ -110,25 +110,32 @@ func (p *Pipeline) longerTowns(c router.Constraints) []longerTown {
 	others := c
 	others.Places = nil
 	keep := conditionsKeep(others)
-	byKey := map[string]*longerTown{}
-	var keys []string
-	for i := range p.data.Institutions {
-		in := &p.data.Institutions[i]
-		k := heritage.NormalizeName(in.City)
-		if !strings.HasPrefix(k, prefix) || !keep(in) {
-			continue
-		}
-		t := byKey[k]
-		if t == nil {
-			t = &longerTown{name: in.City}
-			byKey[k] = t
-			keys = append(keys, k)
-		}
-		t.ids = append(t.ids, in.ID)
+	// each town in the order of its first record, then most records first
+	type found struct {
+		town  longerTown
+		first int32
 	}
-	out := make([]longerTown, 0, len(keys))
-	for _, k := range keys {
-		out = append(out, *byKey[k])
+	var towns []found
+	for _, k := range p.lookups.citiesAfter(prefix) {
+		var t found
+		for _, i := range p.lookups.cityRecords(k) {
+			in := &p.data.Institutions[i]
+			if !keep(in) {
+				continue
+			}
+			if t.town.ids == nil {
+				t.town.name, t.first = in.City, i
+			}
+			t.town.ids = append(t.town.ids, in.ID)
+		}
+		if t.town.ids != nil {
+			towns = append(towns, t)
+		}
+	}
+	slices.SortFunc(towns, func(a, b found) int { return int(a.first - b.first) })
+	out := make([]longerTown, len(towns))
+	for i, t := range towns {
+		out[i] = t.town
 	}
 	slices.SortStableFunc(out, func(a, b longerTown) int { return len(b.ids) - len(a.ids) })
 	return out

@@ -42,7 +42,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 	keep := conditionsKeep(c)
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
-	unplaced := p.withoutCoordinates(x.Country, keep)
+	unplaced := p.withoutCoordinates(x.Country, c.TypeCodes, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(plan.Unread) == 0, Count: len(ids)}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))

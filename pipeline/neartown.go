@@ -43,7 +43,7 @@ func (p *Pipeline) nearTownAnswer(plan router.Plan) (draft, bool) {
 	}
 	at := centres[0]
 	ids := p.within(at.Lat, at.Lon, c.RadiusKM, keep)
-	unplaced := p.withoutCoordinates(at.Country, keep)
+	unplaced := p.withoutCoordinates(at.Country, c.TypeCodes, keep)
 	inTown := p.unplacedInTown(at, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
 		Exact: unplaced == 0 && len(centres) == 1 && len(plan.Unread) == 0}
@@ -104,10 +104,9 @@ func (p *Pipeline) radiusTown(places []router.Place) (router.Place, []router.Pla
 // be measured to them.
 func (p *Pipeline) unplacedInTown(at heritage.TownCentre, keep func(*heritage.Institution) bool) []string {
 	var ids []string
-	want := heritage.NormalizeName(at.Name)
-	for i := range p.data.Institutions {
+	for _, i := range p.lookups.cityRecords(heritage.NormalizeName(at.Name)) {
 		in := &p.data.Institutions[i]
-		if (in.Lat == nil || in.Lon == nil) && in.Country == at.Country && heritage.NormalizeName(in.City) == want && keep(in) {
+		if (in.Lat == nil || in.Lon == nil) && in.Country == at.Country && keep(in) {
 			ids = append(ids, in.ID)
 		}
 	}
@@ -122,7 +121,11 @@ func (p *Pipeline) unmeasuredTownDraft(plan router.Plan, town router.Place, keep
 	c := plan.Constraints
 	noun := typeNoun(c.TypeCodes)
 	var ids []string
-	for i := range p.data.Institutions {
+	var keys []string
+	for _, n := range append([]string{town.Name}, heritage.TownNames(town.Name)...) {
+		keys = append(keys, heritage.NormalizeName(n))
+	}
+	for _, i := range p.lookups.townRecords(keys) {
 		if in := &p.data.Institutions[i]; keep(in) && p.inTown(in, town.Name) {
 			ids = append(ids, in.ID)
 		}

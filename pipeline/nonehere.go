@@ -105,13 +105,10 @@ func (p *Pipeline) kindAbsent(c router.Constraints) string {
 	if a == nil || len(a.countries) != 1 {
 		return ""
 	}
-	country := a.countries[0]
-	for i := range p.data.Institutions {
-		if in := &p.data.Institutions[i]; in.Country == country && in.TypeCode == c.TypeCodes[0] {
-			return ""
-		}
+	if p.lookups.hasKind(a.countries[0], c.TypeCodes[0]) {
+		return ""
 	}
-	return countryPhrase(country)
+	return countryPhrase(a.countries[0])
 }
 
 // namesakes are the institutions of the kind asked for (and the status,
@@ -125,18 +122,17 @@ func (p *Pipeline) namesakes(c router.Constraints) []*heritage.Institution {
 	if len(words) == 0 {
 		return nil
 	}
-	p.areas.namesOnce.Do(func() {
-		p.areas.names = make([]string, len(p.data.Institutions))
-		for i := range p.data.Institutions {
-			p.areas.names[i] = heritage.NormalizeName(p.data.Institutions[i].Name)
-		}
-	})
+	// the names that hold the words are among those with a word that
+	// nameHolds takes for the longest (the rarest, most likely)
+	longest := slices.MaxFunc(words, func(a, b string) int { return len(a) - len(b) })
 	var out []*heritage.Institution
-	for i := range p.data.Institutions {
-		in, name := &p.data.Institutions[i], p.areas.names[i]
+	for _, i := range p.lookups.nameRecords(heritage.NormalizeName(longest)) {
+		in := &p.data.Institutions[i]
+		if in.TypeCode != c.TypeCodes[0] || c.Status == "open" && !in.IsOpen() {
+			continue
+		}
 		// a name that holds the words holds each as a substring
-		if in.TypeCode != c.TypeCodes[0] || c.Status == "open" && !in.IsOpen() || !allContained(name, words) ||
-			!nameHolds(name, words) || placeMatches(in, c.Places) {
+		if name := heritage.NormalizeName(in.Name); !allContained(name, words) || !nameHolds(name, words) || placeMatches(in, c.Places) {
 			continue
 		}
 		out = append(out, in)

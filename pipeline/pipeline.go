@@ -41,6 +41,7 @@ type Pipeline struct {
 	opts       Options
 	log        *slog.Logger
 	areas      *placeAreas
+	lookups    *recordLookups
 }
 
 // Options tune a Pipeline.
@@ -118,6 +119,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		opts:       opts,
 		log:        log,
 		areas:      &placeAreas{},
+		lookups:    newRecordLookups(c.Data),
 	}
 	if opts.CacheSize > 0 {
 		if p.opts.CacheTTL <= 0 {

@@ -27,7 +27,7 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 		return draft{}, false
 	}
 	var at []*heritage.Institution
-	for i := range p.data.Institutions {
+	for _, i := range p.lookups.postcodeRecords(c.Postcodes) {
 		if in := &p.data.Institutions[i]; postcodeMatches(in.Postcode, c.Postcodes) {
 			at = append(at, in)
 		}
@@ -62,7 +62,7 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 	}
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(lat, lon, radius, keep)
-	unplaced := p.withoutCoordinates(at[0].Country, keep)
+	unplaced := p.withoutCoordinates(at[0].Country, c.TypeCodes, keep)
 	if len(ids) == 0 && unplaced == 0 {
 		return noneDraft(fmt.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(radius), where)), true
 	}
@@ -82,12 +82,15 @@ func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
 
 // withoutCoordinates counts the records of a country that pass keep and
 // have no coordinates: records a search by distance cannot place, so that
-// its answer is not exact while there are any.
-func (p *Pipeline) withoutCoordinates(country string, keep func(*heritage.Institution) bool) int {
+// its answer is not exact while there are any. keep passes only records
+// of the type codes, when there are any.
+func (p *Pipeline) withoutCoordinates(country string, codes []string, keep func(*heritage.Institution) bool) int {
 	n := 0
-	for i := range p.data.Institutions {
-		if in := &p.data.Institutions[i]; (in.Lat == nil || in.Lon == nil) && in.Country == country && keep(in) {
-			n++
+	for _, ids := range p.lookups.unmeasuredRecords(country, codes) {
+		for _, i := range ids {
+			if keep(&p.data.Institutions[i]) {
+				n++
+			}
 		}
 	}
 	return n
@@ -115,9 +118,9 @@ func (p *Pipeline) within(lat, lon, radius float64, keep func(*heritage.Institut
 		km float64
 	}
 	var found []near
-	for i := range p.data.Institutions {
+	for _, i := range p.lookups.around(lat, lon, radius) {
 		in := &p.data.Institutions[i]
-		if in.Lat == nil || in.Lon == nil || !keep(in) {
+		if !keep(in) {
 			continue
 		}
 		if d := heritage.DistanceKm(lat, lon, *in.Lat, *in.Lon); d <= radius {

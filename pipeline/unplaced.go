@@ -30,10 +30,6 @@ type placeAreas struct {
 	of   map[string]*placeArea
 	// townless holds, by country, the records that name no town.
 	townless map[string][]*heritage.Institution
-	// names holds each record's normalised name, by index in the data,
-	// built on first use (see namesakes).
-	namesOnce sync.Once
-	names     []string
 	// spellings holds the data's spellings of each town (citySpellings).
 	spellOnce sync.Once
 	spellings map[string][]string
