@@ -109,15 +109,20 @@ func BenchmarkAskScaleRatio(b *testing.B) {
 	ps := [2]*Pipeline{dataPipeline(b, basePath, qs), dataPipeline(b, path, qs)}
 	var lat [2][]time.Duration
 	var cpu [2]time.Duration
+	// Each turn carries a profile label, so that a CPU profile of the
+	// benchmark splits by pipeline (-tagfocus data=base or data=scaled).
+	labels := [2]pprof.LabelSet{pprof.Labels("data", "base"), pprof.Labels("data", "scaled")}
 	turn := func(w int) {
 		cpu0 := testfixture.CPUTime()
-		for _, q := range qs {
-			t := time.Now()
-			if _, err := ps[w].Ask(context.Background(), Request{Question: q, NoCache: true}); err != nil {
-				b.Fatal(err)
+		pprof.Do(context.Background(), labels[w], func(ctx context.Context) {
+			for _, q := range qs {
+				t := time.Now()
+				if _, err := ps[w].Ask(ctx, Request{Question: q, NoCache: true}); err != nil {
+					b.Fatal(err)
+				}
+				lat[w] = append(lat[w], time.Since(t))
 			}
-			lat[w] = append(lat[w], time.Since(t))
-		}
+		})
 		cpu[w] += testfixture.CPUTime() - cpu0
 	}
 	b.ResetTimer()

@@ -60,3 +60,22 @@ const PruneRecordsForTest = pruneRecords
 // NoRowsForTest keeps a compact index's filtered searches on its columns
 // (see fewPassing).
 func NoRowsForTest(x *VectorIndex) { x.noRows = true }
+
+// SecondPassForTest scores every step-th record of x with q's full
+// vector, as the second pass of a pruned search scores its candidates.
+func SecondPassForTest(x *VectorIndex, q []float32, step int) []float32 {
+	var nz []int
+	for j, c := range q {
+		if c != 0 {
+			nz = append(nz, j)
+		}
+	}
+	if x.sparse.c != nil {
+		q = x.sparse.c.scaled(q, nz)
+	}
+	var recs []Scored
+	for i := 0; i < x.n; i += step {
+		recs = append(recs, Scored{Index: i})
+	}
+	return x.dotsOf(q, nz, recs)
+}

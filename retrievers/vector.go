@@ -215,7 +215,7 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 	defer x.scores.Put(sp)
 	scores := *sp
 
-	var h minHeap
+	var best []Scored
 	if x.sparse == nil {
 		scores = scores[:x.n]
 		clear(scores)
@@ -224,7 +224,7 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		}
 		t := newTopK(k, x.n)
 		t.keep(scores, 0, pass)
-		h = t.heap()
+		best = t.best()
 	} else {
 		// Only the blocks that hold a record passing the filters are
 		// scored.
@@ -237,72 +237,19 @@ func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.
 		}
 		var err error
 		if recs := x.fewPassing(pass, len(nz), len(blocks)); recs != nil {
-			h = x.bestOfRows(q, nz, recs, k)
+			best = x.bestOfRows(q, nz, recs, k)
 		} else if x.prunes(len(nz), len(blocks), k) {
-			h, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass)
+			best, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass)
 		} else {
-			h, err = x.bestSparse(ctx, q, nz, k, scores, blocks, pass)
+			best, err = x.bestSparse(ctx, q, nz, k, scores, blocks, pass)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	out := h.sorted()
-	h.release()
+	out := sorted(best)
+	release(best)
 	return out, nil
-}
-
-// offer keeps s if it is among the k best offered so far.
-func (h *minHeap) offer(k int, s Scored) { *h = h.offered(k, s) }
-
-// offered is h with s offered to its k best. The heap is sifted here
-// rather than by container/heap, whose calls through an interface were
-// about half the time of keeping a pruned search's candidates.
-func (h minHeap) offered(k int, s Scored) minHeap {
-	switch {
-	case len(h) < k:
-		h = append(h, s)
-		h.up(len(h) - 1)
-	case better(s.Score, s.Index, h[0].Score, h[0].Index):
-		h[0] = s
-		h.down(0)
-	}
-	return h
-}
-
-// worse reports whether h[a] ranks below h[b].
-func (h minHeap) worse(a, b int) bool {
-	return better(h[b].Score, h[b].Index, h[a].Score, h[a].Index)
-}
-
-// up moves h[i] towards the root until its parent is worse.
-func (h minHeap) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h.worse(i, p) {
-			return
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
-
-// down moves h[i] towards the leaves until both children rank above it.
-func (h minHeap) down(i int) {
-	for {
-		c := 2*i + 1
-		if c >= len(h) {
-			return
-		}
-		if r := c + 1; r < len(h) && h.worse(r, c) {
-			c = r
-		}
-		if !h.worse(c, i) {
-			return
-		}
-		h[i], h[c] = h[c], h[i]
-		i = c
-	}
 }
 
 // parallelWork is the number of products below which a search stays on
@@ -310,19 +257,19 @@ func (h minHeap) down(i int) {
 const parallelWork = 1 << 20
 
 // bestSparse returns the k best records of blocks that pass (every
-// record when pass is nil) as a heap, each scored as q's product with its
+// record when pass is nil), in no particular order, each scored as q's product with its
 // vector over the non-zero components nz; scores has room for every
 // block's records. The blocks are split into one run per worker, and each
 // worker keeps the best of its own run while their scores are still in
 // its core's cache: the best of the runs' best are the best of all. It
 // checks ctx between groups of components.
-func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) (minHeap, error) {
+func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) ([]Scored, error) {
 	workers := x.workers
 	if len(nz)*len(blocks)*blockRecords < parallelWork {
 		workers = 1
 	}
 	chunk := (len(blocks) + workers - 1) / max(workers, 1)
-	best := make([]minHeap, workers)
+	best := make([][]Scored, workers)
 	err := parallel(workers, func(w int) error {
 		run := blocks[min(w*chunk, len(blocks)):min((w+1)*chunk, len(blocks))]
 		for _, b := range run {
@@ -340,14 +287,19 @@ func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k i
 	if err != nil {
 		return nil, err
 	}
-	h := best[0]
+	// The runs' best are cut together to the k best, in time linear in
+	// their number, where offering them one by one to a heap had sifted
+	// each through its levels.
+	all := best[0]
 	for _, o := range best[1:] {
-		for _, s := range o {
-			h = h.offered(k, s)
-		}
-		o.release()
+		all = append(all, o...)
+		release(o)
 	}
-	return h, nil
+	if len(all) > k {
+		selectBest(all, k)
+		all = all[:k]
+	}
+	return all, nil
 }
 
 // scoreDense adds q[j]·column j to scores for every non-zero component j,
@@ -416,12 +368,9 @@ func better(s float32, i int, t float32, j int) bool {
 	return i < j
 }
 
-// minHeap keeps the worst kept result at the root.
-type minHeap []Scored
-
-// sorted returns h's results best first.
-func (h minHeap) sorted() []Scored {
-	out := slices.Clone(h)
+// sorted returns a copy of results, best first.
+func sorted(results []Scored) []Scored {
+	out := slices.Clone(results)
 	slices.SortFunc(out, func(a, b Scored) int {
 		if a.Score != b.Score {
 			return cmp.Compare(b.Score, a.Score)

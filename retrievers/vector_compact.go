@@ -258,15 +258,15 @@ func (x *VectorIndex) fewPassing(pass recordSet, nz, blocks int) []Scored {
 
 // bestOfRows scores recs from their rows (q holds the codes' factors at
 // its components nz), split over the workers as dotsOf does, and returns
-// the k best as a heap: the exhaustive search's result over them, scores
+// the k best, in no particular order: the exhaustive search's result over them, scores
 // to the bit.
-func (x *VectorIndex) bestOfRows(q []float32, nz []int, recs []Scored, k int) minHeap {
+func (x *VectorIndex) bestOfRows(q []float32, nz []int, recs []Scored, k int) []Scored {
 	scores := x.dotsOf(q, nz, recs)
 	t := newTopK(k, len(recs))
 	for i, s := range recs {
 		t.keep(scores[i:i+1], s.Index, nil)
 	}
-	return t.heap()
+	return t.best()
 }
 
 // perColBlock is the mean number of entries of a column in a block.

@@ -66,10 +66,10 @@ func (x *VectorIndex) prunes(nz, blocks, k int) bool {
 func candidates(k int) int { return max(prunedCandidates, candidatesPerHit*k) }
 
 // searchPruned returns the k best records of blocks that pass (every
-// record when pass is nil) as a heap, found as pruneRecords describes.
-// nz lists q's non-zero components in ascending order; scores has room
-// for every block's records.
-func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) (minHeap, error) {
+// record when pass is nil), in no particular order, found as
+// pruneRecords describes. nz lists q's non-zero components in ascending
+// order; scores has room for every block's records.
+func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) ([]Scored, error) {
 	top := x.firstPass(q, nz)
 	cands, err := x.bestSparse(ctx, q, top, candidates(k), scores, blocks, pass)
 	if err != nil {
@@ -77,12 +77,14 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 	}
 	slices.SortFunc(cands, func(a, b Scored) int { return cmp.Compare(a.Index, b.Index) })
 	exact := x.dotsOf(q, nz, cands)
-	h := make(minHeap, 0, k)
-	for c, s := range cands {
-		h.offer(k, Scored{Index: s.Index, Score: exact[c]})
+	for c := range cands {
+		cands[c].Score = exact[c]
 	}
-	cands.release()
-	return h, nil
+	if len(cands) > k {
+		selectBest(cands, k)
+		cands = cands[:k]
+	}
+	return cands, nil
 }
 
 // dotsOf returns the products of q and the vectors of recs (ascending

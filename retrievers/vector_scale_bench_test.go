@@ -92,3 +92,15 @@ func BenchmarkVectorSearchScale(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSecondPass scores 500 records spread over ten copies of the
+// bundled data with a question's full vector: the look-ups of the second
+// pass of a pruned search, which read scattered memory.
+func BenchmarkSecondPass(b *testing.B) {
+	x, _ := scaledVectorIndex(b, 10)
+	q, err := x.Embedder().Embed(context.Background(), []string{benchQueries[1].text})
+	require.NoError(b, err)
+	for b.Loop() {
+		retrievers.SecondPassForTest(x, q[0], x.Len()/500)
+	}
+}

@@ -26,7 +26,7 @@ type topK struct {
 const topKSlack = 4
 
 // newTopK gathers the k best of at most most records. Its buffer comes
-// from resultsPool: release the heap it gives when done with it.
+// from resultsPool: release what best gives when done with it.
 func newTopK(k, most int) *topK {
 	n := max(1, min(topKSlack*k, most))
 	buf := *resultsPool.Get().(*[]Scored)
@@ -40,9 +40,10 @@ func newTopK(k, most int) *topK {
 // over ten copies of the bundled data, a fifth of what an ask allocated.
 var resultsPool = sync.Pool{New: func() any { return new([]Scored) }}
 
-// release hands h's memory back to resultsPool; h is not used after.
-func (h minHeap) release() {
-	s := []Scored(h)[:0]
+// release hands the memory of results back to resultsPool; results is
+// not used after.
+func release(results []Scored) {
+	s := results[:0]
 	resultsPool.Put(&s)
 }
 
@@ -89,14 +90,10 @@ func (t *topK) cut() {
 	t.bar, t.barred = worst, true
 }
 
-// heap returns the k best as a heap.
-func (t *topK) heap() minHeap {
+// best returns the k best, in no particular order.
+func (t *topK) best() []Scored {
 	t.cut()
-	h := minHeap(t.buf)
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		h.down(i)
-	}
-	return h
+	return t.buf
 }
 
 // selectBest reorders s so that its k best (see better) come first, in
@@ -142,7 +139,7 @@ func selectBest(s []Scored, k int) {
 func before(a, b Scored) bool { return better(a.Score, a.Index, b.Score, b.Index) }
 
 // bestOfBlocks returns the k best records of the scored blocks run that
-// pass (every record when pass is nil), as a heap.
+// pass (every record when pass is nil), in no particular order.
 //
 // Each block is cut into parts of partRecords records, and each part's
 // highest score among the records that pass is found. When k parts or
@@ -154,7 +151,7 @@ func before(a, b Scored) bool { return better(a.Score, a.Index, b.Score, b.Index
 // record, and with a bar that rose only as its buffer filled, offering
 // and cutting had been a third of its time over ten copies of the bundled
 // data.
-func (x *VectorIndex) bestOfBlocks(k int, scores []float32, run []int32, pass recordSet) minHeap {
+func (x *VectorIndex) bestOfBlocks(k int, scores []float32, run []int32, pass recordSet) []Scored {
 	pp := partsPool.Get().(*[]Scored)
 	defer partsPool.Put(pp)
 	parts := (*pp)[:0]
@@ -185,7 +182,7 @@ func (x *VectorIndex) bestOfBlocks(k int, scores []float32, run []int32, pass re
 		}
 		t.keep(scores[p.Index:min(p.Index+partRecords, x.n)], p.Index, pass)
 	}
-	return t.heap()
+	return t.best()
 }
 
 // partsPool holds bestOfBlocks' lists of parts, a few thousand entries

@@ -47,7 +47,7 @@ func TestTopKIsTheSortedBest(t *testing.T) {
 		for lo := 0; lo < n; lo += 256 {
 			tk.keep(scores[lo:min(lo+256, n)], lo, pass)
 		}
-		if got := tk.heap().sorted(); !slices.Equal(got, want) {
+		if got := sorted(tk.best()); !slices.Equal(got, want) {
 			t.Fatalf("trial %d (n %d, k %d): got %d results, want %d; first difference at %d", trial, n, k, len(got), len(want), firstDiff(got, want))
 		}
 		// bestOfBlocks, whose bar starts at the parts' k-th highest
@@ -59,7 +59,7 @@ func TestTopKIsTheSortedBest(t *testing.T) {
 		}
 		scored := make([]float32, len(run)*blockRecords)
 		copy(scored, scores)
-		if got := x.bestOfBlocks(k, scored, run, pass).sorted(); !slices.Equal(got, want) {
+		if got := sorted(x.bestOfBlocks(k, scored, run, pass)); !slices.Equal(got, want) {
 			t.Fatalf("trial %d (n %d, k %d): bestOfBlocks got %d results, want %d; first difference at %d", trial, n, k, len(got), len(want), firstDiff(got, want))
 		}
 	}
