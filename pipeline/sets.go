@@ -72,7 +72,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if keep != nil {
 		spanning = p.filter(spanning, keep)
 	}
-	if closed := sel.Closed; len(ids) == 0 && len(closed) > 0 {
+	if closed := sel.Closed; len(ids) == 0 && len(sel.Main) == 0 && len(closed) > 0 {
 		if keep != nil {
 			closed = p.filter(closed, keep)
 		}
@@ -134,10 +134,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			_, known, member := orderValue(in, c.Order.Attribute)
 			return known && member && (keep == nil || keep(in))
 		}
-		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued)), true, nil
+		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued), p.closedLeftOut(sel, plan, valued)), true, nil
 	}
 	unplaced := p.unplacedNote(sel, plan, keep)
 	unsure := p.unsureWithin(ids, c)
+	closed := p.closedLeftOut(sel, plan, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
 		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0}
 	if plan.Frame == router.FrameCount {
@@ -169,6 +170,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				fmt.Fprintf(&b, ". The data states the place of %d of them; %d %s placed there by the town in their name",
 					len(ids)-inferred, inferred, are)
 			}
+			verb := "listed"
+			if plan.Frame == router.FrameCount {
+				verb = "counted"
+			}
+			writeClosedLeftOut(&b, closed, noun, verb)
 			writeUnread(&b, unread)
 			if unplaced != "" {
 				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
@@ -180,6 +186,33 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			writeUnstatedNegated(&b, unknown, noun, c)
 			return b.String()
 		}}, true, nil
+}
+
+// closedLeftOut is the number of closed institutions meeting a list's
+// conditions (keep, when not nil) that the list leaves out because it
+// asked for open ones by its tense alone (see leavesOutClosed).
+func (p *Pipeline) closedLeftOut(sel *kg.Selection, plan router.Plan, keep func(*heritage.Institution) bool) int {
+	if len(sel.Main) == 0 || !leavesOutClosed(plan) {
+		return 0
+	}
+	if keep == nil {
+		return len(sel.Closed)
+	}
+	return len(p.filter(sel.Closed, keep))
+}
+
+// writeClosedLeftOut says how many closed institutions a list, count or
+// order of open ones leaves out ("Only open museums are counted; 6 more
+// are recorded as closed").
+func writeClosedLeftOut(b *strings.Builder, n int, noun, verb string) {
+	if n == 0 {
+		return
+	}
+	are := "are"
+	if n == 1 {
+		are = "is"
+	}
+	fmt.Fprintf(b, ". Only open %s are %s; %d more %s recorded as closed", plural(noun, 2), verb, n, are)
 }
 
 // writeUnread says which words of a list question no rule read, and that

@@ -172,6 +172,11 @@ type Constraints struct {
 	// Status is "open" for present-tense list questions, "closed" when the
 	// question asks for closed institutions, "" otherwise.
 	Status string `json:"status,omitempty"`
+	// StatusByTense says that Status was read from the tense alone
+	// ("Which museums are in Bath?" asks for the open ones), not asked
+	// for in words ("… are still open"): the answer says how many closed
+	// institutions it leaves out.
+	StatusByTense bool `json:"status_by_tense,omitempty"`
 
 	// Order asks for the members of the set at one end of an order ("the
 	// oldest museum in Edinburgh", "the three newest libraries in

@@ -507,7 +507,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if c.Years != nil && intent == Factual {
 		c.Years = nil
 	}
-	c.Status = status(s, &c, intent)
+	c.Status, c.StatusByTense = status(s, &c, intent)
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
