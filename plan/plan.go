@@ -57,6 +57,9 @@ type Plan struct {
 	Frame Frame `json:"frame"`
 	Test  *Test `json:"test,omitempty"`
 	Pair  *Pair `json:"pair,omitempty"`
+	// Then is a yes/no asked of the same institution after a field ("When
+	// did Chartwell open, and is it still running?").
+	Then *Then `json:"then,omitempty"`
 	// Unknown are the words of the question no rule understood: a topic,
 	// place or name the data does not hold, or an off-topic request. An
 	// answer that ignores them must say so.
@@ -384,6 +387,15 @@ type Test struct {
 	// value ("Is X not small?", "Is X not run by the National Trust?"):
 	// the verdict on the value is turned.
 	Negated bool `json:"negated,omitempty"`
+}
+
+// Then is a yes/no question a second clause asks of the institution whose
+// field the first asks for: its test, the places it asks about (for a
+// test of the place), and its words no rule read.
+type Then struct {
+	Test   Test     `json:"test"`
+	Places []Place  `json:"places,omitempty"`
+	Unread []string `json:"unread,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)

@@ -77,6 +77,7 @@ func (r *Router) Route(question string) Plan {
 	plan := r.reread(question)
 	dropPartOfLonger(&plan)
 	moreFields(&plan)
+	r.thenTest(&plan)
 	return plan
 }
 
