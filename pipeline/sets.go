@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"github.com/hybridrag/hybridrag/kg"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				p.writeGroups(&b, groups, c, cite)
+				writePlaceReadings(&b, c.Places)
 				writeUnstatedNegated(&b, unstated, noun, c)
 				return b.String()
 			}}, true, nil
@@ -233,10 +235,21 @@ func writeUnread(b *strings.Builder, unread []string) {
 // ("Nery" as Newry) and as a town and the administrative unit of the
 // same name.
 func writePlaceReadings(b *strings.Builder, places []router.Place) {
-	for _, pl := range places {
+	for i, pl := range places {
 		shown := placeShown(pl)
 		typed := strings.ToLower(pl.Text)
-		if typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)) {
+		var same []string // "Sussex" read as East Sussex and West Sussex
+		for _, o := range places {
+			if o.Text == pl.Text {
+				same = append(same, placeShown(o))
+			}
+		}
+		switch {
+		case len(same) > 1:
+			if slices.IndexFunc(places, func(o router.Place) bool { return o.Text == pl.Text }) == i {
+				fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, strings.Join(same, " and "))
+			}
+		case typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)):
 			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
 		}
 		if pl.Area != "" {

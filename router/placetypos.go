@@ -157,6 +157,17 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			if L == 1 && (g.df[s.toks[i].norm] >= namedWordNames || g.pluralOfNameWord(s.toks[i].norm)) {
 				continue
 			}
+			// a word of the data's place names as typed ("Sussex", of
+			// East and West Sussex) is no misspelling of another place
+			// ("Süßen"): it is the places it names with a point of the
+			// compass, when there are several (one, "West Berkshire", is
+			// no more than part of Berkshire)
+			if L == 1 && g.placeWords[s.toks[i].norm] > 0 {
+				if names := g.compassPlaces(s.toks[i].norm); len(names) > 1 {
+					return i, i + 1, strings.Join(names, " or "), true
+				}
+				continue
+			}
 			// the span stands where a place does: after a locative or a
 			// coordinator ("in Roter", "Kent or Devn")
 			prev, _ := s.prev(i)
@@ -181,6 +192,32 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 		}
 	}
 	return 0, 0, "", false
+}
+
+// compassWords name the parts of an area that bears a place's name ("East
+// Sussex", "West Sussex").
+var compassWords = []string{"east", "west", "north", "south", "mid"}
+
+// compassPlaces returns the names of the places of one kind whose key is
+// a point of the compass followed by w ("East Sussex", "West Sussex" for
+// "sussex", not the district Mid Sussex inside West Sussex), in the order
+// of compassWords; the kind is that of the first.
+func (g *gazetteer) compassPlaces(w string) []string {
+	var out []string
+	var first Place
+	for _, d := range compassWords {
+		p, ok := choosePlace(g.places[d+" "+w], "")
+		if !ok || slices.Contains(out, p.Name) {
+			continue
+		}
+		if len(out) == 0 {
+			first = p
+		} else if p.Level != first.Level || p.AdminLevel != first.AdminLevel {
+			continue
+		}
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 // shortPlaceKey returns the place key of three to five letters one edit
