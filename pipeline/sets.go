@@ -220,6 +220,10 @@ func writeClosedLeftOut(b *strings.Builder, n int, noun, verb string) {
 // writeUnread says which words of a list question no rule read, and that
 // the list is not exact for it.
 func writeUnread(b *strings.Builder, unread []string) {
+	wars, unread := unnamedWars(unread)
+	for _, w := range wars {
+		fmt.Fprintf(b, ". Not an exact answer: %s does not say which war, and the list does not take it into account", quoteWords([]string{w}))
+	}
 	if len(unread) == 0 {
 		return
 	}
@@ -229,6 +233,19 @@ func writeUnread(b *strings.Builder, unread []string) {
 	}
 	fmt.Fprintf(b, ". Not an exact answer: %s in the question %s not read, and the list does not take %s into account",
 		quoteWords(unread), was, it)
+}
+
+// unnamedWars splits off the unread phrases that set a time by a war they
+// do not name ("after the war", see router.UnnamedWar) from the others.
+func unnamedWars(unread []string) (wars, others []string) {
+	for _, u := range unread {
+		if router.UnnamedWar(u) {
+			wars = append(wars, u)
+		} else {
+			others = append(others, u)
+		}
+	}
+	return wars, others
 }
 
 // writePlaceReadings says which places were read as another spelling

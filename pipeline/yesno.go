@@ -87,8 +87,12 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 		if inferred {
 			text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
 		}
-		if len(unread) > 0 {
-			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(unread))
+		wars, others := unnamedWars(unread)
+		for _, w := range wars {
+			text += fmt.Sprintf(" Not an exact answer: %s does not say which war, and the answer leaves it out.", quoteWords([]string{w}))
+		}
+		if len(others) > 0 {
+			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(others))
 		}
 		return text
 	}}, true
