@@ -10,6 +10,14 @@ import (
 // open ones) rather than asked for in words ("… are still open", "… are
 // not closed").
 func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool) {
+	if c.List && c.Not != nil && c.Not.Years != nil {
+		// "Which museums did not open (close) in the 1980s?": the
+		// negation is of the years, of every status unless one is asked
+		if stillOpen(s) {
+			return "open", false
+		}
+		return "", false
+	}
 	if c.List && negatedOpen(s) {
 		// "… that aren't open anymore", "nicht mehr geöffnet"
 		return "closed", false

@@ -292,9 +292,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// "not opened before 1900": opened in 1900 or later
 		s.used[at] = true
 		if !invertYears(c.Years) {
-			// "not in the 1980s": the span's two rests are not read;
-			// the list leaves the years out and is not exact
-			s.unreadCues = append(s.unreadCues, s.original(at, yEnd))
+			// "not in the 1980s": the span has two rests; the members
+			// must not have years inside it (see Constraints.Not)
+			negate(&c).Years = c.Years
 			c.Years = nil
 		}
 	}
