@@ -128,7 +128,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		inferred = len(ids) - len(stated)
 	}
 	if c.Group != nil && plan.Frame != router.FrameCount {
-		return p.groupAnswer(plan, ids, unread, inferred), true, nil
+		return p.groupAnswer(plan, ids, unread, inferred, p.closedLeftOut(sel, plan, keep)), true, nil
 	}
 	if c.Order != nil && plan.Frame != router.FrameCount {
 		// only a record with a value can come first

@@ -344,6 +344,10 @@ type Group struct {
 	Level  string `json:"level"`
 	Fewest bool   `json:"fewest,omitempty"`
 	N      int    `json:"n"`
+	// Each asks for every place with its count ("How many museums per
+	// county are in Wales?"), not only those that hold the most; N is
+	// then the number of places there can be.
+	Each bool `json:"each,omitempty"`
 }
 
 // HasIDs reports whether the question gave an identifier.

@@ -128,6 +128,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
 	grp := group(s)
+	if grp == nil && ord == nil {
+		// "How many museums per county are in Wales?"
+		grp = eachGroup(s)
+	}
 	nameHas := nameWords(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	if housesEnd >= 0 && !housesCueOutsideNames(s) {
