@@ -45,8 +45,8 @@ type Selection struct {
 	// share, the set the share is of.
 	Whole []string
 	// Closed is left for the caller to fill as well: for a list of open
-	// institutions that selects none, those meeting its other conditions
-	// (all of them closed).
+	// institutions, the closed ones meeting its other conditions, when
+	// the list selects none or asked for open ones by its tense alone.
 	Closed []string
 	// Others is left for the caller to fill as well: for a list of one
 	// kind of institution in a place that selects none, the institutions

@@ -136,3 +136,32 @@ func checkYearsAnswer(p *Pipeline, shape yearShape, town []string, r *Response) 
 	}
 	return ""
 }
+
+// A list or count by a war the question does not name ("after the war",
+// "before the war", "since the war", "nach dem Krieg") is not exact and
+// says that the question does not say which war; before, it said only
+// that the words were not read. Every tenth British town with two
+// museums or more.
+func TestUnnamedWarOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	museums := townCounts(p, func(in *heritage.Institution) bool { return in.Country == "GB" && in.TypeCode == "M" })
+	towns := everyNth(museums, 10, func(town string, n int) bool { return n >= 2 && !strings.ContainsAny(town, "(),'") })
+	asked, right := 0, 0
+	for _, town := range towns {
+		for _, q := range []string{"Which museums in %s opened after the war?", "How many museums in %s opened before the war?",
+			"Which museums opened in %s since the war?", "Welche Museen in %s wurden nach dem Krieg eröffnet?"} {
+			q = fmt.Sprintf(q, town)
+			r := ask(t, p, q)
+			asked++
+			if !r.Answer.Exact && strings.Contains(r.Answer.Text, "does not say which war") {
+				right++
+			} else if asked-right <= 5 {
+				t.Logf("wrong: %s: %.300s", q, r.Answer.Text)
+			}
+		}
+	}
+	t.Logf("%d of %d questions by an unnamed war say it is not named and are not exact", right, asked)
+	require.Greater(t, asked, 100)
+	require.Equal(t, asked, right)
+}

@@ -84,6 +84,10 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			exact = false // an answer that misses a field asked for is not exact
 		}
 	}
+	// "When did Chartwell open, and is it still running?": the yes/no
+	// after the field
+	then, thenExact := p.thenText(in, plan.Then)
+	exact = exact && thenExact
 	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact},
 		render: func(cite func(string) string) string {
 			name := in.Name
@@ -119,7 +123,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 					}
 				}
 			}
-			text += moreFieldsText(in, plan.Constraints.MoreFields)
+			text += moreFieldsText(in, plan.Constraints.MoreFields) + then
 			if len(rivals) == 0 {
 				return text
 			}

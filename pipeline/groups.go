@@ -56,11 +56,13 @@ func levelNoun(level string, n int) string {
 
 // groupAnswer answers a question for the places holding the most (or the
 // fewest) of a set: the set's members counted by the place they state at
-// the level asked, the first g.N places (and any that tie with the last).
+// the level asked, the first g.N places (and any that tie with the last),
+// or every place for a count per place (g.Each). closed is the number of
+// closed institutions left out (see closedLeftOut).
 // It is exact only when every member states a place at that level, no
 // condition went unread and no member was placed by its name; for "the
 // fewest" it says that places holding none are not counted.
-func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred int) draft {
+func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred, closed int) draft {
 	c := plan.Constraints
 	g := *c.Group
 	noun := typeNoun(c.TypeCodes)
@@ -119,6 +121,15 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred 
 		switch {
 		case len(top) == 0:
 			fmt.Fprintf(&b, "None of the %d %s the question selects states its %s", len(ids), plural(noun, len(ids)), levelNoun(g.Level, 1))
+		case g.Each:
+			// "per county": every place with its count, most first
+			fmt.Fprintf(&b, "Of the %d %s the question selects%s, by %s (%d): ", total, plural(noun, total), that, levelNoun(g.Level, 1), len(top))
+			for i, gr := range top {
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				fmt.Fprintf(&b, "%s %d", gr.Label, gr.Count)
+			}
 		case len(top) == 1:
 			fmt.Fprintf(&b, "Of the %d %s the question selects%s, %s has the %s: ", total, plural(noun, total), that, top[0].Label, most)
 			p.writeGroup(&b, top[0], true, cite)
@@ -130,6 +141,7 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred 
 			})
 		}
 		writePlaceReadings(&b, c.Places)
+		writeClosedLeftOut(&b, closed, noun, "counted")
 		if missing > 0 {
 			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are not counted", missing, len(ids), levelNoun(g.Level, 1))
 		}

@@ -60,6 +60,14 @@ func negatedConditions(c router.Constraints, members []string) (lacks, unstated 
 		if _, ok := slices.BinarySearch(members, in.ID); ok {
 			hit = true
 		}
+		if y := n.Years; y != nil {
+			switch in, known := negatedYears(in, y); {
+			case !known:
+				stated = false
+			case in:
+				hit = true
+			}
+		}
 		return hit, stated
 	}
 	members = slices.Clone(members)
@@ -67,6 +75,29 @@ func negatedConditions(c router.Constraints, members []string) (lacks, unstated 
 	lacks = func(in *heritage.Institution) bool { hit, stated := has(in); return !hit && stated }
 	unstated = func(in *heritage.Institution) bool { hit, stated := has(in); return !hit && !stated }
 	return lacks, unstated
+}
+
+// negatedYears reports whether the record's opening (or closing) years
+// lie inside the span y and whether the data tells: a record with no
+// year, or with a span of years that reaches into y without lying inside
+// it, does not tell. An open institution did not close in any years.
+func negatedYears(rec *heritage.Institution, y *router.YearRange) (in, known bool) {
+	from, to, ok := rec.Opened()
+	if y.Field == "closed" {
+		if rec.IsOpen() {
+			return false, true
+		}
+		from, to, ok = rec.Closed()
+	}
+	switch {
+	case !ok:
+		return false, false
+	case withinYears(from, to, y):
+		return true, true
+	case y.From > 0 && to < y.From || y.To > 0 && from > y.To:
+		return false, true
+	}
+	return false, false
 }
 
 // andKeep is keep and also, either of which may be nil (passes all).
@@ -93,6 +124,9 @@ func negatedFields(n *router.Constraints) string {
 	}
 	if len(n.GovernanceCodes) > 0 {
 		out = append(out, "governance")
+	}
+	if n.Years != nil {
+		out = append(out, map[string]string{"opened": "opening year", "closed": "closing year"}[n.Years.Field])
 	}
 	if len(n.Subjects) > 0 {
 		out = append(out, "subjects")
@@ -148,6 +182,9 @@ func negationText(n *router.Constraints) string {
 	}
 	if len(n.Subjects) > 0 {
 		out = append(out, "is not about "+strings.Join(n.Subjects, " or "))
+	}
+	if n.Years != nil {
+		out = append(out, "did not "+map[string]string{"opened": "open", "closed": "close"}[n.Years.Field]+" "+spanText(n.Years))
 	}
 	if len(n.Bodies) > 0 {
 		names := make([]string, len(n.Bodies))

@@ -195,3 +195,71 @@ func TestNegatedGovernanceAfterRunBy(t *testing.T) {
 		}
 	}
 }
+
+// A negated span of years bounded at both ends ("did not open in the
+// 1980s", "were not founded in the 19th century", "nicht in den 1980er
+// Jahren eröffnet") leaves out the town's museums whose opening years lie
+// inside it, of every status; a museum with no opening year, or with a
+// span of years reaching into those negated, is not known to be left out,
+// and the answer is then not exact. Every fifth British town with 4 to 60
+// museums and a name of its own, against the records. Before, the years
+// were left unread (the whole town, not exact), and "did not open" was
+// read as "closed".
+func TestNegatedDecadesOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	museums := townCounts(p, func(in *heritage.Institution) bool { return in.Country == "GB" && in.TypeCode == "M" })
+	names := nameCounts(p)
+	towns := everyNth(museums, 5, func(town string, n int) bool {
+		return n >= 4 && n <= 60 && names[town] == 0 && !strings.ContainsAny(town, "(),'")
+	})
+	shapes := []struct {
+		question string
+		from, to int
+	}{
+		{"Which museums in %s did not open in the 1980s?", 1980, 1989},
+		{"How many museums in %s were not opened in the 1990s?", 1990, 1999},
+		{"Which museums in %s were not founded in the 19th century?", 1800, 1899},
+		{"Welche Museen in %s wurden nicht in den 1970er Jahren eröffnet?", 1970, 1979},
+	}
+	asked, right := 0, 0
+	for _, town := range towns {
+		all := ask(t, p, fmt.Sprintf("Which museums were in %s?", town))
+		if len(all.Plan.Constraints.Places) != 1 || all.Plan.Constraints.Places[0].Name != town || all.Plan.Constraints.Status != "" ||
+			!all.Answer.Exact || len(all.Answer.IDs) == 0 {
+			continue // a town read otherwise, or whose list is not exact, is not this test's
+		}
+		for _, sh := range shapes {
+			var want []string
+			unknown := 0
+			for _, id := range all.Answer.IDs {
+				in, _ := p.Data().Get(id)
+				from, to, ok := in.Opened()
+				switch {
+				case !ok:
+					unknown++
+				case from >= sh.from && to <= sh.to:
+				case to < sh.from || from > sh.to:
+					want = append(want, id)
+				default:
+					unknown++
+				}
+			}
+			q := fmt.Sprintf(sh.question, town)
+			r := ask(t, p, q)
+			asked++
+			got := slices.Clone(r.Answer.IDs)
+			slices.Sort(got)
+			slices.Sort(want)
+			count := strings.HasPrefix(q, "How many")
+			if r.Answer.Exact == (unknown == 0) && (count && r.Answer.Value == fmt.Sprint(len(want)) || !count && slices.Equal(got, want)) {
+				right++
+			} else if asked-right <= 5 {
+				t.Logf("wrong: %s (want %d, %d unknown): %.300s", q, len(want), unknown, r.Answer.Text)
+			}
+		}
+	}
+	t.Logf("%d of %d negated decades and centuries answered right over %d sampled towns", right, asked, len(towns))
+	require.Greater(t, asked, 100)
+	require.Equal(t, asked, right)
+}

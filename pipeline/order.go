@@ -40,8 +40,10 @@ func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, membe
 // settle the order at the cut (a span of years that overlaps the next one
 // does not), no condition of the question went unread, and no record with
 // a value that names no town could be in the question's town (unplaced,
-// see unplacedNote).
-func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string, inferred int, unplaced string) draft {
+// see unplacedNote). closed is the number of closed institutions with a
+// value that the order leaves out because the question asked for open
+// ones by its tense alone (see closedLeftOut); the answer says so.
+func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string, inferred int, unplaced string, closed int) draft {
 	c := plan.Constraints
 	o := *c.Order
 	noun := typeNoun(c.TypeCodes)
@@ -130,6 +132,7 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 			}
 		}
 		writePlaceReadings(&b, c.Places)
+		writeClosedLeftOut(&b, closed, noun, "ranked")
 		if missing > 0 && len(top) > 0 {
 			have := "have"
 			if missing == 1 {

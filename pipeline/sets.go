@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"github.com/hybridrag/hybridrag/kg"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				p.writeGroups(&b, groups, c, cite)
+				writePlaceReadings(&b, c.Places)
 				writeUnstatedNegated(&b, unstated, noun, c)
 				return b.String()
 			}}, true, nil
@@ -72,7 +74,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if keep != nil {
 		spanning = p.filter(spanning, keep)
 	}
-	if closed := sel.Closed; len(ids) == 0 && len(closed) > 0 {
+	if closed := sel.Closed; len(ids) == 0 && len(sel.Main) == 0 && len(closed) > 0 {
 		if keep != nil {
 			closed = p.filter(closed, keep)
 		}
@@ -126,7 +128,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		inferred = len(ids) - len(stated)
 	}
 	if c.Group != nil && plan.Frame != router.FrameCount {
-		return p.groupAnswer(plan, ids, unread, inferred), true, nil
+		return p.groupAnswer(plan, ids, unread, inferred, p.closedLeftOut(sel, plan, keep)), true, nil
 	}
 	if c.Order != nil && plan.Frame != router.FrameCount {
 		// only a record with a value can come first
@@ -134,10 +136,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			_, known, member := orderValue(in, c.Order.Attribute)
 			return known && member && (keep == nil || keep(in))
 		}
-		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued)), true, nil
+		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued), p.closedLeftOut(sel, plan, valued)), true, nil
 	}
 	unplaced := p.unplacedNote(sel, plan, keep)
 	unsure := p.unsureWithin(ids, c)
+	closed := p.closedLeftOut(sel, plan, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
 		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0}
 	if plan.Frame == router.FrameCount {
@@ -169,6 +172,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				fmt.Fprintf(&b, ". The data states the place of %d of them; %d %s placed there by the town in their name",
 					len(ids)-inferred, inferred, are)
 			}
+			verb := "listed"
+			if plan.Frame == router.FrameCount {
+				verb = "counted"
+			}
+			writeClosedLeftOut(&b, closed, noun, verb)
 			writeUnread(&b, unread)
 			if unplaced != "" {
 				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
@@ -182,9 +190,40 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		}}, true, nil
 }
 
+// closedLeftOut is the number of closed institutions meeting a list's
+// conditions (keep, when not nil) that the list leaves out because it
+// asked for open ones by its tense alone (see leavesOutClosed).
+func (p *Pipeline) closedLeftOut(sel *kg.Selection, plan router.Plan, keep func(*heritage.Institution) bool) int {
+	if len(sel.Main) == 0 || !leavesOutClosed(plan) {
+		return 0
+	}
+	if keep == nil {
+		return len(sel.Closed)
+	}
+	return len(p.filter(sel.Closed, keep))
+}
+
+// writeClosedLeftOut says how many closed institutions a list, count or
+// order of open ones leaves out ("Only open museums are counted; 6 more
+// are recorded as closed").
+func writeClosedLeftOut(b *strings.Builder, n int, noun, verb string) {
+	if n == 0 {
+		return
+	}
+	are := "are"
+	if n == 1 {
+		are = "is"
+	}
+	fmt.Fprintf(b, ". Only open %s are %s; %d more %s recorded as closed", plural(noun, 2), verb, n, are)
+}
+
 // writeUnread says which words of a list question no rule read, and that
 // the list is not exact for it.
 func writeUnread(b *strings.Builder, unread []string) {
+	wars, unread := unnamedWars(unread)
+	for _, w := range wars {
+		fmt.Fprintf(b, ". Not an exact answer: %s does not say which war, and the list does not take it into account", quoteWords([]string{w}))
+	}
 	if len(unread) == 0 {
 		return
 	}
@@ -196,14 +235,38 @@ func writeUnread(b *strings.Builder, unread []string) {
 		quoteWords(unread), was, it)
 }
 
+// unnamedWars splits off the unread phrases that set a time by a war they
+// do not name ("after the war", see router.UnnamedWar) from the others.
+func unnamedWars(unread []string) (wars, others []string) {
+	for _, u := range unread {
+		if router.UnnamedWar(u) {
+			wars = append(wars, u)
+		} else {
+			others = append(others, u)
+		}
+	}
+	return wars, others
+}
+
 // writePlaceReadings says which places were read as another spelling
 // ("Nery" as Newry) and as a town and the administrative unit of the
 // same name.
 func writePlaceReadings(b *strings.Builder, places []router.Place) {
-	for _, pl := range places {
+	for i, pl := range places {
 		shown := placeShown(pl)
 		typed := strings.ToLower(pl.Text)
-		if typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)) {
+		var same []string // "Sussex" read as East Sussex and West Sussex
+		for _, o := range places {
+			if o.Text == pl.Text {
+				same = append(same, placeShown(o))
+			}
+		}
+		switch {
+		case len(same) > 1:
+			if slices.IndexFunc(places, func(o router.Place) bool { return o.Text == pl.Text }) == i {
+				fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, strings.Join(same, " and "))
+			}
+		case typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)):
 			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
 		}
 		if pl.Area != "" {

@@ -241,6 +241,15 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 			return err
 		}
 		sel.Closed = ids
+	} else if len(sel.Main) > 0 && leavesOutClosed(*pl) {
+		// "How many museums are in Bath?": the open ones, and the answer
+		// says how many closed ones it leaves out
+		c.Status = "closed"
+		ids, err := p.graph.Select(ctx, c, sel.AsOf)
+		if err != nil {
+			return err
+		}
+		sel.Closed = ids
 	}
 	if err := p.selectNotMembers(ctx, sel, pl); err != nil {
 		return err
@@ -252,6 +261,13 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 		return err
 	}
 	return p.selectOthers(ctx, sel, pl)
+}
+
+// leavesOutClosed reports whether a list or count of one set keeps only
+// open institutions because of the question's tense, not its words.
+func leavesOutClosed(pl plan.Plan) bool {
+	c := pl.Constraints
+	return c.Status == "open" && c.StatusByTense && c.List && len(pl.Sides) < 2
 }
 
 // unplaced is the number of institutions in sel.Wide, not in the

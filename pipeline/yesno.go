@@ -87,8 +87,12 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 		if inferred {
 			text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
 		}
-		if len(unread) > 0 {
-			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(unread))
+		wars, others := unnamedWars(unread)
+		for _, w := range wars {
+			text += fmt.Sprintf(" Not an exact answer: %s does not say which war, and the answer leaves it out.", quoteWords([]string{w}))
+		}
+		if len(others) > 0 {
+			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(others))
 		}
 		return text
 	}}, true
@@ -231,4 +235,42 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// thenText answers the yes/no a second clause asks of the institution
+// whose field the answer gives (plan.Then: "When did Chartwell open, and
+// is it still running?"), as a sentence to follow the field's, and
+// reports whether its verdict is exact. It is "" and exact when there is
+// no such clause.
+func (p *Pipeline) thenText(in *heritage.Institution, then *router.Then) (string, bool) {
+	if then == nil {
+		return "", true
+	}
+	t := then.Test
+	var verdict, fact string
+	inferred := false
+	if t.Property == "place" {
+		verdict, fact, inferred = p.placeTest(in, then.Places)
+	} else {
+		verdict, fact = testProperty(in, t, router.Constraints{Places: then.Places})
+	}
+	if t.Negated {
+		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
+	}
+	var text string
+	switch verdict {
+	case "yes":
+		text = fmt.Sprintf(" Yes: it %s.", fact)
+	case "no":
+		text = fmt.Sprintf(" No: it %s.", fact)
+	default:
+		text = fmt.Sprintf(" The data does not record %s for it.", fact)
+	}
+	if inferred {
+		text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
+	}
+	if len(then.Unread) > 0 {
+		text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(then.Unread))
+	}
+	return text, verdict != "" && !inferred && len(then.Unread) == 0
 }

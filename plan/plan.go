@@ -57,6 +57,9 @@ type Plan struct {
 	Frame Frame `json:"frame"`
 	Test  *Test `json:"test,omitempty"`
 	Pair  *Pair `json:"pair,omitempty"`
+	// Then is a yes/no asked of the same institution after a field ("When
+	// did Chartwell open, and is it still running?").
+	Then *Then `json:"then,omitempty"`
 	// Unknown are the words of the question no rule understood: a topic,
 	// place or name the data does not hold, or an off-topic request. An
 	// answer that ignores them must say so.
@@ -172,6 +175,11 @@ type Constraints struct {
 	// Status is "open" for present-tense list questions, "closed" when the
 	// question asks for closed institutions, "" otherwise.
 	Status string `json:"status,omitempty"`
+	// StatusByTense says that Status was read from the tense alone
+	// ("Which museums are in Bath?" asks for the open ones), not asked
+	// for in words ("… are still open"): the answer says how many closed
+	// institutions it leaves out.
+	StatusByTense bool `json:"status_by_tense,omitempty"`
 
 	// Order asks for the members of the set at one end of an order ("the
 	// oldest museum in Edinburgh", "the three newest libraries in
@@ -218,10 +226,12 @@ type Constraints struct {
 	// Not holds the values the members of a set must not have ("not
 	// small", "no accreditation", "not run by the National Trust",
 	// "neither National Trust nor English Heritage", "not about
-	// railways"): its Bodies, Subjects, GovernanceCodes, Sizes and
-	// Accreditation, each read as in a positive question. A member whose
-	// record does not state a negated field is not known to lack the
-	// value, so it is no member of the exact set.
+	// railways", "not opened in the 1980s"): its Bodies, Subjects,
+	// GovernanceCodes, Sizes, Accreditation and Years, each read as in a
+	// positive question. A member whose record does not state a negated
+	// field (or gives its years only as a span reaching into those
+	// negated) is not known to lack the value, so it is no member of the
+	// exact set.
 	Not *Constraints `json:"not,omitempty"`
 }
 
@@ -229,7 +239,7 @@ type Constraints struct {
 // they must not have (see Not).
 func (c Constraints) Negates() bool {
 	n := c.Not
-	return n != nil && (len(n.Bodies)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "")
+	return n != nil && (len(n.Bodies)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "" || n.Years != nil)
 }
 
 // Empty reports whether nothing was extracted.
@@ -334,6 +344,10 @@ type Group struct {
 	Level  string `json:"level"`
 	Fewest bool   `json:"fewest,omitempty"`
 	N      int    `json:"n"`
+	// Each asks for every place with its count ("How many museums per
+	// county are in Wales?"), not only those that hold the most; N is
+	// then the number of places there can be.
+	Each bool `json:"each,omitempty"`
 }
 
 // HasIDs reports whether the question gave an identifier.
@@ -379,6 +393,15 @@ type Test struct {
 	// value ("Is X not small?", "Is X not run by the National Trust?"):
 	// the verdict on the value is turned.
 	Negated bool `json:"negated,omitempty"`
+}
+
+// Then is a yes/no question a second clause asks of the institution whose
+// field the first asks for: its test, the places it asks about (for a
+// test of the place), and its words no rule read.
+type Then struct {
+	Test   Test     `json:"test"`
+	Places []Place  `json:"places,omitempty"`
+	Unread []string `json:"unread,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)

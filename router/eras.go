@@ -393,6 +393,15 @@ func unnamedWar(s *scan, i int) (int, bool) {
 	return 0, false
 }
 
+// UnnamedWar reports whether a phrase the router left unread (Plan.Unread)
+// is a time set by a war the words do not name ("after the war", "nach
+// dem Krieg"), so that an answer can say the war is not specified.
+func UnnamedWar(phrase string) bool {
+	s := newScan(phrase)
+	end, ok := unnamedWar(s, 0)
+	return ok && end == len(s.toks)
+}
+
 // writtenAtToken is the span of years written in words that
 // readWrittenYears read from token i.
 func writtenAtToken(s *scan, i int) (writtenYears, bool) {

@@ -5,15 +5,26 @@ import (
 	"sort"
 )
 
-// status infers the status filter from tense.
-func status(s *scan, c *Constraints, intent Intent) string {
+// status infers the status filter from tense. byTense reports a status
+// read from the tense alone ("Which museums are in Bath?" asks for the
+// open ones) rather than asked for in words ("… are still open", "… are
+// not closed").
+func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool) {
+	if c.List && c.Not != nil && c.Not.Years != nil {
+		// "Which museums did not open (close) in the 1980s?": the
+		// negation is of the years, of every status unless one is asked
+		if stillOpen(s) {
+			return "open", false
+		}
+		return "", false
+	}
 	if c.List && negatedOpen(s) {
 		// "… that aren't open anymore", "nicht mehr geöffnet"
-		return "closed"
+		return "closed", false
 	}
 	if c.List && c.Years == nil && negatedClosed(s) {
 		// "Which museums in Bath are not closed?": the open ones
-		return "open"
+		return "open", false
 	}
 	closedWord := false
 	for _, t := range s.toks {
@@ -26,29 +37,29 @@ func status(s *scan, c *Constraints, intent Intent) string {
 		// "closed museums … opened before 1950": the years are of the
 		// opening, so the closing word is the status
 		if c.List && (c.Years == nil || c.Years.Field == "opened") {
-			return "closed"
+			return "closed", false
 		}
-		return ""
+		return "", false
 	}
 	if !c.List || intent == Comparative {
-		return ""
+		return "", false
 	}
 	if c.Years != nil {
 		// "opened in the 1990s": of every status, unless the question
 		// asks for one in so many words ("… and are still open")
 		if stillOpen(s) {
-			return "open"
+			return "open", false
 		}
-		return ""
+		return "", false
 	}
 	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
-		return ""
+		return "", false
 	}
 	if s.hasAny("are", "is", "have", "has", "run", "operate", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
 		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") {
-		return "open"
+		return "open", !openAsked(s)
 	}
-	return ""
+	return "", false
 }
 
 // sides splits a comparative question into one constraint set per place
@@ -247,4 +258,10 @@ var stillOpenCues = []string{
 // today in so many words, which a condition on years does not replace.
 func stillOpen(s *scan) bool {
 	return s.hasAny(stillOpenCues...)
+}
+
+// openAsked reports whether a question asks for open institutions in so
+// many words ("Which museums in Kent are open?", "… still running").
+func openAsked(s *scan) bool {
+	return stillOpen(s) || s.hasAny("open", "running", "operating", "offen", "geoffnet", "geopend", "active", "currently")
 }

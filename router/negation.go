@@ -129,11 +129,19 @@ func negatedTopicIndex(s *scan) int {
 }
 
 // negatedYears is the token of a negation within the four words before
-// the year that ends a span of years at end ("not opened before 1900",
-// "nicht vor 1900 gegründet" is not read), with no read word between, or
-// -1.
+// the year that ends a span of years at end, or before the span when it
+// is written in words ("not opened before 1900", "nicht in den 1980er
+// Jahren"; "nicht vor 1900 gegründet" is not read), with no read word
+// between, or -1.
 func negatedYears(s *scan, end int) int {
 	last := end - 1
+	for _, w := range s.written {
+		if w.end == end {
+			// years in words ("in den 1980er Jahren", "in the
+			// eighties"): the words before the span
+			last = w.start
+		}
+	}
 	for k := last - 1; k >= 0 && last-k <= 4; k-- {
 		w := s.toks[k].norm
 		switch {

@@ -91,7 +91,8 @@ func TestNegatedYesNo(t *testing.T) {
 }
 
 // A negated span of years open at one end is the rest of time; one
-// bounded at both ends is not read, and the list is not exact.
+// bounded at both ends is a value the members must not have (Not.Years),
+// of every status: "did not open" is then no "closed".
 func TestNegatedYears(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Which museums in Kent were not opened before 1900?")
@@ -103,5 +104,8 @@ func TestNegatedYears(t *testing.T) {
 	require.Equal(t, &YearRange{Field: "opened", To: 1899}, p.Constraints.Years, "the negation is of the place")
 	p = r.Route("Which museums in Kent did not open in the 1980s?")
 	require.Nil(t, p.Constraints.Years)
-	require.NotEmpty(t, p.Unread)
+	require.Empty(t, p.Unread)
+	require.NotNil(t, p.Constraints.Not)
+	require.Equal(t, &YearRange{Field: "opened", From: 1980, To: 1989}, p.Constraints.Not.Years)
+	require.Empty(t, p.Constraints.Status)
 }

@@ -54,8 +54,8 @@ var pairJoins = map[string]bool{
 func pairShape(s *scan) bool {
 	cue, join := false, false
 	for i, t := range s.toks {
-		if i+1 < len(s.toks) && isNumeric(s.toks[i+1].norm) {
-			continue // "opened after 1990" compares with a year, not a second institution
+		if i+1 < len(s.toks) && isNumeric(s.toks[i+1].norm) || timeInWords(s, i) {
+			continue // "opened after 1990", "… after WWII", "… after the war" compare with years, not a second institution
 		}
 		join = join || pairJoins[t.norm]
 		if _, ok := pairCueWord(t.norm); ok {
@@ -63,6 +63,19 @@ func pairShape(s *scan) bool {
 		}
 	}
 	return cue && join
+}
+
+// timeInWords reports whether token i starts or lies in a span of years
+// written in words ("after WWII") or a time set by a war the words do not
+// name ("after the war").
+func timeInWords(s *scan, i int) bool {
+	for _, w := range s.written {
+		if w.start <= i && i < w.end {
+			return true
+		}
+	}
+	_, ok := unnamedWar(s, i)
+	return ok
 }
 
 // pairCueWord reads a pair cue, allowing one typo in words of six letters

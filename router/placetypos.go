@@ -117,6 +117,27 @@ func (g *gazetteer) fuzzyPlaceKey(w string) (string, bool) {
 // be read as a word of the data rather than a misspelt place.
 const namedWordNames = 10
 
+// pluralOfNameWord reports a word that is the English plural of a word
+// many of the data's names hold and that names no place itself ("halls",
+// "parks", "mills"): a word, never a misspelt place ("Halle", "Paris").
+func (g *gazetteer) pluralOfNameWord(w string) bool {
+	var singulars []string
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		singulars = []string{strings.TrimSuffix(w, "ies") + "y"}
+	case strings.HasSuffix(w, "es"):
+		singulars = []string{strings.TrimSuffix(w, "es"), strings.TrimSuffix(w, "s")}
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		singulars = []string{strings.TrimSuffix(w, "s")}
+	}
+	for _, sg := range singulars {
+		if _, place := g.places[sg]; !place && len(sg) >= 3 && g.df[sg] >= namedWordNames {
+			return true
+		}
+	}
+	return false
+}
+
 // fuzzyPlaceCovering finds a misspelt place of up to three words that
 // holds a token need marks ("Roter" for Rother, "Orkney Island" for
 // Orkney Islands), longest span first, and returns its span and the
@@ -133,7 +154,18 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			// a word many of the data's names hold ("Hamburg", in 75
 			// names such as "Staatsarchiv … Hamburg") is no misspelling
 			// of a place ("Homburg")
-			if L == 1 && g.df[s.toks[i].norm] >= namedWordNames {
+			if L == 1 && (g.df[s.toks[i].norm] >= namedWordNames || g.pluralOfNameWord(s.toks[i].norm)) {
+				continue
+			}
+			// a word of the data's place names as typed ("Sussex", of
+			// East and West Sussex) is no misspelling of another place
+			// ("Süßen"): it is the places it names with a point of the
+			// compass, when there are several (one, "West Berkshire", is
+			// no more than part of Berkshire)
+			if L == 1 && g.placeWords[s.toks[i].norm] > 0 {
+				if names := g.compassPlaces(s.toks[i].norm); len(names) > 1 {
+					return i, i + 1, strings.Join(names, " or "), true
+				}
 				continue
 			}
 			// the span stands where a place does: after a locative or a
@@ -160,6 +192,32 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 		}
 	}
 	return 0, 0, "", false
+}
+
+// compassWords name the parts of an area that bears a place's name ("East
+// Sussex", "West Sussex").
+var compassWords = []string{"east", "west", "north", "south", "mid"}
+
+// compassPlaces returns the names of the places of one kind whose key is
+// a point of the compass followed by w ("East Sussex", "West Sussex" for
+// "sussex", not the district Mid Sussex inside West Sussex), in the order
+// of compassWords; the kind is that of the first.
+func (g *gazetteer) compassPlaces(w string) []string {
+	var out []string
+	var first Place
+	for _, d := range compassWords {
+		p, ok := choosePlace(g.places[d+" "+w], "")
+		if !ok || slices.Contains(out, p.Name) {
+			continue
+		}
+		if len(out) == 0 {
+			first = p
+		} else if p.Level != first.Level || p.AdminLevel != first.AdminLevel {
+			continue
+		}
+		out = append(out, p.Name)
+	}
+	return out
 }
 
 // shortPlaceKey returns the place key of three to five letters one edit
@@ -267,8 +325,9 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 					break
 				}
 				// a word some table knows ("Galloway") is no typo of
-				// another place ("Alloway")
-				unknown = unknown || !g.known(w)
+				// another place ("Alloway"), nor is the plural of a word
+				// of the data's names ("halls", not Halle)
+				unknown = unknown || !g.known(w) && !g.pluralOfNameWord(w)
 			}
 			if !ok {
 				continue

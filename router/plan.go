@@ -24,6 +24,7 @@ type (
 	Frame       = plan.Frame
 	Test        = plan.Test
 	Pair        = plan.Pair
+	Then        = plan.Then
 	Order       = plan.Order
 	Group       = plan.Group
 )

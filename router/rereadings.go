@@ -48,7 +48,9 @@ func (r *Router) reread(question string) Plan {
 		}
 	}
 	for k := range c.Places {
-		if p := &c.Places[k]; !isName && p.Text == name {
+		// "Sussex" read as "East Sussex or West Sussex": each place
+		// keeps the word typed
+		if p := &c.Places[k]; !isName && (p.Text == name || slices.Contains(strings.Split(name, " or "), p.Text)) {
 			p.Text = typed
 		}
 	}

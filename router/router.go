@@ -77,6 +77,7 @@ func (r *Router) Route(question string) Plan {
 	plan := r.reread(question)
 	dropPartOfLonger(&plan)
 	moreFields(&plan)
+	r.thenTest(&plan)
 	return plan
 }
 
@@ -127,6 +128,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
 	grp := group(s)
+	if grp == nil && ord == nil {
+		// "How many museums per county are in Wales?"
+		grp = eachGroup(s)
+	}
 	nameHas := nameWords(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	if housesEnd >= 0 && !housesCueOutsideNames(s) {
@@ -291,9 +296,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// "not opened before 1900": opened in 1900 or later
 		s.used[at] = true
 		if !invertYears(c.Years) {
-			// "not in the 1980s": the span's two rests are not read;
-			// the list leaves the years out and is not exact
-			s.unreadCues = append(s.unreadCues, s.original(at, yEnd))
+			// "not in the 1980s": the span has two rests; the members
+			// must not have years inside it (see Constraints.Not)
+			negate(&c).Years = c.Years
 			c.Years = nil
 		}
 	}
@@ -507,7 +512,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	if c.Years != nil && intent == Factual {
 		c.Years = nil
 	}
-	c.Status = status(s, &c, intent)
+	c.Status, c.StatusByTense = status(s, &c, intent)
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
@@ -567,6 +572,51 @@ func fieldOf(s *scan) string {
 	return field(s)
 }
 
+// containedIn returns the token after a locative at i (past articles)
+// that no rule read and that names what an institution stands in ("in
+// parks", "in old houses"), not a turn of phrase ("in total", "in
+// operation", "in which"), a kind of institution or a
+// word before more of a place.
+func containedIn(s *scan, i int) (int, bool) {
+	j := i + 1
+	for j < len(s.toks) && (articles[s.toks[j].norm] || s.toks[j].norm == "a" || s.toks[j].norm == "an" || s.toks[j].norm == "old") && !s.used[j] {
+		j++
+	}
+	if j >= len(s.toks) || s.used[j] {
+		return 0, false
+	}
+	w := s.toks[j].norm
+	if len(w) < 4 || !isWord(w) || phraseWords[w] || typeWords[w] != "" || listStarts[w] ||
+		yesNoStarts[w] || openWords[w] || closeWords[w] || isWhWord(w) {
+		return 0, false
+	}
+	// the phrase ends there: a word before more of a place ("in the
+	// English region North East", "in de buurt van Aberlady", "in oder
+	// bei Whitley Bay") qualifies the place
+	if j+1 < len(s.toks) && !afterContainer[s.toks[j+1].norm] {
+		return 0, false
+	}
+	return j, true
+}
+
+// afterContainer are the words that may follow what institutions stand in
+// ("in parks in Kent", "in castles or towers").
+var afterContainer = map[string]bool{"in": true, "and": true, "or": true, "with": true, "that": true, "which": true, "near": true, "around": true}
+
+// phraseWords follow "in" in turns of phrase that set no condition ("in
+// total", "still in operation", "in which").
+var phraseWords = map[string]bool{
+	"total": true, "operation": true, "existence": true, "business": true, "service": true, "particular": true,
+	"general": true, "order": true, "addition": true, "fact": true, "detail": true, "details": true, "english": true,
+	"german": true, "dutch": true, "deutsch": true, "nederlands": true, "common": true, "terms": true, "relation": true,
+	"comparison": true, "charge": true, "front": true, "case": true, "there": true, "here": true, "person": true,
+	"future": true, "past": true, "recent": true, "short": true, "brief": true, "place": true, "each": true,
+	"every": true, "both": true, "either": true, "same": true, "other": true, "another": true, "their": true,
+	"which": true, "what": true, "whose": true, "this": true, "that": true, "these": true, "those": true,
+	"your": true, "list": true, "data": true, "dataset": true, "year": true, "years": true, "time": true,
+	"area": true, "areas": true, "near": true, "around": true, "within": true,
+}
+
 // qualities returns the phrases of a question that rank or judge what it
 // asks for by something the data does not record ("the most visitors",
 // "the best museums", "popular"): an answer that leaves them out is not
@@ -589,6 +639,12 @@ func qualities(s *scan, yearsRead bool) []string {
 			// "open at weekends", "open on Sundays": opening hours, which
 			// the data does not record
 			out = append(out, s.original(i, i+3))
+		case (t.norm == "in" || t.norm == "inside") && !s.used[i]:
+			// "Which museums in Kent are in parks?": what the institutions
+			// stand in, which no field records
+			if j, ok := containedIn(s, i); ok {
+				out = append(out, s.original(i, j+1))
+			}
 		case negatedTopicAt(s, i) && !s.used[i]:
 			// "not about railways": a topic the answer cannot leave out
 			out = append(out, s.original(i, i+3))

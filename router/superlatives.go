@@ -1,6 +1,7 @@
 package router
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -236,6 +237,31 @@ func group(s *scan) *Group {
 			g.N = n
 		}
 		return g
+	}
+	return nil
+}
+
+// eachCues ask for a count of every place at a level ("per county", "in
+// each county", "pro Grafschaft", "per graafschap").
+var eachCues = map[string]bool{
+	"per": true, "each": true, "every": true, "pro": true, "je": true, "jede": true, "jeder": true, "jedem": true,
+	"jedes": true, "elke": true, "ieder": true, "iedere": true,
+}
+
+// eachGroup reads a count of a set by every place at a level: "per
+// county", "in each county of Wales", "by county" at the end of the
+// question. Before, the words were dropped and the whole set counted,
+// called exact.
+func eachGroup(s *scan) *Group {
+	for i := 0; i+1 < len(s.toks); i++ {
+		w := s.toks[i].norm
+		if s.used[i] || s.used[i+1] || !eachCues[w] && !(w == "by" && i+2 == len(s.toks)) {
+			continue
+		}
+		if l, ok := groupLevels[s.toks[i+1].norm]; ok {
+			s.mark(i, i+2)
+			return &Group{Level: l, N: math.MaxInt32, Each: true}
+		}
 	}
 	return nil
 }

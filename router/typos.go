@@ -124,7 +124,7 @@ func (g *gazetteer) correctWords(s *scan) {
 		if i > 0 {
 			prev = s.toks[i-1].norm
 		}
-		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] {
+		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] && !g.pluralOfNameWord(w) {
 			if c, ok := g.closestPlaceWord(w); ok {
 				t.orig = w
 				s.setNorm(i, c)
