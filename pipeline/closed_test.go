@@ -647,14 +647,7 @@ func TestClosedLeftOutOverTheData(t *testing.T) {
 func TestCountPerPlaceOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	counties := map[string]int{}
-	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" {
-			counties[in.County]++
-		}
-	}
-	areas := []string{"Wales", "Scotland", "England", "Northern Ireland"}
-	areas = append(areas, everyNth(counties, 4, func(county string, n int) bool { return n >= 10 && !strings.ContainsAny(county, "(),'") })...)
+	areas := nationsAndCounties(p, 4)
 	asked, right := 0, 0
 	for _, area := range areas {
 		level, q := "county", fmt.Sprintf("How many museums per county are in %s?", area)
@@ -690,4 +683,78 @@ func TestCountPerPlaceOverTheData(t *testing.T) {
 	t.Logf("%d of %d counts per place give every place with its count", right, asked)
 	require.Greater(t, asked, 10)
 	require.Equal(t, asked, right)
+}
+
+// The first in an order of every place at a level ("Which museum in each
+// county of Wales is the oldest?") names, for every place whose members
+// have a value, the members with the lowest first year (oldest) or the
+// highest last year (newest), found here by a scan of the members.
+// Before, the order was dropped and the whole set listed, called exact.
+func TestOrderPerPlaceOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	areas := nationsAndCounties(p, 6)
+	asked, right := 0, 0
+	for k, area := range areas {
+		newest := k%2 == 1
+		word := map[bool]string{false: "oldest", true: "newest"}[newest]
+		level, q := "county", []string{"Which museum in each county of %s is the %s?", "What is the %[2]s museum per county in %[1]s?"}[k%2]
+		if !slices.Contains(areas[:4], area) {
+			level, q = "city", "Which is the %[2]s museum in every town of %[1]s?"
+		}
+		q = fmt.Sprintf(q, area, word)
+		all := ask(t, p, fmt.Sprintf("Which museums are in %s?", area))
+		if len(all.Plan.Constraints.Places) != 1 || len(all.Answer.IDs) == 0 {
+			continue // an area read otherwise is not this test's
+		}
+		best := map[string]int{} // place → the extreme year of its members
+		for _, id := range all.Answer.IDs {
+			in, _ := p.Data().Get(id)
+			r, known, _ := orderValue(in, "opened")
+			pl := placeOf(in, level)
+			if !known || pl == "" {
+				continue
+			}
+			y, ok := best[pl]
+			switch {
+			case newest && (!ok || r.to > y):
+				best[pl] = r.to
+			case !newest && (!ok || r.from < y):
+				best[pl] = r.from
+			}
+		}
+		r := ask(t, p, q)
+		asked++
+		ok := len(r.Answer.Groups) == len(best)
+		for _, g := range r.Answer.Groups {
+			y, has := best[g.Label]
+			ok = ok && has && len(g.IDs) > 0
+			for _, id := range g.IDs {
+				in, _ := p.Data().Get(id)
+				v, _, _ := orderValue(in, "opened")
+				ok = ok && (newest && v.to == y || !newest && v.from == y)
+			}
+		}
+		if ok {
+			right++
+		} else if asked-right <= 5 {
+			t.Logf("wrong: %s (want %d places): %.300s", q, len(best), r.Answer.Text)
+		}
+	}
+	t.Logf("%d of %d orders per place give the first of every place", right, asked)
+	require.Greater(t, asked, 8)
+	require.Equal(t, asked, right)
+}
+
+// nationsAndCounties are the four British nations, then every nth
+// British county with ten museums or more and a name of plain words.
+func nationsAndCounties(p *Pipeline, nth int) []string {
+	counties := map[string]int{}
+	for i := range p.Data().Institutions {
+		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" {
+			counties[in.County]++
+		}
+	}
+	areas := []string{"Wales", "Scotland", "England", "Northern Ireland"}
+	return append(areas, everyNth(counties, nth, func(county string, n int) bool { return n >= 10 && !strings.ContainsAny(county, "(),'") })...)
 }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -48,49 +49,15 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 	o := *c.Order
 	noun := typeNoun(c.TypeCodes)
 	var vals []ranked
-	members, missing := 0, 0
-	for _, id := range ids {
-		in, ok := p.data.Get(id)
-		if !ok {
-			continue
-		}
-		r, known, member := orderValue(in, o.Attribute)
-		if !member {
-			continue
-		}
-		members++
+	missing := 0
+	members := p.eachOrderMember(ids, o.Attribute, func(_ *heritage.Institution, r ranked, known bool) {
 		if !known {
 			missing++
-			continue
+			return
 		}
 		vals = append(vals, r)
-	}
-	// the first in the order: the lowest start for "oldest", the highest
-	// end for "newest"; then the narrower span, then the name
-	key := func(r ranked) int {
-		if o.Highest {
-			return -r.to
-		}
-		return r.from
-	}
-	slices.SortStableFunc(vals, func(a, b ranked) int {
-		return cmp.Or(cmp.Compare(key(a), key(b)), cmp.Compare(a.to-a.from, b.to-b.from), strings.Compare(p.label(a.id), p.label(b.id)))
 	})
-	n := min(o.N, len(vals))
-	for n > 0 && n < len(vals) && vals[n].from == vals[n-1].from && vals[n].to == vals[n-1].to {
-		n++ // a tie with the last one shown is shown too
-	}
-	top, rest := vals[:n], vals[n:]
-	settled := true
-	if len(rest) > 0 && len(top) > 0 {
-		if o.Highest {
-			lowest := slices.MinFunc(top, func(a, b ranked) int { return cmp.Compare(a.from, b.from) }).from
-			settled = rest[0].to <= lowest
-		} else {
-			highest := slices.MaxFunc(top, func(a, b ranked) int { return cmp.Compare(a.to, b.to) }).to
-			settled = rest[0].from >= highest
-		}
-	}
+	top, settled := p.firstInOrder(vals, o)
 	out := make([]string, len(top))
 	for i, r := range top {
 		out[i] = r.id
@@ -150,6 +117,139 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
+		return b.String()
+	}}
+}
+
+// eachOrderMember calls f with every record of ids that takes part in an
+// order by attribute (see orderValue), its value and whether the data
+// records it, and returns how many did.
+func (p *Pipeline) eachOrderMember(ids []string, attribute string, f func(in *heritage.Institution, r ranked, known bool)) int {
+	members := 0
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok {
+			continue
+		}
+		if r, known, member := orderValue(in, attribute); member {
+			members++
+			f(in, r, known)
+		}
+	}
+	return members
+}
+
+// firstInOrder sorts vals in the order o and returns its first o.N (and
+// any that tie with the last), and whether the values settle the order at
+// the cut (a span of years that overlaps the next one does not).
+func (p *Pipeline) firstInOrder(vals []ranked, o router.Order) (top []ranked, settled bool) {
+	// the first in the order: the lowest start for "oldest", the highest
+	// end for "newest"; then the narrower span, then the name
+	key := func(r ranked) int {
+		if o.Highest {
+			return -r.to
+		}
+		return r.from
+	}
+	slices.SortStableFunc(vals, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(key(a), key(b)), cmp.Compare(a.to-a.from, b.to-b.from), strings.Compare(p.label(a.id), p.label(b.id)))
+	})
+	n := min(o.N, len(vals))
+	for n > 0 && n < len(vals) && vals[n].from == vals[n-1].from && vals[n].to == vals[n-1].to {
+		n++ // a tie with the last one shown is shown too
+	}
+	top, rest := vals[:n], vals[n:]
+	settled = true
+	if len(rest) > 0 && len(top) > 0 {
+		if o.Highest {
+			lowest := slices.MinFunc(top, func(a, b ranked) int { return cmp.Compare(a.from, b.from) }).from
+			settled = rest[0].to <= lowest
+		} else {
+			highest := slices.MaxFunc(top, func(a, b ranked) int { return cmp.Compare(a.to, b.to) }).to
+			settled = rest[0].from >= highest
+		}
+	}
+	return top, settled
+}
+
+// orderedByPlace answers "the oldest museum in each county": the first
+// members in the order (see firstInOrder) of every place at the group's
+// level that holds a member with a value, places in alphabetical order.
+// It is exact only when every member has a value and states a place at
+// the level, every place's order is settled at its cut, no condition
+// went unread and no member was placed by its name. closed is as for
+// orderedAnswer.
+func (p *Pipeline) orderedByPlace(plan router.Plan, ids []string, unread []string, inferred, closed int) draft {
+	c := plan.Constraints
+	o, g := *c.Order, *c.Group
+	noun := typeNoun(c.TypeCodes)
+	by := map[string][]ranked{}
+	missing, unstated := 0, 0
+	members := p.eachOrderMember(ids, o.Attribute, func(in *heritage.Institution, r ranked, known bool) {
+		pl := placeOf(in, g.Level)
+		switch {
+		case !known:
+			missing++
+		case pl == "":
+			unstated++
+		default:
+			by[pl] = append(by[pl], r)
+		}
+	})
+	places := slices.Sorted(maps.Keys(by))
+	groups := make([]AnswerGroup, 0, len(places))
+	var firsts []string
+	allSettled := true
+	for _, pl := range places {
+		top, settled := p.firstInOrder(by[pl], o)
+		allSettled = allSettled && settled
+		gr := AnswerGroup{Label: pl, Count: len(by[pl])}
+		for _, r := range top {
+			gr.IDs = append(gr.IDs, r.id)
+		}
+		firsts = append(firsts, gr.IDs...)
+		groups = append(groups, gr)
+	}
+	a := Answer{Kind: KindSet, IDs: firsts, Groups: groups, Count: len(groups),
+		Exact: len(groups) > 0 && missing == 0 && unstated == 0 && allSettled && len(unread) == 0 && inferred == 0}
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		if len(groups) == 0 {
+			fmt.Fprintf(&b, "None of the %d %s the question selects has both a %s and a %s in the data",
+				members, plural(noun, members), attrLabel(o.Attribute), levelNoun(g.Level, 1))
+		} else {
+			fmt.Fprintf(&b, "%s in each of the %d %s of the %d %s the question selects: ", orderPhrase(o, o.N),
+				len(groups), levelNoun(g.Level, len(groups)), members, plural(noun, members))
+			for i, gr := range groups {
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				b.WriteString(gr.Label + ": ")
+				for k, id := range gr.IDs {
+					if k > 0 {
+						b.WriteString(", ")
+					}
+					in, _ := p.data.Get(id)
+					r, _, _ := orderValue(in, o.Attribute)
+					fmt.Fprintf(&b, "%s (%s)%s", p.label(id), r.text, cite(id))
+				}
+			}
+		}
+		writePlaceReadings(&b, c.Places)
+		writeClosedLeftOut(&b, closed, noun, "ranked")
+		if missing > 0 {
+			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d have no %s in the data, so the order leaves them out", missing, members, attrLabel(o.Attribute))
+		}
+		if unstated > 0 {
+			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are left out", unstated, members, levelNoun(g.Level, 1))
+		}
+		if !allSettled {
+			fmt.Fprintf(&b, ". Not an exact answer: the data gives some %ss only as a span, so the order in some %s is not certain", attrLabel(o.Attribute), levelNoun(g.Level, 2))
+		}
+		if inferred > 0 {
+			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
+		}
+		writeUnread(&b, unread)
 		return b.String()
 	}}
 }

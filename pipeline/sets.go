@@ -127,6 +127,13 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if sel.HasStated && len(stated) < len(ids) {
 		inferred = len(ids) - len(stated)
 	}
+	if c.Group != nil && c.Group.Each && c.Order != nil {
+		valued := func(in *heritage.Institution) bool {
+			_, known, member := orderValue(in, c.Order.Attribute)
+			return known && member && (keep == nil || keep(in))
+		}
+		return p.orderedByPlace(plan, ids, unread, inferred, p.closedLeftOut(sel, plan, valued)), true, nil
+	}
 	if c.Group != nil && plan.Frame != router.FrameCount {
 		return p.groupAnswer(plan, ids, unread, inferred, p.closedLeftOut(sel, plan, keep)), true, nil
 	}

@@ -128,8 +128,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
 	grp := group(s)
-	if grp == nil && ord == nil {
-		// "How many museums per county are in Wales?"
+	if grp == nil {
+		// "How many museums per county are in Wales?", "the oldest
+		// museum in each county"
 		grp = eachGroup(s)
 	}
 	nameHas := nameWords(s)
