@@ -248,13 +248,23 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 }
 
 // cueAtEdge reports whether the span [i, j) starts or ends with a word
-// of opening or closing that the name key does not have there: "When did
-// the Deutsches Museum open?" asks when it opened, and "Deutsches Museum
-// open" is no misspelling of "Deutsches Museum Bonn".
+// of opening or closing, or an adverb of time, that the name key does not
+// have there: "When did the Deutsches Museum open?" asks when it opened,
+// and "Deutsches Museum open" is no misspelling of "Deutsches Museum
+// Bonn", nor is "Deutsches Museum noch" ("Ist Deutsches Museum noch
+// geöffnet?").
 func cueAtEdge(s *scan, i, j int, key string) bool {
-	cue := func(w string) bool { return openWords[w] || closeWords[w] }
+	cue := func(w string) bool { return openWords[w] || closeWords[w] || timeAdverbs[w] }
 	first, last := s.toks[i].norm, s.toks[j-1].norm
 	return cue(last) && !strings.HasSuffix(" "+key, " "+last) || cue(first) && !strings.HasPrefix(key+" ", first+" ")
+}
+
+// timeAdverbs are the adverbs of time that stand after a name in a
+// question ("still", "noch", "nog").
+var timeAdverbs = map[string]bool{
+	"still": true, "now": true, "today": true, "currently": true, "noch": true, "immer": true, "jetzt": true,
+	"heute": true, "derzeit": true, "zurzeit": true, "momentan": true, "nog": true, "steeds": true, "nu": true,
+	"vandaag": true, "momenteel": true,
 }
 
 // tooWeak reports an entry fuzzyNameCovering passes over: a name of too
