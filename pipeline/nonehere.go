@@ -25,9 +25,10 @@ import (
 // exact and counts them, as a list is (see unplacedNote).
 
 // oneKindInPlace reports whether the question lists one kind of
-// institution in one place and sets no other condition the answer could
-// not name: a place it lies near, broader places, exceptions, names,
-// relations, subjects, years and the like.
+// institution in one place (or asks for the first of them in an order)
+// and sets no other condition the answer could not name: a place it
+// lies near, broader places, exceptions, names, relations, subjects,
+// years and the like.
 func oneKindInPlace(pl plan.Plan) bool {
 	c := pl.Constraints
 	if !c.List || len(pl.Sides) > 1 || len(c.TypeCodes) != 1 || len(c.Places) != 1 || c.NearPlace ||
@@ -35,7 +36,8 @@ func oneKindInPlace(pl plan.Plan) bool {
 		return false
 	}
 	bare := c
-	bare.TypeCodes, bare.Places, bare.Status = nil, nil, ""
+	// an order of none is none ("the oldest library in Leiden")
+	bare.TypeCodes, bare.Places, bare.Status, bare.Order = nil, nil, "", nil
 	return !bare.Selective()
 }
 

@@ -19,12 +19,13 @@ var kindWords = map[string]map[string]string{
 	"A": {"en": "archives", "de": "Archive", "nl": "archieven"},
 }
 
-// kindQuestions are a list, a count and a yes/no question about the
-// institutions of a kind (its plural noun) in a place, by language.
-var kindQuestions = map[string][3]string{
-	"en": {"Which %s are in %s?", "How many %s are in %s?", "Are there any %s in %s?"},
-	"de": {"Welche %s gibt es in %s?", "Wie viele %s gibt es in %s?", "Gibt es %s in %s?"},
-	"nl": {"Welke %s zijn er in %s?", "Hoeveel %s zijn er in %s?", "Zijn er %s in %s?"},
+// kindQuestions are a list, a count, a yes/no question and the first of
+// an order about the institutions of a kind (its plural noun) in a
+// place, by language.
+var kindQuestions = map[string][4]string{
+	"en": {"Which %s are in %s?", "How many %s are in %s?", "Are there any %s in %s?", "Which are the oldest %s in %s?"},
+	"de": {"Welche %s gibt es in %s?", "Wie viele %s gibt es in %s?", "Gibt es %s in %s?", "Welches sind die ältesten %s in %s?"},
+	"nl": {"Welke %s zijn er in %s?", "Hoeveel %s zijn er in %s?", "Zijn er %s in %s?", "Wat zijn de oudste %s in %s?"},
 }
 
 // A list, count or yes/no question about one kind of institution in a
@@ -145,8 +146,8 @@ func readAs(r *Response, town, code string) bool {
 }
 
 // noneOfKindAnswer reports whether the answer to a list (shape 0), count
-// (1) or yes/no (2) question says that the data places no institution of
-// the kind in the town: no member, "0" for a count, "No" for a yes/no
+// (1), yes/no (2) or order (3) question says that the data places no
+// institution of the kind in the town: no member, "0" for a count, "No" for a yes/no
 // unless the records that name no town leave it open, and not exact
 // exactly when it says why.
 func noneOfKindAnswer(r *Response, noun, town string, shape int) bool {
