@@ -33,16 +33,7 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	if ins[0].ID == ins[1].ID {
 		return draft{}, false
 	}
-	var d draft
-	switch plan.Pair.Attribute {
-	case "distance":
-		d = distanceDraft(ins[0], ins[1])
-	case "profile":
-		d = profileDraft(ins)
-	default:
-		d = compareTwo(plan, ins, nil)
-	}
-	return elsewhere(d, c.Places, ins), true
+	return elsewhere(compareTwo(plan, ins, nil), c.Places, ins), true
 }
 
 // elsewhere makes a comparison of institutions the question places, one
@@ -210,6 +201,12 @@ func compareTwo(plan router.Plan, ins []*heritage.Institution, others []*heritag
 // name are named.
 func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
 	attr := plan.Pair.Attribute
+	switch attr {
+	case "distance":
+		return distanceDraft(ins[0], ins[1])
+	case "profile":
+		return profileDraft(ins)
+	}
 	vals := make([][2]int, 2)
 	texts := make([]string, 2)
 	known := make([]bool, 2)
@@ -315,6 +312,15 @@ func (p *Pipeline) oneSided(plan router.Plan, fused []fusion.Fused) (draft, bool
 	return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: []string{in.ID}},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
+			if attr == "profile" || attr == "distance" {
+				// "Compare A and the Museum of Lost Umbrellas": what the
+				// data records of the one side
+				fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot compare them.", in.Name, cite(in.ID), other)
+				if attr == "profile" {
+					fmt.Fprintf(&b, " %s: %s.", in.Name, strings.Join(profileFacts(in), "; "))
+				}
+				return b.String()
+			}
 			fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot say which %s", in.Name, cite(in.ID), other, pairPhrase(*plan.Pair))
 			if known {
 				fmt.Fprintf(&b, ". %s %s %s.", in.Name, verb, text)

@@ -218,8 +218,6 @@ func relationField(s *scan) string {
 	return ""
 }
 
-// distanceAsked reports a question for the distance between two places:
-// "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 // profileAsked reports a comparison of two named institutions on no one
 // attribute: "Compare A and B", "A vs B", "What is the difference
 // between A and B?", "Vergleiche A und B", "Vergelijk A en B".
@@ -231,6 +229,8 @@ func profileAsked(s *scan) bool {
 		"vergleiche", "vergleich", "unterschied zwischen", "vergelijk", "verschil tussen")
 }
 
+// distanceAsked reports a question for the distance between two places:
+// "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 func distanceAsked(s *scan) bool {
 	return s.hasAny("how far", "distance", "apart", "how many kilometres", "how many kilometers", "how many km",
 		"how many miles", "wie weit", "entfernung", "entfernt", "wie viele kilometer", "afstand", "hoe ver", "hoever",

@@ -65,6 +65,14 @@ func pairShape(s *scan) bool {
 	return cue && join
 }
 
+// twoNamed reports a question about two named institutions: a
+// comparison on one attribute ("Is A older than B?") or on none
+// ("Compare A and B", not "Compare the maritime museums in Cornwall and
+// Devon").
+func twoNamed(s *scan) bool {
+	return pairShape(s) || profileAsked(s) && !pluralType(s)
+}
+
 // timeInWords reports whether token i starts or lies in a span of years
 // written in words ("after WWII") or a time set by a war the words do not
 // name ("after the war").

@@ -31,7 +31,7 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// read as a misspelling, to the same words spelt as one record has
 	// them ("Buxton Museum" is not "Burton Museum").
 	// A question about two institutions may have read one of them.
-	pair := pairShape(s)
+	pair := twoNamed(s)
 	around := func(i, j int) bool { return true }
 	if len(c.Names) == 1 {
 		n := c.Names[0]
@@ -190,7 +190,9 @@ func capitalisedRuns(s *scan) [][2]int {
 		for m := j - 2; m > i; m-- {
 			if nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
 				runs = append(runs, [2]int{m + 1, j})
-				if withinPlace(s, m+1, j) {
+				if withinPlace(s, m+1, j) || joinWords[s.toks[m].norm] && allUsed(s, m+1, j) {
+					// "the Southwark Heritage Centre and Lancaster City
+					// Art Gallery", the second a name already read
 					runs = append(runs, [2]int{i, m})
 				}
 			}
@@ -199,6 +201,19 @@ func capitalisedRuns(s *scan) [][2]int {
 	}
 	slices.SortStableFunc(runs, func(a, b [2]int) int { return (b[1] - b[0]) - (a[1] - a[0]) })
 	return runs
+}
+
+// joinWords join two names ("A and B").
+var joinWords = map[string]bool{"and": true, "und": true, "en": true}
+
+// allUsed reports whether a rule read every token of [i, j).
+func allUsed(s *scan, i, j int) bool {
+	for k := i; k < j; k++ {
+		if !s.used[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyHolder returns the name and id of the one record whose name, or one

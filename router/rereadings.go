@@ -66,7 +66,7 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 	default:
 		// a yes/no question about an institution not yet read ("Is the
 		// Horniman Museum in Manchester?") has no yes/no frame yet
-		if !pairShape(s) && !yesNoShape(s) {
+		if !twoNamed(s) && !yesNoShape(s) {
 			return plan, false
 		}
 	}

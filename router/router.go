@@ -109,7 +109,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// of the identifier, not for members of a group
 		rel = ""
 	}
-	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] ||
+	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
 	// "Is there a toy museum in Brighton?" asks whether a set has
 	// members, not about one institution called "Toy Museum"
@@ -122,7 +122,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 
 	g.writtenSubjects(s, &c)
-	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || pairShape(s) && !pluralType(s) ||
+	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || twoNamed(s) && !pluralType(s) ||
 		!listQ && !pluralType(s) && fieldShape(s)
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
@@ -230,11 +230,17 @@ func (r *Router) route(question string) (Plan, *scan) {
 			s.mark(i, j)
 		}
 	}
-	// "Is A older than B?": both names, misspelt or not, before places
-	if pairShape(s) {
+	// "Is A older than B?", "Compare A and B": both names, misspelt,
+	// shortened or not, before places
+	if twoNamed(s) {
 		for len(c.Names) < 2 {
 			n := len(c.Names)
-			fuzzyName()
+			// a name of several words one record carries exactly first
+			// ("Deutsches Museum", not "Deutsches Skimuseum")
+			g.exactName(s, &c)
+			if len(c.Names) == n {
+				fuzzyName()
+			}
 			if len(c.Names) == n {
 				break
 			}
@@ -242,6 +248,12 @@ func (r *Router) route(question string) (Plan, *scan) {
 		slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
 			return strings.Index(question, a.Text) - strings.Index(question, b.Text)
 		})
+		// a name typed as one record writes it is that record, not a
+		// misspelling of another ("Deutsches Museum", not "Deutsches
+		// Skimuseum")
+		for k := range c.Names {
+			c.Names[k] = g.exactForm(c.Names[k])
+		}
 	}
 	if len(c.Names) == 0 && len(c.Bodies) == 0 && !ids.any() {
 		g.nearPhraseName(s, &c)
@@ -528,13 +540,16 @@ func (r *Router) route(question string) (Plan, *scan) {
 	// organisation or not at all. It stays a comparison, and the answer
 	// says why it cannot compare; it is no list of the organisation's
 	// members, nor a field of the one institution.
-	if frame != FramePair && len(c.Names) == 1 && len(sides(c)) < 2 && pairShape(s) && !pluralType(s) &&
+	if frame != FramePair && len(c.Names) == 1 && len(sides(c)) < 2 && twoNamed(s) && !pluralType(s) &&
 		(len(c.Bodies) == 1 || plan.UnknownName != "") {
-		if p, ok := pairCue(s); ok {
-			p.YesNo = yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
-			plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
-			plan.Constraints.List, plan.Constraints.Field = false, ""
+		p, ok := pairCue(s)
+		if !ok {
+			// "Compare the Ashmolean Museum and the Fitzwilliam Museum"
+			p, ok = Pair{Attribute: "profile"}, true
 		}
+		p.YesNo = p.Attribute != "profile" && yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
+		plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
+		plan.Constraints.List, plan.Constraints.Field = false, ""
 	}
 	if len(plan.Unknown) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
 		plan.NamedBy = g.namedBy(plan.Unknown)
@@ -546,7 +561,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		plan.Frame = FrameOffTopic
 	}
 	plan.Exists = plan.Frame == FrameSet && c.List && existenceAsked(s)
-	plan.Legs = r.legs(intent, conf, c)
+	plan.Legs = r.legs(intent, conf, c, plan.UnknownName != "")
 	return plan, s
 }
 
@@ -564,6 +579,24 @@ func fieldShape(s *scan) bool {
 	s.used = used
 	return f != ""
 }
+
+// whichFieldIs reports a question that starts "Which <field> is …"
+// ("Which town is Beamish in?", "Welche Stadt ist …", "Welk land is …"):
+// it asks for one field, as "What town is Beamish in?" does, not for a
+// list of institutions.
+func whichFieldIs(s *scan) bool {
+	if len(s.toks) < 4 || !whichWords[s.toks[0].norm] {
+		return false
+	}
+	_, isField := trailingFields[s.toks[1].norm]
+	return isField && singularCopulas[s.toks[2].norm]
+}
+
+// whichWords are the question words "which" of the languages read.
+var whichWords = map[string]bool{"which": true, "welche": true, "welcher": true, "welches": true, "welke": true, "welk": true}
+
+// singularCopulas are "is" and "was" of the languages read.
+var singularCopulas = map[string]bool{"is": true, "was": true, "ist": true, "war": true, "liegt": true, "ligt": true, "lag": true}
 
 // fieldOf is field(s), read once.
 func fieldOf(s *scan) string {

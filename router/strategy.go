@@ -1,8 +1,10 @@
 package router
 
 // legs applies the strategy matrix: which retrievers, with which weight
-// and depth. Low confidence widens the plan.
-func (r *Router) legs(intent Intent, conf float64, c Constraints) []Leg {
+// and depth. Low confidence widens the plan. A name the router did not
+// recognise ("the Ashmolean Museum") is found by its rare words, which
+// BM25 weighs best: its leg then weighs at least half.
+func (r *Router) legs(intent Intent, conf float64, c Constraints, unknownName bool) []Leg {
 	k := r.baseK
 	if c.List {
 		k = r.baseK * 2
@@ -20,6 +22,9 @@ func (r *Router) legs(intent Intent, conf float64, c Constraints) []Leg {
 	leg := func(name string, w float64, primary bool) Leg {
 		if low && !primary && w < 0.7 {
 			w = 0.7
+		}
+		if unknownName && name == RetrieverBM25 && w < 0.5 {
+			w = 0.5
 		}
 		return Leg{Retriever: name, Weight: w, K: k, Primary: primary}
 	}
