@@ -63,6 +63,9 @@ type Selection struct {
 	// years asked without lying inside them (closed 1982–2017, asked for
 	// the 1980s). They may belong to the list; the data cannot tell.
 	Spanning []string
+	// WithoutYears is filled with Spanning: the institutions meeting the
+	// list's conditions but its years.
+	WithoutYears []string
 	// NotMembers is left for the caller to fill as well: for a list that
 	// leaves out the members of bodies ("not run by the National Trust"),
 	// those members, wherever they are.

@@ -91,6 +91,13 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		// "Which toy museums closed in 1985?": none surely, some may have
 		return p.onlySpanning(plan, spanning), true, nil
 	}
+	if len(ids) == 0 && len(plan.Dropped) == 0 {
+		// "Which museums in York closed before 1990?": none, and when
+		// the others did
+		if d, ok := p.noneInYears(sel, plan, keep); ok {
+			return d, true, nil
+		}
+	}
 	if len(ids) == 0 && len(sel.Unsubjected) > 0 && keep == nil {
 		// "Which museums in Germany are about railways?": no German
 		// record states its subjects

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,7 @@ func (p *Pipeline) selectSpanning(ctx context.Context, sel *kg.Selection, pl *pl
 	if err != nil {
 		return err
 	}
+	sel.WithoutYears = ids
 	for _, id := range ids {
 		if in, ok := p.data.Get(id); ok && spansInto(in, c.Years) {
 			sel.Spanning = append(sel.Spanning, id)
@@ -130,4 +132,101 @@ func (p *Pipeline) onlySpanning(pl router.Plan, ids []string) draft {
 		writeUnread(&b, pl.Unread)
 		return b.String() + "."
 	}}
+}
+
+// noneInYears answers a list by years that selects none, while the same
+// question without its years selects some (sel.WithoutYears): "No museum
+// the question selects closed up to 1989. Without the years it selects 6,
+// which closed in 1996 to 2019: Museum of Automata (1996) [1]; …", the
+// nearest to the years asked first. An institution the data has open did
+// not close; one that gives no year for the field leaves the answer open,
+// and the answer says so.
+func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*heritage.Institution) bool) (draft, bool) {
+	c := pl.Constraints
+	y := c.Years
+	if y == nil || sel == nil || len(sel.WithoutYears) == 0 {
+		return draft{}, false
+	}
+	type dated struct {
+		in       *heritage.Institution
+		from, to int
+	}
+	var ins []dated
+	undated := 0
+	for _, id := range sel.WithoutYears {
+		in, ok := p.data.Get(id)
+		if !ok || keep != nil && !keep(in) {
+			continue
+		}
+		from, to, known := in.Opened()
+		if y.Field == "closed" {
+			if in.Status == "open" {
+				continue // it did not close
+			}
+			from, to, known = in.Closed()
+		}
+		switch {
+		case !known:
+			undated++
+		case withinYears(from, to, y) || spansInto(in, y):
+			return draft{}, false // a member, or one that may be: not this answer's case
+		default:
+			ins = append(ins, dated{in, from, to})
+		}
+	}
+	if len(ins)+undated == 0 {
+		return draft{}, false
+	}
+	// the nearest to the years asked first
+	distance := func(d dated) int {
+		if y.To != 0 && d.from > y.To {
+			return d.from - y.To
+		}
+		return y.From - d.to
+	}
+	slices.SortStableFunc(ins, func(a, b dated) int { return distance(a) - distance(b) })
+	shown := ins[:min(len(ins), 5)]
+	ids := make([]string, len(shown))
+	for i, d := range shown {
+		ids[i] = d.in.ID
+	}
+	noun := typeNoun(c.TypeCodes)
+	verb := map[string]string{"opened": "opened", "closed": "closed"}[y.Field]
+	unplaced := p.unplacedNote(sel, pl, keep)
+	a := Answer{Kind: KindSet, Exact: undated == 0 && unplaced == "" && len(pl.Unread) == 0}
+	if pl.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	return draft{Answer: a, also: ids, render: func(cite func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "No %s the question selects %s %s", noun, verb, spanText(y))
+		writeYearsRead(&b, y)
+		writePlaceReadings(&b, c.Places)
+		if len(ins) > 0 {
+			n := len(ins)
+			lo, hi := ins[0].from, ins[0].to
+			for _, d := range ins {
+				lo, hi = min(lo, d.from), max(hi, d.to)
+			}
+			fmt.Fprintf(&b, ". Without the years it selects %d that %s %s: ", n, verb, spanText(&router.YearRange{From: lo, To: hi}))
+			for i, d := range shown {
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				fmt.Fprintf(&b, "%s (%s)%s", d.in.Name, heritage.YearsText(d.from, d.to, true), cite(d.in.ID))
+			}
+			if n > len(shown) {
+				fmt.Fprintf(&b, " and %d more", n-len(shown))
+			}
+		}
+		if undated > 0 {
+			fmt.Fprintf(&b, ". Not an exact answer: %d more %s the question selects without the years %s no %s year",
+				undated, plural(noun, undated), map[bool]string{true: "records", false: "record"}[undated == 1], map[string]string{"opened": "opening", "closed": "closing"}[y.Field])
+		}
+		if unplaced != "" {
+			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
+		}
+		writeUnread(&b, pl.Unread)
+		return b.String() + "."
+	}}, true
 }

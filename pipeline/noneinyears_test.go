@@ -1,0 +1,64 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/stretchr/testify/require"
+)
+
+// "Which museums in York closed before 1990?" selects none: the answer
+// says so, and gives the closed museums of the town with their years,
+// nearest first, where it had offered "closest matches" as if it could
+// not tell. For every second British town with closed museums whose
+// closing years the data gives, asked for those that closed before the
+// first of those years (none) and, as a control, up to it (the first).
+func TestNoneInYearsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	first := townCounts(p, func(in *heritage.Institution) bool {
+		_, _, dated := in.Closed()
+		return in.Country == "GB" && in.TypeCode == "M" && in.Status == "closed" && dated && !strings.ContainsAny(in.City, "(),'")
+	})
+	asked, right := 0, 0
+	var wrong []string
+	for _, town := range everyNth(first, 2, func(string, int) bool { return true }) {
+		// the first closing year among the closed museums the question
+		// selects in the town (an area of the name widens it)
+		all := ask(t, p, fmt.Sprintf("Which museums in %s have closed?", town))
+		y := 0
+		for _, id := range all.Answer.IDs {
+			in, _ := p.Data().Get(id)
+			if from, _, ok := in.Closed(); ok && (y == 0 || from < y) {
+				y = from
+			}
+		}
+		if y == 0 {
+			continue // a town the router reads otherwise is not this test's
+		}
+		control := ask(t, p, fmt.Sprintf("Which museums in %s closed before %d?", town, y+1))
+		if !slices.ContainsFunc(control.Answer.IDs, func(id string) bool {
+			in, _ := p.Data().Get(id)
+			from, _, _ := in.Closed()
+			return from == y
+		}) {
+			continue
+		}
+		asked++
+		q := fmt.Sprintf("Which museums in %s closed before %d?", town, y)
+		r := ask(t, p, q)
+		if r.Answer.Kind == KindSet && len(r.Answer.IDs) == 0 && strings.HasPrefix(r.Answer.Text, "No museum the question selects closed up to") &&
+			strings.Contains(r.Answer.Text, fmt.Sprintf("(%d)", y)) {
+			right++
+		} else if len(wrong) < 5 {
+			wrong = append(wrong, fmt.Sprintf("%s → %.150s", q, r.Answer.Text))
+		}
+	}
+	t.Logf("%d of %d lists by closing year that select none say so, with the nearest; wrong e.g. %q", right, asked, wrong)
+	require.Greater(t, asked, 50)
+	require.Equal(t, asked, right)
+}
