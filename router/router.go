@@ -367,7 +367,8 @@ func (r *Router) route(question string) (Plan, *scan) {
 			c.Field = "operator"
 		}
 	}
-	if has, negated := hasVerb(s); presenceFields[c.Field] && plural && len(c.Names) == 0 && !ids.any() && has {
+	if has, negated := hasVerb(s); presenceFields[c.Field] && plural && len(c.Names) == 0 && !ids.any() &&
+		(has || c.Field == "former_name" && renamedVerb(s)) {
 		// "Which museums in Bath have a website?", "… have no website":
 		// having the field is a condition of the list, not a field of
 		// one institution ("Which institution has the GND 123?" asks
@@ -849,6 +850,13 @@ var openingTimes = map[string]bool{
 var presenceFields = map[string]bool{
 	"isil": true, "gnd": true, "wikidata": true, "ghcid": true, "website": true, "postcode": true,
 	"address": true, "former_name": true,
+}
+
+// renamedVerb reports a verb of renaming ("renamed", "changed their
+// name", "umbenannt", "hernoemd"): a list asked with it asks for the
+// members that have a former name.
+func renamedVerb(s *scan) bool {
+	return s.hasAny("renamed", "umbenannt", "hernoemd", "changed", "change", "geandert", "geaendert", "veranderd", "gewijzigd")
 }
 
 // hasVerb reports a verb or preposition of having ("have", "with",
