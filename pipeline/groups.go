@@ -37,6 +37,15 @@ func placeOf(in *heritage.Institution, level string) string {
 		if ok && from == to {
 			return strconv.Itoa(from)
 		}
+	case "opened_decade", "closed_decade":
+		// a decade, when the record's year or span of years lies in one
+		from, to, ok := in.Opened()
+		if level == "closed_decade" {
+			from, to, ok = in.Closed()
+		}
+		if ok && from/10 == to/10 {
+			return strconv.Itoa(from/10*10) + "s"
+		}
 	}
 	return ""
 }
@@ -47,6 +56,8 @@ func levelNoun(level string, n int) string {
 		"city": {"town", "towns"}, "county": {"county", "counties"}, "subregion": {"region", "regions"},
 		"region": {"nation", "nations"}, "country": {"country", "countries"},
 		"opened": {"opening year", "opening years"}, "closed": {"closing year", "closing years"},
+		"opened_decade": {"decade of opening", "decades of opening"},
+		"closed_decade": {"decade of closing", "decades of closing"},
 	}[level]
 	if n == 1 {
 		return nouns[0]
@@ -67,12 +78,16 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred,
 	g := *c.Group
 	noun := typeNoun(c.TypeCodes)
 	by := map[string][]string{}
-	missing := 0
+	missing, open := 0, 0
 	for _, id := range ids {
 		in, ok := p.data.Get(id)
-		if !ok || g.Level == "closed" && in.IsOpen() {
+		if ok && (g.Level == "closed" || g.Level == "closed_decade") && in.IsOpen() {
 			// an open institution has not closed: it is no member
 			// without a closing year
+			open++
+			continue
+		}
+		if !ok {
 			continue
 		}
 		pl := placeOf(in, g.Level)
@@ -113,7 +128,7 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred,
 	}
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
-		total := len(ids) - missing
+		total := len(ids) - missing - open
 		that := ""
 		if missing > 0 {
 			that = " that state their " + levelNoun(g.Level, 1)
@@ -143,7 +158,7 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred,
 		writePlaceReadings(&b, c.Places)
 		writeClosedLeftOut(&b, closed, noun, "counted")
 		if missing > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are not counted", missing, len(ids), levelNoun(g.Level, 1))
+			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are not counted", missing, len(ids)-open, levelNoun(g.Level, 1))
 		}
 		if g.Fewest && len(top) > 0 {
 			fmt.Fprintf(&b, ". Only %s holding at least one are counted", levelNoun(g.Level, 2))

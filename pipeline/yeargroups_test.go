@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,13 +14,21 @@ import (
 // members by the year they state: the year given is the one with the most
 // of them, by a count over the records, and the answer is not exact while
 // some members state no year (or a span of years). Closing counts only
-// the institutions that have closed.
+// the institutions that have closed. "When did the most …" asks the same,
+// and "Which decade …" counts by the decade a member's year or span lies
+// in.
 func TestYearWithTheMost(t *testing.T) {
 	p := testPipeline(t)
 	for q, level := range map[string]string{
-		"In what year did the most museums open in Wales?": "opened",
-		"In which year did the most museums close?":        "closed",
+		"In what year did the most museums open in Wales?":            "opened",
+		"In which year did the most museums close?":                   "closed",
+		"When did the most museums open in Wales?":                    "opened",
+		"In which decade did the most museums open in Wales?":         "opened_decade",
+		"Which decade saw the most museums close?":                    "closed_decade",
+		"In welk decennium gingen de meeste musea dicht?":             "closed_decade",
+		"In welchem Jahrzehnt wurden die meisten Museen geschlossen?": "closed_decade",
 	} {
+		opened := strings.HasPrefix(level, "opened")
 		resp := ask(t, p, q)
 		require.NotNil(t, resp.Plan.Constraints.Group, q)
 		require.Equal(t, level, resp.Plan.Constraints.Group.Level, q)
@@ -34,10 +43,10 @@ func TestYearWithTheMost(t *testing.T) {
 		best := 0
 		for i := range p.data.Institutions {
 			in := &p.data.Institutions[i]
-			if in.TypeCode != "M" || level == "closed" && in.IsOpen() {
+			if in.TypeCode != "M" || !opened && in.IsOpen() {
 				continue
 			}
-			if level == "opened" && in.Region != "Wales" {
+			if opened && in.Region != "Wales" {
 				continue
 			}
 			y := placeOf(in, level)

@@ -176,6 +176,10 @@ var groupLevels = map[string]string{
 	// "In what year did the most museums open?": the years of opening
 	// (of closing, when the question says so)
 	"year": "opened", "years": "opened", "jahr": "opened", "jahren": "opened", "jaar": "opened", "jaren": "opened",
+	// "Which decade saw the most museums close?"
+	"decade": "opened_decade", "decades": "opened_decade", "jahrzehnt": "opened_decade",
+	"jahrzehnte": "opened_decade", "jahrzehnten": "opened_decade", "decennium": "opened_decade",
+	"decennia": "opened_decade",
 }
 
 // groupPlurals are the plural forms of groupLevels' words.
@@ -183,16 +187,27 @@ var groupPlurals = map[string]bool{
 	"cities": true, "towns": true, "stadte": true, "steden": true, "plaatsen": true, "orte": true,
 	"counties": true, "grafschaften": true, "graafschappen": true, "regions": true, "regios": true,
 	"nations": true, "countries": true, "lander": true, "landen": true, "years": true, "jahren": true, "jaren": true,
+	"decades": true, "jahrzehnte": true, "jahrzehnten": true, "decennia": true,
 }
 
-// closedAsked reports whether the question speaks of closing.
+// whenStarts ask when.
+var whenStarts = map[string]bool{"when": true, "wann": true, "wanneer": true}
+
+// closedAsked reports whether the question speaks of closing ("closed",
+// "gingen dicht", "dichtgegaan").
 func closedAsked(s *scan) bool {
-	for _, t := range s.toks {
-		if closeWords[t.norm] {
+	gaan, dicht := false, false
+	for i, t := range s.toks {
+		switch {
+		case closeWords[t.norm] || t.norm == "dichtgegaan":
 			return true
+		case t.norm == "ging" || t.norm == "gingen" || t.norm == "gaat" || t.norm == "gaan":
+			gaan = true
+		case t.norm == "dicht" && (i+1 == len(s.toks) || s.toks[i+1].norm != "bij"):
+			dicht = true // not "dicht bij" (near)
 		}
 	}
-	return false
+	return gaan && dicht
 }
 
 // mostCues and fewestCues rank places by their number of institutions.
@@ -207,6 +222,11 @@ var (
 // accredited museums") and marks its words as read.
 func group(s *scan) *Group {
 	level, at := "", -1
+	if len(s.toks) > 0 && whenStarts[s.toks[0].norm] && !s.used[0] {
+		// "When did the most museums open?": the year of opening with
+		// the most, when a kind of institution follows the cue
+		level, at = "opened", 0
+	}
 	for i, t := range s.toks {
 		if l, ok := groupLevels[t.norm]; ok && !s.used[i] && level == "" {
 			level, at = l, i
@@ -220,8 +240,11 @@ func group(s *scan) *Group {
 		if i+1 < len(s.toks) && recentWords[s.toks[i+1].norm] {
 			return nil // "the most recent"
 		}
-		if level == "opened" && closedAsked(s) {
-			level = "closed"
+		if at == 0 && whenStarts[s.toks[0].norm] && (i+1 >= len(s.toks) || !typeWordAt(s, i+1)) {
+			return nil // "When did the most visited museum open?"
+		}
+		if closedAsked(s) {
+			level = strings.Replace(level, "opened", "closed", 1)
 		}
 		g := &Group{Level: level, Fewest: fewestCues[t.norm], N: 1}
 		if groupPlurals[s.toks[at].norm] {
