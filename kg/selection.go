@@ -57,6 +57,11 @@ type Selection struct {
 	// its other conditions, when none of them states a subject (the data
 	// records no subjects for German or Dutch records).
 	Unsubjected []string
+	// BroaderSubject is filled with Unsubjected when some of those
+	// institutions state subjects: those whose subjects lie under the
+	// broader subject of one asked ("Natural world" for "Natural world /
+	// Dinosaurs").
+	BroaderSubject []string
 	// Spanning is left for the caller to fill as well: for a list with a
 	// condition on years, the institutions meeting its other conditions
 	// whose years the data gives only as a span that reaches into the

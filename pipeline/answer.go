@@ -121,15 +121,19 @@ func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fus
 
 func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 	c := plan.Constraints
-	if len(fused) > 0 && !c.List && len(plan.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
+	if len(fused) > 0 && (!c.List || !c.Selective()) && len(plan.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
 		// The question names something no recognised institution is
 		// called, and none of the best matches carries those words either
 		// (a place in the question can rank its museums above the one
-		// named: "Is the Horniman Museum in Manchester?").
-		if !p.anyCovers(fused[:min(len(fused), 10)], plan.Unknown) {
-			if len(plan.NamedBy) > 0 {
-				return p.namedByDraft(plan)
-			}
+		// named: "Is the Horniman Museum in Manchester?"). A list that
+		// sets no condition but those words ("Where can I see bagpipes?")
+		// asks for the institutions whose names hold them, whatever the
+		// best matches hold.
+		covered := p.anyCovers(fused[:min(len(fused), 10)], plan.Unknown)
+		if len(plan.NamedBy) > 0 && (!covered || c.List && len(c.TypeCodes) == 0) {
+			return p.namedByDraft(plan)
+		}
+		if !covered {
 			if plan.UnknownName != "" && !p.anyHolds(fused[:min(len(fused), 10)], plan.UnknownName) {
 				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{plan.UnknownName})))
 			}

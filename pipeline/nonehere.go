@@ -266,13 +266,113 @@ func (p *Pipeline) selectUnsubjected(ctx context.Context, sel *kg.Selection, pl 
 	if err != nil || len(ids) == 0 {
 		return err
 	}
+	stated := false
 	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && len(in.Subjects) > 0 {
-			return nil
+		in, ok := p.data.Get(id)
+		if !ok || len(in.Subjects) == 0 {
+			continue
+		}
+		stated = true
+		if slices.ContainsFunc(in.Subjects, underBroader(c.Subjects)) {
+			sel.BroaderSubject = append(sel.BroaderSubject, id)
 		}
 	}
-	sel.Unsubjected = ids
+	if !stated {
+		sel.Unsubjected, sel.BroaderSubject = ids, nil
+	}
 	return nil
+}
+
+// underBroader returns whether a recorded subject lies under the broader
+// subject of one of the subjects asked ("Natural world / Mixed" under
+// "Natural world", for "Natural world / Dinosaurs"). A subject asked with
+// no broader one has none.
+func underBroader(asked []string) func(string) bool {
+	return func(recorded string) bool {
+		for _, a := range asked {
+			top, _, narrow := strings.Cut(a, " / ")
+			if narrow && strings.HasPrefix(recorded, top+" /") {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// noneOfSubject answers a list by subject that selects none while some of
+// the institutions meeting its other conditions are recorded under the
+// subject's broader one (sel.BroaderSubject): "No museum the question
+// selects is recorded under Natural world / Dinosaurs. Under Natural
+// world it selects 4: Natural History Museum (Natural world / Mixed) …".
+// The data gives each institution's subjects by category, so one recorded
+// under another part of the broader subject may hold what was asked: the
+// answer is not exact. Those recorded under the mixed part of the broader
+// subject come first (they may hold any part of it), then in the order of
+// the ranking (those it does not hold last, as the data has them).
+func (p *Pipeline) noneOfSubject(sel *kg.Selection, pl router.Plan, fused []fusion.Fused) draft {
+	c := pl.Constraints
+	rank := rankOf(fused)
+	ids := slices.Clone(sel.BroaderSubject)
+	mixed := func(id string) bool {
+		in, ok := p.data.Get(id)
+		return ok && slices.ContainsFunc(in.Subjects, func(s string) bool { return strings.HasSuffix(s, " / Mixed") })
+	}
+	slices.SortStableFunc(ids, func(a, b string) int {
+		if ma, mb := mixed(a), mixed(b); ma != mb {
+			if ma {
+				return -1
+			}
+			return 1
+		}
+		ra, rb := rank[a], rank[b]
+		switch {
+		case ra == rb:
+			return 0
+		case ra == 0:
+			return 1
+		case rb == 0:
+			return -1
+		}
+		return ra - rb
+	})
+	noun := typeNoun(c.TypeCodes)
+	var tops []string
+	for _, s := range c.Subjects {
+		if top, _, ok := strings.Cut(s, " / "); ok && !slices.Contains(tops, top) {
+			tops = append(tops, top)
+		}
+	}
+	shown := ids[:min(len(ids), 10)]
+	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids)}
+	if pl.Frame == router.FrameCount {
+		a.Value = "0"
+	}
+	return draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "No %s the question selects is recorded under %s", noun, strings.Join(c.Subjects, " or "))
+		if c.Topic != "" {
+			fmt.Fprintf(&b, " (“%s”)", c.Topic)
+		}
+		writePlaceReadings(&b, c.Places)
+		fmt.Fprintf(&b, ". Under %s it selects %d: ", strings.Join(tops, " or "), len(ids))
+		for i, id := range shown {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(p.label(id))
+			if in, ok := p.data.Get(id); ok {
+				fmt.Fprintf(&b, " (%s)", strings.Join(in.Subjects, "; "))
+			}
+			b.WriteString(cite(id))
+		}
+		if len(ids) > len(shown) {
+			fmt.Fprintf(&b, " and %d more", len(ids)-len(shown))
+		}
+		fmt.Fprintf(&b, ". Not an exact answer: the data records subjects by category, and a %s recorded under another part of %s may hold it",
+			noun, strings.Join(tops, " or "))
+		writeUnread(&b, pl.Unread)
+		return b.String() + "."
+	}}
 }
 
 // noSubjects answers a list or count by subject whose other conditions

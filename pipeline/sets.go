@@ -103,6 +103,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		// record states its subjects
 		return p.noSubjects(sel, plan, fused), true, nil
 	}
+	if len(ids) == 0 && len(sel.BroaderSubject) > 0 && keep == nil && len(plan.Dropped) == 0 {
+		// "Which museums in London have dinosaurs?": none recorded so,
+		// and those under the natural world
+		return p.noneOfSubject(sel, plan, fused), true, nil
+	}
 	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
 		// "Which museums are in Amsterdam?": none, and other kinds there
 		return p.noneOfKind(sel, plan), true, nil
@@ -117,6 +122,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 					}
 					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
 				}}, true, nil
+		}
+		if c.List && len(plan.Dropped) == 0 && len(plan.Unread) == 0 && len(plan.Unknown) == 0 {
+			// "Which museums in York are about football?": every
+			// condition read, and none meets them all
+			return p.noneOfAll(sel, plan, keep, fused), true, nil
 		}
 		return draft{}, false, nil
 	}
@@ -202,6 +212,37 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			writeUnstatedNegated(&b, unknown, noun, c)
 			return b.String()
 		}}, true, nil
+}
+
+// noneOfAll answers a list whose conditions were all read and select no
+// institution: it says so, as a count says 0, and names the closest
+// matches as what they are, institutions that miss a condition. Records
+// that name no town may still lie in the place asked (see unplacedNote):
+// then the answer is not exact.
+func (p *Pipeline) noneOfAll(sel *kg.Selection, plan router.Plan, keep func(*heritage.Institution) bool, fused []fusion.Fused) draft {
+	c := plan.Constraints
+	noun := typeNoun(c.TypeCodes)
+	unplaced := p.unplacedNote(sel, plan, keep)
+	closest := make([]string, 0, 5)
+	for _, f := range fused[:min(len(fused), 5)] {
+		closest = append(closest, f.ID)
+	}
+	return draft{Answer: Answer{Kind: KindSet, Exact: unplaced == ""}, also: closest,
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
+			writeYearsRead(&b, c.Years)
+			writePlaceReadings(&b, c.Places)
+			if unplaced != "" {
+				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
+			}
+			if len(closest) > 0 {
+				b.WriteString(". The closest matches, which miss at least one condition: ")
+				p.writeNames(&b, closest, cite)
+				return b.String()
+			}
+			return b.String() + "."
+		}}
 }
 
 // closedLeftOut is the number of closed institutions meeting a list's

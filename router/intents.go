@@ -56,7 +56,9 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 		return "", false
 	}
 	if s.hasAny("are", "is", "have", "has", "run", "operate", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
-		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") {
+		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") ||
+		whereCanI(s) {
+		// "Where can I see …" asks where to go now
 		return "open", !openAsked(s)
 	}
 	return "", false

@@ -110,7 +110,8 @@ func (r *Router) route(question string) (Plan, *scan) {
 		rel = ""
 	}
 	listQ := len(s.toks) > 0 && listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
-		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many")
+		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many") ||
+		whereCanI(s)
 	// "Is there a toy museum in Brighton?" asks whether a set has
 	// members, not about one institution called "Toy Museum"
 	exists := existenceOfType(s) || g.havePlace(s, &c)
@@ -139,7 +140,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// "When did Newarke Houses Museum close?": the word is the name's
 		housesEnd = -1
 	}
-	if exists {
+	if exists || whereCanI(s) {
 		describedNames(s, &c)
 	}
 	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
@@ -154,6 +155,12 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	c.Field = fieldOf(s)
+	if c.Field == "city" && len(c.Names) == 0 && !ids.any() && whereCanI(s) && (plural || kindDescribed(s)) {
+		// "Where can I find a toy museum in Brighton?": the places to go
+		// for a kind of institution, not the town of one called "Toy
+		// Museum"
+		c.Field, listQ, listCue = "", true, true
+	}
 	c.Age = c.Field == "opened" && ageAsked(s)
 	if unrecordedFields[c.Field] {
 		cue := markFieldCue(s, c.Field)
@@ -207,6 +214,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		if len(c.Names) == 0 {
 			fuzzyName()
 		}
+	}
+	if c.Field == "city" && len(c.Names) == 0 && !ids.any() && whereCanI(s) {
+		// "Where can I find an archive in Leiden?": the places to go,
+		// not the town of one institution
+		c.Field, listQ = "", true
 	}
 	// a field question names one institution: a body read without a
 	// relation cue may be the tail of a misspelt name ("Hunarian National
@@ -579,6 +591,33 @@ func fieldShape(s *scan) bool {
 	}
 	s.used = used
 	return f != ""
+}
+
+// whereCanI reports a question for the places to go for something
+// ("Where can I see dinosaurs in London?", "Wo kann man Dampfloks
+// sehen?", "Waar kan ik fossielen zien?"): a list, unless it names an
+// institution, which the router reads later as a field of it.
+func whereCanI(s *scan) bool {
+	return s.hasAny("where can i", "where can we", "where could i", "where could we", "where should i", "where do i",
+		"where to see", "where to find", "where to learn", "wo kann ich", "wo kann man", "wo konnen wir",
+		"waar kan ik", "waar kun je", "waar kunnen we")
+}
+
+// kindDescribed reports an indefinite article or "any" before a kind of
+// institution within three words ("a toy museum", "an archive", "any
+// railway museums", "ein Museum", "een archief").
+func kindDescribed(s *scan) bool {
+	for i, t := range s.toks {
+		if !indefinites[t.norm] && t.norm != "some" {
+			continue
+		}
+		for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+			if typeWordAt(s, j) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // whichFieldIs reports a question that starts "Which <field> is …"

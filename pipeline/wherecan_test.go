@@ -1,0 +1,54 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/stretchr/testify/require"
+)
+
+// "Where can I find a museum in Kent?" and "Where can I see windmills in
+// Kent?" ask for the places to go: the list "Which museums are in
+// Kent?" and "Which institutions in Kent are about windmills?" give.
+// "Where can I find a toy museum in Brighton?" had answered that the data
+// records no town for the record "Toy-Museum", and "Where can I see
+// dinosaurs in London?" gave best matches. For every second British
+// county with five museums or more, a kind and four subjects each.
+func TestWhereCanIOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	counties := map[string]int{}
+	for i := range p.Data().Institutions {
+		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" && !strings.ContainsAny(in.County, "(),'") {
+			counties[in.County]++
+		}
+	}
+	asked, same := 0, 0
+	var differ []string
+	check := func(q, want string) {
+		w := ask(t, p, want)
+		if w.Answer.Kind != KindSet {
+			return // a list the router reads otherwise is not this test's
+		}
+		asked++
+		r := ask(t, p, q)
+		// the same members (in the order of each question's ranking)
+		if slices.Equal(slices.Sorted(slices.Values(r.Answer.IDs)), slices.Sorted(slices.Values(w.Answer.IDs))) && r.Answer.Exact == w.Answer.Exact {
+			same++
+		} else if len(differ) < 5 {
+			differ = append(differ, fmt.Sprintf("%s → %.120s (want %.120s)", q, r.Answer.Text, w.Answer.Text))
+		}
+	}
+	for _, county := range everyNth(counties, 2, func(_ string, n int) bool { return n >= 5 }) {
+		check(fmt.Sprintf("Where can I find a museum in %s?", county), fmt.Sprintf("Which museums are in %s?", county))
+		for _, word := range []string{"windmills", "fossils", "railways", "ships"} {
+			check(fmt.Sprintf("Where can I see %s in %s?", word, county), fmt.Sprintf("Which institutions in %s are about %s?", county, word))
+		}
+	}
+	t.Logf("%d of %d 'Where can I …' questions answer as the list; differ e.g. %q", same, asked, differ)
+	require.Greater(t, asked, 150)
+	require.Equal(t, asked, same)
+}
