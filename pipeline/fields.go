@@ -293,6 +293,8 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "opening hours", ""
 	case "founder":
 		return "founder", ""
+	case "built":
+		return "building date", ""
 	case "director":
 		return "director", ""
 	case "admission":

@@ -48,3 +48,48 @@ func TestWhichFieldIsOverTheData(t *testing.T) {
 	require.Greater(t, asked, 400)
 	require.Equal(t, asked, same)
 }
+
+// A question asked inside a sentence ("Do you know when X opened?",
+// "Can you tell me where X is?", "Weißt du, wann X eröffnet wurde?")
+// asks what the question alone asks: "Do you know …" had been read as a
+// yes/no question ("Yes: X is open"), and "where X is", with the verb
+// last, as no field. Over every 32nd record with a name of its own, in
+// English, German and Dutch.
+func TestEmbeddedQuestionsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	names := nameCounts(p)
+	pairs := [][2]string{
+		{"Do you know when %s opened?", "When did %s open?"},
+		{"Do you know where %s is?", "Where is %s?"},
+		{"Can you tell me where %s is?", "Where is %s?"},
+		{"I'd like to know when %s opened.", "When did %s open?"},
+		{"Weißt du, wann %s eröffnet wurde?", "Wann wurde %s eröffnet?"},
+		{"Weißt du, wo %s liegt?", "Wo liegt %s?"},
+		{"Weet u wanneer %s geopend werd?", "Wanneer werd %s geopend?"},
+		{"Weet je waar %s ligt?", "Waar ligt %s?"},
+	}
+	asked, same := 0, 0
+	var differ []string
+	for i := 0; i < len(p.Data().Institutions); i += 32 {
+		in := &p.Data().Institutions[i]
+		if names[in.Name] != 1 || strings.ContainsAny(in.Name, "(),'\"/?") {
+			continue
+		}
+		pair := pairs[asked%len(pairs)]
+		want := ask(t, p, fmt.Sprintf(pair[1], in.Name))
+		if len(want.Answer.IDs) == 0 || want.Answer.IDs[0] != in.ID {
+			continue // a name the router reads otherwise is not this test's
+		}
+		asked++
+		q := fmt.Sprintf(pair[0], in.Name)
+		if got := ask(t, p, q); got.Answer.Text == want.Answer.Text {
+			same++
+		} else if len(differ) < 5 {
+			differ = append(differ, fmt.Sprintf("%s → %.100s (alone: %.100s)", q, got.Answer.Text, want.Answer.Text))
+		}
+	}
+	t.Logf("%d of %d questions asked inside a sentence answer as the question alone; differ e.g. %q", same, asked, differ)
+	require.Greater(t, asked, 300)
+	require.Equal(t, asked, same)
+}

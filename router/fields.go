@@ -17,6 +17,7 @@ var fieldCues = []struct {
 	{"telefoonnummer", "phone"}, {"contact number", "phone"}, {"email address", "email"},
 	{"e mail address", "email"}, {"opening hours", "opening_hours"}, {"opening times", "opening_hours"},
 	{"offnungszeiten", "opening_hours"}, {"openingstijden", "opening_hours"}, {"openingsuren", "opening_hours"},
+	{"built", "built"}, {"constructed", "built"}, {"erbaut", "built"}, {"gebaut", "built"}, {"gebouwd", "built"},
 	{"who founded", "founder"}, {"founded by", "founder"}, {"founder of", "founder"}, {"wer grundete", "founder"},
 	{"grunder", "founder"}, {"oprichter", "founder"}, {"wie richtte", "founder"}, {"director of", "director"},
 	{"the director", "director"}, {"direktor", "director"}, {"directeur", "director"}, {"entry fee", "admission"},
@@ -208,7 +209,8 @@ func field(s *scan) string {
 		}
 	}
 	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find",
-		"where exactly is", "where precisely is", "whereabouts is", "wheres", "where s", "wo genau", "waar precies", "waar ergens") {
+		"where exactly is", "where precisely is", "whereabouts is", "wheres", "where s", "wo genau", "waar precies", "waar ergens") ||
+		embeddedWhere(s) {
 		return "city"
 	}
 	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
@@ -247,6 +249,28 @@ func field(s *scan) string {
 	return ""
 }
 
+// embeddedWhere reports "where" asked inside a sentence, with the verb
+// last ("Do you know where the Bowes Museum is?", "Weißt du, wo das
+// Museum Folkwang liegt?", "Ik vraag me af waar het Rijksmuseum is").
+func embeddedWhere(s *scan) bool {
+	n := len(s.toks)
+	if n < 3 || !placeVerbsLast[s.toks[n-1].norm] || listStarts[s.toks[0].norm] {
+		return false
+	}
+	for _, t := range s.toks[:n-1] {
+		if t.norm == "where" || t.norm == "wo" || t.norm == "waar" {
+			return true
+		}
+	}
+	return false
+}
+
+// placeVerbsLast end a sentence that asks where an institution is.
+var placeVerbsLast = map[string]bool{
+	"is": true, "was": true, "lies": true, "located": true, "situated": true, "ist": true, "war": true,
+	"liegt": true, "lag": true, "befindet": true, "ligt": true, "zit": true, "staat": true,
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -259,7 +283,7 @@ func abs(x int) int {
 // recorded").
 var unrecordedFields = map[string]bool{
 	"phone": true, "email": true, "opening_hours": true, "founder": true, "director": true, "admission": true,
-	"visitors": true,
+	"visitors": true, "built": true,
 }
 
 // markFieldCue marks the phrase of the question that names field f as

@@ -35,6 +35,13 @@ func politeRequest(s *scan) bool {
 		case "you", "u", "je", "jij", "du", "sie", "ihr", "someone", "anyone":
 			return true
 		}
+	case "do", "does", "weisst", "wissen", "weet":
+		// "Do you know when X opened?", "Weißt du, wann …", "Weet u
+		// wanneer …": the question is the one after the verb
+		switch s.toks[1].norm {
+		case "you", "anyone", "someone", "du", "sie", "ihr", "u", "je", "jij":
+			return s.toks[0].norm != "do" && s.toks[0].norm != "does" || len(s.toks) > 2 && s.toks[2].norm == "know"
+		}
 	}
 	return false
 }
