@@ -650,9 +650,17 @@ func TestCountPerPlaceOverTheData(t *testing.T) {
 	areas := nationsAndCounties(p, 4)
 	asked, right := 0, 0
 	for _, area := range areas {
+		// the cue of each place, or a list of the places "by number of"
+		// (asked in turn)
 		level, q := "county", fmt.Sprintf("How many museums per county are in %s?", area)
+		if asked%2 == 1 {
+			q = fmt.Sprintf("List the counties of %s by the number of museums they have.", area)
+		}
 		if !slices.Contains(areas[:4], area) {
 			level, q = "city", fmt.Sprintf("How many museums are there in each town of %s?", area)
+			if asked%2 == 1 {
+				q = fmt.Sprintf("Rank the towns of %s by number of museums they have", area)
+			}
 		}
 		all := ask(t, p, fmt.Sprintf("Which museums are in %s?", area))
 		if len(all.Plan.Constraints.Places) != 1 || len(all.Answer.IDs) == 0 {

@@ -407,29 +407,38 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 		value = ""
 	}
 	noun := typeNoun(plan.Constraints.TypeCodes)
+	// the sides are kinds ("more libraries or archives"), not places or
+	// bodies that have them
+	kinds := len(plan.Sides[0].TypeCodes) == 1 && !slices.Equal(plan.Sides[0].TypeCodes, plan.Sides[1].TypeCodes)
 	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0, Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
+			word := "more"
+			if fewer {
+				word = "fewer"
+			}
+			verdict := fmt.Sprintf("%s has %s", value, word)
+			if kinds {
+				verdict = fmt.Sprintf("there are %s %s", word, value)
+			}
 			switch {
+			case plan.Pair.YesNo && tie && kinds:
+				fmt.Fprintf(&b, "No: there are as many of each, %d. ", groups[0].Count)
 			case plan.Pair.YesNo && tie:
 				fmt.Fprintf(&b, "No: both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
 			case plan.Pair.YesNo:
 				// "Does A have more … than B?": whether the first side wins
-				verdict := "No"
+				yes := "No"
 				if best == 0 {
-					verdict = "Yes"
+					yes = "Yes"
 				}
-				word := "more"
-				if fewer {
-					word = "fewer"
-				}
-				fmt.Fprintf(&b, "%s: %s has %s. ", verdict, value, word)
+				fmt.Fprintf(&b, "%s: %s. ", yes, verdict)
+			case tie && kinds:
+				fmt.Fprintf(&b, "There are as many of each, %d. ", groups[0].Count)
 			case tie:
 				fmt.Fprintf(&b, "Both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
-			case fewer:
-				fmt.Fprintf(&b, "%s has fewer. ", value)
 			default:
-				fmt.Fprintf(&b, "%s has more. ", value)
+				fmt.Fprintf(&b, "%s. ", upperFirst(verdict))
 			}
 			p.writeGroups(&b, groups, plan.Constraints, cite)
 			writeUnstatedNegated(&b, unstated, noun, plan.Constraints)
@@ -452,7 +461,7 @@ func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) (gr
 			unstated += len(p.filter(ids, unknown))
 			ids = p.filter(ids, lacks)
 		}
-		groups = append(groups, AnswerGroup{Label: sideLabel(side), IDs: ids, Count: len(ids)})
+		groups = append(groups, AnswerGroup{Label: sideLabel(side, sides), IDs: ids, Count: len(ids)})
 		for _, id := range ids {
 			if !slices.Contains(all, id) {
 				all = append(all, id)
@@ -500,8 +509,13 @@ func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c route
 	}
 }
 
-func sideLabel(side router.Constraints) string {
+// sideLabel names a compared side by what sets it apart: its kind when the
+// sides are kinds ("libraries", "archives"), else its place, body or name.
+func sideLabel(side router.Constraints, sides []router.Constraints) string {
+	kinds := len(sides) > 1 && len(side.TypeCodes) == 1 && !slices.Equal(sides[0].TypeCodes, sides[1].TypeCodes)
 	switch {
+	case kinds:
+		return plural(typeNoun(side.TypeCodes), 2)
 	case len(side.Places) > 0:
 		return side.Places[0].Name
 	case len(side.Bodies) > 0:

@@ -55,7 +55,8 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 			return FramePair, nil, &p
 		}
 	}
-	if (len(c.Places) >= 2 || len(c.Bodies) >= 2) && (hasChoice(s) || moreThanAt(s) >= 0) {
+	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0) {
 		for _, t := range s.toks {
 			if moreCues[t.norm] || fewerCues[t.norm] {
 				// the side with the most wins, or the fewest for "fewer";

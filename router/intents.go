@@ -92,6 +92,15 @@ func sides(c Constraints) []Constraints {
 			sc.Bodies = []Body{b}
 			out = append(out, sc)
 		}
+	case len(c.TypeCodes) >= 2 && len(c.Names) == 0:
+		// "Are there more libraries or archives in Germany?": a side
+		// for each kind
+		for _, code := range c.TypeCodes {
+			sc := base
+			sc.Places, sc.Bodies = c.Places, c.Bodies
+			sc.TypeCodes = []string{code}
+			out = append(out, sc)
+		}
 	}
 	return out
 }

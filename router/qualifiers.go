@@ -151,7 +151,13 @@ func removeString(s []string, x string) []string {
 // typeChoice reads "Is X a museum, a library or an archive?": two or
 // more type words offered as alternatives ask for the type.
 func typeChoice(s *scan) string {
-	if f := choiceOf(s, func(w string) bool { code := typeWords[w]; return code != "" && code != "E" }); f {
+	// "a museum or a library" asks which one institution is; "more
+	// libraries or archives" compares two kinds (see sides)
+	if f := choiceOf(s, func(w string) bool {
+		code := typeWords[w]
+		_, plural, _ := typeOfWord(w)
+		return code != "" && code != "E" && !plural
+	}); f {
 		return "type"
 	}
 	if f := choiceOf(s, func(w string) bool { _, ok := sizeWords[w]; return ok }); f {

@@ -276,6 +276,21 @@ var eachCues = map[string]bool{
 // question. Before, the words were dropped and the whole set counted,
 // called exact.
 func eachGroup(s *scan) *Group {
+	for _, cue := range []string{"by number of", "by the number of", "by count", "nach anzahl", "nach der anzahl", "naar aantal", "op aantal"} {
+		at := s.find(cue)
+		if at < 0 {
+			continue
+		}
+		// "List the counties of Scotland by number of museums": every
+		// place at the level the question names, with its count
+		for i, t := range s.toks {
+			if l, ok := groupLevels[t.norm]; ok && groupPlurals[t.norm] && !s.used[i] && !strings.HasPrefix(l, "opened") {
+				s.mark(i, i+1)
+				s.mark(at, at+strings.Count(cue, " ")+1)
+				return &Group{Level: l, N: math.MaxInt32, Each: true}
+			}
+		}
+	}
 	for i := 0; i+1 < len(s.toks); i++ {
 		w := s.toks[i].norm
 		if s.used[i] || s.used[i+1] || !eachCues[w] && !(w == "by" && i+2 == len(s.toks)) {
