@@ -123,9 +123,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
 				}}, true, nil
 		}
-		if c.List && len(plan.Dropped) == 0 && len(plan.Unread) == 0 && len(plan.Unknown) == 0 {
+		if c.List && len(plan.Dropped) == 0 && len(plan.Unread) == 0 && len(plan.Unknown) == 0 && len(c.Names) == 0 {
 			// "Which museums in York are about football?": every
-			// condition read, and none meets them all
+			// condition read, and none meets them all (a list related to
+			// a named institution, "run by the same organisation as
+			// Chartwell", may hold a relation the rules did not read)
 			return p.noneOfAll(sel, plan, keep, fused), true, nil
 		}
 		return draft{}, false, nil
@@ -187,6 +189,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			p.writeList(&b, shown, c, cite)
 			writeYearsRead(&b, c.Years)
 			writePlaceReadings(&b, c.Places)
+			writeBodyReadings(&b, c.Bodies)
 			p.writeSpanning(&b, spanning, c.Years, true, cite)
 			if inferred > 0 {
 				are := "are"
@@ -326,6 +329,17 @@ func writePlaceReadings(b *strings.Builder, places []router.Place) {
 		}
 		if pl.Area != "" {
 			fmt.Fprintf(b, ". %s is read as the town and the area of that name (%s)", pl.Name, pl.Area)
+		}
+	}
+}
+
+// writeBodyReadings says which organisation a phrase of the question was
+// read as ("the same organisation as Chartwell" is read as National
+// Trust).
+func writeBodyReadings(b *strings.Builder, bodies []router.Body) {
+	for _, o := range bodies {
+		if o.Text != "" {
+			fmt.Fprintf(b, ". “%s” is read as %s", o.Text, o.Name)
 		}
 	}
 }

@@ -274,6 +274,9 @@ type Body struct {
 	Name     string   `json:"name"`               // normalised group name as in member_of
 	Relation string   `json:"relation,omitempty"` // part_of, operated_by or "" for either
 	IDs      []string `json:"ids,omitempty"`      // the body's own record, when in the data
+	// Text is the question's phrase the body was read from when it is
+	// not the body's name ("the same organisation as Chartwell").
+	Text string `json:"text,omitempty"`
 }
 
 // Place is a location constraint. Level says which record field it matches:

@@ -271,6 +271,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		g.nearPhraseName(s, &c)
 	}
 	g.samePlace(s, &c)
+	g.sameBody(s, &c, rel)
 	g.sameYear(s, &c)
 	if s.hasAny("than", "als", "dan", "before", "after", "nach", "vor", "na", "voor") {
 		g.olderThan(s, &c, listQ || pluralType(s))

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -170,4 +171,72 @@ func cuePhrase(s *scan, start, after int, text string) string {
 		end = cueAt + at + len(text)
 	}
 	return s.text[s.toks[start].start:end]
+}
+
+// sameBodyWords name the organisation in "run by the same organisation
+// as X", "von demselben Träger wie X", "door dezelfde organisatie als X".
+var sameBodyWords = map[string]bool{
+	"organisation": true, "organization": true, "operator": true, "owner": true, "body": true, "trust": true,
+	"group": true, "charity": true, "parent": true, "people": true, "organisatie": true, "eigenaar": true,
+	"beheerder": true, "trager": true, "betreiber": true, "eigentumer": true,
+}
+
+// sameBody reads "… run by the same organisation as X": the organisation
+// that runs X (or that X is part of, as the question's relation says;
+// either when it says none) becomes the question's organisation, and X
+// is no longer an entity of the question. When no name follows the cue,
+// or the named record has no such organisation or several, the cue is a
+// condition the answer does not take into account and says so.
+func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
+	start, after := -1, 0
+	for i := 0; i+2 < len(s.toks); i++ {
+		if sameWords[s.toks[i].norm] && !s.used[i] && sameBodyWords[s.toks[i+1].norm] && asWords[s.toks[i+2].norm] {
+			start, after = i, i+3
+			break
+		}
+	}
+	if start < 0 {
+		return
+	}
+	s.mark(start, after)
+	k := g.nameAfterCue(s, c, after)
+	if k < 0 {
+		s.unreadCues = append(s.unreadCues, s.original(start, after))
+		return
+	}
+	m := g.exactForm(c.Names[k])
+	var bodies []Body
+	for _, id := range m.IDs {
+		in, known := g.inst[id]
+		if !known {
+			continue
+		}
+		for _, ms := range in.MemberOf {
+			if rel != "" && ms.Relation != rel {
+				continue
+			}
+			if b, ok := g.bodyNamed(ms.Name); ok && !slices.ContainsFunc(bodies, func(o Body) bool { return o.Name == b.Name }) {
+				bodies = append(bodies, b)
+			}
+		}
+	}
+	if len(bodies) != 1 {
+		s.unreadCues = append(s.unreadCues, cuePhrase(s, start, after, m.Text))
+		return
+	}
+	b := bodies[0]
+	b.Relation, b.Text = rel, cuePhrase(s, start, after, m.Text)
+	c.Names = slices.Delete(c.Names, k, k+1)
+	c.Bodies = append(c.Bodies, b)
+}
+
+// bodyNamed returns the organisation the data calls name.
+func (g *gazetteer) bodyNamed(name string) (Body, bool) {
+	for _, key := range nameKeys(name) {
+		if i, ok := g.bodies[key]; ok {
+			b := g.bodyArr[i]
+			return Body{Name: b.name, IDs: slices.Clone(b.ids)}, true
+		}
+	}
+	return Body{}, false
 }
