@@ -188,20 +188,8 @@ var sameBodyWords = map[string]bool{
 // or the named record has no such organisation or several, the cue is a
 // condition the answer does not take into account and says so.
 func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
-	start, after := -1, 0
-	for i := 0; i+2 < len(s.toks); i++ {
-		if sameWords[s.toks[i].norm] && !s.used[i] && sameBodyWords[s.toks[i+1].norm] && asWords[s.toks[i+2].norm] {
-			start, after = i, i+3
-			break
-		}
-	}
-	if start < 0 {
-		return
-	}
-	s.mark(start, after)
-	k := g.nameAfterCue(s, c, after)
-	if k < 0 {
-		s.unreadCues = append(s.unreadCues, s.original(start, after))
+	start, after, k, found := g.sameCueName(s, c, sameBodyWords)
+	if !found || k < 0 {
 		return
 	}
 	m := g.exactForm(c.Names[k])

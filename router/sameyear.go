@@ -5,26 +5,34 @@ import "strings"
 // yearWords name a year in "the same year as X".
 var yearWords = map[string]bool{"year": true, "jahr": true, "jahre": true, "jaar": true}
 
+// sameCueName finds "same <word> as" with a word of words and marks it as
+// read, then reads the name after it: it returns the cue's first token,
+// the token after the cue and the name's index in c.Names, -1 when no
+// name follows (the cue is then a condition the answer says it did not
+// apply). found is false when the question holds no such cue.
+func (g *gazetteer) sameCueName(s *scan, c *Constraints, words map[string]bool) (start, after, k int, found bool) {
+	for i := 0; i+2 < len(s.toks); i++ {
+		if sameWords[s.toks[i].norm] && !s.used[i] && words[s.toks[i+1].norm] && asWords[s.toks[i+2].norm] {
+			start, after = i, i+3
+			s.mark(start, after)
+			k = g.nameAfterCue(s, c, after)
+			if k < 0 {
+				s.unreadCues = append(s.unreadCues, s.original(start, after))
+			}
+			return start, after, k, true
+		}
+	}
+	return 0, 0, -1, false
+}
+
 // sameYear reads "… opened in the same year as X": the opening (or, after
 // a word of closing, the closing) years of the institution named after
 // the cue become the question's years, and the name is no longer an
 // entity of the question. When no name follows, or its record states no
 // such year, the cue is a condition the answer says it did not apply.
 func (g *gazetteer) sameYear(s *scan, c *Constraints) {
-	start, after := -1, -1
-	for i := 0; i+2 < len(s.toks); i++ {
-		if sameWords[s.toks[i].norm] && !s.used[i] && yearWords[s.toks[i+1].norm] && asWords[s.toks[i+2].norm] {
-			start, after = i, i+3
-			break
-		}
-	}
-	if start < 0 {
-		return
-	}
-	s.mark(start, after)
-	k := g.nameAfterCue(s, c, after)
-	if k < 0 {
-		s.unreadCues = append(s.unreadCues, s.original(start, after))
+	start, after, k, found := g.sameCueName(s, c, yearWords)
+	if !found || k < 0 {
 		return
 	}
 	field := "opened"
