@@ -60,7 +60,14 @@ package linking
 //     that holds the query and more words (a partial name), is not a
 //     match when another candidate holds the query as well with at least
 //     its city agreement. The name as written, or the whole name misspelt
-//     or spelt another way (both coverages ≥ 0.93), is exempt.
+//     or spelt another way (both coverages ≥ 0.93), is exempt; so is a
+//     name with the query's words as written in another order, repeated
+//     or with a legal form ("Folkwang Museum" for "Museum Folkwang",
+//     "Stadtarchiv Hennef, Hennef") when no other candidate is the whole
+//     query too: a name that holds it and more ("Museum Folkwang,
+//     Museumsbibliothek") is another institution. An article or a
+//     preposition is a word here ("Guildhall" is not "The Guildhall"
+//     where other names hold "Guildhall").
 //   - The first words of a name: when exactly one candidate's name holds
 //     the query's words as written and in order ("Neath Museum" in "Neath
 //     Museum And Art Gallery"), the others weigh less in the shares (×0.7

@@ -1,0 +1,86 @@
+package linking
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// reorderedForms write the words of record in's name in another order,
+// or with words that do not change it: the words swapped or the first
+// moved to the end, the parts around a comma swapped, the town repeated
+// after a name that holds it, "&" for "and", "und" or "en", a legal form
+// after a German name.
+func reorderedForms(in *heritage.Institution, k int) []string {
+	var out []string
+	f := strings.Fields(in.Name)
+	switch {
+	case len(f) == 2:
+		out = append(out, f[1]+" "+f[0])
+	case len(f) > 2:
+		out = append(out, strings.Join(append(f[1:], f[0]), " "))
+	}
+	if a, b, ok := strings.Cut(in.Name, ", "); ok && !strings.Contains(b, ",") {
+		out = append(out, b+", "+a)
+	}
+	if in.City != "" && strings.Contains(in.Name, in.City) {
+		out = append(out, in.Name+", "+in.City)
+	}
+	for _, and := range []string{" and ", " und ", " en "} {
+		if strings.Contains(in.Name, and) {
+			out = append(out, strings.Replace(in.Name, and, " & ", 1))
+			break
+		}
+	}
+	if in.Country == "DE" {
+		out = append(out, in.Name+[]string{" e.V.", " gGmbH"}[k%2])
+	}
+	return out
+}
+
+// madeUpWord replaces the longest word of record in's name in text by a
+// word of no name: a made-up institution written the same way.
+func madeUpWord(in *heritage.Institution, text string) string {
+	long := ""
+	for _, w := range strings.Fields(in.Name) {
+		if w = strings.Trim(w, ",.&"); len(w) > len(long) {
+			long = w
+		}
+	}
+	if len(long) < 4 || !strings.Contains(text, long) {
+		return ""
+	}
+	return strings.Replace(text, long, "Brindlemoor", 1)
+}
+
+// Every fourth record whose name alone links it as a match, written in
+// another order or with words that do not change it, links it again;
+// made-up names written the same way link nothing.
+func TestReorderedReferencesOverTheData(t *testing.T) {
+	requireLinkedOverTheData(t, "reordered", 4, reorderedForms, madeUpWord)
+}
+
+// Names with the same words as another record's name in another order
+// or with a legal form: the one record whose name they are, not the
+// records whose names hold them and more ("Museum Folkwang,
+// Museumsbibliothek"), nor when the differing word is an article or a
+// preposition that other names hold too ("Guildhall" for "The
+// Guildhall").
+func TestReorderedNames(t *testing.T) {
+	l := testLinker(t)
+	for text, want := range map[string]string{
+		"Folkwang Museum":            "wd:Q125634",
+		"Stadtarchiv Hennef, Hennef": "wd:Q28720300",
+		"Museum Orkney":              "mm:mm.domus.SC080",
+	} {
+		c := linkMatch(t, l, text)
+		require.NotNil(t, c, text)
+		require.Equal(t, want, c.ID, text)
+	}
+	for _, text := range []string{"Guildhall", "Local History Museum", "Workhouse Museum"} {
+		require.Nil(t, linkMatch(t, l, text), text)
+	}
+}
