@@ -28,7 +28,8 @@ package linking
 // spreadsheet holds it (reference.go) and linked again: quotes, a status
 // or identifier in parentheses, a leading "Stichting", two names around
 // a slash, an address after the name (its postcode becomes the postcode
-// hint, its town is read as a town after a name, a street is dropped) and
+// hint, its town is read as a town after a name, a street is dropped), a
+// kind of institution in brackets or after a dash (the type hint) and
 // abbreviated words spelt out from a table (abbrev.go).
 //
 // A candidate's name similarity is QueryCov × NameCov of its best form:

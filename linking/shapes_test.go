@@ -84,3 +84,66 @@ func TestReorderedNames(t *testing.T) {
 		require.Nil(t, linkMatch(t, l, text), text)
 	}
 }
+
+// kindWords are the words a reference writes after a name for the kind
+// of institution it is, by type code, in English and German.
+var kindWords = map[string][2]string{
+	"M": {"museum", "Museum"}, "L": {"library", "Bibliothek"}, "A": {"archive", "Archiv"}, "G": {"gallery", "Galerie"},
+}
+
+// describedForms write record in's name with the kind of institution it
+// is after it: in parentheses, in brackets or after a dash.
+func describedForms(in *heritage.Institution, k int) []string {
+	w, ok := kindWords[in.TypeCode]
+	if !ok {
+		return nil
+	}
+	word := w[k%2]
+	return []string{in.Name + " (" + word + ")", in.Name + " [" + word + "]", in.Name + " - " + strings.ToUpper(word[:1]) + word[1:]}
+}
+
+// Every fifth record whose name alone links it as a match, with the kind
+// of institution it is after its name, links it again; made-up names
+// written the same way link nothing.
+func TestDescribedReferencesOverTheData(t *testing.T) {
+	requireLinkedOverTheData(t, "described", 5, describedForms, madeUpWord)
+}
+
+// A kind after a name is no part of it, unless another record's name
+// holds the whole reference as written ("Hexenturm - Museum der Stadt
+// Lahnstein" for "Hexenturm - Museum", besides the museum Hexenturm).
+func TestDescribedNames(t *testing.T) {
+	l := testLinker(t)
+	for text, want := range map[string]string{
+		"Bamburgh Castle (museum)": "mm:mm.aim.0054",
+		"Museum Folkwang [Museum]": "wd:Q125634",
+	} {
+		c := linkMatch(t, l, text)
+		require.NotNil(t, c, text)
+		require.Equal(t, want, c.ID, text)
+	}
+	require.Nil(t, linkMatch(t, l, "Hexenturm - Museum"))
+	require.Nil(t, linkMatch(t, l, "Upper Wyvern Teapot (museum)"))
+}
+
+func TestTrailingKind(t *testing.T) {
+	for _, c := range []struct {
+		in, rest, kind string
+		isNew          bool
+	}{
+		{"Bowes Museum (museum)", "Bowes Museum", "M", false},
+		{"Bamburgh Castle - Museum", "Bamburgh Castle", "M", true},
+		{"Leeds Central Library [Library]", "Leeds Central Library", "L", false},
+		{"Stadtarchiv Worms (Archiv)", "Stadtarchiv Worms", "A", true},
+		// not a kind: part of the name, a code, or nothing left
+		{"Public Library & Museum (Camborne)", "Public Library & Museum (Camborne)", "", false},
+		{"Rijksmuseum (M)", "Rijksmuseum (M)", "", false},
+		{"Hexenturm - Museum der Stadt Lahnstein", "Hexenturm - Museum der Stadt Lahnstein", "", false},
+		{"(Museum)", "(Museum)", "", false},
+	} {
+		rest, kind, isNew := trailingKind(c.in)
+		require.Equal(t, c.rest, rest, c.in)
+		require.Equal(t, c.kind, kind, c.in)
+		require.Equal(t, c.isNew, isNew, c.in)
+	}
+}
