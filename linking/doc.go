@@ -29,8 +29,11 @@ package linking
 // or identifier in parentheses, a leading "Stichting", two names around
 // a slash, an address after the name (its postcode becomes the postcode
 // hint, its town is read as a town after a name, a street is dropped), a
-// kind of institution in brackets or after a dash (the type hint) and
-// abbreviated words spelt out from a table (abbrev.go).
+// kind of institution in brackets or after a dash (the type hint),
+// abbreviated words spelt out from a table (abbrev.go), and an English
+// name of a kind that German and Dutch names write as one word ("City
+// Museum Bocholt" for Stadtmuseum Bocholt) written their ways from a
+// table (translate.go), the best-scored match of them taken.
 //
 // A candidate's name similarity is QueryCov × NameCov of its best form:
 // the IDF-weighted shares of the query's words found in the name and of

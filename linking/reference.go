@@ -92,7 +92,7 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 		r.names = splitSlash(s)
 	}
 	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" || r.country != "" || r.kind != "" ||
-		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s)
+		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s) || translations(s) != nil
 	return r, ok && s != ""
 }
 
@@ -527,7 +527,13 @@ func (l *Linker) heldElsewhere(text, id string) bool {
 }
 
 // bySpellings links name with its abbreviations spelt out (spellings):
-// the first spelling that finds a match, or the best-scored.
+// the first spelling that finds a match, or the best-scored. A name with
+// an English name of a kind that German and Dutch names write as one
+// word (translations) is then linked each way it is written there, and
+// the best-scored match is taken ("City Library Sulingen" is the
+// Stadtbücherei Sulingen, not the Stadtbibliothek Solingen misspelt); a
+// translation that matches nothing ranks nothing ("Castle Museum" lists
+// no Burgmuseum).
 func (l *Linker) bySpellings(q Query, name string) []Candidate {
 	var best []Candidate
 	for _, s := range spellings(name) {
@@ -539,6 +545,29 @@ func (l *Linker) bySpellings(q Query, name string) []Candidate {
 		}
 		if best == nil || bestScore(cands) > bestScore(best) {
 			best = cands
+		}
+	}
+	var found []Candidate
+	for _, s := range translations(name) {
+		sq := q
+		sq.Text = s
+		cands := l.nameCandidates(sq)
+		if anyMatch(cands) && (found == nil || matchScore(cands) > matchScore(found)) {
+			found = cands
+		}
+	}
+	if found != nil {
+		return found
+	}
+	return best
+}
+
+// matchScore is the score of the best-scored match of cands, or 0.
+func matchScore(cands []Candidate) float64 {
+	best := 0.0
+	for _, c := range cands {
+		if c.Match {
+			best = max(best, c.Score)
 		}
 	}
 	return best

@@ -1,12 +1,14 @@
 package linking
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
 )
 
 // reorderedForms write the words of record in's name in another order,
@@ -145,5 +147,64 @@ func TestTrailingKind(t *testing.T) {
 		require.Equal(t, c.rest, rest, c.in)
 		require.Equal(t, c.kind, kind, c.in)
 		require.Equal(t, c.isNew, isNew, c.in)
+	}
+}
+
+// englishKinds are the English names of the kinds of institution that
+// translatedForms writes for a German or Dutch name's first word, folded.
+var englishKinds = func() map[string][]string {
+	out := map[string][]string{}
+	for en, natives := range kindTranslations {
+		for _, n := range natives {
+			if !strings.Contains(n, " ") {
+				out[n] = append(out[n], en)
+			}
+		}
+	}
+	for _, ens := range out {
+		slices.Sort(ens)
+	}
+	return out
+}()
+
+// translatedForms write a record whose name starts with a German or
+// Dutch word for a kind ("Stadtmuseum Bocholt") with its English name
+// ("City Museum Bocholt", "Bocholt Town Museum", "City Museum, Bocholt").
+func translatedForms(in *heritage.Institution, k int) []string {
+	first, rest, ok := strings.Cut(in.Name, " ")
+	ens := englishKinds[kg.NormalizeName(first)]
+	if !ok || len(ens) == 0 {
+		return nil
+	}
+	words := strings.Fields(ens[k%len(ens)])
+	for j, w := range words {
+		words[j] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	en := strings.Join(words, " ")
+	return []string{en + " " + rest, rest + " " + en, en + ", " + rest}
+}
+
+// Every second record whose name starts with a German or Dutch word for
+// a kind of institution and alone links it as a match, with that word in
+// English, links it again; made-up names written the same way ("City
+// Museum Brindlemoor") link nothing.
+func TestTranslatedReferencesOverTheData(t *testing.T) {
+	requireLinkedOverTheData(t, "translated", 2, translatedForms, func(in *heritage.Institution, text string) string {
+		_, rest, _ := strings.Cut(in.Name, " ")
+		return strings.Replace(text, rest, "Brindlemoor", 1)
+	})
+}
+
+func TestTranslations(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"City Museum Bocholt", []string{"stadtmuseum Bocholt", "stadsmuseum Bocholt"}},
+		{"Bocholt City Archives", []string{"Bocholt stadtarchiv", "Bocholt stadsarchief"}},
+		{"Local History Museum, Löhne", []string{"heimatmuseum, Löhne"}},
+		{"Bowes Museum", nil},
+	} {
+		require.Equal(t, c.want, translations(c.in), c.in)
 	}
 }
