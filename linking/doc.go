@@ -24,7 +24,13 @@ package linking
 // the hint; that reading wins when it scores higher and its best record
 // is in the town.
 //
-// A reference that matches nothing as written is read apart as a
+// A country after a comma or in parentheses places the name and is no
+// word of it ("Military Museum, England" is not The East England
+// Military Museum, unless a name holds the text as written); placed by
+// its country alone, a name that the names of genericHolders (10)
+// records or more of that country hold as written names a kind of
+// institution there and matches none of them. A reference that matches
+// nothing as written, or that a country places, is read apart as a
 // spreadsheet holds it (reference.go) and linked again: quotes, a status
 // or identifier in parentheses, a leading "Stichting", two names around
 // a slash, an address after the name (its postcode becomes the postcode

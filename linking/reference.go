@@ -73,7 +73,9 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 	if r.country == "" {
 		s, r.country = l.trailingCountry(s)
 	}
-	s, r.kind, r.kindNew = trailingKind(s)
+	if len(l.names.Lookup(s)) == 0 {
+		s, r.kind, r.kindNew = trailingKind(s) // "Dreieich - Museum" is a name
+	}
 	s = unquote(s)
 	s = dropPrefix(s, "stichting")
 	s = articleInFront(s)
@@ -190,6 +192,41 @@ func (l *Linker) trailingCountry(s string) (rest, country string) {
 		}
 	}
 	return s, ""
+}
+
+// countryPlaced reports whether s ends with a country after a comma or
+// in parentheses ("Military Museum, England", "Rijksmuseum (NL)") and is
+// no record's name as written.
+func (l *Linker) countryPlaced(s string) bool {
+	s = strings.TrimSpace(s)
+	part := ""
+	if strings.HasSuffix(s, ")") {
+		if open := strings.LastIndexByte(s, '('); open > 0 {
+			part = s[open+1 : len(s)-1]
+		}
+	} else if at := strings.LastIndexByte(s, ','); at > 0 {
+		part = s[at+1:]
+	}
+	return part != "" && l.countryOf(part) != "" && len(l.names.Lookup(s)) == 0
+}
+
+// genericHolders is the number of records of a country whose names hold
+// a name as written from which, placed by the country alone, it names a
+// kind rather than one of them: 17 British names hold "Military Museum",
+// 3 "Jewish Museum".
+const genericHolders = 10
+
+// generic reports whether the names of genericHolders records or more of
+// country hold name as written (its words in order).
+func (l *Linker) generic(name, country string) bool {
+	phrase := " " + names.Key(name) + " "
+	n := 0
+	for _, h := range l.names.Search(name, names.Options{Limit: 5 * l.fanout}) {
+		if strings.Contains(" "+h.Key+" ", phrase) && l.ds.Institutions[h.Doc].Country == country {
+			n++
+		}
+	}
+	return n >= genericHolders
 }
 
 // linkWords tie the word after them into a name ("Museum of Scotland",
@@ -491,6 +528,12 @@ func (l *Linker) byReading(q Query) ([]Candidate, bool) {
 		if matched == "" && bestScore(cands) > bestScore(best) {
 			best = cands
 		}
+	}
+	if matched != "" && len(r.names) == 1 && r.country != "" && r.town == "" && q.City == "" && q.Postcode == "" &&
+		l.generic(r.names[0], r.country) {
+		// "Military Museum, England": one of the many military museums
+		// in England, whatever one record is called
+		return unmatched(best), true
 	}
 	if matched != "" && r.kindNew && l.heldElsewhere(q.Text, matched) {
 		// "Hexenturm - Museum" is Hexenturm, a museum, or the first words

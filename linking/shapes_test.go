@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 )
 
@@ -206,5 +208,80 @@ func TestTranslations(t *testing.T) {
 		{"Bowes Museum", nil},
 	} {
 		require.Equal(t, c.want, translations(c.in), c.in)
+	}
+}
+
+// A name placed by its country alone, after a comma: the country is no
+// word of the name ("Military Museum, England" is not The East England
+// Military Museum), and a name that the names of ten records or more of
+// that country hold as written names a kind of institution there rather
+// than one of them. Every third record whose name alone links it as a
+// match, with its country after a comma: a generic name (counted here
+// over every record's names) links nothing, any other links its record.
+func TestCountryPlacedGenericNames(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	l := testLinker(t)
+	// per country, the names of each record, each between spaces
+	keys := map[string][]string{}
+	for i := range l.ds.Institutions {
+		var b strings.Builder
+		for _, f := range l.names.Forms(int32(i)) {
+			b.WriteString(" " + f.Key + " |")
+		}
+		c := l.ds.Institutions[i].Country
+		keys[c] = append(keys[c], b.String())
+	}
+	holders := func(name, country string) int {
+		phrase, n := " "+names.Key(name)+" ", 0
+		for _, k := range keys[country] {
+			if strings.Contains(k, phrase) {
+				n++
+			}
+		}
+		return n
+	}
+	generic, genericMatched, specific, specificLinked := 0, 0, 0, 0
+	var wrong []string
+	for i := range l.ds.Institutions {
+		in := &l.ds.Institutions[i]
+		forms, ok := countryForms[in.Country]
+		if i%3 != 0 || !ok || strings.ContainsAny(in.Name, "/(),\"") {
+			continue
+		}
+		if c := linkMatch(t, l, in.Name); c == nil || c.ID != in.ID {
+			continue
+		}
+		text := in.Name + ", " + forms[i%len(forms)]
+		c := linkMatch(t, l, text)
+		if holders(in.Name, in.Country) >= 10 {
+			generic++
+			if c != nil {
+				genericMatched++
+				wrong = append(wrong, text)
+			}
+			continue
+		}
+		specific++
+		if c != nil && c.ID == in.ID {
+			specificLinked++
+		} else if len(wrong) < 10 {
+			wrong = append(wrong, text)
+		}
+	}
+	t.Logf("generic names placed by their country: %d of %d matched; other names: %d of %d linked; wrong: %v",
+		genericMatched, generic, specificLinked, specific, wrong)
+	require.Greater(t, generic, 5)
+	require.Zero(t, genericMatched)
+	require.GreaterOrEqual(t, float64(specificLinked), 0.98*float64(specific))
+	require.Nil(t, linkMatch(t, l, "Military Museum, England"))
+	require.Nil(t, linkMatch(t, l, "Military Museum (GB)"))
+	for text, want := range map[string]string{
+		"Science Museum, England": "mm:mm.domus.SE507",
+		"Tank Museum, UK":         "mm:mm.domus.SW131",
+		"Jewish Museum, England":  "mm:mm.domus.SE040",
+	} {
+		c := linkMatch(t, l, text)
+		require.NotNil(t, c, text)
+		require.Equal(t, want, c.ID, text)
 	}
 }
