@@ -24,12 +24,22 @@ package linking
 // the hint; that reading wins when it scores higher and its best record
 // is in the town.
 //
-// A reference that matches nothing as written is read apart as a
+// A country after a comma or in parentheses places the name and is no
+// word of it ("Military Museum, England" is not The East England
+// Military Museum, unless a name holds the text as written); placed by
+// its country alone, a name that the names of genericHolders (10)
+// records or more of that country hold as written names a kind of
+// institution there and matches none of them. A reference that matches
+// nothing as written, or that a country places, is read apart as a
 // spreadsheet holds it (reference.go) and linked again: quotes, a status
 // or identifier in parentheses, a leading "Stichting", two names around
 // a slash, an address after the name (its postcode becomes the postcode
-// hint, its town is read as a town after a name, a street is dropped) and
-// abbreviated words spelt out from a table (abbrev.go).
+// hint, its town is read as a town after a name, a street is dropped), a
+// kind of institution in brackets or after a dash (the type hint),
+// abbreviated words spelt out from a table (abbrev.go), and an English
+// name of a kind that German and Dutch names write as one word ("City
+// Museum Bocholt" for Stadtmuseum Bocholt) written their ways from a
+// table (translate.go), the best-scored match of them taken.
 //
 // A candidate's name similarity is QueryCov × NameCov of its best form:
 // the IDF-weighted shares of the query's words found in the name and of
@@ -60,7 +70,14 @@ package linking
 //     that holds the query and more words (a partial name), is not a
 //     match when another candidate holds the query as well with at least
 //     its city agreement. The name as written, or the whole name misspelt
-//     or spelt another way (both coverages ≥ 0.93), is exempt.
+//     or spelt another way (both coverages ≥ 0.93), is exempt; so is a
+//     name with the query's words as written in another order, repeated
+//     or with a legal form ("Folkwang Museum" for "Museum Folkwang",
+//     "Stadtarchiv Hennef, Hennef") when no other candidate is the whole
+//     query too: a name that holds it and more ("Museum Folkwang,
+//     Museumsbibliothek") is another institution. An article or a
+//     preposition is a word here ("Guildhall" is not "The Guildhall"
+//     where other names hold "Guildhall").
 //   - The first words of a name: when exactly one candidate's name holds
 //     the query's words as written and in order ("Neath Museum" in "Neath
 //     Museum And Art Gallery"), the others weigh less in the shares (×0.7

@@ -139,10 +139,14 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		nq := q
 		nq.Text = withoutIdentifiers(q.Text)
 		cands = l.nameCandidates(nq)
-		if !anyMatch(cands) {
+		placed := l.countryPlaced(nq.Text) && !l.matchHolds(cands, nq.Text)
+		if !anyMatch(cands) || placed {
 			// a spreadsheet's reference: quotes, an address, an
-			// abbreviation, two names around a slash (see reference.go)
-			if alt, ok := l.byReading(nq); ok && (anyMatch(alt) || bestScore(alt) > bestScore(cands)) {
+			// abbreviation, two names around a slash (see reference.go);
+			// a country after a comma places the name and is no word
+			// of it ("Military Museum, England" is no East England
+			// Military Museum)
+			if alt, ok := l.byReading(nq); ok && (placed || anyMatch(alt) || bestScore(alt) > bestScore(cands)) {
 				cands = alt
 			}
 		}
@@ -193,6 +197,23 @@ func (l *Linker) nameCandidates(q Query) []Candidate {
 		}
 	}
 	return cands
+}
+
+// matchHolds reports whether a match of cands has a name that holds
+// the words of text as written and in order ("National Museum Wales"
+// for "National Museum, Wales").
+func (l *Linker) matchHolds(cands []Candidate, text string) bool {
+	phrase := " " + names.Key(text) + " "
+	for _, c := range cands {
+		if i, ok := l.idx[c.ID]; ok && c.Match {
+			for _, f := range l.names.Forms(i) {
+				if strings.Contains(" "+f.Key+" ", phrase) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isTown reports whether t is a town of the data and no kind of

@@ -107,7 +107,8 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		// record's name holds the query as well. A name as written, or
 		// the whole name misspelt or spelt another way, still does.
 		complete := s.hit.QueryCov >= completeCover && s.hit.NameCov >= completeCover
-		sole := s.hit.Literal || complete && !s.hit.SameWords || soleContainer(ss, k) || k == holder
+		sole := s.hit.Literal || complete && (!s.hit.SameWords || s.hit.Reordered && soleComplete(ss, k)) ||
+			soleContainer(ss, k) || k == holder
 		// a misspelling is not read where the words as typed are a name's
 		misread := holder >= 0 && s.hit.QueryCov < 0.999
 		match := !misread && s.hit.QueryCov >= minQueryCover && sole && (score >= l.matchThreshold ||
@@ -138,6 +139,20 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 func soleContainer(ss []scored, k int) bool {
 	for j, o := range ss {
 		if j != k && o.hit.QueryCov >= max(fullCover, ss[k].hit.QueryCov-0.01) && o.city >= ss[k].city {
+			return false
+		}
+	}
+	return true
+}
+
+// soleComplete reports whether ss[k] is the only candidate whose name is
+// the whole query, spelt another way, with at least its city agreement:
+// a name that holds the query and more words ("Museum Folkwang,
+// Museumsbibliothek" for "Folkwang Museum") is another institution, not
+// a second reading of the query.
+func soleComplete(ss []scored, k int) bool {
+	for j, o := range ss {
+		if j != k && o.hit.QueryCov >= completeCover && o.hit.NameCov >= completeCover && o.city >= ss[k].city {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
 )
 
@@ -25,7 +26,10 @@ import (
 // are parts of the address. A catalogue's ways are read too: an article
 // put after the name ("Bowes Museum, The"), the town before the name
 // ("Essen: Museum Folkwang", "Barnard Castle, Bowes Museum") or in
-// brackets after it ("Bowes Museum (Barnard Castle)").
+// brackets after it ("Bowes Museum (Barnard Castle)"). A kind of
+// institution in brackets or after a dash ("Bamburgh Castle (museum)",
+// "Gleimhaus - Museum") is the type hint, unless another record's name
+// holds the whole reference as written.
 
 // maxSpellings caps the spellings of a name with abbreviations tried,
 // where an abbreviation stands for several words ("Staatl." for
@@ -41,6 +45,11 @@ type reading struct {
 	id string
 	// country is the code of a country named after the name.
 	country string
+	// kind is the type code of a kind of institution named after the
+	// name ("(museum)", "- Library"); kindNew is true when the name
+	// does not hold that word already.
+	kind    string
+	kindNew bool
 }
 
 // quotePairs are the quotes a spreadsheet cell may put around a name.
@@ -64,6 +73,9 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 	if r.country == "" {
 		s, r.country = l.trailingCountry(s)
 	}
+	if len(l.names.Lookup(s)) == 0 {
+		s, r.kind, r.kindNew = trailingKind(s) // "Dreieich - Museum" is a name
+	}
 	s = unquote(s)
 	s = dropPrefix(s, "stichting")
 	s = articleInFront(s)
@@ -81,8 +93,8 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 	if len(l.names.Lookup(s)) == 0 {
 		r.names = splitSlash(s)
 	}
-	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" || r.country != "" ||
-		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s)
+	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" || r.country != "" || r.kind != "" ||
+		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s) || translations(s) != nil
 	return r, ok && s != ""
 }
 
@@ -117,6 +129,37 @@ func trailingGroup(s string) (rest, id string) {
 	return s, id
 }
 
+// trailingKind splits off the end of s a word for a kind of institution
+// that says what the name is rather than being part of it: in
+// parentheses or brackets ("Bowes Museum (museum)", "Leeds Central
+// Library [library]") or after a dash ("Hexenturm - Museum"). It returns
+// the rest, the kind's type code, and whether the rest lacks the word.
+func trailingKind(s string) (rest, kind string, isNew bool) {
+	word := ""
+	for _, br := range [][2]string{{"(", ")"}, {"[", "]"}} {
+		if strings.HasSuffix(s, br[1]) {
+			if open := strings.LastIndex(s, br[0]); open > 0 {
+				rest, word = strings.TrimSpace(s[:open]), s[open+1:len(s)-1]
+			}
+		}
+	}
+	if word == "" {
+		for _, dash := range []string{" - ", " – ", " — "} {
+			if at := strings.LastIndex(s, dash); at > 0 {
+				rest, word = strings.TrimSpace(s[:at]), s[at+len(dash):]
+				break
+			}
+		}
+	}
+	word = strings.TrimSpace(word)
+	kind = NormalizeType(word)
+	if len(word) < 3 || kind == "" || !hasLongWord(rest) {
+		return s, "", false
+	}
+	isNew = !slices.Contains(strings.Fields(kg.NormalizeName(rest)), kg.NormalizeName(word))
+	return rest, kind, isNew
+}
+
 // trailingCountry splits a country off the end of s: the last
 // comma-separated part, a group in parentheses, or the last one to three
 // words, when they name a country (see countryOf) and a name of a word of
@@ -149,6 +192,41 @@ func (l *Linker) trailingCountry(s string) (rest, country string) {
 		}
 	}
 	return s, ""
+}
+
+// countryPlaced reports whether s ends with a country after a comma or
+// in parentheses ("Military Museum, England", "Rijksmuseum (NL)") and is
+// no record's name as written.
+func (l *Linker) countryPlaced(s string) bool {
+	s = strings.TrimSpace(s)
+	part := ""
+	if strings.HasSuffix(s, ")") {
+		if open := strings.LastIndexByte(s, '('); open > 0 {
+			part = s[open+1 : len(s)-1]
+		}
+	} else if at := strings.LastIndexByte(s, ','); at > 0 {
+		part = s[at+1:]
+	}
+	return part != "" && l.countryOf(part) != "" && len(l.names.Lookup(s)) == 0
+}
+
+// genericHolders is the number of records of a country whose names hold
+// a name as written from which, placed by the country alone, it names a
+// kind rather than one of them: 17 British names hold "Military Museum",
+// 3 "Jewish Museum".
+const genericHolders = 10
+
+// generic reports whether the names of genericHolders records or more of
+// country hold name as written (its words in order).
+func (l *Linker) generic(name, country string) bool {
+	phrase := " " + names.Key(name) + " "
+	n := 0
+	for _, h := range l.names.Search(name, names.Options{Limit: 5 * l.fanout}) {
+		if strings.Contains(" "+h.Key+" ", phrase) && l.ds.Institutions[h.Doc].Country == country {
+			n++
+		}
+	}
+	return n >= genericHolders
 }
 
 // linkWords tie the word after them into a name ("Museum of Scotland",
@@ -428,6 +506,9 @@ func (l *Linker) byReading(q Query) ([]Candidate, bool) {
 	if q.Country == "" {
 		q.Country = r.country
 	}
+	if q.Type == "" {
+		q.Type = r.kind
+	}
 	var best []Candidate
 	matched := ""
 	for _, name := range r.names {
@@ -448,6 +529,17 @@ func (l *Linker) byReading(q Query) ([]Candidate, bool) {
 			best = cands
 		}
 	}
+	if matched != "" && len(r.names) == 1 && r.country != "" && r.town == "" && q.City == "" && q.Postcode == "" &&
+		l.generic(r.names[0], r.country) {
+		// "Military Museum, England": one of the many military museums
+		// in England, whatever one record is called
+		return unmatched(best), true
+	}
+	if matched != "" && r.kindNew && l.heldElsewhere(q.Text, matched) {
+		// "Hexenturm - Museum" is Hexenturm, a museum, or the first words
+		// of "Hexenturm - Museum der Stadt Lahnstein"
+		return unmatched(best), true
+	}
 	if matched == "" && len(r.names) == 1 && (r.town != "" || r.postcode != "") {
 		// A building or site between the name and the street ("Jain
 		// Museum, Jain Centre, 32 Oxford Street, Leicester"): the name
@@ -465,8 +557,26 @@ func (l *Linker) byReading(q Query) ([]Candidate, bool) {
 	return best, true
 }
 
+// heldElsewhere reports whether the name of a record other than id holds
+// the words of text as written and in order.
+func (l *Linker) heldElsewhere(text, id string) bool {
+	phrase := " " + names.Key(text) + " "
+	for _, h := range l.names.Search(text, names.Options{Limit: l.fanout}) {
+		if h.QueryCov >= 0.999 && strings.Contains(" "+h.Key+" ", phrase) && l.ds.Institutions[h.Doc].ID != id {
+			return true
+		}
+	}
+	return false
+}
+
 // bySpellings links name with its abbreviations spelt out (spellings):
-// the first spelling that finds a match, or the best-scored.
+// the first spelling that finds a match, or the best-scored. A name with
+// an English name of a kind that German and Dutch names write as one
+// word (translations) is then linked each way it is written there, and
+// the best-scored match is taken ("City Library Sulingen" is the
+// Stadtbücherei Sulingen, not the Stadtbibliothek Solingen misspelt); a
+// translation that matches nothing ranks nothing ("Castle Museum" lists
+// no Burgmuseum).
 func (l *Linker) bySpellings(q Query, name string) []Candidate {
 	var best []Candidate
 	for _, s := range spellings(name) {
@@ -478,6 +588,29 @@ func (l *Linker) bySpellings(q Query, name string) []Candidate {
 		}
 		if best == nil || bestScore(cands) > bestScore(best) {
 			best = cands
+		}
+	}
+	var found []Candidate
+	for _, s := range translations(name) {
+		sq := q
+		sq.Text = s
+		cands := l.nameCandidates(sq)
+		if anyMatch(cands) && (found == nil || matchScore(cands) > matchScore(found)) {
+			found = cands
+		}
+	}
+	if found != nil {
+		return found
+	}
+	return best
+}
+
+// matchScore is the score of the best-scored match of cands, or 0.
+func matchScore(cands []Candidate) float64 {
+	best := 0.0
+	for _, c := range cands {
+		if c.Match {
+			best = max(best, c.Score)
 		}
 	}
 	return best

@@ -193,6 +193,35 @@ func wordSet(name string) string {
 	return strings.Join(w, " ")
 }
 
+// allWords is the sorted distinct words of a normalised name, joined,
+// articles and prepositions included and legal forms left out.
+func allWords(norm string) string {
+	ws := strings.Fields(norm)
+	out := make([]string, 0, len(ws))
+	for k := 0; k < len(ws); k++ {
+		w := ws[k]
+		if w == "e" && k+1 < len(ws) && ws[k+1] == "v" {
+			k++ // e.V.
+			continue
+		}
+		if legalWords[w] && len(ws) > 1 {
+			continue
+		}
+		if v, ok := variants[w]; ok {
+			w = v
+		}
+		if conjunctions[w] {
+			w = "and" // "&" is "and", "und" or "en" as the name is written
+		}
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return strings.Join(slices.Compact(out), " ")
+}
+
+// conjunctions are "and" in the languages of the data.
+var conjunctions = map[string]bool{"and": true, "und": true, "en": true, "et": true}
+
 // Key is the normalised form of a name used for exact look-up.
 func Key(name string) string {
 	return strings.Join(analyze(name), " ")

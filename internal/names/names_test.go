@@ -35,6 +35,33 @@ func TestKey(t *testing.T) {
 	require.ElementsMatch(t, Words("Abbey Museum"), Words("Museum of the Abbey"))
 }
 
+// A name is reordered when its words as written are the query's in
+// another order, with repeats, legal forms or "&" for "and"; an article
+// or a preposition that one of them lacks makes them differ.
+func TestReordered(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Museum Folkwang", "Folkwang Museum", true},
+		{"Stadtarchiv Hennef", "Stadtarchiv Hennef, Hennef", true},
+		{"Staatliche Museen zu Berlin", "Staatliche Museen zu Berlin e.V.", true},
+		{"Museum für Bergedorf und die Vierlande", "Museum für Bergedorf & die Vierlande", true},
+		{"The Guildhall", "Guildhall The", true},
+		{"The Guildhall", "Guildhall", false},
+		{"Museum Of Local History", "Local History Museum", false},
+	} {
+		a, b := allWords(heritage.NormalizeName(c.a)), allWords(heritage.NormalizeName(c.b))
+		require.Equal(t, c.same, a == b, "%q %q", c.a, c.b)
+	}
+	ix, _ := testIndex(t)
+	hits := ix.Search("Folkwang Museum", Options{Limit: 3})
+	require.NotEmpty(t, hits)
+	require.Equal(t, "museum folkwang", hits[0].Key)
+	require.True(t, hits[0].Reordered)
+	require.False(t, hits[0].Literal)
+}
+
 func TestLookup(t *testing.T) {
 	ix, ds := testIndex(t)
 	in := &ds.Institutions[0]

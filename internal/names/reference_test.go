@@ -243,6 +243,7 @@ func (ix *refIndex) Search(query string, o Options) []Hit {
 			c := ix.align(&ix.forms[f], q, hint, wq, strings.Join(analyze(query), " "))
 			c.Literal = ix.forms[f].norm == heritage.NormalizeName(query)
 			c.SameWords = ix.forms[f].words == wordSet(query)
+			c.Reordered = c.SameWords && allWords(ix.forms[f].norm) == allWords(heritage.NormalizeName(query))
 			if h.Key == "" || c.Sim > h.Sim {
 				h = c
 			}

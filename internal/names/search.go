@@ -31,8 +31,11 @@ type Hit struct {
 	// Exact is true when the form's Key equals the query's, Literal when
 	// the name is the query up to case, diacritics and punctuation (no
 	// variant folding), SameWords when both have the same content words
-	// (they may differ in order, articles, prepositions and legal forms).
-	Exact, Literal, SameWords bool
+	// (they may differ in order, articles, prepositions and legal forms),
+	// Reordered when both have the same words as written, articles and
+	// prepositions included (they may differ in order, repeated words and
+	// legal forms: "Folkwang Museum" for "Museum Folkwang").
+	Exact, Literal, SameWords, Reordered bool
 	// QueryCov is the IDF-weighted share of the query's words found in the
 	// form (a misspelt word counts 0.95 or 0.85), NameCov the share of the
 	// form's words found in the query or, for a city hint, in the hint.
@@ -106,6 +109,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	}
 	qkey, _ := ix.keys.find(strings.Join(qwords, " "))
 	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
+	qall := allWords(qnorm)
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
 	s.altsBuf = s.altsBuf[:0]
@@ -236,7 +240,9 @@ func (ix *Index) Search(query string, o Options) []Hit {
 				continue
 			}
 			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
-			c.Literal, c.SameWords = ix.text(f, ix.fNorm[f]) == qnorm, ix.text(f, ix.fWords[f]) == qset
+			norm := ix.text(f, ix.fNorm[f])
+			c.Literal, c.SameWords = norm == qnorm, ix.text(f, ix.fWords[f]) == qset
+			c.Reordered = c.SameWords && allWords(norm) == qall
 			if c.Sim > h.Sim || h.Key == "" {
 				h = c
 			}
