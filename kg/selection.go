@@ -68,6 +68,9 @@ type Selection struct {
 	// years asked without lying inside them (closed 1982–2017, asked for
 	// the 1980s). They may belong to the list; the data cannot tell.
 	Spanning []string
+	// Change is left for the caller to fill as well: for a question about
+	// how a set changed, its institutions of every status and year.
+	Change []string
 	// WithoutYears is filled with Spanning: the institutions meeting the
 	// list's conditions but its years.
 	WithoutYears []string

@@ -757,14 +757,20 @@ func TestOrderPerPlaceOverTheData(t *testing.T) {
 // nationsAndCounties are the four British nations, then every nth
 // British county with ten museums or more and a name of plain words.
 func nationsAndCounties(p *Pipeline, nth int) []string {
+	areas := []string{"Wales", "Scotland", "England", "Northern Ireland"}
+	return append(areas, everyNth(britishCounties(p), nth, func(_ string, n int) bool { return n >= 10 })...)
+}
+
+// britishCounties counts the museums of each British county, of those
+// whose names hold no brackets, commas or quotes.
+func britishCounties(p *Pipeline) map[string]int {
 	counties := map[string]int{}
 	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" {
+		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" && !strings.ContainsAny(in.County, "(),'") {
 			counties[in.County]++
 		}
 	}
-	areas := []string{"Wales", "Scotland", "England", "Northern Ireland"}
-	return append(areas, everyNth(counties, nth, func(county string, n int) bool { return n >= 10 && !strings.ContainsAny(county, "(),'") })...)
+	return counties
 }
 
 // A yes/no about an institution with "still" in German or Dutch after its

@@ -46,6 +46,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	if sel == nil {
 		return draft{}, false, errNoSelection
 	}
+	if c.Change {
+		return p.changeAnswer(sel, plan), true, nil
+	}
 	ids, stated := sel.Main, sel.Stated
 	keep := recordConditions(c)
 	// "Which museums in York are not small?": the records that state no

@@ -257,6 +257,9 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 	if err := p.selectSpanning(ctx, sel, pl); err != nil {
 		return err
 	}
+	if err := p.selectChange(ctx, sel, pl); err != nil {
+		return err
+	}
 	if err := p.selectUnsubjected(ctx, sel, pl); err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/hybridrag/hybridrag/internal/testfixture"
@@ -20,12 +19,7 @@ import (
 func TestWhereCanIOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	counties := map[string]int{}
-	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" && !strings.ContainsAny(in.County, "(),'") {
-			counties[in.County]++
-		}
-	}
+	counties := britishCounties(p)
 	asked, same := 0, 0
 	var differ []string
 	check := func(q, want string) {

@@ -220,6 +220,12 @@ type Constraints struct {
 	// of its conditions select ("What percentage of museums in Wales are
 	// accredited?"): the set is that of its kinds and places.
 	Share bool `json:"share,omitempty"`
+	// Change is set when the question asks how a set changed over its
+	// years ("How has the number of museums in London changed since
+	// 1990?", "How many museums opened and closed in Wales since
+	// 2000?"): the openings and closings of the set's institutions, of
+	// every status, in those years.
+	Change bool `json:"change,omitempty"`
 	// List is true when the question asks for a set ("Which museums …").
 	List bool `json:"list,omitempty"`
 

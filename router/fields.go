@@ -388,16 +388,46 @@ var historyWords = map[string]bool{
 // history ("How has X changed since 1990?", "What happened to X?", "Was
 // ist mit X passiert?", "Wat is de geschiedenis van X?").
 func historyAsked(s *scan) bool {
-	if !isWhQuestion(s) && !s.hasAny("tell me", "erzahl", "vertel") && !germanWhat(s) {
-		return false
+	i := historyCue(s)
+	if i >= 0 {
+		s.mark(i, i+1) // the cue is read: "changed" is no unknown word
 	}
-	for i, t := range s.toks {
-		if !s.used[i] && historyWords[t.norm] {
-			s.mark(i, i+1) // the cue is read: "changed" is no unknown word
+	return i >= 0
+}
+
+// changeAsked reports a question for how a set changed: a word of change
+// ("changed", "veränderte", "evolved") or a word of opening and one of
+// closing joined ("opened and closed", "geopend en gesloten"; not "closed
+// museums … opened before 1950", nor "opened in the 1990s and are now
+// closed"). It marks the words as read.
+func changeAsked(s *scan) bool {
+	if i := historyCue(s); i >= 0 {
+		s.mark(i, i+1)
+		return true
+	}
+	for i := 0; i+2 < len(s.toks); i++ {
+		a, join, b := s.toks[i].norm, s.toks[i+1].norm, s.toks[i+2].norm
+		if (openWords[a] && closeWords[b] || closeWords[a] && openWords[b]) && (join == "and" || join == "or" || join == "und" ||
+			join == "oder" || join == "en" || join == "of") {
+			s.mark(i, i+3)
 			return true
 		}
 	}
 	return false
+}
+
+// historyCue returns the token of historyAsked's cue, -1 when there is
+// none; it marks nothing.
+func historyCue(s *scan) int {
+	if !isWhQuestion(s) && !s.hasAny("tell me", "erzahl", "vertel") && !germanWhat(s) {
+		return -1
+	}
+	for i, t := range s.toks {
+		if !s.used[i] && historyWords[t.norm] {
+			return i
+		}
+	}
+	return -1
 }
 
 // germanWhat reports a question opened by German "was" ("Was ist mit X

@@ -124,7 +124,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 
 	g.writtenSubjects(s, &c)
 	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || twoNamed(s) && !pluralType(s) ||
-		!listQ && !pluralType(s) && fieldShape(s)
+		!listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0)
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
@@ -337,6 +337,11 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 		s.unreadCues = append(s.unreadCues, s.original(at, end))
 	}
+	if len(c.Names) == 0 && !ids.any() && c.Field == "" && (plural || len(c.Places)+len(c.TypeCodes) > 0) && changeAsked(s) {
+		// "How has the number of museums in London changed since 1990?",
+		// "How many museums opened and closed in Wales since 2000?"
+		c.Change, listQ = true, true
+	}
 	listQ = listQ || plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil)
 
@@ -540,6 +545,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 		c.Years = nil
 	}
 	c.Status, c.StatusByTense = status(s, &c, intent)
+	if c.Change {
+		c.Status, c.StatusByTense = "", false // openings and closings both
+	}
 	plan.Constraints = c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(c)
