@@ -37,6 +37,13 @@ func placeOf(in *heritage.Institution, level string) string {
 		if ok && from == to {
 			return strconv.Itoa(from)
 		}
+	case "operator":
+		// the organisation the data has running it now
+		for _, m := range in.MemberOf {
+			if m.Relation == heritage.RelOperatedBy && m.Until == "" {
+				return m.Name
+			}
+		}
 	case "opened_decade", "closed_decade":
 		// a decade, when the record's year or span of years lies in one
 		from, to, ok := in.Opened()
@@ -56,6 +63,7 @@ func levelNoun(level string, n int) string {
 		"city": {"town", "towns"}, "county": {"county", "counties"}, "subregion": {"region", "regions"},
 		"region": {"nation", "nations"}, "country": {"country", "countries"},
 		"opened": {"opening year", "opening years"}, "closed": {"closing year", "closing years"},
+		"operator":      {"organisation", "organisations"},
 		"opened_decade": {"decade of opening", "decades of opening"},
 		"closed_decade": {"decade of closing", "decades of closing"},
 	}[level]

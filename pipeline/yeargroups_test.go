@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -67,4 +68,43 @@ func TestYearWithTheMost(t *testing.T) {
 	r := ask(t, p, "Which museums in Wales opened in the year 1986?")
 	require.Nil(t, r.Plan.Constraints.Group)
 	require.Equal(t, router.FrameSet, r.Plan.Frame)
+}
+
+// "Which organisation runs the most museums?" and "Who runs the most
+// museums in Cornwall?" count the set by the organisation the data has
+// running each member: they had answered with best matches or "the data
+// holds no organisation by the name in the question". In the whole data
+// and each nation, two phrasings, against a count over the records.
+func TestOrganisationWithTheMost(t *testing.T) {
+	p := testPipeline(t)
+	for _, area := range []string{"", "England", "Scotland", "Wales", "Northern Ireland"} {
+		for _, q := range []string{"Which organisation runs the most museums%s?", "Who runs the most museums%s?"} {
+			in := ""
+			if area != "" {
+				in = " in " + area
+			}
+			q = fmt.Sprintf(q, in)
+			r := ask(t, p, q)
+			require.NotNil(t, r.Plan.Constraints.Group, q)
+			require.Equal(t, "operator", r.Plan.Constraints.Group.Level, q)
+			counts := map[string]int{}
+			for i := range p.data.Institutions {
+				rec := &p.data.Institutions[i]
+				if rec.TypeCode != "M" || area != "" && rec.Region != area || r.Plan.Constraints.Status == "open" && !rec.IsOpen() {
+					continue
+				}
+				if o := placeOf(rec, "operator"); o != "" {
+					counts[o]++
+				}
+			}
+			best := 0
+			for _, n := range counts {
+				best = max(best, n)
+			}
+			require.NotEmpty(t, r.Answer.Groups, "%s: %s", q, r.Answer.Text)
+			require.Equal(t, best, counts[r.Answer.Groups[0].Label], "%s: %s", q, r.Answer.Text)
+			require.Equal(t, best, r.Answer.Groups[0].Count, "%s: %s", q, r.Answer.Text)
+			require.False(t, r.Answer.Exact, "members state no organisation: %s", r.Answer.Text)
+		}
+	}
 }

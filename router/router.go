@@ -362,7 +362,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 		if housedBy(s, c.Names[0].Text) {
 			c.Relation = "located_in"
 		}
-	} else if rel != "" {
+	} else if rel != "" && !(grp != nil && grp.Level == "operator" && len(c.Bodies) == 0) {
+		// ("Who runs the most museums?" counts by the organisations that
+		// run them; it relates the list to no organisation)
 		c.Relation = rel
 	}
 	for i := range c.Bodies {

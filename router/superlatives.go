@@ -176,6 +176,11 @@ var groupLevels = map[string]string{
 	// "In what year did the most museums open?": the years of opening
 	// (of closing, when the question says so)
 	"year": "opened", "years": "opened", "jahr": "opened", "jahren": "opened", "jaar": "opened", "jaren": "opened",
+	// "Which organisation runs the most museums?": the organisations
+	// that run them
+	"organisation": "operator", "organisations": "operator", "organization": "operator", "organizations": "operator",
+	"operator": "operator", "operators": "operator", "organisatie": "operator", "organisaties": "operator",
+	"betreiber": "operator", "trager": "operator",
 	// "Which decade saw the most museums close?"
 	"decade": "opened_decade", "decades": "opened_decade", "jahrzehnt": "opened_decade",
 	"jahrzehnte": "opened_decade", "jahrzehnten": "opened_decade", "decennium": "opened_decade",
@@ -187,7 +192,8 @@ var groupPlurals = map[string]bool{
 	"cities": true, "towns": true, "stadte": true, "steden": true, "plaatsen": true, "orte": true,
 	"counties": true, "grafschaften": true, "graafschappen": true, "regions": true, "regios": true,
 	"nations": true, "countries": true, "lander": true, "landen": true, "years": true, "jahren": true, "jaren": true,
-	"decades": true, "jahrzehnte": true, "jahrzehnten": true, "decennia": true,
+	"decades": true, "jahrzehnte": true, "jahrzehnten": true, "decennia": true, "organisations": true,
+	"organizations": true, "operators": true, "organisaties": true,
 }
 
 // whenStarts ask when.
@@ -226,6 +232,10 @@ func group(s *scan) *Group {
 		// "When did the most museums open?": the year of opening with
 		// the most, when a kind of institution follows the cue
 		level, at = "opened", 0
+	}
+	if len(s.toks) > 1 && (s.toks[0].norm == "who" || s.toks[0].norm == "wer") && operateVerbs[s.toks[1].norm] && !s.used[0] {
+		// "Who runs the most museums in Cornwall?"
+		level, at = "operator", 0
 	}
 	for i, t := range s.toks {
 		if l, ok := groupLevels[t.norm]; ok && !s.used[i] && level == "" {
