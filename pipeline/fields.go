@@ -295,6 +295,8 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		return "founder", ""
 	case "built":
 		return "building date", ""
+	case "facilities":
+		return "facilities (shop, café, parking, access)", ""
 	case "director":
 		return "director", ""
 	case "admission":

@@ -188,6 +188,8 @@ func TestSameYearAsAnInstitution(t *testing.T) {
 		"Which museums closed in the same year as the Bath Carriage Museum?":     "Bath Carriage Museum (1985)",
 		"Welche Museen wurden im selben Jahr wie das Deutsche Museum gegründet?": "Deutsches Museum (1903)",
 		"Which museums opened in the same year as the Rijksmuseum?":              "The data states no opening year for Rijksmuseum",
+		"Which museums in Kent opened in the same decade as Chartwell?":          "“same decade as Chartwell” is read as the years 1960 to 1969",
+		"Which museums in the North East opened after Beamish?":                  "84 museums: ",
 	}, nil)
 	a := ask(t, p, "Which museums opened in the same year as the Holburne Museum?").Answer
 	for _, id := range a.IDs {

@@ -92,3 +92,46 @@ func askedAlike(t *testing.T, p *Pipeline, keep func(int, *heritage.Institution)
 	}
 	return asked, same, differ
 }
+
+// "Was X ever open?" asks whether X opened at all: a closed institution
+// was ("No: X is closed" had answered whether it is open now). "Does X
+// have a shop?", "Is X free?" and "Does X have a phone number?" ask for
+// what the data records of no institution: it cannot say, where it had
+// answered best matches or "No". Over every 40th record with a name of
+// its own.
+func TestEverOpenAndUnrecordedOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	names := nameCounts(p)
+	asked, right := 0, 0
+	var wrong []string
+	for i := 0; i < len(p.Data().Institutions); i += 40 {
+		in := &p.Data().Institutions[i]
+		if names[in.Name] != 1 || strings.ContainsAny(in.Name, "(),'\"/?") || strings.Contains(in.Name, " oder ") {
+			continue
+		}
+		if r := ask(t, p, fmt.Sprintf("When did %s open?", in.Name)); len(r.Answer.IDs) == 0 || r.Answer.IDs[0] != in.ID {
+			continue // a name the router reads otherwise is not this test's
+		}
+		q := []string{"Was %s ever open?", "Does %s have a shop?", "Is %s free?", "Does %s have a phone number?"}[asked%4]
+		q = fmt.Sprintf(q, in.Name)
+		asked++
+		r := ask(t, p, q)
+		ok := len(r.Answer.IDs) > 0 && r.Answer.IDs[0] == in.ID
+		if strings.HasPrefix(q, "Was ") {
+			ok = ok && r.Answer.Value == "yes" && r.Answer.Exact
+		} else {
+			// a yes/no that cannot say, or the field the data records for none
+			ok = ok && r.Answer.Value == "" && (strings.HasPrefix(r.Answer.Text, "The data does not record") ||
+				strings.HasPrefix(r.Answer.Text, "The data records no"))
+		}
+		if ok {
+			right++
+		} else if len(wrong) < 5 {
+			wrong = append(wrong, fmt.Sprintf("%s → %.120s", q, r.Answer.Text))
+		}
+	}
+	t.Logf("%d of %d right; wrong e.g. %q", right, asked, wrong)
+	require.Greater(t, asked, 200)
+	require.Equal(t, asked, right)
+}

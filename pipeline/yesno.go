@@ -123,6 +123,25 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		if len(t.Want) > 0 {
 			want = t.Want[0]
 		}
+		if want == "ever" {
+			// an institution the data has, open or closed, was open once
+			fact := "is open according to the data"
+			if y := heritage.YearsText(in.Opened()); y != "" {
+				fact = "opened " + y + " and " + fact
+			}
+			if !open {
+				fact = "was open"
+				if y := heritage.YearsText(in.Opened()); y != "" {
+					fact += " from " + y
+				}
+				fact += " and has closed"
+				if y := heritage.YearsText(in.Closed()); y != "" {
+					fact += " (" + y + ")"
+				}
+				fact += " according to the data"
+			}
+			return yes(true), fact
+		}
 		state := "open"
 		if !open {
 			state = "closed"
@@ -180,6 +199,14 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		return yes(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
 	}
 	label, value := fieldValue(in, t.Property)
+	if router.Unrecorded(t.Property) {
+		// "Does the British Museum have a shop?": the data records no
+		// institution's, so it cannot say
+		if strings.HasPrefix(label, "facilities") {
+			return "", label
+		}
+		return "", withArticle(label)
+	}
 	if value == "" {
 		return "no", "has no " + label + " in the data"
 	}

@@ -254,7 +254,10 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 // Bonn", nor is "Deutsches Museum noch" ("Ist Deutsches Museum noch
 // geöffnet?").
 func cueAtEdge(s *scan, i, j int, key string) bool {
-	cue := func(w string) bool { return openWords[w] || closeWords[w] || timeAdverbs[w] }
+	cue := func(w string) bool {
+		_, field := trailingFields[w] // "Porzellanmuseum Walküre free"
+		return openWords[w] || closeWords[w] || timeAdverbs[w] || field
+	}
 	first, last := s.toks[i].norm, s.toks[j-1].norm
 	return cue(last) && !strings.HasSuffix(" "+key, " "+last) || cue(first) && !strings.HasPrefix(key+" ", first+" ")
 }
@@ -264,7 +267,7 @@ func cueAtEdge(s *scan, i, j int, key string) bool {
 var timeAdverbs = map[string]bool{
 	"still": true, "now": true, "today": true, "currently": true, "noch": true, "immer": true, "jetzt": true,
 	"heute": true, "derzeit": true, "zurzeit": true, "momentan": true, "nog": true, "steeds": true, "nu": true,
-	"vandaag": true, "momenteel": true,
+	"vandaag": true, "momenteel": true, "ever": true, "jemals": true, "ooit": true,
 }
 
 // tooWeak reports an entry fuzzyNameCovering passes over: a name of too

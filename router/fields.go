@@ -17,6 +17,12 @@ var fieldCues = []struct {
 	{"telefoonnummer", "phone"}, {"contact number", "phone"}, {"email address", "email"},
 	{"e mail address", "email"}, {"opening hours", "opening_hours"}, {"opening times", "opening_hours"},
 	{"offnungszeiten", "opening_hours"}, {"openingstijden", "opening_hours"}, {"openingsuren", "opening_hours"},
+	{"free entry", "admission"}, {"free admission", "admission"}, {"free to enter", "admission"},
+	{"free to visit", "admission"}, {"eintritt frei", "admission"}, {"kostenlos", "admission"},
+	{"gratis toegang", "admission"}, {"gift shop", "facilities"}, {"museum shop", "facilities"}, {"have a shop", "facilities"},
+	{"has a shop", "facilities"}, {"have a cafe", "facilities"}, {"has a cafe", "facilities"}, {"have a restaurant", "facilities"},
+	{"has a restaurant", "facilities"}, {"parking", "facilities"}, {"car park", "facilities"}, {"toilets", "facilities"},
+	{"wheelchair", "facilities"}, {"disabled access", "facilities"}, {"step free", "facilities"},
 	{"built", "built"}, {"constructed", "built"}, {"erbaut", "built"}, {"gebaut", "built"}, {"gebouwd", "built"},
 	{"who founded", "founder"}, {"founded by", "founder"}, {"founder of", "founder"}, {"wer grundete", "founder"},
 	{"grunder", "founder"}, {"oprichter", "founder"}, {"wie richtte", "founder"}, {"director of", "director"},
@@ -107,7 +113,7 @@ var trailingFields = map[string]string{
 	"gnd": "gnd", "wikidata": "wikidata", "qid": "wikidata", "postcode": "postcode", "address": "address",
 	"adresse": "address", "adres": "address", "status": "status", "size": "size", "type": "type",
 	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
-	"county": "county", "region": "region", "district": "district",
+	"county": "county", "region": "region", "district": "district", "free": "admission",
 }
 
 // exactFieldWords are field words read only as written: one typo from
@@ -283,8 +289,13 @@ func abs(x int) int {
 // recorded").
 var unrecordedFields = map[string]bool{
 	"phone": true, "email": true, "opening_hours": true, "founder": true, "director": true, "admission": true,
-	"visitors": true, "built": true,
+	"visitors": true, "built": true, "facilities": true,
 }
+
+// Unrecorded reports whether field is one the data records for no
+// institution (telephone numbers, opening hours, facilities, …): whether
+// an institution has one is then not known, not "no".
+func Unrecorded(field string) bool { return unrecordedFields[field] }
 
 // markFieldCue marks the phrase of the question that names field f as
 // read and returns it.

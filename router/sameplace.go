@@ -153,6 +153,23 @@ func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
 	if len(c.Names) > n {
 		return n
 	}
+	// one capitalised word right after the cue that is a record's whole
+	// name, though also a town's ("opened after Beamish"): the cue asks
+	// for an institution (not a kind's word, nor the first of a longer
+	// name: "Museum At The Mill")
+	i := after
+	for i < len(s.toks) && articles[s.toks[i].norm] {
+		i++
+	}
+	if i < len(s.toks) && s.toks[i].upper && !s.used[i] && len(s.toks[i].norm) >= 4 && !commonWords[s.toks[i].norm] &&
+		typeWords[s.toks[i].norm] == "" && (i+1 == len(s.toks) || !s.toks[i+1].upper) {
+		if idx, ok := g.names[s.key(i, i+1)]; ok {
+			e := g.entries[idx]
+			c.Names = append(c.Names, NameMatch{Text: s.original(i, i+1), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
+			s.mark(i, i+1)
+			return n
+		}
+	}
 	if m, i, j, found := g.fuzzyName(s); found && i >= after {
 		c.Names = append(c.Names, m)
 		s.mark(i, j)

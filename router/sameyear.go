@@ -2,8 +2,16 @@ package router
 
 import "strings"
 
-// yearWords name a year in "the same year as X".
-var yearWords = map[string]bool{"year": true, "jahr": true, "jahre": true, "jaar": true}
+// yearWords name a year in "the same year as X", and a decade or a
+// century in "the same decade as X" (spanWidths gives their widths).
+var yearWords = map[string]bool{
+	"year": true, "jahr": true, "jahre": true, "jaar": true,
+	"decade": true, "jahrzehnt": true, "decennium": true, "century": true, "jahrhundert": true, "eeuw": true,
+}
+
+// spanWidths are the widths in years of the spans yearWords name beyond
+// one year.
+var spanWidths = map[string]int{"decade": 10, "jahrzehnt": 10, "decennium": 10, "century": 100, "jahrhundert": 100, "eeuw": 100}
 
 // sameCueName finds "same <word> as" with a word of words and marks it as
 // read, then reads the name after it: it returns the cue's first token,
@@ -41,7 +49,22 @@ func (g *gazetteer) sameYear(s *scan, c *Constraints) {
 			field = "closed"
 		}
 	}
-	g.yearsOfName(s, c, k, field, cuePhrase(s, start, after, c.Names[k].Text), func(y YearRange) YearRange { return y })
+	width := spanWidths[s.toks[start+1].norm]
+	phrase := cuePhrase(s, start, after, c.Names[k].Text)
+	g.yearsOfName(s, c, k, field, phrase, func(y YearRange) YearRange {
+		if width == 0 {
+			return y
+		}
+		// "the same decade as X": the decade of X's year (a span of
+		// years must lie in one), which the answer says
+		if y.From/width != y.To/width {
+			return YearRange{}
+		}
+		y.From = y.From / width * width
+		y.To = y.From + width - 1
+		y.Words = phrase
+		return y
+	})
 }
 
 // yearsOfName sets the question's years to those of the institution
@@ -76,6 +99,10 @@ func (g *gazetteer) yearsOfName(s *scan, c *Constraints, k int, field, phrase st
 		return
 	}
 	y := span(*years)
+	if y == (YearRange{}) {
+		s.unreadCues = append(s.unreadCues, phrase)
+		return
+	}
 	// the years are read after the names; they are set then (see route)
 	s.sameYears = &y
 	c.Names = append(c.Names[:k], c.Names[k+1:]...)

@@ -86,6 +86,11 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	}
 	for i, t := range s.toks {
 		if st, ok := statusWords[t.norm]; ok {
+			if st == "open" && s.hasAny("ever", "jemals", "je", "ooit") {
+				// "Was X ever open?": whether it opened at all, not
+				// whether it is open now
+				return Test{Property: "status", Want: []string{"ever"}, Negated: negatedBefore(s, i) >= 0}, true
+			}
 			// "Is X not closed?", "Is X no longer open?"
 			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0 || noLonger(s, i)}, true
 		}
