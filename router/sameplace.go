@@ -149,9 +149,15 @@ func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
 		}
 	}
 	n := len(c.Names)
+	used := slices.Clone(s.used)
 	g.exactName(s, c)
 	if len(c.Names) > n {
-		return n
+		if strings.Contains(s.text[cueAt:], c.Names[n].Text) {
+			return n
+		}
+		// a name before the cue ("in Na h-Eileanan Siar … after X") is
+		// not the one the cue asks for: its words are left to the others
+		c.Names, s.used = c.Names[:n], used
 	}
 	// one capitalised word right after the cue that is a record's whole
 	// name, though also a town's ("opened after Beamish"): the cue asks

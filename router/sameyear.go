@@ -170,6 +170,9 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 // not right before it (see ageCue): "Which museums opened in Norwich after
 // the John Jarrold Printing Museum?". earlier is set for "before".
 func looseAgeCue(s *scan, i int) (earlier, ok bool) {
+	if i > 0 && s.toks[i].upper && !s.lower {
+		return false, false // a word of a name ("Na h-Eileanan Siar"), not Dutch "na"
+	}
 	switch s.toks[i].norm {
 	case "before", "vor", "voor":
 		earlier = true
