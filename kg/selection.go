@@ -74,6 +74,11 @@ type Selection struct {
 	// WithoutYears is filled with Spanning: the institutions meeting the
 	// list's conditions but its years.
 	WithoutYears []string
+	// UnplacedUndated is filled with Spanning when the list selects none:
+	// the institutions in the place's countries meeting its conditions
+	// but the place and the years whose records name neither a town nor
+	// a year of the field asked (any may be a member).
+	UnplacedUndated []string
 	// NotMembers is left for the caller to fill as well: for a list that
 	// leaves out the members of bodies ("not run by the National Trust"),
 	// those members, wherever they are.

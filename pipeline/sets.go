@@ -170,8 +170,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	unplaced := p.unplacedNote(sel, plan, keep)
 	unsure := p.unsureWithin(ids, c)
 	closed := p.closedLeftOut(sel, plan, keep)
+	undated := p.undatedNote(sel, c, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
-		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0}
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0 && undated == ""}
 	if plan.Frame == router.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -216,6 +217,9 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 					unsure, placeNames(c.Within, " and "))
 			}
 			writeUnstatedNegated(&b, unknown, noun, c)
+			if undated != "" {
+				fmt.Fprintf(&b, ". Not an exact answer: %s", undated)
+			}
 			return b.String()
 		}}, true, nil
 }

@@ -34,6 +34,27 @@ func (p *Pipeline) selectSpanning(ctx context.Context, sel *kg.Selection, pl *pl
 		return err
 	}
 	sel.WithoutYears = ids
+	if len(c.Places) == 1 {
+		// "Which museums in Bavaria opened after 1990?": records in
+		// Germany that name no town and no opening year may be members
+		for _, w := range p.widened(pl) {
+			w.Years = nil
+			wide, err := p.graph.Select(ctx, w, sel.AsOf)
+			if err != nil {
+				return err
+			}
+			a := p.areaOf(c.Places[0])
+			for _, id := range wide {
+				r, ok := p.data.Get(id)
+				if !ok || len(p.data.Towns(r)) > 0 || a == nil || !a.mayBeIn(r) {
+					continue
+				}
+				if _, _, dated := yearsOf(r, c.Years.Field); !dated {
+					sel.UnplacedUndated = append(sel.UnplacedUndated, id)
+				}
+			}
+		}
+	}
 	for _, id := range ids {
 		if in, ok := p.data.Get(id); ok && spansInto(in, c.Years) {
 			sel.Spanning = append(sel.Spanning, id)
@@ -193,7 +214,13 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 	noun := typeNoun(c.TypeCodes)
 	verb := map[string]string{"opened": "opened", "closed": "closed"}[y.Field]
 	unplaced := p.unplacedNote(sel, pl, keep)
-	a := Answer{Kind: KindSet, Exact: undated == 0 && unplaced == "" && len(pl.Unread) == 0}
+	unknown := 0 // no town and no year: may be members
+	for _, id := range sel.UnplacedUndated {
+		if r, ok := p.data.Get(id); ok && (keep == nil || keep(r)) && !(y.Field == "closed" && r.Status == "open") {
+			unknown++
+		}
+	}
+	a := Answer{Kind: KindSet, Exact: undated == 0 && unplaced == "" && unknown == 0 && len(pl.Unread) == 0}
 	if pl.Frame == router.FrameCount {
 		a.Value = "0"
 	}
@@ -226,7 +253,58 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
+		if unknown > 0 {
+			fmt.Fprintf(&b, ". Not an exact answer: the records of %d more %s name neither a town nor a year of %s, and some may be in %s and have %s then",
+				unknown, plural(noun, unknown), map[string]string{"opened": "opening", "closed": "closing"}[y.Field], c.Places[0].Name, verb)
+		}
 		writeUnread(&b, pl.Unread)
 		return b.String() + "."
 	}}, true
+}
+
+// undatedNote says how many institutions may belong to a list by years
+// though the data cannot place them in those years: those meeting its
+// other conditions that give no year of the field (an institution the
+// data has open did not close), and those in the place's countries that
+// name neither a town nor such a year. It is "" when there are none.
+func (p *Pipeline) undatedNote(sel *kg.Selection, c router.Constraints, keep func(*heritage.Institution) bool) string {
+	y := c.Years
+	if y == nil || y.Field != "opened" && y.Field != "closed" {
+		return ""
+	}
+	counted := func(ids []string, placed bool) int {
+		n := 0
+		for _, id := range ids {
+			r, ok := p.data.Get(id)
+			if !ok || keep != nil && !keep(r) || y.Field == "closed" && r.Status == "open" {
+				continue
+			}
+			if _, _, dated := yearsOf(r, y.Field); !dated || !placed {
+				n++
+			}
+		}
+		return n
+	}
+	undated, unplaced := counted(sel.WithoutYears, true), counted(sel.UnplacedUndated, false)
+	if undated+unplaced == 0 {
+		return ""
+	}
+	noun := plural(typeNoun(c.TypeCodes), 2)
+	year := map[string]string{"opened": "opening", "closed": "closing"}[y.Field]
+	var parts []string
+	if undated > 0 {
+		parts = append(parts, fmt.Sprintf("%d more %s the question selects without the years record no %s year", undated, noun, year))
+	}
+	if unplaced > 0 {
+		parts = append(parts, fmt.Sprintf("the records of %d more name neither a town nor an %s year", unplaced, year))
+	}
+	return strings.Join(parts, ", and ") + ", and some may belong to the list"
+}
+
+// yearsOf is a record's opening or closing years, by field.
+func yearsOf(in *heritage.Institution, field string) (from, to int, ok bool) {
+	if field == "closed" {
+		return in.Closed()
+	}
+	return in.Opened()
 }
