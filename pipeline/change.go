@@ -84,12 +84,8 @@ func (p *Pipeline) changeAnswer(sel *kg.Selection, pl router.Plan) draft {
 	}
 	byYear := func(field string) func(a, b *heritage.Institution) int {
 		return func(a, b *heritage.Institution) int {
-			ya, _, _ := a.Opened()
-			yb, _, _ := b.Opened()
-			if field == "closed" {
-				ya, _, _ = a.Closed()
-				yb, _, _ = b.Closed()
-			}
+			ya, _, _ := yearsOf(a, field)
+			yb, _, _ := yearsOf(b, field)
 			return yb - ya // the latest first
 		}
 	}
@@ -133,11 +129,7 @@ func (p *Pipeline) changeAnswer(sel *kg.Selection, pl router.Plan) draft {
 				if i > 0 {
 					b.WriteString("; ")
 				}
-				y := heritage.YearsText(r.Opened())
-				if g.field == "closed" {
-					y = heritage.YearsText(r.Closed())
-				}
-				fmt.Fprintf(&b, "%s (%s)%s", p.label(r.ID), y, cite(r.ID))
+				fmt.Fprintf(&b, "%s (%s)%s", p.label(r.ID), heritage.YearsText(yearsOf(r, g.field)), cite(r.ID))
 			}
 			if len(g.ins) > 5 {
 				fmt.Fprintf(&b, " and %d more", len(g.ins)-5)

@@ -173,29 +173,23 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 		from, to int
 	}
 	var ins []dated
-	undated := 0
 	for _, id := range sel.WithoutYears {
 		in, ok := p.data.Get(id)
-		if !ok || keep != nil && !keep(in) {
-			continue
+		if !ok || keep != nil && !keep(in) || y.Field == "closed" && in.Status == "open" {
+			continue // an open one did not close
 		}
-		from, to, known := in.Opened()
-		if y.Field == "closed" {
-			if in.Status == "open" {
-				continue // it did not close
-			}
-			from, to, known = in.Closed()
-		}
+		from, to, known := yearsOf(in, y.Field)
 		switch {
 		case !known:
-			undated++
+			// counted by undatedNote
 		case withinYears(from, to, y) || spansInto(in, y):
 			return draft{}, false // a member, or one that may be: not this answer's case
 		default:
 			ins = append(ins, dated{in, from, to})
 		}
 	}
-	if len(ins)+undated == 0 {
+	undated := p.undatedNote(sel, c, keep)
+	if len(ins) == 0 && undated == "" {
 		return draft{}, false
 	}
 	// the nearest to the years asked first
@@ -214,13 +208,7 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 	noun := typeNoun(c.TypeCodes)
 	verb := map[string]string{"opened": "opened", "closed": "closed"}[y.Field]
 	unplaced := p.unplacedNote(sel, pl, keep)
-	unknown := 0 // no town and no year: may be members
-	for _, id := range sel.UnplacedUndated {
-		if r, ok := p.data.Get(id); ok && (keep == nil || keep(r)) && !(y.Field == "closed" && r.Status == "open") {
-			unknown++
-		}
-	}
-	a := Answer{Kind: KindSet, Exact: undated == 0 && unplaced == "" && unknown == 0 && len(pl.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: undated == "" && unplaced == "" && len(pl.Unread) == 0}
 	if pl.Frame == router.FrameCount {
 		a.Value = "0"
 	}
@@ -246,16 +234,11 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 				fmt.Fprintf(&b, " and %d more", n-len(shown))
 			}
 		}
-		if undated > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: %d more %s the question selects without the years %s no %s year",
-				undated, plural(noun, undated), map[bool]string{true: "records", false: "record"}[undated == 1], map[string]string{"opened": "opening", "closed": "closing"}[y.Field])
+		if undated != "" {
+			fmt.Fprintf(&b, ". Not an exact answer: %s", undated)
 		}
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
-		}
-		if unknown > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: the records of %d more %s name neither a town nor a year of %s, and some may be in %s and have %s then",
-				unknown, plural(noun, unknown), map[string]string{"opened": "opening", "closed": "closing"}[y.Field], c.Places[0].Name, verb)
 		}
 		writeUnread(&b, pl.Unread)
 		return b.String() + "."
@@ -289,11 +272,15 @@ func (p *Pipeline) undatedNote(sel *kg.Selection, c router.Constraints, keep fun
 	if undated+unplaced == 0 {
 		return ""
 	}
-	noun := plural(typeNoun(c.TypeCodes), 2)
 	year := map[string]string{"opened": "opening", "closed": "closing"}[y.Field]
 	var parts []string
 	if undated > 0 {
-		parts = append(parts, fmt.Sprintf("%d more %s the question selects without the years record no %s year", undated, noun, year))
+		verb := "record"
+		if undated == 1 {
+			verb = "records"
+		}
+		parts = append(parts, fmt.Sprintf("%d more %s the question selects without the years %s no %s year",
+			undated, plural(typeNoun(c.TypeCodes), undated), verb, year))
 	}
 	if unplaced > 0 {
 		parts = append(parts, fmt.Sprintf("the records of %d more name neither a town nor an %s year", unplaced, year))

@@ -99,6 +99,8 @@ func sides(c Constraints) []Constraints {
 			sc := base
 			sc.Places, sc.Bodies = c.Places, c.Bodies
 			sc.TypeCodes = []string{code}
+			// "Are there more museums or libraries?": all of each kind
+			sc.All = sc.All || !sc.Selective()
 			out = append(out, sc)
 		}
 	}

@@ -126,7 +126,7 @@ var fillerWords = []string{
 	"what", "whats", "which", "who", "whom", "whose", "where", "when", "why", "how", "there", "here",
 	"please", "thanks", "thank", "could", "would", "should", "might", "may", "must", "shall", "want", "wanted",
 	"like", "looking", "look", "search", "searching", "know", "tell", "say", "let", "lets", "need", "help",
-	"visit", "visiting", "visitor", "visitors", "go", "going", "went", "see", "seen", "saw", "witnessed", "wonder", "wondering", "curious", "weet", "weten", "weisst", "weiss", "learn", "learning", "discover", "explore", "enjoy", "admire", "sehen", "zien", "lernen", "leren", "trip", "day", "days",
+	"visit", "visiting", "visitor", "visitors", "go", "going", "went", "see", "seen", "saw", "witnessed", "whether", "wonder", "wondering", "curious", "weet", "weten", "weisst", "weiss", "learn", "learning", "discover", "explore", "enjoy", "admire", "sehen", "zien", "lernen", "leren", "trip", "day", "days",
 	"out", "weekend", "holiday", "tour", "around", "near", "nearby", "close", "closest", "nearest", "somewhere",
 	"place", "places", "site", "sites", "located", "situated", "lies", "lie", "found", "find", "exist", "exists",
 	"existing", "located", "known", "recorded", "listed", "data", "dataset", "database", "record", "records",

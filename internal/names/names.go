@@ -194,26 +194,14 @@ func wordSet(name string) string {
 }
 
 // allWords is the sorted distinct words of a normalised name, joined,
-// articles and prepositions included and legal forms left out.
+// folded as Key folds them but with articles and prepositions kept, and
+// "and" written one way.
 func allWords(norm string) string {
-	ws := strings.Fields(norm)
-	out := make([]string, 0, len(ws))
-	for k := 0; k < len(ws); k++ {
-		w := ws[k]
-		if w == "e" && k+1 < len(ws) && ws[k+1] == "v" {
-			k++ // e.V.
-			continue
-		}
-		if legalWords[w] && len(ws) > 1 {
-			continue
-		}
-		if v, ok := variants[w]; ok {
-			w = v
-		}
+	out := fold(strings.Fields(norm), false)
+	for k, w := range out {
 		if conjunctions[w] {
-			w = "and" // "&" is "and", "und" or "en" as the name is written
+			out[k] = "and" // "&" is "and", "und" or "en" as the name is written
 		}
-		out = append(out, w)
 	}
 	slices.Sort(out)
 	return strings.Join(slices.Compact(out), " ")
@@ -242,7 +230,13 @@ func Words(name string) []string {
 
 // analyze folds a name into the words of its Key.
 func analyze(name string) []string {
-	ws := strings.Fields(heritage.NormalizeName(name))
+	return fold(strings.Fields(heritage.NormalizeName(name)), true)
+}
+
+// fold folds the words of a normalised name in place: "e.V." and legal
+// forms left out (unless the name is nothing else), spelling variants
+// made one, and, when dropThe is set, a leading "the" dropped.
+func fold(ws []string, dropThe bool) []string {
 	out := ws[:0]
 	for k := 0; k < len(ws); k++ {
 		w := ws[k]
@@ -256,7 +250,7 @@ func analyze(name string) []string {
 		if v, ok := variants[w]; ok {
 			w = v
 		}
-		if len(out) == 0 && w == "the" && len(ws) > 1 {
+		if dropThe && len(out) == 0 && w == "the" && len(ws) > 1 {
 			continue
 		}
 		out = append(out, w)
