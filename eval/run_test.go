@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -14,8 +15,12 @@ import (
 )
 
 // sharedSuite builds the embedded indexes once for every test.
+// Its legs have a minute each: the metrics under test must not depend on
+// how loaded the machine is.
 var sharedSuite = testfixture.Shared(func(ds *heritage.Dataset) (*Suite, error) {
-	return NewSuite(context.Background(), ds, pipeline.EmbeddedConfig{}, pipeline.DefaultOptions())
+	opts := pipeline.DefaultOptions()
+	opts.LegTimeout = time.Minute
+	return NewSuite(context.Background(), ds, pipeline.EmbeddedConfig{}, opts)
 })
 
 // subset takes the first n public questions of each intent, in file order.

@@ -248,6 +248,7 @@ func ask(t *testing.T, p *Pipeline, q string) *Response {
 	t.Helper()
 	resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
 	require.NoError(t, err)
+	require.Empty(t, resp.Errors, "%s: a source failed, so the answer is not the one under test", q)
 	return resp
 }
 
