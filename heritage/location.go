@@ -38,10 +38,12 @@ const NearRadiusKm = 15.0
 
 // townNames are groups of names of one town: the name the data gives in
 // the town's language first, then other languages' names. A record in
-// one is in all ("Nuremberg" selects the records in Nürnberg).
+// one is in all ("Nuremberg" selects the records in Nürnberg). A name
+// that is also another town of the data is left out: Aken, Dutch for
+// Aachen, is a town on the Elbe with a Stadtarchiv of its own.
 var townNames = [][]string{
 	{"Nürnberg", "Nuremberg", "Neurenberg"}, {"München", "Munich"}, {"Köln", "Cologne", "Keulen"},
-	{"Hannover", "Hanover"}, {"Braunschweig", "Brunswick"}, {"Aachen", "Aix-la-Chapelle", "Aken"},
+	{"Hannover", "Hanover"}, {"Braunschweig", "Brunswick"}, {"Aachen", "Aix-la-Chapelle"},
 	{"Den Haag", "The Hague", "'s-Gravenhage"}, {"Antwerpen", "Antwerp", "Anvers"}, {"Gent", "Ghent", "Gand"},
 	{"Brugge", "Bruges"}, {"Leuven", "Louvain"}, {"Brussel", "Brussels", "Bruxelles"}, {"Mechelen", "Mechlin"},
 	{"Lisboa", "Lisbon"}, {"Praha", "Prague"}, {"Wien", "Vienna"}, {"Kyiv", "Kiev"},

@@ -140,7 +140,7 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		nq.Text = withoutIdentifiers(q.Text)
 		cands = l.nameCandidates(nq)
 		placed := l.countryPlaced(nq.Text) && !l.matchHolds(cands, nq.Text)
-		if !anyMatch(cands) || placed {
+		if !anyMatch(cands) || placed || matchScore(cands) < 1 && otherLanguages(nq.Text) != nil {
 			// a spreadsheet's reference: quotes, an address, an
 			// abbreviation, two names around a slash (see reference.go);
 			// a country after a comma places the name and is no word

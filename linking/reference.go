@@ -94,7 +94,7 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 		r.names = splitSlash(s)
 	}
 	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" || r.country != "" || r.kind != "" ||
-		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s) || translations(s) != nil
+		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s) || otherLanguages(s) != nil
 	return r, ok && s != ""
 }
 
@@ -572,9 +572,12 @@ func (l *Linker) heldElsewhere(text, id string) bool {
 // bySpellings links name with its abbreviations spelt out (spellings):
 // the first spelling that finds a match, or the best-scored. A name with
 // an English name of a kind that German and Dutch names write as one
-// word (translations) is then linked each way it is written there, and
-// the best-scored match is taken ("City Library Sulingen" is the
-// Stadtbücherei Sulingen, not the Stadtbibliothek Solingen misspelt); a
+// word, or a town with names in other languages, is then linked each way
+// the records of those languages write it (otherLanguages), and the
+// best-scored match is taken when it scores above the spelling's ("City
+// Library Sulingen" is the Stadtbücherei Sulingen, not the
+// Stadtbibliothek Solingen misspelt; "Toy Museum Nuremberg" is the
+// Spielzeugmuseum Nürnberg, not a Toy-Museum that states no town); a
 // translation that matches nothing ranks nothing ("Castle Museum" lists
 // no Burgmuseum).
 func (l *Linker) bySpellings(q Query, name string) []Candidate {
@@ -584,25 +587,23 @@ func (l *Linker) bySpellings(q Query, name string) []Candidate {
 		sq.Text = s
 		cands := l.nameCandidates(sq)
 		if anyMatch(cands) {
-			return cands
+			best = cands
+			break
 		}
 		if best == nil || bestScore(cands) > bestScore(best) {
 			best = cands
 		}
 	}
-	var found []Candidate
-	for _, s := range translations(name) {
+	found := best
+	for _, s := range otherLanguages(name) {
 		sq := q
 		sq.Text = s
 		cands := l.nameCandidates(sq)
-		if anyMatch(cands) && (found == nil || matchScore(cands) > matchScore(found)) {
+		if anyMatch(cands) && matchScore(cands) > matchScore(found) {
 			found = cands
 		}
 	}
-	if found != nil {
-		return found
-	}
-	return best
+	return found
 }
 
 // matchScore is the score of the best-scored match of cands, or 0.

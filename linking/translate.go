@@ -1,9 +1,11 @@
 package linking
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 )
 
@@ -62,27 +64,55 @@ var kindTranslations = map[string][]string{
 // maxPhrase is the number of words of the longest key of kindTranslations.
 const maxPhrase = 3
 
+// otherLanguages returns s written as the records of another language
+// write it: with an English name of a kind in German or Dutch
+// (translations), with a town in the language of its country
+// (townSpellings: "Stadtarchiv Munich" is the Stadtarchiv München), or
+// both ("Toy Museum Nuremberg" is the Spielzeugmuseum Nürnberg).
+func otherLanguages(s string) []string {
+	out := translations(s)
+	for _, t := range append([]string{s}, out...) {
+		out = append(out, townSpellings(t)...)
+	}
+	return out
+}
+
+// maxTownWords is the number of words of the longest town name of
+// heritage.TownNames ("Aix la Chapelle" folded).
+const maxTownWords = 3
+
+// townSpellings returns s with the first town in it that has names in
+// other languages (heritage.TownNames, the longest at a word) written
+// each other way, or nil when it names no such town.
+func townSpellings(s string) []string {
+	return rewriteFirst(s, 1, maxTownWords, heritage.TownNames)
+}
+
 // translations returns s with the first English name of a kind of
 // institution in it (the longest at a word) written the German or Dutch
 // ways, or nil when it has none.
 func translations(s string) []string {
+	return rewriteFirst(s, 2, maxPhrase, func(phrase string) []string {
+		return kindTranslations[kg.NormalizeName(phrase)]
+	})
+}
+
+// rewriteFirst returns s with its first run of lo to hi words (the
+// longest at a word, punctuation after it kept) that others rewrites
+// written each way others gives, or nil when no run is rewritten.
+func rewriteFirst(s string, lo, hi int, others func(phrase string) []string) []string {
 	f := strings.Fields(s)
 	for k := range f {
-		for n := min(maxPhrase, len(f)-k); n >= 2; n-- {
-			words := make([]string, n)
-			for j := range n {
-				words[j] = kg.NormalizeName(f[k+j])
-			}
-			xs := kindTranslations[strings.Join(words, " ")]
-			if xs == nil {
+		for n := min(hi, len(f)-k); n >= lo; n-- {
+			last := f[k+n-1]
+			word := strings.TrimRightFunc(last, func(r rune) bool { return !unicode.IsLetter(r) })
+			xs := others(strings.Join(append(slices.Clone(f[k:k+n-1]), word), " "))
+			if len(xs) == 0 {
 				continue
 			}
-			last := f[k+n-1]
-			tail := last[len(strings.TrimRightFunc(last, func(r rune) bool { return !unicode.IsLetter(r) })):]
 			out := make([]string, 0, len(xs))
 			for _, x := range xs {
-				g := append(append(append([]string(nil), f[:k]...), x+tail), f[k+n:]...)
-				out = append(out, strings.Join(g, " "))
+				out = append(out, strings.Join(slices.Concat(f[:k], []string{x + last[len(word):]}, f[k+n:]), " "))
 			}
 			return out
 		}
