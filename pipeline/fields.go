@@ -27,6 +27,9 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	if c.List || (c.Field == "" && !hasID) {
 		return draft{}, false
 	}
+	if len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) == 0 && !hasID {
+		return p.bodyFieldDraft(sel, plan, fused), true
+	}
 	id, via := p.target(sel, plan, fused)
 	if hasID && !viaIdentifier(via) {
 		// An identifier the data does not hold: say so, never answer
@@ -653,4 +656,43 @@ func ageText(in *heritage.Institution, asOf int) string {
 		s += ", and it is open according to the data"
 	}
 	return s
+}
+
+// bodyFieldDraft answers a field of an organisation the data knows only
+// as the organisation of other institutions ("What is the Ironbridge
+// Gorge Museums Trust part of?"): it holds no record of it, so nothing
+// of its own; the answer says so and names the institutions recorded as
+// belonging to it, the first ten by the retrievers' ranking cited.
+func (p *Pipeline) bodyFieldDraft(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) draft {
+	b := plan.Constraints.Bodies[0]
+	in := &heritage.Institution{}
+	label, _ := fieldValue(in, plan.Constraints.Field)
+	text := fmt.Sprintf("The data holds no record of %s itself, so it records no %s for it", b.Name, label)
+	if sel == nil || len(sel.Main) == 0 {
+		return noneDraft(text + ".")
+	}
+	rank := rankOf(fused)
+	ids := slices.SortedStableFunc(slices.Values(sel.Main), func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	ids = ids[:min(len(ids), 10)]
+	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
+		var b2 strings.Builder
+		fmt.Fprintf(&b2, "%s; it names %s as the organisation %d %s %s: ", text, b.Name, len(sel.Main),
+			plural("institution", len(sel.Main)), relationVerb(b.Relation, len(sel.Main)))
+		p.writeNames(&b2, ids, cite)
+		if len(sel.Main) > len(ids) {
+			s := strings.TrimSuffix(b2.String(), ".")
+			return fmt.Sprintf("%s and %d more.", s, len(sel.Main)-len(ids))
+		}
+		return b2.String()
+	}}
+}
+
+// relationVerb is what n institutions are to the organisation of a
+// relation: "are part of", "is run by".
+func relationVerb(rel string, n int) string {
+	be := "are"
+	if n == 1 {
+		be = "is"
+	}
+	return be + " " + relationPhrase(cmp.Or(rel, heritage.RelPartOf))
 }

@@ -85,6 +85,7 @@ var fieldCues = []struct {
 	{"what place", "city"}, {"which place", "city"}, {"in welcher gemeinde", "city"},
 	{"online", "website"}, {"webadresse", "website"}, {"web address", "website"}, {"internet address", "website"},
 	{"webpage", "website"}, {"web page", "website"}, {"internetauftritt", "website"}, {"site web", "website"},
+	{"official site", "website"}, {"home page", "website"}, {"web presence", "website"}, {"offizielle seite", "website"},
 	{"what kind of institution", "type"}, {"what sort of institution", "type"}, {"what type of institution", "type"},
 	{"wat voor instelling", "type"}, {"wat voor soort instelling", "type"}, {"welk type instelling", "type"},
 	{"wat voor een instelling", "type"}, {"welcher art", "type"}, {"was fur eine einrichtung", "type"},

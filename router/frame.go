@@ -166,6 +166,31 @@ func parentAsked(s *scan) bool {
 		"mutterorganisation", "ubergeordnete organisation", "moederorganisatie", "overkoepelende organisatie")
 }
 
+// parentCueEnds are the ends of a question for the organisation an
+// institution belongs to that names it before the cue ("What is X part
+// of?", "Which group does X belong to?").
+var parentCueEnds = []string{"part of", "belong to", "belongs to", "member of", "branch of", "affiliated with",
+	"affiliated to", "come under", "comes under", "fall under", "falls under"}
+
+// parentQuestion reports a question for the organisation an institution
+// belongs to: a cue of parentAsked, or a question word first and a cue
+// of parentCueEnds last ("What is X part of?").
+func parentQuestion(s *scan) bool {
+	if parentAsked(s) {
+		return true
+	}
+	n := len(s.toks)
+	if n < 4 || !slices.Contains([]string{"what", "which", "who", "whom"}, s.toks[0].norm) {
+		return false
+	}
+	for _, c := range parentCueEnds {
+		if _, ok := s.endsAt(n, c); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // childrenAsked reports a question for the institutions that belong to a
 // named one: a plural type noun or a word for its sites or branches.
 func childrenAsked(s *scan, plural bool) bool {

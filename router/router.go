@@ -469,7 +469,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// "What percentage of museums in Wales are accredited?"
 		c.Share, c.List = true, true
 	}
-	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentAsked(s) && childrenAsked(s, plural) &&
+	if len(c.Names) == 1 && len(c.Bodies) == 0 && rel != "" && housesEnd < 0 && !parentQuestion(s) && childrenAsked(s, plural) &&
 		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
 		// "Welche Standorte hat X?", "Which museums are members of X?":
 		// the institutions that belong to the named one
@@ -477,18 +477,25 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	r.narrowNames(&c, neg)
 
-	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) > 0 && parentAsked(s) {
-		// "Zu welcher Organisation gehört X?": X is a body with a record
-		// of its own, asked about as a member of another
-		b := c.Bodies[0]
-		c.Names = []NameMatch{{Text: b.Name, Name: b.Name, IDs: b.IDs, Score: 1}}
-		c.Bodies = nil
+	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && parentQuestion(s) && !plural {
+		if b := c.Bodies[0]; len(b.IDs) > 0 {
+			// "Zu welcher Organisation gehört X?": X is a body with a
+			// record of its own, asked about as a member of another
+			c.Names = []NameMatch{{Text: b.Name, Name: b.Name, IDs: b.IDs, Score: 1}}
+			c.Bodies = nil
+		} else {
+			// "What is the Ironbridge Gorge Museums Trust part of?": a
+			// body the data knows only as others' organisation; the
+			// answer says it holds no record of it
+			c.Field = "member_of"
+		}
 		c.List = false
 	}
 	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rel == "part_of" && housesEnd < 0 && !c.List ||
-		c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 && parentAsked(s) {
+		c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 && parentQuestion(s) {
 		// "What organisation is X part of?": the bodies X belongs to
 		c.Field = "member_of"
+		c.List = false
 	}
 	if countAsked(s) && !ids.any() && len(c.Names) == 0 {
 		// "How many museums are in Rye?" asks for the size of a set
