@@ -102,6 +102,9 @@ func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fus
 	if d, ok := p.nearTownAnswer(plan); ok {
 		return d, nil
 	}
+	if d, ok := p.unknownPlaceAnswer(plan); ok {
+		return d, nil
+	}
 	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
 		return d, nil
 	}

@@ -331,13 +331,20 @@ func writePlaceReadings(b *strings.Builder, places []router.Place) {
 			if slices.IndexFunc(places, func(o router.Place) bool { return o.Text == pl.Text }) == i {
 				fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, strings.Join(same, " and "))
 			}
-		case typed != "" && !strings.Contains(typed, strings.ToLower(pl.Name)) && !strings.Contains(typed, strings.ToLower(shown)):
+		case typed != "" && !holdsWords(typed, pl.Name) && !holdsWords(typed, shown):
 			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
 		}
 		if pl.Area != "" {
 			fmt.Fprintf(b, ". %s is read as the town and the area of that name (%s)", pl.Name, pl.Area)
 		}
 	}
+}
+
+// holdsWords reports whether the words of name stand in text as written
+// ("York" in "York City", not "Altenburg" in "Kaltenburgh"), case and
+// diacritics aside.
+func holdsWords(text, name string) bool {
+	return strings.Contains(" "+heritage.NormalizeName(text)+" ", " "+heritage.NormalizeName(name)+" ")
 }
 
 // writeBodyReadings says which organisation a phrase of the question was

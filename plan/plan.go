@@ -76,6 +76,11 @@ type Plan struct {
 	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
 	// what is not in the data.
 	UnknownName string `json:"unknown_name,omitempty"`
+	// UnknownPlace is the run of unknown words right after a locative in a
+	// list that reads no place, institution or organisation ("Which
+	// archives are in Friesland?"): a place the rules do not know, which
+	// the answer says the data does not name, if it does not.
+	UnknownPlace string `json:"unknown_place,omitempty"`
 	// NamedBy are records (at most five) whose names hold every unknown
 	// word, a misspelling or plural aside, when the question names no
 	// institution: an answer must not say the data has nothing on them

@@ -386,3 +386,34 @@ func shortTownName(typed, key string) string {
 func nextUpper(s *scan, i int) bool {
 	return i+1 < len(s.toks) && s.toks[i+1].upper
 }
+
+// unknownPlaceCues are the locatives after which unknown words are a
+// place: "in", "near", "around", not "of" or "from", which also join
+// words of names.
+var unknownPlaceCues = map[string]bool{
+	"in": true, "near": true, "around": true, "within": true, "throughout": true, "across": true,
+	"im": true, "bei": true, "nahe": true, "te": true, "nabij": true, "rond": true,
+}
+
+// unknownPlace returns the first run of unknown words right after a
+// locative (an article between them aside), capitalised unless the
+// question is all in lower case ("Which archives are in Friesland?",
+// "list museums in mordor"), or "". A run followed by a kind of
+// institution is a name ("in the Atlantis Museum").
+func unknownPlace(s *scan, mask []bool) string {
+	name := func(i int) bool { return mask[i] && (s.toks[i].upper || s.lower) }
+	for k := 1; k < len(mask); k++ {
+		if prev, _ := s.prev(k); !name(k) || !unknownPlaceCues[prev] {
+			continue
+		}
+		j := k + 1
+		for j < len(mask) && name(j) {
+			j++
+		}
+		if j < len(s.toks) && typeWords[s.toks[j].norm] != "" {
+			return ""
+		}
+		return s.original(k, j)
+	}
+	return ""
+}

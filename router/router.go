@@ -584,6 +584,9 @@ func (r *Router) route(question string) (Plan, *scan) {
 	}
 	if len(plan.Unknown) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
 		plan.NamedBy = g.namedBy(plan.Unknown)
+		if c.List && len(c.Places)+len(c.Postcodes) == 0 && plan.Frame != FramePair {
+			plan.UnknownPlace = unknownPlace(s, unknownMask(s))
+		}
 	}
 	if c.Share {
 		plan.Whole = wholeOf(s, c)
