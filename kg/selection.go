@@ -85,6 +85,9 @@ type Selection struct {
 	NotMembers []string
 	// Sides are the selections of the plan's compared sides, in order.
 	Sides [][]string
+	// SideWide is left for the caller to fill, as Wide is, for each
+	// compared side in one town or administrative unit (nil for others).
+	SideWide [][]string
 	// Named are the institutions bearing each name the plan gives without
 	// ids, by name.
 	Named map[string][]string

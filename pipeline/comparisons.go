@@ -410,7 +410,8 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 	// the sides are kinds ("more libraries or archives"), not places or
 	// bodies that have them
 	kinds := len(plan.Sides[0].TypeCodes) == 1 && !slices.Equal(plan.Sides[0].TypeCodes, plan.Sides[1].TypeCodes)
-	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0, Count: len(all), Groups: groups},
+	unplaced := p.sidesUnplacedNote(sel, plan.Sides)
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0 && unplaced == "", Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			word := "more"
@@ -442,8 +443,17 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 			}
 			p.writeGroups(&b, groups, plan.Constraints, cite)
 			writeUnstatedNegated(&b, unstated, noun, plan.Constraints)
+			writeUnplacedSides(&b, unplaced)
 			return b.String()
 		}}, true, nil
+}
+
+// writeUnplacedSides says that records naming no place may belong to the
+// compared sides (sidesUnplacedNote), when any may.
+func writeUnplacedSides(b *strings.Builder, note string) {
+	if note != "" {
+		fmt.Fprintf(b, ". Not an exact answer: %s", note)
+	}
 }
 
 // sideGroups reads each compared side's set from the selection, and the

@@ -34,12 +34,14 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		if len(all) == 0 {
 			return draft{}, false, nil
 		}
-		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0, Count: len(all), Groups: groups},
+		unplaced := p.sidesUnplacedNote(sel, plan.Sides)
+		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "", Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				p.writeGroups(&b, groups, c, cite)
 				writePlaceReadings(&b, c.Places)
 				writeUnstatedNegated(&b, unstated, noun, c)
+				writeUnplacedSides(&b, unplaced)
 				return b.String()
 			}}, true, nil
 	}

@@ -197,7 +197,17 @@ const maxPlaceCountries = 3
 // countries, or nil when the question is no such list.
 func (p *Pipeline) widened(pl *plan.Plan) []plan.Constraints {
 	c := pl.Constraints
-	if !c.List || len(pl.Sides) > 1 || len(c.Places) != 1 || c.Group != nil {
+	if !c.List || len(pl.Sides) > 1 || c.Group != nil {
+		return nil
+	}
+	return p.widenedPlace(c)
+}
+
+// widenedPlace returns c with its one place replaced by each of the
+// place's countries, or nil when c has not one place or no record that
+// names no town may be in it.
+func (p *Pipeline) widenedPlace(c plan.Constraints) []plan.Constraints {
+	if len(c.Places) != 1 {
 		return nil
 	}
 	a := p.areaOf(c.Places[0])
@@ -232,6 +242,20 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 			return err
 		}
 		sel.Wide = append(sel.Wide, ids...)
+	}
+	if len(pl.Sides) > 1 && len(sel.Sides) == len(pl.Sides) {
+		// "Are there more museums in Berlin or Munich?": each side as
+		// a list is
+		sel.SideWide = make([][]string, len(pl.Sides))
+		for i, side := range pl.Sides {
+			for _, w := range p.widenedPlace(side) {
+				ids, err := p.graph.Select(ctx, w, sel.AsOf)
+				if err != nil {
+					return err
+				}
+				sel.SideWide[i] = append(sel.SideWide[i], ids...)
+			}
+		}
 	}
 	if c := pl.Constraints; len(sel.Main) == 0 && c.Status == "open" && c.List && len(pl.Sides) < 2 {
 		// "Which museums are in Milton Abbas?": all of them have closed
@@ -273,16 +297,16 @@ func leavesOutClosed(pl plan.Plan) bool {
 	return c.Status == "open" && c.StatusByTense && c.List && len(pl.Sides) < 2
 }
 
-// unplaced is the number of institutions in sel.Wide, not in the
-// selection, that pass keep (all when nil), name no town, and may be in
-// the place the question names (placeArea.mayBeIn): the data cannot tell.
-func (p *Pipeline) unplaced(sel *kg.Selection, a *placeArea, keep func(*heritage.Institution) bool) int {
-	in := make(map[string]bool, len(sel.Main))
-	for _, id := range sel.Main {
+// unplaced is the number of institutions in wide, not in main, that pass
+// keep (all when nil), name no town, and may be in the place the
+// question names (placeArea.mayBeIn): the data cannot tell.
+func (p *Pipeline) unplaced(main, wide []string, a *placeArea, keep func(*heritage.Institution) bool) int {
+	in := make(map[string]bool, len(main))
+	for _, id := range main {
 		in[id] = true
 	}
 	n := 0
-	for _, id := range sel.Wide {
+	for _, id := range wide {
 		r, ok := p.data.Get(id)
 		if ok && !in[id] && (keep == nil || keep(r)) && len(p.data.Towns(r)) == 0 && a.mayBeIn(r) {
 			n++
@@ -300,7 +324,12 @@ func (p *Pipeline) unplacedNote(sel *kg.Selection, pl plan.Plan, keep func(*heri
 	}
 	c := pl.Constraints
 	a := p.areaOf(c.Places[0])
-	n := p.unplaced(sel, a, keep)
+	return unplacedText(p.unplaced(sel.Main, sel.Wide, a, keep), c, a, c.Places[0].Name)
+}
+
+// unplacedText is unplacedNote's sentence for n institutions of c's kind
+// in a's countries that may be in place, or "" for none.
+func unplacedText(n int, c plan.Constraints, a *placeArea, place string) string {
 	if n == 0 {
 		return ""
 	}
@@ -308,7 +337,7 @@ func (p *Pipeline) unplacedNote(sel *kg.Selection, pl plan.Plan, keep func(*heri
 	for _, country := range a.countries {
 		names = append(names, countryPhrase(country))
 	}
-	noun, where, place := typeNoun(c.TypeCodes), strings.Join(names, " or "), c.Places[0].Name
+	noun, where := typeNoun(c.TypeCodes), strings.Join(names, " or ")
 	what := "town"
 	if c.Places[0].Level != plan.LevelCity {
 		what = "town or " + c.Places[0].Level
@@ -317,6 +346,46 @@ func (p *Pipeline) unplacedNote(sel *kg.Selection, pl plan.Plan, keep func(*heri
 		return fmt.Sprintf("the record of 1 %s in %s names no %s, and it may be in %s", noun, where, what, place)
 	}
 	return fmt.Sprintf("the records of %d %s in %s name no %s, and some may be in %s", n, plural(noun, n), where, what, place)
+}
+
+// sidesUnplacedNote is unplacedNote for compared sides: how many records
+// that name no place may be on each side, the sides with the same count
+// of the same records said once ("the records of 4658 museums in Germany
+// name no town, and some may be in Berlin or Munich"), or "".
+func (p *Pipeline) sidesUnplacedNote(sel *kg.Selection, sides []plan.Constraints) string {
+	if sel == nil || len(sel.SideWide) != len(sides) {
+		return ""
+	}
+	type note struct {
+		n      int
+		c      plan.Constraints
+		a      *placeArea
+		places []string
+	}
+	var notes []*note
+	for i, side := range sides {
+		if len(sel.SideWide[i]) == 0 {
+			continue
+		}
+		a := p.areaOf(side.Places[0])
+		n := p.unplaced(sel.Sides[i], sel.SideWide[i], a, nil)
+		if n == 0 {
+			continue
+		}
+		k := slices.IndexFunc(notes, func(o *note) bool {
+			return o.n == n && slices.Equal(o.a.countries, a.countries) && o.c.Places[0].Level == side.Places[0].Level
+		})
+		if k < 0 {
+			notes = append(notes, &note{n: n, c: side, a: a})
+			k = len(notes) - 1
+		}
+		notes[k].places = append(notes[k].places, side.Places[0].Name)
+	}
+	texts := make([]string, len(notes))
+	for i, o := range notes {
+		texts[i] = unplacedText(o.n, o.c, o.a, strings.Join(o.places, " or "))
+	}
+	return strings.Join(texts, "; ")
 }
 
 // countryPhrase names a country as a sentence does: "Germany", "the
