@@ -107,6 +107,11 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			if field == "opened" && value != "" && plan.Constraints.Age {
 				text = strings.TrimSuffix(text, ".") + ageText(in, p.opts.AsOf) + "."
 			}
+			if field == "operator" && value != "" && value == in.Governance && !namesOperator(in) {
+				// "Who runs the Pitt Rivers Museum?" of a record that
+				// names no operator, only its kind of governance
+				text = fmt.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
+			}
 			if field == "city" && value != "" {
 				// "Where is X?"
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
@@ -656,6 +661,23 @@ func ageText(in *heritage.Institution, asOf int) string {
 		s += ", and it is open according to the data"
 	}
 	return s
+}
+
+// namesOperator reports whether a record names an organisation it is run
+// by or part of (what fieldValue gives as its operator before its
+// governance).
+func namesOperator(in *heritage.Institution) bool {
+	for _, m := range in.MemberOf {
+		if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
+			return true
+		}
+	}
+	for _, r := range in.Related {
+		if r.Relation == "part_of" || r.Relation == "operated_by" {
+			return true
+		}
+	}
+	return false
 }
 
 // bodyFieldDraft answers a field of an organisation the data knows only

@@ -1,10 +1,15 @@
 package pipeline
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 )
 
 // An institution named by the first words of its name is answered about,
@@ -20,7 +25,7 @@ func TestInstitutionByTheFirstWordsOfItsName(t *testing.T) {
 		"When did the Tetbury Police Museum open?":        "Tetbury Police Museum & Courtroom",
 		"What collections does the Horniman Museum hold?": "The subject matter of the collections of Horniman Museum & Gardens is Mixed / Encyclopaedic",
 		"Welche Sammlungen besitzt das Horniman Museum?":  "The subject matter of the collections of Horniman Museum & Gardens",
-		"Which body runs the Hove Museum?":                "The operator of Hove Museum And Art Gallery is",
+		"Which body runs the Hove Museum?":                "The data names no operator for Hove Museum And Art Gallery; its governance is recorded as local authority",
 		"oldest museum the London Borough of Islington":   "The oldest of the 9 museums the question selects",
 	}, nil)
 }
@@ -223,4 +228,33 @@ func TestNearWithConditionsShareInDutchAndClosingInGerman(t *testing.T) {
 		"Welk deel van de archieven in Duitsland heeft een website?": "have an official website",
 		"In welchem Jahr schloss das Bath Carriage Museum?":          "The closing year of Bath Carriage Museum is 1985",
 	}, nil)
+}
+
+// "What is Beamish?" asks about the institution, though Beamish is also
+// a town of the data: it had given best matches, the town's records
+// ranked. For every institution whose name is the name of
+// a town with records, in two shapes, the answer describes it.
+func TestDescribedNameThatIsATownOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	names := nameCounts(p)
+	towns := townCounts(p, func(*heritage.Institution) bool { return true })
+	townKeys := map[string]bool{}
+	for town := range towns {
+		townKeys[heritage.NormalizeName(town)] = true
+	}
+	var tl tally
+	k := 0
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if names[in.Name] != 1 || strings.ContainsAny(in.Name, "'.()") || !townKeys[heritage.NormalizeName(in.Name)] {
+			continue
+		}
+		q := fmt.Sprintf([]string{"What is %s?", "Tell me about %s"}[k%2], in.Name)
+		k++
+		r := ask(t, p, q)
+		tl.add(r.Answer.Kind == KindField && r.Answer.Field == "description" && slices.Contains(r.Answer.IDs, in.ID),
+			fmt.Sprintf("%s → %.120s", q, r.Answer.Text))
+	}
+	tl.require(t, "descriptions of an institution named like a town", 15, 100)
 }

@@ -41,10 +41,8 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		if len(k) < 4 || commonWords[k] || typeWords[k] != "" || !t.upper {
 			return false
 		}
-		if _, ok := g.places[k]; ok {
-			if prev, _ := s.prev(i); !s.oneEntity || locatives[prev] {
-				return false
-			}
+		if _, ok := g.places[k]; ok && placeFirst(s, i) {
+			return false
 		}
 		if _, ok := g.subjects.phrases[stem(k)]; ok || g.genericCompound(s, i) {
 			return false
@@ -55,9 +53,21 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		return false
 	}
 	if _, ok := g.places[k]; ok {
-		return false
+		// "Tell me about Grand Canyon National Park": the record whose
+		// town bears its name, in a question about one institution
+		if placeFirst(s, i) {
+			return false
+		}
 	}
 	return true
+}
+
+// placeFirst reports whether words at i that name both a place and an
+// institution are the place: unless the question asks about one
+// institution (scan.oneEntity) and no locative precedes them.
+func placeFirst(s *scan, i int) bool {
+	prev, _ := s.prev(i)
+	return !s.oneEntity || locatives[prev]
 }
 
 // bodyAt returns the longest body name starting at i.

@@ -371,6 +371,29 @@ var describeStarts = []string{
 // names: it opens with a describing phrase ("Tell me about …", "What is
 // …", "Erzähl mir über …") and no word after it is free but the name's
 // articles.
+// describeShort reports a question that opens with a describing phrase
+// followed by at most eight words, none "in", "near" or the like
+// (unknownPlaceCues) or a kind of institution ("What is Beamish?", "Tell
+// me about Grand Canyon National Park"), before any name is read: a
+// question about one institution, so that words that name both a town
+// and an institution are the institution ("What is the oldest museum in
+// Bath?" is no such question).
+func describeShort(s *scan) bool {
+	for _, p := range describeStarts {
+		n := len(strings.Fields(p))
+		if n >= len(s.toks) || len(s.toks) > n+8 || s.key(0, n) != p {
+			continue
+		}
+		for _, t := range s.toks[n:] {
+			if unknownPlaceCues[t.norm] || typeWords[t.norm] != "" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 func describeAsked(s *scan) bool {
 	for _, p := range describeStarts {
 		n := len(strings.Fields(p))

@@ -124,7 +124,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 
 	g.writtenSubjects(s, &c)
 	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || twoNamed(s) && !pluralType(s) ||
-		!listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0)
+		!listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s))
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
