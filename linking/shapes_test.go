@@ -339,3 +339,24 @@ func TestOtherLanguages(t *testing.T) {
 		require.Equal(t, want, c.ID, text)
 	}
 }
+
+// transliteratedForms write a German name with its umlauts and ß as
+// typewriters and spreadsheets write them: "Stadtbibliothek Koeln",
+// "Heimatstube Groessen", and all in capitals once in three.
+func transliteratedForms(in *heritage.Institution, k int) []string {
+	if !strings.ContainsAny(in.Name, "äöüÄÖÜß") {
+		return nil
+	}
+	t := strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss").Replace(in.Name)
+	if k%3 == 0 {
+		t = strings.ToUpper(t)
+	}
+	return []string{t}
+}
+
+// Every second record whose name has an umlaut or ß and alone links it,
+// written with "ae", "oe", "ue" and "ss", links it again; made-up names
+// written the same way link nothing.
+func TestTransliteratedReferencesOverTheData(t *testing.T) {
+	requireLinkedOverTheData(t, "transliterated", 2, 300, transliteratedForms, madeUpWord)
+}

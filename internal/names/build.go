@@ -69,6 +69,16 @@ func New(ds *heritage.Dataset) *Index {
 		for _, a := range in.AltNames {
 			b.add(int32(d), a.Name, a.Kind)
 		}
+		// each name again as typewriters and ASCII exports write
+		// German: "Stadtbibliothek Koeln", "Landesamt fuer Denkmalpflege"
+		if t := transliterated(in.Name); t != "" {
+			b.add(int32(d), t, "")
+		}
+		for _, a := range in.AltNames {
+			if t := transliterated(a.Name); t != "" {
+				b.add(int32(d), t, a.Kind)
+			}
+		}
 	}
 	ix.docForms[n] = uint32(len(ix.fDoc))
 	// grown by appending: trimmed to their length, a fifth less
@@ -255,4 +265,16 @@ func (ix *Index) invert(n int, of func(f int32) []int32, toDocs bool) csr {
 		next[x]++
 	})
 	return c
+}
+
+// umlauts writes ä, ö, ü and ß as German does without them.
+var umlauts = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss", "ẞ", "SS")
+
+// transliterated returns name with its umlauts and ß written "ae", "oe",
+// "ue" and "ss", or "" when it has none.
+func transliterated(name string) string {
+	if !strings.ContainsAny(name, "äöüÄÖÜßẞ") {
+		return ""
+	}
+	return umlauts.Replace(name)
 }
