@@ -458,6 +458,18 @@ var demonyms = map[string]Place{
 	"walisischen": {Name: "Wales", Level: LevelRegion}, "welshe": {Name: "Wales", Level: LevelRegion},
 	"english": {Name: "England", Level: LevelRegion}, "engelse": {Name: "England", Level: LevelRegion},
 	"englische": {Name: "England", Level: LevelRegion}, "englischen": {Name: "England", Level: LevelRegion},
+	"cornish": {Name: "Cornwall", Level: LevelCounty}, "bavarian": {Name: "Bavaria", Level: LevelRegion},
+	"bayerische": {Name: "Bavaria", Level: LevelRegion}, "bayerischen": {Name: "Bavaria", Level: LevelRegion},
+}
+
+// foreignDemonyms are the adjectives of countries the data holds a few
+// records of. Before a type noun with no other place ("Swiss museums")
+// they are the country; with another place ("Italian museums in London")
+// they say what the museums are about, and are left to the retrievers.
+var foreignDemonyms = map[string]string{
+	"american": "US", "portuguese": "PT", "czech": "CZ", "french": "FR", "austrian": "AT", "belgian": "BE",
+	"australian": "AU", "swiss": "CH", "italian": "IT", "japanese": "JP", "swedish": "SE", "polish": "PL",
+	"norwegian": "NO", "spanish": "ES",
 }
 
 // demonymPlace reads a country's or nation's adjective just before a type
@@ -470,6 +482,9 @@ func demonymPlace(s *scan, c *Constraints) {
 	named := len(c.Places) > 0
 	for i := 0; i+1 < len(s.toks); i++ {
 		pl, ok := demonyms[s.toks[i].norm]
+		if code, foreign := foreignDemonyms[s.toks[i].norm]; foreign && !named {
+			pl, ok = Place{Name: code, Level: LevelCountry}, true
+		}
 		if !ok || s.used[i] {
 			continue
 		}
