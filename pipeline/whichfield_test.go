@@ -119,3 +119,17 @@ func TestEverOpenAndUnrecordedOverTheData(t *testing.T) {
 	}
 	tl.require(t, "right", 200, 100)
 }
+
+// "What objects does X have?", "What does X hold?" and "What kind of
+// items does X have?" ask what X collects, as "What collections does X
+// hold?" does; they had been answered with X's type, or best matches.
+// Over every 30th record with a name of its own.
+func TestHoldingsAskedOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	shapes := []string{"What objects does %s have?", "What does %s hold?", "What kind of items does %s have?", "What is on display at %s?"}
+	tl := askedAlike(t, p, func(i int, _ *heritage.Institution) bool { return i%30 == 0 }, func(k int, name string) (string, string) {
+		return fmt.Sprintf(shapes[k%len(shapes)], name), fmt.Sprintf("What collections does %s hold?", name)
+	})
+	tl.require(t, "questions for what an institution holds answer like its collections", 200, 95)
+}

@@ -329,7 +329,7 @@ func collectionAsked(s *scan) bool {
 		return false
 	}
 	for i, t := range s.toks {
-		if !s.used[i] && collectionWords[t.norm] {
+		if !s.used[i] && (collectionWords[t.norm] || heldWords[t.norm]) {
 			s.mark(i, i+1)
 			return true
 		}
@@ -337,6 +337,16 @@ func collectionAsked(s *scan) bool {
 	n := len(s.toks)
 	return n > 2 && !s.used[n-1] && (s.toks[n-1].norm == "about" || s.toks[n-1].norm == "over" || s.toks[n-1].norm == "uber") &&
 		(s.toks[0].norm == "what" || s.toks[0].norm == "wat" || s.toks[0].norm == "worum" || s.toks[0].norm == "waar")
+}
+
+// heldWords ask, of one institution, what it holds, as collectionWords
+// do ("What objects does the Pitt Rivers Museum have?", "What does the
+// British Museum hold?"); unlike those, they may be words of names.
+var heldWords = map[string]bool{
+	"objects": true, "things": true, "items": true, "exhibits": true, "artefacts": true, "artifacts": true,
+	"holdings": true, "hold": true, "holds": true, "display": true, "displays": true, "exhibitions": true,
+	"objekte": true, "gegenstande": true, "ausstellungen": true, "exponate": true, "objecten": true,
+	"voorwerpen": true, "tentoonstellingen": true,
 }
 
 // kindOfCollections reports a question for the kind of what an
@@ -350,7 +360,7 @@ func kindOfCollections(s *scan) bool {
 	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
 		"which kind of", "which type of", "welche art von", "welche art", "welcher art", "was fur", "wat voor", "welk soort", "welke soort"} {
 		if i := s.find(cue); i >= 0 {
-			if k := i + len(strings.Fields(cue)); k < len(s.toks) && collectionWords[s.toks[k].norm] {
+			if k := i + len(strings.Fields(cue)); k < len(s.toks) && (collectionWords[s.toks[k].norm] || heldWords[s.toks[k].norm]) {
 				return true
 			}
 		}
