@@ -44,6 +44,13 @@ func placeOf(in *heritage.Institution, level string) string {
 				return m.Name
 			}
 		}
+	case "subject":
+		// the first part of the record's subject ("War and conflict" of
+		// "War and conflict / Military")
+		if len(in.Subjects) > 0 {
+			top, _, _ := strings.Cut(in.Subjects[0], " / ")
+			return strings.TrimSpace(top)
+		}
 	case "opened_decade", "closed_decade":
 		// a decade, when the record's year or span of years lies in one
 		from, to, ok := in.Opened()
@@ -66,6 +73,7 @@ func levelNoun(level string, n int) string {
 		"operator":      {"organisation", "organisations"},
 		"opened_decade": {"decade of opening", "decades of opening"},
 		"closed_decade": {"decade of closing", "decades of closing"},
+		"subject":       {"subject", "subjects"},
 	}[level]
 	if n == 1 {
 		return nouns[0]

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -107,4 +108,48 @@ func TestOrganisationWithTheMost(t *testing.T) {
 			require.False(t, r.Answer.Exact, "members state no organisation: %s", r.Answer.Text)
 		}
 	}
+}
+
+// "What subjects do the museums in Cornwall cover?" counts the set's
+// museums by subject, and "What is the most common subject of museums in
+// Kent?" names the subject with the most; the first had listed the 110
+// museums, the second answered "Nothing in the data matches “common”".
+// For every third British county with ten museums or more, in turn,
+// against counts of the museums "Which museums are in X?" lists by the
+// first part of their subject.
+func TestSubjectGroupsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	var tl tally
+	for k, county := range everyNth(britishCounties(p), 3, func(_ string, n int) bool { return n >= 10 }) {
+		want := map[string]int{}
+		for _, id := range ask(t, p, fmt.Sprintf("Which museums are in %s?", county)).Answer.IDs {
+			if in, ok := p.Data().Get(id); ok && len(in.Subjects) > 0 {
+				top, _, _ := strings.Cut(in.Subjects[0], " / ")
+				want[strings.TrimSpace(top)]++
+			}
+		}
+		best := 0
+		for _, n := range want {
+			best = max(best, n)
+		}
+		each := k%2 == 0
+		q := fmt.Sprintf("What is the most common subject of museums in %s?", county)
+		if each {
+			q = fmt.Sprintf("What subjects do the museums in %s cover?", county)
+		}
+		r := ask(t, p, q)
+		if pl := r.Plan.Constraints.Places; len(pl) != 1 || pl[0].Name != county {
+			continue // a county read otherwise is not this test's
+		}
+		ok := len(r.Answer.Groups) > 0
+		for _, g := range r.Answer.Groups {
+			ok = ok && want[g.Label] == g.Count && (each || g.Count == best)
+		}
+		if each {
+			ok = ok && len(r.Answer.Groups) == len(want)
+		}
+		tl.add(ok, fmt.Sprintf("%s → %.160s (want %v)", q, r.Answer.Text, want))
+	}
+	tl.require(t, "subjects of a county's museums counted", 15, 100)
 }

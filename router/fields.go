@@ -345,6 +345,7 @@ func collectionAsked(s *scan) bool {
 var heldWords = map[string]bool{
 	"objects": true, "things": true, "items": true, "exhibits": true, "artefacts": true, "artifacts": true,
 	"holdings": true, "hold": true, "holds": true, "display": true, "displays": true, "exhibitions": true,
+	"cover": true, "covers": true,
 	"objekte": true, "gegenstande": true, "ausstellungen": true, "exponate": true, "objecten": true,
 	"voorwerpen": true, "tentoonstellingen": true,
 }

@@ -55,7 +55,7 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
 		return "", false
 	}
-	if s.hasAny("are", "is", "have", "has", "run", "operate", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
+	if s.hasAny("are", "is", "have", "has", "run", "operate", "cover", "covers", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
 		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") ||
 		whereCanI(s) {
 		// "Where can I see …" asks where to go now

@@ -134,6 +134,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 		// museum in each county"
 		grp = eachGroup(s)
 	}
+	if grp == nil {
+		// "What subjects do the museums in Cornwall cover?"
+		grp = setSubjects(s)
+	}
 	nameHas := nameWords(s)
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	if housesEnd >= 0 && !housesCueOutsideNames(s) {

@@ -185,6 +185,11 @@ var groupLevels = map[string]string{
 	"decade": "opened_decade", "decades": "opened_decade", "jahrzehnt": "opened_decade",
 	"jahrzehnte": "opened_decade", "jahrzehnten": "opened_decade", "decennium": "opened_decade",
 	"decennia": "opened_decade",
+	// "Which subject has the most museums in Wales?": the subjects of
+	// the members (the part of a record's subject before " / ")
+	"subject": "subject", "subjects": "subject", "topic": "subject", "topics": "subject", "theme": "subject",
+	"themes": "subject", "thema": "subject", "themen": "subject", "themas": "subject", "onderwerp": "subject",
+	"onderwerpen": "subject",
 }
 
 // groupPlurals are the plural forms of groupLevels' words.
@@ -193,7 +198,8 @@ var groupPlurals = map[string]bool{
 	"counties": true, "grafschaften": true, "graafschappen": true, "regions": true, "regios": true,
 	"nations": true, "countries": true, "lander": true, "landen": true, "years": true, "jahren": true, "jaren": true,
 	"decades": true, "jahrzehnte": true, "jahrzehnten": true, "decennia": true, "organisations": true,
-	"organizations": true, "operators": true, "organisaties": true,
+	"organizations": true, "operators": true, "organisaties": true, "subjects": true, "topics": true,
+	"themes": true, "themen": true, "themas": true, "onderwerpen": true,
 }
 
 // whenStarts ask when.
@@ -227,6 +233,9 @@ var (
 // Stadt hat die meisten Museen?", "the five counties with the most
 // accredited museums") and marks its words as read.
 func group(s *scan) *Group {
+	if g := commonestGroup(s); g != nil {
+		return g
+	}
 	level, at := "", -1
 	if len(s.toks) > 0 && whenStarts[s.toks[0].norm] && !s.used[0] {
 		// "When did the most museums open?": the year of opening with
@@ -270,6 +279,60 @@ func group(s *scan) *Group {
 			g.N = n
 		}
 		return g
+	}
+	return nil
+}
+
+// commonestCues rank the values of a level before it ("the most common
+// subject of museums in Wales", "the commonest subjects").
+var commonestCues = []string{"most common", "most frequent", "most popular", "commonest", "most usual",
+	"haufigste", "haufigsten", "meest voorkomende"}
+
+// commonestGroup reads "the most common <level>" as the value of the
+// level that holds the most of the set; "the most common subjects", the
+// ten that hold the most.
+func commonestGroup(s *scan) *Group {
+	for _, cue := range commonestCues {
+		at := s.find(cue)
+		j := at + strings.Count(cue, " ") + 1
+		if at < 0 || j >= len(s.toks) || s.used[j] {
+			continue
+		}
+		l, ok := groupLevels[s.toks[j].norm]
+		if !ok || strings.HasPrefix(l, "opened") {
+			continue
+		}
+		g := &Group{Level: l, N: 1}
+		if groupPlurals[s.toks[j].norm] {
+			g.N = 10
+		}
+		s.mark(at, j+1)
+		return g
+	}
+	return nil
+}
+
+// setSubjects reads "What subjects do the museums in Cornwall cover?",
+// "What are the topics of the archives in Bremen?": a question word, a
+// plural word for subjects within its first four words, and a kind of
+// institution in the plural after it ask for every subject of the set
+// with its count.
+func setSubjects(s *scan) *Group {
+	if len(s.toks) < 3 || !isWhQuestion(s) {
+		return nil
+	}
+	for i := 1; i < min(len(s.toks), 5); i++ {
+		t := s.toks[i]
+		if s.used[i] || groupLevels[t.norm] != "subject" || !groupPlurals[t.norm] {
+			continue
+		}
+		for j := i + 1; j < len(s.toks); j++ {
+			if _, plural, ok := typeOfWord(s.toks[j].norm); ok && plural {
+				s.mark(i, i+1)
+				return &Group{Level: "subject", N: math.MaxInt32, Each: true}
+			}
+		}
+		return nil
 	}
 	return nil
 }

@@ -165,6 +165,7 @@ var fillerWords = []string{
 	"focusing", "focused", "specialising", "specializing", "specialised", "specialized", "featuring",
 	"feature", "features", "displays", "display", "exhibitions", "exhibition", "exhibit", "exhibits", "objects",
 	"items", "holdings", "topic", "topics", "subject", "subjects", "classification", "classified", "theme",
+	"cover", "covers", "covering", "things", "artefacts", "artifacts", "hold", "holds",
 	"themes", "area", "areas", "part", "parts", "located", "inside", "within", "outside", "this", "that",
 	"these", "those", "it", "its", "they", "their", "them", "he", "she", "his", "her", "one", "of", "in",
 	"on", "by", "for", "from", "with", "without", "about", "across", "throughout", "between", "among",
