@@ -112,6 +112,11 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 				// names no operator, only its kind of governance
 				text = fmt.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
 			}
+			if field == "country" && value != "" {
+				// "Which country is the Rijksmuseum in?": the country's
+				// name, its code after it
+				text = fmt.Sprintf("%s%s is in %s (%s)%s.", name, hedge, countryPhrase(value), value, cite(id))
+			}
 			if field == "city" && value != "" {
 				// "Where is X?"
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))

@@ -133,3 +133,28 @@ func TestHoldingsAskedOverTheData(t *testing.T) {
 	})
 	tl.require(t, "questions for what an institution holds answer like its collections", 200, 95)
 }
+
+// Ways of asking where one institution is, and whether it is open, that
+// had gone wrong: "What country is Deutsches Museum in?" read "Deutsches
+// Museum in" as Deutsches Museum Bonn; "Where can I find the Horniman
+// Museum?" was a list of places to go; "Is X still operating?" and "Is X
+// open to the public?" were not exact for a word the data "does not
+// record". Over every 25th record with a name of its own, each answers
+// like the plain form.
+func TestWhereAndOpenAskedOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	shapes := [][2]string{
+		{"What country is %s in?", "In which country is %s?"},
+		{"Which town is %s located in?", "Where is %s?"},
+		{"Where can I find %s?", "Where is %s?"},
+		{"Where do I find %s?", "Where is %s?"},
+		{"Is %s still operating?", "Is %s still open?"},
+		{"Is %s open to the public?", "Is %s open?"},
+	}
+	tl := askedAlike(t, p, func(i int, _ *heritage.Institution) bool { return i%25 == 0 }, func(k int, name string) (string, string) {
+		sh := shapes[k%len(shapes)]
+		return fmt.Sprintf(sh[0], name), fmt.Sprintf(sh[1], name)
+	})
+	tl.require(t, "questions of where and whether open answer like the plain form", 300, 95)
+}

@@ -216,7 +216,9 @@ func field(s *scan) string {
 		}
 	}
 	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find",
-		"where exactly is", "where precisely is", "whereabouts is", "wheres", "where s", "wo genau", "waar precies", "waar ergens") ||
+		"where exactly is", "where precisely is", "whereabouts is", "wheres", "where s", "wo genau", "waar precies", "waar ergens",
+		"where do i find", "where would i find", "where will i find", "where can we find", "where do we find", "where can one find",
+		"where is it", "wo finde ich", "waar vind ik") ||
 		embeddedWhere(s) {
 		return "city"
 	}

@@ -124,7 +124,8 @@ func (r *Router) route(question string) (Plan, *scan) {
 
 	g.writtenSubjects(s, &c)
 	s.oneEntity = rel != "" && !listQ || yesNoShape(s) && !exists || twoNamed(s) && !pluralType(s) ||
-		!listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s))
+		!listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
+		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city" // "Where can I find Beamish?"
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
 	ord := order(s)
@@ -139,6 +140,14 @@ func (r *Router) route(question string) (Plan, *scan) {
 		grp = setSubjects(s)
 	}
 	nameHas := nameWords(s)
+	if n := len(s.toks); n > 3 && isWhQuestion(s) && strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
+		// "What city is Deutsches Museum in?": a preposition left at
+		// the end is no word of the name before it ("Deutsches Museum
+		// in" had been read as Deutsches Museum Bonn), nor of one read
+		// again below
+		s.mark(n-1, n)
+		idUsed[n-1] = true
+	}
 	g.entities(s, &c, rel, relEnd, housesEnd)
 	if housesEnd >= 0 && !housesCueOutsideNames(s) {
 		// "When did Newarke Houses Museum close?": the word is the name's
@@ -159,6 +168,15 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	c.Field = fieldOf(s)
+	if c.Field == "city" && len(c.Names) == 1 && !ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
+		// "Where can I find a Toy Museum in London?": a kind written
+		// with capitals after "a", not the institution called so
+		at := s.find(normalize(c.Names[0].Text))
+		s.unmark(at, at+len(strings.Fields(normalize(c.Names[0].Text))))
+		c.Names = nil
+		g.compounds(s, &c)
+		g.writtenSubjects(s, &c)
+	}
 	if c.Field == "city" && len(c.Names) == 0 && !ids.any() && whereCanI(s) && (plural || kindDescribed(s)) {
 		// "Where can I find a toy museum in Brighton?": the places to go
 		// for a kind of institution, not the town of one called "Toy
@@ -219,7 +237,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 			fuzzyName()
 		}
 	}
-	if c.Field == "city" && len(c.Names) == 0 && !ids.any() && whereCanI(s) {
+	if c.Field == "city" && len(c.Names) == 0 && !ids.any() && whereCanI(s) && !namedAfterWhere(s) {
 		// "Where can I find an archive in Leiden?": the places to go,
 		// not the town of one institution
 		c.Field, listQ = "", true
@@ -618,6 +636,29 @@ func fieldShape(s *scan) bool {
 	return f != ""
 }
 
+// indefiniteName reports a name read right after an indefinite article
+// ("a Toy Museum").
+func indefiniteName(s *scan, m NameMatch) bool {
+	at := s.find(normalize(m.Text))
+	return at > 0 && indefinites[s.toks[at-1].norm]
+}
+
+// namedAfterWhere reports a name after "Where can I find …": capitalised
+// words that end with a kind of institution in the singular ("Where can
+// I find the Horniman Museum?"), which ask where one institution is, not
+// where to go for a kind.
+func namedAfterWhere(s *scan) bool {
+	if s.lower {
+		return false
+	}
+	for i := 1; i < len(s.toks); i++ {
+		if _, plural, ok := typeOfWord(s.toks[i].norm); ok && !plural && s.toks[i].upper && s.toks[i-1].upper && !s.used[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
 // whereCanI reports a question for the places to go for something
 // ("Where can I see dinosaurs in London?", "Wo kann man Dampfloks
 // sehen?", "Waar kan ik fossielen zien?"): a list, unless it names an
@@ -656,6 +697,10 @@ func whichFieldIs(s *scan) bool {
 	_, isField := trailingFields[s.toks[1].norm]
 	return isField && singularCopulas[s.toks[2].norm]
 }
+
+// strandedPrepositions end a question whose object went before them
+// ("Which town is X in?", "What country is X from?").
+var strandedPrepositions = map[string]bool{"in": true, "at": true, "from": true}
 
 // whichWords are the question words "which" of the languages read.
 var whichWords = map[string]bool{"which": true, "welche": true, "welcher": true, "welches": true, "welke": true, "welk": true}

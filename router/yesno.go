@@ -1,5 +1,7 @@
 package router
 
+import "strings"
+
 // yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
 // Website?", "Heeft X een website?").
 var yesNoStarts = map[string]bool{
@@ -20,7 +22,22 @@ var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
 // statusWords test whether an institution is open or closed.
 var statusWords = map[string]string{
 	"open": "open", "opened": "open", "geopend": "open", "geoffnet": "open", "offen": "open",
+	"operating": "open", "functioning": "open", "active": "open", "aktiv": "open", "actief": "open",
 	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
+}
+
+// publicPhrases follow "open" without changing what it asks ("Is X open
+// to the public?").
+var publicPhrases = []string{"to the public", "to visitors", "for visitors", "for the public", "fur besucher",
+	"fur die offentlichkeit", "voor publiek", "voor het publiek", "voor bezoekers"}
+
+// markPublic marks the phrases of publicPhrases as read.
+func markPublic(s *scan) {
+	for _, p := range publicPhrases {
+		if at := s.find(p); at >= 0 {
+			s.mark(at, at+len(strings.Fields(p)))
+		}
+	}
 }
 
 // politeRequest reads "Can you tell me …", "Kannst du mir sagen …", "Kunt
@@ -82,6 +99,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	}
 	// "Can I still visit X?", "Is X still open, or has it closed?"
 	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
+		markPublic(s)
 		return Test{Property: "status", Want: []string{"open"}}, true
 	}
 	for i, t := range s.toks {
@@ -92,6 +110,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 				return Test{Property: "status", Want: []string{"ever"}, Negated: negatedBefore(s, i) >= 0}, true
 			}
 			// "Is X not closed?", "Is X no longer open?"
+			markPublic(s)
 			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0 || noLonger(s, i)}, true
 		}
 	}
