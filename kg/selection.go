@@ -88,6 +88,10 @@ type Selection struct {
 	// SideWide is left for the caller to fill, as Wide is, for each
 	// compared side in one town or administrative unit (nil for others).
 	SideWide [][]string
+	// SideBroader is left for the caller to fill, as BroaderSubject is,
+	// for each compared side that selects none under a subject (nil for
+	// others).
+	SideBroader [][]string
 	// Named are the institutions bearing each name the plan gives without
 	// ids, by name.
 	Named map[string][]string

@@ -411,7 +411,9 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 	// bodies that have them
 	kinds := len(plan.Sides[0].TypeCodes) == 1 && !slices.Equal(plan.Sides[0].TypeCodes, plan.Sides[1].TypeCodes)
 	unplaced := p.sidesUnplacedNote(sel, plan.Sides)
-	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0 && unplaced == "", Count: len(all), Groups: groups},
+	broader := sidesBroaderNote(sel, plan.Sides, groups)
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0 && unplaced == "" && broader == "",
+		Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			word := "more"
@@ -444,6 +446,7 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 			p.writeGroups(&b, groups, plan.Constraints, cite)
 			writeUnstatedNegated(&b, unstated, noun, plan.Constraints)
 			writeUnplacedSides(&b, unplaced)
+			writeUnplacedSides(&b, broader)
 			return b.String()
 		}}, true, nil
 }
@@ -454,6 +457,33 @@ func writeUnplacedSides(b *strings.Builder, note string) {
 	if note != "" {
 		fmt.Fprintf(b, ". Not an exact answer: %s", note)
 	}
+}
+
+// sidesBroaderNote says of each compared side that selects none under a
+// subject how many it selects under the broader subject ("Kent has none
+// recorded under War and conflict / Military, and 15 under War and
+// conflict"): the data gives each institution's subject by category, so
+// those may hold what was asked. It is "" when no side has such.
+func sidesBroaderNote(sel *kg.Selection, sides []router.Constraints, groups []AnswerGroup) string {
+	if sel == nil || len(sel.SideBroader) != len(sides) || len(groups) != len(sides) {
+		return ""
+	}
+	var parts []string
+	for i, side := range sides {
+		n := len(sel.SideBroader[i])
+		if n == 0 {
+			continue
+		}
+		var tops []string
+		for _, sub := range side.Subjects {
+			if top, _, ok := strings.Cut(sub, " / "); ok && !slices.Contains(tops, top) {
+				tops = append(tops, top)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s has none recorded under %s, and %d under %s, which may hold them",
+			groups[i].Label, strings.Join(side.Subjects, " or "), n, strings.Join(tops, " or ")))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // sideGroups reads each compared side's set from the selection, and the

@@ -260,13 +260,27 @@ func (p *Pipeline) selectUnsubjected(ctx context.Context, sel *kg.Selection, pl 
 	if len(sel.Main)+len(sel.Closed) > 0 || len(c.Subjects) == 0 || !c.List {
 		return nil
 	}
-	rest := c.Clone()
-	rest.Subjects = nil
-	ids, err := p.graph.Select(ctx, rest, sel.AsOf)
+	ids, broader, stated, err := p.withoutSubjects(ctx, c, sel.AsOf)
 	if err != nil || len(ids) == 0 {
 		return err
 	}
-	stated := false
+	sel.BroaderSubject = broader
+	if !stated {
+		sel.Unsubjected, sel.BroaderSubject = ids, nil
+	}
+	return nil
+}
+
+// withoutSubjects selects what c selects without its subjects: ids; of
+// those, the ones recorded under the broader subject of one asked
+// (underBroader); and whether any of them states a subject.
+func (p *Pipeline) withoutSubjects(ctx context.Context, c plan.Constraints, asOf int) (ids, broader []string, stated bool, err error) {
+	rest := c.Clone()
+	rest.Subjects = nil
+	ids, err = p.graph.Select(ctx, rest, asOf)
+	if err != nil {
+		return nil, nil, false, err
+	}
 	for _, id := range ids {
 		in, ok := p.data.Get(id)
 		if !ok || len(in.Subjects) == 0 {
@@ -274,13 +288,21 @@ func (p *Pipeline) selectUnsubjected(ctx context.Context, sel *kg.Selection, pl 
 		}
 		stated = true
 		if slices.ContainsFunc(in.Subjects, underBroader(c.Subjects)) {
-			sel.BroaderSubject = append(sel.BroaderSubject, id)
+			broader = append(broader, id)
 		}
 	}
-	if !stated {
-		sel.Unsubjected, sel.BroaderSubject = ids, nil
+	return ids, broader, stated, nil
+}
+
+// broaderSubject selects, for constraints with a subject that has a
+// broader one, what they select under the broader subject instead; nil
+// when no subject asked has a broader one.
+func (p *Pipeline) broaderSubject(ctx context.Context, c plan.Constraints, asOf int) ([]string, error) {
+	if !slices.ContainsFunc(c.Subjects, func(s string) bool { return strings.Contains(s, " / ") }) {
+		return nil, nil
 	}
-	return nil
+	_, broader, _, err := p.withoutSubjects(ctx, c, asOf)
+	return broader, err
 }
 
 // underBroader returns whether a recorded subject lies under the broader

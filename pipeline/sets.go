@@ -35,13 +35,15 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			return draft{}, false, nil
 		}
 		unplaced := p.sidesUnplacedNote(sel, plan.Sides)
-		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "", Count: len(all), Groups: groups},
+		broader := sidesBroaderNote(sel, plan.Sides, groups)
+		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				p.writeGroups(&b, groups, c, cite)
 				writePlaceReadings(&b, c.Places)
 				writeUnstatedNegated(&b, unstated, noun, c)
 				writeUnplacedSides(&b, unplaced)
+				writeUnplacedSides(&b, broader)
 				return b.String()
 			}}, true, nil
 	}

@@ -247,6 +247,7 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 		// "Are there more museums in Berlin or Munich?": each side as
 		// a list is
 		sel.SideWide = make([][]string, len(pl.Sides))
+		sel.SideBroader = make([][]string, len(pl.Sides))
 		for i, side := range pl.Sides {
 			for _, w := range p.widenedPlace(side) {
 				ids, err := p.graph.Select(ctx, w, sel.AsOf)
@@ -254,6 +255,15 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 					return err
 				}
 				sel.SideWide[i] = append(sel.SideWide[i], ids...)
+			}
+			if len(sel.Sides[i]) == 0 {
+				// "Compare the military museums in Kent and Hampshire":
+				// none in Kent under War and conflict / Military
+				broader, err := p.broaderSubject(ctx, side, sel.AsOf)
+				if err != nil {
+					return err
+				}
+				sel.SideBroader[i] = broader
 			}
 		}
 	}
