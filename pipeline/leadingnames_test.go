@@ -10,6 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 // An institution named by the first words of its name is answered about,
@@ -230,31 +231,55 @@ func TestNearWithConditionsShareInDutchAndClosingInGerman(t *testing.T) {
 	}, nil)
 }
 
+// namedLikeTowns are the institutions with a name of their own that is
+// the name of a town of the data (Beamish, the national parks whose
+// records name themselves as their town).
+func namedLikeTowns(p *Pipeline) []*heritage.Institution {
+	names := nameCounts(p)
+	townKeys := map[string]bool{}
+	for town := range townCounts(p, func(*heritage.Institution) bool { return true }) {
+		townKeys[heritage.NormalizeName(town)] = true
+	}
+	var out []*heritage.Institution
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if names[in.Name] == 1 && !strings.ContainsAny(in.Name, "'.()") && townKeys[heritage.NormalizeName(in.Name)] {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
 // "What is Beamish?" asks about the institution, though Beamish is also
 // a town of the data: it had given best matches, the town's records
-// ranked. For every institution whose name is the name of
-// a town with records, in two shapes, the answer describes it.
+// ranked. For every institution whose name is the name of a town with
+// records, in two shapes, the answer describes it.
 func TestDescribedNameThatIsATownOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
-	names := nameCounts(p)
-	towns := townCounts(p, func(*heritage.Institution) bool { return true })
-	townKeys := map[string]bool{}
-	for town := range towns {
-		townKeys[heritage.NormalizeName(town)] = true
-	}
 	var tl tally
-	k := 0
-	for i := range p.Data().Institutions {
-		in := &p.Data().Institutions[i]
-		if names[in.Name] != 1 || strings.ContainsAny(in.Name, "'.()") || !townKeys[heritage.NormalizeName(in.Name)] {
-			continue
-		}
+	for k, in := range namedLikeTowns(p) {
 		q := fmt.Sprintf([]string{"What is %s?", "Tell me about %s"}[k%2], in.Name)
-		k++
 		r := ask(t, p, q)
 		tl.add(r.Answer.Kind == KindField && r.Answer.Field == "description" && slices.Contains(r.Answer.IDs, in.ID),
 			fmt.Sprintf("%s → %.120s", q, r.Answer.Text))
 	}
 	tl.require(t, "descriptions of an institution named like a town", 15, 100)
+}
+
+// "What's the difference between the Bowes Museum and Beamish?" compares
+// two institutions, the second named like a town: "and" had made Beamish
+// the town, and the answer best matches. Every institution named like a
+// town, second after the Bowes Museum, in two shapes.
+func TestComparedNameThatIsATownOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	var tl tally
+	for k, in := range namedLikeTowns(p) {
+		q := fmt.Sprintf([]string{"What's the difference between the Bowes Museum and %s?", "Compare the Bowes Museum and %s"}[k%2], in.Name)
+		r := ask(t, p, q)
+		tl.add(r.Plan.Frame == router.FramePair && slices.Contains(r.Answer.IDs, in.ID) && slices.Contains(r.Answer.IDs, "mm:mm.domus.NE011"),
+			fmt.Sprintf("%s → %.120s", q, r.Answer.Text))
+	}
+	tl.require(t, "comparisons with an institution named like a town", 15, 100)
 }

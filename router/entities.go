@@ -64,9 +64,15 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 
 // placeFirst reports whether words at i that name both a place and an
 // institution are the place: unless the question asks about one
-// institution (scan.oneEntity) and no locative precedes them.
+// institution (scan.oneEntity) and no locative precedes them, or they
+// follow "and" in a question about two (twoNamed).
 func placeFirst(s *scan, i int) bool {
 	prev, _ := s.prev(i)
+	if coordinators[prev] && prev != "of" && twoNamed(s) {
+		// "the difference between the Bowes Museum and Beamish": the
+		// second of two institutions
+		return false
+	}
 	return !s.oneEntity || locatives[prev]
 }
 
