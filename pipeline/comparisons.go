@@ -388,7 +388,7 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 		return draft{}, false, nil
 	}
 	fewer := !plan.Pair.Highest
-	groups, all, unstated, err := p.sideGroups(sel, plan.Sides)
+	groups, all, unstated, err := p.sideGroups(sel, plan.Sides, plan.SideLabels)
 	if err != nil {
 		return draft{}, false, err
 	}
@@ -409,7 +409,8 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 	noun := typeNoun(plan.Constraints.TypeCodes)
 	// the sides are kinds ("more libraries or archives"), not places or
 	// bodies that have them
-	kinds := len(plan.Sides[0].TypeCodes) == 1 && !slices.Equal(plan.Sides[0].TypeCodes, plan.Sides[1].TypeCodes)
+	kinds := len(plan.Sides[0].TypeCodes) == 1 && !slices.Equal(plan.Sides[0].TypeCodes, plan.Sides[1].TypeCodes) ||
+		len(plan.SideLabels) > 0
 	unplaced := p.sidesUnplacedNote(sel, plan.Sides)
 	broader := sidesBroaderNote(sel, plan.Sides, groups)
 	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0 && unplaced == "" && broader == "",
@@ -460,7 +461,7 @@ func writeUnplacedSides(b *strings.Builder, note string) {
 }
 
 // sidesBroaderNote says of each compared side that selects none under a
-// subject how many it selects under the broader subject ("Kent has none
+// subject how many it selects under the broader subject ("Kent: none
 // recorded under War and conflict / Military, and 15 under War and
 // conflict"): the data gives each institution's subject by category, so
 // those may hold what was asked. It is "" when no side has such.
@@ -480,7 +481,7 @@ func sidesBroaderNote(sel *kg.Selection, sides []router.Constraints, groups []An
 				tops = append(tops, top)
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s has none recorded under %s, and %d under %s, which may hold them",
+		parts = append(parts, fmt.Sprintf("%s: none recorded under %s, and %d under %s, which may hold them",
 			groups[i].Label, strings.Join(side.Subjects, " or "), n, strings.Join(tops, " or ")))
 	}
 	return strings.Join(parts, "; ")
@@ -488,7 +489,7 @@ func sidesBroaderNote(sel *kg.Selection, sides []router.Constraints, groups []An
 
 // sideGroups reads each compared side's set from the selection, and the
 // union of them.
-func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) (groups []AnswerGroup, all []string, unstated int, err error) {
+func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints, labels []string) (groups []AnswerGroup, all []string, unstated int, err error) {
 	if sel == nil || len(sel.Sides) != len(sides) {
 		return nil, nil, 0, errNoSelection
 	}
@@ -501,7 +502,11 @@ func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints) (gr
 			unstated += len(p.filter(ids, unknown))
 			ids = p.filter(ids, lacks)
 		}
-		groups = append(groups, AnswerGroup{Label: sideLabel(side, sides), IDs: ids, Count: len(ids)})
+		label := sideLabel(side, sides)
+		if len(labels) == len(sides) {
+			label = labels[i] // "accredited museums"
+		}
+		groups = append(groups, AnswerGroup{Label: label, IDs: ids, Count: len(ids)})
 		for _, id := range ids {
 			if !slices.Contains(all, id) {
 				all = append(all, id)

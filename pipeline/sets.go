@@ -27,7 +27,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
-		groups, all, unstated, err := p.sideGroups(sel, plan.Sides)
+		groups, all, unstated, err := p.sideGroups(sel, plan.Sides, plan.SideLabels)
 		if err != nil {
 			return draft{}, false, err
 		}

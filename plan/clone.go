@@ -12,6 +12,7 @@ func (p Plan) Clone() Plan {
 	p.Constraints = p.Constraints.Clone()
 	p.Legs = slices.Clone(p.Legs)
 	p.Sides = clone.Each(p.Sides, Constraints.Clone)
+	p.SideLabels = slices.Clone(p.SideLabels)
 	if p.Whole != nil {
 		w := p.Whole.Clone()
 		p.Whole = &w

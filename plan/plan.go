@@ -48,6 +48,11 @@ type Plan struct {
 	// Sides holds one sub-plan's constraints per compared side for
 	// comparative questions ("in Hampshire and Somerset").
 	Sides []Constraints `json:"sides,omitempty"`
+	// SideLabels name the sides when they differ by a value of one
+	// condition ("accredited museums", "unaccredited museums"), in the
+	// words of the question; empty for sides that name themselves
+	// (places, organisations, institutions, kinds).
+	SideLabels []string `json:"side_labels,omitempty"`
 	// Whole is, for a question about a share (Constraints.Share), the set
 	// the share is of: "museums in Wales" in "What percentage of museums
 	// in Wales are accredited?".

@@ -78,6 +78,7 @@ func (r *Router) Route(question string) Plan {
 	dropPartOfLonger(&plan)
 	moreFields(&plan)
 	r.thenTest(&plan)
+	r.valueSides(&plan)
 	return plan
 }
 
