@@ -52,8 +52,8 @@ var testPipeline = testfixture.Shared(func(ds *heritage.Dataset) (*Pipeline, err
 })
 
 // withRetrievers returns a copy of the embedded pipeline whose named
-// retrievers are replaced. Its legs have a second each: long enough for
-// a healthy leg on a loaded machine, short enough for a stalled one.
+// retrievers are replaced. Its legs have half a second each: long enough
+// for a healthy leg on a loaded machine, short enough for a stalled one.
 func withRetrievers(t *testing.T, replace map[string]retrievers.Retriever) *Pipeline {
 	base := testPipeline(t)
 	rs := make(map[string]retrievers.Retriever, len(base.retrievers))
@@ -64,7 +64,7 @@ func withRetrievers(t *testing.T, replace map[string]retrievers.Retriever) *Pipe
 		rs[k] = v
 	}
 	opts := base.opts
-	opts.LegTimeout = time.Second
+	opts.LegTimeout = 500 * time.Millisecond
 	opts.CacheSize = 0
 	p, err := New(Components{Data: base.data, Router: base.router, Graph: base.graph, Retrievers: rs, Context: base.builder}, opts)
 	require.NoError(t, err)
