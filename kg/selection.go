@@ -88,6 +88,10 @@ type Selection struct {
 	// SideWide is left for the caller to fill, as Wide is, for each
 	// compared side in one town or administrative unit (nil for others).
 	SideWide [][]string
+	// SideRest is left for the caller to fill, for sides that differ by
+	// a value of one condition: what they select without it (the
+	// institutions that state no value of it cannot be counted on a side).
+	SideRest []string
 	// SideBroader is left for the caller to fill, as BroaderSubject is,
 	// for each compared side that selects none under a subject (nil for
 	// others).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/hybridrag/hybridrag/kg"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -413,6 +414,10 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 		len(plan.SideLabels) > 0
 	unplaced := p.sidesUnplacedNote(sel, plan.Sides)
 	broader := sidesBroaderNote(sel, plan.Sides, groups)
+	if n, field := p.unstatedValue(sel, plan.Sides); n > 0 {
+		broader = strings.TrimPrefix(broader+fmt.Sprintf("; %d %s %s no %s and %s on neither side",
+			n, plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
+	}
 	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0 && unplaced == "" && broader == "",
 		Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
@@ -458,6 +463,55 @@ func writeUnplacedSides(b *strings.Builder, note string) {
 	if note != "" {
 		fmt.Fprintf(b, ". Not an exact answer: %s", note)
 	}
+}
+
+// valueRest returns the constraints of two sides that differ by the
+// value of one condition (size, accreditation, governance or subjects)
+// without that condition, and false when they differ otherwise.
+func valueRest(sides []router.Constraints) (router.Constraints, bool) {
+	if len(sides) != 2 {
+		return router.Constraints{}, false
+	}
+	a, b := sides[0].Clone(), sides[1].Clone()
+	for _, c := range []*router.Constraints{&a, &b} {
+		c.Sizes, c.Accreditation, c.GovernanceCodes, c.Subjects, c.Topic = nil, "", nil, nil, ""
+	}
+	return a, reflect.DeepEqual(a, b)
+}
+
+// unstatedValue counts the institutions of sel.SideRest that state no
+// value of the condition the two sides differ by, and names it: they
+// are on neither side ("Bavaria's museums state no accreditation").
+func (p *Pipeline) unstatedValue(sel *kg.Selection, sides []router.Constraints) (int, string) {
+	if sel == nil || len(sel.SideRest) == 0 || len(sides) != 2 {
+		return 0, ""
+	}
+	a := sides[0]
+	var field string
+	var states func(*heritage.Institution) bool
+	switch {
+	case a.Accreditation != "":
+		field, states = "accreditation", func(in *heritage.Institution) bool {
+			return in.Accreditation != "" && !strings.EqualFold(in.Accreditation, "unknown")
+		}
+	case len(a.Sizes) > 0:
+		field, states = "size", func(in *heritage.Institution) bool { return in.Size != "" && !strings.EqualFold(in.Size, "unknown") }
+	case len(a.GovernanceCodes) > 0:
+		field, states = "governance", func(in *heritage.Institution) bool {
+			return in.GovernanceCode != "" && !strings.HasSuffix(in.GovernanceCode, "Unknown")
+		}
+	case len(a.Subjects) > 0:
+		field, states = "subjects", func(in *heritage.Institution) bool { return len(in.Subjects) > 0 }
+	default:
+		return 0, ""
+	}
+	n := 0
+	for _, id := range sel.SideRest {
+		if in, ok := p.data.Get(id); ok && !states(in) {
+			n++
+		}
+	}
+	return n, field
 }
 
 // sidesBroaderNote says of each compared side that selects none under a

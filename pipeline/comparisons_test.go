@@ -199,3 +199,18 @@ func TestComparedValuesOverTheData(t *testing.T) {
 	}
 	tl.require(t, "comparisons of two values of a condition count each", 60, 95)
 }
+
+// Institutions that state no value of the compared condition are on
+// neither side, and the comparison is not exact while there are any:
+// German records give no accreditation, so "as many of each, 0" of
+// Bavaria had been called exact.
+func TestComparedValuesUnstated(t *testing.T) {
+	p := testPipeline(t)
+	r := ask(t, p, "Are there more accredited or unaccredited museums in Bavaria?")
+	require.Len(t, r.Plan.Sides, 2, r.Answer.Text)
+	require.False(t, r.Answer.Exact, r.Answer.Text)
+	require.Contains(t, r.Answer.Text, "states no accreditation and is on neither side")
+	r = ask(t, p, "Does Kent have more large museums or small museums?")
+	require.False(t, r.Answer.Exact, r.Answer.Text)
+	require.Contains(t, r.Answer.Text, "state no size and are on neither side")
+}

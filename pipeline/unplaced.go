@@ -246,6 +246,15 @@ func (p *Pipeline) selectWide(ctx context.Context, sel *kg.Selection, pl *plan.P
 	if len(pl.Sides) > 1 && len(sel.Sides) == len(pl.Sides) {
 		// "Are there more museums in Berlin or Munich?": each side as
 		// a list is
+		if rest, ok := valueRest(pl.Sides); ok && len(pl.SideLabels) > 0 {
+			// "Are there more accredited or unaccredited museums in
+			// Bavaria?": those that state no accreditation
+			ids, err := p.graph.Select(ctx, rest, sel.AsOf)
+			if err != nil {
+				return err
+			}
+			sel.SideRest = ids
+		}
 		sel.SideWide = make([][]string, len(pl.Sides))
 		sel.SideBroader = make([][]string, len(pl.Sides))
 		for i, side := range pl.Sides {
