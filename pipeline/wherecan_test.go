@@ -33,6 +33,9 @@ func TestWhereCanIOverTheData(t *testing.T) {
 		for _, word := range []string{"windmills", "fossils", "railways", "ships"} {
 			check(fmt.Sprintf("Where can I see %s in %s?", word, county), fmt.Sprintf("Which institutions in %s are about %s?", county, word))
 		}
+		// a kind written with capitals after "a" is a kind, not the
+		// institution called so ("Toy-Museum")
+		check(fmt.Sprintf("Where can I see a Toy Museum in %s?", county), fmt.Sprintf("Which toy museums are in %s?", county))
 	}
 	tl.require(t, "'Where can I …' questions answer as the list", 150, 100)
 }

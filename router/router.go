@@ -169,7 +169,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 		}
 	}
 	c.Field = fieldOf(s)
-	if c.Field == "city" && len(c.Names) == 1 && !ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
+	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
 		// "Where can I find a Toy Museum in London?": a kind written
 		// with capitals after "a", not the institution called so
 		at := s.find(normalize(c.Names[0].Text))
