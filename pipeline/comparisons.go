@@ -451,15 +451,15 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 			}
 			p.writeGroups(&b, groups, plan.Constraints, cite)
 			writeUnstatedNegated(&b, unstated, noun, plan.Constraints)
-			writeUnplacedSides(&b, unplaced)
-			writeUnplacedSides(&b, broader)
+			writeNotExact(&b, unplaced)
+			writeNotExact(&b, broader)
 			return b.String()
 		}}, true, nil
 }
 
-// writeUnplacedSides says that records naming no place may belong to the
-// compared sides (sidesUnplacedNote), when any may.
-func writeUnplacedSides(b *strings.Builder, note string) {
+// writeNotExact writes why a comparison is not exact (sidesUnplacedNote,
+// sidesBroaderNote), when note gives a reason.
+func writeNotExact(b *strings.Builder, note string) {
 	if note != "" {
 		fmt.Fprintf(b, ". Not an exact answer: %s", note)
 	}

@@ -172,17 +172,18 @@ func TestComparedSubjectsBroaderOverTheData(t *testing.T) {
 // "Are there more accredited or unaccredited museums in Kent?" compares
 // two values of one condition: both had been read as conditions of one
 // list, called exact. For every third British county with ten museums or
-// more, four pairs of values in two shapes, each side holds the museums
+// more, four pairs of values in three shapes, each side holds the museums
 // "Which A museums are there in X?" lists.
 func TestComparedValuesOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	pairs := [][2]string{{"accredited", "unaccredited"}, {"independent", "local authority"}, {"large", "small"}, {"railway", "military"}}
-	shapes := []string{"Are there more %s or %s museums in %s?", "Are there more %s museums than %s museums in %s?"}
+	shapes := []string{"Are there more %s or %s museums in %s?", "Are there more %s museums than %s museums in %s?",
+		"In %[3]s, are there more %[1]s or %[2]s museums?"} // the place before the cue holds for both
 	var tl tally
 	for k, county := range everyNth(britishCounties(p), 3, func(_ string, n int) bool { return n >= 10 }) {
 		for j, pair := range pairs {
-			q := fmt.Sprintf(shapes[(k+j)%2], pair[0], pair[1], county)
+			q := fmt.Sprintf(shapes[(k+j)%len(shapes)], pair[0], pair[1], county)
 			r := ask(t, p, q)
 			ok := len(r.Plan.Sides) == 2 && len(r.Answer.Groups) == 2
 			for i := 0; ok && i < 2; i++ {

@@ -107,7 +107,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			if field == "opened" && value != "" && plan.Constraints.Age {
 				text = strings.TrimSuffix(text, ".") + ageText(in, p.opts.AsOf) + "."
 			}
-			if field == "operator" && value != "" && value == in.Governance && !namesOperator(in) {
+			if field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0 {
 				// "Who runs the Pitt Rivers Museum?" of a record that
 				// names no operator, only its kind of governance
 				text = fmt.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
@@ -327,17 +327,7 @@ func fieldValue(in *heritage.Institution, field string) (label, value string) {
 		}
 		return "former name", strings.Join(names, "; ")
 	case "operator", "member_of":
-		var ops []string
-		for _, m := range in.MemberOf {
-			if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
-				ops = append(ops, m.Name)
-			}
-		}
-		for _, r := range in.Related {
-			if r.Relation == "part_of" || r.Relation == "operated_by" {
-				ops = append(ops, r.Name)
-			}
-		}
+		ops := operatorNames(in)
 		label := "operator"
 		if field == "member_of" {
 			label = "parent organisation"
@@ -668,21 +658,21 @@ func ageText(in *heritage.Institution, asOf int) string {
 	return s
 }
 
-// namesOperator reports whether a record names an organisation it is run
-// by or part of (what fieldValue gives as its operator before its
-// governance).
-func namesOperator(in *heritage.Institution) bool {
+// operatorNames are the organisations a record is run by or part of
+// (what fieldValue gives as its operator before its governance).
+func operatorNames(in *heritage.Institution) []string {
+	var ops []string
 	for _, m := range in.MemberOf {
 		if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
-			return true
+			ops = append(ops, m.Name)
 		}
 	}
 	for _, r := range in.Related {
 		if r.Relation == "part_of" || r.Relation == "operated_by" {
-			return true
+			ops = append(ops, r.Name)
 		}
 	}
-	return false
+	return ops
 }
 
 // bodyFieldDraft answers a field of an organisation the data knows only
@@ -691,10 +681,9 @@ func namesOperator(in *heritage.Institution) bool {
 // of its own; the answer says so and names the institutions recorded as
 // belonging to it, the first ten by the retrievers' ranking cited.
 func (p *Pipeline) bodyFieldDraft(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) draft {
-	b := plan.Constraints.Bodies[0]
-	in := &heritage.Institution{}
-	label, _ := fieldValue(in, plan.Constraints.Field)
-	text := fmt.Sprintf("The data holds no record of %s itself, so it records no %s for it", b.Name, label)
+	body := plan.Constraints.Bodies[0]
+	label, _ := fieldValue(&heritage.Institution{}, plan.Constraints.Field) // the field's name
+	text := fmt.Sprintf("The data holds no record of %s itself, so it records no %s for it", body.Name, label)
 	if sel == nil || len(sel.Main) == 0 {
 		return noneDraft(text + ".")
 	}
@@ -702,15 +691,15 @@ func (p *Pipeline) bodyFieldDraft(sel *kg.Selection, plan router.Plan, fused []f
 	ids := slices.SortedStableFunc(slices.Values(sel.Main), func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	ids = ids[:min(len(ids), 10)]
 	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
-		var b2 strings.Builder
-		fmt.Fprintf(&b2, "%s; it names %s as the organisation %d %s %s: ", text, b.Name, len(sel.Main),
-			plural("institution", len(sel.Main)), relationVerb(b.Relation, len(sel.Main)))
-		p.writeNames(&b2, ids, cite)
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s; it names %s as the organisation %d %s %s: ", text, body.Name, len(sel.Main),
+			plural("institution", len(sel.Main)), relationVerb(body.Relation, len(sel.Main)))
+		p.writeNames(&b, ids, cite)
 		if len(sel.Main) > len(ids) {
-			s := strings.TrimSuffix(b2.String(), ".")
+			s := strings.TrimSuffix(b.String(), ".")
 			return fmt.Sprintf("%s and %d more.", s, len(sel.Main)-len(ids))
 		}
-		return b2.String()
+		return b.String()
 	}}
 }
 

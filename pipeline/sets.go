@@ -42,8 +42,8 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 				p.writeGroups(&b, groups, c, cite)
 				writePlaceReadings(&b, c.Places)
 				writeUnstatedNegated(&b, unstated, noun, c)
-				writeUnplacedSides(&b, unplaced)
-				writeUnplacedSides(&b, broader)
+				writeNotExact(&b, unplaced)
+				writeNotExact(&b, broader)
 				return b.String()
 			}}, true, nil
 	}

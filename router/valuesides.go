@@ -2,6 +2,7 @@ package router
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -12,7 +13,8 @@ import (
 // small museums?"). Both values had been read as conditions of one list,
 // called exact. Each side is the list its value and the rest of the
 // question ask for, read as such ("accredited museums in Kent"); the two
-// must differ in their conditions and agree on their places and kinds.
+// must differ in their conditions and agree on their kinds and with the
+// question on its places, or the question is left as it was read.
 func (r *Router) valueSides(plan *Plan) {
 	if len(plan.Sides) > 1 || plan.Frame == FramePair || len(plan.Constraints.Names) > 0 {
 		return
@@ -75,8 +77,19 @@ func (r *Router) valueSides(plan *Plan) {
 		sides = append(sides, c)
 		labels = append(labels, label)
 	}
+	for k := range sides {
+		// a place or years said before the cue ("Gibt es in Sachsen
+		// mehr große oder kleine Museen?") hold for both sides
+		if len(sides[k].Places) == 0 {
+			sides[k].Places = slices.Clone(plan.Constraints.Places)
+		}
+		if sides[k].Years == nil {
+			sides[k].Years = plan.Constraints.Years
+		}
+	}
 	a, b := sides[0], sides[1]
-	if reflect.DeepEqual(a, b) || !reflect.DeepEqual(a.Places, b.Places) || !reflect.DeepEqual(a.TypeCodes, b.TypeCodes) {
+	if reflect.DeepEqual(a, b) || !reflect.DeepEqual(a.Places, b.Places) || !reflect.DeepEqual(a.TypeCodes, b.TypeCodes) ||
+		!reflect.DeepEqual(a.Places, plan.Constraints.Places) {
 		return
 	}
 	plan.Sides, plan.SideLabels = sides, labels
