@@ -52,6 +52,7 @@ targets=(
   "./server FuzzServer"
   "./context FuzzPieces"
   "./context FuzzCount"
+  "./sources FuzzStoreRead"
 )
 
 only=("$@")

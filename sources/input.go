@@ -32,6 +32,9 @@ type ReadOptions struct {
 	Map map[string]string
 	// Delimiter of CSV fields (default: detected from the header).
 	Delimiter rune
+	// IsBase reports whether id is a bundled record's: an override
+	// source (Meta.Override) may hold only those.
+	IsBase func(id string) bool
 }
 
 // Input is what reading a file gave: the valid records, ready to store,
@@ -64,7 +67,7 @@ func Read(r io.Reader, meta Meta, opts ReadOptions) (*Input, error) {
 	add := func(line int, rec heritage.Institution, err error) {
 		if err == nil {
 			meta.apply(&rec)
-			err = meta.check(&rec)
+			err = meta.check(&rec, opts.IsBase)
 		}
 		if err == nil {
 			if first, dup := seen[rec.ID]; dup {
@@ -126,7 +129,12 @@ func detectFormat(name string, b []byte) Format {
 // namespace gets the source's ("42" → "myorg:42"), and the tier, licence,
 // attribution and source name default to the source's.
 func (m Meta) apply(in *heritage.Institution) {
-	if in.ID != "" && !strings.Contains(in.ID, ":") {
+	if m.Override {
+		// A correction is cited as one, whatever the record it was
+		// copied from said.
+		in.Source = OverrideNamespace
+	}
+	if in.ID != "" && !strings.Contains(in.ID, ":") && !m.Override {
 		in.ID = m.Namespace + ":" + in.ID
 	}
 	def := func(dst *string, v string) {
@@ -152,7 +160,7 @@ func (m Meta) apply(in *heritage.Institution) {
 
 // check validates a record of the source: the record schema's rules, and
 // an id in the source's namespace.
-func (m Meta) check(in *heritage.Institution) error {
+func (m Meta) check(in *heritage.Institution, isBase func(string) bool) error {
 	if err := in.Validate(); err != nil {
 		return err
 	}
@@ -162,6 +170,12 @@ func (m Meta) check(in *heritage.Institution) error {
 			names[i] = t.Name
 		}
 		return &heritage.FieldError{ID: in.ID, Field: "type", Rule: fmt.Sprintf("%q is not a known type: write one of %s, or its letter (M for MUSEUM)", in.Type, strings.Join(names, ", "))}
+	}
+	if m.Override {
+		if isBase == nil || !isBase(in.ID) {
+			return &heritage.FieldError{ID: in.ID, Field: "id", Rule: fmt.Sprintf("%q is no bundled record's id: an override replaces a bundled record, and keeps its id (e.g. wd:Q190804)", in.ID)}
+		}
+		return nil
 	}
 	if ns, _, _ := strings.Cut(in.ID, ":"); ns != m.Namespace {
 		return &heritage.FieldError{ID: in.ID, Field: "id", Rule: fmt.Sprintf("%q is not in the source's namespace %q (write %s:LOCAL, or LOCAL alone)", in.ID, m.Namespace, m.Namespace)}

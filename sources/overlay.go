@@ -3,7 +3,9 @@ package sources
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
@@ -18,6 +20,10 @@ type Data struct {
 	Base *heritage.Dataset
 	// State is the store's state laid over Base.
 	State *State
+	// Warnings are what the overlay left out, and why: a source in a
+	// namespace of the base records, an override of a record the base
+	// does not hold.
+	Warnings []string
 	// sums[i] is the content hash of record i when it comes from a
 	// source, "" when it is Base's record as it is.
 	sums []string
@@ -29,32 +35,43 @@ func Plain(base *heritage.Dataset) *Data {
 }
 
 // Overlay lays st over base: base's records in their order without the
-// hidden ones, a source's record in place of a base record of the same id,
-// then the sources' other records, source by source. Relations from a
-// source's records resolve by identifier (see resolve). The version is
-// base's when st is empty, else a hash of base's and st's versions: the
-// index and answer caches, keyed on it, never serve a view of other data.
+// hidden ones, an override record (the OverrideNamespace source's) in
+// place of the base record of its id, then the sources' records, source
+// by source. A source in a namespace of base's records (see Reserved) is
+// left out, and so is an override of a record base does not hold; both
+// are named in Data.Warnings. Relations from a source's records resolve
+// by identifier (see resolve). The version is base's when st is empty,
+// else a hash of base's and st's versions: the index and answer caches,
+// keyed on it, never serve a view of other data.
 func Overlay(base *heritage.Dataset, st *State) (*Data, error) {
 	if st.Empty() {
 		d := Plain(base)
 		d.State = st
 		return d, nil
 	}
-	own := make(map[string]*heritage.Institution, st.Len())
+	var warnings []string
+	reserved := Reserved(base)
+	override := make(map[string]*heritage.Institution)
 	for i := range st.Sources {
-		for k := range st.Sources[i].Records {
-			r := &st.Sources[i].Records[k]
-			own[r.ID] = r
+		src := &st.Sources[i]
+		if !src.Meta.Override {
+			continue
+		}
+		for k := range src.Records {
+			r := &src.Records[k]
+			if _, ok := base.Get(r.ID); !ok {
+				warnings = append(warnings, fmt.Sprintf("override %s left out: no bundled record has that id", r.ID))
+				continue
+			}
+			override[r.ID] = r
 		}
 	}
-	recs := make([]heritage.Institution, 0, base.Len()+len(own))
+	recs := make([]heritage.Institution, 0, base.Len()+st.Len())
 	fromSource := make([]bool, 0, cap(recs))
-	placed := make(map[string]bool, len(own))
 	for i := range base.Institutions {
 		in := &base.Institutions[i]
-		if r, ok := own[in.ID]; ok {
+		if r, ok := override[in.ID]; ok {
 			recs, fromSource = append(recs, *r), append(fromSource, true)
-			placed[in.ID] = true
 			continue
 		}
 		if _, hidden := slices.BinarySearch(st.Hidden, in.ID); hidden {
@@ -63,10 +80,16 @@ func Overlay(base *heritage.Dataset, st *State) (*Data, error) {
 		recs, fromSource = append(recs, *in), append(fromSource, false)
 	}
 	for i := range st.Sources {
-		for k := range st.Sources[i].Records {
-			if r := &st.Sources[i].Records[k]; !placed[r.ID] {
-				recs, fromSource = append(recs, *r), append(fromSource, true)
-			}
+		src := &st.Sources[i]
+		switch {
+		case src.Meta.Override:
+			continue
+		case slices.Contains(reserved, src.Meta.Namespace):
+			warnings = append(warnings, fmt.Sprintf("source %q left out (%d records): %q is a namespace of the bundled records; correct a bundled record with \"hybridrag ingest --override\"", src.Meta.Namespace, len(src.Records), src.Meta.Namespace))
+			continue
+		}
+		for k := range src.Records {
+			recs, fromSource = append(recs, src.Records[k]), append(fromSource, true)
 		}
 	}
 	resolve(recs, fromSource)
@@ -85,7 +108,7 @@ func Overlay(base *heritage.Dataset, st *State) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Data{Dataset: ds, Base: base, State: st, sums: sums}, nil
+	return &Data{Dataset: ds, Base: base, State: st, Warnings: warnings, sums: sums}, nil
 }
 
 // resolve rewrites the relations of the records from a source (member_of
@@ -154,4 +177,27 @@ func resolve(recs []heritage.Institution, fromSource []bool) {
 			}
 		}
 	}
+}
+
+// OverrideNamespace names the source of corrections to bundled records
+// ("hybridrag ingest --override"): each of its records replaces the
+// bundled record of its id, and is cited with this source.
+const OverrideNamespace = "override"
+
+// Reserved are the namespaces no user source may take, sorted: those of
+// base's record ids (the bundled data's wd, ror, …, or a data file's
+// own) and OverrideNamespace.
+func Reserved(base *heritage.Dataset) []string {
+	seen := map[string]bool{OverrideNamespace: true}
+	for i := range base.Institutions {
+		if ns, _, ok := strings.Cut(base.Institutions[i].ID, ":"); ok {
+			seen[ns] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for ns := range seen {
+		out = append(out, ns)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -20,7 +20,7 @@ var meta = sources.Meta{Namespace: "myorg", License: "CC-BY-4.0", Attribution: "
 
 // own returns records lo..hi-1 of the source in revision rev, read as
 // a user's JSON Lines file would be.
-func own(t *testing.T, lo, hi, rev int, link string) []heritage.Institution {
+func own(t testing.TB, lo, hi, rev int, link string) []heritage.Institution {
 	t.Helper()
 	var recs []heritage.Institution
 	for i := lo; i < hi; i++ {
@@ -33,7 +33,7 @@ func own(t *testing.T, lo, hi, rev int, link string) []heritage.Institution {
 	return in.Records
 }
 
-func put(t *testing.T, st *sources.Store, recs []heritage.Institution, replace bool) (sources.Change, *sources.State) {
+func put(t testing.TB, st *sources.Store, recs []heritage.Institution, replace bool) (sources.Change, *sources.State) {
 	t.Helper()
 	var ch sources.Change
 	_, after, err := st.Update(context.Background(), func(s *sources.State) (err error) {

@@ -18,6 +18,10 @@ type Meta struct {
 	License     string        `json:"license,omitempty"`
 	Attribution string        `json:"attribution,omitempty"`
 	Tier        heritage.Tier `json:"tier,omitempty"`
+	// Override marks the source of corrections to bundled records (see
+	// OverrideNamespace): its records keep the ids of the records they
+	// replace.
+	Override bool `json:"override,omitempty"`
 }
 
 // Source is a source's records, validated and in canonical form, sorted
@@ -36,6 +40,13 @@ type State struct {
 	// Version identifies the state ("" for an empty store); it is a hash
 	// of the canonical records and the hidden ids.
 	Version string
+	// Head is what the store's CURRENT file said when the state was read
+	// (see Store.Head).
+	Head string
+	// Recovered is set when the version CURRENT names was damaged and an
+	// earlier whole one was read instead: what happened and how to make
+	// it current.
+	Recovered string
 }
 
 // Empty reports whether the state adds, changes and hides nothing.
@@ -72,7 +83,7 @@ func (s *State) Source(ns string) (*Source, bool) {
 // clone copies the state's lists (records are values that are never
 // changed in place, so they are shared).
 func (s *State) clone() *State {
-	c := &State{Sources: slices.Clone(s.Sources), Hidden: slices.Clone(s.Hidden), Version: s.Version}
+	c := &State{Sources: slices.Clone(s.Sources), Hidden: slices.Clone(s.Hidden), Version: s.Version, Head: s.Head}
 	for i := range c.Sources {
 		c.Sources[i].Records = slices.Clone(c.Sources[i].Records)
 	}
@@ -190,7 +201,8 @@ func (s *State) Delete(ids []string, isBase func(id string) bool) (ch Change, un
 
 // version computes the state's version from its canonical content.
 func (s *State) version() (string, error) {
-	if s.Empty() {
+	if len(s.Sources) == 0 && len(s.Hidden) == 0 {
+		// A source emptied of its records stays, and has a version.
 		return "", nil
 	}
 	h := sha256.New()

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/fileutil"
 )
 
@@ -46,6 +44,7 @@ const EnvStore = "HYBRIDRAG_STORE"
 const (
 	currentFile = "CURRENT"
 	hiddenFile  = "hidden"
+	sumsFile    = "SHA256SUMS"
 	lockFile    = "lock"
 	sourceExt   = ".jsonl"
 )
@@ -71,102 +70,113 @@ func Open(dir string) *Store { return &Store{dir: dir} }
 func (s *Store) Dir() string { return s.dir }
 
 // Version is the version in use ("" for an empty or missing store),
-// read from one small file: cheap enough to poll.
+// read from one small file: cheap enough to poll. A CURRENT that names no
+// version is an error here; Read falls back past it.
 func (s *Store) Version() (string, error) {
-	b, err := os.ReadFile(filepath.Join(s.dir, currentFile))
+	head, err := s.Head()
+	if err != nil {
+		return "", err
+	}
+	v, ok := parseHead(head)
+	if !ok {
+		return "", fmt.Errorf("sources: %s: not a version: %q", filepath.Join(s.dir, currentFile), head)
+	}
+	return v, nil
+}
+
+// Head is what CURRENT says, as it is ("" when there is no CURRENT): a
+// token that changes with every update, cheap to poll, and known even
+// when it names no readable version.
+func (s *Store) Head() (string, error) {
+	f, err := os.Open(filepath.Join(s.dir, currentFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("sources: %w", err)
 	}
-	v, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "v-")
-	if !ok || v == "" {
-		return "", fmt.Errorf("sources: %s: not a version: %q", filepath.Join(s.dir, currentFile), b)
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxHead))
+	if err != nil {
+		return "", fmt.Errorf("sources: %w", err)
 	}
-	return v, nil
+	return strings.TrimSpace(string(b)), nil
 }
 
-// Read returns the state in use.
+// maxHead bounds what is read of CURRENT: "v-" and a 16-digit hash.
+const maxHead = 64
+
+// emptyHead is CURRENT of a store whose sources were all emptied out by
+// updates: a version with nothing in it.
+const emptyHead = "empty"
+
+// parseHead reads CURRENT's content: "v-<hex>", "empty" or nothing.
+func parseHead(head string) (string, bool) {
+	if head == "" || head == emptyHead {
+		return "", true
+	}
+	v, ok := strings.CutPrefix(head, "v-")
+	return v, ok && validVersion(v)
+}
+
+// validVersion reports whether v can name a version: the hex digits of
+// a content hash.
+func validVersion(v string) bool {
+	if len(v) == 0 || len(v) > 32 {
+		return false
+	}
+	for _, c := range v {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// Read returns the state in use. Every read validates what it reads:
+// when CURRENT, or the version it names, is damaged (unreadable, torn,
+// edited by hand), the newest version that is whole is read instead and
+// State.Recovered says so; "hybridrag doctor --repair" makes it current.
+// A store with no whole version left is an error that says how to
+// repair it.
 func (s *Store) Read() (*State, error) {
 	// An update may remove an old version between reading CURRENT and
 	// reading its directory: read CURRENT again then.
-	var err error
+	var (
+		head  string
+		cause error
+	)
 	for range 3 {
-		var v string
-		if v, err = s.Version(); err != nil {
+		var err error
+		if head, err = s.Head(); err != nil {
 			return nil, err
 		}
-		if v == "" {
-			return &State{}, nil
+		v, ok := parseHead(head)
+		if !ok {
+			cause = fmt.Errorf("%s names no version: %q", currentFile, head)
+			break
 		}
-		var st *State
-		st, err = readVersion(filepath.Join(s.dir, "v-"+v))
+		if v == "" {
+			if head == "" && s.hasVersions() {
+				cause = fmt.Errorf("%s is missing", currentFile)
+				break
+			}
+			return &State{Head: head}, nil
+		}
+		st, err := readVersion(filepath.Join(s.dir, "v-"+v), v)
 		if err == nil {
-			st.Version = v
+			st.Head = head
 			return st, nil
 		}
+		cause = err
 		if !errors.Is(err, fs.ErrNotExist) {
 			break
 		}
-	}
-	return nil, err
-}
-
-func readVersion(dir string) (*State, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	st := &State{}
-	for _, e := range ents {
-		path := filepath.Join(dir, e.Name())
-		switch {
-		case e.Name() == hiddenFile:
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return nil, fmt.Errorf("sources: %w", err)
-			}
-			st.Hidden = strings.Fields(string(b))
-		case strings.HasSuffix(e.Name(), sourceExt):
-			src, err := readSource(path)
-			if err != nil {
-				return nil, err
-			}
-			st.Sources = append(st.Sources, src)
+		if again, _ := s.Head(); again == head {
+			break
 		}
 	}
-	slices.SortFunc(st.Sources, func(a, b Source) int { return strings.Compare(a.Meta.Namespace, b.Meta.Namespace) })
-	slices.Sort(st.Hidden)
-	return st, nil
-}
-
-func readSource(path string) (Source, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return Source{}, fmt.Errorf("sources: %w", err)
-	}
-	var src Source
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(nil, 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Bytes()
-		if n == 1 {
-			if err := json.Unmarshal(line, &src.Meta); err != nil {
-				return Source{}, fmt.Errorf("sources: %s: line 1 (meta): %w", path, err)
-			}
-			continue
-		}
-		var in heritage.Institution
-		if err := heritage.Decode(line, &in); err != nil {
-			return Source{}, fmt.Errorf("sources: %s: line %d: %w", path, n, err)
-		}
-		src.Records = append(src.Records, in)
-	}
-	if err := sc.Err(); err != nil {
-		return Source{}, fmt.Errorf("sources: %s: %w", path, err)
-	}
-	return src, nil
+	return s.fallback(head, cause)
 }
 
 // Update applies change to a copy of the state in use and makes the
@@ -194,7 +204,7 @@ func (s *Store) Update(ctx context.Context, change func(st *State) error) (befor
 		return nil, nil, err
 	}
 	s.removeLeftovers(before.Version)
-	if after.Version == before.Version {
+	if after.Version == before.Version && before.Recovered == "" {
 		return before, after, nil
 	}
 	if err := s.write(after); err != nil {
@@ -219,25 +229,41 @@ func (s *Store) lock(ctx context.Context) (func(), error) {
 
 // write writes st's version directory, then points CURRENT at it.
 func (s *Store) write(st *State) error {
-	final := filepath.Join(s.dir, "v-"+st.Version)
-	if _, err := os.Stat(final); err != nil {
-		tmp, err := os.MkdirTemp(s.dir, "tmp-")
-		if err != nil {
-			return fmt.Errorf("sources: %w", err)
-		}
-		if err := writeVersion(tmp, st); err != nil {
-			_ = os.RemoveAll(tmp)
-			return err
-		}
-		if err := os.Rename(tmp, final); err != nil {
-			_ = os.RemoveAll(tmp)
-			return fmt.Errorf("sources: %w", err)
+	if st.Version != "" {
+		final := filepath.Join(s.dir, "v-"+st.Version)
+		if _, err := readVersion(final, st.Version); err != nil {
+			// Missing, or a damaged copy of the same content: written anew.
+			_ = os.RemoveAll(final)
+			tmp, err := os.MkdirTemp(s.dir, "tmp-")
+			if err != nil {
+				return fmt.Errorf("sources: %w", err)
+			}
+			if err := writeVersion(tmp, st); err != nil {
+				_ = os.RemoveAll(tmp)
+				return err
+			}
+			if err := os.Rename(tmp, final); err != nil {
+				_ = os.RemoveAll(tmp)
+				return fmt.Errorf("sources: %w", err)
+			}
 		}
 	}
-	return writeFile(filepath.Join(s.dir, currentFile), []byte("v-"+st.Version+"\n"))
+	head := emptyHead
+	if st.Version != "" {
+		head = "v-" + st.Version
+	}
+	return writeFile(filepath.Join(s.dir, currentFile), []byte(head+"\n"))
 }
 
+// writeVersion writes st into dir: a file per source, the hidden ids, and
+// last the checksums of those files, by which a read knows the version
+// whole.
 func writeVersion(dir string, st *State) error {
+	var sums strings.Builder
+	put := func(name string, b []byte) error {
+		fmt.Fprintf(&sums, "%s  %s\n", sum(b), name)
+		return writeFile(filepath.Join(dir, name), b)
+	}
 	for _, src := range st.Sources {
 		var b bytes.Buffer
 		m, err := json.Marshal(src.Meta)
@@ -254,16 +280,16 @@ func writeVersion(dir string, st *State) error {
 			b.Write(r)
 			b.WriteByte('\n')
 		}
-		if err := writeFile(filepath.Join(dir, src.Meta.Namespace+sourceExt), b.Bytes()); err != nil {
+		if err := put(src.Meta.Namespace+sourceExt, b.Bytes()); err != nil {
 			return err
 		}
 	}
 	if len(st.Hidden) > 0 {
-		if err := writeFile(filepath.Join(dir, hiddenFile), []byte(strings.Join(st.Hidden, "\n")+"\n")); err != nil {
+		if err := put(hiddenFile, []byte(strings.Join(st.Hidden, "\n")+"\n")); err != nil {
 			return err
 		}
 	}
-	return nil
+	return writeFile(filepath.Join(dir, sumsFile), []byte(sums.String()))
 }
 
 // writeFile writes path with b, synced, through a temporary file renamed
