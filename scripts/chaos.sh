@@ -16,7 +16,10 @@
 #     had before them (CHAOS_GOROUTINE_SLACK, default 20),
 #   - after serve is killed with -9 mid-load and started again on the same
 #     cache directory, it answers within 10 s; while it is down the clients
-#     see refused connections and nothing else.
+#     see refused connections and nothing else,
+#   - the store of users' sources survives kill -9 during delete and ingest,
+#     an emptied source and a damaged CURRENT (scripts/chaos-store.sh;
+#     CHAOS_STORE_KILLS runs, default 25).
 #
 # Environment: CHAOS_PORT (serve, default 28190), CHAOS_BACKEND_PORT (default
 # 28191), CHAOS_PHASE_SECONDS (default 6), CHAOS_WORKERS (default 4),
@@ -230,6 +233,11 @@ if [ "$((peak_kb / 1024))" -gt "$RSS_MB" ]; then
 fi
 if [ "$fail" -ne 0 ]; then
 	tail -20 "$WORK/serve.log" >&2
-	exit 1
 fi
+# The store of users' sources: kill -9 during delete and ingest, a source
+# emptied of its last record, a damaged CURRENT (scripts/chaos-store.sh).
+if ! CHAOS_BIN="$BIN" bash "$ROOT/scripts/chaos-store.sh"; then
+	fail=1
+fi
+[ "$fail" -eq 0 ] || exit 1
 echo "chaos: PASS"

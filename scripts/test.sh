@@ -394,13 +394,13 @@ import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
-if ! CHAOS_BIN="$root/.tools/bin/hybridrag" CHAOS_PHASE_SECONDS=2 CHAOS_PORT="$chaos_port" CHAOS_BACKEND_PORT="$chaos_backend" \
+if ! CHAOS_BIN="$root/.tools/bin/hybridrag" CHAOS_PHASE_SECONDS=2 CHAOS_STORE_KILLS=4 CHAOS_PORT="$chaos_port" CHAOS_BACKEND_PORT="$chaos_backend" \
   bash scripts/chaos.sh >"$work/chaos.log" 2>&1; then
   cat "$work/chaos.log"
   echo "chaos.sh failed"
   status=1
 else
-  grep -E '^chaos: (recovered|goroutines|serve killed|[0-9]+ requests|peak|PASS)' "$work/chaos.log"
+  grep -E '^chaos(-store)?: (recovered|goroutines|serve killed|[0-9]+ requests|[0-9]+ delete|after|a damaged|peak|PASS)' "$work/chaos.log"
 fi
 step "done"
 exit "$status"

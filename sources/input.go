@@ -2,6 +2,7 @@ package sources
 
 import (
 	"bufio"
+	"cmp"
 	"bytes"
 	"fmt"
 	"io"
@@ -32,9 +33,9 @@ type ReadOptions struct {
 	Map map[string]string
 	// Delimiter of CSV fields (default: detected from the header).
 	Delimiter rune
-	// IsBase reports whether id is a bundled record's: an override
-	// source (Meta.Override) may hold only those.
-	IsBase func(id string) bool
+	// Base finds a bundled record by id: an override source
+	// (Meta.Override) holds only corrections of those (see Corrected).
+	Base func(id string) (*heritage.Institution, bool)
 }
 
 // Input is what reading a file gave: the valid records, ready to store,
@@ -65,9 +66,12 @@ func Read(r io.Reader, meta Meta, opts ReadOptions) (*Input, error) {
 	in := &Input{}
 	seen := map[string]int{}
 	add := func(line int, rec heritage.Institution, err error) {
+		if err == nil && meta.Override {
+			rec, err = corrected(rec, opts.Base)
+		}
 		if err == nil {
 			meta.apply(&rec)
-			err = meta.check(&rec, opts.IsBase)
+			err = meta.check(&rec)
 		}
 		if err == nil {
 			if first, dup := seen[rec.ID]; dup {
@@ -130,9 +134,11 @@ func detectFormat(name string, b []byte) Format {
 // attribution and source name default to the source's.
 func (m Meta) apply(in *heritage.Institution) {
 	if m.Override {
-		// A correction is cited as one, whatever the record it was
-		// copied from said.
+		// A correction is cited as one, with the licence and attribution
+		// given for it, whatever the record it corrects said.
 		in.Source = OverrideNamespace
+		in.License = cmp.Or(m.License, in.License)
+		in.Attribution = cmp.Or(m.Attribution, in.Attribution)
 	}
 	if in.ID != "" && !strings.Contains(in.ID, ":") && !m.Override {
 		in.ID = m.Namespace + ":" + in.ID
@@ -160,7 +166,7 @@ func (m Meta) apply(in *heritage.Institution) {
 
 // check validates a record of the source: the record schema's rules, and
 // an id in the source's namespace.
-func (m Meta) check(in *heritage.Institution, isBase func(string) bool) error {
+func (m Meta) check(in *heritage.Institution) error {
 	if err := in.Validate(); err != nil {
 		return err
 	}
@@ -172,10 +178,7 @@ func (m Meta) check(in *heritage.Institution, isBase func(string) bool) error {
 		return &heritage.FieldError{ID: in.ID, Field: "type", Rule: fmt.Sprintf("%q is not a known type: write one of %s, or its letter (M for MUSEUM)", in.Type, strings.Join(names, ", "))}
 	}
 	if m.Override {
-		if isBase == nil || !isBase(in.ID) {
-			return &heritage.FieldError{ID: in.ID, Field: "id", Rule: fmt.Sprintf("%q is no bundled record's id: an override replaces a bundled record, and keeps its id (e.g. wd:Q190804)", in.ID)}
-		}
-		return nil
+		return nil // corrected checked the id
 	}
 	if ns, _, _ := strings.Cut(in.ID, ":"); ns != m.Namespace {
 		return &heritage.FieldError{ID: in.ID, Field: "id", Rule: fmt.Sprintf("%q is not in the source's namespace %q (write %s:LOCAL, or LOCAL alone)", in.ID, m.Namespace, m.Namespace)}

@@ -217,7 +217,7 @@ func TestOverlayKeepsBundledNamespaces(t *testing.T) {
 	fixed := victim
 	fixed.Name = victim.Name + " (corrected)"
 	in, err := sources.Read(strings.NewReader(jsonLine(t, fixed)), sources.Meta{Namespace: sources.OverrideNamespace, Override: true, Tier: heritage.TierVerified},
-		sources.ReadOptions{Name: "fix.jsonl", IsBase: func(id string) bool { _, ok := base.Get(id); return ok }})
+		sources.ReadOptions{Name: "fix.jsonl", Base: base.Get})
 	if err != nil || len(in.Bad) > 0 {
 		t.Fatalf("read override: %v %v", err, in.Bad)
 	}
@@ -233,7 +233,7 @@ func TestOverlayKeepsBundledNamespaces(t *testing.T) {
 	// An override of an id the base lacks is refused at read.
 	fixed.ID = ns + ":NoSuchRecord"
 	in, err = sources.Read(strings.NewReader(jsonLine(t, fixed)), sources.Meta{Namespace: sources.OverrideNamespace, Override: true, Tier: heritage.TierVerified},
-		sources.ReadOptions{Name: "fix.jsonl", IsBase: func(id string) bool { _, ok := base.Get(id); return ok }})
+		sources.ReadOptions{Name: "fix.jsonl", Base: base.Get})
 	if err != nil || len(in.Bad) != 1 || !strings.Contains(in.Bad[0].Error(), "bundled") {
 		t.Fatalf("override of an unknown id: %v %v", err, in.Bad)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/sources"
 )
 
 const doctorUsage = `Usage: hybridrag doctor [flags]
@@ -23,10 +24,18 @@ component answers instead), and where the indexes are kept. Exits 1 when
 a configured backend fails or the embedder asked for (--embedder minilm or
 minilm-q) is not the one in use; the embedder's line names its model.
 
+The store of your sources is checked too: a version that is damaged
+(a file changed or cut short after it was written, a CURRENT that names
+no version) is reported with the version that is read instead. With
+--repair, that last whole version is made current again; a store with no
+whole version left is moved aside to a directory beside it (nothing is
+deleted) and an empty store takes its place.
+
 Examples:
   hybridrag doctor
   hybridrag doctor --neo4j bolt://127.0.0.1:7687 --sparql http://127.0.0.1:7878/query
   hybridrag doctor --llm http://127.0.0.1:11434/v1 --llm-model llama3.2
+  hybridrag doctor --repair
 `
 
 func runDoctor(ctx context.Context, e *env, args []string) error {
@@ -34,6 +43,7 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	var df dataFlags
 	df.register(fs)
 	df.registerLLM(fs)
+	repair := fs.Bool("repair", false, "make the store's last whole version current again (see above)")
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -47,6 +57,15 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	}
 	w := e.stdout
 	fmt.Fprintln(w, "configuration: ok")
+	failed := 0
+	switch ok, readable := checkStore(ctx, w, e.openStore(cfg), *repair); {
+	case !readable:
+		// The rest is checked without the store.
+		failed++
+		df.store = "off"
+	case !ok:
+		failed++
+	}
 	start := time.Now()
 	st, err := e.stack(ctx, df)
 	if err != nil {
@@ -55,7 +74,6 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	}
 	defer st.Close()
 	fmt.Fprintf(w, "data: ok — %d institutions, version %s (start-up %s)\n", st.data.Len(), st.data.Version, time.Since(start).Round(time.Millisecond))
-	failed := 0
 	if want := cfg.Embedder; want != "" && want != st.embedderName {
 		failed++
 		fmt.Fprintf(w, "embedder: FAILED: %s was asked for, %s is in use (%s)\n", want, st.embedderName, st.embedder.ID())
@@ -73,6 +91,7 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	switch store := e.openStore(cfg); {
 	case store == nil:
 		fmt.Fprintln(w, "sources: none (no store: --store off, or no home directory)")
+	case df.store == "off":
 	case st.composed != nil && !st.composed.State.Empty():
 		s := st.composed.State
 		fmt.Fprintf(w, "sources: %s, %s, %s hidden, version %s — %s\n", plural(len(s.Sources), "source"), plural(s.Len(), "record"), plural(len(s.Hidden), "bundled record"), s.Version, store.Dir())
@@ -129,6 +148,34 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		return errors.New(plural(failed, "check") + " failed")
 	}
 	return nil
+}
+
+// checkStore checks that the store of sources reads whole and, with
+// repair, repairs it. It reports whether the store is whole, and whether
+// it can be read at all (an earlier whole version, when it is not).
+func checkStore(ctx context.Context, w io.Writer, store *sources.Store, repair bool) (ok, readable bool) {
+	if store == nil {
+		return true, true
+	}
+	if repair {
+		msg, err := store.Repair(ctx)
+		if err != nil {
+			fmt.Fprintf(w, "store: repair FAILED: %v\n", err)
+			return false, false
+		}
+		fmt.Fprintf(w, "store: repaired: %s\n", msg)
+	}
+	s, err := store.Read()
+	switch {
+	case err != nil:
+		fmt.Fprintf(w, "store: FAILED: %v\n", err)
+		return false, false
+	case s.Recovered != "":
+		fmt.Fprintf(w, "store: DAMAGED: %s\n", s.Recovered)
+		return false, true
+	}
+	fmt.Fprintf(w, "store: ok — version %s, whole (%s)\n", orNone(s.Version), store.Dir())
+	return true, true
 }
 
 // checkWriter asks the configured language model for a written answer to

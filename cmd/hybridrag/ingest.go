@@ -18,7 +18,12 @@ With --source, adds the records of FILE (JSON Lines in the record schema,
 or CSV with a header row and --map for the columns not named like a
 field) to the store as the source NS, alongside the bundled records:
 new records are added, changed ones replaced, the source's others kept
-(--replace: removed). Invalid lines are reported with their line, field
+(--replace: removed). The namespaces of the bundled records (wd, ror,
+…, or those of the --data file) are not a source's: to correct a bundled
+record, give the whole corrected record, with the bundled record's id,
+with --override (take it from "hybridrag link --json ID"); it replaces
+the bundled one and is cited as source "override" ("hybridrag delete ID"
+removes the correction). Invalid lines are reported with their line, field
 and rule, and the rest applied. Every command then answers from the
 bundled records and the store's sources; a running "serve" picks the
 change up within seconds. See "hybridrag delete" to delete records.
@@ -39,6 +44,7 @@ Both are idempotent: running ingest twice changes nothing.
 Examples:
   hybridrag ingest --source myorg --in records.jsonl --license CC-BY-4.0 --attribution "My Organisation"
   hybridrag ingest --source myorg --in records.csv --map "Ref=id,Town=city" --replace
+  hybridrag ingest --override --in corrections.jsonl --attribution "Checked by our registrar"
   hybridrag ingest --neo4j bolt://127.0.0.1:7687
   hybridrag ingest --qdrant http://127.0.0.1:6334 --embedder minilm
 `
@@ -62,12 +68,12 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if sf.source != "" {
-		u, err := e.ingestSource(ctx, cfg, sf)
+	if sf.source != "" || sf.override {
+		base, err := e.loadBase(cfg)
 		if err != nil {
 			return err
 		}
-		base, err := e.loadBase(cfg)
+		u, err := e.ingestSource(ctx, cfg, base, sf)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/config"
@@ -17,7 +18,7 @@ import (
 type sourceFlags struct {
 	source, in, format, delimiter, mapping string
 	license, attribution, tier             string
-	replace                                bool
+	replace, override                      bool
 }
 
 func (f *sourceFlags) register(fs *flagSet) {
@@ -28,26 +29,36 @@ func (f *sourceFlags) register(fs *flagSet) {
 	fs.StringVar(&f.mapping, "map", "", "with --source: CSV columns to record fields, COLUMN=FIELD,… (e.g. \"Town=city,Ref=id,Part of=member_of.id\"); columns named like a field need none")
 	fs.StringVar(&f.license, "license", "", "with --source: the licence of records that name none, e.g. CC-BY-4.0")
 	fs.StringVar(&f.attribution, "attribution", "", "with --source: the attribution of records that name none")
-	fs.StringVar(&f.tier, "tier", string(heritage.TierVerified), "with --source: the tier of records that name none")
+	fs.StringVar(&f.tier, "tier", "", "with --source: the tier of records that name none: TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED (default TIER_2_VERIFIED)")
+	fs.BoolVar(&f.override, "override", false, "instead of --source: the records of --in are corrections of bundled records, each with the id of the record it replaces")
 	fs.BoolVar(&f.replace, "replace", false, "with --source: the source becomes exactly the file (its records the file lacks are removed); refused while a line is invalid")
 }
 
 // ingestSource reads the file into the store and reports the change.
-func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags) (update, error) {
+func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritage.Dataset, f sourceFlags) (update, error) {
 	var (
 		u  update
 		ch sources.Change
 	)
 	st := e.openStore(cfg)
+	reserved := sources.Reserved(base)
+	if f.override {
+		if f.source != "" {
+			return u, usagef("--override and --source %q: corrections of bundled records go to the store's override source, give one of the two", f.source)
+		}
+		f.source = sources.OverrideNamespace
+	}
 	switch {
 	case st == nil:
 		return u, usagef("--source needs a store: set --store DIR (or HYBRIDRAG_STORE), not \"off\"")
+	case !f.override && slices.Contains(reserved, f.source):
+		return u, usagef("--source %q: %s are namespaces of the bundled records, not a source's; name your source otherwise (e.g. myorg), or correct a bundled record with --override", f.source, strings.Join(reserved, ", "))
 	case !sources.ValidNamespace(f.source):
 		return u, usagef("--source %q: a namespace is a lower-case letter, then lower-case letters, digits, '_', '.' or '-'", f.source)
 	case f.in == "":
 		return u, usagef("--source needs --in FILE")
 	}
-	opts := sources.ReadOptions{Name: f.in}
+	opts := sources.ReadOptions{Name: f.in, Base: base.Get}
 	switch f.format {
 	case "auto":
 	case "jsonl", "csv":
@@ -72,13 +83,15 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 		}
 		opts.Map = m
 	}
-	meta := sources.Meta{Namespace: f.source, License: f.license, Attribution: f.attribution, Tier: heritage.Tier(f.tier)}
+	tierDefault := f.tier == ""
+	meta := sources.Meta{Namespace: f.source, License: f.license, Attribution: f.attribution, Tier: heritage.Tier(cmp.Or(f.tier, string(heritage.TierVerified))), Override: f.override}
 	// A source's licence and attribution stay as given the first time
 	// until given again.
 	cur, err := st.Read()
 	if err != nil {
 		return u, err
 	}
+	e.warnRecovered(cur)
 	if src, ok := cur.Source(f.source); ok {
 		meta.License = cmp.Or(meta.License, src.Meta.License)
 		meta.Attribution = cmp.Or(meta.Attribution, src.Meta.Attribution)
@@ -121,6 +134,9 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, f sourceFlags
 	}
 	fmt.Fprintf(e.stdout, "%s: %d records read from %s (%d invalid lines skipped): %s; store %s version %s\n",
 		f.source, len(in.Records), f.in, len(in.Bad), ch, st.Dir(), orNone(after.Version))
+	if tierDefault {
+		fmt.Fprintf(e.stdout, "%s: records that name no tier have %s, the default (--tier sets another)\n", f.source, meta.Tier)
+	}
 	return update{before: before, after: after, change: ch}, nil
 }
 
@@ -171,6 +187,7 @@ func runDelete(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.warnRecovered(before)
 	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st.Dir(), orNone(after.Version))
 	if err := e.applyToServers(ctx, cfg, base, update{before: before, after: after, change: ch}); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -138,15 +139,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	settleMemory(e.getenv)
-	srv, err := newAPI(st, cfg, sc, key, log)
+	h := &swapHandler{}
+	w := &reloader{e: e, cfg: st.cfg, every: *reload, drain: *drain, log: log, cur: st, swap: h.swap}
+	w.build = func(st *stack) (http.Handler, error) {
+		return newAPI(st, cfg, sc, key, log, server.Check{Name: "store", Check: w.ready})
+	}
+	srv, err := w.build(st)
 	if err != nil {
 		st.Close()
 		return err
 	}
-	h := &swapHandler{}
 	h.swap(srv)
-	w := &reloader{e: e, cfg: st.cfg, every: *reload, drain: *drain, log: log, cur: st,
-		build: func(st *stack) (http.Handler, error) { return newAPI(st, cfg, sc, key, log) }, swap: h.swap}
 	defer w.close()
 	if store := e.openStore(cfg); store != nil && *reload > 0 {
 		w.store = store
@@ -231,7 +234,7 @@ func serveSettings(c config.Serve, f serveFlags, log *slog.Logger) (config.Serve
 
 // newAPI is the HTTP API over a stack, with metrics in a registry of its
 // own (a stack made after a change of the data gets a new one).
-func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog.Logger) (*server.Server, error) {
+func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog.Logger, more ...server.Check) (*server.Server, error) {
 	p, err := st.answerer()
 	if err != nil {
 		return nil, err
@@ -268,7 +271,7 @@ func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog
 				return errors.New("no institutions loaded")
 			}
 			return nil
-		}}}, st.checks()...),
+		}}}, slices.Concat(st.checks(), more)...),
 		DataVersion:  ds.Version,
 		Embedder:     &server.EmbedderInfo{Name: st.embedderName, ID: st.embedder.ID()},
 		Registry:     reg,

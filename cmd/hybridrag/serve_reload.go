@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -42,6 +43,9 @@ type reloader struct {
 
 	mu  sync.Mutex
 	cur *stack
+	// failed is why the store's head (failedHead) could not be loaded.
+	failed     error
+	failedHead string
 }
 
 func (w *reloader) watch(ctx context.Context) {
@@ -53,29 +57,47 @@ func (w *reloader) watch(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if err := w.check(ctx); err != nil && ctx.Err() == nil {
-			w.log.Error("the store's sources changed but could not be loaded; serving the previous data", "err", err)
-		}
+		w.check(ctx)
 	}
 }
 
-// check swaps in the store's version when it is not the one serving.
-func (w *reloader) check(ctx context.Context) error {
-	v, err := w.store.Version()
+// check swaps in the store's version when CURRENT no longer says what it
+// said when the serving data was read. A change that cannot be loaded is
+// logged once, and /readyz reports it (see ready) until a later change
+// loads.
+func (w *reloader) check(ctx context.Context) {
+	head, err := w.store.Head()
 	w.mu.Lock()
 	cur := w.cur
 	w.mu.Unlock()
-	if err != nil || v == cur.composed.State.Version {
-		return err
+	if err == nil && head == cur.composed.State.Head {
+		w.setFailure(head, nil)
+		return
 	}
+	if err == nil {
+		err = w.load(ctx, cur)
+	}
+	if ctx.Err() == nil {
+		w.setFailure(head, err)
+	}
+}
+
+// load reads the store and swaps in a stack over it.
+func (w *reloader) load(ctx context.Context, cur *stack) error {
 	start := time.Now()
 	state, err := w.store.Read()
 	if err != nil {
 		return err
 	}
+	if state.Recovered != "" {
+		w.log.Warn(state.Recovered)
+	}
 	data, err := sources.Overlay(cur.composed.Base, state)
 	if err != nil {
 		return err
+	}
+	for _, msg := range data.Warnings {
+		w.log.Warn("store: " + msg)
 	}
 	next, err := w.e.buildStackOver(ctx, w.cfg, data, cur, func() {})
 	if err != nil {
@@ -93,6 +115,33 @@ func (w *reloader) check(ctx context.Context) error {
 	w.log.Info("data updated", "data_version", next.data.Version, "institutions", next.data.Len(),
 		"store_version", state.Version, "took", time.Since(start).Round(time.Millisecond).String())
 	time.AfterFunc(w.drain, func() { cur.Close(); settleMemory(w.e.getenv) })
+	return nil
+}
+
+// setFailure records the outcome of the last check; a failure is logged
+// when it is new (not at every poll).
+func (w *reloader) setFailure(head string, err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err == nil {
+		w.failed, w.failedHead = nil, ""
+		return
+	}
+	if w.failed == nil || w.failedHead != head || w.failed.Error() != err.Error() {
+		w.log.Error("the store's sources changed but could not be loaded; serving the previous data", "err", err)
+	}
+	w.failed, w.failedHead = err, head
+}
+
+// ready is /readyz's check of the store: it fails while the store's
+// newest change cannot be loaded, so that the data served is known to
+// lag behind it.
+func (w *reloader) ready(context.Context) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.failed != nil {
+		return fmt.Errorf("the store's newest change cannot be loaded (serving the data before it): %w", w.failed)
+	}
 	return nil
 }
 

@@ -122,3 +122,98 @@ func TestServePicksUpSourceChanges(t *testing.T) {
 		t.Errorf("/readyz data version %q (%v), want %q", ready.DataVersion, err, after.DataVersion)
 	}
 }
+
+// A running serve follows a store whose last record is deleted, stops
+// answering from it, and reports on /readyz a store it cannot load until
+// it is repaired.
+func TestServeFollowsAnEmptiedAndADamagedStore(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	data := filepath.Join(dir, "data.jsonl")
+	if err := os.WriteFile(data, testfixture.SampleJSONL(t, 10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	common := []string{"--store", store, "--cache-dir", "off", "--data", data}
+	cliIn(t, 0, append([]string{"ingest", "--source", "myorg", "--in", ownFile(t, dir, "a.jsonl", 5, 6, 0)}, common...)...)
+
+	port := 21000 + rand.IntN(8999)
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	ctx, cancel := context.WithCancel(context.Background())
+	var (
+		wg   sync.WaitGroup
+		code int
+		errb bytes.Buffer
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		code = runEnv(ctx, testEnv(t, &bytes.Buffer{}, &errb), append([]string{"serve", "--addr", addr, "--reload-every", "100ms", "--drain", "1s"}, common...))
+	}()
+	defer func() {
+		cancel()
+		wg.Wait()
+		if code != 0 {
+			t.Errorf("serve exited %d: %s", code, errb.String())
+		}
+	}()
+	ask := func() (string, error) {
+		body, _ := json.Marshal(map[string]any{"question": "When did " + ownName(5) + " open?", "no_cache": true})
+		resp, err := http.Post("http://"+addr+"/v1/ask", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return "", err
+		}
+		defer resp.Body.Close()
+		var a struct{ Answer struct{ Text string } }
+		if resp.StatusCode != http.StatusOK {
+			return "", fmt.Errorf("status %d", resp.StatusCode)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&a)
+		return a.Answer.Text, err
+	}
+	ready := func() (int, string) {
+		resp, err := http.Get("http://" + addr + "/readyz")
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		var b bytes.Buffer
+		_, _ = b.ReadFrom(resp.Body)
+		return resp.StatusCode, b.String()
+	}
+	// until polls cond (without a bound on how long serve takes to start
+	// or reload on a loaded machine).
+	until := func(what string, cond func() bool) {
+		t.Helper()
+		for range 1200 {
+			if cond() {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Fatalf("%s: not within 2 minutes\n%s", what, errb.String())
+	}
+	until("serve answers from the source", func() bool { text, err := ask(); return err == nil && strings.Contains(text, "1905") })
+
+	cliIn(t, 0, append([]string{"delete", "myorg:5"}, common...)...)
+	until("serve drops the deleted record", func() bool { text, err := ask(); return err == nil && !strings.Contains(text, "1905") })
+	if code, body := ready(); code != http.StatusOK {
+		t.Fatalf("/readyz after the delete: %d %s", code, body)
+	}
+
+	// No whole version left: /readyz says the store cannot be loaded.
+	vs, _ := filepath.Glob(filepath.Join(store, "v-*"))
+	for _, v := range vs {
+		if err := os.RemoveAll(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(store, "CURRENT"), []byte("v-00000000000000aa\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	until("/readyz reports the store", func() bool {
+		code, body := ready()
+		return code == http.StatusServiceUnavailable && strings.Contains(body, "store") && strings.Contains(body, "doctor --repair")
+	})
+	cliIn(t, 0, append([]string{"doctor", "--repair"}, common...)...)
+	until("/readyz after the repair", func() bool { code, _ := ready(); return code == http.StatusOK })
+}

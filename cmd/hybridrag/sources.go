@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -45,7 +46,23 @@ func (e *env) loadComposed(cfg config.Config) (*sources.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sources.Overlay(base, state)
+	e.warnRecovered(state)
+	data, err := sources.Overlay(base, state)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range data.Warnings {
+		fmt.Fprintf(e.stderr, "hybridrag: warning: the store %s: %s\n", st.Dir(), w)
+	}
+	return data, nil
+}
+
+// warnRecovered tells the user when the store's newest version was
+// damaged and an earlier one is read.
+func (e *env) warnRecovered(st *sources.State) {
+	if st.Recovered != "" {
+		fmt.Fprintf(e.stderr, "hybridrag: warning: %s\n", st.Recovered)
+	}
 }
 
 // indexChoice is where a stack's embedded indexes came from.
