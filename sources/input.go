@@ -2,8 +2,8 @@ package sources
 
 import (
 	"bufio"
-	"cmp"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
