@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
@@ -437,24 +438,26 @@ func TestRunningCountIsExact(t *testing.T) {
 func TestMemoCounter(t *testing.T) {
 	d := dataset(t)
 	tok := tokenizer(t)
-	memo, err := NewMemoCounter(tok, 4096)
+	lru, err := cache.NewLRU[Tokens](4096)
 	require.NoError(t, err)
+	memo := NewMemoCounter(tok, lru)
 	recs := []*heritage.Institution{get(t, d, "mm:domus.NE043"), get(t, d, "mm:mm.ace.1104"), &d.Institutions[9000]}
 	in := Input{Hits: fused(recs, "bm25"), Record: d.Get, Budget: 900}
 
 	want := NewBuilder(tok).Build(in)
 	b := NewBuilder(memo)
 	first := b.Build(in)
-	misses := memo.Stats().Misses
+	misses := lru.Stats().Misses
 	second := b.Build(in)
 	require.Equal(t, want, first)
 	require.Equal(t, want, second)
-	require.Equal(t, misses, memo.Stats().Misses, "the second build counts from the memo")
-	require.Positive(t, memo.Stats().Hits)
+	require.Equal(t, misses, lru.Stats().Misses, "the second build counts from the memo")
+	require.Positive(t, lru.Stats().Hits)
 
 	// Without a Truncator underneath, truncation still holds the budget.
-	plain, err := NewMemoCounter(countOnly{tok}, 64)
+	small, err := cache.NewLRU[Tokens](64)
 	require.NoError(t, err)
+	plain := NewMemoCounter(countOnly{tok}, small)
 	for _, max := range []Tokens{0, 1, 5, 9} {
 		got := plain.Truncate("hello world!你好，世界！", max)
 		require.LessOrEqual(t, tok.Count(got), max)
@@ -463,8 +466,9 @@ func TestMemoCounter(t *testing.T) {
 
 func BenchmarkBuildMemo(b *testing.B) {
 	d := dataset(b)
-	memo, err := NewMemoCounter(tokenizer(b), 1<<14)
+	lru, err := cache.NewLRU[Tokens](1 << 14)
 	require.NoError(b, err)
+	memo := NewMemoCounter(tokenizer(b), lru)
 	recs := make([]*heritage.Institution, 0, 10)
 	for _, id := range []string{"mm:domus.NE043", "mm:mm.ace.1104"} {
 		recs = append(recs, get(b, d, id))
@@ -486,9 +490,9 @@ func BenchmarkBuildMemo(b *testing.B) {
 
 func TestBuildConcurrent(t *testing.T) {
 	d := dataset(t)
-	memo, err := NewMemoCounter(tokenizer(t), 1024)
+	lru, err := cache.NewLRU[Tokens](1024)
 	require.NoError(t, err)
-	b := NewBuilder(memo)
+	b := NewBuilder(NewMemoCounter(tokenizer(t), lru))
 	in := Input{Hits: fused([]*heritage.Institution{get(t, d, "mm:domus.NE043"), &d.Institutions[7000]}, "bm25"), Record: d.Get, Budget: 300}
 	want := NewBuilder(tokenizer(t)).Build(in)
 	var wg sync.WaitGroup

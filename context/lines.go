@@ -7,7 +7,7 @@ import (
 	"unicode"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // coreLines returns the header and the block's key lines (header first).
@@ -68,7 +68,7 @@ func (b *Builder) coreLines(n int, e entry) (string, []string) {
 		former = append(former, s)
 	}
 	add("Former names", strings.Join(former, "; "))
-	add("Description", retrievers.Snippet(r.Description, b.descRunes))
+	add("Description", retrieval.Snippet(r.Description, b.descRunes))
 	return header, lines
 }
 
@@ -99,7 +99,7 @@ func (b *Builder) relationLines(r *heritage.Institution) []string {
 	for _, ev := range r.Events {
 		s := "Event: " + joinNonEmpty(" ", ev.Date, ev.Type)
 		if d := oneLine(ev.Description); d != "" {
-			s += " — " + retrievers.Snippet(d, 160)
+			s += " — " + retrieval.Snippet(d, 160)
 		}
 		out = append(out, s)
 	}

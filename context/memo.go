@@ -1,9 +1,5 @@
 package ragcontext
 
-import (
-	"github.com/hybridrag/hybridrag/cache"
-)
-
 // MemoCounter is a Counter decorator that remembers the counts of short
 // texts. Context lines repeat across requests (the same records come
 // back), so a builder counting through a MemoCounter re-tokenises mostly
@@ -12,7 +8,7 @@ import (
 // is for a Counter that does not.
 type MemoCounter struct {
 	next    Counter
-	memo    *cache.LRU[Tokens]
+	memo    Memo
 	maxLen  int
 	truncer Truncator
 }
@@ -26,15 +22,19 @@ var (
 // longer texts (whole contexts) are counted every time.
 const MemoMaxLen = 2048
 
-// NewMemoCounter wraps next with a memo of up to size entries.
-func NewMemoCounter(next Counter, size int) (*MemoCounter, error) {
-	memo, err := cache.NewLRU[Tokens](size)
-	if err != nil {
-		return nil, err
-	}
+// Memo is where a MemoCounter keeps the counts it remembers: a bounded,
+// concurrency-safe cache such as cache.LRU[Tokens], chosen by the caller.
+type Memo interface {
+	Get(text string) (Tokens, bool)
+	// Add stores a count; it reports whether an older one was evicted.
+	Add(text string, n Tokens) (evicted bool)
+}
+
+// NewMemoCounter wraps next with memo.
+func NewMemoCounter(next Counter, memo Memo) *MemoCounter {
 	m := &MemoCounter{next: next, memo: memo, maxLen: MemoMaxLen}
 	m.truncer, _ = next.(Truncator)
-	return m, nil
+	return m
 }
 
 // Count returns next's count of s, from the memo when s was seen.
@@ -58,6 +58,3 @@ func (m *MemoCounter) Truncate(s string, max Tokens) string {
 	}
 	return truncateRunes(m, s, max)
 }
-
-// Stats returns the memo's hit and miss counts.
-func (m *MemoCounter) Stats() cache.Stats { return m.memo.Stats() }

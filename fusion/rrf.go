@@ -12,7 +12,7 @@ import (
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // DefaultK is the usual RRF rank constant (Cormack et al., 2009).
@@ -27,7 +27,7 @@ type Ranked struct {
 	// then adds nothing to any score but still appears in provenance.
 	Weight float64
 	// Hits are in rank order, best first.
-	Hits []retrievers.Hit
+	Hits []retrieval.Hit
 }
 
 // Params are the RRF tunables.
@@ -104,7 +104,7 @@ type Fused struct {
 	Name        string                    `json:"name"`
 	Score       float64                   `json:"score"`
 	Rank        int                       `json:"rank"` // 1-based position in the fused list
-	Identifiers retrievers.HitIdentifiers `json:"identifiers"`
+	Identifiers retrieval.HitIdentifiers `json:"identifiers"`
 	Snippet     string                    `json:"snippet"`
 	Tier        heritage.Tier             `json:"tier"`
 	// Sources lists the contributing lists, sorted by source name.
@@ -218,7 +218,7 @@ func windowLen(n, window int) int {
 	return n
 }
 
-func fillEmpty(f *Fused, h *retrievers.Hit) {
+func fillEmpty(f *Fused, h *retrieval.Hit) {
 	if f.Name == "" {
 		f.Name = h.Name
 	}
