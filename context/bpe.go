@@ -133,6 +133,15 @@ type mergePart struct {
 // equal ones) becomes one part. It returns the parts, in buf when it is
 // large enough, followed by a part that starts at len(piece).
 func (e *bpe) merge(piece string, buf []mergePart) []mergePart {
+	if len(piece) > longPiece {
+		return e.mergeLong(piece, buf)
+	}
+	return e.mergeScan(piece, buf)
+}
+
+// mergeScan is merge by looking at every pair for the best at each
+// merge: the fastest for a short piece.
+func (e *bpe) mergeScan(piece string, buf []mergePart) []mergePart {
 	parts := buf[:0]
 	for i := range len(piece) + 1 {
 		parts = append(parts, mergePart{start: i, rank: noRank})
@@ -168,6 +177,114 @@ func (e *bpe) merge(piece string, buf []mergePart) []mergePart {
 		parts = append(parts[:best+1], parts[best+2:]...)
 	}
 	return parts
+}
+
+// longPiece is the length in bytes over which merge keeps the pairs in a
+// heap (mergeLong) rather than scanning every part for the best pair at
+// each merge, whose time grows with the square of the piece's length: a
+// piece of one word of 200,000 letters (a record's description) took
+// minutes.
+const longPiece = 256
+
+// mergeLong is merge in time n log n for a piece of n bytes: the parts
+// are a linked list, and the pairs of neighbours that make a token wait
+// in a heap ordered as merge chooses them (the lowest rank, then the
+// leftmost). A pair whose parts have changed since it was pushed is
+// dropped when it comes up, and the pairs a merge makes are pushed. The
+// merges and so the parts are merge's.
+func (e *bpe) mergeLong(piece string, buf []mergePart) []mergePart {
+	n := len(piece)
+	// next[i] is the start of the part after the part that starts at i
+	// (n for the last part); gone[i] marks a start that is no part's any
+	// more; prev[i] is the start of the part before.
+	next := make([]int32, n+1)
+	prev := make([]int32, n+1)
+	gone := make([]bool, n+1)
+	for i := range n + 1 {
+		next[i], prev[i] = int32(i+1), int32(i-1)
+	}
+	var h pairHeap
+	push := func(i int32) {
+		if i < 0 || int(next[i]) >= n {
+			return
+		}
+		end := next[next[i]]
+		if r, ok := e.rank(piece[i:end]); ok {
+			h.push(pair{rank: r, start: i, end: end})
+		}
+	}
+	for i := range int32(n) {
+		push(i)
+	}
+	for len(h) > 0 {
+		p := h.pop()
+		if gone[p.start] || int(next[p.start]) >= n || next[next[p.start]] != p.end {
+			continue // its parts have merged with others since
+		}
+		// The part at p.start takes in the part after it.
+		right := next[p.start]
+		gone[right] = true
+		next[p.start] = p.end
+		prev[p.end] = p.start
+		push(prev[p.start])
+		push(p.start)
+	}
+	parts := buf[:0]
+	for i := 0; i < n; i = int(next[i]) {
+		parts = append(parts, mergePart{start: i, rank: noRank})
+	}
+	return append(parts, mergePart{start: n, rank: noRank})
+}
+
+// pair is two neighbouring parts, piece[start:end], that make the token
+// of rank rank.
+type pair struct {
+	rank       int
+	start, end int32
+}
+
+// pairHeap is a binary min-heap of pairs by rank, then start.
+type pairHeap []pair
+
+func (p pair) less(q pair) bool {
+	return p.rank < q.rank || p.rank == q.rank && p.start < q.start
+}
+
+func (h *pairHeap) push(p pair) {
+	*h = append(*h, p)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !s[i].less(s[up]) {
+			break
+		}
+		s[i], s[up] = s[up], s[i]
+		i = up
+	}
+}
+
+func (h *pairHeap) pop() pair {
+	s := *h
+	top := s[0]
+	last := len(s) - 1
+	s[0] = s[last]
+	s = s[:last]
+	for i := 0; ; {
+		least, l, r := i, 2*i+1, 2*i+2
+		if l < len(s) && s[l].less(s[least]) {
+			least = l
+		}
+		if r < len(s) && s[r].less(s[least]) {
+			least = r
+		}
+		if least == i {
+			break
+		}
+		s[i], s[least] = s[least], s[i]
+		i = least
+	}
+	*h = s
+	return top
 }
 
 // encode appends the tokens of one pre-tokeniser piece to ids.

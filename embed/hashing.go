@@ -18,7 +18,7 @@ const DefaultDim = 768
 
 // Hashing is a deterministic, model-free embedder; it implements
 // Embedder. A text is normalised
-// (see Normalize), split into words, and stop words are dropped. Three
+// (see Normalize; a word keeps its first textfold.MaxWord runes), split into words, and stop words are dropped. Three
 // feature groups are hashed with 64-bit FNV-1a into signed buckets: word
 // unigrams (with a light plural strip), word bigrams and character n-grams
 // of each word padded with boundary marks. Each feature weighs 1+ln(tf);
@@ -67,7 +67,7 @@ func (h *Hashing) Dim() int { return h.dim }
 
 // ID names the embedder and every setting that changes its vectors.
 func (h *Hashing) ID() string {
-	return fmt.Sprintf("hashing-v1/fnv1a/dim=%d/char=%d-%d/w=%g,%g,%g/fold,stop,plural",
+	return fmt.Sprintf("hashing-v1/fnv1a/dim=%d/char=%d-%d/w=%g,%g,%g/fold,word64,stop,plural",
 		h.dim, h.minN, h.maxN, h.wWord, h.wBigram, h.wCharGrm)
 }
 

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // Format is the input file format.
@@ -37,8 +39,38 @@ func inputErrorf(format string, a ...any) error {
 const (
 	sniffBytes = 64 << 10
 	// maxLineBytes bounds a JSON line; longer lines are error rows.
-	maxLineBytes = 4 << 20
+	maxLineBytes = heritage.MaxRecordBytes
 )
+
+// checkRow holds a row that was read to the limits on records: a row over
+// heritage.MaxRecords ends the file with ErrInput; a value over
+// heritage.MaxFieldBytes, or values over heritage.MaxRecordBytes
+// together, make the row an error row naming the column.
+func checkRow(rec *record) error {
+	if rec.row > heritage.MaxRecords {
+		return inputErrorf("line %d: the file has more rows than the limit of %d", rec.line, heritage.MaxRecords)
+	}
+	if rec.err != "" {
+		return nil
+	}
+	total, longest, col := 0, 0, ""
+	for k, v := range rec.fields {
+		total += len(v)
+		if len(v) > longest || len(v) == longest && k < col {
+			longest, col = len(v), k
+		}
+	}
+	switch {
+	case longest > heritage.MaxFieldBytes:
+		rec.err = fmt.Sprintf("column %q is %s, over the limit of %s for a value", col, heritage.Size(longest), heritage.Size(heritage.MaxFieldBytes))
+	case total > heritage.MaxRecordBytes:
+		rec.err = fmt.Sprintf("the row is %s, over the limit of %s for a row (its longest value is column %q)", heritage.Size(total), heritage.Size(heritage.MaxRecordBytes), col)
+	default:
+		return nil
+	}
+	rec.input, rec.fields = json.RawMessage("null"), nil
+	return nil
+}
 
 var bom = []byte("\xef\xbb\xbf")
 
@@ -242,10 +274,10 @@ func (s *csvSource) next() (record, error) {
 	}
 	if fields == nil {
 		rec.input = json.RawMessage("null")
-		return rec, nil
+		return rec, checkRow(&rec)
 	}
 	rec.input, rec.fields = columnValues(s.header, fields)
-	return rec, nil
+	return rec, checkRow(&rec)
 }
 
 // columnValues returns a row's values as a JSON object in column order
@@ -360,26 +392,26 @@ func (s *jsonlSource) next() (record, error) {
 		s.row++
 		rec := record{row: s.row, line: s.line, input: json.RawMessage("null")}
 		if tooLong {
-			rec.err = fmt.Sprintf("line longer than %d bytes", maxLineBytes)
-			return rec, nil
+			rec.err = fmt.Sprintf("line longer than %s, the limit for a row", heritage.Size(maxLineBytes))
+			return rec, checkRow(&rec)
 		}
 		if !utf8.Valid(line) {
 			rec.err = invalidUTF8([]string{string(line)})
-			return rec, nil
+			return rec, checkRow(&rec)
 		}
 		fields, err := objectFields(line)
 		if err != nil {
 			rec.err = err.Error()
-			return rec, nil
+			return rec, checkRow(&rec)
 		}
 		var b bytes.Buffer
 		if err := json.Compact(&b, line); err != nil {
 			rec.err = "invalid JSON: " + err.Error()
-			return rec, nil
+			return rec, checkRow(&rec)
 		}
 		rec.input = b.Bytes()
 		rec.fields = fields
-		return rec, nil
+		return rec, checkRow(&rec)
 	}
 }
 

@@ -45,6 +45,9 @@ func (r *RowLinker) Link(ctx context.Context, m Mapping, columns []string, row i
 		if len(values) != len(columns) {
 			rec.err = fmt.Sprintf("%d fields, the header has %d", len(values), len(columns))
 		}
+		if err := checkRow(&rec); err != nil {
+			rec.err = err.Error()
+		}
 	}
 	j := *r.j
 	j.mapping = m

@@ -1,6 +1,10 @@
 package heritage
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // FromRecords makes a dataset of recs, in their order, with the given
 // version: the data a process answers from when it is composed of several
@@ -17,7 +21,29 @@ func FromRecords(recs []Institution, version string) (*Dataset, error) {
 		}
 		d.byID[recs[i].ID] = i
 	}
+	nameMembers(recs, d.byID)
 	return d, nil
+}
+
+// nameMembers names the member_of entries that give only an id: by the
+// name of the record with that id, or else by the id.
+func nameMembers(recs []Institution, byID map[string]int) {
+	for i := range recs {
+		in := &recs[i]
+		cloned := false
+		for k, m := range in.MemberOf {
+			if strings.TrimSpace(m.Name) != "" {
+				continue
+			}
+			if !cloned { // the list may be shared with another dataset's record
+				in.MemberOf, cloned = slices.Clone(in.MemberOf), true
+			}
+			in.MemberOf[k].Name = m.ID
+			if j, ok := byID[m.ID]; ok {
+				in.MemberOf[k].Name = recs[j].Name
+			}
+		}
+	}
 }
 
 // Normalize cleans a validated record as the loader does (out-of-range

@@ -11,9 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -36,6 +38,9 @@ type Dataset struct {
 	Version string
 	// Skipped counts the invalid lines dropped in SkipInvalid mode.
 	Skipped []LineError
+	// Unknown are the lines whose records hold fields the record schema
+	// does not know, which were ignored (with LoadOptions.Unknown).
+	Unknown []UnknownFieldsError
 
 	byID map[string]int
 	// loc holds the towns derived from each record's location fields
@@ -65,6 +70,17 @@ type LineError struct {
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 func (e *LineError) Unwrap() error { return e.Err }
 
+// UnknownFieldsError is a warning: the record on a line holds fields that
+// the record schema does not know, and that were ignored.
+type UnknownFieldsError struct {
+	Line   int
+	Fields []string
+}
+
+func (e *UnknownFieldsError) Error() string {
+	return fmt.Sprintf("line %d: unknown fields ignored (not in the record schema, see docs/records.md): %s", e.Line, strings.Join(e.Fields, ", "))
+}
+
 // ErrInvalidRecord is wrapped by every validation failure.
 var ErrInvalidRecord = errors.New("invalid record")
 
@@ -73,6 +89,9 @@ type LoadOptions struct {
 	// SkipInvalid drops invalid lines (counted in Dataset.Skipped) instead of
 	// failing on the first one.
 	SkipInvalid bool
+	// Unknown lists the fields of each record that the record schema does
+	// not know in Dataset.Unknown.
+	Unknown bool
 }
 
 // Embedded loads the dataset bundled with the binary.
@@ -107,13 +126,20 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 		if err != nil {
 			return nil, fmt.Errorf("heritage: gzip: %w", err)
 		}
-		if b, err = io.ReadAll(bufio.NewReaderSize(zr, 1<<20)); err != nil {
+		if b, err = io.ReadAll(io.LimitReader(bufio.NewReaderSize(zr, 1<<20), MaxFileBytes+1)); err != nil {
 			return nil, fmt.Errorf("heritage: gzip: %w", err)
 		}
 	}
+	if len(b) > MaxFileBytes {
+		return nil, fmt.Errorf("heritage: %w: the file is over the limit of %s", ErrInvalidRecord, Size(MaxFileBytes))
+	}
 	lines := splitLines(b)
+	if len(lines) > MaxRecords {
+		return nil, fmt.Errorf("heritage: %w: line %d: the file has more lines than the limit of %d records", ErrInvalidRecord, MaxRecords+1, MaxRecords)
+	}
 	recs := make([]Institution, len(lines))
 	errs := make([]error, len(lines))
+	unknown := make([][]string, len(lines))
 
 	workers := min(runtime.GOMAXPROCS(0), 8)
 	var wg sync.WaitGroup
@@ -131,6 +157,9 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 					continue
 				}
 				errs[i] = decodeRecord(lines[i], &recs[i])
+				if errs[i] == nil && opts.Unknown {
+					unknown[i] = UnknownFields(lines[i])
+				}
 			}
 		}()
 	}
@@ -160,12 +189,16 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 			d.Skipped = append(d.Skipped, *le)
 			continue
 		}
+		if len(unknown[i]) > 0 {
+			d.Unknown = append(d.Unknown, UnknownFieldsError{Line: i + 1, Fields: unknown[i]})
+		}
 		d.byID[recs[i].ID] = len(d.Institutions)
 		d.Institutions = append(d.Institutions, recs[i])
 	}
 	if len(d.Institutions) == 0 {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
+	nameMembers(d.Institutions, d.byID)
 	return d, nil
 }
 
@@ -186,6 +219,9 @@ func splitLines(b []byte) [][]byte {
 }
 
 func decodeRecord(line []byte, rec *Institution) error {
+	if err := CheckRecordSize(line); err != nil {
+		return err
+	}
 	if err := Decode(line, rec); err != nil {
 		return err
 	}
@@ -198,16 +234,57 @@ func decodeRecord(line []byte, rec *Institution) error {
 
 // Decode reads one JSON record into rec without validating it (see
 // Validate): a field of the wrong JSON type is a *FieldError, a line that
-// is not a JSON object an error wrapping ErrInvalidRecord.
+// is not a JSON object an error wrapping ErrInvalidRecord. A year
+// (year_opened, year_closed) may be written as a JSON number: 1987 reads
+// as "1987". Fields the record schema does not know are ignored (see
+// UnknownFields).
 func Decode(line []byte, rec *Institution) error {
-	if err := json.Unmarshal(line, rec); err != nil {
+	// The years are read apart: as a string or as a whole number.
+	var w struct {
+		Institution
+		YearOpened json.RawMessage `json:"year_opened"`
+		YearClosed json.RawMessage `json:"year_closed"`
+	}
+	if err := json.Unmarshal(line, &w); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			return &FieldError{Field: te.Field, Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
+			// The path passes through w's embedded Institution.
+			return &FieldError{Field: strings.TrimPrefix(te.Field, "Institution."), Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
 		}
 		return fmt.Errorf("%w: not a JSON object: %v", ErrInvalidRecord, err)
 	}
+	*rec = w.Institution
+	var err error
+	if rec.YearOpened, err = yearText("year_opened", w.YearOpened); err != nil {
+		return err
+	}
+	if rec.YearClosed, err = yearText("year_closed", w.YearClosed); err != nil {
+		return err
+	}
 	return nil
+}
+
+// yearText reads a year field written as a string, a whole number
+// (1987 → "1987") or null.
+func yearText(field string, raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	switch {
+	case len(raw) == 0 || string(raw) == "null":
+		return "", nil
+	case raw[0] == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", &FieldError{Field: field, Rule: fmt.Sprintf("must be a string or a whole number: %v", err)}
+		}
+		return s, nil
+	}
+	// A JSON number (1987, or 1987.0, which JSON Schema calls an integer
+	// too) that is a whole year.
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1e6 {
+		return "", &FieldError{Field: field, Rule: fmt.Sprintf("must be a year (1987) or a range of years (\"1960:2017\"), not a JSON %s", raw[:min(len(raw), 40)])}
+	}
+	return strconv.Itoa(int(f)), nil
 }
 
 // normalize cleans known placeholder values: the source marks unknown
@@ -221,7 +298,8 @@ func (in *Institution) normalize() {
 // Validate checks a record against the rules of the record schema
 // (Schema): id, name, type and tier are required, the id is
 // NAMESPACE:LOCAL with a lower-case namespace, the tier is a known one,
-// and every list entry has what identifies it. Every broken rule is
+// every list entry has what identifies it (a member_of entry an id or a
+// name), and no text value is over MaxFieldBytes. Every broken rule is
 // reported, each as a *FieldError (which wraps ErrInvalidRecord).
 func (in *Institution) Validate() error {
 	var errs []error
@@ -253,10 +331,15 @@ func (in *Institution) Validate() error {
 		}
 	}
 	each("alt_names", len(in.AltNames), "name", func(i int) string { return in.AltNames[i].Name })
-	each("member_of", len(in.MemberOf), "name", func(i int) string { return in.MemberOf[i].Name })
+	for i, m := range in.MemberOf {
+		if strings.TrimSpace(m.Name) == "" && strings.TrimSpace(m.ID) == "" {
+			broken(fmt.Sprintf("member_of[%d]", i), "needs an id or a name")
+		}
+	}
 	each("related", len(in.Related), "relation", func(i int) string { return in.Related[i].Relation })
 	each("events", len(in.Events), "type", func(i int) string { return in.Events[i].Type })
 	each("collections", len(in.Collections), "name", func(i int) string { return in.Collections[i].Name })
+	in.checkFieldSizes(broken)
 	if len(errs) == 0 {
 		return nil
 	}

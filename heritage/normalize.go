@@ -10,17 +10,24 @@ import (
 // NormalizeName folds a name for exact matching: lower case, diacritics
 // removed (textfold.Rune), "&" read as "and", apostrophes dropped and every other run of
 // punctuation or space collapsed to one space. "Bo'ness" and "Boness" fold
-// to the same key, as do "Národní" and "Narodni".
+// to the same key, as do "Národní" and "Narodni". A word keeps its first
+// textfold.MaxWord runes.
 func NormalizeName(s string) string {
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(min(len(s), 1<<10))
 	space := false
+	n := 0 // runes of the word so far
 	emit := func(r rune) {
 		if space && b.Len() > 0 {
 			b.WriteByte(' ')
 		}
+		if space {
+			n = 0
+		}
 		space = false
-		b.WriteRune(r)
+		if n++; n <= textfold.MaxWord {
+			b.WriteRune(r)
+		}
 	}
 	for _, r := range s {
 		switch {
@@ -36,8 +43,13 @@ func NormalizeName(s string) string {
 				if space && b.Len() > 0 {
 					b.WriteByte(' ')
 				}
+				if space {
+					n = 0
+				}
 				space = false
-				b.WriteString(f)
+				if n++; n <= textfold.MaxWord {
+					b.WriteString(f)
+				}
 				continue
 			}
 			emit(unicode.ToLower(r))

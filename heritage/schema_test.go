@@ -77,8 +77,16 @@ func TestSchemaAgreesWithValidate(t *testing.T) {
 		require.NoError(t, sch.Validate(doc), ds.Institutions[i].ID)
 	}
 
-	good := `{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED"}`
-	require.NoError(t, validateLine(t, sch, good))
+	for _, good := range []string{
+		`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED"}`,
+		`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","year_opened":1987,"year_closed":"2001"}`,
+		`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","year_opened":1987.0}`,
+		`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","member_of":[{"id":"myorg:1"}]}`,
+		`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","member_of":[{"name":"Tin Trust"}]}`,
+		`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","latitude":999}`,
+	} {
+		require.NoError(t, validateLine(t, sch, good))
+	}
 	for _, tc := range []struct{ line, field string }{
 		{`{"name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED"}`, "id"},
 		{`{"id":"MyOrg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED"}`, "id"},
@@ -88,7 +96,10 @@ func TestSchemaAgreesWithValidate(t *testing.T) {
 		{`{"id":"myorg:42","name":"Museum of Tin","tier":"TIER_2_VERIFIED"}`, "type"},
 		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM"}`, "tier"},
 		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"GOLD"}`, "tier"},
-		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","member_of":[{"name":"","relation":"part_of"}]}`, "member_of[0].name"},
+		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","member_of":[{"name":"","relation":"part_of"}]}`, "member_of[0]"},
+		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","member_of":[{"id":" ","relation":"part_of"}]}`, "member_of[0]"},
+		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","year_opened":1987.5}`, "year_opened"},
+		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","year_closed":true}`, "year_closed"},
 		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","events":[{"date":"1990"}]}`, "events[0].type"},
 		{`{"id":"myorg:42","name":"Museum of Tin","type":"MUSEUM","tier":"TIER_2_VERIFIED","lat":"north"}`, "lat"},
 	} {

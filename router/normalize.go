@@ -28,6 +28,7 @@ func isApostrophe(r rune) bool {
 
 // tokenize splits s into normalised words: case-, diacritic- and
 // punctuation-insensitive; "&" becomes the word "and", apostrophes vanish.
+// A word's norm keeps its first textfold.MaxWord runes.
 func tokenize(s string, umlautE bool) []token {
 	fold := textfold.Rune
 	if umlautE {
@@ -35,7 +36,7 @@ func tokenize(s string, umlautE bool) []token {
 	}
 	toks := make([]token, 0, 16)
 	var b strings.Builder
-	start := -1
+	start, n := -1, 0 // n: the word's runes so far
 	upper, allCaps := false, true
 	flush := func(end int) {
 		if start >= 0 && b.Len() > 0 {
@@ -44,7 +45,7 @@ func tokenize(s string, umlautE bool) []token {
 			toks = append(toks, token{norm: b.String(), start: start, end: end, upper: upper, allCaps: allCaps, possessive: poss})
 		}
 		b.Reset()
-		start = -1
+		start, n = -1, 0
 		upper, allCaps = false, true
 	}
 	for i, r := range s {
@@ -56,6 +57,9 @@ func tokenize(s string, umlautE bool) []token {
 			}
 			if unicode.IsLetter(r) && !unicode.IsUpper(r) {
 				allCaps = false
+			}
+			if n++; n > textfold.MaxWord {
+				continue
 			}
 			lr := unicode.ToLower(r)
 			if f, ok := fold(lr); ok {

@@ -192,6 +192,7 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 		}
 	}
 	setters := make([]fieldSetter, len(header))
+	fields := make([]string, len(header)) // the field each column sets
 	var ignored []string
 	for i, h := range header {
 		f, ok := fieldOf(h, opts.Map)
@@ -199,12 +200,16 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 			ignored = append(ignored, h)
 			continue
 		}
-		setters[i] = csvFields[f]
+		setters[i], fields[i] = csvFields[f], f
 	}
-	for {
+	for rows := 0; ; rows++ {
 		row, err := r.Read()
 		if errors.Is(err, io.EOF) {
 			return ignored, nil
+		}
+		if rows == heritage.MaxRecords {
+			line, _ := r.FieldPos(0)
+			return nil, fmt.Errorf("sources: CSV line %d: the file has more rows than the limit of %d records", line, heritage.MaxRecords)
 		}
 		if err != nil {
 			var pe *csv.ParseError
@@ -215,6 +220,10 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 			continue
 		}
 		line, _ := r.FieldPos(0)
+		if err := rowSize(row, header, fields); err != nil {
+			add(line, heritage.Institution{}, err)
+			continue
+		}
 		var rec heritage.Institution
 		var errs []error
 		for i, v := range row {
@@ -227,6 +236,30 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 		}
 		add(line, rec, errors.Join(errs...))
 	}
+}
+
+// rowSize refuses a row over heritage.MaxRecordBytes, naming its longest
+// cell by the field its column sets (or the column, when it sets none).
+func rowSize(row, header, fields []string) error {
+	total, longest := 0, 0
+	for i, v := range row {
+		total += len(v)
+		if len(v) > len(row[longest]) {
+			longest = i
+		}
+	}
+	if total <= heritage.MaxRecordBytes {
+		return nil
+	}
+	name := fmt.Sprintf("column %d", longest+1)
+	switch {
+	case longest < len(fields) && fields[longest] != "":
+		name = fields[longest]
+	case longest < len(header):
+		name = "column " + header[longest]
+	}
+	return &heritage.FieldError{Field: name, Rule: fmt.Sprintf("is %s, which makes the row %s: over the limit of %s for a record (%s for a text field)",
+		heritage.Size(len(row[longest])), heritage.Size(total), heritage.Size(heritage.MaxRecordBytes), heritage.Size(heritage.MaxFieldBytes))}
 }
 
 // sniffDelimiter picks the most frequent of , ; tab | on the first line.

@@ -1,7 +1,6 @@
 package sources
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"fmt"
@@ -43,6 +42,9 @@ type ReadOptions struct {
 type Input struct {
 	Records []heritage.Institution
 	Bad     []heritage.LineError
+	// Unknown are the JSON lines whose records hold fields the record
+	// schema does not know: the records are taken without them.
+	Unknown []heritage.UnknownFieldsError
 	// Ignored are CSV columns that map to no field.
 	Ignored []string
 }
@@ -51,12 +53,17 @@ type Input struct {
 // schema, or CSV with a header row. Every record gets the source's
 // defaults where it says nothing (see Meta.apply), then is validated; a
 // line that breaks a rule is reported in Input.Bad with its line number,
-// field and rule, and the others are kept. The error is for input that
-// cannot be read at all.
+// field and rule, and the others are kept. So is a line over the limits
+// on records (heritage.MaxFieldBytes, heritage.MaxRecordBytes). The error
+// is for input that cannot be read at all, or that is over the limits on
+// a file (heritage.MaxFileBytes, heritage.MaxRecords).
 func Read(r io.Reader, meta Meta, opts ReadOptions) (*Input, error) {
-	b, err := io.ReadAll(r)
+	b, err := io.ReadAll(io.LimitReader(r, heritage.MaxFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("sources: read: %w", err)
+	}
+	if len(b) > heritage.MaxFileBytes {
+		return nil, fmt.Errorf("sources: the file is over the limit of %s", heritage.Size(heritage.MaxFileBytes))
 	}
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	format := opts.Format
@@ -88,19 +95,26 @@ func Read(r io.Reader, meta Meta, opts ReadOptions) (*Input, error) {
 	}
 	switch format {
 	case FormatJSONL:
-		sc := bufio.NewScanner(bytes.NewReader(b))
-		sc.Buffer(nil, 16<<20)
-		for n := 1; sc.Scan(); n++ {
-			line := bytes.TrimSpace(sc.Bytes())
+		n := 0
+		for line := range bytes.Lines(b) {
+			if n++; n > heritage.MaxRecords {
+				return nil, fmt.Errorf("sources: line %d: the file has more lines than the limit of %d records", n, heritage.MaxRecords)
+			}
+			line = bytes.TrimSpace(line)
 			if len(line) == 0 {
 				continue
 			}
 			var rec heritage.Institution
-			err := heritage.Decode(line, &rec)
+			err := heritage.CheckRecordSize(line)
+			if err == nil {
+				err = heritage.Decode(line, &rec)
+			}
+			if err == nil {
+				if u := heritage.UnknownFields(line); len(u) > 0 {
+					in.Unknown = append(in.Unknown, heritage.UnknownFieldsError{Line: n, Fields: u})
+				}
+			}
 			add(n, rec, err)
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("sources: read: %w", err)
 		}
 	case FormatCSV:
 		ignored, err := readCSV(b, opts, add)

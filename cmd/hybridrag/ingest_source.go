@@ -115,6 +115,13 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 		}
 		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: %v\n", f.in, &b)
 	}
+	for i, u := range in.Unknown {
+		if i == 20 {
+			fmt.Fprintf(e.stderr, "hybridrag ingest: %s: … and %d more lines with unknown fields\n", f.in, len(in.Unknown)-i)
+			break
+		}
+		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: %v\n", f.in, &u)
+	}
 	if len(in.Ignored) > 0 {
 		fmt.Fprintf(e.stderr, "hybridrag ingest: %s: columns ignored (no record field; name one with --map): %s\n", f.in, strings.Join(in.Ignored, ", "))
 	}

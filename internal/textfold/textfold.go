@@ -69,9 +69,19 @@ func Fold(s string) string {
 	return b.String()
 }
 
+// MaxWord is the most runes of a word that Words, AppendWords and the
+// other word splitters (heritage.NormalizeName, the router's) keep: the
+// runes of a longer word after its first MaxWord are dropped. No word of a
+// name or a description is that long, and everything done with a word
+// afterwards (stemming, edit distances, n-grams) then costs a bounded
+// amount per word: a record whose description is one word of two million
+// letters costs what a word of 64 letters costs.
+const MaxWord = 64
+
 // Words folds s like Fold and turns every run of characters that are not
 // letters or digits into one space; the result has no leading or trailing
-// space. "Bo'ness — Museum" gives "bo ness museum".
+// space. "Bo'ness — Museum" gives "bo ness museum". A word keeps its first
+// MaxWord runes.
 func Words(s string) string {
 	return string(AppendWords(nil, s))
 }
@@ -80,21 +90,29 @@ func Words(s string) string {
 func AppendWords(dst []byte, s string) []byte {
 	start := len(dst)
 	space := true // suppress leading spaces
+	n := 0        // runes of the word so far
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			i++
 			switch {
 			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-				dst = append(dst, c)
+				if n < MaxWord {
+					dst = append(dst, c)
+				}
 				space = false
+				n++
 			case 'A' <= c && c <= 'Z':
-				dst = append(dst, c+'a'-'A')
+				if n < MaxWord {
+					dst = append(dst, c+'a'-'A')
+				}
 				space = false
+				n++
 			default:
 				if !space {
 					dst = append(dst, ' ')
 					space = true
+					n = 0
 				}
 			}
 			continue
@@ -102,13 +120,19 @@ func AppendWords(dst []byte, s string) []byte {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		if f, ok := Rune(r); ok {
-			dst = append(dst, f...)
+			if n < MaxWord {
+				dst = append(dst, f...)
+			}
 			space = false
+			n++
 			continue
 		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+			if n < MaxWord {
+				dst = utf8.AppendRune(dst, unicode.ToLower(r))
+			}
 			space = false
+			n++
 			continue
 		}
 		if unicode.Is(unicode.Mn, r) { // a combining mark: drop it
@@ -117,6 +141,7 @@ func AppendWords(dst []byte, s string) []byte {
 		if !space {
 			dst = append(dst, ' ')
 			space = true
+			n = 0
 		}
 	}
 	if len(dst) > start && dst[len(dst)-1] == ' ' {

@@ -12,7 +12,9 @@ import (
 // analyzer turns text into index terms: words folded by textfold (lower
 // case, diacritics and ligatures spelled out, split at everything but
 // letters and digits), stop words and one-letter words dropped, the rest
-// reduced by the Snowball English stemmer ("museums" → "museum").
+// reduced by the Snowball English stemmer ("museums" → "museum"). A word
+// keeps its first textfold.MaxWord runes, cut before it is stemmed: the
+// stemmer's work grows with the square of a word's length ("yyyy…").
 // Identifiers split at their punctuation ("DE-MUS-165711" → "de", "mus",
 // "165711"), on the record's side and the question's alike.
 //

@@ -37,7 +37,7 @@ const magic = "hybridrag-bm25\n"
 // layout names everything that changes the terms or their counts; a file
 // written with another layout is refused. Change it when the analyzer or
 // the weights change.
-var layout = fmt.Sprintf("v3 %s snowball-en stop-en-de-nl place%d", retrievers.FullTextVersion, placeWeight)
+var layout = fmt.Sprintf("v3 %s snowball-en word64 stop-en-de-nl place%d", retrievers.FullTextVersion, placeWeight)
 
 // WriteIndex writes the index to w in the file format above, for Open.
 func (r *Retriever) WriteIndex(w io.Writer) error {

@@ -1,0 +1,16 @@
+package heritage
+
+import (
+	"testing"
+
+	"github.com/hybridrag/hybridrag/internal/lineartest"
+	"github.com/hybridrag/hybridrag/internal/textfold"
+)
+
+func TestNormalizeNameLinear(t *testing.T) {
+	lineartest.Check(t, func(s string) {
+		if got := NormalizeName("Museum " + s + " & Co"); len(got) != len("museum  and co")+textfold.MaxWord {
+			t.Errorf("NormalizeName kept %d bytes", len(got))
+		}
+	})
+}

@@ -1,0 +1,76 @@
+// Package lineartest checks in tests that a text analyser's work grows
+// linearly with its input, on the input that makes a careless one
+// quadratic: a single word of millions of letters.
+package lineartest
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Sizes of the two inputs Check gives: a word eight times longer should
+// take about eight times as long, not sixty-four.
+const (
+	Small = 256 << 10
+	Large = 2 << 20
+)
+
+// Limit is the most CPU time the large input may take (ten times as
+// much under the race detector). It is generous (a linear analyser takes
+// tens of milliseconds over it), so that only work that grows faster than
+// the input trips it. Check gives up waiting after five times as much
+// wall time.
+const Limit = 2 * time.Second
+
+// Word is a word of n runes of the letter that makes the Snowball English
+// stemmer's work quadratic ("yyyy…").
+func Word(n int) string { return strings.Repeat("y", n) }
+
+// Check runs analyse on one word of Small letters, then of Large, and
+// fails when the large one takes over Limit of CPU time, or grows the
+// time far more than the input (more than 32 times for 8 times the input,
+// once it takes long enough to be measured). A run that does not end
+// fails after five times Limit of wall time rather than waiting for it.
+// The time measured is the process's CPU time, so that a loaded machine
+// does not make a linear analyser look slow; analyse runs alone.
+func Check(t testing.TB, analyse func(in string)) {
+	t.Helper()
+	limit := Limit
+	if raceEnabled {
+		limit *= 10
+	}
+	small := timed(t, limit, Word(Small), analyse)
+	large := timed(t, limit, Word(Large), analyse)
+	t.Logf("one word of %d letters: %v of CPU; of %d letters: %v", Small, small, Large, large)
+	if large > limit {
+		t.Errorf("a word of %d letters took %v of CPU, over %v", Large, large, limit)
+	}
+	if large > 200*time.Millisecond && large > 32*small {
+		t.Errorf("a word of %d letters took %v, of %d letters %v: the work grows faster than the input", Small, small, Large, large)
+	}
+}
+
+// timed runs analyse(in) and returns the CPU time (or, where that is not
+// measured, the wall time) it took, failing the test once it runs longer
+// than five times limit.
+func timed(t testing.TB, limit time.Duration, in string, analyse func(in string)) time.Duration {
+	t.Helper()
+	done := make(chan time.Duration, 1)
+	go func() {
+		cpu, wall := cpuTime(), time.Now()
+		analyse(in)
+		if d := cpuTime() - cpu; d > 0 {
+			done <- d
+			return
+		}
+		done <- time.Since(wall)
+	}()
+	select {
+	case d := <-done:
+		return d
+	case <-time.After(5 * limit):
+		t.Fatalf("a word of %d letters took longer than %v", len(in), 5*limit)
+		return 0
+	}
+}

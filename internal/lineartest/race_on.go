@@ -1,0 +1,5 @@
+//go:build race
+
+package lineartest
+
+const raceEnabled = true
