@@ -11,8 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/cache"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"

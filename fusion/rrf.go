@@ -100,13 +100,13 @@ type Contribution struct {
 
 // Fused is one institution after fusion.
 type Fused struct {
-	ID          string                    `json:"id"`
-	Name        string                    `json:"name"`
-	Score       float64                   `json:"score"`
-	Rank        int                       `json:"rank"` // 1-based position in the fused list
+	ID          string                   `json:"id"`
+	Name        string                   `json:"name"`
+	Score       float64                  `json:"score"`
+	Rank        int                      `json:"rank"` // 1-based position in the fused list
 	Identifiers retrieval.HitIdentifiers `json:"identifiers"`
-	Snippet     string                    `json:"snippet"`
-	Tier        heritage.Tier             `json:"tier"`
+	Snippet     string                   `json:"snippet"`
+	Tier        heritage.Tier            `json:"tier"`
 	// Sources lists the contributing lists, sorted by source name.
 	Sources []Contribution `json:"sources"`
 }
