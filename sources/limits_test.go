@@ -75,7 +75,9 @@ func TestReadFriction(t *testing.T) {
 	require.Equal(t, heritage.UnknownFieldsError{Line: 2, Fields: []string{"identifiers.viaf"}}, in.Unknown[1])
 
 	// Composed, the membership by id alone takes the body's name.
-	d, err := sources.Overlay(baseOf(t, in.Records[1]), &sources.State{Sources: []sources.Source{{Meta: meta, Records: in.Records[:1]}}})
+	other := in.Records[1]
+	other.ID = "other:2"
+	d, err := sources.Overlay(baseOf(t, other), &sources.State{Sources: []sources.Source{{Meta: meta, Records: in.Records}}})
 	require.NoError(t, err)
 	got, ok := d.Get("myorg:1")
 	require.True(t, ok)
