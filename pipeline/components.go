@@ -9,7 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
-	"github.com/hybridrag/hybridrag/sparql"
+	"github.com/hybridrag/hybridrag/wikidata"
 )
 
 // Router plans a question.
@@ -50,5 +50,5 @@ type Components struct {
 // the records with the given ids. A partial failure returns what it found
 // with the error.
 type Enricher interface {
-	Enrich(ctx context.Context, recordIDs []string) ([]sparql.Enrichment, error)
+	Enrich(ctx context.Context, recordIDs []string) ([]wikidata.Enrichment, error)
 }

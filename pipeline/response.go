@@ -5,7 +5,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
-	"github.com/hybridrag/hybridrag/sparql"
+	"github.com/hybridrag/hybridrag/wikidata"
 )
 
 // Response is the answer to one question: the plan, the answer, the fused
@@ -83,9 +83,9 @@ type ContextView struct {
 // WikidataFacts are what the SPARQL endpoint states about one answer
 // institution; Citation numbers into Response.Citations.
 type WikidataFacts struct {
-	ID       string        `json:"id"`
-	Entity   sparql.Entity `json:"entity"`
-	Citation int           `json:"citation"`
+	ID       string          `json:"id"`
+	Entity   wikidata.Entity `json:"entity"`
+	Citation int             `json:"citation"`
 }
 
 // SourceError is a failure of one source; the rest of the response still

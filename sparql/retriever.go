@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hybridrag/hybridrag/wikidata"
 	"log/slog"
 	"slices"
 	"sync"
@@ -190,10 +191,7 @@ func validISILs(in []string) []string {
 
 // Enrichment is the Wikidata entity behind one dataset record, for the
 // answer to show next to the record.
-type Enrichment struct {
-	ID     string `json:"id"` // the record id
-	Entity Entity `json:"wikidata"`
-}
+type Enrichment = wikidata.Enrichment
 
 // Enrich fetches the Wikidata entities of the records with the given ids,
 // in the order given; records without a QID, unknown ids and items the
