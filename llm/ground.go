@@ -21,18 +21,22 @@ type source struct {
 	// text is the record's folded words separated by single spaces, with
 	// a space at either end; raw is the record lower-cased, for links.
 	text, raw string
-	words     map[string]bool // folded words, and their stems
-	numbers   map[string]bool // numbers as written, in every reading (numberForms)
+	words     map[string]bool // folded words
+	stemmed   map[string]bool // their stems, made on first use (hasWord)
+	// numbers are the numbers written in all, in every reading
+	// (numberForms), made on first use (hasNumber).
+	all     string
+	numbers map[string]bool
 }
 
 func newSource(s Source) *source {
 	all := s.Text + " " + strings.Join(s.Names, " ")
 	fs := &source{
-		n:       s.N,
-		text:    " " + textfold.Words(all) + " ",
-		raw:     strings.ToLower(all),
-		words:   map[string]bool{},
-		numbers: map[string]bool{},
+		n:     s.N,
+		text:  " " + textfold.Words(all) + " ",
+		raw:   strings.ToLower(all),
+		words: map[string]bool{},
+		all:   all,
 	}
 	for _, name := range s.Names {
 		if w := textfold.Words(name); w != "" {
@@ -40,20 +44,7 @@ func newSource(s Source) *source {
 		}
 	}
 	for w := range strings.FieldsSeq(fs.text) {
-		if !fs.words[w] {
-			fs.words[w] = true
-			for _, st := range stems(w) {
-				fs.words[st] = true
-			}
-		}
-	}
-	for _, num := range numberRe.FindAllString(all, -1) {
-		for _, f := range numberForms(num) {
-			fs.numbers[f] = true
-		}
-	}
-	for _, run := range digitsRe.FindAllString(all, -1) {
-		fs.numbers[run] = true
+		fs.words[w] = true
 	}
 	return fs
 }
@@ -66,8 +57,16 @@ func (s *source) hasWord(w string) bool {
 	if s.words[w] {
 		return true
 	}
+	if s.stemmed == nil {
+		s.stemmed = make(map[string]bool, 3*len(s.words))
+		for sw := range s.words {
+			for _, st := range stems(sw) {
+				s.stemmed[st] = true
+			}
+		}
+	}
 	for _, st := range stems(w) {
-		if s.words[st] {
+		if s.stemmed[st] {
 			return true
 		}
 	}
@@ -76,6 +75,17 @@ func (s *source) hasWord(w string) bool {
 
 // hasNumber reports whether the source writes num in one of its readings.
 func (s *source) hasNumber(num string) bool {
+	if s.numbers == nil {
+		s.numbers = map[string]bool{}
+		for _, n := range numberRe.FindAllString(s.all, -1) {
+			for _, f := range numberForms(n) {
+				s.numbers[f] = true
+			}
+		}
+		for _, run := range digitsRe.FindAllString(s.all, -1) {
+			s.numbers[run] = true
+		}
+	}
 	for _, f := range numberForms(num) {
 		if s.numbers[f] {
 			return true

@@ -45,8 +45,13 @@ func unsafe(sent string, hay []*source) string {
 	unheld := func(p string) bool { // the sentence has p, its sources do not
 		return strings.Contains(folded, p) && !slices.ContainsFunc(hay, func(s *source) bool { return strings.Contains(s.text, p) })
 	}
-	if configRe.MatchString(sent) || slices.ContainsFunc(lx.secrets, unheld) {
+	if slices.ContainsFunc(lx.secrets, unheld) {
 		return "configuration or a secret"
+	}
+	for _, m := range configRe.FindAllString(sent, -1) {
+		if !slices.ContainsFunc(hay, func(s *source) bool { return strings.Contains(s.raw, strings.ToLower(m)) }) {
+			return "configuration or a secret" // "Domus year of foundation = 1972" is kept when its record says so
+		}
 	}
 	for _, t := range tokenRe.FindAllString(sent, -1) {
 		if strings.ContainsFunc(t, unicode.IsDigit) && strings.ContainsFunc(t, unicode.IsLetter) &&
