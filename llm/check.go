@@ -33,7 +33,7 @@ var (
 	ErrUnsupported     = errors.New("states what its cited sources do not")
 	ErrUnsafe          = errors.New("looks like instructions, configuration, a secret, markup or a link")
 	ErrNothingChecked  = errors.New("states nothing its sources could hold")
-	ErrTooLong         = errors.New("is past the sentences an answer may have")
+	ErrTooLong         = errors.New("is past what is checked")
 )
 
 // ErrNothingLeft is wrapped, with the first removed sentence's
@@ -43,6 +43,10 @@ var ErrNothingLeft = errors.New("no sentence of the answer is left")
 // MaxCheckedSentences bounds the sentences of an answer that are checked;
 // the ones after them are removed. The prompt asks for MaxSentences.
 const MaxCheckedSentences = 8 * MaxSentences
+
+// MaxSentenceBytes bounds a sentence that is checked; a longer one is
+// removed.
+const MaxSentenceBytes = 2 << 10
 
 // CheckError is a sentence of an answer that failed the check.
 type CheckError struct {
@@ -166,6 +170,10 @@ type verdict struct {
 func (c *Checker) judge(i int, sent string) verdict {
 	fail := func(err error, format string, a ...any) *CheckError {
 		return &CheckError{Sentence: i + 1, Text: sent, Err: err, Detail: fmt.Sprintf(format, a...)}
+	}
+	if len(sent) > MaxSentenceBytes {
+		return verdict{remove: &CheckError{Sentence: i + 1, Text: clip(sent, 60), Err: ErrTooLong,
+			Detail: fmt.Sprintf("it is longer than %d bytes", MaxSentenceBytes)}}
 	}
 	nums, plain := citations(sent)
 	var (
@@ -407,7 +415,7 @@ func sentenceSpans(text string) []span {
 				continue
 			}
 			end := i + 1
-			for {
+			for strings.HasPrefix(strings.TrimLeftFunc(line[end:], unicode.IsSpace), "[") {
 				loc := citeAtRe.FindStringIndex(line[end:])
 				if loc == nil {
 					break
@@ -431,10 +439,10 @@ func sentenceSpans(text string) []span {
 
 // abbreviated reports whether s ends with an abbreviation or an initial.
 func abbreviated(s string) bool {
-	f := strings.Fields(s)
-	if len(f) == 0 {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	if s == "" {
 		return false
 	}
-	last := strings.ToLower(strings.TrimLeft(f[len(f)-1], "(\"'"))
+	last := strings.ToLower(strings.TrimLeft(s[strings.LastIndexFunc(s, unicode.IsSpace)+1:], "(\"'"))
 	return words().abbreviations[last] || utf8.RuneCountInString(last) == 1 && unicode.IsLetter([]rune(last)[0])
 }

@@ -168,6 +168,36 @@ func TestCheckBoundsTheSentences(t *testing.T) {
 	require.Len(t, res.Removed, 1)
 	require.ErrorIs(t, res.Removed[0], llm.ErrTooLong)
 	require.Contains(t, res.Removed[0].Error(), "the 2 after it")
+
+	long := "It is a museum in Solothurn " + strings.Repeat("and Solothurn ", llm.MaxSentenceBytes/10) + "[1]."
+	res, err = llm.Check("It is a museum in Solothurn [1]. "+long, threeSources(t))
+	require.NoError(t, err)
+	require.Equal(t, "It is a museum in Solothurn [1].", res.Text)
+	require.ErrorIs(t, res.Removed[0], llm.ErrTooLong)
+}
+
+// A reply of the largest size the client reads, in the shapes that are
+// slow to split (initials that end no sentence, dots without space) or
+// to stream (no sentence end at all), is checked and streamed in bounded
+// work: these finish in well under a second.
+func TestCheckAndGateOnHugeReplies(t *testing.T) {
+	c := llm.NewChecker(threeSources(t))
+	for _, unit := range []string{"a. ", "a.", "museum ", "It is in Solothurn [1]. "} {
+		answer := strings.Repeat(unit, llm.DefaultMaxAnswerBytes/len(unit))
+		res, err := c.Check(answer)
+		if err == nil {
+			require.LessOrEqual(t, len(llm.Sentences(res.Text)), llm.MaxCheckedSentences)
+		}
+		var out strings.Builder
+		g := c.Gate(func(s string) { out.WriteString(s) })
+		for i := 0; i < len(answer); i += 4 {
+			g.Token(answer[i:min(i+4, len(answer))])
+		}
+		if err == nil {
+			g.Finish(res)
+			require.Equal(t, res.Text, out.String())
+		}
+	}
 }
 
 func TestSentences(t *testing.T) {

@@ -4,11 +4,13 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // maxPending bounds the text a Gate holds back while waiting for a
-// sentence to end; past it, the rest of the answer waits for Finish.
-const maxPending = 16 << 10
+// sentence to end; past it, the rest of the answer waits for Finish. A
+// sentence that long is removed anyway (MaxSentenceBytes).
+const maxPending = 2 * MaxSentenceBytes
 
 // A Gate passes a streamed answer on a checked sentence at a time: each
 // sentence goes to emit once its end is certain and it passed the check,
@@ -35,17 +37,20 @@ func (c *Checker) Gate(emit func(string)) *Gate { return &Gate{c: c, emit: emit}
 
 // Token takes the next piece of the answer.
 func (g *Gate) Token(s string) {
+	before := g.buf.String()
 	g.buf.WriteString(s)
-	if g.closed || strings.TrimSpace(s) == "" {
-		return // a sentence is settled only by what follows its space
+	// A sentence is settled only by a character that follows its space,
+	// so only a token that brings one can settle any.
+	if g.closed || !spaceThenText(before, s) {
+		return
 	}
 	text := g.buf.String()
 	tail := text[g.settled:]
-	if !strings.ContainsAny(tail, ".!?\n") {
-		return
-	}
 	if len(tail) > maxPending {
 		g.closed = true
+		return
+	}
+	if !strings.ContainsAny(tail, ".!?\n") {
 		return
 	}
 	base := g.settled
@@ -65,6 +70,21 @@ func (g *Gate) Token(s string) {
 			return
 		}
 	}
+}
+
+// spaceThenText reports whether s, appended to before, puts a character
+// other than space right after a space.
+func spaceThenText(before, s string) bool {
+	last, _ := utf8.DecodeLastRuneInString(before)
+	space := before != "" && unicode.IsSpace(last)
+	for _, r := range s {
+		isSpace := unicode.IsSpace(r)
+		if space && !isSpace {
+			return true
+		}
+		space = isSpace
+	}
+	return false
 }
 
 // judge checks one settled sentence and emits it when it passes.
