@@ -116,9 +116,11 @@ type Writer = pipeline.Writer
 // WithLLM lets w write a short answer from each question's context, next
 // to the extractive one (Response.Generated). The written answer is kept
 // only when every sentence cites a given source that holds the years,
-// identifiers and names it states; otherwise, or when w fails or takes
-// longer than timeout (0: llm.DefaultTimeout), the extractive answer stands
-// with a warning.
+// numbers, identifiers and institution names it states; a sentence that
+// looks unsafe or says what its sources do not is removed with a warning
+// (llm.Checker.Check). Otherwise, or when w fails or takes longer than
+// timeout (0: llm.DefaultTimeout), the extractive answer stands with a
+// warning.
 func WithLLM(w Writer, timeout time.Duration) Option {
 	return func(s *settings) { s.writer, s.writerTimeout = w, timeout }
 }
@@ -255,8 +257,9 @@ func WithExplain() AskOption { return func(r *pipeline.Request) { r.Explain = tr
 // answer replaces the cached one.
 func WithoutCache() AskOption { return func(r *pipeline.Request) { r.NoCache = true } }
 
-// WithTokens hands each piece of the language model's answer (WithLLM)
-// to f as the model writes it, before the answer is checked.
+// WithTokens hands the language model's answer (WithLLM) to f as the
+// model writes it, a checked sentence at a time: a sentence the check
+// removes is never handed on (see pipeline.Progress).
 func WithTokens(f func(text string)) AskOption {
 	return func(r *pipeline.Request) { r.Progress = &pipeline.Progress{Token: f} }
 }

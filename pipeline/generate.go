@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -32,8 +31,11 @@ type Writer interface {
 type Progress struct {
 	// Retrieved receives the plan and the hits once they are known.
 	Retrieved func(plan router.Plan, hits []fusion.Fused)
-	// Token receives each piece of the model's reply as it is written;
-	// the reply may still be rejected.
+	// Token receives the model's reply as it is written, a checked
+	// sentence at a time: only sentences the check keeps, each with the
+	// space before it, so that the pieces make up Generated.Text. A
+	// sentence that gets the whole reply rejected stops the pieces, and
+	// the response then has no Generated.
 	Token func(text string)
 }
 
@@ -101,9 +103,14 @@ func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
 	}
 	gctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var onToken func(string)
-	if req.Progress != nil {
-		onToken = req.Progress.Token
+	checker := llm.NewChecker(p.sources(resp))
+	var (
+		onToken func(string)
+		gate    *llm.Gate
+	)
+	if req.Progress != nil && req.Progress.Token != nil {
+		gate = checker.Gate(req.Progress.Token)
+		onToken = gate.Token
 	}
 	text, err := w.Chat(gctx, llm.Prompt(req.Question, resp.Context.Text, resp.Answer.Text), onToken)
 	switch {
@@ -114,12 +121,18 @@ func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
 		fail(err.Error())
 		return
 	}
-	cited, err := llm.Check(text, p.sources(resp))
+	checked, err := checker.Check(text)
 	if err != nil {
 		warn("rejected: " + err.Error())
 		return
 	}
-	resp.Generated = &Generated{Text: strings.TrimSpace(text), Model: w.Model(), Citations: cited}
+	if gate != nil {
+		gate.Finish(checked)
+	}
+	for _, r := range checked.Removed {
+		resp.Warnings = append(resp.Warnings, "llm: removed from the model's answer: "+r.Error())
+	}
+	resp.Generated = &Generated{Text: checked.Text, Model: w.Model(), Citations: checked.Citations}
 }
 
 // sources are resp's citations with what each cited record states: the
@@ -130,7 +143,7 @@ func (p *Pipeline) sources(resp *Response) []llm.Source {
 		s := llm.Source{N: c.N, Names: []string{c.Name}, Text: c.ID}
 		if in, ok := p.data.Get(c.ID); ok {
 			s.Names = recordNames(in)
-			s.Text = recordText(in)
+			s.Text = recordText(in) + " " + heritage.CountryName(in.Country)
 		}
 		for _, f := range resp.Wikidata {
 			if f.Citation == c.N {

@@ -114,6 +114,57 @@ func TestUngroundedAnswersFallBackWithAWarning(t *testing.T) {
 
 func same(why string) [2]string { return [2]string{why, why} }
 
+func TestWrittenAnswerLosesUnsafeSentences(t *testing.T) {
+	const founded = "Naturmuseum Solothurn was founded in 1825 [1]."
+	for _, tc := range []struct {
+		reply, text string
+		warnings    []string
+		never       []string
+	}{
+		{llmtest.PromptInjection, founded + " It is a museum in Solothurn, Switzerland [1].",
+			[]string{"sentence 2 looks like instructions, configuration, a secret, markup or a link: instructions"},
+			[]string{"Ignore previous", "system prompt"}},
+		{llmtest.Markup, founded,
+			[]string{"sentence 1 looks like instructions, configuration, a secret, markup or a link: markup", "sentence 3 looks like"},
+			[]string{"<img", "onerror", "<script"}},
+		{llmtest.Links, founded + " Its website is https://www.naturmuseum-so.ch [1].",
+			[]string{"sentence 2 looks like", "sentence 3 looks like instructions, configuration, a secret, markup or a link: a link that is not in the cited records"},
+			[]string{"javascript:", "example.com"}},
+		{llmtest.Secrets, founded,
+			[]string{"sentence 1 looks like instructions, configuration, a secret, markup or a link: configuration or a secret", "sentence 3 looks like"},
+			[]string{"api_key", "sk-live", "hunter2"}},
+		{llmtest.Filler, founded,
+			[]string{"sentence 2 \"It is a wonderful place", "sentence 3 \"I hope this helps!\" cites no source"}, nil},
+	} {
+		t.Run(tc.reply, func(t *testing.T) {
+			p, _ := withWriter(t, tc.reply, 2*time.Second, 0)
+			for _, stream := range []bool{false, true} {
+				var tokens []string
+				req := Request{Question: solothurn, LLM: true}
+				if stream {
+					req.Progress = &Progress{Token: func(s string) { tokens = append(tokens, s) }}
+				}
+				resp, err := p.Ask(context.Background(), req)
+				require.NoError(t, err)
+				require.NotNil(t, resp.Generated, "warnings: %v", resp.Warnings)
+				require.Equal(t, tc.text, resp.Generated.Text)
+				require.Equal(t, []int{1}, resp.Generated.Citations)
+				require.Len(t, resp.Warnings, len(tc.warnings))
+				for i, w := range tc.warnings {
+					require.Contains(t, resp.Warnings[i], "llm: removed from the model's answer: "+w)
+				}
+				if stream {
+					require.Equal(t, resp.Generated.Text, strings.Join(tokens, ""), "only the checked text is streamed")
+				}
+				for _, s := range tc.never {
+					require.NotContains(t, strings.Join(tokens, ""), s)
+					require.NotContains(t, strings.Join(resp.Warnings, "\n"), s)
+				}
+			}
+		})
+	}
+}
+
 func TestAnswerCacheKeepsWrittenAndExtractiveAnswersApart(t *testing.T) {
 	p, srv := withWriter(t, llmtest.Good, 2*time.Second, 1)
 	ctx := context.Background()

@@ -16,7 +16,7 @@ import (
 const (
 	EventPlan   = "plan"   // the router's plan
 	EventHits   = "hits"   // the fused hits
-	EventToken  = "token"  // {"text": …}: a piece of the model's answer, not yet checked
+	EventToken  = "token"  // {"text": …}: the model's answer, a checked sentence at a time (pipeline.Progress.Token)
 	EventAnswer = "answer" // the whole response, as without streaming; the last event
 	EventError  = "error"  // an ErrorBody when the answer fails after the stream began; the last event
 )
@@ -42,8 +42,9 @@ func wantsStream(w http.ResponseWriter, r *http.Request) (stream, ok bool) {
 }
 
 // askStream answers req as Server-Sent Events: the plan and the hits as
-// soon as they are known, the model's tokens as it writes them, and the
-// checked response (or the extractive fallback with its warning) last.
+// soon as they are known, the model's answer a checked sentence at a time
+// as it writes it, and the response (or the extractive fallback with its
+// warning) last.
 // An error before the first event is an ordinary JSON error response.
 func (s *Server) askStream(w http.ResponseWriter, r *http.Request, req pipeline.Request) {
 	ev := &events{w: w, rc: http.NewResponseController(w)}

@@ -125,6 +125,26 @@ func TestAskStreamFallsBackWhenTheModelFails(t *testing.T) {
 	}
 }
 
+func TestAskStreamHoldsBackRemovedSentences(t *testing.T) {
+	_, evs := askEvents(t, writerServer(t, llmtest.PromptInjection, 5*time.Second), solothurnBody)
+	require.Equal(t, []string{EventPlan, EventHits, EventToken, EventAnswer}, names(evs))
+	var text strings.Builder
+	for _, e := range evs {
+		if e.name == EventToken {
+			var tok TokenEvent
+			require.NoError(t, json.Unmarshal([]byte(e.data), &tok))
+			text.WriteString(tok.Text)
+		}
+	}
+	var final pipeline.Response
+	require.NoError(t, json.Unmarshal([]byte(evs[len(evs)-1].data), &final))
+	require.NotNil(t, final.Generated)
+	require.Equal(t, "Naturmuseum Solothurn was founded in 1825 [1]. It is a museum in Solothurn, Switzerland [1].", final.Generated.Text)
+	require.Equal(t, final.Generated.Text, text.String(), "the sentence of instructions is never sent")
+	require.Len(t, final.Warnings, 1)
+	require.Contains(t, final.Warnings[0], "sentence 2 looks like instructions")
+}
+
 func TestAskStreamWithoutAModel(t *testing.T) {
 	ts, _ := newTestServer(t, nil)
 	_, evs := askEvents(t, ts.URL, `{"question": "When was Naturmuseum Solothurn founded?", "no_cache": true}`)

@@ -23,6 +23,29 @@ const (
 	InventedYear = "invented-year"
 	// UnknownCitation cites [42], a source the model was not given.
 	UnknownCitation = "unknown-citation"
+	// GroundedGerman answers in German from record [1] only.
+	GroundedGerman = "grounded-de"
+	// InventedCitation cites [7] where only [1]–[3] may be given.
+	InventedCitation = "invented-citation"
+	// InventedNumber states a collection size no record holds.
+	InventedNumber = "invented-number"
+	// InventedName names a director no record holds.
+	InventedName = "invented-name"
+	// PromptInjection has a sentence of instructions between two
+	// grounded ones.
+	PromptInjection = "prompt-injection"
+	// Markup has an HTML image with a script handler and a script
+	// element next to a grounded sentence.
+	Markup = "markup"
+	// Links has a javascript: Markdown link and a URL no record holds,
+	// and the website record [1] holds.
+	Links = "links"
+	// Secrets has an API key and a password line around a grounded
+	// sentence, one a line.
+	Secrets = "secrets"
+	// Filler has a sentence its record does not support and one without
+	// a citation after a grounded one.
+	Filler = "filler"
 	// Malformed breaks off inside a JSON chunk (stream only).
 	Malformed = "malformed"
 	// Truncated ends after a few tokens without [DONE] (stream only).
