@@ -13,10 +13,10 @@ import (
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/llm/llmtest"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // sample is every 100th record of the bundled dataset: enough for the

@@ -18,7 +18,7 @@ import (
 	"github.com/pkoukk/tiktoken-go-loader/assets"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // tiktoken-go is the reference the encoder is held to. Its BPE loader is

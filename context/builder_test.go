@@ -14,8 +14,8 @@ import (
 	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 func dataset(t testing.TB) *heritage.Dataset { return testfixture.Dataset(t) }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/lineartest"
+	"github.com/hybridrag/hybridrag/testtools/lineartest"
 )
 
 // Byte-pair merging a piece part by part takes time that grows with the

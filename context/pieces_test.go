@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // cl100kPattern is cl100k_base's pre-tokeniser pattern, matched here with

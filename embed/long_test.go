@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/lineartest"
 	"github.com/hybridrag/hybridrag/internal/textfold"
+	"github.com/hybridrag/hybridrag/testtools/lineartest"
 )
 
 func TestHashingLinear(t *testing.T) {

@@ -14,9 +14,9 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
-	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
 
 func TestMain(m *testing.M) {

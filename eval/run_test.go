@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // sharedSuite builds the embedded indexes once for every test.

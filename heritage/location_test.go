@@ -10,7 +10,7 @@ import (
 
 // embedded is the bundled dataset, loaded once for the tests that read it
 // (TestEmbedded checks the load; the other packages' tests use
-// internal/testfixture, which this package's tests cannot import).
+// testtools/testfixture, which this package's tests cannot import).
 var embedded = func() func(t *testing.T) *Dataset {
 	load := sync.OnceValues(Embedded)
 	return func(t *testing.T) *Dataset {

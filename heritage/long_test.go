@@ -3,8 +3,8 @@ package heritage
 import (
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/lineartest"
 	"github.com/hybridrag/hybridrag/internal/textfold"
+	"github.com/hybridrag/hybridrag/testtools/lineartest"
 )
 
 func TestNormalizeNameLinear(t *testing.T) {

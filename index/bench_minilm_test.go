@@ -15,7 +15,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // The MiniLM benchmarks need the models: bash scripts/install-model.sh.

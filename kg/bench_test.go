@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 func BenchmarkNew(b *testing.B) {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // BenchmarkGraphMemory reports the live heap the graph holds per record,

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/internal/packed"
 	"github.com/hybridrag/hybridrag/internal/packed/packedtest"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // TestDecodeEqualsNew holds the decoded graph to the one New builds: every

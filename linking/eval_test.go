@@ -17,8 +17,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // testLinker is a linker over the bundled dataset, built once per test

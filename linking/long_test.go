@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/lineartest"
+	"github.com/hybridrag/hybridrag/testtools/lineartest"
 )
 
 // A name of one very long word (an enrich row's cell) is linked in time

@@ -9,8 +9,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // reorderedForms write the words of record in's name in another order,

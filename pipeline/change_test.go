@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // "How has the number of museums in Kent changed since 1990?" counts the

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // The answers below look records up by country, town, kind, name,

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // Negated conditions of a list or count ("not closed", "not small", "no

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // "What is X part of?" asks for the organisation X belongs to, whether X

@@ -14,16 +14,16 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
-	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
 
 // testPipeline is the embedded pipeline, built once for the package's
 // tests: BuildEmbedded's, from the parts the test binaries share when
-// there are (see internal/testfixture/prebuilt). Its legs have a minute
+// there are (see testtools/testfixture/prebuilt). Its legs have a minute
 // each: these tests judge answers, and a loaded two-core machine running
 // other test binaries can hold a leg past the default two seconds, which
 // would turn a right answer into "closest matches". The deadline tests

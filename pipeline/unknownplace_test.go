@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // unknownPlaceShapes are lists and counts by a place, one per shape.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // "Which town is Beamish in?" asks what "What town is Beamish in?" asks:

@@ -12,10 +12,10 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 var _ embed.Embedder = (*embed.Hashing)(nil)

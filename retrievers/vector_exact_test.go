@@ -12,8 +12,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // TestSparseSearchIsExhaustive holds the sparse index, which scores only

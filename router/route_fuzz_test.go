@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/ident"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // maxQuestion is the longest question the pipeline passes to Route

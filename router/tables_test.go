@@ -9,7 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/internal/packed"
 	"github.com/hybridrag/hybridrag/internal/packed/packedtest"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // TestDecodeTablesEqualsNew holds the decoded tables to the derived ones,

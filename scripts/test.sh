@@ -274,8 +274,8 @@ go_test() {
 }
 extra=("$@")
 # The test binaries share what they load and build from the bundled
-# dataset through this directory (see internal/testfixture and
-# internal/testfixture/prebuilt): the first to need the dataset writes a
+# dataset through this directory (see testtools/testfixture and
+# testtools/testfixture/prebuilt): the first to need the dataset writes a
 # snapshot of it, the first to need the embedded pipeline's indexes,
 # graph and router tables builds them as the index cache keeps them, and
 # the others read these, many times faster than decoding the JSON Lines
@@ -284,8 +284,8 @@ export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
 
 extra=("$@")
 # The test binaries share what they load and build from the bundled
-# dataset through this directory (see internal/testfixture and
-# internal/testfixture/prebuilt): the first to need the dataset writes a
+# dataset through this directory (see testtools/testfixture and
+# testtools/testfixture/prebuilt): the first to need the dataset writes a
 # snapshot of it, the first to need the embedded pipeline's indexes,
 # graph and router tables builds them as the index cache keeps them, and
 # the others read these, many times faster than decoding the JSON Lines

@@ -23,17 +23,17 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
-	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
 
 // The embedded pipeline takes seconds to build: one per test binary,
 // BuildEmbedded's, from the parts the test binaries share when there are
-// (see internal/testfixture/prebuilt); the linker shares them too.
+// (see testtools/testfixture/prebuilt); the linker shares them too.
 var (
 	sharedPipe = testfixture.Shared(func(ds *heritage.Dataset) (*pipeline.Pipeline, error) {
 		opts := pipeline.DefaultOptions()

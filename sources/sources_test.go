@@ -11,9 +11,9 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/sources"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 var meta = sources.Meta{Namespace: "myorg", License: "CC-BY-4.0", Attribution: "My Organisation", Tier: heritage.TierVerified}

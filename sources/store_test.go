@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/sources"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 func deleteIDs(t *testing.T, st *sources.Store, ids ...string) *sources.State {

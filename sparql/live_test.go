@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // liveEndpoint returns the SPARQL endpoint of the integration tests

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/llm/llmtest"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 const solothurn = "When was Naturmuseum Solothurn founded?"

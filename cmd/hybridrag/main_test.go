@@ -17,12 +17,12 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
-	"github.com/hybridrag/hybridrag/internal/testfixture/prebuilt"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
 
 var (
@@ -33,7 +33,7 @@ var (
 
 // sharedIndexes are the in-memory indexes the embedded pipeline builds on
 // the bundled dataset with the default embedder, built once; or, when the
-// test binaries share them (see internal/testfixture/prebuilt), read with
+// test binaries share them (see testtools/testfixture/prebuilt), read with
 // the knowledge graph and the router's tables.
 var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.EmbeddedConfig, error) {
 	parts, err := prebuilt.Embedded(ds)

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // serve answers from a changed store without a restart, and never from an

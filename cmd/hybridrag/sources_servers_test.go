@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // liveServer is the address of a server the variable name holds; the

@@ -15,10 +15,10 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/sources"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // ownFile writes records lo..hi-1 of source myorg in revision rev as

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // Deleting a source's last record leaves a store every command reads:

@@ -13,7 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/generated from the generators")

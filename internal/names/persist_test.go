@@ -7,7 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/internal/packed"
 	"github.com/hybridrag/hybridrag/internal/packed/packedtest"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // BenchmarkDecode reads the bundled dataset's index; New, which it

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/lineartest"
+	"github.com/hybridrag/hybridrag/testtools/lineartest"
 )
 
 func TestWordsKeepMaxWordRunes(t *testing.T) {

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/sources"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // composedWith lays records lo..hi-1 of a generated source (revision rev,

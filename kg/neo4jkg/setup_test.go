@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // Live tests need a Neo4j server: start one with `bash scripts/neo4j.sh

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/internal/lineartest"
 	"github.com/hybridrag/hybridrag/internal/textfold"
+	"github.com/hybridrag/hybridrag/testtools/lineartest"
 )
 
 // A word longer than textfold.MaxWord is cut before it is stemmed: the

@@ -9,7 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 func rng(gte, lte *float64) *qdrant.Range { return &qdrant.Range{Gte: gte, Lte: lte} }

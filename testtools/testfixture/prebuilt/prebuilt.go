@@ -29,11 +29,11 @@ import (
 	"github.com/hybridrag/hybridrag/internal/fileutil"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/internal/packed"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // HashingDim is the dimension of the embedded pipeline's default hashing
