@@ -12,7 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/fileutil"
 	"github.com/hybridrag/hybridrag/internal/packed"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 // A derived file keeps a structure that is derived from the dataset alone
@@ -72,7 +72,7 @@ func (d derivedFile[T]) read(b []byte, ds *heritage.Dataset) (T, error) {
 		return zero, fmt.Errorf("%w: %v", errDerived, err)
 	}
 	name, format, program, version, ids := r.String(), r.Len(1<<20), r.String(), r.String(), r.String()
-	if r.Err() != nil || name != d.name || format != d.format || program != d.program() || version != ds.Version || ids != retrievers.IDsDigest(ds) {
+	if r.Err() != nil || name != d.name || format != d.format || program != d.program() || version != ds.Version || ids != vector.IDsDigest(ds) {
 		return zero, fmt.Errorf("%w: %s format %d by %s for data %s, want %s format %d by %s for %s",
 			errDerived, name, format, program, version, d.name, d.format, d.program(), ds.Version)
 	}
@@ -91,7 +91,7 @@ func (d derivedFile[T]) write(path string, x T, ds *heritage.Dataset) error {
 	w.String(d.name)
 	w.Len(d.format)
 	w.String(d.program(), ds.Version)
-	w.String(retrievers.IDsDigest(ds))
+	w.String(vector.IDsDigest(ds))
 	d.encode(x, &w)
 	b := packed.Seal(derivedMagic, &w)
 	return fileutil.WriteAtomic(path, func(w io.Writer) error {

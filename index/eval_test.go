@@ -10,6 +10,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -59,11 +60,11 @@ func TestSemanticTextRecall(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	ds := testfixture.Dataset(t)
 	e := embed.NewHashing(pipeline.HashingDim)
-	full, err := retrievers.NewVectorIndex(ds, e)
+	full, err := vector.New(ds, e)
 	require.NoError(t, err)
 	vecs, err := e.Embed(context.Background(), semanticTexts(ds))
 	require.NoError(t, err)
-	compact, err := retrievers.NewVectorIndexFromVectors(ds, e, vecs)
+	compact, err := vector.FromVectors(ds, e, vecs)
 	require.NoError(t, err)
 
 	qs := loadGold(t)

@@ -37,6 +37,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 // File names inside a data directory.
@@ -246,7 +247,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	}
 
 	progress(StageVectors, 0, 1)
-	vx, err := retrievers.NewVectorIndexFromVectors(ds, e, vecs)
+	vx, err := vector.FromVectors(ds, e, vecs)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("index: %w", err)
 	}
@@ -260,7 +261,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	}
 	vm := VectorsMeta{
 		EmbedderID: e.ID(), Dim: e.Dim(), Records: n, DataVersion: ds.Version,
-		IDsSHA256: retrievers.IDsDigest(ds), SemanticText: cfg.textVersion, Layout: layout,
+		IDsSHA256: vector.IDsDigest(ds), SemanticText: cfg.textVersion, Layout: layout,
 	}
 	if err := writeJSON(filepath.Join(dir, VectorsMetaFile), vm); err != nil {
 		return Manifest{}, err

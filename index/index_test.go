@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -69,7 +70,7 @@ func TestBuildOpenRoundTrip(t *testing.T) {
 	// The loaded indexes answer exactly like indexes built in memory.
 	vecs, err := e.Embed(ctx, semanticTexts(ds))
 	require.NoError(t, err)
-	mem, err := retrievers.NewVectorIndexFromVectors(ds, e, vecs)
+	mem, err := vector.FromVectors(ds, e, vecs)
 	require.NoError(t, err)
 	bm, err := bm25.New(ds)
 	require.NoError(t, err)

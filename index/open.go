@@ -14,12 +14,13 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 // Indexes are the retrievers opened from a data directory.
 type Indexes struct {
 	Manifest Manifest
-	Vector   *retrievers.VectorIndex
+	Vector   *vector.Index
 	BM25     *bm25.Retriever
 }
 
@@ -43,7 +44,7 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 	if err := readJSON(filepath.Join(dir, VectorsMetaFile), &vm); err != nil {
 		return nil, err
 	}
-	ids := retrievers.IDsDigest(ds)
+	ids := vector.IDsDigest(ds)
 	switch {
 	case m.Format != Format:
 		return nil, fmt.Errorf("%w: %s has format %d, this program reads %d", ErrStale, dir, m.Format, Format)
@@ -65,7 +66,7 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 	if err := verifyFiles(dir, m.Files, VectorsFile, SparseFile); err != nil {
 		return nil, err
 	}
-	var vx *retrievers.VectorIndex
+	var vx *vector.Index
 	if sum, ok := m.Files[SparseFile]; ok {
 		vx, err = loadSparse(dir, sum, ds, e)
 	} else {
@@ -86,7 +87,7 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 
 // loadVectors reads DIR/vectors.f32, checking its size and checksum
 // against want on the way.
-func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*retrievers.VectorIndex, error) {
+func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*vector.Index, error) {
 	path := filepath.Join(dir, VectorsFile)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -100,7 +101,7 @@ func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedde
 		return nil, fmt.Errorf("%w: %s has the wrong size", ErrCorrupt, path)
 	}
 	h := crc32.New(castagnoli)
-	vx, err := retrievers.LoadVectorIndex(io.TeeReader(f, h), ds, e)
+	vx, err := vector.Load(io.TeeReader(f, h), ds, e)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
@@ -112,7 +113,7 @@ func loadVectors(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedde
 
 // loadSparse reads DIR/vectors.sparse, checking its size and checksum
 // against want first.
-func loadSparse(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*retrievers.VectorIndex, error) {
+func loadSparse(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*vector.Index, error) {
 	path := filepath.Join(dir, SparseFile)
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -124,7 +125,7 @@ func loadSparse(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder
 	if int64(len(b)) != want.Size || crc32.Checksum(b, castagnoli) != want.CRC32C {
 		return nil, fmt.Errorf("%w: %s fails its size or checksum", ErrCorrupt, path)
 	}
-	vx, err := retrievers.LoadSparseVectorIndex(b, ds, e)
+	vx, err := vector.LoadSparse(b, ds, e)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -38,7 +39,7 @@ type EmbeddedConfig struct {
 	RouterOptions []router.Option
 	// Vector and BM25, when set, are prebuilt indexes (see package index)
 	// used instead of building them in memory.
-	Vector *retrievers.VectorIndex
+	Vector *vector.Index
 	BM25   *bm25.Retriever
 	// Graph, when set, is how the knowledge graph is had instead of
 	// kg.New, e.g. read from a cache (index.Graph); it must return the
@@ -58,7 +59,7 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	var (
 		rt  *router.Router
 		g   *kg.Graph
-		vec *retrievers.VectorIndex
+		vec *vector.Index
 		bm  *bm25.Retriever
 		tok *ragcontext.Tokenizer
 	)
@@ -80,7 +81,7 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 		if vec != nil || cfg.NoVector {
 			return nil
 		}
-		vec, err = retrievers.NewVectorIndex(ds, emb, retrievers.WithBuildContext(ctx))
+		vec, err = vector.New(ds, emb, vector.WithBuildContext(ctx))
 		return err
 	})
 	eg.Go(func() (err error) {

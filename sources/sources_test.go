@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/sources"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -213,12 +214,12 @@ func TestOverlayResolvesRelationsByIdentifier(t *testing.T) {
 func TestVectorsReuseUnchangedRows(t *testing.T) {
 	base := testfixture.Sample(t, 40)
 	emb := embed.NewHashing(256)
-	prev, err := retrievers.NewVectorIndex(base, emb)
+	prev, err := vector.New(base, emb)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := sources.Open(t.TempDir())
-	check := func(d, prevData *sources.Data, prev *retrievers.VectorIndex, wantEmbedded int) *retrievers.VectorIndex {
+	check := func(d, prevData *sources.Data, prev *vector.Index, wantEmbedded int) *vector.Index {
 		t.Helper()
 		x, n, err := sources.Vectors(context.Background(), d, prevData, prev, retrievers.DocText, nil)
 		if err != nil {
@@ -227,7 +228,7 @@ func TestVectorsReuseUnchangedRows(t *testing.T) {
 		if n != wantEmbedded {
 			t.Errorf("embedded %d records, want %d", n, wantEmbedded)
 		}
-		full, err := retrievers.NewVectorIndex(d.Dataset, emb)
+		full, err := vector.New(d.Dataset, emb)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 // Reuse maps the records of d to those of prevData they are: from[i] is
@@ -34,7 +34,7 @@ func Reuse(d, prevData *Data) []int {
 // retrievers.DocText or retrievers.SemanticText) with emb, prev's
 // embedder or one that gives its vectors (a cache of it); nil means
 // prev's. It returns the index and how many records were embedded.
-func Vectors(ctx context.Context, d, prevData *Data, prev *retrievers.VectorIndex, text func(*heritage.Institution) string, emb embed.Embedder) (*retrievers.VectorIndex, int, error) {
+func Vectors(ctx context.Context, d, prevData *Data, prev *vector.Index, text func(*heritage.Institution) string, emb embed.Embedder) (*vector.Index, int, error) {
 	if emb == nil {
 		emb = prev.Embedder()
 	}

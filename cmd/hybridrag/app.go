@@ -23,9 +23,9 @@ import (
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/rerank"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
 	"github.com/hybridrag/hybridrag/sources"
@@ -181,7 +181,7 @@ type stack struct {
 	composed *sources.Data
 	// vector is the embedded vector index (nil when Qdrant holds the
 	// vectors), over text.
-	vector     *retrievers.VectorIndex
+	vector     *vector.Index
 	vectorText func(*heritage.Institution) string
 	bm25       *bm25.Retriever
 	pipeline   *pipeline.Pipeline
@@ -353,7 +353,7 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		s.indexClosers, prev.indexClosers = append(s.indexClosers, prev.indexClosers...), nil
 	}
 	s.indexes, s.vectorText = ic.opened, ic.text
-	s.vector, _ = comps.Retrievers[router.RetrieverVector].(*retrievers.VectorIndex)
+	s.vector, _ = comps.Retrievers[router.RetrieverVector].(*vector.Index)
 	s.bm25, _ = comps.Retrievers[router.RetrieverBM25].(*bm25.Retriever)
 	if emb != nil {
 		s.embedderName = cfg.Embedder

@@ -19,8 +19,8 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
@@ -48,7 +48,7 @@ var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.Embe
 		g  errgroup.Group
 	)
 	g.Go(func() (err error) {
-		ix.Vector, err = retrievers.NewVectorIndex(ds, embed.NewHashing(pipeline.HashingDim))
+		ix.Vector, err = vector.New(ds, embed.NewHashing(pipeline.HashingDim))
 		return err
 	})
 	g.Go(func() (err error) { ix.BM25, err = bm25.New(ds); return err })

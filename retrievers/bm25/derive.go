@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 // Derive indexes ds from r's index without reading again the records it
@@ -23,7 +23,7 @@ func (r *Retriever) Derive(ds *heritage.Dataset, from []int) (*Retriever, error)
 		return nil, errors.New("bm25: derive: a dataset and one source per record")
 	}
 	old := r.idx
-	to, ok := retrievers.Renumbering(from, len(old.lens))
+	to, ok := vector.Renumbering(from, len(old.lens))
 	if !ok {
 		return New(ds)
 	}

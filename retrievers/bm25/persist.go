@@ -12,6 +12,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 // The index file:
@@ -41,7 +42,7 @@ var layout = fmt.Sprintf("v3 %s snowball-en word64 stop-en-de-nl place%d", retri
 
 // WriteIndex writes the index to w in the file format above, for Open.
 func (r *Retriever) WriteIndex(w io.Writer) error {
-	return r.idx.write(w, retrievers.IDsDigest(r.ds))
+	return r.idx.write(w, vector.IDsDigest(r.ds))
 }
 
 // Open loads an index written by WriteIndex for the same dataset: the file
@@ -55,7 +56,7 @@ func Open(path string, ds *heritage.Dataset) (*Retriever, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bm25: %w", err)
 	}
-	idx, err := readIndex(b, retrievers.IDsDigest(ds), len(ds.Institutions))
+	idx, err := readIndex(b, vector.IDsDigest(ds), len(ds.Institutions))
 	if err != nil {
 		return nil, fmt.Errorf("bm25: %s: %w", path, err)
 	}

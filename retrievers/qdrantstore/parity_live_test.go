@@ -20,6 +20,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -89,7 +90,7 @@ func TestLiveParity(t *testing.T) {
 		require.Equal(t, uint64(ds.Len()), n, "%s=%s should hold the whole dataset", envParityCollection, collection)
 	}
 
-	idx, err := retrievers.NewVectorIndex(ds, emb, retrievers.WithBuildContext(ctx))
+	idx, err := vector.New(ds, emb, vector.WithBuildContext(ctx))
 	require.NoError(t, err)
 	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), emb: emb, pos: make(map[string]int, ds.Len())}
 	for i := range ds.Institutions {
@@ -190,7 +191,7 @@ func parityQuestions(t testing.TB) []string {
 
 type parity struct {
 	ds  *heritage.Dataset
-	idx *retrievers.VectorIndex
+	idx *vector.Index
 	qd  *Retriever
 	emb embed.Embedder
 	pos map[string]int // record id → index in ds.Institutions
@@ -436,7 +437,7 @@ func BenchmarkLiveRecall(b *testing.B) {
 		require.NoError(b, s.Ingest(ctx, ds, emb, nil))
 		b.Cleanup(func() { _ = s.DeleteCollection(context.Background()); _ = s.Close() })
 	}
-	idx, err := retrievers.NewVectorIndex(ds, emb)
+	idx, err := vector.New(ds, emb)
 	require.NoError(b, err)
 	questions := parityQuestions(b)
 	want := make([][]retrievers.Hit, len(questions))

@@ -14,7 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -82,7 +82,7 @@ func TestLiveParityMiniLM(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, uint64(ds.Len()), n)
 
-	idx, err := retrievers.NewVectorIndex(ds, emb, retrievers.WithBuildContext(ctx))
+	idx, err := vector.New(ds, emb, vector.WithBuildContext(ctx))
 	require.NoError(t, err)
 	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), emb: emb, pos: make(map[string]int, ds.Len())}
 	for i := range ds.Institutions {

@@ -30,8 +30,8 @@ import (
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/internal/packed"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -47,7 +47,7 @@ const HashingDim = 1024
 // retrievers.NewVectorIndex embeds), and the derived structures as their
 // packages decode them (kg.Decode, router.DecodeTables, names.Decode).
 type Parts struct {
-	Vector *retrievers.VectorIndex
+	Vector *vector.Index
 	BM25   *bm25.Retriever
 	Graph  *kg.Graph
 	Tables *router.Tables

@@ -10,8 +10,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -33,7 +33,7 @@ func TestIndexesEqualBuilt(t *testing.T) {
 		x, err = indexes(context.Background(), t.TempDir(), ds)
 		require.NoError(t, err)
 	}
-	vx, err := retrievers.NewVectorIndex(ds, embed.NewHashing(HashingDim))
+	vx, err := vector.New(ds, embed.NewHashing(HashingDim))
 	require.NoError(t, err)
 	require.Equal(t, vx.Embedder().ID(), x.Vector.Embedder().ID())
 	require.Equal(t, vx.Sparse(), x.Vector.Sparse())

@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"bufio"
@@ -19,7 +19,7 @@ import (
 // elsewhere: vecs[i] is the vector of ds.Institutions[i], made by e (or an
 // embedder with the same ID). Queries are embedded with e. Only the
 // workers option applies.
-func NewVectorIndexFromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]float32, opts ...VectorOption) (*VectorIndex, error) {
+func FromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]float32, opts ...Option) (*Index, error) {
 	x, err := emptyVectorIndex(ds, e, opts)
 	if err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func NewVectorIndexFromVectors(ds *heritage.Dataset, e embed.Embedder, vecs [][]
 // fill stores the vectors next returns for records 0, 1, … n-1: sparse
 // when few components are set, dense when not. next may reuse the vector
 // it returns.
-func (x *VectorIndex) fill(next func(i int) ([]float32, error)) error {
+func (x *Index) fill(next func(i int) ([]float32, error)) error {
 	var chunks []*rowChunk
 	buf := make([]float32, 0, blockRecords*x.dim)
 	vecs := make([][]float32, 0, blockRecords)
@@ -65,7 +65,7 @@ func (x *VectorIndex) fill(next func(i int) ([]float32, error)) error {
 	return nil
 }
 
-func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOption) (*VectorIndex, error) {
+func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []Option) (*Index, error) {
 	cfg := vectorConfig{workers: min(runtime.GOMAXPROCS(0), 4)}
 	for _, o := range opts {
 		o(&cfg)
@@ -77,7 +77,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1), pruneAt: pruneRecords, compactAt: compactRecords}
+	x := &Index{ds: ds, emb: e, dim: dim, n: n, workers: max(cfg.workers, 1), pruneAt: pruneRecords, compactAt: compactRecords}
 	x.scores.New = newScores(n)
 	return x, nil
 }
@@ -85,7 +85,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []VectorOptio
 // WriteVectors writes the index's vectors to w, record by record in
 // dataset order, each component a little-endian IEEE 754 float32: Len()
 // rows of Dim() values, nothing else. LoadVectorIndex reads it back.
-func (x *VectorIndex) WriteVectors(w io.Writer) error {
+func (x *Index) WriteVectors(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	buf := make([]byte, 4*x.dim)
 	row := x.rowsInOrder()
@@ -110,7 +110,7 @@ func (x *VectorIndex) WriteVectors(w io.Writer) error {
 // values. The caller checks that the vectors were made by an embedder with
 // e's ID over the same data (see the index package's manifest). Only the
 // workers option applies.
-func LoadVectorIndex(r io.Reader, ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption) (*VectorIndex, error) {
+func Load(r io.Reader, ds *heritage.Dataset, e embed.Embedder, opts ...Option) (*Index, error) {
 	x, err := emptyVectorIndex(ds, e, opts)
 	if err != nil {
 		return nil, err

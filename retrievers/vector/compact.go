@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"math"
@@ -236,7 +236,7 @@ func (c *compactVals) rowLookups(nz int) float64 {
 // them more cheaply from their rows than the columns' blocks that hold
 // them for the query's nz components, else nil. A filter on a town or a
 // region lets through a few hundred records spread over most blocks.
-func (x *VectorIndex) fewPassing(pass recordSet, nz, blocks int) []Scored {
+func (x *Index) fewPassing(pass recordSet, nz, blocks int) []Scored {
 	if pass == nil || x.sparse == nil || x.sparse.c == nil || x.noRows {
 		return nil
 	}
@@ -260,7 +260,7 @@ func (x *VectorIndex) fewPassing(pass recordSet, nz, blocks int) []Scored {
 // its components nz), split over the workers as dotsOf does, and returns
 // the k best, in no particular order: the exhaustive search's result over them, scores
 // to the bit.
-func (x *VectorIndex) bestOfRows(q []float32, nz []int, recs []Scored, k int) []Scored {
+func (x *Index) bestOfRows(q []float32, nz []int, recs []Scored, k int) []Scored {
 	scores := x.dotsOf(q, nz, recs)
 	t := newTopK(k, len(recs))
 	for i, s := range recs {

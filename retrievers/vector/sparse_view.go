@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"encoding/binary"

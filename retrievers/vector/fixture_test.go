@@ -1,10 +1,10 @@
-package retrievers_test
+package vector_test
 
 import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -12,12 +12,12 @@ import (
 // the tests and benchmarks of this package (building them takes seconds).
 type fixture struct {
 	ds     *heritage.Dataset
-	vector *retrievers.VectorIndex
+	vector *vector.Index
 	bm25   *bm25.Retriever
 }
 
 var getFixture = testfixture.Shared(func(ds *heritage.Dataset) (*fixture, error) {
-	vx, err := retrievers.NewVectorIndex(ds, embed.NewHashing(0))
+	vx, err := vector.New(ds, embed.NewHashing(0))
 	if err != nil {
 		return nil, err
 	}

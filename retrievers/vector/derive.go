@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // bundled records and a user's sources is indexed after a change to a few
 // records: the rows of the others are copied, not recomputed. The result
 // shares nothing with x; the workers option applies.
-func (x *VectorIndex) Derive(ds *heritage.Dataset, from []int, fresh map[int][]float32, opts ...VectorOption) (*VectorIndex, error) {
+func (x *Index) Derive(ds *heritage.Dataset, from []int, fresh map[int][]float32, opts ...Option) (*Index, error) {
 	y, err := emptyVectorIndex(ds, x.emb, opts)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (x *VectorIndex) Derive(ds *heritage.Dataset, from []int, fresh map[int][]f
 // (of length dim), in any order of i. Sparse columns are transposed once,
 // into rows, so that reading every row costs one pass over the non-zero
 // components.
-func (x *VectorIndex) rowReader() func(i int, buf []float32) {
+func (x *Index) rowReader() func(i int, buf []float32) {
 	if x.sparse == nil {
 		return func(i int, buf []float32) {
 			for j := range buf {
@@ -114,7 +114,7 @@ func (x *VectorIndex) rowReader() func(i int, buf []float32) {
 // rowsInOrder returns a function that writes row i of the index into buf
 // (of length dim) for i = 0, 1, … n-1 in turn. Sparse columns are read a
 // block of records at a time.
-func (x *VectorIndex) rowsInOrder() func(i int, buf []float32) {
+func (x *Index) rowsInOrder() func(i int, buf []float32) {
 	if x.sparse == nil {
 		return x.rowReader()
 	}

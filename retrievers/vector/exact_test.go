@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -27,20 +28,20 @@ func TestSparseSearchIsExhaustive(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	ds := testfixture.Dataset(t)
 	e := embed.NewHashing(1024)
-	sparse, err := retrievers.NewVectorIndex(ds, e, retrievers.WithWorkers(1))
+	sparse, err := vector.New(ds, e, vector.WithWorkers(1))
 	require.NoError(t, err)
 	require.True(t, sparse.Sparse())
 	// The same columns, read back from their file, scored by three
 	// goroutines when a search has enough work.
 	var file bytes.Buffer
 	require.NoError(t, sparse.WriteSparse(&file))
-	split, err := retrievers.LoadSparseVectorIndex(file.Bytes(), ds, e, retrievers.WithWorkers(3))
+	split, err := vector.LoadSparse(file.Bytes(), ds, e, vector.WithWorkers(3))
 	require.NoError(t, err)
 	rows := make([][]float32, ds.Len())
 	for i := range rows {
 		rows[i] = sparse.Vector(i)
 	}
-	dense := retrievers.DenseVectorIndexForTest(ds, e, rows)
+	dense := vector.DenseIndexForTest(ds, e, rows)
 
 	rng := rand.New(rand.NewPCG(1, 2))
 	pick := func() int { return rng.IntN(ds.Len()) }

@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"bytes"
@@ -12,17 +12,19 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 var _ embed.Embedder = (*embed.Hashing)(nil)
 
-func both(t *testing.T) map[string]retrievers.Retriever {
+func both(t *testing.T) map[string]retrieval.Retriever {
 	f := getFixture(t)
-	return map[string]retrievers.Retriever{router.RetrieverVector: f.vector, router.RetrieverBM25: f.bm25}
+	return map[string]retrieval.Retriever{router.RetrieverVector: f.vector, router.RetrieverBM25: f.bm25}
 }
 
 func mustParse(t *testing.T, js string) filter.Set {
@@ -32,7 +34,7 @@ func mustParse(t *testing.T, js string) filter.Set {
 	return s
 }
 
-func ids(hits []retrievers.Hit) []string {
+func ids(hits []retrieval.Hit) []string {
 	out := make([]string, len(hits))
 	for i, h := range hits {
 		out[i] = h.ID
@@ -54,7 +56,7 @@ func TestFindsByName(t *testing.T) {
 	for name, r := range both(t) {
 		for _, tt := range tests {
 			t.Run(name+"/"+tt.question, func(t *testing.T) {
-				hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: tt.question, K: 10})
+				hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: tt.question, K: 10})
 				require.NoError(t, err)
 				require.NotEmpty(t, hits)
 				pos := -1
@@ -70,7 +72,7 @@ func TestFindsByName(t *testing.T) {
 				h := hits[pos]
 				in, ok := ds.Get(h.ID)
 				require.True(t, ok)
-				require.Equal(t, retrievers.NewHit(in, name, h.Score, pos+1), h)
+				require.Equal(t, retrieval.NewHit(in, name, h.Score, pos+1), h)
 			})
 		}
 	}
@@ -79,7 +81,7 @@ func TestFindsByName(t *testing.T) {
 func TestHitsAreRankedThinAndBounded(t *testing.T) {
 	for name, r := range both(t) {
 		for _, k := range []int{1, 5, 37} {
-			hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museums in Yorkshire", K: k})
+			hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: "railway museums in Yorkshire", K: k})
 			require.NoError(t, err)
 			require.Len(t, hits, k, name)
 			seen := map[string]bool{}
@@ -88,13 +90,13 @@ func TestHitsAreRankedThinAndBounded(t *testing.T) {
 				require.Equal(t, name, h.Source)
 				require.False(t, seen[h.ID], "duplicate %s", h.ID)
 				seen[h.ID] = true
-				require.LessOrEqual(t, len([]rune(h.Snippet)), retrievers.SnippetMax)
+				require.LessOrEqual(t, len([]rune(h.Snippet)), retrieval.SnippetMax)
 				if i > 0 {
 					require.LessOrEqual(t, h.Score, hits[i-1].Score, "%s: not best first", name)
 				}
 			}
 		}
-		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museums", K: 0})
+		hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: "railway museums", K: 0})
 		require.NoError(t, err)
 		require.Empty(t, hits, name)
 	}
@@ -102,7 +104,7 @@ func TestHitsAreRankedThinAndBounded(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	for name, r := range both(t) {
-		q := retrievers.Query{Text: "Which museums in Kent are operated by the National Trust?", K: 25}
+		q := retrieval.Query{Text: "Which museums in Kent are operated by the National Trust?", K: 25}
 		a, err := r.Retrieve(context.Background(), q)
 		require.NoError(t, err)
 		b, err := r.Retrieve(context.Background(), q)
@@ -120,7 +122,7 @@ func TestBM25RepeatsAcrossBuilds(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = other.Close() })
 	for _, text := range []string{"Heimatmuseum", "museum", "Stadtbibliothek", "railway museums in Suffolk", "National Trust houses"} {
-		q := retrievers.Query{Text: text, K: 50}
+		q := retrieval.Query{Text: text, K: 50}
 		a, err := f.bm25.Retrieve(context.Background(), q)
 		require.NoError(t, err)
 		b, err := other.Retrieve(context.Background(), q)
@@ -132,7 +134,7 @@ func TestBM25RepeatsAcrossBuilds(t *testing.T) {
 func TestNoContentWords(t *testing.T) {
 	for name, r := range both(t) {
 		for _, text := range []string{"", "  ", "which are the?"} {
-			hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: text, K: 5})
+			hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: text, K: 5})
 			require.NoError(t, err, name)
 			require.Empty(t, hits, "%s %q", name, text)
 		}
@@ -158,7 +160,7 @@ func TestFiltersRestrict(t *testing.T) {
 		for _, tt := range tests {
 			t.Run(name+"/"+tt.name, func(t *testing.T) {
 				fs := mustParse(t, tt.filters)
-				hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: tt.question, K: tt.k, Filters: fs})
+				hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: tt.question, K: tt.k, Filters: fs})
 				require.NoError(t, err)
 				require.LessOrEqual(t, len(hits), tt.k)
 				require.GreaterOrEqual(t, len(hits), tt.wantAtLeast)
@@ -180,7 +182,7 @@ func TestFiltersRestrict(t *testing.T) {
 // is asked twice, the second time in another spelling of the same set.
 func TestFilteredEqualsPostFiltered(t *testing.T) {
 	f := getFixture(t)
-	for name, r := range map[string]retrievers.Retriever{router.RetrieverVector: f.vector} {
+	for name, r := range map[string]retrieval.Retriever{router.RetrieverVector: f.vector} {
 		for _, tt := range []struct{ js, again string }{
 			{`{"country":"GB","size":"large"}`, `{"size":"large","country":"GB"}`},
 			{`{"country":{"$ne":"DE"}}`, `{"country":{"$ne":"DE"}}`},
@@ -190,11 +192,11 @@ func TestFilteredEqualsPostFiltered(t *testing.T) {
 			{`{"city":"Atlantis"}`, `{"city":"Atlantis"}`},
 		} {
 			const k = 15
-			all, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: f.ds.Len()})
+			all, err := r.Retrieve(context.Background(), retrieval.Query{Text: "railway museum", K: f.ds.Len()})
 			require.NoError(t, err)
 			for _, js := range []string{tt.js, tt.again} {
 				fs := mustParse(t, js)
-				filtered, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: k, Filters: fs})
+				filtered, err := r.Retrieve(context.Background(), retrieval.Query{Text: "railway museum", K: k, Filters: fs})
 				require.NoError(t, err)
 				want := []string{}
 				for _, h := range all {
@@ -215,10 +217,10 @@ func TestFilteredEqualsPostFiltered(t *testing.T) {
 func TestUnknownFilterKeyMatchesNothing(t *testing.T) {
 	fs := mustParse(t, `{"colour":"red","country":"GB"}`)
 	for name, r := range both(t) {
-		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: fs})
+		hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: "railway museum", K: 10, Filters: fs})
 		require.NoError(t, err)
 		require.Empty(t, hits, name)
-		known, err := r.Retrieve(context.Background(), retrievers.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
+		known, err := r.Retrieve(context.Background(), retrieval.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
 		require.NoError(t, err)
 		require.Len(t, known, 10, name)
 	}
@@ -228,13 +230,13 @@ func TestCancelledContext(t *testing.T) {
 	for name, r := range both(t) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		hits, err := r.Retrieve(ctx, retrievers.Query{Text: "railway museum", K: 10})
+		hits, err := r.Retrieve(ctx, retrieval.Query{Text: "railway museum", K: 10})
 		require.ErrorIs(t, err, context.Canceled, name)
 		require.Nil(t, hits)
 
 		ctx, cancel = context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 		defer cancel()
-		_, err = r.Retrieve(ctx, retrievers.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
+		_, err = r.Retrieve(ctx, retrieval.Query{Text: "railway museum", K: 10, Filters: mustParse(t, `{"country":"GB"}`)})
 		require.ErrorIs(t, err, context.DeadlineExceeded, name)
 	}
 }
@@ -251,10 +253,10 @@ func TestVectorIndexBuild(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := retrievers.NewVectorIndex(f.ds, embed.NewHashing(64), retrievers.WithBuildContext(ctx))
+	_, err := vector.New(f.ds, embed.NewHashing(64), vector.WithBuildContext(ctx))
 	require.ErrorIs(t, err, context.Canceled)
 
-	_, err = retrievers.NewVectorIndex(f.ds, badEmbedder{})
+	_, err = vector.New(f.ds, badEmbedder{})
 	require.ErrorContains(t, err, "dimensions")
 }
 
@@ -274,9 +276,9 @@ func (badEmbedder) ID() string { return "bad" }
 func TestVectorSearchWorkersAgree(t *testing.T) {
 	f := getFixture(t)
 	e := embed.NewHashing(256)
-	one, err := retrievers.NewVectorIndex(f.ds, e, retrievers.WithWorkers(1), retrievers.WithBatchSize(1000))
+	one, err := vector.New(f.ds, e, vector.WithWorkers(1), vector.WithBatchSize(1000))
 	require.NoError(t, err)
-	two, err := retrievers.NewVectorIndex(f.ds, e, retrievers.WithWorkers(2), retrievers.WithBatchSize(7))
+	two, err := vector.New(f.ds, e, vector.WithWorkers(2), vector.WithBatchSize(7))
 	require.NoError(t, err)
 	// A long query has enough non-zero components to score on two cores.
 	q := e.EmbedOne("Which accredited local authority museums in North Yorkshire have collections about railways, mining, farming and the sea?")
@@ -324,12 +326,12 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 	for i := range rows {
 		rows[i] = e.EmbedOne(retrievers.SemanticText(&ds.Institutions[i]))
 	}
-	sparse, err := retrievers.NewVectorIndexFromVectors(ds, e, rows)
+	sparse, err := vector.FromVectors(ds, e, rows)
 	require.NoError(t, err)
 	require.True(t, sparse.Sparse())
-	two, err := retrievers.NewVectorIndexFromVectors(ds, e, rows, retrievers.WithWorkers(2))
+	two, err := vector.FromVectors(ds, e, rows, vector.WithWorkers(2))
 	require.NoError(t, err)
-	dense := retrievers.DenseVectorIndexForTest(ds, e, rows)
+	dense := vector.DenseIndexForTest(ds, e, rows)
 	require.False(t, dense.Sparse())
 	for _, q := range []string{
 		"Which museums are part of National Museums Scotland?",
@@ -352,7 +354,7 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, sparse.WriteVectors(&buf))
 	require.Equal(t, 4*sparse.Len()*sparse.Dim(), buf.Len())
-	back, err := retrievers.LoadVectorIndex(&buf, ds, e)
+	back, err := vector.Load(&buf, ds, e)
 	require.NoError(t, err)
 	require.True(t, back.Sparse())
 	for _, i := range []int{0, 777, sparse.Len() - 1} {
@@ -362,7 +364,7 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 	// The sparse file reads back the same index; a damaged one is refused.
 	buf.Reset()
 	require.NoError(t, sparse.WriteSparse(&buf))
-	fromSparse, err := retrievers.LoadSparseVectorIndex(buf.Bytes(), ds, e)
+	fromSparse, err := vector.LoadSparse(buf.Bytes(), ds, e)
 	require.NoError(t, err)
 	v := e.EmbedOne("railway museum in Wales")
 	a, err := sparse.Search(context.Background(), v, 50, nil)
@@ -382,10 +384,10 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 			return c
 		}(),
 	} {
-		_, err := retrievers.LoadSparseVectorIndex(bad, ds, e)
+		_, err := vector.LoadSparse(bad, ds, e)
 		require.Error(t, err, name)
 	}
-	require.Error(t, retrievers.DenseVectorIndexForTest(ds, e, rows).WriteSparse(&buf))
+	require.Error(t, vector.DenseIndexForTest(ds, e, rows).WriteSparse(&buf))
 
 	// Dense vectors (MiniLM's) stay dense, whatever the first rows were.
 	mixed := make([][]float32, len(rows))
@@ -398,7 +400,7 @@ func TestSparseVectorsScoreAsDense(t *testing.T) {
 			}
 		}
 	}
-	d, err := retrievers.NewVectorIndexFromVectors(ds, e, mixed)
+	d, err := vector.FromVectors(ds, e, mixed)
 	require.NoError(t, err)
 	require.False(t, d.Sparse())
 	for _, i := range []int{0, 100, 101, len(mixed) - 1} {

@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"github.com/hybridrag/hybridrag/embed"
@@ -7,7 +7,7 @@ import (
 
 // DenseVectorIndexForTest builds an index that keeps vecs in dense
 // columns whatever their density.
-func DenseVectorIndexForTest(ds *heritage.Dataset, e embed.Embedder, vecs [][]float32) *VectorIndex {
+func DenseIndexForTest(ds *heritage.Dataset, e embed.Embedder, vecs [][]float32) *Index {
 	x, err := emptyVectorIndex(ds, e, nil)
 	if err != nil {
 		panic(err)
@@ -22,7 +22,7 @@ func DenseVectorIndexForTest(ds *heritage.Dataset, e embed.Embedder, vecs [][]fl
 }
 
 // VectorBytesForTest is the memory the index's vectors take, in bytes.
-func VectorBytesForTest(x *VectorIndex) int {
+func VectorBytesForTest(x *Index) int {
 	if x.sparse == nil {
 		return 4 * len(x.cols)
 	}
@@ -36,7 +36,7 @@ func VectorBytesForTest(x *VectorIndex) int {
 
 // CompactForTest makes a sparse index hold codes, as an index of
 // compactRecords records does (see compactRecords).
-func CompactForTest(x *VectorIndex) {
+func CompactForTest(x *Index) {
 	if x.sparse != nil && x.sparse.c == nil {
 		x.sparse.compact(x.n, x.dim)
 	}
@@ -48,7 +48,7 @@ const CompactRecordsForTest = compactRecords
 // SetPruneAtForTest makes x prune the searches that score at least n
 // records (see pruneRecords; with n = 0, every search it can) and returns
 // the threshold it had.
-func SetPruneAtForTest(x *VectorIndex, n int) int {
+func SetPruneAtForTest(x *Index, n int) int {
 	old := x.pruneAt
 	x.pruneAt = n
 	return old
@@ -59,11 +59,11 @@ const PruneRecordsForTest = pruneRecords
 
 // NoRowsForTest keeps a compact index's filtered searches on its columns
 // (see fewPassing).
-func NoRowsForTest(x *VectorIndex) { x.noRows = true }
+func NoRowsForTest(x *Index) { x.noRows = true }
 
 // SecondPassForTest scores every step-th record of x with q's full
 // vector, as the second pass of a pruned search scores its candidates.
-func SecondPassForTest(x *VectorIndex, q []float32, step int) []float32 {
+func SecondPassForTest(x *Index, q []float32, step int) []float32 {
 	var nz []int
 	for j, c := range q {
 		if c != 0 {

@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"cmp"
@@ -48,7 +48,7 @@ const lookupBlocks = 0.5
 // records or more and the blocks the first pass leaves out cost more than
 // the look-ups of the second. An index whose pruneAt is 0 prunes every
 // search it can.
-func (x *VectorIndex) prunes(nz, blocks, k int) bool {
+func (x *Index) prunes(nz, blocks, k int) bool {
 	if nz <= prunedComponents || blocks*blockRecords < x.pruneAt {
 		return false
 	}
@@ -69,7 +69,7 @@ func candidates(k int) int { return max(prunedCandidates, candidatesPerHit*k) }
 // record when pass is nil), in no particular order, found as
 // pruneRecords describes. nz lists q's non-zero components in ascending
 // order; scores has room for every block's records.
-func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) ([]Scored, error) {
+func (x *Index) searchPruned(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) ([]Scored, error) {
 	top := x.firstPass(q, nz)
 	cands, err := x.bestSparse(ctx, q, top, candidates(k), scores, blocks, pass)
 	if err != nil {
@@ -96,7 +96,7 @@ func (x *VectorIndex) searchPruned(ctx context.Context, q []float32, nz []int, k
 // records through, and splitting their look-ups too took the vector
 // leg's mean time over the gold questions from 1.29 to 1.20 ms (the two
 // in turn in one process).
-func (x *VectorIndex) dotsOf(q []float32, nz []int, recs []Scored) []float32 {
+func (x *Index) dotsOf(q []float32, nz []int, recs []Scored) []float32 {
 	out := make([]float32, len(recs))
 	workers := max(1, min(x.workers, len(recs)/rowsPerWorker))
 	chunk := (len(recs) + workers - 1) / workers
@@ -198,7 +198,7 @@ func abs32(v float32) float32 {
 // in most records and adding much the same to each: by spread per entry,
 // the first pass over ten copies of the bundled data adds 10% fewer
 // entries and finds slightly more of the exact top 20 (TestPrunedSearchRecall).
-func (x *VectorIndex) firstPass(q []float32, nz []int) []int {
+func (x *Index) firstPass(q []float32, nz []int) []int {
 	st := x.sparse.spreads(x.n, x.dim)
 	worth := func(j int) float64 {
 		f := float64(q[j])

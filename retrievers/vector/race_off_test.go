@@ -1,6 +1,6 @@
-//go:build race
+//go:build !race
 
-package retrievers_test
+package vector_test
 
 // raceEnabled is true when the tests run with the race detector.
-const raceEnabled = true
+const raceEnabled = false

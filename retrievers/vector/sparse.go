@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"bufio"
@@ -114,7 +114,7 @@ const sparseMagic = "HRS2"
 
 // Sparse reports whether the index keeps only the non-zero components
 // (see WriteSparse).
-func (x *VectorIndex) Sparse() bool { return x.sparse != nil }
+func (x *Index) Sparse() bool { return x.sparse != nil }
 
 // WriteSparse writes a sparse index's columns to w, all little-endian:
 // "HRS2", then n, dim and the number of non-zero components m as uint32,
@@ -123,7 +123,7 @@ func (x *VectorIndex) Sparse() bool { return x.sparse != nil }
 // within its block. LoadSparseVectorIndex reads it back with no
 // conversion to do: several times faster than the rows of WriteVectors,
 // and under a third of their size.
-func (x *VectorIndex) WriteSparse(w io.Writer) error {
+func (x *Index) WriteSparse(w io.Writer) error {
 	sc := x.sparse
 	if sc == nil {
 		return errors.New("vector: the index is dense")
@@ -161,7 +161,7 @@ func sparseBodySize(n, dim, m int) int { return 4*(dim*blocksOf(n)+1) + 5*m }
 // embedding the queries (the caller checks that e made the vectors, as for
 // LoadVectorIndex). Only the workers option applies. The index may use b's
 // memory as its own (see sparseColsOf): b must never change afterwards.
-func LoadSparseVectorIndex(b []byte, ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption) (*VectorIndex, error) {
+func LoadSparse(b []byte, ds *heritage.Dataset, e embed.Embedder, opts ...Option) (*Index, error) {
 	x, err := emptyVectorIndex(ds, e, opts)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"math"
@@ -52,7 +52,7 @@ func TestTopKIsTheSortedBest(t *testing.T) {
 		}
 		// bestOfBlocks, whose bar starts at the parts' k-th highest
 		// score, over every block
-		x := &VectorIndex{n: n}
+		x := &Index{n: n}
 		var run []int32
 		for b := range blocksOf(n) {
 			run = append(run, int32(b))

@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"bytes"
@@ -9,13 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/filter"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // fixtureCopy is the fixture's index derived anew, made to hold codes
 // when compact.
-func fixtureCopy(t *testing.T, compact bool) *retrievers.VectorIndex {
+func fixtureCopy(t *testing.T, compact bool) *vector.Index {
 	f := getFixture(t)
 	from := make([]int, f.ds.Len())
 	for i := range from {
@@ -24,7 +24,7 @@ func fixtureCopy(t *testing.T, compact bool) *retrievers.VectorIndex {
 	x, err := f.vector.Derive(f.ds, from, nil)
 	require.NoError(t, err)
 	if compact {
-		retrievers.CompactForTest(x)
+		vector.CompactForTest(x)
 	}
 	return x
 }
@@ -38,8 +38,8 @@ func TestCompactSearchKeepsTheTop(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	exact := getFixture(t).vector
 	x := fixtureCopy(t, true)
-	for _, y := range []*retrievers.VectorIndex{x, exact} {
-		retrievers.SetPruneAtForTest(y, math.MaxInt)
+	for _, y := range []*vector.Index{x, exact} {
+		vector.SetPruneAtForTest(y, math.MaxInt)
 	}
 	vecs := questionVectors(t, x)
 	ctx := context.Background()
@@ -105,9 +105,9 @@ func TestCompactRoundTrip(t *testing.T) {
 
 	var buf bytes.Buffer
 	require.NoError(t, x.WriteSparse(&buf))
-	y, err := retrievers.LoadSparseVectorIndex(buf.Bytes(), f.ds, x.Embedder())
+	y, err := vector.LoadSparse(buf.Bytes(), f.ds, x.Embedder())
 	require.NoError(t, err)
-	retrievers.CompactForTest(y)
+	vector.CompactForTest(y)
 	for i := 0; i < x.Len(); i += 101 {
 		require.Equal(t, x.Vector(i), y.Vector(i), "record %d", i)
 	}
@@ -127,8 +127,8 @@ func TestCompactRoundTrip(t *testing.T) {
 func TestCompactFilteredSearchFromRows(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	rows, cols := fixtureCopy(t, true), fixtureCopy(t, true)
-	retrievers.NoRowsForTest(cols)
-	retrievers.SetPruneAtForTest(cols, math.MaxInt)
+	vector.NoRowsForTest(cols)
+	vector.SetPruneAtForTest(cols, math.MaxInt)
 	ctx := context.Background()
 	vecs := questionVectors(t, rows)
 	for i, q := range vecs[:300] {

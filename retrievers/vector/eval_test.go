@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"context"
@@ -7,13 +7,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 func loadGold(t *testing.T) []gold.Question {
 	t.Helper()
-	out, err := gold.Load("../testdata/questions.jsonl")
+	out, err := gold.Load("../../testdata/questions.jsonl")
 	require.NoError(t, err)
 	require.NotEmpty(t, out)
 	return out
@@ -21,13 +21,13 @@ func loadGold(t *testing.T) []gold.Question {
 
 // recall is the mean share of expected ids in the top k hits, per intent
 // and overall, for the question text alone (no filters, no router).
-func recall(t *testing.T, r retrievers.Retriever, qs []gold.Question, k int) (map[string]float64, float64) {
+func recall(t *testing.T, r retrieval.Retriever, qs []gold.Question, k int) (map[string]float64, float64) {
 	t.Helper()
 	sum := map[string]float64{}
 	cnt := map[string]int{}
 	var all float64
 	for _, q := range qs {
-		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: q.Question, K: k})
+		hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: q.Question, K: k})
 		require.NoError(t, err)
 		got := map[string]bool{}
 		for _, h := range hits {
@@ -59,7 +59,7 @@ func TestGoldRecall(t *testing.T) {
 	qs := loadGold(t)
 	for _, tc := range []struct {
 		name  string
-		r     retrievers.Retriever
+		r     retrieval.Retriever
 		floor float64
 	}{
 		{"vector", f.vector, 0.85},

@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"context"
@@ -8,8 +8,10 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 )
 
 var benchQueries = []struct {
@@ -23,11 +25,11 @@ var benchQueries = []struct {
 	{"filter-place", "Which museums in Hampshire have collections about railways and trains?", `{"type_code":["M"],"admin_area":{"$contains":"Hampshire (English County)"}}`},
 }
 
-func benchRetrieve(b *testing.B, r retrievers.Retriever) {
+func benchRetrieve(b *testing.B, r retrieval.Retriever) {
 	for _, bq := range benchQueries {
 		fs, err := filter.Parse([]byte(bq.filters))
 		require.NoError(b, err)
-		q := retrievers.Query{Text: bq.text, K: 20, Filters: fs}
+		q := retrieval.Query{Text: bq.text, K: 20, Filters: fs}
 		b.Run(bq.name, func(b *testing.B) {
 			ctx := context.Background()
 			for b.Loop() {
@@ -48,7 +50,7 @@ func BenchmarkVectorRetrieve(b *testing.B) { benchRetrieve(b, getFixture(b).vect
 // goroutine.
 func BenchmarkVectorRetrieveOneCore(b *testing.B) {
 	f := getFixture(b)
-	vx, err := retrievers.NewVectorIndex(f.ds, embed.NewHashing(0), retrievers.WithWorkers(1))
+	vx, err := vector.New(f.ds, embed.NewHashing(0), vector.WithWorkers(1))
 	require.NoError(b, err)
 	benchRetrieve(b, vx)
 }
@@ -63,7 +65,7 @@ func BenchmarkVectorRetrieveDense(b *testing.B) {
 	for i := range rows {
 		rows[i] = f.vector.Vector(i)
 	}
-	benchRetrieve(b, retrievers.DenseVectorIndexForTest(f.ds, f.vector.Embedder(), rows))
+	benchRetrieve(b, vector.DenseIndexForTest(f.ds, f.vector.Embedder(), rows))
 }
 
 func BenchmarkBM25Retrieve(b *testing.B) { benchRetrieve(b, getFixture(b).bm25) }
@@ -73,7 +75,7 @@ func BenchmarkVectorIndexBuild(b *testing.B) {
 	for _, dim := range []int{512, 768} {
 		b.Run(embed.NewHashing(dim).ID(), func(b *testing.B) {
 			for b.Loop() {
-				_, err := retrievers.NewVectorIndex(ds, embed.NewHashing(dim))
+				_, err := vector.New(ds, embed.NewHashing(dim))
 				require.NoError(b, err)
 			}
 		})

@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"context"
@@ -13,16 +13,16 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // questionVectors embeds the questions of the public gold set and of the
 // generated set with x's embedder.
-func questionVectors(tb testing.TB, x *retrievers.VectorIndex) [][]float32 {
+func questionVectors(tb testing.TB, x *vector.Index) [][]float32 {
 	tb.Helper()
 	var texts []string
-	for _, path := range []string{"../testdata/questions.jsonl", "../testdata/generated/questions.jsonl"} {
+	for _, path := range []string{"../../testdata/questions.jsonl", "../../testdata/generated/questions.jsonl"} {
 		qs, err := gold.Load(path)
 		require.NoError(tb, err)
 		for _, q := range qs {
@@ -51,8 +51,8 @@ func TestPrunedSearchKeepsExactScores(t *testing.T) {
 // exhaustive search's to the bit.
 func prunedSearchKeepsScores(t *testing.T, compact bool) {
 	x, exact := fixtureCopy(t, compact), fixtureCopy(t, compact)
-	retrievers.SetPruneAtForTest(x, 0)
-	retrievers.SetPruneAtForTest(exact, math.MaxInt)
+	vector.SetPruneAtForTest(x, 0)
+	vector.SetPruneAtForTest(exact, math.MaxInt)
 
 	vecs := questionVectors(t, x)
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -105,7 +105,7 @@ func TestPrunedSearchRecall(t *testing.T) {
 	}
 	ctx := context.Background()
 	// The first pruned search makes the columns' presence bits.
-	retrievers.SetPruneAtForTest(x, 0)
+	vector.SetPruneAtForTest(x, 0)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -117,8 +117,8 @@ func TestPrunedSearchRecall(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	t.Logf("first pruned search: CPU %s, heap added %.0f B/record", first, float64(after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))/float64(x.Len()))
 	for _, k := range []int{10, 20} {
-		exact := make([][]retrievers.Scored, len(vecs))
-		retrievers.SetPruneAtForTest(x, math.MaxInt)
+		exact := make([][]vector.Scored, len(vecs))
+		vector.SetPruneAtForTest(x, math.MaxInt)
 		cpu := testfixture.CPUTime()
 		for i, q := range vecs {
 			var err error
@@ -126,7 +126,7 @@ func TestPrunedSearchRecall(t *testing.T) {
 			require.NoError(t, err)
 		}
 		exactCPU := testfixture.CPUTime() - cpu
-		retrievers.SetPruneAtForTest(x, retrievers.PruneRecordsForTest)
+		vector.SetPruneAtForTest(x, vector.PruneRecordsForTest)
 		var sum float64
 		worst := 1.0
 		cpu = testfixture.CPUTime()

@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -18,7 +19,7 @@ func TestDeriveEqualsABuild(t *testing.T) {
 	base := testfixture.Sample(t, 60)
 	for _, dim := range []int{1024, 64} {
 		emb := embed.NewHashing(dim)
-		x, err := retrievers.NewVectorIndex(base, emb)
+		x, err := vector.New(base, emb)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +40,7 @@ func TestDeriveEqualsABuild(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := retrievers.NewVectorIndex(ds, emb)
+			want, err := vector.New(ds, emb)
 			if err != nil {
 				t.Fatal(err)
 			}

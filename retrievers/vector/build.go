@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import "math"
 
@@ -68,7 +68,7 @@ func (c *rowChunk) each(r, dim int, f func(j int, v float32)) {
 // x: in sparse columns when few components are set, else in dense ones.
 // It drops each chunk once it is stored, so that the chunks' memory can
 // be reclaimed while the columns grow.
-func (x *VectorIndex) assemble(chunks []*rowChunk) {
+func (x *Index) assemble(chunks []*rowChunk) {
 	nonZeros := 0
 	for _, c := range chunks {
 		nonZeros += c.nonZeros
@@ -121,7 +121,7 @@ func (x *VectorIndex) assemble(chunks []*rowChunk) {
 // setSparse makes sc the index's columns.
 // An index of compactAt records or more holds the values as codes (see
 // compactRecords).
-func (x *VectorIndex) setSparse(sc *sparseCols) {
+func (x *Index) setSparse(sc *sparseCols) {
 	if x.n >= x.compactAt {
 		sc.compact(x.n, x.dim)
 	}

@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"math"
@@ -151,7 +151,7 @@ func before(a, b Scored) bool { return better(a.Score, a.Index, b.Score, b.Index
 // record, and with a bar that rose only as its buffer filled, offering
 // and cutting had been a third of its time over ten copies of the bundled
 // data.
-func (x *VectorIndex) bestOfBlocks(k int, scores []float32, run []int32, pass recordSet) []Scored {
+func (x *Index) bestOfBlocks(k int, scores []float32, run []int32, pass recordSet) []Scored {
 	pp := partsPool.Get().(*[]Scored)
 	defer partsPool.Put(pp)
 	parts := (*pp)[:0]

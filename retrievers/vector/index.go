@@ -1,4 +1,4 @@
-package retrievers
+package vector
 
 import (
 	"cmp"
@@ -13,9 +13,11 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/retrieval"
+	"github.com/hybridrag/hybridrag/retrievers"
 )
 
-var _ Retriever = (*VectorIndex)(nil)
+var _ retrieval.Retriever = (*Index)(nil)
 
 // VectorIndex is a vector index over a dataset's institutions and the
 // semantic retriever built on it: exhaustive (brute-force) except for the
@@ -27,7 +29,7 @@ var _ Retriever = (*VectorIndex)(nil)
 // a full dot product per record, and is never more.
 //
 // A VectorIndex is read-only after construction and safe for concurrent use.
-type VectorIndex struct {
+type Index struct {
 	ds      *heritage.Dataset
 	emb     embed.Embedder
 	dim, n  int
@@ -52,28 +54,28 @@ type vectorConfig struct {
 }
 
 // VectorOption tunes NewVectorIndex.
-type VectorOption func(*vectorConfig)
+type Option func(*vectorConfig)
 
 // WithBuildContext bounds the embedding of the dataset by ctx.
-func WithBuildContext(ctx context.Context) VectorOption {
+func WithBuildContext(ctx context.Context) Option {
 	return func(c *vectorConfig) { c.ctx = ctx }
 }
 
 // WithBatchSize sets how many texts go to the embedder at once (default 256).
-func WithBatchSize(n int) VectorOption {
+func WithBatchSize(n int) Option {
 	return func(c *vectorConfig) { c.batchSize = n }
 }
 
 // WithWorkers sets how many goroutines embed batches and score queries
 // (default GOMAXPROCS, at most 4). Scoring splits the records into one
 // range per worker when the index is large enough to gain from it.
-func WithWorkers(n int) VectorOption {
+func WithWorkers(n int) Option {
 	return func(c *vectorConfig) { c.workers = n }
 }
 
 // NewVectorIndex embeds every institution's DocText with e, in batches,
 // and builds an exact index.
-func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption) (*VectorIndex, error) {
+func New(ds *heritage.Dataset, e embed.Embedder, opts ...Option) (*Index, error) {
 	cfg := vectorConfig{ctx: context.Background(), batchSize: 256, workers: min(runtime.GOMAXPROCS(0), 4)}
 	for _, o := range opts {
 		o(&cfg)
@@ -87,7 +89,7 @@ func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption
 	if dim <= 0 {
 		return nil, fmt.Errorf("vector: embedder %s: dimension %d", e.ID(), dim)
 	}
-	x := &VectorIndex{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers, pruneAt: pruneRecords, compactAt: compactRecords}
+	x := &Index{ds: ds, emb: e, dim: dim, n: n, workers: cfg.workers, pruneAt: pruneRecords, compactAt: compactRecords}
 	x.scores.New = newScores(n)
 	chunks := make([]*rowChunk, (n+cfg.batchSize-1)/cfg.batchSize)
 
@@ -105,7 +107,7 @@ func NewVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts ...VectorOption
 				hi := min(lo+cfg.batchSize, n)
 				texts = texts[:0]
 				for i := lo; i < hi; i++ {
-					texts = append(texts, DocText(&ds.Institutions[i]))
+					texts = append(texts, retrievers.DocText(&ds.Institutions[i]))
 				}
 				vecs, err := e.Embed(ctx, texts)
 				if err == nil && len(vecs) != len(texts) {
@@ -154,16 +156,16 @@ func newScores(n int) func() any {
 }
 
 // Len is the number of indexed records.
-func (x *VectorIndex) Len() int { return x.n }
+func (x *Index) Len() int { return x.n }
 
 // Dim is the vector dimension.
-func (x *VectorIndex) Dim() int { return x.dim }
+func (x *Index) Dim() int { return x.dim }
 
 // Embedder is the embedder the index was built with; queries must use it.
-func (x *VectorIndex) Embedder() embed.Embedder { return x.emb }
+func (x *Index) Embedder() embed.Embedder { return x.emb }
 
 // Vector returns a copy of record i's vector (i indexes ds.Institutions).
-func (x *VectorIndex) Vector(i int) []float32 {
+func (x *Index) Vector(i int) []float32 {
 	v := make([]float32, x.dim)
 	for j := range v {
 		if x.sparse != nil {
@@ -188,7 +190,7 @@ type Scored struct {
 // pruneRecords records or more of sparse columns is pruned: its results
 // carry their exact scores, but a few of the exact top k may be missing.
 // It checks ctx between blocks of work.
-func (x *VectorIndex) Search(ctx context.Context, q []float32, k int, fs filter.Set) ([]Scored, error) {
+func (x *Index) Search(ctx context.Context, q []float32, k int, fs filter.Set) ([]Scored, error) {
 	if len(q) != x.dim {
 		return nil, fmt.Errorf("vector: query has %d dimensions, want %d", len(q), x.dim)
 	}
@@ -263,7 +265,7 @@ const parallelWork = 1 << 20
 // worker keeps the best of its own run while their scores are still in
 // its core's cache: the best of the runs' best are the best of all. It
 // checks ctx between groups of components.
-func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) ([]Scored, error) {
+func (x *Index) bestSparse(ctx context.Context, q []float32, nz []int, k int, scores []float32, blocks []int32, pass recordSet) ([]Scored, error) {
 	workers := x.workers
 	if len(nz)*len(blocks)*blockRecords < parallelWork {
 		workers = 1
@@ -304,7 +306,7 @@ func (x *VectorIndex) bestSparse(ctx context.Context, q []float32, nz []int, k i
 
 // scoreDense adds q[j]·column j to scores for every non-zero component j,
 // splitting the records into one range per worker.
-func (x *VectorIndex) scoreDense(ctx context.Context, q []float32, nz []int, scores []float32) error {
+func (x *Index) scoreDense(ctx context.Context, q []float32, nz []int, scores []float32) error {
 	run := func(lo, hi int) error {
 		dst := scores[lo:hi]
 		for c, j := range nz {
@@ -383,7 +385,7 @@ func sorted(results []Scored) []Scored {
 // Retrieve embeds the question and returns the q.K most similar records
 // that pass q.Filters, as thin hits from plan.RetrieverVector. A question
 // with no content words (an empty embedding) returns no hits.
-func (x *VectorIndex) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
+func (x *Index) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -404,9 +406,9 @@ func (x *VectorIndex) Retrieve(ctx context.Context, q Query) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	hits := make([]Hit, len(res))
+	hits := make([]retrieval.Hit, len(res))
 	for r, s := range res {
-		hits[r] = NewHit(&x.ds.Institutions[s.Index], plan.RetrieverVector, float64(s.Score), r+1)
+		hits[r] = retrieval.NewHit(&x.ds.Institutions[s.Index], plan.RetrieverVector, float64(s.Score), r+1)
 	}
 	return hits, nil
 }

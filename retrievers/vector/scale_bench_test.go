@@ -1,4 +1,4 @@
-package retrievers_test
+package vector_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -19,7 +19,7 @@ import (
 // (copy c > 0 with the id suffix -xC, as scripts/scale.sh makes them),
 // derived from the fixture's rows without embedding again, and the live
 // heap it added.
-func scaledVectorIndex(tb testing.TB, times int) (*retrievers.VectorIndex, uint64) {
+func scaledVectorIndex(tb testing.TB, times int) (*vector.Index, uint64) {
 	f := getFixture(tb)
 	n := f.ds.Len()
 	recs := make([]heritage.Institution, 0, n*times)
@@ -60,15 +60,15 @@ func BenchmarkVectorSearchScale(b *testing.B) {
 		x, heap := scaledVectorIndex(b, times)
 		b.Run(fmt.Sprintf("records=%d", x.Len()), func(b *testing.B) {
 			modes := []string{"default"}
-			if x.Len() >= retrievers.PruneRecordsForTest {
+			if x.Len() >= vector.PruneRecordsForTest {
 				modes = append(modes, "exact")
 			}
 			for _, mode := range modes {
-				pruneAt := retrievers.PruneRecordsForTest
+				pruneAt := vector.PruneRecordsForTest
 				if mode == "exact" {
 					pruneAt = math.MaxInt
 				}
-				retrievers.SetPruneAtForTest(x, pruneAt)
+				vector.SetPruneAtForTest(x, pruneAt)
 				for _, bq := range benchQueries {
 					fs, err := filter.Parse([]byte(bq.filters))
 					require.NoError(b, err)
@@ -83,12 +83,12 @@ func BenchmarkVectorSearchScale(b *testing.B) {
 							}
 						}
 						b.ReportMetric(float64(testfixture.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
-						b.ReportMetric(float64(retrievers.VectorBytesForTest(x))/float64(x.Len()), "index-B/record")
+						b.ReportMetric(float64(vector.VectorBytesForTest(x))/float64(x.Len()), "index-B/record")
 						b.ReportMetric(float64(heap)/float64(x.Len()), "heap-B/record")
 					})
 				}
 			}
-			retrievers.SetPruneAtForTest(x, retrievers.PruneRecordsForTest)
+			vector.SetPruneAtForTest(x, vector.PruneRecordsForTest)
 		})
 	}
 }
@@ -101,6 +101,6 @@ func BenchmarkSecondPass(b *testing.B) {
 	q, err := x.Embedder().Embed(context.Background(), []string{benchQueries[1].text})
 	require.NoError(b, err)
 	for b.Loop() {
-		retrievers.SecondPassForTest(x, q[0], x.Len()/500)
+		vector.SecondPassForTest(x, q[0], x.Len()/500)
 	}
 }
