@@ -1,11 +1,8 @@
 package router
 
 import (
-	"slices"
 	"strings"
 	"sync"
-
-	"github.com/hybridrag/hybridrag/internal/names"
 )
 
 // knownWords are the words the rules understand: question words, cue
@@ -237,122 +234,6 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 	return unknown, dropped
 }
 
-// unknownName widens the first run of unknown tokens to the name-like
-// phrase around it: capitalised words (type words included, question
-// words not) and the articles and prepositions between them.
-//
-// The run must itself look like part of a name: capitalised, or, in a
-// question written all in lower case, leading into words read as a name
-// ("upper wyvern button museum"). Lower-case verbs and cue words the rules
-// do not know ("… gevestigd", "category of …") start no name.
-func unknownName(s *scan, mask []bool) string {
-	if runs := nameRuns(s, mask); len(runs) > 0 {
-		return s.original(runs[0][0], runs[0][1])
-	}
-	return ""
-}
-
-// nameRuns returns every run of unknown tokens that looks like part of a
-// name, widened as unknownName says, in question order.
-func nameRuns(s *scan, mask []bool) [][2]int {
-	nameWord := func(k int) bool {
-		t := s.toks[k]
-		if typeWords[t.norm] != "" {
-			return true
-		}
-		return t.upper && !knownWords[t.norm] && !listStarts[t.norm]
-	}
-	var runs [][2]int
-	for k, j := 0, 0; k < len(mask); k = j {
-		if !mask[k] {
-			j = k + 1
-			continue
-		}
-		for j = k + 1; j < len(mask) && mask[j]; j++ {
-		}
-		if !(s.lower && j < len(mask) && s.used[j] || !s.lower && s.toks[k].upper) {
-			continue
-		}
-		i := k
-		for {
-			if i > 0 && nameWord(i-1) {
-				i--
-			} else if i > 1 && nameStop[s.toks[i-1].norm] && nameWord(i-2) {
-				i -= 2
-			} else if i > 0 && nameParticle(s, i-1) {
-				// "the Van Gogh Museum", "Museum Van Loon"
-				i--
-			} else {
-				break
-			}
-		}
-		for {
-			if j < len(mask) && nameWord(j) {
-				j++
-			} else if j+1 < len(mask) && nameStop[s.toks[j].norm] && nameWord(j+1) {
-				j += 2
-			} else {
-				break
-			}
-		}
-		// "the Atlantis Heritage Trust": the noun that ends an
-		// organisation's name belongs to the name, with the capitalised
-		// words before it.
-		for k := j; k < len(mask) && k < j+3; k++ {
-			if orgHeads[s.toks[k].norm] && (s.lower || s.toks[k].upper) {
-				j = k + 1
-				break
-			}
-			if s.lower || !s.toks[k].upper {
-				break
-			}
-		}
-		runs = append(runs, [2]int{i, j})
-	}
-	return runs
-}
-
-// nameParticle reports a capitalised particle of a surname or name
-// ("Van", "De", "Ter") at token k, in a question not written all in lower
-// case. It is asked only of the word right before a name's unknown
-// words, where such a particle is part of the name ("Van Gogh Museum …",
-// "… the De Lakenhal").
-func nameParticle(s *scan, k int) bool {
-	return !s.lower && s.toks[k].upper && nameParticles[s.toks[k].norm]
-}
-
-// nameParticles are the particles of Dutch, German, French and Italian
-// names.
-var nameParticles = map[string]bool{
-	"van": true, "von": true, "vom": true, "de": true, "der": true, "den": true, "ter": true, "ten": true,
-	"du": true, "da": true, "di": true, "le": true, "la": true, "zu": true, "zur": true,
-}
-
-// orgHeads are the nouns that end an organisation's name ("Heritage
-// Trust", "Stichting …", "Museumsverband"): known words, yet part of the
-// name that an unknown word starts.
-var orgHeads = map[string]bool{
-	"trust": true, "trusts": true, "foundation": true, "society": true, "council": true, "association": true,
-	"group": true, "network": true, "company": true, "partnership": true, "service": true, "services": true,
-	"consortium": true, "federation": true, "authority": true, "board": true, "commission": true,
-	"department": true, "ministry": true, "institute": true, "university": true, "college": true,
-	"stiftung": true, "verein": true, "verband": true, "gesellschaft": true, "stichting": true,
-	"vereniging": true, "genootschap": true,
-}
-
-// unknownMask marks the tokens no pass consumed that are no function or
-// cue word (nor one edit from one).
-func unknownMask(s *scan) []bool {
-	knownOnce.Do(buildKnownWords)
-	mask := make([]bool, len(s.toks))
-	for i, t := range s.toks {
-		mask[i] = !(s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] ||
-			nearKnown(t.norm) && !placeSlot(s, i))
-	}
-	return mask
-}
-
 // unread returns the unknown phrases that hold a word of three letters or
 // more that is no misspelling of a known word: "free", "Quakers", not
 // "viit" (visit) or "Engkish".
@@ -455,62 +336,4 @@ func constraintSlot(s *scan, i, j int) bool {
 // isNumeric accepts digits and decades ("1980s").
 func isNumeric(w string) bool {
 	return isNumber(w) || len(w) == 5 && w[4] == 's' && isNumber(w[:4])
-}
-
-// offTopic reports a question with nothing a heritage dataset can answer:
-// no institution, identifier, body, type, topic, field or time, only words
-// the rules do not know (and perhaps a place: "the weather in Amsterdam").
-func offTopic(c Constraints) bool {
-	return len(c.Names)+len(c.Bodies)+len(c.TypeCodes)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes)+
-		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 &&
-		c.Field == "" && c.Years == nil && c.Accreditation == "" && c.Relation == ""
-}
-
-// namedByLimit is the most records namedBy returns.
-const namedByLimit = 5
-
-// namedBy returns the records (at most namedByLimit) whose names hold
-// every unknown word of four letters or more, as written or as its
-// singular, best first: "Where can I see bagpipes?" is about the Morpeth
-// Chantry Bagpipe Museum, not off-topic, and "Who won the match
-// yesterday?" stays off-topic.
-func (g *gazetteer) namedBy(phrases []string) []string {
-	var ws []string
-	for _, p := range phrases {
-		for _, w := range strings.Fields(normalize(p)) {
-			if len(w) >= 4 && !nameStop[w] {
-				ws = append(ws, w)
-			}
-		}
-	}
-	if len(ws) == 0 {
-		return nil
-	}
-	var out []string
-	for _, h := range g.nameIx.get().Search(strings.Join(ws, " "), names.Options{Limit: 2 * namedByLimit}) {
-		if len(out) == namedByLimit || !g.docHoldsAll(h.Doc, ws) {
-			continue
-		}
-		if id := g.nameIx.ds.Institutions[h.Doc].ID; !slices.Contains(out, id) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
-// docHoldsAll reports whether one of a record's names has every word, as
-// written or as its singular ("bagpipes" in "Bagpipe Museum"): a word one
-// edit from another ("morgen", "Morgan") is a different word.
-func (g *gazetteer) docHoldsAll(doc int32, ws []string) bool {
-	for _, e := range g.nameIx.byDoc[doc] {
-		key := " " + g.entries[e].key + " "
-		all := true
-		for _, w := range ws {
-			all = all && (strings.Contains(key, " "+w+" ") || strings.Contains(key, " "+strings.TrimSuffix(w, "s")+" "))
-		}
-		if all {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,177 @@
+package router
+
+import (
+	"strings"
+)
+
+// collectionWords ask what an institution collects.
+var collectionWords = map[string]bool{
+	"collection": true, "collections": true, "collect": true, "collects": true, "collected": true,
+	"subject": true, "subjects": true, "topic": true, "topics": true, "theme": true, "themes": true,
+	"sammlung": true, "sammlungen": true, "sammelt": true, "sammelgebiet": true, "sammelgebiete": true,
+	"sammlungsschwerpunkt": true, "schwerpunkt": true, "thema": true, "themen": true,
+	"collectie": true, "collecties": true, "verzamelt": true, "verzameling": true, "verzamelingen": true,
+	"onderwerp": true, "onderwerpen": true, "themas": true,
+}
+
+// collectionAsked reports, and consumes, whether a question asks what
+// something collects: a question word and a free word of collecting ("What
+// collections does X hold?", "Welche Sammlungen hat X?", "Wat verzamelt
+// X?"), or "about" last ("What is X about?").
+func collectionAsked(s *scan) bool {
+	if !isWhQuestion(s) && !germanWhat(s) {
+		return false
+	}
+	for i, t := range s.toks {
+		if !s.used[i] && (collectionWords[t.norm] || heldWords[t.norm]) {
+			s.mark(i, i+1)
+			return true
+		}
+	}
+	n := len(s.toks)
+	return n > 2 && !s.used[n-1] && (s.toks[n-1].norm == "about" || s.toks[n-1].norm == "over" || s.toks[n-1].norm == "uber") &&
+		(s.toks[0].norm == "what" || s.toks[0].norm == "wat" || s.toks[0].norm == "worum" || s.toks[0].norm == "waar")
+}
+
+// heldWords ask, of one institution, what it holds, as collectionWords
+// do ("What objects does the Pitt Rivers Museum have?", "What does the
+// British Museum hold?"); unlike those, they may be words of names.
+var heldWords = map[string]bool{
+	"objects": true, "things": true, "items": true, "exhibits": true, "artefacts": true, "artifacts": true,
+	"holdings": true, "hold": true, "holds": true, "display": true, "displays": true, "exhibitions": true,
+	"cover": true, "covers": true,
+	"objekte": true, "gegenstande": true, "ausstellungen": true, "exponate": true, "objecten": true,
+	"voorwerpen": true, "tentoonstellingen": true,
+}
+
+// kindOfCollections reports a question for the kind of what an
+// institution collects ("What kind of collections does X have?", "Welche
+// Art von Sammlungen …", "Wat voor collecties …"): its subjects, not its
+// type.
+func kindOfCollections(s *scan) bool {
+	if !s.hasAny("kind", "kinds", "type", "types", "sort", "art", "fur", "voor", "soort") {
+		return false
+	}
+	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
+		"which kind of", "which type of", "welche art von", "welche art", "welcher art", "was fur", "wat voor", "welk soort", "welke soort"} {
+		if i := s.find(cue); i >= 0 {
+			if k := i + len(strings.Fields(cue)); k < len(s.toks) && (collectionWords[s.toks[k].norm] || heldWords[s.toks[k].norm]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describeStarts open a request to describe what follows.
+var describeStarts = []string{
+	"tell me about", "tell me more about", "tell me something about", "what do you know about", "describe",
+	"what is", "whats", "what s", "information about", "info about", "details about", "details of",
+	"erzahl mir uber", "erzahl mir etwas uber", "erzahlen sie mir uber", "was ist", "was weisst du uber",
+	"informationen uber", "beschreibe", "vertel me over", "vertel me iets over", "vertel over", "wat is",
+	"wat weet je over", "informatie over", "beschrijf",
+}
+
+// describeAsked reports whether a question asks to describe what it
+// names: it opens with a describing phrase ("Tell me about …", "What is
+// …", "Erzähl mir über …") and no word after it is free but the name's
+// articles.
+// describeShort reports a question that opens with a describing phrase
+// followed by at most eight words, none "in", "near" or the like
+// (unknownPlaceCues) or a kind of institution ("What is Beamish?", "Tell
+// me about Grand Canyon National Park"), before any name is read: a
+// question about one institution, so that words that name both a town
+// and an institution are the institution ("What is the oldest museum in
+// Bath?" is no such question).
+func describeShort(s *scan) bool {
+	for _, p := range describeStarts {
+		n := len(strings.Fields(p))
+		if n >= len(s.toks) || len(s.toks) > n+8 || s.key(0, n) != p {
+			continue
+		}
+		for _, t := range s.toks[n:] {
+			if unknownPlaceCues[t.norm] || typeWords[t.norm] != "" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func describeAsked(s *scan) bool {
+	for _, p := range describeStarts {
+		n := len(strings.Fields(p))
+		if n > len(s.toks) || s.key(0, n) != p {
+			continue
+		}
+		for i := n; i < len(s.toks); i++ {
+			if !s.used[i] && !nameStop[s.toks[i].norm] && s.toks[i].norm != "het" && s.toks[i].norm != "dem" && s.toks[i].norm != "den" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// historyWords ask what happened to an institution.
+var historyWords = map[string]bool{
+	"changed": true, "change": true, "changes": true, "history": true, "happened": true, "happen": true,
+	"evolved": true, "developed": true, "geschichte": true, "verandert": true, "entwickelt": true,
+	"passiert": true, "geschehen": true, "veranderd": true, "geschiedenis": true, "gebeurd": true,
+	"ontwikkeld": true,
+}
+
+// historyAsked reports, and consumes, whether a question asks what
+// happened to what it names: a question word, or "tell me", and a free word of change or
+// history ("How has X changed since 1990?", "What happened to X?", "Was
+// ist mit X passiert?", "Wat is de geschiedenis van X?").
+func historyAsked(s *scan) bool {
+	i := historyCue(s)
+	if i >= 0 {
+		s.mark(i, i+1) // the cue is read: "changed" is no unknown word
+	}
+	return i >= 0
+}
+
+// changeAsked reports a question for how a set changed: a word of change
+// ("changed", "veränderte", "evolved") or a word of opening and one of
+// closing joined ("opened and closed", "geopend en gesloten"; not "closed
+// museums … opened before 1950", nor "opened in the 1990s and are now
+// closed"). It marks the words as read.
+func changeAsked(s *scan) bool {
+	if i := historyCue(s); i >= 0 {
+		s.mark(i, i+1)
+		return true
+	}
+	for i := 0; i+2 < len(s.toks); i++ {
+		a, join, b := s.toks[i].norm, s.toks[i+1].norm, s.toks[i+2].norm
+		if (openWords[a] && closeWords[b] || closeWords[a] && openWords[b]) && (join == "and" || join == "or" || join == "und" ||
+			join == "oder" || join == "en" || join == "of") {
+			s.mark(i, i+3)
+			return true
+		}
+	}
+	return false
+}
+
+// historyCue returns the token of historyAsked's cue, -1 when there is
+// none; it marks nothing.
+func historyCue(s *scan) int {
+	if !isWhQuestion(s) && !s.hasAny("tell me", "erzahl", "vertel") && !germanWhat(s) {
+		return -1
+	}
+	for i, t := range s.toks {
+		if !s.used[i] && historyWords[t.norm] {
+			return i
+		}
+	}
+	return -1
+}
+
+// germanWhat reports a question opened by German "was" ("Was ist mit X
+// passiert?"), which is English "was" elsewhere.
+func germanWhat(s *scan) bool {
+	return len(s.toks) > 1 && s.toks[0].norm == "was" && germanAfterWas[s.toks[1].norm]
+}

@@ -1,0 +1,78 @@
+package router
+
+import (
+	"slices"
+	"strings"
+)
+
+// nestPlaces moves to c.Within each place the question names beside a
+// narrower one when the broader is a country, a region, a subregion or a
+// county and the two are not joined by a coordinator: "libraries in
+// Aalst in the Netherlands", "museums in Whitby, North Yorkshire",
+// "Which museums in Scotland are in Leeds?" ask for the narrower place's
+// records that lie in the broader one, not for the records of either
+// (and the last has none). Places joined by "and", "or" … ("museums in
+// Leeds and York", "Kent or Wales"), and the places of a comparison,
+// stay places of their own. A nation's adjective the question also gives
+// ("German libraries in Bremen", see demonymPlace) is such a place.
+func nestPlaces(s *scan, c *Constraints) {
+	if len(c.Places) == 0 || compareCueList.holds(s) || placesCoordinated(s) {
+		return
+	}
+	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return placeRank(p) <= placeRank(*d) }) {
+		// broader than every place named ("the English region North
+		// East" names one place)
+		c.Places = append(c.Places, *d)
+	}
+	if len(c.Places) < 2 {
+		return
+	}
+	narrowest := 0
+	for _, p := range c.Places {
+		narrowest = max(narrowest, placeRank(p))
+	}
+	var keep []Place
+	for _, p := range c.Places {
+		if r := placeRank(p); r <= rankCounty && r < narrowest {
+			c.Within = append(c.Within, p)
+			continue
+		}
+		keep = append(keep, p)
+	}
+	c.Places = keep
+}
+
+// The ranks of places, broadest first (see placeRank).
+const (
+	rankCountry = iota
+	rankRegion
+	rankSubregion
+	rankCounty
+	rankDistrict
+	rankCity
+)
+
+// placeRank is how narrow a place's level is; an area of the admin
+// hierarchy ranks by the kind of area it is ("English County").
+func placeRank(p Place) int {
+	switch p.Level {
+	case LevelCountry:
+		return rankCountry
+	case LevelRegion:
+		return rankRegion
+	case LevelSubregion:
+		return rankSubregion
+	case LevelCounty:
+		return rankCounty
+	case LevelCity:
+		return rankCity
+	case LevelAdmin:
+		switch kind := strings.ToLower(p.AdminLevel); {
+		case strings.Contains(kind, "region"), strings.Contains(kind, "country"), strings.Contains(kind, "nation"):
+			return rankRegion
+		case strings.Contains(kind, "county"):
+			return rankCounty
+		}
+	}
+	return rankDistrict
+}

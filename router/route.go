@@ -1,0 +1,265 @@
+package router
+
+import (
+	"math"
+)
+
+// Route classifies the question, extracts its constraints and plans the
+// retriever legs. It never fails: an empty or unclear question yields a
+// broad, low-confidence plan.
+func (r *Router) Route(question string) Plan {
+	plan := r.reread(question)
+	dropPartOfLonger(&plan)
+	moreFields(&plan)
+	r.thenTest(&plan)
+	r.valueSides(&plan)
+	return plan
+}
+
+// route reads the question in phases (identifiers, the shape of the
+// question, names, places, years, what is asked of a list), chooses its
+// frame and plans its legs; it returns the plan and the scan read.
+func (r *Router) route(question string) (Plan, *scan) {
+	g := r.g
+	plan := Plan{Question: question}
+	s := newScan(question)
+	var c Constraints
+
+	ids := g.readIDs(question, s, &c)
+	postcodes(s, &c)
+	readWrittenYears(s)
+	g.correctWords(s)
+	rd := &reading{ids: ids, idUsed: append([]bool(nil), s.used...)}
+	g.readShape(s, &c, rd)
+	g.readEntities(s, &c, rd)
+	g.readMisspeltNames(s, &c, rd)
+	neg := g.readPlaces(s, &c, rd)
+	readYears(s, &c)
+	readListConditions(s, &c, rd)
+	r.readMembersAsked(s, &c, rd, neg)
+
+	intent, conf, frame := frameQuestion(&plan, s, &c, rd)
+	r.finishPlan(&plan, s, &c, intent, conf, frame)
+	return plan, s
+}
+
+// reading is what route has read of a question's shape so far: the cues
+// read before the names, which the later phases consult and revise.
+type reading struct {
+	ids    identifiers // the identifiers written in the question
+	idUsed []bool      // the tokens used once identifiers, postcodes and written years are read
+
+	share     bool     // a share of a set is asked ("What percentage of …")
+	rel       string   // the relation a verb or cue names ("operated_by", "part_of", …)
+	relEnd    int      // the token after the relation cue, or 0
+	housesEnd int      // the token after a "houses" cue, or -1
+	listQ     bool     // the question asks for a list
+	exists    bool     // the question asks whether a set has members
+	ord       *Order   // the order asked ("the oldest", "the three newest")
+	grp       *Group   // the grouping asked ("per county", "which city has the most")
+	nameHas   []string // words the names must have ("war in their name")
+	plural    bool     // a plural type noun asks for a set
+	listCue   bool     // listQ or plural, as read before the misspelt names
+	noEntity  bool     // no name, body nor identifier was read before the misspelt names
+}
+
+// readIDs reads the identifiers written in the question (ISIL, QID,
+// GHCID, GND, ROR) and the malformed ones into c, and marks their tokens
+// used.
+func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifiers {
+	ids := g.extractIDs(question)
+	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs, c.RORs = ids.isils, ids.qids, ids.ghcids, ids.gnds, ids.rors
+	c.Malformed = malformedIDs(question, ids.spans)
+	for i, t := range s.toks {
+		if overlaps(ids.spans, t.start, t.end) {
+			s.used[i] = true
+		}
+	}
+	return ids
+}
+
+// readShape reads the cues of the question's shape before any name: a
+// share, a relation, "houses", a list or an existence question, the order
+// and the grouping asked, and words the names must have.
+func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
+	// a share's cue first: Dutch "welk deel van" is no "part of"
+	rd.share = shareAsked(s)
+	rd.rel, rd.relEnd = relationCue(s)
+	rd.housesEnd = housesCue(s)
+	if rd.ids.any() && rd.rel == "part_of" {
+		// "Which institution does GND … belong to?" asks for the holder
+		// of the identifier, not for members of a group
+		rd.rel = ""
+	}
+	rd.listQ = len(s.toks) > 0 && listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
+		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many") ||
+		whereCanI(s)
+	// "Is there a toy museum in Brighton?" asks whether a set has
+	// members, not about one institution called "Toy Museum"
+	rd.exists = existenceOfType(s) || g.havePlace(s, c)
+	rd.listQ = rd.listQ || rd.exists
+	// "Which organisation runs Beamish?" asks for one organisation, not
+	// a list, unless the question names kinds of institution
+	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(organisationAsked...) {
+		rd.listQ = false
+	}
+
+	g.writtenSubjects(s, c)
+	s.oneEntity = rd.rel != "" && !rd.listQ || yesNoShape(s) && !rd.exists || twoNamed(s) && !pluralType(s) ||
+		!rd.listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
+		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city" // "Where can I find Beamish?"
+	// "the oldest", "the three newest": read before the names, so that
+	// no misspelt name takes them ("newest" is not "Newent")
+	rd.ord = order(s)
+	rd.grp = group(s)
+	if rd.grp == nil {
+		// "How many museums per county are in Wales?", "the oldest
+		// museum in each county"
+		rd.grp = eachGroup(s)
+	}
+	if rd.grp == nil {
+		// "What subjects do the museums in Cornwall cover?"
+		rd.grp = setSubjects(s)
+	}
+	rd.nameHas = nameWords(s)
+	if n := len(s.toks); n > 3 && isWhQuestion(s) && strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
+		// "What city is Deutsches Museum in?": a preposition left at
+		// the end is no word of the name before it ("Deutsches Museum
+		// in" had been read as Deutsches Museum Bonn), nor of one read
+		// again below
+		s.mark(n-1, n)
+		rd.idUsed[n-1] = true
+	}
+}
+
+// readYears reads the span of years the question names, or the one of a
+// same-year cue, and inverts or negates a negated span; a second span is
+// a condition left unread.
+func readYears(s *scan, c *Constraints) {
+	var yEnd int
+	c.Years, yEnd = yearsFrom(s, 0)
+	if c.Years == nil {
+		c.Years = s.sameYears
+	} else if at := negatedYears(s, yEnd); at >= 0 {
+		// "not opened before 1900": opened in 1900 or later
+		s.used[at] = true
+		if !invertYears(c.Years) {
+			// "not in the 1980s": the span has two rests; the members
+			// must not have years inside it (see Constraints.Not)
+			negate(c).Years = c.Years
+			c.Years = nil
+		}
+	}
+	if second, end := yearsFrom(s, yEnd); c.Years != nil && second != nil {
+		// "opened in the 1970s and closed in the 1990s": one span of
+		// years is read; the other is a condition the list leaves out
+		at := end - 1
+		for at > yEnd && !openWords[s.toks[at].norm] && !closeWords[s.toks[at].norm] {
+			at--
+		}
+		s.unreadCues = append(s.unreadCues, s.original(at, end))
+	}
+}
+
+// frameQuestion classifies the question and chooses its frame; it sets
+// the plan's frame, test, pair, intent, scores and confidence and returns
+// the intent, confidence and frame chosen.
+func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, float64, Frame) {
+	intent, scores, conf := classify(s, c, rd.ids.any(), rd.listQ, rd.rel, rd.housesEnd)
+	if len(c.Postcodes) > 0 && c.Field == "postcode" {
+		// a reverse look-up: the postcode is given, the institution asked
+		c.Field = ""
+	}
+	if len(c.Postcodes) > 0 && len(c.Names) == 0 && c.Field == "" {
+		// "Which museum has the postcode NE61 1PJ?", "museums near NE61"
+		c.List = true
+		if intent == Factual || intent == Temporal {
+			intent = Exploratory
+		}
+	}
+	if at := negatedTopicIndex(s); at >= 0 {
+		// "not about railways": the topic read is the one left out. A
+		// part of a subject read as the whole ("not about coal mining")
+		// would leave out too much: no rule leaves it out, and the list
+		// of the rest is not exact.
+		if len(c.Subjects) > 0 && len(c.Broader) == 0 {
+			negate(c).Subjects = c.Subjects
+			s.used[at] = true
+		}
+		c.Subjects, c.Topic, c.Broader = nil, "", nil
+	}
+	frame, test, pair := frameOf(s, c, rd.ids.any(), intent, len(sides(*c)))
+	if c.Group != nil && frame == FrameCount {
+		// "the largest number of museums" ranks places by a count; it
+		// does not ask for one
+		frame = FrameSet
+	}
+	if len(c.Malformed) > 0 && !rd.ids.any() && len(c.Names) == 0 {
+		frame, intent = FrameLookup, Factual
+	}
+	plan.Frame, plan.Test, plan.Pair = frame, test, pair
+	if fi := frameIntent(frame, pair, test, intent); fi != intent {
+		intent = fi
+		conf = math.Max(conf, 0.5)
+	}
+	plan.Intent, plan.Scores, plan.Confidence = intent, scores, conf
+	return intent, conf, frame
+}
+
+// finishPlan keeps the constraints the intent uses, sets the plan's
+// constraints, sides, unknown and unread words, and plans its legs.
+func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, conf float64, frame Frame) {
+	// single-entity questions keep only the entity; filters are for lists.
+	if !c.List && len(c.Names) > 0 && intent != Comparative {
+		c.TypeCodes, c.Sizes, c.GovernanceCodes, c.Accreditation = nil, nil, nil, ""
+	}
+	if !c.List && intent == Factual {
+		c.Years = nil
+	}
+	if c.Years != nil && intent == Factual {
+		c.Years = nil
+	}
+	c.Status, c.StatusByTense = status(s, c, intent)
+	if c.Change {
+		c.Status, c.StatusByTense = "", false // openings and closings both
+	}
+	plan.Constraints = *c
+	if intent == Comparative || frame == FrameMore {
+		plan.Sides = sides(*c)
+	}
+	plan.Unknown, plan.Dropped = unknownWords(s)
+	plan.Unread = outermost(append(unread(plan.Unknown), qualities(s, c.Years != nil)...))
+	plan.UnknownName = unknownName(s, unknownMask(s))
+	plan.Unstated = s.unstated
+	// "Which is older, the National Trust or the Science Museum?", "… the
+	// Science Museum or the Museum of Lost Umbrellas?": a comparison of
+	// which the data holds one side as an institution, the other as an
+	// organisation or not at all. It stays a comparison, and the answer
+	// says why it cannot compare; it is no list of the organisation's
+	// members, nor a field of the one institution.
+	if frame != FramePair && len(c.Names) == 1 && len(sides(*c)) < 2 && twoNamed(s) && !pluralType(s) &&
+		(len(c.Bodies) == 1 || plan.UnknownName != "") {
+		p, ok := pairCue(s)
+		if !ok {
+			// "Compare the Ashmolean Museum and the Fitzwilliam Museum"
+			p, ok = Pair{Attribute: "profile"}, true
+		}
+		p.YesNo = p.Attribute != "profile" && yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
+		plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
+		plan.Constraints.List, plan.Constraints.Field = false, ""
+	}
+	if len(plan.Unknown) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
+		plan.NamedBy = r.g.namedBy(plan.Unknown)
+		if c.List && len(c.Places)+len(c.Postcodes) == 0 && plan.Frame != FramePair {
+			plan.UnknownPlace = unknownPlace(s, unknownMask(s))
+		}
+	}
+	if c.Share {
+		plan.Whole = wholeOf(s, *c)
+	}
+	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(*c) && len(plan.NamedBy) == 0 {
+		plan.Frame = FrameOffTopic
+	}
+	plan.Exists = plan.Frame == FrameSet && c.List && existenceAsked(s)
+	plan.Legs = r.legs(intent, conf, *c, plan.UnknownName != "")
+}

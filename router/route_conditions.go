@@ -1,0 +1,237 @@
+package router
+
+// finiteOperateVerb reports a Dutch or German verb of running that comes
+// before its subject in a list question ("Welche Museen betreibt X?",
+// "Welke musea beheert X?").
+func finiteOperateVerb(s *scan) bool {
+	return s.hasAny("betreibt", "betreiben", "verwaltet", "verwalten", "beheert", "beheren", "exploiteert")
+}
+
+// presenceFields are the fields a list may ask its members to have.
+var presenceFields = map[string]bool{
+	"isil": true, "gnd": true, "wikidata": true, "ghcid": true, "website": true, "postcode": true,
+	"address": true, "former_name": true,
+}
+
+// renamedVerb reports a verb of renaming ("renamed", "changed their
+// name", "umbenannt", "hernoemd"): a list asked with it asks for the
+// members that have a former name.
+func renamedVerb(s *scan) bool {
+	return s.hasAny("renamed", "umbenannt", "hernoemd", "changed", "change", "geandert", "geaendert", "veranderd", "gewijzigd")
+}
+
+// hasVerb reports a verb or preposition of having ("have", "with",
+// "haben", "met", "without") and whether the question negates it ("have
+// no website", "without a website", "keine Website").
+func hasVerb(s *scan) (has, negated bool) {
+	for _, t := range s.toks {
+		switch t.norm {
+		case "have", "has", "having", "with", "haben", "hat", "hebben", "heeft", "mit", "met":
+			has = true
+		case "without", "ohne", "zonder":
+			has, negated = true, true
+		case "no", "kein", "keine", "keinen", "lack", "lacks":
+			negated = true
+		case "except", "excluding":
+			// places left out, not a field lacked (see exceptPlaces)
+		default:
+			negated = negated || negations[t.norm]
+		}
+	}
+	return has, negated
+}
+
+// negatedRelation is the token of a negation just before the relation cue
+// that ends at end ("not run by", "nicht betrieben von"), or -1.
+func negatedRelation(s *scan, end int) int {
+	if end <= 0 {
+		return -1
+	}
+	start := end - 1
+	for start > 0 && !negations[s.toks[start-1].norm] && end-start < 4 {
+		start--
+	}
+	if start > 0 && negations[s.toks[start-1].norm] && !s.used[start-1] {
+		return start - 1
+	}
+	return -1
+}
+
+// readListConditions reads what the question asks of a list: a change,
+// the relation to its bodies, a field it has or lacks, its status, words
+// in its names, its grouping and order, and how many it asks for.
+func readListConditions(s *scan, c *Constraints, rd *reading) {
+	if len(c.Names) == 0 && !rd.ids.any() && c.Field == "" && (rd.plural || len(c.Places)+len(c.TypeCodes) > 0) && changeAsked(s) {
+		// "How has the number of museums in London changed since 1990?",
+		// "How many museums opened and closed in Wales since 2000?"
+		c.Change, rd.listQ = true, true
+	}
+	rd.listQ = rd.listQ || rd.plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
+		c.Accreditation != "" || c.Years != nil)
+
+	negRel := negatedRelation(s, rd.relEnd)
+	if negRel >= 0 && len(c.Bodies)+len(c.GovernanceCodes) == 0 {
+		negRel = -1
+	}
+	if negatedBodies(s, c, negRel) && len(c.Bodies) == 0 {
+		// "accredited but not run by the National Trust", "neither
+		// National Trust nor English Heritage": the members of the
+		// bodies are left out of the list, which relates to no body
+		rd.rel = ""
+	}
+	// a body is also an institution of its own: keep its record reachable
+	// as a name when the question is not about its members.
+	if rd.housesEnd >= 0 && len(c.Names) > 0 {
+		c.Relation = "houses"
+		if housedBy(s, c.Names[0].Text) {
+			c.Relation = "located_in"
+		}
+	} else if rd.rel != "" && !(rd.grp != nil && rd.grp.Level == "operator" && len(c.Bodies) == 0) {
+		// ("Who runs the most museums?" counts by the organisations that
+		// run them; it relates the list to no organisation)
+		c.Relation = rd.rel
+	}
+	for i := range c.Bodies {
+		if c.Bodies[i].Relation == "" && rd.rel != "" {
+			c.Bodies[i].Relation = rd.rel
+		}
+	}
+	// reverse look-up: the identifier given is not the field asked for,
+	// though another field may be ("What's the website of the
+	// institution with ISIL DE-478?": "ISIL" names the identifier)
+	if rd.ids.any() && (c.Field == "isil" && len(c.ISILs) > 0 || c.Field == "wikidata" && len(c.QIDs) > 0 ||
+		c.Field == "gnd" && len(c.GNDs) > 0 || c.Field == "ghcid" && len(c.GHCIDs) > 0) {
+		c.Field = otherField(s, c.Field)
+	}
+	// "Which organisation runs X?", "Which group does X belong to?" ask
+	// about one institution's operator or parent, not for a list
+	if len(c.Names) > 0 && len(c.Bodies) == 0 && rd.rel != "" && rd.housesEnd < 0 && !rd.plural {
+		rd.listQ = false
+		if rd.rel == "operated_by" && c.Field == "" {
+			c.Field = "operator"
+		}
+	}
+	if has, negated := hasVerb(s); presenceFields[c.Field] && rd.plural && len(c.Names) == 0 && !rd.ids.any() &&
+		(has || c.Field == "former_name" && renamedVerb(s)) {
+		// "Which museums in Bath have a website?", "… have no website":
+		// having the field is a condition of the list, not a field of
+		// one institution ("Which institution has the GND 123?" asks
+		// for the holder of an identifier)
+		if negated {
+			c.Lacks = []string{c.Field}
+		} else {
+			c.Has = []string{c.Field}
+		}
+		c.Field, rd.listQ = "", true
+	}
+	if c.Field == "accreditation" && (rd.listQ || rd.plural) && len(c.Names) == 0 && !rd.ids.any() {
+		if _, negated := hasVerb(s); negated {
+			// "How many museums in Cornwall have no accreditation?",
+			// "… without accreditation": a condition of the list
+			negate(c).Accreditation = "Accredited"
+			c.Field, rd.listQ = "", true
+		}
+	}
+	if c.Field == "status" && (rd.listQ || rd.plural) && len(c.Names) == 0 && !rd.ids.any() {
+		// "Which museums in Kent are still open?": the status is a
+		// condition of the list, not a field of one institution
+		c.Field, c.Status = "", "open"
+	}
+	if len(rd.nameHas) > 0 && len(c.Names) == 0 && !rd.ids.any() {
+		// "Which museums have war in their name?"
+		c.NameHas, c.Field, rd.listQ = rd.nameHas, "", true
+	}
+	if rd.grp != nil && len(c.Names) == 0 && !rd.ids.any() {
+		// "Which city has the most museums?": the places, not a field
+		// of one institution
+		c.Group, c.Field, rd.listQ = rd.grp, "", true
+	}
+	if rd.ord != nil && len(c.Names) == 0 && !rd.ids.any() {
+		// "Which museum in Glasgow opened first?", "What is the oldest
+		// library?": the first members of the set in that order; "the
+		// address of the oldest museum in Bristol": a field of the first
+		if c.Field != "opened" && c.Field != "closed" {
+			rd.ord.Field = c.Field
+		}
+		if rd.ord.N == 0 {
+			rd.ord.N = 1
+			// "the oldest museums"; "Which of the museums … is the
+			// biggest?" asks for one
+			if rd.plural && !s.hasAny("which of the", "which one of the", "welke van de", "welches der", "welcher der", "welche der") {
+				rd.ord.N = 10
+			}
+		}
+		c.Order, c.Field, rd.listQ = rd.ord, "", true
+	}
+	c.List = rd.listQ && !rd.ids.any() && c.Field == ""
+	if c.List && c.Order == nil && c.Group == nil {
+		c.Limit = countOfKind(s)
+	}
+}
+
+// readMembersAsked reads whether the question asks about each member of
+// a set, a share of it, the members of one institution, the parent of
+// one, or the size of a set; it narrows the names by the negated
+// qualifiers neg.
+func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []string) {
+	eachMember := len(c.Names)+len(c.Bodies) == 0 && !rd.ids.any() && rd.plural &&
+		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
+	if eachMember && c.Field == "" && s.hasAny(organisationAsked...) {
+		// "Which organisation runs the museums in Kent?", "Which group
+		// do the museums in Bath belong to?"
+		switch c.Field = relationField(s); {
+		case c.Field != "":
+		case rd.rel == "operated_by":
+			c.Field = "operator"
+		case rd.rel == "part_of":
+			c.Field = "member_of"
+		}
+	}
+	if eachMember && c.Field != "" && !unrecordedFields[c.Field] {
+		// "Who runs the museums in Bath?", "What are the websites of
+		// the archives in Bremen?": a field of each member of a set,
+		// the relation its verb names being that field
+		c.List = true
+		if len(c.Bodies) == 0 && (c.Field == "operator" || c.Field == "member_of") {
+			c.Relation, rd.rel = "", ""
+		}
+	}
+	if rd.share && len(c.Names) == 0 && !rd.ids.any() && c.Field == "" {
+		// "What percentage of museums in Wales are accredited?"
+		c.Share, c.List = true, true
+	}
+	if len(c.Names) == 1 && len(c.Bodies) == 0 && rd.rel != "" && rd.housesEnd < 0 && !parentQuestion(s) && childrenAsked(s, rd.plural) &&
+		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
+		// "Welche Standorte hat X?", "Which museums are members of X?":
+		// the institutions that belong to the named one
+		c.Field, c.List = "", true
+	}
+	r.narrowNames(c, neg)
+
+	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && parentQuestion(s) && !rd.plural {
+		if b := c.Bodies[0]; len(b.IDs) > 0 {
+			// "Zu welcher Organisation gehört X?": X is a body with a
+			// record of its own, asked about as a member of another
+			c.Names = []NameMatch{{Text: b.Name, Name: b.Name, IDs: b.IDs, Score: 1}}
+			c.Bodies = nil
+		} else {
+			// "What is the Ironbridge Gorge Museums Trust part of?": a
+			// body the data knows only as others' organisation; the
+			// answer says it holds no record of it
+			c.Field = "member_of"
+		}
+		c.List = false
+	}
+	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rd.rel == "part_of" && rd.housesEnd < 0 && !c.List ||
+		c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 && parentQuestion(s) {
+		// "What organisation is X part of?": the bodies X belongs to
+		c.Field = "member_of"
+		c.List = false
+	}
+	if countAsked(s) && !rd.ids.any() && len(c.Names) == 0 {
+		// "How many museums are in Rye?" asks for the size of a set
+		c.List = true
+		// "How many museums are there?": of every museum
+		c.All = !c.Selective() && len(c.Postcodes) == 0 && rd.rel == ""
+	}
+}

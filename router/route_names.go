@@ -1,0 +1,267 @@
+package router
+
+import (
+	"slices"
+	"strings"
+)
+
+// exactName reads the first run of unknown, name-like words (with the
+// capitalised words around it) that is, whole, the name of a record: of
+// two words or more, a leading article aside.
+func (g *gazetteer) exactName(s *scan, c *Constraints) {
+	knownOnce.Do(buildKnownWords)
+	for _, run := range nameRuns(s, unknownMask(s)) {
+		i, j := afterArticle(s, run[0]), g.beforePlace(s, run[0], run[1])
+		if j-i < 2 || !s.free(i, j) {
+			continue
+		}
+		idx, ok := g.names[s.key(i, j)]
+		if !ok {
+			idx, ok = g.inflectedName(s, i, j)
+		}
+		if !ok {
+			continue
+		}
+		e := g.entries[idx]
+		c.Names = append(c.Names, NameMatch{Text: s.original(i, j), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
+		s.mark(i, j)
+		return
+	}
+}
+
+// inflectedName looks up the run [i, j) in the form a German name takes
+// on its own: one adjective's ending ("das Deutsche Museum", "im
+// Deutschen Museum") and a genitive "-s" on the last word ("des Deutschen
+// Museums") give the record "Deutsches Museum".
+func (g *gazetteer) inflectedName(s *scan, i, j int) (int32, bool) {
+	words := make([]string, j-i)
+	for m := range words {
+		words[m] = s.toks[i+m].norm
+	}
+	lasts := []string{words[len(words)-1]}
+	if l := lasts[0]; len(l) > 4 && strings.HasSuffix(l, "s") {
+		lasts = append(lasts, l[:len(l)-1])
+	}
+	try := func() (int32, bool) {
+		for _, l := range lasts {
+			words[len(words)-1] = l
+			if idx, ok := g.names[strings.Join(words, " ")]; ok {
+				return idx, true
+			}
+		}
+		words[len(words)-1] = lasts[0]
+		return 0, false
+	}
+	if len(lasts) > 1 {
+		if idx, ok := try(); ok {
+			return idx, true
+		}
+	}
+	for k := range len(words) - 1 {
+		w := words[k]
+		if !s.toks[i+k].upper || len(w) < 4 {
+			continue
+		}
+		var forms []string
+		switch {
+		case strings.HasSuffix(w, "en"):
+			stem := w[:len(w)-1]
+			forms = []string{stem + "s", stem + "r", stem}
+		case strings.HasSuffix(w, "e"):
+			forms = []string{w + "s", w + "r"}
+		}
+		for _, f := range forms {
+			words[k] = f
+			if idx, ok := try(); ok {
+				return idx, true
+			}
+		}
+		words[k] = w
+	}
+	return 0, false
+}
+
+// describedNames drops the names written in lower case right after the
+// indefinite article of an existence question and frees their words: "a
+// toy museum" in "Is there a toy museum in Brighton?" describes what is
+// looked for; it does not name the record "Toy-Museum".
+func describedNames(s *scan, c *Constraints) {
+	var keep []NameMatch
+	for _, n := range c.Names {
+		at := -1
+		for i, t := range s.toks {
+			if strings.HasPrefix(s.text[t.start:], n.Text) {
+				at = i
+				break
+			}
+		}
+		if at > 0 && indefinite[s.toks[at-1].norm] && (!s.toks[at].upper || s.lower) {
+			for k := at; k < len(s.toks) && s.toks[k].end <= s.toks[at].start+len(n.Text); k++ {
+				s.used[k] = false
+			}
+			continue
+		}
+		keep = append(keep, n)
+	}
+	c.Names = keep
+}
+
+// indefinite are the indefinite articles of an existence question.
+var indefinite = map[string]bool{"a": true, "an": true, "any": true, "een": true, "ein": true, "eine": true, "einen": true}
+
+// readEntities reads the institutions, organisations and kinds the
+// question names, the field it asks for, and the relation its verb names.
+func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
+	g.entities(s, c, rd.rel, rd.relEnd, rd.housesEnd)
+	if rd.housesEnd >= 0 && !housesCueOutsideNames(s) {
+		// "When did Newarke Houses Museum close?": the word is the name's
+		rd.housesEnd = -1
+	}
+	if rd.exists || whereCanI(s) {
+		describedNames(s, c)
+	}
+	// a plural type noun ("aviation museums in Cornwall", "Eisenbahnmuseen")
+	// asks for a set even without a question word
+	rd.plural = g.compounds(s, c)
+	rd.plural = pluralType(s) || rd.plural
+	rd.listCue = rd.listQ || rd.plural
+	if len(c.Bodies) == 0 && rd.rel != "" && rd.listCue {
+		if b, ok := g.fuzzyBody(s, rd.relEnd); ok {
+			b.Relation = rd.rel
+			c.Bodies = append(c.Bodies, b)
+		}
+	}
+	c.Field = fieldOf(s)
+	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !rd.ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
+		// "Where can I find a Toy Museum in London?": a kind written
+		// with capitals after "a", not the institution called so
+		at := s.find(normalize(c.Names[0].Text))
+		s.unmark(at, at+len(strings.Fields(normalize(c.Names[0].Text))))
+		c.Names = nil
+		g.compounds(s, c)
+		g.writtenSubjects(s, c)
+	}
+	if c.Field == "city" && len(c.Names) == 0 && !rd.ids.any() && whereCanI(s) && (rd.plural || kindDescribed(s)) {
+		// "Where can I find a toy museum in Brighton?": the places to go
+		// for a kind of institution, not the town of one called "Toy
+		// Museum"
+		c.Field, rd.listQ, rd.listCue = "", true, true
+	}
+	c.Age = c.Field == "opened" && ageAsked(s)
+	if unrecordedFields[c.Field] {
+		cue := markFieldCue(s, c.Field)
+		if rd.listCue && len(c.Names) == 0 && !rd.ids.any() {
+			// "Which museums were founded by the council?": a condition
+			// of the list that no field records, not a field of one
+			// institution
+			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
+		}
+	}
+	if c.Field == "" && len(c.Names) == 1 && !rd.plural && !rd.exists && !countAsked(s) {
+		switch {
+		case collectionAsked(s):
+			// "What collections does the Holburne Museum hold?": the
+			// subject matter of one institution's collections
+			c.Field = "subjects"
+		case historyAsked(s):
+			// "How has the Holburne Museum changed since 1990?": the
+			// events its record holds
+			c.Field = "history"
+		case rd.rel == "" && !rd.listQ && describeAsked(s):
+			// "Tell me about the Holburne Museum": what the record says
+			c.Field = "description"
+		}
+	}
+	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
+		rd.listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
+		// "Which museums does X run?", "Welche Museen betreibt X?": the
+		// verb relates the list to X, whether or not X is an organisation
+		// the data knows.
+		rd.rel = bodyRelation(s)
+	}
+}
+
+// readMisspeltNames reads the names written with a slip or shortened,
+// where the question's shape asks for one institution or two.
+func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
+	rd.noEntity = len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any()
+	// a single-entity question reads a misspelt name before places, so
+	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
+	// (a plural list question names none: "Which museums in Edinburgh
+	// have been renamed?", "Which museums in Somerset opened after
+	// 1990?" is not about the Museum of Somerset)
+	if rd.noEntity && (rd.housesEnd >= 0 || c.Field != "" && !(rd.plural && rd.listQ) || yesNoShape(s) && !rd.exists) {
+		// "Wann wurde das Deutsches Museum gegründet?": a name of several
+		// words one record carries exactly, that the name reading turned
+		// down as too common a phrase, is that record, not a misspelling
+		// of another ("Deutsches Skimuseum")
+		g.exactName(s, c)
+		if len(c.Names) == 0 {
+			g.addFuzzyName(s, c)
+		}
+	}
+	if c.Field == "city" && len(c.Names) == 0 && !rd.ids.any() && whereCanI(s) && !namedAfterWhere(s) {
+		// "Where can I find an archive in Leiden?": the places to go,
+		// not the town of one institution
+		c.Field, rd.listQ = "", true
+	}
+	// a field question names one institution: a body read without a
+	// relation cue may be the tail of a misspelt name ("Hunarian National
+	// Museum")
+	if c.Field != "" && rd.rel == "" && len(c.Names) == 0 && len(c.Bodies) > 0 {
+		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
+		if m, i, j, ok := g.fuzzyName(s2); ok {
+			c.Bodies = nil
+			c.Names = append(c.Names, m)
+			s.used = s2.used
+			s.mark(i, j)
+		}
+	}
+	// a field question whose exact name is a short name inside a longer,
+	// misspelt one ("ISIL of Heimatstube im Elbtr") means the longer name
+	if c.Field != "" && len(c.Names) == 1 && c.Names[0].Score == 1 {
+		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
+		if m, i, j, ok := g.fuzzyName(s2); ok && m.Name != c.Names[0].Name && m.Score >= 0.85 &&
+			len(m.Text) > len(c.Names[0].Text) && strings.Contains(m.Text, c.Names[0].Text) {
+			c.Names[0] = m
+			s.mark(i, j)
+		}
+	}
+	// "Is A older than B?", "Compare A and B": both names, misspelt,
+	// shortened or not, before places
+	if twoNamed(s) {
+		for len(c.Names) < 2 {
+			n := len(c.Names)
+			// a name of several words one record carries exactly first
+			// ("Deutsches Museum", not "Deutsches Skimuseum")
+			g.exactName(s, c)
+			if len(c.Names) == n {
+				g.addFuzzyName(s, c)
+			}
+			if len(c.Names) == n {
+				break
+			}
+		}
+		slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
+			return strings.Index(s.text, a.Text) - strings.Index(s.text, b.Text)
+		})
+		// a name typed as one record writes it is that record, not a
+		// misspelling of another ("Deutsches Museum", not "Deutsches
+		// Skimuseum")
+		for k := range c.Names {
+			c.Names[k] = g.exactForm(c.Names[k])
+		}
+	}
+	if len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any() {
+		g.nearPhraseName(s, c)
+	}
+}
+
+// addFuzzyName adds the misspelt name read in the question, if any, and
+// marks its tokens used.
+func (g *gazetteer) addFuzzyName(s *scan, c *Constraints) {
+	if m, i, j, ok := g.fuzzyName(s); ok {
+		c.Names = append(c.Names, m)
+		s.mark(i, j)
+	}
+}

@@ -1,0 +1,160 @@
+package router
+
+import (
+	"slices"
+	"strings"
+)
+
+// fieldShape reports whether the question asks for a field ("Where is
+// Beamish?", "When did X open?"), which is a field of one institution.
+// It leaves the scan as it was; the field read is kept for fieldOf when
+// reading it consumed no token (only "Wann schloss …" does, and reading
+// it again later gives the same field).
+func fieldShape(s *scan) bool {
+	used := slices.Clone(s.used)
+	f := field(s)
+	if slices.Equal(used, s.used) {
+		s.field, s.fieldRead = f, true
+	}
+	s.used = used
+	return f != ""
+}
+
+// indefiniteName reports a name read right after an indefinite article
+// ("a Toy Museum").
+func indefiniteName(s *scan, m NameMatch) bool {
+	at := s.find(normalize(m.Text))
+	return at > 0 && indefinites[s.toks[at-1].norm]
+}
+
+// namedAfterWhere reports a name after "Where can I find …": capitalised
+// words that end with a kind of institution in the singular ("Where can
+// I find the Horniman Museum?"), which ask where one institution is, not
+// where to go for a kind.
+func namedAfterWhere(s *scan) bool {
+	if s.lower {
+		return false
+	}
+	for i := 1; i < len(s.toks); i++ {
+		if _, plural, ok := typeOfWord(s.toks[i].norm); ok && !plural && s.toks[i].upper && s.toks[i-1].upper && !s.used[i-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// whereCanI reports a question for the places to go for something
+// ("Where can I see dinosaurs in London?", "Wo kann man Dampfloks
+// sehen?", "Waar kan ik fossielen zien?"): a list, unless it names an
+// institution, which the router reads later as a field of it.
+func whereCanI(s *scan) bool {
+	return s.hasAny("where can i", "where can we", "where could i", "where could we", "where should i", "where do i",
+		"where to see", "where to find", "where to learn", "wo kann ich", "wo kann man", "wo konnen wir",
+		"waar kan ik", "waar kun je", "waar kunnen we")
+}
+
+// kindDescribed reports an indefinite article or "any" before a kind of
+// institution within three words ("a toy museum", "an archive", "any
+// railway museums", "ein Museum", "een archief").
+func kindDescribed(s *scan) bool {
+	for i, t := range s.toks {
+		if !indefinites[t.norm] && t.norm != "some" {
+			continue
+		}
+		for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
+			if typeWordAt(s, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// whichFieldIs reports a question that starts "Which <field> is …"
+// ("Which town is Beamish in?", "Welche Stadt ist …", "Welk land is …"):
+// it asks for one field, as "What town is Beamish in?" does, not for a
+// list of institutions.
+func whichFieldIs(s *scan) bool {
+	if len(s.toks) < 4 || !whichWords[s.toks[0].norm] {
+		return false
+	}
+	_, isField := trailingFields[s.toks[1].norm]
+	return isField && singularCopulas[s.toks[2].norm]
+}
+
+// strandedPrepositions end a question whose object went before them
+// ("Which town is X in?", "What country is X from?").
+var strandedPrepositions = map[string]bool{"in": true, "at": true, "from": true}
+
+// whichWords are the question words "which" of the languages read.
+var whichWords = map[string]bool{"which": true, "welche": true, "welcher": true, "welches": true, "welke": true, "welk": true}
+
+// singularCopulas are "is" and "was" of the languages read.
+var singularCopulas = map[string]bool{"is": true, "was": true, "ist": true, "war": true, "liegt": true, "ligt": true, "lag": true}
+
+// fieldOf is field(s), read once.
+func fieldOf(s *scan) string {
+	if s.fieldRead {
+		return s.field
+	}
+	return field(s)
+}
+
+// existenceOfType reports "Is there a toy museum in Brighton?", "Is er
+// een archief in Delft?": whether a set has members, asked with a type
+// noun within three words of the article.
+func existenceOfType(s *scan) bool {
+	for _, cue := range []string{"is there a", "is there an", "is there any", "is er een", "gibt es ein", "gibt es eine"} {
+		i := s.find(cue)
+		if i < 0 {
+			continue
+		}
+		from := i + strings.Count(cue, " ") + 1
+		for k := from; k < len(s.toks) && k < from+3; k++ {
+			if typeWordAt(s, k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// existenceAsked reports a question whether institutions of a kind are
+// somewhere, not which: "Are there any museums in Rye?", "Is there a
+// toy museum in Brighton?", "Gibt es Museen in Bremen?", "Zijn er
+// archieven in Delft?", "Does York have a museum?".
+func existenceAsked(s *scan) bool {
+	if len(s.toks) >= 2 && existenceSeconds[s.toks[1].norm] {
+		switch s.toks[0].norm {
+		case "are", "is", "gibt", "zijn":
+			return true
+		}
+	}
+	return existenceOfType(s) || placeHasType(s)
+}
+
+// placeHasType reports "Does York have a railway museum?", "Has Bath
+// got any toy museums?", "Hat Bremen ein Stadtarchiv?", "Heeft Delft een
+// archief?": whether a place has institutions of a kind, the place right
+// after the verb that opens the question and a type noun within four
+// words after it.
+func placeHasType(s *scan) bool {
+	if len(s.toks) < 3 || len(s.placeSpans) == 0 {
+		return false
+	}
+	switch s.toks[0].norm {
+	case "does", "has", "hat", "heeft":
+	default:
+		return false
+	}
+	sp := s.placeSpans[0]
+	if sp[0] != 1 && !(sp[0] == 2 && articles[s.toks[1].norm]) {
+		return false
+	}
+	for k := sp[1]; k < len(s.toks) && k < sp[1]+4; k++ {
+		if typeWordAt(s, k) {
+			return true
+		}
+	}
+	return false
+}
