@@ -40,7 +40,8 @@ Routes:
                            place: ?depth= (1-3), relation=, limit=
   GET  /v1/path            how two institutions are connected: ?from=&to=
   POST /v1/enrich          link a batch of table rows as enrich does:
-                           {"columns", "mapping", "first_row", "rows"}
+                           {"columns": ["name", "city"], "rows": [["…",
+                           "…"], …]}, optional "mapping" and "first_row"
   GET  /                   the web page (ask, records and their graph,
                            reconcile a file, quality)
   GET  /healthz            liveness
@@ -72,6 +73,8 @@ Examples:
     -d '{"question": "Porzellan", "filters": {"country": "DE", "type": ["MUSEUM"]}, "k": 5}'
   curl -s 'localhost:8080/v1/link?q=Heimatstube+im+Elbtor&country=DE'
   curl -s localhost:8080/v1/entities/wd:Q891746
+  curl -s localhost:8080/v1/enrich -H 'Content-Type: application/json' \
+    -d '{"columns": ["name", "city"], "rows": [["Heimatstube im Elbtor", "Tangermünde"]]}'
   curl -s localhost:8080/metrics | grep hybridrag_
   HYBRIDRAG_API_KEY=secret hybridrag serve &
   curl -s -H 'Authorization: Bearer secret' localhost:8080/v1/link?q=Q891746
