@@ -44,6 +44,6 @@ func TestEnrichOutputFormatFollowsTheExtension(t *testing.T) {
 		require.Equal(t, exitUsage, code, "%v: %s", args, errOut)
 		require.NoFileExists(t, args[1])
 	}
-	code, _, errOut = runCLI(t, "enrich", "--quiet", "--in", in, "--out", filepath.Join(dir, "x.csv"), "--out-format", "jsonl")
+	_, _, errOut = runCLI(t, "enrich", "--quiet", "--in", in, "--out", filepath.Join(dir, "x.csv"), "--out-format", "jsonl")
 	require.Contains(t, errOut, "extension")
 }
