@@ -51,6 +51,11 @@ type Config struct {
 	Format    Format // FormatAuto: from the extension, then the content
 	Delimiter rune   // CSV delimiter; 0 detects ',', ';', tab or '|' from the header
 	Mapping   Mapping
+	// OutFormat is the output's format: FormatAuto follows Out's
+	// extension (OutputFormat); CSV or JSON Lines asked for must agree
+	// with an extension that names a format (.csv, .tsv, .jsonl, .ndjson,
+	// .json).
+	OutFormat Format
 	// Workers link rows concurrently (GOMAXPROCS when ≤ 0). The output
 	// keeps the input order whatever the number.
 	Workers int
@@ -85,6 +90,7 @@ type Config struct {
 // Plan is what New found out about the input and the resume state.
 type Plan struct {
 	Format    Format
+	OutFormat Format
 	Delimiter rune // CSV only
 	Columns   []string
 	Mapping   Mapping

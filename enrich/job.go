@@ -52,6 +52,10 @@ func New(ds *heritage.Dataset, l Linker, cfg Config) (*Job, error) {
 	if same, _ := sameFile(cfg.In, cfg.Out); same {
 		return nil, inputErrorf("the output would overwrite the input")
 	}
+	out, err := outputFormat(cfg)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -65,6 +69,7 @@ func New(ds *heritage.Dataset, l Linker, cfg Config) (*Job, error) {
 		cfg.ProgressEvery = DefaultProgressEvery
 	}
 	j := &Job{cfg: cfg, ds: ds, linker: l, log: cfg.Logger}
+	j.plan.OutFormat = out
 	if j.log == nil {
 		j.log = slog.New(slog.DiscardHandler)
 	}
@@ -162,9 +167,20 @@ func (j *Job) fingerprint() string {
 		Enricher  bool
 		Dataset   string
 		Top       int
-	}{j.plan.Format, j.plan.Delimiter, j.mapping, j.cfg.Enricher != nil, j.ds.Version, topCandidates})
+		OutFormat Format `json:",omitempty"`
+	}{j.plan.Format, j.plan.Delimiter, j.mapping, j.cfg.Enricher != nil, j.ds.Version, topCandidates, csvOnly(j.plan.OutFormat)})
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:8])
+}
+
+// csvOnly is f when it is CSV: a JSON Lines output leaves the settings'
+// fingerprint as it was before outputs had a format, so that the
+// checkpoints of earlier runs still resume.
+func csvOnly(f Format) Format {
+	if f == FormatCSV {
+		return f
+	}
+	return ""
 }
 
 // decideResume reads the checkpoint and keeps it when it matches the

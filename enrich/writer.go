@@ -37,6 +37,7 @@ type writer struct {
 	seenQID   map[string]bool
 	limiter   *rate.Limiter
 	prog      *progress.Bar // nil: no display
+	csv       *csvOutput    // nil: JSON Lines
 }
 
 func (j *Job) openWriter() (*writer, error) {
@@ -61,6 +62,20 @@ func (j *Job) openWriter() (*writer, error) {
 	w.bw = bufio.NewWriterSize(w.out, 256<<10)
 	w.ebw = bufio.NewWriterSize(w.errf, 16<<10)
 	w.healthy = true
+	if j.plan.OutFormat == FormatCSV {
+		w.csv = newCSVOutput(j.plan.Columns, j.cfg.Enricher != nil)
+		if outOff == 0 {
+			line, err := w.csv.headerLine()
+			if err == nil {
+				_, err = w.bw.Write(line)
+			}
+			if err != nil {
+				w.close()
+				return nil, fmt.Errorf("enrich: output: %w", err)
+			}
+			w.outOff += int64(len(line))
+		}
+	}
 	return w, nil
 }
 
@@ -162,10 +177,18 @@ func marshal(v any) ([]byte, error) {
 
 func (w *writer) write(o Output) error {
 	w.buf.Reset()
-	enc := json.NewEncoder(&w.buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(o); err != nil {
-		return fmt.Errorf("encode row %d: %w", o.Row, err)
+	if w.csv != nil {
+		line, err := w.csv.line(o)
+		if err != nil {
+			return fmt.Errorf("encode row %d: %w", o.Row, err)
+		}
+		w.buf.Write(line)
+	} else {
+		enc := json.NewEncoder(&w.buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(o); err != nil {
+			return fmt.Errorf("encode row %d: %w", o.Row, err)
+		}
 	}
 	if o.Status == StatusError {
 		line, err := marshal(ErrorEntry{Row: o.Row, Line: o.Line, Error: o.Error, Input: o.Input})

@@ -128,22 +128,46 @@ func parseValue(scheme Scheme, v string) (ID, error) {
 			return ID{ROR, val}, nil
 		}
 	}
-	return ID{}, fmt.Errorf("%w: %q is not %s", ErrMalformed, v, describe(scheme))
+	name, shape := schemeName(scheme), schemeShape(scheme)
+	if why := whyNot(scheme, v); why != "" {
+		return ID{}, fmt.Errorf("%w: %q is not %s: %s (%s)", ErrMalformed, v, name, why, shape)
+	}
+	return ID{}, fmt.Errorf("%w: %q is not %s (%s)", ErrMalformed, v, name, shape)
 }
 
-// describe names a scheme with an example, for error messages.
-func describe(s Scheme) string {
+// describe names a scheme with what a valid identifier looks like, for
+// error messages.
+func describe(s Scheme) string { return schemeName(s) + " (" + schemeShape(s) + ")" }
+
+func schemeName(s Scheme) string {
 	switch s {
 	case Wikidata:
-		return "a Wikidata QID (want Q followed by digits, e.g. Q190804)"
+		return "a Wikidata QID"
 	case ISIL:
-		return "an ISIL (want PREFIX-ID, e.g. NL-AmRM or DE-MUS-165513)"
+		return "an ISIL"
 	case GHCID:
-		return "a GHCID (want CC-REGION-CITY-TYPE-ABBR, e.g. GB-ENG-MOR-M-MCBM)"
+		return "a GHCID"
 	case GND:
-		return "a GND identifier (e.g. 4734382-5 or 1198886218)"
+		return "a GND identifier"
 	case ROR:
-		return "a ROR id (e.g. 02m69r871)"
+		return "a ROR id"
+	}
+	return "an identifier"
+}
+
+// schemeShape says what a valid identifier of the scheme looks like.
+func schemeShape(s Scheme) string {
+	switch s {
+	case Wikidata:
+		return "want Q and a number from 1 without leading zeros, e.g. Q190804"
+	case ISIL:
+		return "want PREFIX-ID, at most 16 characters, e.g. NL-AmRM or DE-MUS-165513"
+	case GHCID:
+		return "want CC-REGION-CITY-TYPE-ABBR, e.g. GB-ENG-MOR-M-MCBM"
+	case GND:
+		return "want up to 8 digits, a hyphen and a check character, or 9–11 digits starting with 1, e.g. 4734382-5 or 1198886218"
+	case ROR:
+		return "want 0, six letters or digits and two check digits, e.g. 02m69r871"
 	}
 	return "an identifier"
 }

@@ -225,3 +225,39 @@ func TestFindLowerCaseGHCID(t *testing.T) {
 	require.Equal(t, ID{GHCID, "GB-ENG-MOR-M-MCBM"}, ms[0].ID)
 	require.Empty(t, Find("an up-to-date list"))
 }
+
+// An impossible identifier is refused with what is wrong with it and what
+// a valid one looks like.
+func TestMalformedSaysWhatIsWrong(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		why, want string
+	}{
+		{"Q0", "QIDs start at Q1", "e.g. Q190804"},
+		{"wd:Q000", "QIDs start at Q1", "e.g. Q190804"},
+		{"Q00012", "no leading zeros (Q12)", "e.g. Q190804"},
+		{"Q12x", "'x' is not a digit", "e.g. Q190804"},
+		{"Q1234567890123", "13 digits; a QID has at most 12", "e.g. Q190804"},
+		{"wd:abc", "a QID starts with Q", "e.g. Q190804"},
+		{"DE-MUS-1234567890123456", "23 characters; an ISIL has at most 16", "e.g. NL-AmRM"},
+		{"isil:DE-", "nothing after the prefix", "e.g. NL-AmRM"},
+		{"isil:DE--1", "two hyphens", "e.g. NL-AmRM"},
+		{"ISIL DEUTS-1", `the prefix "DEUTS" is not 1–4 letters`, "e.g. NL-AmRM"},
+		{"isil:DE-ä1", "'ä' may not appear in an ISIL", "e.g. NL-AmRM"},
+		{"gnd:12345", "5 digits; a GND id without a hyphen has 9 to 11", "e.g. 4734382-5"},
+		{"gnd:123456789-1", "9 digits before the hyphen", "e.g. 4734382-5"},
+		{"ror:12345", "5 characters; a ROR id has 9", "e.g. 02m69r871"},
+		{"ror:02m69r872", "not the checksum", "e.g. 02m69r871"},
+		{"ghcid:GB-ENG-MOR", "3 parts; a GHCID has at least 5", "e.g. GB-ENG-MOR-M-MCBM"},
+	} {
+		_, ok, err := Parse(c.in)
+		require.True(t, ok, c.in)
+		require.ErrorIs(t, err, ErrMalformed, c.in)
+		require.Contains(t, err.Error(), c.why, c.in)
+		require.Contains(t, err.Error(), c.want, c.in)
+	}
+	_, err := ParseQID("Q0")
+	require.ErrorContains(t, err, "QIDs start at Q1")
+	_, err = ParseISIL("DE-MUS-1234567890123456")
+	require.ErrorContains(t, err, "at most 16")
+}

@@ -3,15 +3,21 @@ package reconcile
 import (
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/linking"
 )
 
 func do(t testing.TB, h http.Handler, method, target, ct, body string) *httptest.ResponseRecorder {
@@ -123,6 +129,35 @@ func TestPreviewEscapes(t *testing.T) {
 		}
 	}
 	t.Fatal("no name with & in the data")
+}
+
+// Only an http(s) website becomes a link in the preview; any other URL a
+// record carries is shown as text.
+func TestPreviewLinksOnlyWebURLs(t *testing.T) {
+	f := testFixture(t)
+	websites := []string{"https://example.org/museum", "HTTP://EXAMPLE.ORG/", "javascript:alert(1)", " JavaScript:alert(2)",
+		"data:text/html,<script>alert(3)</script>", "//evil.example/", "https:/no-host", "vbscript:msgbox(4)"}
+	recs := make([]heritage.Institution, len(websites))
+	for i, w := range websites {
+		recs[i] = f.ds.Institutions[i]
+		recs[i].Website = w
+	}
+	ds, err := heritage.FromRecords(recs, "test")
+	require.NoError(t, err)
+	h := mount(New(ds, linking.New(ds, kg.New(ds))))
+	for i, w := range websites {
+		rec := do(t, h, "GET", "/reconcile/preview?id="+url.QueryEscape(recs[i].ID), "", "")
+		require.Equal(t, http.StatusOK, rec.Code, w)
+		body := rec.Body.String()
+		hrefs := regexp.MustCompile(`href="([^"]*)"`).FindAllStringSubmatch(body, -1)
+		if i < 2 {
+			require.Len(t, hrefs, 1, "%s becomes a link: %s", w, body)
+			require.Equal(t, w, hrefs[0][1])
+			continue
+		}
+		require.Empty(t, hrefs, "%s must not become a link: %s", w, body)
+		require.Contains(t, body, template.HTMLEscapeString(strings.TrimSpace(w)), "it is shown as text")
+	}
 }
 
 func TestSuggest(t *testing.T) {

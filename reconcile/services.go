@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ p{margin:2px 0}.id{color:#555}.d{color:#333;max-height:7.5em;overflow:hidden}</s
 <body><h1>{{.Name}}</h1>
 <p>{{.Type}}{{if .Place}} · {{.Place}}{{end}}{{if .Status}} · {{.Status}}{{end}}</p>
 <p class="id">{{.ID}}{{if .ISIL}} · ISIL {{.ISIL}}{{end}}{{if .Wikidata}} · {{.Wikidata}}{{end}}</p>
-{{if .Website}}<p><a href="{{.Website}}" target="_blank" rel="noopener">{{.Website}}</a></p>{{end}}
+{{if .Link}}<p><a href="{{.Link}}" target="_blank" rel="noopener noreferrer">{{.Link}}</a></p>{{else if .Website}}<p>{{.Website}}</p>{{end}}
 <p class="d">{{.Description}}</p>
 <p class="id">Source: {{.Source}}, {{.License}}</p>
 </body></html>
@@ -39,14 +40,23 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	website := ""
-	if strings.HasPrefix(in.Website, "http://") || strings.HasPrefix(in.Website, "https://") {
-		website = in.Website
+	website, link := strings.TrimSpace(in.Website), ""
+	if webURL(website) {
+		website, link = "", website
 	}
 	_ = previewTmpl.Execute(w, struct {
-		ID, Name, Type, Place, Status, ISIL, Wikidata, Website, Description, Source, License string
-	}{in.ID, in.Name, typeRef(in).Name, place(in), in.Status, in.ISIL, in.Wikidata, website,
+		ID, Name, Type, Place, Status, ISIL, Wikidata, Link, Website, Description, Source, License string
+	}{in.ID, in.Name, typeRef(in).Name, place(in), in.Status, in.ISIL, in.Wikidata, link, website,
 		in.Description, in.Source, in.License})
+}
+
+// webURL reports whether a record's URL may become a link: an absolute
+// http or https URL with a host. Anything else ("javascript:…", "data:…",
+// a relative path) is shown as text.
+func webURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != "" &&
+		!strings.ContainsAny(s, " \t\n\r")
 }
 
 // Suggest.

@@ -86,6 +86,14 @@ func (a *admission) refusal(reason string, earliest, avg time.Duration) *refusal
 	return &refusal{reason, time.Duration(secs) * time.Second}
 }
 
+// refuseConnection is the refusal of a request that came on a
+// connection past the connection limit: the client comes back after an
+// average request, in a second with room.
+func (a *admission) refuseConnection() *refusal {
+	avg := a.average()
+	return a.refusal("the server is at capacity: every connection is taken", avg, avg)
+}
+
 func (a *admission) releaser() func() {
 	start := time.Now()
 	return func() {

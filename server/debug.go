@@ -8,7 +8,8 @@ import (
 // Debug serves the Go runtime's profiles (net/http/pprof) under
 // /debug/pprof/: heap, goroutines, CPU, allocations, blocking and
 // locks, e.g. go tool pprof http://127.0.0.1:6060/debug/pprof/heap. It
-// has no API key: serve it on a loopback address of its own.
+// has no API key: serve it on a loopback address of its own (hybridrag
+// serve refuses any other unless --debug-allow-public is given).
 func Debug() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -28,4 +29,17 @@ func TestDebugServesProfiles(t *testing.T) {
 func TestDefaultMaxInFlight(t *testing.T) {
 	assert.Less(t, DefaultMaxInFlight(false), DefaultMaxInFlight(true), "requests that wait on a backend may be more")
 	assert.Positive(t, DefaultMaxInFlight(false))
+}
+
+func TestLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:8080": true, "127.1.2.3:0": true, "[::1]:8080": true, "localhost:8080": true, "LOCALHOST:1": true,
+		":8080": false, "0.0.0.0:8080": false, "[::]:8080": false, "192.168.1.10:8080": false, "[2001:db8::1]:80": false,
+	} {
+		got, err := Loopback(context.Background(), addr)
+		require.NoError(t, err, addr)
+		assert.Equal(t, want, got, addr)
+	}
+	_, err := Loopback(context.Background(), "127.0.0.1")
+	require.Error(t, err, "no port")
 }

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/enrich"
 )
@@ -42,19 +46,71 @@ const (
 	MaxEnrichColumns = 200
 )
 
+// enrichShape shows the body POST /v1/enrich takes, for error messages.
+const enrichShape = `send {"columns": ["name", "city"], "rows": [["Heimatstube im Elbtor", "Tangermünde"]]}: ` +
+	`the column names, then each row as an array of strings in the order of the columns; ` +
+	`optional: "mapping" (the column of each role, e.g. {"name": "name", "city": "city"}) and "first_row" (a number)`
+
+// decodeEnrich reads a JSON value as an EnrichRequest, saying in terms of
+// the request what does not fit.
+func decodeEnrich(raw json.RawMessage) (EnrichRequest, string, error) {
+	var body EnrichRequest
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&body)
+	if err == nil {
+		return body, "", nil
+	}
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		if rest, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return body, CodeUnknownField, fmt.Errorf("unknown field %s", rest)
+		}
+		return body, CodeInvalidJSON, fmt.Errorf("invalid JSON: %v", err)
+	}
+	var what string
+	switch field, kind := te.Field, te.Type.Kind(); {
+	case field == "":
+		what = "the body must be a JSON object"
+	case field == "rows" && kind == reflect.Slice && te.Type.Elem().Kind() == reflect.Slice:
+		what = "rows must be an array of rows"
+	case field == "rows" && kind == reflect.Slice:
+		what = "each row must be an array of strings, one per column"
+	case field == "rows":
+		what = "each value in a row must be a string"
+	case field == "columns" && kind == reflect.Slice:
+		what = "columns must be an array of column names"
+	case field == "columns":
+		what = "each column name must be a string"
+	case field == "mapping" || strings.HasPrefix(field, "mapping."):
+		what = "mapping must be an object naming the column of each role (name, city, country, type, postcode, isil, qid, ghcid, id)"
+	default:
+		what = field + " must be " + jsonKind(kind.String())
+	}
+	return body, CodeInvalidJSON, fmt.Errorf("%s, not %s", what, te.Value)
+}
+
 // enrich answers POST /v1/enrich.
 func (s *Server) enrich(w http.ResponseWriter, r *http.Request) {
 	if s.opts.RowLinker == nil {
 		writeError(w, http.StatusNotImplemented, CodeNotImplemented, "this server has no row linker")
 		return
 	}
-	var body EnrichRequest
-	if !s.decode(w, r, &body) {
+	// The body is read as any JSON first (content type, size and syntax
+	// errors as every route reports them), then as a request, so that a
+	// body of the wrong shape is told the right one.
+	var raw json.RawMessage
+	if !s.decode(w, r, &raw) {
+		return
+	}
+	body, code, err := decodeEnrich(raw)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, code, err.Error()+"; "+enrichShape)
 		return
 	}
 	switch {
 	case len(body.Columns) == 0:
-		writeError(w, http.StatusBadRequest, CodeBadParameter, "columns: give the table's column names")
+		writeError(w, http.StatusBadRequest, CodeBadParameter, "columns: give the table's column names; "+enrichShape)
 		return
 	case len(body.Columns) > MaxEnrichColumns:
 		writeError(w, http.StatusBadRequest, CodeBadParameter, fmt.Sprintf("columns: %d, more than %d", len(body.Columns), MaxEnrichColumns))

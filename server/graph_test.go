@@ -166,3 +166,32 @@ func TestAskWithoutField(t *testing.T) {
 	r = do(t, "POST", base+"/v1/ask", `{"question":"Which accredited museums are in Rye?","without":["colour:red"]}`)
 	require.Equal(t, http.StatusBadRequest, r.status)
 }
+
+// A /v1/enrich body of the wrong shape is told what is wrong and the
+// shape to send.
+func TestEnrichBodyShape(t *testing.T) {
+	base, _ := graphServer(t, nil)
+	for _, c := range []struct{ body, code, why string }{
+		{`{"rows":[{"name":"Goddards","city":"York"}]}`, CodeInvalidJSON, "each row must be an array of strings, one per column, not object"},
+		{`{"columns":["name"],"rows":{"name":"Goddards"}}`, CodeInvalidJSON, "rows must be an array of rows, not object"},
+		{`{"columns":["name","year"],"rows":[["Goddards",1920]]}`, CodeInvalidJSON, "each value in a row must be a string, not number"},
+		{`{"columns":"name,city","rows":[]}`, CodeInvalidJSON, "columns must be an array of column names, not string"},
+		{`{"columns":["name"],"mapping":"name","rows":[]}`, CodeInvalidJSON, "mapping must be an object"},
+		{`{"columns":["name"],"first_row":"7","rows":[]}`, CodeInvalidJSON, "first_row must be a number, not string"},
+		{`[["Goddards","York"]]`, CodeInvalidJSON, "the body must be a JSON object, not array"},
+		{`{"data":[["Goddards"]]}`, CodeUnknownField, `unknown field "data"`},
+		{`{"rows":[["Goddards"]]}`, CodeBadParameter, "columns: give the table's column names"},
+	} {
+		r := do(t, "POST", base+"/v1/enrich", c.body)
+		require.Equal(t, http.StatusBadRequest, r.status, "%s: %s", c.body, r.body)
+		var e ErrorBody
+		require.NoError(t, json.Unmarshal(r.body, &e), c.body)
+		require.Equal(t, c.code, e.Error.Code, c.body)
+		require.Contains(t, e.Error.Message, c.why, c.body)
+		require.Contains(t, e.Error.Message, `send {"columns": ["name", "city"], "rows": [[`, "%s: the expected shape", c.body)
+	}
+	// Syntax errors are reported where they are, as on every route.
+	r := do(t, "POST", base+"/v1/enrich", `{"columns": [`)
+	require.Equal(t, http.StatusBadRequest, r.status)
+	require.Equal(t, CodeInvalidJSON, errCode(t, r))
+}

@@ -14,9 +14,11 @@ import (
 const (
 	// DefaultDrain is how long Run waits for in-flight requests on shutdown.
 	DefaultDrain = 15 * time.Second
-	// DefaultMaxConns is the most connections open at once; more wait in
-	// the listen backlog, or take the place of an idle keep-alive
-	// connection.
+	// DefaultMaxConns is the most connections open at once; past it a
+	// new connection takes the place of a keep-alive connection idle for
+	// DefaultEvictIdleAfter, or is answered 503 when it needs a request
+	// slot and closed; only past a quarter more do new connections wait
+	// in the listen backlog.
 	DefaultMaxConns = 1024
 	// DefaultReadHeaderTimeout bounds reading a request's headers.
 	DefaultReadHeaderTimeout = 5 * time.Second
@@ -32,8 +34,12 @@ type RunOptions struct {
 	// Drain is how long shutdown waits for the requests in flight.
 	Drain time.Duration
 	// MaxConns caps the open connections; when all are taken, a new one
-	// takes the place of the connection idle longest.
-	MaxConns int
+	// takes the place of the connection idle longest if it has been idle
+	// for EvictIdleAfter (default DefaultEvictIdleAfter), or else is
+	// served one request, refused with 503 and Retry-After when it needs
+	// a request slot, and closed (see connLimit).
+	MaxConns       int
+	EvictIdleAfter time.Duration
 	// ReadHeaderTimeout, ReadTimeout, WriteTimeout and IdleTimeout are
 	// those of http.Server; they cut off slow clients. WriteTimeout
 	// (default DefaultTimeout + 5 s) should exceed the request timeout,
@@ -56,6 +62,7 @@ func (o RunOptions) withDefaults() RunOptions {
 	}{
 		{&o.Drain, DefaultDrain}, {&o.ReadHeaderTimeout, DefaultReadHeaderTimeout}, {&o.ReadTimeout, DefaultReadTimeout},
 		{&o.WriteTimeout, DefaultTimeout + 5*time.Second}, {&o.IdleTimeout, DefaultIdleTimeout},
+		{&o.EvictIdleAfter, DefaultEvictIdleAfter},
 	} {
 		if *d.v <= 0 {
 			*d.v = d.def
@@ -74,10 +81,11 @@ func (o RunOptions) withDefaults() RunOptions {
 func Run(ctx context.Context, ln net.Listener, h http.Handler, o RunOptions) error {
 	o = o.withDefaults()
 	log := o.Logger
-	conns := newConnLimit(ln, o.MaxConns)
+	conns := newConnLimit(ln, o.MaxConns, o.EvictIdleAfter)
 	srv := &http.Server{
 		ConnState:         conns.track,
-		Handler:           h,
+		ConnContext:       connContext,
+		Handler:           closeOverflow(h),
 		ReadHeaderTimeout: o.ReadHeaderTimeout,
 		ReadTimeout:       o.ReadTimeout,
 		WriteTimeout:      o.WriteTimeout,

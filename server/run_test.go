@@ -153,37 +153,53 @@ func TestRunDrainTimeout(t *testing.T) {
 
 // Clients holding idle keep-alive connections do not lock others out:
 // with every connection taken and idle, a new client takes the place of
-// the connection idle longest, long before the idle timeout.
+// the connection idle longest once it has been idle for EvictIdleAfter,
+// long before the idle timeout; before that, it is served on a connection
+// past the limit, which is closed after the response.
 func TestRunIdleConnectionsMakeRoom(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	ctx, stop := context.WithCancel(context.Background())
-	runErr := make(chan error, 1)
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") })
-	go func() { runErr <- Run(ctx, ln, h, RunOptions{MaxConns: 2, IdleTimeout: time.Hour}) }()
-	defer func() { stop(); require.NoError(t, <-runErr) }()
+	for _, c := range []struct {
+		name       string
+		evictAfter time.Duration
+		closed     bool // the late client's connection is closed after the response
+	}{{"idle long enough", time.Nanosecond, false}, {"idle briefly", time.Hour, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(t, err)
+			ctx, stop := context.WithCancel(context.Background())
+			runErr := make(chan error, 1)
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") })
+			go func() {
+				runErr <- Run(ctx, ln, h, RunOptions{MaxConns: 2, IdleTimeout: time.Hour, EvictIdleAfter: c.evictAfter})
+			}()
+			defer func() { stop(); require.NoError(t, <-runErr) }()
 
-	get := func(c *http.Client) error {
-		resp, err := c.Get("http://" + ln.Addr().String() + "/")
-		if err != nil {
-			return err
-		}
-		defer resp.Body.Close()
-		_, err = io.Copy(io.Discard, resp.Body)
-		return err
+			get := func(cl *http.Client) (*http.Response, error) {
+				resp, err := cl.Get("http://" + ln.Addr().String() + "/")
+				if err != nil {
+					return nil, err
+				}
+				defer resp.Body.Close()
+				_, err = io.Copy(io.Discard, resp.Body)
+				return resp, err
+			}
+			var holders []*http.Transport
+			for range 2 { // each keeps its connection open and idle
+				tr := &http.Transport{}
+				holders = append(holders, tr)
+				_, err := get(&http.Client{Transport: tr})
+				require.NoError(t, err)
+			}
+			defer func() {
+				for _, tr := range holders {
+					tr.CloseIdleConnections()
+				}
+			}()
+			late := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+			for range 2 {
+				resp, err := get(late)
+				require.NoError(t, err, "a new client is served while the others' connections sit idle")
+				require.Equal(t, c.closed, resp.Close, "Connection: close")
+			}
+		})
 	}
-	var holders []*http.Transport
-	for range 2 { // each keeps its connection open and idle
-		tr := &http.Transport{}
-		holders = append(holders, tr)
-		require.NoError(t, get(&http.Client{Transport: tr}))
-	}
-	defer func() {
-		for _, tr := range holders {
-			tr.CloseIdleConnections()
-		}
-	}()
-	late := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}
-	require.NoError(t, get(late), "a new client is served while the others' connections sit idle")
-	require.NoError(t, get(late))
 }

@@ -324,6 +324,13 @@ func reconcileWork(r *http.Request) bool {
 // requests are refused first.
 func (s *Server) guard(expensive func(*http.Request) bool, h http.Handler) http.Handler {
 	return s.withDeadline(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if overflowed(r.Context()) {
+			// The connection came past the connection limit: the server
+			// is at capacity whatever the request slots say.
+			s.metrics.shed.WithLabelValues(routeOf(r)).Inc()
+			refuse(w, s.admit.refuseConnection())
+			return
+		}
 		release, no := s.admit.admit(r.Context(), expensive(r))
 		if no != nil {
 			s.metrics.shed.WithLabelValues(routeOf(r)).Inc()

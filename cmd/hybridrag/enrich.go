@@ -15,14 +15,20 @@ import (
 	"github.com/hybridrag/hybridrag/sparql"
 )
 
-const enrichUsage = `Usage: hybridrag enrich --in FILE --out FILE.jsonl [flags]
+const enrichUsage = `Usage: hybridrag enrich --in FILE --out FILE.jsonl|FILE.csv [flags]
 
 Links every row of a CSV file (with a header row) or a JSON Lines file to
-the institutions of the dataset and writes one JSON line per input row, in
+the institutions of the dataset and writes one output row per input row, in
 input order: the original columns, the status (matched, ambiguous,
 unmatched, error), the best match's fields (id, name, type, ISIL,
 Wikidata, GHCID, website, place, coordinates, opening year, governance,
 groups, source, licence), the top 3 candidates and the provenance.
+
+The output's format follows its extension: .csv (or .tsv) writes CSV with
+a header row (the input's columns, then row, status, score, match_id,
+match_name, …, candidates, warnings, error), anything else JSON Lines (one
+object per row). --out-format csv or jsonl sets it for another extension,
+and is refused when the extension names the other format.
 
 Identifier columns (ISIL, QID, GHCID, any identifier) are resolved first,
 then the name with the city, country, type and postcode columns as hints.
@@ -43,6 +49,7 @@ most --rate requests a second, and added as "wikidata".
 
 Examples:
   hybridrag enrich --in testdata/enrich-sample.csv --out /tmp/out.jsonl
+  hybridrag enrich --in testdata/enrich-sample.csv --out /tmp/out.csv
   hybridrag enrich --in museums.csv --out out.jsonl --name Naam --city Plaats --delimiter ';'
   hybridrag enrich --in refs.jsonl --out out.jsonl --workers 4 --wikidata http://127.0.0.1:7878/query
 `
@@ -53,8 +60,9 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 		df       dataFlags
 		m        enrich.Mapping
 		in       = fs.String("in", "", "input file: CSV with a header row, or JSON Lines (required)")
-		out      = fs.String("out", "", "output JSON Lines file (required)")
+		out      = fs.String("out", "", "output file (required): CSV when it ends in .csv or .tsv, else JSON Lines")
 		format   = fs.String("format", "auto", "input format: auto, csv or jsonl")
+		outFmt   = fs.String("out-format", "auto", "output format: auto (from the --out extension), csv or jsonl")
 		delim    = fs.String("delimiter", "", "CSV delimiter: one character, or comma, semicolon, tab, pipe (default: detected)")
 		workers  = fs.Int("workers", 0, "rows linked concurrently (default GOMAXPROCS)")
 		every    = fs.Int("checkpoint-every", enrich.DefaultCheckpointEvery, "rows between checkpoints")
@@ -105,6 +113,15 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 	default:
 		return usagef("--format must be auto, csv or jsonl")
 	}
+	switch strings.ToLower(*outFmt) {
+	case "auto", "":
+	case "csv":
+		cfg.OutFormat = enrich.FormatCSV
+	case "jsonl", "ndjson", "json":
+		cfg.OutFormat = enrich.FormatJSONL
+	default:
+		return usagef("--out-format must be auto, csv or jsonl")
+	}
 	if cfg.Delimiter, err = enrich.ParseDelimiter(*delim); err != nil {
 		return usagef("--delimiter: %v", err)
 	}
@@ -138,7 +155,7 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 	if plan.Format == enrich.FormatCSV {
 		fmt.Fprintf(e.stderr, " (delimiter %q)", plan.Delimiter)
 	}
-	fmt.Fprintf(e.stderr, ", %d columns; mapping: %s\n", len(plan.Columns), plan.Mapping)
+	fmt.Fprintf(e.stderr, ", %d columns; mapping: %s; output %s\n", len(plan.Columns), plan.Mapping, plan.OutFormat)
 	for _, w := range plan.Warnings {
 		fmt.Fprintf(e.stderr, "enrich: warning: %s\n", w)
 	}

@@ -217,6 +217,10 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		{"unknown flag", []string{"ask", "--frob", "museums"}, "flag provided but not defined"},
 		{"malformed QID", []string{"link", "Q12x"}, "not a Wikidata QID"},
 		{"malformed ISIL", []string{"link", "DE-MUS-16551#3"}, "not an ISIL"},
+		{"QID zero", []string{"link", "Q0"}, "QIDs start at Q1"},
+		{"QID with leading zeros", []string{"link", "Q007"}, "no leading zeros (Q7)"},
+		{"ISIL too long", []string{"link", "DE-MUS-1655131234567"}, "an ISIL has at most 16"},
+		{"ROR checksum", []string{"link", "ror.org/02m69r872"}, "not the checksum"},
 		{"empty link", []string{"link"}, "give an identifier"},
 	}
 	for _, tt := range tests {

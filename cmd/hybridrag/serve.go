@@ -41,7 +41,8 @@ Routes:
                            place: ?depth= (1-3), relation=, limit=
   GET  /v1/path            how two institutions are connected: ?from=&to=
   POST /v1/enrich          link a batch of table rows as enrich does:
-                           {"columns", "mapping", "first_row", "rows"}
+                           {"columns": ["name", "city"], "rows": [["…",
+                           "…"], …]}, optional "mapping" and "first_row"
   GET  /                   the web page (ask, records and their graph,
                            reconcile a file, quality)
   GET  /healthz            liveness
@@ -59,6 +60,12 @@ HYBRIDRAG_API_KEY or serve.api_key in the configuration file), /v1/* and
 /metrics require "Authorization: Bearer <key>" or "X-API-Key: <key>";
 /healthz, /readyz and /openapi.json stay open.
 
+serve listens on 127.0.0.1 (this machine only) by default. It refuses an
+--addr reachable from other hosts (0.0.0.0, :8080, a LAN address) unless
+an API key is set or --allow-public is given, and warns when it serves
+other hosts. --debug-addr (the profiles, which have no key) must be a
+loopback address unless --debug-allow-public is given.
+
 Examples:
   hybridrag serve --addr 127.0.0.1:8080
   curl -s localhost:8080/v1/ask -H 'Content-Type: application/json' \
@@ -67,9 +74,13 @@ Examples:
     -d '{"question": "Porzellan", "filters": {"country": "DE", "type": ["MUSEUM"]}, "k": 5}'
   curl -s 'localhost:8080/v1/link?q=Heimatstube+im+Elbtor&country=DE'
   curl -s localhost:8080/v1/entities/wd:Q891746
+  curl -s localhost:8080/v1/enrich -H 'Content-Type: application/json' \
+    -d '{"columns": ["name", "city"], "rows": [["Heimatstube im Elbtor", "Tangermünde"]]}'
   curl -s localhost:8080/metrics | grep hybridrag_
   HYBRIDRAG_API_KEY=secret hybridrag serve &
   curl -s -H 'Authorization: Bearer secret' localhost:8080/v1/link?q=Q891746
+  hybridrag serve --addr 0.0.0.0:8080 --api-key-file /etc/hybridrag/key
+  hybridrag serve --addr 0.0.0.0:8080 --allow-public    # no key: behind your own proxy
 `
 
 // serveDefaults are the settings of serve before the file, the
@@ -93,7 +104,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	maxInFlight := fs.Int("max-in-flight", 0, fmt.Sprintf("most requests served at once; more queue, and are refused with 503 when the queue would pass their deadline (default %d, one per CPU; %d with a graph server, vector store, SPARQL endpoint or LLM)", server.DefaultMaxInFlight(false), server.DefaultMaxInFlight(true)))
 	maxQueueWait := fs.Duration("max-queue-wait", 0, fmt.Sprintf("longest an ask may expect to wait for a slot before it is refused with 503 and Retry-After; look-ups twice as long (default %s; config serve.max_queue_wait)", server.DefaultMaxQueueWait))
 	maxConns := fs.Int("max-conns", 0, fmt.Sprintf("most open connections (default %d)", server.DefaultMaxConns))
-	debugAddr := fs.String("debug-addr", "", "also serve the Go runtime's profiles (heap, CPU, goroutines) under /debug/pprof/ on this address, without an API key, e.g. 127.0.0.1:6060; off when empty")
+	allowPublic := fs.Bool("allow-public", false, "serve on an address reachable from other hosts (not loopback) without an API key; without it, such an --addr needs an API key")
+	debugAddr := fs.String("debug-addr", "", "also serve the Go runtime's profiles (heap, CPU, goroutines) under /debug/pprof/ on this address, without an API key, e.g. 127.0.0.1:6060; a loopback address unless --debug-allow-public; off when empty")
+	debugAllowPublic := fs.Bool("debug-allow-public", false, "let --debug-addr be an address reachable from other hosts (the profiles have no API key)")
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
 	reload := fs.Duration("reload-every", 2*time.Second, "how often to look for a change of the store's sources (ingest --source, delete) and answer from the new data without a restart; 0: never")
 	df.register(fs)
@@ -132,6 +145,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	key, err := sc.Key()
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if err := checkBind(ctx, bind{addr: *addr, debugAddr: *debugAddr, key: key != "", allowPublic: *allowPublic,
+		debugAllowPublic: *debugAllowPublic}, log); err != nil {
+		return err
 	}
 
 	st, err := e.stack(ctx, df)
@@ -178,6 +195,54 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		WriteTimeout: timeout + 5*time.Second, Logger: log})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// bind is where serve listens and what it may do there.
+type bind struct {
+	addr, debugAddr               string
+	key                           bool // an API key is set
+	allowPublic, debugAllowPublic bool
+}
+
+// checkBind refuses an address reachable from other hosts without an API
+// key unless --allow-public is given, and a --debug-addr reachable from
+// other hosts unless --debug-allow-public is given; it warns when either
+// is served to other hosts.
+func checkBind(ctx context.Context, b bind, log *slog.Logger) error {
+	local, err := server.Loopback(ctx, b.addr)
+	if err != nil {
+		return usagef("--addr: %v", err)
+	}
+	switch {
+	case local:
+	case !b.key && !b.allowPublic:
+		return usagef("--addr %s is reachable from other hosts, and no API key is set: anyone who reaches it could use the API. "+
+			"Set a key (--api-key-file, HYBRIDRAG_API_KEY_FILE, HYBRIDRAG_API_KEY or serve.api_key), listen on a loopback "+
+			"address such as 127.0.0.1:8080, or pass --allow-public to serve every host without a key", b.addr)
+	case !b.key:
+		log.Warn("SERVING WITHOUT AN API KEY TO OTHER HOSTS (--allow-public): anyone who reaches " + b.addr +
+			" can ask, link, enrich and read /metrics; set an API key unless a proxy or firewall in front does the checking")
+	default:
+		log.Warn("listening on " + b.addr + ", reachable from other hosts: /v1/* and /metrics need the API key; " +
+			"/healthz, /readyz, /openapi.json, the web page and /reconcile are open")
+	}
+	if b.debugAddr == "" {
+		return nil
+	}
+	local, err = server.Loopback(ctx, b.debugAddr)
+	switch {
+	case err != nil:
+		return usagef("--debug-addr: %v", err)
+	case local:
+	case !b.debugAllowPublic:
+		return usagef("--debug-addr %s is reachable from other hosts, and the profiles under /debug/pprof/ have no API key "+
+			"(they show the command line, memory and goroutines, and a CPU profile costs CPU): use a loopback address such as "+
+			"127.0.0.1:6060, or pass --debug-allow-public", b.debugAddr)
+	default:
+		log.Warn("SERVING PROFILES WITHOUT AN API KEY TO OTHER HOSTS (--debug-allow-public): anyone who reaches " + b.debugAddr +
+			" can read /debug/pprof/ (the command line, memory, goroutines) and run CPU profiles and traces")
 	}
 	return nil
 }

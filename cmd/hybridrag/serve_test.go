@@ -2,15 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/config"
+	"github.com/hybridrag/hybridrag/internal/testfixture"
 	"github.com/hybridrag/hybridrag/server"
 )
 
@@ -99,4 +105,115 @@ func TestServeFlagValidation(t *testing.T) {
 		code, _, errOut := runCLI(t, append([]string{"serve"}, args...)...)
 		require.Equal(t, exitUsage, code, "%v: %s", args, errOut)
 	}
+}
+
+// serve refuses an address other hosts reach without an API key unless
+// --allow-public is given, and profiles on such an address unless
+// --debug-allow-public is given; the refusal comes before any data is
+// loaded.
+func TestServeRefusesPublicAddressesWithoutConsent(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--addr", "0.0.0.0:0"}, "--allow-public"},
+		{[]string{"--addr", ":0"}, "--allow-public"},
+		{[]string{"--addr", "[::]:0"}, "--allow-public"},
+		{[]string{"--addr", "127.0.0.1:0", "--debug-addr", "0.0.0.0:0"}, "--debug-allow-public"},
+		{[]string{"--addr", "0.0.0.0:0", "--allow-public", "--debug-addr", ":0"}, "--debug-allow-public"},
+	} {
+		code, _, errOut := runCLI(t, append([]string{"serve"}, c.args...)...)
+		require.Equal(t, exitUsage, code, "%v: %s", c.args, errOut)
+		require.Contains(t, errOut, c.want, c.args)
+		require.Contains(t, errOut, "reachable from other hosts", c.args)
+	}
+}
+
+func TestCheckBind(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		b    bind
+		ok   bool
+		warn string // in the log; "" for none
+	}{
+		{"loopback", bind{addr: "127.0.0.1:8080", debugAddr: "localhost:6060"}, true, ""},
+		{"public without key", bind{addr: "0.0.0.0:8080"}, false, ""},
+		{"public with key", bind{addr: "0.0.0.0:8080", key: true}, true, "reachable from other hosts"},
+		{"public, allowed", bind{addr: ":8080", allowPublic: true}, true, "SERVING WITHOUT AN API KEY"},
+		{"public profiles", bind{addr: "127.0.0.1:8080", debugAddr: "0.0.0.0:6060", key: true}, false, ""},
+		{"public profiles, allowed", bind{addr: "127.0.0.1:8080", debugAddr: "0.0.0.0:6060", debugAllowPublic: true}, true, "SERVING PROFILES"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			err := checkBind(ctx, c.b, slog.New(slog.NewTextHandler(&logs, nil)))
+			if !c.ok {
+				require.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			if c.warn == "" {
+				require.Empty(t, logs.String())
+			} else {
+				require.Contains(t, logs.String(), "level=WARN")
+				require.Contains(t, logs.String(), c.warn)
+			}
+		})
+	}
+}
+
+// With --allow-public, serve listens on every interface and says so
+// loudly.
+func TestServeAllowPublic(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.jsonl")
+	require.NoError(t, os.WriteFile(data, testfixture.SampleJSONL(t, 20), 0o644))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	require.NoError(t, ln.Close())
+	ctx, cancel := context.WithCancel(context.Background())
+	var errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- runEnv(ctx, testEnv(t, &bytes.Buffer{}, &errb), []string{"serve", "--addr", fmt.Sprintf("0.0.0.0:%d", port),
+			"--allow-public", "--data", data, "--cache-dir", filepath.Join(dir, "cache"), "--reload-every", "0", "--drain", "1s"})
+	}()
+	var up bool
+	for range 1200 {
+		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/healthz", port))
+		if err == nil {
+			resp.Body.Close()
+			up = resp.StatusCode == http.StatusOK
+			break
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited %d: %s", code, errb.String())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	cancel()
+	require.Equal(t, exitOK, <-done, errb.String())
+	require.True(t, up, errb.String())
+	require.Contains(t, errb.String(), "SERVING WITHOUT AN API KEY TO OTHER HOSTS")
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader in
+// different goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -397,6 +397,50 @@ func TestBrowser(t *testing.T) {
 		require.Equal(t, "mm:mm.domus.SC038", path[len(path)-1])
 	})
 
+	run("record links", func(t *testing.T) {
+		// A record whose website or ROR id is a "javascript:" (or any
+		// other non-web) URL shows it as text: the page's fetch is
+		// wrapped to hand such a record to the entity view.
+		id := "mm:mm.domus.SC038"
+		for _, c := range []struct {
+			website, ror string
+			links        bool
+		}{
+			{"javascript:alert(document.domain)", "JavaScript:alert(1)", false},
+			{" data:text/html,<b>x</b>", "vbscript:x", false},
+			{"https://example.org/museum", "https://ror.org/02m69r871", true},
+		} {
+			b, _ := json.Marshal(map[string]string{"website": c.website, "ror": c.ror})
+			p.do(chromedp.Evaluate[chromedp.Void](`(() => {
+				const edit = ` + string(b) + `;
+				delete document.querySelector('#entity-out').dataset.shown;
+				window.realFetch = window.realFetch || window.fetch;
+				window.fetch = async (path, init) => {
+					const resp = await window.realFetch(path, init);
+					if (!/^\/v1\/entities\/[^/]+$/.test(path)) return resp;
+					const rec = await resp.json();
+					rec.website = edit.website;
+					rec.identifiers = Object.assign({}, rec.identifiers, { ror: edit.ror });
+					return new Response(JSON.stringify(rec), { status: resp.status, headers: { 'Content-Type': 'application/json' } });
+				};
+			})()`))
+			p.hash("#/")
+			p.hash("#/entity/" + id)
+			p.wait(`document.querySelector('#entity-out').dataset.shown === '` + id + `'`)
+			hrefs := eval[[]string](p, `[...document.querySelectorAll('#entity-out a[href]')].map((a) => a.getAttribute('href'))`)
+			text := eval[string](p, `document.querySelector('#entity-out dl.fields').textContent`)
+			for _, h := range hrefs {
+				require.Regexp(t, `^(#|https?://)`, h, "every link stays on the page or goes to the web")
+			}
+			require.Contains(t, text, strings.TrimSpace(c.website), "the website is shown")
+			require.Contains(t, text, c.ror, "the ROR id is shown")
+			require.Equal(t, c.links, slices.Contains(hrefs, c.website), "website %q as a link", c.website)
+			require.Equal(t, c.links, slices.Contains(hrefs, c.ror), "ROR %q as a link", c.ror)
+		}
+		p.do(chromedp.Evaluate[chromedp.Void](`window.fetch = window.realFetch`))
+		p.clean()
+	})
+
 	run("reconcile", func(t *testing.T) {
 		dir := t.TempDir()
 		in := writeSample(t, dir, 200)

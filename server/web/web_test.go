@@ -103,3 +103,33 @@ func TestQualityMatchesDocs(t *testing.T) {
 		}
 	}
 }
+
+// A URL from the data becomes a link only through outLink, which keeps
+// only http(s) URLs: every other href the script writes is a route of
+// the page itself ("#/…"). A record whose website is "javascript:…"
+// must not become a link (the browser test renders one).
+func TestDataURLsBecomeLinksOnlyThroughOutLink(t *testing.T) {
+	b, err := fs.ReadFile(Files(), "app.js")
+	require.NoError(t, err)
+	js := string(b)
+	def := regexp.MustCompile(`const webURL = /\^https\?:\\/\\/[^;]*/i;`)
+	require.True(t, def.MatchString(js), "outLink's pattern admits http(s) URLs only")
+	inOutLink := regexp.MustCompile(`(?s)const outLink = .*?\n};\n`).FindStringIndex(js)
+	require.NotNil(t, inOutLink, "outLink is defined")
+	hrefs := regexp.MustCompile(`href="' \+ ([^+]+)`).FindAllStringSubmatchIndex(js, -1)
+	require.NotEmpty(t, hrefs)
+	for _, m := range hrefs {
+		if m[0] >= inOutLink[0] && m[1] <= inOutLink[1] {
+			continue
+		}
+		expr := js[m[2]:m[3]]
+		require.Truef(t, strings.HasPrefix(expr, "esc(nodeHref(") || strings.HasPrefix(expr, "encodeURIComponent("),
+			"app.js builds an href from %q outside outLink", js[m[0]:m[1]])
+	}
+	for _, m := range regexp.MustCompile(`href="([^"']*)`).FindAllStringSubmatch(js, -1) {
+		require.Truef(t, m[1] == "" || strings.HasPrefix(m[1], "#"), "a literal href %q leaves the page", m[1])
+	}
+	for _, m := range regexp.MustCompile(`\.href = ([^;]*)`).FindAllStringSubmatch(js, -1) {
+		require.Truef(t, strings.HasPrefix(m[1], "URL.createObjectURL("), "an href is assigned %q", m[1])
+	}
+}

@@ -6,6 +6,15 @@ const $ = (sel, el = document) => el.querySelector(sel);
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 const SVGNS = 'http://www.w3.org/2000/svg';
 
+// outLink is a link to a URL from the data, shown as text: only an
+// absolute http(s) URL becomes a link; anything else ("javascript:…",
+// "data:…", a relative path) is shown as plain text.
+const webURL = /^https?:\/\/[^\s/?#]+/i;
+const outLink = (url, text) => {
+  const u = String(url ?? '').trim();
+  return webURL.test(u) ? '<a rel="noreferrer" href="' + esc(u) + '">' + esc(text) + '</a>' : esc(text);
+};
+
 // ---- API -------------------------------------------------------------
 
 let keyWaiters = [];
@@ -259,7 +268,7 @@ function askSubmitted(ev) {
 const idLinks = {
   wikidata: (v) => 'https://www.wikidata.org/wiki/' + v,
   gnd: (v) => 'https://d-nb.info/gnd/' + v,
-  ror: (v) => (v.startsWith('http') ? v : 'https://ror.org/' + v),
+  ror: (v) => (/^https?:/i.test(v) ? v : 'https://ror.org/' + v),
   isni: (v) => 'https://isni.org/isni/' + v.replace(/\s+/g, ''),
   // ISIL agencies differ by country; Wikidata's ISIL property (P791) finds the holder.
   isil: (v) => 'https://www.wikidata.org/w/index.php?search=' + encodeURIComponent('haswbstatement:P791=' + v),
@@ -275,7 +284,7 @@ function identifierRows(rec) {
     for (const x of Array.isArray(v) ? v : [v]) add(scheme, String(x));
   }
   add('ghcid', rec.ghcid);
-  return ids.map(([s, v]) => '<dt>' + esc(s) + '</dt><dd>' + (idLinks[s] ? '<a rel="noreferrer" href="' + esc(idLinks[s](v)) + '">' + esc(v) + '</a>' : esc(v)) + '</dd>').join('');
+  return ids.map(([s, v]) => '<dt>' + esc(s) + '</dt><dd>' + (idLinks[s] ? outLink(idLinks[s](v), v) : esc(v)) + '</dd>').join('');
 }
 
 function pinSVG(lat, lon) {
@@ -379,7 +388,7 @@ async function showEntity(id, isNode) {
         if (k === 'year_opened' || k === 'year_closed') v = years(v);
         if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
         if (Array.isArray(v)) v = v.join('; ');
-        const cell = k === 'website' ? '<a rel="noreferrer" href="' + esc(v) + '">' + esc(v) + '</a>' : esc(v);
+        const cell = k === 'website' ? outLink(v, v) : esc(v);
         h += '<dt>' + esc(k.replace('_', ' ')) + '</dt><dd>' + cell + '</dd>';
       }
       if (rec.alt_names && rec.alt_names.length) h += '<dt>other names</dt><dd>' + rec.alt_names.map((a) => esc(a.name)).join('; ') + '</dd>';
