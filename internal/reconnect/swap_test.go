@@ -57,8 +57,10 @@ func TestNoneFindsNothing(t *testing.T) {
 // graph answers every call with its name, and says how Select was asked.
 type graph struct{ name string }
 
-func (g graph) Lookup(context.Context, string, string) ([]string, error) { return []string{g.name}, nil }
-func (g graph) ByName(context.Context, string) ([]string, error)         { return []string{g.name}, nil }
+func (g graph) Lookup(context.Context, string, string) ([]string, error) {
+	return []string{g.name}, nil
+}
+func (g graph) ByName(context.Context, string) ([]string, error) { return []string{g.name}, nil }
 func (g graph) Select(context.Context, plan.Constraints, int) ([]string, error) {
 	return []string{g.name + " select"}, nil
 }
