@@ -388,19 +388,23 @@ static_pid=
 # endless body, is killed and comes back, then serve itself killed with
 # -9 and started again (see scripts/chaos.sh and docs/reliability.md). It
 # runs alone: it bounds latencies and the time to recover.
+# Last, serve is started while the SPARQL endpoint, Neo4j and Qdrant answer
+# garbage, and they must join once healthy (about 15 s more).
 step "chaos.sh (2 s phases)"
-read -r chaos_port chaos_backend < <(python3 -c '
+read -r chaos_port chaos_backend chaos_neo4j chaos_qdrant < <(python3 -c '
 import socket
-s = [socket.socket() for _ in range(2)]
+s = [socket.socket() for _ in range(4)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
 if ! CHAOS_BIN="$root/.tools/bin/hybridrag" CHAOS_PHASE_SECONDS=2 CHAOS_PORT="$chaos_port" CHAOS_BACKEND_PORT="$chaos_backend" \
+  CHAOS_NEO4J_PROXY_PORT="$chaos_neo4j" CHAOS_QDRANT_PROXY_PORT="$chaos_qdrant" \
+  CHAOS_NEO4J="$(sed -n 's/^HYBRIDRAG_NEO4J_URI=//p' "$work/env")" CHAOS_QDRANT="$(sed -n 's/^QDRANT_URL=//p' "$work/env")" \
   bash scripts/chaos.sh >"$work/chaos.log" 2>&1; then
   cat "$work/chaos.log"
   echo "chaos.sh failed"
   status=1
 else
-  grep -E '^chaos: (recovered|goroutines|serve killed|[0-9]+ requests|peak|PASS)' "$work/chaos.log"
+  grep -E '^chaos: (recovered|goroutines|serve killed|[0-9]+ requests|peak|while bad|.* joined|no (Neo4j|Qdrant)|PASS)' "$work/chaos.log"
 fi
 step "done"
 exit "$status"

@@ -291,3 +291,51 @@ func TestLanguageModelBadAtStartJoinsLater(t *testing.T) {
 	code, why = c.ready(t, "llm")
 	require.Equal(t, http.StatusOK, code, why)
 }
+
+// hostPort is the host:port of a bolt://, neo4j:// or http:// URL.
+func hostPort(t *testing.T, raw string) string {
+	u, err := url.Parse(raw)
+	require.NoError(t, err)
+	return u.Host
+}
+
+// A Neo4j server that answers garbage when serve starts joins once it
+// answers: the graph is read from it from then on.
+func TestNeo4jBadAtStartJoinsLater(t *testing.T) {
+	uri := liveServer(t, "HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_REQUIRE_NEO4J", "neo4j")
+	p := newFlipProxy(t, hostPort(t, uri))
+	// A generous leg deadline: the first Cypher queries warm the server up.
+	cfg, err := dataFlags{neo4j: "bolt://" + p.addr(), legTimeout: 20 * time.Second}.resolve(func(string) string { return "" })
+	require.NoError(t, err)
+	c := startComeback(t, cfg)
+	require.Contains(t, c.started, "retrying in the background")
+
+	c.badThenHealed(t, "Which archives are in Germany?", "neo4j", "neo4j", func() { p.healed.Store(true) })
+	before := p.sent.Load()
+	resp := c.ask(t, "Which museums are in Ramsgate?", false)
+	require.Empty(t, resp.Errors)
+	require.NotEmpty(t, resp.Answer.IDs)
+	require.Greater(t, p.sent.Load(), before, "the graph is read from Neo4j")
+}
+
+// A Qdrant server that answers garbage when serve starts joins once it
+// answers: the vector leg asks it from then on.
+func TestQdrantBadAtStartJoinsLater(t *testing.T) {
+	target := liveServer(t, "QDRANT_URL", "HYBRIDRAG_REQUIRE_QDRANT", "qdrant")
+	p := newFlipProxy(t, hostPort(t, target))
+	cfg, err := dataFlags{qdrant: "http://" + p.addr(), legTimeout: 20 * time.Second}.resolve(func(string) string { return "" })
+	require.NoError(t, err)
+	if c := os.Getenv("HYBRIDRAG_QDRANT_TEST_COLLECTION"); c != "" {
+		cfg.Qdrant.Collection = c
+	}
+	c := startComeback(t, cfg)
+	require.Contains(t, c.started, "retrying in the background")
+
+	const question = "Which museums in Kent are operated by the National Trust?"
+	joined := c.badThenHealed(t, question, "qdrant", "qdrant", func() { p.healed.Store(true) })
+	require.Positive(t, joined.BySource["vector"], "the vector leg answers from Qdrant: %+v", joined.BySource)
+	before := p.sent.Load()
+	resp := c.ask(t, "Which railway museums are in Lincolnshire?", false)
+	require.Empty(t, resp.Errors)
+	require.Greater(t, p.sent.Load(), before, "the vector leg asks Qdrant")
+}
