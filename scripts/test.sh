@@ -232,7 +232,7 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # state (the caches, the memo counter, the circuit breaker), or their tests
 # call in from several goroutines or serve over HTTP (httptest handlers
 # run on goroutines of their own). The others (config, eval, eval/gen,
-# filter, fusion, ident, internal/..., kg, kg/neo4jkg, linking, plan,
+# filter, fusion, ident, the other internal/..., kg, kg/neo4jkg, linking, plan,
 # reconcile, router, server/web, sources, testtools) run their tests on
 # one goroutine or keep no state of their own that goroutines share (the
 # reconciliation handlers and the web page's files are read-only once
@@ -242,7 +242,7 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # (testfixture.SkipUnderRace): they ran in the first. A package that
 # starts to use goroutines joins this list. The list is in
 # CONTRIBUTING.md too.
-race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/llm|/pipeline|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/sparql)?$'
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/internal/reconnect|/llm|/pipeline|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/sparql)?$'
 mapfile -t all < <(go list ./...)
 # group KIND [RACE] prints the packages of KIND (neo4j: they talk to
 # Neo4j; live: to the other servers; offline: to none) and, when RACE is
