@@ -90,12 +90,23 @@ func (p *flipProxy) serve(c net.Conn) {
 	p.conns = append(p.conns, c, up)
 	p.mu.Unlock()
 	p.wg.Go(func() {
-		n, _ := io.Copy(up, c)
-		p.sent.Add(n)
+		_, _ = io.Copy(counting{up, &p.sent}, c)
 		_ = up.Close()
 	})
 	_, _ = io.Copy(c, up)
 	_ = c.Close()
+}
+
+// counting counts the bytes written through it as they go.
+type counting struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c counting) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // comeback is a serve stack, behind its HTTP API, whose backend was bad
