@@ -29,6 +29,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/reconnect"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -81,8 +82,9 @@ func WithData(ds *heritage.Dataset) Option { return func(s *settings) { s.data =
 // WithNeo4j uses the knowledge graph in the Neo4j server at uri (bolt:// or
 // neo4j://) instead of the in-memory one. The server must hold the same
 // data (hybridrag ingest loads it). A server that does not answer at start
-// is reported in every Response's Errors; the other retrievers still
-// answer.
+// is reported in every Response's Errors while the in-memory graph
+// answers, and is tried again in the background (after 1 s, doubling up
+// to 30 s) until it answers; from then on it is used.
 func WithNeo4j(uri, user, password string) Option {
 	return func(s *settings) { s.neo4jURI, s.neo4jUser, s.neo4jPassword = uri, user, password }
 }
@@ -94,7 +96,8 @@ func WithEmbedder(e Embedder) Option { return func(s *settings) { s.embedder = e
 // WithSPARQL adds a Wikidata SPARQL endpoint: a retriever for questions
 // the dataset alone cannot answer, and Wikidata facts about the answer's
 // institutions. An endpoint that does not answer at start is reported in
-// every Response's Errors.
+// every Response's Errors, and is tried again in the background until it
+// answers, as WithNeo4j's server is.
 func WithSPARQL(endpoint string) Option { return func(s *settings) { s.sparqlEndpoint = endpoint } }
 
 // WithLogger logs backend failures to l (default: nothing is logged).
@@ -131,6 +134,9 @@ type Client struct {
 	data     *heritage.Dataset
 	pipeline *pipeline.Pipeline
 	linker   *linking.Linker
+	// retrying are the configured servers that did not answer in New,
+	// opened again in the background until they do.
+	retrying reconnect.Group
 	closers  []func()
 	writes   bool // a language model writes answers (WithLLM)
 }
@@ -166,12 +172,12 @@ func New(ctx context.Context, opts ...Option) (*Client, error) {
 		lopts = append(lopts, linking.WithNameIndex(r.NameIndex()))
 	}
 	c := &Client{data: s.data, linker: linking.New(s.data, comps.KG, lopts...)}
-	startErrs := c.connect(ctx, &s, &comps)
+	c.connect(ctx, &s, &comps)
 
 	popts := pipeline.DefaultOptions()
 	popts.LegTimeout = s.legTimeout
 	popts.Logger = s.logger
-	popts.StartupErrors = startErrs
+	popts.Unavailable = c.retrying.Unavailable
 	popts.Writer, popts.WriterTimeout = s.writer, s.writerTimeout
 	c.writes = s.writer != nil
 	if c.pipeline, err = pipeline.New(comps, popts); err != nil {
@@ -182,58 +188,79 @@ func New(ctx context.Context, opts ...Option) (*Client, error) {
 }
 
 // connect opens the configured servers concurrently and swaps them into
-// comps; each one that does not answer becomes a startup error.
-func (c *Client) connect(ctx context.Context, s *settings, comps *pipeline.Components) []pipeline.SourceError {
+// comps. One that does not answer is opened again in the background until
+// it does (see reconnect); meanwhile the embedded component keeps its
+// place and every response names the server in its errors.
+func (c *Client) connect(ctx context.Context, s *settings, comps *pipeline.Components) {
 	ctx, cancel := context.WithTimeout(ctx, s.startupTimeout)
 	defer cancel()
 	var (
-		mu   sync.Mutex
-		wg   sync.WaitGroup
-		errs []pipeline.SourceError
+		neo           *neo4jkg.Store
+		wd            *sparql.Client
+		neoErr, wdErr error
+		wg            sync.WaitGroup
 	)
-	fail := func(source string, err error) {
-		s.logger.Error("backend unavailable; continuing without it", "backend", source, "err", err)
-		mu.Lock()
-		defer mu.Unlock()
-		errs = append(errs, pipeline.SourceError{Source: source, Error: "unavailable since start: " + err.Error()})
+	openNeo4j := func(ctx context.Context) (*neo4jkg.Store, error) {
+		return neo4jkg.Open(ctx, s.neo4jURI, s.neo4jUser, s.neo4jPassword, neo4jkg.WithConnectTimeout(s.startupTimeout))
+	}
+	openSPARQL := func(ctx context.Context) (*sparql.Client, error) {
+		sc, err := sparql.New(s.sparqlEndpoint, sparql.WithTimeout(s.legTimeout))
+		if err != nil {
+			return nil, err
+		}
+		if err := sc.Ping(ctx); err != nil {
+			_ = sc.Close()
+			return nil, err
+		}
+		return sc, nil
 	}
 	if s.neo4jURI != "" {
-		wg.Go(func() {
-			st, err := neo4jkg.Open(ctx, s.neo4jURI, s.neo4jUser, s.neo4jPassword, neo4jkg.WithConnectTimeout(s.startupTimeout))
-			if err != nil {
-				fail("neo4j", err)
-				return
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(st, c.data)
-			comps.Graph = st
-			c.closers = append(c.closers, func() { _ = st.Close(context.Background()) })
-		})
+		wg.Go(func() { neo, neoErr = openNeo4j(ctx) })
 	}
 	if s.sparqlEndpoint != "" {
-		wg.Go(func() {
-			sc, err := sparql.New(s.sparqlEndpoint, sparql.WithTimeout(s.legTimeout))
-			if err == nil {
-				_, err = sc.Select(ctx, "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")
-			}
-			if err != nil {
-				if sc != nil {
-					_ = sc.Close()
-				}
-				fail("wikidata", err)
-				return
-			}
-			r := sparql.NewRetriever(sc, c.data)
-			mu.Lock()
-			defer mu.Unlock()
-			comps.Retrievers[router.RetrieverWikidata] = r
-			comps.Enricher = r
-			c.closers = append(c.closers, func() { _ = sc.Close() })
-		})
+		wg.Go(func() { wd, wdErr = openSPARQL(ctx) })
 	}
 	wg.Wait()
-	return errs
+
+	retry := func(b reconnect.Member, err error) {
+		s.logger.Error("backend unavailable; continuing without it and retrying in the background", "backend", b.Source(), "err", err)
+		c.retrying.Add(b)
+	}
+	switch {
+	case neo != nil:
+		comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(neo, c.data)
+		comps.Graph = neo
+		c.closers = append(c.closers, func() { _ = neo.Close(context.Background()) })
+	case neoErr != nil:
+		// The knowledge-graph leg reads the pipeline's graph.
+		g := reconnect.NewGraph(comps.Graph)
+		comps.Graph = g
+		retry(reconnect.Start(reconnect.Spec[*neo4jkg.Store]{Source: "neo4j", Failed: neoErr, Open: openNeo4j,
+			Join:    func(st *neo4jkg.Store) { g.Use(st) },
+			Close:   func(st *neo4jkg.Store) { _ = st.Close(context.Background()) },
+			Timeout: s.startupTimeout, Logger: s.logger,
+		}), neoErr)
+	}
+	switch {
+	case wd != nil:
+		r := sparql.NewRetriever(wd, c.data)
+		comps.Retrievers[router.RetrieverWikidata] = r
+		comps.Enricher = r
+		c.closers = append(c.closers, func() { _ = wd.Close() })
+	case wdErr != nil:
+		r, en := reconnect.NewRetriever(reconnect.None), reconnect.NewEnricher()
+		comps.Retrievers[router.RetrieverWikidata] = r
+		comps.Enricher = en
+		retry(reconnect.Start(reconnect.Spec[*sparql.Client]{Source: "wikidata", Failed: wdErr, Open: openSPARQL,
+			Join: func(sc *sparql.Client) {
+				sr := sparql.NewRetriever(sc, c.data)
+				r.Use(sr)
+				en.Use(sr)
+			},
+			Close:   func(sc *sparql.Client) { _ = sc.Close() },
+			Timeout: s.startupTimeout, Logger: s.logger,
+		}), wdErr)
+	}
 }
 
 // AskOption tunes one question.
@@ -286,8 +313,10 @@ func (c *Client) Link(ctx context.Context, q LinkQuery, limit int) ([]Candidate,
 // Data is the dataset the client answers from.
 func (c *Client) Data() *heritage.Dataset { return c.data }
 
-// Close releases the connections to the configured servers.
+// Close stops the retries and releases the connections to the
+// configured servers.
 func (c *Client) Close() error {
+	c.retrying.Close()
 	for _, f := range c.closers {
 		f()
 	}

@@ -118,3 +118,26 @@ func TestNewChecksOptions(t *testing.T) {
 	_, err = llm.New(llm.Options{BaseURL: "http://127.0.0.1:11434/v1"})
 	require.ErrorContains(t, err, "model")
 }
+
+func TestPingAsksForTheModelList(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Good)
+	c, err := llm.New(llm.Options{BaseURL: srv.BaseURL(), Model: "llama3.2"})
+	require.NoError(t, err)
+	require.NoError(t, c.Ping(context.Background()))
+
+	for name, h := range map[string]http.HandlerFunc{
+		"html with 200": func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("<html>maintenance</html>")) },
+		"503":           func(w http.ResponseWriter, _ *http.Request) { http.Error(w, "loading", http.StatusServiceUnavailable) },
+		"no list":       func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"object":"list"}`)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			bad := httptest.NewServer(h)
+			defer bad.Close()
+			c, err := llm.New(llm.Options{BaseURL: bad.URL + "/v1", Model: "llama3.2"})
+			require.NoError(t, err)
+			err = c.Ping(context.Background())
+			require.Error(t, err)
+			require.Contains(t, err.Error(), "GET "+bad.URL+"/v1/models")
+		})
+	}
+}

@@ -64,6 +64,12 @@ type Options struct {
 	// StartupErrors are backends that could not be reached at start; every
 	// response reports them, so a degraded service says so.
 	StartupErrors []SourceError
+	// Unavailable, when set, reports the configured backends that are not
+	// connected at the moment (being retried in the background): every
+	// response names them in Errors after StartupErrors. An answer is
+	// cached under the backends missing when it was asked, so that one
+	// made without a backend is not served once the backend has joined.
+	Unavailable func() []SourceError
 	// MaxEnrich is the most answer institutions sent to the enricher.
 	MaxEnrich int
 	// Reranker, when set, reorders the fused hits (off by default): it
@@ -190,7 +196,9 @@ func (u uncached) Ask(ctx context.Context, req Request) (*Response, error) {
 // never keeping a degraded answer, handing out deep copies.
 func (p *Pipeline) answerCache(size int, ttl time.Duration) *cache.Asker[Request, *Response] {
 	return cache.NewAsker[Request, *Response](uncached{p}, cache.NewTTL[*Response](size, ttl), cache.AskPolicy[Request, *Response]{
-		Key:  func(req Request) (string, bool) { return req.cacheKey(p.data.Version, p.writerModel(req)), req.NoCache },
+		Key: func(req Request) (string, bool) {
+			return req.cacheKey(p.data.Version+missingKey(p.unavailable()), p.writerModel(req)), req.NoCache
+		},
 		Keep: func(resp *Response) bool { return !p.degraded(resp) },
 		Copy: (*Response).Clone,
 		Serve: func(req Request, cached *Response) *Response {
@@ -214,10 +222,30 @@ func (p *Pipeline) writerModel(req Request) string {
 }
 
 // degraded reports whether a backend failed while answering: the response
-// has errors beyond those every response carries since start. Such an
-// answer is not cached, so it is not served once the backend is back.
+// has errors beyond those every response carried when it was asked (the
+// backends unavailable since start or not connected yet). Such an answer
+// is not cached, so it is not served once the backend is back.
 func (p *Pipeline) degraded(resp *Response) bool {
-	return len(resp.Errors) > len(p.opts.StartupErrors)
+	return len(resp.Errors) > resp.expectedErrors
+}
+
+// unavailable are the backends not connected at the moment.
+func (p *Pipeline) unavailable() []SourceError {
+	if p.opts.Unavailable == nil {
+		return nil
+	}
+	return p.opts.Unavailable()
+}
+
+// missingKey is the part of the answer cache's key that names the
+// backends missing: empty when none is.
+func missingKey(missing []SourceError) string {
+	var b strings.Builder
+	for _, e := range missing {
+		b.WriteString("\x1fwithout ")
+		b.WriteString(e.Source)
+	}
+	return b.String()
 }
 
 // CacheStats reports the caches' counters.
@@ -238,10 +266,14 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		DataVersion: p.data.Version,
 		BySource:    map[string]int{},
 		Warnings:    []string{},
-		Errors:      append([]SourceError{}, p.opts.StartupErrors...),
+		Errors:      slices.Concat(p.opts.StartupErrors, p.unavailable()),
 		Explain:     &Explain{},
 		Timings:     Timings{Legs: map[string]float64{}},
 	}
+	if resp.Errors == nil {
+		resp.Errors = []SourceError{}
+	}
+	resp.expectedErrors = len(resp.Errors)
 
 	t := time.Now()
 	plan := p.router.Route(req.Question).Without(req.Without)

@@ -197,3 +197,51 @@ func TestNoAnswerAfterTheDeadline(t *testing.T) {
 	_, err := p.Ask(ctx, Request{Question: "Which museums are in Ramsgate?"})
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// A backend being retried is named in every answer; an answer made
+// without it is cached, but not served once the backend has joined.
+func TestAnswerWithoutAJoiningBackendNotServedAfterItJoins(t *testing.T) {
+	var missing atomic.Pointer[[]SourceError]
+	missing.Store(&[]SourceError{{Source: "neo4j", Error: "unavailable: retrying since 2026-12-01T10:00:00Z: connection refused"}})
+	leg := &switchable{next: testPipeline(t).retrievers[router.RetrieverBM25], err: errBackendDown}
+	base := testPipeline(t)
+	rs := map[string]retrievers.Retriever{}
+	for k, v := range base.retrievers {
+		rs[k] = v
+	}
+	rs[router.RetrieverBM25] = leg
+	opts := base.opts
+	opts.CacheSize = 16
+	opts.Unavailable = func() []SourceError { return *missing.Load() }
+	p, err := New(Components{Data: base.data, Router: base.router, Graph: base.graph, Retrievers: rs, Context: base.builder}, opts)
+	require.NoError(t, err)
+	req := Request{Question: "Which museums are in Ramsgate?"}
+
+	for i := range 2 {
+		resp, err := p.Ask(context.Background(), req)
+		require.NoError(t, err)
+		require.Equal(t, i == 1, resp.Cached, "an answer with only the missing backend's error is cached")
+		require.Equal(t, *missing.Load(), resp.Errors)
+		require.NotEmpty(t, resp.Answer.IDs)
+	}
+	// Another failure on top: not cached.
+	leg.down.Store(true)
+	resp, err := p.Ask(context.Background(), Request{Question: req.Question, NoCache: true})
+	require.NoError(t, err)
+	require.Len(t, resp.Errors, 2)
+	leg.down.Store(false)
+	resp, err = p.Ask(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, resp.Cached, "the degraded answer did not replace the cached one")
+	require.Equal(t, *missing.Load(), resp.Errors)
+
+	missing.Store(&[]SourceError{})
+	resp, err = p.Ask(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, resp.Cached, "the backend joined: the answer is made afresh")
+	require.Empty(t, resp.Errors)
+	resp, err = p.Ask(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, resp.Cached)
+	require.Empty(t, resp.Errors)
+}

@@ -34,6 +34,10 @@ type Response struct {
 	// DataVersion identifies the data the answer was computed on.
 	DataVersion string   `json:"data_version"`
 	Explain     *Explain `json:"explain,omitempty"`
+
+	// expectedErrors is how many of Errors every response carried when
+	// this one was asked: backends missing, not failures of this answer.
+	expectedErrors int
 }
 
 // Answer is what the pipeline answers. Kind says how it was found:

@@ -17,6 +17,11 @@
 #   - after serve is killed with -9 mid-load and started again on the same
 #     cache directory, it answers within 10 s; while it is down the clients
 #     see refused connections and nothing else,
+#   - serve started while its backends answer garbage (the SPARQL endpoint,
+#     and Neo4j and Qdrant when given) serves at once, names each backend
+#     in answers' errors and in /readyz (503) as retried, and once they are
+#     healthy takes them in without a restart, within CHAOS_JOIN_SECONDS
+#     (default 15): /readyz 200 and answers without those errors,
 #   - the store of users' sources survives kill -9 during delete and ingest,
 #     an emptied source and a damaged CURRENT (scripts/chaos-store.sh;
 #     CHAOS_STORE_KILLS runs, default 25).
@@ -26,8 +31,13 @@
 # CHAOS_RSS_MB (default 1500), CHAOS_UPSTREAM (a real SPARQL endpoint the
 # backend forwards to when healthy, e.g. from scripts/sparql.sh start;
 # default: a built-in empty answer), CHAOS_BIN (a built hybridrag; default:
-# built here). Needs go, python3 and curl. Takes about 90 s; scripts/test.sh
-# runs it with 2 s phases (about 30 s) beside the tests that talk to servers.
+# built here), CHAOS_NEO4J (the bolt:// URI of a Neo4j loaded with the
+# bundled data; default HYBRIDRAG_NEO4J_URI) and CHAOS_QDRANT (the gRPC URL of
+# a Qdrant loaded with hashing vectors; default QDRANT_URL), each put behind
+# a port of its own (CHAOS_NEO4J_PROXY_PORT, default 28192;
+# CHAOS_QDRANT_PROXY_PORT, default 28193) that answers garbage, then forwards.
+# Needs go, python3 and curl. Takes about 100 s; scripts/test.sh runs it
+# with 2 s phases (about 45 s) after the tests that talk to servers.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,14 +47,19 @@ PHASE="${CHAOS_PHASE_SECONDS:-6}"
 WORKERS="${CHAOS_WORKERS:-4}"
 RSS_MB="${CHAOS_RSS_MB:-1500}"
 GOROUTINE_SLACK="${CHAOS_GOROUTINE_SLACK:-20}"
+JOIN_SECONDS="${CHAOS_JOIN_SECONDS:-15}"
+NEO4J="${CHAOS_NEO4J:-${HYBRIDRAG_NEO4J_URI:-}}"
+QDRANT="${CHAOS_QDRANT:-${QDRANT_URL:-}}"
+NPORT="${CHAOS_NEO4J_PROXY_PORT:-28192}"
+QPORT="${CHAOS_QDRANT_PROXY_PORT:-28193}"
 TIMEOUT=5
 WORK=$(mktemp -d)
 MODE="$WORK/mode"
 PHASEFILE="$WORK/phase"
-SERVE_PID="" BACKEND_PID="" WORKER_PIDS=()
+SERVE_PID="" BACKEND_PID="" WORKER_PIDS=() FLIP_PIDS=()
 
 cleanup() {
-	for p in "${WORKER_PIDS[@]}" "$SERVE_PID" "$BACKEND_PID"; do
+	for p in "${WORKER_PIDS[@]}" "$SERVE_PID" "$BACKEND_PID" "${FLIP_PIDS[@]}"; do
 		[ -n "$p" ] && kill "$p" 2>/dev/null || true
 	done
 	wait 2>/dev/null || true
@@ -71,14 +86,17 @@ if [ -z "$BIN" ]; then
 	BIN="$WORK/hybridrag"
 fi
 start_backend
-# start_serve starts serve on its own index cache and waits (at most 60 s)
-# until it is ready.
+# start_serve [ENDPOINT [FLAGS...]] starts serve on its own index cache
+# with FLAGS and waits (at most 60 s) until ENDPOINT (default /readyz)
+# answers 200.
 start_serve() {
+	local until=${1:-readyz}
+	shift || true
 	HYBRIDRAG_CACHE_DIR="$WORK/cache" "$BIN" serve --addr "127.0.0.1:$PORT" --sparql "http://127.0.0.1:$BPORT/sparql" \
-		--timeout "${TIMEOUT}s" --leg-timeout 1s >>"$WORK/serve.log" 2>&1 &
+		--timeout "${TIMEOUT}s" --leg-timeout 1s "$@" >>"$WORK/serve.log" 2>&1 &
 	SERVE_PID=$!
 	for _ in $(seq 120); do
-		curl -sf -o /dev/null "http://127.0.0.1:$PORT/readyz" && return 0
+		curl -sf -o /dev/null "http://127.0.0.1:$PORT/$until" && return 0
 		sleep 0.5
 	done
 	echo "chaos: the server is not ready" >&2
@@ -205,6 +223,97 @@ WORKER_PIDS=()
 echo "chaos: serve killed with -9 and ready again in ${restart_secs} s"
 if python3 -c "import sys; sys.exit(0 if $restart_secs <= 10 else 1)"; then :; else
 	echo "FAIL: serve took longer than 10 s to come back" >&2
+	fail=1
+fi
+
+# Backends bad at start: serve is started again while the SPARQL endpoint
+# (and Neo4j and Qdrant, when given, each behind a port that answers
+# garbage) answer garbage; then they are healed, and must join without a
+# restart.
+kill "$SERVE_PID"
+wait "$SERVE_PID" 2>/dev/null || true
+echo garbage >"$MODE"
+late=(--embedder hashing)
+expect=(sparql)
+flip() { # flip NAME URL PORT: a garbage-answering port in front of URL
+	local hostport=${2#*://}
+	hostport=${hostport%%/*}
+	echo garbage >"$WORK/mode.$1"
+	python3 "$ROOT/scripts/chaos/flip.py" "$3" "$hostport" "$WORK/mode.$1" &
+	FLIP_PIDS+=($!)
+	expect+=("$1")
+}
+if [ -n "$NEO4J" ]; then
+	flip neo4j "$NEO4J" "$NPORT"
+	late+=(--neo4j "bolt://127.0.0.1:$NPORT")
+else
+	echo "chaos: no Neo4j (CHAOS_NEO4J): its start-up failure is not run"
+fi
+if [ -n "$QDRANT" ]; then
+	flip qdrant "$QDRANT" "$QPORT"
+	late+=(--qdrant "http://127.0.0.1:$QPORT")
+else
+	echo "chaos: no Qdrant (CHAOS_QDRANT): its start-up failure is not run"
+fi
+t0=$(date +%s.%N)
+start_serve healthz "${late[@]}"
+echo "chaos: serve up in $(python3 -c "import time; print(round(time.time() - $t0, 1))") s with ${expect[*]} answering garbage"
+# late_state prints "READY_STATUS FAILING_CHECKS RETRIED NAMED": the
+# /readyz status with its failing checks, the sources an answer names as
+# retried, and those it names in errors at all.
+late_state() {
+	python3 - "http://127.0.0.1:$PORT" <<'EOF2'
+import json, sys, urllib.error, urllib.request
+base = sys.argv[1]
+try:
+    with urllib.request.urlopen(base + "/readyz", timeout=10) as r:
+        code, body = r.status, json.load(r)
+except urllib.error.HTTPError as e:
+    code, body = e.code, json.load(e)
+failing = sorted(c["name"] for c in body["checks"] if c["status"] != "ok")
+req = urllib.request.Request(base + "/v1/ask", headers={"Content-Type": "application/json"},
+                             data=json.dumps({"question": "What is the ISIL code of Heimatstube im Elbtor?", "no_cache": True}).encode())
+with urllib.request.urlopen(req, timeout=10) as r:
+    errs = json.load(r).get("errors") or []
+retried = sorted(e["source"] for e in errs if "unavailable: retrying since" in e["error"])
+named = sorted(set(e["source"] for e in errs))
+print(code, ",".join(failing) or "-", ",".join(retried) or "-", ",".join(named) or "-")
+EOF2
+}
+read -r rcode rfailing rretried rnamed < <(late_state)
+echo "chaos: while bad: /readyz $rcode failing $rfailing; answers name $rretried as retried"
+want_checks=$(printf '%s\n' "${expect[@]}" | sort | paste -sd,)
+want_sources=$(printf '%s\n' "${expect[@]}" | sed 's/^sparql$/wikidata/' | sort | paste -sd,)
+if [ "$rcode" != 503 ] || [ "$rfailing" != "$want_checks" ] || [ "$rretried" != "$want_sources" ]; then
+	echo "FAIL: a backend bad at start is not reported as retried (want /readyz 503 failing $want_checks, answers naming $want_sources)" >&2
+	fail=1
+fi
+sleep "$PHASE"
+echo ok >"$MODE"
+for name in "${expect[@]}"; do [ "$name" = sparql ] || echo ok >"$WORK/mode.$name"; done
+healed=$(date +%s.%N)
+joined=""
+for _ in $(seq $((JOIN_SECONDS * 5 + 25))); do
+	read -r rcode rfailing rretried rnamed < <(late_state)
+	case ",$rnamed," in
+	*,wikidata,* | *,neo4j,* | *,qdrant,*) ;;
+	*)
+		if [ "$rcode" = 200 ]; then
+			joined=$(python3 -c "import time; print(round(time.time() - $healed, 1))")
+			break
+		fi
+		;;
+	esac
+	sleep 0.2
+done
+if [ -n "$joined" ]; then
+	echo "chaos: ${expect[*]} joined ${joined} s after they were healed (/readyz 200, no answer names them in errors)"
+	if python3 -c "import sys; sys.exit(0 if $joined <= $JOIN_SECONDS else 1)"; then :; else
+		echo "FAIL: joining took longer than $JOIN_SECONDS s" >&2
+		fail=1
+	fi
+else
+	echo "FAIL: backends bad at start did not join once healthy: /readyz $rcode failing $rfailing; answers name $rnamed in errors" >&2
 	fail=1
 fi
 

@@ -18,6 +18,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/internal/reconnect"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/llm"
@@ -196,10 +197,24 @@ type stack struct {
 	// backends are the configured servers that answered at start, each
 	// with a readiness check.
 	backends []backend
+	// retrying are the configured servers that did not answer at start,
+	// opened again in the background until they do.
+	retrying reconnect.Group
 	closers  []func()
 	// indexClosers release the on-disk indexes; a stack made from this
 	// one (buildStackOver) takes them over.
 	indexClosers []func()
+}
+
+// retryBackend opens a backend that did not answer at start again in the
+// background (see reconnect). Its readiness check, named check, fails
+// while it is retried, then is ping's check of the server.
+func retryBackend[T any](s *stack, log *slog.Logger, cfg config.Config, check string, spec reconnect.Spec[T], ping func(T) func(context.Context) error) {
+	log.Error("backend unavailable; continuing without it and retrying in the background", "backend", spec.Source, "err", spec.Failed)
+	spec.Timeout, spec.Logger = cfg.StartupTimeout.Std(), log
+	b := reconnect.Start(spec)
+	s.retrying.Add(b)
+	s.backends = append(s.backends, backend{check, reconnect.Check(b, ping)})
 }
 
 // backend is a configured server and how to check it still answers.
@@ -217,8 +232,9 @@ func (s *stack) checks() []server.Check {
 	return out
 }
 
-// Close releases the backends' connections.
+// Close stops the retries and releases the backends' connections.
 func (s *stack) Close() {
+	s.retrying.Close()
 	for _, c := range slices.Concat(s.closers, s.indexClosers) {
 		c()
 	}
@@ -373,45 +389,54 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 	defer cancel()
 	if cfg.Neo4j.URI != "" {
 		g.Go(func() error {
-			neo, neoErr = neo4jkg.Open(sctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+			neo, neoErr = openNeo4j(sctx, cfg)
 			return nil
 		})
 	}
 	if cfg.SPARQL.Endpoint != "" {
 		g.Go(func() error {
-			wd, wdErr = openSPARQL(sctx, cfg)
+			wd, wdErr = openSPARQL(sctx, cfg, log)
 			return nil
 		})
 	}
 	_ = g.Wait() // failures are in neoErr and wdErr
 
-	var startErr []pipeline.SourceError
-	fail := func(source string, err error) {
-		log.Error("backend unavailable; continuing without it", "backend", source, "err", err)
-		startErr = append(startErr, pipeline.SourceError{Source: source, Error: "unavailable since start: " + err.Error()})
-	}
+	// A backend that did not answer is opened again in the background
+	// until it does (reconnect): meanwhile the embedded component keeps
+	// its place and answers name the backend in their errors.
 	switch {
 	case neo != nil:
 		comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(neo, ds)
 		comps.Graph = neo
-		s.backends = append(s.backends, backend{"neo4j", func(ctx context.Context) error {
-			_, err := neo.Version(ctx)
-			return err
-		}})
+		s.backends = append(s.backends, backend{"neo4j", neo4jCheck(neo)})
 		s.closers = append(s.closers, func() { _ = neo.Close(context.Background()) })
 	case neoErr != nil:
-		fail("neo4j", neoErr)
+		// The knowledge-graph leg reads the pipeline's graph (the
+		// retriever stays the embedded one): swapping the graph is enough.
+		g := reconnect.NewGraph(comps.Graph)
+		comps.Graph = g
+		retryBackend(s, log, cfg, "neo4j", reconnect.Spec[*neo4jkg.Store]{Source: "neo4j", Failed: neoErr,
+			Open:  func(ctx context.Context) (*neo4jkg.Store, error) { return openNeo4j(ctx, cfg) },
+			Join:  func(st *neo4jkg.Store) { g.Use(st) },
+			Close: func(st *neo4jkg.Store) { _ = st.Close(context.Background()) },
+		}, neo4jCheck)
 	}
 	switch {
 	case qd != nil:
 		comps.Retrievers[router.RetrieverVector] = qd.Retriever(comps.Embedder)
-		s.backends = append(s.backends, backend{"qdrant", func(ctx context.Context) error {
-			_, err := qd.Count(ctx)
-			return err
-		}})
+		s.backends = append(s.backends, backend{"qdrant", qdrantCheck(qd)})
 		s.closers = append(s.closers, func() { _ = qd.Close() })
 	case qdErr != nil:
-		fail("qdrant", qdErr)
+		r := reconnect.NewRetriever(comps.Retrievers[router.RetrieverVector])
+		comps.Retrievers[router.RetrieverVector] = r
+		emb := comps.Embedder
+		retryBackend(s, log, cfg, "qdrant", reconnect.Spec[*qdrantstore.Store]{Source: "qdrant", Failed: qdErr,
+			Open: func(ctx context.Context) (*qdrantstore.Store, error) {
+				return qdrantstore.Open(ctx, qdrantConfig(cfg), qdrantstore.WithLogger(log))
+			},
+			Join:  func(qd *qdrantstore.Store) { r.Use(qd.Retriever(emb)) },
+			Close: func(qd *qdrantstore.Store) { _ = qd.Close() },
+		}, qdrantCheck)
 	}
 	switch {
 	case wd != nil:
@@ -421,13 +446,24 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		s.backends = append(s.backends, backend{"sparql", wd.Ping})
 		s.closers = append(s.closers, func() { _ = wd.Close() })
 	case wdErr != nil:
-		fail("wikidata", wdErr)
+		r, en := reconnect.NewRetriever(reconnect.None), reconnect.NewEnricher()
+		comps.Retrievers[router.RetrieverWikidata] = r
+		comps.Enricher = en
+		retryBackend(s, log, cfg, "sparql", reconnect.Spec[*sparql.Client]{Source: "wikidata", Failed: wdErr,
+			Open: func(ctx context.Context) (*sparql.Client, error) { return openSPARQL(ctx, cfg, log) },
+			Join: func(c *sparql.Client) {
+				sr := sparql.NewRetriever(c, ds)
+				r.Use(sr)
+				en.Use(sr)
+			},
+			Close: func(c *sparql.Client) { _ = c.Close() },
+		}, func(c *sparql.Client) func(context.Context) error { return c.Ping })
 	}
 
 	opts := pipeline.DefaultOptions()
 	opts.LegTimeout = cfg.LegTimeout.Std()
 	opts.Logger = log
-	opts.StartupErrors = startErr
+	opts.Unavailable = s.retrying.Unavailable
 	if cfg.Rerank.URL != "" {
 		rr, err := rerank.NewHTTP(rerank.Options{Protocol: rerank.Protocol(cfg.Rerank.Protocol), BaseURL: cfg.Rerank.URL,
 			Model: cfg.Rerank.Model, APIKey: cfg.Rerank.APIKey, Timeout: cfg.LegTimeout.Std()})
@@ -450,9 +486,20 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 // stack's, with the configured language model as its writer when there
 // is one.
 func (s *stack) answerer() (*pipeline.Pipeline, error) {
+	w, err := s.writer()
+	if w == nil || err != nil {
+		return s.pipeline, err
+	}
+	return s.pipeline.WithWriter(w, s.cfg.LLM.Timeout.Std()), nil
+}
+
+// writer is the configured language model; nil when there is none. It
+// connects for each answer, so a model that is down at start writes
+// answers once it is up.
+func (s *stack) writer() (*llm.Client, error) {
 	c := s.cfg.LLM
 	if c.BaseURL == "" {
-		return s.pipeline, nil
+		return nil, nil
 	}
 	key, err := c.Key()
 	if err != nil {
@@ -462,28 +509,66 @@ func (s *stack) answerer() (*pipeline.Pipeline, error) {
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	return s.pipeline.WithWriter(w, c.Timeout.Std()), nil
+	return w, nil
 }
 
 // openSPARQL opens the configured SPARQL endpoint and checks that it
-// answers before ctx ends.
-func openSPARQL(ctx context.Context, cfg config.Config) (*sparql.Client, error) {
+// answers before ctx ends. The disk cache's directory is made when it is
+// missing; a disk cache that cannot be opened is logged and the endpoint
+// is used without it.
+func openSPARQL(ctx context.Context, cfg config.Config, log *slog.Logger) (*sparql.Client, error) {
 	opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
 	if n := cfg.SPARQL.MaxAnswerBytes; n > 0 {
 		opts = append(opts, sparql.WithMaxAnswerBytes(n))
 	}
-	if cfg.SPARQL.CacheDir != "" {
-		opts = append(opts, sparql.WithDiskCache(filepath.Join(cfg.SPARQL.CacheDir, "sparql-cache.bbolt")))
-	}
 	c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
 	if err != nil {
 		return nil, err
+	}
+	if dir := cfg.SPARQL.CacheDir; dir != "" {
+		cached, err := sparqlWithDiskCache(cfg.SPARQL.Endpoint, dir, opts)
+		if err != nil {
+			log.Warn("SPARQL disk cache unavailable; asking the endpoint without it", "dir", dir, "err", err)
+		} else {
+			_ = c.Close()
+			c = cached
+		}
 	}
 	if err := c.Ping(ctx); err != nil {
 		_ = c.Close()
 		return nil, err
 	}
 	return c, nil
+}
+
+// sparqlWithDiskCache is a client whose answers are also kept in dir,
+// made when missing.
+func sparqlWithDiskCache(endpoint, dir string, opts []sparql.Option) (*sparql.Client, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return sparql.New(endpoint, append(slices.Clip(opts), sparql.WithDiskCache(filepath.Join(dir, "sparql-cache.bbolt")))...)
+}
+
+// openNeo4j opens the configured Neo4j server.
+func openNeo4j(ctx context.Context, cfg config.Config) (*neo4jkg.Store, error) {
+	return neo4jkg.Open(ctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+}
+
+// neo4jCheck is st's readiness check: the server reads its data version.
+func neo4jCheck(st *neo4jkg.Store) func(context.Context) error {
+	return func(ctx context.Context) error {
+		_, err := st.Version(ctx)
+		return err
+	}
+}
+
+// qdrantCheck is qd's readiness check: the server counts the collection.
+func qdrantCheck(qd *qdrantstore.Store) func(context.Context) error {
+	return func(ctx context.Context) error {
+		_, err := qd.Count(ctx)
+		return err
+	}
 }
 
 // qdrantConfig is the store configuration of cfg.

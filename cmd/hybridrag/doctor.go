@@ -102,9 +102,9 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(w, "cache: %s (delete it to rebuild; --cache-dir or HYBRIDRAG_CACHE_DIR move it)\n", root)
 	}
 
-	up := map[string]bool{}
+	// A backend that did not answer at start is among them, failing with
+	// what its last attempt said.
 	for _, b := range st.backends {
-		up[b.name] = true
 		cctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
 		t := time.Now()
 		err := b.check(cctx)
@@ -119,12 +119,8 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	for _, c := range []struct{ name, value string }{
 		{"neo4j", cfg.Neo4j.URI}, {"qdrant", cfg.Qdrant.URL}, {"sparql", cfg.SPARQL.Endpoint},
 	} {
-		switch {
-		case c.value == "":
+		if c.value == "" {
 			fmt.Fprintf(w, "%s: not configured (embedded default in use)\n", c.name)
-		case !up[c.name]:
-			failed++
-			fmt.Fprintf(w, "%s: FAILED: %s did not answer at start (%s)\n", c.name, c.value, startupError(st.pipeline, c.name))
 		}
 	}
 
@@ -206,15 +202,6 @@ func checkWriter(ctx context.Context, w io.Writer, st *stack) bool {
 	}
 	fmt.Fprintf(w, "llm: answers, but %s\n", strings.Join(resp.Warnings, "; "))
 	return true
-}
-
-func startupError(p *pipeline.Pipeline, name string) string {
-	for _, e := range p.StartupErrors() {
-		if e.Source == name || name == "sparql" && e.Source == "wikidata" {
-			return e.Error
-		}
-	}
-	return "no answer"
 }
 
 func plural(n int, noun string) string {

@@ -324,19 +324,23 @@ func newAPI(st *stack, cfg config.Config, sc config.Serve, key string, log *slog
 	if err != nil {
 		return nil, err
 	}
+	ready := append([]server.Check{{Name: "data", Check: func(context.Context) error {
+		if ds.Len() == 0 {
+			return errors.New("no institutions loaded")
+		}
+		return nil
+	}}}, slices.Concat(st.checks(), more)...)
+	if w, err := st.writer(); w != nil && err == nil {
+		ready = append(ready, server.Check{Name: "llm", Check: w.Ping})
+	}
 	return server.New(server.Options{
-		Asker:     p,
-		Records:   ds,
-		Linker:    linker,
-		RowLinker: rows,
-		Graph:     st.kg.Walker(),
-		Reconcile: reconcile.New(ds, linker, ropts...),
-		Ready: append([]server.Check{{Name: "data", Check: func(context.Context) error {
-			if ds.Len() == 0 {
-				return errors.New("no institutions loaded")
-			}
-			return nil
-		}}}, slices.Concat(st.checks(), more)...),
+		Asker:        p,
+		Records:      ds,
+		Linker:       linker,
+		RowLinker:    rows,
+		Graph:        st.kg.Walker(),
+		Reconcile:    reconcile.New(ds, linker, ropts...),
+		Ready:        ready,
 		DataVersion:  ds.Version,
 		Embedder:     &server.EmbedderInfo{Name: st.embedderName, ID: st.embedder.ID()},
 		Registry:     reg,

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/config"
-	"github.com/hybridrag/hybridrag/internal/testfixture"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/hybridrag/hybridrag/server"
 )
 

@@ -73,7 +73,8 @@ type Server struct {
 }
 
 // New starts a server that replays reply (one of the names above) under
-// /v1/chat/completions and is closed when the test ends. Its URL plus
+// /v1/chat/completions, lists one model under /v1/models, and is closed
+// when the test ends. Its URL plus
 // "/v1" is the base URL a client takes.
 func New(t testing.TB, reply string) *Server {
 	t.Helper()
@@ -86,6 +87,10 @@ func New(t testing.TB, reply string) *Server {
 		return b
 	}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/models", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"object":"list","data":[{"id":"llama3.2","object":"model","owned_by":"llmtest"}]}`)
+	})
 	mux.HandleFunc("POST /v1/chat/completions", func(w http.ResponseWriter, r *http.Request) {
 		var req Request
 		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&req); err != nil {
