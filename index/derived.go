@@ -22,7 +22,7 @@ import (
 //
 //	"hybridrag-derived\n", then packed: name, format, the program that
 //	wrote it (programStamp), data version, the SHA-256 of the dataset's
-//	ids (retrievers.IDsDigest), the body; then the CRC-32C of everything
+//	ids (vector.IDsDigest), the body; then the CRC-32C of everything
 //	before it, little-endian
 //
 // A file that is missing, damaged, of another format, written by another

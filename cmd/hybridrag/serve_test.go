@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/config"
-	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/hybridrag/hybridrag/server"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // TestServeTimeoutLayering: serve's shorter default deadline is a default,

@@ -19,7 +19,7 @@ import (
 //
 //	magic       "hybridrag-bm25\n"
 //	layout      a string naming the text, analyzer and weights (see layout)
-//	ids         the SHA-256 of the dataset's ids (retrievers.IDsDigest)
+//	ids         the SHA-256 of the dataset's ids (vector.IDsDigest)
 //	records     uvarint N, then N uvarint weighted lengths
 //	terms       uvarint T, uvarint P (postings in all), then per term in
 //	            byte order: the term, its uvarint record count, and per

@@ -89,7 +89,7 @@ func OwnCSV(tb testing.TB, recs []heritage.Institution) []byte {
 // description, no city) when change(i), and followed by a new record
 // (an id and a name of its own) when add(i); with move, the last record
 // goes first. from[k] is the base record that record k is unchanged, -1
-// for changed and new ones (see retrievers.VectorIndex.Derive).
+// for changed and new ones (see vector.Index.Derive).
 func Edited(tb testing.TB, base *heritage.Dataset, drop, change, add func(i int) bool, move bool) (ds *heritage.Dataset, from []int) {
 	tb.Helper()
 	var recs []heritage.Institution

@@ -44,7 +44,7 @@ const HashingDim = 1024
 // Parts are what pipeline.EmbeddedComponents builds from the dataset
 // alone, each equal to what it builds: the indexes as index.Open reads
 // them (the vectors of every record's retrievers.DocText, as
-// retrievers.NewVectorIndex embeds), and the derived structures as their
+// vector.New embeds), and the derived structures as their
 // packages decode them (kg.Decode, router.DecodeTables, names.Decode).
 type Parts struct {
 	Vector *vector.Index
