@@ -19,7 +19,7 @@ import (
 
 var _ retrieval.Retriever = (*Index)(nil)
 
-// VectorIndex is a vector index over a dataset's institutions and the
+// Index is a vector index over a dataset's institutions and the
 // semantic retriever built on it: exhaustive (brute-force) except for the
 // searches of sparse columns that score pruneRecords records or more,
 // which are pruned (see pruneRecords). Vectors are stored
@@ -53,7 +53,7 @@ type vectorConfig struct {
 	workers   int
 }
 
-// VectorOption tunes NewVectorIndex.
+// Option tunes New.
 type Option func(*vectorConfig)
 
 // WithBuildContext bounds the embedding of the dataset by ctx.
@@ -73,7 +73,7 @@ func WithWorkers(n int) Option {
 	return func(c *vectorConfig) { c.workers = n }
 }
 
-// NewVectorIndex embeds every institution's DocText with e, in batches,
+// New embeds every institution's DocText with e, in batches,
 // and builds an exact index.
 func New(ds *heritage.Dataset, e embed.Embedder, opts ...Option) (*Index, error) {
 	cfg := vectorConfig{ctx: context.Background(), batchSize: 256, workers: min(runtime.GOMAXPROCS(0), 4)}

@@ -15,7 +15,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// NewVectorIndexFromVectors builds an index from vectors computed
+// FromVectors builds an index from vectors computed
 // elsewhere: vecs[i] is the vector of ds.Institutions[i], made by e (or an
 // embedder with the same ID). Queries are embedded with e. Only the
 // workers option applies.
@@ -84,7 +84,7 @@ func emptyVectorIndex(ds *heritage.Dataset, e embed.Embedder, opts []Option) (*I
 
 // WriteVectors writes the index's vectors to w, record by record in
 // dataset order, each component a little-endian IEEE 754 float32: Len()
-// rows of Dim() values, nothing else. LoadVectorIndex reads it back.
+// rows of Dim() values, nothing else. Load reads it back.
 func (x *Index) WriteVectors(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	buf := make([]byte, 4*x.dim)
@@ -105,7 +105,7 @@ func (x *Index) WriteVectors(w io.Writer) error {
 	return nil
 }
 
-// LoadVectorIndex reads vectors written by WriteVectors for ds with an
+// Load reads vectors written by WriteVectors for ds with an
 // embedder of e's dimension: exactly len(ds.Institutions)×e.Dim() float32
 // values. The caller checks that the vectors were made by an embedder with
 // e's ID over the same data (see the index package's manifest). Only the

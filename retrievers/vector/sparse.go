@@ -157,7 +157,7 @@ func (x *Index) WriteSparse(w io.Writer) error {
 // sparseBodySize is the size of a sparse file after its header.
 func sparseBodySize(n, dim, m int) int { return 4*(dim*blocksOf(n)+1) + 5*m }
 
-// LoadSparseVectorIndex reads what WriteSparse wrote for ds, with e
+// LoadSparse reads what WriteSparse wrote for ds, with e
 // embedding the queries (the caller checks that e made the vectors, as for
 // LoadVectorIndex). Only the workers option applies. The index may use b's
 // memory as its own (see sparseColsOf): b must never change afterwards.
