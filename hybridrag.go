@@ -26,7 +26,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/reconnect"
@@ -163,7 +165,7 @@ func New(ctx context.Context, opts ...Option) (*Client, error) {
 	if s.sparqlEndpoint != "" {
 		ropts = append(ropts, router.WithWikidata(true))
 	}
-	comps, err := pipeline.EmbeddedComponents(ctx, s.data, pipeline.EmbeddedConfig{Embedder: s.embedder, RouterOptions: ropts})
+	comps, err := compose.EmbeddedComponents(ctx, s.data, engines.Config{Embedder: s.embedder, RouterOptions: ropts})
 	if err != nil {
 		return nil, fmt.Errorf("hybridrag: %w", err)
 	}

@@ -25,7 +25,9 @@ import (
 	"maps"
 	"time"
 
+	"github.com/hybridrag/hybridrag/compose"
 	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -57,8 +59,8 @@ type Suite struct {
 // graph, the vector index — ecfg.Embedder, nil meaning the hashing
 // embedder, or prebuilt indexes — the BM25 index and the cl100k
 // tokenizer). The answer cache is off in every pipeline the suite builds.
-func NewSuite(ctx context.Context, ds *heritage.Dataset, ecfg pipeline.EmbeddedConfig, opts pipeline.Options) (*Suite, error) {
-	c, err := pipeline.EmbeddedComponents(ctx, ds, ecfg)
+func NewSuite(ctx context.Context, ds *heritage.Dataset, ecfg engines.Config, opts pipeline.Options) (*Suite, error) {
+	c, err := compose.EmbeddedComponents(ctx, ds, ecfg)
 	if err != nil {
 		return nil, fmt.Errorf("eval: build: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
@@ -20,7 +21,7 @@ import (
 var sharedSuite = testfixture.Shared(func(ds *heritage.Dataset) (*Suite, error) {
 	opts := pipeline.DefaultOptions()
 	opts.LegTimeout = time.Minute
-	return NewSuite(context.Background(), ds, pipeline.EmbeddedConfig{}, opts)
+	return NewSuite(context.Background(), ds, engines.Config{}, opts)
 })
 
 // subset takes the first n public questions of each intent, in file order.

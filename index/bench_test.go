@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -19,7 +19,7 @@ import (
 // hashing embedder and no embedding cache (run with -benchtime=1x).
 func BenchmarkBuildHashing(b *testing.B) {
 	ds := testfixture.Dataset(b)
-	e := embed.NewHashing(pipeline.HashingDim)
+	e := embed.NewHashing(engines.HashingDim)
 	dir := b.TempDir()
 	for b.Loop() {
 		_, err := index.Build(context.Background(), ds, e, filepath.Join(dir, "idx"), nil, index.WithoutCache())
@@ -31,7 +31,7 @@ func BenchmarkBuildHashing(b *testing.B) {
 // Open, then one vector and one BM25 query.
 func BenchmarkOpenFirstQueryHashing(b *testing.B) {
 	ds := testfixture.Dataset(b)
-	e := embed.NewHashing(pipeline.HashingDim)
+	e := embed.NewHashing(engines.HashingDim)
 	dir := b.TempDir()
 	_, err := index.Build(context.Background(), ds, e, dir, nil, index.WithoutCache())
 	require.NoError(b, err)

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -59,7 +59,7 @@ func recallAt(tb testing.TB, r retrievers.Retriever, qs []gold.Question, ks ...i
 func TestSemanticTextRecall(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	ds := testfixture.Dataset(t)
-	e := embed.NewHashing(pipeline.HashingDim)
+	e := embed.NewHashing(engines.HashingDim)
 	full, err := vector.New(ds, e)
 	require.NoError(t, err)
 	vecs, err := e.Embed(context.Background(), semanticTexts(ds))

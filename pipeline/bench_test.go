@@ -193,7 +193,7 @@ func dataPipeline(b *testing.B, path string, qs []string) *Pipeline {
 	}
 	opts := DefaultOptions()
 	opts.AsOf = 2026
-	p, err := BuildEmbedded(context.Background(), ds, opts)
+	p, err := buildEmbedded(context.Background(), ds, opts)
 	if err != nil {
 		b.Fatal(err)
 	}

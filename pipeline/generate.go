@@ -4,26 +4,26 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/writing"
 )
 
 // SourceLLM names the language model in Response.Errors.
 const SourceLLM = "llm"
 
-// Writer writes a reply to chat messages; *llm.Client is one. With
-// onToken set, it hands each piece of the reply to onToken as it arrives,
-// on the calling goroutine.
-type Writer interface {
-	Chat(ctx context.Context, msgs []llm.Message, onToken func(string)) (string, error)
-	// Model names the model; answers of different models are cached apart.
-	Model() string
-}
+// Writer writes a checked answer from a question's context; *llm.Client
+// is one (see package writing).
+type Writer = writing.Writer
+
+// DefaultWriterTimeout bounds a writer when Options.WriterTimeout does
+// not.
+const DefaultWriterTimeout = 20 * time.Second
 
 // Progress hears of an answer as it forms, for a caller that streams it.
 // A cached answer is not heard of: it is complete at once. The callbacks
@@ -56,7 +56,7 @@ type Generated struct {
 func (p *Pipeline) WithWriter(w Writer, timeout time.Duration) *Pipeline {
 	q := *p
 	q.opts.Writer = w
-	q.opts.WriterTimeout = cmp.Or(max(timeout, 0), llm.DefaultTimeout)
+	q.opts.WriterTimeout = cmp.Or(max(timeout, 0), DefaultWriterTimeout)
 	if p.answers != nil {
 		q.answers = q.answerCache(q.opts.CacheSize, q.opts.CacheTTL)
 	}
@@ -103,17 +103,16 @@ func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
 	}
 	gctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	checker := llm.NewChecker(p.sources(resp))
-	var (
-		onToken func(string)
-		gate    *llm.Gate
-	)
-	if req.Progress != nil && req.Progress.Token != nil {
-		gate = checker.Gate(req.Progress.Token)
-		onToken = gate.Token
+	var onText func(string)
+	if req.Progress != nil {
+		onText = req.Progress.Token
 	}
-	text, err := w.Chat(gctx, llm.Prompt(req.Question, resp.Context.Text, resp.Answer.Text), onToken)
+	in := writing.Input{Question: req.Question, Context: resp.Context.Text, Extract: resp.Answer.Text, Sources: p.sources(resp)}
+	written, err := w.Write(gctx, in, onText)
 	switch {
+	case errors.Is(err, writing.ErrRejected):
+		warn(err.Error())
+		return
 	case err != nil && gctx.Err() != nil && ctx.Err() == nil:
 		fail(fmt.Sprintf("the model did not answer within %v", timeout.Round(time.Millisecond)))
 		return
@@ -121,26 +120,18 @@ func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
 		fail(err.Error())
 		return
 	}
-	checked, err := checker.Check(text)
-	if err != nil {
-		warn("rejected: " + err.Error())
-		return
+	for _, r := range written.Removed {
+		resp.Warnings = append(resp.Warnings, "llm: removed from the model's answer: "+r)
 	}
-	if gate != nil {
-		gate.Finish(checked)
-	}
-	for _, r := range checked.Removed {
-		resp.Warnings = append(resp.Warnings, "llm: removed from the model's answer: "+r.Error())
-	}
-	resp.Generated = &Generated{Text: checked.Text, Model: w.Model(), Citations: checked.Citations}
+	resp.Generated = &Generated{Text: written.Text, Model: w.Model(), Citations: written.Citations}
 }
 
 // sources are resp's citations with what each cited record states: the
 // dataset record, or the Wikidata facts an enrichment citation stands for.
-func (p *Pipeline) sources(resp *Response) []llm.Source {
-	out := make([]llm.Source, 0, len(resp.Citations))
+func (p *Pipeline) sources(resp *Response) []writing.Source {
+	out := make([]writing.Source, 0, len(resp.Citations))
 	for _, c := range resp.Citations {
-		s := llm.Source{N: c.N, Names: []string{c.Name}, Text: c.ID}
+		s := writing.Source{N: c.N, Names: []string{c.Name}, Text: c.ID}
 		if in, ok := p.data.Get(c.ID); ok {
 			s.Names = recordNames(in)
 			s.Text = recordText(in) + " " + heritage.CountryName(in.Country)

@@ -18,7 +18,6 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
@@ -78,7 +77,7 @@ type Options struct {
 	RerankMultiplier int
 	// Writer, when set, writes an answer from the context for requests
 	// that ask for one (Request.LLM); WriterTimeout bounds it (default
-	// llm.DefaultTimeout), within the request's deadline.
+	// DefaultWriterTimeout), within the request's deadline.
 	Writer        Writer
 	WriterTimeout time.Duration
 }
@@ -106,7 +105,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		opts.MaxEnrich = 20
 	}
 	if opts.WriterTimeout <= 0 {
-		opts.WriterTimeout = llm.DefaultTimeout
+		opts.WriterTimeout = DefaultWriterTimeout
 	}
 	if opts.AsOf == 0 {
 		opts.AsOf = time.Now().Year()

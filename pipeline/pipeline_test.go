@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/rerank"
@@ -22,7 +23,7 @@ import (
 )
 
 // testPipeline is the embedded pipeline, built once for the package's
-// tests: BuildEmbedded's, from the parts the test binaries share when
+// tests: buildEmbedded's, from the parts the test binaries share when
 // there are (see testtools/testfixture/prebuilt). Its legs have a minute
 // each: these tests judge answers, and a loaded two-core machine running
 // other test binaries can hold a leg past the default two seconds, which
@@ -37,12 +38,12 @@ var testPipeline = testfixture.Shared(func(ds *heritage.Dataset) (*Pipeline, err
 		return nil, err
 	}
 	if parts == nil {
-		return BuildEmbedded(context.Background(), ds, opts)
+		return buildEmbedded(context.Background(), ds, opts)
 	}
-	if d := parts.Vector.Dim(); d != HashingDim {
-		return nil, fmt.Errorf("prebuilt vectors of %d dimensions, the default embedder makes %d", d, HashingDim)
+	if d := parts.Vector.Dim(); d != engines.HashingDim {
+		return nil, fmt.Errorf("prebuilt vectors of %d dimensions, the default embedder makes %d", d, engines.HashingDim)
 	}
-	c, err := EmbeddedComponents(context.Background(), ds, EmbeddedConfig{
+	c, err := embedded(context.Background(), ds, engines.Config{
 		Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions(),
 	})
 	if err != nil {
@@ -305,20 +306,4 @@ func TestRerankerReordersAndItsFailureIsReported(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, plain.Hits[0].ID, resp.Hits[0].ID, "the fused order stands")
 	require.Contains(t, resp.Errors[len(resp.Errors)-1].Error, "backend down")
-}
-
-// NoVector leaves the vector leg to the caller and still names the
-// embedder its queries need.
-func TestEmbeddedComponentsNoVector(t *testing.T) {
-	ds := &heritage.Dataset{Institutions: testPipeline(t).data.Institutions[:200]}
-	c, err := EmbeddedComponents(context.Background(), ds, EmbeddedConfig{NoVector: true})
-	require.NoError(t, err)
-	require.NotContains(t, c.Retrievers, router.RetrieverVector)
-	require.Contains(t, c.Retrievers, router.RetrieverBM25)
-	require.NotNil(t, c.Embedder)
-	require.Equal(t, HashingDim, c.Embedder.Dim())
-
-	c, err = EmbeddedComponents(context.Background(), ds, EmbeddedConfig{})
-	require.NoError(t, err)
-	require.Contains(t, c.Retrievers, router.RetrieverVector)
 }

@@ -21,6 +21,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/compose"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/kg"
@@ -44,9 +46,9 @@ var (
 			return nil, err
 		}
 		if parts == nil {
-			return pipeline.BuildEmbedded(context.Background(), ds, opts)
+			return compose.BuildEmbedded(context.Background(), ds, opts)
 		}
-		c, err := pipeline.EmbeddedComponents(context.Background(), ds, pipeline.EmbeddedConfig{
+		c, err := compose.EmbeddedComponents(context.Background(), ds, engines.Config{
 			Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions(),
 		})
 		if err != nil {

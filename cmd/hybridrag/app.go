@@ -13,9 +13,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/reconnect"
@@ -312,7 +314,7 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 	if cfg.SPARQL.Endpoint != "" {
 		ropts = append(ropts, router.WithWikidata(true))
 	}
-	ecfg := pipeline.EmbeddedConfig{Embedder: emb, RouterOptions: ropts}
+	ecfg := engines.Config{Embedder: emb, RouterOptions: ropts}
 	var closers []func()
 	// What is derived from the data alone is kept beside its snapshot: it
 	// is read while the indexes open, or derived once they are open (a
@@ -352,7 +354,7 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		cancel()
 		ecfg.NoVector = qd != nil && ecfg.Vector == nil
 	}
-	comps, err := pipeline.EmbeddedComponents(ctx, ds, e.indexes(ds, ecfg))
+	comps, err := compose.EmbeddedComponents(ctx, ds, e.indexes(ds, ecfg))
 	if err != nil {
 		if qd != nil {
 			_ = qd.Close()

@@ -2,11 +2,11 @@ package main
 
 import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -43,7 +43,7 @@ func preloadTokenizer() (wait func()) {
 // for it only on a question that names an institution inexactly: most
 // do. deriving is called before one of them is derived (its file was not
 // usable). wait returns once every read is done.
-func useDerived(root string, ds *heritage.Dataset, ecfg *pipeline.EmbeddedConfig, deriving func()) (wait func()) {
+func useDerived(root string, ds *heritage.Dataset, ecfg *engines.Config, deriving func()) (wait func()) {
 	tables := background(func() *router.Tables { return index.RouterTables(root, ds, deriving) })
 	graph := background(func() *kg.Graph { return index.Graph(root, ds, deriving) })
 	nameIx := background(func() *names.Index { return index.Names(root, ds, deriving) })

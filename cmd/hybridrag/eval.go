@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -167,7 +168,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ecfg := pipeline.EmbeddedConfig{Embedder: emb}
+	ecfg := engines.Config{Embedder: emb}
 	// The vector and BM25 indexes ask and serve use: --index, or the
 	// cache (built first when needed).
 	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log, func() {})

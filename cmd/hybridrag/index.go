@@ -9,10 +9,10 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/progress"
-	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 const indexUsage = `Usage:
@@ -137,7 +137,7 @@ func loadIndexData(path string) (*heritage.Dataset, error) {
 // choice, so that the IDs match when ask or serve open the directory.
 func indexEmbedder(name, modelDir, ortLib string) (embed.Embedder, func(), error) {
 	if name == "hashing" {
-		return embed.NewHashing(pipeline.HashingDim), func() {}, nil
+		return embed.NewHashing(engines.HashingDim), func() {}, nil
 	}
 	if m, ok := onnx.ModelNamed(name); ok {
 		d, l := m.Locate(".", os.Getenv)

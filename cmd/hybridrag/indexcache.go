@@ -13,10 +13,10 @@ import (
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/progress"
-	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 // openedIndexes are the on-disk indexes a command runs on, and where they
@@ -45,7 +45,7 @@ const (
 func openIndexes(ctx context.Context, cfg config.Config, ds *heritage.Dataset, emb embed.Embedder, stderr io.Writer, log *slog.Logger, building func()) (*openedIndexes, error) {
 	name := "hashing"
 	if emb == nil {
-		emb = embed.NewHashing(pipeline.HashingDim)
+		emb = embed.NewHashing(engines.HashingDim)
 	} else {
 		name = cfg.Embedder
 	}

@@ -6,9 +6,9 @@ import (
 	"fmt"
 
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 )
 
@@ -109,7 +109,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		var em embed.Embedder = embed.NewHashing(pipeline.HashingDim)
+		var em embed.Embedder = embed.NewHashing(engines.HashingDim)
 		if emb != nil {
 			em = emb
 		}

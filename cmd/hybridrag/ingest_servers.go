@@ -7,9 +7,9 @@ import (
 
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/sources"
 )
@@ -71,7 +71,7 @@ func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage
 	if err != nil {
 		return err
 	}
-	var em embed.Embedder = embed.NewHashing(pipeline.HashingDim)
+	var em embed.Embedder = embed.NewHashing(engines.HashingDim)
 	if emb != nil {
 		em = emb
 	}

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/pipeline"
 )
 
 func main() {
@@ -89,7 +89,7 @@ type env struct {
 	bundled func() (*heritage.Dataset, error)
 	// indexes returns cfg with prebuilt indexes over ds filled in where
 	// it has some; by default it has none and returns cfg as it is.
-	indexes func(ds *heritage.Dataset, cfg pipeline.EmbeddedConfig) pipeline.EmbeddedConfig
+	indexes func(ds *heritage.Dataset, cfg engines.Config) engines.Config
 	// linker builds a linker over ds and its graph.
 	linker func(ds *heritage.Dataset) *linking.Linker
 }
@@ -97,7 +97,7 @@ type env struct {
 func newEnv(stdout, stderr io.Writer, getenv func(string) string) *env {
 	e := &env{stdout: stdout, stderr: stderr, getenv: getenv,
 		bundled: heritage.Embedded,
-		indexes: func(_ *heritage.Dataset, cfg pipeline.EmbeddedConfig) pipeline.EmbeddedConfig { return cfg },
+		indexes: func(_ *heritage.Dataset, cfg engines.Config) engines.Config { return cfg },
 		linker:  func(ds *heritage.Dataset) *linking.Linker { return linking.New(ds, kg.New(ds)) }}
 	e.stack = func(ctx context.Context, df dataFlags) (*stack, error) {
 		cfg, err := df.resolve(e.getenv)

@@ -16,9 +16,9 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -35,20 +35,20 @@ var (
 // the bundled dataset with the default embedder, built once; or, when the
 // test binaries share them (see testtools/testfixture/prebuilt), read with
 // the knowledge graph and the router's tables.
-var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (pipeline.EmbeddedConfig, error) {
+var sharedIndexes = testfixture.Shared(func(ds *heritage.Dataset) (engines.Config, error) {
 	parts, err := prebuilt.Embedded(ds)
 	if err != nil {
-		return pipeline.EmbeddedConfig{}, err
+		return engines.Config{}, err
 	}
 	if parts != nil {
-		return pipeline.EmbeddedConfig{Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions()}, nil
+		return engines.Config{Vector: parts.Vector, BM25: parts.BM25, Graph: parts.GraphOf, RouterOptions: parts.RouterOptions()}, nil
 	}
 	var (
-		ix pipeline.EmbeddedConfig
+		ix engines.Config
 		g  errgroup.Group
 	)
 	g.Go(func() (err error) {
-		ix.Vector, err = vector.New(ds, embed.NewHashing(pipeline.HashingDim))
+		ix.Vector, err = vector.New(ds, embed.NewHashing(engines.HashingDim))
 		return err
 	})
 	g.Go(func() (err error) { ix.BM25, err = bm25.New(ds); return err })
@@ -69,7 +69,7 @@ func testEnv(t testing.TB, stdout, stderr io.Writer) *env {
 	t.Helper()
 	e := newEnv(stdout, stderr, func(string) string { return "" })
 	e.bundled = func() (*heritage.Dataset, error) { return testfixture.Dataset(t), nil }
-	e.indexes = func(ds *heritage.Dataset, cfg pipeline.EmbeddedConfig) pipeline.EmbeddedConfig {
+	e.indexes = func(ds *heritage.Dataset, cfg engines.Config) engines.Config {
 		if ds == testfixture.Dataset(t) && cfg.Embedder == nil && cfg.Vector == nil && cfg.BM25 == nil {
 			ix := sharedIndexes(t)
 			cfg.BM25 = ix.BM25

@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -178,7 +179,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 	}
 	st, err := qdrantstore.Open(ctx, qdrantstore.Config{URL: q.url()})
 	require.NoError(t, err)
-	require.NoError(t, st.Ingest(ctx, sub, embed.NewHashing(pipeline.HashingDim), nil))
+	require.NoError(t, st.Ingest(ctx, sub, embed.NewHashing(engines.HashingDim), nil))
 	require.NoError(t, st.Close())
 
 	const leg = 500 * time.Millisecond

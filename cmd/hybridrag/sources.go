@@ -9,9 +9,9 @@ import (
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/embed/onnx"
+	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/sources"
 )
@@ -78,7 +78,7 @@ type indexChoice struct {
 // of the store's records added to them. What is not prebuilt is built in
 // memory by pipeline.EmbeddedComponents. building is called before
 // anything is built: indexes into the cache or in memory.
-func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *pipeline.EmbeddedConfig, building func()) (indexChoice, error) {
+func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *engines.Config, building func()) (indexChoice, error) {
 	ic := indexChoice{text: retrievers.DocText}
 	if prev != nil && prev.vector != nil && prev.bm25 != nil && cfg.Qdrant.URL == "" {
 		v, _, err := sources.Vectors(ctx, data, prev.composed, prev.vector, prev.vectorText, nil)

@@ -1,4 +1,10 @@
-package pipeline
+// Package engines builds the server-free engines a pipeline answers with,
+// over one dataset: the rule router, the in-memory knowledge graph, the
+// vector index (with the hashing embedder unless another is given), the
+// BM25 index and the cl100k context builder. It is the part of the
+// composition root (package compose) that knows the embedded engines;
+// the pipeline knows only their contracts.
+package engines
 
 import (
 	"context"
@@ -10,7 +16,8 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
@@ -19,20 +26,8 @@ import (
 // HashingDim is the dimension of the default hashing embedder.
 const HashingDim = 1024
 
-// BuildEmbedded wires the default, server-free pipeline over ds: the rule
-// router, the in-memory knowledge graph, a vector index with the hashing
-// embedder, an in-memory BM25 index and the cl100k context builder. The
-// indexes are built concurrently.
-func BuildEmbedded(ctx context.Context, ds *heritage.Dataset, opts Options) (*Pipeline, error) {
-	c, err := EmbeddedComponents(ctx, ds, EmbeddedConfig{})
-	if err != nil {
-		return nil, err
-	}
-	return New(c, opts)
-}
-
-// EmbeddedConfig tunes EmbeddedComponents.
-type EmbeddedConfig struct {
+// Config tunes Build.
+type Config struct {
 	// Embedder for the vector index; nil means the hashing embedder.
 	Embedder embed.Embedder
 	// RouterOptions are passed to router.New.
@@ -47,15 +42,26 @@ type EmbeddedConfig struct {
 	Graph func(*heritage.Dataset) *kg.Graph
 	// NoVector leaves the vector index out, for a caller that puts a
 	// vector store in its place: Retrievers then has no
-	// router.RetrieverVector entry, and Embedder is the one the store
-	// needs for queries.
+	// plan.RetrieverVector entry, and Embedder is the one the store needs
+	// for queries.
 	NoVector bool
 }
 
-// EmbeddedComponents builds the server-free components; callers may swap
-// some for backends (a graph server, a vector store) before calling New.
-// The knowledge graph is returned too, for look-ups that need it.
-func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedConfig) (Components, error) {
+// Engines are the server-free engines over one dataset.
+type Engines struct {
+	Data   *heritage.Dataset
+	Router *router.Router
+	KG     *kg.Graph
+	// Retrievers are the legs by name (plan.RetrieverBM25, …).
+	Retrievers map[string]retrieval.Retriever
+	Vector     *vector.Index // nil with Config.NoVector
+	BM25       *bm25.Retriever
+	Context    *ragcontext.Builder
+	Embedder   embed.Embedder
+}
+
+// Build builds the engines, concurrently.
+func Build(ctx context.Context, ds *heritage.Dataset, cfg Config) (*Engines, error) {
 	var (
 		rt  *router.Router
 		g   *kg.Graph
@@ -92,24 +98,17 @@ func EmbeddedComponents(ctx context.Context, ds *heritage.Dataset, cfg EmbeddedC
 	})
 	eg.Go(func() (err error) { tok, err = ragcontext.NewTokenizer(); return err })
 	if err := eg.Wait(); err != nil {
-		return Components{}, fmt.Errorf("pipeline: build: %w", err)
+		return nil, fmt.Errorf("engines: build: %w", err)
 	}
-	rs := map[string]retrievers.Retriever{
-		router.RetrieverBM25: bm,
-		router.RetrieverKG:   kg.NewRetriever(g),
+	rs := map[string]retrieval.Retriever{
+		plan.RetrieverBM25: bm,
+		plan.RetrieverKG:   kg.NewRetriever(g),
 	}
 	if vec != nil {
-		rs[router.RetrieverVector] = vec
+		rs[plan.RetrieverVector] = vec
 	}
 	// Context lines repeat across questions (field lines, relations): the
 	// tokenizer remembers their counts.
-	return Components{
-		Data:       ds,
-		Router:     rt,
-		Graph:      kg.NewSource(g),
-		Retrievers: rs,
-		Context:    ragcontext.NewBuilder(tok),
-		KG:         g,
-		Embedder:   emb,
-	}, nil
+	return &Engines{Data: ds, Router: rt, KG: g, Retrievers: rs, Vector: vec, BM25: bm,
+		Context: ragcontext.NewBuilder(tok), Embedder: emb}, nil
 }
