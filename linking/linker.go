@@ -163,6 +163,7 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 	if len(cands) > limit {
 		cands = cands[:limit]
 	}
+	l.markTownConflicts(q, cands)
 	return cands, nil
 }
 
