@@ -325,3 +325,19 @@ func TestAbbreviationTable(t *testing.T) {
 		require.Error(t, err, bad)
 	}
 }
+
+func TestOneCell(t *testing.T) {
+	l := testLinker(t)
+	for _, c := range []struct{ in, name, town, country string }{
+		{"Clockworks Museum (London, UK)", "Clockworks Museum", "London", "GB"},
+		{"Kunsthalle Beispiel - Bremen - Germany", "Kunsthalle Beispiel", "Bremen", "DE"},
+		{"Quaker Tapestry Museum; Kendal", "Quaker Tapestry Museum", "Kendal", ""},
+		{"Quaker Tapestry Museum; Kendal, Verenigd Koninkrijk", "Quaker Tapestry Museum", "Kendal", "GB"},
+		{"Chedworth Roman Villa (Xyzzy Vale, UK)", "Chedworth Roman Villa", "", "GB"},
+		{"Public Library & Museum (Camborne)", "Public Library & Museum (Camborne)", "", ""},
+		{"Kendal Museum - Art - History", "Kendal Museum - Art - History", "", ""},
+	} {
+		name, town, country := l.oneCell(c.in)
+		require.Equal(t, []string{c.name, c.town, c.country}, []string{name, town, country}, c.in)
+	}
+}
