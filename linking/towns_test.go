@@ -22,7 +22,7 @@ func TestTownInNameConflicts(t *testing.T) {
 	}
 	for _, q := range []Query{
 		{Text: "Stadtarchiv Mertingen"},
-		{Text: "Stadtarchiv Memmingen", City: "Mertingen"},
+		{Text: "Stadtarchiv Wertingen", City: "Mertingen"},
 	} {
 		cands, err := l.Link(context.Background(), q, 5)
 		require.NoError(t, err)
@@ -33,7 +33,7 @@ func TestTownInNameConflicts(t *testing.T) {
 			require.NotEmpty(t, q.City, "the look-alike is listed when no hint ranks others first")
 		}
 	}
-	cands, err := l.Link(context.Background(), Query{Text: "Stadtarchiv Memmingen", City: "Memmingen"}, 5)
+	cands, err := l.Link(context.Background(), Query{Text: "Stadtarchiv Wertingen", City: "Wertingen"}, 5)
 	require.NoError(t, err)
 	require.True(t, cands[0].Match)
 	require.Equal(t, 0.0, feature(cands[0]))
