@@ -73,6 +73,18 @@ func parseAbbreviations(src string) (abbrevTable, error) {
 func expansions(word string) []string {
 	dotted := strings.HasSuffix(strings.TrimRight(word, ",;:"), ".")
 	key := kg.NormalizeName(word)
+	if at := strings.LastIndexByte(word, '-'); at > 0 && at < len(word)-1 && strings.Contains(key, " ") {
+		// the end of a hyphenated compound ("Philipp-Reis-Mus.")
+		xs := expansions(word[at+1:])
+		if xs == nil {
+			return nil
+		}
+		out := make([]string, len(xs))
+		for k, x := range xs {
+			out[k] = word[:at+1] + x
+		}
+		return out
+	}
 	if strings.Contains(key, " ") || key == "" {
 		return nil
 	}

@@ -341,3 +341,8 @@ func TestOneCell(t *testing.T) {
 		require.Equal(t, []string{c.name, c.town, c.country}, []string{name, town, country}, c.in)
 	}
 }
+
+func TestHyphenatedAbbreviation(t *testing.T) {
+	require.Equal(t, []string{"Philipp-Reis-museum", "Philipp-Reis-musee"}, expansions("Philipp-Reis-Mus."))
+	require.Nil(t, expansions("Philipp-Reis-Museum"))
+}

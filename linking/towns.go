@@ -3,6 +3,7 @@ package linking
 import (
 	"strings"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
 )
@@ -66,7 +67,7 @@ func (l *Linker) townConflict(i int32, refTowns []string) bool {
 			// the hint may name the town another way ("Frankfurt" for
 			// "Frankfurt am Main")
 			for _, rt := range refTowns {
-				if containsWords(own, rt) || containsWords(rt, own) {
+				if containsWords(own, rt) || containsWords(rt, own) || sameTown(own, rt) {
 					return false
 				}
 			}
@@ -105,4 +106,15 @@ func isIdentifierVia(via string) bool {
 		return false
 	}
 	return true
+}
+
+// sameTown reports whether the normalised towns a and b are names of one
+// town in two languages ("Hannover" and "Hanover"; heritage.TownNames).
+func sameTown(a, b string) bool {
+	for _, n := range heritage.TownNames(a) {
+		if kg.NormalizeName(n) == b {
+			return true
+		}
+	}
+	return false
 }
