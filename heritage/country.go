@@ -1,5 +1,11 @@
 package heritage
 
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
 // CountryName spells out the country codes that are common in the data
 // ("DE" is Germany), so that text and answers can name the country; other
 // codes stay as they are.
@@ -66,4 +72,32 @@ var otherCountryNames = map[string]string{
 	"UY": "Uruguay", "PY": "Paraguay", "CR": "Costa Rica", "GT": "Guatemala", "HN": "Honduras", "NI": "Nicaragua",
 	"JM": "Jamaica", "DZ": "Algeria", "LY": "Libya", "ET": "Ethiopia", "UG": "Uganda", "ZM": "Zambia", "MZ": "Mozambique",
 	"MG": "Madagascar", "SN": "Senegal", "CM": "Cameroon",
+}
+
+//go:embed data/country_names.tsv
+var countryNamesTSV string
+
+// countryCodes maps the folded country names of data/country_names.tsv
+// to their ISO codes, read on first use.
+var countryCodes = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, line := range strings.Split(countryNamesTSV, "\n") {
+		code, names, ok := strings.Cut(strings.TrimSpace(line), "\t")
+		if !ok || strings.HasPrefix(code, "#") {
+			continue
+		}
+		for _, n := range strings.Split(names, "|") {
+			m[NormalizeName(n)] = code
+		}
+	}
+	return m
+})
+
+// CountryCode returns the ISO 3166-1 alpha-2 code of a country named in
+// English, Dutch or German ("Germany", "Verenigd Koninkrijk",
+// "Großbritannien"; England, Scotland, Wales and Northern Ireland are
+// the United Kingdom), or "" when the name is not known. Codes are not
+// read here: "DE" is a code or a word, as the caller knows.
+func CountryCode(name string) string {
+	return countryCodes()[NormalizeName(name)]
 }

@@ -1,46 +1,70 @@
 package linking
 
 import (
+	_ "embed"
+	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/kg"
 )
 
-// abbreviations spell out the abbreviations of words of the data's names
-// that catalogues and spreadsheets use, in English, German and Dutch,
-// folded as kg.NormalizeName folds them ("Städt." is "stadt"). Where an
-// abbreviation stands for several words or inflections, each is tried
-// and the spelling that finds the better record is kept. "St." needs no
-// entry: the name index reads St, St. and Saint alike, and "&" reads as
-// "and", which counts as little as "und" and "en".
-var abbreviations = map[string][]string{
-	// English
-	"natl": {"national"}, "nat": {"national", "natural"}, "mus": {"museum"}, "musm": {"museum"},
-	"acad": {"academy"}, "univ": {"university", "universitat", "universiteit"},
-	"lib": {"library"}, "libr": {"library"}, "inst": {"institute", "institut", "instituut"},
-	"soc": {"society"}, "assoc": {"association"}, "hist": {"historical", "history", "historisches", "historisch"},
-	"gall": {"gallery"}, "gal": {"gallery", "galerie"}, "ctr": {"centre"}, "cent": {"centre"},
-	"arch": {"archive", "archives", "archiv", "archief"}, "bot": {"botanical", "botanischer"},
-	"gdns": {"gardens"}, "gdn": {"garden"}, "mem": {"memorial"}, "intl": {"international"},
-	"rly": {"railway"}, "rwy": {"railway"}, "coll": {"college", "collection"}, "ch": {"church"},
-	"cath": {"cathedral"}, "sch": {"school"}, "hse": {"house"}, "regt": {"regiment"}, "mil": {"military"},
-	"ctre": {"centre"}, "cntr": {"centre"}, "dept": {"department"}, "geol": {"geological"},
-	"nav": {"naval"}, "roy": {"royal"},
-	// German
-	"bibl": {"bibliothek", "bibliotheek"}, "staatl": {"staatliche", "staatliches", "staatlicher", "staatlichen"},
-	"stadt": {"stadtische", "stadtisches", "stadtischer", "stadtischen"},
-	"ges":   {"gesellschaft"}, "ver": {"verein"}, "samml": {"sammlung"}, "kath": {"katholische"},
-	"ev": {"evangelische", "evangelisches"}, "dt": {"deutsches", "deutsche"}, "dtsch": {"deutsches", "deutsche"},
-	"techn": {"technische", "technisches", "technik"}, "wiss": {"wissenschaftliche", "wissenschaften"},
-	"kr": {"kreis"}, "landesbibl": {"landesbibliothek"}, "kunstsamml": {"kunstsammlungen", "kunstsammlung"},
-	// Dutch
-	"gem": {"gemeente", "gemeentelijk", "gemeinde"}, "prov": {"provinciaal", "provinciale", "provincial"},
-	"kon": {"koninklijk", "koninklijke"},
+// abbreviationsTSV is the table of abbreviations by language (see the
+// file's header for its format).
+//
+//go:embed data/abbreviations.tsv
+var abbreviationsTSV string
+
+// abbrevTable is the abbreviation table: what each abbreviation, folded
+// as kg.NormalizeName folds it ("Städt." is "stadt"), stands for in every
+// language of the table (in the order of its rows), and which are read
+// without their full stop.
+type abbrevTable struct {
+	words    map[string][]string
+	undotted map[string]bool
 }
 
-// undotted are the abbreviations read without their full stop ("Natl
-// Museum"): none of them is also a word of the data's names.
-var undotted = map[string]bool{"natl": true, "univ": true, "acad": true, "bibl": true, "staatl": true, "intl": true, "gdns": true, "rly": true, "regt": true}
+// abbreviations is the table read from data/abbreviations.tsv, on first use.
+var abbreviations = sync.OnceValue(func() abbrevTable {
+	t, err := parseAbbreviations(abbreviationsTSV)
+	if err != nil {
+		panic(err) // the embedded table is checked by TestAbbreviationTable
+	}
+	return t
+})
+
+// parseAbbreviations reads an abbreviation table: one row a line,
+// language, abbreviation, expansions separated by "|", and the optional
+// flag "undotted"; "#" starts a comment line.
+func parseAbbreviations(src string) (abbrevTable, error) {
+	t := abbrevTable{words: map[string][]string{}, undotted: map[string]bool{}}
+	for n, line := range strings.Split(src, "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || len(f) > 4 {
+			return t, fmt.Errorf("linking: abbreviations line %d: want language, abbreviation, expansions[, flag]", n+1)
+		}
+		ab := kg.NormalizeName(f[1])
+		if ab == "" || strings.Contains(ab, " ") {
+			return t, fmt.Errorf("linking: abbreviations line %d: %q is not one word", n+1, f[1])
+		}
+		for _, x := range strings.Split(f[2], "|") {
+			if x = kg.NormalizeName(x); x != "" && !slices.Contains(t.words[ab], x) {
+				t.words[ab] = append(t.words[ab], x)
+			}
+		}
+		switch {
+		case len(f) == 4 && f[3] == "undotted":
+			t.undotted[ab] = true
+		case len(f) == 4 && f[3] != "":
+			return t, fmt.Errorf("linking: abbreviations line %d: unknown flag %q", n+1, f[3])
+		}
+	}
+	return t, nil
+}
 
 // expansions returns the words an abbreviation in a name stands for, or
 // nil. An abbreviation is a word ending in a full stop, or one of the
@@ -49,13 +73,26 @@ var undotted = map[string]bool{"natl": true, "univ": true, "acad": true, "bibl":
 func expansions(word string) []string {
 	dotted := strings.HasSuffix(strings.TrimRight(word, ",;:"), ".")
 	key := kg.NormalizeName(word)
+	if at := strings.LastIndexByte(word, '-'); at > 0 && at < len(word)-1 && strings.Contains(key, " ") {
+		// the end of a hyphenated compound ("Philipp-Reis-Mus.")
+		xs := expansions(word[at+1:])
+		if xs == nil {
+			return nil
+		}
+		out := make([]string, len(xs))
+		for k, x := range xs {
+			out[k] = word[:at+1] + x
+		}
+		return out
+	}
 	if strings.Contains(key, " ") || key == "" {
 		return nil
 	}
-	if !dotted && !undotted[key] {
+	table := abbreviations()
+	if !dotted && !table.undotted[key] {
 		return nil
 	}
-	if xs := abbreviations[key]; len(xs) > 0 {
+	if xs := table.words[key]; len(xs) > 0 {
 		return xs
 	}
 	if !dotted {
@@ -63,7 +100,7 @@ func expansions(word string) []string {
 	}
 	// the longest abbreviation that ends the compound, the first of equals
 	best := ""
-	for ab := range abbreviations {
+	for ab := range table.words {
 		if len(ab) >= 3 && len(key)-len(ab) >= 3 && strings.HasSuffix(key, ab) &&
 			(len(ab) > len(best) || len(ab) == len(best) && ab < best) {
 			best = ab
@@ -72,7 +109,7 @@ func expansions(word string) []string {
 	if best == "" {
 		return nil
 	}
-	xs := abbreviations[best]
+	xs := table.words[best]
 	out := make([]string, len(xs))
 	for k, x := range xs {
 		out[k] = key[:len(key)-len(best)] + x

@@ -150,6 +150,16 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 				cands = alt
 			}
 		}
+		if !anyMatch(cands) {
+			// letters misread by text recognition (ocr.go)
+			if text, ok := l.ocrReading(nq.Text, cands); ok {
+				oq := nq
+				oq.Text = text
+				if alt := l.nameCandidates(oq); anyMatch(alt) {
+					cands = alt
+				}
+			}
+		}
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
 		if a.Score != b.Score {
@@ -163,6 +173,7 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 	if len(cands) > limit {
 		cands = cands[:limit]
 	}
+	l.markTownConflicts(q, cands)
 	return cands, nil
 }
 

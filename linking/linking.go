@@ -53,6 +53,10 @@ const (
 	// name's words found in the query or the city hint.
 	FeatureQueryCoverage = "query_coverage"
 	FeatureNameCoverage  = "name_coverage"
+	// FeatureTownConflict is 1 when the candidate's name holds a town of
+	// its own and the reference names another town (see towns.go): it is
+	// then no match.
+	FeatureTownConflict = "town_conflict"
 )
 
 // Via values.

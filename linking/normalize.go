@@ -3,7 +3,7 @@ package linking
 import (
 	"strings"
 
-	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // Types lists the institution types of the dataset with their codes and
@@ -73,27 +73,9 @@ func TypeByCode(c string) (TypeInfo, bool) {
 	return TypeInfo{}, false
 }
 
-// countryNames maps folded English (and a few native) country names to
-// ISO 3166-1 alpha-2 codes, for the countries of the dataset.
-var countryNames = map[string]string{
-	"germany": "DE", "deutschland": "DE", "federal republic of germany": "DE",
-	"united kingdom": "GB", "uk": "GB", "great britain": "GB", "britain": "GB",
-	"england": "GB", "scotland": "GB", "wales": "GB", "northern ireland": "GB",
-	"netherlands": "NL", "the netherlands": "NL", "nederland": "NL", "holland": "NL",
-	"united states": "US", "united states of america": "US", "usa": "US",
-	"portugal": "PT", "czech republic": "CZ", "czechia": "CZ", "france": "FR",
-	"austria": "AT", "osterreich": "AT", "belgium": "BE", "belgie": "BE", "belgique": "BE",
-	"australia": "AU", "isle of man": "IM", "jersey": "JE", "guernsey": "GG",
-	"switzerland": "CH", "schweiz": "CH", "italy": "IT", "japan": "JP", "sweden": "SE",
-	"poland": "PL", "norway": "NO", "spain": "ES", "canada": "CA", "denmark": "DK",
-	"ireland": "IE", "finland": "FI", "russia": "RU", "china": "CN", "india": "IN",
-	"brazil": "BR", "mexico": "MX", "new zealand": "NZ", "south africa": "ZA",
-	"greece": "GR", "hungary": "HU", "israel": "IL", "turkey": "TR", "luxembourg": "LU",
-}
-
 // NormalizeCountry returns the ISO 3166-1 alpha-2 code of a country given
-// as a code (de, GB), a Wikidata-style English name ("Germany") or a few
-// native names, or "" when it is not recognised.
+// as a code (de, GB) or a name in English, Dutch or German ("Germany",
+// "Duitsland"; heritage.CountryCode), or "" when it is not recognised.
 func NormalizeCountry(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) == 2 {
@@ -102,5 +84,5 @@ func NormalizeCountry(s string) string {
 		}
 		return "GB" // the code people write for the United Kingdom
 	}
-	return countryNames[kg.NormalizeName(s)]
+	return heritage.CountryCode(s)
 }

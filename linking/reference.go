@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
@@ -68,7 +69,10 @@ var statusWords = map[string]bool{
 func (l *Linker) read(text string) (r reading, ok bool) {
 	s := strings.TrimSpace(text)
 	s = unquote(s)
-	s, r.country = l.trailingCountry(s)
+	s, r.town, r.country = l.oneCell(s)
+	if r.country == "" {
+		s, r.country = l.trailingCountry(s)
+	}
 	s, r.id = trailingGroup(s)
 	if r.country == "" {
 		s, r.country = l.trailingCountry(s)
@@ -79,7 +83,9 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 	s = unquote(s)
 	s = dropPrefix(s, "stichting")
 	s = articleInFront(s)
-	s, r.town, r.postcode = address(s, l.isTown, l.isArea)
+	if r.town == "" {
+		s, r.town, r.postcode = address(s, l.isTown, l.isArea)
+	}
 	if r.town == "" {
 		s, r.town = l.catalogueTown(s)
 	}
@@ -96,6 +102,53 @@ func (l *Linker) read(text string) (r reading, ok bool) {
 	ok = len(r.names) > 1 || r.id != "" || r.postcode != "" || r.town != "" || r.country != "" || r.kind != "" ||
 		len(r.names) == 1 && r.names[0] != strings.TrimSpace(text) || hasAbbreviation(s) || otherLanguages(s) != nil
 	return r, ok && s != ""
+}
+
+// oneCell reads the place a registry export writes into the name's cell
+// after it: "Name (Town, Country)", "Name - Town - Country", "Name; Town"
+// or "Name; Town, Country". It returns the name, the town when it is a
+// town of the data (a place that is none, "near Town", is dropped with
+// it), and the country's code; or s alone.
+func (l *Linker) oneCell(s string) (name, town, country string) {
+	if len(l.names.Lookup(s)) > 0 {
+		return s, "", ""
+	}
+	var head, place string
+	if strings.HasSuffix(s, ")") {
+		if open := strings.LastIndexByte(s, '('); open > 0 && strings.Contains(s[open:], ",") {
+			head, place = s[:open], s[open+1:len(s)-1]
+		}
+	}
+	if head == "" {
+		if at := strings.LastIndexByte(s, ';'); at > 0 {
+			head, place = s[:at], s[at+1:]
+		}
+	}
+	if head == "" {
+		if parts := strings.Split(s, " - "); len(parts) >= 3 && l.countryOf(parts[len(parts)-1]) != "" {
+			head, place = strings.Join(parts[:len(parts)-2], " - "), strings.Join(parts[len(parts)-2:], ",")
+		}
+	}
+	head = strings.TrimSpace(head)
+	if !hasLongWord(head) {
+		return s, "", ""
+	}
+	t := strings.TrimSpace(place)
+	if at := strings.LastIndexByte(t, ','); at >= 0 {
+		if c := l.countryOf(t[at+1:]); c != "" {
+			t, country = strings.TrimSpace(t[:at]), c
+		} else if country == "" {
+			return s, "", "" // "Name (Town, County)" is read as an address
+		}
+	} else if c := l.countryOf(t); c != "" {
+		return head, "", c
+	}
+	if l.isTown(t) {
+		town = t
+	} else if country == "" {
+		return s, "", ""
+	}
+	return head, town, country
 }
 
 // unquote drops one pair of quotes around s.
@@ -251,7 +304,7 @@ func (l *Linker) countryOf(p string) string {
 		}
 		return ""
 	}
-	return countryNames[kg.NormalizeName(p)]
+	return heritage.CountryCode(p)
 }
 
 // isArea reports whether p names a unit above a town that the records

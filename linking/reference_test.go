@@ -88,12 +88,12 @@ func TestSpellings(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"Natl. Museum of Scotland", []string{"national Museum of Scotland"}},
-		{"Mus. of London", []string{"museum of London"}},
-		{"Stadtbibl. Mainz", []string{"stadtbibliothek Mainz", "stadtbibliotheek Mainz"}},
-		{"Rijksmus. Twenthe", []string{"rijksmuseum Twenthe"}},
+		{"Natl. Museum of Scotland", []string{"national Museum of Scotland", "nationale Museum of Scotland"}},
+		{"Mus. of London", []string{"museum of London", "musee of London"}},
+		{"Stadtbibl. Mainz", []string{"stadtbibliothek Mainz"}},
+		{"Rijksmus. Twenthe", []string{"rijksmuseum Twenthe", "rijksmusee Twenthe"}},
 		{"Gem. Archief Ede", []string{"gemeente Archief Ede", "gemeentelijk Archief Ede", "gemeinde Archief Ede"}},
-		{"Univ Library", []string{"university Library", "universitat Library", "universiteit Library"}},
+		{"Univ Library", []string{"university Library", "universitat Library", "universiteit Library", "universitaire Library", "universite Library"}},
 		// not abbreviations: a full stop after a word of the table's
 		// compounds only, "St." (the name index reads it), "e.V."
 		{"Museum of London.", []string{"Museum of London."}},
@@ -311,4 +311,38 @@ func TestCatalogueReferencesOverTheData(t *testing.T) {
 	requireLinkedOverTheData(t, "catalogue", 3, 500, catalogueForms, func(in *heritage.Institution, text string) string {
 		return strings.Replace(text, strings.TrimPrefix(in.Name, "The "), "Upper Wyvern Teapot Museum", 1)
 	})
+}
+
+func TestAbbreviationTable(t *testing.T) {
+	tab, err := parseAbbreviations(abbreviationsTSV)
+	require.NoError(t, err)
+	require.Equal(t, []string{"und"}, tab.words["u"])
+	require.Equal(t, []string{"stadtbucherei"}, expansions("Stadtbüch."))
+	require.Equal(t, []string{"muhlenmuseum", "muhlenmusee"}, expansions("Mühlenmus."))
+	require.True(t, tab.undotted["natl"])
+	for _, bad := range []string{"en\tnatl", "en\ttwo words\tx", "en\tnatl\tnational\tloud"} {
+		_, err := parseAbbreviations(bad)
+		require.Error(t, err, bad)
+	}
+}
+
+func TestOneCell(t *testing.T) {
+	l := testLinker(t)
+	for _, c := range []struct{ in, name, town, country string }{
+		{"Clockworks Museum (London, UK)", "Clockworks Museum", "London", "GB"},
+		{"Kunsthalle Beispiel - Bremen - Germany", "Kunsthalle Beispiel", "Bremen", "DE"},
+		{"Quaker Tapestry Museum; Kendal", "Quaker Tapestry Museum", "Kendal", ""},
+		{"Quaker Tapestry Museum; Kendal, Verenigd Koninkrijk", "Quaker Tapestry Museum", "Kendal", "GB"},
+		{"Chedworth Roman Villa (Xyzzy Vale, UK)", "Chedworth Roman Villa", "", "GB"},
+		{"Public Library & Museum (Camborne)", "Public Library & Museum (Camborne)", "", ""},
+		{"Kendal Museum - Art - History", "Kendal Museum - Art - History", "", ""},
+	} {
+		name, town, country := l.oneCell(c.in)
+		require.Equal(t, []string{c.name, c.town, c.country}, []string{name, town, country}, c.in)
+	}
+}
+
+func TestHyphenatedAbbreviation(t *testing.T) {
+	require.Equal(t, []string{"Philipp-Reis-museum", "Philipp-Reis-musee"}, expansions("Philipp-Reis-Mus."))
+	require.Nil(t, expansions("Philipp-Reis-Museum"))
 }

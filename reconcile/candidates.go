@@ -49,6 +49,7 @@ var featureNames = map[string]string{
 	linking.FeatureAmbiguity:     "Share among namesakes",
 	linking.FeatureQueryCoverage: "Share of the query found in the name",
 	linking.FeatureNameCoverage:  "Share of the name found in the query",
+	linking.FeatureTownConflict:  "The name holds another town than the reference's",
 }
 
 func (h *Handler) candidate(in *heritage.Institution, c linking.Candidate, withNames bool) Candidate {

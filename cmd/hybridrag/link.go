@@ -24,7 +24,10 @@ wd:Q891746, "Wikidata Q891746", item URLs), GHCIDs, GND ids (4734382-5,
 02m69r871", ror.org/02m69r871) and record ids. An identifier inside a
 name ("Kunsthalle Nürnberg, GND 2016830-5") is used when a record carries
 it. "match" marks a candidate that is the referent with high confidence
-(an exact identifier, or an unambiguous name).
+(an exact identifier, or an unambiguous name). --explain shows the
+evidence behind each score: name similarity, query and name coverage,
+city, country, type and postcode agreement, the share among namesakes,
+and town_conflict (the name holds another town than the reference's).
 
 Examples:
   hybridrag link DE-MUS-165513
@@ -32,6 +35,7 @@ Examples:
   hybridrag link https://www.wikidata.org/wiki/Q891746
   hybridrag link ror.org/02m69r871
   hybridrag link --limit 3 "Heimatstube im Elbtor"
+  hybridrag link --explain --city Vessen "Stadtarchiv Wessen"
 `
 
 // linkResult is one institution found by link.
@@ -48,6 +52,8 @@ type linkResult struct {
 	GHCID    string  `json:"ghcid"`
 	Source   string  `json:"source"`
 	License  string  `json:"license"`
+	// Features are the evidence behind the score (with --explain).
+	Features []linking.Feature `json:"features,omitempty"`
 }
 
 func runLink(ctx context.Context, e *env, args []string) error {
@@ -55,6 +61,7 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("link", linkUsage, stdout)
 	var df dataFlags
 	asJSON := fs.Bool("json", false, "print JSON")
+	explain := fs.Bool("explain", false, "show the evidence behind each candidate's score (name similarity, hint agreement, share among namesakes, town conflict)")
 	limit := fs.Int("limit", 5, "most name matches to show (1-100)")
 	city := fs.String("city", "", "city hint for a name")
 	country := fs.String("country", "", "country hint (ISO code or English name)")
@@ -91,7 +98,11 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	var results []linkResult
 	for _, c := range cands {
 		if in, ok := ds.Get(c.ID); ok {
-			results = append(results, newLinkResult(in, c.Score, c.Match, c.Via))
+			r := newLinkResult(in, c.Score, c.Match, c.Via)
+			if *explain {
+				r.Features = c.Features
+			}
+			results = append(results, r)
 		}
 	}
 	if len(results) == 0 {
@@ -118,6 +129,13 @@ func runLink(ctx context.Context, e *env, args []string) error {
 		}
 		ids = append(ids, "GHCID "+r.GHCID)
 		fmt.Fprintf(stdout, "   %s\n   source: %s, %s\n", strings.Join(ids, " · "), r.Source, r.License)
+		if len(r.Features) > 0 {
+			var fs []string
+			for _, f := range r.Features {
+				fs = append(fs, fmt.Sprintf("%s %.3g", f.ID, f.Value))
+			}
+			fmt.Fprintf(stdout, "   evidence: %s\n", strings.Join(fs, " · "))
+		}
 	}
 	return nil
 }

@@ -27,11 +27,14 @@ const (
 	seed       = 20261130
 	nQuestions = 2714
 	nRefs      = 4536
+	// nRegistryRefs is 270 for each kind of registry reference.
+	nRegistryRefs = 1620
 )
 
 var (
 	questionsFile  = filepath.Join("..", "..", "testdata", "generated", "questions.jsonl")
 	referencesFile = filepath.Join("..", "..", "testdata", "generated", "references.jsonl")
+	registryFile   = filepath.Join("..", "..", "testdata", "generated", "registry_references.jsonl")
 )
 
 func embedded(t testing.TB) *heritage.Dataset { return testfixture.Dataset(t) }
@@ -120,4 +123,41 @@ func TestReferencesDeterministic(t *testing.T) {
 	a := jsonl(t, References(ds, 7, 400))
 	require.Equal(t, a, jsonl(t, References(ds, 7, 400)), "same seed, same references")
 	require.NotEqual(t, a, jsonl(t, References(ds, 8, 400)), "another seed, other references")
+}
+
+func TestGeneratedRegistryReferences(t *testing.T) {
+	ds := embedded(t)
+	refs := RegistryReferences(ds, seed, nRegistryRefs)
+	checkGenerated(t, registryFile, refs, eval.ReadReferences, ds)
+	require.GreaterOrEqual(t, len(refs), 1500)
+	kinds := map[string]int{}
+	for _, r := range refs {
+		kinds[r.Kind]++
+		if r.Kind == "absent_lookalike" {
+			require.Empty(t, r.Expected, r.Query.Text)
+		} else {
+			require.NotEmpty(t, r.Expected, r.Query.Text)
+		}
+	}
+	for _, k := range registryKinds {
+		require.GreaterOrEqual(t, kinds[k.kind], 200, k.kind)
+	}
+}
+
+func TestRegistryReferencesDeterministic(t *testing.T) {
+	ds := embedded(t)
+	a := jsonl(t, RegistryReferences(ds, 7, 300))
+	require.Equal(t, a, jsonl(t, RegistryReferences(ds, 7, 300)), "same seed, same references")
+	require.NotEqual(t, a, jsonl(t, RegistryReferences(ds, 8, 300)), "another seed, other references")
+}
+
+func TestOCRReadAndPlain(t *testing.T) {
+	g := &rgen{r: newRand(1, 1)}
+	for range 50 {
+		got, ok := g.ocrRead("Heimatmuseum Nordhafen")
+		require.True(t, ok)
+		require.NotEqual(t, "Heimatmuseum Nordhafen", got)
+		require.Regexp(t, `^H\S+ N\S+$`, got, "first letters are kept")
+	}
+	require.Equal(t, "STADTBUCHEREI & ARCHIV MUNSTER E V", plain("Stadtbücherei & Archiv Münster e.V."))
 }

@@ -161,3 +161,52 @@ func bits(a, b string, transpose bool) int {
 	}
 	return d
 }
+
+// Confusion is a pair of letter sequences that one reading of a text
+// mistakes for one another (text recognition reads "m" as "rn"), and the
+// cost of that substitution, below the cost 1 of any other edit.
+type Confusion struct {
+	A, B string
+	Cost float64
+}
+
+// Weighted returns the edit distance of a and b where every insertion,
+// deletion and substitution costs 1 and a substitution of a sequence for
+// another by one of confusions (either way round) costs its Cost. It
+// returns max+1 when the distance exceeds max. Words are compared byte by
+// byte; it is meant for words, O(len(a)·len(b)·len(confusions)).
+func Weighted(a, b string, confusions []Confusion, max float64) float64 {
+	w := len(b) + 1
+	d := make([]float64, (len(a)+1)*w)
+	for j := 0; j <= len(b); j++ {
+		d[j] = float64(j)
+	}
+	for i := 1; i <= len(a); i++ {
+		d[i*w] = float64(i)
+		rowMin := d[i*w]
+		for j := 1; j <= len(b); j++ {
+			sub := 1.0
+			if a[i-1] == b[j-1] {
+				sub = 0
+			}
+			v := min(d[(i-1)*w+j]+1, d[i*w+j-1]+1, d[(i-1)*w+j-1]+sub)
+			for _, c := range confusions {
+				for _, p := range [2][2]string{{c.A, c.B}, {c.B, c.A}} {
+					x, y := p[0], p[1]
+					if len(x) <= i && len(y) <= j && a[i-len(x):i] == x && b[j-len(y):j] == y {
+						v = min(v, d[(i-len(x))*w+j-len(y)]+c.Cost)
+					}
+				}
+			}
+			d[i*w+j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > max+1 {
+			return max + 1
+		}
+	}
+	if r := d[len(a)*w+len(b)]; r <= max {
+		return r
+	}
+	return max + 1
+}

@@ -147,3 +147,23 @@ func shortWords(alphabet string, n int) []string {
 	}
 	return words
 }
+
+func TestWeighted(t *testing.T) {
+	ocr := []Confusion{{"m", "rn", 0.25}, {"h", "b", 0.25}, {"d", "cl", 0.25}}
+	for _, c := range []struct {
+		a, b string
+		want float64
+	}{
+		{"museurn", "museum", 0.25},
+		{"stadtbibliotbek", "stadtbibliothek", 0.25},
+		{"staclt", "stadt", 0.25},
+		{"heimatrnuseurn", "heimatmuseum", 0.5},
+		{"museum", "museum", 0},
+		{"musenm", "museum", 1},
+		{"archiv", "museum", 3},
+	} {
+		if got := Weighted(c.a, c.b, ocr, 2); got != c.want {
+			t.Errorf("Weighted(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
