@@ -242,7 +242,7 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # (testfixture.SkipUnderRace): they ran in the first. A package that
 # starts to use goroutines joins this list. The list is in
 # CONTRIBUTING.md too.
-race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/internal/reconnect|/llm|/pipeline|/rerank|/retrievers|/retrievers/bm25|/retrievers/qdrantstore|/server|/sparql)?$'
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/compose/reconnect|/llm|/pipeline|/rerank|/retrievers|/retrievers/vector|/retrievers/bm25|/engines|/compose|/retrievers/qdrantstore|/server|/sparql)?$'
 mapfile -t all < <(go list ./...)
 # group KIND [RACE] prints the packages of KIND (neo4j: they talk to
 # Neo4j; live: to the other servers; offline: to none) and, when RACE is

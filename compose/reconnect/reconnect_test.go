@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/internal/reconnect"
+	"github.com/hybridrag/hybridrag/compose/reconnect"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 

@@ -7,22 +7,23 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/internal/reconnect"
+	"github.com/hybridrag/hybridrag/compose/reconnect"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/sparql"
+	"github.com/hybridrag/hybridrag/wikidata"
 )
 
-func finding(id string) retrievers.Retriever {
-	return retrievers.RetrieverFunc(func(context.Context, retrievers.Query) ([]retrievers.Hit, error) {
-		return []retrievers.Hit{{ID: id, Rank: 1}}, nil
+func finding(id string) retrieval.Retriever {
+	return retrievers.RetrieverFunc(func(context.Context, retrieval.Query) ([]retrieval.Hit, error) {
+		return []retrieval.Hit{{ID: id, Rank: 1}}, nil
 	})
 }
 
 func TestRetrieverServesWithTheFirstUntilUse(t *testing.T) {
 	r := reconnect.NewRetriever(finding("embedded"))
-	hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "q", K: 5})
+	hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: "q", K: 5})
 	require.NoError(t, err)
 	require.Equal(t, "embedded", hits[0].ID)
 
@@ -31,7 +32,7 @@ func TestRetrieverServesWithTheFirstUntilUse(t *testing.T) {
 	for range 4 {
 		wg.Go(func() {
 			for range 200 {
-				hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "q", K: 5})
+				hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: "q", K: 5})
 				require.NoError(t, err)
 				require.Len(t, hits, 1)
 			}
@@ -39,18 +40,18 @@ func TestRetrieverServesWithTheFirstUntilUse(t *testing.T) {
 	}
 	r.Use(finding("remote"))
 	wg.Wait()
-	hits, err = r.Retrieve(context.Background(), retrievers.Query{Text: "q", K: 5})
+	hits, err = r.Retrieve(context.Background(), retrieval.Query{Text: "q", K: 5})
 	require.NoError(t, err)
 	require.Equal(t, "remote", hits[0].ID)
 }
 
 func TestNoneFindsNothing(t *testing.T) {
-	hits, err := reconnect.None.Retrieve(context.Background(), retrievers.Query{Text: "q", K: 5})
+	hits, err := reconnect.None.Retrieve(context.Background(), retrieval.Query{Text: "q", K: 5})
 	require.NoError(t, err)
 	require.Empty(t, hits)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = reconnect.None.Retrieve(ctx, retrievers.Query{Text: "q", K: 5})
+	_, err = reconnect.None.Retrieve(ctx, retrieval.Query{Text: "q", K: 5})
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -96,9 +97,9 @@ func TestGraphSwapsAndKeepsStatedSelections(t *testing.T) {
 	require.Equal(t, []string{"plain select"}, ids)
 }
 
-type enricher []sparql.Enrichment
+type enricher []wikidata.Enrichment
 
-func (e enricher) Enrich(context.Context, []string) ([]sparql.Enrichment, error) { return e, nil }
+func (e enricher) Enrich(context.Context, []string) ([]wikidata.Enrichment, error) { return e, nil }
 
 func TestEnricherAddsNothingUntilUse(t *testing.T) {
 	e := reconnect.NewEnricher()
@@ -108,5 +109,5 @@ func TestEnricherAddsNothingUntilUse(t *testing.T) {
 	e.Use(enricher{{ID: "a"}})
 	found, err = e.Enrich(context.Background(), []string{"a"})
 	require.NoError(t, err)
-	require.Equal(t, []sparql.Enrichment{{ID: "a"}}, found)
+	require.Equal(t, []wikidata.Enrichment{{ID: "a"}}, found)
 }

@@ -7,8 +7,9 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/sparql"
+	"github.com/hybridrag/hybridrag/wikidata"
 )
 
 // slot holds the component in use; a call reads it once.
@@ -19,30 +20,30 @@ func (s *slot[T]) store(v T) { s.cur.Store(&v) }
 
 // Retriever serves with its first retriever until Use swaps in another.
 // A question under way finishes on the retriever it started with.
-type Retriever struct{ s slot[retrievers.Retriever] }
+type Retriever struct{ s slot[retrieval.Retriever] }
 
-var _ retrievers.Retriever = (*Retriever)(nil)
+var _ retrieval.Retriever = (*Retriever)(nil)
 
 // NewRetriever returns a Retriever that serves with first (None when the
 // backend has no embedded counterpart).
-func NewRetriever(first retrievers.Retriever) *Retriever {
+func NewRetriever(first retrieval.Retriever) *Retriever {
 	r := &Retriever{}
 	r.s.store(first)
 	return r
 }
 
 // Use serves with next from now on.
-func (r *Retriever) Use(next retrievers.Retriever) { r.s.store(next) }
+func (r *Retriever) Use(next retrieval.Retriever) { r.s.store(next) }
 
 // Retrieve asks the retriever in use.
-func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	return r.s.load().Retrieve(ctx, q)
 }
 
 // None finds nothing: the place of a backend with no embedded
 // counterpart (the Wikidata leg) while it is not connected. Its absence
 // is reported once, by the Group, not by every leg.
-var None retrievers.Retriever = retrievers.RetrieverFunc(func(ctx context.Context, _ retrievers.Query) ([]retrievers.Hit, error) {
+var None retrieval.Retriever = retrievers.RetrieverFunc(func(ctx context.Context, _ retrieval.Query) ([]retrieval.Hit, error) {
 	return nil, ctx.Err()
 })
 
@@ -108,12 +109,12 @@ func NewEnricher() *Enricher {
 func (e *Enricher) Use(next pipeline.Enricher) { e.s.store(next) }
 
 // Enrich asks the enricher in use.
-func (e *Enricher) Enrich(ctx context.Context, recordIDs []string) ([]sparql.Enrichment, error) {
+func (e *Enricher) Enrich(ctx context.Context, recordIDs []string) ([]wikidata.Enrichment, error) {
 	return e.s.load().Enrich(ctx, recordIDs)
 }
 
 type noFacts struct{}
 
-func (noFacts) Enrich(ctx context.Context, _ []string) ([]sparql.Enrichment, error) {
+func (noFacts) Enrich(ctx context.Context, _ []string) ([]wikidata.Enrichment, error) {
 	return nil, ctx.Err()
 }
