@@ -23,20 +23,16 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/compose"
+	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/compose/reconnect"
-	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/router"
-	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // Response is the answer to a question with its evidence: the router's
@@ -134,12 +130,9 @@ func WithLLM(w Writer, timeout time.Duration) Option {
 // Close it when done; it is safe for concurrent use.
 type Client struct {
 	data     *heritage.Dataset
+	stack    *compose.Stack
 	pipeline *pipeline.Pipeline
 	linker   *linking.Linker
-	// retrying are the configured servers that did not answer in New,
-	// opened again in the background until they do.
-	retrying reconnect.Group
-	closers  []func()
 	writes   bool // a language model writes answers (WithLLM)
 }
 
@@ -161,109 +154,22 @@ func New(ctx context.Context, opts ...Option) (*Client, error) {
 		}
 		s.data = ds
 	}
-	var ropts []router.Option
-	if s.sparqlEndpoint != "" {
-		ropts = append(ropts, router.WithWikidata(true))
-	}
-	comps, err := compose.EmbeddedComponents(ctx, s.data, engines.Config{Embedder: s.embedder, RouterOptions: ropts})
+	cfg := config.Default()
+	cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password = s.neo4jURI, s.neo4jUser, s.neo4jPassword
+	cfg.SPARQL.Endpoint, cfg.SPARQL.CacheDir = s.sparqlEndpoint, ""
+	cfg.LegTimeout, cfg.StartupTimeout = config.Duration(s.legTimeout), config.Duration(s.startupTimeout)
+	st, err := compose.Build(ctx, compose.Settings{Config: cfg, Data: s.data, Engines: engines.Config{Embedder: s.embedder},
+		Writer: s.writer, WriterTimeout: s.writerTimeout, Logger: s.logger})
 	if err != nil {
 		return nil, fmt.Errorf("hybridrag: %w", err)
 	}
-	var lopts []linking.Option
-	if r, ok := comps.Router.(*router.Router); ok {
-		lopts = append(lopts, linking.WithNameIndex(r.NameIndex()))
-	}
-	c := &Client{data: s.data, linker: linking.New(s.data, comps.KG, lopts...)}
-	c.connect(ctx, &s, &comps)
-
-	popts := pipeline.DefaultOptions()
-	popts.LegTimeout = s.legTimeout
-	popts.Logger = s.logger
-	popts.Unavailable = c.retrying.Unavailable
-	popts.Writer, popts.WriterTimeout = s.writer, s.writerTimeout
-	c.writes = s.writer != nil
-	if c.pipeline, err = pipeline.New(comps, popts); err != nil {
-		c.Close()
-		return nil, fmt.Errorf("hybridrag: %w", err)
-	}
-	return c, nil
+	return &Client{data: s.data, stack: st, pipeline: st.Pipeline, writes: s.writer != nil,
+		linker: linking.New(s.data, st.Engines.KG, linking.WithNameIndex(st.Engines.Router.NameIndex()))}, nil
 }
 
-// connect opens the configured servers concurrently and swaps them into
-// comps. One that does not answer is opened again in the background until
-// it does (see reconnect); meanwhile the embedded component keeps its
-// place and every response names the server in its errors.
-func (c *Client) connect(ctx context.Context, s *settings, comps *pipeline.Components) {
-	ctx, cancel := context.WithTimeout(ctx, s.startupTimeout)
-	defer cancel()
-	var (
-		neo           *neo4jkg.Store
-		wd            *sparql.Client
-		neoErr, wdErr error
-		wg            sync.WaitGroup
-	)
-	openNeo4j := func(ctx context.Context) (*neo4jkg.Store, error) {
-		return neo4jkg.Open(ctx, s.neo4jURI, s.neo4jUser, s.neo4jPassword, neo4jkg.WithConnectTimeout(s.startupTimeout))
-	}
-	openSPARQL := func(ctx context.Context) (*sparql.Client, error) {
-		sc, err := sparql.New(s.sparqlEndpoint, sparql.WithTimeout(s.legTimeout))
-		if err != nil {
-			return nil, err
-		}
-		if err := sc.Ping(ctx); err != nil {
-			_ = sc.Close()
-			return nil, err
-		}
-		return sc, nil
-	}
-	if s.neo4jURI != "" {
-		wg.Go(func() { neo, neoErr = openNeo4j(ctx) })
-	}
-	if s.sparqlEndpoint != "" {
-		wg.Go(func() { wd, wdErr = openSPARQL(ctx) })
-	}
-	wg.Wait()
-
-	retry := func(b reconnect.Member, err error) {
-		s.logger.Error("backend unavailable; continuing without it and retrying in the background", "backend", b.Source(), "err", err)
-		c.retrying.Add(b)
-	}
-	switch {
-	case neo != nil:
-		comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(neo, c.data)
-		comps.Graph = neo
-		c.closers = append(c.closers, func() { _ = neo.Close(context.Background()) })
-	case neoErr != nil:
-		// The knowledge-graph leg reads the pipeline's graph.
-		g := reconnect.NewGraph(comps.Graph)
-		comps.Graph = g
-		retry(reconnect.Start(reconnect.Spec[*neo4jkg.Store]{Source: "neo4j", Failed: neoErr, Open: openNeo4j,
-			Join:    func(st *neo4jkg.Store) { g.Use(st) },
-			Close:   func(st *neo4jkg.Store) { _ = st.Close(context.Background()) },
-			Timeout: s.startupTimeout, Logger: s.logger,
-		}), neoErr)
-	}
-	switch {
-	case wd != nil:
-		r := sparql.NewRetriever(wd, c.data)
-		comps.Retrievers[router.RetrieverWikidata] = r
-		comps.Enricher = r
-		c.closers = append(c.closers, func() { _ = wd.Close() })
-	case wdErr != nil:
-		r, en := reconnect.NewRetriever(reconnect.None), reconnect.NewEnricher()
-		comps.Retrievers[router.RetrieverWikidata] = r
-		comps.Enricher = en
-		retry(reconnect.Start(reconnect.Spec[*sparql.Client]{Source: "wikidata", Failed: wdErr, Open: openSPARQL,
-			Join: func(sc *sparql.Client) {
-				sr := sparql.NewRetriever(sc, c.data)
-				r.Use(sr)
-				en.Use(sr)
-			},
-			Close:   func(sc *sparql.Client) { _ = sc.Close() },
-			Timeout: s.startupTimeout, Logger: s.logger,
-		}), wdErr)
-	}
-}
+// Parts names the implementation of each of the client's components, by
+// role (see compose.Stack.Parts).
+func (c *Client) Parts() map[string]string { return c.stack.Parts() }
 
 // AskOption tunes one question.
 type AskOption func(*pipeline.Request)
@@ -318,10 +224,6 @@ func (c *Client) Data() *heritage.Dataset { return c.data }
 // Close stops the retries and releases the connections to the
 // configured servers.
 func (c *Client) Close() error {
-	c.retrying.Close()
-	for _, f := range c.closers {
-		f()
-	}
-	c.closers = nil
+	c.stack.Close()
 	return nil
 }

@@ -8,10 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/config"
@@ -20,19 +17,14 @@ import (
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/compose/reconnect"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
-	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/server"
 	"github.com/hybridrag/hybridrag/sources"
-	"github.com/hybridrag/hybridrag/sparql"
 )
 
 // dataFlags are the flags that choose the data, the backends and the
@@ -196,48 +188,29 @@ type stack struct {
 	embedderName string
 	// indexes are the on-disk indexes in use (nil: built in memory).
 	indexes *openedIndexes
-	// backends are the configured servers that answered at start, each
-	// with a readiness check.
-	backends []backend
-	// retrying are the configured servers that did not answer at start,
-	// opened again in the background until they do.
-	retrying reconnect.Group
-	closers  []func()
+	// built is the pipeline with its servers, from the composition root.
+	built *compose.Stack
 	// indexClosers release the on-disk indexes; a stack made from this
 	// one (buildStackOver) takes them over.
 	indexClosers []func()
 }
 
-// retryBackend opens a backend that did not answer at start again in the
-// background (see reconnect). Its readiness check, named check, fails
-// while it is retried, then is ping's check of the server.
-func retryBackend[T any](s *stack, log *slog.Logger, cfg config.Config, check string, spec reconnect.Spec[T], ping func(T) func(context.Context) error) {
-	log.Error("backend unavailable; continuing without it and retrying in the background", "backend", spec.Source, "err", spec.Failed)
-	spec.Timeout, spec.Logger = cfg.StartupTimeout.Std(), log
-	b := reconnect.Start(spec)
-	s.retrying.Add(b)
-	s.backends = append(s.backends, backend{check, reconnect.Check(b, ping)})
-}
-
-// backend is a configured server and how to check it still answers.
-type backend struct {
-	name  string
-	check func(ctx context.Context) error
-}
-
-// checks are the readiness checks of the backends in use.
+// checks are the readiness checks of the configured servers.
 func (s *stack) checks() []server.Check {
-	out := make([]server.Check, 0, len(s.backends))
-	for _, b := range s.backends {
-		out = append(out, server.Check{Name: b.name, Check: b.check})
+	out := make([]server.Check, 0, len(s.built.Backends))
+	for _, b := range s.built.Backends {
+		out = append(out, server.Check{Name: b.Name, Check: b.Check})
 	}
 	return out
 }
 
-// Close stops the retries and releases the backends' connections.
+// Close stops the retries and releases the servers' connections and the
+// on-disk indexes.
 func (s *stack) Close() {
-	s.retrying.Close()
-	for _, c := range slices.Concat(s.closers, s.indexClosers) {
+	if s.built != nil {
+		s.built.Close()
+	}
+	for _, c := range s.indexClosers {
 		c()
 	}
 }
@@ -310,11 +283,7 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 	if err != nil {
 		return nil, err
 	}
-	var ropts []router.Option
-	if cfg.SPARQL.Endpoint != "" {
-		ropts = append(ropts, router.WithWikidata(true))
-	}
-	ecfg := engines.Config{Embedder: emb, RouterOptions: ropts}
+	ecfg := engines.Config{Embedder: emb}
 	var closers []func()
 	// What is derived from the data alone is kept beside its snapshot: it
 	// is read while the indexes open, or derived once they are open (a
@@ -341,146 +310,28 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		closers = append(closers, useDerived(root, ds, &ecfg, nil))
 	}
 	closers = append(closers, ic.closers...)
-	// Qdrant answers first: when it does, the in-memory vector index it
-	// replaces is not built (at scale it is most of the memory); when it
-	// does not, the embedded index keeps its place.
-	var (
-		qd    *qdrantstore.Store
-		qdErr error
-	)
-	if cfg.Qdrant.URL != "" {
-		qctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
-		qd, qdErr = qdrantstore.Open(qctx, qdrantConfig(cfg), qdrantstore.WithLogger(log))
-		cancel()
-		ecfg.NoVector = qd != nil && ecfg.Vector == nil
-	}
-	comps, err := compose.EmbeddedComponents(ctx, ds, e.indexes(ds, ecfg))
+	built, err := compose.Build(ctx, compose.Settings{Config: cfg, Data: ds, Engines: e.indexes(ds, ecfg), Logger: log})
 	if err != nil {
-		if qd != nil {
-			_ = qd.Close()
-		}
 		for _, c := range closers {
 			c()
 		}
+		if errors.Is(err, compose.ErrConfig) {
+			return nil, usagef("%v", err)
+		}
 		return nil, err
 	}
-	s := &stack{cfg: cfg, data: ds, composed: data, kg: comps.KG, embedder: comps.Embedder, embedderName: "hashing", indexClosers: closers}
+	eng := built.Engines
+	s := &stack{cfg: cfg, data: ds, composed: data, kg: eng.KG, embedder: eng.Embedder, embedderName: "hashing",
+		indexClosers: closers, built: built, pipeline: built.Pipeline, router: eng.Router, bm25: eng.BM25, vector: eng.Vector}
 	if prev != nil {
 		// The vectors' embedder may be the on-disk indexes' (a shared
 		// embedding cache): this stack releases them now.
 		s.indexClosers, prev.indexClosers = append(s.indexClosers, prev.indexClosers...), nil
 	}
 	s.indexes, s.vectorText = ic.opened, ic.text
-	s.vector, _ = comps.Retrievers[router.RetrieverVector].(*vector.Index)
-	s.bm25, _ = comps.Retrievers[router.RetrieverBM25].(*bm25.Retriever)
 	if emb != nil {
 		s.embedderName = cfg.Embedder
 	}
-	s.router, _ = comps.Router.(*router.Router)
-
-	// The remote backends connect at once, each into its own typed
-	// result; the pipeline's components are assigned after both answered
-	// (or the start-up timeout passed), in one place and a fixed order.
-	var (
-		neo           *neo4jkg.Store
-		wd            *sparql.Client
-		neoErr, wdErr error
-		g             errgroup.Group
-	)
-	sctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
-	defer cancel()
-	if cfg.Neo4j.URI != "" {
-		g.Go(func() error {
-			neo, neoErr = openNeo4j(sctx, cfg)
-			return nil
-		})
-	}
-	if cfg.SPARQL.Endpoint != "" {
-		g.Go(func() error {
-			wd, wdErr = openSPARQL(sctx, cfg, log)
-			return nil
-		})
-	}
-	_ = g.Wait() // failures are in neoErr and wdErr
-
-	// A backend that did not answer is opened again in the background
-	// until it does (reconnect): meanwhile the embedded component keeps
-	// its place and answers name the backend in their errors.
-	switch {
-	case neo != nil:
-		comps.Retrievers[router.RetrieverKG] = neo4jkg.NewRetriever(neo, ds)
-		comps.Graph = neo
-		s.backends = append(s.backends, backend{"neo4j", neo4jCheck(neo)})
-		s.closers = append(s.closers, func() { _ = neo.Close(context.Background()) })
-	case neoErr != nil:
-		// The knowledge-graph leg reads the pipeline's graph (the
-		// retriever stays the embedded one): swapping the graph is enough.
-		g := reconnect.NewGraph(comps.Graph)
-		comps.Graph = g
-		retryBackend(s, log, cfg, "neo4j", reconnect.Spec[*neo4jkg.Store]{Source: "neo4j", Failed: neoErr,
-			Open:  func(ctx context.Context) (*neo4jkg.Store, error) { return openNeo4j(ctx, cfg) },
-			Join:  func(st *neo4jkg.Store) { g.Use(st) },
-			Close: func(st *neo4jkg.Store) { _ = st.Close(context.Background()) },
-		}, neo4jCheck)
-	}
-	switch {
-	case qd != nil:
-		comps.Retrievers[router.RetrieverVector] = qd.Retriever(comps.Embedder)
-		s.backends = append(s.backends, backend{"qdrant", qdrantCheck(qd)})
-		s.closers = append(s.closers, func() { _ = qd.Close() })
-	case qdErr != nil:
-		r := reconnect.NewRetriever(comps.Retrievers[router.RetrieverVector])
-		comps.Retrievers[router.RetrieverVector] = r
-		emb := comps.Embedder
-		retryBackend(s, log, cfg, "qdrant", reconnect.Spec[*qdrantstore.Store]{Source: "qdrant", Failed: qdErr,
-			Open: func(ctx context.Context) (*qdrantstore.Store, error) {
-				return qdrantstore.Open(ctx, qdrantConfig(cfg), qdrantstore.WithLogger(log))
-			},
-			Join:  func(qd *qdrantstore.Store) { r.Use(qd.Retriever(emb)) },
-			Close: func(qd *qdrantstore.Store) { _ = qd.Close() },
-		}, qdrantCheck)
-	}
-	switch {
-	case wd != nil:
-		r := sparql.NewRetriever(wd, ds)
-		comps.Retrievers[router.RetrieverWikidata] = r
-		comps.Enricher = r
-		s.backends = append(s.backends, backend{"sparql", wd.Ping})
-		s.closers = append(s.closers, func() { _ = wd.Close() })
-	case wdErr != nil:
-		r, en := reconnect.NewRetriever(reconnect.None), reconnect.NewEnricher()
-		comps.Retrievers[router.RetrieverWikidata] = r
-		comps.Enricher = en
-		retryBackend(s, log, cfg, "sparql", reconnect.Spec[*sparql.Client]{Source: "wikidata", Failed: wdErr,
-			Open: func(ctx context.Context) (*sparql.Client, error) { return openSPARQL(ctx, cfg, log) },
-			Join: func(c *sparql.Client) {
-				sr := sparql.NewRetriever(c, ds)
-				r.Use(sr)
-				en.Use(sr)
-			},
-			Close: func(c *sparql.Client) { _ = c.Close() },
-		}, func(c *sparql.Client) func(context.Context) error { return c.Ping })
-	}
-
-	opts := pipeline.DefaultOptions()
-	opts.LegTimeout = cfg.LegTimeout.Std()
-	opts.Logger = log
-	opts.Unavailable = s.retrying.Unavailable
-	if cfg.Rerank.URL != "" {
-		rr, err := rerank.NewHTTP(rerank.Options{Protocol: rerank.Protocol(cfg.Rerank.Protocol), BaseURL: cfg.Rerank.URL,
-			Model: cfg.Rerank.Model, APIKey: cfg.Rerank.APIKey, Timeout: cfg.LegTimeout.Std()})
-		if err != nil {
-			s.Close()
-			return nil, usagef("rerank: %v", err)
-		}
-		opts.Reranker, opts.RerankMultiplier = rr, cfg.Rerank.Multiplier
-	}
-	p, err := pipeline.New(comps, opts)
-	if err != nil {
-		s.Close()
-		return nil, err
-	}
-	s.pipeline = p
 	return s, nil
 }
 
@@ -499,84 +350,11 @@ func (s *stack) answerer() (*pipeline.Pipeline, error) {
 // connects for each answer, so a model that is down at start writes
 // answers once it is up.
 func (s *stack) writer() (*llm.Client, error) {
-	c := s.cfg.LLM
-	if c.BaseURL == "" {
-		return nil, nil
-	}
-	key, err := c.Key()
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	w, err := llm.New(llm.Options{BaseURL: c.BaseURL, Model: c.Model, APIKey: key, Timeout: c.Timeout.Std()})
+	w, err := compose.NewWriter(s.cfg)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
 	return w, nil
-}
-
-// openSPARQL opens the configured SPARQL endpoint and checks that it
-// answers before ctx ends. The disk cache's directory is made when it is
-// missing; a disk cache that cannot be opened is logged and the endpoint
-// is used without it.
-func openSPARQL(ctx context.Context, cfg config.Config, log *slog.Logger) (*sparql.Client, error) {
-	opts := []sparql.Option{sparql.WithTimeout(cfg.LegTimeout.Std())}
-	if n := cfg.SPARQL.MaxAnswerBytes; n > 0 {
-		opts = append(opts, sparql.WithMaxAnswerBytes(n))
-	}
-	c, err := sparql.New(cfg.SPARQL.Endpoint, opts...)
-	if err != nil {
-		return nil, err
-	}
-	if dir := cfg.SPARQL.CacheDir; dir != "" {
-		cached, err := sparqlWithDiskCache(cfg.SPARQL.Endpoint, dir, opts)
-		if err != nil {
-			log.Warn("SPARQL disk cache unavailable; asking the endpoint without it", "dir", dir, "err", err)
-		} else {
-			_ = c.Close()
-			c = cached
-		}
-	}
-	if err := c.Ping(ctx); err != nil {
-		_ = c.Close()
-		return nil, err
-	}
-	return c, nil
-}
-
-// sparqlWithDiskCache is a client whose answers are also kept in dir,
-// made when missing.
-func sparqlWithDiskCache(endpoint, dir string, opts []sparql.Option) (*sparql.Client, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	return sparql.New(endpoint, append(slices.Clip(opts), sparql.WithDiskCache(filepath.Join(dir, "sparql-cache.bbolt")))...)
-}
-
-// openNeo4j opens the configured Neo4j server.
-func openNeo4j(ctx context.Context, cfg config.Config) (*neo4jkg.Store, error) {
-	return neo4jkg.Open(ctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
-}
-
-// neo4jCheck is st's readiness check: the server reads its data version.
-func neo4jCheck(st *neo4jkg.Store) func(context.Context) error {
-	return func(ctx context.Context) error {
-		_, err := st.Version(ctx)
-		return err
-	}
-}
-
-// qdrantCheck is qd's readiness check: the server counts the collection.
-func qdrantCheck(qd *qdrantstore.Store) func(context.Context) error {
-	return func(ctx context.Context) error {
-		_, err := qd.Count(ctx)
-		return err
-	}
-}
-
-// qdrantConfig is the store configuration of cfg.
-func qdrantConfig(cfg config.Config) qdrantstore.Config {
-	return qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey, Collection: cfg.Qdrant.Collection,
-		Timeout: cfg.StartupTimeout.Std(), Approximate: cfg.Qdrant.SearchEf > 0, SearchEf: cfg.Qdrant.SearchEf}
 }
 
 func noticeText() string {

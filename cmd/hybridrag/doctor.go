@@ -104,17 +104,17 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 
 	// A backend that did not answer at start is among them, failing with
 	// what its last attempt said.
-	for _, b := range st.backends {
+	for _, b := range st.built.Backends {
 		cctx, cancel := context.WithTimeout(ctx, cfg.StartupTimeout.Std())
 		t := time.Now()
-		err := b.check(cctx)
+		err := b.Check(cctx)
 		cancel()
 		if err != nil {
 			failed++
-			fmt.Fprintf(w, "%s: FAILED: %v\n", b.name, err)
+			fmt.Fprintf(w, "%s: FAILED: %v\n", b.Name, err)
 			continue
 		}
-		fmt.Fprintf(w, "%s: ok (%s)\n", b.name, time.Since(t).Round(time.Millisecond))
+		fmt.Fprintf(w, "%s: ok (%s)\n", b.Name, time.Since(t).Round(time.Millisecond))
 	}
 	for _, c := range []struct{ name, value string }{
 		{"neo4j", cfg.Neo4j.URI}, {"qdrant", cfg.Qdrant.URL}, {"sparql", cfg.SPARQL.Endpoint},

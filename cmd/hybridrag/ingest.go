@@ -5,11 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/internal/progress"
-	"github.com/hybridrag/hybridrag/kg/neo4jkg"
-	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 )
 
 const ingestUsage = `Usage: hybridrag ingest [--source NS --in FILE] [--neo4j URI] [--qdrant URL] [flags]
@@ -89,7 +88,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	log := newLogger(e.stderr)
 	var errs []error
 	if cfg.Neo4j.URI != "" {
-		st, err := neo4jkg.Open(ctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+		st, err := compose.OpenNeo4j(ctx, cfg)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("neo4j: %w", err))
 		} else {
@@ -113,7 +112,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if emb != nil {
 			em = emb
 		}
-		st, err := qdrantstore.Open(ctx, qdrantConfig(cfg), qdrantstore.WithLogger(log))
+		st, err := compose.OpenQdrant(ctx, cfg, log)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("qdrant: %w", err))
 		} else {

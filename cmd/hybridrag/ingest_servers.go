@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/kg/neo4jkg"
-	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/sources"
 )
 
@@ -50,7 +49,7 @@ func (e *env) applyToServers(ctx context.Context, cfg config.Config, base *herit
 }
 
 func applyNeo4j(ctx context.Context, cfg config.Config, prev, next *heritage.Dataset, e *env) error {
-	st, err := neo4jkg.Open(ctx, cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jkg.WithConnectTimeout(cfg.StartupTimeout.Std()))
+	st, err := compose.OpenNeo4j(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -75,7 +74,7 @@ func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage
 	if emb != nil {
 		em = emb
 	}
-	st, err := qdrantstore.Open(ctx, qdrantConfig(cfg), qdrantstore.WithLogger(newLogger(e.stderr)))
+	st, err := compose.OpenQdrant(ctx, cfg, newLogger(e.stderr))
 	if err != nil {
 		return err
 	}

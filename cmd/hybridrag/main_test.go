@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -127,7 +128,8 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 		// open for the next test. The language model only wraps the
 		// pipeline: the build is shared with and without one.
 		st := *sharedStack
-		st.closers = nil
+		b := sharedStack.built
+		st.built = &compose.Stack{Engines: b.Engines, Pipeline: b.Pipeline, Components: b.Components, Backends: b.Backends}
 		if df != plain {
 			cfg, err := df.resolve(e.getenv)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
@@ -111,7 +112,7 @@ func TestOwnSourceQdrant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qd, err := qdrantstore.Open(ctx, qdrantConfig(cfg))
+	qd, err := qdrantstore.Open(ctx, compose.QdrantConfig(cfg))
 	if err != nil {
 		t.Fatal(err)
 	}
