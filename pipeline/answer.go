@@ -2,13 +2,14 @@ package pipeline
 
 import (
 	"fmt"
-	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // draft is an answer before citation numbers are known: render writes the
@@ -29,15 +30,15 @@ type draft struct {
 // question names, the exact set its constraints select, or the best ranked
 // institutions. It does not reach the graph. Without a selection, a set
 // answer is not made and the ranked answer says so by errNoSelection.
-func (p *Pipeline) extract(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
-	d, err := p.extractDraft(sel, plan, fused)
-	return broadened(p.withLongerTowns(d, plan), plan.Constraints), err
+func (p *Pipeline) extract(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, error) {
+	d, err := p.extractDraft(sel, pln, fused)
+	return broadened(p.withLongerTowns(d, pln), pln.Constraints), err
 }
 
 // broadened makes an exact answer that rests on a subject the question
 // names only a part of ("coal mining", read as Mining and quarrying) not
 // exact, and says how the words were read.
-func broadened(d draft, c router.Constraints) draft {
+func broadened(d draft, c plan.Constraints) draft {
 	if !d.Exact || len(c.Broader) == 0 || len(c.Subjects) == 0 || d.render == nil {
 		return d
 	}
@@ -67,64 +68,64 @@ func broadened(d draft, c router.Constraints) draft {
 }
 
 // extractDraft is extract before a broadened subject is accounted for.
-func (p *Pipeline) extractDraft(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, error) {
-	if c := plan.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
+func (p *Pipeline) extractDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, error) {
+	if c := pln.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
 		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 {
 		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
 			quoteWords(c.Malformed))), nil
 	}
-	if d, ok := p.emptyCountryAnswer(plan); ok && plan.Frame != router.FrameOffTopic {
+	if d, ok := p.emptyCountryAnswer(pln); ok && pln.Frame != plan.FrameOffTopic {
 		return d, nil
 	}
-	switch plan.Frame {
-	case router.FrameOffTopic:
-		return offTopicDraft(plan), nil
-	case router.FrameYesNo:
-		if d, ok := p.yesNoAnswer(sel, plan, fused); ok {
+	switch pln.Frame {
+	case plan.FrameOffTopic:
+		return offTopicDraft(pln), nil
+	case plan.FrameYesNo:
+		if d, ok := p.yesNoAnswer(sel, pln, fused); ok {
 			return d, nil
 		}
-	case router.FramePair:
-		if d, ok := p.pairAnswer(plan, fused); ok {
+	case plan.FramePair:
+		if d, ok := p.pairAnswer(pln, fused); ok {
 			return d, nil
 		}
-	case router.FrameMore:
-		d, ok, err := p.moreAnswer(sel, plan)
+	case plan.FrameMore:
+		d, ok, err := p.moreAnswer(sel, pln)
 		if ok || err != nil {
 			return d, err
 		}
 	}
-	if d, ok := p.postcodeAnswer(plan); ok {
+	if d, ok := p.postcodeAnswer(pln); ok {
 		return d, nil
 	}
-	if d, ok := p.nearNameAnswer(plan); ok {
+	if d, ok := p.nearNameAnswer(pln); ok {
 		return d, nil
 	}
-	if d, ok := p.nearTownAnswer(plan); ok {
+	if d, ok := p.nearTownAnswer(pln); ok {
 		return d, nil
 	}
-	if d, ok := p.unknownPlaceAnswer(plan); ok {
+	if d, ok := p.unknownPlaceAnswer(pln); ok {
 		return d, nil
 	}
-	if d, ok := p.fieldAnswer(sel, plan, fused); ok {
+	if d, ok := p.fieldAnswer(sel, pln, fused); ok {
 		return d, nil
 	}
-	if d, ok := p.unknownOrganisation(plan, fused); ok {
+	if d, ok := p.unknownOrganisation(pln, fused); ok {
 		return d, nil
 	}
-	if d, ok := p.shareAnswer(sel, plan); ok {
+	if d, ok := p.shareAnswer(sel, pln); ok {
 		return d, nil
 	}
-	d, ok, err := p.setAnswer(sel, plan, fused)
+	d, ok, err := p.setAnswer(sel, pln, fused)
 	if ok {
 		return d, nil
 	}
-	d = p.rankedAnswer(plan, fused)
+	d = p.rankedAnswer(pln, fused)
 	return d, err
 }
 
-func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
-	c := plan.Constraints
-	if len(fused) > 0 && (!c.List || !c.Selective()) && len(plan.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
+func (p *Pipeline) rankedAnswer(pln plan.Plan, fused []fusion.Fused) draft {
+	c := pln.Constraints
+	if len(fused) > 0 && (!c.List || !c.Selective()) && len(pln.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
 		// The question names something no recognised institution is
 		// called, and none of the best matches carries those words either
 		// (a place in the question can rank its museums above the one
@@ -132,21 +133,21 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 		// sets no condition but those words ("Where can I see bagpipes?")
 		// asks for the institutions whose names hold them, whatever the
 		// best matches hold.
-		covered := p.anyCovers(fused[:min(len(fused), 10)], plan.Unknown)
-		if len(plan.NamedBy) > 0 && (!covered || c.List && len(c.TypeCodes) == 0) {
-			return p.namedByDraft(plan)
+		covered := p.anyCovers(fused[:min(len(fused), 10)], pln.Unknown)
+		if len(pln.NamedBy) > 0 && (!covered || c.List && len(c.TypeCodes) == 0) {
+			return p.namedByDraft(pln)
 		}
 		if !covered {
-			if plan.UnknownName != "" && !p.anyHolds(fused[:min(len(fused), 10)], plan.UnknownName) {
-				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{plan.UnknownName})))
+			if pln.UnknownName != "" && !p.anyHolds(fused[:min(len(fused), 10)], pln.UnknownName) {
+				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{pln.UnknownName})))
 			}
 			// No name, or a name that is part of some institution's
 			// while other words were not read ("How far is the Ashmolean
 			// from …"): not a claim that the name is not in the data.
-			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(plan.Unknown)))
+			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(pln.Unknown)))
 		}
 	}
-	if c.List && len(plan.Dropped) > 0 {
+	if c.List && len(pln.Dropped) > 0 {
 		// A list about something no rule understood: offer only the
 		// matches whose records mention it.
 		var ids []string
@@ -156,7 +157,7 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 				ids = append(ids, f.ID)
 			}
 		}
-		return p.amongSet(plan, ids, fused, false)
+		return p.amongSet(pln, ids, fused, false)
 	}
 	if len(fused) == 0 {
 		return draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {
@@ -172,7 +173,7 @@ func (p *Pipeline) rankedAnswer(plan router.Plan, fused []fusion.Fused) draft {
 	if c.List && c.Selective() {
 		note = "No institution matches every condition of the question exactly; the closest matches are: "
 	}
-	if u := plan.Unstated; u != nil {
+	if u := pln.Unstated; u != nil {
 		// "the same town as the Museum Folkwang", whose record names none
 		note = fmt.Sprintf("The data states no %s for %s, so the question's condition on it cannot be read; the closest matches are: ", u.Level, u.Name)
 	}
@@ -203,8 +204,8 @@ func (p *Pipeline) writeNames(b *strings.Builder, ids []string, cite func(string
 // target resolves the one institution a question is about: by identifier,
 // then by name (disambiguated by place and by the fused ranking), then the
 // top fused hit when the question names nothing recognisable.
-func (p *Pipeline) target(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (id, via string) {
-	c := plan.Constraints
+func (p *Pipeline) target(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (id, via string) {
+	c := pln.Constraints
 	for _, look := range []struct {
 		scheme string
 		values []string
@@ -256,7 +257,7 @@ func orderRank(rank map[string]int, id string) int {
 
 // placeMatches reports whether the record lies in one of the places, by
 // any of a town's names ("München" is Munich).
-func placeMatches(in *heritage.Institution, places []router.Place) bool {
+func placeMatches(in *heritage.Institution, places []plan.Place) bool {
 	return placeMatch(in, places, false)
 }
 
@@ -265,14 +266,14 @@ func placeMatches(in *heritage.Institution, places []router.Place) bool {
 // kind ("Is Auld Skoll in Shetland?" of the Shetland Islands). A list's
 // places are not read so loosely: "… in the City of Edinburgh except
 // Edinburgh" leaves out the town, not its council area.
-func placeNamed(in *heritage.Institution, places []router.Place) bool {
+func placeNamed(in *heritage.Institution, places []plan.Place) bool {
 	return placeMatch(in, places, true)
 }
 
 // placeMatch compares names as the graph's place index does, after
 // heritage.NormalizeName: "St. Austell" is the town a record calls "St
 // Austell", "Boness" is "Bo'ness".
-func placeMatch(in *heritage.Institution, places []router.Place, loose bool) bool {
+func placeMatch(in *heritage.Institution, places []plan.Place, loose bool) bool {
 	for _, pl := range places {
 		for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
 			want := heritage.NormalizeName(name)
@@ -335,11 +336,11 @@ func (p *Pipeline) anyCovers(fused []fusion.Fused, unknown []string) bool {
 // namedByDraft offers the institutions whose names hold the words the
 // question's best matches lack ("bagpipes" in "Where can I see
 // bagpipes?"), not as an exact answer.
-func (p *Pipeline) namedByDraft(plan router.Plan) draft {
-	ids := plan.NamedBy
+func (p *Pipeline) namedByDraft(pln plan.Plan) draft {
+	ids := pln.NamedBy
 	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(plan.Unknown))
+		fmt.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(pln.Unknown))
 		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}

@@ -9,7 +9,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // selectChange fills sel.Change for a question about how a set changed
@@ -39,7 +38,7 @@ func (p *Pipeline) selectChange(ctx context.Context, sel *kg.Selection, pl *plan
 // start) may have opened in them, and one closed with no closing year may
 // have closed in them: the answer counts them apart and is then not
 // exact.
-func (p *Pipeline) changeAnswer(sel *kg.Selection, pl router.Plan) draft {
+func (p *Pipeline) changeAnswer(sel *kg.Selection, pl plan.Plan) draft {
 	c := pl.Constraints
 	from, to := 0, p.opts.AsOf
 	if y := c.Years; y != nil {
@@ -139,7 +138,7 @@ func (p *Pipeline) changeAnswer(sel *kg.Selection, pl router.Plan) draft {
 			fmt.Fprintf(&b, ". Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, "+
 				"and no closing year for %d that have closed; they are not counted", undatedOpen, undatedClose)
 		}
-		writeUnread(&b, pl.Unread)
+		p.writeUnread(&b, pl.Unread)
 		return b.String() + "."
 	}}
 }

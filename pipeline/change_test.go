@@ -2,9 +2,10 @@ package pipeline
 
 import (
 	"fmt"
-	"github.com/hybridrag/hybridrag/heritage"
 	"strings"
 	"testing"
+
+	"github.com/hybridrag/hybridrag/heritage"
 
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )

@@ -7,16 +7,16 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // pairAnswer compares two named institutions on one attribute.
-func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	c := plan.Constraints
-	if plan.Pair != nil && len(c.Names) == 1 {
-		return p.oneSided(plan, fused)
+func (p *Pipeline) pairAnswer(pln plan.Plan, fused []fusion.Fused) (draft, bool) {
+	c := pln.Constraints
+	if pln.Pair != nil && len(c.Names) == 1 {
+		return p.oneSided(pln, fused)
 	}
-	if plan.Pair == nil || len(c.Names) < 2 {
+	if pln.Pair == nil || len(c.Names) < 2 {
 		return draft{}, false
 	}
 	rank := rankOf(fused)
@@ -31,13 +31,13 @@ func (p *Pipeline) pairAnswer(plan router.Plan, fused []fusion.Fused) (draft, bo
 	if ins[0].ID == ins[1].ID {
 		return draft{}, false
 	}
-	return elsewhere(compareTwo(plan, ins, nil), c.Places, ins), true
+	return elsewhere(compareTwo(pln, ins, nil), c.Places, ins), true
 }
 
 // elsewhere makes a comparison of institutions the question places, one
 // of which is not in any of its places ("the Tate Modern Leeds": Tate
 // Modern is in London), not exact, and says where that one is.
-func elsewhere(d draft, places []router.Place, ins []*heritage.Institution) draft {
+func elsewhere(d draft, places []plan.Place, ins []*heritage.Institution) draft {
 	if len(places) == 0 {
 		return d
 	}
@@ -169,8 +169,8 @@ func distanceText(km float64) string {
 // compareTwo compares two institutions on the plan's attribute, in the
 // order the question names them. others, when there are some, carry the
 // name the question gives the second as well: the answer names them.
-func compareTwo(plan router.Plan, ins []*heritage.Institution, others []*heritage.Institution) draft {
-	d := compareValues(plan, ins)
+func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.Institution) draft {
+	d := compareValues(pln, ins)
 	if len(others) == 0 {
 		return d
 	}
@@ -178,7 +178,7 @@ func compareTwo(plan router.Plan, ins []*heritage.Institution, others []*heritag
 	d.render = func(cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(render(cite))
-		fmt.Fprintf(&b, alsoFits, quoteWords([]string{plan.UnknownName}))
+		fmt.Fprintf(&b, alsoFits, quoteWords([]string{pln.UnknownName}))
 		for i, r := range others {
 			if i > 0 {
 				b.WriteString("; ")
@@ -197,8 +197,8 @@ func compareTwo(plan router.Plan, ins []*heritage.Institution, others []*heritag
 
 // compareValues is compareTwo's answer before the other holders of a
 // name are named.
-func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
-	attr := plan.Pair.Attribute
+func compareValues(pln plan.Plan, ins []*heritage.Institution) draft {
+	attr := pln.Pair.Attribute
 	switch attr {
 	case "distance":
 		return distanceDraft(ins[0], ins[1])
@@ -220,7 +220,7 @@ func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
 		return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
 			render: func(cite func(string) string) string {
 				return fmt.Sprintf("%s%s %s %s and %s%s %s %s: the dates overlap, so the data cannot say which %s.",
-					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(*plan.Pair))
+					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(*pln.Pair))
 			}}
 	}
 	if !known[0] || !known[1] {
@@ -234,7 +234,7 @@ func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
 						parts = append(parts, fmt.Sprintf("the data records no %s for %s%s", attrLabel(attr), in.Name, cite(in.ID)))
 					}
 				}
-				return upperFirst(strings.Join(parts, "; ")) + ", so the data cannot say which " + pairPhrase(*plan.Pair) + "."
+				return upperFirst(strings.Join(parts, "; ")) + ", so the data cannot say which " + pairPhrase(*pln.Pair) + "."
 			}}
 	}
 	if vals[0] == vals[1] {
@@ -248,19 +248,19 @@ func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
 			}}
 	}
 	w := 0
-	if (vals[1][0] > vals[0][0]) == plan.Pair.Highest {
+	if (vals[1][0] > vals[0][0]) == pln.Pair.Highest {
 		w = 1
 	}
 	win, lose := ins[w], ins[1-w]
 	prefix, value := "", win.Name
-	if plan.Pair.YesNo {
+	if pln.Pair.YesNo {
 		// "Is A older than B?" asks whether the first named wins
 		prefix = map[bool]string{true: "Yes: ", false: "No: "}[w == 0]
 		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
 	}
 	return draft{Answer: Answer{Kind: KindField, Field: attr, Value: value, IDs: []string{win.ID, lose.ID}, Exact: true},
 		render: func(cite func(string) string) string {
-			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*plan.Pair),
+			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*pln.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
 		}}
 }
@@ -269,42 +269,42 @@ func compareValues(plan router.Plan, ins []*heritage.Institution) draft {
 // institution: the other is an organisation (a body) or a name the data
 // does not hold. It cannot compare, says why, and gives the one side's
 // value.
-func (p *Pipeline) oneSided(plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	c := plan.Constraints
+func (p *Pipeline) oneSided(pln plan.Plan, fused []fusion.Fused) (draft, bool) {
+	c := pln.Constraints
 	in, ok := p.data.Get(p.resolve(c.Names[0], nil, rankOf(fused)))
 	if !ok {
 		return draft{}, false
 	}
-	if plan.UnknownName != "" && len(c.Bodies) == 0 {
+	if pln.UnknownName != "" && len(c.Bodies) == 0 {
 		// A name only part of the other side's ("the Ashmolean"): the
 		// institution whose name holds it, as for a question about one.
 		var cands []*heritage.Institution
-		for _, x := range p.nameCandidates(plan, fused) {
+		for _, x := range p.nameCandidates(pln, fused) {
 			if x.ID != in.ID {
 				cands = append(cands, x)
 			}
 		}
 		if len(cands) > 0 {
 			ins := []*heritage.Institution{in, cands[0]}
-			q := strings.ToLower(plan.Question)
-			if at := strings.Index(q, strings.ToLower(plan.UnknownName)); at >= 0 && at < strings.Index(q, strings.ToLower(c.Names[0].Text)) {
+			q := strings.ToLower(pln.Question)
+			if at := strings.Index(q, strings.ToLower(pln.UnknownName)); at >= 0 && at < strings.Index(q, strings.ToLower(c.Names[0].Text)) {
 				ins[0], ins[1] = ins[1], ins[0]
 			}
 			// read from part of a name: not exact
-			d := compareTwo(plan, ins, cands[1:])
+			d := compareTwo(pln, ins, cands[1:])
 			d.Answer.Exact = false
 			return d, true
 		}
 	}
-	other := "“" + plan.UnknownName + "”, which is not in the data"
-	if plan.UnknownName == "" && c.HasIDs() {
+	other := "“" + pln.UnknownName + "”, which is not in the data"
+	if pln.UnknownName == "" && c.HasIDs() {
 		// "Is DE-MUS-999999 older than the Science Museum?"
 		other = identifierPhrase(c) + ", which no institution in the data carries"
 	}
 	if len(c.Bodies) == 1 {
 		other = "“" + c.Bodies[0].Name + "”, which the data holds as an organisation, not as an institution"
 	}
-	attr := plan.Pair.Attribute
+	attr := pln.Pair.Attribute
 	_, text, known := pairValue(in, attr)
 	verb := map[string]string{"opened": "opened", "closed": "closed", "size": "is"}[attr]
 	return draft{Answer: Answer{Kind: KindField, Field: attr, IDs: []string{in.ID}},
@@ -319,7 +319,7 @@ func (p *Pipeline) oneSided(plan router.Plan, fused []fusion.Fused) (draft, bool
 				}
 				return b.String()
 			}
-			fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot say which %s", in.Name, cite(in.ID), other, pairPhrase(*plan.Pair))
+			fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot say which %s", in.Name, cite(in.ID), other, pairPhrase(*pln.Pair))
 			if known {
 				fmt.Fprintf(&b, ". %s %s %s.", in.Name, verb, text)
 			} else {
@@ -356,7 +356,7 @@ func attrLabel(attr string) string {
 	return "opening year"
 }
 
-func pairPhrase(p router.Pair) string {
+func pairPhrase(p plan.Pair) string {
 	switch {
 	case p.Attribute == "size" && p.Highest:
 		return "is bigger"

@@ -7,15 +7,37 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/wikidata"
 )
 
 // Router plans a question.
 type Router interface {
-	Route(question string) router.Plan
+	Route(question string) plan.Plan
 }
+
+// Lexicon answers what the answers ask of the words the router knows. A
+// Router that is also a Lexicon (router.Router is one) is asked; without
+// one, no war is left unnamed, every field is recorded, and no subject
+// has umbrella words.
+type Lexicon interface {
+	// SubjectWords are the words, in every language, of the subjects
+	// terms and of the umbrella subjects they make up.
+	SubjectWords(terms []string) []string
+	// UnnamedWar reports whether phrase names a war without saying which
+	// ("after the war").
+	UnnamedWar(phrase string) bool
+	// Unrecorded reports whether no record states the field.
+	Unrecorded(field string) bool
+}
+
+// noLexicon is the Lexicon of a Router that is not one.
+type noLexicon struct{}
+
+func (noLexicon) SubjectWords([]string) []string { return nil }
+func (noLexicon) UnnamedWar(string) bool         { return false }
+func (noLexicon) Unrecorded(string) bool         { return false }
 
 // Graph is the knowledge graph a question's selection reads (see
 // kg.Select): the embedded graph (kg.NewSource) or a graph server such as

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // emptyCountryAnswer answers a list, count or existence question whose
@@ -14,34 +14,34 @@ import (
 // to a country the data has ("Iceland" to Ireland) would answer another
 // question; the truth is that the data has no record there, which is an
 // exact answer.
-func (p *Pipeline) emptyCountryAnswer(plan router.Plan) (draft, bool) {
-	c := plan.Constraints
-	if len(c.Places) == 0 || len(c.Names) > 0 || c.HasIDs() || len(c.Postcodes) > 0 || len(plan.Sides) > 1 {
+func (p *Pipeline) emptyCountryAnswer(pln plan.Plan) (draft, bool) {
+	c := pln.Constraints
+	if len(c.Places) == 0 || len(c.Names) > 0 || c.HasIDs() || len(c.Postcodes) > 0 || len(pln.Sides) > 1 {
 		return draft{}, false
 	}
 	var shown []string
 	for _, pl := range c.Places {
-		if pl.Level != router.LevelCountry || p.countryRecords(pl.Name) > 0 {
+		if pl.Level != plan.LevelCountry || p.countryRecords(pl.Name) > 0 {
 			return draft{}, false
 		}
 		shown = append(shown, placeShown(pl))
 	}
 	where := strings.Join(shown, " or ")
 	noun := typeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
-	if plan.Frame == router.FrameCount {
+	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0}
+	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	return draft{Answer: a, render: func(func(string) string) string {
 		var b strings.Builder
 		switch {
-		case plan.Frame == router.FrameCount:
+		case pln.Frame == plan.FrameCount:
 			b.WriteString("None: ")
-		case plan.Exists:
+		case pln.Exists:
 			b.WriteString("No: ")
 		}
 		fmt.Fprintf(&b, "the data places no %s in %s: it holds no record of any institution there", noun, where)
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		text := b.String()
 		return strings.ToUpper(text[:1]) + text[1:] + "."
 	}}, true

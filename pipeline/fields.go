@@ -3,13 +3,14 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
-	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // viaIdentifier reports whether target found its institution by an
@@ -21,16 +22,16 @@ func viaIdentifier(via string) bool {
 // fieldAnswer answers single-institution questions: a field ("What is the
 // ISIL code of X?", "In which year did X open?") or, for a bare identifier
 // look-up, the institution itself.
-func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	c := plan.Constraints
+func (p *Pipeline) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, bool) {
+	c := pln.Constraints
 	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
 	if c.List || (c.Field == "" && !hasID) {
 		return draft{}, false
 	}
 	if len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) == 0 && !hasID {
-		return p.bodyFieldDraft(sel, plan, fused), true
+		return p.bodyFieldDraft(sel, pln, fused), true
 	}
-	id, via := p.target(sel, plan, fused)
+	id, via := p.target(sel, pln, fused)
 	if hasID && !viaIdentifier(via) {
 		// An identifier the data does not hold: say so, never answer
 		// about another institution.
@@ -43,21 +44,21 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	if !ok {
 		return draft{}, false
 	}
-	if via == "ranking" && len(plan.Unknown) == 0 {
+	if via == "ranking" && len(pln.Unknown) == 0 {
 		return noneDraft("The question names no institution the data holds."), true
 	}
 	var rivals []*heritage.Institution
-	asked := plan.UnknownName // the name as the question gives it
+	asked := pln.UnknownName // the name as the question gives it
 	if via == "name" {
 		// A name several institutions carry, that the question's place
 		// does not settle: the answer names the others too.
-		asked, rivals = p.sameNameRivals(plan, id)
+		asked, rivals = p.sameNameRivals(pln, id)
 	}
 	if via == "ranking" {
-		if cands := p.nameCandidates(plan, fused); len(cands) > 0 {
+		if cands := p.nameCandidates(pln, fused); len(cands) > 0 {
 			in, id, rivals = cands[0], cands[0].ID, cands[1:]
-		} else if !covers(in, plan.Unknown) {
-			return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(plan)))), true
+		} else if !covers(in, pln.Unknown) {
+			return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(pln)))), true
 		}
 	}
 	field := c.Field
@@ -89,7 +90,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 	}
 	// "When did Chartwell open, and is it still running?": the yes/no
 	// after the field
-	then, thenExact := p.thenText(in, plan.Then)
+	then, thenExact := p.thenText(in, pln.Then)
 	exact = exact && thenExact
 	return draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact},
 		render: func(cite func(string) string) string {
@@ -104,7 +105,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			if stillOpen {
 				text = fmt.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
 			}
-			if field == "opened" && value != "" && plan.Constraints.Age {
+			if field == "opened" && value != "" && pln.Constraints.Age {
 				text = strings.TrimSuffix(text, ".") + ageText(in, p.opts.AsOf) + "."
 			}
 			if field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0 {
@@ -122,7 +123,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
 			}
 			if field == "history" {
-				text = historyText(in, hedge, plan.Constraints.Years, cite(id))
+				text = historyText(in, hedge, pln.Constraints.Years, cite(id))
 			}
 			if field == "description" {
 				// "Tell me about X": the record's description, else
@@ -136,7 +137,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 					}
 				}
 			}
-			text += moreFieldsText(in, plan.Constraints.MoreFields) + then
+			text += moreFieldsText(in, pln.Constraints.MoreFields) + then
 			if len(rivals) == 0 {
 				return text
 			}
@@ -146,7 +147,7 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 			var b strings.Builder
 			b.WriteString(text)
 			if via == "ranking" {
-				fmt.Fprintf(&b, alsoFits, quoteWords(unknownName(plan)))
+				fmt.Fprintf(&b, alsoFits, quoteWords(unknownName(pln)))
 			} else {
 				fmt.Fprintf(&b, " The name %s also fits ", quoteWords([]string{asked}))
 			}
@@ -175,8 +176,8 @@ func (p *Pipeline) fieldAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 // those with it among their other names, in ranking order within each
 // (at most four). Institutions in the question's place come first when it
 // gives one. Nil when none carries it.
-func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*heritage.Institution {
-	if strings.TrimSpace(kg.NormalizeName(plan.UnknownName)) == "" {
+func (p *Pipeline) nameCandidates(pln plan.Plan, fused []fusion.Fused) []*heritage.Institution {
+	if strings.TrimSpace(kg.NormalizeName(pln.UnknownName)) == "" {
 		return nil
 	}
 	type cand struct {
@@ -189,11 +190,11 @@ func (p *Pipeline) nameCandidates(plan router.Plan, fused []fusion.Fused) []*her
 		if !ok {
 			continue
 		}
-		level := phraseLevel(in, plan.UnknownName)
-		if len(plan.Constraints.Places) > 0 && placeMatches(in, plan.Constraints.Places) {
+		level := phraseLevel(in, pln.UnknownName)
+		if len(pln.Constraints.Places) > 0 && placeMatches(in, pln.Constraints.Places) {
 			level += 4
 		}
-		if level%4 > 0 && covers(in, plan.Unknown) {
+		if level%4 > 0 && covers(in, pln.Unknown) {
 			cands = append(cands, cand{in, level})
 		}
 	}
@@ -254,15 +255,15 @@ func altNameWith(in *heritage.Institution, name string) string {
 // the question gives it and the other institutions that name was read as
 // (at most three) that the question's place, when it gives one, does not
 // rule out.
-func (p *Pipeline) sameNameRivals(plan router.Plan, id string) (string, []*heritage.Institution) {
-	for _, m := range plan.Constraints.Names {
+func (p *Pipeline) sameNameRivals(pln plan.Plan, id string) (string, []*heritage.Institution) {
+	for _, m := range pln.Constraints.Names {
 		if !slices.Contains(m.IDs, id) || len(m.IDs) < 2 {
 			continue
 		}
 		var out []*heritage.Institution
 		for _, other := range m.IDs {
 			in, ok := p.data.Get(other)
-			if other == id || !ok || len(plan.Constraints.Places) > 0 && !placeMatches(in, plan.Constraints.Places) {
+			if other == id || !ok || len(pln.Constraints.Places) > 0 && !placeMatches(in, pln.Constraints.Places) {
 				continue
 			}
 			if len(out) < 3 {
@@ -279,9 +280,9 @@ func (p *Pipeline) sameNameRivals(plan router.Plan, id string) (string, []*herit
 // Gorge Museums Trust part of?"): it holds no record of it, so nothing
 // of its own; the answer says so and names the institutions recorded as
 // belonging to it, the first ten by the retrievers' ranking cited.
-func (p *Pipeline) bodyFieldDraft(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) draft {
-	body := plan.Constraints.Bodies[0]
-	label, _ := fieldValue(&heritage.Institution{}, plan.Constraints.Field) // the field's name
+func (p *Pipeline) bodyFieldDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) draft {
+	body := pln.Constraints.Bodies[0]
+	label, _ := fieldValue(&heritage.Institution{}, pln.Constraints.Field) // the field's name
 	text := fmt.Sprintf("The data holds no record of %s itself, so it records no %s for it", body.Name, label)
 	if sel == nil || len(sel.Main) == 0 {
 		return noneDraft(text + ".")

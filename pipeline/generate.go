@@ -10,7 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/writing"
 )
 
@@ -30,7 +30,7 @@ const DefaultWriterTimeout = 20 * time.Second
 // run on the asking goroutine and must not keep or change what they get.
 type Progress struct {
 	// Retrieved receives the plan and the hits once they are known.
-	Retrieved func(plan router.Plan, hits []fusion.Fused)
+	Retrieved func(pln plan.Plan, hits []fusion.Fused)
 	// Token receives the model's reply as it is written, a checked
 	// sentence at a time: only sentences the check keeps, each with the
 	// space before it, so that the pieces make up Generated.Text. A

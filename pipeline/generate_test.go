@@ -12,7 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/llm/llmtest"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 const solothurn = "When was Naturmuseum Solothurn founded?"
@@ -39,7 +39,7 @@ func TestGeneratedAnswerIsCheckedAndCited(t *testing.T) {
 		retrieved bool
 	)
 	progress := &Progress{
-		Retrieved: func(plan router.Plan, hits []fusion.Fused) {
+		Retrieved: func(plan plan.Plan, hits []fusion.Fused) {
 			require.Empty(t, tokens, "the hits come before the model writes")
 			require.NotEmpty(t, hits)
 			retrieved = true

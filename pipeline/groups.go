@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // placeOf is the place of a record at a group level, "" when the record
@@ -89,8 +89,8 @@ func levelNoun(level string, n int) string {
 // It is exact only when every member states a place at that level, no
 // condition went unread and no member was placed by its name; for "the
 // fewest" it says that places holding none are not counted.
-func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred, closed int) draft {
-	c := plan.Constraints
+func (p *Pipeline) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed int) draft {
+	c := pln.Constraints
 	g := *c.Group
 	noun := typeNoun(c.TypeCodes)
 	by := map[string][]string{}
@@ -182,7 +182,7 @@ func (p *Pipeline) groupAnswer(plan router.Plan, ids, unread []string, inferred,
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
-		writeUnread(&b, unread)
+		p.writeUnread(&b, unread)
 		return b.String()
 	}}
 }

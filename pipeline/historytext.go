@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // eventsText lists events as "1901: Opened in 1901.", dated ones first in
@@ -43,7 +43,7 @@ func eventsText(events []heritage.Event) string {
 // historyText answers what happened to an institution: the events its
 // record holds, within the years asked about when the question gives
 // them ("since 1990"), and whether it is open when the record says.
-func historyText(in *heritage.Institution, hedge string, years *router.YearRange, cite string) string {
+func historyText(in *heritage.Institution, hedge string, years *plan.YearRange, cite string) string {
 	state := ""
 	switch in.Status {
 	case "open":
@@ -74,7 +74,7 @@ func historyText(in *heritage.Institution, hedge string, years *router.YearRange
 
 // spanText says which years a range covers: "since 1990", "up to 1900",
 // "in 1990", "between 1990 and 2000".
-func spanText(y *router.YearRange) string {
+func spanText(y *plan.YearRange) string {
 	switch {
 	case y.To == 0:
 		return fmt.Sprintf("since %d", y.From)

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -278,7 +278,7 @@ func TestComparedNameThatIsATownOverTheData(t *testing.T) {
 	for k, in := range namedLikeTowns(p) {
 		q := fmt.Sprintf([]string{"What's the difference between the Bowes Museum and %s?", "Compare the Bowes Museum and %s"}[k%2], in.Name)
 		r := ask(t, p, q)
-		tl.add(r.Plan.Frame == router.FramePair && slices.Contains(r.Answer.IDs, in.ID) && slices.Contains(r.Answer.IDs, "mm:mm.domus.NE011"),
+		tl.add(r.Plan.Frame == plan.FramePair && slices.Contains(r.Answer.IDs, in.ID) && slices.Contains(r.Answer.IDs, "mm:mm.domus.NE011"),
 			fmt.Sprintf("%s → %.120s", q, r.Answer.Text))
 	}
 	tl.require(t, "comparisons with an institution named like a town", 15, 100)

@@ -2,12 +2,12 @@ package pipeline
 
 import (
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
-func legWeight(plan router.Plan, source string) float64 {
-	for _, l := range plan.Legs {
+func legWeight(pln plan.Plan, source string) float64 {
+	for _, l := range pln.Legs {
 		if l.Retriever == source {
 			return l.Weight
 		}
@@ -18,19 +18,19 @@ func legWeight(plan router.Plan, source string) float64 {
 // legs turns the plan into retriever calls, each with the request's
 // filters; the vector leg of exploratory and collection questions also gets
 // the plan's place and type constraints as filters.
-func (p *Pipeline) legs(plan router.Plan, req Request) []leg {
+func (p *Pipeline) legs(pln plan.Plan, req Request) []leg {
 	var out []leg
-	for _, l := range plan.Legs {
+	for _, l := range pln.Legs {
 		r, ok := p.retrievers[l.Retriever]
 		if !ok {
 			continue
 		}
 		k := max(l.K, req.K)
 		filters := req.Filters
-		if l.Retriever == router.RetrieverVector && (plan.Intent == router.Exploratory || plan.Intent == router.Collection) {
-			filters = append(constraintFilters(plan.Constraints), filters...)
+		if l.Retriever == plan.RetrieverVector && (pln.Intent == plan.Exploratory || pln.Intent == plan.Collection) {
+			filters = append(constraintFilters(pln.Constraints), filters...)
 		}
-		pl := plan
+		pl := pln
 		out = append(out, leg{
 			Source:    l.Retriever,
 			Retriever: r,
@@ -44,7 +44,7 @@ func (p *Pipeline) legs(plan router.Plan, req Request) []leg {
 // constraintFilters turns the router's place and type constraints into
 // filters for the broad semantic leg of exploratory and collection
 // questions.
-func constraintFilters(c router.Constraints) filter.Set {
+func constraintFilters(c plan.Constraints) filter.Set {
 	var fs filter.Set
 	if len(c.TypeCodes) > 0 {
 		fs = append(fs, filter.Filter{Field: "type_code", Op: filter.In, Values: c.TypeCodes})
@@ -52,23 +52,23 @@ func constraintFilters(c router.Constraints) filter.Set {
 	if len(c.Places) == 1 {
 		pl := c.Places[0]
 		switch pl.Level {
-		case router.LevelCity:
+		case plan.LevelCity:
 			if !c.NearPlace {
 				fs = append(fs, filter.Filter{Field: "city", Op: filter.Eq, Values: []string{pl.Name}})
 			}
-		case router.LevelAdmin:
+		case plan.LevelAdmin:
 			v := pl.Name
 			if pl.AdminLevel != "" {
 				v += " (" + pl.AdminLevel + ")"
 			}
 			fs = append(fs, filter.Filter{Field: "admin_area", Op: filter.Contains, Values: []string{v}})
-		case router.LevelCountry, router.LevelRegion, router.LevelSubregion, router.LevelCounty, router.LevelDistrict:
+		case plan.LevelCountry, plan.LevelRegion, plan.LevelSubregion, plan.LevelCounty, plan.LevelDistrict:
 			fs = append(fs, filter.Filter{Field: pl.Level, Op: filter.Eq, Values: []string{pl.Name}})
 		}
 	}
 	for _, pl := range c.Within {
 		// most records state a country; many German ones no region
-		if pl.Level == router.LevelCountry {
+		if pl.Level == plan.LevelCountry {
 			fs = append(fs, filter.Filter{Field: "country", Op: filter.Eq, Values: []string{pl.Name}})
 		}
 	}

@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // writeUnread says which words of a list question no rule read, and that
 // the list is not exact for it.
-func writeUnread(b *strings.Builder, unread []string) {
-	wars, unread := unnamedWars(unread)
+func (p *Pipeline) writeUnread(b *strings.Builder, unread []string) {
+	wars, unread := p.unnamedWars(unread)
 	for _, w := range wars {
 		fmt.Fprintf(b, ". Not an exact answer: %s does not say which war, and the list does not take it into account", quoteWords([]string{w}))
 	}
@@ -29,10 +29,10 @@ func writeUnread(b *strings.Builder, unread []string) {
 }
 
 // unnamedWars splits off the unread phrases that set a time by a war they
-// do not name ("after the war", see router.UnnamedWar) from the others.
-func unnamedWars(unread []string) (wars, others []string) {
+// do not name ("after the war", see Lexicon.UnnamedWar) from the others.
+func (p *Pipeline) unnamedWars(unread []string) (wars, others []string) {
 	for _, u := range unread {
-		if router.UnnamedWar(u) {
+		if p.lexicon.UnnamedWar(u) {
 			wars = append(wars, u)
 		} else {
 			others = append(others, u)
@@ -44,7 +44,7 @@ func unnamedWars(unread []string) (wars, others []string) {
 // writePlaceReadings says which places were read as another spelling
 // ("Nery" as Newry) and as a town and the administrative unit of the
 // same name.
-func writePlaceReadings(b *strings.Builder, places []router.Place) {
+func writePlaceReadings(b *strings.Builder, places []plan.Place) {
 	for i, pl := range places {
 		shown := placeShown(pl)
 		typed := strings.ToLower(pl.Text)
@@ -56,7 +56,7 @@ func writePlaceReadings(b *strings.Builder, places []router.Place) {
 		}
 		switch {
 		case len(same) > 1:
-			if slices.IndexFunc(places, func(o router.Place) bool { return o.Text == pl.Text }) == i {
+			if slices.IndexFunc(places, func(o plan.Place) bool { return o.Text == pl.Text }) == i {
 				fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, strings.Join(same, " and "))
 			}
 		case typed != "" && !holdsWords(typed, pl.Name) && !holdsWords(typed, shown):
@@ -78,7 +78,7 @@ func holdsWords(text, name string) bool {
 // writeBodyReadings says which organisation a phrase of the question was
 // read as ("the same organisation as Chartwell" is read as National
 // Trust).
-func writeBodyReadings(b *strings.Builder, bodies []router.Body) {
+func writeBodyReadings(b *strings.Builder, bodies []plan.Body) {
 	for _, o := range bodies {
 		if o.Text != "" {
 			fmt.Fprintf(b, ". “%s” is read as %s", o.Text, o.Name)
@@ -87,7 +87,7 @@ func writeBodyReadings(b *strings.Builder, bodies []router.Body) {
 }
 
 // writeList names the first listShown institutions and counts the rest.
-func (p *Pipeline) writeList(b *strings.Builder, ids []string, c router.Constraints, cite func(string) string) {
+func (p *Pipeline) writeList(b *strings.Builder, ids []string, c plan.Constraints, cite func(string) string) {
 	writeShown(b, len(ids), func(i int) {
 		id := ids[i]
 		b.WriteString(p.label(id))

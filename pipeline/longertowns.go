@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // longerTown is a town of the data whose name begins with the name a
@@ -27,11 +27,11 @@ type longerTown struct {
 // answer is not exact and names the longer towns with their records, or,
 // when the data has no town of the short name at all, lists their
 // records as what the name most likely means.
-func (p *Pipeline) withLongerTowns(d draft, plan router.Plan) draft {
-	c := plan.Constraints
+func (p *Pipeline) withLongerTowns(d draft, pln plan.Plan) draft {
+	c := pln.Constraints
 	if d.render == nil || len(d.IDs) > 0 && d.Kind != KindRanked || d.Kind == KindYesNo || len(c.Places) != 1 ||
-		c.Places[0].Level != router.LevelCity || c.NearPlace || len(c.Names) > 0 || c.HasIDs() ||
-		len(plan.Sides) > 1 || c.Order != nil || c.Group != nil || c.Field != "" {
+		c.Places[0].Level != plan.LevelCity || c.NearPlace || len(c.Names) > 0 || c.HasIDs() ||
+		len(pln.Sides) > 1 || c.Order != nil || c.Group != nil || c.Field != "" {
 		return d
 	}
 	towns := p.longerTowns(c)
@@ -39,7 +39,7 @@ func (p *Pipeline) withLongerTowns(d draft, plan router.Plan) draft {
 		return d
 	}
 	if !p.townInData(c.Places[0]) {
-		return p.longerTownsDraft(plan, towns)
+		return p.longerTownsDraft(pln, towns)
 	}
 	if d.Kind == KindRanked {
 		return d
@@ -59,14 +59,14 @@ func (p *Pipeline) withLongerTowns(d draft, plan router.Plan) draft {
 // longerTownsDraft lists the records of the longer towns a short name
 // stands for, when the data has no town of that name: not exact, since
 // the name may mean a place the data does not hold.
-func (p *Pipeline) longerTownsDraft(plan router.Plan, towns []longerTown) draft {
-	c := plan.Constraints
+func (p *Pipeline) longerTownsDraft(pln plan.Plan, towns []longerTown) draft {
+	c := pln.Constraints
 	var ids []string
 	for _, t := range towns {
 		ids = append(ids, t.ids...)
 	}
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids)}
-	if plan.Frame == router.FrameCount {
+	if pln.Frame == plan.FrameCount {
 		a.Value = fmt.Sprint(len(ids))
 	}
 	noun := typeNoun(c.TypeCodes)
@@ -75,14 +75,14 @@ func (p *Pipeline) longerTownsDraft(plan router.Plan, towns []longerTown) draft 
 		fmt.Fprintf(&b, "The data has no town called %s; it has towns whose names begin with it: %s. Not an exact answer: “%s” is read as these towns. The %d %s: ",
 			c.Places[0].Name, p.townCounts(towns, c), c.Places[0].Text, len(ids), plural(noun, len(ids)))
 		p.writeList(&b, ids, c, cite)
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		return b.String() + "."
 	}}
 }
 
 // townCounts names the longer towns with the number of records each
 // holds: "9 museums in Newcastle upon Tyne; 2 in Newcastle-under-Lyme".
-func (p *Pipeline) townCounts(towns []longerTown, c router.Constraints) string {
+func (p *Pipeline) townCounts(towns []longerTown, c plan.Constraints) string {
 	noun := typeNoun(c.TypeCodes)
 	parts := make([]string, len(towns))
 	for i, t := range towns {
@@ -92,7 +92,7 @@ func (p *Pipeline) townCounts(towns []longerTown, c router.Constraints) string {
 }
 
 // townInData reports whether a record's city field names the town.
-func (p *Pipeline) townInData(pl router.Place) bool {
+func (p *Pipeline) townInData(pl plan.Place) bool {
 	for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
 		if p.lookups.statesPlace(heritage.NormalizeName(name)) {
 			return true
@@ -105,7 +105,7 @@ func (p *Pipeline) townInData(pl router.Place) bool {
 // question's town and a word break ("Stratford" → "Stratford-upon-Avon",
 // "Stratford St Mary") and hold records the question's other conditions
 // select, most records first.
-func (p *Pipeline) longerTowns(c router.Constraints) []longerTown {
+func (p *Pipeline) longerTowns(c plan.Constraints) []longerTown {
 	prefix := heritage.NormalizeName(c.Places[0].Name) + " "
 	others := c
 	others.Places = nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -33,7 +34,7 @@ var lookups lookupSetup
 
 // lookupPipeline returns the pipeline over the benchmark's data and a
 // function that routes a question.
-func lookupPipeline(b *testing.B) (*Pipeline, func(q string) router.Plan) {
+func lookupPipeline(b *testing.B) (*Pipeline, func(q string) plan.Plan) {
 	b.Helper()
 	var ds *heritage.Dataset
 	path := os.Getenv("HYBRIDRAG_BENCH_DATA")
@@ -54,7 +55,7 @@ func lookupPipeline(b *testing.B) (*Pipeline, func(q string) router.Plan) {
 		b.Fatal(lookups.err)
 	}
 	b.ReportMetric(float64(lookups.p.data.Len()), "records")
-	return lookups.p, func(q string) router.Plan {
+	return lookups.p, func(q string) plan.Plan {
 		return lookups.router.Route(q)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -127,7 +127,7 @@ func TestPlaceLookupsAreTheScans(t *testing.T) {
 			if v == "" || i%3 != 0 {
 				continue
 			}
-			pl := []router.Place{{Name: v, Level: router.LevelCity}}
+			pl := []plan.Place{{Name: v, Level: plan.LevelCity}}
 			want := len(scan(ds, func(r *heritage.Institution) bool { return placeMatches(r, pl) })) > 0
 			require.Equal(t, want, l.statesPlace(heritage.NormalizeName(v)), v)
 		}

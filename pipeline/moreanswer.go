@@ -8,17 +8,17 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // moreAnswer counts each side's set and names the side with more (or
 // fewer) institutions.
-func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool, error) {
-	if len(plan.Sides) < 2 || plan.Pair == nil {
+func (p *Pipeline) moreAnswer(sel *kg.Selection, pln plan.Plan) (draft, bool, error) {
+	if len(pln.Sides) < 2 || pln.Pair == nil {
 		return draft{}, false, nil
 	}
-	fewer := !plan.Pair.Highest
-	groups, all, unstated, err := p.sideGroups(sel, plan.Sides, plan.SideLabels)
+	fewer := !pln.Pair.Highest
+	groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
 	if err != nil {
 		return draft{}, false, err
 	}
@@ -36,18 +36,18 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 	if tie {
 		value = ""
 	}
-	noun := typeNoun(plan.Constraints.TypeCodes)
+	noun := typeNoun(pln.Constraints.TypeCodes)
 	// the sides are kinds ("more libraries or archives"), not places or
 	// bodies that have them
-	kinds := len(plan.Sides[0].TypeCodes) == 1 && !slices.Equal(plan.Sides[0].TypeCodes, plan.Sides[1].TypeCodes) ||
-		len(plan.SideLabels) > 0
-	unplaced := p.sidesUnplacedNote(sel, plan.Sides)
-	broader := sidesBroaderNote(sel, plan.Sides, groups)
-	if n, field := p.unstatedValue(sel, plan.Sides); n > 0 {
+	kinds := len(pln.Sides[0].TypeCodes) == 1 && !slices.Equal(pln.Sides[0].TypeCodes, pln.Sides[1].TypeCodes) ||
+		len(pln.SideLabels) > 0
+	unplaced := p.sidesUnplacedNote(sel, pln.Sides)
+	broader := sidesBroaderNote(sel, pln.Sides, groups)
+	if n, field := p.unstatedValue(sel, pln.Sides); n > 0 {
 		broader = strings.TrimPrefix(broader+fmt.Sprintf("; %d %s %s no %s and %s on neither side",
 			n, plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
 	}
-	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(plan.Dropped) == 0 && unstated == 0 && unplaced == "" && broader == "",
+	return draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(pln.Dropped) == 0 && unstated == 0 && unplaced == "" && broader == "",
 		Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
@@ -60,11 +60,11 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 				verdict = fmt.Sprintf("there are %s %s", word, value)
 			}
 			switch {
-			case plan.Pair.YesNo && tie && kinds:
+			case pln.Pair.YesNo && tie && kinds:
 				fmt.Fprintf(&b, "No: there are as many of each, %d. ", groups[0].Count)
-			case plan.Pair.YesNo && tie:
+			case pln.Pair.YesNo && tie:
 				fmt.Fprintf(&b, "No: both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
-			case plan.Pair.YesNo:
+			case pln.Pair.YesNo:
 				// "Does A have more … than B?": whether the first side wins
 				yes := "No"
 				if best == 0 {
@@ -78,8 +78,8 @@ func (p *Pipeline) moreAnswer(sel *kg.Selection, plan router.Plan) (draft, bool,
 			default:
 				fmt.Fprintf(&b, "%s. ", upperFirst(verdict))
 			}
-			p.writeGroups(&b, groups, plan.Constraints, cite)
-			writeUnstatedNegated(&b, unstated, noun, plan.Constraints)
+			p.writeGroups(&b, groups, pln.Constraints, cite)
+			writeUnstatedNegated(&b, unstated, noun, pln.Constraints)
 			writeNotExact(&b, unplaced)
 			writeNotExact(&b, broader)
 			return b.String()
@@ -97,12 +97,12 @@ func writeNotExact(b *strings.Builder, note string) {
 // valueRest returns the constraints of two sides that differ by the
 // value of one condition (size, accreditation, governance or subjects)
 // without that condition, and false when they differ otherwise.
-func valueRest(sides []router.Constraints) (router.Constraints, bool) {
+func valueRest(sides []plan.Constraints) (plan.Constraints, bool) {
 	if len(sides) != 2 {
-		return router.Constraints{}, false
+		return plan.Constraints{}, false
 	}
 	a, b := sides[0].Clone(), sides[1].Clone()
-	for _, c := range []*router.Constraints{&a, &b} {
+	for _, c := range []*plan.Constraints{&a, &b} {
 		c.Sizes, c.Accreditation, c.GovernanceCodes, c.Subjects, c.Topic = nil, "", nil, nil, ""
 	}
 	return a, reflect.DeepEqual(a, b)
@@ -111,7 +111,7 @@ func valueRest(sides []router.Constraints) (router.Constraints, bool) {
 // unstatedValue counts the institutions of sel.SideRest that state no
 // value of the condition the two sides differ by, and names it: they
 // are on neither side ("Bavaria's museums state no accreditation").
-func (p *Pipeline) unstatedValue(sel *kg.Selection, sides []router.Constraints) (int, string) {
+func (p *Pipeline) unstatedValue(sel *kg.Selection, sides []plan.Constraints) (int, string) {
 	if sel == nil || len(sel.SideRest) == 0 || len(sides) != 2 {
 		return 0, ""
 	}
@@ -148,7 +148,7 @@ func (p *Pipeline) unstatedValue(sel *kg.Selection, sides []router.Constraints) 
 // recorded under War and conflict / Military, and 15 under War and
 // conflict"): the data gives each institution's subject by category, so
 // those may hold what was asked. It is "" when no side has such.
-func sidesBroaderNote(sel *kg.Selection, sides []router.Constraints, groups []AnswerGroup) string {
+func sidesBroaderNote(sel *kg.Selection, sides []plan.Constraints, groups []AnswerGroup) string {
 	if sel == nil || len(sel.SideBroader) != len(sides) || len(groups) != len(sides) {
 		return ""
 	}
@@ -172,7 +172,7 @@ func sidesBroaderNote(sel *kg.Selection, sides []router.Constraints, groups []An
 
 // sideGroups reads each compared side's set from the selection, and the
 // union of them.
-func (p *Pipeline) sideGroups(sel *kg.Selection, sides []router.Constraints, labels []string) (groups []AnswerGroup, all []string, unstated int, err error) {
+func (p *Pipeline) sideGroups(sel *kg.Selection, sides []plan.Constraints, labels []string) (groups []AnswerGroup, all []string, unstated int, err error) {
 	if sel == nil || len(sel.Sides) != len(sides) {
 		return nil, nil, 0, errNoSelection
 	}
@@ -223,7 +223,7 @@ func interleave(groups []AnswerGroup) []string {
 }
 
 // writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
-func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c router.Constraints, cite func(string) string) {
+func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c plan.Constraints, cite func(string) string) {
 	for i, g := range groups {
 		if i > 0 {
 			b.WriteString("; ")
@@ -239,7 +239,7 @@ func (p *Pipeline) writeGroups(b *strings.Builder, groups []AnswerGroup, c route
 
 // sideLabel names a compared side by what sets it apart: its kind when the
 // sides are kinds ("libraries", "archives"), else its place, body or name.
-func sideLabel(side router.Constraints, sides []router.Constraints) string {
+func sideLabel(side plan.Constraints, sides []plan.Constraints) string {
 	kinds := len(sides) > 1 && len(side.TypeCodes) == 1 && !slices.Equal(sides[0].TypeCodes, sides[1].TypeCodes)
 	switch {
 	case kinds:

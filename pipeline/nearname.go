@@ -9,7 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // nearNameAnswer answers a list of what lies near one named institution
@@ -24,8 +24,8 @@ import (
 // governance, sizes, years, fields had or lacked) apply too (see
 // conditionsKeep); one about a group, an order or the places that hold
 // the most is not answered here, nor one whose name several records bear.
-func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
-	c := plan.Constraints
+func (p *Pipeline) nearNameAnswer(pln plan.Plan) (draft, bool) {
+	c := pln.Constraints
 	if !c.NearPlace || len(c.Names) != 1 || len(c.Names[0].IDs) != 1 || len(c.Postcodes) > 0 || c.Field != "" ||
 		len(c.Bodies) > 0 || c.Order != nil || c.Group != nil {
 		return draft{}, false
@@ -43,8 +43,8 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
 	unplaced := p.withoutCoordinates(x.Country, c.TypeCodes, keep)
-	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(plan.Unread) == 0, Count: len(ids)}
-	if plan.Frame == router.FrameCount {
+	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(pln.Unread) == 0, Count: len(ids)}
+	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
 	return draft{Answer: a, nearestFirst: true, render: func(cite func(string) string) string {
@@ -52,7 +52,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 		if len(ids) == 0 {
 			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), x.Name)
 		} else {
-			if plan.Frame == router.FrameCount {
+			if pln.Frame == plan.FrameCount {
 				are := "There are"
 				if len(ids) == 1 {
 					are = "There is"
@@ -62,7 +62,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), x.Name)
 			p.writeList(&b, ids, c, cite)
 		}
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		writeWithoutCoordinates(&b, unplaced, noun, x.Country)
 		return b.String() + "."
 	}}, true
@@ -71,7 +71,7 @@ func (p *Pipeline) nearNameAnswer(plan router.Plan) (draft, bool) {
 // conditionsKeep is kindKeep with the question's other conditions on a
 // record: its places, subjects, governance, size, years and the fields it
 // has or lacks (recordConditions).
-func conditionsKeep(c router.Constraints) func(*heritage.Institution) bool {
+func conditionsKeep(c plan.Constraints) func(*heritage.Institution) bool {
 	kind, rest := kindKeep(c), recordConditions(c)
 	return func(in *heritage.Institution) bool {
 		return kind(in) && (rest == nil || rest(in)) &&
@@ -85,7 +85,7 @@ func conditionsKeep(c router.Constraints) func(*heritage.Institution) bool {
 
 // inYears reports whether a record's opening (or closing) years lie in
 // the range; a record that states none does not.
-func inYears(in *heritage.Institution, y *router.YearRange) bool {
+func inYears(in *heritage.Institution, y *plan.YearRange) bool {
 	from, to, ok := in.Opened()
 	if y.Field == "closed" {
 		from, to, ok = in.Closed()
@@ -94,6 +94,6 @@ func inYears(in *heritage.Institution, y *router.YearRange) bool {
 }
 
 // withinYears reports whether the years from to to lie in the range.
-func withinYears(from, to int, y *router.YearRange) bool {
+func withinYears(from, to int, y *plan.YearRange) bool {
 	return (y.From == 0 || from >= y.From) && (y.To == 0 || to <= y.To)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // nearTownAnswer answers a list of what lies within a distance of a town
@@ -23,8 +23,8 @@ import (
 // exact. "near a town" without a distance keeps the graph's reading (the
 // towns within heritage.NearRadiusKm of a record), and a question about a
 // group, an order or a field is not answered here.
-func (p *Pipeline) nearTownAnswer(plan router.Plan) (draft, bool) {
-	c := plan.Constraints
+func (p *Pipeline) nearTownAnswer(pln plan.Plan) (draft, bool) {
+	c := pln.Constraints
 	if !c.NearPlace || c.RadiusKM == 0 || len(c.Names) > 0 || len(c.Postcodes) > 0 || c.Field != "" ||
 		len(c.Bodies) > 0 || c.Order != nil || c.Group != nil || len(c.Except) > 0 {
 		return draft{}, false
@@ -39,15 +39,15 @@ func (p *Pipeline) nearTownAnswer(plan router.Plan) (draft, bool) {
 	keep := conditionsKeep(others)
 	centres := p.data.TownCentres(town.Name)
 	if len(centres) == 0 {
-		return p.unmeasuredTownDraft(plan, town, keep), true
+		return p.unmeasuredTownDraft(pln, town, keep), true
 	}
 	at := centres[0]
 	ids := p.within(at.Lat, at.Lon, c.RadiusKM, keep)
 	unplaced := p.withoutCoordinates(at.Country, c.TypeCodes, keep)
 	inTown := p.unplacedInTown(at, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
-		Exact: unplaced == 0 && len(centres) == 1 && len(plan.Unread) == 0}
-	if plan.Frame == router.FrameCount {
+		Exact: unplaced == 0 && len(centres) == 1 && len(pln.Unread) == 0}
+	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
 	where := fmt.Sprintf("the centre of %s", at.Name)
@@ -56,7 +56,7 @@ func (p *Pipeline) nearTownAnswer(plan router.Plan) (draft, bool) {
 		if len(ids) == 0 {
 			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(c.RadiusKM), where)
 		} else {
-			if plan.Frame == router.FrameCount {
+			if pln.Frame == plan.FrameCount {
 				b.WriteString(thereAre(len(ids)) + " ")
 			}
 			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(c.RadiusKM), where)
@@ -71,7 +71,7 @@ func (p *Pipeline) nearTownAnswer(plan router.Plan) (draft, bool) {
 			p.writeList(&b, inTown, c, cite)
 			fmt.Fprintf(&b, " in %s", at.Name)
 		}
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		writeWithoutCoordinates(&b, unplaced, noun, at.Country)
 		return b.String() + "."
 	}}, true
@@ -83,14 +83,14 @@ func (p *Pipeline) nearTownAnswer(plan router.Plan) (draft, bool) {
 // read as a town, or an area that bears a town's name (the unitary
 // authorities Cardiff and York): a distance is from the town, not from
 // the edge of its area.
-func (p *Pipeline) radiusTown(places []router.Place) (router.Place, []router.Place, bool) {
-	var town router.Place
-	var rest []router.Place
+func (p *Pipeline) radiusTown(places []plan.Place) (plan.Place, []plan.Place, bool) {
+	var town plan.Place
+	var rest []plan.Place
 	n := 0
 	for _, pl := range places {
 		switch {
-		case pl.Level == router.LevelCity,
-			pl.Level != router.LevelCountry && pl.Level != router.LevelRegion && len(p.data.TownCentres(pl.Name)) > 0:
+		case pl.Level == plan.LevelCity,
+			pl.Level != plan.LevelCountry && pl.Level != plan.LevelRegion && len(p.data.TownCentres(pl.Name)) > 0:
 			town, n = pl, n+1
 		default:
 			rest = append(rest, pl)
@@ -117,8 +117,8 @@ func (p *Pipeline) unplacedInTown(at heritage.TownCentre, keep func(*heritage.In
 // coordinates gives as its city (most German towns): the data cannot
 // measure from it, so the answer is the town's own records (by city,
 // address, admin area or name), not exact.
-func (p *Pipeline) unmeasuredTownDraft(plan router.Plan, town router.Place, keep func(*heritage.Institution) bool) draft {
-	c := plan.Constraints
+func (p *Pipeline) unmeasuredTownDraft(pln plan.Plan, town plan.Place, keep func(*heritage.Institution) bool) draft {
+	c := pln.Constraints
 	noun := typeNoun(c.TypeCodes)
 	var ids []string
 	var keys []string
@@ -140,7 +140,7 @@ func (p *Pipeline) unmeasuredTownDraft(plan router.Plan, town router.Place, keep
 		return noneDraft(text + fmt.Sprintf(", and no %s in the data gives it as its town.", noun))
 	}
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids)}
-	if plan.Frame == router.FrameCount {
+	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
 	return draft{Answer: a, render: func(cite func(string) string) string {

@@ -9,7 +9,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // selectNotMembers fills sel.NotMembers for a list that leaves out the
@@ -35,7 +34,7 @@ func (p *Pipeline) selectNotMembers(ctx context.Context, sel *kg.Selection, pl *
 // accreditation recorded), so it is not known to lack the value. Both
 // are nil when nothing is negated. members are the members of the
 // negated bodies.
-func negatedConditions(c router.Constraints, members []string) (lacks, unstated func(*heritage.Institution) bool) {
+func negatedConditions(c plan.Constraints, members []string) (lacks, unstated func(*heritage.Institution) bool) {
 	if !c.Negates() {
 		return nil, nil
 	}
@@ -81,7 +80,7 @@ func negatedConditions(c router.Constraints, members []string) (lacks, unstated 
 // lie inside the span y and whether the data tells: a record with no
 // year, or with a span of years that reaches into y without lying inside
 // it, does not tell. An open institution did not close in any years.
-func negatedYears(rec *heritage.Institution, y *router.YearRange) (in, known bool) {
+func negatedYears(rec *heritage.Institution, y *plan.YearRange) (in, known bool) {
 	from, to, ok := rec.Opened()
 	if y.Field == "closed" {
 		if rec.IsOpen() {
@@ -114,7 +113,7 @@ func andKeep(keep, also func(*heritage.Institution) bool) func(*heritage.Institu
 // negatedFields names the fields c.Not negates that a record may leave
 // unstated ("size", "accreditation"), for the note on the members left
 // out.
-func negatedFields(n *router.Constraints) string {
+func negatedFields(n *plan.Constraints) string {
 	var out []string
 	if len(n.Sizes) > 0 {
 		out = append(out, "size")
@@ -137,7 +136,7 @@ func negatedFields(n *router.Constraints) string {
 // writeUnstatedNegated says how many records meet the question's other
 // conditions but do not state a field it negates, and that the answer
 // leaves them out and is not exact for it.
-func writeUnstatedNegated(b *strings.Builder, n int, noun string, c router.Constraints) {
+func writeUnstatedNegated(b *strings.Builder, n int, noun string, c plan.Constraints) {
 	if n == 0 || c.Not == nil {
 		return
 	}
@@ -147,7 +146,7 @@ func writeUnstatedNegated(b *strings.Builder, n int, noun string, c router.Const
 
 // writeNoneStated says that n of the records a question selects state
 // no field it negates, for an answer that none of the others qualifies.
-func writeNoneStated(b *strings.Builder, n int, c router.Constraints) {
+func writeNoneStated(b *strings.Builder, n int, c plan.Constraints) {
 	if n == 0 || c.Not == nil {
 		return
 	}
@@ -166,7 +165,7 @@ func verb(n int, one, many string) string {
 // negationText says what the members of a set must not be, for an
 // answer that none of them is ("is not small", "is not run by or part of
 // the National Trust").
-func negationText(n *router.Constraints) string {
+func negationText(n *plan.Constraints) string {
 	if n == nil {
 		return ""
 	}

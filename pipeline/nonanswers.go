@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // noneDraft is an honest "not in the data" answer.
@@ -13,26 +13,26 @@ func noneDraft(text string) draft {
 }
 
 // offTopicDraft answers a question nothing in the data can answer.
-func offTopicDraft(plan router.Plan) draft {
+func offTopicDraft(pln plan.Plan) draft {
 	return noneDraft(fmt.Sprintf("That is outside what this service knows: it answers questions about museums, "+
-		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(plan.Unknown)))
+		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(pln.Unknown)))
 }
 
 // missingIdentifierDraft answers a look-up of identifiers the data does
 // not hold.
-func missingIdentifierDraft(c router.Constraints) draft {
+func missingIdentifierDraft(c plan.Constraints) draft {
 	return noneDraft(missingIdentifierText(c))
 }
 
 // missingIdentifierText says that no institution carries the question's
 // identifiers.
-func missingIdentifierText(c router.Constraints) string {
+func missingIdentifierText(c plan.Constraints) string {
 	return fmt.Sprintf("No institution with %s is in the data.", identifierPhrase(c))
 }
 
 // identifierPhrase names the question's identifiers with their schemes:
 // "ISIL DE-MUS-999999 or Wikidata ID Q1".
-func identifierPhrase(c router.Constraints) string {
+func identifierPhrase(c plan.Constraints) string {
 	var parts []string
 	for _, look := range []struct {
 		label  string

@@ -12,7 +12,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // A list of one kind of institution in a place ("Which museums are in
@@ -64,11 +63,11 @@ func (p *Pipeline) selectOthers(ctx context.Context, sel *kg.Selection, pl *plan
 // other institutions there: 2 research centres, 1 archive". A yes/no
 // (plan.Exists) says No, or that the data cannot tell while records of
 // the kind name no town; a count says 0.
-func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
+func (p *Pipeline) noneOfKind(sel *kg.Selection, pl plan.Plan) draft {
 	c := pl.Constraints
 	unplaced := p.unplacedNote(sel, pl, nil)
 	a := Answer{Kind: KindSet, Exact: unplaced == "" && len(pl.Unread) == 0}
-	if pl.Frame == router.FrameCount {
+	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	core := fmt.Sprintf("places no %s in %s; it has %s", typeNoun(c.TypeCodes), placeShown(c.Places[0]), p.otherKinds(sel.Others))
@@ -77,7 +76,7 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		switch {
-		case pl.Frame == router.FrameCount:
+		case pl.Frame == plan.FrameCount:
 			b.WriteString("None: the data " + core)
 		case pl.Exists && unplaced != "":
 			b.WriteString("The data cannot tell: it " + core)
@@ -90,7 +89,7 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 			fmt.Fprintf(&b, ". The data holds no %s in %s at all", typeNoun(c.TypeCodes), absent)
 		}
 		writePlaceReadings(&b, c.Places)
-		writeUnread(&b, pl.Unread)
+		p.writeUnread(&b, pl.Unread)
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
@@ -102,7 +101,7 @@ func (p *Pipeline) noneOfKind(sel *kg.Selection, pl router.Plan) draft {
 // kindAbsent names the country of the place when the data holds no
 // institution of the kind there at all ("the Netherlands", of
 // galleries), or is "": a user then knows not to look in another town.
-func (p *Pipeline) kindAbsent(c router.Constraints) string {
+func (p *Pipeline) kindAbsent(c plan.Constraints) string {
 	a := p.areaOf(c.Places[0])
 	if a == nil || len(a.countries) != 1 {
 		return ""
@@ -118,7 +117,7 @@ func (p *Pipeline) kindAbsent(c router.Constraints) string {
 // name and which the data does not place there: "Verzetsmuseum
 // Amsterdam", whose record names no town. They are no members of the
 // list, but the answer names them so that none is taken for missing.
-func (p *Pipeline) namesakes(c router.Constraints) []*heritage.Institution {
+func (p *Pipeline) namesakes(c plan.Constraints) []*heritage.Institution {
 	pl := c.Places[0]
 	words := strings.Fields(heritage.NormalizeName(pl.Name))
 	if len(words) == 0 {
@@ -145,7 +144,7 @@ func (p *Pipeline) namesakes(c router.Constraints) []*heritage.Institution {
 // writeNamesakes names the first namesakes of the place, those whose
 // records name no town apart from those placed elsewhere: "Named after
 // Amsterdam, with no town in their records: Verzetsmuseum Amsterdam".
-func (p *Pipeline) writeNamesakes(b *strings.Builder, namesakes []*heritage.Institution, pl router.Place, cite func(string) string) {
+func (p *Pipeline) writeNamesakes(b *strings.Builder, namesakes []*heritage.Institution, pl plan.Place, cite func(string) string) {
 	var nowhere, elsewhere []*heritage.Institution
 	for _, in := range namesakes {
 		if len(p.data.Towns(in)) == 0 {
@@ -331,7 +330,7 @@ func underBroader(asked []string) func(string) bool {
 // answer is not exact. Those recorded under the mixed part of the broader
 // subject come first (they may hold any part of it), then in the order of
 // the ranking (those it does not hold last, as the data has them).
-func (p *Pipeline) noneOfSubject(sel *kg.Selection, pl router.Plan, fused []fusion.Fused) draft {
+func (p *Pipeline) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fused) draft {
 	c := pl.Constraints
 	rank := rankOf(fused)
 	ids := slices.Clone(sel.BroaderSubject)
@@ -366,7 +365,7 @@ func (p *Pipeline) noneOfSubject(sel *kg.Selection, pl router.Plan, fused []fusi
 	}
 	shown := ids[:min(len(ids), 10)]
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids)}
-	if pl.Frame == router.FrameCount {
+	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	return draft{Answer: a, render: func(cite func(string) string) string {
@@ -392,7 +391,7 @@ func (p *Pipeline) noneOfSubject(sel *kg.Selection, pl router.Plan, fused []fusi
 		}
 		fmt.Fprintf(&b, ". Not an exact answer: the data records subjects by category, and a %s recorded under another part of %s may hold it",
 			noun, strings.Join(tops, " or "))
-		writeUnread(&b, pl.Unread)
+		p.writeUnread(&b, pl.Unread)
 		return b.String() + "."
 	}}
 }
@@ -402,7 +401,7 @@ func (p *Pipeline) noneOfSubject(sel *kg.Selection, pl router.Plan, fused []fusi
 // the data cannot tell which are about the subject, so the answer is not
 // exact, and it names those whose names hold the question's word for it,
 // or else the closest matches among them.
-func (p *Pipeline) noSubjects(sel *kg.Selection, pl router.Plan, fused []fusion.Fused) draft {
+func (p *Pipeline) noSubjects(sel *kg.Selection, pl plan.Plan, fused []fusion.Fused) draft {
 	c := pl.Constraints
 	noun := plural(typeNoun(c.TypeCodes), len(sel.Unsubjected))
 	in := make(map[string]bool, len(sel.Unsubjected))
@@ -410,7 +409,7 @@ func (p *Pipeline) noSubjects(sel *kg.Selection, pl router.Plan, fused []fusion.
 		in[id] = true
 	}
 	var named, closest []string
-	words := router.SubjectWords(c.Subjects)
+	words := p.lexicon.SubjectWords(c.Subjects)
 	if w := topicStem(c.Topic); w != "" {
 		words = append(words, w)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -198,7 +198,7 @@ func TestNoneOfKindInPlace(t *testing.T) {
 		if !want.exact {
 			require.Contains(t, r.Answer.Text, "in the Netherlands name no town, and some may be in Amsterdam", q)
 		}
-		if r.Plan.Frame == router.FrameCount {
+		if r.Plan.Frame == plan.FrameCount {
 			require.Equal(t, "0", r.Answer.Value, q)
 		}
 	}

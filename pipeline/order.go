@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // ranked is one member of a set with the value it is ordered by: a span of
@@ -44,8 +44,8 @@ func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, membe
 // see unplacedNote). closed is the number of closed institutions with a
 // value that the order leaves out because the question asked for open
 // ones by its tense alone (see closedLeftOut); the answer says so.
-func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string, inferred int, unplaced string, closed int) draft {
-	c := plan.Constraints
+func (p *Pipeline) orderedAnswer(pln plan.Plan, ids []string, unread []string, inferred int, unplaced string, closed int) draft {
+	c := pln.Constraints
 	o := *c.Order
 	noun := typeNoun(c.TypeCodes)
 	var vals []ranked
@@ -113,7 +113,7 @@ func (p *Pipeline) orderedAnswer(plan router.Plan, ids []string, unread []string
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
-		writeUnread(&b, unread)
+		p.writeUnread(&b, unread)
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
@@ -142,7 +142,7 @@ func (p *Pipeline) eachOrderMember(ids []string, attribute string, f func(in *he
 // firstInOrder sorts vals in the order o and returns its first o.N (and
 // any that tie with the last), and whether the values settle the order at
 // the cut (a span of years that overlaps the next one does not).
-func (p *Pipeline) firstInOrder(vals []ranked, o router.Order) (top []ranked, settled bool) {
+func (p *Pipeline) firstInOrder(vals []ranked, o plan.Order) (top []ranked, settled bool) {
 	// the first in the order: the lowest start for "oldest", the highest
 	// end for "newest"; then the narrower span, then the name
 	key := func(r ranked) int {
@@ -179,8 +179,8 @@ func (p *Pipeline) firstInOrder(vals []ranked, o router.Order) (top []ranked, se
 // the level, every place's order is settled at its cut, no condition
 // went unread and no member was placed by its name. closed is as for
 // orderedAnswer.
-func (p *Pipeline) orderedByPlace(plan router.Plan, ids []string, unread []string, inferred, closed int) draft {
-	c := plan.Constraints
+func (p *Pipeline) orderedByPlace(pln plan.Plan, ids []string, unread []string, inferred, closed int) draft {
+	c := pln.Constraints
 	o, g := *c.Order, *c.Group
 	noun := typeNoun(c.TypeCodes)
 	by := map[string][]ranked{}
@@ -249,14 +249,14 @@ func (p *Pipeline) orderedByPlace(plan router.Plan, ids []string, unread []strin
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
-		writeUnread(&b, unread)
+		p.writeUnread(&b, unread)
 		return b.String()
 	}}
 }
 
 // orderPhrase names the first n of an order: "The oldest", "The 3 newest",
 // "The last to close".
-func orderPhrase(o router.Order, n int) string {
+func orderPhrase(o plan.Order, n int) string {
 	if n > 1 {
 		return fmt.Sprintf("The %d %s", n, orderWord(o))
 	}
@@ -264,7 +264,7 @@ func orderPhrase(o router.Order, n int) string {
 }
 
 // orderWord names an order's end: "oldest", "largest", "last to close".
-func orderWord(o router.Order) string {
+func orderWord(o plan.Order) string {
 	switch {
 	case o.Attribute == "size" && o.Highest:
 		return "largest"

@@ -18,9 +18,9 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // DefaultCacheTTL is how long a cached answer is served.
@@ -31,6 +31,7 @@ const DefaultCacheTTL = 10 * time.Minute
 type Pipeline struct {
 	data       *heritage.Dataset
 	router     Router
+	lexicon    Lexicon
 	graph      Graph
 	retrievers map[string]retrievers.Retriever
 	builder    ContextBuilder
@@ -117,6 +118,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	p := &Pipeline{
 		data:       c.Data,
 		router:     c.Router,
+		lexicon:    lexiconOf(c.Router),
 		graph:      c.Graph,
 		retrievers: c.Retrievers,
 		builder:    c.Context,
@@ -275,13 +277,13 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	resp.expectedErrors = len(resp.Errors)
 
 	t := time.Now()
-	plan := p.router.Route(req.Question).Without(req.Without)
-	resp.Plan = plan
+	pln := p.router.Route(req.Question).Without(req.Without)
+	resp.Plan = pln
 	resp.Timings.RouteMS = ms(time.Since(t))
 
 	t = time.Now()
 	var sel *kg.Selection
-	legs := p.withGraphLeg(p.legs(plan, req), plan, &sel)
+	legs := p.withGraphLeg(p.legs(pln, req), pln, &sel)
 	results := fanOut(ctx, legs)
 	resp.Timings.RetrieveMS = ms(time.Since(t))
 
@@ -290,12 +292,12 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		resp.Timings.Legs[r.Source] = ms(r.Duration)
 		if legs[i].answerOnly {
 			if r.Err != nil {
-				resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverKG, Error: "answer selection: " + r.Err.Error()})
+				resp.Errors = append(resp.Errors, SourceError{Source: plan.RetrieverKG, Error: "answer selection: " + r.Err.Error()})
 				p.log.Warn("graph selection failed", "err", r.Err)
 			}
 			continue
 		}
-		report := LegReport{Source: r.Source, Weight: legWeight(plan, r.Source), K: legs[i].Query.K,
+		report := LegReport{Source: r.Source, Weight: legWeight(pln, r.Source), K: legs[i].Query.K,
 			Filters: len(legs[i].Query.Filters), Hits: r.Hits, DurationMS: ms(r.Duration)}
 		if r.Err != nil {
 			report.Error = r.Err.Error()
@@ -329,8 +331,8 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans, _ := p.extract(sel, plan, fused)
-	if ans.Kind == KindSet && plan.Constraints.Order == nil && plan.Constraints.Group == nil && !ans.nearestFirst {
+	ans, _ := p.extract(sel, pln, fused)
+	if ans.Kind == KindSet && pln.Constraints.Order == nil && pln.Constraints.Group == nil && !ans.nearestFirst {
 		// List the set in fused order, so that answer, hits and citations
 		// read in the same order (an answer for the first of an order, or
 		// for the places that hold the most, keeps its order, and so does
@@ -408,7 +410,7 @@ func (p *Pipeline) enrich(ctx context.Context, resp *Response) {
 	ids := resp.Answer.IDs[:min(len(resp.Answer.IDs), p.opts.MaxEnrich)]
 	found, err := p.enricher.Enrich(ctx, ids)
 	if err != nil {
-		resp.Errors = append(resp.Errors, SourceError{Source: router.RetrieverWikidata, Error: "enrichment: " + err.Error()})
+		resp.Errors = append(resp.Errors, SourceError{Source: plan.RetrieverWikidata, Error: "enrichment: " + err.Error()})
 	}
 	for _, e := range found {
 		n := len(resp.Citations) + 1
@@ -431,4 +433,12 @@ func joinErrors(errs []SourceError) string {
 		b.WriteString(e.Error)
 	}
 	return b.String()
+}
+
+// lexiconOf is r's Lexicon, or none.
+func lexiconOf(r Router) Lexicon {
+	if l, ok := r.(Lexicon); ok {
+		return l
+	}
+	return noLexicon{}
 }

@@ -15,9 +15,9 @@ import (
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
@@ -146,8 +146,8 @@ func TestAskExactSetIsTheGraphSelection(t *testing.T) {
 
 func TestAskPartialFailureStillFuses(t *testing.T) {
 	p := withRetrievers(t, map[string]retrievers.Retriever{
-		router.RetrieverBM25:   failing(),
-		router.RetrieverVector: stalled(),
+		plan.RetrieverBM25:   failing(),
+		plan.RetrieverVector: stalled(),
 	})
 	resp, err := p.Ask(context.Background(), Request{Question: "What is the ISIL code of Heimatstube im Elbtor?"})
 	require.NoError(t, err)
@@ -157,21 +157,21 @@ func TestAskPartialFailureStillFuses(t *testing.T) {
 	for _, e := range resp.Errors {
 		bySource[e.Source] = e.Error
 	}
-	require.Contains(t, bySource[router.RetrieverBM25], "backend down")
-	require.Contains(t, bySource[router.RetrieverVector], "timed out")
+	require.Contains(t, bySource[plan.RetrieverBM25], "backend down")
+	require.Contains(t, bySource[plan.RetrieverVector], "timed out")
 	require.NotEmpty(t, resp.Hits, "the knowledge graph's hits are still fused")
 	for _, h := range resp.Hits {
 		for _, s := range h.Sources {
-			require.Equal(t, router.RetrieverKG, s.Source)
+			require.Equal(t, plan.RetrieverKG, s.Source)
 		}
 	}
 }
 
 func TestAskFailsOnlyWhenNothingIsLeft(t *testing.T) {
 	p := withRetrievers(t, map[string]retrievers.Retriever{
-		router.RetrieverBM25:   failing(),
-		router.RetrieverVector: failing(),
-		router.RetrieverKG:     failing(),
+		plan.RetrieverBM25:   failing(),
+		plan.RetrieverVector: failing(),
+		plan.RetrieverKG:     failing(),
 	})
 	_, err := p.Ask(context.Background(), Request{Question: "Which museums are in Ramsgate?"})
 	require.ErrorIs(t, err, ErrNoResults)
@@ -179,8 +179,8 @@ func TestAskFailsOnlyWhenNothingIsLeft(t *testing.T) {
 
 func TestFanOutLeavesNoGoroutines(t *testing.T) {
 	p := withRetrievers(t, map[string]retrievers.Retriever{
-		router.RetrieverBM25:   failing(),
-		router.RetrieverVector: stalled(),
+		plan.RetrieverBM25:   failing(),
+		plan.RetrieverVector: stalled(),
 	})
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	for _, q := range []string{"Which museums are part of National Museums Liverpool?", "What is the GND identifier of Stadtarchiv Bruchsal?"} {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // placeVerdicts sorts the places a question offers to choose from ("Is X
@@ -19,10 +19,10 @@ import (
 //
 // inferred reports whether a verdict rests on the town's other records
 // (townPlaces) rather than on the record's own place.
-func (p *Pipeline) placeVerdicts(in *heritage.Institution, places []router.Place) (inside, outside, unknown []router.Place, inferred bool) {
+func (p *Pipeline) placeVerdicts(in *heritage.Institution, places []plan.Place) (inside, outside, unknown []plan.Place, inferred bool) {
 	for _, pl := range places {
 		switch {
-		case placeNamed(in, []router.Place{pl}):
+		case placeNamed(in, []plan.Place{pl}):
 			inside = append(inside, pl)
 		case statesLevel(in, pl):
 			outside = append(outside, pl)
@@ -47,7 +47,7 @@ func (p *Pipeline) placeVerdicts(in *heritage.Institution, places []router.Place
 // an offered place's level the data cannot tell, and the answer is not
 // exact. Value names the places it is in, "no" for none, and is empty
 // when the data cannot tell.
-func (p *Pipeline) placeChoiceAnswer(in *heritage.Institution, id string, places []router.Place, unread []string) draft {
+func (p *Pipeline) placeChoiceAnswer(in *heritage.Institution, id string, places []plan.Place, unread []string) draft {
 	held, out, unknown, inferred := p.placeVerdicts(in, places)
 	where := placeText(in)
 	value := placeNames(held, " and ")
@@ -115,7 +115,7 @@ func neitherWord(n int) string {
 
 // levelWords names the levels of places a record names nothing at ("town",
 // "region or county").
-func levelWords(places []router.Place) string {
+func levelWords(places []plan.Place) string {
 	var words []string
 	for _, pl := range places {
 		if w := levelWord(pl.Level); !slices.Contains(words, w) {
@@ -127,15 +127,15 @@ func levelWords(places []router.Place) string {
 
 func levelWord(level string) string {
 	switch level {
-	case router.LevelCity:
+	case plan.LevelCity:
 		return "town"
-	case router.LevelRegion, router.LevelSubregion:
+	case plan.LevelRegion, plan.LevelSubregion:
 		return "region"
-	case router.LevelCounty:
+	case plan.LevelCounty:
 		return "county"
-	case router.LevelDistrict:
+	case plan.LevelDistrict:
 		return "district"
-	case router.LevelCountry:
+	case plan.LevelCountry:
 		return "country"
 	}
 	return "area"

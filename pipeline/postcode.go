@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // DefaultRadiusKM is the distance "near a postcode" means when the
@@ -21,8 +21,8 @@ const DefaultRadiusKM = 10
 // "within N km of", those within a radius of the postcode's records. The
 // data geocodes only postcodes its records carry; another postcode is
 // answered as not in the data.
-func (p *Pipeline) postcodeAnswer(plan router.Plan) (draft, bool) {
-	c := plan.Constraints
+func (p *Pipeline) postcodeAnswer(pln plan.Plan) (draft, bool) {
+	c := pln.Constraints
 	if len(c.Postcodes) == 0 || len(c.Names) > 0 || c.Field != "" {
 		return draft{}, false
 	}
@@ -145,7 +145,7 @@ func kmText(radius float64) string {
 
 // kindKeep tests a record against the question's type, status and
 // accreditation: what a question about what lies near a point applies.
-func kindKeep(c router.Constraints) func(*heritage.Institution) bool {
+func kindKeep(c plan.Constraints) func(*heritage.Institution) bool {
 	return func(in *heritage.Institution) bool {
 		return (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) &&
 			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation)) &&

@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // switchable is a retriever that fails while down, and otherwise answers
@@ -37,7 +37,7 @@ func cachedPipeline(t *testing.T, bm25 retrievers.Retriever) *Pipeline {
 	for k, v := range base.retrievers {
 		rs[k] = v
 	}
-	rs[router.RetrieverBM25] = bm25
+	rs[plan.RetrieverBM25] = bm25
 	opts := base.opts
 	opts.CacheSize = 16
 	p, err := New(Components{Data: base.data, Router: base.router, Graph: base.graph, Retrievers: rs, Context: base.builder}, opts)
@@ -46,7 +46,7 @@ func cachedPipeline(t *testing.T, bm25 retrievers.Retriever) *Pipeline {
 }
 
 func TestDegradedAnswerNeverServedAfterBackendHealthy(t *testing.T) {
-	leg := &switchable{next: testPipeline(t).retrievers[router.RetrieverBM25], err: errBackendDown}
+	leg := &switchable{next: testPipeline(t).retrievers[plan.RetrieverBM25], err: errBackendDown}
 	p := cachedPipeline(t, leg)
 	req := Request{Question: "Which museums are in Ramsgate?"}
 
@@ -70,7 +70,7 @@ func TestDegradedAnswerNeverServedAfterBackendHealthy(t *testing.T) {
 }
 
 func TestGarbageBackendAnswerNotServedAfterRecovery(t *testing.T) {
-	leg := &switchable{next: testPipeline(t).retrievers[router.RetrieverBM25],
+	leg := &switchable{next: testPipeline(t).retrievers[plan.RetrieverBM25],
 		err: errors.New("bm25: reading results: invalid character '<' looking for beginning of value")}
 	p := cachedPipeline(t, leg)
 	req := Request{Question: "Which accredited museums are in Rye?"}
@@ -78,14 +78,14 @@ func TestGarbageBackendAnswerNotServedAfterRecovery(t *testing.T) {
 	bad, err := p.Ask(context.Background(), req)
 	require.NoError(t, err)
 	require.NotEmpty(t, bad.Errors)
-	require.Zero(t, bad.BySource[router.RetrieverBM25])
+	require.Zero(t, bad.BySource[plan.RetrieverBM25])
 
 	leg.down.Store(false)
 	good, err := p.Ask(context.Background(), req)
 	require.NoError(t, err)
 	require.False(t, good.Cached)
 	require.Empty(t, good.Errors)
-	require.NotZero(t, good.BySource[router.RetrieverBM25], "the recovered leg's hits are used")
+	require.NotZero(t, good.BySource[plan.RetrieverBM25], "the recovered leg's hits are used")
 }
 
 // counting counts calls and answers with the embedded retriever; with
@@ -105,12 +105,12 @@ func (c *counting) Retrieve(ctx context.Context, q retrievers.Query) ([]retrieve
 }
 
 func TestNoCacheRefreshesTheCachedAnswer(t *testing.T) {
-	leg := &counting{next: testPipeline(t).retrievers[router.RetrieverBM25]}
+	leg := &counting{next: testPipeline(t).retrievers[plan.RetrieverBM25]}
 	p := cachedPipeline(t, leg)
 	req := Request{Question: "Which accredited museums are in Rye?"}
 	first, err := p.Ask(context.Background(), req)
 	require.NoError(t, err)
-	require.NotZero(t, first.BySource[router.RetrieverBM25])
+	require.NotZero(t, first.BySource[plan.RetrieverBM25])
 	second, err := p.Ask(context.Background(), req)
 	require.NoError(t, err)
 	require.True(t, second.Cached)
@@ -120,11 +120,11 @@ func TestNoCacheRefreshesTheCachedAnswer(t *testing.T) {
 	fresh, err := p.Ask(context.Background(), Request{Question: req.Question, NoCache: true})
 	require.NoError(t, err)
 	require.False(t, fresh.Cached)
-	require.Zero(t, fresh.BySource[router.RetrieverBM25])
+	require.Zero(t, fresh.BySource[plan.RetrieverBM25])
 	again, err := p.Ask(context.Background(), req)
 	require.NoError(t, err)
 	require.True(t, again.Cached, "the fresh answer replaced the cached one")
-	require.Zero(t, again.BySource[router.RetrieverBM25])
+	require.Zero(t, again.BySource[plan.RetrieverBM25])
 	require.Equal(t, int32(2), leg.calls.Load())
 }
 
@@ -149,7 +149,7 @@ type deadlineGraph struct {
 	deadlines chan time.Time
 }
 
-func (g deadlineGraph) Select(ctx context.Context, c router.Constraints, asOf int) ([]string, error) {
+func (g deadlineGraph) Select(ctx context.Context, c plan.Constraints, asOf int) ([]string, error) {
 	if dl, ok := ctx.Deadline(); ok {
 		select {
 		case g.deadlines <- dl:
@@ -191,9 +191,9 @@ func TestNoAnswerAfterTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	slowThenDone := retrievers.RetrieverFunc(func(rctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
 		cancel() // the request ends while the legs run
-		return base.retrievers[router.RetrieverBM25].Retrieve(context.WithoutCancel(rctx), q)
+		return base.retrievers[plan.RetrieverBM25].Retrieve(context.WithoutCancel(rctx), q)
 	})
-	p := withRetrievers(t, map[string]retrievers.Retriever{router.RetrieverBM25: slowThenDone})
+	p := withRetrievers(t, map[string]retrievers.Retriever{plan.RetrieverBM25: slowThenDone})
 	_, err := p.Ask(ctx, Request{Question: "Which museums are in Ramsgate?"})
 	require.ErrorIs(t, err, context.Canceled)
 }
@@ -203,13 +203,13 @@ func TestNoAnswerAfterTheDeadline(t *testing.T) {
 func TestAnswerWithoutAJoiningBackendNotServedAfterItJoins(t *testing.T) {
 	var missing atomic.Pointer[[]SourceError]
 	missing.Store(&[]SourceError{{Source: "neo4j", Error: "unavailable: retrying since 2026-12-01T10:00:00Z: connection refused"}})
-	leg := &switchable{next: testPipeline(t).retrievers[router.RetrieverBM25], err: errBackendDown}
+	leg := &switchable{next: testPipeline(t).retrievers[plan.RetrieverBM25], err: errBackendDown}
 	base := testPipeline(t)
 	rs := map[string]retrievers.Retriever{}
 	for k, v := range base.retrievers {
 		rs[k] = v
 	}
-	rs[router.RetrieverBM25] = leg
+	rs[plan.RetrieverBM25] = leg
 	opts := base.opts
 	opts.CacheSize = 16
 	opts.Unavailable = func() []SourceError { return *missing.Load() }

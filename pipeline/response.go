@@ -3,8 +3,8 @@ package pipeline
 import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/wikidata"
 )
 
@@ -13,7 +13,7 @@ import (
 // citations, and what went wrong along the way.
 type Response struct {
 	Question  string                `json:"question"`
-	Plan      router.Plan           `json:"plan"`
+	Plan      plan.Plan             `json:"plan"`
 	Answer    Answer                `json:"answer"`
 	Hits      []fusion.Fused        `json:"hits"`
 	Context   ContextView           `json:"context"`

@@ -9,7 +9,6 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // errNoSelection is why an answer that needs the graph's selection was
@@ -39,7 +38,7 @@ func (p *Pipeline) withGraphLeg(legs []leg, pl plan.Plan, sel **kg.Selection) []
 		return kg.Hits(s, p.data, q), nil
 	})
 	for i, l := range legs {
-		if _, ok := l.Retriever.(*kg.Retriever); ok && l.Source == router.RetrieverKG {
+		if _, ok := l.Retriever.(*kg.Retriever); ok && l.Source == plan.RetrieverKG {
 			legs[i].Retriever = selecting
 			return legs
 		}

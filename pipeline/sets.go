@@ -2,22 +2,23 @@ package pipeline
 
 import (
 	"fmt"
-	"github.com/hybridrag/hybridrag/kg"
 	"strconv"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // setAnswer selects the exact set of institutions a list question's
 // constraints describe, per compared side for comparative questions.
-func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool, error) {
-	c := plan.Constraints
+func (p *Pipeline) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, bool, error) {
+	c := pln.Constraints
 	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
 		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
-	compare := plan.Intent == router.Comparative && len(plan.Sides) > 1
+	compare := pln.Intent == plan.Comparative && len(pln.Sides) > 1
 	// A question about a body's members wants the members, whether or not
 	// it is phrased as a list ("museums run by York Museums Trust").
 	members := len(c.Bodies) > 0 && c.Field == ""
@@ -26,15 +27,15 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	}
 	noun := typeNoun(c.TypeCodes)
 	if compare {
-		groups, all, unstated, err := p.sideGroups(sel, plan.Sides, plan.SideLabels)
+		groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
 		if err != nil {
 			return draft{}, false, err
 		}
 		if len(all) == 0 {
 			return draft{}, false, nil
 		}
-		unplaced := p.sidesUnplacedNote(sel, plan.Sides)
-		broader := sidesBroaderNote(sel, plan.Sides, groups)
+		unplaced := p.sidesUnplacedNote(sel, pln.Sides)
+		broader := sidesBroaderNote(sel, pln.Sides, groups)
 		return draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
@@ -50,7 +51,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 		return draft{}, false, errNoSelection
 	}
 	if c.Change {
-		return p.changeAnswer(sel, plan), true, nil
+		return p.changeAnswer(sel, pln), true, nil
 	}
 	ids, stated := sel.Main, sel.Stated
 	keep := recordConditions(c)
@@ -64,17 +65,17 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	keep = andKeep(keep, lacks)
 	if keep != nil {
 		ids, stated = p.filter(ids, keep), p.filter(stated, keep)
-		if len(ids) == 0 && len(sel.Main) > 0 && len(plan.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
-			if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(router.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+		if len(ids) == 0 && len(sel.Main) > 0 && len(pln.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
+			if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
 				// "Which museums in Scotland are in Leeds?"
-				return p.noneWithin(plan, len(sel.Main)), true, nil
+				return p.noneWithin(pln, len(sel.Main)), true, nil
 			}
 			// "Which museums in Bath have a website?": none of them
-			return p.noneHaving(plan, len(sel.Main), unknown), true, nil
+			return p.noneHaving(pln, len(sel.Main), unknown), true, nil
 		}
 	}
-	if len(plan.Dropped) > 0 && len(ids) > 0 {
-		return p.amongSet(plan, ids, fused, true), true, nil
+	if len(pln.Dropped) > 0 && len(ids) > 0 {
+		return p.amongSet(pln, ids, fused, true), true, nil
 	}
 	spanning := sel.Spanning
 	if keep != nil {
@@ -85,42 +86,42 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			closed = p.filter(closed, keep)
 		}
 		if len(closed) > 0 {
-			return p.allClosed(plan, closed, spanning), true, nil
+			return p.allClosed(pln, closed, spanning), true, nil
 		}
-		if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(router.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+		if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
 			// "Which museums in Scotland are in Milton Abbas?": closed,
 			// and in England
-			return p.noneWithin(plan, len(sel.Closed)), true, nil
+			return p.noneWithin(pln, len(sel.Closed)), true, nil
 		}
 	}
-	if len(ids) == 0 && len(spanning) > 0 && len(plan.Dropped) == 0 {
+	if len(ids) == 0 && len(spanning) > 0 && len(pln.Dropped) == 0 {
 		// "Which toy museums closed in 1985?": none surely, some may have
-		return p.onlySpanning(plan, spanning), true, nil
+		return p.onlySpanning(pln, spanning), true, nil
 	}
-	if len(ids) == 0 && len(plan.Dropped) == 0 {
+	if len(ids) == 0 && len(pln.Dropped) == 0 {
 		// "Which museums in York closed before 1990?": none, and when
 		// the others did
-		if d, ok := p.noneInYears(sel, plan, keep); ok {
+		if d, ok := p.noneInYears(sel, pln, keep); ok {
 			return d, true, nil
 		}
 	}
 	if len(ids) == 0 && len(sel.Unsubjected) > 0 && keep == nil {
 		// "Which museums in Germany are about railways?": no German
 		// record states its subjects
-		return p.noSubjects(sel, plan, fused), true, nil
+		return p.noSubjects(sel, pln, fused), true, nil
 	}
-	if len(ids) == 0 && len(sel.BroaderSubject) > 0 && keep == nil && len(plan.Dropped) == 0 {
+	if len(ids) == 0 && len(sel.BroaderSubject) > 0 && keep == nil && len(pln.Dropped) == 0 {
 		// "Which museums in London have dinosaurs?": none recorded so,
 		// and those under the natural world
-		return p.noneOfSubject(sel, plan, fused), true, nil
+		return p.noneOfSubject(sel, pln, fused), true, nil
 	}
 	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
 		// "Which museums are in Amsterdam?": none, and other kinds there
-		return p.noneOfKind(sel, plan), true, nil
+		return p.noneOfKind(sel, pln), true, nil
 	}
 	if len(ids) == 0 {
-		if plan.Frame == router.FrameCount {
-			unplaced := p.unplacedNote(sel, plan, keep)
+		if pln.Frame == plan.FrameCount {
+			unplaced := p.unplacedNote(sel, pln, keep)
 			return draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
 				render: func(func(string) string) string {
 					if unplaced != "" {
@@ -129,12 +130,12 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
 				}}, true, nil
 		}
-		if c.List && len(plan.Dropped) == 0 && len(plan.Unread) == 0 && len(plan.Unknown) == 0 && len(c.Names) == 0 {
+		if c.List && len(pln.Dropped) == 0 && len(pln.Unread) == 0 && len(pln.Unknown) == 0 && len(c.Names) == 0 {
 			// "Which museums in York are about football?": every
 			// condition read, and none meets them all (a list related to
 			// a named institution, "run by the same organisation as
 			// Chartwell", may hold a relation the rules did not read)
-			return p.noneOfAll(sel, plan, keep, fused), true, nil
+			return p.noneOfAll(sel, pln, keep, fused), true, nil
 		}
 		return draft{}, false, nil
 	}
@@ -142,7 +143,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 	// a condition would ("… free to enter") may still be conditions:
 	// the set is not called exact, and the answer says which words it
 	// did not apply.
-	unread := plan.Unread
+	unread := pln.Unread
 	if !c.List {
 		unread = nil
 	}
@@ -157,26 +158,26 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			_, known, member := orderValue(in, c.Order.Attribute)
 			return known && member && (keep == nil || keep(in))
 		}
-		return p.orderedByPlace(plan, ids, unread, inferred, p.closedLeftOut(sel, plan, valued)), true, nil
+		return p.orderedByPlace(pln, ids, unread, inferred, p.closedLeftOut(sel, pln, valued)), true, nil
 	}
-	if c.Group != nil && plan.Frame != router.FrameCount {
-		return p.groupAnswer(plan, ids, unread, inferred, p.closedLeftOut(sel, plan, keep)), true, nil
+	if c.Group != nil && pln.Frame != plan.FrameCount {
+		return p.groupAnswer(pln, ids, unread, inferred, p.closedLeftOut(sel, pln, keep)), true, nil
 	}
-	if c.Order != nil && plan.Frame != router.FrameCount {
+	if c.Order != nil && pln.Frame != plan.FrameCount {
 		// only a record with a value can come first
 		valued := func(in *heritage.Institution) bool {
 			_, known, member := orderValue(in, c.Order.Attribute)
 			return known && member && (keep == nil || keep(in))
 		}
-		return p.orderedAnswer(plan, ids, unread, inferred, p.unplacedNote(sel, plan, valued), p.closedLeftOut(sel, plan, valued)), true, nil
+		return p.orderedAnswer(pln, ids, unread, inferred, p.unplacedNote(sel, pln, valued), p.closedLeftOut(sel, pln, valued)), true, nil
 	}
-	unplaced := p.unplacedNote(sel, plan, keep)
+	unplaced := p.unplacedNote(sel, pln, keep)
 	unsure := p.unsureWithin(ids, c)
-	closed := p.closedLeftOut(sel, plan, keep)
+	closed := p.closedLeftOut(sel, pln, keep)
 	undated := p.undatedNote(sel, c, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
 		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0 && undated == ""}
-	if plan.Frame == router.FrameCount {
+	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
 	return draft{Answer: a, also: spanning,
@@ -184,7 +185,7 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 			var b strings.Builder
 			shown := ids
 			switch {
-			case plan.Frame == router.FrameCount:
+			case pln.Frame == plan.FrameCount:
 				b.WriteString(countText(len(ids), noun))
 			case c.Limit > 0 && c.Limit < len(ids):
 				// "Name three museums in York": the first three of them
@@ -207,11 +208,11 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 					len(ids)-inferred, inferred, are)
 			}
 			verb := "listed"
-			if plan.Frame == router.FrameCount {
+			if pln.Frame == plan.FrameCount {
 				verb = "counted"
 			}
 			writeClosedLeftOut(&b, closed, noun, verb)
-			writeUnread(&b, unread)
+			p.writeUnread(&b, unread)
 			if unplaced != "" {
 				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 			}
@@ -232,10 +233,10 @@ func (p *Pipeline) setAnswer(sel *kg.Selection, plan router.Plan, fused []fusion
 // matches as what they are, institutions that miss a condition. Records
 // that name no town may still lie in the place asked (see unplacedNote):
 // then the answer is not exact.
-func (p *Pipeline) noneOfAll(sel *kg.Selection, plan router.Plan, keep func(*heritage.Institution) bool, fused []fusion.Fused) draft {
-	c := plan.Constraints
+func (p *Pipeline) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool, fused []fusion.Fused) draft {
+	c := pln.Constraints
 	noun := typeNoun(c.TypeCodes)
-	unplaced := p.unplacedNote(sel, plan, keep)
+	unplaced := p.unplacedNote(sel, pln, keep)
 	closest := make([]string, 0, 5)
 	for _, f := range fused[:min(len(fused), 5)] {
 		closest = append(closest, f.ID)
@@ -261,8 +262,8 @@ func (p *Pipeline) noneOfAll(sel *kg.Selection, plan router.Plan, keep func(*her
 // closedLeftOut is the number of closed institutions meeting a list's
 // conditions (keep, when not nil) that the list leaves out because it
 // asked for open ones by its tense alone (see leavesOutClosed).
-func (p *Pipeline) closedLeftOut(sel *kg.Selection, plan router.Plan, keep func(*heritage.Institution) bool) int {
-	if len(sel.Main) == 0 || !leavesOutClosed(plan) {
+func (p *Pipeline) closedLeftOut(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool) int {
+	if len(sel.Main) == 0 || !leavesOutClosed(pln) {
 		return 0
 	}
 	if keep == nil {
@@ -294,21 +295,21 @@ func writeClosedLeftOut(b *strings.Builder, n int, noun, verb string) {
 // Scotland, for "… run by the Church of Scotland", whose words were read
 // as a topic and a place). When words no rule read name it, the answer
 // quotes them; otherwise it offers the closest matches by text.
-func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	c := plan.Constraints
+func (p *Pipeline) unknownOrganisation(pln plan.Plan, fused []fusion.Fused) (draft, bool) {
+	c := pln.Constraints
 	// "How many museums does the Imaginary Heritage Trust run?": a name
 	// of several words the data does not hold is an organisation's name,
 	// even when a word of it ("Trust") was also read as a kind of
 	// governance
-	named := plan.UnknownName != "" && strings.Contains(plan.UnknownName, " ") && len(plan.Unknown) > 0
+	named := pln.UnknownName != "" && strings.Contains(pln.UnknownName, " ") && len(pln.Unknown) > 0
 	governed := len(c.GovernanceCodes) > 0 || c.Not != nil && len(c.Not.GovernanceCodes) > 0 // "not run by the council" too
 	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || governed && !named {
 		return draft{}, false
 	}
 	rel := relationPhrase(c.Relation)
-	if len(plan.Unknown) > 0 {
+	if len(pln.Unknown) > 0 {
 		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
-			quoteWords(unknownName(plan)), rel)), true
+			quoteWords(unknownName(pln)), rel)), true
 	}
 	text := fmt.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", rel)
 	n := min(len(fused), 5)
@@ -335,7 +336,7 @@ func (p *Pipeline) unknownOrganisation(plan router.Plan, fused []fusion.Fused) (
 // broader places it lies in ("… in Aalst in the Netherlands": a record
 // that states nothing at such a place's level passes, see withinPlaces);
 // nil when there are none.
-func recordConditions(c router.Constraints) func(*heritage.Institution) bool {
+func recordConditions(c plan.Constraints) func(*heritage.Institution) bool {
 	if len(c.Has)+len(c.Lacks)+len(c.NameHas)+len(c.Except)+len(c.Within) == 0 {
 		return nil
 	}
@@ -384,8 +385,8 @@ func hasValue(in *heritage.Institution, field string) bool {
 
 // noneHaving answers a list whose other conditions select n institutions
 // of which none has (or lacks) the fields asked: exactly none, and said so.
-func (p *Pipeline) noneHaving(plan router.Plan, n, unknown int) draft {
-	c := plan.Constraints
+func (p *Pipeline) noneHaving(pln plan.Plan, n, unknown int) draft {
+	c := pln.Constraints
 	noun := typeNoun(c.TypeCodes)
 	// what none of them does, and what the only one does instead
 	var cond, instead []string
@@ -400,8 +401,8 @@ func (p *Pipeline) noneHaving(plan router.Plan, n, unknown int) draft {
 	if not := negationText(c.Not); not != "" {
 		cond, instead = append(cond, not), append(instead, strings.Replace(not, "is not ", "is ", 1))
 	}
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0 && unknown == 0}
-	if plan.Frame == router.FrameCount {
+	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0 && unknown == 0}
+	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	return draft{Answer: a, render: func(func(string) string) string {
@@ -412,7 +413,7 @@ func (p *Pipeline) noneHaving(plan router.Plan, n, unknown int) draft {
 			fmt.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, plural(noun, n), strings.Join(cond, " and "))
 		}
 		writePlaceReadings(&b, c.Places)
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		writeNoneStated(&b, unknown, c)
 		return b.String() + "."
 	}}
@@ -424,15 +425,15 @@ func (p *Pipeline) noneHaving(plan router.Plan, n, unknown int) draft {
 // their years. It is exact: the data states each one closed, unless it
 // gives the years asked of open ones only as a span reaching into them
 // (spanning, see selectSpanning), which it names.
-func (p *Pipeline) allClosed(plan router.Plan, closed, spanning []string) draft {
-	c := plan.Constraints
+func (p *Pipeline) allClosed(pln plan.Plan, closed, spanning []string) draft {
+	c := pln.Constraints
 	noun := typeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0 && len(spanning) == 0}
-	if plan.Frame == router.FrameCount {
+	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0 && len(spanning) == 0}
+	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	shown := c
-	shown.Field, shown.Years = "", &router.YearRange{Field: "closed"}
+	shown.Field, shown.Years = "", &plan.YearRange{Field: "closed"}
 	return draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		where := ""
@@ -458,7 +459,7 @@ func (p *Pipeline) allClosed(plan router.Plan, closed, spanning []string) draft 
 		if c.Years != nil {
 			p.writeSpanning(&b, spanning, c.Years, true, cite)
 		}
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		return b.String() + "."
 	}, also: spanning}
 }

@@ -8,12 +8,11 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // shareAnswer answers a question about a share: how many of the whole set
 // the part is, and which they are.
-func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) {
+func (p *Pipeline) shareAnswer(sel *kg.Selection, pl plan.Plan) (draft, bool) {
 	c := pl.Constraints
 	if !c.Share || pl.Whole == nil || sel == nil || !sel.Selected || len(sel.Whole) == 0 {
 		return draft{}, false
@@ -56,7 +55,7 @@ func (p *Pipeline) shareAnswer(sel *kg.Selection, pl router.Plan) (draft, bool) 
 // shareWords says what a share is of (" in Wales") and what its part
 // does ("are accredited"), from the conditions of the part and the
 // whole.
-func shareWords(pl router.Plan) (of, what string) {
+func shareWords(pl plan.Plan) (of, what string) {
 	c, w := pl.Constraints, pl.Whole
 	places := func() string {
 		var ts []string

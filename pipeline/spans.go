@@ -10,7 +10,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // selectSpanning fills sel.Spanning for a list with a condition on years:
@@ -65,7 +64,7 @@ func (p *Pipeline) selectSpanning(ctx context.Context, sel *kg.Selection, pl *pl
 
 // spansInto reports whether a record's opening (or closing) years are a
 // span that overlaps the range without lying inside it.
-func spansInto(in *heritage.Institution, y *router.YearRange) bool {
+func spansInto(in *heritage.Institution, y *plan.YearRange) bool {
 	from, to, ok := in.Opened()
 	if y.Field == "closed" {
 		from, to, ok = in.Closed()
@@ -80,7 +79,7 @@ func spansInto(in *heritage.Institution, y *router.YearRange) bool {
 // … (1982-2017)".
 //
 // more says the list names others before them.
-func (p *Pipeline) writeSpanning(b *strings.Builder, ids []string, y *router.YearRange, more bool, cite func(string) string) {
+func (p *Pipeline) writeSpanning(b *strings.Builder, ids []string, y *plan.YearRange, more bool, cite func(string) string) {
 	if len(ids) == 0 {
 		return
 	}
@@ -114,7 +113,7 @@ func (p *Pipeline) writeSpanning(b *strings.Builder, ids []string, y *router.Yea
 // writeYearsRead says which years the question's words were read as
 // when it writes them in words: "“after WWII” is read as the years from
 // 1946 on".
-func writeYearsRead(b *strings.Builder, y *router.YearRange) {
+func writeYearsRead(b *strings.Builder, y *plan.YearRange) {
 	if y == nil || y.Words == "" {
 		return
 	}
@@ -134,10 +133,10 @@ func writeYearsRead(b *strings.Builder, y *router.YearRange) {
 // some that may belong to it (see selectSpanning): "No museum the
 // question selects surely closed in those years. Not an exact answer: the
 // data gives the closing years of 2 more only as a span …".
-func (p *Pipeline) onlySpanning(pl router.Plan, ids []string) draft {
+func (p *Pipeline) onlySpanning(pl plan.Plan, ids []string) draft {
 	c := pl.Constraints
 	a := Answer{Kind: KindSet}
-	if pl.Frame == router.FrameCount {
+	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	verb := "opened"
@@ -150,7 +149,7 @@ func (p *Pipeline) onlySpanning(pl router.Plan, ids []string) draft {
 		writeYearsRead(&b, c.Years)
 		writePlaceReadings(&b, c.Places)
 		p.writeSpanning(&b, ids, c.Years, false, cite)
-		writeUnread(&b, pl.Unread)
+		p.writeUnread(&b, pl.Unread)
 		return b.String() + "."
 	}}
 }
@@ -162,7 +161,7 @@ func (p *Pipeline) onlySpanning(pl router.Plan, ids []string) draft {
 // nearest to the years asked first. An institution the data has open did
 // not close; one that gives no year for the field leaves the answer open,
 // and the answer says so.
-func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*heritage.Institution) bool) (draft, bool) {
+func (p *Pipeline) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.Institution) bool) (draft, bool) {
 	c := pl.Constraints
 	y := c.Years
 	if y == nil || sel == nil || len(sel.WithoutYears) == 0 {
@@ -209,7 +208,7 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 	verb := map[string]string{"opened": "opened", "closed": "closed"}[y.Field]
 	unplaced := p.unplacedNote(sel, pl, keep)
 	a := Answer{Kind: KindSet, Exact: undated == "" && unplaced == "" && len(pl.Unread) == 0}
-	if pl.Frame == router.FrameCount {
+	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	return draft{Answer: a, also: ids, render: func(cite func(string) string) string {
@@ -223,7 +222,7 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 			for _, d := range ins {
 				lo, hi = min(lo, d.from), max(hi, d.to)
 			}
-			fmt.Fprintf(&b, ". Without the years it selects %d that %s %s: ", n, verb, spanText(&router.YearRange{From: lo, To: hi}))
+			fmt.Fprintf(&b, ". Without the years it selects %d that %s %s: ", n, verb, spanText(&plan.YearRange{From: lo, To: hi}))
 			for i, d := range shown {
 				if i > 0 {
 					b.WriteString("; ")
@@ -240,7 +239,7 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
-		writeUnread(&b, pl.Unread)
+		p.writeUnread(&b, pl.Unread)
 		return b.String() + "."
 	}}, true
 }
@@ -250,7 +249,7 @@ func (p *Pipeline) noneInYears(sel *kg.Selection, pl router.Plan, keep func(*her
 // other conditions that give no year of the field (an institution the
 // data has open did not close), and those in the place's countries that
 // name neither a town nor such a year. It is "" when there are none.
-func (p *Pipeline) undatedNote(sel *kg.Selection, c router.Constraints, keep func(*heritage.Institution) bool) string {
+func (p *Pipeline) undatedNote(sel *kg.Selection, c plan.Constraints, keep func(*heritage.Institution) bool) string {
 	y := c.Years
 	if y == nil || y.Field != "opened" && y.Field != "closed" {
 		return ""

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // unknownPlaceAnswer answers a list whose place the rules do not know
@@ -14,19 +14,19 @@ import (
 // places nothing there. It had been read as the name of an institution
 // ("No institution called “museums in Mordor”"). Records whose names
 // hold the words are offered, as such.
-func (p *Pipeline) unknownPlaceAnswer(plan router.Plan) (draft, bool) {
-	place := plan.UnknownPlace
+func (p *Pipeline) unknownPlaceAnswer(pln plan.Plan) (draft, bool) {
+	place := pln.UnknownPlace
 	key := heritage.NormalizeName(place)
 	if key == "" || p.lookups.statesPlace(key) || len(p.lookups.townRecords([]string{key})) > 0 {
 		return draft{}, false
 	}
-	noun := plural(typeNoun(plan.Constraints.TypeCodes), 2)
+	noun := plural(typeNoun(pln.Constraints.TypeCodes), 2)
 	text := fmt.Sprintf("“%s” is no place the data knows: no record gives it as its town or area, so the data places no %s there.",
 		place, noun)
-	if len(plan.NamedBy) == 0 {
+	if len(pln.NamedBy) == 0 {
 		return noneDraft(text), true
 	}
-	ids := plan.NamedBy
+	ids := pln.NamedBy
 	return draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s These have “%s” in their names: ", text, place)

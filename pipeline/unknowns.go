@@ -9,7 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/editdist"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 func quoteWords(ws []string) string {
@@ -25,11 +25,11 @@ func quoteWords(ws []string) string {
 
 // unknownName is what to call the institution a question names that the
 // data does not hold: the name-like phrase around its unknown words.
-func unknownName(plan router.Plan) []string {
-	if plan.UnknownName != "" {
-		return []string{plan.UnknownName}
+func unknownName(pln plan.Plan) []string {
+	if pln.UnknownName != "" {
+		return []string{pln.UnknownName}
 	}
-	return plan.Unknown
+	return pln.Unknown
 }
 
 // covers reports whether an institution's names account for the unknown
@@ -85,11 +85,11 @@ func nearWord(words map[string]bool, w string) bool {
 // ids are the whole set, or with whole false the retrievers' best hits
 // (the understood conditions select no set: "Are there any bagpipe
 // museums?"), and the answer says which.
-func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused, whole bool) draft {
+func (p *Pipeline) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole bool) draft {
 	rank := rankOf(fused)
 	var sorted []string
 	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && mentions(in, plan.Dropped) {
+		if in, ok := p.data.Get(id); ok && mentions(in, pln.Dropped) {
 			sorted = append(sorted, id)
 		}
 	}
@@ -100,21 +100,21 @@ func (p *Pipeline) amongSet(plan router.Plan, ids []string, fused []fusion.Fused
 	if len(sorted) == 0 {
 		if !whole {
 			return noneDraft(fmt.Sprintf("No field or subject of the data records %s, and none of the %d %s %s mentions it.",
-				quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids)), among))
+				quoteWords(pln.Dropped), len(ids), plural(typeNoun(pln.Constraints.TypeCodes), len(ids)), among))
 		}
 		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s %s mentions it.",
-			quoteWords(plan.Dropped), len(ids), plural(typeNoun(plan.Constraints.TypeCodes), len(ids)), among))
+			quoteWords(pln.Dropped), len(ids), plural(typeNoun(pln.Constraints.TypeCodes), len(ids)), among))
 	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
 	top := sorted[:n]
-	noun := typeNoun(plan.Constraints.TypeCodes)
+	noun := typeNoun(pln.Constraints.TypeCodes)
 	return draft{Answer: Answer{Kind: KindRanked, IDs: top}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		// the records offered mention the words: what the data lacks
 		// is a field or subject that records them
 		fmt.Fprintf(&b, "No field or subject of the data records %s, so this is not an exact answer. Of the %d %s %s, these mention it, closest first: ",
-			quoteWords(plan.Dropped), len(ids), plural(noun, len(ids)), among)
+			quoteWords(pln.Dropped), len(ids), plural(noun, len(ids)), among)
 		p.writeNames(&b, top, cite)
 		return b.String()
 	}}

@@ -5,17 +5,17 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // withinPlaces reports whether the record lies in every place of within
 // (see Constraints.Within), and whether its record tells: one that states
 // nothing at a place's level (most German records name no region) may lie
 // there or not.
-func withinPlaces(in *heritage.Institution, within []router.Place) (inside, known bool) {
+func withinPlaces(in *heritage.Institution, within []plan.Place) (inside, known bool) {
 	inside, known = true, true
 	for _, pl := range within {
-		if placeMatches(in, []router.Place{pl}) {
+		if placeMatches(in, []plan.Place{pl}) {
 			continue
 		}
 		inside = false
@@ -27,17 +27,17 @@ func withinPlaces(in *heritage.Institution, within []router.Place) (inside, know
 }
 
 // statesLevel reports whether the record names a place at pl's level.
-func statesLevel(in *heritage.Institution, pl router.Place) bool {
+func statesLevel(in *heritage.Institution, pl plan.Place) bool {
 	switch pl.Level {
-	case router.LevelCountry:
+	case plan.LevelCountry:
 		return in.Country != ""
-	case router.LevelRegion:
+	case plan.LevelRegion:
 		return in.Region != ""
-	case router.LevelSubregion:
+	case plan.LevelSubregion:
 		return in.Subregion != ""
-	case router.LevelCounty:
+	case plan.LevelCounty:
 		return in.County != "" || in.AdminArea != ""
-	case router.LevelCity:
+	case plan.LevelCity:
 		// a town of its own ("Tübingen") or an area path that places it
 		return in.City != "" || in.AdminArea != ""
 	}
@@ -46,7 +46,7 @@ func statesLevel(in *heritage.Institution, pl router.Place) bool {
 
 // unsureWithin counts the institutions of ids whose records do not tell
 // whether they lie in the broader places of c (see withinPlaces).
-func (p *Pipeline) unsureWithin(ids []string, c router.Constraints) int {
+func (p *Pipeline) unsureWithin(ids []string, c plan.Constraints) int {
 	if len(c.Within) == 0 {
 		return 0
 	}
@@ -64,25 +64,25 @@ func (p *Pipeline) unsureWithin(ids []string, c router.Constraints) int {
 // noneWithin answers a list whose narrower places hold n institutions
 // that meet its conditions, none of them in its broader places
 // ("Which museums in Scotland are in Leeds?").
-func (p *Pipeline) noneWithin(plan router.Plan, n int) draft {
-	c := plan.Constraints
+func (p *Pipeline) noneWithin(pln plan.Plan, n int) draft {
+	c := pln.Constraints
 	noun := typeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(plan.Unread) == 0}
-	if plan.Frame == router.FrameCount {
+	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0}
+	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	return draft{Answer: a, render: func(func(string) string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "None of the %d %s in %s lies in %s according to the data",
 			n, plural(noun, n), placeNames(c.Places, " or "), placeNames(c.Within, " and "))
-		writeUnread(&b, plan.Unread)
+		p.writeUnread(&b, pln.Unread)
 		return b.String() + "."
 	}}
 }
 
 // placeNames names places as an answer shows them ("NL" as Netherlands),
 // joined by sep.
-func placeNames(places []router.Place, sep string) string {
+func placeNames(places []plan.Place, sep string) string {
 	names := make([]string, len(places))
 	for i, pl := range places {
 		names[i] = placeShown(pl)
@@ -92,8 +92,8 @@ func placeNames(places []router.Place, sep string) string {
 
 // placeShown is a place's name as an answer shows it: a country's code
 // by its name ("NL" is "Netherlands").
-func placeShown(pl router.Place) string {
-	if pl.Level == router.LevelCountry {
+func placeShown(pl plan.Place) string {
+	if pl.Level == plan.LevelCountry {
 		return heritage.CountryName(pl.Name)
 	}
 	return pl.Name

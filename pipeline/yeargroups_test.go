@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -68,7 +68,7 @@ func TestYearWithTheMost(t *testing.T) {
 	// the group is of years only with a cue of most or fewest
 	r := ask(t, p, "Which museums in Wales opened in the year 1986?")
 	require.Nil(t, r.Plan.Constraints.Group)
-	require.Equal(t, router.FrameSet, r.Plan.Frame)
+	require.Equal(t, plan.FrameSet, r.Plan.Frame)
 }
 
 // "Which organisation runs the most museums?" and "Who runs the most

@@ -2,13 +2,14 @@ package pipeline
 
 import (
 	"fmt"
-	"github.com/hybridrag/hybridrag/kg"
 	"slices"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // KindYesNo answers a yes/no question: Value is "yes" or "no", or empty
@@ -19,7 +20,7 @@ const KindYesNo = "yesno"
 
 // resolve picks the record a recognised name means: among its bearers,
 // one in a named place, else the best ranked.
-func (p *Pipeline) resolve(m router.NameMatch, places []router.Place, rank map[string]int) string {
+func (p *Pipeline) resolve(m plan.NameMatch, places []plan.Place, rank map[string]int) string {
 	if len(m.IDs) == 0 {
 		return ""
 	}
@@ -45,26 +46,26 @@ func rankOf(fused []fusion.Fused) map[string]int {
 
 // yesNoAnswer checks the tested property of the one institution the
 // question names.
-func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusion.Fused) (draft, bool) {
-	id, via := p.target(sel, plan, fused)
-	if c := plan.Constraints; c.HasIDs() && len(c.Names) == 0 && !viaIdentifier(via) {
+func (p *Pipeline) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, bool) {
+	id, via := p.target(sel, pln, fused)
+	if c := pln.Constraints; c.HasIDs() && len(c.Names) == 0 && !viaIdentifier(via) {
 		// "Is DE-MUS-999999 still open?": an identifier the data does not
 		// hold; never answer about another institution
 		return missingIdentifierDraft(c), true
 	}
 	in, ok := p.data.Get(id)
-	if id == "" || !ok || plan.Test == nil {
+	if id == "" || !ok || pln.Test == nil {
 		return draft{}, false
 	}
-	t := *plan.Test
-	c := plan.Constraints
+	t := *pln.Test
+	c := pln.Constraints
 	// Words no rule read ("Is X in London free?") may be part of what is
 	// asked: the verdict covers the rest, and says so.
-	unread := plan.Unread
+	unread := pln.Unread
 	if t.Property == "place" && t.Choice {
 		return p.placeChoiceAnswer(in, id, c.Places, unread), true
 	}
-	verdict, fact := testProperty(in, t, c)
+	verdict, fact := p.testProperty(in, t, c)
 	inferred := false
 	if t.Property == "place" {
 		verdict, fact, inferred = p.placeTest(in, c.Places)
@@ -87,7 +88,7 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 		if inferred {
 			text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
 		}
-		wars, others := unnamedWars(unread)
+		wars, others := p.unnamedWars(unread)
 		for _, w := range wars {
 			text += fmt.Sprintf(" Not an exact answer: %s does not say which war, and the answer leaves it out.", quoteWords([]string{w}))
 		}
@@ -100,7 +101,7 @@ func (p *Pipeline) yesNoAnswer(sel *kg.Selection, plan router.Plan, fused []fusi
 
 // testProperty returns "yes", "no" or "" (not recorded) and the fact the
 // verdict rests on, phrased to follow the institution's name.
-func testProperty(in *heritage.Institution, t router.Test, c router.Constraints) (verdict, fact string) {
+func (p *Pipeline) testProperty(in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
 	yes := func(b bool) string {
 		if b {
 			return "yes"
@@ -199,7 +200,7 @@ func testProperty(in *heritage.Institution, t router.Test, c router.Constraints)
 		return yes(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
 	}
 	label, value := fieldValue(in, t.Property)
-	if router.Unrecorded(t.Property) {
+	if p.lexicon.Unrecorded(t.Property) {
 		// "Does the British Museum have a shop?": the data records no
 		// institution's, so it cannot say
 		if strings.HasPrefix(label, "facilities") {
@@ -224,9 +225,9 @@ func article(noun string) string {
 }
 
 // askedCountry reports whether a place asked about is a country.
-func askedCountry(places []router.Place) bool {
+func askedCountry(places []plan.Place) bool {
 	for _, pl := range places {
-		if pl.Level == router.LevelCountry {
+		if pl.Level == plan.LevelCountry {
 			return true
 		}
 	}
@@ -236,7 +237,7 @@ func askedCountry(places []router.Place) bool {
 // placeTest is testProperty for a place: whether the institution lies in
 // the places asked about, and whether the verdict is inferred from the
 // data's other records in its town (see placeVerdicts).
-func (p *Pipeline) placeTest(in *heritage.Institution, places []router.Place) (verdict, fact string, inferred bool) {
+func (p *Pipeline) placeTest(in *heritage.Institution, places []plan.Place) (verdict, fact string, inferred bool) {
 	where := placeText(in)
 	if where == "" {
 		return "", "a location", false
@@ -269,7 +270,7 @@ func yesNo(b bool) string {
 // is it still running?"), as a sentence to follow the field's, and
 // reports whether its verdict is exact. It is "" and exact when there is
 // no such clause.
-func (p *Pipeline) thenText(in *heritage.Institution, then *router.Then) (string, bool) {
+func (p *Pipeline) thenText(in *heritage.Institution, then *plan.Then) (string, bool) {
 	if then == nil {
 		return "", true
 	}
@@ -279,7 +280,7 @@ func (p *Pipeline) thenText(in *heritage.Institution, then *router.Then) (string
 	if t.Property == "place" {
 		verdict, fact, inferred = p.placeTest(in, then.Places)
 	} else {
-		verdict, fact = testProperty(in, t, router.Constraints{Places: then.Places})
+		verdict, fact = p.testProperty(in, t, plan.Constraints{Places: then.Places})
 	}
 	if t.Negated {
 		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]

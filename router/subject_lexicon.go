@@ -139,3 +139,13 @@ func SubjectWords(terms []string) []string {
 	}
 	return out
 }
+
+// SubjectWords is the package's SubjectWords: a Router answers the
+// pipeline's questions about words (pipeline.Lexicon).
+func (r *Router) SubjectWords(terms []string) []string { return SubjectWords(terms) }
+
+// UnnamedWar is the package's UnnamedWar.
+func (r *Router) UnnamedWar(phrase string) bool { return UnnamedWar(phrase) }
+
+// Unrecorded is the package's Unrecorded.
+func (r *Router) Unrecorded(field string) bool { return Unrecorded(field) }
