@@ -40,12 +40,13 @@ func ParseMethod(s string) (Method, error) {
 		if len(s) > 32 {
 			s = s[:32] + "…"
 		}
-		return "", fmt.Errorf("%w: unknown fusion %q (known: %s)", ErrInvalidParams, s, methodList())
+		return "", fmt.Errorf("%w: unknown fusion %q (known: %s)", ErrInvalidParams, s, MethodList())
 	}
 	return m, nil
 }
 
-func methodList() string {
+// MethodList is the fusion names, comma separated, for messages.
+func MethodList() string {
 	ms := Methods()
 	names := make([]string, len(ms))
 	for i, m := range ms {

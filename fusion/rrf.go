@@ -72,7 +72,7 @@ var (
 func (p Params) Validate() error {
 	switch {
 	case p.Method != "" && !p.Method.Valid():
-		return fmt.Errorf("%w: method %q, want one of %s", ErrInvalidParams, p.Method, methodList())
+		return fmt.Errorf("%w: method %q, want one of %s", ErrInvalidParams, p.Method, MethodList())
 	case math.IsNaN(p.Sigmas) || math.IsInf(p.Sigmas, 0) || p.Sigmas < 0:
 		return fmt.Errorf("%w: Sigmas = %v, want a finite value ≥ 0", ErrInvalidParams, p.Sigmas)
 	case p.Method == MethodDBSF && p.Sigmas == 0:
