@@ -151,6 +151,10 @@ type FusionScores struct {
 // all-found@10 and MRR.
 func (s FusionScores) Objective() float64 { return (s.RecallAt10 + s.AllFoundAt10 + s.MRR) / 3 }
 
+func (s FusionScores) text() string {
+	return fmt.Sprintf("%.3f / %.3f / %.3f", s.RecallAt10, s.AllFoundAt10, s.MRR)
+}
+
 // rounded keeps four decimals, as the table records them.
 func (s FusionScores) rounded() FusionScores {
 	return FusionScores{N: s.N, RecallAt10: round4(s.RecallAt10), AllFoundAt10: round4(s.AllFoundAt10), MRR: round4(s.MRR)}
@@ -215,6 +219,18 @@ type FusionFit struct {
 	Chosen   FusionRow   `json:"chosen"`
 	Rows     []FusionRow `json:"rows"`
 	Reason   string      `json:"reason"`
+	// Hits, after CheckHits, are the answer-first rankings the user sees
+	// (Response.Hits: the exact answer set, then the fused ranking) with
+	// the baseline and with the fitted choice.
+	Hits *HitsCheck `json:"hits,omitempty"`
+}
+
+// HitsCheck compares the full pipeline's answer-first ranking with the
+// baseline and with a fitted fusion, per half.
+type HitsCheck struct {
+	Fitted   FusionCandidate `json:"fitted"`
+	Baseline [2]FusionScores `json:"baseline"`
+	Chosen   [2]FusionScores `json:"chosen"`
 }
 
 // FitOptions tune FitFusion.
@@ -225,9 +241,6 @@ type FitOptions struct {
 	// primary leg keeps weight 1 (scaling every weight alike changes no
 	// order). Default 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2, 3, 5.
 	Weights []float64
-	// MinGain is the least gain of the objective on the fit half for a
-	// fusion to replace the baseline (default 0.002).
-	MinGain float64
 }
 
 func (o FitOptions) withDefaults() FitOptions {
@@ -237,17 +250,15 @@ func (o FitOptions) withDefaults() FitOptions {
 	if len(o.Weights) == 0 {
 		o.Weights = []float64{0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2, 3, 5}
 	}
-	if o.MinGain == 0 {
-		o.MinGain = 0.002
-	}
 	return o
 }
 
 // FitFusion chooses, per routed intent, the fusion and the secondary
 // legs' weights that score best on the fit half (Half 0), and keeps it
 // only when it beats the table's baseline (RRF with the weights the
-// router had before the table) by at least MinGain there and also on the
-// held-out half; else the baseline stays. Rows report, on both halves,
+// router had before the table) on both halves by more than one question
+// can move the objective (1/n of the half's n questions); else the
+// baseline stays. Rows report, on both halves,
 // every fusion with the baseline weights (RRF with each rank constant,
 // relative, DBSF), each fusion with its best weights, and the table's
 // current choice.
@@ -340,17 +351,102 @@ func fitIntent(intent router.Intent, samples []FusionSample, entry router.Intent
 	gainFit := best.Fit.Objective() - fit.Baseline.Fit.Objective()
 	gainHeld := best.HeldOut.Objective() - fit.Baseline.HeldOut.Objective()
 	name := best.Candidate.Label() + " (" + best.Candidate.WeightsText(legs) + ")"
+	minFit, minHeld := oneQuestion(fit.Baseline.Fit.N), oneQuestion(fit.Baseline.HeldOut.N)
 	switch {
-	case gainFit < opt.MinGain:
-		fit.Reason = fmt.Sprintf("the best alternative, %s, gains %+.4f on the fit half, less than %.3f: the baseline stays; it gains %+.4f on the held-out half", name, gainFit, opt.MinGain, gainHeld)
-	case gainHeld <= 0:
-		fit.Reason = fmt.Sprintf("%s gains %+.4f on the fit half but %+.4f on the held-out half: the baseline stays", name, gainFit, gainHeld)
+	case gainFit <= minFit:
+		fit.Reason = fmt.Sprintf("the best alternative, %s, gains %+.4f on the fit half, no more than one question's worth (%.4f): the baseline stays; on the held-out half it gains %+.4f", name, gainFit, minFit, gainHeld)
+	case gainHeld <= minHeld:
+		fit.Reason = fmt.Sprintf("%s gains %+.4f on the fit half but %+.4f on the held-out half, no more than one question's worth (%.4f): the baseline stays", name, gainFit, gainHeld, minHeld)
 	default:
 		fit.Chosen = best
-		fit.Reason = fmt.Sprintf("%s gains %+.4f on the fit half and %+.4f on the held-out half over the baseline", name, gainFit, gainHeld)
+		fit.Reason = fmt.Sprintf("%s gains %+.4f on the fit half and %+.4f on the held-out half over the baseline (one question is worth %.4f and %.4f)", name, gainFit, gainHeld, minFit, minHeld)
 	}
 	fit.Chosen.Name = "chosen: " + fit.Chosen.Candidate.Label()
 	return fit
+}
+
+// CheckHits runs the full pipeline twice over qs in one suite (the
+// router's plans with the baselines, and with the fitted choices of
+// fits) and scores Response.Hits, the answer-first ranking users see,
+// per routed intent and half. A fitted choice whose answer-first
+// objective falls on the held-out half gives way to the baseline: the
+// fused ranking is what the fit measures, but not all that users see.
+func (s *Suite) CheckHits(ctx context.Context, qs []Question, fits []FusionFit, current router.FusionTable, opt RunOptions) ([]FusionFit, error) {
+	base, fitted := current, current
+	base.Intents, fitted.Intents = maps.Clone(current.Intents), maps.Clone(current.Intents)
+	for _, i := range router.Intents {
+		e := base.Intents[i]
+		e.FusionChoice = e.Baseline
+		base.Intents[i] = e
+	}
+	for _, f := range fits {
+		e := fitted.Intents[f.Intent]
+		e.FusionChoice = f.Chosen.Candidate.Choice()
+		fitted.Intents[f.Intent] = e
+	}
+	routed, err := SelectConfigs([]string{ConfigRouter})
+	if err != nil {
+		return nil, err
+	}
+	withBase, withFit := routed[0], routed[0]
+	withBase.Name, withBase.Table = "baseline table", &base
+	withFit.Name, withFit.Table = "fitted table", &fitted
+	rep, err := s.Run(ctx, qs, []Config{withBase, withFit}, opt)
+	if err != nil {
+		return nil, err
+	}
+	acc := map[string]map[router.Intent]*[2]sums{withBase.Name: {}, withFit.Name: {}}
+	for _, r := range rep.Questions {
+		if r.NothingExpected {
+			continue
+		}
+		m := acc[r.Config]
+		if m[r.PredictedIntent] == nil {
+			m[r.PredictedIntent] = &[2]sums{}
+		}
+		h := &m[r.PredictedIntent][Half(r.ID)]
+		h.n++
+		h.r += r.Metrics.RecallAt10
+		h.a += r.Metrics.AllFoundAt10
+		h.mrr += r.Metrics.MRR
+	}
+	scores := func(c string, i router.Intent) [2]FusionScores {
+		x := acc[c][i]
+		if x == nil {
+			return [2]FusionScores{}
+		}
+		return [2]FusionScores{x[0].scores(), x[1].scores()}
+	}
+	out := slices.Clone(fits)
+	for k := range out {
+		f := &out[k]
+		f.Hits = &HitsCheck{Fitted: f.Chosen.Candidate, Baseline: scores(withBase.Name, f.Intent), Chosen: scores(withFit.Name, f.Intent)}
+		if sameCandidate(f.Chosen.Candidate, f.Baseline.Candidate) {
+			continue
+		}
+		gain := f.Hits.Chosen[1].Objective() - f.Hits.Baseline[1].Objective()
+		if gain < 0 {
+			f.Reason += fmt.Sprintf("; but the answer-first ranking (Response.Hits) loses %.4f on the held-out half with it: the baseline stays", -gain)
+			f.Chosen = f.Baseline
+			f.Chosen.Name = "chosen: " + f.Chosen.Candidate.Label()
+		} else {
+			f.Reason += fmt.Sprintf("; the answer-first ranking (Response.Hits) gains %+.4f on the held-out half", gain)
+		}
+	}
+	return out, nil
+}
+
+func sameCandidate(a, b FusionCandidate) bool {
+	return a.Method == b.Method && a.K == b.K && maps.Equal(a.Weights, b.Weights)
+}
+
+// oneQuestion is the most one of n questions moves the objective: 1/n
+// (it moves each of the three metrics by at most 1/n).
+func oneQuestion(n int) float64 {
+	if n == 0 {
+		return 1
+	}
+	return 1 / float64(n)
 }
 
 // weightGrid is every weighting of the secondary legs from values, the
@@ -374,8 +470,11 @@ func weightGrid(base map[string]float64, primary string, secondary []string, val
 
 // FusionEvidence is what the table records of one intent's fit.
 type FusionEvidence struct {
-	Legs     []string      `json:"legs"`
-	Reason   string        `json:"reason"`
+	Legs   []string `json:"legs"`
+	Reason string   `json:"reason"`
+	// Hits is the full pipeline's answer-first ranking with the baseline
+	// and with the fitted fusion (CheckHits), fit half then held-out half.
+	Hits     *HitsCheck    `json:"hits,omitempty"`
 	Chosen   EvidenceRow   `json:"chosen"`
 	Baseline EvidenceRow   `json:"baseline"`
 	Others   []EvidenceRow `json:"others"`
@@ -391,7 +490,7 @@ type EvidenceRow struct {
 	Weights map[string]float64 `json:"weights"`
 	Fit     FusionScores       `json:"fit"`
 	HeldOut FusionScores       `json:"held_out"`
-	LostBy  float64            `json:"held_out_lost_by,omitempty"`
+	LostBy  float64            `json:"held_out_lost_by"`
 }
 
 func evidenceRow(r FusionRow, chosen FusionRow, legs []string) EvidenceRow {
@@ -417,11 +516,11 @@ func FusionTable(fits []FusionFit, current router.FusionTable, command string) r
 	t.Intents = maps.Clone(current.Intents)
 	t.Command = command
 	t.Objective = "mean of recall@10, all-found@10 and MRR of the fused ranking (the legs' own rankings fused, before the answer set is promoted), routed intent, questions that expect nothing left out"
-	t.Split = "by the parity of the FNV-1a hash of the question id: even is fitted on, odd is held out; a fusion replaces the baseline only when it gains at least 0.002 on the even half and gains on the odd half too"
+	t.Split = "by the parity of the FNV-1a hash of the question id: even is fitted on, odd is held out; a fusion replaces the baseline only when it gains more than one question's worth of the objective (1/n of the half) on each half"
 	for _, f := range fits {
 		e := t.Intents[f.Intent]
 		e.FusionChoice = f.Chosen.Candidate.Choice()
-		ev := FusionEvidence{Legs: f.Legs, Reason: f.Reason,
+		ev := FusionEvidence{Legs: f.Legs, Reason: f.Reason, Hits: roundedHits(f.Hits),
 			Chosen: evidenceRow(f.Chosen, f.Chosen, f.Legs), Baseline: evidenceRow(f.Baseline, f.Chosen, f.Legs)}
 		ev.Chosen.LostBy = 0
 		for _, r := range f.Rows {
@@ -435,6 +534,17 @@ func FusionTable(fits []FusionFit, current router.FusionTable, command string) r
 		t.Intents[f.Intent] = e
 	}
 	return t
+}
+
+func roundedHits(h *HitsCheck) *HitsCheck {
+	if h == nil {
+		return nil
+	}
+	out := *h
+	for i := range 2 {
+		out.Baseline[i], out.Chosen[i] = h.Baseline[i].rounded(), h.Chosen[i].rounded()
+	}
+	return &out
 }
 
 // WriteFusionTable writes t as indented JSON.
@@ -469,6 +579,13 @@ func WriteFusionFits(w io.Writer, fits []FusionFit) error {
 	fmt.Fprintln(w)
 	for _, f := range fits {
 		fmt.Fprintf(w, "%-12s %s\n", f.Intent, f.Reason)
+	}
+	fmt.Fprintln(w, "\nThe answer-first ranking (Response.Hits) of the full pipeline, baseline against the fitted fusion, R@10 / all@10 / MRR:")
+	for _, f := range fits {
+		if h := f.Hits; h != nil {
+			fmt.Fprintf(w, "%-12s fit half %s → %s; held-out half %s → %s\n", f.Intent,
+				h.Baseline[0].text(), h.Chosen[0].text(), h.Baseline[1].text(), h.Chosen[1].text())
+		}
 	}
 	return nil
 }

@@ -144,6 +144,8 @@ func TestCheckedInFusionTableEvidence(t *testing.T) {
 			continue
 		}
 		require.Greater(t, chosen.Objective(), base.Objective(), "%s: the choice beats the baseline on the held-out half", intent)
+		require.NotNil(t, ev.Hits, "%s: the answer-first ranking was checked", intent)
+		require.GreaterOrEqual(t, ev.Hits.Chosen[1].Objective(), ev.Hits.Baseline[1].Objective(), "%s: users' ranking does not lose on the held-out half", intent)
 	}
 }
 
@@ -172,11 +174,47 @@ func TestFusionSamples(t *testing.T) {
 	}
 	// The sweep over real legs: the baseline row is the RRF the pipeline
 	// runs, and the table's rows are all there.
-	fits := FitFusion(samples, router.DefaultFusionTable(), FitOptions{Weights: []float64{0.5, 1}})
+	table := router.DefaultFusionTable()
+	fits := FitFusion(samples, table, FitOptions{Weights: []float64{0.5, 1}})
 	require.NotEmpty(t, fits)
 	for _, f := range fits {
 		require.Len(t, f.Rows, 10)
 		require.Equal(t, f.Baseline.All.N, f.Rows[2].All.N)
 		require.Equal(t, f.Baseline.All, f.Rows[2].All, "rrf k=60 with the baseline weights is the baseline")
 	}
+
+	// The full pipeline with the baselines and with the fitted choices.
+	checked, err := s.CheckHits(context.Background(), qs, fits, table, RunOptions{})
+	require.NoError(t, err)
+	require.Len(t, checked, len(fits))
+	for i, f := range checked {
+		require.NotNil(t, f.Hits, f.Intent)
+		require.Equal(t, fits[i].Chosen.Candidate, f.Hits.Fitted)
+		n := f.Hits.Baseline[0].N + f.Hits.Baseline[1].N
+		require.Equal(t, f.Baseline.All.N, n, "%s: the same questions", f.Intent)
+		if !sameCandidate(f.Chosen.Candidate, f.Baseline.Candidate) {
+			require.GreaterOrEqual(t, f.Hits.Chosen[1].Objective(), f.Hits.Baseline[1].Objective(), f.Intent)
+		}
+	}
+}
+
+func TestTableRouter(t *testing.T) {
+	s := sharedSuite(t)
+	table := router.DefaultFusionTable()
+	e := table.Intents[router.Factual]
+	e.Method, e.K = "relative", 0
+	e.Weights = map[string]float64{router.RetrieverKG: 2, router.RetrieverBM25: 0.25, router.RetrieverVector: 0.75, router.RetrieverWikidata: 1}
+	table.Intents = maps.Clone(table.Intents)
+	table.Intents[router.Factual] = e
+	q := "What is the ISIL code of Heimatstube im Elbtor?"
+	plain := s.router.Route(q)
+	p := TableRouter(s.router, table).Route(q)
+	require.Equal(t, router.Factual, p.Intent)
+	require.Equal(t, router.Fusion{Method: "relative"}, p.Fusion)
+	require.Len(t, p.Legs, len(plain.Legs))
+	for i, l := range p.Legs {
+		require.Equal(t, plain.Legs[i].Retriever, l.Retriever)
+		require.Equal(t, router.LegWeight(e.Weights[l.Retriever], l.Retriever, l.Primary, p.Confidence < 0.5, p.UnknownName != ""), l.Weight)
+	}
+	require.Equal(t, plain.Legs, s.router.Route(q).Legs, "the router's own plans are untouched")
 }

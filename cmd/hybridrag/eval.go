@@ -303,6 +303,15 @@ func runFitFusion(ctx context.Context, e *env, suite *eval.Suite, qs []eval.Ques
 	}
 	current := router.DefaultFusionTable()
 	fits := eval.FitFusion(samples, current, eval.FitOptions{})
+	// The same suite, twice more: the full pipeline with the baselines
+	// and with the fitted choices, judged on the answer-first ranking.
+	fits, err = suite.CheckHits(ctx, qs, fits, current, run)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted: %w", err)
+		}
+		return err
+	}
 	if path != "" {
 		f, err := os.Create(path)
 		if err != nil {
