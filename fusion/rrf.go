@@ -310,17 +310,18 @@ func fillEmpty(f *Fused, h *retrievers.Hit) {
 // moves each hit once, which is several times faster than sorting the
 // hits themselves.
 func sortFused(fs []Fused) {
+	// The keys hold no pointer (the id is read through i), so that the
+	// sort's swaps need no write barriers.
 	type key struct {
 		score      float64
 		n, best, i int32
-		id         string
 	}
 	keys := make([]key, len(fs))
 	for i := range fs {
-		keys[i] = key{score: fs[i].Score, n: int32(len(fs[i].Sources)), best: int32(fs[i].BestRank()), i: int32(i), id: fs[i].ID}
+		keys[i] = key{score: fs[i].Score, n: int32(len(fs[i].Sources)), best: int32(fs[i].BestRank()), i: int32(i)}
 	}
 	slices.SortFunc(keys, func(a, b key) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.n, a.n), cmp.Compare(a.best, b.best), cmp.Compare(a.id, b.id))
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.n, a.n), cmp.Compare(a.best, b.best), cmp.Compare(fs[a.i].ID, fs[b.i].ID))
 	})
 	// Apply the permutation cycle by cycle: position k takes fs[keys[k].i].
 	for start := range keys {
