@@ -30,6 +30,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
@@ -187,6 +188,11 @@ func WithFilters(fs filter.Set) AskOption { return func(r *pipeline.Request) { r
 
 // WithExplain adds each retriever's own ranking to the response.
 func WithExplain() AskOption { return func(r *pipeline.Request) { r.Explain = true } }
+
+// WithFusion merges the retrievers' rankings with m (fusion.MethodRRF,
+// MethodRelative or MethodDBSF) instead of the fusion the router's table
+// chose for the intent; an unknown method is a pipeline.ErrBadOption.
+func WithFusion(m fusion.Method) AskOption { return func(r *pipeline.Request) { r.Fusion = m } }
 
 // WithoutCache answers afresh instead of from the answer cache; the fresh
 // answer replaces the cached one.

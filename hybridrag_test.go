@@ -12,6 +12,7 @@ import (
 
 	"github.com/hybridrag/hybridrag"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/llm/llmtest"
@@ -77,6 +78,12 @@ func TestAskOptions(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, "DE", in.Country, h.ID)
 	}
+
+	resp, err = c.Ask(ctx, "museum", hybridrag.WithFusion(fusion.MethodDBSF), hybridrag.WithExplain())
+	require.NoError(t, err)
+	require.Equal(t, fusion.MethodDBSF, resp.Explain.Fusion.Method)
+	_, err = c.Ask(ctx, "museum", hybridrag.WithFusion("borda"))
+	require.ErrorIs(t, err, pipeline.ErrBadOption)
 }
 
 func TestAskWithALanguageModel(t *testing.T) {

@@ -61,6 +61,9 @@ type Config struct {
 	// Legs, when set, replace the router's legs in every plan (intent and
 	// constraints stay the router's); nil keeps the router's plan.
 	Legs []router.Leg
+	// Table, when set, gives every plan the fusion and the leg weights of
+	// this fusion table instead of the router's (TableRouter).
+	Table *router.FusionTable
 	// Scored is the list the ranking metrics judge.
 	Scored Scored
 	// Answers says whether the answer metrics (exact match, answer-set
@@ -144,6 +147,29 @@ func SelectConfigs(names []string) ([]Config, error) {
 // router's (the knowledge-graph retriever reads them).
 func FixedLegs(r pipeline.Router, legs []router.Leg) pipeline.Router {
 	return fixedLegs{next: r, legs: slices.Clone(legs)}
+}
+
+// TableRouter wraps a router so that every plan takes its fusion and its
+// legs' base weights from t, raised as router.LegWeight raises them: the
+// plan a router built with router.WithFusionTable(t) makes.
+func TableRouter(r pipeline.Router, t router.FusionTable) pipeline.Router {
+	return tableRouter{next: r, table: t}
+}
+
+type tableRouter struct {
+	next  pipeline.Router
+	table router.FusionTable
+}
+
+func (t tableRouter) Route(question string) router.Plan {
+	p := t.next.Route(question)
+	e := t.table.Intents[p.Intent]
+	p.Legs = slices.Clone(p.Legs)
+	for i, l := range p.Legs {
+		p.Legs[i].Weight = router.LegWeight(e.Weights[l.Retriever], l.Retriever, l.Primary, p.Confidence < 0.5, p.UnknownName != "")
+	}
+	p.Fusion = e.Fusion()
+	return p
 }
 
 type fixedLegs struct {

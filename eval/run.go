@@ -114,6 +114,9 @@ func (s *Suite) Pipeline(cfg Config) (*pipeline.Pipeline, error) {
 		rs[name] = r
 	}
 	rt := s.router
+	if cfg.Table != nil {
+		rt = TableRouter(rt, *cfg.Table)
+	}
 	if cfg.Legs != nil {
 		rt = FixedLegs(rt, cfg.Legs)
 	}

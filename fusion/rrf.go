@@ -1,7 +1,10 @@
-// Package fusion merges ranked hit lists from several retrievers with
-// Reciprocal Rank Fusion (RRF). Fusion is a pure function: every tunable is
-// a parameter, inputs are never modified, ties are broken deterministically,
-// and every fused hit carries typed provenance that explains its score.
+// Package fusion merges ranked hit lists from several retrievers, with
+// Reciprocal Rank Fusion (RRF), relative score fusion (min–max per list) or
+// distribution-based score fusion (DBSF, mean ± 3σ per list). Fusion is a
+// pure function: every tunable is a parameter, inputs are never modified,
+// ties are broken deterministically, and every fused hit carries typed
+// provenance that explains its score: each list's rank, raw score,
+// normalised score and weighted share.
 package fusion
 
 import (
@@ -30,19 +33,32 @@ type Ranked struct {
 	Hits []retrieval.Hit
 }
 
-// Params are the RRF tunables.
+// Params are the fusion tunables.
 type Params struct {
-	// K is the rank constant added to every rank; larger values flatten the
-	// difference between top and lower ranks. It must be ≥ 0.
+	// Method is the fusion Fuse runs; "" means RRF, so that Params{K: 60}
+	// keeps meaning what it meant before there was a choice. RRF,
+	// RelativeScore and DBSF ignore it.
+	Method Method
+	// K is RRF's rank constant added to every rank; larger values flatten
+	// the difference between top and lower ranks. It must be ≥ 0. The
+	// score fusions ignore it.
 	K float64
+	// Sigmas is DBSF's half-width of a list's score range in standard
+	// deviations (3 in the published method). It must be > 0 when Method
+	// is DBSF and is ignored otherwise.
+	Sigmas float64
 	// Window considers only the first Window hits of each list; 0 means all.
 	Window int
 	// Limit caps the number of fused hits returned; 0 means no cap.
 	Limit int
 }
 
-// DefaultParams returns K = 60, no window and no limit.
-func DefaultParams() Params { return Params{K: DefaultK} }
+// DefaultSigmas is DBSF's usual range: mean ± 3 standard deviations.
+const DefaultSigmas = 3
+
+// DefaultParams returns RRF with K = 60 (Sigmas = 3 for a switch to DBSF),
+// no window and no limit.
+func DefaultParams() Params { return Params{Method: MethodRRF, K: DefaultK, Sigmas: DefaultSigmas} }
 
 // Errors returned by validation.
 var (
@@ -50,10 +66,17 @@ var (
 	ErrInvalidList   = errors.New("fusion: invalid list")
 )
 
-// Validate checks that K is finite and non-negative and that Window and
-// Limit are non-negative.
+// Validate checks that the method is known, that K is finite and
+// non-negative, that Sigmas is finite and non-negative (positive for
+// DBSF), and that Window and Limit are non-negative.
 func (p Params) Validate() error {
 	switch {
+	case p.Method != "" && !p.Method.Valid():
+		return fmt.Errorf("%w: method %q, want one of %s", ErrInvalidParams, p.Method, MethodList())
+	case math.IsNaN(p.Sigmas) || math.IsInf(p.Sigmas, 0) || p.Sigmas < 0:
+		return fmt.Errorf("%w: Sigmas = %v, want a finite value ≥ 0", ErrInvalidParams, p.Sigmas)
+	case p.Method == MethodDBSF && p.Sigmas == 0:
+		return fmt.Errorf("%w: DBSF needs Sigmas > 0", ErrInvalidParams)
 	case math.IsNaN(p.K) || math.IsInf(p.K, 0) || p.K < 0:
 		return fmt.Errorf("%w: K = %v, want a finite value ≥ 0", ErrInvalidParams, p.K)
 	case p.Window < 0:
@@ -93,8 +116,12 @@ type Contribution struct {
 	Rank int `json:"rank"`
 	// RawScore is the retriever's own score for the hit (Hit.Score).
 	RawScore float64 `json:"raw_score"`
-	Weight   float64 `json:"weight"`
-	// Weighted is Weight / (K + Rank), the amount added to the fused score.
+	// Normalized is the list's part before weighting: 1 / (K + Rank) for
+	// RRF, the raw score mapped onto [0, 1] for the score fusions.
+	Normalized float64 `json:"normalized"`
+	Weight     float64 `json:"weight"`
+	// Weighted is Weight × Normalized, the amount added to the fused
+	// score (for RRF computed as Weight / (K + Rank)).
 	Weighted float64 `json:"weighted"`
 }
 
@@ -147,24 +174,50 @@ func (f Fused) BestRank() int {
 // RRF never modifies its inputs. It expects inputs that pass Validate; it
 // does not check them.
 func RRF(lists []Ranked, p Params) []Fused {
+	return fuse(lists, p, func(l Ranked, _ legStats, c *Contribution) {
+		c.Normalized = 1 / (p.K + float64(c.Rank))
+		c.Weighted = l.Weight / (p.K + float64(c.Rank))
+	})
+}
+
+// score sets a contribution's Normalized and Weighted from its list, the
+// statistics of that list's scores, and its Rank and RawScore.
+type score func(l Ranked, st legStats, c *Contribution)
+
+// fuse is the frame every fusion shares: it deduplicates by ID (a list's
+// first position counts), collects each list's score statistics, lets
+// the method score every contribution, sums the weighted parts in source
+// order, sorts with compareFused, applies the limit and numbers the ranks.
+//
+// It walks the lists once to number the ids and count each one's
+// contributions, then hands every fused hit its own part of one backing
+// array: a handful of allocations whatever the number of hits.
+func fuse(lists []Ranked, p Params, sc score) []Fused {
 	total := 0
 	for _, l := range lists {
 		total += windowLen(len(l.Hits), p.Window)
 	}
-	byID := make(map[string]int, total)
+	// entry is one contribution: fused hit i, from list li at position pos.
+	type entry struct{ i, li, pos int32 }
+	entries := make([]entry, 0, total)
+	byID := make(map[string]int32, total)
 	out := make([]Fused, 0, total)
+	// count and last are per fused hit: its number of contributions, and
+	// the last list that gave one (to skip a list's repeats of an id).
+	count := make([]int32, 0, total)
+	last := make([]int32, 0, total)
+	stats := make([]legStats, len(lists))
 
-	for _, l := range lists {
+	for li, l := range lists {
 		n := windowLen(len(l.Hits), p.Window)
 		for pos := 0; pos < n; pos++ {
 			h := &l.Hits[pos]
 			if h.ID == "" {
 				continue
 			}
-			rank := pos + 1
 			i, ok := byID[h.ID]
 			if !ok {
-				i = len(out)
+				i = int32(len(out))
 				byID[h.ID] = i
 				out = append(out, Fused{
 					ID:          h.ID,
@@ -173,35 +226,49 @@ func RRF(lists []Ranked, p Params) []Fused {
 					Snippet:     h.Snippet,
 					Tier:        h.Tier,
 				})
+				count = append(count, 0)
+				last = append(last, -1)
 			} else {
 				fillEmpty(&out[i], h)
 			}
-			f := &out[i]
-			if last := len(f.Sources) - 1; last >= 0 && f.Sources[last].Source == l.Source {
+			if last[i] == int32(li) {
 				continue // the same list again: its first (best) position counts
 			}
-			f.Sources = append(f.Sources, Contribution{
-				Source:   l.Source,
-				Rank:     rank,
-				RawScore: h.Score,
-				Weight:   l.Weight,
-				Weighted: l.Weight / (p.K + float64(rank)),
-			})
+			last[i] = int32(li)
+			count[i]++
+			entries = append(entries, entry{i, int32(li), int32(pos)})
+			stats[li].add(h.Score)
 		}
 	}
 
+	backing := make([]Contribution, len(entries))
+	off := 0
+	for i := range out {
+		n := int(count[i])
+		out[i].Sources = backing[off : off : off+n]
+		off += n
+	}
+	for _, e := range entries {
+		l := lists[e.li]
+		h := &l.Hits[e.pos]
+		f := &out[e.i]
+		f.Sources = append(f.Sources, Contribution{Source: l.Source, Rank: int(e.pos) + 1, RawScore: h.Score, Weight: l.Weight})
+		sc(l, stats[e.li], &f.Sources[len(f.Sources)-1])
+	}
 	for i := range out {
 		f := &out[i]
-		slices.SortFunc(f.Sources, func(a, b Contribution) int {
-			return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Rank, b.Rank))
-		})
+		if len(f.Sources) > 1 {
+			slices.SortFunc(f.Sources, func(a, b Contribution) int {
+				return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Rank, b.Rank))
+			})
+		}
 		// Summing in source order makes the score independent of list order.
 		for _, c := range f.Sources {
 			f.Score += c.Weighted
 		}
 	}
 
-	slices.SortFunc(out, compareFused)
+	sortFused(out)
 	if p.Limit > 0 && len(out) > p.Limit {
 		out = out[:p.Limit:p.Limit]
 	}
@@ -236,6 +303,43 @@ func fillEmpty(f *Fused, h *retrieval.Hit) {
 	}
 	if f.Identifiers.GHCID == "" {
 		f.Identifiers.GHCID = h.Identifiers.GHCID
+	}
+}
+
+// sortFused sorts fs in compareFused order. It sorts small keys and then
+// moves each hit once, which is several times faster than sorting the
+// hits themselves.
+func sortFused(fs []Fused) {
+	// The keys hold no pointer (the id is read through i), so that the
+	// sort's swaps need no write barriers.
+	type key struct {
+		score      float64
+		n, best, i int32
+	}
+	keys := make([]key, len(fs))
+	for i := range fs {
+		keys[i] = key{score: fs[i].Score, n: int32(len(fs[i].Sources)), best: int32(fs[i].BestRank()), i: int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.n, a.n), cmp.Compare(a.best, b.best), cmp.Compare(fs[a.i].ID, fs[b.i].ID))
+	})
+	// Apply the permutation cycle by cycle: position k takes fs[keys[k].i].
+	for start := range keys {
+		if keys[start].i < 0 {
+			continue
+		}
+		tmp := fs[start]
+		k := start
+		for {
+			from := int(keys[k].i)
+			keys[k].i = -1
+			if from == start {
+				fs[k] = tmp
+				break
+			}
+			fs[k] = fs[from]
+			k = from
+		}
 	}
 }
 

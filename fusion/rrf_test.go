@@ -2,6 +2,7 @@ package fusion
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -64,8 +65,8 @@ func TestRRFHandComputed(t *testing.T) {
 
 	b := got[0]
 	require.Equal(t, []Contribution{
-		{Source: "bm25", Rank: 2, RawScore: 99, Weight: 1, Weighted: 1.0 / 62},
-		{Source: "vector", Rank: 1, RawScore: 100, Weight: 1, Weighted: 1.0 / 61},
+		{Source: "bm25", Rank: 2, RawScore: 99, Normalized: 1.0 / 62, Weight: 1, Weighted: 1.0 / 62},
+		{Source: "vector", Rank: 1, RawScore: 100, Normalized: 1.0 / 61, Weight: 1, Weighted: 1.0 / 61},
 	}, b.Sources)
 	require.Equal(t, 1, b.BestRank())
 	// Snippet comes from the first list that had the hit.
@@ -218,8 +219,8 @@ func TestRRFZeroWeight(t *testing.T) {
 	require.Equal(t, []string{"a", "b"}, ids(got))
 	require.InDelta(t, 1.0/61, got[0].Score, eps)
 	require.Equal(t, []Contribution{
-		{Source: "bm25", Rank: 1, RawScore: 100, Weight: 1, Weighted: 1.0 / 61},
-		{Source: "vector", Rank: 2, RawScore: 99, Weight: 0, Weighted: 0},
+		{Source: "bm25", Rank: 1, RawScore: 100, Normalized: 1.0 / 61, Weight: 1, Weighted: 1.0 / 61},
+		{Source: "vector", Rank: 2, RawScore: 99, Normalized: 1.0 / 62, Weight: 0, Weighted: 0},
 	}, got[0].Sources)
 	require.Zero(t, got[1].Score)
 	require.Len(t, got[1].Sources, 1)
@@ -273,6 +274,7 @@ func TestRRFInvariants(t *testing.T) {
 			sum := 0.0
 			for _, c := range f.Sources {
 				require.InDelta(t, c.Weight/(p.K+float64(c.Rank)), c.Weighted, eps)
+				require.InDelta(t, 1/(p.K+float64(c.Rank)), c.Normalized, eps)
 				if p.Window > 0 {
 					require.LessOrEqual(t, c.Rank, p.Window)
 				}
@@ -312,6 +314,12 @@ func TestValidate(t *testing.T) {
 		{"NaN K", ok, Params{K: nan()}, ErrInvalidParams},
 		{"negative window", ok, Params{K: 60, Window: -1}, ErrInvalidParams},
 		{"negative limit", ok, Params{K: 60, Limit: -1}, ErrInvalidParams},
+		{"relative", ok, Params{Method: MethodRelative}, nil},
+		{"dbsf", ok, Params{Method: MethodDBSF, Sigmas: 3}, nil},
+		{"dbsf without sigmas", ok, Params{Method: MethodDBSF}, ErrInvalidParams},
+		{"negative sigmas", ok, Params{Sigmas: -1}, ErrInvalidParams},
+		{"infinite sigmas", ok, Params{Method: MethodDBSF, Sigmas: math.Inf(1)}, ErrInvalidParams},
+		{"unknown method", ok, Params{Method: "borda"}, ErrInvalidParams},
 		{"negative weight", []Ranked{{Source: "bm25", Weight: -0.5}}, DefaultParams(), ErrInvalidList},
 		{"NaN weight", []Ranked{{Source: "bm25", Weight: nan()}}, DefaultParams(), ErrInvalidList},
 		{"no source", []Ranked{{Weight: 1}}, DefaultParams(), ErrInvalidList},

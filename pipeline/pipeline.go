@@ -1,6 +1,7 @@
 // Package pipeline answers heritage questions: it routes the question, fans
 // out to the planned retrievers (each with its own deadline), fuses their
-// rankings with Reciprocal Rank Fusion, extracts an answer (a field, an
+// rankings (Reciprocal Rank Fusion, or the score fusion the router's
+// table chose for the intent, or the request asked for), extracts an answer (a field, an
 // exact set, or a ranking), and assembles a token-budgeted, cited context.
 package pipeline
 
@@ -318,12 +319,19 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	params := fusion.Params{K: p.opts.RRFK}
+	params, chosen := p.fusionParams(pln, req)
 	if err := fusion.Validate(lists, params); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	fused := fusion.RRF(lists, params)
+	fused := fusion.Fuse(lists, params)
 	resp.Timings.FuseMS = ms(time.Since(t))
+	resp.Explain.Fusion = FusionReport{Method: params.Method, ChosenBy: chosen}
+	switch params.Method {
+	case fusion.MethodRRF:
+		resp.Explain.Fusion.K = params.K
+	case fusion.MethodDBSF:
+		resp.Explain.Fusion.Sigmas = params.Sigmas
+	}
 	if p.opts.Reranker != nil {
 		t = time.Now()
 		fused = p.rerank(ctx, req, fused, resp)
@@ -380,6 +388,25 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 		p.generate(ctx, req, resp)
 	}
 	return resp, nil
+}
+
+// fusionParams are the fusion of one answer: the request's method when it
+// names one, else the plan's (the router's table for the intent), else
+// RRF; the plan's rank constant, else Options.RRFK. chosenBy says which.
+func (p *Pipeline) fusionParams(pln plan.Plan, req Request) (fusion.Params, string) {
+	params := fusion.Params{Method: fusion.MethodRRF, K: p.opts.RRFK, Sigmas: fusion.DefaultSigmas}
+	if pln.Fusion.K > 0 {
+		params.K = pln.Fusion.K
+	}
+	switch {
+	case req.Fusion != "":
+		params.Method = req.Fusion
+		return params, FusionByRequest
+	case pln.Fusion.Method != "":
+		params.Method = fusion.Method(pln.Fusion.Method)
+		return params, FusionByPlan
+	}
+	return params, FusionByDefault
 }
 
 // rerank reorders the fused hits with the reranker under the leg

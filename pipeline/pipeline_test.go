@@ -14,10 +14,12 @@ import (
 
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
 )
@@ -209,6 +211,58 @@ func TestAskCachesAnswers(t *testing.T) {
 	third, err := p.Ask(context.Background(), Request{Question: "Which accredited museums are in Rye?", K: 3})
 	require.NoError(t, err)
 	require.False(t, third.Cached, "other options miss the cache")
+	// The fusion changes the answer's order: each one is its own entry.
+	for _, m := range fusion.Methods() {
+		r := req
+		r.Fusion = m
+		got, err := p.Ask(context.Background(), r)
+		require.NoError(t, err)
+		require.False(t, got.Cached, m)
+		require.Equal(t, m, got.Explain.Fusion.Method)
+		again, err := p.Ask(context.Background(), r)
+		require.NoError(t, err)
+		require.True(t, again.Cached, m)
+		require.Equal(t, m, again.Explain.Fusion.Method)
+	}
+}
+
+func TestAskFusionChoice(t *testing.T) {
+	p := testPipeline(t)
+	q := "Which museums are about porcelain?"
+	plain, err := p.Ask(context.Background(), Request{Question: q, NoCache: true, Explain: true})
+	require.NoError(t, err)
+	table := router.DefaultFusionTable().Intents[plain.Plan.Intent]
+	require.Equal(t, FusionReport{Method: fusion.Method(table.Method), K: table.K, ChosenBy: FusionByPlan}, withoutSigmas(plain.Explain.Fusion))
+
+	for _, m := range fusion.Methods() {
+		resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true, Explain: true, Fusion: m})
+		require.NoError(t, err)
+		require.Equal(t, m, resp.Explain.Fusion.Method)
+		require.Equal(t, FusionByRequest, resp.Explain.Fusion.ChosenBy)
+		// Every fused hit explains its score, leg by leg, in the chosen
+		// fusion's terms.
+		n := 0
+		for _, h := range resp.Hits {
+			sum := 0.0
+			for _, c := range h.Sources {
+				require.InDelta(t, c.Weight*c.Normalized, c.Weighted, 1e-12, "%s %s %s", m, h.ID, c.Source)
+				if m != fusion.MethodRRF {
+					require.LessOrEqual(t, c.Normalized, 1.0)
+				}
+				sum += c.Weighted
+			}
+			if len(h.Sources) > 0 {
+				require.InDelta(t, sum, h.Score, 1e-12)
+				n++
+			}
+		}
+		require.NotZero(t, n, m)
+	}
+}
+
+func withoutSigmas(f FusionReport) FusionReport {
+	f.Sigmas = 0
+	return f
 }
 
 // manyWords is a question of n distinct words.
@@ -232,6 +286,9 @@ func TestRequestValidation(t *testing.T) {
 		{"as many distinct words as allowed", Request{Question: manyWords(MaxQuestionTerms)}, nil},
 		{"repeated words count once", Request{Question: strings.Repeat("Museum museum ", 200)}, nil},
 		{"k too large", Request{Question: "x", K: MaxK + 1}, ErrBadOption},
+		{"unknown fusion", Request{Question: "x", Fusion: "borda"}, ErrBadOption},
+		{"fusion in capitals", Request{Question: "x", Fusion: "RRF"}, ErrBadOption},
+		{"relative fusion", Request{Question: "x", Fusion: fusion.MethodRelative}, nil},
 		{"negative k", Request{Question: "x", K: -1}, ErrBadOption},
 		{"tiny budget", Request{Question: "x", Budget: 10}, ErrBadOption},
 		{"unknown filter key", Request{Question: "x", Filters: filter.Set{{Field: "colour", Op: filter.Eq, Values: []string{"red"}}}}, ErrBadOption},

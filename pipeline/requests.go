@@ -11,6 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -57,6 +58,10 @@ type Request struct {
 	// LLM asks the configured language model (Options.Writer) for a
 	// written answer besides the extractive one (Response.Generated).
 	LLM bool
+	// Fusion merges the legs' rankings with this fusion instead of the
+	// one the router's table chose for the intent; "" keeps the table's.
+	// The leg weights stay the table's.
+	Fusion fusion.Method
 	// Progress, when set, hears of the answer as it forms (streaming).
 	Progress *Progress
 }
@@ -94,6 +99,9 @@ func (r *Request) Validate() error {
 		if !slices.Contains(filter.Keys, f.Field) {
 			return fmt.Errorf("%w: unknown filter key %q (known: %s)", ErrBadOption, f.Field, strings.Join(filter.Keys, ", "))
 		}
+	}
+	if r.Fusion != "" && !r.Fusion.Valid() {
+		return fmt.Errorf("%w: fusion must be one of %s, got %.40q", ErrBadOption, fusion.MethodList(), string(r.Fusion))
 	}
 	if len(r.Without) > MaxWithout {
 		return fmt.Errorf("%w: without: %d constraints, more than %d", ErrBadOption, len(r.Without), MaxWithout)
@@ -133,14 +141,14 @@ func moreTermsThan(s string, n int) bool {
 
 // cacheKey is the answer cache's key: the normalised question, the
 // options, the filters' canonical key, the constraints taken out, the
-// data version and the model that writes the answer ("" for none), so
-// that a written answer is never served to a request without one, nor the
-// other way round.
+// fusion asked for, the data version and the model that writes the
+// answer ("" for none), so that a written answer is never served to a
+// request without one, nor the other way round.
 func (r *Request) cacheKey(version, model string) string {
 	w := r.Without
 	if !slices.IsSorted(w) {
 		w = slices.Sorted(slices.Values(w))
 	}
 	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(),
-		strings.Join(w, "\x1f"), version, model)
+		strings.Join(w, "\x1f"), string(r.Fusion), version, model)
 }

@@ -115,9 +115,33 @@ type Timings struct {
 
 // Explain shows why the response looks the way it does.
 type Explain struct {
-	Legs  []LegReport `json:"legs"`
-	Cache CacheStats  `json:"cache"`
+	Legs []LegReport `json:"legs"`
+	// Fusion is how the legs were merged; each hit's sources carry every
+	// leg's normalised and weighted score.
+	Fusion FusionReport `json:"fusion"`
+	Cache  CacheStats   `json:"cache"`
 }
+
+// FusionReport names the fusion of one answer and who chose it.
+type FusionReport struct {
+	Method fusion.Method `json:"method"`
+	// K is RRF's rank constant (RRF only).
+	K float64 `json:"k,omitempty"`
+	// Sigmas is DBSF's half-width in standard deviations (DBSF only).
+	Sigmas float64 `json:"sigmas,omitempty"`
+	// ChosenBy is FusionByRequest, FusionByPlan or FusionByDefault.
+	ChosenBy string `json:"chosen_by"`
+}
+
+// Who chose the fusion (FusionReport.ChosenBy).
+const (
+	// FusionByRequest: the request named one (Request.Fusion).
+	FusionByRequest = "request"
+	// FusionByPlan: the router's fusion table, for the plan's intent.
+	FusionByPlan = "plan"
+	// FusionByDefault: neither; RRF.
+	FusionByDefault = "default"
+)
 
 // LegReport is one retriever's own ranking before fusion.
 type LegReport struct {

@@ -45,6 +45,9 @@ type Plan struct {
 	Scores      []IntentScore `json:"scores,omitempty"` // every intent's score, best first
 	Constraints Constraints   `json:"constraints"`
 	Legs        []Leg         `json:"retrievers"`
+	// Fusion is how the legs' rankings are merged: the strategy's choice
+	// for the intent.
+	Fusion Fusion `json:"fusion"`
 	// Sides holds one sub-plan's constraints per compared side for
 	// comparative questions ("in Hampshire and Somerset").
 	Sides []Constraints `json:"sides,omitempty"`
@@ -115,6 +118,14 @@ type Leg struct {
 	Weight    float64 `json:"weight"`
 	K         int     `json:"k"`
 	Primary   bool    `json:"primary,omitempty"`
+}
+
+// Fusion names the fusion that merges a plan's legs.
+type Fusion struct {
+	// Method is a fusion.Method: "rrf", "relative" or "dbsf".
+	Method string `json:"method"`
+	// K is RRF's rank constant; 0 for the score fusions.
+	K float64 `json:"k,omitempty"`
 }
 
 // Constraints are the typed facts extracted from a question. Empty fields

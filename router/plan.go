@@ -14,6 +14,7 @@ type (
 	Plan        = plan.Plan
 	IntentScore = plan.IntentScore
 	Leg         = plan.Leg
+	Fusion      = plan.Fusion
 	Constraints = plan.Constraints
 	NameMatch   = plan.NameMatch
 	Body        = plan.Body

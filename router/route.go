@@ -262,4 +262,5 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 	}
 	plan.Exists = plan.Frame == FrameSet && c.List && existenceAsked(s)
 	plan.Legs = r.legs(intent, conf, *c, plan.UnknownName != "")
+	plan.Fusion = r.fusion.Intents[intent].Fusion()
 }

@@ -13,6 +13,9 @@ type Router struct {
 	baseK    int
 	names    func(*heritage.Dataset) *names.Index
 	tables   func(*heritage.Dataset) *Tables
+	// fusion is the fusion and leg weights per intent (fusion.json
+	// unless WithFusionTable says otherwise).
+	fusion FusionTable
 }
 
 // Option configures a Router.
@@ -51,6 +54,9 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	r := &Router{baseK: 10}
 	for _, o := range opts {
 		o(r)
+	}
+	if r.fusion.Intents == nil {
+		r.fusion = DefaultFusionTable()
 	}
 	if r.tables != nil {
 		r.g = r.tables(ds).g

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
@@ -33,6 +34,10 @@ type AskRequest struct {
 	// LLM asks the configured language model for a written answer; it
 	// defaults to true when the server has one (Options.LLM).
 	LLM *bool `json:"llm,omitempty"`
+	// Fusion merges the retrievers' rankings with "rrf", "relative" or
+	// "dbsf" instead of the fusion the router chose for the intent
+	// (pipeline.Request.Fusion).
+	Fusion string `json:"fusion,omitempty"`
 }
 
 // Filter limits of POST /v1/ask.
@@ -56,6 +61,14 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 		Without: body.Without, LLM: s.opts.LLM}
 	if body.LLM != nil {
 		req.LLM = *body.LLM
+	}
+	if body.Fusion != "" {
+		m, err := fusion.ParseMethod(body.Fusion)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, CodeBadOption, fmt.Sprintf("fusion must be one of %s, got %.40q", fusion.MethodList(), body.Fusion))
+			return
+		}
+		req.Fusion = m
 	}
 	if f := body.Filters; len(f) > 0 && string(f) != "null" {
 		if len(f) > MaxFilterBytes {

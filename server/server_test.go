@@ -237,6 +237,8 @@ func TestAskBadRequests(t *testing.T) {
 		{"k out of range", `{"question": "museums in Rye", "k": 1000}`, CodeBadOption, 400},
 		{"negative budget", `{"question": "museums in Rye", "budget": -1}`, CodeBadOption, 400},
 		{"unknown filter key", `{"question": "museums in Rye", "filters": {"colour": "red"}}`, CodeBadOption, 400},
+		{"unknown fusion", `{"question": "museums in Rye", "fusion": "borda"}`, CodeBadOption, 400},
+		{"fusion not a string", `{"question": "museums in Rye", "fusion": 3}`, CodeInvalidJSON, 400},
 		{"bad filter operator", `{"question": "museums in Rye", "filters": {"country": {"$regex": "G."}}}`, CodeBadFilter, 400},
 		{"filters not an object", `{"question": "museums in Rye", "filters": ["GB"]}`, CodeBadFilter, 400},
 		{"too many distinct words", `{"question": "` + manyWords(pipeline.MaxQuestionTerms+1) + `"}`, CodeTooLong, 400},
@@ -265,6 +267,20 @@ func manyWords(n int) string {
 		ws[i] = "w" + strconv.Itoa(i)
 	}
 	return strings.Join(ws, " ")
+}
+
+func TestAskFusion(t *testing.T) {
+	ts, _ := newTestServer(t, nil)
+	r := do(t, "POST", ts.URL+"/v1/ask", `{"question": "museums about porcelain", "fusion": "DBSF", "explain": true}`)
+	require.Equal(t, http.StatusOK, r.status, string(r.body))
+	var resp pipeline.Response
+	require.NoError(t, json.Unmarshal(r.body, &resp))
+	require.Equal(t, pipeline.FusionReport{Method: "dbsf", Sigmas: 3, ChosenBy: pipeline.FusionByRequest}, resp.Explain.Fusion)
+	require.NotEmpty(t, resp.Hits)
+
+	r = do(t, "POST", ts.URL+"/v1/ask", `{"question": "museums about porcelain", "fusion": "borda"}`)
+	require.Equal(t, http.StatusBadRequest, r.status)
+	require.Contains(t, string(r.body), "fusion must be one of rrf, relative, dbsf")
 }
 
 func TestAskUnsupportedMediaType(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -27,6 +28,7 @@ Examples:
   hybridrag ask --json --k 5 "Which accredited museums are in Rye?"
   hybridrag ask --filters '{"country": "DE", "type": ["MUSEUM"]}' "Porzellan"
   hybridrag ask --explain "Compare the railway museums in Lincolnshire and Suffolk."
+  hybridrag ask --explain --fusion dbsf "Which museums are about porcelain?"
   hybridrag ask --llm http://127.0.0.1:11434/v1 --llm-model llama3.2 "When was Naturmuseum Solothurn founded?"
 
 With --llm (or config llm.base_url) a language model also writes a short
@@ -52,6 +54,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		noCache = fs.Bool("no-cache", false, "bypass the answer cache")
 		showCtx = fs.Bool("context", false, "print the assembled context")
 		repeat  = fs.Int("repeat", 1, "ask the same question N times in one process (shows the cache at work with --explain)")
+		fuse    = fs.String("fusion", "", "merge the retrievers' rankings with rrf, relative or dbsf instead of the fusion the router chose for the intent")
 	)
 	df.register(fs)
 	df.registerLLM(fs)
@@ -61,6 +64,13 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	}
 	question := strings.TrimSpace(strings.Join(pos, " "))
 	req := pipeline.Request{Question: question, K: *k, Budget: *budget, NoCache: *noCache, Explain: *explain}
+	if *fuse != "" {
+		m, err := fusion.ParseMethod(*fuse)
+		if err != nil {
+			return usagef("--fusion must be one of %s, got %.40q", fusion.MethodList(), *fuse)
+		}
+		req.Fusion = m
+	}
 	if *filters != "" {
 		fset, err := filter.Parse([]byte(*filters))
 		if err != nil {
@@ -228,11 +238,11 @@ func printExplain(w io.Writer, r *pipeline.Response) {
 			fmt.Fprintf(w, "    %2d. %-50s %.4f  %s\n", h.Rank, trim(h.Name, 50), h.Score, h.ID)
 		}
 	}
-	fmt.Fprintln(w, "\nFused (Reciprocal Rank Fusion):")
+	fmt.Fprintf(w, "\nFused (%s):\n", fusionName(r.Explain.Fusion))
 	for _, h := range r.Hits {
 		var parts []string
 		for _, s := range h.Sources {
-			parts = append(parts, fmt.Sprintf("%s rank %d raw %.4f × %.2f = %.5f", s.Source, s.Rank, s.RawScore, s.Weight, s.Weighted))
+			parts = append(parts, fmt.Sprintf("%s rank %d raw %.4f norm %.4f × %.2f = %.5f", s.Source, s.Rank, s.RawScore, s.Normalized, s.Weight, s.Weighted))
 		}
 		fmt.Fprintf(w, "  %2d. %-50s %.5f  %s\n", h.Rank, trim(h.Name, 50), h.Score, strings.Join(parts, "; "))
 	}
@@ -250,6 +260,28 @@ func printExplain(w io.Writer, r *pipeline.Response) {
 	c := r.Explain.Cache
 	fmt.Fprintf(w, "Cache: answers %d hits / %d misses; entity look-ups %d hits / %d misses\n",
 		c.QueryHits, c.QueryMisses, c.EntityHits, c.EntityMisses)
+}
+
+// fusionName says which fusion merged the legs and who chose it.
+func fusionName(f pipeline.FusionReport) string {
+	var name string
+	switch f.Method {
+	case fusion.MethodRRF:
+		name = fmt.Sprintf("Reciprocal Rank Fusion, k %g; norm = 1/(k + rank)", f.K)
+	case fusion.MethodRelative:
+		name = "relative score fusion; norm = the raw score min–max scaled within its retriever"
+	case fusion.MethodDBSF:
+		name = fmt.Sprintf("distribution-based score fusion; norm = the raw score scaled by its retriever's mean ± %gσ, clamped", f.Sigmas)
+	default:
+		name = string(f.Method)
+	}
+	switch f.ChosenBy {
+	case pipeline.FusionByRequest:
+		return name + "; chosen by --fusion"
+	case pipeline.FusionByPlan:
+		return name + "; the router's choice for the intent"
+	}
+	return name
 }
 
 // frameSlots names the slots the frame filled: the yes/no test, the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 const evalUsage = `Usage: hybridrag eval --questions FILE.jsonl [flags]
@@ -56,6 +58,16 @@ graph), whatever servers are configured; --embedder minilm embeds with the
 MiniLM model instead of the hashing embedder, --embedder minilm-q with the
 same model quantized to 8-bit weights.
 
+With --fit-fusion, the fusions are compared instead: every question is
+asked once of the routed pipeline, and the legs' own rankings are fused
+with RRF (k 10, 30, 60, 100), relative score fusion and DBSF, with the
+baseline weights of router/fusion.json and with every weighting of the
+secondary legs (0.1 to 2; the primary keeps 1). Per routed intent, the
+fusion and weights that score best (mean of recall@10, all-found@10 and
+MRR) on the half of the questions whose hashed id is even are chosen, and
+kept only when they beat the baseline on the odd half too. --write-fusion
+writes the chosen table, with its evidence, for the router to embed.
+
 With --links, entity linking is measured instead, on references (one JSON
 object a line):
   {"id", "kind", "query": {"text", "city", "country", "type", "isil", "qid",
@@ -73,6 +85,7 @@ Examples:
   hybridrag eval --questions testdata/questions.jsonl --config kg,hybrid-router
   hybridrag eval --questions testdata/questions.jsonl --json > quality.json
   hybridrag eval --questions testdata/questions.jsonl --chart recall.svg
+  hybridrag eval --questions testdata/generated/questions.jsonl --fit-fusion --write-fusion router/fusion.json
   hybridrag index build --dir idx --embedder minilm
   hybridrag eval --questions testdata/questions.jsonl --embedder minilm --index idx
 `
@@ -105,6 +118,8 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent", "by_lang", "by_frame"}}, "intent_accuracy_by_lang", "questions": [...]} (with --links: {"overall", "by_kind", "kinds", "results"})`)
 		chart     = fs.String("chart", "", "also write an SVG bar chart of recall@10 by intent and configuration to this file")
 		quiet     = fs.Bool("quiet", false, "no progress on stderr")
+		fusions   = fs.Bool("fit-fusion", false, "instead of the configurations: ask every question once of the routed pipeline, fuse the legs' rankings with every fusion (RRF k 10/30/60/100, relative, dbsf) and weighting, choose per intent on the even half of the question ids and report on the odd half")
+		writeFus  = fs.String("write-fusion", "", "with --fit-fusion: write the chosen fusion table (JSON, as router/fusion.json) to this file")
 	)
 	fs.Var(&configs, "config", "configuration(s) to run, repeatable or a comma list: "+strings.Join(eval.ConfigNames(), ", ")+" (default all)")
 	// The run always uses the embedded backends, so only the data and
@@ -130,6 +145,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return runEvalLinks(ctx, e, df, *links, *asJSON)
 	case *questions == "":
 		return usagef("--questions FILE.jsonl is required (or --links FILE.jsonl)")
+	}
+	if *writeFus != "" && !*fusions {
+		return usagef("--write-fusion needs --fit-fusion")
+	}
+	if *fusions && len(configs) > 0 {
+		return usagef("--fit-fusion runs the routed pipeline only; leave out --config")
 	}
 	cfgs, err := eval.SelectConfigs(configs)
 	if err != nil {
@@ -191,6 +212,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 				fmt.Fprintf(e.stderr, "eval: %d/%d %s\n", p.Done, p.Total, p.Config)
 			}
 		}
+	}
+	if *fusions {
+		return runFitFusion(ctx, e, suite, qs, run, *writeFus, *asJSON, "hybridrag "+strings.Join(append([]string{"eval"}, args...), " "))
 	}
 	rep, err := suite.Run(ctx, qs, cfgs, run)
 	if err != nil {
@@ -266,4 +290,47 @@ func reportBadLines(e *env, path string, bad []*eval.LineError) {
 		}
 		fmt.Fprintf(e.stderr, "eval: %s:%d%s: %s; skipped\n", path, le.Line, id, oneLine(strings.TrimPrefix(le.Err.Error(), eval.ErrInvalidQuestion.Error()+": ")))
 	}
+}
+
+// runFitFusion runs the fusion sweep and fit (eval.FitFusion) and prints
+// it; with a path it writes the chosen table there.
+func runFitFusion(ctx context.Context, e *env, suite *eval.Suite, qs []eval.Question, run eval.RunOptions, path string, asJSON bool, command string) error {
+	samples, err := suite.FusionSamples(ctx, qs, run)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted: %w", err)
+		}
+		return err
+	}
+	current := router.DefaultFusionTable()
+	fits := eval.FitFusion(samples, current, eval.FitOptions{})
+	// The same suite, twice more: the full pipeline with the baselines
+	// and with the fitted choices, judged on the answer-first ranking.
+	fits, err = suite.CheckHits(ctx, qs, fits, current, run)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted: %w", err)
+		}
+		return err
+	}
+	if path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return fmt.Errorf("--write-fusion: %w", err)
+		}
+		if err := eval.WriteFusionTable(f, eval.FusionTable(fits, current, command)); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("--write-fusion: %w", err)
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(fits)
+	}
+	fmt.Fprintf(e.stdout, "Fusion sweep on %d questions (questions that expect nothing left out), by routed intent; fit = even half of the hashed ids, held-out = odd half\n\n", len(samples))
+	return eval.WriteFusionFits(e.stdout, fits)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -70,6 +71,26 @@ func TestEvalTable(t *testing.T) {
 	require.NotContains(t, out, "hybrid-router")
 }
 
+func TestEvalFitFusion(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	f := writeFile(t, "q.jsonl", strings.Join([]string{
+		`{"id": "a", "question": "What is the ISIL code of Heimatstube im Elbtor?", "intent": "factual", "expected_ids": ["wd:Q76638581"]}`,
+		`{"id": "b", "question": "Which museums are part of National Museums Scotland?", "intent": "relationship", "expected_ids": ["mm:mm.domus.SC277", "mm:mm.domus.SC280", "mm:mm.domus.SC281"]}`,
+	}, "\n"))
+	table := filepath.Join(t.TempDir(), "fusion.json")
+	code, out, errOut := runCLI(t, "eval", "--questions", f, "--fit-fusion", "--write-fusion", table, "--quiet")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "Fusion sweep on 2 questions")
+	for _, row := range []string{"rrf k=10 (baseline weights)", "rrf k=100 (baseline weights)", "relative (fitted weights)", "dbsf (fitted weights)", "checked-in table", "chosen: "} {
+		require.Contains(t, out, row)
+	}
+	b, err := os.ReadFile(table)
+	require.NoError(t, err)
+	got, err := router.ParseFusionTable(b)
+	require.NoError(t, err, "the written table is one the router reads")
+	require.Contains(t, got.Command, "--fit-fusion")
+}
+
 func TestEvalUsageErrors(t *testing.T) {
 	empty := writeFile(t, "bad.jsonl", "{\"id\": 1}\nnot json\n")
 	for _, tc := range []struct {
@@ -82,6 +103,8 @@ func TestEvalUsageErrors(t *testing.T) {
 		{"no valid question", []string{"eval", "--questions", empty}, "holds no valid question (2 line(s) rejected)"},
 		{"unknown config", []string{"eval", "--questions", empty, "--config", "dense"}, `unknown configuration "dense"`},
 		{"positional argument", []string{"eval", "questions.jsonl"}, "unexpected argument"},
+		{"write without fit", []string{"eval", "--questions", empty, "--write-fusion", "x.json"}, "--write-fusion needs --fit-fusion"},
+		{"fit with configs", []string{"eval", "--questions", empty, "--fit-fusion", "--config", "kg"}, "leave out --config"},
 		{"bad leg timeout", []string{"eval", "--questions", empty, "--leg-timeout", "-1s"}, "leg_timeout"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

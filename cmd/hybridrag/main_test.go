@@ -183,6 +183,17 @@ func TestAskAcceptanceQuestions(t *testing.T) {
 	require.NotEmpty(t, resp.Hits[0].Sources, "hits carry per-retriever provenance")
 }
 
+func TestAskFusionExplain(t *testing.T) {
+	code, out, errOut := runCLI(t, "ask", "--explain", "--fusion", "relative", "Which museums are about porcelain?")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "Fused (relative score fusion; norm = the raw score min–max scaled within its retriever; chosen by --fusion)")
+	require.Regexp(t, `rank \d+ raw [0-9.]+ norm [01]\.\d{4} × [0-9.]+ = `, out, "each leg's normalised score")
+
+	code, out, errOut = runCLI(t, "ask", "--explain", "What is the ISIL code of Heimatstube im Elbtor?")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "the router's choice for the intent")
+}
+
 func TestLinkResolvesIdentifiers(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	code, out, errOut := runCLI(t, "link", "DE-MUS-165513")
@@ -211,6 +222,7 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		{"bad budget", []string{"ask", "--budget", "5", "museums"}, "budget must be"},
 		{"zero budget", []string{"ask", "--budget", "0", "museums"}, "--budget must be"},
 		{"negative repeat", []string{"ask", "--repeat", "-1", "museums"}, "--repeat must be"},
+		{"unknown fusion", []string{"ask", "--fusion", "borda", "museums"}, "--fusion must be one of rrf, relative, dbsf"},
 		{"negative timeout", []string{"ask", "--timeout", "-1s", "museums"}, "request_timeout"},
 		{"NaN rate", []string{"enrich", "--in", "a.csv", "--out", "b.jsonl", "--rate", "NaN"}, "--rate must be"},
 		{"negative row delay", []string{"enrich", "--in", "a.csv", "--out", "b.jsonl", "--row-delay", "-1s"}, "--row-delay"},
