@@ -55,7 +55,7 @@ type Suite struct {
 }
 
 // NewSuite builds the embedded components over ds once
-// (pipeline.EmbeddedComponents with ecfg: the rule router, the knowledge
+// (compose.EmbeddedComponents with ecfg: the rule router, the knowledge
 // graph, the vector index — ecfg.Embedder, nil meaning the hashing
 // embedder, or prebuilt indexes — the BM25 index and the cl100k
 // tokenizer). The answer cache is off in every pipeline the suite builds.

@@ -76,7 +76,7 @@ type indexChoice struct {
 // vectors when there is an earlier stack (only the records new or changed
 // since are embedded), else the base's on-disk indexes, with the vectors
 // of the store's records added to them. What is not prebuilt is built in
-// memory by pipeline.EmbeddedComponents. building is called before
+// memory by the engines (compose.Build). building is called before
 // anything is built: indexes into the cache or in memory.
 func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, log *slog.Logger, ecfg *engines.Config, building func()) (indexChoice, error) {
 	ic := indexChoice{text: retrievers.DocText}
