@@ -14,7 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -32,7 +32,7 @@ func tokenizer(t testing.TB) *Tokenizer {
 func fused(recs []*heritage.Institution, sources ...string) []fusion.Fused {
 	out := make([]fusion.Fused, len(recs))
 	for i, r := range recs {
-		h := retrievers.NewHit(r, "", 0, i+1)
+		h := retrieval.NewHit(r, "", 0, i+1)
 		f := fusion.Fused{
 			ID: h.ID, Name: h.Name, Score: 1 / float64(61+i), Rank: i + 1,
 			Identifiers: h.Identifiers, Snippet: h.Snippet, Tier: h.Tier,
@@ -267,7 +267,7 @@ func TestBuildHitWithoutRecordAndNotes(t *testing.T) {
 	tok := tokenizer(t)
 	hits := []fusion.Fused{{
 		ID: "wd:Q1", Name: "Unknown Library", Score: 0.1, Rank: 1,
-		Identifiers: retrievers.HitIdentifiers{ISIL: "DE-1", Wikidata: "Q1"},
+		Identifiers: retrieval.HitIdentifiers{ISIL: "DE-1", Wikidata: "Q1"},
 		Snippet:     "A library.", Tier: heritage.TierCrowdSourced,
 		Sources: []fusion.Contribution{{Source: "bm25", Rank: 1, Weight: 1}},
 	}}

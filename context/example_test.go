@@ -6,7 +6,7 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 func ExampleBuilder_Build() {
@@ -16,7 +16,7 @@ func ExampleBuilder_Build() {
 	}
 	hits := []fusion.Fused{{
 		ID: "wd:Q1", Name: "Stadtbibliothek Beispiel", Score: 0.03, Rank: 1,
-		Identifiers: retrievers.HitIdentifiers{ISIL: "DE-0001", Wikidata: "Q1"},
+		Identifiers: retrieval.HitIdentifiers{ISIL: "DE-0001", Wikidata: "Q1"},
 		Snippet:     "A public library.", Tier: heritage.TierCrowdSourced,
 		Sources: []fusion.Contribution{{Source: "bm25", Rank: 1}, {Source: "vector", Rank: 2}},
 	}}

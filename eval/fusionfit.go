@@ -14,7 +14,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -39,7 +39,7 @@ type FusionSample struct {
 type SampleLeg struct {
 	Source  string
 	Primary bool
-	Hits    []retrievers.Hit
+	Hits    []retrieval.Hit
 }
 
 // FusionSamples asks every question once of the full pipeline (the

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/fusion"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -50,7 +50,7 @@ func synthetic(intent router.Intent, n, kgPos, bm25Pos int) []FusionSample {
 			if j == pos {
 				id = fmt.Sprintf("want-%d", i)
 			}
-			l.Hits = append(l.Hits, retrievers.Hit{ID: id, Score: float64(10 - j)})
+			l.Hits = append(l.Hits, retrieval.Hit{ID: id, Score: float64(10 - j)})
 		}
 		return l
 	}

@@ -31,7 +31,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // Cutoffs of the rank-based metrics.
@@ -49,7 +49,7 @@ type Suite struct {
 	data       *heritage.Dataset
 	router     pipeline.Router
 	graph      pipeline.Graph
-	retrievers map[string]retrievers.Retriever
+	retrievers map[string]retrieval.Retriever
 	newContext func() (pipeline.ContextBuilder, error)
 	opts       pipeline.Options
 }
@@ -105,7 +105,7 @@ func (s *Suite) Data() *heritage.Dataset { return s.data }
 // Pipeline builds the pipeline of one configuration from the shared
 // components.
 func (s *Suite) Pipeline(cfg Config) (*pipeline.Pipeline, error) {
-	rs := make(map[string]retrievers.Retriever, len(cfg.Retrievers))
+	rs := make(map[string]retrieval.Retriever, len(cfg.Retrievers))
 	for _, name := range cfg.Retrievers {
 		r, ok := s.retrievers[name]
 		if !ok {

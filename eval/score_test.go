@@ -9,7 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -24,10 +24,10 @@ func tinyData(t *testing.T) *heritage.Dataset {
 	return ds
 }
 
-func hits(ids ...string) []retrievers.Hit {
-	out := make([]retrievers.Hit, len(ids))
+func hits(ids ...string) []retrieval.Hit {
+	out := make([]retrieval.Hit, len(ids))
 	for i, id := range ids {
-		out[i] = retrievers.Hit{ID: id, Rank: i + 1}
+		out[i] = retrieval.Hit{ID: id, Rank: i + 1}
 	}
 	return out
 }

@@ -10,15 +10,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 const eps = 1e-15
 
-func hits(source string, ids ...string) []retrievers.Hit {
-	out := make([]retrievers.Hit, len(ids))
+func hits(source string, ids ...string) []retrieval.Hit {
+	out := make([]retrieval.Hit, len(ids))
 	for i, id := range ids {
-		out[i] = retrievers.Hit{
+		out[i] = retrieval.Hit{
 			ID:      id,
 			Name:    "name of " + id,
 			Score:   float64(100 - i),
@@ -184,13 +184,13 @@ func TestRRFDedupeWithinList(t *testing.T) {
 func TestRRFFillsEmptyFieldsFromLaterLists(t *testing.T) {
 	first := hits("bm25", "a")
 	first[0].Snippet = ""
-	first[0].Identifiers = retrievers.HitIdentifiers{ISIL: "DE-1"}
+	first[0].Identifiers = retrieval.HitIdentifiers{ISIL: "DE-1"}
 	second := hits("kg", "a")
-	second[0].Identifiers = retrievers.HitIdentifiers{ISIL: "DE-2", Wikidata: "Q1"}
+	second[0].Identifiers = retrieval.HitIdentifiers{ISIL: "DE-2", Wikidata: "Q1"}
 	got := RRF([]Ranked{{Source: "bm25", Weight: 1, Hits: first}, {Source: "kg", Weight: 1, Hits: second}}, DefaultParams())
 	require.Len(t, got, 1)
 	require.Equal(t, "kg snippet of a", got[0].Snippet)
-	require.Equal(t, retrievers.HitIdentifiers{ISIL: "DE-1", Wikidata: "Q1"}, got[0].Identifiers)
+	require.Equal(t, retrieval.HitIdentifiers{ISIL: "DE-1", Wikidata: "Q1"}, got[0].Identifiers)
 }
 
 func TestRRFWindowAndLimit(t *testing.T) {
@@ -229,7 +229,7 @@ func TestRRFZeroWeight(t *testing.T) {
 func TestRRFEmpty(t *testing.T) {
 	require.Empty(t, RRF(nil, DefaultParams()))
 	require.Empty(t, RRF([]Ranked{{Source: "bm25", Weight: 1}}, DefaultParams()))
-	require.Empty(t, RRF([]Ranked{{Source: "bm25", Weight: 1, Hits: []retrievers.Hit{{Name: "no id"}}}}, DefaultParams()))
+	require.Empty(t, RRF([]Ranked{{Source: "bm25", Weight: 1, Hits: []retrieval.Hit{{Name: "no id"}}}}, DefaultParams()))
 }
 
 func deepCopy(lists []Ranked) []Ranked {
@@ -357,8 +357,8 @@ func randomLists(r *rand.Rand, n, size, universe int) []Ranked {
 
 func ExampleRRF() {
 	lists := []Ranked{
-		{Source: "bm25", Weight: 1, Hits: []retrievers.Hit{{ID: "mm:a"}, {ID: "mm:b"}}},
-		{Source: "vector", Weight: 1, Hits: []retrievers.Hit{{ID: "mm:b"}, {ID: "mm:c"}}},
+		{Source: "bm25", Weight: 1, Hits: []retrieval.Hit{{ID: "mm:a"}, {ID: "mm:b"}}},
+		{Source: "vector", Weight: 1, Hits: []retrieval.Hit{{ID: "mm:b"}, {ID: "mm:c"}}},
 	}
 	for _, f := range RRF(lists, DefaultParams()) {
 		fmt.Printf("%d %s %.5f", f.Rank, f.ID, f.Score)

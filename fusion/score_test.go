@@ -7,9 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hybridrag/hybridrag/retrievers"
 )
 
 // scored builds a list whose hits carry the given scores, in that order.
@@ -17,7 +16,7 @@ func scored(source string, weight float64, idScores ...any) Ranked {
 	l := Ranked{Source: source, Weight: weight}
 	for i := 0; i < len(idScores); i += 2 {
 		id := idScores[i].(string)
-		l.Hits = append(l.Hits, retrievers.Hit{ID: id, Name: "name of " + id, Score: idScores[i+1].(float64), Source: source})
+		l.Hits = append(l.Hits, retrieval.Hit{ID: id, Name: "name of " + id, Score: idScores[i+1].(float64), Source: source})
 	}
 	return l
 }
@@ -139,7 +138,7 @@ func randomScored(r *rand.Rand, n, size, universe int) []Ranked {
 		slices.Reverse(scores)
 		l := Ranked{Source: src, Weight: float64(r.IntN(4)) / 2}
 		for j := range size {
-			l.Hits = append(l.Hits, retrievers.Hit{ID: fmt.Sprintf("id%03d", r.IntN(universe)), Score: scores[j], Source: src})
+			l.Hits = append(l.Hits, retrieval.Hit{ID: fmt.Sprintf("id%03d", r.IntN(universe)), Score: scores[j], Source: src})
 		}
 		lists[i] = l
 	}
@@ -318,8 +317,8 @@ func TestParseMethod(t *testing.T) {
 
 func ExampleRelativeScore() {
 	lists := []Ranked{
-		{Source: "bm25", Weight: 1, Hits: []retrievers.Hit{{ID: "mm:a", Score: 12}, {ID: "mm:b", Score: 8}, {ID: "mm:c", Score: 4}}},
-		{Source: "vector", Weight: 0.5, Hits: []retrievers.Hit{{ID: "mm:c", Score: 0.9}, {ID: "mm:b", Score: 0.5}, {ID: "mm:x", Score: 0.1}}},
+		{Source: "bm25", Weight: 1, Hits: []retrieval.Hit{{ID: "mm:a", Score: 12}, {ID: "mm:b", Score: 8}, {ID: "mm:c", Score: 4}}},
+		{Source: "vector", Weight: 0.5, Hits: []retrieval.Hit{{ID: "mm:c", Score: 0.9}, {ID: "mm:b", Score: 0.5}, {ID: "mm:x", Score: 0.1}}},
 	}
 	for _, f := range RelativeScore(lists, Params{}) {
 		fmt.Printf("%d %s %.2f", f.Rank, f.ID, f.Score)

@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -40,7 +41,7 @@ func BenchmarkOpenFirstQueryHashing(b *testing.B) {
 
 func benchOpen(b *testing.B, dir string, ds *heritage.Dataset, e embed.Embedder) {
 	ctx := context.Background()
-	q := retrievers.Query{Text: "railway museums in Wales", K: 10}
+	q := retrieval.Query{Text: "railway museums in Wales", K: 10}
 	for b.Loop() {
 		x, err := index.Open(ctx, dir, ds, e)
 		require.NoError(b, err)

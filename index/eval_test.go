@@ -9,7 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -26,11 +26,11 @@ func loadGold(tb testing.TB) []gold.Question {
 // ids in the top k hits of the question text alone. The vector index
 // breaks ties by record order, so the top k hits are the first k of the
 // top max(ks): one search a question serves every k.
-func recallAt(tb testing.TB, r retrievers.Retriever, qs []gold.Question, ks ...int) []float64 {
+func recallAt(tb testing.TB, r retrieval.Retriever, qs []gold.Question, ks ...int) []float64 {
 	tb.Helper()
 	all := make([]float64, len(ks))
 	for _, q := range qs {
-		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: q.Question, K: ks[len(ks)-1]})
+		hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: q.Question, K: ks[len(ks)-1]})
 		require.NoError(tb, err)
 		for i, k := range ks {
 			got := map[string]bool{}

@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
@@ -76,17 +77,17 @@ func TestBuildOpenRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = bm.Close() })
 	for _, q := range questions {
-		want, err := mem.Retrieve(ctx, retrievers.Query{Text: q, K: 10})
+		want, err := mem.Retrieve(ctx, retrieval.Query{Text: q, K: 10})
 		require.NoError(t, err)
 		require.NotEmpty(t, want, q)
-		have, err := x.Vector.Retrieve(ctx, retrievers.Query{Text: q, K: 10})
+		have, err := x.Vector.Retrieve(ctx, retrieval.Query{Text: q, K: 10})
 		require.NoError(t, err)
 		require.Equal(t, want, have, q)
 
-		want, err = bm.Retrieve(ctx, retrievers.Query{Text: q, K: 10})
+		want, err = bm.Retrieve(ctx, retrieval.Query{Text: q, K: 10})
 		require.NoError(t, err)
 		require.NotEmpty(t, want, q)
-		have, err = x.BM25.Retrieve(ctx, retrievers.Query{Text: q, K: 10})
+		have, err = x.BM25.Retrieve(ctx, retrieval.Query{Text: q, K: 10})
 		require.NoError(t, err)
 		require.Equal(t, want, have, q)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -71,7 +71,7 @@ func BenchmarkRetrieve(b *testing.B) {
 		Bodies: []router.Body{{Name: "National Museums Scotland", Relation: "part_of"}},
 		Names:  []router.NameMatch{{Name: "Titanic Belfast", Score: 0.9}},
 	}}
-	q := retrievers.Query{K: 10, Plan: plan}
+	q := retrieval.Query{K: 10, Plan: plan}
 	for b.Loop() {
 		hs, err := r.Retrieve(context.Background(), q)
 		if err != nil || len(hs) == 0 {

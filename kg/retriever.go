@@ -6,7 +6,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // Source is the graph a Retriever asks. The in-memory Graph is one (see
@@ -43,7 +43,7 @@ type Retriever struct {
 	records Records
 }
 
-var _ retrievers.Retriever = (*Retriever)(nil)
+var _ retrieval.Retriever = (*Retriever)(nil)
 
 // NewRetriever returns a retriever over the in-memory graph g.
 func NewRetriever(g *Graph) *Retriever { return NewRetrieverOver(NewSource(g), g.ds) }
@@ -62,7 +62,7 @@ const AnchorScore = 0.5
 // filter.Keys applies: the retriever holds full records), best first: it
 // is Select then Hits, judging memberships whatever their end year. An
 // error of the graph ends the call.
-func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, selectErr(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/filter"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
@@ -17,7 +17,7 @@ type hitView struct {
 	Rank  int
 }
 
-func view(hs []retrievers.Hit) []hitView {
+func view(hs []retrieval.Hit) []hitView {
 	var out []hitView
 	for _, h := range hs {
 		out = append(out, hitView{h.ID, h.Score, h.Rank})
@@ -62,7 +62,7 @@ func TestRetriever(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			hs, err := r.Retrieve(context.Background(), retrievers.Query{Text: "ignored", K: tc.k, Filters: tc.filters, Plan: tc.plan})
+			hs, err := r.Retrieve(context.Background(), retrieval.Query{Text: "ignored", K: tc.k, Filters: tc.filters, Plan: tc.plan})
 			require.NoError(t, err)
 			require.Equal(t, tc.want, view(hs))
 			for _, h := range hs {
@@ -77,7 +77,7 @@ func TestRetrieverCancelled(t *testing.T) {
 	r := NewRetriever(testGraph(t))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	hs, err := r.Retrieve(ctx, retrievers.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
+	hs, err := r.Retrieve(ctx, retrieval.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Nil(t, hs)
 }
@@ -107,7 +107,7 @@ func TestRetrieverOverFailingSource(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			hs, err := r.Retrieve(context.Background(), retrievers.Query{K: 5, Plan: &router.Plan{Constraints: tc.c}})
+			hs, err := r.Retrieve(context.Background(), retrieval.Query{K: 5, Plan: &router.Plan{Constraints: tc.c}})
 			if tc.wantErr {
 				require.ErrorIs(t, err, down)
 				require.Nil(t, hs)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // StatedSource is an optional Source capability: SelectMatching with
@@ -196,13 +196,13 @@ func Select(ctx context.Context, src Source, p *plan.Plan, asOf int) (*Selection
 // Hits returns the retriever's hits for q made from sel, without reaching
 // the graph: at most q.K that pass q.Filters, in the order Retriever
 // documents. sel must have been selected for q.Plan.
-func Hits(sel *Selection, records Records, q retrievers.Query) []retrievers.Hit {
+func Hits(sel *Selection, records Records, q retrieval.Query) []retrieval.Hit {
 	if q.K <= 0 || q.Plan == nil || sel == nil {
 		return nil
 	}
 	fs := q.Filters
 	c := q.Plan.Constraints
-	hits := make([]retrievers.Hit, 0, q.K)
+	hits := make([]retrieval.Hit, 0, q.K)
 	seen := map[string]bool{}
 	add := func(ids []string, score float64) bool {
 		for _, id := range ids {
@@ -217,7 +217,7 @@ func Hits(sel *Selection, records Records, q retrievers.Query) []retrievers.Hit 
 			if !ok || !fs.Match(in) {
 				continue
 			}
-			hits = append(hits, retrievers.NewHit(in, plan.RetrieverKG, score, len(hits)+1))
+			hits = append(hits, retrieval.NewHit(in, plan.RetrieverKG, score, len(hits)+1))
 		}
 		return len(hits) < q.K
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // promote puts the answer's institutions first, then the other fused hits
@@ -83,7 +83,7 @@ func (p *Pipeline) cite(d draft, resp *Response) Answer {
 // retriever ranked (an exact set larger than the retrievers' k): it has no
 // retriever provenance and no fused score.
 func fusedFromRecord(in *heritage.Institution) fusion.Fused {
-	h := retrievers.NewHit(in, plan.RetrieverKG, 0, 0)
+	h := retrieval.NewHit(in, plan.RetrieverKG, 0, 0)
 	return fusion.Fused{ID: h.ID, Name: h.Name, Identifiers: h.Identifiers, Snippet: h.Snippet, Tier: h.Tier, Sources: []fusion.Contribution{}}
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/wikidata"
 )
 
@@ -56,7 +56,7 @@ type Components struct {
 	Data       *heritage.Dataset
 	Router     Router
 	Graph      Graph
-	Retrievers map[string]retrievers.Retriever
+	Retrievers map[string]retrieval.Retriever
 	Context    ContextBuilder
 	// Enricher, when set, adds Wikidata facts about the answer's
 	// institutions.

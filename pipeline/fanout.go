@@ -7,13 +7,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // legResult is what one retriever leg produced.
 type legResult struct {
 	Source   string
-	Hits     []retrievers.Hit
+	Hits     []retrieval.Hit
 	Err      error
 	Duration time.Duration
 }
@@ -21,8 +21,8 @@ type legResult struct {
 // leg is one retriever call of a fan-out.
 type leg struct {
 	Source    string
-	Retriever retrievers.Retriever
-	Query     retrievers.Query
+	Retriever retrieval.Retriever
+	Query     retrieval.Query
 	Timeout   time.Duration
 	// answerOnly legs feed the answer, not fusion (see withGraphLeg).
 	answerOnly bool

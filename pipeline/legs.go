@@ -3,7 +3,7 @@ package pipeline
 import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 func legWeight(pln plan.Plan, source string) float64 {
@@ -34,7 +34,7 @@ func (p *Pipeline) legs(pln plan.Plan, req Request) []leg {
 		out = append(out, leg{
 			Source:    l.Retriever,
 			Retriever: r,
-			Query:     retrievers.Query{Text: req.Question, K: k, Filters: filters, Plan: &pl},
+			Query:     retrieval.Query{Text: req.Question, K: k, Filters: filters, Plan: &pl},
 			Timeout:   p.opts.LegTimeout,
 		})
 	}

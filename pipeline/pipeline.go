@@ -21,6 +21,7 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/rerank"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -34,7 +35,7 @@ type Pipeline struct {
 	router     Router
 	lexicon    Lexicon
 	graph      Graph
-	retrievers map[string]retrievers.Retriever
+	retrievers map[string]retrieval.Retriever
 	builder    ContextBuilder
 	enricher   Enricher
 	answers    *cache.Asker[Request, *Response]

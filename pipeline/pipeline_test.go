@@ -18,7 +18,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/rerank"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/hybridrag/hybridrag/testtools/testfixture/prebuilt"
@@ -57,9 +57,9 @@ var testPipeline = testfixture.Shared(func(ds *heritage.Dataset) (*Pipeline, err
 // withRetrievers returns a copy of the embedded pipeline whose named
 // retrievers are replaced. Its legs have half a second each: long enough
 // for a healthy leg on a loaded machine, short enough for a stalled one.
-func withRetrievers(t *testing.T, replace map[string]retrievers.Retriever) *Pipeline {
+func withRetrievers(t *testing.T, replace map[string]retrieval.Retriever) *Pipeline {
 	base := testPipeline(t)
-	rs := make(map[string]retrievers.Retriever, len(base.retrievers))
+	rs := make(map[string]retrieval.Retriever, len(base.retrievers))
 	for k, v := range base.retrievers {
 		rs[k] = v
 	}
@@ -76,15 +76,15 @@ func withRetrievers(t *testing.T, replace map[string]retrievers.Retriever) *Pipe
 
 var errBackendDown = errors.New("backend down")
 
-func failing() retrievers.Retriever {
-	return retrievers.RetrieverFunc(func(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func failing() retrieval.Retriever {
+	return retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 		return nil, errBackendDown
 	})
 }
 
 // stalled blocks until its deadline, like a backend that never answers.
-func stalled() retrievers.Retriever {
-	return retrievers.RetrieverFunc(func(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func stalled() retrieval.Retriever {
+	return retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	})
@@ -147,7 +147,7 @@ func TestAskExactSetIsTheGraphSelection(t *testing.T) {
 }
 
 func TestAskPartialFailureStillFuses(t *testing.T) {
-	p := withRetrievers(t, map[string]retrievers.Retriever{
+	p := withRetrievers(t, map[string]retrieval.Retriever{
 		plan.RetrieverBM25:   failing(),
 		plan.RetrieverVector: stalled(),
 	})
@@ -170,7 +170,7 @@ func TestAskPartialFailureStillFuses(t *testing.T) {
 }
 
 func TestAskFailsOnlyWhenNothingIsLeft(t *testing.T) {
-	p := withRetrievers(t, map[string]retrievers.Retriever{
+	p := withRetrievers(t, map[string]retrieval.Retriever{
 		plan.RetrieverBM25:   failing(),
 		plan.RetrieverVector: failing(),
 		plan.RetrieverKG:     failing(),
@@ -180,7 +180,7 @@ func TestAskFailsOnlyWhenNothingIsLeft(t *testing.T) {
 }
 
 func TestFanOutLeavesNoGoroutines(t *testing.T) {
-	p := withRetrievers(t, map[string]retrievers.Retriever{
+	p := withRetrievers(t, map[string]retrieval.Retriever{
 		plan.RetrieverBM25:   failing(),
 		plan.RetrieverVector: stalled(),
 	})

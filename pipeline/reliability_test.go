@@ -10,18 +10,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // switchable is a retriever that fails while down, and otherwise answers
 // with the embedded retriever it wraps.
 type switchable struct {
-	next retrievers.Retriever
+	next retrieval.Retriever
 	down atomic.Bool
 	err  error
 }
 
-func (s *switchable) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (s *switchable) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if s.down.Load() {
 		return nil, s.err
 	}
@@ -30,10 +30,10 @@ func (s *switchable) Retrieve(ctx context.Context, q retrievers.Query) ([]retrie
 
 // cachedPipeline is the embedded pipeline with its BM25 leg replaced and
 // the answer cache on.
-func cachedPipeline(t *testing.T, bm25 retrievers.Retriever) *Pipeline {
+func cachedPipeline(t *testing.T, bm25 retrieval.Retriever) *Pipeline {
 	t.Helper()
 	base := testPipeline(t)
-	rs := make(map[string]retrievers.Retriever, len(base.retrievers))
+	rs := make(map[string]retrieval.Retriever, len(base.retrievers))
 	for k, v := range base.retrievers {
 		rs[k] = v
 	}
@@ -91,12 +91,12 @@ func TestGarbageBackendAnswerNotServedAfterRecovery(t *testing.T) {
 // counting counts calls and answers with the embedded retriever; with
 // empty set it answers with no hits.
 type counting struct {
-	next  retrievers.Retriever
+	next  retrieval.Retriever
 	calls atomic.Int32
 	empty atomic.Bool
 }
 
-func (c *counting) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (c *counting) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	c.calls.Add(1)
 	if c.empty.Load() {
 		return nil, nil
@@ -189,11 +189,11 @@ func TestAnswerStageGraphCallHasLegDeadline(t *testing.T) {
 func TestNoAnswerAfterTheDeadline(t *testing.T) {
 	base := testPipeline(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	slowThenDone := retrievers.RetrieverFunc(func(rctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+	slowThenDone := retrieval.RetrieverFunc(func(rctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 		cancel() // the request ends while the legs run
 		return base.retrievers[plan.RetrieverBM25].Retrieve(context.WithoutCancel(rctx), q)
 	})
-	p := withRetrievers(t, map[string]retrievers.Retriever{plan.RetrieverBM25: slowThenDone})
+	p := withRetrievers(t, map[string]retrieval.Retriever{plan.RetrieverBM25: slowThenDone})
 	_, err := p.Ask(ctx, Request{Question: "Which museums are in Ramsgate?"})
 	require.ErrorIs(t, err, context.Canceled)
 }
@@ -205,7 +205,7 @@ func TestAnswerWithoutAJoiningBackendNotServedAfterItJoins(t *testing.T) {
 	missing.Store(&[]SourceError{{Source: "neo4j", Error: "unavailable: retrying since 2026-12-01T10:00:00Z: connection refused"}})
 	leg := &switchable{next: testPipeline(t).retrievers[plan.RetrieverBM25], err: errBackendDown}
 	base := testPipeline(t)
-	rs := map[string]retrievers.Retriever{}
+	rs := map[string]retrieval.Retriever{}
 	for k, v := range base.retrievers {
 		rs[k] = v
 	}

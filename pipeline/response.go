@@ -4,7 +4,7 @@ import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/wikidata"
 )
 
@@ -145,13 +145,13 @@ const (
 
 // LegReport is one retriever's own ranking before fusion.
 type LegReport struct {
-	Source     string           `json:"source"`
-	Weight     float64          `json:"weight"`
-	K          int              `json:"k"`
-	Filters    int              `json:"filters"`
-	Hits       []retrievers.Hit `json:"hits"`
-	Error      string           `json:"error,omitempty"`
-	DurationMS float64          `json:"duration_ms"`
+	Source     string          `json:"source"`
+	Weight     float64         `json:"weight"`
+	K          int             `json:"k"`
+	Filters    int             `json:"filters"`
+	Hits       []retrieval.Hit `json:"hits"`
+	Error      string          `json:"error,omitempty"`
+	DurationMS float64         `json:"duration_ms"`
 }
 
 // CacheStats counts cache hits and misses since start.

@@ -8,7 +8,7 @@ import (
 	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // errNoSelection is why an answer that needs the graph's selection was
@@ -25,7 +25,7 @@ const graphSource = "graph"
 // selection; otherwise a leg that is not fused makes the selection for
 // the answer alone. The selection is stored in *sel when the leg succeeds.
 func (p *Pipeline) withGraphLeg(legs []leg, pl plan.Plan, sel **kg.Selection) []leg {
-	selecting := retrievers.RetrieverFunc(func(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+	selecting := retrieval.RetrieverFunc(func(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 		s, err := kg.Select(ctx, p.graph, q.Plan, p.opts.AsOf)
 		if err != nil {
 			return nil, err
@@ -43,7 +43,7 @@ func (p *Pipeline) withGraphLeg(legs []leg, pl plan.Plan, sel **kg.Selection) []
 			return legs
 		}
 	}
-	return append(legs, leg{Source: graphSource, Retriever: selecting, Query: retrievers.Query{Plan: &pl},
+	return append(legs, leg{Source: graphSource, Retriever: selecting, Query: retrieval.Query{Plan: &pl},
 		Timeout: p.opts.LegTimeout, answerOnly: true})
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -59,7 +59,7 @@ func TestQuestionReachesGraphOnce(t *testing.T) {
 	require.NoError(t, err)
 	for _, withKG := range []bool{true, false} {
 		g := &countingGraph{next: base.graph}
-		rs := map[string]retrievers.Retriever{}
+		rs := map[string]retrieval.Retriever{}
 		for name, r := range base.retrievers {
 			if _, isKG := r.(*kg.Retriever); isKG {
 				if !withKG {

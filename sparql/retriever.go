@@ -5,15 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/hybridrag/hybridrag/wikidata"
 	"log/slog"
 	"slices"
 	"sync"
 
+	"github.com/hybridrag/hybridrag/retrieval"
+	"github.com/hybridrag/hybridrag/wikidata"
+
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
 )
 
 // Retriever finds institutions through the SPARQL endpoint and maps the
@@ -33,7 +34,7 @@ type Retriever struct {
 	log   *slog.Logger
 }
 
-var _ retrievers.Retriever = (*Retriever)(nil)
+var _ retrieval.Retriever = (*Retriever)(nil)
 
 // NewRetriever returns a retriever that asks c and maps answers to records
 // of ds.
@@ -78,7 +79,7 @@ type scored struct {
 
 // Retrieve returns at most q.K hits that pass q.Filters (keys outside
 // filter.Keys are dropped), best first.
-func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("wikidata: %w", err)
 	}
@@ -145,7 +146,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	}
 	wg.Wait()
 
-	hits := make([]retrievers.Hit, 0, q.K)
+	hits := make([]retrieval.Hit, 0, q.K)
 	seen := map[string]bool{}
 	add := func(found []scored) {
 		for _, s := range found {
@@ -158,7 +159,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 				if !ok || !fs.Match(in) {
 					continue
 				}
-				hits = append(hits, retrievers.NewHit(in, plan.RetrieverWikidata, s.score, len(hits)+1))
+				hits = append(hits, retrieval.NewHit(in, plan.RetrieverWikidata, s.score, len(hits)+1))
 			}
 		}
 	}

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/filter"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 )
 
-func queryFor(k int, cons router.Constraints, country ...string) retrievers.Query {
-	q := retrievers.Query{Text: "question", K: k, Plan: &router.Plan{Constraints: cons}}
+func queryFor(k int, cons router.Constraints, country ...string) retrieval.Query {
+	q := retrieval.Query{Text: "question", K: k, Plan: &router.Plan{Constraints: cons}}
 	if len(country) > 0 {
 		q.Filters = filter.Set{{Field: "country", Op: filter.Eq, Values: country}}
 	}
@@ -49,7 +49,7 @@ func TestRetrieverNoPlanNoRequest(t *testing.T) {
 	f := newFake(t, ok)
 	c, _ := testClient(t, f.URL)
 	r := NewRetriever(c, dataset(t))
-	for _, q := range []retrievers.Query{
+	for _, q := range []retrieval.Query{
 		{Text: "museums in Celle", K: 5},
 		queryFor(0, router.Constraints{ISILs: []string{"DE-380"}}),
 		queryFor(5, router.Constraints{Places: []router.Place{{Name: "Celle", Level: router.LevelCity}}}),

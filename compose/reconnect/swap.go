@@ -8,7 +8,6 @@ import (
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/wikidata"
 )
 
@@ -43,7 +42,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieva
 // None finds nothing: the place of a backend with no embedded
 // counterpart (the Wikidata leg) while it is not connected. Its absence
 // is reported once, by the Group, not by every leg.
-var None retrieval.Retriever = retrievers.RetrieverFunc(func(ctx context.Context, _ retrieval.Query) ([]retrieval.Hit, error) {
+var None retrieval.Retriever = retrieval.RetrieverFunc(func(ctx context.Context, _ retrieval.Query) ([]retrieval.Hit, error) {
 	return nil, ctx.Err()
 })
 

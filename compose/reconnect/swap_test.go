@@ -11,12 +11,11 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/wikidata"
 )
 
 func finding(id string) retrieval.Retriever {
-	return retrievers.RetrieverFunc(func(context.Context, retrieval.Query) ([]retrieval.Hit, error) {
+	return retrieval.RetrieverFunc(func(context.Context, retrieval.Query) ([]retrieval.Hit, error) {
 		return []retrieval.Hit{{ID: id, Rank: 1}}, nil
 	})
 }

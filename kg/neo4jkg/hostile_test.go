@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
@@ -83,7 +83,7 @@ func TestHostileInput(t *testing.T) {
 			require.Equal(t, g.Select(c, 0), ids)
 		}
 
-		hs, err := NewRetriever(s, fixture.ds).Retrieve(ctx, retrievers.Query{Text: h, K: 10, Plan: &router.Plan{Question: h,
+		hs, err := NewRetriever(s, fixture.ds).Retrieve(ctx, retrieval.Query{Text: h, K: 10, Plan: &router.Plan{Question: h,
 			Constraints: router.Constraints{ISILs: []string{h}, QIDs: []string{h}, GHCIDs: []string{h}, GNDs: []string{h},
 				Names: []router.NameMatch{{Name: h}}, Bodies: []router.Body{{Name: h}}}}})
 		require.NoError(t, err)
@@ -209,7 +209,7 @@ func TestCancelledOperations(t *testing.T) {
 				"count":         func() error { _, _, err := s.Count(ctx); return err },
 				"ingest":        func() error { _, err := s.Ingest(ctx, ds, nil); return err },
 				"retrieve": func() error {
-					_, err := NewRetriever(s, ds).Retrieve(ctx, retrievers.Query{K: 5, Plan: &router.Plan{Constraints: heavy}})
+					_, err := NewRetriever(s, ds).Retrieve(ctx, retrieval.Query{K: 5, Plan: &router.Plan{Constraints: heavy}})
 					return err
 				},
 			}

@@ -11,7 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
@@ -358,7 +358,7 @@ type hitView struct {
 	Rank  int
 }
 
-func view(hs []retrievers.Hit) []hitView {
+func view(hs []retrieval.Hit) []hitView {
 	out := make([]hitView, 0, len(hs))
 	for _, h := range hs {
 		out = append(out, hitView{h.ID, h.Score, h.Rank})
@@ -376,7 +376,7 @@ func TestParityRetriever(t *testing.T) {
 	for _, q := range loadQuestions(t) {
 		plan := r.Route(q.Question)
 		for _, k := range []int{3, 50} {
-			query := retrievers.Query{Text: q.Question, K: k, Plan: &plan}
+			query := retrieval.Query{Text: q.Question, K: k, Plan: &plan}
 			want, err := mem.Retrieve(ctx, query)
 			require.NoError(t, err)
 			got, err := n4j.Retrieve(ctx, query)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
@@ -26,7 +26,7 @@ func TestRetrieverFiltered(t *testing.T) {
 	nonEmpty := 0
 	for _, q := range loadQuestions(t) {
 		plan := r.Route(q.Question)
-		query := retrievers.Query{Text: q.Question, K: 10, Filters: fs, Plan: &plan}
+		query := retrieval.Query{Text: q.Question, K: 10, Filters: fs, Plan: &plan}
 		want, err := mem.Retrieve(ctx, query)
 		require.NoError(t, err)
 		got, err := n4j.Retrieve(ctx, query)
@@ -46,7 +46,7 @@ func TestRetrieverFiltered(t *testing.T) {
 
 	// a key no record has matches nothing, on both graphs alike
 	plan := r.Route("Which museums are in Kent?")
-	unknown := retrievers.Query{Text: plan.Question, K: 10, Plan: &plan,
+	unknown := retrieval.Query{Text: plan.Question, K: 10, Plan: &plan,
 		Filters: append(fs, filter.Filter{Field: "colour", Op: filter.Eq, Values: []string{"red"}})}
 	want, err := mem.Retrieve(ctx, unknown)
 	require.NoError(t, err)
@@ -60,7 +60,7 @@ func TestRetrieverStoreFails(t *testing.T) {
 	s, ds, _ := testStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	hs, err := NewRetriever(s, ds).Retrieve(ctx, retrievers.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
+	hs, err := NewRetriever(s, ds).Retrieve(ctx, retrieval.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Nil(t, hs)
 }

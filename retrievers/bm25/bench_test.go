@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -47,7 +47,7 @@ func BenchmarkRetrieve(b *testing.B) {
 			ctx := context.Background()
 			i := 0
 			for b.Loop() {
-				if _, err := f.r.Retrieve(ctx, retrievers.Query{Text: qs[i%len(qs)], K: 10}); err != nil {
+				if _, err := f.r.Retrieve(ctx, retrieval.Query{Text: qs[i%len(qs)], K: 10}); err != nil {
 					b.Fatal(err)
 				}
 				i++

@@ -29,10 +29,10 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
-var _ retrievers.Retriever = (*Retriever)(nil)
+var _ retrieval.Retriever = (*Retriever)(nil)
 
 // Retriever is the sparse retriever. It scores every record holding a word
 // of the question with BM25 (k1 1.2, b 0.75, Lucene's idf) over its full
@@ -78,7 +78,7 @@ func (r *Retriever) Close() error { return nil }
 // pass q.Filters, as thin hits from plan.RetrieverBM25, best first; equal
 // scores keep the dataset's order. A question with no indexed words
 // returns no hits.
-func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -101,9 +101,9 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	if len(top) == 0 {
 		return nil, nil
 	}
-	hits := make([]retrievers.Hit, len(top))
+	hits := make([]retrieval.Hit, len(top))
 	for i, s := range top {
-		hits[i] = retrievers.NewHit(&r.ds.Institutions[s.doc], plan.RetrieverBM25, float64(s.score), i+1)
+		hits[i] = retrieval.NewHit(&r.ds.Institutions[s.doc], plan.RetrieverBM25, float64(s.score), i+1)
 	}
 	return hits, nil
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -41,14 +41,14 @@ var getFixture = testfixture.Shared(func(ds *heritage.Dataset) (*fixture, error)
 	return &fixture{ds, r}, nil
 })
 
-func retrieve(t *testing.T, r retrievers.Retriever, text string, k int) []retrievers.Hit {
+func retrieve(t *testing.T, r retrieval.Retriever, text string, k int) []retrieval.Hit {
 	t.Helper()
-	hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: text, K: k})
+	hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: text, K: k})
 	require.NoError(t, err)
 	return hits
 }
 
-func ids(hits []retrievers.Hit) []string {
+func ids(hits []retrieval.Hit) []string {
 	out := make([]string, len(hits))
 	for i, h := range hits {
 		out[i] = h.ID
@@ -113,7 +113,7 @@ func TestFiltersKeepOnlyMatches(t *testing.T) {
 	f := getFixture(t)
 	fs, err := filter.Parse([]byte(`{"county":"Hampshire"}`))
 	require.NoError(t, err)
-	q := retrievers.Query{Text: "railway museum", K: 10, Filters: fs}
+	q := retrieval.Query{Text: "railway museum", K: 10, Filters: fs}
 	hits, err := f.r.Retrieve(context.Background(), q)
 	require.NoError(t, err)
 	require.NotEmpty(t, hits)
@@ -180,7 +180,7 @@ func TestOpenRefusesOtherDataAndDamage(t *testing.T) {
 func TestConcurrentRetrieve(t *testing.T) {
 	f := getFixture(t)
 	texts := []string{"railway museums in Suffolk", "Stadtbibliothek", "Creqkerne", "National Trust houses in Kent"}
-	want := make([][]retrievers.Hit, len(texts))
+	want := make([][]retrieval.Hit, len(texts))
 	for i, text := range texts {
 		want[i] = retrieve(t, f.r, text, 10)
 	}
@@ -189,7 +189,7 @@ func TestConcurrentRetrieve(t *testing.T) {
 		wg.Go(func() {
 			for n := range 50 {
 				i := (g + n) % len(texts)
-				hits, err := f.r.Retrieve(context.Background(), retrievers.Query{Text: texts[i], K: 10})
+				hits, err := f.r.Retrieve(context.Background(), retrieval.Query{Text: texts[i], K: 10})
 				if err != nil || len(hits) != len(want[i]) || hits[0] != want[i][0] {
 					t.Errorf("%q: got %v, %v", texts[i], ids(hits), err)
 					return

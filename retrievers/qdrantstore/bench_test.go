@@ -8,7 +8,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // BenchmarkTranslate measures the filter translation of a typical set
@@ -62,7 +62,7 @@ func BenchmarkRetrieveContract(b *testing.B) {
 	r := s.Retriever(emb)
 	fs, err := filter.Parse([]byte(`{"country":"GB","status":{"$ne":"closed"}}`))
 	require.NoError(b, err)
-	q := retrievers.Query{Text: "railway museum with steam locomotives", K: 10, Filters: fs}
+	q := retrieval.Query{Text: "railway museum with steam locomotives", K: 10, Filters: fs}
 	b.ReportAllocs()
 	for b.Loop() {
 		hits, err := r.Retrieve(context.Background(), q)

@@ -24,6 +24,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -253,7 +254,7 @@ func TestContractRetrieve(t *testing.T) {
 			fs, err := filter.Parse([]byte(tt.filters))
 			require.NoError(t, err)
 			before := len(fake.snapshot().queries)
-			hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: tt.text, K: tt.k, Filters: fs})
+			hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: tt.text, K: tt.k, Filters: fs})
 			require.NoError(t, err)
 
 			queries := fake.snapshot().queries
@@ -277,7 +278,7 @@ func TestContractRetrieve(t *testing.T) {
 				in, ok := embedded(t).Get(h.ID)
 				require.True(t, ok)
 				require.True(t, kept.Match(in), "%s passes the filters", h.ID)
-				require.Equal(t, retrievers.NewHit(in, router.RetrieverVector, h.Score, i+1), h)
+				require.Equal(t, retrieval.NewHit(in, router.RetrieverVector, h.Score, i+1), h)
 				if i > 0 {
 					require.LessOrEqual(t, h.Score, hits[i-1].Score)
 				}
@@ -289,20 +290,20 @@ func TestContractRetrieve(t *testing.T) {
 
 	t.Run("filters that match nothing send no query", func(t *testing.T) {
 		before := len(fake.snapshot().queries)
-		hits, err := r.Retrieve(context.Background(), retrievers.Query{Text: "museum", K: 5, Filters: filter.Set{{Field: "year_opened", Op: filter.Eq, Values: []string{"1960.5"}}}})
+		hits, err := r.Retrieve(context.Background(), retrieval.Query{Text: "museum", K: 5, Filters: filter.Set{{Field: "year_opened", Op: filter.Eq, Values: []string{"1960.5"}}}})
 		require.NoError(t, err)
 		require.Empty(t, hits)
-		hits, err = r.Retrieve(context.Background(), retrievers.Query{Text: "museum", K: 0})
+		hits, err = r.Retrieve(context.Background(), retrieval.Query{Text: "museum", K: 0})
 		require.NoError(t, err)
 		require.Empty(t, hits)
-		hits, err = r.Retrieve(context.Background(), retrievers.Query{Text: "", K: 5})
+		hits, err = r.Retrieve(context.Background(), retrieval.Query{Text: "", K: 5})
 		require.NoError(t, err)
 		require.Empty(t, hits, "an empty embedding")
 		require.Len(t, fake.snapshot().queries, before)
 	})
 
 	t.Run("source option", func(t *testing.T) {
-		hits, err := s.Retriever(emb, WithSource(SourceQdrant)).Retrieve(context.Background(), retrievers.Query{Text: "museum", K: 3})
+		hits, err := s.Retriever(emb, WithSource(SourceQdrant)).Retrieve(context.Background(), retrieval.Query{Text: "museum", K: 3})
 		require.NoError(t, err)
 		require.Len(t, hits, 3)
 		for _, h := range hits {
@@ -331,7 +332,7 @@ func TestContractSearchParams(t *testing.T) {
 			tt.cfg.Collection = "params_test"
 			s := fake.open(t, tt.cfg)
 			require.NoError(t, s.Ingest(context.Background(), ds, emb, nil))
-			_, err := s.Retriever(emb).Retrieve(context.Background(), retrievers.Query{Text: "museum", K: tt.k})
+			_, err := s.Retriever(emb).Retrieve(context.Background(), retrieval.Query{Text: "museum", K: tt.k})
 			require.NoError(t, err)
 			queries := fake.snapshot().queries
 			requireProto(t, tt.want, queries[len(queries)-1].GetParams())
@@ -359,7 +360,7 @@ func TestContractCancel(t *testing.T) {
 	require.Len(t, fake.snapshot().upserts, 1)
 
 	r := s.Retriever(emb)
-	_, err = r.Retrieve(cancelled, retrievers.Query{Text: "museum", K: 3})
+	_, err = r.Retrieve(cancelled, retrieval.Query{Text: "museum", K: 3})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Empty(t, fake.snapshot().queries)
 
@@ -373,7 +374,7 @@ func TestContractCancel(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), d)
 		done := make(chan error, 1)
 		go func() {
-			_, err := r.Retrieve(ctx, retrievers.Query{Text: "museum", K: 3})
+			_, err := r.Retrieve(ctx, retrieval.Query{Text: "museum", K: 3})
 			done <- err
 		}()
 		select {
@@ -415,7 +416,7 @@ func TestContractNilInputs(t *testing.T) {
 		}},
 	})
 	require.NoError(t, err)
-	hits, err := s.Retriever(embed.NewHashing(8)).Retrieve(context.Background(), retrievers.Query{Text: "museum archive library", K: 10})
+	hits, err := s.Retriever(embed.NewHashing(8)).Retrieve(context.Background(), retrieval.Query{Text: "museum archive library", K: 10})
 	require.NoError(t, err)
 	require.Len(t, hits, 4, "the four ingested records, not the foreign point")
 	for i, h := range hits {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // Delete removes exactly the points of the ids given, and again nothing.
@@ -35,7 +35,7 @@ func TestLiveDelete(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, uint64(len(ds.Institutions)-3), n)
 	}
-	hits, err := s.Retriever(emb).Retrieve(ctx, retrievers.Query{Text: ds.Institutions[3].Name, K: 5})
+	hits, err := s.Retriever(emb).Retrieve(ctx, retrieval.Query{Text: ds.Institutions[3].Name, K: 5})
 	require.NoError(t, err)
 	for _, h := range hits {
 		require.NotContains(t, gone, h.ID)

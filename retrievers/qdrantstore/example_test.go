@@ -9,7 +9,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 )
 
@@ -37,7 +37,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	hits, err := store.Retriever(emb).Retrieve(ctx, retrievers.Query{Text: "steam locomotives", K: 5, Filters: fs})
+	hits, err := store.Retriever(emb).Retrieve(ctx, retrieval.Query{Text: "steam locomotives", K: 5, Filters: fs})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 )
 
@@ -68,7 +69,7 @@ func TestLive(t *testing.T) {
 	} {
 		fs, err := filter.Parse([]byte(tc.filters))
 		require.NoError(t, err)
-		hits, err := r.Retrieve(ctx, retrievers.Query{Text: tc.text, K: tc.k, Filters: fs})
+		hits, err := r.Retrieve(ctx, retrieval.Query{Text: tc.text, K: tc.k, Filters: fs})
 		require.NoError(t, err)
 		want := bruteForce(t, ds, emb, tc.text, tc.k, fs)
 		require.Len(t, hits, len(want), tc.text)
@@ -80,7 +81,7 @@ func TestLive(t *testing.T) {
 			require.True(t, ok)
 			require.True(t, fs.Match(in), h.ID)
 			require.Equal(t, i+1, h.Rank)
-			require.Equal(t, retrievers.NewHit(in, Source, h.Score, i+1), h)
+			require.Equal(t, retrieval.NewHit(in, Source, h.Score, i+1), h)
 		}
 		// Exact search on a small collection: the same best score.
 		if len(want) > 0 {

@@ -19,7 +19,7 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -211,7 +211,7 @@ const parityK = 10
 // returns the embedded hits' ids.
 func (p *parity) compare(ctx context.Context, t *testing.T, text string, fs filter.Set, st *parityStats) []string {
 	t.Helper()
-	q := retrievers.Query{Text: text, K: parityK, Filters: fs}
+	q := retrieval.Query{Text: text, K: parityK, Filters: fs}
 	want, err := p.idx.Retrieve(ctx, q)
 	require.NoError(t, err)
 	got, err := p.qd.Retrieve(ctx, q)
@@ -270,7 +270,7 @@ func dot(a, b []float32) float32 {
 	return s
 }
 
-func hitList(hs []retrievers.Hit) string {
+func hitList(hs []retrieval.Hit) string {
 	var b strings.Builder
 	for _, h := range hs {
 		fmt.Fprintf(&b, "%s=%.5f ", h.ID, h.Score)
@@ -440,9 +440,9 @@ func BenchmarkLiveRecall(b *testing.B) {
 	idx, err := vector.New(ds, emb)
 	require.NoError(b, err)
 	questions := parityQuestions(b)
-	want := make([][]retrievers.Hit, len(questions))
+	want := make([][]retrieval.Hit, len(questions))
 	for i, text := range questions {
-		want[i], err = idx.Retrieve(ctx, retrievers.Query{Text: text, K: parityK})
+		want[i], err = idx.Retrieve(ctx, retrieval.Query{Text: text, K: parityK})
 		require.NoError(b, err)
 	}
 	for _, ef := range []int{64, 128, DefaultSearchEf, 512, 1024} {
@@ -460,7 +460,7 @@ func BenchmarkLiveRecall(b *testing.B) {
 			for range b.N {
 				found, total = 0, 0
 				for i, text := range questions {
-					got, err := r.Retrieve(ctx, retrievers.Query{Text: text, K: parityK})
+					got, err := r.Retrieve(ctx, retrieval.Query{Text: text, K: parityK})
 					require.NoError(b, err)
 					ids := make(map[string]bool, len(got))
 					for _, g := range got {

@@ -9,7 +9,7 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // PointNamespace is the UUIDv5 namespace of point ids: the UUIDv5 of
@@ -122,7 +122,7 @@ func payload(in *heritage.Institution) map[string]*qdrant.Value {
 	if y, ok := yearClosed(in); ok {
 		p["year_closed"] = qdrant.NewValueInt(int64(y))
 	}
-	if s := retrievers.Snippet(in.Description, retrievers.SnippetMax); s != "" {
+	if s := retrieval.Snippet(in.Description, retrieval.SnippetMax); s != "" {
 		p[fieldSnippet] = qdrant.NewValueString(s)
 	}
 	p[foldKey] = qdrant.NewValueFromFields(fold)

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
 // uuidV5 computes a name-based SHA-1 UUID by RFC 9562 §5.5, independently
@@ -97,8 +97,8 @@ func TestPayload(t *testing.T) {
 	require.Equal(t, int64(1960), p["year_opened"].GetIntegerValue())
 	require.NotContains(t, p, "year_closed", "still open: no closing year")
 	require.NotContains(t, p, "isil", "empty values are left out")
-	require.Equal(t, retrievers.Snippet(m.Description, retrievers.SnippetMax), p["snippet"].GetStringValue())
-	require.LessOrEqual(t, len([]rune(p["snippet"].GetStringValue())), retrievers.SnippetMax)
+	require.Equal(t, retrieval.Snippet(m.Description, retrieval.SnippetMax), p["snippet"].GetStringValue())
+	require.LessOrEqual(t, len([]rune(p["snippet"].GetStringValue())), retrieval.SnippetMax)
 	require.NotContains(t, p, "description", "the payload is thin")
 
 	fold := p["fold"].GetStructValue().GetFields()

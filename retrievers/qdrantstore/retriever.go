@@ -9,10 +9,10 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 )
 
-var _ retrievers.Retriever = (*Retriever)(nil)
+var _ retrieval.Retriever = (*Retriever)(nil)
 
 // Source is the name the retriever gives its hits by default: it stands in
 // for the embedded semantic retriever, so plans and fusion weights that
@@ -52,7 +52,7 @@ func (s *Store) Retriever(e embed.Embedder, opts ...RetrieverOption) *Retriever 
 // pass q.Filters (every key of filter.Keys applies), best first, as thin hits built from the payload. A
 // question with an empty embedding, or filters no record can pass, return
 // no hits without a search. Errors wrap ctx's error when ctx ends first.
-func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retrievers.Hit, error) {
+func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieval.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrievers.Query) ([]retriev
 	if err != nil {
 		return nil, fmt.Errorf("qdrant %s: %w", r.store.cfg.Collection, ctxErr(ctx, err))
 	}
-	hits := make([]retrievers.Hit, 0, min(len(points), q.K))
+	hits := make([]retrieval.Hit, 0, min(len(points), q.K))
 	for _, p := range points {
 		if len(hits) == q.K {
 			break
@@ -113,18 +113,18 @@ func (r *Retriever) request(vec []float32, f *qdrant.Filter, k int) *qdrant.Quer
 }
 
 // hitOf builds a thin hit (without rank) from a scored point's payload.
-func hitOf(p *qdrant.ScoredPoint, source string) (retrievers.Hit, bool) {
+func hitOf(p *qdrant.ScoredPoint, source string) (retrieval.Hit, bool) {
 	pl := p.GetPayload()
 	str := func(k string) string { return pl[k].GetStringValue() }
 	id := str(fieldID)
 	if id == "" {
-		return retrievers.Hit{}, false
+		return retrieval.Hit{}, false
 	}
-	return retrievers.Hit{
+	return retrieval.Hit{
 		ID:    id,
 		Name:  str(fieldName),
 		Score: float64(p.GetScore()),
-		Identifiers: retrievers.HitIdentifiers{
+		Identifiers: retrieval.HitIdentifiers{
 			ISIL:     str(fieldISIL),
 			Wikidata: str(fieldWikidata),
 			GHCID:    str(fieldGHCID),

@@ -29,6 +29,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 )
@@ -120,7 +121,7 @@ func score(ctx context.Context, ds *heritage.Dataset, args []string, stdout io.W
 	ours := make(map[string]ranked, len(qs))
 	for _, q := range qs {
 		t := time.Now()
-		hits, err := r.Retrieve(ctx, retrievers.Query{Text: q.Question, K: eval.LegK})
+		hits, err := r.Retrieve(ctx, retrieval.Query{Text: q.Question, K: eval.LegK})
 		el := time.Since(t)
 		if err != nil {
 			return fmt.Errorf("%s: %w", q.ID, err)

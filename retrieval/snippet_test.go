@@ -1,4 +1,4 @@
-package retrievers_test
+package retrieval_test
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hybridrag/hybridrag/retrievers"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -24,7 +24,7 @@ func TestSnippet(t *testing.T) {
 		{"das Müller-Haus Museum", 16, "das Müller-Haus…"},
 		{"abcdefghij", 6, "abcde…"},
 	} {
-		got := retrievers.Snippet(c.in, c.max)
+		got := retrieval.Snippet(c.in, c.max)
 		require.Equal(t, c.want, got, c.in)
 		require.LessOrEqual(t, utf8.RuneCountInString(got), c.max, c.in)
 	}
@@ -52,13 +52,13 @@ func TestSnippetAsByRunes(t *testing.T) {
 	ds := testfixture.Dataset(t)
 	for i := range ds.Institutions {
 		d := ds.Institutions[i].Description
-		for _, max := range []int{1, 2, 3, 160, retrievers.SnippetMax, 600} {
-			require.Equal(t, snippetByRunes(d, max), retrievers.Snippet(d, max), "%q at %d", d, max)
+		for _, max := range []int{1, 2, 3, 160, retrieval.SnippetMax, 600} {
+			require.Equal(t, snippetByRunes(d, max), retrieval.Snippet(d, max), "%q at %d", d, max)
 		}
 	}
 	for _, s := range []string{"a b c d e f", "ab\xffcd ef gh", "\xff\xfe\xfd\xfc", "x  y  z  w", "日本 語の テキスト です"} {
 		for max := 1; max <= 8; max++ {
-			require.Equal(t, snippetByRunes(s, max), retrievers.Snippet(s, max), "%q at %d", s, max)
+			require.Equal(t, snippetByRunes(s, max), retrieval.Snippet(s, max), "%q at %d", s, max)
 		}
 	}
 }
