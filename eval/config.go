@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -60,7 +61,7 @@ type Config struct {
 	Retrievers []string
 	// Legs, when set, replace the router's legs in every plan (intent and
 	// constraints stay the router's); nil keeps the router's plan.
-	Legs []router.Leg
+	Legs []plan.Leg
 	// Table, when set, gives every plan the fusion and the leg weights of
 	// this fusion table instead of the router's (TableRouter).
 	Table *router.FusionTable
@@ -81,14 +82,14 @@ func Configs() []Config {
 			Name:       name,
 			Summary:    summary,
 			Retrievers: []string{name},
-			Legs:       []router.Leg{{Retriever: name, Weight: 1, K: LegK, Primary: true}},
+			Legs:       []plan.Leg{{Retriever: name, Weight: 1, K: LegK, Primary: true}},
 			Scored:     ScoreLeg,
 		}
 	}
-	all := []string{router.RetrieverVector, router.RetrieverBM25, router.RetrieverKG}
-	uniform := make([]router.Leg, len(all))
+	all := []string{plan.RetrieverVector, plan.RetrieverBM25, plan.RetrieverKG}
+	uniform := make([]plan.Leg, len(all))
 	for i, r := range all {
-		uniform[i] = router.Leg{Retriever: r, Weight: 1, K: LegK}
+		uniform[i] = plan.Leg{Retriever: r, Weight: 1, K: LegK}
 	}
 	return []Config{
 		single(ConfigVector, "vector retriever alone (hashing embedder; the router's place and type filters on exploratory and collection questions)"),
@@ -145,7 +146,7 @@ func SelectConfigs(names []string) ([]Config, error) {
 // FixedLegs wraps a router so that every plan runs the given legs instead
 // of the router's own; the intent, constraints and compared sides stay the
 // router's (the knowledge-graph retriever reads them).
-func FixedLegs(r pipeline.Router, legs []router.Leg) pipeline.Router {
+func FixedLegs(r pipeline.Router, legs []plan.Leg) pipeline.Router {
 	return fixedLegs{next: r, legs: slices.Clone(legs)}
 }
 
@@ -161,7 +162,7 @@ type tableRouter struct {
 	table router.FusionTable
 }
 
-func (t tableRouter) Route(question string) router.Plan {
+func (t tableRouter) Route(question string) plan.Plan {
 	p := t.next.Route(question)
 	e := t.table.Intents[p.Intent]
 	p.Legs = slices.Clone(p.Legs)
@@ -174,10 +175,10 @@ func (t tableRouter) Route(question string) router.Plan {
 
 type fixedLegs struct {
 	next pipeline.Router
-	legs []router.Leg
+	legs []plan.Leg
 }
 
-func (f fixedLegs) Route(question string) router.Plan {
+func (f fixedLegs) Route(question string) plan.Plan {
 	p := f.next.Route(question)
 	p.Legs = slices.Clone(f.legs)
 	return p

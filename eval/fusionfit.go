@@ -14,6 +14,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 )
@@ -28,7 +29,7 @@ import (
 type FusionSample struct {
 	Question Question
 	// Intent is the routed intent: the fusion table is read by it.
-	Intent router.Intent
+	Intent plan.Intent
 	// Uncertain (confidence below 0.5) and UnknownName are the plan facts
 	// router.LegWeight reads.
 	Uncertain, UnknownName bool
@@ -77,7 +78,7 @@ func (s *Suite) FusionSamples(ctx context.Context, qs []Question, opt RunOptions
 				if l.Error != "" {
 					continue
 				}
-				primary := slices.ContainsFunc(resp.Plan.Legs, func(pl router.Leg) bool { return pl.Retriever == l.Source && pl.Primary })
+				primary := slices.ContainsFunc(resp.Plan.Legs, func(pl plan.Leg) bool { return pl.Retriever == l.Source && pl.Primary })
 				smp.Legs = append(smp.Legs, SampleLeg{Source: l.Source, Primary: primary, Hits: l.Hits})
 			}
 		} else if cerr := ctx.Err(); cerr != nil {
@@ -212,7 +213,7 @@ type FusionRow struct {
 
 // FusionFit is the fit of one intent.
 type FusionFit struct {
-	Intent router.Intent `json:"intent"`
+	Intent plan.Intent `json:"intent"`
 	// Legs are the retrievers the intent's questions ran.
 	Legs     []string    `json:"legs"`
 	Baseline FusionRow   `json:"baseline"`
@@ -280,7 +281,7 @@ func FitFusion(samples []FusionSample, table router.FusionTable, opt FitOptions)
 	return out
 }
 
-func fitIntent(intent router.Intent, samples []FusionSample, entry router.IntentFusion, opt FitOptions) FusionFit {
+func fitIntent(intent plan.Intent, samples []FusionSample, entry router.IntentFusion, opt FitOptions) FusionFit {
 	row := func(name string, c FusionCandidate) FusionRow {
 		h := scoreHalves(samples, c)
 		var all sums
@@ -395,7 +396,7 @@ func (s *Suite) CheckHits(ctx context.Context, qs []Question, fits []FusionFit, 
 	if err != nil {
 		return nil, err
 	}
-	acc := map[string]map[router.Intent]*[2]sums{withBase.Name: {}, withFit.Name: {}}
+	acc := map[string]map[plan.Intent]*[2]sums{withBase.Name: {}, withFit.Name: {}}
 	for _, r := range rep.Questions {
 		if r.NothingExpected {
 			continue
@@ -410,7 +411,7 @@ func (s *Suite) CheckHits(ctx context.Context, qs []Question, fits []FusionFit, 
 		h.a += r.Metrics.AllFoundAt10
 		h.mrr += r.Metrics.MRR
 	}
-	scores := func(c string, i router.Intent) [2]FusionScores {
+	scores := func(c string, i plan.Intent) [2]FusionScores {
 		x := acc[c][i]
 		if x == nil {
 			return [2]FusionScores{}

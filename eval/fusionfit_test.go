@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -42,9 +43,9 @@ func TestWeightGrid(t *testing.T) {
 // synthetic makes n questions of one intent whose expected id is at
 // position kgPos of the kg leg (the primary; -1: not in it) and position
 // bm25Pos of the bm25 leg; the other positions hold fillers.
-func synthetic(intent router.Intent, n, kgPos, bm25Pos int) []FusionSample {
+func synthetic(intent plan.Intent, n, kgPos, bm25Pos int) []FusionSample {
 	leg := func(source string, pos, i int) SampleLeg {
-		l := SampleLeg{Source: source, Primary: source == router.RetrieverKG}
+		l := SampleLeg{Source: source, Primary: source == plan.RetrieverKG}
 		for j := range 10 {
 			id := fmt.Sprintf("%s-filler-%d-%d", source, i, j)
 			if j == pos {
@@ -59,7 +60,7 @@ func synthetic(intent router.Intent, n, kgPos, bm25Pos int) []FusionSample {
 		out[i] = FusionSample{
 			Question: Question{ID: fmt.Sprintf("%s-%d", intent, i), Expected: []string{fmt.Sprintf("want-%d", i)}},
 			Intent:   intent,
-			Legs:     []SampleLeg{leg(router.RetrieverKG, kgPos, i), leg(router.RetrieverBM25, bm25Pos, i)},
+			Legs:     []SampleLeg{leg(plan.RetrieverKG, kgPos, i), leg(plan.RetrieverBM25, bm25Pos, i)},
 		}
 	}
 	return out
@@ -70,7 +71,7 @@ func TestFitFusionChoosesByEvidence(t *testing.T) {
 	// the baseline (kg 1, bm25 0.5) ranks the graph's ten fillers first,
 	// a weighting that trusts BM25 more ranks the answer first.
 	// Temporal: both legs have it first; nothing can gain.
-	samples := append(synthetic(router.Factual, 40, -1, 0), synthetic(router.Temporal, 40, 0, 0)...)
+	samples := append(synthetic(plan.Factual, 40, -1, 0), synthetic(plan.Temporal, 40, 0, 0)...)
 	table := router.DefaultFusionTable()
 	for _, i := range router.Intents {
 		e := table.Intents[i]
@@ -81,12 +82,12 @@ func TestFitFusionChoosesByEvidence(t *testing.T) {
 	require.Len(t, fits, 2)
 
 	factual, temporal := fits[0], fits[1]
-	require.Equal(t, router.Factual, factual.Intent)
-	require.Equal(t, []string{router.RetrieverKG, router.RetrieverBM25}, factual.Legs)
+	require.Equal(t, plan.Factual, factual.Intent)
+	require.Equal(t, []string{plan.RetrieverKG, plan.RetrieverBM25}, factual.Legs)
 	require.Less(t, factual.Baseline.HeldOut.MRR, 1.0)
 	require.Equal(t, 1.0, factual.Chosen.Fit.MRR)
 	require.Equal(t, 1.0, factual.Chosen.HeldOut.MRR)
-	require.Greater(t, factual.Chosen.Candidate.Weights[router.RetrieverBM25], 0.5)
+	require.Greater(t, factual.Chosen.Candidate.Weights[plan.RetrieverBM25], 0.5)
 	require.Contains(t, factual.Reason, "over the baseline")
 	// Every fusion with the baseline weights, then each with its best.
 	var names []string
@@ -99,7 +100,7 @@ func TestFitFusionChoosesByEvidence(t *testing.T) {
 		"rrf (fitted weights)", "relative (fitted weights)", "dbsf (fitted weights)", "checked-in table",
 	}, names)
 
-	require.Equal(t, router.Temporal, temporal.Intent)
+	require.Equal(t, plan.Temporal, temporal.Intent)
 	require.Equal(t, temporal.Baseline.Candidate, temporal.Chosen.Candidate, "nothing gains: the baseline stays")
 	require.Contains(t, temporal.Reason, "the baseline stays")
 
@@ -109,15 +110,15 @@ func TestFitFusionChoosesByEvidence(t *testing.T) {
 	require.NoError(t, err)
 	back, err := router.ParseFusionTable(b)
 	require.NoError(t, err)
-	require.Equal(t, factual.Chosen.Candidate.Choice(), back.Intents[router.Factual].FusionChoice)
-	kept, was := back.Intents[router.Collection], table.Intents[router.Collection]
+	require.Equal(t, factual.Chosen.Candidate.Choice(), back.Intents[plan.Factual].FusionChoice)
+	kept, was := back.Intents[plan.Collection], table.Intents[plan.Collection]
 	require.Equal(t, was.FusionChoice, kept.FusionChoice, "an intent without questions keeps its entry")
 	require.Equal(t, was.Baseline, kept.Baseline)
 	if len(was.Evidence) > 0 {
 		require.JSONEq(t, string(was.Evidence), string(kept.Evidence))
 	}
 	var ev FusionEvidence
-	require.NoError(t, json.Unmarshal(back.Intents[router.Factual].Evidence, &ev))
+	require.NoError(t, json.Unmarshal(back.Intents[plan.Factual].Evidence, &ev))
 	require.Len(t, ev.Others, 9)
 	require.InDelta(t, factual.Chosen.HeldOut.MRR, ev.Chosen.HeldOut.MRR, 1e-4)
 }
@@ -201,16 +202,16 @@ func TestFusionSamples(t *testing.T) {
 func TestTableRouter(t *testing.T) {
 	s := sharedSuite(t)
 	table := router.DefaultFusionTable()
-	e := table.Intents[router.Factual]
+	e := table.Intents[plan.Factual]
 	e.Method, e.K = "relative", 0
-	e.Weights = map[string]float64{router.RetrieverKG: 2, router.RetrieverBM25: 0.25, router.RetrieverVector: 0.75, router.RetrieverWikidata: 1}
+	e.Weights = map[string]float64{plan.RetrieverKG: 2, plan.RetrieverBM25: 0.25, plan.RetrieverVector: 0.75, plan.RetrieverWikidata: 1}
 	table.Intents = maps.Clone(table.Intents)
-	table.Intents[router.Factual] = e
+	table.Intents[plan.Factual] = e
 	q := "What is the ISIL code of Heimatstube im Elbtor?"
 	plain := s.router.Route(q)
 	p := TableRouter(s.router, table).Route(q)
-	require.Equal(t, router.Factual, p.Intent)
-	require.Equal(t, router.Fusion{Method: "relative"}, p.Fusion)
+	require.Equal(t, plan.Factual, p.Intent)
+	require.Equal(t, plan.Fusion{Method: "relative"}, p.Fusion)
 	require.Len(t, p.Legs, len(plain.Legs))
 	for i, l := range p.Legs {
 		require.Equal(t, plain.Legs[i].Retriever, l.Retriever)

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 func TestShortAnswerFrames(t *testing.T) {
@@ -38,13 +38,13 @@ func TestShortAnswerFrames(t *testing.T) {
 func TestScoreGeneratedQuestions(t *testing.T) {
 	ds := tinyData(t)
 	routed := config(t, "hybrid-router")
-	yesno := &pipeline.Response{Plan: router.Plan{Intent: router.Comparative},
+	yesno := &pipeline.Response{Plan: plan.Plan{Intent: plan.Comparative},
 		Hits: fused("mm:a", "mm:b"), Answer: pipeline.Answer{Kind: "yesno", Value: "yes", IDs: []string{"mm:a", "mm:b"}}}
-	none := &pipeline.Response{Plan: router.Plan{Intent: router.Factual}, Answer: pipeline.Answer{Kind: pipeline.KindNone}}
-	field := &pipeline.Response{Plan: router.Plan{Intent: router.Factual}, Hits: fused("mm:x"), Answer: pipeline.Answer{Kind: pipeline.KindField, Value: "DE-1"}}
+	none := &pipeline.Response{Plan: plan.Plan{Intent: plan.Factual}, Answer: pipeline.Answer{Kind: pipeline.KindNone}}
+	field := &pipeline.Response{Plan: plan.Plan{Intent: plan.Factual}, Hits: fused("mm:x"), Answer: pipeline.Answer{Kind: pipeline.KindField, Value: "DE-1"}}
 
-	pair := Question{ID: "p", Intent: router.Comparative, Frame: "pair_older", Lang: "de", Expected: []string{"mm:a", "mm:b"}, Answer: "yes"}
-	probe := Question{ID: "h", Intent: router.Factual, Frame: "honesty_unknown_isil", Lang: "en", Expected: []string{}}
+	pair := Question{ID: "p", Intent: plan.Comparative, Frame: "pair_older", Lang: "de", Expected: []string{"mm:a", "mm:b"}, Answer: "yes"}
+	probe := Question{ID: "h", Intent: plan.Factual, Frame: "honesty_unknown_isil", Lang: "en", Expected: []string{}}
 	res := Score(pair, routed, yesno, ds, 60, 0)
 	require.NotNil(t, res.Metrics.ExactMatch)
 	require.Equal(t, 1.0, *res.Metrics.ExactMatch, "a yes/no answer counts with two expected ids")
@@ -88,12 +88,12 @@ func TestReportByLanguageAndFrame(t *testing.T) {
 	ds := tinyData(t)
 	routed := config(t, "hybrid-router")
 	qs := []Question{
-		{ID: "1", Intent: router.Comparative, Frame: "pair_older", Lang: "en", Expected: []string{"mm:a", "mm:b"}, Answer: "yes"},
-		{ID: "2", Intent: router.Comparative, Frame: "pair_older", Lang: "nl", Expected: []string{"mm:a", "mm:b"}, Answer: "no"},
-		{ID: "3", Intent: router.Factual, Frame: "honesty_offtopic", Lang: "nl", Expected: []string{}},
+		{ID: "1", Intent: plan.Comparative, Frame: "pair_older", Lang: "en", Expected: []string{"mm:a", "mm:b"}, Answer: "yes"},
+		{ID: "2", Intent: plan.Comparative, Frame: "pair_older", Lang: "nl", Expected: []string{"mm:a", "mm:b"}, Answer: "no"},
+		{ID: "3", Intent: plan.Factual, Frame: "honesty_offtopic", Lang: "nl", Expected: []string{}},
 	}
-	yes := &pipeline.Response{Plan: router.Plan{Intent: router.Comparative}, Hits: fused("mm:a", "mm:b"), Answer: pipeline.Answer{Kind: "yesno", Value: "yes"}}
-	none := &pipeline.Response{Plan: router.Plan{Intent: router.Exploratory}, Answer: pipeline.Answer{Kind: pipeline.KindNone}}
+	yes := &pipeline.Response{Plan: plan.Plan{Intent: plan.Comparative}, Hits: fused("mm:a", "mm:b"), Answer: pipeline.Answer{Kind: "yesno", Value: "yes"}}
+	none := &pipeline.Response{Plan: plan.Plan{Intent: plan.Exploratory}, Answer: pipeline.Answer{Kind: pipeline.KindNone}}
 	results := []QuestionResult{Score(qs[0], routed, yes, ds, 60, 0), Score(qs[1], routed, yes, ds, 60, 0), Score(qs[2], routed, none, ds, 60, 0)}
 	rep := NewReport(qs, []Config{routed}, results)
 
@@ -119,7 +119,7 @@ func TestReportByLanguageAndFrame(t *testing.T) {
 }
 
 func TestReportWithoutLanguagesHasNoBreakdowns(t *testing.T) {
-	qs := []Question{{ID: "1", Intent: router.Factual, Expected: []string{"mm:a"}, Answer: "x"}}
+	qs := []Question{{ID: "1", Intent: plan.Factual, Expected: []string{"mm:a"}, Answer: "x"}}
 	routed := config(t, "hybrid-router")
 	rep := NewReport(qs, []Config{routed}, []QuestionResult{Score(qs[0], routed, response(), tinyData(t), 60, 0)})
 	require.Nil(t, rep.Configs["hybrid-router"].ByLang)

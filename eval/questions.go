@@ -11,14 +11,15 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 )
 
 // Question is one gold question (one line of a questions file).
 type Question struct {
-	ID       string        `json:"id"`
-	Question string        `json:"question"`
-	Intent   router.Intent `json:"intent"`
+	ID       string      `json:"id"`
+	Question string      `json:"question"`
+	Intent   plan.Intent `json:"intent"`
 	// Expected are the ids every correct retrieval must return.
 	Expected []string `json:"expected_ids"`
 	// Acceptable are ids that are correct but optional: neither required
@@ -158,7 +159,7 @@ func parseQuestion(b []byte, line int, known func(string) bool) (Question, *Line
 	q := Question{
 		ID:         id,
 		Question:   *raw.Question,
-		Intent:     router.Intent(*raw.Intent),
+		Intent:     plan.Intent(*raw.Intent),
 		Expected:   *raw.Expected,
 		Acceptable: raw.Acceptable,
 		Answer:     raw.Answer,

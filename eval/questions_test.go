@@ -7,9 +7,8 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hybridrag/hybridrag/router"
 )
 
 func knownIDs(ids ...string) func(string) bool {
@@ -28,7 +27,7 @@ func TestReadQuestionsReportsBadLines(t *testing.T) {
 	require.Len(t, qs, 2)
 	require.Equal(t, "ok-1", qs[0].ID)
 	require.Equal(t, 1, qs[0].Line)
-	require.Equal(t, router.Factual, qs[0].Intent)
+	require.Equal(t, plan.Factual, qs[0].Intent)
 	require.Equal(t, []string{}, qs[0].Acceptable)
 	require.Equal(t, "ok-2", qs[1].ID)
 	require.Equal(t, 12, qs[1].Line)
@@ -67,7 +66,7 @@ func TestReadQuestionsAcceptsEveryIDWithoutACheck(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, bad)
 	require.Len(t, qs, 2, "a byte order mark, CRLF, a last line without newline and unknown keys are fine")
-	require.Equal(t, router.Collection, qs[0].Intent)
+	require.Equal(t, plan.Collection, qs[0].Intent)
 	require.Equal(t, 2, qs[1].Line)
 }
 

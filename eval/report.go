@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 )
 
@@ -36,11 +37,11 @@ type QuestionMetrics struct {
 // QuestionResult is one question asked of one configuration.
 type QuestionResult struct {
 	ID              string          `json:"id"`
-	Intent          router.Intent   `json:"intent"`
+	Intent          plan.Intent     `json:"intent"`
 	Config          string          `json:"config"`
 	Metrics         QuestionMetrics `json:"metrics"`
 	TopIDs          []string        `json:"top_ids"`
-	PredictedIntent router.Intent   `json:"predicted_intent"`
+	PredictedIntent plan.Intent     `json:"predicted_intent"`
 	// Answer is the predicted short answer of a short-answer question.
 	Answer string `json:"answer,omitempty"`
 	// Error is why the pipeline gave no response (scored as a miss).
@@ -92,10 +93,10 @@ type Summary struct {
 // ConfigReport is one configuration's results. ByLang and ByFrame are
 // filled only when the questions state languages or frames.
 type ConfigReport struct {
-	Overall  Summary                   `json:"overall"`
-	ByIntent map[router.Intent]Summary `json:"by_intent"`
-	ByLang   map[string]Summary        `json:"by_lang,omitempty"`
-	ByFrame  map[string]Summary        `json:"by_frame,omitempty"`
+	Overall  Summary                 `json:"overall"`
+	ByIntent map[plan.Intent]Summary `json:"by_intent"`
+	ByLang   map[string]Summary      `json:"by_lang,omitempty"`
+	ByFrame  map[string]Summary      `json:"by_frame,omitempty"`
 }
 
 // IntentCount is the router's record on one gold intent (or language).
@@ -107,9 +108,9 @@ type IntentCount struct {
 // RouterAccuracy is how often the router's intent equals the gold intent.
 type RouterAccuracy struct {
 	Correct, Total int
-	ByIntent       map[router.Intent]IntentCount
+	ByIntent       map[plan.Intent]IntentCount
 	// Confusion counts gold → predicted intent for wrong predictions.
-	Confusion map[router.Intent]map[router.Intent]int
+	Confusion map[plan.Intent]map[plan.Intent]int
 	// ByLang is the record per question language (questions that state
 	// one).
 	ByLang map[string]IntentCount
@@ -141,7 +142,7 @@ type Report struct {
 	// configurations; each question counts once).
 	Router RouterAccuracy `json:"-"`
 	// Intents lists the gold intents present, in router.Intents order.
-	Intents []router.Intent `json:"-"`
+	Intents []plan.Intent `json:"-"`
 	// Langs and Frames list the languages and frames present, sorted.
 	Langs  []string `json:"-"`
 	Frames []string `json:"-"`
@@ -153,7 +154,7 @@ type Report struct {
 // NewReport aggregates per-question results.
 func NewReport(qs []Question, cfgs []Config, results []QuestionResult) *Report {
 	r := &Report{Configs: map[string]ConfigReport{}, Questions: results}
-	present := map[router.Intent]bool{}
+	present := map[plan.Intent]bool{}
 	for _, q := range qs {
 		present[q.Intent] = true
 	}
@@ -181,7 +182,7 @@ func NewReport(qs []Question, cfgs []Config, results []QuestionResult) *Report {
 				mine = append(mine, res)
 			}
 		}
-		cr := ConfigReport{Overall: Summarize(mine), ByIntent: map[router.Intent]Summary{}}
+		cr := ConfigReport{Overall: Summarize(mine), ByIntent: map[plan.Intent]Summary{}}
 		for _, in := range r.Intents {
 			cr.ByIntent[in] = Summarize(slices.DeleteFunc(slices.Clone(mine), func(x QuestionResult) bool { return x.Intent != in }))
 		}
@@ -213,13 +214,13 @@ func breakdown(results []QuestionResult, keys []string, key func(QuestionResult)
 }
 
 // ceiling scores the perfect ranking of every question.
-func ceiling(qs []Question, intents []router.Intent) ConfigReport {
+func ceiling(qs []Question, intents []plan.Intent) ConfigReport {
 	perfect := Config{Name: "ceiling", Scored: ScoreHits}
 	all := make([]QuestionResult, len(qs))
 	for i, q := range qs {
 		all[i] = QuestionResult{ID: q.ID, Intent: q.Intent, Config: perfect.Name, Metrics: rankMetrics(Ranking(q.Expected, nil), q.Expected, 0), NothingExpected: NothingExpected(q)}
 	}
-	c := ConfigReport{Overall: Summarize(all), ByIntent: map[router.Intent]Summary{}}
+	c := ConfigReport{Overall: Summarize(all), ByIntent: map[plan.Intent]Summary{}}
 	for _, in := range intents {
 		c.ByIntent[in] = Summarize(slices.DeleteFunc(slices.Clone(all), func(x QuestionResult) bool { return x.Intent != in }))
 	}
@@ -227,7 +228,7 @@ func ceiling(qs []Question, intents []router.Intent) ConfigReport {
 }
 
 func routerAccuracy(results []QuestionResult) RouterAccuracy {
-	a := RouterAccuracy{ByIntent: map[router.Intent]IntentCount{}, Confusion: map[router.Intent]map[router.Intent]int{}, ByLang: map[string]IntentCount{}}
+	a := RouterAccuracy{ByIntent: map[plan.Intent]IntentCount{}, Confusion: map[plan.Intent]map[plan.Intent]int{}, ByLang: map[string]IntentCount{}}
 	seen := map[string]bool{}
 	for _, res := range results {
 		if seen[res.ID] || res.Error != "" {
@@ -244,7 +245,7 @@ func routerAccuracy(results []QuestionResult) RouterAccuracy {
 			a.Correct++
 		} else {
 			if a.Confusion[res.Intent] == nil {
-				a.Confusion[res.Intent] = map[router.Intent]int{}
+				a.Confusion[res.Intent] = map[plan.Intent]int{}
 			}
 			a.Confusion[res.Intent][res.PredictedIntent]++
 		}

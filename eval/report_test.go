@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // summaryKeys are the keys of every overall and by-intent summary.
@@ -21,7 +20,7 @@ var summaryKeys = []string{
 	"p50_ms", "p95_ms", "p99_ms",
 }
 
-func result(id string, intent, predicted router.Intent, cfg string, recall10, latency float64, em *float64) QuestionResult {
+func result(id string, intent, predicted plan.Intent, cfg string, recall10, latency float64, em *float64) QuestionResult {
 	return QuestionResult{
 		ID: id, Intent: intent, PredictedIntent: predicted, Config: cfg, TopIDs: []string{"mm:a"},
 		Metrics: QuestionMetrics{RecallAt1: recall10 / 2, RecallAt5: recall10, RecallAt10: recall10, AllFoundAt10: recall10,
@@ -34,17 +33,17 @@ func sampleReport(t *testing.T) *Report {
 	cfgs, err := SelectConfigs([]string{ConfigKG, ConfigRouter})
 	require.NoError(t, err)
 	qs := []Question{
-		{ID: "f1", Intent: router.Factual, Expected: []string{"mm:a"}},
-		{ID: "f2", Intent: router.Factual, Expected: []string{"mm:b"}},
-		{ID: "t1", Intent: router.Temporal, Expected: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
+		{ID: "f1", Intent: plan.Factual, Expected: []string{"mm:a"}},
+		{ID: "f2", Intent: plan.Factual, Expected: []string{"mm:b"}},
+		{ID: "t1", Intent: plan.Temporal, Expected: []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"}},
 	}
 	results := []QuestionResult{
-		result("f1", router.Factual, router.Factual, ConfigKG, 1, 1, nil),
-		result("f2", router.Factual, router.Factual, ConfigKG, 0, 3, nil),
-		result("t1", router.Temporal, router.Factual, ConfigKG, 0.5, 2, nil),
-		result("f1", router.Factual, router.Factual, ConfigRouter, 1, 10, ptr(1)),
-		result("f2", router.Factual, router.Factual, ConfigRouter, 1, 30, ptr(0)),
-		result("t1", router.Temporal, router.Factual, ConfigRouter, 1, 20, nil),
+		result("f1", plan.Factual, plan.Factual, ConfigKG, 1, 1, nil),
+		result("f2", plan.Factual, plan.Factual, ConfigKG, 0, 3, nil),
+		result("t1", plan.Temporal, plan.Factual, ConfigKG, 0.5, 2, nil),
+		result("f1", plan.Factual, plan.Factual, ConfigRouter, 1, 10, ptr(1)),
+		result("f2", plan.Factual, plan.Factual, ConfigRouter, 1, 30, ptr(0)),
+		result("t1", plan.Temporal, plan.Factual, ConfigRouter, 1, 20, nil),
 	}
 	results[5].Metrics.AnswerPrecision, results[5].Metrics.AnswerRecall, results[5].Metrics.AnswerF1 = ptr(0.5), ptr(1), ptr(2.0/3)
 	return NewReport(qs, cfgs, results)
@@ -53,14 +52,14 @@ func sampleReport(t *testing.T) *Report {
 func TestReportAggregates(t *testing.T) {
 	r := sampleReport(t)
 	require.Equal(t, []string{ConfigKG, ConfigRouter}, r.Order)
-	require.Equal(t, []router.Intent{router.Factual, router.Temporal}, r.Intents)
+	require.Equal(t, []plan.Intent{plan.Factual, plan.Temporal}, r.Intents)
 
 	kg := r.Configs[ConfigKG]
 	require.Equal(t, 3, kg.Overall.Questions)
 	require.InDelta(t, 0.5, kg.Overall.RecallAt10, 1e-12)
 	require.InDelta(t, 0.25, kg.Overall.RecallAt1, 1e-12)
-	require.InDelta(t, 0.5, kg.ByIntent[router.Factual].RecallAt10, 1e-12)
-	require.InDelta(t, 0.5, kg.ByIntent[router.Temporal].RecallAt10, 1e-12)
+	require.InDelta(t, 0.5, kg.ByIntent[plan.Factual].RecallAt10, 1e-12)
+	require.InDelta(t, 0.5, kg.ByIntent[plan.Temporal].RecallAt10, 1e-12)
 	require.Nil(t, kg.Overall.ExactMatch, "no answers scored: null")
 	require.Equal(t, 2.0, kg.Overall.P50MS)
 	require.Equal(t, 3.0, kg.Overall.P99MS)
@@ -71,20 +70,20 @@ func TestReportAggregates(t *testing.T) {
 	require.Equal(t, 2, rt.Overall.ShortAnswers)
 	require.Equal(t, 1, rt.Overall.AnswerSets)
 	require.InDelta(t, 0.5, *rt.Overall.AnswerPrecision, 1e-12)
-	require.Nil(t, rt.ByIntent[router.Temporal].ExactMatch)
-	require.Nil(t, rt.ByIntent[router.Factual].AnswerPrecision)
+	require.Nil(t, rt.ByIntent[plan.Temporal].ExactMatch)
+	require.Nil(t, rt.ByIntent[plan.Factual].AnswerPrecision)
 
 	// A perfect ranking finds 10 of t1's 12 ids in the top 10.
 	require.InDelta(t, (1+1+10.0/12)/3, r.Ceiling.Overall.RecallAt10, 1e-12)
 	require.InDelta(t, 2.0/3, r.Ceiling.Overall.AllFoundAt10, 1e-12)
 	require.InDelta(t, 1, r.Ceiling.Overall.MRR, 1e-12)
-	require.InDelta(t, 1, r.Ceiling.ByIntent[router.Temporal].NDCGAt10, 1e-12)
-	require.InDelta(t, 1.0/12, r.Ceiling.ByIntent[router.Temporal].RecallAt1, 1e-12)
+	require.InDelta(t, 1, r.Ceiling.ByIntent[plan.Temporal].NDCGAt10, 1e-12)
+	require.InDelta(t, 1.0/12, r.Ceiling.ByIntent[plan.Temporal].RecallAt1, 1e-12)
 
 	require.Equal(t, 3, r.Router.Total, "each question counts once")
 	require.Equal(t, 2, r.Router.Correct)
 	require.InDelta(t, 2.0/3, r.Router.Accuracy(), 1e-12)
-	require.Equal(t, 1, r.Router.Confusion[router.Temporal][router.Factual])
+	require.Equal(t, 1, r.Router.Confusion[plan.Temporal][plan.Factual])
 }
 
 func TestReportJSONShape(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -33,7 +34,7 @@ func subset(t *testing.T, ds *heritage.Dataset, n int) []Question {
 	qs, bad, err := ReadQuestions(f, func(id string) bool { _, ok := ds.Get(id); return ok })
 	require.NoError(t, err)
 	require.Empty(t, bad)
-	per := map[router.Intent]int{}
+	per := map[plan.Intent]int{}
 	var out []Question
 	for _, q := range qs {
 		if per[q.Intent] < n {
@@ -71,7 +72,7 @@ func TestRunEndToEnd(t *testing.T) {
 	for _, name := range rep.Order {
 		c := rep.Configs[name]
 		require.Len(t, c.ByIntent, 6, name)
-		for _, s := range append([]Summary{c.Overall}, c.ByIntent[router.Factual], c.ByIntent[router.Comparative]) {
+		for _, s := range append([]Summary{c.Overall}, c.ByIntent[plan.Factual], c.ByIntent[plan.Comparative]) {
 			unit(name+" recall@1", s.RecallAt1)
 			unit(name+" recall@10", s.RecallAt10)
 			unit(name+" mrr", s.MRR)

@@ -9,8 +9,8 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 func tinyData(t *testing.T) *heritage.Dataset {
@@ -44,14 +44,14 @@ func fused(ids ...string) []fusion.Fused {
 // so that each configuration visibly scores its own list.
 func response() *pipeline.Response {
 	return &pipeline.Response{
-		Plan: router.Plan{Intent: router.Relationship},
+		Plan: plan.Plan{Intent: plan.Relationship},
 		// The answer set leads the hits.
 		Hits:   fused("mm:a", "mm:b", "mm:x"),
 		Answer: pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:a", "mm:b"}, Exact: true},
 		Explain: &pipeline.Explain{Legs: []pipeline.LegReport{
-			{Source: router.RetrieverVector, Weight: 1, Hits: hits("mm:x", "mm:b")},
-			{Source: router.RetrieverBM25, Weight: 1, Hits: hits("mm:c", "mm:x")},
-			{Source: router.RetrieverKG, Weight: 1, Hits: hits("mm:a"), Error: ""},
+			{Source: plan.RetrieverVector, Weight: 1, Hits: hits("mm:x", "mm:b")},
+			{Source: plan.RetrieverBM25, Weight: 1, Hits: hits("mm:c", "mm:x")},
+			{Source: plan.RetrieverKG, Weight: 1, Hits: hits("mm:a"), Error: ""},
 		}},
 	}
 }
@@ -85,12 +85,12 @@ func TestScoredIDsPicksEachConfigurationsList(t *testing.T) {
 
 func TestScore(t *testing.T) {
 	ds := tinyData(t)
-	q := Question{ID: "q1", Intent: router.Relationship, Expected: []string{"mm:a", "mm:b"}, Acceptable: []string{"mm:x"}, Answer: "2 museums: A; B"}
+	q := Question{ID: "q1", Intent: plan.Relationship, Expected: []string{"mm:a", "mm:b"}, Acceptable: []string{"mm:x"}, Answer: "2 museums: A; B"}
 
 	res := Score(q, config(t, ConfigRouter), response(), ds, 60, 1500*time.Microsecond)
 	require.Equal(t, "q1", res.ID)
 	require.Equal(t, ConfigRouter, res.Config)
-	require.Equal(t, router.Relationship, res.PredictedIntent)
+	require.Equal(t, plan.Relationship, res.PredictedIntent)
 	require.Equal(t, []string{"mm:a", "mm:b", "mm:x"}, res.TopIDs, "top ids are the list as returned")
 	m := res.Metrics
 	require.InDelta(t, 0.5, m.RecallAt1, 1e-12)
@@ -117,7 +117,7 @@ func TestScore(t *testing.T) {
 func TestScoreShortAnswers(t *testing.T) {
 	ds := tinyData(t)
 	cfg := config(t, ConfigRouter)
-	q := Question{ID: "q", Intent: router.Factual, Expected: []string{"mm:a"}, Answer: "DE-MUS-1"}
+	q := Question{ID: "q", Intent: plan.Factual, Expected: []string{"mm:a"}, Answer: "DE-MUS-1"}
 
 	field := &pipeline.Response{
 		Hits:   fused("mm:a"),
@@ -134,7 +134,7 @@ func TestScoreShortAnswers(t *testing.T) {
 
 	// "Which museum is housed in X?": a one-institution exact set answers
 	// with that institution's name.
-	housed := Question{ID: "h", Intent: router.Relationship, Expected: []string{"mm:b"}, Answer: "Museum B (closed 2015)"}
+	housed := Question{ID: "h", Intent: plan.Relationship, Expected: []string{"mm:b"}, Answer: "Museum B (closed 2015)"}
 	set := &pipeline.Response{Hits: fused("mm:b"), Answer: pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:b"}, Exact: true}}
 	res = Score(housed, cfg, set, ds, 60, 0)
 	require.Equal(t, "Museum B", res.Answer)
@@ -149,23 +149,23 @@ func TestScoreShortAnswers(t *testing.T) {
 }
 
 func TestFixedLegs(t *testing.T) {
-	inner := routerFunc(func(q string) router.Plan {
-		return router.Plan{Question: q, Intent: router.Temporal,
-			Constraints: router.Constraints{List: true},
-			Legs:        []router.Leg{{Retriever: router.RetrieverKG, Weight: 1, K: 20, Primary: true}}}
+	inner := routerFunc(func(q string) plan.Plan {
+		return plan.Plan{Question: q, Intent: plan.Temporal,
+			Constraints: plan.Constraints{List: true},
+			Legs:        []plan.Leg{{Retriever: plan.RetrieverKG, Weight: 1, K: 20, Primary: true}}}
 	})
-	legs := []router.Leg{{Retriever: router.RetrieverBM25, Weight: 1, K: 10}}
+	legs := []plan.Leg{{Retriever: plan.RetrieverBM25, Weight: 1, K: 10}}
 	r := FixedLegs(inner, legs)
 	legs[0].Weight = 7 // the adapter keeps its own copy
 	p := r.Route("Which museums closed before 1990?")
-	require.Equal(t, router.Temporal, p.Intent, "the router's intent stays")
+	require.Equal(t, plan.Temporal, p.Intent, "the router's intent stays")
 	require.True(t, p.Constraints.List, "the router's constraints stay")
-	require.Equal(t, []router.Leg{{Retriever: router.RetrieverBM25, Weight: 1, K: 10}}, p.Legs)
+	require.Equal(t, []plan.Leg{{Retriever: plan.RetrieverBM25, Weight: 1, K: 10}}, p.Legs)
 }
 
-type routerFunc func(string) router.Plan
+type routerFunc func(string) plan.Plan
 
-func (f routerFunc) Route(q string) router.Plan { return f(q) }
+func (f routerFunc) Route(q string) plan.Plan { return f(q) }
 
 func TestSelectConfigs(t *testing.T) {
 	all, err := SelectConfigs(nil)

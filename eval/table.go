@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
@@ -86,7 +86,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		fmt.Fprintf(&b, "  %-12s %d/%d", in, c.Correct, c.Total)
 		if conf := a.Confusion[in]; len(conf) > 0 {
 			preds := slices.Sorted(maps.Keys(conf))
-			slices.SortStableFunc(preds, func(x, y router.Intent) int { return cmp.Compare(conf[y], conf[x]) })
+			slices.SortStableFunc(preds, func(x, y plan.Intent) int { return cmp.Compare(conf[y], conf[x]) })
 			parts := make([]string, len(preds))
 			for i, p := range preds {
 				parts[i] = fmt.Sprintf("%s %d", p, conf[p])

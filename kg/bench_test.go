@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -36,11 +36,11 @@ func BenchmarkMembers(b *testing.B) {
 
 func BenchmarkSelect(b *testing.B) {
 	g := testGraph(b)
-	cases := map[string]router.Constraints{
+	cases := map[string]plan.Constraints{
 		"county+subjects": {TypeCodes: []string{"M"}, Status: "open", Subjects: []string{"Buildings / Houses / Large houses"},
-			Places: []router.Place{{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}}},
-		"body+place": {Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open",
-			Places: []router.Place{{Name: "Devon", Level: router.LevelAdmin}}},
+			Places: []plan.Place{{Name: "Kent", Level: plan.LevelAdmin, AdminLevel: "English County"}}},
+		"body+place": {Bodies: []plan.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open",
+			Places: []plan.Place{{Name: "Devon", Level: plan.LevelAdmin}}},
 		"no place (full scan)":              {Accreditation: "Accredited", Sizes: []string{"large"}, Status: "open"},
 		"subject, no place (subject index)": {Subjects: []string{"Transport"}, Status: "open"},
 	}
@@ -66,10 +66,10 @@ func BenchmarkShortestPath(b *testing.B) {
 
 func BenchmarkRetrieve(b *testing.B) {
 	r := NewRetriever(testGraph(b))
-	plan := &router.Plan{Intent: router.Relationship, Constraints: router.Constraints{
+	plan := &plan.Plan{Intent: plan.Relationship, Constraints: plan.Constraints{
 		ISILs:  []string{"DE-MUS-165513"},
-		Bodies: []router.Body{{Name: "National Museums Scotland", Relation: "part_of"}},
-		Names:  []router.NameMatch{{Name: "Titanic Belfast", Score: 0.9}},
+		Bodies: []plan.Body{{Name: "National Museums Scotland", Relation: "part_of"}},
+		Names:  []plan.NameMatch{{Name: "Titanic Belfast", Score: 0.9}},
 	}}
 	q := retrieval.Query{K: 10, Plan: plan}
 	for b.Loop() {

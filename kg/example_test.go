@@ -5,7 +5,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 func Example() {
@@ -20,11 +20,11 @@ func Example() {
 		fmt.Println(m.ID, m.Relation, m.SourceField)
 	}
 	// "Which accredited regimental museums are in Scotland?"
-	fmt.Println(len(g.Select(router.Constraints{
+	fmt.Println(len(g.Select(plan.Constraints{
 		TypeCodes:     []string{"M"},
 		Accreditation: "Accredited",
 		Subjects:      []string{"War and conflict / Regiment"},
-		Places:        []router.Place{{Name: "Scotland", Level: router.LevelRegion}},
+		Places:        []plan.Place{{Name: "Scotland", Level: plan.LevelRegion}},
 		Status:        "open",
 	}, 0)))
 	// Output:

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/stretchr/testify/require"
 )
 
@@ -23,11 +23,11 @@ func loadGold(t testing.TB) map[string]gold.Question {
 
 // Constraint builders: each gold case below is written from the question's
 // wording (place, type, tense, topic), the way the router reads it.
-func city(n string) router.Place { return router.Place{Name: n, Level: router.LevelCity} }
-func admin(n, lvl string) router.Place {
-	return router.Place{Name: n, Level: router.LevelAdmin, AdminLevel: lvl}
+func city(n string) plan.Place { return plan.Place{Name: n, Level: plan.LevelCity} }
+func admin(n, lvl string) plan.Place {
+	return plan.Place{Name: n, Level: plan.LevelAdmin, AdminLevel: lvl}
 }
-func region(n string) router.Place { return router.Place{Name: n, Level: router.LevelRegion} }
+func region(n string) plan.Place { return plan.Place{Name: n, Level: plan.LevelRegion} }
 
 const (
 	ukCounty  = "English County"
@@ -64,93 +64,93 @@ var museums = []string{"M"}
 // questions have one Constraints per side and expect the union.
 type goldCase struct {
 	id    string
-	sides []router.Constraints
+	sides []plan.Constraints
 }
 
-func one(c router.Constraints) []router.Constraints { return []router.Constraints{c} }
+func one(c plan.Constraints) []plan.Constraints { return []plan.Constraints{c} }
 
 var goldCases = []goldCase{
 	// exploratory: "Which <adj> museums are in P?" (present tense → open)
-	{"pub-expl-001", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Ramsgate")}, GovernanceCodes: []string{"Independent-Not_for_profit"}, Status: "open"})},
-	{"pub-expl-002", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Harwich")}, Sizes: []string{"small"}, Status: "open"})},
-	{"pub-expl-003", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Hull")}, Sizes: []string{"large"}, Status: "open"})},
-	{"pub-expl-005", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Newport", wlUA)}, Accreditation: "Accredited", Status: "open"})},
-	{"pub-expl-007", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Bexley", ukBorough)}, Sizes: []string{"large"}, Status: "open"})},
-	{"pub-expl-008", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Rutland", "")}, Accreditation: "Accredited", Status: "open"})},
-	{"pub-expl-011", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Belfast", niLGD)}, GovernanceCodes: []string{"Independent-Private"}, Status: "open"})},
-	{"pub-expl-020", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Glasgow City", scCouncil)}, Sizes: []string{"large"}, Status: "open"})},
-	{"pub-expl-024", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Newark")}, NearPlace: true, GovernanceCodes: []string{"Independent-Not_for_profit"}, Status: "open"})},
-	{"pub-expl-027", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Brighton")}, GovernanceCodes: []string{"Government-Local_Authority"}, Status: "open"})},
-	{"pub-expl-034", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Worcestershire", "")}, GovernanceCodes: []string{"Independent-Private"}, Status: "open"})},
-	{"pub-expl-035", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Prague")}, Status: "open"})},
-	{"pub-expl-038", one(router.Constraints{TypeCodes: []string{"L"}, Places: []router.Place{city("Kyiv")}, Status: "open"})},
+	{"pub-expl-001", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Ramsgate")}, GovernanceCodes: []string{"Independent-Not_for_profit"}, Status: "open"})},
+	{"pub-expl-002", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Harwich")}, Sizes: []string{"small"}, Status: "open"})},
+	{"pub-expl-003", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Hull")}, Sizes: []string{"large"}, Status: "open"})},
+	{"pub-expl-005", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Newport", wlUA)}, Accreditation: "Accredited", Status: "open"})},
+	{"pub-expl-007", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Bexley", ukBorough)}, Sizes: []string{"large"}, Status: "open"})},
+	{"pub-expl-008", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Rutland", "")}, Accreditation: "Accredited", Status: "open"})},
+	{"pub-expl-011", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Belfast", niLGD)}, GovernanceCodes: []string{"Independent-Private"}, Status: "open"})},
+	{"pub-expl-020", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Glasgow City", scCouncil)}, Sizes: []string{"large"}, Status: "open"})},
+	{"pub-expl-024", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Newark")}, NearPlace: true, GovernanceCodes: []string{"Independent-Not_for_profit"}, Status: "open"})},
+	{"pub-expl-027", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Brighton")}, GovernanceCodes: []string{"Government-Local_Authority"}, Status: "open"})},
+	{"pub-expl-034", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Worcestershire", "")}, GovernanceCodes: []string{"Independent-Private"}, Status: "open"})},
+	{"pub-expl-035", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Prague")}, Status: "open"})},
+	{"pub-expl-038", one(plan.Constraints{TypeCodes: []string{"L"}, Places: []plan.Place{city("Kyiv")}, Status: "open"})},
 
 	// relationship: bodies, present tense → open and current links
-	{"pub-rela-001", one(router.Constraints{Bodies: []router.Body{{Name: "National Museums Liverpool", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
-	{"pub-rela-003", one(router.Constraints{Bodies: []router.Body{{Name: "Ironbridge Gorge Museums Trust", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
-	{"pub-rela-006", one(router.Constraints{Bodies: []router.Body{{Name: "Manx National Heritage", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
-	{"pub-rela-007", one(router.Constraints{Bodies: []router.Body{{Name: "National Museums Scotland", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
-	{"pub-rela-013", one(router.Constraints{Bodies: []router.Body{{Name: "York Museums Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
-	{"pub-rela-015", one(router.Constraints{Bodies: []router.Body{{Name: "Sheffield Galleries and Museums Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
-	{"pub-rela-021", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Kent", "")}, Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
-	{"pub-rela-025", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Devon", "")}, Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
-	{"pub-rela-026", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Angus", scCouncil)}, Bodies: []router.Body{{Name: "Historic Environment Scotland", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
-	{"pub-rela-029", one(router.Constraints{Bodies: []router.Body{{Name: "Museum Nord", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
-	{"pub-rela-030", one(router.Constraints{Bodies: []router.Body{{Name: "Royal Netherlands Academy of Arts and Sciences", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
-	{"pub-rela-035", one(router.Constraints{Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery"}}, Relation: "houses", Status: "open"})},
-	{"pub-rela-038", one(router.Constraints{Names: []router.NameMatch{{Name: "Clandon Park"}}, Relation: "houses"})},
-	{"pub-rela-039", one(router.Constraints{Names: []router.NameMatch{{Name: "Alnwick Castle"}}, Relation: "houses", Status: "open"})},
+	{"pub-rela-001", one(plan.Constraints{Bodies: []plan.Body{{Name: "National Museums Liverpool", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
+	{"pub-rela-003", one(plan.Constraints{Bodies: []plan.Body{{Name: "Ironbridge Gorge Museums Trust", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
+	{"pub-rela-006", one(plan.Constraints{Bodies: []plan.Body{{Name: "Manx National Heritage", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
+	{"pub-rela-007", one(plan.Constraints{Bodies: []plan.Body{{Name: "National Museums Scotland", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
+	{"pub-rela-013", one(plan.Constraints{Bodies: []plan.Body{{Name: "York Museums Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
+	{"pub-rela-015", one(plan.Constraints{Bodies: []plan.Body{{Name: "Sheffield Galleries and Museums Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
+	{"pub-rela-021", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Kent", "")}, Bodies: []plan.Body{{Name: "National Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
+	{"pub-rela-025", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Devon", "")}, Bodies: []plan.Body{{Name: "National Trust", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
+	{"pub-rela-026", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Angus", scCouncil)}, Bodies: []plan.Body{{Name: "Historic Environment Scotland", Relation: "operated_by"}}, Relation: "operated_by", Status: "open"})},
+	{"pub-rela-029", one(plan.Constraints{Bodies: []plan.Body{{Name: "Museum Nord", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
+	{"pub-rela-030", one(plan.Constraints{Bodies: []plan.Body{{Name: "Royal Netherlands Academy of Arts and Sciences", Relation: "part_of"}}, Relation: "part_of", Status: "open"})},
+	{"pub-rela-035", one(plan.Constraints{Names: []plan.NameMatch{{Name: "Derby Museum And Art Gallery"}}, Relation: "houses", Status: "open"})},
+	{"pub-rela-038", one(plan.Constraints{Names: []plan.NameMatch{{Name: "Clandon Park"}}, Relation: "houses"})},
+	{"pub-rela-039", one(plan.Constraints{Names: []plan.NameMatch{{Name: "Alnwick Castle"}}, Relation: "houses", Status: "open"})},
 
 	// temporal: "closed before Y" arrives as To = Y-1
-	{"pub-temp-001", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Staffordshire", "")}, Years: &router.YearRange{Field: "closed", To: 2014}})},
-	{"pub-temp-002", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Torbay", ukUA)}, Years: &router.YearRange{Field: "closed", To: 1989}})},
-	{"pub-temp-004", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Stoke-on-Trent", ukUA)}, Years: &router.YearRange{Field: "closed", To: 2009}})},
-	{"pub-temp-010", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Yeovil")}, Years: &router.YearRange{Field: "closed", To: 2014}})},
-	{"pub-temp-014", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Nottinghamshire", "")}, Years: &router.YearRange{Field: "closed", To: 1999}})},
-	{"pub-temp-015", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Barnet", ukBorough)}, Years: &router.YearRange{Field: "opened", From: 1900, To: 1959}})},
-	{"pub-temp-019", one(router.Constraints{TypeCodes: museums, Places: []router.Place{admin("Hertfordshire", "")}, Years: &router.YearRange{Field: "opened", From: 1900, To: 1959}})},
-	{"pub-temp-026", one(router.Constraints{TypeCodes: museums, Places: []router.Place{city("Weymouth")}, NearPlace: true, Years: &router.YearRange{Field: "opened", From: 1980, To: 1989}})},
+	{"pub-temp-001", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Staffordshire", "")}, Years: &plan.YearRange{Field: "closed", To: 2014}})},
+	{"pub-temp-002", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Torbay", ukUA)}, Years: &plan.YearRange{Field: "closed", To: 1989}})},
+	{"pub-temp-004", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Stoke-on-Trent", ukUA)}, Years: &plan.YearRange{Field: "closed", To: 2009}})},
+	{"pub-temp-010", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Yeovil")}, Years: &plan.YearRange{Field: "closed", To: 2014}})},
+	{"pub-temp-014", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Nottinghamshire", "")}, Years: &plan.YearRange{Field: "closed", To: 1999}})},
+	{"pub-temp-015", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Barnet", ukBorough)}, Years: &plan.YearRange{Field: "opened", From: 1900, To: 1959}})},
+	{"pub-temp-019", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{admin("Hertfordshire", "")}, Years: &plan.YearRange{Field: "opened", From: 1900, To: 1959}})},
+	{"pub-temp-026", one(plan.Constraints{TypeCodes: museums, Places: []plan.Place{city("Weymouth")}, NearPlace: true, Years: &plan.YearRange{Field: "opened", From: 1980, To: 1989}})},
 
 	// comparative: one selection per side, no tense
-	{"pub-comp-001", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicCeramics, Places: []router.Place{admin("Hampshire", "")}},
-		{TypeCodes: museums, Subjects: topicCeramics, Places: []router.Place{admin("Somerset", "")}}}},
-	{"pub-comp-003", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicRailways, Places: []router.Place{admin("Gwynedd", "")}},
-		{TypeCodes: museums, Subjects: topicRailways, Places: []router.Place{admin("Powys", wlUA)}}}},
-	{"pub-comp-004", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicReligion, Places: []router.Place{region("Isle of Man")}},
-		{TypeCodes: museums, Subjects: topicReligion, Places: []router.Place{region("Northern Ireland")}}}},
-	{"pub-comp-007", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicLargeHouse, Places: []router.Place{admin("Gloucestershire", "")}},
-		{TypeCodes: museums, Subjects: topicLargeHouse, Places: []router.Place{admin("Northamptonshire", "")}}}},
-	{"pub-comp-015", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicNatural, Places: []router.Place{admin("City of Edinburgh", scCouncil)}},
-		{TypeCodes: museums, Subjects: topicNatural, Places: []router.Place{admin("Highland", scCouncil)}}}},
-	{"pub-comp-018", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicAviation, Places: []router.Place{admin("Essex", "")}},
-		{TypeCodes: museums, Subjects: topicAviation, Places: []router.Place{admin("Hertfordshire", "")}}}},
-	{"pub-comp-027", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicMilitary, Places: []router.Place{admin("Essex", "")}},
-		{TypeCodes: museums, Subjects: topicMilitary, Places: []router.Place{admin("Leicestershire", "")}}}},
-	{"pub-comp-034", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicMaritime, Places: []router.Place{admin("Highland", scCouncil)}},
-		{TypeCodes: museums, Subjects: topicMaritime, Places: []router.Place{admin("Shetland Islands", scCouncil)}}}},
-	{"pub-comp-035", []router.Constraints{
-		{TypeCodes: museums, Subjects: topicLiterary, Places: []router.Place{admin("Cumbria", "")}},
-		{TypeCodes: museums, Subjects: topicLiterary, Places: []router.Place{admin("Nottinghamshire", "")}}}},
+	{"pub-comp-001", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicCeramics, Places: []plan.Place{admin("Hampshire", "")}},
+		{TypeCodes: museums, Subjects: topicCeramics, Places: []plan.Place{admin("Somerset", "")}}}},
+	{"pub-comp-003", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicRailways, Places: []plan.Place{admin("Gwynedd", "")}},
+		{TypeCodes: museums, Subjects: topicRailways, Places: []plan.Place{admin("Powys", wlUA)}}}},
+	{"pub-comp-004", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicReligion, Places: []plan.Place{region("Isle of Man")}},
+		{TypeCodes: museums, Subjects: topicReligion, Places: []plan.Place{region("Northern Ireland")}}}},
+	{"pub-comp-007", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicLargeHouse, Places: []plan.Place{admin("Gloucestershire", "")}},
+		{TypeCodes: museums, Subjects: topicLargeHouse, Places: []plan.Place{admin("Northamptonshire", "")}}}},
+	{"pub-comp-015", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicNatural, Places: []plan.Place{admin("City of Edinburgh", scCouncil)}},
+		{TypeCodes: museums, Subjects: topicNatural, Places: []plan.Place{admin("Highland", scCouncil)}}}},
+	{"pub-comp-018", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicAviation, Places: []plan.Place{admin("Essex", "")}},
+		{TypeCodes: museums, Subjects: topicAviation, Places: []plan.Place{admin("Hertfordshire", "")}}}},
+	{"pub-comp-027", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicMilitary, Places: []plan.Place{admin("Essex", "")}},
+		{TypeCodes: museums, Subjects: topicMilitary, Places: []plan.Place{admin("Leicestershire", "")}}}},
+	{"pub-comp-034", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicMaritime, Places: []plan.Place{admin("Highland", scCouncil)}},
+		{TypeCodes: museums, Subjects: topicMaritime, Places: []plan.Place{admin("Shetland Islands", scCouncil)}}}},
+	{"pub-comp-035", []plan.Constraints{
+		{TypeCodes: museums, Subjects: topicLiterary, Places: []plan.Place{admin("Cumbria", "")}},
+		{TypeCodes: museums, Subjects: topicLiterary, Places: []plan.Place{admin("Nottinghamshire", "")}}}},
 
 	// collection: "Which museums in P have collections about T?" (open)
-	{"pub-coll-002", one(router.Constraints{TypeCodes: museums, Subjects: topicSport, Places: []router.Place{admin("South East", ukRegion)}, Status: "open"})},
-	{"pub-coll-004", one(router.Constraints{TypeCodes: museums, Subjects: topicMilitary, Places: []router.Place{region("Channel Islands")}, Status: "open"})},
-	{"pub-coll-010", one(router.Constraints{TypeCodes: museums, Subjects: topicGeology, Places: []router.Place{region("Scotland")}, Status: "open"})},
-	{"pub-coll-015", one(router.Constraints{TypeCodes: museums, Subjects: topicBunkers, Places: []router.Place{admin("Kent", "")}, Status: "open"})},
-	{"pub-coll-016", one(router.Constraints{TypeCodes: museums, Subjects: topicNatural, Places: []router.Place{admin("City of Edinburgh", scCouncil)}, Status: "open"})},
-	{"pub-coll-017", one(router.Constraints{TypeCodes: museums, Subjects: topicRailways, Places: []router.Place{city("Boness")}, Status: "open"})},
-	{"pub-coll-022", one(router.Constraints{TypeCodes: museums, Subjects: topicReligion, Places: []router.Place{admin("East of England", ukRegion)}, Status: "open"})},
-	{"pub-coll-024", one(router.Constraints{TypeCodes: museums, Subjects: topicRoman, Places: []router.Place{admin("South West", ukRegion)}, Status: "open"})},
-	{"pub-coll-036", one(router.Constraints{TypeCodes: museums, Subjects: topicMedicine, Places: []router.Place{city("Edinburgh")}, Status: "open"})},
-	{"pub-coll-040", one(router.Constraints{TypeCodes: museums, Subjects: topicTextiles, Places: []router.Place{city("Macclesfield")}, Status: "open"})},
+	{"pub-coll-002", one(plan.Constraints{TypeCodes: museums, Subjects: topicSport, Places: []plan.Place{admin("South East", ukRegion)}, Status: "open"})},
+	{"pub-coll-004", one(plan.Constraints{TypeCodes: museums, Subjects: topicMilitary, Places: []plan.Place{region("Channel Islands")}, Status: "open"})},
+	{"pub-coll-010", one(plan.Constraints{TypeCodes: museums, Subjects: topicGeology, Places: []plan.Place{region("Scotland")}, Status: "open"})},
+	{"pub-coll-015", one(plan.Constraints{TypeCodes: museums, Subjects: topicBunkers, Places: []plan.Place{admin("Kent", "")}, Status: "open"})},
+	{"pub-coll-016", one(plan.Constraints{TypeCodes: museums, Subjects: topicNatural, Places: []plan.Place{admin("City of Edinburgh", scCouncil)}, Status: "open"})},
+	{"pub-coll-017", one(plan.Constraints{TypeCodes: museums, Subjects: topicRailways, Places: []plan.Place{city("Boness")}, Status: "open"})},
+	{"pub-coll-022", one(plan.Constraints{TypeCodes: museums, Subjects: topicReligion, Places: []plan.Place{admin("East of England", ukRegion)}, Status: "open"})},
+	{"pub-coll-024", one(plan.Constraints{TypeCodes: museums, Subjects: topicRoman, Places: []plan.Place{admin("South West", ukRegion)}, Status: "open"})},
+	{"pub-coll-036", one(plan.Constraints{TypeCodes: museums, Subjects: topicMedicine, Places: []plan.Place{city("Edinburgh")}, Status: "open"})},
+	{"pub-coll-040", one(plan.Constraints{TypeCodes: museums, Subjects: topicTextiles, Places: []plan.Place{city("Macclesfield")}, Status: "open"})},
 }
 
 func TestSelectGoldParity(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -233,27 +233,27 @@ func TestSelect(t *testing.T) {
 	g := testGraph(t)
 	tests := []struct {
 		name string
-		c    router.Constraints
+		c    plan.Constraints
 		want []string
 	}{
-		{"accredited regimental museums in Scotland", router.Constraints{
+		{"accredited regimental museums in Scotland", plan.Constraints{
 			TypeCodes: []string{"M"}, Accreditation: "Accredited", Status: "open",
 			Subjects: []string{"War and conflict / Regiment"},
-			Places:   []router.Place{{Name: "Scotland", Level: router.LevelRegion}},
+			Places:   []plan.Place{{Name: "Scotland", Level: plan.LevelRegion}},
 		}, []string{"mm:mm.domus.SC038", "mm:mm.domus.SC069", "mm:mm.domus.SC116", "mm:mm.domus.SC177",
 			"mm:mm.domus.SC178", "mm:mm.domus.SC180", "mm:mm.domus.SC183"}},
-		{"museums in Edinburgh closed before 2000", router.Constraints{
-			TypeCodes: []string{"M"}, Places: []router.Place{{Name: "Edinburgh", Level: router.LevelCity}},
-			Years: &router.YearRange{Field: "closed", To: 1999},
+		{"museums in Edinburgh closed before 2000", plan.Constraints{
+			TypeCodes: []string{"M"}, Places: []plan.Place{{Name: "Edinburgh", Level: plan.LevelCity}},
+			Years: &plan.YearRange{Field: "closed", To: 1999},
 		}, []string{"mm:mm.aim82NM.047"}}, // two 1945:2017 ranges straddle the cut-off
-		{"places are ORed", router.Constraints{
-			Places: []router.Place{{Name: "Edinburgh", Level: router.LevelCity}, {Name: "Harwich", Level: router.LevelCity}},
-			Years:  &router.YearRange{Field: "closed", To: 1999},
+		{"places are ORed", plan.Constraints{
+			Places: []plan.Place{{Name: "Edinburgh", Level: plan.LevelCity}, {Name: "Harwich", Level: plan.LevelCity}},
+			Years:  &plan.YearRange{Field: "closed", To: 1999},
 		}, []string{"mm:mm.aim82NM.047"}},
-		{"houses", router.Constraints{Names: []router.NameMatch{{Name: "Derby Museum and Art Gallery"}}, Relation: "houses"},
+		{"houses", plan.Constraints{Names: []plan.NameMatch{{Name: "Derby Museum and Art Gallery"}}, Relation: "houses"},
 			[]string{"mm:mm.domus.EM048"}},
-		{"only a type is not selective", router.Constraints{TypeCodes: []string{"M"}}, nil},
-		{"a name without relation is not selective", router.Constraints{Names: []router.NameMatch{{Name: "Alnwick Castle"}}}, nil},
+		{"only a type is not selective", plan.Constraints{TypeCodes: []string{"M"}}, nil},
+		{"a name without relation is not selective", plan.Constraints{Names: []plan.NameMatch{{Name: "Alnwick Castle"}}}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -262,14 +262,14 @@ func TestSelect(t *testing.T) {
 	}
 
 	t.Run("open drops ended memberships", func(t *testing.T) {
-		c := router.Constraints{Bodies: []router.Body{{Name: "Sheffield Galleries and Museums Trust", Relation: "operated_by"}}}
+		c := plan.Constraints{Bodies: []plan.Body{{Name: "Sheffield Galleries and Museums Trust", Relation: "operated_by"}}}
 		require.Contains(t, g.Select(c, 0), "mm:mm.domus.YH022")
 		c.Status = "open"
 		require.NotContains(t, g.Select(c, 0), "mm:mm.domus.YH022")
 	})
 	t.Run("admin level narrows the unit", func(t *testing.T) {
-		any := g.Select(router.Constraints{Places: []router.Place{{Name: "Newport", Level: router.LevelAdmin}}, Status: "open"}, 0)
-		welsh := g.Select(router.Constraints{Places: []router.Place{{Name: "Newport", Level: router.LevelAdmin, AdminLevel: "Welsh UA"}}, Status: "open"}, 0)
+		any := g.Select(plan.Constraints{Places: []plan.Place{{Name: "Newport", Level: plan.LevelAdmin}}, Status: "open"}, 0)
+		welsh := g.Select(plan.Constraints{Places: []plan.Place{{Name: "Newport", Level: plan.LevelAdmin, AdminLevel: "Welsh UA"}}, Status: "open"}, 0)
 		require.NotEmpty(t, welsh)
 		require.Subset(t, any, welsh)
 		for _, id := range welsh {
@@ -278,8 +278,8 @@ func TestSelect(t *testing.T) {
 		}
 	})
 	t.Run("every result satisfies the constraints", func(t *testing.T) {
-		c := router.Constraints{Places: []router.Place{{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}},
-			Years: &router.YearRange{Field: "opened", From: 1950, To: 1969}}
+		c := plan.Constraints{Places: []plan.Place{{Name: "Kent", Level: plan.LevelAdmin, AdminLevel: "English County"}},
+			Years: &plan.YearRange{Field: "opened", From: 1950, To: 1969}}
 		got := g.Select(c, 0)
 		require.NotEmpty(t, got)
 		for _, id := range got {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -19,11 +20,11 @@ var testRouter = testfixture.Shared(func(ds *heritage.Dataset) (*router.Router, 
 func TestPlaceQuestions(t *testing.T) {
 	g := testGraph(t)
 	r := testRouter(t)
-	city := func(n string) router.Place { return router.Place{Name: n, Level: router.LevelCity} }
-	admin := func(n, l string) router.Place { return router.Place{Name: n, Level: router.LevelAdmin, AdminLevel: l} }
+	city := func(n string) plan.Place { return plan.Place{Name: n, Level: plan.LevelCity} }
+	admin := func(n, l string) plan.Place { return plan.Place{Name: n, Level: plan.LevelAdmin, AdminLevel: l} }
 	tests := []struct {
 		q    string
-		want router.Place
+		want plan.Place
 		near bool
 		// some records the selection must hold, and must not
 		has, hasNot []string
@@ -66,7 +67,7 @@ func TestPlaceQuestions(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.q, func(t *testing.T) {
 			c := r.Route(tc.q).Constraints
-			require.Equal(t, []router.Place{tc.want}, placesRead(c), "near %v", c.NearPlace)
+			require.Equal(t, []plan.Place{tc.want}, placesRead(c), "near %v", c.NearPlace)
 			require.Equal(t, tc.near, c.NearPlace)
 
 			stated := g.SelectMatching(c, 0, Stated)
@@ -104,7 +105,7 @@ func TestPlaceQuestions(t *testing.T) {
 // the Near level.
 func TestSelectNear(t *testing.T) {
 	g := testGraph(t)
-	newark := router.Constraints{TypeCodes: []string{"M"}, Places: []router.Place{{Name: "Newark", Level: router.LevelCity}}, NearPlace: true}
+	newark := plan.Constraints{TypeCodes: []string{"M"}, Places: []plan.Place{{Name: "Newark", Level: plan.LevelCity}}, NearPlace: true}
 	sel := g.Select(newark, 0)
 	near := g.SelectMatching(newark, 0, Near)
 	require.Contains(t, sel, "mm:mm.aim.1138") // postal town Newark, 17 km out
@@ -116,7 +117,7 @@ func TestSelectNear(t *testing.T) {
 }
 
 // placesRead returns the places of c without the text they were read from.
-func placesRead(c router.Constraints) []router.Place {
+func placesRead(c plan.Constraints) []plan.Place {
 	out := slices.Clone(c.Places)
 	for i := range out {
 		out[i].Text = ""

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/stretchr/testify/require"
 )
 
@@ -52,25 +52,25 @@ func TestPlaceKeys(t *testing.T) {
 		keys = append(keys, p.Index...)
 	}
 	tests := []struct {
-		place router.Place
+		place plan.Place
 		match bool
 	}{
-		{router.Place{Name: "EDINBURGH", Level: router.LevelCity}, true},
-		{router.Place{Name: "gb", Level: router.LevelCountry}, true},
-		{router.Place{Name: "Scotland", Level: router.LevelRegion}, true},
-		{router.Place{Name: "City of Edinburgh", Level: router.LevelCounty}, true},
-		{router.Place{Name: "City of Edinburgh", Level: router.LevelAdmin}, true},
-		{router.Place{Name: "City of Edinburgh", Level: router.LevelAdmin, AdminLevel: "Scottish Council Area"}, true},
-		{router.Place{Name: "City of Edinburgh", Level: router.LevelAdmin, AdminLevel: "County"}, false},
-		{router.Place{Name: "Edinburgh", Level: router.LevelCounty}, false},
-		{router.Place{Name: "Glasgow", Level: router.LevelCity}, false},
-		{router.Place{Name: "Edinburgh", Level: "planet"}, false},
+		{plan.Place{Name: "EDINBURGH", Level: plan.LevelCity}, true},
+		{plan.Place{Name: "gb", Level: plan.LevelCountry}, true},
+		{plan.Place{Name: "Scotland", Level: plan.LevelRegion}, true},
+		{plan.Place{Name: "City of Edinburgh", Level: plan.LevelCounty}, true},
+		{plan.Place{Name: "City of Edinburgh", Level: plan.LevelAdmin}, true},
+		{plan.Place{Name: "City of Edinburgh", Level: plan.LevelAdmin, AdminLevel: "Scottish Council Area"}, true},
+		{plan.Place{Name: "City of Edinburgh", Level: plan.LevelAdmin, AdminLevel: "County"}, false},
+		{plan.Place{Name: "Edinburgh", Level: plan.LevelCounty}, false},
+		{plan.Place{Name: "Glasgow", Level: plan.LevelCity}, false},
+		{plan.Place{Name: "Edinburgh", Level: "planet"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.place.Level+" "+tc.place.Name+" "+tc.place.AdminLevel, func(t *testing.T) {
 			stated, _, _ := PlaceKeys(tc.place)
 			require.Equal(t, tc.match, slices.ContainsFunc(stated, func(k string) bool { return slices.Contains(keys, k) }))
-			ids := g.Select(router.Constraints{Places: []router.Place{tc.place}}, 0)
+			ids := g.Select(plan.Constraints{Places: []plan.Place{tc.place}}, 0)
 			require.Equal(t, tc.match, slices.Contains(ids, in.ID))
 		})
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,38 +27,38 @@ func view(hs []retrieval.Hit) []hitView {
 
 func TestRetriever(t *testing.T) {
 	r := NewRetriever(testGraph(t))
-	nms := router.Constraints{Bodies: []router.Body{{Name: "National Museums Scotland", Relation: "part_of"}}, Status: "open"}
+	nms := plan.Constraints{Bodies: []plan.Body{{Name: "National Museums Scotland", Relation: "part_of"}}, Status: "open"}
 	tests := []struct {
 		name    string
-		plan    *router.Plan
+		plan    *plan.Plan
 		k       int
 		filters filter.Set
 		want    []hitView
 	}{
-		{"identifier", &router.Plan{Intent: router.Factual, Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}, Field: "gnd"}}, 5, nil,
+		{"identifier", &plan.Plan{Intent: plan.Factual, Constraints: plan.Constraints{ISILs: []string{"DE-MUS-165513"}, Field: "gnd"}}, 5, nil,
 			[]hitView{{"wd:Q877252", 1, 1}}},
-		{"body members", &router.Plan{Intent: router.Relationship, Constraints: nms}, 10, nil,
+		{"body members", &plan.Plan{Intent: plan.Relationship, Constraints: nms}, 10, nil,
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}, {"mm:mm.domus.SC280", 1, 2}, {"mm:mm.domus.SC281", 1, 3}}},
-		{"k truncates", &router.Plan{Constraints: nms}, 2, nil,
+		{"k truncates", &plan.Plan{Constraints: nms}, 2, nil,
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}, {"mm:mm.domus.SC280", 1, 2}}},
-		{"filters apply", &router.Plan{Constraints: nms}, 10,
+		{"filters apply", &plan.Plan{Constraints: nms}, 10,
 			filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"Edinburgh"}}},
 			[]hitView{{"mm:mm.domus.SC277", 1, 1}}},
-		{"a filter on an unknown key matches nothing", &router.Plan{Constraints: nms}, 10,
+		{"a filter on an unknown key matches nothing", &plan.Plan{Constraints: nms}, 10,
 			filter.Set{{Field: "city", Op: filter.Eq, Values: []string{"Edinburgh"}}, {Field: "colour", Op: filter.Eq, Values: []string{"red"}}},
 			nil},
-		{"relation question: answer first, anchor after", &router.Plan{Intent: router.Relationship, Constraints: router.Constraints{
-			Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery", IDs: []string{"mm:mm.domus.EM034"}, Score: 1}}, Relation: "houses"}}, 10, nil,
+		{"relation question: answer first, anchor after", &plan.Plan{Intent: plan.Relationship, Constraints: plan.Constraints{
+			Names: []plan.NameMatch{{Name: "Derby Museum And Art Gallery", IDs: []string{"mm:mm.domus.EM034"}, Score: 1}}, Relation: "houses"}}, 10, nil,
 			[]hitView{{"mm:mm.domus.EM048", 1, 1}, {"mm:mm.domus.EM034", AnchorScore, 2}}},
-		{"temporal question about one institution", &router.Plan{Intent: router.Temporal, Constraints: router.Constraints{
-			Names: []router.NameMatch{{Name: "Titanic Belfast", Score: 0.9}}, Field: "opened"}}, 10, nil,
+		{"temporal question about one institution", &plan.Plan{Intent: plan.Temporal, Constraints: plan.Constraints{
+			Names: []plan.NameMatch{{Name: "Titanic Belfast", Score: 0.9}}, Field: "opened"}}, 10, nil,
 			[]hitView{{"mm:mm.New.1", 0.9, 1}}},
-		{"comparative sides are unioned", &router.Plan{Intent: router.Comparative, Sides: []router.Constraints{
-			{Bodies: []router.Body{{Name: "Museum Nord"}}}, {Bodies: []router.Body{{Name: "National Museums Scotland"}}}}}, 10, nil,
+		{"comparative sides are unioned", &plan.Plan{Intent: plan.Comparative, Sides: []plan.Constraints{
+			{Bodies: []plan.Body{{Name: "Museum Nord"}}}, {Bodies: []plan.Body{{Name: "National Museums Scotland"}}}}}, 10, nil,
 			[]hitView{{"ror:00mjny636", 1, 1}, {"ror:0261smd61", 1, 2}, {"mm:mm.domus.SC277", 1, 3}, {"mm:mm.domus.SC280", 1, 4}, {"mm:mm.domus.SC281", 1, 5}}},
-		{"type only yields nothing", &router.Plan{Constraints: router.Constraints{TypeCodes: []string{"M"}, List: true}}, 10, nil, nil},
+		{"type only yields nothing", &plan.Plan{Constraints: plan.Constraints{TypeCodes: []string{"M"}, List: true}}, 10, nil, nil},
 		{"no plan yields nothing", nil, 10, nil, nil},
-		{"k zero yields nothing", &router.Plan{Constraints: nms}, 0, nil, nil},
+		{"k zero yields nothing", &plan.Plan{Constraints: nms}, 0, nil, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,7 +66,7 @@ func TestRetriever(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, tc.want, view(hs))
 			for _, h := range hs {
-				require.Equal(t, router.RetrieverKG, h.Source)
+				require.Equal(t, plan.RetrieverKG, h.Source)
 				require.NotEmpty(t, h.Name)
 			}
 		})
@@ -77,7 +77,7 @@ func TestRetrieverCancelled(t *testing.T) {
 	r := NewRetriever(testGraph(t))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	hs, err := r.Retrieve(ctx, retrieval.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
+	hs, err := r.Retrieve(ctx, retrieval.Query{K: 5, Plan: &plan.Plan{Constraints: plan.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Nil(t, hs)
 }
@@ -87,7 +87,7 @@ type failingSource struct{ err error }
 
 func (f failingSource) Lookup(context.Context, string, string) ([]string, error) { return nil, f.err }
 func (f failingSource) ByName(context.Context, string) ([]string, error)         { return nil, f.err }
-func (f failingSource) Select(context.Context, router.Constraints, int) ([]string, error) {
+func (f failingSource) Select(context.Context, plan.Constraints, int) ([]string, error) {
 	return nil, f.err
 }
 
@@ -96,18 +96,18 @@ func TestRetrieverOverFailingSource(t *testing.T) {
 	r := NewRetrieverOver(failingSource{down}, testGraph(t).Dataset())
 	tests := []struct {
 		name    string
-		c       router.Constraints
+		c       plan.Constraints
 		wantErr bool
 	}{
-		{"identifier", router.Constraints{ISILs: []string{"DE-MUS-165513"}}, true},
-		{"selection", router.Constraints{Bodies: []router.Body{{Name: "National Museums Scotland"}}}, true},
-		{"name", router.Constraints{Names: []router.NameMatch{{Name: "Titanic Belfast"}}}, true},
-		{"name with ids asks nothing", router.Constraints{Names: []router.NameMatch{{Name: "Titanic Belfast", IDs: []string{"mm:mm.New.1"}}}}, false},
-		{"type only asks nothing", router.Constraints{TypeCodes: []string{"M"}}, false},
+		{"identifier", plan.Constraints{ISILs: []string{"DE-MUS-165513"}}, true},
+		{"selection", plan.Constraints{Bodies: []plan.Body{{Name: "National Museums Scotland"}}}, true},
+		{"name", plan.Constraints{Names: []plan.NameMatch{{Name: "Titanic Belfast"}}}, true},
+		{"name with ids asks nothing", plan.Constraints{Names: []plan.NameMatch{{Name: "Titanic Belfast", IDs: []string{"mm:mm.New.1"}}}}, false},
+		{"type only asks nothing", plan.Constraints{TypeCodes: []string{"M"}}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			hs, err := r.Retrieve(context.Background(), retrieval.Query{K: 5, Plan: &router.Plan{Constraints: tc.c}})
+			hs, err := r.Retrieve(context.Background(), retrieval.Query{K: 5, Plan: &plan.Plan{Constraints: tc.c}})
 			if tc.wantErr {
 				require.ErrorIs(t, err, down)
 				require.Nil(t, hs)

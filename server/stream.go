@@ -9,7 +9,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Server-Sent Events of POST /v1/ask?stream=true, in the order sent.
@@ -50,7 +50,7 @@ func (s *Server) askStream(w http.ResponseWriter, r *http.Request, req pipeline.
 	ev := &events{w: w, rc: http.NewResponseController(w)}
 	retrieved := false
 	req.Progress = &pipeline.Progress{
-		Retrieved: func(plan router.Plan, hits []fusion.Fused) {
+		Retrieved: func(plan plan.Plan, hits []fusion.Fused) {
 			ev.send(EventPlan, plan)
 			ev.send(EventHits, hits)
 			retrieved = true

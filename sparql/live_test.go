@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -304,7 +304,7 @@ func TestLiveRetriever(t *testing.T) {
 	ds := dataset(t)
 	r := NewRetriever(c, ds)
 	ctx := context.Background()
-	retrieve := func(k int, cons router.Constraints, filters ...string) []string {
+	retrieve := func(k int, cons plan.Constraints, filters ...string) []string {
 		t.Helper()
 		q := queryFor(k, cons, filters...)
 		hits, err := r.Retrieve(ctx, q)
@@ -312,7 +312,7 @@ func TestLiveRetriever(t *testing.T) {
 		require.LessOrEqual(t, len(hits), k)
 		var ids []string
 		for i, h := range hits {
-			require.Equal(t, router.RetrieverWikidata, h.Source)
+			require.Equal(t, plan.RetrieverWikidata, h.Source)
 			require.Equal(t, i+1, h.Rank)
 			in, ok := ds.Get(h.ID)
 			require.True(t, ok)
@@ -322,25 +322,25 @@ func TestLiveRetriever(t *testing.T) {
 		return ids
 	}
 
-	require.Equal(t, []string{"wd:Q891746"}, retrieve(5, router.Constraints{ISILs: []string{"DE-MUS-031618"}}))
-	require.Equal(t, []string{"wd:Q891746"}, retrieve(5, router.Constraints{QIDs: []string{"Q891746"}}))
-	require.Equal(t, []string{"ror:05dhe8b71"}, retrieve(5, router.Constraints{Names: []router.NameMatch{{Text: "british library", Name: "British Library", Score: 1}}}))
+	require.Equal(t, []string{"wd:Q891746"}, retrieve(5, plan.Constraints{ISILs: []string{"DE-MUS-031618"}}))
+	require.Equal(t, []string{"wd:Q891746"}, retrieve(5, plan.Constraints{QIDs: []string{"Q891746"}}))
+	require.Equal(t, []string{"ror:05dhe8b71"}, retrieve(5, plan.Constraints{Names: []plan.NameMatch{{Text: "british library", Name: "British Library", Score: 1}}}))
 	// Bomann finds the museum and its library, exact-ish names first.
-	ids := retrieve(5, router.Constraints{Names: []router.NameMatch{{Text: "bomann", Name: "Bomann", Score: 0.9}}})
+	ids := retrieve(5, plan.Constraints{Names: []plan.NameMatch{{Text: "bomann", Name: "Bomann", Score: 0.9}}})
 	require.Equal(t, "wd:Q891746", ids[0])
 	require.Contains(t, ids, "wd:Q28738505")
 	// Order: QIDs, then ISILs, then names; each record once; K respected.
-	ids = retrieve(2, router.Constraints{
+	ids = retrieve(2, plan.Constraints{
 		QIDs:  []string{"Q23308"},
 		ISILs: []string{"DE-MUS-031618"},
-		Names: []router.NameMatch{{Name: "Bomann-Museum", Score: 1}, {Name: "Museum Schnütgen", Score: 1}},
+		Names: []plan.NameMatch{{Name: "Bomann-Museum", Score: 1}, {Name: "Museum Schnütgen", Score: 1}},
 	})
 	require.Equal(t, []string{"ror:05dhe8b71", "wd:Q891746"}, ids)
 	// Filters apply to the mapped records.
-	require.Empty(t, retrieve(5, router.Constraints{ISILs: []string{"DE-MUS-031618"}}, "GB"))
-	require.Equal(t, []string{"ror:05dhe8b71"}, retrieve(5, router.Constraints{ISILs: []string{"DE-MUS-031618"}, QIDs: []string{"Q23308"}}, "GB"))
+	require.Empty(t, retrieve(5, plan.Constraints{ISILs: []string{"DE-MUS-031618"}}, "GB"))
+	require.Equal(t, []string{"ror:05dhe8b71"}, retrieve(5, plan.Constraints{ISILs: []string{"DE-MUS-031618"}, QIDs: []string{"Q23308"}}, "GB"))
 	// Nothing to look up.
-	require.Empty(t, retrieve(5, router.Constraints{TypeCodes: []string{"M"}}))
+	require.Empty(t, retrieve(5, plan.Constraints{TypeCodes: []string{"M"}}))
 
 	enr, err := r.Enrich(ctx, []string{"wd:Q891746", "ror:05dhe8b71", "mm:does-not-exist", "wd:Q891746"})
 	require.NoError(t, err)

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/router"
 )
 
-func queryFor(k int, cons router.Constraints, country ...string) retrieval.Query {
-	q := retrieval.Query{Text: "question", K: k, Plan: &router.Plan{Constraints: cons}}
+func queryFor(k int, cons plan.Constraints, country ...string) retrieval.Query {
+	q := retrieval.Query{Text: "question", K: k, Plan: &plan.Plan{Constraints: cons}}
 	if len(country) > 0 {
 		q.Filters = filter.Set{{Field: "country", Op: filter.Eq, Values: country}}
 	}
@@ -31,7 +31,7 @@ func TestRetrieverPartialFailure(t *testing.T) {
 	r := NewRetriever(c, dataset(t))
 	ctx := context.Background()
 
-	hits, err := r.Retrieve(ctx, queryFor(5, router.Constraints{QIDs: []string{"Q891746"}, ISILs: []string{"DE-380"}}))
+	hits, err := r.Retrieve(ctx, queryFor(5, plan.Constraints{QIDs: []string{"Q891746"}, ISILs: []string{"DE-380"}}))
 	require.NoError(t, err)
 	require.Len(t, hits, 1)
 	require.Equal(t, "wd:Q891746", hits[0].ID)
@@ -39,7 +39,7 @@ func TestRetrieverPartialFailure(t *testing.T) {
 	require.Equal(t, "DE-MUS-031618", hits[0].Identifiers.ISIL)
 
 	// Nothing usable left: the error is returned.
-	_, err = r.Retrieve(ctx, queryFor(5, router.Constraints{ISILs: []string{"DE-380"}}))
+	_, err = r.Retrieve(ctx, queryFor(5, plan.Constraints{ISILs: []string{"DE-380"}}))
 	var se *StatusError
 	require.ErrorAs(t, err, &se)
 	require.ErrorContains(t, err, "wikidata:")
@@ -51,9 +51,9 @@ func TestRetrieverNoPlanNoRequest(t *testing.T) {
 	r := NewRetriever(c, dataset(t))
 	for _, q := range []retrieval.Query{
 		{Text: "museums in Celle", K: 5},
-		queryFor(0, router.Constraints{ISILs: []string{"DE-380"}}),
-		queryFor(5, router.Constraints{Places: []router.Place{{Name: "Celle", Level: router.LevelCity}}}),
-		queryFor(5, router.Constraints{ISILs: []string{"not an isil"}, Names: []router.NameMatch{{Name: "  "}}}),
+		queryFor(0, plan.Constraints{ISILs: []string{"DE-380"}}),
+		queryFor(5, plan.Constraints{Places: []plan.Place{{Name: "Celle", Level: plan.LevelCity}}}),
+		queryFor(5, plan.Constraints{ISILs: []string{"not an isil"}, Names: []plan.NameMatch{{Name: "  "}}}),
 	} {
 		hits, err := r.Retrieve(context.Background(), q)
 		require.NoError(t, err)
@@ -63,7 +63,7 @@ func TestRetrieverNoPlanNoRequest(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := r.Retrieve(ctx, queryFor(5, router.Constraints{QIDs: []string{"Q891746"}}))
+	_, err := r.Retrieve(ctx, queryFor(5, plan.Constraints{QIDs: []string{"Q891746"}}))
 	require.ErrorIs(t, err, context.Canceled)
 }
 

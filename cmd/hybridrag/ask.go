@@ -13,7 +13,7 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/pipeline"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 const askUsage = `Usage: hybridrag ask [flags] "<question>"
@@ -286,7 +286,7 @@ func fusionName(f pipeline.FusionReport) string {
 
 // frameSlots names the slots the frame filled: the yes/no test, the
 // compared attribute, and the words no rule understood.
-func frameSlots(p router.Plan) string {
+func frameSlots(p plan.Plan) string {
 	var b strings.Builder
 	if t := p.Test; t != nil {
 		fmt.Fprintf(&b, "; tests %s", t.Property)

@@ -26,8 +26,8 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/pipeline"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -216,7 +216,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 	}
 	vectorErr := func(resp *pipeline.Response) string {
 		for _, e := range resp.Errors {
-			if e.Source == router.RetrieverVector {
+			if e.Source == plan.RetrieverVector {
 				return e.Error
 			}
 		}
@@ -228,7 +228,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 		for range 5 {
 			resp, _ := ask(t)
 			require.Empty(t, vectorErr(resp), what)
-			answered += resp.BySource[router.RetrieverVector]
+			answered += resp.BySource[plan.RetrieverVector]
 		}
 		require.Positive(t, answered, "%s: the Qdrant leg found hits", what)
 	}
@@ -237,7 +237,7 @@ func TestQdrantHungOrKilled(t *testing.T) {
 		for range 5 {
 			resp, took := ask(t)
 			require.NotEmpty(t, vectorErr(resp), "%s: %q names the vector leg in errors: %+v", what, resp.Question, resp.Errors)
-			require.Zero(t, resp.BySource[router.RetrieverVector])
+			require.Zero(t, resp.BySource[plan.RetrieverVector])
 			require.NotEmpty(t, resp.Hits, "%s: %q is answered by the other legs", what, resp.Question)
 			require.Less(t, took, leg+slack, "%s: %q", what, resp.Question)
 			t.Logf("%s: %q in %v: %s", what, resp.Question, took.Round(time.Millisecond), vectorErr(resp))
@@ -331,7 +331,7 @@ func (a *askers) ask(ctx context.Context, url, question string) {
 		return
 	}
 	for _, e := range got.Errors {
-		if e.Source == router.RetrieverVector {
+		if e.Source == plan.RetrieverVector {
 			a.degraded++
 			break
 		}

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // Made-up identifiers, names and subjects, each checked against the data
@@ -168,7 +168,7 @@ func (b *qbuilder) mentioned(word string) bool {
 // institution and no answer.
 func honesty(b *qbuilder, quota int) {
 	share := func(w int) int { return max(1, (quota*w+80)/160) }
-	none := func(frame string, intent router.Intent, ps para, protect string, vars ...string) draft {
+	none := func(frame string, intent plan.Intent, ps para, protect string, vars ...string) draft {
 		return draft{frame: frame, intent: intent, paras: ps, vars: vars, protect: []string{protect},
 			notes: "Rule: nothing in the data matches; the answer should say so."}
 	}
@@ -195,19 +195,19 @@ func honesty(b *qbuilder, quota int) {
 	for _, k := range kinds {
 		b.attempt(share(16), 200, func() (draft, bool) {
 			id := k.make(b.r)
-			return none(k.frame, router.Factual, k.paras, id, "{id}", id), true
+			return none(k.frame, plan.Factual, k.paras, id, "{id}", id), true
 		})
 	}
 	namePara := []struct {
-		intent router.Intent
+		intent plan.Intent
 		paras  para
 	}{
-		{router.Factual, para{
+		{plan.Factual, para{
 			LangEN: {"What is the ISIL code of {name}?", "Where is {name}?", "What is the website of {name}?", "Tell me about {name}."},
 			LangNL: {"Wat is de ISIL-code van {name}?", "Waar ligt {name}?"},
 			LangDE: {"Wie lautet der ISIL von {name}?", "Wo liegt {name}?"},
 		}},
-		{router.Temporal, para{
+		{plan.Temporal, para{
 			LangEN: {"When did {name} open?", "In which year was {name} founded?", "When was {name} established?", "When did {name} close?"},
 			LangNL: {"Wanneer ging {name} open?", "Wanneer werd {name} opgericht?"},
 			LangDE: {"Wann wurde {name} eröffnet?", "Wann wurde {name} gegründet?"},
@@ -222,7 +222,7 @@ func honesty(b *qbuilder, quota int) {
 	b.attempt(share(15), len(offTopic), func() (draft, bool) {
 		o := offTopic[i]
 		i++
-		d := none("honesty_offtopic", router.Factual, para{o.lang: {o.q}}, "")
+		d := none("honesty_offtopic", plan.Factual, para{o.lang: {o.q}}, "")
 		d.lang = o.lang
 		return d, true
 	})
@@ -241,7 +241,7 @@ func honesty(b *qbuilder, quota int) {
 	if len(topics) > 0 {
 		b.attempt(share(20), 200, func() (draft, bool) {
 			t := absentTopics[pick(b.r, topics)]
-			return none("honesty_absent_subject", router.Collection, topicPara, "", "{en}", t.en, "{nl}", t.nl, "{de}", t.de, "{in}", pick(b.r, places)), true
+			return none("honesty_absent_subject", plan.Collection, topicPara, "", "{en}", t.en, "{nl}", t.nl, "{de}", t.de, "{in}", pick(b.r, places)), true
 		})
 	}
 	bodyPara := para{
@@ -251,7 +251,7 @@ func honesty(b *qbuilder, quota int) {
 	}
 	b.attempt(share(20), 200, func() (draft, bool) {
 		body := b.x.absentBody(b.r)
-		return none("honesty_unknown_body", router.Relationship, bodyPara, "", "{body}", body), true
+		return none("honesty_unknown_body", plan.Relationship, bodyPara, "", "{body}", body), true
 	})
 }
 

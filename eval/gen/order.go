@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 var oldestParas = para{
@@ -47,7 +47,7 @@ func orderFrame(b *qbuilder, quota int) {
 		year := func(in *heritage.Institution) int { y, _, _ := in.Opened(); return y }
 		slices.SortStableFunc(recs, func(x, y *heritage.Institution) int { return year(x) - year(y) })
 		lang := b.lang()
-		d := draft{intent: router.Exploratory, lang: lang, vars: []string{"{place}", b.placePhrase(a, lang)}}
+		d := draft{intent: plan.Exploratory, lang: lang, vars: []string{"{place}", b.placePhrase(a, lang)}}
 		switch b.r.IntN(3) {
 		case 0:
 			if year(recs[0]) == year(recs[1]) {
@@ -114,7 +114,7 @@ func groupFrame(b *qbuilder, quota int) {
 		}
 		lang := b.lang()
 		return draft{
-			frame: "group_most", intent: router.Exploratory, paras: groupParas, lang: lang,
+			frame: "group_most", intent: plan.Exploratory, paras: groupParas, lang: lang,
 			vars:     []string{"{place}", b.placePhrase(a, lang)},
 			expected: ids(by[best]), answer: best,
 			notes: fmt.Sprintf("Rule: admin_area has %s (%s); every open museum there states a county; the county with the most open museums.", a.name, a.level),
@@ -172,7 +172,7 @@ func exceptFrame(b *qbuilder, quota int) {
 		}
 		lang := b.lang()
 		return draft{
-			frame: "place_except", intent: router.Exploratory, paras: exceptParas, lang: lang,
+			frame: "place_except", intent: plan.Exploratory, paras: exceptParas, lang: lang,
 			vars:     []string{"{place}", b.placePhrase(a, lang), "{town}", town},
 			protect:  []string{town},
 			expected: ids(rest), acceptable: ids(closedRest), answer: listAnswer(rest, "museums"),

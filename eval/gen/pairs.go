@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // pairs offers up to quota×20 random pairs from pool to mk until quota
@@ -29,7 +29,7 @@ func exactOpened(in *heritage.Institution) (int, bool) {
 
 func pairDraft(name string, a, c *heritage.Institution, ps para, answer, rule string) draft {
 	return draft{
-		frame: name, intent: router.Comparative, paras: ps, vars: []string{"{a}", a.Name, "{b}", c.Name},
+		frame: name, intent: plan.Comparative, paras: ps, vars: []string{"{a}", a.Name, "{b}", c.Name},
 		expected: []string{a.ID, c.ID}, answer: answer,
 		notes: fmt.Sprintf("Rule: %s (%s, %s); pairs with equal or unknown values are not asked.", rule, a.ID, c.ID),
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // para holds a frame's paraphrases by language. A paraphrase that starts
@@ -19,7 +19,7 @@ type para map[string][]string
 // chosen.
 type draft struct {
 	frame      string
-	intent     router.Intent
+	intent     plan.Intent
 	paras      para
 	vars       []string // placeholder, value, placeholder, value …
 	protect    []string // values a typo must not touch
@@ -173,7 +173,7 @@ type frame struct {
 // 2,430). A new frame goes last, so that the questions of the others do
 // not change.
 var questionFrames = []frame{
-	{60, fieldFrame("field_isil", router.Factual, func(in *heritage.Institution) string {
+	{60, fieldFrame("field_isil", plan.Factual, func(in *heritage.Institution) string {
 		if len(in.Identifiers.ISILAll) > 1 {
 			return "" // several ISILs: no single answer
 		}
@@ -183,12 +183,12 @@ var questionFrames = []frame{
 		LangNL: {"Wat is de ISIL-code van {name}?", "Welke ISIL heeft {name}?", "~isil {name}"},
 		LangDE: {"Wie lautet der ISIL von {name}?", "Welchen ISIL-Code hat {name}?", "~ISIL {name}"},
 	})},
-	{50, fieldFrame("field_qid", router.Factual, func(in *heritage.Institution) string { return in.Wikidata }, para{
+	{50, fieldFrame("field_qid", plan.Factual, func(in *heritage.Institution) string { return in.Wikidata }, para{
 		LangEN: {"What is the Wikidata ID of {name}?", "Which Wikidata item is {name}?", "Give me the QID of {name}.", "What's the Wikidata identifier for {name}?", "~{name} wikidata id"},
 		LangNL: {"Wat is het Wikidata-ID van {name}?", "Welk Wikidata-item hoort bij {name}?"},
 		LangDE: {"Wie lautet die Wikidata-ID von {name}?", "Welches Wikidata-Objekt ist {name}?"},
 	})},
-	{50, fieldFrame("field_gnd", router.Factual, func(in *heritage.Institution) string {
+	{50, fieldFrame("field_gnd", plan.Factual, func(in *heritage.Institution) string {
 		if len(in.Identifiers.GND) == 1 {
 			return in.Identifiers.GND[0]
 		}
@@ -198,27 +198,27 @@ var questionFrames = []frame{
 		LangNL: {"Wat is de GND-identifier van {name}?", "Welk GND-nummer heeft {name}?"},
 		LangDE: {"Wie lautet die GND-Nummer von {name}?", "Welche GND hat {name}?", "~GND {name}"},
 	})},
-	{40, fieldFrame("field_website", router.Factual, func(in *heritage.Institution) string { return in.Website }, para{
+	{40, fieldFrame("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website }, para{
 		LangEN: {"What is the website of {name}?", "What is the official website of {name}?", "Where can I find {name} online?", "homepage of {name}?"},
 		LangNL: {"Wat is de website van {name}?", "Welke website heeft {name}?"},
 		LangDE: {"Wie lautet die Website von {name}?", "Unter welcher Webadresse ist {name} zu finden?"},
 	})},
-	{50, fieldFrame("field_city", router.Factual, statedCity, para{
+	{50, fieldFrame("field_city", plan.Factual, statedCity, para{
 		LangEN: {"In which city is {name}?", "In which town is {name} located?", "Which town is {name} in?", "What city is {name} based in?", "~{name} city"},
 		LangNL: {"In welke plaats staat {name}?", "In welke stad ligt {name}?"},
 		LangDE: {"In welcher Stadt befindet sich {name}?", "In welchem Ort liegt {name}?"},
 	})},
-	{40, fieldFrame("field_postcode", router.Factual, func(in *heritage.Institution) string { return in.Postcode }, para{
+	{40, fieldFrame("field_postcode", plan.Factual, func(in *heritage.Institution) string { return in.Postcode }, para{
 		LangEN: {"What is the postcode of {name}?", "What's the post code for {name}?", "Which postcode does {name} have?", "~{name} postcode"},
 		LangNL: {"Wat is de postcode van {name}?", "Welke postcode heeft {name}?"},
 		LangDE: {"Wie lautet die Postleitzahl von {name}?", "Welche Postleitzahl hat {name}?"},
 	})},
-	{30, fieldFrame("field_address", router.Factual, func(in *heritage.Institution) string { return in.Address }, para{
+	{30, fieldFrame("field_address", plan.Factual, func(in *heritage.Institution) string { return in.Address }, para{
 		LangEN: {"What is the address of {name}?", "What is the street address of {name}?", "Where exactly is {name}? I need the address.", "address of {name}?"},
 		LangNL: {"Wat is het adres van {name}?", "Op welk adres is {name} gevestigd?"},
 		LangDE: {"Wie lautet die Adresse von {name}?", "Welche Anschrift hat {name}?"},
 	})},
-	{40, fieldFrame("field_type", router.Factual, func(in *heritage.Institution) string {
+	{40, fieldFrame("field_type", plan.Factual, func(in *heritage.Institution) string {
 		if in.Type == "UNKNOWN" {
 			return ""
 		}
@@ -228,7 +228,7 @@ var questionFrames = []frame{
 		LangNL: {"Wat voor instelling is {name}?", "Welk type instelling is {name}?"},
 		LangDE: {"Was für eine Einrichtung ist {name}?", "Welcher Art von Einrichtung ist {name}?"},
 	})},
-	{40, fieldFrame("field_governance", router.Factual, func(in *heritage.Institution) string {
+	{40, fieldFrame("field_governance", plan.Factual, func(in *heritage.Institution) string {
 		if in.Governance == "" || in.GovernanceCode == "" {
 			return ""
 		}
@@ -238,12 +238,12 @@ var questionFrames = []frame{
 		LangNL: {"Wat is de bestuursvorm van {name}?", "Hoe wordt {name} bestuurd?"},
 		LangDE: {"Welche Trägerschaft hat {name}?", "Wie ist {name} organisiert, welche Trägerschaft?"},
 	})},
-	{30, fieldFrame("field_accreditation", router.Factual, func(in *heritage.Institution) string { return in.Accreditation }, para{
+	{30, fieldFrame("field_accreditation", plan.Factual, func(in *heritage.Institution) string { return in.Accreditation }, para{
 		LangEN: {"What is the accreditation status of {name}?", "What accreditation does {name} have?", "Accreditation of {name}?", "Tell me the accreditation of {name}."},
 		LangNL: {"Wat is de accreditatiestatus van {name}?", "Welke accreditatie heeft {name}?"},
 		LangDE: {"Welchen Akkreditierungsstatus hat {name}?", "Wie steht es um die Akkreditierung von {name}?"},
 	})},
-	{30, fieldFrame("field_size", router.Factual, func(in *heritage.Institution) string {
+	{30, fieldFrame("field_size", plan.Factual, func(in *heritage.Institution) string {
 		if sizeRank(in.Size) == 0 {
 			return ""
 		}
@@ -253,12 +253,12 @@ var questionFrames = []frame{
 		LangNL: {"Hoe groot is {name}?", "Welke grootteklasse heeft {name}?"},
 		LangDE: {"Wie groß ist {name}?", "Welche Größenklasse hat {name}?"},
 	})},
-	{30, fieldFrame("field_status", router.Factual, func(in *heritage.Institution) string { return in.Status }, para{
+	{30, fieldFrame("field_status", plan.Factual, func(in *heritage.Institution) string { return in.Status }, para{
 		LangEN: {"What is the status of {name}?", "Is {name} open or closed?", "What is the current status of {name}?", "open or closed: {name}?"},
 		LangNL: {"Wat is de status van {name}?", "Is {name} open of gesloten?"},
 		LangDE: {"Welchen Status hat {name}?", "Ist {name} geöffnet oder geschlossen?"},
 	})},
-	{50, fieldFrame("field_year_opened", router.Temporal, func(in *heritage.Institution) string {
+	{50, fieldFrame("field_year_opened", plan.Temporal, func(in *heritage.Institution) string {
 		if from, to, ok := in.Opened(); ok && from == to {
 			return fmt.Sprint(from)
 		}
@@ -268,7 +268,7 @@ var questionFrames = []frame{
 		LangNL: {"In welk jaar ging {name} open?", "Wanneer werd {name} geopend?"},
 		LangDE: {"In welchem Jahr wurde {name} eröffnet?", "Wann wurde {name} gegründet?"},
 	})},
-	{40, fieldFrame("field_year_closed", router.Temporal, func(in *heritage.Institution) string {
+	{40, fieldFrame("field_year_closed", plan.Temporal, func(in *heritage.Institution) string {
 		if from, to, ok := in.Closed(); ok && from == to && in.YearClosed != "" {
 			return fmt.Sprint(from)
 		}
@@ -278,7 +278,7 @@ var questionFrames = []frame{
 		LangNL: {"In welk jaar sloot {name}?", "Wanneer is {name} gesloten?"},
 		LangDE: {"In welchem Jahr wurde {name} geschlossen?", "Wann schloss {name}?"},
 	})},
-	{50, fieldFrame("field_former_name", router.Temporal, func(in *heritage.Institution) string {
+	{50, fieldFrame("field_former_name", plan.Temporal, func(in *heritage.Institution) string {
 		if f := in.FormerNames(); len(f) == 1 {
 			return f[0].Name
 		}
@@ -378,7 +378,7 @@ func statedCity(in *heritage.Institution) string {
 
 // fieldFrame asks for one field of a uniquely named record; value returns
 // the gold answer ("" to skip the record).
-func fieldFrame(name string, intent router.Intent, value func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
+func fieldFrame(name string, intent plan.Intent, value func(*heritage.Institution) string, ps para) func(*qbuilder, int) {
 	return func(b *qbuilder, quota int) {
 		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
 			v := strings.TrimSpace(value(in))
@@ -404,7 +404,7 @@ func reverseFrame(name string, id func(*heritage.Institution) string, owners fun
 				return draft{}, false
 			}
 			return draft{
-				frame: name, intent: router.Factual, paras: ps, vars: []string{"{id}", v}, protect: []string{v},
+				frame: name, intent: plan.Factual, paras: ps, vars: []string{"{id}", v}, protect: []string{v},
 				expected: []string{in.ID}, answer: in.Name,
 				notes: fmt.Sprintf("Rule: the one record with this identifier; answer = its name (%s).", in.ID),
 			}, true
@@ -438,7 +438,7 @@ func eventYear(name, kind string, ps para) func(*qbuilder, int) {
 				return draft{}, false
 			}
 			return draft{
-				frame: name, intent: router.Temporal, paras: ps, vars: []string{"{name}", in.Name},
+				frame: name, intent: plan.Temporal, paras: ps, vars: []string{"{name}", in.Name},
 				expected: []string{in.ID}, answer: fmt.Sprint(year),
 				notes: fmt.Sprintf("Rule: no year field; the one dated %s event gives the year (%s).", kind, in.ID),
 			}, true

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // sizeRank orders sizes: small < medium < large < huge; 0 for unknown.
@@ -206,7 +206,7 @@ func placeArea(b *qbuilder, quota int) {
 		}
 		lang := b.lang()
 		return draft{
-			frame: "place_area", intent: router.Exploratory, paras: listParas, lang: lang,
+			frame: "place_area", intent: plan.Exploratory, paras: listParas, lang: lang,
 			vars:     []string{"{what}", at.noun(lang), "{place}", b.placePhrase(a, lang)},
 			expected: ids(open), acceptable: ids(closed), answer: listAnswer(open, "museums"),
 			notes: fmt.Sprintf("Rule: admin_area has %s (%s)%s; open museums expected, closed ones acceptable.", a.name, a.level, attrRule(at)),
@@ -285,7 +285,7 @@ func (b *qbuilder) cityDraft(frame string, g *cityGroup, lang, place string, ps 
 	}
 	acc := append(ids(closed), ids(b.looseCity(g))...)
 	return draft{
-		frame: frame, intent: router.Exploratory, paras: ps, lang: lang,
+		frame: frame, intent: plan.Exploratory, paras: ps, lang: lang,
 		vars:     []string{"{what}", typeNoun(g.typ, lang), "{place}", place},
 		expected: ids(open), acceptable: acc, answer: listAnswer(open, typeNoun(g.typ, LangEN)),
 		notes: fmt.Sprintf("Rule: type == %s AND city == %q; open ones expected; closed ones and records whose address names the town acceptable.", g.typ, g.city),
@@ -356,7 +356,7 @@ func placeTrip(b *qbuilder, quota int) {
 		}
 		lang := b.lang()
 		return draft{
-			frame: "place_trip", intent: router.Exploratory, paras: ps, lang: lang,
+			frame: "place_trip", intent: plan.Exploratory, paras: ps, lang: lang,
 			vars:     []string{"{place}", b.placePhrase(a, lang)},
 			expected: ids(open), answer: listAnswer(open, "museums"),
 			notes: fmt.Sprintf("Rule: admin_area has %s (%s) AND open; closed museums are wrong here.", a.name, a.level),
@@ -400,7 +400,7 @@ func countFrame(b *qbuilder, quota int) {
 		lang := b.lang()
 		n := strconv.Itoa(len(s.recs))
 		return draft{
-			frame: "count_" + s.at.key, intent: router.Exploratory, paras: ps, lang: lang,
+			frame: "count_" + s.at.key, intent: plan.Exploratory, paras: ps, lang: lang,
 			vars:     []string{"{what}", s.at.noun(lang), "{place}", b.placePhrase(s.a, lang)},
 			expected: ids(s.recs), answer: n,
 			notes: fmt.Sprintf("Rule: admin_area has %s (%s) AND %s; all matches open; answer = the count.", s.a.name, s.a.level, s.at.key),
@@ -432,7 +432,7 @@ func moreFrame(b *qbuilder, quota int) {
 		}
 		lang := b.lang()
 		return draft{
-			frame: "more_" + x.at.key, intent: router.Comparative, paras: ps, lang: lang,
+			frame: "more_" + x.at.key, intent: plan.Comparative, paras: ps, lang: lang,
 			vars:     []string{"{what}", x.at.noun(lang), "{a}", x.a.name, "{b}", y.a.name},
 			expected: slices.Concat(ids(x.recs), ids(y.recs)), answer: win.a.name,
 			notes: fmt.Sprintf("Rule: %s: %d in %s, %d in %s (all open); answer = the place with more; equal counts are not asked.", x.at.key, len(x.recs), x.a.name, len(y.recs), y.a.name),
@@ -491,7 +491,7 @@ func leadingName(b *qbuilder, quota int) {
 			return draft{}, false
 		}
 		return draft{
-			frame: "leading_name", intent: router.Temporal, paras: ps, vars: []string{"{short}", short},
+			frame: "leading_name", intent: plan.Temporal, paras: ps, vars: []string{"{short}", short},
 			expected: []string{in.ID}, answer: year,
 			notes: fmt.Sprintf("Rule: %q named by its words up to its kind, which no other record's names hold; answer = its opening year (%s).", in.Name, in.ID),
 		}, true

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // asOf is the year memberships are judged current in (fixed, so that the
@@ -29,7 +29,7 @@ func relMember(rel, name string, ps para) func(*qbuilder, int) {
 				return draft{}, false
 			}
 			d := draft{
-				frame: name, intent: router.Relationship, paras: ps, vars: []string{"{name}", in.Name},
+				frame: name, intent: plan.Relationship, paras: ps, vars: []string{"{name}", in.Name},
 				expected: []string{in.ID}, answer: ms[0].Name,
 				notes: fmt.Sprintf("Rule: member_of {relation: %s} of %s; answer = the body's name.", rel, in.ID),
 			}
@@ -88,7 +88,7 @@ func relSucceeded(b *qbuilder, quota int) {
 			return draft{}, false
 		}
 		return draft{
-			frame: "rel_succeeded", intent: router.Relationship, paras: ps, vars: []string{"{name}", s.from.Name},
+			frame: "rel_succeeded", intent: plan.Relationship, paras: ps, vars: []string{"{name}", s.from.Name},
 			expected: []string{s.to.ID}, acceptable: []string{s.from.ID}, answer: s.to.Name,
 			notes: fmt.Sprintf("Rule: related succeeded_by/merged_into (or the inverse successor_of) from %s to %s; answer = the successor.", s.from.ID, s.to.ID),
 		}, true
@@ -222,7 +222,7 @@ func relSets(b *qbuilder, quota int) {
 			note += " The phrase asks for museums: members of other types acceptable."
 		}
 		return draft{
-			frame: ph.frameName, intent: router.Relationship, paras: ph.paras, vars: []string{"{body}", bd.name},
+			frame: ph.frameName, intent: plan.Relationship, paras: ph.paras, vars: []string{"{body}", bd.name},
 			expected: ids(exp), acceptable: acc, answer: listAnswer(exp, "museums"), notes: note,
 		}, true
 	})
@@ -309,7 +309,7 @@ func (b *qbuilder) subjectDraft(frame string, ss subjectSet, lang string, ps par
 		where = fmt.Sprintf("admin_area has %s (%s)", ss.place.name, ss.place.level)
 	}
 	return draft{
-		frame: frame, intent: router.Collection, paras: ps, lang: lang,
+		frame: frame, intent: plan.Collection, paras: ps, lang: lang,
 		vars:     append([]string{"{in}", in, "{term}", ss.s.term}, vars...),
 		expected: ids(ss.open), acceptable: ids(ss.closed), answer: listAnswer(ss.open, "museums"),
 		notes: fmt.Sprintf("Rule: subjects has %q, %s; open museums expected, closed ones acceptable.", ss.s.term, where),
@@ -388,7 +388,7 @@ func (b *qbuilder) comparePlaces(quota int, frame string, sets []placeSet, ps pa
 		}
 		lang := b.lang()
 		return draft{
-			frame: frame, intent: router.Comparative, paras: ps, lang: lang,
+			frame: frame, intent: plan.Comparative, paras: ps, lang: lang,
 			vars:       append(x.vars(lang), "{a}", b.placePhrase(x.a, lang), "{b}", b.placePhrase(y.a, lang)),
 			expected:   slices.Concat(ids(x.open), ids(y.open)),
 			acceptable: slices.Concat(ids(x.closed), ids(y.closed)),

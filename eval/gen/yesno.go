@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 func yesno(b bool) string {
@@ -17,7 +17,7 @@ func yesno(b bool) string {
 // yesnoDraft builds a yes/no question about one record.
 func yesnoDraft(name string, in *heritage.Institution, ps para, answer bool, rule string, vars ...string) draft {
 	return draft{
-		frame: name, intent: router.Factual, paras: ps, vars: append([]string{"{name}", in.Name}, vars...),
+		frame: name, intent: plan.Factual, paras: ps, vars: append([]string{"{name}", in.Name}, vars...),
 		expected: []string{in.ID}, answer: yesno(answer),
 		notes: fmt.Sprintf("Rule: %s; answer %s (%s).", rule, yesno(answer), in.ID),
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/plan"
 )
 
 // The benchmarks compare the Neo4j store with the in-memory graph on the
@@ -35,8 +35,8 @@ func BenchmarkMembersNationalTrust(b *testing.B) {
 func BenchmarkSelectBodyPlace(b *testing.B) {
 	s, _, g := testStore(b)
 	ctx := context.Background()
-	c := router.Constraints{Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open",
-		Places: []router.Place{{Name: "Devon", Level: router.LevelAdmin}}}
+	c := plan.Constraints{Bodies: []plan.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open",
+		Places: []plan.Place{{Name: "Devon", Level: plan.LevelAdmin}}}
 	b.Run("neo4j", func(b *testing.B) {
 		for b.Loop() {
 			ids, err := s.Select(ctx, c, 0)
@@ -57,8 +57,8 @@ func BenchmarkSelectBodyPlace(b *testing.B) {
 func BenchmarkSelectPlaceSubjects(b *testing.B) {
 	s, _, g := testStore(b)
 	ctx := context.Background()
-	c := router.Constraints{TypeCodes: []string{"M"}, Status: "open", Subjects: []string{"Buildings / Houses / Large houses"},
-		Places: []router.Place{{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}}}
+	c := plan.Constraints{TypeCodes: []string{"M"}, Status: "open", Subjects: []string{"Buildings / Houses / Large houses"},
+		Places: []plan.Place{{Name: "Kent", Level: plan.LevelAdmin, AdminLevel: "English County"}}}
 	b.Run("neo4j", func(b *testing.B) {
 		for b.Loop() {
 			ids, err := s.Select(ctx, c, 0)

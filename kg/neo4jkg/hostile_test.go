@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
 )
 
@@ -69,23 +69,23 @@ func TestHostileInput(t *testing.T) {
 		require.NoError(t, err)
 		require.Nil(t, p)
 
-		for _, c := range []router.Constraints{
-			{Names: []router.NameMatch{{Name: h}}, Relation: "houses"},
-			{Names: []router.NameMatch{{Name: "Museum Nord", IDs: []string{h}}}, Relation: h},
-			{Bodies: []router.Body{{Name: h, IDs: []string{h}, Relation: h}}},
-			{Bodies: []router.Body{{Name: "National Trust", Relation: h}}, Relation: h},
-			{Places: []router.Place{{Name: h, Level: router.LevelCity}, {Name: h, Level: router.LevelAdmin, AdminLevel: h}, {Name: h, Level: h}}},
+		for _, c := range []plan.Constraints{
+			{Names: []plan.NameMatch{{Name: h}}, Relation: "houses"},
+			{Names: []plan.NameMatch{{Name: "Museum Nord", IDs: []string{h}}}, Relation: h},
+			{Bodies: []plan.Body{{Name: h, IDs: []string{h}, Relation: h}}},
+			{Bodies: []plan.Body{{Name: "National Trust", Relation: h}}, Relation: h},
+			{Places: []plan.Place{{Name: h, Level: plan.LevelCity}, {Name: h, Level: plan.LevelAdmin, AdminLevel: h}, {Name: h, Level: h}}},
 			{TypeCodes: []string{h}, Subjects: []string{h}, GovernanceCodes: []string{h}, Sizes: []string{h}, Accreditation: h, Status: h,
-				Years: &router.YearRange{Field: h, From: 1900}},
+				Years: &plan.YearRange{Field: h, From: 1900}},
 		} {
 			ids, err := s.Select(ctx, c, 0)
 			require.NoError(t, err)
 			require.Equal(t, g.Select(c, 0), ids)
 		}
 
-		hs, err := NewRetriever(s, fixture.ds).Retrieve(ctx, retrieval.Query{Text: h, K: 10, Plan: &router.Plan{Question: h,
-			Constraints: router.Constraints{ISILs: []string{h}, QIDs: []string{h}, GHCIDs: []string{h}, GNDs: []string{h},
-				Names: []router.NameMatch{{Name: h}}, Bodies: []router.Body{{Name: h}}}}})
+		hs, err := NewRetriever(s, fixture.ds).Retrieve(ctx, retrieval.Query{Text: h, K: 10, Plan: &plan.Plan{Question: h,
+			Constraints: plan.Constraints{ISILs: []string{h}, QIDs: []string{h}, GHCIDs: []string{h}, GNDs: []string{h},
+				Names: []plan.NameMatch{{Name: h}}, Bodies: []plan.Body{{Name: h}}}}})
 		require.NoError(t, err)
 		require.Empty(t, hs)
 	}
@@ -191,7 +191,7 @@ func TestCancelledOperations(t *testing.T) {
 	cancel()
 	expired, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel2()
-	heavy := router.Constraints{Sizes: []string{""}}
+	heavy := plan.Constraints{Sizes: []string{""}}
 	for name, ctx := range map[string]context.Context{"cancelled": cancelled, "expired": expired} {
 		want := context.Canceled
 		if name == "expired" {
@@ -209,7 +209,7 @@ func TestCancelledOperations(t *testing.T) {
 				"count":         func() error { _, _, err := s.Count(ctx); return err },
 				"ingest":        func() error { _, err := s.Ingest(ctx, ds, nil); return err },
 				"retrieve": func() error {
-					_, err := NewRetriever(s, ds).Retrieve(ctx, retrieval.Query{K: 5, Plan: &router.Plan{Constraints: heavy}})
+					_, err := NewRetriever(s, ds).Retrieve(ctx, retrieval.Query{K: 5, Plan: &plan.Plan{Constraints: heavy}})
 					return err
 				},
 			}

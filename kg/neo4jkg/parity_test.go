@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
@@ -57,8 +58,8 @@ func TestParitySelectGoldConstraints(t *testing.T) {
 	r := router.New(ds)
 	nonEmpty := 0
 	for _, q := range loadQuestions(t) {
-		plan := r.Route(q.Question)
-		sets := append([]router.Constraints{plan.Constraints}, plan.Sides...)
+		pl := r.Route(q.Question)
+		sets := append([]plan.Constraints{pl.Constraints}, pl.Sides...)
 		for i, c := range sets {
 			for _, asOf := range []int{0, 2000} {
 				want := g.Select(c, asOf)
@@ -81,34 +82,34 @@ func TestParitySelectVariants(t *testing.T) {
 	t.Parallel()
 	s, _, g := testStore(t)
 	ctx := context.Background()
-	kent := router.Place{Name: "Kent", Level: router.LevelAdmin, AdminLevel: "English County"}
-	cases := map[string]router.Constraints{
-		"place admin any level": {Places: []router.Place{{Name: "kent", Level: router.LevelAdmin}}},
-		"place city folded":     {Places: []router.Place{{Name: "EDINBURGH", Level: router.LevelCity}}, TypeCodes: []string{" m "}},
-		"place country":         {Places: []router.Place{{Name: "nl", Level: router.LevelCountry}}, TypeCodes: []string{"L", "A"}},
-		"places ored":           {Places: []router.Place{kent, {Name: "Devon", Level: router.LevelCounty}, {Name: "Wales", Level: router.LevelRegion}}},
-		"subregion":             {Places: []router.Place{{Name: "South West", Level: router.LevelSubregion}}, Status: "closed"},
-		"district":              {Places: []router.Place{{Name: "Leeds", Level: router.LevelDistrict}}},
-		"unknown level":         {Places: []router.Place{{Name: "Kent", Level: "planet"}}},
-		"subjects subtree":      {Subjects: []string{"Natural world/*"}, Places: []router.Place{kent}},
+	kent := plan.Place{Name: "Kent", Level: plan.LevelAdmin, AdminLevel: "English County"}
+	cases := map[string]plan.Constraints{
+		"place admin any level": {Places: []plan.Place{{Name: "kent", Level: plan.LevelAdmin}}},
+		"place city folded":     {Places: []plan.Place{{Name: "EDINBURGH", Level: plan.LevelCity}}, TypeCodes: []string{" m "}},
+		"place country":         {Places: []plan.Place{{Name: "nl", Level: plan.LevelCountry}}, TypeCodes: []string{"L", "A"}},
+		"places ored":           {Places: []plan.Place{kent, {Name: "Devon", Level: plan.LevelCounty}, {Name: "Wales", Level: plan.LevelRegion}}},
+		"subregion":             {Places: []plan.Place{{Name: "South West", Level: plan.LevelSubregion}}, Status: "closed"},
+		"district":              {Places: []plan.Place{{Name: "Leeds", Level: plan.LevelDistrict}}},
+		"unknown level":         {Places: []plan.Place{{Name: "Kent", Level: "planet"}}},
+		"subjects subtree":      {Subjects: []string{"Natural world/*"}, Places: []plan.Place{kent}},
 		"subjects parent":       {Subjects: []string{"  war and conflict "}},
 		"subjects empty code":   {Subjects: []string{"", "*"}},
 		"governance":            {GovernanceCodes: []string{"government-local_authority"}, Status: "open"},
 		"accreditation":         {Accreditation: "ACCREDITED", Sizes: []string{"Large"}},
 		"sizes empty value":     {Sizes: []string{""}},
-		"years closed":          {Years: &router.YearRange{Field: "closed", From: 1990, To: 2005}},
-		"years opened to":       {Years: &router.YearRange{Field: "opened", To: 1900}, Places: []router.Place{{Name: "Scotland", Level: router.LevelRegion}}},
-		"years bad field":       {Years: &router.YearRange{Field: "renamed", To: 1900}},
-		"status upper case":     {Status: "OPEN", Accreditation: "Accredited", Places: []router.Place{kent}},
-		"body operated_by":      {Bodies: []router.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open"},
-		"body by relation":      {Bodies: []router.Body{{Name: "national museums scotland"}}, Relation: "part_of"},
-		"body with ids":         {Bodies: []router.Body{{Name: "Museum Nord", IDs: []string{"ror:05x9p3f75"}}}},
-		"body alias":            {Bodies: []router.Body{{Name: "Tate Group"}}},
-		"body+place":            {Bodies: []router.Body{{Name: "National Trust"}}, Places: []router.Place{{Name: "Devon", Level: router.LevelAdmin}}, Status: "open"},
-		"named houses":          {Names: []router.NameMatch{{Name: "Derby Museum And Art Gallery"}}, Relation: "houses"},
-		"named has_part":        {Names: []router.NameMatch{{Name: "Museum Nord"}}, Relation: "has_part"},
-		"named related":         {Names: []router.NameMatch{{IDs: []string{"ror:05x9p3f75"}}}, Relation: "related"},
-		"named unknown":         {Names: []router.NameMatch{{Name: "No Such Place"}}, Relation: "part_of"},
+		"years closed":          {Years: &plan.YearRange{Field: "closed", From: 1990, To: 2005}},
+		"years opened to":       {Years: &plan.YearRange{Field: "opened", To: 1900}, Places: []plan.Place{{Name: "Scotland", Level: plan.LevelRegion}}},
+		"years bad field":       {Years: &plan.YearRange{Field: "renamed", To: 1900}},
+		"status upper case":     {Status: "OPEN", Accreditation: "Accredited", Places: []plan.Place{kent}},
+		"body operated_by":      {Bodies: []plan.Body{{Name: "National Trust", Relation: "operated_by"}}, Status: "open"},
+		"body by relation":      {Bodies: []plan.Body{{Name: "national museums scotland"}}, Relation: "part_of"},
+		"body with ids":         {Bodies: []plan.Body{{Name: "Museum Nord", IDs: []string{"ror:05x9p3f75"}}}},
+		"body alias":            {Bodies: []plan.Body{{Name: "Tate Group"}}},
+		"body+place":            {Bodies: []plan.Body{{Name: "National Trust"}}, Places: []plan.Place{{Name: "Devon", Level: plan.LevelAdmin}}, Status: "open"},
+		"named houses":          {Names: []plan.NameMatch{{Name: "Derby Museum And Art Gallery"}}, Relation: "houses"},
+		"named has_part":        {Names: []plan.NameMatch{{Name: "Museum Nord"}}, Relation: "has_part"},
+		"named related":         {Names: []plan.NameMatch{{IDs: []string{"ror:05x9p3f75"}}}, Relation: "related"},
+		"named unknown":         {Names: []plan.NameMatch{{Name: "No Such Place"}}, Relation: "part_of"},
 		"type only":             {TypeCodes: []string{"M"}},
 		"nothing":               {},
 	}
@@ -412,8 +413,8 @@ func TestParityPlaceMatch(t *testing.T) {
 		"Landkreis Esslingen: welche Archive gibt es?",
 		"Compare the museums near Whitby and near Scarborough",
 	} {
-		plan := r.Route(q)
-		for i, c := range append([]router.Constraints{plan.Constraints}, plan.Sides...) {
+		pl := r.Route(q)
+		for i, c := range append([]plan.Constraints{pl.Constraints}, pl.Sides...) {
 			var prev []string
 			for _, m := range []kg.PlaceMatch{kg.Stated, kg.Derived, kg.Near} {
 				want := g.SelectMatching(c, 0, m)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/stretchr/testify/require"
@@ -60,7 +61,7 @@ func TestRetrieverStoreFails(t *testing.T) {
 	s, ds, _ := testStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	hs, err := NewRetriever(s, ds).Retrieve(ctx, retrieval.Query{K: 5, Plan: &router.Plan{Constraints: router.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
+	hs, err := NewRetriever(s, ds).Retrieve(ctx, retrieval.Query{K: 5, Plan: &plan.Plan{Constraints: plan.Constraints{ISILs: []string{"DE-MUS-165513"}}}})
 	require.ErrorIs(t, err, context.Canceled)
 	require.Nil(t, hs)
 }

@@ -24,9 +24,9 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
-	"github.com/hybridrag/hybridrag/router"
 )
 
 // subset takes every stride-th record of the embedded dataset, so that
@@ -278,7 +278,7 @@ func TestContractRetrieve(t *testing.T) {
 				in, ok := embedded(t).Get(h.ID)
 				require.True(t, ok)
 				require.True(t, kept.Match(in), "%s passes the filters", h.ID)
-				require.Equal(t, retrieval.NewHit(in, router.RetrieverVector, h.Score, i+1), h)
+				require.Equal(t, retrieval.NewHit(in, plan.RetrieverVector, h.Score, i+1), h)
 				if i > 0 {
 					require.LessOrEqual(t, h.Score, hits[i-1].Score)
 				}

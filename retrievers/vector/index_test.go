@@ -12,11 +12,11 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
-	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -24,7 +24,7 @@ var _ embed.Embedder = (*embed.Hashing)(nil)
 
 func both(t *testing.T) map[string]retrieval.Retriever {
 	f := getFixture(t)
-	return map[string]retrieval.Retriever{router.RetrieverVector: f.vector, router.RetrieverBM25: f.bm25}
+	return map[string]retrieval.Retriever{plan.RetrieverVector: f.vector, plan.RetrieverBM25: f.bm25}
 }
 
 func mustParse(t *testing.T, js string) filter.Set {
@@ -182,7 +182,7 @@ func TestFiltersRestrict(t *testing.T) {
 // is asked twice, the second time in another spelling of the same set.
 func TestFilteredEqualsPostFiltered(t *testing.T) {
 	f := getFixture(t)
-	for name, r := range map[string]retrieval.Retriever{router.RetrieverVector: f.vector} {
+	for name, r := range map[string]retrieval.Retriever{plan.RetrieverVector: f.vector} {
 		for _, tt := range []struct{ js, again string }{
 			{`{"country":"GB","size":"large"}`, `{"size":"large","country":"GB"}`},
 			{`{"country":{"$ne":"DE"}}`, `{"country":{"$ne":"DE"}}`},
