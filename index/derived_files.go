@@ -5,14 +5,14 @@ import (
 	"path/filepath"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/names"
 	"github.com/hybridrag/hybridrag/router"
 )
 
 // The files derived from the data alone, in root/<data version>/.
 const (
-	// NamesFile keeps the name index (internal/names).
+	// NamesFile keeps the name index (names).
 	NamesFile = "names.idx"
 	// GraphFile keeps the knowledge graph (kg).
 	GraphFile = "graph.kg"

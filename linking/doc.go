@@ -8,7 +8,7 @@ package linking
 // the ISIL, QID and GHCID fields. A unique identifier hit scores 1 and is a
 // match; an identifier shared by n records scores 1/n and is not.
 //
-// Names are looked up in one name index (internal/names) over every name
+// Names are looked up in one name index (names) over every name
 // form of a record — name, former names, aliases, labels, acronyms —
 // normalised for variants (St/Saint/Sankt, a leading "The", legal forms
 // such as Ltd, e.V., gGmbH; Trust and Society weigh little; articles and

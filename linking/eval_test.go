@@ -16,8 +16,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/names"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/ident"
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 func TestLinkIdentifiers(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // DefaultFanout is the number of name candidates retrieved from the name

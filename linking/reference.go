@@ -7,8 +7,8 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/ident"
-	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // A reference as a data manager's spreadsheet holds it carries more than

@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // A town inside a name is a place, not letters to be matched: a record

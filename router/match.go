@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // MatchNames returns the institution names that best match a free-text

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // offTopic reports a question with nothing a heritage dataset can answer:

@@ -6,14 +6,14 @@ import (
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // nameCandidateLimit is how many records the name index offers a
 // misspelt-name look-up.
 const nameCandidateLimit = 40
 
-// nameIndex is the dataset's one name index (internal/names), built on the
+// nameIndex is the dataset's one name index (names), built on the
 // first misspelt-name look-up: most questions name institutions exactly
 // and never need it.
 type nameIndex struct {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // ownWordFields are the fields read from a question's words around a

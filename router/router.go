@@ -2,7 +2,7 @@ package router
 
 import (
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 )
 
 // Router plans retrieval for heritage questions. Build it once with New; it
@@ -34,7 +34,7 @@ func WithK(k int) Option {
 	}
 }
 
-// WithNameIndex sets how the name index (internal/names) is had on the
+// WithNameIndex sets how the name index (names) is had on the
 // first misspelt-name look-up: read from a cache instead of built
 // (names.New, the default). It must return the index names.New would
 // build for the dataset.
@@ -42,7 +42,7 @@ func WithNameIndex(load func(*heritage.Dataset) *names.Index) Option {
 	return func(r *Router) { r.names = load }
 }
 
-// NameIndex returns the name index (internal/names) of the router's
+// NameIndex returns the name index (names) of the router's
 // dataset, had as WithNameIndex says on the first call or the first
 // misspelt-name look-up, whichever comes first; others that search names
 // (the linker) can share it.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
-	"github.com/hybridrag/hybridrag/internal/names"
+	"github.com/hybridrag/hybridrag/names"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 

@@ -5,8 +5,8 @@ import (
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
-	"github.com/hybridrag/hybridrag/internal/names"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/names"
 	"github.com/hybridrag/hybridrag/router"
 )
 

@@ -20,7 +20,7 @@ import (
 // byte of their encodings: those the test binaries share when there are,
 // else ones built into a directory of the test's own. (That the derived
 // structures read back equal to the built ones, the tests of kg, router
-// and internal/names check on the bundled dataset.)
+// and names check on the bundled dataset.)
 func TestIndexesEqualBuilt(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	ds := testfixture.Dataset(t)
