@@ -12,7 +12,7 @@ import (
 // gated streams answer through a Gate in pieces of size bytes and returns
 // what it emitted before Finish, the check of the whole answer, and what
 // it emitted in all.
-func gated(t *testing.T, c *llm.Checker, answer string, size int) (early string, res llm.Result, err error, all string) {
+func gated(t *testing.T, c *llm.Checker, answer string, size int) (early string, res llm.Result, all string, err error) {
 	t.Helper()
 	var out strings.Builder
 	g := c.Gate(func(s string) { out.WriteString(s) })
@@ -24,7 +24,7 @@ func gated(t *testing.T, c *llm.Checker, answer string, size int) (early string,
 	if err == nil {
 		g.Finish(res)
 	}
-	return early, res, err, out.String()
+	return early, res, out.String(), err
 }
 
 func TestGateEmitsOnlyWhatTheCheckKeeps(t *testing.T) {
@@ -40,7 +40,7 @@ func TestGateEmitsOnlyWhatTheCheckKeeps(t *testing.T) {
 		"Das Naturmuseum Solothurn wurde 1825 gegründet [1]. Es ist ein Museum in Solothurn [1].",
 	} {
 		for _, size := range []int{1, 2, 3, 7, 16, len(answer)} {
-			early, res, err, all := gated(t, c, answer, size)
+			early, res, all, err := gated(t, c, answer, size)
 			if err == nil {
 				require.Equal(t, res.Text, all, "size %d: the gate emits the checked text, %q", size, answer)
 				for _, r := range res.Removed {
