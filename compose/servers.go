@@ -60,6 +60,10 @@ func OpenSPARQL(ctx context.Context, cfg config.Config, log *slog.Logger) (*spar
 	return c, nil
 }
 
+// OpenWikidata is a client of the SPARQL endpoint for enriching records
+// (hybridrag enrich --wikidata); it is asked only when rows are enriched.
+func OpenWikidata(endpoint string) (*sparql.Client, error) { return sparql.New(endpoint) }
+
 // sparqlWithDiskCache is a client whose answers are also kept in dir,
 // made when missing.
 func sparqlWithDiskCache(endpoint, dir string, opts []sparql.Option) (*sparql.Client, error) {

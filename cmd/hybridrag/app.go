@@ -7,13 +7,11 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed"
-	"github.com/hybridrag/hybridrag/embed/onnx"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
@@ -220,43 +218,6 @@ func newLogger(stderr io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-// chooseEmbedder returns the configured embedder. A missing model is not
-// fatal: the hashing embedder stands in and the user is told how to
-// install the model.
-func chooseEmbedder(cfg config.Config, getenv func(string) string, log *slog.Logger) (embed.Embedder, error) {
-	m, ok := onnx.ModelNamed(cfg.Embedder)
-	if !ok {
-		return nil, nil // the pipeline's default hashing embedder
-	}
-	dir, lib := cfg.ModelDir, cfg.ORTLib
-	if m != onnx.MiniLM() {
-		dir = cfg.ModelQDir
-	}
-	if dir == "" || lib == "" {
-		// scripts/install-model.sh installs under .tools/ of the checkout:
-		// look there from the working directory, then beside the binary.
-		roots := []string{"."}
-		if exe, err := os.Executable(); err == nil {
-			roots = append(roots, filepath.Dir(exe))
-		}
-		for _, root := range roots {
-			d, l := m.Locate(root, getenv)
-			if dir == "" && fileExists(filepath.Join(d, onnx.ModelFile)) {
-				dir = d
-			}
-			if lib == "" && fileExists(l) {
-				lib = l
-			}
-		}
-	}
-	e, err := m.Open(dir, lib)
-	if errors.Is(err, onnx.ErrModelMissing) || errors.Is(err, errors.ErrUnsupported) {
-		log.Warn(m.Name+" model not available; using the hashing embedder. Install it with: bash scripts/install-model.sh (then set "+m.EnvDir+" and HYBRIDRAG_ORT_LIB)", "err", err)
-		return nil, nil
-	}
-	return e, err
-}
-
 // buildStack wires the pipeline: the embedded components, with each
 // configured backend swapped in when it answers within the start-up
 // timeout. A backend that does not answer is logged once and reported in
@@ -279,7 +240,7 @@ func (e *env) buildStack(ctx context.Context, cfg config.Config) (*stack, error)
 func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sources.Data, prev *stack, building func()) (*stack, error) {
 	log := newLogger(e.stderr)
 	ds := data.Dataset
-	emb, err := chooseEmbedder(cfg, e.getenv, log)
+	emb, err := compose.Embedder(cfg, e.getenv, log)
 	if err != nil {
 		return nil, err
 	}
@@ -359,9 +320,4 @@ func (s *stack) writer() (*llm.Client, error) {
 
 func noticeText() string {
 	return heritage.Notice()
-}
-
-func fileExists(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && !st.IsDir()
 }

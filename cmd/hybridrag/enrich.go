@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/enrich"
 	"github.com/hybridrag/hybridrag/internal/progress"
 	"github.com/hybridrag/hybridrag/linking"
-	"github.com/hybridrag/hybridrag/sparql"
 )
 
 const enrichUsage = `Usage: hybridrag enrich --in FILE --out FILE.jsonl|FILE.csv [flags]
@@ -130,7 +130,7 @@ func runEnrich(ctx context.Context, e *env, args []string) error {
 		cfg.Terminal = progress.IsTerminal(e.stderr)
 	}
 	if *wikidata != "" {
-		c, err := sparql.New(*wikidata)
+		c, err := compose.OpenWikidata(*wikidata)
 		if err != nil {
 			return usagef("--wikidata: %v", err)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/linking"
@@ -185,7 +186,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "eval: %d questions, %d configuration(s); loading the indexes\n", len(qs), len(cfgs))
 	}
 	log := newLogger(e.stderr)
-	emb, err := chooseEmbedder(cfg, e.getenv, log)
+	emb, err := compose.Embedder(cfg, e.getenv, log)
 	if err != nil {
 		return err
 	}

@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/embed/onnx"
-	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/index"
 	"github.com/hybridrag/hybridrag/internal/progress"
@@ -136,25 +135,9 @@ func loadIndexData(path string) (*heritage.Dataset, error) {
 // indexEmbedder makes the embedder the query side makes for the same
 // choice, so that the IDs match when ask or serve open the directory.
 func indexEmbedder(name, modelDir, ortLib string) (embed.Embedder, func(), error) {
-	if name == "hashing" {
-		return embed.NewHashing(engines.HashingDim), func() {}, nil
+	e, closeFn, err := compose.OpenEmbedder(name, modelDir, ortLib)
+	if errors.Is(err, compose.ErrUnknownEmbedder) {
+		return nil, nil, usagef("--embedder %q: %v", name, compose.ErrUnknownEmbedder)
 	}
-	if m, ok := onnx.ModelNamed(name); ok {
-		d, l := m.Locate(".", os.Getenv)
-		if modelDir == "" {
-			modelDir = d
-		}
-		if ortLib == "" {
-			ortLib = l
-		}
-		e, err := m.Open(modelDir, ortLib)
-		if errors.Is(err, onnx.ErrModelMissing) {
-			return nil, nil, fmt.Errorf("%w (or pass --model-dir and --ort-lib)", err)
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		return e, func() { _ = e.Close() }, nil
-	}
-	return nil, nil, usagef("--embedder %q: want hashing, minilm or minilm-q", name)
+	return e, closeFn, err
 }

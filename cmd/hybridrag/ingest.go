@@ -104,7 +104,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if cfg.Qdrant.URL != "" {
-		emb, err := chooseEmbedder(cfg, e.getenv, log)
+		emb, err := compose.Embedder(cfg, e.getenv, log)
 		if err != nil {
 			return err
 		}

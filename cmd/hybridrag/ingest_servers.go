@@ -66,7 +66,7 @@ func applyNeo4j(ctx context.Context, cfg config.Config, prev, next *heritage.Dat
 // applyQdrant upserts the points of the records added or changed and
 // deletes those of the records removed.
 func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage.Dataset, ch sources.Change) error {
-	emb, err := chooseEmbedder(cfg, e.getenv, newLogger(e.stderr))
+	emb, err := compose.Embedder(cfg, e.getenv, newLogger(e.stderr))
 	if err != nil {
 		return err
 	}
