@@ -53,6 +53,8 @@ targets=(
   "./context FuzzPieces"
   "./context FuzzCount"
   "./sources FuzzStoreRead"
+  "./sources FuzzRead"
+  "./heritage FuzzDecode"
 )
 
 only=("$@")
