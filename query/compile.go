@@ -111,7 +111,10 @@ func CompileMatching(c plan.Constraints, asOf int, m PlaceMatch) Expr {
 		n := c.Names[0]
 		and = append(and, Related{Name: n.Name, IDs: n.IDs, Relation: c.Relation, AsOf: asOf})
 	}
-	if len(and) == 1 {
+	switch len(and) {
+	case 0:
+		return True
+	case 1:
 		return and[0]
 	}
 	return and
