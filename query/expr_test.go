@@ -99,10 +99,25 @@ func TestRecordPredicates(t *testing.T) {
 		{query.Subject{Levels: query.SubjectLevels("*"), Narrower: true}, false},
 		{query.And{query.Type{Codes: []string{"M"}}, query.Not{X: query.StatusOpen}}, true},
 		{query.Or{query.Type{Codes: []string{"L"}}, query.Size{Values: []string{"small"}}}, false},
+		{query.IDs{"y", "x"}, true},
+		{query.IDs{"X"}, false},
+		{query.Radius{Lat: 51.5, Lon: 0, Km: 1000}, false}, // no coordinates
 	}
 	for _, tc := range cases {
 		require.Equal(t, tc.want, tc.e.Match(rec, ctx), "%s", tc.e)
 	}
+}
+
+func TestRadius(t *testing.T) {
+	lat, lon := 51.3811, -2.3590 // Bath
+	rec := &heritage.Institution{ID: "x", Lat: &lat, Lon: &lon}
+	var ctx query.EvalContext
+	bristol := heritage.DistanceKm(51.4545, -2.5879, lat, lon)
+	require.InDelta(t, 17.5, bristol, 1)
+	require.True(t, query.Radius{Lat: 51.4545, Lon: -2.5879, Km: bristol}.Match(rec, ctx), "the bound is within")
+	require.False(t, query.Radius{Lat: 51.4545, Lon: -2.5879, Km: 15}.Match(rec, ctx))
+	require.Equal(t, "(radius 51.4545 -2.5879 15)", query.Radius{Lat: 51.4545, Lon: -2.5879, Km: 15}.String())
+	require.Equal(t, `(ids "a" "b")`, query.IDs{"a", "b"}.String())
 }
 
 func TestSubjectLevels(t *testing.T) {

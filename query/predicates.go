@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -418,3 +419,34 @@ func words(op string, vs []string) string {
 	b.WriteString(")")
 	return b.String()
 }
+
+// Radius is met by a record whose coordinates lie within Km of Lat, Lon
+// (heritage.DistanceKm, the bound included); a record without
+// coordinates meets none. Compile does not produce it yet: distances
+// from a postcode or a town (plan.Constraints.Postcodes, RadiusKM) are
+// measured after the selection.
+type Radius struct {
+	Lat, Lon, Km float64
+}
+
+// Match reports whether the record lies within r.Km of r.Lat, r.Lon.
+func (r Radius) Match(in *heritage.Institution, _ EvalContext) bool {
+	return in.Lat != nil && in.Lon != nil && heritage.DistanceKm(r.Lat, r.Lon, *in.Lat, *in.Lon) <= r.Km
+}
+
+func (r Radius) String() string {
+	return fmt.Sprintf("(radius %s %s %s)", fmtFloat(r.Lat), fmtFloat(r.Lon), fmtFloat(r.Km))
+}
+
+func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// IDs is met by the records with one of the ids: a set selected before
+// (identifiers looked up, a side of a comparison) in an expression.
+type IDs []string
+
+// Match reports whether the record's id is one of ids.
+func (ids IDs) Match(in *heritage.Institution, _ EvalContext) bool {
+	return slices.Contains(ids, in.ID)
+}
+
+func (ids IDs) String() string { return words("ids", ids) }
