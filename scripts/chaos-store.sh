@@ -14,7 +14,8 @@
 #     naming "doctor --repair"), and "doctor --repair" mends it.
 #
 # Environment: CHAOS_STORE_KILLS (default 25), CHAOS_BIN (a built
-# hybridrag; default: built here). scripts/chaos.sh runs it with
+# hybridrag; default: built here), CHAOS_CACHE (an index cache directory
+# the commands share; default: one of its own, built by the first). scripts/chaos.sh runs it with
 # CHAOS_STORE_KILLS from its caller (scripts/test.sh: 5).
 set -euo pipefail
 
@@ -28,7 +29,7 @@ if [ -z "$BIN" ]; then
 	BIN="$WORK/hybridrag"
 fi
 STORE="$WORK/store"
-common=(--store "$STORE" --cache-dir "$WORK/cache")
+common=(--store "$STORE" --cache-dir "${CHAOS_CACHE:-$WORK/cache}")
 fail=0
 
 # records N writes N records of source myorg as JSON Lines.

@@ -345,7 +345,7 @@ if [ "$fail" -ne 0 ]; then
 fi
 # The store of users' sources: kill -9 during delete and ingest, a source
 # emptied of its last record, a damaged CURRENT (scripts/chaos-store.sh).
-if ! CHAOS_BIN="$BIN" bash "$ROOT/scripts/chaos-store.sh"; then
+if ! CHAOS_BIN="$BIN" CHAOS_CACHE="$WORK/cache" bash "$ROOT/scripts/chaos-store.sh"; then
 	fail=1
 fi
 [ "$fail" -eq 0 ] || exit 1
