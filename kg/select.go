@@ -7,6 +7,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/textfold"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/query"
 )
 
 // Select returns the ids (sorted) of the institutions meeting every
@@ -134,7 +135,7 @@ const currentYear = 9999
 // matches applies the per-record constraints (everything but places,
 // bodies and names); subjects are c.Subjects as wantedSubjects gives them.
 func (g *Graph) matches(in *heritage.Institution, c plan.Constraints, subjects [][]string) bool {
-	if len(c.TypeCodes) > 0 && !containsFold(c.TypeCodes, in.TypeCode) {
+	if len(c.TypeCodes) > 0 && !query.OneOf(c.TypeCodes, in.TypeCode) {
 		return false
 	}
 	switch strings.ToLower(c.Status) {
@@ -150,10 +151,10 @@ func (g *Graph) matches(in *heritage.Institution, c plan.Constraints, subjects [
 	if c.Accreditation != "" && !strings.EqualFold(c.Accreditation, in.Accreditation) {
 		return false
 	}
-	if len(c.Sizes) > 0 && !sizeMatch(c.Sizes, in.Size) {
+	if len(c.Sizes) > 0 && !query.SizeIn(c.Sizes, in.Size) {
 		return false
 	}
-	if len(c.GovernanceCodes) > 0 && !containsFold(c.GovernanceCodes, in.GovernanceCode) {
+	if len(c.GovernanceCodes) > 0 && !query.OneOf(c.GovernanceCodes, in.GovernanceCode) {
 		return false
 	}
 	if len(c.Subjects) > 0 && !subjectMatch(subjects, in.Subjects) {
@@ -175,30 +176,9 @@ func (g *Graph) matches(in *heritage.Institution, c plan.Constraints, subjects [
 	return true
 }
 
-func containsFold(list []string, v string) bool {
-	if v == "" {
-		return false
-	}
-	for _, x := range list {
-		if strings.EqualFold(strings.TrimSpace(x), v) {
-			return true
-		}
-	}
-	return false
-}
-
 // SizesMatch reports whether the size v is one of sizes, as Select
 // matches them ("large" also admits "huge").
-func SizesMatch(sizes []string, v string) bool { return sizeMatch(sizes, v) }
-
-func sizeMatch(sizes []string, v string) bool {
-	for _, s := range sizes {
-		if strings.EqualFold(s, v) || strings.EqualFold(s, "large") && v == "huge" {
-			return true
-		}
-	}
-	return false
-}
+func SizesMatch(sizes []string, v string) bool { return query.SizeIn(sizes, v) }
 
 // wantedSubjects folds the wanted subject codes once per selection (a
 // trailing "*" or "/" asks for the code and everything below it, as the

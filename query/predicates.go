@@ -112,7 +112,7 @@ type Type struct{ Codes []string }
 
 // Match reports whether the record's type code is one of t.Codes.
 func (t Type) Match(in *heritage.Institution, _ EvalContext) bool {
-	return oneOf(t.Codes, in.TypeCode)
+	return OneOf(t.Codes, in.TypeCode)
 }
 
 func (t Type) String() string { return words("type", t.Codes) }
@@ -123,14 +123,14 @@ type Governance struct{ Codes []string }
 
 // Match reports whether the record's governance code is one of g.Codes.
 func (g Governance) Match(in *heritage.Institution, _ EvalContext) bool {
-	return oneOf(g.Codes, in.GovernanceCode)
+	return OneOf(g.Codes, in.GovernanceCode)
 }
 
 func (g Governance) String() string { return words("governance", g.Codes) }
 
-// oneOf reports whether the value v is one of list, ignoring case and
+// OneOf reports whether the value v is one of list, ignoring case and
 // the space around list's values; an empty value is none.
-func oneOf(list []string, v string) bool {
+func OneOf(list []string, v string) bool {
 	if v == "" {
 		return false
 	}
@@ -158,9 +158,13 @@ func (a Accreditation) String() string { return words("accreditation", []string{
 type Size struct{ Values []string }
 
 // Match reports whether the record's size is one of s.Values.
-func (s Size) Match(in *heritage.Institution, _ EvalContext) bool {
-	for _, v := range s.Values {
-		if strings.EqualFold(v, in.Size) || strings.EqualFold(v, "large") && in.Size == "huge" {
+func (s Size) Match(in *heritage.Institution, _ EvalContext) bool { return SizeIn(s.Values, in.Size) }
+
+// SizeIn reports whether the size v is one of sizes, ignoring case; a
+// "large" asked for also admits "huge".
+func SizeIn(sizes []string, v string) bool {
+	for _, s := range sizes {
+		if strings.EqualFold(s, v) || strings.EqualFold(s, "large") && v == "huge" {
 			return true
 		}
 	}
