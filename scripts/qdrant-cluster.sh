@@ -9,8 +9,11 @@
 #                                        storage; wait until both answer
 #                                        /readyz and node 1 lists 2 peers;
 #                                        print QDRANT_CLUSTER_URLS (the gRPC
-#                                        endpoints, comma-separated) and
+#                                        endpoints, comma-separated),
 #                                        QDRANT_CLUSTER_HTTP (the REST ones)
+#                                        and QDRANT_CLUSTER_SCRIPT (this
+#                                        script, for tests that kill and
+#                                        restart a node)
 #   scripts/qdrant-cluster.sh stop       stop both nodes, delete their storage
 #   scripts/qdrant-cluster.sh status     print the URLs, exit 0 when both run,
 #                                        3 when not
@@ -106,6 +109,7 @@ urls() {
     echo "QDRANT_CLUSTER_URLS=${grpc[*]}"
     echo "QDRANT_CLUSTER_HTTP=${http[*]}"
   )
+  echo "QDRANT_CLUSTER_SCRIPT=$ROOT/scripts/qdrant-cluster.sh"
 }
 
 running() {
