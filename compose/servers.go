@@ -27,8 +27,9 @@ func OpenQdrant(ctx context.Context, cfg config.Config, log *slog.Logger) (*qdra
 
 // QdrantConfig is the store configuration of cfg.
 func QdrantConfig(cfg config.Config) qdrantstore.Config {
-	return qdrantstore.Config{URL: cfg.Qdrant.URL, APIKey: cfg.Qdrant.APIKey, Collection: cfg.Qdrant.Collection,
-		Timeout: cfg.StartupTimeout.Std(), Approximate: cfg.Qdrant.SearchEf > 0, SearchEf: cfg.Qdrant.SearchEf}
+	return qdrantstore.Config{URL: cfg.Qdrant.URL, URLs: cfg.Qdrant.URLs, APIKey: cfg.Qdrant.APIKey, Collection: cfg.Qdrant.Collection,
+		Timeout: cfg.StartupTimeout.Std(), Approximate: cfg.Qdrant.SearchEf > 0, SearchEf: cfg.Qdrant.SearchEf,
+		Shards: cfg.Qdrant.Shards, ReplicationFactor: cfg.Qdrant.ReplicationFactor, WriteConsistency: cfg.Qdrant.WriteConsistency}
 }
 
 // OpenSPARQL opens the configured SPARQL endpoint and checks that it

@@ -66,9 +66,21 @@ type Neo4j struct {
 
 // Qdrant is the vector store.
 type Qdrant struct {
-	URL        string `json:"url,omitempty"`
-	APIKey     string `json:"api_key,omitempty"`
-	Collection string `json:"collection,omitempty"`
+	URL string `json:"url,omitempty"`
+	// URLs are the gRPC endpoints of more nodes of the same cluster: when
+	// the node in use cannot be reached, calls go on to the next (URL
+	// first, then these in order).
+	URLs       []string `json:"urls,omitempty"`
+	APIKey     string   `json:"api_key,omitempty"`
+	Collection string   `json:"collection,omitempty"`
+	// Shards, ReplicationFactor and WriteConsistency shape the collection
+	// "hybridrag ingest --qdrant" creates (Qdrant's shard_number,
+	// replication_factor and write_consistency_factor); 0 leaves each to
+	// the server (one shard per node, one copy, one acknowledgement). An
+	// existing collection keeps its own.
+	Shards            int `json:"shards,omitempty"`
+	ReplicationFactor int `json:"replication_factor,omitempty"`
+	WriteConsistency  int `json:"write_consistency,omitempty"`
 	// SearchEf 0 (the default) makes every search exact, with the embedded
 	// vector index's results; a positive value searches Qdrant's HNSW graph
 	// with that beam width (hnsw_ef): faster on large collections, and
@@ -212,6 +224,13 @@ func Default() Config {
 	}
 }
 
+// Bounds of the Qdrant cluster settings.
+const (
+	MaxQdrantURLs     = 64
+	MaxQdrantShards   = 1024
+	MaxQdrantReplicas = 16
+)
+
 // ErrInvalid is wrapped by every validation error.
 var ErrInvalid = errors.New("invalid configuration")
 
@@ -233,7 +252,8 @@ func (c *Config) LoadFile(path string) error {
 var Env = []string{
 	"HYBRIDRAG_DATA", "HYBRIDRAG_EMBEDDER", "HYBRIDRAG_MODEL_DIR", "HYBRIDRAG_MODEL_Q_DIR", "HYBRIDRAG_ORT_LIB",
 	"HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_NEO4J_USER", "HYBRIDRAG_NEO4J_PASSWORD",
-	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION", "HYBRIDRAG_QDRANT_SEARCH_EF",
+	"HYBRIDRAG_QDRANT_URL", "HYBRIDRAG_QDRANT_URLS", "HYBRIDRAG_QDRANT_API_KEY", "HYBRIDRAG_QDRANT_COLLECTION", "HYBRIDRAG_QDRANT_SEARCH_EF",
+	"HYBRIDRAG_QDRANT_SHARDS", "HYBRIDRAG_QDRANT_REPLICATION_FACTOR", "HYBRIDRAG_QDRANT_WRITE_CONSISTENCY",
 	"HYBRIDRAG_SPARQL_ENDPOINT", "HYBRIDRAG_SPARQL_CACHE_DIR", "HYBRIDRAG_INDEX_DIR", "HYBRIDRAG_CACHE_DIR", "HYBRIDRAG_STORE",
 	"HYBRIDRAG_RERANK_URL", "HYBRIDRAG_RERANK_PROTOCOL", "HYBRIDRAG_RERANK_MODEL", "HYBRIDRAG_RERANK_API_KEY",
 	"HYBRIDRAG_LLM_URL", "HYBRIDRAG_LLM_MODEL", "HYBRIDRAG_LLM_API_KEY", "HYBRIDRAG_LLM_API_KEY_FILE", "HYBRIDRAG_LLM_TIMEOUT",
@@ -275,12 +295,30 @@ func (c *Config) LoadEnv(getenv func(string) string) error {
 	str("HYBRIDRAG_API_KEY", &c.Serve.APIKey)
 	str("HYBRIDRAG_API_KEY_FILE", &c.Serve.APIKeyFile)
 	str("HYBRIDRAG_PUBLIC_URL", &c.Serve.PublicURL)
-	if v := strings.TrimSpace(getenv("HYBRIDRAG_QDRANT_SEARCH_EF")); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return fmt.Errorf("config: HYBRIDRAG_QDRANT_SEARCH_EF: %w: %q is not a whole number", ErrInvalid, v)
+	if v := strings.TrimSpace(getenv("HYBRIDRAG_QDRANT_URLS")); v != "" {
+		c.Qdrant.URLs = nil
+		for u := range strings.SplitSeq(v, ",") {
+			if u = strings.TrimSpace(u); u != "" {
+				c.Qdrant.URLs = append(c.Qdrant.URLs, u)
+			}
 		}
-		c.Qdrant.SearchEf = n
+	}
+	for _, n := range []struct {
+		name string
+		dst  *int
+	}{
+		{"HYBRIDRAG_QDRANT_SEARCH_EF", &c.Qdrant.SearchEf},
+		{"HYBRIDRAG_QDRANT_SHARDS", &c.Qdrant.Shards},
+		{"HYBRIDRAG_QDRANT_REPLICATION_FACTOR", &c.Qdrant.ReplicationFactor},
+		{"HYBRIDRAG_QDRANT_WRITE_CONSISTENCY", &c.Qdrant.WriteConsistency},
+	} {
+		if v := strings.TrimSpace(getenv(n.name)); v != "" {
+			i, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("config: %s: %w: %q is not a whole number", n.name, ErrInvalid, v)
+			}
+			*n.dst = i
+		}
 	}
 	for name, dst := range map[string]*Duration{
 		"HYBRIDRAG_REQUEST_TIMEOUT": &c.RequestTimeout,
@@ -324,9 +362,26 @@ func (c Config) Validate() error {
 			bad("neo4j uri %q: want bolt://host:port or neo4j://host:port", c.Neo4j.URI)
 		}
 	}
+	if c.Qdrant.URL == "" && len(c.Qdrant.URLs) > 0 {
+		bad("qdrant urls without url: url names the first node, urls the others")
+	}
 	if c.Qdrant.URL != "" {
-		if u, err := url.Parse(c.Qdrant.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "grpc") || u.Host == "" {
-			bad("qdrant url %q: want http(s)://host:port (the gRPC port, usually 6334)", c.Qdrant.URL)
+		if len(c.Qdrant.URLs) > MaxQdrantURLs {
+			bad("qdrant urls: %d, want at most %d", len(c.Qdrant.URLs), MaxQdrantURLs)
+		}
+		for _, raw := range append([]string{c.Qdrant.URL}, c.Qdrant.URLs...) {
+			if u, err := url.Parse(raw); err != nil || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "grpc") || u.Host == "" {
+				bad("qdrant url %q: want http(s)://host:port (the gRPC port, usually 6334)", raw)
+			}
+		}
+		if n := c.Qdrant.Shards; n < 0 || n > MaxQdrantShards {
+			bad("qdrant shards %d: want 0 (the server's default) to %d", n, MaxQdrantShards)
+		}
+		if n := c.Qdrant.ReplicationFactor; n < 0 || n > MaxQdrantReplicas {
+			bad("qdrant replication_factor %d: want 0 (the server's default, 1) to %d", n, MaxQdrantReplicas)
+		}
+		if n, copies := c.Qdrant.WriteConsistency, max(c.Qdrant.ReplicationFactor, 1); n < 0 || n > copies {
+			bad("qdrant write_consistency %d: want 0 (the server's default, 1) to the replication factor, %d", n, copies)
 		}
 		if c.Qdrant.Collection == "" {
 			bad("qdrant collection is empty")

@@ -91,3 +91,33 @@ func TestBadEnv(t *testing.T) {
 	require.Contains(t, err.Error(), "leg_timeout")
 	require.Contains(t, err.Error(), "sparql endpoint")
 }
+
+func TestQdrantCluster(t *testing.T) {
+	c := Default()
+	require.NoError(t, c.LoadFile("testdata/qdrant-cluster.good.json"))
+	require.NoError(t, c.Validate())
+	require.Equal(t, Qdrant{URL: "http://10.0.0.1:6334", URLs: []string{"http://10.0.0.2:6334", "http://10.0.0.3:6334"},
+		Collection: "hybridrag", Shards: 6, ReplicationFactor: 2, WriteConsistency: 2}, c.Qdrant)
+
+	env := map[string]string{"HYBRIDRAG_QDRANT_URLS": " http://10.0.0.5:6334, ,http://10.0.0.6:6334 ",
+		"HYBRIDRAG_QDRANT_SHARDS": "4", "HYBRIDRAG_QDRANT_REPLICATION_FACTOR": "3", "HYBRIDRAG_QDRANT_WRITE_CONSISTENCY": "1"}
+	require.NoError(t, c.LoadEnv(func(k string) string { return env[k] }))
+	require.Equal(t, Qdrant{URL: "http://10.0.0.1:6334", URLs: []string{"http://10.0.0.5:6334", "http://10.0.0.6:6334"},
+		Collection: "hybridrag", Shards: 4, ReplicationFactor: 3, WriteConsistency: 1}, c.Qdrant, "the environment replaces the file's list")
+	require.NoError(t, c.Validate())
+
+	for _, name := range []string{"HYBRIDRAG_QDRANT_SHARDS", "HYBRIDRAG_QDRANT_REPLICATION_FACTOR", "HYBRIDRAG_QDRANT_WRITE_CONSISTENCY"} {
+		c := Default()
+		err := c.LoadEnv(func(k string) string {
+			if k == name {
+				return "two"
+			}
+			return ""
+		})
+		require.ErrorIs(t, err, ErrInvalid, name)
+		require.ErrorContains(t, err, name)
+	}
+	c = Default()
+	c.Qdrant.URL, c.Qdrant.WriteConsistency = "http://h:6334", 2
+	require.ErrorContains(t, c.Validate(), "write_consistency 2", "one copy takes one acknowledgement")
+}

@@ -4,7 +4,7 @@
 # ONNX Runtime, an embedded Neo4j 5.26, an Oxigraph SPARQL server loaded
 # with the Wikidata-shaped subset, OpenRefine 3.6 (a real reconciliation
 # client), Chromium for the web page's browser tests and, when its
-# prebuilt binary is present, Qdrant — then checks
+# prebuilt binary is present, Qdrant (one server, and a two-node cluster) — then checks
 # formatting, runs go vet and staticcheck, runs every test without the race
 # detector and then again with it in the packages that have concurrency
 # to check (see "race" below), runs scripts/chaos.sh at a small scale, and
@@ -121,9 +121,12 @@ set_up_servers() {
   # adapter's gRPC contract tests still run. The tests search exactly, so
   # the server builds no HNSW graph: that would take a core for a minute
   # or more while the tests run.
+  # With the binary, a two-node cluster starts too (scripts/qdrant-cluster.sh,
+  # about 3 s, beside the others) for the cluster's live test in
+  # retrievers/qdrantstore (about 20 s, without the race detector only).
   local qdrant_bin=
   if qdrant_bin=$(bash scripts/qdrant.sh binary 2>/dev/null); then
-    names+=(qdrant)
+    names+=(qdrant qdrant-cluster)
   else
     echo "no Qdrant server binary: the live Qdrant tests skip (see scripts/qdrant.sh)"
   fi
@@ -165,7 +168,7 @@ set_up_servers() {
   if [ -n "$qdrant_bin" ]; then
     qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
     HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing
-    printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 \
+    printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 HYBRIDRAG_REQUIRE_QDRANT_CLUSTER=1 \
       HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag >>"$work/env"
   fi
   # Every server but Neo4j is ready and loaded (Qdrant loads in seconds,

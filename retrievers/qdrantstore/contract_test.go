@@ -408,7 +408,7 @@ func TestContractNilInputs(t *testing.T) {
 	require.Equal(t, DefaultCollection, s.Collection())
 
 	// A point written by someone else, without an id payload, is skipped.
-	_, err := s.client.Upsert(context.Background(), &qdrant.UpsertPoints{
+	_, err := s.client().Upsert(context.Background(), &qdrant.UpsertPoints{
 		CollectionName: DefaultCollection,
 		Points: []*qdrant.PointStruct{{
 			Id:      qdrant.NewIDUUID("00000000-0000-5000-8000-000000000001"),
@@ -471,4 +471,36 @@ func TestContractEmbedderErrors(t *testing.T) {
 			require.Len(t, fake.snapshot().upserts, 2, "the batches before the failure are written")
 		})
 	}
+}
+
+// TestContractCreateSharded checks that a new collection carries the
+// configured shards, replicas and write acknowledgements, and that zero
+// leaves them to the server.
+func TestContractCreateSharded(t *testing.T) {
+	ds, emb := subset(t, 400), embed.NewHashing(16)
+	for _, tc := range []struct {
+		cfg       Config
+		shards    *uint32
+		replicas  *uint32
+		writeAcks *uint32
+	}{
+		{cfg: Config{}},
+		{cfg: Config{Shards: 2, ReplicationFactor: 2, WriteConsistency: 1}, shards: qdrant.PtrOf(uint32(2)), replicas: qdrant.PtrOf(uint32(2)), writeAcks: qdrant.PtrOf(uint32(1))},
+		{cfg: Config{Shards: 6}, shards: qdrant.PtrOf(uint32(6))},
+	} {
+		fake := startFake(t)
+		s := fake.open(t, tc.cfg)
+		require.NoError(t, s.Ingest(context.Background(), ds, emb, nil))
+		creates := fake.snapshot().creates
+		require.Len(t, creates, 1)
+		requireProto(t, &qdrant.CreateCollection{
+			CollectionName:         DefaultCollection,
+			VectorsConfig:          qdrant.NewVectorsConfig(&qdrant.VectorParams{Size: 16, Distance: qdrant.Distance_Cosine}),
+			ShardNumber:            tc.shards,
+			ReplicationFactor:      tc.replicas,
+			WriteConsistencyFactor: tc.writeAcks,
+		}, creates[0])
+	}
+	_, err := Config{Shards: -1}.withDefaults()
+	require.ErrorContains(t, err, "negative")
 }

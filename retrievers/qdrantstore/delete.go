@@ -17,11 +17,12 @@ func (s *Store) Delete(ctx context.Context, ids []string) error {
 		for i, id := range part {
 			points[i] = qdrant.NewIDUUID(PointID(id).String())
 		}
-		if _, err := s.client.Delete(ctx, &qdrant.DeletePoints{
+		req := &qdrant.DeletePoints{
 			CollectionName: s.cfg.Collection,
 			Wait:           qdrant.PtrOf(true),
 			Points:         qdrant.NewPointsSelectorIDs(points),
-		}); err != nil {
+		}
+		if _, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.UpdateResult, error) { return c.Delete(ctx, req) }); err != nil {
 			return fmt.Errorf("qdrant %s: delete %d points: %w", s.cfg.Collection, len(part), ctxErr(ctx, err))
 		}
 	}

@@ -374,6 +374,7 @@ func lookupPath(p map[string]*qdrant.Value, key string) []*qdrant.Value {
 type fakeServer struct {
 	*fakeState
 	lis *bufconn.Listener
+	srv *grpc.Server
 }
 
 // startFake serves a fake Qdrant on a bufconn listener until the test ends.
@@ -394,8 +395,11 @@ func startFake(t testing.TB) *fakeServer {
 		srv.Stop()
 		<-done
 	})
-	return &fakeServer{fakeState: st, lis: lis}
+	return &fakeServer{fakeState: st, lis: lis, srv: srv}
 }
+
+// stop ends the server and its connections, as a killed node would.
+func (f *fakeServer) stop() { f.srv.Stop() }
 
 // open opens a store on the fake server.
 func (f *fakeServer) open(t testing.TB, cfg Config) *Store {

@@ -110,7 +110,7 @@ func requireFilterCounts(ctx context.Context, t *testing.T, s *Store, ds *herita
 			require.Zero(t, want, src)
 			continue
 		}
-		got, err := s.client.Count(ctx, &qdrant.CountPoints{CollectionName: s.Collection(), Filter: qf, Exact: qdrant.PtrOf(true)})
+		got, err := s.client().Count(ctx, &qdrant.CountPoints{CollectionName: s.Collection(), Filter: qf, Exact: qdrant.PtrOf(true)})
 		require.NoError(t, err, src)
 		require.Equal(t, uint64(want), got, src)
 	}

@@ -151,7 +151,7 @@ func scrollIDs(ctx context.Context, t *testing.T, s *Store) []string {
 	var ids []string
 	var offset *qdrant.PointId
 	for {
-		points, next, err := s.client.ScrollAndOffset(ctx, &qdrant.ScrollPoints{
+		points, next, err := s.client().ScrollAndOffset(ctx, &qdrant.ScrollPoints{
 			CollectionName: s.Collection(),
 			Offset:         offset,
 			Limit:          qdrant.PtrOf(uint32(2000)),
@@ -451,7 +451,7 @@ func BenchmarkLiveRecall(b *testing.B) {
 			require.NoError(b, err)
 			defer s.Close()
 			require.Eventually(b, func() bool {
-				info, err := s.client.GetCollectionInfo(ctx, collection)
+				info, err := s.client().GetCollectionInfo(ctx, collection)
 				return err == nil && info.GetStatus() == qdrant.CollectionStatus_Green
 			}, 30*time.Minute, time.Second, "the HNSW graph is built")
 			r := s.Retriever(emb)

@@ -73,7 +73,8 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieva
 	if isZero(vecs[0]) {
 		return nil, nil
 	}
-	points, err := r.store.client.Query(ctx, r.request(vecs[0], qf, q.K))
+	req := r.request(vecs[0], qf, q.K)
+	points, err := do(ctx, r.store.nodes, func(c *qdrant.Client) ([]*qdrant.ScoredPoint, error) { return c.Query(ctx, req) })
 	if err != nil {
 		return nil, fmt.Errorf("qdrant %s: %w", r.store.cfg.Collection, ctxErr(ctx, err))
 	}

@@ -52,6 +52,12 @@ type Config struct {
 	// without a port uses 6334). When set it replaces Host, Port and
 	// UseTLS.
 	URL string
+	// URLs are more gRPC endpoints of the same cluster (other nodes),
+	// written like URL. Calls go to one endpoint at a time, URL first;
+	// when the endpoint in use cannot be reached (gRPC Unavailable: the
+	// node is down or restarting), the call is tried on the next, which
+	// then stays in use. Every endpoint shares APIKey.
+	URLs []string
 	// Host and Port of the gRPC endpoint (default localhost:6334).
 	Host string
 	Port int
@@ -72,36 +78,63 @@ type Config struct {
 	// top 10 at the default SearchEf (docs/benchmarks.md). By default every
 	// search is exact and returns what the embedded vector index returns.
 	Approximate bool
+	// Shards, ReplicationFactor and WriteConsistency shape a collection
+	// Ingest creates (Qdrant's shard_number, replication_factor and
+	// write_consistency_factor); 0 takes the server's default (one shard
+	// per node of the cluster, 1 replica, 1 acknowledgement). They do not
+	// change an existing collection.
+	Shards            int
+	ReplicationFactor int
+	WriteConsistency  int
 	// SearchEf is the HNSW beam width of an approximate search (hnsw_ef;
 	// default DefaultSearchEf). Larger finds more of the nearest points and
 	// costs more time.
 	SearchEf int
 }
 
+// endpoint is one gRPC endpoint the store dials.
+type endpoint struct {
+	host   string
+	port   int
+	useTLS bool
+}
+
+// addr is the endpoint's host:port.
+func (e endpoint) addr() string { return net.JoinHostPort(e.host, strconv.Itoa(e.port)) }
+
+// parseEndpoint reads a URL of Config.URL's form.
+func parseEndpoint(raw string) (endpoint, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return endpoint{}, fmt.Errorf("qdrant: config URL %q: %w", raw, err)
+	}
+	var e endpoint
+	switch u.Scheme {
+	case "http", "grpc":
+	case "https", "grpcs":
+		e.useTLS = true
+	default:
+		return e, fmt.Errorf("qdrant: config URL %q: scheme must be http or https", raw)
+	}
+	e.host = u.Hostname()
+	if p := u.Port(); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return e, fmt.Errorf("qdrant: config URL %q: port: %w", raw, err)
+		}
+		e.port = n
+	}
+	return e, nil
+}
+
 // withDefaults resolves the URL and fills in the defaults.
 func (c Config) withDefaults() (Config, error) {
 	if c.URL != "" {
-		u, err := url.Parse(c.URL)
+		e, err := parseEndpoint(c.URL)
 		if err != nil {
-			return c, fmt.Errorf("qdrant: config URL %q: %w", c.URL, err)
+			return c, err
 		}
-		switch u.Scheme {
-		case "http", "grpc":
-			c.UseTLS = false
-		case "https", "grpcs":
-			c.UseTLS = true
-		default:
-			return c, fmt.Errorf("qdrant: config URL %q: scheme must be http or https", c.URL)
-		}
-		c.Host = u.Hostname()
-		c.Port = 0
-		if p := u.Port(); p != "" {
-			n, err := strconv.Atoi(p)
-			if err != nil {
-				return c, fmt.Errorf("qdrant: config URL %q: port: %w", c.URL, err)
-			}
-			c.Port = n
-		}
+		c.Host, c.Port, c.UseTLS = e.host, e.port, e.useTLS
 	}
 	if c.Host == "" {
 		c.Host = "localhost"
@@ -124,11 +157,36 @@ func (c Config) withDefaults() (Config, error) {
 	if c.SearchEf <= 0 {
 		c.SearchEf = DefaultSearchEf
 	}
+	if c.Shards < 0 || c.ReplicationFactor < 0 || c.WriteConsistency < 0 {
+		return c, fmt.Errorf("qdrant: config shards %d, replication factor %d, write consistency %d: none may be negative",
+			c.Shards, c.ReplicationFactor, c.WriteConsistency)
+	}
 	return c, nil
 }
 
-// addr is the host:port the store dials.
-func (c Config) addr() string { return net.JoinHostPort(c.Host, strconv.Itoa(c.Port)) }
+// endpoints lists the endpoints to dial: the resolved URL (or Host and
+// Port) first, then URLs in order, each with the default port when it
+// names none.
+func (c Config) endpoints() ([]endpoint, error) {
+	out := []endpoint{{host: c.Host, port: c.Port, useTLS: c.UseTLS}}
+	for _, raw := range c.URLs {
+		e, err := parseEndpoint(raw)
+		if err != nil {
+			return nil, err
+		}
+		if e.host == "" {
+			return nil, fmt.Errorf("qdrant: config URL %q: no host", raw)
+		}
+		if e.port == 0 {
+			e.port = DefaultPort
+		}
+		if e.port < 0 || e.port > 65535 {
+			return nil, fmt.Errorf("qdrant: config URL %q: port out of range", raw)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
 
 // Option tunes Open.
 type Option func(*options)
@@ -147,10 +205,13 @@ func WithDialOptions(opts ...grpc.DialOption) Option {
 	return func(o *options) { o.dial = append(o.dial, opts...) }
 }
 
+// addr is the host:port of the first endpoint.
+func (c Config) addr() string { return net.JoinHostPort(c.Host, strconv.Itoa(c.Port)) }
+
 // Store is a Qdrant collection of heritage institutions. It is safe for
-// concurrent use; Close releases the connection.
+// concurrent use; Close releases the connections.
 type Store struct {
-	client  *qdrant.Client
+	nodes   *nodes
 	cfg     Config
 	log     *slog.Logger
 	version string
@@ -158,9 +219,14 @@ type Store struct {
 
 // Open connects to Qdrant and checks its health within cfg.Timeout; a
 // server that does not answer in time, or answers with an error, makes
-// Open fail.
+// Open fail. With more endpoints (Config.URLs), the first that answers
+// the health check is used; Open fails only when none does.
 func Open(ctx context.Context, cfg Config, opts ...Option) (*Store, error) {
 	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	eps, err := cfg.endpoints()
 	if err != nil {
 		return nil, err
 	}
@@ -168,25 +234,20 @@ func Open(ctx context.Context, cfg Config, opts ...Option) (*Store, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	client, err := qdrant.NewClient(&qdrant.Config{
-		Host:                   cfg.Host,
-		Port:                   cfg.Port,
-		APIKey:                 cfg.APIKey,
-		UseTLS:                 cfg.UseTLS,
-		GrpcOptions:            o.dial,
-		SkipCompatibilityCheck: true, // it would call the server without a deadline
-		PoolSize:               1,
-	})
+	ns, err := dial(eps, cfg.APIKey, o.dial, o.log)
 	if err != nil {
-		return nil, fmt.Errorf("qdrant %s: %w", cfg.addr(), err)
+		return nil, err
 	}
-	s := &Store{client: client, cfg: cfg, log: o.log}
+	s := &Store{nodes: ns, cfg: cfg, log: o.log}
 	hctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
-	reply, err := client.HealthCheck(hctx)
-	if err != nil {
-		_ = client.Close()
-		return nil, fmt.Errorf("qdrant %s: health check (is this the gRPC port?): %w", cfg.addr(), ctxErr(hctx, err))
+	var reply *qdrant.HealthCheckReply
+	if err := s.nodes.call(hctx, func(c *qdrant.Client) (err error) {
+		reply, err = c.HealthCheck(hctx)
+		return err
+	}); err != nil {
+		_ = ns.close()
+		return nil, fmt.Errorf("qdrant %s: health check (is this the gRPC port?): %w", ns.addrs(), ctxErr(hctx, err))
 	}
 	s.version = reply.GetVersion()
 	if major, _, _ := strings.Cut(s.version, "."); major != "1" {
@@ -211,7 +272,7 @@ func ctxErr(ctx context.Context, err error) error {
 }
 
 // Close closes the connection.
-func (s *Store) Close() error { return s.client.Close() }
+func (s *Store) Close() error { return s.nodes.close() }
 
 // Collection is the collection name.
 func (s *Store) Collection() string { return s.cfg.Collection }
@@ -221,7 +282,7 @@ func (s *Store) ServerVersion() string { return s.version }
 
 // DeleteCollection drops the collection and its points.
 func (s *Store) DeleteCollection(ctx context.Context) error {
-	if err := s.client.DeleteCollection(ctx, s.cfg.Collection); err != nil {
+	if err := s.nodes.call(ctx, func(c *qdrant.Client) error { return c.DeleteCollection(ctx, s.cfg.Collection) }); err != nil {
 		return fmt.Errorf("qdrant %s: %w", s.cfg.Collection, ctxErr(ctx, err))
 	}
 	return nil
@@ -229,7 +290,8 @@ func (s *Store) DeleteCollection(ctx context.Context) error {
 
 // Count returns the number of points in the collection (exact).
 func (s *Store) Count(ctx context.Context) (uint64, error) {
-	n, err := s.client.Count(ctx, &qdrant.CountPoints{CollectionName: s.cfg.Collection, Exact: qdrant.PtrOf(true)})
+	req := &qdrant.CountPoints{CollectionName: s.cfg.Collection, Exact: qdrant.PtrOf(true)}
+	n, err := do(ctx, s.nodes, func(c *qdrant.Client) (uint64, error) { return c.Count(ctx, req) })
 	if err != nil {
 		return 0, fmt.Errorf("qdrant %s: %w", s.cfg.Collection, ctxErr(ctx, err))
 	}
@@ -296,11 +358,12 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, e embed.Embedd
 		if err := ctx.Err(); err != nil {
 			break
 		}
-		if _, err := s.client.Upsert(ctx, &qdrant.UpsertPoints{
+		req := &qdrant.UpsertPoints{
 			CollectionName: s.cfg.Collection,
 			Wait:           qdrant.PtrOf(true),
 			Points:         b.points,
-		}); err != nil {
+		}
+		if _, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.UpdateResult, error) { return c.Upsert(ctx, req) }); err != nil {
 			return fmt.Errorf("qdrant %s: upsert records %d-%d: %w", s.cfg.Collection, b.lo, b.lo+len(b.points), ctxErr(ctx, err))
 		}
 		written += len(b.points)
@@ -357,24 +420,19 @@ func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e e
 // one has dim-dimensional cosine vectors.
 func (s *Store) ensureCollection(ctx context.Context, dim uint64) error {
 	name := s.cfg.Collection
-	exists, err := s.client.CollectionExists(ctx, name)
+	exists, err := do(ctx, s.nodes, func(c *qdrant.Client) (bool, error) { return c.CollectionExists(ctx, name) })
 	if err != nil {
 		return fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
 	}
 	if !exists {
-		err := s.client.CreateCollection(ctx, &qdrant.CreateCollection{
-			CollectionName: name,
-			VectorsConfig: qdrant.NewVectorsConfig(&qdrant.VectorParams{
-				Size:     dim,
-				Distance: qdrant.Distance_Cosine,
-			}),
-		})
+		req := s.createRequest(dim)
+		err := s.nodes.call(ctx, func(c *qdrant.Client) error { return c.CreateCollection(ctx, req) })
 		if err != nil {
 			return fmt.Errorf("qdrant %s: create collection: %w", name, ctxErr(ctx, err))
 		}
 		return nil
 	}
-	info, err := s.client.GetCollectionInfo(ctx, name)
+	info, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.CollectionInfo, error) { return c.GetCollectionInfo(ctx, name) })
 	if err != nil {
 		return fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
 	}
@@ -387,6 +445,29 @@ func (s *Store) ensureCollection(ctx context.Context, dim uint64) error {
 			name, ErrSchema, p.GetSize(), p.GetDistance(), dim)
 	}
 	return nil
+}
+
+// createRequest is the request that creates the collection: dim-dimensional
+// cosine vectors, and the configured shards, replicas and write
+// acknowledgements (the server's defaults where they are 0).
+func (s *Store) createRequest(dim uint64) *qdrant.CreateCollection {
+	req := &qdrant.CreateCollection{
+		CollectionName: s.cfg.Collection,
+		VectorsConfig: qdrant.NewVectorsConfig(&qdrant.VectorParams{
+			Size:     dim,
+			Distance: qdrant.Distance_Cosine,
+		}),
+	}
+	if n := s.cfg.Shards; n > 0 {
+		req.ShardNumber = qdrant.PtrOf(uint32(n))
+	}
+	if n := s.cfg.ReplicationFactor; n > 0 {
+		req.ReplicationFactor = qdrant.PtrOf(uint32(n))
+	}
+	if n := s.cfg.WriteConsistency; n > 0 {
+		req.WriteConsistencyFactor = qdrant.PtrOf(uint32(n))
+	}
+	return req
 }
 
 // indexRequests lists the payload index requests Ingest makes, one per
@@ -418,7 +499,7 @@ func indexRequests(collection string) []*qdrant.CreateFieldIndexCollection {
 // an index that already exists with the same schema.
 func (s *Store) ensureIndexes(ctx context.Context) error {
 	for _, req := range indexRequests(s.cfg.Collection) {
-		if _, err := s.client.CreateFieldIndex(ctx, req); err != nil {
+		if _, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.UpdateResult, error) { return c.CreateFieldIndex(ctx, req) }); err != nil {
 			return fmt.Errorf("qdrant %s: payload index %s: %w", s.cfg.Collection, req.GetFieldName(), ctxErr(ctx, err))
 		}
 	}
