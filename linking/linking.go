@@ -20,8 +20,8 @@ type Query struct {
 
 // Candidate is one institution a query may refer to, best first.
 type Candidate struct {
-	ID    string  `json:"id"`
-	Name  string  `json:"name"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
 	// Score is the probability that the candidate is the referent: the
 	// match model's (model.go) for a name, 1 for a unique identifier.
 	Score float64 `json:"score"`
