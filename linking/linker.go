@@ -226,7 +226,7 @@ func (l *Linker) decide(cands []Candidate) {
 		return
 	}
 	best, top := -1, -1.0
-	tie := false
+	tie, barred := false, false
 	for k := range cands {
 		c := &cands[k]
 		if isIdentifierVia(c.Via) {
@@ -236,18 +236,19 @@ func (l *Linker) decide(cands []Candidate) {
 		if c.Score == first {
 			other = max(second, 0)
 		}
+		c.Features = withFeature(c.Features, FeatureRules, indicator(c.Match))
 		c.Features = withFeature(c.Features, FeatureEvidence, c.Score)
 		c.Features = withFeature(c.Features, FeatureMargin, round3(c.Score-other))
 		c.Score = round3(l.model.Probability(*c))
 		c.Match = false
 		switch {
 		case c.Score > top:
-			best, top, tie = k, c.Score, false
+			best, top, tie, barred = k, c.Score, false, vetoed(c.Features)
 		case c.Score == top:
 			tie = true
 		}
 	}
-	if best >= 0 && !tie && top >= l.model.Threshold && !anyMatch(cands) {
+	if best >= 0 && !tie && !barred && top >= l.model.Threshold && !anyMatch(cands) {
 		cands[best].Match = true
 	}
 	slices.SortStableFunc(cands, func(a, b Candidate) int {
@@ -259,6 +260,22 @@ func (l *Linker) decide(cands []Candidate) {
 		}
 		return 0
 	})
+}
+
+// vetoFeatures are the features that bar a match whatever the score: the
+// reference names another town than the name's own, or a town its
+// country has none of, or, read as a spreadsheet holds it, two records or
+// a kind of institution; or another name holds the query as written
+// where this one holds it misspelt.
+var vetoFeatures = []string{FeatureTownConflict, FeatureOtherCountry, FeatureReadingConflict, FeatureMisread}
+
+func vetoed(fs []Feature) bool {
+	for _, id := range vetoFeatures {
+		if v, _ := featureValue(fs, id); v > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // withFeature returns fs with the feature id set to v, added when fs has

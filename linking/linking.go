@@ -80,6 +80,12 @@ const (
 	// town the record's country has none of; FeatureReadingConflict is 1
 	// when the reference, read as a spreadsheet holds it, names two
 	// records, or a kind of institution in a country rather than one.
+	// FeatureRules is 1 when the evidence rules of doc.go take the
+	// candidate for the referent: a coverage of 80% or more, no other
+	// candidate holding the query as well, no town, country or reading
+	// against it, and the evidence high enough or the partial name
+	// distinctive or in the hinted town.
+	FeatureRules           = "rules_match"
 	FeatureOtherCountry    = "other_country"
 	FeatureReadingConflict = "reading_conflict"
 )

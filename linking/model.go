@@ -95,12 +95,15 @@ func (m MatchModel) Probability(c Candidate) float64 {
 //   - former_name, alias, partial_name, fuzzy_name: how the name was
 //     found (none of them: the name itself, whole);
 //   - town_conflict, other_country, reading_conflict, sole_holder,
-//     misread: the features of those ids, 0 or 1.
+//     misread, rules_match: the features of those ids, 0 or 1;
+//   - vetoed: 1 when one of the features that bar a match is (see
+//     vetoFeatures).
 var MatchInputNames = []string{
 	FeatureNameSim, FeatureQueryCoverage, FeatureNameCoverage, FeatureAmbiguity, FeatureEvidence, FeatureMargin, FeatureQueryWeight,
 	"city_agree", "city_conflict", "country_agree", "country_conflict", "type_agree", "type_conflict", "postcode_agree", "postcode_conflict",
 	ViaFormerName, ViaAlias, ViaPartialName, ViaFuzzyName,
-	FeatureTownConflict, FeatureOtherCountry, FeatureReadingConflict, FeatureSole, FeatureMisread,
+	FeatureTownConflict, FeatureOtherCountry, FeatureReadingConflict, FeatureSole, FeatureMisread, FeatureRules,
+	"vetoed",
 }
 
 // MatchInputs are the values of the named inputs of c: an input of
@@ -126,6 +129,8 @@ func matchInput(c Candidate, name string) float64 {
 	case "city_agree", "country_agree", "type_agree", "postcode_agree":
 		v, ok := featureValue(c.Features, hintFeature(name))
 		return indicator(ok && (v >= 0.9 || name == "postcode_agree" && v >= 0.75))
+	case "vetoed":
+		return indicator(vetoed(c.Features))
 	case "city_conflict", "country_conflict", "type_conflict", "postcode_conflict":
 		v, ok := featureValue(c.Features, hintFeature(name))
 		return indicator(ok && v < 0.5)

@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 // well, or the town agrees.
 var defaultInputs = append(slices.Clone(linking.MatchInputNames),
 	"partial_name*sole_holder", "partial_name*city_agree", "partial_name*query_weight",
-	"fuzzy_name*sole_holder", "sole_holder*margin", "sole_holder*evidence")
+	"fuzzy_name*sole_holder", "sole_holder*margin", "sole_holder*evidence", "rules_match*evidence", "rules_match*margin")
 
 // row is one name candidate of a training reference.
 type row struct {
