@@ -236,9 +236,8 @@ func (l *Linker) decide(cands []Candidate) {
 		if c.Score == first {
 			other = max(second, 0)
 		}
-		c.Features = withFeature(c.Features, FeatureRules, indicator(c.Match))
-		c.Features = withFeature(c.Features, FeatureEvidence, c.Score)
-		c.Features = withFeature(c.Features, FeatureMargin, round3(c.Score-other))
+		c.Features = append(slices.Clip(c.Features), Feature{FeatureRules, indicator(c.Match)},
+			Feature{FeatureEvidence, c.Score}, Feature{FeatureMargin, round3(c.Score - other)})
 		c.Score = round3(l.model.Probability(*c))
 		c.Match = false
 		switch {

@@ -79,7 +79,11 @@ var DefaultMatchModel = sync.OnceValues(func() (MatchModel, error) { return Pars
 
 // Probability is the model's probability that c is the referent.
 func (m MatchModel) Probability(c Candidate) float64 {
-	return sigmoid(m.Bias + dot(m.Weights, MatchInputs(c, m.Inputs)))
+	z := m.Bias
+	for k, name := range m.Inputs {
+		z += m.Weights[k] * inputValue(c, name)
+	}
+	return sigmoid(z)
 }
 
 // MatchInputNames are the inputs a match model may use, each read off a
@@ -113,13 +117,20 @@ var MatchInputNames = []string{
 func MatchInputs(c Candidate, inputs []string) []float64 {
 	out := make([]float64, len(inputs))
 	for k, name := range inputs {
-		v := 1.0
-		for _, part := range strings.Split(name, "*") {
-			v *= matchInput(c, part)
-		}
-		out[k] = v
+		out[k] = inputValue(c, name)
 	}
 	return out
+}
+
+// inputValue is the value of one named input of c, a product of factors.
+func inputValue(c Candidate, name string) float64 {
+	v := 1.0
+	for name != "" && v != 0 {
+		var part string
+		part, name, _ = strings.Cut(name, "*")
+		v *= matchInput(c, part)
+	}
+	return v
 }
 
 func matchInput(c Candidate, name string) float64 {
