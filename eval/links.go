@@ -91,9 +91,26 @@ type LinkResult struct {
 	Expected string `json:"expected_id"`
 	// Matched is the first candidate marked as a match, "" when none is.
 	Matched string `json:"matched,omitempty"`
-	// Top is the best candidate, matched or not.
-	Top   string `json:"top,omitempty"`
-	Error string `json:"error,omitempty"`
+	// Top is the best candidate, matched or not, TopScore its score and
+	// TopRight whether it is the referent or acceptable.
+	Top      string  `json:"top,omitempty"`
+	TopScore float64 `json:"top_score,omitempty"`
+	TopRight bool    `json:"top_right,omitempty"`
+	Error    string  `json:"error,omitempty"`
+}
+
+// ReliabilityBand is one band of scores of the references' best
+// candidates: how many fell in [Low, High) (the last band holds 1) and
+// the share of them that were the referent, to set beside the scores a
+// calibrated linker gives.
+type ReliabilityBand struct {
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
+	N        int     `json:"n"`
+	Right    int     `json:"right"`
+	Observed float64 `json:"observed"`
+	// MeanScore is the mean score of the band's candidates.
+	MeanScore float64 `json:"mean_score"`
 }
 
 // LinkSummary aggregates references.
@@ -128,7 +145,10 @@ type LinkReport struct {
 	Overall LinkSummary            `json:"overall"`
 	ByKind  map[string]LinkSummary `json:"by_kind"`
 	Kinds   []string               `json:"kinds"`
-	Results []LinkResult           `json:"results"`
+	// Reliability is the observed precision of the best candidates by
+	// score band, ten bands of 0.1.
+	Reliability []ReliabilityBand `json:"reliability"`
+	Results     []LinkResult      `json:"results"`
 }
 
 // ScoreLinks links every reference with link (candidates best first) and
@@ -144,8 +164,13 @@ func ScoreLinks(refs []Reference, link func(linking.Query) ([]linking.Candidate,
 		if err != nil {
 			res.Error = err.Error()
 		}
+		good := idSet(ref.Acceptable)
+		if ref.Expected != "" {
+			good[ref.Expected] = true
+		}
 		if len(cands) > 0 {
-			res.Top = cands[0].ID
+			res.Top, res.TopScore = cands[0].ID, cands[0].Score
+			res.TopRight = ref.Expected != "" && good[cands[0].ID]
 		}
 		for _, c := range cands {
 			if c.Match {
@@ -157,10 +182,6 @@ func ScoreLinks(refs []Reference, link func(linking.Query) ([]linking.Candidate,
 			rep.Kinds = append(rep.Kinds, ref.Kind)
 			rep.ByKind[ref.Kind] = LinkSummary{}
 		}
-		good := idSet(ref.Acceptable)
-		if ref.Expected != "" {
-			good[ref.Expected] = true
-		}
 		results = append(results, res)
 		ok = append(ok, func(id string) bool { return good[id] })
 	}
@@ -169,7 +190,38 @@ func ScoreLinks(refs []Reference, link func(linking.Query) ([]linking.Candidate,
 		rep.ByKind[kind] = summarizeLinks(results, ok, func(r LinkResult) bool { return r.Kind == kind })
 	}
 	rep.Overall = summarizeLinks(results, ok, func(LinkResult) bool { return true })
+	rep.Reliability = reliability(results)
 	return rep
+}
+
+// reliabilityBands is the number of score bands of a reliability table.
+const reliabilityBands = 10
+
+// reliability bands the best candidates of results by score.
+func reliability(results []LinkResult) []ReliabilityBand {
+	bands := make([]ReliabilityBand, reliabilityBands)
+	sum := make([]float64, reliabilityBands)
+	for k := range bands {
+		bands[k].Low, bands[k].High = float64(k)/reliabilityBands, float64(k+1)/reliabilityBands
+	}
+	for _, r := range results {
+		if r.Top == "" {
+			continue
+		}
+		k := min(reliabilityBands-1, max(0, int(r.TopScore*reliabilityBands)))
+		bands[k].N++
+		sum[k] += r.TopScore
+		if r.TopRight {
+			bands[k].Right++
+		}
+	}
+	for k := range bands {
+		bands[k].Observed = ratio(bands[k].Right, bands[k].N)
+		if bands[k].N > 0 {
+			bands[k].MeanScore = sum[k] / float64(bands[k].N)
+		}
+	}
+	return bands
 }
 
 func summarizeLinks(results []LinkResult, ok []func(string) bool, keep func(LinkResult) bool) LinkSummary {
@@ -252,6 +304,13 @@ func (r LinkReport) WriteTable(w io.Writer) error {
 	tw.Flush()
 	b.WriteString("\nprecision: right matches / matches; recall: right matches / references with a referent;\n" +
 		"false-match: references that want no match but got one; top-1: best candidate is the referent.\n")
+	b.WriteString("\nReliability of the best candidate's score (observed: the share that is the referent)\n\n")
+	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "score\tn\tmean score\tobserved")
+	for _, band := range r.Reliability {
+		fmt.Fprintf(tw, "%.1f–%.1f\t%d\t%s\t%s\n", band.Low, band.High, band.N, cell(band.MeanScore, band.N), cell(band.Observed, band.N))
+	}
+	tw.Flush()
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("eval: write table: %w", err)
 	}

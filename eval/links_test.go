@@ -81,3 +81,42 @@ func TestReadReferences(t *testing.T) {
 		require.Contains(t, le.Error(), want[le.Line], "line %d", le.Line)
 	}
 }
+
+// TestLinkReliability bands the best candidates by score and counts the
+// share of each band that is the referent.
+func TestLinkReliability(t *testing.T) {
+	refs := []Reference{
+		{ID: "1", Kind: "k", Query: linking.Query{Text: "A"}, Expected: "a"},                             // 0.95, right
+		{ID: "2", Kind: "k", Query: linking.Query{Text: "B"}, Expected: "b"},                             // 0.91, wrong
+		{ID: "3", Kind: "k", Query: linking.Query{Text: "C"}, Expected: "c"},                             // 1, right: the last band holds 1
+		{ID: "4", Kind: "k", Query: linking.Query{Text: "D"}, Expected: ""},                              // 0.05: wants none
+		{ID: "5", Kind: "k", Query: linking.Query{Text: "E"}, Expected: "", Acceptable: []string{"e"}},   // 0.45: a namesake is not the referent
+		{ID: "6", Kind: "k", Query: linking.Query{Text: "F"}, Expected: "f", Acceptable: []string{"f2"}}, // 0.45, acceptable
+		{ID: "7", Kind: "k", Query: linking.Query{Text: "G"}, Expected: "g"},                             // no candidate
+	}
+	answers := map[string][]linking.Candidate{
+		"A": {{ID: "a", Score: 0.95}}, "B": {{ID: "x", Score: 0.91}, {ID: "b", Score: 0.05}}, "C": {{ID: "c", Score: 1}},
+		"D": {{ID: "d", Score: 0.05}}, "E": {{ID: "e", Score: 0.45}}, "F": {{ID: "f2", Score: 0.45}},
+	}
+	rep := ScoreLinks(refs, func(q linking.Query) ([]linking.Candidate, error) { return answers[q.Text], nil })
+	require.Len(t, rep.Reliability, 10)
+	top, mid, low := rep.Reliability[9], rep.Reliability[4], rep.Reliability[0]
+	require.Equal(t, 3, top.N)
+	require.Equal(t, 2, top.Right)
+	require.InDelta(t, 2.0/3, top.Observed, 1e-9)
+	require.InDelta(t, (0.95+0.91+1)/3, top.MeanScore, 1e-9)
+	require.Equal(t, 2, mid.N)
+	require.Equal(t, 1, mid.Right)
+	require.Equal(t, 1, low.N)
+	require.Zero(t, low.Right)
+	n := 0
+	for _, b := range rep.Reliability {
+		n += b.N
+	}
+	require.Equal(t, 6, n, "a reference without a candidate is in no band")
+
+	var b strings.Builder
+	require.NoError(t, rep.WriteTable(&b))
+	require.Regexp(t, `0\.9–1\.0\s+3\s+0\.953\s+0\.667`, b.String())
+	require.Regexp(t, `0\.8–0\.9\s+0\s+–\s+–`, b.String())
+}

@@ -13,8 +13,10 @@ import (
 // Default thresholds, chosen on the evaluation set in linking/eval_test.go
 // (see the package README in doc.go).
 const (
-	// DefaultMatchThreshold is the calibrated score from which a name
-	// candidate is declared a match.
+	// DefaultMatchThreshold is the evidence from which the rules of doc.go
+	// take a name candidate for the referent while the readings of a
+	// reference are compared; the match model decides the matches
+	// returned.
 	DefaultMatchThreshold = 0.88
 	// DefaultMinScore drops candidates whose hint-adjusted name similarity
 	// (before the namesake share) is below it.
@@ -41,18 +43,21 @@ type Linker struct {
 
 	matchThreshold float64
 	minScore       float64
+	model          MatchModel
+	threshold      float64 // WithMatchThreshold's, or 0
 	fanout         int
 }
 
 // Option configures a Linker.
 type Option func(*Linker)
 
-// WithMatchThreshold sets the score from which a name candidate is a match
-// (DefaultMatchThreshold when unset). Identifier matches are always matches.
+// WithMatchThreshold sets the score (the match model's probability) from
+// which the best name candidate is a match, instead of the model's
+// threshold. Identifier matches are always matches.
 func WithMatchThreshold(t float64) Option {
 	return func(l *Linker) {
 		if t > 0 && t <= 1 {
-			l.matchThreshold = t
+			l.threshold = t
 		}
 	}
 }
@@ -62,6 +67,17 @@ func WithMinScore(s float64) Option {
 	return func(l *Linker) {
 		if s >= 0 && s <= 1 {
 			l.minScore = s
+		}
+	}
+}
+
+// WithMatchModel decides name matches with m instead of the model of
+// data/match_model.json (DefaultMatchModel). m must be valid (see
+// MatchModel.Validate); an invalid one is ignored.
+func WithMatchModel(m MatchModel) Option {
+	return func(l *Linker) {
+		if m.Validate() == nil {
+			l.model = m
 		}
 	}
 }
@@ -91,6 +107,17 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	}
 	for _, o := range opts {
 		o(l)
+	}
+	if l.model.Inputs == nil {
+		m, err := DefaultMatchModel()
+		if err != nil {
+			// data/match_model.json is part of the build; TestMatchModelData checks it
+			panic(err)
+		}
+		l.model = m
+	}
+	if l.threshold > 0 {
+		l.model.Threshold = l.threshold
 	}
 	if l.names == nil {
 		l.names = names.New(ds)
@@ -174,7 +201,93 @@ func (l *Linker) Link(ctx context.Context, q Query, limit int) ([]Candidate, err
 		cands = cands[:limit]
 	}
 	l.markTownConflicts(q, cands)
+	l.decide(cands)
 	return cands, nil
+}
+
+// decide scores the name candidates of cands, ranked by their evidence,
+// with the match model: each gets its evidence and its margin over the
+// best other as features, the model's probability as its score, and the
+// best is a match when that reaches the model's threshold and no other
+// candidate's is as high. cands is sorted again by score.
+func (l *Linker) decide(cands []Candidate) {
+	first, second := -1.0, -1.0 // the two best evidences
+	for _, c := range cands {
+		if isIdentifierVia(c.Via) {
+			continue
+		}
+		if c.Score > first {
+			first, second = c.Score, first
+		} else if c.Score > second {
+			second = c.Score
+		}
+	}
+	if first < 0 {
+		return
+	}
+	best, top := -1, -1.0
+	tie, barred := false, false
+	for k := range cands {
+		c := &cands[k]
+		if isIdentifierVia(c.Via) {
+			continue
+		}
+		other := first
+		if c.Score == first {
+			other = max(second, 0)
+		}
+		c.Features = append(slices.Clip(c.Features), Feature{FeatureRules, indicator(c.Match)},
+			Feature{FeatureEvidence, c.Score}, Feature{FeatureMargin, round3(c.Score - other)})
+		c.Score = round3(l.model.Probability(*c))
+		c.Match = false
+		switch {
+		case c.Score > top:
+			best, top, tie, barred = k, c.Score, false, vetoed(c.Features)
+		case c.Score == top:
+			tie = true
+		}
+	}
+	if best >= 0 && !tie && !barred && top >= l.model.Threshold && !anyMatch(cands) {
+		cands[best].Match = true
+	}
+	slices.SortStableFunc(cands, func(a, b Candidate) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+}
+
+// vetoFeatures are the features that bar a match whatever the score: the
+// reference names another town than the name's own, or a town its
+// country has none of, or, read as a spreadsheet holds it, two records or
+// a kind of institution; or another name holds the query as written
+// where this one holds it misspelt.
+var vetoFeatures = []string{FeatureTownConflict, FeatureOtherCountry, FeatureReadingConflict, FeatureMisread}
+
+func vetoed(fs []Feature) bool {
+	for _, id := range vetoFeatures {
+		if v, _ := featureValue(fs, id); v > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// withFeature returns fs with the feature id set to v, added when fs has
+// none, without writing to fs's array.
+func withFeature(fs []Feature, id string, v float64) []Feature {
+	out := slices.Clone(fs)
+	for k := range out {
+		if out[k].ID == id {
+			out[k].Value = v
+			return out
+		}
+	}
+	return append(out, Feature{id, v})
 }
 
 // nameCandidates links q by its name. A name that ends with a town of the
@@ -205,6 +318,7 @@ func (l *Linker) nameCandidates(q Query) []Candidate {
 	for k := range cands {
 		if cands[k].Match && l.inOtherCountry(cands[k], city) {
 			cands[k].Match = false
+			cands[k].Features = withFeature(cands[k].Features, FeatureOtherCountry, 1)
 		}
 	}
 	return cands

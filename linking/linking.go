@@ -20,12 +20,14 @@ type Query struct {
 
 // Candidate is one institution a query may refer to, best first.
 type Candidate struct {
-	ID    string  `json:"id"`
-	Name  string  `json:"name"`
-	Score float64 `json:"score"` // calibrated to [0,1]
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Score is the probability that the candidate is the referent: the
+	// match model's (model.go) for a name, 1 for a unique identifier.
+	Score float64 `json:"score"`
 	// Match is true when the candidate is the referent with high
-	// confidence: an exact identifier match, or a name match that is
-	// unambiguous and supported by the hints.
+	// confidence: an exact identifier match, or the best name candidate
+	// when its score reaches the match model's threshold.
 	Match bool `json:"match"`
 	// Via says how the candidate was found: isil, wikidata, ghcid, gnd,
 	// name, former_name, alias, partial_name, fuzzy_name.
@@ -57,6 +59,35 @@ const (
 	// its own and the reference names another town (see towns.go): it is
 	// then no match.
 	FeatureTownConflict = "town_conflict"
+	// FeatureEvidence is the candidate's name similarity adjusted by the
+	// hints and weighed by its share among namesakes (see doc.go), the
+	// score candidates are ranked by before the match model; FeatureMargin
+	// is its lead over the best other name candidate (negative when
+	// another leads).
+	FeatureEvidence = "evidence"
+	FeatureMargin   = "margin"
+	// FeatureQueryWeight is the IDF weight of the query's words over
+	// twice that of a distinctive name (1 at most): how few records a
+	// name of those words can be.
+	FeatureQueryWeight = "query_weight"
+	// FeatureSole is 1 when no other candidate holds the query as well
+	// (see doc.go, Competing holders); FeatureMisread is 1 when another
+	// candidate's name holds the query's words as written and this one
+	// only misspelt.
+	FeatureSole    = "sole_holder"
+	FeatureMisread = "misread"
+	// FeatureOtherCountry is 1 when the reference places the name in a
+	// town the record's country has none of; FeatureReadingConflict is 1
+	// when the reference, read as a spreadsheet holds it, names two
+	// records, or a kind of institution in a country rather than one.
+	// FeatureRules is 1 when the evidence rules of doc.go take the
+	// candidate for the referent: a coverage of 80% or more, no other
+	// candidate holding the query as well, no town, country or reading
+	// against it, and the evidence high enough or the partial name
+	// distinctive or in the hinted town.
+	FeatureRules           = "rules_match"
+	FeatureOtherCountry    = "other_country"
+	FeatureReadingConflict = "reading_conflict"
 )
 
 // Via values.

@@ -90,7 +90,8 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 	for _, s := range ss {
 		total += math.Pow(s.adj, sharpness)
 	}
-	distinctive := l.names.Weight(q.Text) >= distinctiveWeight
+	weight := l.names.Weight(q.Text)
+	distinctive := weight >= distinctiveWeight
 	out := make([]Candidate, 0, len(ss))
 	for k, s := range ss {
 		if s.adj < l.minScore {
@@ -121,11 +122,13 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		case s.hit.QueryCov >= 0.999:
 			via = ViaPartialName
 		}
-		feats := make([]Feature, 0, 9)
+		feats := make([]Feature, 0, 12)
 		feats = append(feats, Feature{FeatureNameSim, round3(s.sim)}, Feature{FeatureID, 0})
 		feats = append(feats, s.feats...)
 		feats = append(feats, Feature{FeatureAmbiguity, round3(share)},
-			Feature{FeatureQueryCoverage, round3(s.hit.QueryCov)}, Feature{FeatureNameCoverage, round3(s.hit.NameCov)})
+			Feature{FeatureQueryCoverage, round3(s.hit.QueryCov)}, Feature{FeatureNameCoverage, round3(s.hit.NameCov)},
+			Feature{FeatureQueryWeight, round3(min(1, weight/(2*distinctiveWeight)))},
+			Feature{FeatureSole, indicator(sole)}, Feature{FeatureMisread, indicator(misread)})
 		in := &l.ds.Institutions[s.hit.Doc]
 		out = append(out, Candidate{ID: in.ID, Name: in.Name, Score: score, Match: match, Via: via, Features: feats})
 	}

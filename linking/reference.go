@@ -687,6 +687,7 @@ func unmatched(cands []Candidate) []Candidate {
 	out := slices.Clone(cands)
 	for k := range out {
 		out[k].Match = false
+		out[k].Features = withFeature(out[k].Features, FeatureReadingConflict, 1)
 	}
 	return out
 }

@@ -95,7 +95,7 @@ func (l *Linker) markTownConflicts(q Query, cands []Candidate) {
 			v = 1
 			c.Match = false
 		}
-		c.Features = append(c.Features, Feature{FeatureTownConflict, v})
+		c.Features = withFeature(c.Features, FeatureTownConflict, v)
 	}
 }
 

@@ -54,6 +54,7 @@ func TestReconcileBehaviour(t *testing.T) {
 		require.NotEmpty(t, out[k].Result, k)
 		require.Equal(t, isilID, out[k].Result[0].ID, k)
 		require.True(t, out[k].Result[0].Match, k)
+		require.Equal(t, 100.0, out[k].Result[0].Score, "a unique identifier is certain, shown as 100")
 		require.Equal(t, "MUSEUM", out[k].Result[0].Type[0].ID)
 	}
 	require.Empty(t, out["d"].Result, "type_strict all filters out a museum when a library is asked for")
@@ -62,6 +63,11 @@ func TestReconcileBehaviour(t *testing.T) {
 	require.Empty(t, out["f"].Result)
 	for i := 1; i < len(out["e"].Result); i++ {
 		require.GreaterOrEqual(t, out["e"].Result[i-1].Score, out["e"].Result[i].Score)
+	}
+	for _, c := range out["e"].Result {
+		// the linker's probability, shown as 0–100: a generic name is far from sure
+		require.Less(t, c.Score, 50.0)
+		require.GreaterOrEqual(t, c.Score, 0.0)
 	}
 	// a JSON body carrying the batch as an object or as a string
 	for _, body := range []string{

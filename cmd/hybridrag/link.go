@@ -23,11 +23,15 @@ wd:Q891746, "Wikidata Q891746", item URLs), GHCIDs, GND ids (4734382-5,
 "GND 4734382-5", (DE-588)4734382-5, d-nb.info URLs), ROR ids ("ROR
 02m69r871", ror.org/02m69r871) and record ids. An identifier inside a
 name ("Kunsthalle Nürnberg, GND 2016830-5") is used when a record carries
-it. "match" marks a candidate that is the referent with high confidence
-(an exact identifier, or an unambiguous name). --explain shows the
-evidence behind each score: name similarity, query and name coverage,
-city, country, type and postcode agreement, the share among namesakes,
-and town_conflict (the name holds another town than the reference's).
+it. A name's score is the probability that it is the referent, from a
+model fitted on generated references; "match" marks the candidate that is
+the referent with high confidence (an exact identifier, or the best name
+when its probability reaches the model's threshold). --explain shows the
+features the model read: name similarity, query and name coverage, city,
+country, type and postcode agreement, the share among namesakes, the
+evidence and its margin over the runner-up, whether another candidate
+holds the query as well, and town_conflict (the name holds another town
+than the reference's).
 
 Examples:
   hybridrag link DE-MUS-165513
@@ -61,7 +65,7 @@ func runLink(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet("link", linkUsage, stdout)
 	var df dataFlags
 	asJSON := fs.Bool("json", false, "print JSON")
-	explain := fs.Bool("explain", false, "show the evidence behind each candidate's score (name similarity, hint agreement, share among namesakes, town conflict)")
+	explain := fs.Bool("explain", false, "show the features behind each candidate's score, the match model's probability (name similarity, hint agreement, share among namesakes, margin, town conflict)")
 	limit := fs.Int("limit", 5, "most name matches to show (1-100)")
 	city := fs.String("city", "", "city hint for a name")
 	country := fs.String("country", "", "country hint (ISO code or English name)")
@@ -114,7 +118,7 @@ func runLink(ctx context.Context, e *env, args []string) error {
 		return enc.Encode(results)
 	}
 	for i, r := range results {
-		fmt.Fprintf(stdout, "%d. %s [%s]  score %.2f (%s)%s\n", i+1, r.Name, r.ID, r.Score, r.Via, matchNote(r.Match))
+		fmt.Fprintf(stdout, "%d. %s [%s]  score %.3f (%s)%s\n", i+1, r.Name, r.ID, r.Score, r.Via, matchNote(r.Match))
 		fmt.Fprintf(stdout, "   %s", strings.ToLower(r.Type))
 		if r.Place != "" {
 			fmt.Fprintf(stdout, " in %s", r.Place)

@@ -321,7 +321,7 @@ func refAbsentLookalike(g *rgen, quota int) {
 		}
 		town := pick(g.r, near)
 		text := strings.Replace(in.Name, in.City, town, 1)
-		if len(g.holdersApart(text)) > 0 || len(g.holders(pattern, town)) > 0 {
+		if len(g.holdersApart(text)) > 0 || g.heldInTown(pattern, town) {
 			return false
 		}
 		q := linking.Query{Text: text}
@@ -330,6 +330,22 @@ func refAbsentLookalike(g *rgen, quota int) {
 		}
 		return g.add(q, "", nil, fmt.Sprintf("%q exists; %s holds no %s.", in.Name, town, pattern))
 	})
+}
+
+// heldInTown reports whether a record's name holds pattern in town,
+// whatever the spelling of the town: with or without diacritics, or in
+// another language ("Stadtarchiv Hannover" is in Hanover).
+func (g *rgen) heldInTown(pattern, town string) bool {
+	same := []string{heritage.NormalizeName(town)}
+	for _, n := range heritage.TownNames(town) {
+		same = append(same, heritage.NormalizeName(n))
+	}
+	for _, in := range g.holders(pattern, "") {
+		if slices.Contains(same, heritage.NormalizeName(in.City)) {
+			return true
+		}
+	}
+	return false
 }
 
 // lookalikeTowns are the towns of towns other than town spelt within two
