@@ -235,8 +235,9 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # state (the caches, the memo counter, the circuit breaker), or their tests
 # call in from several goroutines or serve over HTTP (httptest handlers
 # run on goroutines of their own). The others (config, eval, eval/gen,
-# filter, fusion, ident, the other internal/..., kg, kg/neo4jkg, linking, plan,
-# reconcile, router, server/web, sources, testtools) run their tests on
+# filter, fusion, ident, internal/..., kg, kg/neo4jkg, linking, names, plan, query,
+# reconcile, retrieval, retrievers, router, server/web, sources, testtools,
+# wikidata, writing) run their tests on
 # one goroutine or keep no state of their own that goroutines share (the
 # reconciliation handlers and the web page's files are read-only once
 # built; the server package's race run covers the HTTP stack they sit in): the detector would find nothing there and slows
