@@ -169,18 +169,6 @@ func soleComplete(ss []scored, k int) bool {
 	return true
 }
 
-// rivalQualified reports whether a candidate other than ss[k] is the
-// query and a qualifier (qualified, see qualifiedHolder), with at least
-// its city agreement.
-func rivalQualified(ss []scored, qualified []bool, k int) bool {
-	for j, o := range ss {
-		if j != k && qualified[j] && o.city >= ss[k].city {
-			return true
-		}
-	}
-	return false
-}
-
 // qualifiedBase is the name before a qualifier that ends name: a group
 // in parentheses or brackets ("Great Central Railway (Nottingham)") or a
 // place after a comma (a town, a county or district, or a country:
