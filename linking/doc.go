@@ -88,7 +88,13 @@ package linking
 //     query too: a name that holds it and more ("Museum Folkwang,
 //     Museumsbibliothek") is another institution. An article or a
 //     preposition is a word here ("Guildhall" is not "The Guildhall"
-//     where other names hold "Guildhall").
+//     where other names hold "Guildhall"). Another record's name that is
+//     the query and a qualifier, a group in parentheses or a place after
+//     a comma ("Great Central Railway (Nottingham)", "Museum Of
+//     Antiquities, Newcastle"), holds the query too, however low its
+//     similarity: with no hint that tells them apart, the query names
+//     neither it nor the name as written nor the whole name spelt
+//     another way.
 //   - The first words of a name: when exactly one candidate's name holds
 //     the query's words as written and in order ("Neath Museum" in "Neath
 //     Museum And Art Gallery"), the others weigh less in the shares (×0.7

@@ -46,6 +46,9 @@ type Linker struct {
 	model          MatchModel
 	threshold      float64 // WithMatchThreshold's, or 0
 	fanout         int
+	// qualified are, by the Key of a base name, the records with a name
+	// that is the base and a qualifier (see indexQualified).
+	qualified map[string][]int32
 }
 
 // Option configures a Linker.
@@ -140,6 +143,7 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		}
 		l.countries[in.Country] = true
 	}
+	l.indexQualified()
 	return l
 }
 

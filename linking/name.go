@@ -90,6 +90,7 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 	for _, s := range ss {
 		total += math.Pow(s.adj, sharpness)
 	}
+	qualified := l.qualified[names.Key(q.Text)]
 	weight := l.names.Weight(q.Text)
 	distinctive := weight >= distinctiveWeight
 	out := make([]Candidate, 0, len(ss))
@@ -107,8 +108,14 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		// Museum" for "The Courthouse Museum"), names no one when another
 		// record's name holds the query as well. A name as written, or
 		// the whole name misspelt or spelt another way, still does.
+		// Another record's name that is the query and a qualifier
+		// ("Great Central Railway (Nottingham)", see qualifiedBase)
+		// holds the query as much as the name as written or the whole
+		// name spelt another way do.
 		complete := s.hit.QueryCov >= completeCover && s.hit.NameCov >= completeCover
-		sole := s.hit.Literal || complete && (!s.hit.SameWords || s.hit.Reordered && soleComplete(ss, k)) ||
+		qualifiedRival := l.rivalQualified(ss, qualified, h, k)
+		sole := s.hit.Literal && !qualifiedRival ||
+			complete && (!s.hit.SameWords && !qualifiedRival || s.hit.Reordered && soleComplete(ss, k) && !qualifiedRival) ||
 			soleContainer(ss, k) || k == holder
 		// a misspelling is not read where the words as typed are a name's
 		misread := holder >= 0 && s.hit.QueryCov < 0.999
@@ -160,6 +167,62 @@ func soleComplete(ss []scored, k int) bool {
 		}
 	}
 	return true
+}
+
+// qualifiedBase is the name before a qualifier that ends name: a group
+// in parentheses or brackets ("Great Central Railway (Nottingham)") or a
+// place after a comma (a town, a county or district, or a country:
+// "Museum Of Antiquities, Newcastle"); or "". Such a name is its base,
+// placed or told apart: the base alone names it no more than another
+// name that holds the base.
+func (l *Linker) qualifiedBase(name string) string {
+	for _, br := range [][2]string{{"(", ")"}, {"[", "]"}} {
+		if strings.HasSuffix(name, br[1]) {
+			if open := strings.LastIndex(name, br[0]); open > 0 {
+				return strings.TrimSpace(name[:open])
+			}
+		}
+	}
+	if at := strings.LastIndexByte(name, ','); at > 0 {
+		if place := strings.TrimSpace(name[at+1:]); l.isTown(place) || l.isArea(place) || l.countryOf(place) != "" {
+			return strings.TrimSpace(name[:at])
+		}
+	}
+	return ""
+}
+
+// indexQualified records, under the Key of each base (see
+// qualifiedBase), the records with a name, former name or alias that is
+// the base and a qualifier.
+func (l *Linker) indexQualified() {
+	l.qualified = map[string][]int32{}
+	for i := range l.ds.Institutions {
+		in := &l.ds.Institutions[i]
+		forms := []string{in.Name}
+		for _, a := range in.AltNames {
+			forms = append(forms, a.Name)
+		}
+		for _, f := range forms {
+			if base := l.qualifiedBase(f); hasLongWord(base) {
+				key := names.Key(base)
+				if docs := l.qualified[key]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+					l.qualified[key] = append(docs, int32(i))
+				}
+			}
+		}
+	}
+}
+
+// rivalQualified reports whether a record other than that of ss[k] has a
+// name that is the query and a qualifier (docs, see indexQualified), with
+// at least the city agreement of ss[k].
+func (l *Linker) rivalQualified(ss []scored, docs []int32, h hints, k int) bool {
+	for _, d := range docs {
+		if d != ss[k].hit.Doc && l.hintFeatures(d, h)[0].Value >= ss[k].city {
+			return true
+		}
+	}
+	return false
 }
 
 // contradicted reports whether a hint contradicts the candidate.
