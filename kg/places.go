@@ -3,6 +3,7 @@ package kg
 import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/query"
 )
 
 // Place is one place an institution lies in: a place node of the graph,
@@ -89,49 +90,28 @@ func Places(ds *heritage.Dataset, in *heritage.Institution) (places []Place, key
 	return places, keys
 }
 
-// PlaceMatch is how a record matches a place: how much of the match its
-// data states.
-type PlaceMatch int
+// PlaceMatch is how much of a place match the records state: the
+// query algebra's level (query.PlaceMatch), which says what each level
+// takes in.
+type PlaceMatch = query.PlaceMatch
 
+// The place match levels (query.Stated, query.Derived, query.Near).
 const (
-	// Stated: the record's city, the town of its address, a unit of its
-	// admin_area, its country, region, subregion, county or district.
-	Stated PlaceMatch = iota
-	// Derived adds a town read from an admin-area unit or from the name
-	// of a record without a city (see heritage.Town): likely, not stated.
-	Derived
-	// Near adds, for "in or near" questions, the records whose
-	// coordinates lie within heritage.NearRadiusKm of the town's centre.
-	Near
+	Stated  = query.Stated
+	Derived = query.Derived
+	Near    = query.Near
 )
 
 // PlaceKeys returns the Select index keys a place constraint matches at
 // each PlaceMatch level: a record matches when one of the keys is among
-// those Places gives it. Names are compared after NormalizeName; an admin
-// place without AdminLevel matches a unit of any level.
+// those Places gives it. Which places a constraint means at each level is
+// query.PlacePredicates's rule; the keys are their translation (placeKey).
 func PlaceKeys(p plan.Place) (stated, derived, near []string) {
-	switch p.Level {
-	case plan.LevelCity:
-		stated = []string{cityKey(p.Name)}
-		if p.Area != "" {
-			stated = append(stated, adminKey(p.Name, p.Area))
-		}
-		derived = []string{townKey(p.Name)}
-	case plan.LevelAdmin:
-		if p.AdminLevel == "" {
-			stated = []string{adminAnyKey(p.Name)}
-		} else {
-			stated = []string{adminKey(p.Name, p.AdminLevel)}
-		}
-		derived = []string{townKey(p.Name)}
-	case plan.LevelCountry:
-		stated = []string{fieldKey("country", p.Name)}
-	case plan.LevelRegion, plan.LevelSubregion, plan.LevelCounty, plan.LevelDistrict:
-		stated = []string{fieldKey(p.Level, p.Name)}
-	default:
-		return nil, nil, nil
-	}
-	return stated, derived, []string{nearKey(p.Name)}
+	// Each level's predicates begin with those of the level below.
+	sp := query.PlacePredicates(p, Stated, false)
+	dp := query.PlacePredicates(p, Derived, false)
+	np := query.PlacePredicates(p, Near, true)
+	return placeKeys(sp), placeKeys(dp[len(sp):]), placeKeys(np[len(dp):])
 }
 
 // SelectPlaceKeys returns the index keys a selection by the places of c
@@ -139,16 +119,41 @@ func PlaceKeys(p plan.Place) (stated, derived, near []string) {
 func SelectPlaceKeys(c plan.Constraints, m PlaceMatch) []string {
 	var keys []string
 	for _, p := range c.Places {
-		stated, derived, near := PlaceKeys(p)
-		keys = append(keys, stated...)
-		if m >= Derived {
-			keys = append(keys, derived...)
-		}
-		if m >= Near && c.NearPlace {
-			keys = append(keys, near...)
+		keys = append(keys, placeKeys(query.PlacePredicates(p, m, c.NearPlace))...)
+	}
+	return keys
+}
+
+func placeKeys(ps []query.Place) []string {
+	var keys []string
+	for _, p := range ps {
+		if k, ok := placeKey(p); ok {
+			keys = append(keys, k)
 		}
 	}
 	return keys
+}
+
+// placeKey translates a place predicate into the index key of the
+// records meeting it (those Places gives the key); false for a level no
+// record field has, which no record meets.
+func placeKey(p query.Place) (string, bool) {
+	switch p.Level {
+	case query.LevelCity:
+		return cityKey(p.Name), true
+	case query.LevelTown:
+		return townKey(p.Name), true
+	case query.LevelNear:
+		return nearKey(p.Name), true
+	case query.LevelAdmin:
+		if p.AdminLevel == "" {
+			return adminAnyKey(p.Name), true
+		}
+		return adminKey(p.Name, p.AdminLevel), true
+	case query.LevelCountry, query.LevelRegion, query.LevelSubregion, query.LevelCounty, query.LevelDistrict:
+		return fieldKey(string(p.Level), p.Name), true
+	}
+	return "", false
 }
 
 func cityKey(name string) string { return "city\x00" + NormalizeName(name) }

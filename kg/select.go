@@ -5,40 +5,21 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
-	"github.com/hybridrag/hybridrag/internal/textfold"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/query"
 )
 
 // Select returns the ids (sorted) of the institutions meeting every
-// constraint, or nil when the constraints are not selective (nothing but a
-// type). The rules follow the gold question set:
-//
-//   - Places are ORed: city compares city and the town of the address,
-//     and for records without a city the town their admin area or name
-//     bears; admin matches a unit of admin_area by name and, when
-//     AdminLevel is set, by level; country, region, subregion, county and
-//     district compare those fields. All comparisons use NormalizeName;
-//     see PlaceMatch for which matches the data states. The records near
-//     a town ("in or near") are left out: the data's city of a record is
-//     its postal town, which already takes in the villages around it, and
-//     SelectMatching(c, asOf, Near) adds the records within
-//     heritage.NearRadiusKm.
-//   - TypeCodes, Subjects, GovernanceCodes and Sizes each accept any of
-//     their values. A subject matches its code and every code below it
-//     ("Natural world" and "Natural world/*" match "Natural world /
-//     Geology"); "large" also admits "huge".
-//   - Status "open" keeps records not closed and drops memberships whose
-//     until year has passed; "closed" keeps closed records.
-//   - Years: "closed" needs a closing year range with upper bound ≤ To and
-//     lower bound ≥ From; "opened" the same for the opening range, so a
-//     range straddling a bound is excluded.
-//   - Bodies select their members (Body.Relation, else Relation when it is
-//     part_of or operated_by; several bodies are ORed).
-//   - One name with a relation selects the named record's relatives: for
-//     "houses" the records it houses (its houses links and records
-//     located_in it); for part_of/operated_by/has_part its members; for any
-//     other relation its links of that relation.
+// constraint, or nil when the constraints select no exact set (nothing
+// but a type). What the constraints select is query.Compile's meaning,
+// written there once: places ORed and matched up to Derived (the records
+// near a town, "in or near", are left out: the data's city of a record is
+// its postal town, which already takes in the villages around it, and
+// SelectMatching(c, asOf, Near) adds them), subjects with every code
+// below them, "open" dropping memberships whose until year has passed,
+// years as ranges lying within the bounds, bodies selecting their
+// members and one name with a relation its relatives. The graph answers
+// the compiled expression with its indexes (SelectExpr).
 //
 // asOf > 0 drops memberships ended by that year.
 func (g *Graph) Select(c plan.Constraints, asOf int) []string {
@@ -48,163 +29,186 @@ func (g *Graph) Select(c plan.Constraints, asOf int) []string {
 // SelectMatching is Select with places matched up to level m: Stated
 // selects only by the places the records state, so a Select result equal
 // to it is exact; Near adds, when c.NearPlace, the records within
-// heritage.NearRadiusKm of the town, which Select leaves out.
+// heritage.NearRadiusKm of the town, which Select leaves out. It is
+// SelectExpr(query.CompileMatching(c, asOf, m)).
 func (g *Graph) SelectMatching(c plan.Constraints, asOf int, m PlaceMatch) []string {
-	return g.selectIDs(c, asOf, m)
+	return g.SelectExpr(query.CompileMatching(c, asOf, m))
 }
 
-func (g *Graph) selectIDs(c plan.Constraints, asOf int, m PlaceMatch) []string {
-	named := len(c.Names) == 1 && c.Relation != ""
-	if !c.Selective() && !named {
-		return nil
+// SelectExpr returns the ids (sorted) of the records meeting e, nil when
+// none does: what query.Select gives over the graph's records, answered
+// from the graph's indexes where it has one.
+//
+// The graph translates these into index look-ups (lookup):
+//
+//   - Place, at every level: the place index (placeKey, the keys Places
+//     gives each record);
+//   - Subject with Narrower: the subject index (subjectRecords);
+//   - MemberOf: the memberships (Members, of either relation);
+//   - Related: the named record's links and members (relatives);
+//   - IDs: the records by id; False: no record;
+//   - And, Or and Not whose parts all translate: the intersection, the
+//     union and the complement of their parts' sets.
+//
+// Post-filters: every other part of a top-level And (all of e when it is
+// no And) is tested with Expr.Match on the records the look-ups leave, or
+// on every record when none applies. They are Type, Status,
+// Accreditation, Size, Governance, YearRange, Radius, Subject without
+// Narrower, True, and an And, Or or Not with a part that does not
+// translate.
+func (g *Graph) SelectExpr(e query.Expr) []string {
+	parts := []query.Expr{e}
+	if and, ok := e.(query.And); ok {
+		parts = and
 	}
-	if c.Status == "open" && asOf == 0 {
-		asOf = currentYear
-	}
-
 	var cand []int32
 	restricted := false
-	intersect := func(set []int32) {
-		slices.Sort(set)
-		set = slices.Compact(set)
-		if !restricted {
+	var rest query.And
+	for _, x := range parts {
+		set, ok := g.lookup(x)
+		switch {
+		case !ok:
+			rest = append(rest, x)
+			continue
+		case !restricted:
 			cand, restricted = set, true
-			return
+		default:
+			cand = intersectSorted(cand, set)
 		}
-		cand = intersectSorted(cand, set)
-	}
-
-	if named {
-		intersect(g.relatives(c.Names[0], c.Relation, asOf))
-	}
-	if len(c.Bodies) > 0 {
-		var set []int32
-		for _, b := range c.Bodies {
-			// "part of", "run by", "operated by", "belongs to" all mean
-			// membership: the data's part_of and operated_by come from
-			// the sources' fields, not from what a user means.
-			keys := append([]string{b.Name}, b.IDs...)
-			for _, k := range keys {
-				for _, m := range g.Members(k, "", asOf) {
-					i, _ := g.instIndex(m.ID)
-					set = append(set, i)
-				}
-			}
+		if len(cand) == 0 {
+			return nil
 		}
-		intersect(set)
 	}
-	if len(c.Places) > 0 {
-		var set []int32
-		for _, k := range SelectPlaceKeys(c, m) {
-			set = append(set, g.places.get(k)...)
-		}
-		intersect(set)
-	}
-
-	subjects := wantedSubjects(c.Subjects)
-	if len(c.Subjects) > 0 {
-		var set []int32
-		for _, ws := range subjects {
-			set = append(set, g.subjectRecords(ws)...)
-		}
-		intersect(set)
-	}
-	keep := func(in *heritage.Institution) bool { return g.matches(in, c, subjects) }
+	ctx := query.EvalContext{Records: g.ds, Bodies: graphBodies{g}}
 	var out []string
+	keep := func(i int32) {
+		if in := &g.ds.Institutions[i]; rest.Match(in, ctx) {
+			out = append(out, in.ID)
+		}
+	}
 	if restricted {
 		for _, i := range cand {
-			if in := &g.ds.Institutions[i]; keep(in) {
-				out = append(out, in.ID)
-			}
+			keep(i)
 		}
 	} else {
 		for i := range g.ds.Institutions {
-			if in := &g.ds.Institutions[i]; keep(in) {
-				out = append(out, in.ID)
-			}
+			keep(int32(i))
 		}
 	}
 	slices.Sort(out)
 	return out
 }
 
-// currentYear stands for "now" when a present-tense question drops ended
-// memberships: any until year in the data has passed.
-const currentYear = 9999
-
-// matches applies the per-record constraints (everything but places,
-// bodies and names); subjects are c.Subjects as wantedSubjects gives them.
-func (g *Graph) matches(in *heritage.Institution, c plan.Constraints, subjects [][]string) bool {
-	if len(c.TypeCodes) > 0 && !query.OneOf(c.TypeCodes, in.TypeCode) {
-		return false
-	}
-	switch strings.ToLower(c.Status) {
-	case "open":
-		if !in.IsOpen() {
-			return false
+// lookup returns the records meeting e, ascending and each once, when the
+// graph answers e from its indexes (see SelectExpr); ok is false when it
+// does not.
+func (g *Graph) lookup(e query.Expr) (set []int32, ok bool) {
+	switch x := e.(type) {
+	case query.Const:
+		return nil, !bool(x)
+	case query.Place:
+		if k, ok := placeKey(x); ok {
+			set = slices.Clone(g.places.get(k))
 		}
-	case "closed":
-		if in.IsOpen() {
-			return false
+	case query.Subject:
+		if !x.Narrower {
+			return nil, false
 		}
-	}
-	if c.Accreditation != "" && !strings.EqualFold(c.Accreditation, in.Accreditation) {
-		return false
-	}
-	if len(c.Sizes) > 0 && !query.SizeIn(c.Sizes, in.Size) {
-		return false
-	}
-	if len(c.GovernanceCodes) > 0 && !query.OneOf(c.GovernanceCodes, in.GovernanceCode) {
-		return false
-	}
-	if len(c.Subjects) > 0 && !subjectMatch(subjects, in.Subjects) {
-		return false
-	}
-	if y := c.Years; y != nil {
-		var from, to int
-		var ok bool
-		switch y.Field {
-		case "closed":
-			from, to, ok = in.Closed()
-		case "opened":
-			from, to, ok = in.Opened()
+		if len(x.Levels) > 0 {
+			set = slices.Clone(g.subjectRecords(x.Levels))
 		}
-		if !ok || (y.To > 0 && to > y.To) || (y.From > 0 && from < y.From) {
-			return false
+	case query.MemberOf:
+		for _, m := range g.Members(x.Body, "", x.AsOf) {
+			i, _ := g.instIndex(m.ID)
+			set = append(set, i)
 		}
+	case query.Related:
+		set = g.relatives(x)
+	case query.IDs:
+		for _, id := range x {
+			if i, ok := g.instIndex(id); ok {
+				set = append(set, i)
+			}
+		}
+	case query.Or:
+		for _, y := range x {
+			s, ok := g.lookup(y)
+			if !ok {
+				return nil, false
+			}
+			set = append(set, s...)
+		}
+	case query.And:
+		if len(x) == 0 {
+			return nil, false // every record
+		}
+		for j, y := range x {
+			s, ok := g.lookup(y)
+			if !ok {
+				return nil, false
+			}
+			if j == 0 {
+				set = s
+			} else {
+				set = intersectSorted(set, s)
+			}
+		}
+		return set, true
+	case query.Not:
+		s, ok := g.lookup(x.X)
+		if !ok {
+			return nil, false
+		}
+		return complementSorted(s, int32(len(g.ds.Institutions))), true
+	default:
+		return nil, false
 	}
-	return true
+	slices.Sort(set)
+	return slices.Compact(set), true
 }
 
+// graphBodies resolves body and institution names from the graph's
+// indexes, as query.Tables does from a dataset.
+type graphBodies struct{ g *Graph }
+
+var _ query.Bodies = graphBodies{}
+
+// BodyKey implements query.Bodies.
+func (b graphBodies) BodyKey(name string) string {
+	key := NormalizeName(name)
+	if _, ok := b.g.members[key]; ok {
+		return key
+	}
+	return b.g.bodyAlias[key]
+}
+
+// Named implements query.Bodies.
+func (b graphBodies) Named(name string) []string { return b.g.ByName(name) }
+
 // SizesMatch reports whether the size v is one of sizes, as Select
-// matches them ("large" also admits "huge").
+// matches them (query.SizeIn: "large" also admits "huge").
 func SizesMatch(sizes []string, v string) bool { return query.SizeIn(sizes, v) }
 
-// wantedSubjects folds the wanted subject codes once per selection (a
-// trailing "*" or "/" asks for the code and everything below it, as the
-// bare code does); codes that fold to nothing are left out.
-func wantedSubjects(want []string) [][]string {
-	var out [][]string
+// SubjectsMatch reports whether any of the subjects have lies at or below
+// any of the wanted subjects, as a selection by subject compares them
+// (query.Subject with Narrower).
+func SubjectsMatch(want, have []string) bool {
 	for _, w := range want {
-		ws := normSubject(strings.TrimSuffix(strings.TrimSpace(w), "*"))
-		if len(ws) > 0 && ws[len(ws)-1] == "" {
-			ws = ws[:len(ws)-1]
-		}
-		if len(ws) > 0 {
-			out = append(out, ws)
+		if (query.Subject{Levels: query.SubjectLevels(w), Narrower: true}).MatchSubjects(have) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // subjectRecords returns the records with a subject at or below the
-// levels ws (as wantedSubjects gives them), in ascending order, possibly
-// more than once. A selection by subject alone would otherwise test every
-// record, and the subjects are compared level by level; the index is made
-// on the first call: a key for every level of every record's subjects
-// (the levels normSubject gives, joined by "/"), which holds the records
-// subjectMatch accepts (TestSubjectMatchAsByFolding).
-func (g *Graph) subjectRecords(ws []string) []int32 {
+// levels (query.SubjectLevels), in ascending order, possibly more than
+// once. A selection by subject alone would otherwise test every record;
+// the index is made on the first call: a key for every level of every
+// record's subjects (the levels normSubject gives, joined by "/"), which
+// holds the records query.Subject with Narrower accepts
+// (TestSubjectRecordsAsScan).
+func (g *Graph) subjectRecords(levels []string) []int32 {
 	g.subjectsOnce.Do(func() {
 		m := map[string][]int32{}
 		for i := range g.ds.Institutions {
@@ -218,60 +222,15 @@ func (g *Graph) subjectRecords(ws []string) []int32 {
 		}
 		g.subjects = packTable(m)
 	})
-	return g.subjects.get(strings.Join(ws, "/"))
+	return g.subjects.get(strings.Join(levels, "/"))
 }
 
-// SubjectsMatch reports whether any of the subjects have lies at or below
-// any of the wanted subjects, as a selection by subject compares them.
-func SubjectsMatch(want, have []string) bool {
-	return subjectMatch(wantedSubjects(want), have)
-}
-
-// subjectMatch reports whether any record subject lies at or below any of
-// the wanted codes.
-func subjectMatch(want [][]string, have []string) bool {
-	for _, ws := range want {
-		for _, h := range have {
-			if subjectUnder(h, ws) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// subjectUnder reports whether the levels of subject h (normSubject(h))
-// start with ws. It runs for every record a selection reads, so it
-// compares level by level instead of folding h into new strings.
-func subjectUnder(h string, ws []string) bool {
-	rest, more := h, true
-	for _, w := range ws {
-		if !more {
-			return false
-		}
-		var level string
-		level, rest, more = strings.Cut(rest, "/")
-		if !foldedIs(strings.TrimSpace(level), w) {
-			return false
-		}
-	}
-	return true
-}
-
-// foldedIs reports whether strings.ToLower(s) == lower, for lower already
-// lower-cased; two ASCII strings need no new string for it.
-func foldedIs(s, lower string) bool {
-	if textfold.IsASCII(s) && textfold.IsASCII(lower) {
-		return strings.EqualFold(s, lower)
-	}
-	return strings.ToLower(s) == lower
-}
-
-// relatives resolves the records related to one named institution.
-func (g *Graph) relatives(n plan.NameMatch, relation string, asOf int) []int32 {
-	ids := n.IDs
+// relatives resolves the records related to one named institution
+// (query.Related), possibly more than once.
+func (g *Graph) relatives(r query.Related) []int32 {
+	ids := r.IDs
 	if len(ids) == 0 {
-		ids = g.ByName(n.Name)
+		ids = g.ByName(r.Name)
 	}
 	var out []int32
 	for _, id := range ids {
@@ -279,28 +238,28 @@ func (g *Graph) relatives(n plan.NameMatch, relation string, asOf int) []int32 {
 		if !ok {
 			continue
 		}
-		switch relation {
+		switch r.Relation {
 		case heritage.RelPartOf, heritage.RelOperatedBy, "has_part":
 			rel := "" // every membership relation
-			for _, m := range g.Members(id, rel, asOf) {
+			for _, m := range g.Members(id, rel, r.AsOf) {
 				i, _ := g.instIndex(m.ID)
 				out = append(out, i)
 			}
 			// members that name the record without its id
-			for _, m := range g.Members(in.Name, rel, asOf) {
+			for _, m := range g.Members(in.Name, rel, r.AsOf) {
 				i, _ := g.instIndex(m.ID)
 				out = append(out, i)
 			}
 			continue
 		}
-		for _, r := range in.Related {
-			if r.Relation == relation {
-				if i, ok := g.instIndex(r.ID); ok && r.ID != "" {
+		for _, l := range in.Related {
+			if l.Relation == r.Relation {
+				if i, ok := g.instIndex(l.ID); ok && l.ID != "" {
 					out = append(out, i)
 				}
 			}
 		}
-		if relation == "houses" {
+		if r.Relation == "houses" {
 			n, _ := g.instIndex(id)
 			for _, ei := range g.incident(n) {
 				e := &g.edges[ei]
@@ -314,6 +273,7 @@ func (g *Graph) relatives(n plan.NameMatch, relation string, asOf int) []int32 {
 	return out
 }
 
+// intersectSorted returns the values both ascending lists hold.
 func intersectSorted(a, b []int32) []int32 {
 	var out []int32
 	for i, j := 0, 0; i < len(a) && j < len(b); {
@@ -327,6 +287,21 @@ func intersectSorted(a, b []int32) []int32 {
 			i++
 			j++
 		}
+	}
+	return out
+}
+
+// complementSorted returns the records below n that the ascending list a
+// does not hold.
+func complementSorted(a []int32, n int32) []int32 {
+	out := make([]int32, 0, int(n)-len(a))
+	j := 0
+	for i := range n {
+		if j < len(a) && a[j] == i {
+			j++
+			continue
+		}
+		out = append(out, i)
 	}
 	return out
 }

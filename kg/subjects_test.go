@@ -7,10 +7,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/query"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
-// subjectMatchByFolding is subjectMatch written plainly: fold both sides
+// subjectMatchByFolding is SubjectsMatch written plainly: fold both sides
 // with normSubject and compare the leading levels.
 func subjectMatchByFolding(want, have []string) bool {
 	for _, w := range want {
@@ -31,8 +32,8 @@ func subjectMatchByFolding(want, have []string) bool {
 	return false
 }
 
-// TestSubjectMatchAsByFolding holds the level-by-level comparison to the
-// folding one on a sample of the records, for every subject code in the
+// TestSubjectMatchAsByFolding holds the level-by-level comparison
+// (query.Subject, through SubjectsMatch) to the folding one on a sample of the records, for every subject code in the
 // data at each of its levels, and for spellings that differ in case,
 // spaces and non-ASCII letters.
 func TestSubjectMatchAsByFolding(t *testing.T) {
@@ -40,16 +41,15 @@ func TestSubjectMatchAsByFolding(t *testing.T) {
 	sample := testfixture.Sample(t, 7)
 	for code := range codes {
 		want := []string{code}
-		folded := wantedSubjects(want)
 		for i := range sample.Institutions {
 			have := sample.Institutions[i].Subjects
-			if subjectMatch(folded, have) != subjectMatchByFolding(want, have) {
+			if SubjectsMatch(want, have) != subjectMatchByFolding(want, have) {
 				t.Fatalf("subject %q against %q", code, have)
 			}
 		}
 	}
-	require.True(t, subjectMatch(wantedSubjects([]string{"transport"}), []string{"Transport / Trains and railways"}))
-	require.False(t, subjectMatch(wantedSubjects([]string{"transport / trains"}), []string{"Transport"}))
+	require.True(t, SubjectsMatch([]string{"transport"}, []string{"Transport / Trains and railways"}))
+	require.False(t, SubjectsMatch([]string{"transport / trains"}, []string{"Transport"}))
 }
 
 // subjectCodes is every subject code of the bundled data at each of its
@@ -73,23 +73,24 @@ func subjectCodes(t *testing.T) map[string]bool {
 	return codes
 }
 
-// TestSubjectRecordsAsScan holds the subject index to subjectMatch over
-// every record, for every code of subjectCodes.
+// TestSubjectRecordsAsScan holds the subject index to the predicate it
+// translates (query.Subject with Narrower) over every record, for every
+// code of subjectCodes.
 func TestSubjectRecordsAsScan(t *testing.T) {
 	ds := testfixture.Dataset(t)
 	g := New(ds)
 	found := 0
 	for code := range subjectCodes(t) {
-		folded := wantedSubjects([]string{code})
+		s := query.Subject{Levels: query.SubjectLevels(code), Narrower: true}
 		var want []int32
 		for i := range ds.Institutions {
-			if subjectMatch(folded, ds.Institutions[i].Subjects) {
+			if s.MatchSubjects(ds.Institutions[i].Subjects) {
 				want = append(want, int32(i))
 			}
 		}
 		var got []int32
-		for _, ws := range folded {
-			got = append(got, g.subjectRecords(ws)...)
+		if len(s.Levels) > 0 {
+			got = append(got, g.subjectRecords(s.Levels)...)
 		}
 		slices.Sort(got)
 		got = slices.Compact(got)

@@ -90,7 +90,9 @@ func CompileMatching(c plan.Constraints, asOf int, m PlaceMatch) Expr {
 	if len(c.Places) > 0 {
 		var or Or
 		for _, p := range c.Places {
-			or = append(or, placeExprs(p, m, c.NearPlace)...)
+			for _, pl := range PlacePredicates(p, m, c.NearPlace) {
+				or = append(or, pl)
+			}
 		}
 		and = append(and, single(or))
 	}
@@ -120,24 +122,27 @@ func CompileMatching(c plan.Constraints, asOf int, m PlaceMatch) Expr {
 	return and
 }
 
-// placeExprs returns what a record meeting the place p meets one of, up
-// to level m; LevelNear only when near (an "in or near" question). A town
-// named without a qualifier that is also an administrative unit (Area)
-// means both. A place of a level no record field has matches nothing.
-func placeExprs(p plan.Place, m PlaceMatch, near bool) []Expr {
-	var stated, derived []Expr
+// PlacePredicates returns what a record meeting the place p meets one
+// of, up to level m; LevelNear only when near (an "in or near" question).
+// Those of a lower level come first, so the predicates up to Stated are
+// the first of those up to Derived, and those the first of those up to
+// Near. A town named without a qualifier that is also an administrative
+// unit (Area) means both. A place of a level no record field has gives
+// none: it matches nothing.
+func PlacePredicates(p plan.Place, m PlaceMatch, near bool) []Place {
+	var stated, derived []Place
 	switch p.Level {
 	case plan.LevelCity:
-		stated = []Expr{Place{Level: LevelCity, Name: p.Name}}
+		stated = []Place{{Level: LevelCity, Name: p.Name}}
 		if p.Area != "" {
 			stated = append(stated, Place{Level: LevelAdmin, Name: p.Name, AdminLevel: p.Area})
 		}
-		derived = []Expr{Place{Level: LevelTown, Name: p.Name}}
+		derived = []Place{{Level: LevelTown, Name: p.Name}}
 	case plan.LevelAdmin:
-		stated = []Expr{Place{Level: LevelAdmin, Name: p.Name, AdminLevel: p.AdminLevel}}
-		derived = []Expr{Place{Level: LevelTown, Name: p.Name}}
+		stated = []Place{{Level: LevelAdmin, Name: p.Name, AdminLevel: p.AdminLevel}}
+		derived = []Place{{Level: LevelTown, Name: p.Name}}
 	case plan.LevelCountry, plan.LevelRegion, plan.LevelSubregion, plan.LevelCounty, plan.LevelDistrict:
-		stated = []Expr{Place{Level: Level(p.Level), Name: p.Name}}
+		stated = []Place{{Level: Level(p.Level), Name: p.Name}}
 	default:
 		return nil
 	}

@@ -4,12 +4,13 @@
 // place that compiles plan.Constraints into it (Compile), and one
 // reference evaluator (Expr.Match).
 //
-// Backends are to become translators of an Expr: the in-memory graph
-// into index look-ups, Neo4j into parameterised Cypher, Qdrant into a
-// payload filter, the filter package into its operator dict. Each
-// translates what it can and declares the rest, which the caller then
-// applies with Match as a post-filter. Match is the reference every
-// translation is tested against.
+// Backends translate an Expr: the in-memory graph into index look-ups
+// (kg.Graph.SelectExpr, which kg.Graph.Select answers with); Neo4j into
+// parameterised Cypher, Qdrant into a payload filter and the filter
+// package into its operator dict are to follow. Each translates what it
+// can and declares the rest, which it applies with Match as a
+// post-filter. Match is the reference every translation is tested
+// against.
 package query
 
 import (

@@ -17,9 +17,10 @@ import (
 )
 
 // The parity tests compare the reference evaluator with the in-memory
-// graph's selection (kg.Graph.Select), which reads the same constraints
-// through its own indexes: every constraint set the router reads from
-// the gold and generated questions must select the same records.
+// graph's selection (kg.Graph.Select), which translates the compiled
+// expression into look-ups of its own indexes: every constraint set the
+// router reads from the gold and generated questions must select the
+// same records.
 
 var (
 	testGraph   = testfixture.Shared(func(ds *heritage.Dataset) (*kg.Graph, error) { return kg.New(ds), nil })

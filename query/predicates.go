@@ -223,10 +223,16 @@ func SubjectLevels(code string) []string {
 // Match reports whether one of the record's subjects is s, or lies below
 // it when s.Narrower.
 func (s Subject) Match(in *heritage.Institution, _ EvalContext) bool {
+	return s.MatchSubjects(in.Subjects)
+}
+
+// MatchSubjects reports whether one of the subject codes have is s, or
+// lies below it when s.Narrower: Match for a record with those subjects.
+func (s Subject) MatchSubjects(have []string) bool {
 	if len(s.Levels) == 0 {
 		return false
 	}
-	for _, h := range in.Subjects {
+	for _, h := range have {
 		if subjectUnder(h, s.Levels, !s.Narrower) {
 			return true
 		}
