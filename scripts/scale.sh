@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Scale benchmark: the bundled dataset multiplied 1×, 10×, 50× (synthetic
-# copies with their own ids), served by the embedded default and with the
+# copies with their own names, places and ids, tools/scaledata), served by the embedded default and with the
 # vectors in Qdrant. For each factor and setup it reports the start-up time
 # of `hybridrag serve` (the embedded indexes are built then), the Qdrant
 # ingest time, the resident memory of each process after the asks, and the
@@ -63,27 +63,14 @@ for i in range(n):
     print(json.dumps({"question": qs[i % len(qs)], "no_cache": True}))
 EOF
 
-# make_data FACTOR writes the dataset with FACTOR copies of every record;
-# copy c > 0 gets the id suffix -xC and the name suffix " (C)".
+# make_data FACTOR writes the dataset FACTOR times the bundled one: the
+# real records and synthetic copies with their own names, places, years
+# and ids (tools/scaledata, seed 1).
 make_data() {
   local f=$1 out="$dir/data-$1.jsonl"
   if [ ! -s "$out" ]; then
     say "writing ${f}× the dataset to $out"
-    gzip -dc heritage/data/institutions.jsonl.gz | python3 -c '
-import json, sys
-f = int(sys.argv[1])
-lines = [l for l in sys.stdin if l.strip()]
-out = sys.stdout
-for c in range(f):
-    for l in lines:
-        if c == 0:
-            out.write(l if l.endswith("\n") else l + "\n")
-            continue
-        r = json.loads(l)
-        r["id"] = "%s-x%d" % (r["id"], c)
-        r["name"] = "%s (%d)" % (r["name"], c)
-        out.write(json.dumps(r, ensure_ascii=False) + "\n")
-' "$f" >"$out.tmp"
+    go run ./tools/scaledata --factor "$f" --out "$out.tmp"
     mv "$out.tmp" "$out"
   fi
   echo "$out"
