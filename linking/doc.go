@@ -47,8 +47,10 @@ package linking
 // at most 0.99 otherwise; former names ×0.97). The hints then adjust it:
 // a matching city (or county, district, address, or the town in the
 // name) closes 30% of the gap to 1, a different city ×0.6, a city
-// inferred from a label ×0.85; a record without a city when a city is
-// hinted ×0.8; a contradicting country or type ×0.7; a postcode equal
+// inferred from a label ×0.85, and so does a town whose name only holds
+// the hinted town's or is held by it ("Ulm" for "Neu-Ulm") when another
+// candidate lies in the hinted town itself (city agreement 0.7: the two
+// are two towns); a record without a city when a city is hinted ×0.8; a contradicting country or type ×0.7; a postcode equal
 // closes 50% of the gap, the same district 20%, a different one ×0.7.
 //
 // # When a name is a match

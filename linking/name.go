@@ -2,6 +2,7 @@ package linking
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -63,9 +64,12 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		if hit.CityInName && s.feats[0].Value < 0.9 && (l.city[hit.Doc] == "" || l.ds.Institutions[hit.Doc].CityInferred) {
 			s.feats[0].Value = 0.9 // the hinted town is part of the name
 		}
-		s.city = s.feats[0].Value
-		s.adj = adjust(s.sim, s.feats, h.city != "")
 		ss = append(ss, s)
+	}
+	l.preferHintedTown(ss, h.city)
+	for k := range ss {
+		ss[k].city = ss[k].feats[0].Value
+		ss[k].adj = adjust(ss[k].sim, ss[k].feats, h.city != "")
 	}
 	// The one record whose name holds the query's words as written, in
 	// order ("Neath Museum" in "Neath Museum And Art Gallery"), outweighs
@@ -140,6 +144,28 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 		out = append(out, Candidate{ID: in.ID, Name: in.Name, Score: score, Match: match, Via: via, Features: feats})
 	}
 	return out
+}
+
+// overlappingTownAgreement is the city agreement of a record in a town
+// whose name holds the hinted town's or is held by it ("Blankenburg" for
+// "Bad Blankenburg", "Ulm" for "Neu-Ulm") when another candidate is in
+// the hinted town itself: then the two are two towns, not one named two
+// ways, and the record's town agrees with the hint only in part.
+const overlappingTownAgreement = 0.7
+
+// preferHintedTown lowers to overlappingTownAgreement the city agreement
+// of the candidates of ss whose town only holds the hinted town city or
+// is held by it, when another candidate's town is city itself.
+func (l *Linker) preferHintedTown(ss []scored, city string) {
+	if city == "" || !slices.ContainsFunc(ss, func(s scored) bool { return l.city[s.hit.Doc] == city }) {
+		return
+	}
+	for k := range ss {
+		have := l.city[ss[k].hit.Doc]
+		if have != "" && have != city && ss[k].feats[0].Value == 0.9 && (containsWords(have, city) || containsWords(city, have)) {
+			ss[k].feats[0].Value = overlappingTownAgreement
+		}
+	}
 }
 
 // soleContainer reports whether ss[k] is the only candidate that contains
