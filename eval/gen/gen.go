@@ -167,6 +167,21 @@ type index struct {
 	// bodies holds the folded names of the organisations records are
 	// part of or run by, made on first use.
 	bodies map[string]bool
+	// nameWords[i] is recs[i]'s name as words (see words), between
+	// spaces; made on first use.
+	nameWords []string
+}
+
+// namesAsWords is every record's name as words between spaces, in recs
+// order, made once.
+func (x *index) namesAsWords() []string {
+	if x.nameWords == nil {
+		x.nameWords = make([]string, len(x.recs))
+		for i, in := range x.recs {
+			x.nameWords[i] = " " + words(in.Name) + " "
+		}
+	}
+	return x.nameWords
 }
 
 func newIndex(ds *heritage.Dataset) *index {

@@ -283,8 +283,9 @@ func refDroppedWord(g *rgen, quota int) {
 func (g *rgen) holdersApart(text string) []*heritage.Institution {
 	ws := strings.Fields(words(text))
 	var out []*heritage.Institution
-	for _, in := range g.x.recs {
-		have := " " + words(in.Name) + " "
+	names := g.x.namesAsWords()
+	for i, in := range g.x.recs {
+		have := names[i]
 		if !slices.ContainsFunc(ws, func(w string) bool { return !strings.Contains(have, " "+w+" ") }) {
 			out = append(out, in)
 		}
