@@ -397,7 +397,7 @@ func unnamedWar(s *scan, i int) (int, bool) {
 // is a time set by a war the words do not name ("after the war", "nach
 // dem Krieg"), so that an answer can say the war is not specified.
 func UnnamedWar(phrase string) bool {
-	s := newScan(phrase)
+	s := newScan(phrase, DefaultLexicon())
 	end, ok := unnamedWar(s, 0)
 	return ok && end == len(s.toks)
 }

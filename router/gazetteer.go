@@ -39,6 +39,9 @@ type placeCand struct {
 
 // gazetteer holds every look-up table built from the data.
 type gazetteer struct {
+	// lex is the vocabulary the tables were derived with
+	lex *Lexicon
+
 	names map[string]int32 // key → entries index
 	// sorted holds the keys of names in order, for prefix look-ups,
 	// made on first use (sortedNames)
@@ -116,8 +119,9 @@ var nameStop = map[string]bool{
 	"du": true, "da": true, "do": true, "e": true, "et": true, "y": true, "st": true,
 }
 
-func buildGazetteer(ds *heritage.Dataset) *gazetteer {
+func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	g := &gazetteer{
+		lex:      lex,
 		names:    make(map[string]int32, 40000),
 		acronyms: map[string]int32{},
 		df:       map[string]int{},
@@ -357,7 +361,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 		subj = append(subj, s)
 	}
 	sort.Strings(subj)
-	g.subjects = newSubjectIndex(subj)
+	g.subjects = newSubjectIndex(lex, subj)
 	g.buildPlaceTrigrams()
 	g.buildTownPrefixes()
 	g.buildPlaceWords()

@@ -11,12 +11,12 @@ import (
 // second question after "and" ("When was the Holburne Museum founded and
 // who runs it?"). The field of each part is read as a question of its
 // own; the first part's is the plan's Field.
-func moreFields(plan *Plan) {
+func moreFields(plan *Plan, lex *Lexicon) {
 	c := &plan.Constraints
 	if plan.Frame != FrameField || c.Field == "" || c.List || len(c.Names)+len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) != 1 {
 		return
 	}
-	s := newScan(plan.Question)
+	s := newScan(plan.Question, lex)
 	fields := []string{}
 	add := func(f string) {
 		if f != "" && !slices.Contains(fields, f) {
@@ -24,7 +24,7 @@ func moreFields(plan *Plan) {
 		}
 	}
 	if k := secondQuestion(s); k > 0 {
-		first, second := newScan(plan.Question[:s.toks[k-1].end]), newScan(plan.Question[s.toks[k].start:])
+		first, second := newScan(plan.Question[:s.toks[k-1].end], lex), newScan(plan.Question[s.toks[k].start:], lex)
 		add(field(first))
 		add(field(second))
 	} else if both := openAndClose(s); both != nil {

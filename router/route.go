@@ -10,7 +10,7 @@ import (
 func (r *Router) Route(question string) Plan {
 	plan := r.reread(question)
 	dropPartOfLonger(&plan)
-	moreFields(&plan)
+	moreFields(&plan, r.lex)
 	r.thenTest(&plan)
 	r.valueSides(&plan)
 	return plan
@@ -22,7 +22,7 @@ func (r *Router) Route(question string) Plan {
 func (r *Router) route(question string) (Plan, *scan) {
 	g := r.g
 	plan := Plan{Question: question}
-	s := newScan(question)
+	s := newScan(question, r.lex)
 	var c Constraints
 
 	ids := g.readIDs(question, s, &c)

@@ -8,6 +8,8 @@ import (
 // scan is one question being read: its tokens and which of them a
 // recognised entity has already consumed.
 type scan struct {
+	// lex is the vocabulary the question is read with
+	lex  *Lexicon
 	text string
 	toks []token
 	used []bool
@@ -72,7 +74,7 @@ func (jw *joined) span(i, j int) string {
 	return jw.text[jw.start[i]:jw.end[j-1]]
 }
 
-func newScan(q string) *scan {
+func newScan(q string, lex *Lexicon) *scan {
 	toks := tokenize(q, false)
 	lower := strings.ToLower(q) == q
 	if lower {
@@ -84,7 +86,7 @@ func newScan(q string) *scan {
 			toks[i].upper = !knownWords[toks[i].norm]
 		}
 	}
-	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower}
+	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
 }
 
 // key joins the normalised tokens [i, j).

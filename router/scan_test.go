@@ -22,7 +22,7 @@ func TestCueIndexMissesNoPhrase(t *testing.T) {
 	}
 	held, typo := 0, 0
 	for _, q := range questions {
-		s := newScan(q)
+		s := newScan(q, DefaultLexicon())
 		exact, near := fieldCueIndex.exact(s, nil), fieldCueIndex.near(s, nil)
 		for i, fc := range fieldCues {
 			if s.has(fc.phrase) {

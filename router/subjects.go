@@ -27,6 +27,8 @@ type subjectIndex struct {
 	quoted  map[string][]string // a term or category written out, stemmed → terms
 	paths   map[string][]string // a term of several parts written out ("transport aviation") → the term
 	maxLen  int
+	// heads end compounds whose modifier is the subject
+	heads []string
 }
 
 // newSubjectIndex builds the subject vocabulary from the lexicon and the
@@ -35,8 +37,8 @@ type subjectIndex struct {
 // means that term alone; a whole category ("Transport", quoted or not)
 // means every term of it. A data term the lexicon lacks is read by its
 // own words.
-func newSubjectIndex(all []string) subjectIndex {
-	idx := subjectIndex{phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}, paths: map[string][]string{}}
+func newSubjectIndex(lex *Lexicon, all []string) subjectIndex {
+	idx := subjectIndex{heads: lex.subjectCompoundHeads, phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}, paths: map[string][]string{}}
 	expand := termExpander(all)
 	add := func(m map[string][]string, label string, terms []string) {
 		if len(terms) == 0 {
@@ -47,7 +49,7 @@ func newSubjectIndex(all []string) subjectIndex {
 		}
 	}
 	covered := map[string]bool{}
-	for _, e := range subjectLexicon {
+	for _, e := range lex.subjects {
 		terms := expand(e.Term)
 		covered[e.Term] = true
 		for _, l := range e.labels() {
@@ -57,7 +59,7 @@ func newSubjectIndex(all []string) subjectIndex {
 			add(idx.mods, m, terms)
 		}
 	}
-	for _, gr := range subjectGroups {
+	for _, gr := range lex.subjectGroups {
 		var terms []string
 		for _, t := range gr.Terms {
 			terms = mergeTerms(terms, expand(t))
@@ -252,7 +254,7 @@ func (idx *subjectIndex) compound(w string) []string {
 	if len(w) < 7 {
 		return nil
 	}
-	for _, h := range subjectCompoundHeads {
+	for _, h := range idx.heads {
 		if mod, ok := strings.CutSuffix(w, h); ok && len(mod) >= 3 {
 			if v := idx.modifier(mod); v != nil {
 				return v

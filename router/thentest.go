@@ -30,7 +30,7 @@ func (r *Router) thenTest(plan *Plan) {
 		// answer, another institution
 		return
 	}
-	s := newScan(plan.Question)
+	s := newScan(plan.Question, r.lex)
 	k := yesNoClause(s)
 	if k == 0 {
 		return
