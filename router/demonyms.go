@@ -53,7 +53,7 @@ func demonymPlace(s *scan, c *Constraints) {
 		// "Which English county has the most museums?": a kind of
 		// place of the nation's. One institution after an article ("das
 		// Deutsche Museum", "the Scottish Museum of …") is a name.
-		if _, plural, ok := typeOfWord(s.toks[j].norm); ok && !plural && i > 0 && articles[s.toks[i-1].norm] {
+		if _, plural, ok := s.lex.typeOfWord(s.toks[j].norm); ok && !plural && i > 0 && articles[s.toks[i-1].norm] {
 			continue
 		}
 		if typeWordAt(s, j) || placeQualifiers[s.toks[i+1].norm] {

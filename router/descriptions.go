@@ -90,7 +90,7 @@ func describeShort(s *scan) bool {
 			continue
 		}
 		for _, t := range s.toks[n:] {
-			if unknownPlaceCues[t.norm] || typeWords[t.norm] != "" {
+			if unknownPlaceCues[t.norm] || s.lex.typeWords[t.norm] != "" {
 				return false
 			}
 		}

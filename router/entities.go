@@ -19,7 +19,7 @@ func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
 			idx = e
 			return g.acceptName(s, e, i, i+L)
 		}
-		if a, ok := g.acronyms[k]; ok && L == 1 && s.toks[i].allCaps && len(k) >= 3 && !commonWords[k] {
+		if a, ok := g.acronyms[k]; ok && L == 1 && s.toks[i].allCaps && len(k) >= 3 && !s.lex.commonWords[k] {
 			idx = a
 			return true
 		}
@@ -38,7 +38,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 	k := s.key(i, j)
 	if j-i == 1 {
 		t := s.toks[i]
-		if len(k) < 4 || commonWords[k] || typeWords[k] != "" || !t.upper {
+		if len(k) < 4 || s.lex.commonWords[k] || s.lex.typeWords[k] != "" || !t.upper {
 			return false
 		}
 		if _, ok := g.places[k]; ok && placeFirst(s, i) {
@@ -73,7 +73,7 @@ func placeFirst(s *scan, i int) bool {
 		// second of two institutions
 		return false
 	}
-	return !s.oneEntity || locatives[prev]
+	return !s.oneEntity || s.lex.locatives[prev]
 }
 
 // bodyAt returns the longest body name starting at i.
@@ -82,7 +82,7 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	L := s.longestAt(i, min(g.bodyMax, g.bodySpan[s.toks[i].norm]), func(L int, k string) bool {
 		b, ok := g.bodies[k]
 		idx = b
-		return ok && !(L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4))
+		return ok && !(L == 1 && (s.lex.commonWords[k] || !s.toks[i].upper || len(k) < 4))
 	})
 	if L == 0 {
 		return -1, 0
@@ -103,7 +103,7 @@ func kindOf(s *scan, i int) bool {
 	if k < 1 || !genitiveOf[s.toks[k].norm] {
 		return false
 	}
-	return pluralKind(s.toks[k-1].norm)
+	return s.lex.pluralKind(s.toks[k-1].norm)
 }
 
 // genitiveOf are the words that join a kind to what it belongs to.
@@ -346,7 +346,7 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 // institutions whose names begin with the name and that word, other than
 // the one read.
 func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
-	if j >= len(s.toks) || s.used[j] || !s.toks[j].upper || s.lower || typeWords[s.toks[j].norm] == "" {
+	if j >= len(s.toks) || s.used[j] || !s.toks[j].upper || s.lower || s.lex.typeWords[s.toks[j].norm] == "" {
 		return nil
 	}
 	prefix := s.key(afterArticle(s, i), j+1)

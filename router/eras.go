@@ -164,7 +164,7 @@ func kindAfter(s *scan, i int) bool {
 		return false
 	}
 	t := s.toks[i].norm
-	return pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
+	return s.lex.pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
 		strings.HasPrefix(t, "galler") || strings.HasPrefix(t, "archive") || strings.HasPrefix(t, "librar")
 }
 

@@ -222,7 +222,7 @@ func field(s *scan) string {
 		embeddedWhere(s) {
 		return "city"
 	}
-	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !listStarts[s.toks[0].norm] {
+	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !s.lex.listStarts[s.toks[0].norm] {
 		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
 			return f
 		}
@@ -246,7 +246,7 @@ func field(s *scan) string {
 	}
 	// one typo in a cue word
 	for _, t := range s.toks {
-		if len(t.norm) < 5 || knownWords[t.norm] {
+		if len(t.norm) < 5 || s.lex.knownWords[t.norm] {
 			continue
 		}
 		for _, fw := range fuzzyFieldWords {
@@ -263,7 +263,7 @@ func field(s *scan) string {
 // Museum Folkwang liegt?", "Ik vraag me af waar het Rijksmuseum is").
 func embeddedWhere(s *scan) bool {
 	n := len(s.toks)
-	if n < 3 || !placeVerbsLast[s.toks[n-1].norm] || listStarts[s.toks[0].norm] {
+	if n < 3 || !placeVerbsLast[s.toks[n-1].norm] || s.lex.listStarts[s.toks[0].norm] {
 		return false
 	}
 	for _, t := range s.toks[:n-1] {

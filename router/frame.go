@@ -37,7 +37,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	// "Is there a website for X?", "Gibt es eine Webseite von X?"
 	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
-	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
+	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
 	if len(c.Names) == 2 && !pluralType(s) && distanceAsked(s) {
 		// "How far is A from B?": the distance between them
@@ -216,7 +216,7 @@ func countAsked(s *scan) bool {
 			continue
 		}
 		for _, t := range s.toks {
-			if len(c) >= 6 && len(t.norm) >= 5 && !knownWords[t.norm] && osa(c, t.norm, 1) <= 1 {
+			if len(c) >= 6 && len(t.norm) >= 5 && !s.lex.knownWords[t.norm] && osa(c, t.norm, 1) <= 1 {
 				return true
 			}
 		}

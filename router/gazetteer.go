@@ -283,10 +283,10 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 			}
 		}
 	}
-	for name, code := range countryNames {
+	for name, code := range lex.countryNames {
 		addPlace(name, Place{Name: code, Level: LevelCountry}, false)
 	}
-	for name, nation := range nationNames {
+	for name, nation := range lex.nationNames {
 		addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
 	}
 	// a town known by other names ("Keulen" for Köln) is read as the name

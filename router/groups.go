@@ -169,7 +169,7 @@ func setSubjects(s *scan) *Group {
 			continue
 		}
 		for j := i + 1; j < len(s.toks); j++ {
-			if _, plural, ok := typeOfWord(s.toks[j].norm); ok && plural {
+			if _, plural, ok := s.lex.typeOfWord(s.toks[j].norm); ok && plural {
 				s.mark(i, i+1)
 				return &Group{Level: "subject", N: math.MaxInt32, Each: true}
 			}

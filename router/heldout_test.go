@@ -265,11 +265,11 @@ func TestFuzzyGuards(t *testing.T) {
 		})
 	}
 	for _, w := range []string{"galley", "archived", "muses", "mused"} {
-		_, ok := fuzzyType(w)
+		_, ok := DefaultLexicon().fuzzyType(w)
 		require.False(t, ok, w)
 	}
 	for w, want := range map[string]string{"musems": "museums", "musuem": "museum", "libary": "library", "archieves": "archives", "bibliotek": "bibliothek"} {
-		got, ok := fuzzyType(w)
+		got, ok := DefaultLexicon().fuzzyType(w)
 		require.True(t, ok, w)
 		require.Equal(t, want, got, w)
 	}

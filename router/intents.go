@@ -251,7 +251,7 @@ func negatedOpen(s *scan) bool {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if w := s.toks[k].norm; negations[w] || w == "longer" {
+			if w := s.toks[k].norm; s.lex.negations[w] || w == "longer" {
 				return true
 			}
 		}

@@ -51,7 +51,85 @@ type Lexicon struct {
 	narrowerLabels       []string
 	// narrowerKeys are the narrowerLabels stemmed (see narrowerKey)
 	narrowerKeys map[string]bool
+
+	// the word tables, each filled from the table of its name
+	// (bindTables)
+	// typeWords maps custodian type words (English, Dutch, German, a
+	// few Romance forms) to type codes
+	typeWords map[string]string
+	// listStarts open list questions
+	listStarts map[string]bool
+	// negations exclude the type words that follow them
+	negations map[string]bool
+	// locatives precede a place
+	locatives map[string]bool
+	// commonWords are words of questions that must never be read as a
+	// bare place or a one-word institution name
+	commonWords map[string]bool
+	// countryNames maps English, Dutch and German country names to ISO
+	// codes; countries the data holds no record of are read as
+	// themselves, so that the answer says the data places nothing there,
+	// and never corrected to a country of the data ("Iceland" is not
+	// Ireland)
+	countryNames map[string]string
+	// nationNames are the Mapping Museums `region` values and their other
+	// names
+	nationNames map[string]string
+	// suffixQualifiers name the admin level of the place before them,
+	// prefixQualifiers of the place after them
+	suffixQualifiers []levelPhrase
+	prefixQualifiers []levelPhrase
+	// areaQualifiers name an area around a town that the data does not
+	// record ("Landkreis Esslingen", "provincie Utrecht"): the place is
+	// read as the town and the places near it
+	areaQualifiers []string
+	// nearBefore are phrases before a place that ask for what lies in or
+	// near it; nearAfter follow the place; nearAnywhere may stand
+	// anywhere in the question. Longer phrases first. "close to" and
+	// "close by" read as "near to" and "near by" (readCloseAsNear).
+	nearBefore   []string
+	nearAfter    []string
+	nearAnywhere []string
+	// a distance from a place: "10 miles of", "5 km van", "20 km von"
+	distanceOf    map[string]bool
+	distanceUnits map[string]bool
+	numberWords   map[string]bool
+	// governancePhrases map phrases to governance codes
+	governancePhrases map[string][]string
+	// governanceNeedsType are governance words that only count right
+	// before a type word ("university museums", "national museums"), so
+	// that names and bodies are not read as governance
+	governanceNeedsType map[string]bool
+	accreditationWords  map[string]string
+	sizeWords           map[string][]string
+	// relation cue phrases
+	partOfCues     []string
+	operatedByCues []string
+	housesCues     []string
+	// fillerWords carry no constraint in a heritage question: verbs,
+	// pronouns, politeness and trip phrasing in English, Dutch and German
+	fillerWords []string
+	// topicPreps introduce the topic of a list ("museums about X",
+	// "Musea over X", "Museen zum Thema X")
+	topicPreps map[string]bool
+	// (tables)
+
+	// knownWords are the words the rules understand (see
+	// buildKnownWords); fillerSet holds the fillerWords
+	knownWords map[string]bool
+	fillerSet  map[string]bool
+	// partOfCueList and operatedByCueList index partOfCues and
+	// operatedByCues; relationTypoCues are the relation cues whose first
+	// word is long enough to be read with one typo (see
+	// buildRelationTypoCues)
+	partOfCueList, operatedByCueList *cueIndex
+	relationTypoCues                 []struct{ first, next, rel string }
+	// typeWordList is the one-word type vocabulary for typo correction
+	typeWordList []string
 }
+
+// levelPhrase is a phrase that names the admin level of a place.
+type levelPhrase struct{ words, level string }
 
 // lexRow is one row of a lexicon file.
 type lexRow struct {
@@ -209,6 +287,52 @@ func (t *lexTables) byValue(name string) (values []string, words map[string]map[
 	return values, words
 }
 
+// pairs is a table of surface forms with a value each, in order.
+func (t *lexTables) pairs(name string) [][2]string {
+	var out [][2]string
+	for _, r := range t.take(name) {
+		if r.value == "" {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s needs a value", r.where, name))
+		}
+		out = append(out, [2]string{r.surface, r.value})
+	}
+	return out
+}
+
+// dict is a table of surface forms with one value each.
+func (t *lexTables) dict(name string) map[string]string {
+	out := map[string]string{}
+	for _, p := range t.pairs(name) {
+		if v, ok := out[p[0]]; ok {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q both %q and %q", name, p[0], v, p[1]))
+		}
+		out[p[0]] = p[1]
+	}
+	return out
+}
+
+// multi is a table of surface forms with one or more values each.
+func (t *lexTables) multi(name string) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range t.pairs(name) {
+		out[p[0]] = append(out[p[0]], p[1])
+	}
+	return out
+}
+
+// ints is a table of surface forms with a whole number each.
+func (t *lexTables) ints(name string) map[string]int {
+	out := map[string]int{}
+	for k, v := range t.dict(name) {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not a whole number", name, k, v))
+		}
+		out[k] = n
+	}
+	return out
+}
+
 // buildLexicon checks the rows and binds them to the Lexicon's tables.
 func buildLexicon(rows []lexRow) (*Lexicon, error) {
 	t := &lexTables{rows: map[string][]lexRow{}, read: map[string]bool{}}
@@ -224,6 +348,7 @@ func buildLexicon(rows []lexRow) (*Lexicon, error) {
 	}
 	lex := &Lexicon{}
 	lex.bindSubjects(t)
+	lex.bindTables(t)
 	for name, rs := range t.rows {
 		if !t.read[name] {
 			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: unknown table %q", rs[0].where, name))
@@ -281,8 +406,65 @@ func (lex *Lexicon) bindSubjects(t *lexTables) {
 	lex.narrowerLabels = t.list("subject.narrower")
 }
 
+// bindTables reads the word tables whose name is that of the Lexicon's
+// field they fill. A set or list takes no value; a map takes one value
+// per surface form, a map to several values takes them in row order, a
+// map to numbers takes whole numbers.
+func (lex *Lexicon) bindTables(t *lexTables) {
+	for name, field := range map[string]any{
+		"typeWords":           &lex.typeWords,
+		"listStarts":          &lex.listStarts,
+		"negations":           &lex.negations,
+		"locatives":           &lex.locatives,
+		"commonWords":         &lex.commonWords,
+		"countryNames":        &lex.countryNames,
+		"nationNames":         &lex.nationNames,
+		"suffixQualifiers":    &lex.suffixQualifiers,
+		"prefixQualifiers":    &lex.prefixQualifiers,
+		"areaQualifiers":      &lex.areaQualifiers,
+		"nearBefore":          &lex.nearBefore,
+		"nearAfter":           &lex.nearAfter,
+		"nearAnywhere":        &lex.nearAnywhere,
+		"distanceOf":          &lex.distanceOf,
+		"distanceUnits":       &lex.distanceUnits,
+		"numberWords":         &lex.numberWords,
+		"governancePhrases":   &lex.governancePhrases,
+		"governanceNeedsType": &lex.governanceNeedsType,
+		"accreditationWords":  &lex.accreditationWords,
+		"sizeWords":           &lex.sizeWords,
+		"partOfCues":          &lex.partOfCues,
+		"operatedByCues":      &lex.operatedByCues,
+		"housesCues":          &lex.housesCues,
+		"fillerWords":         &lex.fillerWords,
+		"topicPreps":          &lex.topicPreps,
+		// (bind)
+	} {
+		switch p := field.(type) {
+		case *map[string]bool:
+			*p = t.set(name)
+		case *[]string:
+			*p = t.list(name)
+		case *map[string]string:
+			*p = t.dict(name)
+		case *map[string][]string:
+			*p = t.multi(name)
+		case *map[string]int:
+			*p = t.ints(name)
+		case *[]levelPhrase:
+			for _, r := range t.pairs(name) {
+				*p = append(*p, levelPhrase{r[0], r[1]})
+			}
+		default:
+			panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
+		}
+	}
+}
+
 // derive builds the look-ups that follow from the tables.
 func (lex *Lexicon) derive() {
+	lex.buildKnownWords()
+	lex.buildRelationCues()
+	lex.typeWordList = lex.buildTypeWordList()
 	lex.narrowerKeys = map[string]bool{}
 	for _, l := range lex.narrowerLabels {
 		for _, k := range subjectKeys(l) {

@@ -78,7 +78,7 @@ func negatedClosed(s *scan) bool {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if w := s.toks[k].norm; negations[w] || negationWords[w] {
+			if w := s.toks[k].norm; s.lex.negations[w] || negationWords[w] {
 				return true
 			}
 		}
@@ -147,7 +147,7 @@ func negatedYears(s *scan, end int) int {
 		switch {
 		case s.used[k] || w == "and" || w == "but" || w == "und" || w == "en":
 			return -1
-		case negations[w] || negationWords[w]:
+		case s.lex.negations[w] || negationWords[w]:
 			return k
 		}
 	}
@@ -178,7 +178,7 @@ func noLonger(s *scan, i int) bool {
 	switch s.toks[i-1].norm {
 	case "longer", "mehr", "meer":
 		w := s.toks[i-2].norm
-		return negations[w] || negationWords[w]
+		return s.lex.negations[w] || negationWords[w]
 	}
 	return false
 }

@@ -54,11 +54,11 @@ var pairJoins = map[string]bool{
 func pairShape(s *scan) bool {
 	cue, join := false, false
 	for i, t := range s.toks {
-		if i+1 < len(s.toks) && isNumeric(s.toks[i+1].norm) || timeInWords(s, i) {
+		if i+1 < len(s.toks) && s.lex.isNumeric(s.toks[i+1].norm) || timeInWords(s, i) {
 			continue // "opened after 1990", "… after WWII", "… after the war" compare with years, not a second institution
 		}
 		join = join || pairJoins[t.norm]
-		if _, ok := pairCueWord(t.norm); ok {
+		if _, ok := s.lex.pairCueWord(t.norm); ok {
 			cue = true
 		}
 	}
@@ -88,11 +88,11 @@ func timeInWords(s *scan, i int) bool {
 
 // pairCueWord reads a pair cue, allowing one typo in words of six letters
 // or more ("eqrlier", "oldre").
-func pairCueWord(w string) (Pair, bool) {
+func (lex *Lexicon) pairCueWord(w string) (Pair, bool) {
 	if p, ok := pairCues[w]; ok {
 		return p, true
 	}
-	if len(w) < 5 || knownWords[w] {
+	if len(w) < 5 || lex.knownWords[w] {
 		return Pair{}, false
 	}
 	for _, c := range pairTypoCues {
@@ -137,7 +137,7 @@ func pairCue(s *scan) (Pair, bool) {
 		if _, exact := pairCues[t.norm]; !exact && s.used[i] {
 			continue // a word of a name read, not a misspelt cue ("The Cater Museum")
 		}
-		if p, ok := pairCueWord(t.norm); ok {
+		if p, ok := s.lex.pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {
 					if closeWords[u.norm] {

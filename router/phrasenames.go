@@ -141,7 +141,6 @@ var placeBefore = map[string]bool{
 // question words, verbs, fillers and cues ("when did the worthing museum
 // open").
 func capitalisedRuns(s *scan) [][2]int {
-	knownOnce.Do(buildKnownWords)
 	word := func(k int) bool {
 		t := s.toks[k]
 		if len(t.norm) < 2 {
@@ -151,14 +150,14 @@ func capitalisedRuns(s *scan) [][2]int {
 			// no capitals to go by: any word but the question's own
 			// (question words, verbs, fillers, cues of opening and
 			// closing)
-			return typeWords[t.norm] != "" || !fillerSet[t.norm] && !listStarts[t.norm] && !isWhWord(t.norm) &&
+			return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !isWhWord(t.norm) &&
 				!yesNoStarts[t.norm] && !operateVerbs[t.norm] && !openWords[t.norm] && !closeWords[t.norm] &&
 				statusWords[t.norm] == "" && !historyWords[t.norm] && !collectionWords[t.norm] && !fieldCueWords[t.norm]
 		}
 		if !t.upper {
 			return false
 		}
-		return k > 0 || !knownWords[t.norm] && !listStarts[t.norm] || typeWords[t.norm] != ""
+		return k > 0 || !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm] || s.lex.typeWords[t.norm] != ""
 	}
 	var runs [][2]int
 	for k := 0; k < len(s.toks); {

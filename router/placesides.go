@@ -26,7 +26,7 @@ func moreThanSide(s *scan, i int) bool {
 	if th < 0 {
 		return false
 	}
-	return i == th+1 || i == th+2 && locatives[s.toks[th+1].norm] || i == 1 && i < th && yesNoStarts[s.toks[0].norm]
+	return i == th+1 || i == th+2 && s.lex.locatives[s.toks[th+1].norm] || i == 1 && i < th && yesNoStarts[s.toks[0].norm]
 }
 
 // placesCoordinated reports whether the places the question names are

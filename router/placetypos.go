@@ -172,7 +172,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			// coordinator ("in Roter", "Kent or Devn")
 			prev, _ := s.prev(i)
 			// ("of" is English "of" as often as Dutch "or")
-			if !covered || !words || !(locatives[prev] || coordinators[prev]) || prev == "of" {
+			if !covered || !words || !(s.lex.locatives[prev] || coordinators[prev]) || prev == "of" {
 				continue
 			}
 			key := s.key(i, i+L)
@@ -186,7 +186,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			if !ok {
 				continue
 			}
-			if p, ok := choosePlace(g.places[pk], ""); ok {
+			if p, ok := s.lex.choosePlace(g.places[pk], ""); ok {
 				return i, i + L, p.Name, true
 			}
 		}
@@ -206,7 +206,7 @@ func (g *gazetteer) compassPlaces(w string) []string {
 	var out []string
 	var first Place
 	for _, d := range compassWords {
-		p, ok := choosePlace(g.places[d+" "+w], "")
+		p, ok := g.lex.choosePlace(g.places[d+" "+w], "")
 		if !ok || slices.Contains(out, p.Name) {
 			continue
 		}
@@ -260,7 +260,7 @@ func (g *gazetteer) extraLetterKey(w string) (string, bool) {
 // placeSlot reports a capitalised word right after a locative ("in X").
 func placeSlot(s *scan, i int) bool {
 	prev, _ := s.prev(i)
-	return s.toks[i].upper && locatives[prev]
+	return s.toks[i].upper && s.lex.locatives[prev]
 }
 
 // placeBeforeCoordinator reports a capitalised word after a coordinator
@@ -294,15 +294,15 @@ func dropped(w, k string) bool { return len(k) == len(w)+1 }
 func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 	candidate := func(i int) bool {
 		t := s.toks[i]
-		if s.used[i] || len(t.norm) < 3 || commonWords[t.norm] || placeFuzzyStop[t.norm] ||
-			typeWords[t.norm] != "" || !isWord(t.norm) {
+		if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || placeFuzzyStop[t.norm] ||
+			s.lex.typeWords[t.norm] != "" || !isWord(t.norm) {
 			return false
 		}
 		if _, ok := g.subjects.phrases[stem(t.norm)]; ok {
 			return false
 		}
 		prev, _ := s.prev(i)
-		return (t.upper && i > 0 || locatives[prev]) && !topicPreps[prev]
+		return (t.upper && i > 0 || s.lex.locatives[prev]) && !s.lex.topicPreps[prev]
 	}
 	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
 	// Galloway") may be common words
@@ -320,7 +320,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 			ok, unknown := true, false
 			for k := i; k < i+L; k++ {
 				w := s.toks[k].norm
-				if !isWord(w) || k > i && commonWords[w] && !(inner[w] && k < i+L-1) {
+				if !isWord(w) || k > i && s.lex.commonWords[w] && !(inner[w] && k < i+L-1) {
 					ok = false
 					break
 				}
@@ -333,7 +333,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 				continue
 			}
 			k := s.key(i, i+L)
-			if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && locatives[prev] && !nextUpper(s, i) {
+			if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && s.lex.locatives[prev] && !nextUpper(s, i) {
 				// a short form of a town ("in Newcastle", "in Stratford",
 				// a word of the data's names too) where a place stands:
 				// read as the town it names, and the answer offers the
@@ -351,14 +351,14 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(k)
-			if prev, _ := s.prev(i); !ok && L == 1 && locatives[prev] {
+			if prev, _ := s.prev(i); !ok && L == 1 && s.lex.locatives[prev] {
 				pk, ok = g.extraLetterKey(k)
 			}
 			if !ok {
 				continue
 			}
 			level, qs, qe := qualifierAround(s, i, i+L)
-			p, ok := choosePlace(g.places[pk], level)
+			p, ok := s.lex.choosePlace(g.places[pk], level)
 			if !ok {
 				continue
 			}
@@ -410,7 +410,7 @@ func unknownPlace(s *scan, mask []bool) string {
 		for j < len(mask) && name(j) {
 			j++
 		}
-		if j < len(s.toks) && typeWords[s.toks[j].norm] != "" {
+		if j < len(s.toks) && s.lex.typeWords[s.toks[j].norm] != "" {
 			return ""
 		}
 		return s.original(k, j)

@@ -54,7 +54,7 @@ func pluralsOfNameWords(r *Router) []string {
 	g := r.g
 	var words []string
 	for w, n := range g.df {
-		if n < namedWordNames || len(w) < 4 || !isWord(w) || strings.HasSuffix(w, "s") || typeWords[w] != "" {
+		if n < namedWordNames || len(w) < 4 || !isWord(w) || strings.HasSuffix(w, "s") || DefaultLexicon().typeWords[w] != "" {
 			continue
 		}
 		if _, ok := g.places[w]; ok || g.townPrefixes[w] || g.placeWords[w] > 0 ||

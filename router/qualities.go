@@ -18,7 +18,7 @@ func containedIn(s *scan, i int) (int, bool) {
 		return 0, false
 	}
 	w := s.toks[j].norm
-	if len(w) < 4 || !isWord(w) || phraseWords[w] || typeWords[w] != "" || listStarts[w] ||
+	if len(w) < 4 || !isWord(w) || phraseWords[w] || s.lex.typeWords[w] != "" || s.lex.listStarts[w] ||
 		yesNoStarts[w] || openWords[w] || closeWords[w] || isWhWord(w) {
 		return 0, false
 	}
@@ -89,13 +89,13 @@ func qualities(s *scan, yearsRead bool) []string {
 		case (moreCues[t.norm] || fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
 			next := s.toks[i+1].norm
 			// "nicht mehr geöffnet", "niet meer open": no longer open
-			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) && !openWords[next] && next != "geoffnet" && next != "open" {
+			if s.lex.typeWords[next] == "" && !nameStop[next] && next != "than" && !s.lex.isNumeric(next) && !openWords[next] && next != "geoffnet" && next != "open" {
 				out = append(out, s.original(i, i+2))
 			}
 			// "more than 100,000 visitors": a number of something no
 			// field records (numbers of museums are counted elsewhere)
-			if next == "than" && i+3 < len(s.toks) && isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
-				typeWords[s.toks[i+3].norm] == "" {
+			if next == "than" && i+3 < len(s.toks) && s.lex.isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
+				s.lex.typeWords[s.toks[i+3].norm] == "" {
 				out = append(out, s.original(i, i+4))
 			}
 		case (t.norm == "last" || t.norm == "past" || t.norm == "this" || t.norm == "letzten" || t.norm == "letztes" ||
@@ -127,7 +127,7 @@ var judgements = map[string]bool{
 // negatedTopicAt reports a negation before a topic preposition at i ("not
 // about", "nicht über").
 func negatedTopicAt(s *scan, i int) bool {
-	return negations[s.toks[i].norm] && i+2 < len(s.toks) && topicPreps[s.toks[i+1].norm]
+	return s.lex.negations[s.toks[i].norm] && i+2 < len(s.toks) && s.lex.topicPreps[s.toks[i+1].norm]
 }
 
 // relativeSpans are the units of a span back from today.

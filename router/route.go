@@ -91,7 +91,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		// of the identifier, not for members of a group
 		rd.rel = ""
 	}
-	rd.listQ = len(s.toks) > 0 && listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
+	rd.listQ = len(s.toks) > 0 && s.lex.listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
 		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many") ||
 		whereCanI(s)
 	// "Is there a toy museum in Brighton?" asks whether a set has
@@ -228,7 +228,7 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Sides = sides(*c)
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
-	plan.Unread = outermost(append(unread(plan.Unknown), qualities(s, c.Years != nil)...))
+	plan.Unread = outermost(append(s.lex.unread(plan.Unknown), qualities(s, c.Years != nil)...))
 	plan.UnknownName = unknownName(s, unknownMask(s))
 	plan.Unstated = s.unstated
 	// "Which is older, the National Trust or the Science Museum?", "… the

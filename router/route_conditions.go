@@ -35,7 +35,7 @@ func hasVerb(s *scan) (has, negated bool) {
 		case "except", "excluding":
 			// places left out, not a field lacked (see exceptPlaces)
 		default:
-			negated = negated || negations[t.norm]
+			negated = negated || s.lex.negations[t.norm]
 		}
 	}
 	return has, negated
@@ -48,10 +48,10 @@ func negatedRelation(s *scan, end int) int {
 		return -1
 	}
 	start := end - 1
-	for start > 0 && !negations[s.toks[start-1].norm] && end-start < 4 {
+	for start > 0 && !s.lex.negations[s.toks[start-1].norm] && end-start < 4 {
 		start--
 	}
-	if start > 0 && negations[s.toks[start-1].norm] && !s.used[start-1] {
+	if start > 0 && s.lex.negations[s.toks[start-1].norm] && !s.used[start-1] {
 		return start - 1
 	}
 	return -1

@@ -9,7 +9,6 @@ import (
 // capitalised words around it) that is, whole, the name of a record: of
 // two words or more, a leading article aside.
 func (g *gazetteer) exactName(s *scan, c *Constraints) {
-	knownOnce.Do(buildKnownWords)
 	for _, run := range nameRuns(s, unknownMask(s)) {
 		i, j := afterArticle(s, run[0]), g.beforePlace(s, run[0], run[1])
 		if j-i < 2 || !s.free(i, j) {
@@ -209,7 +208,7 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 	// relation cue may be the tail of a misspelt name ("Hunarian National
 	// Museum")
 	if c.Field != "" && rd.rel == "" && len(c.Names) == 0 && len(c.Bodies) > 0 {
-		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
+		s2 := &scan{lex: s.lex, text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
 		if m, i, j, ok := g.fuzzyName(s2); ok {
 			c.Bodies = nil
 			c.Names = append(c.Names, m)
@@ -220,7 +219,7 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 	// a field question whose exact name is a short name inside a longer,
 	// misspelt one ("ISIL of Heimatstube im Elbtr") means the longer name
 	if c.Field != "" && len(c.Names) == 1 && c.Names[0].Score == 1 {
-		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
+		s2 := &scan{lex: s.lex, text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
 		if m, i, j, ok := g.fuzzyName(s2); ok && m.Name != c.Names[0].Name && m.Score >= 0.85 &&
 			len(m.Text) > len(c.Names[0].Text) && strings.Contains(m.Text, c.Names[0].Text) {
 			c.Names[0] = m

@@ -36,7 +36,7 @@ func namedAfterWhere(s *scan) bool {
 		return false
 	}
 	for i := 1; i < len(s.toks); i++ {
-		if _, plural, ok := typeOfWord(s.toks[i].norm); ok && !plural && s.toks[i].upper && s.toks[i-1].upper && !s.used[i-1] {
+		if _, plural, ok := s.lex.typeOfWord(s.toks[i].norm); ok && !plural && s.toks[i].upper && s.toks[i-1].upper && !s.used[i-1] {
 			return true
 		}
 	}

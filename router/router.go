@@ -72,8 +72,6 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	if r.names != nil {
 		r.g.nameIx.build = r.names
 	}
-	// every word table is initialised by now; Route only reads them
-	knownOnce.Do(buildKnownWords)
 	r.g.spans()
 	return r
 }

@@ -167,8 +167,8 @@ func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
 	for i < len(s.toks) && articles[s.toks[i].norm] {
 		i++
 	}
-	if i < len(s.toks) && s.toks[i].upper && !s.used[i] && len(s.toks[i].norm) >= 4 && !commonWords[s.toks[i].norm] &&
-		typeWords[s.toks[i].norm] == "" && (i+1 == len(s.toks) || !s.toks[i+1].upper) {
+	if i < len(s.toks) && s.toks[i].upper && !s.used[i] && len(s.toks[i].norm) >= 4 && !s.lex.commonWords[s.toks[i].norm] &&
+		s.lex.typeWords[s.toks[i].norm] == "" && (i+1 == len(s.toks) || !s.toks[i+1].upper) {
 		if idx, ok := g.names[s.key(i, i+1)]; ok {
 			e := g.entries[idx]
 			c.Names = append(c.Names, NameMatch{Text: s.original(i, i+1), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})

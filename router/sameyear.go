@@ -136,7 +136,7 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 			if at < 0 || at >= s.toks[start].start {
 				continue
 			}
-			if i := s.tokenAt(at); m.Score < 1 && i >= 0 && pluralKind(s.toks[i].norm) {
+			if i := s.tokenAt(at); m.Score < 1 && i >= 0 && s.lex.pluralKind(s.toks[i].norm) {
 				// "museums in St Albans" misread as Museum Of St Albans:
 				// the set the question asks for, whose words are read
 				// again as a kind and a place
@@ -191,7 +191,7 @@ func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 }
 
 // pluralKind reports a plural word of a kind of institution.
-func pluralKind(w string) bool {
-	_, plural, ok := typeOfWord(w)
+func (lex *Lexicon) pluralKind(w string) bool {
+	_, plural, ok := lex.typeOfWord(w)
 	return ok && plural
 }

@@ -81,9 +81,8 @@ func newScan(q string, lex *Lexicon) *scan {
 		// All lower case: capitals say nothing, so every word the rules do
 		// not know may start a name or a place ("is goddards run by the
 		// national trust").
-		knownOnce.Do(buildKnownWords)
 		for i := range toks {
-			toks[i].upper = !knownWords[toks[i].norm]
+			toks[i].upper = !lex.knownWords[toks[i].norm]
 		}
 	}
 	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}

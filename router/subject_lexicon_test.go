@@ -72,7 +72,7 @@ func TestSubjectLexiconPhrasesMeanOneThing(t *testing.T) {
 				owner[k] = who
 			}
 			for _, tok := range tokenize(l, false) {
-				require.Empty(t, typeWords[tok.norm], "%s: label %q holds the type word %q", who, l, tok.norm)
+				require.Empty(t, DefaultLexicon().typeWords[tok.norm], "%s: label %q holds the type word %q", who, l, tok.norm)
 			}
 		}
 	}

@@ -111,7 +111,7 @@ func order(s *scan) *Order {
 // typeWordAt reports a type noun at token i.
 func typeWordAt(s *scan, i int) bool {
 	w := s.toks[i].norm
-	if _, _, ok := typeOfWord(w); ok {
+	if _, _, ok := s.lex.typeOfWord(w); ok {
 		return true
 	}
 	// a compound led by what it is about ("spoorwegmuseum",
@@ -209,7 +209,7 @@ var spanUnits = map[string]bool{
 // to show. 0 when there is none.
 func countOfKind(s *scan) int {
 	for i := 1; i+1 < len(s.toks); i++ {
-		if s.used[i] || !pluralKind(s.toks[i+1].norm) || !listVerbs[s.toks[i-1].norm] {
+		if s.used[i] || !s.lex.pluralKind(s.toks[i+1].norm) || !listVerbs[s.toks[i-1].norm] {
 			continue
 		}
 		w := s.toks[i].norm

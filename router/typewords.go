@@ -49,7 +49,7 @@ func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
 // splitMisspeltCompound splits a compound whose head of five letters or
 // more is one edit away ("kunstmuesen" → "kunst", museen). The modifier
 // must have at least four letters.
-func splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
+func (lex *Lexicon) splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
 	for _, h := range compoundHeads {
 		if len(h.suffix) < 5 {
 			continue
@@ -73,22 +73,22 @@ var fuzzyTypeStop = map[string]bool{
 }
 
 // typeWordList is the one-word type vocabulary for typo correction.
-var typeWordList = func() []string {
+func (lex *Lexicon) buildTypeWordList() []string {
 	var out []string
-	for w := range typeWords {
+	for w := range lex.typeWords {
 		if !strings.Contains(w, " ") && len(w) >= 5 {
 			out = append(out, w)
 		}
 	}
 	sort.Strings(out)
 	return out
-}()
+}
 
 // fuzzyType returns the type word a misspelt word stands for: one edit
 // (a transposition counts as one) for words of five letters or more, two
 // for nine or more.
-func fuzzyType(w string) (string, bool) {
-	if len(w) < 5 || commonWords[w] || fuzzyTypeStop[w] || typeWords[w] != "" {
+func (lex *Lexicon) fuzzyType(w string) (string, bool) {
+	if len(w) < 5 || lex.commonWords[w] || fuzzyTypeStop[w] || lex.typeWords[w] != "" {
 		return "", false
 	}
 	maxD := 1
@@ -96,7 +96,7 @@ func fuzzyType(w string) (string, bool) {
 		maxD = 2
 	}
 	best, bestD := "", maxD+1
-	for _, t := range typeWordList {
+	for _, t := range lex.typeWordList {
 		// on a tie a word with the same ending wins, then the longer one (a
 		// dropped letter is the commonest typo)
 		if d := osaAtMost(w, t, maxD); d < bestD || d == bestD && tieBetter(w, t, best) {
@@ -119,12 +119,12 @@ func tieBetter(w, t, best string) bool {
 
 // typeOfWord reads a word as a type: exactly, as a compound head or as a
 // misspelt type word. It returns the code and whether the word is plural.
-func typeOfWord(w string) (code string, plural bool, ok bool) {
-	if c, ok := typeWords[w]; ok {
+func (lex *Lexicon) typeOfWord(w string) (code string, plural bool, ok bool) {
+	if c, ok := lex.typeWords[w]; ok {
 		return c, pluralTypeWords[w], true
 	}
-	if t, ok := fuzzyType(w); ok {
-		return typeWords[t], pluralTypeWords[t], true
+	if t, ok := lex.fuzzyType(w); ok {
+		return lex.typeWords[t], pluralTypeWords[t], true
 	}
 	return "", false, false
 }
@@ -135,7 +135,7 @@ func typeOfWord(w string) (code string, plural bool, ok bool) {
 // whether a plural compound was read.
 func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 	for i, t := range s.toks {
-		if s.used[i] || typeWords[t.norm] != "" {
+		if s.used[i] || s.lex.typeWords[t.norm] != "" {
 			continue
 		}
 		mod, code, pl, ok := splitCompound(t.norm)
@@ -146,7 +146,7 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		if !ok {
 			// a misspelt head ("Kunstmuesen") counts when the modifier is
 			// a known topic
-			if mod, code, pl, ok = splitMisspeltCompound(t.norm); !ok || g.topicOf(mod) == nil {
+			if mod, code, pl, ok = s.lex.splitMisspeltCompound(t.norm); !ok || g.topicOf(mod) == nil {
 				continue
 			}
 		}
@@ -178,7 +178,7 @@ func pluralType(s *scan) bool {
 		if s.used[i] {
 			continue
 		}
-		if _, pl, ok := typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) && !t.possessive {
+		if _, pl, ok := s.lex.typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) && !t.possessive {
 			return true
 		}
 		// German "die Archive" is archives; English "archive" is one

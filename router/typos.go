@@ -124,7 +124,7 @@ func (g *gazetteer) correctWords(s *scan) {
 		if i > 0 {
 			prev = s.toks[i-1].norm
 		}
-		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] && !g.pluralOfNameWord(w) {
+		if (t.upper && i > 0 || s.lex.locatives[prev] || g.placeWords[prev] > 0) && !s.lex.topicPreps[prev] && !g.pluralOfNameWord(w) {
 			if c, ok := g.closestPlaceWord(w); ok {
 				t.orig = w
 				s.setNorm(i, c)
@@ -189,8 +189,8 @@ func closestWord(w string, list []string) (string, bool) {
 
 // known reports whether some table holds the word, so that it is no typo.
 func (g *gazetteer) known(w string) bool {
-	if g.vocab[w] || g.placeWords[w] > 0 || commonWords[w] || placeFuzzyStop[w] || typeWords[w] != "" ||
-		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] || knownWords[w] {
+	if g.vocab[w] || g.placeWords[w] > 0 || g.lex.commonWords[w] || placeFuzzyStop[w] || g.lex.typeWords[w] != "" ||
+		g.lex.listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] || g.lex.knownWords[w] {
 		return true
 	}
 	if g.subjects.knows(w) {
@@ -199,7 +199,7 @@ func (g *gazetteer) known(w string) bool {
 	if _, _, _, ok := splitCompound(w); ok {
 		return true
 	}
-	_, ok := fuzzyType(w)
+	_, ok := g.lex.fuzzyType(w)
 	return ok
 }
 

@@ -24,10 +24,10 @@ func unknownName(s *scan, mask []bool) string {
 func nameRuns(s *scan, mask []bool) [][2]int {
 	nameWord := func(k int) bool {
 		t := s.toks[k]
-		if typeWords[t.norm] != "" {
+		if s.lex.typeWords[t.norm] != "" {
 			return true
 		}
-		return t.upper && !knownWords[t.norm] && !listStarts[t.norm]
+		return t.upper && !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm]
 	}
 	var runs [][2]int
 	for k, j := 0, 0; k < len(mask); k = j {
@@ -110,12 +110,11 @@ var orgHeads = map[string]bool{
 // unknownMask marks the tokens no pass consumed that are no function or
 // cue word (nor one edit from one).
 func unknownMask(s *scan) []bool {
-	knownOnce.Do(buildKnownWords)
 	mask := make([]bool, len(s.toks))
 	for i, t := range s.toks {
-		mask[i] = !(s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] ||
-			nearKnown(t.norm) && !placeSlot(s, i))
+		mask[i] = !(s.used[i] || len(t.norm) < 3 || s.lex.knownWords[t.norm] || s.lex.isNumeric(t.norm) ||
+			strings.HasSuffix(t.norm, "s") && s.lex.knownWords[strings.TrimSuffix(t.norm, "s")] ||
+			s.lex.nearKnown(t.norm) && !placeSlot(s, i))
 	}
 	return mask
 }

@@ -41,7 +41,7 @@ func (r *Router) valueSides(plan *Plan) {
 	// authority museums")
 	kind := -1
 	for i := or + 1; i < len(norms) && i <= or+4; i++ {
-		if _, plural, ok := typeOfWord(norms[i]); ok && plural {
+		if _, plural, ok := r.lex.typeOfWord(norms[i]); ok && plural {
 			kind = i
 			break
 		}
@@ -50,7 +50,7 @@ func (r *Router) valueSides(plan *Plan) {
 		return
 	}
 	first := words[cue+1 : or]
-	if _, plural, ok := typeOfWord(norms[or-1]); ok && plural {
+	if _, plural, ok := r.lex.typeOfWord(norms[or-1]); ok && plural {
 		first = words[cue+1 : or-1] // "independent museums than …"
 	}
 	second := words[or+1 : kind]

@@ -149,7 +149,7 @@ func yesNoStart(s *scan) bool {
 	if yesNoStarts[first] {
 		return true
 	}
-	if len(first) >= 4 && !knownWords[first] {
+	if len(first) >= 4 && !s.lex.knownWords[first] {
 		for w := range yesNoStarts {
 			if len(w) >= 4 && osa(w, first, 1) <= 1 {
 				return true
