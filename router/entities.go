@@ -68,7 +68,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 // follow "and" in a question about two (twoNamed).
 func placeFirst(s *scan, i int) bool {
 	prev, _ := s.prev(i)
-	if coordinators[prev] && prev != "of" && twoNamed(s) {
+	if s.lex.coordinators[prev] && prev != "of" && twoNamed(s) {
 		// "the difference between the Bowes Museum and Beamish": the
 		// second of two institutions
 		return false
@@ -97,17 +97,14 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 // institution's and a body's is read as the body.
 func kindOf(s *scan, i int) bool {
 	k := i - 1
-	if k >= 0 && articles[s.toks[k].norm] {
+	if k >= 0 && s.lex.articles[s.toks[k].norm] {
 		k--
 	}
-	if k < 1 || !genitiveOf[s.toks[k].norm] {
+	if k < 1 || !s.lex.genitiveOf[s.toks[k].norm] {
 		return false
 	}
 	return s.lex.pluralKind(s.toks[k-1].norm)
 }
-
-// genitiveOf are the words that join a kind to what it belongs to.
-var genitiveOf = map[string]bool{"of": true, "van": true, "der": true, "des": true, "von": true}
 
 // entities finds bodies and institution names, longest first.
 func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, housesEnd int) {
@@ -271,19 +268,11 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 // geöffnet?").
 func cueAtEdge(s *scan, i, j int, key string) bool {
 	cue := func(w string) bool {
-		_, field := trailingFields[w] // "Porzellanmuseum Walküre free"
-		return openWords[w] || closeWords[w] || timeAdverbs[w] || field
+		_, field := s.lex.trailingFields[w] // "Porzellanmuseum Walküre free"
+		return s.lex.openWords[w] || s.lex.closeWords[w] || s.lex.timeAdverbs[w] || field
 	}
 	first, last := s.toks[i].norm, s.toks[j-1].norm
 	return cue(last) && !strings.HasSuffix(" "+key, " "+last) || cue(first) && !strings.HasPrefix(key+" ", first+" ")
-}
-
-// timeAdverbs are the adverbs of time that stand after a name in a
-// question ("still", "noch", "nog").
-var timeAdverbs = map[string]bool{
-	"still": true, "now": true, "today": true, "currently": true, "noch": true, "immer": true, "jetzt": true,
-	"heute": true, "derzeit": true, "zurzeit": true, "momentan": true, "nog": true, "steeds": true, "nu": true,
-	"vandaag": true, "momenteel": true, "ever": true, "jemals": true, "ooit": true,
 }
 
 // tooWeak reports an entry fuzzyNameCovering passes over: a name of too
@@ -378,10 +367,8 @@ func (g *gazetteer) sortedNames() []string {
 // afterArticle skips an article that begins a name read at i ("the
 // Hunterian", "das Deutsches Museum").
 func afterArticle(s *scan, i int) int {
-	if i < len(s.toks) && articles[s.toks[i].norm] {
+	if i < len(s.toks) && s.lex.articles[s.toks[i].norm] {
 		return i + 1
 	}
 	return i
 }
-
-var articles = map[string]bool{"the": true, "das": true, "der": true, "die": true, "het": true, "de": true}

@@ -168,42 +168,17 @@ func kindAfter(s *scan, i int) bool {
 		strings.HasPrefix(t, "galler") || strings.HasPrefix(t, "archive") || strings.HasPrefix(t, "librar")
 }
 
-// centuryWords are the words of a century.
-var centuryWords = map[string]bool{
-	"century": true, "centuries": true, "jahrhundert": true, "jahrhunderts": true, "eeuw": true,
-}
-
-// ordinalWords are the ordinals of the centuries the data's years fall in,
-// in English, German and Dutch.
-var ordinalWords = map[string]int{
-	"eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
-	"seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
-	"elften": 11, "zwolften": 12, "dreizehnten": 13, "vierzehnten": 14, "funfzehnten": 15, "sechzehnten": 16,
-	"siebzehnten": 17, "achtzehnten": 18, "neunzehnten": 19, "zwanzigsten": 20, "einundzwanzigsten": 21,
-	"elfde": 11, "twaalfde": 12, "dertiende": 13, "veertiende": 14, "vijftiende": 15, "zestiende": 16,
-	"zeventiende": 17, "achttiende": 18, "negentiende": 19, "twintigste": 20, "eenentwintigste": 21,
-}
-
-// centuryHedges make a century vaguer than its years: "the early 19th
-// century" is no span the data can be held to, so such a century is not
-// read and the list says so.
-var centuryHedges = map[string]bool{
-	"early": true, "late": true, "mid": true, "half": true, "turn": true, "fruhen": true, "spaten": true,
-	"mitte": true, "halfte": true, "anfang": true, "ende": true, "begin": true, "eind": true, "midden": true,
-	"helft": true, "vroege": true,
-}
-
 // century reads "19th century", "nineteenth century", "19. Jahrhundert",
 // "19e eeuw" or "twenty-first century" at token i: the century's number
 // and the tokens read.
 func century(s *scan, i int) (int, int, bool) {
 	for k := max(0, i-3); k < i; k++ {
-		if centuryHedges[s.toks[k].norm] {
+		if s.lex.centuryHedges[s.toks[k].norm] {
 			return 0, 0, false
 		}
 	}
 	c, n := ordinal(s, i)
-	if c < 11 || c > 21 || i+n >= len(s.toks) || !centuryWords[s.toks[i+n].norm] {
+	if c < 11 || c > 21 || i+n >= len(s.toks) || !s.lex.centuryWords[s.toks[i+n].norm] {
 		return 0, 0, false
 	}
 	return c, n + 1, true
@@ -213,7 +188,7 @@ func century(s *scan, i int) (int, int, bool) {
 // "twenty first") and the tokens it takes; 0 when none.
 func ordinal(s *scan, i int) (int, int) {
 	t := s.toks[i].norm
-	if c, ok := ordinalWords[t]; ok {
+	if c, ok := s.lex.ordinalWords[t]; ok {
 		return c, 1
 	}
 	if t == "twenty" && i+1 < len(s.toks) && s.toks[i+1].norm == "first" {
@@ -232,21 +207,6 @@ func ordinal(s *scan, i int) (int, int) {
 	return c, 1
 }
 
-// decadeWords are the decades of the twentieth century in words; "the
-// eighties" is read as 1980 to 1989, and the answer says so.
-var decadeWords = map[string]int{
-	"twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
-	"seventies": 1970, "eighties": 1980, "nineties": 1990,
-	"zwanziger": 1920, "dreissiger": 1930, "vierziger": 1940, "funfziger": 1950, "sechziger": 1960,
-	"siebziger": 1970, "achtziger": 1980, "neunziger": 1990,
-}
-
-// dutchDecades follow "jaren": "de jaren tachtig".
-var dutchDecades = map[string]int{
-	"twintig": 1920, "dertig": 1930, "veertig": 1940, "vijftig": 1950, "zestig": 1960,
-	"zeventig": 1970, "tachtig": 1980, "negentig": 1990,
-}
-
 // decade reads a decade written in words or in two digits at token i
 // ("the eighties", "the '80s", "den achtziger Jahren", "1980er", "de
 // jaren tachtig", "de jaren '80"): its first year and the tokens read.
@@ -259,7 +219,7 @@ func decade(s *scan, i int) (int, int, bool) {
 		}
 		return n
 	}
-	if d, ok := decadeWords[t]; ok {
+	if d, ok := s.lex.decadeWords[t]; ok {
 		return d, years(1), true
 	}
 	if d, ok := shortDecade(t, "s"); ok {
@@ -274,7 +234,7 @@ func decade(s *scan, i int) (int, int, bool) {
 	}
 	if t == "jaren" && i+1 < len(s.toks) {
 		next := s.toks[i+1].norm
-		if d, ok := dutchDecades[next]; ok {
+		if d, ok := s.lex.dutchDecades[next]; ok {
 			return d, 2, true
 		}
 		if d, err := strconv.Atoi(strings.TrimSuffix(next, "s")); err == nil && len(next) <= 3 && d >= 20 && d%10 == 0 && d < 100 {

@@ -1,13 +1,5 @@
 package router
 
-// falseFriends are subject words of one language that mean something else
-// in another: German "war" (was), "Art" (kind), "fort" (away), "Roman"
-// (novel); Dutch "arts" (doctor), "roman" (novel).
-var falseFriends = map[string][]string{
-	"de": {"war", "art", "fort", "roman"},
-	"nl": {"art", "arts", "roman", "romans"},
-}
-
 // langCues are function words that mark a question as German or Dutch.
 var langCues = map[string]map[string]bool{
 	"de": setOf("der", "die", "das", "des", "dem", "ist", "sind", "welche", "welcher", "welches", "wann", "wo",
@@ -37,7 +29,7 @@ func falseFriendsOf(s *scan) map[string]bool {
 			}
 		}
 		if n >= 2 {
-			for _, w := range falseFriends[lang] {
+			for _, w := range s.lex.falseFriends[lang] {
 				skip[w] = true
 			}
 		}

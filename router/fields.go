@@ -106,37 +106,20 @@ var fieldCues = []struct {
 	{"schliessungsjahr", "closed"}, {"sluitingsjaar", "closed"},
 }
 
-// trailingFields are field words that, last in a shorthand question,
-// name the field asked ("Heimatmuseum Rauchkate city").
-var trailingFields = map[string]string{
-	"city": "city", "town": "city", "place": "city", "stadt": "city", "ort": "city", "plaats": "city",
-	"website": "website", "homepage": "website", "url": "website", "webseite": "website", "isil": "isil",
-	"gnd": "gnd", "wikidata": "wikidata", "qid": "wikidata", "postcode": "postcode", "address": "address",
-	"adresse": "address", "adres": "address", "status": "status", "size": "size", "type": "type",
-	"governance": "governance", "accreditation": "accreditation", "ghcid": "ghcid", "country": "country",
-	"county": "county", "region": "region", "district": "district", "free": "admission",
-}
-
 // exactFieldWords are field words read only as written: one typo from
 // each is another word ("county" and "country", "region" and "legion").
 var exactFieldWords = map[string]bool{"county": true, "region": true, "district": true}
 
-// trailingDates ask, last in a shorthand question, for a date.
-var trailingDates = map[string]string{
-	"founded": "opened", "opened": "opened", "established": "opened", "gegrundet": "opened", "eroffnet": "opened",
-	"opgericht": "opened", "geopend": "opened", "closed": "closed", "geschlossen": "closed", "gesloten": "closed",
-}
-
-// fuzzyFieldWords are single cue words long enough to be matched with one
+// buildFuzzyFieldWords makes fuzzyFieldWords: single cue words long enough to be matched with one
 // typo ("websitte", "Wikidatz", "Akkreditieeung"), in order.
-var fuzzyFieldWords = func() []fieldWord {
+func (lex *Lexicon) buildFuzzyFieldWords() []fieldWord {
 	m := map[string]string{}
 	for _, fc := range fieldCues {
 		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
 			m[fc.phrase] = fc.field
 		}
 	}
-	for w, f := range trailingFields {
+	for w, f := range lex.trailingFields {
 		if len(w) >= 5 && !exactFieldWords[w] {
 			m[w] = f
 		}
@@ -147,7 +130,7 @@ var fuzzyFieldWords = func() []fieldWord {
 	}
 	slices.SortFunc(out, func(a, b fieldWord) int { return strings.Compare(a.word, b.word) })
 	return out
-}()
+}
 
 // fieldCueIndex finds the fieldCues a question may hold, the phrases of
 // recorded fields of two words or more for a match with one typo.
@@ -164,8 +147,6 @@ var fieldCueIndex = func() *cueIndex {
 // fieldWord is a cue word and the field it asks for.
 type fieldWord struct{ word, field string }
 
-var whenWords = []string{"when", "which year", "what year", "which years", "what years", "wann", "wanneer", "welk jaar", "welke jaren", "welchem jahr", "welches jahr", "welchen jahren", "year of"}
-
 // field returns the record field asked for.
 func field(s *scan) string {
 	for i := 1; i < len(s.toks); i++ {
@@ -178,15 +159,15 @@ func field(s *scan) string {
 			return "closed"
 		}
 	}
-	for _, w := range whenWords {
+	for _, w := range s.lex.whenWords {
 		if s.has(w) {
 			for _, t := range s.toks {
-				if closeWords[t.norm] {
+				if s.lex.closeWords[t.norm] {
 					return "closed"
 				}
 			}
 			for _, t := range s.toks {
-				if openWords[t.norm] {
+				if s.lex.openWords[t.norm] {
 					return "opened"
 				}
 			}
@@ -223,12 +204,12 @@ func field(s *scan) string {
 		return "city"
 	}
 	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !s.lex.listStarts[s.toks[0].norm] {
-		if f, ok := trailingFields[s.toks[n-1].norm]; ok {
+		if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok {
 			return f
 		}
 		// "Auckland Zoo founded": a date asked of one institution, not a
 		// list ("museums in Kent closed")
-		if f, ok := trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
+		if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
 			return f
 		}
 	}
@@ -238,7 +219,7 @@ func field(s *scan) string {
 		if len(t.norm) < 10 {
 			continue // no cue word of seven letters leads it with three more
 		}
-		for _, fw := range fuzzyFieldWords {
+		for _, fw := range s.lex.fuzzyFieldWords {
 			if len(fw.word) >= 7 && len(t.norm) > len(fw.word)+2 && strings.HasPrefix(t.norm, fw.word) {
 				return fw.field
 			}
@@ -249,7 +230,7 @@ func field(s *scan) string {
 		if len(t.norm) < 5 || s.lex.knownWords[t.norm] {
 			continue
 		}
-		for _, fw := range fuzzyFieldWords {
+		for _, fw := range s.lex.fuzzyFieldWords {
 			if abs(len(fw.word)-len(t.norm)) <= 1 && osa(fw.word, t.norm, 1) <= 1 {
 				return fw.field
 			}
@@ -263,7 +244,7 @@ func field(s *scan) string {
 // Museum Folkwang liegt?", "Ik vraag me af waar het Rijksmuseum is").
 func embeddedWhere(s *scan) bool {
 	n := len(s.toks)
-	if n < 3 || !placeVerbsLast[s.toks[n-1].norm] || s.lex.listStarts[s.toks[0].norm] {
+	if n < 3 || !s.lex.placeVerbsLast[s.toks[n-1].norm] || s.lex.listStarts[s.toks[0].norm] {
 		return false
 	}
 	for _, t := range s.toks[:n-1] {
@@ -272,12 +253,6 @@ func embeddedWhere(s *scan) bool {
 		}
 	}
 	return false
-}
-
-// placeVerbsLast end a sentence that asks where an institution is.
-var placeVerbsLast = map[string]bool{
-	"is": true, "was": true, "lies": true, "located": true, "situated": true, "ist": true, "war": true,
-	"liegt": true, "lag": true, "befindet": true, "ligt": true, "zit": true, "staat": true,
 }
 
 func abs(x int) int {

@@ -5,18 +5,11 @@ import (
 	"strings"
 )
 
-// countCues ask for a number.
-var countCues = []string{
-	"how many", "how much", "number of", "count of", "count the", "wie viele", "wieviele", "anzahl",
-	"hoeveel", "aantal", "total number",
+// buildCountCueList indexes countCues, those of two words or more also
+// for a look-up with one typo.
+func (lex *Lexicon) buildCountCueList() *cueIndex {
+	return newCueIndex(lex.countCues, func(i int) bool { return strings.Contains(lex.countCues[i], " ") })
 }
-
-// countCueList indexes countCues, those of two words or more also for a
-// look-up with one typo.
-var countCueList = newCueIndex(countCues, func(i int) bool { return strings.Contains(countCues[i], " ") })
-
-// orWords join the two alternatives of a choice.
-var orWords = map[string]bool{"or": true, "oder": true, "of": true, "vs": true, "versus": true}
 
 // frameOf decides the question frame once the constraints are read. c is
 // the full constraint set, before single-entity questions drop their list
@@ -31,11 +24,11 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if len(s.toks) > 1 {
 		second = s.toks[1].norm
 	}
-	yesNo := yesNoStart(s) && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
 	// "X: is it in Stocksfield?", "X – ist es noch geöffnet?"
 	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny("is it", "ist es", "is het", "does it", "has it", "hat es", "heeft het")
 	// "Is there a website for X?", "Gibt es eine Webseite von X?"
-	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
+	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
 	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
@@ -58,11 +51,11 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
 	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0) {
 		for _, t := range s.toks {
-			if moreCues[t.norm] || fewerCues[t.norm] {
+			if s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm] {
 				// the side with the most wins, or the fewest for "fewer";
 				// "Does A have more … than B?" asks whether A wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
-				return FrameMore, nil, &Pair{Attribute: "count", Highest: moreCues[t.norm], YesNo: yes}
+				return FrameMore, nil, &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}
 			}
 		}
 	}
@@ -129,7 +122,7 @@ func isWhWord(w string) bool {
 // hasChoice reports an "A or B" / "A vs B" shape.
 func hasChoice(s *scan) bool {
 	for _, t := range s.toks {
-		if orWords[t.norm] {
+		if s.lex.orWords[t.norm] {
 			return true
 		}
 	}
@@ -166,12 +159,6 @@ func parentAsked(s *scan) bool {
 		"mutterorganisation", "ubergeordnete organisation", "moederorganisatie", "overkoepelende organisatie")
 }
 
-// parentCueEnds are the ends of a question for the organisation an
-// institution belongs to that names it before the cue ("What is X part
-// of?", "Which group does X belong to?").
-var parentCueEnds = []string{"part of", "belong to", "belongs to", "member of", "branch of", "affiliated with",
-	"affiliated to", "come under", "comes under", "fall under", "falls under"}
-
 // parentQuestion reports a question for the organisation an institution
 // belongs to: a cue of parentAsked, or a question word first and a cue
 // of parentCueEnds last ("What is X part of?").
@@ -183,7 +170,7 @@ func parentQuestion(s *scan) bool {
 	if n < 4 || !slices.Contains([]string{"what", "which", "who", "whom"}, s.toks[0].norm) {
 		return false
 	}
-	for _, c := range parentCueEnds {
+	for _, c := range s.lex.parentCueEnds {
 		if _, ok := s.endsAt(n, c); ok {
 			return true
 		}
@@ -202,16 +189,16 @@ func childrenAsked(s *scan, plural bool) bool {
 // countAsked reports a question for a number ("how many", "hoeveel"), one
 // typo allowed ("Hoveeel").
 func countAsked(s *scan) bool {
-	if countCueList.holds(s) {
+	if s.lex.countCueList.holds(s) {
 		return true
 	}
 	var buf [32]int
-	for _, c := range countCueList.near(s, buf[:0]) {
-		if s.hasNear(countCues[c]) {
+	for _, c := range s.lex.countCueList.near(s, buf[:0]) {
+		if s.hasNear(s.lex.countCues[c]) {
 			return true
 		}
 	}
-	for _, c := range countCues {
+	for _, c := range s.lex.countCues {
 		if strings.Contains(c, " ") {
 			continue
 		}
@@ -224,19 +211,12 @@ func countAsked(s *scan) bool {
 	return false
 }
 
-// organisationAsked are the openings that ask for one organisation.
-var organisationAsked = []string{
-	"which organisation", "what organisation", "which organization", "what organization", "which group",
-	"what group", "which body", "what body", "welche organisation", "welcher organisation", "welke organisatie",
-	"which organisations", "what organisations", "which organizations", "welche organisationen", "welke organisaties",
-}
-
 // relationField is the field of one institution that the question's own
 // verbs or nouns ask for: its operator ("runs", "betreibt") or its parent
 // organisation ("which group", "Dachorganisation"), "" when neither.
 func relationField(s *scan) string {
 	switch {
-	case finiteOperateVerb(s) || slices.ContainsFunc(s.toks, func(t token) bool { return operateVerbs[t.norm] }):
+	case finiteOperateVerb(s) || slices.ContainsFunc(s.toks, func(t token) bool { return s.lex.operateVerbs[t.norm] }):
 		return "operator"
 	case parentAsked(s):
 		return "member_of"

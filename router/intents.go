@@ -28,7 +28,7 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 	}
 	closedWord := false
 	for _, t := range s.toks {
-		if closeWords[t.norm] {
+		if s.lex.closeWords[t.norm] {
 			closedWord = true
 			break
 		}
@@ -107,27 +107,11 @@ func sides(c Constraints) []Constraints {
 	return out
 }
 
-// compareCues ask for a comparison.
-var compareCues = []string{
-	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
-	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
-	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
-	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk", "tegenover", "gegen", "tegen",
-	"against", "side by side",
+// buildIntentCues indexes compareCues and collectionCues.
+func (lex *Lexicon) buildIntentCues() {
+	lex.compareCueList = phraseList(lex.compareCues)
+	lex.collectionCueList = phraseList(lex.collectionCues)
 }
-
-// collectionCues speak of holdings.
-var collectionCues = []string{
-	"collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
-	"bestanden", "bestand", "objects", "exhibits",
-}
-
-// compareCueList and collectionCueList index compareCues and
-// collectionCues.
-var (
-	compareCueList    = phraseList(compareCues)
-	collectionCueList = phraseList(collectionCues)
-)
 
 // classify scores every intent from the cues and constraints.
 func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
@@ -156,7 +140,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Temporal] += 2.5
 	}
 	for _, t := range s.toks {
-		if closeWords[t.norm] || openWords[t.norm] {
+		if s.lex.closeWords[t.norm] || s.lex.openWords[t.norm] {
 			sc[Temporal] += 1
 			break
 		}
@@ -180,7 +164,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Relationship] += 4
 	}
 	// comparative
-	if compareCueList.holds(s) {
+	if s.lex.compareCueList.holds(s) {
 		sc[Comparative] += 4
 	}
 	if len(c.Places) >= 2 && s.has("and") {
@@ -191,7 +175,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Comparative] += 3
 	}
 	// collection
-	if collectionCueList.holds(s) {
+	if s.lex.collectionCueList.holds(s) {
 		sc[Collection] += 2.5
 	}
 	if len(c.Subjects) > 0 {
@@ -259,18 +243,10 @@ func negatedOpen(s *scan) bool {
 	return false
 }
 
-// stillOpenCues ask for institutions open today.
-var stillOpenCues = []string{
-	"still open", "still exist", "still exists", "still running", "still operating", "currently open",
-	"open today", "open now", "now open", "still in operation", "noch geoffnet", "noch offen",
-	"heute geoffnet", "heute noch geoffnet", "noch immer geoffnet", "nog open", "nog steeds open",
-	"nu open", "nog altijd open", "nog geopend", "still going",
-}
-
 // stillOpen reports whether the question asks for institutions open
 // today in so many words, which a condition on years does not replace.
 func stillOpen(s *scan) bool {
-	return s.hasAny(stillOpenCues...)
+	return s.hasAny(s.lex.stillOpenCues...)
 }
 
 // openAsked reports whether a question asks for open institutions in so

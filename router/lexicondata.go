@@ -112,6 +112,277 @@ type Lexicon struct {
 	// topicPreps introduce the topic of a list ("museums about X",
 	// "Musea over X", "Museen zum Thema X")
 	topicPreps map[string]bool
+	// groupLevels are the words for a kind of place a question may rank by
+	// how many institutions each holds, and the field each is read from.
+	groupLevels map[string]string
+	// regionExonyms are the German and Dutch names of regions the data names
+	// in English ("Bayern", "Beieren" for Bavaria; "Noord-Holland" for North
+	// Holland), as keys of the place index. A question in German or Dutch
+	// names them so; read as no place, "Welche Museen gibt es in Bayern?"
+	// searched the word.
+	regionExonyms map[string]string
+	// phraseWords follow "in" in turns of phrase that set no condition ("in
+	// total", "still in operation", "in which").
+	phraseWords map[string]bool
+	// trailingFields are field words that, last in a shorthand question,
+	// name the field asked ("Heimatmuseum Rauchkate city").
+	trailingFields map[string]string
+	// cueWords are question words worth correcting ("colections",
+	// "operatd").
+	cueWords []string
+	// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
+	// Website?", "Heeft X een website?").
+	yesNoStarts map[string]bool
+	// topicStop are data sub-labels too vague to stand alone as topics. They
+	// only matter for a term the lexicon has no entry for, whose words are
+	// then derived from the term itself.
+	topicStop map[string]bool
+	// negationGap are the words that may stand between a negation and the
+	// value it governs: articles, copulas and the verbs and prepositions of
+	// running, membership and topic ("not run by the", "isn't part of", "are
+	// not about", "nicht von der").
+	negationGap map[string]bool
+	// compareCues ask for a comparison.
+	compareCues []string
+	// groupPlurals are the plural forms of groupLevels' words.
+	groupPlurals map[string]bool
+	// nameStop are words that carry no weight in a name.
+	nameStop map[string]bool
+	// ordinalWords are the ordinals of the centuries the data's years fall
+	// in, in English, German and Dutch.
+	ordinalWords map[string]int
+	// orgHeads are the nouns that end an organisation's name ("Heritage
+	// Trust", "Stichting …", "Museumsverband"): known words, yet part of the
+	// name that an unknown word starts.
+	orgHeads map[string]bool
+	// statusWords test whether an institution is open or closed.
+	statusWords map[string]string
+	// operateVerbs say that the body before or after them runs institutions
+	// ("What museums does the National Trust run in Kent?").
+	operateVerbs map[string]bool
+	// collectionWords ask what an institution collects.
+	collectionWords map[string]bool
+	// foreignDemonyms are the adjectives of countries the data holds a few
+	// records of. Before a type noun with no other place ("Swiss museums")
+	// they are the country; with another place ("Italian museums in London")
+	// they say what the museums are about, and are left to the retrievers.
+	foreignDemonyms map[string]string
+	// describeStarts open a request to describe what follows.
+	describeStarts []string
+	// negationWords turn the value read just after them into one the members
+	// of a list must not have ("not small", "no accreditation", "without a
+	// subject", "nicht klein", "keine Akkreditierung", "ohne", "niet groot",
+	// "geen", "zonder", "neither … nor", "weder … noch").
+	negationWords map[string]bool
+	// shareCues ask what share of a set the rest of a question selects.
+	shareCues []string
+	// openingTimes are times a question may ask an institution to be open
+	// at.
+	openingTimes map[string]bool
+	// judgements are words that rank or judge institutions by what the data
+	// does not record.
+	judgements map[string]bool
+	// pluralTypeWords are the plural type nouns that make a phrase a list
+	// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
+	// "Archive" is left out: it is also the English singular.
+	pluralTypeWords map[string]bool
+	// stillOpenCues ask for institutions open today.
+	stillOpenCues []string
+	// heldWords ask, of one institution, what it holds, as collectionWords
+	// do ("What objects does the Pitt Rivers Museum have?", "What does the
+	// British Museum hold?"); unlike those, they may be words of names.
+	heldWords map[string]bool
+	openWords map[string]bool
+	// samePlaceWords name the kind of place in "the same town as X", "in
+	// derselben Stadt wie X", "in dezelfde plaats als X", by the level of
+	// the record's place they stand for.
+	samePlaceWords map[string]string
+	// trailingDates ask, last in a shorthand question, for a date.
+	trailingDates map[string]string
+	// countNumbers are the number words a count of an order is written with.
+	countNumbers map[string]int
+	// timeAdverbs are the adverbs of time that stand after a name in a
+	// question ("still", "noch", "nog").
+	timeAdverbs map[string]bool
+	// placeQualifiers are the words of a kind of place a nation's adjective
+	// may qualify ("the English county Kent", "der englischen Region").
+	placeQualifiers map[string]bool
+	// germanAfterWas are words after which "was" is German "what".
+	germanAfterWas map[string]bool
+	// placeBefore are the words after which a capitalised run is a place.
+	placeBefore map[string]bool
+	// pairJoins link the two institutions of a comparison ("A or B", "A than
+	// B", "A before B").
+	pairJoins map[string]bool
+	// historyWords ask what happened to an institution.
+	historyWords map[string]bool
+	// sameBodyWords name the organisation in "run by the same organisation
+	// as X", "von demselben Träger wie X", "door dezelfde organisatie als
+	// X".
+	sameBodyWords map[string]bool
+	// joiners join coordinated field cues ("ISIL and website", "Adresse und
+	// Webseite", "postcode, address").
+	joiners map[string]bool
+	// organisationAsked are the openings that ask for one organisation.
+	organisationAsked []string
+	// exceptCues introduce places a list leaves out.
+	exceptCues []string
+	// decadeWords are the decades of the twentieth century in words; "the
+	// eighties" is read as 1980 to 1989, and the answer says so.
+	decadeWords map[string]int
+	// centuryHedges make a century vaguer than its years: "the early 19th
+	// century" is no span the data can be held to, so such a century is not
+	// read and the list says so.
+	centuryHedges map[string]bool
+	// nameParticles are the particles of Dutch, German, French and Italian
+	// names.
+	nameParticles map[string]bool
+	// ordinals name a place in an order ("the second oldest").
+	ordinals map[string]int
+	// haveNext are the words that follow the place in "Does Reading have
+	// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
+	// "Heeft Delft een …?".
+	haveNext map[string]bool
+	// listVerbs ask for a list, right before its count.
+	listVerbs map[string]bool
+	// unheldRegions are regions of the countries the data covers that no
+	// record names: a question may name them, and they are real places, so
+	// no typo tolerance corrects them to another place ("Zeeland", the Dutch
+	// province, is not Zealand in Denmark).
+	unheldRegions map[string]bool
+	whenWords     []string
+	// placeVerbsLast end a sentence that asks where an institution is.
+	placeVerbsLast map[string]bool
+	// fuzzyTypeStop are real words within one edit of a type word.
+	fuzzyTypeStop map[string]bool
+	// spanUnits are the units of a time "last" may start ("last week",
+	// "letzte Woche") besides relativeSpans.
+	spanUnits map[string]bool
+	// indefinites make the singular compound after them a kind of
+	// institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
+	indefinites map[string]bool
+	sameWords   map[string]bool
+	// unknownPlaceCues are the locatives after which unknown words are a
+	// place: "in", "near", "around", not "of" or "from", which also join
+	// words of names.
+	unknownPlaceCues map[string]bool
+	// eachCues ask for a count of every place at a level ("per county", "in
+	// each county", "pro Grafschaft", "per graafschap").
+	eachCues     map[string]bool
+	closeWords   map[string]bool
+	nameWordCues []string
+	haveWords    map[string]bool
+	// collectionCues speak of holdings.
+	collectionCues []string
+	// parentCueEnds are the ends of a question for the organisation an
+	// institution belongs to that names it before the cue ("What is X part
+	// of?", "Which group does X belong to?").
+	parentCueEnds []string
+	// countCues ask for a number.
+	countCues []string
+	// partOfVerbs say that institutions belong to the body.
+	partOfVerbs []string
+	// qualifierWords are the admin-unit words a misspelt token may stand for
+	// ("London Borugh of Bexley").
+	qualifierWords []string
+	// yearWords name a year in "the same year as X", and a decade or a
+	// century in "the same decade as X" (spanWidths gives their widths).
+	yearWords map[string]bool
+	// relativeSpans are the units of a span back from today.
+	relativeSpans map[string]bool
+	// coordinators join two places ("Bath or Wells", "Kent und Devon").
+	coordinators map[string]bool
+	// falseFriends are subject words of one language that mean something
+	// else in another: German "war" (was), "Art" (kind), "fort" (away),
+	// "Roman" (novel); Dutch "arts" (doctor), "roman" (novel).
+	falseFriends map[string][]string
+	// publicPhrases follow "open" without changing what it asks ("Is X open
+	// to the public?").
+	publicPhrases []string
+	nameContains  []string
+	// afterContainer are the words that may follow what institutions stand
+	// in ("in parks in Kent", "in castles or towers").
+	afterContainer map[string]bool
+	fewerCues      map[string]bool
+	// commonestCues rank the values of a level before it ("the most common
+	// subject of museums in Wales", "the commonest subjects").
+	commonestCues []string
+	// regionNicknames are the names people give English regions, by the key
+	// of the region's name in the data.
+	regionNicknames map[string]string
+	// dutchDecades follow "jaren": "de jaren tachtig".
+	dutchDecades map[string]int
+	// nearSubjectWords are common question words within a typo of a subject
+	// word ("vestigingen", branches, is not "vestingen", fortresses).
+	nearSubjectWords map[string]bool
+	// singularCopulas are "is" and "was" of the languages read.
+	singularCopulas map[string]bool
+	// indefinite are the indefinite articles of an existence question.
+	indefinite map[string]bool
+	// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a
+	// cue, not an ISIL.
+	schemeWords map[string]bool
+	// clausePronouns stand for the institution a first clause names ("… and
+	// is it accredited?", "… und ist es noch geöffnet?", "… en is het nog
+	// open?").
+	clausePronouns map[string]bool
+	// clauseJoiners open a second clause of a question ("When did X open,
+	// and is it still running?").
+	clauseJoiners map[string]bool
+	// elisionJoins join a truncated compound to the next word ("Wasser-
+	// und").
+	elisionJoins map[string]bool
+	// spanWidths are the widths in years of the spans yearWords name beyond
+	// one year.
+	spanWidths map[string]int
+	// whichWords are the question words "which" of the languages read.
+	whichWords map[string]bool
+	// runVerbs are the verbs of running before "by" (see runByKind).
+	runVerbs map[string]bool
+	// ofWords join a kind to the name it heads ("University of Oxford").
+	ofWords map[string]bool
+	// moreCues ask which side has more (or fewer) institutions.
+	moreCues map[string]bool
+	articles map[string]bool
+	copulas  map[string]bool
+	// compassWords name the parts of an area that bears a place's name
+	// ("East Sussex", "West Sussex").
+	compassWords []string
+	// orWords join the two alternatives of a choice.
+	orWords map[string]bool
+	// centuryWords are the words of a century.
+	centuryWords map[string]bool
+	// genitiveOf are the words that join a kind to what it belongs to.
+	genitiveOf map[string]bool
+	// levelWords name the levels of place in answers.
+	levelWords map[string]string
+	// negationPhrases are cues of two words that leave out what follows them
+	// ("other than the National Trust", "apart from English Heritage").
+	negationPhrases []string
+	fewestCues      map[string]bool
+	bigWords        map[string]bool
+	// existence openers that ask for a set, not a yes or no ("Are there
+	// museums in Rye?", "Gibt es …", "Zijn er …").
+	existenceSeconds map[string]bool
+	asWords          map[string]bool
+	// strandedPrepositions end a question whose object went before them
+	// ("Which town is X in?", "What country is X from?").
+	strandedPrepositions map[string]bool
+	// thanWords introduce the other side of a comparison ("more … than",
+	// "older than", "älter als").
+	thanWords map[string]bool
+	// joinWords join two names ("A and B").
+	joinWords map[string]bool
+	// datives are the German articles after "von", "nahe" and "bei" ("in der
+	// Nähe von dem X", "unweit vom X"), which articles does not hold.
+	datives map[string]bool
+	// whenStarts ask when.
+	whenStarts map[string]bool
+	mostCues   map[string]bool
+	// recentWords follow "most" in "the most recent", "most recently
+	// opened".
+	recentWords map[string]bool
+	smallWords  map[string]bool
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -126,6 +397,15 @@ type Lexicon struct {
 	relationTypoCues                 []struct{ first, next, rel string }
 	// typeWordList is the one-word type vocabulary for typo correction
 	typeWordList []string
+	// countCueList, compareCueList and collectionCueList index
+	// countCues, compareCues and collectionCues
+	countCueList, compareCueList, collectionCueList *cueIndex
+	// fuzzyFieldWords are single cue words long enough to be matched with
+	// one typo ("websitte", "Wikidatz", "Akkreditieeung"), in order
+	fuzzyFieldWords []fieldWord
+	// regionNames are the other names of regions, read as the region the
+	// data names where the data has no place of that name
+	regionNames map[string]string
 }
 
 // levelPhrase is a phrase that names the admin level of a place.
@@ -412,31 +692,136 @@ func (lex *Lexicon) bindSubjects(t *lexTables) {
 // map to numbers takes whole numbers.
 func (lex *Lexicon) bindTables(t *lexTables) {
 	for name, field := range map[string]any{
-		"typeWords":           &lex.typeWords,
-		"listStarts":          &lex.listStarts,
-		"negations":           &lex.negations,
-		"locatives":           &lex.locatives,
-		"commonWords":         &lex.commonWords,
-		"countryNames":        &lex.countryNames,
-		"nationNames":         &lex.nationNames,
-		"suffixQualifiers":    &lex.suffixQualifiers,
-		"prefixQualifiers":    &lex.prefixQualifiers,
-		"areaQualifiers":      &lex.areaQualifiers,
-		"nearBefore":          &lex.nearBefore,
-		"nearAfter":           &lex.nearAfter,
-		"nearAnywhere":        &lex.nearAnywhere,
-		"distanceOf":          &lex.distanceOf,
-		"distanceUnits":       &lex.distanceUnits,
-		"numberWords":         &lex.numberWords,
-		"governancePhrases":   &lex.governancePhrases,
-		"governanceNeedsType": &lex.governanceNeedsType,
-		"accreditationWords":  &lex.accreditationWords,
-		"sizeWords":           &lex.sizeWords,
-		"partOfCues":          &lex.partOfCues,
-		"operatedByCues":      &lex.operatedByCues,
-		"housesCues":          &lex.housesCues,
-		"fillerWords":         &lex.fillerWords,
-		"topicPreps":          &lex.topicPreps,
+		"typeWords":            &lex.typeWords,
+		"listStarts":           &lex.listStarts,
+		"negations":            &lex.negations,
+		"locatives":            &lex.locatives,
+		"commonWords":          &lex.commonWords,
+		"countryNames":         &lex.countryNames,
+		"nationNames":          &lex.nationNames,
+		"suffixQualifiers":     &lex.suffixQualifiers,
+		"prefixQualifiers":     &lex.prefixQualifiers,
+		"areaQualifiers":       &lex.areaQualifiers,
+		"nearBefore":           &lex.nearBefore,
+		"nearAfter":            &lex.nearAfter,
+		"nearAnywhere":         &lex.nearAnywhere,
+		"distanceOf":           &lex.distanceOf,
+		"distanceUnits":        &lex.distanceUnits,
+		"numberWords":          &lex.numberWords,
+		"governancePhrases":    &lex.governancePhrases,
+		"governanceNeedsType":  &lex.governanceNeedsType,
+		"accreditationWords":   &lex.accreditationWords,
+		"sizeWords":            &lex.sizeWords,
+		"partOfCues":           &lex.partOfCues,
+		"operatedByCues":       &lex.operatedByCues,
+		"housesCues":           &lex.housesCues,
+		"fillerWords":          &lex.fillerWords,
+		"topicPreps":           &lex.topicPreps,
+		"groupLevels":          &lex.groupLevels,
+		"regionExonyms":        &lex.regionExonyms,
+		"phraseWords":          &lex.phraseWords,
+		"trailingFields":       &lex.trailingFields,
+		"cueWords":             &lex.cueWords,
+		"yesNoStarts":          &lex.yesNoStarts,
+		"topicStop":            &lex.topicStop,
+		"negationGap":          &lex.negationGap,
+		"compareCues":          &lex.compareCues,
+		"groupPlurals":         &lex.groupPlurals,
+		"nameStop":             &lex.nameStop,
+		"ordinalWords":         &lex.ordinalWords,
+		"orgHeads":             &lex.orgHeads,
+		"statusWords":          &lex.statusWords,
+		"operateVerbs":         &lex.operateVerbs,
+		"collectionWords":      &lex.collectionWords,
+		"foreignDemonyms":      &lex.foreignDemonyms,
+		"describeStarts":       &lex.describeStarts,
+		"negationWords":        &lex.negationWords,
+		"shareCues":            &lex.shareCues,
+		"openingTimes":         &lex.openingTimes,
+		"judgements":           &lex.judgements,
+		"pluralTypeWords":      &lex.pluralTypeWords,
+		"stillOpenCues":        &lex.stillOpenCues,
+		"heldWords":            &lex.heldWords,
+		"openWords":            &lex.openWords,
+		"samePlaceWords":       &lex.samePlaceWords,
+		"trailingDates":        &lex.trailingDates,
+		"countNumbers":         &lex.countNumbers,
+		"timeAdverbs":          &lex.timeAdverbs,
+		"placeQualifiers":      &lex.placeQualifiers,
+		"germanAfterWas":       &lex.germanAfterWas,
+		"placeBefore":          &lex.placeBefore,
+		"pairJoins":            &lex.pairJoins,
+		"historyWords":         &lex.historyWords,
+		"sameBodyWords":        &lex.sameBodyWords,
+		"joiners":              &lex.joiners,
+		"organisationAsked":    &lex.organisationAsked,
+		"exceptCues":           &lex.exceptCues,
+		"decadeWords":          &lex.decadeWords,
+		"centuryHedges":        &lex.centuryHedges,
+		"nameParticles":        &lex.nameParticles,
+		"ordinals":             &lex.ordinals,
+		"haveNext":             &lex.haveNext,
+		"listVerbs":            &lex.listVerbs,
+		"unheldRegions":        &lex.unheldRegions,
+		"whenWords":            &lex.whenWords,
+		"placeVerbsLast":       &lex.placeVerbsLast,
+		"fuzzyTypeStop":        &lex.fuzzyTypeStop,
+		"spanUnits":            &lex.spanUnits,
+		"indefinites":          &lex.indefinites,
+		"sameWords":            &lex.sameWords,
+		"unknownPlaceCues":     &lex.unknownPlaceCues,
+		"eachCues":             &lex.eachCues,
+		"closeWords":           &lex.closeWords,
+		"nameWordCues":         &lex.nameWordCues,
+		"haveWords":            &lex.haveWords,
+		"collectionCues":       &lex.collectionCues,
+		"parentCueEnds":        &lex.parentCueEnds,
+		"countCues":            &lex.countCues,
+		"partOfVerbs":          &lex.partOfVerbs,
+		"qualifierWords":       &lex.qualifierWords,
+		"yearWords":            &lex.yearWords,
+		"relativeSpans":        &lex.relativeSpans,
+		"coordinators":         &lex.coordinators,
+		"falseFriends":         &lex.falseFriends,
+		"publicPhrases":        &lex.publicPhrases,
+		"nameContains":         &lex.nameContains,
+		"afterContainer":       &lex.afterContainer,
+		"fewerCues":            &lex.fewerCues,
+		"commonestCues":        &lex.commonestCues,
+		"regionNicknames":      &lex.regionNicknames,
+		"dutchDecades":         &lex.dutchDecades,
+		"nearSubjectWords":     &lex.nearSubjectWords,
+		"singularCopulas":      &lex.singularCopulas,
+		"indefinite":           &lex.indefinite,
+		"schemeWords":          &lex.schemeWords,
+		"clausePronouns":       &lex.clausePronouns,
+		"clauseJoiners":        &lex.clauseJoiners,
+		"elisionJoins":         &lex.elisionJoins,
+		"spanWidths":           &lex.spanWidths,
+		"whichWords":           &lex.whichWords,
+		"runVerbs":             &lex.runVerbs,
+		"ofWords":              &lex.ofWords,
+		"moreCues":             &lex.moreCues,
+		"articles":             &lex.articles,
+		"copulas":              &lex.copulas,
+		"compassWords":         &lex.compassWords,
+		"orWords":              &lex.orWords,
+		"centuryWords":         &lex.centuryWords,
+		"genitiveOf":           &lex.genitiveOf,
+		"levelWords":           &lex.levelWords,
+		"negationPhrases":      &lex.negationPhrases,
+		"fewestCues":           &lex.fewestCues,
+		"bigWords":             &lex.bigWords,
+		"existenceSeconds":     &lex.existenceSeconds,
+		"asWords":              &lex.asWords,
+		"strandedPrepositions": &lex.strandedPrepositions,
+		"thanWords":            &lex.thanWords,
+		"joinWords":            &lex.joinWords,
+		"datives":              &lex.datives,
+		"whenStarts":           &lex.whenStarts,
+		"mostCues":             &lex.mostCues,
+		"recentWords":          &lex.recentWords,
+		"smallWords":           &lex.smallWords,
 		// (bind)
 	} {
 		switch p := field.(type) {
@@ -465,6 +850,10 @@ func (lex *Lexicon) derive() {
 	lex.buildKnownWords()
 	lex.buildRelationCues()
 	lex.typeWordList = lex.buildTypeWordList()
+	lex.countCueList = lex.buildCountCueList()
+	lex.buildIntentCues()
+	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
+	lex.regionNames = lex.buildRegionNames()
 	lex.narrowerKeys = map[string]bool{}
 	for _, l := range lex.narrowerLabels {
 		for _, k := range subjectKeys(l) {

@@ -45,13 +45,6 @@ func moreFields(plan *Plan, lex *Lexicon) {
 	c.Field, c.MoreFields = fields[0], fields[1:]
 }
 
-// joiners join coordinated field cues ("ISIL and website", "Adresse und
-// Webseite", "postcode, address").
-var joiners = map[string]bool{
-	"and": true, "und": true, "en": true, "plus": true, "as": true, "well": true, "its": true, "the": true,
-	"der": true, "die": true, "das": true, "de": true, "het": true, "seine": true, "ihre": true, "zijn": true,
-}
-
 // joinedFieldCues returns, in question order, the fields of the field
 // cues that only joining words separate from another cue, when there are
 // two or more.
@@ -83,7 +76,7 @@ func joinedFieldCues(s *scan) []string {
 	for k := 1; k < len(kept); k++ {
 		joined := kept[k].at > kept[k-1].end
 		for i := kept[k-1].end; i < kept[k].at; i++ {
-			joined = joined && joiners[s.toks[i].norm]
+			joined = joined && s.lex.joiners[s.toks[i].norm]
 		}
 		if !joined {
 			continue
@@ -105,7 +98,7 @@ func secondQuestion(s *scan) int {
 	for k := 1; k+1 < len(s.toks); k++ {
 		switch s.toks[k].norm {
 		case "and", "und", "en":
-			if isWhWord(s.toks[k+1].norm) || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && germanAfterWas[s.toks[k+2].norm] {
+			if isWhWord(s.toks[k+1].norm) || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
 				return k + 1
 			}
 		}
@@ -119,7 +112,7 @@ func secondQuestion(s *scan) int {
 // eröffnet und geschlossen?") joins a verb of each by "and"; else nil.
 // Read as one field, it was the closing year alone.
 func openAndClose(s *scan) []string {
-	if !slices.ContainsFunc(whenWords, s.has) {
+	if !slices.ContainsFunc(s.lex.whenWords, s.has) {
 		return nil
 	}
 	for k := 1; k+1 < len(s.toks); k++ {
@@ -130,9 +123,9 @@ func openAndClose(s *scan) []string {
 		}
 		before, after := s.toks[k-1].norm, s.toks[k+1].norm
 		switch {
-		case openWords[before] && closeWords[after]:
+		case s.lex.openWords[before] && s.lex.closeWords[after]:
 			return []string{"opened", "closed"}
-		case closeWords[before] && openWords[after]:
+		case s.lex.closeWords[before] && s.lex.openWords[after]:
 			return []string{"closed", "opened"}
 		}
 	}

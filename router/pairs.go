@@ -33,20 +33,13 @@ func ageCue(s *scan, i int) (earlier, ok bool) {
 		return false, false
 	}
 	w, next := s.toks[i].norm, s.toks[i+1].norm
-	if p, cue := pairCues[w]; cue && p.Attribute == "opened" && thanWords[next] {
+	if p, cue := pairCues[w]; cue && p.Attribute == "opened" && s.lex.thanWords[next] {
 		return !p.Highest, true
 	}
-	if p, cue := pairCues[next]; cue && openWords[w] && (next == "before" || next == "after") {
+	if p, cue := pairCues[next]; cue && s.lex.openWords[w] && (next == "before" || next == "after") {
 		return !p.Highest, true
 	}
 	return false, false
-}
-
-// pairJoins link the two institutions of a comparison ("A or B", "A
-// than B", "A before B").
-var pairJoins = map[string]bool{
-	"or": true, "oder": true, "of": true, "than": true, "als": true, "dan": true, "vs": true, "versus": true,
-	"before": true, "after": true, "vor": true, "nach": true, "voor": true, "na": true, "and": true, "und": true, "en": true,
 }
 
 // pairShape reports a comparison of two named things: a pair cue (one
@@ -57,7 +50,7 @@ func pairShape(s *scan) bool {
 		if i+1 < len(s.toks) && s.lex.isNumeric(s.toks[i+1].norm) || timeInWords(s, i) {
 			continue // "opened after 1990", "… after WWII", "… after the war" compare with years, not a second institution
 		}
-		join = join || pairJoins[t.norm]
+		join = join || s.lex.pairJoins[t.norm]
 		if _, ok := s.lex.pairCueWord(t.norm); ok {
 			cue = true
 		}
@@ -122,16 +115,6 @@ type pairCueOf struct {
 	pair Pair
 }
 
-// moreCues ask which side has more (or fewer) institutions.
-var moreCues = map[string]bool{
-	"more": true, "most": true, "mehr": true, "meisten": true, "meer": true, "meeste": true,
-}
-
-var fewerCues = map[string]bool{
-	"fewer": true, "less": true, "fewest": true, "least": true, "weniger": true, "wenigsten": true,
-	"minder": true, "minste": true,
-}
-
 func pairCue(s *scan) (Pair, bool) {
 	for i, t := range s.toks {
 		if _, exact := pairCues[t.norm]; !exact && s.used[i] {
@@ -140,7 +123,7 @@ func pairCue(s *scan) (Pair, bool) {
 		if p, ok := s.lex.pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {
-					if closeWords[u.norm] {
+					if s.lex.closeWords[u.norm] {
 						p.Attribute = "closed"
 					}
 				}

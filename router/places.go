@@ -296,7 +296,7 @@ func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool)
 func (g *gazetteer) placesBeforeCoordinators(s *scan, c *Constraints) {
 	for _, sp := range slices.Clone(s.placeSpans) {
 		i := sp[0] - 2
-		if i < 0 || !coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" || s.used[i] || !s.toks[i].upper {
+		if i < 0 || !s.lex.coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" || s.used[i] || !s.toks[i].upper {
 			continue
 		}
 		cands, ok := g.places[s.toks[i].norm]
@@ -331,7 +331,7 @@ func onlyTowns(c *Constraints) {
 // is joined by a coordinator to a capitalised place word ("Bath or
 // Wells"): two places, though each is also a common word.
 func (g *gazetteer) placePairAt(s *scan, i int) bool {
-	if i == 0 || i+2 >= len(s.toks) || !coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" {
+	if i == 0 || i+2 >= len(s.toks) || !s.lex.coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" {
 		return false
 	}
 	next := s.toks[i+2]
@@ -339,16 +339,10 @@ func (g *gazetteer) placePairAt(s *scan, i int) bool {
 	return ok && next.upper && !s.used[i+2]
 }
 
-// coordinators join two places ("Bath or Wells", "Kent und Devon").
-var coordinators = map[string]bool{
-	"or": true, "and": true, "vs": true, "versus": true, "oder": true, "und": true, "of": true, "en": true,
-	"gegen": true, "tegenover": true,
-}
-
 // coordinatedPlace reports whether token i follows a coordinator right
 // after the last place read.
 func coordinatedPlace(s *scan, c *Constraints, i int) bool {
-	if i < 2 || !coordinators[s.toks[i-1].norm] || !s.used[i-2] || len(c.Places) == 0 {
+	if i < 2 || !s.lex.coordinators[s.toks[i-1].norm] || !s.used[i-2] || len(c.Places) == 0 {
 		return false
 	}
 	last := c.Places[len(c.Places)-1].Text
@@ -422,7 +416,7 @@ func spelledAsTyped(cands []placeCand, p Place, typed string) string {
 // as its subject's "have": "have", "got", an article or "any" right
 // after, and a type noun within four words of it.
 func haveSubject(s *scan, j int) bool {
-	if j >= len(s.toks) || !haveNext[s.toks[j].norm] {
+	if j >= len(s.toks) || !s.lex.haveNext[s.toks[j].norm] {
 		return false
 	}
 	for k := j; k < len(s.toks) && k <= j+4; k++ {
@@ -431,13 +425,4 @@ func haveSubject(s *scan, j int) bool {
 		}
 	}
 	return false
-}
-
-// haveNext are the words that follow the place in "Does Reading have
-// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
-// "Heeft Delft een …?".
-var haveNext = map[string]bool{
-	"have": true, "got": true, "a": true, "an": true, "any": true,
-	"ein": true, "eine": true, "einen": true, "kein": true, "keine": true, "irgendein": true,
-	"een": true, "geen": true, "enig": true, "enige": true,
 }

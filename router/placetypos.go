@@ -41,16 +41,6 @@ func init() {
 	}
 }
 
-// unheldRegions are regions of the countries the data covers that no
-// record names: a question may name them, and they are real places, so
-// no typo tolerance corrects them to another place ("Zeeland", the Dutch
-// province, is not Zealand in Denmark).
-var unheldRegions = map[string]bool{
-	"zeeland": true, "drenthe": true, "overijssel": true, "flevoland": true, "gelderland": true, "limburg": true,
-	"friesland": true, "fryslan": true, "noord brabant": true, "north brabant": true, "saarland": true,
-	"rheinland pfalz": true, "rhineland palatinate": true,
-}
-
 // placeTrigramIndex maps a trigram to the one-, two- and three-word place
 // keys of five letters or more that contain it.
 func (g *gazetteer) buildPlaceTrigrams() {
@@ -172,11 +162,11 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			// coordinator ("in Roter", "Kent or Devn")
 			prev, _ := s.prev(i)
 			// ("of" is English "of" as often as Dutch "or")
-			if !covered || !words || !(s.lex.locatives[prev] || coordinators[prev]) || prev == "of" {
+			if !covered || !words || !(s.lex.locatives[prev] || s.lex.coordinators[prev]) || prev == "of" {
 				continue
 			}
 			key := s.key(i, i+L)
-			if _, ok := g.places[key]; ok || g.townPrefixes[key] || unheldRegions[key] {
+			if _, ok := g.places[key]; ok || g.townPrefixes[key] || s.lex.unheldRegions[key] {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(key)
@@ -194,10 +184,6 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 	return 0, 0, "", false
 }
 
-// compassWords name the parts of an area that bears a place's name ("East
-// Sussex", "West Sussex").
-var compassWords = []string{"east", "west", "north", "south", "mid"}
-
 // compassPlaces returns the names of the places of one kind whose key is
 // a point of the compass followed by w ("East Sussex", "West Sussex" for
 // "sussex", not the district Mid Sussex inside West Sussex), in the order
@@ -205,7 +191,7 @@ var compassWords = []string{"east", "west", "north", "south", "mid"}
 func (g *gazetteer) compassPlaces(w string) []string {
 	var out []string
 	var first Place
-	for _, d := range compassWords {
+	for _, d := range g.lex.compassWords {
 		p, ok := g.lex.choosePlace(g.places[d+" "+w], "")
 		if !ok || slices.Contains(out, p.Name) {
 			continue
@@ -268,7 +254,7 @@ func placeSlot(s *scan, i int) bool {
 // places, where a misspelt four-letter word is read as a place as it is
 // after "in".
 func (g *gazetteer) placeBeforeCoordinator(s *scan, i int) bool {
-	if i < 2 || !s.toks[i].upper || !coordinators[s.toks[i-1].norm] || s.toks[i-1].norm == "of" {
+	if i < 2 || !s.toks[i].upper || !s.lex.coordinators[s.toks[i-1].norm] || s.toks[i-1].norm == "of" {
 		return false
 	}
 	_, ok := g.places[s.toks[i-2].norm]
@@ -387,14 +373,6 @@ func nextUpper(s *scan, i int) bool {
 	return i+1 < len(s.toks) && s.toks[i+1].upper
 }
 
-// unknownPlaceCues are the locatives after which unknown words are a
-// place: "in", "near", "around", not "of" or "from", which also join
-// words of names.
-var unknownPlaceCues = map[string]bool{
-	"in": true, "near": true, "around": true, "within": true, "throughout": true, "across": true,
-	"im": true, "bei": true, "nahe": true, "te": true, "nabij": true, "rond": true,
-}
-
 // unknownPlace returns the first run of unknown words right after a
 // locative (an article between them aside), capitalised unless the
 // question is all in lower case ("Which archives are in Friesland?",
@@ -403,7 +381,7 @@ var unknownPlaceCues = map[string]bool{
 func unknownPlace(s *scan, mask []bool) string {
 	name := func(i int) bool { return mask[i] && (s.toks[i].upper || s.lower) }
 	for k := 1; k < len(mask); k++ {
-		if prev, _ := s.prev(k); !name(k) || !unknownPlaceCues[prev] {
+		if prev, _ := s.prev(k); !name(k) || !s.lex.unknownPlaceCues[prev] {
 			continue
 		}
 		j := k + 1

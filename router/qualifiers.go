@@ -37,7 +37,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 			// heads the name of what the institutions belong to, which
 			// no rule reads; the list is not exact for it
 			j := i + 1
-			for j < n && (s.toks[j].upper || j+1 < n && nameStop[s.toks[j].norm] && s.toks[j+1].upper) {
+			for j < n && (s.toks[j].upper || j+1 < n && s.lex.nameStop[s.toks[j].norm] && s.toks[j+1].upper) {
 				j++
 			}
 			s.unreadCues = append(s.unreadCues, s.original(i, j))
@@ -163,7 +163,7 @@ func typeChoice(s *scan) string {
 	if f := choiceOf(s, func(w string) bool { _, ok := s.lex.sizeWords[w]; return ok }); f {
 		return "size"
 	}
-	if f := choiceOf(s, func(w string) bool { _, ok := statusWords[w]; return ok }); f {
+	if f := choiceOf(s, func(w string) bool { _, ok := s.lex.statusWords[w]; return ok }); f {
 		return "status"
 	}
 	return ""
@@ -194,10 +194,10 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 // asked about, not part of a name.
 func predicate(s *scan, i int) bool {
 	k := i - 1
-	if k > 0 && (s.lex.negations[s.toks[k].norm] || negationWords[s.toks[k].norm]) {
+	if k > 0 && (s.lex.negations[s.toks[k].norm] || s.lex.negationWords[s.toks[k].norm]) {
 		k-- // "… are not independent?"
 	}
-	return i == len(s.toks)-1 && k >= 0 && copulas[s.toks[k].norm]
+	return i == len(s.toks)-1 && k >= 0 && s.lex.copulas[s.toks[k].norm]
 }
 
 // runByKind reports a kind of governance as what runs the institutions,
@@ -209,24 +209,16 @@ func runByKind(s *scan, i int) bool {
 	if k >= 0 && (s.toks[k].norm == "a" || s.toks[k].norm == "an" || s.toks[k].norm == "the") {
 		k--
 	}
-	if i+1 < len(s.toks) && ofWords[s.toks[i+1].norm] {
+	if i+1 < len(s.toks) && s.lex.ofWords[s.toks[i+1].norm] {
 		return false // "run by the University of Oxford" names a body
 	}
-	return k >= 1 && s.toks[k].norm == "by" && runVerbs[s.toks[k-1].norm]
+	return k >= 1 && s.toks[k].norm == "by" && s.lex.runVerbs[s.toks[k-1].norm]
 }
-
-// ofWords join a kind to the name it heads ("University of Oxford").
-var ofWords = map[string]bool{"of": true, "van": true, "der": true, "des": true, "von": true, "zu": true}
-
-// runVerbs are the verbs of running before "by" (see runByKind).
-var runVerbs = map[string]bool{"run": true, "operated": true, "managed": true, "owned": true, "governed": true, "administered": true}
-
-var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}
 
 // ownerKind reports a capitalised kind word in the singular after a
 // plural kind and "of" ("museums of the University of …", "Bibliotheken
 // der Universität …"), in a question not written all in lower case: the
 // head of an owner's name, not a second kind.
 func ownerKind(s *scan, i int) bool {
-	return !s.lower && s.toks[i].upper && !pluralTypeWords[s.toks[i].norm] && kindOf(s, i)
+	return !s.lower && s.toks[i].upper && !s.lex.pluralTypeWords[s.toks[i].norm] && kindOf(s, i)
 }

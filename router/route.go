@@ -100,7 +100,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	rd.listQ = rd.listQ || rd.exists
 	// "Which organisation runs Beamish?" asks for one organisation, not
 	// a list, unless the question names kinds of institution
-	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(organisationAsked...) {
+	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(s.lex.organisationAsked...) {
 		rd.listQ = false
 	}
 
@@ -122,7 +122,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		rd.grp = setSubjects(s)
 	}
 	rd.nameHas = nameWords(s)
-	if n := len(s.toks); n > 3 && isWhQuestion(s) && strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
+	if n := len(s.toks); n > 3 && isWhQuestion(s) && s.lex.strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
 		// "What city is Deutsches Museum in?": a preposition left at
 		// the end is no word of the name before it ("Deutsches Museum
 		// in" had been read as Deutsches Museum Bonn), nor of one read
@@ -154,7 +154,7 @@ func readYears(s *scan, c *Constraints) {
 		// "opened in the 1970s and closed in the 1990s": one span of
 		// years is read; the other is a condition the list leaves out
 		at := end - 1
-		for at > yEnd && !openWords[s.toks[at].norm] && !closeWords[s.toks[at].norm] {
+		for at > yEnd && !s.lex.openWords[s.toks[at].norm] && !s.lex.closeWords[s.toks[at].norm] {
 			at--
 		}
 		s.unreadCues = append(s.unreadCues, s.original(at, end))

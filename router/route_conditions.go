@@ -176,7 +176,7 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []string) {
 	eachMember := len(c.Names)+len(c.Bodies) == 0 && !rd.ids.any() && rd.plural &&
 		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
-	if eachMember && c.Field == "" && s.hasAny(organisationAsked...) {
+	if eachMember && c.Field == "" && s.hasAny(s.lex.organisationAsked...) {
 		// "Which organisation runs the museums in Kent?", "Which group
 		// do the museums in Bath belong to?"
 		switch c.Field = relationField(s); {

@@ -94,7 +94,7 @@ func describedNames(s *scan, c *Constraints) {
 				break
 			}
 		}
-		if at > 0 && indefinite[s.toks[at-1].norm] && (!s.toks[at].upper || s.lower) {
+		if at > 0 && s.lex.indefinite[s.toks[at-1].norm] && (!s.toks[at].upper || s.lower) {
 			for k := at; k < len(s.toks) && s.toks[k].end <= s.toks[at].start+len(n.Text); k++ {
 				s.used[k] = false
 			}
@@ -104,9 +104,6 @@ func describedNames(s *scan, c *Constraints) {
 	}
 	c.Names = keep
 }
-
-// indefinite are the indefinite articles of an existence question.
-var indefinite = map[string]bool{"a": true, "an": true, "any": true, "een": true, "ein": true, "eine": true, "einen": true}
 
 // readEntities reads the institutions, organisations and kinds the
 // question names, the field it asks for, and the relation its verb names.

@@ -37,17 +37,14 @@ var ordinalEnds = map[string]bool{
 	"zuletzt": true,
 }
 
-// recentWords follow "most" in "the most recent", "most recently opened".
-var recentWords = map[string]bool{"recent": true, "recently": true}
-
 // order reads the end of an order a question asks for and marks its words
 // (and a count before them: "the three oldest", "top 5 newest") as read.
 // N is the count, 0 when none is given.
 func order(s *scan) *Order {
 	verb, closing := false, false
 	for _, t := range s.toks {
-		verb = verb || openWords[t.norm] || closeWords[t.norm]
-		closing = closing || closeWords[t.norm]
+		verb = verb || s.lex.openWords[t.norm] || s.lex.closeWords[t.norm]
+		closing = closing || s.lex.closeWords[t.norm]
 	}
 	for i, t := range s.toks {
 		// a capital inside the question starts a name ("the First
@@ -73,7 +70,7 @@ func order(s *scan) *Order {
 		end := i + 1
 		switch {
 		case ok:
-		case t.norm == "most" && i+1 < len(s.toks) && recentWords[s.toks[i+1].norm]:
+		case t.norm == "most" && i+1 < len(s.toks) && s.lex.recentWords[s.toks[i+1].norm]:
 			o, ok, end = Order{Attribute: "opened", Highest: true}, true, i+2
 		default:
 			last, ordinal := ordinalEnds[t.norm]
@@ -81,7 +78,7 @@ func order(s *scan) *Order {
 			// an order
 			span := false
 			for k := i + 1; k < len(s.toks) && k <= i+2; k++ {
-				span = span || relativeSpans[s.toks[k].norm] || spanUnits[s.toks[k].norm]
+				span = span || s.lex.relativeSpans[s.toks[k].norm] || s.lex.spanUnits[s.toks[k].norm]
 			}
 			if ordinal && !span && (verb || i+1 < len(s.toks) && typeWordAt(s, i+1)) {
 				o, ok = Order{Attribute: "opened", Highest: last}, true
@@ -120,13 +117,6 @@ func typeWordAt(s *scan, i int) bool {
 	return ok
 }
 
-// countNumbers are the number words a count of an order is written with.
-var countNumbers = map[string]int{
-	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-	"twenty": 20, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "twee": 2, "drie": 3,
-	"vijf": 5, "tien": 10,
-}
-
 // countBefore reads a count just before the order word at i ("the three
 // oldest", "top 5 newest") and marks it, with a "top" before it, as read.
 func countBefore(s *scan, i int) (int, bool) {
@@ -134,7 +124,7 @@ func countBefore(s *scan, i int) (int, bool) {
 		return 0, false
 	}
 	w := s.toks[i-1].norm
-	n, ok := countNumbers[w]
+	n, ok := s.lex.countNumbers[w]
 	if !ok {
 		v, err := strconv.Atoi(w)
 		if err != nil || v < 1 || v > 100 {
@@ -162,12 +152,6 @@ func countOfType(s *scan) int {
 	return 0
 }
 
-// ordinals name a place in an order ("the second oldest").
-var ordinals = map[string]int{
-	"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
-	"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "tweede": 2, "derde": 3, "vierde": 4,
-}
-
 // ordinalPrefixes are ordinals written into a German superlative
 // ("zweitälteste").
 var ordinalPrefixes = []struct {
@@ -188,18 +172,11 @@ func ordinalBefore(s *scan, i int) (int, bool) {
 			return n, true
 		}
 	}
-	n, ok := ordinals[s.toks[i-1].norm]
+	n, ok := s.lex.ordinals[s.toks[i-1].norm]
 	if ok {
 		s.mark(i-1, i)
 	}
 	return n, ok
-}
-
-// spanUnits are the units of a time "last" may start ("last week", "letzte
-// Woche") besides relativeSpans.
-var spanUnits = map[string]bool{
-	"week": true, "weeks": true, "century": true, "centuries": true, "time": true, "woche": true,
-	"jahr": true, "monat": true, "week.": true, "maand": true, "eeuw": true, "jahrhundert": true,
 }
 
 // countOfKind reads a count right before a plural kind of institution
@@ -209,11 +186,11 @@ var spanUnits = map[string]bool{
 // to show. 0 when there is none.
 func countOfKind(s *scan) int {
 	for i := 1; i+1 < len(s.toks); i++ {
-		if s.used[i] || !s.lex.pluralKind(s.toks[i+1].norm) || !listVerbs[s.toks[i-1].norm] {
+		if s.used[i] || !s.lex.pluralKind(s.toks[i+1].norm) || !s.lex.listVerbs[s.toks[i-1].norm] {
 			continue
 		}
 		w := s.toks[i].norm
-		n, ok := countNumbers[w]
+		n, ok := s.lex.countNumbers[w]
 		if !ok {
 			v, err := strconv.Atoi(w)
 			if err != nil || v < 1 || v > 100 {
@@ -225,10 +202,4 @@ func countOfKind(s *scan) int {
 		return n
 	}
 	return 0
-}
-
-// listVerbs ask for a list, right before its count.
-var listVerbs = map[string]bool{
-	"name": true, "list": true, "me": true, "show": true, "give": true, "suggest": true, "recommend": true,
-	"nenne": true, "nenn": true, "mir": true, "zeige": true, "noem": true, "geef": true, "toon": true,
 }

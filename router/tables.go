@@ -173,7 +173,7 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g.placeTri, g.placeWordTri = r.Lists(), r.Lists()
 	s.phrases, s.mods, s.quoted, s.paths = r.Lists(), r.Lists(), r.Lists(), r.Lists()
 	s.maxLen = r.Len(1 << 20)
-	s.heads = g.lex.subjectCompoundHeads
+	s.heads, s.lex = g.lex.subjectCompoundHeads, g.lex
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("router: tables: %w", err)
 	}

@@ -11,17 +11,6 @@ import (
 // ("Eisenbahnmuseen", "spoorwegmusea"), and plural type nouns that signal a
 // list without a question word.
 
-// pluralTypeWords are the plural type nouns that make a phrase a list
-// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
-// "Archive" is left out: it is also the English singular.
-var pluralTypeWords = map[string]bool{
-	"museums": true, "museen": true, "musea": true, "musees": true, "musei": true, "museos": true,
-	"libraries": true, "bibliotheken": true, "buchereien": true, "archives": true, "archieven": true,
-	"galleries": true, "galerien": true, "galerijen": true,
-	"institutions": true, "instellingen": true, "einrichtungen": true, "institutionen": true,
-	"sites": true, "zoos": true, "record offices": true, "heimatmuseen": true,
-}
-
 // compoundHeads are the type words that end German and Dutch compounds,
 // longest first, with whether the head is plural.
 var compoundHeads = []struct {
@@ -66,12 +55,6 @@ func (lex *Lexicon) splitMisspeltCompound(w string) (mod string, code string, pl
 	return "", "", false, false
 }
 
-// fuzzyTypeStop are real words within one edit of a type word.
-var fuzzyTypeStop = map[string]bool{
-	"galley": true, "galleys": true, "archived": true, "archiver": true, "archie": true, "muses": true,
-	"mused": true, "musen": true, "museo": true, "librar": true, "archiving": true, "musing": true,
-}
-
 // typeWordList is the one-word type vocabulary for typo correction.
 func (lex *Lexicon) buildTypeWordList() []string {
 	var out []string
@@ -88,7 +71,7 @@ func (lex *Lexicon) buildTypeWordList() []string {
 // (a transposition counts as one) for words of five letters or more, two
 // for nine or more.
 func (lex *Lexicon) fuzzyType(w string) (string, bool) {
-	if len(w) < 5 || lex.commonWords[w] || fuzzyTypeStop[w] || lex.typeWords[w] != "" {
+	if len(w) < 5 || lex.commonWords[w] || lex.fuzzyTypeStop[w] || lex.typeWords[w] != "" {
 		return "", false
 	}
 	maxD := 1
@@ -121,10 +104,10 @@ func tieBetter(w, t, best string) bool {
 // misspelt type word. It returns the code and whether the word is plural.
 func (lex *Lexicon) typeOfWord(w string) (code string, plural bool, ok bool) {
 	if c, ok := lex.typeWords[w]; ok {
-		return c, pluralTypeWords[w], true
+		return c, lex.pluralTypeWords[w], true
 	}
 	if t, ok := lex.fuzzyType(w); ok {
-		return lex.typeWords[t], pluralTypeWords[t], true
+		return lex.typeWords[t], lex.pluralTypeWords[t], true
 	}
 	return "", false, false
 }

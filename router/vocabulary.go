@@ -42,13 +42,13 @@ func (lex *Lexicon) buildKnownWords() {
 	for w := range lex.sizeWords {
 		add(w)
 	}
-	for w := range closeWords {
+	for w := range lex.closeWords {
 		add(w)
 	}
-	for w := range openWords {
+	for w := range lex.openWords {
 		add(w)
 	}
-	for w := range yesNoStarts {
+	for w := range lex.yesNoStarts {
 		add(w)
 	}
 	for w := range pairCues {
@@ -60,38 +60,38 @@ func (lex *Lexicon) buildKnownWords() {
 	for w := range ordinalEnds {
 		add(w)
 	}
-	for w := range recentWords {
+	for w := range lex.recentWords {
 		add(w)
 	}
-	for w := range groupLevels {
+	for w := range lex.groupLevels {
 		add(w)
 	}
-	for w := range fewestCues {
+	for w := range lex.fewestCues {
 		add(w)
 	}
-	for w := range ordinals {
+	for w := range lex.ordinals {
 		add(w)
 	}
-	add(exceptCues...)
-	for w := range moreCues {
+	add(lex.exceptCues...)
+	for w := range lex.moreCues {
 		add(w)
 	}
-	for w := range fewerCues {
+	for w := range lex.fewerCues {
 		add(w)
 	}
-	for w := range statusWords {
+	for w := range lex.statusWords {
 		add(w)
 	}
-	for w := range operateVerbs {
+	for w := range lex.operateVerbs {
 		add(w)
 	}
 	add(lex.partOfCues...)
 	add(lex.operatedByCues...)
 	add(lex.housesCues...)
-	add(whenWords...)
-	add(countCues...)
-	add(compareCues...)
-	add(collectionCues...)
+	add(lex.whenWords...)
+	add(lex.countCues...)
+	add(lex.compareCues...)
+	add(lex.collectionCues...)
 	for _, fc := range fieldCues {
 		// the words of a field the data does not record are read only
 		// where the phrase stands (see markFieldCue): "Telephone" in
@@ -208,7 +208,7 @@ func constraintSlot(s *scan, i, j int) bool {
 		if code := s.lex.typeWords[s.toks[k].norm]; code != "" {
 			return true
 		}
-		if s.used[k] || nameStop[s.toks[k].norm] || s.lex.fillerSet[s.toks[k].norm] {
+		if s.used[k] || s.lex.nameStop[s.toks[k].norm] || s.lex.fillerSet[s.toks[k].norm] {
 			break
 		}
 	}
@@ -220,13 +220,13 @@ func constraintSlot(s *scan, i, j int) bool {
 		// a topic preposition, then a word no rule read ("zum Them X"),
 		// or articles ("dedicated to the X")
 		k := i - 1
-		for k > 0 && i-k <= 2 && (nameStop[s.toks[k].norm] || s.toks[k].norm == "to") {
+		for k > 0 && i-k <= 2 && (s.lex.nameStop[s.toks[k].norm] || s.toks[k].norm == "to") {
 			k--
 		}
 		if k < i-1 && s.lex.topicPreps[s.toks[k].norm] {
 			return true
 		}
-		if i > 1 && s.lex.topicPreps[s.toks[i-2].norm] && !s.used[i-1] && !nameStop[prev] {
+		if i > 1 && s.lex.topicPreps[s.toks[i-2].norm] && !s.used[i-1] && !s.lex.nameStop[prev] {
 			return true
 		}
 		if s.lex.locatives[prev] && s.toks[i].upper && prev != "of" && prev != "and" {

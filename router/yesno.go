@@ -2,38 +2,9 @@ package router
 
 import "strings"
 
-// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
-// Website?", "Heeft X een website?").
-var yesNoStarts = map[string]bool{
-	"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
-	"has": true, "have": true, "had": true, "can": true, "could": true,
-	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
-	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
-	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
-	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true, "gaat": true,
-	"ging": true, "gingen": true,
-	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
-}
-
-// existence openers that ask for a set, not a yes or no ("Are there
-// museums in Rye?", "Gibt es …", "Zijn er …").
-var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
-
-// statusWords test whether an institution is open or closed.
-var statusWords = map[string]string{
-	"open": "open", "opened": "open", "geopend": "open", "geoffnet": "open", "offen": "open",
-	"operating": "open", "functioning": "open", "active": "open", "aktiv": "open", "actief": "open",
-	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
-}
-
-// publicPhrases follow "open" without changing what it asks ("Is X open
-// to the public?").
-var publicPhrases = []string{"to the public", "to visitors", "for visitors", "for the public", "fur besucher",
-	"fur die offentlichkeit", "voor publiek", "voor het publiek", "voor bezoekers"}
-
 // markPublic marks the phrases of publicPhrases as read.
 func markPublic(s *scan) {
-	for _, p := range publicPhrases {
+	for _, p := range s.lex.publicPhrases {
 		if at := s.find(p); at >= 0 {
 			s.mark(at, at+len(strings.Fields(p)))
 		}
@@ -65,7 +36,7 @@ func politeRequest(s *scan) bool {
 
 func hasStatusWord(s *scan) bool {
 	for _, t := range s.toks {
-		if _, ok := statusWords[t.norm]; ok {
+		if _, ok := s.lex.statusWords[t.norm]; ok {
 			return true
 		}
 	}
@@ -103,7 +74,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: "status", Want: []string{"open"}}, true
 	}
 	for i, t := range s.toks {
-		if st, ok := statusWords[t.norm]; ok {
+		if st, ok := s.lex.statusWords[t.norm]; ok {
 			if st == "open" && s.hasAny("ever", "jemals", "je", "ooit") {
 				// "Was X ever open?": whether it opened at all, not
 				// whether it is open now
@@ -143,27 +114,20 @@ func yesNoStart(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	if first == "was" && len(s.toks) > 1 && germanAfterWas[s.toks[1].norm] {
+	if first == "was" && len(s.toks) > 1 && s.lex.germanAfterWas[s.toks[1].norm] {
 		return false // German "was" is "what"
 	}
-	if yesNoStarts[first] {
+	if s.lex.yesNoStarts[first] {
 		return true
 	}
 	if len(first) >= 4 && !s.lex.knownWords[first] {
-		for w := range yesNoStarts {
+		for w := range s.lex.yesNoStarts {
 			if len(w) >= 4 && osa(w, first, 1) <= 1 {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// germanAfterWas are words after which "was" is German "what".
-var germanAfterWas = map[string]bool{
-	"wurde": true, "ist": true, "fur": true, "hat": true, "war": true, "sind": true, "gibt": true, "kam": true,
-	"trat": true, "befindet": true, "weiss": true, "macht": true, "sammelt": true, "sammeln": true, "zeigt": true,
-	"geschah": true, "passierte": true,
 }
 
 // offersChoice reports "A or B" (but not "… or not").
@@ -192,6 +156,6 @@ func yesNoShape(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	return (yesNoStart(s) || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm] ||
+	return (yesNoStart(s) || first == "kann" || first == "kan") && !s.lex.existenceSeconds[s.toks[1].norm] ||
 		s.hasAny("is it", "ist es", "is het")
 }
