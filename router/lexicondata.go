@@ -8,10 +8,12 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // The router's words live in data files, one per language, under
@@ -56,333 +58,333 @@ type Lexicon struct {
 	// (bindTables)
 	// typeWords maps custodian type words (English, Dutch, German, a
 	// few Romance forms) to type codes
-	typeWords map[string]string
+	typeWords map[string]string `lexicon:"table"`
 	// listStarts open list questions
-	listStarts map[string]bool
+	listStarts map[string]bool `lexicon:"table"`
 	// negations exclude the type words that follow them
-	negations map[string]bool
+	negations map[string]bool `lexicon:"table"`
 	// locatives precede a place
-	locatives map[string]bool
+	locatives map[string]bool `lexicon:"table"`
 	// commonWords are words of questions that must never be read as a
 	// bare place or a one-word institution name
-	commonWords map[string]bool
+	commonWords map[string]bool `lexicon:"table"`
 	// countryNames maps English, Dutch and German country names to ISO
 	// codes; countries the data holds no record of are read as
 	// themselves, so that the answer says the data places nothing there,
 	// and never corrected to a country of the data ("Iceland" is not
 	// Ireland)
-	countryNames map[string]string
+	countryNames map[string]string `lexicon:"table"`
 	// nationNames are the Mapping Museums `region` values and their other
 	// names
-	nationNames map[string]string
+	nationNames map[string]string `lexicon:"table"`
 	// suffixQualifiers name the admin level of the place before them,
 	// prefixQualifiers of the place after them
-	suffixQualifiers []levelPhrase
-	prefixQualifiers []levelPhrase
+	suffixQualifiers []levelPhrase `lexicon:"table"`
+	prefixQualifiers []levelPhrase `lexicon:"table"`
 	// areaQualifiers name an area around a town that the data does not
 	// record ("Landkreis Esslingen", "provincie Utrecht"): the place is
 	// read as the town and the places near it
-	areaQualifiers []string
+	areaQualifiers []string `lexicon:"table"`
 	// nearBefore are phrases before a place that ask for what lies in or
 	// near it; nearAfter follow the place; nearAnywhere may stand
 	// anywhere in the question. Longer phrases first. "close to" and
 	// "close by" read as "near to" and "near by" (readCloseAsNear).
-	nearBefore   []string
-	nearAfter    []string
-	nearAnywhere []string
+	nearBefore   []string `lexicon:"table"`
+	nearAfter    []string `lexicon:"table"`
+	nearAnywhere []string `lexicon:"table"`
 	// a distance from a place: "10 miles of", "5 km van", "20 km von"
-	distanceOf    map[string]bool
-	distanceUnits map[string]bool
-	numberWords   map[string]bool
+	distanceOf    map[string]bool `lexicon:"table"`
+	distanceUnits map[string]bool `lexicon:"table"`
+	numberWords   map[string]bool `lexicon:"table"`
 	// governancePhrases map phrases to governance codes
-	governancePhrases map[string][]string
+	governancePhrases map[string][]string `lexicon:"table"`
 	// governanceNeedsType are governance words that only count right
 	// before a type word ("university museums", "national museums"), so
 	// that names and bodies are not read as governance
-	governanceNeedsType map[string]bool
-	accreditationWords  map[string]string
-	sizeWords           map[string][]string
+	governanceNeedsType map[string]bool     `lexicon:"table"`
+	accreditationWords  map[string]string   `lexicon:"table"`
+	sizeWords           map[string][]string `lexicon:"table"`
 	// relation cue phrases
-	partOfCues     []string
-	operatedByCues []string
-	housesCues     []string
+	partOfCues     []string `lexicon:"table"`
+	operatedByCues []string `lexicon:"table"`
+	housesCues     []string `lexicon:"table"`
 	// fillerWords carry no constraint in a heritage question: verbs,
 	// pronouns, politeness and trip phrasing in English, Dutch and German
-	fillerWords []string
+	fillerWords []string `lexicon:"table"`
 	// topicPreps introduce the topic of a list ("museums about X",
 	// "Musea over X", "Museen zum Thema X")
-	topicPreps map[string]bool
+	topicPreps map[string]bool `lexicon:"table"`
 	// groupLevels are the words for a kind of place a question may rank by
 	// how many institutions each holds, and the field each is read from.
-	groupLevels map[string]string
+	groupLevels map[string]string `lexicon:"table"`
 	// regionExonyms are the German and Dutch names of regions the data names
 	// in English ("Bayern", "Beieren" for Bavaria; "Noord-Holland" for North
 	// Holland), as keys of the place index. A question in German or Dutch
 	// names them so; read as no place, "Welche Museen gibt es in Bayern?"
 	// searched the word.
-	regionExonyms map[string]string
+	regionExonyms map[string]string `lexicon:"table"`
 	// phraseWords follow "in" in turns of phrase that set no condition ("in
 	// total", "still in operation", "in which").
-	phraseWords map[string]bool
+	phraseWords map[string]bool `lexicon:"table"`
 	// trailingFields are field words that, last in a shorthand question,
 	// name the field asked ("Heimatmuseum Rauchkate city").
-	trailingFields map[string]string
+	trailingFields map[string]string `lexicon:"table"`
 	// cueWords are question words worth correcting ("colections",
 	// "operatd").
-	cueWords []string
+	cueWords []string `lexicon:"table"`
 	// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
 	// Website?", "Heeft X een website?").
-	yesNoStarts map[string]bool
+	yesNoStarts map[string]bool `lexicon:"table"`
 	// topicStop are data sub-labels too vague to stand alone as topics. They
 	// only matter for a term the lexicon has no entry for, whose words are
 	// then derived from the term itself.
-	topicStop map[string]bool
+	topicStop map[string]bool `lexicon:"table"`
 	// negationGap are the words that may stand between a negation and the
 	// value it governs: articles, copulas and the verbs and prepositions of
 	// running, membership and topic ("not run by the", "isn't part of", "are
 	// not about", "nicht von der").
-	negationGap map[string]bool
+	negationGap map[string]bool `lexicon:"table"`
 	// compareCues ask for a comparison.
-	compareCues []string
+	compareCues []string `lexicon:"table"`
 	// groupPlurals are the plural forms of groupLevels' words.
-	groupPlurals map[string]bool
+	groupPlurals map[string]bool `lexicon:"table"`
 	// nameStop are words that carry no weight in a name.
-	nameStop map[string]bool
+	nameStop map[string]bool `lexicon:"table"`
 	// ordinalWords are the ordinals of the centuries the data's years fall
 	// in, in English, German and Dutch.
-	ordinalWords map[string]int
+	ordinalWords map[string]int `lexicon:"table"`
 	// orgHeads are the nouns that end an organisation's name ("Heritage
 	// Trust", "Stichting …", "Museumsverband"): known words, yet part of the
 	// name that an unknown word starts.
-	orgHeads map[string]bool
+	orgHeads map[string]bool `lexicon:"table"`
 	// statusWords test whether an institution is open or closed.
-	statusWords map[string]string
+	statusWords map[string]string `lexicon:"table"`
 	// operateVerbs say that the body before or after them runs institutions
 	// ("What museums does the National Trust run in Kent?").
-	operateVerbs map[string]bool
+	operateVerbs map[string]bool `lexicon:"table"`
 	// collectionWords ask what an institution collects.
-	collectionWords map[string]bool
+	collectionWords map[string]bool `lexicon:"table"`
 	// foreignDemonyms are the adjectives of countries the data holds a few
 	// records of. Before a type noun with no other place ("Swiss museums")
 	// they are the country; with another place ("Italian museums in London")
 	// they say what the museums are about, and are left to the retrievers.
-	foreignDemonyms map[string]string
+	foreignDemonyms map[string]string `lexicon:"table"`
 	// describeStarts open a request to describe what follows.
-	describeStarts []string
+	describeStarts []string `lexicon:"table"`
 	// negationWords turn the value read just after them into one the members
 	// of a list must not have ("not small", "no accreditation", "without a
 	// subject", "nicht klein", "keine Akkreditierung", "ohne", "niet groot",
 	// "geen", "zonder", "neither … nor", "weder … noch").
-	negationWords map[string]bool
+	negationWords map[string]bool `lexicon:"table"`
 	// shareCues ask what share of a set the rest of a question selects.
-	shareCues []string
+	shareCues []string `lexicon:"table"`
 	// openingTimes are times a question may ask an institution to be open
 	// at.
-	openingTimes map[string]bool
+	openingTimes map[string]bool `lexicon:"table"`
 	// judgements are words that rank or judge institutions by what the data
 	// does not record.
-	judgements map[string]bool
+	judgements map[string]bool `lexicon:"table"`
 	// pluralTypeWords are the plural type nouns that make a phrase a list
 	// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
 	// "Archive" is left out: it is also the English singular.
-	pluralTypeWords map[string]bool
+	pluralTypeWords map[string]bool `lexicon:"table"`
 	// stillOpenCues ask for institutions open today.
-	stillOpenCues []string
+	stillOpenCues []string `lexicon:"table"`
 	// heldWords ask, of one institution, what it holds, as collectionWords
 	// do ("What objects does the Pitt Rivers Museum have?", "What does the
 	// British Museum hold?"); unlike those, they may be words of names.
-	heldWords map[string]bool
-	openWords map[string]bool
+	heldWords map[string]bool `lexicon:"table"`
+	openWords map[string]bool `lexicon:"table"`
 	// samePlaceWords name the kind of place in "the same town as X", "in
 	// derselben Stadt wie X", "in dezelfde plaats als X", by the level of
 	// the record's place they stand for.
-	samePlaceWords map[string]string
+	samePlaceWords map[string]string `lexicon:"table"`
 	// trailingDates ask, last in a shorthand question, for a date.
-	trailingDates map[string]string
+	trailingDates map[string]string `lexicon:"table"`
 	// countNumbers are the number words a count of an order is written with.
-	countNumbers map[string]int
+	countNumbers map[string]int `lexicon:"table"`
 	// timeAdverbs are the adverbs of time that stand after a name in a
 	// question ("still", "noch", "nog").
-	timeAdverbs map[string]bool
+	timeAdverbs map[string]bool `lexicon:"table"`
 	// placeQualifiers are the words of a kind of place a nation's adjective
 	// may qualify ("the English county Kent", "der englischen Region").
-	placeQualifiers map[string]bool
+	placeQualifiers map[string]bool `lexicon:"table"`
 	// germanAfterWas are words after which "was" is German "what".
-	germanAfterWas map[string]bool
+	germanAfterWas map[string]bool `lexicon:"table"`
 	// placeBefore are the words after which a capitalised run is a place.
-	placeBefore map[string]bool
+	placeBefore map[string]bool `lexicon:"table"`
 	// pairJoins link the two institutions of a comparison ("A or B", "A than
 	// B", "A before B").
-	pairJoins map[string]bool
+	pairJoins map[string]bool `lexicon:"table"`
 	// historyWords ask what happened to an institution.
-	historyWords map[string]bool
+	historyWords map[string]bool `lexicon:"table"`
 	// sameBodyWords name the organisation in "run by the same organisation
 	// as X", "von demselben Träger wie X", "door dezelfde organisatie als
 	// X".
-	sameBodyWords map[string]bool
+	sameBodyWords map[string]bool `lexicon:"table"`
 	// joiners join coordinated field cues ("ISIL and website", "Adresse und
 	// Webseite", "postcode, address").
-	joiners map[string]bool
+	joiners map[string]bool `lexicon:"table"`
 	// organisationAsked are the openings that ask for one organisation.
-	organisationAsked []string
+	organisationAsked []string `lexicon:"table"`
 	// exceptCues introduce places a list leaves out.
-	exceptCues []string
+	exceptCues []string `lexicon:"table"`
 	// decadeWords are the decades of the twentieth century in words; "the
 	// eighties" is read as 1980 to 1989, and the answer says so.
-	decadeWords map[string]int
+	decadeWords map[string]int `lexicon:"table"`
 	// centuryHedges make a century vaguer than its years: "the early 19th
 	// century" is no span the data can be held to, so such a century is not
 	// read and the list says so.
-	centuryHedges map[string]bool
+	centuryHedges map[string]bool `lexicon:"table"`
 	// nameParticles are the particles of Dutch, German, French and Italian
 	// names.
-	nameParticles map[string]bool
+	nameParticles map[string]bool `lexicon:"table"`
 	// ordinals name a place in an order ("the second oldest").
-	ordinals map[string]int
+	ordinals map[string]int `lexicon:"table"`
 	// haveNext are the words that follow the place in "Does Reading have
 	// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
 	// "Heeft Delft een …?".
-	haveNext map[string]bool
+	haveNext map[string]bool `lexicon:"table"`
 	// listVerbs ask for a list, right before its count.
-	listVerbs map[string]bool
+	listVerbs map[string]bool `lexicon:"table"`
 	// unheldRegions are regions of the countries the data covers that no
 	// record names: a question may name them, and they are real places, so
 	// no typo tolerance corrects them to another place ("Zeeland", the Dutch
 	// province, is not Zealand in Denmark).
-	unheldRegions map[string]bool
-	whenWords     []string
+	unheldRegions map[string]bool `lexicon:"table"`
+	whenWords     []string        `lexicon:"table"`
 	// placeVerbsLast end a sentence that asks where an institution is.
-	placeVerbsLast map[string]bool
+	placeVerbsLast map[string]bool `lexicon:"table"`
 	// fuzzyTypeStop are real words within one edit of a type word.
-	fuzzyTypeStop map[string]bool
+	fuzzyTypeStop map[string]bool `lexicon:"table"`
 	// spanUnits are the units of a time "last" may start ("last week",
 	// "letzte Woche") besides relativeSpans.
-	spanUnits map[string]bool
+	spanUnits map[string]bool `lexicon:"table"`
 	// indefinites make the singular compound after them a kind of
 	// institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
-	indefinites map[string]bool
-	sameWords   map[string]bool
+	indefinites map[string]bool `lexicon:"table"`
+	sameWords   map[string]bool `lexicon:"table"`
 	// unknownPlaceCues are the locatives after which unknown words are a
 	// place: "in", "near", "around", not "of" or "from", which also join
 	// words of names.
-	unknownPlaceCues map[string]bool
+	unknownPlaceCues map[string]bool `lexicon:"table"`
 	// eachCues ask for a count of every place at a level ("per county", "in
 	// each county", "pro Grafschaft", "per graafschap").
-	eachCues     map[string]bool
-	closeWords   map[string]bool
-	nameWordCues []string
-	haveWords    map[string]bool
+	eachCues     map[string]bool `lexicon:"table"`
+	closeWords   map[string]bool `lexicon:"table"`
+	nameWordCues []string        `lexicon:"table"`
+	haveWords    map[string]bool `lexicon:"table"`
 	// collectionCues speak of holdings.
-	collectionCues []string
+	collectionCues []string `lexicon:"table"`
 	// parentCueEnds are the ends of a question for the organisation an
 	// institution belongs to that names it before the cue ("What is X part
 	// of?", "Which group does X belong to?").
-	parentCueEnds []string
+	parentCueEnds []string `lexicon:"table"`
 	// countCues ask for a number.
-	countCues []string
+	countCues []string `lexicon:"table"`
 	// partOfVerbs say that institutions belong to the body.
-	partOfVerbs []string
+	partOfVerbs []string `lexicon:"table"`
 	// qualifierWords are the admin-unit words a misspelt token may stand for
 	// ("London Borugh of Bexley").
-	qualifierWords []string
+	qualifierWords []string `lexicon:"table"`
 	// yearWords name a year in "the same year as X", and a decade or a
 	// century in "the same decade as X" (spanWidths gives their widths).
-	yearWords map[string]bool
+	yearWords map[string]bool `lexicon:"table"`
 	// relativeSpans are the units of a span back from today.
-	relativeSpans map[string]bool
+	relativeSpans map[string]bool `lexicon:"table"`
 	// coordinators join two places ("Bath or Wells", "Kent und Devon").
-	coordinators map[string]bool
+	coordinators map[string]bool `lexicon:"table"`
 	// falseFriends are subject words of one language that mean something
 	// else in another: German "war" (was), "Art" (kind), "fort" (away),
 	// "Roman" (novel); Dutch "arts" (doctor), "roman" (novel).
-	falseFriends map[string][]string
+	falseFriends map[string][]string `lexicon:"table"`
 	// publicPhrases follow "open" without changing what it asks ("Is X open
 	// to the public?").
-	publicPhrases []string
-	nameContains  []string
+	publicPhrases []string `lexicon:"table"`
+	nameContains  []string `lexicon:"table"`
 	// afterContainer are the words that may follow what institutions stand
 	// in ("in parks in Kent", "in castles or towers").
-	afterContainer map[string]bool
-	fewerCues      map[string]bool
+	afterContainer map[string]bool `lexicon:"table"`
+	fewerCues      map[string]bool `lexicon:"table"`
 	// commonestCues rank the values of a level before it ("the most common
 	// subject of museums in Wales", "the commonest subjects").
-	commonestCues []string
+	commonestCues []string `lexicon:"table"`
 	// regionNicknames are the names people give English regions, by the key
 	// of the region's name in the data.
-	regionNicknames map[string]string
+	regionNicknames map[string]string `lexicon:"table"`
 	// dutchDecades follow "jaren": "de jaren tachtig".
-	dutchDecades map[string]int
+	dutchDecades map[string]int `lexicon:"table"`
 	// nearSubjectWords are common question words within a typo of a subject
 	// word ("vestigingen", branches, is not "vestingen", fortresses).
-	nearSubjectWords map[string]bool
+	nearSubjectWords map[string]bool `lexicon:"table"`
 	// singularCopulas are "is" and "was" of the languages read.
-	singularCopulas map[string]bool
+	singularCopulas map[string]bool `lexicon:"table"`
 	// indefinite are the indefinite articles of an existence question.
-	indefinite map[string]bool
+	indefinite map[string]bool `lexicon:"table"`
 	// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a
 	// cue, not an ISIL.
-	schemeWords map[string]bool
+	schemeWords map[string]bool `lexicon:"table"`
 	// clausePronouns stand for the institution a first clause names ("… and
 	// is it accredited?", "… und ist es noch geöffnet?", "… en is het nog
 	// open?").
-	clausePronouns map[string]bool
+	clausePronouns map[string]bool `lexicon:"table"`
 	// clauseJoiners open a second clause of a question ("When did X open,
 	// and is it still running?").
-	clauseJoiners map[string]bool
+	clauseJoiners map[string]bool `lexicon:"table"`
 	// elisionJoins join a truncated compound to the next word ("Wasser-
 	// und").
-	elisionJoins map[string]bool
+	elisionJoins map[string]bool `lexicon:"table"`
 	// spanWidths are the widths in years of the spans yearWords name beyond
 	// one year.
-	spanWidths map[string]int
+	spanWidths map[string]int `lexicon:"table"`
 	// whichWords are the question words "which" of the languages read.
-	whichWords map[string]bool
+	whichWords map[string]bool `lexicon:"table"`
 	// runVerbs are the verbs of running before "by" (see runByKind).
-	runVerbs map[string]bool
+	runVerbs map[string]bool `lexicon:"table"`
 	// ofWords join a kind to the name it heads ("University of Oxford").
-	ofWords map[string]bool
+	ofWords map[string]bool `lexicon:"table"`
 	// moreCues ask which side has more (or fewer) institutions.
-	moreCues map[string]bool
-	articles map[string]bool
-	copulas  map[string]bool
+	moreCues map[string]bool `lexicon:"table"`
+	articles map[string]bool `lexicon:"table"`
+	copulas  map[string]bool `lexicon:"table"`
 	// compassWords name the parts of an area that bears a place's name
 	// ("East Sussex", "West Sussex").
-	compassWords []string
+	compassWords []string `lexicon:"table"`
 	// orWords join the two alternatives of a choice.
-	orWords map[string]bool
+	orWords map[string]bool `lexicon:"table"`
 	// centuryWords are the words of a century.
-	centuryWords map[string]bool
+	centuryWords map[string]bool `lexicon:"table"`
 	// genitiveOf are the words that join a kind to what it belongs to.
-	genitiveOf map[string]bool
+	genitiveOf map[string]bool `lexicon:"table"`
 	// levelWords name the levels of place in answers.
-	levelWords map[string]string
+	levelWords map[string]string `lexicon:"table"`
 	// negationPhrases are cues of two words that leave out what follows them
 	// ("other than the National Trust", "apart from English Heritage").
-	negationPhrases []string
-	fewestCues      map[string]bool
-	bigWords        map[string]bool
+	negationPhrases []string        `lexicon:"table"`
+	fewestCues      map[string]bool `lexicon:"table"`
+	bigWords        map[string]bool `lexicon:"table"`
 	// existence openers that ask for a set, not a yes or no ("Are there
 	// museums in Rye?", "Gibt es …", "Zijn er …").
-	existenceSeconds map[string]bool
-	asWords          map[string]bool
+	existenceSeconds map[string]bool `lexicon:"table"`
+	asWords          map[string]bool `lexicon:"table"`
 	// strandedPrepositions end a question whose object went before them
 	// ("Which town is X in?", "What country is X from?").
-	strandedPrepositions map[string]bool
+	strandedPrepositions map[string]bool `lexicon:"table"`
 	// thanWords introduce the other side of a comparison ("more … than",
 	// "older than", "älter als").
-	thanWords map[string]bool
+	thanWords map[string]bool `lexicon:"table"`
 	// joinWords join two names ("A and B").
-	joinWords map[string]bool
+	joinWords map[string]bool `lexicon:"table"`
 	// datives are the German articles after "von", "nahe" and "bei" ("in der
 	// Nähe von dem X", "unweit vom X"), which articles does not hold.
-	datives map[string]bool
+	datives map[string]bool `lexicon:"table"`
 	// whenStarts ask when.
-	whenStarts map[string]bool
-	mostCues   map[string]bool
+	whenStarts map[string]bool `lexicon:"table"`
+	mostCues   map[string]bool `lexicon:"table"`
 	// recentWords follow "most" in "the most recent", "most recently
 	// opened".
-	recentWords map[string]bool
-	smallWords  map[string]bool
+	recentWords map[string]bool `lexicon:"table"`
+	smallWords  map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -686,144 +688,20 @@ func (lex *Lexicon) bindSubjects(t *lexTables) {
 	lex.narrowerLabels = t.list("subject.narrower")
 }
 
-// bindTables reads the word tables whose name is that of the Lexicon's
-// field they fill. A set or list takes no value; a map takes one value
+// bindTables reads the word tables into the Lexicon's fields tagged
+// `lexicon:"table"`, each from the table of the field's name. A set or list takes no value; a map takes one value
 // per surface form, a map to several values takes them in row order, a
 // map to numbers takes whole numbers.
 func (lex *Lexicon) bindTables(t *lexTables) {
-	for name, field := range map[string]any{
-		"typeWords":            &lex.typeWords,
-		"listStarts":           &lex.listStarts,
-		"negations":            &lex.negations,
-		"locatives":            &lex.locatives,
-		"commonWords":          &lex.commonWords,
-		"countryNames":         &lex.countryNames,
-		"nationNames":          &lex.nationNames,
-		"suffixQualifiers":     &lex.suffixQualifiers,
-		"prefixQualifiers":     &lex.prefixQualifiers,
-		"areaQualifiers":       &lex.areaQualifiers,
-		"nearBefore":           &lex.nearBefore,
-		"nearAfter":            &lex.nearAfter,
-		"nearAnywhere":         &lex.nearAnywhere,
-		"distanceOf":           &lex.distanceOf,
-		"distanceUnits":        &lex.distanceUnits,
-		"numberWords":          &lex.numberWords,
-		"governancePhrases":    &lex.governancePhrases,
-		"governanceNeedsType":  &lex.governanceNeedsType,
-		"accreditationWords":   &lex.accreditationWords,
-		"sizeWords":            &lex.sizeWords,
-		"partOfCues":           &lex.partOfCues,
-		"operatedByCues":       &lex.operatedByCues,
-		"housesCues":           &lex.housesCues,
-		"fillerWords":          &lex.fillerWords,
-		"topicPreps":           &lex.topicPreps,
-		"groupLevels":          &lex.groupLevels,
-		"regionExonyms":        &lex.regionExonyms,
-		"phraseWords":          &lex.phraseWords,
-		"trailingFields":       &lex.trailingFields,
-		"cueWords":             &lex.cueWords,
-		"yesNoStarts":          &lex.yesNoStarts,
-		"topicStop":            &lex.topicStop,
-		"negationGap":          &lex.negationGap,
-		"compareCues":          &lex.compareCues,
-		"groupPlurals":         &lex.groupPlurals,
-		"nameStop":             &lex.nameStop,
-		"ordinalWords":         &lex.ordinalWords,
-		"orgHeads":             &lex.orgHeads,
-		"statusWords":          &lex.statusWords,
-		"operateVerbs":         &lex.operateVerbs,
-		"collectionWords":      &lex.collectionWords,
-		"foreignDemonyms":      &lex.foreignDemonyms,
-		"describeStarts":       &lex.describeStarts,
-		"negationWords":        &lex.negationWords,
-		"shareCues":            &lex.shareCues,
-		"openingTimes":         &lex.openingTimes,
-		"judgements":           &lex.judgements,
-		"pluralTypeWords":      &lex.pluralTypeWords,
-		"stillOpenCues":        &lex.stillOpenCues,
-		"heldWords":            &lex.heldWords,
-		"openWords":            &lex.openWords,
-		"samePlaceWords":       &lex.samePlaceWords,
-		"trailingDates":        &lex.trailingDates,
-		"countNumbers":         &lex.countNumbers,
-		"timeAdverbs":          &lex.timeAdverbs,
-		"placeQualifiers":      &lex.placeQualifiers,
-		"germanAfterWas":       &lex.germanAfterWas,
-		"placeBefore":          &lex.placeBefore,
-		"pairJoins":            &lex.pairJoins,
-		"historyWords":         &lex.historyWords,
-		"sameBodyWords":        &lex.sameBodyWords,
-		"joiners":              &lex.joiners,
-		"organisationAsked":    &lex.organisationAsked,
-		"exceptCues":           &lex.exceptCues,
-		"decadeWords":          &lex.decadeWords,
-		"centuryHedges":        &lex.centuryHedges,
-		"nameParticles":        &lex.nameParticles,
-		"ordinals":             &lex.ordinals,
-		"haveNext":             &lex.haveNext,
-		"listVerbs":            &lex.listVerbs,
-		"unheldRegions":        &lex.unheldRegions,
-		"whenWords":            &lex.whenWords,
-		"placeVerbsLast":       &lex.placeVerbsLast,
-		"fuzzyTypeStop":        &lex.fuzzyTypeStop,
-		"spanUnits":            &lex.spanUnits,
-		"indefinites":          &lex.indefinites,
-		"sameWords":            &lex.sameWords,
-		"unknownPlaceCues":     &lex.unknownPlaceCues,
-		"eachCues":             &lex.eachCues,
-		"closeWords":           &lex.closeWords,
-		"nameWordCues":         &lex.nameWordCues,
-		"haveWords":            &lex.haveWords,
-		"collectionCues":       &lex.collectionCues,
-		"parentCueEnds":        &lex.parentCueEnds,
-		"countCues":            &lex.countCues,
-		"partOfVerbs":          &lex.partOfVerbs,
-		"qualifierWords":       &lex.qualifierWords,
-		"yearWords":            &lex.yearWords,
-		"relativeSpans":        &lex.relativeSpans,
-		"coordinators":         &lex.coordinators,
-		"falseFriends":         &lex.falseFriends,
-		"publicPhrases":        &lex.publicPhrases,
-		"nameContains":         &lex.nameContains,
-		"afterContainer":       &lex.afterContainer,
-		"fewerCues":            &lex.fewerCues,
-		"commonestCues":        &lex.commonestCues,
-		"regionNicknames":      &lex.regionNicknames,
-		"dutchDecades":         &lex.dutchDecades,
-		"nearSubjectWords":     &lex.nearSubjectWords,
-		"singularCopulas":      &lex.singularCopulas,
-		"indefinite":           &lex.indefinite,
-		"schemeWords":          &lex.schemeWords,
-		"clausePronouns":       &lex.clausePronouns,
-		"clauseJoiners":        &lex.clauseJoiners,
-		"elisionJoins":         &lex.elisionJoins,
-		"spanWidths":           &lex.spanWidths,
-		"whichWords":           &lex.whichWords,
-		"runVerbs":             &lex.runVerbs,
-		"ofWords":              &lex.ofWords,
-		"moreCues":             &lex.moreCues,
-		"articles":             &lex.articles,
-		"copulas":              &lex.copulas,
-		"compassWords":         &lex.compassWords,
-		"orWords":              &lex.orWords,
-		"centuryWords":         &lex.centuryWords,
-		"genitiveOf":           &lex.genitiveOf,
-		"levelWords":           &lex.levelWords,
-		"negationPhrases":      &lex.negationPhrases,
-		"fewestCues":           &lex.fewestCues,
-		"bigWords":             &lex.bigWords,
-		"existenceSeconds":     &lex.existenceSeconds,
-		"asWords":              &lex.asWords,
-		"strandedPrepositions": &lex.strandedPrepositions,
-		"thanWords":            &lex.thanWords,
-		"joinWords":            &lex.joinWords,
-		"datives":              &lex.datives,
-		"whenStarts":           &lex.whenStarts,
-		"mostCues":             &lex.mostCues,
-		"recentWords":          &lex.recentWords,
-		"smallWords":           &lex.smallWords,
-		// (bind)
-	} {
+	v := reflect.ValueOf(lex).Elem()
+	for i := range v.NumField() {
+		f := v.Type().Field(i)
+		if f.Tag.Get("lexicon") != "table" {
+			continue
+		}
+		name := f.Name
+		// the fields are unexported: set them through their address
+		field := reflect.NewAt(f.Type, unsafe.Pointer(v.Field(i).UnsafeAddr())).Interface()
 		switch p := field.(type) {
 		case *map[string]bool:
 			*p = t.set(name)
