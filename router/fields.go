@@ -5,107 +5,6 @@ import (
 	"strings"
 )
 
-// fieldCues maps phrases to the record field a factual question asks for,
-// most specific first.
-var fieldCues = []struct {
-	phrase, field string
-}{
-	// fields the data does not record: asked of one institution, the
-	// answer says so instead of offering matches (phrases no name holds:
-	// "Norwich Telephone Museum" asks for no telephone number)
-	{"phone number", "phone"}, {"telephone number", "phone"}, {"telefonnummer", "phone"},
-	{"telefoonnummer", "phone"}, {"contact number", "phone"}, {"email address", "email"},
-	{"e mail address", "email"}, {"opening hours", "opening_hours"}, {"opening times", "opening_hours"},
-	{"offnungszeiten", "opening_hours"}, {"openingstijden", "opening_hours"}, {"openingsuren", "opening_hours"},
-	{"free entry", "admission"}, {"free admission", "admission"}, {"free to enter", "admission"},
-	{"free to visit", "admission"}, {"eintritt frei", "admission"}, {"kostenlos", "admission"},
-	{"gratis toegang", "admission"}, {"gift shop", "facilities"}, {"museum shop", "facilities"}, {"have a shop", "facilities"},
-	{"has a shop", "facilities"}, {"have a cafe", "facilities"}, {"has a cafe", "facilities"}, {"have a restaurant", "facilities"},
-	{"has a restaurant", "facilities"}, {"parking", "facilities"}, {"car park", "facilities"}, {"toilets", "facilities"},
-	{"wheelchair", "facilities"}, {"disabled access", "facilities"}, {"step free", "facilities"},
-	{"built", "built"}, {"constructed", "built"}, {"erbaut", "built"}, {"gebaut", "built"}, {"gebouwd", "built"},
-	{"who founded", "founder"}, {"founded by", "founder"}, {"founder of", "founder"}, {"wer grundete", "founder"},
-	{"grunder", "founder"}, {"oprichter", "founder"}, {"wie richtte", "founder"}, {"director of", "director"},
-	{"the director", "director"}, {"direktor", "director"}, {"directeur", "director"}, {"entry fee", "admission"},
-	{"admission fee", "admission"}, {"admission price", "admission"}, {"admission", "admission"},
-	{"ticket price", "admission"}, {"how much does it cost", "admission"}, {"eintrittspreis", "admission"},
-	{"eintritt", "admission"}, {"toegangsprijs", "admission"}, {"how many visitors", "visitors"},
-	{"visitor numbers", "visitors"}, {"besucherzahl", "visitors"}, {"bezoekersaantal", "visitors"},
-	{"previously called", "former_name"}, {"previously known", "former_name"}, {"formerly called", "former_name"},
-	{"formerly known", "former_name"}, {"former name", "former_name"}, {"old name", "former_name"},
-	{"originally called", "former_name"}, {"originally known", "former_name"}, {"used to be called", "former_name"},
-	{"use to be called", "former_name"}, {"called before", "former_name"}, {"known before", "former_name"},
-	{"called earlier", "former_name"}, {"known earlier", "former_name"}, {"previous name", "former_name"},
-	{"earlier name", "former_name"}, {"original name", "former_name"}, {"name before", "former_name"},
-	{"names before", "former_name"}, {"other names", "former_name"}, {"other name", "former_name"},
-	{"also known as", "former_name"}, {"also called", "former_name"}, {"andere namen", "former_name"},
-	{"anderen namen", "former_name"}, {"weitere namen", "former_name"}, {"andere naam", "former_name"}, {"fruherer name", "former_name"}, {"fruhere name", "former_name"},
-	{"fruheren namen", "former_name"}, {"vroegere naam", "former_name"}, {"vorige naam", "former_name"},
-	{"vorige namen", "former_name"}, {"vorigen namen", "former_name"}, {"eerdere naam", "former_name"},
-	{"heette", "former_name"}, {"umbenannt", "former_name"}, {"hernoemd", "former_name"},
-	{"renamed", "former_name"}, {"changed their name", "former_name"}, {"changed its name", "former_name"},
-	{"change their name", "former_name"}, {"change its name", "former_name"}, {"changed their names", "former_name"},
-	{"changed name", "former_name"}, {"changed names", "former_name"}, {"name changed", "former_name"},
-	{"name change", "former_name"}, {"name changes", "former_name"}, {"namen geandert", "former_name"},
-	{"namen geaendert", "former_name"}, {"naam veranderd", "former_name"}, {"naam gewijzigd", "former_name"},
-	{"vroeger", "former_name"}, {"voorheen", "former_name"}, {"fruher", "former_name"},
-	{"ehemals", "former_name"}, {"hiess", "former_name"}, {"vormals", "former_name"}, {"oude naam", "former_name"},
-	{"came after", "successor"}, {"in de plaats van", "successor"}, {"volgde", "successor"}, {"opgevolgd", "successor"},
-	{"an die stelle", "successor"}, {"trat an", "successor"}, {"took over", "successor"}, {"took the place", "successor"},
-	{"came before", "predecessor"}, {"ging vooraf", "predecessor"}, {"voorafging", "predecessor"},
-	{"succeeded", "successor"}, {"successor", "successor"}, {"successors", "successor"}, {"replaced", "successor"},
-	{"took over from", "successor"}, {"nachfolger", "successor"}, {"nachfolgerin", "successor"}, {"opvolger", "successor"},
-	{"preceded", "predecessor"}, {"predecessor", "predecessor"}, {"predecessors", "predecessor"},
-	{"vorganger", "predecessor"}, {"vorgangerin", "predecessor"}, {"voorganger", "predecessor"},
-	{"isil", "isil"}, {"gnd", "gnd"}, {"ghcid", "ghcid"}, {"wikidata", "wikidata"}, {"qid", "wikidata"},
-	{"website", "website"}, {"web site", "website"}, {"homepage", "website"}, {"url", "website"},
-	{"webseite", "website"}, {"internetseite", "website"}, {"webadres", "website"}, {"internetadresse", "website"},
-	{"postcode", "postcode"}, {"post code", "postcode"}, {"postal code", "postcode"}, {"zip", "postcode"},
-	{"postleitzahl", "postcode"}, {"address", "address"}, {"adres", "address"}, {"adresse", "address"},
-	{"anschrift", "address"}, {"coordinates", "coordinates"}, {"latitude", "coordinates"}, {"longitude", "coordinates"},
-	{"coordinaten", "coordinates"}, {"koordinaten", "coordinates"}, {"governance", "governance"},
-	{"governed", "governance"}, {"accreditation", "accreditation"}, {"size", "size"}, {"how big", "size"},
-	{"how large", "size"}, {"what type", "type"}, {"what kind", "type"}, {"which type", "type"}, {"what sort", "type"},
-	{"who operates", "operator"}, {"who runs", "operator"}, {"who manages", "operator"}, {"who operated", "operator"},
-	{"who ran", "operator"}, {"who managed", "operator"}, {"who looks after", "operator"}, {"who maintains", "operator"},
-	{"who owns", "operator"}, {"who is responsible for", "operator"}, {"in charge", "operator"}, {"wer verwaltet", "operator"}, {"wie onderhoudt", "operator"}, {"operator", "operator"}, {"wer betreibt", "operator"},
-	{"tragerschaft", "governance"}, {"bestuurstype", "governance"}, {"bestuursvorm", "governance"},
-	{"rechtsform", "governance"}, {"betreiber", "operator"}, {"exploitant", "operator"}, {"beheerder", "operator"}, {"trager", "operator"},
-	{"wie beheert", "operator"}, {"wer betrieb", "operator"}, {"still open", "status"}, {"status", "status"},
-	{"which city", "city"}, {"what city", "city"}, {"which town", "city"}, {"what town", "city"},
-	{"welke stad", "city"}, {"welcher stadt", "city"}, {"which country", "country"}, {"what country", "country"},
-	{"welk land", "country"}, {"welchem land", "country"},
-	{"which county", "county"}, {"what county", "county"}, {"welk graafschap", "county"},
-	{"welchem landkreis", "county"}, {"welcher landkreis", "county"}, {"in welchem kreis", "county"},
-	{"which region", "region"}, {"what region", "region"}, {"welke regio", "region"}, {"welke provincie", "region"},
-	{"welchem bundesland", "region"}, {"welches bundesland", "region"}, {"welcher region", "region"},
-	{"which district", "district"}, {"what district", "district"}, {"which borough", "district"},
-	{"which council area", "district"}, {"welchem bezirk", "district"},
-	{"welke plaats", "city"}, {"welke gemeente", "city"}, {"welchem ort", "city"}, {"welcher ort", "city"},
-	{"what place", "city"}, {"which place", "city"}, {"in welcher gemeinde", "city"},
-	{"online", "website"}, {"webadresse", "website"}, {"web address", "website"}, {"internet address", "website"},
-	{"webpage", "website"}, {"web page", "website"}, {"internetauftritt", "website"}, {"site web", "website"},
-	{"official site", "website"}, {"home page", "website"}, {"web presence", "website"}, {"offizielle seite", "website"},
-	{"what kind of institution", "type"}, {"what sort of institution", "type"}, {"what type of institution", "type"},
-	{"wat voor instelling", "type"}, {"wat voor soort instelling", "type"}, {"welk type instelling", "type"},
-	{"wat voor een instelling", "type"}, {"welcher art", "type"}, {"was fur eine einrichtung", "type"},
-	{"welche art von einrichtung", "type"}, {"welcher typ", "type"}, {"was fur ein", "type"}, {"wat voor", "type"},
-	{"who governs", "governance"}, {"governs", "governance"}, {"hoe wordt", "governance"},
-	{"accreditatie", "accreditation"}, {"akkreditierung", "accreditation"},
-	{"open or closed", "status"}, {"closed or open", "status"}, {"geopend of gesloten", "status"},
-	{"geoffnet oder geschlossen", "status"}, {"nog open", "status"}, {"noch geoffnet", "status"},
-	{"grossenklasse", "size"}, {"groessenklasse", "size"}, {"grootteklasse", "size"},
-	{"how large", "size"}, {"hoe groot", "size"}, {"wie gross", "size"}, {"grootte", "size"}, {"grosse", "size"},
-	{"postal address", "address"}, {"street address", "address"}, {"straat", "address"}, {"strasse", "address"},
-	{"located", "city"}, {"situated", "city"}, {"gelegen", "city"}, {"liegt", "city"}, {"ligt", "city"},
-	{"opening year", "opened"}, {"opening years", "opened"}, {"opening date", "opened"}, {"opening dates", "opened"},
-	{"year of opening", "opened"}, {"founding year", "opened"}, {"founding date", "opened"},
-	{"year of foundation", "opened"}, {"year founded", "opened"}, {"eroffnungsjahr", "opened"},
-	{"grundungsjahr", "opened"}, {"openingsjaar", "opened"}, {"oprichtingsjaar", "opened"},
-	{"closing year", "closed"}, {"closing date", "closed"}, {"year of closing", "closed"}, {"year of closure", "closed"},
-	{"schliessungsjahr", "closed"}, {"sluitingsjaar", "closed"},
-}
-
 // exactFieldWords are field words read only as written: one typo from
 // each is another word ("county" and "country", "region" and "legion").
 var exactFieldWords = map[string]bool{"county": true, "region": true, "district": true}
@@ -114,7 +13,7 @@ var exactFieldWords = map[string]bool{"county": true, "region": true, "district"
 // typo ("websitte", "Wikidatz", "Akkreditieeung"), in order.
 func (lex *Lexicon) buildFuzzyFieldWords() []fieldWord {
 	m := map[string]string{}
-	for _, fc := range fieldCues {
+	for _, fc := range lex.fieldCues {
 		if !strings.Contains(fc.phrase, " ") && len(fc.phrase) >= 5 {
 			m[fc.phrase] = fc.field
 		}
@@ -132,17 +31,17 @@ func (lex *Lexicon) buildFuzzyFieldWords() []fieldWord {
 	return out
 }
 
-// fieldCueIndex finds the fieldCues a question may hold, the phrases of
+// buildFieldCueIndex makes fieldCueIndex, which finds the fieldCues a question may hold, the phrases of
 // recorded fields of two words or more for a match with one typo.
-var fieldCueIndex = func() *cueIndex {
-	phrases := make([]string, len(fieldCues))
-	for i, fc := range fieldCues {
+func (lex *Lexicon) buildFieldCueIndex() *cueIndex {
+	phrases := make([]string, len(lex.fieldCues))
+	for i, fc := range lex.fieldCues {
 		phrases[i] = fc.phrase
 	}
 	return newCueIndex(phrases, func(i int) bool {
-		return strings.Contains(fieldCues[i].phrase, " ") && !unrecordedFields[fieldCues[i].field]
+		return strings.Contains(lex.fieldCues[i].phrase, " ") && !unrecordedFields[lex.fieldCues[i].field]
 	})
-}()
+}
 
 // fieldWord is a cue word and the field it asks for.
 type fieldWord struct{ word, field string }
@@ -183,16 +82,16 @@ func field(s *scan) string {
 		return f
 	}
 	var buf [64]int
-	for _, c := range fieldCueIndex.exact(s, buf[:0]) {
-		if fc := fieldCues[c]; s.has(fc.phrase) {
+	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
+		if fc := s.lex.fieldCues[c]; s.has(fc.phrase) {
 			return fc.field
 		}
 	}
 	// one typo in one word of a cue phrase ("forme name", "vorge naam");
 	// not of the fields the data does not record, whose answer is the
 	// same "not recorded" either way
-	for _, c := range fieldCueIndex.near(s, buf[:0]) {
-		if fc := fieldCues[c]; s.hasNear(fc.phrase) {
+	for _, c := range s.lex.fieldCueIndex.near(s, buf[:0]) {
+		if fc := s.lex.fieldCues[c]; s.hasNear(fc.phrase) {
 			return fc.field
 		}
 	}
@@ -278,7 +177,7 @@ func Unrecorded(field string) bool { return unrecordedFields[field] }
 // markFieldCue marks the phrase of the question that names field f as
 // read and returns it.
 func markFieldCue(s *scan, f string) string {
-	for _, fc := range fieldCues {
+	for _, fc := range s.lex.fieldCues {
 		if i := s.find(fc.phrase); fc.field == f && i >= 0 {
 			s.mark(i, i+strings.Count(fc.phrase, " ")+1)
 			return fc.phrase
@@ -304,7 +203,7 @@ func ageAsked(s *scan) bool {
 // otherField is the first recorded field other than not whose cue the
 // question holds, or "".
 func otherField(s *scan, not string) string {
-	for _, fc := range fieldCues {
+	for _, fc := range s.lex.fieldCues {
 		if fc.field != not && !unrecordedFields[fc.field] && !identifierFields[fc.field] && s.has(fc.phrase) {
 			return fc.field
 		}

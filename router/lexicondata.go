@@ -385,6 +385,9 @@ type Lexicon struct {
 	// opened".
 	recentWords map[string]bool `lexicon:"table"`
 	smallWords  map[string]bool `lexicon:"table"`
+	// fieldCues maps phrases to the record field a factual question asks
+	// for, most specific first.
+	fieldCues []fieldCue `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -405,6 +408,10 @@ type Lexicon struct {
 	// fuzzyFieldWords are single cue words long enough to be matched with
 	// one typo ("websitte", "Wikidatz", "Akkreditieeung"), in order
 	fuzzyFieldWords []fieldWord
+	// fieldCueIndex finds the fieldCues a question may hold;
+	// fieldCueWords are the cues that are one word
+	fieldCueIndex *cueIndex
+	fieldCueWords map[string]bool
 	// regionNames are the other names of regions, read as the region the
 	// data names where the data has no place of that name
 	regionNames map[string]string
@@ -412,6 +419,9 @@ type Lexicon struct {
 
 // levelPhrase is a phrase that names the admin level of a place.
 type levelPhrase struct{ words, level string }
+
+// fieldCue is a phrase that asks for a record field.
+type fieldCue struct{ phrase, field string }
 
 // lexRow is one row of a lexicon file.
 type lexRow struct {
@@ -713,6 +723,10 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 			*p = t.multi(name)
 		case *map[string]int:
 			*p = t.ints(name)
+		case *[]fieldCue:
+			for _, r := range t.pairs(name) {
+				*p = append(*p, fieldCue{r[0], r[1]})
+			}
 		case *[]levelPhrase:
 			for _, r := range t.pairs(name) {
 				*p = append(*p, levelPhrase{r[0], r[1]})
@@ -732,6 +746,8 @@ func (lex *Lexicon) derive() {
 	lex.buildIntentCues()
 	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
 	lex.regionNames = lex.buildRegionNames()
+	lex.fieldCueIndex = lex.buildFieldCueIndex()
+	lex.fieldCueWords = lex.buildFieldCueWords()
 	lex.narrowerKeys = map[string]bool{}
 	for _, l := range lex.narrowerLabels {
 		for _, k := range subjectKeys(l) {

@@ -54,7 +54,7 @@ func joinedFieldCues(s *scan) []string {
 		field   string
 	}
 	var cues []cue
-	for _, fc := range fieldCues {
+	for _, fc := range s.lex.fieldCues {
 		if i := s.find(fc.phrase); i >= 0 {
 			cues = append(cues, cue{i, i + len(strings.Fields(fc.phrase)), fc.field})
 		}

@@ -113,18 +113,18 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 	return "", "", "", false
 }
 
-// fieldCueWords are the cues of a field that are one word ("website",
+// buildFieldCueWords makes fieldCueWords: the cues of a field that are one word ("website",
 // "isil"); the words of longer cues ("old name", "how big") are names'
 // words too.
-var fieldCueWords = func() map[string]bool {
+func (lex *Lexicon) buildFieldCueWords() map[string]bool {
 	m := map[string]bool{}
-	for _, fc := range fieldCues {
+	for _, fc := range lex.fieldCues {
 		if !strings.Contains(fc.phrase, " ") {
 			m[fc.phrase] = true
 		}
 	}
 	return m
-}()
+}
 
 // capitalisedRuns returns the runs of capitalised words of a question,
 // with the name words between them ("of", "and", "the"), and the parts of
@@ -145,7 +145,7 @@ func capitalisedRuns(s *scan) [][2]int {
 			// closing)
 			return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !isWhWord(t.norm) &&
 				!s.lex.yesNoStarts[t.norm] && !s.lex.operateVerbs[t.norm] && !s.lex.openWords[t.norm] && !s.lex.closeWords[t.norm] &&
-				s.lex.statusWords[t.norm] == "" && !s.lex.historyWords[t.norm] && !s.lex.collectionWords[t.norm] && !fieldCueWords[t.norm]
+				s.lex.statusWords[t.norm] == "" && !s.lex.historyWords[t.norm] && !s.lex.collectionWords[t.norm] && !s.lex.fieldCueWords[t.norm]
 		}
 		if !t.upper {
 			return false

@@ -92,7 +92,7 @@ func (lex *Lexicon) buildKnownWords() {
 	add(lex.countCues...)
 	add(lex.compareCues...)
 	add(lex.collectionCues...)
-	for _, fc := range fieldCues {
+	for _, fc := range lex.fieldCues {
 		// the words of a field the data does not record are read only
 		// where the phrase stands (see markFieldCue): "Telephone" in
 		// "Guernsey Telephone Musemu" is part of a name to read
