@@ -1,25 +1,5 @@
 package router
 
-// demonyms are the adjectives of the countries and nations a type noun
-// may follow ("German archives", "Scottish museums", "Nederlandse musea").
-var demonyms = map[string]Place{
-	"german": {Name: "DE", Level: LevelCountry}, "deutsche": {Name: "DE", Level: LevelCountry},
-	"deutschen": {Name: "DE", Level: LevelCountry}, "deutscher": {Name: "DE", Level: LevelCountry},
-	"duitse": {Name: "DE", Level: LevelCountry},
-	"dutch":  {Name: "NL", Level: LevelCountry}, "nederlandse": {Name: "NL", Level: LevelCountry},
-	"niederlandische": {Name: "NL", Level: LevelCountry}, "niederlandischen": {Name: "NL", Level: LevelCountry},
-	"british": {Name: "GB", Level: LevelCountry}, "britse": {Name: "GB", Level: LevelCountry},
-	"britische": {Name: "GB", Level: LevelCountry}, "britischen": {Name: "GB", Level: LevelCountry},
-	"scottish": {Name: "Scotland", Level: LevelRegion}, "schotse": {Name: "Scotland", Level: LevelRegion},
-	"schottische": {Name: "Scotland", Level: LevelRegion}, "schottischen": {Name: "Scotland", Level: LevelRegion},
-	"welsh": {Name: "Wales", Level: LevelRegion}, "walisische": {Name: "Wales", Level: LevelRegion},
-	"walisischen": {Name: "Wales", Level: LevelRegion}, "welshe": {Name: "Wales", Level: LevelRegion},
-	"english": {Name: "England", Level: LevelRegion}, "engelse": {Name: "England", Level: LevelRegion},
-	"englische": {Name: "England", Level: LevelRegion}, "englischen": {Name: "England", Level: LevelRegion},
-	"cornish": {Name: "Cornwall", Level: LevelCounty}, "bavarian": {Name: "Bavaria", Level: LevelRegion},
-	"bayerische": {Name: "Bavaria", Level: LevelRegion}, "bayerischen": {Name: "Bavaria", Level: LevelRegion},
-}
-
 // demonymPlace reads a country's or nation's adjective just before a type
 // noun, or one word before it ("German archives", "Scottish art
 // galleries"), or before a kind of place ("Which English county …"), as
@@ -29,7 +9,7 @@ var demonyms = map[string]Place{
 func demonymPlace(s *scan, c *Constraints) {
 	named := len(c.Places) > 0
 	for i := 0; i+1 < len(s.toks); i++ {
-		pl, ok := demonyms[s.toks[i].norm]
+		pl, ok := s.lex.demonyms[s.toks[i].norm]
 		if code, foreign := s.lex.foreignDemonyms[s.toks[i].norm]; foreign && !named {
 			pl, ok = Place{Name: code, Level: LevelCountry}, true
 		}
@@ -60,7 +40,7 @@ func demonymPlace(s *scan, c *Constraints) {
 }
 
 // demonymOf reports a country's or nation's adjective.
-func demonymOf(w string) bool {
-	_, ok := demonyms[w]
+func (lex *Lexicon) demonymOf(w string) bool {
+	_, ok := lex.demonyms[w]
 	return ok
 }

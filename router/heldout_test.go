@@ -291,7 +291,7 @@ func TestSplitCompound(t *testing.T) {
 		{"kunstmusea", "kunst", "M", true, true},
 	}
 	for _, tc := range cases {
-		mod, code, pl, ok := splitCompound(tc.w)
+		mod, code, pl, ok := DefaultLexicon().splitCompound(tc.w)
 		require.Equal(t, tc.ok, ok, tc.w)
 		require.Equal(t, tc.mod, mod, tc.w)
 		require.Equal(t, tc.code, code, tc.w)

@@ -388,6 +388,43 @@ type Lexicon struct {
 	// fieldCues maps phrases to the record field a factual question asks
 	// for, most specific first.
 	fieldCues []fieldCue `lexicon:"table"`
+	// pairCues compare two institutions ("older", "groter"): value the
+	// attribute, and "highest" when the first wins by the higher value
+	// pairCues name the attribute two institutions are compared on.
+	pairCues map[string]Pair `lexicon:"table"`
+	// superlatives order a list ("oldest", "grootste"): value as
+	// pairCues'
+	// superlatives name an end of an order: the lowest opening year
+	// ("oldest"), the highest ("newest") or a size. The attribute "opened"
+	// becomes "closed" in a question about closing ("the last museum in York
+	// to close").
+	superlatives map[string]Order `lexicon:"table"`
+	// demonyms are the adjectives of the countries and nations a type
+	// noun may follow ("German archives", "Scottish museums",
+	// "Nederlandse musea"): value the place's level and name,
+	// "country:DE"
+	// demonyms are the adjectives of the countries and nations a type noun
+	// may follow ("German archives", "Scottish museums", "Nederlandse
+	// musea").
+	demonyms map[string]Place `lexicon:"table"`
+	// ordinalEnds are "first" and "last", which name an end of the order
+	// of opening (or closing) years only beside a verb of opening or
+	// closing ("opened first", "the last to close") or before a type noun
+	// ("the first museum in Wales"): value first or last
+	// ordinalEnds are "first" and "last", which name an end of the order of
+	// opening (or closing) years only beside a verb of opening or closing
+	// ("opened first", "the last to close") or before a type noun ("the
+	// first museum in Wales").
+	ordinalEnds map[string]string `lexicon:"table"`
+	// compoundHeads are the type words that end German and Dutch
+	// compounds: value the type code, and "plural" for a plural
+	// compoundHeads are the type words that end German and Dutch compounds,
+	// longest first, with whether the head is plural.
+	compoundHeads []compoundHead `lexicon:"table"`
+	// langCues are function words that mark a question as German or
+	// Dutch, by the language of their row
+	// langCues are function words that mark a question as German or Dutch.
+	langCues map[string]map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -411,6 +448,8 @@ type Lexicon struct {
 	// fieldCueIndex finds the fieldCues a question may hold;
 	// fieldCueWords are the cues that are one word
 	fieldCueIndex *cueIndex
+	// pairTypoCues are the pair cues read with one typo
+	pairTypoCues  []pairCueOf
 	fieldCueWords map[string]bool
 	// regionNames are the other names of regions, read as the region the
 	// data names where the data has no place of that name
@@ -419,6 +458,12 @@ type Lexicon struct {
 
 // levelPhrase is a phrase that names the admin level of a place.
 type levelPhrase struct{ words, level string }
+
+// compoundHead is a type word that ends compounds.
+type compoundHead struct {
+	suffix, code string
+	plural       bool
+}
 
 // fieldCue is a phrase that asks for a record field.
 type fieldCue struct{ phrase, field string }
@@ -625,6 +670,16 @@ func (t *lexTables) ints(name string) map[string]int {
 	return out
 }
 
+// highest reads a value of an order: an attribute, then "highest" when
+// the higher value comes first.
+func (t *lexTables) highest(name, v string) (attr string, highest bool) {
+	attr, highest = strings.CutSuffix(v, " highest")
+	if attr == "" || strings.Contains(attr, " ") {
+		t.errs = append(t.errs, fmt.Errorf("lexicon: table %s: bad value %q (want an attribute, then perhaps \"highest\")", name, v))
+	}
+	return attr, highest
+}
+
 // buildLexicon checks the rows and binds them to the Lexicon's tables.
 func buildLexicon(rows []lexRow) (*Lexicon, error) {
 	t := &lexTables{rows: map[string][]lexRow{}, read: map[string]bool{}}
@@ -723,6 +778,43 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 			*p = t.multi(name)
 		case *map[string]int:
 			*p = t.ints(name)
+		case *map[string]Pair:
+			*p = map[string]Pair{}
+			for k, v := range t.dict(name) {
+				attr, highest := t.highest(name, v)
+				(*p)[k] = Pair{Attribute: attr, Highest: highest}
+			}
+		case *map[string]Order:
+			*p = map[string]Order{}
+			for k, v := range t.dict(name) {
+				attr, highest := t.highest(name, v)
+				(*p)[k] = Order{Attribute: attr, Highest: highest}
+			}
+		case *map[string]Place:
+			*p = map[string]Place{}
+			for k, v := range t.dict(name) {
+				level, place, ok := strings.Cut(v, ":")
+				if !ok || level == "" || place == "" {
+					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not level:name", name, k, v))
+				}
+				(*p)[k] = Place{Name: place, Level: level}
+			}
+		case *[]compoundHead:
+			for _, r := range t.pairs(name) {
+				code, plural := strings.CutSuffix(r[1], " plural")
+				*p = append(*p, compoundHead{suffix: r[0], code: code, plural: plural})
+			}
+		case *map[string]map[string]bool:
+			*p = map[string]map[string]bool{}
+			for _, r := range t.take(name) {
+				if r.value != "" {
+					t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
+				}
+				if (*p)[r.lang] == nil {
+					(*p)[r.lang] = map[string]bool{}
+				}
+				(*p)[r.lang][r.surface] = true
+			}
 		case *[]fieldCue:
 			for _, r := range t.pairs(name) {
 				*p = append(*p, fieldCue{r[0], r[1]})
@@ -748,6 +840,7 @@ func (lex *Lexicon) derive() {
 	lex.regionNames = lex.buildRegionNames()
 	lex.fieldCueIndex = lex.buildFieldCueIndex()
 	lex.fieldCueWords = lex.buildFieldCueWords()
+	lex.pairTypoCues = lex.buildPairTypoCues()
 	lex.narrowerKeys = map[string]bool{}
 	for _, l := range lex.narrowerLabels {
 		for _, k := range subjectKeys(l) {

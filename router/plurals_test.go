@@ -61,7 +61,7 @@ func pluralsOfNameWords(r *Router) []string {
 			len(r.Route("Which museums are in "+w+"?").Constraints.Places) > 0 {
 			continue // a place's name or part of one ("baden", "markt", "american")
 		}
-		if _, _, _, ok := splitCompound(w); ok {
+		if _, _, _, ok := DefaultLexicon().splitCompound(w); ok {
 			continue // a kind of institution ("stadtmuseum")
 		}
 		pl := w + "s"

@@ -42,7 +42,7 @@ func qualities(s *scan, yearsRead bool) []string {
 		switch {
 		case s.lex.judgements[t.norm] && !s.used[i]:
 			out = append(out, s.original(i, i+1))
-		case demonymOf(t.norm) && !s.used[i] && i+1 < len(s.toks) && !s.lex.placeQualifiers[s.toks[i+1].norm]:
+		case s.lex.demonymOf(t.norm) && !s.used[i] && i+1 < len(s.toks) && !s.lex.placeQualifiers[s.toks[i+1].norm]:
 			// "German art": a nationality of what is held, which no
 			// field records (one before a type noun is read as a place,
 			// one before a place or its qualifier, "the English county

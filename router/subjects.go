@@ -227,7 +227,7 @@ func (g *gazetteer) genericCompound(s *scan, i int) bool {
 	if i == 0 || !s.lex.indefinites[s.toks[i-1].norm] {
 		return false
 	}
-	mod, _, _, ok := splitCompound(s.toks[i].norm)
+	mod, _, _, ok := s.lex.splitCompound(s.toks[i].norm)
 	return ok && g.topicOf(mod) != nil
 }
 

@@ -5,38 +5,6 @@ import (
 	"strings"
 )
 
-// superlatives name an end of an order: the lowest opening year
-// ("oldest"), the highest ("newest") or a size. The attribute "opened"
-// becomes "closed" in a question about closing ("the last museum in York
-// to close").
-var superlatives = map[string]Order{
-	"oldest": {Attribute: "opened"}, "earliest": {Attribute: "opened"},
-	"alteste": {Attribute: "opened"}, "altesten": {Attribute: "opened"}, "altestes": {Attribute: "opened"},
-	"oudste": {Attribute: "opened"}, "oudst": {Attribute: "opened"}, "vroegste": {Attribute: "opened"}, "fruheste": {Attribute: "opened"},
-	"fruhesten": {Attribute: "opened"},
-	"newest":    {Attribute: "opened", Highest: true}, "youngest": {Attribute: "opened", Highest: true},
-	"latest": {Attribute: "opened", Highest: true}, "neueste": {Attribute: "opened", Highest: true},
-	"neuesten": {Attribute: "opened", Highest: true}, "neuestes": {Attribute: "opened", Highest: true},
-	"jungste": {Attribute: "opened", Highest: true}, "jungsten": {Attribute: "opened", Highest: true},
-	"nieuwste": {Attribute: "opened", Highest: true}, "nieuwst": {Attribute: "opened", Highest: true},
-	"jongste": {Attribute: "opened", Highest: true},
-	"largest": {Attribute: "size", Highest: true}, "biggest": {Attribute: "size", Highest: true},
-	"grootste": {Attribute: "size", Highest: true}, "grosste": {Attribute: "size", Highest: true},
-	"grossten": {Attribute: "size", Highest: true}, "grosstes": {Attribute: "size", Highest: true},
-	"smallest": {Attribute: "size"}, "kleinste": {Attribute: "size"}, "kleinsten": {Attribute: "size"},
-	"kleinstes": {Attribute: "size"},
-}
-
-// ordinalEnds are "first" and "last", which name an end of the order of
-// opening (or closing) years only beside a verb of opening or closing
-// ("opened first", "the last to close") or before a type noun ("the
-// first museum in Wales").
-var ordinalEnds = map[string]bool{
-	"first": false, "erste": false, "ersten": false, "erstes": false, "eerste": false, "zuerst": false,
-	"last": true, "letzte": true, "letzten": true, "letztes": true, "laatste": true, "laatst": true,
-	"zuletzt": true,
-}
-
 // order reads the end of an order a question asks for and marks its words
 // (and a count before them: "the three oldest", "top 5 newest") as read.
 // N is the count, 0 when none is given.
@@ -52,7 +20,7 @@ func order(s *scan) *Order {
 		if s.used[i] || t.upper && i > 0 && !s.lower {
 			continue
 		}
-		o, ok := superlatives[t.norm]
+		o, ok := s.lex.superlatives[t.norm]
 		if numberOf(s, i) {
 			continue // "the largest number of museums": a count (see group)
 		}
@@ -61,7 +29,7 @@ func order(s *scan) *Order {
 			// "zweitälteste": the second oldest
 			for _, p := range ordinalPrefixes {
 				if rest, cut := strings.CutPrefix(t.norm, p.prefix); cut {
-					if o, ok = superlatives[rest]; ok {
+					if o, ok = s.lex.superlatives[rest]; ok {
 						nth = p.n
 					}
 				}
@@ -73,7 +41,8 @@ func order(s *scan) *Order {
 		case t.norm == "most" && i+1 < len(s.toks) && s.lex.recentWords[s.toks[i+1].norm]:
 			o, ok, end = Order{Attribute: "opened", Highest: true}, true, i+2
 		default:
-			last, ordinal := ordinalEnds[t.norm]
+			end, ordinal := s.lex.ordinalEnds[t.norm]
+			last := end == "last"
 			// "closed last year", "in the last ten years" are times, not
 			// an order
 			span := false
@@ -113,7 +82,7 @@ func typeWordAt(s *scan, i int) bool {
 	}
 	// a compound led by what it is about ("spoorwegmuseum",
 	// "Eisenbahnmuseum", "Stadtbibliothek")
-	_, _, _, ok := splitCompound(w)
+	_, _, _, ok := s.lex.splitCompound(w)
 	return ok
 }
 

@@ -11,23 +11,11 @@ import (
 // ("Eisenbahnmuseen", "spoorwegmusea"), and plural type nouns that signal a
 // list without a question word.
 
-// compoundHeads are the type words that end German and Dutch compounds,
-// longest first, with whether the head is plural.
-var compoundHeads = []struct {
-	suffix, code string
-	plural       bool
-}{
-	{"bibliotheken", "L", true}, {"bibliotheek", "L", false}, {"bibliothek", "L", false},
-	{"archieven", "A", true}, {"archief", "A", false}, {"archive", "A", true}, {"archiv", "A", false},
-	{"museums", "M", true}, {"museum", "M", false}, {"museen", "M", true}, {"musea", "M", true},
-	{"galerien", "G", true}, {"galerie", "G", false},
-}
-
 // splitCompound splits a compound type word into its modifier and head
 // ("eisenbahnmuseen" → "eisenbahn", museen). The modifier must have at
 // least three letters.
-func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
-	for _, h := range compoundHeads {
+func (lex *Lexicon) splitCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range lex.compoundHeads {
 		if len(w) >= len(h.suffix)+3 && strings.HasSuffix(w, h.suffix) {
 			return w[:len(w)-len(h.suffix)], h.code, h.plural, true
 		}
@@ -39,7 +27,7 @@ func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
 // more is one edit away ("kunstmuesen" → "kunst", museen). The modifier
 // must have at least four letters.
 func (lex *Lexicon) splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
-	for _, h := range compoundHeads {
+	for _, h := range lex.compoundHeads {
 		if len(h.suffix) < 5 {
 			continue
 		}
@@ -121,7 +109,7 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		if s.used[i] || s.lex.typeWords[t.norm] != "" {
 			continue
 		}
-		mod, code, pl, ok := splitCompound(t.norm)
+		mod, code, pl, ok := s.lex.splitCompound(t.norm)
 		if ok && pl && t.possessive {
 			// "Rijksmuseum's ISIL": one institution, named
 			continue

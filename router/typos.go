@@ -181,7 +181,7 @@ func (g *gazetteer) known(w string) bool {
 	if g.subjects.knows(w) {
 		return true
 	}
-	if _, _, _, ok := splitCompound(w); ok {
+	if _, _, _, ok := g.lex.splitCompound(w); ok {
 		return true
 	}
 	_, ok := g.lex.fuzzyType(w)

@@ -51,13 +51,13 @@ func (lex *Lexicon) buildKnownWords() {
 	for w := range lex.yesNoStarts {
 		add(w)
 	}
-	for w := range pairCues {
+	for w := range lex.pairCues {
 		add(w)
 	}
-	for w := range superlatives {
+	for w := range lex.superlatives {
 		add(w)
 	}
-	for w := range ordinalEnds {
+	for w := range lex.ordinalEnds {
 		add(w)
 	}
 	for w := range lex.recentWords {
