@@ -1,13 +1,5 @@
 package router
 
-func setOf(ws ...string) map[string]bool {
-	m := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		m[w] = true
-	}
-	return m
-}
-
 // falseFriendsOf returns the words not to read as subjects in this
 // question: those of a language two or more free words of it show.
 func falseFriendsOf(s *scan) map[string]bool {

@@ -425,6 +425,9 @@ type Lexicon struct {
 	// Dutch, by the language of their row
 	// langCues are function words that mark a question as German or Dutch.
 	langCues map[string]map[string]bool `lexicon:"table"`
+	// placeFuzzyStop are common English, Dutch and German words that must
+	// not be corrected into a place.
+	placeFuzzyStop map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

@@ -10,37 +10,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// placeFuzzyStop are common English, Dutch and German words that must not
-// be corrected into a place.
-var placeFuzzyStop = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`
-		about above across after again against along among another around because before being below
-		between beyond built called close closed could during every first found founded further great
-		having house houses known later least little might money never often older opened other
-		others place places right second shall since small still their there these thing things those
-		three through today total under until usual using where whether which while whose within
-		without world would years whole early modern ancient history historic heritage local public
-		private trust trusts museum museums library libraries archive archives gallery galleries
-		collection collections subject subjects topic topics theme themes about named names called
-		compare versus between during welche welcher welches sind gibt haben wurde wurden werden
-		zwischen nach zwischen durch ueber unter gegen ohne seit sammlung sammlungen museen
-		bibliothek bibliotheken archiv archive einrichtung einrichtungen betreibt betrieben gehoren
-		welke zijn hebben werd werden tussen sinds onder tegen zonder collectie collecties musea
-		bibliotheek archief archieven instelling instellingen beheerd beheert vallen horen behoren
-		vroeger fruher heette hiess geopend gesloten eroffnet gegrundet opgericht alle allen allemaal
-		noemen nenne zeige toon geef vergleiche vergelijk compared comparison difference differences
-		railway railways aviation military maritime textile textiles mining pottery costume toys
-		science technology medicine sport sports music photography literature religion
-		transport farming industry industrial natural castle castles sites operated managed owned
-		accredited unaccredited independent national council authority university smaller larger
-		largest smallest oldest newest which kinds types sorts
-	`) {
-		placeFuzzyStop[w] = true
-	}
-}
-
 // placeTrigramIndex maps a trigram to the one-, two- and three-word place
 // keys of five letters or more that contain it.
 func (g *gazetteer) buildPlaceTrigrams() {
@@ -280,7 +249,7 @@ func dropped(w, k string) bool { return len(k) == len(w)+1 }
 func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 	candidate := func(i int) bool {
 		t := s.toks[i]
-		if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || placeFuzzyStop[t.norm] ||
+		if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || s.lex.placeFuzzyStop[t.norm] ||
 			s.lex.typeWords[t.norm] != "" || !isWord(t.norm) {
 			return false
 		}
