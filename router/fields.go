@@ -5,10 +5,6 @@ import (
 	"strings"
 )
 
-// exactFieldWords are field words read only as written: one typo from
-// each is another word ("county" and "country", "region" and "legion").
-var exactFieldWords = map[string]bool{"county": true, "region": true, "district": true}
-
 // buildFuzzyFieldWords makes fuzzyFieldWords: single cue words long enough to be matched with one
 // typo ("websitte", "Wikidatz", "Akkreditieeung"), in order.
 func (lex *Lexicon) buildFuzzyFieldWords() []fieldWord {
@@ -19,7 +15,7 @@ func (lex *Lexicon) buildFuzzyFieldWords() []fieldWord {
 		}
 	}
 	for w, f := range lex.trailingFields {
-		if len(w) >= 5 && !exactFieldWords[w] {
+		if len(w) >= 5 && !lex.exactFieldWords[w] {
 			m[w] = f
 		}
 	}

@@ -428,6 +428,13 @@ type Lexicon struct {
 	// placeFuzzyStop are common English, Dutch and German words that must
 	// not be corrected into a place.
 	placeFuzzyStop map[string]bool `lexicon:"table"`
+	// ordinalPrefixes are ordinals written into a German superlative
+	// ("zweitälteste"); none is the start of another
+	ordinalPrefixes map[string]int `lexicon:"table"`
+	// exactFieldWords are field words read only as written: one typo
+	// from each is another word ("county" and "country", "region" and
+	// "legion")
+	exactFieldWords map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

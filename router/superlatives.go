@@ -27,10 +27,10 @@ func order(s *scan) *Order {
 		nth := 0
 		if !ok {
 			// "zweitälteste": the second oldest
-			for _, p := range ordinalPrefixes {
-				if rest, cut := strings.CutPrefix(t.norm, p.prefix); cut {
+			for prefix, n := range s.lex.ordinalPrefixes {
+				if rest, cut := strings.CutPrefix(t.norm, prefix); cut {
 					if o, ok = s.lex.superlatives[rest]; ok {
-						nth = p.n
+						nth = n
 					}
 				}
 			}
@@ -120,13 +120,6 @@ func countOfType(s *scan) int {
 	}
 	return 0
 }
-
-// ordinalPrefixes are ordinals written into a German superlative
-// ("zweitälteste").
-var ordinalPrefixes = []struct {
-	prefix string
-	n      int
-}{{"zweit", 2}, {"dritt", 3}, {"viert", 4}}
 
 // ordinalBefore reads an ordinal just before the order word at i and
 // marks it as read.
