@@ -111,30 +111,16 @@ func timePreposition(s *scan, i int) (string, int) {
 	if i >= len(s.toks) {
 		return "", 0
 	}
-	switch s.toks[i].norm {
-	case "before", "vor", "voor", "pre":
-		return "before", 1
-	case "after", "nach", "na", "post":
-		return "after", 1
-	case "since", "seit", "sinds", "vanaf":
-		return "since", 1
-	case "until", "till", "bis", "tot":
-		return "until", 1
-	case "during", "wahrend", "tijdens":
-		return "during", 1
+	if dir, ok := s.lex.timePrepositions[s.toks[i].norm]; ok {
+		return dir, 1
 	}
 	return "", 0
 }
 
 // skipArticles returns the first token at or after i that is no article.
 func skipArticles(s *scan, i int) int {
-	for i < len(s.toks) {
-		switch s.toks[i].norm {
-		case "the", "dem", "den", "der", "de", "het", "die":
-			i++
-		default:
-			return i
-		}
+	for i < len(s.toks) && s.lex.eraArticles[s.toks[i].norm] {
+		i++
 	}
 	return i
 }
@@ -195,9 +181,7 @@ func ordinal(s *scan, i int) (int, int) {
 		return 21, 2
 	}
 	digits := strings.TrimRight(t, "abcdefghijklmnopqrstuvwxyz")
-	switch t[len(digits):] {
-	case "", "st", "nd", "rd", "th", "e", "de", "ste":
-	default:
+	if end := t[len(digits):]; end != "" && !s.lex.ordinalSuffixes[end] {
 		return 0, 0
 	}
 	c, err := strconv.Atoi(digits)
@@ -263,12 +247,12 @@ func shortDecade(t, suffix string) (int, bool) {
 // Wereldoorlog", "de oorlog" in Dutch): its years and the tokens read.
 func worldWar(s *scan, i int) ([2]int, int, bool) {
 	t := s.toks[i].norm
-	switch t {
-	case "wwi", "ww1":
+	switch s.lex.warNames[t] {
+	case "first":
 		return firstWar, 1, true
-	case "wwii", "ww2":
+	case "second":
 		return secondWar, 1, true
-	case "oorlog":
+	case "dutch":
 		return dutchWar, 1, true
 	}
 	next := ""
@@ -279,20 +263,15 @@ func worldWar(s *scan, i int) ([2]int, int, bool) {
 		return firstWar, 2, true
 	}
 	if _, ok := s.matchAt(i, "world war"); ok && i+2 < len(s.toks) {
-		switch s.toks[i+2].norm {
-		case "i", "1", "one":
+		switch s.lex.warNumbers[s.toks[i+2].norm] {
+		case 1:
 			return firstWar, 3, true
-		case "ii", "2", "two":
+		case 2:
 			return secondWar, 3, true
 		}
 	}
-	var which int
-	switch t {
-	case "first", "ersten", "erster", "erste", "1", "eerste":
-		which = 1
-	case "second", "zweiten", "zweiter", "zweite", "2", "tweede":
-		which = 2
-	default:
+	which := s.lex.warOrdinals[t]
+	if which == 0 {
 		return [2]int{}, 0, false
 	}
 	n := 0
@@ -346,8 +325,7 @@ func unnamedWar(s *scan, i int) (int, bool) {
 	if at == i+n || at >= len(s.toks) || kindAfter(s, at+1) {
 		return 0, false
 	}
-	switch s.toks[at].norm {
-	case "war", "krieg", "krieges", "kriegs":
+	if s.lex.warWords[s.toks[at].norm] {
 		return at + 1, true
 	}
 	return 0, false

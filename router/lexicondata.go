@@ -435,6 +435,23 @@ type Lexicon struct {
 	// from each is another word ("county" and "country", "region" and
 	// "legion")
 	exactFieldWords map[string]bool `lexicon:"table"`
+	// timePrepositions set a time before, after, since, until or during
+	// what follows them (the value)
+	timePrepositions map[string]string `lexicon:"table"`
+	// eraArticles are the articles skipped before an era ("after the
+	// war")
+	eraArticles map[string]bool `lexicon:"table"`
+	// ordinalSuffixes end an ordinal written in digits ("19th", "19e")
+	ordinalSuffixes map[string]bool `lexicon:"table"`
+	// warNames name a world war in one word (value first or second), or
+	// the Dutch war (dutch)
+	warNames map[string]string `lexicon:"table"`
+	// warNumbers follow "world war" (value 1 or 2); warOrdinals come
+	// before it ("the Second World War", "dem Zweiten Weltkrieg")
+	warNumbers  map[string]int `lexicon:"table"`
+	warOrdinals map[string]int `lexicon:"table"`
+	// warWords are a war not named ("after the war", "nach dem Krieg")
+	warWords map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
