@@ -103,18 +103,9 @@ var relationFields = map[string]bool{"operator": true, "member_of": true, "succe
 // the first three tokens.
 func isWhQuestion(s *scan) bool {
 	for i := 0; i < len(s.toks) && i < 3; i++ {
-		if isWhWord(s.toks[i].norm) {
+		if s.lex.whWords[s.toks[i].norm] {
 			return true
 		}
-	}
-	return false
-}
-
-func isWhWord(w string) bool {
-	switch w {
-	case "what", "which", "who", "when", "where", "how", "why", "welche", "welcher", "welchem", "welches", "wer",
-		"wann", "wo", "wie", "warum", "welke", "welk", "wanneer", "waar", "wat", "hoe", "waarom":
-		return true
 	}
 	return false
 }

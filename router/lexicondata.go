@@ -452,6 +452,36 @@ type Lexicon struct {
 	warOrdinals map[string]int `lexicon:"table"`
 	// warWords are a war not named ("after the war", "nach dem Krieg")
 	warWords map[string]bool `lexicon:"table"`
+	// politeModals and knowVerbs open a request ("Can you tell me …",
+	// "Weißt du, wann …") when a politeAddressees word follows them
+	politeModals     map[string]bool `lexicon:"table"`
+	knowVerbs        map[string]bool `lexicon:"table"`
+	politeAddressees map[string]bool `lexicon:"table"`
+	// choiceStoppers after "or" make no choice ("… or not", "… or has
+	// it closed?")
+	choiceStoppers map[string]bool `lexicon:"table"`
+	// whWords are the question words
+	whWords map[string]bool `lexicon:"table"`
+	// havingWords say having (have), lacking (without, no) or leaving
+	// out (except)
+	havingWords map[string]string `lexicon:"table"`
+	// existenceFirsts open "Are there any …", "Gibt es …"
+	existenceFirsts map[string]bool `lexicon:"table"`
+	// placeHasVerbs open "Does York have …", "Hat Bremen …"
+	placeHasVerbs map[string]bool `lexicon:"table"`
+	// skippedArticles are the articles the word before a token skips
+	skippedArticles map[string]bool `lexicon:"table"`
+	// looseAgeCues compare opening years with what follows (value before
+	// or after)
+	looseAgeCues map[string]string `lexicon:"table"`
+	// andWords join two questions or two verbs
+	andWords map[string]bool `lexicon:"table"`
+	// housedEnds end a question of where something is housed
+	housedEnds map[string]bool `lexicon:"table"`
+	// longerWords follow a negation in "no longer", "nicht mehr"
+	longerWords map[string]bool `lexicon:"table"`
+	// genitiveArticles lead a German genitive
+	genitiveArticles map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

@@ -96,9 +96,8 @@ func joinedFieldCues(s *scan) []string {
 // after "and" ("… founded and who runs it?"), or 0.
 func secondQuestion(s *scan) int {
 	for k := 1; k+1 < len(s.toks); k++ {
-		switch s.toks[k].norm {
-		case "and", "und", "en":
-			if isWhWord(s.toks[k+1].norm) || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
+		if s.lex.andWords[s.toks[k].norm] {
+			if s.lex.whWords[s.toks[k+1].norm] || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
 				return k + 1
 			}
 		}
@@ -116,9 +115,7 @@ func openAndClose(s *scan) []string {
 		return nil
 	}
 	for k := 1; k+1 < len(s.toks); k++ {
-		switch s.toks[k].norm {
-		case "and", "und", "en":
-		default:
+		if !s.lex.andWords[s.toks[k].norm] {
 			continue
 		}
 		before, after := s.toks[k-1].norm, s.toks[k+1].norm

@@ -148,8 +148,7 @@ func noLonger(s *scan, i int) bool {
 	if i < 2 {
 		return false
 	}
-	switch s.toks[i-1].norm {
-	case "longer", "mehr", "meer":
+	if s.lex.longerWords[s.toks[i-1].norm] {
 		w := s.toks[i-2].norm
 		return s.lex.negations[w] || s.lex.negationWords[w]
 	}

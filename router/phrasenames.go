@@ -143,7 +143,7 @@ func capitalisedRuns(s *scan) [][2]int {
 			// no capitals to go by: any word but the question's own
 			// (question words, verbs, fillers, cues of opening and
 			// closing)
-			return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !isWhWord(t.norm) &&
+			return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !s.lex.whWords[t.norm] &&
 				!s.lex.yesNoStarts[t.norm] && !s.lex.operateVerbs[t.norm] && !s.lex.openWords[t.norm] && !s.lex.closeWords[t.norm] &&
 				s.lex.statusWords[t.norm] == "" && !s.lex.historyWords[t.norm] && !s.lex.collectionWords[t.norm] && !s.lex.fieldCueWords[t.norm]
 		}

@@ -364,9 +364,7 @@ func (g *gazetteer) havePlace(s *scan, c *Constraints) bool {
 		// with it among the places
 		return false
 	}
-	switch s.toks[0].norm {
-	case "does", "has", "hat", "heeft":
-	default:
+	if !s.lex.placeHasVerbs[s.toks[0].norm] {
 		return false
 	}
 	read := false

@@ -19,7 +19,7 @@ func containedIn(s *scan, i int) (int, bool) {
 	}
 	w := s.toks[j].norm
 	if len(w) < 4 || !isWord(w) || s.lex.phraseWords[w] || s.lex.typeWords[w] != "" || s.lex.listStarts[w] ||
-		s.lex.yesNoStarts[w] || s.lex.openWords[w] || s.lex.closeWords[w] || isWhWord(w) {
+		s.lex.yesNoStarts[w] || s.lex.openWords[w] || s.lex.closeWords[w] || s.lex.whWords[w] {
 		return 0, false
 	}
 	// the phrase ends there: a word before more of a place ("in the

@@ -101,11 +101,7 @@ func housesCueOutsideNames(s *scan) bool {
 		}
 	}
 	n := len(s.toks)
-	switch s.toks[n-1].norm {
-	case "house", "housed", "untergebracht", "gehuisvest":
-		return s.free(n-1, n)
-	}
-	return false
+	return s.lex.housedEnds[s.toks[n-1].norm] && s.free(n-1, n)
 }
 
 // housedBy reports whether the question asks what houses the named
@@ -117,7 +113,7 @@ func housedBy(s *scan, name string) bool {
 	// question word follows the cue and asks for the container.
 	for _, c := range s.lex.housesCues {
 		if i := s.find(c); i >= 0 {
-			if j := i + len(strings.Fields(c)); j < len(s.toks) && isWhWord(s.toks[j].norm) {
+			if j := i + len(strings.Fields(c)); j < len(s.toks) && s.lex.whWords[s.toks[j].norm] {
 				return true
 			}
 		}

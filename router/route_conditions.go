@@ -25,14 +25,14 @@ func renamedVerb(s *scan) bool {
 // no website", "without a website", "keine Website").
 func hasVerb(s *scan) (has, negated bool) {
 	for _, t := range s.toks {
-		switch t.norm {
-		case "have", "has", "having", "with", "haben", "hat", "hebben", "heeft", "mit", "met":
+		switch s.lex.havingWords[t.norm] {
+		case "have":
 			has = true
-		case "without", "ohne", "zonder":
+		case "without":
 			has, negated = true, true
-		case "no", "kein", "keine", "keinen", "lack", "lacks":
+		case "no":
 			negated = true
-		case "except", "excluding":
+		case "except":
 			// places left out, not a field lacked (see exceptPlaces)
 		default:
 			negated = negated || s.lex.negations[t.norm]

@@ -115,8 +115,7 @@ func existenceOfType(s *scan) bool {
 // archieven in Delft?", "Does York have a museum?".
 func existenceAsked(s *scan) bool {
 	if len(s.toks) >= 2 && s.lex.existenceSeconds[s.toks[1].norm] {
-		switch s.toks[0].norm {
-		case "are", "is", "gibt", "zijn":
+		if s.lex.existenceFirsts[s.toks[0].norm] {
 			return true
 		}
 	}
@@ -132,9 +131,7 @@ func placeHasType(s *scan) bool {
 	if len(s.toks) < 3 || len(s.placeSpans) == 0 {
 		return false
 	}
-	switch s.toks[0].norm {
-	case "does", "has", "hat", "heeft":
-	default:
+	if !s.lex.placeHasVerbs[s.toks[0].norm] {
 		return false
 	}
 	sp := s.placeSpans[0]

@@ -162,10 +162,10 @@ func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 	if i > 0 && s.toks[i].upper && !s.lower {
 		return false, false // a word of a name ("Na h-Eileanan Siar"), not Dutch "na"
 	}
-	switch s.toks[i].norm {
-	case "before", "vor", "voor":
+	switch s.lex.looseAgeCues[s.toks[i].norm] {
+	case "before":
 		earlier = true
-	case "after", "nach", "na":
+	case "after":
 	default:
 		return false, false
 	}

@@ -214,8 +214,7 @@ func (s *scan) endsAt(j int, phrase string) (n int, ok bool) {
 // prev returns the normalised token before i, skipping articles.
 func (s *scan) prev(i int) (string, int) {
 	for k := i - 1; k >= 0; k-- {
-		switch s.toks[k].norm {
-		case "the", "de", "het", "der", "die", "das", "dem", "den":
+		if s.lex.skippedArticles[s.toks[k].norm] {
 			continue
 		}
 		return s.toks[k].norm, k

@@ -168,8 +168,7 @@ func germanGenitive(s *scan, i int) bool {
 		return false
 	}
 	for k := i - 1; k >= 0 && k >= i-2; k-- {
-		switch s.toks[k].norm {
-		case "des", "eines":
+		if s.lex.genitiveArticles[s.toks[k].norm] {
 			return true
 		}
 		if !strings.HasSuffix(s.toks[k].norm, "en") {

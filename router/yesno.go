@@ -17,21 +17,16 @@ func politeRequest(s *scan) bool {
 	if len(s.toks) < 2 {
 		return false
 	}
-	switch s.toks[0].norm {
-	case "can", "could", "would", "kannst", "konnen", "konnten", "konntest", "kunt", "kun", "kan", "zou":
-		switch s.toks[1].norm {
-		case "you", "u", "je", "jij", "du", "sie", "ihr", "someone", "anyone":
-			return true
-		}
-	case "do", "does", "weisst", "wissen", "weet":
-		// "Do you know when X opened?", "Weißt du, wann …", "Weet u
-		// wanneer …": the question is the one after the verb
-		switch s.toks[1].norm {
-		case "you", "anyone", "someone", "du", "sie", "ihr", "u", "je", "jij":
-			return s.toks[0].norm != "do" && s.toks[0].norm != "does" || len(s.toks) > 2 && s.toks[2].norm == "know"
-		}
+	first := s.toks[0].norm
+	if !s.lex.politeAddressees[s.toks[1].norm] {
+		return false
 	}
-	return false
+	if s.lex.politeModals[first] {
+		return true
+	}
+	// "Do you know when X opened?", "Weißt du, wann …", "Weet u
+	// wanneer …": the question is the one after the verb
+	return s.lex.knowVerbs[first] && (first != "do" && first != "does" || len(s.toks) > 2 && s.toks[2].norm == "know")
 }
 
 func hasStatusWord(s *scan) bool {
@@ -135,8 +130,7 @@ func offersChoice(s *scan) bool {
 	for i, t := range s.toks {
 		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
-				switch s.toks[i+1].norm {
-				case "not", "nicht", "niet", "has", "is", "was", "did", "does", "hat", "ist", "heeft", "had":
+				if s.lex.choiceStoppers[s.toks[i+1].norm] {
 					continue // "… or not", "… or has it closed?"
 				}
 			}
