@@ -31,8 +31,7 @@ func kindOfCollections(s *scan) bool {
 	if !s.hasAny("kind", "kinds", "type", "types", "sort", "art", "fur", "voor", "soort") {
 		return false
 	}
-	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
-		"which kind of", "which type of", "welche art von", "welche art", "welcher art", "was fur", "wat voor", "welk soort", "welke soort"} {
+	for _, cue := range s.lex.kindOfCues {
 		if i := s.find(cue); i >= 0 {
 			if k := i + len(strings.Fields(cue)); k < len(s.toks) && (s.lex.collectionWords[s.toks[k].norm] || s.lex.heldWords[s.toks[k].norm]) {
 				return true

@@ -158,7 +158,7 @@ func parentQuestion(s *scan) bool {
 		return true
 	}
 	n := len(s.toks)
-	if n < 4 || !slices.Contains([]string{"what", "which", "who", "whom"}, s.toks[0].norm) {
+	if n < 4 || !s.lex.relationQuestionWords[s.toks[0].norm] {
 		return false
 	}
 	for _, c := range s.lex.parentCueEnds {

@@ -134,7 +134,7 @@ func setSubjects(s *scan) *Group {
 // question. Before, the words were dropped and the whole set counted,
 // called exact.
 func eachGroup(s *scan) *Group {
-	for _, cue := range []string{"by number of", "by the number of", "by count", "nach anzahl", "nach der anzahl", "naar aantal", "op aantal"} {
+	for _, cue := range s.lex.byCountCues {
 		at := s.find(cue)
 		if at < 0 {
 			continue

@@ -482,6 +482,17 @@ type Lexicon struct {
 	longerWords map[string]bool `lexicon:"table"`
 	// genitiveArticles lead a German genitive
 	genitiveArticles map[string]bool `lexicon:"table"`
+	// kindOfCues ask for the kind of what follows ("what kind of", "was
+	// für"), in order
+	kindOfCues []string `lexicon:"table"`
+	// relationQuestionWords open a question for a related institution
+	relationQuestionWords map[string]bool `lexicon:"table"`
+	// byCountCues rank places by their number of members ("by number
+	// of", "nach Anzahl"), in order
+	byCountCues []string `lexicon:"table"`
+	// existenceCues ask whether a set has members ("is there a", "gibt
+	// es ein"), in order
+	existenceCues []string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

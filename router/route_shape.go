@@ -94,7 +94,7 @@ func fieldOf(s *scan) string {
 // een archief in Delft?": whether a set has members, asked with a type
 // noun within three words of the article.
 func existenceOfType(s *scan) bool {
-	for _, cue := range []string{"is there a", "is there an", "is there any", "is er een", "gibt es ein", "gibt es eine"} {
+	for _, cue := range s.lex.existenceCues {
 		i := s.find(cue)
 		if i < 0 {
 			continue
