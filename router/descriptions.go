@@ -28,7 +28,7 @@ func collectionAsked(s *scan) bool {
 // Art von Sammlungen …", "Wat voor collecties …"): its subjects, not its
 // type.
 func kindOfCollections(s *scan) bool {
-	if !s.hasAny("kind", "kinds", "type", "types", "sort", "art", "fur", "voor", "soort") {
+	if !s.hasAny(s.lex.kindWords...) {
 		return false
 	}
 	for _, cue := range s.lex.kindOfCues {

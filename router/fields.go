@@ -68,7 +68,7 @@ func field(s *scan) string {
 			}
 		}
 	}
-	if s.hasAny("since when", "seit wann", "sinds wanneer", "how old", "wie alt", "hoe oud") || ageAsked(s) {
+	if s.hasAny(s.lex.ageCues...) || ageAsked(s) {
 		return "opened"
 	}
 	if kindOfCollections(s) {
@@ -189,11 +189,10 @@ func ageAsked(s *scan) bool {
 	if s.hasAny("how old", "wie alt", "hoe oud") {
 		return true
 	}
-	if !s.hasAny("how long", "wie lange", "hoe lang", "how many years", "wie viele jahre", "hoeveel jaar") {
+	if !s.hasAny(s.lex.durationCues...) {
 		return false
 	}
-	return s.hasAny("open", "opened", "existed", "exist", "exists", "been", "running", "operating", "offen", "geoffnet",
-		"gibt", "bestand", "besteht", "existiert", "bestaat", "bestond", "geopend")
+	return s.hasAny(s.lex.existVerbs...)
 }
 
 // otherField is the first recorded field other than not whose cue the

@@ -26,7 +26,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	}
 	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
 	// "X: is it in Stocksfield?", "X – ist es noch geöffnet?"
-	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny("is it", "ist es", "is het", "does it", "has it", "hat es", "heeft het")
+	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny(s.lex.itQuestions...)
 	// "Is there a website for X?", "Gibt es eine Webseite von X?"
 	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
@@ -141,13 +141,7 @@ func frameIntent(f Frame, p *Pair, t *Test, intent Intent) Intent {
 // belongs to ("Which organisation is X part of?", "Wovon ist X ein Teil?",
 // "Waar hoort X bij?").
 func parentAsked(s *scan) bool {
-	return s.hasAny("which organisation", "what organisation", "which organization", "what organization",
-		"which group", "what group", "which body", "what body", "which trust", "welche organisation",
-		"welcher organisation", "welcher gruppe", "welche gruppe", "welke organisatie", "welke groep", "wovon",
-		"waar hoort", "waar horen", "van welke", "part of what", "part of which", "branch of which",
-		"branch of what", "zu wem", "bij wie", "parent organisation", "parent organization", "parent body",
-		"parent institution", "parent company", "umbrella organisation", "umbrella organization", "dachorganisation",
-		"mutterorganisation", "ubergeordnete organisation", "moederorganisatie", "overkoepelende organisatie")
+	return s.hasAny(s.lex.parentCues...)
 }
 
 // parentQuestion reports a question for the organisation an institution
@@ -172,9 +166,7 @@ func parentQuestion(s *scan) bool {
 // childrenAsked reports a question for the institutions that belong to a
 // named one: a plural type noun or a word for its sites or branches.
 func childrenAsked(s *scan, plural bool) bool {
-	return plural || s.hasAny("sites", "branches", "members", "locations", "venues", "vestigingen", "standorte",
-		"filialen", "zweigstellen", "onderdelen", "einrichtungen", "instellingen", "institutions", "museums",
-		"musea", "museen")
+	return plural || s.hasAny(s.lex.childrenWords...)
 }
 
 // countAsked reports a question for a number ("how many", "hoeveel"), one
@@ -222,14 +214,11 @@ func profileAsked(s *scan) bool {
 	if _, ok := pairCue(s); ok {
 		return false
 	}
-	return s.hasAny("compare", "comparison", "difference between", "differences between", "vs", "versus",
-		"vergleiche", "vergleich", "unterschied zwischen", "vergelijk", "verschil tussen")
+	return s.hasAny(s.lex.profileCues...)
 }
 
 // distanceAsked reports a question for the distance between two places:
 // "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 func distanceAsked(s *scan) bool {
-	return s.hasAny("how far", "distance", "apart", "how many kilometres", "how many kilometers", "how many km",
-		"how many miles", "wie weit", "entfernung", "entfernt", "wie viele kilometer", "afstand", "hoe ver", "hoever",
-		"hoeveel kilometer")
+	return s.hasAny(s.lex.distanceCues...)
 }

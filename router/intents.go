@@ -52,11 +52,10 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 		}
 		return "", false
 	}
-	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
+	if s.hasAny(s.lex.pastTense...) && !s.hasAny("are", "is", "have", "has") {
 		return "", false
 	}
-	if s.hasAny("are", "is", "have", "has", "run", "operate", "cover", "covers", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
-		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") ||
+	if s.hasAny(s.lex.presentTense...) ||
 		whereCanI(s) {
 		// "Where can I see …" asks where to go now
 		return "open", !openAsked(s)
@@ -145,7 +144,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 			break
 		}
 	}
-	if s.hasAny("history of", "renamed", "geschichte", "geschiedenis", "oldest", "newest", "earliest", "ältest", "oudste") {
+	if s.hasAny(s.lex.historyCues...) {
 		sc[Temporal] += 1
 	}
 	// relationship
@@ -180,7 +179,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	}
 	if len(c.Subjects) > 0 {
 		sc[Collection] += 2.25
-		if s.hasAny("about", "on", "over", "uber", "zu", "zum", "zur", "related to", "devoted to", "dedicated to", "themed") {
+		if s.hasAny(s.lex.topicWords...) {
 			sc[Collection] += 0.5
 		}
 	}
@@ -252,5 +251,5 @@ func stillOpen(s *scan) bool {
 // openAsked reports whether a question asks for open institutions in so
 // many words ("Which museums in Kent are open?", "… still running").
 func openAsked(s *scan) bool {
-	return stillOpen(s) || s.hasAny("open", "running", "operating", "offen", "geoffnet", "geopend", "active", "currently")
+	return stillOpen(s) || s.hasAny(s.lex.openCues...)
 }

@@ -493,6 +493,48 @@ type Lexicon struct {
 	// existenceCues ask whether a set has members ("is there a", "gibt
 	// es ein"), in order
 	existenceCues []string `lexicon:"table"`
+	// kindWords are the words of the kindOfCues
+	kindWords []string `lexicon:"table"`
+	// existVerbs say being open or existing ("how long has X existed")
+	existVerbs []string `lexicon:"table"`
+	// durationCues ask how long
+	durationCues []string `lexicon:"table"`
+	// ageCues ask since when an institution is open
+	ageCues []string `lexicon:"table"`
+	// distanceCues ask how far apart two places are
+	distanceCues []string `lexicon:"table"`
+	// profileCues ask for a comparison
+	profileCues []string `lexicon:"table"`
+	// childrenWords ask for the sites or members of an institution
+	childrenWords []string `lexicon:"table"`
+	// parentCues ask for the organisation an institution belongs to
+	parentCues []string `lexicon:"table"`
+	// itQuestions ask a yes/no question of "it" ("is it", "hat es")
+	itQuestions []string `lexicon:"table"`
+	// openCues ask whether institutions are open
+	openCues []string `lexicon:"table"`
+	// topicWords lead a topic ("about", "devoted to")
+	topicWords []string `lexicon:"table"`
+	// historyCues ask about the past of an institution
+	historyCues []string `lexicon:"table"`
+	// presentTense say a question asks of today (status)
+	presentTense []string `lexicon:"table"`
+	// pastTense say a question asks of the past (status)
+	pastTense []string `lexicon:"table"`
+	// postcodeNearCues ask for what lies near a postcode
+	postcodeNearCues []string `lexicon:"table"`
+	// listCues open a list question anywhere in it
+	listCues []string `lexicon:"table"`
+	// whichOfCues ask for one of a set ("which of the")
+	whichOfCues []string `lexicon:"table"`
+	// renameWords say a change of name
+	renameWords []string `lexicon:"table"`
+	// finiteOperateVerbs are finite verbs of running ("betreibt", "beheert")
+	finiteOperateVerbs []string `lexicon:"table"`
+	// comparisonWords may compare places or years ("than", "before")
+	comparisonWords []string `lexicon:"table"`
+	// stillCues ask whether an institution is still open or may be visited
+	stillCues []string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

@@ -92,7 +92,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		rd.rel = ""
 	}
 	rd.listQ = len(s.toks) > 0 && s.lex.listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
-		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many") ||
+		s.hasAny(s.lex.listCues...) ||
 		whereCanI(s)
 	// "Is there a toy museum in Brighton?" asks whether a set has
 	// members, not about one institution called "Toy Museum"

@@ -4,7 +4,7 @@ package router
 // before its subject in a list question ("Welche Museen betreibt X?",
 // "Welke musea beheert X?").
 func finiteOperateVerb(s *scan) bool {
-	return s.hasAny("betreibt", "betreiben", "verwaltet", "verwalten", "beheert", "beheren", "exploiteert")
+	return s.hasAny(s.lex.finiteOperateVerbs...)
 }
 
 // presenceFields are the fields a list may ask its members to have.
@@ -17,7 +17,7 @@ var presenceFields = map[string]bool{
 // name", "umbenannt", "hernoemd"): a list asked with it asks for the
 // members that have a former name.
 func renamedVerb(s *scan) bool {
-	return s.hasAny("renamed", "umbenannt", "hernoemd", "changed", "change", "geandert", "geaendert", "veranderd", "gewijzigd")
+	return s.hasAny(s.lex.renameWords...)
 }
 
 // hasVerb reports a verb or preposition of having ("have", "with",
@@ -157,7 +157,7 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			rd.ord.N = 1
 			// "the oldest museums"; "Which of the museums … is the
 			// biggest?" asks for one
-			if rd.plural && !s.hasAny("which of the", "which one of the", "welke van de", "welches der", "welcher der", "welche der") {
+			if rd.plural && !s.hasAny(s.lex.whichOfCues...) {
 				rd.ord.N = 10
 			}
 		}

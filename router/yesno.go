@@ -64,7 +64,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
 	}
 	// "Can I still visit X?", "Is X still open, or has it closed?"
-	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
+	if s.hasAny(s.lex.stillCues...) {
 		markPublic(s)
 		return Test{Property: "status", Want: []string{"open"}}, true
 	}
