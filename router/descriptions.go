@@ -120,7 +120,7 @@ func changeAsked(s *scan) bool {
 // historyCue returns the token of historyAsked's cue, -1 when there is
 // none; it marks nothing.
 func historyCue(s *scan) int {
-	if !isWhQuestion(s) && !s.hasAny("tell me", "erzahl", "vertel") && !germanWhat(s) {
+	if !isWhQuestion(s) && !s.hasAny(s.lex.tellMeCues...) && !germanWhat(s) {
 		return -1
 	}
 	for i, t := range s.toks {

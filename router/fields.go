@@ -91,10 +91,7 @@ func field(s *scan) string {
 			return fc.field
 		}
 	}
-	if s.hasAny("where is", "where was", "waar is", "wo ist", "wo liegt", "waar ligt", "wo befindet", "where can i find",
-		"where exactly is", "where precisely is", "whereabouts is", "wheres", "where s", "wo genau", "waar precies", "waar ergens",
-		"where do i find", "where would i find", "where will i find", "where can we find", "where do we find", "where can one find",
-		"where is it", "wo finde ich", "waar vind ik") ||
+	if s.hasAny(s.lex.whereCues...) ||
 		embeddedWhere(s) {
 		return "city"
 	}
@@ -186,7 +183,7 @@ func markFieldCue(s *scan, f string) string {
 // it has been open: "How old is X?", "How long has X been open?", "How
 // many years was X open?", "Wie lange gibt es X schon?".
 func ageAsked(s *scan) bool {
-	if s.hasAny("how old", "wie alt", "hoe oud") {
+	if s.hasAny(s.lex.howOldCues...) {
 		return true
 	}
 	if !s.hasAny(s.lex.durationCues...) {

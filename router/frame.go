@@ -60,7 +60,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		}
 	}
 	// "X - archive or not?"
-	yesNo = yesNo || entities == 1 && s.hasAny("or not", "oder nicht", "of niet")
+	yesNo = yesNo || entities == 1 && s.hasAny(s.lex.orNotCues...)
 	// "Is X in A or B?" asks which of the places X is in
 	if yesNo && entities == 1 && placesOffered(s) {
 		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {

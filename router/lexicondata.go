@@ -535,6 +535,26 @@ type Lexicon struct {
 	comparisonWords []string `lexicon:"table"`
 	// stillCues ask whether an institution is still open or may be visited
 	stillCues []string `lexicon:"table"`
+	// tellMeCues open a request to describe ("tell me about")
+	tellMeCues []string `lexicon:"table"`
+	// howOldCues ask the age of an institution
+	howOldCues []string `lexicon:"table"`
+	// whereCues ask where an institution is
+	whereCues []string `lexicon:"table"`
+	// orNotCues end a yes/no question ("… or not")
+	orNotCues []string `lexicon:"table"`
+	// inWhichCues ask in which building an institution is housed
+	inWhichCues []string `lexicon:"table"`
+	// doForms open "Which building does X house?"
+	doForms []string `lexicon:"table"`
+	// doVerbs are the auxiliary "do" that a verb of running follows
+	doVerbs []string `lexicon:"table"`
+	// whereCanICues ask where to go to see something ("where can I see")
+	whereCanICues []string `lexicon:"table"`
+	// isItCues ask "is it …" of a named institution
+	isItCues []string `lexicon:"table"`
+	// everWords ask whether an institution was ever open
+	everWords []string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

@@ -78,12 +78,12 @@ func housesCue(s *scan) int {
 	}
 	// "What does X house?"
 	n := len(s.toks)
-	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny(s.lex.doForms...) {
 		return n
 	}
 	// "In which museum is X housed?"
 	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
-		s.hasAny("in which", "in welchem", "in welk", "in welke") {
+		s.hasAny(s.lex.inWhichCues...) {
 		return n
 	}
 	return -1

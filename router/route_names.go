@@ -169,7 +169,7 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		}
 	}
 	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
-		rd.listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
+		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
 		// "Which museums does X run?", "Welche Museen betreibt X?": the
 		// verb relates the list to X, whether or not X is an organisation
 		// the data knows.

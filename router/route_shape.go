@@ -48,9 +48,7 @@ func namedAfterWhere(s *scan) bool {
 // sehen?", "Waar kan ik fossielen zien?"): a list, unless it names an
 // institution, which the router reads later as a field of it.
 func whereCanI(s *scan) bool {
-	return s.hasAny("where can i", "where can we", "where could i", "where could we", "where should i", "where do i",
-		"where to see", "where to find", "where to learn", "wo kann ich", "wo kann man", "wo konnen wir",
-		"waar kan ik", "waar kun je", "waar kunnen we")
+	return s.hasAny(s.lex.whereCanICues...)
 }
 
 // kindDescribed reports an indefinite article or "any" before a kind of

@@ -70,7 +70,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	}
 	for i, t := range s.toks {
 		if st, ok := s.lex.statusWords[t.norm]; ok {
-			if st == "open" && s.hasAny("ever", "jemals", "je", "ooit") {
+			if st == "open" && s.hasAny(s.lex.everWords...) {
 				// "Was X ever open?": whether it opened at all, not
 				// whether it is open now
 				return Test{Property: "status", Want: []string{"ever"}, Negated: negatedBefore(s, i) >= 0}, true
@@ -151,5 +151,5 @@ func yesNoShape(s *scan) bool {
 	}
 	first := s.toks[0].norm
 	return (yesNoStart(s) || first == "kann" || first == "kan") && !s.lex.existenceSeconds[s.toks[1].norm] ||
-		s.hasAny("is it", "ist es", "is het")
+		s.hasAny(s.lex.isItCues...)
 }
