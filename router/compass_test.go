@@ -21,10 +21,10 @@ func TestPlaceWithoutItsCompassPoint(t *testing.T) {
 	var words []string
 	for k := range g.places {
 		d, w, ok := strings.Cut(k, " ")
-		if !ok || !slices.Contains(compassWords, d) || strings.Contains(w, " ") || len(w) < 5 || !isWord(w) {
+		if !ok || !slices.Contains(DefaultLexicon().compassWords, d) || strings.Contains(w, " ") || len(w) < 5 || !isWord(w) {
 			continue
 		}
-		if _, place := g.places[w]; place || slices.Contains(words, w) || countryNames[k] != "" {
+		if _, place := g.places[w]; place || slices.Contains(words, w) || DefaultLexicon().countryNames[k] != "" {
 			continue // a country's name ("South Korea") is read by the country tables
 		}
 		words = append(words, w)

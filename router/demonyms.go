@@ -1,35 +1,5 @@
 package router
 
-// demonyms are the adjectives of the countries and nations a type noun
-// may follow ("German archives", "Scottish museums", "Nederlandse musea").
-var demonyms = map[string]Place{
-	"german": {Name: "DE", Level: LevelCountry}, "deutsche": {Name: "DE", Level: LevelCountry},
-	"deutschen": {Name: "DE", Level: LevelCountry}, "deutscher": {Name: "DE", Level: LevelCountry},
-	"duitse": {Name: "DE", Level: LevelCountry},
-	"dutch":  {Name: "NL", Level: LevelCountry}, "nederlandse": {Name: "NL", Level: LevelCountry},
-	"niederlandische": {Name: "NL", Level: LevelCountry}, "niederlandischen": {Name: "NL", Level: LevelCountry},
-	"british": {Name: "GB", Level: LevelCountry}, "britse": {Name: "GB", Level: LevelCountry},
-	"britische": {Name: "GB", Level: LevelCountry}, "britischen": {Name: "GB", Level: LevelCountry},
-	"scottish": {Name: "Scotland", Level: LevelRegion}, "schotse": {Name: "Scotland", Level: LevelRegion},
-	"schottische": {Name: "Scotland", Level: LevelRegion}, "schottischen": {Name: "Scotland", Level: LevelRegion},
-	"welsh": {Name: "Wales", Level: LevelRegion}, "walisische": {Name: "Wales", Level: LevelRegion},
-	"walisischen": {Name: "Wales", Level: LevelRegion}, "welshe": {Name: "Wales", Level: LevelRegion},
-	"english": {Name: "England", Level: LevelRegion}, "engelse": {Name: "England", Level: LevelRegion},
-	"englische": {Name: "England", Level: LevelRegion}, "englischen": {Name: "England", Level: LevelRegion},
-	"cornish": {Name: "Cornwall", Level: LevelCounty}, "bavarian": {Name: "Bavaria", Level: LevelRegion},
-	"bayerische": {Name: "Bavaria", Level: LevelRegion}, "bayerischen": {Name: "Bavaria", Level: LevelRegion},
-}
-
-// foreignDemonyms are the adjectives of countries the data holds a few
-// records of. Before a type noun with no other place ("Swiss museums")
-// they are the country; with another place ("Italian museums in London")
-// they say what the museums are about, and are left to the retrievers.
-var foreignDemonyms = map[string]string{
-	"american": "US", "portuguese": "PT", "czech": "CZ", "french": "FR", "austrian": "AT", "belgian": "BE",
-	"australian": "AU", "swiss": "CH", "italian": "IT", "japanese": "JP", "swedish": "SE", "polish": "PL",
-	"norwegian": "NO", "spanish": "ES",
-}
-
 // demonymPlace reads a country's or nation's adjective just before a type
 // noun, or one word before it ("German archives", "Scottish art
 // galleries"), or before a kind of place ("Which English county …"), as
@@ -39,8 +9,8 @@ var foreignDemonyms = map[string]string{
 func demonymPlace(s *scan, c *Constraints) {
 	named := len(c.Places) > 0
 	for i := 0; i+1 < len(s.toks); i++ {
-		pl, ok := demonyms[s.toks[i].norm]
-		if code, foreign := foreignDemonyms[s.toks[i].norm]; foreign && !named {
+		pl, ok := s.lex.demonyms[s.toks[i].norm]
+		if code, foreign := s.lex.foreignDemonyms[s.toks[i].norm]; foreign && !named {
 			pl, ok = Place{Name: code, Level: LevelCountry}, true
 		}
 		if !ok || s.used[i] {
@@ -53,10 +23,10 @@ func demonymPlace(s *scan, c *Constraints) {
 		// "Which English county has the most museums?": a kind of
 		// place of the nation's. One institution after an article ("das
 		// Deutsche Museum", "the Scottish Museum of …") is a name.
-		if _, plural, ok := typeOfWord(s.toks[j].norm); ok && !plural && i > 0 && articles[s.toks[i-1].norm] {
+		if _, plural, ok := s.lex.typeOfWord(s.toks[j].norm); ok && !plural && i > 0 && s.lex.articles[s.toks[i-1].norm] {
 			continue
 		}
-		if typeWordAt(s, j) || placeQualifiers[s.toks[i+1].norm] {
+		if typeWordAt(s, j) || s.lex.placeQualifiers[s.toks[i+1].norm] {
 			pl.Text = s.original(i, i+1)
 			if named {
 				s.demonym = &pl
@@ -70,15 +40,7 @@ func demonymPlace(s *scan, c *Constraints) {
 }
 
 // demonymOf reports a country's or nation's adjective.
-func demonymOf(w string) bool {
-	_, ok := demonyms[w]
+func (lex *Lexicon) demonymOf(w string) bool {
+	_, ok := lex.demonyms[w]
 	return ok
-}
-
-// placeQualifiers are the words of a kind of place a nation's adjective
-// may qualify ("the English county Kent", "der englischen Region").
-var placeQualifiers = map[string]bool{
-	"county": true, "counties": true, "region": true, "regions": true, "council": true, "city": true,
-	"cities": true, "town": true, "towns": true, "borough": true, "unitary": true, "principal": true,
-	"capital": true, "grafschaft": true, "regio": true, "provincie": true, "stadt": true, "stad": true,
 }

@@ -4,16 +4,6 @@ import (
 	"strings"
 )
 
-// collectionWords ask what an institution collects.
-var collectionWords = map[string]bool{
-	"collection": true, "collections": true, "collect": true, "collects": true, "collected": true,
-	"subject": true, "subjects": true, "topic": true, "topics": true, "theme": true, "themes": true,
-	"sammlung": true, "sammlungen": true, "sammelt": true, "sammelgebiet": true, "sammelgebiete": true,
-	"sammlungsschwerpunkt": true, "schwerpunkt": true, "thema": true, "themen": true,
-	"collectie": true, "collecties": true, "verzamelt": true, "verzameling": true, "verzamelingen": true,
-	"onderwerp": true, "onderwerpen": true, "themas": true,
-}
-
 // collectionAsked reports, and consumes, whether a question asks what
 // something collects: a question word and a free word of collecting ("What
 // collections does X hold?", "Welche Sammlungen hat X?", "Wat verzamelt
@@ -23,7 +13,7 @@ func collectionAsked(s *scan) bool {
 		return false
 	}
 	for i, t := range s.toks {
-		if !s.used[i] && (collectionWords[t.norm] || heldWords[t.norm]) {
+		if !s.used[i] && (s.lex.collectionWords[t.norm] || s.lex.heldWords[t.norm]) {
 			s.mark(i, i+1)
 			return true
 		}
@@ -33,43 +23,22 @@ func collectionAsked(s *scan) bool {
 		(s.toks[0].norm == "what" || s.toks[0].norm == "wat" || s.toks[0].norm == "worum" || s.toks[0].norm == "waar")
 }
 
-// heldWords ask, of one institution, what it holds, as collectionWords
-// do ("What objects does the Pitt Rivers Museum have?", "What does the
-// British Museum hold?"); unlike those, they may be words of names.
-var heldWords = map[string]bool{
-	"objects": true, "things": true, "items": true, "exhibits": true, "artefacts": true, "artifacts": true,
-	"holdings": true, "hold": true, "holds": true, "display": true, "displays": true, "exhibitions": true,
-	"cover": true, "covers": true,
-	"objekte": true, "gegenstande": true, "ausstellungen": true, "exponate": true, "objecten": true,
-	"voorwerpen": true, "tentoonstellingen": true,
-}
-
 // kindOfCollections reports a question for the kind of what an
 // institution collects ("What kind of collections does X have?", "Welche
 // Art von Sammlungen …", "Wat voor collecties …"): its subjects, not its
 // type.
 func kindOfCollections(s *scan) bool {
-	if !s.hasAny("kind", "kinds", "type", "types", "sort", "art", "fur", "voor", "soort") {
+	if !s.hasAny(s.lex.kindWords...) {
 		return false
 	}
-	for _, cue := range []string{"what kind of", "what kinds of", "what type of", "what types of", "what sort of",
-		"which kind of", "which type of", "welche art von", "welche art", "welcher art", "was fur", "wat voor", "welk soort", "welke soort"} {
+	for _, cue := range s.lex.kindOfCues {
 		if i := s.find(cue); i >= 0 {
-			if k := i + len(strings.Fields(cue)); k < len(s.toks) && (collectionWords[s.toks[k].norm] || heldWords[s.toks[k].norm]) {
+			if k := i + len(strings.Fields(cue)); k < len(s.toks) && (s.lex.collectionWords[s.toks[k].norm] || s.lex.heldWords[s.toks[k].norm]) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// describeStarts open a request to describe what follows.
-var describeStarts = []string{
-	"tell me about", "tell me more about", "tell me something about", "what do you know about", "describe",
-	"what is", "whats", "what s", "information about", "info about", "details about", "details of",
-	"erzahl mir uber", "erzahl mir etwas uber", "erzahlen sie mir uber", "was ist", "was weisst du uber",
-	"informationen uber", "beschreibe", "vertel me over", "vertel me iets over", "vertel over", "wat is",
-	"wat weet je over", "informatie over", "beschrijf",
 }
 
 // describeAsked reports whether a question asks to describe what it
@@ -84,13 +53,13 @@ var describeStarts = []string{
 // and an institution are the institution ("What is the oldest museum in
 // Bath?" is no such question).
 func describeShort(s *scan) bool {
-	for _, p := range describeStarts {
+	for _, p := range s.lex.describeStarts {
 		n := len(strings.Fields(p))
 		if n >= len(s.toks) || len(s.toks) > n+8 || s.key(0, n) != p {
 			continue
 		}
 		for _, t := range s.toks[n:] {
-			if unknownPlaceCues[t.norm] || typeWords[t.norm] != "" {
+			if s.lex.unknownPlaceCues[t.norm] || s.lex.typeWords[t.norm] != "" {
 				return false
 			}
 		}
@@ -100,27 +69,19 @@ func describeShort(s *scan) bool {
 }
 
 func describeAsked(s *scan) bool {
-	for _, p := range describeStarts {
+	for _, p := range s.lex.describeStarts {
 		n := len(strings.Fields(p))
 		if n > len(s.toks) || s.key(0, n) != p {
 			continue
 		}
 		for i := n; i < len(s.toks); i++ {
-			if !s.used[i] && !nameStop[s.toks[i].norm] && s.toks[i].norm != "het" && s.toks[i].norm != "dem" && s.toks[i].norm != "den" {
+			if !s.used[i] && !s.lex.nameStop[s.toks[i].norm] && s.toks[i].norm != "het" && s.toks[i].norm != "dem" && s.toks[i].norm != "den" {
 				return false
 			}
 		}
 		return true
 	}
 	return false
-}
-
-// historyWords ask what happened to an institution.
-var historyWords = map[string]bool{
-	"changed": true, "change": true, "changes": true, "history": true, "happened": true, "happen": true,
-	"evolved": true, "developed": true, "geschichte": true, "verandert": true, "entwickelt": true,
-	"passiert": true, "geschehen": true, "veranderd": true, "geschiedenis": true, "gebeurd": true,
-	"ontwikkeld": true,
 }
 
 // historyAsked reports, and consumes, whether a question asks what
@@ -147,7 +108,7 @@ func changeAsked(s *scan) bool {
 	}
 	for i := 0; i+2 < len(s.toks); i++ {
 		a, join, b := s.toks[i].norm, s.toks[i+1].norm, s.toks[i+2].norm
-		if (openWords[a] && closeWords[b] || closeWords[a] && openWords[b]) && (join == "and" || join == "or" || join == "und" ||
+		if (s.lex.openWords[a] && s.lex.closeWords[b] || s.lex.closeWords[a] && s.lex.openWords[b]) && (join == "and" || join == "or" || join == "und" ||
 			join == "oder" || join == "en" || join == "of") {
 			s.mark(i, i+3)
 			return true
@@ -159,11 +120,11 @@ func changeAsked(s *scan) bool {
 // historyCue returns the token of historyAsked's cue, -1 when there is
 // none; it marks nothing.
 func historyCue(s *scan) int {
-	if !isWhQuestion(s) && !s.hasAny("tell me", "erzahl", "vertel") && !germanWhat(s) {
+	if !isWhQuestion(s) && !s.hasAny(s.lex.tellMeCues...) && !germanWhat(s) {
 		return -1
 	}
 	for i, t := range s.toks {
-		if !s.used[i] && historyWords[t.norm] {
+		if !s.used[i] && s.lex.historyWords[t.norm] {
 			return i
 		}
 	}
@@ -173,5 +134,5 @@ func historyCue(s *scan) int {
 // germanWhat reports a question opened by German "was" ("Was ist mit X
 // passiert?"), which is English "was" elsewhere.
 func germanWhat(s *scan) bool {
-	return len(s.toks) > 1 && s.toks[0].norm == "was" && germanAfterWas[s.toks[1].norm]
+	return len(s.toks) > 1 && s.toks[0].norm == "was" && s.lex.germanAfterWas[s.toks[1].norm]
 }

@@ -19,7 +19,7 @@ func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
 			idx = e
 			return g.acceptName(s, e, i, i+L)
 		}
-		if a, ok := g.acronyms[k]; ok && L == 1 && s.toks[i].allCaps && len(k) >= 3 && !commonWords[k] {
+		if a, ok := g.acronyms[k]; ok && L == 1 && s.toks[i].allCaps && len(k) >= 3 && !s.lex.commonWords[k] {
 			idx = a
 			return true
 		}
@@ -38,7 +38,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 	k := s.key(i, j)
 	if j-i == 1 {
 		t := s.toks[i]
-		if len(k) < 4 || commonWords[k] || typeWords[k] != "" || !t.upper {
+		if len(k) < 4 || s.lex.commonWords[k] || s.lex.typeWords[k] != "" || !t.upper {
 			return false
 		}
 		if _, ok := g.places[k]; ok && placeFirst(s, i) {
@@ -68,12 +68,12 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 // follow "and" in a question about two (twoNamed).
 func placeFirst(s *scan, i int) bool {
 	prev, _ := s.prev(i)
-	if coordinators[prev] && prev != "of" && twoNamed(s) {
+	if s.lex.coordinators[prev] && prev != "of" && twoNamed(s) {
 		// "the difference between the Bowes Museum and Beamish": the
 		// second of two institutions
 		return false
 	}
-	return !s.oneEntity || locatives[prev]
+	return !s.oneEntity || s.lex.locatives[prev]
 }
 
 // bodyAt returns the longest body name starting at i.
@@ -82,7 +82,7 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	L := s.longestAt(i, min(g.bodyMax, g.bodySpan[s.toks[i].norm]), func(L int, k string) bool {
 		b, ok := g.bodies[k]
 		idx = b
-		return ok && !(L == 1 && (commonWords[k] || !s.toks[i].upper || len(k) < 4))
+		return ok && !(L == 1 && (s.lex.commonWords[k] || !s.toks[i].upper || len(k) < 4))
 	})
 	if L == 0 {
 		return -1, 0
@@ -97,17 +97,14 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 // institution's and a body's is read as the body.
 func kindOf(s *scan, i int) bool {
 	k := i - 1
-	if k >= 0 && articles[s.toks[k].norm] {
+	if k >= 0 && s.lex.articles[s.toks[k].norm] {
 		k--
 	}
-	if k < 1 || !genitiveOf[s.toks[k].norm] {
+	if k < 1 || !s.lex.genitiveOf[s.toks[k].norm] {
 		return false
 	}
-	return pluralKind(s.toks[k-1].norm)
+	return s.lex.pluralKind(s.toks[k-1].norm)
 }
-
-// genitiveOf are the words that join a kind to what it belongs to.
-var genitiveOf = map[string]bool{"of": true, "van": true, "der": true, "des": true, "von": true}
 
 // entities finds bodies and institution names, longest first.
 func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, housesEnd int) {
@@ -271,19 +268,11 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 // geöffnet?").
 func cueAtEdge(s *scan, i, j int, key string) bool {
 	cue := func(w string) bool {
-		_, field := trailingFields[w] // "Porzellanmuseum Walküre free"
-		return openWords[w] || closeWords[w] || timeAdverbs[w] || field
+		_, field := s.lex.trailingFields[w] // "Porzellanmuseum Walküre free"
+		return s.lex.openWords[w] || s.lex.closeWords[w] || s.lex.timeAdverbs[w] || field
 	}
 	first, last := s.toks[i].norm, s.toks[j-1].norm
 	return cue(last) && !strings.HasSuffix(" "+key, " "+last) || cue(first) && !strings.HasPrefix(key+" ", first+" ")
-}
-
-// timeAdverbs are the adverbs of time that stand after a name in a
-// question ("still", "noch", "nog").
-var timeAdverbs = map[string]bool{
-	"still": true, "now": true, "today": true, "currently": true, "noch": true, "immer": true, "jetzt": true,
-	"heute": true, "derzeit": true, "zurzeit": true, "momentan": true, "nog": true, "steeds": true, "nu": true,
-	"vandaag": true, "momenteel": true, "ever": true, "jemals": true, "ooit": true,
 }
 
 // tooWeak reports an entry fuzzyNameCovering passes over: a name of too
@@ -346,7 +335,7 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 // institutions whose names begin with the name and that word, other than
 // the one read.
 func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
-	if j >= len(s.toks) || s.used[j] || !s.toks[j].upper || s.lower || typeWords[s.toks[j].norm] == "" {
+	if j >= len(s.toks) || s.used[j] || !s.toks[j].upper || s.lower || s.lex.typeWords[s.toks[j].norm] == "" {
 		return nil
 	}
 	prefix := s.key(afterArticle(s, i), j+1)
@@ -378,10 +367,8 @@ func (g *gazetteer) sortedNames() []string {
 // afterArticle skips an article that begins a name read at i ("the
 // Hunterian", "das Deutsches Museum").
 func afterArticle(s *scan, i int) int {
-	if i < len(s.toks) && articles[s.toks[i].norm] {
+	if i < len(s.toks) && s.lex.articles[s.toks[i].norm] {
 		return i + 1
 	}
 	return i
 }
-
-var articles = map[string]bool{"the": true, "das": true, "der": true, "die": true, "het": true, "de": true}

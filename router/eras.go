@@ -111,30 +111,16 @@ func timePreposition(s *scan, i int) (string, int) {
 	if i >= len(s.toks) {
 		return "", 0
 	}
-	switch s.toks[i].norm {
-	case "before", "vor", "voor", "pre":
-		return "before", 1
-	case "after", "nach", "na", "post":
-		return "after", 1
-	case "since", "seit", "sinds", "vanaf":
-		return "since", 1
-	case "until", "till", "bis", "tot":
-		return "until", 1
-	case "during", "wahrend", "tijdens":
-		return "during", 1
+	if dir, ok := s.lex.timePrepositions[s.toks[i].norm]; ok {
+		return dir, 1
 	}
 	return "", 0
 }
 
 // skipArticles returns the first token at or after i that is no article.
 func skipArticles(s *scan, i int) int {
-	for i < len(s.toks) {
-		switch s.toks[i].norm {
-		case "the", "dem", "den", "der", "de", "het", "die":
-			i++
-		default:
-			return i
-		}
+	for i < len(s.toks) && s.lex.eraArticles[s.toks[i].norm] {
+		i++
 	}
 	return i
 }
@@ -164,33 +150,8 @@ func kindAfter(s *scan, i int) bool {
 		return false
 	}
 	t := s.toks[i].norm
-	return pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
+	return s.lex.pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
 		strings.HasPrefix(t, "galler") || strings.HasPrefix(t, "archive") || strings.HasPrefix(t, "librar")
-}
-
-// centuryWords are the words of a century.
-var centuryWords = map[string]bool{
-	"century": true, "centuries": true, "jahrhundert": true, "jahrhunderts": true, "eeuw": true,
-}
-
-// ordinalWords are the ordinals of the centuries the data's years fall in,
-// in English, German and Dutch.
-var ordinalWords = map[string]int{
-	"eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
-	"seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
-	"elften": 11, "zwolften": 12, "dreizehnten": 13, "vierzehnten": 14, "funfzehnten": 15, "sechzehnten": 16,
-	"siebzehnten": 17, "achtzehnten": 18, "neunzehnten": 19, "zwanzigsten": 20, "einundzwanzigsten": 21,
-	"elfde": 11, "twaalfde": 12, "dertiende": 13, "veertiende": 14, "vijftiende": 15, "zestiende": 16,
-	"zeventiende": 17, "achttiende": 18, "negentiende": 19, "twintigste": 20, "eenentwintigste": 21,
-}
-
-// centuryHedges make a century vaguer than its years: "the early 19th
-// century" is no span the data can be held to, so such a century is not
-// read and the list says so.
-var centuryHedges = map[string]bool{
-	"early": true, "late": true, "mid": true, "half": true, "turn": true, "fruhen": true, "spaten": true,
-	"mitte": true, "halfte": true, "anfang": true, "ende": true, "begin": true, "eind": true, "midden": true,
-	"helft": true, "vroege": true,
 }
 
 // century reads "19th century", "nineteenth century", "19. Jahrhundert",
@@ -198,12 +159,12 @@ var centuryHedges = map[string]bool{
 // and the tokens read.
 func century(s *scan, i int) (int, int, bool) {
 	for k := max(0, i-3); k < i; k++ {
-		if centuryHedges[s.toks[k].norm] {
+		if s.lex.centuryHedges[s.toks[k].norm] {
 			return 0, 0, false
 		}
 	}
 	c, n := ordinal(s, i)
-	if c < 11 || c > 21 || i+n >= len(s.toks) || !centuryWords[s.toks[i+n].norm] {
+	if c < 11 || c > 21 || i+n >= len(s.toks) || !s.lex.centuryWords[s.toks[i+n].norm] {
 		return 0, 0, false
 	}
 	return c, n + 1, true
@@ -213,16 +174,14 @@ func century(s *scan, i int) (int, int, bool) {
 // "twenty first") and the tokens it takes; 0 when none.
 func ordinal(s *scan, i int) (int, int) {
 	t := s.toks[i].norm
-	if c, ok := ordinalWords[t]; ok {
+	if c, ok := s.lex.ordinalWords[t]; ok {
 		return c, 1
 	}
 	if t == "twenty" && i+1 < len(s.toks) && s.toks[i+1].norm == "first" {
 		return 21, 2
 	}
 	digits := strings.TrimRight(t, "abcdefghijklmnopqrstuvwxyz")
-	switch t[len(digits):] {
-	case "", "st", "nd", "rd", "th", "e", "de", "ste":
-	default:
+	if end := t[len(digits):]; end != "" && !s.lex.ordinalSuffixes[end] {
 		return 0, 0
 	}
 	c, err := strconv.Atoi(digits)
@@ -230,21 +189,6 @@ func ordinal(s *scan, i int) (int, int) {
 		return 0, 0
 	}
 	return c, 1
-}
-
-// decadeWords are the decades of the twentieth century in words; "the
-// eighties" is read as 1980 to 1989, and the answer says so.
-var decadeWords = map[string]int{
-	"twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
-	"seventies": 1970, "eighties": 1980, "nineties": 1990,
-	"zwanziger": 1920, "dreissiger": 1930, "vierziger": 1940, "funfziger": 1950, "sechziger": 1960,
-	"siebziger": 1970, "achtziger": 1980, "neunziger": 1990,
-}
-
-// dutchDecades follow "jaren": "de jaren tachtig".
-var dutchDecades = map[string]int{
-	"twintig": 1920, "dertig": 1930, "veertig": 1940, "vijftig": 1950, "zestig": 1960,
-	"zeventig": 1970, "tachtig": 1980, "negentig": 1990,
 }
 
 // decade reads a decade written in words or in two digits at token i
@@ -259,7 +203,7 @@ func decade(s *scan, i int) (int, int, bool) {
 		}
 		return n
 	}
-	if d, ok := decadeWords[t]; ok {
+	if d, ok := s.lex.decadeWords[t]; ok {
 		return d, years(1), true
 	}
 	if d, ok := shortDecade(t, "s"); ok {
@@ -274,7 +218,7 @@ func decade(s *scan, i int) (int, int, bool) {
 	}
 	if t == "jaren" && i+1 < len(s.toks) {
 		next := s.toks[i+1].norm
-		if d, ok := dutchDecades[next]; ok {
+		if d, ok := s.lex.dutchDecades[next]; ok {
 			return d, 2, true
 		}
 		if d, err := strconv.Atoi(strings.TrimSuffix(next, "s")); err == nil && len(next) <= 3 && d >= 20 && d%10 == 0 && d < 100 {
@@ -303,12 +247,12 @@ func shortDecade(t, suffix string) (int, bool) {
 // Wereldoorlog", "de oorlog" in Dutch): its years and the tokens read.
 func worldWar(s *scan, i int) ([2]int, int, bool) {
 	t := s.toks[i].norm
-	switch t {
-	case "wwi", "ww1":
+	switch s.lex.warNames[t] {
+	case "first":
 		return firstWar, 1, true
-	case "wwii", "ww2":
+	case "second":
 		return secondWar, 1, true
-	case "oorlog":
+	case "dutch":
 		return dutchWar, 1, true
 	}
 	next := ""
@@ -319,20 +263,15 @@ func worldWar(s *scan, i int) ([2]int, int, bool) {
 		return firstWar, 2, true
 	}
 	if _, ok := s.matchAt(i, "world war"); ok && i+2 < len(s.toks) {
-		switch s.toks[i+2].norm {
-		case "i", "1", "one":
+		switch s.lex.warNumbers[s.toks[i+2].norm] {
+		case 1:
 			return firstWar, 3, true
-		case "ii", "2", "two":
+		case 2:
 			return secondWar, 3, true
 		}
 	}
-	var which int
-	switch t {
-	case "first", "ersten", "erster", "erste", "1", "eerste":
-		which = 1
-	case "second", "zweiten", "zweiter", "zweite", "2", "tweede":
-		which = 2
-	default:
+	which := s.lex.warOrdinals[t]
+	if which == 0 {
 		return [2]int{}, 0, false
 	}
 	n := 0
@@ -386,8 +325,7 @@ func unnamedWar(s *scan, i int) (int, bool) {
 	if at == i+n || at >= len(s.toks) || kindAfter(s, at+1) {
 		return 0, false
 	}
-	switch s.toks[at].norm {
-	case "war", "krieg", "krieges", "kriegs":
+	if s.lex.warWords[s.toks[at].norm] {
 		return at + 1, true
 	}
 	return 0, false
@@ -397,7 +335,7 @@ func unnamedWar(s *scan, i int) (int, bool) {
 // is a time set by a war the words do not name ("after the war", "nach
 // dem Krieg"), so that an answer can say the war is not specified.
 func UnnamedWar(phrase string) bool {
-	s := newScan(phrase)
+	s := newScan(phrase, DefaultLexicon())
 	end, ok := unnamedWar(s, 0)
 	return ok && end == len(s.toks)
 }

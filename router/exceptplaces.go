@@ -4,18 +4,12 @@ import (
 	"strings"
 )
 
-// exceptCues introduce places a list leaves out.
-var exceptCues = []string{
-	"except", "excluding", "other than", "apart from", "but not", "not in", "outside of", "outside", "ausser",
-	"auser", "ausgenommen", "nicht in", "behalve", "uitgezonderd", "niet in", "buiten",
-}
-
 // exceptPlaces moves the places read just after an except cue ("museums in
 // Wales except those in Cardiff", "outside London") from the places the
 // set lies in to those it leaves out, and marks the cue as read.
 func exceptPlaces(s *scan, c *Constraints) {
 	const reach = 32 // bytes from the cue to the place: "except those in the city of"
-	for _, cue := range exceptCues {
+	for _, cue := range s.lex.exceptCues {
 		i := s.find(cue)
 		if i < 0 {
 			continue

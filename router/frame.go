@@ -5,18 +5,11 @@ import (
 	"strings"
 )
 
-// countCues ask for a number.
-var countCues = []string{
-	"how many", "how much", "number of", "count of", "count the", "wie viele", "wieviele", "anzahl",
-	"hoeveel", "aantal", "total number",
+// buildCountCueList indexes countCues, those of two words or more also
+// for a look-up with one typo.
+func (lex *Lexicon) buildCountCueList() *cueIndex {
+	return newCueIndex(lex.countCues, func(i int) bool { return strings.Contains(lex.countCues[i], " ") })
 }
-
-// countCueList indexes countCues, those of two words or more also for a
-// look-up with one typo.
-var countCueList = newCueIndex(countCues, func(i int) bool { return strings.Contains(countCues[i], " ") })
-
-// orWords join the two alternatives of a choice.
-var orWords = map[string]bool{"or": true, "oder": true, "of": true, "vs": true, "versus": true}
 
 // frameOf decides the question frame once the constraints are read. c is
 // the full constraint set, before single-entity questions drop their list
@@ -31,13 +24,13 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if len(s.toks) > 1 {
 		second = s.toks[1].norm
 	}
-	yesNo := yesNoStart(s) && !existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
 	// "X: is it in Stocksfield?", "X – ist es noch geöffnet?"
-	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny("is it", "ist es", "is het", "does it", "has it", "hat es", "heeft het")
+	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny(s.lex.itQuestions...)
 	// "Is there a website for X?", "Gibt es eine Webseite von X?"
-	yesNo = yesNo || existenceSeconds[second] && yesNoStarts[first] && c.Field != "" && entities >= 1
+	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: "morpeth chantry bagpipe museum accredited?"
-	yesNo = yesNo || !isWhQuestion(s) && !listStarts[first] && c.Field == "" && entities == 1 &&
+	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
 	if len(c.Names) == 2 && !pluralType(s) && distanceAsked(s) {
 		// "How far is A from B?": the distance between them
@@ -58,16 +51,16 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
 	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0) {
 		for _, t := range s.toks {
-			if moreCues[t.norm] || fewerCues[t.norm] {
+			if s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm] {
 				// the side with the most wins, or the fewest for "fewer";
 				// "Does A have more … than B?" asks whether A wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
-				return FrameMore, nil, &Pair{Attribute: "count", Highest: moreCues[t.norm], YesNo: yes}
+				return FrameMore, nil, &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}
 			}
 		}
 	}
 	// "X - archive or not?"
-	yesNo = yesNo || entities == 1 && s.hasAny("or not", "oder nicht", "of niet")
+	yesNo = yesNo || entities == 1 && s.hasAny(s.lex.orNotCues...)
 	// "Is X in A or B?" asks which of the places X is in
 	if yesNo && entities == 1 && placesOffered(s) {
 		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {
@@ -110,18 +103,9 @@ var relationFields = map[string]bool{"operator": true, "member_of": true, "succe
 // the first three tokens.
 func isWhQuestion(s *scan) bool {
 	for i := 0; i < len(s.toks) && i < 3; i++ {
-		if isWhWord(s.toks[i].norm) {
+		if s.lex.whWords[s.toks[i].norm] {
 			return true
 		}
-	}
-	return false
-}
-
-func isWhWord(w string) bool {
-	switch w {
-	case "what", "which", "who", "when", "where", "how", "why", "welche", "welcher", "welchem", "welches", "wer",
-		"wann", "wo", "wie", "warum", "welke", "welk", "wanneer", "waar", "wat", "hoe", "waarom":
-		return true
 	}
 	return false
 }
@@ -129,7 +113,7 @@ func isWhWord(w string) bool {
 // hasChoice reports an "A or B" / "A vs B" shape.
 func hasChoice(s *scan) bool {
 	for _, t := range s.toks {
-		if orWords[t.norm] {
+		if s.lex.orWords[t.norm] {
 			return true
 		}
 	}
@@ -157,20 +141,8 @@ func frameIntent(f Frame, p *Pair, t *Test, intent Intent) Intent {
 // belongs to ("Which organisation is X part of?", "Wovon ist X ein Teil?",
 // "Waar hoort X bij?").
 func parentAsked(s *scan) bool {
-	return s.hasAny("which organisation", "what organisation", "which organization", "what organization",
-		"which group", "what group", "which body", "what body", "which trust", "welche organisation",
-		"welcher organisation", "welcher gruppe", "welche gruppe", "welke organisatie", "welke groep", "wovon",
-		"waar hoort", "waar horen", "van welke", "part of what", "part of which", "branch of which",
-		"branch of what", "zu wem", "bij wie", "parent organisation", "parent organization", "parent body",
-		"parent institution", "parent company", "umbrella organisation", "umbrella organization", "dachorganisation",
-		"mutterorganisation", "ubergeordnete organisation", "moederorganisatie", "overkoepelende organisatie")
+	return s.hasAny(s.lex.parentCues...)
 }
-
-// parentCueEnds are the ends of a question for the organisation an
-// institution belongs to that names it before the cue ("What is X part
-// of?", "Which group does X belong to?").
-var parentCueEnds = []string{"part of", "belong to", "belongs to", "member of", "branch of", "affiliated with",
-	"affiliated to", "come under", "comes under", "fall under", "falls under"}
 
 // parentQuestion reports a question for the organisation an institution
 // belongs to: a cue of parentAsked, or a question word first and a cue
@@ -180,10 +152,10 @@ func parentQuestion(s *scan) bool {
 		return true
 	}
 	n := len(s.toks)
-	if n < 4 || !slices.Contains([]string{"what", "which", "who", "whom"}, s.toks[0].norm) {
+	if n < 4 || !s.lex.relationQuestionWords[s.toks[0].norm] {
 		return false
 	}
-	for _, c := range parentCueEnds {
+	for _, c := range s.lex.parentCueEnds {
 		if _, ok := s.endsAt(n, c); ok {
 			return true
 		}
@@ -194,29 +166,27 @@ func parentQuestion(s *scan) bool {
 // childrenAsked reports a question for the institutions that belong to a
 // named one: a plural type noun or a word for its sites or branches.
 func childrenAsked(s *scan, plural bool) bool {
-	return plural || s.hasAny("sites", "branches", "members", "locations", "venues", "vestigingen", "standorte",
-		"filialen", "zweigstellen", "onderdelen", "einrichtungen", "instellingen", "institutions", "museums",
-		"musea", "museen")
+	return plural || s.hasAny(s.lex.childrenWords...)
 }
 
 // countAsked reports a question for a number ("how many", "hoeveel"), one
 // typo allowed ("Hoveeel").
 func countAsked(s *scan) bool {
-	if countCueList.holds(s) {
+	if s.lex.countCueList.holds(s) {
 		return true
 	}
 	var buf [32]int
-	for _, c := range countCueList.near(s, buf[:0]) {
-		if s.hasNear(countCues[c]) {
+	for _, c := range s.lex.countCueList.near(s, buf[:0]) {
+		if s.hasNear(s.lex.countCues[c]) {
 			return true
 		}
 	}
-	for _, c := range countCues {
+	for _, c := range s.lex.countCues {
 		if strings.Contains(c, " ") {
 			continue
 		}
 		for _, t := range s.toks {
-			if len(c) >= 6 && len(t.norm) >= 5 && !knownWords[t.norm] && osa(c, t.norm, 1) <= 1 {
+			if len(c) >= 6 && len(t.norm) >= 5 && !s.lex.knownWords[t.norm] && osa(c, t.norm, 1) <= 1 {
 				return true
 			}
 		}
@@ -224,19 +194,12 @@ func countAsked(s *scan) bool {
 	return false
 }
 
-// organisationAsked are the openings that ask for one organisation.
-var organisationAsked = []string{
-	"which organisation", "what organisation", "which organization", "what organization", "which group",
-	"what group", "which body", "what body", "welche organisation", "welcher organisation", "welke organisatie",
-	"which organisations", "what organisations", "which organizations", "welche organisationen", "welke organisaties",
-}
-
 // relationField is the field of one institution that the question's own
 // verbs or nouns ask for: its operator ("runs", "betreibt") or its parent
 // organisation ("which group", "Dachorganisation"), "" when neither.
 func relationField(s *scan) string {
 	switch {
-	case finiteOperateVerb(s) || slices.ContainsFunc(s.toks, func(t token) bool { return operateVerbs[t.norm] }):
+	case finiteOperateVerb(s) || slices.ContainsFunc(s.toks, func(t token) bool { return s.lex.operateVerbs[t.norm] }):
 		return "operator"
 	case parentAsked(s):
 		return "member_of"
@@ -251,14 +214,11 @@ func profileAsked(s *scan) bool {
 	if _, ok := pairCue(s); ok {
 		return false
 	}
-	return s.hasAny("compare", "comparison", "difference between", "differences between", "vs", "versus",
-		"vergleiche", "vergleich", "unterschied zwischen", "vergelijk", "verschil tussen")
+	return s.hasAny(s.lex.profileCues...)
 }
 
 // distanceAsked reports a question for the distance between two places:
 // "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 func distanceAsked(s *scan) bool {
-	return s.hasAny("how far", "distance", "apart", "how many kilometres", "how many kilometers", "how many km",
-		"how many miles", "wie weit", "entfernung", "entfernt", "wie viele kilometer", "afstand", "hoe ver", "hoever",
-		"hoeveel kilometer")
+	return s.hasAny(s.lex.distanceCues...)
 }

@@ -39,6 +39,9 @@ type placeCand struct {
 
 // gazetteer holds every look-up table built from the data.
 type gazetteer struct {
+	// lex is the vocabulary the tables were derived with
+	lex *Lexicon
+
 	names map[string]int32 // key → entries index
 	// sorted holds the keys of names in order, for prefix look-ups,
 	// made on first use (sortedNames)
@@ -108,16 +111,9 @@ func addSpans[V any](spans map[string]int, m map[string]V) {
 	}
 }
 
-// nameStop are words that carry no weight in a name.
-var nameStop = map[string]bool{
-	"the": true, "of": true, "and": true, "de": true, "der": true, "die": true, "das": true, "het": true,
-	"van": true, "von": true, "und": true, "en": true, "for": true, "in": true, "am": true, "im": true,
-	"zu": true, "zur": true, "zum": true, "des": true, "at": true, "on": true, "a": true, "la": true, "le": true,
-	"du": true, "da": true, "do": true, "e": true, "et": true, "y": true, "st": true,
-}
-
-func buildGazetteer(ds *heritage.Dataset) *gazetteer {
+func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	g := &gazetteer{
+		lex:      lex,
 		names:    make(map[string]int32, 40000),
 		acronyms: map[string]int32{},
 		df:       map[string]int{},
@@ -279,10 +275,10 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 			}
 		}
 	}
-	for name, code := range countryNames {
+	for name, code := range lex.countryNames {
 		addPlace(name, Place{Name: code, Level: LevelCountry}, false)
 	}
-	for name, nation := range nationNames {
+	for name, nation := range lex.nationNames {
 		addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
 	}
 	// a town known by other names ("Keulen" for Köln) is read as the name
@@ -315,7 +311,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	}
 	// the names people give English regions ("Yorkshire" for Yorkshire
 	// and The Humber), where the data has no place of that name
-	for alias, region := range regionNames {
+	for alias, region := range lex.regionNames {
 		if _, taken := g.places[alias]; !taken {
 			if _, ok := g.places[region]; ok {
 				aliasOf[alias] = region
@@ -338,7 +334,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 	for i := range g.entries {
 		e := &g.entries[i]
 		for _, w := range uniqueFields(e.key) {
-			if !nameStop[w] {
+			if !lex.nameStop[w] {
 				e.weight += g.idf(w)
 			}
 		}
@@ -357,7 +353,7 @@ func buildGazetteer(ds *heritage.Dataset) *gazetteer {
 		subj = append(subj, s)
 	}
 	sort.Strings(subj)
-	g.subjects = newSubjectIndex(subj)
+	g.subjects = newSubjectIndex(lex, subj)
 	g.buildPlaceTrigrams()
 	g.buildTownPrefixes()
 	g.buildPlaceWords()
@@ -406,42 +402,13 @@ func uniqueFields(s string) []string {
 	return out
 }
 
-// regionNicknames are the names people give English regions, by the key
-// of the region's name in the data.
-var regionNicknames = map[string]string{
-	"yorkshire": "yorkshire and the humber", "east anglia": "east of england", "west country": "south west",
-	"the west country": "south west",
-}
-
-// regionExonyms are the German and Dutch names of regions the data names
-// in English ("Bayern", "Beieren" for Bavaria; "Noord-Holland" for North
-// Holland), as keys of the place index. A question in German or Dutch
-// names them so; read as no place, "Welche Museen gibt es in Bayern?"
-// searched the word.
-var regionExonyms = map[string]string{
-	// German states
-	"bayern": "bavaria", "beieren": "bavaria", "nordrhein westfalen": "north rhine westphalia",
-	"noordrijn westfalen": "north rhine westphalia", "hessen": "hesse", "sachsen": "saxony", "saksen": "saxony",
-	"sachsen anhalt": "saxony anhalt", "saksen anhalt": "saxony anhalt", "niedersachsen": "lower saxony",
-	"nedersaksen": "lower saxony", "thuringen": "thuringia", "rheinland pfalz": "rhineland palatinate",
-	"rijnland palts": "rhineland palatinate",
-	// Dutch provinces
-	"noord holland": "north holland", "zuid holland": "south holland", "noord brabant": "north brabant",
-	"fryslan": "friesland",
-	// Austrian and Swiss states
-	"steiermark": "styria", "stiermarken": "styria", "tirol": "tyrol", "niederosterreich": "lower austria",
-	"neder oostenrijk": "lower austria", "oberosterreich": "upper austria", "opper oostenrijk": "upper austria",
-	"karnten": "carinthia", "karinthie": "carinthia", "genf": "geneva", "geneve": "geneva", "waadt": "vaud",
-	"basel stadt": "basel city",
-}
-
-// regionNames are the other names of regions, read as the region the
+// buildRegionNames makes regionNames: the other names of regions, read as the region the
 // data names where the data has no place of that name.
-var regionNames = func() map[string]string {
-	m := maps.Clone(regionNicknames)
-	maps.Copy(m, regionExonyms)
+func (lex *Lexicon) buildRegionNames() map[string]string {
+	m := maps.Clone(lex.regionNicknames)
+	maps.Copy(m, lex.regionExonyms)
 	return m
-}()
+}
 
 // shortNames adds, as another name of its record, the part of a name
 // before its first comma ("Fitzwilliam Museum" of "Fitzwilliam Museum,

@@ -265,11 +265,11 @@ func TestFuzzyGuards(t *testing.T) {
 		})
 	}
 	for _, w := range []string{"galley", "archived", "muses", "mused"} {
-		_, ok := fuzzyType(w)
+		_, ok := DefaultLexicon().fuzzyType(w)
 		require.False(t, ok, w)
 	}
 	for w, want := range map[string]string{"musems": "museums", "musuem": "museum", "libary": "library", "archieves": "archives", "bibliotek": "bibliothek"} {
-		got, ok := fuzzyType(w)
+		got, ok := DefaultLexicon().fuzzyType(w)
 		require.True(t, ok, w)
 		require.Equal(t, want, got, w)
 	}
@@ -291,7 +291,7 @@ func TestSplitCompound(t *testing.T) {
 		{"kunstmusea", "kunst", "M", true, true},
 	}
 	for _, tc := range cases {
-		mod, code, pl, ok := splitCompound(tc.w)
+		mod, code, pl, ok := DefaultLexicon().splitCompound(tc.w)
 		require.Equal(t, tc.ok, ok, tc.w)
 		require.Equal(t, tc.mod, mod, tc.w)
 		require.Equal(t, tc.code, code, tc.w)

@@ -41,7 +41,7 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 			ids.qids = appendUnique(ids.qids, v)
 		case ident.ISIL, ident.GHCID:
 			lc := strings.ToLower(v)
-			if prefix, _, _ := strings.Cut(lc, "-"); schemeWords[prefix] && g.isils[lc] == "" {
+			if prefix, _, _ := strings.Cut(lc, "-"); g.lex.schemeWords[prefix] && g.isils[lc] == "" {
 				continue // "ROR-ID 0qpf1pb24" names a scheme, not an ISIL
 			}
 			if c, ok := g.ghcids[lc]; ok {
@@ -112,10 +112,6 @@ func camelSuffix(v string) bool {
 	}
 	return false
 }
-
-// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a cue,
-// not an ISIL.
-var schemeWords = map[string]bool{"ror": true, "gnd": true, "isil": true, "qid": true, "wikidata": true, "ghcid": true, "wd": true}
 
 // reCuedID is a scheme cue and the value after it, for reporting values
 // that look like an identifier of that scheme but are not one.

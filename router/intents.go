@@ -28,7 +28,7 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 	}
 	closedWord := false
 	for _, t := range s.toks {
-		if closeWords[t.norm] {
+		if s.lex.closeWords[t.norm] {
 			closedWord = true
 			break
 		}
@@ -52,11 +52,10 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 		}
 		return "", false
 	}
-	if s.hasAny("were", "was", "used to", "waren", "was", "former", "formerly", "closed", "historic") && !s.hasAny("are", "is", "have", "has") {
+	if s.hasAny(s.lex.pastTense...) && !s.hasAny("are", "is", "have", "has") {
 		return "", false
 	}
-	if s.hasAny("are", "is", "have", "has", "run", "operate", "cover", "covers", "sind", "ist", "haben", "hat", "zijn", "is", "hebben",
-		"heeft", "gehoren", "gehort", "behoren", "behoort", "liegen", "liggen", "could i visit", "can i visit", "gibt") ||
+	if s.hasAny(s.lex.presentTense...) ||
 		whereCanI(s) {
 		// "Where can I see …" asks where to go now
 		return "open", !openAsked(s)
@@ -107,27 +106,11 @@ func sides(c Constraints) []Constraints {
 	return out
 }
 
-// compareCues ask for a comparison.
-var compareCues = []string{
-	"compare", "comparison", "versus", "vs", "difference between", "differences between", "differ",
-	"vergelijk", "vergleiche", "vergleich", "unterschied", "verschil", "contrast", "both", "compared", "comparing",
-	"vergleichen", "vergelijken", "vergeleken", "unterscheiden", "unterscheidet", "verschillen", "verschilt",
-	"im vergleich", "gegenuber", "respectively", "jeweils", "respectievelijk", "tegenover", "gegen", "tegen",
-	"against", "side by side",
+// buildIntentCues indexes compareCues and collectionCues.
+func (lex *Lexicon) buildIntentCues() {
+	lex.compareCueList = phraseList(lex.compareCues)
+	lex.collectionCueList = phraseList(lex.collectionCues)
 }
-
-// collectionCues speak of holdings.
-var collectionCues = []string{
-	"collections", "collection", "collectie", "collecties", "sammlung", "sammlungen", "holdings",
-	"bestanden", "bestand", "objects", "exhibits",
-}
-
-// compareCueList and collectionCueList index compareCues and
-// collectionCues.
-var (
-	compareCueList    = phraseList(compareCues)
-	collectionCueList = phraseList(collectionCues)
-)
 
 // classify scores every intent from the cues and constraints.
 func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
@@ -156,12 +139,12 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Temporal] += 2.5
 	}
 	for _, t := range s.toks {
-		if closeWords[t.norm] || openWords[t.norm] {
+		if s.lex.closeWords[t.norm] || s.lex.openWords[t.norm] {
 			sc[Temporal] += 1
 			break
 		}
 	}
-	if s.hasAny("history of", "renamed", "geschichte", "geschiedenis", "oldest", "newest", "earliest", "ältest", "oudste") {
+	if s.hasAny(s.lex.historyCues...) {
 		sc[Temporal] += 1
 	}
 	// relationship
@@ -180,7 +163,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Relationship] += 4
 	}
 	// comparative
-	if compareCueList.holds(s) {
+	if s.lex.compareCueList.holds(s) {
 		sc[Comparative] += 4
 	}
 	if len(c.Places) >= 2 && s.has("and") {
@@ -191,12 +174,12 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Comparative] += 3
 	}
 	// collection
-	if collectionCueList.holds(s) {
+	if s.lex.collectionCueList.holds(s) {
 		sc[Collection] += 2.5
 	}
 	if len(c.Subjects) > 0 {
 		sc[Collection] += 2.25
-		if s.hasAny("about", "on", "over", "uber", "zu", "zum", "zur", "related to", "devoted to", "dedicated to", "themed") {
+		if s.hasAny(s.lex.topicWords...) {
 			sc[Collection] += 0.5
 		}
 	}
@@ -251,7 +234,7 @@ func negatedOpen(s *scan) bool {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if w := s.toks[k].norm; negations[w] || w == "longer" {
+			if w := s.toks[k].norm; s.lex.negations[w] || w == "longer" {
 				return true
 			}
 		}
@@ -259,22 +242,14 @@ func negatedOpen(s *scan) bool {
 	return false
 }
 
-// stillOpenCues ask for institutions open today.
-var stillOpenCues = []string{
-	"still open", "still exist", "still exists", "still running", "still operating", "currently open",
-	"open today", "open now", "now open", "still in operation", "noch geoffnet", "noch offen",
-	"heute geoffnet", "heute noch geoffnet", "noch immer geoffnet", "nog open", "nog steeds open",
-	"nu open", "nog altijd open", "nog geopend", "still going",
-}
-
 // stillOpen reports whether the question asks for institutions open
 // today in so many words, which a condition on years does not replace.
 func stillOpen(s *scan) bool {
-	return s.hasAny(stillOpenCues...)
+	return s.hasAny(s.lex.stillOpenCues...)
 }
 
 // openAsked reports whether a question asks for open institutions in so
 // many words ("Which museums in Kent are open?", "… still running").
 func openAsked(s *scan) bool {
-	return stillOpen(s) || s.hasAny("open", "running", "operating", "offen", "geoffnet", "geopend", "active", "currently")
+	return stillOpen(s) || s.hasAny(s.lex.openCues...)
 }

@@ -11,12 +11,12 @@ import (
 // second question after "and" ("When was the Holburne Museum founded and
 // who runs it?"). The field of each part is read as a question of its
 // own; the first part's is the plan's Field.
-func moreFields(plan *Plan) {
+func moreFields(plan *Plan, lex *Lexicon) {
 	c := &plan.Constraints
 	if plan.Frame != FrameField || c.Field == "" || c.List || len(c.Names)+len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) != 1 {
 		return
 	}
-	s := newScan(plan.Question)
+	s := newScan(plan.Question, lex)
 	fields := []string{}
 	add := func(f string) {
 		if f != "" && !slices.Contains(fields, f) {
@@ -24,7 +24,7 @@ func moreFields(plan *Plan) {
 		}
 	}
 	if k := secondQuestion(s); k > 0 {
-		first, second := newScan(plan.Question[:s.toks[k-1].end]), newScan(plan.Question[s.toks[k].start:])
+		first, second := newScan(plan.Question[:s.toks[k-1].end], lex), newScan(plan.Question[s.toks[k].start:], lex)
 		add(field(first))
 		add(field(second))
 	} else if both := openAndClose(s); both != nil {
@@ -45,13 +45,6 @@ func moreFields(plan *Plan) {
 	c.Field, c.MoreFields = fields[0], fields[1:]
 }
 
-// joiners join coordinated field cues ("ISIL and website", "Adresse und
-// Webseite", "postcode, address").
-var joiners = map[string]bool{
-	"and": true, "und": true, "en": true, "plus": true, "as": true, "well": true, "its": true, "the": true,
-	"der": true, "die": true, "das": true, "de": true, "het": true, "seine": true, "ihre": true, "zijn": true,
-}
-
 // joinedFieldCues returns, in question order, the fields of the field
 // cues that only joining words separate from another cue, when there are
 // two or more.
@@ -61,7 +54,7 @@ func joinedFieldCues(s *scan) []string {
 		field   string
 	}
 	var cues []cue
-	for _, fc := range fieldCues {
+	for _, fc := range s.lex.fieldCues {
 		if i := s.find(fc.phrase); i >= 0 {
 			cues = append(cues, cue{i, i + len(strings.Fields(fc.phrase)), fc.field})
 		}
@@ -83,7 +76,7 @@ func joinedFieldCues(s *scan) []string {
 	for k := 1; k < len(kept); k++ {
 		joined := kept[k].at > kept[k-1].end
 		for i := kept[k-1].end; i < kept[k].at; i++ {
-			joined = joined && joiners[s.toks[i].norm]
+			joined = joined && s.lex.joiners[s.toks[i].norm]
 		}
 		if !joined {
 			continue
@@ -103,9 +96,8 @@ func joinedFieldCues(s *scan) []string {
 // after "and" ("… founded and who runs it?"), or 0.
 func secondQuestion(s *scan) int {
 	for k := 1; k+1 < len(s.toks); k++ {
-		switch s.toks[k].norm {
-		case "and", "und", "en":
-			if isWhWord(s.toks[k+1].norm) || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && germanAfterWas[s.toks[k+2].norm] {
+		if s.lex.andWords[s.toks[k].norm] {
+			if s.lex.whWords[s.toks[k+1].norm] || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
 				return k + 1
 			}
 		}
@@ -119,20 +111,18 @@ func secondQuestion(s *scan) int {
 // eröffnet und geschlossen?") joins a verb of each by "and"; else nil.
 // Read as one field, it was the closing year alone.
 func openAndClose(s *scan) []string {
-	if !slices.ContainsFunc(whenWords, s.has) {
+	if !slices.ContainsFunc(s.lex.whenWords, s.has) {
 		return nil
 	}
 	for k := 1; k+1 < len(s.toks); k++ {
-		switch s.toks[k].norm {
-		case "and", "und", "en":
-		default:
+		if !s.lex.andWords[s.toks[k].norm] {
 			continue
 		}
 		before, after := s.toks[k-1].norm, s.toks[k+1].norm
 		switch {
-		case openWords[before] && closeWords[after]:
+		case s.lex.openWords[before] && s.lex.closeWords[after]:
 			return []string{"opened", "closed"}
-		case closeWords[before] && openWords[after]:
+		case s.lex.closeWords[before] && s.lex.openWords[after]:
 			return []string{"closed", "opened"}
 		}
 	}

@@ -28,7 +28,7 @@ func (g *gazetteer) namedBy(phrases []string) []string {
 	var ws []string
 	for _, p := range phrases {
 		for _, w := range strings.Fields(normalize(p)) {
-			if len(w) >= 4 && !nameStop[w] {
+			if len(w) >= 4 && !g.lex.nameStop[w] {
 				ws = append(ws, w)
 			}
 		}

@@ -44,7 +44,7 @@ func (n *nameIndex) get() *names.Index {
 func (g *gazetteer) nameCandidates(s *scan) []int32 {
 	var q []string
 	for i, t := range s.toks {
-		if !s.used[i] && !commonWords[t.norm] && !nameStop[t.norm] {
+		if !s.used[i] && !s.lex.commonWords[t.norm] && !s.lex.nameStop[t.norm] {
 			q = append(q, t.norm)
 		}
 	}
@@ -74,13 +74,13 @@ func (g *gazetteer) entryPositions(s *scan, e int32) []int {
 	key := g.entries[e].key
 	var pos []int
 	for i, t := range s.toks {
-		if s.used[i] || commonWords[t.norm] || nameStop[t.norm] {
+		if s.used[i] || s.lex.commonWords[t.norm] || s.lex.nameStop[t.norm] {
 			continue
 		}
 		for rest := key; rest != ""; {
 			var w string
 			w, rest, _ = strings.Cut(rest, " ")
-			if w == "" || nameStop[w] {
+			if w == "" || s.lex.nameStop[w] {
 				continue
 			}
 			if t.norm == w || t.orig == w || len(w) >= 5 && abs(len(w)-len(t.norm)) <= 1 && osa(t.norm, w, 1) <= 1 {
@@ -131,7 +131,7 @@ func (g *gazetteer) partialNames(question string, s *scan, mask []bool) (fixed s
 // name "Horniman Museum".
 func (g *gazetteer) beforePlace(s *scan, i, j int) int {
 	for m := i + 1; m < j-1; m++ {
-		if _, isPlace := g.places[s.key(m+1, j)]; isPlace && locatives[s.toks[m].norm] {
+		if _, isPlace := g.places[s.key(m+1, j)]; isPlace && s.lex.locatives[s.toks[m].norm] {
 			return m
 		}
 	}

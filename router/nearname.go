@@ -18,7 +18,7 @@ func (g *gazetteer) nearName(s *scan, c *Constraints) bool {
 			break
 		}
 	}
-	for qs > 0 && (articles[s.toks[qs-1].norm] || datives[s.toks[qs-1].norm]) {
+	for qs > 0 && (s.lex.articles[s.toks[qs-1].norm] || s.lex.datives[s.toks[qs-1].norm]) {
 		qs--
 	}
 	// "bei" before a name is mostly not nearness: "Handelt es sich bei X
@@ -30,7 +30,3 @@ func (g *gazetteer) nearName(s *scan, c *Constraints) bool {
 	c.Names[0] = g.exactForm(c.Names[0])
 	return true
 }
-
-// datives are the German articles after "von", "nahe" and "bei" ("in der
-// Nähe von dem X", "unweit vom X"), which articles does not hold.
-var datives = map[string]bool{"dem": true, "den": true, "vom": true}

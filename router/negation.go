@@ -2,33 +2,6 @@ package router
 
 import "slices"
 
-// negationWords turn the value read just after them into one the members
-// of a list must not have ("not small", "no accreditation", "without a
-// subject", "nicht klein", "keine Akkreditierung", "ohne", "niet groot",
-// "geen", "zonder", "neither … nor", "weder … noch").
-var negationWords = map[string]bool{
-	"not": true, "no": true, "without": true, "neither": true, "nor": true, "except": true, "excluding": true,
-	"nicht": true, "kein": true, "keine": true, "keinen": true, "ohne": true, "weder": true, "noch": true, "ausser": true,
-	"niet": true, "geen": true, "zonder": true, "behalve": true,
-	"dont": true, "doesnt": true, "isnt": true, "arent": true, "non": true,
-}
-
-// negationPhrases are cues of two words that leave out what follows them
-// ("other than the National Trust", "apart from English Heritage").
-var negationPhrases = []string{"other than", "apart from", "anders als", "andere dan"}
-
-// negationGap are the words that may stand between a negation and the
-// value it governs: articles, copulas and the verbs and prepositions of
-// running, membership and topic ("not run by the", "isn't part of",
-// "are not about", "nicht von der").
-var negationGap = map[string]bool{
-	"the": true, "a": true, "an": true, "der": true, "die": true, "das": true, "den": true, "dem": true, "de": true, "het": true,
-	"een": true, "ein": true, "eine": true, "are": true, "is": true, "be": true, "sind": true, "ist": true, "zijn": true,
-	"run": true, "by": true, "operated": true, "managed": true, "owned": true, "part": true, "of": true, "members": true,
-	"member": true, "about": true, "on": true, "von": true, "van": true, "door": true, "over": true, "uber": true,
-	"any": true, "those": true, "ones": true, "zum": true, "zur": true, "tot": true, "bij": true,
-}
-
 // negatedBefore is the token of a negation that governs the value read
 // at token i: a negation word, or the last word of a negation phrase,
 // with nothing but negationGap words between it and i. It is -1 when
@@ -42,14 +15,14 @@ func negatedBefore(s *scan, i int) int {
 	for k := i - 1; k >= 0 && i-k <= 6; k-- {
 		w := s.toks[k].norm
 		switch {
-		case negationWords[w] || phraseEndsAt(s, k):
+		case s.lex.negationWords[w] || phraseEndsAt(s, k):
 			return k
 		case w == "or" || w == "oder":
 			// "not small or medium": the values of a list before "or"
 			// are read values
 			listed = true
 		case listed && s.used[k]:
-		case !negationGap[w]:
+		case !s.lex.negationGap[w]:
 			return -1
 		}
 	}
@@ -58,7 +31,7 @@ func negatedBefore(s *scan, i int) int {
 
 // phraseEndsAt reports a negation phrase whose last word is token k.
 func phraseEndsAt(s *scan, k int) bool {
-	return k > 0 && slices.Contains(negationPhrases, s.toks[k-1].norm+" "+s.toks[k].norm)
+	return k > 0 && slices.Contains(s.lex.negationPhrases, s.toks[k-1].norm+" "+s.toks[k].norm)
 }
 
 // negate returns c.Not, made when it is nil.
@@ -74,11 +47,11 @@ func negate(c *Constraints) *Constraints {
 // gesloten"): the open institutions.
 func negatedClosed(s *scan) bool {
 	for i, t := range s.toks {
-		if !closeWords[t.norm] {
+		if !s.lex.closeWords[t.norm] {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if w := s.toks[k].norm; negations[w] || negationWords[w] {
+			if w := s.toks[k].norm; s.lex.negations[w] || s.lex.negationWords[w] {
 				return true
 			}
 		}
@@ -147,7 +120,7 @@ func negatedYears(s *scan, end int) int {
 		switch {
 		case s.used[k] || w == "and" || w == "but" || w == "und" || w == "en":
 			return -1
-		case negations[w] || negationWords[w]:
+		case s.lex.negations[w] || s.lex.negationWords[w]:
 			return k
 		}
 	}
@@ -175,10 +148,9 @@ func noLonger(s *scan, i int) bool {
 	if i < 2 {
 		return false
 	}
-	switch s.toks[i-1].norm {
-	case "longer", "mehr", "meer":
+	if s.lex.longerWords[s.toks[i-1].norm] {
 		w := s.toks[i-2].norm
-		return negations[w] || negationWords[w]
+		return s.lex.negations[w] || s.lex.negationWords[w]
 	}
 	return false
 }

@@ -5,24 +5,6 @@ import (
 	"strings"
 )
 
-// pairCues name the attribute two institutions are compared on.
-var pairCues = map[string]Pair{
-	"first": {Attribute: "opened", Highest: false}, "earlier": {Attribute: "opened", Highest: false}, "older": {Attribute: "opened", Highest: false},
-	"oldest": {Attribute: "opened", Highest: false}, "earliest": {Attribute: "opened", Highest: false}, "sooner": {Attribute: "opened", Highest: false},
-	"eerst": {Attribute: "opened", Highest: false}, "eerste": {Attribute: "opened", Highest: false}, "eerder": {Attribute: "opened", Highest: false}, "ouder": {Attribute: "opened", Highest: false},
-	"oudste": {Attribute: "opened", Highest: false}, "zuerst": {Attribute: "opened", Highest: false}, "fruher": {Attribute: "opened", Highest: false}, "alter": {Attribute: "opened", Highest: false},
-	"alteste": {Attribute: "opened", Highest: false}, "eher": {Attribute: "opened", Highest: false}, "erste": {Attribute: "opened", Highest: false},
-	"later": {Attribute: "opened", Highest: true}, "newer": {Attribute: "opened", Highest: true}, "younger": {Attribute: "opened", Highest: true}, "newest": {Attribute: "opened", Highest: true},
-	"youngest": {Attribute: "opened", Highest: true}, "latest": {Attribute: "opened", Highest: true}, "jonger": {Attribute: "opened", Highest: true}, "nieuwer": {Attribute: "opened", Highest: true},
-	"jongste": {Attribute: "opened", Highest: true}, "nieuwste": {Attribute: "opened", Highest: true}, "junger": {Attribute: "opened", Highest: true}, "neuer": {Attribute: "opened", Highest: true},
-	"spater": {Attribute: "opened", Highest: true}, "jungste": {Attribute: "opened", Highest: true}, "neueste": {Attribute: "opened", Highest: true},
-	"bigger": {Attribute: "size", Highest: true}, "larger": {Attribute: "size", Highest: true}, "biggest": {Attribute: "size", Highest: true}, "largest": {Attribute: "size", Highest: true},
-	"groter": {Attribute: "size", Highest: true}, "grootste": {Attribute: "size", Highest: true}, "grosser": {Attribute: "size", Highest: true}, "grosste": {Attribute: "size", Highest: true},
-	"smaller": {Attribute: "size", Highest: false}, "smallest": {Attribute: "size", Highest: false}, "kleiner": {Attribute: "size", Highest: false}, "kleinste": {Attribute: "size", Highest: false},
-	"before": {Attribute: "opened", Highest: false}, "vor": {Attribute: "opened", Highest: false}, "voor": {Attribute: "opened", Highest: false}, "prior": {Attribute: "opened", Highest: false},
-	"after": {Attribute: "opened", Highest: true}, "nach": {Attribute: "opened", Highest: true}, "na": {Attribute: "opened", Highest: true},
-}
-
 // ageCue reads tokens i and i+1 as a comparison of opening years with
 // what follows them: a pair cue of opening and "than" ("older than",
 // "später als", "jonger dan"), or a verb of opening and "before" or
@@ -33,20 +15,13 @@ func ageCue(s *scan, i int) (earlier, ok bool) {
 		return false, false
 	}
 	w, next := s.toks[i].norm, s.toks[i+1].norm
-	if p, cue := pairCues[w]; cue && p.Attribute == "opened" && thanWords[next] {
+	if p, cue := s.lex.pairCues[w]; cue && p.Attribute == "opened" && s.lex.thanWords[next] {
 		return !p.Highest, true
 	}
-	if p, cue := pairCues[next]; cue && openWords[w] && (next == "before" || next == "after") {
+	if p, cue := s.lex.pairCues[next]; cue && s.lex.openWords[w] && (next == "before" || next == "after") {
 		return !p.Highest, true
 	}
 	return false, false
-}
-
-// pairJoins link the two institutions of a comparison ("A or B", "A
-// than B", "A before B").
-var pairJoins = map[string]bool{
-	"or": true, "oder": true, "of": true, "than": true, "als": true, "dan": true, "vs": true, "versus": true,
-	"before": true, "after": true, "vor": true, "nach": true, "voor": true, "na": true, "and": true, "und": true, "en": true,
 }
 
 // pairShape reports a comparison of two named things: a pair cue (one
@@ -54,11 +29,11 @@ var pairJoins = map[string]bool{
 func pairShape(s *scan) bool {
 	cue, join := false, false
 	for i, t := range s.toks {
-		if i+1 < len(s.toks) && isNumeric(s.toks[i+1].norm) || timeInWords(s, i) {
+		if i+1 < len(s.toks) && s.lex.isNumeric(s.toks[i+1].norm) || timeInWords(s, i) {
 			continue // "opened after 1990", "… after WWII", "… after the war" compare with years, not a second institution
 		}
-		join = join || pairJoins[t.norm]
-		if _, ok := pairCueWord(t.norm); ok {
+		join = join || s.lex.pairJoins[t.norm]
+		if _, ok := s.lex.pairCueWord(t.norm); ok {
 			cue = true
 		}
 	}
@@ -88,14 +63,14 @@ func timeInWords(s *scan, i int) bool {
 
 // pairCueWord reads a pair cue, allowing one typo in words of six letters
 // or more ("eqrlier", "oldre").
-func pairCueWord(w string) (Pair, bool) {
-	if p, ok := pairCues[w]; ok {
+func (lex *Lexicon) pairCueWord(w string) (Pair, bool) {
+	if p, ok := lex.pairCues[w]; ok {
 		return p, true
 	}
-	if len(w) < 5 || knownWords[w] {
+	if len(w) < 5 || lex.knownWords[w] {
 		return Pair{}, false
 	}
-	for _, c := range pairTypoCues {
+	for _, c := range lex.pairTypoCues {
 		if abs(len(c.cue)-len(w)) <= 1 && osa(c.cue, w, 1) <= 1 {
 			return c.pair, true
 		}
@@ -103,18 +78,18 @@ func pairCueWord(w string) (Pair, bool) {
 	return Pair{}, false
 }
 
-// pairTypoCues are the pair cues of five letters or more, in order, which
-// pairCueWord reads with one typo.
-var pairTypoCues = func() []pairCueOf {
+// buildPairTypoCues makes pairTypoCues: the pair cues of five letters or
+// more, in order, which pairCueWord reads with one typo.
+func (lex *Lexicon) buildPairTypoCues() []pairCueOf {
 	var out []pairCueOf
-	for cue, p := range pairCues {
+	for cue, p := range lex.pairCues {
 		if len(cue) >= 5 {
 			out = append(out, pairCueOf{cue, p})
 		}
 	}
 	slices.SortFunc(out, func(a, b pairCueOf) int { return strings.Compare(a.cue, b.cue) })
 	return out
-}()
+}
 
 // pairCueOf is a pair cue and the attribute it compares.
 type pairCueOf struct {
@@ -122,25 +97,15 @@ type pairCueOf struct {
 	pair Pair
 }
 
-// moreCues ask which side has more (or fewer) institutions.
-var moreCues = map[string]bool{
-	"more": true, "most": true, "mehr": true, "meisten": true, "meer": true, "meeste": true,
-}
-
-var fewerCues = map[string]bool{
-	"fewer": true, "less": true, "fewest": true, "least": true, "weniger": true, "wenigsten": true,
-	"minder": true, "minste": true,
-}
-
 func pairCue(s *scan) (Pair, bool) {
 	for i, t := range s.toks {
-		if _, exact := pairCues[t.norm]; !exact && s.used[i] {
+		if _, exact := s.lex.pairCues[t.norm]; !exact && s.used[i] {
 			continue // a word of a name read, not a misspelt cue ("The Cater Museum")
 		}
-		if p, ok := pairCueWord(t.norm); ok {
+		if p, ok := s.lex.pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {
-					if closeWords[u.norm] {
+					if s.lex.closeWords[u.norm] {
 						p.Attribute = "closed"
 					}
 				}

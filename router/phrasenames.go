@@ -97,7 +97,7 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) bool) (fixed, typed, name string, ok bool) {
 	for _, run := range capitalisedRuns(s) {
 		i, j := run[0], run[1]
-		if j-i < 2 || i > 0 && placeBefore[s.toks[i-1].norm] || !accept(i, j) {
+		if j-i < 2 || i > 0 && s.lex.placeBefore[s.toks[i-1].norm] || !accept(i, j) {
 			continue
 		}
 		if _, isPlace := g.places[s.key(i, j)]; isPlace || withinPlace(s, i, j) {
@@ -113,24 +113,17 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 	return "", "", "", false
 }
 
-// fieldCueWords are the cues of a field that are one word ("website",
+// buildFieldCueWords makes fieldCueWords: the cues of a field that are one word ("website",
 // "isil"); the words of longer cues ("old name", "how big") are names'
 // words too.
-var fieldCueWords = func() map[string]bool {
+func (lex *Lexicon) buildFieldCueWords() map[string]bool {
 	m := map[string]bool{}
-	for _, fc := range fieldCues {
+	for _, fc := range lex.fieldCues {
 		if !strings.Contains(fc.phrase, " ") {
 			m[fc.phrase] = true
 		}
 	}
 	return m
-}()
-
-// placeBefore are the words after which a capitalised run is a place.
-var placeBefore = map[string]bool{
-	"in": true, "near": true, "around": true, "within": true, "throughout": true, "from": true, "to": true,
-	"bei": true, "nahe": true, "im": true, "aus": true, "nach": true, "te": true, "nabij": true, "uit": true,
-	"naar": true, "rond": true,
 }
 
 // capitalisedRuns returns the runs of capitalised words of a question,
@@ -141,7 +134,6 @@ var placeBefore = map[string]bool{
 // question words, verbs, fillers and cues ("when did the worthing museum
 // open").
 func capitalisedRuns(s *scan) [][2]int {
-	knownOnce.Do(buildKnownWords)
 	word := func(k int) bool {
 		t := s.toks[k]
 		if len(t.norm) < 2 {
@@ -151,14 +143,14 @@ func capitalisedRuns(s *scan) [][2]int {
 			// no capitals to go by: any word but the question's own
 			// (question words, verbs, fillers, cues of opening and
 			// closing)
-			return typeWords[t.norm] != "" || !fillerSet[t.norm] && !listStarts[t.norm] && !isWhWord(t.norm) &&
-				!yesNoStarts[t.norm] && !operateVerbs[t.norm] && !openWords[t.norm] && !closeWords[t.norm] &&
-				statusWords[t.norm] == "" && !historyWords[t.norm] && !collectionWords[t.norm] && !fieldCueWords[t.norm]
+			return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !s.lex.whWords[t.norm] &&
+				!s.lex.yesNoStarts[t.norm] && !s.lex.operateVerbs[t.norm] && !s.lex.openWords[t.norm] && !s.lex.closeWords[t.norm] &&
+				s.lex.statusWords[t.norm] == "" && !s.lex.historyWords[t.norm] && !s.lex.collectionWords[t.norm] && !s.lex.fieldCueWords[t.norm]
 		}
 		if !t.upper {
 			return false
 		}
-		return k > 0 || !knownWords[t.norm] && !listStarts[t.norm] || typeWords[t.norm] != ""
+		return k > 0 || !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm] || s.lex.typeWords[t.norm] != ""
 	}
 	var runs [][2]int
 	for k := 0; k < len(s.toks); {
@@ -170,7 +162,7 @@ func capitalisedRuns(s *scan) [][2]int {
 		for {
 			if j < len(s.toks) && word(j) {
 				j++
-			} else if j+1 < len(s.toks) && nameStop[s.toks[j].norm] && (s.lower || !s.toks[j].upper) && word(j+1) {
+			} else if j+1 < len(s.toks) && s.lex.nameStop[s.toks[j].norm] && (s.lower || !s.toks[j].upper) && word(j+1) {
 				j += 2
 			} else {
 				break
@@ -188,9 +180,9 @@ func capitalisedRuns(s *scan) [][2]int {
 		// place ("the Worthing Museum in Worthing"), not more of a name
 		// the data may not hold ("the Worthing Museum of Submarines")
 		for m := j - 2; m > i; m-- {
-			if nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
+			if s.lex.nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
 				runs = append(runs, [2]int{m + 1, j})
-				if withinPlace(s, m+1, j) || joinWords[s.toks[m].norm] && allUsed(s, m+1, j) {
+				if withinPlace(s, m+1, j) || s.lex.joinWords[s.toks[m].norm] && allUsed(s, m+1, j) {
 					// "the Southwark Heritage Centre and Lancaster City
 					// Art Gallery", the second a name already read
 					runs = append(runs, [2]int{i, m})
@@ -202,9 +194,6 @@ func capitalisedRuns(s *scan) [][2]int {
 	slices.SortStableFunc(runs, func(a, b [2]int) int { return (b[1] - b[0]) - (a[1] - a[0]) })
 	return runs
 }
-
-// joinWords join two names ("A and B").
-var joinWords = map[string]bool{"and": true, "und": true, "en": true}
 
 // allUsed reports whether a rule read every token of [i, j).
 func allUsed(s *scan, i, j int) bool {
@@ -261,7 +250,7 @@ func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
 			continue
 		}
 		qs := i
-		for qs > 0 && (articles[s.toks[qs-1].norm] || datives[s.toks[qs-1].norm]) {
+		for qs > 0 && (s.lex.articles[s.toks[qs-1].norm] || s.lex.datives[s.toks[qs-1].norm]) {
 			qs--
 		}
 		if qs == 0 || s.toks[qs-1].norm == "bei" {

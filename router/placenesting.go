@@ -16,7 +16,7 @@ import (
 // stay places of their own. A nation's adjective the question also gives
 // ("German libraries in Bremen", see demonymPlace) is such a place.
 func nestPlaces(s *scan, c *Constraints) {
-	if len(c.Places) == 0 || compareCueList.holds(s) || placesCoordinated(s) {
+	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) {
 		return
 	}
 	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return placeRank(p) <= placeRank(*d) }) {

@@ -31,21 +31,21 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
-				loc := locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i))
+				loc := s.lex.locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i))
 				// a country's two letters count written in capitals ("the
 				// UK", "GB"): "us" and "de" are words
-				caps := len(k) == 2 && countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
+				caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
 				// "museums in bath": a town that is also a common word,
 				// written in small letters, right after a plural kind and
 				// a locative, is the town
-				kindIn := locatives[prevWord] && i >= 2 && pluralKind(s.toks[i-2].norm) && commonWords[k] && len(k) >= 4
-				if !caps && !kindIn && (!t.upper && (!loc || commonWords[k]) || commonWords[k] && !loc || len(k) < 3) {
+				kindIn := s.lex.locatives[prevWord] && i >= 2 && s.lex.pluralKind(s.toks[i-2].norm) && s.lex.commonWords[k] && len(k) >= 4
+				if !caps && !kindIn && (!t.upper && (!loc || s.lex.commonWords[k]) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 					return false
 				}
 				// "Ist X eine Bibliothek?": a type word after an article is
 				// the type asked about, whatever town a record's name gave
 				// that word
-				if typeWords[k] != "" && !loc {
+				if s.lex.typeWords[k] != "" && !loc {
 					return false
 				}
 			}
@@ -60,7 +60,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 }
 
 func prefixQualifierAt(s *scan, i int) int {
-	for _, q := range prefixQualifiers {
+	for _, q := range s.lex.prefixQualifiers {
 		if n, ok := s.matchAt(i, q.words); ok {
 			return n
 		}
@@ -72,13 +72,13 @@ func prefixQualifierAt(s *scan, i int) int {
 // tokens [i, j) and returns the level and the widened span.
 func qualifierAround(s *scan, i, j int) (level string, qs, qe int) {
 	qs, qe = i, j
-	for _, q := range suffixQualifiers {
+	for _, q := range s.lex.suffixQualifiers {
 		if n, ok := s.matchAt(j, q.words); ok {
 			level, qe = q.level, j+n
 			break
 		}
 	}
-	for _, q := range prefixQualifiers {
+	for _, q := range s.lex.prefixQualifiers {
 		if n, ok := s.endsAt(i, q.words); ok {
 			if level == "" {
 				level = q.level
@@ -93,8 +93,8 @@ func qualifierAround(s *scan, i, j int) (level string, qs, qe int) {
 // choosePlace picks the reading of a place phrase: the asked level when a
 // qualifier names one, else the administrative county or UA, then a nation,
 // a country, a town, an English region, a district.
-func choosePlace(cands []placeCand, level string) (Place, bool) {
-	p, ok := readPlace(cands, level)
+func (lex *Lexicon) choosePlace(cands []placeCand, level string) (Place, bool) {
+	p, ok := lex.readPlace(cands, level)
 	if ok && level == "" && p.Level == LevelCity {
 		p.Area = sameNamedArea(cands)
 	}
@@ -113,7 +113,7 @@ func sameNamedArea(cands []placeCand) string {
 	return level
 }
 
-func readPlace(cands []placeCand, level string) (Place, bool) {
+func (lex *Lexicon) readPlace(cands []placeCand, level string) (Place, bool) {
 	find := func(pred func(placeCand) bool) (Place, bool) {
 		best, bc := Place{}, -1
 		for _, c := range cands {
@@ -137,7 +137,7 @@ func readPlace(cands []placeCand, level string) (Place, bool) {
 		if c.place.Level != LevelRegion {
 			return false
 		}
-		for _, n := range nationNames {
+		for _, n := range lex.nationNames {
 			if n == c.place.Name {
 				return true
 			}
@@ -168,7 +168,7 @@ func readPlace(cands []placeCand, level string) (Place, bool) {
 // "provincie Utrecht"), which the data knows only as the town, and the
 // cues of "in or near" (nearCue) set NearPlace.
 func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
-	for _, q := range areaQualifiers {
+	for _, q := range s.lex.areaQualifiers {
 		if n, ok := s.endsAt(qs, q); ok && s.free(qs-n, qs) {
 			qs -= n
 			if p.Level == LevelCity {
@@ -200,13 +200,13 @@ func nearCue(s *scan, qs, qe int) bool {
 	if nearBeforeAt(s, qs) {
 		return true
 	}
-	for _, q := range nearAfter {
+	for _, q := range s.lex.nearAfter {
 		if n, ok := s.matchAt(qe, q); ok {
 			s.mark(qe, qe+n)
 			return true
 		}
 	}
-	return s.hasAny(nearAnywhere...)
+	return s.hasAny(s.lex.nearAnywhere...)
 }
 
 // nearBeforeAt reports whether a phrase of nearBefore ("close to", "in
@@ -215,14 +215,14 @@ func nearCue(s *scan, qs, qe int) bool {
 // postcodes' reading keeps it as RadiusKM); the records near a town are
 // those within heritage.NearRadiusKm.
 func nearBeforeAt(s *scan, qs int) bool {
-	for _, q := range nearBefore {
+	for _, q := range s.lex.nearBefore {
 		if n, ok := s.endsAt(qs, q); ok {
 			s.mark(qs-n, qs)
 			return true
 		}
 	}
 	// "within 10 miles of York", "binnen 5 km van Leiden"
-	if k := qs - 1; k >= 2 && distanceOf[s.toks[k].norm] && distanceUnits[s.toks[k-1].norm] && isNumber(s.toks[k-2].norm) {
+	if k := qs - 1; k >= 2 && s.lex.distanceOf[s.toks[k].norm] && s.lex.distanceUnits[s.toks[k-1].norm] && s.lex.isNumber(s.toks[k-2].norm) {
 		s.mark(k-2, qs)
 		return true
 	}
@@ -252,13 +252,13 @@ func readCloseAsNear(s *scan) {
 	}
 }
 
-func isNumber(w string) bool {
+func (lex *Lexicon) isNumber(w string) bool {
 	if w == "" {
 		return false
 	}
 	for _, r := range w {
 		if r < '0' || r > '9' {
-			return numberWords[w]
+			return lex.numberWords[w]
 		}
 	}
 	return true
@@ -280,7 +280,7 @@ func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool)
 		if !ok {
 			continue
 		}
-		p, ok := choosePlace(cands, "")
+		p, ok := s.lex.choosePlace(cands, "")
 		if !ok {
 			continue
 		}
@@ -296,14 +296,14 @@ func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool)
 func (g *gazetteer) placesBeforeCoordinators(s *scan, c *Constraints) {
 	for _, sp := range slices.Clone(s.placeSpans) {
 		i := sp[0] - 2
-		if i < 0 || !coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" || s.used[i] || !s.toks[i].upper {
+		if i < 0 || !s.lex.coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" || s.used[i] || !s.toks[i].upper {
 			continue
 		}
 		cands, ok := g.places[s.toks[i].norm]
 		if !ok {
 			continue
 		}
-		if p, ok := choosePlace(cands, ""); ok {
+		if p, ok := s.lex.choosePlace(cands, ""); ok {
 			n := len(c.Places)
 			g.addPlace(s, c, p, i, i+1)
 			// keep the question's order
@@ -331,7 +331,7 @@ func onlyTowns(c *Constraints) {
 // is joined by a coordinator to a capitalised place word ("Bath or
 // Wells"): two places, though each is also a common word.
 func (g *gazetteer) placePairAt(s *scan, i int) bool {
-	if i == 0 || i+2 >= len(s.toks) || !coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" {
+	if i == 0 || i+2 >= len(s.toks) || !s.lex.coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" {
 		return false
 	}
 	next := s.toks[i+2]
@@ -339,16 +339,10 @@ func (g *gazetteer) placePairAt(s *scan, i int) bool {
 	return ok && next.upper && !s.used[i+2]
 }
 
-// coordinators join two places ("Bath or Wells", "Kent und Devon").
-var coordinators = map[string]bool{
-	"or": true, "and": true, "vs": true, "versus": true, "oder": true, "und": true, "of": true, "en": true,
-	"gegen": true, "tegenover": true,
-}
-
 // coordinatedPlace reports whether token i follows a coordinator right
 // after the last place read.
 func coordinatedPlace(s *scan, c *Constraints, i int) bool {
-	if i < 2 || !coordinators[s.toks[i-1].norm] || !s.used[i-2] || len(c.Places) == 0 {
+	if i < 2 || !s.lex.coordinators[s.toks[i-1].norm] || !s.used[i-2] || len(c.Places) == 0 {
 		return false
 	}
 	last := c.Places[len(c.Places)-1].Text
@@ -370,9 +364,7 @@ func (g *gazetteer) havePlace(s *scan, c *Constraints) bool {
 		// with it among the places
 		return false
 	}
-	switch s.toks[0].norm {
-	case "does", "has", "hat", "heeft":
-	default:
+	if !s.lex.placeHasVerbs[s.toks[0].norm] {
 		return false
 	}
 	read := false
@@ -393,7 +385,7 @@ func (g *gazetteer) havePlace(s *scan, c *Constraints) bool {
 // level a qualifier names.
 func (g *gazetteer) readPlace(s *scan, c *Constraints, cands []placeCand, i, j int) (int, bool) {
 	level, qs, end := qualifierAround(s, i, j)
-	p, ok := choosePlace(cands, level)
+	p, ok := s.lex.choosePlace(cands, level)
 	if !ok {
 		return 0, false
 	}
@@ -422,7 +414,7 @@ func spelledAsTyped(cands []placeCand, p Place, typed string) string {
 // as its subject's "have": "have", "got", an article or "any" right
 // after, and a type noun within four words of it.
 func haveSubject(s *scan, j int) bool {
-	if j >= len(s.toks) || !haveNext[s.toks[j].norm] {
+	if j >= len(s.toks) || !s.lex.haveNext[s.toks[j].norm] {
 		return false
 	}
 	for k := j; k < len(s.toks) && k <= j+4; k++ {
@@ -431,13 +423,4 @@ func haveSubject(s *scan, j int) bool {
 		}
 	}
 	return false
-}
-
-// haveNext are the words that follow the place in "Does Reading have
-// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
-// "Heeft Delft een …?".
-var haveNext = map[string]bool{
-	"have": true, "got": true, "a": true, "an": true, "any": true,
-	"ein": true, "eine": true, "einen": true, "kein": true, "keine": true, "irgendein": true,
-	"een": true, "geen": true, "enig": true, "enige": true,
 }

@@ -1,17 +1,13 @@
 package router
 
-// thanWords introduce the other side of a comparison ("more … than",
-// "older than", "älter als").
-var thanWords = map[string]bool{"than": true, "als": true, "dan": true}
-
 // moreThanAt returns the token of "than" after a cue of more or fewer
 // ("more museums than", "mehr Museen als"), or -1.
 func moreThanAt(s *scan) int {
 	more := false
 	for k, t := range s.toks {
-		if moreCues[t.norm] || fewerCues[t.norm] {
+		if s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm] {
 			more = true
-		} else if more && thanWords[t.norm] {
+		} else if more && s.lex.thanWords[t.norm] {
 			return k
 		}
 	}
@@ -26,7 +22,7 @@ func moreThanSide(s *scan, i int) bool {
 	if th < 0 {
 		return false
 	}
-	return i == th+1 || i == th+2 && locatives[s.toks[th+1].norm] || i == 1 && i < th && yesNoStarts[s.toks[0].norm]
+	return i == th+1 || i == th+2 && s.lex.locatives[s.toks[th+1].norm] || i == 1 && i < th && s.lex.yesNoStarts[s.toks[0].norm]
 }
 
 // placesCoordinated reports whether the places the question names are
@@ -35,7 +31,7 @@ func moreThanSide(s *scan, i int) bool {
 // their names ("Leeds, York and Hull", "Kent or Wales"; not the "of" of
 // "Isle of Lewis" or of "any of the libraries in …").
 func placesCoordinated(s *scan) bool {
-	return wordBetweenPlaces(s, func(w string) bool { return orWords[w] || coordinators[w] })
+	return wordBetweenPlaces(s, func(w string) bool { return s.lex.orWords[w] || s.lex.coordinators[w] })
 }
 
 // placesOffered reports places offered as a choice: a word of choice

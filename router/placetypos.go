@@ -10,47 +10,6 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// placeFuzzyStop are common English, Dutch and German words that must not
-// be corrected into a place.
-var placeFuzzyStop = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`
-		about above across after again against along among another around because before being below
-		between beyond built called close closed could during every first found founded further great
-		having house houses known later least little might money never often older opened other
-		others place places right second shall since small still their there these thing things those
-		three through today total under until usual using where whether which while whose within
-		without world would years whole early modern ancient history historic heritage local public
-		private trust trusts museum museums library libraries archive archives gallery galleries
-		collection collections subject subjects topic topics theme themes about named names called
-		compare versus between during welche welcher welches sind gibt haben wurde wurden werden
-		zwischen nach zwischen durch ueber unter gegen ohne seit sammlung sammlungen museen
-		bibliothek bibliotheken archiv archive einrichtung einrichtungen betreibt betrieben gehoren
-		welke zijn hebben werd werden tussen sinds onder tegen zonder collectie collecties musea
-		bibliotheek archief archieven instelling instellingen beheerd beheert vallen horen behoren
-		vroeger fruher heette hiess geopend gesloten eroffnet gegrundet opgericht alle allen allemaal
-		noemen nenne zeige toon geef vergleiche vergelijk compared comparison difference differences
-		railway railways aviation military maritime textile textiles mining pottery costume toys
-		science technology medicine sport sports music photography literature religion
-		transport farming industry industrial natural castle castles sites operated managed owned
-		accredited unaccredited independent national council authority university smaller larger
-		largest smallest oldest newest which kinds types sorts
-	`) {
-		placeFuzzyStop[w] = true
-	}
-}
-
-// unheldRegions are regions of the countries the data covers that no
-// record names: a question may name them, and they are real places, so
-// no typo tolerance corrects them to another place ("Zeeland", the Dutch
-// province, is not Zealand in Denmark).
-var unheldRegions = map[string]bool{
-	"zeeland": true, "drenthe": true, "overijssel": true, "flevoland": true, "gelderland": true, "limburg": true,
-	"friesland": true, "fryslan": true, "noord brabant": true, "north brabant": true, "saarland": true,
-	"rheinland pfalz": true, "rhineland palatinate": true,
-}
-
 // placeTrigramIndex maps a trigram to the one-, two- and three-word place
 // keys of five letters or more that contain it.
 func (g *gazetteer) buildPlaceTrigrams() {
@@ -172,11 +131,11 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			// coordinator ("in Roter", "Kent or Devn")
 			prev, _ := s.prev(i)
 			// ("of" is English "of" as often as Dutch "or")
-			if !covered || !words || !(locatives[prev] || coordinators[prev]) || prev == "of" {
+			if !covered || !words || !(s.lex.locatives[prev] || s.lex.coordinators[prev]) || prev == "of" {
 				continue
 			}
 			key := s.key(i, i+L)
-			if _, ok := g.places[key]; ok || g.townPrefixes[key] || unheldRegions[key] {
+			if _, ok := g.places[key]; ok || g.townPrefixes[key] || s.lex.unheldRegions[key] {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(key)
@@ -186,17 +145,13 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			if !ok {
 				continue
 			}
-			if p, ok := choosePlace(g.places[pk], ""); ok {
+			if p, ok := s.lex.choosePlace(g.places[pk], ""); ok {
 				return i, i + L, p.Name, true
 			}
 		}
 	}
 	return 0, 0, "", false
 }
-
-// compassWords name the parts of an area that bears a place's name ("East
-// Sussex", "West Sussex").
-var compassWords = []string{"east", "west", "north", "south", "mid"}
 
 // compassPlaces returns the names of the places of one kind whose key is
 // a point of the compass followed by w ("East Sussex", "West Sussex" for
@@ -205,8 +160,8 @@ var compassWords = []string{"east", "west", "north", "south", "mid"}
 func (g *gazetteer) compassPlaces(w string) []string {
 	var out []string
 	var first Place
-	for _, d := range compassWords {
-		p, ok := choosePlace(g.places[d+" "+w], "")
+	for _, d := range g.lex.compassWords {
+		p, ok := g.lex.choosePlace(g.places[d+" "+w], "")
 		if !ok || slices.Contains(out, p.Name) {
 			continue
 		}
@@ -260,7 +215,7 @@ func (g *gazetteer) extraLetterKey(w string) (string, bool) {
 // placeSlot reports a capitalised word right after a locative ("in X").
 func placeSlot(s *scan, i int) bool {
 	prev, _ := s.prev(i)
-	return s.toks[i].upper && locatives[prev]
+	return s.toks[i].upper && s.lex.locatives[prev]
 }
 
 // placeBeforeCoordinator reports a capitalised word after a coordinator
@@ -268,7 +223,7 @@ func placeSlot(s *scan, i int) bool {
 // places, where a misspelt four-letter word is read as a place as it is
 // after "in".
 func (g *gazetteer) placeBeforeCoordinator(s *scan, i int) bool {
-	if i < 2 || !s.toks[i].upper || !coordinators[s.toks[i-1].norm] || s.toks[i-1].norm == "of" {
+	if i < 2 || !s.toks[i].upper || !s.lex.coordinators[s.toks[i-1].norm] || s.toks[i-1].norm == "of" {
 		return false
 	}
 	_, ok := g.places[s.toks[i-2].norm]
@@ -294,15 +249,15 @@ func dropped(w, k string) bool { return len(k) == len(w)+1 }
 func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 	candidate := func(i int) bool {
 		t := s.toks[i]
-		if s.used[i] || len(t.norm) < 3 || commonWords[t.norm] || placeFuzzyStop[t.norm] ||
-			typeWords[t.norm] != "" || !isWord(t.norm) {
+		if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || s.lex.placeFuzzyStop[t.norm] ||
+			s.lex.typeWords[t.norm] != "" || !isWord(t.norm) {
 			return false
 		}
 		if _, ok := g.subjects.phrases[stem(t.norm)]; ok {
 			return false
 		}
 		prev, _ := s.prev(i)
-		return (t.upper && i > 0 || locatives[prev]) && !topicPreps[prev]
+		return (t.upper && i > 0 || s.lex.locatives[prev]) && !s.lex.topicPreps[prev]
 	}
 	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
 	// Galloway") may be common words
@@ -320,7 +275,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 			ok, unknown := true, false
 			for k := i; k < i+L; k++ {
 				w := s.toks[k].norm
-				if !isWord(w) || k > i && commonWords[w] && !(inner[w] && k < i+L-1) {
+				if !isWord(w) || k > i && s.lex.commonWords[w] && !(inner[w] && k < i+L-1) {
 					ok = false
 					break
 				}
@@ -333,7 +288,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 				continue
 			}
 			k := s.key(i, i+L)
-			if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && locatives[prev] && !nextUpper(s, i) {
+			if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && s.lex.locatives[prev] && !nextUpper(s, i) {
 				// a short form of a town ("in Newcastle", "in Stratford",
 				// a word of the data's names too) where a place stands:
 				// read as the town it names, and the answer offers the
@@ -351,14 +306,14 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 				continue
 			}
 			pk, ok := g.fuzzyPlaceKey(k)
-			if prev, _ := s.prev(i); !ok && L == 1 && locatives[prev] {
+			if prev, _ := s.prev(i); !ok && L == 1 && s.lex.locatives[prev] {
 				pk, ok = g.extraLetterKey(k)
 			}
 			if !ok {
 				continue
 			}
 			level, qs, qe := qualifierAround(s, i, i+L)
-			p, ok := choosePlace(g.places[pk], level)
+			p, ok := s.lex.choosePlace(g.places[pk], level)
 			if !ok {
 				continue
 			}
@@ -387,14 +342,6 @@ func nextUpper(s *scan, i int) bool {
 	return i+1 < len(s.toks) && s.toks[i+1].upper
 }
 
-// unknownPlaceCues are the locatives after which unknown words are a
-// place: "in", "near", "around", not "of" or "from", which also join
-// words of names.
-var unknownPlaceCues = map[string]bool{
-	"in": true, "near": true, "around": true, "within": true, "throughout": true, "across": true,
-	"im": true, "bei": true, "nahe": true, "te": true, "nabij": true, "rond": true,
-}
-
 // unknownPlace returns the first run of unknown words right after a
 // locative (an article between them aside), capitalised unless the
 // question is all in lower case ("Which archives are in Friesland?",
@@ -403,14 +350,14 @@ var unknownPlaceCues = map[string]bool{
 func unknownPlace(s *scan, mask []bool) string {
 	name := func(i int) bool { return mask[i] && (s.toks[i].upper || s.lower) }
 	for k := 1; k < len(mask); k++ {
-		if prev, _ := s.prev(k); !name(k) || !unknownPlaceCues[prev] {
+		if prev, _ := s.prev(k); !name(k) || !s.lex.unknownPlaceCues[prev] {
 			continue
 		}
 		j := k + 1
 		for j < len(mask) && name(j) {
 			j++
 		}
-		if j < len(s.toks) && typeWords[s.toks[j].norm] != "" {
+		if j < len(s.toks) && s.lex.typeWords[s.toks[j].norm] != "" {
 			return ""
 		}
 		return s.original(k, j)

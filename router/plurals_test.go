@@ -54,14 +54,14 @@ func pluralsOfNameWords(r *Router) []string {
 	g := r.g
 	var words []string
 	for w, n := range g.df {
-		if n < namedWordNames || len(w) < 4 || !isWord(w) || strings.HasSuffix(w, "s") || typeWords[w] != "" {
+		if n < namedWordNames || len(w) < 4 || !isWord(w) || strings.HasSuffix(w, "s") || DefaultLexicon().typeWords[w] != "" {
 			continue
 		}
 		if _, ok := g.places[w]; ok || g.townPrefixes[w] || g.placeWords[w] > 0 ||
 			len(r.Route("Which museums are in "+w+"?").Constraints.Places) > 0 {
 			continue // a place's name or part of one ("baden", "markt", "american")
 		}
-		if _, _, _, ok := splitCompound(w); ok {
+		if _, _, _, ok := DefaultLexicon().splitCompound(w); ok {
 			continue // a kind of institution ("stadtmuseum")
 		}
 		pl := w + "s"

@@ -39,8 +39,7 @@ func postcodes(s *scan, c *Constraints) {
 			mark(m[2], m[3])
 		}
 	}
-	if len(c.Postcodes) > 0 && s.hasAny("near", "nearby", "around", "close to", "surrounding", "in the area of", "nahe",
-		"in der nahe", "umgebung", "rund um", "in de buurt", "nabij", "rond", "rondom", "omgeving") {
+	if len(c.Postcodes) > 0 && s.hasAny(s.lex.postcodeNearCues...) {
 		c.NearPlace = true
 	}
 	if m := reRadius.FindStringSubmatchIndex(s.text); m != nil {

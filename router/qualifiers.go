@@ -6,7 +6,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 	negUntil := -1
 	for i := 0; i < n; i++ {
 		t := s.toks[i].norm
-		if negations[t] && !(i+2 < n && s.toks[i+1].norm == "for" && s.toks[i+2].norm == "profit") {
+		if s.lex.negations[t] && !(i+2 < n && s.toks[i+1].norm == "for" && s.toks[i+2].norm == "profit") {
 			negUntil = i + 4
 		}
 		if s.used[i] {
@@ -15,7 +15,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 		// two-word forms first
 		if i+1 < n && !s.used[i+1] {
 			two := t + " " + s.toks[i+1].norm
-			if code, ok := typeWords[two]; ok {
+			if code, ok := s.lex.typeWords[two]; ok {
 				if i <= negUntil {
 					neg = appendUnique(neg, code)
 				} else {
@@ -26,10 +26,10 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				continue
 			}
 		}
-		code, ok := typeWords[t]
+		code, ok := s.lex.typeWords[t]
 		if !ok {
-			if fw, fok := fuzzyType(t); fok {
-				code, ok = typeWords[fw], true
+			if fw, fok := s.lex.fuzzyType(t); fok {
+				code, ok = s.lex.typeWords[fw], true
 			}
 		}
 		if ok && ownerKind(s, i) {
@@ -37,7 +37,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 			// heads the name of what the institutions belong to, which
 			// no rule reads; the list is not exact for it
 			j := i + 1
-			for j < n && (s.toks[j].upper || j+1 < n && nameStop[s.toks[j].norm] && s.toks[j+1].upper) {
+			for j < n && (s.toks[j].upper || j+1 < n && s.lex.nameStop[s.toks[j].norm] && s.toks[j+1].upper) {
 				j++
 			}
 			s.unreadCues = append(s.unreadCues, s.original(i, j))
@@ -67,8 +67,8 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				continue
 			}
 			k := s.key(i, i+L)
-			if codes, ok := governancePhrases[k]; ok {
-				if L == 1 && governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) && !runByKind(s, i) {
+			if codes, ok := s.lex.governancePhrases[k]; ok {
+				if L == 1 && s.lex.governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) && !runByKind(s, i) {
 					continue
 				}
 				to := &c.GovernanceCodes
@@ -84,14 +84,14 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				}
 				s.mark(i, i+L)
 				matched = true
-			} else if a, ok := accreditationWords[k]; ok {
+			} else if a, ok := s.lex.accreditationWords[k]; ok {
 				// "aren't accredited", "are no longer accredited", "not
 				// accredited", "nicht akkreditierte": a negation leaves
 				// out the accredited, and a record that states no
 				// accreditation is not known to lack it ("unaccredited"
 				// is a value of its own)
-				if a == "Accredited" && i > 0 && (negations[s.toks[i-1].norm] || negatedBefore(s, i) >= 0 ||
-					i > 1 && negations[s.toks[i-2].norm] && s.toks[i-1].norm != "and") ||
+				if a == "Accredited" && i > 0 && (s.lex.negations[s.toks[i-1].norm] || negatedBefore(s, i) >= 0 ||
+					i > 1 && s.lex.negations[s.toks[i-2].norm] && s.toks[i-1].norm != "and") ||
 					a == "Unaccredited" && L > 1 {
 					negate(c).Accreditation = "Accredited"
 				} else {
@@ -99,7 +99,7 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 				}
 				s.mark(i, i+L)
 				matched = true
-			} else if sz, ok := sizeWords[k]; ok {
+			} else if sz, ok := s.lex.sizeWords[k]; ok {
 				to := &c.Sizes
 				if at := negatedBefore(s, i); at >= 0 {
 					// "not small", "nicht groß", "niet klein"
@@ -125,7 +125,7 @@ func governanceAhead(s *scan, i int) bool { return typeAfter(s, i+1) }
 // adjective).
 func typeAfter(s *scan, i int) bool {
 	for k := i; k < len(s.toks) && k <= i+1; k++ {
-		if typeWords[s.toks[k].norm] != "" && typeWords[s.toks[k].norm] != "E" {
+		if s.lex.typeWords[s.toks[k].norm] != "" && s.lex.typeWords[s.toks[k].norm] != "E" {
 			return true
 		}
 		if s.toks[k].norm == "collections" || s.toks[k].norm == "institutions" {
@@ -154,16 +154,16 @@ func typeChoice(s *scan) string {
 	// "a museum or a library" asks which one institution is; "more
 	// libraries or archives" compares two kinds (see sides)
 	if f := choiceOf(s, func(w string) bool {
-		code := typeWords[w]
-		_, plural, _ := typeOfWord(w)
+		code := s.lex.typeWords[w]
+		_, plural, _ := s.lex.typeOfWord(w)
 		return code != "" && code != "E" && !plural
 	}); f {
 		return "type"
 	}
-	if f := choiceOf(s, func(w string) bool { _, ok := sizeWords[w]; return ok }); f {
+	if f := choiceOf(s, func(w string) bool { _, ok := s.lex.sizeWords[w]; return ok }); f {
 		return "size"
 	}
-	if f := choiceOf(s, func(w string) bool { _, ok := statusWords[w]; return ok }); f {
+	if f := choiceOf(s, func(w string) bool { _, ok := s.lex.statusWords[w]; return ok }); f {
 		return "status"
 	}
 	return ""
@@ -194,10 +194,10 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 // asked about, not part of a name.
 func predicate(s *scan, i int) bool {
 	k := i - 1
-	if k > 0 && (negations[s.toks[k].norm] || negationWords[s.toks[k].norm]) {
+	if k > 0 && (s.lex.negations[s.toks[k].norm] || s.lex.negationWords[s.toks[k].norm]) {
 		k-- // "… are not independent?"
 	}
-	return i == len(s.toks)-1 && k >= 0 && copulas[s.toks[k].norm]
+	return i == len(s.toks)-1 && k >= 0 && s.lex.copulas[s.toks[k].norm]
 }
 
 // runByKind reports a kind of governance as what runs the institutions,
@@ -209,24 +209,16 @@ func runByKind(s *scan, i int) bool {
 	if k >= 0 && (s.toks[k].norm == "a" || s.toks[k].norm == "an" || s.toks[k].norm == "the") {
 		k--
 	}
-	if i+1 < len(s.toks) && ofWords[s.toks[i+1].norm] {
+	if i+1 < len(s.toks) && s.lex.ofWords[s.toks[i+1].norm] {
 		return false // "run by the University of Oxford" names a body
 	}
-	return k >= 1 && s.toks[k].norm == "by" && runVerbs[s.toks[k-1].norm]
+	return k >= 1 && s.toks[k].norm == "by" && s.lex.runVerbs[s.toks[k-1].norm]
 }
-
-// ofWords join a kind to the name it heads ("University of Oxford").
-var ofWords = map[string]bool{"of": true, "van": true, "der": true, "des": true, "von": true, "zu": true}
-
-// runVerbs are the verbs of running before "by" (see runByKind).
-var runVerbs = map[string]bool{"run": true, "operated": true, "managed": true, "owned": true, "governed": true, "administered": true}
-
-var copulas = map[string]bool{"are": true, "is": true, "zijn": true, "sind": true, "ist": true}
 
 // ownerKind reports a capitalised kind word in the singular after a
 // plural kind and "of" ("museums of the University of …", "Bibliotheken
 // der Universität …"), in a question not written all in lower case: the
 // head of an owner's name, not a second kind.
 func ownerKind(s *scan, i int) bool {
-	return !s.lower && s.toks[i].upper && !pluralTypeWords[s.toks[i].norm] && kindOf(s, i)
+	return !s.lower && s.toks[i].upper && !s.lex.pluralTypeWords[s.toks[i].norm] && kindOf(s, i)
 }

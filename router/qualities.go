@@ -11,42 +11,24 @@ import (
 // word before more of a place.
 func containedIn(s *scan, i int) (int, bool) {
 	j := i + 1
-	for j < len(s.toks) && (articles[s.toks[j].norm] || s.toks[j].norm == "a" || s.toks[j].norm == "an" || s.toks[j].norm == "old") && !s.used[j] {
+	for j < len(s.toks) && (s.lex.articles[s.toks[j].norm] || s.toks[j].norm == "a" || s.toks[j].norm == "an" || s.toks[j].norm == "old") && !s.used[j] {
 		j++
 	}
 	if j >= len(s.toks) || s.used[j] {
 		return 0, false
 	}
 	w := s.toks[j].norm
-	if len(w) < 4 || !isWord(w) || phraseWords[w] || typeWords[w] != "" || listStarts[w] ||
-		yesNoStarts[w] || openWords[w] || closeWords[w] || isWhWord(w) {
+	if len(w) < 4 || !isWord(w) || s.lex.phraseWords[w] || s.lex.typeWords[w] != "" || s.lex.listStarts[w] ||
+		s.lex.yesNoStarts[w] || s.lex.openWords[w] || s.lex.closeWords[w] || s.lex.whWords[w] {
 		return 0, false
 	}
 	// the phrase ends there: a word before more of a place ("in the
 	// English region North East", "in de buurt van Aberlady", "in oder
 	// bei Whitley Bay") qualifies the place
-	if j+1 < len(s.toks) && !afterContainer[s.toks[j+1].norm] {
+	if j+1 < len(s.toks) && !s.lex.afterContainer[s.toks[j+1].norm] {
 		return 0, false
 	}
 	return j, true
-}
-
-// afterContainer are the words that may follow what institutions stand in
-// ("in parks in Kent", "in castles or towers").
-var afterContainer = map[string]bool{"in": true, "and": true, "or": true, "with": true, "that": true, "which": true, "near": true, "around": true}
-
-// phraseWords follow "in" in turns of phrase that set no condition ("in
-// total", "still in operation", "in which").
-var phraseWords = map[string]bool{
-	"total": true, "operation": true, "existence": true, "business": true, "service": true, "particular": true,
-	"general": true, "order": true, "addition": true, "fact": true, "detail": true, "details": true, "english": true,
-	"german": true, "dutch": true, "deutsch": true, "nederlands": true, "common": true, "terms": true, "relation": true,
-	"comparison": true, "charge": true, "front": true, "case": true, "there": true, "here": true, "person": true,
-	"future": true, "past": true, "recent": true, "short": true, "brief": true, "place": true, "each": true,
-	"every": true, "both": true, "either": true, "same": true, "other": true, "another": true, "their": true,
-	"which": true, "what": true, "whose": true, "this": true, "that": true, "these": true, "those": true,
-	"your": true, "list": true, "data": true, "dataset": true, "year": true, "years": true, "time": true,
-	"area": true, "areas": true, "near": true, "around": true, "within": true,
 }
 
 // qualities returns the phrases of a question that rank or judge what it
@@ -58,16 +40,16 @@ func qualities(s *scan, yearsRead bool) []string {
 	out = append(out, s.unreadCues...)
 	for i, t := range s.toks {
 		switch {
-		case judgements[t.norm] && !s.used[i]:
+		case s.lex.judgements[t.norm] && !s.used[i]:
 			out = append(out, s.original(i, i+1))
-		case demonymOf(t.norm) && !s.used[i] && i+1 < len(s.toks) && !placeQualifiers[s.toks[i+1].norm]:
+		case s.lex.demonymOf(t.norm) && !s.used[i] && i+1 < len(s.toks) && !s.lex.placeQualifiers[s.toks[i+1].norm]:
 			// "German art": a nationality of what is held, which no
 			// field records (one before a type noun is read as a place,
 			// one before a place or its qualifier, "the English county
 			// Kent", qualifies the place)
 			out = append(out, s.original(i, i+2))
 		case t.norm == "open" && i+2 < len(s.toks) && (s.toks[i+1].norm == "on" || s.toks[i+1].norm == "at" || s.toks[i+1].norm == "during") &&
-			openingTimes[s.toks[i+2].norm]:
+			s.lex.openingTimes[s.toks[i+2].norm]:
 			// "open at weekends", "open on Sundays": opening hours, which
 			// the data does not record
 			out = append(out, s.original(i, i+3))
@@ -82,30 +64,30 @@ func qualities(s *scan, yearsRead bool) []string {
 			out = append(out, s.original(i, i+3))
 		case (t.norm == "without" || t.norm == "ohne" || t.norm == "zonder") && i+1 < len(s.toks):
 			j := i + 1
-			for j < len(s.toks)-1 && nameStop[s.toks[j].norm] {
+			for j < len(s.toks)-1 && s.lex.nameStop[s.toks[j].norm] {
 				j++
 			}
 			out = append(out, s.original(i, j+1))
-		case (moreCues[t.norm] || fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
+		case (s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
 			next := s.toks[i+1].norm
 			// "nicht mehr geöffnet", "niet meer open": no longer open
-			if typeWords[next] == "" && !nameStop[next] && next != "than" && !isNumeric(next) && !openWords[next] && next != "geoffnet" && next != "open" {
+			if s.lex.typeWords[next] == "" && !s.lex.nameStop[next] && next != "than" && !s.lex.isNumeric(next) && !s.lex.openWords[next] && next != "geoffnet" && next != "open" {
 				out = append(out, s.original(i, i+2))
 			}
 			// "more than 100,000 visitors": a number of something no
 			// field records (numbers of museums are counted elsewhere)
-			if next == "than" && i+3 < len(s.toks) && isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
-				typeWords[s.toks[i+3].norm] == "" {
+			if next == "than" && i+3 < len(s.toks) && s.lex.isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
+				s.lex.typeWords[s.toks[i+3].norm] == "" {
 				out = append(out, s.original(i, i+4))
 			}
 		case (t.norm == "last" || t.norm == "past" || t.norm == "this" || t.norm == "letzten" || t.norm == "letztes" ||
 			t.norm == "vorigen" || t.norm == "vorig" || t.norm == "afgelopen" || t.norm == "dit") && !yearsRead && i+1 < len(s.toks) &&
-			(relativeSpans[s.toks[i+1].norm] || spanUnits[s.toks[i+1].norm] ||
-				i+2 < len(s.toks) && relativeSpans[s.toks[i+2].norm] || i+3 < len(s.toks) && relativeSpans[s.toks[i+3].norm]):
+			(s.lex.relativeSpans[s.toks[i+1].norm] || s.lex.spanUnits[s.toks[i+1].norm] ||
+				i+2 < len(s.toks) && s.lex.relativeSpans[s.toks[i+2].norm] || i+3 < len(s.toks) && s.lex.relativeSpans[s.toks[i+3].norm]):
 			// "in the last ten years": a span back from today, which no
 			// rule reads
 			j := i + 1
-			for j < len(s.toks)-1 && !relativeSpans[s.toks[j].norm] && !spanUnits[s.toks[j].norm] {
+			for j < len(s.toks)-1 && !s.lex.relativeSpans[s.toks[j].norm] && !s.lex.spanUnits[s.toks[j].norm] {
 				j++
 			}
 			out = append(out, s.original(i, j+1))
@@ -114,24 +96,11 @@ func qualities(s *scan, yearsRead bool) []string {
 	return out
 }
 
-// judgements are words that rank or judge institutions by what the data
-// does not record.
-var judgements = map[string]bool{
-	"best": true, "finest": true, "greatest": true, "famous": true, "popular": true, "busiest": true,
-	"interesting": true, "beautiful": true, "nicest": true, "top": true, "beste": true, "besten": true,
-	"beroemde": true, "beroemdste": true, "bekannteste": true, "bekanntesten": true, "beliebteste": true,
-	"beliebtesten": true, "populaire": true, "populairste": true, "mooiste": true, "schonste": true,
-	"schonsten": true,
-}
-
 // negatedTopicAt reports a negation before a topic preposition at i ("not
 // about", "nicht über").
 func negatedTopicAt(s *scan, i int) bool {
-	return negations[s.toks[i].norm] && i+2 < len(s.toks) && topicPreps[s.toks[i+1].norm]
+	return s.lex.negations[s.toks[i].norm] && i+2 < len(s.toks) && s.lex.topicPreps[s.toks[i+1].norm]
 }
-
-// relativeSpans are the units of a span back from today.
-var relativeSpans = map[string]bool{"year": true, "years": true, "decade": true, "decades": true, "month": true, "months": true, "jaar": true, "jaren": true, "jahre": true, "jahren": true}
 
 // outermost drops the phrases another phrase of the list holds ("past" in
 // "past 10 years") and repeats.
@@ -150,12 +119,4 @@ func outermost(phrases []string) []string {
 		}
 	}
 	return out
-}
-
-// openingTimes are times a question may ask an institution to be open at.
-var openingTimes = map[string]bool{
-	"weekend": true, "weekends": true, "weekday": true, "weekdays": true, "evening": true, "evenings": true,
-	"night": true, "nights": true, "holidays": true, "sunday": true, "sundays": true, "monday": true,
-	"mondays": true, "tuesday": true, "tuesdays": true, "wednesday": true, "wednesdays": true,
-	"thursday": true, "thursdays": true, "friday": true, "fridays": true, "saturday": true, "saturdays": true,
 }

@@ -8,14 +8,14 @@ import (
 func relationCue(s *scan) (rel string, end int) {
 	best := -1
 	var buf [32]int
-	for _, k := range partOfCueList.exact(s, buf[:0]) {
-		c := partOfCues[k]
+	for _, k := range s.lex.partOfCueList.exact(s, buf[:0]) {
+		c := s.lex.partOfCues[k]
 		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) {
 			best, rel, end = i, "part_of", i+len(strings.Fields(c))
 		}
 	}
-	for _, k := range operatedByCueList.exact(s, buf[:0]) {
-		c := operatedByCues[k]
+	for _, k := range s.lex.operatedByCueList.exact(s, buf[:0]) {
+		c := s.lex.operatedByCues[k]
 		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) {
 			best, rel, end = i, "operated_by", i+len(strings.Fields(c))
 		}
@@ -25,10 +25,10 @@ func relationCue(s *scan) (rel string, end int) {
 	}
 	// one typo in a one-word cue ("beloong", "opreated")
 	for i, t := range s.toks {
-		if len(t.norm) < 6 || knownWords[t.norm] {
+		if len(t.norm) < 6 || s.lex.knownWords[t.norm] {
 			continue
 		}
-		for _, c := range relationTypoCues {
+		for _, c := range s.lex.relationTypoCues {
 			if abs(len(c.first)-len(t.norm)) > 1 || osa(c.first, t.norm, 1) > 1 {
 				continue
 			}
@@ -43,22 +43,23 @@ func relationCue(s *scan) (rel string, end int) {
 	return "", 0
 }
 
-// partOfCueList and operatedByCueList index partOfCues and
-// operatedByCues.
-var (
-	partOfCueList     = phraseList(partOfCues)
-	operatedByCueList = phraseList(operatedByCues)
-)
+// buildRelationCues indexes partOfCues and operatedByCues, and reads
+// which relation cues may be misspelt.
+func (lex *Lexicon) buildRelationCues() {
+	lex.partOfCueList = phraseList(lex.partOfCues)
+	lex.operatedByCueList = phraseList(lex.operatedByCues)
+	lex.relationTypoCues = lex.buildRelationTypoCues()
+}
 
 // relationTypoCues are the relation cues, in order, whose first word is
 // long enough to be read with one typo: that word, the rest of the cue
 // and the relation.
-var relationTypoCues = func() []struct{ first, next, rel string } {
+func (lex *Lexicon) buildRelationTypoCues() []struct{ first, next, rel string } {
 	var out []struct{ first, next, rel string }
 	for _, cues := range []struct {
 		rel  string
 		list []string
-	}{{"part_of", partOfCues}, {"operated_by", operatedByCues}} {
+	}{{"part_of", lex.partOfCues}, {"operated_by", lex.operatedByCues}} {
 		for _, c := range cues.list {
 			if w, next, _ := strings.Cut(c, " "); len(w) >= 6 {
 				out = append(out, struct{ first, next, rel string }{w, next, cues.rel})
@@ -66,23 +67,23 @@ var relationTypoCues = func() []struct{ first, next, rel string } {
 		}
 	}
 	return out
-}()
+}
 
 // housesCue returns where a "housed in" phrase ends, or -1.
 func housesCue(s *scan) int {
-	for _, c := range housesCues {
+	for _, c := range s.lex.housesCues {
 		if i := s.find(c); i >= 0 {
 			return i + len(strings.Fields(c))
 		}
 	}
 	// "What does X house?"
 	n := len(s.toks)
-	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny("does", "do", "did") {
+	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny(s.lex.doForms...) {
 		return n
 	}
 	// "In which museum is X housed?"
 	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
-		s.hasAny("in which", "in welchem", "in welk", "in welke") {
+		s.hasAny(s.lex.inWhichCues...) {
 		return n
 	}
 	return -1
@@ -92,7 +93,7 @@ func housesCue(s *scan) int {
 // outside the names read: "Newarke Houses Museum" names a museum and asks
 // nothing about what it houses.
 func housesCueOutsideNames(s *scan) bool {
-	for _, c := range housesCues {
+	for _, c := range s.lex.housesCues {
 		for i := range s.toks {
 			if n, ok := s.matchAt(i, c); ok && s.free(i, i+n) {
 				return true
@@ -100,11 +101,7 @@ func housesCueOutsideNames(s *scan) bool {
 		}
 	}
 	n := len(s.toks)
-	switch s.toks[n-1].norm {
-	case "house", "housed", "untergebracht", "gehuisvest":
-		return s.free(n-1, n)
-	}
-	return false
+	return s.lex.housedEnds[s.toks[n-1].norm] && s.free(n-1, n)
 }
 
 // housedBy reports whether the question asks what houses the named
@@ -114,9 +111,9 @@ func housesCueOutsideNames(s *scan) bool {
 func housedBy(s *scan, name string) bool {
 	// "Inside which site is X?", "In which building is X housed?": the
 	// question word follows the cue and asks for the container.
-	for _, c := range housesCues {
+	for _, c := range s.lex.housesCues {
 		if i := s.find(c); i >= 0 {
-			if j := i + len(strings.Fields(c)); j < len(s.toks) && isWhWord(s.toks[j].norm) {
+			if j := i + len(strings.Fields(c)); j < len(s.toks) && s.lex.whWords[s.toks[j].norm] {
 				return true
 			}
 		}

@@ -120,7 +120,7 @@ func similarity(typed, meant string) float64 {
 // freshScan is a scan of the question with only its identifiers consumed
 // and its misspelt cue and place words corrected.
 func (g *gazetteer) freshScan(question string) *scan {
-	s := newScan(question)
+	s := newScan(question, g.lex)
 	ids := g.extractIDs(question)
 	for i, t := range s.toks {
 		if overlaps(ids.spans, t.start, t.end) {

@@ -10,7 +10,7 @@ import (
 func (r *Router) Route(question string) Plan {
 	plan := r.reread(question)
 	dropPartOfLonger(&plan)
-	moreFields(&plan)
+	moreFields(&plan, r.lex)
 	r.thenTest(&plan)
 	r.valueSides(&plan)
 	return plan
@@ -22,7 +22,7 @@ func (r *Router) Route(question string) Plan {
 func (r *Router) route(question string) (Plan, *scan) {
 	g := r.g
 	plan := Plan{Question: question}
-	s := newScan(question)
+	s := newScan(question, r.lex)
 	var c Constraints
 
 	ids := g.readIDs(question, s, &c)
@@ -91,8 +91,8 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		// of the identifier, not for members of a group
 		rd.rel = ""
 	}
-	rd.listQ = len(s.toks) > 0 && listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
-		s.hasAny("what museums", "what libraries", "what archives", "what institutions", "are there", "gibt es", "zijn er", "how many") ||
+	rd.listQ = len(s.toks) > 0 && s.lex.listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
+		s.hasAny(s.lex.listCues...) ||
 		whereCanI(s)
 	// "Is there a toy museum in Brighton?" asks whether a set has
 	// members, not about one institution called "Toy Museum"
@@ -100,7 +100,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	rd.listQ = rd.listQ || rd.exists
 	// "Which organisation runs Beamish?" asks for one organisation, not
 	// a list, unless the question names kinds of institution
-	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(organisationAsked...) {
+	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(s.lex.organisationAsked...) {
 		rd.listQ = false
 	}
 
@@ -122,7 +122,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		rd.grp = setSubjects(s)
 	}
 	rd.nameHas = nameWords(s)
-	if n := len(s.toks); n > 3 && isWhQuestion(s) && strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
+	if n := len(s.toks); n > 3 && isWhQuestion(s) && s.lex.strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
 		// "What city is Deutsches Museum in?": a preposition left at
 		// the end is no word of the name before it ("Deutsches Museum
 		// in" had been read as Deutsches Museum Bonn), nor of one read
@@ -154,7 +154,7 @@ func readYears(s *scan, c *Constraints) {
 		// "opened in the 1970s and closed in the 1990s": one span of
 		// years is read; the other is a condition the list leaves out
 		at := end - 1
-		for at > yEnd && !openWords[s.toks[at].norm] && !closeWords[s.toks[at].norm] {
+		for at > yEnd && !s.lex.openWords[s.toks[at].norm] && !s.lex.closeWords[s.toks[at].norm] {
 			at--
 		}
 		s.unreadCues = append(s.unreadCues, s.original(at, end))
@@ -228,7 +228,7 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Sides = sides(*c)
 	}
 	plan.Unknown, plan.Dropped = unknownWords(s)
-	plan.Unread = outermost(append(unread(plan.Unknown), qualities(s, c.Years != nil)...))
+	plan.Unread = outermost(append(s.lex.unread(plan.Unknown), qualities(s, c.Years != nil)...))
 	plan.UnknownName = unknownName(s, unknownMask(s))
 	plan.Unstated = s.unstated
 	// "Which is older, the National Trust or the Science Museum?", "… the

@@ -4,7 +4,7 @@ package router
 // before its subject in a list question ("Welche Museen betreibt X?",
 // "Welke musea beheert X?").
 func finiteOperateVerb(s *scan) bool {
-	return s.hasAny("betreibt", "betreiben", "verwaltet", "verwalten", "beheert", "beheren", "exploiteert")
+	return s.hasAny(s.lex.finiteOperateVerbs...)
 }
 
 // presenceFields are the fields a list may ask its members to have.
@@ -17,7 +17,7 @@ var presenceFields = map[string]bool{
 // name", "umbenannt", "hernoemd"): a list asked with it asks for the
 // members that have a former name.
 func renamedVerb(s *scan) bool {
-	return s.hasAny("renamed", "umbenannt", "hernoemd", "changed", "change", "geandert", "geaendert", "veranderd", "gewijzigd")
+	return s.hasAny(s.lex.renameWords...)
 }
 
 // hasVerb reports a verb or preposition of having ("have", "with",
@@ -25,17 +25,17 @@ func renamedVerb(s *scan) bool {
 // no website", "without a website", "keine Website").
 func hasVerb(s *scan) (has, negated bool) {
 	for _, t := range s.toks {
-		switch t.norm {
-		case "have", "has", "having", "with", "haben", "hat", "hebben", "heeft", "mit", "met":
+		switch s.lex.havingWords[t.norm] {
+		case "have":
 			has = true
-		case "without", "ohne", "zonder":
+		case "without":
 			has, negated = true, true
-		case "no", "kein", "keine", "keinen", "lack", "lacks":
+		case "no":
 			negated = true
-		case "except", "excluding":
+		case "except":
 			// places left out, not a field lacked (see exceptPlaces)
 		default:
-			negated = negated || negations[t.norm]
+			negated = negated || s.lex.negations[t.norm]
 		}
 	}
 	return has, negated
@@ -48,10 +48,10 @@ func negatedRelation(s *scan, end int) int {
 		return -1
 	}
 	start := end - 1
-	for start > 0 && !negations[s.toks[start-1].norm] && end-start < 4 {
+	for start > 0 && !s.lex.negations[s.toks[start-1].norm] && end-start < 4 {
 		start--
 	}
-	if start > 0 && negations[s.toks[start-1].norm] && !s.used[start-1] {
+	if start > 0 && s.lex.negations[s.toks[start-1].norm] && !s.used[start-1] {
 		return start - 1
 	}
 	return -1
@@ -157,7 +157,7 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			rd.ord.N = 1
 			// "the oldest museums"; "Which of the museums … is the
 			// biggest?" asks for one
-			if rd.plural && !s.hasAny("which of the", "which one of the", "welke van de", "welches der", "welcher der", "welche der") {
+			if rd.plural && !s.hasAny(s.lex.whichOfCues...) {
 				rd.ord.N = 10
 			}
 		}
@@ -176,7 +176,7 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []string) {
 	eachMember := len(c.Names)+len(c.Bodies) == 0 && !rd.ids.any() && rd.plural &&
 		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
-	if eachMember && c.Field == "" && s.hasAny(organisationAsked...) {
+	if eachMember && c.Field == "" && s.hasAny(s.lex.organisationAsked...) {
 		// "Which organisation runs the museums in Kent?", "Which group
 		// do the museums in Bath belong to?"
 		switch c.Field = relationField(s); {

@@ -9,7 +9,6 @@ import (
 // capitalised words around it) that is, whole, the name of a record: of
 // two words or more, a leading article aside.
 func (g *gazetteer) exactName(s *scan, c *Constraints) {
-	knownOnce.Do(buildKnownWords)
 	for _, run := range nameRuns(s, unknownMask(s)) {
 		i, j := afterArticle(s, run[0]), g.beforePlace(s, run[0], run[1])
 		if j-i < 2 || !s.free(i, j) {
@@ -95,7 +94,7 @@ func describedNames(s *scan, c *Constraints) {
 				break
 			}
 		}
-		if at > 0 && indefinite[s.toks[at-1].norm] && (!s.toks[at].upper || s.lower) {
+		if at > 0 && s.lex.indefinite[s.toks[at-1].norm] && (!s.toks[at].upper || s.lower) {
 			for k := at; k < len(s.toks) && s.toks[k].end <= s.toks[at].start+len(n.Text); k++ {
 				s.used[k] = false
 			}
@@ -105,9 +104,6 @@ func describedNames(s *scan, c *Constraints) {
 	}
 	c.Names = keep
 }
-
-// indefinite are the indefinite articles of an existence question.
-var indefinite = map[string]bool{"a": true, "an": true, "any": true, "een": true, "ein": true, "eine": true, "einen": true}
 
 // readEntities reads the institutions, organisations and kinds the
 // question names, the field it asks for, and the relation its verb names.
@@ -173,7 +169,7 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		}
 	}
 	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
-		rd.listCue && c.Field == "" && (s.hasAny("does", "do", "did", "doet", "doen") || finiteOperateVerb(s))) {
+		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
 		// "Which museums does X run?", "Welche Museen betreibt X?": the
 		// verb relates the list to X, whether or not X is an organisation
 		// the data knows.
@@ -209,7 +205,7 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 	// relation cue may be the tail of a misspelt name ("Hunarian National
 	// Museum")
 	if c.Field != "" && rd.rel == "" && len(c.Names) == 0 && len(c.Bodies) > 0 {
-		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
+		s2 := &scan{lex: s.lex, text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
 		if m, i, j, ok := g.fuzzyName(s2); ok {
 			c.Bodies = nil
 			c.Names = append(c.Names, m)
@@ -220,7 +216,7 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 	// a field question whose exact name is a short name inside a longer,
 	// misspelt one ("ISIL of Heimatstube im Elbtr") means the longer name
 	if c.Field != "" && len(c.Names) == 1 && c.Names[0].Score == 1 {
-		s2 := &scan{text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
+		s2 := &scan{lex: s.lex, text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
 		if m, i, j, ok := g.fuzzyName(s2); ok && m.Name != c.Names[0].Name && m.Score >= 0.85 &&
 			len(m.Text) > len(c.Names[0].Text) && strings.Contains(m.Text, c.Names[0].Text) {
 			c.Names[0] = m

@@ -7,7 +7,7 @@ func (g *gazetteer) readPlaces(s *scan, c *Constraints, rd *reading) (neg []stri
 	g.samePlace(s, c)
 	g.sameBody(s, c, rd.rel)
 	g.sameYear(s, c)
-	if s.hasAny("than", "als", "dan", "before", "after", "nach", "vor", "na", "voor") {
+	if s.hasAny(s.lex.comparisonWords...) {
 		g.olderThan(s, c, rd.listQ || pluralType(s))
 	}
 	g.findPlaces(s, c)

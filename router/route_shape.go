@@ -24,7 +24,7 @@ func fieldShape(s *scan) bool {
 // ("a Toy Museum").
 func indefiniteName(s *scan, m NameMatch) bool {
 	at := s.find(normalize(m.Text))
-	return at > 0 && indefinites[s.toks[at-1].norm]
+	return at > 0 && s.lex.indefinites[s.toks[at-1].norm]
 }
 
 // namedAfterWhere reports a name after "Where can I find …": capitalised
@@ -36,7 +36,7 @@ func namedAfterWhere(s *scan) bool {
 		return false
 	}
 	for i := 1; i < len(s.toks); i++ {
-		if _, plural, ok := typeOfWord(s.toks[i].norm); ok && !plural && s.toks[i].upper && s.toks[i-1].upper && !s.used[i-1] {
+		if _, plural, ok := s.lex.typeOfWord(s.toks[i].norm); ok && !plural && s.toks[i].upper && s.toks[i-1].upper && !s.used[i-1] {
 			return true
 		}
 	}
@@ -48,9 +48,7 @@ func namedAfterWhere(s *scan) bool {
 // sehen?", "Waar kan ik fossielen zien?"): a list, unless it names an
 // institution, which the router reads later as a field of it.
 func whereCanI(s *scan) bool {
-	return s.hasAny("where can i", "where can we", "where could i", "where could we", "where should i", "where do i",
-		"where to see", "where to find", "where to learn", "wo kann ich", "wo kann man", "wo konnen wir",
-		"waar kan ik", "waar kun je", "waar kunnen we")
+	return s.hasAny(s.lex.whereCanICues...)
 }
 
 // kindDescribed reports an indefinite article or "any" before a kind of
@@ -58,7 +56,7 @@ func whereCanI(s *scan) bool {
 // railway museums", "ein Museum", "een archief").
 func kindDescribed(s *scan) bool {
 	for i, t := range s.toks {
-		if !indefinites[t.norm] && t.norm != "some" {
+		if !s.lex.indefinites[t.norm] && t.norm != "some" {
 			continue
 		}
 		for j := i + 1; j < len(s.toks) && j <= i+3; j++ {
@@ -75,22 +73,12 @@ func kindDescribed(s *scan) bool {
 // it asks for one field, as "What town is Beamish in?" does, not for a
 // list of institutions.
 func whichFieldIs(s *scan) bool {
-	if len(s.toks) < 4 || !whichWords[s.toks[0].norm] {
+	if len(s.toks) < 4 || !s.lex.whichWords[s.toks[0].norm] {
 		return false
 	}
-	_, isField := trailingFields[s.toks[1].norm]
-	return isField && singularCopulas[s.toks[2].norm]
+	_, isField := s.lex.trailingFields[s.toks[1].norm]
+	return isField && s.lex.singularCopulas[s.toks[2].norm]
 }
-
-// strandedPrepositions end a question whose object went before them
-// ("Which town is X in?", "What country is X from?").
-var strandedPrepositions = map[string]bool{"in": true, "at": true, "from": true}
-
-// whichWords are the question words "which" of the languages read.
-var whichWords = map[string]bool{"which": true, "welche": true, "welcher": true, "welches": true, "welke": true, "welk": true}
-
-// singularCopulas are "is" and "was" of the languages read.
-var singularCopulas = map[string]bool{"is": true, "was": true, "ist": true, "war": true, "liegt": true, "ligt": true, "lag": true}
 
 // fieldOf is field(s), read once.
 func fieldOf(s *scan) string {
@@ -104,7 +92,7 @@ func fieldOf(s *scan) string {
 // een archief in Delft?": whether a set has members, asked with a type
 // noun within three words of the article.
 func existenceOfType(s *scan) bool {
-	for _, cue := range []string{"is there a", "is there an", "is there any", "is er een", "gibt es ein", "gibt es eine"} {
+	for _, cue := range s.lex.existenceCues {
 		i := s.find(cue)
 		if i < 0 {
 			continue
@@ -124,9 +112,8 @@ func existenceOfType(s *scan) bool {
 // toy museum in Brighton?", "Gibt es Museen in Bremen?", "Zijn er
 // archieven in Delft?", "Does York have a museum?".
 func existenceAsked(s *scan) bool {
-	if len(s.toks) >= 2 && existenceSeconds[s.toks[1].norm] {
-		switch s.toks[0].norm {
-		case "are", "is", "gibt", "zijn":
+	if len(s.toks) >= 2 && s.lex.existenceSeconds[s.toks[1].norm] {
+		if s.lex.existenceFirsts[s.toks[0].norm] {
 			return true
 		}
 	}
@@ -142,13 +129,11 @@ func placeHasType(s *scan) bool {
 	if len(s.toks) < 3 || len(s.placeSpans) == 0 {
 		return false
 	}
-	switch s.toks[0].norm {
-	case "does", "has", "hat", "heeft":
-	default:
+	if !s.lex.placeHasVerbs[s.toks[0].norm] {
 		return false
 	}
 	sp := s.placeSpans[0]
-	if sp[0] != 1 && !(sp[0] == 2 && articles[s.toks[1].norm]) {
+	if sp[0] != 1 && !(sp[0] == 2 && s.lex.articles[s.toks[1].norm]) {
 		return false
 	}
 	for k := sp[1]; k < len(s.toks) && k < sp[1]+4; k++ {

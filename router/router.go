@@ -16,6 +16,9 @@ type Router struct {
 	// fusion is the fusion and leg weights per intent (fusion.json
 	// unless WithFusionTable says otherwise).
 	fusion FusionTable
+	// lex is the vocabulary (DefaultLexicon unless WithLexicon says
+	// otherwise)
+	lex *Lexicon
 }
 
 // Option configures a Router.
@@ -55,19 +58,20 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	for _, o := range opts {
 		o(r)
 	}
+	if r.lex == nil {
+		r.lex = DefaultLexicon()
+	}
 	if r.fusion.Intents == nil {
 		r.fusion = DefaultFusionTable()
 	}
 	if r.tables != nil {
 		r.g = r.tables(ds).g
 	} else {
-		r.g = buildGazetteer(ds)
+		r.g = buildGazetteer(ds, r.lex)
 	}
 	if r.names != nil {
 		r.g.nameIx.build = r.names
 	}
-	// every word table is initialised by now; Route only reads them
-	knownOnce.Do(buildKnownWords)
 	r.g.spans()
 	return r
 }

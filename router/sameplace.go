@@ -7,35 +7,18 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// samePlaceWords name the kind of place in "the same town as X", "in
-// derselben Stadt wie X", "in dezelfde plaats als X", by the level of the
-// record's place they stand for.
-var samePlaceWords = map[string]string{
-	"town": LevelCity, "city": LevelCity, "village": LevelCity, "place": LevelCity, "locality": LevelCity,
-	"stadt": LevelCity, "ort": LevelCity, "gemeinde": LevelCity, "dorf": LevelCity,
-	"stad": LevelCity, "plaats": LevelCity, "gemeente": LevelCity, "dorp": LevelCity,
-	"county": LevelAdmin, "grafschaft": LevelAdmin, "graafschap": LevelAdmin,
-	"region": LevelRegion, "regio": LevelRegion,
-	"country": LevelCountry, "land": LevelCountry,
-}
-
 // sameWords and asWords are the other words of the cue.
-var (
-	sameWords = map[string]bool{"same": true, "selben": true, "selbe": true, "derselben": true, "demselben": true,
-		"dieselbe": true, "denselben": true, "gleichen": true, "gleiche": true,
-		"dezelfde": true, "hetzelfde": true, "zelfde": true}
-	asWords = map[string]bool{"as": true, "wie": true, "als": true}
-)
+var ()
 
 // samePlaceCue finds "same <kind of place> as" and returns the place
 // level, the token where the cue starts and the token after it.
 func samePlaceCue(s *scan) (level string, start, after int, ok bool) {
 	for i := 0; i+2 < len(s.toks); i++ {
-		if !sameWords[s.toks[i].norm] || s.used[i] {
+		if !s.lex.sameWords[s.toks[i].norm] || s.used[i] {
 			continue
 		}
-		lv, kind := samePlaceWords[s.toks[i+1].norm]
-		if kind && asWords[s.toks[i+2].norm] {
+		lv, kind := s.lex.samePlaceWords[s.toks[i+1].norm]
+		if kind && s.lex.asWords[s.toks[i+2].norm] {
 			return lv, i, i + 3, true
 		}
 	}
@@ -86,7 +69,7 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 	if place == nil || !unique {
 		s.unreadCues = append(s.unreadCues, phrase)
 		if place == nil {
-			s.unstated = &Unstated{Name: m.Name, Level: levelWords[level]}
+			s.unstated = &Unstated{Name: m.Name, Level: s.lex.levelWords[level]}
 		}
 		return true
 	}
@@ -133,9 +116,6 @@ func (g *gazetteer) exactForm(m NameMatch) NameMatch {
 	return m
 }
 
-// levelWords name the levels of place in answers.
-var levelWords = map[string]string{LevelCity: "town", LevelAdmin: "county", LevelRegion: "region", LevelCountry: "country"}
-
 // nameAfterCue returns the index in c.Names of the institution named
 // after a "same … as" cue that ends before token after, reading it when
 // no name was: a name of several words that the name reading turned down
@@ -164,11 +144,11 @@ func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
 	// for an institution (not a kind's word, nor the first of a longer
 	// name: "Museum At The Mill")
 	i := after
-	for i < len(s.toks) && articles[s.toks[i].norm] {
+	for i < len(s.toks) && s.lex.articles[s.toks[i].norm] {
 		i++
 	}
-	if i < len(s.toks) && s.toks[i].upper && !s.used[i] && len(s.toks[i].norm) >= 4 && !commonWords[s.toks[i].norm] &&
-		typeWords[s.toks[i].norm] == "" && (i+1 == len(s.toks) || !s.toks[i+1].upper) {
+	if i < len(s.toks) && s.toks[i].upper && !s.used[i] && len(s.toks[i].norm) >= 4 && !s.lex.commonWords[s.toks[i].norm] &&
+		s.lex.typeWords[s.toks[i].norm] == "" && (i+1 == len(s.toks) || !s.toks[i+1].upper) {
 		if idx, ok := g.names[s.key(i, i+1)]; ok {
 			e := g.entries[idx]
 			c.Names = append(c.Names, NameMatch{Text: s.original(i, i+1), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
@@ -196,14 +176,6 @@ func cuePhrase(s *scan, start, after int, text string) string {
 	return s.text[s.toks[start].start:end]
 }
 
-// sameBodyWords name the organisation in "run by the same organisation
-// as X", "von demselben Träger wie X", "door dezelfde organisatie als X".
-var sameBodyWords = map[string]bool{
-	"organisation": true, "organization": true, "operator": true, "owner": true, "body": true, "trust": true,
-	"group": true, "charity": true, "parent": true, "people": true, "organisatie": true, "eigenaar": true,
-	"beheerder": true, "trager": true, "betreiber": true, "eigentumer": true,
-}
-
 // sameBody reads "… run by the same organisation as X": the organisation
 // that runs X (or that X is part of, as the question's relation says;
 // either when it says none) becomes the question's organisation, and X
@@ -211,7 +183,7 @@ var sameBodyWords = map[string]bool{
 // or the named record has no such organisation or several, the cue is a
 // condition the answer does not take into account and says so.
 func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
-	start, after, k, found := g.sameCueName(s, c, sameBodyWords)
+	start, after, k, found := g.sameCueName(s, c, s.lex.sameBodyWords)
 	if !found || k < 0 {
 		return
 	}

@@ -2,17 +2,6 @@ package router
 
 import "strings"
 
-// yearWords name a year in "the same year as X", and a decade or a
-// century in "the same decade as X" (spanWidths gives their widths).
-var yearWords = map[string]bool{
-	"year": true, "jahr": true, "jahre": true, "jaar": true,
-	"decade": true, "jahrzehnt": true, "decennium": true, "century": true, "jahrhundert": true, "eeuw": true,
-}
-
-// spanWidths are the widths in years of the spans yearWords name beyond
-// one year.
-var spanWidths = map[string]int{"decade": 10, "jahrzehnt": 10, "decennium": 10, "century": 100, "jahrhundert": 100, "eeuw": 100}
-
 // sameCueName finds "same <word> as" with a word of words and marks it as
 // read, then reads the name after it: it returns the cue's first token,
 // the token after the cue and the name's index in c.Names, -1 when no
@@ -20,7 +9,7 @@ var spanWidths = map[string]int{"decade": 10, "jahrzehnt": 10, "decennium": 10, 
 // apply). found is false when the question holds no such cue.
 func (g *gazetteer) sameCueName(s *scan, c *Constraints, words map[string]bool) (start, after, k int, found bool) {
 	for i := 0; i+2 < len(s.toks); i++ {
-		if sameWords[s.toks[i].norm] && !s.used[i] && words[s.toks[i+1].norm] && asWords[s.toks[i+2].norm] {
+		if s.lex.sameWords[s.toks[i].norm] && !s.used[i] && words[s.toks[i+1].norm] && s.lex.asWords[s.toks[i+2].norm] {
 			start, after = i, i+3
 			s.mark(start, after)
 			k = g.nameAfterCue(s, c, after)
@@ -39,17 +28,17 @@ func (g *gazetteer) sameCueName(s *scan, c *Constraints, words map[string]bool) 
 // entity of the question. When no name follows, or its record states no
 // such year, the cue is a condition the answer says it did not apply.
 func (g *gazetteer) sameYear(s *scan, c *Constraints) {
-	start, after, k, found := g.sameCueName(s, c, yearWords)
+	start, after, k, found := g.sameCueName(s, c, s.lex.yearWords)
 	if !found || k < 0 {
 		return
 	}
 	field := "opened"
 	for _, t := range s.toks[:start] {
-		if closeWords[t.norm] {
+		if s.lex.closeWords[t.norm] {
 			field = "closed"
 		}
 	}
-	width := spanWidths[s.toks[start+1].norm]
+	width := s.lex.spanWidths[s.toks[start+1].norm]
 	phrase := cuePhrase(s, start, after, c.Names[k].Text)
 	g.yearsOfName(s, c, k, field, phrase, func(y YearRange) YearRange {
 		if width == 0 {
@@ -136,7 +125,7 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 			if at < 0 || at >= s.toks[start].start {
 				continue
 			}
-			if i := s.tokenAt(at); m.Score < 1 && i >= 0 && pluralKind(s.toks[i].norm) {
+			if i := s.tokenAt(at); m.Score < 1 && i >= 0 && s.lex.pluralKind(s.toks[i].norm) {
 				// "museums in St Albans" misread as Museum Of St Albans:
 				// the set the question asks for, whose words are read
 				// again as a kind and a place
@@ -173,17 +162,17 @@ func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 	if i > 0 && s.toks[i].upper && !s.lower {
 		return false, false // a word of a name ("Na h-Eileanan Siar"), not Dutch "na"
 	}
-	switch s.toks[i].norm {
-	case "before", "vor", "voor":
+	switch s.lex.looseAgeCues[s.toks[i].norm] {
+	case "before":
 		earlier = true
-	case "after", "nach", "na":
+	case "after":
 	default:
 		return false, false
 	}
 	for k, t := range s.toks {
 		// anywhere but right before it: German and Dutch put the verb
 		// last ("… nach dem Holburne Museum eröffnet")
-		if k != i-1 && k != i && openWords[t.norm] {
+		if k != i-1 && k != i && s.lex.openWords[t.norm] {
 			return earlier, true
 		}
 	}
@@ -191,7 +180,7 @@ func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 }
 
 // pluralKind reports a plural word of a kind of institution.
-func pluralKind(w string) bool {
-	_, plural, ok := typeOfWord(w)
+func (lex *Lexicon) pluralKind(w string) bool {
+	_, plural, ok := lex.typeOfWord(w)
 	return ok && plural
 }

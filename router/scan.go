@@ -8,6 +8,8 @@ import (
 // scan is one question being read: its tokens and which of them a
 // recognised entity has already consumed.
 type scan struct {
+	// lex is the vocabulary the question is read with
+	lex  *Lexicon
 	text string
 	toks []token
 	used []bool
@@ -72,19 +74,18 @@ func (jw *joined) span(i, j int) string {
 	return jw.text[jw.start[i]:jw.end[j-1]]
 }
 
-func newScan(q string) *scan {
+func newScan(q string, lex *Lexicon) *scan {
 	toks := tokenize(q, false)
 	lower := strings.ToLower(q) == q
 	if lower {
 		// All lower case: capitals say nothing, so every word the rules do
 		// not know may start a name or a place ("is goddards run by the
 		// national trust").
-		knownOnce.Do(buildKnownWords)
 		for i := range toks {
-			toks[i].upper = !knownWords[toks[i].norm]
+			toks[i].upper = !lex.knownWords[toks[i].norm]
 		}
 	}
-	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower}
+	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
 }
 
 // key joins the normalised tokens [i, j).
@@ -213,8 +214,7 @@ func (s *scan) endsAt(j int, phrase string) (n int, ok bool) {
 // prev returns the normalised token before i, skipping articles.
 func (s *scan) prev(i int) (string, int) {
 	for k := i - 1; k >= 0; k-- {
-		switch s.toks[k].norm {
-		case "the", "de", "het", "der", "die", "das", "dem", "den":
+		if s.lex.skippedArticles[s.toks[k].norm] {
 			continue
 		}
 		return s.toks[k].norm, k

@@ -22,9 +22,9 @@ func TestCueIndexMissesNoPhrase(t *testing.T) {
 	}
 	held, typo := 0, 0
 	for _, q := range questions {
-		s := newScan(q)
-		exact, near := fieldCueIndex.exact(s, nil), fieldCueIndex.near(s, nil)
-		for i, fc := range fieldCues {
+		s := newScan(q, DefaultLexicon())
+		exact, near := DefaultLexicon().fieldCueIndex.exact(s, nil), DefaultLexicon().fieldCueIndex.near(s, nil)
+		for i, fc := range DefaultLexicon().fieldCues {
 			if s.has(fc.phrase) {
 				held++
 				if !slices.Contains(exact, i) {

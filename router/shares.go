@@ -4,17 +4,9 @@ import (
 	"strings"
 )
 
-// shareCues ask what share of a set the rest of a question selects.
-var shareCues = []string{
-	"what percentage", "which percentage", "what proportion", "which proportion", "what share", "what fraction",
-	"what part", "how many percent", "per cent", "percentage", "proportion", "welcher anteil", "wie viel prozent",
-	"wieviel prozent", "wie viele prozent", "prozent", "anteil", "welk percentage", "hoeveel procent", "welk deel",
-	"welk aandeel", "procent", "aandeel",
-}
-
 // shareAsked reports, and consumes, a cue asking for a share.
 func shareAsked(s *scan) bool {
-	for _, c := range shareCues {
+	for _, c := range s.lex.shareCues {
 		if i := s.find(c); i >= 0 {
 			s.mark(i, i+len(strings.Fields(c)))
 			return true

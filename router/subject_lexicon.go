@@ -28,91 +28,25 @@ type subjectGroup struct {
 	EN, NL, DE []string
 }
 
-// subjectLexicon has one entry per dataset subject term, and one per
-// category named as a whole. A phrase belongs to one entry or group only.
-// No phrase holds a custodian type word ("museum"): those are read as types.
-var subjectLexicon = slices.Concat(subjectTermsAToM, subjectTermsNToW)
-
-// subjectGroups are the umbrella words of several terms. They follow the
-// gold questions' reading of a topic ("aviation museums" are civil and air
-// force aviation, "sport" is every named sport).
-var subjectGroups = []subjectGroup{
-	{Terms: []string{"Transport / Aviation", "War and conflict / Airforce"},
-		EN: []string{"aviation", "aircraft", "aeroplane", "aeroplanes", "airplane", "airplanes", "flight", "flying"},
-		NL: []string{"luchtvaart", "vliegtuig", "vliegtuigen", "vliegerij"},
-		DE: []string{"Luftfahrt", "Flugzeug", "Flugzeuge", "Flugzeugen", "Fliegerei"}},
-	{Terms: []string{"Arts / Ceramics", "Industry and manufacture / Potteries"},
-		EN: []string{"pottery", "potteries", "porcelain", "earthenware", "stoneware", "ceramics and pottery"},
-		NL: []string{"aardewerk", "porselein", "pottenbakkerij", "keramiek en aardewerk"},
-		DE: []string{"Porzellan", "Töpferei", "Töpfereien", "Steingut", "Keramik und Töpferei"}},
-	{Terms: []string{"Industry and manufacture / Textiles", "Rural Industry / Textiles"},
-		EN: []string{"textiles", "textile industry", "textile"},
-		NL: []string{"textiel", "textielindustrie"},
-		DE: []string{"Textilien", "Textil", "Textilindustrie"}},
-	{Terms: []string{"Belief and identity / Religion", "Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-		EN: []string{"religion", "religions", "religious", "religious heritage"},
-		NL: []string{"religie", "religieus", "religieuze", "religieus erfgoed"},
-		DE: []string{"Religion", "religiös", "religiöse", "religiösen", "religiöses Erbe", "religiösem Erbe", "religiösen Erbe"}},
-	{Terms: []string{"Belief and identity / Religious buildings", "Belief and identity / Church treasuries"},
-		EN: []string{"church", "churches"},
-		NL: []string{"kerk", "kerken"},
-		DE: []string{"Kirche", "Kirchen"}},
-	{Terms: []string{"Buildings / Houses / Large houses", "Buildings / Palace"},
-		DE: []string{"Schloss", "Schlösser", "Schlössern"}},
-	{Terms: []string{"War and conflict / Bunker", "War and conflict / Event or site"},
-		EN: []string{"bunkers and wartime sites", "bunker and wartime site"},
-		NL: []string{"bunkers en oorlogslocaties"},
-		DE: []string{"Bunker und Kriegsschauplätze"}},
-	{Terms: []string{"Rural Industry / Watermills", "Rural Industry / Windmills"},
-		EN: []string{"mill", "mills", "watermills and windmills", "corn mills"},
-		NL: []string{"molen", "molens", "korenmolen", "korenmolens"},
-		DE: []string{"Mühle", "Mühlen"}},
-	{Terms: []string{"Natural world / Fossils", "Natural world / Dinosaurs"},
-		EN: []string{"fossil", "fossils"},
-		NL: []string{"fossiel", "fossielen"},
-		DE: []string{"Fossilien", "Versteinerungen"}},
-	{Terms: []string{"Natural world / Geology", "Natural world / Fossils", "Natural world / Dinosaurs"},
-		EN: []string{"geology and fossils"},
-		NL: []string{"geologie en fossielen"},
-		DE: []string{"Geologie und Fossilien"}},
-	{Terms: []string{"Leisure and sport / Rugby and football", "Leisure and sport / Cricket", "Leisure and sport / Other"},
-		EN: []string{"sport", "sports", "sporting", "sporting history"},
-		NL: []string{"sporten", "sportgeschiedenis"},
-		DE: []string{"Sportarten", "Sportgeschichte"}},
-}
-
-// subjectCues are the words that name a subject rather than being one
-// ("the subject classification 'Transport / Aviation'"); one or two of
-// them right before a subject are read with it.
-var subjectCues = map[string]bool{
-	"subject": true, "subjects": true, "classification": true, "classified": true, "category": true,
-	"topic": true, "theme": true, "onderwerp": true, "onderwerpen": true, "thema": true, "themas": true,
-	"categorie": true, "classificatie": true, "sachgebiet": true, "themengebiet": true, "themen": true,
-	"kategorie": true, "klassifikation": true, "schwerpunkt": true,
-}
-
-// subjectCompoundHeads end German and Dutch compounds whose modifier is the
-// subject ("Eisenbahngeschichte", "Textilindustrie", "speelgoedcollectie").
-// Custodian type heads are read by compounds.
-var subjectCompoundHeads = []string{
-	"geschichte", "geschiedenis", "historie", "sammlungen", "sammlung", "collecties", "collectie",
-	"industrie", "technik", "kultur", "cultuur", "erbe", "erfgoed", "ausstellungen", "ausstellung",
-	"tentoonstellingen", "tentoonstelling", "wesen", "wirtschaft", "voorzieningen", "voorziening",
-}
-
-// notSubjects are phrases whose subject word means no subject: how to get
-// somewhere, where to park.
-var notSubjects = []string{
-	"car park", "car parking", "by car", "by bus", "by train", "by rail", "bus stop", "bus station",
-	"train station", "met de auto", "met de bus", "met de trein", "mit dem auto", "mit dem bus",
-	"mit dem zug", "mit der bahn",
-}
+// The subject lexicon (Lexicon.subjects) has one entry per dataset
+// subject term, and one per category named as a whole; its umbrella
+// groups (Lexicon.subjectGroups) follow the gold questions' reading of a
+// topic ("aviation museums" are civil and air force aviation). A phrase
+// belongs to one entry or group only. No phrase holds a custodian type
+// word ("museum"): those are read as types. The tables subject.*
+// (lexicon/README.md) hold them, with the subject cues ("the subject
+// classification 'Transport / Aviation'"), the heads of compounds whose
+// modifier is the subject ("Eisenbahngeschichte") and the phrases whose
+// subject word means no subject ("car park", "by train").
 
 // SubjectWords returns the words of the subject lexicon, in every
 // language, for the dataset subject terms given, lower case: what a name may carry of a subject
 // ("eisenbahn" of "Transport / Trains and railways"). A search of the
 // names of records that state no subjects uses them.
-func SubjectWords(terms []string) []string {
+func SubjectWords(terms []string) []string { return DefaultLexicon().subjectWords(terms) }
+
+// subjectWords is SubjectWords in lex.
+func (lex *Lexicon) subjectWords(terms []string) []string {
 	var out []string
 	add := func(ws []string) {
 		for _, w := range ws {
@@ -121,7 +55,7 @@ func SubjectWords(terms []string) []string {
 			}
 		}
 	}
-	for _, g := range subjectGroups {
+	for _, g := range lex.subjectGroups {
 		if len(g.Terms) > 0 && !slices.ContainsFunc(g.Terms, func(t string) bool { return !slices.Contains(terms, t) }) {
 			// the umbrella words of terms all asked for ("aviation")
 			add(g.EN)
@@ -129,7 +63,7 @@ func SubjectWords(terms []string) []string {
 			add(g.DE)
 		}
 	}
-	for _, e := range subjectLexicon {
+	for _, e := range lex.subjects {
 		if slices.Contains(terms, e.Term) {
 			add(e.EN)
 			add(e.NL)
@@ -142,7 +76,7 @@ func SubjectWords(terms []string) []string {
 
 // SubjectWords is the package's SubjectWords: a Router answers the
 // pipeline's questions about words (pipeline.Lexicon).
-func (r *Router) SubjectWords(terms []string) []string { return SubjectWords(terms) }
+func (r *Router) SubjectWords(terms []string) []string { return r.lex.subjectWords(terms) }
 
 // UnnamedWar is the package's UnnamedWar.
 func (r *Router) UnnamedWar(phrase string) bool { return UnnamedWar(phrase) }

@@ -32,7 +32,7 @@ func TestSubjectLexiconCoversEveryTerm(t *testing.T) {
 	all := dataSubjects(t)
 	require.Len(t, all, 114)
 	entries := map[string]int{}
-	for _, e := range subjectLexicon {
+	for _, e := range DefaultLexicon().subjects {
 		entries[e.Term]++
 		require.NotEmpty(t, e.EN, "%s: no English label", e.Term)
 		require.NotEmpty(t, e.NL, "%s: no Dutch label", e.Term)
@@ -45,10 +45,10 @@ func TestSubjectLexiconCoversEveryTerm(t *testing.T) {
 
 func TestSubjectLexiconNamesOnlyDataTerms(t *testing.T) {
 	expand := termExpander(dataSubjects(t))
-	for _, e := range subjectLexicon {
+	for _, e := range DefaultLexicon().subjects {
 		require.NotEmpty(t, expand(e.Term), "lexicon term %q is no subject of the data", e.Term)
 	}
-	for _, g := range subjectGroups {
+	for _, g := range DefaultLexicon().subjectGroups {
 		require.GreaterOrEqual(t, len(g.Terms), 2, "a group of one term belongs in its entry: %v", g.Terms)
 		for _, term := range g.Terms {
 			require.NotEmpty(t, expand(term), "group term %q is no subject of the data", term)
@@ -72,14 +72,14 @@ func TestSubjectLexiconPhrasesMeanOneThing(t *testing.T) {
 				owner[k] = who
 			}
 			for _, tok := range tokenize(l, false) {
-				require.Empty(t, typeWords[tok.norm], "%s: label %q holds the type word %q", who, l, tok.norm)
+				require.Empty(t, DefaultLexicon().typeWords[tok.norm], "%s: label %q holds the type word %q", who, l, tok.norm)
 			}
 		}
 	}
-	for _, e := range subjectLexicon {
+	for _, e := range DefaultLexicon().subjects {
 		check(e.Term, e.labels())
 	}
-	for _, g := range subjectGroups {
+	for _, g := range DefaultLexicon().subjectGroups {
 		check(strings.Join(g.Terms, "+"), g.labels())
 	}
 }
@@ -253,7 +253,7 @@ func TestQuotedSpans(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.q, func(t *testing.T) {
-			require.Equal(t, tc.want, quotedSpans(newScan(tc.q)))
+			require.Equal(t, tc.want, quotedSpans(newScan(tc.q, DefaultLexicon())))
 		})
 	}
 }

@@ -10,12 +10,12 @@ import (
 // mark nothing.
 func TestNarrowerLabelsAreLexiconLabels(t *testing.T) {
 	labels := map[string]bool{}
-	for _, e := range subjectLexicon {
+	for _, e := range DefaultLexicon().subjects {
 		for _, l := range e.labels() {
 			labels[l] = true
 		}
 	}
-	for _, l := range narrowerLabels {
+	for _, l := range DefaultLexicon().narrowerLabels {
 		require.True(t, labels[l], "%q is no label of the subject lexicon", l)
 	}
 }

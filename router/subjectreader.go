@@ -67,7 +67,7 @@ func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]strin
 func (r *subjectReader) take(i, j int, terms []string) {
 	s := r.s
 	r.subj = append(r.subj, terms...)
-	if narrowerKey(r.typed.span(i, j)) || narrowerKey(r.stems.span(i, j)) {
+	if r.s.lex.narrowerKey(r.typed.span(i, j)) || r.s.lex.narrowerKey(r.stems.span(i, j)) {
 		r.broader = append(r.broader, broaderPhrase{s.original(i, j), terms})
 	}
 	if r.first < 0 || i < r.first {
@@ -75,13 +75,13 @@ func (r *subjectReader) take(i, j int, terms []string) {
 	}
 	r.last = max(r.last, j)
 	s.mark(i, j)
-	for k := i - 1; k >= 0 && k >= i-2 && !s.used[k] && subjectCues[s.toks[k].norm]; k-- {
+	for k := i - 1; k >= 0 && k >= i-2 && !s.used[k] && s.lex.subjectCues[s.toks[k].norm]; k-- {
 		s.mark(k, k+1)
 	}
 }
 
 // cued reports whether a subject cue stands right before token i.
-func (r *subjectReader) cued(i int) bool { return i > 0 && subjectCues[r.s.toks[i-1].norm] }
+func (r *subjectReader) cued(i int) bool { return i > 0 && r.s.lex.subjectCues[r.s.toks[i-1].norm] }
 
 // done adds the terms read to the constraints.
 func (r *subjectReader) done(c *Constraints) {
@@ -140,7 +140,7 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 	r := newSubjectReader(s)
 	skip := falseFriendsOf(s)
 	blocked := make([]bool, len(s.toks))
-	for _, p := range notSubjects {
+	for _, p := range s.lex.notSubjects {
 		for i := range s.toks {
 			if n, ok := s.matchAt(i, p); ok {
 				for k := i; k < i+n; k++ {

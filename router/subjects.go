@@ -6,20 +6,6 @@ import (
 	"strings"
 )
 
-// topicStop are data sub-labels too vague to stand alone as topics. They
-// only matter for a term the lexicon has no entry for, whose words are
-// then derived from the term itself.
-var topicStop = map[string]bool{
-	"other": true, "mixed": true, "and": true, "life": true, "site": true, "event": true, "group": true,
-	"professional": true, "association": true, "industrial": true, "rural": true, "world": true,
-	"natural": true, "large": true, "medium": true, "small": true, "house": true, "houses": true,
-	"personality": true, "buildings": true, "building": true, "civic": true, "school": true, "shop": true,
-	"political": true, "scientific": true, "explorer": true, "identity": true, "belief": true,
-	"encyclopaedic": true, "bygone": true, "greek": true, "metal": true, "print": true, "design": true,
-	"craft": true, "services": true, "service": true, "utilities": true, "communications": true,
-	"engine": true, "steam": true, "and models": true, "model": true, "watche": true, "gaming": true,
-}
-
 // subjectIndex maps the words of the subject lexicon to subject terms.
 type subjectIndex struct {
 	phrases map[string][]string // stemmed phrase → terms, sorted
@@ -27,6 +13,10 @@ type subjectIndex struct {
 	quoted  map[string][]string // a term or category written out, stemmed → terms
 	paths   map[string][]string // a term of several parts written out ("transport aviation") → the term
 	maxLen  int
+	// heads end compounds whose modifier is the subject
+	heads []string
+	// lex is the vocabulary the index was built with
+	lex *Lexicon
 }
 
 // newSubjectIndex builds the subject vocabulary from the lexicon and the
@@ -35,8 +25,8 @@ type subjectIndex struct {
 // means that term alone; a whole category ("Transport", quoted or not)
 // means every term of it. A data term the lexicon lacks is read by its
 // own words.
-func newSubjectIndex(all []string) subjectIndex {
-	idx := subjectIndex{phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}, paths: map[string][]string{}}
+func newSubjectIndex(lex *Lexicon, all []string) subjectIndex {
+	idx := subjectIndex{heads: lex.subjectCompoundHeads, lex: lex, phrases: map[string][]string{}, mods: map[string][]string{}, quoted: map[string][]string{}, paths: map[string][]string{}}
 	expand := termExpander(all)
 	add := func(m map[string][]string, label string, terms []string) {
 		if len(terms) == 0 {
@@ -47,7 +37,7 @@ func newSubjectIndex(all []string) subjectIndex {
 		}
 	}
 	covered := map[string]bool{}
-	for _, e := range subjectLexicon {
+	for _, e := range lex.subjects {
 		terms := expand(e.Term)
 		covered[e.Term] = true
 		for _, l := range e.labels() {
@@ -57,7 +47,7 @@ func newSubjectIndex(all []string) subjectIndex {
 			add(idx.mods, m, terms)
 		}
 	}
-	for _, gr := range subjectGroups {
+	for _, gr := range lex.subjectGroups {
 		var terms []string
 		for _, t := range gr.Terms {
 			terms = mergeTerms(terms, expand(t))
@@ -105,7 +95,7 @@ func (idx *subjectIndex) derive(term string, terms []string) {
 	}
 	for _, w := range words {
 		k := stemPhrase(w)
-		if _, ok := idx.phrases[k]; ok || k == "" || topicStop[k] {
+		if _, ok := idx.phrases[k]; ok || k == "" || idx.lex.topicStop[k] {
 			continue
 		}
 		idx.phrases[k] = terms
@@ -230,18 +220,14 @@ func (g *gazetteer) topicOf(mod string) []string {
 	return nil
 }
 
-// indefinites make the singular compound after them a kind of
-// institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
-var indefinites = setOf("a", "an", "any", "ein", "eine", "einen", "einem", "einer", "kein", "keine", "een", "geen")
-
 // genericCompound reports whether token i is a type compound with a
 // subject modifier after an indefinite article: a kind, not the name of a
 // record that bears it ("Gibt es ein Spielzeugmuseum in York?").
 func (g *gazetteer) genericCompound(s *scan, i int) bool {
-	if i == 0 || !indefinites[s.toks[i-1].norm] {
+	if i == 0 || !s.lex.indefinites[s.toks[i-1].norm] {
 		return false
 	}
-	mod, _, _, ok := splitCompound(s.toks[i].norm)
+	mod, _, _, ok := s.lex.splitCompound(s.toks[i].norm)
 	return ok && g.topicOf(mod) != nil
 }
 
@@ -252,7 +238,7 @@ func (idx *subjectIndex) compound(w string) []string {
 	if len(w) < 7 {
 		return nil
 	}
-	for _, h := range subjectCompoundHeads {
+	for _, h := range idx.heads {
 		if mod, ok := strings.CutSuffix(w, h); ok && len(mod) >= 3 {
 			if v := idx.modifier(mod); v != nil {
 				return v
@@ -279,7 +265,7 @@ func (idx *subjectIndex) word(s *scan, i int) []string {
 		return v
 	}
 	end := s.toks[i].end
-	if i+2 >= len(s.toks) || end >= len(s.text) || s.text[end] != '-' || !elisionJoins[s.toks[i+1].norm] {
+	if i+2 >= len(s.toks) || end >= len(s.text) || s.text[end] != '-' || !s.lex.elisionJoins[s.toks[i+1].norm] {
 		return nil
 	}
 	next := s.toks[i+2].norm
@@ -305,15 +291,8 @@ func (idx *subjectIndex) inflected(w string) []string {
 // to one, so that no typo pass rewrites it.
 func (idx *subjectIndex) knows(w string) bool {
 	_, ok := idx.phrases[stem(w)]
-	return ok || nearSubjectWords[w] || idx.inflected(w) != nil
+	return ok || idx.lex.nearSubjectWords[w] || idx.inflected(w) != nil
 }
-
-// nearSubjectWords are common question words within a typo of a subject
-// word ("vestigingen", branches, is not "vestingen", fortresses).
-var nearSubjectWords = setOf("vestiging", "vestigingen", "vestigt", "gevestigd", "former", "place", "places")
-
-// elisionJoins join a truncated compound to the next word ("Wasser- und").
-var elisionJoins = setOf("und", "oder", "en", "of", "and", "or")
 
 func stemPhrase(s string) string {
 	ws := strings.Fields(normalize(s))

@@ -5,49 +5,14 @@ import (
 	"strings"
 )
 
-// superlatives name an end of an order: the lowest opening year
-// ("oldest"), the highest ("newest") or a size. The attribute "opened"
-// becomes "closed" in a question about closing ("the last museum in York
-// to close").
-var superlatives = map[string]Order{
-	"oldest": {Attribute: "opened"}, "earliest": {Attribute: "opened"},
-	"alteste": {Attribute: "opened"}, "altesten": {Attribute: "opened"}, "altestes": {Attribute: "opened"},
-	"oudste": {Attribute: "opened"}, "oudst": {Attribute: "opened"}, "vroegste": {Attribute: "opened"}, "fruheste": {Attribute: "opened"},
-	"fruhesten": {Attribute: "opened"},
-	"newest":    {Attribute: "opened", Highest: true}, "youngest": {Attribute: "opened", Highest: true},
-	"latest": {Attribute: "opened", Highest: true}, "neueste": {Attribute: "opened", Highest: true},
-	"neuesten": {Attribute: "opened", Highest: true}, "neuestes": {Attribute: "opened", Highest: true},
-	"jungste": {Attribute: "opened", Highest: true}, "jungsten": {Attribute: "opened", Highest: true},
-	"nieuwste": {Attribute: "opened", Highest: true}, "nieuwst": {Attribute: "opened", Highest: true},
-	"jongste": {Attribute: "opened", Highest: true},
-	"largest": {Attribute: "size", Highest: true}, "biggest": {Attribute: "size", Highest: true},
-	"grootste": {Attribute: "size", Highest: true}, "grosste": {Attribute: "size", Highest: true},
-	"grossten": {Attribute: "size", Highest: true}, "grosstes": {Attribute: "size", Highest: true},
-	"smallest": {Attribute: "size"}, "kleinste": {Attribute: "size"}, "kleinsten": {Attribute: "size"},
-	"kleinstes": {Attribute: "size"},
-}
-
-// ordinalEnds are "first" and "last", which name an end of the order of
-// opening (or closing) years only beside a verb of opening or closing
-// ("opened first", "the last to close") or before a type noun ("the
-// first museum in Wales").
-var ordinalEnds = map[string]bool{
-	"first": false, "erste": false, "ersten": false, "erstes": false, "eerste": false, "zuerst": false,
-	"last": true, "letzte": true, "letzten": true, "letztes": true, "laatste": true, "laatst": true,
-	"zuletzt": true,
-}
-
-// recentWords follow "most" in "the most recent", "most recently opened".
-var recentWords = map[string]bool{"recent": true, "recently": true}
-
 // order reads the end of an order a question asks for and marks its words
 // (and a count before them: "the three oldest", "top 5 newest") as read.
 // N is the count, 0 when none is given.
 func order(s *scan) *Order {
 	verb, closing := false, false
 	for _, t := range s.toks {
-		verb = verb || openWords[t.norm] || closeWords[t.norm]
-		closing = closing || closeWords[t.norm]
+		verb = verb || s.lex.openWords[t.norm] || s.lex.closeWords[t.norm]
+		closing = closing || s.lex.closeWords[t.norm]
 	}
 	for i, t := range s.toks {
 		// a capital inside the question starts a name ("the First
@@ -55,17 +20,17 @@ func order(s *scan) *Order {
 		if s.used[i] || t.upper && i > 0 && !s.lower {
 			continue
 		}
-		o, ok := superlatives[t.norm]
+		o, ok := s.lex.superlatives[t.norm]
 		if numberOf(s, i) {
 			continue // "the largest number of museums": a count (see group)
 		}
 		nth := 0
 		if !ok {
 			// "zweitälteste": the second oldest
-			for _, p := range ordinalPrefixes {
-				if rest, cut := strings.CutPrefix(t.norm, p.prefix); cut {
-					if o, ok = superlatives[rest]; ok {
-						nth = p.n
+			for prefix, n := range s.lex.ordinalPrefixes {
+				if rest, cut := strings.CutPrefix(t.norm, prefix); cut {
+					if o, ok = s.lex.superlatives[rest]; ok {
+						nth = n
 					}
 				}
 			}
@@ -73,15 +38,16 @@ func order(s *scan) *Order {
 		end := i + 1
 		switch {
 		case ok:
-		case t.norm == "most" && i+1 < len(s.toks) && recentWords[s.toks[i+1].norm]:
+		case t.norm == "most" && i+1 < len(s.toks) && s.lex.recentWords[s.toks[i+1].norm]:
 			o, ok, end = Order{Attribute: "opened", Highest: true}, true, i+2
 		default:
-			last, ordinal := ordinalEnds[t.norm]
+			end, ordinal := s.lex.ordinalEnds[t.norm]
+			last := end == "last"
 			// "closed last year", "in the last ten years" are times, not
 			// an order
 			span := false
 			for k := i + 1; k < len(s.toks) && k <= i+2; k++ {
-				span = span || relativeSpans[s.toks[k].norm] || spanUnits[s.toks[k].norm]
+				span = span || s.lex.relativeSpans[s.toks[k].norm] || s.lex.spanUnits[s.toks[k].norm]
 			}
 			if ordinal && !span && (verb || i+1 < len(s.toks) && typeWordAt(s, i+1)) {
 				o, ok = Order{Attribute: "opened", Highest: last}, true
@@ -111,20 +77,13 @@ func order(s *scan) *Order {
 // typeWordAt reports a type noun at token i.
 func typeWordAt(s *scan, i int) bool {
 	w := s.toks[i].norm
-	if _, _, ok := typeOfWord(w); ok {
+	if _, _, ok := s.lex.typeOfWord(w); ok {
 		return true
 	}
 	// a compound led by what it is about ("spoorwegmuseum",
 	// "Eisenbahnmuseum", "Stadtbibliothek")
-	_, _, _, ok := splitCompound(w)
+	_, _, _, ok := s.lex.splitCompound(w)
 	return ok
-}
-
-// countNumbers are the number words a count of an order is written with.
-var countNumbers = map[string]int{
-	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-	"twenty": 20, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "twee": 2, "drie": 3,
-	"vijf": 5, "tien": 10,
 }
 
 // countBefore reads a count just before the order word at i ("the three
@@ -134,7 +93,7 @@ func countBefore(s *scan, i int) (int, bool) {
 		return 0, false
 	}
 	w := s.toks[i-1].norm
-	n, ok := countNumbers[w]
+	n, ok := s.lex.countNumbers[w]
 	if !ok {
 		v, err := strconv.Atoi(w)
 		if err != nil || v < 1 || v > 100 {
@@ -162,19 +121,6 @@ func countOfType(s *scan) int {
 	return 0
 }
 
-// ordinals name a place in an order ("the second oldest").
-var ordinals = map[string]int{
-	"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
-	"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "tweede": 2, "derde": 3, "vierde": 4,
-}
-
-// ordinalPrefixes are ordinals written into a German superlative
-// ("zweitälteste").
-var ordinalPrefixes = []struct {
-	prefix string
-	n      int
-}{{"zweit", 2}, {"dritt", 3}, {"viert", 4}}
-
 // ordinalBefore reads an ordinal just before the order word at i and
 // marks it as read.
 func ordinalBefore(s *scan, i int) (int, bool) {
@@ -188,18 +134,11 @@ func ordinalBefore(s *scan, i int) (int, bool) {
 			return n, true
 		}
 	}
-	n, ok := ordinals[s.toks[i-1].norm]
+	n, ok := s.lex.ordinals[s.toks[i-1].norm]
 	if ok {
 		s.mark(i-1, i)
 	}
 	return n, ok
-}
-
-// spanUnits are the units of a time "last" may start ("last week", "letzte
-// Woche") besides relativeSpans.
-var spanUnits = map[string]bool{
-	"week": true, "weeks": true, "century": true, "centuries": true, "time": true, "woche": true,
-	"jahr": true, "monat": true, "week.": true, "maand": true, "eeuw": true, "jahrhundert": true,
 }
 
 // countOfKind reads a count right before a plural kind of institution
@@ -209,11 +148,11 @@ var spanUnits = map[string]bool{
 // to show. 0 when there is none.
 func countOfKind(s *scan) int {
 	for i := 1; i+1 < len(s.toks); i++ {
-		if s.used[i] || !pluralKind(s.toks[i+1].norm) || !listVerbs[s.toks[i-1].norm] {
+		if s.used[i] || !s.lex.pluralKind(s.toks[i+1].norm) || !s.lex.listVerbs[s.toks[i-1].norm] {
 			continue
 		}
 		w := s.toks[i].norm
-		n, ok := countNumbers[w]
+		n, ok := s.lex.countNumbers[w]
 		if !ok {
 			v, err := strconv.Atoi(w)
 			if err != nil || v < 1 || v > 100 {
@@ -225,10 +164,4 @@ func countOfKind(s *scan) int {
 		return n
 	}
 	return 0
-}
-
-// listVerbs ask for a list, right before its count.
-var listVerbs = map[string]bool{
-	"name": true, "list": true, "me": true, "show": true, "give": true, "suggest": true, "recommend": true,
-	"nenne": true, "nenn": true, "mir": true, "zeige": true, "noem": true, "geef": true, "toon": true,
 }

@@ -17,7 +17,7 @@ import (
 type Tables struct{ g *gazetteer }
 
 // NewTables derives the tables of ds.
-func NewTables(ds *heritage.Dataset) *Tables { return &Tables{buildGazetteer(ds)} }
+func NewTables(ds *heritage.Dataset) *Tables { return &Tables{buildGazetteer(ds, DefaultLexicon())} }
 
 // WithTables sets how the router's tables are had instead of derived
 // (NewTables, the default): read from a cache. It must return the tables
@@ -98,6 +98,7 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	}
 	n := r.Count()
 	g := &gazetteer{
+		lex:      DefaultLexicon(),
 		entries:  make([]nameEntry, n),
 		names:    make(map[string]int32, n),
 		acronyms: map[string]int32{},
@@ -172,6 +173,7 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g.placeTri, g.placeWordTri = r.Lists(), r.Lists()
 	s.phrases, s.mods, s.quoted, s.paths = r.Lists(), r.Lists(), r.Lists(), r.Lists()
 	s.maxLen = r.Len(1 << 20)
+	s.heads, s.lex = g.lex.subjectCompoundHeads, g.lex
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("router: tables: %w", err)
 	}

@@ -5,15 +5,6 @@ import (
 	"strings"
 )
 
-// clauseJoiners open a second clause of a question ("When did X open,
-// and is it still running?").
-var clauseJoiners = map[string]bool{"and": true, "und": true, "en": true, "but": true, "aber": true, "maar": true}
-
-// clausePronouns stand for the institution a first clause names ("… and
-// is it accredited?", "… und ist es noch geöffnet?", "… en is het nog
-// open?").
-var clausePronouns = map[string]bool{"it": true, "es": true, "het": true, "sie": true, "er": true, "they": true}
-
 // thenTest reads a yes/no question asked of the one institution whose
 // field a first clause asks for ("When did Chartwell open, and is it
 // still running?", "Where is the Horniman Museum and is it accredited?"):
@@ -30,7 +21,7 @@ func (r *Router) thenTest(plan *Plan) {
 		// answer, another institution
 		return
 	}
-	s := newScan(plan.Question)
+	s := newScan(plan.Question, r.lex)
 	k := yesNoClause(s)
 	if k == 0 {
 		return
@@ -50,12 +41,12 @@ func (r *Router) thenTest(plan *Plan) {
 // or 0.
 func yesNoClause(s *scan) int {
 	for k := 2; k+2 < len(s.toks); k++ {
-		if !yesNoStarts[s.toks[k].norm] || !clausePronouns[s.toks[k+1].norm] {
+		if !s.lex.yesNoStarts[s.toks[k].norm] || !s.lex.clausePronouns[s.toks[k+1].norm] {
 			continue
 		}
 		prev := s.toks[k-1]
 		between := s.text[prev.end:s.toks[k].start]
-		if clauseJoiners[prev.norm] || strings.ContainsAny(between, ",;?") {
+		if s.lex.clauseJoiners[prev.norm] || strings.ContainsAny(between, ",;?") {
 			return k
 		}
 	}

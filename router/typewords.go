@@ -11,34 +11,11 @@ import (
 // ("Eisenbahnmuseen", "spoorwegmusea"), and plural type nouns that signal a
 // list without a question word.
 
-// pluralTypeWords are the plural type nouns that make a phrase a list
-// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
-// "Archive" is left out: it is also the English singular.
-var pluralTypeWords = map[string]bool{
-	"museums": true, "museen": true, "musea": true, "musees": true, "musei": true, "museos": true,
-	"libraries": true, "bibliotheken": true, "buchereien": true, "archives": true, "archieven": true,
-	"galleries": true, "galerien": true, "galerijen": true,
-	"institutions": true, "instellingen": true, "einrichtungen": true, "institutionen": true,
-	"sites": true, "zoos": true, "record offices": true, "heimatmuseen": true,
-}
-
-// compoundHeads are the type words that end German and Dutch compounds,
-// longest first, with whether the head is plural.
-var compoundHeads = []struct {
-	suffix, code string
-	plural       bool
-}{
-	{"bibliotheken", "L", true}, {"bibliotheek", "L", false}, {"bibliothek", "L", false},
-	{"archieven", "A", true}, {"archief", "A", false}, {"archive", "A", true}, {"archiv", "A", false},
-	{"museums", "M", true}, {"museum", "M", false}, {"museen", "M", true}, {"musea", "M", true},
-	{"galerien", "G", true}, {"galerie", "G", false},
-}
-
 // splitCompound splits a compound type word into its modifier and head
 // ("eisenbahnmuseen" → "eisenbahn", museen). The modifier must have at
 // least three letters.
-func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
-	for _, h := range compoundHeads {
+func (lex *Lexicon) splitCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range lex.compoundHeads {
 		if len(w) >= len(h.suffix)+3 && strings.HasSuffix(w, h.suffix) {
 			return w[:len(w)-len(h.suffix)], h.code, h.plural, true
 		}
@@ -49,8 +26,8 @@ func splitCompound(w string) (mod string, code string, plural bool, ok bool) {
 // splitMisspeltCompound splits a compound whose head of five letters or
 // more is one edit away ("kunstmuesen" → "kunst", museen). The modifier
 // must have at least four letters.
-func splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
-	for _, h := range compoundHeads {
+func (lex *Lexicon) splitMisspeltCompound(w string) (mod string, code string, plural bool, ok bool) {
+	for _, h := range lex.compoundHeads {
 		if len(h.suffix) < 5 {
 			continue
 		}
@@ -66,29 +43,23 @@ func splitMisspeltCompound(w string) (mod string, code string, plural bool, ok b
 	return "", "", false, false
 }
 
-// fuzzyTypeStop are real words within one edit of a type word.
-var fuzzyTypeStop = map[string]bool{
-	"galley": true, "galleys": true, "archived": true, "archiver": true, "archie": true, "muses": true,
-	"mused": true, "musen": true, "museo": true, "librar": true, "archiving": true, "musing": true,
-}
-
 // typeWordList is the one-word type vocabulary for typo correction.
-var typeWordList = func() []string {
+func (lex *Lexicon) buildTypeWordList() []string {
 	var out []string
-	for w := range typeWords {
+	for w := range lex.typeWords {
 		if !strings.Contains(w, " ") && len(w) >= 5 {
 			out = append(out, w)
 		}
 	}
 	sort.Strings(out)
 	return out
-}()
+}
 
 // fuzzyType returns the type word a misspelt word stands for: one edit
 // (a transposition counts as one) for words of five letters or more, two
 // for nine or more.
-func fuzzyType(w string) (string, bool) {
-	if len(w) < 5 || commonWords[w] || fuzzyTypeStop[w] || typeWords[w] != "" {
+func (lex *Lexicon) fuzzyType(w string) (string, bool) {
+	if len(w) < 5 || lex.commonWords[w] || lex.fuzzyTypeStop[w] || lex.typeWords[w] != "" {
 		return "", false
 	}
 	maxD := 1
@@ -96,7 +67,7 @@ func fuzzyType(w string) (string, bool) {
 		maxD = 2
 	}
 	best, bestD := "", maxD+1
-	for _, t := range typeWordList {
+	for _, t := range lex.typeWordList {
 		// on a tie a word with the same ending wins, then the longer one (a
 		// dropped letter is the commonest typo)
 		if d := osaAtMost(w, t, maxD); d < bestD || d == bestD && tieBetter(w, t, best) {
@@ -119,12 +90,12 @@ func tieBetter(w, t, best string) bool {
 
 // typeOfWord reads a word as a type: exactly, as a compound head or as a
 // misspelt type word. It returns the code and whether the word is plural.
-func typeOfWord(w string) (code string, plural bool, ok bool) {
-	if c, ok := typeWords[w]; ok {
-		return c, pluralTypeWords[w], true
+func (lex *Lexicon) typeOfWord(w string) (code string, plural bool, ok bool) {
+	if c, ok := lex.typeWords[w]; ok {
+		return c, lex.pluralTypeWords[w], true
 	}
-	if t, ok := fuzzyType(w); ok {
-		return typeWords[t], pluralTypeWords[t], true
+	if t, ok := lex.fuzzyType(w); ok {
+		return lex.typeWords[t], lex.pluralTypeWords[t], true
 	}
 	return "", false, false
 }
@@ -135,10 +106,10 @@ func typeOfWord(w string) (code string, plural bool, ok bool) {
 // whether a plural compound was read.
 func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 	for i, t := range s.toks {
-		if s.used[i] || typeWords[t.norm] != "" {
+		if s.used[i] || s.lex.typeWords[t.norm] != "" {
 			continue
 		}
-		mod, code, pl, ok := splitCompound(t.norm)
+		mod, code, pl, ok := s.lex.splitCompound(t.norm)
 		if ok && pl && t.possessive {
 			// "Rijksmuseum's ISIL": one institution, named
 			continue
@@ -146,7 +117,7 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		if !ok {
 			// a misspelt head ("Kunstmuesen") counts when the modifier is
 			// a known topic
-			if mod, code, pl, ok = splitMisspeltCompound(t.norm); !ok || g.topicOf(mod) == nil {
+			if mod, code, pl, ok = s.lex.splitMisspeltCompound(t.norm); !ok || g.topicOf(mod) == nil {
 				continue
 			}
 		}
@@ -178,7 +149,7 @@ func pluralType(s *scan) bool {
 		if s.used[i] {
 			continue
 		}
-		if _, pl, ok := typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) && !t.possessive {
+		if _, pl, ok := s.lex.typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) && !t.possessive {
 			return true
 		}
 		// German "die Archive" is archives; English "archive" is one
@@ -197,8 +168,7 @@ func germanGenitive(s *scan, i int) bool {
 		return false
 	}
 	for k := i - 1; k >= 0 && k >= i-2; k-- {
-		switch s.toks[k].norm {
-		case "des", "eines":
+		if s.lex.genitiveArticles[s.toks[k].norm] {
 			return true
 		}
 		if !strings.HasSuffix(s.toks[k].norm, "en") {

@@ -70,10 +70,6 @@ func osa(a, b string, max int) int { return editdist.OSA(a, b, max) }
 // it is always max+1.
 func osaAtMost(a, b string, max int) int { return editdist.OSAAtMost(a, b, max) }
 
-// qualifierWords are the admin-unit words a misspelt token may stand for
-// ("London Borugh of Bexley").
-var qualifierWords = []string{"borough", "council", "region", "district", "unitary", "authority", "principal", "county", "government", "combined"}
-
 // buildPlaceWords indexes every word of five letters or more of a place
 // name, with the number of records at places bearing it, for typo
 // correction of single words.
@@ -90,7 +86,7 @@ func (g *gazetteer) buildPlaceWords() {
 			}
 		}
 	}
-	for _, w := range qualifierWords {
+	for _, w := range g.lex.qualifierWords {
 		g.placeWords[w] += 1 << 20
 	}
 	g.placeWordTri = map[string][]string{}
@@ -124,7 +120,7 @@ func (g *gazetteer) correctWords(s *scan) {
 		if i > 0 {
 			prev = s.toks[i-1].norm
 		}
-		if (t.upper && i > 0 || locatives[prev] || g.placeWords[prev] > 0) && !topicPreps[prev] && !g.pluralOfNameWord(w) {
+		if (t.upper && i > 0 || s.lex.locatives[prev] || g.placeWords[prev] > 0) && !s.lex.topicPreps[prev] && !g.pluralOfNameWord(w) {
 			if c, ok := g.closestPlaceWord(w); ok {
 				t.orig = w
 				s.setNorm(i, c)
@@ -141,17 +137,6 @@ func (g *gazetteer) correctWords(s *scan) {
 	}
 }
 
-// cueWords are question words worth correcting ("colections", "operatd").
-var cueWords = []string{
-	"collections", "collection", "compare", "comparison", "operated", "opened", "closed", "founded",
-	"established", "between", "before", "after", "previously", "formerly", "called", "accredited",
-	"independent", "website", "postcode", "address", "governance", "identifier", "managed", "sammlungen",
-	"collecties", "vergleiche", "vergelijk", "betrieben", "beheerd", "gesloten", "geschlossen", "geopend",
-	"eroffnet", "gegrundet", "opgericht", "zwischen", "tussen", "oldest", "newest", "earliest", "latest",
-	"youngest", "largest", "biggest", "smallest", "recently", "except", "excluding", "outside", "behalve",
-	"ausser", "ausgenommen", "uitgezonderd", "buiten",
-}
-
 // buildPlainWords collects the topic words (stemmed, as the subject index
 // keys them) and cue words a misspelt word is corrected to.
 func (g *gazetteer) buildPlainWords() {
@@ -161,7 +146,7 @@ func (g *gazetteer) buildPlainWords() {
 			seen[k] = true
 		}
 	}
-	for _, w := range cueWords {
+	for _, w := range g.lex.cueWords {
 		seen[w] = true
 	}
 	g.plainWords = make([]string, 0, len(seen))
@@ -189,17 +174,17 @@ func closestWord(w string, list []string) (string, bool) {
 
 // known reports whether some table holds the word, so that it is no typo.
 func (g *gazetteer) known(w string) bool {
-	if g.vocab[w] || g.placeWords[w] > 0 || commonWords[w] || placeFuzzyStop[w] || typeWords[w] != "" ||
-		listStarts[w] || operateVerbs[w] || closeWords[w] || openWords[w] || knownWords[w] {
+	if g.vocab[w] || g.placeWords[w] > 0 || g.lex.commonWords[w] || g.lex.placeFuzzyStop[w] || g.lex.typeWords[w] != "" ||
+		g.lex.listStarts[w] || g.lex.operateVerbs[w] || g.lex.closeWords[w] || g.lex.openWords[w] || g.lex.knownWords[w] {
 		return true
 	}
 	if g.subjects.knows(w) {
 		return true
 	}
-	if _, _, _, ok := splitCompound(w); ok {
+	if _, _, _, ok := g.lex.splitCompound(w); ok {
 		return true
 	}
-	_, ok := fuzzyType(w)
+	_, ok := g.lex.fuzzyType(w)
 	return ok
 }
 

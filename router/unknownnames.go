@@ -24,10 +24,10 @@ func unknownName(s *scan, mask []bool) string {
 func nameRuns(s *scan, mask []bool) [][2]int {
 	nameWord := func(k int) bool {
 		t := s.toks[k]
-		if typeWords[t.norm] != "" {
+		if s.lex.typeWords[t.norm] != "" {
 			return true
 		}
-		return t.upper && !knownWords[t.norm] && !listStarts[t.norm]
+		return t.upper && !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm]
 	}
 	var runs [][2]int
 	for k, j := 0, 0; k < len(mask); k = j {
@@ -44,7 +44,7 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 		for {
 			if i > 0 && nameWord(i-1) {
 				i--
-			} else if i > 1 && nameStop[s.toks[i-1].norm] && nameWord(i-2) {
+			} else if i > 1 && s.lex.nameStop[s.toks[i-1].norm] && nameWord(i-2) {
 				i -= 2
 			} else if i > 0 && nameParticle(s, i-1) {
 				// "the Van Gogh Museum", "Museum Van Loon"
@@ -56,7 +56,7 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 		for {
 			if j < len(mask) && nameWord(j) {
 				j++
-			} else if j+1 < len(mask) && nameStop[s.toks[j].norm] && nameWord(j+1) {
+			} else if j+1 < len(mask) && s.lex.nameStop[s.toks[j].norm] && nameWord(j+1) {
 				j += 2
 			} else {
 				break
@@ -66,7 +66,7 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 		// organisation's name belongs to the name, with the capitalised
 		// words before it.
 		for k := j; k < len(mask) && k < j+3; k++ {
-			if orgHeads[s.toks[k].norm] && (s.lower || s.toks[k].upper) {
+			if s.lex.orgHeads[s.toks[k].norm] && (s.lower || s.toks[k].upper) {
 				j = k + 1
 				break
 			}
@@ -85,37 +85,17 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 // words, where such a particle is part of the name ("Van Gogh Museum …",
 // "… the De Lakenhal").
 func nameParticle(s *scan, k int) bool {
-	return !s.lower && s.toks[k].upper && nameParticles[s.toks[k].norm]
-}
-
-// nameParticles are the particles of Dutch, German, French and Italian
-// names.
-var nameParticles = map[string]bool{
-	"van": true, "von": true, "vom": true, "de": true, "der": true, "den": true, "ter": true, "ten": true,
-	"du": true, "da": true, "di": true, "le": true, "la": true, "zu": true, "zur": true,
-}
-
-// orgHeads are the nouns that end an organisation's name ("Heritage
-// Trust", "Stichting …", "Museumsverband"): known words, yet part of the
-// name that an unknown word starts.
-var orgHeads = map[string]bool{
-	"trust": true, "trusts": true, "foundation": true, "society": true, "council": true, "association": true,
-	"group": true, "network": true, "company": true, "partnership": true, "service": true, "services": true,
-	"consortium": true, "federation": true, "authority": true, "board": true, "commission": true,
-	"department": true, "ministry": true, "institute": true, "university": true, "college": true,
-	"stiftung": true, "verein": true, "verband": true, "gesellschaft": true, "stichting": true,
-	"vereniging": true, "genootschap": true,
+	return !s.lower && s.toks[k].upper && s.lex.nameParticles[s.toks[k].norm]
 }
 
 // unknownMask marks the tokens no pass consumed that are no function or
 // cue word (nor one edit from one).
 func unknownMask(s *scan) []bool {
-	knownOnce.Do(buildKnownWords)
 	mask := make([]bool, len(s.toks))
 	for i, t := range s.toks {
-		mask[i] = !(s.used[i] || len(t.norm) < 3 || knownWords[t.norm] || isNumeric(t.norm) ||
-			strings.HasSuffix(t.norm, "s") && knownWords[strings.TrimSuffix(t.norm, "s")] ||
-			nearKnown(t.norm) && !placeSlot(s, i))
+		mask[i] = !(s.used[i] || len(t.norm) < 3 || s.lex.knownWords[t.norm] || s.lex.isNumeric(t.norm) ||
+			strings.HasSuffix(t.norm, "s") && s.lex.knownWords[strings.TrimSuffix(t.norm, "s")] ||
+			s.lex.nearKnown(t.norm) && !placeSlot(s, i))
 	}
 	return mask
 }

@@ -26,7 +26,7 @@ func (r *Router) valueSides(plan *Plan) {
 	}
 	cue, or := -1, -1
 	for i, w := range norms {
-		if cue < 0 && (moreCues[w] || fewerCues[w]) {
+		if cue < 0 && (r.lex.moreCues[w] || r.lex.fewerCues[w]) {
 			cue = i
 		} else if cue >= 0 && (w == "or" || w == "than" || w == "vs" || w == "versus" || w == "oder" || w == "als" || w == "dan" || w == "of") {
 			or = i
@@ -41,7 +41,7 @@ func (r *Router) valueSides(plan *Plan) {
 	// authority museums")
 	kind := -1
 	for i := or + 1; i < len(norms) && i <= or+4; i++ {
-		if _, plural, ok := typeOfWord(norms[i]); ok && plural {
+		if _, plural, ok := r.lex.typeOfWord(norms[i]); ok && plural {
 			kind = i
 			break
 		}
@@ -50,7 +50,7 @@ func (r *Router) valueSides(plan *Plan) {
 		return
 	}
 	first := words[cue+1 : or]
-	if _, plural, ok := typeOfWord(norms[or-1]); ok && plural {
+	if _, plural, ok := r.lex.typeOfWord(norms[or-1]); ok && plural {
 		first = words[cue+1 : or-1] // "independent museums than …"
 	}
 	second := words[or+1 : kind]
@@ -94,7 +94,7 @@ func (r *Router) valueSides(plan *Plan) {
 	}
 	plan.Sides, plan.SideLabels = sides, labels
 	plan.Frame, plan.Intent = FrameMore, Comparative
-	plan.Pair = &Pair{Attribute: "count", Highest: moreCues[norms[cue]]}
+	plan.Pair = &Pair{Attribute: "count", Highest: r.lex.moreCues[norms[cue]]}
 	plan.Constraints.Field = ""
 }
 

@@ -4,17 +4,6 @@ import (
 	"strconv"
 )
 
-var closeWords = map[string]bool{
-	"closed": true, "close": true, "closing": true, "closure": true, "shut": true, "gesloten": true,
-	"sloot": true, "sloten": true, "geschlossen": true, "schlossen": true, "closes": true,
-}
-
-var openWords = map[string]bool{
-	"opened": true, "open": true, "opening": true, "founded": true, "established": true, "geopend": true,
-	"opende": true, "openden": true, "eroffnet": true, "eroffnete": true, "offnete": true, "gegrundet": true, "opgericht": true, "created": true,
-	"foundation": true, "opens": true, "started": true, "begun": true, "eroffnung": true, "opening year": true,
-}
-
 // yearsFrom reads the first year constraint at token from or later, and
 // the token after it. Its field is the verb of opening or closing nearest
 // before it ("opened in the 1970s and closed in the 1990s"), else the
@@ -34,7 +23,7 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 	}
 	question := ""
 	for _, t := range s.toks {
-		if closeWords[t.norm] {
+		if s.lex.closeWords[t.norm] {
 			question = "closed"
 			break
 		}
@@ -45,9 +34,9 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 	fieldAt := func(i int) string {
 		for k := i - 1; k >= 0; k-- {
 			switch t := s.toks[k].norm; {
-			case closeWords[t]:
+			case s.lex.closeWords[t]:
 				return "closed"
-			case openWords[t]:
+			case s.lex.openWords[t]:
 				return "opened"
 			}
 		}
@@ -93,7 +82,7 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 			if prev == "from" || prev == "van" || prev == "von" {
 				return &YearRange{Field: field, From: y}, i + 1
 			}
-		case thanWords[prev] && i > 1:
+		case s.lex.thanWords[prev] && i > 1:
 			// "older than 1900", "älter als 1900", "later dan 1990"
 			if earlier, ok := ageCue(s, i-2); ok {
 				if earlier {

@@ -2,38 +2,9 @@ package router
 
 import "strings"
 
-// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
-// Website?", "Heeft X een website?").
-var yesNoStarts = map[string]bool{
-	"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
-	"has": true, "have": true, "had": true, "can": true, "could": true,
-	"ist": true, "sind": true, "war": true, "waren": true, "hat": true, "haben": true, "hatte": true,
-	"liegt": true, "gehort": true, "wird": true, "besitzt": true, "existiert": true, "would": true,
-	"handelt": true, "zahlt": true, "telt": true, "geldt": true, "wurde": true, "werd": true,
-	"befindet": true, "staat": true, "steht": true, "liegen": true, "kan": true, "kann": true, "gaat": true,
-	"ging": true, "gingen": true,
-	"heeft": true, "hebben": true, "zijn": true, "ligt": true, "hoort": true, "bestaat": true,
-}
-
-// existence openers that ask for a set, not a yes or no ("Are there
-// museums in Rye?", "Gibt es …", "Zijn er …").
-var existenceSeconds = map[string]bool{"there": true, "er": true, "es": true}
-
-// statusWords test whether an institution is open or closed.
-var statusWords = map[string]string{
-	"open": "open", "opened": "open", "geopend": "open", "geoffnet": "open", "offen": "open",
-	"operating": "open", "functioning": "open", "active": "open", "aktiv": "open", "actief": "open",
-	"closed": "closed", "gesloten": "closed", "geschlossen": "closed", "shut": "closed",
-}
-
-// publicPhrases follow "open" without changing what it asks ("Is X open
-// to the public?").
-var publicPhrases = []string{"to the public", "to visitors", "for visitors", "for the public", "fur besucher",
-	"fur die offentlichkeit", "voor publiek", "voor het publiek", "voor bezoekers"}
-
 // markPublic marks the phrases of publicPhrases as read.
 func markPublic(s *scan) {
-	for _, p := range publicPhrases {
+	for _, p := range s.lex.publicPhrases {
 		if at := s.find(p); at >= 0 {
 			s.mark(at, at+len(strings.Fields(p)))
 		}
@@ -46,26 +17,21 @@ func politeRequest(s *scan) bool {
 	if len(s.toks) < 2 {
 		return false
 	}
-	switch s.toks[0].norm {
-	case "can", "could", "would", "kannst", "konnen", "konnten", "konntest", "kunt", "kun", "kan", "zou":
-		switch s.toks[1].norm {
-		case "you", "u", "je", "jij", "du", "sie", "ihr", "someone", "anyone":
-			return true
-		}
-	case "do", "does", "weisst", "wissen", "weet":
-		// "Do you know when X opened?", "Weißt du, wann …", "Weet u
-		// wanneer …": the question is the one after the verb
-		switch s.toks[1].norm {
-		case "you", "anyone", "someone", "du", "sie", "ihr", "u", "je", "jij":
-			return s.toks[0].norm != "do" && s.toks[0].norm != "does" || len(s.toks) > 2 && s.toks[2].norm == "know"
-		}
+	first := s.toks[0].norm
+	if !s.lex.politeAddressees[s.toks[1].norm] {
+		return false
 	}
-	return false
+	if s.lex.politeModals[first] {
+		return true
+	}
+	// "Do you know when X opened?", "Weißt du, wann …", "Weet u
+	// wanneer …": the question is the one after the verb
+	return s.lex.knowVerbs[first] && (first != "do" && first != "does" || len(s.toks) > 2 && s.toks[2].norm == "know")
 }
 
 func hasStatusWord(s *scan) bool {
 	for _, t := range s.toks {
-		if _, ok := statusWords[t.norm]; ok {
+		if _, ok := s.lex.statusWords[t.norm]; ok {
 			return true
 		}
 	}
@@ -98,13 +64,13 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
 	}
 	// "Can I still visit X?", "Is X still open, or has it closed?"
-	if s.hasAny("still", "noch", "nog", "visit", "besuchen", "bezoeken", "nach wie vor") {
+	if s.hasAny(s.lex.stillCues...) {
 		markPublic(s)
 		return Test{Property: "status", Want: []string{"open"}}, true
 	}
 	for i, t := range s.toks {
-		if st, ok := statusWords[t.norm]; ok {
-			if st == "open" && s.hasAny("ever", "jemals", "je", "ooit") {
+		if st, ok := s.lex.statusWords[t.norm]; ok {
+			if st == "open" && s.hasAny(s.lex.everWords...) {
 				// "Was X ever open?": whether it opened at all, not
 				// whether it is open now
 				return Test{Property: "status", Want: []string{"ever"}, Negated: negatedBefore(s, i) >= 0}, true
@@ -143,14 +109,14 @@ func yesNoStart(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	if first == "was" && len(s.toks) > 1 && germanAfterWas[s.toks[1].norm] {
+	if first == "was" && len(s.toks) > 1 && s.lex.germanAfterWas[s.toks[1].norm] {
 		return false // German "was" is "what"
 	}
-	if yesNoStarts[first] {
+	if s.lex.yesNoStarts[first] {
 		return true
 	}
-	if len(first) >= 4 && !knownWords[first] {
-		for w := range yesNoStarts {
+	if len(first) >= 4 && !s.lex.knownWords[first] {
+		for w := range s.lex.yesNoStarts {
 			if len(w) >= 4 && osa(w, first, 1) <= 1 {
 				return true
 			}
@@ -159,20 +125,12 @@ func yesNoStart(s *scan) bool {
 	return false
 }
 
-// germanAfterWas are words after which "was" is German "what".
-var germanAfterWas = map[string]bool{
-	"wurde": true, "ist": true, "fur": true, "hat": true, "war": true, "sind": true, "gibt": true, "kam": true,
-	"trat": true, "befindet": true, "weiss": true, "macht": true, "sammelt": true, "sammeln": true, "zeigt": true,
-	"geschah": true, "passierte": true,
-}
-
 // offersChoice reports "A or B" (but not "… or not").
 func offersChoice(s *scan) bool {
 	for i, t := range s.toks {
 		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
-				switch s.toks[i+1].norm {
-				case "not", "nicht", "niet", "has", "is", "was", "did", "does", "hat", "ist", "heeft", "had":
+				if s.lex.choiceStoppers[s.toks[i+1].norm] {
 					continue // "… or not", "… or has it closed?"
 				}
 			}
@@ -192,6 +150,6 @@ func yesNoShape(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	return (yesNoStart(s) || first == "kann" || first == "kan") && !existenceSeconds[s.toks[1].norm] ||
-		s.hasAny("is it", "ist es", "is het")
+	return (yesNoStart(s) || first == "kann" || first == "kan") && !s.lex.existenceSeconds[s.toks[1].norm] ||
+		s.hasAny(s.lex.isItCues...)
 }

@@ -1,0 +1,980 @@
+package router
+
+import (
+	"bufio"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// The router's words live in data files, one per language, under
+// lexicon/ (see lexicon/README.md). Each row gives a surface form, the
+// table (slot) it belongs to, a value, its language and a weight:
+//
+//	table <TAB> surface <TAB> value <TAB> lang <TAB> weight
+//
+// The first line of a file is its format version ("lexicon<TAB>1");
+// blank lines and lines starting with "#" are ignored. A file holds the
+// rows of one language, named by the file (en.tsv, nl.tsv, de.tsv);
+// mul.tsv holds the rows that belong to several languages or to none
+// (tables whose words were never told apart by language).
+
+//go:embed lexicon/*.tsv
+var lexiconFiles embed.FS
+
+// lexiconFormat is the format version the loader reads.
+const lexiconFormat = "1"
+
+// lexiconLangs are the languages a row may have, in the order their files
+// are read.
+var lexiconLangs = []string{"en", "nl", "de", "mul"}
+
+// Lexicon is the router's vocabulary: every word table the rules read,
+// loaded from data files. Build it with LoadLexicon or DefaultLexicon; it
+// is read-only afterwards and safe for concurrent use.
+type Lexicon struct {
+	// subjects are the subject lexicon's entries, in the order of the
+	// table subject.terms
+	subjects []subjectEntry
+	// subjectGroups are the umbrella words of several terms
+	subjectGroups        []subjectGroup
+	subjectCues          map[string]bool
+	subjectCompoundHeads []string
+	notSubjects          []string
+	narrowerLabels       []string
+	// narrowerKeys are the narrowerLabels stemmed (see narrowerKey)
+	narrowerKeys map[string]bool
+
+	// the word tables, each filled from the table of its name
+	// (bindTables)
+	// typeWords maps custodian type words (English, Dutch, German, a
+	// few Romance forms) to type codes
+	typeWords map[string]string `lexicon:"table"`
+	// listStarts open list questions
+	listStarts map[string]bool `lexicon:"table"`
+	// negations exclude the type words that follow them
+	negations map[string]bool `lexicon:"table"`
+	// locatives precede a place
+	locatives map[string]bool `lexicon:"table"`
+	// commonWords are words of questions that must never be read as a
+	// bare place or a one-word institution name
+	commonWords map[string]bool `lexicon:"table"`
+	// countryNames maps English, Dutch and German country names to ISO
+	// codes; countries the data holds no record of are read as
+	// themselves, so that the answer says the data places nothing there,
+	// and never corrected to a country of the data ("Iceland" is not
+	// Ireland)
+	countryNames map[string]string `lexicon:"table"`
+	// nationNames are the Mapping Museums `region` values and their other
+	// names
+	nationNames map[string]string `lexicon:"table"`
+	// suffixQualifiers name the admin level of the place before them,
+	// prefixQualifiers of the place after them
+	suffixQualifiers []levelPhrase `lexicon:"table"`
+	prefixQualifiers []levelPhrase `lexicon:"table"`
+	// areaQualifiers name an area around a town that the data does not
+	// record ("Landkreis Esslingen", "provincie Utrecht"): the place is
+	// read as the town and the places near it
+	areaQualifiers []string `lexicon:"table"`
+	// nearBefore are phrases before a place that ask for what lies in or
+	// near it; nearAfter follow the place; nearAnywhere may stand
+	// anywhere in the question. Longer phrases first. "close to" and
+	// "close by" read as "near to" and "near by" (readCloseAsNear).
+	nearBefore   []string `lexicon:"table"`
+	nearAfter    []string `lexicon:"table"`
+	nearAnywhere []string `lexicon:"table"`
+	// a distance from a place: "10 miles of", "5 km van", "20 km von"
+	distanceOf    map[string]bool `lexicon:"table"`
+	distanceUnits map[string]bool `lexicon:"table"`
+	numberWords   map[string]bool `lexicon:"table"`
+	// governancePhrases map phrases to governance codes
+	governancePhrases map[string][]string `lexicon:"table"`
+	// governanceNeedsType are governance words that only count right
+	// before a type word ("university museums", "national museums"), so
+	// that names and bodies are not read as governance
+	governanceNeedsType map[string]bool     `lexicon:"table"`
+	accreditationWords  map[string]string   `lexicon:"table"`
+	sizeWords           map[string][]string `lexicon:"table"`
+	// relation cue phrases
+	partOfCues     []string `lexicon:"table"`
+	operatedByCues []string `lexicon:"table"`
+	housesCues     []string `lexicon:"table"`
+	// fillerWords carry no constraint in a heritage question: verbs,
+	// pronouns, politeness and trip phrasing in English, Dutch and German
+	fillerWords []string `lexicon:"table"`
+	// topicPreps introduce the topic of a list ("museums about X",
+	// "Musea over X", "Museen zum Thema X")
+	topicPreps map[string]bool `lexicon:"table"`
+	// groupLevels are the words for a kind of place a question may rank by
+	// how many institutions each holds, and the field each is read from.
+	groupLevels map[string]string `lexicon:"table"`
+	// regionExonyms are the German and Dutch names of regions the data names
+	// in English ("Bayern", "Beieren" for Bavaria; "Noord-Holland" for North
+	// Holland), as keys of the place index. A question in German or Dutch
+	// names them so; read as no place, "Welche Museen gibt es in Bayern?"
+	// searched the word.
+	regionExonyms map[string]string `lexicon:"table"`
+	// phraseWords follow "in" in turns of phrase that set no condition ("in
+	// total", "still in operation", "in which").
+	phraseWords map[string]bool `lexicon:"table"`
+	// trailingFields are field words that, last in a shorthand question,
+	// name the field asked ("Heimatmuseum Rauchkate city").
+	trailingFields map[string]string `lexicon:"table"`
+	// cueWords are question words worth correcting ("colections",
+	// "operatd").
+	cueWords []string `lexicon:"table"`
+	// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
+	// Website?", "Heeft X een website?").
+	yesNoStarts map[string]bool `lexicon:"table"`
+	// topicStop are data sub-labels too vague to stand alone as topics. They
+	// only matter for a term the lexicon has no entry for, whose words are
+	// then derived from the term itself.
+	topicStop map[string]bool `lexicon:"table"`
+	// negationGap are the words that may stand between a negation and the
+	// value it governs: articles, copulas and the verbs and prepositions of
+	// running, membership and topic ("not run by the", "isn't part of", "are
+	// not about", "nicht von der").
+	negationGap map[string]bool `lexicon:"table"`
+	// compareCues ask for a comparison.
+	compareCues []string `lexicon:"table"`
+	// groupPlurals are the plural forms of groupLevels' words.
+	groupPlurals map[string]bool `lexicon:"table"`
+	// nameStop are words that carry no weight in a name.
+	nameStop map[string]bool `lexicon:"table"`
+	// ordinalWords are the ordinals of the centuries the data's years fall
+	// in, in English, German and Dutch.
+	ordinalWords map[string]int `lexicon:"table"`
+	// orgHeads are the nouns that end an organisation's name ("Heritage
+	// Trust", "Stichting …", "Museumsverband"): known words, yet part of the
+	// name that an unknown word starts.
+	orgHeads map[string]bool `lexicon:"table"`
+	// statusWords test whether an institution is open or closed.
+	statusWords map[string]string `lexicon:"table"`
+	// operateVerbs say that the body before or after them runs institutions
+	// ("What museums does the National Trust run in Kent?").
+	operateVerbs map[string]bool `lexicon:"table"`
+	// collectionWords ask what an institution collects.
+	collectionWords map[string]bool `lexicon:"table"`
+	// foreignDemonyms are the adjectives of countries the data holds a few
+	// records of. Before a type noun with no other place ("Swiss museums")
+	// they are the country; with another place ("Italian museums in London")
+	// they say what the museums are about, and are left to the retrievers.
+	foreignDemonyms map[string]string `lexicon:"table"`
+	// describeStarts open a request to describe what follows.
+	describeStarts []string `lexicon:"table"`
+	// negationWords turn the value read just after them into one the members
+	// of a list must not have ("not small", "no accreditation", "without a
+	// subject", "nicht klein", "keine Akkreditierung", "ohne", "niet groot",
+	// "geen", "zonder", "neither … nor", "weder … noch").
+	negationWords map[string]bool `lexicon:"table"`
+	// shareCues ask what share of a set the rest of a question selects.
+	shareCues []string `lexicon:"table"`
+	// openingTimes are times a question may ask an institution to be open
+	// at.
+	openingTimes map[string]bool `lexicon:"table"`
+	// judgements are words that rank or judge institutions by what the data
+	// does not record.
+	judgements map[string]bool `lexicon:"table"`
+	// pluralTypeWords are the plural type nouns that make a phrase a list
+	// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
+	// "Archive" is left out: it is also the English singular.
+	pluralTypeWords map[string]bool `lexicon:"table"`
+	// stillOpenCues ask for institutions open today.
+	stillOpenCues []string `lexicon:"table"`
+	// heldWords ask, of one institution, what it holds, as collectionWords
+	// do ("What objects does the Pitt Rivers Museum have?", "What does the
+	// British Museum hold?"); unlike those, they may be words of names.
+	heldWords map[string]bool `lexicon:"table"`
+	openWords map[string]bool `lexicon:"table"`
+	// samePlaceWords name the kind of place in "the same town as X", "in
+	// derselben Stadt wie X", "in dezelfde plaats als X", by the level of
+	// the record's place they stand for.
+	samePlaceWords map[string]string `lexicon:"table"`
+	// trailingDates ask, last in a shorthand question, for a date.
+	trailingDates map[string]string `lexicon:"table"`
+	// countNumbers are the number words a count of an order is written with.
+	countNumbers map[string]int `lexicon:"table"`
+	// timeAdverbs are the adverbs of time that stand after a name in a
+	// question ("still", "noch", "nog").
+	timeAdverbs map[string]bool `lexicon:"table"`
+	// placeQualifiers are the words of a kind of place a nation's adjective
+	// may qualify ("the English county Kent", "der englischen Region").
+	placeQualifiers map[string]bool `lexicon:"table"`
+	// germanAfterWas are words after which "was" is German "what".
+	germanAfterWas map[string]bool `lexicon:"table"`
+	// placeBefore are the words after which a capitalised run is a place.
+	placeBefore map[string]bool `lexicon:"table"`
+	// pairJoins link the two institutions of a comparison ("A or B", "A than
+	// B", "A before B").
+	pairJoins map[string]bool `lexicon:"table"`
+	// historyWords ask what happened to an institution.
+	historyWords map[string]bool `lexicon:"table"`
+	// sameBodyWords name the organisation in "run by the same organisation
+	// as X", "von demselben Träger wie X", "door dezelfde organisatie als
+	// X".
+	sameBodyWords map[string]bool `lexicon:"table"`
+	// joiners join coordinated field cues ("ISIL and website", "Adresse und
+	// Webseite", "postcode, address").
+	joiners map[string]bool `lexicon:"table"`
+	// organisationAsked are the openings that ask for one organisation.
+	organisationAsked []string `lexicon:"table"`
+	// exceptCues introduce places a list leaves out.
+	exceptCues []string `lexicon:"table"`
+	// decadeWords are the decades of the twentieth century in words; "the
+	// eighties" is read as 1980 to 1989, and the answer says so.
+	decadeWords map[string]int `lexicon:"table"`
+	// centuryHedges make a century vaguer than its years: "the early 19th
+	// century" is no span the data can be held to, so such a century is not
+	// read and the list says so.
+	centuryHedges map[string]bool `lexicon:"table"`
+	// nameParticles are the particles of Dutch, German, French and Italian
+	// names.
+	nameParticles map[string]bool `lexicon:"table"`
+	// ordinals name a place in an order ("the second oldest").
+	ordinals map[string]int `lexicon:"table"`
+	// haveNext are the words that follow the place in "Does Reading have
+	// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
+	// "Heeft Delft een …?".
+	haveNext map[string]bool `lexicon:"table"`
+	// listVerbs ask for a list, right before its count.
+	listVerbs map[string]bool `lexicon:"table"`
+	// unheldRegions are regions of the countries the data covers that no
+	// record names: a question may name them, and they are real places, so
+	// no typo tolerance corrects them to another place ("Zeeland", the Dutch
+	// province, is not Zealand in Denmark).
+	unheldRegions map[string]bool `lexicon:"table"`
+	whenWords     []string        `lexicon:"table"`
+	// placeVerbsLast end a sentence that asks where an institution is.
+	placeVerbsLast map[string]bool `lexicon:"table"`
+	// fuzzyTypeStop are real words within one edit of a type word.
+	fuzzyTypeStop map[string]bool `lexicon:"table"`
+	// spanUnits are the units of a time "last" may start ("last week",
+	// "letzte Woche") besides relativeSpans.
+	spanUnits map[string]bool `lexicon:"table"`
+	// indefinites make the singular compound after them a kind of
+	// institution ("ein Spielzeugmuseum", "een speelgoedmuseum").
+	indefinites map[string]bool `lexicon:"table"`
+	sameWords   map[string]bool `lexicon:"table"`
+	// unknownPlaceCues are the locatives after which unknown words are a
+	// place: "in", "near", "around", not "of" or "from", which also join
+	// words of names.
+	unknownPlaceCues map[string]bool `lexicon:"table"`
+	// eachCues ask for a count of every place at a level ("per county", "in
+	// each county", "pro Grafschaft", "per graafschap").
+	eachCues     map[string]bool `lexicon:"table"`
+	closeWords   map[string]bool `lexicon:"table"`
+	nameWordCues []string        `lexicon:"table"`
+	haveWords    map[string]bool `lexicon:"table"`
+	// collectionCues speak of holdings.
+	collectionCues []string `lexicon:"table"`
+	// parentCueEnds are the ends of a question for the organisation an
+	// institution belongs to that names it before the cue ("What is X part
+	// of?", "Which group does X belong to?").
+	parentCueEnds []string `lexicon:"table"`
+	// countCues ask for a number.
+	countCues []string `lexicon:"table"`
+	// partOfVerbs say that institutions belong to the body.
+	partOfVerbs []string `lexicon:"table"`
+	// qualifierWords are the admin-unit words a misspelt token may stand for
+	// ("London Borugh of Bexley").
+	qualifierWords []string `lexicon:"table"`
+	// yearWords name a year in "the same year as X", and a decade or a
+	// century in "the same decade as X" (spanWidths gives their widths).
+	yearWords map[string]bool `lexicon:"table"`
+	// relativeSpans are the units of a span back from today.
+	relativeSpans map[string]bool `lexicon:"table"`
+	// coordinators join two places ("Bath or Wells", "Kent und Devon").
+	coordinators map[string]bool `lexicon:"table"`
+	// falseFriends are subject words of one language that mean something
+	// else in another: German "war" (was), "Art" (kind), "fort" (away),
+	// "Roman" (novel); Dutch "arts" (doctor), "roman" (novel).
+	falseFriends map[string][]string `lexicon:"table"`
+	// publicPhrases follow "open" without changing what it asks ("Is X open
+	// to the public?").
+	publicPhrases []string `lexicon:"table"`
+	nameContains  []string `lexicon:"table"`
+	// afterContainer are the words that may follow what institutions stand
+	// in ("in parks in Kent", "in castles or towers").
+	afterContainer map[string]bool `lexicon:"table"`
+	fewerCues      map[string]bool `lexicon:"table"`
+	// commonestCues rank the values of a level before it ("the most common
+	// subject of museums in Wales", "the commonest subjects").
+	commonestCues []string `lexicon:"table"`
+	// regionNicknames are the names people give English regions, by the key
+	// of the region's name in the data.
+	regionNicknames map[string]string `lexicon:"table"`
+	// dutchDecades follow "jaren": "de jaren tachtig".
+	dutchDecades map[string]int `lexicon:"table"`
+	// nearSubjectWords are common question words within a typo of a subject
+	// word ("vestigingen", branches, is not "vestingen", fortresses).
+	nearSubjectWords map[string]bool `lexicon:"table"`
+	// singularCopulas are "is" and "was" of the languages read.
+	singularCopulas map[string]bool `lexicon:"table"`
+	// indefinite are the indefinite articles of an existence question.
+	indefinite map[string]bool `lexicon:"table"`
+	// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a
+	// cue, not an ISIL.
+	schemeWords map[string]bool `lexicon:"table"`
+	// clausePronouns stand for the institution a first clause names ("… and
+	// is it accredited?", "… und ist es noch geöffnet?", "… en is het nog
+	// open?").
+	clausePronouns map[string]bool `lexicon:"table"`
+	// clauseJoiners open a second clause of a question ("When did X open,
+	// and is it still running?").
+	clauseJoiners map[string]bool `lexicon:"table"`
+	// elisionJoins join a truncated compound to the next word ("Wasser-
+	// und").
+	elisionJoins map[string]bool `lexicon:"table"`
+	// spanWidths are the widths in years of the spans yearWords name beyond
+	// one year.
+	spanWidths map[string]int `lexicon:"table"`
+	// whichWords are the question words "which" of the languages read.
+	whichWords map[string]bool `lexicon:"table"`
+	// runVerbs are the verbs of running before "by" (see runByKind).
+	runVerbs map[string]bool `lexicon:"table"`
+	// ofWords join a kind to the name it heads ("University of Oxford").
+	ofWords map[string]bool `lexicon:"table"`
+	// moreCues ask which side has more (or fewer) institutions.
+	moreCues map[string]bool `lexicon:"table"`
+	articles map[string]bool `lexicon:"table"`
+	copulas  map[string]bool `lexicon:"table"`
+	// compassWords name the parts of an area that bears a place's name
+	// ("East Sussex", "West Sussex").
+	compassWords []string `lexicon:"table"`
+	// orWords join the two alternatives of a choice.
+	orWords map[string]bool `lexicon:"table"`
+	// centuryWords are the words of a century.
+	centuryWords map[string]bool `lexicon:"table"`
+	// genitiveOf are the words that join a kind to what it belongs to.
+	genitiveOf map[string]bool `lexicon:"table"`
+	// levelWords name the levels of place in answers.
+	levelWords map[string]string `lexicon:"table"`
+	// negationPhrases are cues of two words that leave out what follows them
+	// ("other than the National Trust", "apart from English Heritage").
+	negationPhrases []string        `lexicon:"table"`
+	fewestCues      map[string]bool `lexicon:"table"`
+	bigWords        map[string]bool `lexicon:"table"`
+	// existence openers that ask for a set, not a yes or no ("Are there
+	// museums in Rye?", "Gibt es …", "Zijn er …").
+	existenceSeconds map[string]bool `lexicon:"table"`
+	asWords          map[string]bool `lexicon:"table"`
+	// strandedPrepositions end a question whose object went before them
+	// ("Which town is X in?", "What country is X from?").
+	strandedPrepositions map[string]bool `lexicon:"table"`
+	// thanWords introduce the other side of a comparison ("more … than",
+	// "older than", "älter als").
+	thanWords map[string]bool `lexicon:"table"`
+	// joinWords join two names ("A and B").
+	joinWords map[string]bool `lexicon:"table"`
+	// datives are the German articles after "von", "nahe" and "bei" ("in der
+	// Nähe von dem X", "unweit vom X"), which articles does not hold.
+	datives map[string]bool `lexicon:"table"`
+	// whenStarts ask when.
+	whenStarts map[string]bool `lexicon:"table"`
+	mostCues   map[string]bool `lexicon:"table"`
+	// recentWords follow "most" in "the most recent", "most recently
+	// opened".
+	recentWords map[string]bool `lexicon:"table"`
+	smallWords  map[string]bool `lexicon:"table"`
+	// fieldCues maps phrases to the record field a factual question asks
+	// for, most specific first.
+	fieldCues []fieldCue `lexicon:"table"`
+	// pairCues compare two institutions ("older", "groter"): value the
+	// attribute, and "highest" when the first wins by the higher value
+	// pairCues name the attribute two institutions are compared on.
+	pairCues map[string]Pair `lexicon:"table"`
+	// superlatives order a list ("oldest", "grootste"): value as
+	// pairCues'
+	// superlatives name an end of an order: the lowest opening year
+	// ("oldest"), the highest ("newest") or a size. The attribute "opened"
+	// becomes "closed" in a question about closing ("the last museum in York
+	// to close").
+	superlatives map[string]Order `lexicon:"table"`
+	// demonyms are the adjectives of the countries and nations a type
+	// noun may follow ("German archives", "Scottish museums",
+	// "Nederlandse musea"): value the place's level and name,
+	// "country:DE"
+	// demonyms are the adjectives of the countries and nations a type noun
+	// may follow ("German archives", "Scottish museums", "Nederlandse
+	// musea").
+	demonyms map[string]Place `lexicon:"table"`
+	// ordinalEnds are "first" and "last", which name an end of the order
+	// of opening (or closing) years only beside a verb of opening or
+	// closing ("opened first", "the last to close") or before a type noun
+	// ("the first museum in Wales"): value first or last
+	// ordinalEnds are "first" and "last", which name an end of the order of
+	// opening (or closing) years only beside a verb of opening or closing
+	// ("opened first", "the last to close") or before a type noun ("the
+	// first museum in Wales").
+	ordinalEnds map[string]string `lexicon:"table"`
+	// compoundHeads are the type words that end German and Dutch
+	// compounds: value the type code, and "plural" for a plural
+	// compoundHeads are the type words that end German and Dutch compounds,
+	// longest first, with whether the head is plural.
+	compoundHeads []compoundHead `lexicon:"table"`
+	// langCues are function words that mark a question as German or
+	// Dutch, by the language of their row
+	// langCues are function words that mark a question as German or Dutch.
+	langCues map[string]map[string]bool `lexicon:"table"`
+	// placeFuzzyStop are common English, Dutch and German words that must
+	// not be corrected into a place.
+	placeFuzzyStop map[string]bool `lexicon:"table"`
+	// ordinalPrefixes are ordinals written into a German superlative
+	// ("zweitälteste"); none is the start of another
+	ordinalPrefixes map[string]int `lexicon:"table"`
+	// exactFieldWords are field words read only as written: one typo
+	// from each is another word ("county" and "country", "region" and
+	// "legion")
+	exactFieldWords map[string]bool `lexicon:"table"`
+	// timePrepositions set a time before, after, since, until or during
+	// what follows them (the value)
+	timePrepositions map[string]string `lexicon:"table"`
+	// eraArticles are the articles skipped before an era ("after the
+	// war")
+	eraArticles map[string]bool `lexicon:"table"`
+	// ordinalSuffixes end an ordinal written in digits ("19th", "19e")
+	ordinalSuffixes map[string]bool `lexicon:"table"`
+	// warNames name a world war in one word (value first or second), or
+	// the Dutch war (dutch)
+	warNames map[string]string `lexicon:"table"`
+	// warNumbers follow "world war" (value 1 or 2); warOrdinals come
+	// before it ("the Second World War", "dem Zweiten Weltkrieg")
+	warNumbers  map[string]int `lexicon:"table"`
+	warOrdinals map[string]int `lexicon:"table"`
+	// warWords are a war not named ("after the war", "nach dem Krieg")
+	warWords map[string]bool `lexicon:"table"`
+	// politeModals and knowVerbs open a request ("Can you tell me …",
+	// "Weißt du, wann …") when a politeAddressees word follows them
+	politeModals     map[string]bool `lexicon:"table"`
+	knowVerbs        map[string]bool `lexicon:"table"`
+	politeAddressees map[string]bool `lexicon:"table"`
+	// choiceStoppers after "or" make no choice ("… or not", "… or has
+	// it closed?")
+	choiceStoppers map[string]bool `lexicon:"table"`
+	// whWords are the question words
+	whWords map[string]bool `lexicon:"table"`
+	// havingWords say having (have), lacking (without, no) or leaving
+	// out (except)
+	havingWords map[string]string `lexicon:"table"`
+	// existenceFirsts open "Are there any …", "Gibt es …"
+	existenceFirsts map[string]bool `lexicon:"table"`
+	// placeHasVerbs open "Does York have …", "Hat Bremen …"
+	placeHasVerbs map[string]bool `lexicon:"table"`
+	// skippedArticles are the articles the word before a token skips
+	skippedArticles map[string]bool `lexicon:"table"`
+	// looseAgeCues compare opening years with what follows (value before
+	// or after)
+	looseAgeCues map[string]string `lexicon:"table"`
+	// andWords join two questions or two verbs
+	andWords map[string]bool `lexicon:"table"`
+	// housedEnds end a question of where something is housed
+	housedEnds map[string]bool `lexicon:"table"`
+	// longerWords follow a negation in "no longer", "nicht mehr"
+	longerWords map[string]bool `lexicon:"table"`
+	// genitiveArticles lead a German genitive
+	genitiveArticles map[string]bool `lexicon:"table"`
+	// kindOfCues ask for the kind of what follows ("what kind of", "was
+	// für"), in order
+	kindOfCues []string `lexicon:"table"`
+	// relationQuestionWords open a question for a related institution
+	relationQuestionWords map[string]bool `lexicon:"table"`
+	// byCountCues rank places by their number of members ("by number
+	// of", "nach Anzahl"), in order
+	byCountCues []string `lexicon:"table"`
+	// existenceCues ask whether a set has members ("is there a", "gibt
+	// es ein"), in order
+	existenceCues []string `lexicon:"table"`
+	// kindWords are the words of the kindOfCues
+	kindWords []string `lexicon:"table"`
+	// existVerbs say being open or existing ("how long has X existed")
+	existVerbs []string `lexicon:"table"`
+	// durationCues ask how long
+	durationCues []string `lexicon:"table"`
+	// ageCues ask since when an institution is open
+	ageCues []string `lexicon:"table"`
+	// distanceCues ask how far apart two places are
+	distanceCues []string `lexicon:"table"`
+	// profileCues ask for a comparison
+	profileCues []string `lexicon:"table"`
+	// childrenWords ask for the sites or members of an institution
+	childrenWords []string `lexicon:"table"`
+	// parentCues ask for the organisation an institution belongs to
+	parentCues []string `lexicon:"table"`
+	// itQuestions ask a yes/no question of "it" ("is it", "hat es")
+	itQuestions []string `lexicon:"table"`
+	// openCues ask whether institutions are open
+	openCues []string `lexicon:"table"`
+	// topicWords lead a topic ("about", "devoted to")
+	topicWords []string `lexicon:"table"`
+	// historyCues ask about the past of an institution
+	historyCues []string `lexicon:"table"`
+	// presentTense say a question asks of today (status)
+	presentTense []string `lexicon:"table"`
+	// pastTense say a question asks of the past (status)
+	pastTense []string `lexicon:"table"`
+	// postcodeNearCues ask for what lies near a postcode
+	postcodeNearCues []string `lexicon:"table"`
+	// listCues open a list question anywhere in it
+	listCues []string `lexicon:"table"`
+	// whichOfCues ask for one of a set ("which of the")
+	whichOfCues []string `lexicon:"table"`
+	// renameWords say a change of name
+	renameWords []string `lexicon:"table"`
+	// finiteOperateVerbs are finite verbs of running ("betreibt", "beheert")
+	finiteOperateVerbs []string `lexicon:"table"`
+	// comparisonWords may compare places or years ("than", "before")
+	comparisonWords []string `lexicon:"table"`
+	// stillCues ask whether an institution is still open or may be visited
+	stillCues []string `lexicon:"table"`
+	// tellMeCues open a request to describe ("tell me about")
+	tellMeCues []string `lexicon:"table"`
+	// howOldCues ask the age of an institution
+	howOldCues []string `lexicon:"table"`
+	// whereCues ask where an institution is
+	whereCues []string `lexicon:"table"`
+	// orNotCues end a yes/no question ("… or not")
+	orNotCues []string `lexicon:"table"`
+	// inWhichCues ask in which building an institution is housed
+	inWhichCues []string `lexicon:"table"`
+	// doForms open "Which building does X house?"
+	doForms []string `lexicon:"table"`
+	// doVerbs are the auxiliary "do" that a verb of running follows
+	doVerbs []string `lexicon:"table"`
+	// whereCanICues ask where to go to see something ("where can I see")
+	whereCanICues []string `lexicon:"table"`
+	// isItCues ask "is it …" of a named institution
+	isItCues []string `lexicon:"table"`
+	// everWords ask whether an institution was ever open
+	everWords []string `lexicon:"table"`
+	// (tables)
+
+	// knownWords are the words the rules understand (see
+	// buildKnownWords); fillerSet holds the fillerWords
+	knownWords map[string]bool
+	fillerSet  map[string]bool
+	// partOfCueList and operatedByCueList index partOfCues and
+	// operatedByCues; relationTypoCues are the relation cues whose first
+	// word is long enough to be read with one typo (see
+	// buildRelationTypoCues)
+	partOfCueList, operatedByCueList *cueIndex
+	relationTypoCues                 []struct{ first, next, rel string }
+	// typeWordList is the one-word type vocabulary for typo correction
+	typeWordList []string
+	// countCueList, compareCueList and collectionCueList index
+	// countCues, compareCues and collectionCues
+	countCueList, compareCueList, collectionCueList *cueIndex
+	// fuzzyFieldWords are single cue words long enough to be matched with
+	// one typo ("websitte", "Wikidatz", "Akkreditieeung"), in order
+	fuzzyFieldWords []fieldWord
+	// fieldCueIndex finds the fieldCues a question may hold;
+	// fieldCueWords are the cues that are one word
+	fieldCueIndex *cueIndex
+	// pairTypoCues are the pair cues read with one typo
+	pairTypoCues  []pairCueOf
+	fieldCueWords map[string]bool
+	// regionNames are the other names of regions, read as the region the
+	// data names where the data has no place of that name
+	regionNames map[string]string
+}
+
+// levelPhrase is a phrase that names the admin level of a place.
+type levelPhrase struct{ words, level string }
+
+// compoundHead is a type word that ends compounds.
+type compoundHead struct {
+	suffix, code string
+	plural       bool
+}
+
+// fieldCue is a phrase that asks for a record field.
+type fieldCue struct{ phrase, field string }
+
+// lexRow is one row of a lexicon file.
+type lexRow struct {
+	table, surface, value, lang string
+	weight                      float64
+	where                       string // file:line
+}
+
+// WithLexicon sets the vocabulary the router reads questions with
+// (DefaultLexicon when unset). Tables given by WithTables must have been
+// derived with the same vocabulary.
+func WithLexicon(lex *Lexicon) Option {
+	return func(r *Router) {
+		if lex != nil {
+			r.lex = lex
+		}
+	}
+}
+
+var defaultLexicon = sync.OnceValues(func() (*Lexicon, error) { return LoadLexicon(lexiconFiles) })
+
+// DefaultLexicon returns the vocabulary bundled with the router, parsed
+// once.
+func DefaultLexicon() *Lexicon {
+	lex, err := defaultLexicon()
+	if err != nil {
+		// the bundled files are checked by the package's tests
+		panic(fmt.Sprintf("router: bundled lexicon: %v", err))
+	}
+	return lex
+}
+
+// LoadLexicon reads the lexicon files (lexicon/<lang>.tsv, one per
+// language in lexiconLangs; a missing language is no error) from fsys. It
+// is strict: a row of an unknown table or language, a duplicate row, a
+// bad weight or a table read with the wrong shape is an error.
+func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
+	var rows []lexRow
+	for _, lang := range lexiconLangs {
+		name := path.Join("lexicon", lang+".tsv")
+		b, err := fs.ReadFile(fsys, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("lexicon: %w", err)
+		}
+		rs, err := parseLexicon(name, lang, string(b))
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, rs...)
+	}
+	return buildLexicon(rows)
+}
+
+// parseLexicon reads the rows of one file, whose rows must all be of lang.
+func parseLexicon(name, lang, text string) ([]lexRow, error) {
+	var rows []lexRow
+	sc := bufio.NewScanner(strings.NewReader(text))
+	n := 0
+	versioned := false
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		where := fmt.Sprintf("%s:%d", name, n)
+		if !versioned {
+			if line != "lexicon\t"+lexiconFormat {
+				return nil, fmt.Errorf("lexicon: %s: first line must be %q, not %q", where, "lexicon\t"+lexiconFormat, line)
+			}
+			versioned = true
+			continue
+		}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			return nil, fmt.Errorf("lexicon: %s: %d columns, want 5 (table, surface, value, lang, weight)", where, len(f))
+		}
+		if f[0] == "" || f[1] == "" {
+			return nil, fmt.Errorf("lexicon: %s: empty table or surface", where)
+		}
+		if f[3] != lang {
+			return nil, fmt.Errorf("lexicon: %s: language %q in the file of %q", where, f[3], lang)
+		}
+		w, err := strconv.ParseFloat(f[4], 64)
+		if err != nil || w <= 0 || math.IsInf(w, 0) || math.IsNaN(w) {
+			return nil, fmt.Errorf("lexicon: %s: bad weight %q (want a positive number)", where, f[4])
+		}
+		rows = append(rows, lexRow{table: f[0], surface: f[1], value: f[2], lang: f[3], weight: w, where: where})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("lexicon: %s: %w", name, err)
+	}
+	if !versioned {
+		return nil, fmt.Errorf("lexicon: %s: empty file, want the line %q", name, "lexicon\t"+lexiconFormat)
+	}
+	return rows, nil
+}
+
+// lexTables are the rows grouped by table, in file order, as the
+// Lexicon's fields take them. Each accessor checks the table's shape and
+// marks it read; errs collects what went wrong.
+type lexTables struct {
+	rows map[string][]lexRow
+	read map[string]bool
+	errs []error
+}
+
+func (t *lexTables) take(name string) []lexRow {
+	t.read[name] = true
+	if len(t.rows[name]) == 0 {
+		t.errs = append(t.errs, fmt.Errorf("lexicon: table %s has no rows", name))
+	}
+	return t.rows[name]
+}
+
+// list is a table of surface forms in order, without values.
+func (t *lexTables) list(name string) []string {
+	var out []string
+	for _, r := range t.take(name) {
+		if r.value != "" {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
+		}
+		out = append(out, r.surface)
+	}
+	return out
+}
+
+// set is a table of surface forms without values.
+func (t *lexTables) set(name string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range t.list(name) {
+		out[w] = true
+	}
+	return out
+}
+
+// byValue groups a table's surface forms by value and language, values
+// in order of first row.
+func (t *lexTables) byValue(name string) (values []string, words map[string]map[string][]string) {
+	words = map[string]map[string][]string{}
+	for _, r := range t.take(name) {
+		if r.value == "" {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s needs a value", r.where, name))
+			continue
+		}
+		if words[r.value] == nil {
+			words[r.value] = map[string][]string{}
+			values = append(values, r.value)
+		}
+		words[r.value][r.lang] = append(words[r.value][r.lang], r.surface)
+	}
+	return values, words
+}
+
+// pairs is a table of surface forms with a value each, in order.
+func (t *lexTables) pairs(name string) [][2]string {
+	var out [][2]string
+	for _, r := range t.take(name) {
+		if r.value == "" {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s needs a value", r.where, name))
+		}
+		out = append(out, [2]string{r.surface, r.value})
+	}
+	return out
+}
+
+// dict is a table of surface forms with one value each.
+func (t *lexTables) dict(name string) map[string]string {
+	out := map[string]string{}
+	for _, p := range t.pairs(name) {
+		if v, ok := out[p[0]]; ok {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q both %q and %q", name, p[0], v, p[1]))
+		}
+		out[p[0]] = p[1]
+	}
+	return out
+}
+
+// multi is a table of surface forms with one or more values each.
+func (t *lexTables) multi(name string) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range t.pairs(name) {
+		out[p[0]] = append(out[p[0]], p[1])
+	}
+	return out
+}
+
+// ints is a table of surface forms with a whole number each.
+func (t *lexTables) ints(name string) map[string]int {
+	out := map[string]int{}
+	for k, v := range t.dict(name) {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not a whole number", name, k, v))
+		}
+		out[k] = n
+	}
+	return out
+}
+
+// highest reads a value of an order: an attribute, then "highest" when
+// the higher value comes first.
+func (t *lexTables) highest(name, v string) (attr string, highest bool) {
+	attr, highest = strings.CutSuffix(v, " highest")
+	if attr == "" || strings.Contains(attr, " ") {
+		t.errs = append(t.errs, fmt.Errorf("lexicon: table %s: bad value %q (want an attribute, then perhaps \"highest\")", name, v))
+	}
+	return attr, highest
+}
+
+// buildLexicon checks the rows and binds them to the Lexicon's tables.
+func buildLexicon(rows []lexRow) (*Lexicon, error) {
+	t := &lexTables{rows: map[string][]lexRow{}, read: map[string]bool{}}
+	seen := map[[4]string]string{}
+	for _, r := range rows {
+		k := [4]string{r.table, r.surface, r.value, r.lang}
+		if at, ok := seen[k]; ok {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: duplicate of the row at %s", r.where, at))
+			continue
+		}
+		seen[k] = r.where
+		t.rows[r.table] = append(t.rows[r.table], r)
+	}
+	lex := &Lexicon{}
+	lex.bindSubjects(t)
+	lex.bindTables(t)
+	for name, rs := range t.rows {
+		if !t.read[name] {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: %s: unknown table %q", rs[0].where, name))
+		}
+	}
+	if len(t.errs) > 0 {
+		slices.SortFunc(t.errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
+		return nil, errors.Join(t.errs...)
+	}
+	lex.derive()
+	return lex, nil
+}
+
+// bindSubjects reads the subject tables: subject.terms orders the terms,
+// subject gives each term its words by language, subject.mod its compound
+// modifiers; subject.groups orders the umbrella groups (their terms joined
+// by "|"), subject.umbrella gives each group its words.
+func (lex *Lexicon) bindSubjects(t *lexTables) {
+	terms := t.list("subject.terms")
+	known := map[string]bool{}
+	for _, term := range terms {
+		known[term] = true
+	}
+	_, words := t.byValue("subject")
+	_, mods := t.byValue("subject.mod")
+	for _, m := range []map[string]map[string][]string{words, mods} {
+		for v := range m {
+			if !known[v] {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: subject term %q is not in subject.terms", v))
+			}
+		}
+	}
+	for _, term := range terms {
+		w := words[term]
+		lex.subjects = append(lex.subjects, subjectEntry{Term: term, EN: w["en"], NL: w["nl"], DE: w["de"], Mods: mods[term]["mul"]})
+	}
+	groups := t.list("subject.groups")
+	knownGroup := map[string]bool{}
+	for _, g := range groups {
+		knownGroup[g] = true
+	}
+	_, umbrella := t.byValue("subject.umbrella")
+	for v := range umbrella {
+		if !knownGroup[v] {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: subject group %q is not in subject.groups", v))
+		}
+	}
+	for _, g := range groups {
+		w := umbrella[g]
+		lex.subjectGroups = append(lex.subjectGroups, subjectGroup{Terms: strings.Split(g, "|"), EN: w["en"], NL: w["nl"], DE: w["de"]})
+	}
+	lex.subjectCues = t.set("subject.cue")
+	lex.subjectCompoundHeads = t.list("subject.compoundhead")
+	lex.notSubjects = t.list("subject.not")
+	lex.narrowerLabels = t.list("subject.narrower")
+}
+
+// bindTables reads the word tables into the Lexicon's fields tagged
+// `lexicon:"table"`, each from the table of the field's name. A set or list takes no value; a map takes one value
+// per surface form, a map to several values takes them in row order, a
+// map to numbers takes whole numbers.
+func (lex *Lexicon) bindTables(t *lexTables) {
+	v := reflect.ValueOf(lex).Elem()
+	for i := range v.NumField() {
+		f := v.Type().Field(i)
+		if f.Tag.Get("lexicon") != "table" {
+			continue
+		}
+		name := f.Name
+		// the fields are unexported: set them through their address
+		field := reflect.NewAt(f.Type, unsafe.Pointer(v.Field(i).UnsafeAddr())).Interface()
+		switch p := field.(type) {
+		case *map[string]bool:
+			*p = t.set(name)
+		case *[]string:
+			*p = t.list(name)
+		case *map[string]string:
+			*p = t.dict(name)
+		case *map[string][]string:
+			*p = t.multi(name)
+		case *map[string]int:
+			*p = t.ints(name)
+		case *map[string]Pair:
+			*p = map[string]Pair{}
+			for k, v := range t.dict(name) {
+				attr, highest := t.highest(name, v)
+				(*p)[k] = Pair{Attribute: attr, Highest: highest}
+			}
+		case *map[string]Order:
+			*p = map[string]Order{}
+			for k, v := range t.dict(name) {
+				attr, highest := t.highest(name, v)
+				(*p)[k] = Order{Attribute: attr, Highest: highest}
+			}
+		case *map[string]Place:
+			*p = map[string]Place{}
+			for k, v := range t.dict(name) {
+				level, place, ok := strings.Cut(v, ":")
+				if !ok || level == "" || place == "" {
+					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not level:name", name, k, v))
+				}
+				(*p)[k] = Place{Name: place, Level: level}
+			}
+		case *[]compoundHead:
+			for _, r := range t.pairs(name) {
+				code, plural := strings.CutSuffix(r[1], " plural")
+				*p = append(*p, compoundHead{suffix: r[0], code: code, plural: plural})
+			}
+		case *map[string]map[string]bool:
+			*p = map[string]map[string]bool{}
+			for _, r := range t.take(name) {
+				if r.value != "" {
+					t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
+				}
+				if (*p)[r.lang] == nil {
+					(*p)[r.lang] = map[string]bool{}
+				}
+				(*p)[r.lang][r.surface] = true
+			}
+		case *[]fieldCue:
+			for _, r := range t.pairs(name) {
+				*p = append(*p, fieldCue{r[0], r[1]})
+			}
+		case *[]levelPhrase:
+			for _, r := range t.pairs(name) {
+				*p = append(*p, levelPhrase{r[0], r[1]})
+			}
+		default:
+			panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
+		}
+	}
+}
+
+// derive builds the look-ups that follow from the tables.
+func (lex *Lexicon) derive() {
+	lex.buildKnownWords()
+	lex.buildRelationCues()
+	lex.typeWordList = lex.buildTypeWordList()
+	lex.countCueList = lex.buildCountCueList()
+	lex.buildIntentCues()
+	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
+	lex.regionNames = lex.buildRegionNames()
+	lex.fieldCueIndex = lex.buildFieldCueIndex()
+	lex.fieldCueWords = lex.buildFieldCueWords()
+	lex.pairTypoCues = lex.buildPairTypoCues()
+	lex.narrowerKeys = map[string]bool{}
+	for _, l := range lex.narrowerLabels {
+		for _, k := range subjectKeys(l) {
+			lex.narrowerKeys[k] = true
+		}
+	}
+}
