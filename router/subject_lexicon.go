@@ -78,8 +78,12 @@ func (lex *Lexicon) subjectWords(terms []string) []string {
 // pipeline's questions about words (pipeline.Lexicon).
 func (r *Router) SubjectWords(terms []string) []string { return r.lex.subjectWords(terms) }
 
-// UnnamedWar is the package's UnnamedWar.
-func (r *Router) UnnamedWar(phrase string) bool { return UnnamedWar(phrase) }
+// UnnamedWar is the package's UnnamedWar, in the router's lexicon.
+func (r *Router) UnnamedWar(phrase string) bool {
+	s := newScan(phrase, r.lex)
+	end, ok := unnamedWar(s, 0)
+	return ok && end == len(s.toks)
+}
 
 // Unrecorded is the package's Unrecorded.
 func (r *Router) Unrecorded(field string) bool { return Unrecorded(field) }
