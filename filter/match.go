@@ -169,32 +169,13 @@ func (f Filter) Match(in *heritage.Institution) bool {
 		}
 		return false
 	case kindYearOpened:
-		y, ok := yearOpened(in)
+		y, ok := in.OpenedFrom()
 		return ok && matchNumber(f, y)
 	case kindYearClosed:
-		y, ok := yearClosed(in)
+		y, ok := in.ClosedFrom()
 		return ok && matchNumber(f, y)
 	}
 	return false
-}
-
-func yearOpened(in *heritage.Institution) (int, bool) {
-	if from, _, ok := in.Opened(); ok {
-		return from, true
-	}
-	for _, e := range in.Events {
-		if e.Type == "founded" {
-			if from, _, ok := e.Years(); ok {
-				return from, true
-			}
-		}
-	}
-	return 0, false
-}
-
-func yearClosed(in *heritage.Institution) (int, bool) {
-	from, _, ok := in.Closed()
-	return from, ok
 }
 
 // matchText applies Eq, In and Contains to one text value; an empty value

@@ -217,6 +217,19 @@ func (in *Institution) Opened() (from, to int, ok bool) {
 	return 0, 0, false
 }
 
+// OpenedFrom is the first year of Opened: the opening year that filters
+// and the stores' payloads compare.
+func (in *Institution) OpenedFrom() (int, bool) {
+	from, _, ok := in.Opened()
+	return from, ok
+}
+
+// ClosedFrom is the first year of Closed (none while the record is open).
+func (in *Institution) ClosedFrom() (int, bool) {
+	from, _, ok := in.Closed()
+	return from, ok
+}
+
 // Closed reports the closing year range; ok is false when the record is
 // still open (9999) or the year is unknown.
 func (in *Institution) Closed() (from, to int, ok bool) {

@@ -1,6 +1,7 @@
 package kg
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -73,7 +74,7 @@ func (g *Graph) SelectExpr(e query.Expr) []string {
 		case !restricted:
 			cand, restricted = set, true
 		default:
-			cand = intersectSorted(cand, set)
+			cand = IntersectSorted(cand, set)
 		}
 		if len(cand) == 0 {
 			return nil
@@ -150,7 +151,7 @@ func (g *Graph) lookup(e query.Expr) (set []int32, ok bool) {
 			if j == 0 {
 				set = s
 			} else {
-				set = intersectSorted(set, s)
+				set = IntersectSorted(set, s)
 			}
 		}
 		return set, true
@@ -273,9 +274,9 @@ func (g *Graph) relatives(r query.Related) []int32 {
 	return out
 }
 
-// intersectSorted returns the values both ascending lists hold.
-func intersectSorted(a, b []int32) []int32 {
-	var out []int32
+// IntersectSorted returns the values both ascending lists hold.
+func IntersectSorted[T cmp.Ordered](a, b []T) []T {
+	var out []T
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		switch {
 		case a[i] < b[j]:

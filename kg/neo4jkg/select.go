@@ -76,7 +76,7 @@ func (s *Store) selectIDs(ctx context.Context, c plan.Constraints, asOf int, m k
 			cand, restricted = set, true
 			return
 		}
-		cand = intersectSorted(cand, set)
+		cand = kg.IntersectSorted(cand, set)
 	}
 
 	if named {
@@ -229,21 +229,4 @@ func (s *Store) relatives(ctx context.Context, n plan.NameMatch, relation string
 		found = append(found, str(r, "id"))
 	}
 	return s.ids(ctx, "select", qRelated, map[string]any{"ids": found, "relation": relation})
-}
-
-func intersectSorted(a, b []string) []string {
-	var out []string
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			out = append(out, a[i])
-			i++
-			j++
-		}
-	}
-	return out
 }

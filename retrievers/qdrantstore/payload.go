@@ -116,10 +116,10 @@ func payload(in *heritage.Institution) map[string]*qdrant.Value {
 			fold["member_of"] = stringList(vs)
 		}
 	}
-	if y, ok := yearOpened(in); ok {
+	if y, ok := in.OpenedFrom(); ok {
 		p["year_opened"] = qdrant.NewValueInt(int64(y))
 	}
-	if y, ok := yearClosed(in); ok {
+	if y, ok := in.ClosedFrom(); ok {
 		p["year_closed"] = qdrant.NewValueInt(int64(y))
 	}
 	if s := retrieval.Snippet(in.Description, retrieval.SnippetMax); s != "" {
@@ -209,27 +209,6 @@ func memberValues(ms []heritage.Membership) []string {
 		}
 	}
 	return out
-}
-
-// yearOpened is the lower bound of year_opened, else of the founded event.
-func yearOpened(in *heritage.Institution) (int, bool) {
-	if from, _, ok := in.Opened(); ok {
-		return from, true
-	}
-	for _, e := range in.Events {
-		if e.Type == "founded" {
-			if from, _, ok := e.Years(); ok {
-				return from, true
-			}
-		}
-	}
-	return 0, false
-}
-
-// yearClosed is the lower bound of year_closed (none while still open).
-func yearClosed(in *heritage.Institution) (int, bool) {
-	from, _, ok := in.Closed()
-	return from, ok
 }
 
 // Fold maps s to a canonical case so that Fold(a) == Fold(b) exactly when
