@@ -256,20 +256,6 @@ func subjectKeys(subjects []string) []string {
 	return slices.Compact(out)
 }
 
-// wantedSubjectKey is the key of a wanted subject code, or false when the
-// code is empty ("Natural world/*" and "Natural world" both mean the
-// "natural world" subtree).
-func wantedSubjectKey(w string) (string, bool) {
-	ws := subjectSegments(strings.TrimSuffix(strings.TrimSpace(w), "*"))
-	if len(ws) > 0 && ws[len(ws)-1] == "" {
-		ws = ws[:len(ws)-1]
-	}
-	if len(ws) == 0 {
-		return "", false
-	}
-	return strings.Join(ws, "/"), true
-}
-
 // foldKey maps s to a canonical form under Unicode simple case folding, so
 // that foldKey(a) == foldKey(b) exactly when strings.EqualFold(a, b).
 func foldKey(s string) string {

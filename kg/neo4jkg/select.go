@@ -2,47 +2,51 @@ package neo4jkg
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/query"
 )
 
-// currentYear stands for "now" when a present-tense question drops ended
-// memberships (as in kg).
-const currentYear = 9999
-
-// selectFilters applies the per-record constraints; every value is a
-// parameter, null when the constraint is absent.
-const selectFilters = `($types IS NULL OR n.typeCodeFold IN $types)
-  AND ($status <> 'open' OR n.isOpen) AND ($status <> 'closed' OR NOT n.isOpen)
-  AND ($accreditation IS NULL OR n.accreditationFold = $accreditation)
-  AND ($sizes IS NULL OR n.sizeFold IN $sizes OR ($large AND n.size = 'huge'))
-  AND ($govs IS NULL OR n.governanceFold IN $govs)
-  AND ($subjects IS NULL OR any(k IN $subjects WHERE k IN n.subjectKeys))
-  AND ($yField IS NULL OR CASE $yField
-        WHEN 'closed' THEN n.closedTo IS NOT NULL AND ($yTo <= 0 OR n.closedTo <= $yTo) AND ($yFrom <= 0 OR n.closedFrom >= $yFrom)
-        WHEN 'opened' THEN n.openedTo IS NOT NULL AND ($yTo <= 0 OR n.openedTo <= $yTo) AND ($yFrom <= 0 OR n.openedFrom >= $yFrom)
-        ELSE false END)`
-
-// The three ways Select starts: from a candidate list, from place keys, or
-// from every institution.
+// The three ways a selection starts: from a candidate list (the ids the
+// top-level id sets leave), from place keys, or from every institution.
+// Each is followed by the WHERE the expression translates into.
 const (
 	qSelectCandidates = `UNWIND $cand AS cid
 MATCH (n:Institution {id: cid})
-WHERE ($placeKeys IS NULL OR EXISTS { (n)-[:MATCHES_PLACE]->(k:PlaceKey) WHERE k.key IN $placeKeys })
-  AND ` + selectFilters + `
-RETURN DISTINCT n.id AS id ORDER BY id`
+WHERE `
 	qSelectPlaces = `MATCH (k:PlaceKey)<-[:MATCHES_PLACE]-(n:Institution)
 WHERE k.key IN $placeKeys
 WITH DISTINCT n
-WHERE ` + selectFilters + `
-RETURN n.id AS id ORDER BY id`
+WHERE `
 	qSelectAll = `MATCH (n:Institution)
-WHERE ` + selectFilters + `
-RETURN n.id AS id ORDER BY id`
+WHERE `
+	qSelectReturn = `
+RETURN DISTINCT n.id AS id`
+)
+
+// The fixed fragments a predicate translates into, each over the
+// institution n and one parameter ($ and the name translate gives it).
+// coalesce makes a record without the field fail the predicate rather
+// than give null, so that Not of it holds, as with Match.
+const (
+	fragType          = `coalesce(n.typeCodeFold IN $`
+	fragGovernance    = `coalesce(n.governanceFold IN $`
+	fragAccreditation = `coalesce(coalesce(n.accreditationFold, '') = $`
+	fragSize          = `coalesce(n.sizeFold IN $`
+	fragHuge          = ` OR n.size = 'huge'`
+	fragSubject       = `coalesce($`
+	fragSubjectEnd    = ` IN n.subjectKeys, false)`
+	fragPlace         = `EXISTS { MATCH (n)-[:MATCHES_PLACE]->(k:PlaceKey) WHERE k.key = $`
+	fragIDs           = `n.id IN $`
+	// The year fragments compare two parameters, {from} and {to}.
+	fragOpened = `coalesce(n.openedTo IS NOT NULL AND (${to} <= 0 OR n.openedTo <= ${to}) AND (${from} <= 0 OR n.openedFrom >= ${from}), false)`
+	fragClosed = `coalesce(n.closedTo IS NOT NULL AND (${to} <= 0 OR n.closedTo <= ${to}) AND (${from} <= 0 OR n.closedFrom >= ${from}), false)`
 )
 
 // Select returns the ids (sorted) of the institutions meeting every
@@ -53,125 +57,332 @@ func (s *Store) Select(ctx context.Context, c plan.Constraints, asOf int) ([]str
 }
 
 // SelectMatching is Select with places matched up to level m
-// (kg.Graph.SelectMatching, same rules).
+// (kg.Graph.SelectMatching, same rules): SelectExpr of
+// query.CompileMatching(c, asOf, m). Every predicate Compile produces
+// translates into Cypher, so it needs no records.
 func (s *Store) SelectMatching(ctx context.Context, c plan.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
-	return s.selectIDs(ctx, c, asOf, m)
+	return s.SelectExpr(ctx, query.CompileMatching(c, asOf, m), query.EvalContext{})
 }
 
-func (s *Store) selectIDs(ctx context.Context, c plan.Constraints, asOf int, m kg.PlaceMatch) ([]string, error) {
-	named := len(c.Names) == 1 && c.Relation != ""
-	if !c.Selective() && !named {
-		return nil, ctx.Err()
-	}
-	if c.Status == "open" && asOf == 0 {
-		asOf = currentYear
-	}
+// ErrNoRecords is returned by SelectExpr for an expression with a part
+// Cypher does not express when no records are given to test it on.
+var ErrNoRecords = errors.New("neo4jkg: expression needs a post-filter and no records were given")
 
+// SelectExpr returns the ids (sorted) of the institutions meeting e, nil
+// when none does: what query.Select gives over the ingested records
+// (kg.Graph.SelectExpr).
+//
+// The store translates into parameterised Cypher (values only as
+// parameters; the text is made of fixed fragments chosen by predicate
+// kind):
+//
+//   - Type, Governance, Accreditation, Size, Status: the folded fields
+//     Ingest writes (typeCodeFold, governanceFold, accreditationFold,
+//     sizeFold, isOpen);
+//   - YearRange: openedFrom/openedTo, closedFrom/closedTo;
+//   - Subject with Narrower: subjectKeys;
+//   - Place, at every level: the record's PlaceKey links (the keys
+//     kg.PlaceKeys gives);
+//   - MemberOf and Related: the ids the store's membership and relation
+//     queries give, passed as a list; IDs: the ids;
+//   - True, False, and And, Or and Not whose parts all translate.
+//
+// Post-filters: every other part of a top-level And (all of e when it is
+// no And) — Radius, Subject without Narrower, and an And, Or or Not with
+// such a part — is tested with Expr.Match on the records ev gives for
+// the ids Cypher leaves (ev.Records.Get). Without ev.Records such an
+// expression gives ErrNoRecords.
+func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalContext) ([]string, error) {
+	parts := []query.Expr{e}
+	if and, ok := e.(query.And); ok {
+		parts = and
+	}
+	t := &translator{s: s, params: map[string]any{}}
 	var cand []string
 	restricted := false
-	intersect := func(set []string) {
-		slices.Sort(set)
-		set = slices.Compact(set)
-		if !restricted {
-			cand, restricted = set, true
-			return
-		}
-		cand = kg.IntersectSorted(cand, set)
-	}
-
-	if named {
-		set, err := s.relatives(ctx, c.Names[0], c.Relation, asOf)
-		if err != nil {
-			return nil, err
-		}
-		intersect(set)
-	}
-	if len(c.Bodies) > 0 {
-		var keys []memberKey
-		for _, b := range c.Bodies {
-			// every membership relation, as kg.Graph.Select
-			for _, k := range append([]string{b.Name}, b.IDs...) {
-				keys = append(keys, memberKey{k, ""})
-			}
-		}
-		rows, err := s.members(ctx, keys, asOf)
-		if err != nil {
-			return nil, err
-		}
-		set := make([]string, 0, len(rows))
-		for _, r := range rows {
-			set = append(set, r.m.ID)
-		}
-		intersect(set)
-	}
-	if restricted && len(cand) == 0 {
-		return nil, ctx.Err()
-	}
-
-	params := filterParams(c)
+	var where []string
+	var rest query.And
 	var placeKeys []string
-	if len(c.Places) > 0 {
-		// never nil here: a place no key matches selects nothing
-		placeKeys = append([]string{}, kg.SelectPlaceKeys(c, m)...)
-		params["placeKeys"] = placeKeys
-	} else {
-		params["placeKeys"] = nil
+	for _, x := range parts {
+		if x == query.False {
+			return nil, ctx.Err()
+		}
+		if ids, ok, err := t.idSet(ctx, x); err != nil {
+			return nil, err
+		} else if ok {
+			slices.Sort(ids)
+			ids = slices.Compact(ids)
+			if restricted {
+				ids = kg.IntersectSorted(cand, ids)
+			}
+			cand, restricted = ids, true
+			if len(cand) == 0 {
+				return nil, ctx.Err()
+			}
+			continue
+		}
+		if keys, ok := startKeys(x); ok && placeKeys == nil {
+			placeKeys = keys
+			continue
+		}
+		frag, ok, err := t.translate(ctx, x)
+		switch {
+		case err != nil:
+			return nil, err
+		case ok:
+			where = append(where, "("+frag+")")
+		default:
+			rest = append(rest, x)
+		}
 	}
-	query := qSelectAll
+	if len(rest) > 0 && ev.Records == nil {
+		return nil, ErrNoRecords
+	}
+	if placeKeys != nil {
+		if len(placeKeys) == 0 {
+			return nil, ctx.Err()
+		}
+		if restricted {
+			where = append(where, `EXISTS { MATCH (n)-[:MATCHES_PLACE]->(k:PlaceKey) WHERE k.key IN $placeKeys }`)
+		}
+		t.params["placeKeys"] = placeKeys
+	}
+	q := qSelectAll
 	switch {
 	case restricted:
-		query = qSelectCandidates
-		params["cand"] = cand
+		q = qSelectCandidates
+		t.params["cand"] = cand
 	case placeKeys != nil:
-		query = qSelectPlaces
+		q = qSelectPlaces
 	}
-	return s.ids(ctx, "select", query, params)
+	if len(where) == 0 {
+		where = []string{"true"}
+	}
+	ids, err := s.ids(ctx, "select", q+strings.Join(where, "\n  AND ")+qSelectReturn, t.params)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	if len(rest) > 0 {
+		kept := ids[:0]
+		for _, id := range ids {
+			if in, ok := ev.Records.Get(id); ok && rest.Match(in, ev) {
+				kept = append(kept, id)
+			}
+		}
+		if len(kept) == 0 {
+			return nil, ctx.Err()
+		}
+		ids = kept
+	}
+	slices.Sort(ids)
+	return ids, nil
 }
 
-// filterParams folds the per-record constraints the way kg compares them.
-func filterParams(c plan.Constraints) map[string]any {
-	p := map[string]any{
-		"types": nil, "status": strings.ToLower(c.Status), "accreditation": nil, "sizes": nil, "large": false,
-		"govs": nil, "subjects": nil, "yField": nil, "yFrom": 0, "yTo": 0,
-	}
-	trimmedFolds := func(l []string) []string {
-		out := make([]string, len(l))
-		for i, x := range l {
-			out[i] = foldKey(strings.TrimSpace(x))
+// startKeys returns the place keys of a place, or an Or of places, that
+// a selection can start from; ok is false for any other expression.
+func startKeys(e query.Expr) (keys []string, ok bool) {
+	switch x := e.(type) {
+	case query.Place:
+		keys = []string{}
+		if k, ok := placeKey(x); ok {
+			keys = append(keys, k)
 		}
-		return out
-	}
-	if len(c.TypeCodes) > 0 {
-		p["types"] = trimmedFolds(c.TypeCodes)
-	}
-	if c.Accreditation != "" {
-		p["accreditation"] = foldKey(c.Accreditation)
-	}
-	if len(c.Sizes) > 0 {
-		sizes := make([]string, len(c.Sizes))
-		large := false
-		for i, x := range c.Sizes {
-			sizes[i] = foldKey(x)
-			large = large || strings.EqualFold(x, "large")
-		}
-		p["sizes"], p["large"] = sizes, large
-	}
-	if len(c.GovernanceCodes) > 0 {
-		p["govs"] = trimmedFolds(c.GovernanceCodes)
-	}
-	if len(c.Subjects) > 0 {
-		keys := []string{}
-		for _, w := range c.Subjects {
-			if k, ok := wantedSubjectKey(w); ok {
+		return keys, true
+	case query.Or:
+		keys = []string{}
+		for _, y := range x {
+			p, ok := y.(query.Place)
+			if !ok {
+				return nil, false
+			}
+			if k, ok := placeKey(p); ok {
 				keys = append(keys, k)
 			}
 		}
-		p["subjects"] = keys
+		return keys, true
 	}
-	if y := c.Years; y != nil {
-		p["yField"], p["yFrom"], p["yTo"] = y.Field, y.From, y.To
+	return nil, false
+}
+
+// placeKey is the PlaceKey of the records meeting p (kg.PlaceKeys of the
+// plan place whose first predicate of its level p is); false for a level
+// no record field has, which no record meets.
+func placeKey(p query.Place) (string, bool) {
+	var stated, derived, near []string
+	switch p.Level {
+	case query.LevelCity:
+		stated, _, _ = kg.PlaceKeys(plan.Place{Level: plan.LevelCity, Name: p.Name})
+	case query.LevelTown:
+		_, derived, _ = kg.PlaceKeys(plan.Place{Level: plan.LevelCity, Name: p.Name})
+		stated = derived
+	case query.LevelNear:
+		_, _, near = kg.PlaceKeys(plan.Place{Level: plan.LevelCity, Name: p.Name})
+		stated = near
+	case query.LevelAdmin:
+		stated, _, _ = kg.PlaceKeys(plan.Place{Level: plan.LevelAdmin, Name: p.Name, AdminLevel: p.AdminLevel})
+	case query.LevelCountry, query.LevelRegion, query.LevelSubregion, query.LevelCounty, query.LevelDistrict:
+		stated, _, _ = kg.PlaceKeys(plan.Place{Level: string(p.Level), Name: p.Name})
 	}
-	return p
+	if len(stated) == 0 {
+		return "", false
+	}
+	return stated[0], true
+}
+
+// translator turns an expression into a Cypher condition over n, adding
+// the values it compares to params under names it numbers.
+type translator struct {
+	s      *Store
+	params map[string]any
+}
+
+// param stores v and returns the parameter's name (without $).
+func (t *translator) param(v any) string {
+	name := "p" + strconv.Itoa(len(t.params))
+	t.params[name] = v
+	return name
+}
+
+// idSet returns the ids of the records meeting a MemberOf, Related or
+// IDs, which the store resolves with its own queries; ok is false for
+// any other expression.
+func (t *translator) idSet(ctx context.Context, e query.Expr) (ids []string, ok bool, err error) {
+	switch x := e.(type) {
+	case query.MemberOf:
+		rows, err := t.s.members(ctx, []memberKey{{x.Body, ""}}, x.AsOf)
+		if err != nil {
+			return nil, false, err
+		}
+		ids = []string{}
+		for _, r := range rows {
+			ids = append(ids, r.m.ID)
+		}
+		return ids, true, nil
+	case query.Related:
+		ids, err = t.s.relatives(ctx, plan.NameMatch{Name: x.Name, IDs: x.IDs}, x.Relation, x.AsOf)
+		return append([]string{}, ids...), err == nil, err
+	case query.IDs:
+		return append([]string{}, x...), true, nil
+	case query.Or:
+		ids = []string{}
+		for _, y := range x {
+			set, ok, err := t.idSet(ctx, y)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			ids = append(ids, set...)
+		}
+		return ids, true, nil
+	}
+	return nil, false, nil
+}
+
+// translate returns the Cypher condition e translates into; ok is false
+// when e has a part Cypher does not express (see SelectExpr).
+func (t *translator) translate(ctx context.Context, e query.Expr) (frag string, ok bool, err error) {
+	if ids, ok, err := t.idSet(ctx, e); err != nil || ok {
+		if err != nil {
+			return "", false, err
+		}
+		return fragIDs + t.param(ids), true, nil
+	}
+	switch x := e.(type) {
+	case query.Const:
+		if x {
+			return "true", true, nil
+		}
+		return "false", true, nil
+	case query.Type:
+		return fragType + t.param(trimmedFolds(x.Codes)) + ", false)", true, nil
+	case query.Governance:
+		return fragGovernance + t.param(trimmedFolds(x.Codes)) + ", false)", true, nil
+	case query.Accreditation:
+		return fragAccreditation + t.param(foldKey(x.Value)) + ", false)", true, nil
+	case query.Size:
+		sizes := make([]string, len(x.Values))
+		large := false
+		for i, v := range x.Values {
+			sizes[i] = foldKey(v)
+			large = large || strings.EqualFold(v, "large")
+		}
+		frag := fragSize + t.param(sizes)
+		if large {
+			frag += fragHuge
+		}
+		return frag + ", false)", true, nil
+	case query.Status:
+		switch x {
+		case query.StatusOpen:
+			return "n.isOpen", true, nil
+		case query.StatusClosed:
+			return "NOT n.isOpen", true, nil
+		}
+		return "true", true, nil
+	case query.YearRange:
+		var frag string
+		switch x.Field {
+		case "opened":
+			frag = fragOpened
+		case "closed":
+			frag = fragClosed
+		default:
+			return "false", true, nil
+		}
+		// the names are the translator's own, never input
+		r := strings.NewReplacer("{from}", t.param(x.From), "{to}", t.param(x.To))
+		return r.Replace(frag), true, nil
+	case query.Subject:
+		if !x.Narrower {
+			return "", false, nil
+		}
+		if len(x.Levels) == 0 {
+			return "false", true, nil
+		}
+		return fragSubject + t.param(strings.Join(x.Levels, "/")) + fragSubjectEnd, true, nil
+	case query.Place:
+		k, ok := placeKey(x)
+		if !ok {
+			return "false", true, nil
+		}
+		return fragPlace + t.param(k) + " }", true, nil
+	case query.And:
+		return t.join(ctx, x, " AND ", "true")
+	case query.Or:
+		return t.join(ctx, x, " OR ", "false")
+	case query.Not:
+		frag, ok, err := t.translate(ctx, x.X)
+		if err != nil || !ok {
+			return "", false, err
+		}
+		return "NOT (" + frag + ")", true, nil
+	}
+	return "", false, nil
+}
+
+// join translates every one of xs and joins them with op; empty gives
+// none.
+func (t *translator) join(ctx context.Context, xs []query.Expr, op, none string) (string, bool, error) {
+	if len(xs) == 0 {
+		return none, true, nil
+	}
+	frags := make([]string, len(xs))
+	for i, y := range xs {
+		frag, ok, err := t.translate(ctx, y)
+		if err != nil || !ok {
+			return "", false, err
+		}
+		frags[i] = "(" + frag + ")"
+	}
+	return strings.Join(frags, op), true, nil
+}
+
+// trimmedFolds folds codes as query.OneOf compares them.
+func trimmedFolds(l []string) []string {
+	out := make([]string, len(l))
+	for i, x := range l {
+		out[i] = foldKey(strings.TrimSpace(x))
+	}
+	return out
 }
 
 const qInstitutionNames = `UNWIND $ids AS id
