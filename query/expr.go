@@ -5,9 +5,10 @@
 // reference evaluator (Expr.Match).
 //
 // Backends translate an Expr: the in-memory graph into index look-ups
-// (kg.Graph.SelectExpr, which kg.Graph.Select answers with); Neo4j into
-// parameterised Cypher, Qdrant into a payload filter and the filter
-// package into its operator dict are to follow. Each translates what it
+// (kg.Graph.SelectExpr, which kg.Graph.Select answers with) and Neo4j
+// into parameterised Cypher (neo4jkg.Store.SelectExpr); Qdrant into a
+// payload filter and the filter package into its operator dict are to
+// follow. Each translates what it
 // can and declares the rest, which it applies with Match as a
 // post-filter. Match is the reference every translation is tested
 // against.
