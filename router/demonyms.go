@@ -20,9 +20,10 @@ func demonymPlace(s *scan, c *Constraints) {
 		if !typeWordAt(s, j) && j+1 < len(s.toks) && !s.used[j] {
 			j++
 		}
-		// "Which English county has the most museums?": a kind of
-		// place of the nation's. One institution after an article ("das
-		// Deutsche Museum", "the Scottish Museum of …") is a name.
+		// A nation's adjective before a kind of place (an English
+		// county) is a kind of place of the nation's. One institution
+		// after an article (a German "das Deutsche Museum", "the
+		// Scottish Museum of …") is a name.
 		if _, plural, ok := s.lex.typeOfWord(s.toks[j].norm); ok && !plural && i > 0 && s.lex.articles[s.toks[i-1].norm] {
 			continue
 		}

@@ -5,9 +5,8 @@ import (
 )
 
 // collectionAsked reports, and consumes, whether a question asks what
-// something collects: a question word and a free word of collecting ("What
-// collections does X hold?", "Welche Sammlungen hat X?", "Wat verzamelt
-// X?"), or "about" last ("What is X about?").
+// something collects: a question word and a free word of collecting
+// (collections, Sammlungen, verzamelt), or "about" as the last word.
 func collectionAsked(s *scan) bool {
 	if !isWhQuestion(s) && !germanWhat(s) {
 		return false
@@ -24,9 +23,8 @@ func collectionAsked(s *scan) bool {
 }
 
 // kindOfCollections reports a question for the kind of what an
-// institution collects ("What kind of collections does X have?", "Welche
-// Art von Sammlungen …", "Wat voor collecties …"): its subjects, not its
-// type.
+// institution collects (a word of kind before a word of collections, in
+// any language): its subjects, not its type.
 func kindOfCollections(s *scan) bool {
 	if !s.hasAny(s.lex.kindWords...) {
 		return false
@@ -42,16 +40,15 @@ func kindOfCollections(s *scan) bool {
 }
 
 // describeAsked reports whether a question asks to describe what it
-// names: it opens with a describing phrase ("Tell me about …", "What is
-// …", "Erzähl mir über …") and no word after it is free but the name's
+// names: it opens with a describing phrase ("tell me about", "what is",
+// "erzähl mir über") and no word after it is free but the name's
 // articles.
 // describeShort reports a question that opens with a describing phrase
 // followed by at most eight words, none "in", "near" or the like
-// (unknownPlaceCues) or a kind of institution ("What is Beamish?", "Tell
-// me about Grand Canyon National Park"), before any name is read: a
-// question about one institution, so that words that name both a town
-// and an institution are the institution ("What is the oldest museum in
-// Bath?" is no such question).
+// (unknownPlaceCues) or a kind of institution, before any name is read:
+// a question about one institution, so that words that name both a town
+// and an institution are the institution. A superlative with a place
+// after it is no such question.
 func describeShort(s *scan) bool {
 	for _, p := range s.lex.describeStarts {
 		n := len(strings.Fields(p))
@@ -85,9 +82,8 @@ func describeAsked(s *scan) bool {
 }
 
 // historyAsked reports, and consumes, whether a question asks what
-// happened to what it names: a question word, or "tell me", and a free word of change or
-// history ("How has X changed since 1990?", "What happened to X?", "Was
-// ist mit X passiert?", "Wat is de geschiedenis van X?").
+// happened to what it names: a question word, or "tell me", and a free
+// word of change or history, in any language.
 func historyAsked(s *scan) bool {
 	i := historyCue(s)
 	if i >= 0 {
@@ -131,8 +127,8 @@ func historyCue(s *scan) int {
 	return -1
 }
 
-// germanWhat reports a question opened by German "was" ("Was ist mit X
-// passiert?"), which is English "was" elsewhere.
+// germanWhat reports a question opened by German "was" (what), which is
+// English "was" elsewhere.
 func germanWhat(s *scan) bool {
 	return len(s.toks) > 1 && s.toks[0].norm == "was" && s.lex.germanAfterWas[s.toks[1].norm]
 }

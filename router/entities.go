@@ -53,8 +53,9 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		return false
 	}
 	if _, ok := g.places[k]; ok {
-		// "Tell me about Grand Canyon National Park": the record whose
-		// town bears its name, in a question about one institution
+		// a describing phrase before a name that is also a town: the
+		// record whose town bears its name, in a question about one
+		// institution
 		if placeFirst(s, i) {
 			return false
 		}
@@ -262,10 +263,9 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 
 // cueAtEdge reports whether the span [i, j) starts or ends with a word
 // of opening or closing, or an adverb of time, that the name key does not
-// have there: "When did the Deutsches Museum open?" asks when it opened,
-// and "Deutsches Museum open" is no misspelling of "Deutsches Museum
-// Bonn", nor is "Deutsches Museum noch" ("Ist Deutsches Museum noch
-// geöffnet?").
+// have there: a verb of opening after a name asks when it opened, and
+// the name with that verb, or with an adverb such as "noch", is no
+// misspelling of a longer name that ends otherwise.
 func cueAtEdge(s *scan, i, j int, key string) bool {
 	cue := func(w string) bool {
 		_, field := s.lex.trailingFields[w] // "Porzellanmuseum Walküre free"

@@ -45,10 +45,9 @@ type fieldWord struct{ word, field string }
 // field returns the record field asked for.
 func field(s *scan) string {
 	for i := 1; i < len(s.toks); i++ {
-		// "Wann schloss das Museum?": the verb, not a castle
 		// German nouns are written with a capital: a small "schloss" is
-		// the verb ("In welchem Jahr schloss das Museum?"), and so is one
-		// after "wann" in a question written all in lower case
+		// the verb (closed), not a castle, and so is one after "wann" in
+		// a question written all in lower case
 		if s.toks[i].norm == "schloss" && !s.toks[i].upper && (!s.lower || s.toks[i-1].norm == "wann") && !s.used[i] {
 			s.mark(i, i+1)
 			return "closed"
@@ -132,8 +131,8 @@ func field(s *scan) string {
 }
 
 // embeddedWhere reports "where" asked inside a sentence, with the verb
-// last ("Do you know where the Bowes Museum is?", "Weißt du, wo das
-// Museum Folkwang liegt?", "Ik vraag me af waar het Rijksmuseum is").
+// last (an indirect question after "do you know", "weißt du", "ik vraag
+// me af").
 func embeddedWhere(s *scan) bool {
 	n := len(s.toks)
 	if n < 3 || !s.lex.placeVerbsLast[s.toks[n-1].norm] || s.lex.listStarts[s.toks[0].norm] {
@@ -180,8 +179,8 @@ func markFieldCue(s *scan, f string) string {
 }
 
 // ageAsked reports a question for how old an institution is or how long
-// it has been open: "How old is X?", "How long has X been open?", "How
-// many years was X open?", "Wie lange gibt es X schon?".
+// it has been open: a word of age or of duration with the institution as
+// the subject, in any language.
 func ageAsked(s *scan) bool {
 	if s.hasAny(s.lex.howOldCues...) {
 		return true

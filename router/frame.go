@@ -25,15 +25,15 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		second = s.toks[1].norm
 	}
 	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
-	// "X: is it in Stocksfield?", "X – ist es noch geöffnet?"
+	// a name, a colon or dash, then a yes/no question about it
 	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny(s.lex.itQuestions...)
-	// "Is there a website for X?", "Gibt es eine Webseite von X?"
+	// an existence question about a field of one institution
 	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
-	// shorthand: "morpeth chantry bagpipe museum accredited?"
+	// shorthand: a name and a predicate, with no verb
 	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
 	if len(c.Names) == 2 && !pluralType(s) && distanceAsked(s) {
-		// "How far is A from B?": the distance between them
+		// a distance between two named institutions
 		return FramePair, nil, &Pair{Attribute: "distance"}
 	}
 	if len(c.Names) == 2 && !pluralType(s) && profileAsked(s) {
@@ -42,8 +42,8 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	}
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
-			// "Is A older than B?" asks whether the first named wins;
-			// "Which opened first, A or B?" asks for the winner
+			// a comparison whose subject is the first named asks whether
+			// it wins; a question word with the sides after it asks for the winner
 			p.YesNo = yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
 			return FramePair, nil, &p
 		}
@@ -53,29 +53,29 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 		for _, t := range s.toks {
 			if s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm] {
 				// the side with the most wins, or the fewest for "fewer";
-				// "Does A have more … than B?" asks whether A wins
+				// a comparison whose subject is the first side asks whether it wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
 				return FrameMore, nil, &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}
 			}
 		}
 	}
-	// "X - archive or not?"
+	// a name, then a kind and "or not"
 	yesNo = yesNo || entities == 1 && s.hasAny(s.lex.orNotCues...)
-	// "Is X in A or B?" asks which of the places X is in
+	// an institution and two places joined by "or" asks which place it is in
 	if yesNo && entities == 1 && placesOffered(s) {
 		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {
 			t.Choice = true
 			return FrameYesNo, &t, nil
 		}
 	}
-	// "Is X open or closed?" asks which, not whether
+	// both statuses joined by "or" ask which, not whether
 	yesNo = yesNo && !(entities == 1 && offersChoice(s))
 	if yesNo && entities >= 1 {
 		if t, ok := yesNoTest(s, c); ok {
 			return FrameYesNo, &t, nil
 		}
 	}
-	// "How many museums are near Stonehenge?" counts what lies near it
+	// a count near a named place counts what lies near it
 	if countAsked(s) && !hasIDs && (len(c.Names) == 0 || c.NearPlace && len(c.Names) == 1) {
 		return FrameCount, nil, nil
 	}
@@ -138,15 +138,15 @@ func frameIntent(f Frame, p *Pair, t *Test, intent Intent) Intent {
 }
 
 // parentAsked reports a question for the organisation an institution
-// belongs to ("Which organisation is X part of?", "Wovon ist X ein Teil?",
-// "Waar hoort X bij?").
+// belongs to: a cue of belonging (part of, Teil, hoort bij) in any of the
+// three languages.
 func parentAsked(s *scan) bool {
 	return s.hasAny(s.lex.parentCues...)
 }
 
 // parentQuestion reports a question for the organisation an institution
 // belongs to: a cue of parentAsked, or a question word first and a cue
-// of parentCueEnds last ("What is X part of?").
+// of parentCueEnds last (a stranded "part of").
 func parentQuestion(s *scan) bool {
 	if parentAsked(s) {
 		return true
@@ -208,8 +208,8 @@ func relationField(s *scan) string {
 }
 
 // profileAsked reports a comparison of two named institutions on no one
-// attribute: "Compare A and B", "A vs B", "What is the difference
-// between A and B?", "Vergleiche A und B", "Vergelijk A en B".
+// attribute: a verb of comparing or "vs" between the two, or a question
+// for the difference between them, in any language.
 func profileAsked(s *scan) bool {
 	if _, ok := pairCue(s); ok {
 		return false

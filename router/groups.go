@@ -26,21 +26,21 @@ func closedAsked(s *scan) bool {
 var ()
 
 // group reads a question for the places that hold the most (or the
-// fewest) institutions ("Which city has the most museums?", "Welche
-// Stadt hat die meisten Museen?", "the five counties with the most
-// accredited museums") and marks its words as read.
+// fewest) institutions (a kind of place, a superlative and a kind of
+// institution, with or without a number of places) and marks its words
+// as read.
 func group(s *scan) *Group {
 	if g := commonestGroup(s); g != nil {
 		return g
 	}
 	level, at := "", -1
 	if len(s.toks) > 0 && s.lex.whenStarts[s.toks[0].norm] && !s.used[0] {
-		// "When did the most museums open?": the year of opening with
-		// the most, when a kind of institution follows the cue
+		// a year field with the superlative ("when did the most …"): the
+		// year of opening with the most, when a kind of institution follows the cue
 		level, at = "opened", 0
 	}
 	if len(s.toks) > 1 && (s.toks[0].norm == "who" || s.toks[0].norm == "wer") && s.lex.operateVerbs[s.toks[1].norm] && !s.used[0] {
-		// "Who runs the most museums in Cornwall?"
+		// a relation verb with the superlative: the organisations that run the most
 		level, at = "operator", 0
 	}
 	for i, t := range s.toks {
@@ -57,7 +57,7 @@ func group(s *scan) *Group {
 			return nil // "the most recent"
 		}
 		if at == 0 && s.lex.whenStarts[s.toks[0].norm] && (i+1 >= len(s.toks) || !typeWordAt(s, i+1)) {
-			return nil // "When did the most visited museum open?"
+			return nil // a superlative that qualifies the kind, not a count
 		}
 		if closedAsked(s) {
 			level = strings.Replace(level, "opened", "closed", 1)
@@ -104,11 +104,9 @@ func commonestGroup(s *scan) *Group {
 	return nil
 }
 
-// setSubjects reads "What subjects do the museums in Cornwall cover?",
-// "What are the topics of the archives in Bremen?": a question word, a
-// plural word for subjects within its first four words, and a kind of
-// institution in the plural after it ask for every subject of the set
-// with its count.
+// setSubjects reads a question word, a plural word for subjects within
+// its first four words, and a kind of institution in the plural after
+// it: a question for every subject of the set with its count.
 func setSubjects(s *scan) *Group {
 	if len(s.toks) < 3 || !isWhQuestion(s) {
 		return nil
@@ -139,7 +137,7 @@ func eachGroup(s *scan) *Group {
 		if at < 0 {
 			continue
 		}
-		// "List the counties of Scotland by number of museums": every
+		// a plural kind of place listed "by number of" a kind: every
 		// place at the level the question names, with its count
 		for i, t := range s.toks {
 			if l, ok := s.lex.groupLevels[t.norm]; ok && s.lex.groupPlurals[t.norm] && !s.used[i] && !strings.HasPrefix(l, "opened") {

@@ -6,13 +6,12 @@ import (
 )
 
 // status infers the status filter from tense. byTense reports a status
-// read from the tense alone ("Which museums are in Bath?" asks for the
-// open ones) rather than asked for in words ("… are still open", "… are
-// not closed").
+// read from the tense alone (a present-tense list asks for the open
+// ones) rather than asked for in words ("still open", "not closed").
 func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool) {
 	if c.List && c.Not != nil && c.Not.Years != nil {
-		// "Which museums did not open (close) in the 1980s?": the
-		// negation is of the years, of every status unless one is asked
+		// a negated opening or closing in years: the negation is of the
+		// years, of every status unless one is asked
 		if stillOpen(s) {
 			return "open", false
 		}
@@ -23,7 +22,7 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 		return "closed", false
 	}
 	if c.List && c.Years == nil && negatedClosed(s) {
-		// "Which museums in Bath are not closed?": the open ones
+		// a negated "closed": the open ones
 		return "open", false
 	}
 	closedWord := false
@@ -92,13 +91,13 @@ func sides(c Constraints) []Constraints {
 			out = append(out, sc)
 		}
 	case len(c.TypeCodes) >= 2 && len(c.Names) == 0:
-		// "Are there more libraries or archives in Germany?": a side
+		// "more" with two kinds of institution joined by "or": a side
 		// for each kind
 		for _, code := range c.TypeCodes {
 			sc := base
 			sc.Places, sc.Bodies = c.Places, c.Bodies
 			sc.TypeCodes = []string{code}
-			// "Are there more museums or libraries?": all of each kind
+			// two kinds and no place: all of each kind
 			sc.All = sc.All || !sc.Selective()
 			out = append(out, sc)
 		}
@@ -154,8 +153,8 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	if len(c.Bodies) > 0 {
 		sc[Relationship] += 1.5
 		if rel != "" || listQ {
-			// "Which National Trust museums are in Cornwall?" asks for
-			// the body's members too
+			// a body named before the kind asks for the body's members
+			// too
 			sc[Relationship] += 1
 		}
 	}
@@ -170,7 +169,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 		sc[Comparative] += 0.5
 	}
 	if len(c.Places)+len(c.Bodies) >= 2 && hasChoice(s) {
-		// "railway museums Lincolnshire or Suffolk?"
+		// shorthand: a kind, then two places joined by "or"
 		sc[Comparative] += 3
 	}
 	// collection
@@ -249,7 +248,7 @@ func stillOpen(s *scan) bool {
 }
 
 // openAsked reports whether a question asks for open institutions in so
-// many words ("Which museums in Kent are open?", "… still running").
+// many words ("are open", "still running").
 func openAsked(s *scan) bool {
 	return stillOpen(s) || s.hasAny(s.lex.openCues...)
 }

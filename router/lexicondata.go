@@ -120,8 +120,7 @@ type Lexicon struct {
 	// regionExonyms are the German and Dutch names of regions the data names
 	// in English ("Bayern", "Beieren" for Bavaria; "Noord-Holland" for North
 	// Holland), as keys of the place index. A question in German or Dutch
-	// names them so; read as no place, "Welche Museen gibt es in Bayern?"
-	// searched the word.
+	// names them so; read as no place, the word was searched for.
 	regionExonyms map[string]string `lexicon:"table"`
 	// phraseWords follow "in" in turns of phrase that set no condition ("in
 	// total", "still in operation", "in which").
@@ -132,8 +131,7 @@ type Lexicon struct {
 	// cueWords are question words worth correcting ("colections",
 	// "operatd").
 	cueWords []string `lexicon:"table"`
-	// yesNoStarts open a yes/no question ("Is X accredited?", "Hat X eine
-	// Website?", "Heeft X een website?").
+	// yesNoStarts open a yes/no question ("is", "hat", "heeft" first).
 	yesNoStarts map[string]bool `lexicon:"table"`
 	// topicStop are data sub-labels too vague to stand alone as topics. They
 	// only matter for a term the lexicon has no entry for, whose words are
@@ -160,7 +158,7 @@ type Lexicon struct {
 	// statusWords test whether an institution is open or closed.
 	statusWords map[string]string `lexicon:"table"`
 	// operateVerbs say that the body before or after them runs institutions
-	// ("What museums does the National Trust run in Kent?").
+	// (a body, a verb of running and a kind, in either order).
 	operateVerbs map[string]bool `lexicon:"table"`
 	// collectionWords ask what an institution collects.
 	collectionWords map[string]bool `lexicon:"table"`
@@ -191,8 +189,8 @@ type Lexicon struct {
 	// stillOpenCues ask for institutions open today.
 	stillOpenCues []string `lexicon:"table"`
 	// heldWords ask, of one institution, what it holds, as collectionWords
-	// do ("What objects does the Pitt Rivers Museum have?", "What does the
-	// British Museum hold?"); unlike those, they may be words of names.
+	// do (objects, hold, have after a question word); unlike those, they
+	// may be words of names.
 	heldWords map[string]bool `lexicon:"table"`
 	openWords map[string]bool `lexicon:"table"`
 	// samePlaceWords name the kind of place in "the same town as X", "in
@@ -241,9 +239,8 @@ type Lexicon struct {
 	nameParticles map[string]bool `lexicon:"table"`
 	// ordinals name a place in an order ("the second oldest").
 	ordinals map[string]int `lexicon:"table"`
-	// haveNext are the words that follow the place in "Does Reading have
-	// …?", "Has Bath got a …?", "Has Bath any …?", "Hat Essen ein …?",
-	// "Heeft Delft een …?".
+	// haveNext are the words that follow the place in a question whether
+	// a place has an institution ("have", "got", "any", "ein", "een").
 	haveNext map[string]bool `lexicon:"table"`
 	// listVerbs ask for a list, right before its count.
 	listVerbs map[string]bool `lexicon:"table"`
@@ -277,8 +274,8 @@ type Lexicon struct {
 	// collectionCues speak of holdings.
 	collectionCues []string `lexicon:"table"`
 	// parentCueEnds are the ends of a question for the organisation an
-	// institution belongs to that names it before the cue ("What is X part
-	// of?", "Which group does X belong to?").
+	// institution belongs to that names it before the cue (a stranded
+	// "part of", "belong to").
 	parentCueEnds []string `lexicon:"table"`
 	// countCues ask for a number.
 	countCues []string `lexicon:"table"`
@@ -298,8 +295,8 @@ type Lexicon struct {
 	// else in another: German "war" (was), "Art" (kind), "fort" (away),
 	// "Roman" (novel); Dutch "arts" (doctor), "roman" (novel).
 	falseFriends map[string][]string `lexicon:"table"`
-	// publicPhrases follow "open" without changing what it asks ("Is X open
-	// to the public?").
+	// publicPhrases follow "open" without changing what it asks ("to the
+	// public").
 	publicPhrases []string `lexicon:"table"`
 	nameContains  []string `lexicon:"table"`
 	// afterContainer are the words that may follow what institutions stand
@@ -324,12 +321,11 @@ type Lexicon struct {
 	// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a
 	// cue, not an ISIL.
 	schemeWords map[string]bool `lexicon:"table"`
-	// clausePronouns stand for the institution a first clause names ("… and
-	// is it accredited?", "… und ist es noch geöffnet?", "… en is het nog
-	// open?").
+	// clausePronouns stand for the institution a first clause names in a
+	// second clause after "and" ("is it", "ist es", "is het").
 	clausePronouns map[string]bool `lexicon:"table"`
-	// clauseJoiners open a second clause of a question ("When did X open,
-	// and is it still running?").
+	// clauseJoiners open a second clause of a question about the same
+	// institution (a comma and "and").
 	clauseJoiners map[string]bool `lexicon:"table"`
 	// elisionJoins join a truncated compound to the next word ("Wasser-
 	// und").
@@ -363,12 +359,12 @@ type Lexicon struct {
 	negationPhrases []string        `lexicon:"table"`
 	fewestCues      map[string]bool `lexicon:"table"`
 	bigWords        map[string]bool `lexicon:"table"`
-	// existence openers that ask for a set, not a yes or no ("Are there
-	// museums in Rye?", "Gibt es …", "Zijn er …").
+	// existence openers that ask for a set, not a yes or no ("are there",
+	// "gibt es", "zijn er").
 	existenceSeconds map[string]bool `lexicon:"table"`
 	asWords          map[string]bool `lexicon:"table"`
 	// strandedPrepositions end a question whose object went before them
-	// ("Which town is X in?", "What country is X from?").
+	// ("in", "from" as the last word).
 	strandedPrepositions map[string]bool `lexicon:"table"`
 	// thanWords introduce the other side of a comparison ("more … than",
 	// "older than", "älter als").
@@ -457,8 +453,8 @@ type Lexicon struct {
 	politeModals     map[string]bool `lexicon:"table"`
 	knowVerbs        map[string]bool `lexicon:"table"`
 	politeAddressees map[string]bool `lexicon:"table"`
-	// choiceStoppers after "or" make no choice ("… or not", "… or has
-	// it closed?")
+	// choiceStoppers after "or" make no choice ("or not", "or has it
+	// closed")
 	choiceStoppers map[string]bool `lexicon:"table"`
 	// whWords are the question words
 	whWords map[string]bool `lexicon:"table"`
@@ -545,7 +541,7 @@ type Lexicon struct {
 	orNotCues []string `lexicon:"table"`
 	// inWhichCues ask in which building an institution is housed
 	inWhichCues []string `lexicon:"table"`
-	// doForms open "Which building does X house?"
+	// doForms open a question for what an institution houses
 	doForms []string `lexicon:"table"`
 	// doVerbs are the auxiliary "do" that a verb of running follows
 	doVerbs []string `lexicon:"table"`

@@ -7,10 +7,8 @@ import (
 
 // moreFields reads the further fields a question about one institution
 // asks for beside its first (MoreFields): field cues joined by "and" or a
-// comma ("What's the ISIL and website of the Rijksmuseum?"), and a
-// second question after "and" ("When was the Holburne Museum founded and
-// who runs it?"). The field of each part is read as a question of its
-// own; the first part's is the plan's Field.
+// comma, and a second question after "and". The field of each part is
+// read as a question of its own; the first part's is the plan's Field.
 func moreFields(plan *Plan, lex *Lexicon) {
 	c := &plan.Constraints
 	if plan.Frame != FrameField || c.Field == "" || c.List || len(c.Names)+len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) != 1 {
@@ -93,7 +91,7 @@ func joinedFieldCues(s *scan) []string {
 }
 
 // secondQuestion returns the token at which a second question starts
-// after "and" ("… founded and who runs it?"), or 0.
+// after "and" (a question word or a verb with a pronoun), or 0.
 func secondQuestion(s *scan) int {
 	for k := 1; k+1 < len(s.toks); k++ {
 		if s.lex.andWords[s.toks[k].norm] {
@@ -106,10 +104,8 @@ func secondQuestion(s *scan) int {
 }
 
 // openAndClose returns the opening and the closing year, in the
-// question's order, when a question asking when ("When did X open and
-// close?", "In which years was X opened and closed?", "Wann wurde X
-// eröffnet und geschlossen?") joins a verb of each by "and"; else nil.
-// Read as one field, it was the closing year alone.
+// question's order, when a question asking when joins a verb of each by
+// "and"; else nil. Read as one field, it was the closing year alone.
 func openAndClose(s *scan) []string {
 	if !slices.ContainsFunc(s.lex.whenWords, s.has) {
 		return nil

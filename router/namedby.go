@@ -21,9 +21,9 @@ const namedByLimit = 5
 
 // namedBy returns the records (at most namedByLimit) whose names hold
 // every unknown word of four letters or more, as written or as its
-// singular, best first: "Where can I see bagpipes?" is about the Morpeth
-// Chantry Bagpipe Museum, not off-topic, and "Who won the match
-// yesterday?" stays off-topic.
+// singular, best first: a question whose only content word is a word of
+// institutions' names is about them, not off-topic, and one whose words
+// no name holds stays off-topic.
 func (g *gazetteer) namedBy(phrases []string) []string {
 	var ws []string
 	for _, p := range phrases {

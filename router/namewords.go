@@ -9,8 +9,8 @@ import (
 var ()
 
 // nameWords reads the words a question asks the names of its list to
-// hold ("Which museums have war in their name?", "museums whose name
-// contains castle") and marks them, with their cue, as read.
+// hold (a kind, then "in their name" or "whose name contains") and marks
+// them, with their cue, as read.
 func nameWords(s *scan) []string {
 	for _, cue := range s.lex.nameWordCues {
 		at := s.find(cue)

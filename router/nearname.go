@@ -21,8 +21,8 @@ func (g *gazetteer) nearName(s *scan, c *Constraints) bool {
 	for qs > 0 && (s.lex.articles[s.toks[qs-1].norm] || s.lex.datives[s.toks[qs-1].norm]) {
 		qs--
 	}
-	// "bei" before a name is mostly not nearness: "Handelt es sich bei X
-	// um ein Archiv?" asks what X is
+	// "bei" before a name is mostly not nearness: the German "es handelt
+	// sich bei X um …" asks what X is
 	if qs <= 0 || s.toks[qs-1].norm == "bei" || !nearBeforeAt(s, qs) {
 		return false
 	}

@@ -63,9 +63,8 @@ func negatedClosed(s *scan) bool {
 // body and kind of governance when the relation cue itself is negated
 // (neg ≥ 0: "not run by Glasgow Life", "not run by the council"), else
 // those named right after "neither", "nor", "other than", "except" …
-// ("Which museums in Cornwall are neither National Trust nor English
-// Heritage?"). The negation words it applies are read. It reports
-// whether it moved any.
+// The negation words it applies are read. It reports whether it moved
+// any.
 func negatedBodies(s *scan, c *Constraints, neg int) bool {
 	if neg >= 0 {
 		n := negate(c)

@@ -41,9 +41,9 @@ func pairShape(s *scan) bool {
 }
 
 // twoNamed reports a question about two named institutions: a
-// comparison on one attribute ("Is A older than B?") or on none
-// ("Compare A and B", not "Compare the maritime museums in Cornwall and
-// Devon").
+// comparison on one attribute (a comparative between two names) or on
+// none (a verb of comparing before two names, not before a kind and two
+// places).
 func twoNamed(s *scan) bool {
 	return pairShape(s) || profileAsked(s) && !pluralType(s)
 }

@@ -65,9 +65,9 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// read from become a second name ("Which is older, the Worthing
 	// Museum or …" asks for no type).
 	field := again.Constraints.Field
-	// a list stays a list only when its words ask for one; read as a
-	// name, "Welche Sammlungen besitzt das Horniman Museum?" asks about
-	// one institution
+	// a list stays a list only when its words ask for one; a plural
+	// word of collections before one name asks about that one
+	// institution
 	if at < 0 || again.Constraints.List ||
 		field != c.Field && !(c.Field == "" && (ownWordFields[field] || field == relationField(s))) && !(pair && field == "") ||
 		len(again.Unknown) > 0 {
@@ -241,8 +241,8 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 
 // nearPhraseName reads, in a question that names no institution, a run of
 // capitalised words right after a cue of nearness as the one record whose
-// names hold it ("Which museums are near the Worthing Museum?"), so that
-// nearName reads what lies near it rather than a town and a kind.
+// names hold it, so that nearName reads what lies near it rather than a
+// town and a kind.
 func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
 	for _, run := range capitalisedRuns(s) {
 		i, j := run[0], run[1]

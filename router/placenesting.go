@@ -8,13 +8,14 @@ import (
 // nestPlaces moves to c.Within each place the question names beside a
 // narrower one when the broader is a country, a region, a subregion or a
 // county and the two are not joined by a coordinator: "libraries in
-// Aalst in the Netherlands", "museums in Whitby, North Yorkshire",
-// "Which museums in Scotland are in Leeds?" ask for the narrower place's
-// records that lie in the broader one, not for the records of either
-// (and the last has none). Places joined by "and", "or" … ("museums in
-// Leeds and York", "Kent or Wales"), and the places of a comparison,
-// stay places of their own. A nation's adjective the question also gives
-// ("German libraries in Bremen", see demonymPlace) is such a place.
+// Aalst in the Netherlands", "museums in Whitby, North Yorkshire", or
+// a broader place after the kind and a narrower one after the verb, ask
+// for the narrower place's records that lie in the broader one, not for
+// the records of either (and the last may have none). Places joined by
+// "and", "or" … ("museums in Leeds and York", "Kent or Wales"), and the
+// places of a comparison, stay places of their own. A nation's adjective
+// the question also gives ("German libraries in Bremen", see
+// demonymPlace) is such a place.
 func nestPlaces(s *scan, c *Constraints) {
 	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) {
 		return

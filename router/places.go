@@ -42,9 +42,8 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 				if !caps && !kindIn && (!t.upper && (!loc || s.lex.commonWords[k]) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 					return false
 				}
-				// "Ist X eine Bibliothek?": a type word after an article is
-				// the type asked about, whatever town a record's name gave
-				// that word
+				// a type word after an article is the type asked about,
+				// whatever town a record's name gave that word
 				if s.lex.typeWords[k] != "" && !loc {
 					return false
 				}
@@ -194,8 +193,8 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 // place at tokens [qs, qe): a phrase of nearBefore right before it
 // ("close to York", "in der Nähe von Bayreuth"), a distance ("within 10
 // miles of York"), a phrase of nearAfter right after
-// it ("York and the surrounding area"), or of nearAnywhere ("staying in
-// Whitby: which museums are nearby?"). The cue's tokens are consumed.
+// it ("York and the surrounding area"), or of nearAnywhere ("nearby"
+// anywhere in the question). The cue's tokens are consumed.
 func nearCue(s *scan, qs, qe int) bool {
 	if nearBeforeAt(s, qs) {
 		return true
@@ -349,11 +348,10 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 	return strings.HasSuffix(last, s.original(i-2, i-1))
 }
 
-// havePlace reads the place that is the subject of "Does Reading have
-// any museums?", "Has Bath got a toy museum?", "Hat Essen ein Museum?",
-// "Heeft Delft een archief?" (see haveSubject), before any name is read,
-// and reports whether there was one. The question asks whether the place
-// has institutions of a kind: the place's name is not an institution's
+// havePlace reads the place that is the subject of a question whether a
+// place has institutions of a kind (the verb of having first, the place,
+// then haveNext; see haveSubject), before any name is read, and reports
+// whether there was one. The place's name is not an institution's
 // ("Sandringham", "Beamish"), nor the start of one ("Sudbury" of Sudbury
 // Hall) or a misspelling of one ("Wellington" of Wallington), and a
 // town that is also a common word ("Reading", "Bath") is the town,

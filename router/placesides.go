@@ -14,8 +14,8 @@ func moreThanAt(s *scan) int {
 	return -1
 }
 
-// moreThanSide reports whether token i is a side of "Does Bath have more
-// museums than Bristol?": right after "than" (or "than in"), or the
+// moreThanSide reports whether token i is a side of a comparison of two
+// places with "more … than": right after "than" (or "than in"), or the
 // subject after the question's verb, when a "than" follows.
 func moreThanSide(s *scan, i int) bool {
 	th := moreThanAt(s)

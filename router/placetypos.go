@@ -344,8 +344,7 @@ func nextUpper(s *scan, i int) bool {
 
 // unknownPlace returns the first run of unknown words right after a
 // locative (an article between them aside), capitalised unless the
-// question is all in lower case ("Which archives are in Friesland?",
-// "list museums in mordor"), or "". A run followed by a kind of
+// question is all in lower case, or "". A run followed by a kind of
 // institution is a name ("in the Atlantis Museum").
 func unknownPlace(s *scan, mask []bool) string {
 	name := func(i int) bool { return mask[i] && (s.toks[i].upper || s.lower) }

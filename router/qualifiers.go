@@ -148,8 +148,8 @@ func removeString(s []string, x string) []string {
 	return out
 }
 
-// typeChoice reads "Is X a museum, a library or an archive?": two or
-// more type words offered as alternatives ask for the type.
+// typeChoice reads two or more type words offered as alternatives of one
+// institution ("a museum, a library or an archive"): they ask for the type.
 func typeChoice(s *scan) string {
 	// "a museum or a library" asks which one institution is; "more
 	// libraries or archives" compares two kinds (see sides)
@@ -189,13 +189,13 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 	return false
 }
 
-// predicate reports a word that ends the question after a copula ("…
-// in Fife are independent?", "… sind privat"): said of the institutions
-// asked about, not part of a name.
+// predicate reports a word that ends the question after a copula
+// ("are independent", "sind privat"): said of the institutions asked
+// about, not part of a name.
 func predicate(s *scan, i int) bool {
 	k := i - 1
 	if k > 0 && (s.lex.negations[s.toks[k].norm] || s.lex.negationWords[s.toks[k].norm]) {
-		k-- // "… are not independent?"
+		k-- // a negation between the copula and the word
 	}
 	return i == len(s.toks)-1 && k >= 0 && s.lex.copulas[s.toks[k].norm]
 }

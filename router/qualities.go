@@ -54,8 +54,8 @@ func qualities(s *scan, yearsRead bool) []string {
 			// the data does not record
 			out = append(out, s.original(i, i+3))
 		case (t.norm == "in" || t.norm == "inside") && !s.used[i]:
-			// "Which museums in Kent are in parks?": what the institutions
-			// stand in, which no field records
+			// a setting the institutions stand in (parks, gardens),
+			// which no field records
 			if j, ok := containedIn(s, i); ok {
 				out = append(out, s.original(i, j+1))
 			}

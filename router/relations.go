@@ -76,12 +76,12 @@ func housesCue(s *scan) int {
 			return i + len(strings.Fields(c))
 		}
 	}
-	// "What does X house?"
+	// a question word, a do-form, the name and the verb last
 	n := len(s.toks)
 	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny(s.lex.doForms...) {
 		return n
 	}
-	// "In which museum is X housed?"
+	// a question word with the container's kind, the name and the passive verb
 	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
 		s.hasAny(s.lex.inWhichCues...) {
 		return n
@@ -105,12 +105,12 @@ func housesCueOutsideNames(s *scan) bool {
 }
 
 // housedBy reports whether the question asks what houses the named
-// institution ("Which museum houses the Essex Regiment Museum?"): an
-// active "houses" cue stands before the name. Otherwise ("What is housed
-// in X?", "What does X house?") it asks what the named one houses.
+// institution: an active "houses" cue stands before the name. Otherwise
+// (the passive before the name, or the active verb after it) it asks
+// what the named one houses.
 func housedBy(s *scan, name string) bool {
-	// "Inside which site is X?", "In which building is X housed?": the
-	// question word follows the cue and asks for the container.
+	// a preposition of containing and a question word before the cue
+	// ask for the container.
 	for _, c := range s.lex.housesCues {
 		if i := s.find(c); i >= 0 {
 			if j := i + len(strings.Fields(c)); j < len(s.toks) && s.lex.whWords[s.toks[j].norm] {

@@ -64,8 +64,8 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 	switch plan.Frame {
 	case FrameField, FrameYesNo, FrameRelation, FramePair:
 	default:
-		// a yes/no question about an institution not yet read ("Is the
-		// Horniman Museum in Manchester?") has no yes/no frame yet
+		// a yes/no question about an institution and a place, with the
+		// institution not yet read, has no yes/no frame yet
 		if !twoNamed(s) && !yesNoShape(s) {
 			return plan, false
 		}

@@ -87,19 +87,19 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	rd.rel, rd.relEnd = relationCue(s)
 	rd.housesEnd = housesCue(s)
 	if rd.ids.any() && rd.rel == "part_of" {
-		// "Which institution does GND … belong to?" asks for the holder
-		// of the identifier, not for members of a group
+		// a question for the institution an identifier belongs to asks
+		// for the holder of the identifier, not for members of a group
 		rd.rel = ""
 	}
 	rd.listQ = len(s.toks) > 0 && s.lex.listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
 		s.hasAny(s.lex.listCues...) ||
 		whereCanI(s)
-	// "Is there a toy museum in Brighton?" asks whether a set has
-	// members, not about one institution called "Toy Museum"
+	// an existence question with an indefinite article asks whether a
+	// set has members, not about one institution of that name
 	rd.exists = existenceOfType(s) || g.havePlace(s, c)
 	rd.listQ = rd.listQ || rd.exists
-	// "Which organisation runs Beamish?" asks for one organisation, not
-	// a list, unless the question names kinds of institution
+	// a question for the organisation that runs one institution asks
+	// for one organisation, not a list, unless it names kinds of institution
 	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(s.lex.organisationAsked...) {
 		rd.listQ = false
 	}
@@ -107,26 +107,25 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	g.writtenSubjects(s, c)
 	s.oneEntity = rd.rel != "" && !rd.listQ || yesNoShape(s) && !rd.exists || twoNamed(s) && !pluralType(s) ||
 		!rd.listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
-		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city" // "Where can I find Beamish?"
+		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city" // where to find one named institution
 	// "the oldest", "the three newest": read before the names, so that
 	// no misspelt name takes them ("newest" is not "Newent")
 	rd.ord = order(s)
 	rd.grp = group(s)
 	if rd.grp == nil {
-		// "How many museums per county are in Wales?", "the oldest
-		// museum in each county"
+		// a count or a superlative per kind of place ("per county", "in
+		// each county")
 		rd.grp = eachGroup(s)
 	}
 	if rd.grp == nil {
-		// "What subjects do the museums in Cornwall cover?"
+		// the subjects of a set (see setSubjects)
 		rd.grp = setSubjects(s)
 	}
 	rd.nameHas = nameWords(s)
 	if n := len(s.toks); n > 3 && isWhQuestion(s) && s.lex.strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
-		// "What city is Deutsches Museum in?": a preposition left at
-		// the end is no word of the name before it ("Deutsches Museum
-		// in" had been read as Deutsches Museum Bonn), nor of one read
-		// again below
+		// a preposition left at the end of a question is no word of
+		// the name before it (a name and a stranded "in" is no longer
+		// name ending in "in"), nor of one read again below
 		s.mark(n-1, n)
 		rd.idUsed[n-1] = true
 	}
@@ -171,7 +170,7 @@ func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, fl
 		c.Field = ""
 	}
 	if len(c.Postcodes) > 0 && len(c.Names) == 0 && c.Field == "" {
-		// "Which museum has the postcode NE61 1PJ?", "museums near NE61"
+		// a postcode, whole or its outward district
 		c.List = true
 		if intent == Factual || intent == Temporal {
 			intent = Exploratory
@@ -231,12 +230,10 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 	plan.Unread = outermost(append(s.lex.unread(plan.Unknown), qualities(s, c.Years != nil)...))
 	plan.UnknownName = unknownName(s, unknownMask(s))
 	plan.Unstated = s.unstated
-	// "Which is older, the National Trust or the Science Museum?", "… the
-	// Science Museum or the Museum of Lost Umbrellas?": a comparison of
-	// which the data holds one side as an institution, the other as an
-	// organisation or not at all. It stays a comparison, and the answer
-	// says why it cannot compare; it is no list of the organisation's
-	// members, nor a field of the one institution.
+	// a comparison of which the data holds one side as an institution,
+	// the other as an organisation or not at all stays a comparison, and
+	// the answer says why it cannot compare; it is no list of the
+	// organisation's members, nor a field of the one institution.
 	if frame != FramePair && len(c.Names) == 1 && len(sides(*c)) < 2 && twoNamed(s) && !pluralType(s) &&
 		(len(c.Bodies) == 1 || plan.UnknownName != "") {
 		p, ok := pairCue(s)

@@ -1,8 +1,8 @@
 package router
 
 // finiteOperateVerb reports a Dutch or German verb of running that comes
-// before its subject in a list question ("Welche Museen betreibt X?",
-// "Welke musea beheert X?").
+// before its subject in a list question (a question word, a kind, the
+// verb, then the organisation).
 func finiteOperateVerb(s *scan) bool {
 	return s.hasAny(s.lex.finiteOperateVerbs...)
 }
@@ -62,8 +62,8 @@ func negatedRelation(s *scan, end int) int {
 // in its names, its grouping and order, and how many it asks for.
 func readListConditions(s *scan, c *Constraints, rd *reading) {
 	if len(c.Names) == 0 && !rd.ids.any() && c.Field == "" && (rd.plural || len(c.Places)+len(c.TypeCodes) > 0) && changeAsked(s) {
-		// "How has the number of museums in London changed since 1990?",
-		// "How many museums opened and closed in Wales since 2000?"
+		// a change over years in a count, or the openings and closings
+		// since a year
 		c.Change, rd.listQ = true, true
 	}
 	rd.listQ = rd.listQ || rd.plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
@@ -87,7 +87,7 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			c.Relation = "located_in"
 		}
 	} else if rd.rel != "" && !(rd.grp != nil && rd.grp.Level == "operator" && len(c.Bodies) == 0) {
-		// ("Who runs the most museums?" counts by the organisations that
+		// (a superlative of running counts by the organisations that
 		// run them; it relates the list to no organisation)
 		c.Relation = rd.rel
 	}
@@ -97,14 +97,14 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 		}
 	}
 	// reverse look-up: the identifier given is not the field asked for,
-	// though another field may be ("What's the website of the
-	// institution with ISIL DE-478?": "ISIL" names the identifier)
+	// though another field may be (a field of the institution with an
+	// identifier: the identifier's scheme names no field asked for)
 	if rd.ids.any() && (c.Field == "isil" && len(c.ISILs) > 0 || c.Field == "wikidata" && len(c.QIDs) > 0 ||
 		c.Field == "gnd" && len(c.GNDs) > 0 || c.Field == "ghcid" && len(c.GHCIDs) > 0) {
 		c.Field = otherField(s, c.Field)
 	}
-	// "Which organisation runs X?", "Which group does X belong to?" ask
-	// about one institution's operator or parent, not for a list
+	// a question for the organisation that runs one institution, or the
+	// group it belongs to, asks about that one, not for a list
 	if len(c.Names) > 0 && len(c.Bodies) == 0 && rd.rel != "" && rd.housesEnd < 0 && !rd.plural {
 		rd.listQ = false
 		if rd.rel == "operated_by" && c.Field == "" {
@@ -113,10 +113,10 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 	}
 	if has, negated := hasVerb(s); presenceFields[c.Field] && rd.plural && len(c.Names) == 0 && !rd.ids.any() &&
 		(has || c.Field == "former_name" && renamedVerb(s)) {
-		// "Which museums in Bath have a website?", "… have no website":
-		// having the field is a condition of the list, not a field of
-		// one institution ("Which institution has the GND 123?" asks
-		// for the holder of an identifier)
+		// having a field or not ("have a website", "have no website")
+		// is a condition of the list, not a field of one institution
+		// (an identifier with its value asks for the holder of the
+		// identifier)
 		if negated {
 			c.Lacks = []string{c.Field}
 		} else {
@@ -126,37 +126,37 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 	}
 	if c.Field == "accreditation" && (rd.listQ || rd.plural) && len(c.Names) == 0 && !rd.ids.any() {
 		if _, negated := hasVerb(s); negated {
-			// "How many museums in Cornwall have no accreditation?",
-			// "… without accreditation": a condition of the list
+			// lacking a quality ("have no accreditation", "without
+			// accreditation"): a condition of the list
 			negate(c).Accreditation = "Accredited"
 			c.Field, rd.listQ = "", true
 		}
 	}
 	if c.Field == "status" && (rd.listQ || rd.plural) && len(c.Names) == 0 && !rd.ids.any() {
-		// "Which museums in Kent are still open?": the status is a
-		// condition of the list, not a field of one institution
+		// a status said of a list ("still open"): a condition of the
+		// list, not a field of one institution
 		c.Field, c.Status = "", "open"
 	}
 	if len(rd.nameHas) > 0 && len(c.Names) == 0 && !rd.ids.any() {
-		// "Which museums have war in their name?"
+		// words the names must hold (see nameWords)
 		c.NameHas, c.Field, rd.listQ = rd.nameHas, "", true
 	}
 	if rd.grp != nil && len(c.Names) == 0 && !rd.ids.any() {
-		// "Which city has the most museums?": the places, not a field
-		// of one institution
+		// a kind of place with the superlative of a count: the places,
+		// not a field of one institution
 		c.Group, c.Field, rd.listQ = rd.grp, "", true
 	}
 	if rd.ord != nil && len(c.Names) == 0 && !rd.ids.any() {
-		// "Which museum in Glasgow opened first?", "What is the oldest
-		// library?": the first members of the set in that order; "the
-		// address of the oldest museum in Bristol": a field of the first
+		// an order or a superlative of a set: its first members in
+		// that order; a field before the superlative ("the address of
+		// the oldest museum in …"): a field of the first
 		if c.Field != "opened" && c.Field != "closed" {
 			rd.ord.Field = c.Field
 		}
 		if rd.ord.N == 0 {
 			rd.ord.N = 1
-			// "the oldest museums"; "Which of the museums … is the
-			// biggest?" asks for one
+			// a plural after the superlative asks for several; a
+			// singular after "which of the" asks for one
 			if rd.plural && !s.hasAny(s.lex.whichOfCues...) {
 				rd.ord.N = 10
 			}
@@ -177,8 +177,7 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 	eachMember := len(c.Names)+len(c.Bodies) == 0 && !rd.ids.any() && rd.plural &&
 		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
 	if eachMember && c.Field == "" && s.hasAny(s.lex.organisationAsked...) {
-		// "Which organisation runs the museums in Kent?", "Which group
-		// do the museums in Bath belong to?"
+		// the organisation or group of the members of a set
 		switch c.Field = relationField(s); {
 		case c.Field != "":
 		case rd.rel == "operated_by":
@@ -188,50 +187,49 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 		}
 	}
 	if eachMember && c.Field != "" && !unrecordedFields[c.Field] {
-		// "Who runs the museums in Bath?", "What are the websites of
-		// the archives in Bremen?": a field of each member of a set,
-		// the relation its verb names being that field
+		// a field of each member of a set (who runs them, their
+		// websites), the relation its verb names being that field
 		c.List = true
 		if len(c.Bodies) == 0 && (c.Field == "operator" || c.Field == "member_of") {
 			c.Relation, rd.rel = "", ""
 		}
 	}
 	if rd.share && len(c.Names) == 0 && !rd.ids.any() && c.Field == "" {
-		// "What percentage of museums in Wales are accredited?"
+		// a share of a set (see wholeOf)
 		c.Share, c.List = true, true
 	}
 	if len(c.Names) == 1 && len(c.Bodies) == 0 && rd.rel != "" && rd.housesEnd < 0 && !parentQuestion(s) && childrenAsked(s, rd.plural) &&
 		(c.Field == "" || c.Field == "operator" || c.Field == "member_of") {
-		// "Welche Standorte hat X?", "Which museums are members of X?":
-		// the institutions that belong to the named one
+		// the sites or members of a named body: the institutions that
+		// belong to the named one
 		c.Field, c.List = "", true
 	}
 	r.narrowNames(c, neg)
 
 	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && parentQuestion(s) && !rd.plural {
 		if b := c.Bodies[0]; len(b.IDs) > 0 {
-			// "Zu welcher Organisation gehört X?": X is a body with a
-			// record of its own, asked about as a member of another
+			// a body with a record of its own, asked about as a member
+			// of another
 			c.Names = []NameMatch{{Text: b.Name, Name: b.Name, IDs: b.IDs, Score: 1}}
 			c.Bodies = nil
 		} else {
-			// "What is the Ironbridge Gorge Museums Trust part of?": a
-			// body the data knows only as others' organisation; the
-			// answer says it holds no record of it
+			// a body the data knows only as others' organisation,
+			// asked what it is part of; the answer says it holds no
+			// record of it
 			c.Field = "member_of"
 		}
 		c.List = false
 	}
 	if c.Field == "" && len(c.Names) > 0 && len(c.Bodies) == 0 && rd.rel == "part_of" && rd.housesEnd < 0 && !c.List ||
 		c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 && parentQuestion(s) {
-		// "What organisation is X part of?": the bodies X belongs to
+		// the bodies a named institution belongs to
 		c.Field = "member_of"
 		c.List = false
 	}
 	if countAsked(s) && !rd.ids.any() && len(c.Names) == 0 {
-		// "How many museums are in Rye?" asks for the size of a set
+		// a count of a kind in a place asks for the size of a set
 		c.List = true
-		// "How many museums are there?": of every museum
+		// a count of a kind with no place: of every one of that kind
 		c.All = !c.Selective() && len(c.Postcodes) == 0 && rd.rel == ""
 	}
 }

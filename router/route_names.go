@@ -81,9 +81,9 @@ func (g *gazetteer) inflectedName(s *scan, i, j int) (int32, bool) {
 }
 
 // describedNames drops the names written in lower case right after the
-// indefinite article of an existence question and frees their words: "a
-// toy museum" in "Is there a toy museum in Brighton?" describes what is
-// looked for; it does not name the record "Toy-Museum".
+// indefinite article of an existence question and frees their words: a
+// kind in lower case after "a" describes what is looked for; it does not
+// name the record that carries those words as its name.
 func describedNames(s *scan, c *Constraints) {
 	var keep []NameMatch
 	for _, n := range c.Names {
@@ -110,7 +110,7 @@ func describedNames(s *scan, c *Constraints) {
 func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 	g.entities(s, c, rd.rel, rd.relEnd, rd.housesEnd)
 	if rd.housesEnd >= 0 && !housesCueOutsideNames(s) {
-		// "When did Newarke Houses Museum close?": the word is the name's
+		// a name that holds the word "Houses" is no relation cue
 		rd.housesEnd = -1
 	}
 	if rd.exists || whereCanI(s) {
@@ -129,8 +129,8 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 	}
 	c.Field = fieldOf(s)
 	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !rd.ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
-		// "Where can I find a Toy Museum in London?": a kind written
-		// with capitals after "a", not the institution called so
+		// a kind written with capitals after "a", in a question where to
+		// find one, is a kind, not the institution called so
 		at := s.find(normalize(c.Names[0].Text))
 		s.unmark(at, at+len(strings.Fields(normalize(c.Names[0].Text))))
 		c.Names = nil
@@ -138,17 +138,16 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		g.writtenSubjects(s, c)
 	}
 	if c.Field == "city" && len(c.Names) == 0 && !rd.ids.any() && whereCanI(s) && (rd.plural || kindDescribed(s)) {
-		// "Where can I find a toy museum in Brighton?": the places to go
-		// for a kind of institution, not the town of one called "Toy
-		// Museum"
+		// where to find a kind of institution in a place: the places to
+		// go for it, not the town of one whose name is that kind
 		c.Field, rd.listQ, rd.listCue = "", true, true
 	}
 	c.Age = c.Field == "opened" && ageAsked(s)
 	if unrecordedFields[c.Field] {
 		cue := markFieldCue(s, c.Field)
 		if rd.listCue && len(c.Names) == 0 && !rd.ids.any() {
-			// "Which museums were founded by the council?": a condition
-			// of the list that no field records, not a field of one
+			// a verb of founding with a body after it: a condition of
+			// the list that no field records, not a field of one
 			// institution
 			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
 		}
@@ -156,23 +155,23 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 	if c.Field == "" && len(c.Names) == 1 && !rd.plural && !rd.exists && !countAsked(s) {
 		switch {
 		case collectionAsked(s):
-			// "What collections does the Holburne Museum hold?": the
-			// subject matter of one institution's collections
+			// a question for what one institution's collections hold:
+			// their subject matter
 			c.Field = "subjects"
 		case historyAsked(s):
-			// "How has the Holburne Museum changed since 1990?": the
-			// events its record holds
+			// a question for how one institution changed: the events
+			// its record holds
 			c.Field = "history"
 		case rd.rel == "" && !rd.listQ && describeAsked(s):
-			// "Tell me about the Holburne Museum": what the record says
+			// a describing phrase before one name: what the record says
 			c.Field = "description"
 		}
 	}
 	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
 		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
-		// "Which museums does X run?", "Welche Museen betreibt X?": the
-		// verb relates the list to X, whether or not X is an organisation
-		// the data knows.
+		// a kind, a verb of running and a name after it: the verb
+		// relates the list to that name, whether or not it is an
+		// organisation the data knows.
 		rd.rel = bodyRelation(s)
 	}
 }
@@ -182,23 +181,22 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 	rd.noEntity = len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any()
 	// a single-entity question reads a misspelt name before places, so
-	// that a town inside the name ("Ilkley Toy Musuem") stays in the name
-	// (a plural list question names none: "Which museums in Edinburgh
-	// have been renamed?", "Which museums in Somerset opened after
-	// 1990?" is not about the Museum of Somerset)
+	// that a town inside the name stays in the name (a plural list
+	// question names none: a kind in a place with a further condition is
+	// not about an institution whose name holds the place)
 	if rd.noEntity && (rd.housesEnd >= 0 || c.Field != "" && !(rd.plural && rd.listQ) || yesNoShape(s) && !rd.exists) {
-		// "Wann wurde das Deutsches Museum gegründet?": a name of several
-		// words one record carries exactly, that the name reading turned
-		// down as too common a phrase, is that record, not a misspelling
-		// of another ("Deutsches Skimuseum")
+		// a name of several words one record carries exactly, that the
+		// name reading turned down as too common a phrase, is that
+		// record, not a misspelling of another that holds those words
+		// in one
 		g.exactName(s, c)
 		if len(c.Names) == 0 {
 			g.addFuzzyName(s, c)
 		}
 	}
 	if c.Field == "city" && len(c.Names) == 0 && !rd.ids.any() && whereCanI(s) && !namedAfterWhere(s) {
-		// "Where can I find an archive in Leiden?": the places to go,
-		// not the town of one institution
+		// where to find a kind in a place: the places to go, not the
+		// town of one institution
 		c.Field, rd.listQ = "", true
 	}
 	// a field question names one institution: a body read without a
@@ -223,7 +221,7 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 			s.mark(i, j)
 		}
 	}
-	// "Is A older than B?", "Compare A and B": both names, misspelt,
+	// a comparison of two institutions: both names, misspelt,
 	// shortened or not, before places
 	if twoNamed(s) {
 		for len(c.Names) < 2 {

@@ -12,8 +12,8 @@ func (g *gazetteer) readPlaces(s *scan, c *Constraints, rd *reading) (neg []stri
 	}
 	g.findPlaces(s, c)
 	if placeHasType(s) {
-		// "Does York have a railway museum?": whether the place has one
-		// (and "a postal museum" describes it, names no record)
+		// whether a place has an institution of a kind (and a kind after
+		// "a" describes it, names no record)
 		rd.listQ = true
 		describedNames(s, c)
 	}

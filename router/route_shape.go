@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// fieldShape reports whether the question asks for a field ("Where is
-// Beamish?", "When did X open?"), which is a field of one institution.
-// It leaves the scan as it was; the field read is kept for fieldOf when
-// reading it consumed no token (only "Wann schloss …" does, and reading
-// it again later gives the same field).
+// fieldShape reports whether the question asks for a field (a question
+// word of place or time with one institution), which is a field of one
+// institution. It leaves the scan as it was; the field read is kept for
+// fieldOf when reading it consumed no token (only the German verb
+// "schloss" does, and reading it again later gives the same field).
 func fieldShape(s *scan) bool {
 	used := slices.Clone(s.used)
 	f := field(s)
@@ -27,10 +27,10 @@ func indefiniteName(s *scan, m NameMatch) bool {
 	return at > 0 && s.lex.indefinites[s.toks[at-1].norm]
 }
 
-// namedAfterWhere reports a name after "Where can I find …": capitalised
-// words that end with a kind of institution in the singular ("Where can
-// I find the Horniman Museum?"), which ask where one institution is, not
-// where to go for a kind.
+// namedAfterWhere reports a name after a phrase asking where to find
+// something: capitalised words that end with a kind of institution in
+// the singular, which ask where one institution is, not where to go for
+// a kind.
 func namedAfterWhere(s *scan) bool {
 	if s.lower {
 		return false
@@ -44,9 +44,9 @@ func namedAfterWhere(s *scan) bool {
 }
 
 // whereCanI reports a question for the places to go for something
-// ("Where can I see dinosaurs in London?", "Wo kann man Dampfloks
-// sehen?", "Waar kan ik fossielen zien?"): a list, unless it names an
-// institution, which the router reads later as a field of it.
+// ("where can I see", "wo kann man … sehen", "waar kan ik … zien"): a
+// list, unless it names an institution, which the router reads later as
+// a field of it.
 func whereCanI(s *scan) bool {
 	return s.hasAny(s.lex.whereCanICues...)
 }
@@ -69,9 +69,8 @@ func kindDescribed(s *scan) bool {
 }
 
 // whichFieldIs reports a question that starts "Which <field> is …"
-// ("Which town is Beamish in?", "Welche Stadt ist …", "Welk land is …"):
-// it asks for one field, as "What town is Beamish in?" does, not for a
-// list of institutions.
+// (or "Welche Stadt ist …", "Welk land is …"): it asks for one field,
+// as "what <field>" does, not for a list of institutions.
 func whichFieldIs(s *scan) bool {
 	if len(s.toks) < 4 || !s.lex.whichWords[s.toks[0].norm] {
 		return false
@@ -88,9 +87,9 @@ func fieldOf(s *scan) string {
 	return field(s)
 }
 
-// existenceOfType reports "Is there a toy museum in Brighton?", "Is er
-// een archief in Delft?": whether a set has members, asked with a type
-// noun within three words of the article.
+// existenceOfType reports an existence question with a type noun within
+// three words of its article ("is there a", "is er een"): whether a set
+// has members.
 func existenceOfType(s *scan) bool {
 	for _, cue := range s.lex.existenceCues {
 		i := s.find(cue)
@@ -108,9 +107,8 @@ func existenceOfType(s *scan) bool {
 }
 
 // existenceAsked reports a question whether institutions of a kind are
-// somewhere, not which: "Are there any museums in Rye?", "Is there a
-// toy museum in Brighton?", "Gibt es Museen in Bremen?", "Zijn er
-// archieven in Delft?", "Does York have a museum?".
+// somewhere, not which: an existence opener ("are there", "gibt es",
+// "zijn er"), or a place with a verb of having (see placeHasType).
 func existenceAsked(s *scan) bool {
 	if len(s.toks) >= 2 && s.lex.existenceSeconds[s.toks[1].norm] {
 		if s.lex.existenceFirsts[s.toks[0].norm] {
@@ -120,10 +118,9 @@ func existenceAsked(s *scan) bool {
 	return existenceOfType(s) || placeHasType(s)
 }
 
-// placeHasType reports "Does York have a railway museum?", "Has Bath
-// got any toy museums?", "Hat Bremen ein Stadtarchiv?", "Heeft Delft een
-// archief?": whether a place has institutions of a kind, the place right
-// after the verb that opens the question and a type noun within four
+// placeHasType reports a question whether a place has institutions of
+// a kind: the place right after the verb that opens the question ("does
+// … have", "has … got", "hat", "heeft") and a type noun within four
 // words after it.
 func placeHasType(s *scan) bool {
 	if len(s.toks) < 3 || len(s.placeSpans) == 0 {

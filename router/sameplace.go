@@ -27,14 +27,14 @@ func samePlaceCue(s *scan) (level string, start, after int, ok bool) {
 
 // samePlace reads "… in the same town as X": the place, at that level,
 // of the institution named after the cue becomes the question's place,
-// and the name is no longer an entity of the question ("Which museums
-// are in the same town as the Holburne Museum?" lists the museums of
-// Bath). Its Text is the phrase of the question, so that the answer says
-// how it was read ("the same town as the Holburne Museum" is read as
-// Bath). When no name follows the cue, or the named records are in
-// several places at that level or state none, the cue is a condition the
-// question's answer does not take into account and says so. It returns
-// whether the cue was there.
+// and the name is no longer an entity of the question (the museums in
+// the same town as one institution are the museums of its town). Its
+// Text is the phrase of the question, so that the answer says how it was
+// read ("the same town as the Holburne Museum" is read as Bath). When no
+// name follows the cue, or the named records are in several places at
+// that level or state none, the cue is a condition the question's answer
+// does not take into account and says so. It returns whether the cue
+// was there.
 func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 	level, start, after, ok := samePlaceCue(s)
 	if !ok {

@@ -97,12 +97,12 @@ func (g *gazetteer) yearsOfName(s *scan, c *Constraints, k int, field, phrase st
 	c.Names = append(c.Names[:k], c.Names[k+1:]...)
 }
 
-// olderThan reads "Which museums in Oxford are older than the
-// Ashmolean?": in a question for a set, with no institution named before
-// the cue (that is a comparison of two: "Is X older than Y?"), the years
-// before the opening year of the institution named after it (or after,
-// for "newer than"). Like sameYear, a name whose record states no opening
-// year leaves a condition the answer says it did not apply; a cue with no
+// olderThan reads a comparative of age with an institution after it
+// ("older than X") in a question for a set, with no institution named
+// before the cue (that is a comparison of two): the years before the
+// opening year of the institution named after it (or after, for "newer
+// than"). Like sameYear, a name whose record states no opening year
+// leaves a condition the answer says it did not apply; a cue with no
 // institution after it is left to the other rules.
 func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 	if !set || s.sameYears != nil {
@@ -155,9 +155,9 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 }
 
 // looseAgeCue is ageCue for "before" or "after" alone at token i (and
-// German and Dutch) when a word of opening stands elsewhere in the question,
-// not right before it (see ageCue): "Which museums opened in Norwich after
-// the John Jarrold Printing Museum?". earlier is set for "before".
+// German and Dutch) when a word of opening stands elsewhere in the
+// question, not right before it (see ageCue): a set that opened after a
+// named institution did. earlier is set for "before".
 func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 	if i > 0 && s.toks[i].upper && !s.lower {
 		return false, false // a word of a name ("Na h-Eileanan Siar"), not Dutch "na"

@@ -19,8 +19,8 @@ type scan struct {
 	lower bool
 	// oneEntity is set when the question's shape asks about one
 	// institution (a relation cue outside a list, a yes/no question): a
-	// single word that names both a place and an institution ("Who runs
-	// Beamish?") is then the institution, unless a locative precedes it
+	// single word that names both a place and an institution is then
+	// the institution, unless a locative precedes it
 	oneEntity bool
 	// field is the field the question asks for, once fieldShape has read
 	// it without consuming a token (fieldRead)

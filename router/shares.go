@@ -15,14 +15,13 @@ func shareAsked(s *scan) bool {
 	return false
 }
 
-// wholeOf returns, for a question about a share ("What percentage of
-// museums in Wales are accredited?"), the constraints of the set the
-// share is of: its kinds, places and bodies, without the conditions that
-// select the part (accreditation, governance, size, subjects, years,
-// fields had or lacked, and a status the question names: "What share of
-// museums in Bath are closed?"). A status the tense gives ("are")
-// applies to both. When nothing but places can select the part, the
-// places are the part ("What percentage of archives are in Germany?").
+// wholeOf returns, for a question about a share (a percentage or share
+// of a set), the constraints of the set the share is of: its kinds,
+// places and bodies, without the conditions that select the part
+// (accreditation, governance, size, subjects, years, fields had or
+// lacked, and a status the question names). A status the tense gives
+// ("are") applies to both. When nothing but places can select the part,
+// the places are the part (the share of a kind that is in a country).
 func wholeOf(s *scan, c Constraints) *Constraints {
 	w := c.Clone()
 	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic, w.Broader = false, "", nil, nil, nil, "", nil

@@ -222,7 +222,7 @@ func (g *gazetteer) topicOf(mod string) []string {
 
 // genericCompound reports whether token i is a type compound with a
 // subject modifier after an indefinite article: a kind, not the name of a
-// record that bears it ("Gibt es ein Spielzeugmuseum in York?").
+// record that bears it (a German "ein Spielzeugmuseum").
 func (g *gazetteer) genericCompound(s *scan, i int) bool {
 	if i == 0 || !s.lex.indefinites[s.toks[i-1].norm] {
 		return false

@@ -108,8 +108,8 @@ func countBefore(s *scan, i int) (int, bool) {
 	return n, true
 }
 
-// countOfType reads a count just before a type noun ("Which three museums
-// in Lichfield opened first?") and marks it as read; 0 when there is none.
+// countOfType reads a count just before a type noun ("three museums")
+// and marks it as read; 0 when there is none.
 func countOfType(s *scan) int {
 	for i := 1; i < len(s.toks); i++ {
 		if typeWordAt(s, i) {
@@ -143,9 +143,8 @@ func ordinalBefore(s *scan, i int) (int, bool) {
 
 // countOfKind reads a count right before a plural kind of institution
 // ("three museums", "5 libraries", "drei Museen", "vijf musea"), not
-// read otherwise, after a word asking for a list ("Name three museums in
-// York", "List 5 museums in Leeds", "Give me three archives …"): how many
-// to show. 0 when there is none.
+// read otherwise, after a word asking for a list ("name", "list", "give
+// me"): how many to show. 0 when there is none.
 func countOfKind(s *scan) int {
 	for i := 1; i+1 < len(s.toks); i++ {
 		if s.used[i] || !s.lex.pluralKind(s.toks[i+1].norm) || !s.lex.listVerbs[s.toks[i-1].norm] {

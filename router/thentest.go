@@ -6,19 +6,19 @@ import (
 )
 
 // thenTest reads a yes/no question asked of the one institution whose
-// field a first clause asks for ("When did Chartwell open, and is it
-// still running?", "Where is the Horniman Museum and is it accredited?"):
-// the second clause, its pronoun replaced by the institution's name, is
-// read as a question of its own, and its test becomes the plan's Then.
-// Before, the second clause was dropped and the field answered alone.
+// field a first clause asks for (a field question, "and", then a yes/no
+// question with a pronoun): the second clause, its pronoun replaced by
+// the institution's name, is read as a question of its own, and its test
+// becomes the plan's Then. Before, the second clause was dropped and the
+// field answered alone.
 func (r *Router) thenTest(plan *Plan) {
 	c := plan.Constraints
 	if plan.Frame != FrameField && plan.Frame != FrameRelation || c.Field == "" || c.List || len(c.Names) != 1 || len(c.Names[0].IDs) == 0 {
 		return
 	}
 	if c.Field == "successor" || c.Field == "predecessor" {
-		// "Which museum succeeded X, and is it open?": "it" may be the
-		// answer, another institution
+		// a relation to another institution in the first clause: "it"
+		// may be the answer, another institution
 		return
 	}
 	s := newScan(plan.Question, r.lex)

@@ -7,14 +7,13 @@ import (
 )
 
 // valueSides reads a comparison of two values of one condition, asked
-// with "more" or "fewer" ("Are there more accredited or unaccredited
-// museums in Kent?", "Are there more independent museums than local
-// authority museums in Kent?", "Does Kent have more large museums or
-// small museums?"). Both values had been read as conditions of one list,
-// called exact. Each side is the list its value and the rest of the
-// question ask for, read as such ("accredited museums in Kent"); the two
-// must differ in their conditions and agree on their kinds and with the
-// question on its places, or the question is left as it was read.
+// with "more" or "fewer" (two values of accreditation, governance or
+// size joined by "or" or "than", with one kind). Both values had been
+// read as conditions of one list, called exact. Each side is the list
+// its value and the rest of the question ask for, read as such
+// ("accredited museums in Kent"); the two must differ in their
+// conditions and agree on their kinds and with the question on its
+// places, or the question is left as it was read.
 func (r *Router) valueSides(plan *Plan) {
 	if len(plan.Sides) > 1 || plan.Frame == FramePair || len(plan.Constraints.Names) > 0 {
 		return
@@ -60,8 +59,8 @@ func (r *Router) valueSides(plan *Plan) {
 	noun := strings.Trim(words[kind], "?.!,")
 	rest := strings.Join(words[kind+1:], " ")
 	if place := placeOfHave(words[:cue], norms[:cue]); place != "" {
-		// "Does Kent have more large museums or small museums?": the
-		// place before the cue is the place of both
+		// a place as the subject of a verb of having, before the cue,
+		// is the place of both
 		rest = strings.TrimSpace(rest + " in " + place)
 	}
 	var sides []Constraints
@@ -78,8 +77,7 @@ func (r *Router) valueSides(plan *Plan) {
 		labels = append(labels, label)
 	}
 	for k := range sides {
-		// a place or years said before the cue ("Gibt es in Sachsen
-		// mehr große oder kleine Museen?") hold for both sides
+		// a place or years said before the cue hold for both sides
 		if len(sides[k].Places) == 0 {
 			sides[k].Places = slices.Clone(plan.Constraints.Places)
 		}

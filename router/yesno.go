@@ -24,8 +24,8 @@ func politeRequest(s *scan) bool {
 	if s.lex.politeModals[first] {
 		return true
 	}
-	// "Do you know when X opened?", "Weißt du, wann …", "Weet u
-	// wanneer …": the question is the one after the verb
+	// an indirect question after "do you know", "weißt du", "weet u":
+	// the question is the one after the verb
 	return s.lex.knowVerbs[first] && (first != "do" && first != "does" || len(s.toks) > 2 && s.toks[2].norm == "know")
 }
 
@@ -42,7 +42,7 @@ func hasStatusWord(s *scan) bool {
 // first.
 func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	if c.Negates() {
-		// "Is Scotney Castle not run by the National Trust?"
+		// a negated relation of running
 		if t, ok := yesNoTest(s, c.Not); ok {
 			t.Negated = true
 			return t, true
@@ -63,7 +63,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	if c.Field == "accreditation" {
 		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
 	}
-	// "Can I still visit X?", "Is X still open, or has it closed?"
+	// whether one can still visit, or both statuses offered
 	if s.hasAny(s.lex.stillCues...) {
 		markPublic(s)
 		return Test{Property: "status", Want: []string{"open"}}, true
@@ -71,11 +71,11 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	for i, t := range s.toks {
 		if st, ok := s.lex.statusWords[t.norm]; ok {
 			if st == "open" && s.hasAny(s.lex.everWords...) {
-				// "Was X ever open?": whether it opened at all, not
-				// whether it is open now
+				// "ever" with a verb of opening: whether it opened at
+				// all, not whether it is open now
 				return Test{Property: "status", Want: []string{"ever"}, Negated: negatedBefore(s, i) >= 0}, true
 			}
-			// "Is X not closed?", "Is X no longer open?"
+			// a negated status: "not closed", "no longer open"
 			markPublic(s)
 			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0 || noLonger(s, i)}, true
 		}
@@ -88,7 +88,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		}
 		return Test{Property: "place"}, len(want) > 0
 	case len(c.Subjects) > 0:
-		// "Is X a railway museum?": the subject decides, not the kind
+		// a kind with a subject modifier: the subject decides, not the kind
 		return Test{Property: "subjects", Want: c.Subjects}, true
 	case len(c.TypeCodes) > 0:
 		return Test{Property: "type", Want: c.TypeCodes}, true
@@ -131,7 +131,7 @@ func offersChoice(s *scan) bool {
 		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
 				if s.lex.choiceStoppers[s.toks[i+1].norm] {
-					continue // "… or not", "… or has it closed?"
+					continue // "or not", "or has it closed"
 				}
 			}
 			if t.norm == "of" && (i+1 >= len(s.toks) || s.toks[i+1].norm == "the") {
