@@ -15,15 +15,6 @@ type writtenYears struct {
 	from, to   int
 }
 
-// The years of the wars an era is named by. The Netherlands were at war
-// from May 1940 to May 1945: "de oorlog" there is that war alone.
-var (
-	firstWar  = [2]int{1914, 1918}
-	secondWar = [2]int{1939, 1945}
-	dutchWar  = [2]int{1940, 1945}
-	interwar  = [2]int{1919, 1938}
-)
-
 // termKind says how a span of years is named, which decides whether it
 // needs a preposition and what "since" means.
 type termKind int
@@ -242,76 +233,35 @@ func shortDecade(t, suffix string) (int, bool) {
 	return 1900 + d, true
 }
 
-// worldWar reads a world war named at token i ("WWII", "World War One",
-// "the Second World War", "dem Zweiten Weltkrieg", "de Tweede
-// Wereldoorlog", "de oorlog" in Dutch): its years and the tokens read.
+// worldWar reads a war named at token i (a row of the lexicon's
+// warPhrases): its years and the tokens read.
 func worldWar(s *scan, i int) ([2]int, int, bool) {
-	t := s.toks[i].norm
-	switch s.lex.warNames[t] {
-	case "first":
-		return firstWar, 1, true
-	case "second":
-		return secondWar, 1, true
-	case "dutch":
-		return dutchWar, 1, true
-	}
-	next := ""
-	if i+1 < len(s.toks) {
-		next = s.toks[i+1].norm
-	}
-	if t == "great" && next == "war" {
-		return firstWar, 2, true
-	}
-	if _, ok := s.matchAt(i, "world war"); ok && i+2 < len(s.toks) {
-		switch s.lex.warNumbers[s.toks[i+2].norm] {
-		case 1:
-			return firstWar, 3, true
-		case 2:
-			return secondWar, 3, true
-		}
-	}
-	which := s.lex.warOrdinals[t]
-	if which == 0 {
+	p, n := longestYearPhrase(s, i, s.lex.warPhrases)
+	if n == 0 {
 		return [2]int{}, 0, false
 	}
-	n := 0
-	if _, ok := s.matchAt(i+1, "world war"); ok {
-		n = 3
-	} else if strings.HasPrefix(next, "weltkrieg") || next == "wereldoorlog" {
-		n = 2
-	}
-	switch {
-	case n == 0:
-		return [2]int{}, 0, false
-	case which == 1:
-		return firstWar, n, true
-	}
-	return secondWar, n, true
+	return [2]int{p.from, p.to}, n, true
 }
 
-// boundedEra reads at token i an era whose word says which side of a war
-// it lies on: "post-war", "Nachkriegszeit" and "naoorlogs" as after 1945,
-// "pre-war" as before 1939, "interwar", "between the wars" and
-// "interbellum" as 1919 to 1938. Its years and the tokens read.
+// boundedEra reads at token i an era whose words say which side of a war
+// it lies on (a row of the lexicon's eraPhrases): its years, 0 where
+// open, and the tokens read.
 func boundedEra(s *scan, i int) (int, int, int, bool) {
-	for _, e := range []struct {
-		phrase   string
-		from, to int
-	}{
-		{"post war", secondWar[1] + 1, 0}, {"postwar", secondWar[1] + 1, 0},
-		{"nachkriegszeit", secondWar[1] + 1, 0}, {"naoorlogse", secondWar[1] + 1, 0},
-		{"naoorlogs", secondWar[1] + 1, 0}, {"pre war", 0, secondWar[0] - 1},
-		{"prewar", 0, secondWar[0] - 1}, {"vorkriegszeit", 0, secondWar[0] - 1},
-		{"vooroorlogse", 0, dutchWar[0] - 1}, {"vooroorlogs", 0, dutchWar[0] - 1},
-		{"inter war", interwar[0], interwar[1]}, {"interwar", interwar[0], interwar[1]},
-		{"between the wars", interwar[0], interwar[1]}, {"zwischenkriegszeit", interwar[0], interwar[1]},
-		{"zwischen den kriegen", interwar[0], interwar[1]}, {"interbellum", interwar[0], interwar[1]},
-	} {
-		if n, ok := s.matchAt(i, e.phrase); ok {
-			return e.from, e.to, n, true
+	p, n := longestYearPhrase(s, i, s.lex.eraPhrases)
+	return p.from, p.to, n, n > 0
+}
+
+// longestYearPhrase returns the longest phrase of phrases at token i and
+// its length in tokens, 0 when none stands there.
+func longestYearPhrase(s *scan, i int, phrases []yearPhrase) (yearPhrase, int) {
+	var best yearPhrase
+	longest := 0
+	for _, p := range phrases {
+		if n, ok := s.matchAt(i, p.words); ok && n > longest {
+			best, longest = p, n
 		}
 	}
-	return 0, 0, 0, false
+	return best, longest
 }
 
 // unnamedWar reads "after the war", "vor dem Krieg" at token i: a war the

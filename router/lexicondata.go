@@ -439,13 +439,14 @@ type Lexicon struct {
 	eraArticles map[string]bool `lexicon:"table"`
 	// ordinalSuffixes end an ordinal written in digits ("19th", "19e")
 	ordinalSuffixes map[string]bool `lexicon:"table"`
-	// warNames name a world war in one word (value first or second), or
-	// the Dutch war (dutch)
-	warNames map[string]string `lexicon:"table"`
-	// warNumbers follow "world war" (value 1 or 2); warOrdinals come
-	// before it ("the Second World War", "dem Zweiten Weltkrieg")
-	warNumbers  map[string]int `lexicon:"table"`
-	warOrdinals map[string]int `lexicon:"table"`
+	// warPhrases name a war (value: its first and last year, from:to),
+	// such as the world wars in every way they are written, or the years
+	// the Netherlands were at war, which Dutch calls "de oorlog"
+	warPhrases []yearPhrase `lexicon:"table"`
+	// eraPhrases name an era by the side of a war it lies on (value:
+	// from:to, a side left empty when the era is open there): post-war,
+	// pre-war, between the wars
+	eraPhrases []yearPhrase `lexicon:"table"`
 	// warWords are a war not named ("after the war", "nach dem Krieg")
 	warWords map[string]bool `lexicon:"table"`
 	// politeModals and knowVerbs open a request ("Can you tell me …",
@@ -584,6 +585,13 @@ type Lexicon struct {
 
 // levelPhrase is a phrase that names the admin level of a place.
 type levelPhrase struct{ words, level string }
+
+// yearPhrase is a phrase that names a span of years; 0 leaves a side
+// open.
+type yearPhrase struct {
+	words    string
+	from, to int
+}
 
 // compoundHead is a type word that ends compounds.
 type compoundHead struct {
@@ -949,6 +957,14 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 			for _, r := range t.pairs(name) {
 				*p = append(*p, levelPhrase{r[0], r[1]})
 			}
+		case *[]yearPhrase:
+			for _, r := range t.pairs(name) {
+				from, to, err := parseYearSpan(r[1])
+				if err != nil {
+					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q: %w", name, r[0], r[1], err))
+				}
+				*p = append(*p, yearPhrase{words: r[0], from: from, to: to})
+			}
 		default:
 			panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
 		}
@@ -973,4 +989,28 @@ func (lex *Lexicon) derive() {
 			lex.narrowerKeys[k] = true
 		}
 	}
+}
+
+// parseYearSpan reads a span of years written from:to, either side empty
+// when the span is open there.
+func parseYearSpan(v string) (from, to int, err error) {
+	a, b, ok := strings.Cut(v, ":")
+	if !ok || a == "" && b == "" {
+		return 0, 0, errors.New("not from:to")
+	}
+	for _, side := range []struct {
+		text string
+		year *int
+	}{{a, &from}, {b, &to}} {
+		if side.text == "" {
+			continue
+		}
+		if *side.year, err = strconv.Atoi(side.text); err != nil || *side.year < 1 || *side.year > 9999 {
+			return 0, 0, fmt.Errorf("year %q is no year", side.text)
+		}
+	}
+	if from != 0 && to != 0 && from > to {
+		return 0, 0, errors.New("the span ends before it starts")
+	}
+	return from, to, nil
 }

@@ -59,6 +59,9 @@ func TestLexiconStrict(t *testing.T) {
 		"no value":        {"en", "lexicon\t1\nsubject\tRoman\t\ten\t1\n", "needs a value"},
 		"unknown term":    {"en", "lexicon\t1\nsubject\tRoman\tArchaeology / Latin\ten\t1\n", "not in subject.terms"},
 		"empty table":     {"mul", "lexicon\t1\n", "has no rows"},
+		"no year span":    {"mul", string(mul) + "warPhrases\tboer war\t1899\tmul\t1\n", "not from:to"},
+		"backward span":   {"mul", string(mul) + "warPhrases\tboer war\t1902:1899\tmul\t1\n", "ends before it starts"},
+		"text year":       {"mul", string(mul) + "eraPhrases\tvictorian\tqueen:1901\tmul\t1\n", "is no year"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := LoadLexicon(lexFS(t, tc.lang, tc.text))
@@ -77,4 +80,19 @@ func TestWithLexicon(t *testing.T) {
 	ds := testfixture.Sample(t, 50)
 	require.Same(t, lex, New(ds, WithLexicon(lex)).lex)
 	require.Same(t, DefaultLexicon(), New(ds).lex)
+}
+
+// A war is a row: its years come from the lexicon, not from code.
+func TestWarYearsFromLexicon(t *testing.T) {
+	b, err := lexiconFiles.ReadFile("lexicon/mul.tsv")
+	require.NoError(t, err)
+	lex, err := LoadLexicon(lexFS(t, "mul", string(b)+"warPhrases\tboer war\t1899:1902\tmul\t1\n"))
+	require.NoError(t, err)
+	s := newScan("museums opened after the boer war", lex)
+	span, n, ok := worldWar(s, 4)
+	require.True(t, ok)
+	require.Equal(t, [2]int{1899, 1902}, span)
+	require.Equal(t, 2, n)
+	_, _, ok = worldWar(newScan("museums opened after the boer war", DefaultLexicon()), 4)
+	require.False(t, ok)
 }
