@@ -93,19 +93,34 @@ func writtenAt(s *scan, i int) (writtenYears, bool) {
 // token i: its direction ("before", "after", "since", "until" or
 // "during") and its length in tokens, 0 when none stands there.
 func timePreposition(s *scan, i int) (string, int) {
-	if n, ok := s.matchAt(i, "prior to"); ok {
-		return "before", n
+	return longestPhrase(s, i, s.lex.timePrepositions)
+}
+
+// yearPreposition returns the direction of the preposition of a year
+// that ends right before token i (timePrepositions or yearPrepositions),
+// "" when none does.
+func yearPreposition(s *scan, i int) string {
+	best, longest := "", 0
+	for _, table := range [][]phraseValue{s.lex.timePrepositions, s.lex.yearPrepositions} {
+		for _, p := range table {
+			if n, ok := s.endsAt(i, p.words); ok && n > longest {
+				best, longest = p.value, n
+			}
+		}
 	}
-	if n, ok := s.matchAt(i, "up to"); ok {
-		return "until", n
+	return best
+}
+
+// longestPhrase returns the value of the longest phrase of phrases at
+// token i and its length in tokens, 0 when none stands there.
+func longestPhrase(s *scan, i int, phrases []phraseValue) (string, int) {
+	best, longest := "", 0
+	for _, p := range phrases {
+		if n, ok := s.matchAt(i, p.words); ok && n > longest {
+			best, longest = p.value, n
+		}
 	}
-	if i >= len(s.toks) {
-		return "", 0
-	}
-	if dir, ok := s.lex.timePrepositions[s.toks[i].norm]; ok {
-		return dir, 1
-	}
-	return "", 0
+	return best, longest
 }
 
 // skipArticles returns the first token at or after i that is no article.

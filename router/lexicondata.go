@@ -432,8 +432,13 @@ type Lexicon struct {
 	// "legion")
 	exactFieldWords map[string]bool `lexicon:"table"`
 	// timePrepositions set a time before, after, since, until or during
-	// what follows them (the value)
-	timePrepositions map[string]string `lexicon:"table"`
+	// what follows them (value: the direction), a year or an era; a
+	// phrase of several words is one row ("prior to")
+	timePrepositions []phraseValue `lexicon:"table"`
+	// yearPrepositions set a time only before a year written in digits
+	// (value: a direction of timePrepositions, between or from): "by"
+	// 1990 is until 1990, "by" the war is not a time
+	yearPrepositions []phraseValue `lexicon:"table"`
 	// eraArticles are the articles skipped before an era ("after the
 	// war")
 	eraArticles map[string]bool `lexicon:"table"`
@@ -585,6 +590,10 @@ type Lexicon struct {
 
 // levelPhrase is a phrase that names the admin level of a place.
 type levelPhrase struct{ words, level string }
+
+// phraseValue is a phrase of one or more words and the value it stands
+// for.
+type phraseValue struct{ words, value string }
 
 // yearPhrase is a phrase that names a span of years; 0 leaves a side
 // open.
@@ -956,6 +965,10 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 		case *[]levelPhrase:
 			for _, r := range t.pairs(name) {
 				*p = append(*p, levelPhrase{r[0], r[1]})
+			}
+		case *[]phraseValue:
+			for _, r := range t.pairs(name) {
+				*p = append(*p, phraseValue{r[0], r[1]})
 			}
 		case *[]yearPhrase:
 			for _, r := range t.pairs(name) {

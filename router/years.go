@@ -67,19 +67,15 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 		if i > 0 {
 			prev = s.toks[i-1].norm
 		}
-		prev2 := ""
-		if i > 1 {
-			prev2 = s.toks[i-2].norm + " " + prev
-		}
-		switch {
-		case prev == "between" || prev == "tussen" || prev == "zwischen" || prev == "from" || prev == "van" || prev == "von":
+		switch dir := yearPreposition(s, i); {
+		case dir == "between" || dir == "from":
 			for k := i + 1; k <= i+2; k++ {
 				if y2, ok := yearAt(k); ok {
-					// "between 2000 and 1990" is the same span
+					// a span written backwards is the same span
 					return &YearRange{Field: field, From: min(y, y2), To: max(y, y2)}, k + 1
 				}
 			}
-			if prev == "from" || prev == "van" || prev == "von" {
+			if dir == "from" {
 				return &YearRange{Field: field, From: y}, i + 1
 			}
 		case s.lex.thanWords[prev] && i > 1:
@@ -90,13 +86,13 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 				}
 				return &YearRange{Field: field, From: y + 1}, i + 1
 			}
-		case prev == "before" || prev == "voor" || prev == "vor" || prev2 == "prior to" || prev == "earlier" || prev == "pre":
+		case dir == "before":
 			return &YearRange{Field: field, To: y - 1}, i + 1
-		case prev == "until" || prev == "till" || prev == "by" || prev == "tot" || prev == "bis" || prev2 == "up to":
+		case dir == "until":
 			return &YearRange{Field: field, To: y}, i + 1
-		case prev == "after" || prev == "na" || prev == "nach":
+		case dir == "after":
 			return &YearRange{Field: field, From: y + 1}, i + 1
-		case prev == "since" || prev == "sinds" || prev == "seit" || prev == "vanaf" || prev == "ab":
+		case dir == "since":
 			return &YearRange{Field: field, From: y}, i + 1
 		}
 		if y2, ok := yearAt(i + 1); ok && y2 > y {
