@@ -42,6 +42,12 @@ var lexiconLangs = []string{"en", "nl", "de", "mul"}
 // loaded from data files. Build it with LoadLexicon or DefaultLexicon; it
 // is read-only afterwards and safe for concurrent use.
 type Lexicon struct {
+	// phrases are every row by the first word of its surface form, for
+	// the lexicon's span reader (Router.Spans)
+	phrases map[string][]lexPhrase
+	// slots are the slot each table's words fill (lexicon/slots.tsv);
+	// the span reader proposes the words of these tables only
+	slots map[string]string
 	// subjects are the subject lexicon's entries, in the order of the
 	// table subject.terms
 	subjects []subjectEntry
@@ -663,7 +669,52 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 		}
 		rows = append(rows, rs...)
 	}
-	return buildLexicon(rows)
+	lex, err := buildLexicon(rows)
+	if err != nil {
+		return nil, err
+	}
+	b, err := fs.ReadFile(fsys, path.Join("lexicon", "slots.tsv"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return lex, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lexicon: %w", err)
+	}
+	if lex.slots, err = parseSlots(string(b), rows); err != nil {
+		return nil, err
+	}
+	return lex, nil
+}
+
+// parseSlots reads slots.tsv: the slot each table's words fill, one
+// table a line after the version line. A table no row has, a table
+// listed twice or an empty slot is an error.
+func parseSlots(text string, rows []lexRow) (map[string]string, error) {
+	tables := map[string]bool{}
+	for _, r := range rows {
+		tables[r.table] = true
+	}
+	slots := map[string]string{}
+	for n, line := range strings.Split(text, "\n") {
+		where := fmt.Sprintf("lexicon/slots.tsv:%d", n+1)
+		switch {
+		case n == 0 && line != "lexicon\t"+lexiconFormat:
+			return nil, fmt.Errorf("lexicon: %s: first line must be %q, not %q", where, "lexicon\t"+lexiconFormat, line)
+		case n == 0 || strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#"):
+			continue
+		}
+		table, slot, ok := strings.Cut(line, "\t")
+		switch {
+		case !ok || slot == "" || strings.Contains(slot, "\t"):
+			return nil, fmt.Errorf("lexicon: %s: want a table and its slot", where)
+		case !tables[table]:
+			return nil, fmt.Errorf("lexicon: %s: unknown table %q", where, table)
+		case slots[table] != "":
+			return nil, fmt.Errorf("lexicon: %s: table %s listed twice", where, table)
+		}
+		slots[table] = slot
+	}
+	return slots, nil
 }
 
 // parseLexicon reads the rows of one file, whose rows must all be of lang.
@@ -849,6 +900,7 @@ func buildLexicon(rows []lexRow) (*Lexicon, error) {
 		return nil, errors.Join(t.errs...)
 	}
 	lex.derive()
+	lex.phrases = indexPhrases(rows)
 	return lex, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/plan"
+	"github.com/hybridrag/hybridrag/router"
 )
 
 const askUsage = `Usage: hybridrag ask [flags] "<question>"
@@ -49,7 +50,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		asJSON  = fs.Bool("json", false, "print one JSON object (plan, answer, hits, context, citations, warnings, errors, timings)")
 		k       = fs.Int("k", pipeline.DefaultK, fmt.Sprintf("number of ranked institutions to return (1-%d)", pipeline.MaxK))
 		budget  = fs.Int("budget", pipeline.DefaultBudget, fmt.Sprintf("context budget in tokens (%d-%d)", pipeline.MinBudget, pipeline.MaxBudget))
-		explain = fs.Bool("explain", false, "show the plan, each retriever's ranking, the fused ranks, timings and cache counters")
+		explain = fs.Bool("explain", false, "show the plan, each retriever's ranking, the fused ranks, timings, cache counters and the spans each reader of the question recognised")
 		filters = fs.String("filters", "", "JSON filter object applied to every retriever, e.g. '{\"country\":\"GB\"}'")
 		noCache = fs.Bool("no-cache", false, "bypass the answer cache")
 		showCtx = fs.Bool("context", false, "print the assembled context")
@@ -123,7 +124,19 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		return enc.Encode(resp)
 	}
 	printResponse(stdout, resp, *showCtx)
+	if *explain && st.built.Engines != nil && st.built.Engines.Router != nil {
+		printSpans(stdout, st.built.Engines.Router.Spans(question))
+	}
 	return nil
+}
+
+// printSpans lists what each reader of the router recognised in the
+// question, ticked where the router's reading used the words.
+func printSpans(w io.Writer, spans []router.Span) {
+	fmt.Fprintln(w, "\nSpans (reader/slot = value; ✓ where the reading used the words):")
+	for _, sp := range spans {
+		fmt.Fprintf(w, "  %s\n", sp)
+	}
 }
 
 func isUsage(err error) bool {
