@@ -26,8 +26,9 @@ type Span struct {
 	// Value is what they stand for: the row's value, the record's name,
 	// the identifier, the years.
 	Value string `json:"value,omitempty"`
-	// Read is set when the router's reading of the question used every
-	// word of the span (for anything, not necessarily this reading).
+	// Read is set when the router's first reading of the question used
+	// every word of the span (for anything, not necessarily this
+	// reading; a second reading of a misspelt name is not shown).
 	Read bool `json:"read"`
 }
 
