@@ -133,7 +133,8 @@ func TestComparedPlacesUnplacedOverTheData(t *testing.T) {
 // had answered "Kent: 0", exact, though 16 Kent museums are recorded
 // under War and conflict (by regiment, by the air force). For pairs of
 // every second British county, four topics in turn, against the museums
-// "List museums in X" selects, by the subject they are recorded under.
+// of every status the county holds ("Which museums were in X?"), by the
+// subject they are recorded under.
 func TestComparedSubjectsBroaderOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
@@ -155,7 +156,7 @@ func TestComparedSubjectsBroaderOverTheData(t *testing.T) {
 			broaderNone := false
 			for i, county := range pair {
 				broader := 0
-				for _, id := range ask(t, p, fmt.Sprintf("List museums in %s", county)).Answer.IDs {
+				for _, id := range ask(t, p, fmt.Sprintf("Which museums were in %s?", county)).Answer.IDs {
 					if in, ok := p.Data().Get(id); ok && len(in.Subjects) > 0 && strings.HasPrefix(in.Subjects[0], top+" /") {
 						broader++
 					}

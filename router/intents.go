@@ -3,12 +3,14 @@ package router
 import (
 	"math"
 	"sort"
+	"strings"
 )
 
-// status infers the status filter from tense. byTense reports a status
-// read from the tense alone (a present-tense list asks for the open
-// ones) rather than asked for in words ("still open", "not closed").
-func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool) {
+// status infers the status filter of a list or a count. byTense reports
+// a status read from the tense alone (a list in the present tense, an
+// imperative or a phrase without a verb asks for the open ones) rather
+// than asked for in words ("still open", "not closed").
+func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, byTense bool) {
 	if c.List && c.Not != nil && c.Not.Years != nil {
 		// a negated opening or closing in years: the negation is of the
 		// years, of every status unless one is asked
@@ -40,7 +42,13 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 		}
 		return "", false
 	}
-	if !c.List || intent == Comparative {
+	if !c.List || intent == Comparative || frame == FrameCompare || frame == FrameMore {
+		// compared sides count every status
+		return "", false
+	}
+	if g := c.Group; g != nil && (strings.HasPrefix(g.Level, "opened") || strings.HasPrefix(g.Level, "closed")) {
+		// counted by the years of opening or closing: history, of every
+		// status
 		return "", false
 	}
 	if c.Years != nil {
@@ -51,15 +59,14 @@ func status(s *scan, c *Constraints, intent Intent) (value string, byTense bool)
 		}
 		return "", false
 	}
-	if s.hasAny(s.lex.pastTense...) && !s.hasAny("are", "is", "have", "has") {
+	if s.hasAny(s.lex.pastTense...) && !s.hasAny("are", "is", "have", "has") || s.hasAny(s.lex.everWords...) {
 		return "", false
 	}
-	if s.hasAny(s.lex.presentTense...) ||
-		whereCanI(s) {
-		// "Where can I see …" asks where to go now
-		return "open", !openAsked(s)
-	}
-	return "", false
+	// one policy for every wording of a list or a count: a question in
+	// the present tense, an imperative and a phrase without a verb all ask
+	// for what is open now; past tense, "ever", "closed" and "former" ask
+	// otherwise (above)
+	return "open", !openAsked(s)
 }
 
 // sides splits a comparative question into one constraint set per place

@@ -218,7 +218,7 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 	if c.Years != nil && intent == Factual {
 		c.Years = nil
 	}
-	c.Status, c.StatusByTense = status(s, c, intent)
+	c.Status, c.StatusByTense = status(s, c, intent, frame)
 	if c.Change {
 		c.Status, c.StatusByTense = "", false // openings and closings both
 	}
