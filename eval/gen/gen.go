@@ -58,7 +58,8 @@
 //     data's part_of and operated_by follow the sources' fields, which
 //     users do not see), and so are members of other types when the
 //     phrase asks for museums. relset_sites asks for every member
-//     ("What are the branches of X?").
+//     ("What are the branches of X?"). As in every list, open members
+//     are expected and closed ones acceptable.
 //   - place_*: museums by city, county/council area/region with
 //     qualifiers, misspelt places, "in or near", "around", day-out
 //     phrasing (open museums only); records whose address names the

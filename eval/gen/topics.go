@@ -217,7 +217,13 @@ func relSets(b *qbuilder, quota int) {
 				acc = append(acc, id)
 			}
 		}
-		note := fmt.Sprintf("Rule: member_of {name: %q, relation: %s}; former members and members by %s acceptable.", bd.name, rel, other)
+		// As in every list, the open members are expected and the closed
+		// ones acceptable (a set of closed members alone stays expected).
+		if open, closed := splitOpen(exp); len(open) > 0 && len(closed) > 0 {
+			exp = open
+			acc = append(ids(closed), acc...)
+		}
+		note := fmt.Sprintf("Rule: member_of {name: %q, relation: %s}; open members expected; closed ones, former members and members by %s acceptable.", bd.name, rel, other)
 		if ph.museums {
 			note += " The phrase asks for museums: members of other types acceptable."
 		}
