@@ -25,31 +25,36 @@ import (
 const ErrorKind = "error"
 
 // AnswerSignature is what the answers to two wordings of one need must
-// share to count as the same answer: the answer kind; the answer value
-// (a field's value, "yes"/"no", a count, the place that has more), as
-// NormalizeAnswer folds it, so "DE-Ma54" and "de-ma54" agree; and the
-// answer's institutions — as a set when the answer is exact or has a
-// value (the order of an exact set's members carries no meaning, and a
-// value is about its institutions whatever their order), in their order
-// when it is a ranking without a value. The answer's text, citations and the hits beyond the answer
-// are left out: they change with the wording (a ranking of further hits
-// follows the words) without the answer changing. A failed question has
-// the signature "error" and agrees with nothing.
+// share to count as the same answer:
+//   - the answer kind (field, yesno, set, ranked, none);
+//   - whether the answer says it is complete (Answer.Exact): "3 museums"
+//     and "3 museums; not an exact answer" are different answers;
+//   - the answer value (a field's value, "yes"/"no", a count, the place
+//     that has more), as NormalizeAnswer folds it, so that "DE-Ma54" and
+//     "de-ma54" agree;
+//   - the answer's institutions: as a set, except in a ranking (kind
+//     "ranked"), whose order is part of the answer.
+//
+// The answer's text, citations and the hits beyond the answer are left
+// out: a ranking of further hits follows the words without the answer
+// changing. A failed question has the signature "error" and agrees with
+// nothing.
 func AnswerSignature(a pipeline.Answer) string {
 	var b strings.Builder
 	b.WriteString(a.Kind)
+	if a.Exact {
+		b.WriteString(" exact")
+	}
 	if v := NormalizeAnswer(a.Value); v != "" {
 		b.WriteString(" value=")
 		b.WriteString(v)
 	}
 	ids := a.IDs
-	if a.Exact || a.Value != "" {
+	if a.Kind != pipeline.KindRanked {
 		ids = slices.Clone(ids)
 		slices.Sort(ids)
-		b.WriteString(" set=")
-	} else {
-		b.WriteString(" ranked=")
 	}
+	b.WriteString(" ids=")
 	b.WriteString(strings.Join(ids, ","))
 	return b.String()
 }
@@ -82,8 +87,12 @@ type WordingResult struct {
 //   - the gold answer is short (ShortAnswer: a value, a name, "yes", a
 //     count, the place with more): the predicted short answer
 //     (PredictedAnswer) matches it (ExactMatch);
-//   - otherwise (a list): the answer is an exact set holding every
-//     expected id and nothing but expected and acceptable ids.
+//   - otherwise (a list): the answer is a set (kind "set", or any exact
+//     answer) holding every expected id and nothing but expected and
+//     acceptable ids. A set the pipeline says may be incomplete (records
+//     that name no town might lie in the place asked about) counts when
+//     its members are right: the caveat is about the data, not about how
+//     the question was read. A ranking is never a right list.
 func JudgeWording(q Question, resp *pipeline.Response, data *heritage.Dataset) WordingResult {
 	w := wordingOf(q)
 	w.Kind, w.Signature = resp.Answer.Kind, AnswerSignature(resp.Answer)
@@ -94,7 +103,7 @@ func JudgeWording(q Question, resp *pipeline.Response, data *heritage.Dataset) W
 		w.Answer = PredictedAnswer(resp, data)
 		w.Right = ExactMatch(w.Answer, q.Answer)
 	default:
-		if resp.Answer.Exact && len(resp.Answer.IDs) > 0 {
+		if (resp.Answer.Exact || resp.Answer.Kind == pipeline.KindSet) && len(resp.Answer.IDs) > 0 {
 			p, r, _ := SetPRF(resp.Answer.IDs, q.Expected, q.Acceptable)
 			w.Right = p == 1 && r == 1
 		}

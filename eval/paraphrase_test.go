@@ -30,8 +30,11 @@ func TestAnswerSignature(t *testing.T) {
 	require.Equal(t, sig(field("DE-Ma54", true, "x")), sig(field(" de-ma54.", true, "x")), "values as exact match folds them")
 	require.NotEqual(t, sig(field("DE-Ma54", true, "x")), sig(field("DE-Ma55", true, "x")))
 	require.NotEqual(t, sig(field("DE-Ma54", true, "x")), sig(field("DE-Ma54", true, "y")), "the same value of another institution")
-	require.Equal(t, sig(field("3", true, "a", "b")), sig(field("3", false, "b", "a")), "a value's institutions count as a set")
-	require.Equal(t, "none ranked=", sig(pipeline.Answer{Kind: pipeline.KindNone, Text: "Nothing found."}))
+	require.Equal(t, sig(field("3", true, "a", "b")), sig(field("3", true, "b", "a")), "a value's institutions count as a set")
+	require.NotEqual(t, sig(field("3", true, "a", "b")), sig(field("3", false, "a", "b")), "a complete answer and one that says it may not be")
+	maybe := pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"a", "b"}}
+	require.Equal(t, sig(maybe), sig(pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"b", "a"}}), "a set, complete or not, is a set")
+	require.Equal(t, "none ids=", sig(pipeline.Answer{Kind: pipeline.KindNone, Text: "Nothing found."}))
 }
 
 func TestJudgeWording(t *testing.T) {
@@ -57,7 +60,8 @@ func TestJudgeWording(t *testing.T) {
 		{"acceptable extra", pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:a", "mm:b", "mm:c"}, Exact: true}, true},
 		{"missing one", pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:a"}, Exact: true}, false},
 		{"wrong extra", pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:a", "mm:b", "mm:x"}, Exact: true}, false},
-		{"not exact", pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:a", "mm:b"}}, false},
+		{"maybe incomplete", pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"mm:a", "mm:b"}}, true},
+		{"ranking", pipeline.Answer{Kind: pipeline.KindRanked, IDs: []string{"mm:a", "mm:b"}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.right, JudgeWording(list, answer(tc.a), ds).Right)

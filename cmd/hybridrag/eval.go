@@ -89,14 +89,14 @@ ask the same thing and share the gold answer) and "style" (question,
 imperative, keywords, polite, fronted, clause). Each file is reported on
 its own:
   consistent needs  every wording of the need got the same answer: the
-                    same answer kind, the same value (normalised as for
-                    exact match) and the same institutions (as a set when
-                    the answer is exact or has a value, in order when it
-                    is a ranking without one)
+                    same answer kind, equally complete (exact or not), the
+                    same value (normalised as for exact match) and the
+                    same institutions (as a set; in order in a ranking)
   right wordings    the wording got the gold answer: the short answer
-                    matches it, or, for a list, the answer is an exact
-                    set with every expected id and no id that is neither
-                    expected nor acceptable
+                    matches it, or, for a list, the answer is a set
+                    (exact, or said to be maybe incomplete) with every
+                    expected id and no id that is neither expected nor
+                    acceptable; a ranking is never right
   by style, by language: right, and agree (the wording got the answer
                     most of its need's wordings got); by need kind
 

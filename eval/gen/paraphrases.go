@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/eval"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -453,7 +455,8 @@ func membersNeeds(p *pbuilder, quota int) []need {
 // town acceptable. Only towns whose records all come from the Mapping
 // Museums data are asked about, where every record states its town (of
 // the other sources many records name no town, so that no set by town is
-// complete); a town whose name the data holds in two countries is not.
+// complete); a town whose name the data holds in two countries is not, nor
+// a city field that is no town's name.
 func cityNeeds(p *pbuilder, quota int) []need {
 	groups := p.cityGroups()
 	countries := map[string]map[string]bool{}
@@ -466,7 +469,7 @@ func cityNeeds(p *pbuilder, quota int) []need {
 	}
 	return take(p, quota, groups, func(g *cityGroup) (need, bool) {
 		open, closed := splitOpen(g.recs)
-		if len(open) == 0 || len(open) > MaxSet || len(countries[g.typ+"|"+fold(g.city)]) > 1 || !allMapped(g.recs) {
+		if len(open) == 0 || len(open) > MaxSet || len(countries[g.typ+"|"+fold(g.city)]) > 1 || !allMapped(g.recs) || !townName(g.city) {
 			return need{}, false
 		}
 		return need{
@@ -479,6 +482,13 @@ func cityNeeds(p *pbuilder, quota int) []need {
 			notes:  fmt.Sprintf("Rule: type == %s AND city == %q; open ones expected; closed ones and records whose address names the town acceptable.", g.typ, g.city),
 		}, true
 	})
+}
+
+// townName reports whether a city field reads as a town's name: it starts
+// with a capital letter ("nr Romsey" does not).
+func townName(city string) bool {
+	r, _ := utf8.DecodeRuneInString(city)
+	return unicode.IsUpper(r)
 }
 
 // allMapped reports whether every record comes from the Mapping Museums
