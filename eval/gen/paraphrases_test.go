@@ -121,9 +121,14 @@ func TestHeldOutTemplatesApart(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if strings.Contains(string(b), "heldout.tsv") {
-			rel, _ := filepath.Rel(root, path)
-			readers = append(readers, filepath.ToSlash(rel))
+		// Code reads the file through an embed directive or a path in a
+		// string; comments may name it.
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, "heldout.tsv") && (strings.Contains(line, "go:embed") || strings.Contains(line, `"`)) {
+				rel, _ := filepath.Rel(root, path)
+				readers = append(readers, filepath.ToSlash(rel))
+				break
+			}
 		}
 		return nil
 	}))
