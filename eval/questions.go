@@ -37,6 +37,13 @@ type Question struct {
 	// Noise is the perturbation applied to a generated question: none,
 	// typo, lowercase or shorthand.
 	Noise string `json:"noise,omitempty"`
+	// Need groups the wordings of one need in a paraphrase set: every
+	// question with the same need asks the same thing and has the same
+	// gold answer (see ScoreParaphrases).
+	Need string `json:"need,omitempty"`
+	// Style is a paraphrase's wording style (question, imperative,
+	// keywords, polite, fronted, clause).
+	Style string `json:"style,omitempty"`
 	// Line is the 1-based line of the question in its file.
 	Line int `json:"-"`
 }
@@ -73,6 +80,8 @@ type rawQuestion struct {
 	Lang       string    `json:"lang"`
 	Frame      string    `json:"frame"`
 	Noise      string    `json:"noise"`
+	Need       string    `json:"need"`
+	Style      string    `json:"style"`
 }
 
 // ReadQuestions reads a JSON Lines questions file. Blank lines are ignored.
@@ -167,6 +176,8 @@ func parseQuestion(b []byte, line int, known func(string) bool) (Question, *Line
 		Lang:       raw.Lang,
 		Frame:      raw.Frame,
 		Noise:      raw.Noise,
+		Need:       raw.Need,
+		Style:      raw.Style,
 		Line:       line,
 	}
 	if q.Acceptable == nil {

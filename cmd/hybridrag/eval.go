@@ -9,8 +9,10 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/compose"
+	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/engines"
 	"github.com/hybridrag/hybridrag/eval"
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/router"
@@ -18,6 +20,7 @@ import (
 
 const evalUsage = `Usage: hybridrag eval --questions FILE.jsonl [flags]
        hybridrag eval --links FILE.jsonl [--json]
+       hybridrag eval --paraphrases FILE.jsonl[,FILE.jsonl] [--json]
 
 Measures retrieval quality on a gold question file and prints one table.
 Each line of the file is a JSON object:
@@ -79,10 +82,29 @@ object a line):
   false-match      references that want no match but got one
   top-1            references whose best candidate is the referent
 
+With --paraphrases, the routed pipeline is scored on paraphrase sets
+(testdata/generated/paraphrases.jsonl and paraphrases_heldout.jsonl):
+questions files whose lines also state "need" (the wordings of one need
+ask the same thing and share the gold answer) and "style" (question,
+imperative, keywords, polite, fronted, clause). Each file is reported on
+its own:
+  consistent needs  every wording of the need got the same answer: the
+                    same answer kind, equally complete (exact or not), the
+                    same value (normalised as for exact match) and the
+                    same institutions (as a set; in order in a ranking)
+  right wordings    the wording got the gold answer: the short answer
+                    matches it, or, for a list, the answer is a set
+                    (exact, or said to be maybe incomplete) with every
+                    expected id and no id that is neither expected nor
+                    acceptable; a ranking is never right
+  by style, by language: right, and agree (the wording got the answer
+                    most of its need's wordings got); by need kind
+
 Examples:
   hybridrag eval --questions testdata/questions.jsonl
   hybridrag eval --questions testdata/generated/questions.jsonl --config hybrid-router
   hybridrag eval --links testdata/generated/references.jsonl
+  hybridrag eval --paraphrases testdata/generated/paraphrases.jsonl,testdata/generated/paraphrases_heldout.jsonl
   hybridrag eval --questions testdata/questions.jsonl --config kg,hybrid-router
   hybridrag eval --questions testdata/questions.jsonl --json > quality.json
   hybridrag eval --questions testdata/questions.jsonl --chart recall.svg
@@ -116,12 +138,14 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		configs   configList
 		questions = fs.String("questions", "", "gold questions, JSON Lines")
 		links     = fs.String("links", "", "gold linking references, JSON Lines (instead of --questions)")
+		paras     configList
 		asJSON    = fs.Bool("json", false, `print one JSON object: {"configs": {name: {"overall", "by_intent", "by_lang", "by_frame"}}, "intent_accuracy_by_lang", "questions": [...]} (with --links: {"overall", "by_kind", "kinds", "results"})`)
 		chart     = fs.String("chart", "", "also write an SVG bar chart of recall@10 by intent and configuration to this file")
 		quiet     = fs.Bool("quiet", false, "no progress on stderr")
 		fusions   = fs.Bool("fit-fusion", false, "instead of the configurations: ask every question once of the routed pipeline, fuse the legs' rankings with every fusion (RRF k 10/30/60/100, relative, dbsf) and weighting, choose per intent on the even half of the question ids and report on the odd half")
 		writeFus  = fs.String("write-fusion", "", "with --fit-fusion: write the chosen fusion table (JSON, as router/fusion.json) to this file")
 	)
+	fs.Var(&paras, "paraphrases", "paraphrase set(s), JSON Lines, repeatable or a comma list (instead of --questions): score the routed pipeline's consistency and correctness across the wordings of each need, each file on its own")
 	fs.Var(&configs, "config", "configuration(s) to run, repeatable or a comma list: "+strings.Join(eval.ConfigNames(), ", ")+" (default all)")
 	// The run always uses the embedded backends, so only the data and
 	// timeout settings apply.
@@ -139,9 +163,20 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q; the questions file is given with --questions", pos[0])
 	}
+	modes := 0
+	for _, given := range []bool{*questions != "", *links != "", len(paras) > 0} {
+		if given {
+			modes++
+		}
+	}
 	switch {
-	case *questions != "" && *links != "":
-		return usagef("give --questions or --links, not both")
+	case modes > 1:
+		return usagef("give one of --questions, --links or --paraphrases")
+	case len(paras) > 0:
+		if len(configs) > 0 || *fusions || *chart != "" {
+			return usagef("--paraphrases runs the routed pipeline only; leave out --config, --fit-fusion and --chart")
+		}
+		return runEvalParaphrases(ctx, e, df, paras, *asJSON, *quiet)
 	case *links != "":
 		return runEvalLinks(ctx, e, df, *links, *asJSON)
 	case *questions == "":
@@ -180,40 +215,15 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return usagef("--questions: %s holds no valid question (%d line(s) rejected)", *questions, len(bad))
 	}
 
-	opts := pipeline.DefaultOptions()
-	opts.LegTimeout = cfg.LegTimeout.Std()
 	if !*quiet {
 		fmt.Fprintf(e.stderr, "eval: %d questions, %d configuration(s); loading the indexes\n", len(qs), len(cfgs))
 	}
-	log := newLogger(e.stderr)
-	emb, err := compose.Embedder(cfg, e.getenv, log)
+	suite, closeSuite, err := newEvalSuite(ctx, e, cfg, ds)
 	if err != nil {
 		return err
 	}
-	ecfg := engines.Config{Embedder: emb}
-	// The vector and BM25 indexes ask and serve use: --index, or the
-	// cache (built first when needed).
-	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log, func() {})
-	if err != nil {
-		return err
-	}
-	if x != nil {
-		defer x.close()
-		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
-	}
-	suite, err := eval.NewSuite(ctx, ds, e.indexes(ds, ecfg), opts)
-	if err != nil {
-		return err
-	}
-	run := eval.RunOptions{Timeout: cfg.RequestTimeout.Std()}
-	if !*quiet {
-		step := min(40, max(1, len(qs)/4))
-		run.Progress = func(p eval.Progress) {
-			if p.Done%step == 0 || p.Done == p.Total {
-				fmt.Fprintf(e.stderr, "eval: %d/%d %s\n", p.Done, p.Total, p.Config)
-			}
-		}
-	}
+	defer closeSuite()
+	run := evalRunOptions(e, cfg, len(qs), *quiet)
 	if *fusions {
 		return runFitFusion(ctx, e, suite, qs, run, *writeFus, *asJSON, "hybridrag "+strings.Join(append([]string{"eval"}, args...), " "))
 	}
@@ -233,6 +243,120 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return rep.WriteJSON(e.stdout)
 	}
 	return rep.WriteTable(e.stdout)
+}
+
+// newEvalSuite builds the evaluation suite over ds: the embedder the
+// configuration names and the vector and BM25 indexes ask and serve use
+// (--index, or the cache, built first when needed). release releases the
+// indexes.
+func newEvalSuite(ctx context.Context, e *env, cfg config.Config, ds *heritage.Dataset) (suite *eval.Suite, release func(), err error) {
+	opts := pipeline.DefaultOptions()
+	opts.LegTimeout = cfg.LegTimeout.Std()
+	log := newLogger(e.stderr)
+	emb, err := compose.Embedder(cfg, e.getenv, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	ecfg := engines.Config{Embedder: emb}
+	x, err := openIndexes(ctx, cfg, ds, emb, e.stderr, log, func() {})
+	if err != nil {
+		return nil, nil, err
+	}
+	release = func() {}
+	if x != nil {
+		release = x.close
+		ecfg.Embedder, ecfg.Vector, ecfg.BM25 = x.embedder, x.Vector, x.BM25
+	}
+	suite, err = eval.NewSuite(ctx, ds, e.indexes(ds, ecfg), opts)
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return suite, release, nil
+}
+
+// evalRunOptions are the run options of n questions: the configured
+// deadline and, unless quiet, progress on stderr.
+func evalRunOptions(e *env, cfg config.Config, n int, quiet bool) eval.RunOptions {
+	run := eval.RunOptions{Timeout: cfg.RequestTimeout.Std()}
+	if !quiet {
+		step := min(40, max(1, n/4))
+		run.Progress = func(p eval.Progress) {
+			if p.Done%step == 0 || p.Done == p.Total {
+				fmt.Fprintf(e.stderr, "eval: %d/%d %s\n", p.Done, p.Total, p.Config)
+			}
+		}
+	}
+	return run
+}
+
+// runEvalParaphrases scores the routed pipeline on paraphrase sets, each
+// file reported on its own.
+func runEvalParaphrases(ctx context.Context, e *env, df dataFlags, paths []string, asJSON, quiet bool) error {
+	cfg, err := df.resolve(e.getenv)
+	if err != nil {
+		return err
+	}
+	ds, err := e.data(df)
+	if err != nil {
+		return err
+	}
+	sets := make([][]eval.Question, len(paths))
+	for i, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return usagef("--paraphrases: %v", err)
+		}
+		qs, bad, err := eval.ReadQuestions(f, func(id string) bool { _, ok := ds.Get(id); return ok })
+		f.Close()
+		if err != nil {
+			return err
+		}
+		reportBadLines(e, path, bad)
+		if len(qs) == 0 {
+			return usagef("--paraphrases: %s holds no valid question (%d line(s) rejected)", path, len(bad))
+		}
+		sets[i] = qs
+	}
+	if !quiet {
+		fmt.Fprintf(e.stderr, "eval: %d paraphrase set(s); loading the indexes\n", len(paths))
+	}
+	suite, closeSuite, err := newEvalSuite(ctx, e, cfg, ds)
+	if err != nil {
+		return err
+	}
+	defer closeSuite()
+	type fileReport struct {
+		File string `json:"file"`
+		*eval.ParaphraseReport
+	}
+	var reps []fileReport
+	for i, qs := range sets {
+		rep, err := suite.Paraphrases(ctx, qs, evalRunOptions(e, cfg, len(qs), quiet))
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return fmt.Errorf("interrupted: %w", err)
+			}
+			return err
+		}
+		reps = append(reps, fileReport{paths[i], rep})
+	}
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(map[string]any{"paraphrases": reps})
+	}
+	for i, r := range reps {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprintf(e.stdout, "== %s\n", r.File)
+		if err := r.WriteTable(e.stdout); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func writeChart(path string, rep *eval.Report) error {

@@ -151,3 +151,50 @@ func TestEvalLinks(t *testing.T) {
 	code, _, _ = runCLI(t, "eval", "--links", f, "--questions", f)
 	require.Equal(t, exitUsage, code)
 }
+
+func TestEvalParaphrases(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	line := func(id, style, lang, q string) string {
+		return `{"id": "` + id + `", "question": "` + q + `", "intent": "factual", "expected_ids": ["wd:Q76638581"], "acceptable_ids": [], "answer": "DE-MUS-811216", "lang": "` + lang + `", "frame": "field_isil", "need": "n1", "style": "` + style + `"}`
+	}
+	f := writeFile(t, "p.jsonl", strings.Join([]string{
+		line("n1-en-question", "question", "en", "What is the ISIL code of Heimatstube im Elbtor?"),
+		line("n1-de-question", "question", "de", "Wie lautet der ISIL von Heimatstube im Elbtor?"),
+	}, "\n"))
+	held := writeFile(t, "h.jsonl", line("h1-en-keywords", "keywords", "en", "ISIL Heimatstube im Elbtor")+"\n")
+	code, out, errOut := runCLI(t, "eval", "--paraphrases", f+","+held, "--quiet")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "== "+f)
+	require.Contains(t, out, "== "+held)
+	require.Contains(t, out, "Paraphrases (hybrid-router): 1 needs, 2 wordings")
+	require.Contains(t, out, "consistent needs")
+	require.Contains(t, out, "By style")
+
+	code, out, errOut = runCLI(t, "eval", "--paraphrases", f, "--json", "--quiet")
+	require.Equal(t, exitOK, code, errOut)
+	var rep struct {
+		Paraphrases []struct {
+			File     string `json:"file"`
+			Needs    int    `json:"needs"`
+			Wordings int    `json:"wordings"`
+			Results  []struct {
+				Signature string `json:"signature"`
+				Right     bool   `json:"right"`
+			} `json:"results"`
+		} `json:"paraphrases"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	require.Len(t, rep.Paraphrases, 1)
+	require.Equal(t, 1, rep.Paraphrases[0].Needs)
+	require.Len(t, rep.Paraphrases[0].Results, 2)
+	require.True(t, rep.Paraphrases[0].Results[0].Right, "the ISIL is extracted")
+
+	for _, args := range [][]string{
+		{"eval", "--paraphrases", f, "--questions", f},
+		{"eval", "--paraphrases", f, "--config", "kg"},
+		{"eval", "--paraphrases", filepath.Join(t.TempDir(), "none.jsonl")},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		require.Equal(t, exitUsage, code, "%v: %s", args, errOut)
+	}
+}

@@ -11,7 +11,8 @@
 // The output depends only on the dataset, the seed and n: randomness comes
 // from math/rand/v2 with a PCG source seeded from the seed, records are
 // visited in id order and maps in sorted key order. The checked-in files
-// testdata/generated/questions.jsonl and references.jsonl are regenerated
+// testdata/generated/questions.jsonl, references.jsonl,
+// registry_references.jsonl and paraphrases*.jsonl are regenerated
 // with
 //
 //	go test ./eval/gen -run TestGenerated -update
@@ -114,6 +115,53 @@
 // files them: an article after the name, the town before it or in
 // brackets after it (catalogue_form), each with one in four made-up
 // names.
+//
+// # Paraphrases
+//
+// Paraphrases and HeldOutParaphrases (testdata/generated/paraphrases.jsonl
+// and paraphrases_heldout.jsonl) ask needs in many wordings: a need is
+// one thing a user wants to know with its gold answer (eval.Question.Need
+// groups its wordings, which share intent, expected and acceptable ids
+// and answer). Every need is asked in the six English styles
+// (eval.Question.Style: question, imperative, keywords, polite or
+// indirect, fronted topic, an extra clause that does not change what is
+// asked) and in one Dutch and one German wording whose style is drawn
+// among those the language has for the need's kind; where a style has
+// several templates, one is drawn. There is no noise: the wordings differ
+// in words only. The templates are data: data/paraphrase/en.tsv, nl.tsv
+// and de.tsv for the main set, data/paraphrase/heldout.tsv for the
+// held-out set, whose needs are drawn from another random stream and
+// which nothing else reads (it must never be tuned on); the words the
+// placeholders take by type (museums, eine Bibliothek …) are in
+// data/paraphrase/words.tsv. The kinds of need (eval.Question.Frame), up
+// to a quota each, every gold from the records:
+//
+//   - field_year_opened, field_website, field_isil, field_qid, field_city,
+//     field_country (the country code), field_type: one field of a
+//     uniquely named record, as field_*.
+//   - rel_operated_by, rel_part_of: the one current body of a record by
+//     that relation, as rel_*.
+//   - relset_members: an organisation's current part_of members of every
+//     type (2 to MaxSet); members by operated_by and former members
+//     acceptable.
+//   - place_city: the museums of a town, as place_city, of towns whose
+//     records all come from Mapping Museums (where every record states its
+//     town; in the other sources many records name none, so no set by
+//     town is complete), one country holds and whose city field is a
+//     town's name.
+//   - subject_place: the museums of a subject in a county-level area, as
+//     subject_* (topic words in each language).
+//   - count: how many museums of a kind a county-level area holds, of sets
+//     whose members are all open (answer = the count).
+//   - order_oldest: the oldest museum of a county-level area, as
+//     order_oldest.
+//   - more: which of two county-level areas of one level holds more
+//     museums of a kind, as more_* (answer = the place).
+//   - yesno_city, yesno_type: is the record in a town, is it a museum,
+//     library or archive, yes and no in turn.
+//   - reverse_isil: which record carries an ISIL (answer = its name).
+//   - current_name: the present name of a record asked by a former name
+//     that no other record carries (answer = its name).
 package gen
 
 import (
