@@ -142,8 +142,8 @@
 //   - rel_operated_by, rel_part_of: the one current body of a record by
 //     that relation, as rel_*.
 //   - relset_members: an organisation's current part_of members of every
-//     type (2 to MaxSet); members by operated_by and former members
-//     acceptable.
+//     type (2 to MaxSet), the open ones expected; closed ones, members by
+//     operated_by and former members acceptable.
 //   - place_city: the museums of a town, as place_city, of towns whose
 //     records all come from Mapping Museums (where every record states its
 //     town; in the other sources many records name none, so no set by

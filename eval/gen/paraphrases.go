@@ -441,11 +441,17 @@ func membersNeeds(p *pbuilder, quota int) []need {
 		if len(bd.partOf) < 2 || len(bd.partOf) > MaxSet {
 			return need{}, false
 		}
+		// as in every list, the open members are expected and the closed
+		// ones acceptable (a set of closed members alone stays expected)
+		exp, acc := bd.partOf, append(ids(bd.operated), bd.former...)
+		if open, closed := splitOpen(exp); len(open) > 0 && len(closed) > 0 {
+			exp, acc = open, append(ids(closed), acc...)
+		}
 		return need{
 			frame: "relset_members", intent: plan.Relationship, vars: plainVars("{body}", bd.name),
-			expected: ids(bd.partOf), acceptable: append(ids(bd.operated), bd.former...),
-			answer: countedList(bd.partOf, "institutions", "institution"),
-			notes:  fmt.Sprintf("Rule: member_of {name: %q, relation: part_of}, current, of every type; members by operated_by and former members acceptable.", bd.name),
+			expected: ids(exp), acceptable: acc,
+			answer: countedList(exp, "institutions", "institution"),
+			notes:  fmt.Sprintf("Rule: member_of {name: %q, relation: part_of}, current, of every type; open members expected; closed ones, members by operated_by and former members acceptable.", bd.name),
 		}, true
 	})
 }
