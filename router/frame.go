@@ -24,14 +24,17 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	if len(s.toks) > 1 {
 		second = s.toks[1].norm
 	}
-	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s)
+	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s) ||
+		entities >= 1 && s.yesNoInside
 	// a name, a colon or dash, then a yes/no question about it
 	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny(s.lex.itQuestions...)
 	// an existence question about a field of one institution
 	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
-	// shorthand: a name and a predicate, with no verb
+	// shorthand: a name and a predicate, with no verb (a place or a kind
+	// after the name, asked with a question mark)
 	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
-		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s))
+		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s) ||
+			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?"))
 	if len(c.Names) == 2 && !pluralType(s) && distanceAsked(s) {
 		// a distance between two named institutions
 		return FramePair, nil, &Pair{Attribute: "distance"}
@@ -104,6 +107,16 @@ var relationFields = map[string]bool{"operator": true, "member_of": true, "succe
 func isWhQuestion(s *scan) bool {
 	for i := 0; i < len(s.toks) && i < 3; i++ {
 		if s.lex.whWords[s.toks[i].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// anyWhWord reports a question word anywhere in the question.
+func anyWhWord(s *scan) bool {
+	for _, t := range s.toks {
+		if s.lex.whWords[t.norm] {
 			return true
 		}
 	}

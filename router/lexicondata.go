@@ -460,6 +460,11 @@ type Lexicon struct {
 	eraPhrases []yearPhrase `lexicon:"table"`
 	// warWords are a war not named ("after the war", "nach dem Krieg")
 	warWords map[string]bool `lexicon:"table"`
+	// yesNoOpeners open a request whose question follows a word of
+	// complementizers ("tell me" if, "weet u" of, "sag mir" ob): a yes/no
+	// question asked inside it
+	yesNoOpeners    []string        `lexicon:"table"`
+	complementizers map[string]bool `lexicon:"table"`
 	// politeModals and knowVerbs open a request ("Can you tell me …",
 	// "Weißt du, wann …") when a politeAddressees word follows them
 	politeModals     map[string]bool `lexicon:"table"`

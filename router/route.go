@@ -82,6 +82,9 @@ func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifier
 // share, a relation, "houses", a list or an existence question, the order
 // and the grouping asked, and words the names must have.
 func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
+	// a yes/no question inside a request: its opener read before any
+	// place or name can take its words
+	s.yesNoInside = embeddedYesNo(s)
 	// a share's cue first: Dutch "welk deel van" is no "part of"
 	rd.share = shareAsked(s)
 	rd.rel, rd.relEnd = relationCue(s)
@@ -105,7 +108,7 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	}
 
 	g.writtenSubjects(s, c)
-	s.oneEntity = rd.rel != "" && !rd.listQ || yesNoShape(s) && !rd.exists || twoNamed(s) && !pluralType(s) ||
+	s.oneEntity = rd.rel != "" && !rd.listQ || (yesNoShape(s) || s.yesNoInside) && !rd.exists || twoNamed(s) && !pluralType(s) ||
 		!rd.listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
 		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city" // where to find one named institution
 	// "the oldest", "the three newest": read before the names, so that

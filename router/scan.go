@@ -22,6 +22,9 @@ type scan struct {
 	// single word that names both a place and an institution is then
 	// the institution, unless a locative precedes it
 	oneEntity bool
+	// yesNoInside is set when a request opens the question and a yes/no
+	// question follows it (embeddedYesNo)
+	yesNoInside bool
 	// field is the field the question asks for, once fieldShape has read
 	// it without consuming a token (fieldRead)
 	field     string

@@ -29,6 +29,19 @@ func politeRequest(s *scan) bool {
 	return s.lex.knowVerbs[first] && (first != "do" && first != "does" || len(s.toks) > 2 && s.toks[2].norm == "know")
 }
 
+// embeddedYesNo reports, and marks as read, a yes/no question asked
+// inside a request: an opener of yesNoOpeners first, then a word of
+// complementizers ("tell me whether …", "weet u of …", "sag mir, ob …").
+func embeddedYesNo(s *scan) bool {
+	for _, p := range s.lex.yesNoOpeners {
+		if n, ok := s.matchAt(0, p); ok && n < len(s.toks) && s.lex.complementizers[s.toks[n].norm] {
+			s.mark(0, n+1)
+			return true
+		}
+	}
+	return false
+}
+
 func hasStatusWord(s *scan) bool {
 	for _, t := range s.toks {
 		if _, ok := s.lex.statusWords[t.norm]; ok {
