@@ -27,8 +27,12 @@ const ErrorKind = "error"
 // AnswerSignature is what the answers to two wordings of one need must
 // share to count as the same answer:
 //   - the answer kind (field, yesno, set, ranked, none);
-//   - whether the answer says it is complete (Answer.Exact): "3 museums"
-//     and "3 museums; not an exact answer" are different answers;
+//   - for a set or a count (an answer over several institutions),
+//     whether it says it is complete (Answer.Exact): "3 museums" and "3
+//     museums; not an exact answer" are different answers. Of one
+//     institution's field or a yes/no the flag says how sure the reading
+//     of the words is (words left unread make it not exact), not what the
+//     answer is, and is left out;
 //   - the answer value (a field's value, "yes"/"no", a count, the place
 //     that has more), as NormalizeAnswer folds it, so that "DE-Ma54" and
 //     "de-ma54" agree;
@@ -42,7 +46,7 @@ const ErrorKind = "error"
 func AnswerSignature(a pipeline.Answer) string {
 	var b strings.Builder
 	b.WriteString(a.Kind)
-	if a.Exact {
+	if a.Exact && (a.Kind == pipeline.KindSet || len(a.IDs) > 1) {
 		b.WriteString(" exact")
 	}
 	if v := NormalizeAnswer(a.Value); v != "" {

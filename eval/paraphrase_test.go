@@ -32,6 +32,8 @@ func TestAnswerSignature(t *testing.T) {
 	require.NotEqual(t, sig(field("DE-Ma54", true, "x")), sig(field("DE-Ma54", true, "y")), "the same value of another institution")
 	require.Equal(t, sig(field("3", true, "a", "b")), sig(field("3", true, "b", "a")), "a value's institutions count as a set")
 	require.NotEqual(t, sig(field("3", true, "a", "b")), sig(field("3", false, "a", "b")), "a complete answer and one that says it may not be")
+	require.Equal(t, sig(field("1901", true, "a")), sig(field("1901", false, "a")),
+		"one institution's field, whether or not words were left unread, is the same answer")
 	maybe := pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"a", "b"}}
 	require.Equal(t, sig(maybe), sig(pipeline.Answer{Kind: pipeline.KindSet, IDs: []string{"b", "a"}}), "a set, complete or not, is a set")
 	require.Equal(t, "none ids=", sig(pipeline.Answer{Kind: pipeline.KindNone, Text: "Nothing found."}))
