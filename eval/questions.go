@@ -37,6 +37,10 @@ type Question struct {
 	// Noise is the perturbation applied to a generated question: none,
 	// typo, lowercase or shorthand.
 	Noise string `json:"noise,omitempty"`
+	// Template is the paraphrase a generated question was written from,
+	// with its placeholders ("What is the ISIL code of {name}?"); it is
+	// not written to the files, and "" for questions read from one.
+	Template string `json:"-"`
 	// Line is the 1-based line of the question in its file.
 	Line int `json:"-"`
 }
