@@ -288,12 +288,12 @@ func Decode(r io.Reader) (*Model, error) {
 	if err := binary.Read(br, binary.LittleEndian, m.bias); err != nil {
 		return nil, fmt.Errorf("%w: biases: %w", ErrBadModel, err)
 	}
-	q := make([]int16, len(m.w))
-	if err := binary.Read(br, binary.LittleEndian, q); err != nil {
+	q := make([]byte, 2*len(m.w))
+	if _, err := io.ReadFull(br, q); err != nil {
 		return nil, fmt.Errorf("%w: weights: %w", ErrBadModel, err)
 	}
-	for i, x := range q {
-		m.w[i] = float32(float64(x) * h.Scale)
+	for i := range m.w {
+		m.w[i] = float32(float64(int16(binary.LittleEndian.Uint16(q[2*i:]))) * h.Scale)
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		return nil, fmt.Errorf("%w: data after the weights", ErrBadModel)

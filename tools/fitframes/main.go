@@ -471,6 +471,7 @@ func reliability(w io.Writer, label string, m *frameclass.Model, test []row) {
 func rules(w io.Writer, rt *router.Router, m *frameclass.Model, rows []row) {
 	var rulesRight, modelRight, both, dis, disConf int
 	var changed, fixed, broke, stillWrong int
+	var changes []string
 	for _, r := range rows {
 		pl := rt.Route(r.q.Question)
 		p := m.Predict(r.q.Question)
@@ -490,7 +491,8 @@ func rules(w io.Writer, rt *router.Router, m *frameclass.Model, rows []row) {
 		if _, ok := frameclass.Disagree(pl, p, frameclass.DefaultThreshold); ok {
 			disConf++
 		}
-		if f, _, ok := frameclass.Backstop(pl, p); ok {
+		if f, why, ok := frameclass.Backstop(pl, p); ok {
+			changes = append(changes, fmt.Sprintf("    %s (%s, %s) %q: %s → %s (%s)", r.q.ID, r.q.Frame, r.frame, r.q.Question, pl.Frame, f, why))
 			changed++
 			switch {
 			case f == r.frame:
@@ -507,6 +509,9 @@ func rules(w io.Writer, rt *router.Router, m *frameclass.Model, rows []row) {
 	fmt.Fprintf(w, "  disagreements: %d at any probability, %d at %.2f or more\n", dis, disConf, frameclass.DefaultThreshold)
 	fmt.Fprintf(w, "  backstop at %.2f: %d frames would change: %d to the labelled frame, %d away from it (the rules were right), %d from one wrong frame to another\n",
 		frameclass.DefaultThreshold, changed, fixed, broke, stillWrong)
+	for _, c := range changes {
+		fmt.Fprintln(w, c)
+	}
 }
 
 func readGold(path string, ds *heritage.Dataset) ([]eval.Question, error) {
