@@ -39,7 +39,7 @@ type TrainOptions struct {
 
 // DefaultTrainOptions are the settings tools/fitframes fits with.
 func DefaultTrainOptions() TrainOptions {
-	return TrainOptions{Buckets: 1 << 15, Epochs: 12, Rate: 0.5, L2: 1e-5, Seed: 20261206}
+	return TrainOptions{Buckets: 1 << 15, Epochs: 6, Rate: 0.2, L2: 1e-5, Seed: 20261206}
 }
 
 // Train fits a model on the examples with temperature 1 (see

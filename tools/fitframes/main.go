@@ -14,9 +14,10 @@
 //
 //   - a random split (80% of the questions to train, the rest to test);
 //   - held-out templates: whole paraphrase templates (Question.Template)
-//     kept out of training, 20% to test and 10% to fit the temperature
-//     on, reported per language and with the reliability of the
-//     probabilities before and after temperature scaling;
+//     kept out of training (20% of them), reported per language and with
+//     the reliability of the probabilities before and after temperature
+//     scaling; the temperatures are fitted across the other templates,
+//     each part read by a model trained without it;
 //   - against the rules: the router's frames on the checked-in generated
 //     set and on the gold questions (testdata/questions.jsonl), the
 //     disagreements, and what frameclass.Backstop would change.
@@ -71,6 +72,8 @@ type options struct {
 	seeds    []int64
 	n        int
 	evaluate bool
+	// againstRules routes the evaluation sets to compare with the rules.
+	againstRules bool
 	train    frameclass.TrainOptions
 }
 
@@ -83,6 +86,7 @@ func run(args []string, stdout io.Writer) error {
 	seeds := fs.String("seeds", "20261130,1,2,3,4", "seeds of the generated training sets (the first is the checked-in set's)")
 	fs.IntVar(&o.n, "n", checkedN, "questions asked of the generator per seed")
 	fs.BoolVar(&o.evaluate, "eval", true, "measure the model (splits, rules) before writing it")
+	fs.BoolVar(&o.againstRules, "rules", true, "with -eval, measure the model against the router's frames too")
 	fs.IntVar(&o.train.Buckets, "buckets", o.train.Buckets, "size of the feature table (a power of two)")
 	fs.IntVar(&o.train.Epochs, "epochs", o.train.Epochs, "passes over the training questions")
 	fs.Float64Var(&o.train.Rate, "rate", o.train.Rate, "AdaGrad learning rate")
@@ -234,8 +238,8 @@ func templateFold(t string) int {
 	return int(h.Sum32() % 10)
 }
 
-// heldFolds gives each template its fold: 0 and 1 are tested on, 2
-// calibrates, 3–9 train. So that no frame is tested only on wordings of
+// heldFolds gives each template its fold: 0 and 1 are tested on, 2–9
+// train. So that no frame is tested only on wordings of
 // a kind it never trained on, a group of templates (a plan frame in one
 // language) with fewer than half of its templates in training has its
 // held-out ones moved there, lowest hash first, until half are.
@@ -260,7 +264,7 @@ func heldFolds(rows []row) map[string]int {
 		slices.SortFunc(ts, func(a, b string) int { return cmp.Or(cmp.Compare(hash(a), hash(b)), cmp.Compare(a, b)) })
 		trained := 0
 		for _, t := range ts {
-			if fold[t] >= 3 {
+			if fold[t] >= 2 {
 				trained++
 			}
 		}
@@ -268,8 +272,8 @@ func heldFolds(rows []row) map[string]int {
 			if 2*trained >= len(ts) {
 				break
 			}
-			if fold[t] < 3 {
-				fold[t] = 3
+			if fold[t] < 2 {
+				fold[t] = 2
 				trained++
 			}
 		}
@@ -309,10 +313,10 @@ func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o
 		return [2]float64{}, err
 	}
 	m, test = held.model, held.test
-	fmt.Fprintf(w, "\nHeld-out templates (%d templates; %d train, %d calibration, %d test questions):\n",
-		len(templates(rows)), held.train, held.calib, len(test))
+	fmt.Fprintf(w, "\nHeld-out templates (%d templates; %d train, %d test questions):\n",
+		len(templates(rows)), held.train, len(test))
 	report(w, m.WithTemperatures(tf, ti), test)
-	fmt.Fprintf(w, "  temperatures fitted on the calibration templates: frame %.3f, intent %.3f\n", tf, ti)
+	fmt.Fprintf(w, "  temperatures fitted across the training templates, each part read by a model trained without it: frame %.3f, intent %.3f\n", tf, ti)
 	reliability(w, "before temperature scaling", m, test)
 	reliability(w, "after temperature scaling", m.WithTemperatures(tf, ti), test)
 	start := time.Now()
@@ -321,6 +325,10 @@ func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o
 	}
 	fmt.Fprintf(w, "  prediction: %.1f µs per question on average over %d\n", float64(time.Since(start).Microseconds())/float64(len(test)), len(test))
 
+	confusions(w, m.WithTemperatures(tf, ti), test)
+	if !o.againstRules {
+		return [2]float64{tf, ti}, nil
+	}
 	// against the rules: the held-out model on the questions of
 	// held-out templates, the full model on the checked-in set
 	full, err := frameclass.Train(examples(rows), o.train)
@@ -350,24 +358,21 @@ func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o
 // heldSplit is a model trained without the held-out templates, and the
 // questions it was tested on.
 type heldSplit struct {
-	model        *frameclass.Model
-	test         []row
-	train, calib int
+	model *frameclass.Model
+	test  []row
+	train int
 }
 
-// heldOut trains on the templates of folds 3–9 (heldFolds), fits the
-// temperatures on fold 2 and returns the model with the questions of
-// folds 0–1.
+// heldOut trains on the templates of folds 2–9 (heldFolds), fits the
+// temperatures across them (crossTemperatures) and returns the model
+// with the questions of folds 0–1.
 func heldOut(rows []row, o options) (heldSplit, float64, float64, error) {
-	var train, calib, test []row
+	var train, test []row
 	folds := heldFolds(rows)
 	for _, r := range rows {
-		switch folds[r.q.Template] {
-		case 0, 1:
+		if folds[r.q.Template] <= 1 {
 			test = append(test, r)
-		case 2:
-			calib = append(calib, r)
-		default:
+		} else {
 			train = append(train, r)
 		}
 	}
@@ -375,24 +380,46 @@ func heldOut(rows []row, o options) (heldSplit, float64, float64, error) {
 	if err != nil {
 		return heldSplit{}, 0, 0, err
 	}
-	tf, ti := fitTemperatures(m, calib)
-	return heldSplit{model: m, test: test, train: len(train), calib: len(calib)}, tf, ti, nil
+	tf, ti, err := crossTemperatures(train, folds, o)
+	if err != nil {
+		return heldSplit{}, 0, 0, err
+	}
+	return heldSplit{model: m, test: test, train: len(train)}, tf, ti, nil
 }
 
-func fitTemperatures(m *frameclass.Model, calib []row) (frame, intent float64) {
+// crossTemperatures fits the temperatures on wordings the model did not
+// see: the training templates fall in four parts (by fold), a model is
+// trained on three and read on the fourth, in turn, and the
+// temperatures are fitted on those four readings.
+func crossTemperatures(train []row, folds map[string]int, o options) (frame, intent float64, err error) {
+	const parts = 4
 	var zf, zi [][]float64
 	var lf, li []int
-	frames, intents := m.Frames(), m.Intents()
-	for _, r := range calib {
-		f, i := m.Logits(r.q.Question)
-		if k := slices.Index(frames, r.frame); k >= 0 {
-			zf, lf = append(zf, f), append(lf, k)
+	for part := range parts {
+		var fit, read []row
+		for _, r := range train {
+			if folds[r.q.Template]%parts == part {
+				read = append(read, r)
+			} else {
+				fit = append(fit, r)
+			}
 		}
-		if k := slices.Index(intents, r.intent); k >= 0 {
-			zi, li = append(zi, i), append(li, k)
+		m, err := frameclass.Train(examples(fit), o.train)
+		if err != nil {
+			return 0, 0, err
+		}
+		frames, intents := m.Frames(), m.Intents()
+		for _, r := range read {
+			f, i := m.Logits(r.q.Question)
+			if k := slices.Index(frames, r.frame); k >= 0 && len(f) == len(frames) {
+				zf, lf = append(zf, f), append(lf, k)
+			}
+			if k := slices.Index(intents, r.intent); k >= 0 {
+				zi, li = append(zi, i), append(li, k)
+			}
 		}
 	}
-	return frameclass.FitTemperature(zf, lf), frameclass.FitTemperature(zi, li)
+	return frameclass.FitTemperature(zf, lf), frameclass.FitTemperature(zi, li), nil
 }
 
 // tally counts right answers per group.
@@ -446,6 +473,28 @@ func report(w io.Writer, m *frameclass.Model, test []row) {
 	fmt.Fprintf(w, "  frame accuracy by frame: %s\n", byFrame)
 }
 
+// confusions prints the most frequent mistakes of the frame head: the
+// labelled frame, the frame read, how often.
+func confusions(w io.Writer, m *frameclass.Model, test []row) {
+	count := map[[2]plan.Frame]int{}
+	var keys [][2]plan.Frame
+	for _, r := range test {
+		if got := m.Predict(r.q.Question).Frame().Frame; got != r.frame {
+			k := [2]plan.Frame{r.frame, got}
+			if count[k] == 0 {
+				keys = append(keys, k)
+			}
+			count[k]++
+		}
+	}
+	slices.SortStableFunc(keys, func(a, b [2]plan.Frame) int { return cmp.Compare(count[b], count[a]) })
+	var parts []string
+	for _, k := range keys[:min(8, len(keys))] {
+		parts = append(parts, fmt.Sprintf("%s read as %s %d", k[0], k[1], count[k]))
+	}
+	fmt.Fprintf(w, "  most frequent mistakes: %s\n", strings.Join(parts, ", "))
+}
+
 // reliability prints the frame head's reliability table and its
 // expected calibration error.
 func reliability(w io.Writer, label string, m *frameclass.Model, test []row) {
@@ -472,9 +521,21 @@ func rules(w io.Writer, rt *router.Router, m *frameclass.Model, rows []row) {
 	var rulesRight, modelRight, both, dis, disConf int
 	var changed, fixed, broke, stillWrong int
 	var changes []string
+	sweep := []float64{0.5, 0.7, 0.8, 0.95, 0.99}
+	swept := make([][3]int, len(sweep)) // changed, to the label, away from a right one
 	for _, r := range rows {
 		pl := rt.Route(r.q.Question)
 		p := m.Predict(r.q.Question)
+		for k, min := range sweep {
+			if f, _, ok := frameclass.BackstopAt(pl, p, min); ok {
+				swept[k][0]++
+				if f == r.frame {
+					swept[k][1]++
+				} else if pl.Frame == r.frame {
+					swept[k][2]++
+				}
+			}
+		}
 		okR, okM := pl.Frame == r.frame, p.Frame().Frame == r.frame
 		if okR {
 			rulesRight++
@@ -511,6 +572,9 @@ func rules(w io.Writer, rt *router.Router, m *frameclass.Model, rows []row) {
 		frameclass.DefaultThreshold, changed, fixed, broke, stillWrong)
 	for _, c := range changes {
 		fmt.Fprintln(w, c)
+	}
+	for k, min := range sweep {
+		fmt.Fprintf(w, "  backstop at %.2f: %d changed, %d to the labelled frame, %d away from a right one\n", min, swept[k][0], swept[k][1], swept[k][2])
 	}
 }
 
