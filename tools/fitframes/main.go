@@ -74,7 +74,7 @@ type options struct {
 	evaluate bool
 	// againstRules routes the evaluation sets to compare with the rules.
 	againstRules bool
-	train    frameclass.TrainOptions
+	train        frameclass.TrainOptions
 }
 
 func run(args []string, stdout io.Writer) error {
