@@ -18,8 +18,12 @@ import (
 // Components are the pipeline's components over the engines e: the
 // embedded ones, before any server takes a place.
 func Components(e *engines.Engines) pipeline.Components {
-	return pipeline.Components{Data: e.Data, Router: e.Router, Graph: kg.NewSource(e.KG), Retrievers: e.Retrievers,
+	c := pipeline.Components{Data: e.Data, Router: e.Router, Graph: kg.NewSource(e.KG), Retrievers: e.Retrievers,
 		Context: e.Context, KG: e.KG, Embedder: e.Embedder}
+	if e.Frames != nil {
+		c.Frames = frameReader{e.Frames}
+	}
+	return c
 }
 
 // EmbeddedComponents builds the server-free engines over ds (see

@@ -21,6 +21,7 @@ import (
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
 	"github.com/hybridrag/hybridrag/router"
+	"github.com/hybridrag/hybridrag/router/frameclass"
 )
 
 // HashingDim is the dimension of the default hashing embedder.
@@ -58,6 +59,9 @@ type Engines struct {
 	BM25       *bm25.Retriever
 	Context    *ragcontext.Builder
 	Embedder   embed.Embedder
+	// Frames is the frame classifier embedded in the binary, a second
+	// reading of each question beside the router's rules.
+	Frames *frameclass.Model
 }
 
 // Build builds the engines, concurrently.
@@ -68,9 +72,11 @@ func Build(ctx context.Context, ds *heritage.Dataset, cfg Config) (*Engines, err
 		vec *vector.Index
 		bm  *bm25.Retriever
 		tok *ragcontext.Tokenizer
+		fc  *frameclass.Model
 	)
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.Go(func() error { rt = router.New(ds, cfg.RouterOptions...); return nil })
+	eg.Go(func() (err error) { fc, err = frameclass.Default(); return err })
 	newGraph := cfg.Graph
 	if newGraph == nil {
 		newGraph = kg.New
@@ -110,5 +116,5 @@ func Build(ctx context.Context, ds *heritage.Dataset, cfg Config) (*Engines, err
 	// Context lines repeat across questions (field lines, relations): the
 	// tokenizer remembers their counts.
 	return &Engines{Data: ds, Router: rt, KG: g, Retrievers: rs, Vector: vec, BM25: bm,
-		Context: ragcontext.NewBuilder(tok), Embedder: emb}, nil
+		Context: ragcontext.NewBuilder(tok), Embedder: emb, Frames: fc}, nil
 }

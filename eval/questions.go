@@ -44,6 +44,10 @@ type Question struct {
 	// Style is a paraphrase's wording style (question, imperative,
 	// keywords, polite, fronted, clause).
 	Style string `json:"style,omitempty"`
+	// Template is the paraphrase a generated question was written from,
+	// with its placeholders ("What is the ISIL code of {name}?"); it is
+	// not written to the files, and "" for questions read from one.
+	Template string `json:"-"`
 	// Line is the 1-based line of the question in its file.
 	Line int `json:"-"`
 }

@@ -36,6 +36,7 @@ func (a Answer) clone() Answer {
 
 func (e Explain) clone() Explain {
 	e.Legs = clone.Each(e.Legs, func(l LegReport) LegReport { l.Hits = slices.Clone(l.Hits); return l })
+	e.Frames = clone.Ptr(e.Frames, FrameReading.clone)
 	return e
 }
 

@@ -61,6 +61,9 @@ type Components struct {
 	// Enricher, when set, adds Wikidata facts about the answer's
 	// institutions.
 	Enricher Enricher
+	// Frames, when set, reads each question's frame a second way, for
+	// the explanation (see FrameClassifier).
+	Frames FrameClassifier
 
 	// KG and Embedder are the embedded graph and the vector index's
 	// embedder, for callers that swap in backends; New ignores them.

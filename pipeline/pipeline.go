@@ -38,6 +38,7 @@ type Pipeline struct {
 	retrievers map[string]retrieval.Retriever
 	builder    ContextBuilder
 	enricher   Enricher
+	frames     FrameClassifier
 	answers    *cache.Asker[Request, *Response]
 	entities   *cache.TTL[[]string]
 	opts       Options
@@ -125,6 +126,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		retrievers: c.Retrievers,
 		builder:    c.Context,
 		enricher:   c.Enricher,
+		frames:     c.Frames,
 		opts:       opts,
 		log:        log,
 		areas:      &placeAreas{},
@@ -281,6 +283,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	t := time.Now()
 	pln := p.router.Route(req.Question).Without(req.Without)
 	resp.Plan = pln
+	resp.Explain.Frames = p.readFrames(req.Question, pln)
 	resp.Timings.RouteMS = ms(time.Since(t))
 
 	t = time.Now()

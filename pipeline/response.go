@@ -120,6 +120,9 @@ type Explain struct {
 	// leg's normalised and weighted score.
 	Fusion FusionReport `json:"fusion"`
 	Cache  CacheStats   `json:"cache"`
+	// Frames is the frame classifier's reading of the question beside the
+	// plan's (Components.Frames); nil without one.
+	Frames *FrameReading `json:"frames,omitempty"`
 }
 
 // FusionReport names the fusion of one answer and who chose it.

@@ -240,6 +240,7 @@ func printExplain(w io.Writer, r *pipeline.Response) {
 	fmt.Fprintf(w, "  frame %s, intent %s%s\n", r.Plan.Frame, r.Plan.Intent, frameSlots(r.Plan))
 	plan, _ := json.MarshalIndent(r.Plan, "  ", "  ")
 	fmt.Fprintf(w, "  %s\n", plan)
+	printFrames(w, r.Explain.Frames)
 	fmt.Fprintln(w, "\nRetrievers:")
 	for _, l := range r.Explain.Legs {
 		fmt.Fprintf(w, "  %s (weight %.2f, k %d, %d filters): %d hits in %.2f ms", l.Source, l.Weight, l.K, l.Filters, len(l.Hits), l.DurationMS)
@@ -331,4 +332,27 @@ func trim(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// printFrames shows the frame classifier's reading beside the plan's: its
+// most probable frames and intents, where it disagrees, and what its
+// backstop would propose (not applied).
+func printFrames(w io.Writer, f *pipeline.FrameReading) {
+	if f == nil {
+		return
+	}
+	guesses := func(gs []pipeline.Guess) string {
+		parts := make([]string, len(gs))
+		for i, g := range gs {
+			parts[i] = fmt.Sprintf("%s %.2f", g.Label, g.P)
+		}
+		return strings.Join(parts, ", ")
+	}
+	fmt.Fprintf(w, "\nClassifier (a second reading; the plan above decides):\n  frames: %s\n  intents: %s\n", guesses(f.Frames), guesses(f.Intents))
+	if f.Disagreement != "" {
+		fmt.Fprintf(w, "  disagrees: %s\n", f.Disagreement)
+	}
+	if f.Backstop != "" {
+		fmt.Fprintf(w, "  backstop would read: %s\n", f.Backstop)
+	}
 }

@@ -192,6 +192,7 @@ func TestAskFusionExplain(t *testing.T) {
 	code, out, errOut = runCLI(t, "ask", "--explain", "What is the ISIL code of Heimatstube im Elbtor?")
 	require.Equal(t, exitOK, code, errOut)
 	require.Contains(t, out, "the router's choice for the intent")
+	require.Regexp(t, `Classifier \(a second reading; the plan above decides\):\n  frames: field [01]\.\d\d`, out, "the classifier's frames beside the plan")
 }
 
 func TestLinkResolvesIdentifiers(t *testing.T) {

@@ -89,6 +89,7 @@ func (b *qbuilder) add(d draft) bool {
 	if s, ok := strings.CutPrefix(p, "~"); ok {
 		p, noise = s, NoiseShorthand
 	}
+	template := p
 	text := strings.NewReplacer(d.vars...).Replace(p)
 	switch {
 	case d.noise != "":
@@ -124,6 +125,7 @@ func (b *qbuilder) add(d draft) bool {
 	b.out = append(b.out, eval.Question{
 		Question: text, Intent: d.intent, Expected: exp, Acceptable: acc,
 		Answer: d.answer, Notes: d.notes, Lang: lang, Frame: d.frame, Noise: noise,
+		Template: template,
 	})
 	return true
 }
