@@ -10,6 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/query"
 )
 
 // Stats reports what Ingest did.
@@ -334,7 +335,7 @@ func institutionProps(in *heritage.Institution, label string) map[string]any {
 		"accreditationFold": nilIfEmpty(foldKey(in.Accreditation)),
 		"sizeFold":          foldKey(in.Size),
 		"governanceFold":    nilIfEmpty(foldKey(in.GovernanceCode)),
-		"subjectKeys":       subjectKeys(in.Subjects),
+		"subjectKeys":       subjectPrefixes(in.Subjects),
 	}
 	if in.Subjects == nil {
 		p["subjects"] = []string{}
@@ -370,4 +371,11 @@ func (s *Store) Clear(ctx context.Context) (int, error) {
 		}
 		total += c.NodesDeleted()
 	}
+}
+
+// subjectPrefixes are the subject keys a Subject with Narrower looks up
+// (query.SubjectKeys).
+func subjectPrefixes(subjects []string) []string {
+	prefixes, _ := query.SubjectKeys(subjects)
+	return prefixes
 }
