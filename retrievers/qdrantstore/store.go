@@ -181,7 +181,7 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, e embed.Embedd
 		defer close(done)
 		defer close(batches)
 		for lo := 0; lo < total; lo += s.cfg.BatchSize {
-			b := s.embedBatch(bctx, ds.Institutions[lo:min(lo+s.cfg.BatchSize, total)], e, lo)
+			b := s.embedBatch(bctx, ds, ds.Institutions[lo:min(lo+s.cfg.BatchSize, total)], e, lo)
 			select {
 			case batches <- b:
 			case <-bctx.Done():
@@ -226,8 +226,8 @@ type pointBatch struct {
 	err    error
 }
 
-// embedBatch embeds the DocText of each record and builds its point.
-func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e embed.Embedder, lo int) pointBatch {
+// embedBatch embeds the DocText of each record of ds and builds its point.
+func (s *Store) embedBatch(ctx context.Context, ds *heritage.Dataset, recs []heritage.Institution, e embed.Embedder, lo int) pointBatch {
 	b := pointBatch{lo: lo}
 	texts := make([]string, len(recs))
 	for i := range recs {
@@ -252,7 +252,7 @@ func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e e
 		b.points[i] = &qdrant.PointStruct{
 			Id:      qdrant.NewIDUUID(PointID(recs[i].ID).String()),
 			Vectors: qdrant.NewVectorsDense(vecs[i]),
-			Payload: payload(&recs[i]),
+			Payload: pointPayload(ds, &recs[i]),
 		}
 	}
 	return b
@@ -312,10 +312,11 @@ func (s *Store) createRequest(dim uint64) *qdrant.CreateCollection {
 	return req
 }
 
-// indexRequests lists the payload index requests Ingest makes, one per
-// filter key, in the order of filter.Keys.
+// indexRequests lists the payload index requests Ingest makes: one per
+// filter key, in the order of filter.Keys, then one per field of the
+// selection payload (selIndexes).
 func indexRequests(collection string) []*qdrant.CreateFieldIndexCollection {
-	out := make([]*qdrant.CreateFieldIndexCollection, 0, len(filter.Keys))
+	out := make([]*qdrant.CreateFieldIndexCollection, 0, len(filter.Keys)+len(selIndexes))
 	for _, key := range filter.Keys {
 		field, numeric, _ := payloadField(key)
 		req := &qdrant.CreateFieldIndexCollection{
@@ -331,6 +332,21 @@ func indexRequests(collection string) []*qdrant.CreateFieldIndexCollection {
 			})
 		} else {
 			req.FieldType = qdrant.FieldType_FieldTypeKeyword.Enum()
+		}
+		out = append(out, req)
+	}
+	for _, x := range selIndexes {
+		req := &qdrant.CreateFieldIndexCollection{
+			CollectionName: collection,
+			Wait:           qdrant.PtrOf(true),
+			FieldName:      x.field,
+			FieldType:      x.kind.Enum(),
+		}
+		if x.kind == qdrant.FieldType_FieldTypeInteger {
+			req.FieldIndexParams = qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{
+				Lookup: qdrant.PtrOf(false),
+				Range:  qdrant.PtrOf(true),
+			})
 		}
 		out = append(out, req)
 	}

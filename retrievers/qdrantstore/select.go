@@ -1,0 +1,111 @@
+package qdrantstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/qdrant/go-client/qdrant"
+
+	"github.com/hybridrag/hybridrag/query"
+)
+
+// ErrOutdated is wrapped by SelectExpr when the collection was ingested
+// before the selection payload (selPayload) existed: the filter dict
+// still applies to it (Retriever, Translate), but the query algebra's
+// predicates need the collection ingested again (hybridrag ingest
+// --qdrant), which adds the payload and its indexes.
+var ErrOutdated = errors.New("qdrant collection lacks the selection payload; ingest it again")
+
+// ErrNoRecords is returned by SelectExpr for an expression with a part
+// Qdrant does not express (Translation.Post) when no records are given
+// to test it on.
+var ErrNoRecords = errors.New("qdrant: expression needs a post-filter and no records were given")
+
+// scrollPage is the number of points one scroll request reads.
+const scrollPage = 4096
+
+// SelectExpr returns the ids (sorted) of the records meeting e, nil when
+// none does: what query.Select gives over the ingested records. No vector
+// is involved: it scrolls every point the payload filter of
+// TranslateExpr(e) selects and tests the declared post-filters with
+// Expr.Match on the records ev gives for their ids (ev.Records.Get).
+// Without ev.Records an expression with a post-filter gives ErrNoRecords;
+// a collection without the selection payload gives ErrOutdated.
+func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalContext) ([]string, error) {
+	ids, _, err := s.SelectDeclared(ctx, e, ev)
+	return ids, err
+}
+
+// SelectDeclared is SelectExpr, also returning the parts of e it tested
+// with Expr.Match (Translation.Post).
+func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalContext) (ids []string, post query.And, err error) {
+	t := TranslateExpr(e)
+	if t.None {
+		return nil, t.Post, ctx.Err()
+	}
+	if len(t.Post) > 0 && ev.Records == nil {
+		return nil, t.Post, ErrNoRecords
+	}
+	if err := s.CheckSelection(ctx); err != nil {
+		return nil, t.Post, err
+	}
+	var offset *qdrant.PointId
+	for {
+		req := &qdrant.ScrollPoints{
+			CollectionName: s.cfg.Collection,
+			Filter:         t.Filter,
+			Offset:         offset,
+			Limit:          qdrant.PtrOf(uint32(scrollPage)),
+			WithPayload:    qdrant.NewWithPayloadInclude(fieldID),
+			WithVectors:    qdrant.NewWithVectors(false),
+		}
+		var points []*qdrant.RetrievedPoint
+		var next *qdrant.PointId
+		err := s.nodes.call(ctx, func(c *qdrant.Client) (err error) {
+			points, next, err = c.ScrollAndOffset(ctx, req)
+			return err
+		})
+		if err != nil {
+			return nil, t.Post, fmt.Errorf("qdrant %s: select: %w", s.cfg.Collection, ctxErr(ctx, err))
+		}
+		for _, p := range points {
+			id := p.GetPayload()[fieldID].GetStringValue()
+			if id == "" {
+				continue
+			}
+			if len(t.Post) > 0 {
+				in, ok := ev.Records.Get(id)
+				if !ok || !t.Post.Match(in, ev) {
+					continue
+				}
+			}
+			ids = append(ids, id)
+		}
+		if next == nil {
+			break
+		}
+		offset = next
+	}
+	slices.Sort(ids)
+	return ids, t.Post, nil
+}
+
+// CheckSelection returns an error wrapping ErrOutdated when the
+// collection lacks an index of the selection payload, as one ingested
+// before it existed does.
+func (s *Store) CheckSelection(ctx context.Context) error {
+	name := s.cfg.Collection
+	info, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.CollectionInfo, error) { return c.GetCollectionInfo(ctx, name) })
+	if err != nil {
+		return fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
+	}
+	schema := info.GetPayloadSchema()
+	for _, x := range selIndexes {
+		if _, ok := schema[x.field]; !ok {
+			return fmt.Errorf("qdrant %s: no index on %s: %w", name, x.field, ErrOutdated)
+		}
+	}
+	return nil
+}
