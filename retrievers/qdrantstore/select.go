@@ -8,6 +8,7 @@ import (
 
 	"github.com/qdrant/go-client/qdrant"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/query"
 )
 
@@ -41,6 +42,39 @@ func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalConte
 // SelectDeclared is SelectExpr, also returning the parts of e it tested
 // with Expr.Match (Translation.Post).
 func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalContext) (ids []string, post query.And, err error) {
+	return s.selectDeclared(ctx, e, ev, nil)
+}
+
+// Selector selects the records of one dataset from the store, which
+// holds that dataset: it knows the point id of every record (PointID),
+// so that a selection reads the ids of the points alone, not their
+// payloads, which costs Qdrant a tenth of the time. Make it with
+// Store.Selector; it is safe for concurrent use.
+type Selector struct {
+	s   *Store
+	ev  query.EvalContext
+	ids map[string]string // point id → record id
+}
+
+// Selector returns a selector of the records of ds, evaluating the
+// post-filters in query.NewContext(ds).
+func (s *Store) Selector(ds *heritage.Dataset) *Selector {
+	ids := make(map[string]string, len(ds.Institutions))
+	for i := range ds.Institutions {
+		id := ds.Institutions[i].ID
+		ids[PointID(id).String()] = id
+	}
+	return &Selector{s: s, ev: query.NewContext(ds), ids: ids}
+}
+
+// SelectDeclared is Store.SelectDeclared over the selector's dataset. A
+// point that is no record of the dataset is an error: the collection
+// holds another dataset.
+func (x *Selector) SelectDeclared(ctx context.Context, e query.Expr) (ids []string, post query.And, err error) {
+	return x.s.selectDeclared(ctx, e, x.ev, x.ids)
+}
+
+func (s *Store) selectDeclared(ctx context.Context, e query.Expr, ev query.EvalContext, byPoint map[string]string) (ids []string, post query.And, err error) {
 	t := TranslateExpr(e)
 	if t.None {
 		return nil, t.Post, ctx.Err()
@@ -51,6 +85,10 @@ func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalC
 	if err := s.CheckSelection(ctx); err != nil {
 		return nil, t.Post, err
 	}
+	with := qdrant.NewWithPayloadInclude(fieldID)
+	if byPoint != nil {
+		with = qdrant.NewWithPayload(false)
+	}
 	var offset *qdrant.PointId
 	for {
 		req := &qdrant.ScrollPoints{
@@ -58,7 +96,7 @@ func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalC
 			Filter:         t.Filter,
 			Offset:         offset,
 			Limit:          qdrant.PtrOf(uint32(scrollPage)),
-			WithPayload:    qdrant.NewWithPayloadInclude(fieldID),
+			WithPayload:    with,
 			WithVectors:    qdrant.NewWithVectors(false),
 		}
 		var points []*qdrant.RetrievedPoint
@@ -71,8 +109,13 @@ func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalC
 			return nil, t.Post, fmt.Errorf("qdrant %s: select: %w", s.cfg.Collection, ctxErr(ctx, err))
 		}
 		for _, p := range points {
-			id := p.GetPayload()[fieldID].GetStringValue()
-			if id == "" {
+			var id string
+			if byPoint != nil {
+				var ok bool
+				if id, ok = byPoint[p.GetId().GetUuid()]; !ok {
+					return nil, t.Post, fmt.Errorf("qdrant %s: select: point %s is no record of the dataset", s.cfg.Collection, p.GetId().GetUuid())
+				}
+			} else if id = p.GetPayload()[fieldID].GetStringValue(); id == "" {
 				continue
 			}
 			if len(t.Post) > 0 {
@@ -94,8 +137,11 @@ func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalC
 
 // CheckSelection returns an error wrapping ErrOutdated when the
 // collection lacks an index of the selection payload, as one ingested
-// before it existed does.
+// before it existed does. Once it found them it does not ask again.
 func (s *Store) CheckSelection(ctx context.Context) error {
+	if s.selection.Load() {
+		return nil
+	}
 	name := s.cfg.Collection
 	info, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.CollectionInfo, error) { return c.GetCollectionInfo(ctx, name) })
 	if err != nil {
@@ -107,5 +153,6 @@ func (s *Store) CheckSelection(ctx context.Context) error {
 			return fmt.Errorf("qdrant %s: no index on %s: %w", name, x.field, ErrOutdated)
 		}
 	}
+	s.selection.Store(true)
 	return nil
 }

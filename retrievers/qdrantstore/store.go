@@ -18,6 +18,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/qdrant/go-client/qdrant"
 	"google.golang.org/grpc"
@@ -57,6 +58,8 @@ type Store struct {
 	cfg     Config
 	log     *slog.Logger
 	version string
+	// selection is set once CheckSelection found the selection payload.
+	selection atomic.Bool
 }
 
 // Open connects to Qdrant and checks its health within cfg.Timeout; a
