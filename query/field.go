@@ -82,6 +82,10 @@ func (f Field) Match(in *heritage.Institution, _ EvalContext) bool {
 		y, ok := in.ClosedFrom()
 		return ok && f.number(y)
 	case "admin_area":
+		if f.Op == FieldContains {
+			// every name is part of the path
+			return f.text(in.AdminArea)
+		}
 		for v := range heritage.AdminAreaNames(in.AdminArea) {
 			if f.text(v) {
 				return true
@@ -89,6 +93,13 @@ func (f Field) Match(in *heritage.Institution, _ EvalContext) bool {
 		}
 	case "subjects":
 		for _, s := range in.Subjects {
+			if f.Op == FieldContains {
+				// every broader level is part of the subject
+				if f.text(s) {
+					return true
+				}
+				continue
+			}
 			for v := range heritage.BroaderSubjects(s) {
 				if f.text(v) {
 					return true
