@@ -2,7 +2,10 @@
 // collection and searches it: Open connects (gRPC) and checks the server,
 // Ingest creates the collection, its payload indexes and the points, and
 // Retriever is a retrievers.Retriever over it that applies the shared
-// filter model (filter.Set) inside Qdrant.
+// filter model (filter.Set) inside Qdrant. TranslateExpr translates the
+// query algebra (query.Expr) into a payload filter, declaring what it
+// cannot express, and Store.SelectExpr selects with it, no vector
+// involved.
 //
 // Points have stable ids (PointID, a UUIDv5 of the institution id), so
 // ingesting again overwrites instead of duplicating. Payloads are thin:
