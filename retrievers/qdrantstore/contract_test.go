@@ -71,6 +71,8 @@ func wantIndexes(collection string) []*qdrant.CreateFieldIndexCollection {
 		{"sel.closed_to", qdrant.FieldType_FieldTypeInteger},
 		{"sel.closed", qdrant.FieldType_FieldTypeBool},
 		{"sel.huge", qdrant.FieldType_FieldTypeBool},
+		{"sel.members[].key", qdrant.FieldType_FieldTypeKeyword},
+		{"sel.located_in", qdrant.FieldType_FieldTypeKeyword},
 	} {
 		req := &qdrant.CreateFieldIndexCollection{CollectionName: collection, Wait: qdrant.PtrOf(true), FieldName: f.name, FieldType: f.kind.Enum()}
 		if f.kind == qdrant.FieldType_FieldTypeInteger {
@@ -115,7 +117,7 @@ func TestContractIngest(t *testing.T) {
 	require.Empty(t, got.gets)
 
 	want := wantIndexes("heritage_test")
-	require.Len(t, got.indexes, len(filter.Keys)+7)
+	require.Len(t, got.indexes, len(filter.Keys)+9)
 	for i := range want {
 		requireProto(t, want[i], got.indexes[i], "index %d", i)
 	}

@@ -1,6 +1,7 @@
 package qdrantstore
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/qdrant/go-client/qdrant"
@@ -23,6 +24,11 @@ const (
 	selClosedTo      = selKey + ".closed_to"
 	selClosed        = selKey + ".closed"
 	selHuge          = selKey + ".huge"
+	selMembers       = selKey + ".members"
+	selLocatedIn     = selKey + ".located_in"
+	// the fields of each object of selMembers
+	memberKey   = "key"
+	memberUntil = "until"
 )
 
 // selIndexes are the payload indexes of the selection fields, in the
@@ -39,6 +45,8 @@ var selIndexes = []struct {
 	{selClosedTo, qdrant.FieldType_FieldTypeInteger},
 	{selClosed, qdrant.FieldType_FieldTypeBool},
 	{selHuge, qdrant.FieldType_FieldTypeBool},
+	{selMembers + "[]." + memberKey, qdrant.FieldType_FieldTypeKeyword},
+	{selLocatedIn, qdrant.FieldType_FieldTypeKeyword},
 }
 
 // selPayload is what the query algebra's predicates read of a record
@@ -55,7 +63,13 @@ var selIndexes = []struct {
 //     years are year_opened and year_closed, for query.YearRange;
 //   - closed: the status is exactly "closed" (not
 //     heritage.Institution.IsOpen), for query.Status;
-//   - huge: the size is exactly "huge", which query.Size "large" admits.
+//   - huge: the size is exactly "huge", which query.Size "large" admits;
+//   - members: an object per membership and key it is found by
+//     (memberKeys: the group's name as normalised, and its id when it
+//     has one), with the year it ended (until) when that is a number,
+//     for query.MemberOf;
+//   - located_in: the ids of the records it is located in, for
+//     query.Related with "houses".
 func selPayload(ds *heritage.Dataset, in *heritage.Institution) *qdrant.Value {
 	sel := map[string]*qdrant.Value{
 		"closed": qdrant.NewValueBool(!in.IsOpen()),
@@ -74,8 +88,45 @@ func selPayload(ds *heritage.Dataset, in *heritage.Institution) *qdrant.Value {
 	if _, to, ok := in.Closed(); ok {
 		sel["closed_to"] = qdrant.NewValueInt(int64(to))
 	}
+	var members []*qdrant.Value
+	for _, ms := range in.MemberOf {
+		for _, k := range memberKeys(ms) {
+			m := map[string]*qdrant.Value{memberKey: qdrant.NewValueString(k)}
+			if y, err := strconv.Atoi(strings.TrimSpace(ms.Until)); err == nil {
+				m[memberUntil] = qdrant.NewValueInt(int64(y))
+			}
+			members = append(members, qdrant.NewValueFromFields(m))
+		}
+	}
+	if len(members) > 0 {
+		sel["members"] = qdrant.NewValueFromList(members...)
+	}
+	var located []string
+	for _, r := range in.Related {
+		if r.Relation == "located_in" && r.ID != "" {
+			located = append(located, r.ID)
+		}
+	}
+	if len(located) > 0 {
+		sel["located_in"] = stringList(located)
+	}
 	return qdrant.NewValueFromFields(sel)
 }
+
+// memberKeys are the keys a membership is found by: "name" and the
+// group's name as normalised (heritage.NormalizeName), as query.MemberOf
+// compares a body's name; "id" and the group's record id, when it has
+// one, as it compares a body that is a record.
+func memberKeys(ms heritage.Membership) []string {
+	keys := []string{nameMember(heritage.NormalizeName(ms.Name))}
+	if ms.ID != "" {
+		keys = append(keys, idMember(ms.ID))
+	}
+	return keys
+}
+
+func nameMember(key string) string { return "name\x00" + key }
+func idMember(id string) string    { return "id\x00" + id }
 
 // pointPayload is the payload Ingest writes for a record of ds: payload
 // and, under selKey, selPayload.
@@ -122,9 +173,18 @@ type Translation struct {
 //
 // Post-filters: every other part of a top-level And (all of e when it is
 // no And): MemberOf and Related (a record's members and relatives are
-// read across records, which a payload filter cannot join), Radius, and
-// an And, Or or Not with such a part.
-func TranslateExpr(e query.Expr) Translation {
+// read across records, which a payload filter cannot join; TranslateIn
+// resolves them), Radius, and an And, Or or Not with such a part.
+func TranslateExpr(e query.Expr) Translation { return TranslateIn(e, query.EvalContext{}) }
+
+// TranslateIn is TranslateExpr with the dataset's look-ups: given
+// ev.Records and ev.Bodies it translates MemberOf and Related too, by
+// resolving, as their Match does, the body or the named institution to
+// keys of the payload's members (sel.members, with the year a
+// membership ended), to the ids of the records an institution lists
+// (has_part and other links), and to located_in.
+func TranslateIn(e query.Expr, ev query.EvalContext) Translation {
+	tr := translator{ev: ev}
 	parts := []query.Expr{e}
 	if and, ok := e.(query.And); ok {
 		parts = and
@@ -138,7 +198,7 @@ func TranslateExpr(e query.Expr) Translation {
 		if isNot {
 			y = neg.X
 		}
-		c, ok := translateExpr(y)
+		c, ok := tr.expr(y)
 		if !ok {
 			t.Post = append(t.Post, x)
 			continue
@@ -187,9 +247,12 @@ func (c cond) not() cond {
 	return is(qdrant.NewFilterAsCondition(&qdrant.Filter{MustNot: []*qdrant.Condition{c.cond}}))
 }
 
-// translateExpr translates e; ok is false when a part of it does not
-// translate.
-func translateExpr(e query.Expr) (c cond, ok bool) {
+// translator translates expressions, resolving names with ev when it
+// has the dataset's look-ups.
+type translator struct{ ev query.EvalContext }
+
+// expr translates e; ok is false when a part of it does not translate.
+func (tr translator) expr(e query.Expr) (c cond, ok bool) {
 	switch x := e.(type) {
 	case query.Const:
 		if x {
@@ -197,11 +260,11 @@ func translateExpr(e query.Expr) (c cond, ok bool) {
 		}
 		return never, true
 	case query.And:
-		return combine(x, false)
+		return tr.combine(x, false)
 	case query.Or:
-		return combine(x, true)
+		return tr.combine(x, true)
 	case query.Not:
-		c, ok := translateExpr(x.X)
+		c, ok := tr.expr(x.X)
 		return c.not(), ok
 	case query.Type:
 		return oneOf(foldKey+".type_code", x.Codes), true
@@ -250,15 +313,108 @@ func translateExpr(e query.Expr) (c cond, ok bool) {
 		return is(qdrant.NewHasID(ids...)), true
 	case query.Field:
 		return fieldCondition(x), true
+	case query.MemberOf:
+		if tr.ev.Records == nil || tr.ev.Bodies == nil {
+			return cond{}, false
+		}
+		return tr.member(x.Body, x.AsOf), true
+	case query.Related:
+		if tr.ev.Records == nil || tr.ev.Bodies == nil {
+			return cond{}, false
+		}
+		return tr.related(x), true
 	}
 	return cond{}, false
 }
 
+// member is query.MemberOf of body at asOf.
+func (tr translator) member(body string, asOf int) cond {
+	current := func(key string) *qdrant.Condition {
+		must := []*qdrant.Condition{qdrant.NewMatchKeyword(memberKey, key)}
+		if asOf > 0 {
+			must = append(must, qdrant.NewFilterAsCondition(&qdrant.Filter{Should: []*qdrant.Condition{
+				qdrant.NewIsEmpty(memberUntil),
+				qdrant.NewRange(memberUntil, &qdrant.Range{Gt: qdrant.PtrOf(float64(asOf))}),
+			}}))
+		}
+		return qdrant.NewNestedFilter(selMembers, &qdrant.Filter{Must: must})
+	}
+	parent, ok := tr.ev.Records.Get(body)
+	if !ok {
+		return is(current(nameMember(tr.ev.Bodies.BodyKey(body))))
+	}
+	var parts []*qdrant.Condition
+	parts = append(parts, current(idMember(body)))
+	if c := hasIDs(parent.Related, "has_part"); c != nil {
+		parts = append(parts, c)
+	}
+	return anyOf(parts)
+}
+
+// related is query.Related.
+func (tr translator) related(r query.Related) cond {
+	ids := r.IDs
+	if len(ids) == 0 {
+		ids = tr.ev.Bodies.Named(r.Name)
+	}
+	var parts []*qdrant.Condition
+	add := func(c cond) {
+		if c.cond != nil {
+			parts = append(parts, c.cond)
+		}
+	}
+	for _, id := range ids {
+		anchor, ok := tr.ev.Records.Get(id)
+		if !ok {
+			continue
+		}
+		switch r.Relation {
+		case heritage.RelPartOf, heritage.RelOperatedBy, "has_part":
+			add(tr.member(id, r.AsOf))
+			add(tr.member(anchor.Name, r.AsOf))
+			continue
+		}
+		if c := hasIDs(anchor.Related, r.Relation); c != nil {
+			parts = append(parts, c)
+		}
+		if r.Relation == "houses" {
+			parts = append(parts, qdrant.NewMatchKeyword(selLocatedIn, id))
+		}
+	}
+	return anyOf(parts)
+}
+
+// hasIDs is the condition that a point is one of the records the links
+// of relation name, nil when they name none.
+func hasIDs(links []heritage.Relation, relation string) *qdrant.Condition {
+	var ids []*qdrant.PointId
+	for _, l := range links {
+		if l.Relation == relation && l.ID != "" {
+			ids = append(ids, qdrant.NewIDUUID(PointID(l.ID).String()))
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return qdrant.NewHasID(ids...)
+}
+
+// anyOf is the condition that one of parts holds; none never does.
+func anyOf(parts []*qdrant.Condition) cond {
+	switch len(parts) {
+	case 0:
+		return never
+	case 1:
+		return is(parts[0])
+	}
+	return is(qdrant.NewFilterAsCondition(&qdrant.Filter{Should: parts}))
+}
+
 // combine translates the parts of an And (or false) or an Or (or true).
-func combine(xs []query.Expr, or bool) (cond, bool) {
+func (tr translator) combine(xs []query.Expr, or bool) (cond, bool) {
 	var conds []*qdrant.Condition
 	for _, y := range xs {
-		c, ok := translateExpr(y)
+		c, ok := tr.expr(y)
 		switch {
 		case !ok:
 			return cond{}, false

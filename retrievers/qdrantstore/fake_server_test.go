@@ -262,7 +262,8 @@ func selectPayload(p map[string]*qdrant.Value, sel *qdrant.WithPayloadSelector) 
 // keyword and integer matches compare exactly, match any takes any listed
 // value, match text on a field without a full-text index is a substring
 // test, and a range bounds a number; is_empty holds for a field without
-// values, has_id for a point whose id is PointID of its id payload.
+// values, has_id for a point whose id is PointID of its id payload, and
+// a nested filter for one object of the list at its key.
 // Conditions the store never sends are errors.
 func evalFilter(f *qdrant.Filter, p map[string]*qdrant.Value) (bool, error) {
 	if f == nil {
@@ -299,6 +300,15 @@ func evalCondition(c *qdrant.Condition, p map[string]*qdrant.Value) (bool, error
 	switch c := c.GetConditionOneOf().(type) {
 	case *qdrant.Condition_Filter:
 		return evalFilter(c.Filter, p)
+	case *qdrant.Condition_Nested:
+		// the filter holds for one object of the list, its keys relative
+		for _, v := range lookupPath(p, c.Nested.GetKey()) {
+			ok, err := evalFilter(c.Nested.GetFilter(), v.GetStructValue().GetFields())
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
 	case *qdrant.Condition_IsEmpty:
 		return len(lookupPath(p, c.IsEmpty.GetKey())) == 0, nil
 	case *qdrant.Condition_HasId:

@@ -28,10 +28,11 @@ var ErrNoRecords = errors.New("qdrant: expression needs a post-filter and no rec
 const scrollPage = 4096
 
 // SelectExpr returns the ids (sorted) of the records meeting e, nil when
-// none does: what query.Select gives over the ingested records. No vector
-// is involved: it scrolls every point the payload filter of
-// TranslateExpr(e) selects and tests the declared post-filters with
-// Expr.Match on the records ev gives for their ids (ev.Records.Get).
+// none does: what query.Select gives over the ingested records, which ev
+// must be the context of. No vector is involved: it scrolls every point
+// the payload filter of TranslateIn(e, ev) selects and tests the
+// declared post-filters with Expr.Match on the records ev gives for
+// their ids (ev.Records.Get).
 // Without ev.Records an expression with a post-filter gives ErrNoRecords;
 // a collection without the selection payload gives ErrOutdated.
 func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalContext) ([]string, error) {
@@ -40,7 +41,7 @@ func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalConte
 }
 
 // SelectDeclared is SelectExpr, also returning the parts of e it tested
-// with Expr.Match (Translation.Post).
+// with Expr.Match (TranslateIn's Translation.Post).
 func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalContext) (ids []string, post query.And, err error) {
 	return s.selectDeclared(ctx, e, ev, nil)
 }
@@ -75,7 +76,7 @@ func (x *Selector) SelectDeclared(ctx context.Context, e query.Expr) (ids []stri
 }
 
 func (s *Store) selectDeclared(ctx context.Context, e query.Expr, ev query.EvalContext, byPoint map[string]string) (ids []string, post query.And, err error) {
-	t := TranslateExpr(e)
+	t := TranslateIn(e, ev)
 	if t.None {
 		return nil, t.Post, ctx.Err()
 	}

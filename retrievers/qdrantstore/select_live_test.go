@@ -60,7 +60,7 @@ func TestLiveSelectExpr(t *testing.T) {
 		got, post, err := sel.SelectDeclared(ctx, e)
 		require.NoError(t, err, "%s", e)
 		require.Equal(t, want, got, "%s", e)
-		require.Equal(t, TranslateExpr(e).Post, post)
+		require.Equal(t, TranslateIn(e, ev).Post, post)
 		if len(want) > 0 {
 			nonEmpty++
 		}
