@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/query"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -308,4 +309,42 @@ func BenchmarkSetMatchLegFilters(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ds.Institutions)), "ns/record")
+}
+
+// TestExprIsMatch checks the translation into the query algebra: the
+// expression of a set, ranges merged, selects over the embedded dataset
+// the records Set.Match selects.
+func TestExprIsMatch(t *testing.T) {
+	ds := testfixture.Dataset(t)
+	var ctx query.EvalContext // Field reads the record alone
+	for _, js := range []string{
+		`{"country":"GB","year_opened":{"$gte":1950,"$lte":1970},"subjects":"Arts"}`,
+		`{"admin_area":{"$contains":"kent"},"status":{"$ne":"closed"},"size":["large","huge"]}`,
+		`{"member_of":"National Trust","year_closed":{"$gte":0}}`,
+		`{"type":{"$in":["archive","library"]},"country":{"$ne":"DE"},"city":{"$contains":"ING"}}`,
+		`{"foo":"x"}`,
+	} {
+		s, err := Parse([]byte(js))
+		require.NoError(t, err)
+		s = append(s, Filter{Field: "year_opened", Op: Gte, Number: 1800})
+		e := s.Expr()
+		n := 0
+		for i := range ds.Institutions {
+			in := &ds.Institutions[i]
+			require.Equal(t, s.Match(in), e.Match(in, ctx), "%s on %s", e, in.ID)
+			if s.Match(in) {
+				n++
+			}
+		}
+		t.Logf("%s: %d records", e, n)
+		if js != `{"foo":"x"}` {
+			require.Positive(t, n, js)
+		}
+	}
+	merged := Set{{Field: "year_opened", Op: Gte, Number: 1950}, {Field: "country", Op: Eq, Values: []string{"GB"}},
+		{Field: "year_opened", Op: Lte, Number: 1970}, {Field: "year_opened", Op: Gte, Number: 1940}}.Expr()
+	require.Equal(t, `(and (field year_opened range 1950 1970) (field country is "GB"))`, merged.String())
+	require.Equal(t, query.False, Filter{Field: "country", Op: Gte, Number: 1}.Expr())
+	require.Equal(t, query.Not{X: query.Field{Key: "city", Op: query.FieldIs, Values: []string{"York"}}},
+		Filter{Field: "city", Op: Ne, Values: []string{"York"}}.Expr())
 }

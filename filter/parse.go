@@ -157,7 +157,7 @@ func (f Filter) Validate() error {
 	}
 	switch f.Op {
 	case Gte, Lte:
-		if k, ok := lookup(f.Field); ok && !k.numeric {
+		if Known(f.Field) && !numeric(f.Field) {
 			return fmt.Errorf("%w: filter key %q: %s needs a numeric field (year_opened, year_closed)", ErrInvalid, f.Field, f.Op)
 		}
 	case In:
@@ -169,10 +169,10 @@ func (f Filter) Validate() error {
 			return fmt.Errorf("%w: filter key %q: %s needs exactly one value, got %d", ErrInvalid, f.Field, f.Op, len(f.Values))
 		}
 	}
-	if k, ok := lookup(f.Field); ok && k.numeric && f.Op == Contains {
+	if numeric(f.Field) && f.Op == Contains {
 		return fmt.Errorf("%w: filter key %q: %s needs a text field", ErrInvalid, f.Field, f.Op)
 	}
-	if k, ok := lookup(f.Field); ok && k.numeric && f.Op != Gte && f.Op != Lte {
+	if numeric(f.Field) && f.Op != Gte && f.Op != Lte {
 		for _, v := range f.Values {
 			if _, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
 				return fmt.Errorf("%w: filter key %q: %s needs a number, got %q", ErrInvalid, f.Field, f.Op, v)

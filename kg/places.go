@@ -1,6 +1,8 @@
 package kg
 
 import (
+	"slices"
+
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/query"
@@ -127,17 +129,29 @@ func SelectPlaceKeys(c plan.Constraints, m PlaceMatch) []string {
 func placeKeys(ps []query.Place) []string {
 	var keys []string
 	for _, p := range ps {
-		if k, ok := placeKey(p); ok {
+		if k, ok := PlaceKey(p); ok {
 			keys = append(keys, k)
 		}
 	}
 	return keys
 }
 
-// placeKey translates a place predicate into the index key of the
+// RecordPlaceKeys lists the place index keys of a record, sorted and
+// each once: those of its places and the further keys Places gives. A
+// record meets a query.Place exactly when PlaceKey of it is among them.
+func RecordPlaceKeys(ds *heritage.Dataset, in *heritage.Institution) []string {
+	places, keys := Places(ds, in)
+	for _, p := range places {
+		keys = append(keys, p.Index...)
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+// PlaceKey translates a place predicate into the index key of the
 // records meeting it (those Places gives the key); false for a level no
 // record field has, which no record meets.
-func placeKey(p query.Place) (string, bool) {
+func PlaceKey(p query.Place) (string, bool) {
 	switch p.Level {
 	case query.LevelCity:
 		return cityKey(p.Name), true

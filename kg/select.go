@@ -3,7 +3,6 @@ package kg
 import (
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
@@ -58,6 +57,14 @@ func (g *Graph) SelectMatching(c plan.Constraints, asOf int, m PlaceMatch) []str
 // Narrower, True, and an And, Or or Not with a part that does not
 // translate.
 func (g *Graph) SelectExpr(e query.Expr) []string {
+	ids, _ := g.SelectDeclared(e)
+	return ids
+}
+
+// SelectDeclared is SelectExpr, also returning the parts of e it tested
+// with Expr.Match rather than looked up (its post-filters), in the order
+// of e; nil when it looked up all of e.
+func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 	parts := []query.Expr{e}
 	if and, ok := e.(query.And); ok {
 		parts = and
@@ -65,7 +72,7 @@ func (g *Graph) SelectExpr(e query.Expr) []string {
 	var cand []int32
 	restricted := false
 	var rest query.And
-	for _, x := range parts {
+	for j, x := range parts {
 		set, ok := g.lookup(x)
 		switch {
 		case !ok:
@@ -77,7 +84,12 @@ func (g *Graph) SelectExpr(e query.Expr) []string {
 			cand = IntersectSorted(cand, set)
 		}
 		if len(cand) == 0 {
-			return nil
+			for _, y := range parts[j+1:] {
+				if _, ok := g.lookup(y); !ok {
+					rest = append(rest, y)
+				}
+			}
+			return nil, rest
 		}
 	}
 	ctx := query.EvalContext{Records: g.ds, Bodies: graphBodies{g}}
@@ -97,7 +109,7 @@ func (g *Graph) SelectExpr(e query.Expr) []string {
 		}
 	}
 	slices.Sort(out)
-	return out
+	return out, rest
 }
 
 // lookup returns the records meeting e, ascending and each once, when the
@@ -108,15 +120,15 @@ func (g *Graph) lookup(e query.Expr) (set []int32, ok bool) {
 	case query.Const:
 		return nil, !bool(x)
 	case query.Place:
-		if k, ok := placeKey(x); ok {
+		if k, ok := PlaceKey(x); ok {
 			set = slices.Clone(g.places.get(k))
 		}
 	case query.Subject:
 		if !x.Narrower {
 			return nil, false
 		}
-		if len(x.Levels) > 0 {
-			set = slices.Clone(g.subjectRecords(x.Levels))
+		if k, ok := x.Key(); ok {
+			set = slices.Clone(g.subjectRecords(k))
 		}
 	case query.MemberOf:
 		for _, m := range g.Members(x.Body, "", x.AsOf) {
@@ -203,27 +215,23 @@ func SubjectsMatch(want, have []string) bool {
 }
 
 // subjectRecords returns the records with a subject at or below the
-// levels (query.SubjectLevels), in ascending order, possibly more than
-// once. A selection by subject alone would otherwise test every record;
-// the index is made on the first call: a key for every level of every
-// record's subjects (the levels normSubject gives, joined by "/"), which
-// holds the records query.Subject with Narrower accepts
-// (TestSubjectRecordsAsScan).
-func (g *Graph) subjectRecords(levels []string) []int32 {
+// subject key (query.Subject.Key), in ascending order. A selection by
+// subject alone would otherwise test every record; the index is made on
+// the first call: the prefix keys of every record's subjects
+// (query.SubjectKeys), which hold the records query.Subject with
+// Narrower accepts (TestSubjectRecordsAsScan).
+func (g *Graph) subjectRecords(key string) []int32 {
 	g.subjectsOnce.Do(func() {
 		m := map[string][]int32{}
 		for i := range g.ds.Institutions {
-			for _, h := range g.ds.Institutions[i].Subjects {
-				levels := normSubject(h)
-				for n := range levels {
-					k := strings.Join(levels[:n+1], "/")
-					m[k] = append(m[k], int32(i))
-				}
+			prefixes, _ := query.SubjectKeys(g.ds.Institutions[i].Subjects)
+			for _, k := range prefixes {
+				m[k] = append(m[k], int32(i))
 			}
 		}
 		g.subjects = packTable(m)
 	})
-	return g.subjects.get(strings.Join(levels, "/"))
+	return g.subjects.get(key)
 }
 
 // relatives resolves the records related to one named institution

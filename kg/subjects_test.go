@@ -89,8 +89,8 @@ func TestSubjectRecordsAsScan(t *testing.T) {
 			}
 		}
 		var got []int32
-		if len(s.Levels) > 0 {
-			got = append(got, g.subjectRecords(s.Levels)...)
+		if k, ok := s.Key(); ok {
+			got = append(got, g.subjectRecords(k)...)
 		}
 		slices.Sort(got)
 		got = slices.Compact(got)

@@ -1,17 +1,18 @@
 // Package query is the meaning of a plan's constraints, written once: a
 // typed predicate algebra over heritage records (And, Or, Not over
-// predicates such as Place, Type, Subject, YearRange, MemberOf), one
-// place that compiles plan.Constraints into it (Compile), and one
-// reference evaluator (Expr.Match).
+// predicates such as Place, Type, Subject, YearRange, MemberOf, and
+// Field for the filter dict's keys), one place that compiles
+// plan.Constraints into it (Compile), and one reference evaluator
+// (Expr.Match).
 //
 // Backends translate an Expr: the in-memory graph into index look-ups
-// (kg.Graph.SelectExpr, which kg.Graph.Select answers with) and Neo4j
-// into parameterised Cypher (neo4jkg.Store.SelectExpr); Qdrant into a
-// payload filter and the filter package into its operator dict are to
-// follow. Each translates what it
+// (kg.Graph.SelectExpr, which kg.Graph.Select answers with), Neo4j into
+// parameterised Cypher (neo4jkg.Store.SelectExpr) and Qdrant into a
+// payload filter (qdrantstore.TranslateExpr); the filter dict
+// translates into it (filter.Set.Expr). Each backend translates what it
 // can and declares the rest, which it applies with Match as a
 // post-filter. Match is the reference every translation is tested
-// against.
+// against (the query/parity suite).
 package query
 
 import (

@@ -225,8 +225,11 @@ static_pid=$!
 # The packages whose tests talk to Neo4j run once it is up and loaded
 # (about three minutes in); those whose tests talk to the other servers
 # (or load the model, or drive the browser) once those are, a minute or
-# more earlier; the others now, beside the set-up.
-neo4j_live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/kg/neo4jkg)?$'
+# more earlier; the others now, beside the set-up. query/parity talks to
+# Neo4j and Qdrant both (the query algebra's parity suite, with a Qdrant
+# collection of its own): it runs with the Neo4j packages, whose stream
+# has every server's address.
+neo4j_live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/kg/neo4jkg|/query/parity)?$'
 live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qdrantstore|server/web|sparql)$'
 # Every package's tests run without the race detector, and then again
 # with it in the packages that have concurrency to check: their code

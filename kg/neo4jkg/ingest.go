@@ -10,6 +10,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/query"
 )
 
 // Stats reports what Ingest did.
@@ -334,7 +335,7 @@ func institutionProps(in *heritage.Institution, label string) map[string]any {
 		"accreditationFold": nilIfEmpty(foldKey(in.Accreditation)),
 		"sizeFold":          foldKey(in.Size),
 		"governanceFold":    nilIfEmpty(foldKey(in.GovernanceCode)),
-		"subjectKeys":       subjectKeys(in.Subjects),
+		"subjectKeys":       subjectPrefixes(in.Subjects),
 	}
 	if in.Subjects == nil {
 		p["subjects"] = []string{}
@@ -370,4 +371,52 @@ func (s *Store) Clear(ctx context.Context) (int, error) {
 		}
 		total += c.NodesDeleted()
 	}
+}
+
+// subjectPrefixes are the subject keys a Subject with Narrower looks up
+// (query.SubjectKeys).
+func subjectPrefixes(subjects []string) []string {
+	prefixes, _ := query.SubjectKeys(subjects)
+	return prefixes
+}
+
+// Holds reports whether the store holds exactly what an ingest of ds
+// writes: the stamp of this dataset and model, and as many nodes and
+// relationships as the model gives (so that nothing an interrupted
+// ingest left is counted in); g is the in-memory graph of ds.
+func (s *Store) Holds(ctx context.Context, ds *heritage.Dataset, g *kg.Graph) (bool, error) {
+	recs, err := s.read(ctx, "stamp", "MATCH (d:Dataset {name: 'heritage'}) RETURN d.stamp AS v", nil)
+	if err != nil || len(recs) == 0 {
+		return false, err
+	}
+	m := buildModel(ds)
+	if str(recs[0], "v") != stamp(ds, m) {
+		return false, nil
+	}
+	nodes, rels, err := s.Count(ctx)
+	if err != nil {
+		return false, err
+	}
+	wantNodes, wantRels := storeSize(ds, m, g)
+	return nodes == wantNodes && rels == wantRels, nil
+}
+
+// storeSize is the number of nodes and relationships an ingest of ds
+// leaves in the store: the graph's nodes and edges, plus names, place
+// keys, events (nodes and links), the dataset node and the lookup links.
+func storeSize(ds *heritage.Dataset, m *model, g *kg.Graph) (nodes, rels int) {
+	events := 0
+	for i := range ds.Institutions {
+		events += len(ds.Institutions[i].Events)
+	}
+	keys := map[string]bool{}
+	names := map[string]bool{}
+	for _, r := range m.placeKeys {
+		keys[r.key] = true
+	}
+	for _, r := range m.names {
+		names[r.key] = true
+	}
+	gn, gr := g.Len()
+	return gn + len(keys) + len(names) + events + 1, gr + len(m.placeKeys) + len(m.names) + events
 }

@@ -1,7 +1,6 @@
 package neo4jkg
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -231,30 +230,6 @@ func (b *modelBuilder) addIdent(inst, scheme, v string) {
 }
 
 func identKey(scheme, normValue string) string { return "ident:" + scheme + ":" + normValue }
-
-// subjectSegments folds a Subject_Matter code into its trimmed, lower-cased
-// segments, as kg compares them.
-func subjectSegments(s string) []string {
-	parts := strings.Split(s, "/")
-	for i, p := range parts {
-		parts[i] = strings.ToLower(strings.TrimSpace(p))
-	}
-	return parts
-}
-
-// subjectKeys lists every segment prefix of every subject of a record: a
-// wanted code matches the record when its key is among them.
-func subjectKeys(subjects []string) []string {
-	var out []string
-	for _, h := range subjects {
-		hs := subjectSegments(h)
-		for n := 1; n <= len(hs); n++ {
-			out = append(out, strings.Join(hs[:n], "/"))
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
 
 // foldKey maps s to a canonical form under Unicode simple case folding, so
 // that foldKey(a) == foldKey(b) exactly when strings.EqualFold(a, b).

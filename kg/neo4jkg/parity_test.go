@@ -1,7 +1,6 @@
 package neo4jkg
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -297,10 +296,7 @@ func neighbourhoodStarts(ds *heritage.Dataset) []string {
 
 func sortedEdges(es []kg.Edge) []kg.Edge {
 	out := slices.Clone(es)
-	slices.SortFunc(out, func(a, b kg.Edge) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.Relation, b.Relation), cmp.Compare(a.To, b.To),
-			cmp.Compare(a.Source, b.Source), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Until, b.Until))
-	})
+	kg.SortEdges(out)
 	return out
 }
 

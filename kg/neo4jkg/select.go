@@ -93,22 +93,30 @@ var ErrNoRecords = errors.New("neo4jkg: expression needs a post-filter and no re
 // the ids Cypher leaves (ev.Records.Get). Without ev.Records such an
 // expression gives ErrNoRecords.
 func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalContext) ([]string, error) {
+	ids, _, err := s.SelectDeclared(ctx, e, ev)
+	return ids, err
+}
+
+// SelectDeclared is SelectExpr, also returning the parts of e it tested
+// with Expr.Match rather than in Cypher (its post-filters), in the order
+// of e; nil when Cypher expressed all of e.
+func (s *Store) SelectDeclared(ctx context.Context, e query.Expr, ev query.EvalContext) (ids []string, post query.And, err error) {
 	parts := []query.Expr{e}
 	if and, ok := e.(query.And); ok {
 		parts = and
 	}
 	t := &translator{s: s, params: map[string]any{}}
 	var cand []string
-	restricted := false
+	restricted, none := false, false
 	var where []string
-	var rest query.And
 	var placeKeys []string
 	for _, x := range parts {
 		if x == query.False {
-			return nil, ctx.Err()
+			none = true
+			continue
 		}
 		if ids, ok, err := t.idSet(ctx, x); err != nil {
-			return nil, err
+			return nil, post, err
 		} else if ok {
 			slices.Sort(ids)
 			ids = slices.Compact(ids)
@@ -116,32 +124,31 @@ func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalConte
 				ids = kg.IntersectSorted(cand, ids)
 			}
 			cand, restricted = ids, true
-			if len(cand) == 0 {
-				return nil, ctx.Err()
-			}
+			none = none || len(cand) == 0
 			continue
 		}
 		if keys, ok := startKeys(x); ok && placeKeys == nil {
 			placeKeys = keys
+			none = none || len(keys) == 0
 			continue
 		}
 		frag, ok, err := t.translate(ctx, x)
 		switch {
 		case err != nil:
-			return nil, err
+			return nil, post, err
 		case ok:
 			where = append(where, "("+frag+")")
 		default:
-			rest = append(rest, x)
+			post = append(post, x)
 		}
 	}
-	if len(rest) > 0 && ev.Records == nil {
-		return nil, ErrNoRecords
+	if none {
+		return nil, post, ctx.Err()
+	}
+	if len(post) > 0 && ev.Records == nil {
+		return nil, post, ErrNoRecords
 	}
 	if placeKeys != nil {
-		if len(placeKeys) == 0 {
-			return nil, ctx.Err()
-		}
 		if restricted {
 			where = append(where, `EXISTS { MATCH (n)-[:MATCHES_PLACE]->(k:PlaceKey) WHERE k.key IN $placeKeys }`)
 		}
@@ -158,24 +165,24 @@ func (s *Store) SelectExpr(ctx context.Context, e query.Expr, ev query.EvalConte
 	if len(where) == 0 {
 		where = []string{"true"}
 	}
-	ids, err := s.ids(ctx, "select", q+strings.Join(where, "\n  AND ")+qSelectReturn, t.params)
+	ids, err = s.ids(ctx, "select", q+strings.Join(where, "\n  AND ")+qSelectReturn, t.params)
 	if err != nil || len(ids) == 0 {
-		return nil, err
+		return nil, post, err
 	}
-	if len(rest) > 0 {
+	if len(post) > 0 {
 		kept := ids[:0]
 		for _, id := range ids {
-			if in, ok := ev.Records.Get(id); ok && rest.Match(in, ev) {
+			if in, ok := ev.Records.Get(id); ok && post.Match(in, ev) {
 				kept = append(kept, id)
 			}
 		}
 		if len(kept) == 0 {
-			return nil, ctx.Err()
+			return nil, post, ctx.Err()
 		}
 		ids = kept
 	}
 	slices.Sort(ids)
-	return ids, nil
+	return ids, post, nil
 }
 
 // startKeys returns the place keys of a place, or an Or of places, that
@@ -184,7 +191,7 @@ func startKeys(e query.Expr) (keys []string, ok bool) {
 	switch x := e.(type) {
 	case query.Place:
 		keys = []string{}
-		if k, ok := placeKey(x); ok {
+		if k, ok := kg.PlaceKey(x); ok {
 			keys = append(keys, k)
 		}
 		return keys, true
@@ -195,38 +202,13 @@ func startKeys(e query.Expr) (keys []string, ok bool) {
 			if !ok {
 				return nil, false
 			}
-			if k, ok := placeKey(p); ok {
+			if k, ok := kg.PlaceKey(p); ok {
 				keys = append(keys, k)
 			}
 		}
 		return keys, true
 	}
 	return nil, false
-}
-
-// placeKey is the PlaceKey of the records meeting p (kg.PlaceKeys of the
-// plan place whose first predicate of its level p is); false for a level
-// no record field has, which no record meets.
-func placeKey(p query.Place) (string, bool) {
-	var stated, derived, near []string
-	switch p.Level {
-	case query.LevelCity:
-		stated, _, _ = kg.PlaceKeys(plan.Place{Level: plan.LevelCity, Name: p.Name})
-	case query.LevelTown:
-		_, derived, _ = kg.PlaceKeys(plan.Place{Level: plan.LevelCity, Name: p.Name})
-		stated = derived
-	case query.LevelNear:
-		_, _, near = kg.PlaceKeys(plan.Place{Level: plan.LevelCity, Name: p.Name})
-		stated = near
-	case query.LevelAdmin:
-		stated, _, _ = kg.PlaceKeys(plan.Place{Level: plan.LevelAdmin, Name: p.Name, AdminLevel: p.AdminLevel})
-	case query.LevelCountry, query.LevelRegion, query.LevelSubregion, query.LevelCounty, query.LevelDistrict:
-		stated, _, _ = kg.PlaceKeys(plan.Place{Level: string(p.Level), Name: p.Name})
-	}
-	if len(stated) == 0 {
-		return "", false
-	}
-	return stated[0], true
 }
 
 // translator turns an expression into a Cypher condition over n, adding
@@ -335,12 +317,13 @@ func (t *translator) translate(ctx context.Context, e query.Expr) (frag string, 
 		if !x.Narrower {
 			return "", false, nil
 		}
-		if len(x.Levels) == 0 {
+		k, ok := x.Key()
+		if !ok {
 			return "false", true, nil
 		}
-		return fragSubject + t.param(strings.Join(x.Levels, "/")) + fragSubjectEnd, true, nil
+		return fragSubject + t.param(k) + fragSubjectEnd, true, nil
 	case query.Place:
-		k, ok := placeKey(x)
+		k, ok := kg.PlaceKey(x)
 		if !ok {
 			return "false", true, nil
 		}

@@ -59,6 +59,29 @@ func wantIndexes(collection string) []*qdrant.CreateFieldIndexCollection {
 		}
 		out = append(out, req)
 	}
+	// the selection payload's fields (selPayload)
+	for _, f := range []struct {
+		name string
+		kind qdrant.FieldType
+	}{
+		{"sel.place_keys", qdrant.FieldType_FieldTypeKeyword},
+		{"sel.subjects", qdrant.FieldType_FieldTypeKeyword},
+		{"sel.subjects_exact", qdrant.FieldType_FieldTypeKeyword},
+		{"sel.opened_to", qdrant.FieldType_FieldTypeInteger},
+		{"sel.closed_to", qdrant.FieldType_FieldTypeInteger},
+		{"sel.closed", qdrant.FieldType_FieldTypeBool},
+		{"sel.huge", qdrant.FieldType_FieldTypeBool},
+		{"sel.members[].key", qdrant.FieldType_FieldTypeKeyword},
+		{"sel.located_in", qdrant.FieldType_FieldTypeKeyword},
+	} {
+		req := &qdrant.CreateFieldIndexCollection{CollectionName: collection, Wait: qdrant.PtrOf(true), FieldName: f.name, FieldType: f.kind.Enum()}
+		if f.kind == qdrant.FieldType_FieldTypeInteger {
+			req.FieldIndexParams = &qdrant.PayloadIndexParams{IndexParams: &qdrant.PayloadIndexParams_IntegerIndexParams{
+				IntegerIndexParams: &qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)},
+			}}
+		}
+		out = append(out, req)
+	}
 	return out
 }
 
@@ -94,7 +117,7 @@ func TestContractIngest(t *testing.T) {
 	require.Empty(t, got.gets)
 
 	want := wantIndexes("heritage_test")
-	require.Len(t, got.indexes, len(filter.Keys))
+	require.Len(t, got.indexes, len(filter.Keys)+9)
 	for i := range want {
 		requireProto(t, want[i], got.indexes[i], "index %d", i)
 	}
@@ -111,7 +134,7 @@ func TestContractIngest(t *testing.T) {
 			require.Equal(t, uuidV5(PointNamespace, in.ID), p.GetId().GetUuid(), in.ID)
 			require.Equal(t, embedOne(t, emb, retrievers.DocText(in)), p.GetVectors().GetVector().GetDense().GetData(), in.ID)
 			if j%97 == 0 {
-				requireProto(t, qdrant.NewValueFromFields(payload(in)), qdrant.NewValueFromFields(p.GetPayload()), in.ID)
+				requireProto(t, qdrant.NewValueFromFields(pointPayload(ds, in)), qdrant.NewValueFromFields(p.GetPayload()), in.ID)
 				require.Equal(t, in.ID, p.GetPayload()["id"].GetStringValue())
 			}
 		}

@@ -261,8 +261,10 @@ func selectPayload(p map[string]*qdrant.Value, sel *qdrant.WithPayloadSelector) 
 // any value at its dotted key (list items count one by one) matches:
 // keyword and integer matches compare exactly, match any takes any listed
 // value, match text on a field without a full-text index is a substring
-// test, and a range bounds a number. Conditions the store never sends are
-// errors.
+// test, and a range bounds a number; is_empty holds for a field without
+// values, has_id for a point whose id is PointID of its id payload, and
+// a nested filter for one object of the list at its key.
+// Conditions the store never sends are errors.
 func evalFilter(f *qdrant.Filter, p map[string]*qdrant.Value) (bool, error) {
 	if f == nil {
 		return true, nil
@@ -298,6 +300,21 @@ func evalCondition(c *qdrant.Condition, p map[string]*qdrant.Value) (bool, error
 	switch c := c.GetConditionOneOf().(type) {
 	case *qdrant.Condition_Filter:
 		return evalFilter(c.Filter, p)
+	case *qdrant.Condition_Nested:
+		// the filter holds for one object of the list, its keys relative
+		for _, v := range lookupPath(p, c.Nested.GetKey()) {
+			ok, err := evalFilter(c.Nested.GetFilter(), v.GetStructValue().GetFields())
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	case *qdrant.Condition_IsEmpty:
+		return len(lookupPath(p, c.IsEmpty.GetKey())) == 0, nil
+	case *qdrant.Condition_HasId:
+		// the point's id is PointID of its id payload
+		id := PointID(p[fieldID].GetStringValue()).String()
+		return slices.ContainsFunc(c.HasId.GetHasId(), func(x *qdrant.PointId) bool { return x.GetUuid() == id }), nil
 	case *qdrant.Condition_Field:
 		fc := c.Field
 		values := lookupPath(p, fc.GetKey())
@@ -337,6 +354,9 @@ func matchValue(m *qdrant.Match, v *qdrant.Value) (bool, error) {
 		return isInt(v) && slices.Contains(m.Integers.GetIntegers(), v.GetIntegerValue()), nil
 	case *qdrant.Match_Text:
 		return isString(v) && strings.Contains(v.GetStringValue(), m.Text), nil
+	case *qdrant.Match_Boolean:
+		b, ok := v.GetKind().(*qdrant.Value_BoolValue)
+		return ok && b.BoolValue == m.Boolean, nil
 	}
 	return false, fmt.Errorf("match %T is not supported", m.GetMatchValue())
 }

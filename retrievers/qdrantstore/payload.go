@@ -1,6 +1,7 @@
 package qdrantstore
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -112,7 +113,9 @@ func payload(in *heritage.Institution) map[string]*qdrant.Value {
 		if len(names) > 0 {
 			p["member_of"] = stringList(names)
 		}
-		if vs := memberValues(in.MemberOf); len(vs) > 0 {
+		// the group names as normalised and as in the source; ended
+		// links count too
+		if vs := foldedList(in.MembershipNames()); len(vs) > 0 {
 			fold["member_of"] = stringList(vs)
 		}
 	}
@@ -137,78 +140,38 @@ func stringList(vs []string) *qdrant.Value {
 	return qdrant.NewValueFromList(items...)
 }
 
-// adminValues lists the folded values an admin_area filter matches: the
-// path, the path without its slashes, and every unit with and without its
-// level ("kent (english county)", "kent").
-func adminValues(path string) []string {
+// foldedList folds the values and keeps each once, in order.
+func foldedList(values iter.Seq[string]) []string {
 	var out []string
-	add := func(s string) {
-		if s == "" {
-			return
-		}
-		s = Fold(s)
-		for _, v := range out {
-			if v == s {
-				return
-			}
-		}
-		out = append(out, s)
-	}
-	add(path)
-	add(strings.Trim(path, "/"))
-	rest := strings.Trim(path, "/")
-	for rest != "" {
-		var unit string
-		unit, rest, _ = strings.Cut(rest, "/")
-		unit = strings.TrimSpace(unit)
-		add(unit)
-		if strings.HasSuffix(unit, ")") {
-			if i := strings.LastIndex(unit, " ("); i > 0 {
-				add(unit[:i])
-			}
+	seen := make(map[string]bool)
+	for v := range values {
+		if f := Fold(v); v != "" && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// subjectValues lists every subject and each of its broader levels,
-// folded: "Transport / Trains" gives "transport / trains" and "transport".
+// adminValues lists the folded values an admin_area filter matches
+// (heritage.AdminAreaNames): the path, the path without its slashes, and
+// every unit with and without its level ("kent (english county)",
+// "kent").
+func adminValues(path string) []string { return foldedList(heritage.AdminAreaNames(path)) }
+
+// subjectValues lists every subject and each of its broader levels
+// (heritage.BroaderSubjects), folded: "Transport / Trains" gives
+// "transport / trains" and "transport".
 func subjectValues(subjects []string) []string {
-	var out []string
-	seen := make(map[string]bool)
-	for _, s := range subjects {
-		if s == "" {
-			continue
-		}
-		for {
-			if f := Fold(s); !seen[f] {
-				seen[f] = true
-				out = append(out, f)
-			}
-			i := strings.LastIndex(s, " / ")
-			if i <= 0 {
-				break
-			}
-			s = s[:i]
-		}
-	}
-	return out
-}
-
-// memberValues lists the folded group names, as normalised and as in the
-// source; ended links count too.
-func memberValues(ms []heritage.Membership) []string {
-	var out []string
-	seen := make(map[string]bool)
-	for _, m := range ms {
-		for _, n := range []string{m.Name, m.NameInSource} {
-			if f := Fold(n); n != "" && !seen[f] {
-				seen[f] = true
-				out = append(out, f)
+	return foldedList(func(yield func(string) bool) {
+		for _, s := range subjects {
+			for v := range heritage.BroaderSubjects(s) {
+				if !yield(v) {
+					return
+				}
 			}
 		}
-	}
-	return out
+	})
 }
 
 // Fold maps s to a canonical case so that Fold(a) == Fold(b) exactly when

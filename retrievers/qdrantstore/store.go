@@ -2,7 +2,10 @@
 // collection and searches it: Open connects (gRPC) and checks the server,
 // Ingest creates the collection, its payload indexes and the points, and
 // Retriever is a retrievers.Retriever over it that applies the shared
-// filter model (filter.Set) inside Qdrant.
+// filter model (filter.Set) inside Qdrant. TranslateExpr translates the
+// query algebra (query.Expr) into a payload filter, declaring what it
+// cannot express, and Store.SelectExpr selects with it, no vector
+// involved.
 //
 // Points have stable ids (PointID, a UUIDv5 of the institution id), so
 // ingesting again overwrites instead of duplicating. Payloads are thin:
@@ -18,6 +21,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/qdrant/go-client/qdrant"
 	"google.golang.org/grpc"
@@ -57,6 +61,8 @@ type Store struct {
 	cfg     Config
 	log     *slog.Logger
 	version string
+	// selection is set once CheckSelection found the selection payload.
+	selection atomic.Bool
 }
 
 // Open connects to Qdrant and checks its health within cfg.Timeout; a
@@ -181,7 +187,7 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, e embed.Embedd
 		defer close(done)
 		defer close(batches)
 		for lo := 0; lo < total; lo += s.cfg.BatchSize {
-			b := s.embedBatch(bctx, ds.Institutions[lo:min(lo+s.cfg.BatchSize, total)], e, lo)
+			b := s.embedBatch(bctx, ds, ds.Institutions[lo:min(lo+s.cfg.BatchSize, total)], e, lo)
 			select {
 			case batches <- b:
 			case <-bctx.Done():
@@ -226,8 +232,8 @@ type pointBatch struct {
 	err    error
 }
 
-// embedBatch embeds the DocText of each record and builds its point.
-func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e embed.Embedder, lo int) pointBatch {
+// embedBatch embeds the DocText of each record of ds and builds its point.
+func (s *Store) embedBatch(ctx context.Context, ds *heritage.Dataset, recs []heritage.Institution, e embed.Embedder, lo int) pointBatch {
 	b := pointBatch{lo: lo}
 	texts := make([]string, len(recs))
 	for i := range recs {
@@ -252,7 +258,7 @@ func (s *Store) embedBatch(ctx context.Context, recs []heritage.Institution, e e
 		b.points[i] = &qdrant.PointStruct{
 			Id:      qdrant.NewIDUUID(PointID(recs[i].ID).String()),
 			Vectors: qdrant.NewVectorsDense(vecs[i]),
-			Payload: payload(&recs[i]),
+			Payload: pointPayload(ds, &recs[i]),
 		}
 	}
 	return b
@@ -312,10 +318,11 @@ func (s *Store) createRequest(dim uint64) *qdrant.CreateCollection {
 	return req
 }
 
-// indexRequests lists the payload index requests Ingest makes, one per
-// filter key, in the order of filter.Keys.
+// indexRequests lists the payload index requests Ingest makes: one per
+// filter key, in the order of filter.Keys, then one per field of the
+// selection payload (selIndexes).
 func indexRequests(collection string) []*qdrant.CreateFieldIndexCollection {
-	out := make([]*qdrant.CreateFieldIndexCollection, 0, len(filter.Keys))
+	out := make([]*qdrant.CreateFieldIndexCollection, 0, len(filter.Keys)+len(selIndexes))
 	for _, key := range filter.Keys {
 		field, numeric, _ := payloadField(key)
 		req := &qdrant.CreateFieldIndexCollection{
@@ -331,6 +338,21 @@ func indexRequests(collection string) []*qdrant.CreateFieldIndexCollection {
 			})
 		} else {
 			req.FieldType = qdrant.FieldType_FieldTypeKeyword.Enum()
+		}
+		out = append(out, req)
+	}
+	for _, x := range selIndexes {
+		req := &qdrant.CreateFieldIndexCollection{
+			CollectionName: collection,
+			Wait:           qdrant.PtrOf(true),
+			FieldName:      x.field,
+			FieldType:      x.kind.Enum(),
+		}
+		if x.kind == qdrant.FieldType_FieldTypeInteger {
+			req.FieldIndexParams = qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{
+				Lookup: qdrant.PtrOf(false),
+				Range:  qdrant.PtrOf(true),
+			})
 		}
 		out = append(out, req)
 	}

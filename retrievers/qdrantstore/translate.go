@@ -9,27 +9,27 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/hybridrag/hybridrag/filter"
+	"github.com/hybridrag/hybridrag/query"
 )
-
-// numericKeys are the filter keys stored as integers at the top level of
-// the payload; every other key of filter.Keys matches its folded values
-// under "fold.<key>".
-var numericKeys = []string{"year_opened", "year_closed"}
 
 // payloadField returns the payload field a filter key matches on and
 // whether it is numeric; ok is false for a key outside filter.Keys.
+// Numeric keys are integers at the top level of the payload; every other
+// key matches its folded values under "fold.<key>".
 func payloadField(key string) (field string, numeric, ok bool) {
-	if !slices.Contains(filter.Keys, key) {
+	if !query.KnownField(key) {
 		return "", false, false
 	}
-	if slices.Contains(numericKeys, key) {
+	if query.NumericField(key) {
 		return key, true, true
 	}
 	return foldKey + "." + key, false, true
 }
 
 // Translate turns a filter set into a Qdrant filter with the semantics of
-// filter.Set.Match over the payload Ingest writes:
+// filter.Set.Match over the payload Ingest writes: it is TranslateExpr of
+// the set's expression (filter.Set.Expr), whose query.Field predicates
+// all translate (fieldCondition), so it declares no post-filter:
 //
 //   - $eq and $in on a text key: match keyword (one value) or match any
 //     (several) on "fold.<key>", operands trimmed and folded with Fold;
@@ -56,59 +56,44 @@ func Translate(fs filter.Set) (f *qdrant.Filter, ok bool) {
 	if len(fs) == 0 {
 		return nil, true
 	}
-	out := &qdrant.Filter{}
-	ranges := make(map[string]*qdrant.Range)
-	for _, c := range fs {
-		field, numeric, known := payloadField(c.Field)
-		if !known {
-			return nil, false
-		}
-		switch c.Op {
-		case filter.Eq, filter.In:
-			cond, ok := eqCondition(field, numeric, c.Values)
-			if !ok {
-				return nil, false
-			}
-			out.Must = append(out.Must, cond)
-		case filter.Ne:
-			if cond, ok := eqCondition(field, numeric, c.Values); ok {
-				out.MustNot = append(out.MustNot, cond)
-			}
-		case filter.Contains:
-			if numeric || len(c.Values) == 0 {
-				return nil, false
-			}
-			out.Must = append(out.Must, containsCondition(field, c.Values))
-		case filter.Gte, filter.Lte:
-			if !numeric || math.IsNaN(c.Number) {
-				return nil, false
-			}
-			r, seen := ranges[field]
-			if !seen {
-				r = &qdrant.Range{}
-				ranges[field] = r
-				out.Must = append(out.Must, qdrant.NewRange(field, r))
-			}
-			n := c.Number
-			if c.Op == filter.Gte {
-				if r.Gte != nil {
-					n = max(n, *r.Gte)
-				}
-				r.Gte = &n
-			} else {
-				if r.Lte != nil {
-					n = min(n, *r.Lte)
-				}
-				r.Lte = &n
-			}
-		default:
-			return nil, false
-		}
+	t := TranslateExpr(fs.Expr())
+	if t.None || len(t.Post) > 0 {
+		// Post is empty: every part of a filter set translates.
+		return nil, false
 	}
-	if len(out.Must) == 0 && len(out.MustNot) == 0 {
-		return nil, true
+	return t.Filter, true
+}
+
+// fieldCondition translates a query.Field over the fold fields and the
+// numeric top-level fields, as Translate describes for the operators.
+func fieldCondition(f query.Field) cond {
+	field, numeric, known := payloadField(f.Key)
+	if !known {
+		return never
 	}
-	return out, true
+	switch f.Op {
+	case query.FieldIs:
+		if c, ok := eqCondition(field, numeric, f.Values); ok {
+			return is(c)
+		}
+	case query.FieldContains:
+		if !numeric && len(f.Values) > 0 {
+			return is(containsCondition(field, f.Values))
+		}
+	case query.FieldRange:
+		if !numeric || math.IsNaN(f.Min) || math.IsNaN(f.Max) {
+			return never
+		}
+		r := &qdrant.Range{}
+		if !math.IsInf(f.Min, -1) {
+			r.Gte = qdrant.PtrOf(f.Min)
+		}
+		if !math.IsInf(f.Max, 1) {
+			r.Lte = qdrant.PtrOf(f.Max)
+		}
+		return is(qdrant.NewRange(field, r))
+	}
+	return never
 }
 
 // eqCondition is the condition of $eq/$in; ok is false when no operand can
