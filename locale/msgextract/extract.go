@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,14 +84,12 @@ func File(fset *token.FileSet, f *ast.File) []Message {
 }
 
 type visitor struct {
-	fset  *token.FileSet
-	stack []ast.Node
-	out   []Message
+	fset *token.FileSet
+	out  []Message
 }
 
 func (v *visitor) Visit(n ast.Node) ast.Visitor {
 	if n == nil {
-		v.stack = v.stack[:len(v.stack)-1]
 		return nil
 	}
 	switch n := n.(type) {
@@ -137,14 +136,13 @@ func (v *visitor) Visit(n ast.Node) ast.Visitor {
 		}
 		return nil
 	}
-	v.stack = append(v.stack, n)
 	return v
 }
 
 func (v *visitor) add(lit *ast.BasicLit, format bool) {
 	s, err := strconv.Unquote(lit.Value)
-	if err != nil || !strings.ContainsFunc(s, unicode.IsLetter) {
-		return
+	if err != nil || !strings.ContainsFunc(verbs.ReplaceAllString(s, ""), unicode.IsLetter) {
+		return // no words: punctuation, or verbs only ("%s%s", " [%d]")
 	}
 	for _, m := range v.out {
 		if m.Text == s && (m.Format || !format) {
@@ -154,6 +152,9 @@ func (v *visitor) add(lit *ast.BasicLit, format bool) {
 	p := v.fset.Position(lit.Pos())
 	v.out = append(v.out, Message{Text: s, Format: format, Pos: filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(p.Filename)), filepath.Base(p.Filename))) + ":" + strconv.Itoa(p.Line)})
 }
+
+// verbs matches the verbs of a format string.
+var verbs = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 
 // formatArg is the index of the format argument of a fmt printing call,
 // or -1.
