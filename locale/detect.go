@@ -173,6 +173,14 @@ func (w *Words) Score(text string, ignore ...string) Score {
 	return score
 }
 
+// Language tells the language a text (an answer) is written in from its
+// function words, leaving out quoted text, identifiers and the spans in
+// ignore (the names of the institutions it names, which keep their own
+// language). ok is false when the words show no language, or a tie.
+func (w *Words) Language(text string, ignore ...string) (l Lang, ok bool) {
+	return w.Score(text, ignore...).Best()
+}
+
 // Detect is the language of a question: the one its function words show,
 // or EN when they show none.
 func (w *Words) Detect(question string) Lang {
