@@ -17,8 +17,11 @@
 package locale
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -92,20 +95,40 @@ func (l Lang) Or(d Lang) Lang {
 var matcher = language.NewMatcher([]language.Tag{language.English, language.Dutch, language.German})
 
 // Negotiate picks the language of an Accept-Language header
-// ("nl-NL,nl;q=0.9,en;q=0.8"). ok is false when the header is empty,
-// malformed, or names none of the three languages (not even by a regional
-// variant): the question's own language then decides.
+// ("nl-NL,nl;q=0.9,en;q=0.8"), by quality, then order. An entry it cannot
+// read is skipped, not fatal. ok is false when the header names none of
+// the three languages (not even by a regional variant): the question's
+// own language then decides.
 func Negotiate(acceptLanguage string) (l Lang, ok bool) {
 	if len(acceptLanguage) > MaxLangBytes {
 		acceptLanguage = acceptLanguage[:MaxLangBytes]
 	}
-	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
-	if err != nil || len(tags) == 0 {
-		return "", false
+	type entry struct {
+		tag language.Tag
+		q   float64
 	}
-	_, i, conf := matcher.Match(tags...)
-	if conf == language.No {
-		return "", false
+	var entries []entry
+	for part := range strings.SplitSeq(acceptLanguage, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		tag, err := language.Parse(strings.TrimSpace(name))
+		if err != nil {
+			continue
+		}
+		q := 1.0
+		if v, found := strings.CutPrefix(strings.TrimSpace(params), "q="); found {
+			if q, err = strconv.ParseFloat(v, 64); err != nil || q < 0 || q > 1 {
+				continue
+			}
+		}
+		if q > 0 {
+			entries = append(entries, entry{tag, q})
+		}
 	}
-	return Langs[i], true
+	slices.SortStableFunc(entries, func(a, b entry) int { return cmp.Compare(b.q, a.q) })
+	for _, e := range entries {
+		if _, i, conf := matcher.Match(e.tag); conf != language.No {
+			return Langs[i], true
+		}
+	}
+	return "", false
 }
