@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,13 +40,18 @@ type File struct {
 	Messages []Entry `json:"messages"`
 }
 
-// Entry is the translation of one English message: either Text, or Plural
-// when the words depend on a number ("%d years": "%d Jahre", "1 Jahr").
+// Entry is the translation of one English message: Text; or Plural when
+// the words depend on a number ("%d years": "%d Jahre", "1 Jahr"); or Noun
+// for an English noun the answer code counts (Printer.Plural).
 type Entry struct {
-	// ID is the English text, exactly as the answer code writes it.
+	// ID is the English text, exactly as the answer code writes it (for a
+	// noun, its singular).
 	ID     string  `json:"id"`
 	Text   string  `json:"text,omitempty"`
 	Plural *Plural `json:"plural,omitempty"`
+	// Noun maps plural forms ("one", "other", …) to the noun's forms
+	// ("museum", "musea"); "one" and "other" are required.
+	Noun map[string]string `json:"noun,omitempty"`
 }
 
 // Plural selects a translation by the plural form of one argument.
@@ -107,7 +113,26 @@ func LoadCatalogue(fsys fs.FS) (*Catalogue, error) {
 	}
 	c.cat = b
 	for _, l := range Langs {
-		c.printers[l] = &Printer{lang: l, p: message.NewPrinter(l.Tag(), message.Catalog(b)), texts: c.entries[l]}
+		// the English singulars first, then the translated forms that
+		// are no English singular, in a fixed order
+		nouns := map[string]Entry{}
+		ids := slices.Sorted(maps.Keys(c.entries[l]))
+		for _, id := range ids {
+			if e := c.entries[l][id]; e.Noun != nil {
+				nouns[id] = e
+			}
+		}
+		for _, id := range ids {
+			e := c.entries[l][id]
+			for _, f := range pluralForms {
+				if form, ok := e.Noun[f]; ok {
+					if _, taken := nouns[form]; !taken {
+						nouns[form] = e
+					}
+				}
+			}
+		}
+		c.printers[l] = &Printer{lang: l, p: message.NewPrinter(l.Tag(), message.Catalog(b)), texts: c.entries[l], nouns: nouns}
 	}
 	return c, nil
 }
@@ -142,11 +167,19 @@ func (e Entry) check() error {
 	if e.ID == "" {
 		return errors.New("empty id")
 	}
-	if (e.Text == "") == (e.Plural == nil) {
-		return errors.New("give either text or plural")
+	given := 0
+	for _, b := range []bool{e.Text != "", e.Plural != nil, e.Noun != nil} {
+		if b {
+			given++
+		}
 	}
-	if e.Plural == nil {
+	switch {
+	case given != 1:
+		return errors.New("give one of text, plural and noun")
+	case e.Text != "":
 		return checkVerbs(e.ID, e.Text, 0)
+	case e.Noun != nil:
+		return e.checkNoun()
 	}
 	want, err := directives(e.ID)
 	if err != nil {
@@ -176,10 +209,33 @@ func (e Entry) check() error {
 	return nil
 }
 
+func (e Entry) checkNoun() error {
+	if strings.Contains(e.ID, "%") {
+		return errors.New("noun: a noun is no format")
+	}
+	for _, f := range []string{"one", "other"} {
+		if e.Noun[f] == "" {
+			return fmt.Errorf("noun: no %q form", f)
+		}
+	}
+	for f, form := range e.Noun {
+		if !slices.Contains(pluralForms, f) {
+			return fmt.Errorf("noun: unknown form %q (one of %s)", f, strings.Join(pluralForms, ", "))
+		}
+		if form == "" || strings.Contains(form, "%") {
+			return fmt.Errorf("noun: form %q is empty or holds a verb", f)
+		}
+	}
+	return nil
+}
+
 // message is e as a catalogue message: the text, or the plural cases with
 // exact values first, then the forms, "other" last.
 func (e Entry) message() catalog.Message {
-	if e.Plural == nil {
+	switch {
+	case e.Noun != nil:
+		return catalog.String(e.Noun["one"])
+	case e.Plural == nil:
 		return catalog.String(e.Text)
 	}
 	var cases []any

@@ -58,6 +58,10 @@ func TestLoadCatalogueIsStrict(t *testing.T) {
 		"trailing data":      `{"language":"nl","messages":[]} {}`,
 		"not json":           `language: nl`,
 		"unterminated index": `{"language":"nl","messages":[{"id":"%s","text":"%[1s"}]}`,
+		"noun without other": `{"language":"nl","messages":[{"id":"museum","noun":{"one":"museum"}}]}`,
+		"noun with a verb":   `{"language":"nl","messages":[{"id":"museum","noun":{"one":"museum","other":"%d musea"}}]}`,
+		"noun and text":      `{"language":"nl","messages":[{"id":"museum","text":"museum","noun":{"one":"museum","other":"musea"}}]}`,
+		"noun bad form":      `{"language":"nl","messages":[{"id":"museum","noun":{"one":"museum","other":"musea","plenty":"musea"}}]}`,
 	} {
 		err := load(nl)
 		require.ErrorIs(t, err, ErrCatalogue, name)
@@ -121,8 +125,9 @@ func TestDutchAndGermanRenderings(t *testing.T) {
 			"Zwischen 1990 und 2000 wurden 5 Museen, die die Frage auswählt, eröffnet und 8 geschlossen"))
 	require.Contains(t, nl.Sprintf("%s, %d %s the question selects opened and %d closed, a net change of %+d", "Tussen 1990 en 2000", 5, "musea", 2, 3), "van +3")
 	// word order by explicit indexes
-	require.Equal(t, "Für Museum Folkwang [1] ist als Adresse Museumsplatz 1 verzeichnet.",
-		de.Sprintf("The %s of %s%s is %s%s.", "Adresse", "Museum Folkwang", " [1]", "Museumsplatz 1", ""))
+	require.Equal(t, "Museum Folkwang hat als Adresse Museumsplatz 1 [1].",
+		de.Sprintf("The %s of %s%s is %s%s.", de.Text("address"), "Museum Folkwang", "", "Museumsplatz 1", " [1]"))
+	require.Equal(t, "Die 3 ältesten", de.Sprintf("The %d %s", 3, de.Text("oldest")))
 	// other numbers in the language's notation
 	require.Equal(t, "Von den 40 Museen in Wales: 10 (25,0 %) sind akkreditiert",
 		de.Sprintf("Of the %d %s%s, %d (%.1f%%) %s", 40, "Museen", " in Wales", 10, 25.0, de.Text("are accredited")))
@@ -222,4 +227,34 @@ func TestCatalogueCoversAnswerText(t *testing.T) {
 			require.True(t, written[id], "%s translates %q, which the answer code does not write", l, id)
 		}
 	}
+}
+
+func TestPlural(t *testing.T) {
+	en, nl, de := For(EN), For(NL), For(DE)
+	for _, tc := range []struct {
+		p    *Printer
+		noun string
+		n    int
+		want string
+	}{
+		{en, "museum", 1, "museum"},
+		{en, "museum", 0, "museums"},
+		{en, "library", 3, "libraries"},
+		{en, "gallery", 2, "galleries"},
+		{en, "institution", 2, "institutions"},
+		{en, "day", 2, "days"},
+		{nl, "museum", 1, "museum"},
+		{nl, "museum", 3, "musea"},
+		{nl, "institution", 1, "instelling"},
+		{nl, "institution", 0, "instellingen"},
+		{de, "library", 1, "Bibliothek"},
+		{de, "library", 2, "Bibliotheken"},
+		{de, "archive", 12, "Archive"},
+		{de, "widget", 2, "widgets"}, // not in the catalogue: English
+		{de, "Museum", 2, "Museen"},  // translated already
+		{nl, "musea", 1, "museum"},
+	} {
+		require.Equal(t, tc.want, tc.p.Plural(tc.noun, tc.n), "%s %s %d", tc.p.Lang(), tc.noun, tc.n)
+	}
+	require.Equal(t, "Museum", de.Text("museum"))
 }

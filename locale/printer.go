@@ -22,6 +22,9 @@ type Printer struct {
 	lang  Lang
 	p     *message.Printer
 	texts map[string]Entry
+	// nouns are the noun entries by their English singular and by each
+	// of their translated forms.
+	nouns map[string]Entry
 }
 
 // For is the Printer of l from the bundled catalogue.
@@ -53,13 +56,56 @@ func (p *Printer) Text(s string) string {
 		return s
 	}
 	e, ok := p.texts[s]
-	if !ok {
+	switch {
+	case !ok:
 		return s
-	}
-	if e.Plural != nil {
+	case e.Noun != nil:
+		return e.Noun["one"]
+	case e.Plural != nil:
 		return e.Plural.Cases["other"]
 	}
 	return e.Text
+}
+
+// Plural is a noun for n things, in the printer's language: "museum" for
+// 1, "museums" for 3 in English; "musea" in Dutch, "Museen" in German, by
+// the language's plural rules. The noun is the English singular or one of
+// its translated forms (Text's). A noun the catalogue does not hold as one
+// is its English plural translated as a word, or English.
+func (p *Printer) Plural(noun string, n int) string {
+	if p == nil || p.lang == EN {
+		return englishPlural(noun, n)
+	}
+	e, ok := p.nouns[noun]
+	if !ok {
+		return p.Text(englishPlural(noun, n))
+	}
+	form := plural.Cardinal.MatchPlural(p.lang.Tag(), abs(n)%10_000_000, 0, 0, 0, 0)
+	if s, ok := e.Noun[formNames[form]]; ok {
+		return s
+	}
+	return e.Noun["other"]
+}
+
+// englishPlural is noun for n things: "museum", "museums", "libraries".
+func englishPlural(noun string, n int) string {
+	if n == 1 || noun == "" {
+		return noun
+	}
+	if stem, ok := strings.CutSuffix(noun, "y"); ok && stem != "" && !strings.ContainsRune("aeiou", rune(stem[len(stem)-1])) {
+		return stem + "ies"
+	}
+	return noun + "s"
+}
+
+// formNames name the plural forms as catalogue files do.
+var formNames = map[plural.Form]string{plural.Zero: "zero", plural.One: "one", plural.Two: "two", plural.Few: "few", plural.Many: "many", plural.Other: "other"}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // plain wraps the integer arguments so that they print without digit

@@ -76,16 +76,44 @@ func Dirs(dirs ...string) ([]Message, error) {
 	return out, nil
 }
 
-// File extracts the messages of one parsed file, in source order.
+// File extracts the messages of one parsed file, in source order, each
+// text once.
 func File(fset *token.FileSet, f *ast.File) []Message {
-	v := &visitor{fset: fset}
+	var out []Message
+	for _, st := range Sites(fset, f) {
+		i := slices.IndexFunc(out, func(m Message) bool { return m.Text == st.Text })
+		switch {
+		case i < 0:
+			out = append(out, st.Message)
+		case st.Format:
+			out[i].Format = true
+		}
+	}
+	return out
+}
+
+// Site is one place in the source that writes answer text: the literal,
+// and for a format string the fmt call that takes it.
+type Site struct {
+	Message
+	Lit *ast.BasicLit
+	// Call is the fmt.Sprintf or fmt.Fprintf call whose format Lit is; nil
+	// for other text.
+	Call *ast.CallExpr
+}
+
+// Sites lists every literal of one parsed file that writes answer text,
+// in source order.
+func Sites(fset *token.FileSet, f *ast.File) []Site {
+	v := &visitor{fset: fset, formats: map[*ast.BasicLit]bool{}}
 	ast.Walk(v, f)
 	return v.out
 }
 
 type visitor struct {
-	fset *token.FileSet
-	out  []Message
+	fset    *token.FileSet
+	out     []Site
+	formats map[*ast.BasicLit]bool
 }
 
 func (v *visitor) Visit(n ast.Node) ast.Visitor {
@@ -118,7 +146,8 @@ func (v *visitor) Visit(n ast.Node) ast.Visitor {
 		}
 		if i := formatArg(n); i >= 0 {
 			if lit, ok := n.Args[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				v.add(lit, true)
+				v.formats[lit] = true
+				v.add(lit, n)
 			}
 		}
 	case *ast.KeyValueExpr:
@@ -131,26 +160,23 @@ func (v *visitor) Visit(n ast.Node) ast.Visitor {
 			return nil
 		}
 	case *ast.BasicLit:
-		if n.Kind == token.STRING {
-			v.add(n, false)
+		if n.Kind == token.STRING && !v.formats[n] {
+			v.add(n, nil)
 		}
 		return nil
 	}
 	return v
 }
 
-func (v *visitor) add(lit *ast.BasicLit, format bool) {
+// add records lit, the format of call when call is not nil.
+func (v *visitor) add(lit *ast.BasicLit, call *ast.CallExpr) {
 	s, err := strconv.Unquote(lit.Value)
 	if err != nil || !strings.ContainsFunc(verbs.ReplaceAllString(s, ""), unicode.IsLetter) {
 		return // no words: punctuation, or verbs only ("%s%s", " [%d]")
 	}
-	for _, m := range v.out {
-		if m.Text == s && (m.Format || !format) {
-			return
-		}
-	}
 	p := v.fset.Position(lit.Pos())
-	v.out = append(v.out, Message{Text: s, Format: format, Pos: filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(p.Filename)), filepath.Base(p.Filename))) + ":" + strconv.Itoa(p.Line)})
+	pos := filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(p.Filename)), filepath.Base(p.Filename))) + ":" + strconv.Itoa(p.Line)
+	v.out = append(v.out, Site{Message: Message{Text: s, Format: call != nil, Pos: pos}, Lit: lit, Call: call})
 }
 
 // verbs matches the verbs of a format string.
