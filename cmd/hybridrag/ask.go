@@ -141,16 +141,11 @@ func isUsage(err error) bool {
 }
 
 func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
-	if g := r.Generated; g != nil {
-		fmt.Fprintf(w, "%s\n(written by %s from the sources below; every sentence checked against its citations)\n\nExtractive answer: ", g.Text, g.Model)
-	}
-	fmt.Fprintf(w, "%s\n", r.Answer.Text)
-	if r.Answer.Exact && r.Answer.Kind == pipeline.KindSet {
-		fmt.Fprintf(w, "(exact answer: %d selected from the knowledge graph)\n", r.Answer.Count)
-	}
+	pr := locale.For(r.Lang)
+	printAnswer(w, pr, r)
 
 	if len(r.Hits) > 0 {
-		fmt.Fprintln(w, "\nResults:")
+		fmt.Fprintln(w, resultsHeading(pr))
 		for _, h := range r.Hits {
 			var ids []string
 			if h.Identifiers.ISIL != "" {
@@ -205,7 +200,7 @@ func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
 	}
 
 	if len(r.Citations) > 0 {
-		fmt.Fprintln(w, "\nSources:")
+		fmt.Fprintln(w, sourcesHeading(pr))
 		for _, c := range r.Citations {
 			fmt.Fprintf(w, "  [%d] %s (%s) — %s, %s, %s\n", c.N, c.Name, c.ID, c.Source, c.License, c.Tier)
 		}

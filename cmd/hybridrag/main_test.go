@@ -208,9 +208,16 @@ func TestAskLang(t *testing.T) {
 		require.Equal(t, tc.want, resp.Lang, tc.args)
 		require.Equal(t, tc.want, resp.Plan.Lang, tc.args)
 	}
-	code, out, errOut := runCLI(t, "ask", "--lang", "nl", "Which museums are about porcelain?")
+	// The notes around the answer are in its language too.
+	code, out, errOut := runCLI(t, "ask", "--lang", "de", "Which museums are part of National Museums Scotland?")
 	require.Equal(t, exitOK, code, errOut)
-	require.Contains(t, out, "answered in nl")
+	require.Contains(t, out, "(exakte Antwort: 3 aus dem Wissensgraphen ausgewählt)")
+	require.Contains(t, out, "\nQuellen:\n")
+	require.Contains(t, out, "answered in de")
+	code, out, errOut = runCLI(t, "ask", "Which museums are part of National Museums Scotland?")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "(exact answer: 3 selected from the knowledge graph)")
+	require.Contains(t, out, "\nSources:\n")
 }
 
 func TestAskFusionExplain(t *testing.T) {

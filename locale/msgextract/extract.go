@@ -1,5 +1,6 @@
 // Package msgextract lists the text an answer package writes: every string
-// literal that reaches a fmt.Sprintf or fmt.Fprintf format, and every other
+// literal that reaches a Sprintf or Fprintf format (fmt's, or a
+// locale.Printer's), and every other
 // literal with a letter in it that is not code (an import path, a struct
 // tag, a case label, a comparison operand, a map key, an argument of a
 // strings function or of an error or log call). The locale catalogues must
@@ -32,7 +33,8 @@ type Message struct {
 }
 
 // Dirs extracts the messages of the non-test Go files in each directory
-// and its subdirectories, deduplicated by text (a text used both as a
+// and its subdirectories (or of the file, for a path that names a Go
+// file), deduplicated by text (a text used both as a
 // format and as plain text counts as a format), sorted by text.
 func Dirs(dirs ...string) ([]Message, error) {
 	byText := map[string]*Message{}
@@ -48,7 +50,7 @@ func Dirs(dirs ...string) ([]Message, error) {
 				}
 				return nil
 			}
-			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			if path != root && (!strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go")) {
 				return nil
 			}
 			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
@@ -182,15 +184,12 @@ func (v *visitor) add(lit *ast.BasicLit, call *ast.CallExpr) {
 // verbs matches the verbs of a format string.
 var verbs = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 
-// formatArg is the index of the format argument of a fmt printing call,
-// or -1.
+// formatArg is the index of the format argument of a printing call, or
+// -1: fmt's Sprintf, Printf and Fprintf, and a locale.Printer's
+// (pr.Sprintf) after the switch to one.
 func formatArg(c *ast.CallExpr) int {
 	sel, ok := c.Fun.(*ast.SelectorExpr)
 	if !ok {
-		return -1
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	if !ok || pkg.Name != "fmt" {
 		return -1
 	}
 	switch sel.Sel.Name {
