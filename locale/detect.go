@@ -138,8 +138,8 @@ func (s Score) Best() (Lang, bool) {
 // MaxDetectBytes is how much of a text Score reads.
 const MaxDetectBytes = 4096
 
-// Score counts the function words of text, leaving out what stands in
-// quotes ("…", “…”, „…“, «…», ‘…’) and the lower-case words
+// Score counts the function words of text, leaving out web addresses,
+// what stands in quotes ("…", “…”, „…“, «…», ‘…’) and the lower-case words
 // inside a run of capitalised words, which belong to a name ("Haus der
 // Geschichte", "Museum van de Twentse Welvaart"). ignore are further
 // spans to leave out (the names of the institutions an answer names).
@@ -152,7 +152,7 @@ func (w *Words) Score(text string, ignore ...string) Score {
 			text = strings.ReplaceAll(text, s, " ")
 		}
 	}
-	toks := slices.DeleteFunc(tokens(unquoted(text)), acronym)
+	toks := slices.DeleteFunc(tokens(unquoted(withoutURLs(text))), acronym)
 	score := Score{}
 	for i, t := range toks {
 		lower := strings.ToLower(t)
@@ -224,6 +224,21 @@ func (w *Words) inName(toks []string, i int) bool {
 		}
 	}
 	return prev && next
+}
+
+// withoutURLs is s with its web addresses ("https://www.slub-dresden.de")
+// blanked out: their words are no language's.
+func withoutURLs(s string) string {
+	if !strings.Contains(s, "http") && !strings.Contains(s, "www.") {
+		return s
+	}
+	words := strings.Fields(s)
+	for i, w := range words {
+		if strings.Contains(w, "://") || strings.HasPrefix(w, "www.") {
+			words[i] = ""
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // acronym reports whether t is two or more capitals: an identifier's part

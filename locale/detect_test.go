@@ -52,6 +52,8 @@ func TestDetect(t *testing.T) {
 		"Nesselwanger Heimathaus isil":                                EN, // no evidence
 		"What is „Der Blaue Reiter und die Kunst der Moderne“ about?": EN,
 		"": EN,
+		"Wat is de website van https://www.slub-dresden.de/en/?":           NL,
+		"SLUB hat als offizielle Website https://www.slub-dresden.de [1].": DE,
 	} {
 		require.Equal(t, want, w.Detect(q), q)
 	}

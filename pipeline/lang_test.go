@@ -63,7 +63,7 @@ const (
 
 // Every Dutch and German question of the generated set is answered in its
 // language, told from the answer's words (the names of the institutions it
-// names left out). An answer of names and numbers alone ("Kent: 3 (…)")
+// names and the value it cites left out). An answer of names and numbers alone ("Kent: 3 (…)")
 // has no words to tell: it counts as neither. The test reports the
 // shares; it asserts that the response reports the question's language,
 // and the shares above.
@@ -98,7 +98,8 @@ func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 		if resp.Lang == row.Lang {
 			n.reported++
 		}
-		var names []string
+		// the records' own text: names, and the value a field answer cites
+		names := []string{resp.Answer.Value}
 		for _, id := range resp.Answer.IDs {
 			if in, ok := p.data.Get(id); ok {
 				names = append(names, in.Name)
