@@ -33,6 +33,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
@@ -193,6 +194,10 @@ func WithExplain() AskOption { return func(r *pipeline.Request) { r.Explain = tr
 // MethodRelative or MethodDBSF) instead of the fusion the router's table
 // chose for the intent; an unknown method is a pipeline.ErrBadOption.
 func WithFusion(m fusion.Method) AskOption { return func(r *pipeline.Request) { r.Fusion = m } }
+
+// WithLang answers in l (locale.EN, NL, DE) instead of the question's
+// language.
+func WithLang(l locale.Lang) AskOption { return func(r *pipeline.Request) { r.Lang = l } }
 
 // WithoutCache answers afresh instead of from the answer cache; the fresh
 // answer replaces the cached one.

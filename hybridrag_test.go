@@ -16,6 +16,7 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/llm/llmtest"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -83,6 +84,15 @@ func TestAskOptions(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, fusion.MethodDBSF, resp.Explain.Fusion.Method)
 	_, err = c.Ask(ctx, "museum", hybridrag.WithFusion("borda"))
+	require.ErrorIs(t, err, pipeline.ErrBadOption)
+
+	resp, err = c.Ask(ctx, "Welke musea zijn er?")
+	require.NoError(t, err)
+	require.Equal(t, locale.NL, resp.Lang, "the question's language")
+	resp, err = c.Ask(ctx, "Welke musea zijn er?", hybridrag.WithLang(locale.DE))
+	require.NoError(t, err)
+	require.Equal(t, locale.DE, resp.Lang)
+	_, err = c.Ask(ctx, "museum", hybridrag.WithLang("fr"))
 	require.ErrorIs(t, err, pipeline.ErrBadOption)
 }
 

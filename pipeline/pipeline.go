@@ -268,6 +268,7 @@ func (p *Pipeline) CacheStats() CacheStats {
 func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	resp := &Response{
 		Question:    req.Question,
+		Lang:        req.Lang,
 		DataVersion: p.data.Version,
 		BySource:    map[string]int{},
 		Warnings:    []string{},
@@ -282,6 +283,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 
 	t := time.Now()
 	pln := p.router.Route(req.Question).Without(req.Without)
+	pln.Lang = req.Lang // the answer code writes in it (locale.For)
 	resp.Plan = pln
 	resp.Explain.Frames = p.readFrames(req.Question, pln)
 	resp.Timings.RouteMS = ms(time.Since(t))

@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/cache"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -64,6 +65,9 @@ type Request struct {
 	Fusion fusion.Method
 	// Progress, when set, hears of the answer as it forms (streaming).
 	Progress *Progress
+	// Lang is the language of the answer: locale.EN, NL or DE; "" reads
+	// it from the question's words (Validate fills it in).
+	Lang locale.Lang
 }
 
 // MaxWithout is the most constraint keys a request may drop.
@@ -83,6 +87,12 @@ func (r *Request) Validate() error {
 		return fmt.Errorf("%w: the question is not valid UTF-8", ErrBadOption)
 	}
 	r.Question = q
+	if r.Lang == "" {
+		r.Lang = locale.DefaultWords().Detect(q)
+	}
+	if !r.Lang.Valid() {
+		return fmt.Errorf("%w: lang must be one of en, nl, de, got %.40q", ErrBadOption, string(r.Lang))
+	}
 	if r.K == 0 {
 		r.K = DefaultK
 	}
@@ -141,7 +151,8 @@ func moreTermsThan(s string, n int) bool {
 
 // cacheKey is the answer cache's key: the normalised question, the
 // options, the filters' canonical key, the constraints taken out, the
-// fusion asked for, the data version and the model that writes the
+// fusion asked for, the answer's language, the data version and the
+// model that writes the
 // answer ("" for none), so that a written answer is never served to a
 // request without one, nor the other way round.
 func (r *Request) cacheKey(version, model string) string {
@@ -150,5 +161,5 @@ func (r *Request) cacheKey(version, model string) string {
 		w = slices.Sorted(slices.Values(w))
 	}
 	return cache.Key(cache.Normalize(r.Question), strconv.Itoa(r.K), strconv.Itoa(r.Budget), r.Filters.Key(),
-		strings.Join(w, "\x1f"), string(r.Fusion), version, model)
+		strings.Join(w, "\x1f"), string(r.Fusion), string(r.Lang), version, model)
 }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/wikidata"
@@ -12,7 +13,10 @@ import (
 // hits with per-retriever provenance, the context handed to a reader, the
 // citations, and what went wrong along the way.
 type Response struct {
-	Question  string                `json:"question"`
+	Question string `json:"question"`
+	// Lang is the language the answer is written in: the request's
+	// (Request.Lang, --lang, Accept-Language), else the question's.
+	Lang      locale.Lang           `json:"lang"`
 	Plan      plan.Plan             `json:"plan"`
 	Answer    Answer                `json:"answer"`
 	Hits      []fusion.Fused        `json:"hits"`

@@ -3,6 +3,8 @@
 // it. Retrievers and caches read plans; only the router builds them.
 package plan
 
+import "github.com/hybridrag/hybridrag/locale"
+
 // Intent is what a question is after.
 type Intent string
 
@@ -39,7 +41,11 @@ const (
 
 // Plan is the router's output: what the question asks and how to answer it.
 type Plan struct {
-	Question    string        `json:"question"`
+	Question string `json:"question"`
+	// Lang is the language the answer is written in: the request's, else
+	// the question's. The pipeline sets it, not the router; answer code
+	// renders its text with locale.For(Lang).
+	Lang        locale.Lang   `json:"lang,omitempty"`
 	Intent      Intent        `json:"intent"`
 	Confidence  float64       `json:"confidence"`
 	Scores      []IntentScore `json:"scores,omitempty"` // every intent's score, best first

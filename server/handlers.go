@@ -15,6 +15,7 @@ import (
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/linking"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/pipeline"
 )
 
@@ -38,6 +39,9 @@ type AskRequest struct {
 	// "dbsf" instead of the fusion the router chose for the intent
 	// (pipeline.Request.Fusion).
 	Fusion string `json:"fusion,omitempty"`
+	// Lang is the language of the answer ("en", "nl", "de"); without it
+	// the Accept-Language header chooses, else the question's language.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Filter limits of POST /v1/ask.
@@ -62,6 +66,12 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 	if body.LLM != nil {
 		req.LLM = *body.LLM
 	}
+	lang, ok := answerLang(body.Lang, r.Header.Get("Accept-Language"))
+	if !ok {
+		writeError(w, http.StatusBadRequest, CodeBadOption, fmt.Sprintf("lang must be en, nl or de, got %.40q", body.Lang))
+		return
+	}
+	req.Lang = lang
 	if body.Fusion != "" {
 		m, err := fusion.ParseMethod(body.Fusion)
 		if err != nil {
@@ -105,7 +115,20 @@ func (s *Server) ask(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.metrics.observeResponse(resp)
+	w.Header().Set("Content-Language", string(resp.Lang))
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// answerLang is the language an answer is asked in: the body's lang, else
+// the Accept-Language header's (when it names en, nl or de), else "" (the
+// question's). ok is false for a lang that is none of the three.
+func answerLang(field, acceptLanguage string) (lang locale.Lang, ok bool) {
+	if field != "" {
+		l, err := locale.Parse(field)
+		return l, err == nil
+	}
+	l, _ := locale.Negotiate(acceptLanguage)
+	return l, true
 }
 
 // decode reads a JSON body strictly: size-limited, one object, no unknown

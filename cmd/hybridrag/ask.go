@@ -12,6 +12,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/pipeline"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
@@ -30,7 +31,12 @@ Examples:
   hybridrag ask --filters '{"country": "DE", "type": ["MUSEUM"]}' "Porzellan"
   hybridrag ask --explain "Compare the railway museums in Lincolnshire and Suffolk."
   hybridrag ask --explain --fusion dbsf "Which museums are about porcelain?"
+  hybridrag ask --lang nl "Which museums in Utrecht are about trains?"
   hybridrag ask --llm http://127.0.0.1:11434/v1 --llm-model llama3.2 "When was Naturmuseum Solothurn founded?"
+
+Answers are in the question's language (English, Dutch or German, told
+from its words); --lang en|nl|de chooses one instead. Names, identifiers
+and cited text stay as the records hold them.
 
 With --llm (or config llm.base_url) a language model also writes a short
 answer from the context; it is shown only when every sentence cites a
@@ -56,6 +62,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		showCtx = fs.Bool("context", false, "print the assembled context")
 		repeat  = fs.Int("repeat", 1, "ask the same question N times in one process (shows the cache at work with --explain)")
 		fuse    = fs.String("fusion", "", "merge the retrievers' rankings with rrf, relative or dbsf instead of the fusion the router chose for the intent")
+		lang    = fs.String("lang", "", "answer in en, nl or de (default: the question's language)")
 	)
 	df.register(fs)
 	df.registerLLM(fs)
@@ -71,6 +78,9 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 			return usagef("--fusion must be one of %s, got %.40q", fusion.MethodList(), *fuse)
 		}
 		req.Fusion = m
+	}
+	if req.Lang, err = locale.Parse(*lang); err != nil {
+		return usagef("--lang must be en, nl or de, got %.40q", *lang)
 	}
 	if *filters != "" {
 		fset, err := filter.Parse([]byte(*filters))
@@ -144,16 +154,11 @@ func isUsage(err error) bool {
 }
 
 func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
-	if g := r.Generated; g != nil {
-		fmt.Fprintf(w, "%s\n(written by %s from the sources below; every sentence checked against its citations)\n\nExtractive answer: ", g.Text, g.Model)
-	}
-	fmt.Fprintf(w, "%s\n", r.Answer.Text)
-	if r.Answer.Exact && r.Answer.Kind == pipeline.KindSet {
-		fmt.Fprintf(w, "(exact answer: %d selected from the knowledge graph)\n", r.Answer.Count)
-	}
+	pr := locale.For(r.Lang)
+	printAnswer(w, pr, r)
 
 	if len(r.Hits) > 0 {
-		fmt.Fprintln(w, "\nResults:")
+		fmt.Fprintln(w, resultsHeading(pr))
 		for _, h := range r.Hits {
 			var ids []string
 			if h.Identifiers.ISIL != "" {
@@ -208,7 +213,7 @@ func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
 	}
 
 	if len(r.Citations) > 0 {
-		fmt.Fprintln(w, "\nSources:")
+		fmt.Fprintln(w, sourcesHeading(pr))
 		for _, c := range r.Citations {
 			fmt.Fprintf(w, "  [%d] %s (%s) — %s, %s, %s\n", c.N, c.Name, c.ID, c.Source, c.License, c.Tier)
 		}
@@ -225,7 +230,7 @@ func printResponse(w io.Writer, r *pipeline.Response, showCtx bool) {
 	if r.Explain != nil {
 		printExplain(w, r)
 	}
-	fmt.Fprintf(w, "\n(intent %s, frame %s, confidence %.2f; %.1f ms%s)\n", r.Plan.Intent, r.Plan.Frame, r.Plan.Confidence, r.Timings.TotalMS, cachedNote(r.Cached))
+	fmt.Fprintf(w, "\n(intent %s, frame %s, confidence %.2f, answered in %s; %.1f ms%s)\n", r.Plan.Intent, r.Plan.Frame, r.Plan.Confidence, r.Lang, r.Timings.TotalMS, cachedNote(r.Cached))
 }
 
 func cachedNote(c bool) string {

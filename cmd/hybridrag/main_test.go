@@ -183,6 +183,43 @@ func TestAskAcceptanceQuestions(t *testing.T) {
 	require.NotEmpty(t, resp.Hits[0].Sources, "hits carry per-retriever provenance")
 }
 
+// The answer's language is the question's, or the one --lang names; the
+// response and its plan report it.
+func TestAskLang(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"Welke musea gaan over porselein?"}, "nl"},
+		{[]string{"Welche Museen befassen sich mit Porzellan?"}, "de"},
+		{[]string{"Which museums are about porcelain?"}, "en"},
+		{[]string{"--lang", "de", "Which museums are about porcelain?"}, "de"},
+		{[]string{"--lang", "EN", "Welke musea gaan over porselein?"}, "en"},
+	} {
+		code, out, errOut := runCLI(t, append([]string{"ask", "--json"}, tc.args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		var resp struct {
+			Lang string `json:"lang"`
+			Plan struct {
+				Lang string `json:"lang"`
+			} `json:"plan"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &resp))
+		require.Equal(t, tc.want, resp.Lang, tc.args)
+		require.Equal(t, tc.want, resp.Plan.Lang, tc.args)
+	}
+	// The notes around the answer are in its language too.
+	code, out, errOut := runCLI(t, "ask", "--lang", "de", "Which museums are part of National Museums Scotland?")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "(exakte Antwort: 3 aus dem Wissensgraphen ausgewählt)")
+	require.Contains(t, out, "\nQuellen:\n")
+	require.Contains(t, out, "answered in de")
+	code, out, errOut = runCLI(t, "ask", "Which museums are part of National Museums Scotland?")
+	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "(exact answer: 3 selected from the knowledge graph)")
+	require.Contains(t, out, "\nSources:\n")
+}
+
 func TestAskFusionExplain(t *testing.T) {
 	code, out, errOut := runCLI(t, "ask", "--explain", "--fusion", "relative", "Which museums are about porcelain?")
 	require.Equal(t, exitOK, code, errOut)
@@ -224,6 +261,7 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		{"zero budget", []string{"ask", "--budget", "0", "museums"}, "--budget must be"},
 		{"negative repeat", []string{"ask", "--repeat", "-1", "museums"}, "--repeat must be"},
 		{"unknown fusion", []string{"ask", "--fusion", "borda", "museums"}, "--fusion must be one of rrf, relative, dbsf"},
+		{"unknown lang", []string{"ask", "--lang", "fr", "museums"}, "--lang must be en, nl or de"},
 		{"negative timeout", []string{"ask", "--timeout", "-1s", "museums"}, "request_timeout"},
 		{"NaN rate", []string{"enrich", "--in", "a.csv", "--out", "b.jsonl", "--rate", "NaN"}, "--rate must be"},
 		{"negative row delay", []string{"enrich", "--in", "a.csv", "--out", "b.jsonl", "--row-delay", "-1s"}, "--row-delay"},

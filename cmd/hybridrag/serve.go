@@ -29,10 +29,13 @@ finishes the requests in flight (at most --drain).
 
 Routes:
   POST /v1/ask             answer a question: {"question", "k", "budget",
-                           "filters", "explain", "no_cache", "llm"}; the
-                           response is the JSON of "hybridrag ask --json";
-                           ?stream=true sends Server-Sent Events (plan, hits,
-                           the --llm model's tokens, then the answer)
+                           "filters", "explain", "no_cache", "llm", "lang"};
+                           the response is the JSON of "hybridrag ask
+                           --json"; ?stream=true sends Server-Sent Events
+                           (plan, hits, the --llm model's tokens, then the
+                           answer). The answer is in "lang" (en, nl, de),
+                           else in the Accept-Language header's language,
+                           else in the question's
   GET  /v1/link            resolve ?q= (identifier or name) with optional
                            city, country, type, postcode, isil, qid, ghcid, limit
   GET  /v1/entities/{id}   one institution's full record (404 when unknown)

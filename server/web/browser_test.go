@@ -337,6 +337,25 @@ func TestBrowser(t *testing.T) {
 		p.do(chromedp.NavigateBack())
 	})
 
+	run("language", func(t *testing.T) {
+		answerLang := `document.querySelector('#answer').lang`
+		q := "Welke musea gaan over porselein?"
+		p.hash("#/ask?q=" + url.QueryEscape(q))
+		p.asked(q)
+		require.Equal(t, "nl", eval[string](p, answerLang), "the question's language, whatever the browser's")
+		require.Contains(t, eval[string](p, `document.querySelector('#answer-lang').innerText`), "Nederlands")
+		q = "Which museums are about porcelain?"
+		p.hash("#/ask?lang=de&q=" + url.QueryEscape(q))
+		p.asked(q)
+		require.Equal(t, "de", eval[string](p, answerLang), "the language the URL names")
+		require.Equal(t, "de", eval[string](p, `document.querySelector('#lang').value`))
+		// Choosing another language asks again, and the URL keeps it.
+		eval[bool](p, `(() => { const s = document.querySelector('#lang'); s.value = 'nl'; s.dispatchEvent(new Event('change')); return true; })()`)
+		p.wait(`document.querySelector('#answer') !== null && document.querySelector('#answer').lang === 'nl'`)
+		require.Contains(t, eval[string](p, `location.hash`), "lang=nl")
+		eval[bool](p, `(() => { localStorage.removeItem('hybridrag-lang'); return true; })()`)
+	})
+
 	run("list", func(t *testing.T) {
 		q := "Which museums are part of National Museums Scotland?"
 		p.hash("#/ask?q=" + url.QueryEscape(q))

@@ -18,9 +18,9 @@ const outLink = (url, text) => {
 // ---- API -------------------------------------------------------------
 
 let keyWaiters = [];
-async function api(path, body) {
+async function api(path, body, extraHeaders) {
   for (;;) {
-    const headers = {};
+    const headers = Object.assign({}, extraHeaders);
     const key = sessionStorage.getItem('hybridrag-key');
     if (key) headers['X-API-Key'] = key;
     const init = { headers };
@@ -92,17 +92,34 @@ function route() {
 
 const askState = { key: '', resp: null };
 
+// The answer's language: the page's choice (the URL's lang, else the one
+// last chosen), sent as the request's lang; "browser" sends the browser's
+// Accept-Language as it is; "" (the default) asks in the question's own
+// language, so the page sends an Accept-Language naming none.
+const langNames = { en: 'English', nl: 'Nederlands', de: 'Deutsch' };
+function chosenLang(params) {
+  const l = params.has('lang') ? params.get('lang') : (localStorage.getItem('hybridrag-lang') || '');
+  return l in langNames || l === 'browser' ? l : '';
+}
+function langRequest(lang) {
+  if (lang in langNames) return { body: { lang }, headers: {} };
+  if (lang === 'browser') return { body: {}, headers: {} };
+  return { body: {}, headers: { 'Accept-Language': '*' } };
+}
+
 async function showAsk(params) {
   const q = params.get('q') || '';
   const without = params.getAll('without');
+  const lang = chosenLang(params);
   $('#q').value = q;
+  $('#lang').value = lang;
   document.title = q ? q + ' · hybridrag' : 'hybridrag';
   if (!q) {
     $('#ask-out').innerHTML = '<p class="muted">Try: <a href="#/ask?q=Which+museums+are+part+of+National+Museums+Scotland%3F">Which museums are part of National Museums Scotland?</a> · <a href="#/ask?q=What+is+the+ISIL+code+of+Heimatstube+im+Elbtor%3F">What is the ISIL code of Heimatstube im Elbtor?</a> · <a href="#/ask?q=railway+museums%3A+Lincolnshire+vs+Suffolk">railway museums: Lincolnshire vs Suffolk</a></p>';
     $('#ask-status').textContent = '';
     return;
   }
-  const key = JSON.stringify([q, without]);
+  const key = JSON.stringify([q, without, lang]);
   if (askState.key === key && askState.resp) {
     renderAsk(askState.resp, params);
     return;
@@ -110,7 +127,8 @@ async function showAsk(params) {
   $('#ask-status').textContent = 'Asking…';
   const t0 = performance.now();
   try {
-    const resp = await api('/v1/ask', { question: q, k: 30, without });
+    const lr = langRequest(lang);
+    const resp = await api('/v1/ask', Object.assign({ question: q, k: 30, without }, lr.body), lr.headers);
     askState.key = key;
     askState.resp = resp;
     $('#ask-status').textContent = '';
@@ -207,7 +225,9 @@ function renderAsk(resp, params) {
   const per = 10;
   const pages = Math.max(1, Math.ceil(hits.length / per));
   const page = Math.min(Math.max(1, +params.get('page') || 1), pages);
-  let h = '<h2>Answer</h2><div class="answer" id="answer">' + renderAnswer(resp.answer || {}, params) + '</div>';
+  const lang = resp.lang in langNames ? resp.lang : 'en';
+  let h = '<h2>Answer</h2><div class="answer" id="answer" lang="' + lang + '" data-lang="' + lang + '">' + renderAnswer(resp.answer || {}, params) + '</div>' +
+    '<p class="muted" id="answer-lang">Answered in ' + langNames[lang] + '.</p>';
   for (const w of resp.warnings || []) h += '<div class="notice" role="note">' + esc(w) + '</div>';
   for (const e of resp.errors || []) h += '<div class="notice err" role="alert"><b>' + esc(e.source) + '</b>: ' + esc(e.error) + '</div>';
   // The sources the answer cites come first; the rest of the context's
@@ -260,7 +280,21 @@ function askSubmitted(ev) {
   const q = $('#q').value.trim();
   if (!q) return;
   askState.key = '';
-  go('ask', new URLSearchParams({ q }));
+  const ps = new URLSearchParams({ q });
+  const lang = $('#lang').value;
+  if (lang) ps.set('lang', lang);
+  go('ask', ps);
+}
+
+function langChosen() {
+  const lang = $('#lang').value;
+  localStorage.setItem('hybridrag-lang', lang);
+  const r = parseHash();
+  if (r.page !== 'ask' || !r.params.get('q')) return;
+  const ps = new URLSearchParams(r.params);
+  ps.delete('page');
+  if (lang) ps.set('lang', lang); else ps.delete('lang');
+  go('ask', ps);
 }
 
 // ---- entity ----------------------------------------------------------
@@ -694,6 +728,7 @@ function applyWidths(root) {
 document.addEventListener('DOMContentLoaded', () => {
   $('#key-form').addEventListener('submit', keySubmitted);
   $('#ask-form').addEventListener('submit', askSubmitted);
+  $('#lang').addEventListener('change', langChosen);
   $('#ask-out').addEventListener('click', askClicked);
   $('#page-reconcile').addEventListener('click', recClicked);
   $('#rec-out').addEventListener('change', (ev) => {

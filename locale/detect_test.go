@@ -1,0 +1,107 @@
+package locale
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadWordsIsStrict(t *testing.T) {
+	good := func() fstest.MapFS {
+		return fstest.MapFS{
+			"words/en.txt":      {Data: []byte("# comment\nthe\n\nof\n")},
+			"words/nl.txt":      {Data: []byte("de\nhet\n")},
+			"words/de.txt":      {Data: []byte("der\ndas\n-museen\n")},
+			"words/joiners.txt": {Data: []byte("der\n")},
+		}
+	}
+	_, err := LoadWords(good())
+	require.NoError(t, err)
+	for name, bad := range map[string]string{
+		"twice":   "the\nthe\n",
+		"capital": "The\n",
+		"phrase":  "of the\n",
+		"digit":   "the1\n",
+	} {
+		fsys := good()
+		fsys["words/en.txt"] = &fstest.MapFile{Data: []byte(bad)}
+		_, err := LoadWords(fsys)
+		require.Error(t, err, name)
+	}
+	fsys := good()
+	delete(fsys, "words/de.txt")
+	_, err = LoadWords(fsys)
+	require.Error(t, err, "missing file")
+}
+
+func TestDetect(t *testing.T) {
+	w := DefaultWords()
+	for q, want := range map[string]Lang{
+		"Which museums in York are open?":                             EN,
+		"Welke musea in Utrecht zijn nog open?":                       NL,
+		"Welche Museen in Köln sind noch geöffnet?":                   DE,
+		"Hoeveel bibliotheken zijn er in Groningen?":                  NL,
+		"Wie viele Bibliotheken gibt es in Hamburg?":                  DE,
+		"When did Haus der Geschichte open?":                          EN,
+		"Wanneer opende het Museum für Kunst und Gewerbe?":            NL,
+		"Wo liegt das Museum van de Twentse Welvaart?":                DE,
+		"Nesselwanger Heimathaus isil":                                EN, // no evidence
+		"What is „Der Blaue Reiter und die Kunst der Moderne“ about?": EN,
+		"": EN,
+		"Wat is de website van https://www.slub-dresden.de/en/?":           NL,
+		"SLUB hat als offizielle Website https://www.slub-dresden.de [1].": DE,
+	} {
+		require.Equal(t, want, w.Detect(q), q)
+	}
+}
+
+// genRow is one question of the generated evaluation set.
+type genRow struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	Lang     Lang   `json:"lang"`
+	Noise    string `json:"noise"`
+}
+
+func readGenerated(t *testing.T) []genRow {
+	t.Helper()
+	f, err := os.Open("../testdata/generated/questions.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var rows []genRow
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var r genRow
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+		rows = append(rows, r)
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, rows)
+	return rows
+}
+
+// The generated questions carry their language: detection must agree
+// with it for nearly all of them. A question without any function word
+// ("Stadtbücherei Traunreut isil") is read as English.
+func TestDetectOnGeneratedQuestions(t *testing.T) {
+	w := DefaultWords()
+	right, total := map[Lang]int{}, map[Lang]int{}
+	for _, r := range readGenerated(t) {
+		total[r.Lang]++
+		if got := w.Detect(r.Question); got == r.Lang {
+			right[r.Lang]++
+		} else if testing.Verbose() {
+			t.Logf("%s (%s, %s): read as %s: %s", r.ID, r.Lang, r.Noise, got, r.Question)
+		}
+	}
+	for _, l := range Langs {
+		share := float64(right[l]) / float64(total[l])
+		t.Logf("%s: %d of %d (%.1f%%)", l, right[l], total[l], 100*share)
+		require.GreaterOrEqual(t, share, 0.97, l)
+	}
+}
