@@ -191,6 +191,18 @@ type Scored struct {
 // carry their exact scores, but a few of the exact top k may be missing.
 // It checks ctx between blocks of work.
 func (x *Index) Search(ctx context.Context, q []float32, k int, fs filter.Set) ([]Scored, error) {
+	return x.search(ctx, q, k, fs, false)
+}
+
+// SearchExact is Search scoring every record that passes fs, however
+// many there are: the reference the pruned searches are measured against
+// (tools/vecrecall), at their full cost.
+func (x *Index) SearchExact(ctx context.Context, q []float32, k int, fs filter.Set) ([]Scored, error) {
+	return x.search(ctx, q, k, fs, true)
+}
+
+// search is Search, never pruned when exact is set.
+func (x *Index) search(ctx context.Context, q []float32, k int, fs filter.Set, exact bool) ([]Scored, error) {
 	if len(q) != x.dim {
 		return nil, fmt.Errorf("vector: query has %d dimensions, want %d", len(q), x.dim)
 	}
@@ -240,7 +252,7 @@ func (x *Index) Search(ctx context.Context, q []float32, k int, fs filter.Set) (
 		var err error
 		if recs := x.fewPassing(pass, len(nz), len(blocks)); recs != nil {
 			best = x.bestOfRows(q, nz, recs, k)
-		} else if x.prunes(len(nz), len(blocks), k) {
+		} else if !exact && x.prunes(len(nz), len(blocks), k) {
 			best, err = x.searchPruned(ctx, q, nz, k, scores, blocks, pass)
 		} else {
 			best, err = x.bestSparse(ctx, q, nz, k, scores, blocks, pass)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -154,5 +155,40 @@ func TestPrunedSearchRecall(t *testing.T) {
 		if k == 20 {
 			require.GreaterOrEqual(t, mean, 0.95)
 		}
+	}
+}
+
+// TestSearchExactIsNeverPruned holds SearchExact, over an index that
+// prunes every search it can, to the exhaustive search of the same index
+// (results and scores to the bit), with float32 values and with codes,
+// unfiltered and filtered; and shows that the pruned search of the same
+// questions does differ somewhere, so that the comparison can fail.
+func TestSearchExactIsNeverPruned(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	for _, compact := range []bool{false, true} {
+		t.Run(fmt.Sprintf("compact=%v", compact), func(t *testing.T) {
+			x, exhaustive := fixtureCopy(t, compact), fixtureCopy(t, compact)
+			vector.SetPruneAtForTest(x, 0)
+			vector.SetPruneAtForTest(exhaustive, math.MaxInt)
+			vecs := questionVectors(t, x)
+			ctx := context.Background()
+			differs := 0
+			for i := 0; i < len(vecs); i += 7 {
+				bq := benchQueries[i%len(benchQueries)]
+				fs, err := filter.Parse([]byte(bq.filters))
+				require.NoError(t, err)
+				want, err := exhaustive.Search(ctx, vecs[i], 10, fs)
+				require.NoError(t, err)
+				got, err := x.SearchExact(ctx, vecs[i], 10, fs)
+				require.NoError(t, err)
+				require.Equal(t, want, got, "question %d, filters %s", i, bq.filters)
+				pruned, err := x.Search(ctx, vecs[i], 10, fs)
+				require.NoError(t, err)
+				if !slices.Equal(pruned, want) {
+					differs++
+				}
+			}
+			require.Positive(t, differs, "no pruned search differed from the exhaustive one")
+		})
 	}
 }
