@@ -27,7 +27,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s) ||
 		entities >= 1 && s.yesNoInside
 	// a name, a colon or dash, then a yes/no question about it
-	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && s.hasAny(s.lex.itQuestions...)
+	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && itYesNo(s)
 	// an existence question about a field of one institution
 	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
 	// shorthand: a name and a predicate, with no verb (a place or a kind
@@ -107,6 +107,26 @@ var relationFields = map[string]bool{"operator": true, "member_of": true, "succe
 func isWhQuestion(s *scan) bool {
 	for i := 0; i < len(s.toks) && i < 3; i++ {
 		if s.lex.whWords[s.toks[i].norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// itYesNo reports a yes/no question asked of "it" (itQuestions) with no
+// question word in the three words before it: "what is it called",
+// "which town is it in" ask for a value.
+func itYesNo(s *scan) bool {
+	for _, p := range s.lex.itQuestions {
+		at := s.find(p)
+		if at < 0 {
+			continue
+		}
+		wh := false
+		for k := max(0, at-3); k < at; k++ {
+			wh = wh || s.lex.whWords[s.toks[k].norm]
+		}
+		if !wh {
 			return true
 		}
 	}
