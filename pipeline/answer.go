@@ -25,20 +25,11 @@ type draft struct {
 	nearestFirst bool
 }
 
-// extract finds the answer from the question's graph selection (nil when
-// the graph failed) and the fused ranking: a field of the institution the
-// question names, the exact set its constraints select, or the best ranked
-// institutions. It does not reach the graph. Without a selection, a set
-// answer is not made and the ranked answer says so by errNoSelection.
-func (p *Pipeline) extract(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, error) {
-	d, err := p.extractDraft(sel, pln, fused)
-	return broadened(p.withLongerTowns(d, pln), pln.Constraints), err
-}
-
 // broadened makes an exact answer that rests on a subject the question
 // names only a part of ("coal mining", read as Mining and quarrying) not
 // exact, and says how the words were read.
-func broadened(d draft, c plan.Constraints) draft {
+func broadened(d draft, pln plan.Plan) draft {
+	c := pln.Constraints
 	if !d.Exact || len(c.Broader) == 0 || len(c.Subjects) == 0 || d.render == nil {
 		return d
 	}
@@ -65,62 +56,6 @@ func broadened(d draft, c plan.Constraints) draft {
 			text, sep, quoteWords(c.Broader), subject)
 	}
 	return d
-}
-
-// extractDraft is extract before a broadened subject is accounted for.
-func (p *Pipeline) extractDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (draft, error) {
-	if c := pln.Constraints; len(c.Malformed) > 0 && len(c.Names) == 0 &&
-		len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) == 0 {
-		return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
-			quoteWords(c.Malformed))), nil
-	}
-	if d, ok := p.emptyCountryAnswer(pln); ok && pln.Frame != plan.FrameOffTopic {
-		return d, nil
-	}
-	switch pln.Frame {
-	case plan.FrameOffTopic:
-		return offTopicDraft(pln), nil
-	case plan.FrameYesNo:
-		if d, ok := p.yesNoAnswer(sel, pln, fused); ok {
-			return d, nil
-		}
-	case plan.FramePair:
-		if d, ok := p.pairAnswer(pln, fused); ok {
-			return d, nil
-		}
-	case plan.FrameMore:
-		d, ok, err := p.moreAnswer(sel, pln)
-		if ok || err != nil {
-			return d, err
-		}
-	}
-	if d, ok := p.postcodeAnswer(pln); ok {
-		return d, nil
-	}
-	if d, ok := p.nearNameAnswer(pln); ok {
-		return d, nil
-	}
-	if d, ok := p.nearTownAnswer(pln); ok {
-		return d, nil
-	}
-	if d, ok := p.unknownPlaceAnswer(pln); ok {
-		return d, nil
-	}
-	if d, ok := p.fieldAnswer(sel, pln, fused); ok {
-		return d, nil
-	}
-	if d, ok := p.unknownOrganisation(pln, fused); ok {
-		return d, nil
-	}
-	if d, ok := p.shareAnswer(sel, pln); ok {
-		return d, nil
-	}
-	d, ok, err := p.setAnswer(sel, pln, fused)
-	if ok {
-		return d, nil
-	}
-	d = p.rankedAnswer(pln, fused)
-	return d, err
 }
 
 func (p *Pipeline) rankedAnswer(pln plan.Plan, fused []fusion.Fused) draft {

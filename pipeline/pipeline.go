@@ -44,6 +44,8 @@ type Pipeline struct {
 	log        *slog.Logger
 	areas      *placeAreas
 	lookups    *recordLookups
+	// answerers answer by the plan's frame
+	answerers *Registry
 }
 
 // Options tune a Pipeline.
@@ -136,6 +138,7 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		}
 		p.answers = p.answerCache(opts.CacheSize, p.opts.CacheTTL)
 	}
+	p.answerers = p.registry()
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
 	p.graph = withEntityCache(c.Graph, p.entities)
 	return p, nil
@@ -340,7 +343,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans, _ := p.extract(sel, pln, fused)
+	ans := p.answerers.Answer(Input{Selection: sel, Plan: pln, Fused: fused})
 	if ans.Kind == KindSet && pln.Constraints.Order == nil && pln.Constraints.Group == nil && !ans.nearestFirst {
 		// List the set in fused order, so that answer, hits and citations
 		// read in the same order (an answer for the first of an order, or
