@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -106,7 +107,7 @@ func TestNoKindInTownOverTheData(t *testing.T) {
 			if others == 0 {
 				continue
 			}
-			noun := typeNoun([]string{code})
+			noun := answer.TypeNoun([]string{code})
 			for shape, form := range kindQuestions[lang] {
 				q := fmt.Sprintf(form, words, name)
 				r := ask(t, p, q)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/cache"
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
@@ -33,7 +34,6 @@ const DefaultCacheTTL = 10 * time.Minute
 type Pipeline struct {
 	data       *heritage.Dataset
 	router     Router
-	lexicon    Lexicon
 	graph      Graph
 	retrievers map[string]retrieval.Retriever
 	builder    ContextBuilder
@@ -42,10 +42,10 @@ type Pipeline struct {
 	entities   *cache.TTL[[]string]
 	opts       Options
 	log        *slog.Logger
-	areas      *placeAreas
-	lookups    *recordLookups
-	// answerers answer by the plan's frame
-	answerers *Registry
+	// base is what the answerers read; answerers answer by the plan's
+	// frame
+	base      *answer.Base
+	answerers *answer.Registry
 }
 
 // Options tune a Pipeline.
@@ -122,15 +122,12 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	p := &Pipeline{
 		data:       c.Data,
 		router:     c.Router,
-		lexicon:    lexiconOf(c.Router),
 		graph:      c.Graph,
 		retrievers: c.Retrievers,
 		builder:    c.Context,
 		enricher:   c.Enricher,
 		opts:       opts,
 		log:        log,
-		areas:      &placeAreas{},
-		lookups:    newRecordLookups(c.Data),
 	}
 	if opts.CacheSize > 0 {
 		if p.opts.CacheTTL <= 0 {
@@ -138,9 +135,10 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		}
 		p.answers = p.answerCache(opts.CacheSize, p.opts.CacheTTL)
 	}
-	p.answerers = p.registry()
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
 	p.graph = withEntityCache(c.Graph, p.entities)
+	p.base = answer.New(c.Data, p.graph, lexiconOf(c.Router), p.opts.AsOf)
+	p.answerers = p.base.Registry()
 	return p, nil
 }
 
@@ -343,26 +341,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans := p.answerers.Answer(Input{Selection: sel, Plan: pln, Fused: fused})
-	if ans.Kind == KindSet && pln.Constraints.Order == nil && pln.Constraints.Group == nil && !ans.nearestFirst {
-		// List the set in fused order, so that answer, hits and citations
-		// read in the same order (an answer for the first of an order, or
-		// for the places that hold the most, keeps its order, and so does
-		// a list of what lies near a place, nearest first).
-		rank := make(map[string]int, len(fused))
-		for i, f := range fused {
-			rank[f.ID] = i + 1
-		}
-		byRank := func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) }
-		slices.SortStableFunc(ans.IDs, byRank)
-		for _, g := range ans.Groups {
-			slices.SortStableFunc(g.IDs, byRank)
-		}
-		if len(ans.Groups) > 1 {
-			// compared sides take turns, so that the first hits show each
-			ans.IDs = interleave(ans.Groups)
-		}
-	}
+	ans := p.answerers.Answer(answer.Input{Selection: sel, Plan: pln, Fused: fused})
 	resp.Timings.AnswerMS = ms(time.Since(t))
 
 	// The answer's institutions lead the hits, so that the context and the
@@ -467,9 +446,9 @@ func joinErrors(errs []SourceError) string {
 }
 
 // lexiconOf is r's Lexicon, or none.
-func lexiconOf(r Router) Lexicon {
+func lexiconOf(r Router) answer.Lexicon {
 	if l, ok := r.(Lexicon); ok {
 		return l
 	}
-	return noLexicon{}
+	return nil
 }

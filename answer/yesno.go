@@ -1,0 +1,304 @@
+package answer
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// KindYesNo answers a yes/no question: Value is "yes" or "no", or empty
+// when the data does not record the property. Of a choice of places ("Is
+// X in A or B?") Value names the places offered that hold, or is "no"
+// for none of them.
+const KindYesNo = "yesno"
+
+// resolve picks the record a recognised name means: among its bearers,
+// one in a named place, else the best ranked.
+func (p *Base) resolve(m plan.NameMatch, places []plan.Place, rank map[string]int) string {
+	if len(m.IDs) == 0 {
+		return ""
+	}
+	cand := slices.Clone(m.IDs)
+	slices.SortStableFunc(cand, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	if len(places) > 0 {
+		for _, x := range cand {
+			if in, ok := p.data.Get(x); ok && placeMatches(in, places) {
+				return x
+			}
+		}
+	}
+	return cand[0]
+}
+
+func rankOf(fused []fusion.Fused) map[string]int {
+	rank := make(map[string]int, len(fused))
+	for i, f := range fused {
+		rank[f.ID] = i + 1
+	}
+	return rank
+}
+
+// yesNoAnswer checks the tested property of the one institution the
+// question names.
+func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	id, via := p.target(sel, pln, fused)
+	if c := pln.Constraints; c.HasIDs() && len(c.Names) == 0 && !viaIdentifier(via) {
+		// "Is DE-MUS-999999 still open?": an identifier the data does not
+		// hold; never answer about another institution
+		return missingIdentifierDraft(c), true
+	}
+	in, ok := p.data.Get(id)
+	if id == "" || !ok || pln.Test == nil {
+		return Draft{}, false
+	}
+	t := *pln.Test
+	c := pln.Constraints
+	// Words no rule read ("Is X in London free?") may be part of what is
+	// asked: the verdict covers the rest, and says so.
+	unread := pln.Unread
+	if t.Property == "place" && t.Choice {
+		return p.placeChoiceAnswer(in, id, c.Places, unread), true
+	}
+	verdict, fact := p.testProperty(in, t, c)
+	inferred := false
+	if t.Property == "place" {
+		verdict, fact, inferred = p.placeTest(in, c.Places)
+	}
+	if t.Negated {
+		// "Is the Yorkshire Museum not small?": yes when it is not
+		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
+	}
+	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0 && !inferred}
+	return Draft{Answer: a, render: func(cite func(string) string) string {
+		var text string
+		switch verdict {
+		case "yes":
+			text = fmt.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
+		case "no":
+			text = fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
+		default:
+			text = fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
+		}
+		if inferred {
+			text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
+		}
+		wars, others := p.unnamedWars(unread)
+		for _, w := range wars {
+			text += fmt.Sprintf(" Not an exact answer: %s does not say which war, and the answer leaves it out.", quoteWords([]string{w}))
+		}
+		if len(others) > 0 {
+			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(others))
+		}
+		return text
+	}}, true
+}
+
+// testProperty returns "yes", "no" or "" (not recorded) and the fact the
+// verdict rests on, phrased to follow the institution's name.
+func (p *Base) testProperty(in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	switch t.Property {
+	case "accreditation":
+		if in.Accreditation == "" {
+			return "", "an accreditation"
+		}
+		want := "Accredited"
+		if len(t.Want) > 0 {
+			want = t.Want[0]
+		}
+		return yes(strings.EqualFold(in.Accreditation, want)), "is recorded as " + strings.ToLower(in.Accreditation)
+	case "status":
+		open := in.IsOpen()
+		want := "open"
+		if len(t.Want) > 0 {
+			want = t.Want[0]
+		}
+		if want == "ever" {
+			// an institution the data has, open or closed, was open once
+			fact := "is open according to the data"
+			if y := heritage.YearsText(in.Opened()); y != "" {
+				fact = "opened " + y + " and " + fact
+			}
+			if !open {
+				fact = "was open"
+				if y := heritage.YearsText(in.Opened()); y != "" {
+					fact += " from " + y
+				}
+				fact += " and has closed"
+				if y := heritage.YearsText(in.Closed()); y != "" {
+					fact += " (" + y + ")"
+				}
+				fact += " according to the data"
+			}
+			return yes(true), fact
+		}
+		state := "open"
+		if !open {
+			state = "closed"
+			if y := heritage.YearsText(in.Closed()); y != "" {
+				state += " (" + y + ")"
+			}
+		}
+		return yes(open == (want == "open")), "is " + state + " according to the data"
+	case "type":
+		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
+	case "subjects":
+		have := subjectsOf(in)
+		if len(have) == 0 {
+			return "", "the subject matter of the collections"
+		}
+		return yes(kg.SubjectsMatch(t.Want, have)), "has collections on " + strings.Join(have, "; ")
+	case "member_of":
+		var names []string
+		for _, m := range in.MemberOf {
+			names = append(names, m.Name)
+		}
+		if len(names) == 0 {
+			return "no", "belongs to no group or operator in the data"
+		}
+		hit := false
+		for _, m := range in.MemberOf {
+			for _, w := range t.Want {
+				hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
+			}
+		}
+		return yes(hit), "belongs to " + strings.Join(names, "; ")
+	case "governance":
+		if in.GovernanceCode == "" {
+			return "", "a governance type"
+		}
+		return yes(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
+	case "size":
+		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
+			// a size recorded as "unknown" is no size
+			return "", "a size"
+		}
+		return yes(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size
+	case "opened", "closed":
+		var from, to int
+		var ok bool
+		if t.Property == "closed" {
+			from, to, ok = in.Closed()
+		} else {
+			from, to, ok = in.Opened()
+		}
+		label := map[string]string{"opened": "an opening year", "closed": "a closing year"}[t.Property]
+		if !ok || t.Years == nil {
+			return "", label
+		}
+		return yes(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
+	}
+	label, value := FieldValue(in, t.Property)
+	if p.lexicon.Unrecorded(t.Property) {
+		// "Does the British Museum have a shop?": the data records no
+		// institution's, so it cannot say
+		if strings.HasPrefix(label, "facilities") {
+			return "", label
+		}
+		return "", withArticle(label)
+	}
+	if value == "" {
+		return "no", "has no " + label + " in the data"
+	}
+	return "yes", "has the " + label + " " + value
+}
+
+func article(noun string) string {
+	if noun == "" {
+		return "of unknown type"
+	}
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
+// askedCountry reports whether a place asked about is a country.
+func askedCountry(places []plan.Place) bool {
+	for _, pl := range places {
+		if pl.Level == plan.LevelCountry {
+			return true
+		}
+	}
+	return false
+}
+
+// placeTest is testProperty for a place: whether the institution lies in
+// the places asked about, and whether the verdict is inferred from the
+// data's other records in its town (see placeVerdicts).
+func (p *Base) placeTest(in *heritage.Institution, places []plan.Place) (verdict, fact string, inferred bool) {
+	where := placeText(in)
+	if where == "" {
+		return "", "a location", false
+	}
+	if !placeNamed(in, places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
+		// Only the country is recorded: whether it is in the town
+		// asked about is not in the data.
+		return "", "a town or region (only the country, " + where + ")", false
+	}
+	held, _, unknown, inferred := p.placeVerdicts(in, places)
+	if len(held) == 0 && len(unknown) > 0 {
+		// "Is the Stadtmuseum Tübingen in Baden-Württemberg?": the
+		// record names the town and no region; that it does not
+		// name this one says nothing
+		return "", fmt.Sprintf("a %s (only %s)", levelWords(unknown), where), false
+	}
+	return yesNo(len(held) > 0), "is in " + where, inferred
+}
+
+// yesNo is "yes" or "no".
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// thenText answers the yes/no a second clause asks of the institution
+// whose field the answer gives (plan.Then: "When did Chartwell open, and
+// is it still running?"), as a sentence to follow the field's, and
+// reports whether its verdict is exact. It is "" and exact when there is
+// no such clause.
+func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool) {
+	if then == nil {
+		return "", true
+	}
+	t := then.Test
+	var verdict, fact string
+	inferred := false
+	if t.Property == "place" {
+		verdict, fact, inferred = p.placeTest(in, then.Places)
+	} else {
+		verdict, fact = p.testProperty(in, t, plan.Constraints{Places: then.Places})
+	}
+	if t.Negated {
+		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
+	}
+	var text string
+	switch verdict {
+	case "yes":
+		text = fmt.Sprintf(" Yes: it %s.", fact)
+	case "no":
+		text = fmt.Sprintf(" No: it %s.", fact)
+	default:
+		text = fmt.Sprintf(" The data does not record %s for it.", fact)
+	}
+	if inferred {
+		text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
+	}
+	if len(then.Unread) > 0 {
+		text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(then.Unread))
+	}
+	return text, verdict != "" && !inferred && len(then.Unread) == 0
+}
