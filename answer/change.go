@@ -40,45 +40,16 @@ func (p *Base) selectChange(ctx context.Context, sel *kg.Selection, pl *plan.Pla
 // exact.
 func (p *Base) changeAnswer(sel *kg.Selection, pl plan.Plan) Draft {
 	c := pl.Constraints
-	from, to := 0, p.asOf
+	ch := setChange{to: p.asOf}
 	if y := c.Years; y != nil {
-		from = y.From
+		ch.from = y.From
 		if y.To != 0 {
-			to = y.To
+			ch.to = y.To
 		}
 	}
-	var opened, closed []*heritage.Institution
-	atStart, atEnd, undatedOpen, undatedClose := 0, 0, 0, 0
-	in := func(lo, hi int) bool { return lo >= from && hi <= to }
-	before := func(hi int) bool { return from != 0 && hi < from }
 	for _, id := range sel.Change {
-		r, ok := p.data.Get(id)
-		if !ok {
-			continue
-		}
-		oFrom, oTo, oKnown := r.Opened()
-		cFrom, cTo, cKnown := r.Closed()
-		isClosed := r.Status == "closed"
-		switch {
-		case oKnown && in(oFrom, oTo):
-			opened = append(opened, r)
-		case !oKnown || !before(oTo) && oFrom <= to:
-			undatedOpen++ // no year, or a span across the start or the end
-		}
-		switch {
-		case !isClosed || cKnown && (before(cTo) || cFrom > to):
-		case cKnown && in(cFrom, cTo):
-			closed = append(closed, r)
-		default:
-			undatedClose++ // no year, or a span across the start or the end
-		}
-		// open at the start: opened before it and not closed before it;
-		// at the end: opened by it and not closed by it
-		if from != 0 && oKnown && before(oTo) && !(isClosed && cKnown && before(cTo)) {
-			atStart++
-		}
-		if oKnown && oTo <= to && !(isClosed && cKnown && cTo <= to) && !(isClosed && !cKnown) {
-			atEnd++
+		if r, ok := p.data.Get(id); ok {
+			ch.add(r)
 		}
 	}
 	byYear := func(field string) func(a, b *heritage.Institution) int {
@@ -88,8 +59,8 @@ func (p *Base) changeAnswer(sel *kg.Selection, pl plan.Plan) Draft {
 			return yb - ya // the latest first
 		}
 	}
-	slices.SortStableFunc(opened, byYear("opened"))
-	slices.SortStableFunc(closed, byYear("closed"))
+	slices.SortStableFunc(ch.opened, byYear("opened"))
+	slices.SortStableFunc(ch.closed, byYear("closed"))
 	ids := func(ins []*heritage.Institution) []string {
 		out := make([]string, len(ins))
 		for i, r := range ins {
@@ -97,48 +68,102 @@ func (p *Base) changeAnswer(sel *kg.Selection, pl plan.Plan) Draft {
 		}
 		return out
 	}
-	noun := TypeNoun(c.TypeCodes)
-	net := len(opened) - len(closed)
-	a := Answer{Kind: KindSet, Value: fmt.Sprintf("%+d", net), Count: len(opened) + len(closed),
+	opened, closed := ch.opened, ch.closed
+	a := Answer{Kind: KindSet, Value: fmt.Sprintf("%+d", len(opened)-len(closed)), Count: len(opened) + len(closed),
 		IDs:    append(ids(opened), ids(closed)...),
 		Groups: []AnswerGroup{{Label: "opened", IDs: ids(opened), Count: len(opened)}, {Label: "closed", IDs: ids(closed), Count: len(closed)}},
-		Exact:  undatedOpen == 0 && undatedClose == 0 && len(pl.Unread) == 0}
-	span := fmt.Sprintf("Between %d and %d", from, to)
-	if from == 0 {
-		span = fmt.Sprintf("Up to %d", to)
+		Exact:  ch.undatedOpen == 0 && ch.undatedClose == 0 && len(pl.Unread) == 0}
+	return Draft{Answer: a, render: changeText{p: p, pl: pl, ch: ch}.render}
+}
+
+// setChange is how a set changed between two years (from 0: from the
+// first the data records): the institutions that opened and closed in
+// them, how many were open at each end, and how many may have opened or
+// closed in them for all the data says.
+type setChange struct {
+	from, to                  int
+	opened, closed            []*heritage.Institution
+	atStart, atEnd            int
+	undatedOpen, undatedClose int
+}
+
+func (ch *setChange) in(lo, hi int) bool { return lo >= ch.from && hi <= ch.to }
+func (ch *setChange) before(hi int) bool { return ch.from != 0 && hi < ch.from }
+
+// add counts one institution of the set.
+func (ch *setChange) add(r *heritage.Institution) {
+	oFrom, oTo, oKnown := r.Opened()
+	cFrom, cTo, cKnown := r.Closed()
+	isClosed := r.Status == "closed"
+	switch {
+	case oKnown && ch.in(oFrom, oTo):
+		ch.opened = append(ch.opened, r)
+	case !oKnown || !ch.before(oTo) && oFrom <= ch.to:
+		ch.undatedOpen++ // no year, or a span across the start or the end
 	}
-	return Draft{Answer: a, render: func(cite func(string) string) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s, %d %s the question selects opened and %d closed, a net change of %+d",
-			span, len(opened), plural(noun, len(opened)), len(closed), net)
-		if from != 0 {
-			fmt.Fprintf(&b, " (open at the start of %d: %d; at the end of %d: %d)", from, atStart, to, atEnd)
+	switch {
+	case !isClosed || cKnown && (ch.before(cTo) || cFrom > ch.to):
+	case cKnown && ch.in(cFrom, cTo):
+		ch.closed = append(ch.closed, r)
+	default:
+		ch.undatedClose++ // no year, or a span across the start or the end
+	}
+	// open at the start: opened before it and not closed before it;
+	// at the end: opened by it and not closed by it
+	if ch.from != 0 && oKnown && ch.before(oTo) && !(isClosed && cKnown && ch.before(cTo)) {
+		ch.atStart++
+	}
+	if oKnown && oTo <= ch.to && !(isClosed && cKnown && cTo <= ch.to) && !(isClosed && !cKnown) {
+		ch.atEnd++
+	}
+}
+
+// changeText is what an answer about a set's change says.
+type changeText struct {
+	p  *Base
+	pl plan.Plan
+	ch setChange
+}
+
+func (t changeText) render(cite func(string) string) string {
+	ch, c := t.ch, t.pl.Constraints
+	opened, closed := ch.opened, ch.closed
+	noun := TypeNoun(c.TypeCodes)
+	span := fmt.Sprintf("Between %d and %d", ch.from, ch.to)
+	if ch.from == 0 {
+		span = fmt.Sprintf("Up to %d", ch.to)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %d %s the question selects opened and %d closed, a net change of %+d",
+		span, len(opened), plural(noun, len(opened)), len(closed), len(opened)-len(closed))
+	if ch.from != 0 {
+		fmt.Fprintf(&b, " (open at the start of %d: %d; at the end of %d: %d)", ch.from, ch.atStart, ch.to, ch.atEnd)
+	}
+	writePlaceReadings(&b, c.Places)
+	t.writeLatest(&b, "Opened", "opened", opened, cite)
+	t.writeLatest(&b, "Closed", "closed", closed, cite)
+	if ch.undatedOpen > 0 || ch.undatedClose > 0 {
+		fmt.Fprintf(&b, ". Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, "+
+			"and no closing year for %d that have closed; they are not counted", ch.undatedOpen, ch.undatedClose)
+	}
+	t.p.writeUnread(&b, t.pl.Unread)
+	return b.String() + "."
+}
+
+// writeLatest names the five latest of the institutions that opened or
+// closed, with their years.
+func (t changeText) writeLatest(b *strings.Builder, verb, field string, ins []*heritage.Institution, cite func(string) string) {
+	if len(ins) == 0 {
+		return
+	}
+	fmt.Fprintf(b, ". %s, the latest first: ", verb)
+	for i, r := range ins[:min(len(ins), 5)] {
+		if i > 0 {
+			b.WriteString("; ")
 		}
-		writePlaceReadings(&b, c.Places)
-		for _, g := range []struct {
-			verb  string
-			field string
-			ins   []*heritage.Institution
-		}{{"Opened", "opened", opened}, {"Closed", "closed", closed}} {
-			if len(g.ins) == 0 {
-				continue
-			}
-			fmt.Fprintf(&b, ". %s, the latest first: ", g.verb)
-			for i, r := range g.ins[:min(len(g.ins), 5)] {
-				if i > 0 {
-					b.WriteString("; ")
-				}
-				fmt.Fprintf(&b, "%s (%s)%s", p.label(r.ID), heritage.YearsText(yearsOf(r, g.field)), cite(r.ID))
-			}
-			if len(g.ins) > 5 {
-				fmt.Fprintf(&b, " and %d more", len(g.ins)-5)
-			}
-		}
-		if undatedOpen > 0 || undatedClose > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, "+
-				"and no closing year for %d that have closed; they are not counted", undatedOpen, undatedClose)
-		}
-		p.writeUnread(&b, pl.Unread)
-		return b.String() + "."
-	}}
+		fmt.Fprintf(b, "%s (%s)%s", t.p.label(r.ID), heritage.YearsText(yearsOf(r, field)), cite(r.ID))
+	}
+	if len(ins) > 5 {
+		fmt.Fprintf(b, " and %d more", len(ins)-5)
+	}
 }

@@ -24,66 +24,96 @@ func viaIdentifier(via string) bool {
 // look-up, the institution itself.
 func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
 	c := pln.Constraints
-	hasID := len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs) > 0
+	hasID := c.HasIDs()
 	if c.List || (c.Field == "" && !hasID) {
 		return Draft{}, false
 	}
 	if len(c.Names) == 0 && len(c.Bodies) == 1 && len(c.Bodies[0].IDs) == 0 && !hasID {
 		return p.bodyFieldDraft(sel, pln, fused), true
 	}
-	id, via := p.target(sel, pln, fused)
-	if hasID && !viaIdentifier(via) {
-		// An identifier the data does not hold: say so, never answer
-		// about another institution.
-		return missingIdentifierDraft(c), true
-	}
-	if id == "" {
-		return Draft{}, false
-	}
-	in, ok := p.data.Get(id)
-	if !ok {
-		return Draft{}, false
-	}
-	if via == "ranking" && len(pln.Unknown) == 0 {
-		return noneDraft("The question names no institution the data holds."), true
-	}
-	var rivals []*heritage.Institution
-	asked := pln.UnknownName // the name as the question gives it
-	if via == "name" {
-		// A name several institutions carry, that the question's place
-		// does not settle: the answer names the others too.
-		asked, rivals = p.sameNameRivals(pln, id)
-	}
-	if via == "ranking" {
-		if cands := p.nameCandidates(pln, fused); len(cands) > 0 {
-			in, id, rivals = cands[0], cands[0].ID, cands[1:]
-		} else if !covers(in, pln.Unknown) {
-			return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(pln)))), true
-		}
+	t, d, ok := p.fieldTarget(sel, pln, fused)
+	if t.in == nil {
+		return d, ok
 	}
 	field := c.Field
-	if field == "" || (hasID && field == via) {
+	if field == "" || (hasID && field == t.via) {
 		// A reverse look-up: the identifier is given, the institution asked.
-		return Draft{Answer: Answer{Kind: KindField, Field: "institution", Value: in.Name, IDs: []string{id}, Exact: via != "ranking"},
+		in, id := t.in, t.id
+		return Draft{Answer: Answer{Kind: KindField, Field: "institution", Value: in.Name, IDs: []string{id}, Exact: t.via != "ranking"},
 			render: func(cite func(string) string) string {
 				return fmt.Sprintf("%s%s (%s, %s).", in.Name, cite(id), strings.ToLower(in.Type), placeText(in))
 			}}, true
 	}
+	return p.fieldDraft(pln, t, field), true
+}
+
+// fieldSubject is the institution a field question is about, how it was
+// found (an identifier's scheme, "name" or "ranking"), the others that
+// carry the name the question gives, and that name.
+type fieldSubject struct {
+	in     *heritage.Institution
+	id     string
+	via    string
+	rivals []*heritage.Institution
+	asked  string
+}
+
+// fieldTarget finds the institution a field question is about; without
+// one (in nil) the draft is the answer when ok.
+func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (fieldSubject, Draft, bool) {
+	c := pln.Constraints
+	id, via := p.target(sel, pln, fused)
+	if c.HasIDs() && !viaIdentifier(via) {
+		// An identifier the data does not hold: say so, never answer
+		// about another institution.
+		return fieldSubject{}, missingIdentifierDraft(c), true
+	}
+	if id == "" {
+		return fieldSubject{}, Draft{}, false
+	}
+	in, ok := p.data.Get(id)
+	if !ok {
+		return fieldSubject{}, Draft{}, false
+	}
+	if via == "ranking" && len(pln.Unknown) == 0 {
+		return fieldSubject{}, noneDraft("The question names no institution the data holds."), true
+	}
+	t := fieldSubject{in: in, id: id, via: via, asked: pln.UnknownName} // the name as the question gives it
+	if via == "name" {
+		// A name several institutions carry, that the question's place
+		// does not settle: the answer names the others too.
+		t.asked, t.rivals = p.sameNameRivals(pln, id)
+	}
+	if via == "ranking" {
+		if cands := p.nameCandidates(pln, fused); len(cands) > 0 {
+			t.in, t.id, t.rivals = cands[0], cands[0].ID, cands[1:]
+		} else if !covers(in, pln.Unknown) {
+			return fieldSubject{}, noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(pln)))), true
+		}
+	}
+	return t, Draft{}, false
+}
+
+// fieldDraft answers the field of the institution, exact when the data
+// records it (or it has not closed) for the one institution the question
+// names, with every other field asked for.
+func (p *Base) fieldDraft(pln plan.Plan, t fieldSubject, field string) Draft {
+	in := t.in
 	label, value := FieldValue(in, field)
 	hedge := ""
-	if via == "ranking" && len(rivals) == 0 {
+	if t.via == "ranking" && len(t.rivals) == 0 {
 		hedge = " (best match for the name in the question)"
 	}
 	// A relation's answer cites the related records too, first.
-	ids := append(linkedIDs(in, field), id)
-	for _, r := range rivals {
+	ids := append(linkedIDs(in, field), t.id)
+	for _, r := range t.rivals {
 		ids = append(ids, r.ID)
 	}
 	// "When did X close?" of a record the data has open: it has not
 	// closed, and that is the answer
 	stillOpen := NotClosed(in, field, value)
-	exact := (value != "" || stillOpen) && via != "ranking" && len(rivals) == 0
-	for _, f := range c.MoreFields {
+	exact := (value != "" || stillOpen) && t.via != "ranking" && len(t.rivals) == 0
+	for _, f := range pln.Constraints.MoreFields {
 		if _, v := FieldValue(in, f); v == "" && !NotClosed(in, f, v) {
 			exact = false // an answer that misses a field asked for is not exact
 		}
@@ -91,83 +121,96 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	// "When did Chartwell open, and is it still running?": the yes/no
 	// after the field
 	then, thenExact := p.thenText(in, pln.Then)
-	exact = exact && thenExact
-	return Draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact},
-		render: func(cite func(string) string) string {
-			name := in.Name
-			if len(rivals) > 0 {
-				name += " (" + placeText(in) + ")"
-			}
-			text := fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
-			if value == "" {
-				text = fmt.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
-			}
-			if stillOpen {
-				text = fmt.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
-			}
-			if field == "opened" && value != "" && pln.Constraints.Age {
-				text = strings.TrimSuffix(text, ".") + ageText(in, p.asOf) + "."
-			}
-			if field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0 {
-				// "Who runs the Pitt Rivers Museum?" of a record that
-				// names no operator, only its kind of governance
-				text = fmt.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
-			}
-			if field == "country" && value != "" {
-				// "Which country is the Rijksmuseum in?": the country's
-				// name, its code after it
-				text = fmt.Sprintf("%s%s is in %s (%s)%s.", name, hedge, countryPhrase(value), value, cite(id))
-			}
-			if field == "city" && value != "" {
-				// "Where is X?"
-				text = fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
-			}
-			if field == "history" {
-				text = historyText(in, hedge, pln.Constraints.Years, cite(id))
-			}
-			if field == "description" {
-				// "Tell me about X": the record's description, else
-				// what it is and where
-				text = fmt.Sprintf("%s%s is a %s in %s%s; the data holds no description of it.",
-					in.Name, hedge, strings.ToLower(in.Type), placeText(in), cite(id))
-				if value != "" {
-					text = fmt.Sprintf("%s%s", value, cite(id))
-					if hedge != "" {
-						text = fmt.Sprintf("%s%s: %s%s", in.Name, hedge, value, cite(id))
-					}
-				}
-			}
-			text += moreFieldsText(in, pln.Constraints.MoreFields) + then
-			if len(rivals) == 0 {
-				return text
-			}
-			// Several institutions carry the name the question gives and
-			// none is called exactly that: say which was taken, and what
-			// the others have.
-			var b strings.Builder
-			b.WriteString(text)
-			if via == "ranking" {
-				fmt.Fprintf(&b, alsoFits, quoteWords(unknownName(pln)))
-			} else {
-				fmt.Fprintf(&b, " The name %s also fits ", quoteWords([]string{asked}))
-			}
-			for i, r := range rivals {
-				if i > 0 {
-					b.WriteString("; ")
-				}
-				b.WriteString(r.Name)
-				if alt := altNameWith(r, asked); alt != "" && alt != r.Name {
-					fmt.Fprintf(&b, ", %s “%s”", altNameLabel(r, alt), alt)
-				}
-				_, v := FieldValue(r, field)
-				if v == "" {
-					v = "no " + label + " recorded"
-				}
-				fmt.Fprintf(&b, " (%s: %s)%s", placeText(r), v, cite(r.ID))
-			}
-			b.WriteString(".")
-			return b.String()
-		}}, true
+	ft := fieldText{p: p, pln: pln, t: t, field: field, label: label, value: value, hedge: hedge, stillOpen: stillOpen, then: then}
+	return Draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact && thenExact}, render: ft.render}
+}
+
+// fieldText is what a field's answer says.
+type fieldText struct {
+	p                   *Base
+	pln                 plan.Plan
+	t                   fieldSubject
+	field, label, value string
+	hedge               string
+	stillOpen           bool
+	then                string
+}
+
+func (f fieldText) render(cite func(string) string) string {
+	text := f.sentence(cite) + moreFieldsText(f.t.in, f.pln.Constraints.MoreFields) + f.then
+	if len(f.t.rivals) == 0 {
+		return text
+	}
+	var b strings.Builder
+	b.WriteString(text)
+	f.writeRivals(&b, cite)
+	return b.String()
+}
+
+// sentence states the field of the institution.
+func (f fieldText) sentence(cite func(string) string) string {
+	in, hedge, value, label, id := f.t.in, f.hedge, f.value, f.label, f.t.id
+	name := in.Name
+	if len(f.t.rivals) > 0 {
+		name += " (" + placeText(in) + ")"
+	}
+	switch {
+	case f.stillOpen:
+		return fmt.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
+	case f.field == "opened" && value != "" && f.pln.Constraints.Age:
+		return fmt.Sprintf("The %s of %s%s is %s%s", label, name, hedge, value, cite(id)) + ageText(in, f.p.asOf) + "."
+	case f.field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0:
+		// "Who runs the Pitt Rivers Museum?" of a record that
+		// names no operator, only its kind of governance
+		return fmt.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
+	case f.field == "country" && value != "":
+		// "Which country is the Rijksmuseum in?": the country's
+		// name, its code after it
+		return fmt.Sprintf("%s%s is in %s (%s)%s.", name, hedge, countryPhrase(value), value, cite(id))
+	case f.field == "city" && value != "":
+		// "Where is X?"
+		return fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
+	case f.field == "history":
+		return historyText(in, hedge, f.pln.Constraints.Years, cite(id))
+	case f.field == "description" && value == "":
+		// "Tell me about X": the record's description, else
+		// what it is and where
+		return fmt.Sprintf("%s%s is a %s in %s%s; the data holds no description of it.",
+			in.Name, hedge, strings.ToLower(in.Type), placeText(in), cite(id))
+	case f.field == "description" && hedge != "":
+		return fmt.Sprintf("%s%s: %s%s", in.Name, hedge, value, cite(id))
+	case f.field == "description":
+		return fmt.Sprintf("%s%s", value, cite(id))
+	case value == "":
+		return fmt.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
+	}
+	return fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
+}
+
+// writeRivals says, when several institutions carry the name the
+// question gives and none is called exactly that, which was taken and
+// what the others have.
+func (f fieldText) writeRivals(b *strings.Builder, cite func(string) string) {
+	if f.t.via == "ranking" {
+		fmt.Fprintf(b, alsoFits, quoteWords(unknownName(f.pln)))
+	} else {
+		fmt.Fprintf(b, " The name %s also fits ", quoteWords([]string{f.t.asked}))
+	}
+	for i, r := range f.t.rivals {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(r.Name)
+		if alt := altNameWith(r, f.t.asked); alt != "" && alt != r.Name {
+			fmt.Fprintf(b, ", %s “%s”", altNameLabel(r, alt), alt)
+		}
+		_, v := FieldValue(r, f.field)
+		if v == "" {
+			v = "no " + f.label + " recorded"
+		}
+		fmt.Fprintf(b, " (%s: %s)%s", placeText(r), v, cite(r.ID))
+	}
+	b.WriteString(".")
 }
 
 // nameCandidates returns, when a question names an institution by a name

@@ -11,70 +11,96 @@ import (
 
 // FieldValue returns a field's label and its value as text.
 func FieldValue(in *heritage.Institution, field string) (label, value string) {
+	for _, of := range []func(*heritage.Institution, string) (string, string, bool){
+		identifierValue, placeValue, recordValue, relationValue, unrecordedValue,
+	} {
+		if label, value, ok := of(in, field); ok {
+			return label, value
+		}
+	}
+	return strings.ReplaceAll(field, "_", " "), ""
+}
+
+// identifierValue reads the record's identifiers and website.
+func identifierValue(in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "isil":
 		v := in.ISIL
 		if v == "" && len(in.Identifiers.ISILAll) > 0 {
 			v = in.Identifiers.ISILAll[0]
 		}
-		return "ISIL code", v
+		return "ISIL code", v, true
 	case "gnd":
-		return "GND identifier", in.GND()
+		return "GND identifier", in.GND(), true
 	case "wikidata":
-		return "Wikidata ID", in.Wikidata
+		return "Wikidata ID", in.Wikidata, true
 	case "ghcid":
-		return "GHCID", in.GHCID
+		return "GHCID", in.GHCID, true
 	case "website":
-		return "official website", in.Website
+		return "official website", in.Website, true
+	}
+	return "", "", false
+}
+
+// placeValue reads where the record is.
+func placeValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
 	case "postcode":
-		return "postcode", in.Postcode
+		return "postcode", in.Postcode, true
 	case "address":
 		if in.Address == "" {
 			// "Where is X?" of a record without a street address: its place.
-			return "location", placeText(in)
+			return "location", placeText(in), true
 		}
-		return "address", in.Address
+		return "address", in.Address, true
 	case "city":
-		return "city", in.City
+		return "city", in.City, true
 	case "country":
-		return "country", in.Country
+		return "country", in.Country, true
 	case "region", "county", "district":
-		return field, AdminUnitAt(in, field)
+		return field, AdminUnitAt(in, field), true
+	case "coordinates":
+		if in.Lat == nil || in.Lon == nil {
+			return "coordinates", "", true
+		}
+		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon), true
+	}
+	return "", "", false
+}
+
+// recordValue reads what the record says of the institution itself.
+func recordValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
 	case "governance":
 		if in.Governance == "" {
-			return "governance type", ""
+			return "governance type", "", true
 		}
-		return "governance type", fmt.Sprintf("%s (%s)", in.Governance, in.GovernanceCode)
+		return "governance type", fmt.Sprintf("%s (%s)", in.Governance, in.GovernanceCode), true
 	case "accreditation":
-		return "accreditation", in.Accreditation
+		return "accreditation", in.Accreditation, true
 	case "size":
-		return "size", in.Size
+		return "size", in.Size, true
 	case "type":
-		return "type", strings.ToLower(in.Type)
+		return "type", strings.ToLower(in.Type), true
 	case "status":
-		return "status", in.Status
+		return "status", in.Status, true
 	case "opened":
-		return "opening year", heritage.YearsText(in.Opened())
+		return "opening year", heritage.YearsText(in.Opened()), true
 	case "closed":
-		return "closing year", heritage.YearsText(in.Closed())
-	case "phone":
-		return "telephone number", ""
-	case "email":
-		return "e-mail address", ""
-	case "opening_hours":
-		return "opening hours", ""
-	case "founder":
-		return "founder", ""
-	case "built":
-		return "building date", ""
-	case "facilities":
-		return "facilities (shop, café, parking, access)", ""
-	case "director":
-		return "director", ""
-	case "admission":
-		return "admission price", ""
-	case "visitors":
-		return "visitor numbers", ""
+		return "closing year", heritage.YearsText(in.Closed()), true
+	case "subjects":
+		return "subject matter of the collections", collectionSubjects(in), true
+	case "description":
+		return "description", strings.TrimSpace(in.Description), true
+	case "history":
+		return "recorded events", eventsText(in.Events), true
+	}
+	return "", "", false
+}
+
+// relationValue reads the record's former names and its links to other organisations.
+func relationValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
 	case "former_name":
 		var names []string
 		for _, a := range in.FormerNames() {
@@ -84,7 +110,7 @@ func FieldValue(in *heritage.Institution, field string) (label, value string) {
 				names = append(names, a.Name)
 			}
 		}
-		return "former name", strings.Join(names, "; ")
+		return "former name", strings.Join(names, "; "), true
 	case "operator", "member_of":
 		ops := operatorNames(in)
 		label := "operator"
@@ -94,24 +120,38 @@ func FieldValue(in *heritage.Institution, field string) (label, value string) {
 		if len(ops) == 0 && in.Governance != "" && field == "operator" {
 			ops = append(ops, in.Governance)
 		}
-		return label, strings.Join(ops, "; ")
+		return label, strings.Join(ops, "; "), true
 	case "successor":
-		return "successor", relatedNames(in, "succeeded_by", "merged_into", "relocated_to")
+		return "successor", relatedNames(in, "succeeded_by", "merged_into", "relocated_to"), true
 	case "predecessor":
-		return "predecessor", relatedNames(in, "successor_of", "absorbed")
-	case "subjects":
-		return "subject matter of the collections", collectionSubjects(in)
-	case "description":
-		return "description", strings.TrimSpace(in.Description)
-	case "history":
-		return "recorded events", eventsText(in.Events)
-	case "coordinates":
-		if in.Lat == nil || in.Lon == nil {
-			return "coordinates", ""
-		}
-		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon)
+		return "predecessor", relatedNames(in, "successor_of", "absorbed"), true
 	}
-	return strings.ReplaceAll(field, "_", " "), ""
+	return "", "", false
+}
+
+// unrecordedValue labels the fields no record states: their value is empty.
+func unrecordedValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
+	case "phone":
+		return "telephone number", "", true
+	case "email":
+		return "e-mail address", "", true
+	case "opening_hours":
+		return "opening hours", "", true
+	case "founder":
+		return "founder", "", true
+	case "built":
+		return "building date", "", true
+	case "facilities":
+		return "facilities (shop, café, parking, access)", "", true
+	case "director":
+		return "director", "", true
+	case "admission":
+		return "admission price", "", true
+	case "visitors":
+		return "visitor numbers", "", true
+	}
+	return "", "", false
 }
 
 // linkedIDs are the records a relation field names, when the data gives

@@ -15,6 +15,40 @@ import (
 // setAnswer selects the exact set of institutions a list question's
 // constraints describe, per compared side for comparative questions.
 func (p *Base) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool, error) {
+	if !asksSet(pln) {
+		return Draft{}, false, nil
+	}
+	if pln.Intent == plan.Comparative && len(pln.Sides) > 1 {
+		return p.sidesAnswer(sel, pln)
+	}
+	if sel == nil {
+		return Draft{}, false, errNoSelection
+	}
+	if pln.Constraints.Change {
+		return p.changeAnswer(sel, pln), true, nil
+	}
+	s := p.setRecordsOf(sel, pln.Constraints)
+	if d, ok := p.noneLeft(sel, pln, s); ok {
+		return d, true, nil
+	}
+	if len(pln.Dropped) > 0 && len(s.ids) > 0 {
+		return p.amongSet(pln, s.ids, fused, true), true, nil
+	}
+	s.spanning = sel.Spanning
+	if s.keep != nil {
+		s.spanning = p.filter(s.spanning, s.keep)
+	}
+	if len(s.ids) == 0 {
+		d, ok := p.emptySetAnswer(sel, pln, fused, s)
+		return d, ok, nil
+	}
+	return p.foundSetAnswer(sel, pln, s), true, nil
+}
+
+// asksSet reports whether the question asks for a set: a list, a
+// comparison or a body's members with conditions that select, or what a
+// named institution houses or is part of.
+func asksSet(pln plan.Plan) bool {
 	c := pln.Constraints
 	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
 		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
@@ -22,123 +56,160 @@ func (p *Base) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused)
 	// A question about a body's members wants the members, whether or not
 	// it is phrased as a list ("museums run by York Museums Trust").
 	members := len(c.Bodies) > 0 && c.Field == ""
-	if !houses && !((c.List || compare || members) && c.Selective()) {
+	return houses || (c.List || compare || members) && c.Selective()
+}
+
+// sidesAnswer is the set of each compared side.
+func (p *Base) sidesAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error) {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
+	if err != nil {
+		return Draft{}, false, err
+	}
+	if len(all) == 0 {
 		return Draft{}, false, nil
 	}
-	noun := TypeNoun(c.TypeCodes)
-	if compare {
-		groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
-		if err != nil {
-			return Draft{}, false, err
-		}
-		if len(all) == 0 {
-			return Draft{}, false, nil
-		}
-		unplaced := p.sidesUnplacedNote(sel, pln.Sides)
-		broader := sidesBroaderNote(sel, pln.Sides, groups)
-		return Draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
-			render: func(cite func(string) string) string {
-				var b strings.Builder
-				p.writeGroups(&b, groups, c, cite)
-				writePlaceReadings(&b, c.Places)
-				writeUnstatedNegated(&b, unstated, noun, c)
-				writeNotExact(&b, unplaced)
-				writeNotExact(&b, broader)
-				return b.String()
-			}}, true, nil
-	}
-	if sel == nil {
-		return Draft{}, false, errNoSelection
-	}
-	if c.Change {
-		return p.changeAnswer(sel, pln), true, nil
-	}
-	ids, stated := sel.Main, sel.Stated
-	keep := recordConditions(c)
-	// "Which museums in York are not small?": the records that state no
-	// size are not known to be left out; they are counted apart
+	unplaced := p.sidesUnplacedNote(sel, pln.Sides)
+	broader := sidesBroaderNote(sel, pln.Sides, groups)
+	return Draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			p.writeGroups(&b, groups, c, cite)
+			writePlaceReadings(&b, c.Places)
+			writeUnstatedNegated(&b, unstated, noun, c)
+			writeNotExact(&b, unplaced)
+			writeNotExact(&b, broader)
+			return b.String()
+		}}, true, nil
+}
+
+// setRecords are the records a set answer is made of: the selection's
+// that pass the record conditions, those whose place is stated, the
+// condition itself, the records that state no value of a negated
+// condition, and those whose years may lie in the years asked.
+type setRecords struct {
+	ids, stated []string
+	keep        func(*heritage.Institution) bool
+	unknown     int
+	spanning    []string
+}
+
+// setRecordsOf applies the question's record conditions to the
+// selection. "Which museums in York are not small?": the records that
+// state no size are not known to be left out; they are counted apart.
+func (p *Base) setRecordsOf(sel *kg.Selection, c plan.Constraints) setRecords {
+	s := setRecords{ids: sel.Main, stated: sel.Stated, keep: recordConditions(c)}
 	lacks, unstated := negatedConditions(c, sel.NotMembers)
-	unknown := 0
 	if unstated != nil {
-		unknown = len(p.filter(ids, andKeep(keep, unstated)))
+		s.unknown = len(p.filter(s.ids, andKeep(s.keep, unstated)))
 	}
-	keep = andKeep(keep, lacks)
-	if keep != nil {
-		ids, stated = p.filter(ids, keep), p.filter(stated, keep)
-		if len(ids) == 0 && len(sel.Main) > 0 && len(pln.Dropped) == 0 && len(c.NameHas)+len(c.Except) == 0 {
-			if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
-				// "Which museums in Scotland are in Leeds?"
-				return p.noneWithin(pln, len(sel.Main)), true, nil
-			}
-			// "Which museums in Bath have a website?": none of them
-			return p.noneHaving(pln, len(sel.Main), unknown), true, nil
-		}
+	s.keep = andKeep(s.keep, lacks)
+	if s.keep != nil {
+		s.ids, s.stated = p.filter(s.ids, s.keep), p.filter(s.stated, s.keep)
 	}
-	if len(pln.Dropped) > 0 && len(ids) > 0 {
-		return p.amongSet(pln, ids, fused, true), true, nil
+	return s
+}
+
+// noneLeft answers a list whose selection the record conditions leave
+// empty: "Which museums in Bath have a website?", none of them; "Which
+// museums in Scotland are in Leeds?".
+func (p *Base) noneLeft(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
+	c := pln.Constraints
+	if s.keep == nil || len(s.ids) > 0 || len(sel.Main) == 0 || len(pln.Dropped) > 0 || len(c.NameHas)+len(c.Except) > 0 {
+		return Draft{}, false
 	}
-	spanning := sel.Spanning
-	if keep != nil {
-		spanning = p.filter(spanning, keep)
+	if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+		return p.noneWithin(pln, len(sel.Main)), true
 	}
-	if closed := sel.Closed; len(ids) == 0 && len(sel.Main) == 0 && len(closed) > 0 {
-		if keep != nil {
-			closed = p.filter(closed, keep)
-		}
-		if len(closed) > 0 {
-			return p.allClosed(pln, closed, spanning), true, nil
-		}
-		if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
-			// "Which museums in Scotland are in Milton Abbas?": closed,
-			// and in England
-			return p.noneWithin(pln, len(sel.Closed)), true, nil
-		}
+	return p.noneHaving(pln, len(sel.Main), s.unknown), true
+}
+
+// emptySetAnswer answers a set the constraints leave empty, saying why
+// when the data tells: all closed, only some that may span the years,
+// none in the years, no subjects recorded, none of the subject or the
+// kind; a count says 0.
+func (p *Base) emptySetAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused, s setRecords) (Draft, bool) {
+	if d, ok := p.allClosedAnswer(sel, pln, s); ok {
+		return d, true
 	}
-	if len(ids) == 0 && len(spanning) > 0 && len(pln.Dropped) == 0 {
+	dropped := len(pln.Dropped) > 0
+	if len(s.spanning) > 0 && !dropped {
 		// "Which toy museums closed in 1985?": none surely, some may have
-		return p.onlySpanning(pln, spanning), true, nil
+		return p.onlySpanning(pln, s.spanning), true
 	}
-	if len(ids) == 0 && len(pln.Dropped) == 0 {
+	if !dropped {
 		// "Which museums in York closed before 1990?": none, and when
 		// the others did
-		if d, ok := p.noneInYears(sel, pln, keep); ok {
-			return d, true, nil
+		if d, ok := p.noneInYears(sel, pln, s.keep); ok {
+			return d, true
 		}
 	}
-	if len(ids) == 0 && len(sel.Unsubjected) > 0 && keep == nil {
+	switch {
+	case len(sel.Unsubjected) > 0 && s.keep == nil:
 		// "Which museums in Germany are about railways?": no German
 		// record states its subjects
-		return p.noSubjects(sel, pln, fused), true, nil
-	}
-	if len(ids) == 0 && len(sel.BroaderSubject) > 0 && keep == nil && len(pln.Dropped) == 0 {
+		return p.noSubjects(sel, pln, fused), true
+	case len(sel.BroaderSubject) > 0 && s.keep == nil && !dropped:
 		// "Which museums in London have dinosaurs?": none recorded so,
 		// and those under the natural world
-		return p.noneOfSubject(sel, pln, fused), true, nil
-	}
-	if len(ids) == 0 && len(sel.Others) > 0 && keep == nil {
+		return p.noneOfSubject(sel, pln, fused), true
+	case len(sel.Others) > 0 && s.keep == nil:
 		// "Which museums are in Amsterdam?": none, and other kinds there
-		return p.noneOfKind(sel, pln), true, nil
+		return p.noneOfKind(sel, pln), true
+	case pln.Frame == plan.FrameCount:
+		return p.zeroCount(sel, pln, s.keep), true
 	}
-	if len(ids) == 0 {
-		if pln.Frame == plan.FrameCount {
-			unplaced := p.unplacedNote(sel, pln, keep)
-			return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
-				render: func(func(string) string) string {
-					if unplaced != "" {
-						return fmt.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
-					}
-					return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
-				}}, true, nil
-		}
-		if c.List && len(pln.Dropped) == 0 && len(pln.Unread) == 0 && len(pln.Unknown) == 0 && len(c.Names) == 0 {
-			// "Which museums in York are about football?": every
-			// condition read, and none meets them all (a list related to
-			// a named institution, "run by the same organisation as
-			// Chartwell", may hold a relation the rules did not read)
-			return p.noneOfAll(sel, pln, keep, fused), true, nil
-		}
-		return Draft{}, false, nil
+	c := pln.Constraints
+	if c.List && !dropped && len(pln.Unread) == 0 && len(pln.Unknown) == 0 && len(c.Names) == 0 {
+		// "Which museums in York are about football?": every
+		// condition read, and none meets them all (a list related to
+		// a named institution, "run by the same organisation as
+		// Chartwell", may hold a relation the rules did not read)
+		return p.noneOfAll(sel, pln, s.keep, fused), true
 	}
+	return Draft{}, false
+}
+
+// allClosedAnswer answers a list in a place whose institutions of the
+// kind have all closed; "Which museums in Scotland are in Milton
+// Abbas?": closed, and in England.
+func (p *Base) allClosedAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
+	closed := sel.Closed
+	if len(sel.Main) > 0 || len(closed) == 0 {
+		return Draft{}, false
+	}
+	if s.keep != nil {
+		closed = p.filter(closed, s.keep)
+	}
+	if len(closed) > 0 {
+		return p.allClosed(pln, closed, s.spanning), true
+	}
+	c := pln.Constraints
+	if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+		return p.noneWithin(pln, len(sel.Closed)), true
+	}
+	return Draft{}, false
+}
+
+// zeroCount answers a count that selects nothing.
+func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool) Draft {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	unplaced := p.unplacedNote(sel, pln, keep)
+	return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
+		render: func(func(string) string) string {
+			if unplaced != "" {
+				return fmt.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
+			}
+			return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
+		}}
+}
+
+// foundSetAnswer answers a set that holds institutions: grouped, in
+// order, or listed (counted), with what keeps it from being exact.
+func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Draft {
+	c := pln.Constraints
 	// Words of a list question that no rule read and that stand nowhere
 	// a condition would ("… free to enter") may still be conditions:
 	// the set is not called exact, and the answer says which words it
@@ -150,82 +221,94 @@ func (p *Base) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused)
 	// Towns read from records' names widen a place; the set is exact only
 	// when every member's place is stated.
 	inferred := 0
-	if sel.HasStated && len(stated) < len(ids) {
-		inferred = len(ids) - len(stated)
+	if sel.HasStated && len(s.stated) < len(s.ids) {
+		inferred = len(s.ids) - len(s.stated)
 	}
-	if c.Group != nil && c.Group.Each && c.Order != nil {
-		valued := func(in *heritage.Institution) bool {
-			_, known, member := orderValue(in, c.Order.Attribute)
-			return known && member && (keep == nil || keep(in))
+	// only a record with a value can come first
+	valued := func(in *heritage.Institution) bool {
+		_, known, member := orderValue(in, c.Order.Attribute)
+		return known && member && (s.keep == nil || s.keep(in))
+	}
+	count := pln.Frame == plan.FrameCount
+	switch {
+	case c.Group != nil && c.Group.Each && c.Order != nil:
+		return p.orderedByPlace(pln, s.ids, unread, inferred, p.closedLeftOut(sel, pln, valued))
+	case c.Group != nil && !count:
+		return p.groupAnswer(pln, s.ids, unread, inferred, p.closedLeftOut(sel, pln, s.keep))
+	case c.Order != nil && !count:
+		return p.orderedAnswer(pln, s.ids, unread, inferred, p.unplacedNote(sel, pln, valued), p.closedLeftOut(sel, pln, valued))
+	}
+	t := setText{p: p, pln: pln, ids: s.ids, spanning: s.spanning, unread: unread, inferred: inferred, unknown: s.unknown,
+		unplaced: p.unplacedNote(sel, pln, s.keep), unsure: p.unsureWithin(s.ids, c),
+		closed: p.closedLeftOut(sel, pln, s.keep), undated: p.undatedNote(sel, c, s.keep)}
+	a := Answer{Kind: KindSet, IDs: s.ids, Count: len(s.ids),
+		Exact: len(unread) == 0 && inferred == 0 && t.unplaced == "" && t.unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && t.undated == ""}
+	if count {
+		a.Value = strconv.Itoa(len(s.ids))
+	}
+	return Draft{Answer: a, also: s.spanning, render: t.render}
+}
+
+// setText is what a found set's answer says: the set, how the question
+// was read, and what keeps it from being exact.
+type setText struct {
+	p                 *Base
+	pln               plan.Plan
+	ids, spanning     []string
+	unread            []string
+	inferred, unknown int
+	unplaced, undated string
+	unsure            int
+	closed            int
+}
+
+func (t setText) render(cite func(string) string) string {
+	p, c := t.p, t.pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	count := t.pln.Frame == plan.FrameCount
+	var b strings.Builder
+	ids, shown := t.ids, t.ids
+	switch {
+	case count:
+		b.WriteString(countText(len(ids), noun))
+	case c.Limit > 0 && c.Limit < len(ids):
+		// "Name three museums in York": the first three of them
+		fmt.Fprintf(&b, "%d of the %d %s: ", c.Limit, len(ids), plural(noun, len(ids)))
+		shown = ids[:c.Limit]
+	default:
+		fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
+	}
+	p.writeList(&b, shown, c, cite)
+	writeYearsRead(&b, c.Years)
+	writePlaceReadings(&b, c.Places)
+	writeBodyReadings(&b, c.Bodies)
+	p.writeSpanning(&b, t.spanning, c.Years, true, cite)
+	if t.inferred > 0 {
+		are := "are"
+		if t.inferred == 1 {
+			are = "is"
 		}
-		return p.orderedByPlace(pln, ids, unread, inferred, p.closedLeftOut(sel, pln, valued)), true, nil
+		fmt.Fprintf(&b, ". The data states the place of %d of them; %d %s placed there by the town in their name",
+			len(ids)-t.inferred, t.inferred, are)
 	}
-	if c.Group != nil && pln.Frame != plan.FrameCount {
-		return p.groupAnswer(pln, ids, unread, inferred, p.closedLeftOut(sel, pln, keep)), true, nil
+	verb := "listed"
+	if count {
+		verb = "counted"
 	}
-	if c.Order != nil && pln.Frame != plan.FrameCount {
-		// only a record with a value can come first
-		valued := func(in *heritage.Institution) bool {
-			_, known, member := orderValue(in, c.Order.Attribute)
-			return known && member && (keep == nil || keep(in))
-		}
-		return p.orderedAnswer(pln, ids, unread, inferred, p.unplacedNote(sel, pln, valued), p.closedLeftOut(sel, pln, valued)), true, nil
+	writeClosedLeftOut(&b, t.closed, noun, verb)
+	p.writeUnread(&b, t.unread)
+	if t.unplaced != "" {
+		fmt.Fprintf(&b, ". Not an exact answer: %s", t.unplaced)
 	}
-	unplaced := p.unplacedNote(sel, pln, keep)
-	unsure := p.unsureWithin(ids, c)
-	closed := p.closedLeftOut(sel, pln, keep)
-	undated := p.undatedNote(sel, c, keep)
-	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
-		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(spanning) == 0 && unknown == 0 && undated == ""}
-	if pln.Frame == plan.FrameCount {
-		a.Value = strconv.Itoa(len(ids))
+	if t.unsure > 0 {
+		fmt.Fprintf(&b, ". Not an exact answer: the records of %d of them do not say whether they lie in %s",
+			t.unsure, placeNames(c.Within, " and "))
 	}
-	return Draft{Answer: a, also: spanning,
-		render: func(cite func(string) string) string {
-			var b strings.Builder
-			shown := ids
-			switch {
-			case pln.Frame == plan.FrameCount:
-				b.WriteString(countText(len(ids), noun))
-			case c.Limit > 0 && c.Limit < len(ids):
-				// "Name three museums in York": the first three of them
-				fmt.Fprintf(&b, "%d of the %d %s: ", c.Limit, len(ids), plural(noun, len(ids)))
-				shown = ids[:c.Limit]
-			default:
-				fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
-			}
-			p.writeList(&b, shown, c, cite)
-			writeYearsRead(&b, c.Years)
-			writePlaceReadings(&b, c.Places)
-			writeBodyReadings(&b, c.Bodies)
-			p.writeSpanning(&b, spanning, c.Years, true, cite)
-			if inferred > 0 {
-				are := "are"
-				if inferred == 1 {
-					are = "is"
-				}
-				fmt.Fprintf(&b, ". The data states the place of %d of them; %d %s placed there by the town in their name",
-					len(ids)-inferred, inferred, are)
-			}
-			verb := "listed"
-			if pln.Frame == plan.FrameCount {
-				verb = "counted"
-			}
-			writeClosedLeftOut(&b, closed, noun, verb)
-			p.writeUnread(&b, unread)
-			if unplaced != "" {
-				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
-			}
-			if unsure > 0 {
-				fmt.Fprintf(&b, ". Not an exact answer: the records of %d of them do not say whether they lie in %s",
-					unsure, placeNames(c.Within, " and "))
-			}
-			writeUnstatedNegated(&b, unknown, noun, c)
-			if undated != "" {
-				fmt.Fprintf(&b, ". Not an exact answer: %s", undated)
-			}
-			return b.String()
-		}}, true, nil
+	writeUnstatedNegated(&b, t.unknown, noun, c)
+	if t.undated != "" {
+		fmt.Fprintf(&b, ". Not an exact answer: %s", t.undated)
+	}
+	return b.String()
 }
 
 // noneOfAll answers a list whose conditions were all read and select no
@@ -284,103 +367,6 @@ func writeClosedLeftOut(b *strings.Builder, n int, noun, verb string) {
 		are = "is"
 	}
 	fmt.Fprintf(b, ". Only open %s are %s; %d more %s recorded as closed", plural(noun, 2), verb, n, are)
-}
-
-// unknownOrganisation answers a list of an organisation's members when
-// the question names no organisation (nor institution, nor kind of
-// governance) the data holds: the organisation is none the data knows, so
-// nothing is recorded as related to it. Neither the records whose text
-// matches nor the set the other words select are its members (the arts
-// museums, for "… the Thornbury Fells Arts Council"; the church museums in
-// Scotland, for "… run by the Church of Scotland", whose words were read
-// as a topic and a place). When words no rule read name it, the answer
-// quotes them; otherwise it offers the closest matches by text.
-func (p *Base) unknownOrganisation(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
-	c := pln.Constraints
-	// "How many museums does the Imaginary Heritage Trust run?": a name
-	// of several words the data does not hold is an organisation's name,
-	// even when a word of it ("Trust") was also read as a kind of
-	// governance
-	named := pln.UnknownName != "" && strings.Contains(pln.UnknownName, " ") && len(pln.Unknown) > 0
-	governed := len(c.GovernanceCodes) > 0 || c.Not != nil && len(c.Not.GovernanceCodes) > 0 // "not run by the council" too
-	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || governed && !named {
-		return Draft{}, false
-	}
-	rel := relationPhrase(c.Relation)
-	if len(pln.Unknown) > 0 {
-		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
-			quoteWords(unknownName(pln)), rel)), true
-	}
-	text := fmt.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", rel)
-	n := min(len(fused), 5)
-	if n == 0 {
-		return noneDraft(text), true
-	}
-	ids := make([]string, n)
-	for i := range n {
-		ids[i] = fused[i].ID
-	}
-	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
-		var b strings.Builder
-		b.WriteString(text)
-		b.WriteString(" The closest matches by text are: ")
-		p.writeNames(&b, ids, cite)
-		return b.String()
-	}}, true
-}
-
-// recordConditions is the test of the conditions a list puts on each
-// member that the graph's selection does not apply: fields it has ("…
-// that have a website") or lacks, words of its name ("… war in their
-// name"), places it lies outside ("… except those in Cardiff") and
-// broader places it lies in ("… in Aalst in the Netherlands": a record
-// that states nothing at such a place's level passes, see withinPlaces);
-// nil when there are none.
-func recordConditions(c plan.Constraints) func(*heritage.Institution) bool {
-	if len(c.Has)+len(c.Lacks)+len(c.NameHas)+len(c.Except)+len(c.Within) == 0 {
-		return nil
-	}
-	return func(in *heritage.Institution) bool {
-		if inside, known := withinPlaces(in, c.Within); known && !inside {
-			return false
-		}
-		for _, f := range c.Has {
-			if !HasValue(in, f) {
-				return false
-			}
-		}
-		for _, f := range c.Lacks {
-			if HasValue(in, f) {
-				return false
-			}
-		}
-		return (len(c.NameHas) == 0 || Named(in, c.NameHas)) && !placeMatches(in, c.Except)
-	}
-}
-
-// anyPasses reports whether one of ids passes keep (nil passes all).
-func (p *Base) anyPasses(ids []string, keep func(*heritage.Institution) bool) bool {
-	return len(ids) > 0 && (keep == nil || len(p.filter(ids, keep)) > 0)
-}
-
-// filter keeps the institutions that pass keep.
-func (p *Base) filter(ids []string, keep func(*heritage.Institution) bool) []string {
-	var out []string
-	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && keep(in) {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
-// HasValue reports whether the record has a value for the field.
-func HasValue(in *heritage.Institution, field string) bool {
-	if field == "address" {
-		return in.Address != "" // FieldValue falls back to the place
-	}
-	_, v := FieldValue(in, field)
-	return v != ""
 }
 
 // noneHaving answers a list whose other conditions select n institutions

@@ -102,12 +102,6 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 // testProperty returns "yes", "no" or "" (not recorded) and the fact the
 // verdict rests on, phrased to follow the institution's name.
 func (p *Base) testProperty(in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
-	yes := func(b bool) string {
-		if b {
-			return "yes"
-		}
-		return "no"
-	}
 	switch t.Property {
 	case "accreditation":
 		if in.Accreditation == "" {
@@ -117,90 +111,118 @@ func (p *Base) testProperty(in *heritage.Institution, t plan.Test, c plan.Constr
 		if len(t.Want) > 0 {
 			want = t.Want[0]
 		}
-		return yes(strings.EqualFold(in.Accreditation, want)), "is recorded as " + strings.ToLower(in.Accreditation)
+		return yesNo(strings.EqualFold(in.Accreditation, want)), "is recorded as " + strings.ToLower(in.Accreditation)
 	case "status":
-		open := in.IsOpen()
-		want := "open"
-		if len(t.Want) > 0 {
-			want = t.Want[0]
-		}
-		if want == "ever" {
-			// an institution the data has, open or closed, was open once
-			fact := "is open according to the data"
-			if y := heritage.YearsText(in.Opened()); y != "" {
-				fact = "opened " + y + " and " + fact
-			}
-			if !open {
-				fact = "was open"
-				if y := heritage.YearsText(in.Opened()); y != "" {
-					fact += " from " + y
-				}
-				fact += " and has closed"
-				if y := heritage.YearsText(in.Closed()); y != "" {
-					fact += " (" + y + ")"
-				}
-				fact += " according to the data"
-			}
-			return yes(true), fact
-		}
-		state := "open"
-		if !open {
-			state = "closed"
-			if y := heritage.YearsText(in.Closed()); y != "" {
-				state += " (" + y + ")"
-			}
-		}
-		return yes(open == (want == "open")), "is " + state + " according to the data"
+		return statusVerdict(in, t.Want)
 	case "type":
-		return yes(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
+		return yesNo(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
 	case "subjects":
 		have := subjectsOf(in)
 		if len(have) == 0 {
 			return "", "the subject matter of the collections"
 		}
-		return yes(kg.SubjectsMatch(t.Want, have)), "has collections on " + strings.Join(have, "; ")
+		return yesNo(kg.SubjectsMatch(t.Want, have)), "has collections on " + strings.Join(have, "; ")
 	case "member_of":
-		var names []string
-		for _, m := range in.MemberOf {
-			names = append(names, m.Name)
-		}
-		if len(names) == 0 {
-			return "no", "belongs to no group or operator in the data"
-		}
-		hit := false
-		for _, m := range in.MemberOf {
-			for _, w := range t.Want {
-				hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
-			}
-		}
-		return yes(hit), "belongs to " + strings.Join(names, "; ")
+		return memberVerdict(in, t.Want)
 	case "governance":
 		if in.GovernanceCode == "" {
 			return "", "a governance type"
 		}
-		return yes(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
+		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
 	case "size":
 		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
 			// a size recorded as "unknown" is no size
 			return "", "a size"
 		}
-		return yes(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size
+		return yesNo(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size
 	case "opened", "closed":
-		var from, to int
-		var ok bool
-		if t.Property == "closed" {
-			from, to, ok = in.Closed()
-		} else {
-			from, to, ok = in.Opened()
-		}
-		label := map[string]string{"opened": "an opening year", "closed": "a closing year"}[t.Property]
-		if !ok || t.Years == nil {
-			return "", label
-		}
-		return yes(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
+		return yearsVerdict(in, t)
 	}
-	label, value := FieldValue(in, t.Property)
-	if p.lexicon.Unrecorded(t.Property) {
+	return p.fieldVerdict(in, t.Property)
+}
+
+// statusVerdict tests whether the institution is open (want "open", the
+// default), closed, or was ever open ("ever").
+func statusVerdict(in *heritage.Institution, wants []string) (verdict, fact string) {
+	open := in.IsOpen()
+	want := "open"
+	if len(wants) > 0 {
+		want = wants[0]
+	}
+	if want == "ever" {
+		return yesNo(true), everOpenFact(in)
+	}
+	state := "open"
+	if !open {
+		state = "closed"
+		if y := heritage.YearsText(in.Closed()); y != "" {
+			state += " (" + y + ")"
+		}
+	}
+	return yesNo(open == (want == "open")), "is " + state + " according to the data"
+}
+
+// everOpenFact says when an institution the data has, open or closed,
+// was open: it was open once.
+func everOpenFact(in *heritage.Institution) string {
+	fact := "is open according to the data"
+	if y := heritage.YearsText(in.Opened()); y != "" {
+		fact = "opened " + y + " and " + fact
+	}
+	if in.IsOpen() {
+		return fact
+	}
+	fact = "was open"
+	if y := heritage.YearsText(in.Opened()); y != "" {
+		fact += " from " + y
+	}
+	fact += " and has closed"
+	if y := heritage.YearsText(in.Closed()); y != "" {
+		fact += " (" + y + ")"
+	}
+	return fact + " according to the data"
+}
+
+// memberVerdict tests whether the institution belongs to one of the
+// groups or operators named.
+func memberVerdict(in *heritage.Institution, want []string) (verdict, fact string) {
+	var names []string
+	for _, m := range in.MemberOf {
+		names = append(names, m.Name)
+	}
+	if len(names) == 0 {
+		return "no", "belongs to no group or operator in the data"
+	}
+	hit := false
+	for _, m := range in.MemberOf {
+		for _, w := range want {
+			hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
+		}
+	}
+	return yesNo(hit), "belongs to " + strings.Join(names, "; ")
+}
+
+// yearsVerdict tests whether the institution opened (or closed) within
+// the years asked.
+func yearsVerdict(in *heritage.Institution, t plan.Test) (verdict, fact string) {
+	var from, to int
+	var ok bool
+	if t.Property == "closed" {
+		from, to, ok = in.Closed()
+	} else {
+		from, to, ok = in.Opened()
+	}
+	label := map[string]string{"opened": "an opening year", "closed": "a closing year"}[t.Property]
+	if !ok || t.Years == nil {
+		return "", label
+	}
+	return yesNo(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
+}
+
+// fieldVerdict tests whether the institution's record has the field.
+func (p *Base) fieldVerdict(in *heritage.Institution, property string) (verdict, fact string) {
+	label, value := FieldValue(in, property)
+	if p.lexicon.Unrecorded(property) {
 		// "Does the British Museum have a shop?": the data records no
 		// institution's, so it cannot say
 		if strings.HasPrefix(label, "facilities") {
