@@ -139,14 +139,14 @@ func (t changeText) render(cite func(string) string) string {
 	if ch.from != 0 {
 		fmt.Fprintf(&b, " (open at the start of %d: %d; at the end of %d: %d)", ch.from, ch.atStart, ch.to, ch.atEnd)
 	}
-	writePlaceReadings(&b, c.Places)
+	writeNotes(&b, nil, placeReadings(c.Places)...)
 	t.writeLatest(&b, "Opened", "opened", opened, cite)
 	t.writeLatest(&b, "Closed", "closed", closed, cite)
 	if ch.undatedOpen > 0 || ch.undatedClose > 0 {
 		fmt.Fprintf(&b, ". Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, "+
 			"and no closing year for %d that have closed; they are not counted", ch.undatedOpen, ch.undatedClose)
 	}
-	t.p.writeUnread(&b, t.pl.Unread)
+	writeNotes(&b, nil, t.p.unreadNotes(t.pl.Unread)...)
 	return b.String() + "."
 }
 

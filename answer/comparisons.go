@@ -55,10 +55,9 @@ func elsewhere(d Draft, places []plan.Place, ins []*heritage.Institution) Draft 
 		names[i] = pl.Name
 	}
 	d.Exact = false
-	render := d.render
-	d.render = func(cite func(string) string) string {
+	return d.rewritten(func(text string, cite func(string) string) string {
 		var b strings.Builder
-		b.WriteString(strings.TrimSuffix(render(cite), "."))
+		b.WriteString(strings.TrimSuffix(text, "."))
 		b.WriteString(". Not an exact answer: ")
 		for i, in := range out {
 			if i > 0 {
@@ -68,8 +67,7 @@ func elsewhere(d Draft, places []plan.Place, ins []*heritage.Institution) Draft 
 		}
 		b.WriteString(".")
 		return b.String()
-	}
-	return d
+	})
 }
 
 // distanceDraft answers how far apart two institutions are: the distance
@@ -174,10 +172,9 @@ func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.I
 	if len(others) == 0 {
 		return d
 	}
-	render := d.render
-	d.render = func(cite func(string) string) string {
+	d = d.rewritten(func(text string, cite func(string) string) string {
 		var b strings.Builder
-		b.WriteString(render(cite))
+		b.WriteString(text)
 		fmt.Fprintf(&b, alsoFits, quoteWords([]string{pln.UnknownName}))
 		for i, r := range others {
 			if i > 0 {
@@ -187,7 +184,7 @@ func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.I
 		}
 		b.WriteString(".")
 		return b.String()
-	}
+	})
 	for _, r := range others {
 		d.Answer.IDs = append(d.Answer.IDs, r.ID)
 	}

@@ -41,7 +41,7 @@ func (p *Base) emptyCountryAnswer(pln plan.Plan) (Draft, bool) {
 			b.WriteString("No: ")
 		}
 		fmt.Fprintf(&b, "the data places no %s in %s: it holds no record of any institution there", noun, where)
-		p.writeUnread(&b, pln.Unread)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
 		text := b.String()
 		return strings.ToUpper(text[:1]) + text[1:] + "."
 	}}, true

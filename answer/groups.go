@@ -171,8 +171,8 @@ func (p *Base) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed
 				p.writeGroup(&b, top[i], i == 0, cite)
 			})
 		}
-		writePlaceReadings(&b, c.Places)
-		writeClosedLeftOut(&b, closed, noun, "counted")
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "counted"))
 		if missing > 0 {
 			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are not counted", missing, len(ids)-open, levelNoun(g.Level, 1))
 		}
@@ -182,7 +182,7 @@ func (p *Base) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
-		p.writeUnread(&b, unread)
+		writeNotes(&b, nil, p.unreadNotes(unread)...)
 		return b.String()
 	}}
 }

@@ -2,31 +2,12 @@ package answer
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 )
-
-// writeUnread says which words of a list question no rule read, and that
-// the list is not exact for it.
-func (p *Base) writeUnread(b *strings.Builder, unread []string) {
-	wars, unread := p.unnamedWars(unread)
-	for _, w := range wars {
-		fmt.Fprintf(b, ". Not an exact answer: %s does not say which war, and the list does not take it into account", quoteWords([]string{w}))
-	}
-	if len(unread) == 0 {
-		return
-	}
-	was, it := "was", "it"
-	if len(unread) > 1 {
-		was, it = "were", "them"
-	}
-	fmt.Fprintf(b, ". Not an exact answer: %s in the question %s not read, and the list does not take %s into account",
-		quoteWords(unread), was, it)
-}
 
 // unnamedWars splits off the unread phrases that set a time by a war they
 // do not name ("after the war", see Lexicon.UnnamedWar) from the others.
@@ -41,49 +22,11 @@ func (p *Base) unnamedWars(unread []string) (wars, others []string) {
 	return wars, others
 }
 
-// writePlaceReadings says which places were read as another spelling
-// ("Nery" as Newry) and as a town and the administrative unit of the
-// same name.
-func writePlaceReadings(b *strings.Builder, places []plan.Place) {
-	for i, pl := range places {
-		shown := placeShown(pl)
-		typed := strings.ToLower(pl.Text)
-		var same []string // "Sussex" read as East Sussex and West Sussex
-		for _, o := range places {
-			if o.Text == pl.Text {
-				same = append(same, placeShown(o))
-			}
-		}
-		switch {
-		case len(same) > 1:
-			if slices.IndexFunc(places, func(o plan.Place) bool { return o.Text == pl.Text }) == i {
-				fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, strings.Join(same, " and "))
-			}
-		case typed != "" && !holdsWords(typed, pl.Name) && !holdsWords(typed, shown):
-			fmt.Fprintf(b, ". “%s” is read as %s", pl.Text, shown)
-		}
-		if pl.Area != "" {
-			fmt.Fprintf(b, ". %s is read as the town and the area of that name (%s)", pl.Name, pl.Area)
-		}
-	}
-}
-
 // holdsWords reports whether the words of name stand in text as written
 // ("York" in "York City", not "Altenburg" in "Kaltenburgh"), case and
 // diacritics aside.
 func holdsWords(text, name string) bool {
 	return strings.Contains(" "+heritage.NormalizeName(text)+" ", " "+heritage.NormalizeName(name)+" ")
-}
-
-// writeBodyReadings says which organisation a phrase of the question was
-// read as ("the same organisation as Chartwell" is read as National
-// Trust).
-func writeBodyReadings(b *strings.Builder, bodies []plan.Body) {
-	for _, o := range bodies {
-		if o.Text != "" {
-			fmt.Fprintf(b, ". “%s” is read as %s", o.Text, o.Name)
-		}
-	}
 }
 
 // writeList names the first ListShown institutions and counts the rest.

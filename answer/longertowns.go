@@ -45,15 +45,13 @@ func (p *Base) withLongerTowns(d Draft, pln plan.Plan) Draft {
 		return d
 	}
 	d.Exact = false
-	render := d.render
-	d.render = func(cite func(string) string) string {
+	return d.rewritten(func(text string, cite func(string) string) string {
 		var b strings.Builder
-		b.WriteString(strings.TrimSuffix(strings.TrimRight(render(cite), " "), "."))
+		b.WriteString(strings.TrimSuffix(strings.TrimRight(text, " "), "."))
 		fmt.Fprintf(&b, ". Not an exact answer: the data has towns whose names begin with %s, and “%s” may mean one of them: %s",
 			c.Places[0].Name, c.Places[0].Text, p.townCounts(towns, c))
 		return b.String() + "."
-	}
-	return d
+	})
 }
 
 // longerTownsDraft lists the records of the longer towns a short name
@@ -75,7 +73,7 @@ func (p *Base) longerTownsDraft(pln plan.Plan, towns []longerTown) Draft {
 		fmt.Fprintf(&b, "The data has no town called %s; it has towns whose names begin with it: %s. Not an exact answer: “%s” is read as these towns. The %d %s: ",
 			c.Places[0].Name, p.townCounts(towns, c), c.Places[0].Text, len(ids), plural(noun, len(ids)))
 		p.writeList(&b, ids, c, cite)
-		p.writeUnread(&b, pln.Unread)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
 		return b.String() + "."
 	}}
 }

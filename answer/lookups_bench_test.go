@@ -70,7 +70,7 @@ func benchDraft(b *testing.B, draftOf func() (Draft, bool)) {
 		if !ok || d.render == nil {
 			b.Fatal("no answer drafted")
 		}
-		_ = d.render(cite)
+		_ = d.Render(cite)
 	}
 	run()
 	b.ResetTimer()

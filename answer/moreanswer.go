@@ -79,19 +79,11 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 				fmt.Fprintf(&b, "%s. ", upperFirst(verdict))
 			}
 			p.writeGroups(&b, groups, pln.Constraints, cite)
-			writeUnstatedNegated(&b, unstated, noun, pln.Constraints)
-			writeNotExact(&b, unplaced)
-			writeNotExact(&b, broader)
+			writeNotes(&b, nil, unstatedNegated(unstated, noun, pln.Constraints))
+			writeNotes(&b, nil, notExact(unplaced))
+			writeNotes(&b, nil, notExact(broader))
 			return b.String()
 		}}, true, nil
-}
-
-// writeNotExact writes why a comparison is not exact (sidesUnplacedNote,
-// sidesBroaderNote), when note gives a reason.
-func writeNotExact(b *strings.Builder, note string) {
-	if note != "" {
-		fmt.Fprintf(b, ". Not an exact answer: %s", note)
-	}
 }
 
 // valueRest returns the constraints of two sides that differ by the

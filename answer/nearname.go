@@ -62,8 +62,8 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), x.Name)
 			p.writeList(&b, ids, c, cite)
 		}
-		p.writeUnread(&b, pln.Unread)
-		writeWithoutCoordinates(&b, unplaced, noun, x.Country)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, x.Country))
 		return b.String() + "."
 	}}, true
 }

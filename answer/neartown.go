@@ -71,8 +71,8 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 			p.writeList(&b, inTown, c, cite)
 			fmt.Fprintf(&b, " in %s", at.Name)
 		}
-		p.writeUnread(&b, pln.Unread)
-		writeWithoutCoordinates(&b, unplaced, noun, at.Country)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, at.Country))
 		return b.String() + "."
 	}}, true
 }

@@ -2,7 +2,6 @@ package answer
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -131,27 +130,6 @@ func negatedFields(n *plan.Constraints) string {
 		out = append(out, "subjects")
 	}
 	return strings.Join(out, " or ")
-}
-
-// writeUnstatedNegated says how many records meet the question's other
-// conditions but do not state a field it negates, and that the answer
-// leaves them out and is not exact for it.
-func writeUnstatedNegated(b *strings.Builder, n int, noun string, c plan.Constraints) {
-	if n == 0 || c.Not == nil {
-		return
-	}
-	fmt.Fprintf(b, ". Not an exact answer: %d more %s %s no %s in the data, so %s not known to be left out and %s not counted",
-		n, plural(noun, n), verb(n, "has", "have"), negatedFields(c.Not), verb(n, "it is", "they are"), verb(n, "is", "are"))
-}
-
-// writeNoneStated says that n of the records a question selects state
-// no field it negates, for an answer that none of the others qualifies.
-func writeNoneStated(b *strings.Builder, n int, c plan.Constraints) {
-	if n == 0 || c.Not == nil {
-		return
-	}
-	fmt.Fprintf(b, ". Not an exact answer: %d of them %s no %s in the data, so %s not known to be left out",
-		n, verb(n, "has", "have"), negatedFields(c.Not), verb(n, "it is", "they are"))
 }
 
 // verb is one when n is 1, else many.

@@ -88,8 +88,8 @@ func (p *Base) noneOfKind(sel *kg.Selection, pl plan.Plan) Draft {
 		if absent != "" {
 			fmt.Fprintf(&b, ". The data holds no %s in %s at all", TypeNoun(c.TypeCodes), absent)
 		}
-		writePlaceReadings(&b, c.Places)
-		p.writeUnread(&b, pl.Unread)
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
@@ -374,7 +374,7 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 		if c.Topic != "" {
 			fmt.Fprintf(&b, " (“%s”)", c.Topic)
 		}
-		writePlaceReadings(&b, c.Places)
+		writeNotes(&b, nil, placeReadings(c.Places)...)
 		fmt.Fprintf(&b, ". Under %s it selects %d: ", strings.Join(tops, " or "), len(ids))
 		for i, id := range shown {
 			if i > 0 {
@@ -391,7 +391,7 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 		}
 		fmt.Fprintf(&b, ". Not an exact answer: the data records subjects by category, and a %s recorded under another part of %s may hold it",
 			noun, strings.Join(tops, " or "))
-		p.writeUnread(&b, pl.Unread)
+		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
 		return b.String() + "."
 	}}
 }

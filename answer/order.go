@@ -106,8 +106,8 @@ func (p *Base) orderedAnswer(pln plan.Plan, ids []string, unread []string, infer
 				}
 			}
 		}
-		writePlaceReadings(&b, c.Places)
-		writeClosedLeftOut(&b, closed, noun, "ranked")
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "ranked"))
 		if missing > 0 && len(top) > 0 {
 			have := "have"
 			if missing == 1 {
@@ -121,7 +121,7 @@ func (p *Base) orderedAnswer(pln plan.Plan, ids []string, unread []string, infer
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
-		p.writeUnread(&b, unread)
+		writeNotes(&b, nil, p.unreadNotes(unread)...)
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
@@ -243,8 +243,8 @@ func (p *Base) orderedByPlace(pln plan.Plan, ids []string, unread []string, infe
 				}
 			}
 		}
-		writePlaceReadings(&b, c.Places)
-		writeClosedLeftOut(&b, closed, noun, "ranked")
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "ranked"))
 		if missing > 0 {
 			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d have no %s in the data, so the order leaves them out", missing, members, attrLabel(o.Attribute))
 		}
@@ -257,7 +257,7 @@ func (p *Base) orderedByPlace(pln plan.Plan, ids []string, unread []string, infe
 		if inferred > 0 {
 			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
 		}
-		p.writeUnread(&b, unread)
+		writeNotes(&b, nil, p.unreadNotes(unread)...)
 		return b.String()
 	}}
 }

@@ -75,7 +75,7 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 				fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), where)
 				p.writeList(&b, ids, c, cite)
 			}
-			writeWithoutCoordinates(&b, unplaced, noun, at[0].Country)
+			writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, at[0].Country))
 			return b.String()
 		}}, true
 }
@@ -94,20 +94,6 @@ func (p *Base) withoutCoordinates(country string, codes []string, keep func(*her
 		}
 	}
 	return n
-}
-
-// writeWithoutCoordinates says how many records a search by distance
-// could not place (see withoutCoordinates).
-func writeWithoutCoordinates(b *strings.Builder, n int, noun, country string) {
-	if n == 0 {
-		return
-	}
-	have := "have"
-	if n == 1 {
-		have = "has"
-	}
-	fmt.Fprintf(b, ". Not an exact answer: %d %s in %s %s no coordinates in the data, and some may lie near it too",
-		n, plural(noun, n), countryPhrase(country), have)
 }
 
 // within returns the records with coordinates that pass keep and lie

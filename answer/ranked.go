@@ -27,21 +27,8 @@ func broadened(d Draft, pln plan.Plan) Draft {
 			leaves = append(leaves, leaf)
 		}
 	}
-	subject := "the subject " + strings.Join(leaves, ", ")
-	if len(leaves) > 1 {
-		subject = "the subjects " + strings.Join(leaves, ", ")
-	}
 	d.Exact = false
-	render := d.render
-	d.render = func(cite func(string) string) string {
-		text := strings.TrimRight(render(cite), " ")
-		sep := ". "
-		if strings.HasSuffix(text, ".") {
-			sep = " "
-		}
-		return fmt.Sprintf("%s%sNot an exact answer: %s is read as %s, which the data does not divide further.",
-			text, sep, quoteWords(c.Broader), subject)
-	}
+	d.notes = append(slices.Clip(d.notes), Broadened{Words: c.Broader, Subjects: leaves})
 	return d
 }
 

@@ -76,12 +76,10 @@ func (p *Base) sidesAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			p.writeGroups(&b, groups, c, cite)
-			writePlaceReadings(&b, c.Places)
-			writeUnstatedNegated(&b, unstated, noun, c)
-			writeNotExact(&b, unplaced)
-			writeNotExact(&b, broader)
 			return b.String()
-		}}, true, nil
+		},
+		notes: append(placeReadings(c.Places), unstatedNegated(unstated, noun, c), notExact(unplaced), notExact(broader)),
+	}, true, nil
 }
 
 // setRecords are the records a set answer is made of: the selection's
@@ -238,38 +236,47 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	case c.Order != nil && !count:
 		return p.orderedAnswer(pln, s.ids, unread, inferred, p.unplacedNote(sel, pln, valued), p.closedLeftOut(sel, pln, valued))
 	}
-	t := setText{p: p, pln: pln, ids: s.ids, spanning: s.spanning, unread: unread, inferred: inferred, unknown: s.unknown,
-		unplaced: p.unplacedNote(sel, pln, s.keep), unsure: p.unsureWithin(s.ids, c),
-		closed: p.closedLeftOut(sel, pln, s.keep), undated: p.undatedNote(sel, c, s.keep)}
+	unplaced, undated := p.unplacedNote(sel, pln, s.keep), p.undatedNote(sel, c, s.keep)
+	unsure, closed := p.unsureWithin(s.ids, c), p.closedLeftOut(sel, pln, s.keep)
 	a := Answer{Kind: KindSet, IDs: s.ids, Count: len(s.ids),
-		Exact: len(unread) == 0 && inferred == 0 && t.unplaced == "" && t.unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && t.undated == ""}
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == ""}
+	verb := "listed"
 	if count {
 		a.Value = strconv.Itoa(len(s.ids))
+		verb = "counted"
 	}
-	return Draft{Answer: a, also: s.spanning, render: t.render}
+	noun := TypeNoun(c.TypeCodes)
+	notes := append([]Note{yearsRead(c.Years)}, placeReadings(c.Places)...)
+	notes = append(notes, bodyReadings(c.Bodies)...)
+	notes = append(notes, p.spanningNote(s.spanning, c.Years, true))
+	if inferred > 0 {
+		notes = append(notes, PlacedByName{Stated: len(s.ids) - inferred, Inferred: inferred})
+	}
+	notes = append(notes, closedLeftOutNote(closed, noun, verb))
+	notes = append(notes, p.unreadNotes(unread)...)
+	notes = append(notes, notExact(unplaced))
+	if unsure > 0 {
+		notes = append(notes, UnsureWithin{N: unsure, Places: placeNames(c.Within, " and ")})
+	}
+	notes = append(notes, unstatedNegated(s.unknown, noun, c), notExact(undated))
+	return Draft{Answer: a, also: s.spanning, render: setText{p: p, pln: pln, ids: s.ids}.render, notes: notes}
 }
 
-// setText is what a found set's answer says: the set, how the question
-// was read, and what keeps it from being exact.
+// setText is what a found set's answer says before its notes: the set,
+// counted or listed.
 type setText struct {
-	p                 *Base
-	pln               plan.Plan
-	ids, spanning     []string
-	unread            []string
-	inferred, unknown int
-	unplaced, undated string
-	unsure            int
-	closed            int
+	p   *Base
+	pln plan.Plan
+	ids []string
 }
 
 func (t setText) render(cite func(string) string) string {
-	p, c := t.p, t.pln.Constraints
+	c := t.pln.Constraints
 	noun := TypeNoun(c.TypeCodes)
-	count := t.pln.Frame == plan.FrameCount
 	var b strings.Builder
 	ids, shown := t.ids, t.ids
 	switch {
-	case count:
+	case t.pln.Frame == plan.FrameCount:
 		b.WriteString(countText(len(ids), noun))
 	case c.Limit > 0 && c.Limit < len(ids):
 		// "Name three museums in York": the first three of them
@@ -278,36 +285,7 @@ func (t setText) render(cite func(string) string) string {
 	default:
 		fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
 	}
-	p.writeList(&b, shown, c, cite)
-	writeYearsRead(&b, c.Years)
-	writePlaceReadings(&b, c.Places)
-	writeBodyReadings(&b, c.Bodies)
-	p.writeSpanning(&b, t.spanning, c.Years, true, cite)
-	if t.inferred > 0 {
-		are := "are"
-		if t.inferred == 1 {
-			are = "is"
-		}
-		fmt.Fprintf(&b, ". The data states the place of %d of them; %d %s placed there by the town in their name",
-			len(ids)-t.inferred, t.inferred, are)
-	}
-	verb := "listed"
-	if count {
-		verb = "counted"
-	}
-	writeClosedLeftOut(&b, t.closed, noun, verb)
-	p.writeUnread(&b, t.unread)
-	if t.unplaced != "" {
-		fmt.Fprintf(&b, ". Not an exact answer: %s", t.unplaced)
-	}
-	if t.unsure > 0 {
-		fmt.Fprintf(&b, ". Not an exact answer: the records of %d of them do not say whether they lie in %s",
-			t.unsure, placeNames(c.Within, " and "))
-	}
-	writeUnstatedNegated(&b, t.unknown, noun, c)
-	if t.undated != "" {
-		fmt.Fprintf(&b, ". Not an exact answer: %s", t.undated)
-	}
+	t.p.writeList(&b, shown, c, cite)
 	return b.String()
 }
 
@@ -328,8 +306,8 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			fmt.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
-			writeYearsRead(&b, c.Years)
-			writePlaceReadings(&b, c.Places)
+			writeNotes(&b, nil, yearsRead(c.Years))
+			writeNotes(&b, nil, placeReadings(c.Places)...)
 			if unplaced != "" {
 				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 			}
@@ -353,20 +331,6 @@ func (p *Base) closedLeftOut(sel *kg.Selection, pln plan.Plan, keep func(*herita
 		return len(sel.Closed)
 	}
 	return len(p.filter(sel.Closed, keep))
-}
-
-// writeClosedLeftOut says how many closed institutions a list, count or
-// order of open ones leaves out ("Only open museums are counted; 6 more
-// are recorded as closed").
-func writeClosedLeftOut(b *strings.Builder, n int, noun, verb string) {
-	if n == 0 {
-		return
-	}
-	are := "are"
-	if n == 1 {
-		are = "is"
-	}
-	fmt.Fprintf(b, ". Only open %s are %s; %d more %s recorded as closed", plural(noun, 2), verb, n, are)
 }
 
 // noneHaving answers a list whose other conditions select n institutions
@@ -398,9 +362,9 @@ func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
 		} else {
 			fmt.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, plural(noun, n), strings.Join(cond, " and "))
 		}
-		writePlaceReadings(&b, c.Places)
-		p.writeUnread(&b, pln.Unread)
-		writeNoneStated(&b, unknown, c)
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, noneStated(unknown, c))
 		return b.String() + "."
 	}}
 }
@@ -440,12 +404,12 @@ func (p *Base) allClosed(pln plan.Plan, closed, spanning []string) Draft {
 		fmt.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
 			noun, where, selects, len(closed), have)
 		p.writeList(&b, closed, shown, cite)
-		writeYearsRead(&b, c.Years)
-		writePlaceReadings(&b, c.Places)
+		writeNotes(&b, nil, yearsRead(c.Years))
+		writeNotes(&b, nil, placeReadings(c.Places)...)
 		if c.Years != nil {
-			p.writeSpanning(&b, spanning, c.Years, true, cite)
+			writeNotes(&b, cite, p.spanningNote(spanning, c.Years, true))
 		}
-		p.writeUnread(&b, pln.Unread)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
 		return b.String() + "."
 	}, also: spanning}
 }

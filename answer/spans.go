@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -73,62 +72,6 @@ func spansInto(in *heritage.Institution, y *plan.YearRange) bool {
 		(y.From == 0 || to >= y.From) && (y.To == 0 || from <= y.To)
 }
 
-// writeSpanning names the institutions that may belong to a list by
-// years (see selectSpanning): "Not an exact answer: the data gives the
-// closing years of 3 more only as a span, so they may have closed then:
-// … (1982-2017)".
-//
-// more says the list names others before them.
-func (p *Base) writeSpanning(b *strings.Builder, ids []string, y *plan.YearRange, more bool, cite func(string) string) {
-	if len(ids) == 0 {
-		return
-	}
-	label, verb := "opening", "opened"
-	if y.Field == "closed" {
-		label, verb = "closing", "closed"
-	}
-	years, they := "years", "they"
-	if len(ids) == 1 {
-		years, they = "year", "it"
-	}
-	n := strconv.Itoa(len(ids))
-	if more {
-		n += " more"
-	}
-	fmt.Fprintf(b, ". Not an exact answer: the data gives the %s %s of %s only as a span that overlaps those years, so %s may have %s then: ",
-		label, years, n, they, verb)
-	writeShown(b, len(ids), func(i int) {
-		b.WriteString(p.label(ids[i]))
-		if in, ok := p.data.Get(ids[i]); ok {
-			from, to, known := in.Opened()
-			if y.Field == "closed" {
-				from, to, known = in.Closed()
-			}
-			fmt.Fprintf(b, " (%s)", shortYears(from, to, known))
-		}
-		b.WriteString(cite(ids[i]))
-	})
-}
-
-// writeYearsRead says which years the question's words were read as
-// when it writes them in words: "“after WWII” is read as the years from
-// 1946 on".
-func writeYearsRead(b *strings.Builder, y *plan.YearRange) {
-	if y == nil || y.Words == "" {
-		return
-	}
-	var years string
-	switch {
-	case y.To == 0:
-		years = fmt.Sprintf("the years from %d on", y.From)
-	case y.From == 0:
-		years = fmt.Sprintf("the years up to %d", y.To)
-	default:
-		years = fmt.Sprintf("the years %d to %d", y.From, y.To)
-	}
-	fmt.Fprintf(b, ". “%s” is read as %s", y.Words, years)
-}
-
 // onlySpanning answers a list by years that selects none for certain but
 // some that may belong to it (see selectSpanning): "No museum the
 // question selects surely closed in those years. Not an exact answer: the
@@ -146,10 +89,10 @@ func (p *Base) onlySpanning(pl plan.Plan, ids []string) Draft {
 	return Draft{Answer: a, also: ids, render: func(cite func(string) string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "No %s the question selects surely %s %s", TypeNoun(c.TypeCodes), verb, spanText(c.Years))
-		writeYearsRead(&b, c.Years)
-		writePlaceReadings(&b, c.Places)
-		p.writeSpanning(&b, ids, c.Years, false, cite)
-		p.writeUnread(&b, pl.Unread)
+		writeNotes(&b, nil, yearsRead(c.Years))
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, cite, p.spanningNote(ids, c.Years, false))
+		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
 		return b.String() + "."
 	}}
 }
@@ -214,8 +157,8 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 	return Draft{Answer: a, also: ids, render: func(cite func(string) string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "No %s the question selects %s %s", noun, verb, spanText(y))
-		writeYearsRead(&b, y)
-		writePlaceReadings(&b, c.Places)
+		writeNotes(&b, nil, yearsRead(y))
+		writeNotes(&b, nil, placeReadings(c.Places)...)
 		if len(ins) > 0 {
 			n := len(ins)
 			lo, hi := ins[0].from, ins[0].to
@@ -239,7 +182,7 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 		if unplaced != "" {
 			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
 		}
-		p.writeUnread(&b, pl.Unread)
+		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
 		return b.String() + "."
 	}}, true
 }

@@ -75,7 +75,7 @@ func (p *Base) noneWithin(pln plan.Plan, n int) Draft {
 		var b strings.Builder
 		fmt.Fprintf(&b, "None of the %d %s in %s lies in %s according to the data",
 			n, plural(noun, n), placeNames(c.Places, " or "), placeNames(c.Within, " and "))
-		p.writeUnread(&b, pln.Unread)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
 		return b.String() + "."
 	}}
 }
