@@ -143,8 +143,7 @@ func (t changeText) render(cite func(string) string) string {
 	t.writeLatest(&b, "Opened", "opened", opened, cite)
 	t.writeLatest(&b, "Closed", "closed", closed, cite)
 	if ch.undatedOpen > 0 || ch.undatedClose > 0 {
-		fmt.Fprintf(&b, ". Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, "+
-			"and no closing year for %d that have closed; they are not counted", ch.undatedOpen, ch.undatedClose)
+		writeNotes(&b, nil, UndatedChange{Opened: ch.undatedOpen, Closed: ch.undatedClose})
 	}
 	writeNotes(&b, nil, t.p.unreadNotes(t.pl.Unread)...)
 	return b.String() + "."

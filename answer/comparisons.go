@@ -50,21 +50,18 @@ func elsewhere(d Draft, places []plan.Place, ins []*heritage.Institution) Draft 
 	if len(out) == 0 {
 		return d
 	}
-	names := make([]string, len(places))
+	note := Elsewhere{Asked: make([]string, len(places))}
 	for i, pl := range places {
-		names[i] = pl.Name
+		note.Asked[i] = pl.Name
+	}
+	for _, in := range out {
+		note.Institutions = append(note.Institutions, Placed{Name: in.Name, Place: placeText(in)})
 	}
 	d.Exact = false
 	return d.rewritten(func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(strings.TrimSuffix(text, "."))
-		b.WriteString(". Not an exact answer: ")
-		for i, in := range out {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			fmt.Fprintf(&b, "%s is in %s, not in %s", in.Name, placeText(in), strings.Join(names, " or "))
-		}
+		writeNotes(&b, cite, note)
 		b.WriteString(".")
 		return b.String()
 	})

@@ -173,16 +173,17 @@ func (p *Base) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed
 		}
 		writeNotes(&b, nil, placeReadings(c.Places)...)
 		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "counted"))
+		var notes []Note
 		if missing > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are not counted", missing, len(ids)-open, levelNoun(g.Level, 1))
+			notes = append(notes, UnstatedLevel{N: missing, Of: len(ids) - open, Level: g.Level})
 		}
 		if g.Fewest && len(top) > 0 {
-			fmt.Fprintf(&b, ". Only %s holding at least one are counted", levelNoun(g.Level, 2))
+			notes = append(notes, OnlyHolding{Level: g.Level})
 		}
 		if inferred > 0 {
-			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
+			notes = append(notes, PlacedByTown{N: inferred, Noun: noun})
 		}
-		writeNotes(&b, nil, p.unreadNotes(unread)...)
+		writeNotes(&b, nil, append(notes, p.unreadNotes(unread)...)...)
 		return b.String()
 	}}
 }

@@ -48,8 +48,7 @@ func (p *Base) withLongerTowns(d Draft, pln plan.Plan) Draft {
 	return d.rewritten(func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(strings.TrimSuffix(strings.TrimRight(text, " "), "."))
-		fmt.Fprintf(&b, ". Not an exact answer: the data has towns whose names begin with %s, and “%s” may mean one of them: %s",
-			c.Places[0].Name, c.Places[0].Text, p.townCounts(towns, c))
+		writeNotes(&b, cite, LongerTowns{Name: c.Places[0].Name, Words: c.Places[0].Text, Towns: p.townCounts(towns, c)})
 		return b.String() + "."
 	})
 }

@@ -63,8 +63,7 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 			p.writeList(&b, ids, c, cite)
 		}
 		if len(centres) > 1 {
-			fmt.Fprintf(&b, ". Not an exact answer: this is the %s in %s; the data also has a town of that name in %s",
-				at.Name, countryPhrase(at.Country), countryList(centres[1:]))
+			writeNotes(&b, cite, OtherTowns{Town: at.Name, Country: at.Country, Others: countryList(centres[1:])})
 		}
 		if len(inTown) > 0 {
 			fmt.Fprintf(&b, ". Not placed, without coordinates in the data: ")

@@ -90,9 +90,7 @@ func (p *Base) noneOfKind(sel *kg.Selection, pl plan.Plan) Draft {
 		}
 		writeNotes(&b, nil, placeReadings(c.Places)...)
 		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
-		if unplaced != "" {
-			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
-		}
+		writeNotes(&b, nil, notExact(unplaced))
 		p.writeNamesakes(&b, namesakes, c.Places[0], cite)
 		return b.String() + "."
 	}}
@@ -389,9 +387,7 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 		if len(ids) > len(shown) {
 			fmt.Fprintf(&b, " and %d more", len(ids)-len(shown))
 		}
-		fmt.Fprintf(&b, ". Not an exact answer: the data records subjects by category, and a %s recorded under another part of %s may hold it",
-			noun, strings.Join(tops, " or "))
-		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
+		writeNotes(&b, cite, append([]Note{SubjectCategories{Noun: noun, Parents: tops}}, p.unreadNotes(pl.Unread)...)...)
 		return b.String() + "."
 	}}
 }

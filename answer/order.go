@@ -108,23 +108,18 @@ func (p *Base) orderedAnswer(pln plan.Plan, ids []string, unread []string, infer
 		}
 		writeNotes(&b, nil, placeReadings(c.Places)...)
 		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "ranked"))
+		var notes []Note
 		if missing > 0 && len(top) > 0 {
-			have := "have"
-			if missing == 1 {
-				have = "has"
-			}
-			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d %s no %s in the data, so the order leaves them out", missing, members, have, attrLabel(o.Attribute))
+			notes = append(notes, OrderLeavesOut{N: missing, Of: members, Attr: attrLabel(o.Attribute)})
 		}
 		if !settled {
-			fmt.Fprintf(&b, ". Not an exact answer: the data gives some %ss only as a span, so the order at the cut is not certain", attrLabel(o.Attribute))
+			notes = append(notes, SpanUncertain{Attr: attrLabel(o.Attribute)})
 		}
 		if inferred > 0 {
-			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
+			notes = append(notes, PlacedByTown{N: inferred, Noun: noun})
 		}
-		writeNotes(&b, nil, p.unreadNotes(unread)...)
-		if unplaced != "" {
-			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
-		}
+		notes = append(notes, p.unreadNotes(unread)...)
+		writeNotes(&b, nil, append(notes, notExact(unplaced))...)
 		return b.String()
 	}}
 }
@@ -245,19 +240,20 @@ func (p *Base) orderedByPlace(pln plan.Plan, ids []string, unread []string, infe
 		}
 		writeNotes(&b, nil, placeReadings(c.Places)...)
 		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "ranked"))
+		var notes []Note
 		if missing > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d have no %s in the data, so the order leaves them out", missing, members, attrLabel(o.Attribute))
+			notes = append(notes, OrderLeavesOut{N: missing, Of: members, Attr: attrLabel(o.Attribute), PerPlace: true})
 		}
 		if unstated > 0 {
-			fmt.Fprintf(&b, ". Not an exact answer: %d of the %d state no %s and are left out", unstated, members, levelNoun(g.Level, 1))
+			notes = append(notes, UnstatedLevel{N: unstated, Of: members, Level: g.Level, LeftOut: true})
 		}
 		if !allSettled {
-			fmt.Fprintf(&b, ". Not an exact answer: the data gives some %ss only as a span, so the order in some %s is not certain", attrLabel(o.Attribute), levelNoun(g.Level, 2))
+			notes = append(notes, SpanUncertain{Attr: attrLabel(o.Attribute), Level: g.Level})
 		}
 		if inferred > 0 {
-			fmt.Fprintf(&b, ". %d of the %s are placed by the town in their name, not by a stated place", inferred, plural(noun, 2))
+			notes = append(notes, PlacedByTown{N: inferred, Noun: noun})
 		}
-		writeNotes(&b, nil, p.unreadNotes(unread)...)
+		writeNotes(&b, nil, append(notes, p.unreadNotes(unread)...)...)
 		return b.String()
 	}}
 }

@@ -85,12 +85,7 @@ func (p *Base) placeChoiceAnswer(in *heritage.Institution, id string, places []p
 				placeNames(unknown, " or "), levelWords(unknown))
 		}
 		b.WriteString(".")
-		if inferred {
-			fmt.Fprintf(&b, " Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
-		}
-		if len(unread) > 0 {
-			fmt.Fprintf(&b, " Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(unread))
-		}
+		writeNotes(&b, cite, verdictNotes(inferred, in.City, unread)...)
 		return b.String()
 	}}
 }

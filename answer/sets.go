@@ -308,9 +308,7 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 			fmt.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
 			writeNotes(&b, nil, yearsRead(c.Years))
 			writeNotes(&b, nil, placeReadings(c.Places)...)
-			if unplaced != "" {
-				fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
-			}
+			writeNotes(&b, nil, notExact(unplaced))
 			if len(closest) > 0 {
 				b.WriteString(". The closest matches, which miss at least one condition: ")
 				p.writeNames(&b, closest, cite)

@@ -43,10 +43,10 @@ func (p *Base) shareAnswer(sel *kg.Selection, pl plan.Plan) (Draft, bool) {
 			}
 			b.WriteString(".")
 			if unknown > 0 {
-				fmt.Fprintf(&b, " Not an exact answer: %d of the %d state no %s in the data.", unknown, whole, attr)
+				writeNotes(&b, cite, ShareUnstated{N: unknown, Of: whole, Attr: attr})
 			}
 			if missed := append(slices.Clone(pl.Dropped), pl.Unread...); len(missed) > 0 {
-				fmt.Fprintf(&b, " Not an exact answer: the data records nothing on %s.", quoteWords(missed))
+				writeNotes(&b, cite, NothingOn{Words: missed})
 			}
 			return b.String()
 		}}, true

@@ -176,12 +176,8 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 				fmt.Fprintf(&b, " and %d more", n-len(shown))
 			}
 		}
-		if undated != "" {
-			fmt.Fprintf(&b, ". Not an exact answer: %s", undated)
-		}
-		if unplaced != "" {
-			fmt.Fprintf(&b, ". Not an exact answer: %s", unplaced)
-		}
+		writeNotes(&b, nil, notExact(undated))
+		writeNotes(&b, nil, notExact(unplaced))
 		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
 		return b.String() + "."
 	}}, true

@@ -85,17 +85,15 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		default:
 			text = fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
 		}
-		if inferred {
-			text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
-		}
 		wars, others := p.unnamedWars(unread)
+		var notes []Note
+		if inferred {
+			notes = append(notes, AreaFromOthers{City: in.City})
+		}
 		for _, w := range wars {
-			text += fmt.Sprintf(" Not an exact answer: %s does not say which war, and the answer leaves it out.", quoteWords([]string{w}))
+			notes = append(notes, WarLeftOut{Words: w})
 		}
-		if len(others) > 0 {
-			text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(others))
-		}
-		return text
+		return withNotes(text, cite, append(notes, verdictNotes(false, "", others)...)...)
 	}}, true
 }
 
@@ -316,11 +314,6 @@ func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool
 	default:
 		text = fmt.Sprintf(" The data does not record %s for it.", fact)
 	}
-	if inferred {
-		text += fmt.Sprintf(" Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", in.City)
-	}
-	if len(then.Unread) > 0 {
-		text += fmt.Sprintf(" Not an exact answer: the data records nothing on %s, and the answer leaves it out.", quoteWords(then.Unread))
-	}
+	text = withNotes(text, nil, verdictNotes(inferred, in.City, then.Unread)...)
 	return text, verdict != "" && !inferred && len(then.Unread) == 0
 }
