@@ -72,7 +72,7 @@ func (p *Base) changeAnswer(sel *kg.Selection, pl plan.Plan) Draft {
 	a := Answer{Kind: KindSet, Value: fmt.Sprintf("%+d", len(opened)-len(closed)), Count: len(opened) + len(closed),
 		IDs:    append(ids(opened), ids(closed)...),
 		Groups: []AnswerGroup{{Label: "opened", IDs: ids(opened), Count: len(opened)}, {Label: "closed", IDs: ids(closed), Count: len(closed)}},
-		Exact:  ch.undatedOpen == 0 && ch.undatedClose == 0 && len(pl.Unread) == 0}
+		Exact:  ch.undatedOpen == 0 && ch.undatedClose == 0 && len(pl.Unused(plan.UnusedUnread)) == 0}
 	return Draft{Answer: a, render: changeText{p: p, pl: pl, ch: ch}.render}
 }
 
@@ -145,7 +145,7 @@ func (t changeText) render(cite func(string) string) string {
 	if ch.undatedOpen > 0 || ch.undatedClose > 0 {
 		writeNotes(&b, nil, UndatedChange{Opened: ch.undatedOpen, Closed: ch.undatedClose})
 	}
-	writeNotes(&b, nil, t.p.unreadNotes(t.pl.Unread)...)
+	writeNotes(&b, nil, t.p.unreadNotes(t.pl.Unused(plan.UnusedUnread))...)
 	return b.String() + "."
 }
 

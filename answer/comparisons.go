@@ -172,7 +172,7 @@ func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.I
 	d = d.rewritten(func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(text)
-		fmt.Fprintf(&b, alsoFits, quoteWords([]string{pln.UnknownName}))
+		fmt.Fprintf(&b, alsoFits, quoteWords([]string{pln.UnusedPhrase(plan.UnusedName)}))
 		for i, r := range others {
 			if i > 0 {
 				b.WriteString("; ")
@@ -269,7 +269,7 @@ func (p *Base) oneSided(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
 	if !ok {
 		return Draft{}, false
 	}
-	if pln.UnknownName != "" && len(c.Bodies) == 0 {
+	if pln.UnusedPhrase(plan.UnusedName) != "" && len(c.Bodies) == 0 {
 		// A name only part of the other side's ("the Ashmolean"): the
 		// institution whose name holds it, as for a question about one.
 		var cands []*heritage.Institution
@@ -281,7 +281,7 @@ func (p *Base) oneSided(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
 		if len(cands) > 0 {
 			ins := []*heritage.Institution{in, cands[0]}
 			q := strings.ToLower(pln.Question)
-			if at := strings.Index(q, strings.ToLower(pln.UnknownName)); at >= 0 && at < strings.Index(q, strings.ToLower(c.Names[0].Text)) {
+			if at := strings.Index(q, strings.ToLower(pln.UnusedPhrase(plan.UnusedName))); at >= 0 && at < strings.Index(q, strings.ToLower(c.Names[0].Text)) {
 				ins[0], ins[1] = ins[1], ins[0]
 			}
 			// read from part of a name: not exact
@@ -290,8 +290,8 @@ func (p *Base) oneSided(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
 			return d, true
 		}
 	}
-	other := "“" + pln.UnknownName + "”, which is not in the data"
-	if pln.UnknownName == "" && c.HasIDs() {
+	other := "“" + pln.UnusedPhrase(plan.UnusedName) + "”, which is not in the data"
+	if pln.UnusedPhrase(plan.UnusedName) == "" && c.HasIDs() {
 		// "Is DE-MUS-999999 older than the Science Museum?"
 		other = identifierPhrase(c) + ", which no institution in the data carries"
 	}

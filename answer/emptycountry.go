@@ -28,7 +28,7 @@ func (p *Base) emptyCountryAnswer(pln plan.Plan) (Draft, bool) {
 	}
 	where := strings.Join(shown, " or ")
 	noun := TypeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
@@ -41,7 +41,7 @@ func (p *Base) emptyCountryAnswer(pln plan.Plan) (Draft, bool) {
 			b.WriteString("No: ")
 		}
 		fmt.Fprintf(&b, "the data places no %s in %s: it holds no record of any institution there", noun, where)
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		text := b.String()
 		return strings.ToUpper(text[:1]) + text[1:] + "."
 	}}, true

@@ -75,10 +75,10 @@ func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	if !ok {
 		return fieldSubject{}, Draft{}, false
 	}
-	if via == "ranking" && len(pln.Unknown) == 0 {
+	if via == "ranking" && len(pln.Unused(plan.UnusedUnknown)) == 0 {
 		return fieldSubject{}, noneDraft("The question names no institution the data holds."), true
 	}
-	t := fieldSubject{in: in, id: id, via: via, asked: pln.UnknownName} // the name as the question gives it
+	t := fieldSubject{in: in, id: id, via: via, asked: pln.UnusedPhrase(plan.UnusedName)} // the name as the question gives it
 	if via == "name" {
 		// A name several institutions carry, that the question's place
 		// does not settle: the answer names the others too.
@@ -87,7 +87,7 @@ func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	if via == "ranking" {
 		if cands := p.nameCandidates(pln, fused); len(cands) > 0 {
 			t.in, t.id, t.rivals = cands[0], cands[0].ID, cands[1:]
-		} else if !covers(in, pln.Unknown) {
+		} else if !covers(in, pln.Unused(plan.UnusedUnknown)) {
 			return fieldSubject{}, noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(pln)))), true
 		}
 	}
@@ -220,7 +220,7 @@ func (f fieldText) writeRivals(b *strings.Builder, cite func(string) string) {
 // (at most four). Institutions in the question's place come first when it
 // gives one. Nil when none carries it.
 func (p *Base) nameCandidates(pln plan.Plan, fused []fusion.Fused) []*heritage.Institution {
-	if strings.TrimSpace(kg.NormalizeName(pln.UnknownName)) == "" {
+	if strings.TrimSpace(kg.NormalizeName(pln.UnusedPhrase(plan.UnusedName))) == "" {
 		return nil
 	}
 	type cand struct {
@@ -233,11 +233,11 @@ func (p *Base) nameCandidates(pln plan.Plan, fused []fusion.Fused) []*heritage.I
 		if !ok {
 			continue
 		}
-		level := phraseLevel(in, pln.UnknownName)
+		level := phraseLevel(in, pln.UnusedPhrase(plan.UnusedName))
 		if len(pln.Constraints.Places) > 0 && placeMatches(in, pln.Constraints.Places) {
 			level += 4
 		}
-		if level%4 > 0 && covers(in, pln.Unknown) {
+		if level%4 > 0 && covers(in, pln.Unused(plan.UnusedUnknown)) {
 			cands = append(cands, cand{in, level})
 		}
 	}

@@ -72,7 +72,7 @@ func (p *Base) longerTownsDraft(pln plan.Plan, towns []longerTown) Draft {
 		fmt.Fprintf(&b, "The data has no town called %s; it has towns whose names begin with it: %s. Not an exact answer: “%s” is read as these towns. The %d %s: ",
 			c.Places[0].Name, p.townCounts(towns, c), c.Places[0].Text, len(ids), plural(noun, len(ids)))
 		p.writeList(&b, ids, c, cite)
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}
 }

@@ -47,7 +47,7 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 		broader = strings.TrimPrefix(broader+fmt.Sprintf("; %d %s %s no %s and %s on neither side",
 			n, plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
 	}
-	return Draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(pln.Dropped) == 0 && unstated == 0 && unplaced == "" && broader == "",
+	return Draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(pln.Unused(plan.UnusedDropped)) == 0 && unstated == 0 && unplaced == "" && broader == "",
 		Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder

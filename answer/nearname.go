@@ -43,7 +43,7 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
 	unplaced := p.withoutCoordinates(x.Country, c.TypeCodes, keep)
-	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(pln.Unread) == 0, Count: len(ids)}
+	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(pln.Unused(plan.UnusedUnread)) == 0, Count: len(ids)}
 	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -62,7 +62,7 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), x.Name)
 			p.writeList(&b, ids, c, cite)
 		}
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, x.Country))
 		return b.String() + "."
 	}}, true

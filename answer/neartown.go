@@ -46,7 +46,7 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 	unplaced := p.withoutCoordinates(at.Country, c.TypeCodes, keep)
 	inTown := p.unplacedInTown(at, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
-		Exact: unplaced == 0 && len(centres) == 1 && len(pln.Unread) == 0}
+		Exact: unplaced == 0 && len(centres) == 1 && len(pln.Unused(plan.UnusedUnread)) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
@@ -70,7 +70,7 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 			p.writeList(&b, inTown, c, cite)
 			fmt.Fprintf(&b, " in %s", at.Name)
 		}
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, at.Country))
 		return b.String() + "."
 	}}, true

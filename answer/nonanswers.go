@@ -15,7 +15,7 @@ func noneDraft(text string) Draft {
 // offTopicDraft answers a question nothing in the data can answer.
 func offTopicDraft(pln plan.Plan) Draft {
 	return noneDraft(fmt.Sprintf("That is outside what this service knows: it answers questions about museums, "+
-		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(pln.Unknown)))
+		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(pln.Unused(plan.UnusedUnknown))))
 }
 
 // missingIdentifierDraft answers a look-up of identifiers the data does

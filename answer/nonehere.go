@@ -31,7 +31,7 @@ import (
 func oneKindInPlace(pl plan.Plan) bool {
 	c := pl.Constraints
 	if !c.List || len(pl.Sides) > 1 || len(c.TypeCodes) != 1 || len(c.Places) != 1 || c.NearPlace ||
-		len(c.Names) > 0 || c.HasIDs() || c.Relation != "" || len(c.Postcodes) > 0 || c.Share || len(pl.Dropped) > 0 {
+		len(c.Names) > 0 || c.HasIDs() || c.Relation != "" || len(c.Postcodes) > 0 || c.Share || len(pl.Unused(plan.UnusedDropped)) > 0 {
 		return false
 	}
 	bare := c
@@ -66,7 +66,7 @@ func (p *Base) selectOthers(ctx context.Context, sel *kg.Selection, pl *plan.Pla
 func (p *Base) noneOfKind(sel *kg.Selection, pl plan.Plan) Draft {
 	c := pl.Constraints
 	unplaced := p.unplacedNote(sel, pl, nil)
-	a := Answer{Kind: KindSet, Exact: unplaced == "" && len(pl.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: unplaced == "" && len(pl.Unused(plan.UnusedUnread)) == 0}
 	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
@@ -89,7 +89,7 @@ func (p *Base) noneOfKind(sel *kg.Selection, pl plan.Plan) Draft {
 			fmt.Fprintf(&b, ". The data holds no %s in %s at all", TypeNoun(c.TypeCodes), absent)
 		}
 		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
 		writeNotes(&b, nil, notExact(unplaced))
 		p.writeNamesakes(&b, namesakes, c.Places[0], cite)
 		return b.String() + "."
@@ -387,7 +387,7 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 		if len(ids) > len(shown) {
 			fmt.Fprintf(&b, " and %d more", len(ids)-len(shown))
 		}
-		writeNotes(&b, cite, append([]Note{SubjectCategories{Noun: noun, Parents: tops}}, p.unreadNotes(pl.Unread)...)...)
+		writeNotes(&b, cite, append([]Note{SubjectCategories{Noun: noun, Parents: tops}}, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)...)
 		return b.String() + "."
 	}}
 }

@@ -23,13 +23,13 @@ func (p *Base) unknownOrganisation(pln plan.Plan, fused []fusion.Fused) (Draft, 
 	// of several words the data does not hold is an organisation's name,
 	// even when a word of it ("Trust") was also read as a kind of
 	// governance
-	named := pln.UnknownName != "" && strings.Contains(pln.UnknownName, " ") && len(pln.Unknown) > 0
+	named := pln.UnusedPhrase(plan.UnusedName) != "" && strings.Contains(pln.UnusedPhrase(plan.UnusedName), " ") && len(pln.Unused(plan.UnusedUnknown)) > 0
 	governed := len(c.GovernanceCodes) > 0 || c.Not != nil && len(c.Not.GovernanceCodes) > 0 // "not run by the council" too
 	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || governed && !named {
 		return Draft{}, false
 	}
 	rel := relationPhrase(c.Relation)
-	if len(pln.Unknown) > 0 {
+	if len(pln.Unused(plan.UnusedUnknown)) > 0 {
 		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
 			quoteWords(unknownName(pln)), rel)), true
 	}

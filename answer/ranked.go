@@ -34,7 +34,7 @@ func broadened(d Draft, pln plan.Plan) Draft {
 
 func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
 	c := pln.Constraints
-	if len(fused) > 0 && (!c.List || !c.Selective()) && len(pln.Unknown) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
+	if len(fused) > 0 && (!c.List || !c.Selective()) && len(pln.Unused(plan.UnusedUnknown)) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
 		// The question names something no recognised institution is
 		// called, and none of the best matches carries those words either
 		// (a place in the question can rank its museums above the one
@@ -42,21 +42,21 @@ func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
 		// sets no condition but those words ("Where can I see bagpipes?")
 		// asks for the institutions whose names hold them, whatever the
 		// best matches hold.
-		covered := p.anyCovers(fused[:min(len(fused), 10)], pln.Unknown)
+		covered := p.anyCovers(fused[:min(len(fused), 10)], pln.Unused(plan.UnusedUnknown))
 		if len(pln.NamedBy) > 0 && (!covered || c.List && len(c.TypeCodes) == 0) {
 			return p.namedByDraft(pln)
 		}
 		if !covered {
-			if pln.UnknownName != "" && !p.anyHolds(fused[:min(len(fused), 10)], pln.UnknownName) {
-				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{pln.UnknownName})))
+			if pln.UnusedPhrase(plan.UnusedName) != "" && !p.anyHolds(fused[:min(len(fused), 10)], pln.UnusedPhrase(plan.UnusedName)) {
+				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{pln.UnusedPhrase(plan.UnusedName)})))
 			}
 			// No name, or a name that is part of some institution's
 			// while other words were not read ("How far is the Ashmolean
 			// from …"): not a claim that the name is not in the data.
-			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(pln.Unknown)))
+			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(pln.Unused(plan.UnusedUnknown))))
 		}
 	}
-	if c.List && len(pln.Dropped) > 0 {
+	if c.List && len(pln.Unused(plan.UnusedDropped)) > 0 {
 		// A list about something no rule understood: offer only the
 		// matches whose records mention it.
 		var ids []string
@@ -253,7 +253,7 @@ func (p *Base) namedByDraft(pln plan.Plan) Draft {
 	ids := pln.NamedBy
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(pln.Unknown))
+		fmt.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(pln.Unused(plan.UnusedUnknown)))
 		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}

@@ -31,7 +31,7 @@ func (p *Base) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused)
 	if d, ok := p.noneLeft(sel, pln, s); ok {
 		return d, true, nil
 	}
-	if len(pln.Dropped) > 0 && len(s.ids) > 0 {
+	if len(pln.Unused(plan.UnusedDropped)) > 0 && len(s.ids) > 0 {
 		return p.amongSet(pln, s.ids, fused, true), true, nil
 	}
 	s.spanning = sel.Spanning
@@ -114,7 +114,7 @@ func (p *Base) setRecordsOf(sel *kg.Selection, c plan.Constraints) setRecords {
 // museums in Scotland are in Leeds?".
 func (p *Base) noneLeft(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
 	c := pln.Constraints
-	if s.keep == nil || len(s.ids) > 0 || len(sel.Main) == 0 || len(pln.Dropped) > 0 || len(c.NameHas)+len(c.Except) > 0 {
+	if s.keep == nil || len(s.ids) > 0 || len(sel.Main) == 0 || len(pln.Unused(plan.UnusedDropped)) > 0 || len(c.NameHas)+len(c.Except) > 0 {
 		return Draft{}, false
 	}
 	if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
@@ -131,7 +131,7 @@ func (p *Base) emptySetAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.F
 	if d, ok := p.allClosedAnswer(sel, pln, s); ok {
 		return d, true
 	}
-	dropped := len(pln.Dropped) > 0
+	dropped := len(pln.Unused(plan.UnusedDropped)) > 0
 	if len(s.spanning) > 0 && !dropped {
 		// "Which toy museums closed in 1985?": none surely, some may have
 		return p.onlySpanning(pln, s.spanning), true
@@ -159,7 +159,7 @@ func (p *Base) emptySetAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.F
 		return p.zeroCount(sel, pln, s.keep), true
 	}
 	c := pln.Constraints
-	if c.List && !dropped && len(pln.Unread) == 0 && len(pln.Unknown) == 0 && len(c.Names) == 0 {
+	if c.List && !dropped && len(pln.Unused(plan.UnusedUnread)) == 0 && len(pln.Unused(plan.UnusedUnknown)) == 0 && len(c.Names) == 0 {
 		// "Which museums in York are about football?": every
 		// condition read, and none meets them all (a list related to
 		// a named institution, "run by the same organisation as
@@ -212,7 +212,7 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	// a condition would ("… free to enter") may still be conditions:
 	// the set is not called exact, and the answer says which words it
 	// did not apply.
-	unread := pln.Unread
+	unread := pln.Unused(plan.UnusedUnread)
 	if !c.List {
 		unread = nil
 	}
@@ -349,7 +349,7 @@ func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
 	if not := negationText(c.Not); not != "" {
 		cond, instead = append(cond, not), append(instead, strings.Replace(not, "is not ", "is ", 1))
 	}
-	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0 && unknown == 0}
+	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0 && unknown == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
@@ -361,7 +361,7 @@ func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
 			fmt.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, plural(noun, n), strings.Join(cond, " and "))
 		}
 		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		writeNotes(&b, nil, noneStated(unknown, c))
 		return b.String() + "."
 	}}
@@ -376,7 +376,7 @@ func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
 func (p *Base) allClosed(pln plan.Plan, closed, spanning []string) Draft {
 	c := pln.Constraints
 	noun := TypeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0 && len(spanning) == 0}
+	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0 && len(spanning) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
@@ -407,7 +407,7 @@ func (p *Base) allClosed(pln plan.Plan, closed, spanning []string) Draft {
 		if c.Years != nil {
 			writeNotes(&b, cite, p.spanningNote(spanning, c.Years, true))
 		}
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}, also: spanning}
 }

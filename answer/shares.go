@@ -32,7 +32,7 @@ func (p *Base) shareAnswer(sel *kg.Selection, pl plan.Plan) (Draft, bool) {
 		// record that states no accreditation may be in the part
 		unknown, attr = len(p.filter(sel.Whole, unstatedNegated)), negatedFields(c.Not)
 	}
-	exact := len(pl.Dropped) == 0 && len(pl.Unread) == 0 && unknown == 0
+	exact := len(pl.Unused(plan.UnusedDropped)) == 0 && len(pl.Unused(plan.UnusedUnread)) == 0 && unknown == 0
 	return Draft{Answer: Answer{Kind: KindSet, IDs: part, Exact: exact, Count: len(part), Value: fmt.Sprintf("%.1f%%", pct)},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
@@ -45,7 +45,7 @@ func (p *Base) shareAnswer(sel *kg.Selection, pl plan.Plan) (Draft, bool) {
 			if unknown > 0 {
 				writeNotes(&b, cite, ShareUnstated{N: unknown, Of: whole, Attr: attr})
 			}
-			if missed := append(slices.Clone(pl.Dropped), pl.Unread...); len(missed) > 0 {
+			if missed := append(slices.Clone(pl.Unused(plan.UnusedDropped)), pl.Unused(plan.UnusedUnread)...); len(missed) > 0 {
 				writeNotes(&b, cite, NothingOn{Words: missed})
 			}
 			return b.String()

@@ -92,7 +92,7 @@ func (p *Base) onlySpanning(pl plan.Plan, ids []string) Draft {
 		writeNotes(&b, nil, yearsRead(c.Years))
 		writeNotes(&b, nil, placeReadings(c.Places)...)
 		writeNotes(&b, cite, p.spanningNote(ids, c.Years, false))
-		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}
 }
@@ -150,7 +150,7 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 	noun := TypeNoun(c.TypeCodes)
 	verb := map[string]string{"opened": "opened", "closed": "closed"}[y.Field]
 	unplaced := p.unplacedNote(sel, pl, keep)
-	a := Answer{Kind: KindSet, Exact: undated == "" && unplaced == "" && len(pl.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: undated == "" && unplaced == "" && len(pl.Unused(plan.UnusedUnread)) == 0}
 	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
@@ -178,7 +178,7 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 		}
 		writeNotes(&b, nil, notExact(undated))
 		writeNotes(&b, nil, notExact(unplaced))
-		writeNotes(&b, nil, p.unreadNotes(pl.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}, true
 }

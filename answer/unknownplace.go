@@ -15,7 +15,7 @@ import (
 // ("No institution called “museums in Mordor”"). Records whose names
 // hold the words are offered, as such.
 func (p *Base) unknownPlaceAnswer(pln plan.Plan) (Draft, bool) {
-	place := pln.UnknownPlace
+	place := pln.UnusedPhrase(plan.UnusedPlace)
 	if heritage.NormalizeName(place) == "" || p.KnowsPlace(place) {
 		return Draft{}, false
 	}

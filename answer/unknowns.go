@@ -26,10 +26,10 @@ func quoteWords(ws []string) string {
 // unknownName is what to call the institution a question names that the
 // data does not hold: the name-like phrase around its unknown words.
 func unknownName(pln plan.Plan) []string {
-	if pln.UnknownName != "" {
-		return []string{pln.UnknownName}
+	if pln.UnusedPhrase(plan.UnusedName) != "" {
+		return []string{pln.UnusedPhrase(plan.UnusedName)}
 	}
-	return pln.Unknown
+	return pln.Unused(plan.UnusedUnknown)
 }
 
 // covers reports whether an institution's names account for the unknown
@@ -89,7 +89,7 @@ func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole
 	rank := rankOf(fused)
 	var sorted []string
 	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && mentions(in, pln.Dropped) {
+		if in, ok := p.data.Get(id); ok && mentions(in, pln.Unused(plan.UnusedDropped)) {
 			sorted = append(sorted, id)
 		}
 	}
@@ -100,10 +100,10 @@ func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole
 	if len(sorted) == 0 {
 		if !whole {
 			return noneDraft(fmt.Sprintf("No field or subject of the data records %s, and none of the %d %s %s mentions it.",
-				quoteWords(pln.Dropped), len(ids), plural(TypeNoun(pln.Constraints.TypeCodes), len(ids)), among))
+				quoteWords(pln.Unused(plan.UnusedDropped)), len(ids), plural(TypeNoun(pln.Constraints.TypeCodes), len(ids)), among))
 		}
 		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s %s mentions it.",
-			quoteWords(pln.Dropped), len(ids), plural(TypeNoun(pln.Constraints.TypeCodes), len(ids)), among))
+			quoteWords(pln.Unused(plan.UnusedDropped)), len(ids), plural(TypeNoun(pln.Constraints.TypeCodes), len(ids)), among))
 	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
@@ -114,7 +114,7 @@ func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole
 		// the records offered mention the words: what the data lacks
 		// is a field or subject that records them
 		fmt.Fprintf(&b, "No field or subject of the data records %s, so this is not an exact answer. Of the %d %s %s, these mention it, closest first: ",
-			quoteWords(pln.Dropped), len(ids), plural(noun, len(ids)), among)
+			quoteWords(pln.Unused(plan.UnusedDropped)), len(ids), plural(noun, len(ids)), among)
 		p.writeNames(&b, top, cite)
 		return b.String()
 	}}

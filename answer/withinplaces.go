@@ -67,7 +67,7 @@ func (p *Base) unsureWithin(ids []string, c plan.Constraints) int {
 func (p *Base) noneWithin(pln plan.Plan, n int) Draft {
 	c := pln.Constraints
 	noun := TypeNoun(c.TypeCodes)
-	a := Answer{Kind: KindSet, Exact: len(pln.Unread) == 0}
+	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
@@ -75,7 +75,7 @@ func (p *Base) noneWithin(pln plan.Plan, n int) Draft {
 		var b strings.Builder
 		fmt.Fprintf(&b, "None of the %d %s in %s lies in %s according to the data",
 			n, plural(noun, n), placeNames(c.Places, " or "), placeNames(c.Within, " and "))
-		writeNotes(&b, nil, p.unreadNotes(pln.Unread)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}
 }

@@ -61,7 +61,7 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	c := pln.Constraints
 	// Words no rule read ("Is X in London free?") may be part of what is
 	// asked: the verdict covers the rest, and says so.
-	unread := pln.Unread
+	unread := pln.Unused(plan.UnusedUnread)
 	if t.Property == "place" && t.Choice {
 		return p.placeChoiceAnswer(in, id, c.Places, unread), true
 	}

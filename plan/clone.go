@@ -23,9 +23,7 @@ func (p Plan) Clone() Plan {
 		t.Test, t.Places, t.Unread = t.Test.clone(), slices.Clone(t.Places), slices.Clone(t.Unread)
 		return t
 	})
-	p.Unknown = slices.Clone(p.Unknown)
-	p.Dropped = slices.Clone(p.Dropped)
-	p.Unread = slices.Clone(p.Unread)
+	p.NotUsed = clone.Each(p.NotUsed, func(u NotUsed) NotUsed { u.Words = slices.Clone(u.Words); return u })
 	p.NamedBy = slices.Clone(p.NamedBy)
 	p.Unstated = clone.Ptr(p.Unstated, nil)
 	return p
