@@ -64,18 +64,25 @@ func (r *Registry) For(frame plan.Frame) []Answerer {
 // Answer is the first answer of the frame's answerers (the fallback's
 // when none answers), after every step.
 func (r *Registry) Answer(in Input) Draft {
-	d, ok := Draft{}, false
-	for _, a := range r.For(in.Plan.Frame) {
-		if d, ok = a.Answer(in); ok {
-			break
-		}
-	}
-	if !ok && r.fallback != nil {
-		d, _ = r.fallback.Answer(in)
-	}
+	d := r.first(in)
 	for _, step := range r.steps {
 		d = step(d, in)
 	}
+	return d
+}
+
+// first is the first answer of the frame's answerers, else the
+// fallback's.
+func (r *Registry) first(in Input) Draft {
+	for _, a := range r.For(in.Plan.Frame) {
+		if d, ok := a.Answer(in); ok {
+			return d
+		}
+	}
+	if r.fallback == nil {
+		return Draft{}
+	}
+	d, _ := r.fallback.Answer(in)
 	return d
 }
 
