@@ -314,6 +314,6 @@ func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool
 	default:
 		text = fmt.Sprintf(" The data does not record %s for it.", fact)
 	}
-	text = withNotes(text, nil, verdictNotes(inferred, in.City, then.Unread)...)
-	return text, verdict != "" && !inferred && len(then.Unread) == 0
+	text = withNotes(text, nil, verdictNotes(inferred, in.City, then.NotUsed.Words(plan.UnusedUnread))...)
+	return text, verdict != "" && !inferred && len(then.NotUsed.Words(plan.UnusedUnread)) == 0
 }

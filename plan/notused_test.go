@@ -17,7 +17,7 @@ func TestNotUsedKeepsOneEntryPerKindInOrder(t *testing.T) {
 	p.SetUnused(UnusedUnknown, "lost", "umbrellas", "free")
 	p.SetUnused(UnusedDropped)   // none: no entry
 	p.SetUnused(UnusedPlace, "") // an empty phrase: no entry
-	require.Equal(t, []NotUsed{
+	require.Equal(t, NotUsedList{
 		{Kind: UnusedUnknown, Words: []string{"lost", "umbrellas", "free"}},
 		{Kind: UnusedUnread, Words: []string{"free"}},
 		{Kind: UnusedName, Words: []string{"Museum of Lost Umbrellas"}},

@@ -3,7 +3,11 @@
 // it. Retrievers and caches read plans; only the router builds them.
 package plan
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/clone"
+)
 
 // Intent is what a question is after.
 type Intent string
@@ -75,7 +79,7 @@ type Plan struct {
 	// that stand where a constraint would, those a list may leave out,
 	// and the name or place they make. An answer that ignores them must
 	// say so. Read them with Unused and UnusedPhrase.
-	NotUsed []NotUsed `json:"not_used,omitempty"`
+	NotUsed NotUsedList `json:"not_used,omitempty"`
 	// NamedBy are records (at most five) whose names hold every unknown
 	// word, a misspelling or plural aside, when the question names no
 	// institution: an answer must not say the data has nothing on them
@@ -416,9 +420,11 @@ type Test struct {
 // field the first asks for: its test, the places it asks about (for a
 // test of the place), and its words no rule read.
 type Then struct {
-	Test   Test     `json:"test"`
-	Places []Place  `json:"places,omitempty"`
-	Unread []string `json:"unread,omitempty"`
+	Test   Test    `json:"test"`
+	Places []Place `json:"places,omitempty"`
+	// NotUsed is what the clause says that the test does not use: its
+	// words no rule read (UnusedUnread).
+	NotUsed NotUsedList `json:"not_used,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)
@@ -472,10 +478,13 @@ const (
 // notUsedOrder is the order of the kinds in Plan.NotUsed.
 var notUsedOrder = []NotUsedKind{UnusedUnknown, UnusedDropped, UnusedUnread, UnusedName, UnusedPlace}
 
-// Unused are the question's words of the kind the plan does not use; nil
-// when there are none.
-func (p Plan) Unused(kind NotUsedKind) []string {
-	for _, u := range p.NotUsed {
+// NotUsedList is what a question (or a clause of it) says that its plan
+// does not use: at most one entry per kind, the kinds in their order.
+type NotUsedList []NotUsed
+
+// Words are the words of the kind; nil when there are none.
+func (l NotUsedList) Words(kind NotUsedKind) []string {
+	for _, u := range l {
 		if u.Kind == kind {
 			return u.Words
 		}
@@ -483,20 +492,19 @@ func (p Plan) Unused(kind NotUsedKind) []string {
 	return nil
 }
 
-// UnusedPhrase is the one phrase of the kind (UnusedName, UnusedPlace),
-// or "".
-func (p Plan) UnusedPhrase(kind NotUsedKind) string {
-	if w := p.Unused(kind); len(w) > 0 {
+// Phrase is the one phrase of the kind (UnusedName, UnusedPlace), or "".
+func (l NotUsedList) Phrase(kind NotUsedKind) string {
+	if w := l.Words(kind); len(w) > 0 {
 		return w[0]
 	}
 	return ""
 }
 
-// SetUnused sets the words of the kind the plan does not use: none (or
-// one empty phrase) removes the kind. The kinds stay in their order.
-func (p *Plan) SetUnused(kind NotUsedKind, words ...string) {
-	kept := make([]NotUsed, 0, len(p.NotUsed)+1)
-	for _, u := range p.NotUsed {
+// Set sets the words of the kind: none (or one empty phrase) removes
+// the kind. The kinds stay in their order.
+func (l *NotUsedList) Set(kind NotUsedKind, words ...string) {
+	kept := make(NotUsedList, 0, len(*l)+1)
+	for _, u := range *l {
 		if u.Kind != kind {
 			kept = append(kept, u)
 		}
@@ -516,5 +524,22 @@ func (p *Plan) SetUnused(kind NotUsedKind, words ...string) {
 	if len(kept) == 0 {
 		kept = nil
 	}
-	p.NotUsed = kept
+	*l = kept
 }
+
+// clone is a copy of l that shares no words with it.
+func (l NotUsedList) clone() NotUsedList {
+	return clone.Each(l, func(u NotUsed) NotUsed { u.Words = slices.Clone(u.Words); return u })
+}
+
+// Unused are the question's words of the kind the plan does not use; nil
+// when there are none.
+func (p Plan) Unused(kind NotUsedKind) []string { return p.NotUsed.Words(kind) }
+
+// UnusedPhrase is the one phrase of the kind (UnusedName, UnusedPlace),
+// or "".
+func (p Plan) UnusedPhrase(kind NotUsedKind) string { return p.NotUsed.Phrase(kind) }
+
+// SetUnused sets the words of the kind the plan does not use (see
+// NotUsedList.Set).
+func (p *Plan) SetUnused(kind NotUsedKind, words ...string) { p.NotUsed.Set(kind, words...) }
