@@ -167,7 +167,7 @@ func (t tableRouter) Route(question string) plan.Plan {
 	e := t.table.Intents[p.Intent]
 	p.Legs = slices.Clone(p.Legs)
 	for i, l := range p.Legs {
-		p.Legs[i].Weight = router.LegWeight(e.Weights[l.Retriever], l.Retriever, l.Primary, p.Confidence < 0.5, p.UnknownName != "")
+		p.Legs[i].Weight = router.LegWeight(e.Weights[l.Retriever], l.Retriever, l.Primary, p.Confidence < 0.5, p.UnusedPhrase(plan.UnusedName) != "")
 	}
 	p.Fusion = e.Fusion()
 	return p

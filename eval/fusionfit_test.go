@@ -215,7 +215,7 @@ func TestTableRouter(t *testing.T) {
 	require.Len(t, p.Legs, len(plain.Legs))
 	for i, l := range p.Legs {
 		require.Equal(t, plain.Legs[i].Retriever, l.Retriever)
-		require.Equal(t, router.LegWeight(e.Weights[l.Retriever], l.Retriever, l.Primary, p.Confidence < 0.5, p.UnknownName != ""), l.Weight)
+		require.Equal(t, router.LegWeight(e.Weights[l.Retriever], l.Retriever, l.Primary, p.Confidence < 0.5, p.UnusedPhrase(plan.UnusedName) != ""), l.Weight)
 	}
 	require.Equal(t, plain.Legs, s.router.Route(q).Legs, "the router's own plans are untouched")
 }

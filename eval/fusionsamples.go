@@ -65,7 +65,7 @@ func (s *Suite) FusionSamples(ctx context.Context, qs []Question, opt RunOptions
 		if err == nil && resp.Explain != nil {
 			smp.Intent = resp.Plan.Intent
 			smp.Uncertain = resp.Plan.Confidence < 0.5
-			smp.UnknownName = resp.Plan.UnknownName != ""
+			smp.UnknownName = resp.Plan.UnusedPhrase(plan.UnusedName) != ""
 			for _, l := range resp.Explain.Legs {
 				if l.Error != "" {
 					continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hybridrag/hybridrag/answer"
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -49,12 +50,12 @@ func promote(fused []fusion.Fused, ids []string, data *heritage.Dataset, k int) 
 // cite numbers the answer's institutions against the context's citations,
 // adding a citation for any answer institution the context had no room
 // for, and renders the answer text with its markers.
-func (p *Pipeline) cite(d draft, resp *Response) Answer {
+func (p *Pipeline) cite(d answer.Draft, resp *Response) Answer {
 	num := make(map[string]int, len(resp.Citations))
 	for _, c := range resp.Citations {
 		num[c.ID] = c.N
 	}
-	for _, id := range append(slices.Clip(d.IDs), d.also...) {
+	for _, id := range append(slices.Clip(d.IDs), d.Also()...) {
 		if _, ok := num[id]; ok {
 			continue
 		}
@@ -70,7 +71,7 @@ func (p *Pipeline) cite(d draft, resp *Response) Answer {
 			a.Citations = append(a.Citations, n)
 		}
 	}
-	a.Text = d.render(func(id string) string {
+	a.Text = d.Render(func(id string) string {
 		if n, ok := num[id]; ok {
 			return fmt.Sprintf(" [%d]", n)
 		}

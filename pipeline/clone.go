@@ -14,7 +14,7 @@ import (
 func (r *Response) Clone() *Response {
 	c := *r
 	c.Plan = r.Plan.Clone()
-	c.Answer = r.Answer.clone()
+	c.Answer = cloneAnswer(r.Answer)
 	c.Hits = cloneHits(r.Hits)
 	c.Citations = slices.Clone(r.Citations)
 	c.Warnings = slices.Clone(r.Warnings)
@@ -27,7 +27,7 @@ func (r *Response) Clone() *Response {
 	return &c
 }
 
-func (a Answer) clone() Answer {
+func cloneAnswer(a Answer) Answer {
 	a.IDs = slices.Clone(a.IDs)
 	a.Groups = clone.Each(a.Groups, func(g AnswerGroup) AnswerGroup { g.IDs = slices.Clone(g.IDs); return g })
 	a.Citations = slices.Clone(a.Citations)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -111,8 +112,8 @@ func TestOpenAndCloseOverTheData(t *testing.T) {
 		if i%10 != 5 || in.Country != "GB" || names[in.Name] != 1 || strings.ContainsAny(in.Name, "()?") {
 			continue
 		}
-		_, opened := fieldValue(in, "opened")
-		_, closed := fieldValue(in, "closed")
+		_, opened := answer.FieldValue(in, "opened")
+		_, closed := answer.FieldValue(in, "closed")
 		for _, q := range []string{
 			fmt.Sprintf("When did %s open and close?", in.Name),
 			fmt.Sprintf("In which years did %s open and close?", in.Name),
@@ -128,7 +129,7 @@ func TestOpenAndCloseOverTheData(t *testing.T) {
 				require.Contains(t, r.Answer.Text, opened, q)
 			}
 			switch {
-			case notClosed(in, "closed", closed):
+			case answer.NotClosed(in, "closed", closed):
 				require.Contains(t, r.Answer.Text, "has not closed", q)
 			case closed != "":
 				require.Contains(t, r.Answer.Text, "closing year is "+closed, q)
@@ -162,7 +163,7 @@ func TestAdminFieldsOverTheData(t *testing.T) {
 				continue // the name read otherwise, or shared: not this test's
 			}
 			require.Equal(t, level, r.Answer.Field, "%s: %s", q, r.Answer.Text)
-			want := adminUnitAt(in, level)
+			want := answer.AdminUnitAt(in, level)
 			require.NotEmpty(t, want, q)
 			require.Equal(t, want, r.Answer.Value, "%s: %s", q, r.Answer.Text)
 			// the value is one of the record's own areas
@@ -190,7 +191,7 @@ func TestPlaceYesNoOverTheData(t *testing.T) {
 	bare := func(name string) string {
 		var kept []string
 		for _, w := range strings.Fields(strings.ReplaceAll(name, ",", " ")) {
-			if !areaKindWords[strings.ToLower(w)] {
+			if !answer.AreaKindWord(strings.ToLower(w)) {
 				kept = append(kept, w)
 			}
 		}
@@ -201,7 +202,7 @@ func TestPlaceYesNoOverTheData(t *testing.T) {
 	yes, no, kindWords := 0, 0, 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		county := adminUnitAt(in, "county")
+		county := answer.AdminUnitAt(in, "county")
 		if i%7 != 0 || in.Country != "GB" || names[in.Name] != 1 || county == "" || !strings.Contains(county, " (") || strings.ContainsAny(in.Name, "()?") {
 			continue
 		}
@@ -670,7 +671,7 @@ func TestCountPerPlaceOverTheData(t *testing.T) {
 		missing := 0
 		for _, id := range all.Answer.IDs {
 			in, _ := p.Data().Get(id)
-			if pl := placeOf(in, level); pl != "" {
+			if pl := answer.PlaceOf(in, level); pl != "" {
 				want[pl]++
 			} else {
 				missing++
@@ -718,17 +719,17 @@ func TestOrderPerPlaceOverTheData(t *testing.T) {
 		best := map[string]int{} // place → the extreme year of its members
 		for _, id := range all.Answer.IDs {
 			in, _ := p.Data().Get(id)
-			r, known, _ := orderValue(in, "opened")
-			pl := placeOf(in, level)
+			from, to, known := answer.OrderYears(in, "opened")
+			pl := answer.PlaceOf(in, level)
 			if !known || pl == "" {
 				continue
 			}
 			y, ok := best[pl]
 			switch {
-			case newest && (!ok || r.to > y):
-				best[pl] = r.to
-			case !newest && (!ok || r.from < y):
-				best[pl] = r.from
+			case newest && (!ok || to > y):
+				best[pl] = to
+			case !newest && (!ok || from < y):
+				best[pl] = from
 			}
 		}
 		r := ask(t, p, q)
@@ -739,8 +740,8 @@ func TestOrderPerPlaceOverTheData(t *testing.T) {
 			ok = ok && has && len(g.IDs) > 0
 			for _, id := range g.IDs {
 				in, _ := p.Data().Get(id)
-				v, _, _ := orderValue(in, "opened")
-				ok = ok && (newest && v.to == y || !newest && v.from == y)
+				from, to, _ := answer.OrderYears(in, "opened")
+				ok = ok && (newest && to == y || !newest && from == y)
 			}
 		}
 		if ok {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 
+	"github.com/hybridrag/hybridrag/answer"
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
@@ -21,23 +22,7 @@ type Router interface {
 // Router that is also a Lexicon (router.Router is one) is asked; without
 // one, no war is left unnamed, every field is recorded, and no subject
 // has umbrella words.
-type Lexicon interface {
-	// SubjectWords are the words, in every language, of the subjects
-	// terms and of the umbrella subjects they make up.
-	SubjectWords(terms []string) []string
-	// UnnamedWar reports whether phrase names a war without saying which
-	// ("after the war").
-	UnnamedWar(phrase string) bool
-	// Unrecorded reports whether no record states the field.
-	Unrecorded(field string) bool
-}
-
-// noLexicon is the Lexicon of a Router that is not one.
-type noLexicon struct{}
-
-func (noLexicon) SubjectWords([]string) []string { return nil }
-func (noLexicon) UnnamedWar(string) bool         { return false }
-func (noLexicon) Unrecorded(string) bool         { return false }
+type Lexicon = answer.Lexicon
 
 // Graph is the knowledge graph a question's selection reads (see
 // kg.Select): the embedded graph (kg.NewSource) or a graph server such as

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -130,7 +131,7 @@ func checkYearsAnswer(p *Pipeline, shape yearShape, town []string, r *Response) 
 		return fmt.Sprintf("exact %v with %d possibly in the years: %s", r.Answer.Exact, len(maybe), r.Answer.Text)
 	}
 	for _, name := range maybe {
-		if len(maybe) <= listShown+2 && !strings.Contains(r.Answer.Text, name) {
+		if len(maybe) <= answer.ListShown+2 && !strings.Contains(r.Answer.Text, name) {
 			return fmt.Sprintf("%s possibly in the years, not named: %s", name, r.Answer.Text)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/answer"
 )
 
 // A question about an organisation the data does not know is answered
@@ -294,7 +296,7 @@ func TestListsByAField(t *testing.T) {
 	for _, id := range resp.Answer.IDs {
 		in, ok := p.data.Get(id)
 		require.True(t, ok)
-		require.True(t, hasValue(in, "isil"), in.Name)
+		require.True(t, answer.HasValue(in, "isil"), in.Name)
 		require.Equal(t, "DE", in.Country, in.Name)
 	}
 	lacking := ask(t, p, "Which German archives have no ISIL code?")
@@ -370,7 +372,7 @@ func TestListByNameWord(t *testing.T) {
 	require.NotEmpty(t, resp.Answer.IDs, resp.Answer.Text)
 	for _, id := range resp.Answer.IDs {
 		in, _ := p.data.Get(id)
-		require.True(t, named(in, []string{"war"}), in.Name)
+		require.True(t, answer.Named(in, []string{"war"}), in.Name)
 		require.NotContains(t, strings.ToLower(in.Name), "warwick")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -106,7 +107,7 @@ func TestNoKindInTownOverTheData(t *testing.T) {
 			if others == 0 {
 				continue
 			}
-			noun := typeNoun([]string{code})
+			noun := answer.TypeNoun([]string{code})
 			for shape, form := range kindQuestions[lang] {
 				q := fmt.Sprintf(form, words, name)
 				r := ask(t, p, q)
@@ -142,7 +143,7 @@ func TestNoKindInTownOverTheData(t *testing.T) {
 func readAs(r *Response, town, code string) bool {
 	c := r.Plan.Constraints
 	return len(c.Places) == 1 && c.Places[0].Name == town && len(c.TypeCodes) == 1 && c.TypeCodes[0] == code &&
-		len(c.Names)+len(c.Bodies)+len(c.Subjects) == 0 && len(r.Plan.Dropped) == 0
+		len(c.Names)+len(c.Bodies)+len(c.Subjects) == 0 && len(r.Plan.Unused(plan.UnusedDropped)) == 0
 }
 
 // noneOfKindAnswer reports whether the answer to a list (shape 0), count

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/stretchr/testify/require"
@@ -81,7 +82,7 @@ func TestRenamedOverTheData(t *testing.T) {
 			r := ask(t, p, q)
 			renamed := func(id string) bool {
 				in, _ := p.Data().Get(id)
-				_, v := fieldValue(in, "former_name")
+				_, v := answer.FieldValue(in, "former_name")
 				return v != ""
 			}
 			tl.add(!slices.ContainsFunc(want.Answer.IDs, func(id string) bool { return !slices.Contains(r.Answer.IDs, id) }) && !slices.ContainsFunc(r.Answer.IDs, func(id string) bool { return !renamed(id) }), fmt.Sprintf("%s → %.150s", q, r.Answer.Text))

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/cache"
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
@@ -33,7 +34,6 @@ const DefaultCacheTTL = 10 * time.Minute
 type Pipeline struct {
 	data       *heritage.Dataset
 	router     Router
-	lexicon    Lexicon
 	graph      Graph
 	retrievers map[string]retrieval.Retriever
 	builder    ContextBuilder
@@ -43,8 +43,10 @@ type Pipeline struct {
 	entities   *cache.TTL[[]string]
 	opts       Options
 	log        *slog.Logger
-	areas      *placeAreas
-	lookups    *recordLookups
+	// base is what the answerers read; answerers answer by the plan's
+	// frame
+	base      *answer.Base
+	answerers *answer.Registry
 }
 
 // Options tune a Pipeline.
@@ -121,7 +123,6 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	p := &Pipeline{
 		data:       c.Data,
 		router:     c.Router,
-		lexicon:    lexiconOf(c.Router),
 		graph:      c.Graph,
 		retrievers: c.Retrievers,
 		builder:    c.Context,
@@ -129,8 +130,6 @@ func New(c Components, opts Options) (*Pipeline, error) {
 		frames:     c.Frames,
 		opts:       opts,
 		log:        log,
-		areas:      &placeAreas{},
-		lookups:    newRecordLookups(c.Data),
 	}
 	if opts.CacheSize > 0 {
 		if p.opts.CacheTTL <= 0 {
@@ -140,6 +139,8 @@ func New(c Components, opts Options) (*Pipeline, error) {
 	}
 	p.entities = cache.NewTTL[[]string](4096, 10*time.Minute)
 	p.graph = withEntityCache(c.Graph, p.entities)
+	p.base = answer.New(c.Data, p.graph, lexiconOf(c.Router), p.opts.AsOf)
+	p.answerers = p.base.Registry()
 	return p, nil
 }
 
@@ -345,26 +346,7 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 	}
 
 	t = time.Now()
-	ans, _ := p.extract(sel, pln, fused)
-	if ans.Kind == KindSet && pln.Constraints.Order == nil && pln.Constraints.Group == nil && !ans.nearestFirst {
-		// List the set in fused order, so that answer, hits and citations
-		// read in the same order (an answer for the first of an order, or
-		// for the places that hold the most, keeps its order, and so does
-		// a list of what lies near a place, nearest first).
-		rank := make(map[string]int, len(fused))
-		for i, f := range fused {
-			rank[f.ID] = i + 1
-		}
-		byRank := func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) }
-		slices.SortStableFunc(ans.IDs, byRank)
-		for _, g := range ans.Groups {
-			slices.SortStableFunc(g.IDs, byRank)
-		}
-		if len(ans.Groups) > 1 {
-			// compared sides take turns, so that the first hits show each
-			ans.IDs = interleave(ans.Groups)
-		}
-	}
+	ans := p.answerers.Answer(answer.Input{Selection: sel, Plan: pln, Fused: fused})
 	resp.Timings.AnswerMS = ms(time.Since(t))
 
 	// The answer's institutions lead the hits, so that the context and the
@@ -469,9 +451,9 @@ func joinErrors(errs []SourceError) string {
 }
 
 // lexiconOf is r's Lexicon, or none.
-func lexiconOf(r Router) Lexicon {
+func lexiconOf(r Router) answer.Lexicon {
 	if l, ok := r.(Lexicon); ok {
 		return l
 	}
-	return noLexicon{}
+	return nil
 }

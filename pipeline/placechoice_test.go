@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -160,7 +161,7 @@ func regionKey(in *heritage.Institution) string {
 // bareCounty is a British record's county without the words of its kind
 // ("Shetland" of the Shetland Islands); "" when it names none.
 func bareCounty(in *heritage.Institution) string {
-	county := adminUnitAt(in, "county")
+	county := answer.AdminUnitAt(in, "county")
 	if i := strings.LastIndex(county, " ("); i > 0 {
 		county = county[:i]
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/hybridrag/hybridrag/answer"
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/locale"
@@ -44,41 +45,20 @@ type Response struct {
 	expectedErrors int
 }
 
-// Answer is what the pipeline answers. Kind says how it was found:
-// "field" (an extractive answer: one field of one institution), "set" (the
-// exact set of institutions selected from the graph), "ranked" (the best
-// matching institutions) or "none".
-type Answer struct {
-	Kind  string `json:"kind"`
-	Text  string `json:"text"`
-	Field string `json:"field,omitempty"`
-	Value string `json:"value,omitempty"`
-	// IDs are the institutions the answer is about, in answer order.
-	IDs []string `json:"ids,omitempty"`
-	// Exact is true when IDs is the complete set selected by the
-	// question's constraints, not a ranking.
-	Exact bool `json:"exact"`
-	Count int  `json:"count,omitempty"`
-	// Groups splits a comparative answer by compared side.
-	Groups []AnswerGroup `json:"groups,omitempty"`
-	// Citations are numbers into Response.Citations.
-	Citations []int `json:"citations,omitempty"`
-}
+// Answer is what the pipeline answers (see answer.Answer).
+type Answer = answer.Answer
+
+// AnswerGroup is one side of a comparative answer.
+type AnswerGroup = answer.AnswerGroup
 
 // Answer kinds.
 const (
-	KindField  = "field"
-	KindSet    = "set"
-	KindRanked = "ranked"
-	KindNone   = "none"
+	KindField  = answer.KindField
+	KindSet    = answer.KindSet
+	KindRanked = answer.KindRanked
+	KindNone   = answer.KindNone
+	KindYesNo  = answer.KindYesNo
 )
-
-// AnswerGroup is one side of a comparative answer.
-type AnswerGroup struct {
-	Label string   `json:"label"`
-	IDs   []string `json:"ids"`
-	Count int      `json:"count"`
-}
 
 // ContextView is the assembled context as the response shows it.
 type ContextView struct {

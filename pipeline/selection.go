@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/cache"
@@ -10,10 +9,6 @@ import (
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 )
-
-// errNoSelection is why an answer that needs the graph's selection was
-// not made: the graph leg failed (its error is reported once, by the leg).
-var errNoSelection = errors.New("no graph selection")
 
 // graphSource is the leg name of a graph selection made only for the
 // answer (the plan has no knowledge-graph leg to fuse).
@@ -30,8 +25,7 @@ func (p *Pipeline) withGraphLeg(legs []leg, pl plan.Plan, sel **kg.Selection) []
 		if err != nil {
 			return nil, err
 		}
-		p.keepSpelledApart(s, *q.Plan)
-		if err := p.selectWide(ctx, s, q.Plan); err != nil {
+		if err := p.base.Select(ctx, s, q.Plan); err != nil {
 			return nil, err
 		}
 		*sel = s

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -36,7 +37,7 @@ func TestTownsSpelledApartOverTheData(t *testing.T) {
 		var twins []string
 		for a := range spellings[k] {
 			for b := range spellings[k] {
-				if a != b && accentTwins(a, b) {
+				if a != b && answer.AccentTwins(a, b) {
 					twins = append(twins, a)
 				}
 			}
@@ -49,7 +50,7 @@ func TestTownsSpelledApartOverTheData(t *testing.T) {
 				ok := true
 				for _, id := range r.Answer.IDs {
 					in, _ := p.Data().Get(id)
-					if s, found := townSpelling(in, town); found && !strings.EqualFold(s, town) {
+					if s, found := answer.TownSpelling(in, town); found && !strings.EqualFold(s, town) {
 						ok = false
 					}
 				}

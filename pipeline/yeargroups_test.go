@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -51,7 +52,7 @@ func TestYearWithTheMost(t *testing.T) {
 			if opened && in.Region != "Wales" {
 				continue
 			}
-			y := placeOf(in, level)
+			y := answer.PlaceOf(in, level)
 			if y == "" {
 				missing++
 				continue
@@ -94,7 +95,7 @@ func TestOrganisationWithTheMost(t *testing.T) {
 				if rec.TypeCode != "M" || area != "" && rec.Region != area || r.Plan.Constraints.Status == "open" && !rec.IsOpen() {
 					continue
 				}
-				if o := placeOf(rec, "operator"); o != "" {
+				if o := answer.PlaceOf(rec, "operator"); o != "" {
 					counts[o]++
 				}
 			}

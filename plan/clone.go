@@ -20,12 +20,10 @@ func (p Plan) Clone() Plan {
 	p.Test = clone.Ptr(p.Test, Test.clone)
 	p.Pair = clone.Ptr(p.Pair, nil)
 	p.Then = clone.Ptr(p.Then, func(t Then) Then {
-		t.Test, t.Places, t.Unread = t.Test.clone(), slices.Clone(t.Places), slices.Clone(t.Unread)
+		t.Test, t.Places, t.NotUsed = t.Test.clone(), slices.Clone(t.Places), t.NotUsed.clone()
 		return t
 	})
-	p.Unknown = slices.Clone(p.Unknown)
-	p.Dropped = slices.Clone(p.Dropped)
-	p.Unread = slices.Clone(p.Unread)
+	p.NotUsed = p.NotUsed.clone()
 	p.NamedBy = slices.Clone(p.NamedBy)
 	p.Unstated = clone.Ptr(p.Unstated, nil)
 	return p

@@ -3,7 +3,12 @@
 // it. Retrievers and caches read plans; only the router builds them.
 package plan
 
-import "github.com/hybridrag/hybridrag/locale"
+import (
+	"slices"
+
+	"github.com/hybridrag/hybridrag/internal/clone"
+	"github.com/hybridrag/hybridrag/locale"
+)
 
 // Intent is what a question is after.
 type Intent string
@@ -74,27 +79,12 @@ type Plan struct {
 	// Then is a yes/no asked of the same institution after a field ("When
 	// did Chartwell open, and is it still running?").
 	Then *Then `json:"then,omitempty"`
-	// Unknown are the words of the question no rule understood: a topic,
-	// place or name the data does not hold, or an off-topic request. An
-	// answer that ignores them must say so.
-	Unknown []string `json:"unknown,omitempty"`
-	// Dropped are the unknown words that stand where a constraint would
-	// ("sushi museums", "in Bayern"): an answer that ignores them is not
-	// exact.
-	Dropped []string `json:"dropped,omitempty"`
-	// Unread are the unknown words that are no misspelling of a word the
-	// rules know ("free", "Quakers", not "viit"): conditions a list may
-	// leave out, so that a set answer without them is not exact.
-	Unread []string `json:"unread,omitempty"`
-	// UnknownName is the name-like phrase around the first unknown words
-	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
-	// what is not in the data.
-	UnknownName string `json:"unknown_name,omitempty"`
-	// UnknownPlace is the run of unknown words right after a locative in a
-	// list that reads no place, institution or organisation ("Which
-	// archives are in Friesland?"): a place the rules do not know, which
-	// the answer says the data does not name, if it does not.
-	UnknownPlace string `json:"unknown_place,omitempty"`
+	// NotUsed are the parts of the question the plan does not use, by
+	// kind (see NotUsedKind): words no rule understood, those of them
+	// that stand where a constraint would, those a list may leave out,
+	// and the name or place they make. An answer that ignores them must
+	// say so. Read them with Unused and UnusedPhrase.
+	NotUsed NotUsedList `json:"not_used,omitempty"`
 	// NamedBy are records (at most five) whose names hold every unknown
 	// word, a misspelling or plural aside, when the question names no
 	// institution: an answer must not say the data has nothing on them
@@ -435,9 +425,11 @@ type Test struct {
 // field the first asks for: its test, the places it asks about (for a
 // test of the place), and its words no rule read.
 type Then struct {
-	Test   Test     `json:"test"`
-	Places []Place  `json:"places,omitempty"`
-	Unread []string `json:"unread,omitempty"`
+	Test   Test    `json:"test"`
+	Places []Place `json:"places,omitempty"`
+	// NotUsed is what the clause says that the test does not use: its
+	// words no rule read (UnusedUnread).
+	NotUsed NotUsedList `json:"not_used,omitempty"`
 }
 
 // Pair says how two named institutions (or, for which_more, two sides)
@@ -451,3 +443,108 @@ type Pair struct {
 	// institution wins ("Is A older than B?").
 	YesNo bool `json:"yes_no,omitempty"`
 }
+
+// NotUsed is one kind of what a question says that its plan does not
+// use, with the question's words.
+type NotUsed struct {
+	Kind  NotUsedKind `json:"kind"`
+	Words []string    `json:"words"`
+}
+
+// NotUsedKind says what words of a question the plan does not use.
+type NotUsedKind string
+
+// The kinds of words a plan does not use, in the order a plan lists them.
+const (
+	// UnusedUnknown are the words of the question no rule understood: a
+	// topic, place or name the data does not hold, or an off-topic
+	// request.
+	UnusedUnknown NotUsedKind = "unknown"
+	// UnusedDropped are the unknown words that stand where a constraint
+	// would ("sushi museums", "in Bayern"): an answer that ignores them
+	// is not exact.
+	UnusedDropped NotUsedKind = "dropped"
+	// UnusedUnread are the unknown words that are no misspelling of a
+	// word the rules know ("free", "Quakers", not "viit"): conditions a
+	// list may leave out, so that a set answer without them is not
+	// exact.
+	UnusedUnread NotUsedKind = "unread"
+	// UnusedName is the name-like phrase around the first unknown words
+	// ("Museum of Lost Umbrellas" around "Lost Umbrellas"), for saying
+	// what is not in the data: one phrase.
+	UnusedName NotUsedKind = "unknown_name"
+	// UnusedPlace is the run of unknown words right after a locative in
+	// a list that reads no place, institution or organisation ("Which
+	// archives are in Friesland?"): a place the rules do not know, which
+	// the answer says the data does not name, if it does not. One phrase.
+	UnusedPlace NotUsedKind = "unknown_place"
+)
+
+// notUsedOrder is the order of the kinds in Plan.NotUsed.
+var notUsedOrder = []NotUsedKind{UnusedUnknown, UnusedDropped, UnusedUnread, UnusedName, UnusedPlace}
+
+// NotUsedList is what a question (or a clause of it) says that its plan
+// does not use: at most one entry per kind, the kinds in their order.
+type NotUsedList []NotUsed
+
+// Words are the words of the kind; nil when there are none.
+func (l NotUsedList) Words(kind NotUsedKind) []string {
+	for _, u := range l {
+		if u.Kind == kind {
+			return u.Words
+		}
+	}
+	return nil
+}
+
+// Phrase is the one phrase of the kind (UnusedName, UnusedPlace), or "".
+func (l NotUsedList) Phrase(kind NotUsedKind) string {
+	if w := l.Words(kind); len(w) > 0 {
+		return w[0]
+	}
+	return ""
+}
+
+// Set sets the words of the kind: none (or one empty phrase) removes
+// the kind. The kinds stay in their order.
+func (l *NotUsedList) Set(kind NotUsedKind, words ...string) {
+	kept := make(NotUsedList, 0, len(*l)+1)
+	for _, u := range *l {
+		if u.Kind != kind {
+			kept = append(kept, u)
+		}
+	}
+	if len(words) > 0 && !(len(words) == 1 && words[0] == "") {
+		kept = append(kept, NotUsed{Kind: kind, Words: words})
+	}
+	order := func(k NotUsedKind) int {
+		for i, o := range notUsedOrder {
+			if o == k {
+				return i
+			}
+		}
+		return len(notUsedOrder)
+	}
+	slices.SortStableFunc(kept, func(a, b NotUsed) int { return order(a.Kind) - order(b.Kind) })
+	if len(kept) == 0 {
+		kept = nil
+	}
+	*l = kept
+}
+
+// clone is a copy of l that shares no words with it.
+func (l NotUsedList) clone() NotUsedList {
+	return clone.Each(l, func(u NotUsed) NotUsed { u.Words = slices.Clone(u.Words); return u })
+}
+
+// Unused are the question's words of the kind the plan does not use; nil
+// when there are none.
+func (p Plan) Unused(kind NotUsedKind) []string { return p.NotUsed.Words(kind) }
+
+// UnusedPhrase is the one phrase of the kind (UnusedName, UnusedPlace),
+// or "".
+func (p Plan) UnusedPhrase(kind NotUsedKind) string { return p.NotUsed.Phrase(kind) }
+
+// SetUnused sets the words of the kind the plan does not use (see
+// NotUsedList.Set).
+func (p *Plan) SetUnused(kind NotUsedKind, words ...string) { p.NotUsed.Set(kind, words...) }

@@ -296,7 +296,7 @@ func unnamedWar(s *scan, i int) (int, bool) {
 	return 0, false
 }
 
-// UnnamedWar reports whether a phrase the router left unread (Plan.Unread)
+// UnnamedWar reports whether a phrase the router left unread (plan.UnusedUnread)
 // is a time set by a war the words do not name ("after the war", "nach
 // dem Krieg"), so that an answer can say the war is not specified.
 func UnnamedWar(phrase string) bool {

@@ -68,7 +68,7 @@ func TestYearsInWordsNotRead(t *testing.T) {
 	} {
 		p := r.Route(q)
 		require.Nil(t, p.Constraints.Years, q)
-		require.NotEmpty(t, p.Unread, q)
+		require.NotEmpty(t, p.Unused(UnusedUnread), q)
 		require.Empty(t, p.Constraints.Subjects, q)
 	}
 	p := r.Route("Which museums are about the Second World War?")

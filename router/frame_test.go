@@ -74,10 +74,10 @@ func TestPairAsksYesOrNo(t *testing.T) {
 // and only those.
 func TestDroppedWords(t *testing.T) {
 	r := newTestRouter(t)
-	require.Equal(t, []string{"sushi"}, r.Route("Which museums in Kent have collections about sushi?").Dropped)
-	require.Empty(t, r.Route("I'm interested in watermills: which museums in Suffolk shojld I visit?").Dropped,
+	require.Equal(t, []string{"sushi"}, r.Route("Which museums in Kent have collections about sushi?").Unused(UnusedDropped))
+	require.Empty(t, r.Route("I'm interested in watermills: which museums in Suffolk shojld I visit?").Unused(UnusedDropped),
 		"filler and misspelt function words drop no constraint")
-	require.Empty(t, r.Route("Which museums are part of National Museums Scotland?").Unknown)
+	require.Empty(t, r.Route("Which museums are part of National Museums Scotland?").Unused(UnusedUnknown))
 }
 
 // "Is X in A or B?" asks which of the places one named institution is

@@ -63,8 +63,8 @@ func TestNegatedConditions(t *testing.T) {
 		p := r.Route(tc.q)
 		require.True(t, tc.want(p.Constraints), "%s: %+v", tc.q, p.Constraints)
 		require.True(t, p.Constraints.List, tc.q)
-		require.Empty(t, p.Unread, tc.q)
-		require.Empty(t, p.Unknown, tc.q)
+		require.Empty(t, p.Unused(UnusedUnread), tc.q)
+		require.Empty(t, p.Unused(UnusedUnknown), tc.q)
 	}
 }
 
@@ -84,7 +84,7 @@ func TestNegatedYesNo(t *testing.T) {
 		require.Equal(t, FrameYesNo, p.Frame, q)
 		require.Equal(t, property, p.Test.Property, q)
 		require.True(t, p.Test.Negated, q)
-		require.Empty(t, p.Unread, q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
 	}
 	p := r.Route("Is the Yorkshire Museum small?")
 	require.False(t, p.Test.Negated)
@@ -97,14 +97,14 @@ func TestNegatedYears(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Which museums in Kent were not opened before 1900?")
 	require.Equal(t, &YearRange{Field: "opened", From: 1900}, p.Constraints.Years)
-	require.Empty(t, p.Unread)
+	require.Empty(t, p.Unused(UnusedUnread))
 	p = r.Route("Which museums in Kent did not open after 1990?")
 	require.Equal(t, &YearRange{Field: "opened", To: 1990}, p.Constraints.Years)
 	p = r.Route("Which museums not in Kent opened before 1900?")
 	require.Equal(t, &YearRange{Field: "opened", To: 1899}, p.Constraints.Years, "the negation is of the place")
 	p = r.Route("Which museums in Kent did not open in the 1980s?")
 	require.Nil(t, p.Constraints.Years)
-	require.Empty(t, p.Unread)
+	require.Empty(t, p.Unused(UnusedUnread))
 	require.NotNil(t, p.Constraints.Not)
 	require.Equal(t, &YearRange{Field: "opened", From: 1980, To: 1989}, p.Constraints.Not.Years)
 	require.Empty(t, p.Constraints.Status)

@@ -70,7 +70,7 @@ func (r *Router) readPhraseName(question string, plan Plan, s *scan) (Plan, bool
 	// institution
 	if at < 0 || again.Constraints.List ||
 		field != c.Field && !(c.Field == "" && (ownWordFields[field] || field == relationField(s))) && !(pair && field == "") ||
-		len(again.Unknown) > 0 {
+		len(again.Unused(UnusedUnknown)) > 0 {
 		// the reading must explain every word: a name read beside words
 		// still unknown ("the Worthing Museum of Submarines") is a guess
 		return plan, false

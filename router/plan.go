@@ -28,6 +28,8 @@ type (
 	Then        = plan.Then
 	Order       = plan.Order
 	Group       = plan.Group
+	NotUsed     = plan.NotUsed
+	NotUsedKind = plan.NotUsedKind
 )
 
 // The six intents.
@@ -75,4 +77,13 @@ const (
 	FrameLookup   = plan.FrameLookup
 	FrameRanking  = plan.FrameRanking
 	FrameOffTopic = plan.FrameOffTopic
+)
+
+// The kinds of words a plan does not use.
+const (
+	UnusedUnknown = plan.UnusedUnknown
+	UnusedDropped = plan.UnusedDropped
+	UnusedUnread  = plan.UnusedUnread
+	UnusedName    = plan.UnusedName
+	UnusedPlace   = plan.UnusedPlace
 )

@@ -24,7 +24,7 @@ func TestMisspeltReadAgain(t *testing.T) {
 			require.Equal(t, tc.name, n.Name)
 			require.Equal(t, tc.typed, n.Text)
 			require.Less(t, n.Score, 1.0)
-			require.Empty(t, p.Unknown)
+			require.Empty(t, p.Unused(UnusedUnknown))
 			require.Equal(t, tc.q, p.Question)
 		})
 	}
@@ -40,20 +40,20 @@ func TestMisspeltReadAgain(t *testing.T) {
 			require.Len(t, p.Constraints.Places, 1, "%+v", p.Constraints)
 			require.Equal(t, tc.name, p.Constraints.Places[0].Name)
 			require.Equal(t, tc.typed, p.Constraints.Places[0].Text)
-			require.Empty(t, p.Unknown)
+			require.Empty(t, p.Unused(UnusedUnknown))
 		})
 	}
 	// a word many names of the data hold is no misspelt place: "Hamburg"
 	// (in 75 names, the town of none) is not Homburg
 	p := r.Route("Which archives are in Hamburg?")
 	require.Empty(t, p.Constraints.Places, "%+v", p.Constraints)
-	require.Contains(t, p.Unknown, "Hamburg")
+	require.Contains(t, p.Unused(UnusedUnknown), "Hamburg")
 
 	// words of an unknown name are no misspelt place
 	p = r.Route("When did the Museum of Lost Umbrellas open?")
 	require.Empty(t, p.Constraints.Places)
 	require.Empty(t, p.Constraints.Names)
-	require.Equal(t, "Museum of Lost Umbrellas", p.UnknownName)
+	require.Equal(t, "Museum of Lost Umbrellas", p.UnusedPhrase(UnusedName))
 }
 
 // TestCoordinatedPlaces reads both places of "A or B" even when one is a
@@ -87,7 +87,7 @@ func TestLongerUnknownName(t *testing.T) {
 	} {
 		p := r.Route(q)
 		require.Empty(t, p.Constraints.Names, q)
-		require.Equal(t, name, p.UnknownName, q)
+		require.Equal(t, name, p.UnusedPhrase(UnusedName), q)
 	}
 	p := r.Route("How many calories are in a banana?")
 	require.Equal(t, FrameOffTopic, p.Frame)
@@ -123,7 +123,7 @@ func TestNameParticles(t *testing.T) {
 	} {
 		p := r.Route(q)
 		require.Empty(t, p.Constraints.Names, q)
-		require.Equal(t, name, p.UnknownName, q)
+		require.Equal(t, name, p.UnusedPhrase(UnusedName), q)
 	}
 }
 
@@ -167,7 +167,7 @@ func TestOlderThanAnInstitution(t *testing.T) {
 	p := r.Route("Which museums in London opened before the British Museum?")
 	require.Empty(t, p.Constraints.Names)
 	require.Equal(t, &YearRange{Field: "opened", To: 1758}, p.Constraints.Years)
-	require.Empty(t, p.Unread)
+	require.Empty(t, p.Unused(UnusedUnread))
 
 	p = r.Route("Which museums in St Albans are older than Verulamium Museum?")
 	require.Empty(t, p.Constraints.Names, "the set is no misread name")
@@ -179,7 +179,7 @@ func TestOlderThanAnInstitution(t *testing.T) {
 
 	p = r.Route("Which museums in Bath opened before 1900?")
 	require.Equal(t, &YearRange{Field: "opened", To: 1899}, p.Constraints.Years)
-	require.Empty(t, p.Unread)
+	require.Empty(t, p.Unused(UnusedUnread))
 }
 
 // TestYearFieldNouns: "opening year", "Gründungsjahr", "closing date"
@@ -203,7 +203,7 @@ func TestOwnerKind(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("List the museums of the University of Oxford")
 	require.Equal(t, []string{"M"}, p.Constraints.TypeCodes)
-	require.Contains(t, p.Unread, "University of Oxford")
+	require.Contains(t, p.Unused(UnusedUnread), "University of Oxford")
 	// a kind joined by "and" is a second kind
 	p = r.Route("museums and universities in Oxford")
 	require.Len(t, p.Constraints.TypeCodes, 2)

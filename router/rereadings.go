@@ -12,7 +12,7 @@ func (r *Router) reread(question string) Plan {
 	if again, ok := r.readPhraseName(question, plan, s); ok {
 		return again
 	}
-	if len(plan.Unknown) == 0 || plan.Constraints.HasIDs() {
+	if len(plan.Unused(UnusedUnknown)) == 0 || plan.Constraints.HasIDs() {
 		return plan
 	}
 	// Words left unexplained may be a misspelt name that an exact, shorter
@@ -37,7 +37,7 @@ func (r *Router) reread(question string) Plan {
 	}
 	typed := question[s.toks[i].start:s.toks[j-1].end]
 	again, _ := r.route(question[:s.toks[i].start] + name + question[s.toks[j-1].end:])
-	if countWords(again.Unknown) >= countWords(plan.Unknown) {
+	if countWords(again.Unused(UnusedUnknown)) >= countWords(plan.Unused(UnusedUnknown)) {
 		return plan
 	}
 	again.Question = question
@@ -80,7 +80,7 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 	// the reading must explain every word: a partial name beside words
 	// still unknown is a guess
 	again, _ := r.route(fixed)
-	if len(again.Unknown) > 0 {
+	if len(again.Unused(UnusedUnknown)) > 0 {
 		return plan, false
 	}
 	again.Question = question
@@ -98,13 +98,13 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 // "upper wyvern button museum"): the question names an institution the
 // data does not hold, not the shorter one.
 func dropPartOfLonger(plan *Plan) {
-	if plan.UnknownName == "" {
+	if plan.UnusedPhrase(UnusedName) == "" {
 		return
 	}
 	c := &plan.Constraints
 	var keep []NameMatch
 	for _, n := range c.Names {
-		if !(len(n.Text) < len(plan.UnknownName) && strings.Contains(plan.UnknownName, n.Text)) {
+		if !(len(n.Text) < len(plan.UnusedPhrase(UnusedName)) && strings.Contains(plan.UnusedPhrase(UnusedName), n.Text)) {
 			keep = append(keep, n)
 		}
 	}

@@ -229,16 +229,18 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(*c)
 	}
-	plan.Unknown, plan.Dropped = unknownWords(s)
-	plan.Unread = outermost(append(s.lex.unread(plan.Unknown), qualities(s, c.Years != nil)...))
-	plan.UnknownName = unknownName(s, unknownMask(s))
+	unknown, dropped := unknownWords(s)
+	plan.SetUnused(UnusedUnknown, unknown...)
+	plan.SetUnused(UnusedDropped, dropped...)
+	plan.SetUnused(UnusedUnread, outermost(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...))...)
+	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
 	plan.Unstated = s.unstated
 	// a comparison of which the data holds one side as an institution,
 	// the other as an organisation or not at all stays a comparison, and
 	// the answer says why it cannot compare; it is no list of the
 	// organisation's members, nor a field of the one institution.
 	if frame != FramePair && len(c.Names) == 1 && len(sides(*c)) < 2 && twoNamed(s) && !pluralType(s) &&
-		(len(c.Bodies) == 1 || plan.UnknownName != "") {
+		(len(c.Bodies) == 1 || plan.UnusedPhrase(UnusedName) != "") {
 		p, ok := pairCue(s)
 		if !ok {
 			// "Compare the Ashmolean Museum and the Fitzwilliam Museum"
@@ -248,19 +250,19 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
 		plan.Constraints.List, plan.Constraints.Field = false, ""
 	}
-	if len(plan.Unknown) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
-		plan.NamedBy = r.g.namedBy(plan.Unknown)
+	if len(plan.Unused(UnusedUnknown)) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
+		plan.NamedBy = r.g.namedBy(plan.Unused(UnusedUnknown))
 		if c.List && len(c.Places)+len(c.Postcodes) == 0 && plan.Frame != FramePair {
-			plan.UnknownPlace = unknownPlace(s, unknownMask(s))
+			plan.SetUnused(UnusedPlace, unknownPlace(s, unknownMask(s)))
 		}
 	}
 	if c.Share {
 		plan.Whole = wholeOf(s, *c)
 	}
-	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unknown) > 0 && offTopic(*c) && len(plan.NamedBy) == 0 {
+	if (frame == FrameRanking || frame == FrameCount || frame == FrameSet) && len(plan.Unused(UnusedUnknown)) > 0 && offTopic(*c) && len(plan.NamedBy) == 0 {
 		plan.Frame = FrameOffTopic
 	}
 	plan.Exists = plan.Frame == FrameSet && c.List && existenceAsked(s)
-	plan.Legs = r.legs(intent, conf, *c, plan.UnknownName != "")
+	plan.Legs = r.legs(intent, conf, *c, plan.UnusedPhrase(UnusedName) != "")
 	plan.Fusion = r.fusion.Intents[intent].Fusion()
 }

@@ -631,7 +631,7 @@ func TestOrderReadings(t *testing.T) {
 		require.Equal(t, want, *p.Constraints.Order, q)
 		require.True(t, p.Constraints.List, q)
 		require.Empty(t, p.Constraints.Names, q)
-		require.Empty(t, p.Unread, q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
 	}
 	for _, q := range []string{
 		"Which museums are about the First World War?",
@@ -672,8 +672,8 @@ func TestDemonyms(t *testing.T) {
 	require.Equal(t, []Place{{Text: "German", Name: "DE", Level: LevelCountry}}, p.Constraints.Places)
 	p = r.Route("Which Scottish art galleries are open?")
 	require.Equal(t, "Scotland", p.Constraints.Places[0].Name)
-	require.Equal(t, []string{"German art"}, r.Route("Which museums hold German art?").Unread)
-	require.Empty(t, r.Route("List the museums in the English county Staffordshire.").Unread)
+	require.Equal(t, []string{"German art"}, r.Route("Which museums hold German art?").Unused(UnusedUnread))
+	require.Empty(t, r.Route("List the museums in the English county Staffordshire.").Unused(UnusedUnread))
 }
 
 // Questions for the places that hold the most (or the fewest) of a set
@@ -735,7 +735,7 @@ func TestExceptAllAndUnrecorded(t *testing.T) {
 	require.Equal(t, "founder", r.Route("Who founded the Ashmolean Museum?").Constraints.Field)
 	p := r.Route("Which museums in York were founded by the council?")
 	require.Empty(t, p.Constraints.Field)
-	require.Contains(t, p.Unread, "founded by")
+	require.Contains(t, p.Unused(UnusedUnread), "founded by")
 }
 
 // Words a list's names must hold are read as such, not as a subject.
@@ -779,7 +779,7 @@ func TestTimesFieldsOfOrdersAndCouncils(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Which Scottish museums closed last year?")
 	require.Nil(t, p.Constraints.Order)
-	require.Equal(t, []string{"last year"}, p.Unread)
+	require.Equal(t, []string{"last year"}, p.Unused(UnusedUnread))
 	require.Nil(t, r.Route("Which museums opened in the last ten years in Wales?").Constraints.Order)
 	o := r.Route("What is the address of the oldest museum in Bristol?").Constraints.Order
 	require.NotNil(t, o)
@@ -837,10 +837,10 @@ func TestNegatedRelationAndSecondYears(t *testing.T) {
 	require.Empty(t, p.Constraints.Bodies)
 	require.Equal(t, "Accredited", p.Constraints.Accreditation)
 	require.Equal(t, "National Trust", p.Constraints.Not.Bodies[0].Name)
-	require.Empty(t, p.Unread)
+	require.Empty(t, p.Unused(UnusedUnread))
 	p = r.Route("Which museums in Kent opened in the 1970s and closed in the 1990s?")
 	require.Equal(t, &YearRange{Field: "opened", From: 1970, To: 1979}, p.Constraints.Years)
-	require.Equal(t, []string{"closed in the 1990s"}, p.Unread)
+	require.Equal(t, []string{"closed in the 1990s"}, p.Unused(UnusedUnread))
 	require.Equal(t, "opened", r.Route("Which museums founded in 1990 are closed?").Constraints.Years.Field)
 }
 
@@ -857,7 +857,7 @@ func TestContractedAndGovernanceNegations(t *testing.T) {
 	require.Empty(t, p.Constraints.GovernanceCodes)
 	require.NotEmpty(t, p.Constraints.Not.GovernanceCodes)
 	require.Equal(t, "Accredited", p.Constraints.Accreditation)
-	require.Empty(t, p.Unread)
+	require.Empty(t, p.Unused(UnusedUnread))
 }
 
 // "opened after 1990" compares with a year, not two institutions, so a
@@ -871,7 +871,7 @@ func TestYearsAreNoPairsAndNegatedOpen(t *testing.T) {
 	for _, q := range []string{"Which museums in Kent are no longer open?", "Welche Museen in Kent sind nicht mehr geöffnet?", "Welke musea in Kent zijn niet meer open?"} {
 		p := r.Route(q)
 		require.Equal(t, "closed", p.Constraints.Status, q)
-		require.Empty(t, p.Unread, q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
 	}
 }
 

@@ -33,7 +33,7 @@ func TestSamePlaceAsAnInstitution(t *testing.T) {
 			require.Equal(t, tc.level, c.Places[0].Level)
 			require.Contains(t, strings.ToLower(c.Places[0].Text), "museum", "the phrase, for the answer to say how it was read")
 			require.True(t, c.List || p.Frame == FrameCount, "frame %s", p.Frame)
-			require.Empty(t, p.Unread)
+			require.Empty(t, p.Unused(UnusedUnread))
 		})
 	}
 	unread := []string{
@@ -47,7 +47,7 @@ func TestSamePlaceAsAnInstitution(t *testing.T) {
 		t.Run(q, func(t *testing.T) {
 			p := r.Route(q)
 			require.Empty(t, p.Constraints.Places, "%+v", p.Constraints)
-			require.NotEmpty(t, p.Unread, "%+v", p)
+			require.NotEmpty(t, p.Unused(UnusedUnread), "%+v", p)
 		})
 	}
 	// a pair in the same town is a question about both, not a place

@@ -33,7 +33,8 @@ func (r *Router) thenTest(plan *Plan) {
 	if then.Frame != FrameYesNo || then.Test == nil || len(tc.Names) != 1 || !slices.Equal(tc.Names[0].IDs, c.Names[0].IDs) {
 		return
 	}
-	plan.Then = &Then{Test: *then.Test, Places: tc.Places, Unread: then.Unread}
+	plan.Then = &Then{Test: *then.Test, Places: tc.Places}
+	plan.Then.NotUsed.Set(UnusedUnread, then.Unused(UnusedUnread)...)
 }
 
 // yesNoClause returns the token at which a yes/no question about "it"

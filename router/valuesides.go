@@ -69,7 +69,7 @@ func (r *Router) valueSides(plan *Plan) {
 		label := strings.Trim(strings.Join(value, " "), ",") + " " + noun
 		side, _ := r.route("Which " + label + " " + rest)
 		c := side.Constraints
-		if !c.List || len(side.Unknown) > 0 || len(c.Names) > 0 {
+		if !c.List || len(side.Unused(UnusedUnknown)) > 0 || len(c.Names) > 0 {
 			return
 		}
 		c.Status, c.StatusByTense, c.Field = plan.Constraints.Status, plan.Constraints.StatusByTense, ""

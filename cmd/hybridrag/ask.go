@@ -323,10 +323,10 @@ func frameSlots(p plan.Plan) string {
 	if f := p.Constraints.Field; f != "" {
 		fmt.Fprintf(&b, "; field %s", f)
 	}
-	if len(p.Dropped) > 0 {
-		fmt.Fprintf(&b, "; not understood, in a constraint's place: %s", strings.Join(p.Dropped, ", "))
-	} else if len(p.Unknown) > 0 {
-		fmt.Fprintf(&b, "; not understood: %s", strings.Join(p.Unknown, ", "))
+	if len(p.Unused(plan.UnusedDropped)) > 0 {
+		fmt.Fprintf(&b, "; not understood, in a constraint's place: %s", strings.Join(p.Unused(plan.UnusedDropped), ", "))
+	} else if len(p.Unused(plan.UnusedUnknown)) > 0 {
+		fmt.Fprintf(&b, "; not understood: %s", strings.Join(p.Unused(plan.UnusedUnknown), ", "))
 	}
 	return b.String()
 }

@@ -54,10 +54,10 @@ func BackstopAt(p plan.Plan, pr Prediction, min float64) (frame plan.Frame, reas
 	switch {
 	case p.Frame == plan.FrameRanking:
 		doubt = "the rules fell back to best matches"
-	case len(p.Unread) > 0:
-		doubt = fmt.Sprintf("the rules left %q unread", strings.Join(p.Unread, " "))
-	case len(p.Unknown) > 0:
-		doubt = fmt.Sprintf("the rules did not know %q", strings.Join(p.Unknown, " "))
+	case len(p.Unused(plan.UnusedUnread)) > 0:
+		doubt = fmt.Sprintf("the rules left %q unread", strings.Join(p.Unused(plan.UnusedUnread), " "))
+	case len(p.Unused(plan.UnusedUnknown)) > 0:
+		doubt = fmt.Sprintf("the rules did not know %q", strings.Join(p.Unused(plan.UnusedUnknown), " "))
 	default:
 		return "", "", false
 	}
@@ -74,14 +74,14 @@ func BackstopAt(p plan.Plan, pr Prediction, min float64) (frame plan.Frame, reas
 // set or a count.
 func fillable(f plan.Frame, p plan.Plan) bool {
 	c := p.Constraints
-	one := len(c.Names) > 0 || c.HasIDs() || p.UnknownName != ""
+	one := len(c.Names) > 0 || c.HasIDs() || p.UnusedPhrase(plan.UnusedName) != ""
 	switch f {
 	case plan.FrameField, plan.FrameYesNo, plan.FrameRelation:
 		return one
 	case plan.FrameLookup:
 		return c.HasIDs() || len(c.Malformed) > 0
 	case plan.FramePair:
-		return len(c.Names) >= 2 || len(c.Names) == 1 && p.UnknownName != ""
+		return len(c.Names) >= 2 || len(c.Names) == 1 && p.UnusedPhrase(plan.UnusedName) != ""
 	case plan.FrameCompare, plan.FrameMore:
 		return len(p.Sides) >= 2 || len(c.Places)+len(c.Bodies) >= 2
 	case plan.FrameSet, plan.FrameCount:

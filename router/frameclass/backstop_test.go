@@ -36,14 +36,14 @@ func TestBackstop(t *testing.T) {
 		valid bool
 	}{
 		{"ranking fallback, a name for the field", plan.Plan{Frame: plan.FrameRanking, Constraints: named}, prediction(plan.FrameField, 0.95), plan.FrameField, true},
-		{"unread words, a set for the count", plan.Plan{Frame: plan.FrameSet, Constraints: places, Unknown: []string{"free"}, Unread: []string{"free"}}, prediction(plan.FrameCount, 0.97), plan.FrameCount, true},
+		{"unread words, a set for the count", unused(plan.Plan{Frame: plan.FrameSet, Constraints: places}, plan.UnusedUnknown, "free", plan.UnusedUnread, "free"), prediction(plan.FrameCount, 0.97), plan.FrameCount, true},
 		{"every word read: the rules decide", plan.Plan{Frame: plan.FrameSet, Constraints: places}, prediction(plan.FrameCount, 0.99), "", false},
 		{"not confident", plan.Plan{Frame: plan.FrameRanking, Constraints: named}, prediction(plan.FrameField, 0.6), "", false},
 		{"same frame", plan.Plan{Frame: plan.FrameRanking}, prediction(plan.FrameRanking, 0.99), "", false},
 		{"a field needs an institution", plan.Plan{Frame: plan.FrameRanking, Constraints: places}, prediction(plan.FrameField, 0.99), "", false},
 		{"a pair needs two", plan.Plan{Frame: plan.FrameRanking, Constraints: named}, prediction(plan.FramePair, 0.99), "", false},
 		{"a look-up needs an identifier", plan.Plan{Frame: plan.FrameRanking, Constraints: plan.Constraints{ISILs: []string{"DE-1"}}}, prediction(plan.FrameLookup, 0.99), plan.FrameLookup, true},
-		{"off topic needs nothing", plan.Plan{Frame: plan.FrameRanking, Unknown: []string{"pizza"}}, prediction(plan.FrameOffTopic, 0.95), plan.FrameOffTopic, true},
+		{"off topic needs nothing", unused(plan.Plan{Frame: plan.FrameRanking}, plan.UnusedUnknown, "pizza"), prediction(plan.FrameOffTopic, 0.95), plan.FrameOffTopic, true},
 	} {
 		f, why, ok := Backstop(c.plan, c.pred)
 		require.Equal(t, c.valid, ok, c.name)
@@ -52,4 +52,13 @@ func TestBackstop(t *testing.T) {
 			require.NotEmpty(t, why, c.name)
 		}
 	}
+}
+
+// unused sets the plan's words not used, kind by kind: kind, word, kind,
+// word …
+func unused(p plan.Plan, kw ...any) plan.Plan {
+	for i := 0; i+1 < len(kw); i += 2 {
+		p.SetUnused(kw[i].(plan.NotUsedKind), kw[i+1].(string))
+	}
+	return p
 }

@@ -1,0 +1,374 @@
+package answer
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// FieldValue returns a field's label and its value as text.
+func FieldValue(in *heritage.Institution, field string) (label, value string) {
+	for _, of := range []func(*heritage.Institution, string) (string, string, bool){
+		identifierValue, placeValue, recordValue, relationValue, unrecordedValue,
+	} {
+		if label, value, ok := of(in, field); ok {
+			return label, value
+		}
+	}
+	return strings.ReplaceAll(field, "_", " "), ""
+}
+
+// identifierValue reads the record's identifiers and website.
+func identifierValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
+	case "isil":
+		v := in.ISIL
+		if v == "" && len(in.Identifiers.ISILAll) > 0 {
+			v = in.Identifiers.ISILAll[0]
+		}
+		return "ISIL code", v, true
+	case "gnd":
+		return "GND identifier", in.GND(), true
+	case "wikidata":
+		return "Wikidata ID", in.Wikidata, true
+	case "ghcid":
+		return "GHCID", in.GHCID, true
+	case "website":
+		return "official website", in.Website, true
+	}
+	return "", "", false
+}
+
+// placeValue reads where the record is.
+func placeValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
+	case "postcode":
+		return "postcode", in.Postcode, true
+	case "address":
+		if in.Address == "" {
+			// "Where is X?" of a record without a street address: its place.
+			return "location", placeText(in), true
+		}
+		return "address", in.Address, true
+	case "city":
+		return "city", in.City, true
+	case "country":
+		return "country", in.Country, true
+	case "region", "county", "district":
+		return field, AdminUnitAt(in, field), true
+	case "coordinates":
+		if in.Lat == nil || in.Lon == nil {
+			return "coordinates", "", true
+		}
+		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon), true
+	}
+	return "", "", false
+}
+
+// recordValue reads what the record says of the institution itself.
+func recordValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
+	case "governance":
+		if in.Governance == "" {
+			return "governance type", "", true
+		}
+		return "governance type", fmt.Sprintf("%s (%s)", in.Governance, in.GovernanceCode), true
+	case "accreditation":
+		return "accreditation", in.Accreditation, true
+	case "size":
+		return "size", in.Size, true
+	case "type":
+		return "type", strings.ToLower(in.Type), true
+	case "status":
+		return "status", in.Status, true
+	case "opened":
+		return "opening year", heritage.YearsText(in.Opened()), true
+	case "closed":
+		return "closing year", heritage.YearsText(in.Closed()), true
+	case "subjects":
+		return "subject matter of the collections", collectionSubjects(in), true
+	case "description":
+		return "description", strings.TrimSpace(in.Description), true
+	case "history":
+		return "recorded events", eventsText(in.Events), true
+	}
+	return "", "", false
+}
+
+// relationValue reads the record's former names and its links to other organisations.
+func relationValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
+	case "former_name":
+		var names []string
+		for _, a := range in.FormerNames() {
+			if a.Period != "" {
+				names = append(names, fmt.Sprintf("%s (%s)", a.Name, a.Period))
+			} else {
+				names = append(names, a.Name)
+			}
+		}
+		return "former name", strings.Join(names, "; "), true
+	case "operator", "member_of":
+		ops := operatorNames(in)
+		label := "operator"
+		if field == "member_of" {
+			label = "parent organisation"
+		}
+		if len(ops) == 0 && in.Governance != "" && field == "operator" {
+			ops = append(ops, in.Governance)
+		}
+		return label, strings.Join(ops, "; "), true
+	case "successor":
+		return "successor", relatedNames(in, "succeeded_by", "merged_into", "relocated_to"), true
+	case "predecessor":
+		return "predecessor", relatedNames(in, "successor_of", "absorbed"), true
+	}
+	return "", "", false
+}
+
+// unrecordedValue labels the fields no record states: their value is empty.
+func unrecordedValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+	switch field {
+	case "phone":
+		return "telephone number", "", true
+	case "email":
+		return "e-mail address", "", true
+	case "opening_hours":
+		return "opening hours", "", true
+	case "founder":
+		return "founder", "", true
+	case "built":
+		return "building date", "", true
+	case "facilities":
+		return "facilities (shop, café, parking, access)", "", true
+	case "director":
+		return "director", "", true
+	case "admission":
+		return "admission price", "", true
+	case "visitors":
+		return "visitor numbers", "", true
+	}
+	return "", "", false
+}
+
+// linkedIDs are the records a relation field names, when the data gives
+// their ids.
+func linkedIDs(in *heritage.Institution, field string) []string {
+	var rels []string
+	switch field {
+	case "successor":
+		rels = []string{"succeeded_by", "merged_into", "relocated_to"}
+	case "predecessor":
+		rels = []string{"successor_of", "absorbed"}
+	case "operator", "member_of":
+		rels = []string{"part_of", "operated_by"}
+	default:
+		return nil
+	}
+	var out []string
+	for _, r := range in.Related {
+		if r.ID != "" && r.ID != in.ID && slices.Contains(rels, r.Relation) && !slices.Contains(out, r.ID) {
+			out = append(out, r.ID)
+		}
+	}
+	if field == "operator" || field == "member_of" {
+		for _, m := range in.MemberOf {
+			if m.ID != "" && m.ID != in.ID && !slices.Contains(out, m.ID) {
+				out = append(out, m.ID)
+			}
+		}
+	}
+	return out
+}
+
+// relatedNames lists the names of the records related to in by one of
+// the relations.
+func relatedNames(in *heritage.Institution, relations ...string) string {
+	var names []string
+	for _, r := range in.Related {
+		if slices.Contains(relations, r.Relation) && !slices.Contains(names, r.Name) {
+			names = append(names, r.Name)
+		}
+	}
+	return strings.Join(names, "; ")
+}
+
+func placeText(in *heritage.Institution) string {
+	var parts []string
+	for _, v := range []string{in.City, in.County, in.Region, in.Country} {
+		if v != "" && !slices.Contains(parts, v) {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// altNameLabel says how an institution's other name is known: "formerly"
+// for a former name, "also called" otherwise.
+func altNameLabel(in *heritage.Institution, alt string) string {
+	for _, f := range in.FormerNames() {
+		if f.Name == alt {
+			return "formerly"
+		}
+	}
+	return "also called"
+}
+
+// collectionSubjects lists the subjects of an institution's collections
+// (see subjectsOf).
+func collectionSubjects(in *heritage.Institution) string {
+	return strings.Join(subjectsOf(in), "; ")
+}
+
+// subjectsOf returns an institution's subjects and its collections'
+// subjects, each once (case aside), in the record's order.
+func subjectsOf(in *heritage.Institution) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(v string) {
+		if k := strings.ToLower(strings.TrimSpace(v)); k != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	for _, s := range in.Subjects {
+		add(s)
+	}
+	for _, c := range in.Collections {
+		add(c.Subject)
+	}
+	return out
+}
+
+// NotClosed reports whether value, the record's field asked for, is the
+// closing year the data does not record of an institution it has open:
+// it has not closed, and that is the answer.
+func NotClosed(in *heritage.Institution, field, value string) bool {
+	return field == "closed" && value == "" && in.Status == "open"
+}
+
+// moreFieldsText answers the further fields asked of the institution, a
+// sentence each: " Its website is …", " The data records no ISIL code
+// for it."
+func moreFieldsText(in *heritage.Institution, fields []string) string {
+	var b strings.Builder
+	for _, f := range fields {
+		label, v := FieldValue(in, f)
+		switch {
+		case f == "city" && v != "":
+			fmt.Fprintf(&b, " It is in %s.", placeText(in))
+		case f == "history":
+			fmt.Fprintf(&b, " %s", historyText(in, "", nil, ""))
+		case NotClosed(in, f, v):
+			b.WriteString(" It has not closed: the data has it open.")
+		case v == "":
+			fmt.Fprintf(&b, " The data records no %s for it.", label)
+		default:
+			fmt.Fprintf(&b, " Its %s is %s.", label, v)
+		}
+	}
+	return b.String()
+}
+
+// AdminUnitAt is the area of the record's place at a level of the
+// administrative hierarchy ("region", "county" or "district"), with its
+// kind ("Kent (English County)"), or "" when the record states none
+// there. Where no county lies between a region and a unitary authority,
+// a council area or a borough, that area is the county too: the data
+// places Morpeth in Northumberland with no county above it.
+func AdminUnitAt(in *heritage.Institution, level string) string {
+	units := in.AdminAreas()
+	show := func(u heritage.AdminUnit) string { return fmt.Sprintf("%s (%s)", u.Name, u.Level) }
+	has := func(u heritage.AdminUnit, words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(u.Level, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch level {
+	case "region":
+		for _, u := range units {
+			if has(u, "Region") {
+				return show(u)
+			}
+		}
+		return cmp.Or(in.Subregion, in.Region)
+	case "county":
+		for _, u := range units {
+			if has(u, "County") {
+				return show(u)
+			}
+		}
+		for _, u := range units {
+			// the first area below the nation, its region and combined
+			// authority: a unitary authority, a council area, a borough
+			if u.Level != "" && !has(u, "Region", "CA") {
+				return show(u)
+			}
+		}
+		return in.County
+	}
+	for i := len(units) - 1; i >= 0; i-- {
+		if has(units[i], "District", "Borough", "UA", "Council Area") {
+			return show(units[i])
+		}
+	}
+	return in.District
+}
+
+// ageText says how long ago an institution opened, as of the year asOf,
+// and for one that closed how long it was open: ", 60 years before 2026,
+// and it is open according to the data" or ", and it closed in 2019,
+// after 37 years". A span of years gives a span of ages.
+func ageText(in *heritage.Institution, asOf int) string {
+	from, to, ok := in.Opened()
+	if !ok {
+		return ""
+	}
+	years := func(a, b int) string {
+		if a == b {
+			if a == 1 {
+				return "1 year"
+			}
+			return fmt.Sprintf("%d years", a)
+		}
+		return fmt.Sprintf("%d to %d years", a, b)
+	}
+	if cFrom, cTo, closed := in.Closed(); closed {
+		when := heritage.YearsText(cFrom, cTo, true) // "between 2014 and 2017" for a span
+		if cFrom == cTo {
+			when = "in " + when
+		}
+		return fmt.Sprintf(", and it closed %s, after %s", when, years(max(0, cFrom-to), max(0, cTo-from)))
+	}
+	if asOf < to {
+		return ""
+	}
+	s := fmt.Sprintf(", %s before %d", years(asOf-to, asOf-from), asOf)
+	if in.Status == "open" {
+		s += ", and it is open according to the data"
+	}
+	return s
+}
+
+// operatorNames are the organisations a record is run by or part of
+// (what FieldValue gives as its operator before its governance).
+func operatorNames(in *heritage.Institution) []string {
+	var ops []string
+	for _, m := range in.MemberOf {
+		if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
+			ops = append(ops, m.Name)
+		}
+	}
+	for _, r := range in.Related {
+		if r.Relation == "part_of" || r.Relation == "operated_by" {
+			ops = append(ops, r.Name)
+		}
+	}
+	return ops
+}

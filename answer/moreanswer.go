@@ -1,0 +1,247 @@
+package answer
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+)
+
+// moreAnswer counts each side's set and names the side with more (or
+// fewer) institutions.
+func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error) {
+	if len(pln.Sides) < 2 || pln.Pair == nil {
+		return Draft{}, false, nil
+	}
+	fewer := !pln.Pair.Highest
+	groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
+	if err != nil {
+		return Draft{}, false, err
+	}
+	best := 0
+	tie := false
+	for i, g := range groups[1:] {
+		switch {
+		case g.Count == groups[best].Count:
+			tie = true
+		case (g.Count > groups[best].Count) != fewer:
+			best, tie = i+1, false
+		}
+	}
+	value := groups[best].Label
+	if tie {
+		value = ""
+	}
+	noun := TypeNoun(pln.Constraints.TypeCodes)
+	// the sides are kinds ("more libraries or archives"), not places or
+	// bodies that have them
+	kinds := len(pln.Sides[0].TypeCodes) == 1 && !slices.Equal(pln.Sides[0].TypeCodes, pln.Sides[1].TypeCodes) ||
+		len(pln.SideLabels) > 0
+	unplaced := p.sidesUnplacedNote(sel, pln.Sides)
+	broader := sidesBroaderNote(sel, pln.Sides, groups)
+	if n, field := p.unstatedValue(sel, pln.Sides); n > 0 {
+		broader = strings.TrimPrefix(broader+fmt.Sprintf("; %d %s %s no %s and %s on neither side",
+			n, plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
+	}
+	return Draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(pln.Unused(plan.UnusedDropped)) == 0 && unstated == 0 && unplaced == "" && broader == "",
+		Count: len(all), Groups: groups},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			word := "more"
+			if fewer {
+				word = "fewer"
+			}
+			verdict := fmt.Sprintf("%s has %s", value, word)
+			if kinds {
+				verdict = fmt.Sprintf("there are %s %s", word, value)
+			}
+			switch {
+			case pln.Pair.YesNo && tie && kinds:
+				fmt.Fprintf(&b, "No: there are as many of each, %d. ", groups[0].Count)
+			case pln.Pair.YesNo && tie:
+				fmt.Fprintf(&b, "No: both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
+			case pln.Pair.YesNo:
+				// "Does A have more … than B?": whether the first side wins
+				yes := "No"
+				if best == 0 {
+					yes = "Yes"
+				}
+				fmt.Fprintf(&b, "%s: %s. ", yes, verdict)
+			case tie && kinds:
+				fmt.Fprintf(&b, "There are as many of each, %d. ", groups[0].Count)
+			case tie:
+				fmt.Fprintf(&b, "Both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
+			default:
+				fmt.Fprintf(&b, "%s. ", upperFirst(verdict))
+			}
+			p.writeGroups(&b, groups, pln.Constraints, cite)
+			writeNotes(&b, nil, unstatedNegated(unstated, noun, pln.Constraints))
+			writeNotes(&b, nil, notExact(unplaced))
+			writeNotes(&b, nil, notExact(broader))
+			return b.String()
+		}}, true, nil
+}
+
+// valueRest returns the constraints of two sides that differ by the
+// value of one condition (size, accreditation, governance or subjects)
+// without that condition, and false when they differ otherwise.
+func valueRest(sides []plan.Constraints) (plan.Constraints, bool) {
+	if len(sides) != 2 {
+		return plan.Constraints{}, false
+	}
+	a, b := sides[0].Clone(), sides[1].Clone()
+	for _, c := range []*plan.Constraints{&a, &b} {
+		c.Sizes, c.Accreditation, c.GovernanceCodes, c.Subjects, c.Topic = nil, "", nil, nil, ""
+	}
+	return a, reflect.DeepEqual(a, b)
+}
+
+// unstatedValue counts the institutions of sel.SideRest that state no
+// value of the condition the two sides differ by, and names it: they
+// are on neither side ("Bavaria's museums state no accreditation").
+func (p *Base) unstatedValue(sel *kg.Selection, sides []plan.Constraints) (int, string) {
+	if sel == nil || len(sel.SideRest) == 0 || len(sides) != 2 {
+		return 0, ""
+	}
+	a := sides[0]
+	var field string
+	var states func(*heritage.Institution) bool
+	switch {
+	case a.Accreditation != "":
+		field, states = "accreditation", func(in *heritage.Institution) bool {
+			return in.Accreditation != "" && !strings.EqualFold(in.Accreditation, "unknown")
+		}
+	case len(a.Sizes) > 0:
+		field, states = "size", func(in *heritage.Institution) bool { return in.Size != "" && !strings.EqualFold(in.Size, "unknown") }
+	case len(a.GovernanceCodes) > 0:
+		field, states = "governance", func(in *heritage.Institution) bool {
+			return in.GovernanceCode != "" && !strings.HasSuffix(in.GovernanceCode, "Unknown")
+		}
+	case len(a.Subjects) > 0:
+		field, states = "subjects", func(in *heritage.Institution) bool { return len(in.Subjects) > 0 }
+	default:
+		return 0, ""
+	}
+	n := 0
+	for _, id := range sel.SideRest {
+		if in, ok := p.data.Get(id); ok && !states(in) {
+			n++
+		}
+	}
+	return n, field
+}
+
+// sidesBroaderNote says of each compared side that selects none under a
+// subject how many it selects under the broader subject ("Kent: none
+// recorded under War and conflict / Military, and 15 under War and
+// conflict"): the data gives each institution's subject by category, so
+// those may hold what was asked. It is "" when no side has such.
+func sidesBroaderNote(sel *kg.Selection, sides []plan.Constraints, groups []AnswerGroup) string {
+	if sel == nil || len(sel.SideBroader) != len(sides) || len(groups) != len(sides) {
+		return ""
+	}
+	var parts []string
+	for i, side := range sides {
+		n := len(sel.SideBroader[i])
+		if n == 0 {
+			continue
+		}
+		var tops []string
+		for _, sub := range side.Subjects {
+			if top, _, ok := strings.Cut(sub, " / "); ok && !slices.Contains(tops, top) {
+				tops = append(tops, top)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s: none recorded under %s, and %d under %s, which may hold them",
+			groups[i].Label, strings.Join(side.Subjects, " or "), n, strings.Join(tops, " or ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// sideGroups reads each compared side's set from the selection, and the
+// union of them.
+func (p *Base) sideGroups(sel *kg.Selection, sides []plan.Constraints, labels []string) (groups []AnswerGroup, all []string, unstated int, err error) {
+	if sel == nil || len(sel.Sides) != len(sides) {
+		return nil, nil, 0, errNoSelection
+	}
+	for i, side := range sides {
+		ids := sel.Sides[i]
+		// "Does Bath have more museums that are not small than
+		// Bristol?": each side without the small ones, and those that
+		// state no size counted apart
+		if lacks, unknown := negatedConditions(side, sel.NotMembers); lacks != nil {
+			unstated += len(p.filter(ids, unknown))
+			ids = p.filter(ids, lacks)
+		}
+		label := sideLabel(side, sides)
+		if len(labels) == len(sides) {
+			label = labels[i] // "accredited museums"
+		}
+		groups = append(groups, AnswerGroup{Label: label, IDs: ids, Count: len(ids)})
+		for _, id := range ids {
+			if !slices.Contains(all, id) {
+				all = append(all, id)
+			}
+		}
+	}
+	return groups, all, unstated, nil
+}
+
+// interleave lists the groups' institutions taking one from each group in
+// turn, each once.
+func interleave(groups []AnswerGroup) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i := 0; ; i++ {
+		more := false
+		for _, g := range groups {
+			if i >= len(g.IDs) {
+				continue
+			}
+			more = true
+			if id := g.IDs[i]; !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
+func (p *Base) writeGroups(b *strings.Builder, groups []AnswerGroup, c plan.Constraints, cite func(string) string) {
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(b, "%s: %d", g.Label, g.Count)
+		if g.Count > 0 {
+			b.WriteString(" (")
+			p.writeList(b, g.IDs, c, cite)
+			b.WriteString(")")
+		}
+	}
+}
+
+// sideLabel names a compared side by what sets it apart: its kind when the
+// sides are kinds ("libraries", "archives"), else its place, body or name.
+func sideLabel(side plan.Constraints, sides []plan.Constraints) string {
+	kinds := len(sides) > 1 && len(side.TypeCodes) == 1 && !slices.Equal(sides[0].TypeCodes, sides[1].TypeCodes)
+	switch {
+	case kinds:
+		return plural(TypeNoun(side.TypeCodes), 2)
+	case len(side.Places) > 0:
+		return side.Places[0].Name
+	case len(side.Bodies) > 0:
+		return side.Bodies[0].Name
+	case len(side.Names) > 0:
+		return side.Names[0].Name
+	}
+	return ""
+}

@@ -1,0 +1,99 @@
+package answer
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+)
+
+// nearNameAnswer answers a list of what lies near one named institution
+// ("Which museums are near Stonehenge?", "museums within 5 miles of the
+// Holburne Museum"): the records within the radius the question gives
+// (DefaultRadiusKM when it gives none) of the institution's coordinates
+// that pass its type, status and accreditation, nearest first, the
+// institution itself left out. Only some records have coordinates: the
+// answer is exact only when every record that passes those conditions in
+// the institution's country has them, and otherwise says how many have
+// none. The question's other conditions on the records (places, subjects,
+// governance, sizes, years, fields had or lacked) apply too (see
+// conditionsKeep); one about a group, an order or the places that hold
+// the most is not answered here, nor one whose name several records bear.
+func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
+	c := pln.Constraints
+	if !c.NearPlace || len(c.Names) != 1 || len(c.Names[0].IDs) != 1 || len(c.Postcodes) > 0 || c.Field != "" ||
+		len(c.Bodies) > 0 || c.Order != nil || c.Group != nil {
+		return Draft{}, false
+	}
+	x, ok := p.data.Get(c.Names[0].IDs[0])
+	if !ok {
+		return Draft{}, false
+	}
+	noun := TypeNoun(c.TypeCodes)
+	if x.Lat == nil || x.Lon == nil {
+		return noneDraft(fmt.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie near it.",
+			x.Name, plural(noun, 2))), true
+	}
+	keep := conditionsKeep(c)
+	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
+	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
+	unplaced := p.withoutCoordinates(x.Country, c.TypeCodes, keep)
+	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(pln.Unused(plan.UnusedUnread)) == 0, Count: len(ids)}
+	if pln.Frame == plan.FrameCount {
+		a.Value = strconv.Itoa(len(ids))
+	}
+	return Draft{Answer: a, nearestFirst: true, render: func(cite func(string) string) string {
+		var b strings.Builder
+		if len(ids) == 0 {
+			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), x.Name)
+		} else {
+			if pln.Frame == plan.FrameCount {
+				are := "There are"
+				if len(ids) == 1 {
+					are = "There is"
+				}
+				b.WriteString(are + " ")
+			}
+			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), x.Name)
+			p.writeList(&b, ids, c, cite)
+		}
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, x.Country))
+		return b.String() + "."
+	}}, true
+}
+
+// conditionsKeep is kindKeep with the question's other conditions on a
+// record: its places, subjects, governance, size, years and the fields it
+// has or lacks (recordConditions).
+func conditionsKeep(c plan.Constraints) func(*heritage.Institution) bool {
+	kind, rest := kindKeep(c), recordConditions(c)
+	return func(in *heritage.Institution) bool {
+		return kind(in) && (rest == nil || rest(in)) &&
+			(len(c.Places) == 0 || placeMatches(in, c.Places)) &&
+			(len(c.Subjects) == 0 || kg.SubjectsMatch(c.Subjects, in.Subjects)) &&
+			(len(c.GovernanceCodes) == 0 || slices.Contains(c.GovernanceCodes, in.GovernanceCode)) &&
+			(len(c.Sizes) == 0 || slices.Contains(c.Sizes, in.Size)) &&
+			(c.Years == nil || inYears(in, c.Years))
+	}
+}
+
+// inYears reports whether a record's opening (or closing) years lie in
+// the range; a record that states none does not.
+func inYears(in *heritage.Institution, y *plan.YearRange) bool {
+	from, to, ok := in.Opened()
+	if y.Field == "closed" {
+		from, to, ok = in.Closed()
+	}
+	return ok && withinYears(from, to, y)
+}
+
+// withinYears reports whether the years from to to lie in the range.
+func withinYears(from, to int, y *plan.YearRange) bool {
+	return (y.From == 0 || from >= y.From) && (y.To == 0 || to <= y.To)
+}

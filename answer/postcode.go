@@ -1,0 +1,171 @@
+package answer
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/plan"
+)
+
+// DefaultRadiusKM is the distance "near a postcode" means when the
+// question gives none.
+const DefaultRadiusKM = 10
+
+// postcodeAnswer answers questions about a UK postcode: the institutions
+// at it ("Which museum has the postcode NE61 1PJ?") or, for "near" and
+// "within N km of", those within a radius of the postcode's records. The
+// data geocodes only postcodes its records carry; another postcode is
+// answered as not in the data.
+func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
+	c := pln.Constraints
+	if len(c.Postcodes) == 0 || len(c.Names) > 0 || c.Field != "" {
+		return Draft{}, false
+	}
+	var at []*heritage.Institution
+	for _, i := range p.lookups.postcodeRecords(c.Postcodes) {
+		if in := &p.data.Institutions[i]; postcodeMatches(in.Postcode, c.Postcodes) {
+			at = append(at, in)
+		}
+	}
+	where := strings.Join(c.Postcodes, " or ")
+	if len(at) == 0 {
+		return noneDraft(fmt.Sprintf("No institution in the data has the postcode %s, so the data cannot place it.", where)), true
+	}
+	keep := kindKeep(c)
+	noun := TypeNoun(c.TypeCodes)
+	if !c.NearPlace && c.RadiusKM == 0 {
+		var ids []string
+		for _, in := range at {
+			if keep(in) {
+				ids = append(ids, in.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return noneDraft(fmt.Sprintf("No %s in the data has the postcode %s.", noun, where)), true
+		}
+		return Draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
+			render: func(cite func(string) string) string {
+				var b strings.Builder
+				fmt.Fprintf(&b, "%d %s at %s: ", len(ids), plural(noun, len(ids)), where)
+				p.writeList(&b, ids, c, cite)
+				return b.String()
+			}}, true
+	}
+	lat, lon, ok := centroid(at)
+	if !ok {
+		return noneDraft(fmt.Sprintf("The data has no coordinates for the postcode %s.", where)), true
+	}
+	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
+	ids := p.within(lat, lon, radius, keep)
+	unplaced := p.withoutCoordinates(at[0].Country, c.TypeCodes, keep)
+	if len(ids) == 0 && unplaced == 0 {
+		return noneDraft(fmt.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(radius), where)), true
+	}
+	return Draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0, Count: len(ids)}, nearestFirst: true,
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			if len(ids) == 0 {
+				fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), where)
+			} else {
+				fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), where)
+				p.writeList(&b, ids, c, cite)
+			}
+			writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, at[0].Country))
+			return b.String()
+		}}, true
+}
+
+// withoutCoordinates counts the records of a country that pass keep and
+// have no coordinates: records a search by distance cannot place, so that
+// its answer is not exact while there are any. keep passes only records
+// of the type codes, when there are any.
+func (p *Base) withoutCoordinates(country string, codes []string, keep func(*heritage.Institution) bool) int {
+	n := 0
+	for _, ids := range p.lookups.unmeasuredRecords(country, codes) {
+		for _, i := range ids {
+			if keep(&p.data.Institutions[i]) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// within returns the records with coordinates that pass keep and lie
+// within radius km of (lat, lon), nearest first (ties by id).
+func (p *Base) within(lat, lon, radius float64, keep func(*heritage.Institution) bool) []string {
+	type near struct {
+		id string
+		km float64
+	}
+	var found []near
+	for _, i := range p.lookups.around(lat, lon, radius) {
+		in := &p.data.Institutions[i]
+		if !keep(in) {
+			continue
+		}
+		if d := heritage.DistanceKm(lat, lon, *in.Lat, *in.Lon); d <= radius {
+			found = append(found, near{in.ID, d})
+		}
+	}
+	slices.SortFunc(found, func(a, b near) int { return cmp.Or(cmp.Compare(a.km, b.km), cmp.Compare(a.id, b.id)) })
+	ids := make([]string, len(found))
+	for i, f := range found {
+		ids[i] = f.id
+	}
+	return ids
+}
+
+// kmText writes a radius: "10 km", "8.0 km" (5 miles).
+func kmText(radius float64) string {
+	if radius == math.Trunc(radius) {
+		return strconv.FormatFloat(radius, 'f', 0, 64) + " km"
+	}
+	return strconv.FormatFloat(radius, 'f', 1, 64) + " km"
+}
+
+// kindKeep tests a record against the question's type, status and
+// accreditation: what a question about what lies near a point applies.
+func kindKeep(c plan.Constraints) func(*heritage.Institution) bool {
+	return func(in *heritage.Institution) bool {
+		return (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) &&
+			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation)) &&
+			(c.Status != "open" || in.IsOpen()) && (c.Status != "closed" || !in.IsOpen())
+	}
+}
+
+// postcodeMatches compares a record's postcode with full postcodes and
+// outward codes, ignoring case and spacing.
+func postcodeMatches(have string, want []string) bool {
+	if have == "" {
+		return false
+	}
+	h := strings.ToUpper(strings.Join(strings.Fields(have), ""))
+	for _, w := range want {
+		w = strings.ReplaceAll(w, " ", "")
+		if h == w || !strings.ContainsAny(w[len(w)-1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && len(h) > 3 && h[:len(h)-3] == w {
+			return true
+		}
+	}
+	return false
+}
+
+func centroid(ins []*heritage.Institution) (lat, lon float64, ok bool) {
+	n := 0
+	for _, in := range ins {
+		if in.Lat != nil && in.Lon != nil {
+			lat += *in.Lat
+			lon += *in.Lon
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	return lat / float64(n), lon / float64(n), true
+}

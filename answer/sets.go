@@ -1,0 +1,413 @@
+package answer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// setAnswer selects the exact set of institutions a list question's
+// constraints describe, per compared side for comparative questions.
+func (p *Base) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool, error) {
+	if !asksSet(pln) {
+		return Draft{}, false, nil
+	}
+	if pln.Intent == plan.Comparative && len(pln.Sides) > 1 {
+		return p.sidesAnswer(sel, pln)
+	}
+	if sel == nil {
+		return Draft{}, false, errNoSelection
+	}
+	if pln.Constraints.Change {
+		return p.changeAnswer(sel, pln), true, nil
+	}
+	s := p.setRecordsOf(sel, pln.Constraints)
+	if d, ok := p.noneLeft(sel, pln, s); ok {
+		return d, true, nil
+	}
+	if len(pln.Unused(plan.UnusedDropped)) > 0 && len(s.ids) > 0 {
+		return p.amongSet(pln, s.ids, fused, true), true, nil
+	}
+	s.spanning = sel.Spanning
+	if s.keep != nil {
+		s.spanning = p.filter(s.spanning, s.keep)
+	}
+	if len(s.ids) == 0 {
+		d, ok := p.emptySetAnswer(sel, pln, fused, s)
+		return d, ok, nil
+	}
+	return p.foundSetAnswer(sel, pln, s), true, nil
+}
+
+// asksSet reports whether the question asks for a set: a list, a
+// comparison or a body's members with conditions that select, or what a
+// named institution houses or is part of.
+func asksSet(pln plan.Plan) bool {
+	c := pln.Constraints
+	houses := (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0 ||
+		c.List && len(c.Names) == 1 && (c.Relation == "part_of" || c.Relation == "operated_by")
+	compare := pln.Intent == plan.Comparative && len(pln.Sides) > 1
+	// A question about a body's members wants the members, whether or not
+	// it is phrased as a list ("museums run by York Museums Trust").
+	members := len(c.Bodies) > 0 && c.Field == ""
+	return houses || (c.List || compare || members) && c.Selective()
+}
+
+// sidesAnswer is the set of each compared side.
+func (p *Base) sidesAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error) {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
+	if err != nil {
+		return Draft{}, false, err
+	}
+	if len(all) == 0 {
+		return Draft{}, false, nil
+	}
+	unplaced := p.sidesUnplacedNote(sel, pln.Sides)
+	broader := sidesBroaderNote(sel, pln.Sides, groups)
+	return Draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			p.writeGroups(&b, groups, c, cite)
+			return b.String()
+		},
+		notes: append(placeReadings(c.Places), unstatedNegated(unstated, noun, c), notExact(unplaced), notExact(broader)),
+	}, true, nil
+}
+
+// setRecords are the records a set answer is made of: the selection's
+// that pass the record conditions, those whose place is stated, the
+// condition itself, the records that state no value of a negated
+// condition, and those whose years may lie in the years asked.
+type setRecords struct {
+	ids, stated []string
+	keep        func(*heritage.Institution) bool
+	unknown     int
+	spanning    []string
+}
+
+// setRecordsOf applies the question's record conditions to the
+// selection. "Which museums in York are not small?": the records that
+// state no size are not known to be left out; they are counted apart.
+func (p *Base) setRecordsOf(sel *kg.Selection, c plan.Constraints) setRecords {
+	s := setRecords{ids: sel.Main, stated: sel.Stated, keep: recordConditions(c)}
+	lacks, unstated := negatedConditions(c, sel.NotMembers)
+	if unstated != nil {
+		s.unknown = len(p.filter(s.ids, andKeep(s.keep, unstated)))
+	}
+	s.keep = andKeep(s.keep, lacks)
+	if s.keep != nil {
+		s.ids, s.stated = p.filter(s.ids, s.keep), p.filter(s.stated, s.keep)
+	}
+	return s
+}
+
+// noneLeft answers a list whose selection the record conditions leave
+// empty: "Which museums in Bath have a website?", none of them; "Which
+// museums in Scotland are in Leeds?".
+func (p *Base) noneLeft(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
+	c := pln.Constraints
+	if s.keep == nil || len(s.ids) > 0 || len(sel.Main) == 0 || len(pln.Unused(plan.UnusedDropped)) > 0 || len(c.NameHas)+len(c.Except) > 0 {
+		return Draft{}, false
+	}
+	if len(c.Within) > 0 && p.anyPasses(sel.Main, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+		return p.noneWithin(pln, len(sel.Main)), true
+	}
+	return p.noneHaving(pln, len(sel.Main), s.unknown), true
+}
+
+// emptySetAnswer answers a set the constraints leave empty, saying why
+// when the data tells: all closed, only some that may span the years,
+// none in the years, no subjects recorded, none of the subject or the
+// kind; a count says 0.
+func (p *Base) emptySetAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused, s setRecords) (Draft, bool) {
+	if d, ok := p.allClosedAnswer(sel, pln, s); ok {
+		return d, true
+	}
+	dropped := len(pln.Unused(plan.UnusedDropped)) > 0
+	if len(s.spanning) > 0 && !dropped {
+		// "Which toy museums closed in 1985?": none surely, some may have
+		return p.onlySpanning(pln, s.spanning), true
+	}
+	if !dropped {
+		// "Which museums in York closed before 1990?": none, and when
+		// the others did
+		if d, ok := p.noneInYears(sel, pln, s.keep); ok {
+			return d, true
+		}
+	}
+	switch {
+	case len(sel.Unsubjected) > 0 && s.keep == nil:
+		// "Which museums in Germany are about railways?": no German
+		// record states its subjects
+		return p.noSubjects(sel, pln, fused), true
+	case len(sel.BroaderSubject) > 0 && s.keep == nil && !dropped:
+		// "Which museums in London have dinosaurs?": none recorded so,
+		// and those under the natural world
+		return p.noneOfSubject(sel, pln, fused), true
+	case len(sel.Others) > 0 && s.keep == nil:
+		// "Which museums are in Amsterdam?": none, and other kinds there
+		return p.noneOfKind(sel, pln), true
+	case pln.Frame == plan.FrameCount:
+		return p.zeroCount(sel, pln, s.keep), true
+	}
+	c := pln.Constraints
+	if c.List && !dropped && len(pln.Unused(plan.UnusedUnread)) == 0 && len(pln.Unused(plan.UnusedUnknown)) == 0 && len(c.Names) == 0 {
+		// "Which museums in York are about football?": every
+		// condition read, and none meets them all (a list related to
+		// a named institution, "run by the same organisation as
+		// Chartwell", may hold a relation the rules did not read)
+		return p.noneOfAll(sel, pln, s.keep, fused), true
+	}
+	return Draft{}, false
+}
+
+// allClosedAnswer answers a list in a place whose institutions of the
+// kind have all closed; "Which museums in Scotland are in Milton
+// Abbas?": closed, and in England.
+func (p *Base) allClosedAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
+	closed := sel.Closed
+	if len(sel.Main) > 0 || len(closed) == 0 {
+		return Draft{}, false
+	}
+	if s.keep != nil {
+		closed = p.filter(closed, s.keep)
+	}
+	if len(closed) > 0 {
+		return p.allClosed(pln, closed, s.spanning), true
+	}
+	c := pln.Constraints
+	if len(c.Within) > 0 && p.anyPasses(sel.Closed, recordConditions(plan.Constraints{Has: c.Has, Lacks: c.Lacks})) {
+		return p.noneWithin(pln, len(sel.Closed)), true
+	}
+	return Draft{}, false
+}
+
+// zeroCount answers a count that selects nothing.
+func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool) Draft {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	unplaced := p.unplacedNote(sel, pln, keep)
+	return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
+		render: func(func(string) string) string {
+			if unplaced != "" {
+				return fmt.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
+			}
+			return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
+		}}
+}
+
+// foundSetAnswer answers a set that holds institutions: grouped, in
+// order, or listed (counted), with what keeps it from being exact.
+func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Draft {
+	c := pln.Constraints
+	// Words of a list question that no rule read and that stand nowhere
+	// a condition would ("… free to enter") may still be conditions:
+	// the set is not called exact, and the answer says which words it
+	// did not apply.
+	unread := pln.Unused(plan.UnusedUnread)
+	if !c.List {
+		unread = nil
+	}
+	// Towns read from records' names widen a place; the set is exact only
+	// when every member's place is stated.
+	inferred := 0
+	if sel.HasStated && len(s.stated) < len(s.ids) {
+		inferred = len(s.ids) - len(s.stated)
+	}
+	// only a record with a value can come first
+	valued := func(in *heritage.Institution) bool {
+		_, known, member := orderValue(in, c.Order.Attribute)
+		return known && member && (s.keep == nil || s.keep(in))
+	}
+	count := pln.Frame == plan.FrameCount
+	switch {
+	case c.Group != nil && c.Group.Each && c.Order != nil:
+		return p.orderedByPlace(pln, s.ids, unread, inferred, p.closedLeftOut(sel, pln, valued))
+	case c.Group != nil && !count:
+		return p.groupAnswer(pln, s.ids, unread, inferred, p.closedLeftOut(sel, pln, s.keep))
+	case c.Order != nil && !count:
+		return p.orderedAnswer(pln, s.ids, unread, inferred, p.unplacedNote(sel, pln, valued), p.closedLeftOut(sel, pln, valued))
+	}
+	unplaced, undated := p.unplacedNote(sel, pln, s.keep), p.undatedNote(sel, c, s.keep)
+	unsure, closed := p.unsureWithin(s.ids, c), p.closedLeftOut(sel, pln, s.keep)
+	a := Answer{Kind: KindSet, IDs: s.ids, Count: len(s.ids),
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == ""}
+	verb := "listed"
+	if count {
+		a.Value = strconv.Itoa(len(s.ids))
+		verb = "counted"
+	}
+	noun := TypeNoun(c.TypeCodes)
+	notes := append([]Note{yearsRead(c.Years)}, placeReadings(c.Places)...)
+	notes = append(notes, bodyReadings(c.Bodies)...)
+	notes = append(notes, p.spanningNote(s.spanning, c.Years, true))
+	if inferred > 0 {
+		notes = append(notes, PlacedByName{Stated: len(s.ids) - inferred, Inferred: inferred})
+	}
+	notes = append(notes, closedLeftOutNote(closed, noun, verb))
+	notes = append(notes, p.unreadNotes(unread)...)
+	notes = append(notes, notExact(unplaced))
+	if unsure > 0 {
+		notes = append(notes, UnsureWithin{N: unsure, Places: placeNames(c.Within, " and ")})
+	}
+	notes = append(notes, unstatedNegated(s.unknown, noun, c), notExact(undated))
+	return Draft{Answer: a, also: s.spanning, render: setText{p: p, pln: pln, ids: s.ids}.render, notes: notes}
+}
+
+// setText is what a found set's answer says before its notes: the set,
+// counted or listed.
+type setText struct {
+	p   *Base
+	pln plan.Plan
+	ids []string
+}
+
+func (t setText) render(cite func(string) string) string {
+	c := t.pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	var b strings.Builder
+	ids, shown := t.ids, t.ids
+	switch {
+	case t.pln.Frame == plan.FrameCount:
+		b.WriteString(countText(len(ids), noun))
+	case c.Limit > 0 && c.Limit < len(ids):
+		// "Name three museums in York": the first three of them
+		fmt.Fprintf(&b, "%d of the %d %s: ", c.Limit, len(ids), plural(noun, len(ids)))
+		shown = ids[:c.Limit]
+	default:
+		fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
+	}
+	t.p.writeList(&b, shown, c, cite)
+	return b.String()
+}
+
+// noneOfAll answers a list whose conditions were all read and select no
+// institution: it says so, as a count says 0, and names the closest
+// matches as what they are, institutions that miss a condition. Records
+// that name no town may still lie in the place asked (see unplacedNote):
+// then the answer is not exact.
+func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool, fused []fusion.Fused) Draft {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	unplaced := p.unplacedNote(sel, pln, keep)
+	closest := make([]string, 0, 5)
+	for _, f := range fused[:min(len(fused), 5)] {
+		closest = append(closest, f.ID)
+	}
+	return Draft{Answer: Answer{Kind: KindSet, Exact: unplaced == ""}, also: closest,
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
+			writeNotes(&b, nil, yearsRead(c.Years))
+			writeNotes(&b, nil, placeReadings(c.Places)...)
+			writeNotes(&b, nil, notExact(unplaced))
+			if len(closest) > 0 {
+				b.WriteString(". The closest matches, which miss at least one condition: ")
+				p.writeNames(&b, closest, cite)
+				return b.String()
+			}
+			return b.String() + "."
+		}}
+}
+
+// closedLeftOut is the number of closed institutions meeting a list's
+// conditions (keep, when not nil) that the list leaves out because it
+// asked for open ones by its tense alone (see leavesOutClosed).
+func (p *Base) closedLeftOut(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool) int {
+	if len(sel.Main) == 0 || !leavesOutClosed(pln) {
+		return 0
+	}
+	if keep == nil {
+		return len(sel.Closed)
+	}
+	return len(p.filter(sel.Closed, keep))
+}
+
+// noneHaving answers a list whose other conditions select n institutions
+// of which none has (or lacks) the fields asked: exactly none, and said so.
+func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	// what none of them does, and what the only one does instead
+	var cond, instead []string
+	for _, f := range c.Has {
+		label, _ := FieldValue(&heritage.Institution{}, f)
+		cond, instead = append(cond, "has "+withArticle(label)), append(instead, "has no "+label)
+	}
+	for _, f := range c.Lacks {
+		label, _ := FieldValue(&heritage.Institution{}, f)
+		cond, instead = append(cond, "lacks "+withArticle(label)), append(instead, "has "+withArticle(label))
+	}
+	if not := negationText(c.Not); not != "" {
+		cond, instead = append(cond, not), append(instead, strings.Replace(not, "is not ", "is ", 1))
+	}
+	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0 && unknown == 0}
+	if pln.Frame == plan.FrameCount {
+		a.Value = "0"
+	}
+	return Draft{Answer: a, render: func(func(string) string) string {
+		var b strings.Builder
+		if n == 1 {
+			fmt.Fprintf(&b, "The question selects 1 %s, and it %s in the data", noun, strings.Join(instead, " or "))
+		} else {
+			fmt.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, plural(noun, n), strings.Join(cond, " and "))
+		}
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		writeNotes(&b, nil, noneStated(unknown, c))
+		return b.String() + "."
+	}}
+}
+
+// allClosed answers a list of open institutions whose other conditions
+// select only closed ones ("Which museums are in Milton Abbas?"): none
+// is open according to the data, and those that closed are named with
+// their years. It is exact: the data states each one closed, unless it
+// gives the years asked of open ones only as a span reaching into them
+// (spanning, see selectSpanning), which it names.
+func (p *Base) allClosed(pln plan.Plan, closed, spanning []string) Draft {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0 && len(spanning) == 0}
+	if pln.Frame == plan.FrameCount {
+		a.Value = "0"
+	}
+	shown := c
+	shown.Field, shown.Years = "", &plan.YearRange{Field: "closed"}
+	return Draft{Answer: a, render: func(cite func(string) string) string {
+		var b strings.Builder
+		where := ""
+		if len(c.Places) > 0 {
+			where = " in " + placeNames(c.Places, " or ")
+		}
+		have := "have"
+		if len(closed) == 1 {
+			have = "has"
+		}
+		selects := ""
+		bare := c
+		bare.Places, bare.Within, bare.Status = nil, nil, ""
+		if bare.Selective() {
+			// conditions besides the place: not every museum there
+			selects = " the question selects"
+		}
+		fmt.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
+			noun, where, selects, len(closed), have)
+		p.writeList(&b, closed, shown, cite)
+		writeNotes(&b, nil, yearsRead(c.Years))
+		writeNotes(&b, nil, placeReadings(c.Places)...)
+		if c.Years != nil {
+			writeNotes(&b, cite, p.spanningNote(spanning, c.Years, true))
+		}
+		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		return b.String() + "."
+	}, also: spanning}
+}

@@ -1,0 +1,319 @@
+package answer
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/plan"
+
+	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/heritage"
+)
+
+// KindYesNo answers a yes/no question: Value is "yes" or "no", or empty
+// when the data does not record the property. Of a choice of places ("Is
+// X in A or B?") Value names the places offered that hold, or is "no"
+// for none of them.
+const KindYesNo = "yesno"
+
+// resolve picks the record a recognised name means: among its bearers,
+// one in a named place, else the best ranked.
+func (p *Base) resolve(m plan.NameMatch, places []plan.Place, rank map[string]int) string {
+	if len(m.IDs) == 0 {
+		return ""
+	}
+	cand := slices.Clone(m.IDs)
+	slices.SortStableFunc(cand, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	if len(places) > 0 {
+		for _, x := range cand {
+			if in, ok := p.data.Get(x); ok && placeMatches(in, places) {
+				return x
+			}
+		}
+	}
+	return cand[0]
+}
+
+func rankOf(fused []fusion.Fused) map[string]int {
+	rank := make(map[string]int, len(fused))
+	for i, f := range fused {
+		rank[f.ID] = i + 1
+	}
+	return rank
+}
+
+// yesNoAnswer checks the tested property of the one institution the
+// question names.
+func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	id, via := p.target(sel, pln, fused)
+	if c := pln.Constraints; c.HasIDs() && len(c.Names) == 0 && !viaIdentifier(via) {
+		// "Is DE-MUS-999999 still open?": an identifier the data does not
+		// hold; never answer about another institution
+		return missingIdentifierDraft(c), true
+	}
+	in, ok := p.data.Get(id)
+	if id == "" || !ok || pln.Test == nil {
+		return Draft{}, false
+	}
+	t := *pln.Test
+	c := pln.Constraints
+	// Words no rule read ("Is X in London free?") may be part of what is
+	// asked: the verdict covers the rest, and says so.
+	unread := pln.Unused(plan.UnusedUnread)
+	if t.Property == "place" && t.Choice {
+		return p.placeChoiceAnswer(in, id, c.Places, unread), true
+	}
+	verdict, fact := p.testProperty(in, t, c)
+	inferred := false
+	if t.Property == "place" {
+		verdict, fact, inferred = p.placeTest(in, c.Places)
+	}
+	if t.Negated {
+		// "Is the Yorkshire Museum not small?": yes when it is not
+		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
+	}
+	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0 && !inferred}
+	return Draft{Answer: a, render: func(cite func(string) string) string {
+		var text string
+		switch verdict {
+		case "yes":
+			text = fmt.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
+		case "no":
+			text = fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
+		default:
+			text = fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
+		}
+		wars, others := p.unnamedWars(unread)
+		var notes []Note
+		if inferred {
+			notes = append(notes, AreaFromOthers{City: in.City})
+		}
+		for _, w := range wars {
+			notes = append(notes, WarLeftOut{Words: w})
+		}
+		return withNotes(text, cite, append(notes, verdictNotes(false, "", others)...)...)
+	}}, true
+}
+
+// testProperty returns "yes", "no" or "" (not recorded) and the fact the
+// verdict rests on, phrased to follow the institution's name.
+func (p *Base) testProperty(in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
+	switch t.Property {
+	case "accreditation":
+		if in.Accreditation == "" {
+			return "", "an accreditation"
+		}
+		want := "Accredited"
+		if len(t.Want) > 0 {
+			want = t.Want[0]
+		}
+		return yesNo(strings.EqualFold(in.Accreditation, want)), "is recorded as " + strings.ToLower(in.Accreditation)
+	case "status":
+		return statusVerdict(in, t.Want)
+	case "type":
+		return yesNo(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
+	case "subjects":
+		have := subjectsOf(in)
+		if len(have) == 0 {
+			return "", "the subject matter of the collections"
+		}
+		return yesNo(kg.SubjectsMatch(t.Want, have)), "has collections on " + strings.Join(have, "; ")
+	case "member_of":
+		return memberVerdict(in, t.Want)
+	case "governance":
+		if in.GovernanceCode == "" {
+			return "", "a governance type"
+		}
+		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
+	case "size":
+		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
+			// a size recorded as "unknown" is no size
+			return "", "a size"
+		}
+		return yesNo(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size
+	case "opened", "closed":
+		return yearsVerdict(in, t)
+	}
+	return p.fieldVerdict(in, t.Property)
+}
+
+// statusVerdict tests whether the institution is open (want "open", the
+// default), closed, or was ever open ("ever").
+func statusVerdict(in *heritage.Institution, wants []string) (verdict, fact string) {
+	open := in.IsOpen()
+	want := "open"
+	if len(wants) > 0 {
+		want = wants[0]
+	}
+	if want == "ever" {
+		return yesNo(true), everOpenFact(in)
+	}
+	state := "open"
+	if !open {
+		state = "closed"
+		if y := heritage.YearsText(in.Closed()); y != "" {
+			state += " (" + y + ")"
+		}
+	}
+	return yesNo(open == (want == "open")), "is " + state + " according to the data"
+}
+
+// everOpenFact says when an institution the data has, open or closed,
+// was open: it was open once.
+func everOpenFact(in *heritage.Institution) string {
+	fact := "is open according to the data"
+	if y := heritage.YearsText(in.Opened()); y != "" {
+		fact = "opened " + y + " and " + fact
+	}
+	if in.IsOpen() {
+		return fact
+	}
+	fact = "was open"
+	if y := heritage.YearsText(in.Opened()); y != "" {
+		fact += " from " + y
+	}
+	fact += " and has closed"
+	if y := heritage.YearsText(in.Closed()); y != "" {
+		fact += " (" + y + ")"
+	}
+	return fact + " according to the data"
+}
+
+// memberVerdict tests whether the institution belongs to one of the
+// groups or operators named.
+func memberVerdict(in *heritage.Institution, want []string) (verdict, fact string) {
+	var names []string
+	for _, m := range in.MemberOf {
+		names = append(names, m.Name)
+	}
+	if len(names) == 0 {
+		return "no", "belongs to no group or operator in the data"
+	}
+	hit := false
+	for _, m := range in.MemberOf {
+		for _, w := range want {
+			hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
+		}
+	}
+	return yesNo(hit), "belongs to " + strings.Join(names, "; ")
+}
+
+// yearsVerdict tests whether the institution opened (or closed) within
+// the years asked.
+func yearsVerdict(in *heritage.Institution, t plan.Test) (verdict, fact string) {
+	var from, to int
+	var ok bool
+	if t.Property == "closed" {
+		from, to, ok = in.Closed()
+	} else {
+		from, to, ok = in.Opened()
+	}
+	label := map[string]string{"opened": "an opening year", "closed": "a closing year"}[t.Property]
+	if !ok || t.Years == nil {
+		return "", label
+	}
+	return yesNo(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
+}
+
+// fieldVerdict tests whether the institution's record has the field.
+func (p *Base) fieldVerdict(in *heritage.Institution, property string) (verdict, fact string) {
+	label, value := FieldValue(in, property)
+	if p.lexicon.Unrecorded(property) {
+		// "Does the British Museum have a shop?": the data records no
+		// institution's, so it cannot say
+		if strings.HasPrefix(label, "facilities") {
+			return "", label
+		}
+		return "", withArticle(label)
+	}
+	if value == "" {
+		return "no", "has no " + label + " in the data"
+	}
+	return "yes", "has the " + label + " " + value
+}
+
+func article(noun string) string {
+	if noun == "" {
+		return "of unknown type"
+	}
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
+// askedCountry reports whether a place asked about is a country.
+func askedCountry(places []plan.Place) bool {
+	for _, pl := range places {
+		if pl.Level == plan.LevelCountry {
+			return true
+		}
+	}
+	return false
+}
+
+// placeTest is testProperty for a place: whether the institution lies in
+// the places asked about, and whether the verdict is inferred from the
+// data's other records in its town (see placeVerdicts).
+func (p *Base) placeTest(in *heritage.Institution, places []plan.Place) (verdict, fact string, inferred bool) {
+	where := placeText(in)
+	if where == "" {
+		return "", "a location", false
+	}
+	if !placeNamed(in, places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
+		// Only the country is recorded: whether it is in the town
+		// asked about is not in the data.
+		return "", "a town or region (only the country, " + where + ")", false
+	}
+	held, _, unknown, inferred := p.placeVerdicts(in, places)
+	if len(held) == 0 && len(unknown) > 0 {
+		// "Is the Stadtmuseum Tübingen in Baden-Württemberg?": the
+		// record names the town and no region; that it does not
+		// name this one says nothing
+		return "", fmt.Sprintf("a %s (only %s)", levelWords(unknown), where), false
+	}
+	return yesNo(len(held) > 0), "is in " + where, inferred
+}
+
+// yesNo is "yes" or "no".
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// thenText answers the yes/no a second clause asks of the institution
+// whose field the answer gives (plan.Then: "When did Chartwell open, and
+// is it still running?"), as a sentence to follow the field's, and
+// reports whether its verdict is exact. It is "" and exact when there is
+// no such clause.
+func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool) {
+	if then == nil {
+		return "", true
+	}
+	t := then.Test
+	var verdict, fact string
+	inferred := false
+	if t.Property == "place" {
+		verdict, fact, inferred = p.placeTest(in, then.Places)
+	} else {
+		verdict, fact = p.testProperty(in, t, plan.Constraints{Places: then.Places})
+	}
+	if t.Negated {
+		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
+	}
+	var text string
+	switch verdict {
+	case "yes":
+		text = fmt.Sprintf(" Yes: it %s.", fact)
+	case "no":
+		text = fmt.Sprintf(" No: it %s.", fact)
+	default:
+		text = fmt.Sprintf(" The data does not record %s for it.", fact)
+	}
+	text = withNotes(text, nil, verdictNotes(inferred, in.City, then.NotUsed.Words(plan.UnusedUnread))...)
+	return text, verdict != "" && !inferred && len(then.NotUsed.Words(plan.UnusedUnread)) == 0
+}
