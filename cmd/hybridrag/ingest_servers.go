@@ -41,7 +41,7 @@ func (e *env) applyToServers(ctx context.Context, cfg config.Config, base *herit
 		}
 	}
 	if cfg.Qdrant.URL != "" {
-		if err := e.applyQdrant(ctx, cfg, next.Dataset, u.change); err != nil {
+		if err := e.applyQdrant(ctx, cfg, prev, next); err != nil {
 			errs = append(errs, fmt.Errorf("qdrant: %w", err))
 		}
 	}
@@ -63,9 +63,13 @@ func applyNeo4j(ctx context.Context, cfg config.Config, prev, next *heritage.Dat
 	return nil
 }
 
-// applyQdrant upserts the points of the records added or changed and
-// deletes those of the records removed.
-func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage.Dataset, ch sources.Change) error {
+// applyQdrant upserts the points of the records that differ between the
+// data composed before and after (sources.Changed: a source's record
+// added or changed, a correction added or removed, a hidden record shown
+// again) and deletes those of the records next does not hold, so that
+// the collection holds a point for every record of next, with its
+// content.
+func (e *env) applyQdrant(ctx context.Context, cfg config.Config, prev, next *sources.Data) error {
 	emb, err := compose.Embedder(cfg, e.getenv, newLogger(e.stderr))
 	if err != nil {
 		return err
@@ -79,8 +83,9 @@ func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage
 		return err
 	}
 	defer func() { _ = st.Close() }()
+	put, gone := sources.Changed(prev, next)
 	var recs []heritage.Institution
-	for _, id := range append(ch.Added, ch.Changed...) {
+	for _, id := range put {
 		if in, ok := next.Get(id); ok {
 			recs = append(recs, *in)
 		}
@@ -90,9 +95,9 @@ func (e *env) applyQdrant(ctx context.Context, cfg config.Config, next *heritage
 			return err
 		}
 	}
-	if err := st.Delete(ctx, ch.Removed); err != nil {
+	if err := st.Delete(ctx, gone); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "qdrant: %d points written, %d deleted in collection %q\n", len(recs), len(ch.Removed), cfg.Qdrant.Collection)
+	fmt.Fprintf(e.stdout, "qdrant: %d points written, %d deleted in collection %q\n", len(recs), len(gone), cfg.Qdrant.Collection)
 	return nil
 }
