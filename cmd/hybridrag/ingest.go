@@ -81,16 +81,12 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		var u update
 		if sf.sync {
-			u, err = e.syncStore(ctx, cfg)
+			_, err = e.syncStore(ctx, cfg, base)
 		} else {
-			u, err = e.ingestSource(ctx, cfg, base, sf)
+			_, err = e.ingestSource(ctx, cfg, base, sf)
 		}
-		if err != nil {
-			return err
-		}
-		return e.applyToServers(ctx, cfg, base, u)
+		return err
 	}
 	if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
 		return usagef("nothing to ingest into: give --neo4j or --qdrant (or set HYBRIDRAG_NEO4J_URI / HYBRIDRAG_QDRANT_URL)")

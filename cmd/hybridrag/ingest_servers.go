@@ -19,6 +19,58 @@ type update struct {
 	change        sources.Change
 }
 
+// errMoved is a store whose state changed between a commit's read and
+// its update.
+var errMoved = errors.New("the store changed meanwhile")
+
+// commit makes change the state of the store and of the configured
+// servers. It reads the store, applies change to a copy, writes the
+// difference into Neo4j's graph and Qdrant, and only then makes the copy
+// the store's state, unless another update came first (then it goes
+// again from that one, up to five times). So a process that sees the
+// store's head move on (a serve replica) finds the servers holding what
+// it reads; and when a server fails, the store is left as it was, and
+// the same command given again writes the whole change again.
+func (e *env) commit(ctx context.Context, cfg config.Config, base *heritage.Dataset, st sources.Backend, change func(*sources.State) error) (update, error) {
+	var held *sources.State // what the servers hold, when a first attempt wrote them
+	for attempt := 1; ; attempt++ {
+		before, err := st.Read(ctx)
+		if err != nil {
+			return update{}, err
+		}
+		e.warnRecovered(before)
+		after, err := sources.Apply(before, change)
+		if err != nil {
+			return update{}, err
+		}
+		from := before
+		if held != nil {
+			from = held
+		}
+		if err := e.applyToServers(ctx, cfg, base, update{before: from, after: after}); err != nil {
+			return update{}, fmt.Errorf("%w (the store %s was not changed; give the command again once the servers answer)", err, st)
+		}
+		held = after
+		if after.Version == before.Version && before.Recovered == "" {
+			return update{before: before, after: after}, nil
+		}
+		_, written, err := st.Update(ctx, func(s *sources.State) error {
+			if s.Version != before.Version {
+				return errMoved
+			}
+			s.Sources, s.Hidden = after.Sources, after.Hidden
+			return nil
+		})
+		switch {
+		case errors.Is(err, errMoved) && attempt < 5:
+			continue
+		case err != nil:
+			return update{}, fmt.Errorf("%w (the servers hold the change: give the command again)", err)
+		}
+		return update{before: before, after: written}, nil
+	}
+}
+
 // applyToServers writes a change of the store into the configured Neo4j
 // and Qdrant, in place: only what differs between the data composed
 // before and after.

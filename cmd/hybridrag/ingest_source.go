@@ -96,7 +96,6 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 	if err != nil {
 		return u, err
 	}
-	e.warnRecovered(cur)
 	if src, ok := cur.Source(f.source); ok {
 		meta.License = cmp.Or(meta.License, src.Meta.License)
 		meta.Attribution = cmp.Or(meta.Attribution, src.Meta.Attribution)
@@ -137,19 +136,20 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 	if len(in.Records) == 0 {
 		return u, fmt.Errorf("%s: no valid records (%d invalid lines)", f.in, len(in.Bad))
 	}
-	before, after, err := st.Update(ctx, func(s *sources.State) (err error) {
+	u, err = e.commit(ctx, cfg, base, st, func(s *sources.State) (err error) {
 		ch, err = s.Put(meta, in.Records, f.replace)
 		return err
 	})
 	if err != nil {
 		return u, err
 	}
+	u.change = ch
 	fmt.Fprintf(e.stdout, "%s: %d records read from %s (%d invalid lines skipped): %s; store %s version %s\n",
-		f.source, len(in.Records), f.in, len(in.Bad), ch, st, orNone(after.Version))
+		f.source, len(in.Records), f.in, len(in.Bad), ch, st, orNone(u.after.Version))
 	if tierDefault {
 		fmt.Fprintf(e.stdout, "%s: records that name no tier have %s, the default (--tier sets another)\n", f.source, meta.Tier)
 	}
-	return update{before: before, after: after, change: ch}, nil
+	return u, nil
 }
 
 // syncStore uploads the directory store into the shared store in Neo4j:
@@ -157,7 +157,7 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 // same id, the others are kept) and its hidden ids are added. The
 // directory is left as it is, marked as uploaded, so that it is not
 // offered again until it changes.
-func (e *env) syncStore(ctx context.Context, cfg config.Config) (update, error) {
+func (e *env) syncStore(ctx context.Context, cfg config.Config, base *heritage.Dataset) (update, error) {
 	var u update
 	local := e.localStore(cfg)
 	if cfg.Neo4j.URI == "" || local == nil {
@@ -173,16 +173,17 @@ func (e *env) syncStore(ctx context.Context, cfg config.Config) (update, error) 
 		return u, err
 	}
 	defer closeStore()
-	before, after, err := st.Update(ctx, func(s *sources.State) error {
-		u.change = sources.Change{}
+	var total sources.Change
+	u, err = e.commit(ctx, cfg, base, st, func(s *sources.State) error {
+		total = sources.Change{}
 		for _, src := range ls.Sources {
 			ch, err := s.Put(src.Meta, src.Records, false)
 			if err != nil {
 				return err
 			}
-			u.change.Added = append(u.change.Added, ch.Added...)
-			u.change.Changed = append(u.change.Changed, ch.Changed...)
-			u.change.Unchanged += ch.Unchanged
+			total.Added = append(total.Added, ch.Added...)
+			total.Changed = append(total.Changed, ch.Changed...)
+			total.Unchanged += ch.Unchanged
 		}
 		s.Hidden = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(s.Hidden), ls.Hidden...))))
 		return nil
@@ -190,12 +191,12 @@ func (e *env) syncStore(ctx context.Context, cfg config.Config) (update, error) 
 	if err != nil {
 		return u, err
 	}
-	u.before, u.after = before, after
+	u.change = total
 	if err := local.SetUploaded(ls.Version); err != nil {
 		return u, err
 	}
 	fmt.Fprintf(e.stdout, "uploaded the directory store %s (%s in %s, %s hidden) into the store %s: %s; version %s. The directory is left as it is.\n",
-		local.Dir(), plural(ls.Len(), "record"), plural(len(ls.Sources), "source"), plural(len(ls.Hidden), "bundled record"), st, u.change, orNone(after.Version))
+		local.Dir(), plural(ls.Len(), "record"), plural(len(ls.Sources), "source"), plural(len(ls.Hidden), "bundled record"), st, u.change, orNone(u.after.Version))
 	return u, nil
 }
 
@@ -243,18 +244,14 @@ func runDelete(ctx context.Context, e *env, args []string) error {
 		ch      sources.Change
 		unknown []string
 	)
-	before, after, err := st.Update(ctx, func(s *sources.State) error {
+	u, err := e.commit(ctx, cfg, base, st, func(s *sources.State) error {
 		ch, unknown = s.Delete(ids, func(id string) bool { _, ok := base.Get(id); return ok })
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	e.warnRecovered(before)
-	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st, orNone(after.Version))
-	if err := e.applyToServers(ctx, cfg, base, update{before: before, after: after, change: ch}); err != nil {
-		return err
-	}
+	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st, orNone(u.after.Version))
 	if len(unknown) > 0 {
 		return errors.New("not in the data (or already deleted): " + strings.Join(unknown, " "))
 	}

@@ -164,6 +164,17 @@ func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sour
 		ecfg.Embedder, ecfg.Vector, ecfg.BM25, ic.text = v.Embedder(), v, bm, prev.vectorText
 		return ic, nil
 	}
+	if prev != nil && prev.bm25 != nil && cfg.Qdrant.URL != "" {
+		// Qdrant holds the vectors (an update wrote them there): only the
+		// BM25 index is derived, and no vector index is made unless
+		// Qdrant does not answer (compose.Build).
+		bm, err := prev.bm25.Derive(data.Dataset, sources.Reuse(data, prev.composed))
+		if err != nil {
+			return ic, err
+		}
+		ecfg.BM25, ic.text = bm, prev.vectorText
+		return ic, nil
+	}
 	x, err := openIndexes(ctx, cfg, data.Base, ecfg.Embedder, e.stderr, log, building)
 	if err != nil || x == nil {
 		building()

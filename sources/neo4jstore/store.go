@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -255,7 +256,7 @@ func readState(ctx context.Context, tx neo4j.ManagedTransaction) (*sources.State
 		r := res.Record()
 		v, ok := get[[]any](r, "hidden")
 		if n, _ := get[int64](r, "size"); !ok && n > 0 {
-			return nil, fmt.Errorf("%d hidden ids, over the limit of %d", n, MaxHidden)
+			return nil, damaged("%d hidden ids, over the limit of %d", n, MaxHidden)
 		}
 		for _, id := range v {
 			if s, ok := id.(string); ok {
@@ -277,17 +278,17 @@ func readState(ctx context.Context, tx neo4j.ManagedTransaction) (*sources.State
 		b, ok := get[string](r, "meta")
 		if !ok {
 			n, _ := get[int64](r, "size")
-			return nil, fmt.Errorf("source %q: meta of %s, over the limit of %s", ns, heritage.Size(int(n)), heritage.Size(MaxMetaBytes))
+			return nil, damaged("source %q: meta of %s, over the limit of %s", ns, heritage.Size(int(n)), heritage.Size(MaxMetaBytes))
 		}
 		var m sources.Meta
 		if err := json.Unmarshal([]byte(b), &m); err != nil {
-			return nil, fmt.Errorf("source %q: meta: %w", ns, err)
+			return nil, damaged("source %q: meta: %w", ns, err)
 		}
 		if m.Namespace != ns || !sources.ValidNamespace(ns) {
-			return nil, fmt.Errorf("source %q: meta names %q", ns, m.Namespace)
+			return nil, damaged("source %q: meta names %q", ns, m.Namespace)
 		}
 		if len(srcs) == MaxSources {
-			return nil, fmt.Errorf("more than %d sources", MaxSources)
+			return nil, damaged("more than %d sources", MaxSources)
 		}
 		srcs[ns] = &sources.Source{Meta: m}
 	}
@@ -303,16 +304,16 @@ func readState(ctx context.Context, tx neo4j.ManagedTransaction) (*sources.State
 		ns, _ := get[string](r, "namespace")
 		src, ok := srcs[ns]
 		if !ok {
-			return nil, fmt.Errorf("a record of source %q, which the store does not hold", ns)
+			return nil, damaged("a record of source %q, which the store does not hold", ns)
 		}
 		b, ok := get[string](r, "record")
 		if !ok {
 			n, _ := get[int64](r, "size")
-			return nil, fmt.Errorf("source %q: a record of %s, over the limit of %s", ns, heritage.Size(int(n)), heritage.Size(heritage.MaxRecordBytes))
+			return nil, damaged("source %q: a record of %s, over the limit of %s", ns, heritage.Size(int(n)), heritage.Size(heritage.MaxRecordBytes))
 		}
 		in, err := sources.DecodeRecord(src.Meta, []byte(b))
 		if err != nil {
-			return nil, fmt.Errorf("source %q: %w", ns, err)
+			return nil, damaged("source %q: %w", ns, err)
 		}
 		src.Records = append(src.Records, in)
 	}
@@ -325,7 +326,7 @@ func readState(ctx context.Context, tx neo4j.ManagedTransaction) (*sources.State
 	}
 	st, err := sources.NewState(list, h.hidden)
 	if err != nil {
-		return nil, err
+		return nil, &contentError{err}
 	}
 	st.Head = h.token()
 	if st.Version != h.version {
@@ -346,11 +347,33 @@ func (s *Store) session(ctx context.Context, mode neo4j.AccessMode) neo4j.Sessio
 	return s.driver.NewSession(ctx, neo4j.SessionConfig{DatabaseName: s.database, AccessMode: mode})
 }
 
-// fail wraps a driver error: one that says the server cannot be reached,
-// or that it did not answer within the deadline, wraps
-// sources.ErrUnavailable.
+// contentError is a store whose content a read refuses.
+type contentError struct{ err error }
+
+func (e *contentError) Error() string {
+	return e.err.Error() + `; "hybridrag doctor --repair" removes what cannot be read`
+}
+func (e *contentError) Unwrap() error { return e.err }
+
+func damaged(format string, args ...any) error {
+	return &contentError{fmt.Errorf(format, args...)}
+}
+
+// fail wraps an error of op. One that is not about the store's content
+// nor a query the server refused (the server cannot be reached, answers
+// garbage or too late, refuses the credentials, is not ready) wraps
+// sources.ErrUnavailable: the state is unknown.
 func (s *Store) fail(ctx context.Context, op string, err error) error {
-	if neo4j.IsConnectivityError(err) || errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+	var (
+		content *contentError
+		server  *neo4j.Neo4jError
+	)
+	switch {
+	case errors.As(err, &content):
+	case errors.As(err, &server) && server.Classification() == "ClientError" && !strings.HasPrefix(server.Code, "Neo.ClientError.Security."):
+	case ctx.Err() != nil && !errors.Is(err, ctx.Err()):
+		return fmt.Errorf("neo4jstore: %s %s: %w: %w: %w", op, s.name, sources.ErrUnavailable, ctx.Err(), err)
+	default:
 		return fmt.Errorf("neo4jstore: %s %s: %w: %w", op, s.name, sources.ErrUnavailable, err)
 	}
 	return fmt.Errorf("neo4jstore: %s %s: %w", op, s.name, err)
