@@ -168,16 +168,19 @@ set_up_servers() {
   if [ -n "$qdrant_bin" ]; then
     qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
     # The cluster gets the bundled data too (2 shards × 2 replicas, about
-    # 25 s, mostly consensus rounds), beside Neo4j's load, for the test of
-    # two serve replicas over it (cmd/hybridrag TestReplicasShareSources).
-    local cluster_urls
+    # 25 s, mostly consensus rounds), beside the other loads, for the test
+    # of two serve replicas over it (cmd/hybridrag TestReplicasShareSources).
+    # It is loaded before the tests of the other servers start: the
+    # cluster's own test kills a node, and a write then fails.
+    local cluster_urls cluster_pid
     cluster_urls=$(sed -n 's/^QDRANT_CLUSTER_URLS=//p' "$work/env.qdrant-cluster")
     HYBRIDRAG_NEO4J_URI= HYBRIDRAG_QDRANT_URL=${cluster_urls%%,*} HYBRIDRAG_QDRANT_URLS=${cluster_urls#*,} \
       HYBRIDRAG_QDRANT_SHARDS=2 HYBRIDRAG_QDRANT_REPLICATION_FACTOR=2 HYBRIDRAG_QDRANT_COLLECTION=hybridrag_replicas \
       .tools/bin/hybridrag ingest --store off --embedder hashing &
-    pids+=($!)
-    echo HYBRIDRAG_QDRANT_CLUSTER_COLLECTION=hybridrag_replicas >>"$work/env"
+    cluster_pid=$!
     HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing
+    wait "$cluster_pid"
+    echo HYBRIDRAG_QDRANT_CLUSTER_COLLECTION=hybridrag_replicas >>"$work/env"
     printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 HYBRIDRAG_REQUIRE_QDRANT_CLUSTER=1 \
       HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag >>"$work/env"
   fi
@@ -185,9 +188,7 @@ set_up_servers() {
   # Neo4j in a minute or more): the tests that need no Neo4j can start.
   cp "$work/env" "$work/env.others"
   touch "$work/ready.others"
-  for pid in "${pids[@]}"; do
-    wait "$pid"
-  done
+  wait "${pids[0]}"
 }
 
 step "starting the servers in the background (log: $work/servers.log)"

@@ -83,7 +83,7 @@ func (w *reloader) check(ctx context.Context) {
 	if err == nil {
 		err = w.load(ctx, cur)
 	}
-	if ctx.Err() == nil {
+	if ctx.Err() == nil && !errors.Is(err, sources.ErrUnavailable) {
 		w.setFailure(head, err)
 	}
 }
