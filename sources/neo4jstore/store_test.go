@@ -63,7 +63,7 @@ var meta = sources.Meta{Namespace: "myorg", License: "CC-BY-4.0", Tier: heritage
 
 // records reads the user's records lo…hi-1 of revision rev as ingest
 // does, into canonical form.
-func records(t *testing.T, ns string, lo, hi, rev int) []heritage.Institution {
+func records(t testing.TB, ns string, lo, hi, rev int) []heritage.Institution {
 	t.Helper()
 	var recs []heritage.Institution
 	for i := lo; i < hi; i++ {
