@@ -220,6 +220,13 @@ func TestNeo4jStoreChangedByHand(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 3, got.Len())
 	require.Empty(t, got.Recovered)
+	// A store that reads whole is left alone, its head too.
+	msg, err = st.Repair(ctx)
+	require.NoError(t, err)
+	require.Contains(t, msg, "nothing to repair")
+	again, err := st.Head(ctx)
+	require.NoError(t, err)
+	require.Equal(t, got.Head, again)
 }
 
 // A server that cannot be reached is unavailable (not a damaged store),

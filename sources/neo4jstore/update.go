@@ -310,11 +310,12 @@ func (s *Store) Repair(ctx context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if len(dropRec)+len(dropMeta) == 0 && st.Recovered == "" {
+			// The head stays: the replicas have nothing to read again.
+			return "the store reads whole (version " + orEmpty(st.Version) + "): nothing to repair", run(ctx, tx, qUnlock, map[string]any{"key": headKey})
+		}
 		if err := run(ctx, tx, qMoveHead, map[string]any{"key": headKey, "version": st.Version, "hidden": st.Hidden}); err != nil {
 			return "", err
-		}
-		if len(dropRec)+len(dropMeta) == 0 && st.Recovered == "" {
-			return "the store reads whole (version " + orEmpty(st.Version) + "): nothing to repair", nil
 		}
 		return fmt.Sprintf("removed %d unreadable records and %d unreadable sources; version %s is current (%d records in %d sources)",
 			len(dropRec), len(dropMeta), orEmpty(st.Version), st.Len(), len(st.Sources)), nil
