@@ -39,8 +39,8 @@ func (e *env) localStore(cfg config.Config) *sources.Store {
 // store kept there, which every process using that server shares (a
 // directory store is then only offered for upload, see warnNotUploaded);
 // else the directory store. It is nil when the store is "off" or there is
-// no home directory to keep it in. close releases it.
-func (e *env) openStore(cfg config.Config) (st sources.Backend, close func(), err error) {
+// no home directory to keep it in. release releases it.
+func (e *env) openStore(cfg config.Config) (st sources.Backend, release func(), err error) {
 	none := func() {}
 	switch {
 	case cfg.Store == "off":

