@@ -12,6 +12,7 @@ import (
 	"github.com/hybridrag/hybridrag/llm"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
+	"github.com/hybridrag/hybridrag/sources/neo4jstore"
 	"github.com/hybridrag/hybridrag/sparql"
 )
 
@@ -112,4 +113,12 @@ func qdrantCheck(qd *qdrantstore.Store) func(context.Context) error {
 		_, err := qd.Count(ctx)
 		return err
 	}
+}
+
+// OpenSources is the store of users' sources kept in the configured Neo4j
+// server, shared by every process that uses it (see sources/neo4jstore).
+// It connects on first use: a server that is down now is used once it
+// answers.
+func OpenSources(cfg config.Config) (*neo4jstore.Store, error) {
+	return neo4jstore.New(cfg.Neo4j.URI, cfg.Neo4j.User, cfg.Neo4j.Password, neo4jstore.WithTimeout(cfg.StartupTimeout.Std()))
 }

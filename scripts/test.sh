@@ -167,7 +167,20 @@ set_up_servers() {
   pids=($!)
   if [ -n "$qdrant_bin" ]; then
     qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
+    # The cluster gets the bundled data too (2 shards × 2 replicas, about
+    # 25 s, mostly consensus rounds), beside the other loads, for the test
+    # of two serve replicas over it (cmd/hybridrag TestReplicasShareSources).
+    # It is loaded before the tests of the other servers start: the
+    # cluster's own test kills a node, and a write then fails.
+    local cluster_urls cluster_pid
+    cluster_urls=$(sed -n 's/^QDRANT_CLUSTER_URLS=//p' "$work/env.qdrant-cluster")
+    HYBRIDRAG_NEO4J_URI= HYBRIDRAG_QDRANT_URL=${cluster_urls%%,*} HYBRIDRAG_QDRANT_URLS=${cluster_urls#*,} \
+      HYBRIDRAG_QDRANT_SHARDS=2 HYBRIDRAG_QDRANT_REPLICATION_FACTOR=2 HYBRIDRAG_QDRANT_COLLECTION=hybridrag_replicas \
+      .tools/bin/hybridrag ingest --store off --embedder hashing &
+    cluster_pid=$!
     HYBRIDRAG_NEO4J_URI= .tools/bin/hybridrag ingest --store off --qdrant "$qdrant_url" --embedder hashing
+    wait "$cluster_pid"
+    echo HYBRIDRAG_QDRANT_CLUSTER_COLLECTION=hybridrag_replicas >>"$work/env"
     printf '%s\n' "HYBRIDRAG_QDRANT_BIN=$qdrant_bin" HYBRIDRAG_REQUIRE_QDRANT=1 HYBRIDRAG_REQUIRE_QDRANT_CLUSTER=1 \
       HYBRIDRAG_QDRANT_TEST_COLLECTION=hybridrag >>"$work/env"
   fi
@@ -229,7 +242,7 @@ static_pid=$!
 # Neo4j and Qdrant both (the query algebra's parity suite, with a Qdrant
 # collection of its own): it runs with the Neo4j packages, whose stream
 # has every server's address.
-neo4j_live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/kg/neo4jkg|/query/parity)?$'
+neo4j_live='^github.com/hybridrag/hybridrag(/cmd/hybridrag|/kg/neo4jkg|/query/parity|/sources/neo4jstore)?$'
 live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qdrantstore|server/web|sparql)$'
 # Every package's tests run without the race detector, and then again
 # with it in the packages that have concurrency to check: their code
@@ -302,13 +315,15 @@ export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
 # The integration tests fail, rather than skip, when a component is
 # missing (Qdrant only when its binary is present, see above).
 export HYBRIDRAG_REQUIRE_MODEL=1 HYBRIDRAG_REQUIRE_NEO4J=1 HYBRIDRAG_REQUIRE_SPARQL=1 HYBRIDRAG_REQUIRE_OPENREFINE=1
-# Three tests write the shared Neo4j database (two add, change and delete a
+# Some tests write the shared Neo4j database (two add, change and delete a
 # source's records, then put the data back; one ingests the whole dataset
-# again to show that nothing changes): they run alone among the tests that
-# talk to Neo4j, first, so that no other test reads the graph or counts
-# its nodes while it is changed, and so that the second ingest has Neo4j
-# to itself (beside the other tests it took two to five times as long).
-neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference|TestIngestIdempotent)$'
+# again to show that nothing changes; the store of users' sources kept in
+# Neo4j, and two serve replicas sharing it, which every command with Neo4j
+# reads): they run alone among the tests that talk to Neo4j, first, so
+# that no other test reads the graph, the sources or counts the nodes
+# while they change, and so that the second ingest has Neo4j to itself
+# (beside the other tests it took two to five times as long).
+neo4j_writers='^(TestOwnSourceNeo4j|TestApplyWritesTheDifference|TestIngestIdempotent|TestNeo4jStore.*|TestReplicasShareSources)$'
 
 # The tests run in three streams, so that the tests that wait on a server
 # and those that keep both cores busy overlap. The Neo4j stream is the

@@ -69,7 +69,7 @@ func TestPutAppliesTheDifference(t *testing.T) {
 	if len(ch.Removed) != 22 || ch.Unchanged != 5 || len(ch.Changed) != 5 || s4.Len() != 10 {
 		t.Fatalf("replace: %v, %d records", ch, s4.Len())
 	}
-	got, err := st.Read()
+	got, err := st.Read(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,11 +69,14 @@ func Open(dir string) *Store { return &Store{dir: dir} }
 // Dir is the store's directory.
 func (s *Store) Dir() string { return s.dir }
 
+// String names the store in messages: its directory.
+func (s *Store) String() string { return s.dir }
+
 // Version is the version in use ("" for an empty or missing store),
 // read from one small file: cheap enough to poll. A CURRENT that names no
 // version is an error here; Read falls back past it.
 func (s *Store) Version() (string, error) {
-	head, err := s.Head()
+	head, err := s.Head(context.Background())
 	if err != nil {
 		return "", err
 	}
@@ -87,7 +90,7 @@ func (s *Store) Version() (string, error) {
 // Head is what CURRENT says, as it is ("" when there is no CURRENT): a
 // token that changes with every update, cheap to poll, and known even
 // when it names no readable version.
-func (s *Store) Head() (string, error) {
+func (s *Store) Head(context.Context) (string, error) {
 	f, err := os.Open(filepath.Join(s.dir, currentFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
@@ -139,7 +142,7 @@ func validVersion(v string) bool {
 // State.Recovered says so; "hybridrag doctor --repair" makes it current.
 // A store with no whole version left is an error that says how to
 // repair it.
-func (s *Store) Read() (*State, error) {
+func (s *Store) Read(context.Context) (*State, error) {
 	// An update may remove an old version between reading CURRENT and
 	// reading its directory: read CURRENT again then.
 	var (
@@ -148,7 +151,7 @@ func (s *Store) Read() (*State, error) {
 	)
 	for range 3 {
 		var err error
-		if head, err = s.Head(); err != nil {
+		if head, err = s.Head(context.Background()); err != nil {
 			return nil, err
 		}
 		v, ok := parseHead(head)
@@ -172,7 +175,7 @@ func (s *Store) Read() (*State, error) {
 		if !errors.Is(err, fs.ErrNotExist) {
 			break
 		}
-		if again, _ := s.Head(); again == head {
+		if again, _ := s.Head(context.Background()); again == head {
 			break
 		}
 	}
@@ -192,15 +195,11 @@ func (s *Store) Update(ctx context.Context, change func(st *State) error) (befor
 		return nil, nil, err
 	}
 	defer unlock()
-	before, err = s.Read()
+	before, err = s.Read(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	after = before.clone()
-	if err := change(after); err != nil {
-		return nil, nil, err
-	}
-	if after.Version, err = after.version(); err != nil {
+	if after, err = Apply(before, change); err != nil {
 		return nil, nil, err
 	}
 	s.removeLeftovers(before.Version)
@@ -321,4 +320,24 @@ func (s *Store) removeLeftovers(keep ...string) {
 		}
 		_ = os.RemoveAll(filepath.Join(s.dir, name))
 	}
+}
+
+// uploadedFile holds the version of the store last uploaded into a
+// shared store ("hybridrag ingest --sync").
+const uploadedFile = "UPLOADED"
+
+// Uploaded is the version of the store last uploaded into a shared
+// store, "" when it never was.
+func (s *Store) Uploaded() string {
+	b, err := os.ReadFile(filepath.Join(s.dir, uploadedFile))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// SetUploaded records that version of the store was uploaded into a
+// shared store, so that it is not offered for upload again.
+func (s *Store) SetUploaded(version string) error {
+	return writeFile(filepath.Join(s.dir, uploadedFile), []byte(orEmpty(version)+"\n"))
 }

@@ -1,6 +1,7 @@
 package sources_test
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
@@ -53,11 +54,11 @@ func FuzzStoreRead(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(d, "CURRENT"), current, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := sources.Open(d).Read()
+		got, err := sources.Open(d).Read(context.Background())
 		if err != nil {
 			t.Fatalf("read with a whole version there: %v", err)
 		}
-		head, _ := sources.Open(d).Head()
+		head, _ := sources.Open(d).Head(context.Background())
 		switch {
 		case got.Recovered != "" && got.Version != first.Version && !matches(checksums, map[string][]byte{"myorg.jsonl": source, "hidden": hidden}):
 			// A version without a checksum list (as earlier releases

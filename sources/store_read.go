@@ -14,8 +14,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/hybridrag/hybridrag/heritage"
 )
 
 // fallback reads the newest whole version other than the one CURRENT
@@ -184,19 +182,9 @@ func readSource(path string, b []byte) (Source, error) {
 			}
 			continue
 		}
-		var in heritage.Institution
-		if err := heritage.Decode(line, &in); err != nil {
+		in, err := DecodeRecord(src.Meta, line)
+		if err != nil {
 			return Source{}, fmt.Errorf("sources: %s: line %d: %w", path, n, err)
-		}
-		// The record was validated when it was added (by the rules of the
-		// release that added it: a later, stricter rule must not turn a
-		// whole store into a damaged one); what is checked here is that
-		// the line is whole.
-		if in.ID == "" || in.Name == "" {
-			return Source{}, fmt.Errorf("sources: %s: line %d: a record with no id or name", path, n)
-		}
-		if ns, _, _ := strings.Cut(in.ID, ":"); ns != src.Meta.Namespace && !src.Meta.Override {
-			return Source{}, fmt.Errorf("sources: %s: line %d: record %s is not of source %q", path, n, in.ID, src.Meta.Namespace)
 		}
 		src.Records = append(src.Records, in)
 	}

@@ -24,7 +24,7 @@ func (s *Store) Repair(ctx context.Context) (string, error) {
 		return "", err
 	}
 	defer unlock()
-	st, err := s.Read()
+	st, err := s.Read(ctx)
 	var damaged *DamagedError
 	switch {
 	case errors.As(err, &damaged):

@@ -28,7 +28,7 @@ func deleteIDs(t *testing.T, st *sources.Store, ids ...string) *sources.State {
 
 func readBack(t *testing.T, st *sources.Store) *sources.State {
 	t.Helper()
-	got, err := st.Read()
+	got, err := st.Read(context.Background())
 	if err != nil {
 		t.Fatalf("read: %v", err)
 	}
@@ -156,7 +156,7 @@ func TestRepair(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "v-"+only.Version, "myorg.jsonl"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = st.Read()
+	_, err = st.Read(context.Background())
 	var damaged *sources.DamagedError
 	if !errors.As(err, &damaged) || !strings.Contains(err.Error(), "doctor --repair") {
 		t.Fatalf("read of a store with no whole version: %v", err)

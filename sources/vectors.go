@@ -73,3 +73,24 @@ func Vectors(ctx context.Context, d, prevData *Data, prev *vector.Index, text fu
 	}
 	return x, len(fresh), nil
 }
+
+// Changed are the ids whose record differs between prev and next: put
+// are next's records that are new or changed (a source's record added or
+// changed, a correction added or removed, a hidden record shown again),
+// gone are prev's records that next does not hold. A store that keeps a
+// copy of every record (Qdrant's points) applies them to go from prev to
+// next.
+func Changed(prev, next *Data) (put, gone []string) {
+	from := Reuse(next, prev)
+	for i, j := range from {
+		if j < 0 {
+			put = append(put, next.Institutions[i].ID)
+		}
+	}
+	for i := range prev.Institutions {
+		if _, ok := next.Index(prev.Institutions[i].ID); !ok {
+			gone = append(gone, prev.Institutions[i].ID)
+		}
+	}
+	return put, gone
+}

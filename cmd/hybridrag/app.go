@@ -56,7 +56,7 @@ func (d *dataFlags) register(fs *flagSet) {
 	fs.StringVar(&d.sparql, "sparql", "", "Wikidata SPARQL endpoint, e.g. https://query.wikidata.org/sparql (env HYBRIDRAG_SPARQL_ENDPOINT)")
 	fs.StringVar(&d.index, "index", "", "directory of prebuilt indexes from \"hybridrag index build\" (env HYBRIDRAG_INDEX_DIR); starts in well under a second")
 	fs.StringVar(&d.cacheDir, "cache-dir", "", "where the indexes built at the first start are kept (env HYBRIDRAG_CACHE_DIR; default: the user cache directory + /hybridrag; \"off\": build in memory every time)")
-	fs.StringVar(&d.store, "store", "", "directory of the sources added with \"ingest --source\" (env HYBRIDRAG_STORE; default ~/.local/share/hybridrag/sources; \"off\": the base data alone)")
+	fs.StringVar(&d.store, "store", "", "directory of the sources added with \"ingest --source\" (env HYBRIDRAG_STORE; default ~/.local/share/hybridrag/sources; \"off\": the base data alone); with Neo4j configured the sources are kept in Neo4j, shared by every process, and this directory is only offered for upload (ingest --sync)")
 	fs.StringVar(&d.rerank, "rerank", "", "reranking server (TEI /rerank; env HYBRIDRAG_RERANK_URL), off by default")
 	fs.DurationVar(&d.timeout, "timeout", 0, "deadline for a whole request (default 30s)")
 	fs.DurationVar(&d.legTimeout, "leg-timeout", 0, "deadline for each retriever (default 2s)")

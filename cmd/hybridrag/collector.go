@@ -85,7 +85,10 @@ func (e *env) opensCache(cfg config.Config) bool {
 	if cfg.Data != "" || root == "" {
 		return false
 	}
-	if st := e.openStore(cfg); st != nil {
+	if cfg.Neo4j.URI != "" && cfg.Store != "off" {
+		return false // the sources are in Neo4j: not known without asking
+	}
+	if st := e.localStore(cfg); st != nil {
 		if v, err := st.Version(); err != nil || v != "" {
 			return false
 		}

@@ -58,7 +58,18 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	w := e.stdout
 	fmt.Fprintln(w, "configuration: ok")
 	failed := 0
-	switch ok, readable := checkStore(ctx, w, e.openStore(cfg), *repair); {
+	store, closeStore, err := e.openStore(cfg)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	if store != nil {
+		if msg := e.notUploaded(cfg, store); msg != "" {
+			failed++
+			fmt.Fprintf(w, "store: NOT UPLOADED: %s\n", msg)
+		}
+	}
+	switch ok, readable := checkStore(ctx, w, store, *repair); {
 	case !readable:
 		// The rest is checked without the store.
 		failed++
@@ -88,15 +99,15 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 	default:
 		fmt.Fprintln(w, "indexes: built in memory at start (cache off: --cache-dir off)")
 	}
-	switch store := e.openStore(cfg); {
+	switch {
 	case store == nil:
 		fmt.Fprintln(w, "sources: none (no store: --store off, or no home directory)")
 	case df.store == "off":
 	case st.composed != nil && !st.composed.State.Empty():
 		s := st.composed.State
-		fmt.Fprintf(w, "sources: %s, %s, %s hidden, version %s — %s\n", plural(len(s.Sources), "source"), plural(s.Len(), "record"), plural(len(s.Hidden), "bundled record"), s.Version, store.Dir())
+		fmt.Fprintf(w, "sources: %s, %s, %s hidden, version %s — %s\n", plural(len(s.Sources), "source"), plural(s.Len(), "record"), plural(len(s.Hidden), "bundled record"), s.Version, store)
 	default:
-		fmt.Fprintf(w, "sources: none added (hybridrag ingest --source NS --in FILE adds them to %s)\n", store.Dir())
+		fmt.Fprintf(w, "sources: none added (hybridrag ingest --source NS --in FILE adds them to %s)\n", store)
 	}
 	if root := cacheRoot(cfg, nil); root != "" {
 		fmt.Fprintf(w, "cache: %s (delete it to rebuild; --cache-dir or HYBRIDRAG_CACHE_DIR move it)\n", root)
@@ -149,19 +160,19 @@ func runDoctor(ctx context.Context, e *env, args []string) error {
 // checkStore checks that the store of sources reads whole and, with
 // repair, repairs it. It reports whether the store is whole, and whether
 // it can be read at all (an earlier whole version, when it is not).
-func checkStore(ctx context.Context, w io.Writer, store *sources.Store, repair bool) (ok, readable bool) {
+func checkStore(ctx context.Context, w io.Writer, store sources.Backend, repair bool) (ok, readable bool) {
 	if store == nil {
 		return true, true
 	}
-	if repair {
-		msg, err := store.Repair(ctx)
+	if r, can := store.(sources.Repairer); repair && can {
+		msg, err := r.Repair(ctx)
 		if err != nil {
 			fmt.Fprintf(w, "store: repair FAILED: %v\n", err)
 			return false, false
 		}
 		fmt.Fprintf(w, "store: repaired: %s\n", msg)
 	}
-	s, err := store.Read()
+	s, err := store.Read(ctx)
 	switch {
 	case err != nil:
 		fmt.Fprintf(w, "store: FAILED: %v\n", err)
@@ -170,7 +181,7 @@ func checkStore(ctx context.Context, w io.Writer, store *sources.Store, repair b
 		fmt.Fprintf(w, "store: DAMAGED: %s\n", s.Recovered)
 		return false, true
 	}
-	fmt.Fprintf(w, "store: ok — version %s, whole (%s)\n", orNone(s.Version), store.Dir())
+	fmt.Fprintf(w, "store: ok — version %s, whole (%s)\n", orNone(s.Version), store)
 	return true, true
 }
 

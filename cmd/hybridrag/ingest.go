@@ -11,7 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/progress"
 )
 
-const ingestUsage = `Usage: hybridrag ingest [--source NS --in FILE] [--neo4j URI] [--qdrant URL] [flags]
+const ingestUsage = `Usage: hybridrag ingest [--source NS --in FILE | --sync] [--neo4j URI] [--qdrant URL] [flags]
 
 With --source, adds the records of FILE (JSON Lines in the record schema,
 or CSV with a header row and --map for the columns not named like a
@@ -31,6 +31,14 @@ nodes and relationships that differ (the store then holds what a full
 ingest writes), in Qdrant the points of the records added or changed,
 and the deleted records' points removed.
 
+With Neo4j configured, the store of sources is kept in Neo4j, shared by
+every process that uses the server: an update through one is answered
+by every running "serve" within about a second (--reload-every). A
+directory store that holds sources never uploaded is named in a warning
+by every command; --sync uploads it (records of the same id are
+replaced, the others kept) and writes the change into Neo4j's graph and
+Qdrant.
+
 Loads the dataset into the configured servers, so that ask and serve can
 use them instead of the embedded components:
   Neo4j   constraints and indexes (unique id; ISIL, QID, GHCID; full-text
@@ -45,6 +53,7 @@ Examples:
   hybridrag ingest --source myorg --in records.csv --map "Ref=id,Town=city" --replace
   hybridrag ingest --override --in corrections.jsonl --attribution "Checked by our registrar"
   hybridrag ingest --neo4j bolt://127.0.0.1:7687
+  hybridrag ingest --sync --neo4j bolt://127.0.0.1:7687 --qdrant http://127.0.0.1:6334
   hybridrag ingest --qdrant http://127.0.0.1:6334 --embedder minilm
 `
 
@@ -67,16 +76,17 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if sf.source != "" || sf.override {
+	if sf.source != "" || sf.override || sf.sync {
 		base, err := e.loadBase(cfg)
 		if err != nil {
 			return err
 		}
-		u, err := e.ingestSource(ctx, cfg, base, sf)
-		if err != nil {
-			return err
+		if sf.sync {
+			_, err = e.syncStore(ctx, cfg, base)
+		} else {
+			_, err = e.ingestSource(ctx, cfg, base, sf)
 		}
-		return e.applyToServers(ctx, cfg, base, u)
+		return err
 	}
 	if cfg.Neo4j.URI == "" && cfg.Qdrant.URL == "" {
 		return usagef("nothing to ingest into: give --neo4j or --qdrant (or set HYBRIDRAG_NEO4J_URI / HYBRIDRAG_QDRANT_URL)")

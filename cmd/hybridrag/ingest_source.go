@@ -18,7 +18,7 @@ import (
 type sourceFlags struct {
 	source, in, format, delimiter, mapping string
 	license, attribution, tier             string
-	replace, override                      bool
+	replace, override, sync                bool
 }
 
 func (f *sourceFlags) register(fs *flagSet) {
@@ -31,6 +31,7 @@ func (f *sourceFlags) register(fs *flagSet) {
 	fs.StringVar(&f.attribution, "attribution", "", "with --source: the attribution of records that name none")
 	fs.StringVar(&f.tier, "tier", "", "with --source: the tier of records that name none: TIER_1_AUTHORITATIVE, TIER_2_VERIFIED or TIER_3_CROWD_SOURCED (default TIER_2_VERIFIED)")
 	fs.BoolVar(&f.override, "override", false, "instead of --source: the records of --in are corrections of bundled records, each with the id of the record it replaces")
+	fs.BoolVar(&f.sync, "sync", false, "with Neo4j configured: upload the directory store (--store, or the default) into the store in Neo4j, which every process using that server shares: its records replace those of the same id, the others are kept")
 	fs.BoolVar(&f.replace, "replace", false, "with --source: the source becomes exactly the file (its records the file lacks are removed); refused while a line is invalid")
 }
 
@@ -40,7 +41,11 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 		u  update
 		ch sources.Change
 	)
-	st := e.openStore(cfg)
+	st, closeStore, err := e.openStore(cfg)
+	if err != nil {
+		return u, err
+	}
+	defer closeStore()
 	reserved := sources.Reserved(base)
 	if f.override {
 		if f.source != "" {
@@ -87,11 +92,10 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 	meta := sources.Meta{Namespace: f.source, License: f.license, Attribution: f.attribution, Tier: heritage.Tier(cmp.Or(f.tier, string(heritage.TierVerified))), Override: f.override}
 	// A source's licence and attribution stay as given the first time
 	// until given again.
-	cur, err := st.Read()
+	cur, err := st.Read(ctx)
 	if err != nil {
 		return u, err
 	}
-	e.warnRecovered(cur)
 	if src, ok := cur.Source(f.source); ok {
 		meta.License = cmp.Or(meta.License, src.Meta.License)
 		meta.Attribution = cmp.Or(meta.Attribution, src.Meta.Attribution)
@@ -132,19 +136,68 @@ func (e *env) ingestSource(ctx context.Context, cfg config.Config, base *heritag
 	if len(in.Records) == 0 {
 		return u, fmt.Errorf("%s: no valid records (%d invalid lines)", f.in, len(in.Bad))
 	}
-	before, after, err := st.Update(ctx, func(s *sources.State) (err error) {
+	u, err = e.commit(ctx, cfg, base, st, func(s *sources.State) (err error) {
 		ch, err = s.Put(meta, in.Records, f.replace)
 		return err
 	})
 	if err != nil {
 		return u, err
 	}
+	u.change = ch
 	fmt.Fprintf(e.stdout, "%s: %d records read from %s (%d invalid lines skipped): %s; store %s version %s\n",
-		f.source, len(in.Records), f.in, len(in.Bad), ch, st.Dir(), orNone(after.Version))
+		f.source, len(in.Records), f.in, len(in.Bad), ch, st, orNone(u.after.Version))
 	if tierDefault {
 		fmt.Fprintf(e.stdout, "%s: records that name no tier have %s, the default (--tier sets another)\n", f.source, meta.Tier)
 	}
-	return update{before: before, after: after, change: ch}, nil
+	return u, nil
+}
+
+// syncStore uploads the directory store into the shared store in Neo4j:
+// each of its sources is put there (its records replace those of the
+// same id, the others are kept) and its hidden ids are added. The
+// directory is left as it is, marked as uploaded, so that it is not
+// offered again until it changes.
+func (e *env) syncStore(ctx context.Context, cfg config.Config, base *heritage.Dataset) (update, error) {
+	var u update
+	local := e.localStore(cfg)
+	if cfg.Neo4j.URI == "" || local == nil {
+		return u, usagef("--sync uploads the directory store (--store DIR, or the default) into the store in Neo4j: give --neo4j (or HYBRIDRAG_NEO4J_URI), and a store that is not \"off\"")
+	}
+	ls, err := local.Read(ctx)
+	if err != nil {
+		return u, err
+	}
+	e.warnRecovered(ls)
+	st, closeStore, err := e.openStore(cfg)
+	if err != nil {
+		return u, err
+	}
+	defer closeStore()
+	var total sources.Change
+	u, err = e.commit(ctx, cfg, base, st, func(s *sources.State) error {
+		total = sources.Change{}
+		for _, src := range ls.Sources {
+			ch, err := s.Put(src.Meta, src.Records, false)
+			if err != nil {
+				return err
+			}
+			total.Added = append(total.Added, ch.Added...)
+			total.Changed = append(total.Changed, ch.Changed...)
+			total.Unchanged += ch.Unchanged
+		}
+		s.Hidden = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(s.Hidden), ls.Hidden...))))
+		return nil
+	})
+	if err != nil {
+		return u, err
+	}
+	u.change = total
+	if err := local.SetUploaded(ls.Version); err != nil {
+		return u, err
+	}
+	fmt.Fprintf(e.stdout, "uploaded the directory store %s (%s in %s, %s hidden) into the store %s: %s; version %s. The directory is left as it is.\n",
+		local.Dir(), plural(ls.Len(), "record"), plural(len(ls.Sources), "source"), plural(len(ls.Hidden), "bundled record"), st, u.change, orNone(u.after.Version))
+	return u, nil
 }
 
 const deleteUsage = `Usage: hybridrag delete ID… [--store DIR] [--neo4j URI] [--qdrant URL]
@@ -175,7 +228,11 @@ func runDelete(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	st := e.openStore(cfg)
+	st, closeStore, err := e.openStore(cfg)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
 	if st == nil {
 		return usagef("delete needs a store: set --store DIR (or HYBRIDRAG_STORE), not \"off\"")
 	}
@@ -187,18 +244,14 @@ func runDelete(ctx context.Context, e *env, args []string) error {
 		ch      sources.Change
 		unknown []string
 	)
-	before, after, err := st.Update(ctx, func(s *sources.State) error {
+	u, err := e.commit(ctx, cfg, base, st, func(s *sources.State) error {
 		ch, unknown = s.Delete(ids, func(id string) bool { _, ok := base.Get(id); return ok })
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	e.warnRecovered(before)
-	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st.Dir(), orNone(after.Version))
-	if err := e.applyToServers(ctx, cfg, base, update{before: before, after: after, change: ch}); err != nil {
-		return err
-	}
+	fmt.Fprintf(e.stdout, "deleted %d records; store %s version %s\n", len(ch.Removed), st, orNone(u.after.Version))
 	if len(unknown) > 0 {
 		return errors.New("not in the data (or already deleted): " + strings.Join(unknown, " "))
 	}

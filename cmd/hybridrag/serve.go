@@ -111,7 +111,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	debugAddr := fs.String("debug-addr", "", "also serve the Go runtime's profiles (heap, CPU, goroutines) under /debug/pprof/ on this address, without an API key, e.g. 127.0.0.1:6060; a loopback address unless --debug-allow-public; off when empty")
 	debugAllowPublic := fs.Bool("debug-allow-public", false, "let --debug-addr be an address reachable from other hosts (the profiles have no API key)")
 	drain := fs.Duration("drain", server.DefaultDrain, "on shutdown, how long to wait for requests in flight")
-	reload := fs.Duration("reload-every", 2*time.Second, "how often to look for a change of the store's sources (ingest --source, delete) and answer from the new data without a restart; 0: never")
+	reload := fs.Duration("reload-every", 500*time.Millisecond, "how often to look for a change of the store's sources (ingest --source, delete, through any process sharing the store) and answer from the new data without a restart; 0: never")
 	df.register(fs)
 	df.registerLLM(fs)
 	fs.Lookup("timeout").Usage = fmt.Sprintf("deadline for a whole request (default %s; config request_timeout, env HYBRIDRAG_REQUEST_TIMEOUT)", server.DefaultTimeout)
@@ -171,7 +171,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	h.swap(srv)
 	defer w.close()
-	if store := e.openStore(cfg); store != nil && *reload > 0 {
+	store, closeStore, err := e.openStore(cfg)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	if store != nil && *reload > 0 {
 		w.store = store
 		go w.watch(ctx)
 	}

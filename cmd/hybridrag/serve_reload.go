@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -34,7 +35,7 @@ func (h *swapHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type reloader struct {
 	e     *env
 	cfg   config.Config
-	store *sources.Store
+	store sources.Backend
 	every time.Duration
 	drain time.Duration
 	log   *slog.Logger
@@ -66,10 +67,15 @@ func (w *reloader) watch(ctx context.Context) {
 // logged once, and /readyz reports it (see ready) until a later change
 // loads.
 func (w *reloader) check(ctx context.Context) {
-	head, err := w.store.Head()
+	head, err := w.store.Head(ctx)
 	w.mu.Lock()
 	cur := w.cur
 	w.mu.Unlock()
+	if errors.Is(err, sources.ErrUnavailable) {
+		// The server's own readiness check says so; the data served
+		// stays until the store can be read again.
+		return
+	}
 	if err == nil && head == cur.composed.State.Head {
 		w.setFailure(head, nil)
 		return
@@ -77,7 +83,7 @@ func (w *reloader) check(ctx context.Context) {
 	if err == nil {
 		err = w.load(ctx, cur)
 	}
-	if ctx.Err() == nil {
+	if ctx.Err() == nil && !errors.Is(err, sources.ErrUnavailable) {
 		w.setFailure(head, err)
 	}
 }
@@ -85,7 +91,7 @@ func (w *reloader) check(ctx context.Context) {
 // load reads the store and swaps in a stack over it.
 func (w *reloader) load(ctx context.Context, cur *stack) error {
 	start := time.Now()
-	state, err := w.store.Read()
+	state, err := w.store.Read(ctx)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
+	"github.com/hybridrag/hybridrag/compose"
 	"github.com/hybridrag/hybridrag/config"
 	"github.com/hybridrag/hybridrag/embed/diskcache"
 	"github.com/hybridrag/hybridrag/embed/onnx"
@@ -16,9 +19,10 @@ import (
 	"github.com/hybridrag/hybridrag/sources"
 )
 
-// openStore is the store of users' sources the configuration names, or
-// nil when it is "off" or there is no home directory to keep it in.
-func (e *env) openStore(cfg config.Config) *sources.Store {
+// localStore is the directory store of users' sources the
+// configuration names, or nil when it is "off" or there is no home
+// directory to keep it in.
+func (e *env) localStore(cfg config.Config) *sources.Store {
 	dir := cfg.Store
 	switch dir {
 	case "off":
@@ -31,19 +35,53 @@ func (e *env) openStore(cfg config.Config) *sources.Store {
 	return sources.Open(dir)
 }
 
+// openStore is the store of users' sources: with Neo4j configured, the
+// store kept there, which every process using that server shares (a
+// directory store is then only offered for upload, see warnNotUploaded);
+// else the directory store. It is nil when the store is "off" or there is
+// no home directory to keep it in. release releases it.
+func (e *env) openStore(cfg config.Config) (st sources.Backend, release func(), err error) {
+	none := func() {}
+	switch {
+	case cfg.Store == "off":
+		return nil, none, nil
+	case cfg.Neo4j.URI != "":
+		shared, err := compose.OpenSources(cfg)
+		if err != nil {
+			return nil, none, err
+		}
+		return shared, func() { _ = shared.Close(context.Background()) }, nil
+	}
+	if local := e.localStore(cfg); local != nil {
+		return local, none, nil
+	}
+	return nil, none, nil
+}
+
 // loadComposed loads the base data (the bundled records or --data) and
-// lays the store's sources over it.
+// lays the store's sources over it. A shared store whose server cannot
+// be reached is named in a warning and the base data is answered from
+// (a running serve loads the sources once the server answers).
 func (e *env) loadComposed(cfg config.Config) (*sources.Data, error) {
 	base, err := e.loadBase(cfg)
 	if err != nil {
 		return nil, err
 	}
-	st := e.openStore(cfg)
+	st, closeStore, err := e.openStore(cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer closeStore()
 	if st == nil {
 		return sources.Plain(base), nil
 	}
-	state, err := st.Read()
-	if err != nil {
+	e.warnNotUploaded(cfg, st)
+	state, err := st.Read(context.Background())
+	switch {
+	case errors.Is(err, sources.ErrUnavailable):
+		fmt.Fprintf(e.stderr, "hybridrag: warning: the store of sources cannot be read, answering without its sources: %v\n", err)
+		state = &sources.State{}
+	case err != nil:
 		return nil, err
 	}
 	e.warnRecovered(state)
@@ -52,9 +90,43 @@ func (e *env) loadComposed(cfg config.Config) (*sources.Data, error) {
 		return nil, err
 	}
 	for _, w := range data.Warnings {
-		fmt.Fprintf(e.stderr, "hybridrag: warning: the store %s: %s\n", st.Dir(), w)
+		fmt.Fprintf(e.stderr, "hybridrag: warning: the store %s: %s\n", st, w)
 	}
 	return data, nil
+}
+
+// notUploaded says what the directory store holds that was never
+// uploaded into the shared store st ("" when nothing, or when st is
+// the directory store itself).
+func (e *env) notUploaded(cfg config.Config, st sources.Backend) string {
+	local := e.localStore(cfg)
+	if local == nil {
+		return ""
+	}
+	if dir, ok := st.(*sources.Store); ok && dir.Dir() == local.Dir() {
+		return ""
+	}
+	ls, err := local.Read(context.Background())
+	switch {
+	case err != nil:
+		if _, statErr := os.Stat(local.Dir()); statErr != nil {
+			return ""
+		}
+		return fmt.Sprintf("the directory store %s cannot be read (%v), so what it holds is not in the store in %s", local.Dir(), err, st)
+	case ls.Empty(), ls.Version == local.Uploaded():
+		return ""
+	}
+	return fmt.Sprintf("the directory store %s holds %s in %s and %s that were never uploaded into the store in %s, which every process using that server shares; "+
+		"upload them with \"hybridrag ingest --sync\" (records of the same id are replaced, the others kept)",
+		local.Dir(), plural(ls.Len(), "record"), plural(len(ls.Sources), "source"), plural(len(ls.Hidden), "deleted bundled record"), st)
+}
+
+// warnNotUploaded names, on stderr, a directory store that was never
+// uploaded into the shared store st.
+func (e *env) warnNotUploaded(cfg config.Config, st sources.Backend) {
+	if msg := e.notUploaded(cfg, st); msg != "" {
+		fmt.Fprintf(e.stderr, "hybridrag: warning: %s\n", msg)
+	}
 }
 
 // warnRecovered tells the user when the store's newest version was
@@ -90,6 +162,17 @@ func (e *env) embeddedIndexes(ctx context.Context, cfg config.Config, data *sour
 			return ic, err
 		}
 		ecfg.Embedder, ecfg.Vector, ecfg.BM25, ic.text = v.Embedder(), v, bm, prev.vectorText
+		return ic, nil
+	}
+	if prev != nil && prev.bm25 != nil && cfg.Qdrant.URL != "" {
+		// Qdrant holds the vectors (an update wrote them there): only the
+		// BM25 index is derived, and no vector index is made unless
+		// Qdrant does not answer (compose.Build).
+		bm, err := prev.bm25.Derive(data.Dataset, sources.Reuse(data, prev.composed))
+		if err != nil {
+			return ic, err
+		}
+		ecfg.BM25, ic.text = bm, prev.vectorText
 		return ic, nil
 	}
 	x, err := openIndexes(ctx, cfg, data.Base, ecfg.Embedder, e.stderr, log, building)

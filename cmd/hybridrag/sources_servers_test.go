@@ -14,6 +14,7 @@ import (
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
+	"github.com/hybridrag/hybridrag/sources"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -32,13 +33,15 @@ func liveServer(t *testing.T, name, require, script string) string {
 	return v
 }
 
-// ingest --source and delete write only the change into Neo4j, which
-// then holds the composed data: the new records with their relation to
-// the bundled record named by ISIL, the changed values, and none of the
-// deleted records. The store is given back the bundled data at the end.
+// ingest --source and delete keep the sources in the store in Neo4j and
+// write only the change into its graph, which then holds the composed
+// data: the new records with their relation to the bundled record named
+// by ISIL, the changed values, and none of the deleted records. The
+// server is given back the bundled data and an empty store at the end.
 func TestOwnSourceNeo4j(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	uri := liveServer(t, "HYBRIDRAG_NEO4J_URI", "HYBRIDRAG_REQUIRE_NEO4J", "neo4j")
+	emptySharedStore(t, uri)
 	ctx := context.Background()
 	neo, err := neo4jkg.Open(ctx, uri, os.Getenv("HYBRIDRAG_NEO4J_USER"), os.Getenv("HYBRIDRAG_NEO4J_PASSWORD"))
 	if err != nil {
@@ -52,6 +55,23 @@ func TestOwnSourceNeo4j(t *testing.T) {
 	ingest := func(file string) string {
 		return cliIn(t, 0, append([]string{"ingest", "--source", "myorg", "--in", file, "--license", "LicenseRef-MyOrg-1.0"}, common...)...)
 	}
+	// A directory store from before Neo4j was configured is named by
+	// every command until it is uploaded.
+	cliIn(t, 0, "ingest", "--source", "myorg", "--in", ownFile(t, dir, "early.jsonl", 600, 603, 0), "--store", store, "--cache-dir", "off")
+	var errb strings.Builder
+	// (The record is not in the data yet: link finds nothing.)
+	code := runEnv(ctx, testEnv(t, &strings.Builder{}, &errb), append([]string{"link", "XQ-MYORG-600"}, common...))
+	if !strings.Contains(errb.String(), "holds 3 records in 1 source and 0 deleted bundled records that were never uploaded") ||
+		!strings.Contains(errb.String(), "hybridrag ingest --sync") {
+		t.Fatalf("link with a directory store never uploaded: exit %d, stderr: %s", code, errb.String())
+	}
+	if out := cliIn(t, 0, append([]string{"ingest", "--sync"}, common...)...); !strings.Contains(out, "3 added") || !strings.Contains(out, "neo4j: ") {
+		t.Fatalf("ingest --sync: %s", out)
+	}
+	errb.Reset()
+	if code := runEnv(ctx, testEnv(t, &strings.Builder{}, &errb), append([]string{"link", "XQ-MYORG-600"}, common...)); code != 0 || strings.Contains(errb.String(), "never uploaded") {
+		t.Fatalf("link after ingest --sync: exit %d, stderr: %s", code, errb.String())
+	}
 	ingest(ownFile(t, dir, "a.jsonl", 0, 500, 0))
 	ingest(ownFile(t, dir, "c.jsonl", 0, 20, 1))
 	ingest(ownFile(t, dir, "d.jsonl", 500, 510, 0))
@@ -61,7 +81,7 @@ func TestOwnSourceNeo4j(t *testing.T) {
 	}
 
 	e := testEnv(t, &strings.Builder{}, &strings.Builder{})
-	cfg, err := dataFlags{store: store, cacheDir: "off"}.resolve(e.getenv)
+	cfg, err := dataFlags{neo4j: uri, cacheDir: "off"}.resolve(e.getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +92,10 @@ func TestOwnSourceNeo4j(t *testing.T) {
 	if v, err := neo.Version(ctx); err != nil || v != data.Version {
 		t.Fatalf("Neo4j holds data version %q (%v), want the composed %q", v, err, data.Version)
 	}
-	for isil, want := range map[string][]string{"XQ-MYORG-505": {"myorg:505"}, "XQ-MYORG-100": nil, "XQ-MYORG-73": {"myorg:73"}} {
+	if local, err := sources.Open(store).Read(ctx); err != nil || local.Len() != 3 {
+		t.Fatalf("the directory store holds %d records (%v), want the 3 added before Neo4j", local.Len(), err)
+	}
+	for isil, want := range map[string][]string{"XQ-MYORG-505": {"myorg:505"}, "XQ-MYORG-100": nil, "XQ-MYORG-73": {"myorg:73"}, "XQ-MYORG-601": {"myorg:601"}} {
 		got, err := neo.Lookup(ctx, kg.SchemeISIL, isil)
 		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("Neo4j look-up of %s: %v (%v), want %v", isil, got, err, want)

@@ -80,7 +80,8 @@ func TestLiveSelectOutdated(t *testing.T) {
 	ds := subset(t, 200)
 	emb := embed.NewHashing(8)
 	// what Ingest wrote before: the filter keys' indexes and payload
-	require.NoError(t, s.ensureCollection(ctx, uint64(emb.Dim())))
+	_, err := s.ensureCollection(ctx, uint64(emb.Dim()))
+	require.NoError(t, err)
 	for _, req := range indexRequests(s.Collection())[:len(filter.Keys)] {
 		_, err := s.client().CreateFieldIndex(ctx, req)
 		require.NoError(t, err)
@@ -91,7 +92,7 @@ func TestLiveSelectOutdated(t *testing.T) {
 		points[i] = &qdrant.PointStruct{Id: qdrant.NewIDUUID(PointID(in.ID).String()),
 			Vectors: qdrant.NewVectorsDense(embedOne(t, emb, in.Name)), Payload: payload(in)}
 	}
-	_, err := s.client().Upsert(ctx, &qdrant.UpsertPoints{CollectionName: s.Collection(), Wait: qdrant.PtrOf(true), Points: points})
+	_, err = s.client().Upsert(ctx, &qdrant.UpsertPoints{CollectionName: s.Collection(), Wait: qdrant.PtrOf(true), Points: points})
 	require.NoError(t, err)
 
 	fs, err := filter.Parse([]byte(`{"country":"GB"}`))

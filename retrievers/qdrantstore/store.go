@@ -167,10 +167,11 @@ func (s *Store) Ingest(ctx context.Context, ds *heritage.Dataset, e embed.Embedd
 	if dim <= 0 {
 		return fmt.Errorf("qdrant %s: embedder %s: dimension %d", s.cfg.Collection, e.ID(), dim)
 	}
-	if err := s.ensureCollection(ctx, uint64(dim)); err != nil {
+	indexed, err := s.ensureCollection(ctx, uint64(dim))
+	if err != nil {
 		return err
 	}
-	if err := s.ensureIndexes(ctx); err != nil {
+	if err := s.ensureIndexes(ctx, indexed); err != nil {
 		return err
 	}
 	total := len(ds.Institutions)
@@ -266,33 +267,35 @@ func (s *Store) embedBatch(ctx context.Context, ds *heritage.Dataset, recs []her
 
 // ensureCollection creates the collection, or checks that the existing
 // one has dim-dimensional cosine vectors.
-func (s *Store) ensureCollection(ctx context.Context, dim uint64) error {
+// It returns the payload fields the collection has an index of (none
+// when it was just created).
+func (s *Store) ensureCollection(ctx context.Context, dim uint64) (map[string]*qdrant.PayloadSchemaInfo, error) {
 	name := s.cfg.Collection
 	exists, err := do(ctx, s.nodes, func(c *qdrant.Client) (bool, error) { return c.CollectionExists(ctx, name) })
 	if err != nil {
-		return fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
+		return nil, fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
 	}
 	if !exists {
 		req := s.createRequest(dim)
 		err := s.nodes.call(ctx, func(c *qdrant.Client) error { return c.CreateCollection(ctx, req) })
 		if err != nil {
-			return fmt.Errorf("qdrant %s: create collection: %w", name, ctxErr(ctx, err))
+			return nil, fmt.Errorf("qdrant %s: create collection: %w", name, ctxErr(ctx, err))
 		}
-		return nil
+		return nil, nil
 	}
 	info, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.CollectionInfo, error) { return c.GetCollectionInfo(ctx, name) })
 	if err != nil {
-		return fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
+		return nil, fmt.Errorf("qdrant %s: %w", name, ctxErr(ctx, err))
 	}
 	p := info.GetConfig().GetParams().GetVectorsConfig().GetParams()
 	if p == nil {
-		return fmt.Errorf("qdrant %s: %w: it has no single unnamed vector", name, ErrSchema)
+		return nil, fmt.Errorf("qdrant %s: %w: it has no single unnamed vector", name, ErrSchema)
 	}
 	if p.GetSize() != dim || p.GetDistance() != qdrant.Distance_Cosine {
-		return fmt.Errorf("qdrant %s: %w: it has %d-dimensional %s vectors, want %d-dimensional Cosine",
+		return nil, fmt.Errorf("qdrant %s: %w: it has %d-dimensional %s vectors, want %d-dimensional Cosine",
 			name, ErrSchema, p.GetSize(), p.GetDistance(), dim)
 	}
-	return nil
+	return info.GetPayloadSchema(), nil
 }
 
 // createRequest is the request that creates the collection: dim-dimensional
@@ -359,10 +362,17 @@ func indexRequests(collection string) []*qdrant.CreateFieldIndexCollection {
 	return out
 }
 
-// ensureIndexes creates the payload indexes; Qdrant accepts a request for
-// an index that already exists with the same schema.
-func (s *Store) ensureIndexes(ctx context.Context) error {
+// ensureIndexes creates the payload indexes the collection lacks (have
+// are those it has). Qdrant
+// accepts a request for an index that already exists with the same
+// schema, but in a cluster each request is a round of consensus (about a
+// second on a busy machine): an update of a few records (ingest --source,
+// delete) would wait for all of them.
+func (s *Store) ensureIndexes(ctx context.Context, have map[string]*qdrant.PayloadSchemaInfo) error {
 	for _, req := range indexRequests(s.cfg.Collection) {
+		if _, ok := have[req.GetFieldName()]; ok {
+			continue
+		}
 		if _, err := do(ctx, s.nodes, func(c *qdrant.Client) (*qdrant.UpdateResult, error) { return c.CreateFieldIndex(ctx, req) }); err != nil {
 			return fmt.Errorf("qdrant %s: payload index %s: %w", s.cfg.Collection, req.GetFieldName(), ctxErr(ctx, err))
 		}
