@@ -172,6 +172,8 @@ func (f fieldText) sentence(cite func(string) string) string {
 		return fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
 	case f.field == "history":
 		return historyText(in, hedge, f.pln.Constraints.Years, cite(id))
+	case f.field == "current_name":
+		return currentNameText(in, f.pln, hedge, cite(id))
 	case f.field == "description" && value == "":
 		// "Tell me about X": the record's description, else
 		// what it is and where
@@ -354,4 +356,15 @@ func relationVerb(rel string, n int) string {
 		be = "is"
 	}
 	return be + " " + relationPhrase(cmp.Or(rel, heritage.RelPartOf))
+}
+
+// currentNameText says what an institution is called now, by the former
+// name the question asked with.
+func currentNameText(in *heritage.Institution, pln plan.Plan, hedge, cite string) string {
+	for _, n := range pln.Constraints.Names {
+		if n.Former && n.Name != in.Name {
+			return fmt.Sprintf("%s is now called %s%s%s.", n.Name, in.Name, hedge, cite)
+		}
+	}
+	return fmt.Sprintf("%s%s is the name the data records now%s.", in.Name, hedge, cite)
 }

@@ -101,6 +101,8 @@ func recordValue(in *heritage.Institution, field string) (label, value string, o
 // relationValue reads the record's former names and its links to other organisations.
 func relationValue(in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
+	case "current_name":
+		return "current name", in.Name, true
 	case "former_name":
 		var names []string
 		for _, a := range in.FormerNames() {
