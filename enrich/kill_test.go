@@ -42,6 +42,21 @@ func buildCLI(t *testing.T) string {
 	return cli.bin
 }
 
+// ownEnv is the environment of the command under test without the
+// servers' settings and with no store of users' sources: the test runs
+// beside others that change the shared Neo4j database, and the data the
+// command reads (part of a checkpoint's settings) must not change under
+// it.
+func ownEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "HYBRIDRAG_NEO4J_") && !strings.HasPrefix(kv, "HYBRIDRAG_QDRANT_") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "HYBRIDRAG_STORE=off")
+}
+
 func countLines(path string) int {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -64,6 +79,7 @@ func TestKillAndResume(t *testing.T) {
 
 	run := func(args ...string) (string, error) {
 		cmd := exec.Command(bin, append([]string{"enrich", "--in", in}, args...)...)
+		cmd.Env = ownEnv()
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		err := cmd.Run()
@@ -78,6 +94,7 @@ func TestKillAndResume(t *testing.T) {
 	killAt := func(rows int) string {
 		cmd := exec.Command(bin, "enrich", "--in", in, "--out", out, "--workers", "4",
 			"--checkpoint-every", "250", "--row-delay", "3ms")
+		cmd.Env = ownEnv()
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		require.NoError(t, cmd.Start())
@@ -138,6 +155,7 @@ func TestCLIUsageErrors(t *testing.T) {
 		{"enrich", "--in", bin2, "--out", filepath.Join(dir, "o.jsonl"), "--delimiter", ";;"},
 	} {
 		cmd := exec.Command(bin, args...)
+		cmd.Env = ownEnv()
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		err := cmd.Run()
@@ -165,6 +183,7 @@ func TestCLIWikidataLive(t *testing.T) {
 	in := writeGen(t, dir, generateRows(ds, 300, genIDOnly, 3))
 	out := filepath.Join(dir, "out.jsonl")
 	cmd := exec.Command(bin, "enrich", "--in", in, "--out", out, "--wikidata", endpoint, "--rate", "50")
+	cmd.Env = ownEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Run(), stderr.String())
