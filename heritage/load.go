@@ -199,6 +199,7 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
 	nameMembers(d.Institutions, d.byID)
+	compactRecords(d.Institutions)
 	return d, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"unsafe"
 
 	"github.com/hybridrag/hybridrag/internal/packed"
 )
@@ -20,14 +21,16 @@ import (
 //	"HRDS" format(uint32) body crc32c(uint32, of the body)
 //
 // where the body is packed (internal/packed): the version, the number of
-// records, then each record (snapshot_codec.go). Reading copies no string:
-// the records' strings share the bytes read. The towns derived from
-// the location fields are derived again, on first use.
+// records, the table of the records' distinct strings (their number, then
+// each), then each record (snapshot_codec.go), its strings as numbers in
+// the table. Reading copies the table's text into one block, which the
+// records' strings share, and nothing else of the bytes read. The towns
+// derived from the location fields are derived again, on first use.
 
 const snapshotMagic = "HRDS"
 
 // snapshotFormat changes whenever Institution or the encoding changes.
-const snapshotFormat = 2
+const snapshotFormat = 3
 
 // ErrSnapshot is wrapped by ReadSnapshot when the bytes are not a
 // snapshot of this format or are damaged.
@@ -51,17 +54,22 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	if len(d.Skipped) > 0 {
 		return errors.New("heritage: a dataset with skipped lines has no snapshot")
 	}
+	text := newTextTable()
+	var recs packed.Writer
+	for i := range d.Institutions {
+		encodeInstitution(recordWriter{&recs, text}, &d.Institutions[i])
+	}
 	var body packed.Writer
 	body.String(d.Version)
 	body.Len(len(d.Institutions))
-	for i := range d.Institutions {
-		encodeInstitution(&body, &d.Institutions[i])
-	}
+	body.Len(len(text.list))
+	body.String(text.list...)
 	head := make([]byte, 0, 8)
 	head = append(head, snapshotMagic...)
 	head = binary.LittleEndian.AppendUint32(head, snapshotFormat)
-	tail := binary.LittleEndian.AppendUint32(nil, crc32.Checksum(body.Bytes(), castagnoli))
-	for _, b := range [][]byte{head, body.Bytes(), tail} {
+	sum := crc32.Update(crc32.Checksum(body.Bytes(), castagnoli), castagnoli, recs.Bytes())
+	tail := binary.LittleEndian.AppendUint32(nil, sum)
+	for _, b := range [][]byte{head, body.Bytes(), recs.Bytes(), tail} {
 		if _, err := w.Write(b); err != nil {
 			return fmt.Errorf("heritage: snapshot: %w", err)
 		}
@@ -69,8 +77,8 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	return nil
 }
 
-// ReadSnapshot reads a dataset written by WriteSnapshot. The strings of
-// the dataset share b's memory: b must never change afterwards.
+// ReadSnapshot reads a dataset written by WriteSnapshot. The records'
+// text is copied out of b, which the dataset does not keep.
 func ReadSnapshot(b []byte) (*Dataset, error) {
 	if len(b) < 12 || string(b[:4]) != snapshotMagic {
 		return nil, fmt.Errorf("%w: no header", ErrSnapshot)
@@ -85,8 +93,10 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 	r := packed.NewReader(body)
 	version := r.String()
 	recs := make([]Institution, r.Count())
+	text := readText(r)
+	dec := recordReader{r: r, text: text, lists: &lists{}}
 	for i := range recs {
-		decodeInstitution(r, &recs[i])
+		decodeInstitution(dec, &recs[i])
 	}
 	if !r.Done() {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshot, cmp.Or(r.Err(), errors.New("bytes left over")))
@@ -99,4 +109,21 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 		d.byID[d.Institutions[i].ID] = i
 	}
 	return d, nil
+}
+
+// readText reads the table of distinct strings into one block of its own.
+func readText(r *packed.Reader) []string {
+	text := make([]string, r.Count())
+	n := 0
+	for i := range text {
+		text[i] = r.String()
+		n += len(text[i])
+	}
+	block := make([]byte, 0, n)
+	for i, s := range text {
+		block = append(block, s...)
+		b := block[len(block)-len(s):]
+		text[i] = unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return text
 }
