@@ -55,3 +55,26 @@ func TestCompactRecords(t *testing.T) {
 	}
 	t.Fatal("no two neighbouring records with sources")
 }
+
+// TestIDIndex: every record is found by its id, an id of no record is
+// not, and a second record of an id is refused.
+func TestIDIndex(t *testing.T) {
+	ds := embedded(t)
+	for i := range ds.Institutions {
+		j, ok := ds.Index(ds.Institutions[i].ID)
+		require.True(t, ok)
+		require.Equal(t, i, j)
+	}
+	for _, id := range []string{"", "wd:", "nope:1", ds.Institutions[0].ID + "x"} {
+		_, ok := ds.Index(id)
+		require.False(t, ok, id)
+	}
+	var x idIndex
+	recs := ds.Institutions[:100]
+	for i := range recs {
+		require.True(t, x.add(recs, i))
+	}
+	require.False(t, x.add(append(recs[:100:100], recs[7]), 100))
+	_, ok := (&Dataset{}).Get(recs[0].ID)
+	require.False(t, ok)
+}

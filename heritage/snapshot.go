@@ -104,9 +104,11 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 	if len(recs) == 0 || version == "" {
 		return nil, fmt.Errorf("%w: no records", ErrSnapshot)
 	}
-	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs)), loc: &locations{}}
+	d := &Dataset{Institutions: recs, Version: version, byID: newIDIndex(len(recs)), loc: &locations{}}
 	for i := range d.Institutions {
-		d.byID[d.Institutions[i].ID] = i
+		if !d.byID.add(recs, i) {
+			return nil, fmt.Errorf("%w: duplicate id %q", ErrSnapshot, recs[i].ID)
+		}
 	}
 	return d, nil
 }
