@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/compose"
@@ -154,7 +155,12 @@ func (e *env) loadBase(cfg config.Config) (*heritage.Dataset, error) {
 	if root == "" {
 		ds, err = load()
 	} else {
-		ds, err = index.LoadDataset(root, heritage.Fingerprint(b), load)
+		ds, err = index.LoadDataset(root, heritage.Fingerprint(b), func() (*heritage.Dataset, error) {
+			// A first start parses the file: at a million records a minute.
+			fmt.Fprintf(stderr, "hybridrag: reading the records of %s (%s; later starts read its snapshot in the cache)\n",
+				cfg.Data, heritage.Size(len(b)))
+			return load()
+		})
 	}
 	if err != nil {
 		return nil, err
@@ -268,7 +274,10 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		return nil, err
 	}
 	if root != "" {
-		closers = append(closers, useDerived(root, ds, &ecfg, nil))
+		deriving := sync.OnceFunc(func() {
+			fmt.Fprintf(e.stderr, "hybridrag: deriving the knowledge graph, the name index and the router's tables of %d records (later starts read them from the cache)\n", ds.Len())
+		})
+		closers = append(closers, useDerived(root, ds, &ecfg, deriving))
 	}
 	closers = append(closers, ic.closers...)
 	built, err := compose.Build(ctx, compose.Settings{Config: cfg, Data: ds, Engines: e.indexes(ds, ecfg), Logger: log})
