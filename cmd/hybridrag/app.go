@@ -140,11 +140,28 @@ func (e *env) loadBase(cfg config.Config) (*heritage.Dataset, error) {
 		}
 		return index.LoadDataset(root, heritage.EmbeddedVersion(), e.bundled)
 	}
-	b, err := os.ReadFile(cfg.Data)
+	// From the cache, the version of an unchanged file is known without
+	// reading it, and a file with a snapshot is never read.
+	var (
+		b       []byte
+		version string
+		err     error
+	)
+	if root == "" {
+		b, err = os.ReadFile(cfg.Data)
+	} else {
+		version, b, err = index.DataVersion(root, cfg.Data)
+	}
 	if err != nil {
 		return nil, usagef("--data: %v", err)
 	}
 	load := func() (*heritage.Dataset, error) {
+		if b == nil {
+			var err error
+			if b, err = os.ReadFile(cfg.Data); err != nil {
+				return nil, usagef("--data: %v", err)
+			}
+		}
 		ds, err := heritage.LoadBytes(b, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
 		if err != nil {
 			return nil, usagef("--data: %v", err)
@@ -155,10 +172,9 @@ func (e *env) loadBase(cfg config.Config) (*heritage.Dataset, error) {
 	if root == "" {
 		ds, err = load()
 	} else {
-		ds, err = index.LoadDataset(root, heritage.Fingerprint(b), func() (*heritage.Dataset, error) {
+		ds, err = index.LoadDataset(root, version, func() (*heritage.Dataset, error) {
 			// A first start parses the file: at a million records a minute.
-			fmt.Fprintf(stderr, "hybridrag: reading the records of %s (%s; later starts read its snapshot in the cache)\n",
-				cfg.Data, heritage.Size(len(b)))
+			fmt.Fprintf(stderr, "hybridrag: reading the records of %s (later starts read its snapshot in the cache)\n", cfg.Data)
 			return load()
 		})
 	}
