@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"strings"
 	"unsafe"
 
 	"github.com/hybridrag/hybridrag/internal/packed"
@@ -91,7 +92,8 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrSnapshot)
 	}
 	r := packed.NewReader(body)
-	version := r.String()
+	// A copy: a part of b would keep all of b.
+	version := strings.Clone(r.String())
 	recs := make([]Institution, r.Count())
 	text := readText(r)
 	dec := recordReader{r: r, text: text, lists: &lists{}}
