@@ -14,20 +14,19 @@ func FromRecords(recs []Institution, version string) (*Dataset, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
-	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs)), loc: &locations{}}
+	d := &Dataset{Institutions: recs, Version: version, byID: newIDIndex(len(recs)), loc: &locations{}}
 	for i := range recs {
-		if _, dup := d.byID[recs[i].ID]; dup {
+		if !d.byID.add(recs, i) {
 			return nil, fmt.Errorf("heritage: %w: duplicate id %q", ErrInvalidRecord, recs[i].ID)
 		}
-		d.byID[recs[i].ID] = i
 	}
-	nameMembers(recs, d.byID)
+	nameMembers(recs, &d.byID)
 	return d, nil
 }
 
 // nameMembers names the member_of entries that give only an id: by the
 // name of the record with that id, or else by the id.
-func nameMembers(recs []Institution, byID map[string]int) {
+func nameMembers(recs []Institution, byID *idIndex) {
 	for i := range recs {
 		in := &recs[i]
 		cloned := false
@@ -39,7 +38,7 @@ func nameMembers(recs []Institution, byID map[string]int) {
 				in.MemberOf, cloned = slices.Clone(in.MemberOf), true
 			}
 			in.MemberOf[k].Name = m.ID
-			if j, ok := byID[m.ID]; ok {
+			if j, ok := byID.find(recs, m.ID); ok {
 				in.MemberOf[k].Name = recs[j].Name
 			}
 		}
@@ -53,6 +52,5 @@ func (in *Institution) Normalize() { in.normalize() }
 // Index returns the position in Institutions of the record with the given
 // id.
 func (d *Dataset) Index(id string) (int, bool) {
-	i, ok := d.byID[id]
-	return i, ok
+	return d.byID.find(d.Institutions, id)
 }

@@ -42,7 +42,7 @@ type Dataset struct {
 	// does not know, which were ignored (with LoadOptions.Unknown).
 	Unknown []UnknownFieldsError
 
-	byID map[string]int
+	byID idIndex
 	// loc holds the towns derived from each record's location fields
 	// (see Towns), derived on first use: a process that reads its graph
 	// from a cache never needs them. Copies of the Dataset share it.
@@ -51,7 +51,7 @@ type Dataset struct {
 
 // Get returns the institution with the given id.
 func (d *Dataset) Get(id string) (*Institution, bool) {
-	i, ok := d.byID[id]
+	i, ok := d.byID.find(d.Institutions, id)
 	if !ok {
 		return nil, false
 	}
@@ -168,7 +168,7 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 	d := &Dataset{
 		loc:     &locations{},
 		Version: hex.EncodeToString(sum[:8]),
-		byID:    make(map[string]int, len(lines)),
+		byID:    newIDIndex(len(lines)),
 	}
 	d.Institutions = recs[:0]
 	for i := range lines {
@@ -177,7 +177,7 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 		}
 		err := errs[i]
 		if err == nil {
-			if _, dup := d.byID[recs[i].ID]; dup {
+			if _, dup := d.byID.find(d.Institutions, recs[i].ID); dup {
 				err = fmt.Errorf("%w: duplicate id %q", ErrInvalidRecord, recs[i].ID)
 			}
 		}
@@ -192,13 +192,14 @@ func LoadBytes(b []byte, opts LoadOptions) (*Dataset, error) {
 		if len(unknown[i]) > 0 {
 			d.Unknown = append(d.Unknown, UnknownFieldsError{Line: i + 1, Fields: unknown[i]})
 		}
-		d.byID[recs[i].ID] = len(d.Institutions)
 		d.Institutions = append(d.Institutions, recs[i])
+		d.byID.add(d.Institutions, len(d.Institutions)-1)
 	}
 	if len(d.Institutions) == 0 {
 		return nil, fmt.Errorf("heritage: %w: no records", ErrInvalidRecord)
 	}
-	nameMembers(d.Institutions, d.byID)
+	nameMembers(d.Institutions, &d.byID)
+	compactRecords(d.Institutions)
 	return d, nil
 }
 
@@ -423,14 +424,14 @@ func jsonKind(k reflect.Kind) string {
 func (d *Dataset) Subset(keep func(*Institution) bool) (*Dataset, error) {
 	h := sha256.New()
 	h.Write([]byte(d.Version))
-	s := &Dataset{byID: map[string]int{}, loc: &locations{}}
+	s := &Dataset{byID: newIDIndex(0), loc: &locations{}}
 	for i := range d.Institutions {
 		in := &d.Institutions[i]
 		if !keep(in) {
 			continue
 		}
-		s.byID[in.ID] = len(s.Institutions)
 		s.Institutions = append(s.Institutions, *in)
+		s.byID.add(s.Institutions, len(s.Institutions)-1)
 		h.Write([]byte{0})
 		h.Write([]byte(in.ID))
 	}

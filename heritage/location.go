@@ -103,7 +103,7 @@ func (d *Dataset) NearTowns(in *Institution) []string {
 }
 
 func (d *Dataset) location(in *Institution) (location, bool) {
-	i, ok := d.byID[in.ID]
+	i, ok := d.byID.find(d.Institutions, in.ID)
 	if !ok || d.loc == nil {
 		return location{}, false
 	}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"strings"
+	"unsafe"
 
 	"github.com/hybridrag/hybridrag/internal/packed"
 )
@@ -20,14 +22,16 @@ import (
 //	"HRDS" format(uint32) body crc32c(uint32, of the body)
 //
 // where the body is packed (internal/packed): the version, the number of
-// records, then each record (snapshot_codec.go). Reading copies no string:
-// the records' strings share the bytes read. The towns derived from
-// the location fields are derived again, on first use.
+// records, the table of the records' distinct strings (their number, then
+// each), then each record (snapshot_codec.go), its strings as numbers in
+// the table. Reading copies the table's text into one block, which the
+// records' strings share, and nothing else of the bytes read. The towns
+// derived from the location fields are derived again, on first use.
 
 const snapshotMagic = "HRDS"
 
 // snapshotFormat changes whenever Institution or the encoding changes.
-const snapshotFormat = 2
+const snapshotFormat = 3
 
 // ErrSnapshot is wrapped by ReadSnapshot when the bytes are not a
 // snapshot of this format or are damaged.
@@ -51,17 +55,22 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	if len(d.Skipped) > 0 {
 		return errors.New("heritage: a dataset with skipped lines has no snapshot")
 	}
+	text := newTextTable()
+	var recs packed.Writer
+	for i := range d.Institutions {
+		encodeInstitution(recordWriter{&recs, text}, &d.Institutions[i])
+	}
 	var body packed.Writer
 	body.String(d.Version)
 	body.Len(len(d.Institutions))
-	for i := range d.Institutions {
-		encodeInstitution(&body, &d.Institutions[i])
-	}
+	body.Len(len(text.list))
+	body.String(text.list...)
 	head := make([]byte, 0, 8)
 	head = append(head, snapshotMagic...)
 	head = binary.LittleEndian.AppendUint32(head, snapshotFormat)
-	tail := binary.LittleEndian.AppendUint32(nil, crc32.Checksum(body.Bytes(), castagnoli))
-	for _, b := range [][]byte{head, body.Bytes(), tail} {
+	sum := crc32.Update(crc32.Checksum(body.Bytes(), castagnoli), castagnoli, recs.Bytes())
+	tail := binary.LittleEndian.AppendUint32(nil, sum)
+	for _, b := range [][]byte{head, body.Bytes(), recs.Bytes(), tail} {
 		if _, err := w.Write(b); err != nil {
 			return fmt.Errorf("heritage: snapshot: %w", err)
 		}
@@ -69,8 +78,8 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 	return nil
 }
 
-// ReadSnapshot reads a dataset written by WriteSnapshot. The strings of
-// the dataset share b's memory: b must never change afterwards.
+// ReadSnapshot reads a dataset written by WriteSnapshot. The records'
+// text is copied out of b, which the dataset does not keep.
 func ReadSnapshot(b []byte) (*Dataset, error) {
 	if len(b) < 12 || string(b[:4]) != snapshotMagic {
 		return nil, fmt.Errorf("%w: no header", ErrSnapshot)
@@ -83,10 +92,13 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrSnapshot)
 	}
 	r := packed.NewReader(body)
-	version := r.String()
+	// A copy: a part of b would keep all of b.
+	version := strings.Clone(r.String())
 	recs := make([]Institution, r.Count())
+	text := readText(r)
+	dec := recordReader{r: r, text: text, lists: &lists{}}
 	for i := range recs {
-		decodeInstitution(r, &recs[i])
+		decodeInstitution(dec, &recs[i])
 	}
 	if !r.Done() {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshot, cmp.Or(r.Err(), errors.New("bytes left over")))
@@ -94,9 +106,28 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 	if len(recs) == 0 || version == "" {
 		return nil, fmt.Errorf("%w: no records", ErrSnapshot)
 	}
-	d := &Dataset{Institutions: recs, Version: version, byID: make(map[string]int, len(recs)), loc: &locations{}}
+	d := &Dataset{Institutions: recs, Version: version, byID: newIDIndex(len(recs)), loc: &locations{}}
 	for i := range d.Institutions {
-		d.byID[d.Institutions[i].ID] = i
+		if !d.byID.add(recs, i) {
+			return nil, fmt.Errorf("%w: duplicate id %q", ErrSnapshot, recs[i].ID)
+		}
 	}
 	return d, nil
+}
+
+// readText reads the table of distinct strings into one block of its own.
+func readText(r *packed.Reader) []string {
+	text := make([]string, r.Count())
+	n := 0
+	for i := range text {
+		text[i] = r.String()
+		n += len(text[i])
+	}
+	block := make([]byte, 0, n)
+	for i, s := range text {
+		block = append(block, s...)
+		b := block[len(block)-len(s):]
+		text[i] = unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return text
 }

@@ -5,84 +5,87 @@ import (
 )
 
 // The records of a snapshot in the packed form (internal/packed): every
-// field in declaration order; a slice as its length + 1, or 0 for nil; a
+// field in declaration order; a string as its number in the table of
+// distinct strings (textTable); a slice as its length + 1, or 0 for nil; a
 // pointer as a bool and, when set, its value. Reading makes no string of
-// its own: every string shares the memory of the snapshot's bytes.
+// its own (every string is the table's) and takes the lists and pointers
+// from shared arrays (lists).
 //
 // A field added to Institution or to a type it holds must be added here
 // too, and snapshotFormat raised: TestSnapshotCodecCoversEveryField fails
 // until it is.
 
-func encodeInstitution(w *packed.Writer, in *Institution) {
-	w.String(in.ID, in.GHCID)
+func encodeInstitution(e recordWriter, in *Institution) {
+	w := e.w
+	e.String(in.ID, in.GHCID)
 	w.Bool(in.GHCIDProvisional)
-	w.String(in.Name)
-	writeList(w, in.AltNames, func(a *AltName) { w.String(a.Name, a.Lang, a.Kind, a.From, a.Until, a.Period) })
-	w.String(in.Type, in.TypeCode, in.TypeInferredBy)
-	w.String(in.Country, in.Region, in.RegionCode, in.Subregion, in.County, in.District, in.AdminArea, in.City)
+	e.String(in.Name)
+	writeList(w, in.AltNames, func(a *AltName) { e.String(a.Name, a.Lang, a.Kind, a.From, a.Until, a.Period) })
+	e.String(in.Type, in.TypeCode, in.TypeInferredBy)
+	e.String(in.Country, in.Region, in.RegionCode, in.Subregion, in.County, in.District, in.AdminArea, in.City)
 	w.Bool(in.CityInferred)
-	w.String(in.Address, in.Postcode)
+	e.String(in.Address, in.Postcode)
 	writePointer(w, in.Lat, w.Float)
 	writePointer(w, in.Lon, w.Float)
-	w.String(in.CoordPrecision, in.ISIL, in.Wikidata)
+	e.String(in.CoordPrecision, in.ISIL, in.Wikidata)
 	id := &in.Identifiers
-	w.String(id.Wikidata)
-	writeStrings(w, id.ISILAll)
-	writeStrings(w, id.GND)
-	writeStrings(w, id.DBS)
-	w.String(id.ROR, id.ISNI, id.GRID, id.FundRef, id.MappingMuseums, id.Domus, id.PrimarySource, id.PrimarySourceID)
-	w.String(in.Website, in.Description)
+	e.String(id.Wikidata)
+	e.strings(id.ISILAll)
+	e.strings(id.GND)
+	e.strings(id.DBS)
+	e.String(id.ROR, id.ISNI, id.GRID, id.FundRef, id.MappingMuseums, id.Domus, id.PrimarySource, id.PrimarySourceID)
+	e.String(in.Website, in.Description)
 	w.Bool(in.DescriptionGenerated)
-	writeStrings(w, in.Subjects)
-	w.String(in.Governance, in.GovernanceCode, in.Accreditation, in.Size, in.Status, in.YearOpened, in.YearClosed)
+	e.strings(in.Subjects)
+	e.String(in.Governance, in.GovernanceCode, in.Accreditation, in.Size, in.Status, in.YearOpened, in.YearClosed)
 	writeList(w, in.MemberOf, func(m *Membership) {
-		w.String(m.Name, m.Relation, m.ID, m.Ref, m.NameInSource, m.SourceField, m.Until)
+		e.String(m.Name, m.Relation, m.ID, m.Ref, m.NameInSource, m.SourceField, m.Until)
 	})
-	writeList(w, in.Related, func(r *Relation) { w.String(r.ID, r.Name, r.Relation, r.Ref, r.SourceField) })
-	writeList(w, in.Events, func(e *Event) { w.String(e.Date, e.Type, e.Description, e.FormerName, e.SourceField) })
-	writeList(w, in.Collections, func(c *Collection) { w.String(c.Name, c.Subject, c.SourceField) })
-	w.String(in.Notes)
+	writeList(w, in.Related, func(r *Relation) { e.String(r.ID, r.Name, r.Relation, r.Ref, r.SourceField) })
+	writeList(w, in.Events, func(ev *Event) { e.String(ev.Date, ev.Type, ev.Description, ev.FormerName, ev.SourceField) })
+	writeList(w, in.Collections, func(c *Collection) { e.String(c.Name, c.Subject, c.SourceField) })
+	e.String(in.Notes)
 	writePointer(w, in.Area, func(a Area) {
 		for _, v := range a.deprivation() {
 			w.Int(int64(*v))
 		}
-		w.String(a.GeodemographicSupergroup, a.GeodemographicGroup, a.GeodemographicSubgroup)
+		e.String(a.GeodemographicSupergroup, a.GeodemographicGroup, a.GeodemographicSubgroup)
 	})
-	w.String(in.Source)
-	writeStrings(w, in.Sources)
-	w.String(in.License, in.Attribution, string(in.Tier))
+	e.String(in.Source)
+	e.strings(in.Sources)
+	e.String(in.License, in.Attribution, string(in.Tier))
 }
 
-func decodeInstitution(r *packed.Reader, in *Institution) {
-	s := r.String
+func decodeInstitution(d recordReader, in *Institution) {
+	r, l, s := d.r, d.lists, d.String
 	in.ID, in.GHCID = s(), s()
 	in.GHCIDProvisional = r.Bool()
 	in.Name = s()
-	in.AltNames = readList(r, func(a *AltName) { *a = AltName{s(), s(), s(), s(), s(), s()} })
+	in.AltNames = readList(r, &l.alt, func(a *AltName) { *a = AltName{s(), s(), s(), s(), s(), s()} })
 	in.Type, in.TypeCode, in.TypeInferredBy = s(), s(), s()
 	in.Country, in.Region, in.RegionCode, in.Subregion = s(), s(), s(), s()
 	in.County, in.District, in.AdminArea, in.City = s(), s(), s(), s()
 	in.CityInferred = r.Bool()
 	in.Address, in.Postcode = s(), s()
-	in.Lat = readPointer(r, r.Float)
-	in.Lon = readPointer(r, r.Float)
+	in.Lat = readPointer(r, &l.floats, r.Float)
+	in.Lon = readPointer(r, &l.floats, r.Float)
 	in.CoordPrecision, in.ISIL, in.Wikidata = s(), s(), s()
 	id := &in.Identifiers
 	id.Wikidata = s()
-	id.ISILAll, id.GND, id.DBS = readStrings(r), readStrings(r), readStrings(r)
+	id.ISILAll, id.GND, id.DBS = d.strings(), d.strings(), d.strings()
 	id.ROR, id.ISNI, id.GRID, id.FundRef = s(), s(), s(), s()
 	id.MappingMuseums, id.Domus, id.PrimarySource, id.PrimarySourceID = s(), s(), s(), s()
 	in.Website, in.Description = s(), s()
 	in.DescriptionGenerated = r.Bool()
-	in.Subjects = readStrings(r)
+	in.Subjects = d.strings()
 	in.Governance, in.GovernanceCode, in.Accreditation, in.Size = s(), s(), s(), s()
 	in.Status, in.YearOpened, in.YearClosed = s(), s(), s()
-	in.MemberOf = readList(r, func(m *Membership) { *m = Membership{s(), s(), s(), s(), s(), s(), s()} })
-	in.Related = readList(r, func(x *Relation) { *x = Relation{s(), s(), s(), s(), s()} })
-	in.Events = readList(r, func(e *Event) { *e = Event{s(), s(), s(), s(), s()} })
-	in.Collections = readList(r, func(c *Collection) { *c = Collection{s(), s(), s()} })
+	in.MemberOf = readList(r, &l.member, func(m *Membership) { *m = Membership{s(), s(), s(), s(), s(), s(), s()} })
+	in.Related = readList(r, &l.rel, func(x *Relation) { *x = Relation{s(), s(), s(), s(), s()} })
+	in.Events = readList(r, &l.events, func(e *Event) { *e = Event{s(), s(), s(), s(), s()} })
+	in.Collections = readList(r, &l.colls, func(c *Collection) { *c = Collection{s(), s(), s()} })
 	in.Notes = s()
-	in.Area = readPointer(r, func() Area {
+	in.Area = readPointer(r, &l.areas, func() Area {
 		var a Area
 		for _, v := range a.deprivation() {
 			*v = int(r.Int())
@@ -91,7 +94,7 @@ func decodeInstitution(r *packed.Reader, in *Institution) {
 		return a
 	})
 	in.Source = s()
-	in.Sources = readStrings(r)
+	in.Sources = d.strings()
 	in.License, in.Attribution, in.Tier = s(), s(), Tier(s())
 }
 
@@ -112,24 +115,25 @@ func writeList[T any](w *packed.Writer, s []T, each func(*T)) {
 	}
 }
 
-func readList[T any](r *packed.Reader, each func(*T)) []T {
+// readList reads a list written by writeList into elements of from.
+func readList[T any](r *packed.Reader, from *slab[T], each func(*T)) []T {
 	n := r.Count()
 	if n == 0 {
 		return nil
 	}
-	s := make([]T, n-1)
+	s := from.take(n - 1)
 	for i := range s {
 		each(&s[i])
 	}
 	return s
 }
 
-func writeStrings(w *packed.Writer, s []string) {
-	writeList(w, s, func(v *string) { w.String(*v) })
+func (e recordWriter) strings(s []string) {
+	writeList(e.w, s, func(v *string) { e.String(*v) })
 }
 
-func readStrings(r *packed.Reader) []string {
-	return readList(r, func(v *string) { *v = r.String() })
+func (d recordReader) strings() []string {
+	return readList(d.r, &d.lists.strs, func(v *string) { *v = d.String() })
 }
 
 func writePointer[T any](w *packed.Writer, p *T, value func(T)) {
@@ -139,10 +143,13 @@ func writePointer[T any](w *packed.Writer, p *T, value func(T)) {
 	}
 }
 
-func readPointer[T any](r *packed.Reader, value func() T) *T {
+// readPointer reads a pointer written by writePointer, to an element of
+// from.
+func readPointer[T any](r *packed.Reader, from *slab[T], value func() T) *T {
 	if !r.Bool() {
 		return nil
 	}
-	v := value()
-	return &v
+	p := &from.take(1)[0]
+	*p = value()
+	return p
 }

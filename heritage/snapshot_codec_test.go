@@ -19,23 +19,28 @@ func TestSnapshotCodecCoversEveryField(t *testing.T) {
 	fill(reflect.ValueOf(&in).Elem(), &n)
 	require.Greater(t, n, 60, "every field was filled")
 
-	var w packed.Writer
-	encodeInstitution(&w, &in)
 	var back Institution
-	r := packed.NewReader(w.Bytes())
-	decodeInstitution(r, &back)
+	r := roundTrip(&in, &back)
 	require.True(t, r.Done())
 	require.Equal(t, in, back)
 
 	// nil and empty slices and pointers stay apart
 	empty := Institution{AltNames: []AltName{}, Subjects: []string{}, Identifiers: Identifiers{GND: []string{}}}
-	w = packed.Writer{}
-	encodeInstitution(&w, &empty)
 	back = Institution{}
-	decodeInstitution(packed.NewReader(w.Bytes()), &back)
+	roundTrip(&empty, &back)
 	require.Equal(t, empty, back)
 	require.NotNil(t, back.AltNames)
 	require.Nil(t, back.MemberOf)
+}
+
+// roundTrip encodes in and decodes it into back.
+func roundTrip(in, back *Institution) *packed.Reader {
+	var w packed.Writer
+	text := newTextTable()
+	encodeInstitution(recordWriter{&w, text}, in)
+	r := packed.NewReader(w.Bytes())
+	decodeInstitution(recordReader{r: r, text: text.list, lists: &lists{}}, back)
+	return r
 }
 
 // fill sets every settable field under v to a value told apart by *n.
@@ -75,15 +80,17 @@ func TestSnapshotCodecDamage(t *testing.T) {
 	skipUnderRace(t)
 	ds := embedded(t)
 	recs := ds.Institutions[:40]
+	text := newTextTable()
 	encode := func(w *packed.Writer) {
 		for i := range recs {
-			encodeInstitution(w, &recs[i])
+			encodeInstitution(recordWriter{w, text}, &recs[i])
 		}
 	}
 	decode := func(r *packed.Reader) ([]Institution, error) {
 		out := make([]Institution, len(recs))
+		dec := recordReader{r: r, text: text.list, lists: &lists{}}
 		for i := range out {
-			decodeInstitution(r, &out[i])
+			decodeInstitution(dec, &out[i])
 		}
 		return out, r.Err()
 	}

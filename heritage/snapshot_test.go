@@ -3,6 +3,7 @@ package heritage_test
 import (
 	"bytes"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -30,8 +31,23 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		require.Equal(t, in.ID, got.ID)
 	}
 
-	// A damaged or foreign snapshot is refused, never half read.
+	// No string of the dataset read lies in the bytes read: none keeps
+	// them.
 	b := buf.Bytes()
+	inside := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		return len(s) > 0 && p >= lo && p < lo+uintptr(len(b))
+	}
+	require.False(t, inside(back.Version), "the version")
+	for i := range back.Institutions {
+		in := &back.Institutions[i]
+		for _, s := range []string{in.ID, in.Name, in.Description, in.Attribution, in.City} {
+			require.False(t, inside(s), in.ID)
+		}
+	}
+
+	// A damaged or foreign snapshot is refused, never half read.
 	for name, bad := range map[string][]byte{
 		"flipped byte": flip(b, len(b)/2),
 		"truncated":    b[:len(b)/3],

@@ -19,7 +19,7 @@ func (r *Router) narrowNames(c *Constraints, neg []string) {
 		keep := func(pred func(*heritage.Institution) bool) {
 			var out []string
 			for _, id := range n.IDs {
-				if in, ok := r.g.inst[id]; ok && pred(in) {
+				if in, ok := r.g.ds.Get(id); ok && pred(in) {
 					out = append(out, id)
 				}
 			}

@@ -78,8 +78,9 @@ type gazetteer struct {
 	qids   map[string]bool
 
 	subjects subjectIndex
-	inst     map[string]*heritage.Institution
-	nameIx   *nameIndex
+	// ds holds the records the tables were derived from
+	ds     *heritage.Dataset
+	nameIx *nameIndex
 
 	// nameSpan, bodySpan and placeSpan hold, for the first word of the
 	// keys of names (and acronyms), bodies and places, the most words of
@@ -124,7 +125,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		ghcids:   map[string]string{},
 		gnds:     map[string]bool{},
 		qids:     map[string]bool{},
-		inst:     make(map[string]*heritage.Institution, len(ds.Institutions)),
+		ds:       ds,
 	}
 	subjSet := map[string]bool{}
 	placeIdx := map[string]map[Place]int{} // key → place → index in g.places[key]
@@ -194,7 +195,6 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		g.inst[in.ID] = in
 		addName(in.Name, in.ID, false)
 		for _, a := range in.AltNames {
 			switch a.Kind {
@@ -265,7 +265,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	for i := range g.bodyArr {
 		b := &g.bodyArr[i]
 		for _, id := range b.ids {
-			if in, ok := g.inst[id]; ok {
+			if in, ok := ds.Get(id); ok {
 				for _, a := range in.AltNames {
 					if a.Kind != heritage.KindFormerName && a.Kind != heritage.KindAcronym {
 						addBodyAlias(g, a.Name, i)
@@ -330,7 +330,6 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 			g.df[w]++
 		}
 	}
-	g.nameIx = &nameIndex{ds: ds, byRecord: make(map[string][]int32, len(ds.Institutions))}
 	for i := range g.entries {
 		e := &g.entries[i]
 		for _, w := range uniqueFields(e.key) {
@@ -341,10 +340,8 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		if e.ntok > g.maxTok {
 			g.maxTok = e.ntok
 		}
-		for _, id := range e.ids {
-			g.nameIx.byRecord[id] = append(g.nameIx.byRecord[id], int32(i))
-		}
 	}
+	g.nameIx = newNameIndex(ds, g.entries)
 	for w := range g.df {
 		g.vocab[w] = true
 	}

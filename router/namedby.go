@@ -52,7 +52,7 @@ func (g *gazetteer) namedBy(phrases []string) []string {
 // written or as its singular ("bagpipes" in "Bagpipe Museum"): a word one
 // edit from another ("morgen", "Morgan") is a different word.
 func (g *gazetteer) docHoldsAll(doc int32, ws []string) bool {
-	for _, e := range g.nameIx.byDoc[doc] {
+	for _, e := range g.nameIx.byDoc(doc) {
 		key := " " + g.entries[e].key + " "
 		all := true
 		for _, w := range ws {

@@ -17,13 +17,46 @@ const nameCandidateLimit = 40
 // first misspelt-name look-up: most questions name institutions exactly
 // and never need it.
 type nameIndex struct {
-	once     sync.Once
-	ds       *heritage.Dataset
-	build    func(*heritage.Dataset) *names.Index // names.New when nil
-	ix       *names.Index
-	byRecord map[string][]int32 // record id → gazetteer entries
-	byDoc    [][]int32          // the index's document (a record) → gazetteer entries
+	once  sync.Once
+	ds    *heritage.Dataset
+	build func(*heritage.Dataset) *names.Index // names.New when nil
+	ix    *names.Index
+	// the gazetteer entries of record d (the index's document d) are
+	// entries[docOff[d]:docOff[d+1]], in entry order
+	docOff  []uint32
+	entries []int32
 }
+
+// newNameIndex is the name index of ds, not yet built, with the
+// gazetteer entries of each record.
+func newNameIndex(ds *heritage.Dataset, es []nameEntry) *nameIndex {
+	n := &nameIndex{ds: ds, docOff: make([]uint32, len(ds.Institutions)+1)}
+	// count each record's entries, then place them
+	for i := range es {
+		for _, id := range es[i].ids {
+			if d, ok := ds.Index(id); ok {
+				n.docOff[d+1]++
+			}
+		}
+	}
+	for d := range len(ds.Institutions) {
+		n.docOff[d+1] += n.docOff[d]
+	}
+	n.entries = make([]int32, n.docOff[len(ds.Institutions)])
+	next := slices.Clone(n.docOff[:len(ds.Institutions)])
+	for i := range es {
+		for _, id := range es[i].ids {
+			if d, ok := ds.Index(id); ok {
+				n.entries[next[d]] = int32(i)
+				next[d]++
+			}
+		}
+	}
+	return n
+}
+
+// byDoc returns the gazetteer entries of the index's document d.
+func (n *nameIndex) byDoc(d int32) []int32 { return n.entries[n.docOff[d]:n.docOff[d+1]] }
 
 func (n *nameIndex) get() *names.Index {
 	n.once.Do(func() {
@@ -31,10 +64,6 @@ func (n *nameIndex) get() *names.Index {
 			n.build = names.New
 		}
 		n.ix = n.build(n.ds)
-		n.byDoc = make([][]int32, len(n.ds.Institutions))
-		for i := range n.ds.Institutions {
-			n.byDoc[i] = n.byRecord[n.ds.Institutions[i].ID]
-		}
 	})
 	return n.ix
 }
@@ -59,7 +88,7 @@ func (g *gazetteer) nameCandidates(s *scan) []int32 {
 func (g *gazetteer) entriesOf(hits []names.Hit) []int32 {
 	var out []int32
 	for _, h := range hits {
-		for _, e := range g.nameIx.byDoc[h.Doc] {
+		for _, e := range g.nameIx.byDoc(h.Doc) {
 			if !slices.Contains(out, e) {
 				out = append(out, e)
 			}

@@ -217,7 +217,7 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 	}
 	var holders []string
 	for _, h := range g.nameIx.get().Search(s.original(i, j), names.Options{Limit: phraseHolders}) {
-		for _, e := range g.nameIx.byDoc[h.Doc] {
+		for _, e := range g.nameIx.byDoc(h.Doc) {
 			en := &g.entries[e]
 			if !strings.Contains(" "+en.key+" ", phrase) {
 				continue
@@ -232,8 +232,8 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 	if len(holders) != 1 {
 		return "", "", false
 	}
-	in := g.inst[holders[0]]
-	if in == nil {
+	in, ok := g.ds.Get(holders[0])
+	if !ok {
 		return "", "", false
 	}
 	return in.Name, in.ID, true

@@ -51,7 +51,7 @@ func (g *gazetteer) samePlace(s *scan, c *Constraints) bool {
 	var place *Place
 	unique := true
 	for _, id := range m.IDs {
-		in, known := g.inst[id]
+		in, known := g.ds.Get(id)
 		if !known {
 			continue
 		}
@@ -190,7 +190,7 @@ func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
 	m := g.exactForm(c.Names[k])
 	var bodies []Body
 	for _, id := range m.IDs {
-		in, known := g.inst[id]
+		in, known := g.ds.Get(id)
 		if !known {
 			continue
 		}

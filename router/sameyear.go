@@ -65,7 +65,7 @@ func (g *gazetteer) yearsOfName(s *scan, c *Constraints, k int, field, phrase st
 	m := g.exactForm(c.Names[k])
 	var years *YearRange
 	for _, id := range m.IDs {
-		in, ok := g.inst[id]
+		in, ok := g.ds.Get(id)
 		if !ok {
 			continue
 		}

@@ -31,7 +31,7 @@ func WithTables(load func(*heritage.Dataset) *Tables) Option {
 // follow from the rest and are derived again on reading.
 func (t *Tables) Encode(w *packed.Writer) {
 	g := t.g
-	w.Len(len(g.inst))
+	w.Len(len(g.ds.Institutions))
 	w.Len(len(g.entries))
 	for i, e := range g.entries {
 		w.String(e.name, e.key)
@@ -102,12 +102,7 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 		entries:  make([]nameEntry, n),
 		names:    make(map[string]int32, n),
 		acronyms: map[string]int32{},
-		inst:     make(map[string]*heritage.Institution, len(ds.Institutions)),
-		nameIx:   &nameIndex{ds: ds, byRecord: make(map[string][]int32, len(ds.Institutions))},
-	}
-	for i := range ds.Institutions {
-		in := &ds.Institutions[i]
-		g.inst[in.ID] = in
+		ds:       ds,
 	}
 	for i := range g.entries {
 		e := &g.entries[i]
@@ -122,12 +117,12 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 		e.ntok = r.Len(1 << 20)
 		e.weight = r.Float()
 		for _, id := range e.ids {
-			if g.inst[id] == nil {
+			if _, ok := ds.Get(id); !ok {
 				r.Fail(fmt.Errorf("router: the tables name record %q, which the data lacks", id))
 			}
-			g.nameIx.byRecord[id] = append(g.nameIx.byRecord[id], int32(i))
 		}
 	}
+	g.nameIx = newNameIndex(ds, g.entries)
 	g.maxTok = r.Len(1 << 20)
 	g.nEntries = r.Len(n)
 	g.df = r.Counts()

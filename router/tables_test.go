@@ -42,8 +42,9 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 	require.Equal(t, a.gnds, b.gnds)
 	require.Equal(t, a.qids, b.qids)
 	require.Equal(t, a.subjects, b.subjects)
-	require.Equal(t, a.inst, b.inst)
-	require.Equal(t, a.nameIx.byRecord, b.nameIx.byRecord)
+	require.Same(t, a.ds, b.ds)
+	require.Equal(t, a.nameIx.docOff, b.nameIx.docOff)
+	require.Equal(t, a.nameIx.entries, b.nameIx.entries)
 
 	read := New(ds, WithTables(func(*heritage.Dataset) *Tables { return tables }))
 	var questions []string
@@ -72,4 +73,26 @@ func TestDecodeTablesRefusesDamage(t *testing.T) {
 	})
 	_, err := DecodeTables(packedtest.Reader(tables.Encode), testfixture.Sample(t, 100))
 	require.Error(t, err, "another dataset's tables")
+}
+
+// TestEntriesByRecord: a record's gazetteer entries are those naming it,
+// in entry order.
+func TestEntriesByRecord(t *testing.T) {
+	ds := testfixture.Sample(t, 300)
+	g := NewTables(ds).g
+	want := make([][]int32, ds.Len())
+	for i, e := range g.entries {
+		for _, id := range e.ids {
+			d, ok := ds.Index(id)
+			require.True(t, ok, id)
+			want[d] = append(want[d], int32(i))
+		}
+	}
+	for d := range want {
+		require.Equal(t, len(want[d]), len(g.nameIx.byDoc(int32(d))), ds.Institutions[d].ID)
+		for k, e := range want[d] {
+			require.Equal(t, e, g.nameIx.byDoc(int32(d))[k])
+		}
+	}
+	require.NotEmpty(t, g.nameIx.byDoc(0))
 }

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# Scale benchmark: the bundled dataset multiplied 1×, 10×, 50× (synthetic
-# copies with their own names, places and ids, tools/scaledata), served by the embedded default and with the
-# vectors in Qdrant. For each factor and setup it reports the start-up time
-# of `hybridrag serve` (the embedded indexes are built then), the Qdrant
-# ingest time, the resident memory of each process after the asks, and the
-# p50/p99 latency of uncached asks over HTTP. Then, in one process, the
-# embedded ask at the first factor against each other one, asked in turn
-# (the ratio of the p50s; see the end of this script).
+# Scale benchmark: the bundled dataset multiplied 1×, 10×, 60× (synthetic
+# copies with their own names, places and ids, tools/scaledata), served by
+# the embedded default and with the vectors in Qdrant. For each factor it
+# reports, for the embedded default, the start-up of `hybridrag serve`
+# with an empty cache directory (the cold start: the dataset parsed, the
+# indexes built and kept) and again from that cache (the seconds to
+# answering /healthz, and the CPU seconds the process spent until then),
+# the resident memory after the asks and the p50/p99 latency of uncached
+# asks over HTTP; for Qdrant the ingest time and the same without the
+# cache. Then, in one process, the embedded ask at the first factor
+# against each other one, asked in turn (the ratio of the p50s; see the
+# end of this script), and what each component of the embedded default
+# holds in the live heap per record at each factor and per record added
+# between the first factor and the last (tools/memcost).
 #
 #   bash scripts/scale.sh            # factors 1 and 10
-#   bash scripts/scale.sh 1 10 50    # 50× needs several GB of RAM and a long time
+#   bash scripts/scale.sh 1 10 60    # 60× needs several GB of RAM and a long time
 #
 # Environment: HYBRIDRAG_SCALE_QUESTIONS (asks per run, default 100, the gold
 # questions in turn), HYBRIDRAG_SCALE_EF (also serve approximate Qdrant search
@@ -17,20 +23,25 @@
 # factors at which the graph also goes to Neo4j, e.g. "1 10"; default none:
 # scripts/neo4j.sh starts a fresh database for each, the ingest is timed and
 # serve answers with --qdrant and --neo4j), HYBRIDRAG_SCALE_HNSW (0: do not
-# build Qdrant's HNSW index, e.g. at 50×, where it takes about an hour on
-# 2 cores; Qdrant then searches exactly and the HNSW row is left out), HYBRIDRAG_SCALE_SETUPS (default
-# "embedded qdrant"; one of them runs only that setup, "none" only the
-# in-process ratio). Needs curl, python3 and the
+# build Qdrant's HNSW index, e.g. at 60×, where it takes more than an hour
+# on 2 cores; Qdrant then searches exactly and the HNSW row is left out),
+# HYBRIDRAG_SCALE_SETUPS (default "embedded qdrant"; one of them runs only
+# that setup, "none" only the in-process ratio and the memory),
+# HYBRIDRAG_SCALE_RATIO_ROUNDS (see below), HYBRIDRAG_SCALE_MEMCOST (0
+# skips the memory per record). Needs curl, python3 and, for Qdrant, the
 # Qdrant binary scripts/qdrant.sh finds (and java + mvn for Neo4j). Work
-# files go under .tools/scale/.
+# files go under .tools/scale/; the embedded default's cache directory of
+# factor F is .tools/scale/cache-F/, emptied before its cold start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 dir="$root/.tools/scale"
 questions=${HYBRIDRAG_SCALE_QUESTIONS:-100}
-# The indexes are built in memory at each start, as this benchmark
-# measures, and the copies do not fill the user's index cache.
+# The copies never fill the user's index cache: the embedded default has
+# a cache directory of its own per factor, the Qdrant setups none (their
+# indexes are built in memory at each start).
 export HYBRIDRAG_CACHE_DIR=off
+memcost=${HYBRIDRAG_SCALE_MEMCOST:-1}
 ef=${HYBRIDRAG_SCALE_EF:-256}
 neo4j_factors=" ${HYBRIDRAG_SCALE_NEO4J:-} "
 hnsw=${HYBRIDRAG_SCALE_HNSW:-1}
@@ -49,7 +60,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-bash scripts/qdrant.sh binary >/dev/null
+[ "${setups/ qdrant /}" = "$setups" ] || bash scripts/qdrant.sh binary >/dev/null
 say "building hybridrag"
 go build -o "$dir/hybridrag" ./cmd/hybridrag
 bin="$dir/hybridrag"
@@ -82,9 +93,12 @@ free_port() {
 
 rss_mb() { awk '/^VmRSS/ {printf "%.0f", $2/1024}' "/proc/$1/status"; }
 
+# cpu_secs PID is the CPU time (user + system) the process has spent.
+cpu_secs() { awk -v t="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / t}' "/proc/$1/stat"; }
+
 # serve ARGS... starts hybridrag serve and waits for /healthz; it leaves
-# the pid in serve_pid, the URL in serve_url and the start-up seconds in
-# serve_secs.
+# the pid in serve_pid, the URL in serve_url, the start-up seconds in
+# serve_secs and the CPU seconds spent until then in serve_cpu.
 serve() {
   local port t0
   port=$(free_port)
@@ -94,9 +108,10 @@ serve() {
   serve_pid=$!
   until curl -fs "$serve_url/healthz" >/dev/null 2>&1; do
     kill -0 "$serve_pid" 2>/dev/null || { tail -n 20 "$dir/serve.log" >&2; say "serve exited"; exit 1; }
-    sleep 0.2
+    sleep 0.05
   done
   serve_secs=$(python3 -c "import time; print(round(time.time() - $t0, 1))")
+  serve_cpu=$(cpu_secs "$serve_pid")
 }
 
 stop_serve() {
@@ -139,17 +154,21 @@ wait_indexed() {
   echo $((SECONDS - t0))
 }
 
-echo "| records | setup | serve start-up | ingest | RSS hybridrag | RSS servers | ask p50 | ask p99 |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| records | setup | serve start-up (CPU) | from the cache (CPU) | ingest | RSS hybridrag | RSS servers | ask p50 | ask p99 |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for f in "${factors[@]}"; do
   data=$(make_data "$f")
   n=$(wc -l <"$data")
 
   if [ "${setups/ embedded /}" != "$setups" ]; then
-    say "${f}×: embedded"
-    serve --data "$data"
+    say "${f}×: embedded, cold start into an empty cache directory, then from the cache"
+    rm -rf "$dir/cache-$f"
+    HYBRIDRAG_CACHE_DIR="$dir/cache-$f" serve --data "$data"
+    cold="${serve_secs} s (${serve_cpu} s)"
+    stop_serve
+    HYBRIDRAG_CACHE_DIR="$dir/cache-$f" serve --data "$data"
     read -r p50 p99 < <(asks)
-    echo "| $n | embedded | ${serve_secs} s | – | $(rss_mb "$serve_pid") MB | – | ${p50} ms | ${p99} ms |"
+    echo "| $n | embedded | $cold | ${serve_secs} s (${serve_cpu} s) | – | $(rss_mb "$serve_pid") MB | – | ${p50} ms | ${p99} ms |"
     stop_serve
   fi
   [ "${setups/ qdrant /}" != "$setups" ] || continue
@@ -175,7 +194,7 @@ for f in "${factors[@]}"; do
   qpid=$(cat .tools/qdrant/qdrant.pid)
   serve --data "$data" --qdrant "$url"
   read -r p50 p99 < <(asks)
-  echo "| $n | Qdrant, exact search | ${serve_secs} s | Qdrant ${ingest_secs} s (${index_note}) | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
+  echo "| $n | Qdrant, exact search | ${serve_secs} s (${serve_cpu} s) | – | Qdrant ${ingest_secs} s (${index_note}) | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
   stop_serve
   if [ "${neo4j_factors/ $f /}" != "$neo4j_factors" ]; then
     say "${f}×: Qdrant + Neo4j"
@@ -187,7 +206,7 @@ for f in "${factors[@]}"; do
     npid=$(cat .tools/neo4j/neo4j.pid)
     serve --data "$data" --qdrant "$url" --neo4j "$neo4j"
     read -r p50 p99 < <(asks)
-    echo "| $n | Qdrant, exact search + Neo4j | ${serve_secs} s | Neo4j ${neo4j_secs} s | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB + Neo4j $(rss_mb "$npid") MB | ${p50} ms | ${p99} ms |"
+    echo "| $n | Qdrant, exact search + Neo4j | ${serve_secs} s (${serve_cpu} s) | – | Neo4j ${neo4j_secs} s | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB + Neo4j $(rss_mb "$npid") MB | ${p50} ms | ${p99} ms |"
     stop_serve
     bash scripts/neo4j.sh stop >/dev/null 2>&1
   fi
@@ -196,7 +215,7 @@ for f in "${factors[@]}"; do
     serve --data "$data" --qdrant "$url"
     unset HYBRIDRAG_QDRANT_SEARCH_EF
     read -r p50 p99 < <(asks)
-    echo "| $n | Qdrant, HNSW ef $ef | ${serve_secs} s | (same) | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
+    echo "| $n | Qdrant, HNSW ef $ef | ${serve_secs} s (${serve_cpu} s) | – | (same) | $(rss_mb "$serve_pid") MB | Qdrant $(rss_mb "$qpid") MB | ${p50} ms | ${p99} ms |"
     stop_serve
   fi
   bash scripts/qdrant.sh stop >/dev/null 2>&1
@@ -225,4 +244,48 @@ if [ "$rounds" != 0 ] && [ ${#factors[@]} -gt 1 ]; then
           m["base-cpu-ms/ask"], m["cpu-ms/ask"]
       }'
   done
+fi
+
+# What each component holds in the live heap (tools/memcost: the dataset
+# loaded, then each index built over it in turn), in bytes per record at
+# each factor, and per record added between the first factor and the last.
+if [ "$memcost" != 0 ]; then
+  say "building memcost"
+  go build -o "$dir/memcost" ./tools/memcost
+  outs=()
+  for f in "${factors[@]}"; do
+    data=$(make_data "$f")
+    say "${f}×: live heap per component"
+    "$dir/memcost" --data "$data" >"$dir/memcost-$f.txt"
+    outs+=("$dir/memcost-$f.txt")
+  done
+  echo
+  python3 - "${outs[@]}" <<'PY'
+import sys
+runs = []  # (records, {component: MB}, components in order)
+for path in sys.argv[1:]:
+    lines = open(path).read().splitlines()
+    n = int(lines[0].split()[0])
+    mb, order = {}, []
+    for l in lines[1:]:
+        if l.startswith("| field"):
+            break
+        cells = [c.strip() for c in l.strip("|").split("|")]
+        if len(cells) == 3 and cells[1].endswith(" MB"):
+            mb[cells[0]] = float(cells[1][:-3])
+            order.append(cells[0])
+    runs.append((n, mb, order))
+head = "| live heap | " + " | ".join("%s records" % format(n, ",") for n, _, _ in runs)
+if len(runs) > 1:
+    head += " | per record added | total at %s" % format(runs[-1][0], ",")
+head += " |"
+print(head)
+print("|---" * (head.count("|") - 1) + "|")
+(n0, mb0, order), (n1, mb1, _) = runs[0], runs[-1]
+for c in order:
+    row = "| %s | " % c + " | ".join("%d B" % round(mb[c] * 1e6 / n) for n, mb, _ in runs)
+    if len(runs) > 1:
+        row += " | **%d B** | %.0f MB" % (round((mb1[c] - mb0[c]) * 1e6 / (n1 - n0)), mb1[c])
+    print(row + " |")
+PY
 fi

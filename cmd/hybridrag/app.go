@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/hybridrag/hybridrag/compose"
@@ -139,11 +140,28 @@ func (e *env) loadBase(cfg config.Config) (*heritage.Dataset, error) {
 		}
 		return index.LoadDataset(root, heritage.EmbeddedVersion(), e.bundled)
 	}
-	b, err := os.ReadFile(cfg.Data)
+	// From the cache, the version of an unchanged file is known without
+	// reading it, and a file with a snapshot is never read.
+	var (
+		b       []byte
+		version string
+		err     error
+	)
+	if root == "" {
+		b, err = os.ReadFile(cfg.Data)
+	} else {
+		version, b, err = index.DataVersion(root, cfg.Data)
+	}
 	if err != nil {
 		return nil, usagef("--data: %v", err)
 	}
 	load := func() (*heritage.Dataset, error) {
+		if b == nil {
+			var err error
+			if b, err = os.ReadFile(cfg.Data); err != nil {
+				return nil, usagef("--data: %v", err)
+			}
+		}
 		ds, err := heritage.LoadBytes(b, heritage.LoadOptions{SkipInvalid: cfg.SkipInvalid})
 		if err != nil {
 			return nil, usagef("--data: %v", err)
@@ -154,7 +172,11 @@ func (e *env) loadBase(cfg config.Config) (*heritage.Dataset, error) {
 	if root == "" {
 		ds, err = load()
 	} else {
-		ds, err = index.LoadDataset(root, heritage.Fingerprint(b), load)
+		ds, err = index.LoadDataset(root, version, func() (*heritage.Dataset, error) {
+			// A first start parses the file: at a million records a minute.
+			fmt.Fprintf(stderr, "hybridrag: reading the records of %s (later starts read its snapshot in the cache)\n", cfg.Data)
+			return load()
+		})
 	}
 	if err != nil {
 		return nil, err
@@ -268,7 +290,10 @@ func (e *env) buildStackOver(ctx context.Context, cfg config.Config, data *sourc
 		return nil, err
 	}
 	if root != "" {
-		closers = append(closers, useDerived(root, ds, &ecfg, nil))
+		deriving := sync.OnceFunc(func() {
+			fmt.Fprintf(e.stderr, "hybridrag: deriving the knowledge graph, the name index and the router's tables of %d records (later starts read them from the cache)\n", ds.Len())
+		})
+		closers = append(closers, useDerived(root, ds, &ecfg, deriving))
 	}
 	closers = append(closers, ic.closers...)
 	built, err := compose.Build(ctx, compose.Settings{Config: cfg, Data: ds, Engines: e.indexes(ds, ecfg), Logger: log})

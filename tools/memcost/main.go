@@ -11,7 +11,8 @@
 //	go run ./tools/memcost --data .tools/scale/data-10.jsonl
 //
 // It reads the file line by line, so a file over heritage.MaxFileBytes
-// loads too. It prints two Markdown tables.
+// loads too. It prints two Markdown tables. --heapprofile FILE also writes
+// a heap profile of what is live at the end, by allocation site.
 package main
 
 import (
@@ -25,6 +26,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strings"
 
@@ -53,6 +55,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("memcost", flag.ContinueOnError)
 	data := fs.String("data", "", "the data file (JSON Lines, .gz or not); default the bundled dataset")
+	heapProfile := fs.String("heapprofile", "", "also write a heap profile of what is live at the end to this file (go tool pprof -sample_index=inuse_space)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -108,7 +111,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	step("pipeline, tokenizer, after one ask")
 	fmt.Fprintf(stdout, "| **total** | %.1f MB | %d |\n", float64(last-base)/1e6, (last-base)/uint64(n))
+	if *heapProfile != "" {
+		if err := writeHeapProfile(*heapProfile); err != nil {
+			return err
+		}
+	}
 	runtime.KeepAlive(p)
+	runtime.KeepAlive(g)
 
 	fields := fieldBytes(ds.Institutions)
 	keys := make([]string, 0, len(fields))
@@ -124,6 +133,20 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "| **all text** | %.1f MB | %d |\n", float64(total)/1e6, total/n)
 	return nil
+}
+
+// writeHeapProfile writes the heap profile after a full collection.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // heap is the live heap after a full collection.
@@ -172,8 +195,10 @@ func load(path string) (*heritage.Dataset, error) {
 		return nil, err
 	}
 	// The slack of append's doubling is not the records' cost.
-	recs = recs[:len(recs):len(recs)]
-	return heritage.FromRecords(append([]heritage.Institution(nil), recs...), path)
+	recs = append([]heritage.Institution(nil), recs...)
+	// As the loader keeps them.
+	heritage.CompactRecords(recs)
+	return heritage.FromRecords(recs, path)
 }
 
 // fieldBytes sums the string lengths under each top-level JSON field of
