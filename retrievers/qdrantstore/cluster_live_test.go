@@ -59,6 +59,10 @@ func TestLiveCluster(t *testing.T) {
 	cfg.Qdrant.URL, cfg.Qdrant.URLs = urls[0], urls[1:]
 	cfg.Qdrant.Collection = fmt.Sprintf("hybridrag_cluster_%d", time.Now().UnixNano())
 	cfg.Qdrant.Shards, cfg.Qdrant.ReplicationFactor, cfg.Qdrant.WriteConsistency = 2, 2, 1
+	// The test judges whether a copy of every shard stays reachable, not
+	// how fast: on a loaded machine a failover to the other node can take
+	// longer than the default leg deadline.
+	cfg.LegTimeout = config.Duration(20 * time.Second)
 	ds := testfixture.Sample(t, 20)
 	st, err := compose.OpenQdrant(ctx, cfg, log)
 	require.NoError(t, err)
