@@ -249,7 +249,9 @@ func (s *scan) hasNear(phrase string) bool {
 				miss, typed = k, t
 			}
 		}
-		if miss >= 0 && len(words[miss]) >= 4 && osa(words[miss], typed, 1) <= 1 {
+		// a word the rules know ("county") is no misspelling of another
+		// ("country")
+		if miss >= 0 && len(words[miss]) >= 4 && !s.lex.knownWords[typed] && osa(words[miss], typed, 1) <= 1 {
 			return true
 		}
 	}
