@@ -478,10 +478,14 @@ const (
 	// archives are in Friesland?"): a place the rules do not know, which
 	// the answer says the data does not name, if it does not. One phrase.
 	UnusedPlace NotUsedKind = "unknown_place"
+	// UnusedAside is a statement after the question ("Is
+	// X an archive? I am sorting my list."): said beside the question,
+	// not asked, so that the answer does not read it. One phrase.
+	UnusedAside NotUsedKind = "aside"
 )
 
 // notUsedOrder is the order of the kinds in Plan.NotUsed.
-var notUsedOrder = []NotUsedKind{UnusedUnknown, UnusedDropped, UnusedUnread, UnusedName, UnusedPlace}
+var notUsedOrder = []NotUsedKind{UnusedUnknown, UnusedDropped, UnusedUnread, UnusedName, UnusedPlace, UnusedAside}
 
 // NotUsedList is what a question (or a clause of it) says that its plan
 // does not use: at most one entry per kind, the kinds in their order.

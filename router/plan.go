@@ -86,4 +86,5 @@ const (
 	UnusedUnread  = plan.UnusedUnread
 	UnusedName    = plan.UnusedName
 	UnusedPlace   = plan.UnusedPlace
+	UnusedAside   = plan.UnusedAside
 )

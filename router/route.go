@@ -2,18 +2,59 @@ package router
 
 import (
 	"math"
+	"strings"
 )
 
 // Route classifies the question, extracts its constraints and plans the
 // retriever legs. It never fails: an empty or unclear question yields a
 // broad, low-confidence plan.
 func (r *Router) Route(question string) Plan {
-	plan := r.reread(question)
+	asked, aside := splitAside(question)
+	plan := r.reread(asked)
+	if aside != "" && r.refines(plan, aside) {
+		asked, aside = question, ""
+		plan = r.reread(asked)
+	}
 	dropPartOfLonger(&plan)
 	moreFields(&plan, r.lex)
 	r.thenTest(&plan)
 	r.valueSides(&plan)
+	if aside != "" {
+		plan.Question = question
+		plan.SetUnused(UnusedAside, aside)
+	}
 	return plan
+}
+
+// refines reports whether a statement after the question asks something
+// of it: a field ("I need the address"), or, of a list, a condition ("I
+// like railways"). Of one institution only a field does.
+func (r *Router) refines(asked Plan, aside string) bool {
+	p := r.reread(aside)
+	if p.Constraints.Field != "" {
+		return true
+	}
+	switch asked.Frame {
+	case FrameSet, FrameCount, FrameRanking, FrameCompare, FrameMore:
+		return !p.Constraints.Empty()
+	}
+	return false
+}
+
+// splitAside splits a question followed by a statement ("Is X an
+// archive? I am sorting my list of places.") into the question and the
+// statement said beside it. A second question is no aside (it may ask
+// more of the same institution), nor are words before the question.
+func splitAside(question string) (asked, aside string) {
+	i := strings.Index(question, "?")
+	if i < 0 {
+		return question, ""
+	}
+	rest := strings.TrimSpace(question[i+1:])
+	if rest == "" || strings.Contains(rest, "?") || len(strings.Fields(question[:i])) < 2 {
+		return question, ""
+	}
+	return question[:i+1], rest
 }
 
 // route reads the question in phases (identifiers, the shape of the

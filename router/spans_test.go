@@ -82,3 +82,28 @@ func TestSlotsStrict(t *testing.T) {
 	require.Equal(t, map[string]string{"orWords": "conjunction"}, slots)
 	require.Equal(t, "time", DefaultLexicon().slots["warPhrases"])
 }
+
+// A statement after a question is said beside it: the plan does not read
+// it, unless it asks something itself (a field; of a list, a condition).
+func TestAsideAfterTheQuestion(t *testing.T) {
+	r := New(testfixture.Dataset(t))
+	for _, tc := range []struct {
+		q, aside string
+		frame    Frame
+	}{
+		{"Is the Horniman Museum a library? I am sorting my notes.", "I am sorting my notes.", FrameYesNo},
+		{"What is the oldest museum in Merton? We are visiting next spring.", "We are visiting next spring.", ""},
+		{"Where exactly is Berrington Hall? I need the address.", "", FrameField},
+		{"Which museums are in York? I like railways.", "", FrameSet},
+		{"When did the Horniman Museum open? And is it accredited?", "", FrameField},
+	} {
+		p := r.Route(tc.q)
+		require.Equal(t, tc.q, p.Question)
+		require.Equal(t, tc.aside, p.UnusedPhrase(UnusedAside), tc.q)
+		if tc.frame != "" {
+			require.Equal(t, tc.frame, p.Frame, tc.q)
+		}
+	}
+	require.Equal(t, "address", r.Route("Where exactly is Berrington Hall? I need the address.").Constraints.Field)
+	require.NotEmpty(t, r.Route("Which museums are in York? I like railways.").Constraints.Subjects)
+}
