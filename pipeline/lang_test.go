@@ -53,19 +53,23 @@ func TestRequestLang(t *testing.T) {
 }
 
 // minInTheirLanguage is the share of the generated Dutch and German
-// questions whose answers must read as their language. The answer code
-// still writes English: raise it (and set maxInAnotherLanguage to 0) once
-// it renders its text with locale.For(pln.Lang).
+// questions whose answers must read as their language, and
+// maxInAnotherLanguage the share whose answers may read as another: the
+// answer code renders its text with locale.For(pln.Lang). The rest are
+// answers of names and numbers alone. The few in another language answer
+// questions whose words read as another language (keywords alone, "ISIL
+// Ernst-Haeckel-Haus"; typos, "Staaat … in Holt?"), or cite a value the
+// data records in English ("is vermeld als accredited").
 const (
-	minInTheirLanguage   = 0.0
-	maxInAnotherLanguage = 1.0
+	minInTheirLanguage   = 0.85
+	maxInAnotherLanguage = 0.03
 )
 
 // Every Dutch and German question of the generated set is answered in its
 // language, told from the answer's words (the names of the institutions it
 // names and the value it cites left out). An answer of names and numbers alone ("Kent: 3 (…)")
 // has no words to tell: it counts as neither. The test reports the
-// shares; it asserts that the response reports the question's language,
+// shares and asserts that the response reports the question's language,
 // and the shares above.
 func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 	if testing.Short() {
