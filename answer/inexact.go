@@ -271,8 +271,8 @@ type UndatedChange struct {
 }
 
 func (n UndatedChange) sentence(pr *locale.Printer) (string, []any) {
-	return "Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, " +
-		"and no closing year for %d that have closed; they are not counted", []any{n.Opened, n.Closed}
+	return pr.Text("Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, ") +
+		pr.Text("and no closing year for %d that have closed; they are not counted"), []any{n.Opened, n.Closed}
 }
 
 // SubjectCategories says that the data records subjects by category, so

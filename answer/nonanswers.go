@@ -15,8 +15,8 @@ func noneDraft(text string) Draft {
 // offTopicDraft answers a question nothing in the data can answer.
 func offTopicDraft(pln plan.Plan) Draft {
 	pr := locale.For(pln.Lang)
-	return noneDraft(pr.Sprintf("That is outside what this service knows: it answers questions about museums, "+
-		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(pr, pln.Unused(plan.UnusedUnknown))))
+	return noneDraft(pr.Sprintf(pr.Text("That is outside what this service knows: it answers questions about museums, ")+
+		pr.Text("archives, libraries and other heritage institutions, and did not recognise %s."), quoteWords(pr, pln.Unused(plan.UnusedUnknown))))
 }
 
 // missingIdentifierDraft answers a look-up of identifiers the data does
