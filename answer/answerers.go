@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -135,12 +135,13 @@ func (p *Base) Registry() *Registry {
 // malformedAnswer answers a question whose only identifiers are not well
 // formed: no institution carries them.
 func malformedAnswer(in Input) (Draft, bool) {
+	pr := locale.For(in.Plan.Lang)
 	c := in.Plan.Constraints
 	if len(c.Malformed) == 0 || len(c.Names) > 0 || c.HasIDs() {
 		return Draft{}, false
 	}
-	return noneDraft(fmt.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
-		quoteWords(c.Malformed))), true
+	return noneDraft(pr.Sprintf("%s is not a valid identifier of its scheme, so no institution in the data carries it.",
+		quoteWords(pr, c.Malformed))), true
 }
 
 // inFusedOrder lists a set in fused order, so that answer, hits and

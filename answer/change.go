@@ -2,12 +2,13 @@ package answer
 
 import (
 	"context"
-	"fmt"
+
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -39,6 +40,7 @@ func (p *Base) selectChange(ctx context.Context, sel *kg.Selection, pl *plan.Pla
 // have closed in them: the answer counts them apart and is then not
 // exact.
 func (p *Base) changeAnswer(sel *kg.Selection, pl plan.Plan) Draft {
+	pr := locale.For(pl.Lang)
 	c := pl.Constraints
 	ch := setChange{to: p.asOf}
 	if y := c.Years; y != nil {
@@ -69,9 +71,9 @@ func (p *Base) changeAnswer(sel *kg.Selection, pl plan.Plan) Draft {
 		return out
 	}
 	opened, closed := ch.opened, ch.closed
-	a := Answer{Kind: KindSet, Value: fmt.Sprintf("%+d", len(opened)-len(closed)), Count: len(opened) + len(closed),
+	a := Answer{Kind: KindSet, Value: pr.Sprintf("%+d", len(opened)-len(closed)), Count: len(opened) + len(closed),
 		IDs:    append(ids(opened), ids(closed)...),
-		Groups: []AnswerGroup{{Label: "opened", IDs: ids(opened), Count: len(opened)}, {Label: "closed", IDs: ids(closed), Count: len(closed)}},
+		Groups: []AnswerGroup{{Label: pr.Text("opened"), IDs: ids(opened), Count: len(opened)}, {Label: pr.Text("closed"), IDs: ids(closed), Count: len(closed)}},
 		Exact:  ch.undatedOpen == 0 && ch.undatedClose == 0 && len(pl.Unused(plan.UnusedUnread)) == 0}
 	return Draft{Answer: a, render: changeText{p: p, pl: pl, ch: ch}.render}
 }
@@ -126,43 +128,45 @@ type changeText struct {
 }
 
 func (t changeText) render(cite func(string) string) string {
+	pr := locale.For(t.pl.Lang)
 	ch, c := t.ch, t.pl.Constraints
 	opened, closed := ch.opened, ch.closed
-	noun := TypeNoun(c.TypeCodes)
-	span := fmt.Sprintf("Between %d and %d", ch.from, ch.to)
+	noun := TypeNoun(pr, c.TypeCodes)
+	span := pr.Sprintf("Between %d and %d", ch.from, ch.to)
 	if ch.from == 0 {
-		span = fmt.Sprintf("Up to %d", ch.to)
+		span = pr.Sprintf("Up to %d", ch.to)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %d %s the question selects opened and %d closed, a net change of %+d",
-		span, len(opened), plural(noun, len(opened)), len(closed), len(opened)-len(closed))
+	pr.Fprintf(&b, "%s, %d %s the question selects opened and %d closed, a net change of %+d",
+		span, len(opened), pr.Plural(noun, len(opened)), len(closed), len(opened)-len(closed))
 	if ch.from != 0 {
-		fmt.Fprintf(&b, " (open at the start of %d: %d; at the end of %d: %d)", ch.from, ch.atStart, ch.to, ch.atEnd)
+		pr.Fprintf(&b, " (open at the start of %d: %d; at the end of %d: %d)", ch.from, ch.atStart, ch.to, ch.atEnd)
 	}
-	writeNotes(&b, nil, placeReadings(c.Places)...)
-	t.writeLatest(&b, "Opened", "opened", opened, cite)
-	t.writeLatest(&b, "Closed", "closed", closed, cite)
+	writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+	t.writeLatest(&b, pr.Text("Opened"), pr.Text("opened"), opened, cite)
+	t.writeLatest(&b, pr.Text("Closed"), pr.Text("closed"), closed, cite)
 	if ch.undatedOpen > 0 || ch.undatedClose > 0 {
-		writeNotes(&b, nil, UndatedChange{Opened: ch.undatedOpen, Closed: ch.undatedClose})
+		writeNotes(pr, &b, nil, UndatedChange{Opened: ch.undatedOpen, Closed: ch.undatedClose})
 	}
-	writeNotes(&b, nil, t.p.unreadNotes(t.pl.Unused(plan.UnusedUnread))...)
+	writeNotes(pr, &b, nil, t.p.unreadNotes(t.pl.Unused(plan.UnusedUnread))...)
 	return b.String() + "."
 }
 
 // writeLatest names the five latest of the institutions that opened or
 // closed, with their years.
 func (t changeText) writeLatest(b *strings.Builder, verb, field string, ins []*heritage.Institution, cite func(string) string) {
+	pr := locale.For(t.pl.Lang)
 	if len(ins) == 0 {
 		return
 	}
-	fmt.Fprintf(b, ". %s, the latest first: ", verb)
+	pr.Fprintf(b, ". %s, the latest first: ", verb)
 	for i, r := range ins[:min(len(ins), 5)] {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(b, "%s (%s)%s", t.p.label(r.ID), heritage.YearsText(yearsOf(r, field)), cite(r.ID))
+		pr.Fprintf(b, "%s (%s)%s", t.p.label(r.ID), heritage.YearsText(yearsOf(r, field)), cite(r.ID))
 	}
 	if len(ins) > 5 {
-		fmt.Fprintf(b, " and %d more", len(ins)-5)
+		pr.Fprintf(b, " and %d more", len(ins)-5)
 	}
 }

@@ -1,17 +1,18 @@
 package answer
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
 // pairAnswer compares two named institutions on one attribute.
 func (p *Base) pairAnswer(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if pln.Pair != nil && len(c.Names) == 1 {
 		return p.oneSided(pln, fused)
@@ -31,13 +32,13 @@ func (p *Base) pairAnswer(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
 	if ins[0].ID == ins[1].ID {
 		return Draft{}, false
 	}
-	return elsewhere(compareTwo(pln, ins, nil), c.Places, ins), true
+	return elsewhere(pr, compareTwo(pln, ins, nil), c.Places, ins), true
 }
 
 // elsewhere makes a comparison of institutions the question places, one
 // of which is not in any of its places ("the Tate Modern Leeds": Tate
 // Modern is in London), not exact, and says where that one is.
-func elsewhere(d Draft, places []plan.Place, ins []*heritage.Institution) Draft {
+func elsewhere(pr *locale.Printer, d Draft, places []plan.Place, ins []*heritage.Institution) Draft {
 	if len(places) == 0 {
 		return d
 	}
@@ -58,10 +59,10 @@ func elsewhere(d Draft, places []plan.Place, ins []*heritage.Institution) Draft 
 		note.Institutions = append(note.Institutions, Placed{Name: in.Name, Place: placeText(in)})
 	}
 	d.Exact = false
-	return d.rewritten(func(text string, cite func(string) string) string {
+	return d.rewritten(pr, func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(strings.TrimSuffix(text, "."))
-		writeNotes(&b, cite, note)
+		writeNotes(pr, &b, cite, note)
 		b.WriteString(".")
 		return b.String()
 	})
@@ -70,7 +71,7 @@ func elsewhere(d Draft, places []plan.Place, ins []*heritage.Institution) Draft 
 // distanceDraft answers how far apart two institutions are: the distance
 // in a straight line between their recorded coordinates, or which of them
 // has none.
-func distanceDraft(a, b *heritage.Institution) Draft {
+func distanceDraft(pr *locale.Printer, a, b *heritage.Institution) Draft {
 	ids := []string{a.ID, b.ID}
 	if a.Lat == nil || a.Lon == nil || b.Lat == nil || b.Lon == nil {
 		var none []*heritage.Institution
@@ -85,15 +86,15 @@ func distanceDraft(a, b *heritage.Institution) Draft {
 				for i, in := range none {
 					names[i] = in.Name + cite(in.ID)
 				}
-				return fmt.Sprintf("The data records no coordinates for %s, so it cannot say how far apart %s and %s are.",
-					strings.Join(names, " or "), a.Name, b.Name)
+				return pr.Sprintf("The data records no coordinates for %s, so it cannot say how far apart %s and %s are.",
+					strings.Join(names, pr.Text(" or ")), a.Name, b.Name)
 			}}
 	}
 	km := heritage.DistanceKm(*a.Lat, *a.Lon, *b.Lat, *b.Lon)
-	value := distanceText(km)
+	value := distanceText(pr, km)
 	return Draft{Answer: Answer{Kind: KindField, Field: "distance", Value: value, IDs: ids, Exact: true},
 		render: func(cite func(string) string) string {
-			return fmt.Sprintf("%s%s and %s%s are %s apart in a straight line (from the coordinates the data records).",
+			return pr.Sprintf("%s%s and %s%s are %s apart in a straight line (from the coordinates the data records).",
 				a.Name, cite(a.ID), b.Name, cite(b.ID), value)
 		}}
 }
@@ -102,7 +103,7 @@ func distanceDraft(a, b *heritage.Institution) Draft {
 // on the fields people compare (kind, place, opening and closing, size,
 // accreditation, governance, subjects), side by side, and what the data
 // does not record of either.
-func profileDraft(ins []*heritage.Institution) Draft {
+func profileDraft(pr *locale.Printer, ins []*heritage.Institution) Draft {
 	ids := []string{ins[0].ID, ins[1].ID}
 	return Draft{Answer: Answer{Kind: KindField, Field: "profile", IDs: ids, Exact: true},
 		render: func(cite func(string) string) string {
@@ -111,7 +112,7 @@ func profileDraft(ins []*heritage.Institution) Draft {
 				if i > 0 {
 					b.WriteString(" ")
 				}
-				fmt.Fprintf(&b, "%s%s: %s.", in.Name, cite(in.ID), strings.Join(profileFacts(in), "; "))
+				pr.Fprintf(&b, "%s%s: %s.", in.Name, cite(in.ID), strings.Join(profileFacts(pr, in), "; "))
 			}
 			return b.String()
 		}}
@@ -119,32 +120,32 @@ func profileDraft(ins []*heritage.Institution) Draft {
 
 // profileFacts are the facts profileDraft gives of one institution, each
 // saying when the data does not record it.
-func profileFacts(in *heritage.Institution) []string {
-	facts := []string{article(strings.ToLower(strings.ReplaceAll(in.Type, "_", " ")))}
+func profileFacts(pr *locale.Printer, in *heritage.Institution) []string {
+	facts := []string{article(pr, pr.Text(strings.ToLower(strings.ReplaceAll(in.Type, "_", " "))))}
 	if where := placeText(in); where != "" {
-		facts[0] += " in " + where
+		facts[0] += pr.Text(" in ") + where
 	}
-	opened := "opening year not recorded"
+	opened := pr.Text("opening year not recorded")
 	if y := heritage.YearsText(in.Opened()); y != "" {
-		opened = "opened " + y
+		opened = pr.Text("opened ") + y
 	}
 	facts = append(facts, opened)
 	switch {
 	case in.Status == "closed":
-		closed := "closed"
+		closed := pr.Text("closed")
 		if y := heritage.YearsText(in.Closed()); y != "" {
 			closed += " " + y
 		}
 		facts = append(facts, closed)
 	case in.Status == "open":
-		facts = append(facts, "open")
+		facts = append(facts, pr.Text("open"))
 	default:
-		facts = append(facts, "status not recorded")
+		facts = append(facts, pr.Text("status not recorded"))
 	}
 	for _, f := range []string{"size", "accreditation", "governance", "subjects"} {
-		label, v := FieldValue(in, f)
+		label, v := fieldValue(pr, in, f)
 		if v == "" {
-			facts = append(facts, label+" not recorded")
+			facts = append(facts, label+pr.Text(" not recorded"))
 			continue
 		}
 		facts = append(facts, label+" "+v)
@@ -154,30 +155,31 @@ func profileFacts(in *heritage.Institution) []string {
 
 // distanceText writes a distance in km: to a tenth under 10 km, whole
 // kilometres above.
-func distanceText(km float64) string {
+func distanceText(pr *locale.Printer, km float64) string {
 	if km < 10 {
-		return kmText(math.Round(km*10) / 10)
+		return kmText(pr, math.Round(km*10)/10)
 	}
-	return kmText(math.Round(km))
+	return kmText(pr, math.Round(km))
 }
 
 // compareTwo compares two institutions on the plan's attribute, in the
 // order the question names them. others, when there are some, carry the
 // name the question gives the second as well: the answer names them.
 func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.Institution) Draft {
+	pr := locale.For(pln.Lang)
 	d := compareValues(pln, ins)
 	if len(others) == 0 {
 		return d
 	}
-	d = d.rewritten(func(text string, cite func(string) string) string {
+	d = d.rewritten(pr, func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(text)
-		fmt.Fprintf(&b, alsoFits, quoteWords([]string{pln.UnusedPhrase(plan.UnusedName)}))
+		pr.Fprintf(&b, alsoFits, quoteWords(pr, []string{pln.UnusedPhrase(plan.UnusedName)}))
 		for i, r := range others {
 			if i > 0 {
 				b.WriteString("; ")
 			}
-			fmt.Fprintf(&b, "%s%s", r.Name, cite(r.ID))
+			pr.Fprintf(&b, "%s%s", r.Name, cite(r.ID))
 		}
 		b.WriteString(".")
 		return b.String()
@@ -192,12 +194,13 @@ func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.I
 // compareValues is compareTwo's answer before the other holders of a
 // name are named.
 func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
+	pr := locale.For(pln.Lang)
 	attr := pln.Pair.Attribute
 	switch attr {
 	case "distance":
-		return distanceDraft(ins[0], ins[1])
+		return distanceDraft(pr, ins[0], ins[1])
 	case "profile":
-		return profileDraft(ins)
+		return profileDraft(pr, ins)
 	}
 	vals := make([][2]int, 2)
 	texts := make([]string, 2)
@@ -209,12 +212,12 @@ func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
 	// order the two
 	overlap := known[0] && known[1] && vals[0] != vals[1] && vals[0][0] <= vals[1][1] && vals[1][0] <= vals[0][1]
 	ids := []string{ins[0].ID, ins[1].ID}
-	verb := map[string]string{"opened": "opened", "closed": "closed", "size": "is"}[attr]
+	verb := map[string]string{"opened": pr.Text("opened"), "closed": pr.Text("closed"), "size": pr.Text("is")}[attr]
 	if overlap {
 		return Draft{Answer: Answer{Kind: KindField, Field: attr, IDs: ids},
 			render: func(cite func(string) string) string {
-				return fmt.Sprintf("%s%s %s %s and %s%s %s %s: the dates overlap, so the data cannot say which %s.",
-					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(*pln.Pair))
+				return pr.Sprintf("%s%s %s %s and %s%s %s %s: the dates overlap, so the data cannot say which %s.",
+					ins[0].Name, cite(ins[0].ID), verb, texts[0], ins[1].Name, cite(ins[1].ID), verb, texts[1], pairPhrase(pr, *pln.Pair))
 			}}
 	}
 	if !known[0] || !known[1] {
@@ -223,12 +226,12 @@ func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
 				var parts []string
 				for i, in := range ins {
 					if known[i] {
-						parts = append(parts, fmt.Sprintf("%s%s %s %s", in.Name, cite(in.ID), verb, texts[i]))
+						parts = append(parts, pr.Sprintf("%s%s %s %s", in.Name, cite(in.ID), verb, texts[i]))
 					} else {
-						parts = append(parts, fmt.Sprintf("the data records no %s for %s%s", attrLabel(attr), in.Name, cite(in.ID)))
+						parts = append(parts, pr.Sprintf("the data records no %s for %s%s", attrLabel(pr, attr), in.Name, cite(in.ID)))
 					}
 				}
-				return upperFirst(strings.Join(parts, "; ")) + ", so the data cannot say which " + pairPhrase(*pln.Pair) + "."
+				return upperFirst(strings.Join(parts, "; ")) + pr.Text(", so the data cannot say which ") + pairPhrase(pr, *pln.Pair) + "."
 			}}
 	}
 	if vals[0] == vals[1] {
@@ -236,9 +239,9 @@ func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
 			render: func(cite func(string) string) string {
 				both := verb
 				if attr == "size" {
-					both = "are"
+					both = pr.Text("are")
 				}
-				return fmt.Sprintf("Neither: %s%s and %s%s both %s %s.", ins[0].Name, cite(ins[0].ID), ins[1].Name, cite(ins[1].ID), both, texts[0])
+				return pr.Sprintf("Neither: %s%s and %s%s both %s %s.", ins[0].Name, cite(ins[0].ID), ins[1].Name, cite(ins[1].ID), both, texts[0])
 			}}
 	}
 	w := 0
@@ -249,12 +252,12 @@ func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
 	prefix, value := "", win.Name
 	if pln.Pair.YesNo {
 		// "Is A older than B?" asks whether the first named wins
-		prefix = map[bool]string{true: "Yes: ", false: "No: "}[w == 0]
+		prefix = map[bool]string{true: pr.Text("Yes: "), false: pr.Text("No: ")}[w == 0]
 		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
 	}
 	return Draft{Answer: Answer{Kind: KindField, Field: attr, Value: value, IDs: []string{win.ID, lose.ID}, Exact: true},
 		render: func(cite func(string) string) string {
-			return fmt.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(*pln.Pair),
+			return pr.Sprintf("%s%s%s %s (%s); %s%s %s %s.", prefix, win.Name, cite(win.ID), pairPhrase(pr, *pln.Pair),
 				texts[w], lose.Name, cite(lose.ID), verb, texts[1-w])
 		}}
 }
@@ -264,6 +267,7 @@ func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
 // does not hold. It cannot compare, says why, and gives the one side's
 // value.
 func (p *Base) oneSided(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	in, ok := p.data.Get(p.resolve(c.Names[0], nil, rankOf(fused)))
 	if !ok {
@@ -290,34 +294,34 @@ func (p *Base) oneSided(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
 			return d, true
 		}
 	}
-	other := "“" + pln.UnusedPhrase(plan.UnusedName) + "”, which is not in the data"
+	other := "“" + pln.UnusedPhrase(plan.UnusedName) + pr.Text("”, which is not in the data")
 	if pln.UnusedPhrase(plan.UnusedName) == "" && c.HasIDs() {
 		// "Is DE-MUS-999999 older than the Science Museum?"
-		other = identifierPhrase(c) + ", which no institution in the data carries"
+		other = identifierPhrase(pr, c) + pr.Text(", which no institution in the data carries")
 	}
 	if len(c.Bodies) == 1 {
-		other = "“" + c.Bodies[0].Name + "”, which the data holds as an organisation, not as an institution"
+		other = "“" + c.Bodies[0].Name + pr.Text("”, which the data holds as an organisation, not as an institution")
 	}
 	attr := pln.Pair.Attribute
 	_, text, known := pairValue(in, attr)
-	verb := map[string]string{"opened": "opened", "closed": "closed", "size": "is"}[attr]
+	verb := map[string]string{"opened": pr.Text("opened"), "closed": pr.Text("closed"), "size": pr.Text("is")}[attr]
 	return Draft{Answer: Answer{Kind: KindField, Field: attr, IDs: []string{in.ID}},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			if attr == "profile" || attr == "distance" {
 				// "Compare A and the Museum of Lost Umbrellas": what the
 				// data records of the one side
-				fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot compare them.", in.Name, cite(in.ID), other)
+				pr.Fprintf(&b, "The question compares %s%s with %s, so the data cannot compare them.", in.Name, cite(in.ID), other)
 				if attr == "profile" {
-					fmt.Fprintf(&b, " %s: %s.", in.Name, strings.Join(profileFacts(in), "; "))
+					pr.Fprintf(&b, " %s: %s.", in.Name, strings.Join(profileFacts(pr, in), "; "))
 				}
 				return b.String()
 			}
-			fmt.Fprintf(&b, "The question compares %s%s with %s, so the data cannot say which %s", in.Name, cite(in.ID), other, pairPhrase(*pln.Pair))
+			pr.Fprintf(&b, "The question compares %s%s with %s, so the data cannot say which %s", in.Name, cite(in.ID), other, pairPhrase(pr, *pln.Pair))
 			if known {
-				fmt.Fprintf(&b, ". %s %s %s.", in.Name, verb, text)
+				pr.Fprintf(&b, ". %s %s %s.", in.Name, verb, text)
 			} else {
-				fmt.Fprintf(&b, ". The data records no %s for %s.", attrLabel(attr), in.Name)
+				pr.Fprintf(&b, ". The data records no %s for %s.", attrLabel(pr, attr), in.Name)
 			}
 			return b.String()
 		}}, true
@@ -340,30 +344,30 @@ func pairValue(in *heritage.Institution, attr string) ([2]int, string, bool) {
 	return [2]int{from, to}, heritage.YearsText(from, to, ok), ok
 }
 
-func attrLabel(attr string) string {
+func attrLabel(pr *locale.Printer, attr string) string {
 	switch attr {
 	case "size":
-		return "size"
+		return pr.Text("size")
 	case "closed":
-		return "closing year"
+		return pr.Text("closing year")
 	}
-	return "opening year"
+	return pr.Text("opening year")
 }
 
-func pairPhrase(p plan.Pair) string {
+func pairPhrase(pr *locale.Printer, p plan.Pair) string {
 	switch {
 	case p.Attribute == "size" && p.Highest:
-		return "is bigger"
+		return pr.Text("is bigger")
 	case p.Attribute == "size":
-		return "is smaller"
+		return pr.Text("is smaller")
 	case p.Attribute == "closed" && p.Highest:
-		return "closed later"
+		return pr.Text("closed later")
 	case p.Attribute == "closed":
-		return "closed first"
+		return pr.Text("closed first")
 	case p.Highest:
-		return "opened later"
+		return pr.Text("opened later")
 	}
-	return "opened first"
+	return pr.Text("opened first")
 }
 
 func upperFirst(s string) string {

@@ -1,6 +1,10 @@
 package answer
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/locale"
+)
 
 // Draft is an answer before citation numbers are known: render writes the
 // text given a function that returns an institution's citation marker.
@@ -19,15 +23,15 @@ type Draft struct {
 }
 
 // Render writes the answer's text, cite giving an institution's citation
-// marker.
-func (d Draft) Render(cite func(id string) string) string {
+// marker; pr, the printer of the plan's language, renders its notes.
+func (d Draft) Render(pr *locale.Printer, cite func(id string) string) string {
 	text := d.render(cite)
 	if len(d.notes) == 0 {
 		return text
 	}
 	var b strings.Builder
 	b.WriteString(text)
-	writeNotes(&b, cite, d.notes...)
+	writeNotes(pr, &b, cite, d.notes...)
 	return b.String()
 }
 
@@ -40,9 +44,9 @@ func (d Draft) NearestFirst() bool { return d.nearestFirst }
 
 // rewritten is d with its text, notes included, passed through f: an
 // answer that says more about what another answer says.
-func (d Draft) rewritten(f func(text string, cite func(string) string) string) Draft {
+func (d Draft) rewritten(pr *locale.Printer, f func(text string, cite func(string) string) string) Draft {
 	inner := d
 	d.notes = nil
-	d.render = func(cite func(string) string) string { return f(inner.Render(cite), cite) }
+	d.render = func(cite func(string) string) string { return f(inner.Render(pr, cite), cite) }
 	return d
 }

@@ -1,9 +1,9 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -15,6 +15,7 @@ import (
 // question; the truth is that the data has no record there, which is an
 // exact answer.
 func (p *Base) emptyCountryAnswer(pln plan.Plan) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if len(c.Places) == 0 || len(c.Names) > 0 || c.HasIDs() || len(c.Postcodes) > 0 || len(pln.Sides) > 1 {
 		return Draft{}, false
@@ -26,8 +27,8 @@ func (p *Base) emptyCountryAnswer(pln plan.Plan) (Draft, bool) {
 		}
 		shown = append(shown, placeShown(pl))
 	}
-	where := strings.Join(shown, " or ")
-	noun := TypeNoun(c.TypeCodes)
+	where := strings.Join(shown, pr.Text(" or "))
+	noun := TypeNoun(pr, c.TypeCodes)
 	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
@@ -36,12 +37,12 @@ func (p *Base) emptyCountryAnswer(pln plan.Plan) (Draft, bool) {
 		var b strings.Builder
 		switch {
 		case pln.Frame == plan.FrameCount:
-			b.WriteString("None: ")
+			b.WriteString(pr.Text("None: "))
 		case pln.Exists:
-			b.WriteString("No: ")
+			b.WriteString(pr.Text("No: "))
 		}
-		fmt.Fprintf(&b, "the data places no %s in %s: it holds no record of any institution there", noun, where)
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		pr.Fprintf(&b, "the data places no %s in %s: it holds no record of any institution there", noun, where)
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		text := b.String()
 		return strings.ToUpper(text[:1]) + text[1:] + "."
 	}}, true

@@ -2,11 +2,12 @@ package answer
 
 import (
 	"cmp"
-	"fmt"
+
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -23,6 +24,7 @@ func viaIdentifier(via string) bool {
 // ISIL code of X?", "In which year did X open?") or, for a bare identifier
 // look-up, the institution itself.
 func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	hasID := c.HasIDs()
 	if c.List || (c.Field == "" && !hasID) {
@@ -41,7 +43,7 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		in, id := t.in, t.id
 		return Draft{Answer: Answer{Kind: KindField, Field: "institution", Value: in.Name, IDs: []string{id}, Exact: t.via != "ranking"},
 			render: func(cite func(string) string) string {
-				return fmt.Sprintf("%s%s (%s, %s).", in.Name, cite(id), strings.ToLower(in.Type), placeText(in))
+				return pr.Sprintf("%s%s (%s, %s).", in.Name, cite(id), strings.ToLower(in.Type), placeText(in))
 			}}, true
 	}
 	return p.fieldDraft(pln, t, field), true
@@ -61,12 +63,13 @@ type fieldSubject struct {
 // fieldTarget finds the institution a field question is about; without
 // one (in nil) the draft is the answer when ok.
 func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (fieldSubject, Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	id, via := p.target(sel, pln, fused)
 	if c.HasIDs() && !viaIdentifier(via) {
 		// An identifier the data does not hold: say so, never answer
 		// about another institution.
-		return fieldSubject{}, missingIdentifierDraft(c), true
+		return fieldSubject{}, missingIdentifierDraft(pr, c), true
 	}
 	if id == "" {
 		return fieldSubject{}, Draft{}, false
@@ -76,7 +79,7 @@ func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		return fieldSubject{}, Draft{}, false
 	}
 	if via == "ranking" && len(pln.Unused(plan.UnusedUnknown)) == 0 {
-		return fieldSubject{}, noneDraft("The question names no institution the data holds."), true
+		return fieldSubject{}, noneDraft(pr.Text("The question names no institution the data holds.")), true
 	}
 	t := fieldSubject{in: in, id: id, via: via, asked: pln.UnusedPhrase(plan.UnusedName)} // the name as the question gives it
 	if via == "name" {
@@ -88,7 +91,7 @@ func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		if cands := p.nameCandidates(pln, fused); len(cands) > 0 {
 			t.in, t.id, t.rivals = cands[0], cands[0].ID, cands[1:]
 		} else if !covers(in, pln.Unused(plan.UnusedUnknown)) {
-			return fieldSubject{}, noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords(unknownName(pln)))), true
+			return fieldSubject{}, noneDraft(pr.Sprintf("No institution called %s is in the data.", quoteWords(pr, unknownName(pln)))), true
 		}
 	}
 	return t, Draft{}, false
@@ -98,11 +101,12 @@ func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 // records it (or it has not closed) for the one institution the question
 // names, with every other field asked for.
 func (p *Base) fieldDraft(pln plan.Plan, t fieldSubject, field string) Draft {
+	pr := locale.For(pln.Lang)
 	in := t.in
-	label, value := FieldValue(in, field)
+	label, value := fieldValue(pr, in, field)
 	hedge := ""
 	if t.via == "ranking" && len(t.rivals) == 0 {
-		hedge = " (best match for the name in the question)"
+		hedge = pr.Text(" (best match for the name in the question)")
 	}
 	// A relation's answer cites the related records too, first.
 	ids := append(linkedIDs(in, field), t.id)
@@ -114,13 +118,13 @@ func (p *Base) fieldDraft(pln plan.Plan, t fieldSubject, field string) Draft {
 	stillOpen := NotClosed(in, field, value)
 	exact := (value != "" || stillOpen) && t.via != "ranking" && len(t.rivals) == 0
 	for _, f := range pln.Constraints.MoreFields {
-		if _, v := FieldValue(in, f); v == "" && !NotClosed(in, f, v) {
+		if _, v := fieldValue(pr, in, f); v == "" && !NotClosed(in, f, v) {
 			exact = false // an answer that misses a field asked for is not exact
 		}
 	}
 	// "When did Chartwell open, and is it still running?": the yes/no
 	// after the field
-	then, thenExact := p.thenText(in, pln.Then)
+	then, thenExact := p.thenText(pr, in, pln.Then)
 	ft := fieldText{p: p, pln: pln, t: t, field: field, label: label, value: value, hedge: hedge, stillOpen: stillOpen, then: then}
 	return Draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact && thenExact}, render: ft.render}
 }
@@ -137,7 +141,8 @@ type fieldText struct {
 }
 
 func (f fieldText) render(cite func(string) string) string {
-	text := f.sentence(cite) + moreFieldsText(f.t.in, f.pln.Constraints.MoreFields) + f.then
+	pr := locale.For(f.pln.Lang)
+	text := f.sentence(cite) + moreFieldsText(pr, f.t.in, f.pln.Constraints.MoreFields) + f.then
 	if len(f.t.rivals) == 0 {
 		return text
 	}
@@ -149,6 +154,7 @@ func (f fieldText) render(cite func(string) string) string {
 
 // sentence states the field of the institution.
 func (f fieldText) sentence(cite func(string) string) string {
+	pr := locale.For(f.pln.Lang)
 	in, hedge, value, label, id := f.t.in, f.hedge, f.value, f.label, f.t.id
 	name := in.Name
 	if len(f.t.rivals) > 0 {
@@ -156,47 +162,48 @@ func (f fieldText) sentence(cite func(string) string) string {
 	}
 	switch {
 	case f.stillOpen:
-		return fmt.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
+		return pr.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
 	case f.field == "opened" && value != "" && f.pln.Constraints.Age:
-		return fmt.Sprintf("The %s of %s%s is %s%s", label, name, hedge, value, cite(id)) + ageText(in, f.p.asOf) + "."
+		return pr.Sprintf("The %s of %s%s is %s%s", label, name, hedge, value, cite(id)) + ageText(pr, in, f.p.asOf) + "."
 	case f.field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0:
 		// "Who runs the Pitt Rivers Museum?" of a record that
 		// names no operator, only its kind of governance
-		return fmt.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
+		return pr.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
 	case f.field == "country" && value != "":
 		// "Which country is the Rijksmuseum in?": the country's
 		// name, its code after it
-		return fmt.Sprintf("%s%s is in %s (%s)%s.", name, hedge, countryPhrase(value), value, cite(id))
+		return pr.Sprintf("%s%s is in %s (%s)%s.", name, hedge, countryPhrase(value), value, cite(id))
 	case f.field == "city" && value != "":
 		// "Where is X?"
-		return fmt.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
+		return pr.Sprintf("%s%s is in %s%s.", in.Name, hedge, placeText(in), cite(id))
 	case f.field == "history":
-		return historyText(in, hedge, f.pln.Constraints.Years, cite(id))
+		return historyText(pr, in, hedge, f.pln.Constraints.Years, cite(id))
 	case f.field == "current_name":
 		return currentNameText(in, f.pln, hedge, cite(id))
 	case f.field == "description" && value == "":
 		// "Tell me about X": the record's description, else
 		// what it is and where
-		return fmt.Sprintf("%s%s is a %s in %s%s; the data holds no description of it.",
+		return pr.Sprintf("%s%s is a %s in %s%s; the data holds no description of it.",
 			in.Name, hedge, strings.ToLower(in.Type), placeText(in), cite(id))
 	case f.field == "description" && hedge != "":
-		return fmt.Sprintf("%s%s: %s%s", in.Name, hedge, value, cite(id))
+		return pr.Sprintf("%s%s: %s%s", in.Name, hedge, value, cite(id))
 	case f.field == "description":
-		return fmt.Sprintf("%s%s", value, cite(id))
+		return pr.Sprintf("%s%s", value, cite(id))
 	case value == "":
-		return fmt.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
+		return pr.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
 	}
-	return fmt.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
+	return pr.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
 }
 
 // writeRivals says, when several institutions carry the name the
 // question gives and none is called exactly that, which was taken and
 // what the others have.
 func (f fieldText) writeRivals(b *strings.Builder, cite func(string) string) {
+	pr := locale.For(f.pln.Lang)
 	if f.t.via == "ranking" {
-		fmt.Fprintf(b, alsoFits, quoteWords(unknownName(f.pln)))
+		pr.Fprintf(b, alsoFits, quoteWords(pr, unknownName(f.pln)))
 	} else {
-		fmt.Fprintf(b, " The name %s also fits ", quoteWords([]string{f.t.asked}))
+		pr.Fprintf(b, " The name %s also fits ", quoteWords(pr, []string{f.t.asked}))
 	}
 	for i, r := range f.t.rivals {
 		if i > 0 {
@@ -204,13 +211,13 @@ func (f fieldText) writeRivals(b *strings.Builder, cite func(string) string) {
 		}
 		b.WriteString(r.Name)
 		if alt := altNameWith(r, f.t.asked); alt != "" && alt != r.Name {
-			fmt.Fprintf(b, ", %s “%s”", altNameLabel(r, alt), alt)
+			pr.Fprintf(b, ", %s “%s”", altNameLabel(pr, r, alt), alt)
 		}
-		_, v := FieldValue(r, f.field)
+		_, v := fieldValue(pr, r, f.field)
 		if v == "" {
-			v = "no " + f.label + " recorded"
+			v = pr.Text("no ") + f.label + pr.Text(" recorded")
 		}
-		fmt.Fprintf(b, " (%s: %s)%s", placeText(r), v, cite(r.ID))
+		pr.Fprintf(b, " (%s: %s)%s", placeText(r), v, cite(r.ID))
 	}
 	b.WriteString(".")
 }
@@ -326,9 +333,10 @@ func (p *Base) sameNameRivals(pln plan.Plan, id string) (string, []*heritage.Ins
 // of its own; the answer says so and names the institutions recorded as
 // belonging to it, the first ten by the retrievers' ranking cited.
 func (p *Base) bodyFieldDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) Draft {
+	pr := locale.For(pln.Lang)
 	body := pln.Constraints.Bodies[0]
-	label, _ := FieldValue(&heritage.Institution{}, pln.Constraints.Field) // the field's name
-	text := fmt.Sprintf("The data holds no record of %s itself, so it records no %s for it", body.Name, label)
+	label, _ := fieldValue(pr, &heritage.Institution{}, pln.Constraints.Field) // the field's name
+	text := pr.Sprintf("The data holds no record of %s itself, so it records no %s for it", body.Name, label)
 	if sel == nil || len(sel.Main) == 0 {
 		return noneDraft(text + ".")
 	}
@@ -337,12 +345,12 @@ func (p *Base) bodyFieldDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.F
 	ids = ids[:min(len(ids), 10)]
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s; it names %s as the organisation %d %s %s: ", text, body.Name, len(sel.Main),
-			plural("institution", len(sel.Main)), relationVerb(body.Relation, len(sel.Main)))
+		pr.Fprintf(&b, "%s; it names %s as the organisation %d %s %s: ", text, body.Name, len(sel.Main),
+			pr.Plural("institution", len(sel.Main)), relationVerb(pr, body.Relation, len(sel.Main)))
 		p.writeNames(&b, ids, cite)
 		if len(sel.Main) > len(ids) {
 			s := strings.TrimSuffix(b.String(), ".")
-			return fmt.Sprintf("%s and %d more.", s, len(sel.Main)-len(ids))
+			return pr.Sprintf("%s and %d more.", s, len(sel.Main)-len(ids))
 		}
 		return b.String()
 	}}
@@ -350,21 +358,22 @@ func (p *Base) bodyFieldDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.F
 
 // relationVerb is what n institutions are to the organisation of a
 // relation: "are part of", "is run by".
-func relationVerb(rel string, n int) string {
-	be := "are"
+func relationVerb(pr *locale.Printer, rel string, n int) string {
+	be := pr.Text("are")
 	if n == 1 {
-		be = "is"
+		be = pr.Text("is")
 	}
-	return be + " " + relationPhrase(cmp.Or(rel, heritage.RelPartOf))
+	return be + " " + relationPhrase(pr, cmp.Or(rel, heritage.RelPartOf))
 }
 
 // currentNameText says what an institution is called now, by the former
 // name the question asked with.
 func currentNameText(in *heritage.Institution, pln plan.Plan, hedge, cite string) string {
+	pr := locale.For(pln.Lang)
 	for _, n := range pln.Constraints.Names {
 		if n.Former && n.Name != in.Name {
-			return fmt.Sprintf("%s is now called %s%s%s.", n.Name, in.Name, hedge, cite)
+			return pr.Sprintf("%s is now called %s%s%s.", n.Name, in.Name, hedge, cite)
 		}
 	}
-	return fmt.Sprintf("%s%s is the name the data records now%s.", in.Name, hedge, cite)
+	return pr.Sprintf("%s%s is the name the data records now%s.", in.Name, hedge, cite)
 }

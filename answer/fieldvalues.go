@@ -2,19 +2,26 @@ package answer
 
 import (
 	"cmp"
-	"fmt"
+
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 )
 
-// FieldValue returns a field's label and its value as text.
+// FieldValue returns a field's label and its value as text, in English.
 func FieldValue(in *heritage.Institution, field string) (label, value string) {
-	for _, of := range []func(*heritage.Institution, string) (string, string, bool){
+	return fieldValue(locale.For(locale.EN), in, field)
+}
+
+// fieldValue returns a field's label and its value as text, in pr's
+// language.
+func fieldValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string) {
+	for _, of := range []func(*locale.Printer, *heritage.Institution, string) (string, string, bool){
 		identifierValue, placeValue, recordValue, relationValue, unrecordedValue,
 	} {
-		if label, value, ok := of(in, field); ok {
+		if label, value, ok := of(pr, in, field); ok {
 			return label, value
 		}
 	}
@@ -22,136 +29,136 @@ func FieldValue(in *heritage.Institution, field string) (label, value string) {
 }
 
 // identifierValue reads the record's identifiers and website.
-func identifierValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+func identifierValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "isil":
 		v := in.ISIL
 		if v == "" && len(in.Identifiers.ISILAll) > 0 {
 			v = in.Identifiers.ISILAll[0]
 		}
-		return "ISIL code", v, true
+		return pr.Text("ISIL code"), v, true
 	case "gnd":
-		return "GND identifier", in.GND(), true
+		return pr.Text("GND identifier"), in.GND(), true
 	case "wikidata":
-		return "Wikidata ID", in.Wikidata, true
+		return pr.Text("Wikidata ID"), in.Wikidata, true
 	case "ghcid":
-		return "GHCID", in.GHCID, true
+		return pr.Text("GHCID"), in.GHCID, true
 	case "website":
-		return "official website", in.Website, true
+		return pr.Text("official website"), in.Website, true
 	}
 	return "", "", false
 }
 
 // placeValue reads where the record is.
-func placeValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+func placeValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "postcode":
-		return "postcode", in.Postcode, true
+		return pr.Text("postcode"), in.Postcode, true
 	case "address":
 		if in.Address == "" {
 			// "Where is X?" of a record without a street address: its place.
-			return "location", placeText(in), true
+			return pr.Text("location"), placeText(in), true
 		}
-		return "address", in.Address, true
+		return pr.Text("address"), in.Address, true
 	case "city":
-		return "city", in.City, true
+		return pr.Text("city"), in.City, true
 	case "country":
-		return "country", in.Country, true
+		return pr.Text("country"), in.Country, true
 	case "region", "county", "district":
-		return field, AdminUnitAt(in, field), true
+		return field, adminUnitAt(pr, in, field), true
 	case "coordinates":
 		if in.Lat == nil || in.Lon == nil {
-			return "coordinates", "", true
+			return pr.Text("coordinates"), "", true
 		}
-		return "coordinates", fmt.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon), true
+		return pr.Text("coordinates"), pr.Sprintf("%.5f, %.5f", *in.Lat, *in.Lon), true
 	}
 	return "", "", false
 }
 
 // recordValue reads what the record says of the institution itself.
-func recordValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+func recordValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "governance":
 		if in.Governance == "" {
-			return "governance type", "", true
+			return pr.Text("governance type"), "", true
 		}
-		return "governance type", fmt.Sprintf("%s (%s)", in.Governance, in.GovernanceCode), true
+		return pr.Text("governance type"), pr.Sprintf("%s (%s)", in.Governance, in.GovernanceCode), true
 	case "accreditation":
-		return "accreditation", in.Accreditation, true
+		return pr.Text("accreditation"), in.Accreditation, true
 	case "size":
-		return "size", in.Size, true
+		return pr.Text("size"), in.Size, true
 	case "type":
-		return "type", strings.ToLower(in.Type), true
+		return pr.Text("type"), strings.ToLower(in.Type), true
 	case "status":
-		return "status", in.Status, true
+		return pr.Text("status"), in.Status, true
 	case "opened":
-		return "opening year", heritage.YearsText(in.Opened()), true
+		return pr.Text("opening year"), heritage.YearsText(in.Opened()), true
 	case "closed":
-		return "closing year", heritage.YearsText(in.Closed()), true
+		return pr.Text("closing year"), heritage.YearsText(in.Closed()), true
 	case "subjects":
-		return "subject matter of the collections", collectionSubjects(in), true
+		return pr.Text("subject matter of the collections"), collectionSubjects(in), true
 	case "description":
-		return "description", strings.TrimSpace(in.Description), true
+		return pr.Text("description"), strings.TrimSpace(in.Description), true
 	case "history":
-		return "recorded events", eventsText(in.Events), true
+		return pr.Text("recorded events"), eventsText(in.Events), true
 	}
 	return "", "", false
 }
 
 // relationValue reads the record's former names and its links to other organisations.
-func relationValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+func relationValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "current_name":
-		return "current name", in.Name, true
+		return pr.Text("current name"), in.Name, true
 	case "former_name":
 		var names []string
 		for _, a := range in.FormerNames() {
 			if a.Period != "" {
-				names = append(names, fmt.Sprintf("%s (%s)", a.Name, a.Period))
+				names = append(names, pr.Sprintf("%s (%s)", a.Name, a.Period))
 			} else {
 				names = append(names, a.Name)
 			}
 		}
-		return "former name", strings.Join(names, "; "), true
+		return pr.Text("former name"), strings.Join(names, "; "), true
 	case "operator", "member_of":
 		ops := operatorNames(in)
-		label := "operator"
+		label := pr.Text("operator")
 		if field == "member_of" {
-			label = "parent organisation"
+			label = pr.Text("parent organisation")
 		}
 		if len(ops) == 0 && in.Governance != "" && field == "operator" {
 			ops = append(ops, in.Governance)
 		}
 		return label, strings.Join(ops, "; "), true
 	case "successor":
-		return "successor", relatedNames(in, "succeeded_by", "merged_into", "relocated_to"), true
+		return pr.Text("successor"), relatedNames(in, "succeeded_by", "merged_into", "relocated_to"), true
 	case "predecessor":
-		return "predecessor", relatedNames(in, "successor_of", "absorbed"), true
+		return pr.Text("predecessor"), relatedNames(in, "successor_of", "absorbed"), true
 	}
 	return "", "", false
 }
 
 // unrecordedValue labels the fields no record states: their value is empty.
-func unrecordedValue(in *heritage.Institution, field string) (label, value string, ok bool) {
+func unrecordedValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "phone":
-		return "telephone number", "", true
+		return pr.Text("telephone number"), "", true
 	case "email":
-		return "e-mail address", "", true
+		return pr.Text("e-mail address"), "", true
 	case "opening_hours":
-		return "opening hours", "", true
+		return pr.Text("opening hours"), "", true
 	case "founder":
-		return "founder", "", true
+		return pr.Text("founder"), "", true
 	case "built":
-		return "building date", "", true
+		return pr.Text("building date"), "", true
 	case "facilities":
-		return "facilities (shop, café, parking, access)", "", true
+		return pr.Text("facilities (shop, café, parking, access)"), "", true
 	case "director":
-		return "director", "", true
+		return pr.Text("director"), "", true
 	case "admission":
-		return "admission price", "", true
+		return pr.Text("admission price"), "", true
 	case "visitors":
-		return "visitor numbers", "", true
+		return pr.Text("visitor numbers"), "", true
 	}
 	return "", "", false
 }
@@ -210,13 +217,13 @@ func placeText(in *heritage.Institution) string {
 
 // altNameLabel says how an institution's other name is known: "formerly"
 // for a former name, "also called" otherwise.
-func altNameLabel(in *heritage.Institution, alt string) string {
+func altNameLabel(pr *locale.Printer, in *heritage.Institution, alt string) string {
 	for _, f := range in.FormerNames() {
 		if f.Name == alt {
-			return "formerly"
+			return pr.Text("formerly")
 		}
 	}
-	return "also called"
+	return pr.Text("also called")
 }
 
 // collectionSubjects lists the subjects of an institution's collections
@@ -255,21 +262,21 @@ func NotClosed(in *heritage.Institution, field, value string) bool {
 // moreFieldsText answers the further fields asked of the institution, a
 // sentence each: " Its website is …", " The data records no ISIL code
 // for it."
-func moreFieldsText(in *heritage.Institution, fields []string) string {
+func moreFieldsText(pr *locale.Printer, in *heritage.Institution, fields []string) string {
 	var b strings.Builder
 	for _, f := range fields {
 		label, v := FieldValue(in, f)
 		switch {
 		case f == "city" && v != "":
-			fmt.Fprintf(&b, " It is in %s.", placeText(in))
+			pr.Fprintf(&b, " It is in %s.", placeText(in))
 		case f == "history":
-			fmt.Fprintf(&b, " %s", historyText(in, "", nil, ""))
+			pr.Fprintf(&b, " %s", historyText(pr, in, "", nil, ""))
 		case NotClosed(in, f, v):
-			b.WriteString(" It has not closed: the data has it open.")
+			b.WriteString(pr.Text(" It has not closed: the data has it open."))
 		case v == "":
-			fmt.Fprintf(&b, " The data records no %s for it.", label)
+			pr.Fprintf(&b, " The data records no %s for it.", label)
 		default:
-			fmt.Fprintf(&b, " Its %s is %s.", label, v)
+			pr.Fprintf(&b, " Its %s is %s.", label, v)
 		}
 	}
 	return b.String()
@@ -282,8 +289,13 @@ func moreFieldsText(in *heritage.Institution, fields []string) string {
 // a council area or a borough, that area is the county too: the data
 // places Morpeth in Northumberland with no county above it.
 func AdminUnitAt(in *heritage.Institution, level string) string {
+	return adminUnitAt(locale.For(locale.EN), in, level)
+}
+
+// adminUnitAt is AdminUnitAt in pr's language.
+func adminUnitAt(pr *locale.Printer, in *heritage.Institution, level string) string {
 	units := in.AdminAreas()
-	show := func(u heritage.AdminUnit) string { return fmt.Sprintf("%s (%s)", u.Name, u.Level) }
+	show := func(u heritage.AdminUnit) string { return pr.Sprintf("%s (%s)", u.Name, u.Level) }
 	has := func(u heritage.AdminUnit, words ...string) bool {
 		for _, w := range words {
 			if strings.Contains(u.Level, w) {
@@ -327,7 +339,7 @@ func AdminUnitAt(in *heritage.Institution, level string) string {
 // and for one that closed how long it was open: ", 60 years before 2026,
 // and it is open according to the data" or ", and it closed in 2019,
 // after 37 years". A span of years gives a span of ages.
-func ageText(in *heritage.Institution, asOf int) string {
+func ageText(pr *locale.Printer, in *heritage.Institution, asOf int) string {
 	from, to, ok := in.Opened()
 	if !ok {
 		return ""
@@ -335,25 +347,25 @@ func ageText(in *heritage.Institution, asOf int) string {
 	years := func(a, b int) string {
 		if a == b {
 			if a == 1 {
-				return "1 year"
+				return pr.Text("1 year")
 			}
-			return fmt.Sprintf("%d years", a)
+			return pr.Sprintf("%d years", a)
 		}
-		return fmt.Sprintf("%d to %d years", a, b)
+		return pr.Sprintf("%d to %d years", a, b)
 	}
 	if cFrom, cTo, closed := in.Closed(); closed {
 		when := heritage.YearsText(cFrom, cTo, true) // "between 2014 and 2017" for a span
 		if cFrom == cTo {
-			when = "in " + when
+			when = pr.Text("in ") + when
 		}
-		return fmt.Sprintf(", and it closed %s, after %s", when, years(max(0, cFrom-to), max(0, cTo-from)))
+		return pr.Sprintf(", and it closed %s, after %s", when, years(max(0, cFrom-to), max(0, cTo-from)))
 	}
 	if asOf < to {
 		return ""
 	}
-	s := fmt.Sprintf(", %s before %d", years(asOf-to, asOf-from), asOf)
+	s := pr.Sprintf(", %s before %d", years(asOf-to, asOf-from), asOf)
 	if in.Status == "open" {
-		s += ", and it is open according to the data"
+		s += pr.Text(", and it is open according to the data")
 	}
 	return s
 }

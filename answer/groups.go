@@ -2,12 +2,13 @@ package answer
 
 import (
 	"cmp"
-	"fmt"
+
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -65,15 +66,15 @@ func PlaceOf(in *heritage.Institution, level string) string {
 }
 
 // levelNoun names a group level in answers.
-func levelNoun(level string, n int) string {
+func levelNoun(pr *locale.Printer, level string, n int) string {
 	nouns := map[string][2]string{
-		"city": {"town", "towns"}, "county": {"county", "counties"}, "subregion": {"region", "regions"},
-		"region": {"nation", "nations"}, "country": {"country", "countries"},
-		"opened": {"opening year", "opening years"}, "closed": {"closing year", "closing years"},
-		"operator":      {"organisation", "organisations"},
-		"opened_decade": {"decade of opening", "decades of opening"},
-		"closed_decade": {"decade of closing", "decades of closing"},
-		"subject":       {"subject", "subjects"},
+		"city": {pr.Text("town"), pr.Text("towns")}, "county": {pr.Text("county"), pr.Text("counties")}, "subregion": {pr.Text("region"), pr.Text("regions")},
+		"region": {pr.Text("nation"), pr.Text("nations")}, "country": {pr.Text("country"), pr.Text("countries")},
+		"opened": {pr.Text("opening year"), pr.Text("opening years")}, "closed": {pr.Text("closing year"), pr.Text("closing years")},
+		"operator":      {pr.Text("organisation"), pr.Text("organisations")},
+		"opened_decade": {pr.Text("decade of opening"), pr.Text("decades of opening")},
+		"closed_decade": {pr.Text("decade of closing"), pr.Text("decades of closing")},
+		"subject":       {pr.Text("subject"), pr.Text("subjects")},
 	}[level]
 	if n == 1 {
 		return nouns[0]
@@ -90,9 +91,10 @@ func levelNoun(level string, n int) string {
 // condition went unread and no member was placed by its name; for "the
 // fewest" it says that places holding none are not counted.
 func (p *Base) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed int) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	g := *c.Group
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	by := map[string][]string{}
 	missing, open := 0, 0
 	for _, id := range ids {
@@ -138,41 +140,41 @@ func (p *Base) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed
 	if len(top) == 1 {
 		a.Value = top[0].Label
 	}
-	most := "most"
+	most := pr.Text("most")
 	if g.Fewest {
-		most = "fewest"
+		most = pr.Text("fewest")
 	}
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		total := len(ids) - missing - open
 		that := ""
 		if missing > 0 {
-			that = " that state their " + levelNoun(g.Level, 1)
+			that = pr.Text(" that state their ") + levelNoun(pr, g.Level, 1)
 		}
 		switch {
 		case len(top) == 0:
-			fmt.Fprintf(&b, "None of the %d %s the question selects states its %s", len(ids), plural(noun, len(ids)), levelNoun(g.Level, 1))
+			pr.Fprintf(&b, "None of the %d %s the question selects states its %s", len(ids), pr.Plural(noun, len(ids)), levelNoun(pr, g.Level, 1))
 		case g.Each:
 			// "per county": every place with its count, most first
-			fmt.Fprintf(&b, "Of the %d %s the question selects%s, by %s (%d): ", total, plural(noun, total), that, levelNoun(g.Level, 1), len(top))
+			pr.Fprintf(&b, "Of the %d %s the question selects%s, by %s (%d): ", total, pr.Plural(noun, total), that, levelNoun(pr, g.Level, 1), len(top))
 			for i, gr := range top {
 				if i > 0 {
 					b.WriteString("; ")
 				}
-				fmt.Fprintf(&b, "%s %d", gr.Label, gr.Count)
+				pr.Fprintf(&b, "%s %d", gr.Label, gr.Count)
 			}
 		case len(top) == 1:
-			fmt.Fprintf(&b, "Of the %d %s the question selects%s, %s has the %s: ", total, plural(noun, total), that, top[0].Label, most)
-			p.writeGroup(&b, top[0], true, cite)
+			pr.Fprintf(&b, "Of the %d %s the question selects%s, %s has the %s: ", total, pr.Plural(noun, total), that, top[0].Label, most)
+			p.writeGroup(pr, &b, top[0], true, cite)
 		default:
-			fmt.Fprintf(&b, "Of the %d %s the question selects%s, the %d %s with the %s: ", total, plural(noun, total), that, len(top), levelNoun(g.Level, len(top)), most)
-			writeShown(&b, len(top), func(i int) {
+			pr.Fprintf(&b, "Of the %d %s the question selects%s, the %d %s with the %s: ", total, pr.Plural(noun, total), that, len(top), levelNoun(pr, g.Level, len(top)), most)
+			writeShown(pr, &b, len(top), func(i int) {
 				b.WriteString(top[i].Label + " ")
-				p.writeGroup(&b, top[i], i == 0, cite)
+				p.writeGroup(pr, &b, top[i], i == 0, cite)
 			})
 		}
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "counted"))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, pr.Text("counted")))
 		var notes []Note
 		if missing > 0 {
 			notes = append(notes, UnstatedLevel{N: missing, Of: len(ids) - open, Level: g.Level})
@@ -183,15 +185,15 @@ func (p *Base) groupAnswer(pln plan.Plan, ids, unread []string, inferred, closed
 		if inferred > 0 {
 			notes = append(notes, PlacedByTown{N: inferred, Noun: noun})
 		}
-		writeNotes(&b, nil, append(notes, p.unreadNotes(unread)...)...)
+		writeNotes(pr, &b, nil, append(notes, p.unreadNotes(unread)...)...)
 		return b.String()
 	}}
 }
 
 // writeGroup writes a place's count and, when named is set, its first
 // three institutions: "98 (A [1]; B [2]; C [3] …)".
-func (p *Base) writeGroup(b *strings.Builder, gr AnswerGroup, named bool, cite func(string) string) {
-	fmt.Fprintf(b, "%d", gr.Count)
+func (p *Base) writeGroup(pr *locale.Printer, b *strings.Builder, gr AnswerGroup, named bool, cite func(string) string) {
+	pr.Fprintf(b, "%d", gr.Count)
 	if !named || len(gr.IDs) == 0 {
 		return
 	}

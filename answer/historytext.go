@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -43,19 +43,19 @@ func eventsText(events []heritage.Event) string {
 // historyText answers what happened to an institution: the events its
 // record holds, within the years asked about when the question gives
 // them ("since 1990"), and whether it is open when the record says.
-func historyText(in *heritage.Institution, hedge string, years *plan.YearRange, cite string) string {
+func historyText(pr *locale.Printer, in *heritage.Institution, hedge string, years *plan.YearRange, cite string) string {
 	state := ""
 	switch in.Status {
 	case "open":
-		state = "It is open according to the data."
+		state = pr.Text("It is open according to the data.")
 	case "closed":
-		state = "It is closed according to the data."
+		state = pr.Text("It is closed according to the data.")
 	}
 	if len(in.Events) == 0 {
-		return strings.TrimSpace(fmt.Sprintf("The data records no events of %s%s%s. %s", in.Name, hedge, cite, state))
+		return strings.TrimSpace(pr.Sprintf("The data records no events of %s%s%s. %s", in.Name, hedge, cite, state))
 	}
 	if years == nil {
-		return strings.TrimSpace(fmt.Sprintf("The data records these events of %s%s: %s%s %s", in.Name, hedge, eventsText(in.Events), cite, state))
+		return strings.TrimSpace(pr.Sprintf("The data records these events of %s%s: %s%s %s", in.Name, hedge, eventsText(in.Events), cite, state))
 	}
 	var within []heritage.Event
 	for _, e := range in.Events {
@@ -64,24 +64,24 @@ func historyText(in *heritage.Institution, hedge string, years *plan.YearRange, 
 			within = append(within, e)
 		}
 	}
-	span := spanText(years)
+	span := spanText(pr, years)
 	if len(within) == 0 {
-		return strings.TrimSpace(fmt.Sprintf("The data records no events of %s%s %s; the events it records are: %s%s %s",
+		return strings.TrimSpace(pr.Sprintf("The data records no events of %s%s %s; the events it records are: %s%s %s",
 			in.Name, hedge, span, eventsText(in.Events), cite, state))
 	}
-	return strings.TrimSpace(fmt.Sprintf("The data records these events of %s%s %s: %s%s %s", in.Name, hedge, span, eventsText(within), cite, state))
+	return strings.TrimSpace(pr.Sprintf("The data records these events of %s%s %s: %s%s %s", in.Name, hedge, span, eventsText(within), cite, state))
 }
 
 // spanText says which years a range covers: "since 1990", "up to 1900",
 // "in 1990", "between 1990 and 2000".
-func spanText(y *plan.YearRange) string {
+func spanText(pr *locale.Printer, y *plan.YearRange) string {
 	switch {
 	case y.To == 0:
-		return fmt.Sprintf("since %d", y.From)
+		return pr.Sprintf("since %d", y.From)
 	case y.From == 0:
-		return fmt.Sprintf("up to %d", y.To)
+		return pr.Sprintf("up to %d", y.To)
 	case y.From == y.To:
-		return fmt.Sprintf("in %d", y.From)
+		return pr.Sprintf("in %d", y.From)
 	}
-	return fmt.Sprintf("between %d and %d", y.From, y.To)
+	return pr.Sprintf("between %d and %d", y.From, y.To)
 }

@@ -1,10 +1,10 @@
 package answer
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -19,9 +19,9 @@ type UnnamedWar struct {
 	Words string
 }
 
-func (n UnnamedWar) sentence() (string, []any) {
+func (n UnnamedWar) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: %s does not say which war, and the list does not take it into account",
-		[]any{quoteWords([]string{n.Words})}
+		[]any{quoteWords(pr, []string{n.Words})}
 }
 
 // UnreadWords says which words of a list question no rule read, and that
@@ -30,13 +30,13 @@ type UnreadWords struct {
 	Words []string
 }
 
-func (n UnreadWords) sentence() (string, []any) {
-	was, it := "was", "it"
+func (n UnreadWords) sentence(pr *locale.Printer) (string, []any) {
+	was, it := pr.Text("was"), pr.Text("it")
 	if len(n.Words) > 1 {
-		was, it = "were", "them"
+		was, it = pr.Text("were"), pr.Text("them")
 	}
 	return "Not an exact answer: %s in the question %s not read, and the list does not take %s into account",
-		[]any{quoteWords(n.Words), was, it}
+		[]any{quoteWords(pr, n.Words), was, it}
 }
 
 // NotExact says why an answer is not exact, in a reason of its own.
@@ -44,7 +44,9 @@ type NotExact struct {
 	Reason string
 }
 
-func (n NotExact) sentence() (string, []any) { return "Not an exact answer: %s", []any{n.Reason} }
+func (n NotExact) sentence(pr *locale.Printer) (string, []any) {
+	return "Not an exact answer: %s", []any{n.Reason}
+}
 
 // UnstatedNegated says how many more records meet the question's other
 // conditions but state no field it negates: not known to be left out,
@@ -55,9 +57,9 @@ type UnstatedNegated struct {
 	Fields string
 }
 
-func (n UnstatedNegated) sentence() (string, []any) {
+func (n UnstatedNegated) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: %d more %s %s no %s in the data, so %s not known to be left out and %s not counted",
-		[]any{n.N, plural(n.Noun, n.N), verb(n.N, "has", "have"), n.Fields, verb(n.N, "it is", "they are"), verb(n.N, "is", "are")}
+		[]any{n.N, pr.Plural(n.Noun, n.N), verb(n.N, pr.Text("has"), pr.Text("have")), n.Fields, verb(n.N, pr.Text("it is"), pr.Text("they are")), verb(n.N, pr.Text("is"), pr.Text("are"))}
 }
 
 // NoneStated says that N of the records a question selects state no
@@ -67,9 +69,9 @@ type NoneStated struct {
 	Fields string
 }
 
-func (n NoneStated) sentence() (string, []any) {
+func (n NoneStated) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: %d of them %s no %s in the data, so %s not known to be left out",
-		[]any{n.N, verb(n.N, "has", "have"), n.Fields, verb(n.N, "it is", "they are")}
+		[]any{n.N, verb(n.N, pr.Text("has"), pr.Text("have")), n.Fields, verb(n.N, pr.Text("it is"), pr.Text("they are"))}
 }
 
 // ClosedLeftOut says how many closed institutions a list, count or
@@ -81,9 +83,9 @@ type ClosedLeftOut struct {
 	Verb string
 }
 
-func (n ClosedLeftOut) sentence() (string, []any) {
+func (n ClosedLeftOut) sentence(pr *locale.Printer) (string, []any) {
 	return "Only open %s are %s; %d more %s recorded as closed",
-		[]any{plural(n.Noun, 2), n.Verb, n.N, verb(n.N, "is", "are")}
+		[]any{pr.Plural(n.Noun, 2), n.Verb, n.N, verb(n.N, pr.Text("is"), pr.Text("are"))}
 }
 
 // PlacedByName says how many of a set's institutions were placed in the
@@ -93,9 +95,9 @@ type PlacedByName struct {
 	Inferred int
 }
 
-func (n PlacedByName) sentence() (string, []any) {
+func (n PlacedByName) sentence(pr *locale.Printer) (string, []any) {
 	return "The data states the place of %d of them; %d %s placed there by the town in their name",
-		[]any{n.Stated, n.Inferred, verb(n.Inferred, "is", "are")}
+		[]any{n.Stated, n.Inferred, verb(n.Inferred, pr.Text("is"), pr.Text("are"))}
 }
 
 // UnsureWithin says how many of a set's records do not say whether they
@@ -105,7 +107,7 @@ type UnsureWithin struct {
 	Places string
 }
 
-func (n UnsureWithin) sentence() (string, []any) {
+func (n UnsureWithin) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: the records of %d of them do not say whether they lie in %s", []any{n.N, n.Places}
 }
 
@@ -117,9 +119,9 @@ type WithoutCoordinates struct {
 	Country string
 }
 
-func (n WithoutCoordinates) sentence() (string, []any) {
+func (n WithoutCoordinates) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: %d %s in %s %s no coordinates in the data, and some may lie near it too",
-		[]any{n.N, plural(n.Noun, n.N), countryPhrase(n.Country), verb(n.N, "has", "have")}
+		[]any{n.N, pr.Plural(n.Noun, n.N), countryPhrase(n.Country), verb(n.N, pr.Text("has"), pr.Text("have"))}
 }
 
 // Spanning names the institutions whose opening (or closing) years the
@@ -131,18 +133,18 @@ type Spanning struct {
 	Items []NoteItem
 }
 
-func (n Spanning) sentence() (string, []any) {
-	label, verb := "opening", "opened"
+func (n Spanning) sentence(pr *locale.Printer) (string, []any) {
+	label, verb := pr.Text("opening"), pr.Text("opened")
 	if n.Field == "closed" {
-		label, verb = "closing", "closed"
+		label, verb = pr.Text("closing"), pr.Text("closed")
 	}
-	years, they := "years", "they"
+	years, they := pr.Text("years"), pr.Text("they")
 	if len(n.Items) == 1 {
-		years, they = "year", "it"
+		years, they = pr.Text("year"), pr.Text("it")
 	}
 	count := strconv.Itoa(len(n.Items))
 	if n.More {
-		count += " more"
+		count += pr.Text(" more")
 	}
 	return "Not an exact answer: the data gives the %s %s of %s only as a span that overlaps those years, so %s may have %s then: ",
 		[]any{label, years, count, they, verb}
@@ -160,19 +162,19 @@ func notExact(reason string) Note {
 }
 
 // unstatedNegated is the UnstatedNegated note, or nil for none.
-func unstatedNegated(n int, noun string, c plan.Constraints) Note {
+func unstatedNegated(pr *locale.Printer, n int, noun string, c plan.Constraints) Note {
 	if n == 0 || c.Not == nil {
 		return nil
 	}
-	return UnstatedNegated{N: n, Noun: noun, Fields: negatedFields(c.Not)}
+	return UnstatedNegated{N: n, Noun: noun, Fields: negatedFields(pr, c.Not)}
 }
 
 // noneStated is the NoneStated note, or nil for none.
-func noneStated(n int, c plan.Constraints) Note {
+func noneStated(pr *locale.Printer, n int, c plan.Constraints) Note {
 	if n == 0 || c.Not == nil {
 		return nil
 	}
-	return NoneStated{N: n, Fields: negatedFields(c.Not)}
+	return NoneStated{N: n, Fields: negatedFields(pr, c.Not)}
 }
 
 // closedLeftOutNote is the ClosedLeftOut note, or nil for none.
@@ -200,12 +202,12 @@ type OrderLeavesOut struct {
 	PerPlace bool
 }
 
-func (n OrderLeavesOut) sentence() (string, []any) {
+func (n OrderLeavesOut) sentence(pr *locale.Printer) (string, []any) {
 	if n.PerPlace {
 		return "Not an exact answer: %d of the %d have no %s in the data, so the order leaves them out", []any{n.N, n.Of, n.Attr}
 	}
 	return "Not an exact answer: %d of the %d %s no %s in the data, so the order leaves them out",
-		[]any{n.N, n.Of, verb(n.N, "has", "have"), n.Attr}
+		[]any{n.N, n.Of, verb(n.N, pr.Text("has"), pr.Text("have")), n.Attr}
 }
 
 // SpanUncertain says that the data gives some values of the attribute
@@ -216,10 +218,10 @@ type SpanUncertain struct {
 	Level string
 }
 
-func (n SpanUncertain) sentence() (string, []any) {
+func (n SpanUncertain) sentence(pr *locale.Printer) (string, []any) {
 	if n.Level != "" {
 		return "Not an exact answer: the data gives some %ss only as a span, so the order in some %s is not certain",
-			[]any{n.Attr, levelNoun(n.Level, 2)}
+			[]any{n.Attr, levelNoun(pr, n.Level, 2)}
 	}
 	return "Not an exact answer: the data gives some %ss only as a span, so the order at the cut is not certain", []any{n.Attr}
 }
@@ -233,11 +235,11 @@ type UnstatedLevel struct {
 	LeftOut bool
 }
 
-func (n UnstatedLevel) sentence() (string, []any) {
+func (n UnstatedLevel) sentence(pr *locale.Printer) (string, []any) {
 	if n.LeftOut {
-		return "Not an exact answer: %d of the %d state no %s and are left out", []any{n.N, n.Of, levelNoun(n.Level, 1)}
+		return "Not an exact answer: %d of the %d state no %s and are left out", []any{n.N, n.Of, levelNoun(pr, n.Level, 1)}
 	}
-	return "Not an exact answer: %d of the %d state no %s and are not counted", []any{n.N, n.Of, levelNoun(n.Level, 1)}
+	return "Not an exact answer: %d of the %d state no %s and are not counted", []any{n.N, n.Of, levelNoun(pr, n.Level, 1)}
 }
 
 // PlacedByTown says how many of the institutions are placed by the town
@@ -247,8 +249,8 @@ type PlacedByTown struct {
 	Noun string
 }
 
-func (n PlacedByTown) sentence() (string, []any) {
-	return "%d of the %s are placed by the town in their name, not by a stated place", []any{n.N, plural(n.Noun, 2)}
+func (n PlacedByTown) sentence(pr *locale.Printer) (string, []any) {
+	return "%d of the %s are placed by the town in their name, not by a stated place", []any{n.N, pr.Plural(n.Noun, 2)}
 }
 
 // OnlyHolding says that a count of the places that hold the fewest
@@ -257,8 +259,8 @@ type OnlyHolding struct {
 	Level string
 }
 
-func (n OnlyHolding) sentence() (string, []any) {
-	return "Only %s holding at least one are counted", []any{levelNoun(n.Level, 2)}
+func (n OnlyHolding) sentence(pr *locale.Printer) (string, []any) {
+	return "Only %s holding at least one are counted", []any{levelNoun(pr, n.Level, 2)}
 }
 
 // UndatedChange says how many institutions a set's change leaves
@@ -268,9 +270,9 @@ type UndatedChange struct {
 	Opened, Closed int
 }
 
-func (n UndatedChange) sentence() (string, []any) {
-	return "Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, " +
-		"and no closing year for %d that have closed; they are not counted", []any{n.Opened, n.Closed}
+func (n UndatedChange) sentence(pr *locale.Printer) (string, []any) {
+	return pr.Text("Not an exact answer: the data gives no opening year (or only a span reaching outside the years) for %d, ") +
+		pr.Text("and no closing year for %d that have closed; they are not counted"), []any{n.Opened, n.Closed}
 }
 
 // SubjectCategories says that the data records subjects by category, so
@@ -281,9 +283,9 @@ type SubjectCategories struct {
 	Parents []string
 }
 
-func (n SubjectCategories) sentence() (string, []any) {
+func (n SubjectCategories) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: the data records subjects by category, and a %s recorded under another part of %s may hold it",
-		[]any{n.Noun, strings.Join(n.Parents, " or ")}
+		[]any{n.Noun, strings.Join(n.Parents, pr.Text(" or "))}
 }
 
 // Elsewhere says which of the institutions a comparison names lie
@@ -298,10 +300,10 @@ type Placed struct {
 	Name, Place string
 }
 
-func (n Elsewhere) sentence() (string, []any) {
+func (n Elsewhere) sentence(pr *locale.Printer) (string, []any) {
 	parts := make([]string, len(n.Institutions))
 	for i, in := range n.Institutions {
-		parts[i] = fmt.Sprintf("%s is in %s, not in %s", in.Name, in.Place, strings.Join(n.Asked, " or "))
+		parts[i] = pr.Sprintf("%s is in %s, not in %s", in.Name, in.Place, strings.Join(n.Asked, pr.Text(" or ")))
 	}
 	return "Not an exact answer: %s", []any{strings.Join(parts, "; ")}
 }

@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -30,17 +30,17 @@ func holdsWords(text, name string) bool {
 }
 
 // writeList names the first ListShown institutions and counts the rest.
-func (p *Base) writeList(b *strings.Builder, ids []string, c plan.Constraints, cite func(string) string) {
-	writeShown(b, len(ids), func(i int) {
+func (p *Base) writeList(pr *locale.Printer, b *strings.Builder, ids []string, c plan.Constraints, cite func(string) string) {
+	writeShown(pr, b, len(ids), func(i int) {
 		id := ids[i]
 		b.WriteString(p.label(id))
 		if in, ok := p.data.Get(id); ok && c.Field != "" {
 			// "Who runs the museums in Bath?": each member's value
-			label, v := FieldValue(in, c.Field)
+			label, v := fieldValue(pr, in, c.Field)
 			if v == "" {
-				v = "no " + label + " recorded"
+				v = pr.Text("no ") + label + pr.Text(" recorded")
 			}
-			fmt.Fprintf(b, " (%s)", v)
+			pr.Fprintf(b, " (%s)", v)
 		} else if ok && c.Years != nil {
 			var y string
 			if c.Years.Field == "closed" {
@@ -49,7 +49,7 @@ func (p *Base) writeList(b *strings.Builder, ids []string, c plan.Constraints, c
 				y = shortYears(in.Opened())
 			}
 			if y != "" {
-				fmt.Fprintf(b, " (%s)", y)
+				pr.Fprintf(b, " (%s)", y)
 			}
 		}
 		b.WriteString(cite(id))
@@ -58,10 +58,10 @@ func (p *Base) writeList(b *strings.Builder, ids []string, c plan.Constraints, c
 
 // writeShown writes items 0 to n-1 with "; " between them: the first
 // ListShown of them and "and N more" when more than two would be left.
-func writeShown(b *strings.Builder, n int, item func(i int)) {
+func writeShown(pr *locale.Printer, b *strings.Builder, n int, item func(i int)) {
 	for i := range n {
 		if i == ListShown && n > ListShown+2 {
-			fmt.Fprintf(b, " and %d more", n-ListShown)
+			pr.Fprintf(b, " and %d more", n-ListShown)
 			return
 		}
 		if i > 0 {
@@ -83,51 +83,38 @@ func (p *Base) label(id string) string {
 	return id
 }
 
-func TypeNoun(codes []string) string {
+func TypeNoun(pr *locale.Printer, codes []string) string {
 	if len(codes) == 1 {
 		switch codes[0] {
 		case "M":
-			return "museum"
+			return pr.Text("museum")
 		case "L":
-			return "library"
+			return pr.Text("library")
 		case "A":
-			return "archive"
+			return pr.Text("archive")
 		case "G":
-			return "gallery"
+			return pr.Text("gallery")
 		}
 	}
-	return "institution"
-}
-
-func plural(noun string, n int) string {
-	if n == 1 {
-		return noun
-	}
-	switch noun {
-	case "library":
-		return "libraries"
-	case "gallery":
-		return "galleries"
-	}
-	return noun + "s"
+	return pr.Text("institution")
 }
 
 // ListShown is how many names a set answer spells out before "and N more".
 const ListShown = 10
 
 // countText opens a count answer.
-func countText(n int, noun string) string {
+func countText(pr *locale.Printer, n int, noun string) string {
 	if n == 1 {
-		return "There is 1 " + noun + ": "
+		return pr.Text("There is 1 ") + noun + ": "
 	}
-	return "There are " + strconv.Itoa(n) + " " + plural(noun, n) + ": "
+	return pr.Text("There are ") + strconv.Itoa(n) + " " + pr.Plural(noun, n) + ": "
 }
 
 // withArticle puts "a" or "an" before a field's label ("an ISIL code", "a
 // GHCID").
-func withArticle(label string) string {
+func withArticle(pr *locale.Printer, label string) string {
 	if label != "" && strings.ContainsRune("aeiouAEIOU", rune(label[0])) {
-		return "an " + label
+		return pr.Text("an ") + label
 	}
-	return "a " + label
+	return pr.Text("a ") + label
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -28,6 +29,7 @@ type longerTown struct {
 // when the data has no town of the short name at all, lists their
 // records as what the name most likely means.
 func (p *Base) withLongerTowns(d Draft, pln plan.Plan) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if d.render == nil || len(d.IDs) > 0 && d.Kind != KindRanked || d.Kind == KindYesNo || len(c.Places) != 1 ||
 		c.Places[0].Level != plan.LevelCity || c.NearPlace || len(c.Names) > 0 || c.HasIDs() ||
@@ -45,10 +47,10 @@ func (p *Base) withLongerTowns(d Draft, pln plan.Plan) Draft {
 		return d
 	}
 	d.Exact = false
-	return d.rewritten(func(text string, cite func(string) string) string {
+	return d.rewritten(pr, func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(strings.TrimSuffix(strings.TrimRight(text, " "), "."))
-		writeNotes(&b, cite, LongerTowns{Name: c.Places[0].Name, Words: c.Places[0].Text, Towns: p.townCounts(towns, c)})
+		writeNotes(pr, &b, cite, LongerTowns{Name: c.Places[0].Name, Words: c.Places[0].Text, Towns: p.townCounts(pr, towns, c)})
 		return b.String() + "."
 	})
 }
@@ -57,6 +59,7 @@ func (p *Base) withLongerTowns(d Draft, pln plan.Plan) Draft {
 // stands for, when the data has no town of that name: not exact, since
 // the name may mean a place the data does not hold.
 func (p *Base) longerTownsDraft(pln plan.Plan, towns []longerTown) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	var ids []string
 	for _, t := range towns {
@@ -66,24 +69,24 @@ func (p *Base) longerTownsDraft(pln plan.Plan, towns []longerTown) Draft {
 	if pln.Frame == plan.FrameCount {
 		a.Value = fmt.Sprint(len(ids))
 	}
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "The data has no town called %s; it has towns whose names begin with it: %s. Not an exact answer: “%s” is read as these towns. The %d %s: ",
-			c.Places[0].Name, p.townCounts(towns, c), c.Places[0].Text, len(ids), plural(noun, len(ids)))
-		p.writeList(&b, ids, c, cite)
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		pr.Fprintf(&b, "The data has no town called %s; it has towns whose names begin with it: %s. Not an exact answer: “%s” is read as these towns. The %d %s: ",
+			c.Places[0].Name, p.townCounts(pr, towns, c), c.Places[0].Text, len(ids), pr.Plural(noun, len(ids)))
+		p.writeList(pr, &b, ids, c, cite)
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}
 }
 
 // townCounts names the longer towns with the number of records each
 // holds: "9 museums in Newcastle upon Tyne; 2 in Newcastle-under-Lyme".
-func (p *Base) townCounts(towns []longerTown, c plan.Constraints) string {
-	noun := TypeNoun(c.TypeCodes)
+func (p *Base) townCounts(pr *locale.Printer, towns []longerTown, c plan.Constraints) string {
+	noun := TypeNoun(pr, c.TypeCodes)
 	parts := make([]string, len(towns))
 	for i, t := range towns {
-		parts[i] = fmt.Sprintf("%d %s in %s", len(t.ids), plural(noun, len(t.ids)), t.name)
+		parts[i] = pr.Sprintf("%d %s in %s", len(t.ids), pr.Plural(noun, len(t.ids)), t.name)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -70,7 +71,7 @@ func benchDraft(b *testing.B, draftOf func() (Draft, bool)) {
 		if !ok || d.render == nil {
 			b.Fatal("no answer drafted")
 		}
-		_ = d.Render(cite)
+		_ = d.Render(locale.For(locale.EN), cite)
 	}
 	run()
 	b.ResetTimer()

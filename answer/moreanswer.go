@@ -1,24 +1,25 @@
 package answer
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
 // moreAnswer counts each side's set and names the side with more (or
 // fewer) institutions.
 func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error) {
+	pr := locale.For(pln.Lang)
 	if len(pln.Sides) < 2 || pln.Pair == nil {
 		return Draft{}, false, nil
 	}
 	fewer := !pln.Pair.Highest
-	groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
+	groups, all, unstated, err := p.sideGroups(pr, sel, pln.Sides, pln.SideLabels)
 	if err != nil {
 		return Draft{}, false, err
 	}
@@ -36,52 +37,52 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 	if tie {
 		value = ""
 	}
-	noun := TypeNoun(pln.Constraints.TypeCodes)
+	noun := TypeNoun(pr, pln.Constraints.TypeCodes)
 	// the sides are kinds ("more libraries or archives"), not places or
 	// bodies that have them
 	kinds := len(pln.Sides[0].TypeCodes) == 1 && !slices.Equal(pln.Sides[0].TypeCodes, pln.Sides[1].TypeCodes) ||
 		len(pln.SideLabels) > 0
-	unplaced := p.sidesUnplacedNote(sel, pln.Sides)
-	broader := sidesBroaderNote(sel, pln.Sides, groups)
-	if n, field := p.unstatedValue(sel, pln.Sides); n > 0 {
-		broader = strings.TrimPrefix(broader+fmt.Sprintf("; %d %s %s no %s and %s on neither side",
-			n, plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
+	unplaced := p.sidesUnplacedNote(pr, sel, pln.Sides)
+	broader := sidesBroaderNote(pr, sel, pln.Sides, groups)
+	if n, field := p.unstatedValue(pr, sel, pln.Sides); n > 0 {
+		broader = strings.TrimPrefix(broader+pr.Sprintf("; %d %s %s no %s and %s on neither side",
+			n, pr.Plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
 	}
 	return Draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(pln.Unused(plan.UnusedDropped)) == 0 && unstated == 0 && unplaced == "" && broader == "",
 		Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
-			word := "more"
+			word := pr.Text("more")
 			if fewer {
-				word = "fewer"
+				word = pr.Text("fewer")
 			}
-			verdict := fmt.Sprintf("%s has %s", value, word)
+			verdict := pr.Sprintf("%s has %s", value, word)
 			if kinds {
-				verdict = fmt.Sprintf("there are %s %s", word, value)
+				verdict = pr.Sprintf("there are %s %s", word, value)
 			}
 			switch {
 			case pln.Pair.YesNo && tie && kinds:
-				fmt.Fprintf(&b, "No: there are as many of each, %d. ", groups[0].Count)
+				pr.Fprintf(&b, "No: there are as many of each, %d. ", groups[0].Count)
 			case pln.Pair.YesNo && tie:
-				fmt.Fprintf(&b, "No: both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
+				pr.Fprintf(&b, "No: both have %d %s. ", groups[0].Count, pr.Plural(noun, groups[0].Count))
 			case pln.Pair.YesNo:
 				// "Does A have more … than B?": whether the first side wins
-				yes := "No"
+				yes := pr.Text("No")
 				if best == 0 {
-					yes = "Yes"
+					yes = pr.Text("Yes")
 				}
-				fmt.Fprintf(&b, "%s: %s. ", yes, verdict)
+				pr.Fprintf(&b, "%s: %s. ", yes, verdict)
 			case tie && kinds:
-				fmt.Fprintf(&b, "There are as many of each, %d. ", groups[0].Count)
+				pr.Fprintf(&b, "There are as many of each, %d. ", groups[0].Count)
 			case tie:
-				fmt.Fprintf(&b, "Both have %d %s. ", groups[0].Count, plural(noun, groups[0].Count))
+				pr.Fprintf(&b, "Both have %d %s. ", groups[0].Count, pr.Plural(noun, groups[0].Count))
 			default:
-				fmt.Fprintf(&b, "%s. ", upperFirst(verdict))
+				pr.Fprintf(&b, "%s. ", upperFirst(verdict))
 			}
-			p.writeGroups(&b, groups, pln.Constraints, cite)
-			writeNotes(&b, nil, unstatedNegated(unstated, noun, pln.Constraints))
-			writeNotes(&b, nil, notExact(unplaced))
-			writeNotes(&b, nil, notExact(broader))
+			p.writeGroups(pr, &b, groups, pln.Constraints, cite)
+			writeNotes(pr, &b, nil, unstatedNegated(pr, unstated, noun, pln.Constraints))
+			writeNotes(pr, &b, nil, notExact(unplaced))
+			writeNotes(pr, &b, nil, notExact(broader))
 			return b.String()
 		}}, true, nil
 }
@@ -103,7 +104,7 @@ func valueRest(sides []plan.Constraints) (plan.Constraints, bool) {
 // unstatedValue counts the institutions of sel.SideRest that state no
 // value of the condition the two sides differ by, and names it: they
 // are on neither side ("Bavaria's museums state no accreditation").
-func (p *Base) unstatedValue(sel *kg.Selection, sides []plan.Constraints) (int, string) {
+func (p *Base) unstatedValue(pr *locale.Printer, sel *kg.Selection, sides []plan.Constraints) (int, string) {
 	if sel == nil || len(sel.SideRest) == 0 || len(sides) != 2 {
 		return 0, ""
 	}
@@ -112,17 +113,17 @@ func (p *Base) unstatedValue(sel *kg.Selection, sides []plan.Constraints) (int, 
 	var states func(*heritage.Institution) bool
 	switch {
 	case a.Accreditation != "":
-		field, states = "accreditation", func(in *heritage.Institution) bool {
+		field, states = pr.Text("accreditation"), func(in *heritage.Institution) bool {
 			return in.Accreditation != "" && !strings.EqualFold(in.Accreditation, "unknown")
 		}
 	case len(a.Sizes) > 0:
-		field, states = "size", func(in *heritage.Institution) bool { return in.Size != "" && !strings.EqualFold(in.Size, "unknown") }
+		field, states = pr.Text("size"), func(in *heritage.Institution) bool { return in.Size != "" && !strings.EqualFold(in.Size, "unknown") }
 	case len(a.GovernanceCodes) > 0:
-		field, states = "governance", func(in *heritage.Institution) bool {
+		field, states = pr.Text("governance"), func(in *heritage.Institution) bool {
 			return in.GovernanceCode != "" && !strings.HasSuffix(in.GovernanceCode, "Unknown")
 		}
 	case len(a.Subjects) > 0:
-		field, states = "subjects", func(in *heritage.Institution) bool { return len(in.Subjects) > 0 }
+		field, states = pr.Text("subjects"), func(in *heritage.Institution) bool { return len(in.Subjects) > 0 }
 	default:
 		return 0, ""
 	}
@@ -140,7 +141,7 @@ func (p *Base) unstatedValue(sel *kg.Selection, sides []plan.Constraints) (int, 
 // recorded under War and conflict / Military, and 15 under War and
 // conflict"): the data gives each institution's subject by category, so
 // those may hold what was asked. It is "" when no side has such.
-func sidesBroaderNote(sel *kg.Selection, sides []plan.Constraints, groups []AnswerGroup) string {
+func sidesBroaderNote(pr *locale.Printer, sel *kg.Selection, sides []plan.Constraints, groups []AnswerGroup) string {
 	if sel == nil || len(sel.SideBroader) != len(sides) || len(groups) != len(sides) {
 		return ""
 	}
@@ -156,15 +157,15 @@ func sidesBroaderNote(sel *kg.Selection, sides []plan.Constraints, groups []Answ
 				tops = append(tops, top)
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s: none recorded under %s, and %d under %s, which may hold them",
-			groups[i].Label, strings.Join(side.Subjects, " or "), n, strings.Join(tops, " or ")))
+		parts = append(parts, pr.Sprintf("%s: none recorded under %s, and %d under %s, which may hold them",
+			groups[i].Label, strings.Join(side.Subjects, pr.Text(" or ")), n, strings.Join(tops, pr.Text(" or "))))
 	}
 	return strings.Join(parts, "; ")
 }
 
 // sideGroups reads each compared side's set from the selection, and the
 // union of them.
-func (p *Base) sideGroups(sel *kg.Selection, sides []plan.Constraints, labels []string) (groups []AnswerGroup, all []string, unstated int, err error) {
+func (p *Base) sideGroups(pr *locale.Printer, sel *kg.Selection, sides []plan.Constraints, labels []string) (groups []AnswerGroup, all []string, unstated int, err error) {
 	if sel == nil || len(sel.Sides) != len(sides) {
 		return nil, nil, 0, errNoSelection
 	}
@@ -177,7 +178,7 @@ func (p *Base) sideGroups(sel *kg.Selection, sides []plan.Constraints, labels []
 			unstated += len(p.filter(ids, unknown))
 			ids = p.filter(ids, lacks)
 		}
-		label := sideLabel(side, sides)
+		label := sideLabel(pr, side, sides)
 		if len(labels) == len(sides) {
 			label = labels[i] // "accredited museums"
 		}
@@ -215,15 +216,15 @@ func interleave(groups []AnswerGroup) []string {
 }
 
 // writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
-func (p *Base) writeGroups(b *strings.Builder, groups []AnswerGroup, c plan.Constraints, cite func(string) string) {
+func (p *Base) writeGroups(pr *locale.Printer, b *strings.Builder, groups []AnswerGroup, c plan.Constraints, cite func(string) string) {
 	for i, g := range groups {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(b, "%s: %d", g.Label, g.Count)
+		pr.Fprintf(b, "%s: %d", g.Label, g.Count)
 		if g.Count > 0 {
 			b.WriteString(" (")
-			p.writeList(b, g.IDs, c, cite)
+			p.writeList(pr, b, g.IDs, c, cite)
 			b.WriteString(")")
 		}
 	}
@@ -231,11 +232,11 @@ func (p *Base) writeGroups(b *strings.Builder, groups []AnswerGroup, c plan.Cons
 
 // sideLabel names a compared side by what sets it apart: its kind when the
 // sides are kinds ("libraries", "archives"), else its place, body or name.
-func sideLabel(side plan.Constraints, sides []plan.Constraints) string {
+func sideLabel(pr *locale.Printer, side plan.Constraints, sides []plan.Constraints) string {
 	kinds := len(sides) > 1 && len(side.TypeCodes) == 1 && !slices.Equal(sides[0].TypeCodes, sides[1].TypeCodes)
 	switch {
 	case kinds:
-		return plural(TypeNoun(side.TypeCodes), 2)
+		return pr.Plural(TypeNoun(pr, side.TypeCodes), 2)
 	case len(side.Places) > 0:
 		return side.Places[0].Name
 	case len(side.Bodies) > 0:

@@ -2,13 +2,14 @@ package answer
 
 import (
 	"cmp"
-	"fmt"
+
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -25,6 +26,7 @@ import (
 // conditionsKeep); one about a group, an order or the places that hold
 // the most is not answered here, nor one whose name several records bear.
 func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if !c.NearPlace || len(c.Names) != 1 || len(c.Names[0].IDs) != 1 || len(c.Postcodes) > 0 || c.Field != "" ||
 		len(c.Bodies) > 0 || c.Order != nil || c.Group != nil {
@@ -34,10 +36,10 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 	if !ok {
 		return Draft{}, false
 	}
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	if x.Lat == nil || x.Lon == nil {
-		return noneDraft(fmt.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie near it.",
-			x.Name, plural(noun, 2))), true
+		return noneDraft(pr.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie near it.",
+			x.Name, pr.Plural(noun, 2))), true
 	}
 	keep := conditionsKeep(c)
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
@@ -50,20 +52,20 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 	return Draft{Answer: a, nearestFirst: true, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if len(ids) == 0 {
-			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), x.Name)
+			pr.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(pr, radius), x.Name)
 		} else {
 			if pln.Frame == plan.FrameCount {
-				are := "There are"
+				are := pr.Text("There are")
 				if len(ids) == 1 {
-					are = "There is"
+					are = pr.Text("There is")
 				}
 				b.WriteString(are + " ")
 			}
-			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), x.Name)
-			p.writeList(&b, ids, c, cite)
+			pr.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), pr.Plural(noun, len(ids)), kmText(pr, radius), x.Name)
+			p.writeList(pr, &b, ids, c, cite)
 		}
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
-		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, x.Country))
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, x.Country))
 		return b.String() + "."
 	}}, true
 }

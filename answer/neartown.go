@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -24,6 +24,7 @@ import (
 // towns within heritage.NearRadiusKm of a record), and a question about a
 // group, an order or a field is not answered here.
 func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if !c.NearPlace || c.RadiusKM == 0 || len(c.Names) > 0 || len(c.Postcodes) > 0 || c.Field != "" ||
 		len(c.Bodies) > 0 || c.Order != nil || c.Group != nil || len(c.Except) > 0 {
@@ -33,7 +34,7 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 	if !ok {
 		return Draft{}, false
 	}
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	others := c
 	others.Places = rest
 	keep := conditionsKeep(others)
@@ -50,28 +51,28 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
-	where := fmt.Sprintf("the centre of %s", at.Name)
+	where := pr.Sprintf("the centre of %s", at.Name)
 	return Draft{Answer: a, nearestFirst: true, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if len(ids) == 0 {
-			fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(c.RadiusKM), where)
+			pr.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(pr, c.RadiusKM), where)
 		} else {
 			if pln.Frame == plan.FrameCount {
-				b.WriteString(thereAre(len(ids)) + " ")
+				b.WriteString(thereAre(pr, len(ids)) + " ")
 			}
-			fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(c.RadiusKM), where)
-			p.writeList(&b, ids, c, cite)
+			pr.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), pr.Plural(noun, len(ids)), kmText(pr, c.RadiusKM), where)
+			p.writeList(pr, &b, ids, c, cite)
 		}
 		if len(centres) > 1 {
-			writeNotes(&b, cite, OtherTowns{Town: at.Name, Country: at.Country, Others: countryList(centres[1:])})
+			writeNotes(pr, &b, cite, OtherTowns{Town: at.Name, Country: at.Country, Others: countryList(pr, centres[1:])})
 		}
 		if len(inTown) > 0 {
-			fmt.Fprintf(&b, ". Not placed, without coordinates in the data: ")
-			p.writeList(&b, inTown, c, cite)
-			fmt.Fprintf(&b, " in %s", at.Name)
+			pr.Fprintf(&b, ". Not placed, without coordinates in the data: ")
+			p.writeList(pr, &b, inTown, c, cite)
+			pr.Fprintf(&b, " in %s", at.Name)
 		}
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
-		writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, at.Country))
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, at.Country))
 		return b.String() + "."
 	}}, true
 }
@@ -117,8 +118,9 @@ func (p *Base) unplacedInTown(at heritage.TownCentre, keep func(*heritage.Instit
 // measure from it, so the answer is the town's own records (by city,
 // address, admin area or name), not exact.
 func (p *Base) unmeasuredTownDraft(pln plan.Plan, town plan.Place, keep func(*heritage.Institution) bool) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	var ids []string
 	var keys []string
 	for _, n := range append([]string{town.Name}, heritage.TownNames(town.Name)...) {
@@ -130,13 +132,13 @@ func (p *Base) unmeasuredTownDraft(pln plan.Plan, town plan.Place, keep func(*he
 		}
 	}
 	if !p.townInData(town) {
-		return noneDraft(fmt.Sprintf("No record in the data gives %s as its town, so the data cannot say which %s lie within %s of it.",
-			town.Name, plural(noun, 2), kmText(c.RadiusKM)))
+		return noneDraft(pr.Sprintf("No record in the data gives %s as its town, so the data cannot say which %s lie within %s of it.",
+			town.Name, pr.Plural(noun, 2), kmText(pr, c.RadiusKM)))
 	}
-	text := fmt.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie within %s of it",
-		town.Name, plural(noun, 2), kmText(c.RadiusKM))
+	text := pr.Sprintf("The data has no coordinates for %s, so it cannot say which %s lie within %s of it",
+		town.Name, pr.Plural(noun, 2), kmText(pr, c.RadiusKM))
 	if len(ids) == 0 {
-		return noneDraft(text + fmt.Sprintf(", and no %s in the data gives it as its town.", noun))
+		return noneDraft(text + pr.Sprintf(", and no %s in the data gives it as its town.", noun))
 	}
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids)}
 	if pln.Frame == plan.FrameCount {
@@ -144,8 +146,8 @@ func (p *Base) unmeasuredTownDraft(pln plan.Plan, town plan.Place, keep func(*he
 	}
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s. Not an exact answer: the %d %s in %s itself: ", text, len(ids), plural(noun, len(ids)), town.Name)
-		p.writeList(&b, ids, c, cite)
+		pr.Fprintf(&b, "%s. Not an exact answer: the %d %s in %s itself: ", text, len(ids), pr.Plural(noun, len(ids)), town.Name)
+		p.writeList(pr, &b, ids, c, cite)
 		return b.String() + "."
 	}}
 }
@@ -166,7 +168,7 @@ func (p *Base) inTown(in *heritage.Institution, name string) bool {
 
 // countryList names the countries of the centres: "Germany and the
 // Netherlands".
-func countryList(centres []heritage.TownCentre) string {
+func countryList(pr *locale.Printer, centres []heritage.TownCentre) string {
 	names := make([]string, len(centres))
 	for i, c := range centres {
 		names[i] = countryPhrase(c.Country)
@@ -174,13 +176,13 @@ func countryList(centres []heritage.TownCentre) string {
 	if len(names) <= 1 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + pr.Text(" and ") + names[len(names)-1]
 }
 
 // thereAre opens the answer to "how many": "There are" or "There is".
-func thereAre(n int) string {
+func thereAre(pr *locale.Printer, n int) string {
 	if n == 1 {
-		return "There is"
+		return pr.Text("There is")
 	}
-	return "There are"
+	return pr.Text("There are")
 }

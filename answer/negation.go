@@ -7,6 +7,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -112,24 +113,24 @@ func andKeep(keep, also func(*heritage.Institution) bool) func(*heritage.Institu
 // negatedFields names the fields c.Not negates that a record may leave
 // unstated ("size", "accreditation"), for the note on the members left
 // out.
-func negatedFields(n *plan.Constraints) string {
+func negatedFields(pr *locale.Printer, n *plan.Constraints) string {
 	var out []string
 	if len(n.Sizes) > 0 {
-		out = append(out, "size")
+		out = append(out, pr.Text("size"))
 	}
 	if n.Accreditation != "" {
-		out = append(out, "accreditation")
+		out = append(out, pr.Text("accreditation"))
 	}
 	if len(n.GovernanceCodes) > 0 {
-		out = append(out, "governance")
+		out = append(out, pr.Text("governance"))
 	}
 	if n.Years != nil {
-		out = append(out, map[string]string{"opened": "opening year", "closed": "closing year"}[n.Years.Field])
+		out = append(out, map[string]string{"opened": pr.Text("opening year"), "closed": pr.Text("closing year")}[n.Years.Field])
 	}
 	if len(n.Subjects) > 0 {
-		out = append(out, "subjects")
+		out = append(out, pr.Text("subjects"))
 	}
-	return strings.Join(out, " or ")
+	return strings.Join(out, pr.Text(" or "))
 }
 
 // verb is one when n is 1, else many.
@@ -143,32 +144,32 @@ func verb(n int, one, many string) string {
 // negationText says what the members of a set must not be, for an
 // answer that none of them is ("is not small", "is not run by or part of
 // the National Trust").
-func negationText(n *plan.Constraints) string {
+func negationText(pr *locale.Printer, n *plan.Constraints) string {
 	if n == nil {
 		return ""
 	}
 	var out []string
 	if len(n.Sizes) > 0 {
-		out = append(out, "is not "+strings.Join(n.Sizes, " or "))
+		out = append(out, pr.Text("is not ")+strings.Join(n.Sizes, pr.Text(" or ")))
 	}
 	if n.Accreditation != "" {
-		out = append(out, "is not "+strings.ToLower(n.Accreditation))
+		out = append(out, pr.Text("is not ")+strings.ToLower(n.Accreditation))
 	}
 	if len(n.GovernanceCodes) > 0 {
-		out = append(out, "is not of governance "+strings.Join(n.GovernanceCodes, " or "))
+		out = append(out, pr.Text("is not of governance ")+strings.Join(n.GovernanceCodes, pr.Text(" or ")))
 	}
 	if len(n.Subjects) > 0 {
-		out = append(out, "is not about "+strings.Join(n.Subjects, " or "))
+		out = append(out, pr.Text("is not about ")+strings.Join(n.Subjects, pr.Text(" or ")))
 	}
 	if n.Years != nil {
-		out = append(out, "did not "+map[string]string{"opened": "open", "closed": "close"}[n.Years.Field]+" "+spanText(n.Years))
+		out = append(out, pr.Text("did not ")+map[string]string{"opened": pr.Text("open"), "closed": pr.Text("close")}[n.Years.Field]+" "+spanText(pr, n.Years))
 	}
 	if len(n.Bodies) > 0 {
 		names := make([]string, len(n.Bodies))
 		for i, b := range n.Bodies {
 			names[i] = b.Name
 		}
-		out = append(out, "is not run by or part of "+strings.Join(names, " or "))
+		out = append(out, pr.Text("is not run by or part of ")+strings.Join(names, pr.Text(" or ")))
 	}
-	return strings.Join(out, " and ")
+	return strings.Join(out, pr.Text(" and "))
 }

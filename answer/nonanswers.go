@@ -1,9 +1,9 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -14,33 +14,34 @@ func noneDraft(text string) Draft {
 
 // offTopicDraft answers a question nothing in the data can answer.
 func offTopicDraft(pln plan.Plan) Draft {
-	return noneDraft(fmt.Sprintf("That is outside what this service knows: it answers questions about museums, "+
-		"archives, libraries and other heritage institutions, and did not recognise %s.", quoteWords(pln.Unused(plan.UnusedUnknown))))
+	pr := locale.For(pln.Lang)
+	return noneDraft(pr.Sprintf(pr.Text("That is outside what this service knows: it answers questions about museums, ")+
+		pr.Text("archives, libraries and other heritage institutions, and did not recognise %s."), quoteWords(pr, pln.Unused(plan.UnusedUnknown))))
 }
 
 // missingIdentifierDraft answers a look-up of identifiers the data does
 // not hold.
-func missingIdentifierDraft(c plan.Constraints) Draft {
-	return noneDraft(missingIdentifierText(c))
+func missingIdentifierDraft(pr *locale.Printer, c plan.Constraints) Draft {
+	return noneDraft(missingIdentifierText(pr, c))
 }
 
 // missingIdentifierText says that no institution carries the question's
 // identifiers.
-func missingIdentifierText(c plan.Constraints) string {
-	return fmt.Sprintf("No institution with %s is in the data.", identifierPhrase(c))
+func missingIdentifierText(pr *locale.Printer, c plan.Constraints) string {
+	return pr.Sprintf("No institution with %s is in the data.", identifierPhrase(pr, c))
 }
 
 // identifierPhrase names the question's identifiers with their schemes:
 // "ISIL DE-MUS-999999 or Wikidata ID Q1".
-func identifierPhrase(c plan.Constraints) string {
+func identifierPhrase(pr *locale.Printer, c plan.Constraints) string {
 	var parts []string
 	for _, look := range []struct {
 		label  string
 		values []string
-	}{{"ISIL", c.ISILs}, {"Wikidata ID", c.QIDs}, {"GHCID", c.GHCIDs}, {"GND identifier", c.GNDs}, {"ROR id", c.RORs}} {
+	}{{pr.Text("ISIL"), c.ISILs}, {pr.Text("Wikidata ID"), c.QIDs}, {pr.Text("GHCID"), c.GHCIDs}, {pr.Text("GND identifier"), c.GNDs}, {pr.Text("ROR id"), c.RORs}} {
 		for _, v := range look.values {
 			parts = append(parts, look.label+" "+v)
 		}
 	}
-	return strings.Join(parts, " or ")
+	return strings.Join(parts, pr.Text(" or "))
 }

@@ -3,7 +3,7 @@ package answer
 import (
 	"cmp"
 	"context"
-	"fmt"
+
 	"slices"
 	"strings"
 	"unicode"
@@ -11,6 +11,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -64,34 +65,35 @@ func (p *Base) selectOthers(ctx context.Context, sel *kg.Selection, pl *plan.Pla
 // (plan.Exists) says No, or that the data cannot tell while records of
 // the kind name no town; a count says 0.
 func (p *Base) noneOfKind(sel *kg.Selection, pl plan.Plan) Draft {
+	pr := locale.For(pl.Lang)
 	c := pl.Constraints
 	unplaced := p.unplacedNote(sel, pl, nil)
 	a := Answer{Kind: KindSet, Exact: unplaced == "" && len(pl.Unused(plan.UnusedUnread)) == 0}
 	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
-	core := fmt.Sprintf("places no %s in %s; it has %s", TypeNoun(c.TypeCodes), placeShown(c.Places[0]), p.otherKinds(sel.Others))
+	core := pr.Sprintf("places no %s in %s; it has %s", TypeNoun(pr, c.TypeCodes), placeShown(c.Places[0]), p.otherKinds(pr, sel.Others))
 	namesakes := p.namesakes(c)
 	absent := p.kindAbsent(c)
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		switch {
 		case pl.Frame == plan.FrameCount:
-			b.WriteString("None: the data " + core)
+			b.WriteString(pr.Text("None: the data ") + core)
 		case pl.Exists && unplaced != "":
-			b.WriteString("The data cannot tell: it " + core)
+			b.WriteString(pr.Text("The data cannot tell: it ") + core)
 		case pl.Exists:
-			b.WriteString("No: the data " + core)
+			b.WriteString(pr.Text("No: the data ") + core)
 		default:
-			b.WriteString("The data " + core)
+			b.WriteString(pr.Text("The data ") + core)
 		}
 		if absent != "" {
-			fmt.Fprintf(&b, ". The data holds no %s in %s at all", TypeNoun(c.TypeCodes), absent)
+			pr.Fprintf(&b, ". The data holds no %s in %s at all", TypeNoun(pr, c.TypeCodes), absent)
 		}
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
-		writeNotes(&b, nil, notExact(unplaced))
-		p.writeNamesakes(&b, namesakes, c.Places[0], cite)
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		writeNotes(pr, &b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
+		writeNotes(pr, &b, nil, notExact(unplaced))
+		p.writeNamesakes(pr, &b, namesakes, c.Places[0], cite)
 		return b.String() + "."
 	}}
 }
@@ -142,7 +144,7 @@ func (p *Base) namesakes(c plan.Constraints) []*heritage.Institution {
 // writeNamesakes names the first namesakes of the place, those whose
 // records name no town apart from those placed elsewhere: "Named after
 // Amsterdam, with no town in their records: Verzetsmuseum Amsterdam".
-func (p *Base) writeNamesakes(b *strings.Builder, namesakes []*heritage.Institution, pl plan.Place, cite func(string) string) {
+func (p *Base) writeNamesakes(pr *locale.Printer, b *strings.Builder, namesakes []*heritage.Institution, pl plan.Place, cite func(string) string) {
 	var nowhere, elsewhere []*heritage.Institution
 	for _, in := range namesakes {
 		if len(p.data.Towns(in)) == 0 {
@@ -153,17 +155,17 @@ func (p *Base) writeNamesakes(b *strings.Builder, namesakes []*heritage.Institut
 	}
 	place := placeShown(pl)
 	if len(nowhere) > 0 {
-		records := "its record"
+		records := pr.Text("its record")
 		if len(nowhere) > 1 {
-			records = "their records"
+			records = pr.Text("their records")
 		}
-		fmt.Fprintf(b, ". Named after %s, with no town in %s: ", place, records)
-		writeFirst(b, nowhere, func(in *heritage.Institution) string { return in.Name + cite(in.ID) })
+		pr.Fprintf(b, ". Named after %s, with no town in %s: ", place, records)
+		writeFirst(pr, b, nowhere, func(in *heritage.Institution) string { return in.Name + cite(in.ID) })
 	}
 	if len(elsewhere) > 0 {
-		fmt.Fprintf(b, ". Named after %s, placed elsewhere: ", place)
-		writeFirst(b, elsewhere, func(in *heritage.Institution) string {
-			return fmt.Sprintf("%s%s (%s)", in.Name, cite(in.ID), p.data.Towns(in)[0].Name)
+		pr.Fprintf(b, ". Named after %s, placed elsewhere: ", place)
+		writeFirst(pr, b, elsewhere, func(in *heritage.Institution) string {
+			return pr.Sprintf("%s%s (%s)", in.Name, cite(in.ID), p.data.Towns(in)[0].Name)
 		})
 	}
 }
@@ -174,10 +176,10 @@ const namesakesShown = 3
 
 // writeFirst writes the first namesakesShown institutions, as item
 // writes them, and counts the rest.
-func writeFirst(b *strings.Builder, ins []*heritage.Institution, item func(*heritage.Institution) string) {
+func writeFirst(pr *locale.Printer, b *strings.Builder, ins []*heritage.Institution, item func(*heritage.Institution) string) {
 	for i, in := range ins {
 		if i == namesakesShown {
-			fmt.Fprintf(b, " and %d more", len(ins)-i)
+			pr.Fprintf(b, " and %d more", len(ins)-i)
 			return
 		}
 		if i > 0 {
@@ -189,7 +191,7 @@ func writeFirst(b *strings.Builder, ins []*heritage.Institution, item func(*heri
 
 // otherKinds counts the institutions by kind, the most frequent first:
 // "3 other institutions there: 2 research centres, 1 archive".
-func (p *Base) otherKinds(ids []string) string {
+func (p *Base) otherKinds(pr *locale.Printer, ids []string) string {
 	count := map[string]int{}
 	for _, id := range ids {
 		if in, ok := p.data.Get(id); ok {
@@ -205,9 +207,9 @@ func (p *Base) otherKinds(ids []string) string {
 	})
 	parts := make([]string, len(codes))
 	for i, code := range codes {
-		parts[i] = fmt.Sprintf("%d %s", count[code], kindName(code, count[code]))
+		parts[i] = pr.Sprintf("%d %s", count[code], pr.Text(kindName(code, count[code])))
 	}
-	return fmt.Sprintf("%d other %s there: %s", len(ids), plural("institution", len(ids)), strings.Join(parts, ", "))
+	return pr.Sprintf("%d other %s there: %s", len(ids), pr.Plural("institution", len(ids)), strings.Join(parts, ", "))
 }
 
 // kindNames are the nouns of the institution types, singular and plural,
@@ -225,7 +227,8 @@ var kindNames = map[string][2]string{
 	"H": {"holy site", "holy sites"},
 }
 
-// kindName is the noun of a type code for n institutions.
+// kindName is the English noun of a type code for n institutions, for
+// pr.Text to translate.
 func kindName(code string, n int) string {
 	names, ok := kindNames[code]
 	if !ok {
@@ -329,6 +332,7 @@ func underBroader(asked []string) func(string) bool {
 // subject come first (they may hold any part of it), then in the order of
 // the ranking (those it does not hold last, as the data has them).
 func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fused) Draft {
+	pr := locale.For(pl.Lang)
 	c := pl.Constraints
 	rank := rankOf(fused)
 	ids := slices.Clone(sel.BroaderSubject)
@@ -354,7 +358,7 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 		}
 		return ra - rb
 	})
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	var tops []string
 	for _, s := range c.Subjects {
 		if top, _, ok := strings.Cut(s, " / "); ok && !slices.Contains(tops, top) {
@@ -368,26 +372,26 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 	}
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "No %s the question selects is recorded under %s", noun, strings.Join(c.Subjects, " or "))
+		pr.Fprintf(&b, "No %s the question selects is recorded under %s", noun, strings.Join(c.Subjects, pr.Text(" or ")))
 		if c.Topic != "" {
-			fmt.Fprintf(&b, " (“%s”)", c.Topic)
+			pr.Fprintf(&b, " (“%s”)", c.Topic)
 		}
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		fmt.Fprintf(&b, ". Under %s it selects %d: ", strings.Join(tops, " or "), len(ids))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		pr.Fprintf(&b, ". Under %s it selects %d: ", strings.Join(tops, pr.Text(" or ")), len(ids))
 		for i, id := range shown {
 			if i > 0 {
 				b.WriteString("; ")
 			}
 			b.WriteString(p.label(id))
 			if in, ok := p.data.Get(id); ok {
-				fmt.Fprintf(&b, " (%s)", strings.Join(in.Subjects, "; "))
+				pr.Fprintf(&b, " (%s)", strings.Join(in.Subjects, "; "))
 			}
 			b.WriteString(cite(id))
 		}
 		if len(ids) > len(shown) {
-			fmt.Fprintf(&b, " and %d more", len(ids)-len(shown))
+			pr.Fprintf(&b, " and %d more", len(ids)-len(shown))
 		}
-		writeNotes(&b, cite, append([]Note{SubjectCategories{Noun: noun, Parents: tops}}, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)...)
+		writeNotes(pr, &b, cite, append([]Note{SubjectCategories{Noun: noun, Parents: tops}}, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)...)
 		return b.String() + "."
 	}}
 }
@@ -398,8 +402,9 @@ func (p *Base) noneOfSubject(sel *kg.Selection, pl plan.Plan, fused []fusion.Fus
 // exact, and it names those whose names hold the question's word for it,
 // or else the closest matches among them.
 func (p *Base) noSubjects(sel *kg.Selection, pl plan.Plan, fused []fusion.Fused) Draft {
+	pr := locale.For(pl.Lang)
 	c := pl.Constraints
-	noun := plural(TypeNoun(c.TypeCodes), len(sel.Unsubjected))
+	noun := pr.Plural(TypeNoun(pr, c.TypeCodes), len(sel.Unsubjected))
 	in := make(map[string]bool, len(sel.Unsubjected))
 	for _, id := range sel.Unsubjected {
 		in[id] = true
@@ -426,14 +431,14 @@ func (p *Base) noSubjects(sel *kg.Selection, pl plan.Plan, fused []fusion.Fused)
 	topic := cmp.Or(c.Topic, strings.Join(c.Subjects, ", "))
 	return Draft{Answer: Answer{Kind: KindSet, IDs: ids, Count: len(named)}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "The data records no subjects for the %d %s the question's other conditions select, so it cannot tell which are about %s.",
+		pr.Fprintf(&b, "The data records no subjects for the %d %s the question's other conditions select, so it cannot tell which are about %s.",
 			len(sel.Unsubjected), noun, topic)
 		switch {
 		case len(named) > 0:
-			fmt.Fprintf(&b, " %d name it: ", len(named))
+			pr.Fprintf(&b, " %d name it: ", len(named))
 			p.writeNames(&b, named, cite)
 		case len(closest) > 0:
-			b.WriteString(" The closest matches among them: ")
+			b.WriteString(pr.Text(" The closest matches among them: "))
 			p.writeNames(&b, closest, cite)
 		}
 		return b.String()

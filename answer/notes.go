@@ -1,9 +1,9 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -11,10 +11,11 @@ import (
 // the question were read, or what keeps the answer from being exact. The
 // code that knows the fact makes the note, a value of its own type that
 // holds the fact's data; writeNotes renders every note, from its English
-// sentence: one format string and its arguments, so that a catalogue
-// keyed by the format can render it in another language.
+// sentence: one format string and its arguments (the words among them
+// in the printer's language), so that a catalogue keyed by the format can
+// render it in another language.
 type Note interface {
-	sentence() (format string, args []any)
+	sentence(pr *locale.Printer) (format string, args []any)
 }
 
 // NoteItem is an institution a note names after its sentence, cited:
@@ -50,10 +51,10 @@ type joined interface {
 	join() noteJoin
 }
 
-// writeNotes writes the notes after the text in b, in order; cite gives
-// an institution's citation marker for the notes that name institutions
-// (nil when none does).
-func writeNotes(b *strings.Builder, cite func(string) string, notes ...Note) {
+// writeNotes writes the notes after the text in b, in order, in pr's
+// language; cite gives an institution's citation marker for the notes
+// that name institutions (nil when none does).
+func writeNotes(pr *locale.Printer, b *strings.Builder, cite func(string) string, notes ...Note) {
 	for _, n := range notes {
 		if n == nil {
 			continue
@@ -62,7 +63,7 @@ func writeNotes(b *strings.Builder, cite func(string) string, notes ...Note) {
 		if j, ok := n.(joined); ok {
 			join = j.join()
 		}
-		format, args := n.sentence()
+		format, args := n.sentence(pr)
 		switch join {
 		case joinSentence:
 			text := strings.TrimRight(b.String(), " ")
@@ -78,10 +79,10 @@ func writeNotes(b *strings.Builder, cite func(string) string, notes ...Note) {
 		default:
 			b.WriteString(". ")
 		}
-		fmt.Fprintf(b, format, args...)
+		pr.Fprintf(b, format, args...)
 		if it, ok := n.(itemised); ok {
 			items := it.items()
-			writeShown(b, len(items), func(i int) {
+			writeShown(pr, b, len(items), func(i int) {
 				b.WriteString(items[i].Text)
 				b.WriteString(cite(items[i].ID))
 			})
@@ -90,10 +91,10 @@ func writeNotes(b *strings.Builder, cite func(string) string, notes ...Note) {
 }
 
 // withNotes is text with the notes written after it (see writeNotes).
-func withNotes(text string, cite func(string) string, notes ...Note) string {
+func withNotes(pr *locale.Printer, text string, cite func(string) string, notes ...Note) string {
 	var b strings.Builder
 	b.WriteString(text)
-	writeNotes(&b, cite, notes...)
+	writeNotes(pr, &b, cite, notes...)
 	return b.String()
 }
 
@@ -113,7 +114,7 @@ func (p *Base) unreadNotes(unread []string) []Note {
 
 // spanningNote is the Spanning note of the institutions, each with its
 // years, or nil for none.
-func (p *Base) spanningNote(ids []string, y *plan.YearRange, more bool) Note {
+func (p *Base) spanningNote(pr *locale.Printer, ids []string, y *plan.YearRange, more bool) Note {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -125,7 +126,7 @@ func (p *Base) spanningNote(ids []string, y *plan.YearRange, more bool) Note {
 			if y.Field == "closed" {
 				from, to, known = in.Closed()
 			}
-			text += fmt.Sprintf(" (%s)", shortYears(from, to, known))
+			text += pr.Sprintf(" (%s)", shortYears(from, to, known))
 		}
 		items[i] = NoteItem{ID: id, Text: text}
 	}

@@ -2,12 +2,13 @@ package answer
 
 import (
 	"cmp"
-	"fmt"
+
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -53,9 +54,10 @@ func orderValue(in *heritage.Institution, attribute string) (r ranked, ok, membe
 // value that the order leaves out because the question asked for open
 // ones by its tense alone (see closedLeftOut); the answer says so.
 func (p *Base) orderedAnswer(pln plan.Plan, ids []string, unread []string, inferred int, unplaced string, closed int) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	o := *c.Order
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	var vals []ranked
 	missing := 0
 	members := p.eachOrderMember(ids, o.Attribute, func(_ *heritage.Institution, r ranked, known bool) {
@@ -72,54 +74,54 @@ func (p *Base) orderedAnswer(pln plan.Plan, ids []string, unread []string, infer
 	}
 	exact := len(top) > 0 && missing == 0 && settled && len(unread) == 0 && inferred == 0 && unplaced == ""
 	a := Answer{Kind: KindSet, IDs: out, Exact: exact, Count: len(top)}
-	what := orderPhrase(o, len(top))
+	what := orderPhrase(pr, o, len(top))
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		switch {
 		case members == 0:
-			fmt.Fprintf(&b, "None of the %d %s the question selects is recorded as closed", len(ids), plural(noun, len(ids)))
+			pr.Fprintf(&b, "None of the %d %s the question selects is recorded as closed", len(ids), pr.Plural(noun, len(ids)))
 		case len(top) == 0:
-			fmt.Fprintf(&b, "The data records no %s for any of the %d %s the question selects", attrLabel(o.Attribute), members, plural(noun, members))
+			pr.Fprintf(&b, "The data records no %s for any of the %d %s the question selects", attrLabel(pr, o.Attribute), members, pr.Plural(noun, members))
 		case members == 1:
-			fmt.Fprintf(&b, "The question selects only 1 %s: ", noun)
+			pr.Fprintf(&b, "The question selects only 1 %s: ", noun)
 		case o.N == 1 && len(top) > 1:
 			// a tie for the first place: "16 of the 17 museums the
 			// question selects tie for the largest (large)"
-			fmt.Fprintf(&b, "%d of the %d %s the question selects tie for the %s (%s): ", len(top), members,
-				plural(noun, members), orderWord(o), top[0].text)
+			pr.Fprintf(&b, "%d of the %d %s the question selects tie for the %s (%s): ", len(top), members,
+				pr.Plural(noun, members), orderWord(pr, o), top[0].text)
 		case len(top) > o.N:
-			fmt.Fprintf(&b, "The %d %s of the %d %s the question selects, with %d more that tie with the last: ", o.N,
-				orderWord(o), members, plural(noun, members), len(top)-o.N)
+			pr.Fprintf(&b, "The %d %s of the %d %s the question selects, with %d more that tie with the last: ", o.N,
+				orderWord(pr, o), members, pr.Plural(noun, members), len(top)-o.N)
 		default:
-			fmt.Fprintf(&b, "%s of the %d %s the question selects: ", what, members, plural(noun, members))
+			pr.Fprintf(&b, "%s of the %d %s the question selects: ", what, members, pr.Plural(noun, members))
 		}
-		writeShown(&b, len(top), func(i int) {
-			fmt.Fprintf(&b, "%s (%s)%s", p.label(top[i].id), top[i].text, cite(top[i].id))
+		writeShown(pr, &b, len(top), func(i int) {
+			pr.Fprintf(&b, "%s (%s)%s", p.label(top[i].id), top[i].text, cite(top[i].id))
 		})
 		if o.Field != "" && len(top) == 1 {
 			// "the address of the oldest museum": the field of the first
 			if in, ok := p.data.Get(top[0].id); ok {
-				if label, v := FieldValue(in, o.Field); v != "" {
-					fmt.Fprintf(&b, ". Its %s: %s", label, v)
+				if label, v := fieldValue(pr, in, o.Field); v != "" {
+					pr.Fprintf(&b, ". Its %s: %s", label, v)
 				} else {
-					fmt.Fprintf(&b, ". The data records no %s for it", label)
+					pr.Fprintf(&b, ". The data records no %s for it", label)
 				}
 			}
 		}
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "ranked"))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, pr.Text("ranked")))
 		var notes []Note
 		if missing > 0 && len(top) > 0 {
-			notes = append(notes, OrderLeavesOut{N: missing, Of: members, Attr: attrLabel(o.Attribute)})
+			notes = append(notes, OrderLeavesOut{N: missing, Of: members, Attr: attrLabel(pr, o.Attribute)})
 		}
 		if !settled {
-			notes = append(notes, SpanUncertain{Attr: attrLabel(o.Attribute)})
+			notes = append(notes, SpanUncertain{Attr: attrLabel(pr, o.Attribute)})
 		}
 		if inferred > 0 {
 			notes = append(notes, PlacedByTown{N: inferred, Noun: noun})
 		}
 		notes = append(notes, p.unreadNotes(unread)...)
-		writeNotes(&b, nil, append(notes, notExact(unplaced))...)
+		writeNotes(pr, &b, nil, append(notes, notExact(unplaced))...)
 		return b.String()
 	}}
 }
@@ -183,9 +185,10 @@ func (p *Base) firstInOrder(vals []ranked, o plan.Order) (top []ranked, settled 
 // went unread and no member was placed by its name. closed is as for
 // orderedAnswer.
 func (p *Base) orderedByPlace(pln plan.Plan, ids []string, unread []string, inferred, closed int) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	o, g := *c.Order, *c.Group
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	by := map[string][]ranked{}
 	missing, unstated := 0, 0
 	members := p.eachOrderMember(ids, o.Attribute, func(in *heritage.Institution, r ranked, known bool) {
@@ -218,11 +221,11 @@ func (p *Base) orderedByPlace(pln plan.Plan, ids []string, unread []string, infe
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if len(groups) == 0 {
-			fmt.Fprintf(&b, "None of the %d %s the question selects has both a %s and a %s in the data",
-				members, plural(noun, members), attrLabel(o.Attribute), levelNoun(g.Level, 1))
+			pr.Fprintf(&b, "None of the %d %s the question selects has both a %s and a %s in the data",
+				members, pr.Plural(noun, members), attrLabel(pr, o.Attribute), levelNoun(pr, g.Level, 1))
 		} else {
-			fmt.Fprintf(&b, "%s in each of the %d %s of the %d %s the question selects: ", orderPhrase(o, o.N),
-				len(groups), levelNoun(g.Level, len(groups)), members, plural(noun, members))
+			pr.Fprintf(&b, "%s in each of the %d %s of the %d %s the question selects: ", orderPhrase(pr, o, o.N),
+				len(groups), levelNoun(pr, g.Level, len(groups)), members, pr.Plural(noun, members))
 			for i, gr := range groups {
 				if i > 0 {
 					b.WriteString("; ")
@@ -234,52 +237,52 @@ func (p *Base) orderedByPlace(pln plan.Plan, ids []string, unread []string, infe
 					}
 					in, _ := p.data.Get(id)
 					r, _, _ := orderValue(in, o.Attribute)
-					fmt.Fprintf(&b, "%s (%s)%s", p.label(id), r.text, cite(id))
+					pr.Fprintf(&b, "%s (%s)%s", p.label(id), r.text, cite(id))
 				}
 			}
 		}
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, closedLeftOutNote(closed, noun, "ranked"))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, pr.Text("ranked")))
 		var notes []Note
 		if missing > 0 {
-			notes = append(notes, OrderLeavesOut{N: missing, Of: members, Attr: attrLabel(o.Attribute), PerPlace: true})
+			notes = append(notes, OrderLeavesOut{N: missing, Of: members, Attr: attrLabel(pr, o.Attribute), PerPlace: true})
 		}
 		if unstated > 0 {
 			notes = append(notes, UnstatedLevel{N: unstated, Of: members, Level: g.Level, LeftOut: true})
 		}
 		if !allSettled {
-			notes = append(notes, SpanUncertain{Attr: attrLabel(o.Attribute), Level: g.Level})
+			notes = append(notes, SpanUncertain{Attr: attrLabel(pr, o.Attribute), Level: g.Level})
 		}
 		if inferred > 0 {
 			notes = append(notes, PlacedByTown{N: inferred, Noun: noun})
 		}
-		writeNotes(&b, nil, append(notes, p.unreadNotes(unread)...)...)
+		writeNotes(pr, &b, nil, append(notes, p.unreadNotes(unread)...)...)
 		return b.String()
 	}}
 }
 
 // orderPhrase names the first n of an order: "The oldest", "The 3 newest",
 // "The last to close".
-func orderPhrase(o plan.Order, n int) string {
+func orderPhrase(pr *locale.Printer, o plan.Order, n int) string {
 	if n > 1 {
-		return fmt.Sprintf("The %d %s", n, orderWord(o))
+		return pr.Sprintf("The %d %s", n, orderWord(pr, o))
 	}
-	return "The " + orderWord(o)
+	return pr.Text("The ") + orderWord(pr, o)
 }
 
 // orderWord names an order's end: "oldest", "largest", "last to close".
-func orderWord(o plan.Order) string {
+func orderWord(pr *locale.Printer, o plan.Order) string {
 	switch {
 	case o.Attribute == "size" && o.Highest:
-		return "largest"
+		return pr.Text("largest")
 	case o.Attribute == "size":
-		return "smallest"
+		return pr.Text("smallest")
 	case o.Attribute == "closed" && o.Highest:
-		return "last to close"
+		return pr.Text("last to close")
 	case o.Attribute == "closed":
-		return "first to close"
+		return pr.Text("first to close")
 	case o.Highest:
-		return "newest"
+		return pr.Text("newest")
 	}
-	return "oldest"
+	return pr.Text("oldest")
 }

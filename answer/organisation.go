@@ -1,10 +1,10 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -18,6 +18,7 @@ import (
 // as a topic and a place). When words no rule read name it, the answer
 // quotes them; otherwise it offers the closest matches by text.
 func (p *Base) unknownOrganisation(pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	// "How many museums does the Imaginary Heritage Trust run?": a name
 	// of several words the data does not hold is an organisation's name,
@@ -28,12 +29,12 @@ func (p *Base) unknownOrganisation(pln plan.Plan, fused []fusion.Fused) (Draft, 
 	if !c.List || c.Relation == "" || len(c.Bodies)+len(c.Names) > 0 || governed && !named {
 		return Draft{}, false
 	}
-	rel := relationPhrase(c.Relation)
+	rel := relationPhrase(pr, c.Relation)
 	if len(pln.Unused(plan.UnusedUnknown)) > 0 {
-		return noneDraft(fmt.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
-			quoteWords(unknownName(pln)), rel)), true
+		return noneDraft(pr.Sprintf("No organisation called %s is in the data, so no institution is recorded as %s it.",
+			quoteWords(pr, unknownName(pln)), rel)), true
 	}
-	text := fmt.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", rel)
+	text := pr.Sprintf("The data holds no organisation by the name in the question, so no institution is recorded as %s it.", rel)
 	n := min(len(fused), 5)
 	if n == 0 {
 		return noneDraft(text), true
@@ -45,7 +46,7 @@ func (p *Base) unknownOrganisation(pln plan.Plan, fused []fusion.Fused) (Draft, 
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(text)
-		b.WriteString(" The closest matches by text are: ")
+		b.WriteString(pr.Text(" The closest matches by text are: "))
 		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}, true

@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -47,10 +47,10 @@ func (p *Base) placeVerdicts(in *heritage.Institution, places []plan.Place) (ins
 // an offered place's level the data cannot tell, and the answer is not
 // exact. Value names the places it is in, "no" for none, and is empty
 // when the data cannot tell.
-func (p *Base) placeChoiceAnswer(in *heritage.Institution, id string, places []plan.Place, unread []string) Draft {
+func (p *Base) placeChoiceAnswer(pr *locale.Printer, in *heritage.Institution, id string, places []plan.Place, unread []string) Draft {
 	held, out, unknown, inferred := p.placeVerdicts(in, places)
 	where := placeText(in)
-	value := placeNames(held, " and ")
+	value := placeNames(held, pr.Text(" and "))
 	switch {
 	case len(held) == 0 && len(unknown) == 0:
 		value = "no"
@@ -64,74 +64,74 @@ func (p *Base) placeChoiceAnswer(in *heritage.Institution, id string, places []p
 		var b strings.Builder
 		switch {
 		case len(held) > 0:
-			fmt.Fprintf(&b, "%s is in %s%s (%s)", name, bothWord(len(held)), placeNames(held, " and "), where)
+			pr.Fprintf(&b, "%s is in %s%s (%s)", name, bothWord(pr, len(held)), placeNames(held, pr.Text(" and ")), where)
 			if len(out) > 0 {
-				fmt.Fprintf(&b, ", not %s", placeNames(out, " or "))
+				pr.Fprintf(&b, ", not %s", placeNames(out, pr.Text(" or ")))
 			}
 		case len(unknown) == 0:
-			fmt.Fprintf(&b, "%s: %s is in %s", neitherWord(len(places)), name, where)
+			pr.Fprintf(&b, "%s: %s is in %s", neitherWord(pr, len(places)), name, where)
 		default:
-			fmt.Fprintf(&b, "The data cannot tell whether %s is in %s: its record names no %s", name,
-				placeNames(unknown, " or "), levelWords(unknown))
+			pr.Fprintf(&b, "The data cannot tell whether %s is in %s: its record names no %s", name,
+				placeNames(unknown, pr.Text(" or ")), levelWords(pr, unknown))
 			if where != "" {
-				fmt.Fprintf(&b, ", only %s", where)
+				pr.Fprintf(&b, ", only %s", where)
 			}
 			if len(out) > 0 {
-				fmt.Fprintf(&b, "; it is not in %s", placeNames(out, " or "))
+				pr.Fprintf(&b, "; it is not in %s", placeNames(out, pr.Text(" or ")))
 			}
 		}
 		if len(held) > 0 && len(unknown) > 0 {
-			fmt.Fprintf(&b, "; whether it is also in %s the data cannot tell (its record names no %s)",
-				placeNames(unknown, " or "), levelWords(unknown))
+			pr.Fprintf(&b, "; whether it is also in %s the data cannot tell (its record names no %s)",
+				placeNames(unknown, pr.Text(" or ")), levelWords(pr, unknown))
 		}
 		b.WriteString(".")
-		writeNotes(&b, cite, verdictNotes(inferred, in.City, unread)...)
+		writeNotes(pr, &b, cite, verdictNotes(inferred, in.City, unread)...)
 		return b.String()
 	}}
 }
 
 // bothWord says that two places offered both hold, one within the other
 // ("in both Fair Isle and Shetland").
-func bothWord(n int) string {
+func bothWord(pr *locale.Printer, n int) string {
 	if n == 2 {
-		return "both "
+		return pr.Text("both ")
 	}
 	return ""
 }
 
 // neitherWord opens the answer that an institution is in none of the
 // places offered: "Neither" of two, "None of them" of more.
-func neitherWord(n int) string {
+func neitherWord(pr *locale.Printer, n int) string {
 	if n == 2 {
-		return "Neither"
+		return pr.Text("Neither")
 	}
-	return "None of them"
+	return pr.Text("None of them")
 }
 
 // levelWords names the levels of places a record names nothing at ("town",
 // "region or county").
-func levelWords(places []plan.Place) string {
+func levelWords(pr *locale.Printer, places []plan.Place) string {
 	var words []string
 	for _, pl := range places {
-		if w := levelWord(pl.Level); !slices.Contains(words, w) {
+		if w := levelWord(pr, pl.Level); !slices.Contains(words, w) {
 			words = append(words, w)
 		}
 	}
-	return strings.Join(words, " or ")
+	return strings.Join(words, pr.Text(" or "))
 }
 
-func levelWord(level string) string {
+func levelWord(pr *locale.Printer, level string) string {
 	switch level {
 	case plan.LevelCity:
-		return "town"
+		return pr.Text("town")
 	case plan.LevelRegion, plan.LevelSubregion:
-		return "region"
+		return pr.Text("region")
 	case plan.LevelCounty:
-		return "county"
+		return pr.Text("county")
 	case plan.LevelDistrict:
-		return "district"
+		return pr.Text("district")
 	case plan.LevelCountry:
-		return "country"
+		return pr.Text("country")
 	}
-	return "area"
+	return pr.Text("area")
 }

@@ -2,13 +2,14 @@ package answer
 
 import (
 	"cmp"
-	"fmt"
+
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -22,6 +23,7 @@ const DefaultRadiusKM = 10
 // data geocodes only postcodes its records carry; another postcode is
 // answered as not in the data.
 func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if len(c.Postcodes) == 0 || len(c.Names) > 0 || c.Field != "" {
 		return Draft{}, false
@@ -32,12 +34,12 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 			at = append(at, in)
 		}
 	}
-	where := strings.Join(c.Postcodes, " or ")
+	where := strings.Join(c.Postcodes, pr.Text(" or "))
 	if len(at) == 0 {
-		return noneDraft(fmt.Sprintf("No institution in the data has the postcode %s, so the data cannot place it.", where)), true
+		return noneDraft(pr.Sprintf("No institution in the data has the postcode %s, so the data cannot place it.", where)), true
 	}
 	keep := kindKeep(c)
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	if !c.NearPlace && c.RadiusKM == 0 {
 		var ids []string
 		for _, in := range at {
@@ -46,36 +48,36 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 			}
 		}
 		if len(ids) == 0 {
-			return noneDraft(fmt.Sprintf("No %s in the data has the postcode %s.", noun, where)), true
+			return noneDraft(pr.Sprintf("No %s in the data has the postcode %s.", noun, where)), true
 		}
 		return Draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
-				fmt.Fprintf(&b, "%d %s at %s: ", len(ids), plural(noun, len(ids)), where)
-				p.writeList(&b, ids, c, cite)
+				pr.Fprintf(&b, "%d %s at %s: ", len(ids), pr.Plural(noun, len(ids)), where)
+				p.writeList(pr, &b, ids, c, cite)
 				return b.String()
 			}}, true
 	}
 	lat, lon, ok := centroid(at)
 	if !ok {
-		return noneDraft(fmt.Sprintf("The data has no coordinates for the postcode %s.", where)), true
+		return noneDraft(pr.Sprintf("The data has no coordinates for the postcode %s.", where)), true
 	}
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(lat, lon, radius, keep)
 	unplaced := p.withoutCoordinates(at[0].Country, c.TypeCodes, keep)
 	if len(ids) == 0 && unplaced == 0 {
-		return noneDraft(fmt.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(radius), where)), true
+		return noneDraft(pr.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(pr, radius), where)), true
 	}
 	return Draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0, Count: len(ids)}, nearestFirst: true,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
 			if len(ids) == 0 {
-				fmt.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(radius), where)
+				pr.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(pr, radius), where)
 			} else {
-				fmt.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), plural(noun, len(ids)), kmText(radius), where)
-				p.writeList(&b, ids, c, cite)
+				pr.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), pr.Plural(noun, len(ids)), kmText(pr, radius), where)
+				p.writeList(pr, &b, ids, c, cite)
 			}
-			writeNotes(&b, nil, withoutCoordinatesNote(unplaced, noun, at[0].Country))
+			writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, at[0].Country))
 			return b.String()
 		}}, true
 }
@@ -122,11 +124,11 @@ func (p *Base) within(lat, lon, radius float64, keep func(*heritage.Institution)
 }
 
 // kmText writes a radius: "10 km", "8.0 km" (5 miles).
-func kmText(radius float64) string {
+func kmText(pr *locale.Printer, radius float64) string {
 	if radius == math.Trunc(radius) {
-		return strconv.FormatFloat(radius, 'f', 0, 64) + " km"
+		return strconv.FormatFloat(radius, 'f', 0, 64) + pr.Text(" km")
 	}
-	return strconv.FormatFloat(radius, 'f', 1, 64) + " km"
+	return strconv.FormatFloat(radius, 'f', 1, 64) + pr.Text(" km")
 }
 
 // kindKeep tests a record against the question's type, status and

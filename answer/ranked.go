@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -33,6 +33,7 @@ func broadened(d Draft, pln plan.Plan) Draft {
 }
 
 func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	if len(fused) > 0 && (!c.List || !c.Selective()) && len(pln.Unused(plan.UnusedUnknown)) > 0 && len(c.Names) == 0 && len(c.Bodies) == 0 {
 		// The question names something no recognised institution is
@@ -48,12 +49,12 @@ func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
 		}
 		if !covered {
 			if pln.UnusedPhrase(plan.UnusedName) != "" && !p.anyHolds(fused[:min(len(fused), 10)], pln.UnusedPhrase(plan.UnusedName)) {
-				return noneDraft(fmt.Sprintf("No institution called %s is in the data.", quoteWords([]string{pln.UnusedPhrase(plan.UnusedName)})))
+				return noneDraft(pr.Sprintf("No institution called %s is in the data.", quoteWords(pr, []string{pln.UnusedPhrase(plan.UnusedName)})))
 			}
 			// No name, or a name that is part of some institution's
 			// while other words were not read ("How far is the Ashmolean
 			// from …"): not a claim that the name is not in the data.
-			return noneDraft(fmt.Sprintf("Nothing in the data matches %s.", quoteWords(pln.Unused(plan.UnusedUnknown))))
+			return noneDraft(pr.Sprintf("Nothing in the data matches %s.", quoteWords(pr, pln.Unused(plan.UnusedUnknown))))
 		}
 	}
 	if c.List && len(pln.Unused(plan.UnusedDropped)) > 0 {
@@ -70,7 +71,7 @@ func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
 	}
 	if len(fused) == 0 {
 		return Draft{Answer: Answer{Kind: KindNone}, render: func(func(string) string) string {
-			return "No institution in the data matches the question."
+			return pr.Text("No institution in the data matches the question.")
 		}}
 	}
 	n := min(len(fused), 5)
@@ -80,16 +81,16 @@ func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
 	}
 	note := ""
 	if c.List && c.Selective() {
-		note = "No institution matches every condition of the question exactly; the closest matches are: "
+		note = pr.Text("No institution matches every condition of the question exactly; the closest matches are: ")
 	}
 	if u := pln.Unstated; u != nil {
 		// "the same town as the Museum Folkwang", whose record names none
-		note = fmt.Sprintf("The data states no %s for %s, so the question's condition on it cannot be read; the closest matches are: ", u.Level, u.Name)
+		note = pr.Sprintf("The data states no %s for %s, so the question's condition on it cannot be read; the closest matches are: ", u.Level, u.Name)
 	}
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		if note == "" {
-			b.WriteString("Best matches: ")
+			b.WriteString(pr.Text("Best matches: "))
 		} else {
 			b.WriteString(note)
 		}
@@ -225,14 +226,14 @@ var areaKindWords = map[string]bool{
 }
 
 // relationPhrase is how an answer names a relation to an organisation.
-func relationPhrase(rel string) string {
+func relationPhrase(pr *locale.Printer, rel string) string {
 	switch rel {
 	case heritage.RelOperatedBy:
-		return "run by"
+		return pr.Text("run by")
 	case heritage.RelPartOf:
-		return "part of"
+		return pr.Text("part of")
 	}
-	return "related to"
+	return pr.Text("related to")
 }
 
 // anyCovers reports whether one of the ranked institutions' names accounts
@@ -250,10 +251,11 @@ func (p *Base) anyCovers(fused []fusion.Fused, unknown []string) bool {
 // question's best matches lack ("bagpipes" in "Where can I see
 // bagpipes?"), not as an exact answer.
 func (p *Base) namedByDraft(pln plan.Plan) Draft {
+	pr := locale.For(pln.Lang)
 	ids := pln.NamedBy
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(pln.Unused(plan.UnusedUnknown)))
+		pr.Fprintf(&b, "No institution matches the question as a whole; these have %s in their names: ", quoteWords(pr, pln.Unused(plan.UnusedUnknown)))
 		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}

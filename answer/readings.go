@@ -1,9 +1,9 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -19,7 +19,9 @@ type ReadAs struct {
 	As    string
 }
 
-func (n ReadAs) sentence() (string, []any) { return "“%s” is read as %s", []any{n.Words, n.As} }
+func (n ReadAs) sentence(pr *locale.Printer) (string, []any) {
+	return "“%s” is read as %s", []any{n.Words, n.As}
+}
 
 // TownAndArea says that a place is read as the town and the
 // administrative area of its name.
@@ -28,7 +30,7 @@ type TownAndArea struct {
 	Area string
 }
 
-func (n TownAndArea) sentence() (string, []any) {
+func (n TownAndArea) sentence(pr *locale.Printer) (string, []any) {
 	return "%s is read as the town and the area of that name (%s)", []any{n.Name, n.Area}
 }
 
@@ -39,15 +41,15 @@ type YearsRead struct {
 	From, To int
 }
 
-func (n YearsRead) sentence() (string, []any) {
+func (n YearsRead) sentence(pr *locale.Printer) (string, []any) {
 	var years string
 	switch {
 	case n.To == 0:
-		years = fmt.Sprintf("the years from %d on", n.From)
+		years = pr.Sprintf("the years from %d on", n.From)
 	case n.From == 0:
-		years = fmt.Sprintf("the years up to %d", n.To)
+		years = pr.Sprintf("the years up to %d", n.To)
 	default:
-		years = fmt.Sprintf("the years %d to %d", n.From, n.To)
+		years = pr.Sprintf("the years %d to %d", n.From, n.To)
 	}
 	return "“%s” is read as %s", []any{n.Words, years}
 }
@@ -60,12 +62,12 @@ type Broadened struct {
 	Subjects []string
 }
 
-func (n Broadened) sentence() (string, []any) {
-	subject := "the subject " + strings.Join(n.Subjects, ", ")
+func (n Broadened) sentence(pr *locale.Printer) (string, []any) {
+	subject := pr.Text("the subject ") + strings.Join(n.Subjects, ", ")
 	if len(n.Subjects) > 1 {
-		subject = "the subjects " + strings.Join(n.Subjects, ", ")
+		subject = pr.Text("the subjects ") + strings.Join(n.Subjects, ", ")
 	}
-	return "Not an exact answer: %s is read as %s, which the data does not divide further.", []any{quoteWords(n.Words), subject}
+	return "Not an exact answer: %s is read as %s, which the data does not divide further.", []any{quoteWords(pr, n.Words), subject}
 }
 
 func (Broadened) join() noteJoin { return joinSentence }
@@ -73,7 +75,7 @@ func (Broadened) join() noteJoin { return joinSentence }
 // placeReadings are the notes on how the places were read: as another
 // spelling, as the places of one name, and as a town and the area of the
 // same name.
-func placeReadings(places []plan.Place) []Note {
+func placeReadings(pr *locale.Printer, places []plan.Place) []Note {
 	var notes []Note
 	for i, pl := range places {
 		shown := placeShown(pl)
@@ -87,7 +89,7 @@ func placeReadings(places []plan.Place) []Note {
 		switch {
 		case len(same) > 1:
 			if firstOfText(places, pl.Text) == i {
-				notes = append(notes, ReadAs{Words: pl.Text, As: strings.Join(same, " and ")})
+				notes = append(notes, ReadAs{Words: pl.Text, As: strings.Join(same, pr.Text(" and "))})
 			}
 		case typed != "" && !holdsWords(typed, pl.Name) && !holdsWords(typed, shown):
 			notes = append(notes, ReadAs{Words: pl.Text, As: shown})
@@ -138,7 +140,7 @@ type OtherTowns struct {
 	Others        string
 }
 
-func (n OtherTowns) sentence() (string, []any) {
+func (n OtherTowns) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: this is the %s in %s; the data also has a town of that name in %s",
 		[]any{n.Town, countryPhrase(n.Country), n.Others}
 }
@@ -151,7 +153,7 @@ type LongerTowns struct {
 	Towns       string
 }
 
-func (n LongerTowns) sentence() (string, []any) {
+func (n LongerTowns) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: the data has towns whose names begin with %s, and “%s” may mean one of them: %s",
 		[]any{n.Name, n.Words, n.Towns}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -33,7 +34,7 @@ func TestRegistryTriesTheFramesAnswerersInOrder(t *testing.T) {
 		{plan.FrameOffTopic, "other"},
 	} {
 		d := r.Answer(Input{Plan: plan.Plan{Frame: tc.frame}})
-		require.Equal(t, tc.want, d.Render(none), tc.frame)
+		require.Equal(t, tc.want, d.Render(locale.For(locale.EN), none), tc.frame)
 	}
 }
 
@@ -44,7 +45,7 @@ func TestRegistryStepsAmendEveryAnswer(t *testing.T) {
 		func(d Draft, in Input) Draft { d.notes = append(d.notes, NotExact{Reason: "second"}); return d },
 	}
 	d := r.Answer(Input{Plan: plan.Plan{Frame: plan.FrameSet}})
-	require.Equal(t, "answer. Not an exact answer: first. Not an exact answer: second", d.Render(func(string) string { return "" }))
+	require.Equal(t, "answer. Not an exact answer: first. Not an exact answer: second", d.Render(locale.For(locale.EN), func(string) string { return "" }))
 }
 
 func TestNotesRenderAfterTheText(t *testing.T) {
@@ -78,7 +79,7 @@ func TestNotesRenderAfterTheText(t *testing.T) {
 				"A (1980-1990) [a]; B (1985) [b]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.want, withNotes(tc.text, cite, tc.notes...))
+			require.Equal(t, tc.want, withNotes(locale.For(locale.EN), tc.text, cite, tc.notes...))
 		})
 	}
 }

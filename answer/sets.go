@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -15,6 +15,7 @@ import (
 // setAnswer selects the exact set of institutions a list question's
 // constraints describe, per compared side for comparative questions.
 func (p *Base) setAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool, error) {
+
 	if !asksSet(pln) {
 		return Draft{}, false, nil
 	}
@@ -61,24 +62,25 @@ func asksSet(pln plan.Plan) bool {
 
 // sidesAnswer is the set of each compared side.
 func (p *Base) sidesAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error) {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
-	groups, all, unstated, err := p.sideGroups(sel, pln.Sides, pln.SideLabels)
+	noun := TypeNoun(pr, c.TypeCodes)
+	groups, all, unstated, err := p.sideGroups(pr, sel, pln.Sides, pln.SideLabels)
 	if err != nil {
 		return Draft{}, false, err
 	}
 	if len(all) == 0 {
 		return Draft{}, false, nil
 	}
-	unplaced := p.sidesUnplacedNote(sel, pln.Sides)
-	broader := sidesBroaderNote(sel, pln.Sides, groups)
+	unplaced := p.sidesUnplacedNote(pr, sel, pln.Sides)
+	broader := sidesBroaderNote(pr, sel, pln.Sides, groups)
 	return Draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
-			p.writeGroups(&b, groups, c, cite)
+			p.writeGroups(pr, &b, groups, c, cite)
 			return b.String()
 		},
-		notes: append(placeReadings(c.Places), unstatedNegated(unstated, noun, c), notExact(unplaced), notExact(broader)),
+		notes: append(placeReadings(pr, c.Places), unstatedNegated(pr, unstated, noun, c), notExact(unplaced), notExact(broader)),
 	}, true, nil
 }
 
@@ -113,6 +115,7 @@ func (p *Base) setRecordsOf(sel *kg.Selection, c plan.Constraints) setRecords {
 // empty: "Which museums in Bath have a website?", none of them; "Which
 // museums in Scotland are in Leeds?".
 func (p *Base) noneLeft(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
+
 	c := pln.Constraints
 	if s.keep == nil || len(s.ids) > 0 || len(sel.Main) == 0 || len(pln.Unused(plan.UnusedDropped)) > 0 || len(c.NameHas)+len(c.Except) > 0 {
 		return Draft{}, false
@@ -173,6 +176,7 @@ func (p *Base) emptySetAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.F
 // kind have all closed; "Which museums in Scotland are in Milton
 // Abbas?": closed, and in England.
 func (p *Base) allClosedAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) (Draft, bool) {
+
 	closed := sel.Closed
 	if len(sel.Main) > 0 || len(closed) == 0 {
 		return Draft{}, false
@@ -192,21 +196,23 @@ func (p *Base) allClosedAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) (
 
 // zeroCount answers a count that selects nothing.
 func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	unplaced := p.unplacedNote(sel, pln, keep)
 	return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
 		render: func(func(string) string) string {
 			if unplaced != "" {
-				return fmt.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
+				return pr.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
 			}
-			return fmt.Sprintf("There are no %s in the data that match every condition of the question.", plural(noun, 2))
+			return pr.Sprintf("There are no %s in the data that match every condition of the question.", pr.Plural(noun, 2))
 		}}
 }
 
 // foundSetAnswer answers a set that holds institutions: grouped, in
 // order, or listed (counted), with what keeps it from being exact.
 func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
 	// Words of a list question that no rule read and that stand nowhere
 	// a condition would ("… free to enter") may still be conditions:
@@ -236,19 +242,19 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	case c.Order != nil && !count:
 		return p.orderedAnswer(pln, s.ids, unread, inferred, p.unplacedNote(sel, pln, valued), p.closedLeftOut(sel, pln, valued))
 	}
-	unplaced, undated := p.unplacedNote(sel, pln, s.keep), p.undatedNote(sel, c, s.keep)
+	unplaced, undated := p.unplacedNote(sel, pln, s.keep), p.undatedNote(pr, sel, c, s.keep)
 	unsure, closed := p.unsureWithin(s.ids, c), p.closedLeftOut(sel, pln, s.keep)
 	a := Answer{Kind: KindSet, IDs: s.ids, Count: len(s.ids),
 		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == ""}
-	verb := "listed"
+	verb := pr.Text("listed")
 	if count {
 		a.Value = strconv.Itoa(len(s.ids))
-		verb = "counted"
+		verb = pr.Text("counted")
 	}
-	noun := TypeNoun(c.TypeCodes)
-	notes := append([]Note{yearsRead(c.Years)}, placeReadings(c.Places)...)
+	noun := TypeNoun(pr, c.TypeCodes)
+	notes := append([]Note{yearsRead(c.Years)}, placeReadings(pr, c.Places)...)
 	notes = append(notes, bodyReadings(c.Bodies)...)
-	notes = append(notes, p.spanningNote(s.spanning, c.Years, true))
+	notes = append(notes, p.spanningNote(pr, s.spanning, c.Years, true))
 	if inferred > 0 {
 		notes = append(notes, PlacedByName{Stated: len(s.ids) - inferred, Inferred: inferred})
 	}
@@ -256,9 +262,9 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	notes = append(notes, p.unreadNotes(unread)...)
 	notes = append(notes, notExact(unplaced))
 	if unsure > 0 {
-		notes = append(notes, UnsureWithin{N: unsure, Places: placeNames(c.Within, " and ")})
+		notes = append(notes, UnsureWithin{N: unsure, Places: placeNames(c.Within, pr.Text(" and "))})
 	}
-	notes = append(notes, unstatedNegated(s.unknown, noun, c), notExact(undated))
+	notes = append(notes, unstatedNegated(pr, s.unknown, noun, c), notExact(undated))
 	return Draft{Answer: a, also: s.spanning, render: setText{p: p, pln: pln, ids: s.ids}.render, notes: notes}
 }
 
@@ -271,21 +277,22 @@ type setText struct {
 }
 
 func (t setText) render(cite func(string) string) string {
+	pr := locale.For(t.pln.Lang)
 	c := t.pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	var b strings.Builder
 	ids, shown := t.ids, t.ids
 	switch {
 	case t.pln.Frame == plan.FrameCount:
-		b.WriteString(countText(len(ids), noun))
+		b.WriteString(countText(pr, len(ids), noun))
 	case c.Limit > 0 && c.Limit < len(ids):
 		// "Name three museums in York": the first three of them
-		fmt.Fprintf(&b, "%d of the %d %s: ", c.Limit, len(ids), plural(noun, len(ids)))
+		pr.Fprintf(&b, "%d of the %d %s: ", c.Limit, len(ids), pr.Plural(noun, len(ids)))
 		shown = ids[:c.Limit]
 	default:
-		fmt.Fprintf(&b, "%d %s: ", len(ids), plural(noun, len(ids)))
+		pr.Fprintf(&b, "%d %s: ", len(ids), pr.Plural(noun, len(ids)))
 	}
-	t.p.writeList(&b, shown, c, cite)
+	t.p.writeList(pr, &b, shown, c, cite)
 	return b.String()
 }
 
@@ -295,8 +302,9 @@ func (t setText) render(cite func(string) string) string {
 // that name no town may still lie in the place asked (see unplacedNote):
 // then the answer is not exact.
 func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.Institution) bool, fused []fusion.Fused) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	unplaced := p.unplacedNote(sel, pln, keep)
 	closest := make([]string, 0, 5)
 	for _, f := range fused[:min(len(fused), 5)] {
@@ -305,12 +313,12 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 	return Draft{Answer: Answer{Kind: KindSet, Exact: unplaced == ""}, also: closest,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
-			fmt.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
-			writeNotes(&b, nil, yearsRead(c.Years))
-			writeNotes(&b, nil, placeReadings(c.Places)...)
-			writeNotes(&b, nil, notExact(unplaced))
+			pr.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
+			writeNotes(pr, &b, nil, yearsRead(c.Years))
+			writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+			writeNotes(pr, &b, nil, notExact(unplaced))
 			if len(closest) > 0 {
-				b.WriteString(". The closest matches, which miss at least one condition: ")
+				b.WriteString(pr.Text(". The closest matches, which miss at least one condition: "))
 				p.writeNames(&b, closest, cite)
 				return b.String()
 			}
@@ -334,19 +342,20 @@ func (p *Base) closedLeftOut(sel *kg.Selection, pln plan.Plan, keep func(*herita
 // noneHaving answers a list whose other conditions select n institutions
 // of which none has (or lacks) the fields asked: exactly none, and said so.
 func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	// what none of them does, and what the only one does instead
 	var cond, instead []string
 	for _, f := range c.Has {
-		label, _ := FieldValue(&heritage.Institution{}, f)
-		cond, instead = append(cond, "has "+withArticle(label)), append(instead, "has no "+label)
+		label, _ := fieldValue(pr, &heritage.Institution{}, f)
+		cond, instead = append(cond, pr.Text("has ")+withArticle(pr, label)), append(instead, pr.Text("has no ")+label)
 	}
 	for _, f := range c.Lacks {
-		label, _ := FieldValue(&heritage.Institution{}, f)
-		cond, instead = append(cond, "lacks "+withArticle(label)), append(instead, "has "+withArticle(label))
+		label, _ := fieldValue(pr, &heritage.Institution{}, f)
+		cond, instead = append(cond, pr.Text("lacks ")+withArticle(pr, label)), append(instead, pr.Text("has ")+withArticle(pr, label))
 	}
-	if not := negationText(c.Not); not != "" {
+	if not := negationText(pr, c.Not); not != "" {
 		cond, instead = append(cond, not), append(instead, strings.Replace(not, "is not ", "is ", 1))
 	}
 	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0 && unknown == 0}
@@ -356,13 +365,13 @@ func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
 	return Draft{Answer: a, render: func(func(string) string) string {
 		var b strings.Builder
 		if n == 1 {
-			fmt.Fprintf(&b, "The question selects 1 %s, and it %s in the data", noun, strings.Join(instead, " or "))
+			pr.Fprintf(&b, "The question selects 1 %s, and it %s in the data", noun, strings.Join(instead, pr.Text(" or ")))
 		} else {
-			fmt.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, plural(noun, n), strings.Join(cond, " and "))
+			pr.Fprintf(&b, "None of the %d %s the question selects %s in the data", n, pr.Plural(noun, n), strings.Join(cond, pr.Text(" and ")))
 		}
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
-		writeNotes(&b, nil, noneStated(unknown, c))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		writeNotes(pr, &b, nil, noneStated(pr, unknown, c))
 		return b.String() + "."
 	}}
 }
@@ -374,8 +383,9 @@ func (p *Base) noneHaving(pln plan.Plan, n, unknown int) Draft {
 // gives the years asked of open ones only as a span reaching into them
 // (spanning, see selectSpanning), which it names.
 func (p *Base) allClosed(pln plan.Plan, closed, spanning []string) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0 && len(spanning) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
@@ -386,28 +396,28 @@ func (p *Base) allClosed(pln plan.Plan, closed, spanning []string) Draft {
 		var b strings.Builder
 		where := ""
 		if len(c.Places) > 0 {
-			where = " in " + placeNames(c.Places, " or ")
+			where = pr.Text(" in ") + placeNames(c.Places, pr.Text(" or "))
 		}
-		have := "have"
+		have := pr.Text("have")
 		if len(closed) == 1 {
-			have = "has"
+			have = pr.Text("has")
 		}
 		selects := ""
 		bare := c
 		bare.Places, bare.Within, bare.Status = nil, nil, ""
 		if bare.Selective() {
 			// conditions besides the place: not every museum there
-			selects = " the question selects"
+			selects = pr.Text(" the question selects")
 		}
-		fmt.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
+		pr.Fprintf(&b, "No %s%s%s is open according to the data; %d %s closed: ",
 			noun, where, selects, len(closed), have)
-		p.writeList(&b, closed, shown, cite)
-		writeNotes(&b, nil, yearsRead(c.Years))
-		writeNotes(&b, nil, placeReadings(c.Places)...)
+		p.writeList(pr, &b, closed, shown, cite)
+		writeNotes(pr, &b, nil, yearsRead(c.Years))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
 		if c.Years != nil {
-			writeNotes(&b, cite, p.spanningNote(spanning, c.Years, true))
+			writeNotes(pr, &b, cite, p.spanningNote(pr, spanning, c.Years, true))
 		}
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}, also: spanning}
 }

@@ -2,12 +2,13 @@ package answer
 
 import (
 	"context"
-	"fmt"
+
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -77,22 +78,23 @@ func spansInto(in *heritage.Institution, y *plan.YearRange) bool {
 // question selects surely closed in those years. Not an exact answer: the
 // data gives the closing years of 2 more only as a span …".
 func (p *Base) onlySpanning(pl plan.Plan, ids []string) Draft {
+	pr := locale.For(pl.Lang)
 	c := pl.Constraints
 	a := Answer{Kind: KindSet}
 	if pl.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
-	verb := "opened"
+	verb := pr.Text("opened")
 	if c.Years.Field == "closed" {
-		verb = "closed"
+		verb = pr.Text("closed")
 	}
 	return Draft{Answer: a, also: ids, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "No %s the question selects surely %s %s", TypeNoun(c.TypeCodes), verb, spanText(c.Years))
-		writeNotes(&b, nil, yearsRead(c.Years))
-		writeNotes(&b, nil, placeReadings(c.Places)...)
-		writeNotes(&b, cite, p.spanningNote(ids, c.Years, false))
-		writeNotes(&b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
+		pr.Fprintf(&b, "No %s the question selects surely %s %s", TypeNoun(pr, c.TypeCodes), verb, spanText(pr, c.Years))
+		writeNotes(pr, &b, nil, yearsRead(c.Years))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+		writeNotes(pr, &b, cite, p.spanningNote(pr, ids, c.Years, false))
+		writeNotes(pr, &b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}
 }
@@ -105,6 +107,7 @@ func (p *Base) onlySpanning(pl plan.Plan, ids []string) Draft {
 // not close; one that gives no year for the field leaves the answer open,
 // and the answer says so.
 func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.Institution) bool) (Draft, bool) {
+	pr := locale.For(pl.Lang)
 	c := pl.Constraints
 	y := c.Years
 	if y == nil || sel == nil || len(sel.WithoutYears) == 0 {
@@ -130,7 +133,7 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 			ins = append(ins, dated{in, from, to})
 		}
 	}
-	undated := p.undatedNote(sel, c, keep)
+	undated := p.undatedNote(pr, sel, c, keep)
 	if len(ins) == 0 && undated == "" {
 		return Draft{}, false
 	}
@@ -147,8 +150,8 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 	for i, d := range shown {
 		ids[i] = d.in.ID
 	}
-	noun := TypeNoun(c.TypeCodes)
-	verb := map[string]string{"opened": "opened", "closed": "closed"}[y.Field]
+	noun := TypeNoun(pr, c.TypeCodes)
+	verb := map[string]string{"opened": pr.Text("opened"), "closed": pr.Text("closed")}[y.Field]
 	unplaced := p.unplacedNote(sel, pl, keep)
 	a := Answer{Kind: KindSet, Exact: undated == "" && unplaced == "" && len(pl.Unused(plan.UnusedUnread)) == 0}
 	if pl.Frame == plan.FrameCount {
@@ -156,29 +159,29 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 	}
 	return Draft{Answer: a, also: ids, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "No %s the question selects %s %s", noun, verb, spanText(y))
-		writeNotes(&b, nil, yearsRead(y))
-		writeNotes(&b, nil, placeReadings(c.Places)...)
+		pr.Fprintf(&b, "No %s the question selects %s %s", noun, verb, spanText(pr, y))
+		writeNotes(pr, &b, nil, yearsRead(y))
+		writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
 		if len(ins) > 0 {
 			n := len(ins)
 			lo, hi := ins[0].from, ins[0].to
 			for _, d := range ins {
 				lo, hi = min(lo, d.from), max(hi, d.to)
 			}
-			fmt.Fprintf(&b, ". Without the years it selects %d that %s %s: ", n, verb, spanText(&plan.YearRange{From: lo, To: hi}))
+			pr.Fprintf(&b, ". Without the years it selects %d that %s %s: ", n, verb, spanText(pr, &plan.YearRange{From: lo, To: hi}))
 			for i, d := range shown {
 				if i > 0 {
 					b.WriteString("; ")
 				}
-				fmt.Fprintf(&b, "%s (%s)%s", d.in.Name, heritage.YearsText(d.from, d.to, true), cite(d.in.ID))
+				pr.Fprintf(&b, "%s (%s)%s", d.in.Name, heritage.YearsText(d.from, d.to, true), cite(d.in.ID))
 			}
 			if n > len(shown) {
-				fmt.Fprintf(&b, " and %d more", n-len(shown))
+				pr.Fprintf(&b, " and %d more", n-len(shown))
 			}
 		}
-		writeNotes(&b, nil, notExact(undated))
-		writeNotes(&b, nil, notExact(unplaced))
-		writeNotes(&b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
+		writeNotes(pr, &b, nil, notExact(undated))
+		writeNotes(pr, &b, nil, notExact(unplaced))
+		writeNotes(pr, &b, nil, p.unreadNotes(pl.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}, true
 }
@@ -188,7 +191,7 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 // other conditions that give no year of the field (an institution the
 // data has open did not close), and those in the place's countries that
 // name neither a town nor such a year. It is "" when there are none.
-func (p *Base) undatedNote(sel *kg.Selection, c plan.Constraints, keep func(*heritage.Institution) bool) string {
+func (p *Base) undatedNote(pr *locale.Printer, sel *kg.Selection, c plan.Constraints, keep func(*heritage.Institution) bool) string {
 	y := c.Years
 	if y == nil || y.Field != "opened" && y.Field != "closed" {
 		return ""
@@ -210,20 +213,20 @@ func (p *Base) undatedNote(sel *kg.Selection, c plan.Constraints, keep func(*her
 	if undated+unplaced == 0 {
 		return ""
 	}
-	year := map[string]string{"opened": "opening", "closed": "closing"}[y.Field]
+	year := map[string]string{"opened": pr.Text("opening"), "closed": pr.Text("closing")}[y.Field]
 	var parts []string
 	if undated > 0 {
-		verb := "record"
+		verb := pr.Text("record")
 		if undated == 1 {
-			verb = "records"
+			verb = pr.Text("records")
 		}
-		parts = append(parts, fmt.Sprintf("%d more %s the question selects without the years %s no %s year",
-			undated, plural(TypeNoun(c.TypeCodes), undated), verb, year))
+		parts = append(parts, pr.Sprintf("%d more %s the question selects without the years %s no %s year",
+			undated, pr.Plural(TypeNoun(pr, c.TypeCodes), undated), verb, year))
 	}
 	if unplaced > 0 {
-		parts = append(parts, fmt.Sprintf("the records of %d more name neither a town nor an %s year", unplaced, year))
+		parts = append(parts, pr.Sprintf("the records of %d more name neither a town nor an %s year", unplaced, year))
 	}
-	return strings.Join(parts, ", and ") + ", and some may belong to the list"
+	return strings.Join(parts, pr.Text(", and ")) + pr.Text(", and some may belong to the list")
 }
 
 // yearsOf is a record's opening or closing years, by field.

@@ -1,10 +1,10 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -15,12 +15,13 @@ import (
 // ("No institution called “museums in Mordor”"). Records whose names
 // hold the words are offered, as such.
 func (p *Base) unknownPlaceAnswer(pln plan.Plan) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	place := pln.UnusedPhrase(plan.UnusedPlace)
 	if heritage.NormalizeName(place) == "" || p.KnowsPlace(place) {
 		return Draft{}, false
 	}
-	noun := plural(TypeNoun(pln.Constraints.TypeCodes), 2)
-	text := fmt.Sprintf("“%s” is no place the data knows: no record gives it as its town or area, so the data places no %s there.",
+	noun := pr.Plural(TypeNoun(pr, pln.Constraints.TypeCodes), 2)
+	text := pr.Sprintf("“%s” is no place the data knows: no record gives it as its town or area, so the data places no %s there.",
 		place, noun)
 	if len(pln.NamedBy) == 0 {
 		return noneDraft(text), true
@@ -28,7 +29,7 @@ func (p *Base) unknownPlaceAnswer(pln plan.Plan) (Draft, bool) {
 	ids := pln.NamedBy
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s These have “%s” in their names: ", text, place)
+		pr.Fprintf(&b, "%s These have “%s” in their names: ", text, place)
 		p.writeNames(&b, ids, cite)
 		return b.String()
 	}}, true

@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -9,12 +8,13 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/editdist"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
-func quoteWords(ws []string) string {
+func quoteWords(pr *locale.Printer, ws []string) string {
 	if len(ws) == 0 {
-		return "the request"
+		return pr.Text("the request")
 	}
 	q := make([]string, len(ws))
 	for i, w := range ws {
@@ -86,6 +86,7 @@ func nearWord(words map[string]bool, w string) bool {
 // (the understood conditions select no set: "Are there any bagpipe
 // museums?"), and the answer says which.
 func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole bool) Draft {
+	pr := locale.For(pln.Lang)
 	rank := rankOf(fused)
 	var sorted []string
 	for _, id := range ids {
@@ -93,28 +94,28 @@ func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole
 			sorted = append(sorted, id)
 		}
 	}
-	among := "matching the rest of the question"
+	among := pr.Text("matching the rest of the question")
 	if !whole {
-		among = "that match the question best"
+		among = pr.Text("that match the question best")
 	}
 	if len(sorted) == 0 {
 		if !whole {
-			return noneDraft(fmt.Sprintf("No field or subject of the data records %s, and none of the %d %s %s mentions it.",
-				quoteWords(pln.Unused(plan.UnusedDropped)), len(ids), plural(TypeNoun(pln.Constraints.TypeCodes), len(ids)), among))
+			return noneDraft(pr.Sprintf("No field or subject of the data records %s, and none of the %d %s %s mentions it.",
+				quoteWords(pr, pln.Unused(plan.UnusedDropped)), len(ids), pr.Plural(TypeNoun(pr, pln.Constraints.TypeCodes), len(ids)), among))
 		}
-		return noneDraft(fmt.Sprintf("Nothing in the data is recorded as %s: none of the %d %s %s mentions it.",
-			quoteWords(pln.Unused(plan.UnusedDropped)), len(ids), plural(TypeNoun(pln.Constraints.TypeCodes), len(ids)), among))
+		return noneDraft(pr.Sprintf("Nothing in the data is recorded as %s: none of the %d %s %s mentions it.",
+			quoteWords(pr, pln.Unused(plan.UnusedDropped)), len(ids), pr.Plural(TypeNoun(pr, pln.Constraints.TypeCodes), len(ids)), among))
 	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
 	n := min(len(sorted), 5)
 	top := sorted[:n]
-	noun := TypeNoun(pln.Constraints.TypeCodes)
+	noun := TypeNoun(pr, pln.Constraints.TypeCodes)
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: top}, render: func(cite func(string) string) string {
 		var b strings.Builder
 		// the records offered mention the words: what the data lacks
 		// is a field or subject that records them
-		fmt.Fprintf(&b, "No field or subject of the data records %s, so this is not an exact answer. Of the %d %s %s, these mention it, closest first: ",
-			quoteWords(pln.Unused(plan.UnusedDropped)), len(ids), plural(noun, len(ids)), among)
+		pr.Fprintf(&b, "No field or subject of the data records %s, so this is not an exact answer. Of the %d %s %s, these mention it, closest first: ",
+			quoteWords(pr, pln.Unused(plan.UnusedDropped)), len(ids), pr.Plural(noun, len(ids)), among)
 		p.writeNames(&b, top, cite)
 		return b.String()
 	}}

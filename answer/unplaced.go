@@ -2,13 +2,14 @@ package answer
 
 import (
 	"context"
-	"fmt"
+
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -338,17 +339,18 @@ func (p *Base) unplaced(main, wide []string, a *placeArea, keep func(*heritage.I
 // name no town ("the records of 307 archives in Germany name no town, and
 // some may be in Berlin"), or "" when none do.
 func (p *Base) unplacedNote(sel *kg.Selection, pl plan.Plan, keep func(*heritage.Institution) bool) string {
+	pr := locale.For(pl.Lang)
 	if len(sel.Wide) == 0 {
 		return ""
 	}
 	c := pl.Constraints
 	a := p.areaOf(c.Places[0])
-	return unplacedText(p.unplaced(sel.Main, sel.Wide, a, keep), c, a, c.Places[0].Name)
+	return unplacedText(pr, p.unplaced(sel.Main, sel.Wide, a, keep), c, a, c.Places[0].Name)
 }
 
 // unplacedText is unplacedNote's sentence for n institutions of c's kind
 // in a's countries that may be in place, or "" for none.
-func unplacedText(n int, c plan.Constraints, a *placeArea, place string) string {
+func unplacedText(pr *locale.Printer, n int, c plan.Constraints, a *placeArea, place string) string {
 	if n == 0 {
 		return ""
 	}
@@ -356,22 +358,22 @@ func unplacedText(n int, c plan.Constraints, a *placeArea, place string) string 
 	for _, country := range a.countries {
 		names = append(names, countryPhrase(country))
 	}
-	noun, where := TypeNoun(c.TypeCodes), strings.Join(names, " or ")
-	what := "town"
+	noun, where := TypeNoun(pr, c.TypeCodes), strings.Join(names, pr.Text(" or "))
+	what := pr.Text("town")
 	if c.Places[0].Level != plan.LevelCity {
-		what = "town or " + c.Places[0].Level
+		what = pr.Text("town or ") + c.Places[0].Level
 	}
 	if n == 1 {
-		return fmt.Sprintf("the record of 1 %s in %s names no %s, and it may be in %s", noun, where, what, place)
+		return pr.Sprintf("the record of 1 %s in %s names no %s, and it may be in %s", noun, where, what, place)
 	}
-	return fmt.Sprintf("the records of %d %s in %s name no %s, and some may be in %s", n, plural(noun, n), where, what, place)
+	return pr.Sprintf("the records of %d %s in %s name no %s, and some may be in %s", n, pr.Plural(noun, n), where, what, place)
 }
 
 // sidesUnplacedNote is unplacedNote for compared sides: how many records
 // that name no place may be on each side, the sides with the same count
 // of the same records said once ("the records of 4658 museums in Germany
 // name no town, and some may be in Berlin or Munich"), or "".
-func (p *Base) sidesUnplacedNote(sel *kg.Selection, sides []plan.Constraints) string {
+func (p *Base) sidesUnplacedNote(pr *locale.Printer, sel *kg.Selection, sides []plan.Constraints) string {
 	if sel == nil || len(sel.SideWide) != len(sides) {
 		return ""
 	}
@@ -402,7 +404,7 @@ func (p *Base) sidesUnplacedNote(sel *kg.Selection, sides []plan.Constraints) st
 	}
 	texts := make([]string, len(notes))
 	for i, o := range notes {
-		texts[i] = unplacedText(o.n, o.c, o.a, strings.Join(o.places, " or "))
+		texts[i] = unplacedText(pr, o.n, o.c, o.a, strings.Join(o.places, pr.Text(" or ")))
 	}
 	return strings.Join(texts, "; ")
 }

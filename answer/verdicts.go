@@ -1,5 +1,7 @@
 package answer
 
+import "github.com/hybridrag/hybridrag/locale"
+
 // The notes of a yes/no verdict and of a share: each a sentence of its
 // own after the verdict's.
 
@@ -9,7 +11,7 @@ type AreaFromOthers struct {
 	City string
 }
 
-func (n AreaFromOthers) sentence() (string, []any) {
+func (n AreaFromOthers) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: its record names no area; the answer follows where the data's other records in %s lie.", []any{n.City}
 }
 
@@ -21,8 +23,8 @@ type WarLeftOut struct {
 	Words string
 }
 
-func (n WarLeftOut) sentence() (string, []any) {
-	return "Not an exact answer: %s does not say which war, and the answer leaves it out.", []any{quoteWords([]string{n.Words})}
+func (n WarLeftOut) sentence(pr *locale.Printer) (string, []any) {
+	return "Not an exact answer: %s does not say which war, and the answer leaves it out.", []any{quoteWords(pr, []string{n.Words})}
 }
 
 func (WarLeftOut) join() noteJoin { return joinSpace }
@@ -34,11 +36,11 @@ type NothingOn struct {
 	LeftOut bool
 }
 
-func (n NothingOn) sentence() (string, []any) {
+func (n NothingOn) sentence(pr *locale.Printer) (string, []any) {
 	if n.LeftOut {
-		return "Not an exact answer: the data records nothing on %s, and the answer leaves it out.", []any{quoteWords(n.Words)}
+		return "Not an exact answer: the data records nothing on %s, and the answer leaves it out.", []any{quoteWords(pr, n.Words)}
 	}
-	return "Not an exact answer: the data records nothing on %s.", []any{quoteWords(n.Words)}
+	return "Not an exact answer: the data records nothing on %s.", []any{quoteWords(pr, n.Words)}
 }
 
 func (NothingOn) join() noteJoin { return joinSpace }
@@ -50,7 +52,7 @@ type ShareUnstated struct {
 	Attr  string
 }
 
-func (n ShareUnstated) sentence() (string, []any) {
+func (n ShareUnstated) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: %d of the %d state no %s in the data.", []any{n.N, n.Of, n.Attr}
 }
 

@@ -1,10 +1,10 @@
 package answer
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 )
 
@@ -65,17 +65,18 @@ func (p *Base) unsureWithin(ids []string, c plan.Constraints) int {
 // that meet its conditions, none of them in its broader places
 // ("Which museums in Scotland are in Leeds?").
 func (p *Base) noneWithin(pln plan.Plan, n int) Draft {
+	pr := locale.For(pln.Lang)
 	c := pln.Constraints
-	noun := TypeNoun(c.TypeCodes)
+	noun := TypeNoun(pr, c.TypeCodes)
 	a := Answer{Kind: KindSet, Exact: len(pln.Unused(plan.UnusedUnread)) == 0}
 	if pln.Frame == plan.FrameCount {
 		a.Value = "0"
 	}
 	return Draft{Answer: a, render: func(func(string) string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "None of the %d %s in %s lies in %s according to the data",
-			n, plural(noun, n), placeNames(c.Places, " or "), placeNames(c.Within, " and "))
-		writeNotes(&b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
+		pr.Fprintf(&b, "None of the %d %s in %s lies in %s according to the data",
+			n, pr.Plural(noun, n), placeNames(c.Places, pr.Text(" or ")), placeNames(c.Within, pr.Text(" and ")))
+		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
 		return b.String() + "."
 	}}
 }

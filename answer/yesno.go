@@ -1,11 +1,11 @@
 package answer
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -47,11 +47,12 @@ func rankOf(fused []fusion.Fused) map[string]int {
 // yesNoAnswer checks the tested property of the one institution the
 // question names.
 func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (Draft, bool) {
+	pr := locale.For(pln.Lang)
 	id, via := p.target(sel, pln, fused)
 	if c := pln.Constraints; c.HasIDs() && len(c.Names) == 0 && !viaIdentifier(via) {
 		// "Is DE-MUS-999999 still open?": an identifier the data does not
 		// hold; never answer about another institution
-		return missingIdentifierDraft(c), true
+		return missingIdentifierDraft(pr, c), true
 	}
 	in, ok := p.data.Get(id)
 	if id == "" || !ok || pln.Test == nil {
@@ -63,12 +64,12 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	// asked: the verdict covers the rest, and says so.
 	unread := pln.Unused(plan.UnusedUnread)
 	if t.Property == "place" && t.Choice {
-		return p.placeChoiceAnswer(in, id, c.Places, unread), true
+		return p.placeChoiceAnswer(pr, in, id, c.Places, unread), true
 	}
-	verdict, fact := p.testProperty(in, t, c)
+	verdict, fact := p.testProperty(pr, in, t, c)
 	inferred := false
 	if t.Property == "place" {
-		verdict, fact, inferred = p.placeTest(in, c.Places)
+		verdict, fact, inferred = p.placeTest(pr, in, c.Places)
 	}
 	if t.Negated {
 		// "Is the Yorkshire Museum not small?": yes when it is not
@@ -79,11 +80,11 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		var text string
 		switch verdict {
 		case "yes":
-			text = fmt.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
+			text = pr.Sprintf("Yes: %s%s %s.", in.Name, cite(id), fact)
 		case "no":
-			text = fmt.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
+			text = pr.Sprintf("No: %s%s %s.", in.Name, cite(id), fact)
 		default:
-			text = fmt.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
+			text = pr.Sprintf("The data does not record %s for %s%s.", fact, in.Name, cite(id))
 		}
 		wars, others := p.unnamedWars(unread)
 		var notes []Note
@@ -93,103 +94,103 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		for _, w := range wars {
 			notes = append(notes, WarLeftOut{Words: w})
 		}
-		return withNotes(text, cite, append(notes, verdictNotes(false, "", others)...)...)
+		return withNotes(pr, text, cite, append(notes, verdictNotes(false, "", others)...)...)
 	}}, true
 }
 
 // testProperty returns "yes", "no" or "" (not recorded) and the fact the
 // verdict rests on, phrased to follow the institution's name.
-func (p *Base) testProperty(in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
+func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
 	switch t.Property {
 	case "accreditation":
 		if in.Accreditation == "" {
-			return "", "an accreditation"
+			return "", pr.Text("an accreditation")
 		}
 		want := "Accredited"
 		if len(t.Want) > 0 {
 			want = t.Want[0]
 		}
-		return yesNo(strings.EqualFold(in.Accreditation, want)), "is recorded as " + strings.ToLower(in.Accreditation)
+		return yesNo(strings.EqualFold(in.Accreditation, want)), pr.Text("is recorded as ") + strings.ToLower(in.Accreditation)
 	case "status":
-		return statusVerdict(in, t.Want)
+		return statusVerdict(pr, in, t.Want)
 	case "type":
-		return yesNo(slices.Contains(t.Want, in.TypeCode)), "is " + article(strings.ToLower(in.Type))
+		return yesNo(slices.Contains(t.Want, in.TypeCode)), pr.Text("is ") + article(pr, pr.Text(strings.ToLower(in.Type)))
 	case "subjects":
 		have := subjectsOf(in)
 		if len(have) == 0 {
-			return "", "the subject matter of the collections"
+			return "", pr.Text("the subject matter of the collections")
 		}
-		return yesNo(kg.SubjectsMatch(t.Want, have)), "has collections on " + strings.Join(have, "; ")
+		return yesNo(kg.SubjectsMatch(t.Want, have)), pr.Text("has collections on ") + strings.Join(have, "; ")
 	case "member_of":
-		return memberVerdict(in, t.Want)
+		return memberVerdict(pr, in, t.Want)
 	case "governance":
 		if in.GovernanceCode == "" {
-			return "", "a governance type"
+			return "", pr.Text("a governance type")
 		}
-		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), "is governed as " + in.Governance
+		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), pr.Text("is governed as ") + in.Governance
 	case "size":
 		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
 			// a size recorded as "unknown" is no size
-			return "", "a size"
+			return "", pr.Text("a size")
 		}
-		return yesNo(slices.Contains(t.Want, in.Size)), "is recorded as " + in.Size
+		return yesNo(slices.Contains(t.Want, in.Size)), pr.Text("is recorded as ") + in.Size
 	case "opened", "closed":
-		return yearsVerdict(in, t)
+		return yearsVerdict(pr, in, t)
 	}
-	return p.fieldVerdict(in, t.Property)
+	return p.fieldVerdict(pr, in, t.Property)
 }
 
 // statusVerdict tests whether the institution is open (want "open", the
 // default), closed, or was ever open ("ever").
-func statusVerdict(in *heritage.Institution, wants []string) (verdict, fact string) {
+func statusVerdict(pr *locale.Printer, in *heritage.Institution, wants []string) (verdict, fact string) {
 	open := in.IsOpen()
 	want := "open"
 	if len(wants) > 0 {
 		want = wants[0]
 	}
 	if want == "ever" {
-		return yesNo(true), everOpenFact(in)
+		return yesNo(true), everOpenFact(pr, in)
 	}
-	state := "open"
+	state := pr.Text("open")
 	if !open {
-		state = "closed"
+		state = pr.Text("closed")
 		if y := heritage.YearsText(in.Closed()); y != "" {
 			state += " (" + y + ")"
 		}
 	}
-	return yesNo(open == (want == "open")), "is " + state + " according to the data"
+	return yesNo(open == (want == "open")), pr.Text("is ") + state + pr.Text(" according to the data")
 }
 
 // everOpenFact says when an institution the data has, open or closed,
 // was open: it was open once.
-func everOpenFact(in *heritage.Institution) string {
-	fact := "is open according to the data"
+func everOpenFact(pr *locale.Printer, in *heritage.Institution) string {
+	fact := pr.Text("is open according to the data")
 	if y := heritage.YearsText(in.Opened()); y != "" {
-		fact = "opened " + y + " and " + fact
+		fact = pr.Text("opened ") + y + pr.Text(" and ") + fact
 	}
 	if in.IsOpen() {
 		return fact
 	}
-	fact = "was open"
+	fact = pr.Text("was open")
 	if y := heritage.YearsText(in.Opened()); y != "" {
-		fact += " from " + y
+		fact += pr.Text(" from ") + y
 	}
-	fact += " and has closed"
+	fact += pr.Text(" and has closed")
 	if y := heritage.YearsText(in.Closed()); y != "" {
 		fact += " (" + y + ")"
 	}
-	return fact + " according to the data"
+	return fact + pr.Text(" according to the data")
 }
 
 // memberVerdict tests whether the institution belongs to one of the
 // groups or operators named.
-func memberVerdict(in *heritage.Institution, want []string) (verdict, fact string) {
+func memberVerdict(pr *locale.Printer, in *heritage.Institution, want []string) (verdict, fact string) {
 	var names []string
 	for _, m := range in.MemberOf {
 		names = append(names, m.Name)
 	}
 	if len(names) == 0 {
-		return "no", "belongs to no group or operator in the data"
+		return "no", pr.Text("belongs to no group or operator in the data")
 	}
 	hit := false
 	for _, m := range in.MemberOf {
@@ -197,12 +198,12 @@ func memberVerdict(in *heritage.Institution, want []string) (verdict, fact strin
 			hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
 		}
 	}
-	return yesNo(hit), "belongs to " + strings.Join(names, "; ")
+	return yesNo(hit), pr.Text("belongs to ") + strings.Join(names, "; ")
 }
 
 // yearsVerdict tests whether the institution opened (or closed) within
 // the years asked.
-func yearsVerdict(in *heritage.Institution, t plan.Test) (verdict, fact string) {
+func yearsVerdict(pr *locale.Printer, in *heritage.Institution, t plan.Test) (verdict, fact string) {
 	var from, to int
 	var ok bool
 	if t.Property == "closed" {
@@ -210,7 +211,7 @@ func yearsVerdict(in *heritage.Institution, t plan.Test) (verdict, fact string) 
 	} else {
 		from, to, ok = in.Opened()
 	}
-	label := map[string]string{"opened": "an opening year", "closed": "a closing year"}[t.Property]
+	label := map[string]string{"opened": pr.Text("an opening year"), "closed": pr.Text("a closing year")}[t.Property]
 	if !ok || t.Years == nil {
 		return "", label
 	}
@@ -218,30 +219,30 @@ func yearsVerdict(in *heritage.Institution, t plan.Test) (verdict, fact string) 
 }
 
 // fieldVerdict tests whether the institution's record has the field.
-func (p *Base) fieldVerdict(in *heritage.Institution, property string) (verdict, fact string) {
-	label, value := FieldValue(in, property)
+func (p *Base) fieldVerdict(pr *locale.Printer, in *heritage.Institution, property string) (verdict, fact string) {
+	label, value := fieldValue(pr, in, property)
 	if p.lexicon.Unrecorded(property) {
 		// "Does the British Museum have a shop?": the data records no
 		// institution's, so it cannot say
 		if strings.HasPrefix(label, "facilities") {
 			return "", label
 		}
-		return "", withArticle(label)
+		return "", withArticle(pr, label)
 	}
 	if value == "" {
-		return "no", "has no " + label + " in the data"
+		return "no", pr.Text("has no ") + label + pr.Text(" in the data")
 	}
-	return "yes", "has the " + label + " " + value
+	return "yes", pr.Text("has the ") + label + " " + value
 }
 
-func article(noun string) string {
+func article(pr *locale.Printer, noun string) string {
 	if noun == "" {
-		return "of unknown type"
+		return pr.Text("of unknown type")
 	}
 	if strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
+		return pr.Text("an ") + noun
 	}
-	return "a " + noun
+	return pr.Text("a ") + noun
 }
 
 // askedCountry reports whether a place asked about is a country.
@@ -257,24 +258,24 @@ func askedCountry(places []plan.Place) bool {
 // placeTest is testProperty for a place: whether the institution lies in
 // the places asked about, and whether the verdict is inferred from the
 // data's other records in its town (see placeVerdicts).
-func (p *Base) placeTest(in *heritage.Institution, places []plan.Place) (verdict, fact string, inferred bool) {
+func (p *Base) placeTest(pr *locale.Printer, in *heritage.Institution, places []plan.Place) (verdict, fact string, inferred bool) {
 	where := placeText(in)
 	if where == "" {
-		return "", "a location", false
+		return "", pr.Text("a location"), false
 	}
 	if !placeNamed(in, places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
 		// Only the country is recorded: whether it is in the town
 		// asked about is not in the data.
-		return "", "a town or region (only the country, " + where + ")", false
+		return "", pr.Text("a town or region (only the country, ") + where + ")", false
 	}
 	held, _, unknown, inferred := p.placeVerdicts(in, places)
 	if len(held) == 0 && len(unknown) > 0 {
 		// "Is the Stadtmuseum Tübingen in Baden-Württemberg?": the
 		// record names the town and no region; that it does not
 		// name this one says nothing
-		return "", fmt.Sprintf("a %s (only %s)", levelWords(unknown), where), false
+		return "", pr.Sprintf("a %s (only %s)", levelWords(pr, unknown), where), false
 	}
-	return yesNo(len(held) > 0), "is in " + where, inferred
+	return yesNo(len(held) > 0), pr.Text("is in ") + where, inferred
 }
 
 // yesNo is "yes" or "no".
@@ -290,7 +291,7 @@ func yesNo(b bool) string {
 // is it still running?"), as a sentence to follow the field's, and
 // reports whether its verdict is exact. It is "" and exact when there is
 // no such clause.
-func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool) {
+func (p *Base) thenText(pr *locale.Printer, in *heritage.Institution, then *plan.Then) (string, bool) {
 	if then == nil {
 		return "", true
 	}
@@ -298,9 +299,9 @@ func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool
 	var verdict, fact string
 	inferred := false
 	if t.Property == "place" {
-		verdict, fact, inferred = p.placeTest(in, then.Places)
+		verdict, fact, inferred = p.placeTest(pr, in, then.Places)
 	} else {
-		verdict, fact = p.testProperty(in, t, plan.Constraints{Places: then.Places})
+		verdict, fact = p.testProperty(pr, in, t, plan.Constraints{Places: then.Places})
 	}
 	if t.Negated {
 		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
@@ -308,12 +309,12 @@ func (p *Base) thenText(in *heritage.Institution, then *plan.Then) (string, bool
 	var text string
 	switch verdict {
 	case "yes":
-		text = fmt.Sprintf(" Yes: it %s.", fact)
+		text = pr.Sprintf(" Yes: it %s.", fact)
 	case "no":
-		text = fmt.Sprintf(" No: it %s.", fact)
+		text = pr.Sprintf(" No: it %s.", fact)
 	default:
-		text = fmt.Sprintf(" The data does not record %s for it.", fact)
+		text = pr.Sprintf(" The data does not record %s for it.", fact)
 	}
-	text = withNotes(text, nil, verdictNotes(inferred, in.City, then.NotUsed.Words(plan.UnusedUnread))...)
+	text = withNotes(pr, text, nil, verdictNotes(inferred, in.City, then.NotUsed.Words(plan.UnusedUnread))...)
 	return text, verdict != "" && !inferred && len(then.NotUsed.Words(plan.UnusedUnread)) == 0
 }

@@ -1,13 +1,13 @@
 package pipeline
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/answer"
 	ragcontext "github.com/hybridrag/hybridrag/context"
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 )
@@ -71,9 +71,10 @@ func (p *Pipeline) cite(d answer.Draft, resp *Response) Answer {
 			a.Citations = append(a.Citations, n)
 		}
 	}
-	a.Text = d.Render(func(id string) string {
+	pr := locale.For(resp.Plan.Lang)
+	a.Text = d.Render(pr, func(id string) string {
 		if n, ok := num[id]; ok {
-			return fmt.Sprintf(" [%d]", n)
+			return pr.Sprintf(" [%d]", n)
 		}
 		return ""
 	})

@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+
 	"time"
 
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/writing"
 )
@@ -75,19 +76,20 @@ const generateMargin = 100 * time.Millisecond
 // a rejected answer is cached like any other, since the same model given
 // the same context writes it again.
 func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
+	pr := locale.For(resp.Plan.Lang)
 	w := p.opts.Writer
 	if w == nil {
-		resp.Warnings = append(resp.Warnings, "no language model is configured (--llm); the answer is the extractive one")
+		resp.Warnings = append(resp.Warnings, pr.Text("no language model is configured (--llm); the answer is the extractive one"))
 		return
 	}
 	if len(resp.Citations) == 0 {
-		resp.Warnings = append(resp.Warnings, "llm: no sources to cite; the answer is the extractive one")
+		resp.Warnings = append(resp.Warnings, pr.Text("llm: no sources to cite; the answer is the extractive one"))
 		return
 	}
 	t := time.Now()
 	defer func() { resp.Timings.GenerateMS = ms(time.Since(t)) }()
 	warn := func(why string) {
-		resp.Warnings = append(resp.Warnings, "llm: the model's answer is not used ("+why+"); the answer is the extractive one")
+		resp.Warnings = append(resp.Warnings, pr.Text("llm: the model's answer is not used (")+why+pr.Text("); the answer is the extractive one"))
 	}
 	fail := func(why string) {
 		resp.Errors = append(resp.Errors, SourceError{Source: SourceLLM, Error: why})
@@ -98,7 +100,7 @@ func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
 		timeout = min(timeout, time.Until(dl)-generateMargin)
 	}
 	if timeout <= 0 {
-		fail("no time left before the request's deadline")
+		fail(pr.Text("no time left before the request's deadline"))
 		return
 	}
 	gctx, cancel := context.WithTimeout(ctx, timeout)
@@ -114,14 +116,14 @@ func (p *Pipeline) generate(ctx context.Context, req Request, resp *Response) {
 		warn(err.Error())
 		return
 	case err != nil && gctx.Err() != nil && ctx.Err() == nil:
-		fail(fmt.Sprintf("the model did not answer within %v", timeout.Round(time.Millisecond)))
+		fail(pr.Sprintf("the model did not answer within %v", timeout.Round(time.Millisecond)))
 		return
 	case err != nil:
 		fail(err.Error())
 		return
 	}
 	for _, r := range written.Removed {
-		resp.Warnings = append(resp.Warnings, "llm: removed from the model's answer: "+r)
+		resp.Warnings = append(resp.Warnings, pr.Text("llm: removed from the model's answer: ")+r)
 	}
 	resp.Generated = &Generated{Text: written.Text, Model: w.Model(), Citations: written.Citations}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/answer"
+	"github.com/hybridrag/hybridrag/locale"
 )
 
 // A question about an organisation the data does not know is answered
@@ -245,10 +246,13 @@ func TestExactNameBeforeAMisspelling(t *testing.T) {
 	}
 }
 
-// ask asks p a question, bypassing the answer cache.
+// ask asks p a question, bypassing the answer cache, for an answer in
+// English, the language the tests' expected text is written in, whatever
+// the language of the question: those tests check what is answered;
+// TestAnswersInTheQuestionsLanguage checks in which language.
 func ask(t *testing.T, p *Pipeline, q string) *Response {
 	t.Helper()
-	resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true})
+	resp, err := p.Ask(context.Background(), Request{Question: q, NoCache: true, Lang: locale.EN})
 	require.NoError(t, err)
 	require.Empty(t, resp.Errors, "%s: a source failed, so the answer is not the one under test", q)
 	return resp

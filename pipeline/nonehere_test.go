@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/answer"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
@@ -107,7 +108,7 @@ func TestNoKindInTownOverTheData(t *testing.T) {
 			if others == 0 {
 				continue
 			}
-			noun := answer.TypeNoun([]string{code})
+			noun := answer.TypeNoun(locale.For(locale.EN), []string{code})
 			for shape, form := range kindQuestions[lang] {
 				q := fmt.Sprintf(form, words, name)
 				r := ask(t, p, q)

@@ -208,9 +208,10 @@ func TestAskLang(t *testing.T) {
 		require.Equal(t, tc.want, resp.Lang, tc.args)
 		require.Equal(t, tc.want, resp.Plan.Lang, tc.args)
 	}
-	// The notes around the answer are in its language too.
+	// The answer and the notes around it are in its language.
 	code, out, errOut := runCLI(t, "ask", "--lang", "de", "Which museums are part of National Museums Scotland?")
 	require.Equal(t, exitOK, code, errOut)
+	require.Contains(t, out, "3 Museen: National Museum Of Flight [1]")
 	require.Contains(t, out, "(exakte Antwort: 3 aus dem Wissensgraphen ausgewählt)")
 	require.Contains(t, out, "\nQuellen:\n")
 	require.Contains(t, out, "answered in de")
