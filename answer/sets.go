@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -298,10 +299,15 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 	c := pln.Constraints
 	noun := TypeNoun(c.TypeCodes)
 	unplaced := p.unplacedNote(sel, pln, keep)
-	closest := make([]string, 0, 5)
-	for _, f := range fused[:min(len(fused), 5)] {
+	if relaxed := p.relaxedIDs(sel, c, keep, fused); len(relaxed) > 0 {
+		return p.relaxedAnswer(sel, pln, relaxed, unplaced)
+	}
+	closest := make([]string, 0, len(fused))
+	for _, f := range fused {
 		closest = append(closest, f.ID)
 	}
+	closest = p.inPlaceFirst(closest, c.Places)
+	closest = closest[:min(len(closest), 5)]
 	return Draft{Answer: Answer{Kind: KindSet, Exact: unplaced == ""}, also: closest,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
@@ -314,6 +320,34 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 				p.writeNames(&b, closest, cite)
 				return b.String()
 			}
+			return b.String() + "."
+		}}
+}
+
+// relaxedAnswer answers a list whose conditions select nothing with what
+// they select with one dropped (sel.RelaxedOf, see relaxations): none
+// meets them all, and the institutions that meet the others, which are
+// no exact answer.
+func (p *Base) relaxedAnswer(sel *kg.Selection, pln plan.Plan, ids []string, unplaced string) Draft {
+	c := pln.Constraints
+	noun := TypeNoun(c.TypeCodes)
+	others := noun
+	if slices.Contains(sel.RelaxedOf, "type") {
+		others = "institution"
+	}
+	items := make([]NoteItem, len(ids))
+	for i, id := range ids {
+		items[i] = NoteItem{ID: id, Text: p.label(id)}
+	}
+	relaxed := Relaxed{Conditions: sel.RelaxedOf, Noun: others, Items: items}
+	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			fmt.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
+			writeNotes(&b, nil, yearsRead(c.Years))
+			writeNotes(&b, nil, placeReadings(c.Places)...)
+			writeNotes(&b, nil, notExact(unplaced))
+			writeNotes(&b, cite, relaxed)
 			return b.String() + "."
 		}}
 }
