@@ -70,5 +70,8 @@ func New(data *heritage.Dataset, graph kg.Source, lexicon Lexicon, asOf int) *Ba
 // under its deadline.
 func (p *Base) Select(ctx context.Context, sel *kg.Selection, pl *plan.Plan) error {
 	p.keepSpelledApart(sel, *pl)
-	return p.selectWide(ctx, sel, pl)
+	if err := p.selectWide(ctx, sel, pl); err != nil {
+		return err
+	}
+	return p.selectRelaxed(ctx, sel, pl)
 }

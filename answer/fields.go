@@ -190,6 +190,11 @@ func (f fieldText) sentence(cite func(string) string) string {
 	case f.field == "description":
 		return pr.Sprintf("%s%s", value, cite(id))
 	case value == "":
+		if cl, cv := CoarserValue(in, f.field); cv != "" {
+			// "Where is X?" of a record without a town: what it
+			// holds at the next level, and that the town is missing
+			return pr.Sprintf("The data records no %s for %s%s; it records its %s: %s%s.", label, name, hedge, pr.Text(cl), cv, cite(id))
+		}
 		return pr.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
 	}
 	return pr.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"cmp"
+	"fmt"
 
 	"slices"
 	"strings"
@@ -136,6 +137,41 @@ func relationValue(pr *locale.Printer, in *heritage.Institution, field string) (
 		return pr.Text("predecessor"), relatedNames(in, "successor_of", "absorbed"), true
 	}
 	return "", "", false
+}
+
+// coarserFields are, for a field that has coarser or related values of
+// its own kind, the fields to read in turn when the record leaves it
+// empty: a place the record does not give a town for is given by its
+// address, district, county, region or country, or its coordinates; a
+// missing postcode by the town. An identifier, a website or a year is no
+// such field: another identifier is not a coarser one.
+var coarserFields = map[string][]string{
+	"city":        {"address", "district", "county", "region", "country", "coordinates"},
+	"postcode":    {"city", "district", "county", "region", "country"},
+	"district":    {"county", "region", "country"},
+	"county":      {"region", "country"},
+	"region":      {"country"},
+	"coordinates": {"address", "city", "district", "county", "region", "country"},
+}
+
+// CoarserValue returns, for a field the record leaves empty, the first
+// coarser or related value it holds (see coarserFields) and that value's
+// label; "" when it holds none or the field has no coarser kin.
+func CoarserValue(in *heritage.Institution, field string) (label, value string) {
+	for _, f := range coarserFields[field] {
+		if f == "address" && in.Address == "" {
+			continue // FieldValue gives the place for a missing address
+		}
+		label, value := FieldValue(in, f)
+		if value == "" {
+			continue
+		}
+		if f == "country" {
+			value = fmt.Sprintf("%s (%s)", countryPhrase(value), value)
+		}
+		return label, value
+	}
+	return "", ""
 }
 
 // unrecordedValue labels the fields no record states: their value is empty.
@@ -274,6 +310,10 @@ func moreFieldsText(pr *locale.Printer, in *heritage.Institution, fields []strin
 		case NotClosed(in, f, v):
 			b.WriteString(pr.Text(" It has not closed: the data has it open."))
 		case v == "":
+			if cl, cv := CoarserValue(in, f); cv != "" {
+				pr.Fprintf(&b, " The data records no %s for it; it records its %s: %s.", label, pr.Text(cl), cv)
+				continue
+			}
 			pr.Fprintf(&b, " The data records no %s for it.", label)
 		default:
 			pr.Fprintf(&b, " Its %s is %s.", label, v)

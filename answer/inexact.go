@@ -152,6 +152,31 @@ func (n Spanning) sentence(pr *locale.Printer) (string, []any) {
 
 func (n Spanning) items() []NoteItem { return n.Items }
 
+// Relaxed says that a list's conditions select nothing and names the
+// institutions the others select, with Conditions dropped (see
+// relaxations): not an exact answer.
+type Relaxed struct {
+	Conditions []string
+	Noun       string
+	Items      []NoteItem
+}
+
+func (n Relaxed) sentence(pr *locale.Printer) (string, []any) {
+	count, noun := len(n.Items), pr.Plural(n.Noun, len(n.Items))
+	conds := make([]string, len(n.Conditions))
+	for i, c := range n.Conditions {
+		conds[i] = pr.Text(c)
+	}
+	if last := len(conds) - 1; last > 0 {
+		return "Not an exact answer: with the conditions on the %s and the %s relaxed, the others select %d %s: ",
+			[]any{strings.Join(conds[:last], pr.Text(", the ")), conds[last], count, noun}
+	}
+	return "Not an exact answer: with the condition on the %s relaxed, the others select %d %s: ",
+		[]any{strings.Join(conds, ""), count, noun}
+}
+
+func (n Relaxed) items() []NoteItem { return n.Items }
+
 // notExact is the note that says why an answer is not exact, or nil when
 // reason gives none.
 func notExact(reason string) Note {

@@ -82,6 +82,14 @@ func (p *Base) rankedAnswer(pln plan.Plan, fused []fusion.Fused) Draft {
 	note := ""
 	if c.List && c.Selective() {
 		note = pr.Text("No institution matches every condition of the question exactly; the closest matches are: ")
+		if len(c.Places) > 0 {
+			// the closest in the place asked before any outside it
+			all := make([]string, len(fused))
+			for i, f := range fused {
+				all[i] = f.ID
+			}
+			ids = p.inPlaceFirst(all, c.Places)[:n]
+		}
 	}
 	if u := pln.Unstated; u != nil {
 		// "the same town as the Museum Folkwang", whose record names none

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -306,10 +307,15 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 	c := pln.Constraints
 	noun := TypeNoun(pr, c.TypeCodes)
 	unplaced := p.unplacedNote(sel, pln, keep)
-	closest := make([]string, 0, 5)
-	for _, f := range fused[:min(len(fused), 5)] {
+	if relaxed := p.relaxedIDs(sel, c, keep, fused); len(relaxed) > 0 {
+		return p.relaxedAnswer(sel, pln, relaxed, unplaced)
+	}
+	closest := make([]string, 0, len(fused))
+	for _, f := range fused {
 		closest = append(closest, f.ID)
 	}
+	closest = p.inPlaceFirst(closest, c.Places)
+	closest = closest[:min(len(closest), 5)]
 	return Draft{Answer: Answer{Kind: KindSet, Exact: unplaced == ""}, also: closest,
 		render: func(cite func(string) string) string {
 			var b strings.Builder
@@ -322,6 +328,35 @@ func (p *Base) noneOfAll(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 				p.writeNames(&b, closest, cite)
 				return b.String()
 			}
+			return b.String() + "."
+		}}
+}
+
+// relaxedAnswer answers a list whose conditions select nothing with what
+// they select with one dropped (sel.RelaxedOf, see relaxations): none
+// meets them all, and the institutions that meet the others, which are
+// no exact answer.
+func (p *Base) relaxedAnswer(sel *kg.Selection, pln plan.Plan, ids []string, unplaced string) Draft {
+	pr := locale.For(pln.Lang)
+	c := pln.Constraints
+	noun := TypeNoun(pr, c.TypeCodes)
+	others := TypeNoun(locale.For(locale.EN), c.TypeCodes)
+	if slices.Contains(sel.RelaxedOf, "type") {
+		others = "institution"
+	}
+	items := make([]NoteItem, len(ids))
+	for i, id := range ids {
+		items[i] = NoteItem{ID: id, Text: p.label(id)}
+	}
+	relaxed := Relaxed{Conditions: sel.RelaxedOf, Noun: others, Items: items}
+	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			pr.Fprintf(&b, "No %s in the data matches every condition of the question", noun)
+			writeNotes(pr, &b, nil, yearsRead(c.Years))
+			writeNotes(pr, &b, nil, placeReadings(pr, c.Places)...)
+			writeNotes(pr, &b, nil, notExact(unplaced))
+			writeNotes(pr, &b, cite, relaxed)
 			return b.String() + "."
 		}}
 }

@@ -107,6 +107,10 @@ func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole
 			quoteWords(pr, pln.Unused(plan.UnusedDropped)), len(ids), pr.Plural(TypeNoun(pr, pln.Constraints.TypeCodes), len(ids)), among))
 	}
 	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	if !whole {
+		// the best matches in the place asked before any outside it
+		sorted = p.inPlaceFirst(sorted, pln.Constraints.Places)
+	}
 	n := min(len(sorted), 5)
 	top := sorted[:n]
 	noun := TypeNoun(pr, pln.Constraints.TypeCodes)

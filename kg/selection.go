@@ -99,6 +99,12 @@ type Selection struct {
 	// Named are the institutions bearing each name the plan gives without
 	// ids, by name.
 	Named map[string][]string
+	// Relaxed is left for the caller to fill as well: for a list that
+	// selects none, what is selected once its conditions are dropped one
+	// at a time until any is, and RelaxedOf the conditions dropped (the
+	// caller's order and names).
+	Relaxed   []string
+	RelaxedOf []string
 }
 
 // IdentMatch is one identifier and the institutions carrying it.
