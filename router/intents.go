@@ -59,7 +59,7 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 		}
 		return "", false
 	}
-	if s.hasAny(s.lex.pastTense...) && !s.hasAny("are", "is", "have", "has") || s.hasAny(s.lex.everWords...) {
+	if s.hasAny(s.lex.pastTense...) && !s.hasAny(s.lex.presentAuxiliaries...) || s.hasAny(s.lex.everWords...) {
 		return "", false
 	}
 	// one policy for every wording of a list or a count: a question in

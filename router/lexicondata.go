@@ -530,8 +530,9 @@ type Lexicon struct {
 	topicWords []string `lexicon:"table"`
 	// historyCues ask about the past of an institution
 	historyCues []string `lexicon:"table"`
-	// presentTense say a question asks of today (status)
-	presentTense []string `lexicon:"table"`
+	// presentAuxiliaries say, beside a word of pastTense, that a
+	// question asks of today ("which museums that were … are open")
+	presentAuxiliaries []string `lexicon:"table"`
 	// pastTense say a question asks of the past (status)
 	pastTense []string `lexicon:"table"`
 	// postcodeNearCues ask for what lies near a postcode
