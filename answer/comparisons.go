@@ -252,8 +252,9 @@ func compareValues(pln plan.Plan, ins []*heritage.Institution) Draft {
 	prefix, value := "", win.Name
 	if pln.Pair.YesNo {
 		// "Is A older than B?" asks whether the first named wins
-		prefix = map[bool]string{true: pr.Text("Yes: "), false: pr.Text("No: ")}[w == 0]
-		value = strings.ToLower(strings.TrimSuffix(prefix, ": "))
+		// the value is the same in every language; the text is not
+		value = map[bool]string{true: "yes", false: "no"}[w == 0]
+		prefix = pr.Text(map[bool]string{true: "Yes: ", false: "No: "}[w == 0])
 	}
 	return Draft{Answer: Answer{Kind: KindField, Field: attr, Value: value, IDs: []string{win.ID, lose.ID}, Exact: true},
 		render: func(cite func(string) string) string {
