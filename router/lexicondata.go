@@ -475,18 +475,23 @@ type Lexicon struct {
 	choiceStoppers map[string]bool `lexicon:"table"`
 	// whWords are the question words
 	whWords map[string]bool `lexicon:"table"`
-	// havingWords say having (have), lacking (without, no) or leaving
-	// out (except)
-	havingWords map[string]string `lexicon:"table"`
+	// havingCues say having (have, with), lackingCues having none
+	// (without), negatingCues a negation of having (no, kein, lacks),
+	// exceptingCues leaving out (except), which is no having at all
+	havingCues    map[string]bool `lexicon:"table"`
+	lackingCues   map[string]bool `lexicon:"table"`
+	negatingCues  map[string]bool `lexicon:"table"`
+	exceptingCues map[string]bool `lexicon:"table"`
 	// existenceFirsts open "Are there any …", "Gibt es …"
 	existenceFirsts map[string]bool `lexicon:"table"`
 	// placeHasVerbs open "Does York have …", "Hat Bremen …"
 	placeHasVerbs map[string]bool `lexicon:"table"`
 	// skippedArticles are the articles the word before a token skips
 	skippedArticles map[string]bool `lexicon:"table"`
-	// looseAgeCues compare opening years with what follows (value before
-	// or after)
-	looseAgeCues map[string]string `lexicon:"table"`
+	// looseBeforeCues and looseAfterCues compare opening years with what
+	// follows: earlier than it, later than it
+	looseBeforeCues map[string]bool `lexicon:"table"`
+	looseAfterCues  map[string]bool `lexicon:"table"`
 	// andWords join two questions or two verbs
 	andWords map[string]bool `lexicon:"table"`
 	// housedEnds end a question of where something is housed

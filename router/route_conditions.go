@@ -25,17 +25,17 @@ func renamedVerb(s *scan) bool {
 // no website", "without a website", "keine Website").
 func hasVerb(s *scan) (has, negated bool) {
 	for _, t := range s.toks {
-		switch s.lex.havingWords[t.norm] {
-		case "have":
+		switch w := t.norm; {
+		case s.lex.havingCues[w]:
 			has = true
-		case "without":
+		case s.lex.lackingCues[w]:
 			has, negated = true, true
-		case "no":
+		case s.lex.negatingCues[w]:
 			negated = true
-		case "except":
+		case s.lex.exceptingCues[w]:
 			// places left out, not a field lacked (see exceptPlaces)
 		default:
-			negated = negated || s.lex.negations[t.norm]
+			negated = negated || s.lex.negations[w]
 		}
 	}
 	return has, negated

@@ -162,11 +162,8 @@ func looseAgeCue(s *scan, i int) (earlier, ok bool) {
 	if i > 0 && s.toks[i].upper && !s.lower {
 		return false, false // a word of a name ("Na h-Eileanan Siar"), not Dutch "na"
 	}
-	switch s.lex.looseAgeCues[s.toks[i].norm] {
-	case "before":
-		earlier = true
-	case "after":
-	default:
+	earlier = s.lex.looseBeforeCues[s.toks[i].norm]
+	if !earlier && !s.lex.looseAfterCues[s.toks[i].norm] {
 		return false, false
 	}
 	for k, t := range s.toks {
