@@ -100,6 +100,12 @@ type Plan struct {
 	// es …", "Zijn er …", "Does York have a museum?"): an answer that
 	// finds none says no, or that the data cannot tell.
 	Exists bool `json:"exists,omitempty"`
+	// Resolved says why the frame is not the one the rules read: the
+	// resolver filled another frame's template from words the rules left
+	// unread, where the learned frame model reads that frame ("field: the
+	// rules read ranking; the model reads field at 0.88, and "type" fills
+	// it"). Empty when the rules decided.
+	Resolved string `json:"resolved,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

@@ -116,9 +116,9 @@ func field(s *scan) string {
 			}
 		}
 	}
-	// one typo in a cue word
-	for _, t := range s.toks {
-		if len(t.norm) < 5 || s.lex.knownWords[t.norm] {
+	// one typo in a cue word, not in a word of a name read
+	for i, t := range s.toks {
+		if len(t.norm) < 5 || s.lex.knownWords[t.norm] || s.used[i] {
 			continue
 		}
 		for _, fw := range s.lex.fuzzyFieldWords {

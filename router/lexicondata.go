@@ -59,6 +59,8 @@ type Lexicon struct {
 	narrowerLabels       []string
 	// narrowerKeys are the narrowerLabels stemmed (see narrowerKey)
 	narrowerKeys map[string]bool
+	// fieldPartsOf are the parts each field of fieldParts is asked by
+	fieldPartsOf map[string]map[string]bool
 
 	// the word tables, each filled from the table of its name
 	// (bindTables)
@@ -134,6 +136,12 @@ type Lexicon struct {
 	// trailingFields are field words that, last in a shorthand question,
 	// name the field asked ("Heimatmuseum Rauchkate city").
 	trailingFields map[string]string `lexicon:"table"`
+	// fieldParts are the words that ask for a field together, in any
+	// order, each one part of it: a naming word and a word of the present
+	// ask for the current name. A row's value is the field and the part
+	// ("current_name now"); the resolver fills a field's template when
+	// every part of it stands unread.
+	fieldParts map[string]string `lexicon:"table"`
 	// cueWords are question words worth correcting ("colections",
 	// "operatd").
 	cueWords []string `lexicon:"table"`
@@ -1057,6 +1065,7 @@ func (lex *Lexicon) derive() {
 	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
 	lex.regionNames = lex.buildRegionNames()
 	lex.fieldCueIndex = lex.buildFieldCueIndex()
+	lex.fieldPartsOf = lex.buildFieldPartsOf()
 	lex.fieldCueWords = lex.buildFieldCueWords()
 	lex.pairTypoCues = lex.buildPairTypoCues()
 	lex.narrowerKeys = map[string]bool{}

@@ -80,6 +80,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 	r.readMembersAsked(s, &c, rd, neg)
 
 	intent, conf, frame := frameQuestion(&plan, s, &c, rd)
+	intent, conf, frame = r.resolve(&plan, s, &c, intent, conf, frame)
 	r.finishPlan(&plan, s, &c, intent, conf, frame)
 	return plan, s
 }

@@ -7,17 +7,13 @@ import (
 
 // fieldShape reports whether the question asks for a field (a question
 // word of place or time with one institution), which is a field of one
-// institution. It leaves the scan as it was; the field read is kept for
-// fieldOf when reading it consumed no token (only the German verb
-// "schloss" does, and reading it again later gives the same field).
+// institution. It leaves the scan as it was, and keeps the field read
+// in s.field.
 func fieldShape(s *scan) bool {
 	used := slices.Clone(s.used)
-	f := field(s)
-	if slices.Equal(used, s.used) {
-		s.field, s.fieldRead = f, true
-	}
+	s.field = field(s)
 	s.used = used
-	return f != ""
+	return s.field != ""
 }
 
 // indefiniteName reports a name read right after an indefinite article
@@ -79,13 +75,9 @@ func whichFieldIs(s *scan) bool {
 	return isField && s.lex.singularCopulas[s.toks[2].norm]
 }
 
-// fieldOf is field(s), read once.
-func fieldOf(s *scan) string {
-	if s.fieldRead {
-		return s.field
-	}
-	return field(s)
-}
+// fieldOf is field(s), read again: a word the names read since is no
+// cue of a field.
+func fieldOf(s *scan) string { return field(s) }
 
 // existenceOfType reports an existence question with a type noun within
 // three words of its article ("is there a", "is er een"): whether a set

@@ -1,14 +1,22 @@
 package router
 
 import (
+	"fmt"
+	"sync"
+
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/names"
+	"github.com/hybridrag/hybridrag/router/frameclass"
 )
 
 // Router plans retrieval for heritage questions. Build it once with New; it
 // is read-only afterwards and safe for concurrent use.
 type Router struct {
-	g        *gazetteer
+	g *gazetteer
+	// model is the learned frame model the resolver consults
+	// (frameclass.Default unless WithFrameModel says otherwise).
+	model    *frameclass.Model
+	modelSet bool
 	wikidata bool
 	baseK    int
 	names    func(*heritage.Dataset) *names.Index
@@ -51,6 +59,9 @@ func WithNameIndex(load func(*heritage.Dataset) *names.Index) Option {
 // (the linker) can share it.
 func (r *Router) NameIndex() *names.Index { return r.g.nameIx.get() }
 
+// defaultModel is the frame model embedded in the binary, decoded once.
+var defaultModel = sync.OnceValues(frameclass.Default)
+
 // New builds the router's gazetteers (names, bodies, places, identifiers,
 // subjects) from the dataset.
 func New(ds *heritage.Dataset, opts ...Option) *Router {
@@ -60,6 +71,13 @@ func New(ds *heritage.Dataset, opts ...Option) *Router {
 	}
 	if r.lex == nil {
 		r.lex = DefaultLexicon()
+	}
+	if !r.modelSet {
+		m, err := defaultModel()
+		if err != nil {
+			panic(fmt.Sprintf("router: the embedded frame model: %v", err))
+		}
+		r.model = m
 	}
 	if r.fusion.Intents == nil {
 		r.fusion = DefaultFusionTable()

@@ -25,10 +25,8 @@ type scan struct {
 	// yesNoInside is set when a request opens the question and a yes/no
 	// question follows it (embeddedYesNo)
 	yesNoInside bool
-	// field is the field the question asks for, once fieldShape has read
-	// it without consuming a token (fieldRead)
-	field     string
-	fieldRead bool
+	// field is the field fieldShape read
+	field string
 	// unreadCues are conditions no rule reads that their readers took
 	// out of the constraints: the cue of a field the data does not
 	// record, asked in a list question ("museums founded by the
