@@ -180,7 +180,7 @@ const minTypoRunes = 5
 // Twentse Welvaart"), and compounds written capitalised inside the text
 // ("ISIL of Bauernmuseum Mühlhausen"), which are names too. ignore are
 // further spans to leave out (the names of the institutions an answer
-// names). Only listed words count: Score reads answers, whose words are
+// names; the longest first). Only listed words count: Score reads answers, whose words are
 // spelt right.
 func (w *Words) Score(text string, ignore ...string) Score {
 	return w.score(text, false, ignore)
@@ -193,6 +193,9 @@ func (w *Words) score(text string, typos bool, ignore []string) Score {
 	if len(text) > MaxDetectBytes {
 		text = text[:MaxDetectBytes]
 	}
+	// the longest span first: a name may hold another ("Grampound with
+	// Creed Heritage Centre", "Grampound")
+	ignore = slices.SortedStableFunc(slices.Values(ignore), func(a, b string) int { return len(b) - len(a) })
 	for _, s := range ignore {
 		if s != "" {
 			text = strings.ReplaceAll(text, s, " ")

@@ -73,6 +73,22 @@ func TestDetect(t *testing.T) {
 	}
 }
 
+// An answer's language is told from its words, the names it cites left
+// out, the longest first: a name may hold another.
+func TestLanguageOfAnAnswer(t *testing.T) {
+	w := DefaultWords()
+	l, ok := w.Language("Grampound with Creed Heritage Centre liegt in Grampound, Cornwall, England, GB [1].",
+		"Grampound", "Grampound with Creed Heritage Centre")
+	require.True(t, ok)
+	require.Equal(t, DE, l)
+	// a typo is not read in an answer: its words are spelt right
+	_, ok = w.Language("Staaat [1]")
+	require.False(t, ok)
+	// names and numbers alone tell no language
+	_, ok = w.Language("Kent: 3 (Leeds Castle [1]; Dover Castle [2]; Deal Castle [3])", "Leeds Castle", "Dover Castle", "Deal Castle")
+	require.False(t, ok)
+}
+
 func TestOneEdit(t *testing.T) {
 	for _, tc := range []struct {
 		a, b string
