@@ -158,9 +158,9 @@ const MaxDetectBytes = 4096
 // (words/joiners.txt: the articles and prepositions names are made of,
 // "der", "van", "of") weighs less, for it is as likely to belong to a
 // name as to the sentence; so does the ending of a compound ("-museen"),
-// which names end in as often as questions do; and least a word one edit
-// away from a listed one ("gesloteen", "Staaat"), read so only in a
-// question, where typos are.
+// which names end in as often as questions do, and a word one edit away
+// from a listed one ("gesloteen", "Staaat"), read so only in a question,
+// where typos are.
 const (
 	wordWeight   = 1.0
 	joinerWeight = 0.5
@@ -180,8 +180,8 @@ const minTypoRunes = 5
 // Twentse Welvaart"), and compounds written capitalised inside the text
 // ("ISIL of Bauernmuseum Mühlhausen"), which are names too. ignore are
 // further spans to leave out (the names of the institutions an answer
-// names; the longest first). Only listed words count: Score reads answers, whose words are
-// spelt right.
+// names; the longest first). Only listed words count: Score reads
+// answers, whose words are spelt right.
 func (w *Words) Score(text string, ignore ...string) Score {
 	return w.score(text, false, ignore)
 }

@@ -168,3 +168,20 @@ func TestDetectOnGeneratedQuestions(t *testing.T) {
 		require.GreaterOrEqual(t, share, least, l)
 	}
 }
+
+// Detect reads every request's question; a word it does not list is
+// compared with the listed words for a typo.
+func BenchmarkDetect(b *testing.B) {
+	w := DefaultWords()
+	for _, q := range []string{
+		"Welke musea zijn er in de buurt van Stalybridge?",
+		"Staaat Railway Museum, Ravenglass in Holt?",
+		"ISIL Hephata, Hessisches Diakoniezentrum e.V., Bibliothek",
+	} {
+		b.Run(q[:12], func(b *testing.B) {
+			for b.Loop() {
+				w.Detect(q)
+			}
+		})
+	}
+}
