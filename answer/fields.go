@@ -43,7 +43,7 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		in, id := t.in, t.id
 		return Draft{Answer: Answer{Kind: KindField, Field: "institution", Value: in.Name, IDs: []string{id}, Exact: t.via != "ranking"},
 			render: func(cite func(string) string) string {
-				return pr.Sprintf("%s%s (%s, %s).", in.Name, cite(id), strings.ToLower(in.Type), placeText(in))
+				return pr.Sprintf("%s%s (%s, %s).", in.Name, cite(id), pr.Text(strings.ToLower(in.Type)), placeText(in))
 			}}, true
 	}
 	return p.fieldDraft(pln, t, field), true
@@ -168,7 +168,7 @@ func (f fieldText) sentence(cite func(string) string) string {
 	case f.field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0:
 		// "Who runs the Pitt Rivers Museum?" of a record that
 		// names no operator, only its kind of governance
-		return pr.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, value, cite(id))
+		return pr.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, pr.Text(value), cite(id))
 	case f.field == "country" && value != "":
 		// "Which country is the Rijksmuseum in?": the country's
 		// name, its code after it
@@ -184,7 +184,7 @@ func (f fieldText) sentence(cite func(string) string) string {
 		// "Tell me about X": the record's description, else
 		// what it is and where
 		return pr.Sprintf("%s%s is a %s in %s%s; the data holds no description of it.",
-			in.Name, hedge, strings.ToLower(in.Type), placeText(in), cite(id))
+			in.Name, hedge, pr.Text(strings.ToLower(in.Type)), placeText(in), cite(id))
 	case f.field == "description" && hedge != "":
 		return pr.Sprintf("%s%s: %s%s", in.Name, hedge, value, cite(id))
 	case f.field == "description":
@@ -197,7 +197,7 @@ func (f fieldText) sentence(cite func(string) string) string {
 		}
 		return pr.Sprintf("The data records no %s for %s%s%s.", label, name, hedge, cite(id))
 	}
-	return pr.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, value, cite(id))
+	return pr.Sprintf("The %s of %s%s is %s%s.", label, name, hedge, shownValue(pr, in, f.field, value), cite(id))
 }
 
 // writeRivals says, when several institutions carry the name the

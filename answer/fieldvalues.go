@@ -106,6 +106,23 @@ func recordValue(pr *locale.Printer, in *heritage.Institution, field string) (la
 	return "", "", false
 }
 
+// shownValue is a field's value as an answer shows it: a closed-vocabulary
+// word of the record (its type, accreditation, size, status or kind of
+// governance: locale/messages/values.txt) in the answer's language; a
+// name, an identifier or cited text as the record holds it. The answer's
+// Value stays the record's.
+func shownValue(pr *locale.Printer, in *heritage.Institution, field, value string) string {
+	switch field {
+	case "accreditation", "size", "type", "status":
+		return pr.Text(value)
+	case "governance":
+		if in.Governance != "" && value == pr.Sprintf("%s (%s)", in.Governance, in.GovernanceCode) {
+			return pr.Sprintf("%s (%s)", pr.Text(in.Governance), in.GovernanceCode)
+		}
+	}
+	return value
+}
+
 // relationValue reads the record's former names and its links to other organisations.
 func relationValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {

@@ -39,6 +39,8 @@ func (p *Base) writeList(pr *locale.Printer, b *strings.Builder, ids []string, c
 			label, v := fieldValue(pr, in, c.Field)
 			if v == "" {
 				v = pr.Text("no ") + label + pr.Text(" recorded")
+			} else {
+				v = shownValue(pr, in, c.Field, v)
 			}
 			pr.Fprintf(b, " (%s)", v)
 		} else if ok && c.Years != nil {

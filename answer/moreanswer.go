@@ -40,8 +40,7 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 	noun := TypeNoun(pr, pln.Constraints.TypeCodes)
 	// the sides are kinds ("more libraries or archives"), not places or
 	// bodies that have them
-	kinds := len(pln.Sides[0].TypeCodes) == 1 && !slices.Equal(pln.Sides[0].TypeCodes, pln.Sides[1].TypeCodes) ||
-		len(pln.SideLabels) > 0
+	kinds := labelsNameKinds(pln.Sides, pln.SideLabels)
 	unplaced := p.sidesUnplacedNote(pr, sel, pln.Sides)
 	broader := sidesBroaderNote(pr, sel, pln.Sides, groups)
 	if n, field := p.unstatedValue(pr, sel, pln.Sides); n > 0 {
@@ -79,7 +78,11 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 			default:
 				pr.Fprintf(&b, "%s. ", upperFirst(verdict))
 			}
-			p.writeGroups(pr, &b, groups, pln.Constraints, cite)
+			counted := noun
+			if kinds {
+				counted = "" // "libraries: 3"
+			}
+			p.writeGroups(pr, &b, groups, counted, pln.Constraints, cite)
 			writeNotes(pr, &b, nil, unstatedNegated(pr, unstated, noun, pln.Constraints))
 			writeNotes(pr, &b, nil, notExact(unplaced))
 			writeNotes(pr, &b, nil, notExact(broader))
@@ -215,19 +218,34 @@ func interleave(groups []AnswerGroup) []string {
 	}
 }
 
-// writeGroups writes "A: 2 (X [1]; Y [2]); B: 0".
-func (p *Base) writeGroups(pr *locale.Printer, b *strings.Builder, groups []AnswerGroup, c plan.Constraints, cite func(string) string) {
+// writeGroups writes "A: 2 (X [1]; Y [2]); B: 0". noun is what each
+// group counts, when the labels do not name it ("Kent", not "accredited
+// museums"): the English leaves it out after the count, a translation
+// may show it ("Kent: 2 musea").
+func (p *Base) writeGroups(pr *locale.Printer, b *strings.Builder, groups []AnswerGroup, noun string, c plan.Constraints, cite func(string) string) {
 	for i, g := range groups {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		pr.Fprintf(b, "%s: %d", g.Label, g.Count)
+		if noun != "" {
+			pr.Fprintf(b, "%s: %d%.0s", g.Label, g.Count, pr.Plural(noun, g.Count))
+		} else {
+			pr.Fprintf(b, "%s: %d", g.Label, g.Count)
+		}
 		if g.Count > 0 {
 			b.WriteString(" (")
 			p.writeList(pr, b, g.IDs, c, cite)
 			b.WriteString(")")
 		}
 	}
+}
+
+// labelsNameKinds reports whether the compared sides are kinds, their
+// labels nouns ("more libraries or archives", "accredited museums"), not
+// places or bodies that have them.
+func labelsNameKinds(sides []plan.Constraints, labels []string) bool {
+	return len(sides) > 1 && len(sides[0].TypeCodes) == 1 && !slices.Equal(sides[0].TypeCodes, sides[1].TypeCodes) ||
+		len(labels) > 0
 }
 
 // sideLabel names a compared side by what sets it apart: its kind when the

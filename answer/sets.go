@@ -78,7 +78,11 @@ func (p *Base) sidesAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error
 	return Draft{Answer: Answer{Kind: KindSet, IDs: all, Exact: unstated == 0 && unplaced == "" && broader == "", Count: len(all), Groups: groups},
 		render: func(cite func(string) string) string {
 			var b strings.Builder
-			p.writeGroups(pr, &b, groups, c, cite)
+			counted := noun
+			if labelsNameKinds(pln.Sides, pln.SideLabels) {
+				counted = "" // "libraries: 3", "accredited museums: 2"
+			}
+			p.writeGroups(pr, &b, groups, counted, c, cite)
 			return b.String()
 		},
 		notes: append(placeReadings(pr, c.Places), unstatedNegated(pr, unstated, noun, c), notExact(unplaced), notExact(broader)),

@@ -110,7 +110,7 @@ func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan
 		if len(t.Want) > 0 {
 			want = t.Want[0]
 		}
-		return yesNo(strings.EqualFold(in.Accreditation, want)), pr.Text("is recorded as ") + strings.ToLower(in.Accreditation)
+		return yesNo(strings.EqualFold(in.Accreditation, want)), pr.Text("is recorded as ") + pr.Text(strings.ToLower(in.Accreditation))
 	case "status":
 		return statusVerdict(pr, in, t.Want)
 	case "type":
@@ -127,13 +127,13 @@ func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan
 		if in.GovernanceCode == "" {
 			return "", pr.Text("a governance type")
 		}
-		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), pr.Text("is governed as ") + in.Governance
+		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), pr.Text("is governed as ") + pr.Text(in.Governance)
 	case "size":
 		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
 			// a size recorded as "unknown" is no size
 			return "", pr.Text("a size")
 		}
-		return yesNo(slices.Contains(t.Want, in.Size)), pr.Text("is recorded as ") + in.Size
+		return yesNo(slices.Contains(t.Want, in.Size)), pr.Text("is recorded as ") + pr.Text(in.Size)
 	case "opened", "closed":
 		return yearsVerdict(pr, in, t)
 	}

@@ -29,7 +29,9 @@ type Question struct {
 	// museums: …").
 	Answer string `json:"answer"`
 	Notes  string `json:"notes"`
-	// Lang is the question's language (en, nl, de); "" when not stated.
+	// Lang is the question's language (en, nl, de); "neutral" when it
+	// holds no word of any language (keywords and a name: "ISIL
+	// Ernst-Haeckel-Haus"); "" when not stated.
 	Lang string `json:"lang,omitempty"`
 	// Frame names the template a generated question was made from
 	// ("field_isil", "yesno_accredited", "honesty_unknown_isil", …).

@@ -43,6 +43,7 @@ func TestLoadCatalogueIsStrict(t *testing.T) {
 		"missing verb":        `{"language":"nl","messages":[{"id":"%s is in %s","text":"%s ligt ergens"}]}`,
 		"other verb":          `{"language":"nl","messages":[{"id":"%d museums","text":"%s musea"}]}`,
 		"other precision":     `{"language":"nl","messages":[{"id":"%.150s","text":"%s"}]}`,
+		"hidden as another":   `{"language":"nl","messages":[{"id":"%d%.0s","text":"%d %d"}]}`,
 		"index out of range":  `{"language":"nl","messages":[{"id":"%s is in %s","text":"%[3]s ligt in %[1]s"}]}`,
 		"duplicate key": `{"language":"nl","messages":[{"id":"Best matches: ","text":"Beste: "},
 			{"id":"Best matches: ","text":"Beste treffers: "}]}`,
@@ -162,9 +163,13 @@ func TestDutchAndGermanRenderings(t *testing.T) {
 
 // codeLiterals are the literals msgextract finds that are code, not text
 // (messages/code.txt).
-func codeLiterals(t *testing.T) map[string]bool {
+func codeLiterals(t *testing.T) map[string]bool { return quotedLines(t, "messages/code.txt") }
+
+// quotedLines reads a file of one Go-quoted string a line, "#" comments
+// and blank lines skipped.
+func quotedLines(t *testing.T, name string) map[string]bool {
 	t.Helper()
-	data, err := os.ReadFile("messages/code.txt")
+	data, err := os.ReadFile(name)
 	require.NoError(t, err)
 	out := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -174,8 +179,8 @@ func codeLiterals(t *testing.T) map[string]bool {
 			continue
 		}
 		s, err := strconv.Unquote(line)
-		require.NoError(t, err, "messages/code.txt:%d", n)
-		require.False(t, out[s], "messages/code.txt:%d: %q twice", n, s)
+		require.NoError(t, err, "%s:%d", name, n)
+		require.False(t, out[s], "%s:%d: %q twice", name, n, s)
 		out[s] = true
 	}
 	require.NoError(t, sc.Err())
@@ -186,10 +191,11 @@ func codeLiterals(t *testing.T) map[string]bool {
 // relative to this one; one that does not exist (yet) is skipped.
 var answerDirs = []string{"../pipeline", "../answer", "../cmd/hybridrag/asktext.go"}
 
-// Every format string and word piece the answer code writes has a Dutch
-// and a German translation with the same placeholders (the loader checks
-// the placeholders), and the catalogue holds nothing the answer code no
-// longer writes.
+// Every format string and word piece the answer code writes, and every
+// closed-vocabulary word of the records it cites (messages/values.txt),
+// has a Dutch and a German translation with the same placeholders (the
+// loader checks the placeholders), and the catalogue holds nothing the
+// answer code no longer writes.
 func TestCatalogueCoversAnswerText(t *testing.T) {
 	var dirs []string
 	for _, d := range answerDirs {
@@ -209,6 +215,9 @@ func TestCatalogueCoversAnswerText(t *testing.T) {
 			continue
 		}
 		written[m.Text] = true
+		if m.Wordless {
+			continue // a translation may add words; none needs to
+		}
 		if m.Format {
 			formats++
 		} else {
@@ -221,6 +230,17 @@ func TestCatalogueCoversAnswerText(t *testing.T) {
 		}
 	}
 	t.Logf("answer text: %d format strings and %d word pieces (and %d literals of code)", formats, texts, len(code))
+	// the records' words the answers cite (messages/values.txt) are
+	// answer text too
+	for v := range quotedLines(t, "messages/values.txt") {
+		require.False(t, code[v], "%q is in code.txt and values.txt", v)
+		written[v] = true
+		for _, l := range []Lang{NL, DE} {
+			if !c.Has(l, v) {
+				missing = append(missing, fmt.Sprintf("messages/values.txt: %s lacks %q", l, v))
+			}
+		}
+	}
 	require.Empty(t, missing, "add the translations to messages/nl.json and de.json, or the literal to messages/code.txt if it is code")
 	for _, l := range []Lang{NL, DE} {
 		for id := range c.Entries(l) {

@@ -7,6 +7,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -19,8 +20,8 @@ var wordFiles embed.FS
 
 // Words tells a text's language from its function words: the articles,
 // pronouns, prepositions, auxiliaries and question words of English,
-// Dutch and German (words/<lang>.txt). It is read-only and safe for
-// concurrent use.
+// Dutch and German (words/<lang>.txt), and a few cue words. It is
+// read-only and safe for concurrent use.
 type Words struct {
 	// langs maps a word to the languages whose files list it.
 	langs map[string][]Lang
@@ -30,6 +31,13 @@ type Words struct {
 	// joiners are the words that join the words of a name
 	// (words/joiners.txt).
 	joiners map[string]bool
+	// long are the listed words a typo may be read as, in a fixed order.
+	long []listedWord
+}
+
+type listedWord struct {
+	runes []rune
+	langs []Lang
 }
 
 type ending struct {
@@ -82,6 +90,11 @@ func LoadWords(fsys fs.FS) (*Words, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, word := range slices.Sorted(maps.Keys(w.langs)) {
+		if utf8.RuneCountInString(word) >= minTypoRunes {
+			w.long = append(w.long, listedWord{runes: []rune(word), langs: w.langs[word]})
+		}
+	}
 	return w, nil
 }
 
@@ -117,7 +130,7 @@ func readWords(fsys fs.FS, name string, add func(word string)) error {
 }
 
 // Score is the evidence for each language in a text: the sum, over its
-// function words, of 1 / the number of languages the word belongs to.
+// words, of each word's weight shared among the languages it belongs to.
 type Score map[Lang]float64
 
 // Best is the language with the most evidence, and whether there is any
@@ -132,21 +145,57 @@ func (s Score) Best() (Lang, bool) {
 			tie = true
 		}
 	}
-	return best, top > 0 && !tie
+	if top == 0 || tie {
+		return EN, false
+	}
+	return best, true
 }
 
 // MaxDetectBytes is how much of a text Score reads.
 const MaxDetectBytes = 4096
 
-// Score counts the function words of text, leaving out web addresses,
-// what stands in quotes ("…", “…”, „…“, «…», ‘…’) and the lower-case words
-// inside a run of capitalised words, which belong to a name ("Haus der
-// Geschichte", "Museum van de Twentse Welvaart"). ignore are further
-// spans to leave out (the names of the institutions an answer names).
+// The weight of a word's evidence. A listed word weighs 1; a joiner
+// (words/joiners.txt: the articles and prepositions names are made of,
+// "der", "van", "of") weighs less, for it is as likely to belong to a
+// name as to the sentence; so does the ending of a compound ("-museen"),
+// which names end in as often as questions do, and a word one edit away
+// from a listed one ("gesloteen", "Staaat"), read so only in a question,
+// where typos are.
+const (
+	wordWeight   = 1.0
+	joinerWeight = 0.5
+	endingWeight = 0.5
+	typoWeight   = 0.5
+)
+
+// minTypoRunes is the shortest word read as a typo of a listed word, and
+// the shortest listed word it may be a typo of: one edit turns a short
+// word into another word ("dat", "das").
+const minTypoRunes = 5
+
+// Score counts the words of text that show a language, leaving out web
+// addresses, what stands in quotes ("…", “…”, „…“, «…», ‘…’), identifiers
+// and abbreviations, the lower-case words inside a run of capitalised
+// words, which belong to a name ("Haus der Geschichte", "Museum van de
+// Twentse Welvaart"), and compounds written capitalised inside the text
+// ("ISIL of Bauernmuseum Mühlhausen"), which are names too. ignore are
+// further spans to leave out (the names of the institutions an answer
+// names; the longest first). Only listed words count: Score reads
+// answers, whose words are spelt right.
 func (w *Words) Score(text string, ignore ...string) Score {
+	return w.score(text, false, ignore)
+}
+
+// score is Score; typos also counts a word one edit away from a listed
+// one, when it is in lower case or begins the text (a capitalised word
+// inside it is a name's).
+func (w *Words) score(text string, typos bool, ignore []string) Score {
 	if len(text) > MaxDetectBytes {
 		text = text[:MaxDetectBytes]
 	}
+	// the longest span first: a name may hold another ("Grampound with
+	// Creed Heritage Centre", "Grampound")
+	ignore = slices.SortedStableFunc(slices.Values(ignore), func(a, b string) int { return len(b) - len(a) })
 	for _, s := range ignore {
 		if s != "" {
 			text = strings.ReplaceAll(text, s, " ")
@@ -156,36 +205,104 @@ func (w *Words) Score(text string, ignore ...string) Score {
 	score := Score{}
 	for i, t := range toks {
 		lower := strings.ToLower(t)
+		inside := i > 0 && lower != t // capitalised, and not the first word
+		weight := wordWeight
 		langs := w.langs[lower]
-		if len(langs) == 0 {
-			langs = w.endingOf(lower)
-		}
-		if len(langs) == 0 {
+		switch {
+		case len(langs) > 0:
+			if w.inName(toks, i) {
+				continue
+			}
+			if w.joiners[lower] {
+				weight = joinerWeight
+			}
+		case inside:
 			continue
-		}
-		if w.inName(toks, i) {
-			continue
+		default:
+			if langs = w.endingOf(lower); len(langs) > 0 {
+				weight = endingWeight
+			} else if typos {
+				langs, weight = w.typoOf(lower), typoWeight
+			}
 		}
 		for _, l := range langs {
-			score[l] += 1 / float64(len(langs))
+			score[l] += weight / float64(len(langs))
 		}
 	}
 	return score
 }
 
 // Language tells the language a text (an answer) is written in from its
-// function words, leaving out quoted text, identifiers and the spans in
-// ignore (the names of the institutions it names, which keep their own
+// words, leaving out quoted text, identifiers and the spans in ignore
+// (the names of the institutions it names, which keep their own
 // language). ok is false when the words show no language, or a tie.
 func (w *Words) Language(text string, ignore ...string) (l Lang, ok bool) {
 	return w.Score(text, ignore...).Best()
 }
 
-// Detect is the language of a question: the one its function words show,
-// or EN when they show none.
+// Detect is the language of a question: the one its words show, a word
+// one edit away from a listed one counted too ("Staaat … in Holt?"), and
+// EN when they show none, or a tie. A question of keywords and a name
+// alone ("ISIL Ernst-Haeckel-Haus") shows none: the name's language is
+// not the asker's.
 func (w *Words) Detect(question string) Lang {
-	l, _ := w.Score(question).Best()
+	l, _ := w.score(question, true, nil).Best()
 	return l
+}
+
+// typoOf is the languages of the listed words one edit (a letter added,
+// left out, changed, or two swapped) away from word, when it is long
+// enough to tell.
+func (w *Words) typoOf(word string) []Lang {
+	if utf8.RuneCountInString(word) < minTypoRunes {
+		return nil
+	}
+	r := []rune(word)
+	var langs []Lang
+	for _, listed := range w.long {
+		if oneEdit(r, listed.runes) {
+			for _, l := range listed.langs {
+				if !slices.Contains(langs, l) {
+					langs = append(langs, l)
+				}
+			}
+		}
+	}
+	return langs
+}
+
+// oneEdit reports whether b is a, one letter added, left out, changed,
+// or two neighbours swapped.
+func oneEdit(a, b []rune) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	switch len(a) - len(b) {
+	case 0:
+		var diff []int
+		for i := range a {
+			if a[i] != b[i] {
+				if diff = append(diff, i); len(diff) > 2 {
+					return false
+				}
+			}
+		}
+		switch len(diff) {
+		case 1:
+			return true
+		case 2:
+			i, j := diff[0], diff[1]
+			return j == i+1 && a[i] == b[j] && a[j] == b[i]
+		}
+		return false
+	case 1:
+		i := 0
+		for i < len(b) && a[i] == b[i] {
+			i++
+		}
+		return slices.Equal(a[i+1:], b[i:])
+	}
+	return false
 }
 
 // endingOf is the languages of the listed ending of a compound word, if

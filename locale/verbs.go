@@ -71,10 +71,17 @@ func directives(format string) ([]directive, error) {
 	return out, nil
 }
 
+// hidden is the spec of an argument the English leaves out: a string
+// printed to no characters ("%s: %d%.0s" writes "Kent: 3" of the noun
+// "museums"). A translation may show it ("%s: %d %s", "Kent: 3 musea"),
+// or leave it out.
+const hidden = ".0s"
+
 // checkVerbs reports whether translation formats the same arguments as key
 // with the same specs, in any order (by explicit indexes). optional is an
 // argument translation may leave out (a plural case's count: "één
-// museum"); 0 for none.
+// museum"); 0 for none. An argument the key hides may be shown with
+// "%s" or left out.
 func checkVerbs(key, translation string, optional int) error {
 	want, err := directives(key)
 	if err != nil {
@@ -94,13 +101,15 @@ func checkVerbs(key, translation string, optional int) error {
 		switch {
 		case !ok:
 			return fmt.Errorf("unknown placeholder: argument %d (%%%s) in %q; the English has %d", d.arg, d.spec, translation, len(specs))
+		case s == hidden && d.spec == "s":
+			// shown where the English hides it
 		case s != d.spec:
 			return fmt.Errorf("placeholder %d is %%%s in %q, %%%s in the English", d.arg, d.spec, translation, s)
 		}
 		used[d.arg] = true
 	}
 	for arg, s := range specs {
-		if !used[arg] && arg != optional {
+		if !used[arg] && arg != optional && s != hidden {
 			return fmt.Errorf("missing verb: argument %d (%%%s) is not in %q", arg, s, translation)
 		}
 	}

@@ -71,6 +71,29 @@ func TestAnswerTextInEachLanguage(t *testing.T) {
 			locale.NL: "Er zijn 30 musea: ",
 			locale.DE: "Es gibt 30 Museen: ",
 		}},
+		// an answer of names and numbers alone carries a word of its
+		// language; the English stays as it was
+		{"Which institution has ISIL DE-MUS-093918?", map[locale.Lang]string{
+			locale.EN: "Museum Menden [1] (museum, DE).",
+			locale.NL: "Dat is Museum Menden [1] (museum, DE).",
+			locale.DE: "Das ist Museum Menden [1] (Museum, DE).",
+		}},
+		{"Which museums are in Lynton?", map[locale.Lang]string{
+			locale.EN: "1 museum: Lyn And Exmoor Museum [1]",
+			locale.NL: "Er is 1 museum: Lyn And Exmoor Museum [1]",
+			locale.DE: "Es gibt 1 Museum: Lyn And Exmoor Museum [1]",
+		}},
+		{"windmill museums: the English county Kent vs the county of Essex", map[locale.Lang]string{
+			locale.EN: "Kent: 3 (",
+			locale.NL: "Kent: 3 musea (",
+			locale.DE: "Kent: 3 Museen (",
+		}},
+		// the records' closed vocabulary in the answer's language
+		{"Is Bruton Museum accredited?", map[locale.Lang]string{
+			locale.EN: "Yes: Bruton Museum [1] is recorded as accredited.",
+			locale.NL: "Ja: Bruton Museum [1] is vermeld als geaccrediteerd.",
+			locale.DE: "Ja: Bruton Museum [1] ist verzeichnet als akkreditiert.",
+		}},
 		{"What's the weather in Amsterdam tomorrow?", map[locale.Lang]string{
 			locale.EN: "That is outside what this service knows: it answers questions about museums, archives, libraries",
 			locale.NL: "Dat valt buiten wat deze dienst weet: hij beantwoordt vragen over musea, archieven, bibliotheken",
@@ -85,25 +108,25 @@ func TestAnswerTextInEachLanguage(t *testing.T) {
 	}
 }
 
-// minInTheirLanguage is the share of the generated Dutch and German
-// questions whose answers must read as their language, and
-// maxInAnotherLanguage the share whose answers may read as another: the
-// answer code renders its text with locale.For(pln.Lang). The rest are
-// answers of names and numbers alone. The few in another language answer
-// questions whose words read as another language (keywords alone, "ISIL
-// Ernst-Haeckel-Haus"; typos, "Staaat … in Holt?"), or cite a value the
-// data records in English ("is vermeld als accredited").
-const (
-	minInTheirLanguage   = 0.85
-	maxInAnotherLanguage = 0.03
-)
-
 // Every Dutch and German question of the generated set is answered in its
-// language, told from the answer's words (the names of the institutions it
-// names and the value it cites left out). An answer of names and numbers alone ("Kent: 3 (…)")
-// has no words to tell: it counts as neither. The test reports the
-// shares and asserts that the response reports the question's language,
-// and the shares above.
+// language, told from the answer's words with the names of the
+// institutions it names and the value it cites left out (locale.Words
+// .Language). An answer of names and numbers alone ("Kent: 3 (…)") has no
+// words to tell and fails: each answer shape carries a word of its
+// language from the catalogue ("Kent: 3 musea (…)", "Dat is Museum Menden
+// [1] (museum, DE).", "Er is 1 museum: …"), and the records' closed
+// vocabulary it cites is translated ("is vermeld als geaccrediteerd").
+// No answer is exempt.
+//
+// A question of keywords and a name alone ("isil Steiff Museum", "GND
+// Naturkundemuseum Leipzig") holds no word of any language: a Dutch or a
+// German asker may type it, but nothing in it tells, and the name's
+// language is not the asker's. The generator labels such questions
+// "neutral" (a "=" paraphrase, eval/gen) rather than Dutch or German, and
+// they are answered in English, the default without a request language
+// or an Accept-Language header. Typos and lower case do not make a
+// question neutral: the detector reads a word one edit away from a listed
+// one ("Staaat … in Holt?" is Dutch).
 func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("asks a thousand questions")
@@ -115,6 +138,7 @@ func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 	words := locale.DefaultWords()
 	type tally struct{ asked, reported, inLang, wordless, other int }
 	tallies := map[locale.Lang]*tally{locale.NL: {}, locale.DE: {}}
+	neutral, neutralEN := 0, 0
 	var wrong []string
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -125,6 +149,15 @@ func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 			Lang     locale.Lang `json:"lang"`
 		}
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &row))
+		if row.Lang == "neutral" {
+			resp, err := p.Ask(context.Background(), Request{Question: row.Question, K: 5})
+			require.NoError(t, err, row.ID)
+			neutral++
+			if resp.Lang == locale.EN {
+				neutralEN++
+			}
+			continue
+		}
 		n := tallies[row.Lang]
 		if n == nil {
 			continue
@@ -145,30 +178,33 @@ func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 		for _, c := range resp.Citations {
 			names = append(names, c.Name)
 		}
-		switch l, ok := words.Language(resp.Answer.Text, names...); {
+		l, ok := words.Language(resp.Answer.Text, names...)
+		switch {
 		case ok && l == row.Lang:
 			n.inLang++
+			continue
 		case len(words.Score(resp.Answer.Text, names...)) == 0:
 			n.wordless++
 		default:
 			n.other++
-			if len(wrong) < 5 {
-				wrong = append(wrong, row.ID+" ("+string(row.Lang)+"): "+row.Question+" → "+resp.Answer.Text)
-			}
 		}
+		wrong = append(wrong, row.ID+" ("+string(row.Lang)+"): "+row.Question+" → "+resp.Answer.Text)
 	}
 	require.NoError(t, sc.Err())
+	for _, w := range wrong {
+		t.Log("not in the question's language: ", w)
+	}
 	for _, l := range []locale.Lang{locale.NL, locale.DE} {
 		n := tallies[l]
-		share := func(k int) float64 { return float64(k) / float64(n.asked) }
-		t.Logf("%s: %d questions, read as %s: %d; answers in %s: %d (%.1f%%), without words to tell: %d, in another language: %d (%.1f%%)",
-			l, n.asked, l, n.reported, l, n.inLang, 100*share(n.inLang), n.wordless, n.other, 100*share(n.other))
+		t.Logf("%s: %d questions, read as %s: %d; answers in %s: %d, without words to tell: %d, in another language: %d",
+			l, n.asked, l, n.reported, l, n.inLang, n.wordless, n.other)
 		require.Positive(t, n.asked)
-		require.GreaterOrEqual(t, share(n.reported), 0.97, "%s questions read as %s", l, l)
-		require.GreaterOrEqual(t, share(n.inLang), minInTheirLanguage, "%s answers in %s", l, l)
-		require.LessOrEqual(t, share(n.other), maxInAnotherLanguage, "%s answers in another language", l)
+		require.Equal(t, n.asked, n.reported, "%s questions read as %s", l, l)
+		require.Equal(t, n.asked, n.inLang, "%s answers in %s", l, l)
 	}
-	for _, w := range wrong {
-		t.Log("in another language: ", w)
-	}
+	// the one neutral question the detector reads otherwise holds a word
+	// of its name's language ("GND Museum für sächsische Fahrzeuge")
+	t.Logf("neutral: %d questions, answered in English: %d", neutral, neutralEN)
+	require.Positive(t, neutral)
+	require.GreaterOrEqual(t, float64(neutralEN)/float64(neutral), 0.9)
 }

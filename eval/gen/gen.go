@@ -184,6 +184,11 @@ const (
 	LangEN = "en"
 	LangNL = "nl"
 	LangDE = "de"
+	// LangNeutral is the language of a question with no word of any
+	// language, keywords and a name or an identifier alone ("ISIL
+	// Ernst-Haeckel-Haus", "GND 4104827-1"): nothing in it tells the
+	// asker's language.
+	LangNeutral = "neutral"
 )
 
 // Noise kinds.

@@ -182,12 +182,12 @@ func honesty(b *qbuilder, quota int) {
 		{"honesty_unknown_qid", b.x.absentQID, qidLookup},
 		{"honesty_unknown_gnd", b.x.absentGND, gndLookup},
 		{"honesty_unknown_ghcid", b.x.absentGHCID, para{
-			LangEN: {"Which institution has GHCID {id}?", "What is {id}?", "Which heritage institution is {id}?", "~GHCID {id}"},
+			LangEN: {"Which institution has GHCID {id}?", "What is {id}?", "Which heritage institution is {id}?", "=GHCID {id}"},
 			LangNL: {"Welke instelling heeft GHCID {id}?", "Welke erfgoedinstelling is {id}?"},
 			LangDE: {"Welche Einrichtung hat die GHCID {id}?", "Welche Kultureinrichtung ist {id}?"},
 		}},
 		{"honesty_unknown_ror", b.x.absentROR, para{
-			LangEN: {"Which institution has ROR id {id}?", "Which organisation is https://ror.org/{id}?", "Look up ROR {id}.", "~ror.org/{id}"},
+			LangEN: {"Which institution has ROR id {id}?", "Which organisation is https://ror.org/{id}?", "Look up ROR {id}.", "=ror.org/{id}"},
 			LangNL: {"Welke instelling heeft ROR-id {id}?", "Welke organisatie is https://ror.org/{id}?"},
 			LangDE: {"Welche Einrichtung hat die ROR-ID {id}?", "Welche Organisation ist https://ror.org/{id}?"},
 		}},

@@ -11,8 +11,11 @@ import (
 )
 
 // para holds a frame's paraphrases by language. A paraphrase that starts
-// with "~" is shorthand (noise "shorthand"). Placeholders are {name},
-// {place}, … and are filled from draft.vars.
+// with "~" is shorthand (noise "shorthand"). One that starts with "=" is
+// shorthand of keywords and placeholders alone, with no word of any
+// language ("=isil {name}", "=GND {id}"): whichever language drew it, its
+// language is LangNeutral, for nothing in it tells. Placeholders are
+// {name}, {place}, … and are filled from draft.vars.
 type para map[string][]string
 
 // draft is one question before its language, paraphrase and noise are
@@ -88,6 +91,8 @@ func (b *qbuilder) add(d draft) bool {
 	noise := NoiseNone
 	if s, ok := strings.CutPrefix(p, "~"); ok {
 		p, noise = s, NoiseShorthand
+	} else if s, ok := strings.CutPrefix(p, "="); ok {
+		p, noise, lang = s, NoiseShorthand, LangNeutral
 	}
 	template := p
 	text := strings.NewReplacer(d.vars...).Replace(p)
@@ -181,12 +186,12 @@ var questionFrames = []frame{
 		}
 		return in.ISIL
 	}, para{
-		LangEN: {"What is the ISIL code of {name}?", "ISIL of {name}?", "Which ISIL does {name} have?", "Can you tell me the ISIL identifier for {name}?", "~{name} isil"},
-		LangNL: {"Wat is de ISIL-code van {name}?", "Welke ISIL heeft {name}?", "~isil {name}"},
-		LangDE: {"Wie lautet der ISIL von {name}?", "Welchen ISIL-Code hat {name}?", "~ISIL {name}"},
+		LangEN: {"What is the ISIL code of {name}?", "ISIL of {name}?", "Which ISIL does {name} have?", "Can you tell me the ISIL identifier for {name}?", "={name} isil"},
+		LangNL: {"Wat is de ISIL-code van {name}?", "Welke ISIL heeft {name}?", "=isil {name}"},
+		LangDE: {"Wie lautet der ISIL von {name}?", "Welchen ISIL-Code hat {name}?", "=ISIL {name}"},
 	})},
 	{50, fieldFrame("field_qid", plan.Factual, func(in *heritage.Institution) string { return in.Wikidata }, para{
-		LangEN: {"What is the Wikidata ID of {name}?", "Which Wikidata item is {name}?", "Give me the QID of {name}.", "What's the Wikidata identifier for {name}?", "~{name} wikidata id"},
+		LangEN: {"What is the Wikidata ID of {name}?", "Which Wikidata item is {name}?", "Give me the QID of {name}.", "What's the Wikidata identifier for {name}?", "={name} wikidata id"},
 		LangNL: {"Wat is het Wikidata-ID van {name}?", "Welk Wikidata-item hoort bij {name}?"},
 		LangDE: {"Wie lautet die Wikidata-ID von {name}?", "Welches Wikidata-Objekt ist {name}?"},
 	})},
@@ -198,7 +203,7 @@ var questionFrames = []frame{
 	}, para{
 		LangEN: {"What is the GND identifier of {name}?", "GND number of {name}?", "Which GND ID does {name} have?", "What is {name}'s GND?"},
 		LangNL: {"Wat is de GND-identifier van {name}?", "Welk GND-nummer heeft {name}?"},
-		LangDE: {"Wie lautet die GND-Nummer von {name}?", "Welche GND hat {name}?", "~GND {name}"},
+		LangDE: {"Wie lautet die GND-Nummer von {name}?", "Welche GND hat {name}?", "=GND {name}"},
 	})},
 	{40, fieldFrame("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website }, para{
 		LangEN: {"What is the website of {name}?", "What is the official website of {name}?", "Where can I find {name} online?", "homepage of {name}?"},
@@ -351,7 +356,7 @@ var questionFrames = []frame{
 // isilLookup, qidLookup and gndLookup ask which record has an identifier;
 // the honesty probes ask them of identifiers no record has.
 var isilLookup = para{
-	LangEN: {"Which institution has ISIL {id}?", "Which institution has the ISIL code {id}?", "Whose ISIL is {id}?", "What is the name of the institution with ISIL {id}?", "~{id}"},
+	LangEN: {"Which institution has ISIL {id}?", "Which institution has the ISIL code {id}?", "Whose ISIL is {id}?", "What is the name of the institution with ISIL {id}?", "={id}"},
 	LangNL: {"Welke instelling heeft ISIL {id}?", "Bij welke instelling hoort ISIL {id}?"},
 	LangDE: {"Welche Einrichtung hat den ISIL {id}?", "Zu welcher Einrichtung gehört der ISIL {id}?"},
 }
@@ -363,7 +368,7 @@ var qidLookup = para{
 }
 
 var gndLookup = para{
-	LangEN: {"Which institution has GND {id}?", "Which institution has the GND identifier {id}?", "Whose GND number is {id}?", "~GND {id}"},
+	LangEN: {"Which institution has GND {id}?", "Which institution has the GND identifier {id}?", "Whose GND number is {id}?", "=GND {id}"},
 	LangNL: {"Welke instelling heeft GND {id}?", "Bij welke instelling hoort GND-nummer {id}?"},
 	LangDE: {"Welche Einrichtung hat die GND-Nummer {id}?", "Zu welcher Einrichtung gehört die GND {id}?"},
 }

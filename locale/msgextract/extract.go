@@ -28,6 +28,10 @@ type Message struct {
 	// Format is true when Text is a format string (of fmt.Sprintf or
 	// fmt.Fprintf).
 	Format bool
+	// Wordless is true for a format of verbs and punctuation alone ("%d
+	// %s: "): a translation may add words ("Er is %d %s: " of one), none
+	// needs to.
+	Wordless bool
 	// Pos is where it was first found ("pipeline/sets.go:128").
 	Pos string
 }
@@ -79,10 +83,11 @@ func Dirs(dirs ...string) ([]Message, error) {
 }
 
 // File extracts the messages of one parsed file, in source order, each
-// text once.
+// text once: those Sites lists, and the format strings without a word
+// (Wordless).
 func File(fset *token.FileSet, f *ast.File) []Message {
 	var out []Message
-	for _, st := range Sites(fset, f) {
+	for _, st := range sites(fset, f, true) {
 		i := slices.IndexFunc(out, func(m Message) bool { return m.Text == st.Text })
 		switch {
 		case i < 0:
@@ -106,8 +111,11 @@ type Site struct {
 
 // Sites lists every literal of one parsed file that writes answer text,
 // in source order.
-func Sites(fset *token.FileSet, f *ast.File) []Site {
-	v := &visitor{fset: fset, formats: map[*ast.BasicLit]bool{}}
+func Sites(fset *token.FileSet, f *ast.File) []Site { return sites(fset, f, false) }
+
+// sites is Sites, with the wordless format strings too when wordless.
+func sites(fset *token.FileSet, f *ast.File, wordless bool) []Site {
+	v := &visitor{fset: fset, formats: map[*ast.BasicLit]bool{}, wordless: wordless}
 	ast.Walk(v, f)
 	return v.out
 }
@@ -116,6 +124,8 @@ type visitor struct {
 	fset    *token.FileSet
 	out     []Site
 	formats map[*ast.BasicLit]bool
+	// wordless lists the format strings without a word too.
+	wordless bool
 }
 
 func (v *visitor) Visit(n ast.Node) ast.Visitor {
@@ -173,12 +183,16 @@ func (v *visitor) Visit(n ast.Node) ast.Visitor {
 // add records lit, the format of call when call is not nil.
 func (v *visitor) add(lit *ast.BasicLit, call *ast.CallExpr) {
 	s, err := strconv.Unquote(lit.Value)
-	if err != nil || !strings.ContainsFunc(verbs.ReplaceAllString(s, ""), unicode.IsLetter) {
+	if err != nil {
+		return
+	}
+	wordless := !strings.ContainsFunc(verbs.ReplaceAllString(s, ""), unicode.IsLetter)
+	if wordless && (!v.wordless || call == nil || !verbs.MatchString(s)) {
 		return // no words: punctuation, or verbs only ("%s%s", " [%d]")
 	}
 	p := v.fset.Position(lit.Pos())
 	pos := filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(p.Filename)), filepath.Base(p.Filename))) + ":" + strconv.Itoa(p.Line)
-	v.out = append(v.out, Site{Message: Message{Text: s, Format: call != nil, Pos: pos}, Lit: lit, Call: call})
+	v.out = append(v.out, Site{Message: Message{Text: s, Format: call != nil, Wordless: wordless, Pos: pos}, Lit: lit, Call: call})
 }
 
 // verbs matches the verbs of a format string.
