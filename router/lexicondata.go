@@ -478,6 +478,12 @@ type Lexicon struct {
 	politeModals     map[string]bool `lexicon:"table"`
 	knowVerbs        map[string]bool `lexicon:"table"`
 	politeAddressees map[string]bool `lexicon:"table"`
+	// knowAfterDo follow "do you" where it opens a request ("do you
+	// know", "do you happen to know"); a know verb that is no auxiliary
+	// needs none of them
+	knowAfterDo []string `lexicon:"table"`
+	// doAuxiliaries are the know verbs that need a word of knowAfterDo
+	doAuxiliaries map[string]bool `lexicon:"table"`
 	// choiceStoppers after "or" make no choice ("or not", "or has it
 	// closed")
 	choiceStoppers map[string]bool `lexicon:"table"`

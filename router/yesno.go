@@ -26,7 +26,19 @@ func politeRequest(s *scan) bool {
 	}
 	// an indirect question after "do you know", "weißt du", "weet u":
 	// the question is the one after the verb
-	return s.lex.knowVerbs[first] && (first != "do" && first != "does" || len(s.toks) > 2 && s.toks[2].norm == "know")
+	if !s.lex.knowVerbs[first] {
+		return false
+	}
+	if !s.lex.doAuxiliaries[first] {
+		return true
+	}
+	for _, p := range s.lex.knowAfterDo {
+		if n, ok := s.matchAt(2, p); ok {
+			s.mark(0, 2+n)
+			return true
+		}
+	}
+	return false
 }
 
 // embeddedYesNo reports, and marks as read, a yes/no question asked
@@ -42,9 +54,10 @@ func embeddedYesNo(s *scan) bool {
 	return false
 }
 
+// hasStatusWord reports a word of status outside the names read.
 func hasStatusWord(s *scan) bool {
-	for _, t := range s.toks {
-		if _, ok := s.lex.statusWords[t.norm]; ok {
+	for i, t := range s.toks {
+		if _, ok := s.lex.statusWords[t.norm]; ok && !s.used[i] {
 			return true
 		}
 	}
