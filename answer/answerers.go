@@ -98,6 +98,7 @@ func (p *Base) Registry() *Registry {
 		AnswererFunc(func(in Input) (Draft, bool) { return p.postcodeAnswer(in.Plan) }),
 		AnswererFunc(func(in Input) (Draft, bool) { return p.nearNameAnswer(in.Plan) }),
 		AnswererFunc(func(in Input) (Draft, bool) { return p.nearTownAnswer(in.Plan) }),
+		AnswererFunc(func(in Input) (Draft, bool) { return p.nearPointAnswer(in.Plan) }),
 		AnswererFunc(func(in Input) (Draft, bool) { return p.unknownPlaceAnswer(in.Plan) }),
 		AnswererFunc(func(in Input) (Draft, bool) { return p.fieldAnswer(in.Selection, in.Plan, in.Fused) }),
 		AnswererFunc(func(in Input) (Draft, bool) { return p.unknownOrganisation(in.Plan, in.Fused) }),

@@ -45,6 +45,7 @@ func (c Constraints) Clone() Constraints {
 	c.Within = slices.Clone(c.Within)
 	c.Postcodes = slices.Clone(c.Postcodes)
 	c.Years = clone.Ptr(c.Years, nil)
+	c.Point = clone.Ptr(c.Point, nil)
 	c.Order = clone.Ptr(c.Order, nil)
 	c.Group = clone.Ptr(c.Group, nil)
 	c.MoreFields = slices.Clone(c.MoreFields)

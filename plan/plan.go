@@ -179,6 +179,9 @@ type Constraints struct {
 	// RadiusKM is a distance asked for ("within 5 miles of …").
 	Postcodes []string `json:"postcodes,omitempty"`
 	RadiusKM  float64  `json:"radius_km,omitempty"`
+	// Point is a place given by its coordinates ("within 5 km of
+	// 51.5074, -0.1278"): what lies near it is asked.
+	Point *GeoPoint `json:"point,omitempty"`
 
 	// Years constrain opening or closing dates.
 	Years *YearRange `json:"years,omitempty"`
@@ -275,7 +278,7 @@ func (c Constraints) Negates() bool {
 func (c Constraints) Empty() bool {
 	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs)+len(c.Names)+len(c.Bodies)+
 		len(c.TypeCodes)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) == 0 &&
-		c.Years == nil && c.Accreditation == "" && c.Relation == "" && c.Field == ""
+		c.Years == nil && c.Accreditation == "" && c.Relation == "" && c.Field == "" && c.Point == nil
 }
 
 // Selective reports whether the constraints can select an exact set of
@@ -286,7 +289,7 @@ func (c Constraints) Empty() bool {
 func (c Constraints) Selective() bool {
 	return len(c.Bodies)+len(c.Places)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Years != nil || c.Accreditation != "" || c.Order != nil || c.Group != nil || c.All || len(c.Has)+len(c.Lacks)+len(c.Except)+len(c.NameHas) > 0 ||
-		c.Negates()
+		c.Point != nil || c.Negates()
 }
 
 // NameMatch is an institution recognised in the question.
@@ -558,3 +561,9 @@ func (p Plan) UnusedPhrase(kind NotUsedKind) string { return p.NotUsed.Phrase(ki
 // SetUnused sets the words of the kind the plan does not use (see
 // NotUsedList.Set).
 func (p *Plan) SetUnused(kind NotUsedKind, words ...string) { p.NotUsed.Set(kind, words...) }
+
+// GeoPoint is a place on the earth in decimal degrees (WGS 84).
+type GeoPoint struct {
+	Lat float64 `json:"lat"`
+	Lon float64 `json:"lon"`
+}

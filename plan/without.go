@@ -13,11 +13,11 @@ import (
 //	type:<type code>        subject:<subject>    governance:<code>
 //	size:<size>             postcode:<postcode>   has:<field>   lacks:<field>
 //	except:<Place.Name>     name_has:<word>
-//	years   accreditation   status   near   order   group
+//	years   accreditation   status   near   order   group   point
 //
 // Values compare case-insensitively.
 var constraintKinds = []string{"name", "place", "body", "type", "subject", "governance", "size", "postcode", "has", "lacks", "except", "name_has",
-	"years", "accreditation", "status", "near", "order", "group"}
+	"years", "accreditation", "status", "near", "order", "group", "point"}
 
 // ValidConstraintKey reports whether key names a kind of constraint
 // Without can drop.
@@ -71,7 +71,10 @@ func (c Constraints) Without(keys []string) Constraints {
 	if len(c.Subjects) == 0 {
 		c.Topic = ""
 	}
-	if len(c.Postcodes) == 0 {
+	if slices.Contains(keys, "point") {
+		c.Point = nil
+	}
+	if len(c.Postcodes) == 0 && c.Point == nil {
 		c.RadiusKM = 0
 	}
 	for _, k := range keys {
@@ -90,7 +93,7 @@ func (c Constraints) Without(keys []string) Constraints {
 			c.Group = nil
 		}
 	}
-	if len(c.Places) == 0 {
+	if len(c.Places) == 0 && c.Point == nil {
 		c.NearPlace = false
 	}
 	return c

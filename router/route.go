@@ -68,6 +68,7 @@ func (r *Router) route(question string) (Plan, *scan) {
 
 	ids := g.readIDs(question, s, &c)
 	postcodes(s, &c)
+	readCoordinates(s, &c)
 	readWrittenYears(s)
 	g.correctWords(s)
 	rd := &reading{ids: ids, idUsed: append([]bool(nil), s.used...)}

@@ -67,7 +67,7 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 		c.Change, rd.listQ = true, true
 	}
 	rd.listQ = rd.listQ || rd.plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
-		c.Accreditation != "" || c.Years != nil)
+		c.Accreditation != "" || c.Years != nil || c.Point != nil)
 
 	negRel := negatedRelation(s, rd.relEnd)
 	if negRel >= 0 && len(c.Bodies)+len(c.GovernanceCodes) == 0 {

@@ -11,7 +11,7 @@ import (
 func yearsFrom(s *scan, from int) (*YearRange, int) {
 	n := len(s.toks)
 	yearAt := func(i int) (int, bool) {
-		if i < 0 || i >= n {
+		if i < 0 || i >= n || s.used[i] {
 			return 0, false
 		}
 		t := s.toks[i].norm
