@@ -211,6 +211,10 @@ type Lexicon struct {
 	// derselben Stadt wie X", "in dezelfde plaats als X", by the level of
 	// the record's place they stand for.
 	samePlaceWords map[string]string `lexicon:"table"`
+	// placeWhere follow a kind of place and an article to ask for the
+	// place of the institution after them: "the town where X is", "de
+	// plaats waar X ligt", "der Ort, in dem X liegt"
+	placeWhere []string `lexicon:"table"`
 	// trailingDates ask, last in a shorthand question, for a date.
 	trailingDates map[string]string `lexicon:"table"`
 	// countNumbers are the number words a count of an order is written with.

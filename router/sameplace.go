@@ -7,19 +7,28 @@ import (
 	"github.com/hybridrag/hybridrag/heritage"
 )
 
-// sameWords and asWords are the other words of the cue.
-var ()
-
-// samePlaceCue finds "same <kind of place> as" and returns the place
-// level, the token where the cue starts and the token after it.
+// samePlaceCue finds "same <kind of place> as" ("the same town as X") or
+// "in the <kind of place> where" ("in the town where X is") and returns
+// the place level, the token where the cue starts and the token after
+// it.
 func samePlaceCue(s *scan) (level string, start, after int, ok bool) {
 	for i := 0; i+2 < len(s.toks); i++ {
-		if !s.lex.sameWords[s.toks[i].norm] || s.used[i] {
+		if s.used[i] {
 			continue
 		}
-		lv, kind := s.lex.samePlaceWords[s.toks[i+1].norm]
-		if kind && s.lex.asWords[s.toks[i+2].norm] {
+		if lv, kind := s.lex.samePlaceWords[s.toks[i+1].norm]; kind && s.lex.sameWords[s.toks[i].norm] && s.lex.asWords[s.toks[i+2].norm] {
 			return lv, i, i + 3, true
+		}
+		// a place of the question's ("in the town where"), not the
+		// field it asks ("the country where X is")
+		lv, kind := s.lex.samePlaceWords[s.toks[i].norm]
+		if !kind || i < 2 || !s.lex.articles[s.toks[i-1].norm] || !s.lex.locatives[s.toks[i-2].norm] {
+			continue
+		}
+		for _, w := range s.lex.placeWhere {
+			if n, ok := s.matchAt(i+1, w); ok {
+				return lv, i - 1, i + 1 + n, true
+			}
 		}
 	}
 	return "", 0, 0, false
