@@ -265,14 +265,15 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # reconcile, retrieval, retrievers, router, server/web, sources, testtools,
 # wikidata, writing) run their tests on
 # one goroutine or keep no state of their own that goroutines share (the
-# reconciliation handlers and the web page's files are read-only once
+# linking tests run in parallel over one linker, which is read-only once
+# built; the reconciliation handlers and the web page's files are read-only once
 # built; the server package's race run covers the HTTP stack they sit in): the detector would find nothing there and slows
 # them five to ten times. In the second run, the tests with no
 # concurrency of their own that sweep the full dataset or a gold set skip
 # (testfixture.SkipUnderRace): they ran in the first. A package that
 # starts to use goroutines joins this list. The list is in
 # CONTRIBUTING.md too.
-race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/compose/reconnect|/llm|/pipeline|/rerank|/retrievers|/retrievers/vector|/retrievers/bm25|/engines|/compose|/retrievers/qdrantstore|/server|/sparql)?$'
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/compose/reconnect|/llm|/pipeline|/rerank|/retrievers/vector|/retrievers/bm25|/engines|/compose|/retrievers/qdrantstore|/server|/sparql)?$'
 mapfile -t all < <(go list ./...)
 # group KIND [RACE] prints the packages of KIND (neo4j: they talk to
 # Neo4j; live: to the other servers; offline: to none) and, when RACE is
