@@ -274,7 +274,13 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # starts to use goroutines joins this list. The list is in
 # CONTRIBUTING.md too.
 race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/compose/reconnect|/llm|/pipeline|/rerank|/retrievers/vector|/retrievers/bm25|/engines|/compose|/retrievers/qdrantstore|/server|/sparql)?$'
-mapfile -t all < <(go list ./...)
+# go test starts the test binaries in the order it is given the
+# packages, two at a time: the package whose tests take longest of those
+# that need no server (linking, about 20 CPU-s of links over the data,
+# its tests in parallel) starts first, beside the others, so that it is
+# not left running alone at the end of its stream.
+long_first='^github.com/hybridrag/hybridrag/linking$'
+mapfile -t all < <(go list ./... | awk -v first="$long_first" '$0 ~ first { print; next } { rest[++n] = $0 } END { for (i = 1; i <= n; i++) print rest[i] }')
 # group KIND [RACE] prints the packages of KIND (neo4j: they talk to
 # Neo4j; live: to the other servers; offline: to none) and, when RACE is
 # given, that do (1) or do not (0) run under the race detector.
