@@ -74,10 +74,10 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 // record: its places, subjects, governance, size, years and the fields it
 // has or lacks (recordConditions).
 func conditionsKeep(c plan.Constraints) func(*heritage.Institution) bool {
-	kind, rest := kindKeep(c), recordConditions(c)
+	kind, rest, places := kindKeep(c), recordConditions(c), newPlaceMatcher(c.Places, false)
 	return func(in *heritage.Institution) bool {
 		return kind(in) && (rest == nil || rest(in)) &&
-			(len(c.Places) == 0 || placeMatches(in, c.Places)) &&
+			(len(c.Places) == 0 || places.match(in)) &&
 			(len(c.Subjects) == 0 || kg.SubjectsMatch(c.Subjects, in.Subjects)) &&
 			(len(c.GovernanceCodes) == 0 || slices.Contains(c.GovernanceCodes, in.GovernanceCode)) &&
 			(len(c.Sizes) == 0 || slices.Contains(c.Sizes, in.Size)) &&

@@ -176,7 +176,7 @@ func orderRank(rank map[string]int, id string) int {
 // placeMatches reports whether the record lies in one of the places, by
 // any of a town's names ("München" is Munich).
 func placeMatches(in *heritage.Institution, places []plan.Place) bool {
-	return placeMatch(in, places, false)
+	return newPlaceMatcher(places, false).match(in)
 }
 
 // placeNamed is placeMatches for a yes/no question about where the
@@ -185,25 +185,53 @@ func placeMatches(in *heritage.Institution, places []plan.Place) bool {
 // places are not read so loosely: "… in the City of Edinburgh except
 // Edinburgh" leaves out the town, not its council area.
 func placeNamed(in *heritage.Institution, places []plan.Place) bool {
-	return placeMatch(in, places, true)
+	return newPlaceMatcher(places, true).match(in)
 }
 
-// placeMatch compares names as the graph's place index does, after
-// heritage.NormalizeName: "St. Austell" is the town a record calls "St
-// Austell", "Boness" is "Bo'ness".
-func placeMatch(in *heritage.Institution, places []plan.Place, loose bool) bool {
+// placeMatcher compares a record's places with the places of a question
+// as the graph's place index does, after heritage.NormalizeName: "St.
+// Austell" is the town a record calls "St Austell", "Boness" is
+// "Bo'ness". It is made once for the places; each record's fields are
+// normalised once, whatever the number of names the places have.
+type placeMatcher struct {
+	keys []string // the places' names and their towns' other names, normalised
+	// cores are the areaCore of each of those names, when an area may be
+	// named without the words of its kind (placeNamed); nil otherwise.
+	cores []string
+}
+
+func newPlaceMatcher(places []plan.Place, loose bool) placeMatcher {
+	var m placeMatcher
 	for _, pl := range places {
 		for _, name := range append([]string{pl.Name}, heritage.TownNames(pl.Name)...) {
-			want := heritage.NormalizeName(name)
-			for _, v := range []string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
-				if v != "" && heritage.NormalizeName(v) == want {
-					return true
+			m.keys = append(m.keys, heritage.NormalizeName(name))
+			if loose {
+				if core := areaCore(name); core != "" {
+					m.cores = append(m.cores, core)
 				}
 			}
-			for _, u := range in.AdminAreas() {
-				if core := areaCore(u.Name); heritage.NormalizeName(u.Name) == want || loose && core != "" && core == areaCore(name) {
-					return true
-				}
+		}
+	}
+	return m
+}
+
+// match reports whether the record lies in one of the places.
+func (m placeMatcher) match(in *heritage.Institution) bool {
+	if len(m.keys) == 0 {
+		return false
+	}
+	for _, v := range [...]string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
+		if v != "" && slices.Contains(m.keys, heritage.NormalizeName(v)) {
+			return true
+		}
+	}
+	for _, u := range in.AdminAreas() {
+		if slices.Contains(m.keys, heritage.NormalizeName(u.Name)) {
+			return true
+		}
+		if m.cores != nil {
+			if core := areaCore(u.Name); core != "" && slices.Contains(m.cores, core) {
+				return true
 			}
 		}
 	}

@@ -107,7 +107,7 @@ func (p *Base) relaxedIDs(sel *kg.Selection, c plan.Constraints, keep func(*heri
 		ids = p.filter(ids, keep)
 	}
 	if len(c.Places) > 0 {
-		ids = p.filter(ids, func(in *heritage.Institution) bool { return placeMatches(in, c.Places) })
+		ids = p.filter(ids, newPlaceMatcher(c.Places, false).match)
 	}
 	rank := rankOf(fused)
 	return slices.SortedStableFunc(slices.Values(ids), func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
@@ -120,9 +120,10 @@ func (p *Base) inPlaceFirst(ids []string, places []plan.Place) []string {
 	if len(places) == 0 {
 		return ids
 	}
+	m := newPlaceMatcher(places, false)
 	inside := func(id string) bool {
 		in, ok := p.data.Get(id)
-		return ok && placeMatches(in, places)
+		return ok && m.match(in)
 	}
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {

@@ -297,6 +297,7 @@ func formatTable(rows []evalRow) string {
 // TestEvaluation measures the linker on the sampled evaluation set and
 // pins the targets: precision of match:true ≥ 0.98 overall.
 func TestEvaluation(t *testing.T) {
+	t.Parallel()
 	l := testLinker(t)
 	cases := evalSet(l.ds)
 	require.Len(t, cases, 1000)
@@ -314,6 +315,7 @@ func TestEvaluation(t *testing.T) {
 // TestThresholdSweep prints precision and recall of match:true for a range
 // of thresholds; DefaultMatchThreshold was chosen from it.
 func TestThresholdSweep(t *testing.T) {
+	t.Parallel()
 	base := testLinker(t)
 	cases := append(append(evalSet(base.ds), absentSet(base, 100)...), namesakeSet(base, 100)...)
 	var b strings.Builder
@@ -411,6 +413,7 @@ func referenceSet(l *Linker, n int) []evalCase {
 // match:true over all of it, recall on the references with a referent,
 // and false matches on the ambiguous ones.
 func TestReferences(t *testing.T) {
+	t.Parallel()
 	l := testLinker(t)
 	cases := append(referenceSet(l, 150), absentSet(l, 150)...)
 	rows := evaluate(l, cases)

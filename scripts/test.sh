@@ -130,10 +130,35 @@ set_up_servers() {
   else
     echo "no Qdrant server binary: the live Qdrant tests skip (see scripts/qdrant.sh)"
   fi
+  local neo4j_started=
   for name in "${names[@]}"; do
     QDRANT__STORAGE__OPTIMIZERS__INDEXING_THRESHOLD_KB=0 start_server "$name" &
-    pids+=($!)
+    if [ "$name" = neo4j ]; then
+      neo4j_started=$!
+    else
+      pids+=($!)
+    fi
   done
+  # Neo4j's load, the longest step of the set-up, starts as soon as Neo4j
+  # answers (in about 5 s) and the command line is built, beside the
+  # start of the other servers: OpenRefine's waits for the Debian
+  # packages and takes 10 to 15 s. Each load is given only its own
+  # server: Neo4j is loaded from the bundled data, Qdrant (below) with
+  # the default hashing vectors, which its live tests compare with the
+  # embedded vector index.
+  local neo4j_uri neo4j_load qdrant_url=
+  wait "$neo4j_started"
+  neo4j_uri=$(sed -n 's/^HYBRIDRAG_NEO4J_URI=//p' "$work/env.neo4j")
+  # The command line is built in the foreground (see "go build" below).
+  until [ -e "$work/built" ]; do
+    if [ -e "$work/stopping" ]; then
+      echo "the command line was not built"
+      return 1
+    fi
+    sleep 0.5
+  done
+  HYBRIDRAG_QDRANT_URL= .tools/bin/hybridrag ingest --store off --neo4j "$neo4j_uri" &
+  neo4j_load=$!
   # OpenRefine starts once its package is installed.
   wait "$apt_pid"
   start_server openrefine &
@@ -145,26 +170,11 @@ set_up_servers() {
   for name in "${names[@]}"; do
     cat "$work/env.$name" >>"$work/env"
   done
-  # Both servers load at once: Neo4j from the bundled data, Qdrant with the
-  # default hashing vectors, which its live tests compare with the embedded
-  # vector index. Each ingest is given only its own server.
-  local neo4j_uri qdrant_url=
-  neo4j_uri=$(sed -n 's/^HYBRIDRAG_NEO4J_URI=//p' "$work/env.neo4j")
-  # The command line is built in the foreground (see "go build" below).
-  until [ -e "$work/built" ]; do
-    if [ -e "$work/stopping" ]; then
-      echo "the command line was not built"
-      return 1
-    fi
-    sleep 0.5
-  done
   # The web page's browser tests (server/web) drive Debian's headless
   # Chromium (installed above) against "hybridrag serve" run from the binary
   # built above (not under the race detector): about 20 s of wall time and
   # 8 s of CPU, most of it the server building its indexes.
   printf '%s\n' "HYBRIDRAG_BIN=$root/.tools/bin/hybridrag" HYBRIDRAG_REQUIRE_BROWSER=1 >>"$work/env"
-  HYBRIDRAG_QDRANT_URL= .tools/bin/hybridrag ingest --store off --neo4j "$neo4j_uri" &
-  pids=($!)
   if [ -n "$qdrant_bin" ]; then
     qdrant_url=$(sed -n 's/^QDRANT_URL=//p' "$work/env.qdrant")
     # The cluster gets the bundled data too (2 shards × 2 replicas, about
@@ -188,7 +198,7 @@ set_up_servers() {
   # Neo4j in a minute or more): the tests that need no Neo4j can start.
   cp "$work/env" "$work/env.others"
   touch "$work/ready.others"
-  wait "${pids[0]}"
+  wait "$neo4j_load"
 }
 
 step "starting the servers in the background (log: $work/servers.log)"
@@ -255,15 +265,22 @@ live='^github.com/hybridrag/hybridrag/(embed/onnx|enrich|reconcile|retrievers/qd
 # reconcile, retrieval, retrievers, router, server/web, sources, testtools,
 # wikidata, writing) run their tests on
 # one goroutine or keep no state of their own that goroutines share (the
-# reconciliation handlers and the web page's files are read-only once
+# linking tests run in parallel over one linker, which is read-only once
+# built; the reconciliation handlers and the web page's files are read-only once
 # built; the server package's race run covers the HTTP stack they sit in): the detector would find nothing there and slows
 # them five to ten times. In the second run, the tests with no
 # concurrency of their own that sweep the full dataset or a gold set skip
 # (testfixture.SkipUnderRace): they ran in the first. A package that
 # starts to use goroutines joins this list. The list is in
 # CONTRIBUTING.md too.
-race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/compose/reconnect|/llm|/pipeline|/rerank|/retrievers|/retrievers/vector|/retrievers/bm25|/engines|/compose|/retrievers/qdrantstore|/server|/sparql)?$'
-mapfile -t all < <(go list ./...)
+race='^github.com/hybridrag/hybridrag(/cache|/cmd/hybridrag|/context|/embed|/embed/diskcache|/embed/httpembed|/embed/onnx|/enrich|/heritage|/index|/compose/reconnect|/llm|/pipeline|/rerank|/retrievers/vector|/retrievers/bm25|/engines|/compose|/retrievers/qdrantstore|/server|/sparql)?$'
+# go test starts the test binaries in the order it is given the
+# packages, two at a time: the package whose tests take longest of those
+# that need no server (linking, about 20 CPU-s of links over the data,
+# its tests in parallel) starts first, beside the others, so that it is
+# not left running alone at the end of its stream.
+long_first='^github.com/hybridrag/hybridrag/linking$'
+mapfile -t all < <(go list ./... | awk -v first="$long_first" '$0 ~ first { print; next } { rest[++n] = $0 } END { for (i = 1; i <= n; i++) print rest[i] }')
 # group KIND [RACE] prints the packages of KIND (neo4j: they talk to
 # Neo4j; live: to the other servers; offline: to none) and, when RACE is
 # given, that do (1) or do not (0) run under the race detector.
@@ -292,16 +309,6 @@ go_test() {
   [ $# -gt 0 ] || return 0
   go test "${flags[@]}" -short -count=1 -timeout 30m -json "$@" "${extra[@]}"
 }
-extra=("$@")
-# The test binaries share what they load and build from the bundled
-# dataset through this directory (see testtools/testfixture and
-# testtools/testfixture/prebuilt): the first to need the dataset writes a
-# snapshot of it, the first to need the embedded pipeline's indexes,
-# graph and router tables builds them as the index cache keeps them, and
-# the others read these, many times faster than decoding the JSON Lines
-# and building, the more so under the race detector.
-export HYBRIDRAG_TEST_FIXTURES="$work/fixtures"
-
 extra=("$@")
 # The test binaries share what they load and build from the bundled
 # dataset through this directory (see testtools/testfixture and

@@ -24,8 +24,15 @@ var countyLevels = map[string]bool{
 }
 
 // areas groups the records by administrative unit, sorted by level and
-// name.
+// name, once per builder; callers read the areas and never change them.
 func (b *qbuilder) areas() []*area {
+	if b.areaList == nil {
+		b.areaList = b.groupAreas()
+	}
+	return b.areaList
+}
+
+func (b *qbuilder) groupAreas() []*area {
 	var out []*area
 	groupBy(b.x.recs, func(in *heritage.Institution) []string {
 		if in.Source != "mapping_museums" {

@@ -222,8 +222,18 @@ type index struct {
 	// part of or run by, made on first use.
 	bodies map[string]bool
 	// nameWords[i] is recs[i]'s name as words (see words), between
-	// spaces; made on first use.
-	nameWords []string
+	// spaces; otherWords[i] the same of each of its other names; cities[i]
+	// its city folded (see fold). Each is made on first use.
+	nameWords  []string
+	otherWords [][]string
+	cities     []string
+	// addressParts[i] is the parts of recs[i]'s address between commas,
+	// folded; made on first use.
+	addressParts [][]string
+	// nameWordRecs maps each word of the names as words (namesAsWords)
+	// to the positions in recs of the records whose name has it, in
+	// order; made on first use.
+	nameWordRecs map[string][]int
 }
 
 // namesAsWords is every record's name as words between spaces, in recs
@@ -236,6 +246,72 @@ func (x *index) namesAsWords() []string {
 		}
 	}
 	return x.nameWords
+}
+
+// withNameWords is the positions in recs, in order, of the records whose
+// name (as words, see namesAsWords) may hold all of ws: those whose name
+// has the word of ws the fewest names have. all is true, and the
+// positions nil, when ws is empty: every record may.
+func (x *index) withNameWords(ws []string) (at []int, all bool) {
+	if len(ws) == 0 {
+		return nil, true
+	}
+	if x.nameWordRecs == nil {
+		x.nameWordRecs = map[string][]int{}
+		for i, n := range x.namesAsWords() {
+			for _, w := range strings.Fields(n) {
+				if at := x.nameWordRecs[w]; len(at) == 0 || at[len(at)-1] != i {
+					x.nameWordRecs[w] = append(at, i)
+				}
+			}
+		}
+	}
+	at = x.nameWordRecs[ws[0]]
+	for _, w := range ws[1:] {
+		if o := x.nameWordRecs[w]; len(o) < len(at) {
+			at = o
+		}
+	}
+	return at, false
+}
+
+// otherNamesAsWords is, in recs order, every record's other names as
+// words between spaces, made once.
+func (x *index) otherNamesAsWords() [][]string {
+	if x.otherWords == nil {
+		x.otherWords = make([][]string, len(x.recs))
+		for i, in := range x.recs {
+			for _, a := range in.AltNames {
+				x.otherWords[i] = append(x.otherWords[i], " "+words(a.Name)+" ")
+			}
+		}
+	}
+	return x.otherWords
+}
+
+// foldedAddresses is the parts of every record's address between
+// commas, folded, in recs order, made once.
+func (x *index) foldedAddresses() [][]string {
+	if x.addressParts == nil {
+		x.addressParts = make([][]string, len(x.recs))
+		for i, in := range x.recs {
+			for _, part := range strings.Split(in.Address, ",") {
+				x.addressParts[i] = append(x.addressParts[i], fold(part))
+			}
+		}
+	}
+	return x.addressParts
+}
+
+// foldedCities is every record's city folded, in recs order, made once.
+func (x *index) foldedCities() []string {
+	if x.cities == nil {
+		x.cities = make([]string, len(x.recs))
+		for i, in := range x.recs {
+			x.cities[i] = fold(in.City)
+		}
+	}
+	return x.cities
 }
 
 func newIndex(ds *heritage.Dataset) *index {

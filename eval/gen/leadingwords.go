@@ -80,15 +80,16 @@ func leadingName(b *qbuilder, quota int) {
 // other, that holds text as whole words.
 func (x *index) soleHolder(text string, in *heritage.Institution) bool {
 	w := " " + words(text) + " "
-	for _, o := range x.recs {
+	names, others := x.namesAsWords(), x.otherNamesAsWords()
+	for i, o := range x.recs {
 		if o == in {
 			continue
 		}
-		if strings.Contains(" "+words(o.Name)+" ", w) {
+		if strings.Contains(names[i], w) {
 			return false
 		}
-		for _, a := range o.AltNames {
-			if strings.Contains(" "+words(a.Name)+" ", w) {
+		for _, a := range others[i] {
+			if strings.Contains(a, w) {
 				return false
 			}
 		}

@@ -96,18 +96,24 @@ func partial(in *heritage.Institution) (string, bool) {
 // holders lists the records whose name holds text as whole words, in the
 // city when city is set.
 func (g *rgen) holders(text, city string) []*heritage.Institution {
-	if g.wordNames == nil {
-		g.wordNames = make([]string, len(g.x.recs))
-		for i, in := range g.x.recs {
-			g.wordNames[i] = " " + words(in.Name) + " "
+	names, cities := g.x.namesAsWords(), g.x.foldedCities()
+	ws := words(text)
+	w, c := " "+ws+" ", fold(city)
+	var out []*heritage.Institution
+	keep := func(i int) {
+		if (city == "" || cities[i] == c) && strings.Contains(names[i], w) {
+			out = append(out, g.x.recs[i])
 		}
 	}
-	w := " " + words(text) + " "
-	var out []*heritage.Institution
-	for i, in := range g.x.recs {
-		if (city == "" || fold(in.City) == fold(city)) && strings.Contains(g.wordNames[i], w) {
-			out = append(out, in)
+	// a name that holds the words holds each of them
+	at, all := g.x.withNameWords(strings.Fields(ws))
+	if all {
+		for i := range g.x.recs {
+			keep(i)
 		}
+	}
+	for _, i := range at {
+		keep(i)
 	}
 	return out
 }

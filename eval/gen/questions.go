@@ -44,6 +44,10 @@ type qbuilder struct {
 	// texts are the records' searchable texts, lower-cased (built on
 	// first use).
 	texts []string
+	// areaList and subjectList are what areas and subjectSets return,
+	// made on first use: several frames read them.
+	areaList    []*area
+	subjectList []subjectSet
 }
 
 // Questions generates up to n questions from ds, deterministically for

@@ -56,9 +56,7 @@ type rgen struct {
 	kind string
 	out  []Reference
 	seen map[string]bool
-	// wordNames are the records' names as words (see words), padded with
-	// spaces; ambiguous are the ambiguous names (both built on first use).
-	wordNames []string
+	// ambiguous are the ambiguous names (built on first use).
 	ambiguous []ambiguity
 }
 

@@ -284,10 +284,14 @@ func (g *rgen) holdersApart(text string) []*heritage.Institution {
 	ws := strings.Fields(words(text))
 	var out []*heritage.Institution
 	names := g.x.namesAsWords()
-	for i, in := range g.x.recs {
+	at, all := g.x.withNameWords(ws)
+	if all {
+		return slices.Clone(g.x.recs)
+	}
+	for _, i := range at {
 		have := names[i]
 		if !slices.ContainsFunc(ws, func(w string) bool { return !strings.Contains(have, " "+w+" ") }) {
-			out = append(out, in)
+			out = append(out, g.x.recs[i])
 		}
 	}
 	return out
@@ -353,10 +357,14 @@ func (g *rgen) heldInTown(pattern, town string) bool {
 // edits of it, or, where there is none, all others.
 func (g *rgen) lookalikeTowns(town string, towns []string) []string {
 	var near, other []string
+	ftown := fold(town)
 	for _, t := range towns {
-		switch {
-		case fold(t) == fold(town) || strings.Contains(t, " "):
-		case editdist.Levenshtein(fold(t), fold(town), 2) <= 2:
+		if strings.Contains(t, " ") {
+			continue
+		}
+		switch ft := fold(t); {
+		case ft == ftown:
+		case editdist.Levenshtein(ft, ftown, 2) <= 2:
 			near = append(near, t)
 		default:
 			other = append(other, t)

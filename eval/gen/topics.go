@@ -285,8 +285,16 @@ type subjectSet struct {
 }
 
 // subjectSets lists every subject alone (when small enough) and in each
-// nation and county-level area (2 to MaxSet open museums).
+// nation and county-level area (2 to MaxSet open museums), once per
+// builder; callers read the sets and never change them.
 func (b *qbuilder) subjectSets() []subjectSet {
+	if b.subjectList == nil {
+		b.subjectList = b.makeSubjectSets()
+	}
+	return b.subjectList
+}
+
+func (b *qbuilder) makeSubjectSets() []subjectSet {
 	var out []subjectSet
 	for _, s := range subjects {
 		has := func(in *heritage.Institution) bool { return slices.Contains(in.Subjects, s.term) }

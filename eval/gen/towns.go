@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -50,16 +51,13 @@ func typeNoun(typ, lang string) string {
 // names the town.
 func (b *qbuilder) looseCity(g *cityGroup) []*heritage.Institution {
 	var out []*heritage.Institution
-	want := fold(g.city)
-	for _, in := range b.x.recs {
-		if in.Type != g.typ || fold(in.City) == want {
+	want, cities, addresses := fold(g.city), b.x.foldedCities(), b.x.foldedAddresses()
+	for i, in := range b.x.recs {
+		if in.Type != g.typ || cities[i] == want {
 			continue
 		}
-		for _, part := range strings.Split(in.Address, ",") {
-			if fold(part) == want {
-				out = append(out, in)
-				break
-			}
+		if slices.Contains(addresses[i], want) {
+			out = append(out, in)
 		}
 	}
 	return out
