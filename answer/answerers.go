@@ -110,8 +110,9 @@ func (p *Base) Registry() *Registry {
 		}),
 	}
 	own := map[plan.Frame]Answerer{
-		plan.FrameYesNo: AnswererFunc(func(in Input) (Draft, bool) { return p.yesNoAnswer(in.Selection, in.Plan, in.Fused) }),
-		plan.FramePair:  AnswererFunc(func(in Input) (Draft, bool) { return p.pairAnswer(in.Plan, in.Fused) }),
+		plan.FrameYesNo:   AnswererFunc(func(in Input) (Draft, bool) { return p.yesNoAnswer(in.Selection, in.Plan, in.Fused) }),
+		plan.FramePair:    AnswererFunc(func(in Input) (Draft, bool) { return p.pairAnswer(in.Plan, in.Fused) }),
+		plan.FrameSimilar: AnswererFunc(func(in Input) (Draft, bool) { return p.similarAnswer(in.Plan) }),
 		plan.FrameMore: AnswererFunc(func(in Input) (Draft, bool) {
 			d, ok, err := p.moreAnswer(in.Selection, in.Plan)
 			return d, ok || err != nil

@@ -170,6 +170,10 @@ type Constraints struct {
 	// long it has been (or was) open ("How old is X?", "How long has X
 	// been open?"): the opening year is answered with the years since.
 	Age bool `json:"age,omitempty"`
+	// Similar asks for the institutions like the one named (Names[0]):
+	// of its kind, sharing its subjects, near it ("museums similar to
+	// X").
+	Similar bool `json:"similar,omitempty"`
 	// Except are places the set's members must not lie in ("museums in
 	// Wales except those in Cardiff", "outside London").
 	Except []Place `json:"except,omitempty"`
@@ -408,6 +412,7 @@ const (
 	FrameLookup   Frame = "lookup"     // the institution an identifier names
 	FrameRanking  Frame = "ranking"    // the best matching institutions
 	FrameOffTopic Frame = "off_topic"  // nothing a heritage dataset can answer
+	FrameSimilar  Frame = "similar"    // the institutions most like a named one
 )
 
 // Test is the property a yes/no question checks of its institution.

@@ -215,6 +215,9 @@ type Lexicon struct {
 	// place of the institution after them: "the town where X is", "de
 	// plaats waar X ligt", "der Ort, in dem X liegt"
 	placeWhere []string `lexicon:"table"`
+	// similarCues before the name of an institution ask for those like
+	// it: "similar to", "vergelijkbaar met", "ähnlich wie"
+	similarCues []string `lexicon:"table"`
 	// trailingDates ask, last in a shorthand question, for a date.
 	trailingDates map[string]string `lexicon:"table"`
 	// countNumbers are the number words a count of an order is written with.

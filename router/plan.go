@@ -72,6 +72,7 @@ const (
 	FrameCount    = plan.FrameCount
 	FrameCompare  = plan.FrameCompare
 	FrameMore     = plan.FrameMore
+	FrameSimilar  = plan.FrameSimilar
 	FramePair     = plan.FramePair
 	FrameRelation = plan.FrameRelation
 	FrameLookup   = plan.FrameLookup

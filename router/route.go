@@ -234,6 +234,11 @@ func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, fl
 		c.Subjects, c.Topic, c.Broader = nil, "", nil
 	}
 	frame, test, pair := frameOf(s, c, rd.ids.any(), intent, len(sides(*c)))
+	if c.Similar {
+		// those like a named institution: a list, its filters kept
+		frame, test, pair, intent = FrameSimilar, nil, nil, Exploratory
+		c.List, c.Field = true, ""
+	}
 	if c.Group != nil && frame == FrameCount {
 		// "the largest number of museums" ranks places by a count; it
 		// does not ask for one

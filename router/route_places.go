@@ -5,6 +5,7 @@ package router
 // negated qualifiers.
 func (g *gazetteer) readPlaces(s *scan, c *Constraints, rd *reading) (neg []string) {
 	g.samePlace(s, c)
+	g.similarTo(s, c)
 	g.sameBody(s, c, rd.rel)
 	g.sameYear(s, c)
 	if s.hasAny(s.lex.comparisonWords...) {

@@ -232,3 +232,43 @@ func (g *gazetteer) bodyNamed(name string) (Body, bool) {
 	}
 	return Body{}, false
 }
+
+// similarTo reads "similar to X", "like X", "vergelijkbaar met X",
+// "ähnlich wie X": the institutions like the one named after the cue are
+// asked (Constraints.Similar). Without a name after the cue it reads
+// nothing.
+func (g *gazetteer) similarTo(s *scan, c *Constraints) {
+	for i := range s.toks {
+		if s.used[i] {
+			continue
+		}
+		for _, cue := range s.lex.similarCues {
+			n, ok := s.matchAt(i, cue)
+			if !ok {
+				continue
+			}
+			k := g.nameAfterCue(s, c, i+n)
+			if k < 0 || !nameRightAfter(s, i+n, c.Names[k]) {
+				return
+			}
+			s.mark(i, i+n)
+			c.Names = []NameMatch{c.Names[k]}
+			c.Similar, c.List = true, true
+			return
+		}
+	}
+}
+
+// nameRightAfter reports whether the name stands right after token at,
+// articles aside.
+func nameRightAfter(s *scan, at int, m NameMatch) bool {
+	for ; at < len(s.toks); at++ {
+		if strings.HasPrefix(strings.ToLower(s.text[s.toks[at].start:]), strings.ToLower(m.Text)) {
+			return true
+		}
+		if !s.lex.articles[s.toks[at].norm] {
+			return false
+		}
+	}
+	return false
+}
