@@ -44,6 +44,20 @@ func identifierValue(pr *locale.Printer, in *heritage.Institution, field string)
 		return pr.Text("Wikidata ID"), in.Wikidata, true
 	case "ghcid":
 		return pr.Text("GHCID"), in.GHCID, true
+	case "ror":
+		return pr.Text("ROR identifier"), in.Identifiers.ROR, true
+	case "isni":
+		return pr.Text("ISNI"), in.Identifiers.ISNI, true
+	case "grid":
+		return pr.Text("GRID identifier"), in.Identifiers.GRID, true
+	case "fundref":
+		return pr.Text("Crossref Funder ID"), in.Identifiers.FundRef, true
+	case "dbs":
+		return pr.Text("DBS number"), strings.Join(in.Identifiers.DBS, ", "), true
+	case "mapping_museums":
+		return pr.Text("Mapping Museums identifier"), in.Identifiers.MappingMuseums, true
+	case "domus":
+		return pr.Text("DOMUS identifier"), in.Identifiers.Domus, true
 	case "website":
 		return pr.Text("official website"), in.Website, true
 	}

@@ -45,7 +45,7 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 	broader := sidesBroaderNote(pr, sel, pln.Sides, groups)
 	if n, field := p.unstatedValue(pr, sel, pln.Sides); n > 0 {
 		broader = strings.TrimPrefix(broader+pr.Sprintf("; %d %s %s no %s and %s on neither side",
-			n, pr.Plural(noun, n), verb(n, "states", "state"), field, verb(n, "is", "are")), "; ")
+			n, pr.Plural(noun, n), verb(n, pr.Text("states"), pr.Text("state")), field, verb(n, pr.Text("is"), pr.Text("are"))), "; ")
 	}
 	return Draft{Answer: Answer{Kind: KindSet, Value: value, IDs: all, Exact: len(pln.Unused(plan.UnusedDropped)) == 0 && unstated == 0 && unplaced == "" && broader == "",
 		Count: len(all), Groups: groups},

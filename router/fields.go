@@ -78,7 +78,7 @@ func field(s *scan) string {
 	}
 	var buf [64]int
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
-		if fc := s.lex.fieldCues[c]; s.has(fc.phrase) {
+		if fc := s.lex.fieldCues[c]; s.hasUnread(fc.phrase) {
 			return fc.field
 		}
 	}

@@ -180,6 +180,17 @@ func (s *scan) find(phrase string) int {
 // has reports whether the phrase occurs.
 func (s *scan) has(phrase string) bool { return s.find(phrase) >= 0 }
 
+// hasUnread reports whether the phrase occurs on words not all read
+// already: a cue, not a word of a name read.
+func (s *scan) hasUnread(phrase string) bool {
+	for i := range s.toks {
+		if n, ok := s.matchAt(i, phrase); ok && slices.Contains(s.used[i:i+n], false) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasAny reports whether any phrase occurs.
 func (s *scan) hasAny(phrases ...string) bool {
 	for _, p := range phrases {

@@ -154,6 +154,13 @@ func (v *visitor) Visit(n ast.Node) ast.Visitor {
 		}
 	case *ast.CallExpr:
 		if skippedCall(n) {
+			// its literals are code; a call among its arguments may
+			// still write text (strings.TrimSpace(pr.Sprintf(…)))
+			for _, a := range n.Args {
+				if _, lit := a.(*ast.BasicLit); !lit {
+					ast.Walk(v, a)
+				}
+			}
 			return nil
 		}
 		if i := formatArg(n); i >= 0 {
