@@ -34,3 +34,23 @@ func TestReadCoordinates(t *testing.T) {
 		}
 	}
 }
+
+func TestOutwardCodes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Which museums are in postcode district NE61?", []string{"NE61"}},
+		{"Welke musea liggen in postcodegebied NE61?", []string{"NE61"}},
+		{"Welche Museen gibt es im Postleitzahlbereich SW1A?", []string{"SW1A"}},
+		{"museums in postcode area B1", []string{"B1"}},
+		{"museums in postcode district 1234", nil},   // no outward code
+		{"museums in postcode district ABC1", nil},   // three letters
+		{"museums in postcode district NE61X2", nil}, // too long
+	} {
+		s := newScan(tc.text, DefaultLexicon())
+		var c Constraints
+		outwardCodes(s, &c)
+		require.Equal(t, tc.want, c.Postcodes, tc.text)
+	}
+}

@@ -563,6 +563,9 @@ type Lexicon struct {
 	pastTense []string `lexicon:"table"`
 	// postcodeNearCues ask for what lies near a postcode
 	postcodeNearCues []string `lexicon:"table"`
+	// postcodeCues come before the outward code of a postcode ("postcode
+	// district NE61"), longest first
+	postcodeCues []string `lexicon:"table"`
 	// listCues open a list question anywhere in it
 	listCues []string `lexicon:"table"`
 	// whichOfCues ask for one of a set ("which of the")

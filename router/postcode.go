@@ -10,7 +10,6 @@ import (
 // "NE61" after a postcode cue), the only postcodes the data records.
 var (
 	rePostcode = regexp.MustCompile(`(?i)\b([A-Z]{1,2}[0-9][A-Z0-9]?)\s*([0-9][A-Z]{2})\b`)
-	reOutward  = regexp.MustCompile(`(?i)\b(?:postcode|post code|postcode area|postcode district)\s+([A-Z]{1,2}[0-9][A-Z0-9]?)\b`)
 	reRadius   = regexp.MustCompile(`(?i)\b(?:within|in a radius of|less than|under|up to|binnen|innerhalb von|im umkreis von)\s+(\d+(?:[.,]\d+)?)\s*(km|kilometres?|kilometers?|kilometer|miles?|mi)\b`)
 )
 
@@ -34,10 +33,7 @@ func postcodes(s *scan, c *Constraints) {
 		mark(m[0], m[1])
 	}
 	if len(c.Postcodes) == 0 {
-		for _, m := range reOutward.FindAllStringSubmatchIndex(s.text, -1) {
-			c.Postcodes = appendUnique(c.Postcodes, strings.ToUpper(s.text[m[2]:m[3]]))
-			mark(m[2], m[3])
-		}
+		outwardCodes(s, c)
 	}
 	if len(c.Postcodes) > 0 && s.hasAny(s.lex.postcodeNearCues...) {
 		c.NearPlace = true
@@ -54,3 +50,39 @@ func postcodes(s *scan, c *Constraints) {
 		}
 	}
 }
+
+// outwardCodes reads the outward codes of UK postcodes ("NE61") written
+// after a word for a postcode or its district (postcodeCues: "postcode
+// district", "postcodegebied", "Postleitzahlbereich"), and marks them
+// and the cue as read.
+func outwardCodes(s *scan, c *Constraints) {
+	for i := range s.toks {
+		for _, cue := range s.lex.postcodeCues {
+			n, ok := s.matchAt(i, cue)
+			if !ok || i+n >= len(s.toks) {
+				continue
+			}
+			t := s.toks[i+n]
+			if code := s.text[t.start:t.end]; outwardCode(code) {
+				c.Postcodes = appendUnique(c.Postcodes, strings.ToUpper(code))
+				s.mark(i, i+n+1)
+			}
+		}
+	}
+}
+
+// outwardCode reports whether a word is the outward code of a UK
+// postcode: one or two letters, a digit, and a letter or digit or none.
+func outwardCode(w string) bool {
+	letters := 0
+	for letters < len(w) && letters < 3 && isASCIILetter(w[letters]) {
+		letters++
+	}
+	if letters < 1 || letters > 2 || letters >= len(w) || w[letters] < '0' || w[letters] > '9' {
+		return false
+	}
+	rest := w[letters+1:]
+	return rest == "" || len(rest) == 1 && (isASCIILetter(rest[0]) || rest[0] >= '0' && rest[0] <= '9')
+}
+
+func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
