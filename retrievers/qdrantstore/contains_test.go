@@ -1,13 +1,19 @@
 package qdrantstore
 
 import (
+	"context"
+	"fmt"
+	"os"
 	"testing"
+	"time"
 
 	"github.com/qdrant/go-client/qdrant"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/filter"
 	"github.com/hybridrag/hybridrag/query"
+	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -136,5 +142,49 @@ func BenchmarkTranslateContains(b *testing.B) {
 		if f, ok := translateSet(fs, values); !ok || f == nil {
 			b.Fatal("no filter")
 		}
+	}
+}
+
+// BenchmarkLiveContains searches a collection holding the embedded
+// dataset with the filter the pipeline gives a list in an admin area (a
+// type and the area's name with its level, $contains), as Qdrant's text
+// match (text) and resolved over the records' values (resolved). It
+// needs QDRANT_URL; HYBRIDRAG_QDRANT_TEST_COLLECTION names a collection
+// that already holds the dataset, else one is ingested and deleted.
+func BenchmarkLiveContains(b *testing.B) {
+	url := os.Getenv(envQdrantURL)
+	if url == "" {
+		b.Skip(envQdrantURL + " is not set")
+	}
+	ctx := context.Background()
+	ds := embedded(b)
+	emb := embed.NewHashing(parityDim)
+	collection := os.Getenv(envParityCollection)
+	own := collection == ""
+	if own {
+		collection = fmt.Sprintf("hybridrag_contains_%d", time.Now().UnixNano())
+	}
+	s, err := Open(ctx, Config{URL: url, Collection: collection})
+	require.NoError(b, err)
+	b.Cleanup(func() { _ = s.Close() })
+	if own {
+		require.NoError(b, s.Ingest(ctx, ds, emb, nil))
+		b.Cleanup(func() { _ = s.DeleteCollection(context.Background()) })
+	}
+	fs, err := filter.Parse([]byte(`{"type_code":["M"],"admin_area":{"$contains":"Fife (Scottish Council Area)"}}`))
+	require.NoError(b, err)
+	q := retrieval.Query{Text: "Which large museums are in the Fife council area?", K: 20, Filters: fs}
+	for _, c := range []struct {
+		name string
+		r    *Retriever
+	}{{"text", s.Retriever(emb)}, {"resolved", s.Retriever(emb, WithRecords(ds))}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				hits, err := c.r.Retrieve(ctx, q)
+				if err != nil || len(hits) == 0 {
+					b.Fatal(err, len(hits))
+				}
+			}
+		})
 	}
 }
