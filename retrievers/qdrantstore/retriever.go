@@ -44,9 +44,9 @@ func WithSource(name string) RetrieverOption { return func(r *Retriever) { r.sou
 // keyword match of the values of ds's records that hold the part, which
 // Qdrant answers from the payload's keyword index; without it Qdrant
 // tests the substring on the payload of every point (the fold fields
-// have no full-text index), which at 16,000 records takes 20 to 30
-// times as long as the search itself. Both select the same points when
-// the collection holds ds.
+// have no full-text index): at 16,286 records 150-270 ms a search,
+// against about 5 ms unfiltered and 1.4 ms resolved. Both select the
+// same points when the collection holds ds.
 func WithRecords(ds *heritage.Dataset) RetrieverOption {
 	return func(r *Retriever) {
 		if ds != nil {
