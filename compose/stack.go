@@ -166,16 +166,16 @@ func (s *Stack) Parts() map[string]string {
 func (s *Stack) useQdrant(cfg config.Config, log *slog.Logger, comps *pipeline.Components, qd *qdrantstore.Store, qdErr error) {
 	switch {
 	case qd != nil:
-		comps.Retrievers[plan.RetrieverVector] = qd.Retriever(comps.Embedder)
+		comps.Retrievers[plan.RetrieverVector] = qd.Retriever(comps.Embedder, qdrantstore.WithRecords(comps.Data))
 		s.Backends = append(s.Backends, Backend{"qdrant", qdrantCheck(qd)})
 		s.closers = append(s.closers, func() { _ = qd.Close() })
 	case qdErr != nil:
 		r := reconnect.NewRetriever(comps.Retrievers[plan.RetrieverVector])
 		comps.Retrievers[plan.RetrieverVector] = r
-		emb := comps.Embedder
+		emb, ds := comps.Embedder, comps.Data
 		retry(s, log, cfg, "qdrant", reconnect.Spec[*qdrantstore.Store]{Source: "qdrant", Failed: qdErr,
 			Open:  func(ctx context.Context) (*qdrantstore.Store, error) { return OpenQdrant(ctx, cfg, log) },
-			Join:  func(qd *qdrantstore.Store) { r.Use(qd.Retriever(emb)) },
+			Join:  func(qd *qdrantstore.Store) { r.Use(qd.Retriever(emb, qdrantstore.WithRecords(ds))) },
 			Close: func(qd *qdrantstore.Store) { _ = qd.Close() },
 		}, qdrantCheck)
 	}

@@ -184,7 +184,11 @@ func TranslateExpr(e query.Expr) Translation { return TranslateIn(e, query.EvalC
 // membership ended), to the ids of the records an institution lists
 // (has_part and other links), and to located_in.
 func TranslateIn(e query.Expr, ev query.EvalContext) Translation {
-	tr := translator{ev: ev}
+	return translator{ev: ev}.translate(e)
+}
+
+// translate is TranslateIn with the translator's look-ups.
+func (tr translator) translate(e query.Expr) Translation {
 	parts := []query.Expr{e}
 	if and, ok := e.(query.And); ok {
 		parts = and
@@ -248,8 +252,12 @@ func (c cond) not() cond {
 }
 
 // translator translates expressions, resolving names with ev when it
-// has the dataset's look-ups.
-type translator struct{ ev query.EvalContext }
+// has the dataset's look-ups, and a $contains with values when it has
+// the records' values (recordValues).
+type translator struct {
+	ev     query.EvalContext
+	values *recordValues
+}
 
 // expr translates e; ok is false when a part of it does not translate.
 func (tr translator) expr(e query.Expr) (c cond, ok bool) {
@@ -312,7 +320,7 @@ func (tr translator) expr(e query.Expr) (c cond, ok bool) {
 		}
 		return is(qdrant.NewHasID(ids...)), true
 	case query.Field:
-		return fieldCondition(x), true
+		return fieldCondition(x, tr.values), true
 	case query.MemberOf:
 		if tr.ev.Records == nil || tr.ev.Bodies == nil {
 			return cond{}, false

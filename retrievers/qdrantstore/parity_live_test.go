@@ -92,7 +92,7 @@ func TestLiveParity(t *testing.T) {
 
 	idx, err := vector.New(ds, emb, vector.WithBuildContext(ctx))
 	require.NoError(t, err)
-	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), emb: emb, pos: make(map[string]int, ds.Len())}
+	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), resolved: s.Retriever(emb, WithRecords(ds)), emb: emb, pos: make(map[string]int, ds.Len())}
 	for i := range ds.Institutions {
 		p.pos[ds.Institutions[i].ID] = i
 	}
@@ -120,8 +120,8 @@ func TestLiveParity(t *testing.T) {
 			return
 		}
 	}
-	t.Logf("%d searches (%d filtered, %d empty), %d hits compared, %d places traded between equal scores",
-		stats.searches, stats.filtered, stats.empty, stats.hits, stats.ties)
+	t.Logf("%d searches (%d filtered, %d empty; %d with $contains also resolved), %d hits compared, %d places traded between equal scores",
+		stats.searches, stats.filtered, stats.empty, stats.resolved, stats.hits, stats.ties)
 	require.Positive(t, stats.filtered-stats.empty, "filtered searches that find something")
 
 	// Re-ingesting rewrites every point; it comes after the searches:
@@ -190,14 +190,15 @@ func parityQuestions(t testing.TB) []string {
 }
 
 type parity struct {
-	ds  *heritage.Dataset
-	idx *vector.Index
-	qd  *Retriever
-	emb embed.Embedder
-	pos map[string]int // record id → index in ds.Institutions
+	ds       *heritage.Dataset
+	idx      *vector.Index
+	qd       *Retriever
+	resolved *Retriever // qd WithRecords(ds)
+	emb      embed.Embedder
+	pos      map[string]int // record id → index in ds.Institutions
 }
 
-type parityStats struct{ searches, filtered, empty, hits, ties int }
+type parityStats struct{ searches, filtered, empty, hits, ties, resolved int }
 
 // parityK is the number of hits compared per search.
 const parityK = 10
@@ -223,15 +224,30 @@ func (p *parity) compare(ctx context.Context, t *testing.T, text string, fs filt
 			st.empty++
 		}
 	}
-	msg := func(rank int) string {
-		return fmt.Sprintf("%q with %s, rank %d\nembedded: %s\nqdrant:   %s", text, fs, rank, hitList(want), hitList(got))
+	p.check(t, text, fs, want, got, "qdrant", st)
+	if slices.ContainsFunc(fs, func(f filter.Filter) bool { return f.Op == filter.Contains }) {
+		// the retriever the pipeline uses resolves $contains over the
+		// records' values (WithRecords)
+		resolved, err := p.resolved.Retrieve(ctx, q)
+		require.NoError(t, err)
+		p.check(t, text, fs, want, resolved, "qdrant, $contains resolved", st)
+		st.resolved++
 	}
-	require.Len(t, got, len(want), msg(0))
-	vec := embedOne(t, p.emb, text)
 	wantIDs := make([]string, len(want))
 	for i, w := range want {
 		wantIDs[i] = w.ID
 	}
+	return wantIDs
+}
+
+// check compares Qdrant's hits got with the embedded index's want.
+func (p *parity) check(t *testing.T, text string, fs filter.Set, want, got []retrieval.Hit, name string, st *parityStats) {
+	t.Helper()
+	msg := func(rank int) string {
+		return fmt.Sprintf("%q with %s, rank %d\nembedded: %s\n%s:   %s", text, fs, rank, hitList(want), name, hitList(got))
+	}
+	require.Len(t, got, len(want), msg(0))
+	vec := embedOne(t, p.emb, text)
 	for i, g := range got {
 		st.hits++
 		require.InDelta(t, want[i].Score, g.Score, scoreTolerance, msg(i+1))
@@ -259,7 +275,6 @@ func (p *parity) compare(ctx context.Context, t *testing.T, text string, fs filt
 			}
 		}
 	}
-	return wantIDs
 }
 
 func dot(a, b []float32) float32 {

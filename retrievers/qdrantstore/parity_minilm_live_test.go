@@ -84,7 +84,7 @@ func TestLiveParityMiniLM(t *testing.T) {
 
 	idx, err := vector.New(ds, emb, vector.WithBuildContext(ctx))
 	require.NoError(t, err)
-	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), emb: emb, pos: make(map[string]int, ds.Len())}
+	p := &parity{ds: ds, idx: idx, qd: s.Retriever(emb), resolved: s.Retriever(emb, WithRecords(ds)), emb: emb, pos: make(map[string]int, ds.Len())}
 	for i := range ds.Institutions {
 		p.pos[ds.Institutions[i].ID] = i
 	}

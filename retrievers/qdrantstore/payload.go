@@ -64,36 +64,15 @@ var hitFields = []string{fieldID, fieldName, fieldISIL, fieldWikidata, fieldGHCI
 func payload(in *heritage.Institution) map[string]*qdrant.Value {
 	p := make(map[string]*qdrant.Value, 32)
 	fold := make(map[string]*qdrant.Value, 24)
-	str := func(key, v string) {
-		if v == "" {
-			return
-		}
-		p[key] = qdrant.NewValueString(v)
-		fold[key] = qdrant.NewValueString(Fold(v))
-	}
-	str(fieldID, in.ID)
 	if in.Name != "" {
 		p[fieldName] = qdrant.NewValueString(in.Name)
 	}
-	str("type", in.Type)
-	str("type_code", in.TypeCode)
-	str("country", in.Country)
-	str("region", in.Region)
-	str("region_code", in.RegionCode)
-	str("subregion", in.Subregion)
-	str("county", in.County)
-	str("district", in.District)
-	str("city", in.City)
-	str("governance", in.Governance)
-	str("governance_code", in.GovernanceCode)
-	str("accreditation", in.Accreditation)
-	str("size", in.Size)
-	str("status", in.Status)
-	str("source", in.Source)
-	str(fieldTier, string(in.Tier))
-	str(fieldISIL, in.ISIL)
-	str(fieldWikidata, in.Wikidata)
-	str(fieldGHCID, in.GHCID)
+	for _, f := range textFields {
+		if v := f.get(in); v != "" {
+			p[f.key] = qdrant.NewValueString(v)
+			fold[f.key] = qdrant.NewValueString(Fold(v))
+		}
+	}
 
 	if in.AdminArea != "" {
 		p["admin_area"] = qdrant.NewValueString(in.AdminArea)
@@ -130,6 +109,58 @@ func payload(in *heritage.Institution) map[string]*qdrant.Value {
 	}
 	p[foldKey] = qdrant.NewValueFromFields(fold)
 	return p
+}
+
+// textFields are the text filter keys whose payload value is one field
+// of the record: written in the record's spelling, and folded with Fold
+// under foldKey.
+var textFields = []struct {
+	key string
+	get func(*heritage.Institution) string
+}{
+	{fieldID, func(in *heritage.Institution) string { return in.ID }},
+	{"type", func(in *heritage.Institution) string { return in.Type }},
+	{"type_code", func(in *heritage.Institution) string { return in.TypeCode }},
+	{"country", func(in *heritage.Institution) string { return in.Country }},
+	{"region", func(in *heritage.Institution) string { return in.Region }},
+	{"region_code", func(in *heritage.Institution) string { return in.RegionCode }},
+	{"subregion", func(in *heritage.Institution) string { return in.Subregion }},
+	{"county", func(in *heritage.Institution) string { return in.County }},
+	{"district", func(in *heritage.Institution) string { return in.District }},
+	{"city", func(in *heritage.Institution) string { return in.City }},
+	{"governance", func(in *heritage.Institution) string { return in.Governance }},
+	{"governance_code", func(in *heritage.Institution) string { return in.GovernanceCode }},
+	{"accreditation", func(in *heritage.Institution) string { return in.Accreditation }},
+	{"size", func(in *heritage.Institution) string { return in.Size }},
+	{"status", func(in *heritage.Institution) string { return in.Status }},
+	{"source", func(in *heritage.Institution) string { return in.Source }},
+	{fieldTier, func(in *heritage.Institution) string { return string(in.Tier) }},
+	{fieldISIL, func(in *heritage.Institution) string { return in.ISIL }},
+	{fieldWikidata, func(in *heritage.Institution) string { return in.Wikidata }},
+	{fieldGHCID, func(in *heritage.Institution) string { return in.GHCID }},
+}
+
+// foldedValues are the values payload writes for in under
+// fold.<key>, for a text filter key: what a filter on the key compares,
+// folded; nil when the record has none.
+func foldedValues(in *heritage.Institution, key string) []string {
+	switch key {
+	case "admin_area":
+		return adminValues(in.AdminArea)
+	case "subjects":
+		return subjectValues(in.Subjects)
+	case "member_of":
+		return foldedList(in.MembershipNames())
+	}
+	for _, f := range textFields {
+		if f.key == key {
+			if v := f.get(in); v != "" {
+				return []string{Fold(v)}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 func stringList(vs []string) *qdrant.Value {

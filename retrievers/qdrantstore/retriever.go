@@ -30,6 +30,7 @@ type Retriever struct {
 	store  *Store
 	emb    embed.Embedder
 	source string
+	values *recordValues
 }
 
 // RetrieverOption tunes a Retriever.
@@ -37,6 +38,22 @@ type RetrieverOption func(*Retriever)
 
 // WithSource sets the source name of the hits (default Source).
 func WithSource(name string) RetrieverOption { return func(r *Retriever) { r.source = name } }
+
+// WithRecords tells the retriever that the collection holds the records
+// of ds (it was ingested from ds). A $contains filter then becomes a
+// keyword match of the values of ds's records that hold the part, which
+// Qdrant answers from the payload's keyword index; without it Qdrant
+// tests the substring on the payload of every point (the fold fields
+// have no full-text index): at 16,286 records 150-270 ms a search,
+// against about 5 ms unfiltered and 1.4 ms resolved. Both select the
+// same points when the collection holds ds.
+func WithRecords(ds *heritage.Dataset) RetrieverOption {
+	return func(r *Retriever) {
+		if ds != nil {
+			r.values = newRecordValues(ds)
+		}
+	}
+}
 
 // Retriever returns a retriever over the collection; e must be the
 // embedder the collection was ingested with.
@@ -59,7 +76,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieva
 	if q.K <= 0 {
 		return nil, nil
 	}
-	qf, ok := Translate(q.Filters)
+	qf, ok := translateSet(q.Filters, r.values)
 	if !ok {
 		return nil, nil
 	}

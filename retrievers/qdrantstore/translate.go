@@ -52,11 +52,15 @@ func payloadField(key string) (field string, numeric, ok bool) {
 // nothing: an unknown key or operator, a range or $contains on the wrong
 // kind of key, an $eq or $in without a usable operand (Set.Match is false
 // for every record in those cases); the caller then skips the search.
-func Translate(fs filter.Set) (f *qdrant.Filter, ok bool) {
+func Translate(fs filter.Set) (f *qdrant.Filter, ok bool) { return translateSet(fs, nil) }
+
+// translateSet is Translate, with each $contains resolved over the
+// records' values when values is not nil (recordValues.contains).
+func translateSet(fs filter.Set, values *recordValues) (f *qdrant.Filter, ok bool) {
 	if len(fs) == 0 {
 		return nil, true
 	}
-	t := TranslateExpr(fs.Expr())
+	t := translator{values: values}.translate(fs.Expr())
 	if t.None || len(t.Post) > 0 {
 		// Post is empty: every part of a filter set translates.
 		return nil, false
@@ -65,8 +69,9 @@ func Translate(fs filter.Set) (f *qdrant.Filter, ok bool) {
 }
 
 // fieldCondition translates a query.Field over the fold fields and the
-// numeric top-level fields, as Translate describes for the operators.
-func fieldCondition(f query.Field) cond {
+// numeric top-level fields, as Translate describes for the operators; a
+// $contains is resolved over values when it is not nil.
+func fieldCondition(f query.Field, values *recordValues) cond {
 	field, numeric, known := payloadField(f.Key)
 	if !known {
 		return never
@@ -77,7 +82,11 @@ func fieldCondition(f query.Field) cond {
 			return is(c)
 		}
 	case query.FieldContains:
-		if !numeric && len(f.Values) > 0 {
+		switch {
+		case numeric || len(f.Values) == 0:
+		case values != nil:
+			return values.contains(f.Key, field, f.Values)
+		default:
 			return is(containsCondition(field, f.Values))
 		}
 	case query.FieldRange:
