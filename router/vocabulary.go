@@ -100,6 +100,13 @@ func (lex *Lexicon) buildKnownWords() {
 			add(fc.phrase)
 		}
 	}
+	for w := range lex.fieldParts {
+		add(w)
+	}
+	add(lex.placeWhere...)
+	add(lex.similarCues...)
+	add(lex.postcodeCues...)
+	add(lex.knowAfterDo...)
 	add(lex.fillerWords...)
 	lex.fillerSet = make(map[string]bool, len(lex.fillerWords))
 	for _, w := range lex.fillerWords {
