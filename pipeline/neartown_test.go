@@ -53,35 +53,7 @@ func TestRadiusAroundTownsOverTheData(t *testing.T) {
 	// want lists the open museums within km of the town's centre, nearest
 	// first (ties by id)
 	want := func(k string, km float64) []string {
-		lat, lon := testMedian(towns[k].lat), testMedian(towns[k].lon)
-		type near struct {
-			id string
-			d  float64
-		}
-		var found []near
-		for i := range p.Data().Institutions {
-			in := &p.Data().Institutions[i]
-			if in.TypeCode != "M" || !in.IsOpen() || in.Lat == nil || in.Lon == nil {
-				continue
-			}
-			if d := heritage.DistanceKm(lat, lon, *in.Lat, *in.Lon); d <= km {
-				found = append(found, near{in.ID, d})
-			}
-		}
-		slices.SortFunc(found, func(a, b near) int {
-			if a.d != b.d {
-				if a.d < b.d {
-					return -1
-				}
-				return 1
-			}
-			return strings.Compare(a.id, b.id)
-		})
-		ids := []string{}
-		for _, f := range found {
-			ids = append(ids, f.id)
-		}
-		return ids
+		return openMuseumsWithin(p, testMedian(towns[k].lat), testMedian(towns[k].lon), km)
 	}
 	asked, right := 0, 0
 	radii := []struct {
