@@ -65,8 +65,11 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 	case FrameField, FrameYesNo, FrameRelation, FramePair:
 	default:
 		// a yes/no question about an institution and a place, with the
-		// institution not yet read, has no yes/no frame yet
-		if !twoNamed(s) && !yesNoShape(s) {
+		// institution not yet read, has no yes/no frame yet; nor has a
+		// question whose unknown words make a name ("the Horniman
+		// Museum" of "Horniman Museum & Gardens"), read as a list of its
+		// kind
+		if !twoNamed(s) && !yesNoShape(s) && !namesAKind(s, plan.UnusedPhrase(UnusedName)) {
 			return plan, false
 		}
 	}
@@ -91,6 +94,17 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 		}
 	}
 	return again, true
+}
+
+// namesAKind reports whether a phrase holds a word of a kind of
+// institution ("Horniman Museum"): the name of one, not of a place.
+func namesAKind(s *scan, phrase string) bool {
+	for _, w := range strings.Fields(normalize(phrase)) {
+		if _, _, ok := s.lex.typeOfWord(w); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // dropPartOfLonger drops a name read inside a longer name-like phrase
