@@ -125,8 +125,7 @@ type Handler struct {
 	limits                             Limits
 	trustForwarded                     bool
 
-	prefix []prefixEntry    // sorted normalised names for entity suggest
-	pos    map[string]int32 // record id → index in Institutions
+	prefix []prefixEntry // sorted normalised names for entity suggest
 }
 
 type prefixEntry struct {
@@ -185,10 +184,8 @@ func New(ds *heritage.Dataset, l Linker, opts ...Option) *Handler {
 	for _, o := range opts {
 		o(h)
 	}
-	h.pos = make(map[string]int32, len(ds.Institutions))
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		h.pos[in.ID] = int32(i)
 		seen := map[string]bool{}
 		for _, n := range append([]string{in.Name}, altNames(in)...) {
 			k := kg.NormalizeName(n)

@@ -143,8 +143,8 @@ func (h *Handler) suggestEntity(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) index(id string) int32 {
-	if i, ok := h.pos[id]; ok {
-		return i
+	if i, ok := h.ds.Index(id); ok {
+		return int32(i)
 	}
 	return -1
 }
