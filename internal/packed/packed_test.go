@@ -146,3 +146,25 @@ func TestArrayRoundTrip(t *testing.T) {
 	require.Empty(t, ReadArray[float64](r))
 	require.ErrorIs(t, r.Err(), ErrDamaged)
 }
+
+// A section reads back as a Reader of its own, sharing the input; one
+// whose length runs past the input fails.
+func TestSection(t *testing.T) {
+	var part, w Writer
+	part.String("in the section")
+	part.Len(7)
+	w.Section(part.Bytes())
+	w.Len(3)
+	r := NewReader(w.Bytes())
+	sub := r.Section()
+	require.Equal(t, 3, r.Len(3))
+	require.True(t, r.Done())
+	require.Equal(t, "in the section", sub.String())
+	require.Equal(t, 7, sub.Len(7))
+	require.True(t, sub.Done())
+
+	r = NewReader(w.Bytes()[:5])
+	sub = r.Section()
+	require.ErrorIs(t, r.Err(), ErrDamaged)
+	require.Empty(t, sub.String())
+}
