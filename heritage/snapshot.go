@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/hybridrag/hybridrag/internal/packed"
@@ -23,15 +24,25 @@ import (
 //
 // where the body is packed (internal/packed): the version, the number of
 // records, the table of the records' distinct strings (their number, then
-// each), then each record (snapshot_codec.go), its strings as numbers in
-// the table. Reading copies the table's text into one block, which the
+// each), then the records (snapshot_codec.go), their strings as numbers in
+// the table, in snapshotParts sections of consecutive records (the
+// number of sections, then each as a packed.Section), which are decoded
+// side by side. Reading copies the table's text into one block, which the
 // records' strings share, and nothing else of the bytes read. The towns
 // derived from the location fields are derived again, on first use.
 
 const snapshotMagic = "HRDS"
 
 // snapshotFormat changes whenever Institution or the encoding changes.
-const snapshotFormat = 3
+const snapshotFormat = 4
+
+// snapshotParts is how many sections hold the records: one goroutine
+// decodes each, so that the cores a start has share the decoding (at
+// 800,000 records, a second and a half on one core).
+const snapshotParts = 4
+
+// partOf is the first record of part k of n records.
+func partOf(k, n int) int { return k * n / snapshotParts }
 
 // ErrSnapshot is wrapped by ReadSnapshot when the bytes are not a
 // snapshot of this format or are damaged.
@@ -56,13 +67,19 @@ func (d *Dataset) WriteSnapshot(w io.Writer) error {
 		return errors.New("heritage: a dataset with skipped lines has no snapshot")
 	}
 	text := newTextTable()
+	n := len(d.Institutions)
 	var recs packed.Writer
-	for i := range d.Institutions {
-		encodeInstitution(recordWriter{&recs, text}, &d.Institutions[i])
+	recs.Len(snapshotParts)
+	for k := range snapshotParts {
+		var part packed.Writer
+		for i := partOf(k, n); i < partOf(k+1, n); i++ {
+			encodeInstitution(recordWriter{&part, text}, &d.Institutions[i])
+		}
+		recs.Section(part.Bytes())
 	}
 	var body packed.Writer
 	body.String(d.Version)
-	body.Len(len(d.Institutions))
+	body.Len(n)
 	body.Len(len(text.list))
 	body.String(text.list...)
 	head := make([]byte, 0, 8)
@@ -96,12 +113,30 @@ func ReadSnapshot(b []byte) (*Dataset, error) {
 	version := strings.Clone(r.String())
 	recs := make([]Institution, r.Count())
 	text := readText(r)
-	dec := recordReader{r: r, text: text, lists: &lists{}}
-	for i := range recs {
-		decodeInstitution(dec, &recs[i])
+	if p := r.Len(snapshotParts); r.Err() == nil && p != snapshotParts {
+		return nil, fmt.Errorf("%w: %d parts, want %d", ErrSnapshot, p, snapshotParts)
+	}
+	parts := make([]*packed.Reader, snapshotParts)
+	for k := range parts {
+		parts[k] = r.Section()
 	}
 	if !r.Done() {
 		return nil, fmt.Errorf("%w: %v", ErrSnapshot, cmp.Or(r.Err(), errors.New("bytes left over")))
+	}
+	var wg sync.WaitGroup
+	for k, pr := range parts {
+		wg.Go(func() {
+			dec := recordReader{r: pr, text: text, lists: &lists{}}
+			for i := partOf(k, len(recs)); i < partOf(k+1, len(recs)); i++ {
+				decodeInstitution(dec, &recs[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, pr := range parts {
+		if !pr.Done() {
+			return nil, fmt.Errorf("%w: %v", ErrSnapshot, cmp.Or(pr.Err(), errors.New("bytes left over")))
+		}
 	}
 	if len(recs) == 0 || version == "" {
 		return nil, fmt.Errorf("%w: no records", ErrSnapshot)

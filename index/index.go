@@ -8,6 +8,10 @@
 //	DIR/vectors.sparse    the same vectors, when mostly zeros (hashing),
 //	                      as columns of non-zero components, which open
 //	                      several times faster (see retrievers.WriteSparse)
+//	DIR/vectors.compact   the same as codes, in an index large enough to
+//	                      hold them (vector.HoldsCodes): the arrays the
+//	                      index searches, mapped as they lie in the file
+//	                      (see vector.WriteCompact)
 //	DIR/vectors.json      the vector index's own manifest (embedder ID, dim,
 //	                      record count, data version, digest of the ids)
 //	DIR/bm25.idx          the BM25 index (see retrievers/bm25)
@@ -45,6 +49,7 @@ const (
 	ManifestFile    = "manifest.json"
 	VectorsFile     = "vectors.f32"
 	SparseFile      = "vectors.sparse"
+	CompactFile     = "vectors.compact"
 	VectorsMetaFile = "vectors.json"
 	BM25File        = "bm25.idx"
 	CacheFile       = "embed-cache.bolt"
@@ -185,7 +190,7 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	}
 	// Invalidate the old build first: a build cut short must not leave a
 	// manifest that describes other files.
-	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, SparseFile, BM25File, oldBM25Dir} {
+	for _, name := range []string{ManifestFile, VectorsMetaFile, VectorsFile, SparseFile, CompactFile, BM25File, oldBM25Dir} {
 		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 			return Manifest{}, fmt.Errorf("index: remove old %s: %w", name, err)
 		}
@@ -257,6 +262,11 @@ func Build(ctx context.Context, ds *heritage.Dataset, e embed.Embedder, dir stri
 	if vx.Sparse() {
 		if err := writeAtomic(filepath.Join(dir, SparseFile), vx.WriteSparse); err != nil {
 			return Manifest{}, err
+		}
+		if vector.HoldsCodes(n) {
+			if err := writeAtomic(filepath.Join(dir, CompactFile), vx.WriteCompact); err != nil {
+				return Manifest{}, err
+			}
 		}
 	}
 	vm := VectorsMeta{

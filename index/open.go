@@ -9,9 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/fileutil"
 	"github.com/hybridrag/hybridrag/retrievers"
 	"github.com/hybridrag/hybridrag/retrievers/bm25"
 	"github.com/hybridrag/hybridrag/retrievers/vector"
@@ -63,24 +67,44 @@ func Open(ctx context.Context, dir string, ds *heritage.Dataset, e embed.Embedde
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := verifyFiles(dir, m.Files, VectorsFile, SparseFile); err != nil {
+	if err := verifyFiles(dir, m.Files, VectorsFile, SparseFile, CompactFile); err != nil {
 		return nil, err
 	}
-	var vx *vector.Index
-	if sum, ok := m.Files[SparseFile]; ok {
-		vx, err = loadSparse(dir, sum, ds, e)
-	} else {
-		vx, err = loadVectors(dir, m.Files[VectorsFile], ds, e)
-	}
-	if err != nil {
+	// The two indexes open side by side: on two cores BM25's reading
+	// takes as long as the vectors' checks.
+	var (
+		vx *vector.Index
+		bm *bm25.Retriever
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		if sum, ok := m.Files[CompactFile]; ok {
+			vx, err = loadCompact(dir, sum, ds, e)
+		} else if sum, ok := m.Files[SparseFile]; ok {
+			vx, err = loadSparse(dir, sum, ds, e)
+		} else {
+			vx, err = loadVectors(dir, m.Files[VectorsFile], ds, e)
+		}
+		return err
+	})
+	g.Go(func() (err error) {
+		if err := gctx.Err(); err != nil {
+			return err
+		}
+		if bm, err = bm25.Open(filepath.Join(dir, BM25File), ds); err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		if bm != nil {
+			_ = bm.Close()
+		}
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
+		_ = bm.Close()
 		return nil, err
-	}
-	bm, err := bm25.Open(filepath.Join(dir, BM25File), ds)
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
 	}
 	return &Indexes{Manifest: m, Vector: vx, BM25: bm}, nil
 }
@@ -129,6 +153,31 @@ func loadSparse(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	}
+	return vx, nil
+}
+
+// loadCompact maps DIR/vectors.compact, checking its size and checksum
+// against want first; the index searches the mapping, which is released
+// once the index is unreachable.
+func loadCompact(dir string, want FileSum, ds *heritage.Dataset, e embed.Embedder) (*vector.Index, error) {
+	path := filepath.Join(dir, CompactFile)
+	b, unmap, err := fileutil.Map(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s is missing", ErrCorrupt, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	if int64(len(b)) != want.Size || crc32.Checksum(b, castagnoli) != want.CRC32C {
+		_ = unmap()
+		return nil, fmt.Errorf("%w: %s fails its size or checksum", ErrCorrupt, path)
+	}
+	vx, err := vector.LoadCompact(b, ds, e)
+	if err != nil {
+		_ = unmap()
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+	}
+	runtime.AddCleanup(vx, func(unmap func() error) { _ = unmap() }, unmap)
 	return vx, nil
 }
 

@@ -27,20 +27,9 @@ const versionsDir = "versions"
 // note is taken for the next start. A note that cannot be read or
 // written costs only the reading.
 func DataVersion(root, path string) (version string, b []byte, err error) {
-	note, stamp := "", ""
-	if abs, err := filepath.Abs(path); err == nil {
-		sum := sha256.Sum256([]byte(abs))
-		note = filepath.Join(root, versionsDir, hex.EncodeToString(sum[:8]))
-	}
-	if st, err := os.Stat(path); err == nil {
-		stamp = fileStamp(st)
-	}
-	if note != "" && stamp != "" {
-		if kept, err := os.ReadFile(note); err == nil {
-			if s, v, ok := strings.Cut(strings.TrimSpace(string(kept)), "\n"); ok && s == stamp && v != "" {
-				return v, nil, nil
-			}
-		}
+	version, note, stamp := notedVersion(root, path)
+	if version != "" {
+		return version, nil, nil
 	}
 	if b, err = os.ReadFile(path); err != nil {
 		return "", nil, err
@@ -55,4 +44,33 @@ func DataVersion(root, path string) (version string, b []byte, err error) {
 		})
 	}
 	return version, b, nil
+}
+
+// NotedVersion returns the version of the data file at path that root's
+// note gives, when the file has not changed since the note was taken (see
+// DataVersion), else "". It never reads the file.
+func NotedVersion(root, path string) string {
+	v, _, _ := notedVersion(root, path)
+	return v
+}
+
+// notedVersion returns the version root's note of path gives for the file
+// as it is ("" when there is none), the note's path and the file's stamp
+// (each "" when not to be had).
+func notedVersion(root, path string) (version, note, stamp string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		sum := sha256.Sum256([]byte(abs))
+		note = filepath.Join(root, versionsDir, hex.EncodeToString(sum[:8]))
+	}
+	if st, err := os.Stat(path); err == nil {
+		stamp = fileStamp(st)
+	}
+	if note != "" && stamp != "" {
+		if kept, err := os.ReadFile(note); err == nil {
+			if s, v, ok := strings.Cut(strings.TrimSpace(string(kept)), "\n"); ok && s == stamp && v != "" {
+				return v, note, stamp
+			}
+		}
+	}
+	return "", note, stamp
 }

@@ -34,9 +34,11 @@ func TestDataVersion(t *testing.T) {
 		// until it has settled.
 		time.Sleep(settle + 100*time.Millisecond)
 	}
+	require.Empty(t, NotedVersion(root, path), "no note yet")
 	v, b, err := DataVersion(root, path)
 	require.NoError(t, err)
 	require.Equal(t, heritage.Fingerprint([]byte("one\n")), v)
+	require.Equal(t, v, NotedVersion(root, path))
 	require.Equal(t, "one\n", string(b))
 
 	v2, b2, err := DataVersion(root, path)
@@ -45,6 +47,7 @@ func TestDataVersion(t *testing.T) {
 	require.Nil(t, b2, "the note gives the version; the file is not read")
 
 	write("two\n") // same size, same modification time: the change time differs
+	require.Empty(t, NotedVersion(root, path), "the note is of the file before")
 	v3, b3, err := DataVersion(root, path)
 	require.NoError(t, err)
 	require.Equal(t, heritage.Fingerprint([]byte("two\n")), v3)

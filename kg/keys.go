@@ -15,5 +15,5 @@ func (x *keyIndex) find(extra []extraNode, id string) (int, bool) {
 
 // add indexes extra[e], whose id is not yet indexed.
 func (x *keyIndex) add(extra []extraNode, e int) {
-	x.Add(e, func(e int) string { return extra[e].id })
+	x.AddNew(e, func(e int) string { return extra[e].id })
 }

@@ -30,7 +30,7 @@ func (l *Linker) byIdentifier(q Query, h hints) (out []Candidate, found bool, er
 	}
 	text := strings.TrimSpace(q.Text)
 	var direct []int32
-	if i, ok := l.idx[text]; ok && text != "" {
+	if i, ok := l.index(text); ok && text != "" {
 		direct = append(direct, i)
 	} else if id, ok, perr := ident.Parse(text); ok {
 		if perr != nil {
@@ -105,7 +105,7 @@ func withoutIdentifiers(text string) string {
 func (l *Linker) lookup(id ident.ID) []int32 {
 	var out []int32
 	for _, rid := range l.g.Lookup(string(id.Scheme), id.Value) {
-		if i, ok := l.idx[rid]; ok {
+		if i, ok := l.index(rid); ok {
 			out = append(out, i)
 		}
 	}

@@ -30,9 +30,8 @@ type Linker struct {
 	g     *kg.Graph
 	names *names.Index
 
-	idx  map[string]int32 // record id → index
-	city []string         // per institution: normalised city
-	post []string         // per institution: normalised postcode
+	city []string // per institution: normalised city
+	post []string // per institution: normalised postcode
 
 	towns map[string][]string // the normalised towns of the records → their countries
 	// areas are the normalised names of the units above a town that the
@@ -98,7 +97,6 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	n := len(ds.Institutions)
 	l := &Linker{
 		ds: ds, g: g,
-		idx:            make(map[string]int32, n),
 		city:           make([]string, n),
 		post:           make([]string, n),
 		towns:          map[string][]string{},
@@ -127,7 +125,6 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	}
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		l.idx[in.ID] = int32(i)
 		l.city[i] = kg.NormalizeName(in.City)
 		l.post[i] = normPostcode(in.Postcode)
 		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
@@ -334,7 +331,7 @@ func (l *Linker) nameCandidates(q Query) []Candidate {
 func (l *Linker) matchHolds(cands []Candidate, text string) bool {
 	phrase := " " + names.Key(text) + " "
 	for _, c := range cands {
-		if i, ok := l.idx[c.ID]; ok && c.Match {
+		if i, ok := l.index(c.ID); ok && c.Match {
 			for _, f := range l.names.Forms(i) {
 				if strings.Contains(" "+f.Key+" ", phrase) {
 					return true
@@ -429,14 +426,14 @@ func (l *Linker) townUnstated(cands []Candidate, town string) bool {
 	if best < 0 || !cands[best].Match {
 		return false
 	}
-	i, ok := l.idx[cands[best].ID]
+	i, ok := l.index(cands[best].ID)
 	return ok && l.city[i] == "" && slices.Contains(l.towns[kg.NormalizeName(town)], l.ds.Institutions[i].Country)
 }
 
 // inOtherCountry reports whether c's record lies in a country where the
 // data has no town called town and its name does not hold the town.
 func (l *Linker) inOtherCountry(c Candidate, town string) bool {
-	i, ok := l.idx[c.ID]
+	i, ok := l.index(c.ID)
 	if !ok {
 		return false
 	}
@@ -448,4 +445,10 @@ func (l *Linker) inOtherCountry(c Candidate, town string) bool {
 // anyMatch reports whether one of cands is a match.
 func anyMatch(cands []Candidate) bool {
 	return slices.ContainsFunc(cands, func(c Candidate) bool { return c.Match })
+}
+
+// index returns the number of the record with the given id.
+func (l *Linker) index(id string) (int32, bool) {
+	i, ok := l.ds.Index(id)
+	return int32(i), ok
 }

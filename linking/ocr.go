@@ -59,7 +59,7 @@ func (l *Linker) ocrReading(text string, cands []Candidate) (string, bool) {
 		if k == ocrCandidates {
 			break
 		}
-		i, ok := l.idx[c.ID]
+		i, ok := l.index(c.ID)
 		if !ok {
 			continue
 		}

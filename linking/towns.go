@@ -86,7 +86,7 @@ func (l *Linker) markTownConflicts(q Query, cands []Candidate) {
 		if isIdentifierVia(c.Via) {
 			continue
 		}
-		i, ok := l.idx[c.ID]
+		i, ok := l.index(c.ID)
 		if !ok {
 			continue
 		}

@@ -201,7 +201,22 @@ func (b *builder) term(w string) int32 {
 // terms' weights, lengths and postings, the forms' weights, the records
 // of each Key, the order of the trigram lists, the per-query memory.
 func (ix *Index) derive() {
-	n, nt, nf := ix.nDocs, ix.vocab.len(), len(ix.fDoc)
+	ix.weigh()
+	// Trigram lists by word length, so that fuzzy look-ups read only the
+	// words of a near length.
+	for k := range ix.gramKeys {
+		slices.SortFunc(ix.grams.at(k), func(a, b int32) int {
+			return cmp.Or(int(ix.runeLen[a]-ix.runeLen[b]), int(a-b))
+		})
+	}
+	ix.post = ix.invert(ix.vocab.len(), ix.words, false)
+	ix.keyDocs = ix.invert(ix.keys.len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
+	ix.sumWeights()
+}
+
+// weigh makes the terms' weights and lengths in runes.
+func (ix *Index) weigh() {
+	n, nt := ix.nDocs, ix.vocab.len()
 	ix.zero = idf(n, 0)
 	ix.weight = make([]float64, nt)
 	ix.runeLen = make([]int32, nt)
@@ -213,15 +228,12 @@ func (ix *Index) derive() {
 		}
 		ix.runeLen[t] = int32(utf8.RuneCountInString(w))
 	}
-	// Trigram lists by word length, so that fuzzy look-ups read only the
-	// words of a near length.
-	for k := range ix.gramKeys {
-		slices.SortFunc(ix.grams.at(k), func(a, b int32) int {
-			return cmp.Or(int(ix.runeLen[a]-ix.runeLen[b]), int(a-b))
-		})
-	}
-	ix.post = ix.invert(nt, ix.words, false)
-	ix.keyDocs = ix.invert(ix.keys.len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
+}
+
+// sumWeights makes the forms' weights (of the terms' weights) and the
+// per-query memory.
+func (ix *Index) sumWeights() {
+	n, nt, nf := ix.nDocs, ix.vocab.len(), len(ix.fDoc)
 	ix.fWeight = make([]float64, nf)
 	for f := range nf {
 		for _, t := range ix.terms(int32(f)) {

@@ -1,61 +1,48 @@
 package names
 
 import (
+	"errors"
 	"fmt"
-	"slices"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/packed"
 )
 
-// Encode writes the index in the packed form Decode reads: the terms, the
-// Keys, the forms, the trigram and place tables. What follows from them
-// (postings, weights, the records of each Key, the hash tables) is
-// derived again on reading, which is cheap: no name is analysed again.
+// Encode writes the index in the packed form Decode reads: its tables as
+// they lie in memory (packed.Array), the postings, Keys' records, hash
+// tables and sorted trigram lists included, so that reading it is copying
+// arrays and checking them, not deriving them again. Only the terms'
+// weights and lengths and the forms' weights are computed on reading
+// (a pass over the terms and one over the forms).
 func (ix *Index) Encode(w *packed.Writer) {
-	w.Len(ix.nDocs)
-	w.Len(ix.vocab.len())
-	for t := range ix.vocab.len() {
-		w.String(ix.vocab.at(int32(t)))
-		w.Len(int(ix.df[t]))
+	t := &ix.tables
+	w.Len(t.nDocs)
+	packed.Array(w, t.docForms)
+	for _, a := range [][]int32{t.fDoc, t.fKind, t.fKey, t.fNorm, t.fWords} {
+		packed.Array(w, a)
 	}
-	for _, t := range []*strtab{&ix.keys, &ix.texts, &ix.kinds} {
-		w.Len(t.len())
-		for k := range t.len() {
-			w.String(t.at(int32(k)))
-		}
+	packed.Array(w, t.fOff)
+	packed.Array(w, t.fMid)
+	packed.Array(w, t.fData)
+	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		w.String(s.blob)
+		packed.Array(w, s.off)
+		packed.Array(w, s.slots)
 	}
-	w.Len(len(ix.fDoc))
-	for f := range ix.fDoc {
-		f := int32(f)
-		w.Int32(ix.fDoc[f])
-		w.Int32(ix.fKind[f])
-		w.Int32(ix.fKey[f])
-		w.Len(int(ix.fNorm[f] + 1))
-		w.Len(int(ix.fWords[f] + 1))
-		w.Int32s(ix.terms(f))
-		w.Int32s(ix.pairs(f))
-		for k := range ix.pairs(f) {
-			for _, j := range ix.parts(f, k) {
-				w.Len(int(j))
-			}
-		}
+	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
+		packed.Array(w, c.off)
+		packed.Array(w, c.ids)
 	}
-	w.Len(len(ix.gramKeys))
-	for k, g := range ix.gramKeys {
-		w.Uint(uint64(g))
-		w.Int32s(ix.grams.at(k))
-	}
-	w.Len(ix.places.len())
-	for k := range ix.places.len() {
-		w.String(ix.places.at(int32(k)))
-		w.Int32s(ix.placeDocs.at(k))
-	}
+	packed.Array(w, t.df)
+	packed.Array(w, t.gramKeys)
 }
 
 // Decode reads an index written by Encode for ds, the dataset it was
 // built from (the caller checks that it is: Decode checks only the number
-// of records). The index copies what it keeps: it does not hold on to r's
+// of records). It checks every number the index looks things up by
+// (see tables.check), so that a damaged index fails here, not in a
+// search. The index copies what it keeps: it does not hold on to r's
 // input.
 func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	n := r.Len(1 << 30)
@@ -63,88 +50,128 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 		return nil, fmt.Errorf("names: the index holds %d records, the data %d", n, len(ds.Institutions))
 	}
 	ix := &Index{}
-	ix.nDocs = n
-	nt := r.Count()
-	texts := make([]string, nt)
-	ix.df = make([]int32, nt)
-	for t := range texts {
-		texts[t] = r.String()
-		ix.df[t] = int32(r.Len(n))
+	t := &ix.tables
+	t.nDocs = n
+	t.docForms = packed.ReadArray[uint32](r)
+	for _, a := range []*[]int32{&t.fDoc, &t.fKind, &t.fKey, &t.fNorm, &t.fWords} {
+		*a = packed.ReadArray[int32](r)
 	}
-	ix.vocab = newStrtab(texts)
-	ix.keys, ix.texts, ix.kinds = newStrtab(readStrings(r)), newStrtab(readStrings(r)), newStrtab(readStrings(r))
-	nk, nx := ix.keys.len(), ix.texts.len()
-	nf := r.Count()
-	ix.docForms = make([]uint32, n+1)
-	ix.fOff = make([]uint32, 1, nf+1)
-	ix.fMid = make([]uint32, 0, nf)
-	for _, p := range []*[]int32{&ix.fDoc, &ix.fKind, &ix.fKey, &ix.fNorm, &ix.fWords} {
-		*p = make([]int32, 0, nf)
+	t.fOff = packed.ReadArray[uint32](r)
+	t.fMid = packed.ReadArray[uint32](r)
+	t.fData = packed.ReadArray[int32](r)
+	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		s.blob = strings.Clone(r.String())
+		s.off = packed.ReadArray[uint32](r)
+		s.slots = packed.ReadArray[int32](r)
 	}
-	next := int32(0) // the first record whose forms have not begun
-	for range nf {
-		d := r.Int32(n)
-		if d < next-1 {
-			r.Fail(fmt.Errorf("names: the forms are not in record order"))
-		}
-		if r.Err() != nil {
-			break
-		}
-		for ; next <= d; next++ {
-			ix.docForms[next] = uint32(len(ix.fDoc))
-		}
-		ix.fDoc = append(ix.fDoc, d)
-		ix.fKind = append(ix.fKind, r.Int32(ix.kinds.len()))
-		ix.fKey = append(ix.fKey, r.Int32(nk))
-		ix.fNorm = append(ix.fNorm, int32(r.Len(nx))-1)
-		ix.fWords = append(ix.fWords, int32(r.Len(nx))-1)
-		terms := r.Int32s(nt)
-		ix.fData = append(ix.fData, terms...)
-		ix.fMid = append(ix.fMid, uint32(len(ix.fData)))
-		pairs := r.Int32s(nt)
-		ix.fData = append(ix.fData, pairs...)
-		for range 2 * len(pairs) {
-			j := r.Len(len(terms))
-			if j == len(terms) {
-				r.Fail(fmt.Errorf("names: a pair's word is not the form's"))
-			}
-			ix.fData = append(ix.fData, int32(j))
-		}
-		ix.fOff = append(ix.fOff, uint32(len(ix.fData)))
+	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
+		c.off = packed.ReadArray[uint32](r)
+		c.ids = packed.ReadArray[int32](r)
 	}
-	ix.fData = slices.Clone(ix.fData) // grown by appending
-	for ; int(next) <= n; next++ {
-		ix.docForms[next] = uint32(len(ix.fDoc))
-	}
-	ng := r.Count()
-	ix.gramKeys = make([]uint32, ng)
-	lists := make([][]int32, ng)
-	for k := range lists {
-		ix.gramKeys[k] = uint32(r.Len(1<<24 - 1))
-		lists[k] = r.Int32s(nt)
-	}
-	ix.grams = newCSR(lists)
-	np := r.Count()
-	places := make([]string, np)
-	lists = make([][]int32, np)
-	for k := range places {
-		places[k] = r.String()
-		lists[k] = r.Int32s(n)
-	}
-	ix.places = newStrtab(places)
-	ix.placeDocs = newCSR(lists)
+	t.df = packed.ReadArray[int32](r)
+	t.gramKeys = packed.ReadArray[uint32](r)
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("names: %w", err)
 	}
-	ix.derive()
+	if err := t.check(); err != nil {
+		return nil, fmt.Errorf("names: %w", err)
+	}
+	ix.weigh()
+	ix.sumWeights()
 	return ix, nil
 }
 
-// readStrings reads a count and as many strings.
-func readStrings(r *packed.Reader) []string {
-	ss := make([]string, r.Count())
-	for k := range ss {
-		ss[k] = r.String()
+var errTables = errors.New("the tables do not fit together")
+
+// check reports whether every number the tables index by is in range:
+// lengths that agree, offsets ascending within their arrays, records,
+// forms, terms, Keys, texts and kinds that exist, hash tables with an
+// empty slot (a look-up stops at one) naming strings that exist.
+func (t *tables) check() error {
+	n, nf := t.nDocs, len(t.fDoc)
+	nt, nk, nx := t.vocab.len(), t.keys.len(), t.texts.len()
+	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		if !s.fits() {
+			return fmt.Errorf("%w: a string table", errTables)
+		}
 	}
-	return ss
+	for _, c := range []struct {
+		c       *csr
+		lists   int
+		idLimit int
+	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.grams, len(t.gramKeys), nt}, {&t.placeDocs, t.places.len(), n}} {
+		if !offsets(c.c.off, c.lists, len(c.c.ids)) || !inRange(c.c.ids, 0, c.idLimit) {
+			return fmt.Errorf("%w: a list", errTables)
+		}
+	}
+	if len(t.df) != nt || !inRange(t.df, 0, n+1) {
+		return fmt.Errorf("%w: the terms' counts", errTables)
+	}
+	if !offsets(t.docForms, n, nf) || !offsets(t.fOff, nf, len(t.fData)) || len(t.fMid) != nf {
+		return fmt.Errorf("%w: the forms' offsets", errTables)
+	}
+	for _, a := range [][]int32{t.fKind, t.fKey, t.fNorm, t.fWords} {
+		if len(a) != nf {
+			return fmt.Errorf("%w: the forms' columns", errTables)
+		}
+	}
+	if !inRange(t.fDoc, 0, n) || !inRange(t.fKind, 0, t.kinds.len()) || !inRange(t.fKey, 0, nk) ||
+		!inRange(t.fNorm, -1, nx) || !inRange(t.fWords, -1, nx) {
+		return fmt.Errorf("%w: the forms' columns", errTables)
+	}
+	for f := range nf {
+		if d := t.fDoc[f]; uint32(f) < t.docForms[d] || uint32(f) >= t.docForms[d+1] {
+			return fmt.Errorf("%w: form %d of record %d", errTables, f, d)
+		}
+		lo, mid, hi := t.fOff[f], t.fMid[f], t.fOff[f+1]
+		if mid < lo || mid > hi || (hi-mid)%3 != 0 {
+			return fmt.Errorf("%w: form %d", errTables, f)
+		}
+		np := (hi - mid) / 3
+		if !inRange(t.fData[lo:mid+np], 0, nt) || !inRange(t.fData[mid+np:hi], 0, int(mid-lo)) {
+			return fmt.Errorf("%w: the words of form %d", errTables, f)
+		}
+	}
+	return nil
+}
+
+// fits reports whether the table's offsets lie within its text and its
+// slots name its strings, with one slot empty at least.
+func (s *strtab) fits() bool {
+	size := len(s.slots)
+	if len(s.off) == 0 || s.off[0] != 0 || !offsets(s.off, len(s.off)-1, len(s.blob)) || size == 0 || size&(size-1) != 0 {
+		return false
+	}
+	empty := false
+	for _, k := range s.slots {
+		if k < 0 || int(k) > s.len() {
+			return false
+		}
+		empty = empty || k == 0
+	}
+	return empty
+}
+
+// offsets reports whether off holds lists+1 ascending offsets from 0 to
+// total.
+func offsets(off []uint32, lists, total int) bool {
+	if len(off) != lists+1 || off[0] != 0 || int(off[lists]) != total {
+		return false
+	}
+	for k := 1; k < len(off); k++ {
+		if off[k] < off[k-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// inRange reports whether every number of a is in [lo, hi).
+func inRange(a []int32, lo, hi int) bool {
+	for _, v := range a {
+		if int(v) < lo || int(v) >= hi {
+			return false
+		}
+	}
+	return true
 }

@@ -39,6 +39,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
@@ -125,8 +126,11 @@ type Handler struct {
 	limits                             Limits
 	trustForwarded                     bool
 
-	prefix []prefixEntry    // sorted normalised names for entity suggest
-	pos    map[string]int32 // record id → index in Institutions
+	// prefix returns the sorted normalised names for entity suggest,
+	// made on the first suggest: the only one to read them, and a
+	// sort of every name that took a second of a start at 800,000
+	// records.
+	prefix func() []prefixEntry
 }
 
 type prefixEntry struct {
@@ -175,6 +179,30 @@ func WithLimits(l Limits) Option { return func(h *Handler) { h.limits = l.withDe
 // point elsewhere. WithBaseURL takes precedence over both.
 func WithTrustedForwarding(on bool) Option { return func(h *Handler) { h.trustForwarded = on } }
 
+// prefixesOf returns the normalised names of ds's records (each distinct
+// one of a record once), sorted by name, then record.
+func prefixesOf(ds *heritage.Dataset) []prefixEntry {
+	var out []prefixEntry
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		seen := map[string]bool{}
+		for _, n := range append([]string{in.Name}, altNames(in)...) {
+			k := kg.NormalizeName(n)
+			if k != "" && !seen[k] {
+				seen[k] = true
+				out = append(out, prefixEntry{k, int32(i)})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b prefixEntry) int {
+		if c := strings.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return int(a.i - b.i)
+	})
+	return out
+}
+
 // New builds the handler over the dataset and a linker built from it.
 func New(ds *heritage.Dataset, l Linker, opts ...Option) *Handler {
 	h := &Handler{
@@ -185,25 +213,7 @@ func New(ds *heritage.Dataset, l Linker, opts ...Option) *Handler {
 	for _, o := range opts {
 		o(h)
 	}
-	h.pos = make(map[string]int32, len(ds.Institutions))
-	for i := range ds.Institutions {
-		in := &ds.Institutions[i]
-		h.pos[in.ID] = int32(i)
-		seen := map[string]bool{}
-		for _, n := range append([]string{in.Name}, altNames(in)...) {
-			k := kg.NormalizeName(n)
-			if k != "" && !seen[k] {
-				seen[k] = true
-				h.prefix = append(h.prefix, prefixEntry{k, int32(i)})
-			}
-		}
-	}
-	slices.SortFunc(h.prefix, func(a, b prefixEntry) int {
-		if c := strings.Compare(a.key, b.key); c != 0 {
-			return c
-		}
-		return int(a.i - b.i)
-	})
+	h.prefix = sync.OnceValue(func() []prefixEntry { return prefixesOf(ds) })
 	m := http.NewServeMux()
 	m.HandleFunc("/", h.root)
 	m.HandleFunc("/match", h.match10)

@@ -113,9 +113,10 @@ func (h *Handler) suggestEntity(w http.ResponseWriter, r *http.Request) {
 		key := kg.NormalizeName(prefix)
 		if key != "" {
 			var hits []prefixEntry
-			lo := sort.Search(len(h.prefix), func(i int) bool { return h.prefix[i].key >= key })
-			for i := lo; i < len(h.prefix) && strings.HasPrefix(h.prefix[i].key, key) && len(hits) < 2000; i++ {
-				hits = append(hits, h.prefix[i])
+			names := h.prefix()
+			lo := sort.Search(len(names), func(i int) bool { return names[i].key >= key })
+			for i := lo; i < len(names) && strings.HasPrefix(names[i].key, key) && len(hits) < 2000; i++ {
+				hits = append(hits, names[i])
 			}
 			sort.SliceStable(hits, func(a, b int) bool { return len(hits[a].key) < len(hits[b].key) })
 			for _, e := range hits {
@@ -143,8 +144,8 @@ func (h *Handler) suggestEntity(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) index(id string) int32 {
-	if i, ok := h.pos[id]; ok {
-		return i
+	if i, ok := h.ds.Index(id); ok {
+		return int32(i)
 	}
 	return -1
 }

@@ -62,8 +62,9 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 }
 
 // TestDecodeTablesRefusesDamage: damaged tables fail or decode to ones a
-// router can route with, and tables naming records the data lacks are
-// refused.
+// router can route with, and the tables of a dataset of another size are
+// refused (the cache tells other data of the same size by the digest of
+// its ids, see index.RouterTables).
 func TestDecodeTablesRefusesDamage(t *testing.T) {
 	ds := testfixture.Sample(t, 200)
 	tables := NewTables(ds)

@@ -73,8 +73,10 @@ func (e *env) pauseToOpen(cfg config.Config) (resume func()) {
 }
 
 // opensCache reports whether a start over cfg will find what it needs in
-// the cache directory: the bundled data alone (no sources in the store),
-// its snapshot and the files derived from it. The search indexes are
+// the cache directory: the bundled data, or a --data file whose version
+// the cache has noted for the file as it is (index.NotedVersion: the
+// file is not read), alone (no sources in the store), its snapshot and
+// the files derived from it. The search indexes are
 // built, when they are not there, after a call to the start's building
 // hook; so is anything whose file turns out not to be usable, except a
 // damaged snapshot of the bundled data, which is read again from the
@@ -82,7 +84,7 @@ func (e *env) pauseToOpen(cfg config.Config) (resume func()) {
 // once).
 func (e *env) opensCache(cfg config.Config) bool {
 	root := cacheRoot(cfg, nil)
-	if cfg.Data != "" || root == "" {
+	if root == "" {
 		return false
 	}
 	if cfg.Neo4j.URI != "" && cfg.Store != "off" {
@@ -94,6 +96,11 @@ func (e *env) opensCache(cfg config.Config) bool {
 		}
 	}
 	version := heritage.EmbeddedVersion()
+	if cfg.Data != "" {
+		if version = index.NotedVersion(root, cfg.Data); version == "" {
+			return false
+		}
+	}
 	if _, err := os.Stat(filepath.Join(root, version, index.DatasetFile)); err != nil {
 		return false
 	}

@@ -4,8 +4,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -48,8 +50,9 @@ func TestPauseCollector(t *testing.T) {
 	require.Equal(t, 60, currentGCPercent())
 }
 
-// The collector is paused only for a start that finds the bundled data
-// alone, its snapshot and every derived file in the cache.
+// The collector is paused only for a start that finds the bundled data,
+// or a --data file of a version noted in the cache, alone, its snapshot
+// and every derived file in the cache.
 func TestOpensCache(t *testing.T) {
 	dir := t.TempDir()
 	cache, store := filepath.Join(dir, "cache"), filepath.Join(dir, "store")
@@ -70,7 +73,23 @@ func TestOpensCache(t *testing.T) {
 	}
 	require.True(t, opens(df))
 	require.False(t, opens(dataFlags{cacheDir: "off", store: store}), "no cache")
-	require.False(t, opens(dataFlags{cacheDir: cache, store: store, data: ownFile(t, dir, "data.jsonl", 0, 3, 0)}), "--data")
+	data := ownFile(t, dir, "data.jsonl", 0, 3, 0)
+	require.False(t, opens(dataFlags{cacheDir: cache, store: store, data: data}), "--data of no noted version")
+	if runtime.GOOS == "linux" {
+		// the file's version is noted once the file has settled (see
+		// index.DataVersion)
+		time.Sleep(2100 * time.Millisecond)
+		version, _, err := index.DataVersion(cache, data)
+		require.NoError(t, err)
+		require.Equal(t, version, index.NotedVersion(cache, data))
+		kept := filepath.Join(cache, version)
+		require.NoError(t, os.MkdirAll(kept, 0o755))
+		for i, f := range []string{index.DatasetFile, index.NamesFile, index.GraphFile, index.RouterFile} {
+			require.False(t, opens(dataFlags{cacheDir: cache, store: store, data: data}), "--data without %s", f)
+			require.NoError(t, os.WriteFile(filepath.Join(kept, f), []byte{byte(i)}, 0o644))
+		}
+		require.True(t, opens(dataFlags{cacheDir: cache, store: store, data: data}), "--data of a noted version")
+	}
 	cliIn(t, 0, "ingest", "--source", "myorg", "--in", ownFile(t, dir, "own.jsonl", 0, 3, 0), "--store", store, "--cache-dir", "off")
 	require.False(t, opens(df), "sources over the bundled data")
 }

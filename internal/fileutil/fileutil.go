@@ -1,6 +1,7 @@
-// Package fileutil holds the two file operations that the on-disk index
-// cache and the source store share: replacing a file atomically and
-// taking a lock file that another process may hold.
+// Package fileutil holds the file operations that the on-disk index
+// cache and the source store share: replacing a file atomically, taking a
+// lock file that another process may hold, and mapping a file read-only
+// into memory.
 package fileutil
 
 import (

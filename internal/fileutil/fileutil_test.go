@@ -38,3 +38,27 @@ func TestLockWaitsForTheHolder(t *testing.T) {
 	require.NoError(t, err)
 	unlock()
 }
+
+// A mapping holds the file's bytes, and keeps them when the file is
+// replaced by WriteAtomic; an empty file maps to nothing, a missing one
+// fails.
+func TestMap(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	require.NoError(t, WriteAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "first bytes"); return err }))
+	b, unmap, err := Map(path)
+	require.NoError(t, err)
+	require.Equal(t, "first bytes", string(b))
+	require.NoError(t, WriteAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "other bytes"); return err }))
+	require.Equal(t, "first bytes", string(b), "the replaced file's bytes")
+	require.NoError(t, unmap())
+
+	empty := filepath.Join(t.TempDir(), "empty")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	b, unmap, err = Map(empty)
+	require.NoError(t, err)
+	require.Empty(t, b)
+	require.NoError(t, unmap())
+
+	_, _, err = Map(filepath.Join(t.TempDir(), "missing"))
+	require.ErrorIs(t, err, os.ErrNotExist)
+}

@@ -50,6 +50,14 @@ func (x *Index) Add(i int, keyOf func(i int) string) bool {
 	if _, dup := x.Find(keyOf(i), keyOf); dup {
 		return false
 	}
+	x.AddNew(i, keyOf)
+	return true
+}
+
+// AddNew indexes item i without looking its key up first: for items
+// known to have keys of their own (those of an index written out and
+// read back). Should a key come twice, Find returns one of its items.
+func (x *Index) AddNew(i int, keyOf func(i int) string) {
 	if 3*(x.n+1) > 2*len(x.slots) {
 		grown := New(2 * (x.n + 1))
 		if len(x.slots) > 0 {
@@ -63,7 +71,6 @@ func (x *Index) Add(i int, keyOf func(i int) string) bool {
 		*x = grown
 	}
 	x.put(i, keyOf)
-	return true
 }
 
 func (x *Index) put(i int, keyOf func(i int) string) {

@@ -35,3 +35,22 @@ func TestFindAndAdd(t *testing.T) {
 	}
 	require.Equal(t, len(sized.slots), len(New(1000).slots), "room for size items without growing")
 }
+
+// AddNew indexes as Add does, without the look-up.
+func TestAddNew(t *testing.T) {
+	keys := make([]string, 0, 500)
+	keyOf := func(i int) string { return keys[i] }
+	var x Index
+	for i := range 500 {
+		keys = append(keys, "k"+strconv.Itoa(i))
+		x.AddNew(i, keyOf)
+	}
+	require.Equal(t, 500, x.Len())
+	for i := range 500 {
+		j, ok := x.Find("k"+strconv.Itoa(i), keyOf)
+		require.True(t, ok)
+		require.Equal(t, i, j)
+	}
+	_, ok := x.Find("k500", keyOf)
+	require.False(t, ok)
+}

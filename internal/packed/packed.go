@@ -321,3 +321,23 @@ func (r *Reader) Set() map[string]bool {
 	}
 	return m
 }
+
+// Section writes b as a length and the bytes: a part of the input that a
+// Reader of its own can read (see Reader.Section), on another goroutine.
+func (w *Writer) Section(b []byte) {
+	w.Len(len(b))
+	w.buf = append(w.buf, b...)
+}
+
+// Section reads what Writer.Section wrote and returns a Reader of it,
+// which shares r's input; a length past the input fails, and returns a
+// Reader of nothing.
+func (r *Reader) Section() *Reader {
+	n := r.Count()
+	if r.err != nil {
+		return &Reader{}
+	}
+	sub := &Reader{s: r.s[r.off : r.off+n]}
+	r.off += n
+	return sub
+}

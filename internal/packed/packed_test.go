@@ -116,3 +116,55 @@ func TestMaps(t *testing.T) {
 	require.Equal(t, map[string]bool{"in": true}, r.Set())
 	require.True(t, r.Done())
 }
+
+// Arrays read back as written, each into memory of its own, after and
+// before other items; a length past the input fails.
+func TestArrayRoundTrip(t *testing.T) {
+	var w Writer
+	w.String("x")
+	Array(&w, []int32{-1, 0, math.MaxInt32})
+	Array(&w, []uint32{})
+	Array(&w, []uint64{math.MaxUint64, 1})
+	Array(&w, []float64{-0.5, math.Inf(1)})
+	w.Len(9)
+	b := w.Bytes()
+
+	r := NewReader(b)
+	require.Equal(t, "x", r.String())
+	require.Equal(t, []int32{-1, 0, math.MaxInt32}, ReadArray[int32](r))
+	require.Equal(t, []uint32{}, ReadArray[uint32](r))
+	require.Equal(t, []uint64{math.MaxUint64, 1}, ReadArray[uint64](r))
+	require.Equal(t, []float64{-0.5, math.Inf(1)}, ReadArray[float64](r))
+	require.Equal(t, 9, r.Len(9))
+	require.True(t, r.Done())
+
+	r = NewReader(b[:len(b)-3])
+	r.String()
+	ReadArray[int32](r)
+	ReadArray[uint32](r)
+	ReadArray[uint64](r)
+	require.Empty(t, ReadArray[float64](r))
+	require.ErrorIs(t, r.Err(), ErrDamaged)
+}
+
+// A section reads back as a Reader of its own, sharing the input; one
+// whose length runs past the input fails.
+func TestSection(t *testing.T) {
+	var part, w Writer
+	part.String("in the section")
+	part.Len(7)
+	w.Section(part.Bytes())
+	w.Len(3)
+	r := NewReader(w.Bytes())
+	sub := r.Section()
+	require.Equal(t, 3, r.Len(3))
+	require.True(t, r.Done())
+	require.Equal(t, "in the section", sub.String())
+	require.Equal(t, 7, sub.Len(7))
+	require.True(t, sub.Done())
+
+	r = NewReader(w.Bytes()[:5])
+	sub = r.Section()
+	require.ErrorIs(t, r.Err(), ErrDamaged)
+	require.Empty(t, sub.String())
+}

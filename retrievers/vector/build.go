@@ -129,6 +129,11 @@ func (x *Index) setSparse(sc *sparseCols) {
 		// made now rather than in the first pruned search
 		sc.spreads(x.n, x.dim)
 	}
+	x.useSparse(sc)
+}
+
+// useSparse makes sc the index's vectors.
+func (x *Index) useSparse(sc *sparseCols) {
 	x.sparse, x.cols = sc, nil
 	x.blocks = make([]int32, sc.nb)
 	for b := range x.blocks {

@@ -35,9 +35,9 @@ import (
 // followed one another with the step in dimension before each (one byte
 // a component more, no mask) took 1,017, and a look-up had to read the
 // whole row. Smaller indexes, the bundled data's among them,
-// keep float32 values and exact scores. The on-disk layout does not
-// change: WriteSparse writes the codes' values, which read back to the
-// same codes.
+// keep float32 values and exact scores. WriteSparse writes the codes'
+// values, which read back to the same codes; WriteCompact writes the
+// codes and rows themselves, which open with nothing to compute.
 const compactRecords = pruneRecords
 
 // compactVals are the int8 codes of a sparse index's columns, and the
@@ -65,6 +65,13 @@ type compactVals struct {
 // dimensions. The columns' starts are copied, so that sc keeps no part of
 // a file's buffer.
 func (sc *sparseCols) compact(n, dim int) {
+	c := sc.codes(n, dim)
+	sc.start, sc.rows, sc.vals, sc.c = slices.Clone(sc.start), nil, nil, c
+}
+
+// codes returns the int8 codes of sc's float32 values and their rows (see
+// compactVals), leaving sc as it is.
+func (sc *sparseCols) codes(n, dim int) *compactVals {
 	c := &compactVals{scale: make([]float32, dim)}
 	codes := make([]uint8, len(sc.vals))
 	for j := range dim {
@@ -104,7 +111,7 @@ func (sc *sparseCols) compact(n, dim int) {
 	for p, r := range sc.rows {
 		c.entries[p] = uint16(r) | uint16(codes[p])<<8
 	}
-	sc.start, sc.rows, sc.vals, sc.c = slices.Clone(sc.start), nil, nil, c
+	return c
 }
 
 // eachEntry calls f for every component, block by block and, within a

@@ -141,9 +141,17 @@ func Load(r io.Reader, ds *heritage.Dataset, e embed.Embedder, opts ...Option) (
 // position.
 func IDsDigest(ds *heritage.Dataset) string {
 	h := sha256.New()
+	// the ids gathered into one buffer, written when full: a write per id
+	// copied each into a slice of its own
+	buf := make([]byte, 0, 64<<10)
 	for i := range ds.Institutions {
-		io.WriteString(h, ds.Institutions[i].ID)
-		h.Write([]byte{'\n'})
+		id := ds.Institutions[i].ID
+		if len(buf)+len(id)+1 > cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+		buf = append(append(buf, id...), '\n')
 	}
+	h.Write(buf)
 	return hex.EncodeToString(h.Sum(nil))
 }
