@@ -139,7 +139,7 @@ func TestArrayRoundTrip(t *testing.T) {
 	require.True(t, r.Done())
 
 	r = NewReader(b[:len(b)-3])
-	r.String()
+	_ = r.String()
 	ReadArray[int32](r)
 	ReadArray[uint32](r)
 	ReadArray[uint64](r)
