@@ -23,8 +23,10 @@ const (
 	MaxRecordBytes = 256 << 10
 	// MaxRecords bounds the lines (JSON Lines) or rows (CSV) of one file.
 	MaxRecords = 1_000_000
-	// MaxFileBytes bounds one file, after it is uncompressed.
-	MaxFileBytes = 1 << 30
+	// MaxFileBytes bounds one file, after it is uncompressed: room for
+	// MaxRecords records of the bundled data's mean size (1.3 KB; a
+	// million of them take 1.24 GB).
+	MaxFileBytes = 1<<31 - 1
 )
 
 // Size writes a byte count for a message: "812 bytes", "32 KiB", "2.0 MiB".
