@@ -182,13 +182,25 @@ func markFieldCue(s *scan, f string) string {
 // it has been open: a word of age or of duration with the institution as
 // the subject, in any language.
 func ageAsked(s *scan) bool {
-	if s.hasAny(s.lex.howOldCues...) {
+	if markAny(s, s.lex.howOldCues) {
 		return true
 	}
-	if !s.hasAny(s.lex.durationCues...) {
+	if !s.hasAny(s.lex.durationCues...) || !s.hasAny(s.lex.existVerbs...) {
 		return false
 	}
-	return s.hasAny(s.lex.existVerbs...)
+	return markAny(s, s.lex.durationCues)
+}
+
+// markAny marks the first of the phrases the question holds as read, and
+// reports whether there was one.
+func markAny(s *scan, phrases []string) bool {
+	for _, p := range phrases {
+		if i := s.find(p); i >= 0 {
+			s.mark(i, i+strings.Count(p, " ")+1)
+			return true
+		}
+	}
+	return false
 }
 
 // otherField is the first recorded field other than not whose cue the
