@@ -174,7 +174,7 @@ func compareTwo(pln plan.Plan, ins []*heritage.Institution, others []*heritage.I
 	d = d.rewritten(pr, func(text string, cite func(string) string) string {
 		var b strings.Builder
 		b.WriteString(text)
-		pr.Fprintf(&b, alsoFits, quoteWords(pr, []string{pln.UnusedPhrase(plan.UnusedName)}))
+		writeAlsoFits(pr, &b, quoteWords(pr, []string{pln.UnusedPhrase(plan.UnusedName)}))
 		for i, r := range others {
 			if i > 0 {
 				b.WriteString("; ")

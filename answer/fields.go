@@ -206,7 +206,7 @@ func (f fieldText) sentence(cite func(string) string) string {
 func (f fieldText) writeRivals(b *strings.Builder, cite func(string) string) {
 	pr := locale.For(f.pln.Lang)
 	if f.t.via == "ranking" {
-		pr.Fprintf(b, alsoFits, quoteWords(pr, unknownName(f.pln)))
+		writeAlsoFits(pr, b, quoteWords(pr, unknownName(f.pln)))
 	} else {
 		pr.Fprintf(b, " The name %s also fits ", quoteWords(pr, []string{f.t.asked}))
 	}
@@ -266,9 +266,11 @@ func (p *Base) nameCandidates(pln plan.Plan, fused []fusion.Fused) []*heritage.I
 	return out
 }
 
-// alsoFits begins the sentence that names the other institutions a name
-// the question gives only part of fits.
-const alsoFits = " No institution in the data is called exactly %s; the name also fits "
+// writeAlsoFits begins the sentence that names the other institutions a
+// name the question gives only part of fits.
+func writeAlsoFits(pr *locale.Printer, b *strings.Builder, name string) {
+	pr.Fprintf(b, " No institution in the data is called exactly %s; the name also fits ", name)
+}
 
 // anyHolds reports whether one of the ranked institutions' names, its
 // current or an other, holds the phrase.
