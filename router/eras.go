@@ -73,17 +73,17 @@ func writtenAt(s *scan, i int) (writtenYears, bool) {
 	}
 	w := writtenYears{start: i, end: at + m, from: span[0], to: span[1]}
 	switch dir {
-	case "before":
+	case dirBefore:
 		w.from, w.to = 0, span[0]-1
-	case "after":
+	case dirAfter:
 		w.from, w.to = span[1]+1, 0
-	case "since":
+	case dirSince:
 		w.to = 0
 		if kind == warTerm {
 			// "since the war": from its end
 			w.from = span[1]
 		}
-	case "until":
+	case dirUntil:
 		w.from = 0
 	}
 	return w, true

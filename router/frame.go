@@ -100,7 +100,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 }
 
 // relationFields are fields that name other institutions or bodies.
-var relationFields = map[string]bool{"operator": true, "member_of": true, "successor": true, "predecessor": true}
+var relationFields = map[string]bool{fieldOperator: true, fieldMemberOf: true, fieldSuccessor: true, fieldPredecessor: true}
 
 // isWhQuestion reports a question word ("what", "which", "when", …) among
 // the first three tokens.

@@ -46,7 +46,7 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 		// compared sides count every status
 		return "", false
 	}
-	if g := c.Group; g != nil && (strings.HasPrefix(g.Level, "opened") || strings.HasPrefix(g.Level, "closed")) {
+	if g := c.Group; g != nil && (strings.HasPrefix(g.Level, fieldOpened) || strings.HasPrefix(g.Level, fieldClosed)) {
 		// counted by the years of opening or closing: history, of every
 		// status
 		return "", false
@@ -123,12 +123,12 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	sc := map[Intent]float64{}
 	// factual
 	switch c.Field {
-	case "opened", "closed", "former_name", "history":
+	case fieldOpened, fieldClosed, fieldFormerName, fieldHistory:
 		sc[Temporal] += 3
-	case "operator":
+	case fieldOperator:
 		sc[Relationship] += 2
 		sc[Factual] += 1
-	case "subjects":
+	case fieldSubjects:
 		sc[Collection] += 2.5
 	case "":
 	default:

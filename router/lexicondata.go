@@ -588,6 +588,11 @@ type Lexicon struct {
 	isItCues []string `lexicon:"table"`
 	// everWords ask whether an institution was ever open
 	everWords []string `lexicon:"table"`
+
+	// unrecordedFields are the fields the data records for no institution:
+	// fieldCues reads their words so that a question about one
+	// institution is answered "not recorded".
+	unrecordedFields map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

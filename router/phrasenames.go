@@ -10,7 +10,7 @@ import (
 // ownWordFields are the fields read from a question's words around a
 // name, only once it names one institution: what it collects, a
 // description, what happened to it.
-var ownWordFields = map[string]bool{"subjects": true, "description": true, "history": true}
+var ownWordFields = map[string]bool{fieldSubjects: true, fieldDescription: true, fieldHistory: true}
 
 // phraseHolders is how many records the name index offers a phrase name
 // look-up; a phrase more records hold is no name.

@@ -9,8 +9,8 @@ func finiteOperateVerb(s *scan) bool {
 
 // presenceFields are the fields a list may ask its members to have.
 var presenceFields = map[string]bool{
-	"isil": true, "gnd": true, "wikidata": true, "ghcid": true, "website": true, "postcode": true,
-	"address": true, "former_name": true,
+	fieldISIL: true, fieldGND: true, fieldWikidata: true, fieldGHCID: true, fieldWebsite: true, fieldPostcode: true,
+	fieldAddress: true, fieldFormerName: true,
 }
 
 // renamedVerb reports a verb of renaming ("renamed", "changed their
@@ -186,7 +186,7 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 			c.Field = "member_of"
 		}
 	}
-	if eachMember && c.Field != "" && !unrecordedFields[c.Field] {
+	if eachMember && c.Field != "" && !s.lex.unrecordedFields[c.Field] {
 		// a field of each member of a set (who runs them, their
 		// websites), the relation its verb names being that field
 		c.List = true

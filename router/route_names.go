@@ -143,7 +143,7 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		c.Field, rd.listQ, rd.listCue = "", true, true
 	}
 	c.Age = c.Field == "opened" && ageAsked(s)
-	if unrecordedFields[c.Field] {
+	if s.lex.unrecordedFields[c.Field] {
 		cue := markFieldCue(s, c.Field)
 		if rd.listCue && len(c.Names) == 0 && !rd.ids.any() {
 			// a verb of founding with a body after it: a condition of

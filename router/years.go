@@ -68,14 +68,14 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 			prev = s.toks[i-1].norm
 		}
 		switch dir := yearPreposition(s, i); {
-		case dir == "between" || dir == "from":
+		case dir == dirBetween || dir == dirFrom:
 			for k := i + 1; k <= i+2; k++ {
 				if y2, ok := yearAt(k); ok {
 					// a span written backwards is the same span
 					return &YearRange{Field: field, From: min(y, y2), To: max(y, y2)}, k + 1
 				}
 			}
-			if dir == "from" {
+			if dir == dirFrom {
 				return &YearRange{Field: field, From: y}, i + 1
 			}
 		case s.lex.thanWords[prev] && i > 1:
@@ -86,13 +86,13 @@ func yearsFrom(s *scan, from int) (*YearRange, int) {
 				}
 				return &YearRange{Field: field, From: y + 1}, i + 1
 			}
-		case dir == "before":
+		case dir == dirBefore:
 			return &YearRange{Field: field, To: y - 1}, i + 1
-		case dir == "until":
+		case dir == dirUntil:
 			return &YearRange{Field: field, To: y}, i + 1
-		case dir == "after":
+		case dir == dirAfter:
 			return &YearRange{Field: field, From: y + 1}, i + 1
-		case dir == "since":
+		case dir == dirSince:
 			return &YearRange{Field: field, From: y}, i + 1
 		}
 		if y2, ok := yearAt(i + 1); ok && y2 > y {
