@@ -131,7 +131,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	placeIdx := map[string]map[Place]int{} // key → place → index in g.places[key]
 
 	addPlace := func(text string, p Place, inferred bool) {
-		for _, key := range nameKeys(text) {
+		for _, key := range lex.nameKeys(text) {
 			m := placeIdx[key]
 			if m == nil {
 				m = map[Place]int{}
@@ -152,7 +152,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		}
 	}
 	addName := func(name, id string, former bool) {
-		for _, key := range nameKeys(name) {
+		for _, key := range lex.nameKeys(name) {
 			if i, ok := g.names[key]; ok {
 				e := &g.entries[i]
 				if !slices.Contains(e.ids, id) {
@@ -168,7 +168,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		}
 	}
 	addBody := func(name string, ids []string, rel string) {
-		for _, key := range nameKeys(name) {
+		for _, key := range lex.nameKeys(name) {
 			i, ok := g.bodies[key]
 			if !ok {
 				i = int32(len(g.bodyArr))
@@ -298,7 +298,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 				continue
 			}
 			for _, n := range heritage.TownNames(c.place.Name) {
-				for _, alias := range nameKeys(n) {
+				for _, alias := range lex.nameKeys(n) {
 					if _, ok := g.places[alias]; ok {
 						continue
 					}
@@ -359,7 +359,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 }
 
 func addBodyAlias(g *gazetteer, name string, i int) {
-	for _, key := range nameKeys(name) {
+	for _, key := range g.lex.nameKeys(name) {
 		if _, ok := g.bodies[key]; !ok {
 			g.bodies[key] = int32(i)
 			if n := strings.Count(key, " ") + 1; n > g.bodyMax {

@@ -593,6 +593,25 @@ type Lexicon struct {
 	// fieldCues reads their words so that a question about one
 	// institution is answered "not recorded".
 	unrecordedFields map[string]bool `lexicon:"table"`
+	// nameArticles are the articles a name may open with; a name is also
+	// indexed without them ("The Hunterian", "Het Scheepvaartmuseum").
+	nameArticles []string `lexicon:"table"`
+	// placeInnerWords may stand inside a place of several words ("Stoke on
+	// Trent", "Dumfries and Galloway") although they are common words.
+	placeInnerWords map[string]bool `lexicon:"table"`
+	// compoundLinks are the endings a German or Dutch compound's first part
+	// may carry before its head (linking elements, a dropped "e"), in the
+	// order the bare part is tried without them.
+	compoundLinks []string `lexicon:"table"`
+	// leadingHeads are type words that open a compound whose rest names
+	// the subject ("Museumseisenbahn"), longer forms first.
+	leadingHeads []string `lexicon:"table"`
+	// butOrdinals count from the end of an order in Dutch ("het op één na
+	// oudste": the second oldest): the place in the order they ask for.
+	butOrdinals map[string]int `lexicon:"table"`
+	// unqualifiedLevels rank the data's admin levels for a place named
+	// without a qualifier: an administrative county or UA first.
+	unqualifiedLevels []string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

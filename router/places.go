@@ -127,7 +127,7 @@ func (lex *Lexicon) readPlace(cands []placeCand, level string) (Place, bool) {
 			return p, true
 		}
 	}
-	for _, l := range unqualifiedOrder {
+	for _, l := range lex.unqualifiedLevels {
 		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == l }); ok {
 			return p, true
 		}

@@ -261,7 +261,7 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 	}
 	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
 	// Galloway") may be common words
-	inner := map[string]bool{"on": true, "upon": true, "and": true, "of": true, "in": true, "le": true, "la": true, "by": true}
+	inner := s.lex.placeInnerWords
 	for i := 0; i < len(s.toks); i++ {
 		if !candidate(i) {
 			continue

@@ -128,7 +128,7 @@ func ordinalBefore(s *scan, i int) (int, bool) {
 		return 0, false
 	}
 	// "het op één na oudste": the one but oldest
-	for phrase, n := range map[string]int{"op een na": 2, "op 1 na": 2, "op twee na": 3, "op 2 na": 3} {
+	for phrase, n := range s.lex.butOrdinals {
 		if k, ok := s.endsAt(i, phrase); ok && s.free(i-k, i) {
 			s.mark(i-k, i)
 			return n, true
