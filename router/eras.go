@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -156,8 +157,7 @@ func kindAfter(s *scan, i int) bool {
 		return false
 	}
 	t := s.toks[i].norm
-	return s.lex.pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
-		strings.HasPrefix(t, "galler") || strings.HasPrefix(t, "archive") || strings.HasPrefix(t, "librar")
+	return s.lex.pluralKind(t) || slices.ContainsFunc(s.lex.kindStems, func(stem string) bool { return strings.HasPrefix(t, stem) })
 }
 
 // century reads "19th century", "nineteenth century", "19. Jahrhundert",

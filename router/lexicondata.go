@@ -612,6 +612,15 @@ type Lexicon struct {
 	// unqualifiedLevels rank the data's admin levels for a place named
 	// without a qualifier: an administrative county or UA first.
 	unqualifiedLevels []string `lexicon:"table"`
+	// nearSynonyms are words of closing that also say nearness, and the
+	// word of nearness they are read as before one of nearSynonymNexts
+	// ("close to", "close by") and no publicPhrases.
+	nearSynonyms     map[string]string `lexicon:"table"`
+	nearSynonymNexts []string          `lexicon:"table"`
+	// kindStems open the words of a kind of institution in any of its
+	// forms ("museum", "Museums", "galleries"): after such a word an era
+	// names the institution, not a time.
+	kindStems []string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
