@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -172,7 +173,7 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	if s.lex.compareCueList.holds(s) {
 		sc[Comparative] += 4
 	}
-	if len(c.Places) >= 2 && s.has("and") {
+	if len(c.Places) >= 2 && slices.ContainsFunc(s.toks, func(t token) bool { return s.lex.andWords[t.norm] }) {
 		sc[Comparative] += 0.5
 	}
 	if len(c.Places)+len(c.Bodies) >= 2 && hasChoice(s) {
