@@ -621,6 +621,10 @@ type Lexicon struct {
 	// forms ("museum", "Museums", "galleries"): after such a word an era
 	// names the institution, not a time.
 	kindStems []string `lexicon:"table"`
+	// adminLevelKinds are words of the data's admin levels ("English
+	// County", "Scottish Council Area") and the level of place an area of
+	// that kind ranks as, the first that the level holds.
+	adminLevelKinds []levelPhrase `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
