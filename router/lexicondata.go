@@ -625,6 +625,14 @@ type Lexicon struct {
 	// County", "Scottish Council Area") and the level of place an area of
 	// that kind ranks as, the first that the level holds.
 	adminLevelKinds []levelPhrase `lexicon:"table"`
+	// postcodeCues stand before an outward code ("postcode NE61"), in the
+	// order they are tried.
+	postcodeCues []string `lexicon:"table"`
+	// radiusCues stand before a distance that bounds a search ("within 10
+	// km", "binnen 5 km", "im Umkreis von 20 km"); radiusUnits are the
+	// units of that distance and their length in kilometres.
+	radiusCues  []string           `lexicon:"table"`
+	radiusUnits map[string]float64 `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -654,6 +662,8 @@ type Lexicon struct {
 	// regionNames are the other names of regions, read as the region the
 	// data names where the data has no place of that name
 	regionNames map[string]string
+	// postcodePatterns find an outward code and a radius by their cues
+	postcodePatterns postcodePatterns
 }
 
 // levelPhrase is a phrase that names the admin level of a place.
@@ -926,6 +936,19 @@ func (t *lexTables) ints(name string) map[string]int {
 	return out
 }
 
+// floats is a table of surface forms with a positive number each.
+func (t *lexTables) floats(name string) map[string]float64 {
+	out := map[string]float64{}
+	for k, v := range t.dict(name) {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f <= 0 || math.IsInf(f, 0) {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not a positive number", name, k, v))
+		}
+		out[k] = f
+	}
+	return out
+}
+
 // highest reads a value of an order: an attribute, then "highest" when
 // the higher value comes first.
 func (t *lexTables) highest(name, v string) (attr string, highest bool) {
@@ -1035,6 +1058,8 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 			*p = t.multi(name)
 		case *map[string]int:
 			*p = t.ints(name)
+		case *map[string]float64:
+			*p = t.floats(name)
 		case *map[string]Pair:
 			*p = map[string]Pair{}
 			for k, v := range t.dict(name) {
@@ -1107,6 +1132,7 @@ func (lex *Lexicon) derive() {
 	lex.buildIntentCues()
 	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
 	lex.regionNames = lex.buildRegionNames()
+	lex.postcodePatterns = lex.buildPostcodePatterns()
 	lex.fieldCueIndex = lex.buildFieldCueIndex()
 	lex.fieldPartsOf = lex.buildFieldPartsOf()
 	lex.fieldCueWords = lex.buildFieldCueWords()
