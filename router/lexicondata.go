@@ -633,6 +633,17 @@ type Lexicon struct {
 	// units of that distance and their length in kilometres.
 	radiusCues  []string           `lexicon:"table"`
 	radiusUnits map[string]float64 `lexicon:"table"`
+	// decadePlurals end a decade of two digits ("the 80s"); decadeSuffixes
+	// end one of two or four digits that a noun of years may follow ("die
+	// 80er Jahre", "1980er"), decadeNouns being the stems of those nouns.
+	// decadeLeads stand before a decade ("de jaren tachtig").
+	decadePlurals  []string        `lexicon:"table"`
+	decadeSuffixes []string        `lexicon:"table"`
+	decadeNouns    []string        `lexicon:"table"`
+	decadeLeads    map[string]bool `lexicon:"table"`
+	// ordinalPhrases are ordinals of several words ("twenty first"), as
+	// ordinalWords are of one.
+	ordinalPhrases map[string]int `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
