@@ -32,8 +32,9 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 		return ids
 	}
 	lower := strings.ToLower(q)
-	mentionsISIL := strings.Contains(lower, "isil")
-	mentionsGND := strings.Contains(lower, "gnd")
+	// the question names the scheme
+	mentionsISIL := strings.Contains(lower, string(ident.ISIL))
+	mentionsGND := strings.Contains(lower, string(ident.GND))
 	for _, m := range found {
 		v := m.ID.Value
 		switch m.ID.Scheme {

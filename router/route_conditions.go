@@ -61,6 +61,20 @@ func negatedRelation(s *scan, end int) int {
 // the relation to its bodies, a field it has or lacks, its status, words
 // in its names, its grouping and order, and how many it asks for.
 func readListConditions(s *scan, c *Constraints, rd *reading) {
+	readChangeAsked(s, c, rd)
+	readRelationAsked(s, c, rd)
+	readFieldOfOne(s, c, rd)
+	readFieldsOfList(s, c, rd)
+	readSetOrder(s, c, rd)
+	c.List = rd.listQ && !rd.ids.any() && c.Field == ""
+	if c.List && c.Order == nil && c.Group == nil {
+		c.Limit = countOfKind(s)
+	}
+}
+
+// readChangeAsked reads a change over years in a count, and whether a
+// plural with a condition asks for a list.
+func readChangeAsked(s *scan, c *Constraints, rd *reading) {
 	if len(c.Names) == 0 && !rd.ids.any() && c.Field == "" && (rd.plural || len(c.Places)+len(c.TypeCodes) > 0) && changeAsked(s) {
 		// a change over years in a count, or the openings and closings
 		// since a year
@@ -68,7 +82,11 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 	}
 	rd.listQ = rd.listQ || rd.plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil)
+}
 
+// readRelationAsked reads the relation of the list or the named
+// institution to the bodies the question names, and bodies it leaves out.
+func readRelationAsked(s *scan, c *Constraints, rd *reading) {
 	negRel := negatedRelation(s, rd.relEnd)
 	if negRel >= 0 && len(c.Bodies)+len(c.GovernanceCodes) == 0 {
 		negRel = -1
@@ -96,6 +114,12 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			c.Bodies[i].Relation = rd.rel
 		}
 	}
+}
+
+// readFieldOfOne reads the field asked of one institution given by an
+// identifier or a relation: another field than the identifier's scheme,
+// or the organisation that runs it.
+func readFieldOfOne(s *scan, c *Constraints, rd *reading) {
 	// reverse look-up: the identifier given is not the field asked for,
 	// though another field may be (a field of the institution with an
 	// identifier: the identifier's scheme names no field asked for)
@@ -111,6 +135,11 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			c.Field = "operator"
 		}
 	}
+}
+
+// readFieldsOfList reads a field said of a plural as a condition of the
+// list: having the field or not, lacking accreditation, a status.
+func readFieldsOfList(s *scan, c *Constraints, rd *reading) {
 	if has, negated := hasVerb(s); presenceFields[c.Field] && rd.plural && len(c.Names) == 0 && !rd.ids.any() &&
 		(has || c.Field == "former_name" && renamedVerb(s)) {
 		// having a field or not ("have a website", "have no website")
@@ -137,6 +166,12 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 		// list, not a field of one institution
 		c.Field, c.Status = "", "open"
 	}
+}
+
+// readSetOrder reads what selects or orders the members of a set rather
+// than a field of one institution: words of names, a grouping by kind of
+// place, an order and how many of it.
+func readSetOrder(s *scan, c *Constraints, rd *reading) {
 	if len(rd.nameHas) > 0 && len(c.Names) == 0 && !rd.ids.any() {
 		// words the names must hold (see nameWords)
 		c.NameHas, c.Field, rd.listQ = rd.nameHas, "", true
@@ -162,10 +197,6 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			}
 		}
 		c.Order, c.Field, rd.listQ = rd.ord, "", true
-	}
-	c.List = rd.listQ && !rd.ids.any() && c.Field == ""
-	if c.List && c.Order == nil && c.Group == nil {
-		c.Limit = countOfKind(s)
 	}
 }
 
