@@ -205,6 +205,16 @@ func readSetOrder(s *scan, c *Constraints, rd *reading) {
 // one, or the size of a set; it narrows the names by the negated
 // qualifiers neg.
 func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []string) {
+	readEachMember(s, c, rd)
+	readShareOrMembersOfOne(s, c, rd)
+	r.narrowNames(c, neg)
+	readParentAsked(s, c, rd)
+	readSizeAsked(s, c, rd)
+}
+
+// readEachMember reads a field asked of each member of a set: the
+// organisation or group of each, or a field the data records.
+func readEachMember(s *scan, c *Constraints, rd *reading) {
 	eachMember := len(c.Names)+len(c.Bodies) == 0 && !rd.ids.any() && rd.plural &&
 		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
 	if eachMember && c.Field == "" && s.hasAny(s.lex.organisationAsked...) {
@@ -225,6 +235,11 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 			c.Relation, rd.rel = "", ""
 		}
 	}
+}
+
+// readShareOrMembersOfOne reads a share of a set, or the sites or
+// members of one named body.
+func readShareOrMembersOfOne(s *scan, c *Constraints, rd *reading) {
 	if rd.share && len(c.Names) == 0 && !rd.ids.any() && c.Field == "" {
 		// a share of a set (see wholeOf)
 		c.Share, c.List = true, true
@@ -235,8 +250,11 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 		// belong to the named one
 		c.Field, c.List = "", true
 	}
-	r.narrowNames(c, neg)
+}
 
+// readParentAsked reads a question for what a named institution or body
+// belongs to.
+func readParentAsked(s *scan, c *Constraints, rd *reading) {
 	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && parentQuestion(s) && !rd.plural {
 		if b := c.Bodies[0]; len(b.IDs) > 0 {
 			// a body with a record of its own, asked about as a member
@@ -257,6 +275,10 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 		c.Field = "member_of"
 		c.List = false
 	}
+}
+
+// readSizeAsked reads a count of a kind as the size of a set.
+func readSizeAsked(s *scan, c *Constraints, rd *reading) {
 	if countAsked(s) && !rd.ids.any() && len(c.Names) == 0 {
 		// a count of a kind in a place asks for the size of a set
 		c.List = true
