@@ -269,11 +269,11 @@ func bestIntent(sc map[Intent]float64) (Intent, []IntentScore, float64) {
 // geöffnet", "niet meer open").
 func negatedOpen(s *scan) bool {
 	for i, t := range s.toks {
-		if t.norm != "open" && t.norm != "geoffnet" && t.norm != "geopend" {
+		if !s.lex.openStates[t.norm] {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if w := s.toks[k].norm; s.lex.negations[w] || w == "longer" {
+			if w := s.toks[k].norm; s.lex.negations[w] || s.lex.ceaseWords[w] {
 				return true
 			}
 		}

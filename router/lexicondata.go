@@ -644,6 +644,26 @@ type Lexicon struct {
 	// ordinalPhrases are ordinals of several words ("twenty first"), as
 	// ordinalWords are of one.
 	ordinalPhrases map[string]int `lexicon:"table"`
+	// openStates say that an institution is open now ("open", "geöffnet",
+	// "geopend"); ceaseWords after a negation say it no longer is ("no
+	// longer open").
+	openStates map[string]bool `lexicon:"table"`
+	ceaseWords map[string]bool `lexicon:"table"`
+	// openingTimePreps join an open state and a time ("open on Sundays",
+	// "open at weekends"): opening hours, which the data does not record.
+	openingTimePreps map[string]bool `lexicon:"table"`
+	// settingPreps stand before a setting the institutions are in ("in a
+	// park", "inside a castle"), which no field records.
+	settingPreps map[string]bool `lexicon:"table"`
+	// withoutWords leave out what follows them, a quality no field may
+	// record ("without a café", "ohne", "zonder").
+	withoutWords map[string]bool `lexicon:"table"`
+	// amountThan follows more or fewer before a number of something
+	// ("more than 100,000 visitors").
+	amountThan map[string]bool `lexicon:"table"`
+	// relativeStarts open a span of time back from today ("the last ten
+	// years", "den letzten Jahren", "de afgelopen jaren").
+	relativeStarts map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
