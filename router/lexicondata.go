@@ -664,6 +664,13 @@ type Lexicon struct {
 	// relativeStarts open a span of time back from today ("the last ten
 	// years", "den letzten Jahren", "de afgelopen jaren").
 	relativeStarts map[string]bool `lexicon:"table"`
+	// notNegating follow a negation word that is part of a phrase of its
+	// own there ("not for profit"), no negation of the kind after it.
+	notNegating []string `lexicon:"table"`
+	// governanceKinds are governance words that also name a kind, the type
+	// code they stand for; read as governance, the kind is not read
+	// ("university museums").
+	governanceKinds map[string]string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

@@ -31,8 +31,10 @@ const (
 	statusOpen = "open"
 	// statusEver asks whether an institution opened at all
 	statusEver = "ever"
-	// accredited is the accreditation value of an accredited institution
-	accredited = "Accredited"
+	// accredited is the accreditation value of an accredited institution,
+	// unaccredited the value a record states when it has none
+	accredited   = "Accredited"
+	unaccredited = "Unaccredited"
 )
 
 // The directions of a preposition of time (the values of the tables
