@@ -671,6 +671,10 @@ type Lexicon struct {
 	// code they stand for; read as governance, the kind is not read
 	// ("university museums").
 	governanceKinds map[string]string `lexicon:"table"`
+	// valueJoins join two values of one condition compared by more or
+	// fewer ("more accredited or unaccredited museums", "mehr private als
+	// staatliche Museen").
+	valueJoins map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

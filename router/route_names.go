@@ -108,6 +108,21 @@ func describedNames(s *scan, c *Constraints) {
 // readEntities reads the institutions, organisations and kinds the
 // question names, the field it asks for, and the relation its verb names.
 func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
+	g.readNamesAndKinds(s, c, rd)
+	g.readFieldAsked(s, c, rd)
+	readFieldOfOneName(s, c, rd)
+	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
+		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
+		// a kind, a verb of running and a name after it: the verb
+		// relates the list to that name, whether or not it is an
+		// organisation the data knows.
+		rd.rel = bodyRelation(s)
+	}
+}
+
+// readNamesAndKinds reads the institutions, organisations and kinds the
+// question names, and whether it asks for a set of a kind.
+func (g *gazetteer) readNamesAndKinds(s *scan, c *Constraints, rd *reading) {
 	g.entities(s, c, rd.rel, rd.relEnd, rd.housesEnd)
 	if rd.housesEnd >= 0 && !housesCueOutsideNames(s) {
 		// a name that holds the word "Houses" is no relation cue
@@ -127,6 +142,11 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 			c.Bodies = append(c.Bodies, b)
 		}
 	}
+}
+
+// readFieldAsked reads the field the question asks for, unless the words
+// of a field ask where to find a kind.
+func (g *gazetteer) readFieldAsked(s *scan, c *Constraints, rd *reading) {
 	c.Field = fieldOf(s)
 	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !rd.ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
 		// a kind written with capitals after "a", in a question where to
@@ -142,7 +162,13 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		// go for it, not the town of one whose name is that kind
 		c.Field, rd.listQ, rd.listCue = "", true, true
 	}
-	c.Age = c.Field == "opened" && ageAsked(s)
+}
+
+// readFieldOfOneName reads an age asked, a field the data does not record
+// said of a list, and the field its words ask of one named institution:
+// what it collects, its history, a description.
+func readFieldOfOneName(s *scan, c *Constraints, rd *reading) {
+	c.Age = c.Field == fieldOpened && ageAsked(s)
 	if s.lex.unrecordedFields[c.Field] {
 		cue := markFieldCue(s, c.Field)
 		if rd.listCue && len(c.Names) == 0 && !rd.ids.any() {
@@ -157,22 +183,15 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		case collectionAsked(s):
 			// a question for what one institution's collections hold:
 			// their subject matter
-			c.Field = "subjects"
+			c.Field = fieldSubjects
 		case historyAsked(s):
 			// a question for how one institution changed: the events
 			// its record holds
-			c.Field = "history"
+			c.Field = fieldHistory
 		case rd.rel == "" && !rd.listQ && describeAsked(s):
 			// a describing phrase before one name: what the record says
-			c.Field = "description"
+			c.Field = fieldDescription
 		}
-	}
-	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
-		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
-		// a kind, a verb of running and a name after it: the verb
-		// relates the list to that name, whether or not it is an
-		// organisation the data knows.
-		rd.rel = bodyRelation(s)
 	}
 }
 
