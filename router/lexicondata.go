@@ -675,6 +675,10 @@ type Lexicon struct {
 	// fewer ("more accredited or unaccredited museums", "mehr private als
 	// staatliche Museen").
 	valueJoins map[string]bool `lexicon:"table"`
+	// runArticles open a run of capitalised words without being part of
+	// the name ("The Worthing Museum"); unlike nameArticles, they hold no
+	// German "der" or "die".
+	runArticles map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
