@@ -679,6 +679,9 @@ type Lexicon struct {
 	// the name ("The Worthing Museum"); unlike nameArticles, they hold no
 	// German "der" or "die".
 	runArticles map[string]bool `lexicon:"table"`
+	// recentSuperlatives before a word of recency make the superlative of
+	// opening ("most recent").
+	recentSuperlatives map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

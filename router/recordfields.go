@@ -37,6 +37,9 @@ const (
 	unaccredited = "Unaccredited"
 )
 
+// orderLast is the value of ordinalEnds for the last end of an order.
+const orderLast = "last"
+
 // The directions of a preposition of time (the values of the tables
 // timePrepositions and yearPrepositions): where a span of years lies
 // from the year or era the preposition governs.
