@@ -218,9 +218,21 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 		// town of one institution
 		c.Field, rd.listQ = "", true
 	}
-	// a field question names one institution: a body read without a
-	// relation cue may be the tail of a misspelt name ("Hunarian National
-	// Museum")
+	g.readFieldName(s, c, rd)
+	if twoNamed(s) {
+		g.readTwoNames(s, c)
+	}
+	if len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any() {
+		g.nearPhraseName(s, c)
+	}
+}
+
+// readFieldName reads the one institution a field question names: a
+// body read without a relation cue may be the tail of a misspelt name
+// ("Hunarian National Museum"), and an exact name that is a short name
+// inside a longer, misspelt one ("ISIL of Heimatstube im Elbtr") means
+// the longer name.
+func (g *gazetteer) readFieldName(s *scan, c *Constraints, rd *reading) {
 	if c.Field != "" && rd.rel == "" && len(c.Names) == 0 && len(c.Bodies) > 0 {
 		s2 := &scan{lex: s.lex, text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
 		if m, i, j, ok := g.fuzzyName(s2); ok {
@@ -240,33 +252,31 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 			s.mark(i, j)
 		}
 	}
-	// a comparison of two institutions: both names, misspelt,
-	// shortened or not, before places
-	if twoNamed(s) {
-		for len(c.Names) < 2 {
-			n := len(c.Names)
-			// a name of several words one record carries exactly first
-			// ("Deutsches Museum", not "Deutsches Skimuseum")
-			g.exactName(s, c)
-			if len(c.Names) == n {
-				g.addFuzzyName(s, c)
-			}
-			if len(c.Names) == n {
-				break
-			}
+}
+
+// readTwoNames reads both names of a comparison of two institutions,
+// misspelt, shortened or not, before places.
+func (g *gazetteer) readTwoNames(s *scan, c *Constraints) {
+	for len(c.Names) < 2 {
+		n := len(c.Names)
+		// a name of several words one record carries exactly first
+		// ("Deutsches Museum", not "Deutsches Skimuseum")
+		g.exactName(s, c)
+		if len(c.Names) == n {
+			g.addFuzzyName(s, c)
 		}
-		slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
-			return strings.Index(s.text, a.Text) - strings.Index(s.text, b.Text)
-		})
-		// a name typed as one record writes it is that record, not a
-		// misspelling of another ("Deutsches Museum", not "Deutsches
-		// Skimuseum")
-		for k := range c.Names {
-			c.Names[k] = g.exactForm(c.Names[k])
+		if len(c.Names) == n {
+			break
 		}
 	}
-	if len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any() {
-		g.nearPhraseName(s, c)
+	slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
+		return strings.Index(s.text, a.Text) - strings.Index(s.text, b.Text)
+	})
+	// a name typed as one record writes it is that record, not a
+	// misspelling of another ("Deutsches Museum", not "Deutsches
+	// Skimuseum")
+	for k := range c.Names {
+		c.Names[k] = g.exactForm(c.Names[k])
 	}
 }
 
