@@ -1109,67 +1109,81 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 			*p = t.ints(name)
 		case *map[string]float64:
 			*p = t.floats(name)
-		case *map[string]Pair:
-			*p = map[string]Pair{}
-			for k, v := range t.dict(name) {
-				attr, highest := t.highest(name, v)
-				(*p)[k] = Pair{Attribute: attr, Highest: highest}
-			}
-		case *map[string]Order:
-			*p = map[string]Order{}
-			for k, v := range t.dict(name) {
-				attr, highest := t.highest(name, v)
-				(*p)[k] = Order{Attribute: attr, Highest: highest}
-			}
-		case *map[string]Place:
-			*p = map[string]Place{}
-			for k, v := range t.dict(name) {
-				level, place, ok := strings.Cut(v, ":")
-				if !ok || level == "" || place == "" {
-					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not level:name", name, k, v))
-				}
-				(*p)[k] = Place{Name: place, Level: level}
-			}
-		case *[]compoundHead:
-			for _, r := range t.pairs(name) {
-				code, plural := strings.CutSuffix(r[1], " plural")
-				*p = append(*p, compoundHead{suffix: r[0], code: code, plural: plural})
-			}
-		case *map[string]map[string]bool:
-			*p = map[string]map[string]bool{}
-			for _, r := range t.take(name) {
-				if r.value != "" {
-					t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
-				}
-				if (*p)[r.lang] == nil {
-					(*p)[r.lang] = map[string]bool{}
-				}
-				(*p)[r.lang][r.surface] = true
-			}
-		case *[]fieldCue:
-			for _, r := range t.pairs(name) {
-				*p = append(*p, fieldCue{r[0], r[1]})
-			}
-		case *[]levelPhrase:
-			for _, r := range t.pairs(name) {
-				*p = append(*p, levelPhrase{r[0], r[1]})
-			}
-		case *[]phraseValue:
-			for _, r := range t.pairs(name) {
-				*p = append(*p, phraseValue{r[0], r[1]})
-			}
-		case *[]yearPhrase:
-			for _, r := range t.pairs(name) {
-				from, to, err := parseYearSpan(r[1])
-				if err != nil {
-					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q: %w", name, r[0], r[1], err))
-				}
-				*p = append(*p, yearPhrase{words: r[0], from: from, to: to})
-			}
 		default:
-			panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
+			if !t.bindStructured(name, field) {
+				panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
+			}
 		}
 	}
+}
+
+// bindStructured fills a field whose rows write a structured value (an
+// order, a place, a compound head, a span of years, a phrase and its
+// value) or whose words go by language, from the table name, and reports
+// whether it knows the field's type.
+func (t *lexTables) bindStructured(name string, field any) bool {
+	switch p := field.(type) {
+	case *map[string]Pair:
+		*p = map[string]Pair{}
+		for k, v := range t.dict(name) {
+			attr, highest := t.highest(name, v)
+			(*p)[k] = Pair{Attribute: attr, Highest: highest}
+		}
+	case *map[string]Order:
+		*p = map[string]Order{}
+		for k, v := range t.dict(name) {
+			attr, highest := t.highest(name, v)
+			(*p)[k] = Order{Attribute: attr, Highest: highest}
+		}
+	case *map[string]Place:
+		*p = map[string]Place{}
+		for k, v := range t.dict(name) {
+			level, place, ok := strings.Cut(v, ":")
+			if !ok || level == "" || place == "" {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not level:name", name, k, v))
+			}
+			(*p)[k] = Place{Name: place, Level: level}
+		}
+	case *[]compoundHead:
+		for _, r := range t.pairs(name) {
+			code, plural := strings.CutSuffix(r[1], " plural")
+			*p = append(*p, compoundHead{suffix: r[0], code: code, plural: plural})
+		}
+	case *map[string]map[string]bool:
+		*p = map[string]map[string]bool{}
+		for _, r := range t.take(name) {
+			if r.value != "" {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
+			}
+			if (*p)[r.lang] == nil {
+				(*p)[r.lang] = map[string]bool{}
+			}
+			(*p)[r.lang][r.surface] = true
+		}
+	case *[]fieldCue:
+		for _, r := range t.pairs(name) {
+			*p = append(*p, fieldCue{r[0], r[1]})
+		}
+	case *[]levelPhrase:
+		for _, r := range t.pairs(name) {
+			*p = append(*p, levelPhrase{r[0], r[1]})
+		}
+	case *[]phraseValue:
+		for _, r := range t.pairs(name) {
+			*p = append(*p, phraseValue{r[0], r[1]})
+		}
+	case *[]yearPhrase:
+		for _, r := range t.pairs(name) {
+			from, to, err := parseYearSpan(r[1])
+			if err != nil {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q: %w", name, r[0], r[1], err))
+			}
+			*p = append(*p, yearPhrase{words: r[0], from: from, to: to})
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // derive builds the look-ups that follow from the tables.
