@@ -9,6 +9,7 @@ import (
 	"math"
 	"path"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -682,6 +683,11 @@ type Lexicon struct {
 	// recentSuperlatives before a word of recency make the superlative of
 	// opening ("most recent").
 	recentSuperlatives map[string]bool `lexicon:"table"`
+	// idSchemeCues name a scheme of identifiers before a value, perhaps
+	// with one of idNouns ("ISIL DE-1", "GND-Nummer 123", "ROR id 0…"), in
+	// lower case; a value after them that does not parse is reported.
+	idSchemeCues []string `lexicon:"table"`
+	idNouns      []string `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -713,6 +719,8 @@ type Lexicon struct {
 	regionNames map[string]string
 	// postcodePatterns find an outward code and a radius by their cues
 	postcodePatterns postcodePatterns
+	// cuedID finds a scheme cue and the value after it
+	cuedID *regexp.Regexp
 }
 
 // levelPhrase is a phrase that names the admin level of a place.
@@ -1196,6 +1204,7 @@ func (lex *Lexicon) derive() {
 	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
 	lex.regionNames = lex.buildRegionNames()
 	lex.postcodePatterns = lex.buildPostcodePatterns()
+	lex.cuedID = lex.buildCuedID()
 	lex.fieldCueIndex = lex.buildFieldCueIndex()
 	lex.fieldPartsOf = lex.buildFieldPartsOf()
 	lex.fieldCueWords = lex.buildFieldCueWords()

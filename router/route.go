@@ -111,7 +111,7 @@ type reading struct {
 func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifiers {
 	ids := g.extractIDs(question)
 	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs, c.RORs = ids.isils, ids.qids, ids.ghcids, ids.gnds, ids.rors
-	c.Malformed = malformedIDs(question, ids.spans)
+	c.Malformed = s.lex.malformedIDs(question, ids.spans)
 	for i, t := range s.toks {
 		if overlaps(ids.spans, t.start, t.end) {
 			s.used[i] = true
