@@ -688,6 +688,11 @@ type Lexicon struct {
 	// lower case; a value after them that does not parse is reported.
 	idSchemeCues []string `lexicon:"table"`
 	idNouns      []string `lexicon:"table"`
+	// pluralAfterArticle are type nouns that are plural after one of
+	// pluralArticles (German "die Archive", "alle Archive"), though alone
+	// they are the singular of another language (English "archive").
+	pluralAfterArticle map[string]bool `lexicon:"table"`
+	pluralArticles     map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
