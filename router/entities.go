@@ -183,17 +183,6 @@ func (g *gazetteer) fuzzyName(s *scan) (NameMatch, int, int, bool) {
 // spans that hold a token need marks. Such a span may then also be one
 // capitalised word of five letters or more ("Uppak" for "Uppark").
 func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int, bool) {
-	covers := func(i, j int) bool {
-		if need == nil {
-			return true
-		}
-		for k := i; k < j; k++ {
-			if need[k] {
-				return true
-			}
-		}
-		return false
-	}
 	// A span scores the length of the name less three an edit, so no
 	// entry scores more than its name's length: the longest names are
 	// tried first, and an entry that cannot beat the best so far is
@@ -201,64 +190,87 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	// then the first entry, then that entry's first span.
 	cands := slices.DeleteFunc(g.nameCandidates(s), func(e int32) bool { return g.tooWeak(e, need) })
 	slices.SortStableFunc(cands, func(a, b int32) int { return len(g.entries[b].key) - len(g.entries[a].key) })
-	bestSim, bestScore, bestE, bi, bj := 0.0, -1<<30, int32(-1), 0, 0
+	best := fuzzyBest{score: -1 << 30, entry: -1}
 	for _, ce := range cands {
 		e := &g.entries[ce]
-		if len(e.key) < bestScore || len(e.key) == bestScore && ce > bestE {
+		if len(e.key) < best.score || len(e.key) == best.score && ce > best.entry {
 			continue
 		}
-		pos := g.entryPositions(s, ce)
-		short := e.ntok < 2 && len(e.key) < 8
-		maxD := len(e.key) / 6
-		if maxD < 1 {
-			maxD = 1
-		}
-		if maxD > 4 {
-			maxD = 4
-		}
-		// the spans of L tokens around the positions, each once: next[L]
-		// is the first start not yet tried (the positions ascend)
-		var next [3]int
-		for k := range next {
-			next[k] = math.MinInt
-		}
-		for _, p := range pos {
-			for L := e.ntok - 1; L <= e.ntok+1; L++ {
-				if L < 1 {
+		g.fuzzyEntrySpans(s, need, ce, &best)
+	}
+	if best.entry < 0 || best.sim < 0.8 {
+		return NameMatch{}, 0, 0, false
+	}
+	e := g.entries[best.entry]
+	return NameMatch{Text: s.original(best.i, best.j), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: best.sim}, best.i, best.j, true
+}
+
+// fuzzyBest is the best span of a misspelt name so far: its similarity
+// and score, the entry it names and its tokens [i, j).
+type fuzzyBest struct {
+	sim   float64
+	score int
+	entry int32
+	i, j  int
+}
+
+// fuzzyEntrySpans tries the spans of the question around the positions
+// of entry ce's words as misspellings of its name, and keeps a better one
+// in best. need, when not nil, restricts them to spans holding a token it
+// marks.
+func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyBest) {
+	e := &g.entries[ce]
+	short := e.ntok < 2 && len(e.key) < 8
+	maxD := min(max(len(e.key)/6, 1), 4)
+	// the spans of L tokens around the positions, each once: next[L]
+	// is the first start not yet tried (the positions ascend)
+	var next [3]int
+	for k := range next {
+		next[k] = math.MinInt
+	}
+	for _, p := range g.entryPositions(s, ce) {
+		for L := e.ntok - 1; L <= e.ntok+1; L++ {
+			if L < 1 {
+				continue
+			}
+			from := max(p-L+1, next[L-e.ntok+1])
+			next[L-e.ntok+1] = p + 1
+			for st := from; st <= p; st++ {
+				if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(need, st, st+L) {
 					continue
 				}
-				from := max(p-L+1, next[L-e.ntok+1])
-				next[L-e.ntok+1] = p + 1
-				for st := from; st <= p; st++ {
-					if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(st, st+L) {
-						continue
-					}
-					if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, e.key) {
-						continue
-					}
-					w := s.key(st, st+L)
-					d := levenshtein(w, e.key, maxD)
-					if d > maxD {
-						continue
-					}
-					sim := 1 - float64(d)/float64(len(e.key))
-					if sim < 0.8 {
-						continue
-					}
-					// longer names explain more of the question
-					score := len(e.key) - 3*d
-					if score > bestScore || (score == bestScore && ce < bestE) {
-						bestSim, bestScore, bestE, bi, bj = sim, score, ce, st, st+L
-					}
+				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, e.key) {
+					continue
+				}
+				d := levenshtein(s.key(st, st+L), e.key, maxD)
+				if d > maxD {
+					continue
+				}
+				sim := 1 - float64(d)/float64(len(e.key))
+				if sim < 0.8 {
+					continue
+				}
+				// longer names explain more of the question
+				score := len(e.key) - 3*d
+				if score > best.score || (score == best.score && ce < best.entry) {
+					*best = fuzzyBest{sim: sim, score: score, entry: ce, i: st, j: st + L}
 				}
 			}
 		}
 	}
-	if bestE < 0 || bestSim < 0.8 {
-		return NameMatch{}, 0, 0, false
+}
+
+// covers reports whether need is nil or marks a token of [i, j).
+func covers(need []bool, i, j int) bool {
+	if need == nil {
+		return true
 	}
-	e := g.entries[bestE]
-	return NameMatch{Text: s.original(bi, bj), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: bestSim}, bi, bj, true
+	for k := i; k < j; k++ {
+		if need[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // cueAtEdge reports whether the span [i, j) starts or ends with a word

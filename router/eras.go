@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -73,17 +74,17 @@ func writtenAt(s *scan, i int) (writtenYears, bool) {
 	}
 	w := writtenYears{start: i, end: at + m, from: span[0], to: span[1]}
 	switch dir {
-	case "before":
+	case dirBefore:
 		w.from, w.to = 0, span[0]-1
-	case "after":
+	case dirAfter:
 		w.from, w.to = span[1]+1, 0
-	case "since":
+	case dirSince:
 		w.to = 0
 		if kind == warTerm {
 			// "since the war": from its end
 			w.from = span[1]
 		}
-	case "until":
+	case dirUntil:
 		w.from = 0
 	}
 	return w, true
@@ -156,8 +157,7 @@ func kindAfter(s *scan, i int) bool {
 		return false
 	}
 	t := s.toks[i].norm
-	return s.lex.pluralKind(t) || strings.HasPrefix(t, "museum") || strings.HasPrefix(t, "memorial") ||
-		strings.HasPrefix(t, "galler") || strings.HasPrefix(t, "archive") || strings.HasPrefix(t, "librar")
+	return s.lex.pluralKind(t) || slices.ContainsFunc(s.lex.kindStems, func(stem string) bool { return strings.HasPrefix(t, stem) })
 }
 
 // century reads "19th century", "nineteenth century", "19. Jahrhundert",
@@ -183,10 +183,12 @@ func ordinal(s *scan, i int) (int, int) {
 	if c, ok := s.lex.ordinalWords[t]; ok {
 		return c, 1
 	}
-	if t == "twenty" && i+1 < len(s.toks) && s.toks[i+1].norm == "first" {
-		return 21, 2
+	for phrase, c := range s.lex.ordinalPhrases {
+		if n, ok := s.matchAt(i, phrase); ok {
+			return c, n
+		}
 	}
-	digits := strings.TrimRight(t, "abcdefghijklmnopqrstuvwxyz")
+	digits := strings.TrimRightFunc(t, func(r rune) bool { return 'a' <= r && r <= 'z' })
 	if end := t[len(digits):]; end != "" && !s.lex.ordinalSuffixes[end] {
 		return 0, 0
 	}
@@ -204,7 +206,9 @@ func decade(s *scan, i int) (int, int, bool) {
 	t := s.toks[i].norm
 	years := func(n int) int {
 		// "den achtziger Jahren", "die 80er Jahre"
-		if j := i + n; j < len(s.toks) && strings.HasPrefix(s.toks[j].norm, "jahre") {
+		if j := i + n; j < len(s.toks) && slices.ContainsFunc(s.lex.decadeNouns, func(noun string) bool {
+			return strings.HasPrefix(s.toks[j].norm, noun)
+		}) {
 			return n + 1
 		}
 		return n
@@ -212,17 +216,20 @@ func decade(s *scan, i int) (int, int, bool) {
 	if d, ok := s.lex.decadeWords[t]; ok {
 		return d, years(1), true
 	}
-	if d, ok := shortDecade(t, "s"); ok {
-		return d, 1, true
+	for _, plural := range s.lex.decadePlurals {
+		if d, ok := shortDecade(t, plural); ok {
+			return d, 1, true
+		}
 	}
-	if d, ok := shortDecade(t, "er"); ok {
-		return d, years(1), true
+	for _, suffix := range s.lex.decadeSuffixes {
+		if d, ok := shortDecade(t, suffix); ok {
+			return d, years(1), true
+		}
+		if d, ok := fullDecade(t, suffix); ok {
+			return d, years(1), true
+		}
 	}
-	if d, err := strconv.Atoi(strings.TrimSuffix(t, "er")); err == nil && len(t) == 6 && strings.HasSuffix(t, "er") &&
-		d >= 1000 && d <= 2100 && d%10 == 0 {
-		return d, years(1), true
-	}
-	if t == "jaren" && i+1 < len(s.toks) {
+	if s.lex.decadeLeads[t] && i+1 < len(s.toks) {
 		next := s.toks[i+1].norm
 		if d, ok := s.lex.dutchDecades[next]; ok {
 			return d, 2, true
@@ -232,6 +239,19 @@ func decade(s *scan, i int) (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// fullDecade reads a decade of four digits and a suffix ("1980er").
+func fullDecade(t, suffix string) (int, bool) {
+	digits, ok := strings.CutSuffix(t, suffix)
+	if !ok || len(digits) != 4 {
+		return 0, false
+	}
+	d, err := strconv.Atoi(digits)
+	if err != nil || d < 1000 || d > 2100 || d%10 != 0 {
+		return 0, false
+	}
+	return d, true
 }
 
 // shortDecade reads "80s" or "80er" as the 1980s; "20s" is read as the

@@ -35,7 +35,7 @@ func (lex *Lexicon) buildFieldCueIndex() *cueIndex {
 		phrases[i] = fc.phrase
 	}
 	return newCueIndex(phrases, func(i int) bool {
-		return strings.Contains(lex.fieldCues[i].phrase, " ") && !unrecordedFields[lex.fieldCues[i].field]
+		return strings.Contains(lex.fieldCues[i].phrase, " ") && !lex.unrecordedFields[lex.fieldCues[i].field]
 	})
 }
 
@@ -153,19 +153,6 @@ func abs(x int) int {
 	return x
 }
 
-// unrecordedFields are the fields the data does not record (fieldCues
-// reads them so that a question about one institution is answered "not
-// recorded").
-var unrecordedFields = map[string]bool{
-	"phone": true, "email": true, "opening_hours": true, "founder": true, "director": true, "admission": true,
-	"visitors": true, "built": true, "facilities": true,
-}
-
-// Unrecorded reports whether field is one the data records for no
-// institution (telephone numbers, opening hours, facilities, …): whether
-// an institution has one is then not known, not "no".
-func Unrecorded(field string) bool { return unrecordedFields[field] }
-
 // markFieldCue marks the phrase of the question that names field f as
 // read and returns it.
 func markFieldCue(s *scan, f string) string {
@@ -207,7 +194,7 @@ func markAny(s *scan, phrases []string) bool {
 // question holds, or "".
 func otherField(s *scan, not string) string {
 	for _, fc := range s.lex.fieldCues {
-		if fc.field != not && !unrecordedFields[fc.field] && !identifierFields[fc.field] && s.has(fc.phrase) {
+		if fc.field != not && !s.lex.unrecordedFields[fc.field] && !identifierFields[fc.field] && s.has(fc.phrase) {
 			return fc.field
 		}
 	}
@@ -215,4 +202,4 @@ func otherField(s *scan, not string) string {
 }
 
 // identifierFields are the fields that are identifiers of a scheme.
-var identifierFields = map[string]bool{"isil": true, "wikidata": true, "gnd": true, "ghcid": true}
+var identifierFields = map[string]bool{fieldISIL: true, fieldWikidata: true, fieldGND: true, fieldGHCID: true}

@@ -16,6 +16,19 @@ func (lex *Lexicon) buildCountCueList() *cueIndex {
 // filters, so that a yes/no question keeps the property it tests.
 func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Frame, *Test, *Pair) {
 	entities := len(c.Names) + len(c.ISILs) + len(c.QIDs) + len(c.GHCIDs) + len(c.GNDs) + len(c.RORs)
+	yesNo := yesNoAsked(s, c, entities)
+	if f, p, ok := comparedFrame(s, c, entities); ok {
+		return f, nil, p
+	}
+	if t, ok := yesNoFrame(s, c, entities, yesNo); ok {
+		return FrameYesNo, t, nil
+	}
+	return otherFrame(s, c, hasIDs, intent, sides), nil, nil
+}
+
+// yesNoAsked reports whether the question's words ask whether something
+// holds of the entities it names, before the cues of comparison are read.
+func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	first := ""
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm
@@ -35,20 +48,26 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s) ||
 			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?"))
+	return yesNo
+}
+
+// comparedFrame reads a comparison of two named institutions (a pair)
+// or of sides by their counts (more).
+func comparedFrame(s *scan, c *Constraints, entities int) (Frame, *Pair, bool) {
 	if len(c.Names) == 2 && !pluralType(s) && distanceAsked(s) {
 		// a distance between two named institutions
-		return FramePair, nil, &Pair{Attribute: "distance"}
+		return FramePair, &Pair{Attribute: "distance"}, true
 	}
 	if len(c.Names) == 2 && !pluralType(s) && profileAsked(s) {
 		// "Compare A and B": what the data records of each, side by side
-		return FramePair, nil, &Pair{Attribute: "profile"}
+		return FramePair, &Pair{Attribute: "profile"}, true
 	}
 	if entities >= 2 {
 		if p, ok := pairCue(s); ok {
 			// a comparison whose subject is the first named asks whether
 			// it wins; a question word with the sides after it asks for the winner
 			p.YesNo = yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
-			return FramePair, nil, &p
+			return FramePair, &p, true
 		}
 	}
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
@@ -58,49 +77,61 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 				// the side with the most wins, or the fewest for "fewer";
 				// a comparison whose subject is the first side asks whether it wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
-				return FrameMore, nil, &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}
+				return FrameMore, &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}, true
 			}
 		}
 	}
+	return "", nil, false
+}
+
+// yesNoFrame reads the test of a yes/no question about one or more
+// entities, yesNo being whether the words asked one.
+func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool) {
 	// a name, then a kind and "or not"
 	yesNo = yesNo || entities == 1 && s.hasAny(s.lex.orNotCues...)
 	// an institution and two places joined by "or" asks which place it is in
 	if yesNo && entities == 1 && placesOffered(s) {
 		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {
 			t.Choice = true
-			return FrameYesNo, &t, nil
+			return &t, true
 		}
 	}
 	// both statuses joined by "or" ask which, not whether
 	yesNo = yesNo && !(entities == 1 && offersChoice(s))
 	if yesNo && entities >= 1 {
 		if t, ok := yesNoTest(s, c); ok {
-			return FrameYesNo, &t, nil
+			return &t, true
 		}
 	}
+	return nil, false
+}
+
+// otherFrame is the frame of a question that is no comparison of pairs
+// and no yes/no question: a count, a set, a field, a look-up or a ranking.
+func otherFrame(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) Frame {
 	// a count near a named place counts what lies near it
 	if countAsked(s) && !hasIDs && (len(c.Names) == 0 || c.NearPlace && len(c.Names) == 1) {
-		return FrameCount, nil, nil
+		return FrameCount
 	}
 	switch {
 	case intent == Comparative && sides > 1:
-		return FrameCompare, nil, nil
+		return FrameCompare
 	case c.List:
-		return FrameSet, nil, nil
+		return FrameSet
 	case relationFields[c.Field] || (c.Relation == "houses" || c.Relation == "located_in") && len(c.Names) > 0:
-		return FrameRelation, nil, nil
+		return FrameRelation
 	case c.Field != "":
-		return FrameField, nil, nil
+		return FrameField
 	case hasIDs:
-		return FrameLookup, nil, nil
+		return FrameLookup
 	case len(c.Bodies) > 0:
-		return FrameSet, nil, nil
+		return FrameSet
 	}
-	return FrameRanking, nil, nil
+	return FrameRanking
 }
 
 // relationFields are fields that name other institutions or bodies.
-var relationFields = map[string]bool{"operator": true, "member_of": true, "successor": true, "predecessor": true}
+var relationFields = map[string]bool{fieldOperator: true, fieldMemberOf: true, fieldSuccessor: true, fieldPredecessor: true}
 
 // isWhQuestion reports a question word ("what", "which", "when", …) among
 // the first three tokens.

@@ -127,141 +127,198 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		qids:     map[string]bool{},
 		ds:       ds,
 	}
-	subjSet := map[string]bool{}
-	placeIdx := map[string]map[Place]int{} // key → place → index in g.places[key]
-
-	addPlace := func(text string, p Place, inferred bool) {
-		for _, key := range nameKeys(text) {
-			m := placeIdx[key]
-			if m == nil {
-				m = map[Place]int{}
-				placeIdx[key] = m
-			}
-			if i, ok := m[p]; ok {
-				g.places[key][i].count++
-				if !inferred {
-					g.places[key][i].inferred = false
-				}
-				continue
-			}
-			m[p] = len(g.places[key])
-			g.places[key] = append(g.places[key], placeCand{place: p, count: 1, inferred: inferred})
-			if n := strings.Count(key, " ") + 1; n > g.placeMax {
-				g.placeMax = n
-			}
-		}
-	}
-	addName := func(name, id string, former bool) {
-		for _, key := range nameKeys(name) {
-			if i, ok := g.names[key]; ok {
-				e := &g.entries[i]
-				if !slices.Contains(e.ids, id) {
-					e.ids = append(e.ids, id)
-				}
-				if !former {
-					e.former = false
-				}
-				continue
-			}
-			g.names[key] = int32(len(g.entries))
-			g.entries = append(g.entries, nameEntry{name: name, key: key, ids: []string{id}, former: former, ntok: strings.Count(key, " ") + 1})
-		}
-	}
-	addBody := func(name string, ids []string, rel string) {
-		for _, key := range nameKeys(name) {
-			i, ok := g.bodies[key]
-			if !ok {
-				i = int32(len(g.bodyArr))
-				g.bodies[key] = i
-				g.bodyArr = append(g.bodyArr, bodyEntry{name: name, key: key})
-				if n := strings.Count(key, " ") + 1; n > g.bodyMax {
-					g.bodyMax = n
-				}
-			}
-			b := &g.bodyArr[i]
-			for _, id := range ids {
-				if id != "" && !slices.Contains(b.ids, id) {
-					b.ids = append(b.ids, id)
-				}
-			}
-			switch rel {
-			case heritage.RelPartOf:
-				b.partOf++
-			case heritage.RelOperatedBy:
-				b.operatedBy++
-			}
-		}
-	}
-
+	b := &gazetteerBuilder{g: g, subjects: map[string]bool{}, placeIdx: map[string]map[Place]int{}}
 	for i := range ds.Institutions {
-		in := &ds.Institutions[i]
-		addName(in.Name, in.ID, false)
-		for _, a := range in.AltNames {
-			switch a.Kind {
-			case heritage.KindAcronym:
-				k := normalize(a.Name)
-				if len(k) >= 3 && !strings.Contains(k, " ") {
-					if _, ok := g.acronyms[k]; !ok {
-						g.acronyms[k] = int32(len(g.entries))
-						g.entries = append(g.entries, nameEntry{name: a.Name, key: k, ids: []string{in.ID}, ntok: 1})
-					} else {
-						e := &g.entries[g.acronyms[k]]
-						if !slices.Contains(e.ids, in.ID) {
-							e.ids = append(e.ids, in.ID)
-						}
-					}
-				}
-			default:
-				addName(a.Name, in.ID, a.Kind == heritage.KindFormerName)
+		b.addInstitution(&ds.Institutions[i])
+	}
+	shortNames(ds, g.names, b.addName)
+	b.addRecordBodies()
+	b.addCountriesAndNations()
+	b.addPlaceAliases()
+	b.weighNames()
+	subj := make([]string, 0, len(b.subjects))
+	for s := range b.subjects {
+		subj = append(subj, s)
+	}
+	sort.Strings(subj)
+	g.subjects = newSubjectIndex(lex, subj)
+	g.buildPlaceTrigrams()
+	g.buildTownPrefixes()
+	g.buildPlaceWords()
+	g.buildPlainWords()
+	return g
+}
+
+// gazetteerBuilder holds what building a gazetteer needs beside it.
+type gazetteerBuilder struct {
+	g *gazetteer
+	// subjects are the subject terms the records hold
+	subjects map[string]bool
+	// placeIdx finds a place among the candidates of a key: key → place →
+	// index in g.places[key]
+	placeIdx map[string]map[Place]int
+}
+
+// addPlace indexes a place under the keys of text; inferred says the
+// record gives the place only by inference.
+func (b *gazetteerBuilder) addPlace(text string, p Place, inferred bool) {
+	g, placeIdx := b.g, b.placeIdx
+	for _, key := range g.lex.nameKeys(text) {
+		m := placeIdx[key]
+		if m == nil {
+			m = map[Place]int{}
+			placeIdx[key] = m
+		}
+		if i, ok := m[p]; ok {
+			g.places[key][i].count++
+			if !inferred {
+				g.places[key][i].inferred = false
 			}
+			continue
 		}
-		for _, m := range in.MemberOf {
-			addBody(m.Name, []string{m.ID}, m.Relation)
-			if m.NameInSource != "" {
-				addBody(m.NameInSource, []string{m.ID}, m.Relation)
-			}
-		}
-		for _, r := range in.Related {
-			if r.Relation == "has_part" {
-				addBody(in.Name, []string{in.ID}, heritage.RelPartOf)
-				break
-			}
-		}
-		// identifiers
-		if in.ISIL != "" {
-			g.isils[strings.ToLower(in.ISIL)] = in.ISIL
-		}
-		for _, s := range in.Identifiers.ISILAll {
-			g.isils[strings.ToLower(s)] = s
-		}
-		if in.GHCID != "" {
-			g.ghcids[strings.ToLower(in.GHCID)] = in.GHCID
-		}
-		for _, s := range in.Identifiers.GND {
-			g.gnds[strings.ToUpper(s)] = true
-		}
-		if in.Wikidata != "" {
-			g.qids[in.Wikidata] = true
-		}
-		for _, s := range in.Subjects {
-			subjSet[s] = true
-		}
-		// places
-		if in.Region != "" {
-			addPlace(in.Region, Place{Name: in.Region, Level: LevelRegion}, false)
-		}
-		for _, u := range in.AdminAreas() {
-			if u.Level == "" {
-				continue
-			}
-			addPlace(u.Name, Place{Name: u.Name, Level: LevelAdmin, AdminLevel: u.Level}, false)
-		}
-		if in.City != "" {
-			addPlace(in.City, Place{Name: in.City, Level: LevelCity}, in.CityInferred)
+		m[p] = len(g.places[key])
+		g.places[key] = append(g.places[key], placeCand{place: p, count: 1, inferred: inferred})
+		if n := strings.Count(key, " ") + 1; n > g.placeMax {
+			g.placeMax = n
 		}
 	}
-	shortNames(ds, g.names, addName)
-	// bodies that are records: member_of ids point at them.
+}
+
+// addName indexes a name of the record id; former says it is a name the
+// record no longer has.
+func (b *gazetteerBuilder) addName(name, id string, former bool) {
+	g := b.g
+	for _, key := range g.lex.nameKeys(name) {
+		if i, ok := g.names[key]; ok {
+			e := &g.entries[i]
+			if !slices.Contains(e.ids, id) {
+				e.ids = append(e.ids, id)
+			}
+			if !former {
+				e.former = false
+			}
+			continue
+		}
+		g.names[key] = int32(len(g.entries))
+		g.entries = append(g.entries, nameEntry{name: name, key: key, ids: []string{id}, former: former, ntok: strings.Count(key, " ") + 1})
+	}
+}
+
+// addBody indexes a body that runs or groups institutions, by the
+// relation rel its members have to it.
+func (gb *gazetteerBuilder) addBody(name string, ids []string, rel string) {
+	g := gb.g
+	for _, key := range g.lex.nameKeys(name) {
+		i, ok := g.bodies[key]
+		if !ok {
+			i = int32(len(g.bodyArr))
+			g.bodies[key] = i
+			g.bodyArr = append(g.bodyArr, bodyEntry{name: name, key: key})
+			if n := strings.Count(key, " ") + 1; n > g.bodyMax {
+				g.bodyMax = n
+			}
+		}
+		b := &g.bodyArr[i]
+		for _, id := range ids {
+			if id != "" && !slices.Contains(b.ids, id) {
+				b.ids = append(b.ids, id)
+			}
+		}
+		switch rel {
+		case heritage.RelPartOf:
+			b.partOf++
+		case heritage.RelOperatedBy:
+			b.operatedBy++
+		}
+	}
+}
+
+// addAcronym indexes an acronym of the record id, one word of three
+// letters or more.
+func (b *gazetteerBuilder) addAcronym(acronym, id string) {
+	g := b.g
+	k := normalize(acronym)
+	if len(k) < 3 || strings.Contains(k, " ") {
+		return
+	}
+	if _, ok := g.acronyms[k]; !ok {
+		g.acronyms[k] = int32(len(g.entries))
+		g.entries = append(g.entries, nameEntry{name: acronym, key: k, ids: []string{id}, ntok: 1})
+		return
+	}
+	e := &g.entries[g.acronyms[k]]
+	if !slices.Contains(e.ids, id) {
+		e.ids = append(e.ids, id)
+	}
+}
+
+// addIdentifiers indexes the identifiers of one record.
+func (b *gazetteerBuilder) addIdentifiers(in *heritage.Institution) {
+	g := b.g
+	if in.ISIL != "" {
+		g.isils[strings.ToLower(in.ISIL)] = in.ISIL
+	}
+	for _, s := range in.Identifiers.ISILAll {
+		g.isils[strings.ToLower(s)] = s
+	}
+	if in.GHCID != "" {
+		g.ghcids[strings.ToLower(in.GHCID)] = in.GHCID
+	}
+	for _, s := range in.Identifiers.GND {
+		g.gnds[strings.ToUpper(s)] = true
+	}
+	if in.Wikidata != "" {
+		g.qids[in.Wikidata] = true
+	}
+}
+
+// addInstitution indexes the names, bodies, identifiers, subjects and
+// places of one record.
+func (b *gazetteerBuilder) addInstitution(in *heritage.Institution) {
+	b.addName(in.Name, in.ID, false)
+	for _, a := range in.AltNames {
+		switch a.Kind {
+		case heritage.KindAcronym:
+			b.addAcronym(a.Name, in.ID)
+		default:
+			b.addName(a.Name, in.ID, a.Kind == heritage.KindFormerName)
+		}
+	}
+	for _, m := range in.MemberOf {
+		b.addBody(m.Name, []string{m.ID}, m.Relation)
+		if m.NameInSource != "" {
+			b.addBody(m.NameInSource, []string{m.ID}, m.Relation)
+		}
+	}
+	for _, r := range in.Related {
+		if r.Relation == "has_part" {
+			b.addBody(in.Name, []string{in.ID}, heritage.RelPartOf)
+			break
+		}
+	}
+	b.addIdentifiers(in)
+	for _, s := range in.Subjects {
+		b.subjects[s] = true
+	}
+	// places
+	if in.Region != "" {
+		b.addPlace(in.Region, Place{Name: in.Region, Level: LevelRegion}, false)
+	}
+	for _, u := range in.AdminAreas() {
+		if u.Level == "" {
+			continue
+		}
+		b.addPlace(u.Name, Place{Name: u.Name, Level: LevelAdmin, AdminLevel: u.Level}, false)
+	}
+	if in.City != "" {
+		b.addPlace(in.City, Place{Name: in.City, Level: LevelCity}, in.CityInferred)
+	}
+}
+
+// addRecordBodies indexes the other names of bodies that are records of
+// their own: member_of ids point at them.
+func (b *gazetteerBuilder) addRecordBodies() {
+	g, ds := b.g, b.g.ds
 	for i := range g.bodyArr {
 		b := &g.bodyArr[i]
 		for _, id := range b.ids {
@@ -275,15 +332,26 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 			}
 		}
 	}
+}
+
+// addCountriesAndNations indexes the lexicon's names of countries and
+// nations.
+func (b *gazetteerBuilder) addCountriesAndNations() {
+	lex := b.g.lex
 	for name, code := range lex.countryNames {
-		addPlace(name, Place{Name: code, Level: LevelCountry}, false)
+		b.addPlace(name, Place{Name: code, Level: LevelCountry}, false)
 	}
 	for name, nation := range lex.nationNames {
-		addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
+		b.addPlace(name, Place{Name: nation, Level: LevelRegion}, false)
 	}
-	// a town known by other names ("Keulen" for Köln) is read as the name
-	// the data gives it (the one with more records when it gives several),
-	// unless the data uses that name too
+}
+
+// addPlaceAliases reads a town known by other names ("Keulen" for Köln)
+// as the name the data gives it (the one with more records when it gives
+// several), unless the data uses that name too, and the names people give
+// English regions as the region.
+func (b *gazetteerBuilder) addPlaceAliases() {
+	g, lex := b.g, b.g.lex
 	aliasOf := map[string]string{} // alias key → place key
 	total := func(k string) int {
 		n := 0
@@ -298,7 +366,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 				continue
 			}
 			for _, n := range heritage.TownNames(c.place.Name) {
-				for _, alias := range nameKeys(n) {
+				for _, alias := range lex.nameKeys(n) {
 					if _, ok := g.places[alias]; ok {
 						continue
 					}
@@ -322,8 +390,12 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		g.places[alias] = append([]placeCand(nil), g.places[k]...)
 		g.placeMax = max(g.placeMax, strings.Count(alias, " ")+1)
 	}
+}
 
-	// statistics for distinctiveness and fuzzy candidates
+// weighNames counts the words of the names and weighs each name by them,
+// for distinctiveness and fuzzy candidates, and indexes the names.
+func (b *gazetteerBuilder) weighNames() {
+	g, lex := b.g, b.g.lex
 	g.nEntries = len(g.entries)
 	for _, e := range g.entries {
 		for _, w := range strings.Fields(e.key) {
@@ -341,25 +413,14 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 			g.maxTok = e.ntok
 		}
 	}
-	g.nameIx = newNameIndex(ds, g.entries)
+	g.nameIx = newNameIndex(g.ds, g.entries)
 	for w := range g.df {
 		g.vocab[w] = true
 	}
-	subj := make([]string, 0, len(subjSet))
-	for s := range subjSet {
-		subj = append(subj, s)
-	}
-	sort.Strings(subj)
-	g.subjects = newSubjectIndex(lex, subj)
-	g.buildPlaceTrigrams()
-	g.buildTownPrefixes()
-	g.buildPlaceWords()
-	g.buildPlainWords()
-	return g
 }
 
 func addBodyAlias(g *gazetteer, name string, i int) {
-	for _, key := range nameKeys(name) {
+	for _, key := range g.lex.nameKeys(name) {
 		if _, ok := g.bodies[key]; !ok {
 			g.bodies[key] = int32(i)
 			if n := strings.Count(key, " ") + 1; n > g.bodyMax {

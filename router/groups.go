@@ -60,7 +60,7 @@ func group(s *scan) *Group {
 			return nil // a superlative that qualifies the kind, not a count
 		}
 		if closedAsked(s) {
-			level = strings.Replace(level, "opened", "closed", 1)
+			level = strings.Replace(level, fieldOpened, fieldClosed, 1)
 		}
 		g := &Group{Level: level, Fewest: s.lex.fewestCues[t.norm], N: 1}
 		if s.lex.groupPlurals[s.toks[at].norm] {
@@ -91,7 +91,7 @@ func commonestGroup(s *scan) *Group {
 			continue
 		}
 		l, ok := s.lex.groupLevels[s.toks[j].norm]
-		if !ok || strings.HasPrefix(l, "opened") {
+		if !ok || strings.HasPrefix(l, fieldOpened) {
 			continue
 		}
 		g := &Group{Level: l, N: 1}
@@ -140,7 +140,7 @@ func eachGroup(s *scan) *Group {
 		// a plural kind of place listed "by number of" a kind: every
 		// place at the level the question names, with its count
 		for i, t := range s.toks {
-			if l, ok := s.lex.groupLevels[t.norm]; ok && s.lex.groupPlurals[t.norm] && !s.used[i] && !strings.HasPrefix(l, "opened") {
+			if l, ok := s.lex.groupLevels[t.norm]; ok && s.lex.groupPlurals[t.norm] && !s.used[i] && !strings.HasPrefix(l, fieldOpened) {
 				s.mark(i, i+1)
 				s.mark(at, at+strings.Count(cue, " ")+1)
 				return &Group{Level: l, N: math.MaxInt32, Each: true}

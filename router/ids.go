@@ -32,8 +32,9 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 		return ids
 	}
 	lower := strings.ToLower(q)
-	mentionsISIL := strings.Contains(lower, "isil")
-	mentionsGND := strings.Contains(lower, "gnd")
+	// the question names the scheme
+	mentionsISIL := strings.Contains(lower, string(ident.ISIL))
+	mentionsGND := strings.Contains(lower, string(ident.GND))
 	for _, m := range found {
 		v := m.ID.Value
 		switch m.ID.Scheme {
@@ -113,14 +114,18 @@ func camelSuffix(v string) bool {
 	return false
 }
 
-// reCuedID is a scheme cue and the value after it, for reporting values
-// that look like an identifier of that scheme but are not one.
-var reCuedID = regexp.MustCompile(`(?i)\b(ror|isil|gnd|ghcid|qid|wikidata)(?:[- ]?(?:id|code|identifier|nummer|nr\.?|number))?\s*[:#]?\s*((?:https?://)?[A-Za-z0-9][A-Za-z0-9./:_-]*[A-Za-z0-9])`)
+// buildCuedID makes the pattern of a scheme cue (idSchemeCues, perhaps
+// with one of idNouns) and the value after it, for reporting values that
+// look like an identifier of that scheme but are not one.
+func (lex *Lexicon) buildCuedID() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(` + alternation(lex.idSchemeCues) + `)(?:[- ]?` + alternation(lex.idNouns) +
+		`)?\s*[:#]?\s*((?:https?://)?[A-Za-z0-9][A-Za-z0-9./:_-]*[A-Za-z0-9])`)
+}
 
 // malformedIDs returns the identifiers the question gives after a scheme
 // cue that do not parse ("ROR 0degcx868" fails the ROR check digits), and
 // ror.org or wikidata.org URLs that do not hold a valid id.
-func malformedIDs(q string, spans [][2]int) []string {
+func (lex *Lexicon) malformedIDs(q string, spans [][2]int) []string {
 	var out []string
 	add := func(s string, start, end int) {
 		if overlaps(spans, start, end) {
@@ -130,8 +135,8 @@ func malformedIDs(q string, spans [][2]int) []string {
 			out = appendUnique(out, strings.TrimSpace(s))
 		}
 	}
-	if mayHoldCue(q) {
-		for _, m := range reCuedID.FindAllStringSubmatchIndex(q, -1) {
+	if lex.mayHoldCue(q) {
+		for _, m := range lex.cuedID.FindAllStringSubmatchIndex(q, -1) {
 			add(q[m[2]:m[3]]+" "+q[m[4]:m[5]], m[4], m[5])
 		}
 	}
@@ -148,11 +153,11 @@ func malformedIDs(q string, spans [][2]int) []string {
 	return out
 }
 
-// mayHoldCue reports whether q may hold a scheme cue of reCuedID: a text
+// mayHoldCue reports whether q may hold a scheme cue of cuedID: a text
 // of ASCII without any of the scheme words, in any case, holds none (the
 // pattern's case folding also matches two letters outside ASCII, so any
 // other text may).
-func mayHoldCue(q string) bool {
+func (lex *Lexicon) mayHoldCue(q string) bool {
 	lower := make([]byte, 0, 256) // on the stack for a question of common length
 	for i := 0; i < len(q); i++ {
 		c := q[i]
@@ -164,7 +169,7 @@ func mayHoldCue(q string) bool {
 		}
 		lower = append(lower, c)
 	}
-	for _, w := range []string{"ror", "isil", "gnd", "ghcid", "qid", "wikidata"} {
+	for _, w := range lex.idSchemeCues {
 		if bytes.Contains(lower, []byte(w)) {
 			return true
 		}

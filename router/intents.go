@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -46,7 +47,7 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 		// compared sides count every status
 		return "", false
 	}
-	if g := c.Group; g != nil && (strings.HasPrefix(g.Level, "opened") || strings.HasPrefix(g.Level, "closed")) {
+	if g := c.Group; g != nil && (strings.HasPrefix(g.Level, fieldOpened) || strings.HasPrefix(g.Level, fieldClosed)) {
 		// counted by the years of opening or closing: history, of every
 		// status
 		return "", false
@@ -121,14 +122,24 @@ func (lex *Lexicon) buildIntentCues() {
 // classify scores every intent from the cues and constraints.
 func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd int) (Intent, []IntentScore, float64) {
 	sc := map[Intent]float64{}
-	// factual
+	scoreFactual(sc, c, hasIDs, listQ)
+	scoreTemporal(sc, s, c)
+	scoreRelationship(sc, c, listQ, rel, housesEnd)
+	scoreComparative(sc, s, c)
+	scoreCollection(sc, s, c)
+	scoreExploratory(sc, c, listQ)
+	return bestIntent(sc)
+}
+
+// scoreFactual scores the field asked, identifiers and names.
+func scoreFactual(sc map[Intent]float64, c *Constraints, hasIDs, listQ bool) {
 	switch c.Field {
-	case "opened", "closed", "former_name", "history":
+	case fieldOpened, fieldClosed, fieldFormerName, fieldHistory:
 		sc[Temporal] += 3
-	case "operator":
+	case fieldOperator:
 		sc[Relationship] += 2
 		sc[Factual] += 1
-	case "subjects":
+	case fieldSubjects:
 		sc[Collection] += 2.5
 	case "":
 	default:
@@ -140,7 +151,11 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	if len(c.Names) > 0 && !listQ {
 		sc[Factual] += 0.75
 	}
-	// temporal
+}
+
+// scoreTemporal scores years and the words of opening, closing and
+// history.
+func scoreTemporal(sc map[Intent]float64, s *scan, c *Constraints) {
 	if c.Years != nil {
 		sc[Temporal] += 2.5
 	}
@@ -153,7 +168,10 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	if s.hasAny(s.lex.historyCues...) {
 		sc[Temporal] += 1
 	}
-	// relationship
+}
+
+// scoreRelationship scores a relation, bodies and housing.
+func scoreRelationship(sc map[Intent]float64, c *Constraints, listQ bool, rel string, housesEnd int) {
 	if rel != "" {
 		sc[Relationship] += 2
 	}
@@ -168,18 +186,25 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	if housesEnd >= 0 && len(c.Names) > 0 {
 		sc[Relationship] += 4
 	}
-	// comparative
+}
+
+// scoreComparative scores the cues of a comparison and sides joined by a
+// conjunction or offered as a choice.
+func scoreComparative(sc map[Intent]float64, s *scan, c *Constraints) {
 	if s.lex.compareCueList.holds(s) {
 		sc[Comparative] += 4
 	}
-	if len(c.Places) >= 2 && s.has("and") {
+	if len(c.Places) >= 2 && slices.ContainsFunc(s.toks, func(t token) bool { return s.lex.andWords[t.norm] }) {
 		sc[Comparative] += 0.5
 	}
 	if len(c.Places)+len(c.Bodies) >= 2 && hasChoice(s) {
 		// shorthand: a kind, then two places joined by "or"
 		sc[Comparative] += 3
 	}
-	// collection
+}
+
+// scoreCollection scores the cues of what is collected and subjects.
+func scoreCollection(sc map[Intent]float64, s *scan, c *Constraints) {
 	if s.lex.collectionCueList.holds(s) {
 		sc[Collection] += 2.5
 	}
@@ -189,7 +214,10 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 			sc[Collection] += 0.5
 		}
 	}
-	// exploratory
+}
+
+// scoreExploratory scores a list and the conditions that select one.
+func scoreExploratory(sc map[Intent]float64, c *Constraints, listQ bool) {
 	if listQ {
 		sc[Exploratory] += 0.75
 	}
@@ -202,7 +230,12 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 	if len(c.TypeCodes) > 0 {
 		sc[Exploratory] += 0.25
 	}
+}
 
+// bestIntent is the intent of the highest score, every intent's share of
+// the scores, and the confidence of the choice; exploratory with a low
+// confidence when nothing scored.
+func bestIntent(sc map[Intent]float64) (Intent, []IntentScore, float64) {
 	scores := make([]IntentScore, 0, len(Intents))
 	var sum float64
 	for _, in := range Intents {
@@ -236,11 +269,11 @@ func classify(s *scan, c *Constraints, hasIDs, listQ bool, rel string, housesEnd
 // geöffnet", "niet meer open").
 func negatedOpen(s *scan) bool {
 	for i, t := range s.toks {
-		if t.norm != "open" && t.norm != "geoffnet" && t.norm != "geopend" {
+		if !s.lex.openStates[t.norm] {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if w := s.toks[k].norm; s.lex.negations[w] || w == "longer" {
+			if w := s.toks[k].norm; s.lex.negations[w] || s.lex.ceaseWords[w] {
 				return true
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"path"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -563,9 +564,6 @@ type Lexicon struct {
 	pastTense []string `lexicon:"table"`
 	// postcodeNearCues ask for what lies near a postcode
 	postcodeNearCues []string `lexicon:"table"`
-	// postcodeCues come before the outward code of a postcode ("postcode
-	// district NE61"), longest first
-	postcodeCues []string `lexicon:"table"`
 	// listCues open a list question anywhere in it
 	listCues []string `lexicon:"table"`
 	// whichOfCues ask for one of a set ("which of the")
@@ -598,6 +596,110 @@ type Lexicon struct {
 	isItCues []string `lexicon:"table"`
 	// everWords ask whether an institution was ever open
 	everWords []string `lexicon:"table"`
+
+	// unrecordedFields are the fields the data records for no institution:
+	// fieldCues reads their words so that a question about one
+	// institution is answered "not recorded".
+	unrecordedFields map[string]bool `lexicon:"table"`
+	// nameArticles are the articles a name may open with; a name is also
+	// indexed without them ("The Hunterian", "Het Scheepvaartmuseum").
+	nameArticles []string `lexicon:"table"`
+	// placeInnerWords may stand inside a place of several words ("Stoke on
+	// Trent", "Dumfries and Galloway") although they are common words.
+	placeInnerWords map[string]bool `lexicon:"table"`
+	// compoundLinks are the endings a German or Dutch compound's first part
+	// may carry before its head (linking elements, a dropped "e"), in the
+	// order the bare part is tried without them.
+	compoundLinks []string `lexicon:"table"`
+	// leadingHeads are type words that open a compound whose rest names
+	// the subject ("Museumseisenbahn"), longer forms first.
+	leadingHeads []string `lexicon:"table"`
+	// butOrdinals count from the end of an order in Dutch ("het op één na
+	// oudste": the second oldest): the place in the order they ask for.
+	butOrdinals map[string]int `lexicon:"table"`
+	// unqualifiedLevels rank the data's admin levels for a place named
+	// without a qualifier: an administrative county or UA first.
+	unqualifiedLevels []string `lexicon:"table"`
+	// nearSynonyms are words of closing that also say nearness, and the
+	// word of nearness they are read as before one of nearSynonymNexts
+	// ("close to", "close by") and no publicPhrases.
+	nearSynonyms     map[string]string `lexicon:"table"`
+	nearSynonymNexts []string          `lexicon:"table"`
+	// kindStems open the words of a kind of institution in any of its
+	// forms ("museum", "Museums", "galleries"): after such a word an era
+	// names the institution, not a time.
+	kindStems []string `lexicon:"table"`
+	// adminLevelKinds are words of the data's admin levels ("English
+	// County", "Scottish Council Area") and the level of place an area of
+	// that kind ranks as, the first that the level holds.
+	adminLevelKinds []levelPhrase `lexicon:"table"`
+	// postcodeCues stand before an outward code ("postcode NE61"), in the
+	// order they are tried.
+	postcodeCues []string `lexicon:"table"`
+	// radiusCues stand before a distance that bounds a search ("within 10
+	// km", "binnen 5 km", "im Umkreis von 20 km"); radiusUnits are the
+	// units of that distance and their length in kilometres.
+	radiusCues  []string           `lexicon:"table"`
+	radiusUnits map[string]float64 `lexicon:"table"`
+	// decadePlurals end a decade of two digits ("the 80s"); decadeSuffixes
+	// end one of two or four digits that a noun of years may follow ("die
+	// 80er Jahre", "1980er"), decadeNouns being the stems of those nouns.
+	// decadeLeads stand before a decade ("de jaren tachtig").
+	decadePlurals  []string        `lexicon:"table"`
+	decadeSuffixes []string        `lexicon:"table"`
+	decadeNouns    []string        `lexicon:"table"`
+	decadeLeads    map[string]bool `lexicon:"table"`
+	// ordinalPhrases are ordinals of several words ("twenty first"), as
+	// ordinalWords are of one.
+	ordinalPhrases map[string]int `lexicon:"table"`
+	// openStates say that an institution is open now ("open", "geöffnet",
+	// "geopend"); ceaseWords after a negation say it no longer is ("no
+	// longer open").
+	openStates map[string]bool `lexicon:"table"`
+	ceaseWords map[string]bool `lexicon:"table"`
+	// openingTimePreps join an open state and a time ("open on Sundays",
+	// "open at weekends"): opening hours, which the data does not record.
+	openingTimePreps map[string]bool `lexicon:"table"`
+	// settingPreps stand before a setting the institutions are in ("in a
+	// park", "inside a castle"), which no field records.
+	settingPreps map[string]bool `lexicon:"table"`
+	// withoutWords leave out what follows them, a quality no field may
+	// record ("without a café", "ohne", "zonder").
+	withoutWords map[string]bool `lexicon:"table"`
+	// amountThan follows more or fewer before a number of something
+	// ("more than 100,000 visitors").
+	amountThan map[string]bool `lexicon:"table"`
+	// relativeStarts open a span of time back from today ("the last ten
+	// years", "den letzten Jahren", "de afgelopen jaren").
+	relativeStarts map[string]bool `lexicon:"table"`
+	// notNegating follow a negation word that is part of a phrase of its
+	// own there ("not for profit"), no negation of the kind after it.
+	notNegating []string `lexicon:"table"`
+	// governanceKinds are governance words that also name a kind, the type
+	// code they stand for; read as governance, the kind is not read
+	// ("university museums").
+	governanceKinds map[string]string `lexicon:"table"`
+	// valueJoins join two values of one condition compared by more or
+	// fewer ("more accredited or unaccredited museums", "mehr private als
+	// staatliche Museen").
+	valueJoins map[string]bool `lexicon:"table"`
+	// runArticles open a run of capitalised words without being part of
+	// the name ("The Worthing Museum"); unlike nameArticles, they hold no
+	// German "der" or "die".
+	runArticles map[string]bool `lexicon:"table"`
+	// recentSuperlatives before a word of recency make the superlative of
+	// opening ("most recent").
+	recentSuperlatives map[string]bool `lexicon:"table"`
+	// idSchemeCues name a scheme of identifiers before a value, perhaps
+	// with one of idNouns ("ISIL DE-1", "GND-Nummer 123", "ROR id 0…"), in
+	// lower case; a value after them that does not parse is reported.
+	idSchemeCues []string `lexicon:"table"`
+	idNouns      []string `lexicon:"table"`
+	// pluralAfterArticle are type nouns that are plural after one of
+	// pluralArticles (German "die Archive", "alle Archive"), though alone
+	// they are the singular of another language (English "archive").
+	pluralAfterArticle map[string]bool `lexicon:"table"`
+	pluralArticles     map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see
@@ -627,6 +729,10 @@ type Lexicon struct {
 	// regionNames are the other names of regions, read as the region the
 	// data names where the data has no place of that name
 	regionNames map[string]string
+	// postcodePatterns find an outward code and a radius by their cues
+	postcodePatterns postcodePatterns
+	// cuedID finds a scheme cue and the value after it
+	cuedID *regexp.Regexp
 }
 
 // levelPhrase is a phrase that names the admin level of a place.
@@ -899,6 +1005,19 @@ func (t *lexTables) ints(name string) map[string]int {
 	return out
 }
 
+// floats is a table of surface forms with a positive number each.
+func (t *lexTables) floats(name string) map[string]float64 {
+	out := map[string]float64{}
+	for k, v := range t.dict(name) {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f <= 0 || math.IsInf(f, 0) {
+			t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not a positive number", name, k, v))
+		}
+		out[k] = f
+	}
+	return out
+}
+
 // highest reads a value of an order: an attribute, then "highest" when
 // the higher value comes first.
 func (t *lexTables) highest(name, v string) (attr string, highest bool) {
@@ -1008,67 +1127,83 @@ func (lex *Lexicon) bindTables(t *lexTables) {
 			*p = t.multi(name)
 		case *map[string]int:
 			*p = t.ints(name)
-		case *map[string]Pair:
-			*p = map[string]Pair{}
-			for k, v := range t.dict(name) {
-				attr, highest := t.highest(name, v)
-				(*p)[k] = Pair{Attribute: attr, Highest: highest}
-			}
-		case *map[string]Order:
-			*p = map[string]Order{}
-			for k, v := range t.dict(name) {
-				attr, highest := t.highest(name, v)
-				(*p)[k] = Order{Attribute: attr, Highest: highest}
-			}
-		case *map[string]Place:
-			*p = map[string]Place{}
-			for k, v := range t.dict(name) {
-				level, place, ok := strings.Cut(v, ":")
-				if !ok || level == "" || place == "" {
-					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not level:name", name, k, v))
-				}
-				(*p)[k] = Place{Name: place, Level: level}
-			}
-		case *[]compoundHead:
-			for _, r := range t.pairs(name) {
-				code, plural := strings.CutSuffix(r[1], " plural")
-				*p = append(*p, compoundHead{suffix: r[0], code: code, plural: plural})
-			}
-		case *map[string]map[string]bool:
-			*p = map[string]map[string]bool{}
-			for _, r := range t.take(name) {
-				if r.value != "" {
-					t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
-				}
-				if (*p)[r.lang] == nil {
-					(*p)[r.lang] = map[string]bool{}
-				}
-				(*p)[r.lang][r.surface] = true
-			}
-		case *[]fieldCue:
-			for _, r := range t.pairs(name) {
-				*p = append(*p, fieldCue{r[0], r[1]})
-			}
-		case *[]levelPhrase:
-			for _, r := range t.pairs(name) {
-				*p = append(*p, levelPhrase{r[0], r[1]})
-			}
-		case *[]phraseValue:
-			for _, r := range t.pairs(name) {
-				*p = append(*p, phraseValue{r[0], r[1]})
-			}
-		case *[]yearPhrase:
-			for _, r := range t.pairs(name) {
-				from, to, err := parseYearSpan(r[1])
-				if err != nil {
-					t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q: %w", name, r[0], r[1], err))
-				}
-				*p = append(*p, yearPhrase{words: r[0], from: from, to: to})
-			}
+		case *map[string]float64:
+			*p = t.floats(name)
 		default:
-			panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
+			if !t.bindStructured(name, field) {
+				panic(fmt.Sprintf("lexicon: table %s fills a field of type %T", name, field))
+			}
 		}
 	}
+}
+
+// bindStructured fills a field whose rows write a structured value (an
+// order, a place, a compound head, a span of years, a phrase and its
+// value) or whose words go by language, from the table name, and reports
+// whether it knows the field's type.
+func (t *lexTables) bindStructured(name string, field any) bool {
+	switch p := field.(type) {
+	case *map[string]Pair:
+		*p = map[string]Pair{}
+		for k, v := range t.dict(name) {
+			attr, highest := t.highest(name, v)
+			(*p)[k] = Pair{Attribute: attr, Highest: highest}
+		}
+	case *map[string]Order:
+		*p = map[string]Order{}
+		for k, v := range t.dict(name) {
+			attr, highest := t.highest(name, v)
+			(*p)[k] = Order{Attribute: attr, Highest: highest}
+		}
+	case *map[string]Place:
+		*p = map[string]Place{}
+		for k, v := range t.dict(name) {
+			level, place, ok := strings.Cut(v, ":")
+			if !ok || level == "" || place == "" {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q, not level:name", name, k, v))
+			}
+			(*p)[k] = Place{Name: place, Level: level}
+		}
+	case *[]compoundHead:
+		for _, r := range t.pairs(name) {
+			code, plural := strings.CutSuffix(r[1], " plural")
+			*p = append(*p, compoundHead{suffix: r[0], code: code, plural: plural})
+		}
+	case *map[string]map[string]bool:
+		*p = map[string]map[string]bool{}
+		for _, r := range t.take(name) {
+			if r.value != "" {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: %s: table %s takes no value", r.where, name))
+			}
+			if (*p)[r.lang] == nil {
+				(*p)[r.lang] = map[string]bool{}
+			}
+			(*p)[r.lang][r.surface] = true
+		}
+	case *[]fieldCue:
+		for _, r := range t.pairs(name) {
+			*p = append(*p, fieldCue{r[0], r[1]})
+		}
+	case *[]levelPhrase:
+		for _, r := range t.pairs(name) {
+			*p = append(*p, levelPhrase{r[0], r[1]})
+		}
+	case *[]phraseValue:
+		for _, r := range t.pairs(name) {
+			*p = append(*p, phraseValue{r[0], r[1]})
+		}
+	case *[]yearPhrase:
+		for _, r := range t.pairs(name) {
+			from, to, err := parseYearSpan(r[1])
+			if err != nil {
+				t.errs = append(t.errs, fmt.Errorf("lexicon: table %s gives %q the value %q: %w", name, r[0], r[1], err))
+			}
+			*p = append(*p, yearPhrase{words: r[0], from: from, to: to})
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // derive builds the look-ups that follow from the tables.
@@ -1080,6 +1215,8 @@ func (lex *Lexicon) derive() {
 	lex.buildIntentCues()
 	lex.fuzzyFieldWords = lex.buildFuzzyFieldWords()
 	lex.regionNames = lex.buildRegionNames()
+	lex.postcodePatterns = lex.buildPostcodePatterns()
+	lex.cuedID = lex.buildCuedID()
 	lex.fieldCueIndex = lex.buildFieldCueIndex()
 	lex.fieldPartsOf = lex.buildFieldPartsOf()
 	lex.fieldCueWords = lex.buildFieldCueWords()

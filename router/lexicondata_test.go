@@ -62,6 +62,8 @@ func TestLexiconStrict(t *testing.T) {
 		"no year span":    {"mul", string(mul) + "warPhrases\tboer war\t1899\tmul\t1\n", "not from:to"},
 		"backward span":   {"mul", string(mul) + "warPhrases\tboer war\t1902:1899\tmul\t1\n", "ends before it starts"},
 		"text year":       {"mul", string(mul) + "eraPhrases\tvictorian\tqueen:1901\tmul\t1\n", "is no year"},
+		"text length":     {"mul", string(mul) + "radiusUnits\tleague\tlong\tmul\t1\n", "not a positive number"},
+		"zero length":     {"mul", string(mul) + "radiusUnits\tleague\t0\tmul\t1\n", "not a positive number"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := LoadLexicon(lexFS(t, tc.lang, tc.text))
@@ -95,4 +97,38 @@ func TestWarYearsFromLexicon(t *testing.T) {
 	require.Equal(t, 2, n)
 	_, _, ok = worldWar(newScan("museums opened after the boer war", DefaultLexicon()), 4)
 	require.False(t, ok)
+}
+
+// A radius is read by the lexicon's cues and units: a unit added as a
+// row is read, in kilometres, and a cue of its own language too.
+func TestRadiusFromLexicon(t *testing.T) {
+	require.InDelta(t, 8.04672, radiusOf(t, DefaultLexicon(), "museums within 5 miles of York"), 1e-9)
+	require.InDelta(t, 20.0, radiusOf(t, DefaultLexicon(), "Museen im Umkreis von 20 km von York"), 1e-9)
+	b, err := lexiconFiles.ReadFile("lexicon/mul.tsv")
+	require.NoError(t, err)
+	lex, err := LoadLexicon(lexFS(t, "mul", string(b)+"radiusUnits\tleagues\t4.828\tmul\t1\nradiusCues\tno further than\t\tmul\t1\n"))
+	require.NoError(t, err)
+	require.InDelta(t, 9.656, radiusOf(t, lex, "museums no further than 2 Leagues from York"), 1e-9)
+	require.Zero(t, radiusOf(t, DefaultLexicon(), "museums no further than 2 leagues from York"))
+}
+
+// radiusOf is the radius postcodes reads in q.
+func radiusOf(t *testing.T, lex *Lexicon, q string) float64 {
+	t.Helper()
+	var c Constraints
+	postcodes(newScan(q, lex), &c)
+	return c.RadiusKM
+}
+
+// A value after a scheme cue that does not parse is reported; the cues
+// are lexicon rows.
+func TestMalformedIDsFromLexicon(t *testing.T) {
+	require.Equal(t, []string{"ROR 0degcx868"}, DefaultLexicon().malformedIDs("Which museum has ROR 0degcx868?", nil))
+	require.Equal(t, []string{"ROR 0degcx868"}, DefaultLexicon().malformedIDs("Which museum has ROR-ID: 0degcx868?", nil))
+	require.Empty(t, DefaultLexicon().malformedIDs("Which museum has ROR-Kennung 0degcx868?", nil))
+	b, err := lexiconFiles.ReadFile("lexicon/mul.tsv")
+	require.NoError(t, err)
+	lex, err := LoadLexicon(lexFS(t, "mul", string(b)+"idNouns\tkennung\t\tmul\t1\n"))
+	require.NoError(t, err)
+	require.Equal(t, []string{"ROR 0degcx868"}, lex.malformedIDs("Which museum has ROR-Kennung 0degcx868?", nil))
 }

@@ -13,6 +13,6 @@ func TestTokenizeLinear(t *testing.T) {
 		if len(toks) != 3 || len(toks[1].norm) != textfold.MaxWord {
 			t.Errorf("tokens of a long word: %d, the long one %d bytes", len(toks), len(toks[1].norm))
 		}
-		_ = nameKeys(s)
+		_ = DefaultLexicon().nameKeys(s)
 	})
 }

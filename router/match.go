@@ -17,7 +17,7 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 	g := r.g
 	var out []NameMatch
 	seen := map[int32]bool{}
-	for _, k := range nameKeys(text) {
+	for _, k := range r.lex.nameKeys(text) {
 		if i, ok := g.names[k]; ok && !seen[i] {
 			seen[i] = true
 			e := g.entries[i]

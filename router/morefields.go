@@ -117,9 +117,9 @@ func openAndClose(s *scan) []string {
 		before, after := s.toks[k-1].norm, s.toks[k+1].norm
 		switch {
 		case s.lex.openWords[before] && s.lex.closeWords[after]:
-			return []string{"opened", "closed"}
+			return []string{fieldOpened, fieldClosed}
 		case s.lex.closeWords[before] && s.lex.openWords[after]:
-			return []string{"closed", "opened"}
+			return []string{fieldClosed, fieldOpened}
 		}
 	}
 	return nil

@@ -110,8 +110,8 @@ func joinTokens(toks []token) string {
 }
 
 // nameKeys returns the index keys of a name: its normalised form, the
-// umlaut-e variant and both without a leading article.
-func nameKeys(s string) []string {
+// umlaut-e variant and both without a leading article (nameArticles).
+func (lex *Lexicon) nameKeys(s string) []string {
 	keys := make([]string, 0, 4)
 	add := func(k string) {
 		if k == "" {
@@ -131,9 +131,9 @@ func nameKeys(s string) []string {
 	for _, ue := range variants {
 		k := joinTokens(tokenize(s, ue))
 		add(k)
-		for _, art := range []string{"the ", "de ", "het ", "der ", "die ", "das "} {
-			if strings.HasPrefix(k, art) {
-				add(k[len(art):])
+		for _, art := range lex.nameArticles {
+			if rest, ok := strings.CutPrefix(k, art); ok && strings.HasPrefix(rest, " ") {
+				add(rest[1:])
 			}
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // ownWordFields are the fields read from a question's words around a
 // name, only once it names one institution: what it collects, a
 // description, what happened to it.
-var ownWordFields = map[string]bool{"subjects": true, "description": true, "history": true}
+var ownWordFields = map[string]bool{fieldSubjects: true, fieldDescription: true, fieldHistory: true}
 
 // phraseHolders is how many records the name index offers a phrase name
 // look-up; a phrase more records hold is no name.
@@ -134,64 +134,77 @@ func (lex *Lexicon) buildFieldCueWords() map[string]bool {
 // question words, verbs, fillers and cues ("when did the worthing museum
 // open").
 func capitalisedRuns(s *scan) [][2]int {
-	word := func(k int) bool {
-		t := s.toks[k]
-		if len(t.norm) < 2 {
-			return false
-		}
-		if s.lower {
-			// no capitals to go by: any word but the question's own
-			// (question words, verbs, fillers, cues of opening and
-			// closing)
-			return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !s.lex.whWords[t.norm] &&
-				!s.lex.yesNoStarts[t.norm] && !s.lex.operateVerbs[t.norm] && !s.lex.openWords[t.norm] && !s.lex.closeWords[t.norm] &&
-				s.lex.statusWords[t.norm] == "" && !s.lex.historyWords[t.norm] && !s.lex.collectionWords[t.norm] && !s.lex.fieldCueWords[t.norm]
-		}
-		if !t.upper {
-			return false
-		}
-		return k > 0 || !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm] || s.lex.typeWords[t.norm] != ""
-	}
 	var runs [][2]int
 	for k := 0; k < len(s.toks); {
-		if !word(k) {
+		if !runWord(s, k) {
 			k++
 			continue
 		}
-		j := k + 1
-		for {
-			if j < len(s.toks) && word(j) {
-				j++
-			} else if j+1 < len(s.toks) && s.lex.nameStop[s.toks[j].norm] && (s.lower || !s.toks[j].upper) && word(j+1) {
-				j += 2
-			} else {
-				break
-			}
-		}
+		j := runEnd(s, k)
 		// a leading article is no part of the name ("The Worthing Museum")
 		i := k
-		for i < j-1 && (s.toks[i].norm == "the" || s.toks[i].norm == "de" || s.toks[i].norm == "het" || s.toks[i].norm == "das") {
+		for i < j-1 && s.lex.runArticles[s.toks[i].norm] {
 			i++
 		}
 		runs = append(runs, [2]int{i, j})
-		// and the parts around a word between its words: after it
-		// ("did the worthing museum" in lower case, "Dachorganisation
-		// des Deutschen Museums"), and before it when what follows is a
-		// place ("the Worthing Museum in Worthing"), not more of a name
-		// the data may not hold ("the Worthing Museum of Submarines")
-		for m := j - 2; m > i; m-- {
-			if s.lex.nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
-				runs = append(runs, [2]int{m + 1, j})
-				if withinPlace(s, m+1, j) || s.lex.joinWords[s.toks[m].norm] && allUsed(s, m+1, j) {
-					// "the Southwark Heritage Centre and Lancaster City
-					// Art Gallery", the second a name already read
-					runs = append(runs, [2]int{i, m})
-				}
-			}
-		}
+		runs = append(runs, runParts(s, i, j)...)
 		k = j
 	}
 	slices.SortStableFunc(runs, func(a, b [2]int) int { return (b[1] - b[0]) - (a[1] - a[0]) })
+	return runs
+}
+
+// runWord reports whether token k may be a word of a run: a capitalised
+// word, or in a question all in lower case any word but the question's
+// own (question words, verbs, fillers, cues of opening and closing).
+func runWord(s *scan, k int) bool {
+	t := s.toks[k]
+	if len(t.norm) < 2 {
+		return false
+	}
+	if s.lower {
+		return s.lex.typeWords[t.norm] != "" || !s.lex.fillerSet[t.norm] && !s.lex.listStarts[t.norm] && !s.lex.whWords[t.norm] &&
+			!s.lex.yesNoStarts[t.norm] && !s.lex.operateVerbs[t.norm] && !s.lex.openWords[t.norm] && !s.lex.closeWords[t.norm] &&
+			s.lex.statusWords[t.norm] == "" && !s.lex.historyWords[t.norm] && !s.lex.collectionWords[t.norm] && !s.lex.fieldCueWords[t.norm]
+	}
+	if !t.upper {
+		return false
+	}
+	return k > 0 || !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm] || s.lex.typeWords[t.norm] != ""
+}
+
+// runEnd is the end of the run that starts at token k: its words and the
+// name words between them.
+func runEnd(s *scan, k int) int {
+	j := k + 1
+	for {
+		if j < len(s.toks) && runWord(s, j) {
+			j++
+		} else if j+1 < len(s.toks) && s.lex.nameStop[s.toks[j].norm] && (s.lower || !s.toks[j].upper) && runWord(s, j+1) {
+			j += 2
+		} else {
+			return j
+		}
+	}
+}
+
+// runParts are the parts of the run [i, j) around a name word between
+// its words: after it ("did the worthing museum" in lower case,
+// "Dachorganisation des Deutschen Museums"), and before it when what
+// follows is a place ("the Worthing Museum in Worthing"), not more of a
+// name the data may not hold ("the Worthing Museum of Submarines").
+func runParts(s *scan, i, j int) [][2]int {
+	var runs [][2]int
+	for m := j - 2; m > i; m-- {
+		if s.lex.nameStop[s.toks[m].norm] && (s.lower || !s.toks[m].upper) {
+			runs = append(runs, [2]int{m + 1, j})
+			if withinPlace(s, m+1, j) || s.lex.joinWords[s.toks[m].norm] && allUsed(s, m+1, j) {
+				// "the Southwark Heritage Centre and Lancaster City
+				// Art Gallery", the second a name already read
+				runs = append(runs, [2]int{i, m})
+			}
+		}
+	}
 	return runs
 }
 

@@ -20,7 +20,7 @@ func nestPlaces(s *scan, c *Constraints) {
 	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) {
 		return
 	}
-	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return placeRank(p) <= placeRank(*d) }) {
+	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return s.lex.placeRank(p) <= s.lex.placeRank(*d) }) {
 		// broader than every place named ("the English region North
 		// East" names one place)
 		c.Places = append(c.Places, *d)
@@ -30,11 +30,11 @@ func nestPlaces(s *scan, c *Constraints) {
 	}
 	narrowest := 0
 	for _, p := range c.Places {
-		narrowest = max(narrowest, placeRank(p))
+		narrowest = max(narrowest, s.lex.placeRank(p))
 	}
 	var keep []Place
 	for _, p := range c.Places {
-		if r := placeRank(p); r <= rankCounty && r < narrowest {
+		if r := s.lex.placeRank(p); r <= rankCounty && r < narrowest {
 			c.Within = append(c.Within, p)
 			continue
 		}
@@ -54,8 +54,9 @@ const (
 )
 
 // placeRank is how narrow a place's level is; an area of the admin
-// hierarchy ranks by the kind of area it is ("English County").
-func placeRank(p Place) int {
+// hierarchy ranks as the level its kind of area names (adminLevelKinds:
+// an "English County" as a county).
+func (lex *Lexicon) placeRank(p Place) int {
 	switch p.Level {
 	case LevelCountry:
 		return rankCountry
@@ -68,11 +69,11 @@ func placeRank(p Place) int {
 	case LevelCity:
 		return rankCity
 	case LevelAdmin:
-		switch kind := strings.ToLower(p.AdminLevel); {
-		case strings.Contains(kind, "region"), strings.Contains(kind, "country"), strings.Contains(kind, "nation"):
-			return rankRegion
-		case strings.Contains(kind, "county"):
-			return rankCounty
+		kind := strings.ToLower(p.AdminLevel)
+		for _, k := range lex.adminLevelKinds {
+			if strings.Contains(kind, k.words) {
+				return lex.placeRank(Place{Level: k.level})
+			}
 		}
 	}
 	return rankDistrict

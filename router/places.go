@@ -127,7 +127,7 @@ func (lex *Lexicon) readPlace(cands []placeCand, level string) (Place, bool) {
 			return p, true
 		}
 	}
-	for _, l := range unqualifiedOrder {
+	for _, l := range lex.unqualifiedLevels {
 		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == l }); ok {
 			return p, true
 		}
@@ -228,25 +228,22 @@ func nearBeforeAt(s *scan, qs int) bool {
 	return false
 }
 
-// readCloseAsNear reads "close" in "close to" and "close by" as "near"
-// ("museums close to the station"), so that no later pass takes it for
-// the closing of a museum; "close to the public" and "close to visitors"
-// stay closings.
+// readCloseAsNear reads a word of closing that also says nearness
+// (nearSynonyms: "close" in "close to", "close by") as its word of
+// nearness ("museums close to the station"), so that no later pass takes
+// it for the closing of a museum; before a publicPhrase ("close to the
+// public", "close to visitors") it stays a closing.
 func readCloseAsNear(s *scan) {
+	matches := func(i int, phrases []string) bool {
+		return slices.ContainsFunc(phrases, func(p string) bool {
+			_, ok := s.matchAt(i, p)
+			return ok
+		})
+	}
 	for i := range s.toks {
-		if s.toks[i].norm != "close" {
-			continue
-		}
-		if _, ok := s.matchAt(i+1, "to the public"); ok {
-			continue
-		}
-		if _, ok := s.matchAt(i+1, "to visitors"); ok {
-			continue
-		}
-		if _, ok := s.matchAt(i+1, "to"); ok {
-			s.setNorm(i, "near")
-		} else if _, ok := s.matchAt(i+1, "by"); ok {
-			s.setNorm(i, "near")
+		near, ok := s.lex.nearSynonyms[s.toks[i].norm]
+		if ok && !matches(i+1, s.lex.publicPhrases) && matches(i+1, s.lex.nearSynonymNexts) {
+			s.setNorm(i, near)
 		}
 	}
 }

@@ -247,81 +247,94 @@ func dropped(w, k string) bool { return len(k) == len(w)+1 }
 // starts like a place (capitalised inside the sentence or right after a
 // locative), holds a word no table knows, and has five letters or more.
 func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
-	candidate := func(i int) bool {
-		t := s.toks[i]
-		if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || s.lex.placeFuzzyStop[t.norm] ||
-			s.lex.typeWords[t.norm] != "" || !isWord(t.norm) {
-			return false
-		}
-		if _, ok := g.subjects.phrases[stem(t.norm)]; ok {
-			return false
-		}
-		prev, _ := s.prev(i)
-		return (t.upper && i > 0 || s.lex.locatives[prev]) && !s.lex.topicPreps[prev]
-	}
-	// inner words of a multi-word place ("Stoke on Trent", "Dumfries and
-	// Galloway") may be common words
-	inner := map[string]bool{"on": true, "upon": true, "and": true, "of": true, "in": true, "le": true, "la": true, "by": true}
 	for i := 0; i < len(s.toks); i++ {
-		if !candidate(i) {
+		if !g.fuzzyPlaceStart(s, i) {
 			continue
 		}
-		found := false
 		// longer places first ("Stoe on Trent", "Milton Keyns"), then one word
-		for L := 3; L >= 1 && !found; L-- {
+		for L := 3; L >= 1; L-- {
 			if i+L > len(s.toks) || !s.free(i, i+L) {
 				continue
 			}
-			ok, unknown := true, false
-			for k := i; k < i+L; k++ {
-				w := s.toks[k].norm
-				if !isWord(w) || k > i && s.lex.commonWords[w] && !(inner[w] && k < i+L-1) {
-					ok = false
-					break
-				}
-				// a word some table knows ("Galloway") is no typo of
-				// another place ("Alloway"), nor is the plural of a word
-				// of the data's names ("halls", not Halle)
-				unknown = unknown || !g.known(w) && !g.pluralOfNameWord(w)
+			if end, ok := g.fuzzyPlaceAt(s, c, i, L); ok {
+				i = end - 1
+				break
 			}
-			if !ok {
-				continue
-			}
-			k := s.key(i, i+L)
-			if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && s.lex.locatives[prev] && !nextUpper(s, i) {
-				// a short form of a town ("in Newcastle", "in Stratford",
-				// a word of the data's names too) where a place stands:
-				// read as the town it names, and the answer offers the
-				// longer towns
-				_, qs, qe := qualifierAround(s, i, i+L)
-				g.addPlace(s, c, Place{Name: shortTownName(s.original(i, i+L), k), Level: LevelCity}, qs, qe)
-				i = qe - 1
-				found = true
-				continue
-			}
-			if !unknown {
-				continue
-			}
-			if _, ok := g.places[k]; ok {
-				continue
-			}
-			pk, ok := g.fuzzyPlaceKey(k)
-			if prev, _ := s.prev(i); !ok && L == 1 && s.lex.locatives[prev] {
-				pk, ok = g.extraLetterKey(k)
-			}
-			if !ok {
-				continue
-			}
-			level, qs, qe := qualifierAround(s, i, i+L)
-			p, ok := s.lex.choosePlace(g.places[pk], level)
-			if !ok {
-				continue
-			}
-			g.addPlace(s, c, p, qs, qe)
-			i = qe - 1
-			found = true
 		}
 	}
+}
+
+// fuzzyPlaceStart reports whether a misspelt place may start at token i:
+// an unread word no table knows, capitalised inside the sentence or
+// right after a locative.
+func (g *gazetteer) fuzzyPlaceStart(s *scan, i int) bool {
+	t := s.toks[i]
+	if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || s.lex.placeFuzzyStop[t.norm] ||
+		s.lex.typeWords[t.norm] != "" || !isWord(t.norm) {
+		return false
+	}
+	if _, ok := g.subjects.phrases[stem(t.norm)]; ok {
+		return false
+	}
+	prev, _ := s.prev(i)
+	return (t.upper && i > 0 || s.lex.locatives[prev]) && !s.lex.topicPreps[prev]
+}
+
+// fuzzySpan reports whether the L words at i may be a place (ok) and
+// whether one of them is a word no table knows (unknown). Inner words of
+// a multi-word place ("Stoke on Trent", "Dumfries and Galloway") may be
+// common words.
+func (g *gazetteer) fuzzySpan(s *scan, i, L int) (ok, unknown bool) {
+	for k := i; k < i+L; k++ {
+		w := s.toks[k].norm
+		if !isWord(w) || k > i && s.lex.commonWords[w] && !(s.lex.placeInnerWords[w] && k < i+L-1) {
+			return false, unknown
+		}
+		// a word some table knows ("Galloway") is no typo of
+		// another place ("Alloway"), nor is the plural of a word
+		// of the data's names ("halls", not Halle)
+		unknown = unknown || !g.known(w) && !g.pluralOfNameWord(w)
+	}
+	return true, unknown
+}
+
+// fuzzyPlaceAt reads the L words at i as a short form of a town or a
+// misspelt place, adds it to c and returns the end of what it read.
+func (g *gazetteer) fuzzyPlaceAt(s *scan, c *Constraints, i, L int) (end int, ok bool) {
+	spanOK, unknown := g.fuzzySpan(s, i, L)
+	if !spanOK {
+		return 0, false
+	}
+	k := s.key(i, i+L)
+	if prev, _ := s.prev(i); g.townPrefixes[k] && L == 1 && s.lex.locatives[prev] && !nextUpper(s, i) {
+		// a short form of a town ("in Newcastle", "in Stratford",
+		// a word of the data's names too) where a place stands:
+		// read as the town it names, and the answer offers the
+		// longer towns
+		_, qs, qe := qualifierAround(s, i, i+L)
+		g.addPlace(s, c, Place{Name: shortTownName(s.original(i, i+L), k), Level: LevelCity}, qs, qe)
+		return qe, true
+	}
+	if !unknown {
+		return 0, false
+	}
+	if _, ok := g.places[k]; ok {
+		return 0, false
+	}
+	pk, ok := g.fuzzyPlaceKey(k)
+	if prev, _ := s.prev(i); !ok && L == 1 && s.lex.locatives[prev] {
+		pk, ok = g.extraLetterKey(k)
+	}
+	if !ok {
+		return 0, false
+	}
+	level, qs, qe := qualifierAround(s, i, i+L)
+	p, ok := s.lex.choosePlace(g.places[pk], level)
+	if !ok {
+		return 0, false
+	}
+	g.addPlace(s, c, p, qs, qe)
+	return qe, true
 }
 
 // shortTownName spells the short form of a town as the question does,

@@ -1,17 +1,52 @@
 package router
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// rePostcode matches a UK postcode (full "NE61 1PJ" or outward code
-// "NE61" after a postcode cue), the only postcodes the data records.
-var (
-	rePostcode = regexp.MustCompile(`(?i)\b([A-Z]{1,2}[0-9][A-Z0-9]?)\s*([0-9][A-Z]{2})\b`)
-	reRadius   = regexp.MustCompile(`(?i)\b(?:within|in a radius of|less than|under|up to|binnen|innerhalb von|im umkreis von)\s+(\d+(?:[.,]\d+)?)\s*(km|kilometres?|kilometers?|kilometer|miles?|mi)\b`)
-)
+// rePostcode matches a full UK postcode ("NE61 1PJ"), the only postcodes
+// the data records.
+var rePostcode = regexp.MustCompile(`(?i)\b([A-Z]{1,2}[0-9][A-Z0-9]?)\s*([0-9][A-Z]{2})\b`)
+
+// postcodePatterns are the patterns of the lexicon's cues around a
+// postcode: a radius after a radius cue ("within 10 km"). An outward
+// code after a postcode cue is read from the tokens (outwardCodes).
+type postcodePatterns struct {
+	radius *regexp.Regexp
+}
+
+// buildPostcodePatterns makes the postcode patterns from radiusCues and
+// radiusUnits.
+func (lex *Lexicon) buildPostcodePatterns() postcodePatterns {
+	units := slices.Sorted(maps.Keys(lex.radiusUnits))
+	return postcodePatterns{
+		radius: regexp.MustCompile(`(?i)\b` + alternation(lex.radiusCues) + `\s+(\d+(?:[.,]\d+)?)\s*(` + alternation(units) + `)\b`),
+	}
+}
+
+// alternation is a pattern that matches any of the phrases as written,
+// the first that matches where several do.
+func alternation(phrases []string) string {
+	quoted := make([]string, len(phrases))
+	for i, p := range phrases {
+		quoted[i] = regexp.QuoteMeta(p)
+	}
+	return "(?:" + strings.Join(quoted, "|") + ")"
+}
+
+// kilometres is the length of a radius written as v unit, in any case.
+func (lex *Lexicon) kilometres(v float64, unit string) float64 {
+	for u, km := range lex.radiusUnits {
+		if strings.EqualFold(u, unit) {
+			return v * km
+		}
+	}
+	return v
+}
 
 // postcodes reads UK postcodes and a search radius, and marks their
 // tokens as read.
@@ -38,13 +73,10 @@ func postcodes(s *scan, c *Constraints) {
 	if len(c.Postcodes) > 0 && s.hasAny(s.lex.postcodeNearCues...) {
 		c.NearPlace = true
 	}
-	if m := reRadius.FindStringSubmatchIndex(s.text); m != nil {
+	if m := s.lex.postcodePatterns.radius.FindStringSubmatchIndex(s.text); m != nil {
 		v, err := strconv.ParseFloat(strings.Replace(s.text[m[2]:m[3]], ",", ".", 1), 64)
 		if err == nil && v > 0 && v <= 500 {
-			if strings.HasPrefix(strings.ToLower(s.text[m[4]:m[5]]), "mi") {
-				v *= 1.609344
-			}
-			c.RadiusKM = v
+			c.RadiusKM = s.lex.kilometres(v, s.text[m[4]:m[5]])
 			c.NearPlace = true
 			mark(m[0], m[1])
 		}

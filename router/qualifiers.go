@@ -1,12 +1,25 @@
 package router
 
+import "slices"
+
 // qualifiers reads type words, governance, accreditation and size.
 func qualifiers(s *scan, c *Constraints) (neg []string) {
+	neg = readTypeWords(s, c)
+	readGovernanceAccreditationSize(s, c)
+	return neg
+}
+
+// readTypeWords reads the type words of the question into c, and returns
+// the type codes a negation before them leaves out.
+func readTypeWords(s *scan, c *Constraints) (neg []string) {
 	n := len(s.toks)
 	negUntil := -1
 	for i := 0; i < n; i++ {
 		t := s.toks[i].norm
-		if s.lex.negations[t] && !(i+2 < n && s.toks[i+1].norm == "for" && s.toks[i+2].norm == "profit") {
+		if s.lex.negations[t] && !slices.ContainsFunc(s.lex.notNegating, func(p string) bool {
+			_, ok := s.matchAt(i+1, p)
+			return ok
+		}) {
 			negUntil = i + 4
 		}
 		if s.used[i] {
@@ -56,67 +69,95 @@ func qualifiers(s *scan, c *Constraints) (neg []string) {
 			}
 		}
 	}
-	// governance, accreditation, size: longest phrase first
+	return neg
+}
+
+// readGovernanceAccreditationSize reads governance, accreditation and
+// size, the longest phrase first.
+func readGovernanceAccreditationSize(s *scan, c *Constraints) {
+	n := len(s.toks)
 	for i := 0; i < n; i++ {
 		if s.used[i] {
 			continue
 		}
-		matched := false
-		for L := 4; L >= 1 && !matched; L-- {
+		for L := 4; L >= 1; L-- {
 			if i+L > n || !s.free(i, i+L) {
 				continue
 			}
-			k := s.key(i, i+L)
-			if codes, ok := s.lex.governancePhrases[k]; ok {
-				if L == 1 && s.lex.governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) && !runByKind(s, i) {
-					continue
-				}
-				to := &c.GovernanceCodes
-				if at := negatedBefore(s, i); at >= 0 {
-					// "not independent", "nicht privat"
-					to, s.used[at] = &negate(c).GovernanceCodes, true
-				}
-				for _, code := range codes {
-					*to = appendUnique(*to, code)
-				}
-				if L == 1 && k == "university" {
-					c.TypeCodes = removeString(c.TypeCodes, "E")
-				}
-				s.mark(i, i+L)
-				matched = true
-			} else if a, ok := s.lex.accreditationWords[k]; ok {
-				// "aren't accredited", "are no longer accredited", "not
-				// accredited", "nicht akkreditierte": a negation leaves
-				// out the accredited, and a record that states no
-				// accreditation is not known to lack it ("unaccredited"
-				// is a value of its own)
-				if a == "Accredited" && i > 0 && (s.lex.negations[s.toks[i-1].norm] || negatedBefore(s, i) >= 0 ||
-					i > 1 && s.lex.negations[s.toks[i-2].norm] && s.toks[i-1].norm != "and") ||
-					a == "Unaccredited" && L > 1 {
-					negate(c).Accreditation = "Accredited"
-				} else {
-					c.Accreditation = a
-				}
-				s.mark(i, i+L)
-				matched = true
-			} else if sz, ok := s.lex.sizeWords[k]; ok {
-				to := &c.Sizes
-				if at := negatedBefore(s, i); at >= 0 {
-					// "not small", "nicht groß", "niet klein"
-					to, s.used[at] = &negate(c).Sizes, true
-				}
-				for _, v := range sz {
-					*to = appendUnique(*to, v)
-				}
-				s.mark(i, i+L)
-				matched = true
+			var read bool
+			if _, governance := s.lex.governancePhrases[s.key(i, i+L)]; governance {
+				// a governance word that needs a kind after it is no
+				// other phrase either
+				read = governanceAt(s, c, i, L)
+			} else {
+				read = accreditationAt(s, c, i, L) || sizeAt(s, c, i, L)
 			}
-			if matched {
+			if read {
+				s.mark(i, i+L)
 				i += L - 1
+				break
 			}
 		}
 	}
-	return neg
+}
+
+// governanceAt reads the governance phrase of L tokens at i, unless it
+// is a word that needs a kind after it and stands alone.
+func governanceAt(s *scan, c *Constraints, i, L int) bool {
+	k := s.key(i, i+L)
+	codes, ok := s.lex.governancePhrases[k]
+	if !ok || L == 1 && s.lex.governanceNeedsType[k] && !typeAfter(s, i+1) && !predicate(s, i) && !runByKind(s, i) {
+		return false
+	}
+	to := &c.GovernanceCodes
+	if at := negatedBefore(s, i); at >= 0 {
+		// "not independent", "nicht privat"
+		to, s.used[at] = &negate(c).GovernanceCodes, true
+	}
+	for _, code := range codes {
+		*to = appendUnique(*to, code)
+	}
+	if code, ok := s.lex.governanceKinds[k]; ok && L == 1 {
+		c.TypeCodes = removeString(c.TypeCodes, code)
+	}
+	return true
+}
+
+// accreditationAt reads the accreditation phrase of L tokens at i, if
+// one stands there: "aren't accredited", "are no longer accredited", "not
+// accredited", "nicht akkreditierte": a negation leaves out the
+// accredited, and a record that states no accreditation is not known to
+// lack it ("unaccredited" is a value of its own).
+func accreditationAt(s *scan, c *Constraints, i, L int) bool {
+	a, ok := s.lex.accreditationWords[s.key(i, i+L)]
+	if !ok {
+		return false
+	}
+	if a == accredited && i > 0 && (s.lex.negations[s.toks[i-1].norm] || negatedBefore(s, i) >= 0 ||
+		i > 1 && s.lex.negations[s.toks[i-2].norm] && !s.lex.andWords[s.toks[i-1].norm]) ||
+		a == unaccredited && L > 1 {
+		negate(c).Accreditation = accredited
+	} else {
+		c.Accreditation = a
+	}
+	return true
+}
+
+// sizeAt reads the size phrase of L tokens at i, if one stands there.
+func sizeAt(s *scan, c *Constraints, i, L int) bool {
+	sz, ok := s.lex.sizeWords[s.key(i, i+L)]
+	if !ok {
+		return false
+	}
+	to := &c.Sizes
+	if at := negatedBefore(s, i); at >= 0 {
+		// "not small", "nicht groß", "niet klein"
+		to, s.used[at] = &negate(c).Sizes, true
+	}
+	for _, v := range sz {
+		*to = appendUnique(*to, v)
+	}
+	return true
 }
 
 func governanceAhead(s *scan, i int) bool { return typeAfter(s, i+1) }

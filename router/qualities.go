@@ -38,62 +38,129 @@ func containedIn(s *scan, i int) (int, bool) {
 func qualities(s *scan, yearsRead bool) []string {
 	var out []string
 	out = append(out, s.unreadCues...)
-	for i, t := range s.toks {
-		switch {
-		case s.lex.judgements[t.norm] && !s.used[i]:
-			out = append(out, s.original(i, i+1))
-		case s.lex.demonymOf(t.norm) && !s.used[i] && i+1 < len(s.toks) && !s.lex.placeQualifiers[s.toks[i+1].norm]:
-			// "German art": a nationality of what is held, which no
-			// field records (one before a type noun is read as a place,
-			// one before a place or its qualifier, "the English county
-			// Kent", qualifies the place)
-			out = append(out, s.original(i, i+2))
-		case t.norm == "open" && i+2 < len(s.toks) && (s.toks[i+1].norm == "on" || s.toks[i+1].norm == "at" || s.toks[i+1].norm == "during") &&
-			s.lex.openingTimes[s.toks[i+2].norm]:
-			// "open at weekends", "open on Sundays": opening hours, which
-			// the data does not record
-			out = append(out, s.original(i, i+3))
-		case (t.norm == "in" || t.norm == "inside") && !s.used[i]:
-			// a setting the institutions stand in (parks, gardens),
-			// which no field records
-			if j, ok := containedIn(s, i); ok {
-				out = append(out, s.original(i, j+1))
+	for i := range s.toks {
+		for _, read := range qualityReaders {
+			if phrases, ok := read(s, i, yearsRead); ok {
+				out = append(out, phrases...)
+				break
 			}
-		case negatedTopicAt(s, i) && !s.used[i]:
-			// "not about railways": a topic the answer cannot leave out
-			out = append(out, s.original(i, i+3))
-		case (t.norm == "without" || t.norm == "ohne" || t.norm == "zonder") && i+1 < len(s.toks):
-			j := i + 1
-			for j < len(s.toks)-1 && s.lex.nameStop[s.toks[j].norm] {
-				j++
-			}
-			out = append(out, s.original(i, j+1))
-		case (s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm]) && i+1 < len(s.toks) && !s.used[i+1]:
-			next := s.toks[i+1].norm
-			// "nicht mehr geöffnet", "niet meer open": no longer open
-			if s.lex.typeWords[next] == "" && !s.lex.nameStop[next] && next != "than" && !s.lex.isNumeric(next) && !s.lex.openWords[next] && next != "geoffnet" && next != "open" {
-				out = append(out, s.original(i, i+2))
-			}
-			// "more than 100,000 visitors": a number of something no
-			// field records (numbers of museums are counted elsewhere)
-			if next == "than" && i+3 < len(s.toks) && s.lex.isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
-				s.lex.typeWords[s.toks[i+3].norm] == "" {
-				out = append(out, s.original(i, i+4))
-			}
-		case (t.norm == "last" || t.norm == "past" || t.norm == "this" || t.norm == "letzten" || t.norm == "letztes" ||
-			t.norm == "vorigen" || t.norm == "vorig" || t.norm == "afgelopen" || t.norm == "dit") && !yearsRead && i+1 < len(s.toks) &&
-			(s.lex.relativeSpans[s.toks[i+1].norm] || s.lex.spanUnits[s.toks[i+1].norm] ||
-				i+2 < len(s.toks) && s.lex.relativeSpans[s.toks[i+2].norm] || i+3 < len(s.toks) && s.lex.relativeSpans[s.toks[i+3].norm]):
-			// "in the last ten years": a span back from today, which no
-			// rule reads
-			j := i + 1
-			for j < len(s.toks)-1 && !s.lex.relativeSpans[s.toks[j].norm] && !s.lex.spanUnits[s.toks[j].norm] {
-				j++
-			}
-			out = append(out, s.original(i, j+1))
 		}
 	}
 	return out
+}
+
+// A qualityReader reads the quality at token i, if its words stand there:
+// ok says they do, phrases are what it reads (none where the words stand
+// but say nothing the data does not record). yearsRead says the question
+// gives years.
+type qualityReader func(s *scan, i int, yearsRead bool) (phrases []string, ok bool)
+
+// qualityReaders are tried in order at each token; the first whose words
+// stand there reads it.
+var qualityReaders = []qualityReader{
+	judgementAt, nationOfHeldAt, openingTimeAt, settingAt, negatedTopicQualityAt,
+	withoutAt, amountAt, relativeSpanAt,
+}
+
+// judgementAt reads a word that ranks or judges ("best", "popular").
+func judgementAt(s *scan, i int, _ bool) ([]string, bool) {
+	if !s.lex.judgements[s.toks[i].norm] || s.used[i] {
+		return nil, false
+	}
+	return []string{s.original(i, i+1)}, true
+}
+
+// nationOfHeldAt reads "German art": a nationality of what is held, which
+// no field records (one before a type noun is read as a place, one before
+// a place or its qualifier, "the English county Kent", qualifies the
+// place).
+func nationOfHeldAt(s *scan, i int, _ bool) ([]string, bool) {
+	if !s.lex.demonymOf(s.toks[i].norm) || s.used[i] || i+1 >= len(s.toks) || s.lex.placeQualifiers[s.toks[i+1].norm] {
+		return nil, false
+	}
+	return []string{s.original(i, i+2)}, true
+}
+
+// openingTimeAt reads "open at weekends", "open on Sundays": opening
+// hours, which the data does not record.
+func openingTimeAt(s *scan, i int, _ bool) ([]string, bool) {
+	if !s.lex.openStates[s.toks[i].norm] || i+2 >= len(s.toks) || !s.lex.openingTimePreps[s.toks[i+1].norm] ||
+		!s.lex.openingTimes[s.toks[i+2].norm] {
+		return nil, false
+	}
+	return []string{s.original(i, i+3)}, true
+}
+
+// settingAt reads a setting the institutions stand in (parks, gardens),
+// which no field records.
+func settingAt(s *scan, i int, _ bool) ([]string, bool) {
+	if !s.lex.settingPreps[s.toks[i].norm] || s.used[i] {
+		return nil, false
+	}
+	if j, ok := containedIn(s, i); ok {
+		return []string{s.original(i, j+1)}, true
+	}
+	return nil, true
+}
+
+// negatedTopicQualityAt reads "not about railways": a topic the answer
+// cannot leave out.
+func negatedTopicQualityAt(s *scan, i int, _ bool) ([]string, bool) {
+	if !negatedTopicAt(s, i) || s.used[i] {
+		return nil, false
+	}
+	return []string{s.original(i, i+3)}, true
+}
+
+// withoutAt reads "without" and the word it governs, past words that
+// carry no weight.
+func withoutAt(s *scan, i int, _ bool) ([]string, bool) {
+	if !s.lex.withoutWords[s.toks[i].norm] || i+1 >= len(s.toks) {
+		return nil, false
+	}
+	j := i + 1
+	for j < len(s.toks)-1 && s.lex.nameStop[s.toks[j].norm] {
+		j++
+	}
+	return []string{s.original(i, j+1)}, true
+}
+
+// amountAt reads "more" or "fewer" before a thing no field records, or
+// before a number of such things ("more than 100,000 visitors"; numbers
+// of museums are counted elsewhere).
+func amountAt(s *scan, i int, _ bool) ([]string, bool) {
+	t := s.toks[i].norm
+	if !s.lex.moreCues[t] && !s.lex.fewerCues[t] || i+1 >= len(s.toks) || s.used[i+1] {
+		return nil, false
+	}
+	var out []string
+	next := s.toks[i+1].norm
+	// "nicht mehr geöffnet", "niet meer open": no longer open
+	if s.lex.typeWords[next] == "" && !s.lex.nameStop[next] && !s.lex.amountThan[next] && !s.lex.isNumeric(next) && !s.lex.openWords[next] && !s.lex.openStates[next] {
+		out = append(out, s.original(i, i+2))
+	}
+	if s.lex.amountThan[next] && i+3 < len(s.toks) && s.lex.isNumber(strings.ReplaceAll(s.toks[i+2].norm, ",", "")) &&
+		s.lex.typeWords[s.toks[i+3].norm] == "" {
+		out = append(out, s.original(i, i+4))
+	}
+	return out, true
+}
+
+// relativeSpanAt reads "in the last ten years": a span back from today,
+// which no rule reads.
+func relativeSpanAt(s *scan, i int, yearsRead bool) ([]string, bool) {
+	if !s.lex.relativeStarts[s.toks[i].norm] || yearsRead || i+1 >= len(s.toks) {
+		return nil, false
+	}
+	if !s.lex.relativeSpans[s.toks[i+1].norm] && !s.lex.spanUnits[s.toks[i+1].norm] &&
+		!(i+2 < len(s.toks) && s.lex.relativeSpans[s.toks[i+2].norm]) && !(i+3 < len(s.toks) && s.lex.relativeSpans[s.toks[i+3].norm]) {
+		return nil, false
+	}
+	j := i + 1
+	for j < len(s.toks)-1 && !s.lex.relativeSpans[s.toks[j].norm] && !s.lex.spanUnits[s.toks[j].norm] {
+		j++
+	}
+	return []string{s.original(i, j+1)}, true
 }
 
 // negatedTopicAt reports a negation before a topic preposition at i ("not

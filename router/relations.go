@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -118,7 +119,7 @@ func housedBy(s *scan, name string) bool {
 			}
 		}
 	}
-	if i := s.find("in which"); i == 0 || s.find("in welchem") == 0 || s.find("in welk") == 0 {
+	if slices.ContainsFunc(s.lex.inWhichCues, func(c string) bool { return s.find(c) == 0 }) {
 		return true
 	}
 	text := strings.ToLower(s.text)

@@ -112,7 +112,7 @@ type reading struct {
 func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifiers {
 	ids := g.extractIDs(question)
 	c.ISILs, c.QIDs, c.GHCIDs, c.GNDs, c.RORs = ids.isils, ids.qids, ids.ghcids, ids.gnds, ids.rors
-	c.Malformed = malformedIDs(question, ids.spans)
+	c.Malformed = s.lex.malformedIDs(question, ids.spans)
 	for i, t := range s.toks {
 		if overlaps(ids.spans, t.start, t.end) {
 			s.used[i] = true
@@ -125,6 +125,33 @@ func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifier
 // share, a relation, "houses", a list or an existence question, the order
 // and the grouping asked, and words the names must have.
 func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
+	readRelationShape(s, rd)
+	g.readListShape(s, c, rd)
+	g.writtenSubjects(s, c)
+	s.oneEntity = oneEntityShape(s, rd)
+	readOrderAndGroup(s, rd)
+	rd.nameHas = nameWords(s)
+	if n := len(s.toks); n > 3 && isWhQuestion(s) && s.lex.strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
+		// a preposition left at the end of a question is no word of
+		// the name before it (a name and a stranded "in" is no longer
+		// name ending in "in"), nor of one read again below
+		s.mark(n-1, n)
+		rd.idUsed[n-1] = true
+	}
+}
+
+// oneEntityShape reports whether the question's shape asks about one
+// institution: a relation of one, a yes/no question, two named, a field
+// or history of one, or where to find one named institution.
+func oneEntityShape(s *scan, rd *reading) bool {
+	return rd.rel != "" && !rd.listQ || (yesNoShape(s) || s.yesNoInside) && !rd.exists || twoNamed(s) && !pluralType(s) ||
+		!rd.listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
+		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city"
+}
+
+// readRelationShape reads a yes/no question inside a request, a share,
+// a relation and "houses".
+func readRelationShape(s *scan, rd *reading) {
 	// a yes/no question inside a request: its opener read before any
 	// place or name can take its words
 	s.yesNoInside = embeddedYesNo(s)
@@ -137,6 +164,11 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		// for the holder of the identifier, not for members of a group
 		rd.rel = ""
 	}
+}
+
+// readListShape reads whether the question asks for a list or whether a
+// set has members.
+func (g *gazetteer) readListShape(s *scan, c *Constraints, rd *reading) {
 	rd.listQ = len(s.toks) > 0 && s.lex.listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
 		s.hasAny(s.lex.listCues...) ||
 		whereCanI(s)
@@ -149,13 +181,12 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(s.lex.organisationAsked...) {
 		rd.listQ = false
 	}
+}
 
-	g.writtenSubjects(s, c)
-	s.oneEntity = rd.rel != "" && !rd.listQ || (yesNoShape(s) || s.yesNoInside) && !rd.exists || twoNamed(s) && !pluralType(s) ||
-		!rd.listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
-		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city" // where to find one named institution
-	// "the oldest", "the three newest": read before the names, so that
-	// no misspelt name takes them ("newest" is not "Newent")
+// readOrderAndGroup reads the order and the grouping asked: "the
+// oldest", "the three newest", read before the names, so that no
+// misspelt name takes them ("newest" is not "Newent").
+func readOrderAndGroup(s *scan, rd *reading) {
 	rd.ord = order(s)
 	rd.grp = group(s)
 	if rd.grp == nil {
@@ -166,14 +197,6 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	if rd.grp == nil {
 		// the subjects of a set (see setSubjects)
 		rd.grp = setSubjects(s)
-	}
-	rd.nameHas = nameWords(s)
-	if n := len(s.toks); n > 3 && isWhQuestion(s) && s.lex.strandedPrepositions[s.toks[n-1].norm] && !s.used[n-1] {
-		// a preposition left at the end of a question is no word of
-		// the name before it (a name and a stranded "in" is no longer
-		// name ending in "in"), nor of one read again below
-		s.mark(n-1, n)
-		rd.idUsed[n-1] = true
 	}
 }
 
@@ -259,45 +282,14 @@ func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, fl
 // finishPlan keeps the constraints the intent uses, sets the plan's
 // constraints, sides, unknown and unread words, and plans its legs.
 func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, conf float64, frame Frame) {
-	// single-entity questions keep only the entity; filters are for lists.
-	if !c.List && len(c.Names) > 0 && intent != Comparative {
-		c.TypeCodes, c.Sizes, c.GovernanceCodes, c.Accreditation = nil, nil, nil, ""
-	}
-	if !c.List && intent == Factual {
-		c.Years = nil
-	}
-	if c.Years != nil && intent == Factual {
-		c.Years = nil
-	}
-	c.Status, c.StatusByTense = status(s, c, intent, frame)
-	if c.Change {
-		c.Status, c.StatusByTense = "", false // openings and closings both
-	}
+	keepUsedConstraints(s, c, intent, frame)
 	plan.Constraints = *c
 	if intent == Comparative || frame == FrameMore {
 		plan.Sides = sides(*c)
 	}
-	unknown, dropped := unknownWords(s)
-	plan.SetUnused(UnusedUnknown, unknown...)
-	plan.SetUnused(UnusedDropped, dropped...)
-	plan.SetUnused(UnusedUnread, outermost(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...))...)
-	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
+	setUnusedWords(plan, s, c)
 	plan.Unstated = s.unstated
-	// a comparison of which the data holds one side as an institution,
-	// the other as an organisation or not at all stays a comparison, and
-	// the answer says why it cannot compare; it is no list of the
-	// organisation's members, nor a field of the one institution.
-	if frame != FramePair && len(c.Names) == 1 && len(sides(*c)) < 2 && twoNamed(s) && !pluralType(s) &&
-		(len(c.Bodies) == 1 || plan.UnusedPhrase(UnusedName) != "") {
-		p, ok := pairCue(s)
-		if !ok {
-			// "Compare the Ashmolean Museum and the Fitzwilliam Museum"
-			p, ok = Pair{Attribute: "profile"}, true
-		}
-		p.YesNo = p.Attribute != "profile" && yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
-		plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
-		plan.Constraints.List, plan.Constraints.Field = false, ""
-	}
+	pairOfOneNamed(plan, s, c, frame)
 	if len(plan.Unused(UnusedUnknown)) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {
 		plan.NamedBy = r.g.namedBy(plan.Unused(UnusedUnknown))
 		if c.List && len(c.Places)+len(c.Postcodes) == 0 && plan.Frame != FramePair {
@@ -313,4 +305,52 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 	plan.Exists = plan.Frame == FrameSet && c.List && existenceAsked(s)
 	plan.Legs = r.legs(intent, conf, *c, plan.UnusedPhrase(UnusedName) != "")
 	plan.Fusion = r.fusion.Intents[intent].Fusion()
+}
+
+// keepUsedConstraints keeps the constraints the intent uses and sets the
+// status asked: single-entity questions keep only the entity, filters
+// being for lists.
+func keepUsedConstraints(s *scan, c *Constraints, intent Intent, frame Frame) {
+	if !c.List && len(c.Names) > 0 && intent != Comparative {
+		c.TypeCodes, c.Sizes, c.GovernanceCodes, c.Accreditation = nil, nil, nil, ""
+	}
+	if !c.List && intent == Factual {
+		c.Years = nil
+	}
+	if c.Years != nil && intent == Factual {
+		c.Years = nil
+	}
+	c.Status, c.StatusByTense = status(s, c, intent, frame)
+	if c.Change {
+		c.Status, c.StatusByTense = "", false // openings and closings both
+	}
+}
+
+// setUnusedWords sets the words of the question the plan does not use:
+// unknown, dropped and unread words, and an unknown name.
+func setUnusedWords(plan *Plan, s *scan, c *Constraints) {
+	unknown, dropped := unknownWords(s)
+	plan.SetUnused(UnusedUnknown, unknown...)
+	plan.SetUnused(UnusedDropped, dropped...)
+	plan.SetUnused(UnusedUnread, outermost(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...))...)
+	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
+	plan.Unstated = s.unstated
+}
+
+// pairOfOneNamed keeps a comparison of which the data holds one side as
+// an institution, the other as an organisation or not at all, a
+// comparison, and the answer says why it cannot compare; it is no list
+// of the organisation's members, nor a field of the one institution.
+func pairOfOneNamed(plan *Plan, s *scan, c *Constraints, frame Frame) {
+	if frame != FramePair && len(c.Names) == 1 && len(sides(*c)) < 2 && twoNamed(s) && !pluralType(s) &&
+		(len(c.Bodies) == 1 || plan.UnusedPhrase(UnusedName) != "") {
+		p, ok := pairCue(s)
+		if !ok {
+			// "Compare the Ashmolean Museum and the Fitzwilliam Museum"
+			p, ok = Pair{Attribute: "profile"}, true
+		}
+		p.YesNo = p.Attribute != "profile" && yesNoStart(s) && !isWhQuestion(s) && !offersChoice(s)
+		plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
+		plan.Constraints.List, plan.Constraints.Field = false, ""
+	}
 }

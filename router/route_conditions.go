@@ -9,8 +9,8 @@ func finiteOperateVerb(s *scan) bool {
 
 // presenceFields are the fields a list may ask its members to have.
 var presenceFields = map[string]bool{
-	"isil": true, "gnd": true, "wikidata": true, "ghcid": true, "website": true, "postcode": true,
-	"address": true, "former_name": true,
+	fieldISIL: true, fieldGND: true, fieldWikidata: true, fieldGHCID: true, fieldWebsite: true, fieldPostcode: true,
+	fieldAddress: true, fieldFormerName: true,
 }
 
 // renamedVerb reports a verb of renaming ("renamed", "changed their
@@ -61,6 +61,20 @@ func negatedRelation(s *scan, end int) int {
 // the relation to its bodies, a field it has or lacks, its status, words
 // in its names, its grouping and order, and how many it asks for.
 func readListConditions(s *scan, c *Constraints, rd *reading) {
+	readChangeAsked(s, c, rd)
+	readRelationAsked(s, c, rd)
+	readFieldOfOne(s, c, rd)
+	readFieldsOfList(s, c, rd)
+	readSetOrder(s, c, rd)
+	c.List = rd.listQ && !rd.ids.any() && c.Field == ""
+	if c.List && c.Order == nil && c.Group == nil {
+		c.Limit = countOfKind(s)
+	}
+}
+
+// readChangeAsked reads a change over years in a count, and whether a
+// plural with a condition asks for a list.
+func readChangeAsked(s *scan, c *Constraints, rd *reading) {
 	if len(c.Names) == 0 && !rd.ids.any() && c.Field == "" && (rd.plural || len(c.Places)+len(c.TypeCodes) > 0) && changeAsked(s) {
 		// a change over years in a count, or the openings and closings
 		// since a year
@@ -68,7 +82,11 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 	}
 	rd.listQ = rd.listQ || rd.plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil || c.Point != nil)
+}
 
+// readRelationAsked reads the relation of the list or the named
+// institution to the bodies the question names, and bodies it leaves out.
+func readRelationAsked(s *scan, c *Constraints, rd *reading) {
 	negRel := negatedRelation(s, rd.relEnd)
 	if negRel >= 0 && len(c.Bodies)+len(c.GovernanceCodes) == 0 {
 		negRel = -1
@@ -96,6 +114,12 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			c.Bodies[i].Relation = rd.rel
 		}
 	}
+}
+
+// readFieldOfOne reads the field asked of one institution given by an
+// identifier or a relation: another field than the identifier's scheme,
+// or the organisation that runs it.
+func readFieldOfOne(s *scan, c *Constraints, rd *reading) {
 	// reverse look-up: the identifier given is not the field asked for,
 	// though another field may be (a field of the institution with an
 	// identifier: the identifier's scheme names no field asked for)
@@ -111,6 +135,11 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 			c.Field = "operator"
 		}
 	}
+}
+
+// readFieldsOfList reads a field said of a plural as a condition of the
+// list: having the field or not, lacking accreditation, a status.
+func readFieldsOfList(s *scan, c *Constraints, rd *reading) {
 	if has, negated := hasVerb(s); presenceFields[c.Field] && rd.plural && len(c.Names) == 0 && !rd.ids.any() &&
 		(has || c.Field == "former_name" && renamedVerb(s)) {
 		// having a field or not ("have a website", "have no website")
@@ -137,6 +166,12 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 		// list, not a field of one institution
 		c.Field, c.Status = "", "open"
 	}
+}
+
+// readSetOrder reads what selects or orders the members of a set rather
+// than a field of one institution: words of names, a grouping by kind of
+// place, an order and how many of it.
+func readSetOrder(s *scan, c *Constraints, rd *reading) {
 	if len(rd.nameHas) > 0 && len(c.Names) == 0 && !rd.ids.any() {
 		// words the names must hold (see nameWords)
 		c.NameHas, c.Field, rd.listQ = rd.nameHas, "", true
@@ -163,10 +198,6 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 		}
 		c.Order, c.Field, rd.listQ = rd.ord, "", true
 	}
-	c.List = rd.listQ && !rd.ids.any() && c.Field == ""
-	if c.List && c.Order == nil && c.Group == nil {
-		c.Limit = countOfKind(s)
-	}
 }
 
 // readMembersAsked reads whether the question asks about each member of
@@ -174,6 +205,16 @@ func readListConditions(s *scan, c *Constraints, rd *reading) {
 // one, or the size of a set; it narrows the names by the negated
 // qualifiers neg.
 func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []string) {
+	readEachMember(s, c, rd)
+	readShareOrMembersOfOne(s, c, rd)
+	r.narrowNames(c, neg)
+	readParentAsked(s, c, rd)
+	readSizeAsked(s, c, rd)
+}
+
+// readEachMember reads a field asked of each member of a set: the
+// organisation or group of each, or a field the data records.
+func readEachMember(s *scan, c *Constraints, rd *reading) {
 	eachMember := len(c.Names)+len(c.Bodies) == 0 && !rd.ids.any() && rd.plural &&
 		(len(c.Places) > 0 || len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 || c.Accreditation != "")
 	if eachMember && c.Field == "" && s.hasAny(s.lex.organisationAsked...) {
@@ -186,7 +227,7 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 			c.Field = "member_of"
 		}
 	}
-	if eachMember && c.Field != "" && !unrecordedFields[c.Field] {
+	if eachMember && c.Field != "" && !s.lex.unrecordedFields[c.Field] {
 		// a field of each member of a set (who runs them, their
 		// websites), the relation its verb names being that field
 		c.List = true
@@ -194,6 +235,11 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 			c.Relation, rd.rel = "", ""
 		}
 	}
+}
+
+// readShareOrMembersOfOne reads a share of a set, or the sites or
+// members of one named body.
+func readShareOrMembersOfOne(s *scan, c *Constraints, rd *reading) {
 	if rd.share && len(c.Names) == 0 && !rd.ids.any() && c.Field == "" {
 		// a share of a set (see wholeOf)
 		c.Share, c.List = true, true
@@ -204,8 +250,11 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 		// belong to the named one
 		c.Field, c.List = "", true
 	}
-	r.narrowNames(c, neg)
+}
 
+// readParentAsked reads a question for what a named institution or body
+// belongs to.
+func readParentAsked(s *scan, c *Constraints, rd *reading) {
 	if c.Field == "" && len(c.Names) == 0 && len(c.Bodies) == 1 && parentQuestion(s) && !rd.plural {
 		if b := c.Bodies[0]; len(b.IDs) > 0 {
 			// a body with a record of its own, asked about as a member
@@ -226,6 +275,10 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 		c.Field = "member_of"
 		c.List = false
 	}
+}
+
+// readSizeAsked reads a count of a kind as the size of a set.
+func readSizeAsked(s *scan, c *Constraints, rd *reading) {
 	if countAsked(s) && !rd.ids.any() && len(c.Names) == 0 {
 		// a count of a kind in a place asks for the size of a set
 		c.List = true

@@ -108,6 +108,21 @@ func describedNames(s *scan, c *Constraints) {
 // readEntities reads the institutions, organisations and kinds the
 // question names, the field it asks for, and the relation its verb names.
 func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
+	g.readNamesAndKinds(s, c, rd)
+	g.readFieldAsked(s, c, rd)
+	readFieldOfOneName(s, c, rd)
+	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
+		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
+		// a kind, a verb of running and a name after it: the verb
+		// relates the list to that name, whether or not it is an
+		// organisation the data knows.
+		rd.rel = bodyRelation(s)
+	}
+}
+
+// readNamesAndKinds reads the institutions, organisations and kinds the
+// question names, and whether it asks for a set of a kind.
+func (g *gazetteer) readNamesAndKinds(s *scan, c *Constraints, rd *reading) {
 	g.entities(s, c, rd.rel, rd.relEnd, rd.housesEnd)
 	if rd.housesEnd >= 0 && !housesCueOutsideNames(s) {
 		// a name that holds the word "Houses" is no relation cue
@@ -127,6 +142,11 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 			c.Bodies = append(c.Bodies, b)
 		}
 	}
+}
+
+// readFieldAsked reads the field the question asks for, unless the words
+// of a field ask where to find a kind.
+func (g *gazetteer) readFieldAsked(s *scan, c *Constraints, rd *reading) {
 	c.Field = fieldOf(s)
 	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !rd.ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
 		// a kind written with capitals after "a", in a question where to
@@ -142,8 +162,14 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		// go for it, not the town of one whose name is that kind
 		c.Field, rd.listQ, rd.listCue = "", true, true
 	}
-	c.Age = c.Field == "opened" && ageAsked(s)
-	if unrecordedFields[c.Field] {
+}
+
+// readFieldOfOneName reads an age asked, a field the data does not record
+// said of a list, and the field its words ask of one named institution:
+// what it collects, its history, a description.
+func readFieldOfOneName(s *scan, c *Constraints, rd *reading) {
+	c.Age = c.Field == fieldOpened && ageAsked(s)
+	if s.lex.unrecordedFields[c.Field] {
 		cue := markFieldCue(s, c.Field)
 		if rd.listCue && len(c.Names) == 0 && !rd.ids.any() {
 			// a verb of founding with a body after it: a condition of
@@ -157,22 +183,15 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 		case collectionAsked(s):
 			// a question for what one institution's collections hold:
 			// their subject matter
-			c.Field = "subjects"
+			c.Field = fieldSubjects
 		case historyAsked(s):
 			// a question for how one institution changed: the events
 			// its record holds
-			c.Field = "history"
+			c.Field = fieldHistory
 		case rd.rel == "" && !rd.listQ && describeAsked(s):
 			// a describing phrase before one name: what the record says
-			c.Field = "description"
+			c.Field = fieldDescription
 		}
-	}
-	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
-		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
-		// a kind, a verb of running and a name after it: the verb
-		// relates the list to that name, whether or not it is an
-		// organisation the data knows.
-		rd.rel = bodyRelation(s)
 	}
 }
 
@@ -199,9 +218,21 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 		// town of one institution
 		c.Field, rd.listQ = "", true
 	}
-	// a field question names one institution: a body read without a
-	// relation cue may be the tail of a misspelt name ("Hunarian National
-	// Museum")
+	g.readFieldName(s, c, rd)
+	if twoNamed(s) {
+		g.readTwoNames(s, c)
+	}
+	if len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any() {
+		g.nearPhraseName(s, c)
+	}
+}
+
+// readFieldName reads the one institution a field question names: a
+// body read without a relation cue may be the tail of a misspelt name
+// ("Hunarian National Museum"), and an exact name that is a short name
+// inside a longer, misspelt one ("ISIL of Heimatstube im Elbtr") means
+// the longer name.
+func (g *gazetteer) readFieldName(s *scan, c *Constraints, rd *reading) {
 	if c.Field != "" && rd.rel == "" && len(c.Names) == 0 && len(c.Bodies) > 0 {
 		s2 := &scan{lex: s.lex, text: s.text, toks: s.toks, used: append([]bool(nil), rd.idUsed...)}
 		if m, i, j, ok := g.fuzzyName(s2); ok {
@@ -221,33 +252,31 @@ func (g *gazetteer) readMisspeltNames(s *scan, c *Constraints, rd *reading) {
 			s.mark(i, j)
 		}
 	}
-	// a comparison of two institutions: both names, misspelt,
-	// shortened or not, before places
-	if twoNamed(s) {
-		for len(c.Names) < 2 {
-			n := len(c.Names)
-			// a name of several words one record carries exactly first
-			// ("Deutsches Museum", not "Deutsches Skimuseum")
-			g.exactName(s, c)
-			if len(c.Names) == n {
-				g.addFuzzyName(s, c)
-			}
-			if len(c.Names) == n {
-				break
-			}
+}
+
+// readTwoNames reads both names of a comparison of two institutions,
+// misspelt, shortened or not, before places.
+func (g *gazetteer) readTwoNames(s *scan, c *Constraints) {
+	for len(c.Names) < 2 {
+		n := len(c.Names)
+		// a name of several words one record carries exactly first
+		// ("Deutsches Museum", not "Deutsches Skimuseum")
+		g.exactName(s, c)
+		if len(c.Names) == n {
+			g.addFuzzyName(s, c)
 		}
-		slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
-			return strings.Index(s.text, a.Text) - strings.Index(s.text, b.Text)
-		})
-		// a name typed as one record writes it is that record, not a
-		// misspelling of another ("Deutsches Museum", not "Deutsches
-		// Skimuseum")
-		for k := range c.Names {
-			c.Names[k] = g.exactForm(c.Names[k])
+		if len(c.Names) == n {
+			break
 		}
 	}
-	if len(c.Names) == 0 && len(c.Bodies) == 0 && !rd.ids.any() {
-		g.nearPhraseName(s, c)
+	slices.SortStableFunc(c.Names, func(a, b NameMatch) int {
+		return strings.Index(s.text, a.Text) - strings.Index(s.text, b.Text)
+	})
+	// a name typed as one record writes it is that record, not a
+	// misspelling of another ("Deutsches Museum", not "Deutsches
+	// Skimuseum")
+	for k := range c.Names {
+		c.Names[k] = g.exactForm(c.Names[k])
 	}
 }
 

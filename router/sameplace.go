@@ -116,7 +116,7 @@ func (g *gazetteer) exactForm(m NameMatch) NameMatch {
 	if m.Score >= 1 {
 		return m
 	}
-	for _, key := range nameKeys(m.Text) {
+	for _, key := range g.lex.nameKeys(m.Text) {
 		if i, ok := g.names[key]; ok {
 			e := g.entries[i]
 			return NameMatch{Text: m.Text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: 1}
@@ -224,7 +224,7 @@ func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
 
 // bodyNamed returns the organisation the data calls name.
 func (g *gazetteer) bodyNamed(name string) (Body, bool) {
-	for _, key := range nameKeys(name) {
+	for _, key := range g.lex.nameKeys(name) {
 		if i, ok := g.bodies[key]; ok {
 			b := g.bodyArr[i]
 			return Body{Name: b.name, IDs: slices.Clone(b.ids)}, true

@@ -77,7 +77,7 @@ func (g *gazetteer) yearsOfName(s *scan, c *Constraints, k int, field, phrase st
 		if !stated || years != nil && *years != *y {
 			s.unreadCues = append(s.unreadCues, phrase)
 			if !stated {
-				s.unstated = &Unstated{Name: m.Name, Level: map[string]string{"opened": "opening year", "closed": "closing year"}[field]}
+				s.unstated = &Unstated{Name: m.Name, Level: map[string]string{fieldOpened: "opening year", fieldClosed: "closing year"}[field]}
 			}
 			return
 		}
@@ -144,9 +144,9 @@ func (g *gazetteer) olderThan(s *scan, c *Constraints, set bool) {
 			s.unmark(start, after)
 			return
 		}
-		g.yearsOfName(s, c, k, "opened", cuePhrase(s, start, after, c.Names[k].Text), func(y YearRange) YearRange {
+		g.yearsOfName(s, c, k, fieldOpened, cuePhrase(s, start, after, c.Names[k].Text), func(y YearRange) YearRange {
 			if older {
-				return YearRange{Field: "opened", To: y.From - 1}
+				return YearRange{Field: fieldOpened, To: y.From - 1}
 			}
 			return YearRange{Field: "opened", From: y.To + 1}
 		})

@@ -31,7 +31,7 @@ func TestCueIndexMissesNoPhrase(t *testing.T) {
 					t.Errorf("%q holds %q, which the index does not offer", q, fc.phrase)
 				}
 			}
-			if strings.Contains(fc.phrase, " ") && !unrecordedFields[fc.field] && s.hasNear(fc.phrase) {
+			if strings.Contains(fc.phrase, " ") && !DefaultLexicon().unrecordedFields[fc.field] && s.hasNear(fc.phrase) {
 				typo++
 				if !slices.Contains(near, i) {
 					t.Errorf("%q holds %q with a typo, which the index does not offer", q, fc.phrase)

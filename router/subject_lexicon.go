@@ -85,5 +85,7 @@ func (r *Router) UnnamedWar(phrase string) bool {
 	return ok && end == len(s.toks)
 }
 
-// Unrecorded is the package's Unrecorded.
-func (r *Router) Unrecorded(field string) bool { return Unrecorded(field) }
+// Unrecorded reports whether field is one the data records for no
+// institution (telephone numbers, opening hours, facilities, …): whether
+// an institution has one is then not known, not "no".
+func (r *Router) Unrecorded(field string) bool { return r.lex.unrecordedFields[field] }

@@ -185,7 +185,7 @@ func mergeTerms(a, b []string) []string {
 // "oorlogs") or with a dropped final "e" restored ("Schul" → "Schule").
 func (idx *subjectIndex) modifier(mod string) []string {
 	cands := []string{mod}
-	for _, suf := range []string{"s", "es", "e", "n", "en", "er"} {
+	for _, suf := range idx.lex.compoundLinks {
 		if m, ok := strings.CutSuffix(mod, suf); ok {
 			cands = append(cands, m)
 		}
@@ -245,7 +245,7 @@ func (idx *subjectIndex) compound(w string) []string {
 			}
 		}
 	}
-	for _, p := range []string{"museums", "museum"} {
+	for _, p := range idx.lex.leadingHeads {
 		if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 3 {
 			if v := idx.modifier(rest); v != nil {
 				return v

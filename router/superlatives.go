@@ -20,58 +20,73 @@ func order(s *scan) *Order {
 		if s.used[i] || t.upper && i > 0 && !s.lower {
 			continue
 		}
-		o, ok := s.lex.superlatives[t.norm]
-		if numberOf(s, i) {
-			continue // "the largest number of museums": a count (see group)
-		}
-		nth := 0
-		if !ok {
-			// "zweitälteste": the second oldest
-			for prefix, n := range s.lex.ordinalPrefixes {
-				if rest, cut := strings.CutPrefix(t.norm, prefix); cut {
-					if o, ok = s.lex.superlatives[rest]; ok {
-						nth = n
-					}
-				}
-			}
-		}
-		end := i + 1
-		switch {
-		case ok:
-		case t.norm == "most" && i+1 < len(s.toks) && s.lex.recentWords[s.toks[i+1].norm]:
-			o, ok, end = Order{Attribute: "opened", Highest: true}, true, i+2
-		default:
-			end, ordinal := s.lex.ordinalEnds[t.norm]
-			last := end == "last"
-			// "closed last year", "in the last ten years" are times, not
-			// an order
-			span := false
-			for k := i + 1; k < len(s.toks) && k <= i+2; k++ {
-				span = span || s.lex.relativeSpans[s.toks[k].norm] || s.lex.spanUnits[s.toks[k].norm]
-			}
-			if ordinal && !span && (verb || i+1 < len(s.toks) && typeWordAt(s, i+1)) {
-				o, ok = Order{Attribute: "opened", Highest: last}, true
-			}
-		}
+		o, end, nth, ok := superlativeAt(s, i, verb)
 		if !ok {
 			continue
 		}
-		if o.Attribute == "opened" && closing {
-			o.Attribute = "closed"
+		if o.Attribute == fieldOpened && closing {
+			o.Attribute = fieldClosed
 		}
 		s.mark(i, end)
-		if n, ok := countBefore(s, i); ok {
-			o.N = n
-		} else if n, ok := ordinalBefore(s, i); ok {
-			o.N = n // "the second oldest": the first two, the second last
-		} else if nth > 0 {
-			o.N = nth
-		} else {
-			o.N = countOfType(s)
-		}
+		o.N = orderCount(s, i, nth)
 		return &o
 	}
 	return nil
+}
+
+// superlativeAt reads the end of an order at token i: a superlative
+// ("oldest"), one with an ordinal prefix ("zweitälteste": the second
+// oldest, nth being 2), a superlative of recency ("most recent"), or an
+// end of the order of opening ("the first museum", "the last to open")
+// with a verb of opening or closing or a kind after it. end is the token
+// after its words.
+func superlativeAt(s *scan, i int, verb bool) (o Order, end, nth int, ok bool) {
+	t := s.toks[i]
+	o, ok = s.lex.superlatives[t.norm]
+	if numberOf(s, i) {
+		return o, 0, 0, false // "the largest number of museums": a count (see group)
+	}
+	if !ok {
+		for prefix, n := range s.lex.ordinalPrefixes {
+			if rest, cut := strings.CutPrefix(t.norm, prefix); cut {
+				if o, ok = s.lex.superlatives[rest]; ok {
+					nth = n
+				}
+			}
+		}
+	}
+	end = i + 1
+	switch {
+	case ok:
+	case s.lex.recentSuperlatives[t.norm] && i+1 < len(s.toks) && s.lex.recentWords[s.toks[i+1].norm]:
+		o, ok, end = Order{Attribute: fieldOpened, Highest: true}, true, i+2
+	default:
+		side, ordinal := s.lex.ordinalEnds[t.norm]
+		// "closed last year", "in the last ten years" are times, not
+		// an order
+		span := false
+		for k := i + 1; k < len(s.toks) && k <= i+2; k++ {
+			span = span || s.lex.relativeSpans[s.toks[k].norm] || s.lex.spanUnits[s.toks[k].norm]
+		}
+		if ordinal && !span && (verb || i+1 < len(s.toks) && typeWordAt(s, i+1)) {
+			o, ok = Order{Attribute: fieldOpened, Highest: side == orderLast}, true
+		}
+	}
+	return o, end, nth, ok
+}
+
+// orderCount is how many of an order at token i the question asks for:
+// a count before it ("the three oldest"), an ordinal before it ("the
+// second oldest": the first two), nth, or the count of its kind.
+func orderCount(s *scan, i, nth int) int {
+	if n, ok := countBefore(s, i); ok {
+		return n
+	} else if n, ok := ordinalBefore(s, i); ok {
+		return n
+	} else if nth > 0 {
+		return nth
+	}
+	return countOfType(s)
 }
 
 // typeWordAt reports a type noun at token i.
@@ -128,7 +143,7 @@ func ordinalBefore(s *scan, i int) (int, bool) {
 		return 0, false
 	}
 	// "het op één na oudste": the one but oldest
-	for phrase, n := range map[string]int{"op een na": 2, "op 1 na": 2, "op twee na": 3, "op 2 na": 3} {
+	for phrase, n := range s.lex.butOrdinals {
 		if k, ok := s.endsAt(i, phrase); ok && s.free(i-k, i) {
 			s.mark(i-k, i)
 			return n, true

@@ -153,7 +153,7 @@ func pluralType(s *scan) bool {
 			return true
 		}
 		// German "die Archive" is archives; English "archive" is one
-		if t.norm == "archive" && i > 0 && (s.toks[i-1].norm == "die" || s.toks[i-1].norm == "alle" || s.toks[i-1].norm == "welche") {
+		if s.lex.pluralAfterArticle[t.norm] && i > 0 && s.lex.pluralArticles[s.toks[i-1].norm] {
 			return true
 		}
 	}

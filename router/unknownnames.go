@@ -22,13 +22,6 @@ func unknownName(s *scan, mask []bool) string {
 // nameRuns returns every run of unknown tokens that looks like part of a
 // name, widened as unknownName says, in question order.
 func nameRuns(s *scan, mask []bool) [][2]int {
-	nameWord := func(k int) bool {
-		t := s.toks[k]
-		if s.lex.typeWords[t.norm] != "" {
-			return true
-		}
-		return t.upper && !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm]
-	}
 	var runs [][2]int
 	for k, j := 0, 0; k < len(mask); k = j {
 		if !mask[k] {
@@ -40,43 +33,61 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 		if !(s.lower && j < len(mask) && s.used[j] || !s.lower && s.toks[k].upper) {
 			continue
 		}
-		i := k
-		for {
-			if i > 0 && nameWord(i-1) {
-				i--
-			} else if i > 1 && s.lex.nameStop[s.toks[i-1].norm] && nameWord(i-2) {
-				i -= 2
-			} else if i > 0 && nameParticle(s, i-1) {
-				// "the Van Gogh Museum", "Museum Van Loon"
-				i--
-			} else {
-				break
-			}
-		}
-		for {
-			if j < len(mask) && nameWord(j) {
-				j++
-			} else if j+1 < len(mask) && s.lex.nameStop[s.toks[j].norm] && nameWord(j+1) {
-				j += 2
-			} else {
-				break
-			}
-		}
-		// "the Atlantis Heritage Trust": the noun that ends an
-		// organisation's name belongs to the name, with the capitalised
-		// words before it.
-		for k := j; k < len(mask) && k < j+3; k++ {
-			if s.lex.orgHeads[s.toks[k].norm] && (s.lower || s.toks[k].upper) {
-				j = k + 1
-				break
-			}
-			if s.lower || !s.toks[k].upper {
-				break
-			}
-		}
-		runs = append(runs, [2]int{i, j})
+		runs = append(runs, [2]int{nameRunStart(s, k), nameRunEnd(s, mask, j)})
 	}
 	return runs
+}
+
+// nameRunWord reports a word of a name around unknown words: a type word,
+// or a capitalised word the rules do not know.
+func nameRunWord(s *scan, k int) bool {
+	t := s.toks[k]
+	if s.lex.typeWords[t.norm] != "" {
+		return true
+	}
+	return t.upper && !s.lex.knownWords[t.norm] && !s.lex.listStarts[t.norm]
+}
+
+// nameRunStart widens a run of unknown words that starts at token i to
+// the words of a name before it, name words and particles between them
+// ("the Van Gogh Museum", "Museum Van Loon").
+func nameRunStart(s *scan, i int) int {
+	for {
+		if i > 0 && nameRunWord(s, i-1) {
+			i--
+		} else if i > 1 && s.lex.nameStop[s.toks[i-1].norm] && nameRunWord(s, i-2) {
+			i -= 2
+		} else if i > 0 && nameParticle(s, i-1) {
+			i--
+		} else {
+			return i
+		}
+	}
+}
+
+// nameRunEnd widens a run of unknown words that ends before token j to
+// the words of a name after it, and to the noun that ends an
+// organisation's name with the capitalised words before it ("the
+// Atlantis Heritage Trust").
+func nameRunEnd(s *scan, mask []bool, j int) int {
+	for {
+		if j < len(mask) && nameRunWord(s, j) {
+			j++
+		} else if j+1 < len(mask) && s.lex.nameStop[s.toks[j].norm] && nameRunWord(s, j+1) {
+			j += 2
+		} else {
+			break
+		}
+	}
+	for k := j; k < len(mask) && k < j+3; k++ {
+		if s.lex.orgHeads[s.toks[k].norm] && (s.lower || s.toks[k].upper) {
+			return k + 1
+		}
+		if s.lower || !s.toks[k].upper {
+			break
+		}
+	}
+	return j
 }
 
 // nameParticle reports a capitalised particle of a surname or name

@@ -23,54 +23,81 @@ func (r *Router) valueSides(plan *Plan) {
 	for i, w := range words {
 		norms[i] = normalize(w)
 	}
-	cue, or := -1, -1
+	v, ok := r.lex.comparedValues(words, norms)
+	if !ok {
+		return
+	}
+	sides, labels, ok := r.routeValueSides(plan, v, words, norms)
+	if !ok {
+		return
+	}
+	plan.Sides, plan.SideLabels = sides, labels
+	plan.Frame, plan.Intent = FrameMore, Comparative
+	plan.Pair = &Pair{Attribute: "count", Highest: r.lex.moreCues[norms[v.cue]]}
+	plan.Constraints.Field = ""
+}
+
+// valuesCompared are the words of a comparison of two values: the
+// position of the cue of more or fewer, of the word that joins the
+// values, and of the kind, and the words of each value.
+type valuesCompared struct {
+	cue, join, kind int
+	first, second   []string
+}
+
+// comparedValues finds two values of one condition compared by "more"
+// or "fewer" and joined by a valueJoins word, with a plural kind after
+// the second value ("… or unaccredited museums in Kent") or after both
+// ("… independent museums than local authority museums").
+func (lex *Lexicon) comparedValues(words, norms []string) (valuesCompared, bool) {
+	v := valuesCompared{cue: -1, join: -1, kind: -1}
 	for i, w := range norms {
-		if cue < 0 && (r.lex.moreCues[w] || r.lex.fewerCues[w]) {
-			cue = i
-		} else if cue >= 0 && (w == "or" || w == "than" || w == "vs" || w == "versus" || w == "oder" || w == "als" || w == "dan" || w == "of") {
-			or = i
+		if v.cue < 0 && (lex.moreCues[w] || lex.fewerCues[w]) {
+			v.cue = i
+		} else if v.cue >= 0 && lex.valueJoins[w] {
+			v.join = i
 			break
 		}
 	}
-	if cue < 0 || or < cue+2 || or+1 >= len(words) {
-		return
+	if v.cue < 0 || v.join < v.cue+2 || v.join+1 >= len(words) {
+		return v, false
 	}
-	// the kind after the second value ("… or unaccredited museums in
-	// Kent"), or after the first ("… independent museums than local
-	// authority museums")
-	kind := -1
-	for i := or + 1; i < len(norms) && i <= or+4; i++ {
-		if _, plural, ok := r.lex.typeOfWord(norms[i]); ok && plural {
-			kind = i
+	for i := v.join + 1; i < len(norms) && i <= v.join+4; i++ {
+		if _, plural, ok := lex.typeOfWord(norms[i]); ok && plural {
+			v.kind = i
 			break
 		}
 	}
-	if kind < 0 {
-		return
+	if v.kind < 0 {
+		return v, false
 	}
-	first := words[cue+1 : or]
-	if _, plural, ok := r.lex.typeOfWord(norms[or-1]); ok && plural {
-		first = words[cue+1 : or-1] // "independent museums than …"
+	v.first = words[v.cue+1 : v.join]
+	if _, plural, ok := lex.typeOfWord(norms[v.join-1]); ok && plural {
+		v.first = words[v.cue+1 : v.join-1] // "independent museums than …"
 	}
-	second := words[or+1 : kind]
-	if len(first) == 0 || len(second) == 0 || len(first) > 3 || len(second) > 3 {
-		return
-	}
-	noun := strings.Trim(words[kind], "?.!,")
-	rest := strings.Join(words[kind+1:], " ")
-	if place := placeOfHave(words[:cue], norms[:cue]); place != "" {
+	v.second = words[v.join+1 : v.kind]
+	ok := len(v.first) > 0 && len(v.second) > 0 && len(v.first) <= 3 && len(v.second) <= 3
+	return v, ok
+}
+
+// routeValueSides reads each side as the list its value and the rest of
+// the question ask for; ok is false unless both are lists that differ
+// in their conditions and agree on their kinds and with the question on
+// its places.
+func (r *Router) routeValueSides(plan *Plan, v valuesCompared, words, norms []string) (sides []Constraints, labels []string, ok bool) {
+	noun := strings.Trim(words[v.kind], "?.!,")
+	rest := strings.Join(words[v.kind+1:], " ")
+	if place := placeOfHave(words[:v.cue], norms[:v.cue]); place != "" {
 		// a place as the subject of a verb of having, before the cue,
 		// is the place of both
 		rest = strings.TrimSpace(rest + " in " + place)
 	}
-	var sides []Constraints
-	var labels []string
-	for _, value := range [][]string{first, second} {
+	for _, value := range [][]string{v.first, v.second} {
 		label := strings.Trim(strings.Join(value, " "), ",") + " " + noun
 		side, _ := r.route("Which " + label + " " + rest)
 		c := side.Constraints
 		if !c.List || len(side.Unused(UnusedUnknown)) > 0 || len(c.Names) > 0 {
-			return
+			return nil, nil, false
 		}
 		c.Status, c.StatusByTense, c.Field = plan.Constraints.Status, plan.Constraints.StatusByTense, ""
 		sides = append(sides, c)
@@ -88,12 +115,9 @@ func (r *Router) valueSides(plan *Plan) {
 	a, b := sides[0], sides[1]
 	if reflect.DeepEqual(a, b) || !reflect.DeepEqual(a.Places, b.Places) || !reflect.DeepEqual(a.TypeCodes, b.TypeCodes) ||
 		!reflect.DeepEqual(a.Places, plan.Constraints.Places) {
-		return
+		return nil, nil, false
 	}
-	plan.Sides, plan.SideLabels = sides, labels
-	plan.Frame, plan.Intent = FrameMore, Comparative
-	plan.Pair = &Pair{Attribute: "count", Highest: r.lex.moreCues[norms[cue]]}
-	plan.Constraints.Field = ""
+	return sides, labels, true
 }
 
 // placeOfHave returns the words of a question opening "Does <place>

@@ -96,7 +96,7 @@ func (lex *Lexicon) buildKnownWords() {
 		// the words of a field the data does not record are read only
 		// where the phrase stands (see markFieldCue): "Telephone" in
 		// "Guernsey Telephone Musemu" is part of a name to read
-		if !unrecordedFields[fc.field] {
+		if !lex.unrecordedFields[fc.field] {
 			add(fc.phrase)
 		}
 	}

@@ -86,20 +86,20 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	case c.Years != nil:
 		return Test{Property: c.Years.Field, Years: c.Years}, true
 	}
-	if c.Field == "accreditation" {
-		return Test{Property: "accreditation", Want: []string{"Accredited"}}, true
+	if c.Field == fieldAccreditation {
+		return Test{Property: fieldAccreditation, Want: []string{accredited}}, true
 	}
 	// whether one can still visit, or both statuses offered
 	if s.hasAny(s.lex.stillCues...) {
 		markPublic(s)
-		return Test{Property: "status", Want: []string{"open"}}, true
+		return Test{Property: fieldStatus, Want: []string{statusOpen}}, true
 	}
 	for i, t := range s.toks {
 		if st, ok := s.lex.statusWords[t.norm]; ok {
-			if st == "open" && s.hasAny(s.lex.everWords...) {
+			if st == statusOpen && s.hasAny(s.lex.everWords...) {
 				// "ever" with a verb of opening: whether it opened at
 				// all, not whether it is open now
-				return Test{Property: "status", Want: []string{"ever"}, Negated: negatedBefore(s, i) >= 0}, true
+				return Test{Property: fieldStatus, Want: []string{statusEver}, Negated: negatedBefore(s, i) >= 0}, true
 			}
 			// a negated status: "not closed", "no longer open"
 			markPublic(s)
