@@ -44,68 +44,124 @@ type fieldWord struct{ word, field string }
 
 // field returns the record field asked for.
 func field(s *scan) string {
+	for _, read := range fieldReaders {
+		if f := read(s); f != "" {
+			return f
+		}
+	}
+	return ""
+}
+
+// fieldReaders read the field a question asks for, each from one kind of
+// cue, the surest first: the first that reads one decides.
+var fieldReaders = []func(*scan) string{
+	verbOfClosing, fieldOfWhen, fieldOfAge, fieldOfCollections, typeChoice,
+	exactFieldCue, nearFieldCue, fieldOfWhere, trailingField, compoundFieldCue, misspeltFieldWord,
+}
+
+// verbOfClosing reads a German noun written small as the verb of closing
+// ("wann schloss X"; closedVerbs): nouns are written with a capital, so
+// a small "schloss" is the verb, not a castle, and so is one after a
+// word of when in a question written all in lower case.
+func verbOfClosing(s *scan) string {
 	for i := 1; i < len(s.toks); i++ {
-		// German nouns are written with a capital: a small "schloss" is
-		// the verb (closed), not a castle, and so is one after "wann" in
-		// a question written all in lower case
-		if s.toks[i].norm == "schloss" && !s.toks[i].upper && (!s.lower || s.toks[i-1].norm == "wann") && !s.used[i] {
+		t := s.toks[i]
+		if s.lex.closedVerbs[t.norm] && !t.upper && (!s.lower || slices.Contains(s.lex.whenWords, s.toks[i-1].norm)) && !s.used[i] {
 			s.mark(i, i+1)
-			return "closed"
+			return fieldClosed
 		}
 	}
-	for _, w := range s.lex.whenWords {
-		if s.has(w) {
-			for _, t := range s.toks {
-				if s.lex.closeWords[t.norm] {
-					return "closed"
-				}
-			}
-			for _, t := range s.toks {
-				if s.lex.openWords[t.norm] {
-					return "opened"
-				}
-			}
+	return ""
+}
+
+// fieldOfWhen reads a question of when with a word of closing or of
+// opening.
+func fieldOfWhen(s *scan) string {
+	if !s.hasAny(s.lex.whenWords...) {
+		return ""
+	}
+	for _, t := range s.toks {
+		if s.lex.closeWords[t.norm] {
+			return fieldClosed
 		}
 	}
+	for _, t := range s.toks {
+		if s.lex.openWords[t.norm] {
+			return fieldOpened
+		}
+	}
+	return ""
+}
+
+// fieldOfAge reads a question of how old an institution is.
+func fieldOfAge(s *scan) string {
 	if s.hasAny(s.lex.ageCues...) || ageAsked(s) {
-		return "opened"
+		return fieldOpened
 	}
+	return ""
+}
+
+// fieldOfCollections reads a question of what kind of collections an
+// institution has.
+func fieldOfCollections(s *scan) string {
 	if kindOfCollections(s) {
-		return "subjects"
+		return fieldSubjects
 	}
-	if f := typeChoice(s); f != "" {
-		return f
-	}
+	return ""
+}
+
+// exactFieldCue reads a cue phrase of a field on words not read already.
+func exactFieldCue(s *scan) string {
 	var buf [64]int
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
 		if fc := s.lex.fieldCues[c]; s.hasUnread(fc.phrase) {
 			return fc.field
 		}
 	}
-	// one typo in one word of a cue phrase ("forme name", "vorge naam");
-	// not of the fields the data does not record, whose answer is the
-	// same "not recorded" either way
+	return ""
+}
+
+// nearFieldCue reads a cue phrase with one typo in one word ("forme
+// name", "vorge naam"); not of the fields the data does not record, whose
+// answer is the same "not recorded" either way.
+func nearFieldCue(s *scan) string {
+	var buf [64]int
 	for _, c := range s.lex.fieldCueIndex.near(s, buf[:0]) {
 		if fc := s.lex.fieldCues[c]; s.hasNear(fc.phrase) {
 			return fc.field
 		}
 	}
-	if s.hasAny(s.lex.whereCues...) ||
-		embeddedWhere(s) {
-		return "city"
+	return ""
+}
+
+// fieldOfWhere reads a question of where, direct or inside a sentence.
+func fieldOfWhere(s *scan) string {
+	if s.hasAny(s.lex.whereCues...) || embeddedWhere(s) {
+		return fieldCity
 	}
-	if n := len(s.toks); n > 1 && !isWhQuestion(s) && !s.lex.listStarts[s.toks[0].norm] {
-		if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok {
-			return f
-		}
-		// "Auckland Zoo founded": a date asked of one institution, not a
-		// list ("museums in Kent closed")
-		if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
-			return f
-		}
+	return ""
+}
+
+// trailingField reads a field word last in a shorthand question; a date
+// asked of one institution ("Auckland Zoo founded"), not of a list
+// ("museums in Kent closed").
+func trailingField(s *scan) string {
+	n := len(s.toks)
+	if n < 2 || isWhQuestion(s) || s.lex.listStarts[s.toks[0].norm] {
+		return ""
 	}
-	// a German or Dutch compound led by a cue word ("Akkreditierungsstatus",
-	// "Webseitenadresse")
+	if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok {
+		return f
+	}
+	if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
+		return f
+	}
+	return ""
+}
+
+// compoundFieldCue reads a German or Dutch compound led by a cue word
+// ("Akkreditierungsstatus", "Webseitenadresse").
+func compoundFieldCue(s *scan) string {
 	for _, t := range s.toks {
 		if len(t.norm) < 10 {
 			continue // no cue word of seven letters leads it with three more
@@ -116,7 +172,12 @@ func field(s *scan) string {
 			}
 		}
 	}
-	// one typo in a cue word, not in a word of a name read
+	return ""
+}
+
+// misspeltFieldWord reads one typo in a cue word, not in a word of a name
+// read.
+func misspeltFieldWord(s *scan) string {
 	for i, t := range s.toks {
 		if len(t.norm) < 5 || s.lex.knownWords[t.norm] || s.used[i] {
 			continue

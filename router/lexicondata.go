@@ -272,6 +272,9 @@ type Lexicon struct {
 	// province, is not Zealand in Denmark).
 	unheldRegions map[string]bool `lexicon:"table"`
 	whenWords     []string        `lexicon:"table"`
+	// closedVerbs are German verbs of closing that, written small, are
+	// also a noun written with a capital ("schloss", Schloss)
+	closedVerbs map[string]bool `lexicon:"table"`
 	// placeVerbsLast end a sentence that asks where an institution is.
 	placeVerbsLast map[string]bool `lexicon:"table"`
 	// fuzzyTypeStop are real words within one edit of a type word.

@@ -24,6 +24,7 @@ const (
 	fieldGHCID         = "ghcid"
 	fieldAccreditation = "accreditation"
 	fieldStatus        = "status"
+	fieldCity          = "city"
 )
 
 // The values a yes/no test of a status or an accreditation wants.
