@@ -11,6 +11,7 @@ import (
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/locale"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // A point given by its coordinates: for every fiftieth British museum with
@@ -19,6 +20,7 @@ import (
 // coordinates lie within it, computed here, nearest first, exact (every
 // British record has coordinates); and the count is their number.
 func TestRadiusAroundPointsOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	radii := []struct {
 		phrase string

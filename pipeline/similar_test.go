@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/locale"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // Institutions like a named one, over the data: for every fortieth open
@@ -17,6 +18,7 @@ import (
 // other than X, each sharing a subject or the town with it, as a ranking
 // that is never called exact and says what it compared.
 func TestSimilarOverTheData(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	names := map[string]int{}
 	for i := range p.Data().Institutions {

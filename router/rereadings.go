@@ -97,10 +97,11 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 }
 
 // namesAKind reports whether a phrase holds a word of a kind of
-// institution ("Horniman Museum"): the name of one, not of a place.
+// institution in the singular ("Horniman Museum"): the name of one, not
+// of a place, nor a list of a kind ("archives in Zeeland").
 func namesAKind(s *scan, phrase string) bool {
 	for _, w := range strings.Fields(normalize(phrase)) {
-		if _, _, ok := s.lex.typeOfWord(w); ok {
+		if _, plural, ok := s.lex.typeOfWord(w); ok && !plural {
 			return true
 		}
 	}

@@ -55,6 +55,12 @@ func dial(eps []endpoint, apiKey string, opts []grpc.DialOption, log *slog.Logge
 // client in use. The error is the last endpoint's, naming it when there
 // are several.
 func (ns *nodes) call(ctx context.Context, fn func(*qdrant.Client) error) error {
+	return ns.callOn(ctx, unreachable, fn)
+}
+
+// callOn is call, trying the next client while retry says the error
+// allows it.
+func (ns *nodes) callOn(ctx context.Context, retry func(context.Context, error) bool, fn func(*qdrant.Client) error) error {
 	first := int(ns.cur.Load())
 	var err error
 	for i := range len(ns.clients) {
@@ -65,7 +71,7 @@ func (ns *nodes) call(ctx context.Context, fn func(*qdrant.Client) error) error 
 			}
 			return nil
 		}
-		if !unreachable(ctx, err) {
+		if !retry(ctx, err) {
 			break
 		}
 		if len(ns.clients) > 1 {
@@ -81,6 +87,16 @@ func (ns *nodes) call(ctx context.Context, fn func(*qdrant.Client) error) error 
 // endpoint would get none of the time left.
 func unreachable(ctx context.Context, err error) bool {
 	return ctx.Err() == nil && status.Code(err) == codes.Unavailable
+}
+
+// unreadable tells whether a read may be tried on another endpoint: the
+// endpoint cannot be reached, or it failed inside (Internal) while the
+// copies of a shard move between the nodes of a cluster ("Local shard 1
+// not found" while a node that came back takes its copy again); another
+// node may hold a ready copy. A read changes nothing, so asking again is
+// safe; each endpoint is asked at most once.
+func unreadable(ctx context.Context, err error) bool {
+	return unreachable(ctx, err) || ctx.Err() == nil && status.Code(err) == codes.Internal
 }
 
 // addrs lists the endpoints, comma-separated.
@@ -99,6 +115,17 @@ func (ns *nodes) close() error {
 		errs = append(errs, c.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// read runs a read as do does, trying the next endpoint also where one
+// fails inside (unreadable).
+func read[T any](ctx context.Context, ns *nodes, fn func(*qdrant.Client) (T, error)) (T, error) {
+	var out T
+	err := ns.callOn(ctx, unreadable, func(c *qdrant.Client) (err error) {
+		out, err = fn(c)
+		return err
+	})
+	return out, err
 }
 
 // do runs fn as nodes.call does and returns its result.

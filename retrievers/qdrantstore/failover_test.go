@@ -108,3 +108,21 @@ func TestNoFailoverOnServerErrors(t *testing.T) {
 	require.Equal(t, codes.NotFound, status.Code(err))
 	require.Zero(t, queries(n.b))
 }
+
+// A node whose copy of a shard is moving fails a read inside ("Local
+// shard 1 not found", Internal): the read goes on to the next node, which
+// may hold a ready copy. A write does not.
+func TestReadFailsOverOnAnInternalError(t *testing.T) {
+	n := startTwoNodes(t)
+	s, err := n.open(t)
+	require.NoError(t, err)
+	n.a.mu.Lock()
+	n.a.queryErr = status.Error(codes.Internal, "Service internal error: 1 of 1 read operations failed: Local shard 1 not found")
+	n.a.mu.Unlock()
+	got, err := s.Retriever(embed.NewHashing(64)).Retrieve(context.Background(), retrieval.Query{Text: "archive", K: 3})
+	require.NoError(t, err)
+	require.NotEmpty(t, got)
+	require.Equal(t, 1, queries(n.a))
+	require.Equal(t, 1, queries(n.b))
+	require.False(t, unreachable(context.Background(), status.Error(codes.Internal, "x")), "a write is not tried again")
+}

@@ -47,7 +47,8 @@ type fakeState struct {
 	mu          sync.Mutex
 	version     string
 	healthErr   error
-	blockQuery  bool // Query waits until the caller gives up
+	blockQuery  bool  // Query waits until the caller gives up
+	queryErr    error // Query fails with it
 	collections map[string]*fakeCollection
 
 	health  int
@@ -182,8 +183,11 @@ func (f fakePoints) Count(_ context.Context, req *qdrant.CountPoints) (*qdrant.C
 func (f fakePoints) Query(ctx context.Context, req *qdrant.QueryPoints) (*qdrant.QueryResponse, error) {
 	f.s.mu.Lock()
 	f.s.queries = append(f.s.queries, req)
-	block := f.s.blockQuery
+	block, qerr := f.s.blockQuery, f.s.queryErr
 	f.s.mu.Unlock()
+	if qerr != nil {
+		return nil, qerr
+	}
 	if block {
 		<-ctx.Done()
 		return nil, status.FromContextError(ctx.Err()).Err()

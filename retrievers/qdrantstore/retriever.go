@@ -91,7 +91,7 @@ func (r *Retriever) Retrieve(ctx context.Context, q retrieval.Query) ([]retrieva
 		return nil, nil
 	}
 	req := r.request(vecs[0], qf, q.K)
-	points, err := do(ctx, r.store.nodes, func(c *qdrant.Client) ([]*qdrant.ScoredPoint, error) { return c.Query(ctx, req) })
+	points, err := read(ctx, r.store.nodes, func(c *qdrant.Client) ([]*qdrant.ScoredPoint, error) { return c.Query(ctx, req) })
 	if err != nil {
 		return nil, fmt.Errorf("qdrant %s: %w", r.store.cfg.Collection, ctxErr(ctx, err))
 	}

@@ -102,7 +102,7 @@ func (s *Store) selectDeclared(ctx context.Context, e query.Expr, ev query.EvalC
 		}
 		var points []*qdrant.RetrievedPoint
 		var next *qdrant.PointId
-		err := s.nodes.call(ctx, func(c *qdrant.Client) (err error) {
+		err := s.nodes.callOn(ctx, unreadable, func(c *qdrant.Client) (err error) {
 			points, next, err = c.ScrollAndOffset(ctx, req)
 			return err
 		})
