@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hybridrag/hybridrag/locale"
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 func TestRequestLang(t *testing.T) {
@@ -128,9 +129,7 @@ func TestAnswerTextInEachLanguage(t *testing.T) {
 // question neutral: the detector reads a word one edit away from a listed
 // one ("Staaat … in Holt?" is Dutch).
 func TestAnswersInTheQuestionsLanguage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("asks a thousand questions")
-	}
+	testfixture.SkipUnderRace(t) // a sweep of a thousand questions, no concurrency of its own
 	f, err := os.Open("../testdata/generated/questions.jsonl")
 	require.NoError(t, err)
 	defer f.Close()
