@@ -445,14 +445,20 @@ func ageText(pr *locale.Printer, in *heritage.Institution, asOf int) string {
 // (what FieldValue gives as its operator before its governance).
 func operatorNames(in *heritage.Institution) []string {
 	var ops []string
+	add := func(name string) {
+		// a body both lists (member_of and related) is named once
+		if !slices.ContainsFunc(ops, func(o string) bool { return strings.EqualFold(o, name) }) {
+			ops = append(ops, name)
+		}
+	}
 	for _, m := range in.MemberOf {
 		if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
-			ops = append(ops, m.Name)
+			add(m.Name)
 		}
 	}
 	for _, r := range in.Related {
 		if r.Relation == "part_of" || r.Relation == "operated_by" {
-			ops = append(ops, r.Name)
+			add(r.Name)
 		}
 	}
 	return ops

@@ -110,15 +110,25 @@ func fieldOfCollections(s *scan) string {
 	return ""
 }
 
-// exactFieldCue reads a cue phrase of a field on words not read already.
+// exactFieldCue reads a cue phrase of a field on words not read already:
+// the first in the lexicon's order, unless a longer cue the question
+// holds contains it ("size category" holds "category").
 func exactFieldCue(s *scan) string {
 	var buf [64]int
+	var best *fieldCue
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
-		if fc := s.lex.fieldCues[c]; s.hasUnread(fc.phrase) {
-			return fc.field
+		fc := &s.lex.fieldCues[c]
+		if !s.hasUnread(fc.phrase) {
+			continue
+		}
+		if best == nil || len(fc.phrase) > len(best.phrase) && strings.Contains(" "+fc.phrase+" ", " "+best.phrase+" ") {
+			best = fc
 		}
 	}
-	return ""
+	if best == nil {
+		return ""
+	}
+	return best.field
 }
 
 // nearFieldCue reads a cue phrase with one typo in one word ("forme

@@ -125,10 +125,10 @@ func radiusOf(t *testing.T, lex *Lexicon, q string) float64 {
 func TestMalformedIDsFromLexicon(t *testing.T) {
 	require.Equal(t, []string{"ROR 0degcx868"}, DefaultLexicon().malformedIDs("Which museum has ROR 0degcx868?", nil))
 	require.Equal(t, []string{"ROR 0degcx868"}, DefaultLexicon().malformedIDs("Which museum has ROR-ID: 0degcx868?", nil))
-	require.Empty(t, DefaultLexicon().malformedIDs("Which museum has ROR-Kennung 0degcx868?", nil))
+	require.Empty(t, DefaultLexicon().malformedIDs("Which museum has ROR-Signatur 0degcx868?", nil))
 	b, err := lexiconFiles.ReadFile("lexicon/mul.tsv")
 	require.NoError(t, err)
-	lex, err := LoadLexicon(lexFS(t, "mul", string(b)+"idNouns\tkennung\t\tmul\t1\n"))
+	lex, err := LoadLexicon(lexFS(t, "mul", string(b)+"idNouns\tsignatur\t\tmul\t1\n"))
 	require.NoError(t, err)
-	require.Equal(t, []string{"ROR 0degcx868"}, lex.malformedIDs("Which museum has ROR-Kennung 0degcx868?", nil))
+	require.Equal(t, []string{"ROR 0degcx868"}, lex.malformedIDs("Which museum has ROR-Signatur 0degcx868?", nil))
 }

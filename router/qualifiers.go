@@ -211,21 +211,36 @@ func typeChoice(s *scan) string {
 }
 
 // choiceOf reports two values of one attribute offered as alternatives
-// ("a museum, a library or an archive", "small or large").
+// ("a museum, a library or an archive", "small or large"): a chain of two
+// values or more, each at most four words after the one before, with an
+// "or" inside it or just after its last value ("a museum, a library or
+// something else"). Words of the names read are no values.
 func choiceOf(s *scan, isValue func(string) bool) bool {
-	last := -1
+	last, chain, or := -1, 0, false
 	for i, t := range s.toks {
-		if !isValue(t.norm) {
-			continue
+		if s.used[i] || !isValue(t.norm) {
+			continue // a word of a name read offers no value
 		}
-		if last >= 0 && i-last <= 4 {
-			for k := last + 1; k < i; k++ {
-				if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && (k+1 == i || s.toks[k+1].norm == "een") {
-					return true
-				}
-			}
+		if last < 0 || i-last > 4 {
+			chain, or = 0, false
+		} else {
+			or = or || orBetween(s, last+1, i)
 		}
+		chain++
 		last = i
+		if chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks)))) {
+			return true
+		}
+	}
+	return false
+}
+
+// orBetween reports a word "or" among the tokens [i, j).
+func orBetween(s *scan, i, j int) bool {
+	for k := i; k < j; k++ {
+		if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && (k+1 == j || s.toks[k+1].norm == "een") {
+			return true
+		}
 	}
 	return false
 }

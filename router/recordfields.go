@@ -8,6 +8,7 @@ const (
 	fieldOpened        = "opened"
 	fieldClosed        = "closed"
 	fieldFormerName    = "former_name"
+	fieldCurrentName   = "current_name"
 	fieldHistory       = "history"
 	fieldDescription   = "description"
 	fieldSubjects      = "subjects"

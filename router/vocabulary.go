@@ -107,6 +107,7 @@ func (lex *Lexicon) buildKnownWords() {
 	add(lex.similarCues...)
 	add(lex.postcodeCues...)
 	add(lex.knowAfterDo...)
+	add(lex.idNouns...)
 	add(lex.fillerWords...)
 	lex.fillerSet = make(map[string]bool, len(lex.fillerWords))
 	for _, w := range lex.fillerWords {
