@@ -121,7 +121,10 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 		// A body is preferred right after a relation cue ("part of the …").
 		afterCue := rel != "" && i >= relEnd && i <= relEnd+1
 		afterHouses := housesEnd >= 0 && i >= housesEnd && i <= housesEnd+1
-		takeBody := bl > nl || (bl > 0 && bl == nl && (afterCue && !afterHouses || kindOf(s, i)))
+		// So is one named before a cue when the question asks for its
+		// parts ("What does … consist of?").
+		partsAsked := rel == "part_of" && i < relEnd && s.hasAny(s.lex.childrenWords...) && !parentQuestion(s)
+		takeBody := bl > nl || (bl > 0 && bl == nl && (afterCue && !afterHouses || kindOf(s, i) || partsAsked))
 		if takeBody {
 			b := g.bodyArr[bi]
 			body := Body{Name: b.name, IDs: append([]string(nil), b.ids...)}

@@ -71,7 +71,7 @@ func comparedFrame(s *scan, c *Constraints, entities int) (Frame, *Pair, bool) {
 		}
 	}
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
-	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0) {
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0 || whichMore(s)) {
 		for _, t := range s.toks {
 			if s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm] {
 				// the side with the most wins, or the fewest for "fewer";
@@ -179,6 +179,23 @@ func hasChoice(s *scan) bool {
 	for _, t := range s.toks {
 		if s.lex.orWords[t.norm] {
 			return true
+		}
+	}
+	return false
+}
+
+// whichMore reports a word "which" with a word of more or fewer at most
+// three words after it ("which has more", "welche hat mehr"): it asks
+// which of the sides wins, however the sides are joined.
+func whichMore(s *scan) bool {
+	for i, t := range s.toks {
+		if !s.lex.whichWords[t.norm] {
+			continue
+		}
+		for k := i + 1; k < len(s.toks) && k <= i+3; k++ {
+			if w := s.toks[k].norm; s.lex.moreCues[w] || s.lex.fewerCues[w] {
+				return true
+			}
 		}
 	}
 	return false

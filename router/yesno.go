@@ -170,12 +170,13 @@ func offersChoice(s *scan) bool {
 }
 
 // yesNoShape reports a question that opens like a yes/no question about
-// one institution ("Is …", "Hat …", "Kan ik … nog bezoeken").
+// one institution ("Is …", "Hat …", "Kan ik … nog bezoeken"), not like a
+// request for a value ("Could you tell me …").
 func yesNoShape(s *scan) bool {
 	if len(s.toks) < 2 || isWhQuestion(s) {
 		return false
 	}
 	first := s.toks[0].norm
-	return (yesNoStart(s) || first == "kann" || first == "kan") && !s.lex.existenceSeconds[s.toks[1].norm] ||
+	return (yesNoStart(s) || first == "kann" || first == "kan") && !s.lex.existenceSeconds[s.toks[1].norm] && !politeRequest(s) ||
 		s.hasAny(s.lex.isItCues...)
 }
