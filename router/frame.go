@@ -48,6 +48,9 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s) ||
 			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?"))
+	// keywords: a name first, a word of where it lies and a place after
+	// it ("… located York") check the place
+	yesNo = yesNo || entities == 1 && s.used[0] && c.Field == fieldCity && len(c.Places) > 0 && !anyWhWord(s) && !pluralType(s)
 	return yesNo
 }
 

@@ -493,6 +493,9 @@ type Lexicon struct {
 	// know", "do you happen to know"); a know verb that is no auxiliary
 	// needs none of them
 	knowAfterDo []string `lexicon:"table"`
+	// requestOpeners open a request for a value in the first person
+	// ("can I get", "may I have", "mag ich wissen"): no yes/no question
+	requestOpeners []string `lexicon:"table"`
 	// doAuxiliaries are the know verbs that need a word of knowAfterDo
 	doAuxiliaries map[string]bool `lexicon:"table"`
 	// choiceStoppers after "or" make no choice ("or not", "or has it

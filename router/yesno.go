@@ -12,10 +12,13 @@ func markPublic(s *scan) {
 }
 
 // politeRequest reads "Can you tell me …", "Kannst du mir sagen …", "Kunt
-// u …": a request for a value, not a yes/no question.
+// u …", "Can I get …": a request for a value, not a yes/no question.
 func politeRequest(s *scan) bool {
 	if len(s.toks) < 2 {
 		return false
+	}
+	if markRequestOpener(s) {
+		return true
 	}
 	first := s.toks[0].norm
 	if !s.lex.politeAddressees[s.toks[1].norm] {
@@ -35,6 +38,18 @@ func politeRequest(s *scan) bool {
 	for _, p := range s.lex.knowAfterDo {
 		if n, ok := s.matchAt(2, p); ok {
 			s.mark(0, 2+n)
+			return true
+		}
+	}
+	return false
+}
+
+// markRequestOpener reports, and marks as read, an opener of
+// requestOpeners at the start of the question.
+func markRequestOpener(s *scan) bool {
+	for _, p := range s.lex.requestOpeners {
+		if n, ok := s.matchAt(0, p); ok {
+			s.mark(0, n)
 			return true
 		}
 	}
