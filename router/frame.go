@@ -43,15 +43,20 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && itYesNo(s)
 	// an existence question about a field of one institution
 	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
-	// shorthand: a name and a predicate, with no verb (a place or a kind
-	// after the name, asked with a question mark)
-	yesNo = yesNo || !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" && entities == 1 &&
+	return yesNo || entities == 1 && shorthandYesNo(s, c, first)
+}
+
+// shorthandYesNo reports a check of one named institution written with
+// no verb of asking: a name and a predicate after it (a place or a kind,
+// asked with a question mark), or keywords that start with the name, a
+// word of where it lies and a place.
+func shorthandYesNo(s *scan, c *Constraints, first string) bool {
+	if !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s) ||
-			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?"))
-	// keywords: a name first, a word of where it lies and a place after
-	// it ("… located York") check the place
-	yesNo = yesNo || entities == 1 && s.used[0] && c.Field == fieldCity && len(c.Places) > 0 && !anyWhWord(s) && !pluralType(s)
-	return yesNo
+			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?")) {
+		return true
+	}
+	return s.used[0] && c.Field == fieldCity && len(c.Places) > 0 && !anyWhWord(s) && !pluralType(s)
 }
 
 // comparedFrame reads a comparison of two named institutions (a pair)
