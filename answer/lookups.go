@@ -45,6 +45,7 @@ type recordLookups struct {
 	postOnce   sync.Once
 	byPostcode map[string][]int32 // the postcode in upper case without spaces
 	byOutward  map[string][]int32 // the same without its last three characters
+	byArea     map[string][]int32 // by the postcode area, the letters before its first digit
 
 	wordOnce sync.Once
 	byWord   map[string][]int32 // each word of the normalised name
@@ -247,7 +248,7 @@ func (l *recordLookups) coordinates() {
 // of want, in data order.
 func (l *recordLookups) postcodeRecords(want []string) []int32 {
 	l.postOnce.Do(func() {
-		l.byPostcode, l.byOutward = map[string][]int32{}, map[string][]int32{}
+		l.byPostcode, l.byOutward, l.byArea = map[string][]int32{}, map[string][]int32{}, map[string][]int32{}
 		for i := range l.data.Institutions {
 			have := l.data.Institutions[i].Postcode
 			if have == "" {
@@ -258,6 +259,9 @@ func (l *recordLookups) postcodeRecords(want []string) []int32 {
 			if len(h) > 3 {
 				l.byOutward[h[:len(h)-3]] = append(l.byOutward[h[:len(h)-3]], int32(i))
 			}
+			if a := postcodeAreaOf(h); a != "" {
+				l.byArea[a] = append(l.byArea[a], int32(i))
+			}
 		}
 	})
 	var lists [][]int32
@@ -266,6 +270,9 @@ func (l *recordLookups) postcodeRecords(want []string) []int32 {
 		lists = append(lists, l.byPostcode[w])
 		if w != "" && (w[len(w)-1] < 'A' || w[len(w)-1] > 'Z') {
 			lists = append(lists, l.byOutward[w])
+		}
+		if isPostcodeArea(w) {
+			lists = append(lists, l.byArea[w])
 		}
 	}
 	return union(lists)

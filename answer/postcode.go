@@ -150,11 +150,28 @@ func postcodeMatches(have string, want []string) bool {
 	h := strings.ToUpper(strings.Join(strings.Fields(have), ""))
 	for _, w := range want {
 		w = strings.ReplaceAll(w, " ", "")
-		if h == w || !strings.ContainsAny(w[len(w)-1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && len(h) > 3 && h[:len(h)-3] == w {
+		if h == w || !strings.ContainsAny(w[len(w)-1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && len(h) > 3 && h[:len(h)-3] == w ||
+			isPostcodeArea(w) && postcodeAreaOf(h) == w {
 			return true
 		}
 	}
 	return false
+}
+
+// isPostcodeArea reports a postcode area as a plan holds it: one or two
+// letters and no digit ("NR").
+func isPostcodeArea(w string) bool {
+	return w != "" && len(w) <= 2 && !strings.ContainsAny(w, "0123456789")
+}
+
+// postcodeAreaOf is the area of a postcode written without spaces: the
+// letters before its first digit ("NR" of "NR12AB").
+func postcodeAreaOf(h string) string {
+	i := strings.IndexAny(h, "0123456789")
+	if i <= 0 || i > 2 {
+		return ""
+	}
+	return h[:i]
 }
 
 func centroid(ins []*heritage.Institution) (lat, lon float64, ok bool) {

@@ -47,6 +47,10 @@ func TestOutwardCodes(t *testing.T) {
 		{"museums in postcode district 1234", nil},   // no outward code
 		{"museums in postcode district ABC1", nil},   // three letters
 		{"museums in postcode district NE61X2", nil}, // too long
+		{"Which museums are in the NR postcode area?", []string{"NR"}},
+		{"museums in the IP14 postcode district", []string{"IP14"}},
+		{"Musea in postcodegebied IP", []string{"IP"}},
+		{"museums in postcode area of Norwich", nil}, // an area is written in capitals
 	} {
 		s := newScan(tc.text, DefaultLexicon())
 		var c Constraints

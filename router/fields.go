@@ -160,7 +160,7 @@ func trailingField(s *scan) string {
 	if n < 2 || isWhQuestion(s) || s.lex.listStarts[s.toks[0].norm] {
 		return ""
 	}
-	if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok {
+	if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok && !s.used[n-1] {
 		return f
 	}
 	if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {

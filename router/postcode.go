@@ -59,7 +59,8 @@ func postcodes(s *scan, c *Constraints) {
 		}
 	}
 	if !strings.ContainsAny(s.text, "0123456789") {
-		// every pattern here holds a digit
+		// every pattern here but a postcode area holds a digit
+		outwardCodes(s, c)
 		return
 	}
 	for _, m := range rePostcode.FindAllStringSubmatchIndex(s.text, -1) {
@@ -83,24 +84,50 @@ func postcodes(s *scan, c *Constraints) {
 	}
 }
 
-// outwardCodes reads the outward codes of UK postcodes ("NE61") written
-// after a word for a postcode or its district (postcodeCues: "postcode
-// district", "postcodegebied", "Postleitzahlbereich"), and marks them
-// and the cue as read.
+// outwardCodes reads the outward codes of UK postcodes ("NE61") and
+// postcode areas ("NR", written in capitals) next to a word for a
+// postcode or its district (postcodeCues: "postcode district",
+// "postcodegebied", "Postleitzahlbereich"), after it or before it, and
+// marks them and the cue as read.
 func outwardCodes(s *scan, c *Constraints) {
 	for i := range s.toks {
 		for _, cue := range s.lex.postcodeCues {
 			n, ok := s.matchAt(i, cue)
-			if !ok || i+n >= len(s.toks) {
+			if !ok {
 				continue
 			}
-			t := s.toks[i+n]
-			if code := s.text[t.start:t.end]; outwardCode(code) {
-				c.Postcodes = appendUnique(c.Postcodes, strings.ToUpper(code))
+			if i+n < len(s.toks) && postcodeAt(s, i+n, c) {
 				s.mark(i, i+n+1)
+			} else if i > 0 && postcodeAt(s, i-1, c) {
+				s.mark(i-1, i+n)
 			}
 		}
 	}
+}
+
+// postcodeAt adds the outward code or postcode area token k is, if it is
+// one.
+func postcodeAt(s *scan, k int, c *Constraints) bool {
+	t := s.toks[k]
+	code := s.text[t.start:t.end]
+	if !outwardCode(code) && !postcodeArea(code) {
+		return false
+	}
+	c.Postcodes = appendUnique(c.Postcodes, strings.ToUpper(code))
+	return true
+}
+
+// postcodeArea reports a postcode area: one or two capital letters.
+func postcodeArea(w string) bool {
+	if len(w) < 1 || len(w) > 2 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // outwardCode reports whether a word is the outward code of a UK

@@ -30,7 +30,8 @@ const (
 
 // The values a yes/no test of a status or an accreditation wants.
 const (
-	statusOpen = "open"
+	statusOpen   = "open"
+	statusClosed = "closed"
 	// statusEver asks whether an institution opened at all
 	statusEver = "ever"
 	// accredited is the accreditation value of an accredited institution,

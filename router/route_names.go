@@ -178,10 +178,10 @@ func readFieldOfOneName(s *scan, c *Constraints, rd *reading) {
 			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
 		}
 	}
-	if c.Field == fieldFormerName && len(c.Names) == 1 && c.Names[0].Former && renamedVerb(s) && !yesNoShape(s) {
+	if c.Field == fieldFormerName && len(c.Names) == 1 && c.Names[0].Former && renamedVerb(s) && !yesNoShape(s) && !s.hasAny(s.lex.whenWords...) {
 		// a renaming said of a name the record bore before asks what
-		// it was renamed to: the name it bears now (whether it was renamed
-		// stays a question of its former names)
+		// it was renamed to: the name it bears now (whether and when it
+		// was renamed stay questions of its former names)
 		c.Field = fieldCurrentName
 	}
 	if c.Field == "" && len(c.Names) == 1 && !rd.plural && !rd.exists && !countAsked(s) {

@@ -121,6 +121,11 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 			return Test{Property: "status", Want: []string{st}, Negated: negatedBefore(s, i) >= 0 || noLonger(s, i)}, true
 		}
 	}
+	if n := len(s.toks); n > 1 && s.lex.closeWords[s.toks[n-1].norm] && !s.used[n-1] {
+		// a verb of closing that ends the question asks whether it closed
+		s.mark(n-1, n)
+		return Test{Property: fieldStatus, Want: []string{statusClosed}, Negated: negatedBefore(s, n-1) >= 0}, true
+	}
 	switch {
 	case len(c.Places) > 0:
 		var want []string
