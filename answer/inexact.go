@@ -88,6 +88,20 @@ func (n ClosedLeftOut) sentence(pr *locale.Printer) (string, []any) {
 		[]any{pr.Plural(n.Noun, 2), n.Verb, n.N, verb(n.N, pr.Text("is"), pr.Text("are"))}
 }
 
+// ClosedIncluded says that a list or count of every status holds closed
+// institutions, and how many ("Open and closed museums are counted; 20
+// of them are recorded as closed"): the status policy, stated.
+type ClosedIncluded struct {
+	N    int
+	Noun string
+	Verb string
+}
+
+func (n ClosedIncluded) sentence(pr *locale.Printer) (string, []any) {
+	return "Open and closed %s are %s; %d of them %s recorded as closed",
+		[]any{pr.Plural(n.Noun, 2), n.Verb, n.N, verb(n.N, pr.Text("is"), pr.Text("are"))}
+}
+
 // PlacedByName says how many of a set's institutions were placed in the
 // town by the town in their name, not by a place their record states.
 type PlacedByName struct {
@@ -208,6 +222,14 @@ func closedLeftOutNote(n int, noun, verb string) Note {
 		return nil
 	}
 	return ClosedLeftOut{N: n, Noun: noun, Verb: verb}
+}
+
+// closedIncludedNote is the ClosedIncluded note, or nil for none.
+func closedIncludedNote(n int, noun, verb string) Note {
+	if n == 0 {
+		return nil
+	}
+	return ClosedIncluded{N: n, Noun: noun, Verb: verb}
 }
 
 // withoutCoordinates is the WithoutCoordinates note, or nil for none.

@@ -263,7 +263,7 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	if inferred > 0 {
 		notes = append(notes, PlacedByName{Stated: len(s.ids) - inferred, Inferred: inferred})
 	}
-	notes = append(notes, closedLeftOutNote(closed, noun, verb))
+	notes = append(notes, closedLeftOutNote(closed, noun, verb), closedIncludedNote(p.closedIncluded(pln, s.ids), noun, verb))
 	notes = append(notes, p.unreadNotes(unread)...)
 	notes = append(notes, notExact(unplaced))
 	if unsure > 0 {
@@ -376,6 +376,23 @@ func (p *Base) closedLeftOut(sel *kg.Selection, pln plan.Plan, keep func(*herita
 		return len(sel.Closed)
 	}
 	return len(p.filter(sel.Closed, keep))
+}
+
+// closedIncluded is the number of closed institutions among the ids of a
+// list or count that no status narrows (asked in the past tense, with
+// "ever", by years of opening).
+func (p *Base) closedIncluded(pln plan.Plan, ids []string) int {
+	c := pln.Constraints
+	if c.Status != "" || !c.List || len(pln.Sides) > 1 {
+		return 0
+	}
+	n := 0
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && !in.IsOpen() && in.Status == "closed" {
+			n++
+		}
+	}
+	return n
 }
 
 // noneHaving answers a list whose other conditions select n institutions

@@ -60,7 +60,7 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 		}
 		return "", false
 	}
-	if s.hasAny(s.lex.pastTense...) && !s.hasAny(s.lex.presentAuxiliaries...) || s.hasAny(s.lex.everWords...) {
+	if s.hasAny(s.lex.pastTense...) && !presentAsked(s) || s.hasAny(s.lex.everWords...) {
 		return "", false
 	}
 	// one policy for every wording of a list or a count: a question in
@@ -68,6 +68,24 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 	// for what is open now; past tense, "ever", "closed" and "former" ask
 	// otherwise (above)
 	return "open", !openAsked(s)
+}
+
+// presentAsked reports a word of presentAuxiliaries that is a verb of
+// the present: not the verb a past do-form carries ("did … have").
+func presentAsked(s *scan) bool {
+	for i, t := range s.toks {
+		if !slices.Contains(s.lex.presentAuxiliaries, t.norm) {
+			continue
+		}
+		past := false
+		for k := max(0, i-4); k < i; k++ {
+			past = past || s.lex.pastDoForms[s.toks[k].norm]
+		}
+		if !past {
+			return true
+		}
+	}
+	return false
 }
 
 // sides splits a comparative question into one constraint set per place

@@ -568,6 +568,8 @@ type Lexicon struct {
 	presentAuxiliaries []string `lexicon:"table"`
 	// pastTense say a question asks of the past (status)
 	pastTense []string `lexicon:"table"`
+	// pastDoForms carry a verb in its base form in the past ("did")
+	pastDoForms map[string]bool `lexicon:"table"`
 	// postcodeNearCues ask for what lies near a postcode
 	postcodeNearCues []string `lexicon:"table"`
 	// listCues open a list question anywhere in it

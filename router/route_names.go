@@ -7,14 +7,31 @@ import (
 
 // exactName reads the first run of unknown, name-like words (with the
 // capitalised words around it) that is, whole, the name of a record: of
-// two words or more, a leading article aside.
+// two words or more, a leading article aside. Failing that, in a
+// question not written all in lower case, a run of capitalised words
+// every one of which the rules know that is, whole, a record's name
+// inflected ("im Deutschen Museum").
 func (g *gazetteer) exactName(s *scan, c *Constraints) {
-	for _, run := range nameRuns(s, unknownMask(s)) {
-		i, j := afterArticle(s, run[0]), g.beforePlace(s, run[0], run[1])
+	runs := nameRuns(s, unknownMask(s))
+	for k, run := range runs {
+		runs[k] = [2]int{afterArticle(s, run[0]), g.beforePlace(s, run[0], run[1])}
+	}
+	if !g.exactRun(s, c, runs, true) && !s.lower {
+		g.exactRun(s, c, capitalisedRuns(s), false)
+	}
+}
+
+// exactRun reads the first of the runs that is free and, whole, the
+// name of a record, inflected or (asWritten) as written, and reports
+// whether one was.
+func (g *gazetteer) exactRun(s *scan, c *Constraints, runs [][2]int, asWritten bool) bool {
+	for _, run := range runs {
+		i, j := run[0], run[1]
 		if j-i < 2 || !s.free(i, j) {
 			continue
 		}
 		idx, ok := g.names[s.key(i, j)]
+		ok = ok && asWritten
 		if !ok {
 			idx, ok = g.inflectedName(s, i, j)
 		}
@@ -24,8 +41,9 @@ func (g *gazetteer) exactName(s *scan, c *Constraints) {
 		e := g.entries[idx]
 		c.Names = append(c.Names, NameMatch{Text: s.original(i, j), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
 		s.mark(i, j)
-		return
+		return true
 	}
+	return false
 }
 
 // inflectedName looks up the run [i, j) in the form a German name takes
@@ -287,10 +305,11 @@ func (g *gazetteer) readTwoNames(s *scan, c *Constraints) {
 }
 
 // addFuzzyName adds the misspelt name read in the question, if any, and
-// marks its tokens used.
+// marks its tokens used. A name typed as one record writes it is that
+// record, not a misspelling of another.
 func (g *gazetteer) addFuzzyName(s *scan, c *Constraints) {
 	if m, i, j, ok := g.fuzzyName(s); ok {
-		c.Names = append(c.Names, m)
+		c.Names = append(c.Names, g.exactForm(m))
 		s.mark(i, j)
 	}
 }
