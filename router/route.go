@@ -290,6 +290,9 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Sides = sides(*c)
 	}
 	setUnusedWords(plan, s, c)
+	if plan.UnusedPhrase(UnusedName) == "" {
+		plan.SetUnused(UnusedName, r.g.longerName(s, c))
+	}
 	plan.Unstated = s.unstated
 	pairOfOneNamed(plan, s, c, frame)
 	if len(plan.Unused(UnusedUnknown)) > 0 && len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs() {

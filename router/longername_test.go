@@ -1,0 +1,38 @@
+package router
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A name read inside a longer capitalised run whose other words the
+// question reads as nothing else (or only as a subject) is the name of
+// an institution the data does not hold: the shorter record is dropped
+// and the run reported. Words of the record's own name, places after a
+// locative and misspelt cue words do not lengthen it.
+func TestLongerNameIsNoShorterOne(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"When did the Abbey Grange Museum open?",
+		"Abbey Grange Musuem And Gardens opening year",
+		"When did the Quiffingham Ashdon Village Museum open?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Names, q)
+		require.NotEmpty(t, p.UnusedPhrase(UnusedName), q)
+	}
+	for q, name := range map[string]string{
+		"When did the Ashdon Village Museum open?":                  "Ashdon Village Museum",
+		"Is Corwen Museum in Corwen?":                               "Corwen Museum",
+		"What year did the Cyfarthfa Castle Musdum open its doors?": "",
+		"Staaat Railway Museum, Ravenglass in Holt?":                "Railway Museum, Ravenglass",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Names, 1, q)
+		if name != "" {
+			require.Equal(t, name, p.Constraints.Names[0].Name, q)
+		}
+		require.Empty(t, p.UnusedPhrase(UnusedName), q)
+	}
+}
