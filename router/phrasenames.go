@@ -219,8 +219,9 @@ func allUsed(s *scan, i, j int) bool {
 }
 
 // onlyHolder returns the name and id of the one record whose name, or one
-// of its other names, holds tokens [i, j) as a phrase; ok is false when
-// none or several do. A phrase that one record's current name and
+// of its other names, holds tokens [i, j) as a phrase, or of several
+// the one whose name starts with it; ok is false when none or several
+// do. A phrase that one record's current name and
 // another's former name hold ("Ashmolean Museum") is left to the answer,
 // which names both.
 func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
@@ -228,7 +229,8 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 	if strings.TrimSpace(phrase) == "" {
 		return "", "", false
 	}
-	var holders []string
+	// holders hold the phrase anywhere in a name, starters at its start
+	var holders, starters []string
 	for _, h := range g.nameIx.get().Search(s.original(i, j), names.Options{Limit: phraseHolders}) {
 		for _, e := range g.nameIx.byDoc(h.Doc) {
 			en := &g.entries[e]
@@ -239,8 +241,16 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 				if !slices.Contains(holders, id) {
 					holders = append(holders, id)
 				}
+				if strings.HasPrefix(" "+en.key+" ", phrase) && !slices.Contains(starters, id) {
+					starters = append(starters, id)
+				}
 			}
 		}
+	}
+	if len(holders) > 1 && len(starters) == 1 {
+		// users name an institution by the first words of its name: of
+		// several that hold the phrase, the one whose name starts with it
+		holders = starters
 	}
 	if len(holders) != 1 {
 		return "", "", false
