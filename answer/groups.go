@@ -23,6 +23,8 @@ func PlaceOf(in *heritage.Institution, level string) string {
 		return in.City
 	case "county":
 		return in.County
+	case "district":
+		return in.District
 	case "subregion":
 		return in.Subregion
 	case "region":
@@ -68,7 +70,7 @@ func PlaceOf(in *heritage.Institution, level string) string {
 // levelNoun names a group level in answers.
 func levelNoun(pr *locale.Printer, level string, n int) string {
 	nouns := map[string][2]string{
-		"city": {pr.Text("town"), pr.Text("towns")}, "county": {pr.Text("county"), pr.Text("counties")}, "subregion": {pr.Text("region"), pr.Text("regions")},
+		"city": {pr.Text("town"), pr.Text("towns")}, "county": {pr.Text("county"), pr.Text("counties")}, "district": {pr.Text("district"), pr.Text("districts")}, "subregion": {pr.Text("region"), pr.Text("regions")},
 		"region": {pr.Text("nation"), pr.Text("nations")}, "country": {pr.Text("country"), pr.Text("countries")},
 		"opened": {pr.Text("opening year"), pr.Text("opening years")}, "closed": {pr.Text("closing year"), pr.Text("closing years")},
 		"operator":      {pr.Text("organisation"), pr.Text("organisations")},

@@ -13,11 +13,12 @@ import (
 // for the narrower place's records that lie in the broader one, not for
 // the records of either (and the last may have none). Places joined by
 // "and", "or" … ("museums in Leeds and York", "Kent or Wales"), and the
-// places of a comparison, stay places of their own. A nation's adjective
+// places of a comparison (a verb of comparing, "more … than", "which
+// has more"), stay places of their own. A nation's adjective
 // the question also gives ("German libraries in Bremen", see
 // demonymPlace) is such a place.
 func nestPlaces(s *scan, c *Constraints) {
-	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) {
+	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) || moreThanAt(s) >= 0 || whichMore(s) {
 		return
 	}
 	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return s.lex.placeRank(p) <= s.lex.placeRank(*d) }) {
