@@ -315,6 +315,11 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 	var bestLen int
 	for L := to - from; L >= 1; L-- {
 		w := s.key(from, from+L)
+		// the first words of one body's name ("the Smithsonian")
+		if i, ok := g.onlyBodyStartingWith(w); ok && s.toks[from].upper {
+			best, bestLen = i, L
+			break
+		}
 		maxD := len(w) / 6
 		if maxD > 4 {
 			maxD = 4
@@ -343,6 +348,24 @@ func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
 	s.mark(from, from+bestLen)
 	b := g.bodyArr[best]
 	return Body{Name: b.name, IDs: append([]string(nil), b.ids...)}, true
+}
+
+// onlyBodyStartingWith returns the one body whose name starts with the
+// words w, of five letters or more; ok is false when none or several do.
+func (g *gazetteer) onlyBodyStartingWith(w string) (int32, bool) {
+	if len(w) < 5 {
+		return -1, false
+	}
+	found := int32(-1)
+	for key, i := range g.bodies {
+		if strings.HasPrefix(key, w+" ") {
+			if found >= 0 && found != i {
+				return -1, false
+			}
+			found = i
+		}
+	}
+	return found, found >= 0
 }
 
 // namesStartingWith returns, when the name read at [i, j) is followed by

@@ -36,3 +36,12 @@ func TestLongerNameIsNoShorterOne(t *testing.T) {
 		require.Empty(t, p.UnusedPhrase(UnusedName), q)
 	}
 }
+
+// A body named by the first words of its name, after a relation cue, is
+// the one body whose name starts with them.
+func TestBodyByItsFirstWords(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which institutions are part of the Prussian Cultural Heritage?")
+	require.Len(t, p.Constraints.Bodies, 1)
+	require.Equal(t, "Prussian Cultural Heritage Foundation", p.Constraints.Bodies[0].Name)
+}
