@@ -330,7 +330,9 @@ func (w *Words) inName(toks []string, i int) bool {
 	prev, next := false, false
 	for j := i - 1; j >= 0; j-- {
 		if !w.joiners[toks[j]] {
-			prev = capitalised(toks[j])
+			// a first word capitalised as a sentence starts, that is a
+			// word of a language ("Is het Rijksmuseum …"), starts no name
+			prev = capitalised(toks[j]) && !(j == 0 && len(w.langs[strings.ToLower(toks[j])]) > 0)
 			break
 		}
 	}

@@ -80,9 +80,19 @@ func whichFieldIs(s *scan) bool {
 func fieldOf(s *scan) string { return field(s) }
 
 // existenceOfType reports an existence question with a type noun within
-// three words of its article ("is there a", "is er een"): whether a set
-// has members.
+// three words of its article ("is there a", "is er een"), or an
+// existence opener with an article and a kind after other words: whether
+// a set has members.
 func existenceOfType(s *scan) bool {
+	if len(s.toks) > 2 && s.lex.existenceFirsts[s.toks[0].norm] && s.lex.existenceSeconds[s.toks[1].norm] {
+		// the opener, a place or another phrase, then an indefinite
+		// article and a kind ("is er … een", "is there … a")
+		for k := 2; k < len(s.toks)-1 && k < 8; k++ {
+			if s.lex.indefinite[s.toks[k].norm] && (typeWordAt(s, k+1) || k+2 < len(s.toks) && typeWordAt(s, k+2)) {
+				return true
+			}
+		}
+	}
 	for _, cue := range s.lex.existenceCues {
 		i := s.find(cue)
 		if i < 0 {
