@@ -113,6 +113,17 @@ func (g *gazetteer) correctWords(s *scan) {
 	for i := range s.toks {
 		t := &s.toks[i]
 		w := t.norm
+		if !s.used[i] && len(w) == 4 && isWord(w) && !g.known(w) && !(t.upper && i > 0) {
+			// a short cue word with two letters swapped
+			for _, c := range g.lex.swapCueWords {
+				if swapped(w, c) {
+					t.orig = w
+					s.setNorm(i, c)
+					break
+				}
+			}
+			continue
+		}
 		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) {
 			continue
 		}
@@ -135,6 +146,18 @@ func (g *gazetteer) correctWords(s *scan) {
 			}
 		}
 	}
+}
+
+// swapped reports whether a is b with two neighbouring letters swapped.
+func swapped(a, b string) bool {
+	if len(a) != len(b) || a == b {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // buildPlainWords collects the topic words (stemmed, as the subject index
