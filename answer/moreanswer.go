@@ -83,6 +83,7 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 				counted = "" // "libraries: 3"
 			}
 			p.writeGroups(pr, &b, groups, counted, pln.Constraints, cite)
+			writeNotes(pr, &b, nil, closedIncludedNote(p.closedAmong(pln.Constraints, all), noun, pr.Text("counted")))
 			writeNotes(pr, &b, nil, unstatedNegated(pr, unstated, noun, pln.Constraints))
 			writeNotes(pr, &b, nil, notExact(unplaced))
 			writeNotes(pr, &b, nil, notExact(broader))

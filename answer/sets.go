@@ -85,7 +85,8 @@ func (p *Base) sidesAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error
 			p.writeGroups(pr, &b, groups, counted, c, cite)
 			return b.String()
 		},
-		notes: append(placeReadings(pr, c.Places), unstatedNegated(pr, unstated, noun, c), notExact(unplaced), notExact(broader)),
+		notes: append(placeReadings(pr, c.Places), closedIncludedNote(p.closedAmong(c, all), noun, pr.Text("listed")),
+			unstatedNegated(pr, unstated, noun, c), notExact(unplaced), notExact(broader)),
 	}, true, nil
 }
 
@@ -382,8 +383,16 @@ func (p *Base) closedLeftOut(sel *kg.Selection, pln plan.Plan, keep func(*herita
 // list or count that no status narrows (asked in the past tense, with
 // "ever", by years of opening).
 func (p *Base) closedIncluded(pln plan.Plan, ids []string) int {
-	c := pln.Constraints
-	if c.Status != "" || !c.List || len(pln.Sides) > 1 {
+	if !pln.Constraints.List || len(pln.Sides) > 1 {
+		return 0
+	}
+	return p.closedAmong(pln.Constraints, ids)
+}
+
+// closedAmong is the number of closed institutions among ids when no
+// status narrows c: compared sides count every status, and say so.
+func (p *Base) closedAmong(c plan.Constraints, ids []string) int {
+	if c.Status != "" {
 		return 0
 	}
 	n := 0
