@@ -242,7 +242,7 @@ func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyB
 				if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(need, st, st+L) {
 					continue
 				}
-				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, e.key) {
+				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, e.key) || kindNotInName(s, st, st+L, e.key) {
 					continue
 				}
 				d := levenshtein(s.key(st, st+L), e.key, maxD)
@@ -274,6 +274,26 @@ func covers(need []bool, i, j int) bool {
 		}
 	}
 	return false
+}
+
+// kindNotInName reports a plural kind word in the span [i, j) where the
+// name key holds no plural kind: "museums in Somerset" speaks of a kind
+// in a place, and is no misspelling of "Museum of Somerset" (as
+// "Smithsonian Libarries" is of "Smithsonian Libraries").
+func kindNotInName(s *scan, i, j int, key string) bool {
+	plural := false
+	for k := i; k < j && !plural; k++ {
+		plural = s.lex.pluralKind(s.toks[k].norm)
+	}
+	if !plural {
+		return false
+	}
+	for _, w := range strings.Fields(key) {
+		if s.lex.pluralKind(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // cueAtEdge reports whether the span [i, j) starts or ends with a word

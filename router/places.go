@@ -8,6 +8,7 @@ import (
 // places finds place phrases with their qualifiers among the free tokens.
 func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 	readCloseAsNear(s)
+	g.possessivePlaces(s)
 	for i := 0; i < len(s.toks); i++ {
 		if s.used[i] {
 			continue
@@ -414,6 +415,34 @@ func haveSubject(s *scan, j int) bool {
 	}
 	for k := j; k < len(s.toks) && k <= j+4; k++ {
 		if typeWordAt(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// possessivePlaces reads a place in the possessive before a plural kind
+// ("Rutland's museums", "Kent's small museums") as the place: a free
+// capitalised word that ends in an apostrophe and "s" and is a place's
+// name without them.
+func (g *gazetteer) possessivePlaces(s *scan) {
+	for i, t := range s.toks {
+		if !t.possessive || s.used[i] || !t.upper {
+			continue
+		}
+		stem := strings.TrimSuffix(t.norm, "s")
+		if _, ok := g.places[stem]; ok && pluralKindAfter(s, i+1, 3) {
+			if _, whole := g.places[t.norm]; !whole {
+				s.setNorm(i, stem)
+			}
+		}
+	}
+}
+
+// pluralKindAfter reports a plural kind word among the n tokens from i.
+func pluralKindAfter(s *scan, i, n int) bool {
+	for k := i; k < len(s.toks) && k < i+n; k++ {
+		if s.lex.pluralKind(s.toks[k].norm) {
 			return true
 		}
 	}

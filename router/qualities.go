@@ -122,6 +122,9 @@ func withoutAt(s *scan, i int, _ bool) ([]string, bool) {
 	for j < len(s.toks)-1 && s.lex.nameStop[s.toks[j].norm] {
 		j++
 	}
+	if s.used[j] {
+		return nil, true // what is lacked was read ("without accreditation")
+	}
 	return []string{s.original(i, j+1)}, true
 }
 

@@ -154,10 +154,15 @@ func readFieldsOfList(s *scan, c *Constraints, rd *reading) {
 		c.Field, rd.listQ = "", true
 	}
 	if c.Field == "accreditation" && (rd.listQ || rd.plural) && len(c.Names) == 0 && !rd.ids.any() {
-		if _, negated := hasVerb(s); negated {
-			// lacking a quality ("have no accreditation", "without
-			// accreditation"): a condition of the list
-			negate(c).Accreditation = "Accredited"
+		if has, negated := hasVerb(s); has || negated {
+			// having the quality or lacking it ("have accreditation",
+			// "without accreditation"): a condition of the list
+			markFieldCue(s, c.Field)
+			if negated {
+				negate(c).Accreditation = accredited
+			} else {
+				c.Accreditation = accredited
+			}
 			c.Field, rd.listQ = "", true
 		}
 	}
