@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"context"
+	"maps"
 	"os"
+	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"testing"
@@ -90,7 +92,12 @@ func askUncached(b *testing.B, p *Pipeline, qs []string) {
 // HYBRIDRAG_BENCH_BASE names and one over HYBRIDRAG_BENCH_DATA's (the
 // bundled data and ten copies of it, as scripts/scale.sh writes them),
 // and reports each one's p50 and p99 (base-… for the first) and the
-// ratio of the p50s (p50-ratio). It skips without both variables.
+// ratio of the p50s (p50-ratio). It skips without both variables. For
+// each pipeline it also reports the p50 of each part of an ask as the
+// responses time them (route, retrieve, each leg, context; …-p50-ms)
+// and the bytes allocated on the heap per ask (alloc-KB/ask; the
+// collector's work grows with them): where an ask's time grows with the
+// records.
 //
 // The machine's speed drifts over seconds and minutes (one test binary's
 // p50 over 1,440 asks spread from 0.74 to 1.58 ms within minutes), so
@@ -109,21 +116,26 @@ func BenchmarkAskScaleRatio(b *testing.B) {
 	ps := [2]*Pipeline{dataPipeline(b, basePath, qs), dataPipeline(b, path, qs)}
 	var lat [2][]time.Duration
 	var cpu [2]time.Duration
+	var stages [2]stageTimes
+	var alloc [2]uint64
 	// Each turn carries a profile label, so that a CPU profile of the
 	// benchmark splits by pipeline (-tagfocus data=base or data=scaled).
 	labels := [2]pprof.LabelSet{pprof.Labels("data", "base"), pprof.Labels("data", "scaled")}
 	turn := func(w int) {
-		cpu0 := testfixture.CPUTime()
+		cpu0, alloc0 := testfixture.CPUTime(), allocated()
 		pprof.Do(context.Background(), labels[w], func(ctx context.Context) {
 			for _, q := range qs {
 				t := time.Now()
-				if _, err := ps[w].Ask(ctx, Request{Question: q, NoCache: true}); err != nil {
+				resp, err := ps[w].Ask(ctx, Request{Question: q, NoCache: true})
+				if err != nil {
 					b.Fatal(err)
 				}
 				lat[w] = append(lat[w], time.Since(t))
+				stages[w].add(resp.Timings)
 			}
 		})
 		cpu[w] += testfixture.CPUTime() - cpu0
+		alloc[w] += allocated() - alloc0
 	}
 	b.ResetTimer()
 	for round := 0; b.Loop(); round++ {
@@ -142,8 +154,43 @@ func BenchmarkAskScaleRatio(b *testing.B) {
 		b.ReportMetric(p50[w], name+"p50-ms")
 		b.ReportMetric(at(0.99), name+"p99-ms")
 		b.ReportMetric(float64(cpu[w].Microseconds())/1000/float64(len(d)), name+"cpu-ms/ask")
+		stages[w].report(b, name)
+		b.ReportMetric(float64(alloc[w])/1024/float64(len(d)), name+"alloc-KB/ask")
 	}
 	b.ReportMetric(p50[1]/p50[0], "p50-ratio")
+}
+
+// stageTimes collects the parts of the responses' Timings whose growth
+// with the records BenchmarkAskScaleRatio reports.
+type stageTimes map[string][]float64
+
+func (s *stageTimes) add(t Timings) {
+	if *s == nil {
+		*s = stageTimes{}
+	}
+	(*s)["route"] = append((*s)["route"], t.RouteMS)
+	(*s)["retrieve"] = append((*s)["retrieve"], t.RetrieveMS)
+	(*s)["context"] = append((*s)["context"], t.ContextMS)
+	for leg, ms := range t.Legs {
+		(*s)[leg] = append((*s)[leg], ms)
+	}
+}
+
+// report adds each stage's p50 as prefix+stage+"-p50-ms", in the order of
+// their names.
+func (s stageTimes) report(b *testing.B, prefix string) {
+	for _, name := range slices.Sorted(maps.Keys(s)) {
+		d := s[name]
+		slices.Sort(d)
+		b.ReportMetric(d[len(d)/2], prefix+name+"-p50-ms")
+	}
+}
+
+// allocated is the bytes the process has allocated on the heap so far.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }
 
 // BenchmarkAskCacheHit asks questions whose answers are cached.
