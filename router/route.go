@@ -325,6 +325,11 @@ func keepUsedConstraints(s *scan, c *Constraints, intent Intent, frame Frame) {
 	if c.Years != nil && intent == Factual {
 		c.Years = nil
 	}
+	if frame == FrameSet && len(c.Bodies) > 0 {
+		// the members of a body are a list, whatever the words: one
+		// status policy for every wording of it
+		c.List = true
+	}
 	c.Status, c.StatusByTense = status(s, c, intent, frame)
 	if c.Change {
 		c.Status, c.StatusByTense = "", false // openings and closings both
