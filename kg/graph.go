@@ -138,12 +138,13 @@ var (
 // their kind and strings as an index into labels; adj lists each node's
 // edges.
 type Graph struct {
-	ds     *heritage.Dataset
-	extra  []extraNode // the nodes after the institutions
-	keys   keyIndex    // an extra node's id → its index in extra
-	edges  []edge
-	labels []edgeLabel // what edges say, each once
-	adj    adjacency
+	ds      *heritage.Dataset
+	extra   []extraNode // the nodes after the institutions
+	nodeIDs []string    // the ids of the bodies and places in extra
+	keys    keyIndex    // an extra node's id → its index in extra
+	edges   []edge
+	labels  []edgeLabel // what edges say, each once
+	adj     adjacency
 
 	names   table                  // normalised name or alt name → institutions
 	places  table                  // place key → institutions
@@ -158,10 +159,59 @@ type Graph struct {
 	subjects     table // see subjectRecords
 }
 
-// extraNode is a body, place or identifier node.
+// extraNode is a body, place or identifier node. An identifier's id
+// follows from its scheme and label ("ident:<scheme>:" and the label
+// folded by NormalizeIdentifier) and is not kept; a body's or place's is
+// Graph.nodeIDs[at].
 type extraNode struct {
-	id, label string
-	kind      uint8
+	label  string
+	at     int32 // a body's or place's id in Graph.nodeIDs
+	kind   uint8
+	scheme uint8 // an identifier's scheme in identSchemes
+}
+
+// identSchemes are the schemes of identifier nodes, numbered as
+// extraNode.scheme holds them.
+var identSchemes = []string{SchemeISIL, SchemeWikidata, SchemeGHCID, SchemeGND, SchemeDBS, SchemeROR, SchemeISNI, SchemeGRID, SchemeMappingMuseums, SchemeDomus}
+
+// schemeNumber returns the number of scheme in identSchemes.
+func schemeNumber(scheme string) (uint8, bool) {
+	for i, s := range identSchemes {
+		if s == scheme {
+			return uint8(i), true
+		}
+	}
+	return 0, false
+}
+
+// identID is the id of the identifier node of scheme s and value v.
+func identID(s, v string) string { return "ident:" + s + ":" + NormalizeIdentifier(s, v) }
+
+// is reports whether the node's id is id, without making an identifier's.
+func (x *extraNode) is(id string, ids []string) bool {
+	if x.kind != nIdentifier {
+		return ids[x.at] == id
+	}
+	s := identSchemes[x.scheme]
+	rest, ok := strings.CutPrefix(id, "ident:")
+	if !ok {
+		return false
+	}
+	if rest, ok = strings.CutPrefix(rest, s); !ok {
+		return false
+	}
+	if rest, ok = strings.CutPrefix(rest, ":"); !ok {
+		return false
+	}
+	return isNormalIdentifier(s, x.label, rest)
+}
+
+// id returns the node's id.
+func (x *extraNode) id(ids []string) string {
+	if x.kind == nIdentifier {
+		return identID(identSchemes[x.scheme], x.label)
+	}
+	return ids[x.at]
 }
 
 // edge is one typed edge between node numbers.
@@ -214,6 +264,7 @@ func New(ds *heritage.Dataset) *Graph {
 	g := b.Graph
 	g.edges = slices.Clone(g.edges) // no spare capacity
 	g.extra = slices.Clone(g.extra)
+	g.nodeIDs = slices.Clone(g.nodeIDs)
 	g.names = packTable(b.nameLists)
 	g.places = packTable(b.placeLists)
 	g.adj = newAdjacency(g.nodeCount(), g.edges)
@@ -242,7 +293,7 @@ func (g *Graph) nodeOf(id string) (int32, bool) {
 	if i, ok := g.ds.Index(id); ok {
 		return int32(i), true
 	}
-	if e, ok := g.keys.find(g.extra, id); ok {
+	if e, ok := g.keys.find(g, id); ok {
 		return int32(len(g.ds.Institutions) + e), true
 	}
 	return 0, false
@@ -254,14 +305,14 @@ func (g *Graph) nodeAt(n int32) Node {
 		return Node{ID: in.ID, Kind: KindInstitution, Label: in.Name}
 	}
 	x := &g.extra[int(n)-len(g.ds.Institutions)]
-	return Node{ID: x.id, Kind: nodeKinds[x.kind], Label: x.label}
+	return Node{ID: x.id(g.nodeIDs), Kind: nodeKinds[x.kind], Label: x.label}
 }
 
 func (g *Graph) nodeID(n int32) string {
 	if int(n) < len(g.ds.Institutions) {
 		return g.ds.Institutions[n].ID
 	}
-	return g.extra[int(n)-len(g.ds.Institutions)].id
+	return g.extra[int(n)-len(g.ds.Institutions)].id(g.nodeIDs)
 }
 
 func (g *Graph) kindOf(n int32) uint8 {
@@ -291,13 +342,20 @@ func (g *Graph) instIndex(id string) (int32, bool) {
 // ascending order. The caller must not change them.
 func (g *Graph) incident(n int32) []int32 { return g.adj.of(n) }
 
+// node returns the number of the body or place node key, added when new.
 func (b *builder) node(key string, kind uint8, label string) int32 {
 	if n, ok := b.nodeOf(key); ok {
 		return n
 	}
+	b.nodeIDs = append(b.nodeIDs, key)
+	return b.add(extraNode{label: label, at: int32(len(b.nodeIDs) - 1), kind: kind})
+}
+
+// add adds node x, whose id no node has, and returns its number.
+func (b *builder) add(x extraNode) int32 {
 	n := int32(b.nodeCount())
-	b.extra = append(b.extra, extraNode{id: key, label: label, kind: kind})
-	b.keys.add(b.extra, len(b.extra)-1)
+	b.extra = append(b.extra, x)
+	b.keys.add(b.Graph, len(b.extra)-1)
 	return n
 }
 
@@ -412,7 +470,12 @@ func (b *builder) addIdent(self int32, scheme, v string) {
 	if strings.TrimSpace(v) == "" {
 		return
 	}
-	in := b.node("ident:"+scheme+":"+NormalizeIdentifier(scheme, v), nIdentifier, v)
+	id := identID(scheme, v)
+	in, ok := b.nodeOf(id)
+	if !ok {
+		sn, _ := schemeNumber(scheme)
+		in = b.add(extraNode{label: v, kind: nIdentifier, scheme: sn})
+	}
 	for _, e := range b.edges[b.first:] {
 		if b.labels[e.label].kind == eIdentifier && e.to == in {
 			return

@@ -14,10 +14,16 @@ import (
 // tables. The adjacency lists follow from the edges; Decode builds them.
 func (g *Graph) Encode(w *packed.Writer) {
 	w.Len(len(g.ds.Institutions))
+	w.Strings(g.nodeIDs)
 	w.Len(len(g.extra))
 	for _, n := range g.extra {
 		w.Len(int(n.kind))
-		w.String(n.id, n.label)
+		w.String(n.label)
+		if n.kind == nIdentifier {
+			w.Len(int(n.scheme))
+		} else {
+			w.Int32(n.at)
+		}
 	}
 	w.Len(len(g.labels))
 	for _, l := range g.labels {
@@ -75,12 +81,21 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
 	if n := r.Len(1 << 30); r.Err() == nil && n != ni {
 		return nil, fmt.Errorf("kg: the graph holds %d records, the data %d", n, ni)
 	}
-	g := &Graph{ds: ds, extra: make([]extraNode, r.Count())}
+	g := &Graph{ds: ds, nodeIDs: r.Strings()}
+	g.extra = make([]extraNode, r.Count())
 	g.keys = newKeyIndex(len(g.extra))
 	for i := range g.extra {
-		kind := uint8(r.Len(len(nodeKinds) - 1))
-		g.extra[i] = extraNode{kind: kind, id: r.String(), label: r.String()}
-		g.keys.add(g.extra, i)
+		x := extraNode{kind: uint8(r.Len(len(nodeKinds) - 1)), label: r.String()}
+		if x.kind == nIdentifier {
+			x.scheme = uint8(r.Len(len(identSchemes) - 1))
+		} else {
+			x.at = r.Int32(len(g.nodeIDs))
+		}
+		if r.Err() != nil {
+			break
+		}
+		g.extra[i] = x
+		g.keys.add(g, i)
 	}
 	nn := g.nodeCount()
 	g.labels = make([]edgeLabel, r.Count())
