@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/strtab"
 )
 
 // builder holds what New needs only while it builds.
@@ -84,7 +85,7 @@ func New(ds *heritage.Dataset) *Index {
 	// grown by appending: trimmed to their length, a fifth less
 	ix.fDoc, ix.fKind, ix.fKey, ix.fData = slices.Clone(ix.fDoc), slices.Clone(ix.fKind), slices.Clone(ix.fKey), slices.Clone(ix.fData)
 	ix.fOff, ix.fMid, ix.fNorm, ix.fWords = slices.Clone(ix.fOff), slices.Clone(ix.fMid), slices.Clone(ix.fNorm), slices.Clone(ix.fWords)
-	ix.vocab = newStrtab(b.texts)
+	ix.vocab = strtab.New(b.texts)
 	ix.df = make([]int32, len(b.texts))
 	last := make([]int32, len(b.texts)) // term → 1 + last record counted
 	for f := range ix.fDoc {
@@ -96,14 +97,14 @@ func New(ds *heritage.Dataset) *Index {
 			}
 		}
 	}
-	ix.keys = newStrtab(b.ktext)
-	ix.texts, ix.kinds = newStrtab(b.extra.list), newStrtab(b.kinds.list)
+	ix.keys = strtab.New(b.ktext)
+	ix.texts, ix.kinds = strtab.New(b.extra.list), strtab.New(b.kinds.list)
 	places := make([]string, 0, len(b.place))
 	for k := range b.place {
 		places = append(places, k)
 	}
 	slices.Sort(places)
-	ix.places = newStrtab(places)
+	ix.places = strtab.New(places)
 	docs := make([][]int32, len(places))
 	for k, p := range places {
 		docs[k] = b.place[p]
@@ -209,19 +210,19 @@ func (ix *Index) derive() {
 			return cmp.Or(int(ix.runeLen[a]-ix.runeLen[b]), int(a-b))
 		})
 	}
-	ix.post = ix.invert(ix.vocab.len(), ix.words, false)
-	ix.keyDocs = ix.invert(ix.keys.len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
+	ix.post = ix.invert(ix.vocab.Len(), ix.words, false)
+	ix.keyDocs = ix.invert(ix.keys.Len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
 	ix.sumWeights()
 }
 
 // weigh makes the terms' weights and lengths in runes.
 func (ix *Index) weigh() {
-	n, nt := ix.nDocs, ix.vocab.len()
+	n, nt := ix.nDocs, ix.vocab.Len()
 	ix.zero = idf(n, 0)
 	ix.weight = make([]float64, nt)
 	ix.runeLen = make([]int32, nt)
 	for t := range nt {
-		w := ix.vocab.at(int32(t))
+		w := ix.vocab.At(int32(t))
 		ix.weight[t] = idf(n, int(ix.df[t]))
 		if orgWords[w] {
 			ix.weight[t] *= orgWeight
@@ -233,7 +234,7 @@ func (ix *Index) weigh() {
 // sumWeights makes the forms' weights (of the terms' weights) and the
 // per-query memory.
 func (ix *Index) sumWeights() {
-	n, nt, nf := ix.nDocs, ix.vocab.len(), len(ix.fDoc)
+	n, nt, nf := ix.nDocs, ix.vocab.Len(), len(ix.fDoc)
 	ix.fWeight = make([]float64, nf)
 	for f := range nf {
 		for _, t := range ix.terms(int32(f)) {

@@ -62,6 +62,7 @@ import (
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/strtab"
 )
 
 // Index holds the name forms of a dataset. It is read-only after New and
@@ -95,22 +96,22 @@ type tables struct {
 	fMid  []uint32
 	fData []int32
 
-	keys    strtab // the distinct Keys
-	keyDocs csr    // Key → records, ascending
-	texts   strtab // the forms' normalised names and word sets that are not their Key
-	kinds   strtab // the alt_names kinds, "" first
+	keys    strtab.Table // the distinct Keys
+	keyDocs csr          // Key → records, ascending
+	texts   strtab.Table // the forms' normalised names and word sets that are not their Key
+	kinds   strtab.Table // the alt_names kinds, "" first
 
-	vocab   strtab    // term → its text
-	df      []int32   // term → records
-	weight  []float64 // term → IDF, reduced for organisation words
-	runeLen []int32   // term → length in runes
-	post    csr       // term → forms, ascending
+	vocab   strtab.Table // term → its text
+	df      []int32      // term → records
+	weight  []float64    // term → IDF, reduced for organisation words
+	runeLen []int32      // term → length in runes
+	post    csr          // term → forms, ascending
 
 	gramKeys []uint32 // trigrams of terms of four bytes or more, ascending (gramKey)
 	grams    csr      // gramKeys[k] → terms, by length in runes, then number
 
-	places    strtab // normalised city or address part
-	placeDocs csr    // place → records, ascending
+	places    strtab.Table // normalised city or address part
+	placeDocs csr          // place → records, ascending
 }
 
 // Form is one indexed name of a record.
@@ -129,7 +130,7 @@ func (ix *Index) Docs() int { return ix.nDocs }
 // Lookup returns the records (doc numbers, ascending) that have a name
 // whose Key equals Key(name). The caller must not change them.
 func (ix *Index) Lookup(name string) []int32 {
-	if k, ok := ix.keys.find(Key(name)); ok {
+	if k, ok := ix.keys.Find(Key(name)); ok {
 		return ix.keyDocs.at(int(k))
 	}
 	return nil
@@ -140,7 +141,7 @@ func (ix *Index) Forms(doc int32) []Form {
 	lo, hi := ix.docForms[doc], ix.docForms[doc+1]
 	out := make([]Form, 0, hi-lo)
 	for f := lo; f < hi; f++ {
-		out = append(out, Form{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f])})
+		out = append(out, Form{Key: ix.keys.At(ix.fKey[f]), Kind: ix.kinds.At(ix.fKind[f])})
 	}
 	return out
 }
@@ -150,7 +151,7 @@ func (ix *Index) Forms(doc int32) []Form {
 func (ix *Index) Weight(name string) float64 {
 	w := 0.0
 	for _, x := range Words(name) {
-		if t, ok := ix.vocab.find(x); ok {
+		if t, ok := ix.vocab.Find(x); ok {
 			w += ix.weight[t]
 		} else {
 			w += ix.zero
@@ -181,9 +182,9 @@ func (ix *Index) nPairs(f int32) uint32 { return (ix.fOff[f+1] - ix.fMid[f]) / 3
 // text is what fNorm or fWords holds for form f: k.
 func (ix *Index) text(f, k int32) string {
 	if k < 0 {
-		return ix.keys.at(ix.fKey[f])
+		return ix.keys.At(ix.fKey[f])
 	}
-	return ix.texts.at(k)
+	return ix.texts.At(k)
 }
 
 // wordSet is the sorted distinct content words of a name, joined.

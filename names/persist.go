@@ -3,10 +3,10 @@ package names
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/packed"
+	"github.com/hybridrag/hybridrag/internal/strtab"
 )
 
 // Encode writes the index in the packed form Decode reads: its tables as
@@ -25,10 +25,8 @@ func (ix *Index) Encode(w *packed.Writer) {
 	packed.Array(w, t.fOff)
 	packed.Array(w, t.fMid)
 	packed.Array(w, t.fData)
-	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
-		w.String(s.blob)
-		packed.Array(w, s.off)
-		packed.Array(w, s.slots)
+	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		s.Encode(w)
 	}
 	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
 		packed.Array(w, c.off)
@@ -59,10 +57,8 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	t.fOff = packed.ReadArray[uint32](r)
 	t.fMid = packed.ReadArray[uint32](r)
 	t.fData = packed.ReadArray[int32](r)
-	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
-		s.blob = strings.Clone(r.String())
-		s.off = packed.ReadArray[uint32](r)
-		s.slots = packed.ReadArray[int32](r)
+	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		*s = strtab.Read(r)
 	}
 	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
 		c.off = packed.ReadArray[uint32](r)
@@ -89,9 +85,9 @@ var errTables = errors.New("the tables do not fit together")
 // empty slot (a look-up stops at one) naming strings that exist.
 func (t *tables) check() error {
 	n, nf := t.nDocs, len(t.fDoc)
-	nt, nk, nx := t.vocab.len(), t.keys.len(), t.texts.len()
-	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
-		if !s.fits() {
+	nt, nk, nx := t.vocab.Len(), t.keys.Len(), t.texts.Len()
+	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		if !s.Fits() {
 			return fmt.Errorf("%w: a string table", errTables)
 		}
 	}
@@ -99,7 +95,7 @@ func (t *tables) check() error {
 		c       *csr
 		lists   int
 		idLimit int
-	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.grams, len(t.gramKeys), nt}, {&t.placeDocs, t.places.len(), n}} {
+	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.grams, len(t.gramKeys), nt}, {&t.placeDocs, t.places.Len(), n}} {
 		if !offsets(c.c.off, c.lists, len(c.c.ids)) || !inRange(c.c.ids, 0, c.idLimit) {
 			return fmt.Errorf("%w: a list", errTables)
 		}
@@ -115,7 +111,7 @@ func (t *tables) check() error {
 			return fmt.Errorf("%w: the forms' columns", errTables)
 		}
 	}
-	if !inRange(t.fDoc, 0, n) || !inRange(t.fKind, 0, t.kinds.len()) || !inRange(t.fKey, 0, nk) ||
+	if !inRange(t.fDoc, 0, n) || !inRange(t.fKind, 0, t.kinds.Len()) || !inRange(t.fKey, 0, nk) ||
 		!inRange(t.fNorm, -1, nx) || !inRange(t.fWords, -1, nx) {
 		return fmt.Errorf("%w: the forms' columns", errTables)
 	}
@@ -133,23 +129,6 @@ func (t *tables) check() error {
 		}
 	}
 	return nil
-}
-
-// fits reports whether the table's offsets lie within its text and its
-// slots name its strings, with one slot empty at least.
-func (s *strtab) fits() bool {
-	size := len(s.slots)
-	if len(s.off) == 0 || s.off[0] != 0 || !offsets(s.off, len(s.off)-1, len(s.blob)) || size == 0 || size&(size-1) != 0 {
-		return false
-	}
-	empty := false
-	for _, k := range s.slots {
-		if k < 0 || int(k) > s.len() {
-			return false
-		}
-		empty = empty || k == 0
-	}
-	return empty
 }
 
 // offsets reports whether off holds lists+1 ascending offsets from 0 to

@@ -107,7 +107,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	if len(qwords) == 0 {
 		return nil
 	}
-	qkey, _ := ix.keys.find(strings.Join(qwords, " "))
+	qkey, _ := ix.keys.Find(strings.Join(qwords, " "))
 	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
 	qall := allWords(qnorm)
 	s := ix.pool.Get().(*scratch)
@@ -180,7 +180,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	// Best form per record, then the best records.
 	s.docsTouched = s.docsTouched[:0]
 	if cityKey != "" {
-		if p, ok := ix.places.find(cityKey); ok {
+		if p, ok := ix.places.Find(cityKey); ok {
 			for _, d := range ix.placeDocs.at(int(p)) {
 				s.cityStamp[d] = s.gen
 			}
@@ -289,7 +289,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	for _, w := range words {
 		u := unit{hint: hint}
 		a0 := len(alts)
-		t, ok := ix.vocab.find(w)
+		t, ok := ix.vocab.Find(w)
 		if ok {
 			alts = append(alts, alt{t, 1})
 			u.weight = ix.weight[t]
@@ -326,7 +326,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	if !hint {
 		// Two adjacent query words written as one word in a name.
 		for k := 0; k+1 < len(words); k++ {
-			if t, ok := ix.vocab.find(words[k] + words[k+1]); ok {
+			if t, ok := ix.vocab.Find(words[k] + words[k+1]); ok {
 				for _, j := range []int{start + k, start + k + 1} {
 					units[j].alts = append(units[j].alts, alt{t, 1})
 				}
@@ -370,7 +370,7 @@ func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 		if int(s.tcount[t]) < need {
 			continue
 		}
-		if d := editdist.OSA(w, ix.vocab.at(t), allow); d <= allow {
+		if d := editdist.OSA(w, ix.vocab.At(t), allow); d <= allow {
 			alts = append(alts, alt{t, editSim[d]})
 		}
 	}
@@ -418,7 +418,7 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		mr += ix.weight[t] * cov[k]
 	}
 	s.coverBuf = cov
-	h := Hit{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f]), Exact: ix.fKey[f] == qkey, CityInName: inName}
+	h := Hit{Key: ix.keys.At(ix.fKey[f]), Kind: ix.kinds.At(ix.fKind[f]), Exact: ix.fKey[f] == qkey, CityInName: inName}
 	h.QueryCov = mq / wq
 	h.NameCov = 1.0
 	if fw := ix.fWeight[f]; fw > 0 {
