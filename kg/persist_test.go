@@ -68,8 +68,10 @@ func BenchmarkDecode(b *testing.B) {
 
 func requireSameTable(t *testing.T, want, got table) {
 	t.Helper()
-	require.Len(t, got.at, len(want.at))
-	for k := range want.at {
+	require.Equal(t, want.keys.Len(), got.keys.Len())
+	for i := range want.keys.Len() {
+		k := want.keys.At(int32(i))
+		require.NotEmpty(t, want.get(k), k)
 		require.Equal(t, want.get(k), got.get(k), k)
 	}
 }
