@@ -5,34 +5,42 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/stretchr/testify/require"
 )
 
 // TestKeyIndex: every id added is found at its node, through the table's
-// growth, places by their kept ids and identifiers by the ids their scheme
-// and label give, and an id not added is not.
+// growth, places by their kept ids and identifiers by the ids their
+// record's value gives, and an id not added is not.
 func TestKeyIndex(t *testing.T) {
-	g := &Graph{}
+	recs := make([]heritage.Institution, 500)
+	for i := range recs {
+		recs[i] = heritage.Institution{ID: "r" + strconv.Itoa(i), Name: "R", ISIL: "de-" + strconv.Itoa(i)}
+	}
+	ds, err := heritage.FromRecords(recs, "test")
+	require.NoError(t, err)
+	g := &Graph{ds: ds}
 	x := newKeyIndex(0)
 	for i := range 1000 {
 		if i%2 == 0 {
-			g.nodeIDs = append(g.nodeIDs, "place:city:"+strconv.Itoa(i))
-			g.extra = append(g.extra, extraNode{kind: nPlace, at: int32(len(g.nodeIDs) - 1)})
+			g.named = append(g.named, namedNode{id: "place:city:" + strconv.Itoa(i)})
+			g.extra = append(g.extra, extraNode{kind: nPlace, at: int32(len(g.named) - 1)})
 		} else {
-			g.extra = append(g.extra, extraNode{kind: nIdentifier, scheme: uint8(i % len(identSchemes)), label: "de-" + strconv.Itoa(i)})
+			g.extra = append(g.extra, extraNode{kind: nIdentifier, field: identISIL, at: int32(i / 2)})
 		}
 		x.add(g, i)
 		if i%97 == 0 {
 			for j := range i + 1 {
-				e, ok := x.find(g, g.extra[j].id(g.nodeIDs))
+				e, ok := x.find(g, g.id(&g.extra[j]))
 				require.True(t, ok, j)
 				require.Equal(t, j, e)
 			}
 		}
 	}
 	require.Equal(t, len(g.extra), x.Len())
-	require.Equal(t, "ident:wikidata:DE-1", g.extra[1].id(g.nodeIDs))
-	for _, id := range []string{"", "place:city:1000", "place:city:-1", "place:city:1", "ident:isil:DE-1", "ident:wikidata:de-1"} {
+	require.Equal(t, "ident:isil:DE-0", g.id(&g.extra[1]))
+	require.Equal(t, "de-0", g.label(&g.extra[1]))
+	for _, id := range []string{"", "place:city:1000", "place:city:-1", "place:city:1", "ident:isil:de-1", "ident:wikidata:DE-1", "ident:isil:DE-500"} {
 		_, ok := x.find(g, id)
 		require.False(t, ok, id)
 	}

@@ -43,6 +43,26 @@ func isNormalIdentifier(scheme, v, norm string) bool {
 	return j == len(norm)
 }
 
+// appendNormalIdentifier appends NormalizeIdentifier(scheme, v) to b.
+func appendNormalIdentifier(b []byte, scheme, v string) []byte {
+	t := trimIdentifier(scheme, v)
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return append(b, NormalizeIdentifier(scheme, v)...)
+		}
+	}
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == ' ':
+		case 'a' <= c && c <= 'z':
+			b = append(b, c-('a'-'A'))
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
 // trimIdentifier is v trimmed of spaces and of the URL prefixes of scheme.
 func trimIdentifier(scheme, v string) string {
 	v = strings.TrimSpace(v)

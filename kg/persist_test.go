@@ -20,6 +20,7 @@ func TestDecodeEqualsNew(t *testing.T) {
 	require.NoError(t, err)
 	require.Same(t, g.ds, got.Dataset())
 	require.Equal(t, g.extra, got.extra)
+	require.Equal(t, g.named, got.named)
 	require.Equal(t, g.edges, got.edges)
 	require.Equal(t, g.labels, got.labels)
 	requireSameTable(t, g.names, got.names)
