@@ -1,7 +1,6 @@
 package names
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -127,7 +126,8 @@ func New(ds *heritage.Dataset) *Index {
 	for k, g := range ix.gramKeys {
 		lists[k] = grams[g]
 	}
-	ix.grams = newCSR(lists)
+	ix.weigh()
+	ix.grams = newGramLists(lists, ix.runeLen)
 	ix.derive()
 	return ix
 }
@@ -202,14 +202,6 @@ func (b *builder) term(w string) int32 {
 // terms' weights, lengths and postings, the forms' weights, the records
 // of each Key, the order of the trigram lists, the per-query memory.
 func (ix *Index) derive() {
-	ix.weigh()
-	// Trigram lists by word length, so that fuzzy look-ups read only the
-	// words of a near length.
-	for k := range ix.gramKeys {
-		slices.SortFunc(ix.grams.at(k), func(a, b int32) int {
-			return cmp.Or(int(ix.runeLen[a]-ix.runeLen[b]), int(a-b))
-		})
-	}
 	ix.post = ix.invert(ix.vocab.Len(), ix.words, false)
 	ix.keyDocs = ix.invert(ix.keys.Len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
 	ix.sumWeights()

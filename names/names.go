@@ -49,8 +49,9 @@
 //
 // The index is kept in flat arrays: strings in one blob with offsets and
 // an open-addressing hash table, lists in one array with offsets, per-form
-// fields in parallel arrays, and a form's normalised name and word set
-// only where they differ from its Key. This takes about a quarter of the
+// fields in parallel arrays, the vocabulary's trigram lists as differences
+// of a byte or two (see gramLists), and a form's normalised name and word
+// set only where they differ from its Key. This takes about a quarter of the
 // memory of maps of small slices (BenchmarkNew reports the bytes per
 // record).
 package names
@@ -107,8 +108,8 @@ type tables struct {
 	runeLen []int32      // term → length in runes
 	post    csr          // term → forms, ascending
 
-	gramKeys []uint32 // trigrams of terms of four bytes or more, ascending (gramKey)
-	grams    csr      // gramKeys[k] → terms, by length in runes, then number
+	gramKeys []uint32  // trigrams of terms of four bytes or more, ascending (gramKey)
+	grams    gramLists // gramKeys[k] → terms, by length in runes, then number
 
 	places    strtab.Table // normalised city or address part
 	placeDocs csr          // place → records, ascending

@@ -3,6 +3,7 @@ package names
 import (
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/packed"
@@ -28,10 +29,12 @@ func (ix *Index) Encode(w *packed.Writer) {
 	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
 		s.Encode(w)
 	}
-	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
+	for _, c := range []*csr{&t.keyDocs, &t.post, &t.placeDocs} {
 		packed.Array(w, c.off)
 		packed.Array(w, c.ids)
 	}
+	packed.Array(w, t.grams.off)
+	w.String(unsafe.String(unsafe.SliceData(t.grams.data), len(t.grams.data)))
 	packed.Array(w, t.df)
 	packed.Array(w, t.gramKeys)
 }
@@ -60,10 +63,12 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
 		*s = strtab.Read(r)
 	}
-	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
+	for _, c := range []*csr{&t.keyDocs, &t.post, &t.placeDocs} {
 		c.off = packed.ReadArray[uint32](r)
 		c.ids = packed.ReadArray[int32](r)
 	}
+	t.grams.off = packed.ReadArray[uint32](r)
+	t.grams.data = []byte(r.String())
 	t.df = packed.ReadArray[int32](r)
 	t.gramKeys = packed.ReadArray[uint32](r)
 	if err := r.Err(); err != nil {
@@ -71,6 +76,9 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	}
 	if err := t.check(); err != nil {
 		return nil, fmt.Errorf("names: %w", err)
+	}
+	if !t.grams.check(len(t.gramKeys), t.vocab.Len()) {
+		return nil, fmt.Errorf("names: %w: the trigram lists", errTables)
 	}
 	ix.weigh()
 	ix.sumWeights()
@@ -95,7 +103,7 @@ func (t *tables) check() error {
 		c       *csr
 		lists   int
 		idLimit int
-	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.grams, len(t.gramKeys), nt}, {&t.placeDocs, t.places.Len(), n}} {
+	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.placeDocs, t.places.Len(), n}} {
 		if !offsets(c.c.off, c.lists, len(c.c.ids)) || !inRange(c.c.ids, 0, c.idLimit) {
 			return fmt.Errorf("%w: a list", errTables)
 		}

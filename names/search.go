@@ -352,18 +352,22 @@ func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 	s.tgen++
 	s.ttouched = s.ttouched[:0]
 	for _, g := range gs {
-		ts := ix.gramTerms(g)
-		lo, _ := slices.BinarySearchFunc(ts, len(rw)-allow, func(t int32, n int) int { return int(ix.runeLen[t]) - n })
-		for _, t := range ts[lo:] {
-			if int(ix.runeLen[t]) > len(rw)+allow {
-				break
+		k, ok := slices.BinarySearch(ix.gramKeys, gramKey(g))
+		if !ok {
+			continue
+		}
+		for groups := ix.grams.span(k, int32(len(rw)-allow), int32(len(rw)+allow)); len(groups) > 0; {
+			var diffs []byte
+			diffs, groups = nextGroup(groups)
+			for t := int32(0); len(diffs) > 0; {
+				t, diffs = nextTerm(t, diffs)
+				if s.tstamp[t] != s.tgen {
+					s.tstamp[t] = s.tgen
+					s.tcount[t] = 0
+					s.ttouched = append(s.ttouched, t)
+				}
+				s.tcount[t]++
 			}
-			if s.tstamp[t] != s.tgen {
-				s.tstamp[t] = s.tgen
-				s.tcount[t] = 0
-				s.ttouched = append(s.ttouched, t)
-			}
-			s.tcount[t]++
 		}
 	}
 	for _, t := range s.ttouched {
@@ -434,12 +438,4 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		h.Sim = min(h.Sim, 0.99)
 	}
 	return h
-}
-
-// gramTerms are the terms with trigram g, by length in runes.
-func (ix *Index) gramTerms(g string) []int32 {
-	if k, ok := slices.BinarySearch(ix.gramKeys, gramKey(g)); ok {
-		return ix.grams.at(k)
-	}
-	return nil
 }
