@@ -177,10 +177,20 @@ func (b *builder) add(d int32, name, kind string) {
 	ix.fKind = append(ix.fKind, b.kinds.number(kind))
 	ix.fKey = append(ix.fKey, kid)
 	ix.fNorm = append(ix.fNorm, b.text(key, heritage.NormalizeName(name)))
-	ix.fWords = append(ix.fWords, b.text(key, wordSet(name)))
+	ix.fWords = append(ix.fWords, b.words(key, wordSet(name)))
 }
 
-// text is what fNorm or fWords holds for s, of a form of Key key.
+// words is what fWords holds for the word set ws of a form of Key key:
+// −1 when ws is the Key's word set (keyWordSet), as it is for every name
+// whose Key's words are those analyze gives, else its number in texts.
+func (b *builder) words(key, ws string) int32 {
+	if ws == keyWordSet(key) {
+		return -1
+	}
+	return b.extra.number(ws)
+}
+
+// text is what fNorm holds for s, of a form of Key key.
 func (b *builder) text(key, s string) int32 {
 	if s == key {
 		return -1

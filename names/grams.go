@@ -5,79 +5,69 @@ import (
 	"slices"
 )
 
-// gramLists are the trigram lists of the vocabulary, each a run of groups
-// of terms of one length in runes, shortest first: a group is its length,
-// the bytes of its terms, then the terms in ascending order (a word with
-// a trigram twice is there twice), each a
-// uvarint of its difference from the one before (the first from 0). List
-// k is data[off[k]:off[k+1]]. Kept so, a list takes some two bytes a term
-// instead of four, and a look-up decodes only the groups of the lengths it
-// wants, without reading each term's length.
+// gramLists are the trigram lists of the vocabulary. Each list is a run of
+// groups, one for each length in runes of its terms, shortest first; a
+// group holds its terms in ascending order (a word with a trigram twice is
+// there twice), each a uvarint of its difference from the one before (the
+// first from 0). List k's groups are first[k] … first[k+1]−1; group g is
+// of terms of runes[g] runes, its differences data[end[g]:end[g+1]]. Kept
+// so, a list takes some two bytes a term instead of four, and a look-up
+// reads only the groups of the lengths it wants, without reading each
+// term's length.
 type gramLists struct {
-	off  []uint32
-	data []byte
+	first []uint32 // by list, len(lists)+1
+	runes []uint16 // by group
+	end   []uint32 // by group, len(groups)+1
+	data  []byte
 }
+
+// maxGroupRunes is the longest term a group is kept for: a longer term is
+// listed with terms of this length (a look-up never asks for one).
+const maxGroupRunes = 1<<16 - 1
 
 // newGramLists encodes lists, whose terms have the lengths runeLen, each
 // sorted here by length in runes, then number.
 func newGramLists(lists [][]int32, runeLen []int32) gramLists {
-	g := gramLists{off: make([]uint32, 1, len(lists)+1)}
-	var group []byte
+	g := gramLists{first: make([]uint32, 1, len(lists)+1), end: []uint32{0}}
+	length := func(t int32) int32 { return min(runeLen[t], maxGroupRunes) }
 	for _, l := range lists {
 		slices.SortFunc(l, func(a, b int32) int {
-			if d := int(runeLen[a] - runeLen[b]); d != 0 {
+			if d := int(length(a) - length(b)); d != 0 {
 				return d
 			}
 			return int(a - b)
 		})
 		for i := 0; i < len(l); {
-			n := runeLen[l[i]]
-			group, prev := group[:0], int32(0)
-			for ; i < len(l) && runeLen[l[i]] == n; i++ {
-				group = binary.AppendUvarint(group, uint64(l[i]-prev))
+			n, prev := length(l[i]), int32(0)
+			for ; i < len(l) && length(l[i]) == n; i++ {
+				g.data = binary.AppendUvarint(g.data, uint64(l[i]-prev))
 				prev = l[i]
 			}
-			g.data = binary.AppendUvarint(g.data, uint64(n))
-			g.data = binary.AppendUvarint(g.data, uint64(len(group)))
-			g.data = append(g.data, group...)
+			g.runes = append(g.runes, uint16(n))
+			g.end = append(g.end, uint32(len(g.data)))
 		}
-		g.off = append(g.off, uint32(len(g.data)))
+		g.first = append(g.first, uint32(len(g.runes)))
 	}
-	g.data = slices.Clip(g.data)
+	g.data, g.runes, g.end = slices.Clip(g.data), slices.Clone(g.runes), slices.Clone(g.end)
 	return g
 }
 
-// span returns the groups of list k whose length in runes is within
-// [lo, hi], as they lie in data (read them with nextGroup).
-func (g *gramLists) span(k int, lo, hi int32) []byte {
-	b := g.data[g.off[k]:g.off[k+1]]
-	start, end := -1, 0
-	for at := 0; at < len(b); {
-		n, w := binary.Uvarint(b[at:])
-		size, w2 := binary.Uvarint(b[at+w:])
-		next := at + w + w2 + int(size)
-		if int32(n) > hi {
-			break
-		}
-		if int32(n) >= lo && start < 0 {
-			start = at
-		}
-		at, end = next, next
+// groups returns the groups of list k whose length in runes is within
+// [lo, hi]: lo ≤ g < hi.
+func (g *gramLists) groups(k int, lo, hi int32) (from, to int) {
+	from, to = int(g.first[k]), int(g.first[k+1])
+	for from < to && int32(g.runes[from]) < lo {
+		from++
 	}
-	if start < 0 {
-		return nil
+	end := from
+	for end < to && int32(g.runes[end]) <= hi {
+		end++
 	}
-	return b[start:end]
+	return from, end
 }
 
-// nextGroup splits the first group off groups: its terms' differences,
-// and the groups after it.
-func nextGroup(groups []byte) (terms, rest []byte) {
-	_, w := binary.Uvarint(groups)
-	size, w2 := binary.Uvarint(groups[w:])
-	at := w + w2
-	return groups[at : at+int(size)], groups[at+int(size):]
-}
+// diffs returns the differences of group i.
+func (g *gramLists) diffs(i int) []byte { return g.data[g.end[i]:g.end[i+1]] }
 
 // nextTerm reads a term from the differences of a group: the term before
 // plus the first difference, and the differences after it.
@@ -101,49 +91,44 @@ func uvarint(b []byte) (uint64, int) {
 // each calls fn with the terms of list k whose length in runes is within
 // [lo, hi], by length, then number.
 func (g *gramLists) each(k int, lo, hi int32, fn func(t int32)) {
-	for groups := g.span(k, lo, hi); len(groups) > 0; {
-		var diffs []byte
-		diffs, groups = nextGroup(groups)
-		for t := int32(0); len(diffs) > 0; {
-			t, diffs = nextTerm(t, diffs)
+	from, to := g.groups(k, lo, hi)
+	for i := from; i < to; i++ {
+		for t, d := int32(0), g.diffs(i); len(d) > 0; {
+			t, d = nextTerm(t, d)
 			fn(t)
 		}
 	}
 }
 
-// check reports whether the lists decode whole, with lengths ascending
-// and terms in [0, terms), never descending within a length (a word with
-// a trigram twice is listed twice): whether a look-up can read them.
+// check reports whether the lists decode whole: offsets that fit, lengths
+// ascending within a list, and terms in [0, terms), never descending
+// within a group: whether a look-up can read them.
 func (g *gramLists) check(lists, terms int) bool {
-	if !offsets(g.off, lists, len(g.data)) {
+	groups := len(g.runes)
+	if !offsets(g.first, lists, groups) || !offsets(g.end, groups, len(g.data)) {
 		return false
 	}
 	for k := range lists {
-		b := g.data[g.off[k]:g.off[k+1]]
-		last := int64(-1)
-		for len(b) > 0 {
-			n, w := binary.Uvarint(b)
-			if w <= 0 || int64(n) <= last {
+		for i := int(g.first[k]) + 1; i < int(g.first[k+1]); i++ {
+			if g.runes[i] <= g.runes[i-1] {
 				return false
 			}
-			last = int64(n)
-			b = b[w:]
-			size, w := binary.Uvarint(b)
-			if w <= 0 || size == 0 || size > uint64(len(b)-w) {
+		}
+	}
+	for i := range groups {
+		d := g.diffs(i)
+		if len(d) == 0 {
+			return false
+		}
+		t := int64(0)
+		for j := 0; j < len(d); {
+			v, w := uvarint(d[j:])
+			if w <= 0 {
 				return false
 			}
-			group := b[w : w+int(size)]
-			b = b[w+int(size):]
-			t := int64(0)
-			for i := 0; i < len(group); {
-				d, w := uvarint(group[i:])
-				if w <= 0 {
-					return false
-				}
-				i += w
-				if t += int64(d); t >= int64(terms) {
-					return false
-				}
+			j += w
+			if t += int64(v); t >= int64(terms) {
+				return false
 			}
 		}
 	}

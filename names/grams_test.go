@@ -53,7 +53,13 @@ func TestGramLists(t *testing.T) {
 	}
 	require.False(t, g.check(len(lists), terms-1), "terms out of range")
 	require.False(t, g.check(len(lists)+1, terms), "a list too many")
-	bad := gramLists{off: g.off, data: slices.Clone(g.data)}
-	bad.data[g.off[1]+1] = 0xff // the size of list 1's first group
-	require.False(t, bad.check(len(lists), terms), "a damaged size")
+	bad := g
+	bad.data = slices.Clone(g.data)
+	bad.data[len(bad.data)-1] = 0xff // a difference that does not end
+	require.False(t, bad.check(len(lists), terms), "a damaged difference")
+	bad = g
+	bad.runes = slices.Clone(g.runes)
+	require.Greater(t, g.first[1], g.first[0]+1, "list 0 has terms of two lengths")
+	bad.runes[g.first[0]+1] = bad.runes[g.first[0]]
+	require.False(t, bad.check(len(lists), terms), "lengths out of order")
 }

@@ -58,6 +58,7 @@ package names
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -87,7 +88,7 @@ type tables struct {
 	fKind   []int32   // number of its alt_names kind in kinds ("" is 0)
 	fKey    []int32   // number of its Key in keys
 	fNorm   []int32   // heritage.NormalizeName of the name as written: −1 when it is the Key, else its number in texts
-	fWords  []int32   // its distinct content words, sorted and joined: −1 when they are the Key, else their number in texts
+	fWords  []int32   // its distinct content words, sorted and joined: −1 when they are its Key's (keyWordSet), else their number in texts
 	fWeight []float64 // Σ weight of its terms
 	// fData[fOff[f]:fMid[f]] are the distinct content words of form f,
 	// then come the adjacent content words joined (when not a word of the
@@ -186,6 +187,60 @@ func (ix *Index) text(f, k int32) string {
 		return ix.keys.At(ix.fKey[f])
 	}
 	return ix.texts.At(k)
+}
+
+// sameWords reports whether form f's word set is set (its words split
+// in setWords).
+func (ix *Index) sameWords(f int32, set string, setWords []string) bool {
+	if k := ix.fWords[f]; k >= 0 {
+		return ix.texts.At(k) == set
+	}
+	return sameWordSet(ix.keys.At(ix.fKey[f]), setWords)
+}
+
+// keyWordSet is the sorted distinct content words of a Key, joined: the
+// wordSet of the names of that Key.
+func keyWordSet(key string) string {
+	w := contentWords(strings.Fields(key))
+	slices.Sort(w)
+	return strings.Join(slices.Compact(w), " ")
+}
+
+// sameWordSet reports whether keyWordSet(key) is the word set whose words,
+// sorted and distinct, are set, without making it. A Key's words are
+// joined by single spaces.
+func sameWordSet(key string, set []string) bool {
+	if len(set) > 64 {
+		return keyWordSet(key) == strings.Join(set, " ")
+	}
+	var seen uint64
+	content, in := false, true // has the Key a word that is no stop word; are all such words in set?
+	for rest := key; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if stopWords[w] {
+			continue
+		}
+		content = true
+		i, ok := slices.BinarySearch(set, w)
+		if !ok {
+			in = false
+			break
+		}
+		seen |= 1 << i
+	}
+	if !content { // the Key is stop words only: they all count
+		for rest := key; rest != ""; {
+			var w string
+			w, rest, _ = strings.Cut(rest, " ")
+			i, ok := slices.BinarySearch(set, w)
+			if !ok {
+				return false
+			}
+			seen |= 1 << i
+		}
+	}
+	return in && bits.OnesCount64(seen) == len(set)
 }
 
 // wordSet is the sorted distinct content words of a name, joined.

@@ -33,7 +33,9 @@ func (ix *Index) Encode(w *packed.Writer) {
 		packed.Array(w, c.off)
 		packed.Array(w, c.ids)
 	}
-	packed.Array(w, t.grams.off)
+	packed.Array(w, t.grams.first)
+	packed.Array(w, t.grams.runes)
+	packed.Array(w, t.grams.end)
 	w.String(unsafe.String(unsafe.SliceData(t.grams.data), len(t.grams.data)))
 	packed.Array(w, t.df)
 	packed.Array(w, t.gramKeys)
@@ -67,7 +69,9 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 		c.off = packed.ReadArray[uint32](r)
 		c.ids = packed.ReadArray[int32](r)
 	}
-	t.grams.off = packed.ReadArray[uint32](r)
+	t.grams.first = packed.ReadArray[uint32](r)
+	t.grams.runes = packed.ReadArray[uint16](r)
+	t.grams.end = packed.ReadArray[uint32](r)
 	t.grams.data = []byte(r.String())
 	t.df = packed.ReadArray[int32](r)
 	t.gramKeys = packed.ReadArray[uint32](r)

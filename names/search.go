@@ -1,6 +1,7 @@
 package names
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 
@@ -109,6 +110,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	}
 	qkey, _ := ix.keys.Find(strings.Join(qwords, " "))
 	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
+	qsetWords := strings.Fields(qset)
 	qall := allWords(qnorm)
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
@@ -241,7 +243,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 			}
 			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
 			norm := ix.text(f, ix.fNorm[f])
-			c.Literal, c.SameWords = norm == qnorm, ix.text(f, ix.fWords[f]) == qset
+			c.Literal, c.SameWords = norm == qnorm, ix.sameWords(f, qset, qsetWords)
 			c.Reordered = c.SameWords && allWords(norm) == qall
 			if c.Sim > h.Sim || h.Key == "" {
 				h = c
@@ -356,11 +358,23 @@ func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 		if !ok {
 			continue
 		}
-		for groups := ix.grams.span(k, int32(len(rw)-allow), int32(len(rw)+allow)); len(groups) > 0; {
-			var diffs []byte
-			diffs, groups = nextGroup(groups)
-			for t := int32(0); len(diffs) > 0; {
-				t, diffs = nextTerm(t, diffs)
+		from, to := ix.grams.groups(k, int32(len(rw)-allow), int32(len(rw)+allow))
+		for i := from; i < to; i++ {
+			d, t := ix.grams.diffs(i), int32(0)
+			for j := 0; j < len(d); {
+				// the term's difference from the one before: a uvarint
+				// of one or two bytes mostly (nextTerm, in line)
+				if c := d[j]; c < 0x80 {
+					t += int32(c)
+					j++
+				} else if j+1 < len(d) && d[j+1] < 0x80 {
+					t += int32(c&0x7f) | int32(d[j+1])<<7
+					j += 2
+				} else {
+					v, w := binary.Uvarint(d[j:])
+					t += int32(v)
+					j += w
+				}
 				if s.tstamp[t] != s.tgen {
 					s.tstamp[t] = s.tgen
 					s.tcount[t] = 0
