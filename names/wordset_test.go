@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
 // TestSameWordSet: for every fifth Key of the index, sameWordSet agrees with
@@ -12,6 +14,7 @@ import (
 // word, with a word more, and on a set of stop words; and a form's word
 // set is held apart (fWords) only where it is not its Key's.
 func TestSameWordSet(t *testing.T) {
+	testfixture.SkipUnderRace(t)
 	ix, _ := testIndex(t)
 	for k := 0; k < ix.keys.Len(); k += 5 {
 		key := ix.keys.At(int32(k))
