@@ -48,7 +48,7 @@ func newGramLists(lists [][]int32, runeLen []int32) gramLists {
 		}
 		g.first = append(g.first, uint32(len(g.runes)))
 	}
-	g.data, g.runes, g.end = slices.Clip(g.data), slices.Clone(g.runes), slices.Clone(g.end)
+	g.data, g.runes, g.end = slices.Clone(g.data), slices.Clone(g.runes), slices.Clone(g.end) // no spare capacity
 	return g
 }
 
