@@ -167,9 +167,9 @@ type Graph struct {
 // place is Graph.named[at]. An identifier is one of the record at's
 // identifiers, the one field names (the k-th of its list): its label is
 // the record's value, its id "ident:<scheme>:" and that value folded by
-// NormalizeIdentifier, neither of them kept. An identifier read from a
-// file whose record no longer holds it at that place is kept as a named
-// node (field identNamed).
+// NormalizeIdentifier, neither of them kept. An identifier whose place
+// in its list does not fit in k is kept as a named node (field
+// identNamed).
 type extraNode struct {
 	at    int32
 	kind  uint8

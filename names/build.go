@@ -208,9 +208,10 @@ func (b *builder) term(w string) int32 {
 	return t
 }
 
-// derive makes what follows from the tables New and Decode fill: the
-// terms' weights, lengths and postings, the forms' weights, the records
-// of each Key, the order of the trigram lists, the per-query memory.
+// derive makes what follows from the tables New fills, once weigh has
+// made the terms' weights: the terms' postings, the records of each Key,
+// the forms' weights, the per-query memory. (A file keeps the postings
+// and the Keys' records; Decode makes only the weights.)
 func (ix *Index) derive() {
 	ix.post = ix.invert(ix.vocab.Len(), ix.words, false)
 	ix.keyDocs = ix.invert(ix.keys.Len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
