@@ -108,10 +108,7 @@ func (d *Dataset) location(in *Institution) (location, bool) {
 		return location{}, false
 	}
 	d.derive()
-	if i >= len(d.loc.byRecord) {
-		return location{}, false
-	}
-	return d.loc.byRecord[i], true
+	return d.loc.byRecord.at(i)
 }
 
 // derive reads the towns, near towns and town centres once.
@@ -152,7 +149,8 @@ func (d *Dataset) TownCentres(name string) []TownCentre {
 	return out
 }
 
-// location holds what deriveLocations reads from the location fields.
+// location holds what deriveLocations reads from the location fields of
+// one record.
 type location struct {
 	towns []Town
 	near  []string
@@ -162,20 +160,49 @@ type location struct {
 // on first use.
 type locations struct {
 	once     sync.Once
-	byRecord []location              // by index in Institutions
+	byRecord recordLocations
 	centres  map[string][]TownCentre // by NormalizeName key of the town
+}
+
+// recordLocations holds the towns and near towns of every record in two
+// arrays, record i's in towns[townAt[i]:townAt[i+1]] and
+// near[nearAt[i]:nearAt[i+1]]: two offsets a record instead of two slice
+// headers and two small arrays.
+type recordLocations struct {
+	townAt, nearAt []uint32
+	towns          []Town
+	near           []string
+}
+
+// at returns the location of record i; ok is false for a record the
+// locations were not derived for.
+func (l *recordLocations) at(i int) (location, bool) {
+	if i+1 >= len(l.townAt) {
+		return location{}, false
+	}
+	var out location
+	if t0, t1 := l.townAt[i], l.townAt[i+1]; t1 > t0 {
+		out.towns = l.towns[t0:t1:t1]
+	}
+	if n0, n1 := l.nearAt[i], l.nearAt[i+1]; n1 > n0 {
+		out.near = l.near[n0:n1:n1]
+	}
+	return out, true
 }
 
 // deriveLocations reads the towns and near towns of every record, and the
 // centres of the towns.
-func (d *Dataset) deriveLocations() ([]location, map[string][]TownCentre) {
+func (d *Dataset) deriveLocations() (recordLocations, map[string][]TownCentre) {
 	ti := buildTownIndex(d.Institutions)
-	loc := make([]location, len(d.Institutions))
+	n := len(d.Institutions)
+	loc := recordLocations{townAt: make([]uint32, 1, n+1), nearAt: make([]uint32, 1, n+1)}
 	for i := range d.Institutions {
-		loc[i].towns = ti.towns(&d.Institutions[i])
+		loc.towns = append(loc.towns, ti.towns(&d.Institutions[i])...)
+		loc.townAt = append(loc.townAt, uint32(len(loc.towns)))
 	}
+	loc.towns = slices.Clone(loc.towns) // no spare capacity
 	centres := townCentres(d.Institutions)
-	deriveNear(d.Institutions, loc, centres)
+	deriveNear(d.Institutions, &loc, centres)
 	byKey := map[string][]TownCentre{}
 	for _, c := range centres {
 		k := NormalizeName(c.Name)

@@ -7,8 +7,8 @@ import (
 )
 
 // deriveNear lists, for each record with coordinates, the towns whose
-// centre lies within NearRadiusKm.
-func deriveNear(recs []Institution, loc []location, centres []TownCentre) {
+// centre lies within NearRadiusKm, in loc.near and loc.nearAt.
+func deriveNear(recs []Institution, loc *recordLocations, centres []TownCentre) {
 	// a grid of cells 0.25° high and 0.5° wide: a town within 15 km lies
 	// in the record's cell or a neighbouring one up to 60° latitude
 	const cellLat, cellLon = 0.25, 0.5
@@ -19,13 +19,15 @@ func deriveNear(recs []Institution, loc []location, centres []TownCentre) {
 	for _, c := range centres {
 		grid[cell(c.Lat, c.Lon)] = append(grid[cell(c.Lat, c.Lon)], c)
 	}
+	var near []string
 	for i := range recs {
 		in := &recs[i]
 		if in.Lat == nil || in.Lon == nil {
+			loc.nearAt = append(loc.nearAt, uint32(len(loc.near)))
 			continue
 		}
 		at := cell(*in.Lat, *in.Lon)
-		var near []string
+		near = near[:0]
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				for _, c := range grid[[2]int{at[0] + dy, at[1] + dx}] {
@@ -38,8 +40,10 @@ func deriveNear(recs []Institution, loc []location, centres []TownCentre) {
 			}
 		}
 		sort.Strings(near)
-		loc[i].near = near
+		loc.near = append(loc.near, near...)
+		loc.nearAt = append(loc.nearAt, uint32(len(loc.near)))
 	}
+	loc.near = slices.Clone(loc.near) // no spare capacity
 }
 
 func median(v []float64) float64 {

@@ -23,8 +23,8 @@ const (
 // A file's format changes whenever its package changes what it derives
 // from a record or how it encodes it.
 var (
-	namesFile  = derivedFile[*names.Index]{NamesFile, "names", 4, (*names.Index).Encode, names.Decode, names.New, nil}
-	graphFile  = derivedFile[*kg.Graph]{GraphFile, "graph", 2, (*kg.Graph).Encode, kg.Decode, kg.New, nil}
+	namesFile  = derivedFile[*names.Index]{NamesFile, "names", 6, (*names.Index).Encode, names.Decode, names.New, nil}
+	graphFile  = derivedFile[*kg.Graph]{GraphFile, "graph", 5, (*kg.Graph).Encode, kg.Decode, kg.New, nil}
 	routerFile = derivedFile[*router.Tables]{RouterFile, "router", 2, (*router.Tables).Encode, router.DecodeTables, router.NewTables, nil}
 )
 

@@ -13,6 +13,7 @@
 package kg
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -138,9 +139,13 @@ var (
 // their kind and strings as an index into labels; adj lists each node's
 // edges.
 type Graph struct {
-	ds     *heritage.Dataset
-	extra  []extraNode // the nodes after the institutions
-	keys   keyIndex    // an extra node's id → its index in extra
+	ds    *heritage.Dataset
+	extra []extraNode // the nodes after the institutions
+	named []namedNode // the ids and labels of the bodies and places in extra
+	keys  keyIndex    // an extra node's id → its index in extra
+	// idBuf is where keys.add makes the ids of identifiers while the
+	// graph is built or read; nil after
+	idBuf  []byte
 	edges  []edge
 	labels []edgeLabel // what edges say, each once
 	adj    adjacency
@@ -158,10 +163,127 @@ type Graph struct {
 	subjects     table // see subjectRecords
 }
 
-// extraNode is a body, place or identifier node.
+// extraNode is a body, place or identifier node, in 8 bytes. A body or
+// place is Graph.named[at]. An identifier is one of the record at's
+// identifiers, the one field names (the k-th of its list): its label is
+// the record's value, its id "ident:<scheme>:" and that value folded by
+// NormalizeIdentifier, neither of them kept. An identifier whose place
+// in its list does not fit in k is kept as a named node (field
+// identNamed).
 type extraNode struct {
-	id, label string
-	kind      uint8
+	at    int32
+	kind  uint8
+	field uint8
+	k     uint16
+}
+
+// namedNode is the id and label of a body or place node.
+type namedNode struct{ id, label string }
+
+// The record fields an identifier node names (extraNode.field).
+const (
+	identNamed uint8 = iota // not a record's: Graph.named[at]
+	identISIL
+	identISILAll
+	identWikidata
+	identWikidataAlso // Identifiers.Wikidata
+	identGHCID
+	identGND
+	identDBS
+	identROR
+	identRORID // the id of a "ror:" record
+	identISNI
+	identGRID
+	identMappingMuseums
+	identDomus
+	identFields
+)
+
+// identSchemes are the schemes of the identifier fields.
+var identSchemes = [identFields]string{
+	identISIL: SchemeISIL, identISILAll: SchemeISIL, identWikidata: SchemeWikidata, identWikidataAlso: SchemeWikidata,
+	identGHCID: SchemeGHCID, identGND: SchemeGND, identDBS: SchemeDBS, identROR: SchemeROR, identRORID: SchemeROR,
+	identISNI: SchemeISNI, identGRID: SchemeGRID, identMappingMuseums: SchemeMappingMuseums, identDomus: SchemeDomus,
+}
+
+// identValue returns the value of identifier field f (the k-th of a list)
+// of in; ok is false when in holds none there.
+func identValue(in *heritage.Institution, f uint8, k int) (v string, ok bool) {
+	at := func(l []string) (string, bool) {
+		if k < len(l) {
+			return l[k], true
+		}
+		return "", false
+	}
+	id := &in.Identifiers
+	switch f {
+	case identISIL:
+		return in.ISIL, true
+	case identISILAll:
+		return at(id.ISILAll)
+	case identWikidata:
+		return in.Wikidata, true
+	case identWikidataAlso:
+		return id.Wikidata, true
+	case identGHCID:
+		return in.GHCID, true
+	case identGND:
+		return at(id.GND)
+	case identDBS:
+		return at(id.DBS)
+	case identROR:
+		return id.ROR, true
+	case identRORID:
+		return strings.CutPrefix(in.ID, "ror:")
+	case identISNI:
+		return id.ISNI, true
+	case identGRID:
+		return id.GRID, true
+	case identMappingMuseums:
+		return id.MappingMuseums, true
+	case identDomus:
+		return id.Domus, true
+	}
+	return "", false
+}
+
+// identID is the id of the identifier node of scheme s and value v.
+func identID(s, v string) string { return "ident:" + s + ":" + NormalizeIdentifier(s, v) }
+
+// label returns node x's label.
+func (g *Graph) label(x *extraNode) string {
+	if x.kind == nIdentifier && x.field != identNamed {
+		v, _ := identValue(&g.ds.Institutions[x.at], x.field, int(x.k))
+		return v
+	}
+	return g.named[x.at].label
+}
+
+// is reports whether node x's id is id, without making an identifier's.
+func (g *Graph) is(x *extraNode, id string) bool {
+	if x.kind != nIdentifier || x.field == identNamed {
+		return g.named[x.at].id == id
+	}
+	s := identSchemes[x.field]
+	rest, ok := strings.CutPrefix(id, "ident:")
+	if !ok {
+		return false
+	}
+	if rest, ok = strings.CutPrefix(rest, s); !ok {
+		return false
+	}
+	if rest, ok = strings.CutPrefix(rest, ":"); !ok {
+		return false
+	}
+	return isNormalIdentifier(s, g.label(x), rest)
+}
+
+// id returns node x's id.
+func (g *Graph) id(x *extraNode) string {
+	if x.kind != nIdentifier || x.field == identNamed {
+		return g.named[x.at].id
+	}
+	return identID(identSchemes[x.field], g.label(x))
 }
 
 // edge is one typed edge between node numbers.
@@ -214,6 +336,8 @@ func New(ds *heritage.Dataset) *Graph {
 	g := b.Graph
 	g.edges = slices.Clone(g.edges) // no spare capacity
 	g.extra = slices.Clone(g.extra)
+	g.named = slices.Clone(g.named)
+	g.idBuf = nil
 	g.names = packTable(b.nameLists)
 	g.places = packTable(b.placeLists)
 	g.adj = newAdjacency(g.nodeCount(), g.edges)
@@ -242,7 +366,7 @@ func (g *Graph) nodeOf(id string) (int32, bool) {
 	if i, ok := g.ds.Index(id); ok {
 		return int32(i), true
 	}
-	if e, ok := g.keys.find(g.extra, id); ok {
+	if e, ok := g.keys.find(g, id); ok {
 		return int32(len(g.ds.Institutions) + e), true
 	}
 	return 0, false
@@ -254,14 +378,14 @@ func (g *Graph) nodeAt(n int32) Node {
 		return Node{ID: in.ID, Kind: KindInstitution, Label: in.Name}
 	}
 	x := &g.extra[int(n)-len(g.ds.Institutions)]
-	return Node{ID: x.id, Kind: nodeKinds[x.kind], Label: x.label}
+	return Node{ID: g.id(x), Kind: nodeKinds[x.kind], Label: g.label(x)}
 }
 
 func (g *Graph) nodeID(n int32) string {
 	if int(n) < len(g.ds.Institutions) {
 		return g.ds.Institutions[n].ID
 	}
-	return g.extra[int(n)-len(g.ds.Institutions)].id
+	return g.id(&g.extra[int(n)-len(g.ds.Institutions)])
 }
 
 func (g *Graph) kindOf(n int32) uint8 {
@@ -291,13 +415,20 @@ func (g *Graph) instIndex(id string) (int32, bool) {
 // ascending order. The caller must not change them.
 func (g *Graph) incident(n int32) []int32 { return g.adj.of(n) }
 
+// node returns the number of the body or place node key, added when new.
 func (b *builder) node(key string, kind uint8, label string) int32 {
 	if n, ok := b.nodeOf(key); ok {
 		return n
 	}
+	b.named = append(b.named, namedNode{id: key, label: label})
+	return b.add(extraNode{at: int32(len(b.named) - 1), kind: kind})
+}
+
+// add adds node x, whose id no node has, and returns its number.
+func (b *builder) add(x extraNode) int32 {
 	n := int32(b.nodeCount())
-	b.extra = append(b.extra, extraNode{id: key, label: label, kind: kind})
-	b.keys.add(b.extra, len(b.extra)-1)
+	b.extra = append(b.extra, x)
+	b.keys.add(b.Graph, len(b.extra)-1)
 	return n
 }
 
@@ -323,28 +454,26 @@ func (b *builder) addInstitution(i int32, in *heritage.Institution) {
 	}
 
 	// Identifiers.
-	id := in.Identifiers
-	b.addIdent(self, SchemeISIL, in.ISIL)
-	for _, v := range id.ISILAll {
-		b.addIdent(self, SchemeISIL, v)
+	id := &in.Identifiers
+	b.addIdent(self, identISIL, 0)
+	for k := range id.ISILAll {
+		b.addIdent(self, identISILAll, k)
 	}
-	b.addIdent(self, SchemeWikidata, in.Wikidata)
-	b.addIdent(self, SchemeWikidata, id.Wikidata)
-	b.addIdent(self, SchemeGHCID, in.GHCID)
-	for _, v := range id.GND {
-		b.addIdent(self, SchemeGND, v)
+	b.addIdent(self, identWikidata, 0)
+	b.addIdent(self, identWikidataAlso, 0)
+	b.addIdent(self, identGHCID, 0)
+	for k := range id.GND {
+		b.addIdent(self, identGND, k)
 	}
-	for _, v := range id.DBS {
-		b.addIdent(self, SchemeDBS, v)
+	for k := range id.DBS {
+		b.addIdent(self, identDBS, k)
 	}
-	b.addIdent(self, SchemeROR, id.ROR)
-	if rest, ok := strings.CutPrefix(in.ID, "ror:"); ok {
-		b.addIdent(self, SchemeROR, rest)
-	}
-	b.addIdent(self, SchemeISNI, id.ISNI)
-	b.addIdent(self, SchemeGRID, id.GRID)
-	b.addIdent(self, SchemeMappingMuseums, id.MappingMuseums)
-	b.addIdent(self, SchemeDomus, id.Domus)
+	b.addIdent(self, identROR, 0)
+	b.addIdent(self, identRORID, 0)
+	b.addIdent(self, identISNI, 0)
+	b.addIdent(self, identGRID, 0)
+	b.addIdent(self, identMappingMuseums, 0)
+	b.addIdent(self, identDomus, 0)
 
 	// Memberships: the body is the parent institution when the data names
 	// its id, otherwise a body node keyed by the normalised group name.
@@ -406,13 +535,23 @@ func (b *builder) addName(name string, i int32) {
 	b.nameLists[k] = append(l, i)
 }
 
-// addIdent links institution self to the identifier node of scheme and
-// value v, once.
-func (b *builder) addIdent(self int32, scheme, v string) {
-	if strings.TrimSpace(v) == "" {
+// addIdent links institution self to the node of its identifier field f
+// (the k-th of a list), once.
+func (b *builder) addIdent(self int32, f uint8, k int) {
+	v, ok := identValue(&b.ds.Institutions[self], f, k)
+	if !ok || strings.TrimSpace(v) == "" {
 		return
 	}
-	in := b.node("ident:"+scheme+":"+NormalizeIdentifier(scheme, v), nIdentifier, v)
+	scheme := identSchemes[f]
+	in, ok := b.nodeOf(identID(scheme, v))
+	if !ok {
+		x := extraNode{at: self, kind: nIdentifier, field: f, k: uint16(k)}
+		if k > math.MaxUint16 {
+			b.named = append(b.named, namedNode{id: identID(scheme, v), label: v})
+			x = extraNode{at: int32(len(b.named) - 1), kind: nIdentifier}
+		}
+		in = b.add(x)
+	}
 	for _, e := range b.edges[b.first:] {
 		if b.labels[e.label].kind == eIdentifier && e.to == in {
 			return

@@ -2,6 +2,7 @@ package kg
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
 )
@@ -16,6 +17,54 @@ func NormalizeName(s string) string { return heritage.NormalizeName(s) }
 // removed, spaces dropped and upper-cased, so that every scheme is matched
 // case-insensitively. "https://www.wikidata.org/wiki/q42" folds to "Q42".
 func NormalizeIdentifier(scheme, v string) string {
+	return strings.ToUpper(strings.ReplaceAll(trimIdentifier(scheme, v), " ", ""))
+}
+
+// isNormalIdentifier reports whether NormalizeIdentifier(scheme, v) is
+// norm, without making it where v is ASCII.
+func isNormalIdentifier(scheme, v, norm string) bool {
+	t := trimIdentifier(scheme, v)
+	j := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return NormalizeIdentifier(scheme, v) == norm
+		case c == ' ':
+			continue
+		case 'a' <= c && c <= 'z':
+			c -= 'a' - 'A'
+		}
+		if j >= len(norm) || norm[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(norm)
+}
+
+// appendNormalIdentifier appends NormalizeIdentifier(scheme, v) to b.
+func appendNormalIdentifier(b []byte, scheme, v string) []byte {
+	t := trimIdentifier(scheme, v)
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return append(b, NormalizeIdentifier(scheme, v)...)
+		}
+	}
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == ' ':
+		case 'a' <= c && c <= 'z':
+			b = append(b, c-('a'-'A'))
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// trimIdentifier is v trimmed of spaces and of the URL prefixes of scheme.
+func trimIdentifier(scheme, v string) string {
 	v = strings.TrimSpace(v)
 	switch scheme {
 	case SchemeROR:
@@ -30,8 +79,7 @@ func NormalizeIdentifier(scheme, v string) string {
 	case SchemeGRID:
 		v = strings.TrimPrefix(v, "https://www.grid.ac/institutes/")
 	}
-	v = strings.ReplaceAll(v, " ", "")
-	return strings.ToUpper(v)
+	return v
 }
 
 // normSubject folds a Subject_Matter code into its trimmed, lower-cased

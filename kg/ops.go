@@ -41,7 +41,7 @@ func (g *Graph) Lookup(scheme, value string) []string {
 	if !ok {
 		return nil
 	}
-	x, ok := g.keys.find(g.extra, "ident:"+s+":"+NormalizeIdentifier(s, value))
+	x, ok := g.keys.find(g, identID(s, value))
 	if !ok || g.extra[x].kind != nIdentifier {
 		return nil
 	}

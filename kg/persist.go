@@ -3,7 +3,9 @@ package kg
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/packed"
@@ -14,10 +16,16 @@ import (
 // tables. The adjacency lists follow from the edges; Decode builds them.
 func (g *Graph) Encode(w *packed.Writer) {
 	w.Len(len(g.ds.Institutions))
+	w.Len(len(g.named))
+	for _, n := range g.named {
+		w.String(n.id, n.label)
+	}
 	w.Len(len(g.extra))
 	for _, n := range g.extra {
 		w.Len(int(n.kind))
-		w.String(n.id, n.label)
+		w.Len(int(n.field))
+		w.Int32(n.at)
+		w.Len(int(n.k))
 	}
 	w.Len(len(g.labels))
 	for _, l := range g.labels {
@@ -75,13 +83,34 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
 	if n := r.Len(1 << 30); r.Err() == nil && n != ni {
 		return nil, fmt.Errorf("kg: the graph holds %d records, the data %d", n, ni)
 	}
-	g := &Graph{ds: ds, extra: make([]extraNode, r.Count())}
+	g := &Graph{ds: ds, named: make([]namedNode, r.Count())}
+	for i := range g.named {
+		g.named[i] = namedNode{id: r.String(), label: r.String()}
+	}
+	g.extra = make([]extraNode, r.Count())
 	g.keys = newKeyIndex(len(g.extra))
 	for i := range g.extra {
-		kind := uint8(r.Len(len(nodeKinds) - 1))
-		g.extra[i] = extraNode{kind: kind, id: r.String(), label: r.String()}
-		g.keys.add(g.extra, i)
+		x := extraNode{kind: uint8(r.Len(len(nodeKinds) - 1)), field: uint8(r.Len(int(identFields) - 1))}
+		if x.kind == nIdentifier && x.field != identNamed {
+			x.at = r.Int32(ni)
+			x.k = uint16(r.Len(math.MaxUint16))
+			if v, ok := identValue(&ds.Institutions[x.at], x.field, int(x.k)); r.Err() == nil && (!ok || strings.TrimSpace(v) == "") {
+				r.Fail(fmt.Errorf("kg: identifier node %d names no identifier of its record", i))
+			}
+		} else {
+			x.at = r.Int32(len(g.named))
+			x.k = uint16(r.Len(0))
+			if x.kind != nIdentifier && x.field != identNamed {
+				r.Fail(packed.ErrDamaged)
+			}
+		}
+		if r.Err() != nil {
+			break
+		}
+		g.extra[i] = x
+		g.keys.add(g, i)
 	}
+	g.idBuf = nil
 	nn := g.nodeCount()
 	g.labels = make([]edgeLabel, r.Count())
 	for i := range g.labels {

@@ -20,6 +20,7 @@ func TestDecodeEqualsNew(t *testing.T) {
 	require.NoError(t, err)
 	require.Same(t, g.ds, got.Dataset())
 	require.Equal(t, g.extra, got.extra)
+	require.Equal(t, g.named, got.named)
 	require.Equal(t, g.edges, got.edges)
 	require.Equal(t, g.labels, got.labels)
 	requireSameTable(t, g.names, got.names)
@@ -68,8 +69,10 @@ func BenchmarkDecode(b *testing.B) {
 
 func requireSameTable(t *testing.T, want, got table) {
 	t.Helper()
-	require.Len(t, got.at, len(want.at))
-	for k := range want.at {
+	require.Equal(t, want.keys.Len(), got.keys.Len())
+	for i := range want.keys.Len() {
+		k := want.keys.At(int32(i))
+		require.NotEmpty(t, want.get(k), k)
 		require.Equal(t, want.get(k), got.get(k), k)
 	}
 }

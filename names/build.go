@@ -1,12 +1,12 @@
 package names
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/strtab"
 )
 
 // builder holds what New needs only while it builds.
@@ -84,7 +84,7 @@ func New(ds *heritage.Dataset) *Index {
 	// grown by appending: trimmed to their length, a fifth less
 	ix.fDoc, ix.fKind, ix.fKey, ix.fData = slices.Clone(ix.fDoc), slices.Clone(ix.fKind), slices.Clone(ix.fKey), slices.Clone(ix.fData)
 	ix.fOff, ix.fMid, ix.fNorm, ix.fWords = slices.Clone(ix.fOff), slices.Clone(ix.fMid), slices.Clone(ix.fNorm), slices.Clone(ix.fWords)
-	ix.vocab = newStrtab(b.texts)
+	ix.vocab = strtab.New(b.texts)
 	ix.df = make([]int32, len(b.texts))
 	last := make([]int32, len(b.texts)) // term → 1 + last record counted
 	for f := range ix.fDoc {
@@ -96,14 +96,14 @@ func New(ds *heritage.Dataset) *Index {
 			}
 		}
 	}
-	ix.keys = newStrtab(b.ktext)
-	ix.texts, ix.kinds = newStrtab(b.extra.list), newStrtab(b.kinds.list)
+	ix.keys = strtab.New(b.ktext)
+	ix.texts, ix.kinds = strtab.New(b.extra.list), strtab.New(b.kinds.list)
 	places := make([]string, 0, len(b.place))
 	for k := range b.place {
 		places = append(places, k)
 	}
 	slices.Sort(places)
-	ix.places = newStrtab(places)
+	ix.places = strtab.New(places)
 	docs := make([][]int32, len(places))
 	for k, p := range places {
 		docs[k] = b.place[p]
@@ -126,7 +126,8 @@ func New(ds *heritage.Dataset) *Index {
 	for k, g := range ix.gramKeys {
 		lists[k] = grams[g]
 	}
-	ix.grams = newCSR(lists)
+	ix.weigh()
+	ix.grams = newGramLists(lists, ix.runeLen)
 	ix.derive()
 	return ix
 }
@@ -176,10 +177,20 @@ func (b *builder) add(d int32, name, kind string) {
 	ix.fKind = append(ix.fKind, b.kinds.number(kind))
 	ix.fKey = append(ix.fKey, kid)
 	ix.fNorm = append(ix.fNorm, b.text(key, heritage.NormalizeName(name)))
-	ix.fWords = append(ix.fWords, b.text(key, wordSet(name)))
+	ix.fWords = append(ix.fWords, b.words(key, wordSet(name)))
 }
 
-// text is what fNorm or fWords holds for s, of a form of Key key.
+// words is what fWords holds for the word set ws of a form of Key key:
+// −1 when ws is the Key's word set (keyWordSet), as it is for every name
+// whose Key's words are those analyze gives, else its number in texts.
+func (b *builder) words(key, ws string) int32 {
+	if ws == keyWordSet(key) {
+		return -1
+	}
+	return b.extra.number(ws)
+}
+
+// text is what fNorm holds for s, of a form of Key key.
 func (b *builder) text(key, s string) int32 {
 	if s == key {
 		return -1
@@ -197,31 +208,24 @@ func (b *builder) term(w string) int32 {
 	return t
 }
 
-// derive makes what follows from the tables New and Decode fill: the
-// terms' weights, lengths and postings, the forms' weights, the records
-// of each Key, the order of the trigram lists, the per-query memory.
+// derive makes what follows from the tables New fills, once weigh has
+// made the terms' weights: the terms' postings, the records of each Key,
+// the forms' weights, the per-query memory. (A file keeps the postings
+// and the Keys' records; Decode makes only the weights.)
 func (ix *Index) derive() {
-	ix.weigh()
-	// Trigram lists by word length, so that fuzzy look-ups read only the
-	// words of a near length.
-	for k := range ix.gramKeys {
-		slices.SortFunc(ix.grams.at(k), func(a, b int32) int {
-			return cmp.Or(int(ix.runeLen[a]-ix.runeLen[b]), int(a-b))
-		})
-	}
-	ix.post = ix.invert(ix.vocab.len(), ix.words, false)
-	ix.keyDocs = ix.invert(ix.keys.len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
+	ix.post = ix.invert(ix.vocab.Len(), ix.words, false)
+	ix.keyDocs = ix.invert(ix.keys.Len(), func(f int32) []int32 { return ix.fKey[f : f+1] }, true)
 	ix.sumWeights()
 }
 
 // weigh makes the terms' weights and lengths in runes.
 func (ix *Index) weigh() {
-	n, nt := ix.nDocs, ix.vocab.len()
+	n, nt := ix.nDocs, ix.vocab.Len()
 	ix.zero = idf(n, 0)
 	ix.weight = make([]float64, nt)
 	ix.runeLen = make([]int32, nt)
 	for t := range nt {
-		w := ix.vocab.at(int32(t))
+		w := ix.vocab.At(int32(t))
 		ix.weight[t] = idf(n, int(ix.df[t]))
 		if orgWords[w] {
 			ix.weight[t] *= orgWeight
@@ -233,7 +237,7 @@ func (ix *Index) weigh() {
 // sumWeights makes the forms' weights (of the terms' weights) and the
 // per-query memory.
 func (ix *Index) sumWeights() {
-	n, nt, nf := ix.nDocs, ix.vocab.len(), len(ix.fDoc)
+	n, nt, nf := ix.nDocs, ix.vocab.Len(), len(ix.fDoc)
 	ix.fWeight = make([]float64, nf)
 	for f := range nf {
 		for _, t := range ix.terms(int32(f)) {

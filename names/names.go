@@ -49,19 +49,22 @@
 //
 // The index is kept in flat arrays: strings in one blob with offsets and
 // an open-addressing hash table, lists in one array with offsets, per-form
-// fields in parallel arrays, and a form's normalised name and word set
-// only where they differ from its Key. This takes about a quarter of the
+// fields in parallel arrays, the vocabulary's trigram lists as differences
+// of a byte or two (see gramLists), and a form's normalised name and word
+// set only where they differ from its Key. This takes about a quarter of the
 // memory of maps of small slices (BenchmarkNew reports the bytes per
 // record).
 package names
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/strtab"
 )
 
 // Index holds the name forms of a dataset. It is read-only after New and
@@ -85,7 +88,7 @@ type tables struct {
 	fKind   []int32   // number of its alt_names kind in kinds ("" is 0)
 	fKey    []int32   // number of its Key in keys
 	fNorm   []int32   // heritage.NormalizeName of the name as written: −1 when it is the Key, else its number in texts
-	fWords  []int32   // its distinct content words, sorted and joined: −1 when they are the Key, else their number in texts
+	fWords  []int32   // its distinct content words, sorted and joined: −1 when they are its Key's (keyWordSet), else their number in texts
 	fWeight []float64 // Σ weight of its terms
 	// fData[fOff[f]:fMid[f]] are the distinct content words of form f,
 	// then come the adjacent content words joined (when not a word of the
@@ -95,22 +98,22 @@ type tables struct {
 	fMid  []uint32
 	fData []int32
 
-	keys    strtab // the distinct Keys
-	keyDocs csr    // Key → records, ascending
-	texts   strtab // the forms' normalised names and word sets that are not their Key
-	kinds   strtab // the alt_names kinds, "" first
+	keys    strtab.Table // the distinct Keys
+	keyDocs csr          // Key → records, ascending
+	texts   strtab.Table // the forms' normalised names and word sets that are not their Key
+	kinds   strtab.Table // the alt_names kinds, "" first
 
-	vocab   strtab    // term → its text
-	df      []int32   // term → records
-	weight  []float64 // term → IDF, reduced for organisation words
-	runeLen []int32   // term → length in runes
-	post    csr       // term → forms, ascending
+	vocab   strtab.Table // term → its text
+	df      []int32      // term → records
+	weight  []float64    // term → IDF, reduced for organisation words
+	runeLen []int32      // term → length in runes
+	post    csr          // term → forms, ascending
 
-	gramKeys []uint32 // trigrams of terms of four bytes or more, ascending (gramKey)
-	grams    csr      // gramKeys[k] → terms, by length in runes, then number
+	gramKeys []uint32  // trigrams of terms of four bytes or more, ascending (gramKey)
+	grams    gramLists // gramKeys[k] → terms, by length in runes, then number
 
-	places    strtab // normalised city or address part
-	placeDocs csr    // place → records, ascending
+	places    strtab.Table // normalised city or address part
+	placeDocs csr          // place → records, ascending
 }
 
 // Form is one indexed name of a record.
@@ -129,7 +132,7 @@ func (ix *Index) Docs() int { return ix.nDocs }
 // Lookup returns the records (doc numbers, ascending) that have a name
 // whose Key equals Key(name). The caller must not change them.
 func (ix *Index) Lookup(name string) []int32 {
-	if k, ok := ix.keys.find(Key(name)); ok {
+	if k, ok := ix.keys.Find(Key(name)); ok {
 		return ix.keyDocs.at(int(k))
 	}
 	return nil
@@ -140,7 +143,7 @@ func (ix *Index) Forms(doc int32) []Form {
 	lo, hi := ix.docForms[doc], ix.docForms[doc+1]
 	out := make([]Form, 0, hi-lo)
 	for f := lo; f < hi; f++ {
-		out = append(out, Form{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f])})
+		out = append(out, Form{Key: ix.keys.At(ix.fKey[f]), Kind: ix.kinds.At(ix.fKind[f])})
 	}
 	return out
 }
@@ -150,7 +153,7 @@ func (ix *Index) Forms(doc int32) []Form {
 func (ix *Index) Weight(name string) float64 {
 	w := 0.0
 	for _, x := range Words(name) {
-		if t, ok := ix.vocab.find(x); ok {
+		if t, ok := ix.vocab.Find(x); ok {
 			w += ix.weight[t]
 		} else {
 			w += ix.zero
@@ -181,9 +184,63 @@ func (ix *Index) nPairs(f int32) uint32 { return (ix.fOff[f+1] - ix.fMid[f]) / 3
 // text is what fNorm or fWords holds for form f: k.
 func (ix *Index) text(f, k int32) string {
 	if k < 0 {
-		return ix.keys.at(ix.fKey[f])
+		return ix.keys.At(ix.fKey[f])
 	}
-	return ix.texts.at(k)
+	return ix.texts.At(k)
+}
+
+// sameWords reports whether form f's word set is set (its words split
+// in setWords).
+func (ix *Index) sameWords(f int32, set string, setWords []string) bool {
+	if k := ix.fWords[f]; k >= 0 {
+		return ix.texts.At(k) == set
+	}
+	return sameWordSet(ix.keys.At(ix.fKey[f]), setWords)
+}
+
+// keyWordSet is the sorted distinct content words of a Key, joined: the
+// wordSet of the names of that Key.
+func keyWordSet(key string) string {
+	w := contentWords(strings.Fields(key))
+	slices.Sort(w)
+	return strings.Join(slices.Compact(w), " ")
+}
+
+// sameWordSet reports whether keyWordSet(key) is the word set whose words,
+// sorted and distinct, are set, without making it. A Key's words are
+// joined by single spaces.
+func sameWordSet(key string, set []string) bool {
+	if len(set) > 64 {
+		return keyWordSet(key) == strings.Join(set, " ")
+	}
+	var seen uint64
+	content, in := false, true // has the Key a word that is no stop word; are all such words in set?
+	for rest := key; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if stopWords[w] {
+			continue
+		}
+		content = true
+		i, ok := slices.BinarySearch(set, w)
+		if !ok {
+			in = false
+			break
+		}
+		seen |= 1 << i
+	}
+	if !content { // the Key is stop words only: they all count
+		for rest := key; rest != ""; {
+			var w string
+			w, rest, _ = strings.Cut(rest, " ")
+			i, ok := slices.BinarySearch(set, w)
+			if !ok {
+				return false
+			}
+			seen |= 1 << i
+		}
+	}
+	return in && bits.OnesCount64(seen) == len(set)
 }
 
 // wordSet is the sorted distinct content words of a name, joined.

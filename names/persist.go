@@ -3,10 +3,11 @@ package names
 import (
 	"errors"
 	"fmt"
-	"strings"
+	"unsafe"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/packed"
+	"github.com/hybridrag/hybridrag/internal/strtab"
 )
 
 // Encode writes the index in the packed form Decode reads: its tables as
@@ -25,15 +26,17 @@ func (ix *Index) Encode(w *packed.Writer) {
 	packed.Array(w, t.fOff)
 	packed.Array(w, t.fMid)
 	packed.Array(w, t.fData)
-	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
-		w.String(s.blob)
-		packed.Array(w, s.off)
-		packed.Array(w, s.slots)
+	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		s.Encode(w)
 	}
-	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
+	for _, c := range []*csr{&t.keyDocs, &t.post, &t.placeDocs} {
 		packed.Array(w, c.off)
 		packed.Array(w, c.ids)
 	}
+	packed.Array(w, t.grams.first)
+	packed.Array(w, t.grams.runes)
+	packed.Array(w, t.grams.end)
+	w.String(unsafe.String(unsafe.SliceData(t.grams.data), len(t.grams.data)))
 	packed.Array(w, t.df)
 	packed.Array(w, t.gramKeys)
 }
@@ -59,15 +62,17 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	t.fOff = packed.ReadArray[uint32](r)
 	t.fMid = packed.ReadArray[uint32](r)
 	t.fData = packed.ReadArray[int32](r)
-	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
-		s.blob = strings.Clone(r.String())
-		s.off = packed.ReadArray[uint32](r)
-		s.slots = packed.ReadArray[int32](r)
+	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		*s = strtab.Read(r)
 	}
-	for _, c := range []*csr{&t.keyDocs, &t.post, &t.grams, &t.placeDocs} {
+	for _, c := range []*csr{&t.keyDocs, &t.post, &t.placeDocs} {
 		c.off = packed.ReadArray[uint32](r)
 		c.ids = packed.ReadArray[int32](r)
 	}
+	t.grams.first = packed.ReadArray[uint32](r)
+	t.grams.runes = packed.ReadArray[uint16](r)
+	t.grams.end = packed.ReadArray[uint32](r)
+	t.grams.data = []byte(r.String())
 	t.df = packed.ReadArray[int32](r)
 	t.gramKeys = packed.ReadArray[uint32](r)
 	if err := r.Err(); err != nil {
@@ -75,6 +80,9 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Index, error) {
 	}
 	if err := t.check(); err != nil {
 		return nil, fmt.Errorf("names: %w", err)
+	}
+	if !t.grams.check(len(t.gramKeys), t.vocab.Len()) {
+		return nil, fmt.Errorf("names: %w: the trigram lists", errTables)
 	}
 	ix.weigh()
 	ix.sumWeights()
@@ -89,9 +97,9 @@ var errTables = errors.New("the tables do not fit together")
 // empty slot (a look-up stops at one) naming strings that exist.
 func (t *tables) check() error {
 	n, nf := t.nDocs, len(t.fDoc)
-	nt, nk, nx := t.vocab.len(), t.keys.len(), t.texts.len()
-	for _, s := range []*strtab{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
-		if !s.fits() {
+	nt, nk, nx := t.vocab.Len(), t.keys.Len(), t.texts.Len()
+	for _, s := range []*strtab.Table{&t.keys, &t.texts, &t.kinds, &t.vocab, &t.places} {
+		if !s.Fits() {
 			return fmt.Errorf("%w: a string table", errTables)
 		}
 	}
@@ -99,7 +107,7 @@ func (t *tables) check() error {
 		c       *csr
 		lists   int
 		idLimit int
-	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.grams, len(t.gramKeys), nt}, {&t.placeDocs, t.places.len(), n}} {
+	}{{&t.keyDocs, nk, n}, {&t.post, nt, nf}, {&t.placeDocs, t.places.Len(), n}} {
 		if !offsets(c.c.off, c.lists, len(c.c.ids)) || !inRange(c.c.ids, 0, c.idLimit) {
 			return fmt.Errorf("%w: a list", errTables)
 		}
@@ -115,7 +123,7 @@ func (t *tables) check() error {
 			return fmt.Errorf("%w: the forms' columns", errTables)
 		}
 	}
-	if !inRange(t.fDoc, 0, n) || !inRange(t.fKind, 0, t.kinds.len()) || !inRange(t.fKey, 0, nk) ||
+	if !inRange(t.fDoc, 0, n) || !inRange(t.fKind, 0, t.kinds.Len()) || !inRange(t.fKey, 0, nk) ||
 		!inRange(t.fNorm, -1, nx) || !inRange(t.fWords, -1, nx) {
 		return fmt.Errorf("%w: the forms' columns", errTables)
 	}
@@ -133,23 +141,6 @@ func (t *tables) check() error {
 		}
 	}
 	return nil
-}
-
-// fits reports whether the table's offsets lie within its text and its
-// slots name its strings, with one slot empty at least.
-func (s *strtab) fits() bool {
-	size := len(s.slots)
-	if len(s.off) == 0 || s.off[0] != 0 || !offsets(s.off, len(s.off)-1, len(s.blob)) || size == 0 || size&(size-1) != 0 {
-		return false
-	}
-	empty := false
-	for _, k := range s.slots {
-		if k < 0 || int(k) > s.len() {
-			return false
-		}
-		empty = empty || k == 0
-	}
-	return empty
 }
 
 // offsets reports whether off holds lists+1 ascending offsets from 0 to

@@ -1,6 +1,7 @@
 package names
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 
@@ -107,8 +108,9 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	if len(qwords) == 0 {
 		return nil
 	}
-	qkey, _ := ix.keys.find(strings.Join(qwords, " "))
+	qkey, _ := ix.keys.Find(strings.Join(qwords, " "))
 	qnorm, qset := heritage.NormalizeName(query), wordSet(query)
+	qsetWords := strings.Fields(qset)
 	qall := allWords(qnorm)
 	s := ix.pool.Get().(*scratch)
 	defer ix.pool.Put(s)
@@ -180,7 +182,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 	// Best form per record, then the best records.
 	s.docsTouched = s.docsTouched[:0]
 	if cityKey != "" {
-		if p, ok := ix.places.find(cityKey); ok {
+		if p, ok := ix.places.Find(cityKey); ok {
 			for _, d := range ix.placeDocs.at(int(p)) {
 				s.cityStamp[d] = s.gen
 			}
@@ -241,7 +243,7 @@ func (ix *Index) Search(query string, o Options) []Hit {
 			}
 			c := ix.align(s, f, units[:nq], units[nq:], wq, qkey)
 			norm := ix.text(f, ix.fNorm[f])
-			c.Literal, c.SameWords = norm == qnorm, ix.text(f, ix.fWords[f]) == qset
+			c.Literal, c.SameWords = norm == qnorm, ix.sameWords(f, qset, qsetWords)
 			c.Reordered = c.SameWords && allWords(norm) == qall
 			if c.Sim > h.Sim || h.Key == "" {
 				h = c
@@ -289,7 +291,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	for _, w := range words {
 		u := unit{hint: hint}
 		a0 := len(alts)
-		t, ok := ix.vocab.find(w)
+		t, ok := ix.vocab.Find(w)
 		if ok {
 			alts = append(alts, alt{t, 1})
 			u.weight = ix.weight[t]
@@ -326,7 +328,7 @@ func (ix *Index) appendUnits(s *scratch, units []unit, words []string, hint bool
 	if !hint {
 		// Two adjacent query words written as one word in a name.
 		for k := 0; k+1 < len(words); k++ {
-			if t, ok := ix.vocab.find(words[k] + words[k+1]); ok {
+			if t, ok := ix.vocab.Find(words[k] + words[k+1]); ok {
 				for _, j := range []int{start + k, start + k + 1} {
 					units[j].alts = append(units[j].alts, alt{t, 1})
 				}
@@ -352,25 +354,41 @@ func (ix *Index) fuzzy(s *scratch, w string, alts []alt, maxEdits int) []alt {
 	s.tgen++
 	s.ttouched = s.ttouched[:0]
 	for _, g := range gs {
-		ts := ix.gramTerms(g)
-		lo, _ := slices.BinarySearchFunc(ts, len(rw)-allow, func(t int32, n int) int { return int(ix.runeLen[t]) - n })
-		for _, t := range ts[lo:] {
-			if int(ix.runeLen[t]) > len(rw)+allow {
-				break
+		k, ok := slices.BinarySearch(ix.gramKeys, gramKey(g))
+		if !ok {
+			continue
+		}
+		from, to := ix.grams.groups(k, int32(len(rw)-allow), int32(len(rw)+allow))
+		for i := from; i < to; i++ {
+			d, t := ix.grams.diffs(i), int32(0)
+			for j := 0; j < len(d); {
+				// the term's difference from the one before: a uvarint
+				// of one or two bytes mostly (nextTerm, in line)
+				if c := d[j]; c < 0x80 {
+					t += int32(c)
+					j++
+				} else if j+1 < len(d) && d[j+1] < 0x80 {
+					t += int32(c&0x7f) | int32(d[j+1])<<7
+					j += 2
+				} else {
+					v, w := binary.Uvarint(d[j:])
+					t += int32(v)
+					j += w
+				}
+				if s.tstamp[t] != s.tgen {
+					s.tstamp[t] = s.tgen
+					s.tcount[t] = 0
+					s.ttouched = append(s.ttouched, t)
+				}
+				s.tcount[t]++
 			}
-			if s.tstamp[t] != s.tgen {
-				s.tstamp[t] = s.tgen
-				s.tcount[t] = 0
-				s.ttouched = append(s.ttouched, t)
-			}
-			s.tcount[t]++
 		}
 	}
 	for _, t := range s.ttouched {
 		if int(s.tcount[t]) < need {
 			continue
 		}
-		if d := editdist.OSA(w, ix.vocab.at(t), allow); d <= allow {
+		if d := editdist.OSA(w, ix.vocab.At(t), allow); d <= allow {
 			alts = append(alts, alt{t, editSim[d]})
 		}
 	}
@@ -418,7 +436,7 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		mr += ix.weight[t] * cov[k]
 	}
 	s.coverBuf = cov
-	h := Hit{Key: ix.keys.at(ix.fKey[f]), Kind: ix.kinds.at(ix.fKind[f]), Exact: ix.fKey[f] == qkey, CityInName: inName}
+	h := Hit{Key: ix.keys.At(ix.fKey[f]), Kind: ix.kinds.At(ix.fKind[f]), Exact: ix.fKey[f] == qkey, CityInName: inName}
 	h.QueryCov = mq / wq
 	h.NameCov = 1.0
 	if fw := ix.fWeight[f]; fw > 0 {
@@ -434,12 +452,4 @@ func (ix *Index) align(s *scratch, f int32, query, hint []unit, wq float64, qkey
 		h.Sim = min(h.Sim, 0.99)
 	}
 	return h
-}
-
-// gramTerms are the terms with trigram g, by length in runes.
-func (ix *Index) gramTerms(g string) []int32 {
-	if k, ok := slices.BinarySearch(ix.gramKeys, gramKey(g)); ok {
-		return ix.grams.at(k)
-	}
-	return nil
 }

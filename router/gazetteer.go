@@ -135,6 +135,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	b.addRecordBodies()
 	b.addCountriesAndNations()
 	b.addPlaceAliases()
+	g.packEntries()
 	b.weighNames()
 	subj := make([]string, 0, len(b.subjects))
 	for s := range b.subjects {
@@ -390,6 +391,33 @@ func (b *gazetteerBuilder) addPlaceAliases() {
 		g.places[alias] = append([]placeCand(nil), g.places[k]...)
 		g.placeMax = max(g.placeMax, strings.Count(alias, " ")+1)
 	}
+}
+
+// packEntries trims the name and body entries, grown by appending, to
+// their length, and holds their ids in one array each, every entry's
+// capped at its length.
+func (g *gazetteer) packEntries() {
+	g.entries = slices.Clone(g.entries)
+	g.bodyArr = slices.Clone(g.bodyArr)
+	idsOf := func(n int, at func(i int) *[]string) {
+		total := 0
+		for i := range n {
+			total += len(*at(i))
+		}
+		all := make([]string, 0, total)
+		for i := range n {
+			ids := at(i)
+			if len(*ids) == 0 {
+				*ids = nil
+				continue
+			}
+			lo := len(all)
+			all = append(all, *ids...)
+			*ids = all[lo:len(all):len(all)]
+		}
+	}
+	idsOf(len(g.entries), func(i int) *[]string { return &g.entries[i].ids })
+	idsOf(len(g.bodyArr), func(i int) *[]string { return &g.bodyArr[i].ids })
 }
 
 // weighNames counts the words of the names and weighs each name by them,

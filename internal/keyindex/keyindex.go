@@ -28,6 +28,12 @@ func (x *Index) Len() int { return x.n }
 // Find returns the number of the item whose key is key; keyOf gives the
 // key of item i.
 func (x *Index) Find(key string, keyOf func(i int) string) (int, bool) {
+	return x.FindFunc(key, func(i int) bool { return keyOf(i) == key })
+}
+
+// FindFunc is Find for items whose keys are cheaper to compare than to
+// make: is reports whether the key of item i is key.
+func (x *Index) FindFunc(key string, is func(i int) bool) (int, bool) {
 	if len(x.slots) == 0 {
 		return 0, false
 	}
@@ -37,7 +43,7 @@ func (x *Index) Find(key string, keyOf func(i int) string) (int, bool) {
 		if s == 0 {
 			return 0, false
 		}
-		if keyOf(int(s-1)) == key {
+		if is(int(s - 1)) {
 			return int(s - 1), true
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 // Word is an element of an array written whole (see Array).
 type Word interface {
-	~int32 | ~uint32 | ~uint64 | ~float64
+	~uint16 | ~int32 | ~uint32 | ~uint64 | ~float64
 }
 
 // Array writes s as its length, then its elements little-endian, fixed

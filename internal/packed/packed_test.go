@@ -126,6 +126,7 @@ func TestArrayRoundTrip(t *testing.T) {
 	Array(&w, []uint32{})
 	Array(&w, []uint64{math.MaxUint64, 1})
 	Array(&w, []float64{-0.5, math.Inf(1)})
+	Array(&w, []uint16{math.MaxUint16, 0, 7})
 	w.Len(9)
 	b := w.Bytes()
 
@@ -135,6 +136,7 @@ func TestArrayRoundTrip(t *testing.T) {
 	require.Equal(t, []uint32{}, ReadArray[uint32](r))
 	require.Equal(t, []uint64{math.MaxUint64, 1}, ReadArray[uint64](r))
 	require.Equal(t, []float64{-0.5, math.Inf(1)}, ReadArray[float64](r))
+	require.Equal(t, []uint16{math.MaxUint16, 0, 7}, ReadArray[uint16](r))
 	require.Equal(t, 9, r.Len(9))
 	require.True(t, r.Done())
 
@@ -143,7 +145,8 @@ func TestArrayRoundTrip(t *testing.T) {
 	ReadArray[int32](r)
 	ReadArray[uint32](r)
 	ReadArray[uint64](r)
-	require.Empty(t, ReadArray[float64](r))
+	ReadArray[float64](r)
+	require.Empty(t, ReadArray[uint16](r))
 	require.ErrorIs(t, r.Err(), ErrDamaged)
 }
 

@@ -1,6 +1,7 @@
 // Command memcost measures what each record costs in memory: the live Go
 // heap (runtime.MemStats.HeapAlloc after runtime.GC) once the dataset is
-// loaded, then after each embedded index is built over it, one by one —
+// loaded (with the towns it derives on first use), then after each
+// embedded index is built over it, one by one —
 // the vector index (hashing embedder), BM25, the knowledge graph, the name
 // index, the router's tables (gazetteer), the router around them, and the
 // pipeline composed of them all after its first ask — and the bytes of
@@ -72,7 +73,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "| %s | %.1f MB | %d |\n", what, float64(h-last)/1e6, (h-last)/uint64(n))
 		last = h
 	}
-	step("dataset (records, id map)")
+	// The towns and near towns of every record are derived on first use
+	// (the graph's build asks for them): part of the dataset.
+	ds.Towns(&ds.Institutions[0])
+	step("dataset (records, id table, towns)")
 	vec, err := vector.New(ds, embed.NewHashing(engines.HashingDim), vector.WithBuildContext(ctx))
 	if err != nil {
 		return err
