@@ -121,9 +121,10 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 		// A body is preferred right after a relation cue ("part of the …").
 		afterCue := rel != "" && i >= relEnd && i <= relEnd+1
 		afterHouses := housesEnd >= 0 && i >= housesEnd && i <= housesEnd+1
-		// So is one named before the cue when a word of parts asks for
-		// the institutions that belong to it.
-		partsAsked := rel == "part_of" && i < relEnd && s.hasAny(s.lex.childrenWords...) && !parentQuestion(s)
+		// So is one named before the cue, or before a last word of
+		// parts, when a word of parts asks for the institutions that
+		// belong to it.
+		partsAsked := (rel == "part_of" && i < relEnd || rel == "" && partsKeywords(s)) && s.hasAny(s.lex.childrenWords...) && !parentQuestion(s)
 		takeBody := bl > nl || (bl > 0 && bl == nl && (afterCue && !afterHouses || kindOf(s, i) || partsAsked))
 		if takeBody {
 			b := g.bodyArr[bi]

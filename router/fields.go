@@ -111,18 +111,24 @@ func fieldOfCollections(s *scan) string {
 }
 
 // exactFieldCue reads a cue phrase of a field on words not read already:
+// one of the question's first sentence before one of a later sentence,
 // the first in the lexicon's order, unless a longer cue the question
 // holds contains it ("size category" holds "category").
 func exactFieldCue(s *scan) string {
 	var buf [64]int
 	var best *fieldCue
+	bestFirst := false
+	end := firstSentenceEnd(s)
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
 		fc := &s.lex.fieldCues[c]
 		if !s.hasUnread(fc.phrase) {
 			continue
 		}
-		if best == nil || len(fc.phrase) > len(best.phrase) && strings.Contains(" "+fc.phrase+" ", " "+best.phrase+" ") {
-			best = fc
+		// a cue of the first sentence before one of a sentence after it
+		// (a field asked, then a reason that names another)
+		first := s.find(fc.phrase) < end
+		if best == nil || first && !bestFirst || first == bestFirst && len(fc.phrase) > len(best.phrase) && strings.Contains(" "+fc.phrase+" ", " "+best.phrase+" ") {
+			best, bestFirst = fc, first
 		}
 	}
 	if best == nil {
@@ -274,3 +280,17 @@ func otherField(s *scan, not string) string {
 
 // identifierFields are the fields that are identifiers of a scheme.
 var identifierFields = map[string]bool{fieldISIL: true, fieldWikidata: true, fieldGND: true, fieldGHCID: true}
+
+// firstSentenceEnd is the token the question's second sentence starts
+// at, or the number of tokens when it has one sentence: after a question
+// or exclamation mark, or a full stop after a word of three letters or
+// more and before a capital (not the stop of an initial, "V. N.").
+func firstSentenceEnd(s *scan) int {
+	for k := 0; k+1 < len(s.toks); k++ {
+		gap := s.text[s.toks[k].end:s.toks[k+1].start]
+		if strings.ContainsAny(gap, "?!") || strings.Contains(gap, ".") && len(s.toks[k].norm) > 2 && s.toks[k+1].upper {
+			return k + 1
+		}
+	}
+	return len(s.toks)
+}

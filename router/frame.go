@@ -29,6 +29,9 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 // yesNoAsked reports whether the question's words ask whether something
 // holds of the entities it names, before the cues of comparison are read.
 func yesNoAsked(s *scan, c *Constraints, entities int) bool {
+	if c.Field != "" && s.hasAny(s.lex.valueFollowUps...) {
+		return false // "… and what is it": the value is asked
+	}
 	first := ""
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm

@@ -143,6 +143,9 @@ type Lexicon struct {
 	// ("current_name now"); the resolver fills a field's template when
 	// every part of it stands unread.
 	fieldParts map[string]string `lexicon:"table"`
+	// valueFollowUps, after a yes/no question, ask for the value too
+	// ("and what is it"): the question is one for the value
+	valueFollowUps []string `lexicon:"table"`
 	// swapCueWords are short question and cue words read through two
 	// letters swapped ("yaer", "waht"): too short for any other slip
 	swapCueWords []string `lexicon:"table"`
