@@ -56,7 +56,20 @@ func field(s *scan) string {
 // cue, the surest first: the first that reads one decides.
 var fieldReaders = []func(*scan) string{
 	verbOfClosing, fieldOfWhen, fieldOfAge, fieldOfCollections, typeChoice,
-	exactFieldCue, nearFieldCue, fieldOfWhere, trailingField, compoundFieldCue, misspeltFieldWord,
+	exactFieldCue, nearFieldCue, fieldOfParts, fieldOfWhere, trailingField, compoundFieldCue, misspeltFieldWord,
+}
+
+// fieldOfParts reads a field asked by words apart when every part of it
+// stands free (a naming word and a word of the present ask for the
+// current name): a field of two parts or more.
+func fieldOfParts(s *scan) string {
+	_, values := unreadSlot(s, "field")
+	for _, v := range values {
+		if len(s.lex.fieldPartsOf[v]) >= 2 {
+			return v
+		}
+	}
+	return ""
 }
 
 // verbOfClosing reads a German noun written small as the verb of closing

@@ -108,6 +108,7 @@ func (lex *Lexicon) buildKnownWords() {
 	add(lex.postcodeCues...)
 	add(lex.knowAfterDo...)
 	add(lex.idNouns...)
+	add(lex.childrenWords...)
 	add(lex.fillerWords...)
 	lex.fillerSet = make(map[string]bool, len(lex.fillerWords))
 	for _, w := range lex.fillerWords {
