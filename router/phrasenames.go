@@ -220,10 +220,10 @@ func allUsed(s *scan, i, j int) bool {
 
 // onlyHolder returns the name and id of the one record whose name, or one
 // of its other names, holds tokens [i, j) as a phrase, or of several
-// the one whose current name starts with it; ok is false when none or
-// several do. A phrase that one record's current name and
-// another's former name hold ("Ashmolean Museum") is left to the answer,
-// which names both.
+// the one whose name (any of its names) starts with it; ok is false when
+// none or several do. A phrase that one record's current name and
+// another's former name start with ("Ashmolean Museum") is left to the
+// answer, which names both.
 func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 	phrase := " " + s.key(i, j) + " "
 	if strings.TrimSpace(phrase) == "" {
@@ -241,7 +241,7 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 				if !slices.Contains(holders, id) {
 					holders = append(holders, id)
 				}
-				if strings.HasPrefix(" "+en.key+" ", phrase) && !slices.Contains(starters, id) && g.currentName(id, en.name) {
+				if strings.HasPrefix(" "+en.key+" ", phrase) && !slices.Contains(starters, id) {
 					starters = append(starters, id)
 				}
 			}
@@ -325,10 +325,4 @@ func withinPlace(s *scan, i, j int) bool {
 		}
 	}
 	return false
-}
-
-// currentName reports whether name is the name record id bears now.
-func (g *gazetteer) currentName(id, name string) bool {
-	in, ok := g.ds.Get(id)
-	return ok && in.Name == name
 }
