@@ -140,7 +140,7 @@ func exactFieldCue(s *scan) string {
 		// a cue of the first sentence before one of a sentence after it
 		// (a field asked, then a reason that names another)
 		first := s.find(fc.phrase) < end
-		if best == nil || first && !bestFirst || first == bestFirst && len(fc.phrase) > len(best.phrase) && strings.Contains(" "+fc.phrase+" ", " "+best.phrase+" ") {
+		if best == nil || first != bestFirst && first || first == bestFirst && holds(fc.phrase, best.phrase) {
 			best, bestFirst = fc, first
 		}
 	}
@@ -148,6 +148,12 @@ func exactFieldCue(s *scan) string {
 		return ""
 	}
 	return best.field
+}
+
+// holds reports whether the cue phrase long holds the shorter cue short
+// as whole words ("size category" holds "category").
+func holds(long, short string) bool {
+	return len(long) > len(short) && strings.Contains(" "+long+" ", " "+short+" ")
 }
 
 // nearFieldCue reads a cue phrase with one typo in one word ("forme

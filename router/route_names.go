@@ -169,8 +169,9 @@ func (g *gazetteer) readFieldAsked(s *scan, c *Constraints, rd *reading) {
 	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !rd.ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
 		// a kind written with capitals after "a", in a question where to
 		// find one, is a kind, not the institution called so
-		at := s.find(normalize(c.Names[0].Text))
-		s.unmark(at, at+len(strings.Fields(normalize(c.Names[0].Text))))
+		if i, j := tokenSpan(s, c.Names[0].Text); i >= 0 {
+			s.unmark(i, j)
+		}
 		c.Names = nil
 		g.compounds(s, c)
 		g.writtenSubjects(s, c)

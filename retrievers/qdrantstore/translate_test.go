@@ -194,25 +194,34 @@ func TestTranslateMatchesFilterSemantics(t *testing.T) {
 			fs, err := filter.Parse([]byte(src))
 			require.NoError(t, err)
 			qf, ok := Translate(fs)
-			want, got := 0, 0
-			for i := range ds.Institutions {
-				in := &ds.Institutions[i]
-				pass := false
-				if ok {
-					pass, err = evalFilter(qf, payloads[i])
-					require.NoError(t, err)
-				}
-				m := fs.Match(in)
-				require.Equal(t, m, pass, "record %s", in.ID)
-				if m {
-					want++
-				}
-				if pass {
-					got++
-				}
-			}
-			require.Equal(t, want, got)
-			t.Logf("%d records pass", got)
+			t.Logf("%d records pass", requireSameRecords(t, ds, payloads, fs, qf, ok))
 		})
 	}
+}
+
+// requireSameRecords requires the Qdrant filter qf (none when !ok) to
+// pass, evaluated on each record's payload, exactly the records fs
+// matches, and returns how many pass.
+func requireSameRecords(t *testing.T, ds *heritage.Dataset, payloads []map[string]*qdrant.Value, fs filter.Set, qf *qdrant.Filter, ok bool) int {
+	t.Helper()
+	want, got := 0, 0
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		pass := false
+		if ok {
+			var err error
+			pass, err = evalFilter(qf, payloads[i])
+			require.NoError(t, err)
+		}
+		m := fs.Match(in)
+		require.Equal(t, m, pass, "record %s", in.ID)
+		if m {
+			want++
+		}
+		if pass {
+			got++
+		}
+	}
+	require.Equal(t, want, got)
+	return got
 }
