@@ -30,3 +30,11 @@ func TestShortCueWordSwapped(t *testing.T) {
 		require.Equal(t, b.Constraints.Names[0].Name, a.Constraints.Names[0].Name, typo)
 	}
 }
+
+// The first word of a name read is no misspelt verb that opens a yes/no
+// question ("Haven" is one edit from "have").
+func TestNameWordIsNoMisspeltVerb(t *testing.T) {
+	p := newTestRouter(t).Route("Haven Plotlands Museum town")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "city", p.Constraints.Field)
+}

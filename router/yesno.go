@@ -149,7 +149,8 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 }
 
 // yesNoStart reports a first word that opens a yes/no question, allowing
-// one typo in a verb of four letters or more ("Liwgt").
+// one typo in a verb of four letters or more ("Liwgt") that is no word of
+// a name read.
 func yesNoStart(s *scan) bool {
 	if len(s.toks) == 0 {
 		return false
@@ -161,7 +162,8 @@ func yesNoStart(s *scan) bool {
 	if s.lex.yesNoStarts[first] {
 		return true
 	}
-	if len(first) >= 4 && !s.lex.knownWords[first] {
+	// a word of a name read is no misspelt verb ("Haven …")
+	if len(first) >= 4 && !s.lex.knownWords[first] && !s.used[0] {
 		for w := range s.lex.yesNoStarts {
 			if len(w) >= 4 && osa(w, first, 1) <= 1 {
 				return true
