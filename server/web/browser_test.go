@@ -206,7 +206,16 @@ func (p *page) wait(expr string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Poll[any](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	var err error
+	for {
+		_, err = chromedp.Run(ctx, chromedp.Poll[any](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+		// A reload swaps the page's JavaScript context; a poll begun in
+		// the old one fails and is begun again in the new one.
+		if err == nil || !contextSwapped(err) || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if err != nil {
 		text := eval[string](p, `location.hash + "\n" + document.querySelector('main').innerText.slice(0, 2000)`)
 		p.mu.Lock()
@@ -214,6 +223,13 @@ func (p *page) wait(expr string) {
 		p.mu.Unlock()
 		p.t.Fatalf("waiting for %s: %v\npage: %s\nproblems: %q", expr, err, text, problems)
 	}
+}
+
+// contextSwapped tells the errors of a poll whose JavaScript context went
+// away under it.
+func contextSwapped(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Cannot find context with specified id") || strings.Contains(msg, "Execution context was destroyed")
 }
 
 // hash navigates within the page.
