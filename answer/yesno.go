@@ -212,8 +212,12 @@ func yearsVerdict(pr *locale.Printer, in *heritage.Institution, t plan.Test) (ve
 		from, to, ok = in.Opened()
 	}
 	label := map[string]string{"opened": pr.Text("an opening year"), "closed": pr.Text("a closing year")}[t.Property]
-	if !ok || t.Years == nil {
+	if !ok {
 		return "", label
+	}
+	if t.Years == nil {
+		// no years to test: whether the data records the year at all
+		return "yes", t.Property + " " + heritage.YearsText(from, to, true)
 	}
 	return yesNo(withinYears(from, to, t.Years)), t.Property + " " + heritage.YearsText(from, to, true)
 }
