@@ -120,6 +120,19 @@ type Lexicon struct {
 	// fillerWords carry no constraint in a heritage question: verbs,
 	// pronouns, politeness and trip phrasing in English, Dutch and German
 	fillerWords []string `lexicon:"table"`
+	// openAlternatives leave the second side of a choice open ("a
+	// museum or something else"): see openAlternativeAfter
+	openAlternatives []string `lexicon:"table"`
+	// separableVerbs are verbs whose particle may stand at the end of
+	// their clause, and the particle: the two are read as the one word
+	// they make (see joinSeparableVerbs)
+	separableVerbs map[string]string `lexicon:"table"`
+	// asides are phrases said to the reader that carry nothing of the
+	// question ("for me", "voor mij"); they are dropped before any rule
+	// reads it, so that none takes their words as a cue
+	asides []string `lexicon:"table"`
+	// asideWords are the asides split into words (derive)
+	asideWords [][]string
 	// topicPreps introduce the topic of a list ("museums about X",
 	// "Musea over X", "Museen zum Thema X")
 	topicPreps map[string]bool `lexicon:"table"`
@@ -1222,6 +1235,9 @@ func (t *lexTables) bindStructured(name string, field any) bool {
 
 // derive builds the look-ups that follow from the tables.
 func (lex *Lexicon) derive() {
+	for _, a := range lex.asides {
+		lex.asideWords = append(lex.asideWords, strings.Fields(a))
+	}
 	lex.buildKnownWords()
 	lex.buildRelationCues()
 	lex.typeWordList = lex.buildTypeWordList()

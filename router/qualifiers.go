@@ -231,6 +231,26 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 		if chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks)))) {
 			return true
 		}
+		if openAlternativeAfter(s, i+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// openAlternativeAfter reports an "or" at token i or i+1 followed by an
+// alternative left open (openAlternatives: "or something else"): one
+// value so offered asks for the attribute as a choice of two does.
+func openAlternativeAfter(s *scan, i int) bool {
+	for k := i; k < min(i+2, len(s.toks)); k++ {
+		if !orBetween(s, k, k+1) {
+			continue
+		}
+		for _, p := range s.lex.openAlternatives {
+			if _, ok := s.matchAt(k+1, p); ok {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -76,7 +76,8 @@ func (jw *joined) span(i, j int) string {
 }
 
 func newScan(q string, lex *Lexicon) *scan {
-	toks := tokenize(q, false)
+	toks := dropAsides(tokenize(q, false), lex.asideWords)
+	toks = joinSeparableVerbs(q, toks, lex)
 	lower := strings.ToLower(q) == q
 	if lower {
 		// All lower case: capitals say nothing, so every word the rules do
@@ -87,6 +88,75 @@ func newScan(q string, lex *Lexicon) *scan {
 		}
 	}
 	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
+}
+
+// dropAsides removes the words of the asides (phrases said to the reader,
+// see Lexicon.asides) from toks.
+func dropAsides(toks []token, asides [][]string) []token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		if n := asideAt(toks, i, asides); n > 0 {
+			i += n - 1
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
+}
+
+// joinSeparableVerbs reads a verb whose particle ends its clause ("zähl
+// … auf", "zoek … op") as the one word they make ("aufzähl"), and drops
+// the particle: the verb alone means another thing. Only a joined word
+// the lexicon knows is read so.
+func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
+	for i := 0; i < len(toks); i++ {
+		particle, ok := lex.separableVerbs[toks[i].norm]
+		if !ok || !lex.knownWords[particle+toks[i].norm] {
+			continue
+		}
+		for j := i + 1; j < len(toks); j++ {
+			if toks[j].norm == particle && clauseEnds(q, toks, j) {
+				toks[i].norm = particle + toks[i].norm
+				toks = slices.Delete(toks, j, j+1)
+				break
+			}
+			if clauseEnds(q, toks, j) {
+				break
+			}
+		}
+	}
+	return toks
+}
+
+// clauseEnds reports whether token j ends its clause: it is the last, or
+// a comma, semicolon or colon follows it.
+func clauseEnds(q string, toks []token, j int) bool {
+	if j+1 >= len(toks) {
+		return true
+	}
+	return strings.ContainsAny(q[toks[j].end:toks[j+1].start], ",;:")
+}
+
+// asideAt returns the number of words of the longest aside that starts
+// at token i, or 0.
+func asideAt(toks []token, i int, asides [][]string) int {
+	best := 0
+	for _, a := range asides {
+		if len(a) <= best || i+len(a) > len(toks) {
+			continue
+		}
+		match := true
+		for k, w := range a {
+			if toks[i+k].norm != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			best = len(a)
+		}
+	}
+	return best
 }
 
 // key joins the normalised tokens [i, j).

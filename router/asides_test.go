@@ -1,0 +1,55 @@
+package router
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// An aside said to the reader changes nothing of the question's reading.
+func TestAsidesDropped(t *testing.T) {
+	r := newTestRouter(t)
+	for with, without := range map[string]string{
+		"Zoekt u het Wikidata-nummer van Museum Ulm voor me op?":       "Zoekt u het Wikidata-nummer van Museum Ulm op?",
+		"Can you find the website of the Jorvik Viking Centre for me?": "Can you find the website of the Jorvik Viking Centre?",
+	} {
+		a, b := r.Route(with), r.Route(without)
+		require.Equal(t, b.Frame, a.Frame, with)
+		require.Equal(t, b.Constraints.Field, a.Constraints.Field, with)
+		require.Equal(t, b.Constraints.Names, a.Constraints.Names, with)
+	}
+}
+
+func TestDropAsides(t *testing.T) {
+	asides := [][]string{{"for", "me"}, {"for", "me", "please"}}
+	toks := tokenize("find it for me please now", false)
+	var got []string
+	for _, tk := range dropAsides(toks, asides) {
+		got = append(got, tk.norm)
+	}
+	require.Equal(t, []string{"find", "it", "now"}, got, "the longest aside is dropped")
+}
+
+// A separable verb whose particle ends its clause is read as the joined
+// verb: a list asked, not a count; the verb without its particle is
+// still a count.
+func TestSeparableVerbJoined(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, FrameSet, r.Route("Zähl die Museen in Berlin auf.").Frame)
+	require.Equal(t, FrameCount, r.Route("Zähl die Museen in Berlin.").Frame)
+	require.Equal(t, FrameCount, r.Route("Zähl die Museen auf der Insel Rügen.").Frame, "a particle inside its clause is a preposition")
+}
+
+// One value offered against an open alternative ("or something else")
+// asks for the attribute, as a choice of two values does.
+func TestOpenAlternativeAsksForField(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Is the Jorvik Viking Centre a museum or something else?",
+		"Is the Jorvik Viking Centre a museum or a library?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Equal(t, "type", p.Constraints.Field, q)
+	}
+}
