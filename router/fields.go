@@ -177,7 +177,7 @@ func fieldOfWhere(s *scan) string {
 	return ""
 }
 
-// trailingField reads a field word last in a shorthand question; a date
+// trailingField reads a field word last (or first) in a shorthand question; a date
 // asked of one institution ("Auckland Zoo founded"), not of a list
 // ("museums in Kent closed").
 func trailingField(s *scan) string {
@@ -189,6 +189,11 @@ func trailingField(s *scan) string {
 		return f
 	}
 	if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
+		return f
+	}
+	// a field word first, before a name read, the rest a clause about
+	// the name ("country X lies in")
+	if f, ok := s.lex.trailingFields[s.toks[0].norm]; ok && !s.used[0] && s.used[1] && !pluralType(s) {
 		return f
 	}
 	return ""

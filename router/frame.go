@@ -195,12 +195,13 @@ func hasChoice(s *scan) bool {
 	return false
 }
 
-// whichMore reports a word "which" with a word of more or fewer at most
-// three words after it ("which has more", "welche hat mehr"): it asks
+// whichMore reports a word "which" (or "where", of places) with a word
+// of more or fewer at most three words after it ("which has more",
+// "welche hat mehr", "where are there more"): it asks
 // which of the sides wins, however the sides are joined.
 func whichMore(s *scan) bool {
 	for i, t := range s.toks {
-		if !s.lex.whichWords[t.norm] {
+		if !s.lex.whichWords[t.norm] && !s.lex.whichPlaceWords[t.norm] {
 			continue
 		}
 		for k := i + 1; k < len(s.toks) && k <= i+3; k++ {

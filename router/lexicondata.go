@@ -127,6 +127,9 @@ type Lexicon struct {
 	// their clause, and the particle: the two are read as the one word
 	// they make (see joinSeparableVerbs)
 	separableVerbs map[string]string `lexicon:"table"`
+	// whichPlaceWords ask which place ("where"): before a word of more,
+	// which of the places compared has more (see whichMore)
+	whichPlaceWords map[string]bool `lexicon:"table"`
 	// asides are phrases said to the reader that carry nothing of the
 	// question ("for me", "voor mij"); they are dropped before any rule
 	// reads it, so that none takes their words as a cue

@@ -53,3 +53,27 @@ func TestOpenAlternativeAsksForField(t *testing.T) {
 		require.Equal(t, "type", p.Constraints.Field, q)
 	}
 }
+
+// A field word before a name read, in a shorthand question, asks for the
+// field, as one after it does.
+func TestFieldWordFirst(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"country Museum Ulm lies in", "Museum Ulm country"} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Equal(t, "country", p.Constraints.Field, q)
+	}
+}
+
+// "Where" before a word of more asks which of the places compared has
+// more, however the places are joined.
+func TestWhereMore(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Kent and Surrey: where are there more museums?",
+		"Where are there more museums, Kent or Surrey?",
+		"Which has more museums, Kent or Surrey?",
+	} {
+		require.Equal(t, FrameMore, r.Route(q).Frame, q)
+	}
+}
