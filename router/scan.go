@@ -106,12 +106,12 @@ func dropAsides(toks []token, asides [][]string) []token {
 
 // joinSeparableVerbs reads a verb whose particle ends its clause ("zähl
 // … auf", "zoek … op") as the one word they make ("aufzähl"), and drops
-// the particle: the verb alone means another thing. Only a joined word
-// the lexicon knows is read so.
+// the particle: the verb alone means another thing. The rows that
+// read the joined word are the lexicon's (a list verb, an opener).
 func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 	for i := 0; i < len(toks); i++ {
 		particle, ok := lex.separableVerbs[toks[i].norm]
-		if !ok || !lex.knownWords[particle+toks[i].norm] {
+		if !ok {
 			continue
 		}
 		for j := i + 1; j < len(toks); j++ {

@@ -38,6 +38,9 @@ func TestSeparableVerbJoined(t *testing.T) {
 	require.Equal(t, FrameSet, r.Route("Zähl die Museen in Berlin auf.").Frame)
 	require.Equal(t, FrameCount, r.Route("Zähl die Museen in Berlin.").Frame)
 	require.Equal(t, FrameCount, r.Route("Zähl die Museen auf der Insel Rügen.").Frame, "a particle inside its clause is a preposition")
+	p := r.Route("Gib mir das Land an, in dem Museum Ulm ist.")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "country", p.Constraints.Field)
 }
 
 // One value offered against an open alternative ("or something else")
