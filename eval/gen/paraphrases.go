@@ -225,6 +225,7 @@ func paraphrases(ds *heritage.Dataset, r *rand.Rand, perKind int, w wordings, pr
 					ID: id + "-" + wd.lang + "-" + wd.style, Question: wd.text, Intent: nd.intent,
 					Expected: exp, Acceptable: acc, Answer: nd.answer, Notes: nd.notes,
 					Lang: wd.lang, Frame: nd.frame, Noise: NoiseNone, Need: id, Style: wd.style,
+					Template: wd.lang + ":" + wd.template,
 				})
 			}
 		}
@@ -233,7 +234,7 @@ func paraphrases(ds *heritage.Dataset, r *rand.Rand, perKind int, w wordings, pr
 }
 
 // wording is one rendered wording of a need.
-type wording struct{ lang, style, text string }
+type wording struct{ lang, style, text, template string }
 
 // word8 renders a need in every English style and in one style each of
 // Dutch and German, a template drawn at random where a style has several.
@@ -253,7 +254,7 @@ func (p *pbuilder) word8(nd need, w wordings) ([]wording, error) {
 		if left := strings.NewReplacer(empty...).Replace(t); strings.ContainsAny(left, "{}") {
 			return fmt.Errorf("gen: %s %s template for %s has a placeholder the need does not fill: %q", lang, style, nd.frame, t)
 		}
-		out = append(out, wording{lang, style, strings.NewReplacer(vars...).Replace(t)})
+		out = append(out, wording{lang, style, strings.NewReplacer(vars...).Replace(t), t})
 		return nil
 	}
 	for _, s := range englishStyles {

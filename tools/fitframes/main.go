@@ -151,7 +151,8 @@ type row struct {
 	checked bool
 }
 
-// trainingRows generates the questions of each seed, labels them, and
+// trainingRows generates the questions of each seed (and its main
+// paraphrase set), labels them, and
 // keeps the first of each wording.
 func trainingRows(ds *heritage.Dataset, rt *router.Router, seeds []int64, n int) ([]row, error) {
 	table, err := readFrameTable(framesTSV)
@@ -175,9 +176,33 @@ func trainingRows(ds *heritage.Dataset, rt *router.Router, seeds []int64, n int)
 			}
 			rows = append(rows, row{q: q, frame: plan.Frame(f), intent: q.Intent, checked: seed == checkedSeed && n == checkedN})
 		}
+		// the main paraphrase set's wordings too (never the held-out
+		// ones), enough needs of each kind that most templates are drawn
+		para, err := gen.Paraphrases(ds, seed, paraphrasesPerKind)
+		if err != nil {
+			return nil, err
+		}
+		for _, q := range para {
+			if seen[q.Question] {
+				continue
+			}
+			seen[q.Question] = true
+			f, ok := table.frame(q.Frame)
+			if !ok {
+				return nil, fmt.Errorf("paraphrase need kind %q has no row in frames.tsv", q.Frame)
+			}
+			if f == "rules" {
+				f = string(rt.Route(q.Question).Frame)
+			}
+			rows = append(rows, row{q: q, frame: plan.Frame(f), intent: q.Intent})
+		}
 	}
 	return rows, nil
 }
+
+// paraphrasesPerKind is how many needs of each kind of the main paraphrase
+// set a seed adds to the training questions.
+const paraphrasesPerKind = 20
 
 // frameTable maps generator frames, or their starts, to plan frames.
 type frameTable map[string]string
