@@ -126,8 +126,29 @@ func (p *Base) fieldDraft(pln plan.Plan, t fieldSubject, field string) Draft {
 	// after the field
 	then, thenExact := p.thenText(pr, in, pln.Then)
 	ft := fieldText{p: p, pln: pln, t: t, field: field, label: label, value: value, hedge: hedge, stillOpen: stillOpen, then: then}
-	return Draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact && thenExact}, render: ft.render}
+	render := ft.render
+	if pln.FieldByModel {
+		// no word of the question names the field: what was read is
+		// said, and the answer is not exact
+		exact = false
+		render = func(cite func(string) string) string {
+			return withNotes(pr, ft.render(cite), cite, FieldReadWhole{Label: label})
+		}
+	}
+	return Draft{Answer: Answer{Kind: KindField, Field: field, Value: value, IDs: ids, Exact: exact && thenExact}, render: render}
 }
+
+// FieldReadWhole says that no word of the question names the field the
+// answer gives: it was read from the question as a whole.
+type FieldReadWhole struct {
+	Label string
+}
+
+func (n FieldReadWhole) sentence(pr *locale.Printer) (string, []any) {
+	return "Not an exact answer: no word of the question names the %s; the question as a whole was read as asking for it.", []any{n.Label}
+}
+
+func (FieldReadWhole) join() noteJoin { return joinSentence }
 
 // fieldText is what a field's answer says.
 type fieldText struct {

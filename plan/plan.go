@@ -106,6 +106,10 @@ type Plan struct {
 	// rules read ranking; the model reads field at 0.88, and "type" fills
 	// it"). Empty when the rules decided.
 	Resolved string `json:"resolved,omitempty"`
+	// FieldByModel is set when no word of the lexicon names the field
+	// asked and the learned model's reading of the question filled it
+	// (see Resolved): the answer says so and is not exact.
+	FieldByModel bool `json:"field_by_model,omitempty"`
 }
 
 // IntentScore is one intent's rule score.

@@ -63,22 +63,36 @@ func (r *Router) resolve(plan *Plan, s *scan, c *Constraints, intent Intent, con
 	if len(open) == 0 {
 		return intent, conf, frame
 	}
-	top := r.model.Predict(plan.Question).Frame()
+	pred := r.model.Predict(plan.Question)
+	top := pred.Frame()
 	for _, t := range open {
 		if top.Frame != t.frame || top.P < MinBackstop {
 			continue
 		}
 		spans, values := unreadSlot(s, t.slot)
-		if len(values) != 1 {
+		var why string
+		switch {
+		case len(values) == 1:
+			words := make([]string, len(spans))
+			for k, sp := range spans {
+				words[k] = s.original(sp[0], sp[1])
+				s.mark(sp[0], sp[1])
+			}
+			why = fmt.Sprintf("%q fills it", strings.Join(words, " "))
+		case len(values) == 0 && t.frame == FrameField && c.Relation == "" && pred.Field().P >= MinBackstop:
+			// no word of the lexicon names the field, and the rules read
+			// no relation to select by: the model's reading of which
+			// field is asked fills it, and the words it rests on stay
+			// unread (the answer is not called exact)
+			f := pred.Field()
+			values = []string{f.Field}
+			plan.FieldByModel = true
+			why = fmt.Sprintf("the model reads the field %s at %.2f", f.Field, f.P)
+		default:
 			continue
 		}
-		words := make([]string, len(spans))
-		for k, sp := range spans {
-			words[k] = s.original(sp[0], sp[1])
-			s.mark(sp[0], sp[1])
-		}
-		plan.Resolved = fmt.Sprintf("%s: the rules read %s; the model reads %s at %.2f, and %q fills it",
-			t.frame, frame, t.frame, top.P, strings.Join(words, " "))
+		plan.Resolved = fmt.Sprintf("%s: the rules read %s; the model reads %s at %.2f, and %s",
+			t.frame, frame, t.frame, top.P, why)
 		if t.frame == FrameField {
 			c.Field, c.List = values[0], false
 			c.TypeCodes, c.Subjects, c.Topic, c.Broader = nil, nil, "", nil

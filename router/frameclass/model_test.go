@@ -40,9 +40,9 @@ func toy() []Example {
 	var out []Example
 	for _, n := range []string{"Beamish", "the Ashmolean", "Chartwell", "Rijksmuseum", "Stadtarchiv Stendal", "the Hunterian"} {
 		out = append(out,
-			Example{Question: "What is the website of " + n + "?", Frame: plan.FrameField, Intent: plan.Factual},
+			Example{Question: "What is the website of " + n + "?", Frame: plan.FrameField, Intent: plan.Factual, Field: "website"},
 			Example{Question: "Is " + n + " accredited?", Frame: plan.FrameYesNo, Intent: plan.Factual},
-			Example{Question: "When did " + n + " open?", Frame: plan.FrameField, Intent: plan.Temporal},
+			Example{Question: "When did " + n + " open?", Frame: plan.FrameField, Intent: plan.Temporal, Field: "opened"},
 		)
 	}
 	for _, p := range []string{"Bath", "York", "Leiden", "Cornwall", "Bayern", "Wales"} {
@@ -52,6 +52,19 @@ func toy() []Example {
 		)
 	}
 	return out
+}
+
+// The field head learns which field a question asks for from the
+// questions labelled with one, and reads it of a name it never saw.
+func TestTrainLearnsFields(t *testing.T) {
+	m, err := Train(toy(), TrainOptions{Buckets: 1 << 12, Epochs: 20})
+	require.NoError(t, err)
+	require.Equal(t, []string{"opened", "website"}, m.Fields())
+	require.Equal(t, "website", m.Predict("What is the website of Kelham Island?").Field().Field)
+	require.Equal(t, "opened", m.Predict("When did Kelham Island open?").Field().Field)
+	none, err := Train(toy()[:0:0], TrainOptions{Frames: []plan.Frame{plan.FrameField}, Intents: []plan.Intent{plan.Factual}})
+	require.NoError(t, err)
+	require.Empty(t, none.Predict("What is the website of Kelham Island?").Fields, "no field labelled, no field head")
 }
 
 func TestTrainLearns(t *testing.T) {
@@ -102,7 +115,7 @@ func TestTrainRejects(t *testing.T) {
 func TestEncodeDecode(t *testing.T) {
 	m, err := Train(toy(), TrainOptions{Buckets: 1 << 10, Epochs: 5})
 	require.NoError(t, err)
-	m = m.WithTemperatures(1.25, 0.75)
+	m = m.WithTemperatures(1.25, 0.75).WithFieldTemperature(0.5)
 	var b bytes.Buffer
 	require.NoError(t, m.Encode(&b))
 	got, err := Decode(bytes.NewReader(b.Bytes()))
@@ -112,6 +125,8 @@ func TestEncodeDecode(t *testing.T) {
 	tf, ti := got.Temperatures()
 	require.Equal(t, 1.25, tf)
 	require.Equal(t, 0.75, ti)
+	require.Equal(t, 0.5, got.FieldTemperature())
+	require.Equal(t, m.Fields(), got.Fields())
 	for _, e := range toy() {
 		a, b := m.Predict(e.Question), got.Predict(e.Question)
 		require.Equal(t, a.Frame().Frame, b.Frame().Frame, e.Question)

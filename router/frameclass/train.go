@@ -9,12 +9,14 @@ import (
 	"github.com/hybridrag/hybridrag/plan"
 )
 
-// Example is one labelled question. An empty Frame or Intent leaves that
-// head untrained on it.
+// Example is one labelled question. An empty Frame, Intent or Field
+// leaves that head untrained on it.
 type Example struct {
 	Question string
 	Frame    plan.Frame
 	Intent   plan.Intent
+	// Field is the field the question asks for, when it asks for one.
+	Field string
 }
 
 // TrainOptions are every setting of a fit; the zero value of a field
@@ -24,6 +26,9 @@ type TrainOptions struct {
 	// (default: the frames and intents of the examples, sorted).
 	Frames  []plan.Frame
 	Intents []plan.Intent
+	// Fields are the fields the field head tells apart (default: those
+	// of the examples, sorted; none when no example has one).
+	Fields []string
 	// Buckets is the size of the feature table, a power of two.
 	Buckets int
 	// Epochs are passes over the examples, each in its own shuffled order.
@@ -65,21 +70,29 @@ func Train(examples []Example, o TrainOptions) (*Model, error) {
 	if o.Intents == nil {
 		o.Intents = labels(examples, func(e Example) plan.Intent { return e.Intent })
 	}
+	if o.Fields == nil {
+		o.Fields = labels(examples, func(e Example) string { return e.Field })
+	}
 	if len(o.Frames) == 0 || len(o.Intents) == 0 {
 		return nil, fmt.Errorf("frameclass: train: no frames or no intents to tell apart")
 	}
-	nf, no := len(o.Frames), len(o.Frames)+len(o.Intents)
-	m := &Model{frames: slices.Clone(o.Frames), intents: slices.Clone(o.Intents), buckets: o.Buckets,
-		w: make([]float32, o.Buckets*no), bias: make([]float32, no), tempFrame: 1, tempIntent: 1,
+	if len(o.Fields) > maxFields {
+		return nil, fmt.Errorf("frameclass: train: %d fields, at most %d", len(o.Fields), maxFields)
+	}
+	m := &Model{frames: slices.Clone(o.Frames), intents: slices.Clone(o.Intents), fields: slices.Clone(o.Fields), buckets: o.Buckets,
+		tempFrame: 1, tempIntent: 1, tempField: 1,
 		info: Info{Seed: o.Seed, Examples: len(examples), Epochs: o.Epochs, Data: o.Data}}
+	nf, ni, no := len(m.frames), len(m.frames)+len(m.intents), m.outputs()
+	m.w, m.bias = make([]float32, o.Buckets*no), make([]float32, no)
 
 	type row struct {
-		f             Features
-		frame, intent int // -1 when not labelled
+		f                    Features
+		frame, intent, field int // -1 when not labelled
 	}
 	rows := make([]row, len(examples))
 	for i, e := range examples {
-		rows[i] = row{f: Extract(e.Question, o.Buckets), frame: slices.Index(o.Frames, e.Frame), intent: slices.Index(o.Intents, e.Intent)}
+		rows[i] = row{f: Extract(e.Question, o.Buckets), frame: slices.Index(o.Frames, e.Frame), intent: slices.Index(o.Intents, e.Intent),
+			field: slices.Index(o.Fields, e.Field)}
 	}
 	// AdaGrad: each weight's step shrinks with its squared gradients.
 	sq := make([]float32, len(m.w))
@@ -90,7 +103,7 @@ func Train(examples []Example, o TrainOptions) (*Model, error) {
 		order := rand.New(rand.NewPCG(o.Seed, uint64(epoch))).Perm(len(rows))
 		for _, i := range order {
 			r := rows[i]
-			zf, zi := m.logits(r.f)
+			zf, zi, zd := m.logits(r.f)
 			clear(g)
 			if r.frame >= 0 {
 				for k, p := range Softmax(zf, 1) {
@@ -103,6 +116,12 @@ func Train(examples []Example, o TrainOptions) (*Model, error) {
 					g[nf+k] = p
 				}
 				g[nf+r.intent]--
+			}
+			if r.field >= 0 {
+				for k, p := range Softmax(zd, 1) {
+					g[ni+k] = p
+				}
+				g[ni+r.field]--
 			}
 			for k, gk := range g {
 				if gk == 0 {
@@ -146,6 +165,14 @@ func labels[T ~string](examples []Example, of func(Example) T) []T {
 func (m *Model) WithTemperatures(frame, intent float64) *Model {
 	c := *m
 	c.tempFrame, c.tempIntent = frame, intent
+	return &c
+}
+
+// WithFieldTemperature returns a copy of the model (sharing its weights)
+// whose field probabilities are taken at this temperature.
+func (m *Model) WithFieldTemperature(t float64) *Model {
+	c := *m
+	c.tempField = t
 	return &c
 }
 

@@ -52,6 +52,9 @@ import (
 //go:embed frames.tsv
 var framesTSV string
 
+//go:embed fields.tsv
+var fieldsTSV string
+
 // checkedSeed and checkedN make the checked-in set
 // (testdata/generated/questions.jsonl; see eval/gen's tests).
 const (
@@ -105,31 +108,37 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rt := router.New(ds)
+	// the rules as the product runs them, with the embedded model; the
+	// rules alone when that model is of a format this build no longer
+	// reads (a fit after the format changed)
+	var ropts []router.Option
+	if _, err := frameclass.Default(); err != nil {
+		fmt.Fprintf(stdout, "the embedded model is not read (%v): the rules are measured without it\n", err)
+		ropts = append(ropts, router.WithFrameModel(nil))
+	}
+	rt := router.New(ds, ropts...)
 	rows, err := trainingRows(ds, rt, o.seeds, o.n)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "training questions: %d (seeds %v, %d asked of each; %d templates)\n", len(rows), o.seeds, o.n, len(templates(rows)))
 
-	var temps [2]float64
+	var t temps
 	if o.evaluate {
-		if temps, err = measure(stdout, ds, rt, rows, o); err != nil {
+		if t, err = measure(stdout, ds, rt, rows, o); err != nil {
 			return err
 		}
 	} else {
-		_, tf, ti, err := heldOut(rows, o)
-		if err != nil {
+		if _, t, err = heldOut(rows, o); err != nil {
 			return err
 		}
-		temps = [2]float64{tf, ti}
 	}
 	o.train.Data = fmt.Sprintf("eval/gen questions, seeds %v, %d each", o.seeds, o.n)
 	m, err := frameclass.Train(examples(rows), o.train)
 	if err != nil {
 		return err
 	}
-	m = m.WithTemperatures(temps[0], temps[1])
+	m = t.apply(m)
 	var buf bytes.Buffer
 	if err := m.Encode(&buf); err != nil {
 		return err
@@ -137,9 +146,17 @@ func run(args []string, stdout io.Writer) error {
 	if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d bytes; %d buckets, %d frames, %d intents, temperatures %.3f and %.3f\n",
-		o.out, buf.Len(), m.Buckets(), len(m.Frames()), len(m.Intents()), temps[0], temps[1])
+	fmt.Fprintf(stdout, "wrote %s: %d bytes; %d buckets, %d frames, %d intents, %d fields, temperatures %.3f, %.3f and %.3f\n",
+		o.out, buf.Len(), m.Buckets(), len(m.Frames()), len(m.Intents()), len(m.Fields()), t.frame, t.intent, t.field)
 	return nil
+}
+
+// temps are the three heads' temperatures.
+type temps struct{ frame, intent, field float64 }
+
+// apply returns the model at the temperatures.
+func (t temps) apply(m *frameclass.Model) *frameclass.Model {
+	return m.WithTemperatures(t.frame, t.intent).WithFieldTemperature(t.field)
 }
 
 // row is one labelled generated question.
@@ -147,6 +164,8 @@ type row struct {
 	q      eval.Question
 	frame  plan.Frame
 	intent plan.Intent
+	// field is the field a question of a field frame asks for (fields.tsv)
+	field string
 	// checked marks a question of the checked-in set.
 	checked bool
 }
@@ -158,6 +177,16 @@ func trainingRows(ds *heritage.Dataset, rt *router.Router, seeds []int64, n int)
 	table, err := readFrameTable(framesTSV)
 	if err != nil {
 		return nil, err
+	}
+	fields, err := readFrameTable(fieldsTSV)
+	if err != nil {
+		return nil, err
+	}
+	fieldOf := func(q eval.Question, f string) string {
+		if f != string(plan.FrameField) {
+			return ""
+		}
+		return fields[q.Frame]
 	}
 	seen := map[string]bool{}
 	var rows []row
@@ -174,7 +203,7 @@ func trainingRows(ds *heritage.Dataset, rt *router.Router, seeds []int64, n int)
 			if f == "rules" {
 				f = string(rt.Route(q.Question).Frame)
 			}
-			rows = append(rows, row{q: q, frame: plan.Frame(f), intent: q.Intent, checked: seed == checkedSeed && n == checkedN})
+			rows = append(rows, row{q: q, frame: plan.Frame(f), intent: q.Intent, field: fieldOf(q, f), checked: seed == checkedSeed && n == checkedN})
 		}
 		// the main paraphrase set's wordings too (never the held-out
 		// ones), enough needs of each kind that most templates are drawn
@@ -194,7 +223,7 @@ func trainingRows(ds *heritage.Dataset, rt *router.Router, seeds []int64, n int)
 			if f == "rules" {
 				f = string(rt.Route(q.Question).Frame)
 			}
-			rows = append(rows, row{q: q, frame: plan.Frame(f), intent: q.Intent})
+			rows = append(rows, row{q: q, frame: plan.Frame(f), intent: q.Intent, field: fieldOf(q, f)})
 		}
 	}
 	return rows, nil
@@ -242,7 +271,7 @@ func (t frameTable) frame(genFrame string) (string, bool) {
 func examples(rows []row) []frameclass.Example {
 	out := make([]frameclass.Example, len(rows))
 	for i, r := range rows {
-		out[i] = frameclass.Example{Question: r.q.Question, Frame: r.frame, Intent: r.intent}
+		out[i] = frameclass.Example{Question: r.q.Question, Frame: r.frame, Intent: r.intent, Field: r.field}
 	}
 	return out
 }
@@ -315,7 +344,7 @@ func hash(t string) uint32 {
 // measure reports the random split, the held-out templates and the
 // model against the rules; it returns the frame and intent temperatures
 // fitted on the held-back templates (as heldOut does).
-func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o options) ([2]float64, error) {
+func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o options) (temps, error) {
 	// random split
 	perm := rand.New(rand.NewPCG(o.train.Seed, 1)).Perm(len(rows))
 	var train, test []row
@@ -328,39 +357,40 @@ func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o
 	}
 	m, err := frameclass.Train(examples(train), o.train)
 	if err != nil {
-		return [2]float64{}, err
+		return temps{}, err
 	}
 	fmt.Fprintf(w, "\nRandom split (%d train, %d test questions):\n", len(train), len(test))
 	report(w, m, test)
 
-	held, tf, ti, err := heldOut(rows, o)
+	held, t, err := heldOut(rows, o)
 	if err != nil {
-		return [2]float64{}, err
+		return temps{}, err
 	}
 	m, test = held.model, held.test
 	fmt.Fprintf(w, "\nHeld-out templates (%d templates; %d train, %d test questions):\n",
 		len(templates(rows)), held.train, len(test))
-	report(w, m.WithTemperatures(tf, ti), test)
-	fmt.Fprintf(w, "  temperatures fitted across the training templates, each part read by a model trained without it: frame %.3f, intent %.3f\n", tf, ti)
+	report(w, t.apply(m), test)
+	fmt.Fprintf(w, "  temperatures fitted across the training templates, each part read by a model trained without it: frame %.3f, intent %.3f, field %.3f\n", t.frame, t.intent, t.field)
+	fieldReport(w, t.apply(m), test)
 	reliability(w, "before temperature scaling", m, test)
-	reliability(w, "after temperature scaling", m.WithTemperatures(tf, ti), test)
+	reliability(w, "after temperature scaling", t.apply(m), test)
 	start := time.Now()
 	for _, r := range test {
 		m.Predict(r.q.Question)
 	}
 	fmt.Fprintf(w, "  prediction: %.1f µs per question on average over %d\n", float64(time.Since(start).Microseconds())/float64(len(test)), len(test))
 
-	confusions(w, m.WithTemperatures(tf, ti), test)
+	confusions(w, t.apply(m), test)
 	if !o.againstRules {
-		return [2]float64{tf, ti}, nil
+		return t, nil
 	}
 	// against the rules: the held-out model on the questions of
 	// held-out templates, the full model on the checked-in set
 	full, err := frameclass.Train(examples(rows), o.train)
 	if err != nil {
-		return [2]float64{}, err
+		return temps{}, err
 	}
-	full = full.WithTemperatures(tf, ti)
+	full = t.apply(full)
 	var checked []row
 	for _, r := range rows {
 		if r.checked {
@@ -370,14 +400,14 @@ func measure(w io.Writer, ds *heritage.Dataset, rt *router.Router, rows []row, o
 	fmt.Fprintf(w, "\nAgainst the rules, the checked-in generated set (%d questions; the model trained on all of them):\n", len(checked))
 	rules(w, rt, full, checked)
 	fmt.Fprintf(w, "\nAgainst the rules, the questions of held-out templates (%d; the model never saw their wording):\n", len(test))
-	rules(w, rt, m.WithTemperatures(tf, ti), test)
+	rules(w, rt, t.apply(m), test)
 	gold, err := readGold(o.gold, ds)
 	if err != nil {
-		return [2]float64{}, err
+		return temps{}, err
 	}
 	fmt.Fprintf(w, "\nGold questions (%d, %s; written by hand, no template of the generator):\n", len(gold), o.gold)
 	goldReport(w, rt, full, gold)
-	return [2]float64{tf, ti}, nil
+	return t, nil
 }
 
 // heldSplit is a model trained without the held-out templates, and the
@@ -391,7 +421,7 @@ type heldSplit struct {
 // heldOut trains on the templates of folds 2–9 (heldFolds), fits the
 // temperatures across them (crossTemperatures) and returns the model
 // with the questions of folds 0–1.
-func heldOut(rows []row, o options) (heldSplit, float64, float64, error) {
+func heldOut(rows []row, o options) (heldSplit, temps, error) {
 	var train, test []row
 	folds := heldFolds(rows)
 	for _, r := range rows {
@@ -403,23 +433,23 @@ func heldOut(rows []row, o options) (heldSplit, float64, float64, error) {
 	}
 	m, err := frameclass.Train(examples(train), o.train)
 	if err != nil {
-		return heldSplit{}, 0, 0, err
+		return heldSplit{}, temps{}, err
 	}
-	tf, ti, err := crossTemperatures(train, folds, o)
+	t, err := crossTemperatures(train, folds, o)
 	if err != nil {
-		return heldSplit{}, 0, 0, err
+		return heldSplit{}, temps{}, err
 	}
-	return heldSplit{model: m, test: test, train: len(train)}, tf, ti, nil
+	return heldSplit{model: m, test: test, train: len(train)}, t, nil
 }
 
 // crossTemperatures fits the temperatures on wordings the model did not
 // see: the training templates fall in four parts (by fold), a model is
 // trained on three and read on the fourth, in turn, and the
 // temperatures are fitted on those four readings.
-func crossTemperatures(train []row, folds map[string]int, o options) (frame, intent float64, err error) {
+func crossTemperatures(train []row, folds map[string]int, o options) (temps, error) {
 	const parts = 4
-	var zf, zi [][]float64
-	var lf, li []int
+	var zf, zi, zd [][]float64
+	var lf, li, ld []int
 	for part := range parts {
 		var fit, read []row
 		for _, r := range train {
@@ -431,9 +461,9 @@ func crossTemperatures(train []row, folds map[string]int, o options) (frame, int
 		}
 		m, err := frameclass.Train(examples(fit), o.train)
 		if err != nil {
-			return 0, 0, err
+			return temps{}, err
 		}
-		frames, intents := m.Frames(), m.Intents()
+		frames, intents, fields := m.Frames(), m.Intents(), m.Fields()
 		for _, r := range read {
 			f, i := m.Logits(r.q.Question)
 			if k := slices.Index(frames, r.frame); k >= 0 && len(f) == len(frames) {
@@ -442,9 +472,12 @@ func crossTemperatures(train []row, folds map[string]int, o options) (frame, int
 			if k := slices.Index(intents, r.intent); k >= 0 {
 				zi, li = append(zi, i), append(li, k)
 			}
+			if k := slices.Index(fields, r.field); k >= 0 {
+				zd, ld = append(zd, m.FieldLogits(r.q.Question)), append(ld, k)
+			}
 		}
 	}
-	return frameclass.FitTemperature(zf, lf), frameclass.FitTemperature(zi, li), nil
+	return temps{frameclass.FitTemperature(zf, lf), frameclass.FitTemperature(zi, li), frameclass.FitTemperature(zd, ld)}, nil
 }
 
 // tally counts right answers per group.
@@ -496,6 +529,30 @@ func report(w io.Writer, m *frameclass.Model, test []row) {
 	fmt.Fprintf(w, "  frame accuracy by language: %s\n", byLang)
 	fmt.Fprintf(w, "  frame accuracy by noise: %s\n", byNoise)
 	fmt.Fprintf(w, "  frame accuracy by frame: %s\n", byFrame)
+}
+
+// fieldReport prints the field head's accuracy on the questions of a
+// field frame, by language, and how sure it is when right and wrong.
+func fieldReport(w io.Writer, m *frameclass.Model, test []row) {
+	field, byLang := newTally(), newTally()
+	var sure, sureRight int
+	for _, r := range test {
+		if r.field == "" {
+			continue
+		}
+		top := m.Predict(r.q.Question).Field()
+		ok := top.Field == r.field
+		field.add("field", ok)
+		byLang.add(r.q.Lang, ok)
+		if top.P >= router.MinBackstop {
+			sure++
+			if ok {
+				sureRight++
+			}
+		}
+	}
+	fmt.Fprintf(w, "  field head, on the questions of a field frame: %s; by language: %s; at %.2f or more: %d questions, %d right\n",
+		field, byLang, router.MinBackstop, sure, sureRight)
 }
 
 // confusions prints the most frequent mistakes of the frame head: the
