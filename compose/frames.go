@@ -10,7 +10,7 @@ import (
 const explainedGuesses = 3
 
 // frameReader is the frame classifier as the pipeline reads it: the
-// model's most probable frames and intents, where it disagrees with the
+// model's most probable frames, intents and fields, where it disagrees with the
 // plan, and what its backstop would propose.
 type frameReader struct{ m *frameclass.Model }
 
@@ -24,6 +24,9 @@ func (f frameReader) ReadFrames(question string, p plan.Plan) pipeline.FrameRead
 	}
 	for _, s := range pr.Top(explainedGuesses).Intents {
 		r.Intents = append(r.Intents, pipeline.Guess{Label: string(s.Intent), P: s.P})
+	}
+	for _, s := range pr.Top(explainedGuesses).Fields {
+		r.Fields = append(r.Fields, pipeline.Guess{Label: s.Field, P: s.P})
 	}
 	if d, ok := frameclass.Disagree(p, pr, 0); ok {
 		r.Disagreement = d.String()

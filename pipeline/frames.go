@@ -22,6 +22,9 @@ type FrameReading struct {
 	// probable first.
 	Frames  []Guess `json:"frames"`
 	Intents []Guess `json:"intents"`
+	// Fields are the most probable fields the question asks for, were it
+	// a question for a field (none when the model has no field head).
+	Fields []Guess `json:"fields,omitempty"`
 	// Disagreement says that the model's frame is not the plan's, and
 	// with what probability ("frame set by rules vs count by model at
 	// 0.93"); "" when they agree.
@@ -39,7 +42,7 @@ type Guess struct {
 }
 
 func (r FrameReading) clone() FrameReading {
-	r.Frames, r.Intents = slices.Clone(r.Frames), slices.Clone(r.Intents)
+	r.Frames, r.Intents, r.Fields = slices.Clone(r.Frames), slices.Clone(r.Intents), slices.Clone(r.Fields)
 	return r
 }
 

@@ -354,6 +354,9 @@ func printFrames(w io.Writer, f *pipeline.FrameReading) {
 		return strings.Join(parts, ", ")
 	}
 	fmt.Fprintf(w, "\nClassifier (a second reading; the plan above decides):\n  frames: %s\n  intents: %s\n", guesses(f.Frames), guesses(f.Intents))
+	if len(f.Fields) > 0 {
+		fmt.Fprintf(w, "  fields, were it a question for one: %s\n", guesses(f.Fields))
+	}
 	if f.Disagreement != "" {
 		fmt.Fprintf(w, "  disagrees: %s\n", f.Disagreement)
 	}
