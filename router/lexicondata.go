@@ -130,9 +130,14 @@ type Lexicon struct {
 	// whichPlaceWords ask which place ("where"): before a word of more,
 	// which of the places compared has more (see whichMore)
 	whichPlaceWords map[string]bool `lexicon:"table"`
-	// asides are phrases said to the reader that carry nothing of the
-	// question ("for me", "voor mij"); they are dropped before any rule
-	// reads it, so that none takes their words as a cue
+	// superlativePhrases are orders said in several words ("been around
+	// longest"), valued as superlatives are; the words alone may mean
+	// another thing ("the longest name")
+	superlativePhrases map[string]Order `lexicon:"table"`
+	// asides are phrases that carry nothing of the question: said to the
+	// reader ("for me", "voor mij"), or the rest of an idiom whose verb
+	// says it all ("its doors" after "opened"); they are dropped before
+	// any rule reads the question, so that none takes their words as a cue
 	asides []string `lexicon:"table"`
 	// asideWords are the asides split into words (derive)
 	asideWords [][]string

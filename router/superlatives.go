@@ -41,6 +41,9 @@ func order(s *scan) *Order {
 // with a verb of opening or closing or a kind after it. end is the token
 // after its words.
 func superlativeAt(s *scan, i int, verb bool) (o Order, end, nth int, ok bool) {
+	if o, n, ok := superlativePhraseAt(s, i); ok {
+		return o, i + n, 0, true
+	}
 	t := s.toks[i]
 	o, ok = s.lex.superlatives[t.norm]
 	if numberOf(s, i) {
@@ -178,4 +181,16 @@ func countOfKind(s *scan) int {
 		return n
 	}
 	return 0
+}
+
+// superlativePhraseAt reads the longest of superlativePhrases at token i
+// and returns its order and its number of words.
+func superlativePhraseAt(s *scan, i int) (o Order, n int, ok bool) {
+	best := ""
+	for p, po := range s.lex.superlativePhrases {
+		if k, match := s.matchAt(i, p); match && (k > n || k == n && p < best) {
+			o, n, best, ok = po, k, p, true
+		}
+	}
+	return o, n, ok
 }

@@ -80,3 +80,25 @@ func TestWhereMore(t *testing.T) {
 		require.Equal(t, FrameMore, r.Route(q).Frame, q)
 	}
 }
+
+// An order said in several words is read as the superlative it means;
+// one of its words alone is not ("the longest name").
+func TestSuperlativePhrases(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Which museum in Plymouth has been around longest?", "Welk museum in Plymouth is het langst open?"} {
+		p := r.Route(q)
+		require.NotNil(t, p.Constraints.Order, q)
+		require.Equal(t, "opened", p.Constraints.Order.Attribute, q)
+		require.False(t, p.Constraints.Order.Highest, q)
+	}
+	require.Nil(t, r.Route("Which museum has the longest name?").Constraints.Order)
+}
+
+// The rest of an idiom whose verb says it all is dropped: opening its
+// doors is opening.
+func TestIdiomAsideDropped(t *testing.T) {
+	r := newTestRouter(t)
+	a, b := r.Route("Tell me the year the Jorvik Viking Centre opened its doors."), r.Route("Tell me the year the Jorvik Viking Centre opened.")
+	require.Equal(t, b.Frame, a.Frame)
+	require.Equal(t, b.Constraints.Field, a.Constraints.Field)
+}
