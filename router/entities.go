@@ -91,7 +91,8 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	return idx, L
 }
 
-// kindOf reports whether token i follows a plural kind and "of"
+// kindOf reports whether token i follows a plural kind (or a word for
+// the institutions that belong to one: members, branches) and "of"
 // ("museums of National Museums Scotland", "Museen der Stiftung …",
 // "musea van het …"), an article between them aside: the words from i
 // then name what the institutions belong to, and a name that is both an
@@ -104,7 +105,8 @@ func kindOf(s *scan, i int) bool {
 	if k < 1 || !s.lex.genitiveOf[s.toks[k].norm] {
 		return false
 	}
-	return s.lex.pluralKind(s.toks[k-1].norm)
+	w := s.toks[k-1].norm
+	return s.lex.pluralKind(w) || slices.Contains(s.lex.childrenWords, w)
 }
 
 // entities finds bodies and institution names, longest first.

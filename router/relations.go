@@ -132,10 +132,14 @@ func housedBy(s *scan, name string) bool {
 	return false
 }
 
-// partsKeywords reports keywords that end with a word for an
-// institution's parts, not a kind ("… sites", "… Mitglieder"): they ask
-// for the parts of what they name.
+// partsKeywords reports keywords that end or start with a word for an
+// institution's parts, not a kind ("… sites", "members …", "… Mitglieder"):
+// they ask for the parts of what they name.
 func partsKeywords(s *scan) bool {
 	n := len(s.toks)
-	return n >= 2 && !anyWhWord(s) && !s.lex.pluralKind(s.toks[n-1].norm) && slices.Contains(s.lex.childrenWords, s.toks[n-1].norm)
+	if n < 2 || anyWhWord(s) {
+		return false
+	}
+	parts := func(w string) bool { return !s.lex.pluralKind(w) && slices.Contains(s.lex.childrenWords, w) }
+	return parts(s.toks[n-1].norm) || parts(s.toks[0].norm)
 }

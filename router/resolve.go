@@ -37,6 +37,15 @@ var frameTemplates = []frameTemplate{
 		return (f == FrameRanking || f == FrameSet) && c.Field == "" && len(c.Names) == 1 && len(c.Bodies) == 0 &&
 			!c.HasIDs() && len(c.Places)+len(c.Postcodes) == 0
 	}},
+	// the institutions that belong to one named institution ("members
+	// X"): one name, nothing else read, a word for the parts of an
+	// institution unread; the name must also be one the data's
+	// institutions belong to (see membersOf)
+	{frame: FrameSet, slot: "relation:childrenWords", fits: func(c *Constraints, f Frame) bool {
+		return (f == FrameRanking || f == FrameSet && !c.Similar && len(c.TypeCodes)+len(c.Subjects) == 0 && c.Years == nil) &&
+			c.Field == "" && c.Relation == "" && len(c.Names) == 1 && len(c.Bodies) == 0 &&
+			!c.HasIDs() && len(c.Places)+len(c.Postcodes) == 0
+	}},
 	// how many a list holds ("museums in Kent count")
 	{frame: FrameCount, slot: "count", fits: func(c *Constraints, f Frame) bool {
 		return f == FrameSet && c.List && c.Group == nil && !c.Share
@@ -70,6 +79,13 @@ func (r *Router) resolve(plan *Plan, s *scan, c *Constraints, intent Intent, con
 			continue
 		}
 		spans, values := unreadSlot(s, t.slot)
+		var members Body
+		if t.frame == FrameSet && len(values) == 1 {
+			var ok bool
+			if members, ok = r.g.membersOf(c.Names[0].Name); !ok {
+				continue
+			}
+		}
 		var why string
 		switch {
 		case len(values) == 1:
@@ -93,10 +109,15 @@ func (r *Router) resolve(plan *Plan, s *scan, c *Constraints, intent Intent, con
 		}
 		plan.Resolved = fmt.Sprintf("%s: the rules read %s; the model reads %s at %.2f, and %s",
 			t.frame, frame, t.frame, top.P, why)
-		if t.frame == FrameField {
+		switch t.frame {
+		case FrameField:
 			c.Field, c.List = values[0], false
 			c.TypeCodes, c.Subjects, c.Topic, c.Broader = nil, nil, "", nil
 			intent = Factual
+		case FrameSet:
+			members.Relation = relPartOf
+			c.Bodies, c.Names, c.Relation, c.List = []Body{members}, nil, relPartOf, true
+			intent = Relationship
 		}
 		plan.Frame = t.frame
 		plan.Intent = intent
@@ -114,7 +135,7 @@ func unreadSlot(s *scan, slot string) (spans [][2]int, values []string) {
 	var partSpans map[string][][2]int
 	parts := map[string]map[string]bool{}
 	lexiconSpans(s, func(i, j int, _, sl, value string) {
-		if !strings.HasPrefix(sl, slot+":") || slices.Contains(s.used[i:j], true) {
+		if sl != slot && !strings.HasPrefix(sl, slot+":") || slices.Contains(s.used[i:j], true) {
 			return
 		}
 		if field, part, ok := strings.Cut(value, " "); ok && strings.HasSuffix(sl, ":"+tableFieldParts) {
@@ -164,4 +185,19 @@ func (lex *Lexicon) buildFieldPartsOf() map[string]map[string]bool {
 		out[field][part] = true
 	}
 	return out
+}
+
+// relPartOf is the relation of the institutions that belong to another.
+const relPartOf = "part_of"
+
+// membersOf returns the body of an institution's name, when the data's
+// institutions belong to one of that name.
+func (g *gazetteer) membersOf(name string) (Body, bool) {
+	for _, key := range g.lex.nameKeys(name) {
+		if i, ok := g.bodies[key]; ok && g.bodyArr[i].name == name {
+			b := g.bodyArr[i]
+			return Body{Name: b.name, IDs: slices.Clone(b.ids)}, true
+		}
+	}
+	return Body{}, false
 }

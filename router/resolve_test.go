@@ -35,3 +35,19 @@ func TestResolverFillsFieldFromModel(t *testing.T) {
 	require.Equal(t, "website", p.Constraints.Field)
 	require.False(t, p.FieldByModel, "a field the lexicon names is the rules'")
 }
+
+// A word for the institutions that belong to one, unread beside one name
+// the data's institutions belong to, asks for its members where the model
+// reads a set; a name no institution belongs to keeps the rules' reading.
+func TestResolverMembersOfOne(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which institutions does National Museum of Asian Art have?")
+	require.Equal(t, FrameSet, p.Frame, p.Resolved)
+	require.Len(t, p.Constraints.Bodies, 1)
+	require.Equal(t, "National Museum of Asian Art", p.Constraints.Bodies[0].Name)
+	require.Equal(t, "part_of", p.Constraints.Relation)
+	require.Empty(t, p.Constraints.Names)
+
+	p = r.Route("Which institutions does the Jorvik Viking Centre have?")
+	require.Empty(t, p.Constraints.Bodies)
+}
