@@ -379,8 +379,8 @@ type Lexicon struct {
 	// clauseJoiners open a second clause of a question about the same
 	// institution (a comma and "and").
 	clauseJoiners map[string]bool `lexicon:"table"`
-	// elisionJoins join a truncated compound to the next word ("Wasser-
-	// und").
+	// elisionJoins join two words: a truncated compound to the next
+	// word ("Wasser- und"), a word of opening to one of closing.
 	elisionJoins map[string]bool `lexicon:"table"`
 	// spanWidths are the widths in years of the spans yearWords name beyond
 	// one year.
@@ -568,6 +568,35 @@ type Lexicon struct {
 	existenceCues []string `lexicon:"table"`
 	// kindWords are the words of the kindOfCues
 	kindWords []string `lexicon:"table"`
+	// topicEnds close a question for what something is about: the
+	// topic preposition left at its end
+	topicEnds map[string]bool `lexicon:"table"`
+	// topicQuestionWords open a question whose topic preposition ends
+	// it: with a topicEnd, it asks for the description
+	topicQuestionWords map[string]bool `lexicon:"table"`
+	// describeArticles may follow a request to describe, besides the
+	// nameStop words, without naming what is to be described
+	describeArticles map[string]bool `lexicon:"table"`
+	// germanWhatWords are the German question word for what, a verb in
+	// English: read as a question word only before a word of
+	// germanAfterWas
+	germanWhatWords map[string]bool `lexicon:"table"`
+	// closedCompounds are the one-word forms of a separable verb of
+	// closing; closeGoVerbs and closeParticles are its two parts, which
+	// say closing when both stand in the question, unless a
+	// nearAfterParticle follows the particle (then it says near)
+	closedCompounds   map[string]bool `lexicon:"table"`
+	closeGoVerbs      map[string]bool `lexicon:"table"`
+	closeParticles    map[string]bool `lexicon:"table"`
+	nearAfterParticle map[string]bool `lexicon:"table"`
+	// operatorQuestionWords ask who: before a verb of running and a
+	// superlative, they ask for the organisations that run the most
+	operatorQuestionWords map[string]bool `lexicon:"table"`
+	// groupByWords group by the level after them when that level ends
+	// the question, as eachCues do anywhere
+	groupByWords map[string]bool `lexicon:"table"`
+	// countOfPhrases after a word of size make it a count, not a size
+	countOfPhrases map[string]bool `lexicon:"table"`
 	// existVerbs say being open or existing ("how long has X existed")
 	existVerbs []string `lexicon:"table"`
 	// durationCues ask how long
