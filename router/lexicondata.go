@@ -581,6 +581,14 @@ type Lexicon struct {
 	// English: read as a question word only before a word of
 	// germanAfterWas
 	germanWhatWords map[string]bool `lexicon:"table"`
+	// prepositionJoins are coordinators that are a preposition in
+	// another language (Dutch "or", English "of"): rules that read two
+	// places or names on either side of a join skip them, and rules that
+	// read a choice look at the words around them first
+	prepositionJoins map[string]bool `lexicon:"table"`
+	// bodyArticles are skipped before the words of an organisation's
+	// name read with typos
+	bodyArticles map[string]bool `lexicon:"table"`
 	// closedCompounds are the one-word forms of a separable verb of
 	// closing; closeGoVerbs and closeParticles are its two parts, which
 	// say closing when both stand in the question, unless a
@@ -597,6 +605,32 @@ type Lexicon struct {
 	groupByWords map[string]bool `lexicon:"table"`
 	// countOfPhrases after a word of size make it a count, not a size
 	countOfPhrases map[string]bool `lexicon:"table"`
+	// choiceWords offer a choice between the words around them in every
+	// language (prepositionJoins do in one)
+	choiceWords map[string]bool `lexicon:"table"`
+	// choiceArticles after a prepositionJoin make it a choice between
+	// two things
+	choiceArticles map[string]bool `lexicon:"table"`
+	// prepositionArticles after a prepositionJoin make it the
+	// preposition, not a choice
+	prepositionArticles map[string]bool `lexicon:"table"`
+	// negationBarriers join a new clause: a negation before them does
+	// not reach the words after them
+	negationBarriers map[string]bool `lexicon:"table"`
+	// qualifierOf ends a place qualifier before the name it qualifies
+	qualifierOf map[string]bool `lexicon:"table"`
+	// kindNouns name institutions of every kind: after a qualifier they
+	// stand where a kind does
+	kindNouns map[string]bool `lexicon:"table"`
+	// runByArticles may stand between the agent preposition and a kind
+	// of governance
+	runByArticles map[string]bool `lexicon:"table"`
+	// agentPrepositions follow a verb of running and lead what runs the
+	// institutions
+	agentPrepositions map[string]bool `lexicon:"table"`
+	// canOpeners are the modal verbs that open a yes/no question like
+	// the yesNoStarts
+	canOpeners map[string]bool `lexicon:"table"`
 	// existVerbs say being open or existing ("how long has X existed")
 	existVerbs []string `lexicon:"table"`
 	// durationCues ask how long
