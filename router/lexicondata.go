@@ -605,6 +605,9 @@ type Lexicon struct {
 	groupByWords map[string]bool `lexicon:"table"`
 	// countOfPhrases after a word of size make it a count, not a size
 	countOfPhrases map[string]bool `lexicon:"table"`
+	// nameAboutPreps before a name ask what it is (a German idiom), not
+	// for what is near it
+	nameAboutPreps map[string]bool `lexicon:"table"`
 	// choiceWords offer a choice between the words around them in every
 	// language (prepositionJoins do in one)
 	choiceWords map[string]bool `lexicon:"table"`
@@ -617,6 +620,9 @@ type Lexicon struct {
 	// negationBarriers join a new clause: a negation before them does
 	// not reach the words after them
 	negationBarriers map[string]bool `lexicon:"table"`
+	// openedOrderCues are the pair cues that, after a word of opening,
+	// compare two institutions by their opening
+	openedOrderCues map[string]bool `lexicon:"table"`
 	// qualifierOf ends a place qualifier before the name it qualifies
 	qualifierOf map[string]bool `lexicon:"table"`
 	// kindNouns name institutions of every kind: after a qualifier they
@@ -628,9 +634,31 @@ type Lexicon struct {
 	// agentPrepositions follow a verb of running and lead what runs the
 	// institutions
 	agentPrepositions map[string]bool `lexicon:"table"`
+	// containerFillers may stand, beside the articles, between a word of
+	// containing and what contains
+	containerFillers map[string]bool `lexicon:"table"`
+	// houseVerbs end a question of where something is housed after a
+	// do-form; housedParticiples end one after a cue of which container
+	houseVerbs        map[string]bool `lexicon:"table"`
+	housedParticiples map[string]bool `lexicon:"table"`
+	// kindQuantifiers describe a kind, as indefinites do
+	kindQuantifiers map[string]bool `lexicon:"table"`
+	// topWords may lead the number before a superlative and are read with it
+	topWords map[string]bool `lexicon:"table"`
+	// topicOfWords link a kind of institution to its topic
+	topicOfWords map[string]bool `lexicon:"table"`
+	// topicParticles may stand between a topic preposition and the
+	// topic, as nameStop words do
+	topicParticles map[string]bool `lexicon:"table"`
+	// notPlaceLocatives are locatives that before a capitalised word do
+	// not mark it as a place
+	notPlaceLocatives map[string]bool `lexicon:"table"`
 	// canOpeners are the modal verbs that open a yes/no question like
 	// the yesNoStarts
 	canOpeners map[string]bool `lexicon:"table"`
+	// activeHousesVerbs, as written, before the name a question gives
+	// ask what the named one houses
+	activeHousesVerbs []string `lexicon:"table"`
 	// existVerbs say being open or existing ("how long has X existed")
 	existVerbs []string `lexicon:"table"`
 	// durationCues ask how long
