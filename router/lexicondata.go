@@ -645,6 +645,13 @@ type Lexicon struct {
 	kindQuantifiers map[string]bool `lexicon:"table"`
 	// topWords may lead the number before a superlative and are read with it
 	topWords map[string]bool `lexicon:"table"`
+	// sideQuestionOpeners open the list question each side of a
+	// comparison of values is read as; the first is used
+	sideQuestionOpeners []string `lexicon:"table"`
+	// haveOpeners open a question whether a place has something, and
+	// haveVerbs end the place (see placeOfHave)
+	haveOpeners map[string]bool `lexicon:"table"`
+	haveVerbs   map[string]bool `lexicon:"table"`
 	// topicOfWords link a kind of institution to its topic
 	topicOfWords map[string]bool `lexicon:"table"`
 	// topicParticles may stand between a topic preposition and the
@@ -656,9 +663,18 @@ type Lexicon struct {
 	// canOpeners are the modal verbs that open a yes/no question like
 	// the yesNoStarts
 	canOpeners map[string]bool `lexicon:"table"`
+	// sidePlacePreps put the place of a question whether a place has
+	// something after each side of a comparison of values; the first is
+	// used
+	sidePlacePreps []string `lexicon:"table"`
 	// activeHousesVerbs, as written, before the name a question gives
 	// ask what the named one houses
 	activeHousesVerbs []string `lexicon:"table"`
+	// termPartJoins join the parts a subject term's label names
+	termPartJoins []string `lexicon:"table"`
+	// genitiveAdjectiveEndings end the adjectives that may stand between
+	// a genitiveArticle and its noun
+	genitiveAdjectiveEndings []string `lexicon:"table"`
 	// existVerbs say being open or existing ("how long has X existed")
 	existVerbs []string `lexicon:"table"`
 	// durationCues ask how long
