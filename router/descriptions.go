@@ -18,8 +18,7 @@ func collectionAsked(s *scan) bool {
 		}
 	}
 	n := len(s.toks)
-	return n > 2 && !s.used[n-1] && (s.toks[n-1].norm == "about" || s.toks[n-1].norm == "over" || s.toks[n-1].norm == "uber") &&
-		(s.toks[0].norm == "what" || s.toks[0].norm == "wat" || s.toks[0].norm == "worum" || s.toks[0].norm == "waar")
+	return n > 2 && !s.used[n-1] && s.lex.topicEnds[s.toks[n-1].norm] && s.lex.topicQuestionWords[s.toks[0].norm]
 }
 
 // kindOfCollections reports a question for the kind of what an
@@ -72,7 +71,7 @@ func describeAsked(s *scan) bool {
 			continue
 		}
 		for i := n; i < len(s.toks); i++ {
-			if !s.used[i] && !s.lex.nameStop[s.toks[i].norm] && s.toks[i].norm != "het" && s.toks[i].norm != "dem" && s.toks[i].norm != "den" {
+			if !s.used[i] && !s.lex.nameStop[s.toks[i].norm] && !s.lex.describeArticles[s.toks[i].norm] {
 				return false
 			}
 		}
@@ -104,8 +103,7 @@ func changeAsked(s *scan) bool {
 	}
 	for i := 0; i+2 < len(s.toks); i++ {
 		a, join, b := s.toks[i].norm, s.toks[i+1].norm, s.toks[i+2].norm
-		if (s.lex.openWords[a] && s.lex.closeWords[b] || s.lex.closeWords[a] && s.lex.openWords[b]) && (join == "and" || join == "or" || join == "und" ||
-			join == "oder" || join == "en" || join == "of") {
+		if (s.lex.openWords[a] && s.lex.closeWords[b] || s.lex.closeWords[a] && s.lex.openWords[b]) && s.lex.elisionJoins[join] {
 			s.mark(i, i+3)
 			return true
 		}
@@ -130,5 +128,5 @@ func historyCue(s *scan) int {
 // germanWhat reports a question opened by German "was" (what), which is
 // English "was" elsewhere.
 func germanWhat(s *scan) bool {
-	return len(s.toks) > 1 && s.toks[0].norm == "was" && s.lex.germanAfterWas[s.toks[1].norm]
+	return len(s.toks) > 1 && s.lex.germanWhatWords[s.toks[0].norm] && s.lex.germanAfterWas[s.toks[1].norm]
 }

@@ -69,7 +69,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 // follow "and" in a question about two (twoNamed).
 func placeFirst(s *scan, i int) bool {
 	prev, _ := s.prev(i)
-	if s.lex.coordinators[prev] && prev != "of" && twoNamed(s) {
+	if s.lex.coordinators[prev] && !s.lex.prepositionJoins[prev] && twoNamed(s) {
 		// "the difference between the Bowes Museum and Beamish": the
 		// second of two institutions
 		return false
@@ -324,7 +324,7 @@ func (g *gazetteer) tooWeak(i int32, need []bool) bool {
 
 // fuzzyBody matches the words after a relation cue against every body name.
 func (g *gazetteer) fuzzyBody(s *scan, from int) (Body, bool) {
-	for from < len(s.toks) && (s.toks[from].norm == "the" || s.used[from]) {
+	for from < len(s.toks) && (s.lex.bodyArticles[s.toks[from].norm] || s.used[from]) {
 		from++
 	}
 	to := from

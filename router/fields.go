@@ -240,7 +240,7 @@ func embeddedWhere(s *scan) bool {
 		return false
 	}
 	for _, t := range s.toks[:n-1] {
-		if t.norm == "where" || t.norm == "wo" || t.norm == "waar" {
+		if s.lex.whichPlaceWords[t.norm] {
 			return true
 		}
 	}

@@ -11,11 +11,11 @@ func closedAsked(s *scan) bool {
 	gaan, dicht := false, false
 	for i, t := range s.toks {
 		switch {
-		case s.lex.closeWords[t.norm] || t.norm == "dichtgegaan":
+		case s.lex.closeWords[t.norm] || s.lex.closedCompounds[t.norm]:
 			return true
-		case t.norm == "ging" || t.norm == "gingen" || t.norm == "gaat" || t.norm == "gaan":
+		case s.lex.closeGoVerbs[t.norm]:
 			gaan = true
-		case t.norm == "dicht" && (i+1 == len(s.toks) || s.toks[i+1].norm != "bij"):
+		case s.lex.closeParticles[t.norm] && (i+1 == len(s.toks) || !s.lex.nearAfterParticle[s.toks[i+1].norm]):
 			dicht = true // not "dicht bij" (near)
 		}
 	}
@@ -39,7 +39,7 @@ func group(s *scan) *Group {
 		// year of opening with the most, when a kind of institution follows the cue
 		level, at = "opened", 0
 	}
-	if len(s.toks) > 1 && (s.toks[0].norm == "who" || s.toks[0].norm == "wer") && s.lex.operateVerbs[s.toks[1].norm] && !s.used[0] {
+	if len(s.toks) > 1 && s.lex.operatorQuestionWords[s.toks[0].norm] && s.lex.operateVerbs[s.toks[1].norm] && !s.used[0] {
 		// a relation verb with the superlative: the organisations that run the most
 		level, at = "operator", 0
 	}
@@ -149,7 +149,7 @@ func eachGroup(s *scan) *Group {
 	}
 	for i := 0; i+1 < len(s.toks); i++ {
 		w := s.toks[i].norm
-		if s.used[i] || s.used[i+1] || !s.lex.eachCues[w] && !(w == "by" && i+2 == len(s.toks)) {
+		if s.used[i] || s.used[i+1] || !s.lex.eachCues[w] && !(s.lex.groupByWords[w] && i+2 == len(s.toks)) {
 			continue
 		}
 		if l, ok := s.lex.groupLevels[s.toks[i+1].norm]; ok {
@@ -164,8 +164,7 @@ func eachGroup(s *scan) *Group {
 // at i: a count, not a size.
 func numberOf(s *scan, i int) bool {
 	w := s.toks[i].norm
-	return (s.lex.bigWords[w] || s.lex.smallWords[w]) && i+2 < len(s.toks) && (s.toks[i+1].norm == "number" || s.toks[i+1].norm == "count") &&
-		(s.toks[i+2].norm == "of")
+	return (s.lex.bigWords[w] || s.lex.smallWords[w]) && i+2 < len(s.toks) && s.lex.countOfPhrases[s.key(i+1, i+3)]
 }
 
 var ()

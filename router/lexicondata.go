@@ -379,8 +379,8 @@ type Lexicon struct {
 	// clauseJoiners open a second clause of a question about the same
 	// institution (a comma and "and").
 	clauseJoiners map[string]bool `lexicon:"table"`
-	// elisionJoins join a truncated compound to the next word ("Wasser-
-	// und").
+	// elisionJoins join two words: a truncated compound to the next
+	// word ("Wasser- und"), a word of opening to one of closing.
 	elisionJoins map[string]bool `lexicon:"table"`
 	// spanWidths are the widths in years of the spans yearWords name beyond
 	// one year.
@@ -568,6 +568,113 @@ type Lexicon struct {
 	existenceCues []string `lexicon:"table"`
 	// kindWords are the words of the kindOfCues
 	kindWords []string `lexicon:"table"`
+	// topicEnds close a question for what something is about: the
+	// topic preposition left at its end
+	topicEnds map[string]bool `lexicon:"table"`
+	// topicQuestionWords open a question whose topic preposition ends
+	// it: with a topicEnd, it asks for the description
+	topicQuestionWords map[string]bool `lexicon:"table"`
+	// describeArticles may follow a request to describe, besides the
+	// nameStop words, without naming what is to be described
+	describeArticles map[string]bool `lexicon:"table"`
+	// germanWhatWords are the German question word for what, a verb in
+	// English: read as a question word only before a word of
+	// germanAfterWas
+	germanWhatWords map[string]bool `lexicon:"table"`
+	// prepositionJoins are coordinators that are a preposition in
+	// another language (Dutch "or", English "of"): rules that read two
+	// places or names on either side of a join skip them, and rules that
+	// read a choice look at the words around them first
+	prepositionJoins map[string]bool `lexicon:"table"`
+	// bodyArticles are skipped before the words of an organisation's
+	// name read with typos
+	bodyArticles map[string]bool `lexicon:"table"`
+	// closedCompounds are the one-word forms of a separable verb of
+	// closing; closeGoVerbs and closeParticles are its two parts, which
+	// say closing when both stand in the question, unless a
+	// nearAfterParticle follows the particle (then it says near)
+	closedCompounds   map[string]bool `lexicon:"table"`
+	closeGoVerbs      map[string]bool `lexicon:"table"`
+	closeParticles    map[string]bool `lexicon:"table"`
+	nearAfterParticle map[string]bool `lexicon:"table"`
+	// operatorQuestionWords ask who: before a verb of running and a
+	// superlative, they ask for the organisations that run the most
+	operatorQuestionWords map[string]bool `lexicon:"table"`
+	// groupByWords group by the level after them when that level ends
+	// the question, as eachCues do anywhere
+	groupByWords map[string]bool `lexicon:"table"`
+	// countOfPhrases after a word of size make it a count, not a size
+	countOfPhrases map[string]bool `lexicon:"table"`
+	// nameAboutPreps before a name ask what it is (a German idiom), not
+	// for what is near it
+	nameAboutPreps map[string]bool `lexicon:"table"`
+	// choiceWords offer a choice between the words around them in every
+	// language (prepositionJoins do in one)
+	choiceWords map[string]bool `lexicon:"table"`
+	// choiceArticles after a prepositionJoin make it a choice between
+	// two things
+	choiceArticles map[string]bool `lexicon:"table"`
+	// prepositionArticles after a prepositionJoin make it the
+	// preposition, not a choice
+	prepositionArticles map[string]bool `lexicon:"table"`
+	// negationBarriers join a new clause: a negation before them does
+	// not reach the words after them
+	negationBarriers map[string]bool `lexicon:"table"`
+	// openedOrderCues are the pair cues that, after a word of opening,
+	// compare two institutions by their opening
+	openedOrderCues map[string]bool `lexicon:"table"`
+	// qualifierOf ends a place qualifier before the name it qualifies
+	qualifierOf map[string]bool `lexicon:"table"`
+	// kindNouns name institutions of every kind: after a qualifier they
+	// stand where a kind does
+	kindNouns map[string]bool `lexicon:"table"`
+	// runByArticles may stand between the agent preposition and a kind
+	// of governance
+	runByArticles map[string]bool `lexicon:"table"`
+	// agentPrepositions follow a verb of running and lead what runs the
+	// institutions
+	agentPrepositions map[string]bool `lexicon:"table"`
+	// containerFillers may stand, beside the articles, between a word of
+	// containing and what contains
+	containerFillers map[string]bool `lexicon:"table"`
+	// houseVerbs end a question of where something is housed after a
+	// do-form; housedParticiples end one after a cue of which container
+	houseVerbs        map[string]bool `lexicon:"table"`
+	housedParticiples map[string]bool `lexicon:"table"`
+	// kindQuantifiers describe a kind, as indefinites do
+	kindQuantifiers map[string]bool `lexicon:"table"`
+	// topWords may lead the number before a superlative and are read with it
+	topWords map[string]bool `lexicon:"table"`
+	// sideQuestionOpeners open the list question each side of a
+	// comparison of values is read as; the first is used
+	sideQuestionOpeners []string `lexicon:"table"`
+	// haveOpeners open a question whether a place has something, and
+	// haveVerbs end the place (see placeOfHave)
+	haveOpeners map[string]bool `lexicon:"table"`
+	haveVerbs   map[string]bool `lexicon:"table"`
+	// topicOfWords link a kind of institution to its topic
+	topicOfWords map[string]bool `lexicon:"table"`
+	// topicParticles may stand between a topic preposition and the
+	// topic, as nameStop words do
+	topicParticles map[string]bool `lexicon:"table"`
+	// notPlaceLocatives are locatives that before a capitalised word do
+	// not mark it as a place
+	notPlaceLocatives map[string]bool `lexicon:"table"`
+	// canOpeners are the modal verbs that open a yes/no question like
+	// the yesNoStarts
+	canOpeners map[string]bool `lexicon:"table"`
+	// sidePlacePreps put the place of a question whether a place has
+	// something after each side of a comparison of values; the first is
+	// used
+	sidePlacePreps []string `lexicon:"table"`
+	// activeHousesVerbs, as written, before the name a question gives
+	// ask what the named one houses
+	activeHousesVerbs []string `lexicon:"table"`
+	// termPartJoins join the parts a subject term's label names
+	termPartJoins []string `lexicon:"table"`
+	// genitiveAdjectiveEndings end the adjectives that may stand between
+	// a genitiveArticle and its noun
+	genitiveAdjectiveEndings []string `lexicon:"table"`
 	// existVerbs say being open or existing ("how long has X existed")
 	existVerbs []string `lexicon:"table"`
 	// durationCues ask how long

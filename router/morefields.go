@@ -95,7 +95,7 @@ func joinedFieldCues(s *scan) []string {
 func secondQuestion(s *scan) int {
 	for k := 1; k+1 < len(s.toks); k++ {
 		if s.lex.andWords[s.toks[k].norm] {
-			if s.lex.whWords[s.toks[k+1].norm] || s.toks[k+1].norm == "was" && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
+			if s.lex.whWords[s.toks[k+1].norm] || s.lex.germanWhatWords[s.toks[k+1].norm] && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
 				return k + 1
 			}
 		}

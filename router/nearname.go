@@ -23,7 +23,7 @@ func (g *gazetteer) nearName(s *scan, c *Constraints) bool {
 	}
 	// "bei" before a name is mostly not nearness: the German "es handelt
 	// sich bei X um …" asks what X is
-	if qs <= 0 || s.toks[qs-1].norm == "bei" || !nearBeforeAt(s, qs) {
+	if qs <= 0 || s.lex.nameAboutPreps[s.toks[qs-1].norm] || !nearBeforeAt(s, qs) {
 		return false
 	}
 	c.NearPlace = true

@@ -17,7 +17,7 @@ func negatedBefore(s *scan, i int) int {
 		switch {
 		case s.lex.negationWords[w] || phraseEndsAt(s, k):
 			return k
-		case w == "or" || w == "oder":
+		case s.lex.choiceWords[w]:
 			// "not small or medium": the values of a list before "or"
 			// are read values
 			listed = true
@@ -117,7 +117,7 @@ func negatedYears(s *scan, end int) int {
 	for k := last - 1; k >= 0 && last-k <= 4; k-- {
 		w := s.toks[k].norm
 		switch {
-		case s.used[k] || w == "and" || w == "but" || w == "und" || w == "en":
+		case s.used[k] || s.lex.negationBarriers[w]:
 			return -1
 		case s.lex.negations[w] || s.lex.negationWords[w]:
 			return k

@@ -18,7 +18,7 @@ func ageCue(s *scan, i int) (earlier, ok bool) {
 	if p, cue := s.lex.pairCues[w]; cue && p.Attribute == "opened" && s.lex.thanWords[next] {
 		return !p.Highest, true
 	}
-	if p, cue := s.lex.pairCues[next]; cue && s.lex.openWords[w] && (next == "before" || next == "after") {
+	if p, cue := s.lex.pairCues[next]; cue && s.lex.openWords[w] && s.lex.openedOrderCues[next] {
 		return !p.Highest, true
 	}
 	return false, false

@@ -276,7 +276,7 @@ func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
 		for qs > 0 && (s.lex.articles[s.toks[qs-1].norm] || s.lex.datives[s.toks[qs-1].norm]) {
 			qs--
 		}
-		if qs == 0 || s.toks[qs-1].norm == "bei" {
+		if qs == 0 || s.lex.nameAboutPreps[s.toks[qs-1].norm] {
 			continue
 		}
 		used := slices.Clone(s.used)

@@ -265,7 +265,7 @@ func (lex *Lexicon) isNumber(w string) bool {
 // county of Durham" is County Durham. The qualifier "X of" is n tokens
 // at i; it returns the end of the place read.
 func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool) {
-	if n < 2 || s.toks[i+n-1].norm != "of" {
+	if n < 2 || !s.lex.qualifierOf[s.toks[i+n-1].norm] {
 		return 0, false
 	}
 	head := s.key(i, i+n-1)
@@ -293,7 +293,7 @@ func (g *gazetteer) qualifiedName(s *scan, c *Constraints, i, n int) (int, bool)
 func (g *gazetteer) placesBeforeCoordinators(s *scan, c *Constraints) {
 	for _, sp := range slices.Clone(s.placeSpans) {
 		i := sp[0] - 2
-		if i < 0 || !s.lex.coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" || s.used[i] || !s.toks[i].upper {
+		if i < 0 || !s.lex.coordinators[s.toks[i+1].norm] || s.lex.prepositionJoins[s.toks[i+1].norm] || s.used[i] || !s.toks[i].upper {
 			continue
 		}
 		cands, ok := g.places[s.toks[i].norm]
@@ -328,7 +328,7 @@ func onlyTowns(c *Constraints) {
 // is joined by a coordinator to a capitalised place word ("Bath or
 // Wells"): two places, though each is also a common word.
 func (g *gazetteer) placePairAt(s *scan, i int) bool {
-	if i == 0 || i+2 >= len(s.toks) || !s.lex.coordinators[s.toks[i+1].norm] || s.toks[i+1].norm == "of" {
+	if i == 0 || i+2 >= len(s.toks) || !s.lex.coordinators[s.toks[i+1].norm] || s.lex.prepositionJoins[s.toks[i+1].norm] {
 		return false
 	}
 	next := s.toks[i+2]

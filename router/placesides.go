@@ -40,7 +40,7 @@ func placesCoordinated(s *scan) bool {
 // "and" joins a list and "vs" sets places against each other; neither
 // offers a choice.
 func placesOffered(s *scan) bool {
-	return wordBetweenPlaces(s, func(w string) bool { return w == "or" || w == "oder" || w == "of" })
+	return wordBetweenPlaces(s, func(w string) bool { return s.lex.choiceWords[w] || s.lex.prepositionJoins[w] })
 }
 
 // wordBetweenPlaces reports a word that is() accepts between the first and

@@ -131,7 +131,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			// coordinator ("in Roter", "Kent or Devn")
 			prev, _ := s.prev(i)
 			// ("of" is English "of" as often as Dutch "or")
-			if !covered || !words || !(s.lex.locatives[prev] || s.lex.coordinators[prev]) || prev == "of" {
+			if !covered || !words || !(s.lex.locatives[prev] || s.lex.coordinators[prev]) || s.lex.prepositionJoins[prev] {
 				continue
 			}
 			key := s.key(i, i+L)
@@ -223,7 +223,7 @@ func placeSlot(s *scan, i int) bool {
 // places, where a misspelt four-letter word is read as a place as it is
 // after "in".
 func (g *gazetteer) placeBeforeCoordinator(s *scan, i int) bool {
-	if i < 2 || !s.toks[i].upper || !s.lex.coordinators[s.toks[i-1].norm] || s.toks[i-1].norm == "of" {
+	if i < 2 || !s.toks[i].upper || !s.lex.coordinators[s.toks[i-1].norm] || s.lex.prepositionJoins[s.toks[i-1].norm] {
 		return false
 	}
 	_, ok := g.places[s.toks[i-2].norm]

@@ -169,7 +169,7 @@ func typeAfter(s *scan, i int) bool {
 		if s.lex.typeWords[s.toks[k].norm] != "" && s.lex.typeWords[s.toks[k].norm] != "E" {
 			return true
 		}
-		if s.toks[k].norm == "collections" || s.toks[k].norm == "institutions" {
+		if s.lex.kindNouns[s.toks[k].norm] {
 			return true
 		}
 	}
@@ -258,7 +258,7 @@ func openAlternativeAfter(s *scan, i int) bool {
 // orBetween reports a word "or" among the tokens [i, j).
 func orBetween(s *scan, i, j int) bool {
 	for k := i; k < j; k++ {
-		if w := s.toks[k].norm; w == "or" || w == "oder" || w == "of" && (k+1 == j || s.toks[k+1].norm == "een") {
+		if w := s.toks[k].norm; s.lex.choiceWords[w] || s.lex.prepositionJoins[w] && (k+1 == j || s.lex.choiceArticles[s.toks[k+1].norm]) {
 			return true
 		}
 	}
@@ -282,13 +282,13 @@ func predicate(s *scan, i int) bool {
 // "a university".
 func runByKind(s *scan, i int) bool {
 	k := i - 1
-	if k >= 0 && (s.toks[k].norm == "a" || s.toks[k].norm == "an" || s.toks[k].norm == "the") {
+	if k >= 0 && s.lex.runByArticles[s.toks[k].norm] {
 		k--
 	}
 	if i+1 < len(s.toks) && s.lex.ofWords[s.toks[i+1].norm] {
 		return false // "run by the University of Oxford" names a body
 	}
-	return k >= 1 && s.toks[k].norm == "by" && s.lex.runVerbs[s.toks[k-1].norm]
+	return k >= 1 && s.lex.agentPrepositions[s.toks[k].norm] && s.lex.runVerbs[s.toks[k-1].norm]
 }
 
 // ownerKind reports a capitalised kind word in the singular after a

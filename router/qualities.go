@@ -11,7 +11,7 @@ import (
 // word before more of a place.
 func containedIn(s *scan, i int) (int, bool) {
 	j := i + 1
-	for j < len(s.toks) && (s.lex.articles[s.toks[j].norm] || s.toks[j].norm == "a" || s.toks[j].norm == "an" || s.toks[j].norm == "old") && !s.used[j] {
+	for j < len(s.toks) && (s.lex.articles[s.toks[j].norm] || s.lex.containerFillers[s.toks[j].norm]) && !s.used[j] {
 		j++
 	}
 	if j >= len(s.toks) || s.used[j] {

@@ -79,11 +79,11 @@ func housesCue(s *scan) int {
 	}
 	// a question word, a do-form, the name and the verb last
 	n := len(s.toks)
-	if n > 2 && s.toks[n-1].norm == "house" && s.hasAny(s.lex.doForms...) {
+	if n > 2 && s.lex.houseVerbs[s.toks[n-1].norm] && s.hasAny(s.lex.doForms...) {
 		return n
 	}
 	// a question word with the container's kind, the name and the passive verb
-	if n > 3 && (s.toks[n-1].norm == "housed" || s.toks[n-1].norm == "untergebracht" || s.toks[n-1].norm == "gehuisvest") &&
+	if n > 3 && s.lex.housedParticiples[s.toks[n-1].norm] &&
 		s.hasAny(s.lex.inWhichCues...) {
 		return n
 	}
@@ -124,8 +124,8 @@ func housedBy(s *scan, name string) bool {
 	}
 	text := strings.ToLower(s.text)
 	at := strings.Index(text, strings.ToLower(name))
-	for _, cue := range []string{" houses ", " beherbergt ", " herbergt "} {
-		if i := strings.Index(text, cue); i >= 0 && at > i {
+	for _, verb := range s.lex.activeHousesVerbs {
+		if i := strings.Index(text, " "+verb+" "); i >= 0 && at > i {
 			return true
 		}
 	}

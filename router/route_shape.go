@@ -52,7 +52,7 @@ func whereCanI(s *scan) bool {
 // railway museums", "ein Museum", "een archief").
 func kindDescribed(s *scan) bool {
 	for i, t := range s.toks {
-		if !s.lex.indefinites[t.norm] && t.norm != "some" {
+		if !s.lex.indefinites[t.norm] && !s.lex.kindQuantifiers[t.norm] {
 			continue
 		}
 		for j := i + 1; j < len(s.toks) && j <= i+3; j++ {

@@ -90,7 +90,7 @@ func (r *subjectReader) done(c *Constraints) {
 	}
 	c.Subjects = mergeTerms(c.Subjects, r.subj)
 	for _, b := range r.broader {
-		if !slices.Contains(c.Broader, b.text) && !coveredTogether(b, r.broader) {
+		if !slices.Contains(c.Broader, b.text) && !r.s.lex.coveredTogether(b, r.broader) {
 			c.Broader = append(c.Broader, b.text)
 		}
 	}
@@ -176,13 +176,20 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 // coveredTogether reports whether the phrases read as b's subject name
 // every part of it between them: "bus and tram museums" ask for all of
 // Buses and trams, though each word names only a part.
-func coveredTogether(b broaderPhrase, all []broaderPhrase) bool {
+func (lex *Lexicon) coveredTogether(b broaderPhrase, all []broaderPhrase) bool {
 	if len(b.terms) != 1 {
 		return false
 	}
 	term := b.terms[0]
 	leaf := term[strings.LastIndex(term, "/")+1:]
-	parts := strings.Split(normalize(leaf), " and ")
+	parts := []string{normalize(leaf)}
+	for _, join := range lex.termPartJoins {
+		var split []string
+		for _, p := range parts {
+			split = append(split, strings.Split(p, " "+join+" ")...)
+		}
+		parts = split
+	}
 	if len(parts) < 2 {
 		return false
 	}

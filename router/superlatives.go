@@ -120,7 +120,7 @@ func countBefore(s *scan, i int) (int, bool) {
 		n = v
 	}
 	s.mark(i-1, i)
-	if i >= 2 && s.toks[i-2].norm == "top" {
+	if i >= 2 && s.lex.topWords[s.toks[i-2].norm] {
 		s.mark(i-2, i-1)
 	}
 	return n, true

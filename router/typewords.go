@@ -171,7 +171,7 @@ func germanGenitive(s *scan, i int) bool {
 		if s.lex.genitiveArticles[s.toks[k].norm] {
 			return true
 		}
-		if !strings.HasSuffix(s.toks[k].norm, "en") {
+		if !slices.ContainsFunc(s.lex.genitiveAdjectiveEndings, func(e string) bool { return strings.HasSuffix(s.toks[k].norm, e) }) {
 			return false
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // valueSides reads a comparison of two values of one condition, asked
@@ -87,14 +89,21 @@ func (lex *Lexicon) comparedValues(words, norms []string) (valuesCompared, bool)
 func (r *Router) routeValueSides(plan *Plan, v valuesCompared, words, norms []string) (sides []Constraints, labels []string, ok bool) {
 	noun := strings.Trim(words[v.kind], "?.!,")
 	rest := strings.Join(words[v.kind+1:], " ")
-	if place := placeOfHave(words[:v.cue], norms[:v.cue]); place != "" {
+	if place := r.lex.placeOfHave(words[:v.cue], norms[:v.cue]); place != "" && len(r.lex.sidePlacePreps) > 0 {
 		// a place as the subject of a verb of having, before the cue,
 		// is the place of both
-		rest = strings.TrimSpace(rest + " in " + place)
+		rest = strings.TrimSpace(rest + " " + r.lex.sidePlacePreps[0] + " " + place)
 	}
+	if len(r.lex.sideQuestionOpeners) == 0 {
+		return nil, nil, false
+	}
+	// each side is asked as a question is written: capitalised
+	opener := r.lex.sideQuestionOpeners[0]
+	first, n := utf8.DecodeRuneInString(opener)
+	opener = string(unicode.ToUpper(first)) + opener[n:]
 	for _, value := range [][]string{v.first, v.second} {
 		label := strings.Trim(strings.Join(value, " "), ",") + " " + noun
-		side, _ := r.route("Which " + label + " " + rest)
+		side, _ := r.route(opener + " " + label + " " + rest)
 		c := side.Constraints
 		if !c.List || len(side.Unused(UnusedUnknown)) > 0 || len(c.Names) > 0 {
 			return nil, nil, false
@@ -123,12 +132,12 @@ func (r *Router) routeValueSides(plan *Plan, v valuesCompared, words, norms []st
 // placeOfHave returns the words of a question opening "Does <place>
 // have …" or "Has <place> got …" between its first word and the verb, or
 // "".
-func placeOfHave(words, norms []string) string {
-	if len(norms) < 3 || norms[0] != "does" && norms[0] != "has" && norms[0] != "do" {
+func (lex *Lexicon) placeOfHave(words, norms []string) string {
+	if len(norms) < 3 || !lex.haveOpeners[norms[0]] {
 		return ""
 	}
 	for i := 2; i < len(norms); i++ {
-		if norms[i] == "have" || norms[i] == "got" {
+		if lex.haveVerbs[norms[i]] {
 			return strings.Join(words[1:i], " ")
 		}
 	}

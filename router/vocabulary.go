@@ -223,13 +223,13 @@ func constraintSlot(s *scan, i, j int) bool {
 	}
 	if i > 0 {
 		prev := s.toks[i-1].norm
-		if s.lex.topicPreps[prev] || prev == "of" && i > 1 && s.lex.typeWords[s.toks[i-2].norm] != "" {
+		if s.lex.topicPreps[prev] || s.lex.topicOfWords[prev] && i > 1 && s.lex.typeWords[s.toks[i-2].norm] != "" {
 			return true
 		}
 		// a topic preposition, then a word no rule read ("zum Them X"),
 		// or articles ("dedicated to the X")
 		k := i - 1
-		for k > 0 && i-k <= 2 && (s.lex.nameStop[s.toks[k].norm] || s.toks[k].norm == "to") {
+		for k > 0 && i-k <= 2 && (s.lex.nameStop[s.toks[k].norm] || s.lex.topicParticles[s.toks[k].norm]) {
 			k--
 		}
 		if k < i-1 && s.lex.topicPreps[s.toks[k].norm] {
@@ -238,7 +238,7 @@ func constraintSlot(s *scan, i, j int) bool {
 		if i > 1 && s.lex.topicPreps[s.toks[i-2].norm] && !s.used[i-1] && !s.lex.nameStop[prev] {
 			return true
 		}
-		if s.lex.locatives[prev] && s.toks[i].upper && prev != "of" && prev != "and" {
+		if s.lex.locatives[prev] && s.toks[i].upper && !s.lex.notPlaceLocatives[prev] {
 			return true
 		}
 	}

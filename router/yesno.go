@@ -156,7 +156,7 @@ func yesNoStart(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	if first == "was" && len(s.toks) > 1 && s.lex.germanAfterWas[s.toks[1].norm] {
+	if s.lex.germanWhatWords[first] && len(s.toks) > 1 && s.lex.germanAfterWas[s.toks[1].norm] {
 		return false // German "was" is "what"
 	}
 	if s.lex.yesNoStarts[first] {
@@ -176,13 +176,13 @@ func yesNoStart(s *scan) bool {
 // offersChoice reports "A or B" (but not "… or not").
 func offersChoice(s *scan) bool {
 	for i, t := range s.toks {
-		if t.norm == "or" || t.norm == "oder" || t.norm == "of" && i+1 < len(s.toks) && !s.used[i+1] {
+		if s.lex.choiceWords[t.norm] || s.lex.prepositionJoins[t.norm] && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
 				if s.lex.choiceStoppers[s.toks[i+1].norm] {
 					continue // "or not", "or has it closed"
 				}
 			}
-			if t.norm == "of" && (i+1 >= len(s.toks) || s.toks[i+1].norm == "the") {
+			if s.lex.prepositionJoins[t.norm] && (i+1 >= len(s.toks) || s.lex.prepositionArticles[s.toks[i+1].norm]) {
 				continue
 			}
 			return true
@@ -199,6 +199,6 @@ func yesNoShape(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	return (yesNoStart(s) || first == "kann" || first == "kan") && !s.lex.existenceSeconds[s.toks[1].norm] && !politeRequest(s) ||
+	return (yesNoStart(s) || s.lex.canOpeners[first]) && !s.lex.existenceSeconds[s.toks[1].norm] && !politeRequest(s) ||
 		s.hasAny(s.lex.isItCues...)
 }
