@@ -134,13 +134,18 @@ type Lexicon struct {
 	// longest"), valued as superlatives are; the words alone may mean
 	// another thing ("the longest name")
 	superlativePhrases map[string]Order `lexicon:"table"`
+	// frontingWords open a question that names its topic first and asks
+	// after a colon ("Regarding X: …", "Zu X: …"); dropped before any
+	// rule reads the question (see dropFronting)
+	frontingWords []string `lexicon:"table"`
 	// asides are phrases that carry nothing of the question: said to the
 	// reader ("for me", "voor mij"), or the rest of an idiom whose verb
 	// says it all ("its doors" after "opened"); they are dropped before
 	// any rule reads the question, so that none takes their words as a cue
 	asides []string `lexicon:"table"`
-	// asideWords are the asides split into words (derive)
-	asideWords [][]string
+	// asideWords are the asides split into words, frontingPhrases the
+	// frontingWords (derive)
+	asideWords, frontingPhrases [][]string
 	// topicPreps introduce the topic of a list ("museums about X",
 	// "Musea over X", "Museen zum Thema X")
 	topicPreps map[string]bool `lexicon:"table"`
@@ -1352,6 +1357,9 @@ func (t *lexTables) bindStructured(name string, field any) bool {
 func (lex *Lexicon) derive() {
 	for _, a := range lex.asides {
 		lex.asideWords = append(lex.asideWords, strings.Fields(a))
+	}
+	for _, f := range lex.frontingWords {
+		lex.frontingPhrases = append(lex.frontingPhrases, strings.Fields(f))
 	}
 	lex.buildKnownWords()
 	lex.buildRelationCues()

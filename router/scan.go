@@ -76,7 +76,7 @@ func (jw *joined) span(i, j int) string {
 }
 
 func newScan(q string, lex *Lexicon) *scan {
-	toks := dropAsides(tokenize(q, false), lex.asideWords)
+	toks := dropFronting(q, dropAsides(tokenize(q, false), lex.asideWords), lex.frontingPhrases)
 	toks = joinSeparableVerbs(q, toks, lex)
 	lower := strings.ToLower(q) == q
 	if lower {
@@ -135,6 +135,17 @@ func clauseEnds(q string, toks []token, j int) bool {
 		return true
 	}
 	return strings.ContainsAny(q[toks[j].end:toks[j+1].start], ",;:")
+}
+
+// dropFronting drops a fronting phrase that opens the question when a
+// colon follows it: "Regarding X: what is its website?" asks what "X:
+// what is its website?" asks.
+func dropFronting(q string, toks []token, fronting [][]string) []token {
+	n := asideAt(toks, 0, fronting)
+	if n == 0 || n >= len(toks) || !strings.Contains(q[toks[n].start:], ":") {
+		return toks
+	}
+	return toks[n:]
 }
 
 // asideAt returns the number of words of the longest aside that starts

@@ -102,3 +102,20 @@ func TestIdiomAsideDropped(t *testing.T) {
 	require.Equal(t, b.Frame, a.Frame)
 	require.Equal(t, b.Constraints.Field, a.Constraints.Field)
 }
+
+// A question that names its topic first and asks after a colon reads as
+// the question after the topic does; the opening word without a colon
+// stays a word of the question.
+func TestFrontedTopic(t *testing.T) {
+	r := newTestRouter(t)
+	for fronted, plain := range map[string]string{
+		"Regarding the Jorvik Viking Centre: what is its website?": "The Jorvik Viking Centre: what is its website?",
+		"Zu Museum Ulm: in welcher Stadt liegt es?":                "Museum Ulm: in welcher Stadt liegt es?",
+	} {
+		a, b := r.Route(fronted), r.Route(plain)
+		require.Equal(t, b.Frame, a.Frame, fronted)
+		require.Equal(t, b.Constraints.Field, a.Constraints.Field, fronted)
+		require.Equal(t, b.Constraints.Names, a.Constraints.Names, fronted)
+	}
+	require.Equal(t, FrameSet, r.Route("Museums about trains in York").Frame)
+}
