@@ -138,6 +138,9 @@ type Lexicon struct {
 	// after a colon ("Regarding X: …", "Zu X: …"); dropped before any
 	// rule reads the question (see dropFronting)
 	frontingWords []string `lexicon:"table"`
+	// personWords are the words for the asker and the one asked ("I",
+	// "you", "ich", "u"): a preamble holds one (see preambleEnd)
+	personWords map[string]bool `lexicon:"table"`
 	// asides are phrases that carry nothing of the question: said to the
 	// reader ("for me", "voor mij"), or the rest of an idiom whose verb
 	// says it all ("its doors" after "opened"); they are dropped before

@@ -154,7 +154,7 @@ func oneEntityShape(s *scan, rd *reading) bool {
 func readRelationShape(s *scan, rd *reading) {
 	// a yes/no question inside a request: its opener read before any
 	// place or name can take its words
-	s.yesNoInside = embeddedYesNo(s)
+	s.yesNoInside = s.yesNoInside || embeddedYesNo(s)
 	// so is a request's opener in the first person ("Mag ik …")
 	markRequestOpener(s)
 	// a share's cue first: Dutch "welk deel van" is no "part of"

@@ -87,7 +87,9 @@ func newScan(q string, lex *Lexicon) *scan {
 			toks[i].upper = !lex.knownWords[toks[i].norm]
 		}
 	}
-	return &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
+	s := &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
+	dropPreamble(s)
+	return s
 }
 
 // dropAsides removes the words of the asides (phrases said to the reader,

@@ -119,3 +119,21 @@ func TestFrontedTopic(t *testing.T) {
 	}
 	require.Equal(t, FrameSet, r.Route("Museums about trains in York").Frame)
 }
+
+// A preamble addressed to the reader that names nothing of what is asked
+// is no part of the question, before a question word or a word that opens
+// an indirect yes/no question; a preamble that names something stays.
+func TestPreambleDropped(t *testing.T) {
+	r := newTestRouter(t)
+	for with, without := range map[string]string{
+		"Do you mind telling me which town Museum Ulm is in?": "Which town is Museum Ulm in?",
+		"Darf ich fragen, wann Museum Ulm eröffnet wurde?":    "Wann wurde Museum Ulm eröffnet?",
+	} {
+		a, b := r.Route(with), r.Route(without)
+		require.Equal(t, b.Frame, a.Frame, with)
+		require.Equal(t, b.Constraints.Field, a.Constraints.Field, with)
+	}
+	p := r.Route("Do you mind telling me whether Museum Ulm is a museum?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, FrameField, r.Route("Tell me the accreditatioon of Stewarton Museum.").Frame, "a misspelt cue before \"of\" stays read")
+}
