@@ -161,6 +161,9 @@ type Graph struct {
 
 	subjectsOnce sync.Once
 	subjects     table // see subjectRecords
+
+	fieldsOnce sync.Once
+	fieldIdx   *fieldIndex // see fields
 }
 
 // extraNode is a body, place or identifier node, in 8 bytes. A body or
