@@ -87,6 +87,11 @@ type fieldIndex struct {
 	// its values but the empty one (most records have none for all but
 	// the type; those without it are the complement of the rest)
 	values [valueFields]table
+	// codes gives, for each value field, each record's value as its place
+	// in values' keys plus one (0 for none), when the keys are few
+	// enough for a byte; nil when they are not. A selection filters its
+	// candidates by them, reading neither the records nor the lists.
+	codes [valueFields][]uint8
 	// years holds the opening (0) and closing (1) year ranges.
 	years [2]yearIndex
 }
@@ -136,6 +141,17 @@ func (g *Graph) fields() *fieldIndex {
 		x := &fieldIndex{}
 		for f := range values {
 			x.values[f] = packTable(values[f])
+			t := &x.values[f]
+			if t.keys.Len() > math.MaxUint8 {
+				continue
+			}
+			codes := make([]uint8, len(g.ds.Institutions))
+			for k := range int32(t.keys.Len()) {
+				for _, i := range t.at(k) {
+					codes[i] = uint8(k + 1)
+				}
+			}
+			x.codes[f] = codes
 		}
 		for k, ys := range years {
 			slices.SortFunc(ys, func(a, b dated) int { return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.rec, b.rec)) })
@@ -185,8 +201,11 @@ func (g *Graph) fieldSet(e query.Expr) (pending, bool) {
 	empty := meets("")
 	var lists [][]int32
 	size := 0
+	accept := make([]bool, t.keys.Len()+1) // by code
+	accept[0] = empty
 	for k := range int32(t.keys.Len()) {
-		if meets(t.keys.At(k)) != empty {
+		accept[k+1] = meets(t.keys.At(k))
+		if accept[k+1] != empty {
 			l := t.at(k)
 			lists = append(lists, l)
 			size += len(l)
@@ -194,6 +213,17 @@ func (g *Graph) fieldSet(e query.Expr) (pending, bool) {
 	}
 	n := len(g.ds.Institutions)
 	filter := func(cand []int32) []int32 { return filterLists(cand, lists, empty) }
+	if codes := g.fields().codes[f]; codes != nil {
+		filter = func(cand []int32) []int32 {
+			var out []int32
+			for _, i := range cand {
+				if accept[codes[i]] {
+					out = append(out, i)
+				}
+			}
+			return out
+		}
+	}
 	if !empty {
 		return pending{size: size, records: func() []int32 { return unionAll(lists) }, filter: filter}, true
 	}
@@ -328,8 +358,8 @@ func unionSorted[T cmp.Ordered](a, b []T) []T {
 // left out).
 func (x *fieldIndex) bytes() int {
 	n := 0
-	for _, t := range x.values {
-		n += 4 * (len(t.list) + len(t.off))
+	for f, t := range x.values {
+		n += 4*(len(t.list)+len(t.off)) + len(x.codes[f])
 	}
 	for _, y := range x.years {
 		n += 4 * (len(y.from) + len(y.to) + len(y.recs))

@@ -2,6 +2,7 @@ package kg
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -114,11 +115,13 @@ func TestFieldSetsAsScan(t *testing.T) {
 
 // TestYearSetsUnbounded holds the year index to the reference evaluator
 // on records whose ranges end before they begin, where the ranges within
-// a bound may begin after it.
+// a bound may begin after it, and whose ids are not in the order of the
+// records.
 func TestYearSetsUnbounded(t *testing.T) {
 	var lines strings.Builder
+	ids := []int{5, 30, 100, 2, 17, 9, 41}
 	for i, span := range []string{"1990:1980", "1985:1995", "1970", "", "2000:2010", "abc", "1980:1980"} {
-		fmt.Fprintf(&lines, `{"id":"mm:r%d","name":"R %d","type":"MUSEUM","type_code":"M","tier":"TIER_1_AUTHORITATIVE","country":"GB","year_opened":%q,"year_closed":%q}`+"\n", i, i, span, span)
+		fmt.Fprintf(&lines, `{"id":"mm:r%d","name":"R %d","type":"MUSEUM","type_code":"M","tier":"TIER_1_AUTHORITATIVE","country":"GB","year_opened":%q,"year_closed":%q}`+"\n", ids[i], i, span, span)
 	}
 	ds, err := heritage.LoadBytes([]byte(lines.String()), heritage.LoadOptions{})
 	require.NoError(t, err)
@@ -131,6 +134,41 @@ func TestYearSetsUnbounded(t *testing.T) {
 				e := query.YearRange{Field: field, From: from, To: to}
 				require.Equal(t, query.Select(e, ds.Institutions, ctx), g.SelectExpr(e), "%s", e)
 			}
+		}
+	}
+	all := query.Type{Codes: []string{"M"}}
+	require.Len(t, g.SelectExpr(all), len(ids))
+	require.Equal(t, query.Select(all, ds.Institutions, ctx), g.SelectExpr(all))
+}
+
+// TestFilterLists holds the filter of candidates by lists, which a field
+// with more values than its codes hold falls back to, to a filter by a
+// set, on random lists of every density.
+func TestFilterLists(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 200 {
+		n := 1 + rng.IntN(2000)
+		lists := make([][]int32, 1+rng.IntN(4))
+		in := map[int32]bool{}
+		var cand []int32
+		density := rng.Float64()
+		for i := range int32(n) {
+			if k := rng.IntN(len(lists) + 1); k < len(lists) && rng.Float64() < density {
+				lists[k] = append(lists[k], i)
+				in[i] = true
+			}
+			if rng.IntN(3) == 0 {
+				cand = append(cand, i)
+			}
+		}
+		for _, without := range []bool{false, true} {
+			var want []int32
+			for _, i := range cand {
+				if in[i] != without {
+					want = append(want, i)
+				}
+			}
+			require.Equal(t, want, filterLists(cand, lists, without), "round %d", round)
 		}
 	}
 }

@@ -164,6 +164,9 @@ type Graph struct {
 
 	fieldsOnce sync.Once
 	fieldIdx   *fieldIndex // see fields
+
+	idOrderOnce sync.Once
+	idRank      []int32 // see idOrder
 }
 
 // extraNode is a body, place or identifier node, in 8 bytes. A body or

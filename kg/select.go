@@ -3,6 +3,7 @@ package kg
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
@@ -145,10 +146,10 @@ func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 		rest = append(rest, parts[j])
 	}
 	ctx := query.EvalContext{Records: g.ds, Bodies: graphBodies{g}}
-	var out []string
+	var out []int32
 	keep := func(i int32) {
-		if in := &g.ds.Institutions[i]; rest.Match(in, ctx) {
-			out = append(out, in.ID)
+		if len(rest) == 0 || rest.Match(&g.ds.Institutions[i], ctx) {
+			out = append(out, i)
 		}
 	}
 	if restricted {
@@ -160,8 +161,46 @@ func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 			keep(int32(i))
 		}
 	}
-	slices.Sort(out)
-	return out, rest
+	return g.sortedIDs(out), rest
+}
+
+// sortedIDs returns the ids of the records, sorted; nil for none. The
+// records are sorted by their place in the order of ids (idOrder), which
+// costs less than comparing the ids.
+func (g *Graph) sortedIDs(recs []int32) []string {
+	if len(recs) == 0 {
+		return nil
+	}
+	rank := g.idOrder()
+	keys := make([]uint64, len(recs))
+	for k, i := range recs {
+		keys[k] = uint64(rank[i])<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	out := make([]string, len(keys))
+	for k, key := range keys {
+		out[k] = g.ds.Institutions[uint32(key)].ID
+	}
+	return out
+}
+
+// idOrder returns each record's place in the order of the records' ids
+// (ids the same have places in the order of their records), made on the
+// first call.
+func (g *Graph) idOrder() []int32 {
+	g.idOrderOnce.Do(func() {
+		recs := g.ds.Institutions
+		byID := make([]int32, len(recs))
+		for i := range byID {
+			byID[i] = int32(i)
+		}
+		slices.SortStableFunc(byID, func(a, b int32) int { return strings.Compare(recs[a].ID, recs[b].ID) })
+		g.idRank = make([]int32, len(recs))
+		for r, i := range byID {
+			g.idRank[i] = int32(r)
+		}
+	})
+	return g.idRank
 }
 
 // untranslated returns, in the order of parts, the parts tested (their
