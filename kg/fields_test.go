@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -169,6 +170,35 @@ func TestFilterLists(t *testing.T) {
 				}
 			}
 			require.Equal(t, want, filterLists(cand, lists, without), "round %d", round)
+		}
+	}
+}
+
+// TestSelectionIndexesConcurrentFirstUse selects from a new graph in
+// several goroutines at once, each the first to need the indexes made on
+// first use: under -race, a check that they are made once and safely.
+func TestSelectionIndexesConcurrentFirstUse(t *testing.T) {
+	ds := testfixture.Sample(t, 5)
+	g := New(ds)
+	ctx := query.NewContext(ds)
+	exprs := []query.Expr{
+		query.Type{Codes: []string{"M"}},
+		query.And{query.Status(query.StatusOpen), query.YearRange{Field: "opened", From: 1950}},
+		query.Not{X: query.Size{Values: []string{"small"}}},
+	}
+	got := make([][][]string, 4)
+	var wg sync.WaitGroup
+	for w := range got {
+		wg.Go(func() {
+			for _, e := range exprs {
+				got[w] = append(got[w], g.SelectExpr(e))
+			}
+		})
+	}
+	wg.Wait()
+	for _, ids := range got {
+		for k, e := range exprs {
+			require.Equal(t, query.Select(e, ds.Institutions, ctx), ids[k], "%s", e)
 		}
 	}
 }
