@@ -65,9 +65,10 @@ func valueFieldOf(e query.Expr) (valueField, bool) {
 // the index's sets.
 const fewCandidates = 64
 
-// listedPerCandidate is how many times the candidates a set listed to
-// intersect them may be: listing a record's place in an index costs less
-// than reading the record, which testing it does.
+// listedPerCandidate bounds a year range's set that a selection lists
+// and intersects with its candidates, as a multiple of the candidates:
+// listing a record's number costs less than reading the record, which
+// testing it does.
 const listedPerCandidate = 8
 
 // fieldIndexed reports whether e is a predicate the field index may
@@ -181,7 +182,6 @@ type pending struct {
 
 // fieldSet returns the records meeting e when the field index answers
 // e: a predicate on one value field, or a year range.
-
 func (g *Graph) fieldSet(e query.Expr) (pending, bool) {
 	if y, ok := e.(query.YearRange); ok {
 		return g.yearSet(y)

@@ -137,14 +137,10 @@ func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 			continue
 		}
 		if len(cand) == 0 {
-			return nil, g.untranslated(parts, tested, len(parts))
+			return nil, partsAt(parts, tested)
 		}
 	}
-	slices.Sort(tested)
-	var rest query.And
-	for _, j := range tested {
-		rest = append(rest, parts[j])
-	}
+	rest := partsAt(parts, tested)
 	ctx := query.EvalContext{Records: g.ds, Bodies: graphBodies{g}}
 	var out []int32
 	keep := func(i int32) {
@@ -216,12 +212,17 @@ func (g *Graph) untranslated(parts []query.Expr, tested []int, from int) query.A
 			tested = append(tested, j)
 		}
 	}
-	slices.Sort(tested)
-	var rest query.And
-	for _, j := range tested {
-		rest = append(rest, parts[j])
+	return partsAt(parts, tested)
+}
+
+// partsAt returns the parts at the places at, in the order of parts.
+func partsAt(parts []query.Expr, at []int) query.And {
+	slices.Sort(at)
+	var out query.And
+	for _, j := range at {
+		out = append(out, parts[j])
 	}
-	return rest
+	return out
 }
 
 // lookup returns the records meeting e, ascending and each once, when the
