@@ -2,8 +2,10 @@ package kg
 
 import (
 	"context"
+	"os"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -78,4 +80,25 @@ func BenchmarkRetrieve(b *testing.B) {
 			b.Fatal(err, len(hs))
 		}
 	}
+}
+
+// BenchmarkSelectionIndexes makes the indexes a selection makes on
+// first use, the field index and the order of ids, over
+// HYBRIDRAG_BENCH_DATA's records when it names a file (the bundled ones
+// without it), and reports the bytes they hold per record.
+func BenchmarkSelectionIndexes(b *testing.B) {
+	ds := testfixture.Dataset(b)
+	if path := os.Getenv("HYBRIDRAG_BENCH_DATA"); path != "" {
+		var err error
+		if ds, err = heritage.LoadFile(path, heritage.LoadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var x *fieldIndex
+	var rank []int32
+	for b.Loop() {
+		g := &Graph{ds: ds}
+		x, rank = g.fields(), g.idOrder()
+	}
+	b.ReportMetric(float64(x.bytes()+4*len(rank))/float64(ds.Len()), "B/record")
 }

@@ -161,6 +161,12 @@ type Graph struct {
 
 	subjectsOnce sync.Once
 	subjects     table // see subjectRecords
+
+	fieldsOnce sync.Once
+	fieldIdx   *fieldIndex // see fields
+
+	idOrderOnce sync.Once
+	idRank      []int32 // see idOrder
 }
 
 // extraNode is a body, place or identifier node, in 8 bytes. A body or

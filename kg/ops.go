@@ -91,18 +91,7 @@ func sortedIDs(ids []string) []string {
 // the parent lists as has_part (reported as part_of with source field
 // "related"). asOf > 0 drops memberships whose until year is ≤ asOf.
 func (g *Graph) Members(body, relation string, asOf int) []Member {
-	var refs []memberRef
-	bi, isRecord := g.instIndex(body)
-	if isRecord {
-		refs = append(refs, g.byBodyID[body]...)
-		refs = append(refs, g.hasPart(body)...)
-	} else {
-		key := NormalizeName(body)
-		if _, ok := g.members[key]; !ok {
-			key = g.bodyAlias[key]
-		}
-		refs = g.members[key]
-	}
+	refs, bi := g.bodyRefs(body)
 	out := make([]Member, 0, len(refs))
 	for _, r := range refs {
 		in := &g.ds.Institutions[r.inst]
@@ -129,6 +118,36 @@ func (g *Graph) Members(body, relation string, asOf int) []Member {
 	out = slices.CompactFunc(out, func(a, b Member) bool { return a.ID == b.ID && a.Relation == b.Relation })
 	if len(out) == 0 {
 		return nil
+	}
+	return out
+}
+
+// bodyRefs returns the memberships of body as Members reads it, which the
+// caller must not change, and the body's record when body is a record id.
+func (g *Graph) bodyRefs(body string) (refs []memberRef, bi int32) {
+	bi, isRecord := g.instIndex(body)
+	if isRecord {
+		refs = append(refs, g.byBodyID[body]...)
+		return append(refs, g.hasPart(body)...), bi
+	}
+	key := NormalizeName(body)
+	if _, ok := g.members[key]; !ok {
+		key = g.bodyAlias[key]
+	}
+	return g.members[key], bi
+}
+
+// memberRecords returns the records of Members(body, "", asOf), in the
+// order of the memberships, a record once per membership: a selection
+// needs no more of them.
+func (g *Graph) memberRecords(body string, asOf int) []int32 {
+	refs, _ := g.bodyRefs(body)
+	out := make([]int32, 0, len(refs))
+	for _, r := range refs {
+		if r.m >= 0 && asOf > 0 && !g.ds.Institutions[r.inst].MemberOf[r.m].Current(asOf) {
+			continue
+		}
+		out = append(out, r.inst)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package kg
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
@@ -47,15 +48,21 @@ func (g *Graph) SelectMatching(c plan.Constraints, asOf int, m PlaceMatch) []str
 //   - MemberOf: the memberships (Members, of either relation);
 //   - Related: the named record's links and members (relatives);
 //   - IDs: the records by id; False: no record;
+//   - Type, Governance, Accreditation, Size, Status and YearRange: the
+//     field index (fieldSet), the records by each value of the field
+//     and by the first year of their ranges;
 //   - And, Or and Not whose parts all translate: the intersection, the
 //     union and the complement of their parts' sets.
 //
-// Post-filters: every other part of a top-level And (all of e when it is
-// no And) is tested with Expr.Match on the records the look-ups leave, or
-// on every record when none applies. They are Type, Status,
-// Accreditation, Size, Governance, YearRange, Radius, Subject without
-// Narrower, True, and an And, Or or Not with a part that does not
-// translate.
+// Of a top-level And (all of e when it is no And), the parts the field
+// index answers come last, and only where they cost less than a test:
+// against a few candidates the others leave (fewCandidates), and a year
+// range much larger than them, they are tested with Expr.Match.
+//
+// Post-filters: every other part of a top-level And is tested with
+// Expr.Match on the records the look-ups leave, or on every record when
+// none applies. They are Radius, Subject without Narrower, True, and an
+// And, Or or Not with a part that does not translate.
 func (g *Graph) SelectExpr(e query.Expr) []string {
 	ids, _ := g.SelectDeclared(e)
 	return ids
@@ -71,12 +78,20 @@ func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 	}
 	var cand []int32
 	restricted := false
-	var rest query.And
+	var tested []int // the parts left to Match, by their place in parts
+	// The parts the field index answers wait until the others are looked
+	// up: a set much larger than the candidates costs more to list and
+	// intersect than its predicate costs to test on them.
+	var fieldParts []int
 	for j, x := range parts {
+		if fieldIndexed(x) {
+			fieldParts = append(fieldParts, j)
+			continue
+		}
 		set, ok := g.lookup(x)
 		switch {
 		case !ok:
-			rest = append(rest, x)
+			tested = append(tested, j)
 			continue
 		case !restricted:
 			cand, restricted = set, true
@@ -84,19 +99,53 @@ func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 			cand = IntersectSorted(cand, set)
 		}
 		if len(cand) == 0 {
-			for _, y := range parts[j+1:] {
-				if _, ok := g.lookup(y); !ok {
-					rest = append(rest, y)
-				}
-			}
-			return nil, rest
+			return nil, g.untranslated(parts, tested, j+1)
 		}
 	}
+	if restricted && len(cand) <= fewCandidates {
+		tested = append(tested, fieldParts...)
+		fieldParts = nil
+	}
+	type fieldPart struct {
+		j   int
+		set pending
+	}
+	sets := make([]fieldPart, 0, len(fieldParts))
+	for _, j := range fieldParts {
+		set, ok := g.fieldSet(parts[j])
+		if !ok {
+			tested = append(tested, j)
+			continue
+		}
+		sets = append(sets, fieldPart{j, set})
+	}
+	// The smallest listed first, when no other part restricts the
+	// candidates; then each filters them where it can without listing
+	// its set, or is listed and intersected while that costs less than
+	// testing the candidates.
+	slices.SortStableFunc(sets, func(a, b fieldPart) int { return cmp.Compare(a.set.size, b.set.size) })
+	for _, p := range sets {
+		switch {
+		case !restricted:
+			cand, restricted = p.set.records(), true
+		case p.set.filter != nil:
+			cand = p.set.filter(cand)
+		case p.set.size <= listedPerCandidate*len(cand):
+			cand = IntersectSorted(cand, p.set.records())
+		default:
+			tested = append(tested, p.j)
+			continue
+		}
+		if len(cand) == 0 {
+			return nil, partsAt(parts, tested)
+		}
+	}
+	rest := partsAt(parts, tested)
 	ctx := query.EvalContext{Records: g.ds, Bodies: graphBodies{g}}
-	var out []string
+	var out []int32
 	keep := func(i int32) {
-		if in := &g.ds.Institutions[i]; rest.Match(in, ctx) {
-			out = append(out, in.ID)
+		if len(rest) == 0 || rest.Match(&g.ds.Institutions[i], ctx) {
+			out = append(out, i)
 		}
 	}
 	if restricted {
@@ -108,14 +157,81 @@ func (g *Graph) SelectDeclared(e query.Expr) (ids []string, post query.And) {
 			keep(int32(i))
 		}
 	}
-	slices.Sort(out)
-	return out, rest
+	return g.sortedIDs(out), rest
+}
+
+// sortedIDs returns the ids of the records, sorted; nil for none. The
+// records are sorted by their place in the order of ids (idOrder), which
+// costs less than comparing the ids.
+func (g *Graph) sortedIDs(recs []int32) []string {
+	if len(recs) == 0 {
+		return nil
+	}
+	rank := g.idOrder()
+	keys := make([]uint64, len(recs))
+	for k, i := range recs {
+		keys[k] = uint64(rank[i])<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	out := make([]string, len(keys))
+	for k, key := range keys {
+		out[k] = g.ds.Institutions[uint32(key)].ID
+	}
+	return out
+}
+
+// idOrder returns each record's place in the order of the records' ids
+// (ids the same have places in the order of their records), made on the
+// first call.
+func (g *Graph) idOrder() []int32 {
+	g.idOrderOnce.Do(func() {
+		recs := g.ds.Institutions
+		byID := make([]int32, len(recs))
+		for i := range byID {
+			byID[i] = int32(i)
+		}
+		slices.SortStableFunc(byID, func(a, b int32) int { return strings.Compare(recs[a].ID, recs[b].ID) })
+		g.idRank = make([]int32, len(recs))
+		for r, i := range byID {
+			g.idRank[i] = int32(r)
+		}
+	})
+	return g.idRank
+}
+
+// untranslated returns, in the order of parts, the parts tested (their
+// places in parts) and those from from on that neither the field index
+// nor lookup translates: the post-filters of a selection found empty
+// before it tested them.
+func (g *Graph) untranslated(parts []query.Expr, tested []int, from int) query.And {
+	for j := from; j < len(parts); j++ {
+		if fieldIndexed(parts[j]) {
+			continue
+		}
+		if _, ok := g.lookup(parts[j]); !ok {
+			tested = append(tested, j)
+		}
+	}
+	return partsAt(parts, tested)
+}
+
+// partsAt returns the parts at the places at, in the order of parts.
+func partsAt(parts []query.Expr, at []int) query.And {
+	slices.Sort(at)
+	var out query.And
+	for _, j := range at {
+		out = append(out, parts[j])
+	}
+	return out
 }
 
 // lookup returns the records meeting e, ascending and each once, when the
 // graph answers e from its indexes (see SelectExpr); ok is false when it
 // does not.
 func (g *Graph) lookup(e query.Expr) (set []int32, ok bool) {
+	if set, ok := g.fieldSet(e); ok {
+		return set.records(), true
+	}
 	switch x := e.(type) {
 	case query.Const:
 		return nil, !bool(x)
@@ -131,10 +247,7 @@ func (g *Graph) lookup(e query.Expr) (set []int32, ok bool) {
 			set = slices.Clone(g.subjectRecords(k))
 		}
 	case query.MemberOf:
-		for _, m := range g.Members(x.Body, "", x.AsOf) {
-			i, _ := g.instIndex(m.ID)
-			set = append(set, i)
-		}
+		set = g.memberRecords(x.Body, x.AsOf)
 	case query.Related:
 		set = g.relatives(x)
 	case query.IDs:
@@ -149,8 +262,9 @@ func (g *Graph) lookup(e query.Expr) (set []int32, ok bool) {
 			if !ok {
 				return nil, false
 			}
-			set = append(set, s...)
+			set = unionSorted(set, s)
 		}
+		return set, true
 	case query.And:
 		if len(x) == 0 {
 			return nil, false // every record
@@ -249,16 +363,10 @@ func (g *Graph) relatives(r query.Related) []int32 {
 		}
 		switch r.Relation {
 		case heritage.RelPartOf, heritage.RelOperatedBy, "has_part":
-			rel := "" // every membership relation
-			for _, m := range g.Members(id, rel, r.AsOf) {
-				i, _ := g.instIndex(m.ID)
-				out = append(out, i)
-			}
-			// members that name the record without its id
-			for _, m := range g.Members(in.Name, rel, r.AsOf) {
-				i, _ := g.instIndex(m.ID)
-				out = append(out, i)
-			}
+			// every membership relation, also of the members that name
+			// the record without its id
+			out = append(out, g.memberRecords(id, r.AsOf)...)
+			out = append(out, g.memberRecords(in.Name, r.AsOf)...)
 			continue
 		}
 		for _, l := range in.Related {
