@@ -141,6 +141,10 @@ type Lexicon struct {
 	// personWords are the words for the asker and the one asked ("I",
 	// "you", "ich", "u"): a preamble holds one (see preambleEnd)
 	personWords map[string]bool `lexicon:"table"`
+	// holderVerbs say that the place after them holds institutions
+	// ("Hoeveel musea heeft X", "Wie viele Museen hat X"): an unknown name
+	// after them is a place the data does not know (see unknownPlace)
+	holderVerbs map[string]bool `lexicon:"table"`
 	// asides are phrases that carry nothing of the question: said to the
 	// reader ("for me", "voor mij"), or the rest of an idiom whose verb
 	// says it all ("its doors" after "opened"); they are dropped before

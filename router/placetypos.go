@@ -356,13 +356,22 @@ func nextUpper(s *scan, i int) bool {
 }
 
 // unknownPlace returns the first run of unknown words right after a
-// locative (an article between them aside), capitalised unless the
+// locative, a verb of having or of holding (an article between them
+// aside), capitalised unless the
 // question is all in lower case, or "". A run followed by a kind of
 // institution is a name ("in the Atlantis Museum").
 func unknownPlace(s *scan, mask []bool) string {
 	name := func(i int) bool { return mask[i] && (s.toks[i].upper || s.lower) }
 	for k := 1; k < len(mask); k++ {
-		if prev, _ := s.prev(k); !name(k) || !s.lex.unknownPlaceCues[prev] {
+		if !name(k) {
+			continue
+		}
+		start := k
+		if k > 1 && hyphenJoined(s, k-1) && !s.used[k-1] {
+			// a known word joined by a hyphen starts the name ("Klein-…")
+			start = k - 1
+		}
+		if prev, _ := s.prev(start); !s.lex.unknownPlaceCues[prev] && !s.lex.haveOpeners[prev] && !s.lex.holderVerbs[prev] {
 			continue
 		}
 		j := k + 1
@@ -372,7 +381,7 @@ func unknownPlace(s *scan, mask []bool) string {
 		if j < len(s.toks) && s.lex.typeWords[s.toks[j].norm] != "" {
 			return ""
 		}
-		return s.original(k, j)
+		return s.original(start, j)
 	}
 	return ""
 }

@@ -146,7 +146,9 @@ func accreditationAt(s *scan, c *Constraints, i, L int) bool {
 // sizeAt reads the size phrase of L tokens at i, if one stands there.
 func sizeAt(s *scan, c *Constraints, i, L int) bool {
 	sz, ok := s.lex.sizeWords[s.key(i, i+L)]
-	if !ok {
+	if !ok || hyphenJoined(s, i+L-1) {
+		// a size word joined by a hyphen to a capitalised word is a part
+		// of a compound name ("Klein-…", "Groot-…")
 		return false
 	}
 	to := &c.Sizes
@@ -297,4 +299,10 @@ func runByKind(s *scan, i int) bool {
 // head of an owner's name, not a second kind.
 func ownerKind(s *scan, i int) bool {
 	return !s.lower && s.toks[i].upper && !s.lex.pluralTypeWords[s.toks[i].norm] && kindOf(s, i)
+}
+
+// hyphenJoined reports whether token j is joined by a hyphen alone to a
+// capitalised token after it.
+func hyphenJoined(s *scan, j int) bool {
+	return j+1 < len(s.toks) && s.toks[j+1].upper && s.text[s.toks[j].end:s.toks[j+1].start] == "-"
 }

@@ -137,3 +137,19 @@ func TestPreambleDropped(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, FrameField, r.Route("Tell me the accreditatioon of Stewarton Museum.").Frame, "a misspelt cue before \"of\" stays read")
 }
+
+// A place the data does not know, named after a verb of having or of
+// holding, or joined by a hyphen to a word of size, is reported as no
+// place the data knows; its first part is no size.
+func TestUnknownPlaceAfterHave(t *testing.T) {
+	r := newTestRouter(t)
+	for q, place := range map[string]string{
+		"How many museums does Zundertdorp have?":   "Zundertdorp",
+		"Hoeveel musea heeft Klein-Zundertdorp?":    "Klein-Zundertdorp",
+		"Welke musea zijn er in Klein-Zundertdorp?": "Klein-Zundertdorp",
+	} {
+		p := r.Route(q)
+		require.Equal(t, place, p.UnusedPhrase(UnusedPlace), q)
+		require.Empty(t, p.Constraints.Sizes, q)
+	}
+}
