@@ -371,12 +371,21 @@ func unknownPlace(s *scan, mask []bool) string {
 			// a known word joined by a hyphen starts the name ("Klein-…")
 			start = k - 1
 		}
-		if prev, _ := s.prev(start); !s.lex.unknownPlaceCues[prev] && !s.lex.haveOpeners[prev] && !s.lex.holderVerbs[prev] {
+		prev, _ := s.prev(start)
+		having := s.lex.haveOpeners[prev] || s.lex.holderVerbs[prev]
+		if !s.lex.unknownPlaceCues[prev] && !having {
 			continue
 		}
 		j := k + 1
 		for j < len(mask) && name(j) {
 			j++
+		}
+		if having && j < len(s.toks) && !s.lex.haveVerbs[s.toks[j].norm] {
+			// after a verb of having, the place is all that follows
+			// ("heeft X?") or stands before the verb ("does X have");
+			// other words after it make it another thing ("does the
+			// X Trust run")
+			continue
 		}
 		if j < len(s.toks) && s.lex.typeWords[s.toks[j].norm] != "" {
 			return ""
