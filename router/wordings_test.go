@@ -13,10 +13,7 @@ func TestAsidesDropped(t *testing.T) {
 		"Zoekt u het Wikidata-nummer van Museum Ulm voor me op?":       "Zoekt u het Wikidata-nummer van Museum Ulm op?",
 		"Can you find the website of the Jorvik Viking Centre for me?": "Can you find the website of the Jorvik Viking Centre?",
 	} {
-		a, b := r.Route(with), r.Route(without)
-		require.Equal(t, b.Frame, a.Frame, with)
-		require.Equal(t, b.Constraints.Field, a.Constraints.Field, with)
-		require.Equal(t, b.Constraints.Names, a.Constraints.Names, with)
+		requireSameReading(t, r, with, without)
 	}
 }
 
@@ -98,9 +95,7 @@ func TestSuperlativePhrases(t *testing.T) {
 // doors is opening.
 func TestIdiomAsideDropped(t *testing.T) {
 	r := newTestRouter(t)
-	a, b := r.Route("Tell me the year the Jorvik Viking Centre opened its doors."), r.Route("Tell me the year the Jorvik Viking Centre opened.")
-	require.Equal(t, b.Frame, a.Frame)
-	require.Equal(t, b.Constraints.Field, a.Constraints.Field)
+	requireSameReading(t, r, "Tell me the year the Jorvik Viking Centre opened its doors.", "Tell me the year the Jorvik Viking Centre opened.")
 }
 
 // A question that names its topic first and asks after a colon reads as
@@ -112,10 +107,7 @@ func TestFrontedTopic(t *testing.T) {
 		"Regarding the Jorvik Viking Centre: what is its website?": "The Jorvik Viking Centre: what is its website?",
 		"Zu Museum Ulm: in welcher Stadt liegt es?":                "Museum Ulm: in welcher Stadt liegt es?",
 	} {
-		a, b := r.Route(fronted), r.Route(plain)
-		require.Equal(t, b.Frame, a.Frame, fronted)
-		require.Equal(t, b.Constraints.Field, a.Constraints.Field, fronted)
-		require.Equal(t, b.Constraints.Names, a.Constraints.Names, fronted)
+		requireSameReading(t, r, fronted, plain)
 	}
 	require.Equal(t, FrameSet, r.Route("Museums about trains in York").Frame)
 }
@@ -129,9 +121,7 @@ func TestPreambleDropped(t *testing.T) {
 		"Do you mind telling me which town Museum Ulm is in?": "Which town is Museum Ulm in?",
 		"Darf ich fragen, wann Museum Ulm eröffnet wurde?":    "Wann wurde Museum Ulm eröffnet?",
 	} {
-		a, b := r.Route(with), r.Route(without)
-		require.Equal(t, b.Frame, a.Frame, with)
-		require.Equal(t, b.Constraints.Field, a.Constraints.Field, with)
+		requireSameReading(t, r, with, without)
 	}
 	p := r.Route("Do you mind telling me whether Museum Ulm is a museum?")
 	require.Equal(t, FrameYesNo, p.Frame)
@@ -152,4 +142,14 @@ func TestUnknownPlaceAfterHave(t *testing.T) {
 		require.Equal(t, place, p.UnusedPhrase(UnusedPlace), q)
 		require.Empty(t, p.Constraints.Sizes, q)
 	}
+}
+
+// requireSameReading requires question a to be read as b is: the same
+// frame, field and names.
+func requireSameReading(t *testing.T, r *Router, a, b string) {
+	t.Helper()
+	pa, pb := r.Route(a), r.Route(b)
+	require.Equal(t, pb.Frame, pa.Frame, a)
+	require.Equal(t, pb.Constraints.Field, pa.Constraints.Field, a)
+	require.Equal(t, pb.Constraints.Names, pa.Constraints.Names, a)
 }
