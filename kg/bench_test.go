@@ -2,10 +2,8 @@ package kg
 
 import (
 	"context"
-	"os"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -87,13 +85,7 @@ func BenchmarkRetrieve(b *testing.B) {
 // HYBRIDRAG_BENCH_DATA's records when it names a file (the bundled ones
 // without it), and reports the bytes they hold per record.
 func BenchmarkSelectionIndexes(b *testing.B) {
-	ds := testfixture.Dataset(b)
-	if path := os.Getenv("HYBRIDRAG_BENCH_DATA"); path != "" {
-		var err error
-		if ds, err = heritage.LoadFile(path, heritage.LoadOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	ds := testfixture.BenchData(b)
 	var x *fieldIndex
 	var rank []int32
 	for b.Loop() {

@@ -1,10 +1,8 @@
 package kg_test
 
 import (
-	"os"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/plan"
@@ -13,28 +11,13 @@ import (
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
-// benchData is the dataset of the file HYBRIDRAG_BENCH_DATA names (a
-// copy tools/scaledata made), or the bundled one without it.
-func benchData(b *testing.B) *heritage.Dataset {
-	b.Helper()
-	path := os.Getenv("HYBRIDRAG_BENCH_DATA")
-	if path == "" {
-		return testfixture.Dataset(b)
-	}
-	ds, err := heritage.LoadFile(path, heritage.LoadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return ds
-}
-
 // BenchmarkSelectDeclared selects, per op, the records of every
 // constraint set the router reads from the public questions (the plan's
 // own and each compared side's), compiled as the graph's selection
 // compiles them; over HYBRIDRAG_BENCH_DATA's records when it names a
 // file. How it grows with the records is the graph leg's growth.
 func BenchmarkSelectDeclared(b *testing.B) {
-	ds := benchData(b)
+	ds := testfixture.BenchData(b)
 	qs, err := gold.Load("../testdata/questions.jsonl")
 	if err != nil {
 		b.Fatal(err)

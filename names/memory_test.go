@@ -1,11 +1,9 @@
 package names
 
 import (
-	"os"
 	"runtime"
 	"testing"
 
-	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 )
 
@@ -14,24 +12,12 @@ import (
 // the dataset itself). It indexes the bundled dataset, or the JSON Lines
 // file HYBRIDRAG_BENCH_DATA names (scripts/scale.sh makes larger ones).
 func BenchmarkNew(b *testing.B) {
-	ds := benchData(b)
+	ds := testfixture.BenchData(b)
 	var live uint64
 	for b.Loop() {
 		live = liveBytes(func() any { return New(ds) })
 	}
 	b.ReportMetric(float64(live)/float64(len(ds.Institutions)), "B/record")
-}
-
-func benchData(b *testing.B) *heritage.Dataset {
-	path := os.Getenv("HYBRIDRAG_BENCH_DATA")
-	if path == "" {
-		return testfixture.Dataset(b)
-	}
-	ds, err := heritage.LoadFile(path, heritage.LoadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return ds
 }
 
 // liveBytes is the growth of the live heap over what build returns, kept.

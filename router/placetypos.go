@@ -382,9 +382,9 @@ func unknownPlace(s *scan, mask []bool) string {
 		}
 		if having && j < len(s.toks) && !s.lex.haveVerbs[s.toks[j].norm] {
 			// after a verb of having, the place is all that follows
-			// ("heeft X?") or stands before the verb ("does X have");
-			// other words after it make it another thing ("does the
-			// X Trust run")
+			// the verb, or stands between an opener of having and its
+			// verb; other words after the run make it another thing
+			// (a body that runs institutions, say)
 			continue
 		}
 		if j < len(s.toks) && s.lex.typeWords[s.toks[j].norm] != "" {

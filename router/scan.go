@@ -139,9 +139,9 @@ func clauseEnds(q string, toks []token, j int) bool {
 	return strings.ContainsAny(q[toks[j].end:toks[j+1].start], ",;:")
 }
 
-// dropFronting drops a fronting phrase that opens the question when a
-// colon follows it: "Regarding X: what is its website?" asks what "X:
-// what is its website?" asks.
+// dropFronting drops a fronting phrase (frontingWords) that opens the
+// question when a colon follows it: the topic and the question after the
+// colon ask the same without it.
 func dropFronting(q string, toks []token, fronting [][]string) []token {
 	n := asideAt(toks, 0, fronting)
 	if n == 0 || n >= len(toks) || !strings.Contains(q[toks[n].start:], ":") {

@@ -73,6 +73,22 @@ func Dataset(tb testing.TB) *heritage.Dataset {
 	return ds
 }
 
+// BenchData returns the dataset of the file HYBRIDRAG_BENCH_DATA names (a
+// copy tools/scaledata made, to see how a cost grows with the records),
+// or the bundled one without it.
+func BenchData(tb testing.TB) *heritage.Dataset {
+	tb.Helper()
+	path := os.Getenv("HYBRIDRAG_BENCH_DATA")
+	if path == "" {
+		return Dataset(tb)
+	}
+	ds, err := heritage.LoadFile(path, heritage.LoadOptions{})
+	if err != nil {
+		tb.Fatalf("testfixture: HYBRIDRAG_BENCH_DATA: %v", err)
+	}
+	return ds
+}
+
 // Shared returns a function that builds a value from the bundled dataset
 // on its first call and returns that value on every call, or fails the
 // calling test with the error the build returned. Use it as a package
