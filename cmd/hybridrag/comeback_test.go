@@ -97,15 +97,18 @@ func (p *flipProxy) serve(c net.Conn) {
 	_ = c.Close()
 }
 
-// counting counts the bytes written through it as they go.
+// counting counts the bytes written through it as they go: before they
+// are written, so that an answer to them never comes back before they
+// are counted (what was not written is taken off again).
 type counting struct {
 	w io.Writer
 	n *atomic.Int64
 }
 
 func (c counting) Write(b []byte) (int, error) {
+	c.n.Add(int64(len(b)))
 	n, err := c.w.Write(b)
-	c.n.Add(int64(n))
+	c.n.Add(int64(n - len(b)))
 	return n, err
 }
 
