@@ -532,6 +532,11 @@ type Lexicon struct {
 	// know", "do you happen to know"); a know verb that is no auxiliary
 	// needs none of them
 	knowAfterDo []string `lexicon:"table"`
+	// requestWords ask the reader to give, find or check something: the
+	// request verbs in their imperative, infinitive and -ing forms, and
+	// the words of politeness around them. They say nothing of what is
+	// asked; one of them may open a preamble (see preambleEnd)
+	requestWords map[string]bool `lexicon:"table"`
 	// requestOpeners open a request for a value in the first person
 	// ("can I get", "may I have", "mag ich wissen"): no yes/no question
 	requestOpeners []string `lexicon:"table"`

@@ -1,6 +1,9 @@
 package router
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A question may open with words addressed to the reader that name
 // nothing of what is asked, before a question word or a word that opens
@@ -35,17 +38,20 @@ func dropPreamble(s *scan) {
 
 // preambleEnd returns the token where the question proper starts after a
 // preamble, and whether it is a word that opens an indirect yes/no
-// question; 0 when there is none. A preamble is at least two words before
-// a question word or such a word, with a word of a person among them
-// (personWords: "you", "me", "ich"), and no word of it is capitalised
-// inside the sentence, a number, or a word of a lexicon table that says
-// something of what is asked.
+// question; 0 when there is none. A preamble is the words before a
+// question word or such a word that address the reader: at least two
+// with a word of a person among them (personWords: "you", "me", "ich"),
+// or any number with a request among them (requestWords: "establish",
+// "ermittle"). No word of it is capitalised inside the sentence, a
+// number, or a word of a lexicon table that says something of what is
+// asked.
 func preambleEnd(s *scan) (k int, yesNo bool) {
-	for k = 2; k < len(s.toks)-1 && k < maxPreamble; k++ {
+	for k = 1; k < len(s.toks)-1 && k < maxPreamble; k++ {
 		w := s.toks[k].norm
-		// a complementizer that is also a preposition ("of") ends no
-		// preamble: it joins a field word to a name more often
-		yesNo = s.lex.complementizers[w] && !s.lex.prepositionJoins[w]
+		// a complementizer that is also a preposition ("of") opens a
+		// yes/no question right after a request only: elsewhere it joins
+		// a field word to a name more often
+		yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k))
 		if s.lex.whWords[w] || yesNo {
 			break
 		}
@@ -60,20 +66,51 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 		}
 		person = person || s.lex.personWords[t.norm]
 	}
-	if !person {
-		return 0, false
-	}
-	content := false
+	// the spans of the preamble's words that say something of what is
+	// asked, and of its requests, whose words may say something alone
+	// ("na" of "ga na")
+	var content, request [][2]int
 	lexiconSpans(s, func(i, j int, _, slot, _ string) {
-		if sl, _, _ := strings.Cut(slot, ":"); i < k && sl != slotQuestion && sl != slotConjunction {
-			content = true
+		if i >= k {
+			return
+		}
+		sl, table, _ := strings.Cut(slot, ":")
+		switch {
+		case table == tableRequestWords && j <= k:
+			request = append(request, [2]int{i, j})
+		case sl != slotQuestion && sl != slotConjunction:
+			content = append(content, [2]int{i, j})
 		}
 	})
-	if content {
+	for _, c := range content {
+		if !slices.ContainsFunc(request, func(r [2]int) bool { return r[0] <= c[0] && c[1] <= r[1] }) {
+			return 0, false
+		}
+	}
+	if len(request) == 0 && !(person && k >= 2) {
 		return 0, false
 	}
 	return k, yesNo
 }
+
+// tableRequestWords is the lexicon table of requests (Lexicon.requestWords).
+const tableRequestWords = "requestWords"
+
+// requestEndsAt reports whether a phrase of requestWords ends right
+// before token k.
+func requestEndsAt(s *scan, k int) bool {
+	for i := max(0, k-maxRequestWords); i < k; i++ {
+		for _, p := range s.lex.phrases[s.toks[i].norm] {
+			if p.table == tableRequestWords && i+len(p.words) == k && wordsAt(s, i, p.words) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxRequestWords bounds the words of a phrase of requestWords.
+const maxRequestWords = 3
 
 // maxPreamble bounds the words a preamble may have.
 const maxPreamble = 8

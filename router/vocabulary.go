@@ -110,6 +110,9 @@ func (lex *Lexicon) buildKnownWords() {
 	add(lex.idNouns...)
 	add(lex.childrenWords...)
 	add(lex.fillerWords...)
+	for w := range lex.requestWords {
+		add(w)
+	}
 	lex.fillerSet = make(map[string]bool, len(lex.fillerWords))
 	for _, w := range lex.fillerWords {
 		lex.fillerSet[w] = true

@@ -128,6 +128,27 @@ func TestPreambleDropped(t *testing.T) {
 	require.Equal(t, FrameField, r.Route("Tell me the accreditatioon of Stewarton Museum.").Frame, "a misspelt cue before \"of\" stays read")
 }
 
+// A request opens a preamble by itself, and its words are read: a
+// question put as a request is read as the question is, with no word
+// left unread.
+func TestRequestPreamble(t *testing.T) {
+	r := newTestRouter(t)
+	for with, without := range map[string]string{
+		"Establish whether Museum Ulm is a museum.":      "Is Museum Ulm a museum?",
+		"Ga na of Museum Ulm een museum is.":             "Is Museum Ulm een museum?",
+		"Ermittle, ob Museum Ulm ein Museum ist.":        "Ist Museum Ulm ein Museum?",
+		"Name which town Museum Ulm is in.":              "Which town is Museum Ulm in?",
+		"Provide the museums in Ulm.":                    "Which museums are in Ulm?",
+		"Do you mind telling me the ISIL of Museum Ulm?": "What is the ISIL of Museum Ulm?",
+	} {
+		requireSameReading(t, r, with, without)
+		require.Empty(t, r.Route(with).UnusedPhrase(UnusedUnread), with)
+	}
+	// a word that also joins a field to a name opens no yes/no question
+	// unless a request stands right before it
+	require.NotEqual(t, FrameYesNo, r.Route("Tell me the name of the museum in Ulm.").Frame)
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.
