@@ -66,10 +66,11 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	if t.Property == "place" && t.Choice {
 		return p.placeChoiceAnswer(pr, in, id, c.Places, unread), true
 	}
-	verdict, fact := p.testProperty(pr, in, t, c)
-	inferred := false
-	if t.Property == "place" {
-		verdict, fact, inferred = p.placeTest(pr, in, c.Places)
+	verdict, fact, inferred := p.testOne(pr, in, t, c)
+	for _, also := range t.And {
+		v, f, inf := p.testOne(pr, in, also, c)
+		verdict, fact = bothVerdicts(pr, verdict, fact, v, f)
+		inferred = inferred || inf
 	}
 	if t.Negated {
 		// "Is the Yorkshire Museum not small?": yes when it is not
@@ -96,6 +97,34 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		}
 		return withNotes(pr, text, cite, append(notes, verdictNotes(false, "", others)...)...)
 	}}, true
+}
+
+// testOne is testProperty, with the place tested against the places the
+// question names; inferred is set when the place was guessed from other
+// records.
+func (p *Base) testOne(pr *locale.Printer, in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string, inferred bool) {
+	if t.Property == "place" {
+		return p.placeTest(pr, in, c.Places)
+	}
+	verdict, fact = p.testProperty(pr, in, t, c)
+	return verdict, fact, false
+}
+
+// bothVerdicts joins the verdicts of two tests the institution must both
+// pass: the first that fails or is not recorded decides, with its fact;
+// when both pass, both facts are given.
+func bothVerdicts(pr *locale.Printer, v1, f1, v2, f2 string) (verdict, fact string) {
+	switch {
+	case v1 == "no":
+		return v1, f1
+	case v2 == "no":
+		return v2, f2
+	case v1 == "":
+		return v1, f1
+	case v2 == "":
+		return v2, f2
+	}
+	return "yes", pr.Sprintf("%s and %s", f1, f2)
 }
 
 // testProperty returns "yes", "no" or "" (not recorded) and the fact the

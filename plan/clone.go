@@ -63,5 +63,12 @@ func (c Constraints) Clone() Constraints {
 func (t Test) clone() Test {
 	t.Want = slices.Clone(t.Want)
 	t.Years = clone.Ptr(t.Years, nil)
+	if t.And != nil {
+		and := make([]Test, len(t.And))
+		for i, a := range t.And {
+			and[i] = a.clone()
+		}
+		t.And = and
+	}
 	return t
 }

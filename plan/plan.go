@@ -437,6 +437,10 @@ type Test struct {
 	// value ("Is X not small?", "Is X not run by the National Trust?"):
 	// the verdict on the value is turned.
 	Negated bool `json:"negated,omitempty"`
+	// And are further tests the institution must pass too: the answer is
+	// yes when every test is, no when one is not ("Is X run by Leeds City
+	// Council?": governed by a local authority, and in Leeds).
+	And []Test `json:"and,omitempty"`
 }
 
 // Then is a yes/no question a second clause asks of the institution whose

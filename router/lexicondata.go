@@ -258,6 +258,14 @@ type Lexicon struct {
 	// similarCues before the name of an institution ask for those like
 	// it: "similar to", "vergelijkbaar met", "ähnlich wie"
 	similarCues []string `lexicon:"table"`
+	// placeProximityWords open the data's towns given as near another
+	// that are also a preposition questions put after a verb ("by
+	// Forfar"): no name a question gives a place by
+	placeProximityWords map[string]bool `lexicon:"table"`
+	// similarAfterCues ask the same right after the name, as a verb or
+	// an adjective that ends its clause: "dem X ähnlich", "die op X
+	// lijken"
+	similarAfterCues []string `lexicon:"table"`
 	// trailingDates ask, last in a shorthand question, for a date.
 	trailingDates map[string]string `lexicon:"table"`
 	// countNumbers are the number words a count of an order is written with.

@@ -29,6 +29,12 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			}
 			prevWord, _ := s.prev(i)
 			t := s.toks[i]
+			if L > 1 && s.lex.placeProximityWords[t.norm] && cueEndsAt(s, s.lex.operatedByCues, i+1) {
+				// the preposition of a verb of running, before its agent
+				// ("run by Forfar City Council"): no town the data gives
+				// as near another ("by Forfar")
+				return false
+			}
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
@@ -444,6 +450,18 @@ func pluralKindAfter(s *scan, i, n int) bool {
 	for k := i; k < len(s.toks) && k < i+n; k++ {
 		if s.lex.pluralKind(s.toks[k].norm) {
 			return true
+		}
+	}
+	return false
+}
+
+// cueEndsAt reports whether one of cues ends right before token end.
+func cueEndsAt(s *scan, cues []string, end int) bool {
+	for _, c := range cues {
+		if n := len(strings.Fields(c)); n <= end {
+			if _, ok := s.matchAt(end-n, c); ok {
+				return true
+			}
 		}
 	}
 	return false

@@ -234,13 +234,22 @@ func (g *gazetteer) bodyNamed(name string) (Body, bool) {
 }
 
 // similarTo reads "similar to X", "like X", "vergelijkbaar met X",
-// "ähnlich wie X": the institutions like the one named after the cue are
-// asked (Constraints.Similar). Without a name after the cue it reads
-// nothing.
+// "ähnlich wie X", and "dem X ähnlich": the institutions like the one
+// named right after a cue of similarCues, or right before one of
+// similarAfterCues, are asked (Constraints.Similar). Without such a name
+// it reads nothing.
 func (g *gazetteer) similarTo(s *scan, c *Constraints) {
 	for i := range s.toks {
 		if s.used[i] {
 			continue
+		}
+		for _, cue := range s.lex.similarAfterCues {
+			if n, ok := s.matchAt(i, cue); ok {
+				if k := nameRightBefore(s, c, i); k >= 0 {
+					markSimilar(s, c, i, i+n, k)
+					return
+				}
+			}
 		}
 		for _, cue := range s.lex.similarCues {
 			n, ok := s.matchAt(i, cue)
@@ -251,22 +260,40 @@ func (g *gazetteer) similarTo(s *scan, c *Constraints) {
 			if k < 0 || !nameRightAfter(s, i+n, c.Names[k]) {
 				return
 			}
-			s.mark(i, i+n)
-			c.Names = []NameMatch{c.Names[k]}
-			c.Similar, c.List = true, true
+			markSimilar(s, c, i, i+n, k)
 			return
 		}
 	}
 }
 
+// markSimilar marks the cue at tokens [i, j) as read and asks for the
+// institutions like name k.
+func markSimilar(s *scan, c *Constraints, i, j, k int) {
+	s.mark(i, j)
+	c.Names = []NameMatch{c.Names[k]}
+	c.Similar, c.List = true, true
+}
+
+// nameRightBefore returns the name read that ends right before token at,
+// or -1.
+func nameRightBefore(s *scan, c *Constraints, at int) int {
+	before := strings.ToLower(strings.TrimSpace(s.text[:s.toks[at].start]))
+	for k, m := range c.Names {
+		if m.Text != "" && strings.HasSuffix(before, strings.ToLower(m.Text)) {
+			return k
+		}
+	}
+	return -1
+}
+
 // nameRightAfter reports whether the name stands right after token at,
-// articles aside.
+// articles and datives aside.
 func nameRightAfter(s *scan, at int, m NameMatch) bool {
 	for ; at < len(s.toks); at++ {
 		if strings.HasPrefix(strings.ToLower(s.text[s.toks[at].start:]), strings.ToLower(m.Text)) {
 			return true
 		}
-		if !s.lex.articles[s.toks[at].norm] {
+		if !s.lex.articles[s.toks[at].norm] && !s.lex.datives[s.toks[at].norm] {
 			return false
 		}
 	}

@@ -105,6 +105,7 @@ func (lex *Lexicon) buildKnownWords() {
 	}
 	add(lex.placeWhere...)
 	add(lex.similarCues...)
+	add(lex.similarAfterCues...)
 	add(lex.postcodeCues...)
 	add(lex.knowAfterDo...)
 	add(lex.idNouns...)

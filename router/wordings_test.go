@@ -149,6 +149,41 @@ func TestRequestPreamble(t *testing.T) {
 	require.NotEqual(t, FrameYesNo, r.Route("Tell me the name of the museum in Ulm.").Frame)
 }
 
+// Likeness is asked with a cue before the name or, as a verb or an
+// adjective ending its clause, right after it.
+func TestSimilarCueAfterName(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Welche Museen sind dem Museum Ulm ähnlich?",
+		"Welche Museen ähneln dem Museum Ulm?",
+		"Welke musea zijn er die op Museum Ulm lijken?",
+		"Which museums resemble Museum Ulm?",
+	} {
+		p := r.Route(q)
+		require.True(t, p.Constraints.Similar, q)
+		require.Len(t, p.Constraints.Names, 1, q)
+		require.Equal(t, "Museum Ulm", p.Constraints.Names[0].Name, q)
+	}
+	require.False(t, r.Route("Wann wurde Museum Ulm eröffnet, ähnlich wie andere?").Constraints.Similar)
+}
+
+// Whether a council runs an institution tests what governs it and where
+// it lies; a place after a verb of running is never tested alone, and a
+// town the data gives as near another takes no preposition of the verb.
+func TestRunByCouncil(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is Leeds City Museum run by Leeds City Council?")
+	require.NotNil(t, p.Test)
+	require.Equal(t, "governance", p.Test.Property)
+	require.Equal(t, []Test{{Property: "place"}}, p.Test.And)
+	p = r.Route("Is The Meffan Museum And Art Gallery run by Forfar City Council?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "Forfar", p.Constraints.Places[0].Name)
+	if p = r.Route("Is Tolson Memorial Museum run by Kirklees Council?"); p.Test != nil {
+		require.NotEqual(t, "place", p.Test.Property)
+	}
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.

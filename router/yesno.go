@@ -1,6 +1,10 @@
 package router
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hybridrag/hybridrag/heritage"
+)
 
 // markPublic marks the phrases of publicPhrases as read.
 func markPublic(s *scan) {
@@ -127,7 +131,9 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: fieldStatus, Want: []string{statusClosed}, Negated: negatedBefore(s, n-1) >= 0}, true
 	}
 	switch {
-	case len(c.Places) > 0:
+	// a place after a verb of running is part of the operator's name
+	// ("… Council"), not where the institution lies
+	case len(c.Places) > 0 && c.Relation != heritage.RelOperatedBy:
 		var want []string
 		for _, p := range c.Places {
 			want = append(want, p.Name)
@@ -139,7 +145,13 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	case len(c.TypeCodes) > 0:
 		return Test{Property: "type", Want: c.TypeCodes}, true
 	case len(c.GovernanceCodes) > 0:
-		return Test{Property: "governance", Want: c.GovernanceCodes}, true
+		t := Test{Property: "governance", Want: c.GovernanceCodes}
+		if len(c.Places) > 0 {
+			// a body of government named by its place runs what lies
+			// there: both are tested
+			t.And = []Test{{Property: "place"}}
+		}
+		return t, true
 	case len(c.Sizes) > 0:
 		return Test{Property: "size", Want: c.Sizes}, true
 	case c.Field != "" && !relationFields[c.Field]:
