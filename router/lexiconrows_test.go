@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -359,27 +360,37 @@ func typoCollisions(t testing.TB, lex *Lexicon, g *gazetteer, rows []lexRow, rea
 	return out
 }
 
-// deletionIndex finds the words within two edits of a word without
+// deletionIndex finds the words within a typo of a word without
 // comparing it with every one: two words within d edits (a swap of
 // neighbours counting as one) share a form with at most d letters
-// deleted from each.
+// deleted from each. A typed word has two edits from nine letters on
+// (typoEdits), one below, so an indexed word keeps forms with two letters
+// deleted from nine letters on, and a word looked up from seven.
 type deletionIndex map[string][]string
 
 func newDeletionIndex(words map[string][]string) deletionIndex {
 	x := deletionIndex{}
 	for w := range words {
-		for _, k := range deletions(w, 2) {
+		for _, k := range deletions(w, editsFrom(w, 9)) {
 			x[k] = append(x[k], w)
 		}
 	}
 	return x
 }
 
-// within returns the words that may lie within two edits of w, sorted;
-// the caller measures the distance.
+// editsFrom is 2 for a word of n letters or more, else 1.
+func editsFrom(w string, n int) int {
+	if len(w) >= n {
+		return 2
+	}
+	return 1
+}
+
+// within returns the words that may lie within a typo of w, sorted; the
+// caller measures the distance.
 func (x deletionIndex) within(w string) []string {
 	var out []string
-	for _, k := range deletions(w, 2) {
+	for _, k := range deletions(w, editsFrom(w, 7)) {
 		out = append(out, x[k]...)
 	}
 	slices.Sort(out)
@@ -453,4 +464,221 @@ func TestLexiconTypoCollisionFound(t *testing.T) {
 	i = slices.IndexFunc(got, func(c typoCollision) bool { return c.common == "morgen" })
 	require.GreaterOrEqual(t, i, 0, "collisions: %v", got)
 	require.Regexp(t, `the common word "morgen" \(nl list.*\) is read as "zorgen": lexicon/nl\.tsv:\d+ pairCues "zorgen"`, got[i].String())
+}
+
+// rawTables are matched against the question as written, in any case
+// (a pattern built from their rows: idSchemeCues, radiusCues, …): their
+// rows are lower case but keep what the pattern must see ("nr.").
+// notWordTables hold no words of questions but names of the data: the
+// admin levels (unqualifiedLevels) and record fields (unrecordedFields).
+var (
+	rawTables     = []string{"idSchemeCues", "idNouns", "radiusCues", "radiusUnits"}
+	notWordTables = []string{"unqualifiedLevels", "unrecordedFields"}
+)
+
+// isSubjectTable reports the tables the subject index reads, which fold
+// their surfaces themselves ("Römer", "Roman Britain").
+func isSubjectTable(table string) bool {
+	return table == "subject" || strings.HasPrefix(table, "subject.")
+}
+
+// foldingErrors are the rows of the tables the rules read token by token
+// whose surfaces are not folded as the tokens are: lower case, no
+// diacritics, no apostrophes, words of letters and digits joined by one
+// space. Such a row is never read ("ältest" is never a token; "altest"
+// is).
+func foldingErrors(rows []lexRow) []string {
+	var out []string
+	for _, r := range rows {
+		switch {
+		case isSubjectTable(r.table) || slices.Contains(notWordTables, r.table):
+		case slices.Contains(rawTables, r.table):
+			if low := strings.ToLower(r.surface); r.surface != low || strings.TrimSpace(r.surface) != r.surface {
+				out = append(out, fmt.Sprintf("%s %s %q: a pattern's row, write it in lower case without spaces around it: %q", r.where, r.table, r.surface, strings.TrimSpace(low)))
+			}
+		default:
+			if f := normalize(r.surface); f != r.surface {
+				out = append(out, fmt.Sprintf("%s %s %q: the rules read tokens folded; write %q", r.where, r.table, r.surface, f))
+			}
+		}
+	}
+	return out
+}
+
+func TestLexiconRowsFolded(t *testing.T) {
+	for _, e := range foldingErrors(bundledRows(t)) {
+		t.Error(e)
+	}
+}
+
+// rowKey is what makes two rows the same: the table, the surface as read
+// and the value. A language file's row and a mul.tsv row are the same row
+// of one table; the rows of two language files are not (the word is of
+// both), nor, in the tables read by language (subject, langCues), rows of
+// two languages.
+func rowKey(r lexRow) [4]string {
+	surface := normalize(r.surface)
+	switch {
+	case slices.Contains(rawTables, r.table) || slices.Contains(notWordTables, r.table):
+		surface = strings.ToLower(r.surface)
+	case isSubjectTable(r.table):
+		// both umlaut foldings: "Kloster" and "Klöster" differ
+		surface += "|" + joinTokens(tokenize(r.surface, true))
+	}
+	lang := r.lang
+	if lang == "mul" {
+		lang = ""
+	}
+	return [4]string{r.table, surface, r.value, lang}
+}
+
+// duplicateRows are the rows that repeat an earlier one as the rules
+// read it: the same table, surface (folded) and value, in the same file
+// or in mul.tsv and a language's file.
+func duplicateRows(rows []lexRow) []string {
+	var out []string
+	seen := map[[4]string]string{}
+	for _, r := range rows {
+		k := rowKey(r)
+		keys := [][4]string{k}
+		if k[3] == "" {
+			for _, l := range frequentLangs {
+				keys = append(keys, [4]string{k[0], k[1], k[2], l})
+			}
+		} else {
+			keys = append(keys, [4]string{k[0], k[1], k[2], ""})
+		}
+		for _, x := range keys {
+			if at, ok := seen[x]; ok {
+				out = append(out, fmt.Sprintf("%s %s %q: the same row as %s", r.where, r.table, r.surface, at))
+				break
+			}
+		}
+		seen[k] = r.where
+	}
+	return out
+}
+
+func TestLexiconNoDuplicateRows(t *testing.T) {
+	for _, e := range duplicateRows(bundledRows(t)) {
+		t.Error(e)
+	}
+}
+
+// sharedWords are words of a language file's rows that the word list
+// of that language misses but another's holds (testdata/lexiconrows/
+// sharedwords.tsv: word, language, why).
+func sharedWords(t testing.TB) map[[2]string]bool {
+	t.Helper()
+	b, err := os.ReadFile("testdata/lexiconrows/sharedwords.tsv")
+	require.NoError(t, err)
+	out := map[[2]string]bool{}
+	for n, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		require.Len(t, f, 3, "testdata/lexiconrows/sharedwords.tsv:%d: want word, language, why", n+1)
+		out[[2]string{normalize(f[0]), f[1]}] = true
+	}
+	return out
+}
+
+// languageErrors are the rows of en.tsv, nl.tsv or de.tsv whose every
+// word is a frequent word of another language only (freq: the word lists
+// of testdata/wordfreq), unless shared says the word is of both.
+func languageErrors(rows []lexRow, freq map[string][]string, shared map[[2]string]bool) []string {
+	var out []string
+	for _, r := range rows {
+		if !slices.Contains(frequentLangs, r.lang) {
+			continue
+		}
+		var foreign []string
+		words := strings.Fields(normalize(r.surface))
+		for _, w := range words {
+			if langs := freq[w]; len(langs) > 0 && !slices.Contains(langs, r.lang) && !shared[[2]string{w, r.lang}] {
+				foreign = append(foreign, fmt.Sprintf("%q is %s", w, strings.Join(langs, ", ")))
+			}
+		}
+		if len(foreign) > 0 && len(foreign) == len(words) {
+			out = append(out, fmt.Sprintf("%s %s %q: a row of %s.tsv, but %s: move it to that file (or mul.tsv), or list the word in testdata/lexiconrows/sharedwords.tsv",
+				r.where, r.table, r.surface, r.lang, strings.Join(foreign, "; ")))
+		}
+	}
+	return out
+}
+
+func TestLexiconRowLanguage(t *testing.T) {
+	for _, e := range languageErrors(bundledRows(t), frequentWords(t), sharedWords(t)) {
+		t.Error(e)
+	}
+}
+
+// subjectTables are the tables bindSubjects reads; every other table is
+// the field of its name tagged `lexicon:"table"`.
+var subjectTables = []string{
+	"subject.terms", "subject", "subject.mod", "subject.groups", "subject.umbrella",
+	"subject.cue", "subject.compoundhead", "subject.not", "subject.narrower",
+}
+
+// tableErrors are the tables with rows but no field of Lexicon (nor a
+// subject table), and the fields tagged `lexicon:"table"` with no rows.
+func tableErrors(rows []lexRow) []string {
+	fields := map[string]bool{}
+	typ := reflect.TypeOf(Lexicon{})
+	for i := range typ.NumField() {
+		if f := typ.Field(i); f.Tag.Get("lexicon") == "table" {
+			fields[f.Name] = true
+		}
+	}
+	for _, name := range subjectTables {
+		fields[name] = true
+	}
+	first := map[string]lexRow{}
+	for _, r := range rows {
+		if _, ok := first[r.table]; !ok {
+			first[r.table] = r
+		}
+	}
+	var out []string
+	for table, r := range first {
+		if !fields[table] {
+			out = append(out, fmt.Sprintf("%s %s %q: no field of Lexicon is tagged for table %s (router/lexicondata.go)", r.where, table, r.surface, table))
+		}
+	}
+	for name := range fields {
+		if _, ok := first[name]; !ok {
+			out = append(out, fmt.Sprintf("Lexicon.%s (router/lexicondata.go): no row of table %s in lexicon/*.tsv", name, name))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestLexiconTablesAndFields(t *testing.T) {
+	for _, e := range tableErrors(bundledRows(t)) {
+		t.Error(e)
+	}
+}
+
+// Each check fails on a bad row and names its file, line, table and
+// surface.
+func TestLexiconRowChecksFail(t *testing.T) {
+	rows, err := parseLexicon("lexicon/nl.tsv", "nl", "lexicon\t1\n"+
+		"historyCues\tälteste\t\tnl\t1\n"+ // 2: not folded
+		"openWords\tgeopend\t\tnl\t1\n"+ // 3
+		"openWords\tGeopend\t\tnl\t1\n"+ // 4: not folded, a duplicate of 3
+		"listStarts\twhich\t\tnl\t1\n"+ // 5: English
+		"noSuchTable\tx\t\tnl\t1\n") // 6: no field
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		`lexicon/nl.tsv:2 historyCues "älteste": the rules read tokens folded; write "alteste"`,
+		`lexicon/nl.tsv:4 openWords "Geopend": the rules read tokens folded; write "geopend"`,
+	}, foldingErrors(rows))
+	require.Equal(t, []string{`lexicon/nl.tsv:4 openWords "Geopend": the same row as lexicon/nl.tsv:3`}, duplicateRows(rows))
+	lang := languageErrors(rows, frequentWords(t), nil)
+	require.Len(t, lang, 1)
+	require.Contains(t, lang[0], `lexicon/nl.tsv:5 listStarts "which": a row of nl.tsv, but "which" is en`)
+	require.Contains(t, tableErrors(rows), `lexicon/nl.tsv:6 noSuchTable "x": no field of Lexicon is tagged for table noSuchTable (router/lexicondata.go)`)
+	require.Contains(t, tableErrors(rows), `Lexicon.typeWords (router/lexicondata.go): no row of table typeWords in lexicon/*.tsv`)
 }
