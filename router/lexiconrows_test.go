@@ -661,6 +661,56 @@ func TestLexiconTablesAndFields(t *testing.T) {
 	}
 }
 
+// tableConflict is a pair of tables whose meanings exclude each other
+// (testdata/lexiconrows/conflicts.tsv).
+type tableConflict struct{ a, b, why string }
+
+func tableConflicts(t testing.TB) []tableConflict {
+	t.Helper()
+	b, err := os.ReadFile("testdata/lexiconrows/conflicts.tsv")
+	require.NoError(t, err)
+	var out []tableConflict
+	for n, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		require.Len(t, f, 3, "testdata/lexiconrows/conflicts.tsv:%d: want table, table, why", n+1)
+		out = append(out, tableConflict{f[0], f[1], f[2]})
+	}
+	return out
+}
+
+// conflictErrors are the surfaces that are rows of both tables of a
+// conflicting pair.
+func conflictErrors(rows []lexRow, conflicts []tableConflict) []string {
+	tables := rowsByTable(rows)
+	var out []string
+	for _, c := range conflicts {
+		for surface, rs := range tables[c.a] {
+			for _, other := range tables[c.b][surface] {
+				out = append(out, fmt.Sprintf("%s %s %q and %s %s %q: the tables exclude each other (%s)",
+					rs[0].where, c.a, rs[0].surface, other.where, c.b, other.surface, c.why))
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// No surface sits in two tables whose meanings exclude each other.
+func TestLexiconTableConflicts(t *testing.T) {
+	conflicts := tableConflicts(t)
+	tables := rowsByTable(bundledRows(t))
+	for _, c := range conflicts {
+		require.NotEmpty(t, tables[c.a], "testdata/lexiconrows/conflicts.tsv: no table %s", c.a)
+		require.NotEmpty(t, tables[c.b], "testdata/lexiconrows/conflicts.tsv: no table %s", c.b)
+	}
+	for _, e := range conflictErrors(bundledRows(t), conflicts) {
+		t.Error(e)
+	}
+}
+
 // Each check fails on a bad row and names its file, line, table and
 // surface.
 func TestLexiconRowChecksFail(t *testing.T) {
@@ -668,17 +718,20 @@ func TestLexiconRowChecksFail(t *testing.T) {
 		"historyCues\tälteste\t\tnl\t1\n"+ // 2: not folded
 		"openWords\tgeopend\t\tnl\t1\n"+ // 3
 		"openWords\tGeopend\t\tnl\t1\n"+ // 4: not folded, a duplicate of 3
-		"listStarts\twhich\t\tnl\t1\n"+ // 5: English
-		"noSuchTable\tx\t\tnl\t1\n") // 6: no field
+		"closeWords\tgeopend\t\tnl\t1\n"+ // 5: conflicts with 3
+		"listStarts\twhich\t\tnl\t1\n"+ // 6: English
+		"noSuchTable\tx\t\tnl\t1\n") // 7: no field
 	require.NoError(t, err)
 	require.Equal(t, []string{
 		`lexicon/nl.tsv:2 historyCues "älteste": the rules read tokens folded; write "alteste"`,
 		`lexicon/nl.tsv:4 openWords "Geopend": the rules read tokens folded; write "geopend"`,
 	}, foldingErrors(rows))
 	require.Equal(t, []string{`lexicon/nl.tsv:4 openWords "Geopend": the same row as lexicon/nl.tsv:3`}, duplicateRows(rows))
+	require.Equal(t, []string{`lexicon/nl.tsv:3 openWords "geopend" and lexicon/nl.tsv:5 closeWords "geopend": the tables exclude each other (opening and closing)`},
+		conflictErrors(rows, []tableConflict{{"openWords", "closeWords", "opening and closing"}}))
 	lang := languageErrors(rows, frequentWords(t), nil)
 	require.Len(t, lang, 1)
-	require.Contains(t, lang[0], `lexicon/nl.tsv:5 listStarts "which": a row of nl.tsv, but "which" is en`)
-	require.Contains(t, tableErrors(rows), `lexicon/nl.tsv:6 noSuchTable "x": no field of Lexicon is tagged for table noSuchTable (router/lexicondata.go)`)
+	require.Contains(t, lang[0], `lexicon/nl.tsv:6 listStarts "which": a row of nl.tsv, but "which" is en`)
+	require.Contains(t, tableErrors(rows), `lexicon/nl.tsv:7 noSuchTable "x": no field of Lexicon is tagged for table noSuchTable (router/lexicondata.go)`)
 	require.Contains(t, tableErrors(rows), `Lexicon.typeWords (router/lexicondata.go): no row of table typeWords in lexicon/*.tsv`)
 }
