@@ -219,7 +219,7 @@ func compoundFieldCue(s *scan) string {
 // read.
 func misspeltFieldWord(s *scan) string {
 	for i, t := range s.toks {
-		if len(t.norm) < 5 || s.lex.knownWords[t.norm] || s.used[i] {
+		if len(t.norm) < 5 || s.lex.knownWords[t.norm] || s.lex.plainWord(t.norm) || s.used[i] {
 			continue
 		}
 		for _, fw := range s.lex.fuzzyFieldWords {

@@ -279,7 +279,7 @@ func countAsked(s *scan) bool {
 			continue
 		}
 		for _, t := range s.toks {
-			if len(c) >= 6 && len(t.norm) >= 5 && !s.lex.knownWords[t.norm] && osa(c, t.norm, 1) <= 1 {
+			if len(c) >= 6 && len(t.norm) >= 5 && !s.lex.knownWords[t.norm] && !s.lex.plainWord(t.norm) && osa(c, t.norm, 1) <= 1 {
 				return true
 			}
 		}

@@ -867,6 +867,9 @@ type Lexicon struct {
 	// they are the singular of another language (English "archive").
 	pluralAfterArticle map[string]bool `lexicon:"table"`
 	pluralArticles     map[string]bool `lexicon:"table"`
+	// typoStop are common words within a typo of a row that no typo
+	// reader takes for that row (see plainWord)
+	typoStop map[string]bool `lexicon:"table"`
 	// (tables)
 
 	// knownWords are the words the rules understand (see

@@ -67,7 +67,7 @@ func (lex *Lexicon) pairCueWord(w string) (Pair, bool) {
 	if p, ok := lex.pairCues[w]; ok {
 		return p, true
 	}
-	if len(w) < 5 || lex.knownWords[w] {
+	if len(w) < 5 || lex.knownWords[w] || lex.plainWord(w) {
 		return Pair{}, false
 	}
 	for _, c := range lex.pairTypoCues {

@@ -26,7 +26,7 @@ func relationCue(s *scan) (rel string, end int) {
 	}
 	// one typo in a one-word cue ("beloong", "opreated")
 	for i, t := range s.toks {
-		if len(t.norm) < 6 || s.lex.knownWords[t.norm] {
+		if len(t.norm) < 6 || s.lex.knownWords[t.norm] || s.lex.plainWord(t.norm) {
 			continue
 		}
 		for _, c := range s.lex.relationTypoCues {

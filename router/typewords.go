@@ -59,7 +59,7 @@ func (lex *Lexicon) buildTypeWordList() []string {
 // (a transposition counts as one) for words of five letters or more, two
 // for nine or more.
 func (lex *Lexicon) fuzzyType(w string) (string, bool) {
-	if len(w) < 5 || lex.commonWords[w] || lex.fuzzyTypeStop[w] || lex.typeWords[w] != "" {
+	if len(w) < 5 || lex.plainWord(w) || lex.fuzzyTypeStop[w] || lex.typeWords[w] != "" {
 		return "", false
 	}
 	maxD := 1

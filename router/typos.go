@@ -113,7 +113,7 @@ func (g *gazetteer) correctWords(s *scan) {
 	for i := range s.toks {
 		t := &s.toks[i]
 		w := t.norm
-		if !s.used[i] && len(w) == 4 && isWord(w) && !g.known(w) && !(t.upper && i > 0) {
+		if !s.used[i] && len(w) == 4 && isWord(w) && !g.known(w) && !s.lex.plainWord(w) && !(t.upper && i > 0) {
 			// a short cue word with two letters swapped
 			for _, c := range g.lex.swapCueWords {
 				if swapped(w, c) {
@@ -124,7 +124,7 @@ func (g *gazetteer) correctWords(s *scan) {
 			}
 			continue
 		}
-		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) {
+		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) || s.lex.plainWord(w) {
 			continue
 		}
 		prev := ""

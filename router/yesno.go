@@ -175,7 +175,7 @@ func yesNoStart(s *scan) bool {
 		return true
 	}
 	// a word of a name read is no misspelt verb ("Haven …")
-	if len(first) >= 4 && !s.lex.knownWords[first] && !s.used[0] {
+	if len(first) >= 4 && !s.lex.knownWords[first] && !s.lex.plainWord(first) && !s.used[0] {
 		for w := range s.lex.yesNoStarts {
 			if len(w) >= 4 && osa(w, first, 1) <= 1 {
 				return true
