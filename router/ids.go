@@ -196,3 +196,34 @@ func appendUnique(s []string, x string) []string {
 	}
 	return append(s, x)
 }
+
+// idHolderAsked reports a cue of idHolderCues right before or right after
+// an identifier the question writes (articles and the scheme's name
+// aside), and marks it read.
+func idHolderAsked(s *scan, rd *reading) bool {
+	if !rd.ids.any() {
+		return false
+	}
+	isID := func(k int) bool { return overlaps(rd.ids.spans, s.toks[k].start, s.toks[k].end) }
+	aside := func(k int) bool { return s.lex.articles[s.toks[k].norm] || s.lex.schemeWords[s.toks[k].norm] }
+	for _, p := range s.lex.idHolderCues {
+		at := s.find(p)
+		end := at + len(strings.Fields(p))
+		if at < 0 || !s.free(at, end) {
+			continue
+		}
+		j := end
+		for j < len(s.toks) && aside(j) {
+			j++
+		}
+		k := at - 1
+		for k >= 0 && aside(k) {
+			k--
+		}
+		if j < len(s.toks) && isID(j) || k >= 0 && isID(k) {
+			s.mark(at, end)
+			return true
+		}
+	}
+	return false
+}

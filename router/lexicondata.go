@@ -393,6 +393,10 @@ type Lexicon struct {
 	// schemeWords name identifier schemes; "ROR-ID" or "GND-Nummer" is a
 	// cue, not an ISIL.
 	schemeWords map[string]bool `lexicon:"table"`
+	// idHolderCues are verbs and nouns of having, holding and belonging:
+	// next to an identifier they ask who holds it, not who runs the
+	// institution that holds it
+	idHolderCues []string `lexicon:"table"`
 	// clausePronouns stand for the institution a first clause names in a
 	// second clause after "and" ("is it", "ist es", "is het").
 	clausePronouns map[string]bool `lexicon:"table"`

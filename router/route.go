@@ -80,6 +80,10 @@ func (r *Router) route(question string) (Plan, *scan) {
 	readListConditions(s, &c, rd)
 	r.readMembersAsked(s, &c, rd, neg)
 
+	if len(c.Names)+len(c.Bodies) == 0 && idHolderAsked(s, rd) {
+		// the identifier is what is had or belonged: its holder is asked
+		c.Field, rd.rel = "", ""
+	}
 	intent, conf, frame := frameQuestion(&plan, s, &c, rd)
 	intent, conf, frame = r.resolve(&plan, s, &c, intent, conf, frame)
 	r.finishPlan(&plan, s, &c, intent, conf, frame)

@@ -184,6 +184,18 @@ func TestRunByCouncil(t *testing.T) {
 	}
 }
 
+// A verb of having or belonging next to an identifier asks who holds the
+// identifier; one next to an institution asks who runs it.
+func TestIdentifierHolder(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Who owns the ISIL DE-MUS-210217?", "ISIL DE-MUS-210217 belongs to whom", "Wem gehört die ISIL DE-MUS-210217?"} {
+		p := r.Route(q)
+		require.Equal(t, FrameLookup, p.Frame, q)
+		require.Empty(t, p.Constraints.Field, q)
+	}
+	require.Equal(t, "operator", r.Route("Who owns the museum with ISIL DE-MUS-210217?").Constraints.Field)
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.
