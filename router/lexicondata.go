@@ -145,6 +145,9 @@ type Lexicon struct {
 	// ("Hoeveel musea heeft X", "Wie viele Museen hat X"): an unknown name
 	// after them is a place the data does not know (see unknownPlace)
 	holderVerbs map[string]bool `lexicon:"table"`
+	// intensifierPrefixes join a word to intensify it ("aller" of
+	// "allereerste"): the word is read without them
+	intensifierPrefixes []string `lexicon:"table"`
 	// asides are phrases that carry nothing of the question: said to the
 	// reader ("for me", "voor mij"), or the rest of an idiom whose verb
 	// says it all ("its doors" after "opened"); they are dropped before
@@ -489,13 +492,11 @@ type Lexicon struct {
 	// first museum in Wales").
 	ordinalEnds map[string]string `lexicon:"table"`
 	// compoundHeads are the type words that end German and Dutch
-	// compounds: value the type code, and "plural" for a plural
-	// compoundHeads are the type words that end German and Dutch compounds,
-	// longest first, with whether the head is plural.
+	// compounds, longest first: value the type code, and "plural" for a
+	// plural head
 	compoundHeads []compoundHead `lexicon:"table"`
 	// langCues are function words that mark a question as German or
 	// Dutch, by the language of their row
-	// langCues are function words that mark a question as German or Dutch.
 	langCues map[string]map[string]bool `lexicon:"table"`
 	// placeFuzzyStop are common English, Dutch and German words that must
 	// not be corrected into a place.

@@ -78,6 +78,7 @@ func (jw *joined) span(i, j int) string {
 func newScan(q string, lex *Lexicon) *scan {
 	toks := dropFronting(q, dropAsides(tokenize(q, false), lex.asideWords), lex.frontingPhrases)
 	toks = joinSeparableVerbs(q, toks, lex)
+	dropIntensifiers(toks, lex)
 	lower := strings.ToLower(q) == q
 	if lower {
 		// All lower case: capitals say nothing, so every word the rules do
@@ -91,6 +92,28 @@ func newScan(q string, lex *Lexicon) *scan {
 	dropPreamble(s)
 	return s
 }
+
+// dropIntensifiers reads a word that an intensifying prefix joins to a
+// word the lexicon knows as that word (intensifierPrefixes: "aller" of
+// "allereerste", "allerälteste"). A capitalised word keeps its prefix:
+// it may be a name ("Allerheiligen").
+func dropIntensifiers(toks []token, lex *Lexicon) {
+	for i, t := range toks {
+		if t.upper {
+			continue
+		}
+		for _, p := range lex.intensifierPrefixes {
+			if rest, ok := strings.CutPrefix(t.norm, p); ok && len(rest) >= minIntensified && lex.knownWords[rest] {
+				toks[i].norm = rest
+				break
+			}
+		}
+	}
+}
+
+// minIntensified is the fewest letters of a word an intensifying prefix
+// is read off.
+const minIntensified = 4
 
 // dropAsides removes the words of the asides (phrases said to the reader,
 // see Lexicon.asides) from toks.

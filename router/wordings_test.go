@@ -196,6 +196,16 @@ func TestIdentifierHolder(t *testing.T) {
 	require.Equal(t, "operator", r.Route("Who owns the museum with ISIL DE-MUS-210217?").Constraints.Field)
 }
 
+// An intensifying prefix leaves the word it joins read; a question word
+// of purpose asks for the parent organisation.
+func TestIntensifierAndParentWords(t *testing.T) {
+	r := newTestRouter(t)
+	requireSameReading(t, r, "Wat is het allereerste museum in Ulm?", "Wat is het eerste museum in Ulm?")
+	requireSameReading(t, r, "Welches ist das allerälteste Museum in Ulm?", "Welches ist das älteste Museum in Ulm?")
+	requireSameReading(t, r, "Wozu gehört Museum Ulm?", "Zu welcher Organisation gehört Museum Ulm?")
+	requireSameReading(t, r, "Waartoe behoort Museum Ulm?", "Bij welke organisatie hoort Museum Ulm?")
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.
