@@ -145,6 +145,9 @@ type Lexicon struct {
 	// ("Hoeveel musea heeft X", "Wie viele Museen hat X"): an unknown name
 	// after them is a place the data does not know (see unknownPlace)
 	holderVerbs map[string]bool `lexicon:"table"`
+	// reasonConjunctions open a clause that gives the asker's reason or
+	// occasion before the question (see dropReasonClause)
+	reasonConjunctions map[string]bool `lexicon:"table"`
 	// intensifierPrefixes join a word to intensify it ("aller" of
 	// "allereerste"): the word is read without them
 	intensifierPrefixes []string `lexicon:"table"`

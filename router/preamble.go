@@ -114,3 +114,45 @@ const maxRequestWords = 3
 
 // maxPreamble bounds the words a preamble may have.
 const maxPreamble = 8
+
+// dropReasonClause drops a clause that gives the asker's reason or
+// occasion before the question: a word of reasonConjunctions first, a
+// comma closing the clause, and a question word, a request or a verb
+// that opens a yes/no question right after the comma. Like a preamble,
+// the clause names nothing: no word of it is capitalised inside the
+// sentence, a number or a word of a lexicon table that says something of
+// what is asked. In a question written all in lower case no clause is
+// dropped: nothing there tells a name from a word.
+func dropReasonClause(s *scan) {
+	if s.lower || len(s.toks) < 4 || !s.lex.reasonConjunctions[s.toks[0].norm] {
+		return
+	}
+	k := 1
+	for ; k < len(s.toks) && k <= maxPreamble; k++ {
+		if strings.Contains(s.text[s.toks[k-1].end:s.toks[k].start], ",") {
+			break
+		}
+		if t := s.toks[k]; t.upper && !s.lex.personWords[t.norm] || strings.ContainsAny(t.norm, "0123456789") {
+			return
+		}
+	}
+	if k >= len(s.toks)-1 || k > maxPreamble {
+		return
+	}
+	next := s.toks[k].norm
+	if !s.lex.whWords[next] && !s.lex.yesNoStarts[next] && !s.lex.listStarts[next] && !s.lex.requestWords[next] {
+		return
+	}
+	content := false
+	lexiconSpans(s, func(i, j int, _, slot, _ string) {
+		// the conjunction may be a word of time too ("since")
+		if sl, _, _ := strings.Cut(slot, ":"); i > 0 && i < k && sl != slotQuestion && sl != slotConjunction {
+			content = true
+		}
+	})
+	if content {
+		return
+	}
+	s.toks, s.used = s.toks[k:], s.used[k:]
+	s.keysOK = false
+}

@@ -206,6 +206,21 @@ func TestIntensifierAndParentWords(t *testing.T) {
 	requireSameReading(t, r, "Waartoe behoort Museum Ulm?", "Bij welke organisatie hoort Museum Ulm?")
 }
 
+// A clause giving the asker's reason before the question is dropped when
+// it names nothing; one with a year, a name or a word of the lexicon's
+// slots stays read.
+func TestReasonClause(t *testing.T) {
+	r := newTestRouter(t)
+	for with, without := range map[string]string{
+		"Since my son loves it, which museums about railways are in Ulm?": "Which museums about railways are in Ulm?",
+		"As I am writing a report, how many museums are in Ulm?":          "How many museums are in Ulm?",
+	} {
+		requireSameReading(t, r, with, without)
+		require.Empty(t, r.Route(with).UnusedPhrase(UnusedUnread), with)
+	}
+	require.NotNil(t, r.Route("Since 1990, which museums opened in Ulm?").Constraints.Years)
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.
