@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/stretchr/testify/require"
 )
 
@@ -250,30 +251,20 @@ func TestSlowServerTimesOutAndOpensCircuit(t *testing.T) {
 	release := make(chan struct{})
 	f := newFake(t, blockUntilDone(release))
 	defer close(release)
-	c, waits := testClient(t, f.URL, WithTimeout(50*time.Millisecond), WithBreaker(3, time.Minute))
+	hc, sent := testfixture.CountingClient()
+	c, waits := testClient(t, f.URL, WithHTTPClient(hc), WithTimeout(50*time.Millisecond), WithBreaker(3, time.Minute))
 
 	_, err := c.Select(context.Background(), "ASK {}")
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.ErrorContains(t, err, "no answer within 50ms")
-	require.EqualValues(t, 1, f.requests.Load(), "a timed-out request is not retried")
+	require.EqualValues(t, 1, sent.Load(), "a timed-out request is not retried")
 	require.Empty(t, *waits)
 
 	// The timeout opened the circuit: the next call costs no request.
 	_, err = c.Select(context.Background(), "ASK { ?s ?p ?o }")
 	require.ErrorIs(t, err, ErrCircuitOpen)
-	require.EqualValues(t, 1, f.requests.Load())
+	require.EqualValues(t, 1, sent.Load())
 	require.Equal(t, "open", c.Stats().Breaker)
-}
-
-// countingTransport counts round trips.
-type countingTransport struct {
-	n    atomic.Int64
-	next http.RoundTripper
-}
-
-func (c *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	c.n.Add(1)
-	return c.next.RoundTrip(r)
 }
 
 func TestDeadEndpointOpensCircuit(t *testing.T) {
@@ -283,21 +274,21 @@ func TestDeadEndpointOpensCircuit(t *testing.T) {
 	addr := l.Addr().String()
 	require.NoError(t, l.Close())
 
-	tr := &countingTransport{next: http.DefaultTransport.(*http.Transport).Clone()}
+	hc, sent := testfixture.CountingClient()
 	c, waits := testClient(t, "http://"+addr+"/query",
-		WithHTTPClient(&http.Client{Transport: tr}), WithRetry(5, time.Millisecond, time.Millisecond), WithBreaker(3, time.Minute))
+		WithHTTPClient(hc), WithRetry(5, time.Millisecond, time.Millisecond), WithBreaker(3, time.Minute))
 
 	_, err = c.Select(context.Background(), "ASK {}")
 	require.ErrorIs(t, err, ErrCircuitOpen, "three refused connections open the circuit")
 	require.ErrorContains(t, err, "refused")
-	require.EqualValues(t, 3, tr.n.Load())
+	require.EqualValues(t, 3, sent.Load())
 	require.Len(t, *waits, 3)
 
 	for i := range 5 {
 		_, err = c.Enrich(context.Background(), []string{fmt.Sprintf("Q%d", i+1)})
 		require.ErrorIs(t, err, ErrCircuitOpen)
 	}
-	require.EqualValues(t, 3, tr.n.Load(), "an open circuit makes no network attempt")
+	require.EqualValues(t, 3, sent.Load(), "an open circuit makes no network attempt")
 }
 
 func TestCircuitHalfOpenProbe(t *testing.T) {
