@@ -148,6 +148,9 @@ type Lexicon struct {
 	// reasonConjunctions open a clause that gives the asker's reason or
 	// occasion before the question (see dropReasonClause)
 	reasonConjunctions map[string]bool `lexicon:"table"`
+	// distributives before a kind in the singular ask for all of the
+	// kind, as its plural does ("every museum", "jedes Museum")
+	distributives map[string]bool `lexicon:"table"`
 	// intensifierPrefixes join a word to intensify it ("aller" of
 	// "allereerste"): the word is read without them
 	intensifierPrefixes []string `lexicon:"table"`

@@ -151,6 +151,9 @@ func pluralType(s *scan) bool {
 		}
 		if _, pl, ok := s.lex.typeOfWord(t.norm); ok && pl && !germanGenitive(s, i) && !t.possessive {
 			return true
+		} else if ok && i > 0 && s.lex.distributives[s.toks[i-1].norm] {
+			// "every museum", "jedes Museum": all of a kind, as a plural
+			return true
 		}
 		// German "die Archive" is archives; English "archive" is one
 		if s.lex.pluralAfterArticle[t.norm] && i > 0 && s.lex.pluralArticles[s.toks[i-1].norm] {

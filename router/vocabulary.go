@@ -106,6 +106,12 @@ func (lex *Lexicon) buildKnownWords() {
 	add(lex.placeWhere...)
 	add(lex.similarCues...)
 	add(lex.similarAfterCues...)
+	for w := range lex.distributives {
+		add(w)
+	}
+	for w := range lex.politeModals {
+		add(w)
+	}
 	add(lex.postcodeCues...)
 	add(lex.knowAfterDo...)
 	add(lex.idNouns...)

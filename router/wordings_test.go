@@ -221,6 +221,15 @@ func TestReasonClause(t *testing.T) {
 	require.NotNil(t, r.Route("Since 1990, which museums opened in Ulm?").Constraints.Years)
 }
 
+// A kind in the singular after a word of "every" asks for all of the
+// kind, as its plural does.
+func TestEveryOfAKind(t *testing.T) {
+	r := newTestRouter(t)
+	requireSameReading(t, r, "Could you list every museum in Ulm?", "Could you list the museums in Ulm?")
+	requireSameReading(t, r, "Kannst du mir jedes Museum in Ulm nennen?", "Kannst du mir die Museen in Ulm nennen?")
+	require.Empty(t, r.Route("Kun je elk museum in Ulm noemen?").UnusedPhrase(UnusedUnread))
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.
