@@ -13,9 +13,10 @@ import (
 //     licence, tier, source, type, places, subjects …) are shared by every
 //     record that holds them, and the strings lie in large blocks rather
 //     than one allocation each;
-//   - the lists (alt_names, events, sources …) and the coordinates in
-//     shared arrays of their type, each list capped at its length, so that
-//     an append to one never writes into another.
+//   - the lists (alt_names, events, sources …), the coordinates and the
+//     areas in shared arrays of their type, each list capped at its
+//     length, so that an append to one never writes into another; a list
+//     or a value equal to one read before is that one (slab.same).
 //
 // Both the loader (compactRecords, after decoding the JSON) and the
 // snapshot reader give the records this form, so a process started from
@@ -59,8 +60,13 @@ func (t *textTable) keep(s string) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// slab hands out slices of one large array at a time.
-type slab[T any] struct{ free []T }
+// slab hands out slices of one large array at a time, and the same
+// slice again for a list read from the same bytes (see same).
+type slab[T any] struct {
+	array []T
+	used  int            // array[:used] are handed out
+	seen  map[string][]T // the lists handed out, by the bytes they were read from
+}
 
 // slabLen is the number of elements of a slab's array.
 const slabLen = 1 << 12
@@ -70,12 +76,33 @@ func (s *slab[T]) take(n int) []T {
 	if n == 0 {
 		return []T{}
 	}
-	if n > len(s.free) {
-		s.free = make([]T, max(n, slabLen))
+	if n > len(s.array)-s.used {
+		s.array, s.used = make([]T, max(n, slabLen)), 0
 	}
-	out := s.free[:n:n]
-	s.free = s.free[n:]
+	out := s.array[s.used : s.used+n : s.used+n]
+	s.used += n
 	return out
+}
+
+// same returns the list read before from the bytes key when there is one,
+// giving back list (the slice take returned last), else list. Records
+// share their lists this way as they share their strings: the sources,
+// collections, memberships and area of most records are another's, and
+// no reader of the records writes into their lists (a writer clones a
+// list first, see nameMembers).
+func (s *slab[T]) same(key string, list []T) []T {
+	if prev, ok := s.seen[key]; ok {
+		if n := len(list); n > 0 {
+			clear(s.array[s.used-n : s.used])
+			s.used -= n
+		}
+		return prev
+	}
+	if s.seen == nil {
+		s.seen = map[string][]T{}
+	}
+	s.seen[key] = list
+	return list
 }
 
 // lists are the slabs of the records' lists and pointers.

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCompactRecords: the records stay equal, a value repeated across
-// records is held once, and a list capped at its length so that an append
-// to it leaves the next record's alone.
+// TestCompactRecords: the records stay equal, a value or a list repeated
+// across records is held once, and a list capped at its length so that an
+// append to it leaves the next record's alone.
 func TestCompactRecords(t *testing.T) {
 	skipUnderRace(t)
 	ds := embedded(t)
@@ -42,6 +42,33 @@ func TestCompactRecords(t *testing.T) {
 		}
 	}
 	require.Greater(t, shared, 9000)
+
+	// Equal lists and areas are one, different ones apart.
+	sources := map[string]*string{}
+	areas := map[Area]*Area{}
+	sharedLists, sharedAreas := 0, 0
+	for i := range fresh {
+		in := &fresh[i]
+		if len(in.Sources) > 0 {
+			k, _ := json.Marshal(in.Sources)
+			if p, ok := sources[string(k)]; ok {
+				require.Same(t, p, &in.Sources[0], string(k))
+				sharedLists++
+			} else {
+				sources[string(k)] = &in.Sources[0]
+			}
+		}
+		if in.Area != nil {
+			if p, ok := areas[*in.Area]; ok {
+				require.Same(t, p, in.Area)
+				sharedAreas++
+			} else {
+				areas[*in.Area] = in.Area
+			}
+		}
+	}
+	require.Greater(t, sharedLists, 1500)
+	require.Greater(t, sharedAreas, 0)
 
 	for i := 0; i+1 < len(fresh); i++ {
 		a, b := &fresh[i], &fresh[i+1]

@@ -164,27 +164,60 @@ type locations struct {
 	centres  map[string][]TownCentre // by NormalizeName key of the town
 }
 
-// recordLocations holds the towns and near towns of every record in two
-// arrays, record i's in towns[townAt[i]:townAt[i+1]] and
-// near[nearAt[i]:nearAt[i+1]]: two offsets a record instead of two slice
-// headers and two small arrays.
+// recordLocations holds the distinct lists of towns and of near towns in
+// two arrays, list k's in towns[townAt[k]:townAt[k+1]] and
+// near[nearAt[k]:nearAt[k+1]], and the number of its lists a record (list
+// 0 is empty): two numbers a record instead of two slice headers and two
+// small arrays, and the lists of the records of a town once.
 type recordLocations struct {
+	town, nearBy   []uint32 // by record: its list of towns, of near towns
 	townAt, nearAt []uint32
 	towns          []Town
 	near           []string
 }
 
+// listTable numbers distinct lists as they are added; list 0 is empty.
+type listTable[T any] struct {
+	num map[string]uint32
+	at  []uint32 // list k is all[at[k]:at[k+1]]
+	all []T
+	key func(T) string
+	buf []byte
+}
+
+func newListTable[T any](key func(T) string) *listTable[T] {
+	return &listTable[T]{num: map[string]uint32{"": 0}, at: []uint32{0, 0}, key: key}
+}
+
+// add returns the number of list, adding it when it is new.
+func (t *listTable[T]) add(list []T) uint32 {
+	t.buf = t.buf[:0]
+	for _, v := range list {
+		t.buf = append(append(t.buf, t.key(v)...), 0)
+	}
+	if k, ok := t.num[string(t.buf)]; ok {
+		return k
+	}
+	k := uint32(len(t.at) - 1)
+	t.num[string(t.buf)] = k
+	t.all = append(t.all, list...)
+	t.at = append(t.at, uint32(len(t.all)))
+	return k
+}
+
 // at returns the location of record i; ok is false for a record the
 // locations were not derived for.
 func (l *recordLocations) at(i int) (location, bool) {
-	if i+1 >= len(l.townAt) {
+	if i >= len(l.town) {
 		return location{}, false
 	}
 	var out location
-	if t0, t1 := l.townAt[i], l.townAt[i+1]; t1 > t0 {
+	if k := l.town[i]; k > 0 {
+		t0, t1 := l.townAt[k], l.townAt[k+1]
 		out.towns = l.towns[t0:t1:t1]
 	}
-	if n0, n1 := l.nearAt[i], l.nearAt[i+1]; n1 > n0 {
+	if k := l.nearBy[i]; k > 0 {
+		n0, n1 := l.nearAt[k], l.nearAt[k+1]
 		out.near = l.near[n0:n1:n1]
 	}
 	return out, true
@@ -195,12 +228,12 @@ func (l *recordLocations) at(i int) (location, bool) {
 func (d *Dataset) deriveLocations() (recordLocations, map[string][]TownCentre) {
 	ti := buildTownIndex(d.Institutions)
 	n := len(d.Institutions)
-	loc := recordLocations{townAt: make([]uint32, 1, n+1), nearAt: make([]uint32, 1, n+1)}
+	loc := recordLocations{town: make([]uint32, n)}
+	towns := newListTable(func(t Town) string { return t.Name + "\x00" + t.Source })
 	for i := range d.Institutions {
-		loc.towns = append(loc.towns, ti.towns(&d.Institutions[i])...)
-		loc.townAt = append(loc.townAt, uint32(len(loc.towns)))
+		loc.town[i] = towns.add(ti.towns(&d.Institutions[i]))
 	}
-	loc.towns = slices.Clone(loc.towns) // no spare capacity
+	loc.townAt, loc.towns = slices.Clone(towns.at), slices.Clone(towns.all) // no spare capacity
 	centres := townCentres(d.Institutions)
 	deriveNear(d.Institutions, &loc, centres)
 	byKey := map[string][]TownCentre{}

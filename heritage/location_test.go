@@ -151,3 +151,38 @@ func TestTownCentres(t *testing.T) {
 	require.Empty(t, ds.TownCentres("Atlantis"))
 	require.Empty(t, (&Dataset{}).TownCentres("Rye"))
 }
+
+// Each record's towns are those the town index reads from it, and its near
+// towns the towns of its country whose centre lies within NearRadiusKm,
+// sorted, however many records share the lists.
+func TestLocationsPerRecord(t *testing.T) {
+	ds := embedded(t)
+	ti := buildTownIndex(ds.Institutions)
+	centres := townCentres(ds.Institutions)
+	shared := 0
+	seen := map[*Town]bool{}
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		got, want := ds.Towns(in), ti.towns(in)
+		require.Equal(t, len(want), len(got), in.ID)
+		if len(want) > 0 {
+			require.Equal(t, want, got, in.ID)
+			if seen[&got[0]] {
+				shared++
+			}
+			seen[&got[0]] = true
+		}
+		if i%13 != 0 || in.Lat == nil || in.Lon == nil {
+			continue
+		}
+		var near []string
+		for _, c := range centres {
+			if c.Country == in.Country && DistanceKm(*in.Lat, *in.Lon, c.Lat, c.Lon) <= NearRadiusKm {
+				near = append(near, c.Name)
+			}
+		}
+		slices.Sort(near)
+		require.Equal(t, near, ds.NearTowns(in), in.ID)
+	}
+	require.Greater(t, shared, len(ds.Institutions)/10)
+}

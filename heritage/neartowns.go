@@ -20,10 +20,11 @@ func deriveNear(recs []Institution, loc *recordLocations, centres []TownCentre) 
 		grid[cell(c.Lat, c.Lon)] = append(grid[cell(c.Lat, c.Lon)], c)
 	}
 	var near []string
+	lists := newListTable(func(s string) string { return s })
+	loc.nearBy = make([]uint32, len(recs))
 	for i := range recs {
 		in := &recs[i]
 		if in.Lat == nil || in.Lon == nil {
-			loc.nearAt = append(loc.nearAt, uint32(len(loc.near)))
 			continue
 		}
 		at := cell(*in.Lat, *in.Lon)
@@ -40,10 +41,9 @@ func deriveNear(recs []Institution, loc *recordLocations, centres []TownCentre) 
 			}
 		}
 		sort.Strings(near)
-		loc.near = append(loc.near, near...)
-		loc.nearAt = append(loc.nearAt, uint32(len(loc.near)))
+		loc.nearBy[i] = lists.add(near)
 	}
-	loc.near = slices.Clone(loc.near) // no spare capacity
+	loc.nearAt, loc.near = slices.Clone(lists.at), slices.Clone(lists.all) // no spare capacity
 }
 
 func median(v []float64) float64 {

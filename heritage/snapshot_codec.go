@@ -115,8 +115,10 @@ func writeList[T any](w *packed.Writer, s []T, each func(*T)) {
 	}
 }
 
-// readList reads a list written by writeList into elements of from.
+// readList reads a list written by writeList into elements of from, or
+// returns the list from read before from the same bytes.
 func readList[T any](r *packed.Reader, from *slab[T], each func(*T)) []T {
+	at := r.Offset()
 	n := r.Count()
 	if n == 0 {
 		return nil
@@ -125,7 +127,7 @@ func readList[T any](r *packed.Reader, from *slab[T], each func(*T)) []T {
 	for i := range s {
 		each(&s[i])
 	}
-	return s
+	return from.same(r.Since(at), s)
 }
 
 func (e recordWriter) strings(s []string) {
@@ -144,12 +146,13 @@ func writePointer[T any](w *packed.Writer, p *T, value func(T)) {
 }
 
 // readPointer reads a pointer written by writePointer, to an element of
-// from.
+// from (the one read before from the same bytes, if any).
 func readPointer[T any](r *packed.Reader, from *slab[T], value func() T) *T {
+	at := r.Offset()
 	if !r.Bool() {
 		return nil
 	}
-	p := &from.take(1)[0]
-	*p = value()
-	return p
+	s := from.take(1)
+	s[0] = value()
+	return &from.same(r.Since(at), s)[0]
 }

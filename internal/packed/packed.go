@@ -95,6 +95,13 @@ type Reader struct {
 // then left alone).
 func NewReader(b []byte) *Reader { return &Reader{s: unsafe.String(unsafe.SliceData(b), len(b))} }
 
+// Offset is where the next read starts, for Since.
+func (r *Reader) Offset() int { return r.off }
+
+// Since returns the bytes read from offset off (an earlier Offset) up to
+// the next read, sharing the input's memory.
+func (r *Reader) Since(off int) string { return r.s[min(off, r.off):r.off] }
+
 // Err is the first failure, or nil.
 func (r *Reader) Err() error { return r.err }
 

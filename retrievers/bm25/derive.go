@@ -73,14 +73,14 @@ func (r *Retriever) Derive(ds *heritage.Dataset, from []int) (*Retriever, error)
 					continue
 				}
 				for len(ps) > 0 && ps[0].doc < uint32(d) {
-					x.docs, x.freqs = append(x.docs, ps[0].doc), append(x.freqs, ps[0].freq)
+					x.add(ps[0].doc, ps[0].freq)
 					ps = ps[1:]
 				}
-				x.docs, x.freqs = append(x.docs, uint32(d)), append(x.freqs, old.freqs[p])
+				x.add(uint32(d), old.freq(p))
 			}
 		}
 		for _, p := range ps {
-			x.docs, x.freqs = append(x.docs, p.doc), append(x.freqs, p.freq)
+			x.add(p.doc, p.freq)
 		}
 		if int(x.start[len(x.start)-1]) == len(x.docs) {
 			if oldTerm >= 0 {
@@ -127,13 +127,13 @@ func deriveTrigrams(old *trigrams, termTo []int32, terms *vocab, added bool) tri
 		return *old
 	}
 	isOld := make([]bool, terms.len())
-	pairs := make([]uint64, 0, len(old.terms)+1024)
+	pairs := make([]uint64, 0, old.n+1024)
 	for k, key := range old.keys {
-		for _, t := range old.terms[old.start[k]:old.start[k+1]] {
+		eachTerm(old.list(k), func(t uint32) {
 			if n := termTo[t]; n >= 0 {
 				pairs = append(pairs, uint64(key)<<32|uint64(n))
 			}
-		}
+		})
 	}
 	for _, n := range termTo {
 		if n >= 0 {

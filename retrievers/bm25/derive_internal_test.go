@@ -31,7 +31,7 @@ func TestDeriveEqualsNew(t *testing.T) {
 		if !reflect.DeepEqual(got.idx, want.idx) {
 			g, w := got.idx, want.idx
 			t.Fatalf("reorder %v: the derived index differs from New's: terms %d/%d, postings %d/%d, grams %d/%d",
-				reorder, g.terms.len(), w.terms.len(), len(g.docs), len(w.docs), len(g.grams.terms), len(w.grams.terms))
+				reorder, g.terms.len(), w.terms.len(), len(g.docs), len(w.docs), g.grams.n, w.grams.n)
 		}
 	}
 }

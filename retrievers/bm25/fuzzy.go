@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/hybridrag/hybridrag/internal/editdist"
@@ -18,11 +19,57 @@ const minFuzzy = 5
 // terms near a word are found without comparing it to every term. One
 // edit changes at most three of a word's trigrams, a swap of two
 // neighbours four. The trigrams are sorted in keys; the terms holding
-// keys[i] are terms[start[i]:start[i+1]].
+// keys[i], ascending (a term twice when the trigram is twice in it), are
+// gaps[start[i]:start[i+1]] as uvarint differences, the first from zero:
+// a term takes one or two bytes of a list instead of four.
 type trigrams struct {
 	keys  []uint32
 	start []uint32
-	terms []uint32
+	gaps  []byte
+	n     int // terms in all the lists
+}
+
+// list returns the terms holding keys[i], as uvarints (see each).
+func (g *trigrams) list(i int) []byte { return g.gaps[g.start[i]:g.start[i+1]] }
+
+// eachTerm calls f with each term of a list, in order.
+func eachTerm(list []byte, f func(uint32)) {
+	t := uint32(0)
+	for len(list) > 0 {
+		d, n := binary.Uvarint(list)
+		list = list[n:]
+		t += uint32(d)
+		f(t)
+	}
+}
+
+// gramsBuilder makes trigrams from (key, term) pairs in ascending order.
+type gramsBuilder struct {
+	g    trigrams
+	last uint32 // the last term of the current list
+}
+
+// add appends term t to the list of key, which must be the last key or
+// a larger one, t no smaller than the last term of its list.
+func (b *gramsBuilder) add(key, t uint32) {
+	g := &b.g
+	if len(g.keys) == 0 || g.keys[len(g.keys)-1] != key {
+		g.keys = append(g.keys, key)
+		g.start = append(g.start, uint32(len(g.gaps)))
+		b.last = 0
+	}
+	g.gaps = binary.AppendUvarint(g.gaps, uint64(t-b.last))
+	b.last = t
+	g.n++
+}
+
+// done ends the last list and returns the trigrams, their arrays cut to
+// their length.
+func (b *gramsBuilder) done() trigrams {
+	g := b.g
+	g.start = append(g.start, uint32(len(g.gaps)))
+	g.keys, g.start, g.gaps = slices.Clip(g.keys), slices.Clip(g.start), slices.Clone(g.gaps)
+	return g
 }
 
 func buildTrigrams(terms *vocab) trigrams {
@@ -46,25 +93,21 @@ func buildTrigrams(terms *vocab) trigrams {
 
 // cutTrigrams makes the lists of sorted (trigram<<32 | term) pairs.
 func cutTrigrams(pairs []uint64) trigrams {
-	g := trigrams{terms: make([]uint32, len(pairs))}
-	for i, p := range pairs {
-		if k := uint32(p >> 32); len(g.keys) == 0 || g.keys[len(g.keys)-1] != k {
-			g.keys = append(g.keys, k)
-			g.start = append(g.start, uint32(i))
-		}
-		g.terms[i] = uint32(p)
+	var b gramsBuilder
+	b.g.gaps = make([]byte, 0, len(pairs)*2)
+	for _, p := range pairs {
+		b.add(uint32(p>>32), uint32(p))
 	}
-	g.start = append(g.start, uint32(len(pairs)))
-	return g
+	return b.done()
 }
 
-// lookup returns the terms holding trigram k.
-func (g *trigrams) lookup(k uint32) []uint32 {
+// lookup returns the terms holding trigram k (see eachTerm).
+func (g *trigrams) lookup(k uint32) []byte {
 	i, ok := slices.BinarySearch(g.keys, k)
 	if !ok {
 		return nil
 	}
-	return g.terms[g.start[i]:g.start[i+1]]
+	return g.list(i)
 }
 
 // forTrigrams calls f with each trigram of "\x02" + w + "\x03", in order.
@@ -89,7 +132,14 @@ func forTrigrams(w string, f func(uint32)) {
 func (x *invIndex) near(dst []uint32, w string, seen []uint8) []uint32 {
 	var cands []uint32
 	forTrigrams(w, func(k uint32) {
-		for _, t := range x.grams.lookup(k) {
+		list, t := x.grams.lookup(k), uint32(0)
+		for len(list) > 0 {
+			if c := list[0]; c < 0x80 { // most gaps are one byte
+				list, t = list[1:], t+uint32(c)
+			} else {
+				d, n := binary.Uvarint(list)
+				list, t = list[n:], t+uint32(d)
+			}
 			if seen[t] == 0 {
 				cands = append(cands, t)
 			}

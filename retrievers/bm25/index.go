@@ -37,7 +37,12 @@ type invIndex struct {
 	// start[t]:start[t+1] is term t's slice of docs and freqs.
 	start []uint32
 	docs  []uint32
-	freqs []uint16
+	// freqs are the postings' weighted counts, wideFreq for a count of
+	// wideFreq or more, which wide holds by posting: counts are a few
+	// (none over 28 in the bundled data), and a byte a posting is a
+	// quarter of the postings' memory less than two.
+	freqs []uint8
+	wide  map[uint32]uint16
 	// lens are the records' weighted lengths, in terms.
 	lens []uint32
 
@@ -157,18 +162,41 @@ func buildIndex(ds *heritage.Dataset) *invIndex {
 		total += len(l)
 	}
 	x.docs = make([]uint32, 0, total)
-	x.freqs = make([]uint16, 0, total)
+	x.freqs = make([]uint8, 0, total)
 	for t, w := range names {
 		// Records were added in order, so each list is sorted already.
 		for _, p := range lists[terms[w]] {
-			x.docs = append(x.docs, p.doc)
-			x.freqs = append(x.freqs, p.freq)
+			x.add(p.doc, p.freq)
 		}
 		x.start[t+1] = uint32(len(x.docs))
 	}
 	x.derive()
 	x.grams = buildTrigrams(&x.terms)
 	return x
+}
+
+// wideFreq is the byte of a posting whose count is in invIndex.wide.
+const wideFreq = math.MaxUint8
+
+// add appends a posting of record doc, holding its term f times, to the
+// postings.
+func (x *invIndex) add(doc uint32, f uint16) {
+	if f >= wideFreq {
+		if x.wide == nil {
+			x.wide = map[uint32]uint16{}
+		}
+		x.wide[uint32(len(x.docs))] = f
+	}
+	x.docs = append(x.docs, doc)
+	x.freqs = append(x.freqs, uint8(min(f, wideFreq)))
+}
+
+// freq is the weighted count of posting p.
+func (x *invIndex) freq(p uint32) uint16 {
+	if f := x.freqs[p]; f != wideFreq {
+		return uint16(f)
+	}
+	return x.wide[p]
 }
 
 // derive computes the idf of every term and the length norm of every

@@ -94,7 +94,7 @@ func (x *invIndex) write(w io.Writer, ids string) error {
 		prev := uint32(0)
 		for i := lo; i < hi; i++ {
 			uv(uint64(x.docs[i] - prev))
-			uv(uint64(x.freqs[i]))
+			uv(uint64(x.freq(i)))
 			prev = x.docs[i]
 		}
 		if len(buf) > 1<<16 {
@@ -105,18 +105,21 @@ func (x *invIndex) write(w io.Writer, ids string) error {
 	}
 	g := &x.grams
 	uv(uint64(len(g.keys)))
-	uv(uint64(len(g.terms)))
+	uv(uint64(g.n))
 	prevKey := uint32(0)
 	for i, k := range g.keys {
 		uv(uint64(k - prevKey))
 		prevKey = k
-		lo, hi := g.start[i], g.start[i+1]
-		uv(uint64(hi - lo))
-		prev := uint32(0)
-		for _, t := range g.terms[lo:hi] {
-			uv(uint64(t - prev))
-			prev = t
+		// The list's gaps are the file's, after its term count.
+		list := g.list(i)
+		n := 0
+		for _, c := range list {
+			if c < 0x80 {
+				n++
+			}
 		}
+		uv(uint64(n))
+		buf = append(buf, list...)
 		if len(buf) > 1<<16 {
 			if err := flush(); err != nil {
 				return err
@@ -170,7 +173,7 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 	text := make([]byte, 0, len(d.b)/8)
 	x.terms.off = make([]uint32, 1, nt+1)
 	x.start = make([]uint32, nt+1)
-	x.docs, x.freqs = make([]uint32, 0, total), make([]uint16, 0, total)
+	x.docs, x.freqs = make([]uint32, 0, total), make([]uint8, 0, total)
 	prev := []byte(nil)
 	for t := range uint32(nt) {
 		w := d.bytes()
@@ -184,8 +187,7 @@ func readIndex(b []byte, ids string, n int) (*invIndex, error) {
 		doc := uint64(0)
 		for range df {
 			doc += d.uv()
-			x.docs = append(x.docs, uint32(doc))
-			x.freqs = append(x.freqs, uint16(d.uv()))
+			x.add(uint32(doc), uint16(d.uv()))
 		}
 		if d.err != nil || doc >= uint64(n) {
 			return nil, errCorrupt
@@ -214,29 +216,30 @@ func readTrigrams(d *decoder, nt uint64) (trigrams, error) {
 	if d.err != nil || nk > total || total > uint64(len(d.b)) {
 		return trigrams{}, errCorrupt
 	}
-	g := trigrams{keys: make([]uint32, 0, nk), start: make([]uint32, 1, nk+1), terms: make([]uint32, 0, total)}
+	var b gramsBuilder
+	b.g.keys, b.g.start, b.g.gaps = make([]uint32, 0, nk), make([]uint32, 0, nk+1), make([]byte, 0, total*2)
 	key := uint64(0)
 	for i := range nk {
+		prev := key
 		key += d.uv()
 		n := d.uv()
-		if d.err != nil || i > 0 && uint64(g.keys[i-1]) >= key || key > 1<<24 || uint64(len(g.terms))+n > total {
+		// The writer writes no empty list.
+		if d.err != nil || i > 0 && prev >= key || key > 1<<24 || n == 0 || uint64(b.g.n)+n > total {
 			return trigrams{}, errCorrupt
 		}
-		g.keys = append(g.keys, uint32(key))
 		t := uint64(0)
 		for range n {
 			t += d.uv()
-			g.terms = append(g.terms, uint32(t))
+			if t >= nt {
+				return trigrams{}, errCorrupt
+			}
+			b.add(uint32(key), uint32(t))
 		}
-		if t >= nt {
-			return trigrams{}, errCorrupt
-		}
-		g.start = append(g.start, uint32(len(g.terms)))
 	}
-	if d.err != nil || uint64(len(g.terms)) != total {
+	if d.err != nil || uint64(b.g.n) != total {
 		return trigrams{}, errCorrupt
 	}
-	return g, nil
+	return b.done(), nil
 }
 
 // decoder reads uvarints and strings from b; the first failure sticks in

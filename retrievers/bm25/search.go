@@ -32,9 +32,11 @@ const boundSlack = 1e-5
 // cursor walks one query term's postings.
 type cursor struct {
 	docs  []uint32
-	freqs []uint16
-	w     float32 // idf·(k1+1)
-	bound float32 // maxGain of the term
+	freqs []uint8
+	wide  map[uint32]uint16 // the index's
+	first uint32            // the place of docs[0] in the index's postings
+	w     float32           // idf·(k1+1)
+	bound float32           // maxGain of the term
 	pos   int
 }
 
@@ -44,6 +46,14 @@ func (c *cursor) at() uint32 {
 		return c.docs[c.pos]
 	}
 	return math.MaxUint32
+}
+
+// freq is the weighted count of the cursor's posting (see invIndex.freqs).
+func (c *cursor) freq() uint16 {
+	if f := c.freqs[c.pos]; f != wideFreq {
+		return uint16(f)
+	}
+	return c.wide[c.first+uint32(c.pos)]
 }
 
 // seek moves the cursor to its first record at or after d.
@@ -78,7 +88,7 @@ func (x *invIndex) deriveBounds() {
 		w := x.idf[t] * float32(k1+1)
 		var m float32
 		for i := x.start[t]; i < x.start[t+1]; i++ {
-			m = max(m, x.gain(w, x.freqs[i], x.docs[i]))
+			m = max(m, x.gain(w, x.freq(i), x.docs[i]))
 		}
 		x.maxGain[t] = m
 	}
@@ -95,7 +105,7 @@ func (x *invIndex) search(terms []uint32, k int, keep func(doc uint32) bool) []s
 	cs := make([]cursor, len(terms))
 	for i, t := range terms {
 		lo, hi := x.start[t], x.start[t+1]
-		cs[i] = cursor{docs: x.docs[lo:hi], freqs: x.freqs[lo:hi], w: x.idf[t] * float32(k1+1), bound: x.maxGain[t]}
+		cs[i] = cursor{docs: x.docs[lo:hi], freqs: x.freqs[lo:hi], wide: x.wide, first: lo, w: x.idf[t] * float32(k1+1), bound: x.maxGain[t]}
 	}
 	// order lists the cursors by bound, smallest first; upTo[m] is the sum
 	// of the bounds of order[:m].
@@ -133,7 +143,7 @@ func (x *invIndex) search(terms []uint32, k int, keep func(doc uint32) bool) []s
 		for _, i := range order[ne:] {
 			c := &cs[i]
 			if c.at() == d {
-				gains[i] = x.gain(c.w, c.freqs[c.pos], d)
+				gains[i] = x.gain(c.w, c.freq(), d)
 				bound += gains[i]
 				c.pos++
 			}
@@ -148,7 +158,7 @@ func (x *invIndex) search(terms []uint32, k int, keep func(doc uint32) bool) []s
 			c := &cs[order[m]]
 			c.seek(d)
 			if c.at() == d {
-				gains[order[m]] = x.gain(c.w, c.freqs[c.pos], d)
+				gains[order[m]] = x.gain(c.w, c.freq(), d)
 				bound += gains[order[m]]
 			}
 		}

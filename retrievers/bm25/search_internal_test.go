@@ -22,7 +22,7 @@ func (x *invIndex) exhaustive(terms []uint32, k int, keep func(doc uint32) bool,
 			if scores[d] == 0 {
 				touched = append(touched, d)
 			}
-			scores[d] += x.gain(w, x.freqs[i], d)
+			scores[d] += x.gain(w, x.freq(i), d)
 		}
 	}
 	var all []scored
