@@ -713,6 +713,9 @@ type Lexicon struct {
 	genitiveAdjectiveEndings []string `lexicon:"table"`
 	// existVerbs say being open or existing ("how long has X existed")
 	existVerbs []string `lexicon:"table"`
+	// existenceVerbs ask whether an institution exists, which a yes/no
+	// question reads as whether it is open
+	existenceVerbs []string `lexicon:"table"`
 	// durationCues ask how long
 	durationCues []string `lexicon:"table"`
 	// ageCues ask since when an institution is open

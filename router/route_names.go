@@ -129,6 +129,7 @@ func (g *gazetteer) readEntities(s *scan, c *Constraints, rd *reading) {
 	g.readNamesAndKinds(s, c, rd)
 	g.readFieldAsked(s, c, rd)
 	readFieldOfOneName(s, c, rd)
+	existenceOfOne(s, c, rd)
 	if rd.rel == "" && (len(c.Bodies) > 0 || len(c.Names) > 0 && !rd.plural && c.Field == "" ||
 		rd.listCue && c.Field == "" && (s.hasAny(s.lex.doVerbs...) || finiteOperateVerb(s))) {
 		// a kind, a verb of running and a name after it: the verb
@@ -313,4 +314,41 @@ func (g *gazetteer) addFuzzyName(s *scan, c *Constraints) {
 		c.Names = append(c.Names, g.exactForm(m))
 		s.mark(i, j)
 	}
+}
+
+// existenceOfOne reads a question whether one named institution exists,
+// or still does: an opener of existence ("is there", "gibt es", "is er")
+// whose only kind word is the name's own asks about that institution, a
+// yes/no question of its status, not whether institutions of the kind
+// exist.
+func existenceOfOne(s *scan, c *Constraints, rd *reading) {
+	if len(s.toks) < 3 || !s.lex.existenceFirsts[s.toks[0].norm] || !s.lex.existenceSeconds[s.toks[1].norm] {
+		return
+	}
+	// an indefinite article before a kind asks for the kind
+	// (existenceOfType), even where a name holds the words, as a kind
+	// ends its phrase; a name that goes on after its kind word is the
+	// name ("a Museum Ulm")
+	if len(c.Names) == 1 && rd.exists && endsWithKind(s, c.Names[0].Text) || len(c.Names) != 1 || len(c.Bodies) > 0 || c.Field != "" || rd.plural || pluralType(s) || freeTypeWord(s) {
+		return
+	}
+	rd.exists, rd.listQ, rd.listCue = false, false, false
+	s.mark(0, 2)
+	s.yesNoInside, s.existsOne = true, true
+}
+
+// freeTypeWord reports a word of a kind no name read took.
+func freeTypeWord(s *scan) bool {
+	for i, t := range s.toks {
+		if !s.used[i] && s.lex.typeWords[t.norm] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// endsWithKind reports whether the last word of text is a word of a kind.
+func endsWithKind(s *scan, text string) bool {
+	words := strings.Fields(normalize(text))
+	return len(words) > 0 && s.lex.typeWords[words[len(words)-1]] != ""
 }

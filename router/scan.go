@@ -25,6 +25,9 @@ type scan struct {
 	// yesNoInside is set when a request opens the question and a yes/no
 	// question follows it (embeddedYesNo)
 	yesNoInside bool
+	// existsOne marks a question whether one named institution exists
+	// (existenceOfOne): a yes/no question of its status
+	existsOne bool
 	// field is the field fieldShape read
 	field string
 	// unreadCues are conditions no rule reads that their readers took

@@ -230,6 +230,23 @@ func TestEveryOfAKind(t *testing.T) {
 	require.Empty(t, r.Route("Kun je elk museum in Ulm noemen?").UnusedPhrase(UnusedUnread))
 }
 
+// Whether one named institution exists, or still does, is a yes/no
+// question of its status, however the existence is asked; a kind not in
+// a name still asks whether institutions of it exist.
+func TestExistenceOfOne(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Gibt es das Museum Ulm noch?", "Gibt es das Museum Ulm?", "Is there still a Museum Ulm?",
+		"Is er nog een Museum Ulm?", "Does Museum Ulm exist?", "Bestaat Museum Ulm?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.NotNil(t, p.Test, q)
+		require.Equal(t, "status", p.Test.Property, q)
+	}
+	require.NotEqual(t, FrameYesNo, r.Route("Gibt es Museen in Ulm?").Frame)
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.

@@ -108,8 +108,9 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	if c.Field == fieldAccreditation {
 		return Test{Property: fieldAccreditation, Want: []string{accredited}}, true
 	}
-	// whether one can still visit, or both statuses offered
-	if s.hasAny(s.lex.stillCues...) {
+	// whether one can still visit, or both statuses offered; whether it
+	// exists is whether it is open
+	if s.hasAny(s.lex.stillCues...) || s.existsOne || s.hasAny(s.lex.existenceVerbs...) {
 		markPublic(s)
 		return Test{Property: fieldStatus, Want: []string{statusOpen}}, true
 	}
