@@ -46,6 +46,19 @@ func group(s *scan) *Group {
 	for i, t := range s.toks {
 		if l, ok := s.lex.groupLevels[t.norm]; ok && !s.used[i] && level == "" {
 			level, at = l, i
+			if k := topBefore(s, i); k >= 0 {
+				// "top 3 counties": the levels with the most
+				g := &Group{Level: level, N: 1}
+				if s.lex.groupPlurals[t.norm] {
+					g.N = 10
+				}
+				if n, ok := countBefore(s, at); ok {
+					g.N = n
+				}
+				s.mark(k, k+1)
+				s.mark(at, at+1)
+				return g
+			}
 			continue
 		}
 		// "the largest number of museums"
@@ -168,3 +181,16 @@ func numberOf(s *scan, i int) bool {
 }
 
 var ()
+
+// topBefore returns the token of a word of topWords right before token i,
+// a number between them aside, or -1.
+func topBefore(s *scan, i int) int {
+	k := i - 1
+	if k >= 0 && s.lex.isNumber(s.toks[k].norm) {
+		k--
+	}
+	if k >= 0 && !s.used[k] && s.lex.topWords[s.toks[k].norm] {
+		return k
+	}
+	return -1
+}

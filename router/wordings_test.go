@@ -247,6 +247,19 @@ func TestExistenceOfOne(t *testing.T) {
 	require.NotEqual(t, FrameYesNo, r.Route("Gibt es Museen in Ulm?").Frame)
 }
 
+// "Top" and a number before a level of grouping ask for the levels with
+// the most, as a word of most after it does.
+func TestTopLevels(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Top 3 counties by number of museums", "Which are the top 3 counties for museums?"} {
+		g := r.Route(q).Constraints.Group
+		require.NotNil(t, g, q)
+		require.Equal(t, "county", g.Level, q)
+		require.Equal(t, 3, g.N, q)
+		require.False(t, g.Fewest, q)
+	}
+}
+
 // A place the data does not know, named after a verb of having or of
 // holding, or joined by a hyphen to a word of size, is reported as no
 // place the data knows; its first part is no size.
