@@ -46,17 +46,7 @@ func group(s *scan) *Group {
 	for i, t := range s.toks {
 		if l, ok := s.lex.groupLevels[t.norm]; ok && !s.used[i] && level == "" {
 			level, at = l, i
-			if k := topBefore(s, i); k >= 0 {
-				// "top 3 counties": the levels with the most
-				g := &Group{Level: level, N: 1}
-				if s.lex.groupPlurals[t.norm] {
-					g.N = 10
-				}
-				if n, ok := countBefore(s, at); ok {
-					g.N = n
-				}
-				s.mark(k, k+1)
-				s.mark(at, at+1)
+			if g := topGroup(s, level, at); g != nil {
 				return g
 			}
 			continue
@@ -181,6 +171,25 @@ func numberOf(s *scan, i int) bool {
 }
 
 var ()
+
+// topGroup reads "top 3 counties": a word of topWords before the level
+// at token at asks for the levels with the most.
+func topGroup(s *scan, level string, at int) *Group {
+	k := topBefore(s, at)
+	if k < 0 {
+		return nil
+	}
+	g := &Group{Level: level, N: 1}
+	if s.lex.groupPlurals[s.toks[at].norm] {
+		g.N = 10
+	}
+	if n, ok := countBefore(s, at); ok {
+		g.N = n
+	}
+	s.mark(k, k+1)
+	s.mark(at, at+1)
+	return g
+}
 
 // topBefore returns the token of a word of topWords right before token i,
 // a number between them aside, or -1.

@@ -29,10 +29,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			}
 			prevWord, _ := s.prev(i)
 			t := s.toks[i]
-			if L > 1 && s.lex.placeProximityWords[t.norm] && cueEndsAt(s, s.lex.operatedByCues, i+1) {
-				// the preposition of a verb of running, before its agent
-				// ("run by Forfar City Council"): no town the data gives
-				// as near another ("by Forfar")
+			if agentPreposition(s, i, L) {
 				return false
 			}
 			if L == 1 {
@@ -453,6 +450,13 @@ func pluralKindAfter(s *scan, i, n int) bool {
 		}
 	}
 	return false
+}
+
+// agentPreposition reports a place of L words at token i that starts with
+// the preposition of a verb of running, before its agent ("run by Forfar
+// City Council"): no town the data gives as near another ("by Forfar").
+func agentPreposition(s *scan, i, L int) bool {
+	return L > 1 && s.lex.placeProximityWords[s.toks[i].norm] && cueEndsAt(s, s.lex.operatedByCues, i+1)
 }
 
 // cueEndsAt reports whether one of cues ends right before token end.

@@ -1,6 +1,8 @@
 package router
 
 import (
+	"iter"
+	"maps"
 	"strings"
 )
 
@@ -18,73 +20,34 @@ func (lex *Lexicon) buildKnownWords() {
 			}
 		}
 	}
-	for w := range lex.commonWords {
-		add(w)
+	addKeys := func(phrases iter.Seq[string]) {
+		for p := range phrases {
+			add(p)
+		}
 	}
-	for w := range lex.typeWords {
-		add(w)
-	}
-	for w := range lex.listStarts {
-		add(w)
-	}
-	for w := range lex.locatives {
-		add(w)
-	}
-	for w := range lex.negations {
-		add(w)
-	}
-	for w := range lex.governancePhrases {
-		add(w)
-	}
-	for w := range lex.accreditationWords {
-		add(w)
-	}
-	for w := range lex.sizeWords {
-		add(w)
-	}
-	for w := range lex.closeWords {
-		add(w)
-	}
-	for w := range lex.openWords {
-		add(w)
-	}
-	for w := range lex.yesNoStarts {
-		add(w)
-	}
-	for w := range lex.pairCues {
-		add(w)
-	}
-	for w := range lex.superlatives {
-		add(w)
-	}
-	for w := range lex.ordinalEnds {
-		add(w)
-	}
-	for w := range lex.recentWords {
-		add(w)
-	}
-	for w := range lex.groupLevels {
-		add(w)
-	}
-	for w := range lex.fewestCues {
-		add(w)
-	}
-	for w := range lex.ordinals {
-		add(w)
-	}
+	addKeys(maps.Keys(lex.commonWords))
+	addKeys(maps.Keys(lex.typeWords))
+	addKeys(maps.Keys(lex.listStarts))
+	addKeys(maps.Keys(lex.locatives))
+	addKeys(maps.Keys(lex.negations))
+	addKeys(maps.Keys(lex.governancePhrases))
+	addKeys(maps.Keys(lex.accreditationWords))
+	addKeys(maps.Keys(lex.sizeWords))
+	addKeys(maps.Keys(lex.closeWords))
+	addKeys(maps.Keys(lex.openWords))
+	addKeys(maps.Keys(lex.yesNoStarts))
+	addKeys(maps.Keys(lex.pairCues))
+	addKeys(maps.Keys(lex.superlatives))
+	addKeys(maps.Keys(lex.ordinalEnds))
+	addKeys(maps.Keys(lex.recentWords))
+	addKeys(maps.Keys(lex.groupLevels))
+	addKeys(maps.Keys(lex.fewestCues))
+	addKeys(maps.Keys(lex.ordinals))
 	add(lex.exceptCues...)
-	for w := range lex.moreCues {
-		add(w)
-	}
-	for w := range lex.fewerCues {
-		add(w)
-	}
-	for w := range lex.statusWords {
-		add(w)
-	}
-	for w := range lex.operateVerbs {
-		add(w)
-	}
+	addKeys(maps.Keys(lex.moreCues))
+	addKeys(maps.Keys(lex.fewerCues))
+	addKeys(maps.Keys(lex.statusWords))
+	addKeys(maps.Keys(lex.operateVerbs))
 	add(lex.partOfCues...)
 	add(lex.operatedByCues...)
 	add(lex.housesCues...)
@@ -100,26 +63,18 @@ func (lex *Lexicon) buildKnownWords() {
 			add(fc.phrase)
 		}
 	}
-	for w := range lex.fieldParts {
-		add(w)
-	}
+	addKeys(maps.Keys(lex.fieldParts))
 	add(lex.placeWhere...)
 	add(lex.similarCues...)
 	add(lex.similarAfterCues...)
-	for w := range lex.distributives {
-		add(w)
-	}
-	for w := range lex.politeModals {
-		add(w)
-	}
+	addKeys(maps.Keys(lex.distributives))
+	addKeys(maps.Keys(lex.politeModals))
 	add(lex.postcodeCues...)
 	add(lex.knowAfterDo...)
 	add(lex.idNouns...)
 	add(lex.childrenWords...)
 	add(lex.fillerWords...)
-	for w := range lex.requestWords {
-		add(w)
-	}
+	addKeys(maps.Keys(lex.requestWords))
 	lex.fillerSet = make(map[string]bool, len(lex.fillerWords))
 	for _, w := range lex.fillerWords {
 		lex.fillerSet[w] = true
