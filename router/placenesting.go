@@ -31,11 +31,11 @@ func nestPlaces(s *scan, c *Constraints) {
 	}
 	narrowest := 0
 	for _, p := range c.Places {
-		narrowest = max(narrowest, s.lex.placeRank(p))
+		narrowest = max(narrowest, s.lex.nestRank(p))
 	}
 	var keep []Place
 	for _, p := range c.Places {
-		if r := s.lex.placeRank(p); r <= rankCounty && r < narrowest {
+		if r := s.lex.nestRank(p); r <= rankCounty && r < narrowest {
 			c.Within = append(c.Within, p)
 			continue
 		}
@@ -47,12 +47,22 @@ func nestPlaces(s *scan, c *Constraints) {
 // The ranks of places, broadest first (see placeRank).
 const (
 	rankCountry = iota
+	rankNation
 	rankRegion
 	rankSubregion
 	rankCounty
 	rankDistrict
 	rankCity
 )
+
+// nestRank is placeRank, with a nation of the United Kingdom broader than
+// the regions it holds ("South East England").
+func (lex *Lexicon) nestRank(p Place) int {
+	if p.Level == LevelRegion && lex.nationNames[normalize(p.Name)] != "" {
+		return rankNation
+	}
+	return lex.placeRank(p)
+}
 
 // placeRank is how narrow a place's level is; an area of the admin
 // hierarchy ranks as the level its kind of area names (adminLevelKinds:
