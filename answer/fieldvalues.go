@@ -429,7 +429,15 @@ func ageText(pr *locale.Printer, in *heritage.Institution, asOf int) string {
 		if cFrom == cTo {
 			when = pr.Text("in ") + when
 		}
-		return pr.Sprintf(", and it closed %s, after %s", when, years(max(0, cFrom-to), max(0, cTo-from)))
+		a, b := max(0, cFrom-to), max(0, cTo-from)
+		after := pr.Sprintf("after %d to %d years", a, b)
+		switch {
+		case a == b && a == 1:
+			after = pr.Text("after 1 year")
+		case a == b:
+			after = pr.Sprintf("after %d years", a)
+		}
+		return pr.Sprintf(", and it closed %s, %s", when, after)
 	}
 	if asOf < to {
 		return ""
