@@ -260,11 +260,7 @@ var typoReaders = []typoReader{
 		name:   "closestWord (plainWords)",
 		tables: []string{"cueWords", "subject", "subject.umbrella"},
 		targets: func(_ *Lexicon, g *gazetteer) []typoTarget {
-			var out []typoTarget
-			for _, w := range g.plainWords {
-				out = append(out, typoTarget{word: w, phrase: w, surface: w, answer: w, maxEdits: typoEditsAtLeastOne})
-			}
-			return out
+			return wordTargets(g.plainWords, typoEditsAtLeastOne, nil)
 		},
 		reads: func(g *gazetteer, tg typoTarget, _, q string) bool { return corrected(g, q, 0) == tg.answer },
 	},
@@ -272,11 +268,7 @@ var typoReaders = []typoReader{
 		name:   "correctWords (swapCueWords)",
 		tables: []string{"swapCueWords"},
 		targets: func(lex *Lexicon, _ *gazetteer) []typoTarget {
-			var out []typoTarget
-			for _, w := range lex.swapCueWords {
-				out = append(out, typoTarget{word: w, phrase: w, surface: w, answer: w, maxEdits: oneEdit})
-			}
-			return out
+			return wordTargets(lex.swapCueWords, oneEdit, nil)
 		},
 		reads: func(g *gazetteer, tg typoTarget, _, q string) bool { return corrected(g, q, 0) == tg.answer },
 	},
@@ -285,16 +277,24 @@ var typoReaders = []typoReader{
 		name:   "closestPlaceWord (qualifierWords)",
 		tables: []string{"qualifierWords"},
 		targets: func(lex *Lexicon, _ *gazetteer) []typoTarget {
-			var out []typoTarget
-			for _, w := range lex.qualifierWords {
-				if !strings.Contains(w, " ") && len(w) >= 5 {
-					out = append(out, typoTarget{word: w, phrase: w, surface: w, answer: w, maxEdits: typoEditsAtLeastOne})
-				}
-			}
-			return out
+			return wordTargets(lex.qualifierWords, typoEditsAtLeastOne, func(w string) bool {
+				return !strings.Contains(w, " ") && len(w) >= 5
+			})
 		},
 		reads: func(g *gazetteer, tg typoTarget, _, q string) bool { return corrected(g, "in "+q, 1) == tg.answer },
 	},
+}
+
+// wordTargets are the words that keep passes (all when keep is nil), each
+// read as itself.
+func wordTargets(words []string, edits func(n int) int, keep func(string) bool) []typoTarget {
+	var out []typoTarget
+	for _, w := range words {
+		if keep == nil || keep(w) {
+			out = append(out, typoTarget{word: w, phrase: w, surface: w, answer: w, maxEdits: edits})
+		}
+	}
+	return out
 }
 
 // corrected is word i of q after the typo pass of correctWords, or ""
