@@ -18,7 +18,7 @@ import (
 // the question also gives ("German libraries in Bremen", see
 // demonymPlace) is such a place.
 func nestPlaces(s *scan, c *Constraints) {
-	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) || moreThanAt(s) >= 0 || whichMore(s) {
+	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) && !partOfNation(s, c) || moreThanAt(s) >= 0 || whichMore(s) {
 		return
 	}
 	if d := s.demonym; d != nil && !slices.ContainsFunc(c.Places, func(p Place) bool { return s.lex.placeRank(p) <= s.lex.placeRank(*d) }) {
@@ -42,6 +42,18 @@ func nestPlaces(s *scan, c *Constraints) {
 		keep = append(keep, p)
 	}
 	c.Places = keep
+}
+
+// partOfNation reports a place named as a part of a nation after it,
+// joined by a word that is also a preposition ("the North East of
+// England"): Dutch reads that word as "or", but a choice between a
+// region and the nation that holds it is no choice.
+func partOfNation(s *scan, c *Constraints) bool {
+	if len(c.Places) != 2 || len(s.placeSpans) != 2 || s.lex.nestRank(c.Places[1]) != rankNation || s.lex.nestRank(c.Places[0]) <= rankNation {
+		return false
+	}
+	between := s.toks[s.placeSpans[0][1]:s.placeSpans[1][0]]
+	return len(between) == 1 && s.lex.prepositionJoins[between[0].norm]
 }
 
 // The ranks of places, broadest first (see placeRank).

@@ -90,6 +90,7 @@ func TestNestedPlaces(t *testing.T) {
 		{"libraries in Aalst in the Netherlands", []string{"Aalst"}, []string{"NL"}},
 		{"museums in York, England", []string{"York"}, []string{"England"}},
 		{"Which museums are in South East England?", []string{"South East"}, []string{"England"}},
+		{"How many museums are in the North East of England?", []string{"North East"}, []string{"England"}},
 		{"museums in whitby, north yorkshire", []string{"Whitby"}, []string{"North Yorkshire"}},
 		{"Which museums in Scotland are in Leeds?", []string{"Leeds"}, []string{"Scotland"}},
 		{"Welche Bibliotheken in Deutschland gibt es in Bremen?", []string{"Bremen"}, []string{"DE"}},
