@@ -145,6 +145,9 @@ type Lexicon struct {
 	// ("Hoeveel musea heeft X", "Wie viele Museen hat X"): an unknown name
 	// after them is a place the data does not know (see unknownPlace)
 	holderVerbs map[string]bool `lexicon:"table"`
+	// anaphora refer back to what was named before ("it", "es", "het"):
+	// a question holding one does not stand without the clause before it
+	anaphora map[string]bool `lexicon:"table"`
 	// reasonConjunctions open a clause that gives the asker's reason or
 	// occasion before the question (see dropReasonClause)
 	reasonConjunctions map[string]bool `lexicon:"table"`

@@ -10,7 +10,19 @@ import (
 // broad, low-confidence plan.
 func (r *Router) Route(question string) Plan {
 	asked, aside := splitAside(question)
+	if aside == "" {
+		// a leading clause of the asker's reason that names something;
+		// one that names nothing is dropped with the question's scan
+		// (dropReasonClause)
+		aside, asked = r.splitReason(question)
+	}
 	plan := r.reread(asked)
+	if aside != "" && asked != question && strings.HasSuffix(question, asked) && !r.standsAlone(plan, asked) {
+		// the question after a leading clause refers back to what the
+		// clause names: the clause is its topic, no reason
+		asked, aside = question, ""
+		plan = r.reread(asked)
+	}
 	if aside != "" && r.refines(plan, aside) {
 		asked, aside = question, ""
 		plan = r.reread(asked)
@@ -26,11 +38,54 @@ func (r *Router) Route(question string) Plan {
 	return plan
 }
 
-// refines reports whether a statement after the question asks something
+// standsAlone reports whether a question read without a clause before
+// it names what it asks about (an institution, an organisation, an
+// identifier, a place or a kind) and refers back to nothing (anaphora:
+// "it", "es", "het").
+func (r *Router) standsAlone(p Plan, question string) bool {
+	c := p.Constraints
+	if len(c.Names)+len(c.Bodies)+len(c.Places)+len(c.TypeCodes) == 0 && !c.HasIDs() {
+		return false
+	}
+	for _, t := range tokenize(question, false) {
+		if r.lex.anaphora[t.norm] {
+			return false
+		}
+	}
+	return true
+}
+
+// splitReason splits off a leading clause of the asker's reason or
+// occasion (see dropReasonClause) that ends at a comma before a question
+// word, a request or a verb opening a yes/no question; "" and the whole
+// question when there is none.
+func (r *Router) splitReason(question string) (clause, rest string) {
+	toks := tokenize(question, false)
+	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] {
+		return "", question
+	}
+	for k := 1; k < len(toks)-1 && k <= maxPreamble; k++ {
+		if !strings.Contains(question[toks[k-1].end:toks[k].start], ",") {
+			continue
+		}
+		next := toks[k].norm
+		if !r.lex.whWords[next] && !r.lex.yesNoStarts[next] && !r.lex.listStarts[next] && !r.lex.requestWords[next] {
+			return "", question
+		}
+		return strings.TrimSpace(question[:toks[k-1].end]), question[toks[k].start:]
+	}
+	return "", question
+}
+
+// refines reports whether a statement beside the question asks something
 // of it: a field ("I need the address"), or, of a list, a condition ("I
-// like railways"). Of one institution only a field does.
+// like railways"). Of one institution only a field does; a statement
+// about an institution it names asks nothing of the question.
 func (r *Router) refines(asked Plan, aside string) bool {
 	p := r.reread(aside)
+	if len(p.Constraints.Names) > 0 {
+		return false
+	}
 	if p.Constraints.Field != "" {
 		return true
 	}

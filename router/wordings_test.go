@@ -219,6 +219,14 @@ func TestReasonClause(t *testing.T) {
 		require.Empty(t, r.Route(with).UnusedPhrase(UnusedUnread), with)
 	}
 	require.NotNil(t, r.Route("Since 1990, which museums opened in Ulm?").Constraints.Years)
+	// a clause naming an institution is said beside a question that
+	// stands without it, and is the topic of one that refers back to it
+	p := r.Route("Since the Museum Ulm is closed, which museums are in Ulm?")
+	require.Equal(t, FrameSet, p.Frame)
+	require.Equal(t, "Since the Museum Ulm is closed", p.UnusedPhrase(UnusedAside))
+	p = r.Route("As for Museum Ulm, is it in Ulm?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "Museum Ulm", p.Constraints.Names[0].Name)
 }
 
 // A kind in the singular after a word of "every" asks for all of the
