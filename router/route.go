@@ -11,9 +11,7 @@ import (
 func (r *Router) Route(question string) Plan {
 	asked, aside := splitAside(question)
 	if aside == "" {
-		// a leading clause of the asker's reason that names something;
-		// one that names nothing is dropped with the question's scan
-		// (dropReasonClause)
+		// a leading clause of the asker's reason or occasion
 		aside, asked = r.splitReason(question)
 	}
 	plan := r.reread(asked)
@@ -56,9 +54,12 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 }
 
 // splitReason splits off a leading clause of the asker's reason or
-// occasion (see dropReasonClause) that ends at a comma before a question
-// word, a request or a verb opening a yes/no question; "" and the whole
-// question when there is none.
+// occasion: a word of reasonConjunctions first, a comma closing the
+// clause within maxPreamble words, and a question word, a request or a
+// verb that opens a yes/no question right after the comma; "" and the
+// whole question when there is none. Route keeps the clause as an aside
+// unless it asks something of the question (refines: a year, a subject)
+// or the question refers back to it (standsAlone).
 func (r *Router) splitReason(question string) (clause, rest string) {
 	toks := tokenize(question, false)
 	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] {

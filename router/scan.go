@@ -92,7 +92,6 @@ func newScan(q string, lex *Lexicon) *scan {
 		}
 	}
 	s := &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
-	dropReasonClause(s)
 	dropPreamble(s)
 	return s
 }
