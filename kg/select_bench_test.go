@@ -5,7 +5,6 @@ import (
 
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
-	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/query"
 	"github.com/hybridrag/hybridrag/router"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
@@ -25,14 +24,7 @@ func BenchmarkSelectDeclared(b *testing.B) {
 	r := router.New(ds)
 	var exprs []query.Expr
 	for _, q := range qs {
-		p := r.Route(q.Question)
-		for _, c := range append([]plan.Constraints{p.Constraints}, p.Sides...) {
-			m := query.Derived
-			if c.NearPlace {
-				m = query.Near
-			}
-			exprs = append(exprs, query.CompileMatching(c, 0, m))
-		}
+		exprs = append(exprs, testfixture.Selections(r.Route(q.Question))...)
 	}
 	g := kg.New(ds)
 	for _, e := range exprs {

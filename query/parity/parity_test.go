@@ -16,7 +16,6 @@ import (
 	"github.com/hybridrag/hybridrag/internal/gold"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/kg/neo4jkg"
-	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/query"
 	"github.com/hybridrag/hybridrag/retrievers/qdrantstore"
 	"github.com/hybridrag/hybridrag/router"
@@ -68,13 +67,7 @@ func compiled(t *testing.T, ds *heritage.Dataset) (cases []*exprCase, plans int)
 		require.NoError(t, err)
 		require.Len(t, qs, set.n, set.path)
 		for _, q := range qs {
-			p := r.Route(q.Question)
-			for _, c := range append([]plan.Constraints{p.Constraints}, p.Sides...) {
-				m := query.Derived
-				if c.NearPlace {
-					m = query.Near
-				}
-				e := query.CompileMatching(c, 0, m)
+			for _, e := range testfixture.Selections(r.Route(q.Question)) {
 				k := e.String()
 				ec, ok := byKey[k]
 				if !ok {
