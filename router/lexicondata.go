@@ -149,7 +149,7 @@ type Lexicon struct {
 	// a question holding one does not stand without the clause before it
 	anaphora map[string]bool `lexicon:"table"`
 	// reasonConjunctions open a clause that gives the asker's reason or
-	// occasion before the question (see dropReasonClause)
+	// occasion before the question (see Router.splitReason)
 	reasonConjunctions map[string]bool `lexicon:"table"`
 	// distributives before a kind in the singular ask for all of the
 	// kind, as its plural does ("every museum", "jedes Museum")
