@@ -29,7 +29,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			}
 			prevWord, _ := s.prev(i)
 			t := s.toks[i]
-			if agentPreposition(s, i, L) {
+			if g.noPlaceAt(s, i, L) {
 				return false
 			}
 			if L == 1 {
@@ -452,11 +452,16 @@ func pluralKindAfter(s *scan, i, n int) bool {
 	return false
 }
 
-// agentPreposition reports a place of L words at token i that starts with
-// the preposition of a verb of running, before its agent ("run by Forfar
-// City Council"): no town the data gives as near another ("by Forfar").
-func agentPreposition(s *scan, i, L int) bool {
-	return L > 1 && s.lex.placeProximityWords[s.toks[i].norm] && cueEndsAt(s, s.lex.operatedByCues, i+1)
+// noPlaceAt reports L words at token i that spell a place but are none:
+// a place that starts with the preposition of a verb of running, before
+// its agent ("run by Forfar City Council": no town the data gives as
+// near another, "by Forfar"), or words spelt right by the typo pass
+// that stand inside a longer name no rule read ("Port Eldrich").
+func (g *gazetteer) noPlaceAt(s *scan, i, L int) bool {
+	if L > 1 && s.lex.placeProximityWords[s.toks[i].norm] && cueEndsAt(s, s.lex.operatedByCues, i+1) {
+		return true
+	}
+	return slices.ContainsFunc(s.toks[i:i+L], func(t token) bool { return t.orig != "" }) && g.partOfLongerName(s, i, i+L)
 }
 
 // cueEndsAt reports whether one of cues ends right before token end.

@@ -312,3 +312,13 @@ func placeNamesOf(ps []Place) []string {
 	}
 	return out
 }
+
+// A word typed next to other capitalised words no rule read is part of a
+// longer name the data does not know, no misspelt place.
+func TestNoTypoPlaceInsideLongerName(t *testing.T) {
+	r := newTestRouter(t)
+	require.Empty(t, r.Route("Which libraries are in Port Eldrich?").Constraints.Places)
+	c := r.Route("Which museums are in Brigton?").Constraints
+	require.Len(t, c.Places, 1)
+	require.Equal(t, "Brighton", c.Places[0].Name)
+}

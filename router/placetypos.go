@@ -131,7 +131,8 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			// coordinator ("in Roter", "Kent or Devn")
 			prev, _ := s.prev(i)
 			// ("of" is English "of" as often as Dutch "or")
-			if !covered || !words || !(s.lex.locatives[prev] || s.lex.coordinators[prev]) || s.lex.prepositionJoins[prev] {
+			if !covered || !words || !(s.lex.locatives[prev] || s.lex.coordinators[prev]) || s.lex.prepositionJoins[prev] ||
+				g.partOfLongerName(s, i, i+L) {
 				continue
 			}
 			key := s.key(i, i+L)
@@ -325,7 +326,7 @@ func (g *gazetteer) fuzzyPlaceAt(s *scan, c *Constraints, i, L int) (end int, ok
 	if prev, _ := s.prev(i); !ok && L == 1 && s.lex.locatives[prev] {
 		pk, ok = g.extraLetterKey(k)
 	}
-	if !ok {
+	if !ok || g.partOfLongerName(s, i, i+L) {
 		return 0, false
 	}
 	level, qs, qe := qualifierAround(s, i, i+L)
@@ -351,6 +352,22 @@ func shortTownName(typed, key string) string {
 
 // nextUpper reports whether a capitalised word follows token i, so that
 // token i begins a longer name ("East Riding Yorkshire").
+// partOfLongerName reports capitalised words no rule read and neither
+// the lexicon nor the subjects know right before or after tokens [i, j),
+// in a question not all in lower case: the typed words are part of a
+// longer name ("Port Eldrich"), no misspelt place. A German noun is
+// capitalised too, and is no such word when the lexicon knows it.
+func (g *gazetteer) partOfLongerName(s *scan, i, j int) bool {
+	free := func(k int) bool {
+		if k < 0 || k >= len(s.toks) || s.used[k] || !s.toks[k].upper {
+			return false
+		}
+		w := s.toks[k].norm
+		return !s.lex.knownWords[w] && !g.subjects.knows(w)
+	}
+	return !s.lower && (free(j) || i > 1 && free(i-1))
+}
+
 func nextUpper(s *scan, i int) bool {
 	return i+1 < len(s.toks) && s.toks[i+1].upper
 }
