@@ -125,12 +125,14 @@ func fieldOfCollections(s *scan) string {
 
 // exactFieldCue reads a cue phrase of a field on words not read already:
 // one of the question's first sentence before one of a later sentence,
-// the first in the lexicon's order, unless a longer cue the question
-// holds contains it ("size category" holds "category").
+// then one that holds a word "which" (the field asked; another field's
+// cue is the way to it), then the first in the lexicon's order, unless a
+// longer cue the question holds contains it ("size category" holds
+// "category").
 func exactFieldCue(s *scan) string {
 	var buf [64]int
 	var best *fieldCue
-	bestFirst := false
+	bestFirst, bestWh := false, false
 	end := firstSentenceEnd(s)
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
 		fc := &s.lex.fieldCues[c]
@@ -139,15 +141,32 @@ func exactFieldCue(s *scan) string {
 		}
 		// a cue of the first sentence before one of a sentence after it
 		// (a field asked, then a reason that names another)
-		first := s.find(fc.phrase) < end
-		if best == nil || first != bestFirst && first || first == bestFirst && holds(fc.phrase, best.phrase) {
-			best, bestFirst = fc, first
+		at := s.find(fc.phrase)
+		first := at < end
+		wh := whichInside(s, fc.phrase)
+		switch {
+		case best == nil, first != bestFirst && first:
+		case first != bestFirst, wh != bestWh && !wh:
+			continue
+		case wh == bestWh && !holds(fc.phrase, best.phrase):
+			continue
 		}
+		best, bestFirst, bestWh = fc, first, wh
 	}
 	if best == nil {
 		return ""
 	}
 	return best.field
+}
+
+// whichInside reports a word "which" in a cue phrase ("in which country").
+func whichInside(s *scan, phrase string) bool {
+	for w := range strings.FieldsSeq(phrase) {
+		if s.lex.whichWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // holds reports whether the cue phrase long holds the shorter cue short

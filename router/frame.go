@@ -81,18 +81,33 @@ func comparedFrame(s *scan, c *Constraints, entities int) (Frame, *Pair, bool) {
 			return FramePair, &p, true
 		}
 	}
+	if p, ok := moreFrame(s, c, entities); ok {
+		return FrameMore, p, true
+	}
+	return "", nil, false
+}
+
+// moreFrame reads which of two or more places, bodies or kinds has more
+// (or fewer) institutions.
+func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
 	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0 || whichMore(s)) {
-		for _, t := range s.toks {
-			if s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm] {
+		for k, t := range s.toks {
+			// a cue inside a name read is no cue ("Greater Manchester")
+			if !s.used[k] && (s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm]) {
 				// the side with the most wins, or the fewest for "fewer";
 				// a comparison whose subject is the first side asks whether it wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
-				return FrameMore, &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}, true
+				return &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}, true
 			}
 		}
 	}
-	return "", nil, false
+	if len(c.Places) >= 2 && entities == 0 && s.lex.compareCueList.holds(s) && s.lex.countCueList.holds(s) {
+		// places compared by their numbers, with no word of more or
+		// fewer: the numbers, and which is larger
+		return &Pair{Attribute: "count", Highest: true}, true
+	}
+	return nil, false
 }
 
 // yesNoFrame reads the test of a yes/no question about one or more
@@ -145,11 +160,13 @@ func otherFrame(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) 
 var relationFields = map[string]bool{fieldOperator: true, fieldMemberOf: true, fieldSuccessor: true, fieldPredecessor: true}
 
 // isWhQuestion reports a question word ("what", "which", "when", …) among
-// the first three tokens.
+// the first three tokens. After a yes/no opener and a place or name read,
+// the word opens a clause that the place or name is equated with, and the
+// question is a yes/no one.
 func isWhQuestion(s *scan) bool {
 	for i := 0; i < len(s.toks) && i < 3; i++ {
 		if s.lex.whWords[s.toks[i].norm] {
-			return true
+			return !(i == 2 && s.used[1] && s.lex.yesNoStarts[s.toks[0].norm])
 		}
 	}
 	return false

@@ -172,3 +172,51 @@ func TestRunByAKind(t *testing.T) {
 	}
 	require.Empty(t, r.Route("Which museums are run by the University of Oxford?").Constraints.GovernanceCodes)
 }
+
+// Places compared by their numbers ask which has more; a word of more or
+// fewer inside a place's name is no cue.
+func TestPlacesComparedByNumber(t *testing.T) {
+	r := newTestRouter(t)
+	for _, tt := range []struct {
+		q       string
+		highest bool
+	}{
+		{"Compare Luton and Cornwall by their number of large museums.", true},
+		{"Between Luton and Cornwall, which has a greater number of museums?", true},
+		{"Greater Manchester or Kent, which has fewer museums?", false},
+	} {
+		t.Run(tt.q, func(t *testing.T) {
+			p := r.Route(tt.q)
+			require.Equal(t, FrameMore, p.Frame, "%+v", p.Constraints)
+			require.NotNil(t, p.Pair)
+			require.Equal(t, tt.highest, p.Pair.Highest)
+		})
+	}
+}
+
+// A place, then a clause opened by a question word, after a yes/no opener
+// asks whether the institution is there.
+func TestPlaceEquatedWithAClause(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is Glastonbury where Somerset Rural Life Museum stands?")
+	require.Equal(t, FrameYesNo, p.Frame, "%+v", p.Constraints)
+	require.NotNil(t, p.Test)
+	require.Equal(t, "place", p.Test.Property)
+}
+
+// The field cue that holds a word "which" is the field asked; another
+// field's cue beside it is the way to it, not a second field.
+func TestFieldAskedByWhich(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Tot welk land behoort de vestigingsplaats van Museum Ulm?",
+		"In welk land ligt de vestigingsplaats van Museum Ulm?",
+	} {
+		t.Run(q, func(t *testing.T) {
+			p := r.Route(q)
+			require.Equal(t, FrameField, p.Frame)
+			require.Equal(t, "country", p.Constraints.Field)
+			require.Empty(t, p.Constraints.MoreFields)
+		})
+	}
+}

@@ -76,8 +76,8 @@ func joinedFieldCues(s *scan) []string {
 		for i := kept[k-1].end; i < kept[k].at; i++ {
 			joined = joined && s.lex.joiners[s.toks[i].norm]
 		}
-		if !joined {
-			continue
+		if !joined || kept[k].field == kept[k-1].field {
+			continue // two cues of one field ask for it once
 		}
 		if len(out) == 0 {
 			out = append(out, kept[k-1].field)
