@@ -61,8 +61,12 @@ var fieldReaders = []func(*scan) string{
 
 // fieldOfParts reads a field asked by words apart when every part of it
 // stands free (a naming word and a word of the present ask for the
-// current name): a field of two parts or more.
+// current name): a field of two parts or more, in a question that asks
+// for no list of a kind.
 func fieldOfParts(s *scan) string {
+	if pluralType(s) {
+		return "" // the words of a list's condition, not a field asked
+	}
 	_, values := unreadSlot(s, "field")
 	for _, v := range values {
 		if len(s.lex.fieldPartsOf[v]) >= 2 {

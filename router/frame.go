@@ -92,13 +92,12 @@ func comparedFrame(s *scan, c *Constraints, entities int) (Frame, *Pair, bool) {
 func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
 	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0 || whichMore(s)) {
-		for k, t := range s.toks {
-			// a cue inside a name read is no cue ("Greater Manchester")
-			if !s.used[k] && (s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm]) {
+		for k := range s.toks {
+			if more, ok := moreCueAt(s, k); ok {
 				// the side with the most wins, or the fewest for "fewer";
 				// a comparison whose subject is the first side asks whether it wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
-				return &Pair{Attribute: "count", Highest: s.lex.moreCues[t.norm], YesNo: yes}, true
+				return &Pair{Attribute: "count", Highest: more, YesNo: yes}, true
 			}
 		}
 	}
@@ -212,6 +211,22 @@ func hasChoice(s *scan) bool {
 	return false
 }
 
+// moreCueAt reports a cue of more or fewer at token k (moreCues,
+// fewerCues, moreCuePhrases) and whether it asks for more. A word inside
+// a name read is no cue ("Greater Manchester"); a phrase is one, whatever
+// reader took its comparative for a size.
+func moreCueAt(s *scan, k int) (more, ok bool) {
+	if w := s.toks[k].norm; !s.used[k] && (s.lex.moreCues[w] || s.lex.fewerCues[w]) {
+		return s.lex.moreCues[w], true
+	}
+	for p, v := range s.lex.moreCuePhrases {
+		if _, ok := s.matchAt(k, p); ok {
+			return v == "more", true
+		}
+	}
+	return false, false
+}
+
 // whichMore reports a word "which" (or "where", of places) with a word
 // of more or fewer at most three words after it ("which has more",
 // "welche hat mehr", "where are there more"): it asks
@@ -222,7 +237,7 @@ func whichMore(s *scan) bool {
 			continue
 		}
 		for k := i + 1; k < len(s.toks) && k <= i+3; k++ {
-			if w := s.toks[k].norm; s.lex.moreCues[w] || s.lex.fewerCues[w] {
+			if _, ok := moreCueAt(s, k); ok {
 				return true
 			}
 		}

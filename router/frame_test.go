@@ -220,3 +220,42 @@ func TestFieldAskedByWhich(t *testing.T) {
 		})
 	}
 }
+
+// A comparative before a word of number asks which side has more or
+// fewer, whatever reader took the comparative for a size.
+func TestMoreInSeveralWords(t *testing.T) {
+	r := newTestRouter(t)
+	for _, tt := range []struct {
+		q       string
+		highest bool
+	}{
+		{"Tell me which has the larger number of large museums: Luton or Cornwall.", true},
+		{"Hat Luton oder Cornwall die größere Zahl an Museen?", true},
+		{"Heeft Luton of Cornwall een kleiner aantal musea?", false},
+	} {
+		t.Run(tt.q, func(t *testing.T) {
+			p := r.Route(tt.q)
+			require.Equal(t, FrameMore, p.Frame, "%+v", p.Constraints)
+			require.Equal(t, tt.highest, p.Pair.Highest)
+		})
+	}
+}
+
+// A condition of politeness opens a request, not an indirect yes/no
+// question; a contraction is no locative; a fronted topic may end in a
+// comma.
+func TestPoliteConditionsContractionsAndFrontedTopics(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'd be grateful if you could give me the ISIL of Museum Théo Kerg.")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "isil", p.Constraints.Field)
+
+	p = r.Route("I'm setting a quiz question: how many large museums does Devon have in total?")
+	for _, pl := range append(p.Constraints.Places, p.Constraints.Within...) {
+		require.Equal(t, "Devon", pl.Name)
+	}
+
+	p = r.Route("Talking of HeimatmuseumSiegbach, which Q number does Wikidata give it?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "HeimatmuseumSiegbach", p.Constraints.Names[0].Name)
+}

@@ -429,8 +429,11 @@ type Lexicon struct {
 	ofWords map[string]bool `lexicon:"table"`
 	// moreCues ask which side has more (or fewer) institutions.
 	moreCues map[string]bool `lexicon:"table"`
-	articles map[string]bool `lexicon:"table"`
-	copulas  map[string]bool `lexicon:"table"`
+	// moreCuePhrases ask it in several words, a comparative before a
+	// word of number; the value is "more" or "fewer".
+	moreCuePhrases map[string]string `lexicon:"table"`
+	articles       map[string]bool   `lexicon:"table"`
+	copulas        map[string]bool   `lexicon:"table"`
 	// compassWords name the parts of an area that bears a place's name
 	// ("East Sussex", "West Sussex").
 	compassWords []string `lexicon:"table"`

@@ -5,7 +5,7 @@ package router
 func moreThanAt(s *scan) int {
 	more := false
 	for k, t := range s.toks {
-		if !s.used[k] && (s.lex.moreCues[t.norm] || s.lex.fewerCues[t.norm]) {
+		if _, ok := moreCueAt(s, k); ok {
 			more = true
 		} else if more && s.lex.thanWords[t.norm] {
 			return k

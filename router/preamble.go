@@ -51,7 +51,7 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 		// a complementizer that is also a preposition ("of") opens a
 		// yes/no question right after a request only: elsewhere it joins
 		// a field word to a name more often
-		yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k))
+		yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k)) && !politeCondition(s, k)
 		if s.lex.whWords[w] || yesNo {
 			break
 		}
@@ -114,3 +114,10 @@ const maxRequestWords = 3
 
 // maxPreamble bounds the words a preamble may have.
 const maxPreamble = 8
+
+// politeCondition reports a complementizer at k that opens a condition
+// of politeness addressed to the reader (a word of address and a polite
+// modal after it): a request follows, not an indirect yes/no question.
+func politeCondition(s *scan, k int) bool {
+	return k+2 < len(s.toks) && s.lex.politeAddressees[s.toks[k+1].norm] && s.lex.politeModals[s.toks[k+2].norm]
+}

@@ -166,11 +166,11 @@ func clauseEnds(q string, toks []token, j int) bool {
 }
 
 // dropFronting drops a fronting phrase (frontingWords) that opens the
-// question when a colon follows it: the topic and the question after the
-// colon ask the same without it.
+// question when a colon or a comma follows it: the topic and the
+// question after it ask the same without it.
 func dropFronting(q string, toks []token, fronting [][]string) []token {
 	n := asideAt(toks, 0, fronting)
-	if n == 0 || n >= len(toks) || !strings.Contains(q[toks[n].start:], ":") {
+	if n == 0 || n >= len(toks) || !strings.ContainsAny(q[toks[n].start:], ":,") {
 		return toks
 	}
 	return toks[n:]
@@ -337,6 +337,11 @@ func (s *scan) prev(i int) (string, int) {
 	for k := i - 1; k >= 0; k-- {
 		if s.lex.skippedArticles[s.toks[k].norm] {
 			continue
+		}
+		if t := s.toks[k]; strings.ContainsFunc(s.text[t.start:t.end], isApostrophe) {
+			// a contraction folds into another word: "I'm" is no
+			// German "im"
+			return "", k
 		}
 		return s.toks[k].norm, k
 	}
