@@ -227,6 +227,16 @@ func moreCueAt(s *scan, k int) (more, ok bool) {
 	return false, false
 }
 
+// moreCuePhraseAt reports a phrase of moreCuePhrases at token k.
+func moreCuePhraseAt(s *scan, k int) bool {
+	for p := range s.lex.moreCuePhrases {
+		if _, ok := s.matchAt(k, p); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // whichMore reports a word "which" (or "where", of places) with a word
 // of more or fewer at most three words after it ("which has more",
 // "welche hat mehr", "where are there more"): it asks

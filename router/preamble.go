@@ -61,7 +61,9 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 	}
 	person := false
 	for i, t := range s.toks[:k] {
-		if s.used[i] || i > 0 && t.upper && !s.lex.personWords[t.norm] || strings.ContainsAny(t.norm, "0123456789") {
+		// a word no rule knows may be a name or a place ("Dunbar list
+		// of museums"): words addressed to the reader are known ones
+		if s.used[i] || i > 0 && t.upper && !s.lex.personWords[t.norm] || strings.ContainsAny(t.norm, "0123456789") || !s.lex.knownWords[t.norm] {
 			return 0, false
 		}
 		person = person || s.lex.personWords[t.norm]

@@ -151,6 +151,9 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 		// of a compound name ("Klein-…", "Groot-…")
 		return false
 	}
+	if moreCuePhraseAt(s, i) {
+		return false // a comparative before a word of number compares numbers
+	}
 	to := &c.Sizes
 	if at := negatedBefore(s, i); at >= 0 {
 		// "not small", "nicht groß", "niet klein"
