@@ -45,7 +45,7 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	// a name, a colon or dash, then a yes/no question about it
 	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && itYesNo(s)
 	// an existence question about a field of one institution
-	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1
+	yesNo = yesNo || s.lex.existenceSeconds[second] && s.lex.yesNoStarts[first] && c.Field != "" && entities >= 1 && !politeRequest(s)
 	return yesNo || entities == 1 && shorthandYesNo(s, c, first)
 }
 

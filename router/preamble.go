@@ -42,7 +42,7 @@ func dropPreamble(s *scan) {
 // question word or such a word that address the reader: at least two
 // with a word of a person among them (personWords: "you", "me", "ich"),
 // or any number with a request among them (requestWords: "establish",
-// "ermittle"). No word of it is capitalised inside the sentence, a
+// "ermittle"; requestOpeners: "I'd like"). No word of it is capitalised inside the sentence, a
 // number, or a word of a lexicon table that says something of what is
 // asked.
 func preambleEnd(s *scan) (k int, yesNo bool) {
@@ -78,7 +78,7 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 		}
 		sl, table, _ := strings.Cut(slot, ":")
 		switch {
-		case table == tableRequestWords && j <= k:
+		case (table == tableRequestWords || table == tableRequestOpeners) && j <= k:
 			request = append(request, [2]int{i, j})
 		case sl != slotQuestion && sl != slotConjunction:
 			content = append(content, [2]int{i, j})
@@ -95,13 +95,20 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 	return k, yesNo
 }
 
-// tableRequestWords is the lexicon table of requests (Lexicon.requestWords).
-const tableRequestWords = "requestWords"
+// tableRequestWords and tableRequestOpeners are the lexicon tables of
+// requests (Lexicon.requestWords, Lexicon.requestOpeners).
+const (
+	tableRequestWords   = "requestWords"
+	tableRequestOpeners = "requestOpeners"
+)
 
 // requestEndsAt reports whether a phrase of requestWords ends right
-// before token k.
+// before token k. After an article the phrase is a noun ("the name of").
 func requestEndsAt(s *scan, k int) bool {
 	for i := max(0, k-maxRequestWords); i < k; i++ {
+		if i > 0 && s.lex.articles[s.toks[i-1].norm] {
+			continue
+		}
 		for _, p := range s.lex.phrases[s.toks[i].norm] {
 			if p.table == tableRequestWords && i+len(p.words) == k && wordsAt(s, i, p.words) {
 				return true

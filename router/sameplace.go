@@ -25,6 +25,9 @@ func samePlaceCue(s *scan) (level string, start, after int, ok bool) {
 		if !kind || i < 2 || !s.lex.articles[s.toks[i-1].norm] || !s.lex.locatives[s.toks[i-2].norm] {
 			continue
 		}
+		if s.lex.genitiveOf[s.toks[i-2].norm] && (i < 3 || !s.lex.pluralKind(s.toks[i-3].norm)) {
+			continue // the name of the town where X is: the place asked
+		}
 		for _, w := range s.lex.placeWhere {
 			if n, ok := s.matchAt(i+1, w); ok {
 				return lv, i - 1, i + 1 + n, true
