@@ -147,6 +147,9 @@ func exactFieldCue(s *scan) string {
 		// (a field asked, then a reason that names another)
 		at := s.find(fc.phrase)
 		first := at < end
+		if !first && asked(s, end) {
+			continue // a remark after a question of a relation
+		}
 		wh := whichInside(s, fc.phrase)
 		switch {
 		case best == nil, first != bestFirst && first:
@@ -332,6 +335,21 @@ var identifierFields = map[string]bool{fieldISIL: true, fieldWikidata: true, fie
 // at, or the number of tokens when it has one sentence: after a question
 // or exclamation mark, or a full stop after a word of three letters or
 // more and before a capital (not the stop of an initial, "V. N.").
+// asked reports whether the first sentence, ending at token end, is a
+// question of a relation of its own (a cue of belonging in it and a
+// question mark after it): a field a later sentence names is a remark.
+func asked(s *scan, end int) bool {
+	if end >= len(s.toks) || !strings.Contains(s.text[s.toks[end-1].end:s.toks[end].start], "?") {
+		return false
+	}
+	for _, p := range s.lex.parentCues {
+		if at := s.find(p); at >= 0 && at < end {
+			return true
+		}
+	}
+	return false
+}
+
 func firstSentenceEnd(s *scan) int {
 	for k := 0; k+1 < len(s.toks); k++ {
 		gap := s.text[s.toks[k].end:s.toks[k+1].start]

@@ -259,3 +259,20 @@ func TestPoliteConditionsContractionsAndFrontedTopics(t *testing.T) {
 	require.Len(t, p.Constraints.Names, 1)
 	require.Equal(t, "HeimatmuseumSiegbach", p.Constraints.Names[0].Name)
 }
+
+// "If so, which" after a yes/no question asks for the value; a remark
+// after a question of belonging names no field.
+func TestValueAskedAfterAYesNo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Does Modern One belong to a larger organisation, and if so which?",
+		"Heeft Museum Théo Kerg een ISIL-code, en zo ja welke?",
+		"Which organisation is Modern One part of? Their website doesn't say.",
+	} {
+		t.Run(q, func(t *testing.T) {
+			p := r.Route(q)
+			require.NotEqual(t, FrameYesNo, p.Frame)
+			require.NotEqual(t, "website", p.Constraints.Field)
+		})
+	}
+}
