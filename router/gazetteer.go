@@ -72,10 +72,8 @@ type gazetteer struct {
 	placeWordTri map[string][]string
 	plainWords   []string // topic and cue words for typo correction
 
-	isils  map[string]string // lower-case → canonical
-	ghcids map[string]string
-	gnds   map[string]bool
-	qids   map[string]bool
+	// ids finds records by their ISILs, GHCIDs, GND ids and QIDs
+	ids identifierKeys
 
 	subjects subjectIndex
 	// ds holds the records the tables were derived from
@@ -121,10 +119,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		vocab:    map[string]bool{},
 		bodies:   map[string]int32{},
 		places:   map[string][]placeCand{},
-		isils:    map[string]string{},
-		ghcids:   map[string]string{},
-		gnds:     map[string]bool{},
-		qids:     map[string]bool{},
+		ids:      newIdentifierKeys(ds.Institutions),
 		ds:       ds,
 	}
 	b := &gazetteerBuilder{g: g, subjects: map[string]bool{}, placeIdx: map[string]map[Place]int{}}
@@ -253,28 +248,8 @@ func (b *gazetteerBuilder) addAcronym(acronym, id string) {
 	}
 }
 
-// addIdentifiers indexes the identifiers of one record.
-func (b *gazetteerBuilder) addIdentifiers(in *heritage.Institution) {
-	g := b.g
-	if in.ISIL != "" {
-		g.isils[strings.ToLower(in.ISIL)] = in.ISIL
-	}
-	for _, s := range in.Identifiers.ISILAll {
-		g.isils[strings.ToLower(s)] = s
-	}
-	if in.GHCID != "" {
-		g.ghcids[strings.ToLower(in.GHCID)] = in.GHCID
-	}
-	for _, s := range in.Identifiers.GND {
-		g.gnds[strings.ToUpper(s)] = true
-	}
-	if in.Wikidata != "" {
-		g.qids[in.Wikidata] = true
-	}
-}
-
-// addInstitution indexes the names, bodies, identifiers, subjects and
-// places of one record.
+// addInstitution indexes the names, bodies, subjects and places of one
+// record.
 func (b *gazetteerBuilder) addInstitution(in *heritage.Institution) {
 	b.addName(in.Name, in.ID, false)
 	for _, a := range in.AltNames {
@@ -297,7 +272,6 @@ func (b *gazetteerBuilder) addInstitution(in *heritage.Institution) {
 			break
 		}
 	}
-	b.addIdentifiers(in)
 	for _, s := range in.Subjects {
 		b.subjects[s] = true
 	}

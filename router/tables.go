@@ -1,6 +1,7 @@
 package router
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -81,11 +82,8 @@ func (t *Tables) Encode(w *packed.Writer) {
 	for _, l := range [][]string{g.shortPlaces, g.plainWords} {
 		w.Strings(l)
 	}
-	for _, m := range []map[string]string{g.isils, g.ghcids} {
-		w.Pairs(m)
-	}
-	for _, m := range []map[string]bool{g.gnds, g.qids} {
-		w.Set(m)
+	for _, k := range g.ids.tables() {
+		packed.Array(w, k.slots)
 	}
 	s := g.subjects
 	for _, m := range []map[string][]string{g.placeTri, g.placeWordTri, s.phrases, s.mods, s.quoted, s.paths} {
@@ -171,8 +169,12 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g.placeMax = r.Len(1 << 20)
 	g.placeWords = r.Counts()
 	g.shortPlaces, g.plainWords = r.Strings(), r.Strings()
-	g.isils, g.ghcids = r.Pairs(), r.Pairs()
-	g.gnds, g.qids = r.Set(), r.Set()
+	for _, k := range g.ids.tables() {
+		k.slots = packed.ReadArray[int32](r)
+		if r.Err() == nil && !k.fits(nd) {
+			r.Fail(errors.New("router: an identifier table names no record"))
+		}
+	}
 	s := &g.subjects
 	g.placeTri, g.placeWordTri = r.Lists(), r.Lists()
 	s.phrases, s.mods, s.quoted, s.paths = r.Lists(), r.Lists(), r.Lists(), r.Lists()
