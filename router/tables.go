@@ -37,13 +37,13 @@ func (t *Tables) Encode(w *packed.Writer) {
 	w.Len(len(g.entries))
 	for i, e := range g.entries {
 		w.String(e.name, e.key)
-		w.Strings(e.ids)
 		w.Bool(e.former)
-		a, ok := g.acronyms[e.key]
-		w.Bool(ok && a == int32(i))
+		w.Bool(g.isAcronym(int32(i)))
 		w.Len(e.ntok)
 		w.Float(e.weight)
 	}
+	packed.Array(w, g.recOff)
+	packed.Array(w, g.recs)
 	for d := range len(g.ds.Institutions) {
 		w.Len(len(g.nameIx.byDoc(int32(d))))
 	}
@@ -104,24 +104,28 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g := &gazetteer{
 		lex:      DefaultLexicon(),
 		entries:  make([]nameEntry, n),
-		names:    make(map[string]int32, n),
 		acronyms: map[string]int32{},
 		ds:       ds,
 	}
 	for i := range g.entries {
 		e := &g.entries[i]
 		e.name, e.key = r.String(), r.String()
-		e.ids = r.Strings()
 		e.former = r.Bool()
 		if r.Bool() {
 			g.acronyms[e.key] = int32(i)
-		} else {
-			g.names[e.key] = int32(i)
 		}
 		e.ntok = r.Len(1 << 20)
 		e.weight = r.Float()
 	}
 	nd := len(ds.Institutions)
+	g.recOff, g.recs = packed.ReadArray[uint32](r), packed.ReadArray[int32](r)
+	if r.Err() == nil && !recordsFit(g.recOff, g.recs, n, nd) {
+		r.Fail(errors.New("router: the records of the names are out of range"))
+	}
+	if r.Err() != nil {
+		return nil, fmt.Errorf("router: tables: %w", r.Err())
+	}
+	g.indexNames()
 	g.nameIx = &nameIndex{ds: ds, docOff: make([]uint32, nd+1)}
 	for d := range nd {
 		g.nameIx.docOff[d+1] = g.nameIx.docOff[d] + uint32(r.Len(n))
@@ -185,4 +189,23 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	}
 	g.buildTownPrefixes()
 	return &Tables{g}, nil
+}
+
+// recordsFit reports whether recOff and recs give each of n entries
+// records among nd: whether the entries' records read are whole.
+func recordsFit(recOff []uint32, recs []int32, n, nd int) bool {
+	if len(recOff) != n+1 || recOff[0] != 0 || int(recOff[n]) != len(recs) {
+		return false
+	}
+	for i := range n {
+		if recOff[i+1] < recOff[i] {
+			return false
+		}
+	}
+	for _, d := range recs {
+		if d < 0 || int(d) >= nd {
+			return false
+		}
+	}
+	return true
 }

@@ -23,7 +23,16 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 	require.NoError(t, err)
 	a, b := built.g, tables.g
 	require.Equal(t, a.entries, b.entries)
-	require.Equal(t, a.names, b.names)
+	require.Equal(t, a.recOff, b.recOff)
+	require.Equal(t, a.recs, b.recs)
+	require.Equal(t, a.names.Len(), b.names.Len())
+	for i, e := range a.entries {
+		ai, aok := a.findName(e.key)
+		bi, bok := b.findName(e.key)
+		require.Equal(t, aok, bok, e.key)
+		require.Equal(t, ai, bi, e.key)
+		require.Equal(t, !a.isAcronym(int32(i)), aok && ai == int32(i), e.key)
+	}
 	require.Equal(t, a.acronyms, b.acronyms)
 	require.Equal(t, [3]int{a.maxTok, a.nEntries, a.bodyMax}, [3]int{b.maxTok, b.nEntries, b.bodyMax})
 	require.Equal(t, a.df, b.df)
@@ -79,8 +88,8 @@ func TestEntriesByRecord(t *testing.T) {
 	ds := testfixture.Sample(t, 300)
 	g := NewTables(ds).g
 	want := make([][]int32, ds.Len())
-	for i, e := range g.entries {
-		for _, id := range e.ids {
+	for i := range g.entries {
+		for _, id := range g.recordIDs(int32(i)) {
 			d, ok := ds.Index(id)
 			require.True(t, ok, id)
 			want[d] = append(want[d], int32(i))
