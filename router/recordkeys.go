@@ -1,7 +1,6 @@
 package router
 
 import (
-	"math/bits"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -22,10 +21,10 @@ func newRecordKeys(n int) recordKeys {
 
 // home is the slot a key's search starts at. The hash (strtab.Hash) has
 // no random seed, so that a table read from a file has the slots of the
-// one built.
+// one built; its low bits are the well-mixed ones (identifiers that
+// differ only in their last letters differ little in the high bits).
 func (t *recordKeys) home(key string) int {
-	hi, _ := bits.Mul64(strtab.Hash(key), uint64(len(t.slots)))
-	return int(hi)
+	return int(strtab.Hash(key) % uint64(len(t.slots)))
 }
 
 func (t *recordKeys) next(i int) int {
