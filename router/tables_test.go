@@ -103,3 +103,17 @@ func TestEntriesByRecord(t *testing.T) {
 	}
 	require.NotEmpty(t, g.nameIx.byDoc(0))
 }
+
+// BenchmarkDecodeTables reads the tables of the bundled data, as a start
+// from the cache does.
+func BenchmarkDecodeTables(b *testing.B) {
+	ds := testfixture.Dataset(b)
+	var w packed.Writer
+	NewTables(ds).Encode(&w)
+	b.SetBytes(int64(len(w.Bytes())))
+	for b.Loop() {
+		if _, err := DecodeTables(packed.NewReader(w.Bytes()), ds); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
