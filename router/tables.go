@@ -28,9 +28,10 @@ func WithTables(load func(*heritage.Dataset) *Tables) Option {
 }
 
 // Encode writes the tables in the packed form DecodeTables reads. The
-// vocabulary and the record look-up follow from the rest and are derived
-// again on reading; the name index's entries by record are kept as they
-// are (finding each entry's records by id took a third of the reading).
+// vocabulary and the look-up of names by key follow from the rest and are
+// derived again on reading (the look-up's hash has a seed of its own in
+// each process); the name index's entries by record and the identifier
+// tables, whose hash has no seed, are kept as they are.
 func (t *Tables) Encode(w *packed.Writer) {
 	g := t.g
 	w.Len(len(g.ds.Institutions))
