@@ -15,7 +15,7 @@ const minNameWeight = 7.5
 func (g *gazetteer) nameAt(s *scan, i int) (int32, int) {
 	idx := int32(-1)
 	L := s.longestAt(i, min(g.maxTok, g.nameSpan[s.toks[i].norm]), func(L int, k string) bool {
-		if e, ok := g.names[k]; ok {
+		if e, ok := g.findName(k); ok {
 			idx = e
 			return g.acceptName(s, e, i, i+L)
 		}
@@ -151,7 +151,7 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 			i += nl - 1
 			continue
 		}
-		ids := append([]string(nil), e.ids...)
+		ids := g.recordIDs(ni)
 		end := i + nl
 		if more := g.namesStartingWith(s, i, end); len(more) > 0 {
 			// "the Hunterian Museum": "The Hunterian" is a name, but so is
@@ -208,7 +208,7 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 		return NameMatch{}, 0, 0, false
 	}
 	e := g.entries[best.entry]
-	return NameMatch{Text: s.original(best.i, best.j), Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: best.sim}, best.i, best.j, true
+	return NameMatch{Text: s.original(best.i, best.j), Name: e.name, IDs: g.recordIDs(best.entry), Former: e.former, Score: best.sim}, best.i, best.j, true
 }
 
 // fuzzyBest is the best span of a misspelt name so far: its similarity
@@ -404,7 +404,8 @@ func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
 	var out []string
 	for k := sort.SearchStrings(keys, prefix); k < len(keys) && strings.HasPrefix(keys[k], prefix); k++ {
 		if key := keys[k]; len(key) == len(prefix) || key[len(prefix)] == ' ' {
-			for _, id := range g.entries[g.names[key]].ids {
+			e, _ := g.findName(key)
+			for _, id := range g.recordIDs(e) {
 				out = appendUnique(out, id)
 			}
 		}
@@ -416,9 +417,11 @@ func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
 // sortedNames returns the name keys in order, sorted on first use.
 func (g *gazetteer) sortedNames() []string {
 	g.sortedOnce.Do(func() {
-		g.sorted = make([]string, 0, len(g.names))
-		for k := range g.names {
-			g.sorted = append(g.sorted, k)
+		g.sorted = make([]string, 0, g.names.Len())
+		for i, e := range g.entries {
+			if !g.isAcronym(int32(i)) {
+				g.sorted = append(g.sorted, e.key)
+			}
 		}
 		slices.Sort(g.sorted)
 	})

@@ -9,16 +9,17 @@ import (
 	"sync"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/keyindex"
 )
 
-// nameEntry is one institution name in the gazetteer.
+// nameEntry is one institution name in the gazetteer; the records
+// bearing it are the gazetteer's entryRecs.
 type nameEntry struct {
-	name   string   // as in the data
-	key    string   // normalised
-	ids    []string // records bearing the name
-	former bool     // only ever a former name
-	ntok   int
+	name   string  // as in the data
+	key    string  // normalised
 	weight float64 // summed IDF of its distinctive words
+	ntok   int
+	former bool // only ever a former name
 }
 
 // bodyEntry is a group or operator known from member_of, name_in_source or
@@ -42,17 +43,23 @@ type gazetteer struct {
 	// lex is the vocabulary the tables were derived with
 	lex *Lexicon
 
-	names map[string]int32 // key → entries index
+	// names finds the entry of a name by its key (findName); acronyms
+	// are not in it
+	names keyindex.Index
 	// sorted holds the keys of names in order, for prefix look-ups,
 	// made on first use (sortedNames)
 	sortedOnce sync.Once
 	sorted     []string
 	entries    []nameEntry
-	acronyms   map[string]int32
-	maxTok     int
-	df         map[string]int
-	nEntries   int
-	vocab      map[string]bool
+	// the records bearing entries[i] are recs[recOff[i]:recOff[i+1]],
+	// numbered as in ds.Institutions
+	recOff   []uint32
+	recs     []int32
+	acronyms map[string]int32
+	maxTok   int
+	df       map[string]int
+	nEntries int
+	vocab    map[string]bool
 
 	bodies  map[string]int32
 	bodyArr []bodyEntry
@@ -72,10 +79,8 @@ type gazetteer struct {
 	placeWordTri map[string][]string
 	plainWords   []string // topic and cue words for typo correction
 
-	isils  map[string]string // lower-case → canonical
-	ghcids map[string]string
-	gnds   map[string]bool
-	qids   map[string]bool
+	// ids finds records by their ISILs, GHCIDs, GND ids and QIDs
+	ids identifierKeys
 
 	subjects subjectIndex
 	// ds holds the records the tables were derived from
@@ -94,8 +99,10 @@ type gazetteer struct {
 func (g *gazetteer) spans() {
 	g.spansOnce.Do(func() {
 		g.nameSpan = map[string]int{}
-		addSpans(g.nameSpan, g.names)
-		addSpans(g.nameSpan, g.acronyms)
+		// the keys of names and acronyms are those of the entries
+		for _, e := range g.entries {
+			addSpan(g.nameSpan, e.key)
+		}
 		g.bodySpan = map[string]int{}
 		addSpans(g.bodySpan, g.bodies)
 		g.placeSpan = map[string]int{}
@@ -107,35 +114,37 @@ func (g *gazetteer) spans() {
 // most words of a key beginning with it.
 func addSpans[V any](spans map[string]int, m map[string]V) {
 	for k := range m {
-		first, _, _ := strings.Cut(k, " ")
-		spans[first] = max(spans[first], strings.Count(k, " ")+1)
+		addSpan(spans, k)
 	}
+}
+
+// addSpan records in spans the words of key, when more than the most
+// words of a key beginning with its first word so far.
+func addSpan(spans map[string]int, key string) {
+	first, _, _ := strings.Cut(key, " ")
+	spans[first] = max(spans[first], strings.Count(key, " ")+1)
 }
 
 func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	g := &gazetteer{
 		lex:      lex,
-		names:    make(map[string]int32, 40000),
 		acronyms: map[string]int32{},
 		df:       map[string]int{},
 		vocab:    map[string]bool{},
 		bodies:   map[string]int32{},
 		places:   map[string][]placeCand{},
-		isils:    map[string]string{},
-		ghcids:   map[string]string{},
-		gnds:     map[string]bool{},
-		qids:     map[string]bool{},
+		ids:      newIdentifierKeys(ds.Institutions),
 		ds:       ds,
 	}
-	b := &gazetteerBuilder{g: g, subjects: map[string]bool{}, placeIdx: map[string]map[Place]int{}}
+	b := &gazetteerBuilder{g: g, names: make(map[string]int32, 40000), subjects: map[string]bool{}, placeIdx: map[string]map[Place]int{}}
 	for i := range ds.Institutions {
-		b.addInstitution(&ds.Institutions[i])
+		b.addInstitution(&ds.Institutions[i], int32(i))
 	}
-	shortNames(ds, g.names, b.addName)
+	shortNames(ds, b.names, b.addName)
 	b.addRecordBodies()
 	b.addCountriesAndNations()
 	b.addPlaceAliases()
-	g.packEntries()
+	b.packEntries()
 	b.weighNames()
 	subj := make([]string, 0, len(b.subjects))
 	for s := range b.subjects {
@@ -153,6 +162,10 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 // gazetteerBuilder holds what building a gazetteer needs beside it.
 type gazetteerBuilder struct {
 	g *gazetteer
+	// names finds the entry of a name by its key, and recs holds the
+	// records of each entry, as the names are read
+	names map[string]int32
+	recs  [][]int32
 	// subjects are the subject terms the records hold
 	subjects map[string]bool
 	// placeIdx finds a place among the candidates of a key: key → place →
@@ -185,23 +198,23 @@ func (b *gazetteerBuilder) addPlace(text string, p Place, inferred bool) {
 	}
 }
 
-// addName indexes a name of the record id; former says it is a name the
+// addName indexes a name of the record rec; former says it is a name the
 // record no longer has.
-func (b *gazetteerBuilder) addName(name, id string, former bool) {
+func (b *gazetteerBuilder) addName(name string, rec int32, former bool) {
 	g := b.g
 	for _, key := range g.lex.nameKeys(name) {
-		if i, ok := g.names[key]; ok {
-			e := &g.entries[i]
-			if !slices.Contains(e.ids, id) {
-				e.ids = append(e.ids, id)
+		if i, ok := b.names[key]; ok {
+			if !slices.Contains(b.recs[i], rec) {
+				b.recs[i] = append(b.recs[i], rec)
 			}
 			if !former {
-				e.former = false
+				g.entries[i].former = false
 			}
 			continue
 		}
-		g.names[key] = int32(len(g.entries))
-		g.entries = append(g.entries, nameEntry{name: name, key: key, ids: []string{id}, former: former, ntok: strings.Count(key, " ") + 1})
+		b.names[key] = int32(len(g.entries))
+		g.entries = append(g.entries, nameEntry{name: name, key: key, former: former, ntok: strings.Count(key, " ") + 1})
+		b.recs = append(b.recs, []int32{rec})
 	}
 }
 
@@ -234,55 +247,36 @@ func (gb *gazetteerBuilder) addBody(name string, ids []string, rel string) {
 	}
 }
 
-// addAcronym indexes an acronym of the record id, one word of three
+// addAcronym indexes an acronym of the record rec, one word of three
 // letters or more.
-func (b *gazetteerBuilder) addAcronym(acronym, id string) {
+func (b *gazetteerBuilder) addAcronym(acronym string, rec int32) {
 	g := b.g
 	k := normalize(acronym)
 	if len(k) < 3 || strings.Contains(k, " ") {
 		return
 	}
-	if _, ok := g.acronyms[k]; !ok {
+	i, ok := g.acronyms[k]
+	if !ok {
 		g.acronyms[k] = int32(len(g.entries))
-		g.entries = append(g.entries, nameEntry{name: acronym, key: k, ids: []string{id}, ntok: 1})
+		g.entries = append(g.entries, nameEntry{name: acronym, key: k, ntok: 1})
+		b.recs = append(b.recs, []int32{rec})
 		return
 	}
-	e := &g.entries[g.acronyms[k]]
-	if !slices.Contains(e.ids, id) {
-		e.ids = append(e.ids, id)
+	if !slices.Contains(b.recs[i], rec) {
+		b.recs[i] = append(b.recs[i], rec)
 	}
 }
 
-// addIdentifiers indexes the identifiers of one record.
-func (b *gazetteerBuilder) addIdentifiers(in *heritage.Institution) {
-	g := b.g
-	if in.ISIL != "" {
-		g.isils[strings.ToLower(in.ISIL)] = in.ISIL
-	}
-	for _, s := range in.Identifiers.ISILAll {
-		g.isils[strings.ToLower(s)] = s
-	}
-	if in.GHCID != "" {
-		g.ghcids[strings.ToLower(in.GHCID)] = in.GHCID
-	}
-	for _, s := range in.Identifiers.GND {
-		g.gnds[strings.ToUpper(s)] = true
-	}
-	if in.Wikidata != "" {
-		g.qids[in.Wikidata] = true
-	}
-}
-
-// addInstitution indexes the names, bodies, identifiers, subjects and
-// places of one record.
-func (b *gazetteerBuilder) addInstitution(in *heritage.Institution) {
-	b.addName(in.Name, in.ID, false)
+// addInstitution indexes the names, bodies, subjects and places of
+// record rec.
+func (b *gazetteerBuilder) addInstitution(in *heritage.Institution, rec int32) {
+	b.addName(in.Name, rec, false)
 	for _, a := range in.AltNames {
 		switch a.Kind {
 		case heritage.KindAcronym:
-			b.addAcronym(a.Name, in.ID)
+			b.addAcronym(a.Name, rec)
 		default:
-			b.addName(a.Name, in.ID, a.Kind == heritage.KindFormerName)
+			b.addName(a.Name, rec, a.Kind == heritage.KindFormerName)
 		}
 	}
 	for _, m := range in.MemberOf {
@@ -297,7 +291,6 @@ func (b *gazetteerBuilder) addInstitution(in *heritage.Institution) {
 			break
 		}
 	}
-	b.addIdentifiers(in)
 	for _, s := range in.Subjects {
 		b.subjects[s] = true
 	}
@@ -394,30 +387,88 @@ func (b *gazetteerBuilder) addPlaceAliases() {
 }
 
 // packEntries trims the name and body entries, grown by appending, to
-// their length, and holds their ids in one array each, every entry's
-// capped at its length.
-func (g *gazetteer) packEntries() {
+// their length; holds the keys of the names in one string, their records
+// in one array (recOff, recs) and the ids of the bodies in another, every
+// body's capped at its length; and indexes the names by key.
+func (b *gazetteerBuilder) packEntries() {
+	g := b.g
 	g.entries = slices.Clone(g.entries)
 	g.bodyArr = slices.Clone(g.bodyArr)
-	idsOf := func(n int, at func(i int) *[]string) {
-		total := 0
-		for i := range n {
-			total += len(*at(i))
+	n := 0
+	for _, e := range g.entries {
+		n += len(e.key)
+	}
+	var keys strings.Builder
+	keys.Grow(n)
+	for _, e := range g.entries {
+		keys.WriteString(e.key)
+	}
+	text := keys.String()
+	g.recOff = make([]uint32, 1, len(g.entries)+1)
+	n = 0
+	for i := range g.entries {
+		e := &g.entries[i]
+		e.key = text[n : n+len(e.key)]
+		n += len(e.key)
+		g.recOff = append(g.recOff, g.recOff[i]+uint32(len(b.recs[i])))
+	}
+	g.recs = make([]int32, 0, g.recOff[len(g.entries)])
+	for _, rs := range b.recs {
+		g.recs = append(g.recs, rs...)
+	}
+	g.indexNames()
+
+	total := 0
+	for _, body := range g.bodyArr {
+		total += len(body.ids)
+	}
+	all := make([]string, 0, total)
+	for i := range g.bodyArr {
+		ids := &g.bodyArr[i].ids
+		if len(*ids) == 0 {
+			*ids = nil
+			continue
 		}
-		all := make([]string, 0, total)
-		for i := range n {
-			ids := at(i)
-			if len(*ids) == 0 {
-				*ids = nil
-				continue
-			}
-			lo := len(all)
-			all = append(all, *ids...)
-			*ids = all[lo:len(all):len(all)]
+		lo := len(all)
+		all = append(all, *ids...)
+		*ids = all[lo:len(all):len(all)]
+	}
+}
+
+// indexNames indexes by key the entries that are names, not acronyms.
+func (g *gazetteer) indexNames() {
+	g.names = keyindex.New(len(g.entries) - len(g.acronyms))
+	for i := range g.entries {
+		if !g.isAcronym(int32(i)) {
+			g.names.AddNew(i, func(i int) string { return g.entries[i].key })
 		}
 	}
-	idsOf(len(g.entries), func(i int) *[]string { return &g.entries[i].ids })
-	idsOf(len(g.bodyArr), func(i int) *[]string { return &g.bodyArr[i].ids })
+}
+
+// isAcronym reports whether entry i is an acronym's.
+func (g *gazetteer) isAcronym(i int32) bool {
+	a, ok := g.acronyms[g.entries[i].key]
+	return ok && a == i
+}
+
+// findName returns the entry of the name whose key is k.
+func (g *gazetteer) findName(k string) (int32, bool) {
+	i, ok := g.names.Find(k, func(i int) string { return g.entries[i].key })
+	return int32(i), ok
+}
+
+// entryRecs returns the records bearing entry e.
+func (g *gazetteer) entryRecs(e int32) []int32 { return g.recs[g.recOff[e]:g.recOff[e+1]] }
+
+// recordIDs returns the ids of the records bearing entry e, in a slice of
+// their own.
+func (g *gazetteer) recordIDs(e int32) []string {
+	recs := g.entryRecs(e)
+	ids := make([]string, len(recs))
+	for k, r := range recs {
+		ids[k] = g.ds.Institutions[r].ID
+	}
+	return ids
 }
 
 // weighNames counts the words of the names and weighs each name by them,
@@ -441,7 +492,7 @@ func (b *gazetteerBuilder) weighNames() {
 			g.maxTok = e.ntok
 		}
 	}
-	g.nameIx = newNameIndex(g.ds, g.entries)
+	g.nameIx = newNameIndex(g.ds, g.recOff, g.recs)
 	for w := range g.df {
 		g.vocab[w] = true
 	}
@@ -503,8 +554,8 @@ func (lex *Lexicon) buildRegionNames() map[string]string {
 // no record is called so (names holds the keys read so far) and no other
 // name starts with it ("Amsterdam Public Library, OBA Slotervaart" names
 // one branch of many).
-func shortNames(ds *heritage.Dataset, names map[string]int32, addName func(name, id string, former bool)) {
-	ids := map[string][]string{}
+func shortNames(ds *heritage.Dataset, names map[string]int32, addName func(name string, rec int32, former bool)) {
+	recs := map[string][]int32{}
 	var order []string
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
@@ -516,14 +567,14 @@ func shortNames(ds *heritage.Dataset, names map[string]int32, addName func(name,
 		if _, taken := names[normalize(short)]; taken {
 			continue
 		}
-		if _, seen := ids[short]; !seen {
+		if _, seen := recs[short]; !seen {
 			order = append(order, short)
 		}
-		ids[short] = append(ids[short], in.ID)
+		recs[short] = append(recs[short], int32(i))
 	}
 	for _, short := range order {
-		if len(ids[short]) == 1 {
-			addName(short, ids[short][0], false)
+		if len(recs[short]) == 1 {
+			addName(short, recs[short][0], false)
 		}
 	}
 }

@@ -42,12 +42,12 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 			ids.qids = appendUnique(ids.qids, v)
 		case ident.ISIL, ident.GHCID:
 			lc := strings.ToLower(v)
-			if prefix, _, _ := strings.Cut(lc, "-"); g.lex.schemeWords[prefix] && g.isils[lc] == "" {
+			if prefix, _, _ := strings.Cut(lc, "-"); g.lex.schemeWords[prefix] && !g.knownISIL(lc) {
 				continue // "ROR-ID 0qpf1pb24" names a scheme, not an ISIL
 			}
-			if c, ok := g.ghcids[lc]; ok {
+			if c, ok := g.ghcid(lc); ok {
 				ids.ghcids = appendUnique(ids.ghcids, c)
-			} else if c, ok := g.isils[lc]; ok {
+			} else if c, ok := g.isil(lc); ok {
 				ids.isils = appendUnique(ids.isils, c)
 			} else if m.ID.Scheme == ident.GHCID {
 				ids.ghcids = appendUnique(ids.ghcids, v)
@@ -57,7 +57,7 @@ func (g *gazetteer) extractIDs(q string) identifiers {
 				continue
 			}
 		case ident.GND:
-			if !m.Cued && !mentionsGND && !g.gnds[v] {
+			if !m.Cued && !mentionsGND && !g.knownGND(v) {
 				continue
 			}
 			ids.gnds = appendUnique(ids.gnds, v)
@@ -82,7 +82,7 @@ func (g *gazetteer) knownLowerQIDs(q string) []ident.Mention {
 	var out []ident.Mention
 	for _, t := range tokenize(q, false) {
 		v := strings.ToUpper(q[t.start:t.end])
-		if q[t.start] == 'q' && (g.qids[v] || len(v) >= 5) {
+		if q[t.start] == 'q' && (g.knownQID(v) || len(v) >= 5) {
 			if id, err := ident.ParseQID(v); err == nil {
 				out = append(out, ident.Mention{ID: id, Start: t.start, End: t.end})
 			}

@@ -33,7 +33,7 @@ func (g *gazetteer) longerName(s *scan, c *Constraints) string {
 	if a == i && b == j || !wordsBeyond(s, a, i, j, b, c.Names[0].Name) {
 		return ""
 	}
-	if _, ok := g.names[s.key(a, b)]; ok {
+	if _, ok := g.findName(s.key(a, b)); ok {
 		return ""
 	}
 	return s.original(a, b)

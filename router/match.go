@@ -18,10 +18,10 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 	var out []NameMatch
 	seen := map[int32]bool{}
 	for _, k := range r.lex.nameKeys(text) {
-		if i, ok := g.names[k]; ok && !seen[i] {
+		if i, ok := g.findName(k); ok && !seen[i] {
 			seen[i] = true
 			e := g.entries[i]
-			out = append(out, NameMatch{Text: text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: 1})
+			out = append(out, NameMatch{Text: text, Name: e.name, IDs: g.recordIDs(i), Former: e.former, Score: 1})
 		}
 	}
 	toks := tokenize(text, false)
@@ -33,7 +33,7 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 		if i, ok := g.acronyms[key]; ok && !seen[i] {
 			seen[i] = true
 			e := g.entries[i]
-			out = append(out, NameMatch{Text: text, Name: e.name, IDs: append([]string(nil), e.ids...), Score: 0.99})
+			out = append(out, NameMatch{Text: text, Name: e.name, IDs: g.recordIDs(i), Score: 0.99})
 		}
 	}
 	// fuzzy: the records the name index finds for the text
@@ -77,7 +77,7 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 			break
 		}
 		e := g.entries[c.e]
-		out = append(out, NameMatch{Text: text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: c.sim})
+		out = append(out, NameMatch{Text: text, Name: e.name, IDs: g.recordIDs(c.e), Former: e.former, Score: c.sim})
 	}
 	if len(out) > limit {
 		out = out[:limit]

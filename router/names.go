@@ -28,28 +28,23 @@ type nameIndex struct {
 }
 
 // newNameIndex is the name index of ds, not yet built, with the
-// gazetteer entries of each record.
-func newNameIndex(ds *heritage.Dataset, es []nameEntry) *nameIndex {
+// gazetteer entries of each record: the records of entry i are
+// recs[recOff[i]:recOff[i+1]].
+func newNameIndex(ds *heritage.Dataset, recOff []uint32, recs []int32) *nameIndex {
 	n := &nameIndex{ds: ds, docOff: make([]uint32, len(ds.Institutions)+1)}
 	// count each record's entries, then place them
-	for i := range es {
-		for _, id := range es[i].ids {
-			if d, ok := ds.Index(id); ok {
-				n.docOff[d+1]++
-			}
-		}
+	for _, d := range recs {
+		n.docOff[d+1]++
 	}
 	for d := range len(ds.Institutions) {
 		n.docOff[d+1] += n.docOff[d]
 	}
 	n.entries = make([]int32, n.docOff[len(ds.Institutions)])
 	next := slices.Clone(n.docOff[:len(ds.Institutions)])
-	for i := range es {
-		for _, id := range es[i].ids {
-			if d, ok := ds.Index(id); ok {
-				n.entries[next[d]] = int32(i)
-				next[d]++
-			}
+	for i := range len(recOff) - 1 {
+		for _, d := range recs[recOff[i]:recOff[i+1]] {
+			n.entries[next[d]] = int32(i)
+			next[d]++
 		}
 	}
 	return n

@@ -237,7 +237,7 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 			if !strings.Contains(" "+en.key+" ", phrase) {
 				continue
 			}
-			for _, id := range en.ids {
+			for _, id := range g.recordIDs(e) {
 				if !slices.Contains(holders, id) {
 					holders = append(holders, id)
 				}
@@ -302,13 +302,13 @@ func (g *gazetteer) nearPhraseName(s *scan, c *Constraints) {
 // phrase of one record's names (onlyHolder). It returns the name and the
 // records bearing it.
 func (g *gazetteer) runName(s *scan, i, j int) (string, []string, bool) {
-	idx, ok := g.names[s.key(i, j)]
+	idx, ok := g.findName(s.key(i, j))
 	if !ok {
 		idx, ok = g.inflectedName(s, i, j)
 	}
 	if ok {
 		e := &g.entries[idx]
-		return e.name, slices.Clone(e.ids), true
+		return e.name, g.recordIDs(idx), true
 	}
 	if name, id, ok := g.onlyHolder(s, i, j); ok {
 		return name, []string{id}, true

@@ -70,7 +70,7 @@ func (g *gazetteer) onlyHolderOf(phrase, id string) bool {
 		if !strings.Contains(" "+e.key+" ", p) {
 			continue
 		}
-		for _, h := range e.ids {
+		for _, h := range g.recordIDs(int32(k)) {
 			if h != id {
 				return false
 			}

@@ -30,7 +30,7 @@ func (g *gazetteer) exactRun(s *scan, c *Constraints, runs [][2]int, asWritten b
 		if j-i < 2 || !s.free(i, j) {
 			continue
 		}
-		idx, ok := g.names[s.key(i, j)]
+		idx, ok := g.findName(s.key(i, j))
 		ok = ok && asWritten
 		if !ok {
 			idx, ok = g.inflectedName(s, i, j)
@@ -39,7 +39,7 @@ func (g *gazetteer) exactRun(s *scan, c *Constraints, runs [][2]int, asWritten b
 			continue
 		}
 		e := g.entries[idx]
-		c.Names = append(c.Names, NameMatch{Text: s.original(i, j), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
+		c.Names = append(c.Names, NameMatch{Text: s.original(i, j), Name: e.name, IDs: g.recordIDs(idx), Former: e.former, Score: 1})
 		s.mark(i, j)
 		return true
 	}
@@ -62,7 +62,7 @@ func (g *gazetteer) inflectedName(s *scan, i, j int) (int32, bool) {
 	try := func() (int32, bool) {
 		for _, l := range lasts {
 			words[len(words)-1] = l
-			if idx, ok := g.names[strings.Join(words, " ")]; ok {
+			if idx, ok := g.findName(strings.Join(words, " ")); ok {
 				return idx, true
 			}
 		}

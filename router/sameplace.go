@@ -120,9 +120,9 @@ func (g *gazetteer) exactForm(m NameMatch) NameMatch {
 		return m
 	}
 	for _, key := range g.lex.nameKeys(m.Text) {
-		if i, ok := g.names[key]; ok {
+		if i, ok := g.findName(key); ok {
 			e := g.entries[i]
-			return NameMatch{Text: m.Text, Name: e.name, IDs: append([]string(nil), e.ids...), Former: e.former, Score: 1}
+			return NameMatch{Text: m.Text, Name: e.name, IDs: g.recordIDs(i), Former: e.former, Score: 1}
 		}
 	}
 	return m
@@ -161,9 +161,9 @@ func (g *gazetteer) nameAfterCue(s *scan, c *Constraints, after int) int {
 	}
 	if i < len(s.toks) && s.toks[i].upper && !s.used[i] && len(s.toks[i].norm) >= 4 && !s.lex.commonWords[s.toks[i].norm] &&
 		s.lex.typeWords[s.toks[i].norm] == "" && (i+1 == len(s.toks) || !s.toks[i+1].upper) {
-		if idx, ok := g.names[s.key(i, i+1)]; ok {
+		if idx, ok := g.findName(s.key(i, i+1)); ok {
 			e := g.entries[idx]
-			c.Names = append(c.Names, NameMatch{Text: s.original(i, i+1), Name: e.name, IDs: slices.Clone(e.ids), Former: e.former, Score: 1})
+			c.Names = append(c.Names, NameMatch{Text: s.original(i, i+1), Name: e.name, IDs: g.recordIDs(idx), Former: e.former, Score: 1})
 			s.mark(i, i+1)
 			return n
 		}

@@ -75,7 +75,7 @@ func TestSamePlaceOverTheData(t *testing.T) {
 		if in.City == "" || in.CityInferred {
 			continue
 		}
-		if e, ok := r.g.names[normalize(in.Name)]; !ok || len(r.g.entries[e].ids) != 1 {
+		if e, ok := r.g.findName(normalize(in.Name)); !ok || len(r.g.entryRecs(e)) != 1 {
 			continue
 		}
 		for _, shape := range shapes {

@@ -124,7 +124,7 @@ func (g *gazetteer) dataSpans(s *scan, add spanner) {
 	for i := range s.toks {
 		for j := i + 1; j <= len(s.toks) && j-i <= longest; j++ {
 			k := s.key(i, j)
-			if e, ok := g.names[k]; ok {
+			if e, ok := g.findName(k); ok {
 				slot := slotName
 				if g.entries[e].former {
 					slot = slotFormerName
@@ -158,7 +158,8 @@ func (g *gazetteer) namesWithPrefix(prefix string) (string, int) {
 	if i == j {
 		return "", 0
 	}
-	return g.entries[g.names[sorted[i]]].name, j - i
+	e, _ := g.findName(sorted[i])
+	return g.entries[e].name, j - i
 }
 
 func nOthers(n int) string {

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -27,22 +28,23 @@ func WithTables(load func(*heritage.Dataset) *Tables) Option {
 }
 
 // Encode writes the tables in the packed form DecodeTables reads. The
-// vocabulary and the record look-up follow from the rest and are derived
-// again on reading; the name index's entries by record are kept as they
-// are (finding each entry's records by id took a third of the reading).
+// vocabulary and the look-up of names by key follow from the rest and are
+// derived again on reading (the look-up's hash has a seed of its own in
+// each process); the name index's entries by record and the identifier
+// tables, whose hash has no seed, are kept as they are.
 func (t *Tables) Encode(w *packed.Writer) {
 	g := t.g
 	w.Len(len(g.ds.Institutions))
 	w.Len(len(g.entries))
 	for i, e := range g.entries {
 		w.String(e.name, e.key)
-		w.Strings(e.ids)
 		w.Bool(e.former)
-		a, ok := g.acronyms[e.key]
-		w.Bool(ok && a == int32(i))
+		w.Bool(g.isAcronym(int32(i)))
 		w.Len(e.ntok)
 		w.Float(e.weight)
 	}
+	packed.Array(w, g.recOff)
+	packed.Array(w, g.recs)
 	for d := range len(g.ds.Institutions) {
 		w.Len(len(g.nameIx.byDoc(int32(d))))
 	}
@@ -81,11 +83,8 @@ func (t *Tables) Encode(w *packed.Writer) {
 	for _, l := range [][]string{g.shortPlaces, g.plainWords} {
 		w.Strings(l)
 	}
-	for _, m := range []map[string]string{g.isils, g.ghcids} {
-		w.Pairs(m)
-	}
-	for _, m := range []map[string]bool{g.gnds, g.qids} {
-		w.Set(m)
+	for _, k := range g.ids.tables() {
+		packed.Array(w, k.slots)
 	}
 	s := g.subjects
 	for _, m := range []map[string][]string{g.placeTri, g.placeWordTri, s.phrases, s.mods, s.quoted, s.paths} {
@@ -106,24 +105,28 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g := &gazetteer{
 		lex:      DefaultLexicon(),
 		entries:  make([]nameEntry, n),
-		names:    make(map[string]int32, n),
 		acronyms: map[string]int32{},
 		ds:       ds,
 	}
 	for i := range g.entries {
 		e := &g.entries[i]
 		e.name, e.key = r.String(), r.String()
-		e.ids = r.Strings()
 		e.former = r.Bool()
 		if r.Bool() {
 			g.acronyms[e.key] = int32(i)
-		} else {
-			g.names[e.key] = int32(i)
 		}
 		e.ntok = r.Len(1 << 20)
 		e.weight = r.Float()
 	}
 	nd := len(ds.Institutions)
+	g.recOff, g.recs = packed.ReadArray[uint32](r), packed.ReadArray[int32](r)
+	if r.Err() == nil && !recordsFit(g.recOff, g.recs, n, nd) {
+		r.Fail(errors.New("router: the records of the names are out of range"))
+	}
+	if r.Err() != nil {
+		return nil, fmt.Errorf("router: tables: %w", r.Err())
+	}
+	g.indexNames()
 	g.nameIx = &nameIndex{ds: ds, docOff: make([]uint32, nd+1)}
 	for d := range nd {
 		g.nameIx.docOff[d+1] = g.nameIx.docOff[d] + uint32(r.Len(n))
@@ -171,8 +174,12 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g.placeMax = r.Len(1 << 20)
 	g.placeWords = r.Counts()
 	g.shortPlaces, g.plainWords = r.Strings(), r.Strings()
-	g.isils, g.ghcids = r.Pairs(), r.Pairs()
-	g.gnds, g.qids = r.Set(), r.Set()
+	for _, k := range g.ids.tables() {
+		k.slots = packed.ReadArray[int32](r)
+		if r.Err() == nil && !k.fits(nd) {
+			r.Fail(errors.New("router: an identifier table names no record"))
+		}
+	}
 	s := &g.subjects
 	g.placeTri, g.placeWordTri = r.Lists(), r.Lists()
 	s.phrases, s.mods, s.quoted, s.paths = r.Lists(), r.Lists(), r.Lists(), r.Lists()
@@ -183,4 +190,23 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	}
 	g.buildTownPrefixes()
 	return &Tables{g}, nil
+}
+
+// recordsFit reports whether recOff and recs give each of n entries
+// records among nd: whether the entries' records read are whole.
+func recordsFit(recOff []uint32, recs []int32, n, nd int) bool {
+	if len(recOff) != n+1 || recOff[0] != 0 || int(recOff[n]) != len(recs) {
+		return false
+	}
+	for i := range n {
+		if recOff[i+1] < recOff[i] {
+			return false
+		}
+	}
+	for _, d := range recs {
+		if d < 0 || int(d) >= nd {
+			return false
+		}
+	}
+	return true
 }

@@ -23,7 +23,16 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 	require.NoError(t, err)
 	a, b := built.g, tables.g
 	require.Equal(t, a.entries, b.entries)
-	require.Equal(t, a.names, b.names)
+	require.Equal(t, a.recOff, b.recOff)
+	require.Equal(t, a.recs, b.recs)
+	require.Equal(t, a.names.Len(), b.names.Len())
+	for i, e := range a.entries {
+		ai, aok := a.findName(e.key)
+		bi, bok := b.findName(e.key)
+		require.Equal(t, aok, bok, e.key)
+		require.Equal(t, ai, bi, e.key)
+		require.Equal(t, !a.isAcronym(int32(i)), aok && ai == int32(i), e.key)
+	}
 	require.Equal(t, a.acronyms, b.acronyms)
 	require.Equal(t, [3]int{a.maxTok, a.nEntries, a.bodyMax}, [3]int{b.maxTok, b.nEntries, b.bodyMax})
 	require.Equal(t, a.df, b.df)
@@ -37,10 +46,7 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 	require.Equal(t, a.placeWords, b.placeWords)
 	require.Equal(t, a.placeWordTri, b.placeWordTri)
 	require.Equal(t, a.plainWords, b.plainWords)
-	require.Equal(t, a.isils, b.isils)
-	require.Equal(t, a.ghcids, b.ghcids)
-	require.Equal(t, a.gnds, b.gnds)
-	require.Equal(t, a.qids, b.qids)
+	require.Equal(t, a.ids, b.ids)
 	require.Equal(t, a.subjects, b.subjects)
 	require.Same(t, a.ds, b.ds)
 	require.Equal(t, a.nameIx.docOff, b.nameIx.docOff)
@@ -82,8 +88,8 @@ func TestEntriesByRecord(t *testing.T) {
 	ds := testfixture.Sample(t, 300)
 	g := NewTables(ds).g
 	want := make([][]int32, ds.Len())
-	for i, e := range g.entries {
-		for _, id := range e.ids {
+	for i := range g.entries {
+		for _, id := range g.recordIDs(int32(i)) {
 			d, ok := ds.Index(id)
 			require.True(t, ok, id)
 			want[d] = append(want[d], int32(i))
@@ -96,4 +102,18 @@ func TestEntriesByRecord(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, g.nameIx.byDoc(0))
+}
+
+// BenchmarkDecodeTables reads the tables of the bundled data, as a start
+// from the cache does.
+func BenchmarkDecodeTables(b *testing.B) {
+	ds := testfixture.Dataset(b)
+	var w packed.Writer
+	NewTables(ds).Encode(&w)
+	b.SetBytes(int64(len(w.Bytes())))
+	for b.Loop() {
+		if _, err := DecodeTables(packed.NewReader(w.Bytes()), ds); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
