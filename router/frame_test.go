@@ -276,3 +276,12 @@ func TestValueAskedAfterAYesNo(t *testing.T) {
 		})
 	}
 }
+
+// A pronoun contracted with a verb is read as the pronoun: "we're" is
+// no "were" that opens a yes/no question.
+func TestPronounContractions(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("We're updating our authority file; what's Museum Théo Kerg's ISIL?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "isil", p.Constraints.Field)
+}

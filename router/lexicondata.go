@@ -157,6 +157,11 @@ type Lexicon struct {
 	// intensifierPrefixes join a word to intensify it ("aller" of
 	// "allereerste"): the word is read without them
 	intensifierPrefixes []string `lexicon:"table"`
+	// contractionEnds are the endings of a pronoun's contraction with a
+	// verb after an apostrophe ("re" of "we're", "ll" of "we'll"): the word
+	// is read as its pronoun, not as the word its letters fold into
+	// ("were", "well").
+	contractionEnds map[string]bool `lexicon:"table"`
 	// asides are phrases that carry nothing of the question: said to the
 	// reader ("for me", "voor mij"), or the rest of an idiom whose verb
 	// says it all ("its doors" after "opened"); they are dropped before

@@ -3,6 +3,7 @@ package router
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // scan is one question being read: its tokens and which of them a
@@ -82,6 +83,7 @@ func newScan(q string, lex *Lexicon) *scan {
 	toks := dropFronting(q, dropAsides(tokenize(q, false), lex.asideWords), lex.frontingPhrases)
 	toks = joinSeparableVerbs(q, toks, lex)
 	dropIntensifiers(toks, lex)
+	readContractions(q, toks, lex)
 	lower := strings.ToLower(q) == q
 	if lower {
 		// All lower case: capitals say nothing, so every word the rules do
@@ -110,6 +112,27 @@ func dropIntensifiers(toks []token, lex *Lexicon) {
 				toks[i].norm = rest
 				break
 			}
+		}
+	}
+}
+
+// readContractions reads a pronoun contracted with a verb ("we're",
+// "they'll") as the pronoun: the verb says nothing the question's
+// other words do not, and the letters joined fold into another word.
+func readContractions(q string, toks []token, lex *Lexicon) {
+	for i, t := range toks {
+		raw := q[t.start:t.end]
+		at := strings.LastIndexFunc(raw, isApostrophe)
+		if at <= 0 || t.possessive {
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(raw[at:])
+		end := strings.ToLower(raw[at+size:])
+		if !lex.contractionEnds[end] {
+			continue
+		}
+		if n := len(t.norm) - len(end); n > 0 && strings.HasSuffix(t.norm, end) {
+			toks[i].norm = t.norm[:n]
 		}
 	}
 }
