@@ -147,8 +147,8 @@ func exactFieldCue(s *scan) string {
 		// (a field asked, then a reason that names another)
 		at := s.find(fc.phrase)
 		first := at < end
-		if !first && asked(s, end) {
-			continue // a remark after a question of a relation
+		if pc := parentCueAt(s); pc >= 0 && clauseOf(s, at) != clauseOf(s, pc) {
+			continue // a remark beside a question of belonging
 		}
 		wh := whichInside(s, fc.phrase)
 		switch {
@@ -335,19 +335,28 @@ var identifierFields = map[string]bool{fieldISIL: true, fieldWikidata: true, fie
 // at, or the number of tokens when it has one sentence: after a question
 // or exclamation mark, or a full stop after a word of three letters or
 // more and before a capital (not the stop of an initial, "V. N.").
-// asked reports whether the first sentence, ending at token end, is a
-// question of a relation of its own (a cue of belonging in it and a
-// question mark after it): a field a later sentence names is a remark.
-func asked(s *scan, end int) bool {
-	if end >= len(s.toks) || !strings.Contains(s.text[s.toks[end-1].end:s.toks[end].start], "?") {
-		return false
-	}
+// parentCueAt returns the first token of a cue of belonging
+// (parentCues), or -1.
+func parentCueAt(s *scan) int {
+	first := -1
 	for _, p := range s.lex.parentCues {
-		if at := s.find(p); at >= 0 && at < end {
-			return true
+		if at := s.find(p); at >= 0 && (first < 0 || at < first) {
+			first = at
 		}
 	}
-	return false
+	return first
+}
+
+// clauseOf numbers the clause of token i: the clauses are parted by a
+// sentence's end, a semicolon, a colon or a dash.
+func clauseOf(s *scan, i int) int {
+	n := 0
+	for k := 1; k <= i && k < len(s.toks); k++ {
+		if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], "?!.;:—–") {
+			n++
+		}
+	}
+	return n
 }
 
 func firstSentenceEnd(s *scan) int {

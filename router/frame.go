@@ -26,10 +26,26 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	return otherFrame(s, c, hasIDs, intent, sides), nil, nil
 }
 
+// valueAskedAfter reports a question word that opens a clause after the
+// first word, after "and" or the end of a sentence: a yes/no question
+// about a field, then the field's value asked ("Does X have a website,
+// and what's the address?", "Hat X eine Website? Wie lautet sie?").
+func valueAskedAfter(s *scan) bool {
+	for k := 1; k < len(s.toks); k++ {
+		if !s.lex.whWords[s.toks[k].norm] {
+			continue
+		}
+		if s.lex.andWords[s.toks[k-1].norm] || strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], "?.;") {
+			return true
+		}
+	}
+	return false
+}
+
 // yesNoAsked reports whether the question's words ask whether something
 // holds of the entities it names, before the cues of comparison are read.
 func yesNoAsked(s *scan, c *Constraints, entities int) bool {
-	if c.Field != "" && s.hasAny(s.lex.valueFollowUps...) {
+	if c.Field != "" && (s.hasAny(s.lex.valueFollowUps...) || valueAskedAfter(s)) {
 		return false // "… and what is it": the value is asked
 	}
 	first := ""
@@ -41,7 +57,7 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 		second = s.toks[1].norm
 	}
 	yesNo := yesNoStart(s) && !s.lex.existenceSeconds[second] && !isWhQuestion(s) && !politeRequest(s) ||
-		entities >= 1 && s.yesNoInside
+		entities >= 1 && s.yesNoInside && typeChoice(s) == ""
 	// a name, a colon or dash, then a yes/no question about it
 	yesNo = yesNo || entities >= 1 && !isWhQuestion(s) && itYesNo(s)
 	// an existence question about a field of one institution
@@ -121,8 +137,9 @@ func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool)
 			return &t, true
 		}
 	}
-	// both statuses joined by "or" ask which, not whether
-	yesNo = yesNo && !(entities == 1 && offersChoice(s))
+	// both statuses joined by "or" ask which, not whether; "or not", "or
+	// elsewhere" offer no choice
+	yesNo = yesNo && !(entities == 1 && offersChoice(s) && !s.hasAny(s.lex.orNotCues...))
 	if yesNo && entities >= 1 {
 		if t, ok := yesNoTest(s, c); ok {
 			return &t, true

@@ -285,3 +285,16 @@ func TestPronounContractions(t *testing.T) {
 	require.Equal(t, FrameField, p.Frame)
 	require.Equal(t, "isil", p.Constraints.Field)
 }
+
+// A question word opening a clause after a yes/no question about a field
+// asks for the value; "or elsewhere" offers no choice; a field named in a
+// clause beside a question of belonging is a remark.
+func TestValueAfterAYesNoAndRemarks(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Does State Darwin Museum have a website, and what's the address?")
+	require.NotEqual(t, FrameYesNo, p.Frame)
+	p = r.Route("Is Chartwell in Leeds or elsewhere?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("We're listing partners on our website — which organisation is Modern One a part of?")
+	require.NotEqual(t, "website", p.Constraints.Field)
+}
