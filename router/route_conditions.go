@@ -80,8 +80,24 @@ func readChangeAsked(s *scan, c *Constraints, rd *reading) {
 		// since a year
 		c.Change, rd.listQ = true, true
 	}
-	rd.listQ = rd.listQ || rd.plural && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
+	rd.listQ = rd.listQ || (rd.plural || kindOfTopic(s, c)) && (len(c.Places)+len(c.Bodies)+len(c.Subjects)+len(c.GovernanceCodes)+len(c.Sizes) > 0 ||
 		c.Accreditation != "" || c.Years != nil || c.Point != nil)
+}
+
+// kindOfTopic reports a kind in the singular right before a word that
+// introduces a topic, in a question that names no institution and asks
+// nothing with a question word ("museum about railways in Lincolnshire"):
+// a search for the kind, read as its plural is.
+func kindOfTopic(s *scan, c *Constraints) bool {
+	if len(c.Names) > 0 || anyWhWord(s) {
+		return false
+	}
+	for k := 0; k+1 < len(s.toks); k++ {
+		if s.lex.typeWords[s.toks[k].norm] != "" && s.lex.topicPreps[s.toks[k+1].norm] {
+			return true
+		}
+	}
+	return false
 }
 
 // readRelationAsked reads the relation of the list or the named
