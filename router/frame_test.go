@@ -298,3 +298,12 @@ func TestValueAfterAYesNoAndRemarks(t *testing.T) {
 	p = r.Route("We're listing partners on our website — which organisation is Modern One a part of?")
 	require.NotEqual(t, "website", p.Constraints.Field)
 }
+
+// A kind tested with "or not" is offered beside no other kind, whatever
+// kind word the institution's name holds.
+func TestKindOrNot(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is Horniman Museum a library or not?")
+	require.Equal(t, FrameYesNo, p.Frame, "%+v", p.Constraints)
+	require.Len(t, p.Constraints.Names, 1)
+}

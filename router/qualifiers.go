@@ -233,7 +233,7 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 		}
 		chain++
 		last = i
-		if chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks)))) {
+		if chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks))) && !orNotAfter(s, i+1)) {
 			return true
 		}
 		if openAlternativeAfter(s, i+1) {
@@ -253,6 +253,19 @@ func openAlternativeAfter(s *scan, i int) bool {
 		}
 		for _, p := range s.lex.openAlternatives {
 			if _, ok := s.matchAt(k+1, p); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// orNotAfter reports a cue of "or not" (orNotCues) at token i or i+1:
+// the value before it is tested, not offered beside another.
+func orNotAfter(s *scan, i int) bool {
+	for k := i; k < min(i+2, len(s.toks)); k++ {
+		for _, p := range s.lex.orNotCues {
+			if _, ok := s.matchAt(k, p); ok {
 				return true
 			}
 		}
