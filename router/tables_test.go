@@ -23,15 +23,18 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 	require.NoError(t, err)
 	a, b := built.g, tables.g
 	require.Equal(t, a.entries, b.entries)
+	require.Equal(t, a.keys, b.keys)
+	require.Equal(t, a.keyOff, b.keyOff)
 	require.Equal(t, a.recOff, b.recOff)
 	require.Equal(t, a.recs, b.recs)
 	require.Equal(t, a.names.Len(), b.names.Len())
-	for i, e := range a.entries {
-		ai, aok := a.findName(e.key)
-		bi, bok := b.findName(e.key)
-		require.Equal(t, aok, bok, e.key)
-		require.Equal(t, ai, bi, e.key)
-		require.Equal(t, !a.isAcronym(int32(i)), aok && ai == int32(i), e.key)
+	for i := range int32(len(a.entries)) {
+		k := a.key(i)
+		ai, aok := a.findName(k)
+		bi, bok := b.findName(k)
+		require.Equal(t, aok, bok, k)
+		require.Equal(t, ai, bi, k)
+		require.Equal(t, !a.isAcronym(i), aok && ai == i, k)
 	}
 	require.Equal(t, a.acronyms, b.acronyms)
 	require.Equal(t, [3]int{a.maxTok, a.nEntries, a.bodyMax}, [3]int{b.maxTok, b.nEntries, b.bodyMax})
