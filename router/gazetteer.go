@@ -60,9 +60,10 @@ type gazetteer struct {
 	recs     []int32
 	acronyms map[string]int32
 	maxTok   int
+	// df counts the words of the entries' keys, for their weights; a word
+	// it counts is known, no typo
 	df       map[string]int
 	nEntries int
-	vocab    map[string]bool
 
 	bodies  map[string]int32
 	bodyArr []bodyEntry
@@ -133,7 +134,6 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		lex:      lex,
 		acronyms: map[string]int32{},
 		df:       map[string]int{},
-		vocab:    map[string]bool{},
 		bodies:   map[string]int32{},
 		places:   map[string][]placeCand{},
 		ids:      newIdentifierKeys(ds.Institutions),
@@ -497,9 +497,6 @@ func (b *gazetteerBuilder) weighNames() {
 		g.maxTok = max(g.maxTok, int(e.ntok))
 	}
 	g.nameIx = newNameIndex(g.ds, g.recOff, g.recs)
-	for w := range g.df {
-		g.vocab[w] = true
-	}
 }
 
 func addBodyAlias(g *gazetteer, name string, i int) {

@@ -28,10 +28,10 @@ func WithTables(load func(*heritage.Dataset) *Tables) Option {
 }
 
 // Encode writes the tables in the packed form DecodeTables reads. The
-// vocabulary and the look-up of names by key follow from the rest and are
-// derived again on reading (the look-up's hash has a seed of its own in
-// each process); the name index's entries by record and the identifier
-// tables, whose hash has no seed, are kept as they are.
+// look-up of names by key follows from the rest and is derived again on
+// reading (the look-up's hash has a seed of its own in each process); the
+// name index's entries by record and the identifier tables, whose hash
+// has no seed, are kept as they are.
 func (t *Tables) Encode(w *packed.Writer) {
 	g := t.g
 	w.Len(len(g.ds.Institutions))
@@ -148,10 +148,6 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g.maxTok = r.Len(1 << 20)
 	g.nEntries = r.Len(n)
 	g.df = r.Counts()
-	g.vocab = make(map[string]bool, len(g.df))
-	for w := range g.df {
-		g.vocab[w] = true
-	}
 
 	g.bodyArr = make([]bodyEntry, r.Count())
 	for i := range g.bodyArr {

@@ -39,7 +39,6 @@ func TestDecodeTablesEqualsNew(t *testing.T) {
 	require.Equal(t, a.acronyms, b.acronyms)
 	require.Equal(t, [3]int{a.maxTok, a.nEntries, a.bodyMax}, [3]int{b.maxTok, b.nEntries, b.bodyMax})
 	require.Equal(t, a.df, b.df)
-	require.Equal(t, a.vocab, b.vocab)
 	require.Equal(t, a.bodies, b.bodies)
 	require.Equal(t, a.bodyArr, b.bodyArr)
 	require.Equal(t, a.places, b.places)
