@@ -25,7 +25,7 @@ const (
 var (
 	namesFile  = derivedFile[*names.Index]{NamesFile, "names", 6, (*names.Index).Encode, names.Decode, names.New, nil}
 	graphFile  = derivedFile[*kg.Graph]{GraphFile, "graph", 5, (*kg.Graph).Encode, kg.Decode, kg.New, nil}
-	routerFile = derivedFile[*router.Tables]{RouterFile, "router", 3, (*router.Tables).Encode, router.DecodeTables, router.NewTables, nil}
+	routerFile = derivedFile[*router.Tables]{RouterFile, "router", 4, (*router.Tables).Encode, router.DecodeTables, router.NewTables, nil}
 )
 
 // Names returns the name index of ds, read from root/<ds.Version>/NamesFile

@@ -195,11 +195,11 @@ func (g *gazetteer) fuzzyNameCovering(s *scan, need []bool) (NameMatch, int, int
 	// passed over. The best is the same in any order: the highest score,
 	// then the first entry, then that entry's first span.
 	cands := slices.DeleteFunc(g.nameCandidates(s), func(e int32) bool { return g.tooWeak(e, need) })
-	slices.SortStableFunc(cands, func(a, b int32) int { return len(g.entries[b].key) - len(g.entries[a].key) })
+	slices.SortStableFunc(cands, func(a, b int32) int { return len(g.key(b)) - len(g.key(a)) })
 	best := fuzzyBest{score: -1 << 30, entry: -1}
 	for _, ce := range cands {
-		e := &g.entries[ce]
-		if len(e.key) < best.score || len(e.key) == best.score && ce > best.entry {
+		k := g.key(ce)
+		if len(k) < best.score || len(k) == best.score && ce > best.entry {
 			continue
 		}
 		g.fuzzyEntrySpans(s, need, ce, &best)
@@ -225,9 +225,9 @@ type fuzzyBest struct {
 // in best. need, when not nil, restricts them to spans holding a token it
 // marks.
 func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyBest) {
-	e := &g.entries[ce]
-	short := e.ntok < 2 && len(e.key) < 8
-	maxD := min(max(len(e.key)/6, 1), 4)
+	key, ntok := g.key(ce), int(g.entries[ce].ntok)
+	short := ntok < 2 && len(key) < 8
+	maxD := min(max(len(key)/6, 1), 4)
 	// the spans of L tokens around the positions, each once: next[L]
 	// is the first start not yet tried (the positions ascend)
 	var next [3]int
@@ -235,29 +235,29 @@ func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyB
 		next[k] = math.MinInt
 	}
 	for _, p := range g.entryPositions(s, ce) {
-		for L := e.ntok - 1; L <= e.ntok+1; L++ {
+		for L := ntok - 1; L <= ntok+1; L++ {
 			if L < 1 {
 				continue
 			}
-			from := max(p-L+1, next[L-e.ntok+1])
-			next[L-e.ntok+1] = p + 1
+			from := max(p-L+1, next[L-ntok+1])
+			next[L-ntok+1] = p + 1
 			for st := from; st <= p; st++ {
 				if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(need, st, st+L) {
 					continue
 				}
-				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, e.key) || kindNotInName(s, st, st+L, e.key) {
+				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, key) || kindNotInName(s, st, st+L, key) {
 					continue
 				}
-				d := levenshtein(s.key(st, st+L), e.key, maxD)
+				d := levenshtein(s.key(st, st+L), key, maxD)
 				if d > maxD {
 					continue
 				}
-				sim := 1 - float64(d)/float64(len(e.key))
+				sim := 1 - float64(d)/float64(len(key))
 				if sim < 0.8 {
 					continue
 				}
 				// longer names explain more of the question
-				score := len(e.key) - 3*d
+				score := len(key) - 3*d
 				if score > best.score || (score == best.score && ce < best.entry) {
 					*best = fuzzyBest{sim: sim, score: score, entry: ce, i: st, j: st + L}
 				}
@@ -317,9 +317,9 @@ func cueAtEdge(s *scan, i, j int, key string) bool {
 // little weight, or a short one-word name unless need is set and it has
 // five letters or more.
 func (g *gazetteer) tooWeak(i int32, need []bool) bool {
-	e := &g.entries[i]
-	short := e.ntok < 2 && len(e.key) < 8
-	return short && (need == nil || len(e.key) < 5) || e.weight < minNameWeight
+	e, key := &g.entries[i], g.key(i)
+	short := e.ntok < 2 && len(key) < 8
+	return short && (need == nil || len(key) < 5) || e.weight < minNameWeight
 }
 
 // fuzzyBody matches the words after a relation cue against every body name.
@@ -418,9 +418,9 @@ func (g *gazetteer) namesStartingWith(s *scan, i, j int) []string {
 func (g *gazetteer) sortedNames() []string {
 	g.sortedOnce.Do(func() {
 		g.sorted = make([]string, 0, g.names.Len())
-		for i, e := range g.entries {
-			if !g.isAcronym(int32(i)) {
-				g.sorted = append(g.sorted, e.key)
+		for i := range int32(len(g.entries)) {
+			if !g.isAcronym(i) {
+				g.sorted = append(g.sorted, g.key(i))
 			}
 		}
 		slices.Sort(g.sorted)

@@ -12,14 +12,14 @@ import (
 	"github.com/hybridrag/hybridrag/internal/keyindex"
 )
 
-// nameEntry is one institution name in the gazetteer; the records
-// bearing it are the gazetteer's entryRecs.
+// nameEntry is one institution name in the gazetteer; its key (the name
+// normalised) is the gazetteer's key and the records bearing it are its
+// entryRecs.
 type nameEntry struct {
 	name   string  // as in the data
-	key    string  // normalised
 	weight float64 // summed IDF of its distinctive words
-	ntok   int
-	former bool // only ever a former name
+	ntok   int32   // the words of its key
+	former bool    // only ever a former name
 }
 
 // bodyEntry is a group or operator known from member_of, name_in_source or
@@ -51,15 +51,19 @@ type gazetteer struct {
 	sortedOnce sync.Once
 	sorted     []string
 	entries    []nameEntry
+	// the key of entries[i] is keys[keyOff[i]:keyOff[i+1]]
+	keys   string
+	keyOff []uint32
 	// the records bearing entries[i] are recs[recOff[i]:recOff[i+1]],
 	// numbered as in ds.Institutions
 	recOff   []uint32
 	recs     []int32
 	acronyms map[string]int32
 	maxTok   int
+	// df counts the words of the entries' keys, for their weights; a word
+	// it counts is known, no typo
 	df       map[string]int
 	nEntries int
-	vocab    map[string]bool
 
 	bodies  map[string]int32
 	bodyArr []bodyEntry
@@ -100,8 +104,8 @@ func (g *gazetteer) spans() {
 	g.spansOnce.Do(func() {
 		g.nameSpan = map[string]int{}
 		// the keys of names and acronyms are those of the entries
-		for _, e := range g.entries {
-			addSpan(g.nameSpan, e.key)
+		for i := range g.entries {
+			addSpan(g.nameSpan, g.key(int32(i)))
 		}
 		g.bodySpan = map[string]int{}
 		addSpans(g.bodySpan, g.bodies)
@@ -130,7 +134,6 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 		lex:      lex,
 		acronyms: map[string]int32{},
 		df:       map[string]int{},
-		vocab:    map[string]bool{},
 		bodies:   map[string]int32{},
 		places:   map[string][]placeCand{},
 		ids:      newIdentifierKeys(ds.Institutions),
@@ -162,9 +165,10 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 // gazetteerBuilder holds what building a gazetteer needs beside it.
 type gazetteerBuilder struct {
 	g *gazetteer
-	// names finds the entry of a name by its key, and recs holds the
-	// records of each entry, as the names are read
+	// names finds the entry of a name by its key, and keys and recs hold
+	// the key and the records of each entry, as the names are read
 	names map[string]int32
+	keys  []string
 	recs  [][]int32
 	// subjects are the subject terms the records hold
 	subjects map[string]bool
@@ -213,7 +217,8 @@ func (b *gazetteerBuilder) addName(name string, rec int32, former bool) {
 			continue
 		}
 		b.names[key] = int32(len(g.entries))
-		g.entries = append(g.entries, nameEntry{name: name, key: key, former: former, ntok: strings.Count(key, " ") + 1})
+		g.entries = append(g.entries, nameEntry{name: name, former: former, ntok: int32(strings.Count(key, " ") + 1)})
+		b.keys = append(b.keys, key)
 		b.recs = append(b.recs, []int32{rec})
 	}
 }
@@ -258,7 +263,8 @@ func (b *gazetteerBuilder) addAcronym(acronym string, rec int32) {
 	i, ok := g.acronyms[k]
 	if !ok {
 		g.acronyms[k] = int32(len(g.entries))
-		g.entries = append(g.entries, nameEntry{name: acronym, key: k, ntok: 1})
+		g.entries = append(g.entries, nameEntry{name: acronym, ntok: 1})
+		b.keys = append(b.keys, k)
 		b.recs = append(b.recs, []int32{rec})
 		return
 	}
@@ -387,31 +393,28 @@ func (b *gazetteerBuilder) addPlaceAliases() {
 }
 
 // packEntries trims the name and body entries, grown by appending, to
-// their length; holds the keys of the names in one string, their records
-// in one array (recOff, recs) and the ids of the bodies in another, every
-// body's capped at its length; and indexes the names by key.
+// their length; holds the keys of the names in one string (keys, keyOff),
+// their records in one array (recOff, recs) and the ids of the bodies in
+// another, every body's capped at its length; and indexes the names by
+// key.
 func (b *gazetteerBuilder) packEntries() {
 	g := b.g
 	g.entries = slices.Clone(g.entries)
 	g.bodyArr = slices.Clone(g.bodyArr)
 	n := 0
-	for _, e := range g.entries {
-		n += len(e.key)
+	for _, k := range b.keys {
+		n += len(k)
 	}
 	var keys strings.Builder
 	keys.Grow(n)
-	for _, e := range g.entries {
-		keys.WriteString(e.key)
-	}
-	text := keys.String()
+	g.keyOff = make([]uint32, 1, len(g.entries)+1)
 	g.recOff = make([]uint32, 1, len(g.entries)+1)
-	n = 0
-	for i := range g.entries {
-		e := &g.entries[i]
-		e.key = text[n : n+len(e.key)]
-		n += len(e.key)
+	for i, k := range b.keys {
+		keys.WriteString(k)
+		g.keyOff = append(g.keyOff, g.keyOff[i]+uint32(len(k)))
 		g.recOff = append(g.recOff, g.recOff[i]+uint32(len(b.recs[i])))
 	}
+	g.keys = keys.String()
 	g.recs = make([]int32, 0, g.recOff[len(g.entries)])
 	for _, rs := range b.recs {
 		g.recs = append(g.recs, rs...)
@@ -440,22 +443,25 @@ func (g *gazetteer) indexNames() {
 	g.names = keyindex.New(len(g.entries) - len(g.acronyms))
 	for i := range g.entries {
 		if !g.isAcronym(int32(i)) {
-			g.names.AddNew(i, func(i int) string { return g.entries[i].key })
+			g.names.AddNew(i, func(i int) string { return g.key(int32(i)) })
 		}
 	}
 }
 
 // isAcronym reports whether entry i is an acronym's.
 func (g *gazetteer) isAcronym(i int32) bool {
-	a, ok := g.acronyms[g.entries[i].key]
+	a, ok := g.acronyms[g.key(i)]
 	return ok && a == i
 }
 
 // findName returns the entry of the name whose key is k.
 func (g *gazetteer) findName(k string) (int32, bool) {
-	i, ok := g.names.Find(k, func(i int) string { return g.entries[i].key })
+	i, ok := g.names.Find(k, func(i int) string { return g.key(int32(i)) })
 	return int32(i), ok
 }
+
+// key returns the key of entry e, the name normalised.
+func (g *gazetteer) key(e int32) string { return g.keys[g.keyOff[e]:g.keyOff[e+1]] }
 
 // entryRecs returns the records bearing entry e.
 func (g *gazetteer) entryRecs(e int32) []int32 { return g.recs[g.recOff[e]:g.recOff[e+1]] }
@@ -476,26 +482,21 @@ func (g *gazetteer) recordIDs(e int32) []string {
 func (b *gazetteerBuilder) weighNames() {
 	g, lex := b.g, b.g.lex
 	g.nEntries = len(g.entries)
-	for _, e := range g.entries {
-		for _, w := range strings.Fields(e.key) {
+	for i := range g.entries {
+		for _, w := range strings.Fields(g.key(int32(i))) {
 			g.df[w]++
 		}
 	}
 	for i := range g.entries {
 		e := &g.entries[i]
-		for _, w := range uniqueFields(e.key) {
+		for _, w := range uniqueFields(g.key(int32(i))) {
 			if !lex.nameStop[w] {
 				e.weight += g.idf(w)
 			}
 		}
-		if e.ntok > g.maxTok {
-			g.maxTok = e.ntok
-		}
+		g.maxTok = max(g.maxTok, int(e.ntok))
 	}
 	g.nameIx = newNameIndex(g.ds, g.recOff, g.recs)
-	for w := range g.df {
-		g.vocab[w] = true
-	}
 }
 
 func addBodyAlias(g *gazetteer, name string, i int) {

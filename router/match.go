@@ -47,7 +47,7 @@ func (r *Router) MatchNames(text string, limit int) []NameMatch {
 		if seen[e] {
 			continue
 		}
-		ek := g.entries[e].key
+		ek := g.key(e)
 		maxLen := len(ek)
 		if len(key) > maxLen {
 			maxLen = len(key)

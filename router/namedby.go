@@ -53,7 +53,7 @@ func (g *gazetteer) namedBy(phrases []string) []string {
 // edit from another ("morgen", "Morgan") is a different word.
 func (g *gazetteer) docHoldsAll(doc int32, ws []string) bool {
 	for _, e := range g.nameIx.byDoc(doc) {
-		key := " " + g.entries[e].key + " "
+		key := " " + g.key(e) + " "
 		all := true
 		for _, w := range ws {
 			all = all && (strings.Contains(key, " "+w+" ") || strings.Contains(key, " "+strings.TrimSuffix(w, "s")+" "))

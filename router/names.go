@@ -95,7 +95,7 @@ func (g *gazetteer) entriesOf(hits []names.Hit) []int32 {
 // entryPositions lists the free tokens that are a word of the entry's
 // name, or one edit from one of five letters or more.
 func (g *gazetteer) entryPositions(s *scan, e int32) []int {
-	key := g.entries[e].key
+	key := g.key(e)
 	var pos []int
 	for i, t := range s.toks {
 		if s.used[i] || s.lex.commonWords[t.norm] || s.lex.nameStop[t.norm] {

@@ -233,15 +233,15 @@ func (g *gazetteer) onlyHolder(s *scan, i, j int) (name, id string, ok bool) {
 	var holders, starters []string
 	for _, h := range g.nameIx.get().Search(s.original(i, j), names.Options{Limit: phraseHolders}) {
 		for _, e := range g.nameIx.byDoc(h.Doc) {
-			en := &g.entries[e]
-			if !strings.Contains(" "+en.key+" ", phrase) {
+			key := g.key(e)
+			if !strings.Contains(" "+key+" ", phrase) {
 				continue
 			}
 			for _, id := range g.recordIDs(e) {
 				if !slices.Contains(holders, id) {
 					holders = append(holders, id)
 				}
-				if strings.HasPrefix(" "+en.key+" ", phrase) && !slices.Contains(starters, id) {
+				if strings.HasPrefix(" "+key+" ", phrase) && !slices.Contains(starters, id) {
 					starters = append(starters, id)
 				}
 			}

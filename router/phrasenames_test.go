@@ -66,8 +66,7 @@ func TestLeadingWordsOfANameOverTheData(t *testing.T) {
 func (g *gazetteer) onlyHolderOf(phrase, id string) bool {
 	p := " " + normalize(phrase) + " "
 	for k := range g.entries {
-		e := &g.entries[k]
-		if !strings.Contains(" "+e.key+" ", p) {
+		if !strings.Contains(" "+g.key(int32(k))+" ", p) {
 			continue
 		}
 		for _, h := range g.recordIDs(int32(k)) {

@@ -28,21 +28,23 @@ func WithTables(load func(*heritage.Dataset) *Tables) Option {
 }
 
 // Encode writes the tables in the packed form DecodeTables reads. The
-// vocabulary and the look-up of names by key follow from the rest and are
-// derived again on reading (the look-up's hash has a seed of its own in
-// each process); the name index's entries by record and the identifier
-// tables, whose hash has no seed, are kept as they are.
+// look-up of names by key follows from the rest and is derived again on
+// reading (the look-up's hash has a seed of its own in each process); the
+// name index's entries by record and the identifier tables, whose hash
+// has no seed, are kept as they are.
 func (t *Tables) Encode(w *packed.Writer) {
 	g := t.g
 	w.Len(len(g.ds.Institutions))
 	w.Len(len(g.entries))
 	for i, e := range g.entries {
-		w.String(e.name, e.key)
+		w.String(e.name)
 		w.Bool(e.former)
 		w.Bool(g.isAcronym(int32(i)))
-		w.Len(e.ntok)
+		w.Len(int(e.ntok))
 		w.Float(e.weight)
 	}
+	w.String(g.keys)
+	packed.Array(w, g.keyOff)
 	packed.Array(w, g.recOff)
 	packed.Array(w, g.recs)
 	for d := range len(g.ds.Institutions) {
@@ -108,15 +110,20 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 		acronyms: map[string]int32{},
 		ds:       ds,
 	}
+	var acronyms []int32
 	for i := range g.entries {
 		e := &g.entries[i]
-		e.name, e.key = r.String(), r.String()
+		e.name = r.String()
 		e.former = r.Bool()
 		if r.Bool() {
-			g.acronyms[e.key] = int32(i)
+			acronyms = append(acronyms, int32(i))
 		}
-		e.ntok = r.Len(1 << 20)
+		e.ntok = int32(r.Len(1 << 20))
 		e.weight = r.Float()
+	}
+	g.keys, g.keyOff = r.String(), packed.ReadArray[uint32](r)
+	if r.Err() == nil && !offsetsFit(g.keyOff, n, len(g.keys)) {
+		r.Fail(errors.New("router: the keys of the names are out of range"))
 	}
 	nd := len(ds.Institutions)
 	g.recOff, g.recs = packed.ReadArray[uint32](r), packed.ReadArray[int32](r)
@@ -125,6 +132,9 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	}
 	if r.Err() != nil {
 		return nil, fmt.Errorf("router: tables: %w", r.Err())
+	}
+	for _, a := range acronyms {
+		g.acronyms[g.key(a)] = a
 	}
 	g.indexNames()
 	g.nameIx = &nameIndex{ds: ds, docOff: make([]uint32, nd+1)}
@@ -138,10 +148,6 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	g.maxTok = r.Len(1 << 20)
 	g.nEntries = r.Len(n)
 	g.df = r.Counts()
-	g.vocab = make(map[string]bool, len(g.df))
-	for w := range g.df {
-		g.vocab[w] = true
-	}
 
 	g.bodyArr = make([]bodyEntry, r.Count())
 	for i := range g.bodyArr {
@@ -192,16 +198,25 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	return &Tables{g}, nil
 }
 
-// recordsFit reports whether recOff and recs give each of n entries
-// records among nd: whether the entries' records read are whole.
-func recordsFit(recOff []uint32, recs []int32, n, nd int) bool {
-	if len(recOff) != n+1 || recOff[0] != 0 || int(recOff[n]) != len(recs) {
+// offsetsFit reports whether off cuts a text of size bytes into n
+// parts, in order, from its start to its end.
+func offsetsFit(off []uint32, n, size int) bool {
+	if len(off) != n+1 || off[0] != 0 || int(off[n]) != size {
 		return false
 	}
 	for i := range n {
-		if recOff[i+1] < recOff[i] {
+		if off[i+1] < off[i] {
 			return false
 		}
+	}
+	return true
+}
+
+// recordsFit reports whether recOff and recs give each of n entries
+// records among nd: whether the entries' records read are whole.
+func recordsFit(recOff []uint32, recs []int32, n, nd int) bool {
+	if !offsetsFit(recOff, n, len(recs)) {
+		return false
 	}
 	for _, d := range recs {
 		if d < 0 || int(d) >= nd {

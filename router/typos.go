@@ -197,7 +197,7 @@ func closestWord(w string, list []string) (string, bool) {
 
 // known reports whether some table holds the word, so that it is no typo.
 func (g *gazetteer) known(w string) bool {
-	if g.vocab[w] || g.placeWords[w] > 0 || g.lex.commonWords[w] || g.lex.placeFuzzyStop[w] || g.lex.typeWords[w] != "" ||
+	if g.df[w] > 0 || g.placeWords[w] > 0 || g.lex.commonWords[w] || g.lex.placeFuzzyStop[w] || g.lex.typeWords[w] != "" ||
 		g.lex.listStarts[w] || g.lex.operateVerbs[w] || g.lex.closeWords[w] || g.lex.openWords[w] || g.lex.knownWords[w] {
 		return true
 	}
