@@ -183,13 +183,13 @@ const minTypoRunes = 5
 // names; the longest first). Only listed words count: Score reads
 // answers, whose words are spelt right.
 func (w *Words) Score(text string, ignore ...string) Score {
-	return w.score(text, false, ignore)
+	return w.score(text, false, false, ignore)
 }
 
 // score is Score; typos also counts a word one edit away from a listed
 // one, when it is in lower case or begins the text (a capitalised word
 // inside it is a name's).
-func (w *Words) score(text string, typos bool, ignore []string) Score {
+func (w *Words) score(text string, typos, compounds bool, ignore []string) Score {
 	if len(text) > MaxDetectBytes {
 		text = text[:MaxDetectBytes]
 	}
@@ -216,7 +216,7 @@ func (w *Words) score(text string, typos bool, ignore []string) Score {
 			if w.joiners[lower] {
 				weight = joinerWeight
 			}
-		case inside:
+		case inside && !compounds:
 			continue
 		default:
 			if langs = w.endingOf(lower); len(langs) > 0 {
@@ -246,8 +246,22 @@ func (w *Words) Language(text string, ignore ...string) (l Lang, ok bool) {
 // alone ("ISIL Ernst-Haeckel-Haus") shows none: the name's language is
 // not the asker's.
 func (w *Words) Detect(question string) Lang {
-	l, _ := w.score(question, true, nil).Best()
+	l, _ := w.DetectShown(question)
 	return l
+}
+
+// DetectBesides is DetectShown for a question whose names are known
+// (names, left out): a compound written capitalised inside it, which
+// Detect takes for a name, counts by its ending ("Eröffnungsjahr",
+// "-jahr").
+func (w *Words) DetectBesides(question string, names ...string) (Lang, bool) {
+	return w.score(question, true, true, names).Best()
+}
+
+// DetectShown is Detect, and whether the question's words showed the
+// language (false for EN by default: no evidence, or a tie).
+func (w *Words) DetectShown(question string) (Lang, bool) {
+	return w.score(question, true, false, nil).Best()
 }
 
 // typoOf is the languages of the listed words one edit (a letter added,

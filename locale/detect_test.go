@@ -185,3 +185,16 @@ func BenchmarkDetect(b *testing.B) {
 		})
 	}
 }
+
+// A compound written capitalised inside a question counts by its ending
+// once the names are known and left out.
+func TestDetectBesides(t *testing.T) {
+	w := DefaultWords()
+	_, shown := w.DetectShown("Deutsches Museum Eröffnungsjahr")
+	require.False(t, shown)
+	l, shown := w.DetectBesides("Deutsches Museum Eröffnungsjahr", "Deutsches Museum")
+	require.True(t, shown)
+	require.Equal(t, DE, l)
+	_, shown = w.DetectBesides("Bauernmuseum Mühlhausen ISIL", "Bauernmuseum Mühlhausen")
+	require.False(t, shown)
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/hybridrag/hybridrag/embed"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/retrieval"
 	"github.com/hybridrag/hybridrag/wikidata"
@@ -16,6 +17,13 @@ import (
 // Router plans a question.
 type Router interface {
 	Route(question string) plan.Plan
+}
+
+// WordsLanguage tells the language of a routed question from the words
+// the router knows (router.Router is one): asked when the question's
+// function words show none.
+type WordsLanguage interface {
+	WordsLanguage(plan.Plan) locale.Lang
 }
 
 // Lexicon answers what the answers ask of the words the router knows. A

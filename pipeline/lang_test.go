@@ -207,3 +207,23 @@ func TestAnswersInTheQuestionsLanguage(t *testing.T) {
 	require.Positive(t, neutral)
 	require.GreaterOrEqual(t, float64(neutralEN)/float64(neutral), 0.9)
 }
+
+// A keyword question with no function word of any language is answered
+// in the language its other words show: a lexicon row of one language,
+// or a compound's ending outside the names read. Names and identifiers
+// show none: they are the records' language.
+func TestLanguageOfKeywords(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]locale.Lang{
+		"Deutsches Museum Eröffnungsjahr": locale.DE,
+		"ISIL-Kürzel Museum Théo Kerg":    locale.DE,
+		"Rijksmuseum openingsjaar":        locale.NL,
+		"Chartwell operator":              locale.EN,
+		"Stadtbücherei Traunreut isil":    locale.EN,
+		"DE-MUS-737519":                   locale.EN,
+	} {
+		resp, err := p.Ask(context.Background(), Request{Question: q, K: 5})
+		require.NoError(t, err, q)
+		require.Equal(t, want, resp.Lang, q)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/kg"
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/hybridrag/hybridrag/plan"
 	"github.com/hybridrag/hybridrag/rerank"
 	"github.com/hybridrag/hybridrag/retrieval"
@@ -284,6 +285,14 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 
 	t := time.Now()
 	pln := p.router.Route(req.Question).Without(req.Without)
+	if req.langUnshown {
+		// no function word showed the language: the lexicon's rows the
+		// words stand in may, or the endings of its compounds besides
+		// the names read
+		if l, ok := p.wordsLanguage(pln); ok {
+			req.Lang, resp.Lang = l, l
+		}
+	}
 	pln.Lang = req.Lang // the answer code writes in it (locale.For)
 	resp.Plan = pln
 	resp.Explain.Frames = p.readFrames(req.Question, pln)
@@ -456,4 +465,23 @@ func lexiconOf(r Router) answer.Lexicon {
 		return l
 	}
 	return nil
+}
+
+// wordsLanguage is the language a question shows, read after routing:
+// the language of the lexicon's rows its words stand in, else the
+// endings of its compounds outside the names and places read.
+func (p *Pipeline) wordsLanguage(pln plan.Plan) (locale.Lang, bool) {
+	if wl, ok := p.router.(WordsLanguage); ok {
+		if l := wl.WordsLanguage(pln); l != "" {
+			return l, true
+		}
+	}
+	var names []string
+	for _, n := range pln.Constraints.Names {
+		names = append(names, n.Text)
+	}
+	for _, pl := range pln.Constraints.Places {
+		names = append(names, pl.Text)
+	}
+	return locale.DefaultWords().DetectBesides(pln.Question, names...)
 }

@@ -68,6 +68,9 @@ type Request struct {
 	// Lang is the language of the answer: locale.EN, NL or DE; "" reads
 	// it from the question's words (Validate fills it in).
 	Lang locale.Lang
+	// langUnshown is set when Lang was detected and the question's
+	// function words showed none: the words the router reads may.
+	langUnshown bool
 }
 
 // MaxWithout is the most constraint keys a request may drop.
@@ -88,7 +91,9 @@ func (r *Request) Validate() error {
 	}
 	r.Question = q
 	if r.Lang == "" {
-		r.Lang = locale.DefaultWords().Detect(q)
+		var shown bool
+		r.Lang, shown = locale.DefaultWords().DetectShown(q)
+		r.langUnshown = !shown
 	}
 	if !r.Lang.Valid() {
 		return fmt.Errorf("%w: lang must be one of en, nl, de, got %.40q", ErrBadOption, string(r.Lang))

@@ -3,6 +3,7 @@ package router
 import (
 	"testing"
 
+	"github.com/hybridrag/hybridrag/locale"
 	"github.com/stretchr/testify/require"
 )
 
@@ -306,4 +307,12 @@ func TestKindOrNot(t *testing.T) {
 	p := r.Route("Is Horniman Museum a library or not?")
 	require.Equal(t, FrameYesNo, p.Frame, "%+v", p.Constraints)
 	require.Len(t, p.Constraints.Names, 1)
+}
+
+// The words a question's lexicon rows stand in tell its language, outside
+// its names and identifiers.
+func TestWordsLanguage(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, locale.DE, r.WordsLanguage(r.Route("National Museums Scotland Bestandteile")))
+	require.Equal(t, locale.Lang(""), r.WordsLanguage(r.Route("DE-MUS-737519")))
 }

@@ -3,6 +3,8 @@ package router
 import (
 	"math"
 	"strings"
+
+	"github.com/hybridrag/hybridrag/locale"
 )
 
 // Route classifies the question, extracts its constraints and plans the
@@ -423,4 +425,13 @@ func pairOfOneNamed(plan *Plan, s *scan, c *Constraints, frame Frame) {
 		plan.Frame, plan.Pair, plan.Intent = FramePair, &p, Comparative
 		plan.Constraints.List, plan.Constraints.Field = false, ""
 	}
+}
+
+// WordsLanguage is the language of the lexicon's rows that the words of a
+// question routed to plan stand in, outside its names, places and
+// identifiers, when one language has more of them than each other; else
+// "". The pipeline asks it of a question whose function words show no
+// language ("Deutsches Museum Eröffnungsjahr").
+func (r *Router) WordsLanguage(plan Plan) locale.Lang {
+	return wordsLanguage(newScan(withoutNames(plan.Question, plan.Constraints), r.lex))
 }

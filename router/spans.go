@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/ident"
+	"github.com/hybridrag/hybridrag/locale"
 )
 
 // Span is a run of a question's words that one reader recognises, with
@@ -73,8 +74,8 @@ type spanner func(i, j int, reader, slot, value string)
 
 // lexPhrase is one lexicon row as the tokens its surface form reads as.
 type lexPhrase struct {
-	words        []string
-	table, value string
+	words              []string
+	table, value, lang string
 }
 
 // indexPhrases indexes every row of the lexicon by the first word of its
@@ -90,7 +91,7 @@ func indexPhrases(rows []lexRow) map[string][]lexPhrase {
 		for k, t := range toks {
 			words[k] = t.norm
 		}
-		idx[words[0]] = append(idx[words[0]], lexPhrase{words: words, table: r.table, value: r.value})
+		idx[words[0]] = append(idx[words[0]], lexPhrase{words: words, table: r.table, value: r.value, lang: r.lang})
 	}
 	return idx
 }
@@ -226,4 +227,61 @@ func (sp Span) String() string {
 		line += " = " + sp.Value
 	}
 	return line
+}
+
+// withoutNames is the question with the names, organisations, places and
+// identifiers read blanked out: their words are the records' language, not the
+// asker's.
+func withoutNames(q string, c Constraints) string {
+	var spans []string
+	for _, n := range c.Names {
+		spans = append(spans, n.Text)
+	}
+	for _, b := range c.Bodies {
+		spans = append(spans, b.Text)
+	}
+	for _, p := range c.Places {
+		spans = append(spans, p.Text)
+	}
+	spans = slices.Concat(spans, c.ISILs, c.QIDs, c.GHCIDs, c.GNDs, c.RORs, c.Malformed)
+	for _, sp := range spans {
+		if sp != "" {
+			q = strings.ReplaceAll(q, sp, " ")
+		}
+	}
+	return q
+}
+
+// wordsLanguage is the language of the lexicon's rows the question's
+// words stand in (rows of en.tsv, nl.tsv or de.tsv; mul.tsv's belong to
+// none), when one language has more of them than each other; else "".
+// A word counts for each language once.
+func wordsLanguage(s *scan) locale.Lang {
+	seen := map[string]map[int]bool{}
+	for i, t := range s.toks {
+		for _, p := range s.lex.phrases[t.norm] {
+			if p.lang == "" || p.lang == "mul" || i+len(p.words) > len(s.toks) || !wordsAt(s, i, p.words) {
+				continue
+			}
+			if seen[p.lang] == nil {
+				seen[p.lang] = map[int]bool{}
+			}
+			for k := i; k < i+len(p.words); k++ {
+				seen[p.lang][k] = true
+			}
+		}
+	}
+	best, top, tie := "", 0, false
+	for _, l := range []string{"en", "nl", "de"} {
+		switch n := len(seen[l]); {
+		case n > top:
+			best, top, tie = l, n, false
+		case n == top && n > 0:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return locale.Lang(best)
 }
