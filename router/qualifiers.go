@@ -222,18 +222,23 @@ func typeChoice(s *scan) string {
 // something else"). Words of the names read are no values.
 func choiceOf(s *scan, isValue func(string) bool) bool {
 	last, chain, or := -1, 0, false
+	var values []string
 	for i, t := range s.toks {
 		if s.used[i] || !isValue(t.norm) {
 			continue // a word of a name read offers no value
 		}
 		if last < 0 || i-last > 4 {
-			chain, or = 0, false
+			chain, or, values = 0, false, values[:0]
 		} else {
 			or = or || orBetween(s, last+1, i)
 		}
-		chain++
+		if !slices.Contains(values, t.norm) {
+			chain++
+			values = append(values, t.norm)
+		}
 		last = i
-		if chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks))) && !orNotAfter(s, i+1)) {
+		// two values joined by "or", or three or more listed
+		if chain >= 3 || chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks))) && !orNotAfter(s, i+1)) {
 			return true
 		}
 		if openAlternativeAfter(s, i+1) {

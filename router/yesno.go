@@ -65,7 +65,7 @@ func markRequestOpener(s *scan) bool {
 // complementizers ("tell me whether …", "weet u of …", "sag mir, ob …").
 func embeddedYesNo(s *scan) bool {
 	for _, p := range s.lex.yesNoOpeners {
-		if n, ok := s.matchAt(0, p); ok && n < len(s.toks) && s.lex.complementizers[s.toks[n].norm] {
+		if n, ok := s.matchAt(0, p); ok && n < len(s.toks) && s.lex.complementizers[s.toks[n].norm] && !politeCondition(s, n) {
 			s.mark(0, n+1)
 			return true
 		}
