@@ -150,6 +150,9 @@ func exactFieldCue(s *scan) string {
 		if pc := parentCueAt(s); pc >= 0 && clauseOf(s, at) != clauseOf(s, pc) {
 			continue // a remark beside a question of belonging
 		}
+		if c := clauseOf(s, at); c < clauseOf(s, len(s.toks)-1) && questionClauseAfter(s, c) {
+			continue // a remark before the question ("…; is X an archive?")
+		}
 		wh := whichInside(s, fc.phrase)
 		switch {
 		case best == nil, first != bestFirst && first:
@@ -347,16 +350,42 @@ func parentCueAt(s *scan) int {
 	return first
 }
 
+// questionClauseAfter reports a clause after clause c that opens as a
+// question: with a question word or a verb that opens a yes/no question.
+func questionClauseAfter(s *scan, c int) bool {
+	for k := 1; k < len(s.toks); k++ {
+		if clauseOf(s, k) > c && clauseBreak(s, k) {
+			w := s.toks[k].norm
+			if s.lex.whWords[w] || s.lex.yesNoStarts[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // clauseOf numbers the clause of token i: the clauses are parted by a
 // sentence's end, a semicolon, a colon or a dash.
 func clauseOf(s *scan, i int) int {
 	n := 0
 	for k := 1; k <= i && k < len(s.toks); k++ {
-		if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], "?!.;:—–") {
+		if clauseBreak(s, k) {
 			n++
 		}
 	}
 	return n
+}
+
+// clauseBreak reports a clause's end before token k: a question or
+// exclamation mark, a semicolon, a colon or a dash, or a full stop after
+// a word of three letters or more before a capitalised one ("e.V." is
+// no sentence's end), outside a name read.
+func clauseBreak(s *scan, k int) bool {
+	if s.used[k-1] && s.used[k] {
+		return false
+	}
+	gap := s.text[s.toks[k-1].end:s.toks[k].start]
+	return strings.ContainsAny(gap, "?!;:—–") || strings.Contains(gap, ".") && len(s.toks[k-1].norm) > 2 && s.toks[k].upper
 }
 
 func firstSentenceEnd(s *scan) int {

@@ -47,12 +47,8 @@ func dropPreamble(s *scan) {
 // asked.
 func preambleEnd(s *scan) (k int, yesNo bool) {
 	for k = 1; k < len(s.toks)-1 && k < maxPreamble; k++ {
-		w := s.toks[k].norm
-		// a complementizer that is also a preposition ("of") opens a
-		// yes/no question right after a request only: elsewhere it joins
-		// a field word to a name more often
-		yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k)) && !politeCondition(s, k)
-		if s.lex.whWords[w] || yesNo {
+		var stop bool
+		if stop, yesNo = preambleStop(s, k); stop {
 			break
 		}
 	}
@@ -93,6 +89,18 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 		return 0, false
 	}
 	return k, yesNo
+}
+
+// preambleStop reports whether the question proper starts at token k: a
+// question word, a preposition before one ("in welchem Jahr"), or a word
+// that opens an indirect yes/no question (yesNo). A complementizer that
+// is also a preposition ("of") opens a yes/no question right after a
+// request only: elsewhere it joins a field word to a name more often.
+func preambleStop(s *scan, k int) (stop, yesNo bool) {
+	w := s.toks[k].norm
+	yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k)) && !politeCondition(s, k)
+	whNext := k+1 < len(s.toks) && s.lex.whWords[s.toks[k+1].norm] && s.lex.locatives[w]
+	return s.lex.whWords[w] || whNext || yesNo, yesNo
 }
 
 // tableRequestWords and tableRequestOpeners are the lexicon tables of
