@@ -293,7 +293,27 @@ func frameIntent(f Frame, p *Pair, t *Test, intent Intent) Intent {
 // belongs to: a cue of belonging (part of, Teil, hoort bij) in any of the
 // three languages.
 func parentAsked(s *scan) bool {
-	return s.hasAny(s.lex.parentCues...)
+	for _, p := range s.lex.parentCues {
+		if at := s.find(p); at >= 0 && !insidePartOfCue(s, at, at+strings.Count(p, " ")+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// insidePartOfCue reports whether the tokens [i, j) lie inside a cue of
+// belonging said of the members (partOfCues: "fall under the umbrella
+// of"), whose words ask no parent by themselves.
+func insidePartOfCue(s *scan, i, j int) bool {
+	for _, p := range s.lex.partOfCues {
+		n := strings.Count(p, " ") + 1
+		for at := max(0, j-n); at <= i; at++ {
+			if _, ok := s.matchAt(at, p); ok && at+n >= j && n > j-i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // parentQuestion reports a question for the organisation an institution

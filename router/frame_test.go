@@ -316,3 +316,11 @@ func TestWordsLanguage(t *testing.T) {
 	require.Equal(t, locale.DE, r.WordsLanguage(r.Route("National Museums Scotland Bestandteile")))
 	require.Equal(t, locale.Lang(""), r.WordsLanguage(r.Route("DE-MUS-737519")))
 }
+
+// A word of a parent inside a cue of belonging said of the members asks
+// for the members.
+func TestParentWordInsideACueOfMembers(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which institutions fall under the umbrella of University of Minho?")
+	require.NotEqual(t, "member_of", p.Constraints.Field)
+}
