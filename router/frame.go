@@ -255,15 +255,15 @@ func moreCuePhraseAt(s *scan, k int) bool {
 }
 
 // whichMore reports a word "which" (or "where", of places) with a word
-// of more or fewer at most three words after it ("which has more",
-// "welche hat mehr", "where are there more"): it asks
-// which of the sides wins, however the sides are joined.
+// of more or fewer at most four words after it ("which has more",
+// "welche hat mehr", "where are there more", "which is home to more"):
+// it asks which of the sides wins, however the sides are joined.
 func whichMore(s *scan) bool {
 	for i, t := range s.toks {
 		if !s.lex.whichWords[t.norm] && !s.lex.whichPlaceWords[t.norm] {
 			continue
 		}
-		for k := i + 1; k < len(s.toks) && k <= i+3; k++ {
+		for k := i + 1; k < len(s.toks) && k <= i+4; k++ {
 			if _, ok := moreCueAt(s, k); ok {
 				return true
 			}

@@ -98,7 +98,10 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 // request only: elsewhere it joins a field word to a name more often.
 func preambleStop(s *scan, k int) (stop, yesNo bool) {
 	w := s.toks[k].norm
-	yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k)) && !politeCondition(s, k)
+	// after an article and a noun it opens a relative clause ("the name
+	// that X goes by")
+	relative := k >= 2 && s.lex.articles[s.toks[k-2].norm]
+	yesNo = s.lex.complementizers[w] && (!s.lex.prepositionJoins[w] || requestEndsAt(s, k)) && !politeCondition(s, k) && !relative
 	whNext := k+1 < len(s.toks) && s.lex.whWords[s.toks[k+1].norm] && s.lex.locatives[w]
 	return s.lex.whWords[w] || whNext || yesNo, yesNo
 }
