@@ -151,7 +151,7 @@ func exactFieldCue(s *scan) string {
 			continue // a remark beside a question of belonging
 		}
 		if c := clauseOf(s, at); c < clauseOf(s, len(s.toks)-1) && questionClauseAfter(s, c) {
-			continue // a remark before the question ("…; is X an archive?")
+			continue // a remark in a clause before the question
 		}
 		wh := whichInside(s, fc.phrase)
 		switch {

@@ -28,8 +28,7 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 
 // valueAskedAfter reports a question word that opens a clause after the
 // first word, after "and" or the end of a sentence: a yes/no question
-// about a field, then the field's value asked ("Does X have a website,
-// and what's the address?", "Hat X eine Website? Wie lautet sie?").
+// about a field, then the field's value asked.
 func valueAskedAfter(s *scan) bool {
 	for k := 1; k < len(s.toks); k++ {
 		if !s.lex.whWords[s.toks[k].norm] {

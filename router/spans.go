@@ -271,9 +271,10 @@ func wordsLanguage(s *scan) locale.Lang {
 			}
 		}
 	}
-	best, top, tie := "", 0, false
-	for _, l := range []string{"en", "nl", "de"} {
-		switch n := len(seen[l]); {
+	var best locale.Lang
+	top, tie := 0, false
+	for _, l := range locale.Langs {
+		switch n := len(seen[string(l)]); {
 		case n > top:
 			best, top, tie = l, n, false
 		case n == top && n > 0:
@@ -283,5 +284,5 @@ func wordsLanguage(s *scan) locale.Lang {
 	if tie {
 		return ""
 	}
-	return locale.Lang(best)
+	return best
 }
