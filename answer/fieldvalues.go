@@ -333,6 +333,7 @@ func moreFieldsText(pr *locale.Printer, in *heritage.Institution, fields []strin
 	var b strings.Builder
 	for _, f := range fields {
 		label, v := FieldValue(in, f)
+		label = pr.Text(label)
 		switch {
 		case f == "city" && v != "":
 			pr.Fprintf(&b, " It is in %s.", placeText(in))

@@ -72,10 +72,14 @@ func joinedFieldCues(s *scan) []string {
 	}
 	var out []string
 	for k := 1; k < len(kept); k++ {
-		joined := kept[k].at > kept[k-1].end
+		// joining words with a coordinator among them ("ISIL and
+		// website"; "Adresse der Website" is one field)
+		joined, and := kept[k].at > kept[k-1].end, false
 		for i := kept[k-1].end; i < kept[k].at; i++ {
 			joined = joined && s.lex.joiners[s.toks[i].norm]
+			and = and || s.lex.andWords[s.toks[i].norm] || strings.Contains(s.text[s.toks[i-1].end:s.toks[i].start], ",")
 		}
+		joined = joined && and
 		if !joined || kept[k].field == kept[k-1].field {
 			continue // two cues of one field ask for it once
 		}
