@@ -138,19 +138,25 @@ func exactFieldCue(s *scan) string {
 	var best *fieldCue
 	bestFirst, bestWh := false, false
 	end := firstSentenceEnd(s)
+	var cl []int // each token's clause, made for the first cue
+	pc, lastQ := -1, -1
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
 		fc := &s.lex.fieldCues[c]
 		if !s.hasUnread(fc.phrase) {
 			continue
 		}
+		if cl == nil {
+			cl, lastQ = clauses(s)
+			pc = parentCueAt(s)
+		}
 		// a cue of the first sentence before one of a sentence after it
 		// (a field asked, then a reason that names another)
 		at := s.find(fc.phrase)
 		first := at < end
-		if pc := parentCueAt(s); pc >= 0 && clauseOf(s, at) != clauseOf(s, pc) {
+		if pc >= 0 && cl[at] != cl[pc] {
 			continue // a remark beside a question of belonging
 		}
-		if c := clauseOf(s, at); c < clauseOf(s, len(s.toks)-1) && questionClauseAfter(s, c) {
+		if cl[at] < lastQ {
 			continue // a remark in a clause before the question
 		}
 		wh := whichInside(s, fc.phrase)
@@ -350,30 +356,23 @@ func parentCueAt(s *scan) int {
 	return first
 }
 
-// questionClauseAfter reports a clause after clause c that opens as a
-// question: with a question word or a verb that opens a yes/no question.
-func questionClauseAfter(s *scan, c int) bool {
+// clauses numbers the clause of each token (the clauses are parted as
+// clauseBreak says), and returns the last clause after the first that
+// opens as a question, with a question word or a verb that opens a
+// yes/no question (-1 when none does).
+func clauses(s *scan) (cl []int, lastQ int) {
+	cl, lastQ = make([]int, len(s.toks)), -1
 	for k := 1; k < len(s.toks); k++ {
-		if clauseOf(s, k) > c && clauseBreak(s, k) {
-			w := s.toks[k].norm
-			if s.lex.whWords[w] || s.lex.yesNoStarts[w] {
-				return true
-			}
+		cl[k] = cl[k-1]
+		if !clauseBreak(s, k) {
+			continue
+		}
+		cl[k]++
+		if w := s.toks[k].norm; s.lex.whWords[w] || s.lex.yesNoStarts[w] {
+			lastQ = cl[k]
 		}
 	}
-	return false
-}
-
-// clauseOf numbers the clause of token i: the clauses are parted by a
-// sentence's end, a semicolon, a colon or a dash.
-func clauseOf(s *scan, i int) int {
-	n := 0
-	for k := 1; k <= i && k < len(s.toks); k++ {
-		if clauseBreak(s, k) {
-			n++
-		}
-	}
-	return n
+	return cl, lastQ
 }
 
 // clauseBreak reports a clause's end before token k: a question or

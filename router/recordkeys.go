@@ -152,46 +152,18 @@ func holdsGND(in *heritage.Institution, uc string) bool {
 	return false
 }
 
-// lowerIs reports whether strings.ToLower(s) == lc, without making the
-// lower-case string when s is ASCII.
-func lowerIs(s, lc string) bool {
-	if !isASCII(s) {
-		return strings.ToLower(s) == lc
-	}
-	if len(s) != len(lc) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lc[i] {
-			return false
-		}
-	}
-	return true
-}
+// lowerIs reports whether strings.ToLower(s) == lc, and upperIs whether
+// strings.ToUpper(s) == uc, without making the folded string when both
+// are ASCII (lc and uc are folded already).
+func lowerIs(s, lc string) bool { return foldedIs(s, lc, strings.ToLower) }
 
-// upperIs reports whether strings.ToUpper(s) == uc, without making the
-// upper-case string when s is ASCII.
-func upperIs(s, uc string) bool {
-	if !isASCII(s) {
-		return strings.ToUpper(s) == uc
+func upperIs(s, uc string) bool { return foldedIs(s, uc, strings.ToUpper) }
+
+func foldedIs(s, key string, fold func(string) string) bool {
+	if isASCII(s) && isASCII(key) {
+		return strings.EqualFold(s, key)
 	}
-	if len(s) != len(uc) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'a' <= c && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		if c != uc[i] {
-			return false
-		}
-	}
-	return true
+	return fold(s) == key
 }
 
 func isASCII(s string) bool {
