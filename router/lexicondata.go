@@ -151,6 +151,15 @@ type Lexicon struct {
 	// reasonConjunctions open a clause that gives the asker's reason or
 	// occasion before the question (see Router.splitReason)
 	reasonConjunctions map[string]bool `lexicon:"table"`
+	// remarkSubjects open a clause the asker says of themselves before
+	// the question, as a word of reason does (see Router.splitReason)
+	remarkSubjects map[string]bool `lexicon:"table"`
+	// remarkJoins join such a clause to the question after its comma
+	remarkJoins map[string]bool `lexicon:"table"`
+	// placeAnaphora refer back to a place a clause before the question
+	// names, each to the locative that stands for it (see
+	// Router.placeReferredTo)
+	placeAnaphora map[string]string `lexicon:"table"`
 	// distributives before a kind in the singular ask for all of the
 	// kind, as its plural does ("every museum", "jedes Museum")
 	distributives map[string]bool `lexicon:"table"`

@@ -18,10 +18,15 @@ func (r *Router) Route(question string) Plan {
 	}
 	plan := r.reread(asked)
 	if aside != "" && asked != question && strings.HasSuffix(question, asked) && !r.standsAlone(plan, asked) {
-		// the question after a leading clause refers back to what the
-		// clause names: the clause is its topic, no reason
-		asked, aside = question, ""
-		plan = r.reread(asked)
+		if filled, ok := r.placeReferredTo(asked, aside); ok {
+			// the question's "there" is the one place the clause names
+			asked, plan = filled, r.reread(filled)
+		} else {
+			// the question after a leading clause refers back to what
+			// the clause names: the clause is its topic, no reason
+			asked, aside = question, ""
+			plan = r.reread(asked)
+		}
 	}
 	if aside != "" && r.refines(plan, aside) {
 		asked, aside = question, ""
@@ -55,29 +60,69 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	return true
 }
 
-// splitReason splits off a leading clause of the asker's reason or
-// occasion: a word of reasonConjunctions first, a comma closing the
-// clause within maxPreamble words, and a question word, a request or a
-// verb that opens a yes/no question right after the comma; "" and the
-// whole question when there is none. Route keeps the clause as an aside
-// unless it asks something of the question (refines: a year, a subject)
-// or the question refers back to it (standsAlone).
+// placeReferredTo reads a word that refers back to a place
+// (placeAnaphora) in a question after a leading clause as the one place
+// the clause names: the question with the word replaced by the place
+// after a locative, when it then stands alone. An English "there" that
+// follows a verb of being inside its clause is the existential one
+// ("are there …"), no place.
+func (r *Router) placeReferredTo(asked, clause string) (string, bool) {
+	places := r.reread(clause).Constraints.Places
+	if len(places) != 1 || places[0].Text == "" {
+		return "", false
+	}
+	toks := tokenize(asked, false)
+	for i, t := range toks {
+		locative, ok := r.lex.placeAnaphora[t.norm]
+		if !ok {
+			continue
+		}
+		if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && !clauseEnds(asked, toks, i) {
+			return "", false
+		}
+		filled := asked[:t.start] + locative + " " + places[0].Text + asked[t.end:]
+		return filled, r.standsAlone(r.reread(filled), filled)
+	}
+	return "", false
+}
+
+// splitReason splits off a leading clause of the asker's reason, occasion
+// or situation: a word of reasonConjunctions or of remarkSubjects ("I",
+// "wir") first, a comma, semicolon, colon or dash closing the clause
+// within maxPreamble words (the first such that the question follows),
+// and, after a word that may join the clauses
+// (remarkJoins), a question word, a request or a verb that opens a
+// yes/no question; "" and the whole question when there is none. Route
+// keeps the clause as an aside unless it asks something of the question
+// (refines: a year, a subject) or the question refers back to it
+// (standsAlone).
 func (r *Router) splitReason(question string) (clause, rest string) {
 	toks := tokenize(question, false)
-	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] {
+	readContractions(question, toks, r.lex)
+	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] && !r.lex.remarkSubjects[toks[0].norm] {
 		return "", question
 	}
 	for k := 1; k < len(toks)-1 && k <= maxPreamble; k++ {
-		if !strings.Contains(question[toks[k-1].end:toks[k].start], ",") {
+		if !closesRemark(question[toks[k-1].end:toks[k].start]) {
 			continue
 		}
-		next := toks[k].norm
-		if !r.lex.whWords[next] && !r.lex.yesNoStarts[next] && !r.lex.listStarts[next] && !r.lex.requestWords[next] {
-			return "", question
+		q := k
+		if r.lex.remarkJoins[toks[q].norm] && q+1 < len(toks) {
+			q++
 		}
-		return strings.TrimSpace(question[:toks[k-1].end]), question[toks[k].start:]
+		next := toks[q].norm
+		if r.lex.whWords[next] || r.lex.yesNoStarts[next] || r.lex.listStarts[next] || r.lex.requestWords[next] {
+			return strings.TrimSpace(question[:toks[k-1].end]), question[toks[q].start:]
+		}
 	}
 	return "", question
+}
+
+// closesRemark reports whether the text between two words closes a
+// clause said before the question: a comma, semicolon or colon, or a
+// dash between spaces.
+func closesRemark(gap string) bool {
+	return strings.ContainsAny(gap, ",;:—–") || strings.Contains(gap, " - ")
 }
 
 // refines reports whether a statement beside the question asks something

@@ -229,6 +229,33 @@ func TestReasonClause(t *testing.T) {
 	require.Equal(t, "Museum Ulm", p.Constraints.Names[0].Name)
 }
 
+// A clause the asker says of themselves before the question, closed by
+// a comma, semicolon, colon or dash (and a word that joins the clauses),
+// is dropped like a reason; a word in the question that refers back to
+// the one place the clause names is that place.
+func TestRemarkClause(t *testing.T) {
+	r := newTestRouter(t)
+	for with, without := range map[string]string{
+		"I'm drafting a memo on networks; which institutions are part of Leibniz Association?": "Which institutions are part of Leibniz Association?",
+		"We are planning a trip – how many museums are in Ulm?":                                "How many museums are in Ulm?",
+		"Ich schreibe gerade etwas, also: welche Museen gibt es in Ulm?":                       "Welche Museen gibt es in Ulm?",
+		"Ik maak een kaart, dus welke musea zijn er in Ulm?":                                   "Welke musea zijn er in Ulm?",
+	} {
+		requireSameReading(t, r, with, without)
+		require.Empty(t, r.Route(with).UnusedPhrase(UnusedUnread), with)
+	}
+	for with, without := range map[string]string{
+		"I'll be in Ulm on Sunday, so is Museum Ulm located there?": "Is Museum Ulm located in Ulm?",
+		"Wir sind morgen in Ulm; welche Museen gibt es dort?":       "Welche Museen gibt es in Ulm?",
+		"Ik ben in Ulm - welke musea zijn daar?":                    "Welke musea zijn in Ulm?",
+	} {
+		requireSameReading(t, r, with, without)
+	}
+	// the existential "there" refers to no place
+	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
+	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
+}
+
 // A kind in the singular after a word of "every" asks for all of the
 // kind, as its plural does.
 func TestEveryOfAKind(t *testing.T) {
