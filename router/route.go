@@ -13,6 +13,10 @@ import (
 func (r *Router) Route(question string) Plan {
 	asked, aside := splitAside(question)
 	if aside == "" {
+		// a yes/no question's closing doubt ("…, or am I wrong?")
+		asked, aside = r.splitDoubt(question)
+	}
+	if aside == "" {
 		// a leading clause of the asker's reason or occasion
 		aside, asked = r.splitReason(question)
 	}
@@ -60,6 +64,36 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	return true
 }
 
+// splitDoubt splits off the asker's doubt that closes a yes/no question:
+// a comma or dash, a word of "or", one word, and a word of the asker
+// (remarkSubjects)
+// within the last maxPreamble words ("or am I wrong", "oder irre ich
+// mich", "of vergis ik me"). It offers no alternative: the question
+// asks what it asks without it.
+func (r *Router) splitDoubt(question string) (asked, doubt string) {
+	toks := tokenize(question, false)
+	if len(toks) < 5 || !r.lex.yesNoStarts[toks[0].norm] {
+		return question, ""
+	}
+	for k := max(2, len(toks)-maxPreamble); k+2 < len(toks); k++ {
+		if closesRemark(question[toks[k-1].end:toks[k].start]) && r.lex.orWords[toks[k].norm] && !r.lex.whWords[toks[k+1].norm] && r.lex.remarkSubjects[pronounOf(question, toks[k+2])] {
+			return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
+		}
+	}
+	return question, ""
+}
+
+// pronounOf is the word of a token that a pronoun may be: the letters
+// before its apostrophe in a contraction ("I'm", "we're"), so that none
+// folds into another word ("im", "were").
+func pronounOf(q string, t token) string {
+	raw := q[t.start:t.end]
+	if at := strings.IndexFunc(raw, isApostrophe); at > 0 {
+		return strings.ToLower(raw[:at])
+	}
+	return t.norm
+}
+
 // placeReferredTo reads a word that refers back to a place
 // (placeAnaphora) in a question after a leading clause as the one place
 // the clause names: the question with the word replaced by the place
@@ -98,8 +132,7 @@ func (r *Router) placeReferredTo(asked, clause string) (string, bool) {
 // (standsAlone).
 func (r *Router) splitReason(question string) (clause, rest string) {
 	toks := tokenize(question, false)
-	readContractions(question, toks, r.lex)
-	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] && !r.lex.remarkSubjects[toks[0].norm] {
+	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] && !r.lex.remarkSubjects[pronounOf(question, toks[0])] {
 		return "", question
 	}
 	for k := 1; k < len(toks)-1 && k <= maxPreamble; k++ {

@@ -251,6 +251,17 @@ func TestRemarkClause(t *testing.T) {
 	} {
 		requireSameReading(t, r, with, without)
 	}
+	// the asker's doubt closing a yes/no question offers no alternative
+	for with, without := range map[string]string{
+		"Is Museum Ulm in Ulm, or am I wrong?":            "Is Museum Ulm in Ulm?",
+		"Liegt Museum Ulm in Ulm, oder irre ich mich?":    "Liegt Museum Ulm in Ulm?",
+		"Ligt Museum Ulm in Ulm, of vergis ik me?":        "Ligt Museum Ulm in Ulm?",
+		"Is Museum Ulm a museum - or have I mixed it up?": "Is Museum Ulm a museum?",
+	} {
+		requireSameReading(t, r, with, without)
+	}
+	require.Equal(t, "Would you mind looking up the ISIL of Museum im Pumpenhaus for me?",
+		r.Route("Would you mind looking up the ISIL of Museum im Pumpenhaus for me?").Question)
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
