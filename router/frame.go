@@ -106,7 +106,7 @@ func comparedFrame(s *scan, c *Constraints, entities int) (Frame, *Pair, bool) {
 // (or fewer) institutions.
 func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
-	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || moreThanAt(s) >= 0 || whichMore(s)) {
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || slashJoined(s) || moreThanAt(s) >= 0 || whichMore(s)) {
 		for k := range s.toks {
 			if more, ok := moreCueAt(s, k); ok {
 				// the side with the most wins, or the fewest for "fewer";
@@ -221,6 +221,17 @@ func anyWhWord(s *scan) bool {
 func hasChoice(s *scan) bool {
 	for _, t := range s.toks {
 		if s.lex.orWords[t.norm] {
+			return true
+		}
+	}
+	return false
+}
+
+// slashJoined reports two words joined by a slash set apart by spaces,
+// which offers them as alternatives as a word of "or" does.
+func slashJoined(s *scan) bool {
+	for k := 1; k < len(s.toks); k++ {
+		if strings.Contains(s.text[s.toks[k-1].end:s.toks[k].start], " / ") {
 			return true
 		}
 	}
