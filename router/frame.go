@@ -230,12 +230,18 @@ func hasChoice(s *scan) bool {
 // slashJoined reports two words joined by a slash set apart by spaces,
 // which offers them as alternatives as a word of "or" does.
 func slashJoined(s *scan) bool {
-	for k := 1; k < len(s.toks); k++ {
-		if strings.Contains(s.text[s.toks[k-1].end:s.toks[k].start], " / ") {
+	for k := 0; k+1 < len(s.toks); k++ {
+		if slashAfter(s, k) {
 			return true
 		}
 	}
 	return false
+}
+
+// slashAfter reports a slash set apart by spaces between token k and
+// the next.
+func slashAfter(s *scan, k int) bool {
+	return k+1 < len(s.toks) && strings.Contains(s.text[s.toks[k].end:s.toks[k+1].start], " / ")
 }
 
 // moreCueAt reports a cue of more or fewer at token k (moreCues,

@@ -331,6 +331,11 @@ func onlyTowns(c *Constraints) {
 // is joined by a coordinator to a capitalised place word ("Bath or
 // Wells"): two places, though each is also a common word.
 func (g *gazetteer) placePairAt(s *scan, i int) bool {
+	if i > 0 && slashAfter(s, i) {
+		// two places offered with a slash between them
+		_, ok := g.places[s.toks[i+1].norm]
+		return ok && s.toks[i+1].upper && !s.used[i+1]
+	}
 	if i == 0 || i+2 >= len(s.toks) || !s.lex.coordinators[s.toks[i+1].norm] || s.lex.prepositionJoins[s.toks[i+1].norm] {
 		return false
 	}
