@@ -123,6 +123,7 @@ func TestPlaceChoice(t *testing.T) {
 		{"Are there more museums in Bath or Bristol?", FrameMore},
 		{"Which has more museums, Bath or Bristol?", FrameMore},
 		{"more museums where: Bath / Bristol", FrameMore},
+		{"# of museums in Bath", FrameCount},
 		{"Compare the museums in Bath and Bristol", FrameCompare},
 		{"Which museums are in Leeds or York?", FrameCompare},
 		{"Is Bear Gardens Museum open or closed?", FrameField},

@@ -69,6 +69,10 @@ func tokenize(s string, umlautE bool) []token {
 			}
 		case isApostrophe(r) && start >= 0:
 			// keep the word going
+		case r == '#' && i+1 < len(s) && s[i+1] == ' ':
+			// "# of": the sign read as the word it stands for
+			flush(i)
+			toks = append(toks, token{norm: "number", start: i, end: i + 1})
 		case r == '&' || r == '+':
 			flush(i)
 			if r == '&' {

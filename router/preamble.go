@@ -121,7 +121,7 @@ func requestEndsAt(s *scan, k int) bool {
 			continue
 		}
 		for _, p := range s.lex.phrases[s.toks[i].norm] {
-			if p.table == tableRequestWords && i+len(p.words) == k && wordsAt(s, i, p.words) {
+			if p.table == tableRequestWords && i+len(p.words) == k && wordsAt(s.toks, i, p.words) {
 				return true
 			}
 		}

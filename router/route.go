@@ -13,7 +13,7 @@ import (
 func (r *Router) Route(question string) Plan {
 	asked, aside := splitAside(question)
 	if aside == "" {
-		// a yes/no question's closing doubt ("…, or am I wrong?")
+		// a yes/no question's closing doubt (see splitDoubt)
 		asked, aside = r.splitDoubt(question)
 	}
 	if aside == "" {
@@ -76,7 +76,7 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 		return question, ""
 	}
 	for k := max(2, len(toks)-maxPreamble); k+2 < len(toks); k++ {
-		if closesRemark(question[toks[k-1].end:toks[k].start]) && r.lex.orWords[toks[k].norm] && !r.lex.whWords[toks[k+1].norm] && r.lex.remarkSubjects[pronounOf(question, toks[k+2])] {
+		if closesRemark(question[toks[k-1].end:toks[k].start], true) && r.lex.orWords[toks[k].norm] && !r.lex.whWords[toks[k+1].norm] && r.lex.remarkSubjects[pronounOf(question, toks[k+2])] {
 			return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
 		}
 	}
@@ -107,23 +107,36 @@ func (r *Router) placeReferredTo(asked, clause string) (string, bool) {
 	}
 	toks := tokenize(asked, false)
 	for i, t := range toks {
-		locative, ok := r.lex.placeAnaphora[t.norm]
-		if !ok {
+		n, locative := placeAnaphorAt(toks, i, r.lex)
+		if n == 0 {
 			continue
 		}
 		if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && !clauseEnds(asked, toks, i) {
 			return "", false
 		}
-		filled := asked[:t.start] + locative + " " + places[0].Text + asked[t.end:]
+		filled := asked[:t.start] + strings.TrimSpace(locative+" "+places[0].Text) + asked[toks[i+n-1].end:]
 		return filled, r.standsAlone(r.reread(filled), filled)
 	}
 	return "", false
 }
 
+// placeAnaphorAt returns the words of the longest phrase of placeAnaphora
+// at token i ("there", "this town") and the locative it stands for with
+// it, or 0.
+func placeAnaphorAt(toks []token, i int, lex *Lexicon) (n int, locative string) {
+	for phrase, loc := range lex.placeAnaphora {
+		if words := strings.Fields(phrase); len(words) > n && wordsAt(toks, i, words) {
+			n, locative = len(words), loc
+		}
+	}
+	return n, locative
+}
+
 // splitReason splits off a leading clause of the asker's reason, occasion
-// or situation: a word of reasonConjunctions or of remarkSubjects ("I",
-// "wir") first, a comma, semicolon, colon or dash closing the clause
-// within maxPreamble words (the first such that the question follows),
+// or situation: a semicolon, colon or dash closing the clause within
+// maxPreamble words, or a comma when a word of reasonConjunctions or of
+// remarkSubjects ("I", "wir") opens it (the first such that the question
+// follows; one that opens with neither names nothing),
 // and, after a word that may join the clauses
 // (remarkJoins), a question word, a request or a verb that opens a
 // yes/no question; "" and the whole question when there is none. Route
@@ -132,11 +145,12 @@ func (r *Router) placeReferredTo(asked, clause string) (string, bool) {
 // (standsAlone).
 func (r *Router) splitReason(question string) (clause, rest string) {
 	toks := tokenize(question, false)
-	if len(toks) < 4 || !r.lex.reasonConjunctions[toks[0].norm] && !r.lex.remarkSubjects[pronounOf(question, toks[0])] {
+	if len(toks) < 4 {
 		return "", question
 	}
+	said := r.lex.reasonConjunctions[toks[0].norm] || r.lex.remarkSubjects[pronounOf(question, toks[0])]
 	for k := 1; k < len(toks)-1 && k <= maxPreamble; k++ {
-		if !closesRemark(question[toks[k-1].end:toks[k].start]) {
+		if !closesRemark(question[toks[k-1].end:toks[k].start], said) {
 			continue
 		}
 		q := k
@@ -144,24 +158,32 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 			q++
 		}
 		next := toks[q].norm
-		if r.lex.whWords[next] || r.lex.yesNoStarts[next] || r.lex.listStarts[next] || r.lex.requestWords[next] {
-			return strings.TrimSpace(question[:toks[k-1].end]), question[toks[q].start:]
+		if !r.lex.whWords[next] && !r.lex.yesNoStarts[next] && !r.lex.listStarts[next] && !r.lex.requestWords[next] {
+			continue
 		}
+		clause = strings.TrimSpace(question[:toks[k-1].end])
+		if !said && !r.reread(clause).Constraints.Empty() {
+			// a topic put first, then the question: no clause said beside
+			return "", question
+		}
+		return clause, question[toks[q].start:]
 	}
 	return "", question
 }
 
 // closesRemark reports whether the text between two words closes a
-// clause said before the question: a comma, semicolon or colon, or a
-// dash between spaces.
-func closesRemark(gap string) bool {
-	return strings.ContainsAny(gap, ",;:—–") || strings.Contains(gap, " - ")
+// clause said before the question: a semicolon, a colon or a dash
+// between spaces, or a comma after a clause that opens as one said
+// (comma).
+func closesRemark(gap string, comma bool) bool {
+	return strings.ContainsAny(gap, ";:—–") || strings.Contains(gap, " - ") || comma && strings.Contains(gap, ",")
 }
 
 // refines reports whether a statement beside the question asks something
-// of it: a field ("I need the address"), or, of a list, a condition ("I
-// like railways"). Of one institution only a field does; a statement
-// about an institution it names asks nothing of the question.
+// of it: a field ("I need the address"), or, of a list or a count, a
+// condition ("I like railways"). Of one institution only a field does,
+// and none of an order or a comparison, which name their own terms; a
+// statement about an institution it names asks nothing of the question.
 func (r *Router) refines(asked Plan, aside string) bool {
 	p := r.reread(aside)
 	if len(p.Constraints.Names) > 0 {
@@ -171,7 +193,7 @@ func (r *Router) refines(asked Plan, aside string) bool {
 		return true
 	}
 	switch asked.Frame {
-	case FrameSet, FrameCount, FrameRanking, FrameCompare, FrameMore:
+	case FrameSet, FrameCount:
 		return !p.Constraints.Empty()
 	}
 	return false

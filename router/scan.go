@@ -80,7 +80,7 @@ func (jw *joined) span(i, j int) string {
 }
 
 func newScan(q string, lex *Lexicon) *scan {
-	toks := dropFronting(q, dropAsides(tokenize(q, false), lex.asideWords), lex.frontingPhrases)
+	toks := dropFronting(q, dropAsides(tokenize(q, false), lex.asideWords), lex)
 	toks = joinSeparableVerbs(q, toks, lex)
 	dropIntensifiers(toks, lex)
 	readContractions(q, toks, lex)
@@ -190,13 +190,25 @@ func clauseEnds(q string, toks []token, j int) bool {
 
 // dropFronting drops a fronting phrase (frontingWords) that opens the
 // question when a colon or a comma follows it: the topic and the
-// question after it ask the same without it.
-func dropFronting(q string, toks []token, fronting [][]string) []token {
-	n := asideAt(toks, 0, fronting)
-	if n == 0 || n >= len(toks) || !strings.ContainsAny(q[toks[n].start:], ":,") {
+// question after it ask the same without it. A field cue that starts
+// with the phrase and runs on ("on the web") is the cue, not a fronting.
+func dropFronting(q string, toks []token, lex *Lexicon) []token {
+	n := asideAt(toks, 0, lex.frontingPhrases)
+	if n == 0 || n >= len(toks) || !strings.ContainsAny(q[toks[n].start:], ":,") || fieldCueLongerAt(toks, n, lex) {
 		return toks
 	}
 	return toks[n:]
+}
+
+// fieldCueLongerAt reports a field cue of more than n words that the
+// tokens open with.
+func fieldCueLongerAt(toks []token, n int, lex *Lexicon) bool {
+	for _, fc := range lex.fieldCues {
+		if words := strings.Fields(fc.phrase); len(words) > n && wordsAt(toks, 0, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // asideAt returns the number of words of the longest aside that starts
@@ -204,21 +216,24 @@ func dropFronting(q string, toks []token, fronting [][]string) []token {
 func asideAt(toks []token, i int, asides [][]string) int {
 	best := 0
 	for _, a := range asides {
-		if len(a) <= best || i+len(a) > len(toks) {
-			continue
-		}
-		match := true
-		for k, w := range a {
-			if toks[i+k].norm != w {
-				match = false
-				break
-			}
-		}
-		if match {
+		if len(a) > best && wordsAt(toks, i, a) {
 			best = len(a)
 		}
 	}
 	return best
+}
+
+// wordsAt reports whether the tokens from i on open with the words.
+func wordsAt(toks []token, i int, words []string) bool {
+	if i+len(words) > len(toks) {
+		return false
+	}
+	for k, w := range words {
+		if toks[i+k].norm != w {
+			return false
+		}
+	}
+	return true
 }
 
 // key joins the normalised tokens [i, j).

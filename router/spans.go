@@ -102,20 +102,11 @@ func indexPhrases(rows []lexRow) map[string][]lexPhrase {
 func lexiconSpans(s *scan, add spanner) {
 	for i, t := range s.toks {
 		for _, p := range s.lex.phrases[t.norm] {
-			if slot := s.lex.slots[p.table]; slot != "" && i+len(p.words) <= len(s.toks) && wordsAt(s, i, p.words) {
+			if slot := s.lex.slots[p.table]; slot != "" && i+len(p.words) <= len(s.toks) && wordsAt(s.toks, i, p.words) {
 				add(i, i+len(p.words), readerLexicon, slot+":"+p.table, p.value)
 			}
 		}
 	}
-}
-
-func wordsAt(s *scan, i int, words []string) bool {
-	for k, w := range words {
-		if s.toks[i+k].norm != w {
-			return false
-		}
-	}
-	return true
 }
 
 // dataSpans proposes the names, organisations and places of the data
@@ -260,7 +251,7 @@ func wordsLanguage(s *scan) locale.Lang {
 	seen := map[string]map[int]bool{}
 	for i, t := range s.toks {
 		for _, p := range s.lex.phrases[t.norm] {
-			if p.lang == "" || p.lang == "mul" || i+len(p.words) > len(s.toks) || !wordsAt(s, i, p.words) {
+			if p.lang == "" || p.lang == "mul" || i+len(p.words) > len(s.toks) || !wordsAt(s.toks, i, p.words) {
 				continue
 			}
 			if seen[p.lang] == nil {

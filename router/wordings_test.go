@@ -110,6 +110,8 @@ func TestFrontedTopic(t *testing.T) {
 		requireSameReading(t, r, fronted, plain)
 	}
 	require.Equal(t, FrameSet, r.Route("Museums about trains in York").Frame)
+	// a field cue that opens with a fronting word is the cue
+	require.Equal(t, "website", r.Route("On the web, Museum Ulm is at which address?").Constraints.Field)
 }
 
 // A preamble addressed to the reader that names nothing of what is asked
@@ -262,6 +264,14 @@ func TestRemarkClause(t *testing.T) {
 	}
 	require.Equal(t, "Would you mind looking up the ISIL of Museum im Pumpenhaus for me?",
 		r.Route("Would you mind looking up the ISIL of Museum im Pumpenhaus for me?").Question)
+	// a clause before a semicolon, colon or dash that names nothing is
+	// said beside the question, whoever says it; one that names
+	// something is the question's topic
+	requireSameReading(t, r, "Sorry to bother you with this one — is Museum Ulm in Ulm?", "Is Museum Ulm in Ulm?")
+	require.Equal(t, FrameYesNo, r.Route("Museum Ulm: is Ulm the right town?").Frame)
+	requireSameReading(t, r, "We have a hotel in Ulm; is Museum Ulm in that town?", "Is Museum Ulm in Ulm?")
+	// a remark beside an order or a comparison leaves its terms as they are
+	requireSameReading(t, r, "I love railways, so which museum in Ulm is the oldest?", "Which museum in Ulm is the oldest?")
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
