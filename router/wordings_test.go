@@ -272,6 +272,10 @@ func TestRemarkClause(t *testing.T) {
 	requireSameReading(t, r, "We have a hotel in Ulm; is Museum Ulm in that town?", "Is Museum Ulm in Ulm?")
 	// a remark beside an order or a comparison leaves its terms as they are
 	requireSameReading(t, r, "I love railways, so which museum in Ulm is the oldest?", "Which museum in Ulm is the oldest?")
+	// a request to confirm, then a colon and the statement to confirm
+	for _, q := range []string{"Confirm or deny: Museum Ulm is in Ulm.", "True or false: Museum Ulm is located in Ulm"} {
+		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
+	}
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)

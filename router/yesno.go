@@ -62,10 +62,19 @@ func markRequestOpener(s *scan) bool {
 
 // embeddedYesNo reports, and marks as read, a yes/no question asked
 // inside a request: an opener of yesNoOpeners first, then a word of
-// complementizers ("tell me whether …", "weet u of …", "sag mir, ob …").
+// complementizers ("tell me whether …", "weet u of …", "sag mir, ob …")
+// or a colon before the statement to be confirmed.
 func embeddedYesNo(s *scan) bool {
 	for _, p := range s.lex.yesNoOpeners {
-		if n, ok := s.matchAt(0, p); ok && n < len(s.toks) && s.lex.complementizers[s.toks[n].norm] && !politeCondition(s, n) {
+		n, ok := s.matchAt(0, p)
+		if !ok || n >= len(s.toks) {
+			continue
+		}
+		if strings.Contains(s.text[s.toks[n-1].end:s.toks[n].start], ":") {
+			s.mark(0, n)
+			return true
+		}
+		if s.lex.complementizers[s.toks[n].norm] && !politeCondition(s, n) {
 			s.mark(0, n+1)
 			return true
 		}
@@ -189,7 +198,7 @@ func yesNoStart(s *scan) bool {
 // offersChoice reports "A or B" (but not "… or not").
 func offersChoice(s *scan) bool {
 	for i, t := range s.toks {
-		if s.lex.choiceWords[t.norm] || s.lex.prepositionJoins[t.norm] && i+1 < len(s.toks) && !s.used[i+1] {
+		if s.lex.choiceWords[t.norm] && !s.used[i] || s.lex.prepositionJoins[t.norm] && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
 				if s.lex.choiceStoppers[s.toks[i+1].norm] {
 					continue // "or not", "or has it closed"
