@@ -46,10 +46,26 @@ type fieldWord struct{ word, field string }
 func field(s *scan) string {
 	for _, read := range fieldReaders {
 		if f := read(s); f != "" {
-			return f
+			return narrowedField(s, f)
 		}
 	}
 	return ""
+}
+
+// narrowedField is the field a cue of field f asks for when its word also
+// names another (fieldNarrowers: an address on the web is the website):
+// the other when one of its cues stands anywhere in the question.
+func narrowedField(s *scan, f string) string {
+	other, ok := s.lex.fieldNarrowers[f]
+	if !ok {
+		return f
+	}
+	for _, fc := range s.lex.fieldCues {
+		if fc.field == other && s.has(fc.phrase) {
+			return other
+		}
+	}
+	return f
 }
 
 // fieldReaders read the field a question asks for, each from one kind of

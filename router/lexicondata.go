@@ -489,6 +489,10 @@ type Lexicon struct {
 	// fieldCues maps phrases to the record field a factual question asks
 	// for, most specific first.
 	fieldCues []fieldCue `lexicon:"table"`
+	// fieldNarrowers map a field whose cue word also names another field
+	// to that field, asked when one of its cues stands beside it (see
+	// narrowedField)
+	fieldNarrowers map[string]string `lexicon:"table"`
 	// pairCues compare two institutions ("older", "groter"): value the
 	// attribute, and "highest" when the first wins by the higher value
 	// pairCues name the attribute two institutions are compared on.

@@ -2,6 +2,7 @@ package router
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/locale"
@@ -190,11 +191,18 @@ func (r *Router) refines(asked Plan, aside string) bool {
 		return false
 	}
 	if p.Constraints.Field != "" {
-		return true
+		// one the data does not record names no field a question that
+		// asks its own would ask instead
+		return asked.Constraints.Field == "" || !r.lex.unrecordedFields[p.Constraints.Field]
 	}
 	switch asked.Frame {
 	case FrameSet, FrameCount:
-		return !p.Constraints.Empty()
+		// a kind the question names already adds nothing
+		c := p.Constraints
+		c.TypeCodes = slices.DeleteFunc(slices.Clone(c.TypeCodes), func(t string) bool {
+			return slices.Contains(asked.Constraints.TypeCodes, t)
+		})
+		return !c.Empty()
 	}
 	return false
 }

@@ -276,6 +276,14 @@ func TestRemarkClause(t *testing.T) {
 	for _, q := range []string{"Confirm or deny: Museum Ulm is in Ulm.", "True or false: Museum Ulm is located in Ulm"} {
 		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
 	}
+	// a remark that names the kind the question names adds nothing to it
+	requireSameReading(t, r, "My class studies museums, so which is the oldest museum in Ulm?", "Which is the oldest museum in Ulm?")
+	// a field the data does not record, named in a remark, leaves the
+	// field the question asks
+	require.Equal(t, "website", r.Route("Ik wil de openingstijden zien, dus wat is de website van Museum Ulm?").Constraints.Field)
+	// an address beside a word of the web is the website
+	require.Equal(t, "website", r.Route("The website of Museum Ulm — what's the address again?").Constraints.Field)
+	require.Equal(t, "address", r.Route("What is the address of Museum Ulm?").Constraints.Field)
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
