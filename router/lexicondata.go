@@ -158,8 +158,11 @@ type Lexicon struct {
 	remarkJoins map[string]bool `lexicon:"table"`
 	// placeAnaphora refer back to a place a clause before the question
 	// names, each to the locative that stands for it (see
-	// Router.placeReferredTo)
+	// Router.referredTo)
 	placeAnaphora map[string]string `lexicon:"table"`
+	// nameAnaphora refer back to an institution or body a clause before
+	// the question names (see Router.referredTo)
+	nameAnaphora map[string]bool `lexicon:"table"`
 	// distributives before a kind in the singular ask for all of the
 	// kind, as its plural does ("every museum", "jedes Museum")
 	distributives map[string]bool `lexicon:"table"`

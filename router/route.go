@@ -1,6 +1,7 @@
 package router
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -23,8 +24,8 @@ func (r *Router) Route(question string) Plan {
 	}
 	plan := r.reread(asked)
 	if aside != "" && asked != question && strings.HasSuffix(question, asked) && !r.standsAlone(plan, asked) {
-		if filled, ok := r.placeReferredTo(asked, aside); ok {
-			// the question's "there" is the one place the clause names
+		if filled, ok := r.referredTo(asked, aside); ok {
+			// the question's "there" or "it" is what the clause names
 			asked, plan = filled, r.reread(filled)
 		} else {
 			// the question after a leading clause refers back to what
@@ -95,27 +96,33 @@ func pronounOf(q string, t token) string {
 	return t.norm
 }
 
-// placeReferredTo reads a word that refers back to a place
-// (placeAnaphora) in a question after a leading clause as the one place
-// the clause names: the question with the word replaced by the place
-// after a locative, when it then stands alone. An English "there" that
-// follows a verb of being inside its clause is the existential one
-// ("are there …"), no place.
-func (r *Router) placeReferredTo(asked, clause string) (string, bool) {
-	places := r.reread(clause).Constraints.Places
-	if len(places) != 1 || places[0].Text == "" {
-		return "", false
-	}
+// referredTo reads a word that refers back, in a question after a
+// leading clause, as what the clause names: a phrase of placeAnaphora
+// ("there", "in that town") as the one place it names, after the phrase's
+// locative; a word of nameAnaphora ("it", "het") as the one institution
+// or body it names. It returns the question with the word replaced, when
+// that then stands alone. An English "there" that follows a verb of being
+// inside its clause is the existential one ("are there …"), no place.
+func (r *Router) referredTo(asked, clause string) (string, bool) {
+	c := r.reread(clause).Constraints
 	toks := tokenize(asked, false)
 	for i, t := range toks {
 		n, locative := placeAnaphorAt(toks, i, r.lex)
-		if n == 0 {
+		var with string
+		switch {
+		case n > 0 && len(c.Places) == 1 && c.Places[0].Text != "":
+			if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && !clauseEnds(asked, toks, i) {
+				return "", false
+			}
+			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
+		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
+			n, with = 1, c.Names[0].Text
+		case r.lex.nameAnaphora[t.norm] && len(c.Bodies) == 1 && len(c.Names) == 0:
+			n, with = 1, cmp.Or(c.Bodies[0].Text, c.Bodies[0].Name)
+		default:
 			continue
 		}
-		if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && !clauseEnds(asked, toks, i) {
-			return "", false
-		}
-		filled := asked[:t.start] + strings.TrimSpace(locative+" "+places[0].Text) + asked[toks[i+n-1].end:]
+		filled := asked[:t.start] + with + asked[toks[i+n-1].end:]
 		return filled, r.standsAlone(r.reread(filled), filled)
 	}
 	return "", false
@@ -197,14 +204,25 @@ func (r *Router) refines(asked Plan, aside string) bool {
 	}
 	switch asked.Frame {
 	case FrameSet, FrameCount:
-		// a kind the question names already adds nothing
-		c := p.Constraints
-		c.TypeCodes = slices.DeleteFunc(slices.Clone(c.TypeCodes), func(t string) bool {
-			return slices.Contains(asked.Constraints.TypeCodes, t)
-		})
-		return !c.Empty()
+		return addsTo(asked.Constraints, p.Constraints)
 	}
 	return false
+}
+
+// addsTo reports whether the constraints of a statement hold one the
+// question's lack: a kind, place or body the question names already
+// adds nothing.
+func addsTo(asked, said Constraints) bool {
+	said.TypeCodes = slices.DeleteFunc(slices.Clone(said.TypeCodes), func(t string) bool {
+		return slices.Contains(asked.TypeCodes, t)
+	})
+	said.Places = slices.DeleteFunc(slices.Clone(said.Places), func(p Place) bool {
+		return slices.ContainsFunc(asked.Places, func(q Place) bool { return q.Name == p.Name })
+	})
+	said.Bodies = slices.DeleteFunc(slices.Clone(said.Bodies), func(b Body) bool {
+		return slices.ContainsFunc(asked.Bodies, func(c Body) bool { return c.Name == b.Name })
+	})
+	return !said.Empty()
 }
 
 // splitAside splits a question followed by a statement ("Is X an

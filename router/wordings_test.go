@@ -284,6 +284,9 @@ func TestRemarkClause(t *testing.T) {
 	// an address beside a word of the web is the website
 	require.Equal(t, "website", r.Route("The website of Museum Ulm — what's the address again?").Constraints.Field)
 	require.Equal(t, "address", r.Route("What is the address of Museum Ulm?").Constraints.Field)
+	// "it" in the question is the one body or institution the clause names
+	requireSameReading(t, r, "We are joining Leibniz Association next year; which institutions are members of it?",
+		"Which institutions are members of Leibniz Association?")
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
