@@ -1,5 +1,7 @@
 package router
 
+import "slices"
+
 // finiteOperateVerb reports a Dutch or German verb of running that comes
 // before its subject in a list question (a question word, a kind, the
 // verb, then the organisation).
@@ -86,8 +88,9 @@ func readChangeAsked(s *scan, c *Constraints, rd *reading) {
 
 // kindOfTopic reports a kind in the singular right before a word that
 // introduces a topic, in a question that names no institution and asks
-// nothing with a question word ("museum about railways in Lincolnshire"):
-// a search for the kind, read as its plural is.
+// nothing with a question word ("museum about railways in Lincolnshire"),
+// or beside a topic and a place read: a search for the kind, read as its
+// plural is.
 func kindOfTopic(s *scan, c *Constraints) bool {
 	if len(c.Names) > 0 || anyWhWord(s) {
 		return false
@@ -97,7 +100,8 @@ func kindOfTopic(s *scan, c *Constraints) bool {
 			return true
 		}
 	}
-	return false
+	// a topic and a place said beside the kind are the same search
+	return len(c.Subjects) > 0 && len(c.Places) > 0 && slices.ContainsFunc(s.toks, func(t token) bool { return s.lex.typeWords[t.norm] != "" })
 }
 
 // readRelationAsked reads the relation of the list or the named

@@ -292,6 +292,13 @@ func TestRemarkClause(t *testing.T) {
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
 }
 
+// A kind in the singular beside a topic and a place, with no question
+// word, searches for the kind as its plural does.
+func TestKindBesideTopicAndPlace(t *testing.T) {
+	r := newTestRouter(t)
+	requireSameReading(t, r, "railway exhibits museum in Ulm", "railway museums in Ulm")
+}
+
 // A kind in the singular after a word of "every" asks for all of the
 // kind, as its plural does.
 func TestEveryOfAKind(t *testing.T) {
