@@ -124,6 +124,7 @@ func TestPlaceChoice(t *testing.T) {
 		{"Which has more museums, Bath or Bristol?", FrameMore},
 		{"more museums where: Bath / Bristol", FrameMore},
 		{"# of museums in Bath", FrameCount},
+		{"Does Bath outnumber Bristol when it comes to museums?", FrameMore},
 		{"Compare the museums in Bath and Bristol", FrameCompare},
 		{"Which museums are in Leeds or York?", FrameCompare},
 		{"Is Bear Gardens Museum open or closed?", FrameField},

@@ -496,6 +496,9 @@ type Lexicon struct {
 	// to that field, asked when one of its cues stands beside it (see
 	// narrowedField)
 	fieldNarrowers map[string]string `lexicon:"table"`
+	// moreThanVerbs are cues of more that hold their "than": the side
+	// after the verb is the one compared with (see moreThanAt)
+	moreThanVerbs map[string]bool `lexicon:"table"`
 	// pairCues compare two institutions ("older", "groter"): value the
 	// attribute, and "highest" when the first wins by the higher value
 	// pairCues name the attribute two institutions are compared on.

@@ -1,11 +1,14 @@
 package router
 
 // moreThanAt returns the token of "than" after a cue of more or fewer
-// ("more museums than", "mehr Museen als"), or -1.
+// ("more museums than", "mehr Museen als"), or of a verb of more that
+// holds its "than" (moreThanVerbs), or -1.
 func moreThanAt(s *scan) int {
 	more := false
 	for k, t := range s.toks {
-		if _, ok := moreCueAt(s, k); ok {
+		if _, ok := moreCueAt(s, k); ok && s.lex.moreThanVerbs[t.norm] {
+			return k // a verb that holds its "than" ("outnumbers")
+		} else if ok {
 			more = true
 		} else if more && s.lex.thanWords[t.norm] {
 			return k

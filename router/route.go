@@ -142,8 +142,8 @@ func placeAnaphorAt(toks []token, i int, lex *Lexicon) (n int, locative string) 
 
 // splitReason splits off a leading clause of the asker's reason, occasion
 // or situation: a semicolon, colon or dash closing the clause within
-// maxPreamble words, or a comma when a word of reasonConjunctions or of
-// remarkSubjects ("I", "wir") opens it (the first such that the question
+// maxRemark words, or a comma within maxPreamble words when a word of
+// reasonConjunctions or of remarkSubjects ("I", "wir") opens it (the first such that the question
 // follows; one that opens with neither names nothing),
 // and, after a word that may join the clauses
 // (remarkJoins), a question word, a request or a verb that opens a
@@ -157,8 +157,8 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return "", question
 	}
 	said := r.lex.reasonConjunctions[toks[0].norm] || r.lex.remarkSubjects[pronounOf(question, toks[0])]
-	for k := 1; k < len(toks)-1 && k <= maxPreamble; k++ {
-		if !closesRemark(question[toks[k-1].end:toks[k].start], said) {
+	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
+		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, said && k <= maxPreamble) {
 			continue
 		}
 		q := k
@@ -179,6 +179,10 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	return "", question
 }
 
+// maxRemark is the most words of a clause said before the question that
+// a semicolon, colon or dash closes.
+const maxRemark = 16
+
 // closesRemark reports whether the text between two words closes a
 // clause said before the question: a semicolon, a colon or a dash
 // between spaces, or a comma after a clause that opens as one said
@@ -190,8 +194,9 @@ func closesRemark(gap string, comma bool) bool {
 // refines reports whether a statement beside the question asks something
 // of it: a field ("I need the address"), or, of a list or a count, a
 // condition ("I like railways"). Of one institution only a field does,
-// and none of an order or a comparison, which name their own terms; a
-// statement about an institution it names asks nothing of the question.
+// and none of an order or a comparison, which name their own terms
+// (the oldest of a list is an order); a statement about an institution
+// it names asks nothing of the question.
 func (r *Router) refines(asked Plan, aside string) bool {
 	p := r.reread(aside)
 	if len(p.Constraints.Names) > 0 {
@@ -202,8 +207,10 @@ func (r *Router) refines(asked Plan, aside string) bool {
 		// asks its own would ask instead
 		return asked.Constraints.Field == "" || !r.lex.unrecordedFields[p.Constraints.Field]
 	}
-	switch asked.Frame {
-	case FrameSet, FrameCount:
+	switch {
+	case asked.Constraints.Order != nil:
+		return false
+	case asked.Frame == FrameSet, asked.Frame == FrameCount:
 		return addsTo(asked.Constraints, p.Constraints)
 	}
 	return false

@@ -272,6 +272,7 @@ func TestRemarkClause(t *testing.T) {
 	requireSameReading(t, r, "We have a hotel in Ulm; is Museum Ulm in that town?", "Is Museum Ulm in Ulm?")
 	// a remark beside an order or a comparison leaves its terms as they are
 	requireSameReading(t, r, "I love railways, so which museum in Ulm is the oldest?", "Which museum in Ulm is the oldest?")
+	requireSameReading(t, r, "My aunt adores railways, so which museum in Ulm has been around the longest?", "Which museum in Ulm has been around the longest?")
 	// a request to confirm, then a colon and the statement to confirm
 	for _, q := range []string{"Confirm or deny: Museum Ulm is in Ulm.", "True or false: Museum Ulm is located in Ulm"} {
 		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
@@ -287,6 +288,8 @@ func TestRemarkClause(t *testing.T) {
 	// "it" in the question is the one body or institution the clause names
 	requireSameReading(t, r, "We are joining Leibniz Association next year; which institutions are members of it?",
 		"Which institutions are members of Leibniz Association?")
+	// a clause closed by a semicolon, colon or dash may run longer
+	requireSameReading(t, r, "I'm a volunteer writing a long report for the board and need one fact: who runs Museum Ulm?", "Who runs Museum Ulm?")
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
