@@ -10,61 +10,62 @@ import (
 )
 
 // Institution is one heritage custodian record. Field names follow the
-// dataset schema (see heritage/data/NOTICE for licences and attribution).
+// dataset schema (see heritage/data/NOTICE for licences and attribution);
+// its JSON is that of record, the schema's shape.
 type Institution struct {
-	ID               string    `json:"id"`
-	GHCID            string    `json:"ghcid"`
-	GHCIDProvisional bool      `json:"ghcid_provisional"`
-	Name             string    `json:"name"`
-	AltNames         []AltName `json:"alt_names"`
+	ID               string
+	GHCID            string
+	GHCIDProvisional bool
+	Name             string
+	AltNames         []AltName
 
-	Type           string `json:"type"`
-	TypeCode       string `json:"type_code"`
-	TypeInferredBy string `json:"type_inferred_by,omitempty"`
+	Type           string
+	TypeCode       string
+	TypeInferredBy string
 
-	Country        string   `json:"country"`
-	Region         string   `json:"region,omitempty"`
-	RegionCode     string   `json:"region_code,omitempty"`
-	Subregion      string   `json:"subregion,omitempty"`
-	County         string   `json:"county,omitempty"`
-	District       string   `json:"district,omitempty"`
-	AdminArea      string   `json:"admin_area,omitempty"`
-	City           string   `json:"city,omitempty"`
-	CityInferred   bool     `json:"city_inferred"`
-	Address        string   `json:"address,omitempty"`
-	Postcode       string   `json:"postcode,omitempty"`
-	Lat            *float64 `json:"lat,omitempty"`
-	Lon            *float64 `json:"lon,omitempty"`
-	CoordPrecision string   `json:"coord_precision,omitempty"`
+	Country        string
+	Region         string
+	RegionCode     string
+	Subregion      string
+	County         string
+	District       string
+	AdminArea      string
+	City           string
+	CityInferred   bool
+	Address        string
+	Postcode       string
+	Lat            *float64
+	Lon            *float64
+	CoordPrecision string
 
-	ISIL        string      `json:"isil,omitempty"`
-	Wikidata    string      `json:"wikidata,omitempty"`
-	Identifiers Identifiers `json:"identifiers"`
-	Website     string      `json:"website,omitempty"`
+	ISIL        string
+	Wikidata    string
+	Identifiers Identifiers
+	Website     string
 
-	Description          string   `json:"description"`
-	DescriptionGenerated bool     `json:"description_generated"`
-	Subjects             []string `json:"subjects"`
-	Governance           string   `json:"governance,omitempty"`
-	GovernanceCode       string   `json:"governance_code,omitempty"`
-	Accreditation        string   `json:"accreditation,omitempty"`
-	Size                 string   `json:"size,omitempty"`
-	Status               string   `json:"status,omitempty"`
-	YearOpened           string   `json:"year_opened,omitempty"`
-	YearClosed           string   `json:"year_closed,omitempty"`
+	Description          string
+	DescriptionGenerated bool
+	Subjects             []string
+	Governance           string
+	GovernanceCode       string
+	Accreditation        string
+	Size                 string
+	Status               string
+	YearOpened           string
+	YearClosed           string
 
-	MemberOf    []Membership `json:"member_of"`
-	Related     []Relation   `json:"related"`
-	Events      []Event      `json:"events"`
-	Collections []Collection `json:"collections"`
-	Notes       string       `json:"notes,omitempty"`
-	Area        *Area        `json:"area,omitempty"`
+	MemberOf    []Membership
+	Related     []Relation
+	Events      []Event
+	Collections []Collection
+	Notes       string
+	Area        *Area
 
-	Source      string   `json:"source"`
-	Sources     []string `json:"sources"`
-	License     string   `json:"license"`
-	Attribution string   `json:"attribution"`
-	Tier        Tier     `json:"tier"`
+	Source      string
+	Sources     []string
+	License     string
+	Attribution string
+	Tier        Tier
 }
 
 // AltName is another name of an institution: a former name, label, alias,
@@ -160,20 +161,21 @@ type Area struct {
 	GeodemographicSubgroup   string `json:"geodemographic_subgroup,omitempty"`
 }
 
-// Identifiers are the record's identifiers in other schemes.
+// Identifiers are the record's identifiers in other schemes (in JSON,
+// recordIdentifiers).
 type Identifiers struct {
-	Wikidata        string   `json:"wikidata,omitempty"`
-	ISILAll         []string `json:"isil_all,omitempty"`
-	GND             []string `json:"gnd,omitempty"`
-	DBS             []string `json:"dbs,omitempty"`
-	ROR             string   `json:"ror,omitempty"`
-	ISNI            string   `json:"isni,omitempty"`
-	GRID            string   `json:"grid,omitempty"`
-	FundRef         string   `json:"fundref,omitempty"`
-	MappingMuseums  string   `json:"mapping_museums,omitempty"`
-	Domus           string   `json:"domus,omitempty"`
-	PrimarySource   string   `json:"primary_source,omitempty"`
-	PrimarySourceID string   `json:"primary_source_id,omitempty"`
+	Wikidata        string
+	ISILAll         []string
+	GND             []string
+	DBS             []string
+	ROR             string
+	ISNI            string
+	GRID            string
+	FundRef         string
+	MappingMuseums  string
+	Domus           string
+	PrimarySource   string
+	PrimarySourceID string
 }
 
 // Tier ranks the authority of a record's source.

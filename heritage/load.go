@@ -242,19 +242,19 @@ func decodeRecord(line []byte, rec *Institution) error {
 func Decode(line []byte, rec *Institution) error {
 	// The years are read apart: as a string or as a whole number.
 	var w struct {
-		Institution
+		Record
 		YearOpened json.RawMessage `json:"year_opened"`
 		YearClosed json.RawMessage `json:"year_closed"`
 	}
 	if err := json.Unmarshal(line, &w); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			// The path passes through w's embedded Institution.
-			return &FieldError{Field: strings.TrimPrefix(te.Field, "Institution."), Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
+			// The path passes through w's embedded Record.
+			return &FieldError{Field: strings.TrimPrefix(te.Field, "Record."), Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
 		}
 		return fmt.Errorf("%w: not a JSON object: %v", ErrInvalidRecord, err)
 	}
-	*rec = w.Institution
+	*rec = w.Record.Institution()
 	var err error
 	if rec.YearOpened, err = yearText("year_opened", w.YearOpened); err != nil {
 		return err

@@ -1,0 +1,151 @@
+package heritage
+
+import "encoding/json"
+
+// Record is an Institution in the shape of the dataset schema
+// (record.schema.json): its fields, their JSON names and their order. An
+// Institution keeps its fields in a layout of its own, and is read from
+// and written as JSON in this shape; code that sets or reads the fields by
+// their JSON names (a CSV column's field) works on a Record.
+type Record struct {
+	ID               string    `json:"id"`
+	GHCID            string    `json:"ghcid"`
+	GHCIDProvisional bool      `json:"ghcid_provisional"`
+	Name             string    `json:"name"`
+	AltNames         []AltName `json:"alt_names"`
+
+	Type           string `json:"type"`
+	TypeCode       string `json:"type_code"`
+	TypeInferredBy string `json:"type_inferred_by,omitempty"`
+
+	Country        string   `json:"country"`
+	Region         string   `json:"region,omitempty"`
+	RegionCode     string   `json:"region_code,omitempty"`
+	Subregion      string   `json:"subregion,omitempty"`
+	County         string   `json:"county,omitempty"`
+	District       string   `json:"district,omitempty"`
+	AdminArea      string   `json:"admin_area,omitempty"`
+	City           string   `json:"city,omitempty"`
+	CityInferred   bool     `json:"city_inferred"`
+	Address        string   `json:"address,omitempty"`
+	Postcode       string   `json:"postcode,omitempty"`
+	Lat            *float64 `json:"lat,omitempty"`
+	Lon            *float64 `json:"lon,omitempty"`
+	CoordPrecision string   `json:"coord_precision,omitempty"`
+
+	ISIL        string            `json:"isil,omitempty"`
+	Wikidata    string            `json:"wikidata,omitempty"`
+	Identifiers RecordIdentifiers `json:"identifiers"`
+	Website     string            `json:"website,omitempty"`
+
+	Description          string   `json:"description"`
+	DescriptionGenerated bool     `json:"description_generated"`
+	Subjects             []string `json:"subjects"`
+	Governance           string   `json:"governance,omitempty"`
+	GovernanceCode       string   `json:"governance_code,omitempty"`
+	Accreditation        string   `json:"accreditation,omitempty"`
+	Size                 string   `json:"size,omitempty"`
+	Status               string   `json:"status,omitempty"`
+	YearOpened           string   `json:"year_opened,omitempty"`
+	YearClosed           string   `json:"year_closed,omitempty"`
+
+	MemberOf    []Membership `json:"member_of"`
+	Related     []Relation   `json:"related"`
+	Events      []Event      `json:"events"`
+	Collections []Collection `json:"collections"`
+	Notes       string       `json:"notes,omitempty"`
+	Area        *Area        `json:"area,omitempty"`
+
+	Source      string   `json:"source"`
+	Sources     []string `json:"sources"`
+	License     string   `json:"license"`
+	Attribution string   `json:"attribution"`
+	Tier        Tier     `json:"tier"`
+}
+
+// RecordIdentifiers is the JSON shape of a record's identifiers.
+type RecordIdentifiers struct {
+	Wikidata        string   `json:"wikidata,omitempty"`
+	ISILAll         []string `json:"isil_all,omitempty"`
+	GND             []string `json:"gnd,omitempty"`
+	DBS             []string `json:"dbs,omitempty"`
+	ROR             string   `json:"ror,omitempty"`
+	ISNI            string   `json:"isni,omitempty"`
+	GRID            string   `json:"grid,omitempty"`
+	FundRef         string   `json:"fundref,omitempty"`
+	MappingMuseums  string   `json:"mapping_museums,omitempty"`
+	Domus           string   `json:"domus,omitempty"`
+	PrimarySource   string   `json:"primary_source,omitempty"`
+	PrimarySourceID string   `json:"primary_source_id,omitempty"`
+}
+
+// MarshalJSON writes the record in the dataset's shape (see Record).
+func (in Institution) MarshalJSON() ([]byte, error) {
+	r := in.Record()
+	return json.Marshal(&r)
+}
+
+// UnmarshalJSON reads a record of the dataset's shape. Decode reads one more
+// leniently, a year written as a number too.
+func (in *Institution) UnmarshalJSON(b []byte) error {
+	var r Record
+	if err := json.Unmarshal(b, &r); err != nil {
+		return err
+	}
+	*in = r.Institution()
+	return nil
+}
+
+// Record returns in's fields in the dataset's shape. The lists are in's.
+func (in *Institution) Record() Record {
+	id := &in.Identifiers
+	return Record{
+		ID: in.ID, GHCID: in.GHCID, GHCIDProvisional: in.GHCIDProvisional, Name: in.Name, AltNames: in.AltNames,
+		Type: in.Type, TypeCode: in.TypeCode, TypeInferredBy: in.TypeInferredBy,
+		Country: in.Country, Region: in.Region, RegionCode: in.RegionCode, Subregion: in.Subregion,
+		County: in.County, District: in.District, AdminArea: in.AdminArea, City: in.City,
+		CityInferred: in.CityInferred, Address: in.Address, Postcode: in.Postcode,
+		Lat: in.Lat, Lon: in.Lon, CoordPrecision: in.CoordPrecision,
+		ISIL: in.ISIL, Wikidata: in.Wikidata,
+		Identifiers: RecordIdentifiers{
+			Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS,
+			ROR: id.ROR, ISNI: id.ISNI, GRID: id.GRID, FundRef: id.FundRef,
+			MappingMuseums: id.MappingMuseums, Domus: id.Domus,
+			PrimarySource: id.PrimarySource, PrimarySourceID: id.PrimarySourceID,
+		},
+		Website:     in.Website,
+		Description: in.Description, DescriptionGenerated: in.DescriptionGenerated, Subjects: in.Subjects,
+		Governance: in.Governance, GovernanceCode: in.GovernanceCode, Accreditation: in.Accreditation,
+		Size: in.Size, Status: in.Status, YearOpened: in.YearOpened, YearClosed: in.YearClosed,
+		MemberOf: in.MemberOf, Related: in.Related, Events: in.Events, Collections: in.Collections,
+		Notes: in.Notes, Area: in.Area,
+		Source: in.Source, Sources: in.Sources, License: in.License, Attribution: in.Attribution, Tier: in.Tier,
+	}
+}
+
+// Institution returns the record r holds. The lists are r's.
+func (r *Record) Institution() Institution {
+	id := &r.Identifiers
+	return Institution{
+		ID: r.ID, GHCID: r.GHCID, GHCIDProvisional: r.GHCIDProvisional, Name: r.Name, AltNames: r.AltNames,
+		Type: r.Type, TypeCode: r.TypeCode, TypeInferredBy: r.TypeInferredBy,
+		Country: r.Country, Region: r.Region, RegionCode: r.RegionCode, Subregion: r.Subregion,
+		County: r.County, District: r.District, AdminArea: r.AdminArea, City: r.City,
+		CityInferred: r.CityInferred, Address: r.Address, Postcode: r.Postcode,
+		Lat: r.Lat, Lon: r.Lon, CoordPrecision: r.CoordPrecision,
+		ISIL: r.ISIL, Wikidata: r.Wikidata,
+		Identifiers: Identifiers{
+			Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS,
+			ROR: id.ROR, ISNI: id.ISNI, GRID: id.GRID, FundRef: id.FundRef,
+			MappingMuseums: id.MappingMuseums, Domus: id.Domus,
+			PrimarySource: id.PrimarySource, PrimarySourceID: id.PrimarySourceID,
+		},
+		Website:     r.Website,
+		Description: r.Description, DescriptionGenerated: r.DescriptionGenerated, Subjects: r.Subjects,
+		Governance: r.Governance, GovernanceCode: r.GovernanceCode, Accreditation: r.Accreditation,
+		Size: r.Size, Status: r.Status, YearOpened: r.YearOpened, YearClosed: r.YearClosed,
+		MemberOf: r.MemberOf, Related: r.Related, Events: r.Events, Collections: r.Collections,
+		Notes: r.Notes, Area: r.Area,
+		Source: r.Source, Sources: r.Sources, License: r.License, Attribution: r.Attribution, Tier: r.Tier,
+	}
+}
