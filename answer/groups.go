@@ -22,11 +22,11 @@ func PlaceOf(in *heritage.Institution, level string) string {
 		}
 		return in.City
 	case "county":
-		return in.County
+		return in.County()
 	case "district":
-		return in.District
+		return in.District()
 	case "subregion":
-		return in.Subregion
+		return in.Subregion()
 	case "region":
 		return in.Region
 	case "country":

@@ -130,10 +130,10 @@ func alike(a, b *heritage.Institution) (likeness, bool) {
 	case a.Country == b.Country:
 		l.score += likeCountry
 	}
-	if a.GovernanceCode != "" && a.GovernanceCode == b.GovernanceCode {
+	if a.GovernanceCode() != "" && a.GovernanceCode() == b.GovernanceCode() {
 		l.score += likeGovernance
 	}
-	if a.Size != "" && a.Size == b.Size {
+	if a.Size() != "" && a.Size() == b.Size() {
 		l.score += likeSize
 	}
 	return l, len(l.subjects) > 0 || sameTown

@@ -59,9 +59,9 @@ var areaLevels = [...]struct {
 	of    func(*heritage.Institution) string
 }{
 	{plan.LevelRegion, func(in *heritage.Institution) string { return in.Region }},
-	{plan.LevelSubregion, func(in *heritage.Institution) string { return in.Subregion }},
-	{plan.LevelCounty, func(in *heritage.Institution) string { return in.County }},
-	{plan.LevelDistrict, func(in *heritage.Institution) string { return in.District }},
+	{plan.LevelSubregion, func(in *heritage.Institution) string { return in.Subregion() }},
+	{plan.LevelCounty, func(in *heritage.Institution) string { return in.County() }},
+	{plan.LevelDistrict, func(in *heritage.Institution) string { return in.District() }},
 }
 
 // areaKey is the key of a place in placeAreas.

@@ -214,8 +214,8 @@ func (j *Job) fill(out *Output, cands []linking.Candidate) {
 func newMatch(in *heritage.Institution) *Match {
 	m := &Match{
 		ID: in.ID, Name: in.Name, Type: in.Type, ISIL: in.ISIL, Wikidata: in.Wikidata, GHCID: in.GHCID,
-		Website: in.Website, City: in.City, Country: in.Country, Lat: in.Lat, Lon: in.Lon,
-		Governance: in.Governance, Source: in.Source, License: in.License,
+		Website: in.Website(), City: in.City, Country: in.Country, Lat: in.Lat, Lon: in.Lon,
+		Governance: in.Governance(), Source: in.Source, License: in.License,
 	}
 	if from, to, ok := in.Opened(); ok {
 		m.YearOpened = strconv.Itoa(from)

@@ -115,6 +115,7 @@ type lists struct {
 	colls  slab[Collection]
 	floats slab[float64]
 	areas  slab[Area]
+	texts  slab[string] // the values of the records' text fields (Field)
 }
 
 // recordWriter writes records in the packed form of the snapshot, each

@@ -11,54 +11,42 @@ import (
 
 // Institution is one heritage custodian record. Field names follow the
 // dataset schema (see heritage/data/NOTICE for licences and attribution);
-// its JSON is that of record, the schema's shape.
+// its JSON is that of Record, the schema's shape.
+//
+// The text fields most records leave empty (the fields of Field: the
+// UK-only address and museum details, the rarer identifiers, notes,
+// website) are read through methods of their names (in.County()) and set
+// with SetText: a record holds only the ones it sets, so that a record
+// without them does not pay 16 bytes for each (docs/benchmarks.md, "What
+// a record costs").
 type Institution struct {
-	ID               string
-	GHCID            string
-	GHCIDProvisional bool
-	Name             string
-	AltNames         []AltName
+	ID       string
+	GHCID    string
+	Name     string
+	AltNames []AltName
 
 	Type           string
 	TypeCode       string
 	TypeInferredBy string
 
-	Country        string
-	Region         string
-	RegionCode     string
-	Subregion      string
-	County         string
-	District       string
-	AdminArea      string
-	City           string
-	CityInferred   bool
-	Address        string
-	Postcode       string
-	Lat            *float64
-	Lon            *float64
-	CoordPrecision string
+	Country string
+	Region  string
+	City    string
+	Lat     *float64
+	Lon     *float64
 
 	ISIL        string
 	Wikidata    string
 	Identifiers Identifiers
-	Website     string
 
-	Description          string
-	DescriptionGenerated bool
-	Subjects             []string
-	Governance           string
-	GovernanceCode       string
-	Accreditation        string
-	Size                 string
-	Status               string
-	YearOpened           string
-	YearClosed           string
+	Description string
+	Subjects    []string
+	Status      string
 
 	MemberOf    []Membership
 	Related     []Relation
 	Events      []Event
 	Collections []Collection
-	Notes       string
 	Area        *Area
 
 	Source      string
@@ -66,6 +54,16 @@ type Institution struct {
 	License     string
 	Attribution string
 	Tier        Tier
+
+	GHCIDProvisional     bool
+	CityInferred         bool
+	DescriptionGenerated bool
+
+	// textSet has bit f set when the text field f is set; text holds the
+	// values of the set fields, in the order of Field. A record's text is
+	// never written into (SetText makes a new one): records share theirs.
+	textSet uint32
+	text    []string
 }
 
 // AltName is another name of an institution: a former name, label, alias,
@@ -161,21 +159,14 @@ type Area struct {
 	GeodemographicSubgroup   string `json:"geodemographic_subgroup,omitempty"`
 }
 
-// Identifiers are the record's identifiers in other schemes (in JSON,
-// recordIdentifiers).
+// Identifiers are the record's identifiers in other schemes that most
+// records hold (in JSON, RecordIdentifiers); the rarer ones are text
+// fields of the record (in.ROR(), in.Domus() …).
 type Identifiers struct {
-	Wikidata        string
-	ISILAll         []string
-	GND             []string
-	DBS             []string
-	ROR             string
-	ISNI            string
-	GRID            string
-	FundRef         string
-	MappingMuseums  string
-	Domus           string
-	PrimarySource   string
-	PrimarySourceID string
+	Wikidata string
+	ISILAll  []string
+	GND      []string
+	DBS      []string
 }
 
 // Tier ranks the authority of a record's source.
@@ -206,7 +197,7 @@ func (t Tier) Rank() int {
 // A record without an opening year that holds a founded or opened event
 // opened then.
 func (in *Institution) Opened() (from, to int, ok bool) {
-	if from, to, ok = parseYearRange(in.YearOpened); ok {
+	if from, to, ok = parseYearRange(in.YearOpened()); ok {
 		return from, to, ok
 	}
 	for _, e := range in.Events {
@@ -235,7 +226,7 @@ func (in *Institution) ClosedFrom() (int, bool) {
 // Closed reports the closing year range; ok is false when the record is
 // still open (9999) or the year is unknown.
 func (in *Institution) Closed() (from, to int, ok bool) {
-	from, to, ok = parseYearRange(in.YearClosed)
+	from, to, ok = parseYearRange(in.YearClosed())
 	if ok && from == 9999 {
 		return 0, 0, false
 	}
@@ -278,7 +269,7 @@ func (in *Institution) FormerNames() []AltName {
 // "/England/South East (English Region)/Kent (English County)" gives
 // {England, ""}, {South East, English Region}, {Kent, English County}.
 func (in *Institution) AdminAreas() []AdminUnit {
-	return ParseAdminArea(in.AdminArea)
+	return ParseAdminArea(in.AdminArea())
 }
 
 // AdminUnit is one level of an administrative area path.

@@ -71,8 +71,8 @@ func TestYearsAsNumbers(t *testing.T) {
 	} {
 		var in Institution
 		require.NoError(t, Decode([]byte(record("1", tc.json)), &in), tc.json)
-		require.Equal(t, tc.opened, in.YearOpened, tc.json)
-		require.Equal(t, tc.closed, in.YearClosed, tc.json)
+		require.Equal(t, tc.opened, in.YearOpened(), tc.json)
+		require.Equal(t, tc.closed, in.YearClosed(), tc.json)
 		require.Equal(t, "Museum of Tin", in.Name)
 	}
 	var in Institution

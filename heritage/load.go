@@ -254,15 +254,13 @@ func Decode(line []byte, rec *Institution) error {
 		}
 		return fmt.Errorf("%w: not a JSON object: %v", ErrInvalidRecord, err)
 	}
-	*rec = w.Record.Institution()
 	var err error
-	if rec.YearOpened, err = yearText("year_opened", w.YearOpened); err != nil {
-		return err
+	w.Record.YearOpened, err = yearText("year_opened", w.YearOpened)
+	if err == nil {
+		w.Record.YearClosed, err = yearText("year_closed", w.YearClosed)
 	}
-	if rec.YearClosed, err = yearText("year_closed", w.YearClosed); err != nil {
-		return err
-	}
-	return nil
+	*rec = w.Record.Institution()
+	return err
 }
 
 // yearText reads a year field written as a string, a whole number
@@ -292,7 +290,8 @@ func yearText(field string, raw json.RawMessage) (string, error) {
 // coordinates with out-of-range numbers such as 99.999999.
 func (in *Institution) normalize() {
 	if in.Lat != nil && (*in.Lat < -90 || *in.Lat > 90) || in.Lon != nil && (*in.Lon < -180 || *in.Lon > 180) {
-		in.Lat, in.Lon, in.CoordPrecision = nil, nil, ""
+		in.Lat, in.Lon = nil, nil
+		in.SetText(FieldCoordPrecision, "")
 	}
 }
 

@@ -102,50 +102,58 @@ func (in *Institution) Record() Record {
 	return Record{
 		ID: in.ID, GHCID: in.GHCID, GHCIDProvisional: in.GHCIDProvisional, Name: in.Name, AltNames: in.AltNames,
 		Type: in.Type, TypeCode: in.TypeCode, TypeInferredBy: in.TypeInferredBy,
-		Country: in.Country, Region: in.Region, RegionCode: in.RegionCode, Subregion: in.Subregion,
-		County: in.County, District: in.District, AdminArea: in.AdminArea, City: in.City,
-		CityInferred: in.CityInferred, Address: in.Address, Postcode: in.Postcode,
-		Lat: in.Lat, Lon: in.Lon, CoordPrecision: in.CoordPrecision,
+		Country: in.Country, Region: in.Region, RegionCode: in.RegionCode(), Subregion: in.Subregion(),
+		County: in.County(), District: in.District(), AdminArea: in.AdminArea(), City: in.City,
+		CityInferred: in.CityInferred, Address: in.Address(), Postcode: in.Postcode(),
+		Lat: in.Lat, Lon: in.Lon, CoordPrecision: in.CoordPrecision(),
 		ISIL: in.ISIL, Wikidata: in.Wikidata,
 		Identifiers: RecordIdentifiers{
 			Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS,
-			ROR: id.ROR, ISNI: id.ISNI, GRID: id.GRID, FundRef: id.FundRef,
-			MappingMuseums: id.MappingMuseums, Domus: id.Domus,
-			PrimarySource: id.PrimarySource, PrimarySourceID: id.PrimarySourceID,
+			ROR: in.ROR(), ISNI: in.ISNI(), GRID: in.GRID(), FundRef: in.FundRef(),
+			MappingMuseums: in.MappingMuseums(), Domus: in.Domus(),
+			PrimarySource: in.PrimarySource(), PrimarySourceID: in.PrimarySourceID(),
 		},
-		Website:     in.Website,
+		Website:     in.Website(),
 		Description: in.Description, DescriptionGenerated: in.DescriptionGenerated, Subjects: in.Subjects,
-		Governance: in.Governance, GovernanceCode: in.GovernanceCode, Accreditation: in.Accreditation,
-		Size: in.Size, Status: in.Status, YearOpened: in.YearOpened, YearClosed: in.YearClosed,
+		Governance: in.Governance(), GovernanceCode: in.GovernanceCode(), Accreditation: in.Accreditation(),
+		Size: in.Size(), Status: in.Status, YearOpened: in.YearOpened(), YearClosed: in.YearClosed(),
 		MemberOf: in.MemberOf, Related: in.Related, Events: in.Events, Collections: in.Collections,
-		Notes: in.Notes, Area: in.Area,
+		Notes: in.Notes(), Area: in.Area,
 		Source: in.Source, Sources: in.Sources, License: in.License, Attribution: in.Attribution, Tier: in.Tier,
 	}
 }
 
 // Institution returns the record r holds. The lists are r's.
-func (r *Record) Institution() Institution {
+func (r Record) Institution() Institution {
 	id := &r.Identifiers
-	return Institution{
+	in := Institution{
 		ID: r.ID, GHCID: r.GHCID, GHCIDProvisional: r.GHCIDProvisional, Name: r.Name, AltNames: r.AltNames,
 		Type: r.Type, TypeCode: r.TypeCode, TypeInferredBy: r.TypeInferredBy,
-		Country: r.Country, Region: r.Region, RegionCode: r.RegionCode, Subregion: r.Subregion,
-		County: r.County, District: r.District, AdminArea: r.AdminArea, City: r.City,
-		CityInferred: r.CityInferred, Address: r.Address, Postcode: r.Postcode,
-		Lat: r.Lat, Lon: r.Lon, CoordPrecision: r.CoordPrecision,
+		Country: r.Country, Region: r.Region, City: r.City, CityInferred: r.CityInferred,
+		Lat: r.Lat, Lon: r.Lon,
 		ISIL: r.ISIL, Wikidata: r.Wikidata,
-		Identifiers: Identifiers{
-			Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS,
-			ROR: id.ROR, ISNI: id.ISNI, GRID: id.GRID, FundRef: id.FundRef,
-			MappingMuseums: id.MappingMuseums, Domus: id.Domus,
-			PrimarySource: id.PrimarySource, PrimarySourceID: id.PrimarySourceID,
-		},
-		Website:     r.Website,
+		Identifiers: Identifiers{Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS},
 		Description: r.Description, DescriptionGenerated: r.DescriptionGenerated, Subjects: r.Subjects,
-		Governance: r.Governance, GovernanceCode: r.GovernanceCode, Accreditation: r.Accreditation,
-		Size: r.Size, Status: r.Status, YearOpened: r.YearOpened, YearClosed: r.YearClosed,
-		MemberOf: r.MemberOf, Related: r.Related, Events: r.Events, Collections: r.Collections,
-		Notes: r.Notes, Area: r.Area,
+		Status:   r.Status,
+		MemberOf: r.MemberOf, Related: r.Related, Events: r.Events, Collections: r.Collections, Area: r.Area,
 		Source: r.Source, Sources: r.Sources, License: r.License, Attribution: r.Attribution, Tier: r.Tier,
+	}
+	in.setTexts(r.texts(), func(n int) []string { return make([]string, n) })
+	return in
+}
+
+// texts returns r's values of the text fields, by field.
+func (r *Record) texts() *[textFields]string {
+	id := &r.Identifiers
+	return &[textFields]string{
+		FieldRegionCode: r.RegionCode, FieldSubregion: r.Subregion, FieldCounty: r.County,
+		FieldDistrict: r.District, FieldAdminArea: r.AdminArea, FieldAddress: r.Address,
+		FieldPostcode: r.Postcode, FieldCoordPrecision: r.CoordPrecision, FieldWebsite: r.Website,
+		FieldGovernance: r.Governance, FieldGovernanceCode: r.GovernanceCode,
+		FieldAccreditation: r.Accreditation, FieldSize: r.Size,
+		FieldYearOpened: r.YearOpened, FieldYearClosed: r.YearClosed, FieldNotes: r.Notes,
+		FieldROR: id.ROR, FieldISNI: id.ISNI, FieldGRID: id.GRID, FieldFundRef: id.FundRef,
+		FieldMappingMuseums: id.MappingMuseums, FieldDomus: id.Domus,
+		FieldPrimarySource: id.PrimarySource, FieldPrimarySourceID: id.PrimarySourceID,
 	}
 }

@@ -238,17 +238,17 @@ func identValue(in *heritage.Institution, f uint8, k int) (v string, ok bool) {
 	case identDBS:
 		return at(id.DBS)
 	case identROR:
-		return id.ROR, true
+		return in.ROR(), true
 	case identRORID:
 		return strings.CutPrefix(in.ID, "ror:")
 	case identISNI:
-		return id.ISNI, true
+		return in.ISNI(), true
 	case identGRID:
-		return id.GRID, true
+		return in.GRID(), true
 	case identMappingMuseums:
-		return id.MappingMuseums, true
+		return in.MappingMuseums(), true
 	case identDomus:
-		return id.Domus, true
+		return in.Domus(), true
 	}
 	return "", false
 }

@@ -70,7 +70,7 @@ func Places(ds *heritage.Dataset, in *heritage.Institution) (places []Place, key
 			Index: []string{cityKey(in.City)}})
 	}
 	for _, f := range [...]struct{ level, v string }{
-		{"region", in.Region}, {"subregion", in.Subregion}, {"county", in.County}, {"district", in.District},
+		{"region", in.Region}, {"subregion", in.Subregion()}, {"county", in.County()}, {"district", in.District()},
 	} {
 		if f.v != "" {
 			keys = append(keys, fieldKey(f.level, f.v))

@@ -58,7 +58,7 @@ func New(ds *heritage.Dataset) *Index {
 	for d := range ds.Institutions {
 		in := &ds.Institutions[d]
 		ix.docForms[d] = uint32(len(ix.fDoc))
-		for _, p := range slices.Concat([]string{in.City}, strings.Split(in.Address, ",")) {
+		for _, p := range slices.Concat([]string{in.City}, strings.Split(in.Address(), ",")) {
 			if k := heritage.NormalizeName(p); k != "" {
 				if ds := b.place[k]; len(ds) == 0 || ds[len(ds)-1] != int32(d) {
 					b.place[k] = append(ds, int32(d))

@@ -51,7 +51,7 @@ func newReference(ds *heritage.Dataset) *refIndex {
 	}
 	for i, in := range ds.Institutions {
 		d := int32(i)
-		for _, p := range append([]string{in.City}, strings.Split(in.Address, ",")...) {
+		for _, p := range append([]string{in.City}, strings.Split(in.Address(), ",")...) {
 			if k := heritage.NormalizeName(p); k != "" {
 				if ix.place[k] == nil {
 					ix.place[k] = map[int32]bool{}

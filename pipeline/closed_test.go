@@ -169,7 +169,7 @@ func TestAdminFieldsOverTheData(t *testing.T) {
 			// the value is one of the record's own areas
 			require.True(t, slices.ContainsFunc(units, func(u heritage.AdminUnit) bool {
 				return strings.HasPrefix(want, u.Name+" (")
-			}) || want == in.Region || want == in.Subregion, "%s: %s", q, want)
+			}) || want == in.Region || want == in.Subregion(), "%s: %s", q, want)
 			asked[level]++
 		}
 	}
@@ -379,13 +379,13 @@ func TestFieldOfAnIdentifiedInstitutionOverTheData(t *testing.T) {
 	checked := 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		if i%10 != 7 || in.Country != "GB" || in.GHCID == "" || in.Postcode == "" {
+		if i%10 != 7 || in.Country != "GB" || in.GHCID == "" || in.Postcode() == "" {
 			continue
 		}
 		q := fmt.Sprintf("What is the postcode of the museum with GHCID %s?", in.GHCID)
 		r := ask(t, p, q)
 		require.Equal(t, "postcode", r.Answer.Field, "%s: %s", q, r.Answer.Text)
-		require.Equal(t, in.Postcode, r.Answer.Value, "%s: %s", q, r.Answer.Text)
+		require.Equal(t, in.Postcode(), r.Answer.Value, "%s: %s", q, r.Answer.Text)
 		checked++
 	}
 	require.Greater(t, checked, 300)
@@ -544,7 +544,7 @@ func TestRunByAKindOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	towns := townCounts(p, func(in *heritage.Institution) bool {
-		return in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode == "University" && !strings.ContainsAny(in.City, "(),")
+		return in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode() == "University" && !strings.ContainsAny(in.City, "(),")
 	})
 	checked := 0
 	for _, town := range everyNth(towns, 1, func(string, int) bool { return true }) {
@@ -767,8 +767,8 @@ func nationsAndCounties(p *Pipeline, nth int) []string {
 func britishCounties(p *Pipeline) map[string]int {
 	counties := map[string]int{}
 	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" && !strings.ContainsAny(in.County, "(),'") {
-			counties[in.County]++
+		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County() != "" && !strings.ContainsAny(in.County(), "(),'") {
+			counties[in.County()]++
 		}
 	}
 	return counties

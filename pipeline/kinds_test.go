@@ -115,7 +115,7 @@ func TestSameDecadeAndAfterOverTheData(t *testing.T) {
 		var x *heritage.Institution
 		for i := range p.Data().Institutions {
 			in := &p.Data().Institutions[i]
-			if from, to, ok := in.Opened(); in.County == county && in.TypeCode == "M" && ok && from == to &&
+			if from, to, ok := in.Opened(); in.County() == county && in.TypeCode == "M" && ok && from == to &&
 				names[in.Name] == 1 && !strings.ContainsAny(in.Name, "(),'\"/?&0123456789") {
 				x = in
 				break

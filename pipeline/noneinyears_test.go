@@ -106,8 +106,8 @@ func TestNoneOfSubjectOverTheData(t *testing.T) {
 	counties := britishCounties(p)
 	closedOf := map[string][]string{} // the subjects of each county's closed museums
 	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.TypeCode == "M" && in.Status == "closed" && counties[in.County] > 0 {
-			closedOf[in.County] = append(closedOf[in.County], in.Subjects...)
+		if in := &p.Data().Institutions[i]; in.TypeCode == "M" && in.Status == "closed" && counties[in.County()] > 0 {
+			closedOf[in.County()] = append(closedOf[in.County()], in.Subjects...)
 		}
 	}
 	words := map[string]string{

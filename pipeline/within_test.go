@@ -135,7 +135,7 @@ func TestRegionYesNoOfATownOverTheData(t *testing.T) {
 	checked, seen, inferred := 0, 0, 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		if in.Country != "DE" || in.City == "" || in.Region != "" || in.AdminArea != "" || names[in.Name] != 1 {
+		if in.Country != "DE" || in.City == "" || in.Region != "" || in.AdminArea() != "" || names[in.Name] != 1 {
 			continue
 		}
 		if seen++; seen%5 != 0 {

@@ -145,7 +145,7 @@ func resolve(recs []heritage.Institution, fromSource []bool) {
 		for _, v := range in.Identifiers.GND {
 			add(ident.GND, v, in.ID)
 		}
-		add(ident.ROR, in.Identifiers.ROR, in.ID)
+		add(ident.ROR, in.ROR(), in.ID)
 	}
 	lookup := func(ref string) (string, bool) {
 		if ref == "" || ids[ref] {

@@ -295,7 +295,7 @@ func (x *index) foldedAddresses() [][]string {
 	if x.addressParts == nil {
 		x.addressParts = make([][]string, len(x.recs))
 		for i, in := range x.recs {
-			for _, part := range strings.Split(in.Address, ",") {
+			for _, part := range strings.Split(in.Address(), ",") {
 				x.addressParts[i] = append(x.addressParts[i], fold(part))
 			}
 		}
@@ -341,7 +341,7 @@ func newIndex(ds *heritage.Dataset) *index {
 		count(x.qids, strings.ToUpper, in.Wikidata, in.Identifiers.Wikidata)
 		count(x.gnds, strings.ToUpper, in.Identifiers.GND...)
 		count(x.ghcids, strings.ToUpper, in.GHCID)
-		count(x.rors, rorID, in.Identifiers.ROR)
+		count(x.rors, rorID, in.ROR())
 	}
 	return x
 }

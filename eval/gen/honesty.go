@@ -145,7 +145,7 @@ func (b *qbuilder) mentioned(word string) bool {
 	if b.texts == nil {
 		b.texts = make([]string, len(b.x.recs))
 		for i, in := range b.x.recs {
-			parts := []string{in.Name, in.Description, in.Notes, strings.Join(in.Subjects, " ")}
+			parts := []string{in.Name, in.Description, in.Notes(), strings.Join(in.Subjects, " ")}
 			for _, a := range in.AltNames {
 				parts = append(parts, a.Name)
 			}

@@ -68,16 +68,16 @@ func refNameFollowed(g *rgen, quota int, sep, what string, after func(r *rand.Ra
 // false when the record has no postcode and no town.
 func addressOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
 	switch {
-	case in.Postcode != "" && in.City != "":
+	case in.Postcode() != "" && in.City != "":
 		switch r.IntN(3) {
 		case 0:
-			return in.City + " " + in.Postcode, true
+			return in.City + " " + in.Postcode(), true
 		case 1:
-			if in.Address != "" {
-				return in.Address, true
+			if in.Address() != "" {
+				return in.Address(), true
 			}
 		}
-		return in.Postcode, true
+		return in.Postcode(), true
 	case in.City != "" && in.Country == "DE":
 		return fmt.Sprintf("%05d %s", 1000+r.IntN(98000), in.City), true
 	case in.City != "" && in.Country == "NL":
@@ -170,11 +170,11 @@ func placeOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
 	if in.City != "" {
 		forms = append(forms, " "+in.City+" "+country, ", "+in.City+", "+country)
 	}
-	if in.Address != "" {
-		forms = append(forms, ", "+in.Address+", "+country)
+	if in.Address() != "" {
+		forms = append(forms, ", "+in.Address()+", "+country)
 	}
-	if in.City != "" && in.District != "" && in.District != in.City {
-		district := in.District
+	if in.City != "" && in.District() != "" && in.District() != in.City {
+		district := in.District()
 		if rest, ok := strings.CutPrefix(district, "County "); ok {
 			district = "Co. " + rest
 		}

@@ -317,7 +317,7 @@ var needFrames = []needFrame{
 		}
 		return ""
 	})},
-	{"field_website", fieldNeeds("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website })},
+	{"field_website", fieldNeeds("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website() })},
 	{"field_isil", fieldNeeds("field_isil", plan.Factual, func(in *heritage.Institution) string {
 		if len(in.Identifiers.ISILAll) > 1 {
 			return ""

@@ -134,14 +134,14 @@ func (b *modelBuilder) addInstitution(ds *heritage.Dataset, in *heritage.Institu
 	for _, v := range id.DBS {
 		b.addIdent(self, kg.SchemeDBS, v)
 	}
-	b.addIdent(self, kg.SchemeROR, id.ROR)
+	b.addIdent(self, kg.SchemeROR, in.ROR())
 	if rest, ok := strings.CutPrefix(in.ID, "ror:"); ok {
 		b.addIdent(self, kg.SchemeROR, rest)
 	}
-	b.addIdent(self, kg.SchemeISNI, id.ISNI)
-	b.addIdent(self, kg.SchemeGRID, id.GRID)
-	b.addIdent(self, kg.SchemeMappingMuseums, id.MappingMuseums)
-	b.addIdent(self, kg.SchemeDomus, id.Domus)
+	b.addIdent(self, kg.SchemeISNI, in.ISNI())
+	b.addIdent(self, kg.SchemeGRID, in.GRID())
+	b.addIdent(self, kg.SchemeMappingMuseums, in.MappingMuseums())
+	b.addIdent(self, kg.SchemeDomus, in.Domus())
 
 	for _, m := range in.MemberOf {
 		key := kg.NormalizeName(m.Name)

@@ -192,11 +192,11 @@ func TestParityLookup(t *testing.T) {
 		addv(kg.SchemeGHCID, in.GHCID)
 		addv(kg.SchemeGND, id.GND...)
 		addv(kg.SchemeDBS, id.DBS...)
-		addv(kg.SchemeROR, id.ROR)
-		addv(kg.SchemeISNI, id.ISNI)
-		addv(kg.SchemeGRID, id.GRID)
-		addv(kg.SchemeMappingMuseums, id.MappingMuseums)
-		addv(kg.SchemeDomus, id.Domus)
+		addv(kg.SchemeROR, in.ROR())
+		addv(kg.SchemeISNI, in.ISNI())
+		addv(kg.SchemeGRID, in.GRID())
+		addv(kg.SchemeMappingMuseums, in.MappingMuseums())
+		addv(kg.SchemeDomus, in.Domus())
 	}
 	aliases := map[string]string{kg.SchemeWikidata: "qid", kg.SchemeMappingMuseums: "mm", kg.SchemeISIL: "ISIL"}
 	for scheme, vs := range values {

@@ -73,7 +73,7 @@ var selIndexes = []struct {
 func selPayload(ds *heritage.Dataset, in *heritage.Institution) *qdrant.Value {
 	sel := map[string]*qdrant.Value{
 		"closed": qdrant.NewValueBool(!in.IsOpen()),
-		"huge":   qdrant.NewValueBool(in.Size == "huge"),
+		"huge":   qdrant.NewValueBool(in.Size() == "huge"),
 	}
 	if keys := kg.RecordPlaceKeys(ds, in); len(keys) > 0 {
 		sel["place_keys"] = stringList(keys)

@@ -1,0 +1,53 @@
+package heritage
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestText: a text field reads as set, "" clears it, and setting one
+// leaves the values another record shares alone.
+func TestText(t *testing.T) {
+	var in Institution
+	require.Equal(t, "", in.County())
+	in.SetText(FieldPostcode, "CT1 1AA")
+	in.SetText(FieldCounty, "Kent")
+	in.SetText(FieldPrimarySourceID, "X1")
+	require.Equal(t, "Kent", in.County())
+	require.Equal(t, "CT1 1AA", in.Postcode())
+	require.Equal(t, "X1", in.PrimarySourceID())
+	require.Equal(t, "", in.Address())
+
+	shared := in
+	in.SetText(FieldCounty, "Surrey")
+	require.Equal(t, "Surrey", in.County())
+	require.Equal(t, "Kent", shared.County(), "the copy keeps its value")
+
+	in.SetText(FieldCounty, "")
+	in.SetText(FieldPostcode, "")
+	in.SetText(FieldPrimarySourceID, "")
+	require.Equal(t, Institution{}, in, "a record with no text field set holds none")
+
+	built := Institution{ID: "x:1"}.With(FieldCounty, "Kent")
+	require.Equal(t, "Kent", built.County())
+}
+
+// TestRecordJSON: a record's JSON is the Record's, field for field, and
+// reads back equal.
+func TestRecordJSON(t *testing.T) {
+	ds := embedded(t)
+	for i := 0; i < len(ds.Institutions); i += 7 {
+		in := &ds.Institutions[i]
+		b, err := json.Marshal(in)
+		require.NoError(t, err)
+		r := in.Record()
+		want, err := json.Marshal(&r)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(b))
+		var back Institution
+		require.NoError(t, json.Unmarshal(b, &back))
+		require.Equal(t, *in, back)
+	}
+}
