@@ -1,6 +1,9 @@
 package heritage
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // Record is an Institution in the shape of the dataset schema
 // (record.schema.json): its fields, their JSON names and their order. An
@@ -82,7 +85,16 @@ type RecordIdentifiers struct {
 // MarshalJSON writes the record in the dataset's shape (see Record).
 func (in Institution) MarshalJSON() ([]byte, error) {
 	r := in.Record()
-	return json.Marshal(&r)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	// The encoder that asked escapes <, > and & when it is told to, as it
+	// would in the fields of a type of its own; escaped here, they would
+	// stay escaped when it is told not to.
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&r); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // UnmarshalJSON reads a record of the dataset's shape. Decode reads one more

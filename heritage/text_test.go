@@ -1,7 +1,9 @@
 package heritage
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,5 +51,21 @@ func TestRecordJSON(t *testing.T) {
 		var back Institution
 		require.NoError(t, json.Unmarshal(b, &back))
 		require.Equal(t, *in, back)
+	}
+
+	// An encoder told not to escape HTML writes the text as it is, one
+	// told to escapes it, as they write a Record.
+	in := Institution{ID: "x:1", Name: "Police & Prison <Museum>"}.With(FieldNotes, "A & B")
+	r := in.Record()
+	for _, escape := range []bool{false, true} {
+		var got, want bytes.Buffer
+		enc := json.NewEncoder(&got)
+		enc.SetEscapeHTML(escape)
+		require.NoError(t, enc.Encode(&in))
+		enc = json.NewEncoder(&want)
+		enc.SetEscapeHTML(escape)
+		require.NoError(t, enc.Encode(&r))
+		require.Equal(t, want.String(), got.String())
+		require.Equal(t, !escape, strings.Contains(got.String(), `"Police & Prison <Museum>"`))
 	}
 }
