@@ -131,13 +131,13 @@ func profileFacts(pr *locale.Printer, in *heritage.Institution) []string {
 	}
 	facts = append(facts, opened)
 	switch {
-	case in.Status == "closed":
+	case in.Status() == "closed":
 		closed := pr.Text("closed")
 		if y := heritage.YearsText(in.Closed()); y != "" {
 			closed += " " + y
 		}
 		facts = append(facts, closed)
-	case in.Status == "open":
+	case in.Status() == "open":
 		facts = append(facts, pr.Text("open"))
 	default:
 		facts = append(facts, pr.Text("status not recorded"))

@@ -105,7 +105,7 @@ func recordValue(pr *locale.Printer, in *heritage.Institution, field string) (la
 	case "type":
 		return pr.Text("type"), strings.ToLower(in.Type), true
 	case "status":
-		return pr.Text("status"), in.Status, true
+		return pr.Text("status"), in.Status(), true
 	case "opened":
 		return pr.Text("opening year"), heritage.YearsText(in.Opened()), true
 	case "closed":
@@ -274,7 +274,7 @@ func relatedNames(in *heritage.Institution, relations ...string) string {
 
 func placeText(in *heritage.Institution) string {
 	var parts []string
-	for _, v := range []string{in.City, in.County(), in.Region, in.Country} {
+	for _, v := range []string{in.City, in.County(), in.Region(), in.Country} {
 		if v != "" && !slices.Contains(parts, v) {
 			parts = append(parts, v)
 		}
@@ -323,7 +323,7 @@ func subjectsOf(in *heritage.Institution) []string {
 // closing year the data does not record of an institution it has open:
 // it has not closed, and that is the answer.
 func NotClosed(in *heritage.Institution, field, value string) bool {
-	return field == "closed" && value == "" && in.Status == "open"
+	return field == "closed" && value == "" && in.Status() == "open"
 }
 
 // moreFieldsText answers the further fields asked of the institution, a
@@ -383,7 +383,7 @@ func adminUnitAt(pr *locale.Printer, in *heritage.Institution, level string) str
 				return show(u)
 			}
 		}
-		return cmp.Or(in.Subregion(), in.Region)
+		return cmp.Or(in.Subregion(), in.Region())
 	case "county":
 		for _, u := range units {
 			if has(u, "County") {
@@ -444,7 +444,7 @@ func ageText(pr *locale.Printer, in *heritage.Institution, asOf int) string {
 		return ""
 	}
 	s := pr.Sprintf(", %s before %d", years(asOf-to, asOf-from), asOf)
-	if in.Status == "open" {
+	if in.Status() == "open" {
 		s += pr.Text(", and it is open according to the data")
 	}
 	return s

@@ -28,7 +28,7 @@ func PlaceOf(in *heritage.Institution, level string) string {
 	case "subregion":
 		return in.Subregion()
 	case "region":
-		return in.Region
+		return in.Region()
 	case "country":
 		return in.Country
 	case "opened", "closed":

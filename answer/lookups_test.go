@@ -147,7 +147,7 @@ func TestPlaceLookupsAreTheScans(t *testing.T) {
 			}
 			require.Equal(t, want, l.townRecords(keys), town)
 		}
-		for _, v := range []string{in.City, in.County(), in.Region, in.Country, in.Name, "Atlantis"} {
+		for _, v := range []string{in.City, in.County(), in.Region(), in.Country, in.Name, "Atlantis"} {
 			if v == "" || i%3 != 0 {
 				continue
 			}

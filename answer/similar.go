@@ -125,7 +125,7 @@ func alike(a, b *heritage.Institution) (likeness, bool) {
 		l.score, l.where = l.score+likeTown, b.City
 	case sameCounty(a, b) != "":
 		l.score, l.where = l.score+likeCounty, sameCounty(a, b)
-	case a.Region != "" && a.Region == b.Region && a.Country == b.Country:
+	case a.Region() != "" && a.Region() == b.Region() && a.Country == b.Country:
 		l.score += likeRegion
 	case a.Country == b.Country:
 		l.score += likeCountry

@@ -32,7 +32,7 @@ func statesLevel(in *heritage.Institution, pl plan.Place) bool {
 	case plan.LevelCountry:
 		return in.Country != ""
 	case plan.LevelRegion:
-		return in.Region != ""
+		return in.Region() != ""
 	case plan.LevelSubregion:
 		return in.Subregion() != ""
 	case plan.LevelCounty:

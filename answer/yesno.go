@@ -296,7 +296,7 @@ func (p *Base) placeTest(pr *locale.Printer, in *heritage.Institution, places []
 	if where == "" {
 		return "", pr.Text("a location"), false
 	}
-	if !placeNamed(in, places) && in.City == "" && in.County() == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
+	if !placeNamed(in, places) && in.City == "" && in.County() == "" && in.Region() == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
 		// Only the country is recorded: whether it is in the town
 		// asked about is not in the data.
 		return "", pr.Text("a town or region (only the country, ") + where + ")", false

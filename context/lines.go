@@ -36,7 +36,7 @@ func (b *Builder) coreLines(n int, e entry) (string, []string) {
 	}
 
 	add("Type", r.Type)
-	add("Place", joinNonEmpty(", ", dedupe(r.City, r.District(), r.County(), r.Subregion(), r.Region, r.Country)...))
+	add("Place", joinNonEmpty(", ", dedupe(r.City, r.District(), r.County(), r.Subregion(), r.Region(), r.Country)...))
 	address := r.Address()
 	if r.Postcode() != "" && !strings.Contains(address, r.Postcode()) {
 		address = joinNonEmpty(", ", address, r.Postcode())
@@ -46,11 +46,11 @@ func (b *Builder) coreLines(n int, e entry) (string, []string) {
 	add("Website", r.Website())
 	add("Opened", heritage.YearsText(r.Opened()))
 	closed := heritage.YearsText(r.Closed())
-	if closed == "" && r.Status == "closed" {
+	if closed == "" && r.Status() == "closed" {
 		closed = "yes, year unknown"
 	}
 	add("Closed", closed)
-	add("Status", r.Status)
+	add("Status", r.Status())
 	add("Governance", r.Governance())
 	add("Accreditation", r.Accreditation())
 	add("Size", r.Size())

@@ -149,7 +149,7 @@ func museum() *heritage.Institution {
 func TestMatch(t *testing.T) {
 	m := museum()
 	closed := museum()
-	closed.Status = "closed"
+	closed.SetText(heritage.FieldStatus, "closed")
 	closed.SetText(heritage.FieldYearClosed, "2005:2010")
 	ror := &heritage.Institution{
 		ID: "ror:x", Name: "R", Type: "ARCHIVE", Country: "US", Tier: heritage.TierAuthoritative, ISIL: "US-X", Wikidata: "Q1",

@@ -14,8 +14,8 @@ import (
 // its JSON is that of Record, the schema's shape.
 //
 // The text fields most records leave empty (the fields of Field: the
-// UK-only address and museum details, the rarer identifiers, notes,
-// website) are read through methods of their names (in.County()) and set
+// region, the status, the UK-only address and museum details, the rarer
+// identifiers, notes, website) are read through methods of their names (in.County()) and set
 // with SetText: a record holds only the ones it sets, so that a record
 // without them does not pay 16 bytes for each (docs/benchmarks.md, "What
 // a record costs").
@@ -30,7 +30,6 @@ type Institution struct {
 	TypeInferredBy string
 
 	Country string
-	Region  string
 	City    string
 	Lat     *float64
 	Lon     *float64
@@ -41,7 +40,6 @@ type Institution struct {
 
 	Description string
 	Subjects    []string
-	Status      string
 
 	MemberOf    []Membership
 	Related     []Relation
@@ -230,7 +228,7 @@ func (in *Institution) Closed() (from, to int, ok bool) {
 	if ok && from == 9999 {
 		return 0, 0, false
 	}
-	if !ok && in.Status == "closed" {
+	if !ok && in.Status() == "closed" {
 		for _, e := range in.Events {
 			if e.Type == "closed" {
 				return e.Years()
@@ -243,7 +241,7 @@ func (in *Institution) Closed() (from, to int, ok bool) {
 // IsOpen reports whether the record is known to be open: status "open", or
 // no status at all (Wikidata records carry none unless closed).
 func (in *Institution) IsOpen() bool {
-	return in.Status != "closed"
+	return in.Status() != "closed"
 }
 
 // GND returns the first GND identifier, if any.

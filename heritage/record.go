@@ -114,7 +114,7 @@ func (in *Institution) Record() Record {
 	return Record{
 		ID: in.ID, GHCID: in.GHCID, GHCIDProvisional: in.GHCIDProvisional, Name: in.Name, AltNames: in.AltNames,
 		Type: in.Type, TypeCode: in.TypeCode, TypeInferredBy: in.TypeInferredBy,
-		Country: in.Country, Region: in.Region, RegionCode: in.RegionCode(), Subregion: in.Subregion(),
+		Country: in.Country, Region: in.Region(), RegionCode: in.RegionCode(), Subregion: in.Subregion(),
 		County: in.County(), District: in.District(), AdminArea: in.AdminArea(), City: in.City,
 		CityInferred: in.CityInferred, Address: in.Address(), Postcode: in.Postcode(),
 		Lat: in.Lat, Lon: in.Lon, CoordPrecision: in.CoordPrecision(),
@@ -128,7 +128,7 @@ func (in *Institution) Record() Record {
 		Website:     in.Website(),
 		Description: in.Description, DescriptionGenerated: in.DescriptionGenerated, Subjects: in.Subjects,
 		Governance: in.Governance(), GovernanceCode: in.GovernanceCode(), Accreditation: in.Accreditation(),
-		Size: in.Size(), Status: in.Status, YearOpened: in.YearOpened(), YearClosed: in.YearClosed(),
+		Size: in.Size(), Status: in.Status(), YearOpened: in.YearOpened(), YearClosed: in.YearClosed(),
 		MemberOf: in.MemberOf, Related: in.Related, Events: in.Events, Collections: in.Collections,
 		Notes: in.Notes(), Area: in.Area,
 		Source: in.Source, Sources: in.Sources, License: in.License, Attribution: in.Attribution, Tier: in.Tier,
@@ -141,12 +141,11 @@ func (r Record) Institution() Institution {
 	in := Institution{
 		ID: r.ID, GHCID: r.GHCID, GHCIDProvisional: r.GHCIDProvisional, Name: r.Name, AltNames: r.AltNames,
 		Type: r.Type, TypeCode: r.TypeCode, TypeInferredBy: r.TypeInferredBy,
-		Country: r.Country, Region: r.Region, City: r.City, CityInferred: r.CityInferred,
+		Country: r.Country, City: r.City, CityInferred: r.CityInferred,
 		Lat: r.Lat, Lon: r.Lon,
 		ISIL: r.ISIL, Wikidata: r.Wikidata,
 		Identifiers: Identifiers{Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS},
 		Description: r.Description, DescriptionGenerated: r.DescriptionGenerated, Subjects: r.Subjects,
-		Status:   r.Status,
 		MemberOf: r.MemberOf, Related: r.Related, Events: r.Events, Collections: r.Collections, Area: r.Area,
 		Source: r.Source, Sources: r.Sources, License: r.License, Attribution: r.Attribution, Tier: r.Tier,
 	}
@@ -167,5 +166,6 @@ func (r *Record) texts() *[textFields]string {
 		FieldROR: id.ROR, FieldISNI: id.ISNI, FieldGRID: id.GRID, FieldFundRef: id.FundRef,
 		FieldMappingMuseums: id.MappingMuseums, FieldDomus: id.Domus,
 		FieldPrimarySource: id.PrimarySource, FieldPrimarySourceID: id.PrimarySourceID,
+		FieldRegion: r.Region, FieldStatus: r.Status,
 	}
 }

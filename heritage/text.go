@@ -33,6 +33,8 @@ const (
 	FieldDomus
 	FieldPrimarySource
 	FieldPrimarySourceID
+	FieldRegion
+	FieldStatus
 	textFields // the number of fields
 )
 
@@ -167,3 +169,10 @@ func (in *Institution) PrimarySource() string { return in.Text(FieldPrimarySourc
 
 // PrimarySourceID is the record's id in PrimarySource.
 func (in *Institution) PrimarySourceID() string { return in.Text(FieldPrimarySourceID) }
+
+// Region is the country's first-level unit ("England").
+func (in *Institution) Region() string { return in.Text(FieldRegion) }
+
+// Status is "open" or "closed" (see IsOpen), or "" when the source says
+// neither.
+func (in *Institution) Status() string { return in.Text(FieldStatus) }

@@ -36,7 +36,7 @@ func (f valueField) of(in *heritage.Institution) string {
 	case fieldSize:
 		return in.Size()
 	}
-	return in.Status
+	return in.Status()
 }
 
 // set sets the record's field f to v.
@@ -51,7 +51,7 @@ func (f valueField) set(in *heritage.Institution, v string) {
 	case fieldSize:
 		in.SetText(heritage.FieldSize, v)
 	default:
-		in.Status = v
+		in.SetText(heritage.FieldStatus, v)
 	}
 }
 

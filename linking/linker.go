@@ -130,7 +130,7 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
 			l.towns[t] = append(l.towns[t], in.Country)
 		}
-		for _, a := range []string{in.County(), in.District(), in.Subregion(), in.Region} {
+		for _, a := range []string{in.County(), in.District(), in.Subregion(), in.Region()} {
 			if a != "" {
 				l.areas[kg.NormalizeName(a)] = true
 			}

@@ -38,7 +38,7 @@ func TestChangeOverTheData(t *testing.T) {
 			if lo, hi, ok := in.Opened(); ok && lo >= from && hi <= p.opts.AsOf {
 				opened++
 			}
-			if lo, hi, ok := in.Closed(); ok && in.Status == "closed" && lo >= from && hi <= p.opts.AsOf {
+			if lo, hi, ok := in.Closed(); ok && in.Status() == "closed" && lo >= from && hi <= p.opts.AsOf {
 				closed++
 			}
 		}

@@ -144,7 +144,7 @@ func TestStillOpenInAList(t *testing.T) {
 	for _, id := range resp.Answer.IDs {
 		in, ok := p.data.Get(id)
 		require.True(t, ok)
-		require.Equal(t, "open", in.Status, in.Name)
+		require.Equal(t, "open", in.Status(), in.Name)
 	}
 }
 

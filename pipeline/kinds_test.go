@@ -24,10 +24,10 @@ func TestMoreOfAKindOverTheData(t *testing.T) {
 	places := map[string]func(*heritage.Institution) bool{
 		"Germany":          func(in *heritage.Institution) bool { return in.Country == "DE" },
 		"the Netherlands":  func(in *heritage.Institution) bool { return in.Country == "NL" },
-		"England":          func(in *heritage.Institution) bool { return in.Region == "England" },
-		"Scotland":         func(in *heritage.Institution) bool { return in.Region == "Scotland" },
-		"Wales":            func(in *heritage.Institution) bool { return in.Region == "Wales" },
-		"Northern Ireland": func(in *heritage.Institution) bool { return in.Region == "Northern Ireland" },
+		"England":          func(in *heritage.Institution) bool { return in.Region() == "England" },
+		"Scotland":         func(in *heritage.Institution) bool { return in.Region() == "Scotland" },
+		"Wales":            func(in *heritage.Institution) bool { return in.Region() == "Wales" },
+		"Northern Ireland": func(in *heritage.Institution) bool { return in.Region() == "Northern Ireland" },
 	}
 	var tl tally
 	for _, place := range slices.Sorted(maps.Keys(places)) {

@@ -155,7 +155,7 @@ func aside(town string) bool {
 // regionKey is the region a record lies in, its English region if it has
 // one, else its nation or country.
 func regionKey(in *heritage.Institution) string {
-	return in.Country + "/" + in.Region + "/" + in.Subregion()
+	return in.Country + "/" + in.Region() + "/" + in.Subregion()
 }
 
 // bareCounty is a British record's county without the words of its kind

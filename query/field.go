@@ -179,7 +179,7 @@ func textField(key string) func(in *heritage.Institution) string {
 	case "country":
 		return func(in *heritage.Institution) string { return in.Country }
 	case "region":
-		return func(in *heritage.Institution) string { return in.Region }
+		return func(in *heritage.Institution) string { return in.Region() }
 	case "region_code":
 		return func(in *heritage.Institution) string { return in.RegionCode() }
 	case "subregion":
@@ -199,7 +199,7 @@ func textField(key string) func(in *heritage.Institution) string {
 	case "size":
 		return func(in *heritage.Institution) string { return in.Size() }
 	case "status":
-		return func(in *heritage.Institution) string { return in.Status }
+		return func(in *heritage.Institution) string { return in.Status() }
 	case "source":
 		return func(in *heritage.Institution) string { return in.Source }
 	case "tier":

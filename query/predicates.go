@@ -54,7 +54,7 @@ func (p Place) Match(in *heritage.Institution, ctx EvalContext) bool {
 	case LevelCountry:
 		return fieldIs(in.Country, key)
 	case LevelRegion:
-		return fieldIs(in.Region, key)
+		return fieldIs(in.Region(), key)
 	case LevelSubregion:
 		return fieldIs(in.Subregion(), key)
 	case LevelCounty:

@@ -39,7 +39,7 @@ func recordPools(ds *heritage.Dataset) pools {
 		p.add("size", in.Size())
 		p.add("accreditation", in.Accreditation())
 		p.add(plan.LevelCountry, in.Country)
-		p.add(plan.LevelRegion, in.Region)
+		p.add(plan.LevelRegion, in.Region())
 		p.add(plan.LevelSubregion, in.Subregion())
 		p.add(plan.LevelCounty, in.County())
 		p.add(plan.LevelDistrict, in.District())

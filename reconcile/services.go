@@ -46,7 +46,7 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = previewTmpl.Execute(w, struct {
 		ID, Name, Type, Place, Status, ISIL, Wikidata, Link, Website, Description, Source, License string
-	}{in.ID, in.Name, typeRef(in).Name, place(in), in.Status, in.ISIL, in.Wikidata, link, website,
+	}{in.ID, in.Name, typeRef(in).Name, place(in), in.Status(), in.ISIL, in.Wikidata, link, website,
 		in.Description, in.Source, in.License})
 }
 
@@ -223,7 +223,7 @@ func Properties() []Property {
 		})},
 		{ID: "year_opened", Name: "Opening year", value: openingYear},
 		{ID: "governance", Name: "Governance", value: str(func(in *heritage.Institution) string { return in.Governance() })},
-		{ID: "status", Name: "Status (open/closed)", value: str(func(in *heritage.Institution) string { return in.Status })},
+		{ID: "status", Name: "Status (open/closed)", value: str(func(in *heritage.Institution) string { return in.Status() })},
 	}
 }
 

@@ -32,7 +32,7 @@ func Fields(in *heritage.Institution) DocFields {
 	for _, m := range in.MemberOf {
 		members = append(members, m.Name)
 	}
-	place := uniqueNonEmpty(in.City, in.District(), in.County(), in.Subregion(), in.Region, heritage.CountryName(in.Country))
+	place := uniqueNonEmpty(in.City, in.District(), in.County(), in.Subregion(), in.Region(), heritage.CountryName(in.Country))
 	return DocFields{
 		Name:        in.Name,
 		AltNames:    strings.Join(alt, "\n"),
@@ -151,7 +151,7 @@ func FullText(in *heritage.Institution) string {
 	}
 	line(in.AdminArea())
 	line(in.Website())
-	for _, x := range []string{in.Governance(), in.Accreditation(), in.Size(), in.Status} {
+	for _, x := range []string{in.Governance(), in.Accreditation(), in.Size(), in.Status()} {
 		if x != "unknown" {
 			line(x)
 		}

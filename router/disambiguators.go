@@ -53,7 +53,7 @@ func placeHolds(in *heritage.Institution, p Place) bool {
 	case LevelCountry:
 		return in.Country == p.Name
 	case LevelRegion:
-		return in.Region == p.Name
+		return in.Region() == p.Name
 	case LevelCity:
 		if p.Area != "" && inUnit(in, p.Name, p.Area) {
 			return true

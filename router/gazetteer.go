@@ -301,8 +301,8 @@ func (b *gazetteerBuilder) addInstitution(in *heritage.Institution, rec int32) {
 		b.subjects[s] = true
 	}
 	// places
-	if in.Region != "" {
-		b.addPlace(in.Region, Place{Name: in.Region, Level: LevelRegion}, false)
+	if in.Region() != "" {
+		b.addPlace(in.Region(), Place{Name: in.Region(), Level: LevelRegion}, false)
 	}
 	for _, u := range in.AdminAreas() {
 		if u.Level == "" {

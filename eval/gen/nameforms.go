@@ -113,7 +113,7 @@ func refSpreadsheetNoise(g *rgen, quota int) {
 		case "NL":
 			forms = append(forms, "Stichting "+in.Name)
 		}
-		if in.Status == "closed" {
+		if in.Status() == "closed" {
 			forms = append(forms, in.Name+" (closed)")
 		}
 		if in.Wikidata != "" && g.x.qids[strings.ToUpper(in.Wikidata)] == 1 {
@@ -162,8 +162,8 @@ func placeOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if in.Country == "GB" && slices.Contains([]string{"England", "Scotland", "Wales", "Northern Ireland"}, in.Region) {
-		words = append(slices.Clone(words), in.Region)
+	if in.Country == "GB" && slices.Contains([]string{"England", "Scotland", "Wales", "Northern Ireland"}, in.Region()) {
+		words = append(slices.Clone(words), in.Region())
 	}
 	country := pick(r, words)
 	forms := []string{", " + country, " (" + in.Country + ")"}

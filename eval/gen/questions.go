@@ -264,7 +264,7 @@ var questionFrames = []frame{
 		LangNL: {"Hoe groot is {name}?", "Welke grootteklasse heeft {name}?"},
 		LangDE: {"Wie groß ist {name}?", "Welche Größenklasse hat {name}?"},
 	})},
-	{30, fieldFrame("field_status", plan.Factual, func(in *heritage.Institution) string { return in.Status }, para{
+	{30, fieldFrame("field_status", plan.Factual, func(in *heritage.Institution) string { return in.Status() }, para{
 		LangEN: {"What is the status of {name}?", "Is {name} open or closed?", "What is the current status of {name}?", "open or closed: {name}?"},
 		LangNL: {"Wat is de status van {name}?", "Is {name} open of gesloten?"},
 		LangDE: {"Welchen Status hat {name}?", "Ist {name} geöffnet oder geschlossen?"},

@@ -59,10 +59,10 @@ func yesnoOpen(b *qbuilder, quota int) {
 		LangNL: {"Is {name} nog open?", "Kan ik {name} nog bezoeken?"},
 		LangDE: {"Ist {name} noch geöffnet?", "Kann man {name} noch besuchen?"},
 	}
-	open := b.where(func(in *heritage.Institution) bool { return in.Status == "open" && b.x.unique(in) })
-	closed := b.where(func(in *heritage.Institution) bool { return in.Status == "closed" && b.x.unique(in) })
+	open := b.where(func(in *heritage.Institution) bool { return in.Status() == "open" && b.x.unique(in) })
+	closed := b.where(func(in *heritage.Institution) bool { return in.Status() == "closed" && b.x.unique(in) })
 	mk := func(in *heritage.Institution) (draft, bool) {
-		return yesnoDraft("yesno_open", in, ps, in.Status == "open", "status == open"), true
+		return yesnoDraft("yesno_open", in, ps, in.Status() == "open", "status == open"), true
 	}
 	offer(b, quota/2, open, mk)
 	offer(b, quota-quota/2, closed, mk)

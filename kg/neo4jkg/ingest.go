@@ -327,7 +327,7 @@ func institutionProps(in *heritage.Institution, label string) map[string]any {
 		"id": in.ID, "kind": string(kg.KindInstitution), "label": label, "name": in.Name, "altNames": alt,
 		"type": in.Type, "typeCode": in.TypeCode, "country": in.Country, "city": in.City,
 		"isil": nilIfEmpty(in.ISIL), "qid": nilIfEmpty(in.Wikidata), "ghcid": nilIfEmpty(in.GHCID),
-		"status": in.Status, "tier": string(in.Tier), "accreditation": in.Accreditation(), "size": in.Size(),
+		"status": in.Status(), "tier": string(in.Tier), "accreditation": in.Accreditation(), "size": in.Size(),
 		"governanceCode": in.GovernanceCode(), "subjects": in.Subjects,
 		// Select keys.
 		"isOpen":            in.IsOpen(),

@@ -117,7 +117,7 @@ func TestPayload(t *testing.T) {
 	require.NotContains(t, fold, "year_opened", "years are matched at the top level")
 
 	closed := museum()
-	closed.Status = "closed"
+	closed.SetText(heritage.FieldStatus, "closed")
 	closed.SetText(heritage.FieldYearClosed, "2005:2010")
 	require.Equal(t, int64(2005), payload(closed)["year_closed"].GetIntegerValue())
 

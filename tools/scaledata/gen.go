@@ -158,9 +158,9 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 
 	// The place, with its joint frequencies: all of a real record's.
 	pl := &g.real[pick(rng, g.byCountry[t.Country])]
-	out.Region, out.City, out.CityInferred = pl.Region, pl.City, pl.CityInferred
+	out.City, out.CityInferred = pl.City, pl.CityInferred
 	out.Lat, out.Lon, out.Area = pl.Lat, pl.Lon, pl.Area
-	for _, f := range []heritage.Field{heritage.FieldRegionCode, heritage.FieldSubregion, heritage.FieldCounty,
+	for _, f := range []heritage.Field{heritage.FieldRegion, heritage.FieldRegionCode, heritage.FieldSubregion, heritage.FieldCounty,
 		heritage.FieldDistrict, heritage.FieldAdminArea, heritage.FieldAddress, heritage.FieldPostcode, heritage.FieldCoordPrecision} {
 		out.SetText(f, pl.Text(f))
 	}
@@ -169,7 +169,7 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 	yr := &g.real[pick(rng, g.byType[t.Type])]
 	out.SetText(heritage.FieldYearOpened, yr.YearOpened())
 	out.SetText(heritage.FieldYearClosed, yr.YearClosed())
-	out.Status = yr.Status
+	out.SetText(heritage.FieldStatus, yr.Status())
 
 	// A copy without a town is still named after one of its country's.
 	town := out.City
@@ -192,7 +192,7 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 		pairs = append(pairs, t.AltNames[k].Name, a.Name)
 		out.AltNames[k] = a
 	}
-	for _, p := range [][2]string{{t.City, out.City}, {t.District(), out.District()}, {t.County(), out.County()}, {t.Subregion(), out.Subregion()}, {t.Region, out.Region}} {
+	for _, p := range [][2]string{{t.City, out.City}, {t.District(), out.District()}, {t.County(), out.County()}, {t.Subregion(), out.Subregion()}, {t.Region(), out.Region()}} {
 		if p[0] != "" && p[1] != "" {
 			pairs = append(pairs, p[0], p[1])
 		}
