@@ -323,7 +323,7 @@ func altNameWith(in *heritage.Institution, name string) string {
 	if strings.TrimSpace(phrase) == "" {
 		return ""
 	}
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if strings.Contains(" "+kg.NormalizeName(a.Name)+" ", phrase) {
 			return a.Name
 		}

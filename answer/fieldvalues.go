@@ -245,13 +245,13 @@ func linkedIDs(in *heritage.Institution, field string) []string {
 		return nil
 	}
 	var out []string
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if r.ID != "" && r.ID != in.ID && slices.Contains(rels, r.Relation) && !slices.Contains(out, r.ID) {
 			out = append(out, r.ID)
 		}
 	}
 	if field == "operator" || field == "member_of" {
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if m.ID != "" && m.ID != in.ID && !slices.Contains(out, m.ID) {
 				out = append(out, m.ID)
 			}
@@ -264,7 +264,7 @@ func linkedIDs(in *heritage.Institution, field string) []string {
 // the relations.
 func relatedNames(in *heritage.Institution, relations ...string) string {
 	var names []string
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if slices.Contains(relations, r.Relation) && !slices.Contains(names, r.Name) {
 			names = append(names, r.Name)
 		}
@@ -460,12 +460,12 @@ func operatorNames(in *heritage.Institution) []string {
 			ops = append(ops, name)
 		}
 	}
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
 			add(m.Name)
 		}
 	}
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if r.Relation == "part_of" || r.Relation == "operated_by" {
 			add(r.Name)
 		}

@@ -42,7 +42,7 @@ func PlaceOf(in *heritage.Institution, level string) string {
 		}
 	case "operator":
 		// the organisation the data has running it now
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if m.Relation == heritage.RelOperatedBy && m.Until == "" {
 				return m.Name
 			}

@@ -215,14 +215,14 @@ func everOpenFact(pr *locale.Printer, in *heritage.Institution) string {
 // groups or operators named.
 func memberVerdict(pr *locale.Printer, in *heritage.Institution, want []string) (verdict, fact string) {
 	var names []string
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		names = append(names, m.Name)
 	}
 	if len(names) == 0 {
 		return "no", pr.Text("belongs to no group or operator in the data")
 	}
 	hit := false
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		for _, w := range want {
 			hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
 		}

@@ -79,7 +79,7 @@ func (b *Builder) relationLines(r *heritage.Institution) []string {
 		return nil
 	}
 	var out []string
-	for _, m := range r.MemberOf {
+	for _, m := range r.MemberOf() {
 		s := "Member of: " + oneLine(m.Name) + " (" + strings.ReplaceAll(m.Relation, "_", " ")
 		if m.ID != "" {
 			s += ", " + m.ID
@@ -89,7 +89,7 @@ func (b *Builder) relationLines(r *heritage.Institution) []string {
 		}
 		out = append(out, s+")")
 	}
-	for _, rel := range r.Related {
+	for _, rel := range r.Related() {
 		s := "Related: " + strings.ReplaceAll(rel.Relation, "_", " ") + " " + oneLine(rel.Name)
 		if rel.ID != "" {
 			s += " (" + rel.ID + ")"

@@ -223,7 +223,7 @@ func newMatch(in *heritage.Institution) *Match {
 			m.YearOpened += "/" + strconv.Itoa(to)
 		}
 	}
-	for _, mb := range in.MemberOf {
+	for _, mb := range in.MemberOf() {
 		if mb.Name != "" {
 			m.MemberOf = append(m.MemberOf, mb.Name)
 		}

@@ -30,16 +30,17 @@ func nameMembers(recs []Institution, byID *idIndex) {
 	for i := range recs {
 		in := &recs[i]
 		cloned := false
-		for k, m := range in.MemberOf {
+		for k, m := range in.MemberOf() {
 			if strings.TrimSpace(m.Name) != "" {
 				continue
 			}
 			if !cloned { // the list may be shared with another dataset's record
-				in.MemberOf, cloned = slices.Clone(in.MemberOf), true
+				in.SetMemberOf(slices.Clone(in.MemberOf()))
+				cloned = true
 			}
-			in.MemberOf[k].Name = m.ID
+			in.MemberOf()[k].Name = m.ID
 			if j, ok := byID.find(recs, m.ID); ok {
-				in.MemberOf[k].Name = recs[j].Name
+				in.MemberOf()[k].Name = recs[j].Name
 			}
 		}
 	}

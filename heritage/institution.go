@@ -15,15 +15,16 @@ import (
 //
 // The text fields most records leave empty (the fields of Field: the
 // region, the status, the UK-only address and museum details, the rarer
-// identifiers, notes, website) are read through methods of their names (in.County()) and set
-// with SetText: a record holds only the ones it sets, so that a record
-// without them does not pay 16 bytes for each (docs/benchmarks.md, "What
-// a record costs").
+// identifiers, notes, website) are read through methods of their names
+// (in.County()) and set with SetText: a record holds only the ones it
+// sets, so that a record without them does not pay 16 bytes for each
+// (docs/benchmarks.md, "What a record costs"). So are the lists few
+// records hold (alternative names, memberships, relations: in.AltNames(),
+// SetAltNames).
 type Institution struct {
-	ID       string
-	GHCID    string
-	Name     string
-	AltNames []AltName
+	ID    string
+	GHCID string
+	Name  string
 
 	Type           string
 	TypeCode       string
@@ -41,8 +42,6 @@ type Institution struct {
 	Description string
 	Subjects    []string
 
-	MemberOf    []Membership
-	Related     []Relation
 	Events      []Event
 	Collections []Collection
 	Area        *Area
@@ -62,6 +61,12 @@ type Institution struct {
 	// never written into (SetText makes a new one): records share theirs.
 	textSet uint32
 	text    []string
+
+	// rare holds the alternative names, memberships and relations, which
+	// nine records in ten lack; nil when all three are empty, as lists
+	// (listsEmpty) or as none.
+	rare       *rareLists
+	listsEmpty bool
 }
 
 // AltName is another name of an institution: a former name, label, alias,
@@ -255,7 +260,7 @@ func (in *Institution) GND() string {
 // FormerNames lists the record's former names.
 func (in *Institution) FormerNames() []AltName {
 	var out []AltName
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if a.Kind == KindFormerName {
 			out = append(out, a)
 		}

@@ -97,7 +97,7 @@ func TestMemberOfByIDAlone(t *testing.T) {
 	in, ok := ds.Get("myorg:2")
 	require.True(t, ok)
 	var names []string
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		names = append(names, m.Name)
 	}
 	require.Equal(t, []string{"Museum of Tin", "myorg:99", "Tin Trust"}, names)

@@ -112,7 +112,7 @@ func (in *Institution) UnmarshalJSON(b []byte) error {
 func (in *Institution) Record() Record {
 	id := &in.Identifiers
 	return Record{
-		ID: in.ID, GHCID: in.GHCID, GHCIDProvisional: in.GHCIDProvisional, Name: in.Name, AltNames: in.AltNames,
+		ID: in.ID, GHCID: in.GHCID, GHCIDProvisional: in.GHCIDProvisional, Name: in.Name, AltNames: in.AltNames(),
 		Type: in.Type, TypeCode: in.TypeCode, TypeInferredBy: in.TypeInferredBy,
 		Country: in.Country, Region: in.Region(), RegionCode: in.RegionCode(), Subregion: in.Subregion(),
 		County: in.County(), District: in.District(), AdminArea: in.AdminArea(), City: in.City,
@@ -129,7 +129,7 @@ func (in *Institution) Record() Record {
 		Description: in.Description, DescriptionGenerated: in.DescriptionGenerated, Subjects: in.Subjects,
 		Governance: in.Governance(), GovernanceCode: in.GovernanceCode(), Accreditation: in.Accreditation(),
 		Size: in.Size(), Status: in.Status(), YearOpened: in.YearOpened(), YearClosed: in.YearClosed(),
-		MemberOf: in.MemberOf, Related: in.Related, Events: in.Events, Collections: in.Collections,
+		MemberOf: in.MemberOf(), Related: in.Related(), Events: in.Events, Collections: in.Collections,
 		Notes: in.Notes(), Area: in.Area,
 		Source: in.Source, Sources: in.Sources, License: in.License, Attribution: in.Attribution, Tier: in.Tier,
 	}
@@ -139,17 +139,18 @@ func (in *Institution) Record() Record {
 func (r Record) Institution() Institution {
 	id := &r.Identifiers
 	in := Institution{
-		ID: r.ID, GHCID: r.GHCID, GHCIDProvisional: r.GHCIDProvisional, Name: r.Name, AltNames: r.AltNames,
+		ID: r.ID, GHCID: r.GHCID, GHCIDProvisional: r.GHCIDProvisional, Name: r.Name,
 		Type: r.Type, TypeCode: r.TypeCode, TypeInferredBy: r.TypeInferredBy,
 		Country: r.Country, City: r.City, CityInferred: r.CityInferred,
 		Lat: r.Lat, Lon: r.Lon,
 		ISIL: r.ISIL, Wikidata: r.Wikidata,
 		Identifiers: Identifiers{Wikidata: id.Wikidata, ISILAll: id.ISILAll, GND: id.GND, DBS: id.DBS},
 		Description: r.Description, DescriptionGenerated: r.DescriptionGenerated, Subjects: r.Subjects,
-		MemberOf: r.MemberOf, Related: r.Related, Events: r.Events, Collections: r.Collections, Area: r.Area,
+		Events: r.Events, Collections: r.Collections, Area: r.Area,
 		Source: r.Source, Sources: r.Sources, License: r.License, Attribution: r.Attribution, Tier: r.Tier,
 	}
 	in.setTexts(r.texts(), func(n int) []string { return make([]string, n) })
+	in.setLists(r.AltNames, r.MemberOf, r.Related, nil)
 	return in
 }
 

@@ -20,7 +20,7 @@ func encodeInstitution(e recordWriter, in *Institution) {
 	e.String(in.ID, in.GHCID)
 	w.Bool(in.GHCIDProvisional)
 	e.String(in.Name)
-	writeList(w, in.AltNames, func(a *AltName) { e.String(a.Name, a.Lang, a.Kind, a.From, a.Until, a.Period) })
+	writeList(w, in.AltNames(), func(a *AltName) { e.String(a.Name, a.Lang, a.Kind, a.From, a.Until, a.Period) })
 	e.String(in.Type, in.TypeCode, in.TypeInferredBy)
 	e.String(in.Country, in.Region(), in.RegionCode(), in.Subregion(), in.County(), in.District(), in.AdminArea(), in.City)
 	w.Bool(in.CityInferred)
@@ -38,10 +38,10 @@ func encodeInstitution(e recordWriter, in *Institution) {
 	w.Bool(in.DescriptionGenerated)
 	e.strings(in.Subjects)
 	e.String(in.Governance(), in.GovernanceCode(), in.Accreditation(), in.Size(), in.Status(), in.YearOpened(), in.YearClosed())
-	writeList(w, in.MemberOf, func(m *Membership) {
+	writeList(w, in.MemberOf(), func(m *Membership) {
 		e.String(m.Name, m.Relation, m.ID, m.Ref, m.NameInSource, m.SourceField, m.Until)
 	})
-	writeList(w, in.Related, func(r *Relation) { e.String(r.ID, r.Name, r.Relation, r.Ref, r.SourceField) })
+	writeList(w, in.Related(), func(r *Relation) { e.String(r.ID, r.Name, r.Relation, r.Ref, r.SourceField) })
 	writeList(w, in.Events, func(ev *Event) { e.String(ev.Date, ev.Type, ev.Description, ev.FormerName, ev.SourceField) })
 	writeList(w, in.Collections, func(c *Collection) { e.String(c.Name, c.Subject, c.SourceField) })
 	e.String(in.Notes())
@@ -62,7 +62,7 @@ func decodeInstitution(d recordReader, in *Institution) {
 	in.ID, in.GHCID = s(), s()
 	in.GHCIDProvisional = r.Bool()
 	in.Name = s()
-	in.AltNames = readList(r, &l.alt, func(a *AltName) { *a = AltName{s(), s(), s(), s(), s(), s()} })
+	alt := readList(r, &l.alt, func(a *AltName) { *a = AltName{s(), s(), s(), s(), s(), s()} })
 	in.Type, in.TypeCode, in.TypeInferredBy = s(), s(), s()
 	in.Country, t[FieldRegion], t[FieldRegionCode], t[FieldSubregion] = s(), s(), s(), s()
 	t[FieldCounty], t[FieldDistrict], t[FieldAdminArea], in.City = s(), s(), s(), s()
@@ -81,8 +81,8 @@ func decodeInstitution(d recordReader, in *Institution) {
 	in.Subjects = d.strings()
 	t[FieldGovernance], t[FieldGovernanceCode], t[FieldAccreditation], t[FieldSize] = s(), s(), s(), s()
 	t[FieldStatus], t[FieldYearOpened], t[FieldYearClosed] = s(), s(), s()
-	in.MemberOf = readList(r, &l.member, func(m *Membership) { *m = Membership{s(), s(), s(), s(), s(), s(), s()} })
-	in.Related = readList(r, &l.rel, func(x *Relation) { *x = Relation{s(), s(), s(), s(), s()} })
+	member := readList(r, &l.member, func(m *Membership) { *m = Membership{s(), s(), s(), s(), s(), s(), s()} })
+	rel := readList(r, &l.rel, func(x *Relation) { *x = Relation{s(), s(), s(), s(), s()} })
 	in.Events = readList(r, &l.events, func(e *Event) { *e = Event{s(), s(), s(), s(), s()} })
 	in.Collections = readList(r, &l.colls, func(c *Collection) { *c = Collection{s(), s(), s()} })
 	t[FieldNotes] = s()
@@ -98,6 +98,7 @@ func decodeInstitution(d recordReader, in *Institution) {
 	in.Sources = d.strings()
 	in.License, in.Attribution, in.Tier = s(), s(), Tier(s())
 	in.setTexts(&t, l.texts.take)
+	in.setLists(alt, member, rel, func() *rareLists { return &l.rare.take(1)[0] })
 }
 
 // deprivation lists the deprivation fields of a, in declaration order.

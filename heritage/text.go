@@ -176,3 +176,80 @@ func (in *Institution) Region() string { return in.Text(FieldRegion) }
 // Status is "open" or "closed" (see IsOpen), or "" when the source says
 // neither.
 func (in *Institution) Status() string { return in.Text(FieldStatus) }
+
+// rareLists are the lists of a record that most records leave empty.
+type rareLists struct {
+	altNames []AltName
+	memberOf []Membership
+	related  []Relation
+}
+
+// AltNames are the record's other names.
+func (in *Institution) AltNames() []AltName {
+	if in.rare != nil {
+		return in.rare.altNames
+	}
+	if in.listsEmpty {
+		return []AltName{}
+	}
+	return nil
+}
+
+// MemberOf are the bodies the institution belongs to.
+func (in *Institution) MemberOf() []Membership {
+	if in.rare != nil {
+		return in.rare.memberOf
+	}
+	if in.listsEmpty {
+		return []Membership{}
+	}
+	return nil
+}
+
+// Related are the institutions the record links to.
+func (in *Institution) Related() []Relation {
+	if in.rare != nil {
+		return in.rare.related
+	}
+	if in.listsEmpty {
+		return []Relation{}
+	}
+	return nil
+}
+
+// SetAltNames sets the record's other names to l.
+func (in *Institution) SetAltNames(l []AltName) {
+	in.setLists(l, in.MemberOf(), in.Related(), nil)
+}
+
+// SetMemberOf sets the bodies the institution belongs to to l.
+func (in *Institution) SetMemberOf(l []Membership) {
+	in.setLists(in.AltNames(), l, in.Related(), nil)
+}
+
+// SetRelated sets the institutions the record links to to l.
+func (in *Institution) SetRelated(l []Relation) {
+	in.setLists(in.AltNames(), in.MemberOf(), l, nil)
+}
+
+// setLists sets the three rare lists, in a rareLists from take when one
+// is needed (a new one when take is nil): never the one the record held,
+// which records share.
+func (in *Institution) setLists(alt []AltName, member []Membership, rel []Relation, take func() *rareLists) {
+	in.rare, in.listsEmpty = nil, false
+	if len(alt) == 0 && len(member) == 0 && len(rel) == 0 {
+		switch {
+		case alt == nil && member == nil && rel == nil:
+			return
+		case alt != nil && member != nil && rel != nil:
+			in.listsEmpty = true
+			return
+		}
+	}
+	if take != nil {
+		in.rare = take()
+	} else {
+		in.rare = new(rareLists)
+	}
+	*in.rare = rareLists{altNames: alt, memberOf: member, related: rel}
+}

@@ -36,6 +36,32 @@ func TestText(t *testing.T) {
 	require.Equal(t, "Kent", built.County())
 }
 
+// TestRareLists: a list set reads back, setting one leaves a copy's
+// alone, and empty lists read as empty, not as none.
+func TestRareLists(t *testing.T) {
+	var in Institution
+	require.Nil(t, in.AltNames())
+	in.SetMemberOf([]Membership{{Name: "Trust"}})
+	require.Equal(t, []Membership{{Name: "Trust"}}, in.MemberOf())
+	require.Nil(t, in.AltNames())
+
+	shared := in
+	in.SetRelated([]Relation{{Relation: "houses"}})
+	require.Nil(t, shared.Related(), "the copy keeps its lists")
+	require.Equal(t, []Membership{{Name: "Trust"}}, in.MemberOf())
+
+	in.SetMemberOf(nil)
+	in.SetRelated(nil)
+	require.Equal(t, Institution{}, in)
+
+	in.SetAltNames([]AltName{})
+	in.SetMemberOf([]Membership{})
+	in.SetRelated([]Relation{})
+	require.Nil(t, in.rare)
+	require.NotNil(t, in.AltNames())
+	require.Empty(t, in.AltNames())
+}
+
 // TestRecordJSON: a record's JSON is the Record's, field for field, and
 // reads back equal.
 func TestRecordJSON(t *testing.T) {

@@ -66,7 +66,7 @@ func New(ds *heritage.Dataset) *Index {
 			}
 		}
 		b.add(int32(d), in.Name, "")
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			b.add(int32(d), a.Name, a.Kind)
 		}
 		// each name again as typewriters and ASCII exports write
@@ -74,7 +74,7 @@ func New(ds *heritage.Dataset) *Index {
 		if t := transliterated(in.Name); t != "" {
 			b.add(int32(d), t, "")
 		}
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			if t := transliterated(a.Name); t != "" {
 				b.add(int32(d), t, a.Kind)
 			}

@@ -60,7 +60,7 @@ func newReference(ds *heritage.Dataset) *refIndex {
 			}
 		}
 		names := []heritage.AltName{{Name: in.Name}}
-		names = append(names, in.AltNames...)
+		names = append(names, in.AltNames()...)
 		for _, nm := range slices.Clone(names) {
 			if t := transliterated(nm.Name); t != "" {
 				names = append(names, heritage.AltName{Name: t, Kind: nm.Kind})

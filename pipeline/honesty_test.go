@@ -229,7 +229,7 @@ func TestNegatedTopicAndRelation(t *testing.T) {
 	for _, id := range resp.Answer.IDs {
 		in, _ := p.data.Get(id)
 		require.Equal(t, "Accredited", in.Accreditation(), in.Name)
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			require.NotEqual(t, "National Trust", m.Name, in.Name)
 		}
 	}

@@ -80,7 +80,7 @@ func TestSameOrganisationOverTheData(t *testing.T) {
 		}
 		for _, rel := range [][2]string{{"operated_by", "run by"}, {"part_of", "part of"}} {
 			var bodies []string
-			for _, m := range in.MemberOf {
+			for _, m := range in.MemberOf() {
 				if m.Relation == rel[0] && !slices.Contains(bodies, m.Name) {
 					bodies = append(bodies, m.Name)
 				}

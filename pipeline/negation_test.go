@@ -66,7 +66,7 @@ func TestNegatedConditionsOverTheData(t *testing.T) {
 		}
 		if body := bodyOf(p, base); body != "" {
 			member := func(in *heritage.Institution) bool {
-				return slices.ContainsFunc(in.MemberOf, func(m heritage.Membership) bool {
+				return slices.ContainsFunc(in.MemberOf(), func(m heritage.Membership) bool {
 					return kg.NormalizeName(m.Name) == kg.NormalizeName(body)
 				})
 			}
@@ -157,7 +157,7 @@ func bodyOf(p *Pipeline, ids []string) string {
 	count := map[string]int{}
 	for _, id := range ids {
 		in, _ := p.Data().Get(id)
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			count[m.Name]++
 		}
 	}

@@ -335,12 +335,12 @@ func (m MemberOf) String() string {
 func memberOf(in *heritage.Institution, ctx EvalContext, body string, asOf int) bool {
 	current := func(ms heritage.Membership) bool { return asOf <= 0 || ms.Current(asOf) }
 	if parent, ok := ctx.Records.Get(body); ok {
-		for _, ms := range in.MemberOf {
+		for _, ms := range in.MemberOf() {
 			if ms.ID == body && current(ms) {
 				return true
 			}
 		}
-		for _, r := range parent.Related {
+		for _, r := range parent.Related() {
 			if r.Relation == "has_part" && r.ID == in.ID && r.ID != "" {
 				return true
 			}
@@ -348,7 +348,7 @@ func memberOf(in *heritage.Institution, ctx EvalContext, body string, asOf int) 
 		return false
 	}
 	key := ctx.Bodies.BodyKey(body)
-	for _, ms := range in.MemberOf {
+	for _, ms := range in.MemberOf() {
 		if current(ms) && heritage.NormalizeName(ms.Name) == key {
 			return true
 		}
@@ -390,13 +390,13 @@ func (r Related) Match(in *heritage.Institution, ctx EvalContext) bool {
 			}
 			continue
 		}
-		for _, l := range anchor.Related {
+		for _, l := range anchor.Related() {
 			if l.Relation == r.Relation && l.ID == in.ID && l.ID != "" {
 				return true
 			}
 		}
 		if r.Relation == "houses" {
-			for _, l := range in.Related {
+			for _, l := range in.Related() {
 				if l.Relation == "located_in" && l.ID == id {
 					return true
 				}

@@ -50,10 +50,10 @@ func recordPools(ds *heritage.Dataset) pools {
 			p.add("admin level", u.Level)
 		}
 		p.add("subject", in.Subjects...)
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			p.add("body", m.Name, m.NameInSource, m.ID)
 		}
-		for _, r := range in.Related {
+		for _, r := range in.Related() {
 			p.add("relation", r.Relation)
 			p.add("anchor", r.ID)
 		}

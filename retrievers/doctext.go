@@ -23,13 +23,13 @@ type DocFields struct {
 // Fields returns the retrieval text of in, by field.
 func Fields(in *heritage.Institution) DocFields {
 	var alt []string
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if a.Name != "" && a.Name != in.Name {
 			alt = append(alt, a.Name)
 		}
 	}
 	var members []string
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		members = append(members, m.Name)
 	}
 	place := uniqueNonEmpty(in.City, in.District(), in.County(), in.Subregion(), in.Region(), heritage.CountryName(in.Country))
@@ -171,7 +171,7 @@ func FullText(in *heritage.Institution) string {
 	for _, c := range in.Collections {
 		line(c.Name, c.Subject)
 	}
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		line(r.Name)
 	}
 	line(in.Notes())

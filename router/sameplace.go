@@ -206,7 +206,7 @@ func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
 		if !known {
 			continue
 		}
-		for _, ms := range in.MemberOf {
+		for _, ms := range in.MemberOf() {
 			if rel != "" && ms.Relation != rel {
 				continue
 			}

@@ -281,7 +281,7 @@ func (x *index) otherNamesAsWords() [][]string {
 	if x.otherWords == nil {
 		x.otherWords = make([][]string, len(x.recs))
 		for i, in := range x.recs {
-			for _, a := range in.AltNames {
+			for _, a := range in.AltNames() {
 				x.otherWords[i] = append(x.otherWords[i], " "+words(a.Name)+" ")
 			}
 		}
@@ -331,7 +331,7 @@ func newIndex(ds *heritage.Dataset) *index {
 		x.byName[k] = append(x.byName[k], in)
 		seen := map[string]bool{k: true}
 		x.anyName[k] = append(x.anyName[k], in)
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			if ak := fold(a.Name); !seen[ak] {
 				seen[ak] = true
 				x.anyName[ak] = append(x.anyName[ak], in)

@@ -119,7 +119,7 @@ func refSpreadsheetNoise(g *rgen, quota int) {
 		if in.Wikidata != "" && g.x.qids[strings.ToUpper(in.Wikidata)] == 1 {
 			forms = append(forms, in.Name+" ("+in.Wikidata+")")
 		}
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			if len([]rune(a.Name)) >= 6 && fold(a.Name) != fold(in.Name) && g.sole(a.Name, in) && !strings.Contains(a.Name, "/") {
 				forms = append(forms, in.Name+" / "+a.Name)
 				break

@@ -173,7 +173,7 @@ func refAltName(kind string, former bool) func(*rgen, int) {
 		}
 		var alts []alt
 		for _, in := range g.x.recs {
-			for _, a := range in.AltNames {
+			for _, a := range in.AltNames() {
 				if (a.Kind == heritage.KindFormerName) != former || len([]rune(a.Name)) < 3 || fold(a.Name) == fold(in.Name) {
 					continue
 				}

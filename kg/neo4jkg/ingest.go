@@ -319,8 +319,8 @@ func nilIfEmpty(s string) any {
 // institutionProps are the stored properties of an institution: display
 // fields plus the folded values Select compares.
 func institutionProps(in *heritage.Institution, label string) map[string]any {
-	alt := make([]string, 0, len(in.AltNames))
-	for _, a := range in.AltNames {
+	alt := make([]string, 0, len(in.AltNames()))
+	for _, a := range in.AltNames() {
 		alt = append(alt, a.Name)
 	}
 	p := map[string]any{

@@ -82,9 +82,9 @@ func payload(in *heritage.Institution) map[string]*qdrant.Value {
 		p["subjects"] = stringList(in.Subjects)
 		fold["subjects"] = stringList(subjectValues(in.Subjects))
 	}
-	if len(in.MemberOf) > 0 {
-		names := make([]string, 0, len(in.MemberOf))
-		for _, m := range in.MemberOf {
+	if len(in.MemberOf()) > 0 {
+		names := make([]string, 0, len(in.MemberOf()))
+		for _, m := range in.MemberOf() {
 			if m.Name != "" {
 				names = append(names, m.Name)
 			}

@@ -41,7 +41,7 @@ func OwnRecord(ns string, i, rev int, link string) heritage.Institution {
 	}
 	in.SetText(heritage.FieldYearOpened, fmt.Sprint(1900+i%100+rev))
 	if link != "" && i%10 == 0 {
-		in.MemberOf = []heritage.Membership{{Name: "Linked body", Relation: heritage.RelPartOf, ID: link}}
+		in.SetMemberOf([]heritage.Membership{{Name: "Linked body", Relation: heritage.RelPartOf, ID: link}})
 	}
 	return in
 }
@@ -72,8 +72,8 @@ func OwnCSV(tb testing.TB, recs []heritage.Institution) []byte {
 	for _, in := range recs {
 		_, local, _ := strings.Cut(in.ID, ":")
 		body, part := "", ""
-		if len(in.MemberOf) > 0 {
-			body, part = in.MemberOf[0].Name, in.MemberOf[0].ID
+		if len(in.MemberOf()) > 0 {
+			body, part = in.MemberOf()[0].Name, in.MemberOf()[0].ID
 		}
 		_ = w.Write([]string{local, in.Name, in.Type, in.Country, in.City, in.ISIL, in.Description, in.YearOpened(), body, part})
 	}

@@ -182,16 +182,17 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 	}
 	out.Name = g.name(rng, gr, t.Name, t.City, town)
 	pairs := []string{t.Name, out.Name}
-	out.AltNames = make([]heritage.AltName, len(t.AltNames))
-	for k, a := range t.AltNames {
+	alt := make([]heritage.AltName, len(t.AltNames()))
+	for k, a := range t.AltNames() {
 		if a.Kind == heritage.KindAcronym {
 			a.Name = acronym(out.Name)
 		} else {
 			a.Name = g.name(rng, gr, a.Name, t.City, town)
 		}
-		pairs = append(pairs, t.AltNames[k].Name, a.Name)
-		out.AltNames[k] = a
+		pairs = append(pairs, t.AltNames()[k].Name, a.Name)
+		alt[k] = a
 	}
+	out.SetAltNames(alt)
 	for _, p := range [][2]string{{t.City, out.City}, {t.District(), out.District()}, {t.County(), out.County()}, {t.Subregion(), out.Subregion()}, {t.Region(), out.Region()}} {
 		if p[0] != "" && p[1] != "" {
 			pairs = append(pairs, p[0], p[1])
