@@ -22,9 +22,23 @@ import (
 // records hold (alternative names, memberships, relations: in.AltNames(),
 // SetAltNames).
 type Institution struct {
-	ID    string
-	GHCID string
-	Name  string
+	ID   string
+	Name string
+
+	// textSet has bit f set when the text field f is set; text holds the
+	// values of the set fields, in the order of Field. A record's text is
+	// never written into (SetText makes a new one): records share theirs.
+	// rare holds the alternative names, memberships and relations, which
+	// nine records in ten lack; nil when all three are empty, as lists
+	// (listsEmpty) or as none. They come first, with the flags, so that a
+	// scan reading a record's name and these reads few cache lines.
+	textSet              uint32
+	listsEmpty           bool
+	GHCIDProvisional     bool
+	CityInferred         bool
+	DescriptionGenerated bool
+	text                 []string
+	rare                 *rareLists
 
 	Type           string
 	TypeCode       string
@@ -35,6 +49,7 @@ type Institution struct {
 	Lat     *float64
 	Lon     *float64
 
+	GHCID       string
 	ISIL        string
 	Wikidata    string
 	Identifiers Identifiers
@@ -51,22 +66,6 @@ type Institution struct {
 	License     string
 	Attribution string
 	Tier        Tier
-
-	GHCIDProvisional     bool
-	CityInferred         bool
-	DescriptionGenerated bool
-
-	// textSet has bit f set when the text field f is set; text holds the
-	// values of the set fields, in the order of Field. A record's text is
-	// never written into (SetText makes a new one): records share theirs.
-	textSet uint32
-	text    []string
-
-	// rare holds the alternative names, memberships and relations, which
-	// nine records in ten lack; nil when all three are empty, as lists
-	// (listsEmpty) or as none.
-	rare       *rareLists
-	listsEmpty bool
 }
 
 // AltName is another name of an institution: a former name, label, alias,
