@@ -5,15 +5,16 @@ import (
 )
 
 // The records of a snapshot in the packed form (internal/packed): every
-// field in declaration order; a string as its number in the table of
-// distinct strings (textTable); a slice as its length + 1, or 0 for nil; a
-// pointer as a bool and, when set, its value. Reading makes no string of
-// its own (every string is the table's) and takes the lists and pointers
-// from shared arrays (lists).
+// field in the order of Record, the text fields (Field) and the rare
+// lists among them as the record reads them (an unset text field as "");
+// a string as its number in the table of distinct strings (textTable); a
+// slice as its length + 1, or 0 for nil; a pointer as a bool and, when
+// set, its value. Reading makes no string of its own (every string is the
+// table's) and takes the lists and pointers from shared arrays (lists).
 //
-// A field added to Institution or to a type it holds must be added here
-// too, and snapshotFormat raised: TestSnapshotCodecCoversEveryField fails
-// until it is.
+// A field added to Record or to a type it holds must be added here too,
+// and snapshotFormat raised: TestSnapshotCodecCoversEveryField fails until
+// it is.
 
 func encodeInstitution(e recordWriter, in *Institution) {
 	w := e.w
