@@ -330,13 +330,14 @@ func (in *Institution) Validate() error {
 			}
 		}
 	}
-	each("alt_names", len(in.AltNames()), "name", func(i int) string { return in.AltNames()[i].Name })
+	alt, related := in.AltNames(), in.Related()
+	each("alt_names", len(alt), "name", func(i int) string { return alt[i].Name })
 	for i, m := range in.MemberOf() {
 		if strings.TrimSpace(m.Name) == "" && strings.TrimSpace(m.ID) == "" {
 			broken(fmt.Sprintf("member_of[%d]", i), "needs an id or a name")
 		}
 	}
-	each("related", len(in.Related()), "relation", func(i int) string { return in.Related()[i].Relation })
+	each("related", len(related), "relation", func(i int) string { return related[i].Relation })
 	each("events", len(in.Events), "type", func(i int) string { return in.Events[i].Type })
 	each("collections", len(in.Collections), "name", func(i int) string { return in.Collections[i].Name })
 	in.checkFieldSizes(broken)
