@@ -96,7 +96,7 @@ func (ch *setChange) before(hi int) bool { return ch.from != 0 && hi < ch.from }
 func (ch *setChange) add(r *heritage.Institution) {
 	oFrom, oTo, oKnown := r.Opened()
 	cFrom, cTo, cKnown := r.Closed()
-	isClosed := r.Status == "closed"
+	isClosed := r.Status() == "closed"
 	switch {
 	case oKnown && ch.in(oFrom, oTo):
 		ch.opened = append(ch.opened, r)

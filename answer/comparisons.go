@@ -131,13 +131,13 @@ func profileFacts(pr *locale.Printer, in *heritage.Institution) []string {
 	}
 	facts = append(facts, opened)
 	switch {
-	case in.Status == "closed":
+	case in.Status() == "closed":
 		closed := pr.Text("closed")
 		if y := heritage.YearsText(in.Closed()); y != "" {
 			closed += " " + y
 		}
 		facts = append(facts, closed)
-	case in.Status == "open":
+	case in.Status() == "open":
 		facts = append(facts, pr.Text("open"))
 	default:
 		facts = append(facts, pr.Text("status not recorded"))
@@ -335,8 +335,8 @@ var sizeOrder = map[string]int{"small": 1, "medium": 2, "large": 3, "huge": 4}
 func pairValue(in *heritage.Institution, attr string) ([2]int, string, bool) {
 	switch attr {
 	case "size":
-		v, ok := sizeOrder[strings.ToLower(in.Size)]
-		return [2]int{v, v}, strings.ToLower(in.Size), ok
+		v, ok := sizeOrder[strings.ToLower(in.Size())]
+		return [2]int{v, v}, strings.ToLower(in.Size()), ok
 	case "closed":
 		from, to, ok := in.Closed()
 		return [2]int{from, to}, heritage.YearsText(from, to, ok), ok

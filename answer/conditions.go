@@ -53,7 +53,7 @@ func (p *Base) filter(ids []string, keep func(*heritage.Institution) bool) []str
 // HasValue reports whether the record has a value for the field.
 func HasValue(in *heritage.Institution, field string) bool {
 	if field == "address" {
-		return in.Address != "" // FieldValue falls back to the place
+		return in.Address() != "" // FieldValue falls back to the place
 	}
 	_, v := FieldValue(in, field)
 	return v != ""

@@ -186,7 +186,7 @@ func (f fieldText) sentence(cite func(string) string) string {
 		return pr.Sprintf("%s%s has not closed: the data has it open%s.", name, hedge, cite(id))
 	case f.field == "opened" && value != "" && f.pln.Constraints.Age:
 		return pr.Sprintf("The %s of %s%s is %s%s", label, name, hedge, value, cite(id)) + ageText(pr, in, f.p.asOf) + "."
-	case f.field == "operator" && value != "" && value == in.Governance && len(operatorNames(in)) == 0:
+	case f.field == "operator" && value != "" && value == in.Governance() && len(operatorNames(in)) == 0:
 		// "Who runs the Pitt Rivers Museum?" of a record that
 		// names no operator, only its kind of governance
 		return pr.Sprintf("The data names no operator for %s%s; its governance is recorded as %s%s.", name, hedge, pr.Text(value), cite(id))
@@ -323,7 +323,7 @@ func altNameWith(in *heritage.Institution, name string) string {
 	if strings.TrimSpace(phrase) == "" {
 		return ""
 	}
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if strings.Contains(" "+kg.NormalizeName(a.Name)+" ", phrase) {
 			return a.Name
 		}

@@ -45,21 +45,21 @@ func identifierValue(pr *locale.Printer, in *heritage.Institution, field string)
 	case "ghcid":
 		return pr.Text("GHCID"), in.GHCID, true
 	case "ror":
-		return pr.Text("ROR identifier"), in.Identifiers.ROR, true
+		return pr.Text("ROR identifier"), in.ROR(), true
 	case "isni":
-		return pr.Text("ISNI"), in.Identifiers.ISNI, true
+		return pr.Text("ISNI"), in.ISNI(), true
 	case "grid":
-		return pr.Text("GRID identifier"), in.Identifiers.GRID, true
+		return pr.Text("GRID identifier"), in.GRID(), true
 	case "fundref":
-		return pr.Text("Crossref Funder ID"), in.Identifiers.FundRef, true
+		return pr.Text("Crossref Funder ID"), in.FundRef(), true
 	case "dbs":
 		return pr.Text("DBS number"), strings.Join(in.Identifiers.DBS, ", "), true
 	case "mapping_museums":
-		return pr.Text("Mapping Museums identifier"), in.Identifiers.MappingMuseums, true
+		return pr.Text("Mapping Museums identifier"), in.MappingMuseums(), true
 	case "domus":
-		return pr.Text("DOMUS identifier"), in.Identifiers.Domus, true
+		return pr.Text("DOMUS identifier"), in.Domus(), true
 	case "website":
-		return pr.Text("official website"), in.Website, true
+		return pr.Text("official website"), in.Website(), true
 	}
 	return "", "", false
 }
@@ -68,13 +68,13 @@ func identifierValue(pr *locale.Printer, in *heritage.Institution, field string)
 func placeValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "postcode":
-		return pr.Text("postcode"), in.Postcode, true
+		return pr.Text("postcode"), in.Postcode(), true
 	case "address":
-		if in.Address == "" {
+		if in.Address() == "" {
 			// "Where is X?" of a record without a street address: its place.
 			return pr.Text("location"), placeText(in), true
 		}
-		return pr.Text("address"), in.Address, true
+		return pr.Text("address"), in.Address(), true
 	case "city":
 		return pr.Text("city"), in.City, true
 	case "country":
@@ -94,18 +94,18 @@ func placeValue(pr *locale.Printer, in *heritage.Institution, field string) (lab
 func recordValue(pr *locale.Printer, in *heritage.Institution, field string) (label, value string, ok bool) {
 	switch field {
 	case "governance":
-		if in.Governance == "" {
+		if in.Governance() == "" {
 			return pr.Text("governance type"), "", true
 		}
-		return pr.Text("governance type"), pr.Sprintf("%s (%s)", in.Governance, in.GovernanceCode), true
+		return pr.Text("governance type"), pr.Sprintf("%s (%s)", in.Governance(), in.GovernanceCode()), true
 	case "accreditation":
-		return pr.Text("accreditation"), in.Accreditation, true
+		return pr.Text("accreditation"), in.Accreditation(), true
 	case "size":
-		return pr.Text("size"), in.Size, true
+		return pr.Text("size"), in.Size(), true
 	case "type":
 		return pr.Text("type"), strings.ToLower(in.Type), true
 	case "status":
-		return pr.Text("status"), in.Status, true
+		return pr.Text("status"), in.Status(), true
 	case "opened":
 		return pr.Text("opening year"), heritage.YearsText(in.Opened()), true
 	case "closed":
@@ -130,8 +130,8 @@ func shownValue(pr *locale.Printer, in *heritage.Institution, field, value strin
 	case "accreditation", "size", "type", "status":
 		return pr.Text(value)
 	case "governance":
-		if in.Governance != "" && value == pr.Sprintf("%s (%s)", in.Governance, in.GovernanceCode) {
-			return pr.Sprintf("%s (%s)", pr.Text(in.Governance), in.GovernanceCode)
+		if in.Governance() != "" && value == pr.Sprintf("%s (%s)", in.Governance(), in.GovernanceCode()) {
+			return pr.Sprintf("%s (%s)", pr.Text(in.Governance()), in.GovernanceCode())
 		}
 	}
 	return value
@@ -158,8 +158,8 @@ func relationValue(pr *locale.Printer, in *heritage.Institution, field string) (
 		if field == "member_of" {
 			label = pr.Text("parent organisation")
 		}
-		if len(ops) == 0 && in.Governance != "" && field == "operator" {
-			ops = append(ops, in.Governance)
+		if len(ops) == 0 && in.Governance() != "" && field == "operator" {
+			ops = append(ops, in.Governance())
 		}
 		return label, strings.Join(ops, "; "), true
 	case "successor":
@@ -190,7 +190,7 @@ var coarserFields = map[string][]string{
 // label; "" when it holds none or the field has no coarser kin.
 func CoarserValue(in *heritage.Institution, field string) (label, value string) {
 	for _, f := range coarserFields[field] {
-		if f == "address" && in.Address == "" {
+		if f == "address" && in.Address() == "" {
 			continue // FieldValue gives the place for a missing address
 		}
 		label, value := FieldValue(in, f)
@@ -245,13 +245,13 @@ func linkedIDs(in *heritage.Institution, field string) []string {
 		return nil
 	}
 	var out []string
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if r.ID != "" && r.ID != in.ID && slices.Contains(rels, r.Relation) && !slices.Contains(out, r.ID) {
 			out = append(out, r.ID)
 		}
 	}
 	if field == "operator" || field == "member_of" {
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if m.ID != "" && m.ID != in.ID && !slices.Contains(out, m.ID) {
 				out = append(out, m.ID)
 			}
@@ -264,7 +264,7 @@ func linkedIDs(in *heritage.Institution, field string) []string {
 // the relations.
 func relatedNames(in *heritage.Institution, relations ...string) string {
 	var names []string
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if slices.Contains(relations, r.Relation) && !slices.Contains(names, r.Name) {
 			names = append(names, r.Name)
 		}
@@ -274,7 +274,7 @@ func relatedNames(in *heritage.Institution, relations ...string) string {
 
 func placeText(in *heritage.Institution) string {
 	var parts []string
-	for _, v := range []string{in.City, in.County, in.Region, in.Country} {
+	for _, v := range []string{in.City, in.County(), in.Region(), in.Country} {
 		if v != "" && !slices.Contains(parts, v) {
 			parts = append(parts, v)
 		}
@@ -323,7 +323,7 @@ func subjectsOf(in *heritage.Institution) []string {
 // closing year the data does not record of an institution it has open:
 // it has not closed, and that is the answer.
 func NotClosed(in *heritage.Institution, field, value string) bool {
-	return field == "closed" && value == "" && in.Status == "open"
+	return field == "closed" && value == "" && in.Status() == "open"
 }
 
 // moreFieldsText answers the further fields asked of the institution, a
@@ -383,7 +383,7 @@ func adminUnitAt(pr *locale.Printer, in *heritage.Institution, level string) str
 				return show(u)
 			}
 		}
-		return cmp.Or(in.Subregion, in.Region)
+		return cmp.Or(in.Subregion(), in.Region())
 	case "county":
 		for _, u := range units {
 			if has(u, "County") {
@@ -397,14 +397,14 @@ func adminUnitAt(pr *locale.Printer, in *heritage.Institution, level string) str
 				return show(u)
 			}
 		}
-		return in.County
+		return in.County()
 	}
 	for i := len(units) - 1; i >= 0; i-- {
 		if has(units[i], "District", "Borough", "UA", "Council Area") {
 			return show(units[i])
 		}
 	}
-	return in.District
+	return in.District()
 }
 
 // ageText says how long ago an institution opened, as of the year asOf,
@@ -444,7 +444,7 @@ func ageText(pr *locale.Printer, in *heritage.Institution, asOf int) string {
 		return ""
 	}
 	s := pr.Sprintf(", %s before %d", years(asOf-to, asOf-from), asOf)
-	if in.Status == "open" {
+	if in.Status() == "open" {
 		s += pr.Text(", and it is open according to the data")
 	}
 	return s
@@ -460,12 +460,12 @@ func operatorNames(in *heritage.Institution) []string {
 			ops = append(ops, name)
 		}
 	}
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		if m.Relation == heritage.RelOperatedBy || m.Relation == heritage.RelPartOf {
 			add(m.Name)
 		}
 	}
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if r.Relation == "part_of" || r.Relation == "operated_by" {
 			add(r.Name)
 		}

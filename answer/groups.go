@@ -22,13 +22,13 @@ func PlaceOf(in *heritage.Institution, level string) string {
 		}
 		return in.City
 	case "county":
-		return in.County
+		return in.County()
 	case "district":
-		return in.District
+		return in.District()
 	case "subregion":
-		return in.Subregion
+		return in.Subregion()
 	case "region":
-		return in.Region
+		return in.Region()
 	case "country":
 		return in.Country
 	case "opened", "closed":
@@ -42,7 +42,7 @@ func PlaceOf(in *heritage.Institution, level string) string {
 		}
 	case "operator":
 		// the organisation the data has running it now
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if m.Relation == heritage.RelOperatedBy && m.Until == "" {
 				return m.Name
 			}

@@ -45,7 +45,7 @@ func eventsText(events []heritage.Event) string {
 // them ("since 1990"), and whether it is open when the record says.
 func historyText(pr *locale.Printer, in *heritage.Institution, hedge string, years *plan.YearRange, cite string) string {
 	state := ""
-	switch in.Status {
+	switch in.Status() {
 	case "open":
 		state = pr.Text("It is open according to the data.")
 	case "closed":

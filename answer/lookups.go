@@ -112,7 +112,7 @@ func (l *recordLookups) places() {
 		l.placeKeys, l.byCity = map[string]bool{}, map[string][]int32{}
 		for i := range l.data.Institutions {
 			in := &l.data.Institutions[i]
-			for _, v := range []string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
+			for _, v := range []string{in.City, in.County(), in.District(), in.Region(), in.Subregion(), in.Country} {
 				if v != "" {
 					l.placeKeys[heritage.NormalizeName(v)] = true
 				}
@@ -250,7 +250,7 @@ func (l *recordLookups) postcodeRecords(want []string) []int32 {
 	l.postOnce.Do(func() {
 		l.byPostcode, l.byOutward, l.byArea = map[string][]int32{}, map[string][]int32{}, map[string][]int32{}
 		for i := range l.data.Institutions {
-			have := l.data.Institutions[i].Postcode
+			have := l.data.Institutions[i].Postcode()
 			if have == "" {
 				continue
 			}

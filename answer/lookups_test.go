@@ -147,7 +147,7 @@ func TestPlaceLookupsAreTheScans(t *testing.T) {
 			}
 			require.Equal(t, want, l.townRecords(keys), town)
 		}
-		for _, v := range []string{in.City, in.County, in.Region, in.Country, in.Name, "Atlantis"} {
+		for _, v := range []string{in.City, in.County(), in.Region(), in.Country, in.Name, "Atlantis"} {
 			if v == "" || i%3 != 0 {
 				continue
 			}
@@ -158,12 +158,12 @@ func TestPlaceLookupsAreTheScans(t *testing.T) {
 		for _, u := range in.AdminAreas() {
 			require.True(t, l.statesPlace(heritage.NormalizeName(u.Name)), u.Name)
 		}
-		if in.Postcode != "" {
-			full := strings.ToUpper(in.Postcode)
+		if in.Postcode() != "" {
+			full := strings.ToUpper(in.Postcode())
 			outward, _, _ := strings.Cut(full, " ")
 			area := postcodeAreaOf(strings.ReplaceAll(full, " ", ""))
 			for _, want := range [][]string{{full}, {outward}, {full, outward, "ZZ9 9ZZ"}, {strings.ToLower(full)}, {area}, {area, "ZZ"}} {
-				require.Equal(t, scan(ds, func(r *heritage.Institution) bool { return postcodeMatches(r.Postcode, want) }),
+				require.Equal(t, scan(ds, func(r *heritage.Institution) bool { return postcodeMatches(r.Postcode(), want) }),
 					l.postcodeRecords(want), want)
 			}
 		}

@@ -118,13 +118,15 @@ func (p *Base) unstatedValue(pr *locale.Printer, sel *kg.Selection, sides []plan
 	switch {
 	case a.Accreditation != "":
 		field, states = pr.Text("accreditation"), func(in *heritage.Institution) bool {
-			return in.Accreditation != "" && !strings.EqualFold(in.Accreditation, "unknown")
+			return in.Accreditation() != "" && !strings.EqualFold(in.Accreditation(), "unknown")
 		}
 	case len(a.Sizes) > 0:
-		field, states = pr.Text("size"), func(in *heritage.Institution) bool { return in.Size != "" && !strings.EqualFold(in.Size, "unknown") }
+		field, states = pr.Text("size"), func(in *heritage.Institution) bool {
+			return in.Size() != "" && !strings.EqualFold(in.Size(), "unknown")
+		}
 	case len(a.GovernanceCodes) > 0:
 		field, states = pr.Text("governance"), func(in *heritage.Institution) bool {
-			return in.GovernanceCode != "" && !strings.HasSuffix(in.GovernanceCode, "Unknown")
+			return in.GovernanceCode() != "" && !strings.HasSuffix(in.GovernanceCode(), "Unknown")
 		}
 	case len(a.Subjects) > 0:
 		field, states = pr.Text("subjects"), func(in *heritage.Institution) bool { return len(in.Subjects) > 0 }

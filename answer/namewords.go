@@ -14,7 +14,7 @@ func Named(in *heritage.Institution, words []string) bool {
 	if nameHolds(heritage.NormalizeName(in.Name), words) {
 		return true
 	}
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if nameHolds(heritage.NormalizeName(a.Name), words) {
 			return true
 		}

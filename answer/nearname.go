@@ -79,8 +79,8 @@ func conditionsKeep(c plan.Constraints) func(*heritage.Institution) bool {
 		return kind(in) && (rest == nil || rest(in)) &&
 			(len(c.Places) == 0 || places.match(in)) &&
 			(len(c.Subjects) == 0 || kg.SubjectsMatch(c.Subjects, in.Subjects)) &&
-			(len(c.GovernanceCodes) == 0 || slices.Contains(c.GovernanceCodes, in.GovernanceCode)) &&
-			(len(c.Sizes) == 0 || slices.Contains(c.Sizes, in.Size)) &&
+			(len(c.GovernanceCodes) == 0 || slices.Contains(c.GovernanceCodes, in.GovernanceCode())) &&
+			(len(c.Sizes) == 0 || slices.Contains(c.Sizes, in.Size())) &&
 			(c.Years == nil || inYears(in, c.Years))
 	}
 }

@@ -52,9 +52,9 @@ func negatedConditions(c plan.Constraints, members []string) (lacks, unstated fu
 				hit = true
 			}
 		}
-		check(len(n.Sizes) > 0, in.Size, func() bool { return kg.SizesMatch(n.Sizes, in.Size) })
-		check(n.Accreditation != "", in.Accreditation, func() bool { return strings.EqualFold(n.Accreditation, in.Accreditation) })
-		check(len(n.GovernanceCodes) > 0, in.GovernanceCode, func() bool { return slices.Contains(n.GovernanceCodes, in.GovernanceCode) })
+		check(len(n.Sizes) > 0, in.Size(), func() bool { return kg.SizesMatch(n.Sizes, in.Size()) })
+		check(n.Accreditation != "", in.Accreditation(), func() bool { return strings.EqualFold(n.Accreditation, in.Accreditation()) })
+		check(len(n.GovernanceCodes) > 0, in.GovernanceCode(), func() bool { return slices.Contains(n.GovernanceCodes, in.GovernanceCode()) })
 		check(len(n.Subjects) > 0, strings.Join(in.Subjects, ""), func() bool { return kg.SubjectsMatch(n.Subjects, in.Subjects) })
 		if _, ok := slices.BinarySearch(members, in.ID); ok {
 			hit = true

@@ -30,7 +30,7 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 	}
 	var at []*heritage.Institution
 	for _, i := range p.lookups.postcodeRecords(c.Postcodes) {
-		if in := &p.data.Institutions[i]; postcodeMatches(in.Postcode, c.Postcodes) {
+		if in := &p.data.Institutions[i]; postcodeMatches(in.Postcode(), c.Postcodes) {
 			at = append(at, in)
 		}
 	}
@@ -136,7 +136,7 @@ func kmText(pr *locale.Printer, radius float64) string {
 func kindKeep(c plan.Constraints) func(*heritage.Institution) bool {
 	return func(in *heritage.Institution) bool {
 		return (len(c.TypeCodes) == 0 || slices.Contains(c.TypeCodes, in.TypeCode)) &&
-			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation)) &&
+			(c.Accreditation == "" || strings.EqualFold(c.Accreditation, in.Accreditation())) &&
 			(c.Status != "open" || in.IsOpen()) && (c.Status != "closed" || !in.IsOpen())
 	}
 }

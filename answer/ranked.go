@@ -220,7 +220,7 @@ func (m placeMatcher) match(in *heritage.Institution) bool {
 	if len(m.keys) == 0 {
 		return false
 	}
-	for _, v := range [...]string{in.City, in.County, in.District, in.Region, in.Subregion, in.Country} {
+	for _, v := range [...]string{in.City, in.County(), in.District(), in.Region(), in.Subregion(), in.Country} {
 		if v != "" && slices.Contains(m.keys, heritage.NormalizeName(v)) {
 			return true
 		}

@@ -397,7 +397,7 @@ func (p *Base) closedAmong(c plan.Constraints, ids []string) int {
 	}
 	n := 0
 	for _, id := range ids {
-		if in, ok := p.data.Get(id); ok && !in.IsOpen() && in.Status == "closed" {
+		if in, ok := p.data.Get(id); ok && !in.IsOpen() && in.Status() == "closed" {
 			n++
 		}
 	}

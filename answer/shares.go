@@ -117,11 +117,11 @@ func (p *Base) unstated(pr *locale.Printer, whole []string, c plan.Constraints) 
 	var missing func(in *heritage.Institution) bool
 	switch {
 	case c.Accreditation != "":
-		attr, missing = pr.Text("accreditation"), func(in *heritage.Institution) bool { return in.Accreditation == "" }
+		attr, missing = pr.Text("accreditation"), func(in *heritage.Institution) bool { return in.Accreditation() == "" }
 	case len(c.GovernanceCodes) > 0:
-		attr, missing = pr.Text("governance"), func(in *heritage.Institution) bool { return in.GovernanceCode == "" }
+		attr, missing = pr.Text("governance"), func(in *heritage.Institution) bool { return in.GovernanceCode() == "" }
 	case len(c.Sizes) > 0:
-		attr, missing = pr.Text("size"), func(in *heritage.Institution) bool { return in.Size == "" }
+		attr, missing = pr.Text("size"), func(in *heritage.Institution) bool { return in.Size() == "" }
 	case len(c.Subjects) > 0:
 		attr, missing = pr.Text("subject"), func(in *heritage.Institution) bool { return len(in.Subjects) == 0 }
 	case c.Years != nil && c.Years.Field == "closed":

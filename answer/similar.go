@@ -125,15 +125,15 @@ func alike(a, b *heritage.Institution) (likeness, bool) {
 		l.score, l.where = l.score+likeTown, b.City
 	case sameCounty(a, b) != "":
 		l.score, l.where = l.score+likeCounty, sameCounty(a, b)
-	case a.Region != "" && a.Region == b.Region && a.Country == b.Country:
+	case a.Region() != "" && a.Region() == b.Region() && a.Country == b.Country:
 		l.score += likeRegion
 	case a.Country == b.Country:
 		l.score += likeCountry
 	}
-	if a.GovernanceCode != "" && a.GovernanceCode == b.GovernanceCode {
+	if a.GovernanceCode() != "" && a.GovernanceCode() == b.GovernanceCode() {
 		l.score += likeGovernance
 	}
-	if a.Size != "" && a.Size == b.Size {
+	if a.Size() != "" && a.Size() == b.Size() {
 		l.score += likeSize
 	}
 	return l, len(l.subjects) > 0 || sameTown

@@ -120,7 +120,7 @@ func (p *Base) noneInYears(sel *kg.Selection, pl plan.Plan, keep func(*heritage.
 	var ins []dated
 	for _, id := range sel.WithoutYears {
 		in, ok := p.data.Get(id)
-		if !ok || keep != nil && !keep(in) || y.Field == "closed" && in.Status == "open" {
+		if !ok || keep != nil && !keep(in) || y.Field == "closed" && in.Status() == "open" {
 			continue // an open one did not close
 		}
 		from, to, known := yearsOf(in, y.Field)
@@ -200,7 +200,7 @@ func (p *Base) undatedNote(pr *locale.Printer, sel *kg.Selection, c plan.Constra
 		n := 0
 		for _, id := range ids {
 			r, ok := p.data.Get(id)
-			if !ok || keep != nil && !keep(r) || y.Field == "closed" && r.Status == "open" {
+			if !ok || keep != nil && !keep(r) || y.Field == "closed" && r.Status() == "open" {
 				continue
 			}
 			if _, _, dated := yearsOf(r, y.Field); !dated || !placed {

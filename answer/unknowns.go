@@ -47,7 +47,7 @@ func covers(in *heritage.Institution, unknown []string) bool {
 		}
 	}
 	addName(in.Name)
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		addName(a.Name)
 	}
 	addName(in.City)
@@ -140,7 +140,7 @@ func mentions(in *heritage.Institution, phrases []string) bool {
 		return false
 	}
 	texts := []string{in.Name, in.Description, strings.Join(in.Subjects, " ")}
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		texts = append(texts, a.Name)
 	}
 	for _, c := range in.Collections {

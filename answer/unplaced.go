@@ -58,10 +58,10 @@ var areaLevels = [...]struct {
 	level string
 	of    func(*heritage.Institution) string
 }{
-	{plan.LevelRegion, func(in *heritage.Institution) string { return in.Region }},
-	{plan.LevelSubregion, func(in *heritage.Institution) string { return in.Subregion }},
-	{plan.LevelCounty, func(in *heritage.Institution) string { return in.County }},
-	{plan.LevelDistrict, func(in *heritage.Institution) string { return in.District }},
+	{plan.LevelRegion, func(in *heritage.Institution) string { return in.Region() }},
+	{plan.LevelSubregion, func(in *heritage.Institution) string { return in.Subregion() }},
+	{plan.LevelCounty, func(in *heritage.Institution) string { return in.County() }},
+	{plan.LevelDistrict, func(in *heritage.Institution) string { return in.District() }},
 }
 
 // areaKey is the key of a place in placeAreas.

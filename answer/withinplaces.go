@@ -32,16 +32,16 @@ func statesLevel(in *heritage.Institution, pl plan.Place) bool {
 	case plan.LevelCountry:
 		return in.Country != ""
 	case plan.LevelRegion:
-		return in.Region != ""
+		return in.Region() != ""
 	case plan.LevelSubregion:
-		return in.Subregion != ""
+		return in.Subregion() != ""
 	case plan.LevelCounty:
-		return in.County != "" || in.AdminArea != ""
+		return in.County() != "" || in.AdminArea() != ""
 	case plan.LevelCity:
 		// a town of its own ("Tübingen") or an area path that places it
-		return in.City != "" || in.AdminArea != ""
+		return in.City != "" || in.AdminArea() != ""
 	}
-	return in.AdminArea != ""
+	return in.AdminArea() != ""
 }
 
 // unsureWithin counts the institutions of ids whose records do not tell

@@ -132,14 +132,14 @@ func bothVerdicts(pr *locale.Printer, v1, f1, v2, f2 string) (verdict, fact stri
 func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan.Test, c plan.Constraints) (verdict, fact string) {
 	switch t.Property {
 	case "accreditation":
-		if in.Accreditation == "" {
+		if in.Accreditation() == "" {
 			return "", pr.Text("an accreditation")
 		}
 		want := "Accredited"
 		if len(t.Want) > 0 {
 			want = t.Want[0]
 		}
-		return yesNo(strings.EqualFold(in.Accreditation, want)), pr.Text("is recorded as ") + pr.Text(strings.ToLower(in.Accreditation))
+		return yesNo(strings.EqualFold(in.Accreditation(), want)), pr.Text("is recorded as ") + pr.Text(strings.ToLower(in.Accreditation()))
 	case "status":
 		return statusVerdict(pr, in, t.Want)
 	case "type":
@@ -153,16 +153,16 @@ func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan
 	case "member_of":
 		return memberVerdict(pr, in, t.Want)
 	case "governance":
-		if in.GovernanceCode == "" {
+		if in.GovernanceCode() == "" {
 			return "", pr.Text("a governance type")
 		}
-		return yesNo(slices.Contains(t.Want, in.GovernanceCode)), pr.Text("is governed as ") + pr.Text(in.Governance)
+		return yesNo(slices.Contains(t.Want, in.GovernanceCode())), pr.Text("is governed as ") + pr.Text(in.Governance())
 	case "size":
-		if in.Size == "" || strings.EqualFold(in.Size, "unknown") {
+		if in.Size() == "" || strings.EqualFold(in.Size(), "unknown") {
 			// a size recorded as "unknown" is no size
 			return "", pr.Text("a size")
 		}
-		return yesNo(slices.Contains(t.Want, in.Size)), pr.Text("is recorded as ") + pr.Text(in.Size)
+		return yesNo(slices.Contains(t.Want, in.Size())), pr.Text("is recorded as ") + pr.Text(in.Size())
 	case "opened", "closed":
 		return yearsVerdict(pr, in, t)
 	}
@@ -215,14 +215,14 @@ func everOpenFact(pr *locale.Printer, in *heritage.Institution) string {
 // groups or operators named.
 func memberVerdict(pr *locale.Printer, in *heritage.Institution, want []string) (verdict, fact string) {
 	var names []string
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		names = append(names, m.Name)
 	}
 	if len(names) == 0 {
 		return "no", pr.Text("belongs to no group or operator in the data")
 	}
 	hit := false
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		for _, w := range want {
 			hit = hit || kg.NormalizeName(m.Name) == kg.NormalizeName(w)
 		}
@@ -296,7 +296,7 @@ func (p *Base) placeTest(pr *locale.Printer, in *heritage.Institution, places []
 	if where == "" {
 		return "", pr.Text("a location"), false
 	}
-	if !placeNamed(in, places) && in.City == "" && in.County == "" && in.Region == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
+	if !placeNamed(in, places) && in.City == "" && in.County() == "" && in.Region() == "" && len(in.AdminAreas()) == 0 && !askedCountry(places) {
 		// Only the country is recorded: whether it is in the town
 		// asked about is not in the data.
 		return "", pr.Text("a town or region (only the country, ") + where + ")", false

@@ -519,7 +519,7 @@ func TestOneLineAsFields(t *testing.T) {
 	d := dataset(t)
 	for i := range d.Institutions {
 		in := &d.Institutions[i]
-		texts = append(texts, in.Name, in.Description, in.Address, in.City, in.Type, in.Governance)
+		texts = append(texts, in.Name, in.Description, in.Address(), in.City, in.Type, in.Governance())
 	}
 	for _, s := range texts {
 		require.Equal(t, plain(s), oneLine(s), "%q", s)

@@ -36,24 +36,24 @@ func (b *Builder) coreLines(n int, e entry) (string, []string) {
 	}
 
 	add("Type", r.Type)
-	add("Place", joinNonEmpty(", ", dedupe(r.City, r.District, r.County, r.Subregion, r.Region, r.Country)...))
-	address := r.Address
-	if r.Postcode != "" && !strings.Contains(address, r.Postcode) {
-		address = joinNonEmpty(", ", address, r.Postcode)
+	add("Place", joinNonEmpty(", ", dedupe(r.City, r.District(), r.County(), r.Subregion(), r.Region(), r.Country)...))
+	address := r.Address()
+	if r.Postcode() != "" && !strings.Contains(address, r.Postcode()) {
+		address = joinNonEmpty(", ", address, r.Postcode())
 	}
 	add("Address", address)
 	add("Identifiers", identifiers(r))
-	add("Website", r.Website)
+	add("Website", r.Website())
 	add("Opened", heritage.YearsText(r.Opened()))
 	closed := heritage.YearsText(r.Closed())
-	if closed == "" && r.Status == "closed" {
+	if closed == "" && r.Status() == "closed" {
 		closed = "yes, year unknown"
 	}
 	add("Closed", closed)
-	add("Status", r.Status)
-	add("Governance", r.Governance)
-	add("Accreditation", r.Accreditation)
-	add("Size", r.Size)
+	add("Status", r.Status())
+	add("Governance", r.Governance())
+	add("Accreditation", r.Accreditation())
+	add("Size", r.Size())
 	add("Subjects", strings.Join(r.Subjects, "; "))
 	var former []string
 	for _, fn := range r.FormerNames() {
@@ -79,7 +79,7 @@ func (b *Builder) relationLines(r *heritage.Institution) []string {
 		return nil
 	}
 	var out []string
-	for _, m := range r.MemberOf {
+	for _, m := range r.MemberOf() {
 		s := "Member of: " + oneLine(m.Name) + " (" + strings.ReplaceAll(m.Relation, "_", " ")
 		if m.ID != "" {
 			s += ", " + m.ID
@@ -89,7 +89,7 @@ func (b *Builder) relationLines(r *heritage.Institution) []string {
 		}
 		out = append(out, s+")")
 	}
-	for _, rel := range r.Related {
+	for _, rel := range r.Related() {
 		s := "Related: " + strings.ReplaceAll(rel.Relation, "_", " ") + " " + oneLine(rel.Name)
 		if rel.ID != "" {
 			s += " (" + rel.ID + ")"
@@ -120,7 +120,7 @@ func identifiers(r *heritage.Institution) string {
 		parts = append(parts, prefixed("GND ", g))
 	}
 	parts = append(parts,
-		prefixed("ROR ", r.Identifiers.ROR),
+		prefixed("ROR ", r.ROR()),
 		prefixed("GHCID ", r.GHCID))
 	return joinNonEmpty(", ", parts...)
 }

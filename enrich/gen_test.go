@@ -60,8 +60,8 @@ func generateRows(ds *heritage.Dataset, n int, kind genKind, seed uint64) []genR
 		if rng.IntN(3) == 0 {
 			r.Type = strings.ToLower(in.Type)
 		}
-		if in.Postcode != "" && rng.IntN(5) == 0 {
-			r.Postc = in.Postcode
+		if in.Postcode() != "" && rng.IntN(5) == 0 {
+			r.Postc = in.Postcode()
 		}
 		rows = append(rows, r)
 	}

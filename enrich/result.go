@@ -214,8 +214,8 @@ func (j *Job) fill(out *Output, cands []linking.Candidate) {
 func newMatch(in *heritage.Institution) *Match {
 	m := &Match{
 		ID: in.ID, Name: in.Name, Type: in.Type, ISIL: in.ISIL, Wikidata: in.Wikidata, GHCID: in.GHCID,
-		Website: in.Website, City: in.City, Country: in.Country, Lat: in.Lat, Lon: in.Lon,
-		Governance: in.Governance, Source: in.Source, License: in.License,
+		Website: in.Website(), City: in.City, Country: in.Country, Lat: in.Lat, Lon: in.Lon,
+		Governance: in.Governance(), Source: in.Source, License: in.License,
 	}
 	if from, to, ok := in.Opened(); ok {
 		m.YearOpened = strconv.Itoa(from)
@@ -223,7 +223,7 @@ func newMatch(in *heritage.Institution) *Match {
 			m.YearOpened += "/" + strconv.Itoa(to)
 		}
 	}
-	for _, mb := range in.MemberOf {
+	for _, mb := range in.MemberOf() {
 		if mb.Name != "" {
 			m.MemberOf = append(m.MemberOf, mb.Name)
 		}

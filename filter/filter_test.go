@@ -132,7 +132,7 @@ func TestKeysSortedAndKnown(t *testing.T) {
 }
 
 func museum() *heritage.Institution {
-	return &heritage.Institution{
+	return new(heritage.Record{
 		ID: "mm:domus.NE043", GHCID: "GB-ENG-MOR-M-MCBM", Name: "Morpeth Chantry Bagpipe Museum",
 		Type: "MUSEUM", TypeCode: "M", Country: "GB", Region: "England", RegionCode: "GB-ENG",
 		Subregion: "North East", County: "North East", District: "Northumberland", City: "Morpeth",
@@ -143,13 +143,14 @@ func museum() *heritage.Institution {
 		Subjects: []string{"Arts / Music", "Transport / Trains and railways"},
 		MemberOf: []heritage.Membership{{Name: "Woodhorn Charitable Trust", NameInSource: "the Woodhorn Charitable Trust", Relation: "operated_by"}},
 		Source:   "mapping_museums", Tier: heritage.TierVerified,
-	}
+	}.Institution())
 }
 
 func TestMatch(t *testing.T) {
 	m := museum()
 	closed := museum()
-	closed.Status, closed.YearClosed = "closed", "2005:2010"
+	closed.SetText(heritage.FieldStatus, "closed")
+	closed.SetText(heritage.FieldYearClosed, "2005:2010")
 	ror := &heritage.Institution{
 		ID: "ror:x", Name: "R", Type: "ARCHIVE", Country: "US", Tier: heritage.TierAuthoritative, ISIL: "US-X", Wikidata: "Q1",
 		Events: []heritage.Event{{Type: "founded", Date: "1901"}},
@@ -191,7 +192,7 @@ func TestMatch(t *testing.T) {
 		{"admin unit name", Filter{Field: "admin_area", Op: Eq, Values: []string{"northumberland"}}, m, true},
 		{"admin unit with level", Filter{Field: "admin_area", Op: Eq, Values: []string{"Northumberland (English District or Borough)"}}, m, true},
 		{"admin nation", Filter{Field: "admin_area", Op: In, Values: []string{"Wales", "England"}}, m, true},
-		{"admin whole path", Filter{Field: "admin_area", Op: Eq, Values: []string{m.AdminArea}}, m, true},
+		{"admin whole path", Filter{Field: "admin_area", Op: Eq, Values: []string{m.AdminArea()}}, m, true},
 		{"admin partial name is not a unit", Filter{Field: "admin_area", Op: Eq, Values: []string{"Northumber"}}, m, false},
 		{"admin contains", Filter{Field: "admin_area", Op: Contains, Values: []string{"Northumber"}}, m, true},
 		{"admin ne", Filter{Field: "admin_area", Op: Ne, Values: []string{"Kent"}}, m, true},

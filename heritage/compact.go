@@ -115,6 +115,8 @@ type lists struct {
 	colls  slab[Collection]
 	floats slab[float64]
 	areas  slab[Area]
+	texts  slab[string]    // the values of the records' text fields (Field)
+	rare   slab[rareLists] // the records' rare lists
 }
 
 // recordWriter writes records in the packed form of the snapshot, each

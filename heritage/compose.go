@@ -29,18 +29,21 @@ func FromRecords(recs []Institution, version string) (*Dataset, error) {
 func nameMembers(recs []Institution, byID *idIndex) {
 	for i := range recs {
 		in := &recs[i]
-		cloned := false
-		for k, m := range in.MemberOf {
+		var named []Membership // a copy: the list may be shared with another dataset's record
+		for k, m := range in.MemberOf() {
 			if strings.TrimSpace(m.Name) != "" {
 				continue
 			}
-			if !cloned { // the list may be shared with another dataset's record
-				in.MemberOf, cloned = slices.Clone(in.MemberOf), true
+			if named == nil {
+				named = slices.Clone(in.MemberOf())
 			}
-			in.MemberOf[k].Name = m.ID
+			named[k].Name = m.ID
 			if j, ok := byID.find(recs, m.ID); ok {
-				in.MemberOf[k].Name = recs[j].Name
+				named[k].Name = recs[j].Name
 			}
+		}
+		if named != nil {
+			in.SetMemberOf(named)
 		}
 	}
 }

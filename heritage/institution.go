@@ -10,61 +10,62 @@ import (
 )
 
 // Institution is one heritage custodian record. Field names follow the
-// dataset schema (see heritage/data/NOTICE for licences and attribution).
+// dataset schema (see heritage/data/NOTICE for licences and attribution);
+// its JSON is that of Record, the schema's shape.
+//
+// The text fields most records leave empty (the fields of Field: the
+// region, the status, the UK-only address and museum details, the rarer
+// identifiers, notes, website) are read through methods of their names
+// (in.County()) and set with SetText: a record holds only the ones it
+// sets, so that a record without them does not pay 16 bytes for each
+// (docs/benchmarks.md, "What a record costs"). So are the lists few
+// records hold (alternative names, memberships, relations: in.AltNames(),
+// SetAltNames).
 type Institution struct {
-	ID               string    `json:"id"`
-	GHCID            string    `json:"ghcid"`
-	GHCIDProvisional bool      `json:"ghcid_provisional"`
-	Name             string    `json:"name"`
-	AltNames         []AltName `json:"alt_names"`
+	ID   string
+	Name string
 
-	Type           string `json:"type"`
-	TypeCode       string `json:"type_code"`
-	TypeInferredBy string `json:"type_inferred_by,omitempty"`
+	// textSet has bit f set when the text field f is set; text holds the
+	// values of the set fields, in the order of Field. A record's text is
+	// never written into (SetText makes a new one): records share theirs.
+	// rare holds the alternative names, memberships and relations, which
+	// nine records in ten lack; nil when all three are empty, as lists
+	// (listsEmpty) or as none. They come first, with the flags, so that a
+	// scan reading a record's name and these reads few cache lines.
+	textSet              uint32
+	listsEmpty           bool
+	GHCIDProvisional     bool
+	CityInferred         bool
+	DescriptionGenerated bool
+	text                 []string
+	rare                 *rareLists
 
-	Country        string   `json:"country"`
-	Region         string   `json:"region,omitempty"`
-	RegionCode     string   `json:"region_code,omitempty"`
-	Subregion      string   `json:"subregion,omitempty"`
-	County         string   `json:"county,omitempty"`
-	District       string   `json:"district,omitempty"`
-	AdminArea      string   `json:"admin_area,omitempty"`
-	City           string   `json:"city,omitempty"`
-	CityInferred   bool     `json:"city_inferred"`
-	Address        string   `json:"address,omitempty"`
-	Postcode       string   `json:"postcode,omitempty"`
-	Lat            *float64 `json:"lat,omitempty"`
-	Lon            *float64 `json:"lon,omitempty"`
-	CoordPrecision string   `json:"coord_precision,omitempty"`
+	Type           string
+	TypeCode       string
+	TypeInferredBy string
 
-	ISIL        string      `json:"isil,omitempty"`
-	Wikidata    string      `json:"wikidata,omitempty"`
-	Identifiers Identifiers `json:"identifiers"`
-	Website     string      `json:"website,omitempty"`
+	Country string
+	City    string
+	Lat     *float64
+	Lon     *float64
 
-	Description          string   `json:"description"`
-	DescriptionGenerated bool     `json:"description_generated"`
-	Subjects             []string `json:"subjects"`
-	Governance           string   `json:"governance,omitempty"`
-	GovernanceCode       string   `json:"governance_code,omitempty"`
-	Accreditation        string   `json:"accreditation,omitempty"`
-	Size                 string   `json:"size,omitempty"`
-	Status               string   `json:"status,omitempty"`
-	YearOpened           string   `json:"year_opened,omitempty"`
-	YearClosed           string   `json:"year_closed,omitempty"`
+	GHCID       string
+	ISIL        string
+	Wikidata    string
+	Identifiers Identifiers
 
-	MemberOf    []Membership `json:"member_of"`
-	Related     []Relation   `json:"related"`
-	Events      []Event      `json:"events"`
-	Collections []Collection `json:"collections"`
-	Notes       string       `json:"notes,omitempty"`
-	Area        *Area        `json:"area,omitempty"`
+	Description string
+	Subjects    []string
 
-	Source      string   `json:"source"`
-	Sources     []string `json:"sources"`
-	License     string   `json:"license"`
-	Attribution string   `json:"attribution"`
-	Tier        Tier     `json:"tier"`
+	Events      []Event
+	Collections []Collection
+	Area        *Area
+
+	Source      string
+	Sources     []string
+	License     string
+	Attribution string
+	Tier        Tier
 }
 
 // AltName is another name of an institution: a former name, label, alias,
@@ -160,20 +161,14 @@ type Area struct {
 	GeodemographicSubgroup   string `json:"geodemographic_subgroup,omitempty"`
 }
 
-// Identifiers are the record's identifiers in other schemes.
+// Identifiers are the record's identifiers in other schemes that most
+// records hold (in JSON, RecordIdentifiers); the rarer ones are text
+// fields of the record (in.ROR(), in.Domus() …).
 type Identifiers struct {
-	Wikidata        string   `json:"wikidata,omitempty"`
-	ISILAll         []string `json:"isil_all,omitempty"`
-	GND             []string `json:"gnd,omitempty"`
-	DBS             []string `json:"dbs,omitempty"`
-	ROR             string   `json:"ror,omitempty"`
-	ISNI            string   `json:"isni,omitempty"`
-	GRID            string   `json:"grid,omitempty"`
-	FundRef         string   `json:"fundref,omitempty"`
-	MappingMuseums  string   `json:"mapping_museums,omitempty"`
-	Domus           string   `json:"domus,omitempty"`
-	PrimarySource   string   `json:"primary_source,omitempty"`
-	PrimarySourceID string   `json:"primary_source_id,omitempty"`
+	Wikidata string
+	ISILAll  []string
+	GND      []string
+	DBS      []string
 }
 
 // Tier ranks the authority of a record's source.
@@ -204,7 +199,7 @@ func (t Tier) Rank() int {
 // A record without an opening year that holds a founded or opened event
 // opened then.
 func (in *Institution) Opened() (from, to int, ok bool) {
-	if from, to, ok = parseYearRange(in.YearOpened); ok {
+	if from, to, ok = parseYearRange(in.YearOpened()); ok {
 		return from, to, ok
 	}
 	for _, e := range in.Events {
@@ -233,11 +228,11 @@ func (in *Institution) ClosedFrom() (int, bool) {
 // Closed reports the closing year range; ok is false when the record is
 // still open (9999) or the year is unknown.
 func (in *Institution) Closed() (from, to int, ok bool) {
-	from, to, ok = parseYearRange(in.YearClosed)
+	from, to, ok = parseYearRange(in.YearClosed())
 	if ok && from == 9999 {
 		return 0, 0, false
 	}
-	if !ok && in.Status == "closed" {
+	if !ok && in.Status() == "closed" {
 		for _, e := range in.Events {
 			if e.Type == "closed" {
 				return e.Years()
@@ -250,7 +245,7 @@ func (in *Institution) Closed() (from, to int, ok bool) {
 // IsOpen reports whether the record is known to be open: status "open", or
 // no status at all (Wikidata records carry none unless closed).
 func (in *Institution) IsOpen() bool {
-	return in.Status != "closed"
+	return in.Status() != "closed"
 }
 
 // GND returns the first GND identifier, if any.
@@ -264,7 +259,7 @@ func (in *Institution) GND() string {
 // FormerNames lists the record's former names.
 func (in *Institution) FormerNames() []AltName {
 	var out []AltName
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if a.Kind == KindFormerName {
 			out = append(out, a)
 		}
@@ -276,7 +271,7 @@ func (in *Institution) FormerNames() []AltName {
 // "/England/South East (English Region)/Kent (English County)" gives
 // {England, ""}, {South East, English Region}, {Kent, English County}.
 func (in *Institution) AdminAreas() []AdminUnit {
-	return ParseAdminArea(in.AdminArea)
+	return ParseAdminArea(in.AdminArea())
 }
 
 // AdminUnit is one level of an administrative area path.

@@ -120,7 +120,8 @@ func (in *Institution) checkFieldSizes(broken func(field, rule string)) {
 			}
 		}
 	}
-	walk(reflect.ValueOf(in).Elem(), "")
+	r := in.Record()
+	walk(reflect.ValueOf(&r).Elem(), "")
 }
 
 // overLimit reports whether a text value in v is over MaxFieldBytes.
@@ -186,7 +187,7 @@ var knownFields = func() map[reflect.Type]map[string]reflect.Type {
 			}
 		}
 	}
-	add(reflect.TypeFor[Institution]())
+	add(reflect.TypeFor[Record]())
 	return out
 }()
 
@@ -196,7 +197,7 @@ var knownFields = func() map[reflect.Type]map[string]reflect.Type {
 // record is read; a reader reports them so that a misspelt field is not
 // lost unnoticed. A line that is not a JSON object has none.
 func UnknownFields(line []byte) []string {
-	return unknownIn(line, reflect.TypeFor[Institution](), "", nil)
+	return unknownIn(line, reflect.TypeFor[Record](), "", nil)
 }
 
 func unknownIn(raw []byte, t reflect.Type, path string, out []string) []string {

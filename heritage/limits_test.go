@@ -71,8 +71,8 @@ func TestYearsAsNumbers(t *testing.T) {
 	} {
 		var in Institution
 		require.NoError(t, Decode([]byte(record("1", tc.json)), &in), tc.json)
-		require.Equal(t, tc.opened, in.YearOpened, tc.json)
-		require.Equal(t, tc.closed, in.YearClosed, tc.json)
+		require.Equal(t, tc.opened, in.YearOpened(), tc.json)
+		require.Equal(t, tc.closed, in.YearClosed(), tc.json)
 		require.Equal(t, "Museum of Tin", in.Name)
 	}
 	var in Institution
@@ -97,7 +97,7 @@ func TestMemberOfByIDAlone(t *testing.T) {
 	in, ok := ds.Get("myorg:2")
 	require.True(t, ok)
 	var names []string
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		names = append(names, m.Name)
 	}
 	require.Equal(t, []string{"Museum of Tin", "myorg:99", "Tin Trust"}, names)

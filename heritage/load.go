@@ -242,27 +242,25 @@ func decodeRecord(line []byte, rec *Institution) error {
 func Decode(line []byte, rec *Institution) error {
 	// The years are read apart: as a string or as a whole number.
 	var w struct {
-		Institution
+		Record
 		YearOpened json.RawMessage `json:"year_opened"`
 		YearClosed json.RawMessage `json:"year_closed"`
 	}
 	if err := json.Unmarshal(line, &w); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			// The path passes through w's embedded Institution.
-			return &FieldError{Field: strings.TrimPrefix(te.Field, "Institution."), Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
+			// The path passes through w's embedded Record.
+			return &FieldError{Field: strings.TrimPrefix(te.Field, "Record."), Rule: fmt.Sprintf("must be %s, not a JSON %s", jsonKind(te.Type.Kind()), te.Value)}
 		}
 		return fmt.Errorf("%w: not a JSON object: %v", ErrInvalidRecord, err)
 	}
-	*rec = w.Institution
 	var err error
-	if rec.YearOpened, err = yearText("year_opened", w.YearOpened); err != nil {
-		return err
+	w.Record.YearOpened, err = yearText("year_opened", w.YearOpened)
+	if err == nil {
+		w.Record.YearClosed, err = yearText("year_closed", w.YearClosed)
 	}
-	if rec.YearClosed, err = yearText("year_closed", w.YearClosed); err != nil {
-		return err
-	}
-	return nil
+	*rec = w.Record.Institution()
+	return err
 }
 
 // yearText reads a year field written as a string, a whole number
@@ -292,7 +290,8 @@ func yearText(field string, raw json.RawMessage) (string, error) {
 // coordinates with out-of-range numbers such as 99.999999.
 func (in *Institution) normalize() {
 	if in.Lat != nil && (*in.Lat < -90 || *in.Lat > 90) || in.Lon != nil && (*in.Lon < -180 || *in.Lon > 180) {
-		in.Lat, in.Lon, in.CoordPrecision = nil, nil, ""
+		in.Lat, in.Lon = nil, nil
+		in.SetText(FieldCoordPrecision, "")
 	}
 }
 
@@ -331,13 +330,14 @@ func (in *Institution) Validate() error {
 			}
 		}
 	}
-	each("alt_names", len(in.AltNames), "name", func(i int) string { return in.AltNames[i].Name })
-	for i, m := range in.MemberOf {
+	alt, related := in.AltNames(), in.Related()
+	each("alt_names", len(alt), "name", func(i int) string { return alt[i].Name })
+	for i, m := range in.MemberOf() {
 		if strings.TrimSpace(m.Name) == "" && strings.TrimSpace(m.ID) == "" {
 			broken(fmt.Sprintf("member_of[%d]", i), "needs an id or a name")
 		}
 	}
-	each("related", len(in.Related), "relation", func(i int) string { return in.Related[i].Relation })
+	each("related", len(related), "relation", func(i int) string { return related[i].Relation })
 	each("events", len(in.Events), "type", func(i int) string { return in.Events[i].Type })
 	each("collections", len(in.Collections), "name", func(i int) string { return in.Collections[i].Name })
 	in.checkFieldSizes(broken)

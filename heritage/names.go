@@ -62,7 +62,7 @@ func BroaderSubjects(s string) iter.Seq[string] {
 // names are left out.
 func (in *Institution) MembershipNames() iter.Seq[string] {
 	return func(yield func(string) bool) {
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if m.Name != "" && !yield(m.Name) || m.NameInSource != "" && !yield(m.NameInSource) {
 				return
 			}

@@ -52,14 +52,14 @@ func TestSchemaNamesEveryField(t *testing.T) {
 		return out
 	}
 	top := doc["properties"].(map[string]any)
-	require.Equal(t, jsonFields(reflect.TypeFor[Institution]()), props(doc))
+	require.Equal(t, jsonFields(reflect.TypeFor[Record]()), props(doc))
 	item := func(field string) map[string]any { return top[field].(map[string]any)["items"].(map[string]any) }
 	require.Equal(t, jsonFields(reflect.TypeFor[AltName]()), props(item("alt_names")))
 	require.Equal(t, jsonFields(reflect.TypeFor[Membership]()), props(item("member_of")))
 	require.Equal(t, jsonFields(reflect.TypeFor[Relation]()), props(item("related")))
 	require.Equal(t, jsonFields(reflect.TypeFor[Event]()), props(item("events")))
 	require.Equal(t, jsonFields(reflect.TypeFor[Collection]()), props(item("collections")))
-	require.Equal(t, jsonFields(reflect.TypeFor[Identifiers]()), props(top["identifiers"].(map[string]any)))
+	require.Equal(t, jsonFields(reflect.TypeFor[RecordIdentifiers]()), props(top["identifiers"].(map[string]any)))
 	require.Equal(t, jsonFields(reflect.TypeFor[Area]()), props(top["area"].(map[string]any)))
 }
 

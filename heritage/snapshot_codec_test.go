@@ -1,6 +1,7 @@
 package heritage
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -17,6 +18,14 @@ func TestSnapshotCodecCoversEveryField(t *testing.T) {
 	var in Institution
 	n := 0
 	fill(reflect.ValueOf(&in).Elem(), &n)
+	for f := range textFields {
+		in.SetText(f, fmt.Sprintf("text %d", f))
+	}
+	var rare rareLists
+	fill(reflect.ValueOf(&rare.altNames).Elem(), &n)
+	fill(reflect.ValueOf(&rare.memberOf).Elem(), &n)
+	fill(reflect.ValueOf(&rare.related).Elem(), &n)
+	in.setLists(rare.altNames, rare.memberOf, rare.related, nil)
 	require.Greater(t, n, 60, "every field was filled")
 
 	var back Institution
@@ -25,12 +34,25 @@ func TestSnapshotCodecCoversEveryField(t *testing.T) {
 	require.Equal(t, in, back)
 
 	// nil and empty slices and pointers stay apart
-	empty := Institution{AltNames: []AltName{}, Subjects: []string{}, Identifiers: Identifiers{GND: []string{}}}
+	empty := Institution{Subjects: []string{}, Identifiers: Identifiers{GND: []string{}}}
+	empty.SetAltNames([]AltName{})
 	back = Institution{}
 	roundTrip(&empty, &back)
 	require.Equal(t, empty, back)
-	require.NotNil(t, back.AltNames)
-	require.Nil(t, back.MemberOf)
+	require.NotNil(t, back.AltNames())
+	require.Nil(t, back.MemberOf())
+
+	// so do three empty lists, which most records hold, and none
+	for _, lists := range []bool{true, false} {
+		var in, back Institution
+		if lists {
+			in.setLists([]AltName{}, []Membership{}, []Relation{}, nil)
+		}
+		roundTrip(&in, &back)
+		require.Equal(t, in, back)
+		require.Equal(t, lists, back.AltNames() != nil && back.MemberOf() != nil && back.Related() != nil)
+		require.Nil(t, back.rare, "three empty lists take no rareLists")
+	}
 }
 
 // roundTrip encodes in and decodes it into back.

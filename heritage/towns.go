@@ -145,7 +145,7 @@ func (ti *townIndex) ownTowns(in *Institution) []Town {
 // addressTown reads the town of an address "Street, Town, POSTCODE": the
 // last part without digits, when it is a known town of the country.
 func (ti *townIndex) addressTown(in *Institution) (string, bool) {
-	parts := strings.Split(in.Address, ",")
+	parts := strings.Split(in.Address(), ",")
 	for i := len(parts) - 1; i >= 0; i-- {
 		p := strings.TrimSpace(parts[i])
 		if p == "" || strings.ContainsFunc(p, unicode.IsDigit) {

@@ -34,7 +34,7 @@ func TestDataset(t *testing.T) {
 			item{ident.Wikidata, in.Wikidata, "Wikidata"},
 			item{ident.Wikidata, in.Identifiers.Wikidata, "Wikidata"},
 			item{ident.GHCID, in.GHCID, "GHCID"},
-			item{ident.ROR, strings.TrimPrefix(in.Identifiers.ROR, "https://ror.org/"), "ROR"})
+			item{ident.ROR, strings.TrimPrefix(in.ROR(), "https://ror.org/"), "ROR"})
 		if v, ok := strings.CutPrefix(in.ID, "ror:"); ok {
 			items = append(items, item{ident.ROR, v, "ROR"})
 		}

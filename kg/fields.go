@@ -24,19 +24,35 @@ const (
 	valueFields // the number of value fields
 )
 
-// of returns the record's field f.
-func (f valueField) of(in *heritage.Institution) *string {
+// of returns the record's value of field f.
+func (f valueField) of(in *heritage.Institution) string {
 	switch f {
 	case fieldType:
-		return &in.TypeCode
+		return in.TypeCode
 	case fieldGovernance:
-		return &in.GovernanceCode
+		return in.GovernanceCode()
 	case fieldAccreditation:
-		return &in.Accreditation
+		return in.Accreditation()
 	case fieldSize:
-		return &in.Size
+		return in.Size()
 	}
-	return &in.Status
+	return in.Status()
+}
+
+// set sets the record's field f to v.
+func (f valueField) set(in *heritage.Institution, v string) {
+	switch f {
+	case fieldType:
+		in.TypeCode = v
+	case fieldGovernance:
+		in.SetText(heritage.FieldGovernanceCode, v)
+	case fieldAccreditation:
+		in.SetText(heritage.FieldAccreditation, v)
+	case fieldSize:
+		in.SetText(heritage.FieldSize, v)
+	default:
+		in.SetText(heritage.FieldStatus, v)
+	}
 }
 
 // valueFieldOf returns the field whose value alone decides whether a
@@ -125,7 +141,7 @@ func (g *Graph) fields() *fieldIndex {
 		for i := range g.ds.Institutions {
 			in := &g.ds.Institutions[i]
 			for f := range valueFields {
-				if v := *f.of(in); v != "" {
+				if v := f.of(in); v != "" {
 					values[f][v] = append(values[f][v], int32(i))
 				}
 			}
@@ -195,7 +211,7 @@ func (g *Graph) fieldSet(e query.Expr) (pending, bool) {
 	// is asked of each value the data holds, as a record holding only it.
 	probe := new(heritage.Institution) // one, as Match's record escapes
 	meets := func(v string) bool {
-		*f.of(probe) = v
+		f.set(probe, v)
 		return e.Match(probe, query.EvalContext{})
 	}
 	empty := meets("")

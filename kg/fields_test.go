@@ -26,7 +26,7 @@ func fieldExprs(ds *heritage.Dataset) []query.Expr {
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
 		for f := range valueFields {
-			if v := *f.of(in); !slices.Contains(values[f], v) {
+			if v := f.of(in); !slices.Contains(values[f], v) {
 				values[f] = append(values[f], v)
 			}
 		}

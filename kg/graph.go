@@ -238,17 +238,17 @@ func identValue(in *heritage.Institution, f uint8, k int) (v string, ok bool) {
 	case identDBS:
 		return at(id.DBS)
 	case identROR:
-		return id.ROR, true
+		return in.ROR(), true
 	case identRORID:
 		return strings.CutPrefix(in.ID, "ror:")
 	case identISNI:
-		return id.ISNI, true
+		return in.ISNI(), true
 	case identGRID:
-		return id.GRID, true
+		return in.GRID(), true
 	case identMappingMuseums:
-		return id.MappingMuseums, true
+		return in.MappingMuseums(), true
 	case identDomus:
-		return id.Domus, true
+		return in.Domus(), true
 	}
 	return "", false
 }
@@ -455,7 +455,7 @@ func (b *builder) addInstitution(i int32, in *heritage.Institution) {
 
 	// Names.
 	b.addName(in.Name, i)
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		b.addName(a.Name, i)
 	}
 
@@ -483,7 +483,7 @@ func (b *builder) addInstitution(i int32, in *heritage.Institution) {
 
 	// Memberships: the body is the parent institution when the data names
 	// its id, otherwise a body node keyed by the normalised group name.
-	for mi, m := range in.MemberOf {
+	for mi, m := range in.MemberOf() {
 		ref := memberRef{inst: i, m: int32(mi)}
 		key := NormalizeName(m.Name)
 		b.members[key] = append(b.members[key], ref)
@@ -502,7 +502,7 @@ func (b *builder) addInstitution(i int32, in *heritage.Institution) {
 
 	// Relations between institutions, as stated (both directions are in
 	// the data). Links to records outside the dataset are left out.
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if to, ok := b.nodeOf(r.ID); ok && r.ID != "" {
 			b.link(self, to, eRelation, r.Relation, r.SourceField, "")
 		}

@@ -274,7 +274,7 @@ func TestSelect(t *testing.T) {
 		require.Subset(t, any, welsh)
 		for _, id := range welsh {
 			in, _ := g.Dataset().Get(id)
-			require.Contains(t, in.AdminArea, "Newport (Welsh UA)")
+			require.Contains(t, in.AdminArea(), "Newport (Welsh UA)")
 		}
 	})
 	t.Run("every result satisfies the constraints", func(t *testing.T) {
@@ -288,7 +288,7 @@ func TestSelect(t *testing.T) {
 			require.True(t, ok)
 			require.GreaterOrEqual(t, from, 1950)
 			require.LessOrEqual(t, to, 1969)
-			require.Contains(t, in.AdminArea, "/Kent (English County)")
+			require.Contains(t, in.AdminArea(), "/Kent (English County)")
 		}
 	})
 }

@@ -99,7 +99,7 @@ func (g *Graph) Members(body, relation string, asOf int) []Member {
 		if r.m < 0 {
 			m = Member{ID: in.ID, Body: g.ds.Institutions[bi].Name, Relation: heritage.RelPartOf, SourceField: "related"}
 		} else {
-			ms := in.MemberOf[r.m]
+			ms := in.MemberOf()[r.m]
 			if asOf > 0 && !ms.Current(asOf) {
 				continue
 			}
@@ -144,7 +144,7 @@ func (g *Graph) memberRecords(body string, asOf int) []int32 {
 	refs, _ := g.bodyRefs(body)
 	out := make([]int32, 0, len(refs))
 	for _, r := range refs {
-		if r.m >= 0 && asOf > 0 && !g.ds.Institutions[r.inst].MemberOf[r.m].Current(asOf) {
+		if r.m >= 0 && asOf > 0 && !g.ds.Institutions[r.inst].MemberOf()[r.m].Current(asOf) {
 			continue
 		}
 		out = append(out, r.inst)
@@ -156,7 +156,7 @@ func (g *Graph) memberRecords(body string, asOf int) []int32 {
 func (g *Graph) hasPart(parent string) []memberRef {
 	p, _ := g.ds.Get(parent)
 	var out []memberRef
-	for _, r := range p.Related {
+	for _, r := range p.Related() {
 		if r.Relation != "has_part" {
 			continue
 		}

@@ -68,7 +68,7 @@ func readMembers(r *packed.Reader, ds *heritage.Dataset) map[string][]memberRef 
 		refs := make([]memberRef, r.Count())
 		for i := range refs {
 			inst := r.Int32(len(ds.Institutions))
-			refs[i] = memberRef{inst: inst, m: r.Int32(len(ds.Institutions[inst].MemberOf)+1) - 1}
+			refs[i] = memberRef{inst: inst, m: r.Int32(len(ds.Institutions[inst].MemberOf())+1) - 1}
 		}
 		m[k] = refs
 	}

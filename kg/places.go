@@ -55,10 +55,10 @@ func Places(ds *heritage.Dataset, in *heritage.Institution) (places []Place, key
 			Index: []string{adminKey(u.Name, u.Level), adminAnyKey(u.Name)}})
 		parent, parentLabel = key, label
 	}
-	if len(units) == 0 && in.Region != "" {
-		key := "place:region:" + in.Country + "/" + in.Region
-		places = append(places, Place{Key: key, Label: in.Region, Parent: parent, ParentLabel: parentLabel, Source: "region"})
-		parent, parentLabel = key, in.Region
+	if len(units) == 0 && in.Region() != "" {
+		key := "place:region:" + in.Country + "/" + in.Region()
+		places = append(places, Place{Key: key, Label: in.Region(), Parent: parent, ParentLabel: parentLabel, Source: "region"})
+		parent, parentLabel = key, in.Region()
 	}
 	if in.City != "" {
 		key := "place:city:" + in.Country + "/" + in.City
@@ -70,7 +70,7 @@ func Places(ds *heritage.Dataset, in *heritage.Institution) (places []Place, key
 			Index: []string{cityKey(in.City)}})
 	}
 	for _, f := range [...]struct{ level, v string }{
-		{"region", in.Region}, {"subregion", in.Subregion}, {"county", in.County}, {"district", in.District},
+		{"region", in.Region()}, {"subregion", in.Subregion()}, {"county", in.County()}, {"district", in.District()},
 	} {
 		if f.v != "" {
 			keys = append(keys, fieldKey(f.level, f.v))

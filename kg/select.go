@@ -369,7 +369,7 @@ func (g *Graph) relatives(r query.Related) []int32 {
 			out = append(out, g.memberRecords(in.Name, r.AsOf)...)
 			continue
 		}
-		for _, l := range in.Related {
+		for _, l := range in.Related() {
 			if l.Relation == r.Relation {
 				if i, ok := g.instIndex(l.ID); ok && l.ID != "" {
 					out = append(out, i)

@@ -63,7 +63,7 @@ func evalSet(ds *heritage.Dataset) []evalCase {
 			return s, s != in.Name
 		}},
 		{"former", 150, func(in *heritage.Institution, _ string) (string, bool) {
-			for _, a := range in.AltNames {
+			for _, a := range in.AltNames() {
 				if a.Kind == heritage.KindFormerName {
 					return a.Name, true
 				}

@@ -56,12 +56,12 @@ func (l *Linker) cityAgreement(i int32, city string) float64 {
 	}
 	in := &l.ds.Institutions[i]
 	// The town may be named in the address or as the county or district.
-	for _, v := range []string{in.County, in.District, in.AdminArea} {
+	for _, v := range []string{in.County(), in.District(), in.AdminArea()} {
 		if v != "" && kg.NormalizeName(v) == city {
 			return 0.9
 		}
 	}
-	if in.Address != "" && containsWords(kg.NormalizeName(in.Address), city) {
+	if in.Address() != "" && containsWords(kg.NormalizeName(in.Address()), city) {
 		return 0.9
 	}
 	if have == "" {

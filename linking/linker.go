@@ -126,11 +126,11 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
 		l.city[i] = kg.NormalizeName(in.City)
-		l.post[i] = normPostcode(in.Postcode)
+		l.post[i] = normPostcode(in.Postcode())
 		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
 			l.towns[t] = append(l.towns[t], in.Country)
 		}
-		for _, a := range []string{in.County, in.District, in.Subregion, in.Region} {
+		for _, a := range []string{in.County(), in.District(), in.Subregion(), in.Region()} {
 			if a != "" {
 				l.areas[kg.NormalizeName(a)] = true
 			}

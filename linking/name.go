@@ -225,7 +225,7 @@ func (l *Linker) indexQualified() {
 	for i := range l.ds.Institutions {
 		in := &l.ds.Institutions[i]
 		forms := []string{in.Name}
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			forms = append(forms, a.Name)
 		}
 		for _, f := range forms {

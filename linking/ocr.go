@@ -64,7 +64,7 @@ func (l *Linker) ocrReading(text string, cands []Candidate) (string, bool) {
 			continue
 		}
 		names := []string{l.ds.Institutions[i].Name}
-		for _, a := range l.ds.Institutions[i].AltNames {
+		for _, a := range l.ds.Institutions[i].AltNames() {
 			names = append(names, a.Name)
 		}
 		for _, n := range names {

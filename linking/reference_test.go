@@ -154,10 +154,10 @@ var testAbbreviations = map[string]string{
 func spreadsheetForms(in *heritage.Institution, k int) []string {
 	var out []string
 	switch {
-	case in.Postcode != "" && in.City != "":
-		out = append(out, in.Name+", "+in.City+" "+in.Postcode, in.Name+", "+in.Postcode)
-		if in.Address != "" {
-			out = append(out, in.Name+", "+in.Address)
+	case in.Postcode() != "" && in.City != "":
+		out = append(out, in.Name+", "+in.City+" "+in.Postcode(), in.Name+", "+in.Postcode())
+		if in.Address() != "" {
+			out = append(out, in.Name+", "+in.Address())
 		}
 	case in.City != "" && in.Country == "DE":
 		out = append(out, fmt.Sprintf("%s, %05d %s", in.Name, 10000+k%89999, in.City))
@@ -276,10 +276,10 @@ func requireLinkedOverTheData(t *testing.T, what string, step, minRecords int, f
 // again; its address after a made-up name links nothing.
 func TestSpreadsheetReferencesOverTheData(t *testing.T) {
 	requireLinkedOverTheData(t, "spreadsheet", 7, 500, spreadsheetForms, func(in *heritage.Institution, text string) string {
-		if in.Postcode == "" || in.Address == "" || text != in.Name+", "+in.Address {
+		if in.Postcode() == "" || in.Address() == "" || text != in.Name+", "+in.Address() {
 			return ""
 		}
-		return "Upper Wyvern Teapot Museum, " + in.Address
+		return "Upper Wyvern Teapot Museum, " + in.Address()
 	})
 }
 
@@ -305,11 +305,11 @@ func placedForms(in *heritage.Institution, k int) []string {
 	if in.City != "" {
 		out = append(out, in.Name+" "+in.City+" "+country, in.Name+", "+in.City+", "+country)
 	}
-	if in.Address != "" {
-		out = append(out, in.Name+", "+in.Address+", "+country)
+	if in.Address() != "" {
+		out = append(out, in.Name+", "+in.Address()+", "+country)
 	}
-	if in.City != "" && in.District != "" && in.District != in.City {
-		district := in.District
+	if in.City != "" && in.District() != "" && in.District() != in.City {
+		district := in.District()
 		if rest, ok := strings.CutPrefix(district, "County "); ok {
 			district = "Co. " + rest
 		}

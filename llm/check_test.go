@@ -27,7 +27,7 @@ func recordSources(t testing.TB, ids ...string) []llm.Source {
 		b, err := json.Marshal(in)
 		require.NoError(t, err)
 		names := []string{in.Name}
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			names = append(names, a.Name)
 		}
 		out = append(out, llm.Source{N: i + 1, Names: names, Text: string(b) + " " + heritage.CountryName(in.Country)})

@@ -96,9 +96,9 @@ func writtenSentences(in *heritage.Institution) []string {
 	} else {
 		add("%s is a %s in %s", in.Name, kind, country)
 	}
-	if in.YearOpened != "" {
-		add("%s opened in %s", in.Name, in.YearOpened)
-		add("Het %s werd in %s geopend", in.Name, in.YearOpened)
+	if in.YearOpened() != "" {
+		add("%s opened in %s", in.Name, in.YearOpened())
+		add("Het %s werd in %s geopend", in.Name, in.YearOpened())
 	}
 	if in.ISIL != "" {
 		add("The ISIL of %s is %s", in.Name, in.ISIL)

@@ -58,7 +58,7 @@ func New(ds *heritage.Dataset) *Index {
 	for d := range ds.Institutions {
 		in := &ds.Institutions[d]
 		ix.docForms[d] = uint32(len(ix.fDoc))
-		for _, p := range slices.Concat([]string{in.City}, strings.Split(in.Address, ",")) {
+		for _, p := range slices.Concat([]string{in.City}, strings.Split(in.Address(), ",")) {
 			if k := heritage.NormalizeName(p); k != "" {
 				if ds := b.place[k]; len(ds) == 0 || ds[len(ds)-1] != int32(d) {
 					b.place[k] = append(ds, int32(d))
@@ -66,7 +66,7 @@ func New(ds *heritage.Dataset) *Index {
 			}
 		}
 		b.add(int32(d), in.Name, "")
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			b.add(int32(d), a.Name, a.Kind)
 		}
 		// each name again as typewriters and ASCII exports write
@@ -74,7 +74,7 @@ func New(ds *heritage.Dataset) *Index {
 		if t := transliterated(in.Name); t != "" {
 			b.add(int32(d), t, "")
 		}
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			if t := transliterated(a.Name); t != "" {
 				b.add(int32(d), t, a.Kind)
 			}

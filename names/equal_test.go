@@ -26,8 +26,8 @@ func TestAnswersLikeReference(t *testing.T) {
 	n := len(ds.Institutions)
 	name := func() (string, *heritage.Institution) {
 		in := &ds.Institutions[rng.IntN(n)]
-		if len(in.AltNames) > 0 && rng.IntN(3) == 0 {
-			return in.AltNames[rng.IntN(len(in.AltNames))].Name, in
+		if len(in.AltNames()) > 0 && rng.IntN(3) == 0 {
+			return in.AltNames()[rng.IntN(len(in.AltNames()))].Name, in
 		}
 		return in.Name, in
 	}

@@ -51,7 +51,7 @@ func newReference(ds *heritage.Dataset) *refIndex {
 	}
 	for i, in := range ds.Institutions {
 		d := int32(i)
-		for _, p := range append([]string{in.City}, strings.Split(in.Address, ",")...) {
+		for _, p := range append([]string{in.City}, strings.Split(in.Address(), ",")...) {
 			if k := heritage.NormalizeName(p); k != "" {
 				if ix.place[k] == nil {
 					ix.place[k] = map[int32]bool{}
@@ -60,7 +60,7 @@ func newReference(ds *heritage.Dataset) *refIndex {
 			}
 		}
 		names := []heritage.AltName{{Name: in.Name}}
-		names = append(names, in.AltNames...)
+		names = append(names, in.AltNames()...)
 		for _, nm := range slices.Clone(names) {
 			if t := transliterated(nm.Name); t != "" {
 				names = append(names, heritage.AltName{Name: t, Kind: nm.Kind})

@@ -32,13 +32,13 @@ func TestChangeOverTheData(t *testing.T) {
 		opened, closed := 0, 0
 		for i := range p.Data().Institutions {
 			in := &p.Data().Institutions[i]
-			if in.County != county || in.TypeCode != "M" {
+			if in.County() != county || in.TypeCode != "M" {
 				continue
 			}
 			if lo, hi, ok := in.Opened(); ok && lo >= from && hi <= p.opts.AsOf {
 				opened++
 			}
-			if lo, hi, ok := in.Closed(); ok && in.Status == "closed" && lo >= from && hi <= p.opts.AsOf {
+			if lo, hi, ok := in.Closed(); ok && in.Status() == "closed" && lo >= from && hi <= p.opts.AsOf {
 				closed++
 			}
 		}

@@ -28,7 +28,7 @@ func TestAllClosedTownsOverTheData(t *testing.T) {
 		if in.Country != "GB" || in.TypeCode != "M" || in.City == "" {
 			continue
 		}
-		if in.Status == "closed" {
+		if in.Status() == "closed" {
 			closed[in.City] = append(closed[in.City], in.Name)
 		} else {
 			open[in.City]++
@@ -80,12 +80,12 @@ func TestClosingYearOverTheData(t *testing.T) {
 			continue // the name read otherwise: not this test's
 		}
 		switch {
-		case in.Status == "open":
+		case in.Status() == "open":
 			require.Contains(t, r.Answer.Text, "has not closed", q)
 			// exact unless the name was taken as the best match
 			require.Equal(t, !strings.Contains(r.Answer.Text, "best match"), r.Answer.Exact, "%s: %s", q, r.Answer.Text)
 			openSeen++
-		case in.Status == "closed":
+		case in.Status() == "closed":
 			if _, _, ok := in.Closed(); ok {
 				require.NotEmpty(t, r.Answer.Value, "%s: %s", q, r.Answer.Text)
 				require.NotContains(t, r.Answer.Text, "has not closed", q)
@@ -169,7 +169,7 @@ func TestAdminFieldsOverTheData(t *testing.T) {
 			// the value is one of the record's own areas
 			require.True(t, slices.ContainsFunc(units, func(u heritage.AdminUnit) bool {
 				return strings.HasPrefix(want, u.Name+" (")
-			}) || want == in.Region || want == in.Subregion, "%s: %s", q, want)
+			}) || want == in.Region() || want == in.Subregion(), "%s: %s", q, want)
 			asked[level]++
 		}
 	}
@@ -218,7 +218,7 @@ func TestPlaceYesNoOverTheData(t *testing.T) {
 			kindWords++
 		}
 		for _, a := range seen {
-			if a.region != in.Region && a.name != name {
+			if a.region != in.Region() && a.name != name {
 				q := fmt.Sprintf("Is %s in %s?", in.Name, a.name)
 				if r := ask(t, p, q); r.Answer.Field == "place" && len(r.Plan.Constraints.Places) == 1 {
 					require.Equal(t, "no", r.Answer.Value, "%s: %s", q, r.Answer.Text)
@@ -227,7 +227,7 @@ func TestPlaceYesNoOverTheData(t *testing.T) {
 				break
 			}
 		}
-		seen = append(seen, area{name, in.Region})
+		seen = append(seen, area{name, in.Region()})
 	}
 	require.Greater(t, yes, 200)
 	require.Greater(t, kindWords, 5)
@@ -268,7 +268,7 @@ func TestPlaceHasTypeOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	count := townCounts(p, func(in *heritage.Institution) bool {
-		return in.Country == "GB" && in.TypeCode == "M" && in.Status == "open" && !strings.ContainsAny(in.City, "(),")
+		return in.Country == "GB" && in.TypeCode == "M" && in.Status() == "open" && !strings.ContainsAny(in.City, "(),")
 	})
 	towns, wrong := 0, 0
 	for _, town := range everyNth(count, 2, func(_ string, n int) bool { return n <= 30 }) {
@@ -379,13 +379,13 @@ func TestFieldOfAnIdentifiedInstitutionOverTheData(t *testing.T) {
 	checked := 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		if i%10 != 7 || in.Country != "GB" || in.GHCID == "" || in.Postcode == "" {
+		if i%10 != 7 || in.Country != "GB" || in.GHCID == "" || in.Postcode() == "" {
 			continue
 		}
 		q := fmt.Sprintf("What is the postcode of the museum with GHCID %s?", in.GHCID)
 		r := ask(t, p, q)
 		require.Equal(t, "postcode", r.Answer.Field, "%s: %s", q, r.Answer.Text)
-		require.Equal(t, in.Postcode, r.Answer.Value, "%s: %s", q, r.Answer.Text)
+		require.Equal(t, in.Postcode(), r.Answer.Value, "%s: %s", q, r.Answer.Text)
 		checked++
 	}
 	require.Greater(t, checked, 300)
@@ -544,7 +544,7 @@ func TestRunByAKindOverTheData(t *testing.T) {
 	testfixture.SkipUnderRace(t)
 	p := testPipeline(t)
 	towns := townCounts(p, func(in *heritage.Institution) bool {
-		return in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode == "University" && !strings.ContainsAny(in.City, "(),")
+		return in.Country == "GB" && in.TypeCode == "M" && in.GovernanceCode() == "University" && !strings.ContainsAny(in.City, "(),")
 	})
 	checked := 0
 	for _, town := range everyNth(towns, 1, func(string, int) bool { return true }) {
@@ -767,8 +767,8 @@ func nationsAndCounties(p *Pipeline, nth int) []string {
 func britishCounties(p *Pipeline) map[string]int {
 	counties := map[string]int{}
 	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County != "" && !strings.ContainsAny(in.County, "(),'") {
-			counties[in.County]++
+		if in := &p.Data().Institutions[i]; in.Country == "GB" && in.TypeCode == "M" && in.County() != "" && !strings.ContainsAny(in.County(), "(),'") {
+			counties[in.County()]++
 		}
 	}
 	return counties

@@ -31,7 +31,7 @@ func TestWhereOfARecordWithoutTownOverTheData(t *testing.T) {
 		}
 		townless++
 		if names[in.Name] != 1 || strings.ContainsAny(in.Name, "(),'\"/?") ||
-			(in.County == "" && in.District == "" && townless%48 != 0) {
+			(in.County() == "" && in.District() == "" && townless%48 != 0) {
 			continue
 		}
 		label, value := answer.CoarserValue(in, "city")
@@ -64,8 +64,8 @@ func TestCoarserValue(t *testing.T) {
 		label, value string
 	}{
 		{heritage.Institution{Country: "DE"}, "city", "country", "Germany (DE)"},
-		{heritage.Institution{Country: "GB", County: "Kent"}, "city", "county", "Kent"},
-		{heritage.Institution{Country: "GB", Address: "High Street, TN1 1AA", County: "Kent"}, "city", "address", "High Street, TN1 1AA"},
+		{heritage.Record{Country: "GB", County: "Kent"}.Institution(), "city", "county", "Kent"},
+		{heritage.Record{Country: "GB", Address: "High Street, TN1 1AA", County: "Kent"}.Institution(), "city", "address", "High Street, TN1 1AA"},
 		{heritage.Institution{Country: "NL", City: "Leiden"}, "postcode", "city", "Leiden"},
 		{heritage.Institution{Country: "NL", Lat: &lat, Lon: &lon}, "city", "country", "the Netherlands (NL)"},
 		{heritage.Institution{Country: "NL", City: "Leiden"}, "coordinates", "city", "Leiden"},

@@ -100,7 +100,7 @@ func checkYearsAnswer(p *Pipeline, shape yearShape, town []string, r *Response) 
 	var want, maybe []string
 	for _, id := range town {
 		in, ok := p.Data().Get(id)
-		if !ok || shape.open && in.Status == "closed" {
+		if !ok || shape.open && in.Status() == "closed" {
 			continue
 		}
 		from, to, known := in.Opened()

@@ -151,7 +151,7 @@ func (p *Pipeline) sources(resp *Response) []writing.Source {
 
 func recordNames(in *heritage.Institution) []string {
 	names := []string{in.Name}
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		names = append(names, a.Name)
 	}
 	return names

@@ -144,7 +144,7 @@ func TestStillOpenInAList(t *testing.T) {
 	for _, id := range resp.Answer.IDs {
 		in, ok := p.data.Get(id)
 		require.True(t, ok)
-		require.Equal(t, "open", in.Status, in.Name)
+		require.Equal(t, "open", in.Status(), in.Name)
 	}
 }
 
@@ -216,7 +216,7 @@ func TestNegatedTopicAndRelation(t *testing.T) {
 	for i, g := range whole.Answer.Groups {
 		var want []string
 		for _, id := range g.IDs {
-			if in, _ := p.data.Get(id); in.Size != "" && in.Size != "unknown" && in.Size != "small" {
+			if in, _ := p.data.Get(id); in.Size() != "" && in.Size() != "unknown" && in.Size() != "small" {
 				want = append(want, id)
 			}
 		}
@@ -228,8 +228,8 @@ func TestNegatedTopicAndRelation(t *testing.T) {
 	require.NotEmpty(t, resp.Answer.IDs, resp.Answer.Text)
 	for _, id := range resp.Answer.IDs {
 		in, _ := p.data.Get(id)
-		require.Equal(t, "Accredited", in.Accreditation, in.Name)
-		for _, m := range in.MemberOf {
+		require.Equal(t, "Accredited", in.Accreditation(), in.Name)
+		for _, m := range in.MemberOf() {
 			require.NotEqual(t, "National Trust", m.Name, in.Name)
 		}
 	}
@@ -310,7 +310,7 @@ func TestListsByAField(t *testing.T) {
 	none := ask(t, p, "Which museums in Bath have a website?")
 	for _, id := range none.Answer.IDs {
 		in, _ := p.data.Get(id)
-		require.NotEmpty(t, in.Website, "a museum listed as having a website has one")
+		require.NotEmpty(t, in.Website(), "a museum listed as having a website has one")
 	}
 	if len(none.Answer.IDs) == 0 {
 		require.True(t, strings.HasPrefix(none.Answer.Text, "None of the "), none.Answer.Text)
@@ -332,7 +332,7 @@ func TestPlacesWithTheMost(t *testing.T) {
 	for _, id := range resp.Answer.IDs {
 		in, ok := p.data.Get(id)
 		require.True(t, ok)
-		require.Equal(t, resp.Answer.Groups[0].Label, in.County)
+		require.Equal(t, resp.Answer.Groups[0].Label, in.County())
 	}
 	resp = ask(t, p, "Which city has the most museums?")
 	require.False(t, resp.Answer.Exact, "most museums state no town")

@@ -26,13 +26,13 @@ func TestEveryIdentifierFieldOverTheData(t *testing.T) {
 		words []string // how English, Dutch and German ask for it
 		value func(*heritage.Institution) string
 	}{
-		{[]string{"What is the ROR id of %s?", "Wat is de ROR-id van %s?", "Wie lautet die ROR-ID von %s?"}, func(in *heritage.Institution) string { return in.Identifiers.ROR }},
-		{[]string{"What is the ISNI of %s?", "Wat is de ISNI van %s?", "Wie lautet die ISNI von %s?"}, func(in *heritage.Institution) string { return in.Identifiers.ISNI }},
-		{[]string{"What is the GRID id of %s?", "Wat is de GRID-id van %s?", "Wie lautet die GRID-ID von %s?"}, func(in *heritage.Institution) string { return in.Identifiers.GRID }},
-		{[]string{"What is the Funder ID of %s?", "Wat is de funder id van %s?", "Wie lautet die Funder-ID von %s?"}, func(in *heritage.Institution) string { return in.Identifiers.FundRef }},
+		{[]string{"What is the ROR id of %s?", "Wat is de ROR-id van %s?", "Wie lautet die ROR-ID von %s?"}, func(in *heritage.Institution) string { return in.ROR() }},
+		{[]string{"What is the ISNI of %s?", "Wat is de ISNI van %s?", "Wie lautet die ISNI von %s?"}, func(in *heritage.Institution) string { return in.ISNI() }},
+		{[]string{"What is the GRID id of %s?", "Wat is de GRID-id van %s?", "Wie lautet die GRID-ID von %s?"}, func(in *heritage.Institution) string { return in.GRID() }},
+		{[]string{"What is the Funder ID of %s?", "Wat is de funder id van %s?", "Wie lautet die Funder-ID von %s?"}, func(in *heritage.Institution) string { return in.FundRef() }},
 		{[]string{"What is the DBS number of %s?", "Wat is het DBS-nummer van %s?", "Welche DBS-Nummer hat %s?"}, func(in *heritage.Institution) string { return strings.Join(in.Identifiers.DBS, ", ") }},
-		{[]string{"What is the Mapping Museums id of %s?", "Wat is de Mapping Museums id van %s?", "Wie lautet die Mapping-Museums-ID von %s?"}, func(in *heritage.Institution) string { return in.Identifiers.MappingMuseums }},
-		{[]string{"What is the DOMUS number of %s?", "Wat is het DOMUS-nummer van %s?", "Wie lautet die DOMUS-Nummer von %s?"}, func(in *heritage.Institution) string { return in.Identifiers.Domus }},
+		{[]string{"What is the Mapping Museums id of %s?", "Wat is de Mapping Museums id van %s?", "Wie lautet die Mapping-Museums-ID von %s?"}, func(in *heritage.Institution) string { return in.MappingMuseums() }},
+		{[]string{"What is the DOMUS number of %s?", "Wat is het DOMUS-nummer van %s?", "Wie lautet die DOMUS-Nummer von %s?"}, func(in *heritage.Institution) string { return in.Domus() }},
 	}
 	for _, sc := range schemes {
 		var holders []*heritage.Institution

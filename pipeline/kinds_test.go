@@ -24,10 +24,10 @@ func TestMoreOfAKindOverTheData(t *testing.T) {
 	places := map[string]func(*heritage.Institution) bool{
 		"Germany":          func(in *heritage.Institution) bool { return in.Country == "DE" },
 		"the Netherlands":  func(in *heritage.Institution) bool { return in.Country == "NL" },
-		"England":          func(in *heritage.Institution) bool { return in.Region == "England" },
-		"Scotland":         func(in *heritage.Institution) bool { return in.Region == "Scotland" },
-		"Wales":            func(in *heritage.Institution) bool { return in.Region == "Wales" },
-		"Northern Ireland": func(in *heritage.Institution) bool { return in.Region == "Northern Ireland" },
+		"England":          func(in *heritage.Institution) bool { return in.Region() == "England" },
+		"Scotland":         func(in *heritage.Institution) bool { return in.Region() == "Scotland" },
+		"Wales":            func(in *heritage.Institution) bool { return in.Region() == "Wales" },
+		"Northern Ireland": func(in *heritage.Institution) bool { return in.Region() == "Northern Ireland" },
 	}
 	var tl tally
 	for _, place := range slices.Sorted(maps.Keys(places)) {
@@ -80,7 +80,7 @@ func TestSameOrganisationOverTheData(t *testing.T) {
 		}
 		for _, rel := range [][2]string{{"operated_by", "run by"}, {"part_of", "part of"}} {
 			var bodies []string
-			for _, m := range in.MemberOf {
+			for _, m := range in.MemberOf() {
 				if m.Relation == rel[0] && !slices.Contains(bodies, m.Name) {
 					bodies = append(bodies, m.Name)
 				}
@@ -115,7 +115,7 @@ func TestSameDecadeAndAfterOverTheData(t *testing.T) {
 		var x *heritage.Institution
 		for i := range p.Data().Institutions {
 			in := &p.Data().Institutions[i]
-			if from, to, ok := in.Opened(); in.County == county && in.TypeCode == "M" && ok && from == to &&
+			if from, to, ok := in.Opened(); in.County() == county && in.TypeCode == "M" && ok && from == to &&
 				names[in.Name] == 1 && !strings.ContainsAny(in.Name, "(),'\"/?&0123456789") {
 				x = in
 				break

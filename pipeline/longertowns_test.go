@@ -26,7 +26,7 @@ func TestShortTownNamesOverTheData(t *testing.T) {
 	longer := map[string][]string{}
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		for _, v := range []string{in.City, in.County, in.District, in.Region, in.Subregion} {
+		for _, v := range []string{in.City, in.County(), in.District(), in.Region(), in.Subregion()} {
 			places[heritage.NormalizeName(v)] = true
 		}
 		for _, u := range in.AdminAreas() {

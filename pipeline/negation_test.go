@@ -43,10 +43,10 @@ func TestNegatedConditionsOverTheData(t *testing.T) {
 	sizeIs := func(sizes ...string) func(*heritage.Institution) bool {
 		// "large" takes in "huge", as in a positive question
 		return func(in *heritage.Institution) bool {
-			return slices.Contains(sizes, in.Size) || in.Size == "huge" && slices.Contains(sizes, "large")
+			return slices.Contains(sizes, in.Size()) || in.Size() == "huge" && slices.Contains(sizes, "large")
 		}
 	}
-	sizeStated := func(in *heritage.Institution) bool { return in.Size != "" && in.Size != "unknown" }
+	sizeStated := func(in *heritage.Institution) bool { return in.Size() != "" && in.Size() != "unknown" }
 	asked, right, askedYesNo, rightYesNo := 0, 0, 0, 0
 	for _, town := range towns {
 		all := ask(t, p, fmt.Sprintf("Which museums in %s are open?", town))
@@ -58,15 +58,15 @@ func TestNegatedConditionsOverTheData(t *testing.T) {
 			{fmt.Sprintf("Which museums in %s are not small?", town), sizeIs("small"), sizeStated},
 			{fmt.Sprintf("Which museums in %s are not large?", town), sizeIs("large"), sizeStated},
 			{fmt.Sprintf("How many museums in %s have no accreditation?", town),
-				func(in *heritage.Institution) bool { return in.Accreditation == "Accredited" },
-				func(in *heritage.Institution) bool { return in.Accreditation != "" }},
+				func(in *heritage.Institution) bool { return in.Accreditation() == "Accredited" },
+				func(in *heritage.Institution) bool { return in.Accreditation() != "" }},
 			{fmt.Sprintf("Which museums in %s are not accredited?", town),
-				func(in *heritage.Institution) bool { return in.Accreditation == "Accredited" },
-				func(in *heritage.Institution) bool { return in.Accreditation != "" }},
+				func(in *heritage.Institution) bool { return in.Accreditation() == "Accredited" },
+				func(in *heritage.Institution) bool { return in.Accreditation() != "" }},
 		}
 		if body := bodyOf(p, base); body != "" {
 			member := func(in *heritage.Institution) bool {
-				return slices.ContainsFunc(in.MemberOf, func(m heritage.Membership) bool {
+				return slices.ContainsFunc(in.MemberOf(), func(m heritage.Membership) bool {
 					return kg.NormalizeName(m.Name) == kg.NormalizeName(body)
 				})
 			}
@@ -157,7 +157,7 @@ func bodyOf(p *Pipeline, ids []string) string {
 	count := map[string]int{}
 	for _, id := range ids {
 		in, _ := p.Data().Get(id)
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			count[m.Name]++
 		}
 	}

@@ -24,7 +24,7 @@ func TestNoneInYearsOverTheData(t *testing.T) {
 	p := testPipeline(t)
 	first := townCounts(p, func(in *heritage.Institution) bool {
 		_, _, dated := in.Closed()
-		return in.Country == "GB" && in.TypeCode == "M" && in.Status == "closed" && dated && !strings.ContainsAny(in.City, "(),'")
+		return in.Country == "GB" && in.TypeCode == "M" && in.Status() == "closed" && dated && !strings.ContainsAny(in.City, "(),'")
 	})
 	var tl tally
 	for _, town := range everyNth(first, 2, func(string, int) bool { return true }) {
@@ -106,8 +106,8 @@ func TestNoneOfSubjectOverTheData(t *testing.T) {
 	counties := britishCounties(p)
 	closedOf := map[string][]string{} // the subjects of each county's closed museums
 	for i := range p.Data().Institutions {
-		if in := &p.Data().Institutions[i]; in.TypeCode == "M" && in.Status == "closed" && counties[in.County] > 0 {
-			closedOf[in.County] = append(closedOf[in.County], in.Subjects...)
+		if in := &p.Data().Institutions[i]; in.TypeCode == "M" && in.Status() == "closed" && counties[in.County()] > 0 {
+			closedOf[in.County()] = append(closedOf[in.County()], in.Subjects...)
 		}
 	}
 	words := map[string]string{

@@ -23,7 +23,7 @@ func TestParentOfOrganisationsOverTheData(t *testing.T) {
 	p := testPipeline(t)
 	members := map[string]int{}
 	for i := range p.Data().Institutions {
-		for _, m := range p.Data().Institutions[i].MemberOf {
+		for _, m := range p.Data().Institutions[i].MemberOf() {
 			if m.Relation == heritage.RelPartOf || m.Relation == heritage.RelOperatedBy {
 				members[m.Name]++
 			}

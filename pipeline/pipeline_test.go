@@ -134,7 +134,7 @@ func TestAskExactSetIsTheGraphSelection(t *testing.T) {
 		in, ok := p.data.Get(id)
 		require.True(t, ok)
 		found := false
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			found = found || m.Name == "National Museums Scotland"
 		}
 		require.True(t, found, "%s is not recorded as part of National Museums Scotland", in.Name)

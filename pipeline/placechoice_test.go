@@ -120,7 +120,7 @@ func TestPlaceChoiceOverTheData(t *testing.T) {
 			check("own town first", fmt.Sprintf("%s %s in %s %s %s?", verb, in.Name, in.City, or, o[0]), in, holds(in.City, o[0]))
 			check("own town second", fmt.Sprintf("Is %s in %s or %s?", in.Name, o[1], in.City), in, holds(in.City, o[1]))
 			check("two other towns", fmt.Sprintf("%s %s in %s %s %s?", verb, in.Name, o[0], or, o[1]), in, neither)
-		case in.Country == "DE" && in.City == "" && in.AdminArea == "" && i%41 == 0:
+		case in.Country == "DE" && in.City == "" && in.AdminArea() == "" && i%41 == 0:
 			o := others(in, i, 2)
 			if len(o) < 2 {
 				continue
@@ -155,7 +155,7 @@ func aside(town string) bool {
 // regionKey is the region a record lies in, its English region if it has
 // one, else its nation or country.
 func regionKey(in *heritage.Institution) string {
-	return in.Country + "/" + in.Region + "/" + in.Subregion
+	return in.Country + "/" + in.Region() + "/" + in.Subregion()
 }
 
 // bareCounty is a British record's county without the words of its kind

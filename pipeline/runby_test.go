@@ -25,7 +25,7 @@ func TestRunByTownCouncilOverTheData(t *testing.T) {
 	seen := map[string]int{}
 	for i := 0; i < len(ins); i += 13 {
 		in := &ins[i]
-		if names[in.Name] != 1 || in.GovernanceCode != "Government-Local_Authority" || in.City == "" || in.Country != "GB" {
+		if names[in.Name] != 1 || in.GovernanceCode() != "Government-Local_Authority" || in.City == "" || in.Country != "GB" {
 			continue
 		}
 		other := ins[(i+len(ins)/2)%len(ins)].City

@@ -29,13 +29,13 @@ func TestYesNoAfterAFieldOverTheData(t *testing.T) {
 		return " No: it is closed"
 	}
 	accredited := func(in *heritage.Institution) string {
-		switch in.Accreditation {
+		switch in.Accreditation() {
 		case "":
 			return " The data does not record an accreditation for it."
 		case "Accredited":
 			return " Yes: it is recorded as accredited."
 		}
-		return " No: it is recorded as " + strings.ToLower(in.Accreditation) + "."
+		return " No: it is recorded as " + strings.ToLower(in.Accreditation()) + "."
 	}
 	shapes := []struct {
 		question string

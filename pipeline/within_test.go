@@ -35,8 +35,8 @@ func TestNestedPlacesOverTheData(t *testing.T) {
 			continue
 		}
 		switch {
-		case in.Country == "GB" && in.TypeCode == "M" && in.Region != "":
-			count[town{"GB", in.City, in.Region, "museums"}]++
+		case in.Country == "GB" && in.TypeCode == "M" && in.Region() != "":
+			count[town{"GB", in.City, in.Region(), "museums"}]++
 		case (in.Country == "DE" || in.Country == "NL") && in.TypeCode == "L":
 			count[town{in.Country, in.City, heritage.CountryName(in.Country), "libraries"}]++
 		}
@@ -84,7 +84,7 @@ func TestNestedPlacesOverTheData(t *testing.T) {
 			}
 			var want []string
 			for _, id := range plain.Answer.IDs {
-				if in, ok := p.Data().Get(id); ok && (in.Region == tw.region || heritage.CountryName(in.Country) == tw.region) {
+				if in, ok := p.Data().Get(id); ok && (in.Region() == tw.region || heritage.CountryName(in.Country) == tw.region) {
 					want = append(want, id)
 				}
 			}
@@ -135,7 +135,7 @@ func TestRegionYesNoOfATownOverTheData(t *testing.T) {
 	checked, seen, inferred := 0, 0, 0
 	for i := range p.Data().Institutions {
 		in := &p.Data().Institutions[i]
-		if in.Country != "DE" || in.City == "" || in.Region != "" || in.AdminArea != "" || names[in.Name] != 1 {
+		if in.Country != "DE" || in.City == "" || in.Region() != "" || in.AdminArea() != "" || names[in.Name] != 1 {
 			continue
 		}
 		if seen++; seen%5 != 0 {

@@ -49,7 +49,7 @@ func TestYearWithTheMost(t *testing.T) {
 			if in.TypeCode != "M" || !opened && in.IsOpen() {
 				continue
 			}
-			if opened && in.Region != "Wales" {
+			if opened && in.Region() != "Wales" {
 				continue
 			}
 			y := answer.PlaceOf(in, level)
@@ -92,7 +92,7 @@ func TestOrganisationWithTheMost(t *testing.T) {
 			counts := map[string]int{}
 			for i := range p.data.Institutions {
 				rec := &p.data.Institutions[i]
-				if rec.TypeCode != "M" || area != "" && rec.Region != area || r.Plan.Constraints.Status == "open" && !rec.IsOpen() {
+				if rec.TypeCode != "M" || area != "" && rec.Region() != area || r.Plan.Constraints.Status == "open" && !rec.IsOpen() {
 					continue
 				}
 				if o := answer.PlaceOf(rec, "operator"); o != "" {

@@ -75,10 +75,10 @@ func NewTables(ds *heritage.Dataset) *Tables {
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
 		addName(in.Name, in.ID)
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			addName(a.Name, in.ID)
 		}
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			key := heritage.NormalizeName(m.Name)
 			t.bodies[key] = true
 			if alias := heritage.NormalizeName(m.NameInSource); alias != "" && alias != key {

@@ -63,11 +63,11 @@ func TestCompilePlaceMatch(t *testing.T) {
 
 // TestRecordPredicates checks the predicates that read the record alone.
 func TestRecordPredicates(t *testing.T) {
-	rec := &heritage.Institution{
+	rec := new(heritage.Record{
 		ID: "x", TypeCode: "M", Size: "huge", Accreditation: "Accredited", GovernanceCode: "independent",
 		Status: "closed", YearOpened: "1950", YearClosed: "1982:2017",
 		Subjects: []string{"Natural world / Geology", "Transport"},
-	}
+	}.Institution())
 	var ctx query.EvalContext // none of these reads it
 	cases := []struct {
 		e    query.Expr

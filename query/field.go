@@ -84,9 +84,9 @@ func (f Field) Match(in *heritage.Institution, _ EvalContext) bool {
 	case "admin_area":
 		if f.Op == FieldContains {
 			// every name is part of the path
-			return f.text(in.AdminArea)
+			return f.text(in.AdminArea())
 		}
-		for v := range heritage.AdminAreaNames(in.AdminArea) {
+		for v := range heritage.AdminAreaNames(in.AdminArea()) {
 			if f.text(v) {
 				return true
 			}
@@ -179,27 +179,27 @@ func textField(key string) func(in *heritage.Institution) string {
 	case "country":
 		return func(in *heritage.Institution) string { return in.Country }
 	case "region":
-		return func(in *heritage.Institution) string { return in.Region }
+		return func(in *heritage.Institution) string { return in.Region() }
 	case "region_code":
-		return func(in *heritage.Institution) string { return in.RegionCode }
+		return func(in *heritage.Institution) string { return in.RegionCode() }
 	case "subregion":
-		return func(in *heritage.Institution) string { return in.Subregion }
+		return func(in *heritage.Institution) string { return in.Subregion() }
 	case "county":
-		return func(in *heritage.Institution) string { return in.County }
+		return func(in *heritage.Institution) string { return in.County() }
 	case "district":
-		return func(in *heritage.Institution) string { return in.District }
+		return func(in *heritage.Institution) string { return in.District() }
 	case "city":
 		return func(in *heritage.Institution) string { return in.City }
 	case "governance":
-		return func(in *heritage.Institution) string { return in.Governance }
+		return func(in *heritage.Institution) string { return in.Governance() }
 	case "governance_code":
-		return func(in *heritage.Institution) string { return in.GovernanceCode }
+		return func(in *heritage.Institution) string { return in.GovernanceCode() }
 	case "accreditation":
-		return func(in *heritage.Institution) string { return in.Accreditation }
+		return func(in *heritage.Institution) string { return in.Accreditation() }
 	case "size":
-		return func(in *heritage.Institution) string { return in.Size }
+		return func(in *heritage.Institution) string { return in.Size() }
 	case "status":
-		return func(in *heritage.Institution) string { return in.Status }
+		return func(in *heritage.Institution) string { return in.Status() }
 	case "source":
 		return func(in *heritage.Institution) string { return in.Source }
 	case "tier":

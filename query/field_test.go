@@ -11,13 +11,13 @@ import (
 )
 
 func TestFieldMatch(t *testing.T) {
-	rec := &heritage.Institution{
+	rec := new(heritage.Record{
 		ID: "mm:x", Country: "GB", City: "Göttingen", Status: "closed",
 		AdminArea:  "/England/North East (English Region)/Northumberland (English District or Borough)",
 		Subjects:   []string{"Transport / Trains and railways"},
 		MemberOf:   []heritage.Membership{{Name: "Woodhorn Trust", NameInSource: "the Woodhorn Trust", Until: "2001"}},
 		YearOpened: "1960:2017", YearClosed: "2005",
-	}
+	}.Institution())
 	is := func(key string, v ...string) query.Field { return query.Field{Key: key, Op: query.FieldIs, Values: v} }
 	contains := func(key string, v ...string) query.Field {
 		return query.Field{Key: key, Op: query.FieldContains, Values: v}

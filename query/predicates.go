@@ -54,13 +54,13 @@ func (p Place) Match(in *heritage.Institution, ctx EvalContext) bool {
 	case LevelCountry:
 		return fieldIs(in.Country, key)
 	case LevelRegion:
-		return fieldIs(in.Region, key)
+		return fieldIs(in.Region(), key)
 	case LevelSubregion:
-		return fieldIs(in.Subregion, key)
+		return fieldIs(in.Subregion(), key)
 	case LevelCounty:
-		return fieldIs(in.County, key)
+		return fieldIs(in.County(), key)
 	case LevelDistrict:
-		return fieldIs(in.District, key)
+		return fieldIs(in.District(), key)
 	case LevelCity:
 		if fieldIs(in.City, key) {
 			return true
@@ -123,7 +123,7 @@ type Governance struct{ Codes []string }
 
 // Match reports whether the record's governance code is one of g.Codes.
 func (g Governance) Match(in *heritage.Institution, _ EvalContext) bool {
-	return OneOf(g.Codes, in.GovernanceCode)
+	return OneOf(g.Codes, in.GovernanceCode())
 }
 
 func (g Governance) String() string { return words("governance", g.Codes) }
@@ -148,7 +148,7 @@ type Accreditation struct{ Value string }
 
 // Match reports whether the record's accreditation is a.Value.
 func (a Accreditation) Match(in *heritage.Institution, _ EvalContext) bool {
-	return strings.EqualFold(a.Value, in.Accreditation)
+	return strings.EqualFold(a.Value, in.Accreditation())
 }
 
 func (a Accreditation) String() string { return words("accreditation", []string{a.Value}) }
@@ -158,7 +158,7 @@ func (a Accreditation) String() string { return words("accreditation", []string{
 type Size struct{ Values []string }
 
 // Match reports whether the record's size is one of s.Values.
-func (s Size) Match(in *heritage.Institution, _ EvalContext) bool { return SizeIn(s.Values, in.Size) }
+func (s Size) Match(in *heritage.Institution, _ EvalContext) bool { return SizeIn(s.Values, in.Size()) }
 
 // SizeIn reports whether the size v is one of sizes, ignoring case; a
 // "large" asked for also admits "huge".
@@ -335,12 +335,12 @@ func (m MemberOf) String() string {
 func memberOf(in *heritage.Institution, ctx EvalContext, body string, asOf int) bool {
 	current := func(ms heritage.Membership) bool { return asOf <= 0 || ms.Current(asOf) }
 	if parent, ok := ctx.Records.Get(body); ok {
-		for _, ms := range in.MemberOf {
+		for _, ms := range in.MemberOf() {
 			if ms.ID == body && current(ms) {
 				return true
 			}
 		}
-		for _, r := range parent.Related {
+		for _, r := range parent.Related() {
 			if r.Relation == "has_part" && r.ID == in.ID && r.ID != "" {
 				return true
 			}
@@ -348,7 +348,7 @@ func memberOf(in *heritage.Institution, ctx EvalContext, body string, asOf int) 
 		return false
 	}
 	key := ctx.Bodies.BodyKey(body)
-	for _, ms := range in.MemberOf {
+	for _, ms := range in.MemberOf() {
 		if current(ms) && heritage.NormalizeName(ms.Name) == key {
 			return true
 		}
@@ -390,13 +390,13 @@ func (r Related) Match(in *heritage.Institution, ctx EvalContext) bool {
 			}
 			continue
 		}
-		for _, l := range anchor.Related {
+		for _, l := range anchor.Related() {
 			if l.Relation == r.Relation && l.ID == in.ID && l.ID != "" {
 				return true
 			}
 		}
 		if r.Relation == "houses" {
-			for _, l := range in.Related {
+			for _, l := range in.Related() {
 				if l.Relation == "located_in" && l.ID == id {
 					return true
 				}

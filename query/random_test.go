@@ -35,14 +35,14 @@ func recordPools(ds *heritage.Dataset) pools {
 	for i := 0; i < len(ds.Institutions); i += 7 {
 		in := &ds.Institutions[i]
 		p.add("type", in.TypeCode)
-		p.add("governance", in.GovernanceCode)
-		p.add("size", in.Size)
-		p.add("accreditation", in.Accreditation)
+		p.add("governance", in.GovernanceCode())
+		p.add("size", in.Size())
+		p.add("accreditation", in.Accreditation())
 		p.add(plan.LevelCountry, in.Country)
-		p.add(plan.LevelRegion, in.Region)
-		p.add(plan.LevelSubregion, in.Subregion)
-		p.add(plan.LevelCounty, in.County)
-		p.add(plan.LevelDistrict, in.District)
+		p.add(plan.LevelRegion, in.Region())
+		p.add(plan.LevelSubregion, in.Subregion())
+		p.add(plan.LevelCounty, in.County())
+		p.add(plan.LevelDistrict, in.District())
 		p.add(plan.LevelCity, in.City)
 		p.add("near", ds.NearTowns(in)...)
 		for _, u := range in.AdminAreas() {
@@ -50,10 +50,10 @@ func recordPools(ds *heritage.Dataset) pools {
 			p.add("admin level", u.Level)
 		}
 		p.add("subject", in.Subjects...)
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			p.add("body", m.Name, m.NameInSource, m.ID)
 		}
-		for _, r := range in.Related {
+		for _, r := range in.Related() {
 			p.add("relation", r.Relation)
 			p.add("anchor", r.ID)
 		}

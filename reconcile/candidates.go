@@ -94,7 +94,7 @@ func typeRef(in *heritage.Institution) TypeRef {
 // place joins city, county, region and country without repeats.
 func place(in *heritage.Institution) string {
 	var ps []string
-	for _, v := range []string{in.City, in.County, in.Region, in.Country} {
+	for _, v := range []string{in.City, in.County(), in.Region(), in.Country} {
 		if v != "" && (len(ps) == 0 || ps[len(ps)-1] != v) {
 			ps = append(ps, v)
 		}
@@ -113,7 +113,7 @@ func shortDescription(in *heritage.Institution) string {
 	if in.Wikidata != "" {
 		parts = append(parts, in.Wikidata)
 	}
-	if in.Status == "closed" {
+	if in.Status() == "closed" {
 		parts = append(parts, "closed")
 	}
 	return strings.Join(parts, " · ")

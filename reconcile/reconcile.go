@@ -228,8 +228,8 @@ func New(ds *heritage.Dataset, l Linker, opts ...Option) *Handler {
 }
 
 func altNames(in *heritage.Institution) []string {
-	out := make([]string, 0, len(in.AltNames))
-	for _, a := range in.AltNames {
+	out := make([]string, 0, len(in.AltNames()))
+	for _, a := range in.AltNames() {
 		out = append(out, a.Name)
 	}
 	return out

@@ -146,7 +146,7 @@ func TestPreviewLinksOnlyWebURLs(t *testing.T) {
 	recs := make([]heritage.Institution, len(websites))
 	for i, w := range websites {
 		recs[i] = f.ds.Institutions[i]
-		recs[i].Website = w
+		recs[i].SetText(heritage.FieldWebsite, w)
 	}
 	ds, err := heritage.FromRecords(recs, "test")
 	require.NoError(t, err)
@@ -200,8 +200,8 @@ func TestExtendValues(t *testing.T) {
 	h := mount(f.h)
 	var id string
 	for _, in := range f.ds.Institutions {
-		if in.YearOpened != "" && in.Lat != nil {
-			a, b, _ := strings.Cut(in.YearOpened, ":")
+		if in.YearOpened() != "" && in.Lat != nil {
+			a, b, _ := strings.Cut(in.YearOpened(), ":")
 			if a == b {
 				id = in.ID
 				break
@@ -216,7 +216,7 @@ func TestExtendValues(t *testing.T) {
 		Rows map[string]map[string][]map[string]any
 	}
 	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &out))
-	y, _, _ := strings.Cut(in.YearOpened, ":")
+	y, _, _ := strings.Cut(in.YearOpened(), ":")
 	require.Equal(t, y, fmt.Sprint(out.Rows[id]["year_opened"][0]["int"]))
 	require.Equal(t, in.Country, out.Rows[id]["country"][0]["str"])
 	require.Contains(t, out.Rows[id]["coordinates"][0]["str"], ",")

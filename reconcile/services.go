@@ -40,13 +40,13 @@ func (h *Handler) preview(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	website, link := strings.TrimSpace(in.Website), ""
+	website, link := strings.TrimSpace(in.Website()), ""
 	if webURL(website) {
 		website, link = "", website
 	}
 	_ = previewTmpl.Execute(w, struct {
 		ID, Name, Type, Place, Status, ISIL, Wikidata, Link, Website, Description, Source, License string
-	}{in.ID, in.Name, typeRef(in).Name, place(in), in.Status, in.ISIL, in.Wikidata, link, website,
+	}{in.ID, in.Name, typeRef(in).Name, place(in), in.Status(), in.ISIL, in.Wikidata, link, website,
 		in.Description, in.Source, in.License})
 }
 
@@ -213,8 +213,8 @@ func Properties() []Property {
 		{ID: "type", Name: "Institution type", value: str(func(in *heritage.Institution) string { return in.Type }), reconcile: true},
 		{ID: "city", Name: "City", value: str(func(in *heritage.Institution) string { return in.City }), reconcile: true},
 		{ID: "country", Name: "Country (ISO 3166-1 alpha-2)", value: str(func(in *heritage.Institution) string { return in.Country }), reconcile: true},
-		{ID: "postcode", Name: "Postcode", value: str(func(in *heritage.Institution) string { return in.Postcode }), reconcile: true},
-		{ID: "website", Name: "Website", value: str(func(in *heritage.Institution) string { return in.Website })},
+		{ID: "postcode", Name: "Postcode", value: str(func(in *heritage.Institution) string { return in.Postcode() }), reconcile: true},
+		{ID: "website", Name: "Website", value: str(func(in *heritage.Institution) string { return in.Website() })},
 		{ID: "coordinates", Name: "Coordinates (lat,lon)", value: str(func(in *heritage.Institution) string {
 			if in.Lat == nil || in.Lon == nil {
 				return ""
@@ -222,16 +222,16 @@ func Properties() []Property {
 			return strconv.FormatFloat(*in.Lat, 'f', -1, 64) + "," + strconv.FormatFloat(*in.Lon, 'f', -1, 64)
 		})},
 		{ID: "year_opened", Name: "Opening year", value: openingYear},
-		{ID: "governance", Name: "Governance", value: str(func(in *heritage.Institution) string { return in.Governance })},
-		{ID: "status", Name: "Status (open/closed)", value: str(func(in *heritage.Institution) string { return in.Status })},
+		{ID: "governance", Name: "Governance", value: str(func(in *heritage.Institution) string { return in.Governance() })},
+		{ID: "status", Name: "Status (open/closed)", value: str(func(in *heritage.Institution) string { return in.Status() })},
 	}
 }
 
 // openingYear is an integer year, or the range "1960/2017" as text when
 // the source gives only a range.
 func openingYear(in *heritage.Institution) []Value {
-	a, b, ok := strings.Cut(in.YearOpened, ":")
-	if in.YearOpened == "" {
+	a, b, ok := strings.Cut(in.YearOpened(), ":")
+	if in.YearOpened() == "" {
 		return []Value{}
 	}
 	if !ok || a == b {
@@ -241,7 +241,7 @@ func openingYear(in *heritage.Institution) []Value {
 	}
 	s := a + "/" + b
 	if !ok {
-		s = in.YearOpened
+		s = in.YearOpened()
 	}
 	return []Value{{Str: &s}}
 }

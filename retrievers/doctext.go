@@ -23,16 +23,16 @@ type DocFields struct {
 // Fields returns the retrieval text of in, by field.
 func Fields(in *heritage.Institution) DocFields {
 	var alt []string
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		if a.Name != "" && a.Name != in.Name {
 			alt = append(alt, a.Name)
 		}
 	}
 	var members []string
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		members = append(members, m.Name)
 	}
-	place := uniqueNonEmpty(in.City, in.District, in.County, in.Subregion, in.Region, heritage.CountryName(in.Country))
+	place := uniqueNonEmpty(in.City, in.District(), in.County(), in.Subregion(), in.Region(), heritage.CountryName(in.Country))
 	return DocFields{
 		Name:        in.Name,
 		AltNames:    strings.Join(alt, "\n"),
@@ -142,16 +142,16 @@ func FullText(in *heritage.Institution) string {
 			line(x)
 		}
 	}
-	for _, x := range []string{id.ROR, id.ISNI, id.GRID, id.MappingMuseums} {
+	for _, x := range []string{in.ROR(), in.ISNI(), in.GRID(), in.MappingMuseums()} {
 		line(x)
 	}
-	line(in.Address)
-	if !strings.Contains(in.Address, in.Postcode) {
-		line(in.Postcode)
+	line(in.Address())
+	if !strings.Contains(in.Address(), in.Postcode()) {
+		line(in.Postcode())
 	}
-	line(in.AdminArea)
-	line(in.Website)
-	for _, x := range []string{in.Governance, in.Accreditation, in.Size, in.Status} {
+	line(in.AdminArea())
+	line(in.Website())
+	for _, x := range []string{in.Governance(), in.Accreditation(), in.Size(), in.Status()} {
 		if x != "unknown" {
 			line(x)
 		}
@@ -171,9 +171,9 @@ func FullText(in *heritage.Institution) string {
 	for _, c := range in.Collections {
 		line(c.Name, c.Subject)
 	}
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		line(r.Name)
 	}
-	line(in.Notes)
+	line(in.Notes())
 	return b.String()
 }

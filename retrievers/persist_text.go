@@ -36,8 +36,8 @@ func SemanticText(in *heritage.Institution) string {
 		b.WriteString(")")
 	}
 	head := f.Type
-	if in.Size != "" && in.Size != "unknown" && head != "" {
-		head = in.Size + " " + head
+	if in.Size() != "" && in.Size() != "unknown" && head != "" {
+		head = in.Size() + " " + head
 	}
 	if head != "" || f.Place != "" {
 		b.WriteString(". ")
@@ -59,9 +59,9 @@ func SemanticText(in *heritage.Institution) string {
 		b.WriteString(". ")
 		b.WriteString(strings.Join(in.Subjects, "; "))
 	}
-	if in.Governance != "" {
+	if in.Governance() != "" {
 		b.WriteString(". ")
-		b.WriteString(in.Governance)
+		b.WriteString(in.Governance())
 	}
 	if f.Members != "" {
 		b.WriteString(". Part of ")

@@ -18,14 +18,14 @@ func TestSemanticText(t *testing.T) {
 		{"name only", heritage.Institution{Name: "Heimatstube", Type: "UNKNOWN"}, "Heimatstube"},
 		{"type and country", heritage.Institution{Name: "Deutsches Ofenmuseum", Type: "MUSEUM", Country: "DE"},
 			"Deutsches Ofenmuseum. museum in Germany"},
-		{"full record", heritage.Institution{
+		{"full record", heritage.Record{
 			Name: "Morpeth Chantry Bagpipe Museum", Type: "MUSEUM", Size: "large", Country: "GB",
 			City: "Morpeth", District: "Northumberland", Subregion: "North East", Region: "England",
 			AltNames:   []heritage.AltName{{Name: "A"}, {Name: "Morpeth Chantry Bagpipe Museum"}, {Name: "B"}, {Name: "C"}},
 			YearOpened: "1987:1987", YearClosed: "2015:2015", Status: "closed",
 			Subjects: []string{"Arts / Music"}, Governance: "local authority",
 			MemberOf: []heritage.Membership{{Name: "Woodhorn Charitable Trust"}},
-		}, "Morpeth Chantry Bagpipe Museum (A; B). large museum in Morpeth, Northumberland, North East, England, United Kingdom. opened 1987, closed 2015. Arts / Music. local authority. Part of Woodhorn Charitable Trust"},
+		}.Institution(), "Morpeth Chantry Bagpipe Museum (A; B). large museum in Morpeth, Northumberland, North East, England, United Kingdom. opened 1987, closed 2015. Arts / Music. local authority. Part of Woodhorn Charitable Trust"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

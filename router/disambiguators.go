@@ -53,16 +53,16 @@ func placeHolds(in *heritage.Institution, p Place) bool {
 	case LevelCountry:
 		return in.Country == p.Name
 	case LevelRegion:
-		return in.Region == p.Name
+		return in.Region() == p.Name
 	case LevelCity:
 		if p.Area != "" && inUnit(in, p.Name, p.Area) {
 			return true
 		}
-		return eq(in.City) || strings.Contains(normalize(in.Address), normalize(p.Name))
+		return eq(in.City) || strings.Contains(normalize(in.Address()), normalize(p.Name))
 	case LevelAdmin:
 		return inUnit(in, p.Name, p.AdminLevel) || eq(in.City)
 	}
-	return eq(in.County) || eq(in.District) || eq(in.City)
+	return eq(in.County()) || eq(in.District()) || eq(in.City)
 }
 
 // inUnit reports whether an institution lies in the administrative unit

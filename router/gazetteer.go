@@ -277,7 +277,7 @@ func (b *gazetteerBuilder) addAcronym(acronym string, rec int32) {
 // record rec.
 func (b *gazetteerBuilder) addInstitution(in *heritage.Institution, rec int32) {
 	b.addName(in.Name, rec, false)
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		switch a.Kind {
 		case heritage.KindAcronym:
 			b.addAcronym(a.Name, rec)
@@ -285,13 +285,13 @@ func (b *gazetteerBuilder) addInstitution(in *heritage.Institution, rec int32) {
 			b.addName(a.Name, rec, a.Kind == heritage.KindFormerName)
 		}
 	}
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		b.addBody(m.Name, []string{m.ID}, m.Relation)
 		if m.NameInSource != "" {
 			b.addBody(m.NameInSource, []string{m.ID}, m.Relation)
 		}
 	}
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if r.Relation == "has_part" {
 			b.addBody(in.Name, []string{in.ID}, heritage.RelPartOf)
 			break
@@ -301,8 +301,8 @@ func (b *gazetteerBuilder) addInstitution(in *heritage.Institution, rec int32) {
 		b.subjects[s] = true
 	}
 	// places
-	if in.Region != "" {
-		b.addPlace(in.Region, Place{Name: in.Region, Level: LevelRegion}, false)
+	if in.Region() != "" {
+		b.addPlace(in.Region(), Place{Name: in.Region(), Level: LevelRegion}, false)
 	}
 	for _, u := range in.AdminAreas() {
 		if u.Level == "" {
@@ -323,7 +323,7 @@ func (b *gazetteerBuilder) addRecordBodies() {
 		b := &g.bodyArr[i]
 		for _, id := range b.ids {
 			if in, ok := ds.Get(id); ok {
-				for _, a := range in.AltNames {
+				for _, a := range in.AltNames() {
 					if a.Kind != heritage.KindFormerName && a.Kind != heritage.KindAcronym {
 						addBodyAlias(g, a.Name, i)
 					}

@@ -98,7 +98,7 @@ func placeAt(in *heritage.Institution, level string) (Place, bool) {
 	case LevelCity:
 		return Place{Name: in.City, Level: LevelCity}, in.City != "" && !in.CityInferred
 	case LevelRegion:
-		return Place{Name: in.Region, Level: LevelRegion}, in.Region != ""
+		return Place{Name: in.Region(), Level: LevelRegion}, in.Region() != ""
 	case LevelCountry:
 		return Place{Name: in.Country, Level: LevelCountry}, in.Country != ""
 	case LevelAdmin:
@@ -206,7 +206,7 @@ func (g *gazetteer) sameBody(s *scan, c *Constraints, rel string) {
 		if !known {
 			continue
 		}
-		for _, ms := range in.MemberOf {
+		for _, ms := range in.MemberOf() {
 			if rel != "" && ms.Relation != rel {
 				continue
 			}

@@ -27,7 +27,7 @@ import (
 const ListSeparator = "|"
 
 // fieldSetter sets one field of a record from a cell's text.
-type fieldSetter func(in *heritage.Institution, v string) error
+type fieldSetter func(in *heritage.Record, v string) error
 
 // csvFields are the settable fields by path.
 var csvFields = func() map[string]fieldSetter {
@@ -50,15 +50,15 @@ var csvFields = func() map[string]fieldSetter {
 			}
 		}
 	}
-	walk(reflect.TypeFor[heritage.Institution](), "", nil)
+	walk(reflect.TypeFor[heritage.Record](), "", nil)
 	for _, f := range []string{"name", "id", "relation"} {
-		out["member_of."+f] = entrySetter(func(in *heritage.Institution) reflect.Value {
+		out["member_of."+f] = entrySetter(func(in *heritage.Record) reflect.Value {
 			if len(in.MemberOf) == 0 {
 				in.MemberOf = []heritage.Membership{{Relation: heritage.RelPartOf}}
 			}
 			return reflect.ValueOf(&in.MemberOf[0]).Elem()
 		}, f)
-		out["related."+f] = entrySetter(func(in *heritage.Institution) reflect.Value {
+		out["related."+f] = entrySetter(func(in *heritage.Record) reflect.Value {
 			if len(in.Related) == 0 {
 				in.Related = []heritage.Relation{{}}
 			}
@@ -71,13 +71,13 @@ var csvFields = func() map[string]fieldSetter {
 // scalarSetter sets a string, bool, number, pointer to a number or list
 // of strings at index; nil for other kinds.
 func scalarSetter(t reflect.Type, path string, index []int) fieldSetter {
-	field := func(in *heritage.Institution) reflect.Value { return reflect.ValueOf(in).Elem().FieldByIndex(index) }
+	field := func(in *heritage.Record) reflect.Value { return reflect.ValueOf(in).Elem().FieldByIndex(index) }
 	bad := func(rule string) error { return &heritage.FieldError{Field: path, Rule: rule} }
 	switch {
 	case t.Kind() == reflect.String:
-		return func(in *heritage.Institution, v string) error { field(in).SetString(v); return nil }
+		return func(in *heritage.Record, v string) error { field(in).SetString(v); return nil }
 	case t.Kind() == reflect.Bool:
-		return func(in *heritage.Institution, v string) error {
+		return func(in *heritage.Record, v string) error {
 			b, err := strconv.ParseBool(v)
 			if err != nil {
 				return bad(fmt.Sprintf("must be true or false, not %q", v))
@@ -86,7 +86,7 @@ func scalarSetter(t reflect.Type, path string, index []int) fieldSetter {
 			return nil
 		}
 	case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Float64:
-		return func(in *heritage.Institution, v string) error {
+		return func(in *heritage.Record, v string) error {
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil {
 				return bad(fmt.Sprintf("must be a number, not %q", v))
@@ -95,7 +95,7 @@ func scalarSetter(t reflect.Type, path string, index []int) fieldSetter {
 			return nil
 		}
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
-		return func(in *heritage.Institution, v string) error {
+		return func(in *heritage.Record, v string) error {
 			var list []string
 			for _, p := range strings.Split(v, ListSeparator) {
 				if p = strings.TrimSpace(p); p != "" {
@@ -110,8 +110,8 @@ func scalarSetter(t reflect.Type, path string, index []int) fieldSetter {
 }
 
 // entrySetter sets the string field json name f of the entry entry returns.
-func entrySetter(entry func(in *heritage.Institution) reflect.Value, f string) fieldSetter {
-	return func(in *heritage.Institution, v string) error {
+func entrySetter(entry func(in *heritage.Record) reflect.Value, f string) fieldSetter {
+	return func(in *heritage.Record, v string) error {
 		e := entry(in)
 		for i := range e.NumField() {
 			if name, _, _ := strings.Cut(e.Type().Field(i).Tag.Get("json"), ","); name == f {
@@ -224,7 +224,7 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 			add(line, heritage.Institution{}, err)
 			continue
 		}
-		var rec heritage.Institution
+		var rec heritage.Record
 		var errs []error
 		for i, v := range row {
 			if i >= len(setters) || setters[i] == nil || strings.TrimSpace(v) == "" {
@@ -234,7 +234,7 @@ func readCSV(b []byte, opts ReadOptions, add func(line int, rec heritage.Institu
 				errs = append(errs, err)
 			}
 		}
-		add(line, rec, errors.Join(errs...))
+		add(line, rec.Institution(), errors.Join(errs...))
 	}
 }
 

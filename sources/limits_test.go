@@ -68,8 +68,8 @@ func TestReadFriction(t *testing.T) {
 			`{"id":"2","name":"Tin Trust","type":"M","identifiers":{"viaf":"123"}}`+"\n")
 	require.Empty(t, in.Bad)
 	require.Len(t, in.Records, 2)
-	require.Equal(t, "1987", in.Records[0].YearOpened)
-	require.Equal(t, "myorg:2", in.Records[0].MemberOf[0].ID)
+	require.Equal(t, "1987", in.Records[0].YearOpened())
+	require.Equal(t, "myorg:2", in.Records[0].MemberOf()[0].ID)
 	require.Len(t, in.Unknown, 2)
 	require.Equal(t, heritage.UnknownFieldsError{Line: 1, Fields: []string{"latitude"}}, in.Unknown[0])
 	require.Equal(t, heritage.UnknownFieldsError{Line: 2, Fields: []string{"identifiers.viaf"}}, in.Unknown[1])
@@ -81,7 +81,7 @@ func TestReadFriction(t *testing.T) {
 	require.NoError(t, err)
 	got, ok := d.Get("myorg:1")
 	require.True(t, ok)
-	require.Equal(t, "Tin Trust", got.MemberOf[0].Name)
+	require.Equal(t, "Tin Trust", got.MemberOf()[0].Name)
 }
 
 // baseOf is a dataset of recs.

@@ -145,7 +145,7 @@ func resolve(recs []heritage.Institution, fromSource []bool) {
 		for _, v := range in.Identifiers.GND {
 			add(ident.GND, v, in.ID)
 		}
-		add(ident.ROR, in.Identifiers.ROR, in.ID)
+		add(ident.ROR, in.ROR(), in.ID)
 	}
 	lookup := func(ref string) (string, bool) {
 		if ref == "" || ids[ref] {
@@ -164,18 +164,20 @@ func resolve(recs []heritage.Institution, fromSource []bool) {
 		}
 		// The store's copy of the record stays as it was given.
 		in := &recs[i]
-		in.MemberOf = slices.Clone(in.MemberOf)
-		for k, m := range in.MemberOf {
+		member := slices.Clone(in.MemberOf())
+		for k, m := range member {
 			if to, ok := lookup(m.ID); ok {
-				in.MemberOf[k].ID = to
+				member[k].ID = to
 			}
 		}
-		in.Related = slices.Clone(in.Related)
-		for k, r := range in.Related {
+		related := slices.Clone(in.Related())
+		for k, r := range related {
 			if to, ok := lookup(r.ID); ok {
-				in.Related[k].ID = to
+				related[k].ID = to
 			}
 		}
+		in.SetMemberOf(member)
+		in.SetRelated(related)
 	}
 }
 

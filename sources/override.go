@@ -21,12 +21,12 @@ func corrected(fix heritage.Institution, base func(string) (*heritage.Institutio
 	if !ok {
 		return fix, &heritage.FieldError{ID: fix.ID, Field: "id", Rule: fmt.Sprintf("%q is no bundled record's id: an override corrects a bundled record, and keeps its id (e.g. wd:Q190804)", fix.ID)}
 	}
-	out := *orig
-	dst, src := reflect.ValueOf(&out).Elem(), reflect.ValueOf(fix)
+	out := orig.Record()
+	dst, src := reflect.ValueOf(&out).Elem(), reflect.ValueOf(fix.Record())
 	for i := range src.NumField() {
 		if f := src.Field(i); !f.IsZero() {
 			dst.Field(i).Set(f)
 		}
 	}
-	return out, nil
+	return out.Institution(), nil
 }

@@ -198,13 +198,13 @@ func TestOverlayResolvesRelationsByIdentifier(t *testing.T) {
 		t.Errorf("hidden record %s is in the data", hidden)
 	}
 	in, ok := d.Get("myorg:10")
-	if !ok || len(in.MemberOf) != 1 || in.MemberOf[0].ID != target.ID {
+	if !ok || len(in.MemberOf()) != 1 || in.MemberOf()[0].ID != target.ID {
 		t.Fatalf("myorg:10's relation to %s (ISIL %s) not resolved: %+v", target.ID, target.ISIL, in)
 	}
 	// The store keeps the relation as given.
 	src, _ := s.Source("myorg")
-	if src.Records[2].ID != "myorg:10" || src.Records[2].MemberOf[0].ID != target.ISIL {
-		t.Errorf("the store's record changed: %+v", src.Records[2].MemberOf)
+	if src.Records[2].ID != "myorg:10" || src.Records[2].MemberOf()[0].ID != target.ISIL {
+		t.Errorf("the store's record changed: %+v", src.Records[2].MemberOf())
 	}
 	if d0, _ := sources.Overlay(base, &sources.State{}); d0.Version != base.Version {
 		t.Errorf("an empty store changed the version")

@@ -153,7 +153,7 @@ func matchNote(m bool) string {
 
 func newLinkResult(in *heritage.Institution, score float64, match bool, via string) linkResult {
 	var place []string
-	for _, v := range []string{in.City, in.County, in.Region, in.Country} {
+	for _, v := range []string{in.City, in.County(), in.Region(), in.Country} {
 		if v != "" && (len(place) == 0 || place[len(place)-1] != v) {
 			place = append(place, v)
 		}

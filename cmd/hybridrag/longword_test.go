@@ -57,8 +57,8 @@ func TestLongWordRecordAsksFast(t *testing.T) {
 
 	// A store an earlier release wrote, before the limits, may hold a 2
 	// MiB one-word field: it is read, and asked about as fast.
-	old := heritage.Institution{ID: "myorg:3", Name: "Yew Hall", Type: "MUSEUM", TypeCode: "M", City: "Yeovil",
-		YearOpened: "1990", Description: huge, Tier: heritage.TierVerified, Source: "myorg"}
+	old := heritage.Record{ID: "myorg:3", Name: "Yew Hall", Type: "MUSEUM", TypeCode: "M", City: "Yeovil",
+		YearOpened: "1990", Description: huge, Tier: heritage.TierVerified, Source: "myorg"}.Institution()
 	if _, _, err := sources.Open(store).Update(context.Background(), func(s *sources.State) error {
 		src, _ := s.Source("myorg")
 		_, err := s.Put(src.Meta, []heritage.Institution{old}, false)

@@ -103,11 +103,11 @@ type attr struct {
 
 var attrs = []attr{
 	{"", "museums", "musea", "Museen", func(*heritage.Institution) bool { return true }},
-	{"accredited", "accredited museums", "geaccrediteerde musea", "akkreditierte Museen", func(in *heritage.Institution) bool { return in.Accreditation == "Accredited" }},
-	{"small", "small museums", "kleine musea", "kleine Museen", func(in *heritage.Institution) bool { return in.Size == "small" }},
-	{"large", "large museums", "grote musea", "große Museen", func(in *heritage.Institution) bool { return in.Size == "large" || in.Size == "huge" }},
-	{"local_authority", "local-authority museums", "gemeentelijke musea", "kommunale Museen", func(in *heritage.Institution) bool { return in.GovernanceCode == "Government-Local_Authority" }},
-	{"not_for_profit", "independent not-for-profit museums", "onafhankelijke non-profitmusea", "unabhängige gemeinnützige Museen", func(in *heritage.Institution) bool { return in.GovernanceCode == "Independent-Not_for_profit" }},
+	{"accredited", "accredited museums", "geaccrediteerde musea", "akkreditierte Museen", func(in *heritage.Institution) bool { return in.Accreditation() == "Accredited" }},
+	{"small", "small museums", "kleine musea", "kleine Museen", func(in *heritage.Institution) bool { return in.Size() == "small" }},
+	{"large", "large museums", "grote musea", "große Museen", func(in *heritage.Institution) bool { return in.Size() == "large" || in.Size() == "huge" }},
+	{"local_authority", "local-authority museums", "gemeentelijke musea", "kommunale Museen", func(in *heritage.Institution) bool { return in.GovernanceCode() == "Government-Local_Authority" }},
+	{"not_for_profit", "independent not-for-profit museums", "onafhankelijke non-profitmusea", "unabhängige gemeinnützige Museen", func(in *heritage.Institution) bool { return in.GovernanceCode() == "Independent-Not_for_profit" }},
 }
 
 func (a attr) noun(lang string) string {

@@ -281,7 +281,7 @@ func (x *index) otherNamesAsWords() [][]string {
 	if x.otherWords == nil {
 		x.otherWords = make([][]string, len(x.recs))
 		for i, in := range x.recs {
-			for _, a := range in.AltNames {
+			for _, a := range in.AltNames() {
 				x.otherWords[i] = append(x.otherWords[i], " "+words(a.Name)+" ")
 			}
 		}
@@ -295,7 +295,7 @@ func (x *index) foldedAddresses() [][]string {
 	if x.addressParts == nil {
 		x.addressParts = make([][]string, len(x.recs))
 		for i, in := range x.recs {
-			for _, part := range strings.Split(in.Address, ",") {
+			for _, part := range strings.Split(in.Address(), ",") {
 				x.addressParts[i] = append(x.addressParts[i], fold(part))
 			}
 		}
@@ -331,7 +331,7 @@ func newIndex(ds *heritage.Dataset) *index {
 		x.byName[k] = append(x.byName[k], in)
 		seen := map[string]bool{k: true}
 		x.anyName[k] = append(x.anyName[k], in)
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			if ak := fold(a.Name); !seen[ak] {
 				seen[ak] = true
 				x.anyName[ak] = append(x.anyName[ak], in)
@@ -341,7 +341,7 @@ func newIndex(ds *heritage.Dataset) *index {
 		count(x.qids, strings.ToUpper, in.Wikidata, in.Identifiers.Wikidata)
 		count(x.gnds, strings.ToUpper, in.Identifiers.GND...)
 		count(x.ghcids, strings.ToUpper, in.GHCID)
-		count(x.rors, rorID, in.Identifiers.ROR)
+		count(x.rors, rorID, in.ROR())
 	}
 	return x
 }

@@ -145,8 +145,8 @@ func (b *qbuilder) mentioned(word string) bool {
 	if b.texts == nil {
 		b.texts = make([]string, len(b.x.recs))
 		for i, in := range b.x.recs {
-			parts := []string{in.Name, in.Description, in.Notes, strings.Join(in.Subjects, " ")}
-			for _, a := range in.AltNames {
+			parts := []string{in.Name, in.Description, in.Notes(), strings.Join(in.Subjects, " ")}
+			for _, a := range in.AltNames() {
 				parts = append(parts, a.Name)
 			}
 			for _, c := range in.Collections {
@@ -261,7 +261,7 @@ func (x *index) absentBody(r *rand.Rand) string {
 	if x.bodies == nil {
 		x.bodies = map[string]bool{}
 		for _, in := range x.recs {
-			for _, m := range in.MemberOf {
+			for _, m := range in.MemberOf() {
 				x.bodies[fold(m.Name)] = true
 			}
 		}

@@ -68,16 +68,16 @@ func refNameFollowed(g *rgen, quota int, sep, what string, after func(r *rand.Ra
 // false when the record has no postcode and no town.
 func addressOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
 	switch {
-	case in.Postcode != "" && in.City != "":
+	case in.Postcode() != "" && in.City != "":
 		switch r.IntN(3) {
 		case 0:
-			return in.City + " " + in.Postcode, true
+			return in.City + " " + in.Postcode(), true
 		case 1:
-			if in.Address != "" {
-				return in.Address, true
+			if in.Address() != "" {
+				return in.Address(), true
 			}
 		}
-		return in.Postcode, true
+		return in.Postcode(), true
 	case in.City != "" && in.Country == "DE":
 		return fmt.Sprintf("%05d %s", 1000+r.IntN(98000), in.City), true
 	case in.City != "" && in.Country == "NL":
@@ -113,13 +113,13 @@ func refSpreadsheetNoise(g *rgen, quota int) {
 		case "NL":
 			forms = append(forms, "Stichting "+in.Name)
 		}
-		if in.Status == "closed" {
+		if in.Status() == "closed" {
 			forms = append(forms, in.Name+" (closed)")
 		}
 		if in.Wikidata != "" && g.x.qids[strings.ToUpper(in.Wikidata)] == 1 {
 			forms = append(forms, in.Name+" ("+in.Wikidata+")")
 		}
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			if len([]rune(a.Name)) >= 6 && fold(a.Name) != fold(in.Name) && g.sole(a.Name, in) && !strings.Contains(a.Name, "/") {
 				forms = append(forms, in.Name+" / "+a.Name)
 				break
@@ -162,19 +162,19 @@ func placeOf(r *rand.Rand, in *heritage.Institution) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if in.Country == "GB" && slices.Contains([]string{"England", "Scotland", "Wales", "Northern Ireland"}, in.Region) {
-		words = append(slices.Clone(words), in.Region)
+	if in.Country == "GB" && slices.Contains([]string{"England", "Scotland", "Wales", "Northern Ireland"}, in.Region()) {
+		words = append(slices.Clone(words), in.Region())
 	}
 	country := pick(r, words)
 	forms := []string{", " + country, " (" + in.Country + ")"}
 	if in.City != "" {
 		forms = append(forms, " "+in.City+" "+country, ", "+in.City+", "+country)
 	}
-	if in.Address != "" {
-		forms = append(forms, ", "+in.Address+", "+country)
+	if in.Address() != "" {
+		forms = append(forms, ", "+in.Address()+", "+country)
 	}
-	if in.City != "" && in.District != "" && in.District != in.City {
-		district := in.District
+	if in.City != "" && in.District() != "" && in.District() != in.City {
+		district := in.District()
 		if rest, ok := strings.CutPrefix(district, "County "); ok {
 			district = "Co. " + rest
 		}

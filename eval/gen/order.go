@@ -92,10 +92,10 @@ func groupFrame(b *qbuilder, quota int) {
 			if !in.IsOpen() {
 				continue // the question is in the present tense
 			}
-			if in.County == "" {
+			if in.County() == "" {
 				return draft{}, false
 			}
-			by[in.County] = append(by[in.County], in)
+			by[in.County()] = append(by[in.County()], in)
 		}
 		best, second := "", 0
 		for _, c := range slices.Sorted(maps.Keys(by)) {
@@ -184,7 +184,7 @@ func exceptFrame(b *qbuilder, quota int) {
 // inTown reports whether the record's city, district or one of its
 // administrative units is the town.
 func inTown(in *heritage.Institution, town string) bool {
-	if fold(in.City) == fold(town) || fold(in.District) == fold(town) {
+	if fold(in.City) == fold(town) || fold(in.District()) == fold(town) {
 		return true
 	}
 	for _, u := range in.AdminAreas() {

@@ -79,9 +79,9 @@ func pairBigger(b *qbuilder, quota int) {
 		LangNL: {"Welke is groter, {a} of {b}?", "Wat is het grootste museum, {a} of {b}?"},
 		LangDE: {"Was ist größer, {a} oder {b}?", "Welches Museum ist größer, {a} oder {b}?"},
 	}
-	pool := b.where(func(in *heritage.Institution) bool { return sizeRank(in.Size) > 0 && b.x.unique(in) })
+	pool := b.where(func(in *heritage.Institution) bool { return sizeRank(in.Size()) > 0 && b.x.unique(in) })
 	b.pairs(quota, pool, func(a, c *heritage.Institution) (draft, bool) {
-		ra, rc := sizeRank(a.Size), sizeRank(c.Size)
+		ra, rc := sizeRank(a.Size()), sizeRank(c.Size())
 		if ra == rc {
 			return draft{}, false
 		}
@@ -89,6 +89,6 @@ func pairBigger(b *qbuilder, quota int) {
 		if rc > ra {
 			win = c
 		}
-		return pairDraft("pair_bigger", a, c, ps, win.Name, fmt.Sprintf("sizes %s and %s (small<medium<large<huge); answer = the bigger", a.Size, c.Size)), true
+		return pairDraft("pair_bigger", a, c, ps, win.Name, fmt.Sprintf("sizes %s and %s (small<medium<large<huge); answer = the bigger", a.Size(), c.Size())), true
 	})
 }

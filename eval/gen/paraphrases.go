@@ -317,7 +317,7 @@ var needFrames = []needFrame{
 		}
 		return ""
 	})},
-	{"field_website", fieldNeeds("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website })},
+	{"field_website", fieldNeeds("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website() })},
 	{"field_isil", fieldNeeds("field_isil", plan.Factual, func(in *heritage.Institution) string {
 		if len(in.Identifiers.ISILAll) > 1 {
 			return ""
@@ -382,7 +382,7 @@ func memberNeeds(rel, frame string) func(*pbuilder, int) []need {
 	return func(p *pbuilder, quota int) []need {
 		return take(p, quota, p.x.recs, func(in *heritage.Institution) (need, bool) {
 			var ms []heritage.Membership
-			for _, m := range in.MemberOf {
+			for _, m := range in.MemberOf() {
 				if m.Relation == rel && m.Current(asOf) {
 					ms = append(ms, m)
 				}
@@ -415,7 +415,7 @@ func membersNeeds(p *pbuilder, quota int) []need {
 	}
 	bodies := map[string]*body{}
 	for _, in := range p.x.recs {
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if strings.TrimSpace(m.Name) == "" {
 				continue
 			}

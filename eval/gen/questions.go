@@ -209,7 +209,7 @@ var questionFrames = []frame{
 		LangNL: {"Wat is de GND-identifier van {name}?", "Welk GND-nummer heeft {name}?"},
 		LangDE: {"Wie lautet die GND-Nummer von {name}?", "Welche GND hat {name}?", "=GND {name}"},
 	})},
-	{40, fieldFrame("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website }, para{
+	{40, fieldFrame("field_website", plan.Factual, func(in *heritage.Institution) string { return in.Website() }, para{
 		LangEN: {"What is the website of {name}?", "What is the official website of {name}?", "Where can I find {name} online?", "homepage of {name}?"},
 		LangNL: {"Wat is de website van {name}?", "Welke website heeft {name}?"},
 		LangDE: {"Wie lautet die Website von {name}?", "Unter welcher Webadresse ist {name} zu finden?"},
@@ -219,12 +219,12 @@ var questionFrames = []frame{
 		LangNL: {"In welke plaats staat {name}?", "In welke stad ligt {name}?"},
 		LangDE: {"In welcher Stadt befindet sich {name}?", "In welchem Ort liegt {name}?"},
 	})},
-	{40, fieldFrame("field_postcode", plan.Factual, func(in *heritage.Institution) string { return in.Postcode }, para{
+	{40, fieldFrame("field_postcode", plan.Factual, func(in *heritage.Institution) string { return in.Postcode() }, para{
 		LangEN: {"What is the postcode of {name}?", "What's the post code for {name}?", "Which postcode does {name} have?", "~{name} postcode"},
 		LangNL: {"Wat is de postcode van {name}?", "Welke postcode heeft {name}?"},
 		LangDE: {"Wie lautet die Postleitzahl von {name}?", "Welche Postleitzahl hat {name}?"},
 	})},
-	{30, fieldFrame("field_address", plan.Factual, func(in *heritage.Institution) string { return in.Address }, para{
+	{30, fieldFrame("field_address", plan.Factual, func(in *heritage.Institution) string { return in.Address() }, para{
 		LangEN: {"What is the address of {name}?", "What is the street address of {name}?", "Where exactly is {name}? I need the address.", "address of {name}?"},
 		LangNL: {"Wat is het adres van {name}?", "Op welk adres is {name} gevestigd?"},
 		LangDE: {"Wie lautet die Adresse von {name}?", "Welche Anschrift hat {name}?"},
@@ -240,31 +240,31 @@ var questionFrames = []frame{
 		LangDE: {"Was für eine Einrichtung ist {name}?", "Welcher Art von Einrichtung ist {name}?"},
 	})},
 	{40, fieldFrame("field_governance", plan.Factual, func(in *heritage.Institution) string {
-		if in.Governance == "" || in.GovernanceCode == "" {
+		if in.Governance() == "" || in.GovernanceCode() == "" {
 			return ""
 		}
-		return in.Governance + " (" + in.GovernanceCode + ")"
+		return in.Governance() + " (" + in.GovernanceCode() + ")"
 	}, para{
 		LangEN: {"What is the governance type of {name}?", "Who governs {name}: is it independent or local authority?", "What kind of governance does {name} have?", "How is {name} governed?"},
 		LangNL: {"Wat is de bestuursvorm van {name}?", "Hoe wordt {name} bestuurd?"},
 		LangDE: {"Welche Trägerschaft hat {name}?", "Wie ist {name} organisiert, welche Trägerschaft?"},
 	})},
-	{30, fieldFrame("field_accreditation", plan.Factual, func(in *heritage.Institution) string { return in.Accreditation }, para{
+	{30, fieldFrame("field_accreditation", plan.Factual, func(in *heritage.Institution) string { return in.Accreditation() }, para{
 		LangEN: {"What is the accreditation status of {name}?", "What accreditation does {name} have?", "Accreditation of {name}?", "Tell me the accreditation of {name}."},
 		LangNL: {"Wat is de accreditatiestatus van {name}?", "Welke accreditatie heeft {name}?"},
 		LangDE: {"Welchen Akkreditierungsstatus hat {name}?", "Wie steht es um die Akkreditierung von {name}?"},
 	})},
 	{30, fieldFrame("field_size", plan.Factual, func(in *heritage.Institution) string {
-		if sizeRank(in.Size) == 0 {
+		if sizeRank(in.Size()) == 0 {
 			return ""
 		}
-		return in.Size
+		return in.Size()
 	}, para{
 		LangEN: {"How big is {name}?", "What size is {name}?", "Is {name} a small or a large museum?", "What is the size category of {name}?"},
 		LangNL: {"Hoe groot is {name}?", "Welke grootteklasse heeft {name}?"},
 		LangDE: {"Wie groß ist {name}?", "Welche Größenklasse hat {name}?"},
 	})},
-	{30, fieldFrame("field_status", plan.Factual, func(in *heritage.Institution) string { return in.Status }, para{
+	{30, fieldFrame("field_status", plan.Factual, func(in *heritage.Institution) string { return in.Status() }, para{
 		LangEN: {"What is the status of {name}?", "Is {name} open or closed?", "What is the current status of {name}?", "open or closed: {name}?"},
 		LangNL: {"Wat is de status van {name}?", "Is {name} open of gesloten?"},
 		LangDE: {"Welchen Status hat {name}?", "Ist {name} geöffnet oder geschlossen?"},
@@ -280,7 +280,7 @@ var questionFrames = []frame{
 		LangDE: {"In welchem Jahr wurde {name} eröffnet?", "Wann wurde {name} gegründet?"},
 	})},
 	{40, fieldFrame("field_year_closed", plan.Temporal, func(in *heritage.Institution) string {
-		if from, to, ok := in.Closed(); ok && from == to && in.YearClosed != "" {
+		if from, to, ok := in.Closed(); ok && from == to && in.YearClosed() != "" {
 			return fmt.Sprint(from)
 		}
 		return ""
@@ -428,9 +428,9 @@ func reverseFrame(name string, id func(*heritage.Institution) string, owners fun
 func eventYear(name, kind string, ps para) func(*qbuilder, int) {
 	return func(b *qbuilder, quota int) {
 		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
-			field := in.YearOpened
+			field := in.YearOpened()
 			if kind == "closed" {
-				field = in.YearClosed
+				field = in.YearClosed()
 			}
 			if strings.TrimSpace(field) != "" || !b.x.unique(in) {
 				return draft{}, false

@@ -173,7 +173,7 @@ func refAltName(kind string, former bool) func(*rgen, int) {
 		}
 		var alts []alt
 		for _, in := range g.x.recs {
-			for _, a := range in.AltNames {
+			for _, a := range in.AltNames() {
 				if (a.Kind == heritage.KindFormerName) != former || len([]rune(a.Name)) < 3 || fold(a.Name) == fold(in.Name) {
 					continue
 				}
@@ -229,10 +229,10 @@ func refGND(kind string, form func(*heritage.Institution, string) string) func(*
 func refROR(kind string, forms []string) func(*rgen, int) {
 	return func(g *rgen, quota int) {
 		g.each(quota, g.x.recs, func(in *heritage.Institution) bool {
-			if in.Identifiers.ROR == "" {
+			if in.ROR() == "" {
 				return false
 			}
-			id := rorID(in.Identifiers.ROR)
+			id := rorID(in.ROR())
 			return g.add(linking.Query{Text: fmt.Sprintf(pick(g.r, forms), id)}, in.ID, nil, fmt.Sprintf("ROR %s written another way.", id))
 		})
 	}

@@ -20,7 +20,7 @@ func relMember(rel, name string, ps para) func(*qbuilder, int) {
 	return func(b *qbuilder, quota int) {
 		offer(b, quota, b.x.recs, func(in *heritage.Institution) (draft, bool) {
 			var ms []heritage.Membership
-			for _, m := range in.MemberOf {
+			for _, m := range in.MemberOf() {
 				if m.Relation == rel && m.Current(asOf) {
 					ms = append(ms, m)
 				}
@@ -54,7 +54,7 @@ func relSucceeded(b *qbuilder, quota int) {
 	var pairs []succ
 	seen := map[string]bool{}
 	for _, in := range b.x.recs {
-		for _, r := range in.Related {
+		for _, r := range in.Related() {
 			var s succ
 			switch r.Relation {
 			case "succeeded_by", "merged_into":
@@ -148,7 +148,7 @@ func relSets(b *qbuilder, quota int) {
 	}
 	bodies := map[string]*body{}
 	for _, in := range b.x.recs {
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			if m.Name == "" {
 				continue
 			}

@@ -113,11 +113,11 @@ func placeNear(b *qbuilder, quota int) {
 		if !ok {
 			return draft{}, false
 		}
-		county := g.recs[0].County
+		county := g.recs[0].County()
 		if county != "" {
 			// add drops the ones already expected or acceptable.
 			for _, in := range b.x.recs {
-				if in.County == county && in.Type == "MUSEUM" {
+				if in.County() == county && in.Type == "MUSEUM" {
 					d.acceptable = append(d.acceptable, in.ID)
 				}
 			}

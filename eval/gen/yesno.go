@@ -29,8 +29,8 @@ func yesnoAccredited(b *qbuilder, quota int) {
 		LangNL: {"Is {name} geaccrediteerd?", "Heeft {name} een accreditatie?"},
 		LangDE: {"Ist {name} akkreditiert?", "Hat {name} eine Akkreditierung?"},
 	}
-	offer(b, quota, b.where(func(in *heritage.Institution) bool { return in.Accreditation != "" && b.x.unique(in) }), func(in *heritage.Institution) (draft, bool) {
-		return yesnoDraft("yesno_accredited", in, ps, in.Accreditation == "Accredited", "accreditation == Accredited"), true
+	offer(b, quota, b.where(func(in *heritage.Institution) bool { return in.Accreditation() != "" && b.x.unique(in) }), func(in *heritage.Institution) (draft, bool) {
+		return yesnoDraft("yesno_accredited", in, ps, in.Accreditation() == "Accredited", "accreditation == Accredited"), true
 	})
 }
 
@@ -42,12 +42,12 @@ func yesnoWebsite(b *qbuilder, quota int) {
 	}
 	// Half with a website (ROR records), half without (Mapping Museums
 	// records carry none).
-	with := b.where(func(in *heritage.Institution) bool { return in.Website != "" && b.x.unique(in) })
+	with := b.where(func(in *heritage.Institution) bool { return in.Website() != "" && b.x.unique(in) })
 	without := b.where(func(in *heritage.Institution) bool {
-		return in.Website == "" && in.Source == "mapping_museums" && b.x.unique(in)
+		return in.Website() == "" && in.Source == "mapping_museums" && b.x.unique(in)
 	})
 	mk := func(in *heritage.Institution) (draft, bool) {
-		return yesnoDraft("yesno_website", in, ps, in.Website != "", "the record has a website"), true
+		return yesnoDraft("yesno_website", in, ps, in.Website() != "", "the record has a website"), true
 	}
 	offer(b, quota/2, with, mk)
 	offer(b, quota-quota/2, without, mk)
@@ -59,10 +59,10 @@ func yesnoOpen(b *qbuilder, quota int) {
 		LangNL: {"Is {name} nog open?", "Kan ik {name} nog bezoeken?"},
 		LangDE: {"Ist {name} noch geöffnet?", "Kann man {name} noch besuchen?"},
 	}
-	open := b.where(func(in *heritage.Institution) bool { return in.Status == "open" && b.x.unique(in) })
-	closed := b.where(func(in *heritage.Institution) bool { return in.Status == "closed" && b.x.unique(in) })
+	open := b.where(func(in *heritage.Institution) bool { return in.Status() == "open" && b.x.unique(in) })
+	closed := b.where(func(in *heritage.Institution) bool { return in.Status() == "closed" && b.x.unique(in) })
 	mk := func(in *heritage.Institution) (draft, bool) {
-		return yesnoDraft("yesno_open", in, ps, in.Status == "open", "status == open"), true
+		return yesnoDraft("yesno_open", in, ps, in.Status() == "open", "status == open"), true
 	}
 	offer(b, quota/2, open, mk)
 	offer(b, quota-quota/2, closed, mk)

@@ -319,22 +319,22 @@ func nilIfEmpty(s string) any {
 // institutionProps are the stored properties of an institution: display
 // fields plus the folded values Select compares.
 func institutionProps(in *heritage.Institution, label string) map[string]any {
-	alt := make([]string, 0, len(in.AltNames))
-	for _, a := range in.AltNames {
+	alt := make([]string, 0, len(in.AltNames()))
+	for _, a := range in.AltNames() {
 		alt = append(alt, a.Name)
 	}
 	p := map[string]any{
 		"id": in.ID, "kind": string(kg.KindInstitution), "label": label, "name": in.Name, "altNames": alt,
 		"type": in.Type, "typeCode": in.TypeCode, "country": in.Country, "city": in.City,
 		"isil": nilIfEmpty(in.ISIL), "qid": nilIfEmpty(in.Wikidata), "ghcid": nilIfEmpty(in.GHCID),
-		"status": in.Status, "tier": string(in.Tier), "accreditation": in.Accreditation, "size": in.Size,
-		"governanceCode": in.GovernanceCode, "subjects": in.Subjects,
+		"status": in.Status(), "tier": string(in.Tier), "accreditation": in.Accreditation(), "size": in.Size(),
+		"governanceCode": in.GovernanceCode(), "subjects": in.Subjects,
 		// Select keys.
 		"isOpen":            in.IsOpen(),
 		"typeCodeFold":      nilIfEmpty(foldKey(in.TypeCode)),
-		"accreditationFold": nilIfEmpty(foldKey(in.Accreditation)),
-		"sizeFold":          foldKey(in.Size),
-		"governanceFold":    nilIfEmpty(foldKey(in.GovernanceCode)),
+		"accreditationFold": nilIfEmpty(foldKey(in.Accreditation())),
+		"sizeFold":          foldKey(in.Size()),
+		"governanceFold":    nilIfEmpty(foldKey(in.GovernanceCode())),
 		"subjectKeys":       subjectPrefixes(in.Subjects),
 	}
 	if in.Subjects == nil {

@@ -116,7 +116,7 @@ func (b *modelBuilder) addInstitution(ds *heritage.Dataset, in *heritage.Institu
 	self := in.ID
 
 	b.addName(self, in.Name)
-	for _, a := range in.AltNames {
+	for _, a := range in.AltNames() {
 		b.addName(self, a.Name)
 	}
 
@@ -134,16 +134,16 @@ func (b *modelBuilder) addInstitution(ds *heritage.Dataset, in *heritage.Institu
 	for _, v := range id.DBS {
 		b.addIdent(self, kg.SchemeDBS, v)
 	}
-	b.addIdent(self, kg.SchemeROR, id.ROR)
+	b.addIdent(self, kg.SchemeROR, in.ROR())
 	if rest, ok := strings.CutPrefix(in.ID, "ror:"); ok {
 		b.addIdent(self, kg.SchemeROR, rest)
 	}
-	b.addIdent(self, kg.SchemeISNI, id.ISNI)
-	b.addIdent(self, kg.SchemeGRID, id.GRID)
-	b.addIdent(self, kg.SchemeMappingMuseums, id.MappingMuseums)
-	b.addIdent(self, kg.SchemeDomus, id.Domus)
+	b.addIdent(self, kg.SchemeISNI, in.ISNI())
+	b.addIdent(self, kg.SchemeGRID, in.GRID())
+	b.addIdent(self, kg.SchemeMappingMuseums, in.MappingMuseums())
+	b.addIdent(self, kg.SchemeDomus, in.Domus())
 
-	for _, m := range in.MemberOf {
+	for _, m := range in.MemberOf() {
 		key := kg.NormalizeName(m.Name)
 		e := edgeRow{from: self, relation: m.Relation, kind: kg.EdgeMembership, source: m.SourceField, until: m.Until,
 			body: m.Name, bodyKey: key, seq: b.seq}
@@ -163,7 +163,7 @@ func (b *modelBuilder) addInstitution(ds *heritage.Dataset, in *heritage.Institu
 		b.link(e)
 	}
 
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if _, ok := b.nodeIdx[r.ID]; ok && r.ID != "" {
 			b.link(edgeRow{from: self, to: r.ID, relation: r.Relation, kind: kg.EdgeRelation, source: r.SourceField})
 		}

@@ -130,7 +130,7 @@ func TestParityMembers(t *testing.T) {
 	bodies := map[string]bool{"no such body": true, "": true, "wd:Q1": true}
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		for _, m := range in.MemberOf {
+		for _, m := range in.MemberOf() {
 			bodies[m.Name] = true
 			bodies[strings.ToUpper(m.Name)] = true
 			if m.NameInSource != "" {
@@ -140,7 +140,7 @@ func TestParityMembers(t *testing.T) {
 				bodies[m.ID] = true
 			}
 		}
-		for _, r := range in.Related {
+		for _, r := range in.Related() {
 			if r.Relation == "has_part" {
 				bodies[in.ID] = true
 				bodies[in.Name] = true
@@ -192,11 +192,11 @@ func TestParityLookup(t *testing.T) {
 		addv(kg.SchemeGHCID, in.GHCID)
 		addv(kg.SchemeGND, id.GND...)
 		addv(kg.SchemeDBS, id.DBS...)
-		addv(kg.SchemeROR, id.ROR)
-		addv(kg.SchemeISNI, id.ISNI)
-		addv(kg.SchemeGRID, id.GRID)
-		addv(kg.SchemeMappingMuseums, id.MappingMuseums)
-		addv(kg.SchemeDomus, id.Domus)
+		addv(kg.SchemeROR, in.ROR())
+		addv(kg.SchemeISNI, in.ISNI())
+		addv(kg.SchemeGRID, in.GRID())
+		addv(kg.SchemeMappingMuseums, in.MappingMuseums())
+		addv(kg.SchemeDomus, in.Domus())
 	}
 	aliases := map[string]string{kg.SchemeWikidata: "qid", kg.SchemeMappingMuseums: "mm", kg.SchemeISIL: "ISIL"}
 	for scheme, vs := range values {
@@ -241,7 +241,7 @@ func TestParityByName(t *testing.T) {
 	var names []string
 	for _, in := range stride(ds.Institutions, sampled(400, 150)) {
 		names = append(names, in.Name, strings.ToUpper(in.Name))
-		for _, a := range in.AltNames {
+		for _, a := range in.AltNames() {
 			names = append(names, a.Name)
 		}
 	}
@@ -283,7 +283,7 @@ func neighbourhoodStarts(ds *heritage.Dataset) []string {
 	var linked, plain []string
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		if len(in.MemberOf)+len(in.Related) > 0 {
+		if len(in.MemberOf())+len(in.Related()) > 0 {
 			linked = append(linked, in.ID)
 		} else {
 			plain = append(plain, in.ID)

@@ -76,11 +76,11 @@ func TestFindsByFullText(t *testing.T) {
 	withISIL := record(t, f.ds, func(in *heritage.Institution) bool {
 		return strings.HasPrefix(in.ISIL, "DE-MUS-") && in.Wikidata != ""
 	})
-	withPostcode := record(t, f.ds, func(in *heritage.Institution) bool { return in.Postcode != "" && in.Address != "" })
+	withPostcode := record(t, f.ds, func(in *heritage.Institution) bool { return in.Postcode() != "" && in.Address() != "" })
 	for _, c := range []struct{ question, want string }{
 		{"Which museum has the ISIL " + withISIL.ISIL + "?", withISIL.ID},
 		{"Which institution is " + withISIL.Wikidata + "?", withISIL.ID},
-		{"Which museum is at " + withPostcode.Address + "?", withPostcode.ID},
+		{"Which museum is at " + withPostcode.Address() + "?", withPostcode.ID},
 	} {
 		hits := retrieve(t, f.r, c.question, 10)
 		require.NotEmpty(t, hits, c.question)

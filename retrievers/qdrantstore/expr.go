@@ -73,7 +73,7 @@ var selIndexes = []struct {
 func selPayload(ds *heritage.Dataset, in *heritage.Institution) *qdrant.Value {
 	sel := map[string]*qdrant.Value{
 		"closed": qdrant.NewValueBool(!in.IsOpen()),
-		"huge":   qdrant.NewValueBool(in.Size == "huge"),
+		"huge":   qdrant.NewValueBool(in.Size() == "huge"),
 	}
 	if keys := kg.RecordPlaceKeys(ds, in); len(keys) > 0 {
 		sel["place_keys"] = stringList(keys)
@@ -89,7 +89,7 @@ func selPayload(ds *heritage.Dataset, in *heritage.Institution) *qdrant.Value {
 		sel["closed_to"] = qdrant.NewValueInt(int64(to))
 	}
 	var members []*qdrant.Value
-	for _, ms := range in.MemberOf {
+	for _, ms := range in.MemberOf() {
 		for _, k := range memberKeys(ms) {
 			m := map[string]*qdrant.Value{memberKey: qdrant.NewValueString(k)}
 			if y, err := strconv.Atoi(strings.TrimSpace(ms.Until)); err == nil {
@@ -102,7 +102,7 @@ func selPayload(ds *heritage.Dataset, in *heritage.Institution) *qdrant.Value {
 		sel["members"] = qdrant.NewValueFromList(members...)
 	}
 	var located []string
-	for _, r := range in.Related {
+	for _, r := range in.Related() {
 		if r.Relation == "located_in" && r.ID != "" {
 			located = append(located, r.ID)
 		}
@@ -353,7 +353,7 @@ func (tr translator) member(body string, asOf int) cond {
 	}
 	var parts []*qdrant.Condition
 	parts = append(parts, current(idMember(body)))
-	if c := hasIDs(parent.Related, "has_part"); c != nil {
+	if c := hasIDs(parent.Related(), "has_part"); c != nil {
 		parts = append(parts, c)
 	}
 	return anyOf(parts)
@@ -382,7 +382,7 @@ func (tr translator) related(r query.Related) cond {
 			add(tr.member(anchor.Name, r.AsOf))
 			continue
 		}
-		if c := hasIDs(anchor.Related, r.Relation); c != nil {
+		if c := hasIDs(anchor.Related(), r.Relation); c != nil {
 			parts = append(parts, c)
 		}
 		if r.Relation == "houses" {

@@ -395,7 +395,7 @@ func yearOf(in *heritage.Institution, key string) int {
 func textValues(in *heritage.Institution, key string) []string {
 	if key == "admin_area" {
 		var out []string
-		for _, u := range strings.Split(strings.Trim(in.AdminArea, "/"), "/") {
+		for _, u := range strings.Split(strings.Trim(in.AdminArea(), "/"), "/") {
 			if u = strings.TrimSpace(u); u != "" {
 				out = append(out, u)
 			}

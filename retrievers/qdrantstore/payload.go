@@ -74,17 +74,17 @@ func payload(in *heritage.Institution) map[string]*qdrant.Value {
 		}
 	}
 
-	if in.AdminArea != "" {
-		p["admin_area"] = qdrant.NewValueString(in.AdminArea)
-		fold["admin_area"] = stringList(adminValues(in.AdminArea))
+	if in.AdminArea() != "" {
+		p["admin_area"] = qdrant.NewValueString(in.AdminArea())
+		fold["admin_area"] = stringList(adminValues(in.AdminArea()))
 	}
 	if len(in.Subjects) > 0 {
 		p["subjects"] = stringList(in.Subjects)
 		fold["subjects"] = stringList(subjectValues(in.Subjects))
 	}
-	if len(in.MemberOf) > 0 {
-		names := make([]string, 0, len(in.MemberOf))
-		for _, m := range in.MemberOf {
+	if len(in.MemberOf()) > 0 {
+		names := make([]string, 0, len(in.MemberOf()))
+		for _, m := range in.MemberOf() {
 			if m.Name != "" {
 				names = append(names, m.Name)
 			}
@@ -122,17 +122,17 @@ var textFields = []struct {
 	{"type", func(in *heritage.Institution) string { return in.Type }},
 	{"type_code", func(in *heritage.Institution) string { return in.TypeCode }},
 	{"country", func(in *heritage.Institution) string { return in.Country }},
-	{"region", func(in *heritage.Institution) string { return in.Region }},
-	{"region_code", func(in *heritage.Institution) string { return in.RegionCode }},
-	{"subregion", func(in *heritage.Institution) string { return in.Subregion }},
-	{"county", func(in *heritage.Institution) string { return in.County }},
-	{"district", func(in *heritage.Institution) string { return in.District }},
+	{"region", func(in *heritage.Institution) string { return in.Region() }},
+	{"region_code", func(in *heritage.Institution) string { return in.RegionCode() }},
+	{"subregion", func(in *heritage.Institution) string { return in.Subregion() }},
+	{"county", func(in *heritage.Institution) string { return in.County() }},
+	{"district", func(in *heritage.Institution) string { return in.District() }},
 	{"city", func(in *heritage.Institution) string { return in.City }},
-	{"governance", func(in *heritage.Institution) string { return in.Governance }},
-	{"governance_code", func(in *heritage.Institution) string { return in.GovernanceCode }},
-	{"accreditation", func(in *heritage.Institution) string { return in.Accreditation }},
-	{"size", func(in *heritage.Institution) string { return in.Size }},
-	{"status", func(in *heritage.Institution) string { return in.Status }},
+	{"governance", func(in *heritage.Institution) string { return in.Governance() }},
+	{"governance_code", func(in *heritage.Institution) string { return in.GovernanceCode() }},
+	{"accreditation", func(in *heritage.Institution) string { return in.Accreditation() }},
+	{"size", func(in *heritage.Institution) string { return in.Size() }},
+	{"status", func(in *heritage.Institution) string { return in.Status() }},
 	{"source", func(in *heritage.Institution) string { return in.Source }},
 	{fieldTier, func(in *heritage.Institution) string { return string(in.Tier) }},
 	{fieldISIL, func(in *heritage.Institution) string { return in.ISIL }},
@@ -146,7 +146,7 @@ var textFields = []struct {
 func foldedValues(in *heritage.Institution, key string) []string {
 	switch key {
 	case "admin_area":
-		return adminValues(in.AdminArea)
+		return adminValues(in.AdminArea())
 	case "subjects":
 		return subjectValues(in.Subjects)
 	case "member_of":

@@ -61,7 +61,7 @@ func TestFoldIsEqualFold(t *testing.T) {
 }
 
 func museum() *heritage.Institution {
-	return &heritage.Institution{
+	return new(heritage.Record{
 		ID: "mm:domus.NE043", GHCID: "GB-ENG-MOR-M-MCBM", Name: "Morpeth Chantry Bagpipe Museum",
 		Type: "MUSEUM", TypeCode: "M", Country: "GB", Region: "England", RegionCode: "GB-ENG",
 		Subregion: "North East", County: "North East", District: "Northumberland", City: "Morpeth",
@@ -73,7 +73,7 @@ func museum() *heritage.Institution {
 		MemberOf: []heritage.Membership{{Name: "Woodhorn Charitable Trust", NameInSource: "the Woodhorn Charitable Trust", Relation: "operated_by"}},
 		Source:   "mapping_museums", Tier: heritage.TierVerified,
 		Description: strings.Repeat("A museum of bagpipes in a chantry. ", 20),
-	}
+	}.Institution())
 }
 
 func strs(v *qdrant.Value) []string {
@@ -91,7 +91,7 @@ func TestPayload(t *testing.T) {
 	require.Equal(t, "Morpeth Chantry Bagpipe Museum", p["name"].GetStringValue())
 	require.Equal(t, "MUSEUM", p["type"].GetStringValue())
 	require.Equal(t, "TIER_2_VERIFIED", p["tier"].GetStringValue())
-	require.Equal(t, m.AdminArea, p["admin_area"].GetStringValue())
+	require.Equal(t, m.AdminArea(), p["admin_area"].GetStringValue())
 	require.Equal(t, []string{"Arts / Music", "Transport / Trains and railways"}, strs(p["subjects"]))
 	require.Equal(t, []string{"Woodhorn Charitable Trust"}, strs(p["member_of"]))
 	require.Equal(t, int64(1960), p["year_opened"].GetIntegerValue())
@@ -117,7 +117,8 @@ func TestPayload(t *testing.T) {
 	require.NotContains(t, fold, "year_opened", "years are matched at the top level")
 
 	closed := museum()
-	closed.Status, closed.YearClosed = "closed", "2005:2010"
+	closed.SetText(heritage.FieldStatus, "closed")
+	closed.SetText(heritage.FieldYearClosed, "2005:2010")
 	require.Equal(t, int64(2005), payload(closed)["year_closed"].GetIntegerValue())
 
 	ror := &heritage.Institution{ID: "ror:x", Name: "R", Events: []heritage.Event{{Type: "founded", Date: "1901"}}}

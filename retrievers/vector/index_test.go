@@ -292,14 +292,14 @@ func TestVectorSearchWorkersAgree(t *testing.T) {
 }
 
 func TestDocText(t *testing.T) {
-	in := &heritage.Institution{
+	in := new(heritage.Record{
 		Name: "Morpeth Chantry Bagpipe Museum", Type: "MUSEUM", Country: "GB", City: "Morpeth",
 		District: "Northumberland", County: "North East", Subregion: "North East", Region: "England",
 		AltNames:    []heritage.AltName{{Name: "North of England Bagpipe Museum", Kind: heritage.KindFormerName}},
 		Subjects:    []string{"Arts / Music"},
 		MemberOf:    []heritage.Membership{{Name: "Woodhorn Charitable Trust"}},
 		Description: "A museum.",
-	}
+	}.Institution())
 	require.Equal(t, strings.Join([]string{
 		"Morpeth Chantry Bagpipe Museum",
 		"North of England Bagpipe Museum",

@@ -38,10 +38,10 @@ func OwnRecord(ns string, i, rev int, link string) heritage.Institution {
 		City:        "Port " + Word(i/10+2000),
 		ISIL:        fmt.Sprintf("XQ-%s-%d", strings.ToUpper(ns), i),
 		Description: fmt.Sprintf("A museum of %s crafts, revision %d.", Word(i+3000), rev),
-		YearOpened:  fmt.Sprint(1900 + i%100 + rev),
 	}
+	in.SetText(heritage.FieldYearOpened, fmt.Sprint(1900+i%100+rev))
 	if link != "" && i%10 == 0 {
-		in.MemberOf = []heritage.Membership{{Name: "Linked body", Relation: heritage.RelPartOf, ID: link}}
+		in.SetMemberOf([]heritage.Membership{{Name: "Linked body", Relation: heritage.RelPartOf, ID: link}})
 	}
 	return in
 }
@@ -72,10 +72,10 @@ func OwnCSV(tb testing.TB, recs []heritage.Institution) []byte {
 	for _, in := range recs {
 		_, local, _ := strings.Cut(in.ID, ":")
 		body, part := "", ""
-		if len(in.MemberOf) > 0 {
-			body, part = in.MemberOf[0].Name, in.MemberOf[0].ID
+		if len(in.MemberOf()) > 0 {
+			body, part = in.MemberOf()[0].Name, in.MemberOf()[0].ID
 		}
-		_ = w.Write([]string{local, in.Name, in.Type, in.Country, in.City, in.ISIL, in.Description, in.YearOpened, body, part})
+		_ = w.Write([]string{local, in.Name, in.Type, in.Country, in.City, in.ISIL, in.Description, in.YearOpened(), body, part})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {

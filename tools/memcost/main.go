@@ -20,12 +20,12 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"runtime"
 	"runtime/pprof"
 	"sort"
@@ -209,36 +209,36 @@ func load(path string) (*heritage.Dataset, error) {
 // the records.
 func fieldBytes(recs []heritage.Institution) map[string]int {
 	out := map[string]int{}
-	t := reflect.TypeOf(heritage.Institution{})
 	for i := range recs {
-		v := reflect.ValueOf(&recs[i]).Elem()
-		for f := 0; f < t.NumField(); f++ {
-			name, _, _ := strings.Cut(t.Field(f).Tag.Get("json"), ",")
-			out[name] += textBytes(v.Field(f))
+		b, err := json.Marshal(&recs[i])
+		if err != nil {
+			continue
+		}
+		var fields map[string]any
+		if json.Unmarshal(b, &fields) != nil {
+			continue
+		}
+		for name, v := range fields {
+			out[name] += textBytes(v)
 		}
 	}
 	return out
 }
 
-func textBytes(v reflect.Value) int {
-	switch v.Kind() {
-	case reflect.String:
-		return v.Len()
-	case reflect.Pointer:
-		if v.IsNil() {
-			return 0
-		}
-		return textBytes(v.Elem())
-	case reflect.Slice:
+func textBytes(v any) int {
+	switch v := v.(type) {
+	case string:
+		return len(v)
+	case []any:
 		n := 0
-		for i := 0; i < v.Len(); i++ {
-			n += textBytes(v.Index(i))
+		for _, e := range v {
+			n += textBytes(e)
 		}
 		return n
-	case reflect.Struct:
+	case map[string]any:
 		n := 0
-		for i := 0; i < v.NumField(); i++ {
-			n += textBytes(v.Field(i))
+		for _, e := range v {
+			n += textBytes(e)
 		}
 		return n
 	}

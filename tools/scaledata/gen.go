@@ -158,14 +158,18 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 
 	// The place, with its joint frequencies: all of a real record's.
 	pl := &g.real[pick(rng, g.byCountry[t.Country])]
-	out.Region, out.RegionCode, out.Subregion, out.County = pl.Region, pl.RegionCode, pl.Subregion, pl.County
-	out.District, out.AdminArea, out.City, out.CityInferred = pl.District, pl.AdminArea, pl.City, pl.CityInferred
-	out.Address, out.Postcode, out.Lat, out.Lon, out.CoordPrecision = pl.Address, pl.Postcode, pl.Lat, pl.Lon, pl.CoordPrecision
-	out.Area = pl.Area
+	out.City, out.CityInferred = pl.City, pl.CityInferred
+	out.Lat, out.Lon, out.Area = pl.Lat, pl.Lon, pl.Area
+	for _, f := range []heritage.Field{heritage.FieldRegion, heritage.FieldRegionCode, heritage.FieldSubregion, heritage.FieldCounty,
+		heritage.FieldDistrict, heritage.FieldAdminArea, heritage.FieldAddress, heritage.FieldPostcode, heritage.FieldCoordPrecision} {
+		out.SetText(f, pl.Text(f))
+	}
 
 	// The years, and the status that goes with them.
 	yr := &g.real[pick(rng, g.byType[t.Type])]
-	out.YearOpened, out.YearClosed, out.Status = yr.YearOpened, yr.YearClosed, yr.Status
+	out.SetText(heritage.FieldYearOpened, yr.YearOpened())
+	out.SetText(heritage.FieldYearClosed, yr.YearClosed())
+	out.SetText(heritage.FieldStatus, yr.Status())
 
 	// A copy without a town is still named after one of its country's.
 	town := out.City
@@ -178,23 +182,24 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 	}
 	out.Name = g.name(rng, gr, t.Name, t.City, town)
 	pairs := []string{t.Name, out.Name}
-	out.AltNames = make([]heritage.AltName, len(t.AltNames))
-	for k, a := range t.AltNames {
+	alt := make([]heritage.AltName, len(t.AltNames()))
+	for k, a := range t.AltNames() {
 		if a.Kind == heritage.KindAcronym {
 			a.Name = acronym(out.Name)
 		} else {
 			a.Name = g.name(rng, gr, a.Name, t.City, town)
 		}
-		pairs = append(pairs, t.AltNames[k].Name, a.Name)
-		out.AltNames[k] = a
+		pairs = append(pairs, t.AltNames()[k].Name, a.Name)
+		alt[k] = a
 	}
-	for _, p := range [][2]string{{t.City, out.City}, {t.District, out.District}, {t.County, out.County}, {t.Subregion, out.Subregion}, {t.Region, out.Region}} {
+	out.SetAltNames(alt)
+	for _, p := range [][2]string{{t.City, out.City}, {t.District(), out.District()}, {t.County(), out.County()}, {t.Subregion(), out.Subregion()}, {t.Region(), out.Region()}} {
 		if p[0] != "" && p[1] != "" {
 			pairs = append(pairs, p[0], p[1])
 		}
 	}
-	oldFrom, oldTo := yearPair(t.YearOpened), yearPair(t.YearClosed)
-	newFrom, newTo := yearPair(out.YearOpened), yearPair(out.YearClosed)
+	oldFrom, oldTo := yearPair(t.YearOpened()), yearPair(t.YearClosed())
+	newFrom, newTo := yearPair(out.YearOpened()), yearPair(out.YearClosed())
 	if oldFrom != "" && newFrom != "" {
 		pairs = append(pairs, oldFrom, newFrom)
 	}
@@ -214,7 +219,7 @@ func (g *generator) copyOf(c, i int) heritage.Institution {
 		}
 	}
 	out.Description = strings.Join(parts, " ")
-	out.Notes = rep.Replace(t.Notes)
+	out.SetText(heritage.FieldNotes, rep.Replace(t.Notes()))
 	out.Events = make([]heritage.Event, len(t.Events))
 	for k, e := range t.Events {
 		e.Date, e.Description, e.FormerName = rep.Replace(e.Date), rep.Replace(e.Description), rep.Replace(e.FormerName)
@@ -310,15 +315,20 @@ func (g *generator) identify(out, t, place *heritage.Institution, serial int) {
 	ns, _, _ := strings.Cut(t.ID, ":")
 	base := strings.ToUpper(strconv.FormatInt(int64(serial), 36))
 	out.ID = g.fresh(ns+":syn"+strconv.Itoa(serial), "x")
-	out.Identifiers = heritage.Identifiers{PrimarySource: t.Identifiers.PrimarySource}
-	if t.Identifiers.PrimarySourceID != "" {
-		out.Identifiers.PrimarySourceID = "S" + base
+	out.Identifiers = heritage.Identifiers{}
+	for _, f := range []heritage.Field{heritage.FieldROR, heritage.FieldISNI, heritage.FieldGRID, heritage.FieldFundRef,
+		heritage.FieldMappingMuseums, heritage.FieldDomus, heritage.FieldPrimarySourceID} {
+		out.SetText(f, "")
 	}
-	if t.Identifiers.MappingMuseums != "" {
-		out.Identifiers.MappingMuseums = "syn." + base
+	out.SetText(heritage.FieldPrimarySource, t.PrimarySource())
+	if t.PrimarySourceID() != "" {
+		out.SetText(heritage.FieldPrimarySourceID, "S"+base)
 	}
-	if t.Identifiers.Domus != "" {
-		out.Identifiers.Domus = "9" + strconv.Itoa(serial)
+	if t.MappingMuseums() != "" {
+		out.SetText(heritage.FieldMappingMuseums, "syn."+base)
+	}
+	if t.Domus() != "" {
+		out.SetText(heritage.FieldDomus, "9"+strconv.Itoa(serial))
 	}
 	out.ISIL, out.Wikidata = "", ""
 	if isil := firstOf(t.ISIL, t.Identifiers.ISILAll); isil != "" {
@@ -335,8 +345,8 @@ func (g *generator) identify(out, t, place *heritage.Institution, serial int) {
 			out.Identifiers.Wikidata = q
 		}
 	}
-	if t.Website != "" {
-		out.Website = "https://syn" + strings.ToLower(base) + ".example.org/"
+	if t.Website() != "" {
+		out.SetText(heritage.FieldWebsite, "https://syn"+strings.ToLower(base)+".example.org/")
 	}
 	if t.GHCID != "" {
 		out.GHCID = g.fresh(ghcid(t.GHCID, place, out.Name, base), "X")
