@@ -222,7 +222,14 @@ func nearFieldCue(s *scan) string {
 
 // fieldOfWhere reads a question of where, direct or inside a sentence.
 func fieldOfWhere(s *scan) string {
-	if s.hasAny(s.lex.whereCues...) || embeddedWhere(s) {
+	for _, c := range s.lex.whereCues {
+		// right after a place or a name it opens a relative clause
+		// ("musea in Lincolnshire waar …")
+		if at := s.find(c); at == 0 || at > 0 && !s.used[at-1] && !s.toks[at-1].upper {
+			return fieldCity
+		}
+	}
+	if embeddedWhere(s) {
 		return fieldCity
 	}
 	return ""

@@ -125,6 +125,7 @@ func TestPlaceChoice(t *testing.T) {
 		{"more museums where: Bath / Bristol", FrameMore},
 		{"# of museums in Bath", FrameCount},
 		{"Does Bath outnumber Bristol when it comes to museums?", FrameMore},
+		{"Luton against Cornwall, counting museums: which comes out ahead?", FrameMore},
 		{"Compare the museums in Bath and Bristol", FrameCompare},
 		{"Which museums are in Leeds or York?", FrameCompare},
 		{"Is Bear Gardens Museum open or closed?", FrameField},

@@ -499,6 +499,9 @@ type Lexicon struct {
 	// moreThanVerbs are cues of more that hold their "than": the side
 	// after the verb is the one compared with (see moreThanAt)
 	moreThanVerbs map[string]bool `lexicon:"table"`
+	// partitives after a superlative pick one of a plural ("the oldest
+	// of the museums")
+	partitives map[string]bool `lexicon:"table"`
 	// pairCues compare two institutions ("older", "groter"): value the
 	// attribute, and "highest" when the first wins by the higher value
 	// pairCues name the attribute two institutions are compared on.

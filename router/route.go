@@ -115,6 +115,8 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 				return "", false
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
+		case r.lex.nameAnaphora[t.norm] && c.Field != "":
+			return "", false // "it" is the field the clause names
 		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && len(c.Bodies) == 1 && len(c.Names) == 0:
@@ -165,8 +167,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		if r.lex.remarkJoins[toks[q].norm] && q+1 < len(toks) {
 			q++
 		}
-		next := toks[q].norm
-		if !r.lex.whWords[next] && !r.lex.yesNoStarts[next] && !r.lex.listStarts[next] && !r.lex.requestWords[next] {
+		if !r.opensQuestion(toks, q) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
@@ -177,6 +178,18 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return clause, question[toks[q].start:]
 	}
 	return "", question
+}
+
+// opensQuestion reports a question that starts at token q: a question
+// word (after a preposition: "in welk jaar"), a verb that opens a yes/no
+// question, a word that opens a list, or a request.
+func (r *Router) opensQuestion(toks []token, q int) bool {
+	w := toks[q].norm
+	if r.lex.locatives[w] && q+1 < len(toks) {
+		w = toks[q+1].norm
+		return r.lex.whWords[w]
+	}
+	return r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
 }
 
 // maxRemark is the most words of a clause said before the question that

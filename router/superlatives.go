@@ -29,6 +29,10 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
+		if o.N == 0 && end < len(s.toks) && s.lex.partitives[s.toks[end].norm] {
+			// "the oldest of the museums": one of them
+			o.N = 1
+		}
 		return &o
 	}
 	return nil

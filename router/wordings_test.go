@@ -89,6 +89,14 @@ func TestSuperlativePhrases(t *testing.T) {
 		require.False(t, p.Constraints.Order.Highest, q)
 	}
 	require.Nil(t, r.Route("Which museum has the longest name?").Constraints.Order)
+	// a superlative before a partitive picks one of the plural
+	for _, q := range []string{"Single out the oldest of the museums in Plymouth.", "Noem het oudste van de musea in Plymouth."} {
+		o := r.Route(q).Constraints.Order
+		require.NotNil(t, o, q)
+		require.Equal(t, 1, o.N, q)
+	}
+	// "where" right after a place opens a relative clause, not a question
+	require.Empty(t, r.Route("Kent u musea in Plymouth waar spoorwegen centraal staan?").Constraints.Field)
 }
 
 // The rest of an idiom whose verb says it all is dropped: opening its
@@ -290,6 +298,10 @@ func TestRemarkClause(t *testing.T) {
 		"Which institutions are members of Leibniz Association?")
 	// a clause closed by a semicolon, colon or dash may run longer
 	requireSameReading(t, r, "I'm a volunteer writing a long report for the board and need one fact: who runs Museum Ulm?", "Who runs Museum Ulm?")
+	// a question after a preposition, after the clause
+	requireSameReading(t, r, "Ik maak een tijdlijn: in welk jaar is Museum Ulm geopend?", "In welk jaar is Museum Ulm geopend?")
+	// "it" after a clause that names a field is that field, not the institution
+	require.Equal(t, "isil", r.Route("I'm after one value: the ISIL of Museum Ulm - what is it?").Constraints.Field)
 	// the existential "there" refers to no place
 	p := r.Route("I'm in Ulm this week, so are there museums about railways?")
 	require.Equal(t, "Ulm", p.Constraints.Places[0].Name)
