@@ -116,10 +116,18 @@ func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 			}
 		}
 	}
-	if len(c.Places) >= 2 && entities == 0 && s.lex.compareCueList.holds(s) && s.lex.countCueList.holds(s) {
-		// places compared by their numbers, with no word of more or
-		// fewer: the numbers, and which is larger
-		return &Pair{Attribute: "count", Highest: true}, true
+	if len(c.Places) >= 2 && entities == 0 && s.lex.compareCueList.holds(s) {
+		for k := range s.toks {
+			if more, ok := moreCueAt(s, k); ok {
+				// places compared, and a word of more or fewer
+				return &Pair{Attribute: "count", Highest: more}, true
+			}
+		}
+		if s.lex.countCueList.holds(s) {
+			// places compared by their numbers, with no word of more or
+			// fewer: the numbers, and which is larger
+			return &Pair{Attribute: "count", Highest: true}, true
+		}
 	}
 	return nil, false
 }

@@ -126,6 +126,7 @@ func TestPlaceChoice(t *testing.T) {
 		{"# of museums in Bath", FrameCount},
 		{"Does Bath outnumber Bristol when it comes to museums?", FrameMore},
 		{"Luton against Cornwall, counting museums: which comes out ahead?", FrameMore},
+		{"museums comparison Luton Cornwall more", FrameMore},
 		{"Compare the museums in Bath and Bristol", FrameCompare},
 		{"Which museums are in Leeds or York?", FrameCompare},
 		{"Is Bear Gardens Museum open or closed?", FrameField},

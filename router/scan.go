@@ -290,10 +290,16 @@ func (s *scan) mark(i, j int) {
 
 // longestAt tries the free spans starting at token i, longest first and
 // at most maxLen tokens, and returns the length of the first that accept
-// takes (0 when none does). accept gets the span's length and key.
+// takes (0 when none does). accept gets the span's length and key; a
+// span that ends in a possessive ("Minho's") is tried as written, then
+// without its "s".
 func (s *scan) longestAt(i, maxLen int, accept func(L int, key string) bool) int {
 	for L := min(maxLen, len(s.toks)-i); L >= 1; L-- {
-		if s.free(i, i+L) && accept(L, s.key(i, i+L)) {
+		if !s.free(i, i+L) {
+			continue
+		}
+		key := s.key(i, i+L)
+		if accept(L, key) || s.toks[i+L-1].possessive && len(s.toks[i+L-1].norm) > 2 && accept(L, strings.TrimSuffix(key, "s")) {
 			return L
 		}
 	}

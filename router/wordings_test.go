@@ -95,6 +95,8 @@ func TestSuperlativePhrases(t *testing.T) {
 		require.NotNil(t, o, q)
 		require.Equal(t, 1, o.N, q)
 	}
+	// a name in the possessive
+	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
 	require.Empty(t, r.Route("Kent u musea in Plymouth waar spoorwegen centraal staan?").Constraints.Field)
 }
