@@ -429,7 +429,7 @@ func haveSubject(s *scan, j int) bool {
 	return false
 }
 
-// possessivePlaces reads a place in the possessive before a plural kind
+// possessivePlaces reads a place in the possessive before a kind
 // ("Rutland's museums", "Kent's small museums") as the place: a free
 // capitalised word that ends in an apostrophe and "s" and is a place's
 // name without them.
@@ -439,7 +439,7 @@ func (g *gazetteer) possessivePlaces(s *scan) {
 			continue
 		}
 		stem := strings.TrimSuffix(t.norm, "s")
-		if _, ok := g.places[stem]; ok && pluralKindAfter(s, i+1, 3) {
+		if _, ok := g.places[stem]; ok && kindWithin(s, i+1, 3) {
 			if _, whole := g.places[t.norm]; !whole {
 				s.setNorm(i, stem)
 			}
@@ -447,10 +447,11 @@ func (g *gazetteer) possessivePlaces(s *scan) {
 	}
 }
 
-// pluralKindAfter reports a plural kind word among the n tokens from i.
-func pluralKindAfter(s *scan, i, n int) bool {
+// kindWithin reports a kind word, plural or not, among the n tokens
+// from i ("Plymouth's museums", "Plymouth's oldest museum").
+func kindWithin(s *scan, i, n int) bool {
 	for k := i; k < len(s.toks) && k < i+n; k++ {
-		if s.lex.pluralKind(s.toks[k].norm) {
+		if s.lex.pluralKind(s.toks[k].norm) || typeWordAt(s, k) {
 			return true
 		}
 	}

@@ -160,7 +160,10 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	}
 	said := r.lex.reasonConjunctions[toks[0].norm] || r.lex.remarkSubjects[pronounOf(question, toks[0])]
 	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
-		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, said && k <= maxPreamble) {
+		// a comma closes a clause said in the first words, or one a
+		// word that joins clauses follows ("Sorry to ask, but …")
+		comma := said && k <= maxPreamble || r.lex.remarkJoins[toks[k].norm]
+		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) {
 			continue
 		}
 		q := k

@@ -95,6 +95,10 @@ func TestSuperlativePhrases(t *testing.T) {
 		require.NotNil(t, o, q)
 		require.Equal(t, 1, o.N, q)
 	}
+	// a clause a joining word follows after its comma, naming nothing
+	requireSameReading(t, r, "Sorry to pester you, but what year did Museum Ulm open?", "What year did Museum Ulm open?")
+	// a place in the possessive before a kind in the singular
+	requireSameReading(t, r, "Plymouth's oldest museum — which one is it?", "Which is the oldest museum in Plymouth?")
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
