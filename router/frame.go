@@ -278,16 +278,20 @@ func moreCuePhraseAt(s *scan, k int) bool {
 	return false
 }
 
-// whichMore reports a word "which" (or "where", of places) with a word
-// of more or fewer at most four words after it ("which has more",
-// "welche hat mehr", "where are there more", "which is home to more"):
+// whichMoreWords bounds the words between a word of which and the cue of
+// more it asks about ("wo ist die Zahl der Museen höher").
+const whichMoreWords = 8
+
+// whichMore reports a word "which" (or "where", of places, or "who")
+// with a word of more or fewer at most whichMoreWords after it ("which
+// has more", "welche hat mehr", "where are there more", "who has more"):
 // it asks which of the sides wins, however the sides are joined.
 func whichMore(s *scan) bool {
 	for i, t := range s.toks {
-		if !s.lex.whichWords[t.norm] && !s.lex.whichPlaceWords[t.norm] {
+		if !s.lex.whichWords[t.norm] && !s.lex.whichPlaceWords[t.norm] && !s.lex.whoWords[t.norm] {
 			continue
 		}
-		for k := i + 1; k < len(s.toks) && k <= i+4; k++ {
+		for k := i + 1; k < len(s.toks) && k <= i+whichMoreWords; k++ {
 			if _, ok := moreCueAt(s, k); ok {
 				return true
 			}

@@ -502,6 +502,8 @@ type Lexicon struct {
 	// partitives after a superlative pick one of a plural ("the oldest
 	// of the museums")
 	partitives map[string]bool `lexicon:"table"`
+	// whoWords ask who, of the sides compared too ("who has more")
+	whoWords map[string]bool `lexicon:"table"`
 	// pairCues compare two institutions ("older", "groter"): value the
 	// attribute, and "highest" when the first wins by the higher value
 	// pairCues name the attribute two institutions are compared on.
