@@ -127,7 +127,7 @@ func TestPlaceChoice(t *testing.T) {
 		{"Does Bath outnumber Bristol when it comes to museums?", FrameMore},
 		{"Luton against Cornwall, counting museums: which comes out ahead?", FrameMore},
 		{"museums comparison Luton Cornwall more", FrameMore},
-		{"who has more museums? Luton, Cornwall", FrameMore},
+		{"who has more large museums? Luton, Cornwall", FrameMore},
 		{"Wo ist die Zahl der Museen höher – in Luton oder in Cornwall?", FrameMore},
 		{"Compare the museums in Bath and Bristol", FrameCompare},
 		{"Which museums are in Leeds or York?", FrameCompare},
