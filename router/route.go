@@ -23,8 +23,8 @@ func (r *Router) Route(question string) Plan {
 		aside, asked = r.splitReason(question)
 	}
 	plan := r.reread(asked)
-	if aside != "" && asked != question && strings.HasSuffix(question, asked) && !r.standsAlone(plan, asked) {
-		if filled, ok := r.referredTo(asked, aside); ok {
+	if after := strings.HasSuffix(question, asked); aside != "" && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNothing(plan)) {
+		if filled, ok := r.referredTo(asked, aside); ok && after {
 			// the question's "there" or "it" is what the clause names
 			asked, plan = filled, r.reread(filled)
 		} else {
@@ -54,16 +54,35 @@ func (r *Router) Route(question string) Plan {
 // identifier, a place or a kind) and refers back to nothing (anaphora:
 // "it", "es", "het").
 func (r *Router) standsAlone(p Plan, question string) bool {
-	c := p.Constraints
-	if len(c.Names)+len(c.Bodies)+len(c.Places)+len(c.TypeCodes) == 0 && !c.HasIDs() {
+	if namesNothing(p) {
 		return false
 	}
-	for _, t := range tokenize(question, false) {
-		if r.lex.anaphora[t.norm] {
+	toks := tokenize(question, false)
+	for i, t := range toks {
+		if r.lex.anaphora[t.norm] && !r.articleAt(toks, i) {
 			return false
 		}
 	}
 	return true
+}
+
+// namesNothing reports a plan that names no institution, body, place,
+// kind or identifier: a question that asks of something said beside it.
+func namesNothing(p Plan) bool {
+	c := p.Constraints
+	return len(c.Names)+len(c.Bodies)+len(c.Places)+len(c.TypeCodes) == 0 && !c.HasIDs()
+}
+
+// articleAt reports a word that may refer back ("das", "het") standing
+// as the article of a superlative or a kind right after it ("das
+// älteste", "het museum").
+func (r *Router) articleAt(toks []token, i int) bool {
+	if i+1 >= len(toks) || !r.lex.articles[toks[i].norm] {
+		return false
+	}
+	next := toks[i+1].norm
+	_, sup := r.lex.superlatives[next]
+	return sup || r.lex.typeWords[next] != ""
 }
 
 // splitDoubt splits off the asker's doubt that closes a yes/no question:
@@ -158,8 +177,8 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	if len(toks) < 4 {
 		return "", question
 	}
-	said := r.lex.reasonConjunctions[toks[0].norm] || r.lex.remarkSubjects[pronounOf(question, toks[0])]
 	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
+		said := r.lex.reasonConjunctions[toks[0].norm] || r.saidBy(question, toks[:k])
 		// a comma closes a clause said in the first words, or one a
 		// word that joins clauses follows ("Sorry to ask, but …")
 		comma := said && k <= maxPreamble || r.lex.remarkJoins[toks[k].norm]
@@ -182,6 +201,25 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	}
 	return "", question
 }
+
+// saidBy reports a word of the asker (remarkSubjects) among the first
+// remarkSubjectWords of a question, before any question word ("Next week
+// I am in York").
+func (r *Router) saidBy(question string, toks []token) bool {
+	for _, t := range toks[:min(len(toks), remarkSubjectWords)] {
+		if r.lex.whWords[t.norm] {
+			return false
+		}
+		if r.lex.remarkSubjects[pronounOf(question, t)] {
+			return true
+		}
+	}
+	return false
+}
+
+// remarkSubjectWords bounds the words before the asker's word in a
+// clause said before the question.
+const remarkSubjectWords = 4
 
 // opensQuestion reports a question that starts at token q: a question
 // word (after a preposition: "in welk jaar"), a verb that opens a yes/no

@@ -29,8 +29,9 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
-		if o.N == 0 && end < len(s.toks) && s.lex.partitives[s.toks[end].norm] {
-			// "the oldest of the museums": one of them
+		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || s.lex.partitives[s.toks[0].norm]) {
+			// "the oldest of the museums", "of the museums, which is
+			// the oldest": one of them
 			o.N = 1
 		}
 		return &o

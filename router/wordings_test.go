@@ -99,6 +99,14 @@ func TestSuperlativePhrases(t *testing.T) {
 	requireSameReading(t, r, "Sorry to pester you, but what year did Museum Ulm open?", "What year did Museum Ulm open?")
 	// a place in the possessive before a kind in the singular
 	requireSameReading(t, r, "Plymouth's oldest museum — which one is it?", "Which is the oldest museum in Plymouth?")
+	// a question that names nothing, then what it asks of
+	require.NotEmpty(t, r.Route("opened in what year? Museum Ulm").Constraints.Names)
+	// a clause whose asker is named in its first words, and "daar"
+	requireSameReading(t, r, "Volgende week ben ik in Ulm; welke musea kunnen we daar bezoeken?", "Welke musea kunnen we in Ulm bezoeken?")
+	// an article before a superlative refers back to nothing
+	requireSameReading(t, r, "Ich unterrichte Geschichte: welches ist das älteste Museum in Ulm?", "Welches ist das älteste Museum in Ulm?")
+	// a partitive first picks one
+	require.Equal(t, 1, r.Route("Of the museums in Ulm, which dates back furthest?").Constraints.Order.N)
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
