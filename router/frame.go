@@ -27,14 +27,19 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 }
 
 // valueAskedAfter reports a question word that opens a clause after the
-// first word, after "and" or the end of a sentence: a yes/no question
-// about a field, then the field's value asked.
+// first word, after "and" or the end of a sentence (a preposition
+// between them aside): a yes/no question about a field, then the
+// field's value asked.
 func valueAskedAfter(s *scan) bool {
 	for k := 1; k < len(s.toks); k++ {
 		if !s.lex.whWords[s.toks[k].norm] {
 			continue
 		}
-		if s.lex.andWords[s.toks[k-1].norm] || strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], "?.;") {
+		j := k - 1
+		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w]) && !s.lex.andWords[w] {
+			j-- // "und unter welcher Adresse"
+		}
+		if s.lex.andWords[s.toks[j].norm] || strings.ContainsAny(s.text[s.toks[j].end:s.toks[j+1].start], "?.;") {
 			return true
 		}
 	}

@@ -301,6 +301,8 @@ func TestValueAfterAYesNoAndRemarks(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Does State Darwin Museum have a website, and what's the address?")
 	require.NotEqual(t, FrameYesNo, p.Frame)
+	p = r.Route("Hat State Darwin Museum eine eigene Website, und unter welcher Adresse?")
+	require.NotEqual(t, FrameYesNo, p.Frame)
 	p = r.Route("Is Chartwell in Leeds or elsewhere?")
 	require.Equal(t, FrameYesNo, p.Frame)
 	p = r.Route("We're listing partners on our website — which organisation is Modern One a part of?")

@@ -156,9 +156,11 @@ func dropAsides(toks []token, asides [][]string) []token {
 }
 
 // joinSeparableVerbs reads a verb whose particle ends its clause ("zähl
-// … auf", "zoek … op") as the one word they make ("aufzähl"), and drops
-// the particle: the verb alone means another thing. The rows that
-// read the joined word are the lexicon's (a list verb, an opener).
+// … auf", "zoek … op"), or comes right before a question word that opens
+// the clause it asks for ("leg … uit wat"), as the one word they make
+// ("aufzähl"), and drops the particle: the verb alone means another
+// thing. The rows that read the joined word are the lexicon's (a list
+// verb, an opener).
 func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 	for i := 0; i < len(toks); i++ {
 		particle, ok := lex.separableVerbs[toks[i].norm]
@@ -166,7 +168,7 @@ func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 			continue
 		}
 		for j := i + 1; j < len(toks); j++ {
-			if toks[j].norm == particle && clauseEnds(q, toks, j) {
+			if toks[j].norm == particle && (clauseEnds(q, toks, j) || j+1 < len(toks) && lex.whWords[toks[j+1].norm]) {
 				toks[i].norm = particle + toks[i].norm
 				toks = slices.Delete(toks, j, j+1)
 				break

@@ -107,6 +107,8 @@ func TestSuperlativePhrases(t *testing.T) {
 	requireSameReading(t, r, "Ich unterrichte Geschichte: welches ist das älteste Museum in Ulm?", "Welches ist das älteste Museum in Ulm?")
 	// a partitive first picks one
 	require.Equal(t, 1, r.Route("Of the museums in Ulm, which dates back furthest?").Constraints.Order.N)
+	// a separable verb whose particle stands before a question word
+	require.Equal(t, "type", r.Route("Leg me uit wat voor soort instelling Museum Ulm eigenlijk is.").Constraints.Field)
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
