@@ -172,7 +172,7 @@ func exactFieldCue(s *scan) string {
 		if pc >= 0 && cl[at] != cl[pc] {
 			continue // a remark beside a question of belonging
 		}
-		if cl[at] < lastQ {
+		if cl[at] < lastQ && !refersBack(s, cl, lastQ) {
 			continue // a remark in a clause before the question
 		}
 		wh := whichInside(s, fc.phrase)
@@ -189,6 +189,18 @@ func exactFieldCue(s *scan) string {
 		return ""
 	}
 	return best.field
+}
+
+// refersBack reports a word of the question's clause (clause lastQ and
+// after) that refers back to what a clause before it names ("the web
+// address of X — what is it?"): a cue there is the question's.
+func refersBack(s *scan, cl []int, lastQ int) bool {
+	for k, t := range s.toks {
+		if cl[k] >= lastQ && s.lex.anaphora[t.norm] {
+			return true
+		}
+	}
+	return false
 }
 
 // whichInside reports a word "which" in a cue phrase ("in which country").

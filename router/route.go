@@ -23,7 +23,7 @@ func (r *Router) Route(question string) Plan {
 		aside, asked = r.splitReason(question)
 	}
 	plan := r.reread(asked)
-	if after := strings.HasSuffix(question, asked); aside != "" && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNothing(plan)) {
+	if after := strings.HasSuffix(question, asked); aside != "" && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNoOne(plan)) {
 		if filled, ok := r.referredTo(asked, aside); ok && after {
 			// the question's "there" or "it" is what the clause names
 			asked, plan = filled, r.reread(filled)
@@ -71,6 +71,14 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 func namesNothing(p Plan) bool {
 	c := p.Constraints
 	return len(c.Names)+len(c.Bodies)+len(c.Places)+len(c.TypeCodes) == 0 && !c.HasIDs()
+}
+
+// namesNoOne reports a plan that names no institution, body, place or
+// identifier (a kind alone, "an archive?"): a question of something said
+// after it.
+func namesNoOne(p Plan) bool {
+	c := p.Constraints
+	return len(c.Names)+len(c.Bodies)+len(c.Places) == 0 && !c.HasIDs()
 }
 
 // articleAt reports a word that may refer back ("das", "het") standing

@@ -109,6 +109,10 @@ func TestSuperlativePhrases(t *testing.T) {
 	require.Equal(t, 1, r.Route("Of the museums in Ulm, which dates back furthest?").Constraints.Order.N)
 	// a separable verb whose particle stands before a question word
 	require.Equal(t, "type", r.Route("Leg me uit wat voor soort instelling Museum Ulm eigenlijk is.").Constraints.Field)
+	// a clause that names a field, then a question that refers back to it
+	require.Equal(t, "website", r.Route("A visitor at my desk wants the web address of Museum Ulm — what is it?").Constraints.Field)
+	// a kind alone, then the institution it asks of
+	require.Equal(t, FrameYesNo, r.Route("an archive? Museum Ulm (y/n)").Frame)
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
