@@ -74,7 +74,7 @@ func namesNothing(p Plan) bool {
 }
 
 // namesNoOne reports a plan that names no institution, body, place or
-// identifier (a kind alone, "an archive?"): a question of something said
+// identifier (a kind alone): a question of something said
 // after it.
 func namesNoOne(p Plan) bool {
 	c := p.Constraints
