@@ -175,6 +175,9 @@ func exactFieldCue(s *scan) string {
 		if cl[at] < lastQ && !refersBack(s, cl, lastQ) {
 			continue // a remark in a clause before the question
 		}
+		if _, quality := s.lex.sizeWords[fc.phrase]; quality && at+1 < len(s.toks) && typeWordAt(s, at+1) {
+			continue // a size before a kind ("große Museen"), not the field
+		}
 		wh := whichInside(s, fc.phrase)
 		switch {
 		case best == nil, first != bestFirst && first:

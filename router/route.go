@@ -231,14 +231,19 @@ const remarkSubjectWords = 4
 
 // opensQuestion reports a question that starts at token q: a question
 // word (after a preposition: "in welk jaar"), a verb that opens a yes/no
-// question, a word that opens a list, or a request.
+// question, a word that opens a list, or a request (requestWords,
+// requestOpeners).
 func (r *Router) opensQuestion(toks []token, q int) bool {
 	w := toks[q].norm
 	if r.lex.locatives[w] && q+1 < len(toks) {
 		w = toks[q+1].norm
 		return r.lex.whWords[w]
 	}
-	return r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
+	if r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w] {
+		return true
+	}
+	// a request in the first person ("I'd like to know")
+	return slices.ContainsFunc(r.lex.requestOpeners, func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) })
 }
 
 // maxRemark is the most words of a clause said before the question that

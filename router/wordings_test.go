@@ -113,6 +113,10 @@ func TestSuperlativePhrases(t *testing.T) {
 	require.Equal(t, "website", r.Route("A visitor at my desk wants the web address of Museum Ulm — what is it?").Constraints.Field)
 	// a kind alone, then the institution it asks of
 	require.Equal(t, FrameYesNo, r.Route("an archive? Museum Ulm (y/n)").Frame)
+	// a request in the first person after the clause's comma
+	requireSameReading(t, r, "I'm a visiting scholar, so I'd like to know the oldest museum in Ulm.", "I'd like to know the oldest museum in Ulm.")
+	// a size before a kind is the kind's condition, not the field of size
+	require.Empty(t, r.Route("Wo sind die große Museen zahlreicher, in Luton oder in Cornwall?").Constraints.Field)
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
