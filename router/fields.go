@@ -252,13 +252,14 @@ func fieldOfWhere(s *scan) string {
 
 // trailingField reads a field word last (or first) in a shorthand question; a date
 // asked of one institution ("Auckland Zoo founded"), not of a list
-// ("museums in Kent closed").
+// ("museums in Kent closed"). After an article the last word is a noun
+// of the institution ("the place"), no field asked.
 func trailingField(s *scan) string {
 	n := len(s.toks)
 	if n < 2 || isWhQuestion(s) || s.lex.listStarts[s.toks[0].norm] {
 		return ""
 	}
-	if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok && !s.used[n-1] {
+	if f, ok := s.lex.trailingFields[s.toks[n-1].norm]; ok && !s.used[n-1] && !s.lex.articles[s.toks[n-2].norm] {
 		return f
 	}
 	if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {

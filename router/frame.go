@@ -26,13 +26,13 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	return otherFrame(s, c, hasIDs, intent, sides), nil, nil
 }
 
-// valueAskedAfter reports a question word that opens a clause after the
-// first word, after "and" or the end of a sentence (a preposition
-// between them aside): a yes/no question about a field, then the
-// field's value asked.
+// valueAskedAfter reports a question word (or a request in the first
+// person: "could I get") that opens a clause after the first word,
+// after "and" or the end of a sentence (a preposition between them
+// aside): a yes/no question about a field, then the field's value asked.
 func valueAskedAfter(s *scan) bool {
 	for k := 1; k < len(s.toks); k++ {
-		if !s.lex.whWords[s.toks[k].norm] {
+		if !s.lex.whWords[s.toks[k].norm] && !requestOpenerAt(s, k) {
 			continue
 		}
 		j := k - 1
@@ -44,6 +44,14 @@ func valueAskedAfter(s *scan) bool {
 		}
 	}
 	return false
+}
+
+// requestOpenerAt reports a phrase of requestOpeners at token k.
+func requestOpenerAt(s *scan, k int) bool {
+	return slices.ContainsFunc(s.lex.requestOpeners, func(p string) bool {
+		_, ok := s.matchAt(k, p)
+		return ok
+	})
 }
 
 // yesNoAsked reports whether the question's words ask whether something
