@@ -54,8 +54,18 @@ func field(s *scan) string {
 
 // narrowedField is the field a cue of field f asks for when its word also
 // names another (fieldNarrowers: an address on the web is the website):
-// the other when one of its cues stands anywhere in the question.
+// the other when one of its cues stands anywhere in the question; a
+// town asked beside a noun of a wider level (levelCues) is that level.
 func narrowedField(s *scan, f string) string {
+	if f == fieldCity {
+		// a where-word and a level's noun ("the country X is
+		// situated in"): the level
+		for i, t := range s.toks {
+			if level, ok := s.lex.levelCues[t.norm]; ok && !s.used[i] {
+				return level
+			}
+		}
+	}
 	other, ok := s.lex.fieldNarrowers[f]
 	if !ok {
 		return f

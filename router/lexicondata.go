@@ -496,6 +496,9 @@ type Lexicon struct {
 	// to that field, asked when one of its cues stands beside it (see
 	// narrowedField)
 	fieldNarrowers map[string]string `lexicon:"table"`
+	// levelCues are nouns of a level of place wider than a town, each
+	// with its field (see narrowedField)
+	levelCues map[string]string `lexicon:"table"`
 	// moreThanVerbs are cues of more that hold their "than": the side
 	// after the verb is the one compared with (see moreThanAt)
 	moreThanVerbs map[string]bool `lexicon:"table"`

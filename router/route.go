@@ -227,7 +227,7 @@ func (r *Router) saidBy(question string, toks []token) bool {
 
 // remarkSubjectWords bounds the words before the asker's word in a
 // clause said before the question.
-const remarkSubjectWords = 4
+const remarkSubjectWords = 6
 
 // opensQuestion reports a question that starts at token q: a question
 // word (after a preposition: "in welk jaar"), a verb that opens a yes/no

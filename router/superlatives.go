@@ -29,14 +29,25 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
-		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || s.lex.partitives[s.toks[0].norm]) {
+		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || s.lex.partitives[s.toks[0].norm] || whichOf(s)) {
 			// "the oldest of the museums", "of the museums, which is
-			// the oldest": one of them
+			// the oldest", "which of the museums": one of them
 			o.N = 1
 		}
 		return &o
 	}
 	return nil
+}
+
+// whichOf reports a word of which right before a partitive ("which of",
+// "welk van").
+func whichOf(s *scan) bool {
+	for k := 0; k+1 < len(s.toks); k++ {
+		if s.lex.whichWords[s.toks[k].norm] && s.lex.partitives[s.toks[k+1].norm] {
+			return true
+		}
+	}
+	return false
 }
 
 // superlativeAt reads the end of an order at token i: a superlative

@@ -117,6 +117,11 @@ func TestSuperlativePhrases(t *testing.T) {
 	requireSameReading(t, r, "I'm a visiting scholar, so I'd like to know the oldest museum in Ulm.", "I'd like to know the oldest museum in Ulm.")
 	// a size before a kind is the kind's condition, not the field of size
 	require.Empty(t, r.Route("Wo sind die große Museen zahlreicher, in Luton oder in Cornwall?").Constraints.Field)
+	// a where-word beside a noun of a wider level asks for that level
+	require.Equal(t, "country", r.Route("Identify the country Museum Ulm is situated in.").Constraints.Field)
+	require.Equal(t, "city", r.Route("In welke plaats staat Museum Ulm?").Constraints.Field)
+	// which of a plural picks one
+	require.Equal(t, 1, r.Route("In Ulm – welk van de musea daar bestaat het langst?").Constraints.Order.N)
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
