@@ -59,9 +59,10 @@ func field(s *scan) string {
 func narrowedField(s *scan, f string) string {
 	if f == fieldCity {
 		// a where-word and a level's noun ("the country X is
-		// situated in"): the level
+		// situated in"): the level; written with a capital inside the
+		// question it is part of a name ("Sheffield City Region")
 		for i, t := range s.toks {
-			if level, ok := s.lex.levelCues[t.norm]; ok && !s.used[i] {
+			if level, ok := s.lex.levelCues[t.norm]; ok && !s.used[i] && !(t.upper && i > 0) {
 				return level
 			}
 		}
