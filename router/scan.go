@@ -156,8 +156,9 @@ func dropAsides(toks []token, asides [][]string) []token {
 }
 
 // joinSeparableVerbs reads a verb whose particle ends its clause ("zähl
-// … auf", "zoek … op"), or comes right before a question word that opens
-// the clause it asks for ("leg … uit wat"), as the one word they make
+// … auf", "zoek … op"), or comes right before a question word or a
+// complementizer that opens the clause it asks for ("leg … uit wat",
+// "zoek … uit of"), as the one word they make
 // ("aufzähl"), and drops the particle: the verb alone means another
 // thing. The rows that read the joined word are the lexicon's (a list
 // verb, an opener).
@@ -168,7 +169,7 @@ func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 			continue
 		}
 		for j := i + 1; j < len(toks); j++ {
-			if toks[j].norm == particle && (clauseEnds(q, toks, j) || j+1 < len(toks) && lex.whWords[toks[j+1].norm]) {
+			if toks[j].norm == particle && (clauseEnds(q, toks, j) || j+1 < len(toks) && (lex.whWords[toks[j+1].norm] || lex.complementizers[toks[j+1].norm])) {
 				toks[i].norm = particle + toks[i].norm
 				toks = slices.Delete(toks, j, j+1)
 				break

@@ -122,6 +122,8 @@ func TestSuperlativePhrases(t *testing.T) {
 	require.Equal(t, "city", r.Route("In welke plaats staat Museum Ulm?").Constraints.Field)
 	// which of a plural picks one
 	require.Equal(t, 1, r.Route("In Ulm – welk van de musea daar bestaat het langst?").Constraints.Order.N)
+	// a separable verb whose particle stands before a complementizer
+	require.Equal(t, FrameYesNo, r.Route("Zoek even uit of Museum Ulm een bibliotheek is.").Frame)
 	// a name in the possessive
 	requireSameReading(t, r, "Leibniz Association's members: which institutions are they?", "Which institutions are members of Leibniz Association?")
 	// "where" right after a place opens a relative clause, not a question
