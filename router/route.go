@@ -69,13 +69,12 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 // namesNothing reports a plan that names no institution, body, place,
 // kind or identifier: a question that asks of something said beside it.
 func namesNothing(p Plan) bool {
-	c := p.Constraints
-	return len(c.Names)+len(c.Bodies)+len(c.Places)+len(c.TypeCodes) == 0 && !c.HasIDs()
+	return namesNoOne(p) && len(p.Constraints.TypeCodes) == 0
 }
 
 // namesNoOne reports a plan that names no institution, body, place or
-// identifier (a kind alone): a question of something said
-// after it.
+// identifier (a kind alone at most): a question of something said after
+// it.
 func namesNoOne(p Plan) bool {
 	c := p.Constraints
 	return len(c.Names)+len(c.Bodies)+len(c.Places) == 0 && !c.HasIDs()
@@ -95,10 +94,9 @@ func (r *Router) articleAt(toks []token, i int) bool {
 
 // splitDoubt splits off the asker's doubt that closes a yes/no question:
 // a comma or dash, a word of "or", one word, and a word of the asker
-// (remarkSubjects)
-// within the last maxPreamble words ("or am I wrong", "oder irre ich
-// mich", "of vergis ik me"). It offers no alternative: the question
-// asks what it asks without it.
+// (remarkSubjects) within the last maxPreamble words ("or am I wrong",
+// "oder irre ich mich", "of vergis ik me"). It offers no alternative:
+// the question asks what it asks without it.
 func (r *Router) splitDoubt(question string) (asked, doubt string) {
 	toks := tokenize(question, false)
 	if len(toks) < 5 || !r.lex.yesNoStarts[toks[0].norm] {
@@ -172,14 +170,14 @@ func placeAnaphorAt(toks []token, i int, lex *Lexicon) (n int, locative string) 
 // splitReason splits off a leading clause of the asker's reason, occasion
 // or situation: a semicolon, colon or dash closing the clause within
 // maxRemark words, or a comma within maxPreamble words when a word of
-// reasonConjunctions or of remarkSubjects ("I", "wir") opens it (the first such that the question
-// follows; one that opens with neither names nothing),
-// and, after a word that may join the clauses
-// (remarkJoins), a question word, a request or a verb that opens a
-// yes/no question; "" and the whole question when there is none. Route
-// keeps the clause as an aside unless it asks something of the question
-// (refines: a year, a subject) or the question refers back to it
-// (standsAlone).
+// reasonConjunctions opens it or a word of the asker (remarkSubjects:
+// "I", "wir") stands in its first words; then, after a word that may
+// join the clauses (remarkJoins), a question word, a request or a verb
+// that opens a yes/no question. The first such clause is taken; one
+// nobody is said to say must name nothing. It returns "" and the whole
+// question when there is none. Route keeps the clause as an aside unless
+// it asks something of the question (refines: a year, a subject) or the
+// question refers back to it (standsAlone).
 func (r *Router) splitReason(question string) (clause, rest string) {
 	toks := tokenize(question, false)
 	if len(toks) < 4 {
