@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/qdrant/go-client/qdrant"
 	"github.com/stretchr/testify/require"
@@ -422,12 +423,21 @@ func startFake(t testing.TB) *fakeServer {
 	return &fakeServer{fakeState: st, lis: lis, srv: srv}
 }
 
+// fakeHealthTimeout bounds the health check of a store opened on the fake.
+const fakeHealthTimeout = time.Minute
+
 // stop ends the server and its connections, as a killed node would.
 func (f *fakeServer) stop() { f.srv.Stop() }
 
 // open opens a store on the fake server.
 func (f *fakeServer) open(t testing.TB, cfg Config) *Store {
 	t.Helper()
+	if cfg.Timeout == 0 {
+		// the fake answers in-process; on a machine busy with the whole
+		// suite its goroutines may not run within the 5 s a real server
+		// is given, and no test here measures the deadline
+		cfg.Timeout = fakeHealthTimeout
+	}
 	s, err := Open(context.Background(), cfg, f.dialer())
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, s.Close()) })
