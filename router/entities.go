@@ -141,6 +141,9 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 			i += bl - 1
 			continue
 		}
+		if g.longerNameInside(s, i, nl) {
+			continue // the longer of two names that overlap
+		}
 		e := g.entries[ni]
 		dup := false
 		for _, m := range c.Names {
@@ -169,6 +172,17 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 		s.mark(i, end)
 		i = end - 1
 	}
+}
+
+// longerNameInside reports a name that starts inside the name of nl words
+// at i, ends after it and holds more words.
+func (g *gazetteer) longerNameInside(s *scan, i, nl int) bool {
+	for k := i + 1; k < i+nl; k++ {
+		if _, l := g.nameAt(s, k); l > nl && k+l > i+nl {
+			return true
+		}
+	}
+	return false
 }
 
 func containsBody(bs []Body, name string) bool {

@@ -580,6 +580,10 @@ type Lexicon struct {
 	// question asked inside it
 	yesNoOpeners    []string        `lexicon:"table"`
 	complementizers map[string]bool `lexicon:"table"`
+	// statementOpeners open a request to check the statement that
+	// follows them, with no complementizer between: a yes/no question
+	// when the statement holds a verb of yesNoStarts
+	statementOpeners []string `lexicon:"table"`
 	// politeModals and knowVerbs open a request ("Can you tell me …",
 	// "Weißt du, wann …") when a politeAddressees word follows them
 	politeModals     map[string]bool `lexicon:"table"`

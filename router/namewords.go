@@ -4,10 +4,6 @@ import (
 	"strings"
 )
 
-// nameWordCues end "… have castle in their name"; nameContains start
-// "… whose name contains castle".
-var ()
-
 // nameWords reads the words a question asks the names of its list to
 // hold (a kind, then "in their name" or "whose name contains") and marks
 // them, with their cue, as read.
@@ -30,8 +26,8 @@ func nameWords(s *scan) []string {
 	}
 	for _, cue := range s.lex.nameContains {
 		at := s.find(cue)
-		if at < 0 {
-			continue
+		if at < 0 || at > 0 && s.lex.whWords[s.toks[at-1].norm] {
+			continue // a question word before it asks for the name
 		}
 		from := at + strings.Count(cue, " ") + 1
 		to := from

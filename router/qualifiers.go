@@ -45,6 +45,10 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 				code, ok = s.lex.typeWords[fw], true
 			}
 		}
+		if ok && compoundModifier(s, i) {
+			s.mark(i, i+1) // a kind that modifies the word it is joined to
+			continue
+		}
 		if ok && ownerKind(s, i) {
 			// "the museums of the University of Oxford": a kind that
 			// heads the name of what the institutions belong to, which
@@ -326,4 +330,11 @@ func ownerKind(s *scan, i int) bool {
 // capitalised token after it.
 func hyphenJoined(s *scan, j int) bool {
 	return j+1 < len(s.toks) && s.toks[j+1].upper && s.text[s.toks[j].end:s.toks[j+1].start] == "-"
+}
+
+// compoundModifier reports a kind joined by a hyphen to a word that is no
+// kind: the first part of a compound, whose head is the other word.
+func compoundModifier(s *scan, i int) bool {
+	return i+1 < len(s.toks) && s.text[s.toks[i].end:s.toks[i+1].start] == "-" &&
+		s.lex.typeWords[s.toks[i+1].norm] == ""
 }

@@ -264,8 +264,8 @@ func closesRemark(gap string, comma bool) bool {
 // it names asks nothing of the question.
 func (r *Router) refines(asked Plan, aside string) bool {
 	p := r.reread(aside)
-	if len(p.Constraints.Names) > 0 {
-		return false
+	if len(p.Constraints.Names) > 0 || asked.Frame == FrameYesNo {
+		return false // a yes/no question asks all it asks
 	}
 	if p.Constraints.Field != "" {
 		// one the data does not record names no field a question that

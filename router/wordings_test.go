@@ -409,3 +409,52 @@ func requireSameReading(t *testing.T, r *Router, a, b string) {
 	require.Equal(t, pb.Constraints.Field, pa.Constraints.Field, a)
 	require.Equal(t, pb.Constraints.Names, pa.Constraints.Names, a)
 }
+
+// A request to check a statement, with no complementizer before it, asks
+// a yes/no question of the statement; with a question word it asks for
+// a value.
+func TestCheckedStatement(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Verify Kunsthalle Düsseldorf is a library.",
+		"Please confirm Kunsthalle Düsseldorf is in Bonn, or say it is not.",
+		"Bestätige bitte: Kunsthalle Düsseldorf ist eine Bibliothek.",
+	} {
+		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
+	}
+	require.NotEqual(t, FrameYesNo, r.Route("Verify which town Kunsthalle Düsseldorf is in.").Frame)
+}
+
+// A kind joined by a hyphen to a word that is no kind modifies it, and
+// asks for no kind.
+func TestKindAsCompoundModifier(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"I run a museum-shop blog: is Kunsthalle Düsseldorf an archive?":   "A",
+		"Für eine Archiv-Recherche: ist Kunsthalle Düsseldorf ein Museum?": "M",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.NotNil(t, p.Test, q)
+		require.Equal(t, []string{want}, p.Test.Want, q)
+	}
+}
+
+// Of two names that overlap, the longer is read.
+func TestLongerOfOverlappingNames(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("Wann hat man Museum Théo Kerg gegründet?").Constraints
+	require.Len(t, c.Names, 1)
+	require.Equal(t, "Museum Théo Kerg", c.Names[0].Name)
+}
+
+// A question word before "name has" asks for the name; no word of the
+// names is asked for.
+func TestNameAskedByQuestionWord(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"What name has Falkirk Burgh Museum had since then?", "Which name has Falkirk Burgh Museum got now?"} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Empty(t, p.Constraints.NameHas, q)
+	}
+}

@@ -79,6 +79,30 @@ func embeddedYesNo(s *scan) bool {
 			return true
 		}
 	}
+	return checkedStatement(s)
+}
+
+// checkedStatement reports, and marks as read, an opener of
+// statementOpeners before a statement with a verb of yesNoStarts and no
+// question word: the statement is what a yes/no question checks.
+func checkedStatement(s *scan) bool {
+	for _, p := range s.lex.statementOpeners {
+		n, ok := s.matchAt(0, p)
+		if !ok || n >= len(s.toks) {
+			continue
+		}
+		verb := false
+		for _, t := range s.toks[n:] {
+			if s.lex.whWords[t.norm] {
+				return false
+			}
+			verb = verb || s.lex.yesNoStarts[t.norm]
+		}
+		if verb {
+			s.mark(0, n)
+			return true
+		}
+	}
 	return false
 }
 
