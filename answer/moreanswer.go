@@ -73,6 +73,14 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 				pr.Fprintf(&b, "%s: %s. ", yes, verdict)
 			case tie && kinds:
 				pr.Fprintf(&b, "There are as many of each, %d. ", groups[0].Count)
+			case tie && len(groups) > 2:
+				// three sides or more: the sides that share the lead
+				n := groups[best].Count
+				format := "%s have the most %s, %d each. "
+				if fewer {
+					format = "%s have the fewest %s, %d each. "
+				}
+				pr.Fprintf(&b, format, leaders(pr, groups, n), pr.Plural(noun, 2), n)
 			case tie:
 				pr.Fprintf(&b, "Both have %d %s. ", groups[0].Count, pr.Plural(noun, groups[0].Count))
 			default:
@@ -89,6 +97,17 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 			writeNotes(pr, &b, nil, notExact(broader))
 			return b.String()
 		}}, true, nil
+}
+
+// leaders names the sides with n institutions: "A, B and C".
+func leaders(pr *locale.Printer, groups []AnswerGroup, n int) string {
+	var names []string
+	for _, g := range groups {
+		if g.Count == n {
+			names = append(names, g.Label)
+		}
+	}
+	return strings.Join(names[:len(names)-1], ", ") + pr.Text(" and ") + names[len(names)-1]
 }
 
 // valueRest returns the constraints of two sides that differ by the

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hybridrag/hybridrag/answer"
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/testtools/testfixture"
 	"github.com/stretchr/testify/require"
@@ -218,4 +219,36 @@ func TestComparedValuesUnstated(t *testing.T) {
 	r = ask(t, p, "Does Kent have more large museums or small museums?")
 	require.False(t, r.Answer.Exact, r.Answer.Text)
 	require.Contains(t, r.Answer.Text, "state no size and are on neither side")
+}
+
+// Three sides or more name the side with the most, or every side that
+// shares the lead, with its count; a side named twice is one side. Over
+// triples of British counties, each with one of them named again.
+func TestMoreOfThreeSides(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	counties := everyNth(britishCounties(p), 7, func(string, int) bool { return true })
+	var tl tally
+	for k := 0; k+2 < len(counties); k += 3 {
+		a, b, c := counties[k], counties[k+1], counties[k+2]
+		r := ask(t, p, fmt.Sprintf("Which has more museums: %s, %s or %s, or is it %s?", a, b, c, b))
+		groups := r.Answer.Groups
+		if len(groups) != 3 {
+			tl.add(false, fmt.Sprintf("%s, %s, %s → %d sides: %.200s", a, b, c, len(groups), r.Answer.Text))
+			continue
+		}
+		most := slices.MaxFunc(groups, func(x, y answer.AnswerGroup) int { return x.Count - y.Count }).Count
+		var lead []string
+		for _, g := range groups {
+			if g.Count == most {
+				lead = append(lead, g.Label)
+			}
+		}
+		want := lead[0] + " has more."
+		if len(lead) > 1 {
+			want = fmt.Sprintf("%s have the most museums, %d each.", strings.Join(lead[:len(lead)-1], ", ")+" and "+lead[len(lead)-1], most)
+		}
+		tl.add(strings.HasPrefix(r.Answer.Text, want), fmt.Sprintf("%s, %s, %s → %.200s (want %q)", a, b, c, r.Answer.Text, want))
+	}
+	tl.require(t, "comparisons of three counties name the lead", 5, 100)
 }

@@ -505,6 +505,9 @@ type Lexicon struct {
 	// partitives after a superlative pick one of a plural ("the oldest
 	// of the museums")
 	partitives map[string]bool `lexicon:"table"`
+	// oneOfWords ask for one institution whatever the number of the kind
+	// around them ("which one", German "welches" alone)
+	oneOfWords []string `lexicon:"table"`
 	// whoWords ask who, of the sides compared too ("who has more")
 	whoWords map[string]bool `lexicon:"table"`
 	// pairCues compare two institutions ("older", "groter"): value the

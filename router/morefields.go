@@ -23,6 +23,13 @@ func moreFields(plan *Plan, lex *Lexicon) {
 	}
 	if k := secondQuestion(s); k > 0 {
 		first, second := newScan(plan.Question[:s.toks[k-1].end], lex), newScan(plan.Question[s.toks[k].start:], lex)
+		if statement(first) {
+			// the field said before is no field asked
+			if f := field(second); f != "" {
+				c.Field = f
+			}
+			return
+		}
 		add(field(first))
 		add(field(second))
 	} else if both := openAndClose(s); both != nil {
@@ -92,6 +99,20 @@ func joinedFieldCues(s *scan) []string {
 		return nil
 	}
 	return out
+}
+
+// statement reports a clause that says something of what it refers
+// back to ("it was called …") and holds no question word, no verb that
+// opens a yes/no question and no request: its field is said, not asked.
+func statement(s *scan) bool {
+	refers := false
+	for _, t := range s.toks {
+		if s.lex.whWords[t.norm] || s.lex.yesNoStarts[t.norm] || s.lex.requestWords[t.norm] {
+			return false
+		}
+		refers = refers || s.lex.anaphora[t.norm] || s.lex.nameAnaphora[t.norm]
+	}
+	return refers
 }
 
 // secondQuestion returns the token at which a second question starts

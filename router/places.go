@@ -35,7 +35,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
-				loc := s.lex.locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i))
+				loc := s.lex.locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i))
 				// a country's two letters count written in capitals ("the
 				// UK", "GB"): "us" and "de" are words
 				caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
@@ -189,6 +189,9 @@ func (g *gazetteer) addPlace(s *scan, c *Constraints, p Place, qs, qe int) {
 	if c.NearPlace {
 		// near a town is near its centre, not anywhere in its district
 		p.Area = ""
+	}
+	if slices.ContainsFunc(c.Places, func(q Place) bool { return q.Name == p.Name && q.Level == p.Level }) {
+		return // a place named again is one side, not two
 	}
 	c.Places = append(c.Places, p)
 }
@@ -352,6 +355,26 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 	}
 	last := c.Places[len(c.Places)-1].Text
 	return strings.HasSuffix(last, s.original(i-2, i-1))
+}
+
+// comparedSubject reports a capitalised word after a verb that opens a
+// yes/no question, or right after a place, in a question of more that
+// named a place before it ("… or does Reading have more", keywords
+// naming two places side by side): the second side.
+func comparedSubject(s *scan, c *Constraints, i int) bool {
+	if i < 1 || len(c.Places) == 0 {
+		return false
+	}
+	adjacent := len(s.placeSpans) > 0 && s.placeSpans[len(s.placeSpans)-1][1] == i
+	if !s.lex.yesNoStarts[s.toks[i-1].norm] && !adjacent {
+		return false
+	}
+	for k := range s.toks {
+		if _, ok := moreCueAt(s, k); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // havePlace reads the place that is the subject of a question whether a

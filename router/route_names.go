@@ -204,6 +204,11 @@ func readFieldOfOneName(s *scan, c *Constraints, rd *reading) {
 		// was renamed stay questions of its former names)
 		c.Field = fieldCurrentName
 	}
+	if c.Field == fieldSuccessor && len(c.Names) == 1 && c.Names[0].Former && !yesNoShape(s) {
+		// what followed a name the record bore before: the name it
+		// bears now
+		c.Field = fieldCurrentName
+	}
 	if c.Field == "" && len(c.Names) == 1 && !rd.plural && !rd.exists && !countAsked(s) {
 		switch {
 		case collectionAsked(s):

@@ -29,9 +29,10 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
-		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || s.lex.partitives[s.toks[0].norm] || whichOf(s)) {
+		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || s.lex.partitives[s.toks[0].norm] || whichOf(s) || s.hasAny(s.lex.oneOfWords...)) {
 			// "the oldest of the museums", "of the museums, which is
-			// the oldest", "which of the museums": one of them
+			// the oldest", "which of the museums", "which one": one of
+			// them
 			o.N = 1
 		}
 		return &o

@@ -458,3 +458,49 @@ func TestNameAskedByQuestionWord(t *testing.T) {
 		require.Empty(t, p.Constraints.NameHas, q)
 	}
 }
+
+// A clause that says a field of what it refers back to, before a
+// question after "and", asks nothing: the question's field is asked.
+func TestFieldSaidBeforeQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Vroeger heette het Falkirk Burgh Museum, en hoe heet het nu?", "Früher hieß es Falkirk Burgh Museum, und wie heißt es jetzt?"} {
+		p := r.Route(q)
+		require.Equal(t, "current_name", p.Constraints.Field, q)
+		require.Empty(t, p.Constraints.MoreFields, q)
+	}
+}
+
+// What followed an institution named by a name it bore before is the
+// name it bears now.
+func TestSuccessorOfFormerName(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "current_name", r.Route("What came after Falkirk Burgh Museum?").Constraints.Field)
+}
+
+// A town that is also a common word, written with a capital as the
+// subject of a verb of a question of more, or right after a place, is
+// the second side.
+func TestComparedSubjectPlace(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Has Bristol got more museums, or has Reading?", "Bristol Reading which more museums"} {
+		require.Len(t, r.Route(q).Constraints.Places, 2, q)
+	}
+}
+
+// "Which one" asks for one of the kind however it is counted.
+func TestOneOfAnOrder(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Of all museums in Plymouth, which one opened first?", "Die Museen in Plymouth: welches davon ist das älteste?"} {
+		o := r.Route(q).Constraints.Order
+		require.NotNil(t, o, q)
+		require.Equal(t, 1, o.N, q)
+	}
+}
+
+// A belief stated before a doubt asks whether it holds.
+func TestBeliefChecked(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"I believe Kunsthalle Düsseldorf is a library, or am I mistaken?", "Ich glaube, Kunsthalle Düsseldorf ist ein Archiv – stimmt das?", "Ik denk dat Kunsthalle Düsseldorf een archief is, klopt dat?"} {
+		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
+	}
+}
