@@ -42,6 +42,15 @@ func valueAskedAfter(s *scan) bool {
 		if s.lex.andWords[s.toks[j].norm] || strings.ContainsAny(s.text[s.toks[j].end:s.toks[j+1].start], "?.;") {
 			return true
 		}
+		if slices.ContainsFunc(s.lex.ifSoPhrases, func(p string) bool {
+			// right before the question word, or before a preposition
+			// before it ("and if so, at what address")
+			_, ok := s.endsAt(k, p)
+			_, before := s.endsAt(k-1, p)
+			return ok || before
+		}) {
+			return true
+		}
 	}
 	return false
 }

@@ -138,6 +138,9 @@ type Lexicon struct {
 	// after a colon ("Regarding X: …", "Zu X: …"); dropped before any
 	// rule reads the question (see dropFronting)
 	frontingWords []string `lexicon:"table"`
+	// frontingEnds close a topic put first between an opener, the value,
+	// and them ("was" … "angeht", "wat" … "betreft")
+	frontingEnds map[string]string `lexicon:"table"`
 	// personWords are the words for the asker and the one asked ("I",
 	// "you", "ich", "u"): a preamble holds one (see preambleEnd)
 	personWords map[string]bool `lexicon:"table"`
@@ -163,6 +166,9 @@ type Lexicon struct {
 	// nameAnaphora refer back to an institution or body a clause before
 	// the question names (see Router.referredTo)
 	nameAnaphora map[string]bool `lexicon:"table"`
+	// existentialWords after a verb of being say that something exists
+	// ("are there"), not where
+	existentialWords map[string]bool `lexicon:"table"`
 	// distributives before a kind in the singular ask for all of the
 	// kind, as its plural does ("every museum", "jedes Museum")
 	distributives map[string]bool `lexicon:"table"`
@@ -208,6 +214,9 @@ type Lexicon struct {
 	// valueFollowUps, after a yes/no question, ask for the value too
 	// ("and what is it"): the question is one for the value
 	valueFollowUps []string `lexicon:"table"`
+	// ifSoPhrases join a question for the value to a yes/no question
+	// ("and if so", "wenn ja"), as "and" does
+	ifSoPhrases []string `lexicon:"table"`
 	// swapCueWords are short question and cue words read through two
 	// letters swapped ("yaer", "waht"): too short for any other slip
 	swapCueWords []string `lexicon:"table"`

@@ -126,8 +126,9 @@ func pronounOf(q string, t token) string {
 // ("there", "in that town") as the one place it names, after the phrase's
 // locative; a word of nameAnaphora ("it", "het") as the one institution
 // or body it names. It returns the question with the word replaced, when
-// that then stands alone. An English "there" that follows a verb of being
-// inside its clause is the existential one ("are there …"), no place.
+// that then stands alone. A word of existentialWords ("there") that
+// follows a verb of being inside its clause is the existential one ("are
+// there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
 	c := r.reread(clause).Constraints
 	toks := tokenize(asked, false)
@@ -136,7 +137,7 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		var with string
 		switch {
 		case n > 0 && len(c.Places) == 1 && c.Places[0].Text != "":
-			if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && !clauseEnds(asked, toks, i) {
+			if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && r.lex.existentialWords[t.norm] && !clauseEnds(asked, toks, i) {
 				return "", false
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
@@ -282,12 +283,12 @@ func (r *Router) refines(asked Plan, aside string) bool {
 }
 
 // addsTo reports whether the constraints of a statement hold one the
-// question's lack: a kind, place or body the question names already
-// adds nothing.
+// question's lack: a place or body the question names already adds
+// nothing, nor does any kind when the question names its own.
 func addsTo(asked, said Constraints) bool {
-	said.TypeCodes = slices.DeleteFunc(slices.Clone(said.TypeCodes), func(t string) bool {
-		return slices.Contains(asked.TypeCodes, t)
-	})
+	if len(asked.TypeCodes) > 0 {
+		said.TypeCodes = nil // the question's kind is the kind asked
+	}
 	said.Places = slices.DeleteFunc(slices.Clone(said.Places), func(p Place) bool {
 		return slices.ContainsFunc(asked.Places, func(q Place) bool { return q.Name == p.Name })
 	})

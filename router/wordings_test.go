@@ -504,3 +504,46 @@ func TestBeliefChecked(t *testing.T) {
 		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
 	}
 }
+
+// "If so" and a question word after a preposition ask a yes/no
+// question's value.
+func TestValueAfterIfSo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Has Kunsthalle Düsseldorf got a website, and if so, under which address?", "Hat Kunsthalle Düsseldorf eine Website, und falls ja, unter welcher Adresse?"} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Equal(t, "website", p.Constraints.Field, q)
+	}
+}
+
+// A topic between a fronting opener and its end ("was … angeht") is the
+// topic; the opener opens no yes/no question.
+func TestFrontedTopicBetweenOpenerAndEnd(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Was Kunsthalle Düsseldorf anbelangt: wo liegt sie?", "Wat Kunsthalle Düsseldorf betreft, waar ligt die?"} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Equal(t, "city", p.Constraints.Field, q)
+		require.Empty(t, p.Unused(UnusedUnknown), q)
+	}
+}
+
+// "Daar", "hier", "here" after a clause that names a place are that
+// place, after a verb of being too; the English existential "there" is
+// not.
+func TestPlaceReferredToAfterBeing(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Wij logeren in Plymouth; welk museum is daar het oudst?", "I'm staying in Plymouth: which museum here is the oldest?", "Ich wohne in Plymouth – welches Museum ist hier das älteste?"} {
+		c := r.Route(q).Constraints
+		require.Len(t, c.Places, 1, q)
+		require.Equal(t, "Plymouth", c.Places[0].Name, q)
+	}
+}
+
+// A kind said in a remark beside a question for a list of its own kind
+// asks nothing of the list.
+func TestRemarkKindBesideAskedKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("My daughter is starting at a university in Dunbar — which museums are there?")
+	require.Equal(t, []string{"M"}, p.Constraints.TypeCodes)
+}
