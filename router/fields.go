@@ -186,6 +186,9 @@ func exactFieldCue(s *scan) string {
 		if cl[at] < lastQ && !refersBack(s, cl, lastQ) {
 			continue // a remark in a clause before the question
 		}
+		if inRelativeClause(s, at) {
+			continue // said of what the question names, not asked
+		}
 		if _, quality := s.lex.sizeWords[fc.phrase]; quality && at+1 < len(s.toks) && typeWordAt(s, at+1) {
 			continue // a size before a kind ("große Museen"), not the field
 		}
@@ -212,6 +215,23 @@ func refersBack(s *scan, cl []int, lastQ int) bool {
 	for k, t := range s.toks {
 		if cl[k] >= lastQ && s.lex.anaphora[t.norm] {
 			return true
+		}
+	}
+	return false
+}
+
+// inRelativeClause reports whether token at lies in a relative clause set
+// off by commas, that a word of relativeWords opens ("…, das früher X
+// hieß, …"), with words of the question after it.
+func inRelativeClause(s *scan, at int) bool {
+	open := -1
+	for k := 1; k < len(s.toks); k++ {
+		comma := strings.Contains(s.text[s.toks[k-1].end:s.toks[k].start], ",")
+		switch {
+		case comma && open >= 0:
+			return open <= at && at < k
+		case comma && s.lex.relativeWords[s.toks[k].norm]:
+			open = k
 		}
 	}
 	return false

@@ -169,6 +169,11 @@ type Lexicon struct {
 	// existentialWords after a verb of being say that something exists
 	// ("are there"), not where
 	existentialWords map[string]bool `lexicon:"table"`
+	// relativeWords open a relative clause after a comma ("…, which
+	// …,", "…, das …,")
+	relativeWords map[string]bool `lexicon:"table"`
+	// versusWords set one side against another ("against", "tegen")
+	versusWords map[string]bool `lexicon:"table"`
 	// distributives before a kind in the singular ask for all of the
 	// kind, as its plural does ("every museum", "jedes Museum")
 	distributives map[string]bool `lexicon:"table"`

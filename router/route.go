@@ -185,10 +185,12 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return "", question
 	}
 	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
-		said := r.lex.reasonConjunctions[toks[0].norm] || r.saidBy(question, toks[:k])
-		// a comma closes a clause said in the first words, or one a
-		// word that joins clauses follows ("Sorry to ask, but …")
-		comma := said && k <= maxPreamble || r.lex.remarkJoins[toks[k].norm]
+		reason := r.lex.reasonConjunctions[toks[0].norm]
+		said := reason || r.saidBy(question, toks[:k])
+		// a comma closes a clause said in the first words (a clause of
+		// reason in as many as a remark may have), or one a word that
+		// joins clauses follows ("Sorry to ask, but …")
+		comma := said && (k <= maxPreamble || reason) || r.lex.remarkJoins[toks[k].norm]
 		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) {
 			continue
 		}
@@ -200,6 +202,9 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
+		if opener, ok := r.lex.frontingEnds[toks[k-1].norm]; ok && wordsAt(toks, 0, strings.Fields(opener)) {
+			return "", question // a topic put first between an opener and its end
+		}
 		if !said && !r.reread(clause).Constraints.Empty() {
 			// a topic put first, then the question: no clause said beside
 			return "", question

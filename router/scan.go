@@ -196,13 +196,13 @@ func clauseEnds(q string, toks []token, j int) bool {
 // question after it ask the same without it. A field cue that starts
 // with the phrase and runs on ("on the web") is the cue, not a fronting.
 func dropFronting(q string, toks []token, lex *Lexicon) []token {
-	if len(toks) > 2 {
-		// a topic between an opener and its end ("was … angeht:",
-		// "wat … betreft,"): the topic stays
-		for e := 2; e < len(toks)-1 && e <= maxFrontedTopic+1; e++ {
-			if lex.frontingEnds[toks[e].norm] == toks[0].norm && strings.ContainsAny(q[toks[e].end:toks[e+1].start], ":,–—-") {
-				return slices.Delete(slices.Clone(toks), e, e+1)[1:]
-			}
+	// a topic between an opener and its end ("was … angeht:", "as far
+	// as … goes,"): the topic stays
+	for e := 2; e < len(toks)-1 && e <= maxFrontedTopic+1; e++ {
+		opener, ok := lex.frontingEnds[toks[e].norm]
+		words := strings.Fields(opener)
+		if ok && len(words) < e && wordsAt(toks, 0, words) && strings.ContainsAny(q[toks[e].end:toks[e+1].start], ":,–—-") {
+			return slices.Delete(slices.Clone(toks), e, e+1)[len(words):]
 		}
 	}
 	n := asideAt(toks, 0, lex.frontingPhrases)

@@ -547,3 +547,37 @@ func TestRemarkKindBesideAskedKind(t *testing.T) {
 	p := r.Route("My daughter is starting at a university in Dunbar — which museums are there?")
 	require.Equal(t, []string{"M"}, p.Constraints.TypeCodes)
 }
+
+// A field said in a relative clause about what the question names is no
+// field asked.
+func TestFieldInRelativeClause(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Hoe heet het museum, dat vroeger Falkirk Burgh Museum heette, vandaag?", "What is the place, which was once called Falkirk Burgh Museum, called now?"} {
+		require.Equal(t, "current_name", r.Route(q).Constraints.Field, q)
+	}
+}
+
+// A clause of reason closed by a comma may be as long as a remark.
+func TestLongReasonClause(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Because the train from my village only stops at one of the two, which has more museums, Bristol or Bath?")
+	require.Len(t, p.Constraints.Places, 2)
+	require.Empty(t, p.Constraints.Subjects)
+}
+
+// A topic between "as far as" and "goes" stays the question's topic.
+func TestTopicBetweenAsFarAsAndGo(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("As far as accredited museums go, which is ahead: Bristol or Bath?").Constraints
+	require.Equal(t, []string{"M"}, c.TypeCodes)
+	require.NotEmpty(t, c.Accreditation)
+}
+
+// A town that is a common word, after a word that sets sides against
+// each other, is a side.
+func TestPlaceAfterVersus(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Set Bristol against Reading: who has more museums?", "Bristol tegenover Reading, waar zijn meer musea?"} {
+		require.Len(t, r.Route(q).Constraints.Places, 2, q)
+	}
+}
