@@ -218,8 +218,9 @@ func isWhQuestion(s *scan) bool {
 }
 
 // itYesNo reports a yes/no question asked of "it" (itQuestions) with no
-// question word in the three words before it: "what is it called",
-// "which town is it in" ask for a value.
+// question word before it in its clause, within maxPreamble words:
+// "what is it called", "which town is it in", "which item number does
+// it have" ask for a value.
 func itYesNo(s *scan) bool {
 	for _, p := range s.lex.itQuestions {
 		at := s.find(p)
@@ -227,8 +228,11 @@ func itYesNo(s *scan) bool {
 			continue
 		}
 		wh := false
-		for k := max(0, at-3); k < at; k++ {
-			wh = wh || s.lex.whWords[s.toks[k].norm]
+		for k := at - 1; k >= 0 && k >= at-maxPreamble && !wh; k-- {
+			wh = s.lex.whWords[s.toks[k].norm]
+			if k > 0 && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ":;—–?!") {
+				break
+			}
 		}
 		if !wh {
 			return true

@@ -14,6 +14,12 @@ import (
 // broad, low-confidence plan.
 func (r *Router) Route(question string) Plan {
 	asked, aside := splitAside(question)
+	own := aside != "" && r.asksWith(aside) && namesNoOne(r.reread(asked)) && !namesNoOne(r.reread(aside))
+	if own {
+		// a question of the asker's own, then the one a question word
+		// asks about what the sentence after it names
+		asked, aside = aside, asked
+	}
 	if aside == "" {
 		// a yes/no question's closing doubt (see splitDoubt)
 		asked, aside = r.splitDoubt(question)
@@ -23,7 +29,7 @@ func (r *Router) Route(question string) Plan {
 		aside, asked = r.splitReason(question)
 	}
 	plan := r.reread(asked)
-	if after := strings.HasSuffix(question, asked); aside != "" && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNoOne(plan)) {
+	if after := strings.HasSuffix(question, asked); aside != "" && !own && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNoOne(plan)) {
 		if filled, ok := r.referredTo(asked, aside); ok && after {
 			// the question's "there" or "it" is what the clause names
 			asked, plan = filled, r.reread(filled)
@@ -47,6 +53,11 @@ func (r *Router) Route(question string) Plan {
 		plan.SetUnused(UnusedAside, aside)
 	}
 	return plan
+}
+
+// asksWith reports a question word in the text.
+func (r *Router) asksWith(text string) bool {
+	return slices.ContainsFunc(tokenize(text, false), func(t token) bool { return r.lex.whWords[t.norm] })
 }
 
 // standsAlone reports whether a question read without a clause before

@@ -192,7 +192,7 @@ func clauseEnds(q string, toks []token, j int) bool {
 }
 
 // dropFronting drops a fronting phrase (frontingWords) that opens the
-// question when a colon or a comma follows it: the topic and the
+// question when a colon, a comma or a dash follows it: the topic and the
 // question after it ask the same without it. A field cue that starts
 // with the phrase and runs on ("on the web") is the cue, not a fronting.
 func dropFronting(q string, toks []token, lex *Lexicon) []token {
@@ -206,7 +206,7 @@ func dropFronting(q string, toks []token, lex *Lexicon) []token {
 		}
 	}
 	n := asideAt(toks, 0, lex.frontingPhrases)
-	if n == 0 || n >= len(toks) || !strings.ContainsAny(q[toks[n].start:], ":,") || fieldCueLongerAt(toks, n, lex) {
+	if n == 0 || n >= len(toks) || !strings.ContainsAny(q[toks[n].start:], ":,—–") || fieldCueLongerAt(toks, n, lex) {
 		return toks
 	}
 	return toks[n:]

@@ -581,3 +581,29 @@ func TestPlaceAfterVersus(t *testing.T) {
 		require.Len(t, r.Route(q).Constraints.Places, 2, q)
 	}
 }
+
+// A question of the asker's own that names nothing, then a sentence
+// that asks with a question word about what it names: that sentence is
+// the question.
+func TestOwnQuestionThenAsked(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Should I book a hotel? It depends on which town Kunsthalle Düsseldorf is in.")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "city", p.Constraints.Field)
+}
+
+// A question word in a clause after a colon or dash asks for a value,
+// however far before "does it have" it stands.
+func TestQuestionWordFarBeforeIt(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Kunsthalle Düsseldorf: which registry code of the ISIL kind does it have?")
+	require.Equal(t, FrameField, p.Frame)
+}
+
+// "Which is" with a superlative asks for one.
+func TestWhichIsTheOldest(t *testing.T) {
+	r := newTestRouter(t)
+	o := r.Route("Bristol's museums — which is the newest?").Constraints.Order
+	require.NotNil(t, o)
+	require.Equal(t, 1, o.N)
+}
