@@ -186,7 +186,7 @@ func exactFieldCue(s *scan) string {
 		if cl[at] < lastQ && !refersBack(s, cl, lastQ) {
 			continue // a remark in a clause before the question
 		}
-		if inRelativeClause(s, at) {
+		if inRelativeClause(s, at) || inBrackets(s, at) {
 			continue // said of what the question names, not asked
 		}
 		if _, quality := s.lex.sizeWords[fc.phrase]; quality && at+1 < len(s.toks) && typeWordAt(s, at+1) {
@@ -210,10 +210,16 @@ func exactFieldCue(s *scan) string {
 
 // refersBack reports a word of the question's clause (clause lastQ and
 // after) that refers back to what a clause before it names ("the web
-// address of X — what is it?"): a cue there is the question's.
+// address of X — what is it?"), or a phrase of backPhrases there: a cue
+// there is the question's.
 func refersBack(s *scan, cl []int, lastQ int) bool {
 	for k, t := range s.toks {
 		if cl[k] >= lastQ && s.lex.anaphora[t.norm] {
+			return true
+		}
+	}
+	for _, p := range s.lex.backPhrases {
+		if at := s.find(p); at >= 0 && cl[at] >= lastQ {
 			return true
 		}
 	}
@@ -235,6 +241,12 @@ func inRelativeClause(s *scan, at int) bool {
 		}
 	}
 	return false
+}
+
+// inBrackets reports whether token at stands between round brackets.
+func inBrackets(s *scan, at int) bool {
+	before := s.text[:s.toks[at].start]
+	return strings.LastIndex(before, "(") > strings.LastIndex(before, ")") && strings.Contains(s.text[s.toks[at].end:], ")")
 }
 
 // whichInside reports a word "which" in a cue phrase ("in which country").

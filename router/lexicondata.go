@@ -169,6 +169,9 @@ type Lexicon struct {
 	// existentialWords after a verb of being say that something exists
 	// ("are there"), not where
 	existentialWords map[string]bool `lexicon:"table"`
+	// backPhrases ask for one of a thing named in a clause before
+	// ("which one"): the clause's field is the question's
+	backPhrases []string `lexicon:"table"`
 	// relativeWords open a relative clause after a comma ("…, which
 	// …,", "…, das …,")
 	relativeWords map[string]bool `lexicon:"table"`

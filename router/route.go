@@ -40,7 +40,7 @@ func (r *Router) Route(question string) Plan {
 			plan = r.reread(asked)
 		}
 	}
-	if aside != "" && r.refines(plan, aside) {
+	if aside != "" && r.refines(plan, aside, strings.HasSuffix(strings.TrimSpace(question), strings.TrimSpace(aside))) {
 		asked, aside = question, ""
 		plan = r.reread(asked)
 	}
@@ -63,7 +63,7 @@ func (r *Router) asksWith(text string) bool {
 // standsAlone reports whether a question read without a clause before
 // it names what it asks about (an institution, an organisation, an
 // identifier, a place or a kind) and refers back to nothing (anaphora:
-// "it", "es", "het").
+// "it", "es", "het"; backPhrases: "which one").
 func (r *Router) standsAlone(p Plan, question string) bool {
 	if namesNothing(p) {
 		return false
@@ -74,7 +74,8 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 			return false
 		}
 	}
-	return true
+	words := " " + joinTokens(toks) + " "
+	return !slices.ContainsFunc(r.lex.backPhrases, func(p string) bool { return strings.Contains(words, " "+p+" ") })
 }
 
 // namesNothing reports a plan that names no institution, body, place,
@@ -279,15 +280,16 @@ func closesRemark(gap string, comma bool) bool {
 // and none of an order or a comparison, which name their own terms
 // (the oldest of a list is an order); a statement about an institution
 // it names asks nothing of the question.
-func (r *Router) refines(asked Plan, aside string) bool {
+func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	p := r.reread(aside)
 	if len(p.Constraints.Names) > 0 || asked.Frame == FrameYesNo {
 		return false // a yes/no question asks all it asks
 	}
 	if p.Constraints.Field != "" {
-		// one the data does not record names no field a question that
-		// asks its own would ask instead
-		return asked.Constraints.Field == "" || !r.lex.unrecordedFields[p.Constraints.Field]
+		// a field said after a question that asks its own says which
+		// one it means, unless the data does not record it; one said
+		// before it is the asker's reason, no field asked
+		return asked.Constraints.Field == "" || afterQuestion && !r.lex.unrecordedFields[p.Constraints.Field]
 	}
 	switch {
 	case asked.Constraints.Order != nil:

@@ -607,3 +607,25 @@ func TestWhichIsTheOldest(t *testing.T) {
 	require.NotNil(t, o)
 	require.Equal(t, 1, o.N)
 }
+
+// A field said in a reason before a question that asks its own is no
+// field asked; one said after it says which field is meant.
+func TestFieldSaidBeforeOrAfter(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "operator", r.Route("Because the website gives no address, who runs Kunsthalle Düsseldorf?").Constraints.Field)
+	require.Equal(t, "address", r.Route("Where is Kunsthalle Düsseldorf? I need the address.").Constraints.Field)
+}
+
+// A field cue in round brackets says what the name before it is; the
+// field asked is the one outside them.
+func TestFieldCueInBrackets(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "current_name", r.Route("Falkirk Burgh Museum (the former name) - current name please?").Constraints.Field)
+}
+
+// "Which one" in a question after a clause that names a field asks for
+// that field.
+func TestWhichOneOfAFieldNamedBefore(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "country", r.Route("The form wants a country — which one is Kunsthalle Düsseldorf in?").Constraints.Field)
+}
