@@ -29,7 +29,7 @@ import (
 // mul.tsv holds the rows that belong to several languages or to none
 // (tables whose words were never told apart by language).
 
-//go:embed lexicon/*.tsv
+//go:embed lexicon/*.tsv lexicon/wordfreq/*.txt
 var lexiconFiles embed.FS
 
 // lexiconFormat is the format version the loader reads.
@@ -951,6 +951,10 @@ type Lexicon struct {
 	// knownWords are the words the rules understand (see
 	// buildKnownWords); fillerSet holds the fillerWords
 	knownWords map[string]bool
+	// frequentWords are the most frequent words of the languages read
+	// (lexicon/wordfreq), folded: a word of a question that is one is
+	// likelier a word of the sentence than of a name
+	frequentWords map[string]bool
 	fillerSet  map[string]bool
 	// partOfCueList and operatedByCueList index partOfCues and
 	// operatedByCues; relationTypoCues are the relation cues whose first
@@ -1060,6 +1064,9 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
+	if lex.frequentWords, err = loadFrequentWords(fsys); err != nil {
+		return nil, err
+	}
 	b, err := fs.ReadFile(fsys, path.Join("lexicon", "slots.tsv"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return lex, nil
@@ -1071,6 +1078,27 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 		return nil, err
 	}
 	return lex, nil
+}
+
+// loadFrequentWords reads lexicon/wordfreq/<lang>.txt (one word a line;
+// a missing language is no error) into one set of folded words.
+func loadFrequentWords(fsys fs.FS) (map[string]bool, error) {
+	words := map[string]bool{}
+	for _, lang := range lexiconLangs {
+		b, err := fs.ReadFile(fsys, path.Join("lexicon", "wordfreq", lang+".txt"))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("lexicon: %w", err)
+		}
+		for line := range strings.Lines(string(b)) {
+			if w := normalize(line); w != "" && !strings.Contains(w, " ") {
+				words[w] = true
+			}
+		}
+	}
+	return words, nil
 }
 
 // parseSlots reads slots.tsv: the slot each table's words fill, one

@@ -15,7 +15,7 @@ import (
 // These tests check the lexicon's rows themselves, so that a bad row is
 // reported with its file, line, table and surface rather than found by
 // an answer going wrong. The frequent words of each language are test
-// data (testdata/wordfreq, see its README).
+// data (lexicon/wordfreq, see its README).
 
 // bundledRows are the rows of the bundled lexicon files, in file order.
 func bundledRows(t testing.TB) []lexRow {
@@ -46,16 +46,16 @@ func rowsByTable(rows []lexRow) map[string]map[string][]lexRow {
 	return out
 }
 
-// frequentLangs are the languages testdata/wordfreq has a list of.
+// frequentLangs are the languages lexicon/wordfreq has a list of.
 var frequentLangs = []string{"en", "nl", "de"}
 
-// frequentWords reads testdata/wordfreq/<lang>.txt, one word a line,
+// frequentWords reads lexicon/wordfreq/<lang>.txt, one word a line,
 // folded as questions are: word → its languages.
 func frequentWords(t testing.TB) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
 	for _, lang := range frequentLangs {
-		f, err := os.Open("testdata/wordfreq/" + lang + ".txt")
+		f, err := os.Open("lexicon/wordfreq/" + lang + ".txt")
 		require.NoError(t, err)
 		sc := bufio.NewScanner(f)
 		n := 0
@@ -71,7 +71,7 @@ func frequentWords(t testing.TB) map[string][]string {
 		}
 		require.NoError(t, sc.Err())
 		require.NoError(t, f.Close())
-		require.Greater(t, n, 1000, "testdata/wordfreq/%s.txt", lang)
+		require.Greater(t, n, 1000, "lexicon/wordfreq/%s.txt", lang)
 	}
 	return out
 }
@@ -586,7 +586,7 @@ func sharedWords(t testing.TB) map[[2]string]bool {
 
 // languageErrors are the rows of en.tsv, nl.tsv or de.tsv whose every
 // word is a frequent word of another language only (freq: the word lists
-// of testdata/wordfreq), unless shared says the word is of both.
+// of lexicon/wordfreq), unless shared says the word is of both.
 func languageErrors(rows []lexRow, freq map[string][]string, shared map[[2]string]bool) []string {
 	var out []string
 	for _, r := range rows {

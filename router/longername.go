@@ -56,13 +56,14 @@ func wordsBeyond(s *scan, a, i, j, b int, name string) bool {
 }
 
 // looseNameWord reports whether token k may be a word of a name around
-// one read: capitalised, read as no place, body or identifier, and a
-// word of a subject or a word the rules do not know, nor one edit from
-// one they do (a misspelt cue).
+// one read: capitalised (the question's first word not, when it is a
+// frequent word of the languages read), read as no place, body or
+// identifier, and a word of a subject or a word the rules do not know,
+// nor one edit from one they do (a misspelt cue).
 func looseNameWord(s *scan, k int, taken []bool) bool {
 	t := s.toks[k]
-	if !t.upper || taken[k] {
-		return false
+	if !t.upper || taken[k] || k == 0 && s.lex.frequentWords[t.norm] {
+		return false // the first word has its capital from the sentence
 	}
 	return s.lex.subjectWord(t.norm) || !s.lex.knownWords[t.norm] && !s.lex.isNumeric(t.norm) && !s.lex.nearKnown(t.norm)
 }

@@ -33,6 +33,9 @@ func nameRuns(s *scan, mask []bool) [][2]int {
 		if !(s.lower && j < len(mask) && s.used[j] || !s.lower && s.toks[k].upper) {
 			continue
 		}
+		if k == 0 && j == 1 && s.lex.frequentWords[s.toks[0].norm] {
+			continue // a frequent word has its capital from the sentence
+		}
 		runs = append(runs, [2]int{nameRunStart(s, k), nameRunEnd(s, mask, j)})
 	}
 	return runs

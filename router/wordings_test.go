@@ -629,3 +629,14 @@ func TestWhichOneOfAFieldNamedBefore(t *testing.T) {
 	r := newTestRouter(t)
 	require.Equal(t, "country", r.Route("The form wants a country — which one is Kunsthalle Düsseldorf in?").Constraints.Field)
 }
+
+// A frequent word that opens the question has its capital from the
+// sentence: it is no word of the name after it.
+func TestFrequentFirstWordNoNameWord(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Behind Kunsthalle Düsseldorf, which organisation is there?", "Regarding Kunsthalle Düsseldorf: which town is it in?"} {
+		p := r.Route(q)
+		require.Empty(t, p.UnusedPhrase(UnusedName), q)
+		require.Len(t, p.Constraints.Names, 1, q)
+	}
+}
