@@ -955,7 +955,7 @@ type Lexicon struct {
 	// (lexicon/wordfreq), folded: a word of a question that is one is
 	// likelier a word of the sentence than of a name
 	frequentWords map[string]bool
-	fillerSet  map[string]bool
+	fillerSet     map[string]bool
 	// partOfCueList and operatedByCueList index partOfCues and
 	// operatedByCues; relationTypoCues are the relation cues whose first
 	// word is long enough to be read with one typo (see
@@ -1080,12 +1080,15 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	return lex, nil
 }
 
+// wordfreqDir holds the frequent words of each language.
+const wordfreqDir = "lexicon/wordfreq"
+
 // loadFrequentWords reads lexicon/wordfreq/<lang>.txt (one word a line;
 // a missing language is no error) into one set of folded words.
 func loadFrequentWords(fsys fs.FS) (map[string]bool, error) {
 	words := map[string]bool{}
 	for _, lang := range lexiconLangs {
-		b, err := fs.ReadFile(fsys, path.Join("lexicon", "wordfreq", lang+".txt"))
+		b, err := fs.ReadFile(fsys, path.Join(wordfreqDir, lang+".txt"))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
