@@ -4,6 +4,7 @@ import (
 	"github.com/hybridrag/hybridrag/internal/editdist"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hybridrag/hybridrag/internal/textfold"
 )
@@ -73,6 +74,18 @@ func tokenize(s string, umlautE bool) []token {
 			// "# of": the sign read as the word it stands for
 			flush(i)
 			toks = append(toks, token{norm: "number", start: i, end: i + 1})
+		case r == '>' && signBetweenNames(s, i, toks):
+			// "Luton > Cornwall": the sign read as the words it stands for
+			flush(i)
+			toks = append(toks, token{norm: "more", start: i, end: i + 1}, token{norm: "than", start: i + 1, end: i + 1})
+		case (r == '>' || r == '<') && signBeforeYear(s, i):
+			// "opened > 1900": the sign read as the word it stands for
+			flush(i)
+			word := "after"
+			if r == '<' {
+				word = "before"
+			}
+			toks = append(toks, token{norm: word, start: i, end: i + 1})
 		case r == '&' || r == '+':
 			flush(i)
 			if r == '&' {
@@ -84,6 +97,27 @@ func tokenize(s string, umlautE bool) []token {
 	}
 	flush(len(s))
 	return toks
+}
+
+// signBetweenNames reports a sign at byte i with spaces on both sides,
+// after a capitalised word and before one: set between two names, not
+// between a word and a number.
+func signBetweenNames(s string, i int, toks []token) bool {
+	if i == 0 || i+2 > len(s) || s[i-1] != ' ' || s[i+1] != ' ' || len(toks) == 0 || !toks[len(toks)-1].upper {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(strings.TrimLeft(s[i+1:], " "))
+	return unicode.IsUpper(next)
+}
+
+// signBeforeYear reports a sign at byte i before a number of four digits.
+func signBeforeYear(s string, i int) bool {
+	rest := strings.TrimLeft(s[i+1:], " ")
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return n == 4
 }
 
 // normalize returns the normalised form of s: its words joined by spaces.

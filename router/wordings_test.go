@@ -640,3 +640,17 @@ func TestFrequentFirstWordNoNameWord(t *testing.T) {
 		require.Len(t, p.Constraints.Names, 1, q)
 	}
 }
+
+// A greater-than sign between two names reads as "more than"; before a
+// year, as "after" (a less-than sign as "before").
+func TestSigns(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("accredited museums Bristol > Bath ??")
+	require.Len(t, p.Constraints.Places, 2)
+	y := r.Route("museums in Bath opened > 1950").Constraints.Years
+	require.NotNil(t, y)
+	require.Equal(t, 1951, y.From)
+	y = r.Route("museums in Bath opened < 1950").Constraints.Years
+	require.NotNil(t, y)
+	require.Equal(t, 1949, y.To)
+}
