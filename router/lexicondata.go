@@ -113,6 +113,9 @@ type Lexicon struct {
 	governanceNeedsType map[string]bool     `lexicon:"table"`
 	accreditationWords  map[string]string   `lexicon:"table"`
 	sizeWords           map[string][]string `lexicon:"table"`
+	// sizeIdiomNouns after a word of size make it no size of an
+	// institution ("a big fan of", "a great help")
+	sizeIdiomNouns map[string]bool `lexicon:"table"`
 	// relation cue phrases
 	partOfCues     []string `lexicon:"table"`
 	operatedByCues []string `lexicon:"table"`

@@ -158,6 +158,10 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 	if moreCuePhraseAt(s, i) {
 		return false // a comparative before a word of number compares numbers
 	}
+	if i+L < len(s.toks) && s.lex.sizeIdiomNouns[s.toks[i+L].norm] {
+		s.mark(i, i+L+1) // "a big fan of": said of the asker, no size
+		return true
+	}
 	to := &c.Sizes
 	if at := negatedBefore(s, i); at >= 0 {
 		// "not small", "nicht groß", "niet klein"

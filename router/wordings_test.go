@@ -654,3 +654,23 @@ func TestSigns(t *testing.T) {
 	require.NotNil(t, y)
 	require.Equal(t, 1949, y.To)
 }
+
+// A word of size before a noun of liking says something of the asker,
+// no size of the institutions.
+func TestSizeIdiom(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"I am a huge fan of castles: which museums are in Bath?", "Ik ben een grote liefhebber van kastelen: welke musea zijn er in Bath?"} {
+		require.Empty(t, r.Route(q).Constraints.Sizes, q)
+	}
+}
+
+// "Came into being first", "the oldest one", a superlative of a founding
+// date: one, the first opened.
+func TestFirstOpenedWordings(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Which of the museums in Bath came into being first?", "Name the oldest one of the museums in Bath.", "Welk museum in Bath heeft de oudste oprichtingsdatum?"} {
+		o := r.Route(q).Constraints.Order
+		require.NotNil(t, o, q)
+		require.Equal(t, 1, o.N, q)
+	}
+}
