@@ -172,6 +172,16 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 		s.mark(i, end)
 		i = end - 1
 	}
+	dropRequestVerb(s, c)
+}
+
+// dropRequestVerb drops the name read from a verb of request that opens
+// a question naming another institution: the verb ("Search …"), not a
+// record of its name.
+func dropRequestVerb(s *scan, c *Constraints) {
+	if len(c.Names) >= 2 && c.Names[0].Text == s.original(0, 1) && s.lex.requestWords[s.toks[0].norm] {
+		c.Names = c.Names[1:]
+	}
 }
 
 // longerNameInside reports a name that starts inside the name of nl words

@@ -11,8 +11,8 @@ func exceptPlaces(s *scan, c *Constraints) {
 	const reach = 32 // bytes from the cue to the place: "except those in the city of"
 	for _, cue := range s.lex.exceptCues {
 		i := s.find(cue)
-		if i < 0 {
-			continue
+		if i < 0 || orNotAt(s, i) {
+			continue // "whether or not in …" leaves nothing out
 		}
 		from := s.toks[i].start
 		var keep []Place

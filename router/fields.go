@@ -441,7 +441,8 @@ func parentCueAt(s *scan) int {
 // clauses numbers the clause of each token (the clauses are parted as
 // clauseBreak says), and returns the last clause after the first that
 // opens as a question, with a question word or a verb that opens a
-// yes/no question (-1 when none does).
+// yes/no question, after a word that joins clauses or not (-1 when none
+// does).
 func clauses(s *scan) (cl []int, lastQ int) {
 	cl, lastQ = make([]int, len(s.toks)), -1
 	for k := 1; k < len(s.toks); k++ {
@@ -450,7 +451,11 @@ func clauses(s *scan) (cl []int, lastQ int) {
 			continue
 		}
 		cl[k]++
-		if w := s.toks[k].norm; s.lex.whWords[w] || s.lex.yesNoStarts[w] {
+		w := s.toks[k].norm
+		if (s.lex.remarkJoins[w] || s.lex.clauseJoiners[w]) && k+1 < len(s.toks) {
+			w = s.toks[k+1].norm // ", so what …", "und wie …"
+		}
+		if s.lex.whWords[w] || s.lex.yesNoStarts[w] {
 			lastQ = cl[k]
 		}
 	}
@@ -458,15 +463,17 @@ func clauses(s *scan) (cl []int, lastQ int) {
 }
 
 // clauseBreak reports a clause's end before token k: a question or
-// exclamation mark, a semicolon, a colon or a dash, or a full stop after
-// a word of three letters or more before a capitalised one ("e.V." is
-// no sentence's end), outside a name read.
+// exclamation mark, a semicolon, a colon or a dash, a full stop after a
+// word of three letters or more before a capitalised one ("e.V." is no
+// sentence's end), or a comma before a word that joins clauses and a
+// question word (", so what …"), outside a name read.
 func clauseBreak(s *scan, k int) bool {
 	if s.used[k-1] && s.used[k] {
 		return false
 	}
 	gap := s.text[s.toks[k-1].end:s.toks[k].start]
-	return strings.ContainsAny(gap, "?!;:—–") || strings.Contains(gap, ".") && len(s.toks[k-1].norm) > 2 && s.toks[k].upper
+	return strings.ContainsAny(gap, "?!;:—–") || strings.Contains(gap, ".") && len(s.toks[k-1].norm) > 2 && s.toks[k].upper ||
+		strings.Contains(gap, ",") && k+1 < len(s.toks) && s.lex.remarkJoins[s.toks[k].norm] && s.lex.whWords[s.toks[k+1].norm]
 }
 
 func firstSentenceEnd(s *scan) int {

@@ -1,6 +1,9 @@
 package router
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // negatedBefore is the token of a negation that governs the value read
 // at token i: a negation word, or the last word of a negation phrase,
@@ -15,6 +18,8 @@ func negatedBefore(s *scan, i int) int {
 	for k := i - 1; k >= 0 && i-k <= 6; k-- {
 		w := s.toks[k].norm
 		switch {
+		case (s.lex.negationWords[w] || phraseEndsAt(s, k)) && orNotAt(s, k):
+			return -1 // "whether or not": no negation
 		case s.lex.negationWords[w] || phraseEndsAt(s, k):
 			return k
 		case s.lex.choiceWords[w]:
@@ -27,6 +32,15 @@ func negatedBefore(s *scan, i int) int {
 		}
 	}
 	return -1
+}
+
+// orNotAt reports a negation at token k that ends a phrase of orNotCues
+// ("or not", "of niet", "oder nicht").
+func orNotAt(s *scan, k int) bool {
+	return slices.ContainsFunc(s.lex.orNotCues, func(p string) bool {
+		_, ok := s.endsAt(k+1, p)
+		return ok && strings.Contains(p, " ")
+	})
 }
 
 // phraseEndsAt reports a negation phrase whose last word is token k.

@@ -35,7 +35,7 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
-				loc := s.lex.locatives[prevWord] || t.upper && (coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i))
+				loc := s.lex.locatives[prevWord] || t.upper && g.placeByPosition(s, c, i)
 				// a country's two letters count written in capitals ("the
 				// UK", "GB"): "us" and "de" are words
 				caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
@@ -355,6 +355,29 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 	}
 	last := c.Places[len(c.Places)-1].Text
 	return strings.HasSuffix(last, s.original(i-2, i-1))
+}
+
+// placeByPosition reports a capitalised word whose place in the question
+// makes it a place, though it may be a common word: coordinated with a
+// place, paired with one, a side of a comparison, or a capitalised word
+// inside the question when no place is read before it.
+func (g *gazetteer) placeByPosition(s *scan, c *Constraints, i int) bool {
+	return coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i) || len(c.Places) == 0 && capitalInside(s, i)
+}
+
+// capitalInside reports a capitalised word inside a question written
+// with small letters elsewhere, not at a sentence's start and no kind (a
+// German noun has its capital whatever it is): a common word written so
+// ("… visiting Bath") is a name, read as a place when no other place is.
+func capitalInside(s *scan, i int) bool {
+	return i > 0 && !s.lower && !s.toks[i].allCaps && !clauseStartAt(s, i) && s.lex.typeWords[s.toks[i].norm] == "" &&
+		!(i+1 < len(s.toks) && s.toks[i+1].upper) // a run of capitals is one name
+}
+
+// clauseStartAt reports a token that starts a sentence or a clause after
+// a colon, so that its capital says nothing.
+func clauseStartAt(s *scan, i int) bool {
+	return strings.ContainsAny(s.text[s.toks[i-1].end:s.toks[i].start], ".!?:;—–")
 }
 
 // comparedSubject reports a capitalised word after a verb that opens a

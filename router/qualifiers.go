@@ -206,8 +206,9 @@ func removeString(s []string, x string) []string {
 // institution ("a museum, a library or an archive"): they ask for the type.
 func typeChoice(s *scan) string {
 	// "a museum or a library" asks which one institution is; "more
-	// libraries or archives" compares two kinds (see sides)
-	if f := choiceOf(s, func(w string) bool {
+	// libraries or archives" compares two kinds (see sides); "which
+	// museum, archive or library" asks for an institution
+	if f := !whichKind(s) && choiceOf(s, func(w string) bool {
 		code := s.lex.typeWords[w]
 		_, plural, _ := s.lex.typeOfWord(w)
 		return code != "" && code != "E" && !plural
@@ -221,6 +222,16 @@ func typeChoice(s *scan) string {
 		return "status"
 	}
 	return ""
+}
+
+// whichKind reports a word of which right before a kind.
+func whichKind(s *scan) bool {
+	for k := 0; k+1 < len(s.toks); k++ {
+		if s.lex.whichWords[s.toks[k].norm] && s.lex.typeWords[s.toks[k+1].norm] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // choiceOf reports two values of one attribute offered as alternatives

@@ -137,10 +137,10 @@ func pronounOf(q string, t token) string {
 // leading clause, as what the clause names: a phrase of placeAnaphora
 // ("there", "in that town") as the one place it names, after the phrase's
 // locative; a word of nameAnaphora ("it", "het") as the one institution
-// or body it names. It returns the question with the word replaced, when
-// that then stands alone. A word of existentialWords ("there") that
-// follows a verb of being inside its clause is the existential one ("are
-// there …"), no place.
+// or body it names, or else as the one place. It returns the question
+// with the word replaced, when that then stands alone. A word of
+// existentialWords ("there") that follows a verb of being inside its
+// clause is the existential one ("are there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
 	c := r.reread(clause).Constraints
 	toks := tokenize(asked, false)
@@ -159,6 +159,9 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && len(c.Bodies) == 1 && len(c.Names) == 0:
 			n, with = 1, cmp.Or(c.Bodies[0].Text, c.Bodies[0].Name)
+		case r.lex.nameAnaphora[t.norm] && len(c.Places) == 1 && len(c.Names)+len(c.Bodies) == 0 && c.Places[0].Text != "" &&
+			(i == 0 || !r.lex.existenceFirsts[toks[i-1].norm]):
+			n, with = 1, c.Places[0].Text // "how many museums does it have"
 		default:
 			continue
 		}

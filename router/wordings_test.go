@@ -674,3 +674,55 @@ func TestFirstOpenedWordings(t *testing.T) {
 		require.Equal(t, 1, o.N, q)
 	}
 }
+
+// "Whether or not" negates nothing: no place is left out.
+func TestOrNotNegatesNothing(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Ligt Kunsthalle Düsseldorf nu wel of niet in Bonn?", "Liegt Kunsthalle Düsseldorf in Bonn oder nicht?"} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Empty(t, p.Constraints.Except, q)
+	}
+}
+
+// "Which" before a kind, with more kinds after it, asks for an
+// institution, not for its kind.
+func TestWhichKindAsksInstitution(t *testing.T) {
+	r := newTestRouter(t)
+	require.NotEqual(t, "type", r.Route("Which museum, archive or library has the ISIL DE-Ka87?").Constraints.Field)
+}
+
+// "It" after a clause that names only a place is the place.
+func TestItIsThePlace(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("I am writing about Bath, so how many museums does it have?").Constraints
+	require.Len(t, c.Places, 1)
+	require.Equal(t, "Bath", c.Places[0].Name)
+}
+
+// A verb of request that opens a question naming another institution
+// is the verb, even where a record bears it as its name.
+func TestRequestVerbBeforeAName(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("Search Wikidata for Kunsthalle Düsseldorf and give me its QID.").Constraints
+	require.Len(t, c.Names, 1)
+	require.Equal(t, "Kunsthalle Düsseldorf", c.Names[0].Name)
+}
+
+// A comma, a word that joins clauses and a question word open the
+// question's clause: a field said before it is a remark.
+func TestCommaSoQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "website", r.Route("The opening hours are surely online somewhere, so what is the website of Kunsthalle Düsseldorf?").Constraints.Field)
+}
+
+// A town that is also a common word, written with a capital inside a
+// question that names no other place, is the town; a run of capitals is
+// a name, and a German noun's capital says nothing.
+func TestCapitalisedCommonWordTown(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("We are visiting Bath next week: which museums are there?").Constraints
+	require.Len(t, c.Places, 1)
+	require.Len(t, r.Route("Which museums in Leeds have a Reading Room?").Constraints.Places, 1)
+	require.Empty(t, r.Route("Ist Lechner Museum ein Archiv?").Constraints.Places)
+}
