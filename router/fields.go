@@ -167,6 +167,7 @@ func exactFieldCue(s *scan) string {
 	end := firstSentenceEnd(s)
 	var cl []int // each token's clause, made for the first cue
 	pc, lastQ := -1, -1
+	back := false // a cue of a clause before the question's may be its
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
 		fc := &s.lex.fieldCues[c]
 		if !s.hasUnread(fc.phrase) {
@@ -175,6 +176,7 @@ func exactFieldCue(s *scan) string {
 		if cl == nil {
 			cl, lastQ = clauses(s)
 			pc = parentCueAt(s)
+			back = refersBack(s, cl, lastQ) && !partsInClause(s, cl, lastQ)
 		}
 		// a cue of the first sentence before one of a sentence after it
 		// (a field asked, then a reason that names another)
@@ -183,7 +185,7 @@ func exactFieldCue(s *scan) string {
 		if pc >= 0 && cl[at] != cl[pc] {
 			continue // a remark beside a question of belonging
 		}
-		if cl[at] < lastQ && !refersBack(s, cl, lastQ) {
+		if cl[at] < lastQ && !back {
 			continue // a remark in a clause before the question
 		}
 		if inRelativeClause(s, at) || inBrackets(s, at) {
@@ -220,6 +222,26 @@ func refersBack(s *scan, cl []int, lastQ int) bool {
 	}
 	for _, p := range s.lex.backPhrases {
 		if at := s.find(p); at >= 0 && cl[at] >= lastQ {
+			return true
+		}
+	}
+	return false
+}
+
+// partsInClause reports every part of a field of two parts or more
+// (fieldParts) in the question's clause (clause lastQ and after): the
+// question names its field itself.
+func partsInClause(s *scan, cl []int, lastQ int) bool {
+	seen := map[string]map[string]bool{}
+	for k, t := range s.toks {
+		field, part, ok := strings.Cut(s.lex.fieldParts[t.norm], " ")
+		if !ok || cl[k] < lastQ {
+			continue
+		}
+		if seen[field] == nil {
+			seen[field] = map[string]bool{}
+		}
+		if seen[field][part] = true; len(seen[field]) == len(s.lex.fieldPartsOf[field]) && len(seen[field]) >= 2 {
 			return true
 		}
 	}

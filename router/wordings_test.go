@@ -726,3 +726,19 @@ func TestCapitalisedCommonWordTown(t *testing.T) {
 	require.Len(t, r.Route("Which museums in Leeds have a Reading Room?").Constraints.Places, 1)
 	require.Empty(t, r.Route("Ist Lechner Museum ein Archiv?").Constraints.Places)
 }
+
+// A misspelt name runs on within one clause: a word before a colon is no
+// slip for a word of a longer name.
+func TestMisspeltNameWithinClause(t *testing.T) {
+	r := newTestRouter(t)
+	c := r.Route("Checking before I go: Somerset Rural Life Museum is in Glastonbury, right?").Constraints
+	require.Len(t, c.Names, 1)
+	require.Equal(t, "Somerset Rural Life Museum", c.Names[0].Name)
+}
+
+// A question clause that holds every part of its field asks that field,
+// whatever a clause before it names.
+func TestPartsInQuestionClause(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "current_name", r.Route("Falkirk Burgh Museum was the old name; what do they call it today?").Constraints.Field)
+}
