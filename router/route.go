@@ -217,8 +217,11 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
-		if opener, ok := r.lex.frontingEnds[toks[k-1].norm]; ok && wordsAt(toks, 0, strings.Fields(opener)) {
-			return "", question // a topic put first between an opener and its end
+		if opener, ok := r.lex.frontingEnds[toks[k-1].norm]; ok && wordsAt(toks, 0, strings.Fields(opener)) ||
+			asideAt(toks, 0, r.lex.frontingPhrases) > 0 && !slices.ContainsFunc(toks[q:], func(t token) bool { return r.lex.anaphora[t.norm] }) {
+			// a topic put first ("as for …", "as far as … goes") that
+			// the question does not refer back to
+			return "", question
 		}
 		if !said && !r.reread(clause).Constraints.Empty() {
 			// a topic put first, then the question: no clause said beside

@@ -742,3 +742,12 @@ func TestPartsInQuestionClause(t *testing.T) {
 	r := newTestRouter(t)
 	require.Equal(t, "current_name", r.Route("Falkirk Burgh Museum was the old name; what do they call it today?").Constraints.Field)
 }
+
+// A topic put first after "as for" that the question does not refer back
+// to is the question's topic, no reason beside it.
+func TestFrontedTopicNoReason(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("As for accredited museums, has Bristol or Bath got more?")
+	require.NotEmpty(t, p.Constraints.Accreditation)
+	require.Len(t, p.Sides, 2)
+}
