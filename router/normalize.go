@@ -28,7 +28,8 @@ func isApostrophe(r rune) bool {
 }
 
 // tokenize splits s into normalised words: case-, diacritic- and
-// punctuation-insensitive; "&" becomes the word "and", apostrophes vanish.
+// punctuation-insensitive; "&" becomes the word "and", apostrophes vanish,
+// a word written with "(s)" is read in the plural.
 // A word's norm keeps its first textfold.MaxWord runes.
 func tokenize(s string, umlautE bool) []token {
 	fold := textfold.Rune
@@ -49,8 +50,15 @@ func tokenize(s string, umlautE bool) []token {
 		start, n = -1, 0
 		upper, allCaps = false, true
 	}
+	skip := 0
 	for i, r := range s {
 		switch {
+		case skip > 0:
+			skip--
+		case r == '(' && start >= 0 && strings.HasPrefix(s[i:], "(s)"):
+			// "museum(s)": the plural the word is written to allow
+			b.WriteByte('s')
+			skip = 2
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if start < 0 {
 				start = i

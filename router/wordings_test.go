@@ -751,3 +751,18 @@ func TestFrontedTopicNoReason(t *testing.T) {
 	require.NotEmpty(t, p.Constraints.Accreditation)
 	require.Len(t, p.Sides, 2)
 }
+
+// A word written with "(s)" is read in the plural: a list of its kind.
+func TestPluralInBrackets(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("castle museum(s) in Kent list")
+	require.True(t, p.Constraints.List)
+	require.Len(t, p.Constraints.Places, 1)
+}
+
+// "Link" names the website; "open since" the opening year.
+func TestLinkAndOpenSince(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "website", r.Route("Where do I find Kunsthalle Düsseldorf online — what's the link?").Constraints.Field)
+	require.Equal(t, "opened", r.Route("Kunsthalle Düsseldorf open since (year)").Constraints.Field)
+}
