@@ -78,33 +78,36 @@ func tokenize(s string, umlautE bool) []token {
 			}
 		case isApostrophe(r) && start >= 0:
 			// keep the word going
-		case r == '#' && i+1 < len(s) && s[i+1] == ' ':
-			// "# of": the sign read as the word it stands for
+		case strings.ContainsRune("#<>&+", r):
+			// a sign read as the words it stands for, if any
 			flush(i)
-			toks = append(toks, token{norm: "number", start: i, end: i + 1})
-		case r == '>' && signBetweenNames(s, i, toks):
-			// "Luton > Cornwall": the sign read as the words it stands for
-			flush(i)
-			toks = append(toks, token{norm: "more", start: i, end: i + 1}, token{norm: "than", start: i + 1, end: i + 1})
-		case (r == '>' || r == '<') && signBeforeYear(s, i):
-			// "opened > 1900": the sign read as the word it stands for
-			flush(i)
-			word := "after"
-			if r == '<' {
-				word = "before"
-			}
-			toks = append(toks, token{norm: word, start: i, end: i + 1})
-		case r == '&' || r == '+':
-			flush(i)
-			if r == '&' {
-				toks = append(toks, token{norm: "and", start: i, end: i + 1})
-			}
+			toks = append(toks, signWords(s, i, r, toks)...)
 		default:
 			flush(i)
 		}
 	}
 	flush(len(s))
 	return toks
+}
+
+// signWords returns the words a sign at byte i stands for: "&" and,
+// "#" before a space number ("# of"), ">" between two names more than,
+// ">" and "<" before a year after and before; nothing otherwise ("+").
+func signWords(s string, i int, r rune, toks []token) []token {
+	one := func(w string) []token { return []token{{norm: w, start: i, end: i + 1}} }
+	switch {
+	case r == '&':
+		return one("and")
+	case r == '#' && i+1 < len(s) && s[i+1] == ' ':
+		return one("number")
+	case r == '>' && signBetweenNames(s, i, toks):
+		return []token{{norm: "more", start: i, end: i + 1}, {norm: "than", start: i + 1, end: i + 1}}
+	case r == '>' && signBeforeYear(s, i):
+		return one("after")
+	case r == '<' && signBeforeYear(s, i):
+		return one("before")
+	}
+	return nil
 }
 
 // signBetweenNames reports a sign at byte i with spaces on both sides,
