@@ -26,13 +26,13 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 	return otherFrame(s, c, hasIDs, intent, sides), nil, nil
 }
 
-// valueAskedAfter reports a question word (or a request in the first
-// person: "could I get") that opens a clause after the first word,
+// valueAskedAfter reports a question word (or a request: "could I get",
+// "send me") that opens a clause after the first word,
 // after "and" or the end of a sentence (a preposition between them
 // aside): a yes/no question about a field, then the field's value asked.
 func valueAskedAfter(s *scan) bool {
 	for k := 1; k < len(s.toks); k++ {
-		if !s.lex.whWords[s.toks[k].norm] && !requestOpenerAt(s, k) {
+		if !s.lex.whWords[s.toks[k].norm] && !requestOpenerAt(s, k) && !s.lex.requestWords[s.toks[k].norm] {
 			continue
 		}
 		j := k - 1

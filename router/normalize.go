@@ -94,20 +94,22 @@ func tokenize(s string, umlautE bool) []token {
 // "#" before a space number ("# of"), ">" between two names more than,
 // ">" and "<" before a year after and before; nothing otherwise ("+").
 func signWords(s string, i int, r rune, toks []token) []token {
-	one := func(w string) []token { return []token{{norm: w, start: i, end: i + 1}} }
+	var word string
 	switch {
 	case r == '&':
-		return one("and")
+		word = "and"
 	case r == '#' && i+1 < len(s) && s[i+1] == ' ':
-		return one("number")
+		word = "number"
 	case r == '>' && signBetweenNames(s, i, toks):
 		return []token{{norm: "more", start: i, end: i + 1}, {norm: "than", start: i + 1, end: i + 1}}
 	case r == '>' && signBeforeYear(s, i):
-		return one("after")
+		word = "after"
 	case r == '<' && signBeforeYear(s, i):
-		return one("before")
+		word = "before"
+	default:
+		return nil
 	}
-	return nil
+	return []token{{norm: word, start: i, end: i + 1}}
 }
 
 // signBetweenNames reports a sign at byte i with spaces on both sides,

@@ -288,8 +288,13 @@ func closesRemark(gap string, comma bool) bool {
 // it names asks nothing of the question.
 func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	p := r.reread(aside)
-	if len(p.Constraints.Names) > 0 || asked.Frame == FrameYesNo {
-		return false // a yes/no question asks all it asks
+	if len(p.Constraints.Names) > 0 {
+		return false
+	}
+	if asked.Frame == FrameYesNo {
+		// a yes/no question asks all it asks, unless a request for the
+		// value follows it ("Does X have a website? Send me the link.")
+		return afterQuestion && p.Constraints.Field != "" && r.opensRequest(aside)
 	}
 	if p.Constraints.Field != "" {
 		// a field said after a question that asks its own says which
@@ -304,6 +309,14 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		return addsTo(asked.Constraints, p.Constraints)
 	}
 	return false
+}
+
+// opensRequest reports a text that opens with a request (requestWords,
+// requestOpeners).
+func (r *Router) opensRequest(text string) bool {
+	toks := tokenize(text, false)
+	return len(toks) > 0 && (r.lex.requestWords[toks[0].norm] ||
+		slices.ContainsFunc(r.lex.requestOpeners, func(p string) bool { return wordsAt(toks, 0, strings.Fields(p)) }))
 }
 
 // addsTo reports whether the constraints of a statement hold one the

@@ -766,3 +766,14 @@ func TestLinkAndOpenSince(t *testing.T) {
 	require.Equal(t, "website", r.Route("Where do I find Kunsthalle Düsseldorf online — what's the link?").Constraints.Field)
 	require.Equal(t, "opened", r.Route("Kunsthalle Düsseldorf open since (year)").Constraints.Field)
 }
+
+// A request for the value after a yes/no question about a field asks
+// for the value.
+func TestRequestAfterYesNo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Does Kunsthalle Düsseldorf have a website? Send me the link.", "Heeft Kunsthalle Düsseldorf een website? Stuur me de link."} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Equal(t, "website", p.Constraints.Field, q)
+	}
+}
