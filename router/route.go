@@ -640,9 +640,24 @@ func setUnusedWords(plan *Plan, s *scan, c *Constraints) {
 	unknown, dropped := unknownWords(s)
 	plan.SetUnused(UnusedUnknown, unknown...)
 	plan.SetUnused(UnusedDropped, dropped...)
-	plan.SetUnused(UnusedUnread, outermost(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...))...)
+	plan.SetUnused(UnusedUnread, outermost(append(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...), danglingAnaphora(s, c)...))...)
 	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
 	plan.Unstated = s.unstated
+}
+
+// danglingAnaphora returns a word that refers back ("it", "es", "het")
+// in a question for a list that names nothing it could refer to: the
+// list is not the one asked for.
+func danglingAnaphora(s *scan, c *Constraints) []string {
+	if !c.List || len(c.Names)+len(c.Bodies)+len(c.Places)+len(c.Postcodes) > 0 || c.HasIDs() {
+		return nil
+	}
+	for i, t := range s.toks {
+		if s.lex.nameAnaphora[t.norm] && !s.used[i] {
+			return []string{s.original(i, i+1)}
+		}
+	}
+	return nil
 }
 
 // pairOfOneNamed keeps a comparison of which the data holds one side as

@@ -777,3 +777,13 @@ func TestRequestAfterYesNo(t *testing.T) {
 		require.Equal(t, "website", p.Constraints.Field, q)
 	}
 }
+
+// A word that refers back, in a question for a list that names nothing
+// it could refer to, is reported unread: the list is not the one asked.
+func TestDanglingAnaphora(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"How many museums does it have?", "Wie viele Museen hat es?"} {
+		require.NotEmpty(t, r.Route(q).Unused(UnusedUnread), q)
+	}
+	require.Empty(t, r.Route("How many museums does Bath have?").Unused(UnusedUnread))
+}
