@@ -62,7 +62,11 @@ func narrowedField(s *scan, f string) string {
 		// situated in"): the level; written with a capital inside the
 		// question it is part of a name ("Sheffield City Region")
 		for i, t := range s.toks {
-			if level, ok := s.lex.levelCues[t.norm]; ok && !s.used[i] && !(t.upper && i > 0) {
+			level, ok := s.lex.levelCues[t.norm]
+			if !ok && t.possessive {
+				level, ok = s.lex.levelCues[strings.TrimSuffix(t.norm, "s")] // "country's it in"
+			}
+			if ok && !s.used[i] && !(t.upper && i > 0) {
 				return level
 			}
 		}

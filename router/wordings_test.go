@@ -787,3 +787,13 @@ func TestDanglingAnaphora(t *testing.T) {
 	}
 	require.Empty(t, r.Route("How many museums does Bath have?").Unused(UnusedUnread))
 }
+
+// "If you know" set off by commas is an aside, no "whether"; a value
+// wanted of a yes/no question ("a website I can look at") asks for it;
+// a level's noun contracted with "is" narrows a town asked.
+func TestAsidesAndContractedLevel(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, FrameField, r.Route("Could you tell me, if you know, which town Kunsthalle Düsseldorf is in?").Frame)
+	require.Equal(t, FrameField, r.Route("Has Kunsthalle Düsseldorf got a website I can look at?").Frame)
+	require.Equal(t, "country", r.Route("Kunsthalle Düsseldorf: what country's it located in?").Constraints.Field)
+}
