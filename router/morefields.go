@@ -23,8 +23,9 @@ func moreFields(plan *Plan, lex *Lexicon) {
 	}
 	if k := secondQuestion(s); k > 0 {
 		first, second := newScan(plan.Question[:s.toks[k-1].end], lex), newScan(plan.Question[s.toks[k].start:], lex)
-		if statement(first) {
-			// the field said before is no field asked
+		if statement(first) || ifSoBefore(s, k) {
+			// the field said before is no field asked; after "if so"
+			// the value asked is the second question's
 			if f := field(second); f != "" {
 				c.Field = f
 			}
@@ -116,16 +117,31 @@ func statement(s *scan) bool {
 }
 
 // secondQuestion returns the token at which a second question starts
-// after "and" (a question word or a verb with a pronoun), or 0.
+// after "and" (a question word, after "if so" or not), or 0.
 func secondQuestion(s *scan) int {
 	for k := 1; k+1 < len(s.toks); k++ {
-		if s.lex.andWords[s.toks[k].norm] {
-			if s.lex.whWords[s.toks[k+1].norm] || s.lex.germanWhatWords[s.toks[k+1].norm] && k+2 < len(s.toks) && s.lex.germanAfterWas[s.toks[k+2].norm] {
-				return k + 1
+		if !s.lex.andWords[s.toks[k].norm] {
+			continue
+		}
+		j := k + 1
+		for _, p := range s.lex.ifSoPhrases {
+			if n, ok := s.matchAt(k, p); ok && k+n < len(s.toks) {
+				j = k + n // "and if so, what …"
 			}
+		}
+		if s.lex.whWords[s.toks[j].norm] || s.lex.germanWhatWords[s.toks[j].norm] && j+1 < len(s.toks) && s.lex.germanAfterWas[s.toks[j+1].norm] {
+			return j
 		}
 	}
 	return 0
+}
+
+// ifSoBefore reports a phrase of ifSoPhrases right before token k.
+func ifSoBefore(s *scan, k int) bool {
+	return slices.ContainsFunc(s.lex.ifSoPhrases, func(p string) bool {
+		_, ok := s.endsAt(k, p)
+		return ok
+	})
 }
 
 // openAndClose returns the opening and the closing year, in the

@@ -797,3 +797,11 @@ func TestAsidesAndContractedLevel(t *testing.T) {
 	require.Equal(t, FrameField, r.Route("Has Kunsthalle Düsseldorf got a website I can look at?").Frame)
 	require.Equal(t, "country", r.Route("Kunsthalle Düsseldorf: what country's it located in?").Constraints.Field)
 }
+
+// After "and if so", the second question's field is the one asked.
+func TestIfSoSecondQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Was Falkirk Burgh Museum renamed, and if so, what is it called now?")
+	require.Equal(t, "current_name", p.Constraints.Field)
+	require.Empty(t, p.Constraints.MoreFields)
+}
