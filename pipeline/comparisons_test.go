@@ -252,3 +252,21 @@ func TestMoreOfThreeSides(t *testing.T) {
 	}
 	tl.require(t, "comparisons of three counties name the lead", 5, 100)
 }
+
+// A yes/no question whether one institution is not of a kind is answered
+// by its kind: yes when it is of another, no when it is of that one.
+func TestNegatedKindAnswered(t *testing.T) {
+	p := testPipeline(t)
+	var tl tally
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.TypeCode != "M" || in.Country != "GB" || strings.ContainsAny(in.Name, "(),'&") || i%97 != 0 {
+			continue
+		}
+		yes := ask(t, p, fmt.Sprintf("Is %s not an archive?", in.Name))
+		no := ask(t, p, fmt.Sprintf("Is %s not a museum?", in.Name))
+		tl.add(strings.HasPrefix(yes.Answer.Text, "Yes") && strings.HasPrefix(no.Answer.Text, "No"),
+			fmt.Sprintf("%s → %.80s | %.80s", in.Name, yes.Answer.Text, no.Answer.Text))
+	}
+	tl.require(t, "negated kinds answered by the institution's kind", 5, 90)
+}

@@ -279,7 +279,7 @@ type Constraints struct {
 // they must not have (see Not).
 func (c Constraints) Negates() bool {
 	n := c.Not
-	return n != nil && (len(n.Bodies)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "" || n.Years != nil)
+	return n != nil && (len(n.Bodies)+len(n.TypeCodes)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "" || n.Years != nil)
 }
 
 // Empty reports whether nothing was extracted.

@@ -233,6 +233,11 @@ func (r *Router) readMembersAsked(s *scan, c *Constraints, rd *reading, neg []st
 	readEachMember(s, c, rd)
 	readShareOrMembersOfOne(s, c, rd)
 	r.narrowNames(c, neg)
+	if len(neg) > 0 && len(c.Names) == 1 && len(c.TypeCodes) == 0 {
+		// the kind one named institution is said not to be ("Is X not
+		// an archive?"), a condition a yes/no question tests
+		negate(c).TypeCodes = neg
+	}
 	readParentAsked(s, c, rd)
 	readSizeAsked(s, c, rd)
 }

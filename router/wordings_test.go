@@ -805,3 +805,20 @@ func TestIfSoSecondQuestion(t *testing.T) {
 	require.Equal(t, "current_name", p.Constraints.Field)
 	require.Empty(t, p.Constraints.MoreFields)
 }
+
+// A kind one named institution is said not to be is a negated yes/no
+// test of its kind, in each language.
+func TestNegatedKind(t *testing.T) {
+	r := newTestRouter(t)
+	for q, want := range map[string]string{
+		"Is Kunsthalle Düsseldorf not an archive?":    "A",
+		"Ist Kunsthalle Düsseldorf keine Bibliothek?": "L",
+		"Is Kunsthalle Düsseldorf geen museum?":       "M",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.NotNil(t, p.Test, q)
+		require.Equal(t, []string{want}, p.Test.Want, q)
+		require.True(t, p.Test.Negated, q)
+	}
+}
