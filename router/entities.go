@@ -269,7 +269,7 @@ func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyB
 				if st < 0 || st+L > len(s.toks) || !s.free(st, st+L) || !covers(need, st, st+L) {
 					continue
 				}
-				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, key) || kindNotInName(s, st, st+L, key) || breaksInside(s, st, st+L) && !strings.ContainsAny(g.entries[ce].name, ":;?!—–") {
+				if short && (L != 1 || !s.toks[st].upper) || cueAtEdge(s, st, st+L, key) || kindNotInName(s, st, st+L, key) || breaksInside(s, st, st+L) && !strings.ContainsAny(g.entries[ce].name, clauseSigns) {
 					continue
 				}
 				d := levenshtein(s.key(st, st+L), key, maxD)
@@ -295,7 +295,7 @@ func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyB
 // its own name holds such a sign.
 func breaksInside(s *scan, i, j int) bool {
 	for k := i + 1; k < j; k++ {
-		if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ":;?!—–") {
+		if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], clauseSigns) {
 			return true
 		}
 	}

@@ -488,6 +488,10 @@ func clauses(s *scan) (cl []int, lastQ int) {
 	return cl, lastQ
 }
 
+// clauseSigns end a clause wherever they stand: a question or
+// exclamation mark, a semicolon, a colon or a dash.
+const clauseSigns = "?!;:—–"
+
 // clauseBreak reports a clause's end before token k: a question or
 // exclamation mark, a semicolon, a colon or a dash, a full stop after a
 // word of three letters or more before a capitalised one ("e.V." is no
@@ -498,7 +502,7 @@ func clauseBreak(s *scan, k int) bool {
 		return false
 	}
 	gap := s.text[s.toks[k-1].end:s.toks[k].start]
-	return strings.ContainsAny(gap, "?!;:—–") || strings.Contains(gap, ".") && len(s.toks[k-1].norm) > 2 && s.toks[k].upper ||
+	return strings.ContainsAny(gap, clauseSigns) || strings.Contains(gap, ".") && len(s.toks[k-1].norm) > 2 && s.toks[k].upper ||
 		strings.Contains(gap, ",") && k+1 < len(s.toks) && s.lex.remarkJoins[s.toks[k].norm] && s.lex.whWords[s.toks[k+1].norm]
 }
 

@@ -230,7 +230,7 @@ func itYesNo(s *scan) bool {
 		wh := false
 		for k := at - 1; k >= 0 && k >= at-maxPreamble && !wh; k-- {
 			wh = s.lex.whWords[s.toks[k].norm]
-			if k > 0 && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ":;—–?!") {
+			if k > 0 && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], clauseSigns) {
 				break
 			}
 		}

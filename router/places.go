@@ -377,7 +377,7 @@ func capitalInside(s *scan, i int) bool {
 // clauseStartAt reports a token that starts a sentence or a clause after
 // a colon, so that its capital says nothing.
 func clauseStartAt(s *scan, i int) bool {
-	return strings.ContainsAny(s.text[s.toks[i-1].end:s.toks[i].start], ".!?:;—–")
+	return strings.ContainsAny(s.text[s.toks[i-1].end:s.toks[i].start], "."+clauseSigns)
 }
 
 // comparedSubject reports a capitalised word after a verb that opens a

@@ -199,8 +199,8 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	if len(toks) < 4 {
 		return "", question
 	}
+	reason := r.lex.reasonConjunctions[toks[0].norm]
 	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
-		reason := r.lex.reasonConjunctions[toks[0].norm]
 		said := reason || r.saidBy(question, toks[:k])
 		// a comma closes a clause said in the first words (a clause of
 		// reason in as many as a remark may have), or one a word that
