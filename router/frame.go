@@ -36,7 +36,7 @@ func valueAskedAfter(s *scan) bool {
 			continue
 		}
 		j := k - 1
-		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w]) && !s.lex.andWords[w] {
+		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w] || s.lex.valuePrepositions[w]) && !s.lex.andWords[w] {
 			j-- // "und unter welcher Adresse"
 		}
 		if s.lex.andWords[s.toks[j].norm] || strings.ContainsAny(s.text[s.toks[j].end:s.toks[j+1].start], "?.;") {

@@ -225,6 +225,9 @@ type Lexicon struct {
 	// valueFollowUps, after a yes/no question, ask for the value too
 	// ("and what is it"): the question is one for the value
 	valueFollowUps []string `lexicon:"table"`
+	// valuePrepositions may stand between "and" and the question word
+	// that asks for the value after a yes/no question ("and to what")
+	valuePrepositions map[string]bool `lexicon:"table"`
 	// ifSoPhrases join a question for the value to a yes/no question
 	// ("and if so", "wenn ja"), as "and" does
 	ifSoPhrases []string `lexicon:"table"`

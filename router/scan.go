@@ -158,7 +158,8 @@ func dropAsides(toks []token, asides [][]string) []token {
 // joinSeparableVerbs reads a verb whose particle ends its clause ("zähl
 // … auf", "zoek … op"), or comes right before a question word or a
 // complementizer that opens the clause it asks for ("leg … uit wat",
-// "zoek … uit of"), as the one word they make
+// "zoek … uit of"), or opens the question before its question word
+// ("onder welke … valt"), as the one word they make
 // ("aufzähl"), and drops the particle: the verb alone means another
 // thing. The rows that read the joined word are the lexicon's (a list
 // verb, an opener).
@@ -167,6 +168,13 @@ func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 		particle, ok := lex.separableVerbs[toks[i].norm]
 		if !ok {
 			continue
+		}
+		if i >= 2 && toks[0].norm == particle && lex.whWords[toks[1].norm] && !slices.ContainsFunc(toks[:i], func(t token) bool {
+			return t.end < len(q) && strings.ContainsAny(q[t.end:t.end+1], ",;:?")
+		}) {
+			toks[i].norm = particle + toks[i].norm
+			toks = slices.Delete(toks, 0, 1)
+			break
 		}
 		for j := i + 1; j < len(toks); j++ {
 			if toks[j].norm == particle && (clauseEnds(q, toks, j) || j+1 < len(toks) && (lex.whWords[toks[j+1].norm] || lex.complementizers[toks[j+1].norm])) {

@@ -822,3 +822,33 @@ func TestNegatedKind(t *testing.T) {
 		require.True(t, p.Test.Negated, q)
 	}
 }
+
+// A particle that opens the question before its question word joins its
+// verb later in the clause, as a particle that ends the clause does.
+func TestFrontedParticle(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Onder welke organisatie valt Modern One?",
+		"Unter welche Dachorganisation fällt Modern One?",
+		"Under which body does Modern One fall?",
+	} {
+		require.Equal(t, FrameRelation, r.Route(q).Frame, q)
+	}
+	for _, q := range []string{
+		"Aus welchen Einrichtungen besteht National Museum of Asian Art?",
+		"Uit welke musea bestaat National Museum of Asian Art?",
+	} {
+		require.Equal(t, FrameSet, r.Route(q).Frame, q)
+	}
+}
+
+// A preposition between "and" and the question word after a yes/no
+// question asks for the value ("and to what"); a German "was" before a
+// word of emphasis is "what".
+func TestValueAskedAfterPreposition(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Was Falkirk Burgh Museum given a new name, and to what?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "current_name", p.Constraints.Field)
+	require.Equal(t, FrameField, r.Route("Was eigentlich ist Kunsthalle Düsseldorf für eine Einrichtung?").Frame)
+}
