@@ -154,11 +154,31 @@ func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 	return nil, false
 }
 
+// tagQuestion reports, and marks as read, a phrase of tagQuestions that
+// ends the question after a comma, semicolon, colon or dash.
+func tagQuestion(s *scan) bool {
+	if anyWhWord(s) {
+		return false
+	}
+	for _, p := range s.lex.tagQuestions {
+		k := len(s.toks) - len(strings.Fields(p))
+		if k < 1 || !strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:—–-") {
+			continue
+		}
+		if n, ok := s.matchAt(k, p); ok && k+n == len(s.toks) {
+			s.mark(k, k+n)
+			return true
+		}
+	}
+	return false
+}
+
 // yesNoFrame reads the test of a yes/no question about one or more
 // entities, yesNo being whether the words asked one.
 func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool) {
 	// a name, then a kind and "or not"
-	yesNo = yesNo || entities == 1 && s.hasAny(s.lex.orNotCues...)
+	tag := entities == 1 && tagQuestion(s)
+	yesNo = yesNo || tag || entities == 1 && s.hasAny(s.lex.orNotCues...)
 	// an institution and two places joined by "or" asks which place it is in
 	if yesNo && entities == 1 && placesOffered(s) {
 		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {

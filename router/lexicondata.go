@@ -169,6 +169,10 @@ type Lexicon struct {
 	// nameAnaphora refer back to an institution or body a clause before
 	// the question names (see Router.referredTo)
 	nameAnaphora map[string]bool `lexicon:"table"`
+	// possessiveAnaphora refer back to the institution or body a clause
+	// before the question names as the owner of what is asked: never to
+	// a field the clause names
+	possessiveAnaphora map[string]bool `lexicon:"table"`
 	// existentialWords after a verb of being say that something exists
 	// ("are there"), not where
 	existentialWords map[string]bool `lexicon:"table"`
@@ -226,7 +230,7 @@ type Lexicon struct {
 	// ("and what is it"): the question is one for the value
 	valueFollowUps []string `lexicon:"table"`
 	// valuePrepositions may stand between "and" and the question word
-	// that asks for the value after a yes/no question ("and to what")
+	// that asks for the value after a yes/no question
 	valuePrepositions map[string]bool `lexicon:"table"`
 	// ifSoPhrases join a question for the value to a yes/no question
 	// ("and if so", "wenn ja"), as "and" does
@@ -833,6 +837,9 @@ type Lexicon struct {
 	whereCues []string `lexicon:"table"`
 	// orNotCues end a yes/no question ("… or not")
 	orNotCues []string `lexicon:"table"`
+	// tagQuestions, set off at the end of a statement, ask whether it
+	// holds
+	tagQuestions []string `lexicon:"table"`
 	// inWhichCues ask in which building an institution is housed
 	inWhichCues []string `lexicon:"table"`
 	// doForms open a question for what an institution houses

@@ -149,10 +149,12 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		var with string
 		switch {
 		case n > 0 && len(c.Places) == 1 && c.Places[0].Text != "":
-			if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && r.lex.existentialWords[t.norm] && !clauseEnds(asked, toks, i) {
+			if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && r.lex.existentialWords[t.norm] && !r.fillersToClauseEnd(asked, toks, i) {
 				return "", false
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
+		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
+			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && c.Field != "":
 			return "", false // "it" is the field the clause names
 		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
@@ -169,6 +171,18 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		return filled, r.standsAlone(r.reread(filled), filled)
 	}
 	return "", false
+}
+
+// fillersToClauseEnd reports whether only filler words follow token i
+// to the end of its clause ("is there too"): an existential "there"
+// has what exists after it.
+func (r *Router) fillersToClauseEnd(q string, toks []token, i int) bool {
+	for j := i; !clauseEnds(q, toks, j); j++ {
+		if !r.lex.fillerSet[toks[j+1].norm] {
+			return false
+		}
+	}
+	return true
 }
 
 // placeAnaphorAt returns the words of the longest phrase of placeAnaphora
@@ -213,7 +227,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		if r.lex.remarkJoins[toks[q].norm] && q+1 < len(toks) {
 			q++
 		}
-		if !r.opensQuestion(toks, q) {
+		if !r.opensQuestion(toks, q) || r.tagOnly(toks[q:]) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
@@ -230,6 +244,15 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return clause, question[toks[q].start:]
 	}
 	return "", question
+}
+
+// tagOnly reports words that are a phrase of tagQuestions and nothing
+// else: they ask whether the statement before them holds.
+func (r *Router) tagOnly(toks []token) bool {
+	return slices.ContainsFunc(r.lex.tagQuestions, func(p string) bool {
+		words := strings.Fields(p)
+		return len(words) == len(toks) && wordsAt(toks, 0, words)
+	})
 }
 
 // saidBy reports a word of the asker (remarkSubjects) among the first
@@ -253,19 +276,21 @@ const remarkSubjectWords = 6
 
 // opensQuestion reports a question that starts at token q: a question
 // word (after a preposition: "in welk jaar"), a verb that opens a yes/no
-// question, a word that opens a list, or a request (requestWords,
-// requestOpeners).
+// question, a word that opens a list, a request (requestWords,
+// requestOpeners) or the opener of a yes/no question inside one
+// (yesNoOpeners).
 func (r *Router) opensQuestion(toks []token, q int) bool {
-	w := toks[q].norm
-	if r.lex.locatives[w] && q+1 < len(toks) {
-		w = toks[q+1].norm
-		return r.lex.whWords[w]
-	}
-	if r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w] {
+	// a request in the first person ("I'd like to know"), or the opener
+	// of a yes/no question asked inside a request
+	at := func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) }
+	if slices.ContainsFunc(r.lex.requestOpeners, at) || slices.ContainsFunc(r.lex.yesNoOpeners, at) {
 		return true
 	}
-	// a request in the first person ("I'd like to know")
-	return slices.ContainsFunc(r.lex.requestOpeners, func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) })
+	w := toks[q].norm
+	if r.lex.locatives[w] && q+1 < len(toks) {
+		return r.lex.whWords[toks[q+1].norm]
+	}
+	return r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
 }
 
 // maxRemark is the most words of a clause said before the question that
@@ -306,9 +331,39 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	case asked.Constraints.Order != nil:
 		return false
 	case asked.Frame == FrameSet, asked.Frame == FrameCount:
-		return addsTo(asked.Constraints, p.Constraints)
+		said := p.Constraints
+		own := r.askersOwnKinds(aside)
+		said.TypeCodes = slices.DeleteFunc(slices.Clone(said.TypeCodes), func(code string) bool { return own[code] })
+		if said.StatusByTense {
+			// the tense of a remark says when it is said, no status asked
+			said.Status, said.StatusByTense = "", false
+		}
+		return addsTo(asked.Constraints, said)
 	}
 	return false
+}
+
+// askersOwnKinds returns the kinds a clause names only right after a
+// word of the asker ("our museum", "mijn archief"): they say what the
+// asker is, no condition of the question.
+func (r *Router) askersOwnKinds(clause string) map[string]bool {
+	toks := tokenize(clause, false)
+	own := map[string]bool{}
+	other := map[string]bool{}
+	for i, t := range toks {
+		code := r.lex.typeWords[t.norm]
+		switch {
+		case code == "":
+		case i > 0 && r.lex.remarkSubjects[pronounOf(clause, toks[i-1])]:
+			own[code] = true
+		default:
+			other[code] = true
+		}
+	}
+	for code := range other {
+		delete(own, code)
+	}
+	return own
 }
 
 // opensRequest reports a text that opens with a request (requestWords,
@@ -320,8 +375,8 @@ func (r *Router) opensRequest(text string) bool {
 }
 
 // addsTo reports whether the constraints of a statement hold one the
-// question's lack: a place or body the question names already adds
-// nothing, nor does any kind when the question names its own.
+// question's lack: a place, body or relation the question names already
+// adds nothing, nor does any kind when the question names its own.
 func addsTo(asked, said Constraints) bool {
 	if len(asked.TypeCodes) > 0 {
 		said.TypeCodes = nil // the question's kind is the kind asked
@@ -332,6 +387,9 @@ func addsTo(asked, said Constraints) bool {
 	said.Bodies = slices.DeleteFunc(slices.Clone(said.Bodies), func(b Body) bool {
 		return slices.ContainsFunc(asked.Bodies, func(c Body) bool { return c.Name == b.Name })
 	})
+	if len(said.Bodies) == 0 {
+		said.Relation = "" // the relation to a body the question names
+	}
 	return !said.Empty()
 }
 

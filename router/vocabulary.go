@@ -75,6 +75,7 @@ func (lex *Lexicon) buildKnownWords() {
 	add(lex.childrenWords...)
 	add(lex.fillerWords...)
 	addKeys(maps.Keys(lex.requestWords))
+	addKeys(maps.Keys(lex.openingTimes))
 	lex.fillerSet = make(map[string]bool, len(lex.fillerWords))
 	for _, w := range lex.fillerWords {
 		lex.fillerSet[w] = true

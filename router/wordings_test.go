@@ -852,3 +852,38 @@ func TestValueAskedAfterPreposition(t *testing.T) {
 	require.Equal(t, "current_name", p.Constraints.Field)
 	require.Equal(t, FrameField, r.Route("Was eigentlich ist Kunsthalle Düsseldorf für eine Einrichtung?").Frame)
 }
+
+// A tag set off at the end of a statement asks whether it holds; a
+// question word keeps its own question.
+func TestTagQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Kunsthalle Düsseldorf is a library, isn't it?",
+		"Kunsthalle Düsseldorf ist eine Bibliothek, oder?",
+		"Kunsthalle Düsseldorf is een bibliotheek, toch?",
+		"Someone told me Kunsthalle Düsseldorf is a library; I doubt it — is it?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.NotNil(t, p.Test, q)
+		require.Equal(t, []string{"L"}, p.Test.Want, q)
+	}
+	require.Equal(t, FrameField, r.Route("Which town is Kunsthalle Düsseldorf in, is it?").Frame)
+}
+
+// A clause before the question: "their" is the institution it names,
+// never its field; a kind said of the asker ("our library") is no
+// condition; a yes/no question may follow it inside a request ("I'm
+// wondering whether"); "there" with only fillers after it is the place.
+func TestClauseBeforeQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'd like to see the opening hours of Kunsthalle Düsseldorf, so what is their website?")
+	require.Equal(t, "website", p.Constraints.Field)
+	p = r.Route("Our library wants to join University of Minho, so which institutions are in it already?")
+	require.Equal(t, FrameSet, p.Frame)
+	require.Empty(t, p.Constraints.TypeCodes)
+	require.Empty(t, p.Unused(UnusedUnread))
+	p = r.Route("We stay in Weardale, so I'm wondering whether Kunsthalle Düsseldorf is there as well.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
