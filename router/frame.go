@@ -186,9 +186,9 @@ func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool)
 			return &t, true
 		}
 	}
-	// both statuses joined by "or" ask which, not whether; "or not", "or
-	// elsewhere" offer no choice
-	yesNo = yesNo && !(entities == 1 && offersChoice(s) && !s.hasAny(s.lex.orNotCues...))
+	// both statuses joined by "or" ask which, not whether, and so do
+	// kinds read as a choice; "or not", "or elsewhere" offer no choice
+	yesNo = yesNo && !(entities == 1 && (offersChoice(s) || c.Field == "type" && len(c.TypeCodes) >= 2) && !s.hasAny(s.lex.orNotCues...))
 	if yesNo && entities >= 1 {
 		if t, ok := yesNoTest(s, c); ok {
 			return &t, true

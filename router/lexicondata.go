@@ -123,6 +123,8 @@ type Lexicon struct {
 	// fillerWords carry no constraint in a heritage question: verbs,
 	// pronouns, politeness and trip phrasing in English, Dutch and German
 	fillerWords []string `lexicon:"table"`
+	// otherKinds after a kind open the list to every kind
+	otherKinds []string `lexicon:"table"`
 	// openAlternatives leave the second side of a choice open ("a
 	// museum or something else"): see openAlternativeAfter
 	openAlternatives []string `lexicon:"table"`

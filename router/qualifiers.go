@@ -73,7 +73,28 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 			}
 		}
 	}
+	if otherKindsAfter(s) {
+		c.TypeCodes = nil // every kind is asked for
+	}
 	return neg
+}
+
+// otherKindsAfter reports, and marks as read, a phrase of otherKinds
+// right after a kind: the kind is an example of what is asked, no
+// condition.
+func otherKindsAfter(s *scan) bool {
+	for i := 1; i < len(s.toks); i++ {
+		if s.lex.typeWords[s.toks[i-1].norm] == "" {
+			continue
+		}
+		for _, p := range s.lex.otherKinds {
+			if n, ok := s.matchAt(i, p); ok {
+				s.mark(i, i+n)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readGovernanceAccreditationSize reads governance, accreditation and

@@ -105,9 +105,9 @@ func (r *Router) articleAt(toks []token, i int) bool {
 }
 
 // splitDoubt splits off the asker's doubt that closes a yes/no question:
-// a comma or dash, a word of "or", one word, and a word of the asker
-// (remarkSubjects) within the last maxPreamble words ("or am I wrong",
-// "oder irre ich mich", "of vergis ik me"). It offers no alternative:
+// a word of "or", one word, and a word of the asker (remarkSubjects)
+// within the last maxPreamble words ("or am I wrong", "oder irre ich
+// mich", "of vergis ik me"). It offers no alternative:
 // the question asks what it asks without it.
 func (r *Router) splitDoubt(question string) (asked, doubt string) {
 	toks := tokenize(question, false)
@@ -115,7 +115,7 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 		return question, ""
 	}
 	for k := max(2, len(toks)-maxPreamble); k+2 < len(toks); k++ {
-		if closesRemark(question[toks[k-1].end:toks[k].start], true) && r.lex.orWords[toks[k].norm] && !r.lex.whWords[toks[k+1].norm] && r.lex.remarkSubjects[pronounOf(question, toks[k+2])] {
+		if r.lex.orWords[toks[k].norm] && !r.lex.whWords[toks[k+1].norm] && r.lex.remarkSubjects[pronounOf(question, toks[k+2])] {
 			return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
 		}
 	}
@@ -143,6 +143,10 @@ func pronounOf(q string, t token) string {
 // clause is the existential one ("are there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
 	c := r.reread(clause).Constraints
+	own := r.reread(asked).Constraints
+	// a field the clause names is what "it" stands for, unless the
+	// question asks a field or relation of its own
+	fieldMeant := c.Field != "" && own.Field == "" && own.Relation == ""
 	toks := tokenize(asked, false)
 	for i, t := range toks {
 		n, locative := placeAnaphorAt(toks, i, r.lex)
@@ -155,7 +159,7 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
 			n, with = 1, c.Names[0].Text
-		case r.lex.nameAnaphora[t.norm] && c.Field != "":
+		case r.lex.nameAnaphora[t.norm] && fieldMeant:
 			return "", false // "it" is the field the clause names
 		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
 			n, with = 1, c.Names[0].Text
@@ -220,11 +224,14 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		// reason in as many as a remark may have), or one a word that
 		// joins clauses follows ("Sorry to ask, but …")
 		comma := said && (k <= maxPreamble || reason) || r.lex.remarkJoins[toks[k].norm]
-		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) {
+		// a request in the first person after "and" opens the question
+		// without a comma ("… and I'd like to know …")
+		joined := said && r.lex.andWords[toks[k].norm] && r.openerAt(toks, k+1)
+		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) && !joined {
 			continue
 		}
 		q := k
-		if r.lex.remarkJoins[toks[q].norm] && q+1 < len(toks) {
+		if (joined || r.lex.remarkJoins[toks[q].norm]) && q+1 < len(toks) {
 			q++
 		}
 		if !r.opensQuestion(toks, q) || r.tagOnly(toks[q:]) {
@@ -280,10 +287,7 @@ const remarkSubjectWords = 6
 // requestOpeners) or the opener of a yes/no question inside one
 // (yesNoOpeners).
 func (r *Router) opensQuestion(toks []token, q int) bool {
-	// a request in the first person ("I'd like to know"), or the opener
-	// of a yes/no question asked inside a request
-	at := func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) }
-	if slices.ContainsFunc(r.lex.requestOpeners, at) || slices.ContainsFunc(r.lex.yesNoOpeners, at) {
+	if r.openerAt(toks, q) {
 		return true
 	}
 	w := toks[q].norm
@@ -291,6 +295,13 @@ func (r *Router) opensQuestion(toks []token, q int) bool {
 		return r.lex.whWords[toks[q+1].norm]
 	}
 	return r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
+}
+
+// openerAt reports a request in the first person ("I'd like to know"),
+// or the opener of a yes/no question asked inside a request, at token q.
+func (r *Router) openerAt(toks []token, q int) bool {
+	at := func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) }
+	return slices.ContainsFunc(r.lex.requestOpeners, at) || slices.ContainsFunc(r.lex.yesNoOpeners, at)
 }
 
 // maxRemark is the most words of a clause said before the question that

@@ -887,3 +887,33 @@ func TestClauseBeforeQuestion(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// A kind with "and other institutions" after it asks for every kind.
+func TestOtherKinds(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which libraries and other institutions belong to University of Minho?",
+		"Welke archieven en andere instellingen vallen onder University of Minho?",
+		"Welche Bibliotheken und andere Einrichtungen gehören zu University of Minho?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.Empty(t, p.Constraints.TypeCodes, q)
+	}
+}
+
+// Kinds offered as a choice inside a request ask for the kind, also
+// with the Dutch "of" that is both "or" and "whether"; a doubt after
+// "or" needs no comma; a request in the first person after "and" opens
+// the question.
+func TestChoiceDoubtAndJoinedRequest(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Kunt u nagaan of Kunsthalle Düsseldorf een archief, museum of bibliotheek is?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "type", p.Constraints.Field)
+	p = r.Route("Is Kunsthalle Düsseldorf in Weardale or am I mixing it up?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("We go to Weardale next week and I'd like to know whether Kunsthalle Düsseldorf is there.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
