@@ -116,6 +116,9 @@ type Lexicon struct {
 	// sizeIdiomNouns after a word of size make it no size of an
 	// institution ("a big fan of", "a great help")
 	sizeIdiomNouns map[string]bool `lexicon:"table"`
+	// parentNouns name, in a question of belonging, what an institution
+	// belongs to: a word of size beside one describes that, no size
+	parentNouns map[string]bool `lexicon:"table"`
 	// relation cue phrases
 	partOfCues     []string `lexicon:"table"`
 	operatedByCues []string `lexicon:"table"`

@@ -102,6 +102,9 @@ func pairCue(s *scan) (Pair, bool) {
 		if _, exact := s.lex.pairCues[t.norm]; !exact && s.used[i] {
 			continue // a word of a name read, not a misspelt cue ("The Cater Museum")
 		}
+		if parentBeside(s, i, i+1) {
+			continue // what the institution belongs to, no comparison
+		}
 		if p, ok := s.lex.pairCueWord(t.norm); ok {
 			if p.Attribute == "opened" {
 				for _, u := range s.toks {

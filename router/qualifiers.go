@@ -183,6 +183,10 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 		s.mark(i, i+L+1) // "a big fan of": said of the asker, no size
 		return true
 	}
+	if parentBeside(s, i, i+L) {
+		s.mark(i, i+L)
+		return true
+	}
 	to := &c.Sizes
 	if at := negatedBefore(s, i); at >= 0 {
 		// "not small", "nicht groß", "niet klein"
@@ -192,6 +196,13 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 		*to = appendUnique(*to, v)
 	}
 	return true
+}
+
+// parentBeside reports a word of parentNouns right before or after the
+// words [i, j) in a question of belonging.
+func parentBeside(s *scan, i, j int) bool {
+	beside := j < len(s.toks) && s.lex.parentNouns[s.toks[j].norm] || i > 0 && s.lex.parentNouns[s.toks[i-1].norm]
+	return beside && s.hasAny(s.lex.partOfCues...)
 }
 
 func governanceAhead(s *scan, i int) bool { return typeAfter(s, i+1) }

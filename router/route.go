@@ -70,8 +70,11 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	}
 	toks := tokenize(question, false)
 	for i, t := range toks {
-		if r.lex.anaphora[t.norm] && !r.articleAt(toks, i) {
+		if r.lex.anaphora[t.norm] && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) {
 			return false
+		}
+		if n, _ := placeAnaphorAt(toks, i, r.lex); n > 1 {
+			return false // "in that town"
 		}
 	}
 	words := " " + joinTokens(toks) + " "
@@ -153,7 +156,7 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		var with string
 		switch {
 		case n > 0 && len(c.Places) == 1 && c.Places[0].Text != "":
-			if i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && r.lex.existentialWords[t.norm] && !r.fillersToClauseEnd(asked, toks, i) {
+			if r.existentialAt(asked, toks, i) {
 				return "", false
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
@@ -175,6 +178,18 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		return filled, r.standsAlone(r.reread(filled), filled)
 	}
 	return "", false
+}
+
+// existentialAt reports an existential word (existentialWords: "there")
+// at token i, beside a verb of being: after it ("are there …") with what
+// exists after it, or before it and a place after ("… there are in
+// Bath").
+func (r *Router) existentialAt(q string, toks []token, i int) bool {
+	if !r.lex.existentialWords[toks[i].norm] {
+		return false
+	}
+	return i > 0 && r.lex.existenceFirsts[toks[i-1].norm] && !r.fillersToClauseEnd(q, toks, i) ||
+		i+2 < len(toks) && r.lex.existenceFirsts[toks[i+1].norm] && r.lex.locatives[toks[i+2].norm]
 }
 
 // fillersToClauseEnd reports whether only filler words follow token i
@@ -238,19 +253,29 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
+		cc := r.reread(clause).Constraints
 		if opener, ok := r.lex.frontingEnds[toks[k-1].norm]; ok && wordsAt(toks, 0, strings.Fields(opener)) ||
 			asideAt(toks, 0, r.lex.frontingPhrases) > 0 && !slices.ContainsFunc(toks[q:], func(t token) bool { return r.lex.anaphora[t.norm] }) {
 			// a topic put first ("as for …", "as far as … goes") that
 			// the question does not refer back to
 			return "", question
 		}
-		if !said && !r.reread(clause).Constraints.Empty() {
+		// one joined to it ("…, so is it …") that refers back is no topic
+		joinedBack := q > k && cc.Field == "" && r.namesBack(toks[q:])
+		if !said && !cc.Empty() && !joinedBack {
 			// a topic put first, then the question: no clause said beside
 			return "", question
 		}
 		return clause, question[toks[q].start:]
 	}
 	return "", question
+}
+
+// namesBack reports a word that refers back to an institution or body
+// (nameAnaphora, possessiveAnaphora) among the words: the question asks
+// of what the clause before it names.
+func (r *Router) namesBack(toks []token) bool {
+	return slices.ContainsFunc(toks, func(t token) bool { return r.lex.nameAnaphora[t.norm] || r.lex.possessiveAnaphora[t.norm] })
 }
 
 // tagOnly reports words that are a phrase of tagQuestions and nothing

@@ -917,3 +917,34 @@ func TestChoiceDoubtAndJoinedRequest(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// In a question of belonging, a word of size beside what the
+// institution belongs to describes that: no size, no comparison.
+func TestSizeOfParent(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Does Modern One belong to a bigger organisation?",
+		"Is Modern One part of something larger?",
+		"Hoort Modern One bij een grotere organisatie?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Sizes, q)
+		require.Nil(t, p.Pair, q)
+	}
+	require.NotEmpty(t, r.Route("Which large museums are in Leeds?").Constraints.Sizes)
+}
+
+// A clause joined to the question by a word of reason, that the question
+// refers back to, is read into it; "there" before a verb of being and a
+// place is the existential one; "in the same town" refers back.
+func TestJoinedClauseReferredTo(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("The brochure of Modern One shows two logos, so I wonder whether it is part of something bigger.")
+	require.Equal(t, FrameRelation, p.Frame)
+	p = r.Route("Our group loves art, so I was wondering how many museums there are in Leeds.")
+	require.Equal(t, FrameCount, p.Frame)
+	require.Empty(t, p.Unused(UnusedUnread))
+	p = r.Route("I live in Weardale and I'd like to know if Kunsthalle Düsseldorf is in the same town.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
