@@ -126,6 +126,10 @@ type Lexicon struct {
 	// fillerWords carry no constraint in a heritage question: verbs,
 	// pronouns, politeness and trip phrasing in English, Dutch and German
 	fillerWords []string `lexicon:"table"`
+	// domainKinds are the kinds the data is about (museums, archives,
+	// libraries), each with its code: named all together for the members
+	// of a body, they name every member
+	domainKinds map[string]string `lexicon:"table"`
 	// otherKinds after a kind open the list to every kind
 	otherKinds []string `lexicon:"table"`
 	// openAlternatives leave the second side of a choice open ("a

@@ -1,6 +1,9 @@
 package router
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // qualifiers reads type words, governance, accreditation and size.
 func qualifiers(s *scan, c *Constraints) (neg []string) {
@@ -281,7 +284,8 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 		if last < 0 || i-last > 4 {
 			chain, or, values = 0, false, values[:0]
 		} else {
-			or = or || orBetween(s, last+1, i)
+			// "or", or a question mark between the two values
+			or = or || orBetween(s, last+1, i) || strings.Contains(s.text[s.toks[last].end:s.toks[i].start], "?")
 		}
 		if !slices.Contains(values, t.norm) {
 			chain++

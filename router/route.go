@@ -656,6 +656,9 @@ func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, fl
 		frame, test, pair, intent = FrameSimilar, nil, nil, Exploratory
 		c.List, c.Field = true, ""
 	}
+	if (frame == FrameSet || frame == FrameCount) && len(c.Bodies) > 0 && c.Field == "" && allDomainKinds(c.TypeCodes, s.lex) {
+		c.TypeCodes = nil // the members of every kind
+	}
 	if c.Group != nil && frame == FrameCount {
 		// "the largest number of museums" ranks places by a count; it
 		// does not ask for one
@@ -671,6 +674,19 @@ func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, fl
 	}
 	plan.Intent, plan.Scores, plan.Confidence = intent, scores, conf
 	return intent, conf, frame
+}
+
+// allDomainKinds reports kinds that are the domain's kinds, every one.
+func allDomainKinds(codes []string, lex *Lexicon) bool {
+	if len(codes) != len(lex.domainKinds) {
+		return false
+	}
+	for _, code := range lex.domainKinds {
+		if !slices.Contains(codes, code) {
+			return false
+		}
+	}
+	return true
 }
 
 // finishPlan keeps the constraints the intent uses, sets the plan's

@@ -948,3 +948,21 @@ func TestJoinedClauseReferredTo(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// Museums, archives and libraries named together for the members of a
+// body ask for every member; two of them keep their kinds.
+func TestDomainKindsOfMembers(t *testing.T) {
+	r := newTestRouter(t)
+	require.Empty(t, r.Route("Which libraries, museums and archives are members of University of Minho?").Constraints.TypeCodes)
+	require.Empty(t, r.Route("Welke bibliotheken, archieven en musea horen bij University of Minho?").Constraints.TypeCodes)
+	require.Len(t, r.Route("Which libraries and archives are members of University of Minho?").Constraints.TypeCodes, 2)
+}
+
+// Kinds asked one after the other, each with its question mark, are a
+// choice of kind.
+func TestKindsAskedInTurn(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is Kunsthalle Düsseldorf a library? A museum? Not sure.")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "type", p.Constraints.Field)
+}
