@@ -187,8 +187,7 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 		return true
 	}
 	if parentBeside(s, i, i+L) {
-		s.mark(i, i+L)
-		return true
+		return false // the words of what the institution belongs to
 	}
 	to := &c.Sizes
 	if at := negatedBefore(s, i); at >= 0 {

@@ -160,7 +160,7 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 				return "", false
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
-		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
+		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && fieldMeant:
 			return "", false // "it" is the field the clause names

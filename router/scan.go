@@ -169,11 +169,9 @@ func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 		if !ok {
 			continue
 		}
-		if i >= 2 && toks[0].norm == particle && lex.whWords[toks[1].norm] && !slices.ContainsFunc(toks[:i], func(t token) bool {
-			return t.end < len(q) && strings.ContainsAny(q[t.end:t.end+1], ",;:?")
-		}) {
+		if j := particleBefore(q, toks, i, particle, lex); j >= 0 {
 			toks[i].norm = particle + toks[i].norm
-			toks = slices.Delete(toks, 0, 1)
+			toks = slices.Delete(toks, j, j+1)
 			break
 		}
 		for j := i + 1; j < len(toks); j++ {
@@ -188,6 +186,28 @@ func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 		}
 	}
 	return toks
+}
+
+// particleBefore returns where the particle of the verb at token i
+// stands before it in its clause, or -1: first in the question before
+// its question word ("onder welke … valt"), or anywhere when the verb
+// ends the clause, as it does in a clause of "whether" ("of … onder een
+// … valt").
+func particleBefore(q string, toks []token, i int, particle string, lex *Lexicon) int {
+	if i >= 2 && toks[0].norm == particle && lex.whWords[toks[1].norm] && !slices.ContainsFunc(toks[:i], func(t token) bool {
+		return t.end < len(q) && strings.ContainsAny(q[t.end:t.end+1], ",;:?")
+	}) {
+		return 0
+	}
+	if !clauseEnds(q, toks, i) {
+		return -1
+	}
+	for j := i - 1; j >= 0 && !clauseEnds(q, toks, j); j-- {
+		if toks[j].norm == particle {
+			return j
+		}
+	}
+	return -1
 }
 
 // clauseEnds reports whether token j ends its clause: it is the last, or

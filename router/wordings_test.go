@@ -966,3 +966,17 @@ func TestKindsAskedInTurn(t *testing.T) {
 	require.Equal(t, FrameField, p.Frame)
 	require.Equal(t, "type", p.Constraints.Field)
 }
+
+// A verb that ends a clause of "whether" joins its particle earlier in
+// the clause.
+func TestParticleBeforeFinalVerb(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Weet u of Modern One onder een grotere organisatie valt?",
+		"Weißt du, ob Modern One unter eine größere Organisation fällt?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameRelation, p.Frame, q)
+		require.Empty(t, p.Constraints.Sizes, q)
+	}
+}
