@@ -370,6 +370,9 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		said := p.Constraints
 		own := r.askersOwnKinds(aside)
 		said.TypeCodes = slices.DeleteFunc(slices.Clone(said.TypeCodes), func(code string) bool { return own[code] })
+		if !r.sizesOfKinds(aside) {
+			said.Sizes = nil // the size of something else the remark names
+		}
 		if said.StatusByTense {
 			// the tense of a remark says when it is said, no status asked
 			said.Status, said.StatusByTense = "", false
@@ -377,6 +380,23 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		return addsTo(asked.Constraints, said)
 	}
 	return false
+}
+
+// sizesOfKinds reports whether every word of size in a clause has a kind
+// of institution within the two words after it.
+func (r *Router) sizesOfKinds(clause string) bool {
+	toks := tokenize(clause, false)
+	for i, t := range toks {
+		if _, ok := r.lex.sizeWords[t.norm]; !ok {
+			continue
+		}
+		if !slices.ContainsFunc(toks[i+1:min(i+3, len(toks))], func(u token) bool {
+			return r.lex.typeWords[u.norm] != "" || r.lex.kindNouns[u.norm] || r.lex.pluralTypeWords[u.norm]
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // askersOwnKinds returns the kinds a clause names only right after a

@@ -980,3 +980,11 @@ func TestParticleBeforeFinalVerb(t *testing.T) {
 		require.Empty(t, p.Constraints.Sizes, q)
 	}
 }
+
+// A size in a clause said before the question is a condition only when a
+// kind of institution follows it.
+func TestRemarkSize(t *testing.T) {
+	r := newTestRouter(t)
+	require.Empty(t, r.Route("I write a small history newsletter: how many museums are there in Bath?").Constraints.Sizes)
+	require.NotEmpty(t, r.Route("I'm after small museums: which ones are in Bath?").Constraints.Sizes)
+}
