@@ -130,6 +130,9 @@ type Lexicon struct {
 	// libraries), each with its code: named all together for the members
 	// of a body, they name every member
 	domainKinds map[string]string `lexicon:"table"`
+	// choiceHedges after a word of "or" and before an indefinite article
+	// hedge the second value of a choice; they say no more
+	choiceHedges []string `lexicon:"table"`
 	// otherKinds after a kind open the list to every kind
 	otherKinds []string `lexicon:"table"`
 	// openAlternatives leave the second side of a choice open ("a

@@ -52,6 +52,10 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 			s.mark(i, i+1) // a kind that modifies the word it is joined to
 			continue
 		}
+		if ok && i > 0 && s.lex.remarkSubjects[s.toks[i-1].norm] {
+			s.mark(i, i+1) // the asker's own ("our museum"): no condition
+			continue
+		}
 		if ok && ownerKind(s, i) {
 			// "the museums of the University of Oxford": a kind that
 			// heads the name of what the institutions belong to, which

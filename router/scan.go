@@ -82,6 +82,7 @@ func (jw *joined) span(i, j int) string {
 func newScan(q string, lex *Lexicon) *scan {
 	toks := dropFronting(q, dropAsides(tokenize(q, false), lex.asideWords), lex)
 	toks = joinSeparableVerbs(q, toks, lex)
+	toks = dropChoiceHedges(toks, lex)
 	dropIntensifiers(toks, lex)
 	readContractions(q, toks, lex)
 	lower := strings.ToLower(q) == q
@@ -96,6 +97,24 @@ func newScan(q string, lex *Lexicon) *scan {
 	s := &scan{text: q, toks: toks, used: make([]bool, len(toks)), lower: lower, lex: lex}
 	dropPreamble(s)
 	return s
+}
+
+// dropChoiceHedges drops a phrase of choiceHedges between a word of "or"
+// and an indefinite article ("or more of an", "of meer een", "oder eher
+// ein"): the choice offered is the same without it.
+func dropChoiceHedges(toks []token, lex *Lexicon) []token {
+	for i := 1; i < len(toks); i++ {
+		if !lex.orWords[toks[i-1].norm] {
+			continue
+		}
+		for _, p := range lex.choiceHedges {
+			words := strings.Fields(p)
+			if wordsAt(toks, i, words) && i+len(words) < len(toks) && lex.indefinite[toks[i+len(words)].norm] {
+				return slices.Delete(slices.Clone(toks), i, i+len(words))
+			}
+		}
+	}
+	return toks
 }
 
 // dropIntensifiers reads a word that an intensifying prefix joins to a

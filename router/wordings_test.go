@@ -988,3 +988,21 @@ func TestRemarkSize(t *testing.T) {
 	require.Empty(t, r.Route("I write a small history newsletter: how many museums are there in Bath?").Constraints.Sizes)
 	require.NotEmpty(t, r.Route("I'm after small museums: which ones are in Bath?").Constraints.Sizes)
 }
+
+// A word that hedges the second value of a choice ("or more of an")
+// leaves the choice as it is; a kind right after a word of the asker is
+// the asker's own, no condition.
+func TestChoiceHedgeAndOwnKind(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Is Kunsthalle Düsseldorf a library or more of an archive?",
+		"Is Kunsthalle Düsseldorf een bibliotheek of eerder een archief?",
+		"Ist Kunsthalle Düsseldorf eine Bibliothek oder eher ein Archiv?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameField, p.Frame, q)
+		require.Equal(t, "type", p.Constraints.Field, q)
+	}
+	p := r.Route("My library may join University of Minho; who are its members?")
+	require.Empty(t, p.Constraints.TypeCodes)
+}
