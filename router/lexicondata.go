@@ -133,6 +133,9 @@ type Lexicon struct {
 	// choiceHedges after a word of "or" and before an indefinite article
 	// hedge the second value of a choice; they say no more
 	choiceHedges []string `lexicon:"table"`
+	// exampleWords before a kind give it as an example of what was named
+	// before them: no condition
+	exampleWords []string `lexicon:"table"`
 	// otherKinds after a kind open the list to every kind
 	otherKinds []string `lexicon:"table"`
 	// openAlternatives leave the second side of a choice open ("a

@@ -52,6 +52,10 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 			s.mark(i, i+1) // a kind that modifies the word it is joined to
 			continue
 		}
+		if ok && exampleBefore(s, i) {
+			s.mark(i, i+1) // an example of what was named before it
+			continue
+		}
 		if ok && i > 0 && s.lex.remarkSubjects[s.toks[i-1].norm] {
 			s.mark(i, i+1) // the asker's own ("our museum"): no condition
 			continue
@@ -84,6 +88,22 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 		c.TypeCodes = nil // every kind is asked for
 	}
 	return neg
+}
+
+// exampleBefore reports a phrase of exampleWords right before token i,
+// or before an indefinite article there, after a comma.
+func exampleBefore(s *scan, i int) bool {
+	if i > 0 && s.lex.indefinite[s.toks[i-1].norm] {
+		i--
+	}
+	for _, p := range s.lex.exampleWords {
+		n := strings.Count(p, " ") + 1
+		if _, ok := s.endsAt(i, p); ok && i-n > 0 && strings.Contains(s.text[s.toks[i-n-1].end:s.toks[i-n].start], ",") {
+			s.mark(i-n, i)
+			return true
+		}
+	}
+	return false
 }
 
 // otherKindsAfter reports, and marks as read, a phrase of otherKinds

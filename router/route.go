@@ -109,7 +109,7 @@ func (r *Router) articleAt(toks []token, i int) bool {
 
 // splitDoubt splits off the asker's doubt that closes a yes/no question:
 // a word of "or", one word, and a word of the asker (remarkSubjects)
-// within the last maxPreamble words ("or am I wrong", "oder irre ich
+// within the last maxRemark words ("or am I wrong", "oder irre ich
 // mich", "of vergis ik me"). It offers no alternative:
 // the question asks what it asks without it.
 func (r *Router) splitDoubt(question string) (asked, doubt string) {
@@ -117,7 +117,7 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 	if len(toks) < 5 || !r.lex.yesNoStarts[toks[0].norm] {
 		return question, ""
 	}
-	for k := max(2, len(toks)-maxPreamble); k+2 < len(toks); k++ {
+	for k := max(2, len(toks)-maxRemark); k+2 < len(toks); k++ {
 		if r.lex.orWords[toks[k].norm] && !r.lex.whWords[toks[k+1].norm] && r.lex.remarkSubjects[pronounOf(question, toks[k+2])] {
 			return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
 		}

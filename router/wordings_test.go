@@ -1006,3 +1006,20 @@ func TestChoiceHedgeAndOwnKind(t *testing.T) {
 	p := r.Route("My library may join University of Minho; who are its members?")
 	require.Empty(t, p.Constraints.TypeCodes)
 }
+
+// A kind after a word of example is an example of what was named before
+// it; a doubt after "or" may run for many words.
+func TestExampleKindAndLongDoubt(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Does Modern One fall under a bigger organisation, such as a university?",
+		"Gehört Modern One zu einer größeren Organisation, etwa einer Universität?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameRelation, p.Frame, q)
+		require.Empty(t, p.Constraints.TypeCodes, q)
+	}
+	p := r.Route("Is Kunsthalle Düsseldorf a library, or am I confusing it with some other place in town?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, []string{"L"}, p.Test.Want)
+}
