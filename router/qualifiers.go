@@ -48,16 +48,8 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 				code, ok = s.lex.typeWords[fw], true
 			}
 		}
-		if ok && compoundModifier(s, i) {
-			s.mark(i, i+1) // a kind that modifies the word it is joined to
-			continue
-		}
-		if ok && exampleBefore(s, i) {
-			s.mark(i, i+1) // an example of what was named before it
-			continue
-		}
-		if ok && i > 0 && s.lex.remarkSubjects[s.toks[i-1].norm] {
-			s.mark(i, i+1) // the asker's own ("our museum"): no condition
+		if ok && kindOfNoCondition(s, i) {
+			s.mark(i, i+1)
 			continue
 		}
 		if ok && ownerKind(s, i) {
@@ -88,6 +80,13 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 		c.TypeCodes = nil // every kind is asked for
 	}
 	return neg
+}
+
+// kindOfNoCondition reports a kind at token i that sets no condition: one
+// that modifies the word it is joined to, an example of what was named
+// before it, or the asker's own ("our museum").
+func kindOfNoCondition(s *scan, i int) bool {
+	return compoundModifier(s, i) || exampleBefore(s, i) || i > 0 && s.lex.remarkSubjects[s.toks[i-1].norm]
 }
 
 // exampleBefore reports a phrase of exampleWords right before token i,
