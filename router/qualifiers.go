@@ -19,7 +19,7 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 	negUntil := -1
 	for i := 0; i < n; i++ {
 		t := s.toks[i].norm
-		if s.lex.negations[t] && !slices.ContainsFunc(s.lex.notNegating, func(p string) bool {
+		if s.lex.negations[t] && !orNotAt(s, i) && !slices.ContainsFunc(s.lex.notNegating, func(p string) bool {
 			_, ok := s.matchAt(i+1, p)
 			return ok
 		}) {

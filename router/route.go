@@ -236,9 +236,10 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
 		said := reason || r.saidBy(question, toks[:k])
 		// a comma closes a clause said in the first words (a clause of
-		// reason in as many as a remark may have), or one a word that
-		// joins clauses follows ("Sorry to ask, but …")
-		comma := said && (k <= maxPreamble || reason) || r.lex.remarkJoins[toks[k].norm]
+		// reason, or one a question word follows, in as many as a remark
+		// may have), or one a word that joins clauses follows ("Sorry to
+		// ask, but …")
+		comma := said && (k <= maxPreamble || reason || r.lex.whWords[toks[k].norm]) || r.lex.remarkJoins[toks[k].norm]
 		// a request in the first person after "and" opens the question
 		// without a comma ("… and I'd like to know …")
 		joined := said && r.lex.andWords[toks[k].norm] && r.openerAt(toks, k+1)

@@ -1023,3 +1023,14 @@ func TestExampleKindAndLongDoubt(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, []string{"L"}, p.Test.Want)
 }
+
+// "Whether or not" negates no kind; a comma before a question word
+// closes a longer clause the asker says of themselves.
+func TestWhetherOrNotKindAndLongRemark(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Can you check for me whether or not Kunsthalle Düsseldorf is a library?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.False(t, p.Test.Negated)
+	p = r.Route("Ik wil straks de openingstijden van Kunsthalle Düsseldorf opzoeken, wat is hun website?")
+	require.Equal(t, "website", p.Constraints.Field)
+}
