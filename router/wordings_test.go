@@ -1034,3 +1034,11 @@ func TestWhetherOrNotKindAndLongRemark(t *testing.T) {
 	p = r.Route("Ik wil straks de openingstijden van Kunsthalle Düsseldorf opzoeken, wat is hun website?")
 	require.Equal(t, "website", p.Constraints.Field)
 }
+
+// A place after "with" in a question of more is the second side.
+func TestMoreWithSecondSide(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Comparing Bath with Reading, which has more museums?")
+	require.Equal(t, FrameMore, p.Frame)
+	require.Len(t, p.Sides, 2)
+}
