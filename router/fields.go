@@ -158,6 +158,13 @@ func fieldOfCollections(s *scan) string {
 	return ""
 }
 
+// verbAfterMarker reports a cue of one word at token at right after a
+// word that marks a verb (verbMarkers: "to", "can"): a verb of the same
+// letters ("to link it"), no field.
+func verbAfterMarker(s *scan, phrase string, at int) bool {
+	return at > 0 && !strings.Contains(phrase, " ") && s.lex.verbMarkers[s.toks[at-1].norm]
+}
+
 // exactFieldCue reads a cue phrase of a field on words not read already:
 // one of the question's first sentence before one of a later sentence,
 // then one that holds a word "which" (the field asked; another field's
@@ -192,8 +199,8 @@ func exactFieldCue(s *scan) string {
 		if cl[at] < lastQ && !back {
 			continue // a remark in a clause before the question
 		}
-		if inRelativeClause(s, at) || inBrackets(s, at) {
-			continue // said of what the question names, not asked
+		if inRelativeClause(s, at) || inBrackets(s, at) || verbAfterMarker(s, fc.phrase, at) {
+			continue // said of what the question names, or a verb: not asked
 		}
 		if _, quality := s.lex.sizeWords[fc.phrase]; quality && at+1 < len(s.toks) && typeWordAt(s, at+1) {
 			continue // a size before a kind ("große Museen"), not the field

@@ -133,6 +133,9 @@ type Lexicon struct {
 	// choiceHedges after a word of "or" and before an indefinite article
 	// hedge the second value of a choice; they say no more
 	choiceHedges []string `lexicon:"table"`
+	// verbMarkers stand before a verb ("to", "can"): a field's word after
+	// one is that verb
+	verbMarkers map[string]bool `lexicon:"table"`
 	// exampleWords before a kind give it as an example of what was named
 	// before them: no condition
 	exampleWords []string `lexicon:"table"`

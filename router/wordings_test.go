@@ -1042,3 +1042,10 @@ func TestMoreWithSecondSide(t *testing.T) {
 	require.Equal(t, FrameMore, p.Frame)
 	require.Len(t, p.Sides, 2)
 }
+
+// A field's word right after a word that marks a verb is that verb.
+func TestFieldWordAsVerb(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I need the Wikidata QID of Kunsthalle Düsseldorf to link it in my notes.")
+	require.Equal(t, "wikidata", p.Constraints.Field)
+}
