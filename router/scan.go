@@ -189,8 +189,14 @@ func joinSeparableVerbs(q string, toks []token, lex *Lexicon) []token {
 			continue
 		}
 		if j := particleBefore(q, toks, i, particle, lex); j >= 0 {
-			toks[i].norm = particle + toks[i].norm
-			toks = slices.Delete(toks, j, j+1)
+			// in a clause that ends with its verb the word stands where
+			// the particle does, before what the particle governs
+			at, drop := i, j
+			if j > 0 {
+				at, drop = j, i
+			}
+			toks[at].norm = particle + toks[i].norm
+			toks = slices.Delete(toks, drop, drop+1)
 			break
 		}
 		for j := i + 1; j < len(toks); j++ {

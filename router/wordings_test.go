@@ -1049,3 +1049,12 @@ func TestFieldWordAsVerb(t *testing.T) {
 	p := r.Route("I need the Wikidata QID of Kunsthalle Düsseldorf to link it in my notes.")
 	require.Equal(t, "wikidata", p.Constraints.Field)
 }
+
+// In a clause that ends with its verb, the verb joined to its particle
+// stands where the particle does: the members of what it governs.
+func TestVerbFinalMembers(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Ich wüsste gern, welche Einrichtungen zu University of Minho gehören.")
+	require.Equal(t, FrameSet, p.Frame)
+	require.NotEmpty(t, p.Constraints.Bodies)
+}
