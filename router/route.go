@@ -233,7 +233,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return "", question
 	}
 	reason := r.lex.reasonConjunctions[toks[0].norm]
-	for k := 1; k < len(toks)-1 && k <= maxRemark; k++ {
+	for k := 1; k < len(toks)-1 && clauseWords(toks[:k]) <= maxRemark; k++ {
 		said := reason || r.saidBy(question, toks[:k])
 		// a comma closes a clause said in the first words (a clause of
 		// reason, or one a question word follows, in as many as a remark
@@ -328,6 +328,18 @@ func (r *Router) opensQuestion(toks []token, q int) bool {
 func (r *Router) openerAt(toks []token, q int) bool {
 	at := func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) }
 	return slices.ContainsFunc(r.lex.requestOpeners, at) || slices.ContainsFunc(r.lex.yesNoOpeners, at)
+}
+
+// clauseWords counts the words of a clause, a run of capitalised words (a
+// name) as one.
+func clauseWords(toks []token) int {
+	n := 0
+	for i, t := range toks {
+		if i == 0 || !t.upper || !toks[i-1].upper {
+			n++
+		}
+	}
+	return n
 }
 
 // maxRemark is the most words of a clause said before the question that

@@ -1058,3 +1058,14 @@ func TestVerbFinalMembers(t *testing.T) {
 	require.Equal(t, FrameSet, p.Frame)
 	require.NotEmpty(t, p.Constraints.Bodies)
 }
+
+// A name counts as one word of a clause said before the question; "I'm
+// not sure whether" after "and" opens the question.
+func TestLongNameInRemark(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I saw V. Sukhomlynskyi State Scientific and Educational Library of Ukraine on a list of sites with one logo, so is it part of a bigger body?")
+	require.Equal(t, FrameRelation, p.Frame)
+	p = r.Route("I'm filling in a survey about Kunsthalle Düsseldorf, and I'm not sure whether it is a library.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, []string{"L"}, p.Test.Want)
+}
