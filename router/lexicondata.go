@@ -136,6 +136,9 @@ type Lexicon struct {
 	// verbMarkers stand before a verb ("to", "can"): a field's word after
 	// one is that verb
 	verbMarkers map[string]bool `lexicon:"table"`
+	// askerPossessives are the asker's possessive words ("my", "our"): a
+	// kind shortly after one is the asker's own
+	askerPossessives map[string]bool `lexicon:"table"`
 	// exampleWords before a kind give it as an example of what was named
 	// before them: no condition
 	exampleWords []string `lexicon:"table"`

@@ -86,7 +86,7 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 // that modifies the word it is joined to, an example of what was named
 // before it, or the asker's own ("our museum").
 func kindOfNoCondition(s *scan, i int) bool {
-	return compoundModifier(s, i) || exampleBefore(s, i) || i > 0 && s.lex.remarkSubjects[s.toks[i-1].norm]
+	return compoundModifier(s, i) || exampleBefore(s, i) || i > 0 && s.lex.askerPossessives[s.toks[i-1].norm]
 }
 
 // exampleBefore reports a phrase of exampleWords right before token i,

@@ -383,6 +383,10 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		said := p.Constraints
 		own := r.askersOwnKinds(aside)
 		said.TypeCodes = slices.DeleteFunc(slices.Clone(said.TypeCodes), func(code string) bool { return own[code] })
+		if len(own) > 0 {
+			// the sizes and governance said of the asker's own institution
+			said.Sizes, said.GovernanceCodes = nil, nil
+		}
 		if !r.sizesOfKinds(aside) {
 			said.Sizes = nil // the size of something else the remark names
 		}
@@ -391,6 +395,17 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 			said.Status, said.StatusByTense = "", false
 		}
 		return addsTo(asked.Constraints, said)
+	}
+	return false
+}
+
+// askerBefore reports a possessive of the asker among the three words
+// before token i ("our small local museum").
+func (r *Router) askerBefore(toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if r.lex.askerPossessives[toks[k].norm] {
+			return true
+		}
 	}
 	return false
 }
@@ -412,7 +427,7 @@ func (r *Router) sizesOfKinds(clause string) bool {
 	return true
 }
 
-// askersOwnKinds returns the kinds a clause names only right after a
+// askersOwnKinds returns the kinds a clause names only shortly after a
 // word of the asker ("our museum", "mijn archief"): they say what the
 // asker is, no condition of the question.
 func (r *Router) askersOwnKinds(clause string) map[string]bool {
@@ -423,7 +438,7 @@ func (r *Router) askersOwnKinds(clause string) map[string]bool {
 		code := r.lex.typeWords[t.norm]
 		switch {
 		case code == "":
-		case i > 0 && r.lex.remarkSubjects[pronounOf(clause, toks[i-1])]:
+		case r.askerBefore(toks, i):
 			own[code] = true
 		default:
 			other[code] = true

@@ -1069,3 +1069,14 @@ func TestLongNameInRemark(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, []string{"L"}, p.Test.Want)
 }
+
+// A kind a few words after the asker's possessive is the asker's own:
+// its kind, size and governance are no conditions of the question.
+func TestAskersOwnWithAdjectives(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Our small independent library wants to join University of Minho; which institutions are in it?")
+	require.Equal(t, FrameSet, p.Frame)
+	require.Empty(t, p.Constraints.TypeCodes)
+	require.Empty(t, p.Constraints.Sizes)
+	require.Empty(t, p.Constraints.GovernanceCodes)
+}
