@@ -178,7 +178,8 @@ func tagQuestion(s *scan) bool {
 func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool) {
 	// a name, then a kind and "or not"
 	tag := entities == 1 && tagQuestion(s)
-	yesNo = yesNo || tag || entities == 1 && s.hasAny(s.lex.orNotCues...)
+	orNot := entities == 1 && markAny(s, s.lex.orNotCues)
+	yesNo = yesNo || tag || orNot
 	// an institution and two places joined by "or" asks which place it is in
 	if yesNo && entities == 1 && placesOffered(s) {
 		if t, ok := yesNoTest(s, c); ok && t.Property == "place" {

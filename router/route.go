@@ -370,6 +370,9 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		// value follows it ("Does X have a website? Send me the link.")
 		return afterQuestion && p.Constraints.Field != "" && r.opensRequest(aside)
 	}
+	if toks := tokenize(aside, false); len(toks) > 0 && r.lex.negations[toks[0].norm] {
+		return false // what the asker does not want ("no need for …")
+	}
 	if p.Constraints.Field != "" {
 		// a field said after a question that asks its own says which
 		// one it means, unless the data does not record it; one said

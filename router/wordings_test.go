@@ -1080,3 +1080,9 @@ func TestAskersOwnWithAdjectives(t *testing.T) {
 	require.Empty(t, p.Constraints.Sizes)
 	require.Empty(t, p.Constraints.GovernanceCodes)
 }
+
+// A field the asker says they do not want is no field asked.
+func TestFieldNotWanted(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, "city", r.Route("Where is Kunsthalle Düsseldorf? Not the website, the town.").Constraints.Field)
+}
