@@ -262,7 +262,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 			return "", question
 		}
 		// one joined to it ("…, so is it …") that refers back is no topic
-		joinedBack := q > k && cc.Field == "" && r.namesBack(toks[q:])
+		joinedBack := q > k && r.namesBack(toks[q:])
 		if !said && !cc.Empty() && !joinedBack {
 			// a topic put first, then the question: no clause said beside
 			return "", question

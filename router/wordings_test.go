@@ -1086,3 +1086,14 @@ func TestFieldNotWanted(t *testing.T) {
 	r := newTestRouter(t)
 	require.Equal(t, "city", r.Route("Where is Kunsthalle Düsseldorf? Not the website, the town.").Constraints.Field)
 }
+
+// A clause joined by a word of reason, that names a field, is still read
+// into a question that refers back to what it names; a place left open
+// after "or" ("or just outside") offers no choice.
+func TestJoinedClauseWithField(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("The website of Modern One shows another logo in the footer, so I wonder whether it is part of a bigger organisation.")
+	require.Equal(t, FrameRelation, p.Frame)
+	p = r.Route("Is Kunsthalle Düsseldorf right in Weardale, or just outside?")
+	require.Equal(t, FrameYesNo, p.Frame)
+}
