@@ -324,10 +324,11 @@ func (r *Router) opensQuestion(toks []token, q int) bool {
 }
 
 // openerAt reports a request in the first person ("I'd like to know"),
-// or the opener of a yes/no question asked inside a request, at token q.
+// the opener of a yes/no question asked inside a request, or of a
+// statement to check, at token q.
 func (r *Router) openerAt(toks []token, q int) bool {
 	at := func(p string) bool { return wordsAt(toks, q, strings.Fields(p)) }
-	return slices.ContainsFunc(r.lex.requestOpeners, at) || slices.ContainsFunc(r.lex.yesNoOpeners, at)
+	return slices.ContainsFunc(r.lex.requestOpeners, at) || slices.ContainsFunc(r.lex.yesNoOpeners, at) || slices.ContainsFunc(r.lex.statementOpeners, at)
 }
 
 // clauseWords counts the words of a clause, a run of capitalised words (a

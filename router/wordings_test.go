@@ -1097,3 +1097,12 @@ func TestJoinedClauseWithField(t *testing.T) {
 	p = r.Route("Is Kunsthalle Düsseldorf right in Weardale, or just outside?")
 	require.Equal(t, FrameYesNo, p.Frame)
 }
+
+// A statement to check after "and" ("… and want to make sure X is there")
+// opens the question.
+func TestJoinedStatementToCheck(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("We're driving to Weardale on Sunday and want to make sure Kunsthalle Düsseldorf is there.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
