@@ -70,7 +70,9 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	}
 	toks := tokenize(question, false)
 	for i, t := range toks {
-		if r.lex.anaphora[t.norm] && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) {
+		// a word between two capitalised words is a word of a name
+		inName := i > 0 && i+1 < len(toks) && toks[i-1].upper && toks[i+1].upper
+		if r.lex.anaphora[t.norm] && !inName && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) {
 			return false
 		}
 		if n, _ := placeAnaphorAt(toks, i, r.lex); n > 1 {

@@ -1106,3 +1106,12 @@ func TestJoinedStatementToCheck(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// German "da" after a clause that names a place is the place; inside a
+// name it is a word of the name.
+func TestGermanDaRefersBack(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Wir sind bald in Weardale – ist Kunsthalle Düsseldorf da auch?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
