@@ -1115,3 +1115,12 @@ func TestGermanDaRefersBack(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// "As far as X is concerned" puts a topic first: the place stays a
+// condition of the question after it.
+func TestFrontedConcerned(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("As far as Bath is concerned, which museum opened first?")
+	require.NotEmpty(t, p.Constraints.Places)
+	require.NotNil(t, p.Constraints.Order)
+}
