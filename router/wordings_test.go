@@ -1120,7 +1120,7 @@ func TestGermanDaRefersBack(t *testing.T) {
 // condition of the question after it.
 func TestFrontedConcerned(t *testing.T) {
 	r := newTestRouter(t)
-	p := r.Route("As far as Bath is concerned, which museum opened first?")
+	p := r.Route("As far as Islington is concerned, which museum opened first?")
 	require.NotEmpty(t, p.Constraints.Places)
 	require.NotNil(t, p.Constraints.Order)
 }
