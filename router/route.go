@@ -148,10 +148,15 @@ func pronounOf(q string, t token) string {
 // clause is the existential one ("are there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
 	c := r.reread(clause).Constraints
-	own := r.reread(asked).Constraints
 	// a field the clause names is what "it" stands for, unless the
-	// question asks a field or relation of its own
-	fieldMeant := c.Field != "" && own.Field == "" && own.Relation == ""
+	// question asks a field or relation of its own (read only when asked)
+	fieldMeant := func() bool {
+		if c.Field == "" {
+			return false
+		}
+		own := r.reread(asked).Constraints
+		return own.Field == "" && own.Relation == ""
+	}
 	toks := tokenize(asked, false)
 	for i, t := range toks {
 		n, locative := placeAnaphorAt(toks, i, r.lex)
@@ -164,7 +169,7 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
 			n, with = 1, c.Names[0].Text
-		case r.lex.nameAnaphora[t.norm] && fieldMeant:
+		case r.lex.nameAnaphora[t.norm] && fieldMeant():
 			return "", false // "it" is the field the clause names
 		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
 			n, with = 1, c.Names[0].Text
@@ -256,7 +261,6 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
-		cc := r.reread(clause).Constraints
 		if opener, ok := r.lex.frontingEnds[toks[k-1].norm]; ok && wordsAt(toks, 0, strings.Fields(opener)) ||
 			asideAt(toks, 0, r.lex.frontingPhrases) > 0 && !slices.ContainsFunc(toks[q:], func(t token) bool { return r.lex.anaphora[t.norm] }) {
 			// a topic put first ("as for …", "as far as … goes") that
@@ -265,7 +269,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		}
 		// one joined to it ("…, so is it …") that refers back is no topic
 		joinedBack := q > k && r.namesBack(toks[q:])
-		if !said && !cc.Empty() && !joinedBack {
+		if !said && !joinedBack && !r.reread(clause).Constraints.Empty() {
 			// a topic put first, then the question: no clause said beside
 			return "", question
 		}
@@ -373,7 +377,8 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		// value follows it ("Does X have a website? Send me the link.")
 		return afterQuestion && p.Constraints.Field != "" && r.opensRequest(aside)
 	}
-	if toks := tokenize(aside, false); len(toks) > 0 && r.lex.negations[toks[0].norm] {
+	toks := tokenize(aside, false)
+	if len(toks) > 0 && r.lex.negations[toks[0].norm] {
 		return false // what the asker does not want ("no need for …")
 	}
 	if p.Constraints.Field != "" {
@@ -387,13 +392,13 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		return false
 	case asked.Frame == FrameSet, asked.Frame == FrameCount:
 		said := p.Constraints
-		own := r.askersOwnKinds(aside)
+		own := r.askersOwnKinds(toks)
 		said.TypeCodes = slices.DeleteFunc(slices.Clone(said.TypeCodes), func(code string) bool { return own[code] })
 		if len(own) > 0 {
 			// the sizes and governance said of the asker's own institution
 			said.Sizes, said.GovernanceCodes = nil, nil
 		}
-		if !r.sizesOfKinds(aside) {
+		if !r.sizesOfKinds(toks) {
 			said.Sizes = nil // the size of something else the remark names
 		}
 		if said.StatusByTense {
@@ -416,10 +421,9 @@ func (r *Router) askerBefore(toks []token, i int) bool {
 	return false
 }
 
-// sizesOfKinds reports whether every word of size in a clause has a kind
-// of institution within the two words after it.
-func (r *Router) sizesOfKinds(clause string) bool {
-	toks := tokenize(clause, false)
+// sizesOfKinds reports whether every word of size among a clause's
+// words has a kind of institution within the two words after it.
+func (r *Router) sizesOfKinds(toks []token) bool {
 	for i, t := range toks {
 		if _, ok := r.lex.sizeWords[t.norm]; !ok {
 			continue
@@ -433,11 +437,10 @@ func (r *Router) sizesOfKinds(clause string) bool {
 	return true
 }
 
-// askersOwnKinds returns the kinds a clause names only shortly after a
+// askersOwnKinds returns the kinds a clause's words name only shortly after a
 // word of the asker ("our museum", "mijn archief"): they say what the
 // asker is, no condition of the question.
-func (r *Router) askersOwnKinds(clause string) map[string]bool {
-	toks := tokenize(clause, false)
+func (r *Router) askersOwnKinds(toks []token) map[string]bool {
 	own := map[string]bool{}
 	other := map[string]bool{}
 	for i, t := range toks {
