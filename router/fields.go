@@ -311,12 +311,13 @@ func nearFieldCue(s *scan) string {
 	return ""
 }
 
-// fieldOfWhere reads a question of where, direct or inside a sentence.
+// fieldOfWhere reads a question of where, direct or inside a sentence, a
+// place put inside its cue or not (findAround).
 func fieldOfWhere(s *scan) string {
 	for _, c := range s.lex.whereCues {
 		// right after a place or a name it opens a relative clause
 		// ("musea in Lincolnshire waar …")
-		if at := s.find(c); at == 0 || at > 0 && !s.used[at-1] && !s.toks[at-1].upper {
+		if at := s.findAround(c); at == 0 || at > 0 && !s.used[at-1] && !s.toks[at-1].upper {
 			return fieldCity
 		}
 	}

@@ -42,9 +42,35 @@ func namedAfterWhere(s *scan) bool {
 // whereCanI reports a question for the places to go for something
 // ("where can I see", "wo kann man … sehen", "waar kan ik … zien"): a
 // list, unless it names an institution, which the router reads later as
-// a field of it.
+// a field of it. A place put right after the cue's question word, a
+// locative and up to maxFrontedPlace words ("where in P can I"), is read
+// as if it came later.
 func whereCanI(s *scan) bool {
-	return s.hasAny(s.lex.whereCanICues...)
+	return slices.ContainsFunc(s.lex.whereCanICues, func(p string) bool { return s.findAround(p) >= 0 })
+}
+
+// maxFrontedPlace is the most words a place put inside a phrase may have.
+const maxFrontedPlace = 4
+
+// findAround is find, or else the first token of the phrase said with a
+// locative and a place of up to maxFrontedPlace words after its first
+// word; -1 when neither occurs.
+func (s *scan) findAround(phrase string) int {
+	if at := s.find(phrase); at >= 0 {
+		return at
+	}
+	first, rest, _ := strings.Cut(phrase, " ")
+	for i := 0; i+3 < len(s.toks) && rest != ""; i++ {
+		if s.toks[i].norm != first || !s.lex.locatives[s.toks[i+1].norm] {
+			continue
+		}
+		for j := i + 3; j <= i+2+maxFrontedPlace && j < len(s.toks); j++ {
+			if _, ok := s.matchAt(j, rest); ok {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // kindDescribed reports an indefinite article or "any" before a kind of

@@ -1124,3 +1124,26 @@ func TestFrontedConcerned(t *testing.T) {
 	require.NotEmpty(t, p.Constraints.Places)
 	require.NotNil(t, p.Constraints.Order)
 }
+
+// A place put between "where" and the rest of its cue ("where in P can
+// I …", "waar in P vind ik …") is read as if it came after the cue: a
+// list of a kind there, or the town of one named institution.
+func TestWhereWithFrontedPlace(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Where in Weardale can I go to see an art museum?",
+		"Waar in Weardale vind ik een kunstmuseum?",
+		"Wo in Islington kann man ein Kunstmuseum besuchen?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.NotEmpty(t, p.Constraints.Places, q)
+	}
+	for _, q := range []string{
+		"Where in Germany is Kunsthalle Düsseldorf?",
+		"Where in Germany can I find Kunsthalle Düsseldorf?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, "city", p.Constraints.Field, q)
+	}
+}
