@@ -262,10 +262,11 @@ func itYesNo(s *scan) bool {
 	return false
 }
 
-// anyWhWord reports a question word anywhere in the question.
+// anyWhWord reports a question word anywhere in the question, not one
+// after a word for people that it refers back to.
 func anyWhWord(s *scan) bool {
-	for _, t := range s.toks {
-		if s.lex.whWords[t.norm] {
+	for i, t := range s.toks {
+		if s.lex.whWords[t.norm] && (i == 0 || !s.lex.personAntecedents[s.toks[i-1].norm]) {
 			return true
 		}
 	}

@@ -203,6 +203,9 @@ type Lexicon struct {
 	// relativeWords open a relative clause after a comma ("…, which
 	// …,", "…, das …,")
 	relativeWords map[string]bool `lexicon:"table"`
+	// personAntecedents are words for people that a question word after
+	// them refers back to ("someone who"), asking nothing
+	personAntecedents map[string]bool `lexicon:"table"`
 	// versusWords set one side against another ("against", "tegen")
 	versusWords map[string]bool `lexicon:"table"`
 	// distributives before a kind in the singular ask for all of the

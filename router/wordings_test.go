@@ -1147,3 +1147,17 @@ func TestWhereWithFrontedPlace(t *testing.T) {
 		require.Equal(t, "city", p.Constraints.Field, q)
 	}
 }
+
+// A question word after a word for people ("someone who") refers back to
+// them and asks nothing; words for an unnamed person are fillers.
+func TestPersonAntecedent(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Suggest an art museum in Weardale for someone who likes painting.",
+		"Could you name a museum in Islington for people who love art?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.Empty(t, p.Unused(UnusedUnknown), q)
+	}
+}
