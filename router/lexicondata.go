@@ -525,6 +525,10 @@ type Lexicon struct {
 	// strandedPrepositions end a question whose object went before them
 	// ("in", "from" as the last word).
 	strandedPrepositions map[string]bool `lexicon:"table"`
+	// allOthers are the rest of a set as the other side of a comparison
+	// ("all the others", "alle anderen"): a comparative against them is
+	// a superlative
+	allOthers []string `lexicon:"table"`
 	// thanWords introduce the other side of a comparison ("more … than",
 	// "older than", "älter als").
 	thanWords map[string]bool `lexicon:"table"`

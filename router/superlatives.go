@@ -61,6 +61,9 @@ func superlativeAt(s *scan, i int, verb bool) (o Order, end, nth int, ok bool) {
 	if o, n, ok := superlativePhraseAt(s, i); ok {
 		return o, i + n, 0, true
 	}
+	if o, n, ok := againstAllOthers(s, i); ok {
+		return o, i + n, 0, true
+	}
 	t := s.toks[i]
 	o, ok = s.lex.superlatives[t.norm]
 	if numberOf(s, i) {
@@ -210,4 +213,24 @@ func superlativePhraseAt(s *scan, i int) (o Order, n int, ok bool) {
 		}
 	}
 	return o, n, ok
+}
+
+// againstAllOthers reads a comparative at token i, then a word of than
+// or none, then the rest of the set (allOthers): the end of the order
+// the comparative names, and the number of its words.
+func againstAllOthers(s *scan, i int) (o Order, n int, ok bool) {
+	pair, ok := s.lex.pairCues[s.toks[i].norm]
+	if !ok || i+1 >= len(s.toks) {
+		return Order{}, 0, false
+	}
+	k := i + 1
+	if s.lex.thanWords[s.toks[k].norm] {
+		k++
+	}
+	for _, p := range s.lex.allOthers {
+		if m, match := s.matchAt(k, p); match {
+			return Order{Attribute: pair.Attribute, Highest: pair.Highest}, k + m - i, true
+		}
+	}
+	return Order{}, 0, false
 }

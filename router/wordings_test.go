@@ -1161,3 +1161,19 @@ func TestPersonAntecedent(t *testing.T) {
 		require.Empty(t, p.Unused(UnusedUnknown), q)
 	}
 }
+
+// A comparative against the rest of the set ("older than all the
+// others", "älter als alle anderen") is the end of an order.
+func TestComparativeAgainstAllOthers(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museum in Islington is older than all the others?",
+		"Is there a museum in Islington that opened before any other?",
+		"Welk museum in Islington is groter dan de rest?",
+		"Welches Museum in Islington ist älter als alle anderen?",
+	} {
+		p := r.Route(q)
+		require.NotNil(t, p.Constraints.Order, q)
+		require.Equal(t, 1, p.Constraints.Order.N, q)
+	}
+}
