@@ -128,9 +128,14 @@ func comparedFrame(s *scan, c *Constraints, entities int) (Frame, *Pair, bool) {
 // (or fewer) institutions.
 func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 	kinds := len(c.TypeCodes) >= 2 && entities == 0 && len(c.Places) < 2 && len(c.Bodies) < 2
-	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || slashJoined(s) || moreThanAt(s) >= 0 || whichMore(s)) {
+	cueAt := moreCueAt
+	if entities == 0 && len(c.Places) >= 2 {
+		// places have no size: a comparative of size compares their numbers
+		cueAt = moreOrSizeCueAt
+	}
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || slashJoined(s) || moreThanAt(s) >= 0 || whichMoreBy(s, cueAt)) {
 		for k := range s.toks {
-			if more, ok := moreCueAt(s, k); ok {
+			if more, ok := cueAt(s, k); ok {
 				// the side with the most wins, or the fewest for "fewer";
 				// a comparison whose subject is the first side asks whether it wins
 				yes := moreThanAt(s) >= 0 && !hasChoice(s) && yesNoStart(s) && !isWhQuestion(s)
@@ -316,6 +321,19 @@ func moreCueAt(s *scan, k int) (more, ok bool) {
 	return false, false
 }
 
+// moreOrSizeCueAt is moreCueAt, or a comparative of size at token k (a
+// pair cue of size that is no superlative: "bigger", "kleiner"), whose
+// larger side is more.
+func moreOrSizeCueAt(s *scan, k int) (more, ok bool) {
+	if more, ok := moreCueAt(s, k); ok {
+		return more, true
+	}
+	w := s.toks[k].norm
+	p, ok := s.lex.pairCues[w]
+	_, superlative := s.lex.superlatives[w]
+	return p.Highest, ok && p.Attribute == "size" && !superlative
+}
+
 // moreCuePhraseAt reports a phrase of moreCuePhrases at token k.
 func moreCuePhraseAt(s *scan, k int) bool {
 	for p := range s.lex.moreCuePhrases {
@@ -334,13 +352,16 @@ const whichMoreWords = 8
 // with a word of more or fewer at most whichMoreWords after it ("which
 // has more", "welche hat mehr", "where are there more", "who has more"):
 // it asks which of the sides wins, however the sides are joined.
-func whichMore(s *scan) bool {
+func whichMore(s *scan) bool { return whichMoreBy(s, moreCueAt) }
+
+// whichMoreBy is whichMore with the cues of more that cueAt reads.
+func whichMoreBy(s *scan, cueAt func(*scan, int) (bool, bool)) bool {
 	for i, t := range s.toks {
 		if !s.lex.whichWords[t.norm] && !s.lex.whichPlaceWords[t.norm] && !s.lex.whoWords[t.norm] {
 			continue
 		}
 		for k := i + 1; k < len(s.toks) && k <= i+whichMoreWords; k++ {
-			if _, ok := moreCueAt(s, k); ok {
+			if _, ok := cueAt(s, k); ok {
 				return true
 			}
 		}

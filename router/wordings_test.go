@@ -1177,3 +1177,20 @@ func TestComparativeAgainstAllOthers(t *testing.T) {
 		require.Equal(t, 1, p.Constraints.Order.N, q)
 	}
 }
+
+// Places have no size: a comparative of size between places compares
+// their numbers; between institutions it stays a comparison of size.
+func TestSizeComparativeOfPlaces(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Weardale Islington number of museums which is bigger",
+		"Welke is groter qua aantal musea, Weardale of Islington?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameMore, p.Frame, q)
+		require.True(t, p.Pair.Highest, q)
+	}
+	p := r.Route("Which is bigger, Kunsthalle Düsseldorf or Modern One?")
+	require.Equal(t, FramePair, p.Frame)
+	require.Equal(t, "size", p.Pair.Attribute)
+}
