@@ -638,6 +638,9 @@ type Lexicon struct {
 	// question asked inside it
 	yesNoOpeners    []string        `lexicon:"table"`
 	complementizers map[string]bool `lexicon:"table"`
+	// doubtTails, after a comma or dash that ends a statement, say that
+	// the asker doubts it ("but I'm not sure"): the statement is asked
+	doubtTails []string `lexicon:"table"`
 	// statementOpeners open a request to check the statement that
 	// follows them, with no complementizer between: a yes/no question
 	// when the statement holds a verb of yesNoStarts

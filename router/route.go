@@ -116,6 +116,9 @@ func (r *Router) articleAt(toks []token, i int) bool {
 // the question asks what it asks without it.
 func (r *Router) splitDoubt(question string) (asked, doubt string) {
 	toks := tokenize(question, false)
+	if k := r.doubtTailAt(question, toks); k > 0 {
+		return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
+	}
 	if len(toks) < 5 || !r.lex.yesNoStarts[toks[0].norm] {
 		return question, ""
 	}
@@ -125,6 +128,26 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 		}
 	}
 	return question, ""
+}
+
+// doubtTailAt returns the token where a phrase of doubtTails opens the
+// last maxRemark words after a comma, semicolon or dash that ends a
+// statement (a question with no question word before it), or 0.
+func (r *Router) doubtTailAt(question string, toks []token) int {
+	for k := max(3, len(toks)-maxRemark); k < len(toks); k++ {
+		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—-") {
+			continue
+		}
+		for _, p := range r.lex.doubtTails {
+			if wordsAt(toks, k, strings.Fields(p)) {
+				if slices.ContainsFunc(toks[:k], func(t token) bool { return r.lex.whWords[t.norm] }) {
+					return 0
+				}
+				return k
+			}
+		}
+	}
+	return 0
 }
 
 // pronounOf is the word of a token that a pronoun may be: the letters

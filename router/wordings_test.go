@@ -1194,3 +1194,20 @@ func TestSizeComparativeOfPlaces(t *testing.T) {
 	require.Equal(t, FramePair, p.Frame)
 	require.Equal(t, "size", p.Pair.Attribute)
 }
+
+// A statement, then a doubt after a comma ("…, but I'm not sure"), asks
+// whether the statement holds.
+func TestDoubtAfterStatement(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Kunsthalle Düsseldorf is a library, but I'm not sure that's right.",
+		"Kunsthalle Düsseldorf is een bibliotheek, maar ik weet het niet zeker.",
+		"Kunsthalle Düsseldorf ist eine Bibliothek, aber ich bin mir nicht sicher.",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Equal(t, "type", p.Test.Property, q)
+	}
+	p := r.Route("Which museums are in Weardale, but I'm not sure?")
+	require.NotEqual(t, FrameYesNo, p.Frame)
+}
