@@ -295,7 +295,8 @@ func whichKind(s *scan) bool {
 // ("a museum, a library or an archive", "small or large"): a chain of two
 // values or more, each at most four words after the one before, with an
 // "or" inside it or just after its last value ("a museum, a library or
-// something else"). Words of the names read are no values.
+// something else"; one value and "or something else" only after a
+// question word). Words of the names read are no values.
 func choiceOf(s *scan, isValue func(string) bool) bool {
 	last, chain, or := -1, 0, false
 	var values []string
@@ -318,7 +319,9 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 		if chain >= 3 || chain >= 2 && (or || orBetween(s, i+1, min(i+3, len(s.toks))) && !orNotAfter(s, i+1)) {
 			return true
 		}
-		if openAlternativeAfter(s, i+1) {
+		if (anyWhWord(s) || germanWhat(s)) && openAlternativeAfter(s, i+1) {
+			// a question word asks for the attribute; a value and an
+			// alternative left open suggest its answers
 			return true
 		}
 	}
@@ -327,7 +330,7 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 
 // openAlternativeAfter reports an "or" at token i or i+1 followed by an
 // alternative left open (openAlternatives: "or something else"): one
-// value so offered asks for the attribute as a choice of two does.
+// value so offered is tested, as with "or not"; two or more are a choice.
 func openAlternativeAfter(s *scan, i int) bool {
 	for k := i; k < min(i+2, len(s.toks)); k++ {
 		if !orBetween(s, k, k+1) {

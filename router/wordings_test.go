@@ -40,13 +40,13 @@ func TestSeparableVerbJoined(t *testing.T) {
 	require.Equal(t, "country", p.Constraints.Field)
 }
 
-// One value offered against an open alternative ("or something else")
-// asks for the attribute, as a choice of two values does.
-func TestOpenAlternativeAsksForField(t *testing.T) {
+// Two values offered as a choice ask for the attribute (one value and
+// an open alternative: TestOpenAlternative).
+func TestChoiceAsksForField(t *testing.T) {
 	r := newTestRouter(t)
 	for _, q := range []string{
-		"Is the Jorvik Viking Centre a museum or something else?",
 		"Is the Jorvik Viking Centre a museum or a library?",
+		"Is the Jorvik Viking Centre a museum, a library or something else?",
 	} {
 		p := r.Route(q)
 		require.Equal(t, FrameField, p.Frame, q)
@@ -1210,4 +1210,26 @@ func TestDoubtAfterStatement(t *testing.T) {
 	}
 	p := r.Route("Which museums are in Weardale, but I'm not sure?")
 	require.NotEqual(t, FrameYesNo, p.Frame)
+}
+
+// One kind and an alternative left open ("an archive or something else")
+// in a yes/no question tests the kind; after a question word, or with two
+// kinds, it asks for the kind.
+func TestOpenAlternative(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Is Kunsthalle Düsseldorf an archive or something else?",
+		"Is Kunsthalle Düsseldorf nou een archief of toch iets anders?",
+		"Ist Kunsthalle Düsseldorf wirklich ein Archiv oder etwas anderes?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Equal(t, "type", p.Test.Property, q)
+	}
+	for _, q := range []string{
+		"Is Kunsthalle Düsseldorf a museum, a library or something else?",
+		"Was genau ist Kunsthalle Düsseldorf eigentlich, ein Museum oder was anderes?",
+	} {
+		require.Equal(t, "type", r.Route(q).Constraints.Field, q)
+	}
 }

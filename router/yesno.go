@@ -219,13 +219,14 @@ func yesNoStart(s *scan) bool {
 	return false
 }
 
-// offersChoice reports "A or B" (but not "… or not").
+// offersChoice reports "A or B" (but not "… or not", nor "A or something
+// else").
 func offersChoice(s *scan) bool {
 	for i, t := range s.toks {
 		if s.lex.choiceWords[t.norm] && !s.used[i] || s.lex.prepositionJoins[t.norm] && i+1 < len(s.toks) && !s.used[i+1] {
 			if i+1 < len(s.toks) {
-				if s.lex.choiceStoppers[s.toks[i+1].norm] {
-					continue // "or not", "or has it closed"
+				if s.lex.choiceStoppers[s.toks[i+1].norm] || openAlternativeAfter(s, i) {
+					continue // "or not", "or has it closed", "or something else"
 				}
 			}
 			if s.lex.prepositionJoins[t.norm] && (i+1 >= len(s.toks) || s.lex.prepositionArticles[s.toks[i+1].norm]) {
