@@ -198,10 +198,12 @@ func readFieldOfOneName(s *scan, c *Constraints, rd *reading) {
 			s.unreadCues, c.Field = append(s.unreadCues, cue), ""
 		}
 	}
-	if c.Field == fieldFormerName && len(c.Names) == 1 && c.Names[0].Former && renamedVerb(s) && !yesNoShape(s) && !s.hasAny(s.lex.whenWords...) {
-		// a renaming said of a name the record bore before asks what
-		// it was renamed to: the name it bears now (whether and when it
-		// was renamed stay questions of its former names)
+	if c.Field == fieldFormerName && len(c.Names) == 1 && c.Names[0].Former && (renamedVerb(s) || nowAsked(s)) &&
+		(!yesNoShape(s) || s.hasAny(s.lex.valueFollowUps...)) && !s.hasAny(s.lex.whenWords...) {
+		// a renaming, or the present, said of a name the record bore
+		// before asks what it was renamed to: the name it bears now
+		// (whether and when it was renamed stay questions of its former
+		// names, unless the value is asked after)
 		c.Field = fieldCurrentName
 	}
 	if c.Field == fieldSuccessor && len(c.Names) == 1 && c.Names[0].Former && !yesNoShape(s) {
@@ -356,4 +358,15 @@ func freeTypeWord(s *scan) bool {
 func endsWithKind(s *scan, text string) bool {
 	words := strings.Fields(normalize(text))
 	return len(words) > 0 && s.lex.typeWords[words[len(words)-1]] != ""
+}
+
+// nowAsked reports a word of the present that is a part of the current
+// name's field (fieldParts: "now", "tegenwoordig", "heute").
+func nowAsked(s *scan) bool {
+	for p, v := range s.lex.fieldParts {
+		if v == fieldCurrentName+" now" && s.find(p) >= 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -1233,3 +1233,18 @@ func TestOpenAlternative(t *testing.T) {
 		require.Equal(t, "type", r.Route(q).Constraints.Field, q)
 	}
 }
+
+// A word of the present, or a renaming with the value asked after it,
+// said of a name the record bore before asks for the name it bears now;
+// whether it was renamed stays a yes/no question.
+func TestPresentOfFormerName(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"old name Falkirk Burgh Museum what now",
+		"Regarding Falkirk Burgh Museum, has the name changed since, and what is it now?",
+		"Hoe heet Falkirk Burgh Museum tegenwoordig?",
+	} {
+		require.Equal(t, "current_name", r.Route(q).Constraints.Field, q)
+	}
+	require.Equal(t, FrameYesNo, r.Route("Has Falkirk Burgh Museum changed its name?").Frame)
+}
