@@ -179,7 +179,8 @@ func exactFieldCue(s *scan) string {
 	var cl []int // each token's clause, made for the first cue
 	pc, lastQ := -1, -1
 	back := false // a cue of a clause before the question's may be its
-	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
+	cands := s.lex.fieldCueIndex.exact(s, buf[:0])
+	for _, c := range cands {
 		fc := &s.lex.fieldCues[c]
 		if !s.hasUnread(fc.phrase) {
 			continue
@@ -199,7 +200,7 @@ func exactFieldCue(s *scan) string {
 		if cl[at] < lastQ && !back {
 			continue // a remark in a clause before the question
 		}
-		if inRelativeClause(s, at) || inBrackets(s, at) || verbAfterMarker(s, fc.phrase, at) {
+		if inRelativeClause(s, at) || inBrackets(s, at) || verbAfterMarker(s, fc.phrase, at) || afterFieldNoun(s, cands, at) {
 			continue // said of what the question names, or a verb: not asked
 		}
 		if _, quality := s.lex.sizeWords[fc.phrase]; quality && at+1 < len(s.toks) && typeWordAt(s, at+1) {
@@ -271,6 +272,29 @@ func inRelativeClause(s *scan, at int) bool {
 			return open <= at && at < k
 		case comma && s.lex.relativeWords[s.toks[k].norm]:
 			open = k
+		}
+	}
+	return false
+}
+
+// afterFieldNoun reports a token in a relative clause that a field's cue
+// (of the cues cands) and a relative or where-word right after it open
+// before it ("a website where I can see the opening hours"): it
+// describes the field.
+func afterFieldNoun(s *scan, cands []int, at int) bool {
+	for _, c := range cands {
+		phrase := s.lex.fieldCues[c].phrase
+		e := s.find(phrase)
+		if e < 0 {
+			continue
+		}
+		e += strings.Count(phrase, " ") + 1
+		if e >= at {
+			continue
+		}
+		gap := s.text[s.toks[e-1].end:s.toks[e].start]
+		if (s.lex.relativeWords[s.toks[e].norm] || s.lex.whichPlaceWords[s.toks[e].norm]) && strings.TrimSpace(gap) == "" {
+			return true
 		}
 	}
 	return false

@@ -1248,3 +1248,17 @@ func TestPresentOfFormerName(t *testing.T) {
 	}
 	require.Equal(t, FrameYesNo, r.Route("Has Falkirk Burgh Museum changed its name?").Frame)
 }
+
+// A question word after a comma that follows a yes/no question asks for
+// the value; a field named in a relative clause right after another
+// field's word describes it and is not asked.
+func TestValueAfterCommaAndFieldDescribed(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Can I find Kunsthalle Düsseldorf online somewhere, what's the site?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "website", p.Constraints.Field)
+	p = r.Route("Heeft Kunsthalle Düsseldorf een website waar ik de openingstijden kan zien?")
+	require.Equal(t, "website", p.Test.Property)
+	p = r.Route("Is Kunsthalle Düsseldorf, which I visited, open?")
+	require.Equal(t, FrameYesNo, p.Frame)
+}
