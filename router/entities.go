@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // minNameWeight is the summed IDF a multi-word name needs to count as
@@ -50,6 +51,11 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		return true
 	}
 	if e.weight < minNameWeight {
+		return false
+	}
+	if !s.lower && !s.toks[i].upper && acronymFirst(e.name) {
+		// a word written small in a question that writes capitals,
+		// where the name writes an acronym ("man" for "MAN-Museum")
 		return false
 	}
 	if _, ok := g.places[k]; ok {
@@ -471,4 +477,20 @@ func afterArticle(s *scan, i int) int {
 		return i + 1
 	}
 	return i
+}
+
+// acronymFirst reports a name whose first word is an acronym: two or
+// more letters, all capitals, before a space, hyphen or the end.
+func acronymFirst(name string) bool {
+	n := 0
+	for _, r := range name {
+		if !unicode.IsLetter(r) {
+			break
+		}
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }

@@ -1262,3 +1262,15 @@ func TestValueAfterCommaAndFieldDescribed(t *testing.T) {
 	p = r.Route("Is Kunsthalle Düsseldorf, which I visited, open?")
 	require.Equal(t, FrameYesNo, p.Frame)
 }
+
+// A word written small, in a question that writes capitals, does not
+// match a name that writes it as an acronym ("man" is no "MAN").
+func TestAcronymWrittenSmall(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Kann man Museum Neuruppin besuchen?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Museum Neuruppin", p.Constraints.Names[0].Name)
+	p = r.Route("Where is the MAN-Museum?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "MAN-Museum", p.Constraints.Names[0].Name)
+}
