@@ -53,6 +53,13 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 	if e.weight < minNameWeight {
 		return false
 	}
+	if i > 0 && j-i >= 2 && typeWordAt(s, j-1) && isSuperlative(s, i-1) {
+		if _, ok := g.places[s.key(i, j-1)]; ok {
+			// a place and a kind after a superlative ("oldest Islington
+			// museum"): the end of an order of the kind there
+			return false
+		}
+	}
 	if !s.lower && !s.toks[i].upper && acronymFirst(e.name) {
 		// a word written small in a question that writes capitals,
 		// where the name writes an acronym ("man" for "MAN-Museum")
@@ -493,4 +500,10 @@ func acronymFirst(name string) bool {
 		n++
 	}
 	return n >= 2
+}
+
+// isSuperlative reports a superlative at token i ("oldest", "grootste").
+func isSuperlative(s *scan, i int) bool {
+	_, ok := s.lex.superlatives[s.toks[i].norm]
+	return ok
 }

@@ -1274,3 +1274,13 @@ func TestAcronymWrittenSmall(t *testing.T) {
 	require.Len(t, p.Constraints.Names, 1)
 	require.Equal(t, "MAN-Museum", p.Constraints.Names[0].Name)
 }
+
+// A place and a kind after a superlative are the end of an order of the
+// kind there, not the institution whose name they make up.
+func TestSuperlativeBeforePlaceAndKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("oldest Islington museum which one")
+	require.Empty(t, p.Constraints.Names)
+	require.NotNil(t, p.Constraints.Order)
+	require.NotEmpty(t, p.Constraints.Places)
+}
