@@ -133,7 +133,7 @@ func requestEndsAt(s *scan, k int) bool {
 const maxRequestWords = 3
 
 // maxPreamble bounds the words a preamble may have.
-const maxPreamble = 8
+const maxPreamble = 10
 
 // politeCondition reports a complementizer at k that opens a condition
 // of politeness addressed to the reader (a word of address and a polite

@@ -1284,3 +1284,18 @@ func TestSuperlativeBeforePlaceAndKind(t *testing.T) {
 	require.NotNil(t, p.Constraints.Order)
 	require.NotEmpty(t, p.Constraints.Places)
 }
+
+// A longer polite preamble ("I'd appreciate it if you could tell me
+// whether") and an opener after "and" without its subject ("… and want
+// to know whether") open an indirect yes/no question.
+func TestLongerPreambleYesNo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"I'd appreciate it if you could tell me whether Kunsthalle Düsseldorf is an archive.",
+		"I'm making a list for a school project and want to know whether Kunsthalle Düsseldorf is an archive.",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Equal(t, "type", p.Test.Property, q)
+	}
+}
