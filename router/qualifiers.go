@@ -329,15 +329,20 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 }
 
 // openAlternativeAfter reports an "or" at token i or i+1 followed by an
-// alternative left open (openAlternatives: "or something else"): one
+// alternative left open (openAlternatives: "or something else"), a
+// filler word between them aside: one
 // value so offered is tested, as with "or not"; two or more are a choice.
 func openAlternativeAfter(s *scan, i int) bool {
 	for k := i; k < min(i+2, len(s.toks)); k++ {
 		if !orBetween(s, k, k+1) {
 			continue
 		}
+		// a filler between them aside: "or rather something else"
+		filler := k+2 < len(s.toks) && s.lex.fillerSet[s.toks[k+1].norm]
 		for _, p := range s.lex.openAlternatives {
-			if _, ok := s.matchAt(k+1, p); ok {
+			_, ok := s.matchAt(k+1, p)
+			_, after := s.matchAt(k+2, p)
+			if ok || filler && after {
 				return true
 			}
 		}

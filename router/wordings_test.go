@@ -1221,6 +1221,7 @@ func TestOpenAlternative(t *testing.T) {
 		"Is Kunsthalle Düsseldorf an archive or something else?",
 		"Is Kunsthalle Düsseldorf nou een archief of toch iets anders?",
 		"Ist Kunsthalle Düsseldorf wirklich ein Archiv oder etwas anderes?",
+		"Ist Kunsthalle Düsseldorf nun ein Archiv oder eher etwas anderes?",
 	} {
 		p := r.Route(q)
 		require.Equal(t, FrameYesNo, p.Frame, q)
