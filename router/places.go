@@ -46,9 +46,10 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 				if !caps && !kindIn && (!t.upper && (!loc || s.lex.commonWords[k]) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 					return false
 				}
-				// a type word after an article is the type asked about,
-				// whatever town a record's name gave that word
-				if s.lex.typeWords[k] != "" && !loc {
+				// a type word is the type asked about, whatever town a
+				// record's name gave that word, unless a locative
+				// precedes it
+				if s.lex.typeWords[k] != "" && !s.lex.locatives[prevWord] {
 					return false
 				}
 			}

@@ -1300,3 +1300,12 @@ func TestLongerPreambleYesNo(t *testing.T) {
 		require.Equal(t, "type", p.Test.Property, q)
 	}
 }
+
+// A kind's word is no place, whatever town a record gave it, unless a
+// locative precedes it: kinds offered as a choice ask for the kind.
+func TestKindsOfferedAreNoPlaces(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Ist Kunsthalle Düsseldorf ein Museum, Archiv oder Bibliothek?")
+	require.Empty(t, p.Constraints.Places)
+	require.Equal(t, "type", p.Constraints.Field)
+}
