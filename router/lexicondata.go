@@ -525,6 +525,11 @@ type Lexicon struct {
 	// strandedPrepositions end a question whose object went before them
 	// ("in", "from" as the last word).
 	strandedPrepositions map[string]bool `lexicon:"table"`
+	// durationSuperlatives end a clause whose verb of being
+	// (durationVerbs) comes before them ("has been in Plymouth the
+	// longest"): the earliest opened
+	durationSuperlatives map[string]bool `lexicon:"table"`
+	durationVerbs        map[string]bool `lexicon:"table"`
 	// allOthers are the rest of a set as the other side of a comparison
 	// ("all the others", "alle anderen"): a comparative against them is
 	// a superlative

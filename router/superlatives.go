@@ -64,6 +64,9 @@ func superlativeAt(s *scan, i int, verb bool) (o Order, end, nth int, ok bool) {
 	if o, n, ok := againstAllOthers(s, i); ok {
 		return o, i + n, 0, true
 	}
+	if durationAt(s, i) {
+		return Order{Attribute: fieldOpened}, i + 1, 0, true
+	}
 	t := s.toks[i]
 	o, ok = s.lex.superlatives[t.norm]
 	if numberOf(s, i) {
@@ -233,4 +236,25 @@ func againstAllOthers(s *scan, i int) (o Order, n int, ok bool) {
 		}
 	}
 	return Order{}, 0, false
+}
+
+// durationAt reports a word of durationSuperlatives at token i that ends
+// its clause, after a verb of being in it (durationVerbs): "longest" of
+// being there, not of a name after it.
+func durationAt(s *scan, i int) bool {
+	if !s.lex.durationSuperlatives[s.toks[i].norm] {
+		return false
+	}
+	if i+1 < len(s.toks) && !strings.ContainsAny(s.text[s.toks[i].end:s.toks[i+1].start], ",;:?.!–—") {
+		return false
+	}
+	for k := i - 1; k >= 0; k-- {
+		if s.lex.durationVerbs[s.toks[k].norm] {
+			return true
+		}
+		if strings.ContainsAny(s.text[s.toks[k].end:s.toks[k+1].start], ",;:?.!–—") {
+			return false
+		}
+	}
+	return false
 }

@@ -1309,3 +1309,20 @@ func TestKindsOfferedAreNoPlaces(t *testing.T) {
 	require.Empty(t, p.Constraints.Places)
 	require.Equal(t, "type", p.Constraints.Field)
 }
+
+// "Longest" that ends a clause with a verb of being before it is the
+// earliest opened, whatever stands between them; before a noun it is not.
+func TestDurationSuperlative(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museum has been in Plymouth the longest?",
+		"Welk museum bestaat in Plymouth het langst?",
+		"Welches Museum gibt es in Plymouth am längsten?",
+	} {
+		o := r.Route(q).Constraints.Order
+		require.NotNil(t, o, q)
+		require.Equal(t, "opened", o.Attribute, q)
+		require.False(t, o.Highest, q)
+	}
+	require.Nil(t, r.Route("Which museum has been given the longest name?").Constraints.Order)
+}
