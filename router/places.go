@@ -382,8 +382,9 @@ func clauseStartAt(s *scan, i int) bool {
 }
 
 // comparedSubject reports a capitalised word after a verb that opens a
-// yes/no question or a word that sets sides against each other
-// (versusWords), or right after a place, in a question of more that
+// yes/no question, a word that sets sides against each other
+// (versusWords) or offers them (orWords), or right after a place, in a
+// question of more that
 // named a place before it ("… or does Reading have more", keywords
 // naming two places side by side): the second side.
 func comparedSubject(s *scan, c *Constraints, i int) bool {
@@ -391,7 +392,7 @@ func comparedSubject(s *scan, c *Constraints, i int) bool {
 		return false
 	}
 	adjacent := len(s.placeSpans) > 0 && s.placeSpans[len(s.placeSpans)-1][1] == i
-	if prev := s.toks[i-1].norm; !s.lex.yesNoStarts[prev] && !s.lex.versusWords[prev] && !adjacent {
+	if prev := s.toks[i-1].norm; !s.lex.yesNoStarts[prev] && !s.lex.versusWords[prev] && !s.lex.orWords[prev] && !adjacent {
 		return false
 	}
 	for k := range s.toks {

@@ -482,7 +482,7 @@ func TestSuccessorOfFormerName(t *testing.T) {
 // the second side.
 func TestComparedSubjectPlace(t *testing.T) {
 	r := newTestRouter(t)
-	for _, q := range []string{"Has Bristol got more museums, or has Reading?", "Bristol Reading which more museums"} {
+	for _, q := range []string{"Has Bristol got more museums, or has Reading?", "Bristol Reading which more museums", "Does Bristol have more museums, or Reading?"} {
 		require.Len(t, r.Route(q).Constraints.Places, 2, q)
 	}
 }
