@@ -69,6 +69,7 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 		return false
 	}
 	toks := tokenize(question, false)
+	toks = toks[:r.tagStart(question, toks)] // "…, isn't it?" refers to the statement
 	for i, t := range toks {
 		// a word between two capitalised words is a word of a name
 		inName := i > 0 && i+1 < len(toks) && toks[i-1].upper && toks[i+1].upper
@@ -81,6 +82,19 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	}
 	words := " " + joinTokens(toks) + " "
 	return !slices.ContainsFunc(r.lex.backPhrases, func(p string) bool { return strings.Contains(words, " "+p+" ") })
+}
+
+// tagStart returns the token where a phrase of tagQuestions ends the
+// question after a comma, semicolon, colon or dash, or len(toks).
+func (r *Router) tagStart(question string, toks []token) int {
+	for _, p := range r.lex.tagQuestions {
+		words := strings.Fields(p)
+		k := len(toks) - len(words)
+		if k >= 1 && strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;:—–-") && wordsAt(toks, k, words) {
+			return k
+		}
+	}
+	return len(toks)
 }
 
 // namesNothing reports a plan that names no institution, body, place,
@@ -280,7 +294,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		if (joined || r.lex.remarkJoins[toks[q].norm]) && q+1 < len(toks) {
 			q++
 		}
-		if !r.opensQuestion(toks, q) || r.tagOnly(toks[q:]) {
+		if !r.opensQuestion(question, toks, q) || r.tagOnly(toks[q:]) {
 			continue
 		}
 		clause = strings.TrimSpace(question[:toks[k-1].end])
@@ -340,10 +354,13 @@ const remarkSubjectWords = 6
 // word (after a preposition: "in welk jaar"), a verb that opens a yes/no
 // question, a word that opens a list, a request (requestWords,
 // requestOpeners) or the opener of a yes/no question inside one
-// (yesNoOpeners).
-func (r *Router) opensQuestion(toks []token, q int) bool {
+// (yesNoOpeners), or a statement a tag question closes.
+func (r *Router) opensQuestion(question string, toks []token, q int) bool {
 	if r.openerAt(toks, q) {
 		return true
+	}
+	if t := r.tagStart(question, toks); q < t && t < len(toks) {
+		return true // a statement that a tag closes ("it is …, isn't it?")
 	}
 	w := toks[q].norm
 	if r.lex.locatives[w] && q+1 < len(toks) {

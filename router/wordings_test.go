@@ -1326,3 +1326,12 @@ func TestDurationSuperlative(t *testing.T) {
 	}
 	require.Nil(t, r.Route("Which museum has been given the longest name?").Constraints.Order)
 }
+
+// A statement closed by a tag question, after a clause that names what
+// its "it" refers to, is the question.
+func TestTaggedStatementAfterClause(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'm booking a hotel for a visit to Kunsthalle Düsseldorf — it is in Weardale, isn't it?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
