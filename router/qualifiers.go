@@ -86,7 +86,26 @@ func readTypeWords(s *scan, c *Constraints) (neg []string) {
 // that modifies the word it is joined to, an example of what was named
 // before it, or the asker's own ("our museum").
 func kindOfNoCondition(s *scan, i int) bool {
-	return compoundModifier(s, i) || exampleBefore(s, i) || i > 0 && s.lex.askerPossessives[s.toks[i-1].norm]
+	return compoundModifier(s, i) || exampleBefore(s, i) || askersOwn(s, i)
+}
+
+// askerWords bounds the words between the asker's possessive and the
+// kind, size or governance of the asker's own ("our small local museum").
+const askerWords = 3
+
+// askersOwn reports a possessive of the asker (askerPossessives) among
+// the askerWords words before token i, with no break of a clause between:
+// what it names is the asker's own, no condition.
+func askersOwn(s *scan, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-askerWords; k-- {
+		if s.lex.askerPossessives[s.toks[k].norm] {
+			return true
+		}
+		if strings.ContainsAny(s.text[s.toks[k].end:s.toks[k+1].start], ",;:.?!–—") {
+			return false
+		}
+	}
+	return false
 }
 
 // exampleBefore reports a phrase of exampleWords right before token i,
@@ -211,6 +230,10 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 	}
 	if parentBeside(s, i, i+L) {
 		return false // the words of what the institution belongs to
+	}
+	if askersOwn(s, i) {
+		s.mark(i, i+L) // "our small museum": the asker's, no size asked
+		return true
 	}
 	to := &c.Sizes
 	if at := negatedBefore(s, i); at >= 0 {

@@ -1335,3 +1335,14 @@ func TestTaggedStatementAfterClause(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// A kind or size up to three words after the asker's possessive ("our
+// small local museum") is the asker's own and sets no condition, also
+// when the whole question is read with the clause that says it.
+func TestAskersOwnKindAndSize(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Our small local museum is considering membership of National Trust; which institutions have already joined?")
+	require.Empty(t, p.Constraints.Sizes)
+	require.Empty(t, p.Constraints.TypeCodes)
+	require.NotEmpty(t, p.Constraints.Bodies)
+}
