@@ -113,14 +113,14 @@ func namesNoOne(p Plan) bool {
 
 // articleAt reports a word that may refer back ("das", "het") standing
 // as the article of a superlative or a kind right after it ("das
-// älteste", "het museum").
+// älteste", "het langst", "het museum").
 func (r *Router) articleAt(toks []token, i int) bool {
 	if i+1 >= len(toks) || !r.lex.articles[toks[i].norm] {
 		return false
 	}
 	next := toks[i+1].norm
 	_, sup := r.lex.superlatives[next]
-	return sup || r.lex.typeWords[next] != ""
+	return sup || r.lex.durationSuperlatives[next] || r.lex.typeWords[next] != ""
 }
 
 // splitDoubt splits off the asker's doubt that closes a yes/no question:

@@ -1346,3 +1346,18 @@ func TestAskersOwnKindAndSize(t *testing.T) {
 	require.Empty(t, p.Constraints.TypeCodes)
 	require.NotEmpty(t, p.Constraints.Bodies)
 }
+
+// Keywords that check a statement ("check X in Y") test it; "het" before
+// a word of the longest duration is its article, no word referring back;
+// a parent said as the organisation above.
+func TestCheckedKeywordsAndArticles(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("check Kunsthalle Düsseldorf in Weardale")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+	p = r.Route("Mijn vader houdt van geschiedenis; welk museum in Plymouth bestaat het langst?")
+	require.NotNil(t, p.Constraints.Order)
+	require.Empty(t, p.Unused(UnusedUnread))
+	p = r.Route("Modern One: what's the organisation above it?")
+	require.Equal(t, FrameRelation, p.Frame)
+}

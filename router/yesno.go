@@ -83,8 +83,9 @@ func embeddedYesNo(s *scan) bool {
 }
 
 // checkedStatement reports, and marks as read, an opener of
-// statementOpeners before a statement with a verb of yesNoStarts and no
-// question word: the statement is what a yes/no question checks.
+// statementOpeners before a statement with a verb of yesNoStarts (or a
+// preposition of place: "check X in Y") and no question word: the
+// statement is what a yes/no question checks.
 func checkedStatement(s *scan) bool {
 	for _, p := range s.lex.statementOpeners {
 		n, ok := s.matchAt(0, p)
@@ -96,7 +97,8 @@ func checkedStatement(s *scan) bool {
 			if s.lex.whWords[t.norm] {
 				return false
 			}
-			verb = verb || s.lex.yesNoStarts[t.norm]
+			// a verb, or a preposition of place in keywords ("check X in Y")
+			verb = verb || s.lex.yesNoStarts[t.norm] || s.lex.placeBefore[t.norm]
 		}
 		if verb {
 			s.mark(0, n)
