@@ -92,7 +92,7 @@ func readChangeAsked(s *scan, c *Constraints, rd *reading) {
 // or beside a topic and a place read: a search for the kind, read as its
 // plural is.
 func kindOfTopic(s *scan, c *Constraints) bool {
-	if len(c.Names) > 0 || anyWhWord(s) {
+	if len(c.Names) > 0 || isWhQuestion(s) {
 		return false
 	}
 	for k := 0; k+1 < len(s.toks); k++ {

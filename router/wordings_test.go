@@ -1361,3 +1361,16 @@ func TestCheckedKeywordsAndArticles(t *testing.T) {
 	p = r.Route("Modern One: what's the organisation above it?")
 	require.Equal(t, FrameRelation, p.Frame)
 }
+
+// A kind in the singular beside a topic and a place is a search for the
+// kind, also with a question word inside the question (a relative
+// "waar", a clause before "which").
+func TestKindOfTopicWithInnerQuestionWord(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Zou u mij een museum in Suffolk kunnen aanraden waar het over watermolens gaat?",
+		"Once I'm in West Sussex, which museum should I visit for Roman archaeology?",
+	} {
+		require.Equal(t, FrameSet, r.Route(q).Frame, q)
+	}
+}
