@@ -27,12 +27,16 @@ func moreFields(plan *Plan, lex *Lexicon) {
 			// the field said before is no field asked; after "if so"
 			// the value asked is the second question's
 			if f := field(second); f != "" {
-				c.Field = f
+				c.Field = narrowedField(s, f)
 			}
 			return
 		}
+		// the second's field narrowed by the words of both ("a website,
+		// and what is the address")
 		add(field(first))
-		add(field(second))
+		if f := field(second); f != "" {
+			add(narrowedField(s, f))
+		}
 	} else if both := openAndClose(s); both != nil {
 		for _, f := range both {
 			add(f)

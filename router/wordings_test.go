@@ -1374,3 +1374,19 @@ func TestKindOfTopicWithInnerQuestionWord(t *testing.T) {
 		require.Equal(t, FrameSet, r.Route(q).Frame, q)
 	}
 }
+
+// A yes/no question asked after "and" behind a request ("Look up X and
+// tell me if …"); a second question's field narrowed by the words of both
+// ("a website, and what is the address"); Dutch "dat" refers back to what
+// a clause names.
+func TestYesNoAfterAndAndNarrowedSecond(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Look up Kunsthalle Düsseldorf and tell me if it's an archive.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "type", p.Test.Property)
+	p = r.Route("Gibt es von Kunsthalle Düsseldorf eine Webseite, und wie lautet die Adresse?")
+	require.Equal(t, "website", p.Constraints.Field)
+	require.Empty(t, p.Constraints.MoreFields)
+	p = r.Route("Mijn oma heeft het nog steeds over Falkirk Burgh Museum, maar hoe heet dat tegenwoordig?")
+	require.Equal(t, "current_name", p.Constraints.Field)
+}

@@ -79,7 +79,25 @@ func embeddedYesNo(s *scan) bool {
 			return true
 		}
 	}
-	return checkedStatement(s)
+	return checkedStatement(s) || yesNoAfterAnd(s)
+}
+
+// yesNoAfterAnd reports, and marks as read, an opener of yesNoOpeners
+// and a word of complementizers after "and", behind a request that
+// names what it asks about ("Look up X and tell me if …").
+func yesNoAfterAnd(s *scan) bool {
+	for k := 1; k+1 < len(s.toks); k++ {
+		if !s.lex.andWords[s.toks[k-1].norm] {
+			continue
+		}
+		for _, p := range s.lex.yesNoOpeners {
+			if n, ok := s.matchAt(k, p); ok && k+n < len(s.toks) && s.lex.complementizers[s.toks[k+n].norm] && !politeCondition(s, k+n) {
+				s.mark(k, k+n+1)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkedStatement reports, and marks as read, an opener of
