@@ -22,9 +22,6 @@ func closedAsked(s *scan) bool {
 	return gaan && dicht
 }
 
-// mostCues and fewestCues rank places by their number of institutions.
-var ()
-
 // group reads a question for the places that hold the most (or the
 // fewest) institutions (a kind of place, a superlative and a kind of
 // institution, with or without a number of places) and marks its words
@@ -169,8 +166,6 @@ func numberOf(s *scan, i int) bool {
 	w := s.toks[i].norm
 	return (s.lex.bigWords[w] || s.lex.smallWords[w]) && i+2 < len(s.toks) && s.lex.countOfPhrases[s.key(i+1, i+3)]
 }
-
-var ()
 
 // topGroup reads "top 3 counties": a word of topWords before the level
 // at token at asks for the levels with the most.

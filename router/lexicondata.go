@@ -530,6 +530,9 @@ type Lexicon struct {
 	// longest"): the earliest opened
 	durationSuperlatives map[string]bool `lexicon:"table"`
 	durationVerbs        map[string]bool `lexicon:"table"`
+	// numberNouns name a number ("number", "aantal", "Anzahl"): a size
+	// word said of one is of the number, no size of institutions
+	numberNouns map[string]bool `lexicon:"table"`
 	// allOthers are the rest of a set as the other side of a comparison
 	// ("all the others", "alle anderen"): a comparative against them is
 	// a superlative

@@ -231,8 +231,10 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 	if parentBeside(s, i, i+L) {
 		return false // the words of what the institution belongs to
 	}
-	if askersOwn(s, i) {
-		s.mark(i, i+L) // "our small museum": the asker's, no size asked
+	if askersOwn(s, i) || numberAfter(s, i+L) {
+		// "our small museum": the asker's; "how large is the number":
+		// the number's; no size asked
+		s.mark(i, i+L)
 		return true
 	}
 	to := &c.Sizes
@@ -441,4 +443,18 @@ func hyphenJoined(s *scan, j int) bool {
 func compoundModifier(s *scan, i int) bool {
 	return i+1 < len(s.toks) && s.text[s.toks[i].end:s.toks[i+1].start] == "-" &&
 		s.lex.typeWords[s.toks[i+1].norm] == ""
+}
+
+// numberAfter reports a word of numberNouns among the three words from
+// token j, in the same clause: what a size word before it is said of.
+func numberAfter(s *scan, j int) bool {
+	for k := j; k < len(s.toks) && k < j+3; k++ {
+		if k > j && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:.?!–—") {
+			return false
+		}
+		if s.lex.numberNouns[s.toks[k].norm] {
+			return true
+		}
+	}
+	return false
 }

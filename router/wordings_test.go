@@ -1390,3 +1390,19 @@ func TestYesNoAfterAndAndNarrowedSecond(t *testing.T) {
 	p = r.Route("Mijn oma heeft het nog steeds over Falkirk Burgh Museum, maar hoe heet dat tegenwoordig?")
 	require.Equal(t, "current_name", p.Constraints.Field)
 }
+
+// A size word said of a number ("how large is the number of …") is no
+// size of the institutions counted.
+func TestSizeOfTheNumber(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"How large is the number of accredited museums in Weardale?",
+		"Hoe groot is het aantal geaccrediteerde musea in Weardale?",
+		"Wie groß ist die Zahl der akkreditierten Museen in Weardale?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameCount, p.Frame, q)
+		require.Empty(t, p.Constraints.Sizes, q)
+	}
+	require.NotEmpty(t, r.Route("How many large museums are in Weardale?").Constraints.Sizes)
+}
