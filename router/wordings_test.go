@@ -1406,3 +1406,14 @@ func TestSizeOfTheNumber(t *testing.T) {
 	}
 	require.NotEmpty(t, r.Route("How many large museums are in Weardale?").Constraints.Sizes)
 }
+
+// A request of several words that opens the question ("run through") is
+// no verb of operating.
+func TestRequestIsNoOperateVerb(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Run through all the institutions in National Trust for me.")
+	require.NotEqual(t, "operated_by", p.Constraints.Relation)
+	p = r.Route("Which museums does National Trust run?")
+	require.NotEmpty(t, p.Constraints.Bodies)
+	require.Equal(t, "operated_by", p.Constraints.Bodies[0].Relation)
+}
