@@ -359,20 +359,41 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 // value so offered is tested, as with "or not"; two or more are a choice.
 func openAlternativeAfter(s *scan, i int) bool {
 	for k := i; k < min(i+2, len(s.toks)); k++ {
-		if !orBetween(s, k, k+1) {
-			continue
-		}
-		// a filler between them aside: "or rather something else"
-		filler := k+2 < len(s.toks) && s.lex.fillerSet[s.toks[k+1].norm]
-		for _, p := range s.lex.openAlternatives {
-			_, ok := s.matchAt(k+1, p)
-			_, after := s.matchAt(k+2, p)
-			if ok || filler && after {
-				return true
-			}
+		if _, n := openAlternativeAt(s, k); n > 0 {
+			return true
 		}
 	}
 	return false
+}
+
+// openAlternativeAt returns where an alternative left open starts after
+// an "or" at token k, a filler between them aside ("or rather something
+// else"), and the number of its words (0 when none).
+func openAlternativeAt(s *scan, k int) (at, n int) {
+	if !orBetween(s, k, k+1) {
+		return 0, 0
+	}
+	filler := k+2 < len(s.toks) && s.lex.fillerSet[s.toks[k+1].norm]
+	for _, p := range s.lex.openAlternatives {
+		if m, ok := s.matchAt(k+1, p); ok && m > n {
+			at, n = k+1, m
+		}
+		if m, ok := s.matchAt(k+2, p); ok && filler && m > n {
+			at, n = k+2, m
+		}
+	}
+	return at, n
+}
+
+// markOpenAlternatives marks the words of every alternative left open as
+// read: a field's word in one ("or some other kind of institution") asks
+// for no field.
+func markOpenAlternatives(s *scan) {
+	for k := range s.toks {
+		if at, n := openAlternativeAt(s, k); n > 0 {
+			s.mark(at, at+n)
+		}
+	}
 }
 
 // orNotAfter reports a cue of "or not" (orNotCues) at token i or i+1:

@@ -614,6 +614,7 @@ func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifier
 // share, a relation, "houses", a list or an existence question, the order
 // and the grouping asked, and words the names must have.
 func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
+	markOpenAlternatives(s)
 	readRelationShape(s, rd)
 	g.readListShape(s, c, rd)
 	g.writtenSubjects(s, c)

@@ -1222,6 +1222,7 @@ func TestOpenAlternative(t *testing.T) {
 		"Is Kunsthalle Düsseldorf nou een archief of toch iets anders?",
 		"Ist Kunsthalle Düsseldorf wirklich ein Archiv oder etwas anderes?",
 		"Ist Kunsthalle Düsseldorf nun ein Archiv oder eher etwas anderes?",
+		"Is Kunsthalle Düsseldorf an archive or some other kind of institution?",
 	} {
 		p := r.Route(q)
 		require.Equal(t, FrameYesNo, p.Frame, q)
@@ -1416,4 +1417,15 @@ func TestRequestIsNoOperateVerb(t *testing.T) {
 	p = r.Route("Which museums does National Trust run?")
 	require.NotEmpty(t, p.Constraints.Bodies)
 	require.Equal(t, "operated_by", p.Constraints.Bodies[0].Relation)
+}
+
+// A word said to the reader before the question ("Sag mal", "Zeg eens")
+// leaves the yes/no question after it.
+func TestSayBeforeYesNo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Sag mal, liegt Kunsthalle Düsseldorf eigentlich in Weardale?", "Zeg eens, ligt Kunsthalle Düsseldorf in Weardale?"} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Equal(t, "place", p.Test.Property, q)
+	}
 }
