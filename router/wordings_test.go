@@ -1429,3 +1429,14 @@ func TestSayBeforeYesNo(t *testing.T) {
 		require.Equal(t, "place", p.Test.Property, q)
 	}
 }
+
+// "Every institution in" an institution that others belong to asks for
+// its members, as "all institutions in" does.
+func TestEveryInstitutionIn(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Give me every institution in National Museum of Asian Art.", "Give me all institutions in National Museum of Asian Art."} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.NotEmpty(t, p.Constraints.Bodies, q)
+	}
+}
