@@ -479,22 +479,54 @@ func haveSubject(s *scan, j int) bool {
 }
 
 // possessivePlaces reads a place in the possessive before a kind
-// ("Rutland's museums", "Kent's small museums") as the place: a free
-// capitalised word that ends in an apostrophe and "s" and is a place's
-// name without them.
+// ("Rutland's museums", "Kent's small museums", "Richmond upon Thames's
+// large museums", "Thurrock's independent not-for-profit museums") as the
+// place: a free capitalised word that ends in an apostrophe and "s" and,
+// without them, ends a place's name of up to maxPossessivePlace words,
+// with a kind within kindAfterPossessive words after it.
 func (g *gazetteer) possessivePlaces(s *scan) {
 	for i, t := range s.toks {
-		if !t.possessive || s.used[i] || !t.upper {
+		if !t.possessive || s.used[i] || !t.upper || !kindWithin(s, i+1, kindAfterPossessive) {
 			continue
 		}
 		stem := strings.TrimSuffix(t.norm, "s")
-		if _, ok := g.places[stem]; ok && kindWithin(s, i+1, 3) {
-			if _, whole := g.places[t.norm]; !whole {
-				s.setNorm(i, stem)
-			}
+		if _, whole := g.places[t.norm]; whole {
+			continue // read as it is
+		}
+		if g.possessiveEndsPlace(s, i, stem) {
+			continue
+		}
+		if _, ok := g.places[stem]; ok {
+			s.setNorm(i, stem)
 		}
 	}
 }
+
+// possessiveEndsPlace reports a place of two words or more that the word
+// at i ends, as written (its own "s": "Thames") or as stem (whose norm it
+// then takes).
+func (g *gazetteer) possessiveEndsPlace(s *scan, i int, stem string) bool {
+	for L := min(maxPossessivePlace, i+1); L >= 2; L-- {
+		if !s.free(i-L+1, i) {
+			continue
+		}
+		if _, ok := g.places[s.key(i-L+1, i+1)]; ok {
+			return true
+		}
+		if _, ok := g.places[s.key(i-L+1, i)+" "+stem]; ok {
+			s.setNorm(i, stem)
+			return true
+		}
+	}
+	return false
+}
+
+// maxPossessivePlace bounds the words of a place in the possessive;
+// kindAfterPossessive bounds the words from it to the kind it has.
+const (
+	maxPossessivePlace  = 4
+	kindAfterPossessive = 6
+)
 
 // kindWithin reports a kind word, plural or not, among the n tokens
 // from i ("Plymouth's museums", "Plymouth's oldest museum").

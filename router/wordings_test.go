@@ -1440,3 +1440,17 @@ func TestEveryInstitutionIn(t *testing.T) {
 		require.NotEmpty(t, p.Constraints.Bodies, q)
 	}
 }
+
+// A place in the possessive is read whatever its length, and with up to
+// a few qualifiers between it and the kind it has.
+func TestLongerPossessivePlaces(t *testing.T) {
+	r := newTestRouter(t)
+	for q, place := range map[string]string{
+		"Count Richmond upon Thames's large museums and report the figure.":  "Richmond upon Thames",
+		"Thurrock's independent not-for-profit museums: how many are there?": "Thurrock",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+		require.Equal(t, place, p.Constraints.Places[0].Name, q)
+	}
+}
