@@ -441,10 +441,14 @@ func childrenAsked(s *scan, plural bool) bool {
 }
 
 // countAsked reports a question for a number ("how many", "hoeveel"), one
-// typo allowed ("Hoveeel").
+// typo allowed ("Hoveeel"), or keywords opened by a word of number
+// (countFirsts).
 func countAsked(s *scan) bool {
 	if s.lex.countCueList.holds(s) {
 		return true
+	}
+	if len(s.toks) > 2 && s.lex.countFirsts[s.toks[0].norm] && !isNumber(s.toks[1].norm) && !isWhQuestion(s) {
+		return true // "number accredited museums Lewisham"
 	}
 	var buf [32]int
 	for _, c := range s.lex.countCueList.near(s, buf[:0]) {
@@ -492,4 +496,9 @@ func profileAsked(s *scan) bool {
 // "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 func distanceAsked(s *scan) bool {
 	return s.hasAny(s.lex.distanceCues...)
+}
+
+// isNumber reports a word of digits.
+func isNumber(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
 }

@@ -91,14 +91,15 @@ func tokenize(s string, umlautE bool) []token {
 }
 
 // signWords returns the words a sign at byte i stands for: "&" and,
-// "#" before a space number ("# of"), ">" between two names more than,
+// "#" before a space or, opening a word, before a small letter number
+// ("# of", "#accredited"), ">" between two names more than,
 // ">" and "<" before a year after and before; nothing otherwise ("+").
 func signWords(s string, i int, r rune, toks []token) []token {
 	var word string
 	switch {
 	case r == '&':
 		word = "and"
-	case r == '#' && i+1 < len(s) && s[i+1] == ' ':
+	case r == '#' && i+1 < len(s) && (s[i+1] == ' ' || (i == 0 || s[i-1] == ' ') && unicode.IsLower(rune(s[i+1]))):
 		word = "number"
 	case r == '>' && signBetweenNames(s, i, toks):
 		return []token{{norm: "more", start: i, end: i + 1}, {norm: "than", start: i + 1, end: i + 1}}

@@ -1454,3 +1454,13 @@ func TestLongerPossessivePlaces(t *testing.T) {
 		require.Equal(t, place, p.Constraints.Places[0].Name, q)
 	}
 }
+
+// A word of number first in keywords, or "#" opening a word, asks for a
+// count; a number after it is a name's.
+func TestNumberFirstCounts(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"number accredited museums Weardale", "#accredited museums Weardale", "aantal musea Weardale"} {
+		require.Equal(t, FrameCount, r.Route(q).Frame, q)
+	}
+	require.NotEqual(t, FrameCount, r.Route("Number 42 museum").Frame)
+}
