@@ -27,10 +27,10 @@ func frameOf(s *scan, c *Constraints, hasIDs bool, intent Intent, sides int) (Fr
 }
 
 // valueAskedAfter reports a question word (or a request: "could I get",
-// "send me") that opens a clause after the first word,
-// after "and", the end of a sentence or a comma (not as a relative
-// pronoun; a preposition between them aside): a yes/no question about a
-// field, then the field's value asked.
+// "send me") that opens a clause after the first word, after "and" (a
+// question word after "or" too), the end of a sentence or a comma (not
+// as a relative pronoun; a preposition between them aside): a yes/no
+// question about a field, then the field's value asked.
 func valueAskedAfter(s *scan) bool {
 	for k := 1; k < len(s.toks); k++ {
 		if !s.lex.whWords[s.toks[k].norm] && !requestOpenerAt(s, k) && !s.lex.requestWords[s.toks[k].norm] {
@@ -41,7 +41,7 @@ func valueAskedAfter(s *scan) bool {
 			j-- // "und unter welcher Adresse"
 		}
 		gap := s.text[s.toks[j].end:s.toks[j+1].start]
-		if s.lex.andWords[s.toks[j].norm] || strings.ContainsAny(gap, "?.;") || strings.Contains(gap, ",") && !s.lex.relativeWords[s.toks[k].norm] {
+		if s.lex.andWords[s.toks[j].norm] || s.lex.orWords[s.toks[j].norm] && s.lex.whWords[s.toks[k].norm] || strings.ContainsAny(gap, "?.;") || strings.Contains(gap, ",") && !s.lex.relativeWords[s.toks[k].norm] {
 			return true
 		}
 		if slices.ContainsFunc(s.lex.ifSoPhrases, func(p string) bool {

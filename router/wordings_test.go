@@ -1464,3 +1464,13 @@ func TestNumberFirstCounts(t *testing.T) {
 	}
 	require.NotEqual(t, FrameCount, r.Route("Number 42 museum").Frame)
 }
+
+// A question word after "or" behind a yes/no question asks for the value;
+// a request after "or" ("or tell me it isn't") does not.
+func TestValueAfterOr(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is Falkirk Burgh Museum still called that, or what is it called now?")
+	require.Equal(t, "current_name", p.Constraints.Field)
+	p = r.Route("Confirm for me that Kunsthalle Düsseldorf is situated in Weardale, or tell me it isn't.")
+	require.Equal(t, FrameYesNo, p.Frame)
+}
