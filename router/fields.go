@@ -53,8 +53,10 @@ func field(s *scan) string {
 }
 
 // narrowedField is the field a cue of field f asks for when its word also
-// names another (fieldNarrowers: an address on the web is the website):
-// the other when one of its cues stands anywhere in the question; a
+// names another (fieldNarrowers: an address on the web is the website,
+// the city of an address the city):
+// the other when one of its cues stands anywhere in the question, or its
+// field word last (trailingFields); a
 // town asked beside a noun of a wider level (levelCues) is that level.
 func narrowedField(s *scan, f string) string {
 	if f == fieldCity {
@@ -71,13 +73,14 @@ func narrowedField(s *scan, f string) string {
 			}
 		}
 	}
-	other, ok := s.lex.fieldNarrowers[f]
-	if !ok {
-		return f
-	}
-	for _, fc := range s.lex.fieldCues {
-		if fc.field == other && s.has(fc.phrase) {
-			return other
+	for _, other := range s.lex.fieldNarrowers[f] {
+		for _, fc := range s.lex.fieldCues {
+			if fc.field == other && s.has(fc.phrase) {
+				return other
+			}
+		}
+		if n := len(s.toks); n > 1 && s.lex.trailingFields[s.toks[n-1].norm] == other {
+			return other // "X address city"
 		}
 	}
 	return f

@@ -561,7 +561,7 @@ type Lexicon struct {
 	// fieldNarrowers map a field whose cue word also names another field
 	// to that field, asked when one of its cues stands beside it (see
 	// narrowedField)
-	fieldNarrowers map[string]string `lexicon:"table"`
+	fieldNarrowers map[string][]string `lexicon:"table"`
 	// levelCues are nouns of a level of place wider than a town, each
 	// with its field (see narrowedField)
 	levelCues map[string]string `lexicon:"table"`

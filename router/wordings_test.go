@@ -1474,3 +1474,13 @@ func TestValueAfterOr(t *testing.T) {
 	p = r.Route("Confirm for me that Kunsthalle Düsseldorf is situated in Weardale, or tell me it isn't.")
 	require.Equal(t, FrameYesNo, p.Frame)
 }
+
+// The town of an address asked ("address city", "address - just need
+// the town") is the town.
+func TestCityOfAddress(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Kunsthalle Düsseldorf address city", "Kunsthalle Düsseldorf address - just need the town"} {
+		require.Equal(t, "city", r.Route(q).Constraints.Field, q)
+	}
+	require.Equal(t, "address", r.Route("What is the address of Kunsthalle Düsseldorf?").Constraints.Field)
+}
