@@ -441,13 +441,13 @@ func childrenAsked(s *scan, plural bool) bool {
 }
 
 // countAsked reports a question for a number ("how many", "hoeveel"), one
-// typo allowed ("Hoveeel"), or keywords opened by a word of number
-// (countFirsts).
+// typo allowed ("Hoveeel"), or keywords opened or closed by a word of
+// number (countKeywordAt).
 func countAsked(s *scan) bool {
 	if s.lex.countCueList.holds(s) {
 		return true
 	}
-	if len(s.toks) > 2 && s.lex.countFirsts[s.toks[0].norm] && !isNumber(s.toks[1].norm) && !isWhQuestion(s) {
+	if countKeywordAt(s) {
 		return true // "number accredited museums Lewisham"
 	}
 	var buf [32]int
@@ -496,6 +496,24 @@ func profileAsked(s *scan) bool {
 // "how far", "distance", "wie weit", "Entfernung", "afstand", "hoe ver".
 func distanceAsked(s *scan) bool {
 	return s.hasAny(s.lex.distanceCues...)
+}
+
+// countKeywordAt reports a word of countKeywords first in keywords (no
+// number after it: "Number 42" is a name), or last, fillers after it
+// aside.
+func countKeywordAt(s *scan) bool {
+	n := len(s.toks)
+	if n < 3 || isWhQuestion(s) {
+		return false
+	}
+	if s.lex.countKeywords[s.toks[0].norm] && !isNumber(s.toks[1].norm) {
+		return true
+	}
+	last := n - 1
+	for last > 1 && s.lex.fillerSet[s.toks[last].norm] && !s.lex.countKeywords[s.toks[last].norm] {
+		last--
+	}
+	return s.lex.countKeywords[s.toks[last].norm] && !s.lex.articles[s.toks[last-1].norm]
 }
 
 // isNumber reports a word of digits.

@@ -530,9 +530,10 @@ type Lexicon struct {
 	// longest"): the earliest opened
 	durationSuperlatives map[string]bool `lexicon:"table"`
 	durationVerbs        map[string]bool `lexicon:"table"`
-	// countFirsts, first in keywords, ask for a count ("number museums
-	// Kent", "aantal musea Kent")
-	countFirsts map[string]bool `lexicon:"table"`
+	// countKeywords, first or last in keywords (fillers after them
+	// aside), ask for a count ("number museums Kent", "museums Kent
+	// number please", "aantal musea Kent")
+	countKeywords map[string]bool `lexicon:"table"`
 	// numberNouns name a number ("number", "aantal", "Anzahl"): a size
 	// word said of one is of the number, no size of institutions
 	numberNouns map[string]bool `lexicon:"table"`

@@ -1459,7 +1459,7 @@ func TestLongerPossessivePlaces(t *testing.T) {
 // count; a number after it is a name's.
 func TestNumberFirstCounts(t *testing.T) {
 	r := newTestRouter(t)
-	for _, q := range []string{"number accredited museums Weardale", "#accredited museums Weardale", "aantal musea Weardale"} {
+	for _, q := range []string{"number accredited museums Weardale", "#accredited museums Weardale", "aantal musea Weardale", "accredited museums Weardale number please"} {
 		require.Equal(t, FrameCount, r.Route(q).Frame, q)
 	}
 	require.NotEqual(t, FrameCount, r.Route("Number 42 museum").Frame)
