@@ -180,11 +180,23 @@ func tagQuestion(s *scan) bool {
 	return false
 }
 
+// checkLast reports, and marks as read, a word of checkWords last in
+// keywords with no question word ("X a museum check", "X in Leeds
+// klopt"): they ask whether what they say holds.
+func checkLast(s *scan) bool {
+	n := len(s.toks)
+	if n < 3 || anyWhWord(s) || !s.lex.checkWords[s.toks[n-1].norm] {
+		return false
+	}
+	s.mark(n-1, n)
+	return true
+}
+
 // yesNoFrame reads the test of a yes/no question about one or more
 // entities, yesNo being whether the words asked one.
 func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool) {
 	// a name, then a kind and "or not"
-	tag := entities == 1 && tagQuestion(s)
+	tag := entities == 1 && (tagQuestion(s) || checkLast(s))
 	orNot := entities == 1 && markAny(s, s.lex.orNotCues)
 	yesNo = yesNo || tag || orNot
 	// an institution and two places joined by "or" asks which place it is in

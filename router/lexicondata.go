@@ -530,6 +530,8 @@ type Lexicon struct {
 	// longest"): the earliest opened
 	durationSuperlatives map[string]bool `lexicon:"table"`
 	durationVerbs        map[string]bool `lexicon:"table"`
+	// checkWords, last in keywords, ask whether what they say holds
+	checkWords map[string]bool `lexicon:"table"`
 	// countKeywords, first or last in keywords (fillers after them
 	// aside), ask for a count ("number museums Kent", "museums Kent
 	// number please", "aantal musea Kent")

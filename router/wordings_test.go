@@ -1484,3 +1484,14 @@ func TestCityOfAddress(t *testing.T) {
 	}
 	require.Equal(t, "address", r.Route("What is the address of Kunsthalle Düsseldorf?").Constraints.Field)
 }
+
+// A word of checking last in keywords asks whether what they say holds.
+func TestCheckWordLast(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Kunsthalle Düsseldorf a museum check")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "type", p.Test.Property)
+	p = r.Route("Kunsthalle Düsseldorf Weardale klopt")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "place", p.Test.Property)
+}
