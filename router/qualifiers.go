@@ -467,10 +467,12 @@ func compoundModifier(s *scan, i int) bool {
 }
 
 // numberAfter reports a word of numberNouns among the three words from
-// token j, in the same clause: what a size word before it is said of.
+// token j, in the same clause and with no kind before it: what a size
+// word before it is said of ("how large is the number"; not "large
+// museums … number").
 func numberAfter(s *scan, j int) bool {
 	for k := j; k < len(s.toks) && k < j+3; k++ {
-		if k > j && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:.?!–—") {
+		if k > j && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:.?!–—") || typeWordAt(s, k) {
 			return false
 		}
 		if s.lex.numberNouns[s.toks[k].norm] {

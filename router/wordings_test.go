@@ -1405,7 +1405,9 @@ func TestSizeOfTheNumber(t *testing.T) {
 		require.Equal(t, FrameCount, p.Frame, q)
 		require.Empty(t, p.Constraints.Sizes, q)
 	}
-	require.NotEmpty(t, r.Route("How many large museums are in Weardale?").Constraints.Sizes)
+	for _, q := range []string{"How many large museums are in Weardale?", "large museums Weardale number please"} {
+		require.NotEmpty(t, r.Route(q).Constraints.Sizes, q)
+	}
 }
 
 // A request of several words that opens the question ("run through") is
