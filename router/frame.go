@@ -180,6 +180,9 @@ func tagQuestion(s *scan) bool {
 	return false
 }
 
+// choiceOfKinds reports two kinds or more read, offered as a choice.
+func choiceOfKinds(c *Constraints) bool { return c.Field == "type" && len(c.TypeCodes) >= 2 }
+
 // checkLast reports, and marks as read, a word of checkWords last in
 // keywords with no question word ("X a museum check", "X in Leeds
 // klopt"): they ask whether what they say holds.
@@ -197,7 +200,7 @@ func checkLast(s *scan) bool {
 func yesNoFrame(s *scan, c *Constraints, entities int, yesNo bool) (*Test, bool) {
 	// a name, then a kind and "or not"
 	tag := entities == 1 && (tagQuestion(s) || checkLast(s))
-	orNot := entities == 1 && markAny(s, s.lex.orNotCues)
+	orNot := entities == 1 && (markAny(s, s.lex.orNotCues) || !anyWhWord(s) && hasOpenAlternative(s) && !choiceOfKinds(c))
 	yesNo = yesNo || tag || orNot
 	// an institution and two places joined by "or" asks which place it is in
 	if yesNo && entities == 1 && placesOffered(s) {

@@ -366,6 +366,17 @@ func openAlternativeAfter(s *scan, i int) bool {
 	return false
 }
 
+// hasOpenAlternative reports an alternative left open anywhere in the
+// question ("X a museum or something else").
+func hasOpenAlternative(s *scan) bool {
+	for k := range s.toks {
+		if _, n := openAlternativeAt(s, k); n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // openAlternativeAt returns where an alternative left open starts after
 // an "or" at token k, a filler between them aside ("or rather something
 // else"), and the number of its words (0 when none).

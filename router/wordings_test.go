@@ -1497,3 +1497,15 @@ func TestCheckWordLast(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Equal(t, "place", p.Test.Property)
 }
+
+// Keywords that offer one kind and an alternative left open test the
+// kind, as the yes/no question does.
+func TestOpenAlternativeInKeywords(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Kunsthalle Düsseldorf a museum or something else", "Kunsthalle Düsseldorf an archive or different type of institution"} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.Equal(t, "type", p.Test.Property, q)
+	}
+	require.Equal(t, "type", r.Route("Kunsthalle Düsseldorf museum or library").Constraints.Field)
+}
