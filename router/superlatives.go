@@ -29,7 +29,7 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
-		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || s.lex.partitives[s.toks[0].norm] || whichOf(s) || s.hasAny(s.lex.oneOfWords...)) {
+		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || partitiveOpensClause(s) || whichOf(s) || s.hasAny(s.lex.oneOfWords...)) {
 			// "the oldest of the museums", "of the museums, which is
 			// the oldest", "which of the museums", "which one": one of
 			// them
@@ -38,6 +38,17 @@ func order(s *scan) *Order {
 		return &o
 	}
 	return nil
+}
+
+// partitiveOpensClause reports a partitive that opens the question or a
+// clause of it ("Plymouth — of the museums there, which came first?").
+func partitiveOpensClause(s *scan) bool {
+	for i, t := range s.toks {
+		if s.lex.partitives[t.norm] && (i == 0 || clauseStartAt(s, i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // whichOf reports a word of which right before a partitive ("which of",

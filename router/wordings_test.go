@@ -1509,3 +1509,11 @@ func TestOpenAlternativeInKeywords(t *testing.T) {
 	}
 	require.Equal(t, "type", r.Route("Kunsthalle Düsseldorf museum or library").Constraints.Field)
 }
+
+// A partitive that opens a clause of the question picks one of the kind.
+func TestPartitiveOpensClause(t *testing.T) {
+	r := newTestRouter(t)
+	o := r.Route("Plymouth — of the museums there, which came first?").Constraints.Order
+	require.NotNil(t, o)
+	require.Equal(t, 1, o.N)
+}
