@@ -1517,3 +1517,13 @@ func TestPartitiveOpensClause(t *testing.T) {
 	require.NotNil(t, o)
 	require.Equal(t, 1, o.N)
 }
+
+// "Was" opening a question written in German is "what", whatever word
+// follows it; in English it opens a yes/no question.
+func TestGermanWasInGermanText(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Ich will mir vorab ansehen, was Kunsthalle Düsseldorf zu bieten hat – wie lautet die Webadresse?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "website", p.Constraints.Field)
+	require.Equal(t, FrameYesNo, r.Route("Was Kunsthalle Düsseldorf a library?").Frame)
+}

@@ -222,7 +222,7 @@ func yesNoStart(s *scan) bool {
 		return false
 	}
 	first := s.toks[0].norm
-	if s.lex.germanWhatWords[first] && len(s.toks) > 1 && s.lex.germanAfterWas[s.toks[1].norm] {
+	if s.lex.germanWhatWords[first] && len(s.toks) > 1 && (s.lex.germanAfterWas[s.toks[1].norm] || inLanguage(s, "de")) {
 		return false // German "was" is "what"
 	}
 	if s.lex.yesNoStarts[first] {
@@ -268,4 +268,20 @@ func yesNoShape(s *scan) bool {
 	first := s.toks[0].norm
 	return (yesNoStart(s) || s.lex.canOpeners[first]) && !s.lex.existenceSeconds[s.toks[1].norm] && !politeRequest(s) ||
 		s.hasAny(s.lex.isItCues...)
+}
+
+// minLangCues is the fewest function words of a language (langCues) that
+// mark a question as written in it.
+const minLangCues = 2
+
+// inLanguage reports a question with at least minLangCues function words
+// of the language lang (langCues).
+func inLanguage(s *scan, lang string) bool {
+	n := 0
+	for _, t := range s.toks {
+		if s.lex.langCues[lang][t.norm] {
+			n++
+		}
+	}
+	return n >= minLangCues
 }
