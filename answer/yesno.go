@@ -141,6 +141,9 @@ func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan
 		}
 		return yesNo(strings.EqualFold(in.Accreditation(), want)), pr.Text("is recorded as ") + pr.Text(strings.ToLower(in.Accreditation()))
 	case "status":
+		if t.Years != nil && !slices.Contains(t.Want, "closed") {
+			return openDuringVerdict(pr, in, t.Years)
+		}
 		return statusVerdict(pr, in, t.Want)
 	case "type":
 		return yesNo(slices.Contains(t.Want, in.TypeCode)), pr.Text("is ") + article(pr, pr.Text(strings.ToLower(in.Type)))
@@ -167,6 +170,26 @@ func (p *Base) testProperty(pr *locale.Printer, in *heritage.Institution, t plan
 		return yearsVerdict(pr, in, t)
 	}
 	return p.fieldVerdict(pr, in, t.Property)
+}
+
+// openDuringVerdict tests whether the institution was open during the
+// years: opened by their end and not closed before their start. Without
+// an opening year, or of one closed in a year the data does not give,
+// the data cannot say.
+func openDuringVerdict(pr *locale.Printer, in *heritage.Institution, y *plan.YearRange) (verdict, fact string) {
+	from, to, ok := in.Opened()
+	if !ok {
+		return "", pr.Text("an opening year")
+	}
+	fact = pr.Text("opened ") + heritage.YearsText(from, to, true)
+	open := y.To == 0 || from <= y.To
+	if cfrom, cto, closed := in.Closed(); closed {
+		fact += pr.Text(" and ") + pr.Text("closed ") + heritage.YearsText(cfrom, cto, true)
+		open = open && (y.From == 0 || cto >= y.From)
+	} else if !in.IsOpen() {
+		return "", pr.Text("a closing year")
+	}
+	return yesNo(open), fact
 }
 
 // statusVerdict tests whether the institution is open (want "open", the

@@ -536,3 +536,20 @@ func TestComparisonWithAPlaceElsewhere(t *testing.T) {
 	a = ask(t, p, "Which is older, the Holburne Museum in Bath or the British Museum in London?").Answer
 	require.True(t, a.Exact, a.Text)
 }
+
+// Whether an institution was open in a year is whether it had opened by
+// then and not closed before: not whether it opened in that year.
+func TestOpenDuringAYear(t *testing.T) {
+	p := testPipeline(t)
+	for q, want := range map[string]string{
+		"Was State Darwin Museum open in 1950?":  "yes",
+		"Was State Darwin Museum open in 1900?":  "no",
+		"Did State Darwin Museum open in 1950?":  "no",
+		"War State Darwin Museum 1950 geöffnet?": "yes",
+		"Was Falkirk Burgh Museum open in 1990?": "no",
+		// no opening year in the data: it cannot say
+		"Was the Rijksmuseum open in 1950?": "",
+	} {
+		require.Equal(t, want, ask(t, p, q).Answer.Value, q)
+	}
+}

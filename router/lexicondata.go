@@ -530,6 +530,9 @@ type Lexicon struct {
 	// longest"): the earliest opened
 	durationSuperlatives map[string]bool `lexicon:"table"`
 	durationVerbs        map[string]bool `lexicon:"table"`
+	// beVerbs are the verbs of being that open a yes/no question (see
+	// openState)
+	beVerbs map[string]bool `lexicon:"table"`
 	// checkWords, last in keywords, ask whether what they say holds
 	checkWords map[string]bool `lexicon:"table"`
 	// countKeywords, first or last in keywords (fillers after them

@@ -1,6 +1,7 @@
 package router
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
@@ -155,6 +156,9 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: "member_of", Want: want}, true
 	case c.Accreditation != "":
 		return Test{Property: "accreditation", Want: []string{c.Accreditation}}, true
+	case c.Years != nil && c.Years.Field == fieldOpened && openState(s):
+		// "Was X open in 1950?": open during those years, not opened then
+		return Test{Property: fieldStatus, Want: []string{statusOpen}, Years: c.Years}, true
 	case c.Years != nil:
 		return Test{Property: c.Years.Field, Years: c.Years}, true
 	}
@@ -284,4 +288,15 @@ func inLanguage(s *scan, lang string) bool {
 		}
 	}
 	return n >= minLangCues
+}
+
+// openState reports a question that opens with a verb of being
+// (beVerbs) and says the state of being open (openStates): "Was X open
+// in 1950?", "War X 1950 geöffnet?"; "Did X open in 1950?" asks when it
+// opened.
+func openState(s *scan) bool {
+	if len(s.toks) < 3 || !s.lex.beVerbs[s.toks[0].norm] {
+		return false
+	}
+	return slices.ContainsFunc(s.toks[1:], func(t token) bool { return s.lex.openStates[t.norm] })
 }
