@@ -515,7 +515,7 @@ func distanceAsked(s *scan) bool {
 
 // countKeywordAt reports a word of countKeywords first in keywords (no
 // number after it: "Number 42" is a name), or last, fillers after it
-// aside.
+// aside, in no yes/no question and ending no field's phrase.
 func countKeywordAt(s *scan) bool {
 	n := len(s.toks)
 	if n < 3 || isWhQuestion(s) {
@@ -528,7 +528,14 @@ func countKeywordAt(s *scan) bool {
 	for last > 1 && s.lex.fillerSet[s.toks[last].norm] && !s.lex.countKeywords[s.toks[last].norm] {
 		last--
 	}
-	return s.lex.countKeywords[s.toks[last].norm] && !s.lex.articles[s.toks[last-1].norm]
+	if !s.lex.countKeywords[s.toks[last].norm] || s.lex.articles[s.toks[last-1].norm] || yesNoStart(s) {
+		return false
+	}
+	// a field's word that ends with it ("phone number") asks the field
+	return !slices.ContainsFunc(s.lex.fieldCues, func(fc fieldCue) bool {
+		_, ok := s.endsAt(last+1, fc.phrase)
+		return ok && strings.Contains(fc.phrase, " ")
+	})
 }
 
 // isNumber reports a word of digits.
