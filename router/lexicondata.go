@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unsafe"
 )
 
@@ -52,6 +53,9 @@ type Lexicon struct {
 	// subjects are the subject lexicon's entries, in the order of the
 	// table subject.terms
 	subjects []subjectEntry
+	// subjectStems are the stems of the words of the subject terms and of
+	// their English, Dutch and German words: a word of what is asked about
+	subjectStems map[string]bool
 	// subjectGroups are the umbrella words of several terms
 	subjectGroups        []subjectGroup
 	subjectCues          map[string]bool
@@ -1418,6 +1422,16 @@ func (lex *Lexicon) bindSubjects(t *lexTables) {
 	for _, term := range terms {
 		w := words[term]
 		lex.subjects = append(lex.subjects, subjectEntry{Term: term, EN: w["en"], NL: w["nl"], DE: w["de"], Mods: mods[term]["mul"]})
+	}
+	lex.subjectStems = map[string]bool{}
+	for _, e := range lex.subjects {
+		for _, phrase := range append(append(append([]string{e.Term}, e.EN...), e.NL...), e.DE...) {
+			for _, w := range strings.FieldsFunc(strings.ToLower(phrase), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if len(w) > 3 {
+					lex.subjectStems[stem(normalize(w))] = true
+				}
+			}
+		}
 	}
 	groups := t.list("subject.groups")
 	knownGroup := map[string]bool{}

@@ -43,8 +43,8 @@ func dropPreamble(s *scan) {
 // with a word of a person among them (personWords: "you", "me", "ich"),
 // or any number with a request among them (requestWords: "establish",
 // "ermittle"; requestOpeners: "I'd like"). No word of it is capitalised inside the sentence, a
-// number, or a word of a lexicon table that says something of what is
-// asked.
+// number, a word of a subject, or a word of a lexicon table that says
+// something of what is asked.
 func preambleEnd(s *scan) (k int, yesNo bool) {
 	for k = 1; k < len(s.toks)-1 && k < maxPreamble; k++ {
 		var stop bool
@@ -59,8 +59,9 @@ func preambleEnd(s *scan) (k int, yesNo bool) {
 	for i, t := range s.toks[:k] {
 		// a word no rule knows may be a name or a place ("Dunbar list
 		// of museums"): words addressed to the reader are known ones
-		if s.used[i] || i > 0 && t.upper && !s.lex.personWords[t.norm] || strings.ContainsAny(t.norm, "0123456789") || !s.lex.knownWords[t.norm] {
-			return 0, false
+		if s.used[i] || i > 0 && t.upper && !s.lex.personWords[t.norm] || strings.ContainsAny(t.norm, "0123456789") || !s.lex.knownWords[t.norm] ||
+			s.lex.subjectStems[stem(t.norm)] {
+			return 0, false // a word of a subject says what is asked about
 		}
 		person = person || s.lex.personWords[t.norm]
 	}

@@ -1527,3 +1527,14 @@ func TestGermanWasInGermanText(t *testing.T) {
 	require.Equal(t, "website", p.Constraints.Field)
 	require.Equal(t, FrameYesNo, r.Route("Was Kunsthalle Düsseldorf a library?").Frame)
 }
+
+// A clause said before the question that names a subject ("I love
+// railways; …") is no preamble to drop: its subject refines the list.
+func TestSubjectInClauseIsNoPreamble(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"I love railways; which museums in Lincolnshire are about it?", "We love railways, which museums in Lincolnshire?"} {
+		require.NotEmpty(t, r.Route(q).Constraints.Subjects, q)
+	}
+	p := r.Route("Do you happen to have the website of Kunsthalle Düsseldorf?")
+	require.Equal(t, FrameField, p.Frame)
+}
