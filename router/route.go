@@ -69,7 +69,7 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 		return false
 	}
 	toks := tokenize(question, false)
-	toks = toks[:r.tagStart(question, toks)] // "…, isn't it?" refers to the statement
+	toks = toks[:r.tagStart(question, toks)] // a tag ("…, isn't it") refers to the statement
 	for i, t := range toks {
 		// a word between two capitalised words is a word of a name
 		inName := i > 0 && i+1 < len(toks) && toks[i-1].upper && toks[i+1].upper
@@ -360,7 +360,7 @@ func (r *Router) opensQuestion(question string, toks []token, q int) bool {
 		return true
 	}
 	if t := r.tagStart(question, toks); q < t && t < len(toks) {
-		return true // a statement that a tag closes ("it is …, isn't it?")
+		return true // a statement that a tag closes ("it is …, isn't it")
 	}
 	w := toks[q].norm
 	if r.lex.locatives[w] && q+1 < len(toks) {

@@ -41,7 +41,7 @@ func order(s *scan) *Order {
 }
 
 // partitiveOpensClause reports a partitive that opens the question or a
-// clause of it ("Plymouth — of the museums there, which came first?").
+// clause of it ("Plymouth — of the museums there, which came first").
 func partitiveOpensClause(s *scan) bool {
 	for i, t := range s.toks {
 		if s.lex.partitives[t.norm] && (i == 0 || clauseStartAt(s, i)) {

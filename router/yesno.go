@@ -156,11 +156,8 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 		return Test{Property: "member_of", Want: want}, true
 	case c.Accreditation != "":
 		return Test{Property: "accreditation", Want: []string{c.Accreditation}}, true
-	case c.Years != nil && c.Years.Field == fieldOpened && openState(s):
-		// "Was X open in 1950?": open during those years, not opened then
-		return Test{Property: fieldStatus, Want: []string{statusOpen}, Years: c.Years}, true
 	case c.Years != nil:
-		return Test{Property: c.Years.Field, Years: c.Years}, true
+		return yearsTest(s, c.Years), true
 	}
 	if c.Field == fieldAccreditation {
 		return Test{Property: fieldAccreditation, Want: []string{accredited}}, true
@@ -290,9 +287,18 @@ func inLanguage(s *scan, lang string) bool {
 	return n >= minLangCues
 }
 
+// yearsTest tests the years asked: of opening or closing, or, said of
+// the state of being open ("was X open in 1950"), open during them.
+func yearsTest(s *scan, y *YearRange) Test {
+	if y.Field == fieldOpened && openState(s) {
+		return Test{Property: fieldStatus, Want: []string{statusOpen}, Years: y}
+	}
+	return Test{Property: y.Field, Years: y}
+}
+
 // openState reports a question that opens with a verb of being
 // (beVerbs) and says the state of being open (openStates): "Was X open
-// in 1950?", "War X 1950 geöffnet?"; "Did X open in 1950?" asks when it
+// in 1950", "War X 1950 geöffnet"; "Did X open in 1950" asks when it
 // opened.
 func openState(s *scan) bool {
 	if len(s.toks) < 3 || !s.lex.beVerbs[s.toks[0].norm] {
