@@ -54,9 +54,8 @@ func field(s *scan) string {
 
 // narrowedField is the field a cue of field f asks for when its word also
 // names another (fieldNarrowers: an address on the web is the website,
-// the city of an address the city):
-// the other when one of its cues stands anywhere in the question, or its
-// field word last (trailingFields); a
+// an address's town the town): the other when one of its cues stands
+// anywhere in the question, or its field word last (trailingFields); a
 // town asked beside a noun of a wider level (levelCues) is that level.
 func narrowedField(s *scan, f string) string {
 	if f == fieldCity {

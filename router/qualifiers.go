@@ -101,7 +101,7 @@ func askersOwn(s *scan, i int) bool {
 		if s.lex.askerPossessives[s.toks[k].norm] {
 			return true
 		}
-		if strings.ContainsAny(s.text[s.toks[k].end:s.toks[k+1].start], ",;:.?!–—") {
+		if s.breakBefore(k + 1) {
 			return false
 		}
 	}
@@ -355,8 +355,8 @@ func choiceOf(s *scan, isValue func(string) bool) bool {
 
 // openAlternativeAfter reports an "or" at token i or i+1 followed by an
 // alternative left open (openAlternatives: "or something else"), a
-// filler word between them aside: one
-// value so offered is tested, as with "or not"; two or more are a choice.
+// filler word between them aside: one value so offered is tested, as
+// with "or not"; two or more are a choice.
 func openAlternativeAfter(s *scan, i int) bool {
 	for k := i; k < min(i+2, len(s.toks)); k++ {
 		if _, n := openAlternativeAt(s, k); n > 0 {
@@ -483,7 +483,7 @@ func compoundModifier(s *scan, i int) bool {
 // museums … number").
 func numberAfter(s *scan, j int) bool {
 	for k := j; k < len(s.toks) && k < j+3; k++ {
-		if k > j && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:.?!–—") || typeWordAt(s, k) {
+		if k > j && s.breakBefore(k) || typeWordAt(s, k) {
 			return false
 		}
 		if s.lex.numberNouns[s.toks[k].norm] {

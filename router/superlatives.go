@@ -256,14 +256,14 @@ func durationAt(s *scan, i int) bool {
 	if !s.lex.durationSuperlatives[s.toks[i].norm] {
 		return false
 	}
-	if i+1 < len(s.toks) && !strings.ContainsAny(s.text[s.toks[i].end:s.toks[i+1].start], ",;:?.!–—") {
+	if i+1 < len(s.toks) && !s.breakBefore(i+1) {
 		return false
 	}
 	for k := i - 1; k >= 0; k-- {
 		if s.lex.durationVerbs[s.toks[k].norm] {
 			return true
 		}
-		if strings.ContainsAny(s.text[s.toks[k].end:s.toks[k+1].start], ",;:?.!–—") {
+		if s.breakBefore(k + 1) {
 			return false
 		}
 	}
