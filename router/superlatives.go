@@ -29,7 +29,7 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
-		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || partitiveOpensClause(s) || whichOf(s) || s.hasAny(s.lex.oneOfWords...)) {
+		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || partitiveOpensClause(s) || whichOf(s) || whichRightBefore(s, i) || s.hasAny(s.lex.oneOfWords...)) {
 			// "the oldest of the museums", "of the museums, which is
 			// the oldest", "which of the museums", "which one": one of
 			// them
@@ -46,6 +46,21 @@ func partitiveOpensClause(s *scan) bool {
 	for i, t := range s.toks {
 		if s.lex.partitives[t.norm] && (i == 0 || clauseStartAt(s, i)) {
 			return true
+		}
+	}
+	return false
+}
+
+// whichRightBefore reports a word of which at most two words before
+// token i with no kind between ("which came first", "welke is het
+// oudst"): it asks for one, whatever number the kind had before it.
+func whichRightBefore(s *scan, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		if s.lex.whichWords[s.toks[k].norm] {
+			return true
+		}
+		if typeWordAt(s, k) || s.lex.pluralKind(s.toks[k].norm) {
+			return false
 		}
 	}
 	return false

@@ -1538,3 +1538,15 @@ func TestSubjectInClauseIsNoPreamble(t *testing.T) {
 	p := r.Route("Do you happen to have the website of Kunsthalle Düsseldorf?")
 	require.Equal(t, FrameField, p.Frame)
 }
+
+// A word of which right before an order's words asks for one, whatever
+// number the kind had before it; with a plural kind between, for all.
+func TestWhichRightBeforeOrder(t *testing.T) {
+	r := newTestRouter(t)
+	o := r.Route("The museums of Plymouth: which came first?").Constraints.Order
+	require.NotNil(t, o)
+	require.Equal(t, 1, o.N)
+	o = r.Route("Which museums in Plymouth came first?").Constraints.Order
+	require.NotNil(t, o)
+	require.NotEqual(t, 1, o.N)
+}
