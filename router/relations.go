@@ -11,7 +11,7 @@ func relationCue(s *scan) (rel string, end int) {
 	var buf [32]int
 	for _, k := range s.lex.partOfCueList.exact(s, buf[:0]) {
 		c := s.lex.partOfCues[k]
-		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) && !fieldWordAt(s, i-1) {
 			best, rel, end = i, "part_of", i+len(strings.Fields(c))
 		}
 	}
@@ -142,4 +142,15 @@ func partsKeywords(s *scan) bool {
 	}
 	parts := func(w string) bool { return !s.lex.pluralKind(w) && slices.Contains(s.lex.childrenWords, w) }
 	return parts(s.toks[n-1].norm) || parts(s.toks[0].norm)
+}
+
+// fieldWordAt reports a word that names a field at token i: a cue of
+// belonging right after it joins the field to its institution ("which
+// website belongs to X"), not members to a body.
+func fieldWordAt(s *scan, i int) bool {
+	if i < 0 {
+		return false
+	}
+	_, ok := s.lex.trailingFields[s.toks[i].norm]
+	return ok
 }

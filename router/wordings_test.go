@@ -1550,3 +1550,14 @@ func TestWhichRightBeforeOrder(t *testing.T) {
 	require.NotNil(t, o)
 	require.NotEqual(t, 1, o.N)
 }
+
+// A cue of belonging right after a field's word joins the field to its
+// institution ("which website belongs to X"), not members to a body.
+func TestFieldBelongsTo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Welke website hoort bij Natural History Museum Vienna?", "Which website belongs to Natural History Museum Vienna?"} {
+		p := r.Route(q)
+		require.Equal(t, "website", p.Constraints.Field, q)
+		require.NotEmpty(t, p.Constraints.Names, q)
+	}
+}
