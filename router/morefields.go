@@ -23,9 +23,10 @@ func moreFields(plan *Plan, lex *Lexicon) {
 	}
 	if k := secondQuestion(s); k > 0 {
 		first, second := newScan(plan.Question[:s.toks[k-1].end], lex), newScan(plan.Question[s.toks[k].start:], lex)
-		if statement(first) || ifSoBefore(s, k) {
-			// the field said before is no field asked; after "if so"
-			// the value asked is the second question's
+		if statement(first) || ifSoBefore(s, k) || yesNoShape(first) {
+			// the field said before is no field asked; after "if so", or
+			// after a yes/no question the value asked is the second
+			// question's
 			if f := field(second); f != "" {
 				c.Field = narrowedField(s, f)
 			}

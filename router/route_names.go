@@ -199,7 +199,7 @@ func readFieldOfOneName(s *scan, c *Constraints, rd *reading) {
 		}
 	}
 	if c.Field == fieldFormerName && len(c.Names) == 1 && c.Names[0].Former && (renamedVerb(s) || nowAsked(s)) &&
-		(!yesNoShape(s) || s.hasAny(s.lex.valueFollowUps...)) && !s.hasAny(s.lex.whenWords...) {
+		(!yesNoShape(s) || s.hasAny(s.lex.valueFollowUps...) || valueAskedAfter(s)) && !s.hasAny(s.lex.whenWords...) {
 		// a renaming, or the present, said of a name the record bore
 		// before asks what it was renamed to: the name it bears now
 		// (whether and when it was renamed stay questions of its former

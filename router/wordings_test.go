@@ -1561,3 +1561,16 @@ func TestFieldBelongsTo(t *testing.T) {
 		require.NotEmpty(t, p.Constraints.Names, q)
 	}
 }
+
+// After a yes/no question, a second question asks the value ("Has X
+// changed its name, and what does it go by now?"); "staat … het langst"
+// is the earliest opened.
+func TestValueAfterYesNoAndStandingLongest(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Has Falkirk Burgh Museum changed its name, and what does it go by now?")
+	require.Equal(t, "current_name", p.Constraints.Field)
+	require.Empty(t, p.Constraints.MoreFields)
+	o := r.Route("Welk museum staat er in Plymouth het langst?").Constraints.Order
+	require.NotNil(t, o)
+	require.Equal(t, "opened", o.Attribute)
+}
