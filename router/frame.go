@@ -521,7 +521,7 @@ func countKeywordAt(s *scan) bool {
 	if n < 3 || isWhQuestion(s) {
 		return false
 	}
-	if s.lex.countKeywords[s.toks[0].norm] && !isNumber(s.toks[1].norm) {
+	if s.lex.countKeywords[s.toks[0].norm] && !s.lex.isNumber(s.toks[1].norm) {
 		return true
 	}
 	last := n - 1
@@ -536,9 +536,4 @@ func countKeywordAt(s *scan) bool {
 		_, ok := s.endsAt(last+1, fc.phrase)
 		return ok && strings.Contains(fc.phrase, " ")
 	})
-}
-
-// isNumber reports a word of digits.
-func isNumber(w string) bool {
-	return w != "" && strings.Trim(w, "0123456789") == ""
 }

@@ -97,11 +97,18 @@ const askerWords = 3
 // the askerWords words before token i, with no break of a clause between:
 // what it names is the asker's own, no condition.
 func askersOwn(s *scan, i int) bool {
+	return askerPossessiveBefore(s.lex, s.toks, i, s.breakBefore)
+}
+
+// askerPossessiveBefore reports a possessive of the asker among the
+// askerWords tokens before i, none of them after a break of a clause
+// (breakBefore).
+func askerPossessiveBefore(lex *Lexicon, toks []token, i int, breakBefore func(int) bool) bool {
 	for k := i - 1; k >= 0 && k >= i-askerWords; k-- {
-		if s.lex.askerPossessives[s.toks[k].norm] {
+		if lex.askerPossessives[toks[k].norm] {
 			return true
 		}
-		if s.breakBefore(k + 1) {
+		if breakBefore(k + 1) {
 			return false
 		}
 	}

@@ -450,17 +450,6 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	return false
 }
 
-// askerBefore reports a possessive of the asker among the three words
-// before token i ("our small local museum").
-func (r *Router) askerBefore(toks []token, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-3; k-- {
-		if r.lex.askerPossessives[toks[k].norm] {
-			return true
-		}
-	}
-	return false
-}
-
 // sizesOfKinds reports whether every word of size among a clause's
 // words has a kind of institution within the two words after it.
 func (r *Router) sizesOfKinds(toks []token) bool {
@@ -487,7 +476,7 @@ func (r *Router) askersOwnKinds(toks []token) map[string]bool {
 		code := r.lex.typeWords[t.norm]
 		switch {
 		case code == "":
-		case r.askerBefore(toks, i):
+		case askerPossessiveBefore(r.lex, toks, i, func(int) bool { return false }):
 			own[code] = true
 		default:
 			other[code] = true

@@ -271,20 +271,10 @@ func yesNoShape(s *scan) bool {
 		s.hasAny(s.lex.isItCues...)
 }
 
-// minLangCues is the fewest function words of a language (langCues) that
-// mark a question as written in it.
-const minLangCues = 2
-
 // inLanguage reports a question with at least minLangCues function words
 // of the language lang (langCues).
 func inLanguage(s *scan, lang string) bool {
-	n := 0
-	for _, t := range s.toks {
-		if s.lex.langCues[lang][t.norm] {
-			n++
-		}
-	}
-	return n >= minLangCues
+	return langCueCount(s, lang, false) >= minLangCues
 }
 
 // yearsTest tests the years asked: of opening or closing, or, said of
