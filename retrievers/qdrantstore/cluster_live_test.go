@@ -142,7 +142,7 @@ func TestLiveCluster(t *testing.T) {
 		up.Round(10*time.Millisecond), len(ds.Institutions), converged.Round(10*time.Millisecond), werr)
 	require.Positive(t, during)
 	require.Empty(t, as.failures, "no ask fails while a node is down")
-	require.Zero(t, as.degraded, "no ask loses the vector leg: a copy of every shard stays reachable")
+	require.Zero(t, as.degraded, "no ask loses the vector leg: a copy of every shard stays reachable; the first: %q", as.legErrs)
 }
 
 // clusterEnv returns the cluster's gRPC URLs and its control script, or
@@ -246,6 +246,7 @@ type clusterAskers struct {
 	mu       sync.Mutex
 	asks     int
 	degraded int      // answers that name the vector leg in their errors
+	legErrs  []string // the first few of those errors
 	failures []string // asks that returned an error
 	slowest  time.Duration
 }
@@ -284,6 +285,9 @@ func (a *clusterAskers) record(resp *pipeline.Response, err error, took time.Dur
 	for _, e := range resp.Errors {
 		if e.Source == plan.RetrieverVector {
 			a.degraded++
+			if len(a.legErrs) < 3 {
+				a.legErrs = append(a.legErrs, e.Error)
+			}
 			break
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/qdrant/go-client/qdrant"
 	"google.golang.org/grpc"
@@ -92,12 +93,24 @@ func unreachable(ctx context.Context, err error) bool {
 // unreadable tells whether a read may be tried on another endpoint: the
 // endpoint cannot be reached, or it failed inside (Internal) while the
 // copies of a shard move between the nodes of a cluster ("Local shard 1
-// not found" while a node that came back takes its copy again); another
-// node may hold a ready copy. A read changes nothing, so asking again is
-// safe; each endpoint is asked at most once.
+// not found" while a node that came back takes its copy again), or it
+// gave no gRPC answer at all (Unknown: "malformed header: missing HTTP
+// content-type" from a node whose peer was just killed); another node,
+// or the same one a moment later, may hold a ready copy. A read changes
+// nothing, so asking again is safe.
 func unreadable(ctx context.Context, err error) bool {
-	return unreachable(ctx, err) || ctx.Err() == nil && status.Code(err) == codes.Internal
+	if unreachable(ctx, err) {
+		return true
+	}
+	code := status.Code(err)
+	return ctx.Err() == nil && (code == codes.Internal || code == codes.Unknown)
 }
+
+// readPause is how long a read waits before its second round over the
+// endpoints, when every endpoint failed the first in a way that may pass
+// (unreadable): a node killed a moment ago is still a peer its cluster
+// waits for.
+const readPause = 100 * time.Millisecond
 
 // addrs lists the endpoints, comma-separated.
 func (ns *nodes) addrs() string {
@@ -118,14 +131,29 @@ func (ns *nodes) close() error {
 }
 
 // read runs a read as do does, trying the next endpoint also where one
-// fails inside (unreadable).
+// fails inside (unreadable). When every endpoint failed so, the read
+// waits readPause (within ctx) and goes over them once more: each
+// endpoint is asked at most twice.
 func read[T any](ctx context.Context, ns *nodes, fn func(*qdrant.Client) (T, error)) (T, error) {
 	var out T
-	err := ns.callOn(ctx, unreadable, func(c *qdrant.Client) (err error) {
-		out, err = fn(c)
-		return err
-	})
-	return out, err
+	round := func() error {
+		return ns.callOn(ctx, unreadable, func(c *qdrant.Client) (err error) {
+			out, err = fn(c)
+			return err
+		})
+	}
+	err := round()
+	if err == nil || !unreadable(ctx, err) {
+		return out, err
+	}
+	pause := time.NewTimer(readPause)
+	defer pause.Stop()
+	select {
+	case <-ctx.Done():
+		return out, err
+	case <-pause.C:
+	}
+	return out, round()
 }
 
 // do runs fn as nodes.call does and returns its result.

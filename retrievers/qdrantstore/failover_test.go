@@ -126,3 +126,28 @@ func TestReadFailsOverOnAnInternalError(t *testing.T) {
 	require.Equal(t, 1, queries(n.b))
 	require.False(t, unreachable(context.Background(), status.Error(codes.Internal, "x")), "a write is not tried again")
 }
+
+// A node whose peer was just killed may give no gRPC answer at all
+// (Unknown) while the other node cannot be reached: the read waits a
+// moment and goes over the endpoints once more.
+func TestReadAsksAgainAfterAPause(t *testing.T) {
+	n := startTwoNodes(t)
+	s, err := n.open(t)
+	require.NoError(t, err)
+	n.a.mu.Lock()
+	n.a.queryErr = status.Error(codes.Unknown, "unexpected HTTP status code received from server: 200 (OK); malformed header: missing HTTP content-type")
+	n.a.queryFails = 1
+	n.a.mu.Unlock()
+	n.b.stop()
+	got, err := s.Retriever(embed.NewHashing(64)).Retrieve(context.Background(), retrieval.Query{Text: "archive", K: 3})
+	require.NoError(t, err)
+	require.NotEmpty(t, got)
+	require.Equal(t, 2, queries(n.a), "a, b (down), then a again")
+
+	n.a.mu.Lock()
+	n.a.queryErr = status.Error(codes.Unknown, "malformed header")
+	n.a.mu.Unlock()
+	_, err = s.Retriever(embed.NewHashing(64)).Retrieve(context.Background(), retrieval.Query{Text: "archive", K: 3})
+	require.Error(t, err, "a second round is the last")
+	require.Equal(t, 4, queries(n.a))
+}

@@ -50,6 +50,7 @@ type fakeState struct {
 	healthErr   error
 	blockQuery  bool  // Query waits until the caller gives up
 	queryErr    error // Query fails with it
+	queryFails  int   // when positive, only this many more queries fail with queryErr
 	collections map[string]*fakeCollection
 
 	health  int
@@ -185,6 +186,12 @@ func (f fakePoints) Query(ctx context.Context, req *qdrant.QueryPoints) (*qdrant
 	f.s.mu.Lock()
 	f.s.queries = append(f.s.queries, req)
 	block, qerr := f.s.blockQuery, f.s.queryErr
+	if qerr != nil && f.s.queryFails > 0 {
+		f.s.queryFails--
+		if f.s.queryFails == 0 {
+			f.s.queryErr = nil
+		}
+	}
 	f.s.mu.Unlock()
 	if qerr != nil {
 		return nil, qerr
