@@ -8,6 +8,7 @@ import (
 // Wales except those in Cardiff", "outside London") from the places the
 // set lies in to those it leaves out, and marks the cue as read.
 func exceptPlaces(s *scan, c *Constraints) {
+	negatedPlaces(s, c)
 	const reach = 32 // bytes from the cue to the place: "except those in the city of"
 	for _, cue := range s.lex.exceptCues {
 		i := s.find(cue)
@@ -29,5 +30,31 @@ func exceptPlaces(s *scan, c *Constraints) {
 			s.mark(i, i+strings.Count(cue, " ")+1)
 		}
 		return
+	}
+}
+
+// negatedPlaces moves the places a negation word governs (negatedBefore:
+// "in Bath, not Bristol", "in Leeds and not York") to those the set
+// leaves out, when another place stays: the places the set lies in.
+func negatedPlaces(s *scan, c *Constraints) {
+	if len(c.Places) < 2 {
+		return
+	}
+	var keep, out []Place
+	var at []int
+	for _, pl := range c.Places {
+		i, _ := tokenSpan(s, pl.Text)
+		if neg := negatedBefore(s, i); pl.Text != "" && neg >= 0 {
+			out, at = append(out, pl), append(at, neg)
+			continue
+		}
+		keep = append(keep, pl)
+	}
+	if len(out) == 0 || len(keep) == 0 {
+		return
+	}
+	c.Places, c.Except = keep, append(c.Except, out...)
+	for _, k := range at {
+		s.used[k] = true
 	}
 }

@@ -239,7 +239,24 @@ func refersBack(s *scan, cl []int, lastQ int) bool {
 			return true
 		}
 	}
-	return false
+	return bareQuestionWords(s, cl, lastQ)
+}
+
+// bareQuestionWords reports a question's clause (clause lastQ and after)
+// of question words alone (a last sentence of "where" only): it names nothing, and asks of
+// what the clause before names.
+func bareQuestionWords(s *scan, cl []int, lastQ int) bool {
+	n := 0
+	for k, t := range s.toks {
+		if cl[k] < lastQ {
+			continue
+		}
+		if !s.lex.whWords[t.norm] {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // partsInClause reports every part of a field of two parts or more

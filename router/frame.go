@@ -71,6 +71,9 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	if c.Field != "" && (s.hasAny(s.lex.valueFollowUps...) || valueAskedAfter(s)) {
 		return false // "… and what is it": the value is asked
 	}
+	if c.Field == fieldCurrentName && s.hasAny(s.lex.stillCues...) {
+		return false // whether a name still holds: the name it bears now
+	}
 	first := ""
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm
@@ -98,7 +101,7 @@ func shorthandYesNo(s *scan, c *Constraints, first string) bool {
 			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?")) {
 		return true
 	}
-	return s.used[0] && c.Field == fieldCity && len(c.Places) > 0 && !anyWhWord(s) && !pluralType(s)
+	return s.used[0] && (c.Field == fieldCity || c.Field == fieldAddress) && len(c.Places) > 0 && !anyWhWord(s) && !pluralType(s)
 }
 
 // comparedFrame reads a comparison of two named institutions (a pair)

@@ -60,7 +60,7 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 		}
 		return "", false
 	}
-	if s.hasAny(s.lex.pastTense...) && !presentAsked(s) || s.hasAny(s.lex.everWords...) {
+	if pastAsked(s) && !presentAsked(s) || s.hasAny(s.lex.everWords...) {
 		return "", false
 	}
 	// one policy for every wording of a list or a count: a question in
@@ -68,6 +68,18 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 	// for what is open now; past tense, "ever", "closed" and "former" ask
 	// otherwise (above)
 	return "open", !openAsked(s)
+}
+
+// pastAsked reports a word of pastTense that opens no polite request
+// ("Wären Sie so nett", "Hätten Sie"): a subjunctive of politeness says
+// nothing of the past.
+func pastAsked(s *scan) bool {
+	for _, p := range s.lex.pastTense {
+		if at := s.find(p); at >= 0 && !requestOpenerAt(s, at) && !s.lex.politeModals[s.toks[at].norm] {
+			return true
+		}
+	}
+	return false
 }
 
 // presentAsked reports a word of presentAuxiliaries that is a verb of

@@ -29,10 +29,11 @@ func (r *Router) Route(question string) Plan {
 		aside, asked = r.splitReason(question)
 	}
 	plan := r.reread(asked)
+	filledIn := false
 	if after := strings.HasSuffix(question, asked); aside != "" && !own && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNoOne(plan)) {
 		if filled, ok := r.referredTo(asked, aside); ok && after {
 			// the question's "there" or "it" is what the clause names
-			asked, plan = filled, r.reread(filled)
+			asked, plan, filledIn = filled, r.reread(filled), true
 		} else {
 			// the question after a leading clause refers back to what
 			// the clause names: the clause is its topic, no reason
@@ -40,7 +41,7 @@ func (r *Router) Route(question string) Plan {
 			plan = r.reread(asked)
 		}
 	}
-	if aside != "" && r.refines(plan, aside, strings.HasSuffix(strings.TrimSpace(question), strings.TrimSpace(aside))) {
+	if aside != "" && !filledIn && r.refines(plan, aside, strings.HasSuffix(strings.TrimSpace(question), strings.TrimSpace(aside))) {
 		asked, aside = question, ""
 		plan = r.reread(asked)
 	}
@@ -133,6 +134,9 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 	if k := r.doubtTailAt(question, toks); k > 0 {
 		return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
 	}
+	if k := r.declinedFieldAt(question, toks); k > 0 {
+		return strings.TrimRight(question[:toks[k].start], " ,;–—-"), strings.TrimSpace(question[toks[k].start:])
+	}
 	if len(toks) < 5 || !r.lex.yesNoStarts[toks[0].norm] {
 		return question, ""
 	}
@@ -159,6 +163,28 @@ func (r *Router) doubtTailAt(question string, toks []token) int {
 				}
 				return k
 			}
+		}
+	}
+	return 0
+}
+
+// declinedFieldAt returns the token where a closing phrase declines a
+// field after a comma, semicolon or dash: a word of negation, perhaps an
+// article, and a field's words to the end ("…, no address", "—
+// nicht die Adresse"), when the words before it ask a field of their
+// own; or 0. The field declined is no field asked.
+func (r *Router) declinedFieldAt(question string, toks []token) int {
+	for k := max(2, len(toks)-4); k+1 < len(toks); k++ {
+		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—-") || !r.lex.negationWords[toks[k].norm] {
+			continue
+		}
+		from := k + 1
+		if r.lex.articles[toks[from].norm] && from+1 < len(toks) {
+			from++
+		}
+		head, rest := question[:toks[k-1].end], question[toks[from].start:]
+		if field(newScan(rest, r.lex)) != "" && r.reread(head).Constraints.Field != "" {
+			return k
 		}
 	}
 	return 0
@@ -212,6 +238,8 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && len(c.Bodies) == 1 && len(c.Names) == 0:
 			n, with = 1, cmp.Or(c.Bodies[0].Text, c.Bodies[0].Name)
+		case r.lex.nameAnaphora[t.norm] && c.Topic != "" && len(c.Names)+len(c.Bodies)+len(c.Places) == 0 && len(c.TypeCodes) == 0:
+			n, with = 1, c.Topic // "… about railways; which museums cover it"
 		case r.lex.nameAnaphora[t.norm] && len(c.Places) == 1 && len(c.Names)+len(c.Bodies) == 0 && c.Places[0].Text != "" &&
 			(i == 0 || !r.lex.existenceFirsts[toks[i-1].norm]):
 			n, with = 1, c.Places[0].Text // "how many museums does it have"
@@ -418,8 +446,8 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		return afterQuestion && p.Constraints.Field != "" && r.opensRequest(aside)
 	}
 	toks := tokenize(aside, false)
-	if len(toks) > 0 && r.lex.negations[toks[0].norm] {
-		return false // what the asker does not want ("no need for …")
+	if len(toks) > 0 && (r.lex.negations[toks[0].norm] || r.lex.negationWords[toks[0].norm]) {
+		return false // what the asker does not want ("no need for …", "no address")
 	}
 	if p.Constraints.Field != "" {
 		// a field said after a question that asks its own says which

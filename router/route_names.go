@@ -336,12 +336,25 @@ func existenceOfOne(s *scan, c *Constraints, rd *reading) {
 	// (existenceOfType), even where a name holds the words, as a kind
 	// ends its phrase; a name that goes on after its kind word is the
 	// name ("a Museum Ulm")
-	if len(c.Names) == 1 && rd.exists && endsWithKind(s, c.Names[0].Text) || len(c.Names) != 1 || len(c.Bodies) > 0 || c.Field != "" || rd.plural || pluralType(s) || freeTypeWord(s) {
+	if len(c.Names) == 1 && rd.exists && endsWithKind(s, c.Names[0].Text) || len(c.Names) != 1 || len(c.Bodies) > 0 || c.Field != "" || rd.plural || pluralType(s) || freeTypeWord(s) || relativeBeforeName(s) {
 		return
 	}
 	rd.exists, rd.listQ, rd.listCue = false, false, false
 	s.mark(0, 2)
 	s.yesNoInside, s.existsOne = true, true
+}
+
+// relativeBeforeName reports words after the opener of existence and a
+// relative word before the first word a name read ("is there a body
+// that … X …"): what is asked to exist is what the relative clause
+// describes, not the named institution.
+func relativeBeforeName(s *scan) bool {
+	for k := 2; k < len(s.toks) && !s.used[k]; k++ {
+		if k > 2 && s.lex.relativeWords[s.toks[k].norm] {
+			return true
+		}
+	}
+	return false
 }
 
 // freeTypeWord reports a word of a kind no name read took.
