@@ -243,7 +243,7 @@ func refersBack(s *scan, cl []int, lastQ int) bool {
 }
 
 // bareQuestionWords reports a question's clause (clause lastQ and after)
-// of question words alone (a last sentence of "where" only): it names nothing, and asks of
+// of question words and fillers alone (a last sentence of "where" only): it names nothing, and asks of
 // what the clause before names.
 func bareQuestionWords(s *scan, cl []int, lastQ int) bool {
 	n := 0
@@ -251,10 +251,12 @@ func bareQuestionWords(s *scan, cl []int, lastQ int) bool {
 		if cl[k] < lastQ {
 			continue
 		}
-		if !s.lex.whWords[t.norm] {
+		switch {
+		case s.lex.whWords[t.norm]:
+			n++
+		case !s.lex.fillerSet[t.norm]:
 			return false
 		}
-		n++
 	}
 	return n > 0
 }
