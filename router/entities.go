@@ -53,10 +53,12 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 	if e.weight < minNameWeight {
 		return false
 	}
-	if i > 0 && j-i >= 2 && typeWordAt(s, j-1) && isSuperlative(s, i-1) {
+	if j-i >= 2 && typeWordAt(s, j-1) && (i > 0 && isSuperlative(s, i-1) || j < len(s.toks) && !s.toks[j-1].upper && isSuperlative(s, j)) {
 		if _, ok := g.places[s.key(i, j-1)]; ok {
 			// a place and a kind after a superlative ("oldest Islington
-			// museum"): the end of an order of the kind there
+			// museum"), or before one with the kind written small
+			// ("Islington museum oldest"): the end of an order of the
+			// kind there
 			return false
 		}
 	}

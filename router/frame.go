@@ -264,7 +264,7 @@ func isWhQuestion(s *scan) bool {
 }
 
 // itYesNo reports a yes/no question asked of "it" (itQuestions) with no
-// question word before it in its clause, within maxPreamble words:
+// question word in its clause (before it within maxPreamble words):
 // "what is it called", "which town is it in", "which item number does
 // it have" ask for a value.
 func itYesNo(s *scan) bool {
@@ -279,6 +279,15 @@ func itYesNo(s *scan) bool {
 			if k > 0 && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], clauseSigns) {
 				break
 			}
+		}
+		// a question word after another word behind it asks a value
+		// ("has it as which number"); right behind it, it opens what
+		// "it" is equated with ("is that where …")
+		for k := at + len(strings.Fields(p)) + 1; k < len(s.toks) && !wh; k++ {
+			if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], clauseSigns) {
+				break
+			}
+			wh = s.lex.whWords[s.toks[k].norm]
 		}
 		if !wh {
 			return true

@@ -534,6 +534,9 @@ type Lexicon struct {
 	// longest"): the earliest opened
 	durationSuperlatives map[string]bool `lexicon:"table"`
 	durationVerbs        map[string]bool `lexicon:"table"`
+	// durationComparatives against the rest of a set (allOthers: "open
+	// longer than any other") ask for the earliest opened too
+	durationComparatives map[string]bool `lexicon:"table"`
 	// beVerbs are the verbs of being that open a yes/no question (see
 	// openState)
 	beVerbs map[string]bool `lexicon:"table"`

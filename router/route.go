@@ -25,8 +25,13 @@ func (r *Router) Route(question string) Plan {
 		asked, aside = r.splitDoubt(question)
 	}
 	if aside == "" {
-		// a leading clause of the asker's reason or occasion
-		aside, asked = r.splitReason(question)
+		// a name as the topic of the question after it ("X — who
+		// belongs to it?"), or a leading clause of the asker's reason or
+		// occasion
+		var ok bool
+		if asked, ok = r.fillTopic(question); !ok {
+			aside, asked = r.splitReason(question)
+		}
 	}
 	plan := r.reread(asked)
 	filledIn := false
@@ -168,6 +173,31 @@ func (r *Router) doubtTailAt(question string, toks []token) int {
 	return 0
 }
 
+// fillTopic reads a question whose first clause is only the name of what
+// it asks about, closed by a colon or dash, and whose question after it,
+// opened by a question word, refers back to it ("X — who belongs to
+// it?", "X: what is its website?"): it
+// returns the question after the clause with the name in place of the
+// word that refers to it, when that question stands alone.
+func (r *Router) fillTopic(question string) (string, bool) {
+	toks := tokenize(question, false)
+	for k := 1; k < len(toks) && k <= maxRemark; k++ {
+		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ":—–") {
+			continue
+		}
+		head, rest := question[:toks[k-1].end], question[toks[k].start:]
+		if !r.lex.whWords[toks[k].norm] || r.asksWith(head) {
+			return "", false // a yes/no question about it reads as it stands
+		}
+		hp := r.reread(head)
+		if len(hp.Constraints.Names) != 1 || len(hp.Unused(UnusedUnknown)) > 0 {
+			return "", false
+		}
+		return r.referredTo(rest, head)
+	}
+	return "", false
+}
+
 // declinedFieldAt returns the token where a closing phrase declines a
 // field after a comma, semicolon or dash: a word of negation, perhaps an
 // article, and a field's words to the end ("…, no address", "—
@@ -183,7 +213,8 @@ func (r *Router) declinedFieldAt(question string, toks []token) int {
 			from++
 		}
 		head, rest := question[:toks[k-1].end], question[toks[from].start:]
-		if field(newScan(rest, r.lex)) != "" && r.reread(head).Constraints.Field != "" {
+		_, fieldWord := r.lex.trailingFields[toks[from].norm]
+		if (fieldWord && from+1 == len(toks) || field(newScan(rest, r.lex)) != "") && r.reread(head).Constraints.Field != "" {
 			return k
 		}
 	}

@@ -167,6 +167,9 @@ func (g *gazetteer) readNamesAndKinds(s *scan, c *Constraints, rd *reading) {
 // of a field ask where to find a kind.
 func (g *gazetteer) readFieldAsked(s *scan, c *Constraints, rd *reading) {
 	c.Field = fieldOf(s)
+	if c.Field == "" && len(c.Names) == 1 && !rd.plural {
+		c.Field = levelBeforeName(s, c.Names[0])
+	}
 	if (c.Field == "city" || c.Field == "") && len(c.Names) == 1 && !rd.ids.any() && whereCanI(s) && kindDescribed(s) && indefiniteName(s, c.Names[0]) {
 		// a kind written with capitals after "a", in a question where to
 		// find one, is a kind, not the institution called so
@@ -342,6 +345,31 @@ func existenceOfOne(s *scan, c *Constraints, rd *reading) {
 	rd.exists, rd.listQ, rd.listCue = false, false, false
 	s.mark(0, 2)
 	s.yesNoInside, s.existsOne = true, true
+}
+
+// levelBeforeName reads a noun of a level of place (levelCues) or of a
+// field (trailingFields) right before the one name read, or before its
+// article, with no word of place before it ("the country [the] X
+// belongs in", "the city X is in"): the level or field is the one
+// asked, the rest a clause about the name. It marks the noun read.
+func levelBeforeName(s *scan, n NameMatch) string {
+	i, _ := tokenSpan(s, n.Text)
+	k := i - 1
+	if k > 0 && s.lex.articles[s.toks[k].norm] {
+		k--
+	}
+	if i < 0 || k < 0 || s.used[k] || k > 0 && s.lex.locatives[s.toks[k-1].norm] {
+		return ""
+	}
+	level, ok := s.lex.levelCues[s.toks[k].norm]
+	if !ok {
+		level, ok = s.lex.trailingFields[s.toks[k].norm]
+	}
+	if !ok {
+		return ""
+	}
+	s.mark(k, k+1)
+	return level
 }
 
 // relativeBeforeName reports words after the opener of existence and a

@@ -244,12 +244,19 @@ func superlativePhraseAt(s *scan, i int) (o Order, n int, ok bool) {
 	return o, n, ok
 }
 
-// againstAllOthers reads a comparative at token i, then a word of than
-// or none, then the rest of the set (allOthers): the end of the order
-// the comparative names, and the number of its words.
+// againstAllOthers reads a comparative at token i (of pairCues, or of
+// durationComparatives: the earliest opened), then a word of than or
+// none, then the rest of the set (allOthers): the end of the order the
+// comparative names, and the number of its words.
 func againstAllOthers(s *scan, i int) (o Order, n int, ok bool) {
-	pair, ok := s.lex.pairCues[s.toks[i].norm]
-	if !ok || i+1 >= len(s.toks) {
+	if pair, isPair := s.lex.pairCues[s.toks[i].norm]; isPair {
+		o = Order{Attribute: pair.Attribute, Highest: pair.Highest}
+	} else if s.lex.durationComparatives[s.toks[i].norm] {
+		o = Order{Attribute: fieldOpened}
+	} else {
+		return Order{}, 0, false
+	}
+	if i+1 >= len(s.toks) {
 		return Order{}, 0, false
 	}
 	k := i + 1
@@ -258,7 +265,7 @@ func againstAllOthers(s *scan, i int) (o Order, n int, ok bool) {
 	}
 	for _, p := range s.lex.allOthers {
 		if m, match := s.matchAt(k, p); match {
-			return Order{Attribute: pair.Attribute, Highest: pair.Highest}, k + m - i, true
+			return o, k + m - i, true
 		}
 	}
 	return Order{}, 0, false

@@ -75,12 +75,24 @@ func embeddedYesNo(s *scan) bool {
 			s.mark(0, n)
 			return true
 		}
+		n = fillersBeforeComplementizer(s, n)
 		if s.lex.complementizers[s.toks[n].norm] && !politeCondition(s, n) {
 			s.mark(0, n+1)
 			return true
 		}
 	}
 	return checkedStatement(s) || yesNoAfterAnd(s)
+}
+
+// fillersBeforeComplementizer is the token of a word of complementizers
+// after one filler and a comma at token n ("sag mir kurz, ob"), or n.
+func fillersBeforeComplementizer(s *scan, n int) int {
+	m := n + 1
+	if m < len(s.toks) && s.lex.fillerSet[s.toks[n].norm] && !s.lex.whWords[s.toks[n].norm] &&
+		s.lex.complementizers[s.toks[m].norm] && strings.Contains(s.text[s.toks[n].end:s.toks[m].start], ",") {
+		return m
+	}
+	return n
 }
 
 // yesNoAfterAnd reports, and marks as read, an opener of yesNoOpeners
