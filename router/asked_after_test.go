@@ -113,3 +113,73 @@ func TestAPoliteSubjunctiveIsNoPast(t *testing.T) {
 	p = r.Route("Welche Museen in Wiltshire waren im Jahr 1900 geöffnet?")
 	require.NotEqual(t, "open", p.Constraints.Status)
 }
+
+// A question word further on in a question about "it" asks a value; one
+// right after it opens what "it" is equated with, a yes/no question.
+func TestAQuestionWordFurtherOnAsksAValue(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Rijksmuseum: Wikidata lists it under which identifier?")
+	require.Equal(t, FrameField, p.Frame)
+	p = r.Route("Rijksmuseum: does it appear under which Q-number on Wikidata?")
+	require.Equal(t, FrameField, p.Frame)
+	p = r.Route("Amsterdam — is that where I'll find the Rijksmuseum?")
+	require.Equal(t, FrameYesNo, p.Frame)
+}
+
+// A name fronted before a dash or colon is what the question after it,
+// opened by a question word, refers to with "it".
+func TestAFrontedNameIsWhatItRefersTo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"National Museum of Asian Art — who belongs to it?",
+		"National Museum of Asian Art: which galleries belong to it?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.True(t, p.Constraints.List, q)
+	}
+	p := r.Route("Horniman Museum – when did it open?")
+	require.Equal(t, fieldOpened, p.Constraints.Field)
+}
+
+// A noun of a field or of a level of place right before the name asks
+// that field; the rest is a clause about the name.
+func TestAFieldNounBeforeTheName(t *testing.T) {
+	r := newTestRouter(t)
+	for q, field := range map[string]string{
+		"Work out the country the Rijksmuseum belongs in.": "country",
+		"Point me to the city the Horniman Museum is in.":  "city",
+		"Give me the county Horniman Museum sits in.":      "county",
+	} {
+		p := r.Route(q)
+		require.Equal(t, field, p.Constraints.Field, q)
+	}
+	p := r.Route("Which museums belong in the National Trust?")
+	require.True(t, p.Constraints.List)
+}
+
+// Open longer than all the others is the oldest; a place and a kind
+// written small before a superlative are no name.
+func TestLongerThanAllOthersAndASuperlativeAfter(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which museum in Plymouth has existed longer than all the others?",
+		"Welches Museum in Plymouth besteht länger als alle anderen?",
+		"islington museum oldest",
+	} {
+		p := r.Route(q)
+		require.NotNil(t, p.Constraints.Order, q)
+		require.Equal(t, fieldOpened, p.Constraints.Order.Attribute, q)
+		require.False(t, p.Constraints.Order.Highest, q)
+	}
+}
+
+// A filler and a comma between a request and its complementizer; no
+// filler without the comma.
+func TestAFillerBeforeTheComplementizer(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Sag mir kurz, ob das Rijksmuseum ein Archiv ist.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("Tell me the name that replaced The Jim Clark Room.")
+	require.Equal(t, FrameField, p.Frame)
+}

@@ -175,8 +175,8 @@ func (r *Router) doubtTailAt(question string, toks []token) int {
 
 // fillTopic reads a question whose first clause is only the name of what
 // it asks about, closed by a colon or dash, and whose question after it,
-// opened by a question word, refers back to it ("X — who belongs to
-// it?", "X: what is its website?"): it
+// opened by a question word, refers back to it (X, a dash, then "who
+// belongs to it"; X, a colon, then "what is its website"): it
 // returns the question after the clause with the name in place of the
 // word that refers to it, when that question stands alone.
 func (r *Router) fillTopic(question string) (string, bool) {
