@@ -28,7 +28,7 @@ func (r *Router) reread(question string) Plan {
 	var i, j int
 	var name string
 	isName := false
-	if m, mi, mj, ok := r.g.fuzzyNameCovering(fresh, need); ok {
+	if m, mi, mj, ok := r.g.fuzzyNameCovering(fresh, need); ok && !overlapsExactName(s, plan, mi, mj) {
 		i, j, name, isName = mi, mj, m.Name, true
 	} else if pi, pj, pname, ok := r.g.fuzzyPlaceCovering(fresh, need); ok {
 		i, j, name = pi, pj, pname
@@ -55,6 +55,23 @@ func (r *Router) reread(question string) Plan {
 		}
 	}
 	return again
+}
+
+// overlapsExactName reports a name of the plan read exactly (score 1)
+// whose words the tokens [i, j) cut apart, holding some of them and not
+// all: a misspelt name there would take part of a name the question
+// writes right to explain a word beside it. A misspelt name that holds
+// a shorter exact one whole ("Tate Moderne") may be the one meant.
+func overlapsExactName(s *scan, plan Plan, i, j int) bool {
+	for _, n := range plan.Constraints.Names {
+		if n.Score < 1 {
+			continue
+		}
+		if a, b := tokenSpan(s, n.Text); a >= 0 && a < j && i < b && (a < i || b > j) {
+			return true
+		}
+	}
+	return false
 }
 
 // readPartialNames rereads a question about named institutions (a field,

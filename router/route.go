@@ -265,6 +265,8 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && fieldMeant():
 			return "", false // "it" is the field the clause names
+		case r.lex.nameAnaphora[t.norm] && c.List && len(c.Names)+len(c.Bodies) > 0 && !r.namesAKind(toks):
+			return "", false // "those" are the set the clause names
 		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm] && len(c.Bodies) == 1 && len(c.Names) == 0:
@@ -281,6 +283,14 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		return filled, r.standsAlone(r.reread(filled), filled)
 	}
 	return "", false
+}
+
+// namesAKind reports a word of a kind of institution among toks, or a
+// word for the members of one (childrenWords).
+func (r *Router) namesAKind(toks []token) bool {
+	return slices.ContainsFunc(toks, func(t token) bool {
+		return r.lex.typeWords[t.norm] != "" || slices.Contains(r.lex.childrenWords, t.norm)
+	})
 }
 
 // existentialAt reports an existential word (existentialWords: "there")
