@@ -242,15 +242,6 @@ func pronounOf(q string, t token) string {
 // clause is the existential one ("are there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
 	c := r.reread(clause).Constraints
-	// a field the clause names is what "it" stands for, unless the
-	// question asks a field or relation of its own (read only when asked)
-	fieldMeant := func() bool {
-		if c.Field == "" {
-			return false
-		}
-		own := r.reread(asked).Constraints
-		return own.Field == "" && own.Relation == ""
-	}
 	toks := tokenize(asked, false)
 	for i, t := range toks {
 		n, locative := placeAnaphorAt(toks, i, r.lex)
@@ -263,19 +254,15 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
 			n, with = 1, c.Names[0].Text
-		case r.lex.nameAnaphora[t.norm] && fieldMeant():
-			return "", false // "it" is the field the clause names
-		case r.lex.nameAnaphora[t.norm] && c.List && len(c.Names)+len(c.Bodies) > 0 && !r.namesAKind(toks):
-			return "", false // "those" are the set the clause names
-		case r.lex.nameAnaphora[t.norm] && len(c.Names) == 1 && len(c.Bodies) == 0:
-			n, with = 1, c.Names[0].Text
-		case r.lex.nameAnaphora[t.norm] && len(c.Bodies) == 1 && len(c.Names) == 0:
-			n, with = 1, cmp.Or(c.Bodies[0].Text, c.Bodies[0].Name)
-		case r.lex.nameAnaphora[t.norm] && c.Topic != "" && len(c.Names)+len(c.Bodies)+len(c.Places) == 0 && len(c.TypeCodes) == 0:
-			n, with = 1, c.Topic // "… about railways; which museums cover it"
-		case r.lex.nameAnaphora[t.norm] && len(c.Places) == 1 && len(c.Names)+len(c.Bodies) == 0 && c.Places[0].Text != "" &&
-			(i == 0 || !r.lex.existenceFirsts[toks[i-1].norm]):
-			n, with = 1, c.Places[0].Text // "how many museums does it have"
+		case r.lex.nameAnaphora[t.norm]:
+			var ok bool
+			if with, ok = r.nameReferent(c, asked, toks, i); !ok {
+				return "", false
+			}
+			if with == "" {
+				continue
+			}
+			n = 1
 		default:
 			continue
 		}
@@ -283,6 +270,34 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 		return filled, r.standsAlone(r.reread(filled), filled)
 	}
 	return "", false
+}
+
+// nameReferent is what the word at token i of asked ("it", "dat", "es")
+// stands for in a clause read as c: a name, a body, a topic or a place
+// the clause names, or "" when it names none of them. It reports false
+// when the word refers to something no words can stand in for: a field
+// the clause names (unless the question asks a field or relation of its
+// own), or the set the clause names.
+func (r *Router) nameReferent(c Constraints, asked string, toks []token, i int) (string, bool) {
+	if c.Field != "" {
+		if own := r.reread(asked).Constraints; own.Field == "" && own.Relation == "" {
+			return "", false // "it" is the field the clause names
+		}
+	}
+	switch {
+	case c.List && len(c.Names)+len(c.Bodies) > 0 && !r.namesAKind(toks):
+		return "", false // "those" are the set the clause names
+	case len(c.Names) == 1 && len(c.Bodies) == 0:
+		return c.Names[0].Text, true
+	case len(c.Bodies) == 1 && len(c.Names) == 0:
+		return cmp.Or(c.Bodies[0].Text, c.Bodies[0].Name), true
+	case c.Topic != "" && len(c.Names)+len(c.Bodies)+len(c.Places) == 0 && len(c.TypeCodes) == 0:
+		return c.Topic, true // "… about railways; which museums cover it"
+	case len(c.Places) == 1 && len(c.Names)+len(c.Bodies) == 0 && c.Places[0].Text != "" &&
+		(i == 0 || !r.lex.existenceFirsts[toks[i-1].norm]):
+		return c.Places[0].Text, true // "how many museums does it have"
+	}
+	return "", true
 }
 
 // namesAKind reports a word of a kind of institution among toks, or a
