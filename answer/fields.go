@@ -46,7 +46,10 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 				return pr.Sprintf("%s%s (%s, %s).", in.Name, cite(id), pr.Text(strings.ToLower(in.Type)), placeText(in))
 			}}, true
 	}
-	return p.fieldDraft(pln, t, field), true
+	// a place the question puts the institution in, where the data does
+	// not ("the Ashbourne Clockwork Museum" read as Clockworks Museum,
+	// in London): not exact, and where it is
+	return elsewhere(pr, p.fieldDraft(pln, t, field), c.Places, []*heritage.Institution{t.in}), true
 }
 
 // fieldSubject is the institution a field question is about, how it was

@@ -553,3 +553,16 @@ func TestOpenDuringAYear(t *testing.T) {
 		require.Equal(t, want, ask(t, p, q).Answer.Value, q)
 	}
 }
+
+// A field of an institution the question puts in a place the data does
+// not is not exact, and says where it is.
+func TestFieldOfAnInstitutionPlacedElsewhere(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "What is the website of the Holburne Museum in Leeds?").Answer
+	require.False(t, a.Exact)
+	require.Contains(t, a.Text, "not in Leeds")
+	a = ask(t, p, "When did the Holburne Museum in Bath open?").Answer
+	require.True(t, a.Exact, a.Text)
+	a = ask(t, p, "Is there a Pellingford Button Museum?").Answer
+	require.Contains(t, a.Text, "No institution called “Pellingford Button Museum” is in the data.")
+}

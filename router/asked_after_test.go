@@ -183,3 +183,30 @@ func TestAFillerBeforeTheComplementizer(t *testing.T) {
 	p = r.Route("Tell me the name that replaced The Jim Clark Room.")
 	require.Equal(t, FrameField, p.Frame)
 }
+
+// A misspelt name right after a misspelt place, one run of words, is one
+// name the data does not hold: neither guess is kept.
+func TestTwoGuessesSideBySideAreOneUnknownName(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Is there a Pellingford Button Museum?",
+		"When did the Pellingford Button Museum open?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Names, q)
+		require.Empty(t, p.Constraints.Places, q)
+		require.Equal(t, "Pellingford Button Museum", p.UnusedPhrase(UnusedName), q)
+	}
+	p := r.Route("Is the Wallingford Museum in Wallingford?")
+	require.Len(t, p.Constraints.Names, 1)
+}
+
+// A common word between an article and a word of "of" is no place,
+// whatever town bears it.
+func TestACommonWordBeforeOfIsNoPlace(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Was trat an die Stelle von The Furness Museum?")
+	require.Empty(t, p.Constraints.Places)
+	p = r.Route("Which castle museums are in the Bath area?")
+	require.Len(t, p.Constraints.Places, 1)
+}

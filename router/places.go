@@ -35,7 +35,10 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if L == 1 {
 				// a capitalised word after a locative, or coordinated with a
 				// place just read ("Swansea or Reading"), may be a common word
-				loc := s.lex.locatives[prevWord] || t.upper && g.placeByPosition(s, c, i)
+				// a common word between an article and a word of "of"
+				// is the common word ("an die Stelle von")
+				afterArticle := i > 0 && i+1 < len(s.toks) && s.lex.articles[s.toks[i-1].norm] && s.lex.commonWords[k] && s.lex.genitiveOf[s.toks[i+1].norm]
+				loc := (s.lex.locatives[prevWord] || t.upper && g.placeByPosition(s, c, i)) && !afterArticle
 				// a country's two letters count written in capitals ("the
 				// UK", "GB"): "us" and "de" are words
 				caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])

@@ -143,6 +143,31 @@ func dropPartOfLonger(plan *Plan) {
 	c.Names = keep
 }
 
+// dropMisspeltPhrase drops a misspelt name read right after a misspelt
+// place, the two one run of words ("Pellingford Button Museum" read as
+// Wallingford and Burton Museum): two guesses side by side are one name
+// the data does not hold, which the plan then names as such.
+func dropMisspeltPhrase(plan *Plan) {
+	c := &plan.Constraints
+	if len(c.Names) != 1 || c.Names[0].Score >= 1 || plan.UnusedPhrase(UnusedName) != "" {
+		return
+	}
+	q, n := plan.Question, c.Names[0]
+	at := strings.Index(q, n.Text)
+	for k, p := range c.Places {
+		pi := strings.Index(q, p.Text)
+		if p.Text == "" || strings.EqualFold(p.Text, p.Name) || pi < 0 || at < 0 || pi+len(p.Text) > at || strings.TrimSpace(q[pi+len(p.Text):at]) != "" {
+			continue
+		}
+		c.Names = nil
+		c.Places = slices.Delete(slices.Clone(c.Places), k, k+1)
+		phrase := q[pi : at+len(n.Text)]
+		plan.SetUnused(UnusedName, phrase)
+		plan.SetUnused(UnusedUnknown, append(plan.Unused(UnusedUnknown), phrase)...)
+		return
+	}
+}
+
 func similarity(typed, meant string) float64 {
 	a, b := normalize(typed), normalize(meant)
 	n := max(len(a), len(b), 1)

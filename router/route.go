@@ -51,6 +51,7 @@ func (r *Router) Route(question string) Plan {
 		plan = r.reread(asked)
 	}
 	dropPartOfLonger(&plan)
+	dropMisspeltPhrase(&plan)
 	moreFields(&plan, r.lex)
 	r.thenTest(&plan)
 	r.valueSides(&plan)
