@@ -27,34 +27,11 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			if !ok {
 				return false
 			}
-			prevWord, _ := s.prev(i)
-			t := s.toks[i]
 			if g.noPlaceAt(s, i, L) {
 				return false
 			}
-			if L == 1 {
-				// a capitalised word after a locative, or coordinated with a
-				// place just read ("Swansea or Reading"), may be a common word
-				// a common word between an article and a word of "of"
-				// is the common word ("an die Stelle von")
-				afterArticle := i > 0 && i+1 < len(s.toks) && s.lex.articles[s.toks[i-1].norm] && s.lex.commonWords[k] && s.lex.genitiveOf[s.toks[i+1].norm]
-				loc := (s.lex.locatives[prevWord] || t.upper && g.placeByPosition(s, c, i)) && !afterArticle
-				// a country's two letters count written in capitals ("the
-				// UK", "GB"): "us" and "de" are words
-				caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
-				// "museums in bath": a town that is also a common word,
-				// written in small letters, right after a plural kind and
-				// a locative, is the town
-				kindIn := s.lex.locatives[prevWord] && i >= 2 && s.lex.pluralKind(s.toks[i-2].norm) && s.lex.commonWords[k] && len(k) >= 4
-				if !caps && !kindIn && (!t.upper && (!loc || s.lex.commonWords[k]) || s.lex.commonWords[k] && !loc || len(k) < 3) {
-					return false
-				}
-				// a type word is the type asked about, whatever town a
-				// record's name gave that word, unless a locative
-				// precedes it
-				if s.lex.typeWords[k] != "" && !s.lex.locatives[prevWord] {
-					return false
-				}
+			if L == 1 && !g.onePlaceWord(s, c, i, k) {
+				return false
 			}
 			end, ok := g.readPlace(s, c, cands, i, i+L)
 			qe = end
@@ -64,6 +41,34 @@ func (g *gazetteer) findPlaces(s *scan, c *Constraints) {
 			i = qe - 1
 		}
 	}
+}
+
+// onePlaceWord reports whether the one word k at token i, a place's
+// name, is read as the place: written with a capital, or after a
+// locative, and no common word unless a locative (or a place it is
+// coordinated with) says it is one.
+func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool {
+	prevWord, _ := s.prev(i)
+	t := s.toks[i]
+	// a capitalised word after a locative, or coordinated with a place
+	// just read ("Swansea or Reading"), may be a common word; a common
+	// word between an article and a word of "of" is the common word ("an
+	// die Stelle von")
+	afterArticle := i > 0 && i+1 < len(s.toks) && s.lex.articles[s.toks[i-1].norm] && s.lex.commonWords[k] && s.lex.genitiveOf[s.toks[i+1].norm]
+	loc := (s.lex.locatives[prevWord] || t.upper && g.placeByPosition(s, c, i)) && !afterArticle
+	// a country's two letters count written in capitals ("the UK",
+	// "GB"): "us" and "de" are words
+	caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
+	// "museums in bath": a town that is also a common word, written in
+	// small letters, right after a plural kind and a locative, is the
+	// town
+	kindIn := s.lex.locatives[prevWord] && i >= 2 && s.lex.pluralKind(s.toks[i-2].norm) && s.lex.commonWords[k] && len(k) >= 4
+	if !caps && !kindIn && (!t.upper && (!loc || s.lex.commonWords[k]) || s.lex.commonWords[k] && !loc || len(k) < 3) {
+		return false
+	}
+	// a type word is the type asked about, whatever town a record's name
+	// gave that word, unless a locative precedes it
+	return s.lex.typeWords[k] == "" || s.lex.locatives[prevWord]
 }
 
 func prefixQualifierAt(s *scan, i int) int {
