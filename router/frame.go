@@ -74,6 +74,9 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	if c.Field == fieldCurrentName && s.hasAny(s.lex.stillCues...) {
 		return false // whether a name still holds: the name it bears now
 	}
+	if strings.Contains(s.text, "__") {
+		return false // a blank to fill in ("opened in ____"): the value
+	}
 	first := ""
 	if len(s.toks) > 0 {
 		first = s.toks[0].norm
@@ -374,8 +377,9 @@ func moreCuePhraseAt(s *scan, k int) bool {
 }
 
 // whichMoreWords bounds the words between a word of which and the cue of
-// more it asks about ("wo ist die Zahl der Museen höher").
-const whichMoreWords = 8
+// more it asks about ("wo ist die Zahl der Museen höher", "where do the
+// independent not-for-profit museums add up to more"), in its clause.
+const whichMoreWords = 12
 
 // whichMore reports a word "which" (or "where", of places, or "who")
 // with a word of more or fewer at most whichMoreWords after it ("which
@@ -389,7 +393,7 @@ func whichMoreBy(s *scan, cueAt func(*scan, int) (bool, bool)) bool {
 		if !s.lex.whichWords[t.norm] && !s.lex.whichPlaceWords[t.norm] && !s.lex.whoWords[t.norm] {
 			continue
 		}
-		for k := i + 1; k < len(s.toks) && k <= i+whichMoreWords; k++ {
+		for k := i + 1; k < len(s.toks) && k <= i+whichMoreWords && !s.breakBefore(k); k++ {
 			if _, ok := cueAt(s, k); ok {
 				return true
 			}

@@ -51,15 +51,16 @@ func partitiveOpensClause(s *scan) bool {
 	return false
 }
 
-// whichRightBefore reports a word of which at most two words before
-// token i with no kind between ("which came first", "welke is het
-// oudst"): it asks for one, whatever number the kind had before it.
+// whichRightBefore reports a word of which before token i in its clause
+// with no kind between ("which came first", "welke is het oudst", "which
+// tops the list as oldest"): it asks for one, whatever number the kind
+// had before it.
 func whichRightBefore(s *scan, i int) bool {
-	for k := i - 1; k >= 0 && k >= i-2; k-- {
+	for k := i - 1; k >= 0; k-- {
 		if s.lex.whichWords[s.toks[k].norm] {
 			return true
 		}
-		if typeWordAt(s, k) || s.lex.pluralKind(s.toks[k].norm) {
+		if typeWordAt(s, k) || s.lex.pluralKind(s.toks[k].norm) || s.breakBefore(k) {
 			return false
 		}
 	}
