@@ -59,6 +59,9 @@ func negatedConditions(c plan.Constraints, members []string) (lacks, unstated fu
 		if _, ok := slices.BinarySearch(members, in.ID); ok {
 			hit = true
 		}
+		for _, nm := range n.Names {
+			hit = hit || slices.Contains(nm.IDs, in.ID)
+		}
 		if y := n.Years; y != nil {
 			switch in, known := negatedYears(in, y); {
 			case !known:

@@ -566,3 +566,16 @@ func TestFieldOfAnInstitutionPlacedElsewhere(t *testing.T) {
 	a = ask(t, p, "Is there a Pellingford Button Museum?").Answer
 	require.Contains(t, a.Text, "No institution called “Pellingford Button Museum” is in the data.")
 }
+
+// A list that leaves out a named institution lists the others; a cue of
+// leaving out that no reader applied makes the list not exact.
+func TestExceptAnInstitution(t *testing.T) {
+	p := testPipeline(t)
+	all := ask(t, p, "Which museums are in Bath?").Answer
+	a := ask(t, p, "Which museums are in Bath, except the Roman Baths Museum?").Answer
+	require.True(t, a.Exact, a.Text)
+	require.Len(t, a.IDs, len(all.IDs)-1, a.Text)
+	require.NotContains(t, a.Text, "Roman Baths Museum [")
+	a = ask(t, p, "Which museums in Bath are there, except the Roman Baths?").Answer
+	require.False(t, a.Exact, a.Text)
+}

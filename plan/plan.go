@@ -266,9 +266,10 @@ type Constraints struct {
 	// Not holds the values the members of a set must not have ("not
 	// small", "no accreditation", "not run by the National Trust",
 	// "neither National Trust nor English Heritage", "not about
-	// railways", "not opened in the 1980s"): its Bodies, Subjects,
-	// GovernanceCodes, Sizes, Accreditation and Years, each read as in a
-	// positive question. A member whose record does not state a negated
+	// railways", "not opened in the 1980s"): its Bodies, Names (the
+	// institutions a list leaves out: "except the Roman Baths"),
+	// Subjects, GovernanceCodes, Sizes, Accreditation and Years, each
+	// read as in a positive question. A member whose record does not state a negated
 	// field (or gives its years only as a span reaching into those
 	// negated) is not known to lack the value, so it is no member of the
 	// exact set.
@@ -279,7 +280,7 @@ type Constraints struct {
 // they must not have (see Not).
 func (c Constraints) Negates() bool {
 	n := c.Not
-	return n != nil && (len(n.Bodies)+len(n.TypeCodes)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "" || n.Years != nil)
+	return n != nil && (len(n.Bodies)+len(n.Names)+len(n.TypeCodes)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "" || n.Years != nil)
 }
 
 // Empty reports whether nothing was extracted.

@@ -210,3 +210,18 @@ func TestACommonWordBeforeOfIsNoPlace(t *testing.T) {
 	p = r.Route("Which castle museums are in the Bath area?")
 	require.Len(t, p.Constraints.Places, 1)
 }
+
+// A place after an except cue is left out only where its words stand
+// whole ("Bath", not the start of "Baths"); an institution named after
+// the cue in a list is left out of the list.
+func TestExceptTakesWholeWordsAndNames(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums in Bath are there, except the Roman Baths Museum?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Empty(t, p.Constraints.Except)
+	require.NotNil(t, p.Constraints.Not)
+	require.Len(t, p.Constraints.Not.Names, 1)
+	require.Empty(t, p.Constraints.Names)
+	p = r.Route("museums in Wales except Cardiff")
+	require.Len(t, p.Constraints.Except, 1)
+}

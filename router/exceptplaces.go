@@ -9,6 +9,7 @@ import (
 // set lies in to those it leaves out, and marks the cue as read.
 func exceptPlaces(s *scan, c *Constraints) {
 	negatedPlaces(s, c)
+	exceptNames(s, c)
 	const reach = 32 // bytes from the cue to the place: "except those in the city of"
 	for _, cue := range s.lex.exceptCues {
 		i := s.find(cue)
@@ -18,7 +19,7 @@ func exceptPlaces(s *scan, c *Constraints) {
 		from := s.toks[i].start
 		var keep []Place
 		for _, pl := range c.Places {
-			at := strings.Index(s.text[from:], pl.Text)
+			at := placeAfter(s, pl, i) - from
 			if pl.Text != "" && at >= 0 && at <= reach {
 				c.Except = append(c.Except, pl)
 			} else {
@@ -31,6 +32,47 @@ func exceptPlaces(s *scan, c *Constraints) {
 		}
 		return
 	}
+}
+
+// exceptNames moves the institutions named just after an except cue in
+// a question for a list of a kind ("museums in Bath except the Roman
+// Baths") to those the list leaves out, and marks the cue as read.
+func exceptNames(s *scan, c *Constraints) {
+	const reach = 16 // bytes from the cue to the name: "except for the"
+	if len(c.Names) == 0 || !pluralType(s) {
+		return
+	}
+	for _, cue := range s.lex.exceptCues {
+		i := s.find(cue)
+		if i < 0 || orNotAt(s, i) {
+			continue
+		}
+		var keep []NameMatch
+		for _, n := range c.Names {
+			if k, _ := tokenSpan(s, n.Text); k > i && s.toks[k].start-s.toks[i].start <= reach {
+				negate(c).Names = append(c.Not.Names, n)
+			} else {
+				keep = append(keep, n)
+			}
+		}
+		if len(keep) < len(c.Names) {
+			c.Names = keep
+			s.mark(i, i+strings.Count(cue, " ")+1)
+		}
+		return
+	}
+}
+
+// placeAfter is where in the text the words of place pl first stand
+// whole after token i ("Bath", not the start of "Baths"), or -1.
+func placeAfter(s *scan, pl Place, i int) int {
+	words := strings.Fields(normalize(pl.Text))
+	for k := i + 1; k+len(words) <= len(s.toks); k++ {
+		if wordsAt(s.toks, k, words) {
+			return s.toks[k].start
+		}
+	}
+	return -1
 }
 
 // negatedPlaces moves the places a negation word governs (negatedBefore:

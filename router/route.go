@@ -922,9 +922,32 @@ func setUnusedWords(plan *Plan, s *scan, c *Constraints) {
 	unknown, dropped := unknownWords(s)
 	plan.SetUnused(UnusedUnknown, unknown...)
 	plan.SetUnused(UnusedDropped, dropped...)
-	plan.SetUnused(UnusedUnread, outermost(append(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...), danglingAnaphora(s, c)...))...)
+	unread := append(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...), danglingAnaphora(s, c)...)
+	plan.SetUnused(UnusedUnread, outermost(append(unread, unappliedExcept(s, c)...))...)
 	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
 	plan.Unstated = s.unstated
+}
+
+// unappliedExcept returns the words from a cue of leaving out (except,
+// apart from, außer) to the end of its clause, in a question for a list
+// where no reader applied the cue ("except the Roman Baths" read as a
+// subject): the list does not leave that out.
+func unappliedExcept(s *scan, c *Constraints) []string {
+	if !c.List || c.Negates() || len(c.Except) > 0 {
+		return nil
+	}
+	for _, cue := range s.lex.exceptCues {
+		i := s.find(cue)
+		if i < 0 || s.used[i] || orNotAt(s, i) {
+			continue
+		}
+		j := i + 1
+		for j < len(s.toks) && !s.breakBefore(j) {
+			j++
+		}
+		return []string{s.original(i, j)}
+	}
+	return nil
 }
 
 // danglingAnaphora returns a word that refers back ("it", "es", "het")
