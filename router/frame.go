@@ -170,7 +170,7 @@ func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 // tagQuestion reports, and marks as read, a phrase of tagQuestions that
 // ends the question after a comma, semicolon, colon or dash.
 func tagQuestion(s *scan) bool {
-	if anyWhWord(s) {
+	if askingWhWord(s) {
 		return false
 	}
 	for _, p := range s.lex.tagQuestions {
@@ -293,6 +293,18 @@ func itYesNo(s *scan) bool {
 			wh = s.lex.whWords[s.toks[k].norm]
 		}
 		if !wh {
+			return true
+		}
+	}
+	return false
+}
+
+// askingWhWord is anyWhWord, leaving out a question word right after a
+// verb of being, which opens what a statement equates with ("Weardale
+// is where X is, correct?").
+func askingWhWord(s *scan) bool {
+	for i, t := range s.toks {
+		if s.lex.whWords[t.norm] && (i == 0 || !s.lex.personAntecedents[s.toks[i-1].norm] && !s.lex.singularCopulas[s.toks[i-1].norm]) {
 			return true
 		}
 	}
