@@ -225,3 +225,17 @@ func TestExceptTakesWholeWordsAndNames(t *testing.T) {
 	p = r.Route("museums in Wales except Cardiff")
 	require.Len(t, p.Constraints.Except, 1)
 }
+
+// A statement closed by a tag of checking is a yes/no question, also when
+// its question word follows a verb of being ("is where X is").
+func TestATagClosesAStatementWithAFreeRelative(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Weardale is where Birmingham Museum Of Science & Industry is, correct?",
+		"Birmingham is where the Birmingham Museum Of Science & Industry is, right?",
+		"The Rijksmuseum is a museum, is that right?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+	}
+}
