@@ -239,3 +239,20 @@ func TestATagClosesAStatementWithAFreeRelative(t *testing.T) {
 		require.Equal(t, FrameYesNo, p.Frame, q)
 	}
 }
+
+// Who is in a named body asks for its members, also when the body is
+// fronted before a colon and a request follows the question.
+func TestWhoIsInABody(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Who's in National Museum of Asian Art?",
+		"National Museum of Asian Art — who all is in it?",
+		"About National Museum of Asian Art: who is in it? I want every member institution.",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.True(t, p.Constraints.List, q)
+	}
+	p := r.Route("Who is in charge of the Rijksmuseum?")
+	require.Equal(t, "operator", p.Constraints.Field)
+}

@@ -24,14 +24,13 @@ func (r *Router) Route(question string) Plan {
 		// a yes/no question's closing doubt (see splitDoubt)
 		asked, aside = r.splitDoubt(question)
 	}
-	if aside == "" {
-		// a name as the topic of the question after it ("X — who
-		// belongs to it?"), or a leading clause of the asker's reason or
-		// occasion
-		var ok bool
-		if asked, ok = r.fillTopic(question); !ok {
-			aside, asked = r.splitReason(question)
-		}
+	// a name as the topic of the question after it (X, a dash, then
+	// "who belongs to it"), or a leading clause of the asker's reason or
+	// occasion
+	if filled, ok := r.fillTopic(asked); ok {
+		asked = filled
+	} else if aside == "" {
+		aside, asked = r.splitReason(question)
 	}
 	plan := r.reread(asked)
 	filledIn := false
