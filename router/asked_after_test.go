@@ -256,3 +256,35 @@ func TestWhoIsInABody(t *testing.T) {
 	p := r.Route("Who is in charge of the Rijksmuseum?")
 	require.Equal(t, "operator", p.Constraints.Field)
 }
+
+// A question word after a request's colon asks its own question, no
+// statement to confirm.
+func TestAQuestionAfterARequestsColon(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("We're planning a party for the Rijksmuseum's anniversary and need to know: what year did it open?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, fieldOpened, p.Constraints.Field)
+	p = r.Route("Tell me this: is the Rijksmuseum a museum?")
+	require.Equal(t, FrameYesNo, p.Frame)
+}
+
+// "Like" before a name in the possessive wants what is the name's, no
+// likeness.
+func TestLikeBeforeAPossessiveName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'd like the Horniman Museum's website address.")
+	require.False(t, p.Constraints.Similar)
+	require.Equal(t, "website", p.Constraints.Field)
+	p = r.Route("Which museums are like the Horniman Museum?")
+	require.True(t, p.Constraints.Similar)
+}
+
+// "There" and "it" after one clause: the place and the topic it names.
+func TestThereAndItAfterOneClause(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I love aviation and I'm spending a week in Kent; which museums there are about it?")
+	require.Equal(t, FrameSet, p.Frame)
+	require.Len(t, p.Constraints.Places, 1)
+	require.NotEmpty(t, p.Constraints.Subjects)
+	require.Empty(t, p.Unused(UnusedUnknown))
+}

@@ -241,7 +241,14 @@ func pronounOf(q string, t token) string {
 // existentialWords ("there") that follows a verb of being inside its
 // clause is the existential one ("are there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
-	c := r.reread(clause).Constraints
+	return r.referredToIn(asked, r.reread(clause).Constraints)
+}
+
+// referredToIn is referredTo with the clause read as c. When the place
+// of "there" was filled in and the question still refers back ("which
+// museums there are about it"), the other word is read as what else the
+// clause names.
+func (r *Router) referredToIn(asked string, c Constraints) (string, bool) {
 	toks := tokenize(asked, false)
 	for i, t := range toks {
 		n, locative := placeAnaphorAt(toks, i, r.lex)
@@ -267,7 +274,17 @@ func (r *Router) referredTo(asked, clause string) (string, bool) {
 			continue
 		}
 		filled := asked[:t.start] + with + asked[toks[i+n-1].end:]
-		return filled, r.standsAlone(r.reread(filled), filled)
+		if r.standsAlone(r.reread(filled), filled) {
+			return filled, true
+		}
+		if locative != "" && len(c.Places) == 1 {
+			rest := c
+			rest.Places = nil
+			if again, ok := r.referredToIn(filled, rest); ok {
+				return again, true
+			}
+		}
+		return filled, false
 	}
 	return "", false
 }

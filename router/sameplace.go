@@ -260,13 +260,20 @@ func (g *gazetteer) similarTo(s *scan, c *Constraints) {
 				continue
 			}
 			k := g.nameAfterCue(s, c, i+n)
-			if k < 0 || !nameRightAfter(s, i+n, c.Names[k]) {
-				return
+			if k < 0 || !nameRightAfter(s, i+n, c.Names[k]) || possessiveName(s, c.Names[k]) {
+				return // "I'd like X's website": X's, no likeness
 			}
 			markSimilar(s, c, i, i+n, k)
 			return
 		}
 	}
+}
+
+// possessiveName reports a name read whose last word is a possessive
+// ("Minho's").
+func possessiveName(s *scan, n NameMatch) bool {
+	_, j := tokenSpan(s, n.Text)
+	return j > 0 && s.toks[j-1].possessive
 }
 
 // markSimilar marks the cue at tokens [i, j) as read and asks for the

@@ -71,8 +71,8 @@ func embeddedYesNo(s *scan) bool {
 		if !ok || n >= len(s.toks) {
 			continue
 		}
-		if strings.Contains(s.text[s.toks[n-1].end:s.toks[n].start], ":") {
-			s.mark(0, n)
+		if strings.Contains(s.text[s.toks[n-1].end:s.toks[n].start], ":") && !s.lex.whWords[s.toks[n].norm] {
+			s.mark(0, n) // a statement to confirm after the colon, no question of its own
 			return true
 		}
 		n = fillersBeforeComplementizer(s, n)
