@@ -288,3 +288,21 @@ func TestThereAndItAfterOneClause(t *testing.T) {
 	require.NotEmpty(t, p.Constraints.Subjects)
 	require.Empty(t, p.Unused(UnusedUnknown))
 }
+
+// A subject said of something else in a clause before the question (a
+// quiz, a leaflet) is no condition of the question.
+func TestASubjectOfSomethingElseInARemark(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("My nephew is doing a local heritage quiz: how many large museums are in Bexley?")
+	require.Empty(t, p.Constraints.Subjects)
+	p = r.Route("I love railways; which museums are in York?")
+	require.NotEmpty(t, p.Constraints.Subjects)
+}
+
+// A question word after a comma and a word that joins a remark (", so
+// what is it now") asks the value of the field the remark names.
+func TestSoWhatAfterARemark(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Falkirk Burgh Museum changed its name at some point, so what is it now?")
+	require.Equal(t, fieldCurrentName, p.Constraints.Field)
+}

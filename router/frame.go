@@ -37,8 +37,8 @@ func valueAskedAfter(s *scan) bool {
 			continue
 		}
 		j := k - 1
-		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w] || s.lex.valuePrepositions[w]) && !s.lex.andWords[w] {
-			j-- // "und unter welcher Adresse"
+		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w] || s.lex.valuePrepositions[w] || s.lex.remarkJoins[w]) && !s.lex.andWords[w] {
+			j-- // "und unter welcher Adresse", ", so what"
 		}
 		gap := s.text[s.toks[j].end:s.toks[j+1].start]
 		if s.lex.andWords[s.toks[j].norm] || s.lex.orWords[s.toks[j].norm] && s.lex.whWords[s.toks[k].norm] || strings.ContainsAny(gap, "?.;") || strings.Contains(gap, ",") && !s.lex.relativeWords[s.toks[k].norm] {

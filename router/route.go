@@ -542,6 +542,9 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		if !r.sizesOfKinds(toks) {
 			said.Sizes = nil // the size of something else the remark names
 		}
+		if r.subjectOfOther(toks, said.Topic) {
+			said.Subjects = nil // "a local heritage quiz": the quiz's subject
+		}
 		if said.StatusByTense {
 			// the tense of a remark says when it is said, no status asked
 			said.Status, said.StatusByTense = "", false
@@ -565,6 +568,30 @@ func (r *Router) sizesOfKinds(toks []token) bool {
 		}
 	}
 	return true
+}
+
+// subjectOfOther reports a topic written right before a noun no reader
+// takes for a kind ("a local heritage quiz", "a railway podcast"): the
+// subject of that thing, not of the institutions asked about.
+func (r *Router) subjectOfOther(toks []token, topic string) bool {
+	words := strings.Fields(normalize(topic))
+	if len(words) == 0 {
+		return false
+	}
+	for i := range toks {
+		if !wordsAt(toks, i, words) {
+			continue
+		}
+		next := i + len(words)
+		if next >= len(toks) {
+			return false
+		}
+		w := toks[next].norm
+		return r.lex.typeWords[w] == "" && !r.lex.kindNouns[w] && !r.lex.pluralTypeWords[w] && !r.lex.andWords[w] &&
+			!r.lex.orWords[w] && !r.lex.locatives[w] && !r.lex.relativeWords[w] && !r.lex.complementizers[w] && !r.lex.genitiveOf[w] &&
+			!r.lex.commonWords[w] && len(w) > 2
+	}
+	return false
 }
 
 // askersOwnKinds returns the kinds a clause's words name only shortly after a
