@@ -306,3 +306,17 @@ func TestSoWhatAfterARemark(t *testing.T) {
 	p := r.Route("Falkirk Burgh Museum changed its name at some point, so what is it now?")
 	require.Equal(t, fieldCurrentName, p.Constraints.Field)
 }
+
+// After a dash, a question word asks the value a yes/no clause before it
+// named; "there" and a word of the town after it are the one place a
+// clause names; a small word inside a name is no word that refers back.
+func TestValueAfterADashAndPlacesReferredTwice(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Ich möchte nachsehen, ob das Rijksmuseum gerade eine Ausstellung hat – wie lautet die Webadresse?")
+	require.Equal(t, FrameField, p.Frame)
+	p = r.Route("I've got a free afternoon in Weardale; is the Horniman Museum there, in that town?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("I'll be in São Paulo for a conference next month — is Museu da Amazonia somewhere there?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Len(t, p.Constraints.Names, 1)
+}

@@ -41,7 +41,7 @@ func valueAskedAfter(s *scan) bool {
 			j-- // "und unter welcher Adresse", ", so what"
 		}
 		gap := s.text[s.toks[j].end:s.toks[j+1].start]
-		if s.lex.andWords[s.toks[j].norm] || s.lex.orWords[s.toks[j].norm] && s.lex.whWords[s.toks[k].norm] || strings.ContainsAny(gap, "?.;") || strings.Contains(gap, ",") && !s.lex.relativeWords[s.toks[k].norm] {
+		if s.lex.andWords[s.toks[j].norm] || s.lex.orWords[s.toks[j].norm] && s.lex.whWords[s.toks[k].norm] || strings.ContainsAny(gap, "?.;–—") || strings.Contains(gap, ",") && !s.lex.relativeWords[s.toks[k].norm] {
 			return true
 		}
 		if slices.ContainsFunc(s.lex.ifSoPhrases, func(p string) bool {

@@ -241,17 +241,21 @@ func pronounOf(q string, t token) string {
 // existentialWords ("there") that follows a verb of being inside its
 // clause is the existential one ("are there …"), no place.
 func (r *Router) referredTo(asked, clause string) (string, bool) {
-	return r.referredToIn(asked, r.reread(clause).Constraints)
+	return r.referredToIn(asked, r.reread(clause).Constraints, false)
 }
 
 // referredToIn is referredTo with the clause read as c. When the place
-// of "there" was filled in and the question still refers back ("which
-// museums there are about it"), the other word is read as what else the
-// clause names.
-func (r *Router) referredToIn(asked string, c Constraints) (string, bool) {
+// of "there" was filled in (placeDone) and the question still refers
+// back ("which museums there are about it", "is X there, in that
+// town"), a word of the place is the same place, another word what else
+// the clause names.
+func (r *Router) referredToIn(asked string, c Constraints, placeDone bool) (string, bool) {
 	toks := tokenize(asked, false)
 	for i, t := range toks {
 		n, locative := placeAnaphorAt(toks, i, r.lex)
+		if insideCapitals(toks, i, max(n, 1)) {
+			continue // "Museu da Amazonia": a word of a name
+		}
 		var with string
 		switch {
 		case n > 0 && len(c.Places) == 1 && c.Places[0].Text != "":
@@ -262,8 +266,12 @@ func (r *Router) referredToIn(asked string, c Constraints) (string, bool) {
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
 			n, with = 1, c.Names[0].Text
 		case r.lex.nameAnaphora[t.norm]:
+			cn := c
+			if placeDone {
+				cn.Places = nil // the place is filled in already
+			}
 			var ok bool
-			if with, ok = r.nameReferent(c, asked, toks, i); !ok {
+			if with, ok = r.nameReferent(cn, asked, toks, i); !ok {
 				return "", false
 			}
 			if with == "" {
@@ -274,19 +282,27 @@ func (r *Router) referredToIn(asked string, c Constraints) (string, bool) {
 			continue
 		}
 		filled := asked[:t.start] + with + asked[toks[i+n-1].end:]
+		if placeDone && locative != "" {
+			// the place is in the question already: its second mention goes
+			filled = strings.TrimRight(asked[:t.start], " ,;") + asked[toks[i+n-1].end:]
+		}
 		if r.standsAlone(r.reread(filled), filled) {
 			return filled, true
 		}
 		if locative != "" && len(c.Places) == 1 {
-			rest := c
-			rest.Places = nil
-			if again, ok := r.referredToIn(filled, rest); ok {
+			if again, ok := r.referredToIn(filled, c, true); ok {
 				return again, true
 			}
 		}
 		return filled, false
 	}
 	return "", false
+}
+
+// insideCapitals reports the tokens [i, i+n) between two words written
+// with a capital, as a name's inner words are ("Museu da Amazonia").
+func insideCapitals(toks []token, i, n int) bool {
+	return i > 0 && i+n < len(toks) && toks[i-1].upper && toks[i+n].upper && !toks[i].upper
 }
 
 // nameReferent is what the word at token i of asked ("it", "dat", "es")
