@@ -320,3 +320,14 @@ func TestValueAfterADashAndPlacesReferredTwice(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Len(t, p.Constraints.Names, 1)
 }
+
+// A clause that names a kind and a size, then a question that refers to
+// its place: the kind and size are the question's too.
+func TestAClauseOfKindAndSizeThenThere(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("My neighbour claims Bexley has loads of large museums; how many are there really?")
+	require.Equal(t, FrameCount, p.Frame)
+	require.Equal(t, []string{"M"}, p.Constraints.TypeCodes)
+	require.NotEmpty(t, p.Constraints.Sizes)
+	require.Len(t, p.Constraints.Places, 1)
+}

@@ -37,7 +37,10 @@ func (r *Router) Route(question string) Plan {
 	if after := strings.HasSuffix(question, asked); aside != "" && !own && asked != question && (after && !r.standsAlone(plan, asked) || !after && namesNoOne(plan)) {
 		if filled, ok := r.referredTo(asked, aside); ok && after {
 			// the question's "there" or "it" is what the clause names
-			asked, plan, filledIn = filled, r.reread(filled), true
+			asked, plan = filled, r.reread(filled)
+			// a topic filled in ("… cover railways") is what the clause
+			// adds; a clause that adds a kind or size is read whole below
+			filledIn = len(plan.Constraints.Subjects) > 0
 		} else {
 			// the question after a leading clause refers back to what
 			// the clause names: the clause is its topic, no reason
