@@ -11,27 +11,39 @@ func exceptPlaces(s *scan, c *Constraints) {
 	negatedPlaces(s, c)
 	exceptNames(s, c)
 	const reach = 32 // bytes from the cue to the place: "except those in the city of"
-	for _, cue := range s.lex.exceptCues {
-		i := s.find(cue)
-		if i < 0 || orNotAt(s, i) {
-			continue // "whether or not in …" leaves nothing out
-		}
-		from := s.toks[i].start
-		var keep []Place
-		for _, pl := range c.Places {
-			at := placeAfter(s, pl, i) - from
-			if pl.Text != "" && at >= 0 && at <= reach {
-				c.Except = append(c.Except, pl)
-			} else {
-				keep = append(keep, pl)
-			}
-		}
-		if len(keep) < len(c.Places) {
-			c.Places = keep
-			s.mark(i, i+strings.Count(cue, " ")+1)
-		}
+	i, n := exceptCue(s, false)
+	if i < 0 {
 		return
 	}
+	from := s.toks[i].start
+	var keep []Place
+	for _, pl := range c.Places {
+		at := placeAfter(s, pl, i) - from
+		if pl.Text != "" && at >= 0 && at <= reach {
+			c.Except = append(c.Except, pl)
+		} else {
+			keep = append(keep, pl)
+		}
+	}
+	if len(keep) < len(c.Places) {
+		c.Places = keep
+		s.mark(i, i+n)
+	}
+}
+
+// exceptCue returns the token where the first of exceptCues in the
+// question stands, and its number of words, or -1: a cue that "or not"
+// closes ("whether or not in …") leaves nothing out, and with unread
+// set a cue a reader applied is passed over.
+func exceptCue(s *scan, unread bool) (int, int) {
+	for _, cue := range s.lex.exceptCues {
+		i := s.find(cue)
+		if i < 0 || orNotAt(s, i) || unread && s.used[i] {
+			continue
+		}
+		return i, strings.Count(cue, " ") + 1
+	}
+	return -1, 0
 }
 
 // exceptNames moves the institutions named just after an except cue in
@@ -42,24 +54,21 @@ func exceptNames(s *scan, c *Constraints) {
 	if len(c.Names) == 0 || !pluralType(s) {
 		return
 	}
-	for _, cue := range s.lex.exceptCues {
-		i := s.find(cue)
-		if i < 0 || orNotAt(s, i) {
-			continue
-		}
-		var keep []NameMatch
-		for _, n := range c.Names {
-			if k, _ := tokenSpan(s, n.Text); k > i && s.toks[k].start-s.toks[i].start <= reach {
-				negate(c).Names = append(c.Not.Names, n)
-			} else {
-				keep = append(keep, n)
-			}
-		}
-		if len(keep) < len(c.Names) {
-			c.Names = keep
-			s.mark(i, i+strings.Count(cue, " ")+1)
-		}
+	i, n := exceptCue(s, false)
+	if i < 0 {
 		return
+	}
+	var keep []NameMatch
+	for _, nm := range c.Names {
+		if k, _ := tokenSpan(s, nm.Text); k > i && s.toks[k].start-s.toks[i].start <= reach {
+			negate(c).Names = append(c.Not.Names, nm)
+		} else {
+			keep = append(keep, nm)
+		}
+	}
+	if len(keep) < len(c.Names) {
+		c.Names = keep
+		s.mark(i, i+n)
 	}
 }
 

@@ -303,8 +303,17 @@ func itYesNo(s *scan) bool {
 // verb of being, which opens what a statement equates with ("Weardale
 // is where X is, correct?").
 func askingWhWord(s *scan) bool {
+	return whWordNotAfter(s, s.lex.personAntecedents, s.lex.singularCopulas)
+}
+
+// whWordNotAfter reports a question word that no word of the tables
+// after stands right before.
+func whWordNotAfter(s *scan, after ...map[string]bool) bool {
 	for i, t := range s.toks {
-		if s.lex.whWords[t.norm] && (i == 0 || !s.lex.personAntecedents[s.toks[i-1].norm] && !s.lex.singularCopulas[s.toks[i-1].norm]) {
+		if !s.lex.whWords[t.norm] {
+			continue
+		}
+		if i == 0 || !slices.ContainsFunc(after, func(m map[string]bool) bool { return m[s.toks[i-1].norm] }) {
 			return true
 		}
 	}
@@ -313,14 +322,7 @@ func askingWhWord(s *scan) bool {
 
 // anyWhWord reports a question word anywhere in the question, not one
 // after a word for people that it refers back to.
-func anyWhWord(s *scan) bool {
-	for i, t := range s.toks {
-		if s.lex.whWords[t.norm] && (i == 0 || !s.lex.personAntecedents[s.toks[i-1].norm]) {
-			return true
-		}
-	}
-	return false
-}
+func anyWhWord(s *scan) bool { return whWordNotAfter(s, s.lex.personAntecedents) }
 
 // hasChoice reports an "A or B" / "A vs B" shape.
 func hasChoice(s *scan) bool {

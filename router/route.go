@@ -321,7 +321,7 @@ func (r *Router) nameReferent(c Constraints, asked string, toks []token, i int) 
 		}
 	}
 	switch {
-	case c.List && len(c.Names)+len(c.Bodies) > 0 && !r.namesAKind(toks):
+	case c.List && len(c.Names)+len(c.Bodies) > 0 && !r.asksAKind(toks):
 		return "", false // "those" are the set the clause names
 	case len(c.Names) == 1 && len(c.Bodies) == 0:
 		return c.Names[0].Text, true
@@ -336,9 +336,9 @@ func (r *Router) nameReferent(c Constraints, asked string, toks []token, i int) 
 	return "", true
 }
 
-// namesAKind reports a word of a kind of institution among toks, or a
+// asksAKind reports a word of a kind of institution among toks, or a
 // word for the members of one (childrenWords).
-func (r *Router) namesAKind(toks []token) bool {
+func (r *Router) asksAKind(toks []token) bool {
 	return slices.ContainsFunc(toks, func(t token) bool {
 		return r.lex.typeWords[t.norm] != "" || slices.Contains(r.lex.childrenWords, t.norm)
 	})
@@ -998,18 +998,15 @@ func unappliedExcept(s *scan, c *Constraints) []string {
 	if !c.List || c.Negates() || len(c.Except) > 0 {
 		return nil
 	}
-	for _, cue := range s.lex.exceptCues {
-		i := s.find(cue)
-		if i < 0 || s.used[i] || orNotAt(s, i) {
-			continue
-		}
-		j := i + 1
-		for j < len(s.toks) && !s.breakBefore(j) {
-			j++
-		}
-		return []string{s.original(i, j)}
+	i, _ := exceptCue(s, true)
+	if i < 0 {
+		return nil
 	}
-	return nil
+	j := i + 1
+	for j < len(s.toks) && !s.breakBefore(j) {
+		j++
+	}
+	return []string{s.original(i, j)}
 }
 
 // danglingAnaphora returns a word that refers back ("it", "es", "het")
