@@ -331,3 +331,76 @@ func TestAClauseOfKindAndSizeThenThere(t *testing.T) {
 	require.NotEmpty(t, p.Constraints.Sizes)
 	require.Len(t, p.Constraints.Places, 1)
 }
+
+// A field word before the word of another field it is found in asks the
+// first ("the town in X's address"), unless a joining word separates them.
+func TestFieldWordBeforeTheFieldItIsFoundIn(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, fieldCity, r.Route("Which town is in the address of the Horniman Museum?").Constraints.Field)
+	require.Equal(t, "address", r.Route("What is the address of the Horniman Museum?").Constraints.Field)
+}
+
+// A field word first, joined to the name by "of" or "for", asks that
+// field; a shorthand question of a field, then a gloss, asks the field
+// of the question, not one the gloss names.
+func TestShorthandFieldBeforeAGloss(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("town of Horniman Museum? just the name")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, fieldCity, p.Constraints.Field)
+	p = r.Route("Horniman Museum – country? the state in which it lies")
+	require.Equal(t, "country", p.Constraints.Field)
+}
+
+// A word of holdings inside a name read is no question of collections.
+func TestCollectionWordInsideAName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("town for Bristol Theatre Collection?")
+	require.NotEqual(t, Collection, p.Intent)
+	require.Equal(t, fieldCity, p.Constraints.Field)
+}
+
+// A German verb that spells a subject word of another language is no
+// subject in a German question.
+func TestGermanVerbThatSpellsASubject(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Wir wollen die Museen in Brent sehen – wie viele gibt es?")
+	require.Empty(t, p.Constraints.Subjects)
+}
+
+// A cue of belonging after "to" is the asker's verb ("want to include"),
+// no relation asked.
+func TestBelongingVerbOfTheAsker(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'm making a leaflet about Dunbar and want to include its museums; which are they?")
+	require.Empty(t, p.Constraints.Relation)
+	require.Equal(t, FrameSet, p.Frame)
+}
+
+// A place in the English possessive before a plural kind is the place,
+// not a name read as a German genitive.
+func TestPossessivePlaceIsNoGenitiveName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Do any of Wiltshire's museums cover regiments?")
+	require.Empty(t, p.Constraints.Names)
+	require.Len(t, p.Constraints.Places, 1)
+}
+
+// A superlative after an article at the end of its clause stands for
+// one; after a copula ("are the oldest") for several.
+func TestSuperlativeStandingForOne(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Look at Merton's museums and name the oldest.")
+	require.NotNil(t, p.Constraints.Order)
+	require.Equal(t, 1, p.Constraints.Order.N)
+	p = r.Route("Which museums in Merton are the oldest?")
+	require.Greater(t, p.Constraints.Order.N, 1)
+}
+
+// A name alone after a question that names no institution is its topic.
+func TestNameAloneAfterTheQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("in Lewisham? — Horniman Museum")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Len(t, p.Constraints.Names, 1)
+}

@@ -81,8 +81,32 @@ func narrowedField(s *scan, f string) string {
 		if n := len(s.toks); n > 1 && s.lex.trailingFields[s.toks[n-1].norm] == other {
 			return other // "X address city"
 		}
+		if headOfCue(s, other, f) {
+			return other
+		}
 	}
 	return f
+}
+
+// headOfCue reports the word of field other (trailingFields) standing
+// free before the first word of field f, in one clause with no joining
+// word between: the noun asked for, and f where it is found ("the town
+// on X's address").
+func headOfCue(s *scan, other, f string) bool {
+	head := -1
+	cl, _ := clauses(s)
+	for i, t := range s.toks {
+		switch field, ok := s.lex.trailingFields[t.norm]; {
+		case s.lex.andWords[t.norm] || head >= 0 && cl[i] != cl[head]:
+			head = -1
+		case !ok || s.used[i] || t.upper && i > 0:
+		case field == other && head < 0:
+			head = i
+		case field == f:
+			return head >= 0
+		}
+	}
+	return false
 }
 
 // fieldReaders read the field a question asks for, each from one kind of
@@ -201,6 +225,9 @@ func exactFieldCue(s *scan) string {
 		}
 		if cl[at] < lastQ && !back {
 			continue // a remark in a clause before the question
+		}
+		if !first && fieldEndsFirst(s, end) != "" {
+			continue // a gloss after a shorthand question of a field
 		}
 		if inRelativeClause(s, at) || inBrackets(s, at) || verbAfterMarker(s, fc.phrase, at) || afterFieldNoun(s, cands, at) {
 			continue // said of what the question names, or a verb: not asked
@@ -387,12 +414,27 @@ func trailingField(s *scan) string {
 	if f, ok := s.lex.trailingDates[s.toks[n-1].norm]; ok && !pluralType(s) {
 		return f
 	}
-	// a field word first, before a name read, the rest a clause about
-	// the name ("country X lies in")
-	if f, ok := s.lex.trailingFields[s.toks[0].norm]; ok && !s.used[0] && s.used[1] && !pluralType(s) {
+	if f := fieldEndsFirst(s, firstSentenceEnd(s)); f != "" {
 		return f
 	}
+	// a field word first, before a name read, the rest a clause about
+	// the name ("country X lies in")
+	if f, ok := s.lex.trailingFields[s.toks[0].norm]; ok && !s.used[0] && !pluralType(s) {
+		if s.used[1] || n > 2 && s.lex.fieldOfWords[s.toks[1].norm] && s.used[2] {
+			return f
+		}
+	}
 	return ""
+}
+
+// fieldEndsFirst is the field of a free field word (trailingFields) that
+// ends the first sentence, end, of a question that goes on: a shorthand
+// question, the rest a gloss or remark.
+func fieldEndsFirst(s *scan, end int) string {
+	if end < 2 || end >= len(s.toks) || s.used[end-1] || s.lex.articles[s.toks[end-2].norm] {
+		return ""
+	}
+	return s.lex.trailingFields[s.toks[end-1].norm]
 }
 
 // compoundFieldCue reads a German or Dutch compound led by a cue word

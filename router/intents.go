@@ -235,7 +235,7 @@ func scoreComparative(sc map[Intent]float64, s *scan, c *Constraints) {
 
 // scoreCollection scores the cues of what is collected and subjects.
 func scoreCollection(sc map[Intent]float64, s *scan, c *Constraints) {
-	if s.lex.collectionCueList.holds(s) {
+	if s.lex.collectionCueList.holdsUnread(s) {
 		sc[Collection] += 2.5
 	}
 	if len(c.Subjects) > 0 {

@@ -515,6 +515,9 @@ type Lexicon struct {
 	centuryWords map[string]bool `lexicon:"table"`
 	// genitiveOf are the words that join a kind to what it belongs to.
 	genitiveOf map[string]bool `lexicon:"table"`
+	// fieldOfWords join a field word first in a shorthand question to the
+	// name after it ("city for X").
+	fieldOfWords map[string]bool `lexicon:"table"`
 	// levelWords name the levels of place in answers.
 	levelWords map[string]string `lexicon:"table"`
 	// negationPhrases are cues of two words that leave out what follows them

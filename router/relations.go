@@ -11,7 +11,7 @@ func relationCue(s *scan) (rel string, end int) {
 	var buf [32]int
 	for _, k := range s.lex.partOfCueList.exact(s, buf[:0]) {
 		c := s.lex.partOfCues[k]
-		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) && !fieldWordAt(s, i-1) {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) && !fieldWordAt(s, i-1) && !verbAfterMarker(s, c, i) {
 			best, rel, end = i, "part_of", i+len(strings.Fields(c))
 		}
 	}

@@ -20,9 +20,15 @@ func (r *Router) Route(question string) Plan {
 		// asks about what the sentence after it names
 		asked, aside = aside, asked
 	}
+	if aside != "" && r.topicAfter(asked, aside) {
+		// a name alone after a question that names no institution is
+		// its topic, as one put first ("located in X? — the name")
+		asked, aside = strings.TrimLeft(aside, "—–-:; ")+" — "+asked, ""
+		question = asked
+	}
 	if aside == "" {
 		// a yes/no question's closing doubt (see splitDoubt)
-		asked, aside = r.splitDoubt(question)
+		asked, aside = r.splitDoubt(asked)
 	}
 	// a name as the topic of the question after it (X, a dash, then
 	// "who belongs to it"), or a leading clause of the asker's reason or
@@ -30,7 +36,7 @@ func (r *Router) Route(question string) Plan {
 	if filled, ok := r.fillTopic(asked); ok {
 		asked = filled
 	} else if aside == "" {
-		aside, asked = r.splitReason(question)
+		aside, asked = r.splitReason(asked)
 	}
 	plan := r.reread(asked)
 	filledIn := false
@@ -660,6 +666,17 @@ func addsTo(asked, said Constraints) bool {
 		said.Relation = "" // the relation to a body the question names
 	}
 	return !said.Empty()
+}
+
+// topicAfter reports an aside after the question that is one name read
+// and nothing else, where the question names no institution.
+func (r *Router) topicAfter(asked, aside string) bool {
+	p := r.reread(aside)
+	if len(p.Constraints.Names) != 1 || len(tokenize(aside, false)) != len(tokenize(p.Constraints.Names[0].Text, false)) {
+		return false
+	}
+	c := r.reread(asked).Constraints
+	return len(c.Names)+len(c.Bodies) == 0 && !c.HasIDs()
 }
 
 // splitAside splits a question followed by a statement ("Is X an

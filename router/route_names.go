@@ -32,7 +32,9 @@ func (g *gazetteer) exactRun(s *scan, c *Constraints, runs [][2]int, asWritten b
 		}
 		idx, ok := g.findName(s.key(i, j))
 		ok = ok && asWritten
-		if !ok {
+		if !ok && !slices.ContainsFunc(s.toks[i:j], func(t token) bool { return t.possessive }) {
+			// an English possessive is no German inflection ("Wiltshire's
+			// museums": the place's museums)
 			idx, ok = g.inflectedName(s, i, j)
 		}
 		if !ok {

@@ -570,9 +570,19 @@ func phraseList(phrases []string) *cueIndex {
 // holds reports whether the question holds any of the phrases (s.hasAny
 // of them).
 func (x *cueIndex) holds(s *scan) bool {
+	return x.holdsBy(s, s.has)
+}
+
+// holdsUnread reports whether the question holds any of the phrases on
+// a word no reader read (not inside a name).
+func (x *cueIndex) holdsUnread(s *scan) bool {
+	return x.holdsBy(s, s.hasUnread)
+}
+
+func (x *cueIndex) holdsBy(s *scan, has func(string) bool) bool {
 	var buf [32]int
 	for _, c := range x.exact(s, buf[:0]) {
-		if s.has(x.phrases[c]) {
+		if has(x.phrases[c]) {
 			return true
 		}
 	}

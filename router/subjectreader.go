@@ -164,7 +164,7 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 				found = true
 			}
 		}
-		if !found {
+		if !found && !skip[s.toks[i].norm] {
 			if vals := idx.word(s, i); vals != nil {
 				r.take(i, i+1, vals)
 			}

@@ -29,7 +29,7 @@ func order(s *scan) *Order {
 		}
 		s.mark(i, end)
 		o.N = orderCount(s, i, nth)
-		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || partitiveOpensClause(s) || whichOf(s) || whichRightBefore(s, i) || s.hasAny(s.lex.oneOfWords...)) {
+		if o.N == 0 && (end < len(s.toks) && s.lex.partitives[s.toks[end].norm] || partitiveOpensClause(s) || whichOf(s) || whichRightBefore(s, i) || s.hasAny(s.lex.oneOfWords...) || standsForOne(s, i, end)) {
 			// "the oldest of the museums", "of the museums, which is
 			// the oldest", "which of the museums", "which one": one of
 			// them
@@ -38,6 +38,17 @@ func order(s *scan) *Order {
 		return &o
 	}
 	return nil
+}
+
+// standsForOne reports a superlative at tokens [i, end) that stands for
+// a noun after an article, at the end of its clause, with no copula
+// before the article ("… museums and tell me the oldest"): one, where
+// "are the oldest" names several.
+func standsForOne(s *scan, i, end int) bool {
+	if i == 0 || !s.lex.articles[s.toks[i-1].norm] || end < len(s.toks) && !s.breakBefore(end) {
+		return false
+	}
+	return i < 2 || !s.lex.copulas[s.toks[i-2].norm]
 }
 
 // partitiveOpensClause reports a partitive that opens the question or a
