@@ -404,3 +404,16 @@ func TestNameAloneAfterTheQuestion(t *testing.T) {
 	require.Equal(t, FrameYesNo, p.Frame)
 	require.Len(t, p.Constraints.Names, 1)
 }
+
+// A capitalised town that opens the question as its topic (a colon, a
+// plural kind, a copula after it) is the place, though it is a common
+// word; one no reader took makes a list not exact.
+func TestCommonWordTownFirst(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Bath: how many museums are there?", "Bath museums, how many?", "Bath has lots of museums; how many are there?"} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+	}
+	p := r.Route("The museums of Lurgan — which are they?")
+	require.Len(t, p.Constraints.Places, 1)
+}

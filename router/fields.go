@@ -97,9 +97,10 @@ func headOfCue(s *scan, other, f string) bool {
 	cl, _ := clauses(s)
 	for i, t := range s.toks {
 		switch field, ok := s.lex.trailingFields[t.norm]; {
+		case s.used[i]:
 		case s.lex.andWords[t.norm] || head >= 0 && cl[i] != cl[head]:
 			head = -1
-		case !ok || s.used[i] || t.upper && i > 0:
+		case !ok || t.upper && i > 0:
 		case field == other && head < 0:
 			head = i
 		case field == f:

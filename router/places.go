@@ -371,7 +371,33 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 // place, paired with one, a side of a comparison, or a capitalised word
 // inside the question when no place is read before it.
 func (g *gazetteer) placeByPosition(s *scan, c *Constraints, i int) bool {
-	return coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i) || len(c.Places) == 0 && capitalInside(s, i)
+	return coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i) || len(c.Places) == 0 && (capitalInside(s, i) || topicFirst(s, i))
+}
+
+// unreadPlaceWord returns a capitalised word no reader took that spells
+// a place, in a list that names no place, institution or body; "" when
+// there is none.
+func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
+	if !c.List || len(c.Places)+len(c.Postcodes)+len(c.Names)+len(c.Bodies) > 0 || c.HasIDs() || s.lower {
+		return ""
+	}
+	for i, t := range s.toks {
+		if _, ok := g.places[t.norm]; ok && t.upper && !s.used[i] && s.lex.typeWords[t.norm] == "" {
+			return s.original(i, i+1)
+		}
+	}
+	return ""
+}
+
+// topicFirst reports a capitalised word that opens the question as its
+// topic: a sign of a clause, a plural kind, a copula or a verb of having
+// right after it ("Bath: …", "Bath museums …", "Bath has …").
+func topicFirst(s *scan, i int) bool {
+	if w := s.toks[0].norm; i != 0 || len(s.toks) < 2 || s.lower || s.lex.articles[w] || s.lex.knownWords[w] && !s.lex.commonWords[w] {
+		return false // a word the rules read otherwise ("The museums …")
+	}
+	next := s.toks[1].norm
+	return s.breakBefore(1) || s.toks[0].possessive || s.lex.pluralKind(next) || s.lex.copulas[next] || s.lex.holderVerbs[next]
 }
 
 // capitalInside reports a capitalised word inside a question written

@@ -949,6 +949,11 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Sides = sides(*c)
 	}
 	setUnusedWords(plan, s, c)
+	if w := r.g.unreadPlaceWord(s, c); w != "" {
+		// a list of no place beside a place's name no reader took is
+		// no exact list
+		plan.SetUnused(UnusedUnread, append(plan.Unused(UnusedUnread), w)...)
+	}
 	if plan.UnusedPhrase(UnusedName) == "" {
 		plan.SetUnused(UnusedName, r.g.longerName(s, c))
 	}
