@@ -417,3 +417,21 @@ func TestCommonWordTownFirst(t *testing.T) {
 	p := r.Route("The museums of Lurgan — which are they?")
 	require.Len(t, p.Constraints.Places, 1)
 }
+
+// A cue of several words is read only within one clause: words on both
+// sides of a comma are no cue.
+func TestCueAcrossAComma(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which institutions belong to National Museum of Asian Art, institution-wise?")
+	require.Empty(t, p.Constraints.Field)
+}
+
+// A frequent word written small after a locative is no town ("in the
+// first line"), unless it follows a plural kind ("museums in bath").
+func TestFrequentWordIsNoTown(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I must say in the first line what kind of institution Museumsmühle Hasbergen is.")
+	require.Empty(t, p.Constraints.Places)
+	p = r.Route("museums in bath")
+	require.Len(t, p.Constraints.Places, 1)
+}

@@ -62,8 +62,9 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 	// "museums in bath": a town that is also a common word, written in
 	// small letters, right after a plural kind and a locative, is the
 	// town
-	kindIn := s.lex.locatives[prevWord] && i >= 2 && s.lex.pluralKind(s.toks[i-2].norm) && s.lex.commonWords[k] && len(k) >= 4
-	if !caps && !kindIn && (!t.upper && (!loc || s.lex.commonWords[k]) || s.lex.commonWords[k] && !loc || len(k) < 3) {
+	common := s.lex.commonWords[k] || s.lex.frequentWords[k]
+	kindIn := s.lex.locatives[prevWord] && i >= 2 && s.lex.pluralKind(s.toks[i-2].norm) && common && len(k) >= 4
+	if !caps && !kindIn && (!t.upper && (!loc || common) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 		return false
 	}
 	// a type word is the type asked about, whatever town a record's name
