@@ -435,3 +435,15 @@ func TestFrequentWordIsNoTown(t *testing.T) {
 	p = r.Route("museums in bath")
 	require.Len(t, p.Constraints.Places, 1)
 }
+
+// A partial name of a kind ("Horniman Museum" of "Horniman Museum &
+// Gardens") is read though a word apart from it stays unknown; one
+// beside an unknown word, or with no word of a kind, is not.
+func TestPartialNameBesideAnUnknownWord(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Horniman Museum looks gorgeous; when did it open?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Horniman Museum & Gardens", p.Constraints.Names[0].Name)
+	p = r.Route("Wat voor weer wordt het morgen in Utrecht?")
+	require.Empty(t, p.Constraints.Names)
+}

@@ -97,10 +97,11 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 	if !ok {
 		return plan, false
 	}
-	// the reading must explain every word: a partial name beside words
-	// still unknown is a guess
+	// a partial name beside words still unknown is a guess (they may be
+	// words of another name), and so is one with no word of a kind;
+	// unknown words apart from a name of a kind stay unread
 	again, _ := r.route(fixed)
-	if len(again.Unused(UnusedUnknown)) > 0 {
+	if len(again.Unused(UnusedUnknown)) > 0 && (unknownBeside(s, need, typed) || !slices.ContainsFunc(typed, func(t string) bool { return namesAKind(s, t) })) {
 		return plan, false
 	}
 	again.Question = question
@@ -111,6 +112,18 @@ func (r *Router) readPartialNames(question string, plan Plan, s *scan, need []bo
 		}
 	}
 	return again, true
+}
+
+// unknownBeside reports a word of need (the unknown words) right before
+// or after one of the runs typed.
+func unknownBeside(s *scan, need []bool, typed []string) bool {
+	for _, text := range typed {
+		i, j := tokenSpan(s, text)
+		if i < 0 || i > 0 && need[i-1] || j < len(need) && need[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // namesAKind reports whether a phrase holds a word of a kind of
