@@ -447,3 +447,15 @@ func TestPartialNameBesideAnUnknownWord(t *testing.T) {
 	p = r.Route("Wat voor weer wordt het morgen in Utrecht?")
 	require.Empty(t, p.Constraints.Names)
 }
+
+// "no." and "no" that open a cue of number ("no. of") negate nothing; a
+// word of number right after a topic read first asks a count.
+func TestNumberAbbreviationIsNoNegation(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Kent no. of accredited museums")
+	require.Equal(t, FrameCount, p.Frame)
+	require.Nil(t, p.Constraints.Not)
+	require.NotEmpty(t, p.Constraints.Accreditation)
+	p = r.Route("Kent number large museums")
+	require.Equal(t, FrameCount, p.Frame)
+}

@@ -551,7 +551,12 @@ func countKeywordAt(s *scan) bool {
 	if n < 3 || isWhQuestion(s) {
 		return false
 	}
-	if s.lex.countKeywords[s.toks[0].norm] && !s.lex.isNumber(s.toks[1].norm) {
+	// first, or right after the topic read first ("Dorset number …")
+	first := 0
+	for first < n-2 && s.used[first] {
+		first++
+	}
+	if s.lex.countKeywords[s.toks[first].norm] && !s.lex.isNumber(s.toks[first+1].norm) {
 		return true
 	}
 	last := n - 1

@@ -18,8 +18,8 @@ func negatedBefore(s *scan, i int) int {
 	for k := i - 1; k >= 0 && i-k <= 6; k-- {
 		w := s.toks[k].norm
 		switch {
-		case (s.lex.negationWords[w] || phraseEndsAt(s, k)) && orNotAt(s, k):
-			return -1 // "whether or not": no negation
+		case (s.lex.negationWords[w] || phraseEndsAt(s, k)) && (orNotAt(s, k) || s.lex.countCueList.startsAt(s, k)):
+			return -1 // "whether or not", "no. of": no negation
 		case s.lex.negationWords[w] || phraseEndsAt(s, k):
 			return k
 		case s.lex.choiceWords[w]:

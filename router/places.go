@@ -391,14 +391,16 @@ func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
 }
 
 // topicFirst reports a capitalised word that opens the question as its
-// topic: a sign of a clause, a plural kind, a copula or a verb of having
-// right after it ("Bath: …", "Bath museums …", "Bath has …").
+// topic: a sign of a clause, a plural kind, a copula, a verb of having
+// or a word of number right after it ("Bath: …", "Bath museums …", "Bath
+// has …").
 func topicFirst(s *scan, i int) bool {
 	if w := s.toks[0].norm; i != 0 || len(s.toks) < 2 || s.lower || s.lex.articles[w] || s.lex.knownWords[w] && !s.lex.commonWords[w] {
 		return false // a word the rules read otherwise ("The museums …")
 	}
 	next := s.toks[1].norm
-	return s.breakBefore(1) || s.toks[0].possessive || s.lex.pluralKind(next) || s.lex.copulas[next] || s.lex.holderVerbs[next]
+	return s.breakBefore(1) || s.toks[0].possessive || s.lex.pluralKind(next) || s.lex.copulas[next] || s.lex.holderVerbs[next] ||
+		s.lex.countKeywords[next] || s.lex.countCueList.startsAt(s, 1)
 }
 
 // capitalInside reports a capitalised word inside a question written

@@ -589,6 +589,16 @@ func (x *cueIndex) holdsBy(s *scan, has func(string) bool) bool {
 	return false
 }
 
+// startsAt reports one of the phrases starting at token k.
+func (x *cueIndex) startsAt(s *scan, k int) bool {
+	for _, c := range x.first[s.toks[k].norm] {
+		if _, ok := s.matchAt(k, x.phrases[c]); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func sortedSet(l []int) []int {
 	slices.Sort(l)
 	return slices.Compact(l)
