@@ -459,3 +459,12 @@ func TestNumberAbbreviationIsNoNegation(t *testing.T) {
 	p = r.Route("Kent number large museums")
 	require.Equal(t, FrameCount, p.Frame)
 }
+
+// A capitalised town that is a common word, said alone before the
+// question ("Bath: …"), is the question's place.
+func TestCommonWordTownAloneBeforeTheQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Wells: how many museums?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.False(t, p.Constraints.All)
+}

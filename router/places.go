@@ -395,8 +395,11 @@ func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
 // or a word of number right after it ("Bath: …", "Bath museums …", "Bath
 // has …").
 func topicFirst(s *scan, i int) bool {
-	if w := s.toks[0].norm; i != 0 || len(s.toks) < 2 || s.lower || s.lex.articles[w] || s.lex.knownWords[w] && !s.lex.commonWords[w] {
+	if w := s.toks[0].norm; i != 0 || s.lower || s.lex.articles[w] || s.lex.knownWords[w] && !s.lex.commonWords[w] {
 		return false // a word the rules read otherwise ("The museums …")
+	}
+	if len(s.toks) == 1 {
+		return true // a topic said alone (before a question, say)
 	}
 	next := s.toks[1].norm
 	return s.breakBefore(1) || s.toks[0].possessive || s.lex.pluralKind(next) || s.lex.copulas[next] || s.lex.holderVerbs[next] ||
