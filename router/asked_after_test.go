@@ -468,3 +468,12 @@ func TestCommonWordTownAloneBeforeTheQuestion(t *testing.T) {
 	require.Len(t, p.Constraints.Places, 1)
 	require.False(t, p.Constraints.All)
 }
+
+// A field word in a remark beside a question of belonging, whole or
+// misspelt, is no field asked.
+func TestFieldWordBesideABelongingQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Auf der Eintrittskarte von Modern One ist ein Logo – zu welcher größeren Organisation gehört es?")
+	require.NotEqual(t, "admission", p.Constraints.Field)
+	require.Equal(t, "part_of", p.Constraints.Relation)
+}

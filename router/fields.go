@@ -449,12 +449,27 @@ func fieldEndsFirst(s *scan, end int) string {
 	return s.lex.trailingFields[s.toks[end-1].norm]
 }
 
+// besideBelonging returns a test of a token in a remark beside a question
+// of belonging: a clause other than the one of its cue (parentCues).
+func besideBelonging(s *scan) func(i int) bool {
+	pc := parentCueAt(s)
+	if pc < 0 {
+		return func(int) bool { return false }
+	}
+	cl, _ := clauses(s)
+	return func(i int) bool { return cl[i] != cl[pc] }
+}
+
 // compoundFieldCue reads a German or Dutch compound led by a cue word
 // ("Akkreditierungsstatus", "Webseitenadresse").
 func compoundFieldCue(s *scan) string {
-	for _, t := range s.toks {
+	beside := besideBelonging(s)
+	for i, t := range s.toks {
 		if len(t.norm) < 10 {
 			continue // no cue word of seven letters leads it with three more
+		}
+		if beside(i) {
+			continue
 		}
 		for _, fw := range s.lex.fuzzyFieldWords {
 			if len(fw.word) >= 7 && len(t.norm) > len(fw.word)+2 && strings.HasPrefix(t.norm, fw.word) {
@@ -468,8 +483,9 @@ func compoundFieldCue(s *scan) string {
 // misspeltFieldWord reads one typo in a cue word, not in a word of a name
 // read.
 func misspeltFieldWord(s *scan) string {
+	beside := besideBelonging(s)
 	for i, t := range s.toks {
-		if len(t.norm) < 5 || s.lex.knownWords[t.norm] || s.lex.plainWord(t.norm) || s.used[i] {
+		if len(t.norm) < 5 || s.lex.knownWords[t.norm] || s.lex.plainWord(t.norm) || s.used[i] || beside(i) {
 			continue
 		}
 		for _, fw := range s.lex.fuzzyFieldWords {
