@@ -477,3 +477,11 @@ func TestFieldWordBesideABelongingQuestion(t *testing.T) {
 	require.NotEqual(t, "admission", p.Constraints.Field)
 	require.Equal(t, "part_of", p.Constraints.Relation)
 }
+
+// A field of kind with a kind offered last ("… type a library?") asks
+// whether it is that kind.
+func TestKindOfferedAfterTheTypeField(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Horniman Museum institution type a library?")
+	require.Equal(t, FrameYesNo, p.Frame)
+}

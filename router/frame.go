@@ -99,12 +99,19 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 // asked with a question mark), or keywords that start with the name, a
 // word of where it lies and a place.
 func shorthandYesNo(s *scan, c *Constraints, first string) bool {
-	if !isWhQuestion(s) && !s.lex.listStarts[first] && c.Field == "" &&
+	if !isWhQuestion(s) && !s.lex.listStarts[first] && (c.Field == "" || c.Field == "type" && kindOfferedLast(s)) &&
 		(c.Accreditation != "" || len(c.Bodies) > 0 || hasStatusWord(s) ||
 			(len(c.Places) > 0 || len(c.TypeCodes) > 0) && !pluralType(s) && !anyWhWord(s) && strings.HasSuffix(strings.TrimSpace(s.text), "?")) {
 		return true
 	}
 	return s.used[0] && (c.Field == fieldCity || c.Field == fieldAddress) && len(c.Places) > 0 && !anyWhWord(s) && !pluralType(s)
+}
+
+// kindOfferedLast reports a kind after an indefinite article last in a
+// question ("… type an archive?"): a value offered to check, not asked.
+func kindOfferedLast(s *scan) bool {
+	n := len(s.toks)
+	return n >= 2 && typeWordAt(s, n-1) && s.lex.indefinite[s.toks[n-2].norm] && strings.HasSuffix(strings.TrimSpace(s.text), "?")
 }
 
 // comparedFrame reads a comparison of two named institutions (a pair)
