@@ -485,3 +485,11 @@ func TestKindOfferedAfterTheTypeField(t *testing.T) {
 	p := r.Route("Horniman Museum institution type a library?")
 	require.Equal(t, FrameYesNo, p.Frame)
 }
+
+// A question word after a preposition, after a colon, asks its own
+// question: no statement to confirm.
+func TestQuestionWordAfterAPrepositionAfterAColon(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'm going on holiday and need to know: in which town is the Horniman Museum?")
+	require.Equal(t, FrameField, p.Frame)
+}

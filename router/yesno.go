@@ -71,7 +71,7 @@ func embeddedYesNo(s *scan) bool {
 		if !ok || n >= len(s.toks) {
 			continue
 		}
-		if strings.Contains(s.text[s.toks[n-1].end:s.toks[n].start], ":") && !s.lex.whWords[s.toks[n].norm] {
+		if strings.Contains(s.text[s.toks[n-1].end:s.toks[n].start], ":") && !whWordAt(s, n) {
 			s.mark(0, n) // a statement to confirm after the colon, no question of its own
 			return true
 		}
@@ -82,6 +82,12 @@ func embeddedYesNo(s *scan) bool {
 		}
 	}
 	return checkedStatement(s) || yesNoAfterAnd(s)
+}
+
+// whWordAt reports a question word at token n, or after a preposition
+// there ("in which town").
+func whWordAt(s *scan, n int) bool {
+	return s.lex.whWords[s.toks[n].norm] || s.lex.locatives[s.toks[n].norm] && n+1 < len(s.toks) && s.lex.whWords[s.toks[n+1].norm]
 }
 
 // fillersBeforeComplementizer is the token of a word of complementizers
