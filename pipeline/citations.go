@@ -12,9 +12,33 @@ import (
 	"github.com/hybridrag/hybridrag/retrieval"
 )
 
+// records looks the records of one answer up by id, each id in the
+// dataset once: the hits, the context and the citations read the answer's
+// institutions in turn, and over many records a look-up in the dataset
+// misses the caches where one in this smaller table does not. Not safe
+// for concurrent use; one per answer.
+type records struct {
+	data *heritage.Dataset
+	byID map[string]*heritage.Institution // nil: not in the dataset
+}
+
+func newRecords(data *heritage.Dataset, size int) *records {
+	return &records{data: data, byID: make(map[string]*heritage.Institution, size)}
+}
+
+// get is data.Get.
+func (r *records) get(id string) (*heritage.Institution, bool) {
+	in, seen := r.byID[id]
+	if !seen {
+		in, _ = r.data.Get(id)
+		r.byID[id] = in
+	}
+	return in, in != nil
+}
+
 // promote puts the answer's institutions first, then the other fused hits
 // until k are listed. Ranks are positions in the returned list.
-func promote(fused []fusion.Fused, ids []string, data *heritage.Dataset, k int) []fusion.Fused {
+func promote(fused []fusion.Fused, ids []string, data *records, k int) []fusion.Fused {
 	byID := make(map[string]int, len(fused))
 	for i, f := range fused {
 		byID[f.ID] = i
@@ -28,7 +52,7 @@ func promote(fused []fusion.Fused, ids []string, data *heritage.Dataset, k int) 
 		seen[id] = true
 		if i, ok := byID[id]; ok {
 			out = append(out, fused[i])
-		} else if in, ok := data.Get(id); ok {
+		} else if in, ok := data.get(id); ok {
 			out = append(out, fusedFromRecord(in))
 		}
 	}
@@ -50,7 +74,7 @@ func promote(fused []fusion.Fused, ids []string, data *heritage.Dataset, k int) 
 // cite numbers the answer's institutions against the context's citations,
 // adding a citation for any answer institution the context had no room
 // for, and renders the answer text with its markers.
-func (p *Pipeline) cite(d answer.Draft, resp *Response) Answer {
+func (p *Pipeline) cite(d answer.Draft, resp *Response, data *records) Answer {
 	num := make(map[string]int, len(resp.Citations))
 	for _, c := range resp.Citations {
 		num[c.ID] = c.N
@@ -59,7 +83,7 @@ func (p *Pipeline) cite(d answer.Draft, resp *Response) Answer {
 		if _, ok := num[id]; ok {
 			continue
 		}
-		if in, ok := p.data.Get(id); ok {
+		if in, ok := data.get(id); ok {
 			c := citationFor(len(resp.Citations)+1, in)
 			resp.Citations = append(resp.Citations, c)
 			num[id] = c.N

@@ -360,19 +360,20 @@ func (p *Pipeline) answer(ctx context.Context, req Request) (*Response, error) {
 
 	// The answer's institutions lead the hits, so that the context and the
 	// citations cover them first.
-	resp.Hits = promote(fused, ans.IDs, p.data, req.K)
+	recs := newRecords(p.data, len(ans.IDs)+len(fused))
+	resp.Hits = promote(fused, ans.IDs, recs, req.K)
 
 	t = time.Now()
 	built := p.builder.Build(ragcontext.Input{
 		Hits:   resp.Hits,
-		Record: p.data.Get,
+		Record: recs.get,
 		Pinned: ans.IDs,
 		Budget: ragcontext.Tokens(req.Budget),
 	})
 	resp.Timings.ContextMS = ms(time.Since(t))
 	resp.Context = ContextView{Text: built.Text, Tokens: int(built.Tokens), Budget: int(built.Budget), Truncated: built.Truncated}
 	resp.Citations = built.Citations
-	resp.Answer = p.cite(ans, resp)
+	resp.Answer = p.cite(ans, resp, recs)
 	if p.enricher != nil && len(resp.Answer.IDs) > 0 {
 		t = time.Now()
 		p.enrich(ctx, resp)
