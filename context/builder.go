@@ -179,10 +179,24 @@ func (e entry) name() string {
 }
 
 // order dedupes the hits by id and sorts them: pinned first, then by
-// tier, score, rank and id.
+// tier, score, rank and id. Each entry's keys are read once, not at each
+// of a sort's n·log n comparisons (a pinned id is a look-up in a map, a
+// tier a read of the record).
 func (b *Builder) order(in Input) []entry {
+	pinned := make(map[string]bool, len(in.Pinned))
+	for _, id := range in.Pinned {
+		pinned[id] = true
+	}
+	type sortKey struct {
+		group, tier int
+		score       float64
+		rank        int
+		id          string
+		at          int // the entry's place in entries
+	}
 	seen := make(map[string]bool, len(in.Hits))
-	out := make([]entry, 0, len(in.Hits))
+	entries := make([]entry, 0, len(in.Hits))
+	keys := make([]sortKey, 0, len(in.Hits))
 	for _, h := range in.Hits {
 		if h.ID == "" || seen[h.ID] {
 			continue
@@ -194,27 +208,26 @@ func (b *Builder) order(in Input) []entry {
 				e.rec = rec
 			}
 		}
-		out = append(out, e)
-	}
-	pinned := make(map[string]bool, len(in.Pinned))
-	for _, id := range in.Pinned {
-		pinned[id] = true
-	}
-	group := func(e entry) int {
-		if pinned[e.hit.ID] {
-			return 0
+		group := 1
+		if pinned[h.ID] {
+			group = 0
 		}
-		return 1
+		keys = append(keys, sortKey{group: group, tier: e.tier().Rank(), score: h.Score, rank: h.Rank, id: h.ID, at: len(entries)})
+		entries = append(entries, e)
 	}
-	slices.SortStableFunc(out, func(x, y entry) int {
+	slices.SortStableFunc(keys, func(x, y sortKey) int {
 		return cmp.Or(
-			cmp.Compare(group(x), group(y)),
-			cmp.Compare(x.tier().Rank(), y.tier().Rank()),
-			cmp.Compare(y.hit.Score, x.hit.Score),
-			cmp.Compare(x.hit.Rank, y.hit.Rank),
-			cmp.Compare(x.hit.ID, y.hit.ID),
+			cmp.Compare(x.group, y.group),
+			cmp.Compare(x.tier, y.tier),
+			cmp.Compare(y.score, x.score),
+			cmp.Compare(x.rank, y.rank),
+			cmp.Compare(x.id, y.id),
 		)
 	})
+	out := make([]entry, len(keys))
+	for i, k := range keys {
+		out[i] = entries[k.at]
+	}
 	return out
 }
 
