@@ -54,3 +54,47 @@ func TestAddNew(t *testing.T) {
 	_, ok := x.Find("k500", keyOf)
 	require.False(t, ok)
 }
+
+// Items numbered beyond the size the index was made for, and far apart,
+// widen the slots' item numbers; every item stays found, and keys never
+// indexed are not.
+func TestItemNumbersWiden(t *testing.T) {
+	keyOf := func(i int) string { return "k" + strconv.Itoa(i) }
+	numbers := []int{0, 1, 5, 17, 300, 301, 1 << 12, 1<<12 + 1, 1 << 20, 1<<24 + 3, 1 << 30}
+	for _, start := range []Index{{}, New(4)} {
+		x := start
+		for _, i := range numbers {
+			require.True(t, x.Add(i, keyOf))
+			for _, j := range numbers {
+				k, ok := x.Find(keyOf(j), keyOf)
+				require.Equal(t, j <= i, ok, "item %d after adding %d", j, i)
+				if ok {
+					require.Equal(t, j, k)
+				}
+			}
+		}
+		require.Equal(t, len(numbers), x.Len())
+		for _, miss := range []int{2, 302, 1<<20 + 1, 1<<30 + 1} {
+			_, ok := x.Find(keyOf(miss), keyOf)
+			require.False(t, ok, "item %d never indexed", miss)
+		}
+	}
+}
+
+// Many keys in a small table: a probe passes slots whose tags differ
+// without asking for their keys.
+func TestFindAsksFewKeys(t *testing.T) {
+	const n = 20000
+	keyOf := func(i int) string { return "key-" + strconv.Itoa(i) }
+	x := New(n)
+	for i := range n {
+		x.AddNew(i, keyOf)
+	}
+	asked := 0
+	for i := range n {
+		j, ok := x.FindFunc(keyOf(i), func(j int) bool { asked++; return keyOf(j) == keyOf(i) })
+		require.True(t, ok)
+		require.Equal(t, i, j)
+	}
+	require.Less(t, asked, n+n/100, "at most one key in a hundred asked besides the item's own")
+}
