@@ -1,8 +1,6 @@
 package answer
 
 import (
-	"slices"
-
 	"github.com/hybridrag/hybridrag/fusion"
 	"github.com/hybridrag/hybridrag/kg"
 	"github.com/hybridrag/hybridrag/locale"
@@ -159,10 +157,9 @@ func inFusedOrder(d Draft, in Input) Draft {
 	for i, f := range in.Fused {
 		rank[f.ID] = i + 1
 	}
-	byRank := func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) }
-	slices.SortStableFunc(d.IDs, byRank)
+	sortByRank(d.IDs, rank)
 	for _, g := range d.Groups {
-		slices.SortStableFunc(g.IDs, byRank)
+		sortByRank(g.IDs, rank)
 	}
 	if len(d.Groups) > 1 {
 		// compared sides take turns, so that the first hits show each

@@ -372,7 +372,8 @@ func (p *Base) bodyFieldDraft(sel *kg.Selection, pln plan.Plan, fused []fusion.F
 		return noneDraft(text + ".")
 	}
 	rank := rankOf(fused)
-	ids := slices.SortedStableFunc(slices.Values(sel.Main), func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	ids := slices.Clone(sel.Main)
+	sortByRank(ids, rank)
 	ids = ids[:min(len(ids), 10)]
 	return Draft{Answer: Answer{Kind: KindRanked, IDs: ids}, render: func(cite func(string) string) string {
 		var b strings.Builder

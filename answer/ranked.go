@@ -144,9 +144,7 @@ func (p *Base) target(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (i
 			continue
 		}
 		cand := slices.Clone(m.IDs)
-		slices.SortStableFunc(cand, func(a, b string) int {
-			return orderRank(rank, a) - orderRank(rank, b)
-		})
+		sortByRank(cand, rank)
 		if len(c.Places) > 0 {
 			for _, x := range cand {
 				if in, ok := p.data.Get(x); ok && placeMatches(in, c.Places) {
@@ -166,11 +164,29 @@ func (p *Base) target(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (i
 	return "", ""
 }
 
-func orderRank(rank map[string]int, id string) int {
-	if r, ok := rank[id]; ok {
-		return r
+// sortByRank sorts ids in place by their rank in rank, stably, those
+// without a rank last in their order. Most ids of a large set have none
+// (rank holds the fused hits), so it looks each id up once and sorts the
+// ranked alone, rather than looking two up at each comparison.
+func sortByRank(ids []string, rank map[string]int) {
+	type ranked struct {
+		rank int
+		id   string
 	}
-	return 1 << 30
+	var first []ranked
+	rest := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if r, ok := rank[id]; ok {
+			first = append(first, ranked{r, id})
+		} else {
+			rest = append(rest, id)
+		}
+	}
+	slices.SortStableFunc(first, func(a, b ranked) int { return a.rank - b.rank })
+	for i, r := range first {
+		ids[i] = r.id
+	}
+	copy(ids[len(first):], rest)
 }
 
 // placeMatches reports whether the record lies in one of the places, by

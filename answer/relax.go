@@ -110,7 +110,9 @@ func (p *Base) relaxedIDs(sel *kg.Selection, c plan.Constraints, keep func(*heri
 		ids = p.filter(ids, newPlaceMatcher(c.Places, false).match)
 	}
 	rank := rankOf(fused)
-	return slices.SortedStableFunc(slices.Values(ids), func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	ids = slices.Clone(ids)
+	sortByRank(ids, rank)
+	return ids
 }
 
 // inPlaceFirst is ids with the records that lie in the places first,

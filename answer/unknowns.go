@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/fusion"
@@ -106,7 +105,7 @@ func (p *Base) amongSet(pln plan.Plan, ids []string, fused []fusion.Fused, whole
 		return noneDraft(pr.Sprintf("Nothing in the data is recorded as %s: none of the %d %s %s mentions it.",
 			quoteWords(pr, pln.Unused(plan.UnusedDropped)), len(ids), pr.Plural(TypeNoun(pr, pln.Constraints.TypeCodes), len(ids)), among))
 	}
-	slices.SortStableFunc(sorted, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	sortByRank(sorted, rank)
 	if !whole {
 		// the best matches in the place asked before any outside it
 		sorted = p.inPlaceFirst(sorted, pln.Constraints.Places)

@@ -25,7 +25,7 @@ func (p *Base) resolve(m plan.NameMatch, places []plan.Place, rank map[string]in
 		return ""
 	}
 	cand := slices.Clone(m.IDs)
-	slices.SortStableFunc(cand, func(a, b string) int { return orderRank(rank, a) - orderRank(rank, b) })
+	sortByRank(cand, rank)
 	if len(places) > 0 {
 		for _, x := range cand {
 			if in, ok := p.data.Get(x); ok && placeMatches(in, places) {
