@@ -155,10 +155,13 @@ func (b *Builder) Build(in Input) Context {
 	return ctx
 }
 
-// entry is a hit with its record (nil when unknown).
+// entry is a hit with its record (nil when unknown), and the keys of the
+// blocks' order that are not the hit's own.
 type entry struct {
-	hit fusion.Fused
-	rec *heritage.Institution
+	hit      fusion.Fused
+	rec      *heritage.Institution
+	group    int // 0 for a pinned hit, 1 for the others
+	tierRank int // tier().Rank()
 }
 
 func (e entry) tier() heritage.Tier {
@@ -179,55 +182,42 @@ func (e entry) name() string {
 }
 
 // order dedupes the hits by id and sorts them: pinned first, then by
-// tier, score, rank and id. Each entry's keys are read once, not at each
-// of a sort's n·log n comparisons (a pinned id is a look-up in a map, a
-// tier a read of the record).
+// tier, score, rank and id. Each entry's group and tier are read once,
+// not at each of a sort's n·log n comparisons (a pinned id is a look-up
+// in a map, a tier a read of the record).
 func (b *Builder) order(in Input) []entry {
 	pinned := make(map[string]bool, len(in.Pinned))
 	for _, id := range in.Pinned {
 		pinned[id] = true
 	}
-	type sortKey struct {
-		group, tier int
-		score       float64
-		rank        int
-		id          string
-		at          int // the entry's place in entries
-	}
 	seen := make(map[string]bool, len(in.Hits))
-	entries := make([]entry, 0, len(in.Hits))
-	keys := make([]sortKey, 0, len(in.Hits))
+	out := make([]entry, 0, len(in.Hits))
 	for _, h := range in.Hits {
 		if h.ID == "" || seen[h.ID] {
 			continue
 		}
 		seen[h.ID] = true
-		e := entry{hit: h}
+		e := entry{hit: h, group: 1}
 		if in.Record != nil {
 			if rec, ok := in.Record(h.ID); ok {
 				e.rec = rec
 			}
 		}
-		group := 1
 		if pinned[h.ID] {
-			group = 0
+			e.group = 0
 		}
-		keys = append(keys, sortKey{group: group, tier: e.tier().Rank(), score: h.Score, rank: h.Rank, id: h.ID, at: len(entries)})
-		entries = append(entries, e)
+		e.tierRank = e.tier().Rank()
+		out = append(out, e)
 	}
-	slices.SortStableFunc(keys, func(x, y sortKey) int {
+	slices.SortStableFunc(out, func(x, y entry) int {
 		return cmp.Or(
 			cmp.Compare(x.group, y.group),
-			cmp.Compare(x.tier, y.tier),
-			cmp.Compare(y.score, x.score),
-			cmp.Compare(x.rank, y.rank),
-			cmp.Compare(x.id, y.id),
+			cmp.Compare(x.tierRank, y.tierRank),
+			cmp.Compare(y.hit.Score, x.hit.Score),
+			cmp.Compare(x.hit.Rank, y.hit.Rank),
+			cmp.Compare(x.hit.ID, y.hit.ID),
 		)
 	})
-	out := make([]entry, len(keys))
-	for i, k := range keys {
-		out[i] = entries[k.at]
-	}
 	return out
 }
 
