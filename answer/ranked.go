@@ -174,19 +174,20 @@ func sortByRank(ids []string, rank map[string]int) {
 		id   string
 	}
 	var first []ranked
-	rest := make([]string, 0, len(ids))
+	rest := 0 // ids[:rest] are those without a rank, in their order
 	for _, id := range ids {
 		if r, ok := rank[id]; ok {
 			first = append(first, ranked{r, id})
 		} else {
-			rest = append(rest, id)
+			ids[rest] = id
+			rest++
 		}
 	}
 	slices.SortStableFunc(first, func(a, b ranked) int { return a.rank - b.rank })
+	copy(ids[len(first):], ids[:rest])
 	for i, r := range first {
 		ids[i] = r.id
 	}
-	copy(ids[len(first):], rest)
 }
 
 // placeMatches reports whether the record lies in one of the places, by
