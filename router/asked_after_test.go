@@ -493,3 +493,13 @@ func TestQuestionWordAfterAPrepositionAfterAColon(t *testing.T) {
 	p := r.Route("I'm going on holiday and need to know: in which town is the Horniman Museum?")
 	require.Equal(t, FrameField, p.Frame)
 }
+
+// A field word right after a verb of checking asks the field's value,
+// no statement to confirm.
+func TestFieldAfterAVerbOfChecking(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Check the town the Horniman Museum is in.")
+	require.Equal(t, FrameField, p.Frame)
+	p = r.Route("Check the Horniman Museum is in Lewisham.")
+	require.Equal(t, FrameYesNo, p.Frame)
+}

@@ -129,6 +129,9 @@ func checkedStatement(s *scan) bool {
 		if !ok || n >= len(s.toks) {
 			continue
 		}
+		if m := afterArticle(s, n); m < len(s.toks) && s.lex.trailingFields[s.toks[m].norm] != "" {
+			return false // the field's value asked ("check the country X is in")
+		}
 		verb := false
 		for _, t := range s.toks[n:] {
 			if s.lex.whWords[t.norm] {
