@@ -503,3 +503,39 @@ func TestFieldAfterAVerbOfChecking(t *testing.T) {
 	p = r.Route("Check the Horniman Museum is in Lewisham.")
 	require.Equal(t, FrameYesNo, p.Frame)
 }
+
+// A relative clause said of a capitalised topic before the question is an
+// aside: the question after it asks of the topic.
+func TestRelativeClauseOfATopicFirst(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Lewisham, where my aunt lives: is the Horniman Museum there?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("Horniman Museum, which my class visits every year: who runs it?")
+	require.Equal(t, "operated_by", p.Constraints.Relation)
+}
+
+// A cue of belonging joined to a field or to a word of opening is no
+// relation ("hoort bij de opening"); a field word before a remark in
+// brackets is the field asked.
+func TestBelongingToAFieldAndAFieldBeforeBrackets(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Welk jaartal hoort bij de opening van het Horniman Museum?")
+	require.Equal(t, fieldOpened, p.Constraints.Field)
+	p = r.Route("Horniman Museum – country (for my records)")
+	require.Equal(t, "country", p.Constraints.Field)
+}
+
+// A claim someone makes, then a tag asking who is right, asks whether it
+// holds; a statement before such a tag does too.
+func TestReportedClaimAndATag(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"My aunt reckons the Horniman Museum is a library — who's right?",
+		"Mijn oom zegt dat het Horniman Museum een bibliotheek is, wie heeft gelijk?",
+		"Meine Tante behauptet, das Horniman Museum sei eine Bibliothek – wer hat recht?",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameYesNo, p.Frame, q)
+		require.NotNil(t, p.Test, q)
+	}
+}

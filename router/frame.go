@@ -108,7 +108,8 @@ func shorthandYesNo(s *scan, c *Constraints, first string) bool {
 }
 
 // kindOfferedLast reports a kind after an indefinite article last in a
-// question ("… type an archive?"): a value offered to check, not asked.
+// question ("… type an archive", with a question mark): a value offered
+// to check, not asked.
 func kindOfferedLast(s *scan) bool {
 	n := len(s.toks)
 	return n >= 2 && typeWordAt(s, n-1) && s.lex.indefinite[s.toks[n-2].norm] && strings.HasSuffix(strings.TrimSpace(s.text), "?")

@@ -515,6 +515,9 @@ type Lexicon struct {
 	centuryWords map[string]bool `lexicon:"table"`
 	// genitiveOf are the words that join a kind to what it belongs to.
 	genitiveOf map[string]bool `lexicon:"table"`
+	// sayVerbs report what someone says or believes ("says", "meint",
+	// "beweert"): a claim to check follows them (see reportedClaim)
+	sayVerbs map[string]bool `lexicon:"table"`
 	// fieldOfWords join a field word first in a shorthand question to the
 	// name after it ("city for X").
 	fieldOfWords map[string]bool `lexicon:"table"`

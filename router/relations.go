@@ -11,7 +11,7 @@ func relationCue(s *scan) (rel string, end int) {
 	var buf [32]int
 	for _, k := range s.lex.partOfCueList.exact(s, buf[:0]) {
 		c := s.lex.partOfCues[k]
-		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) && !fieldWordAt(s, i-1) && !verbAfterMarker(s, c, i) {
+		if i := s.find(c); i >= 0 && (best < 0 || i < best) && s.free(i, i+len(strings.Fields(c))) && !fieldWordAt(s, i-1) && !verbAfterMarker(s, c, i) && !fieldAfter(s, i+len(strings.Fields(c))) {
 			best, rel, end = i, "part_of", i+len(strings.Fields(c))
 		}
 	}
@@ -147,6 +147,14 @@ func partsKeywords(s *scan) bool {
 // fieldWordAt reports a word that names a field at token i: a cue of
 // belonging right after it joins the field to its institution ("which
 // website belongs to X"), not members to a body.
+// fieldAfter reports a field word, or a word of opening or closing, at
+// token j, an article aside: what a cue of belonging joins a field to
+// ("hoort bij de opening") is no institution.
+func fieldAfter(s *scan, j int) bool {
+	j = afterArticle(s, j)
+	return j < len(s.toks) && (fieldWordAt(s, j) || s.lex.openWords[s.toks[j].norm] || s.lex.closeWords[s.toks[j].norm])
+}
+
 func fieldWordAt(s *scan, i int) bool {
 	if i < 0 {
 		return false

@@ -32,7 +32,8 @@ func (r *Router) Route(question string) Plan {
 	}
 	// a name as the topic of the question after it (X, a dash, then
 	// "who belongs to it"), or a leading clause of the asker's reason or
-	// occasion
+	// occasion; a relative clause said of the topic first is an aside
+	asked = r.withoutTopicRelative(asked)
 	if filled, ok := r.fillTopic(asked); ok {
 		asked = filled
 	} else if aside == "" {
@@ -182,6 +183,34 @@ func (r *Router) doubtTailAt(question string, toks []token) int {
 	return 0
 }
 
+// withoutTopicRelative drops a relative clause said of a capitalised
+// topic that opens the question, between a comma and a colon, semicolon
+// or dash before the question proper (X, "where my sister lives", then
+// the question: X, a colon, the question); other questions come back as
+// they are.
+func (r *Router) withoutTopicRelative(question string) string {
+	toks := tokenize(question, false)
+	if len(toks) < 4 || !toks[0].upper {
+		return question
+	}
+	k := 1
+	for k < len(toks) && k <= maxFrontedTopic && !strings.Contains(question[toks[k-1].end:toks[k].start], ",") {
+		if w := toks[k].norm; !toks[k].upper && !r.lex.ofWords[w] && !r.lex.locatives[w] && !r.lex.articles[w] {
+			return question // a clause, not a name ("Meine Tante behauptet, das …")
+		}
+		k++
+	}
+	if k >= len(toks) || k > maxFrontedTopic || !r.lex.relativeWords[toks[k].norm] && !r.lex.whichPlaceWords[toks[k].norm] {
+		return question
+	}
+	for m := k + 1; m < len(toks) && m-k <= maxRemark; m++ {
+		if closesRemark(question[toks[m-1].end:toks[m].start], false) && r.opensQuestion(question, toks, m) {
+			return question[:toks[k-1].end] + ": " + question[toks[m].start:]
+		}
+	}
+	return question
+}
+
 // fillTopic reads a question whose first clause is only the name of what
 // it asks about, closed by a colon or dash, and whose question after it,
 // opened by a question word, refers back to it (X, a dash, then "who
@@ -195,8 +224,8 @@ func (r *Router) fillTopic(question string) (string, bool) {
 			continue
 		}
 		head, rest := question[:toks[k-1].end], question[toks[k].start:]
-		if !r.lex.whWords[toks[k].norm] || r.asksWith(head) {
-			return "", false // a yes/no question about it reads as it stands
+		if !r.lex.whWords[toks[k].norm] || r.asksWith(head) || r.tagOnly(toks[k:]) {
+			return "", false // a yes/no question about it, or a tag, reads as it stands
 		}
 		hp := r.reread(head)
 		if len(hp.Constraints.Names) != 1 || len(hp.Unused(UnusedUnknown)) > 0 {

@@ -36,6 +36,8 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.closeWords))
 	addKeys(maps.Keys(lex.openWords))
 	addKeys(maps.Keys(lex.yesNoStarts))
+	addKeys(maps.Keys(lex.sayVerbs))
+	add(lex.tagQuestions...)
 	addKeys(maps.Keys(lex.pairCues))
 	addKeys(maps.Keys(lex.superlatives))
 	addKeys(maps.Keys(lex.ordinalEnds))

@@ -90,6 +90,64 @@ func whWordAt(s *scan, n int) bool {
 	return s.lex.whWords[s.toks[n].norm] || s.lex.locatives[s.toks[n].norm] && n+1 < len(s.toks) && s.lex.whWords[s.toks[n+1].norm]
 }
 
+// reportedClaim reads a claim someone makes, then a tag that asks whether
+// it holds ("my brother says X is Y — who is right"): a verb of saying
+// (sayVerbs) within the first maxClaimer words, no question word before
+// it, a complementizer after it aside, and a phrase of tagQuestions after
+// a clause sign last. It returns where the claim starts (0 with no verb of
+// saying: the statement before the tag is the claim) and where the tag
+// starts, 0 when there is none.
+func reportedClaim(s *scan) (start, tag int) {
+	tag = tagAt(s)
+	if tag == len(s.toks) {
+		return 0, 0
+	}
+	for k := 1; k < tag && k <= maxClaimer; k++ {
+		w := s.toks[k].norm
+		if s.lex.whWords[s.toks[k-1].norm] {
+			return 0, 0
+		}
+		if s.lex.sayVerbs[w] {
+			if k+1 < tag && s.lex.complementizers[s.toks[k+1].norm] {
+				k++
+			}
+			return k + 1, tag
+		}
+	}
+	return 0, tag // the claim is the statement before the tag
+}
+
+// maxClaimer bounds the words before a verb of saying in a reported claim.
+const maxClaimer = 4
+
+// tagAt returns the token where a phrase of tagQuestions ends the question
+// after a comma, semicolon, colon or dash, or len(s.toks).
+func tagAt(s *scan) int {
+	for _, p := range s.lex.tagQuestions {
+		n := strings.Count(p, " ") + 1
+		k := len(s.toks) - n
+		if k >= 1 && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:—–-") {
+			if _, ok := s.matchAt(k, p); ok {
+				return k
+			}
+		}
+	}
+	return len(s.toks)
+}
+
+// statementVerb reports a verb of being or of a place (or a preposition of
+// place) among the tokens [from, to), and no question word.
+func statementVerb(s *scan, from, to int) bool {
+	verb := false
+	for _, t := range s.toks[from:to] {
+		if s.lex.whWords[t.norm] {
+			return false
+		}
+		verb = verb || s.lex.yesNoStarts[t.norm] || s.lex.copulas[t.norm] || s.lex.placeBefore[t.norm]
+	}
+	return verb
+}
+
 // fillersBeforeComplementizer is the token of a word of complementizers
 // after one filler and a comma at token n ("sag mir kurz, ob"), or n.
 func fillersBeforeComplementizer(s *scan, n int) int {
@@ -124,6 +182,11 @@ func yesNoAfterAnd(s *scan) bool {
 // preposition of place: "check X in Y") and no question word: the
 // statement is what a yes/no question checks.
 func checkedStatement(s *scan) bool {
+	if n, tag := reportedClaim(s); tag > 0 && statementVerb(s, n, tag) {
+		s.mark(0, n)
+		s.mark(tag, len(s.toks))
+		return true
+	}
 	for _, p := range s.lex.statementOpeners {
 		n, ok := s.matchAt(0, p)
 		if !ok || n >= len(s.toks) {
@@ -132,15 +195,8 @@ func checkedStatement(s *scan) bool {
 		if m := afterArticle(s, n); m < len(s.toks) && s.lex.trailingFields[s.toks[m].norm] != "" {
 			return false // the field's value asked ("check the country X is in")
 		}
-		verb := false
-		for _, t := range s.toks[n:] {
-			if s.lex.whWords[t.norm] {
-				return false
-			}
-			// a verb, or a preposition of place in keywords ("check X in Y")
-			verb = verb || s.lex.yesNoStarts[t.norm] || s.lex.placeBefore[t.norm]
-		}
-		if verb {
+		// a verb, or a preposition of place in keywords ("check X in Y")
+		if statementVerb(s, n, len(s.toks)) {
 			s.mark(0, n)
 			return true
 		}
