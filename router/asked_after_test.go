@@ -539,3 +539,15 @@ func TestReportedClaimAndATag(t *testing.T) {
 		require.NotNil(t, p.Test, q)
 	}
 }
+
+// Whether one can visit an institution in a place tests the place as well
+// as that it is open; a doubt that "or" opens is the asker's, no choice.
+func TestVisitInAPlaceAndADoubtAfterOr(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Can I still visit the Horniman Museum in Lewisham?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.NotNil(t, p.Test)
+	require.Len(t, p.Test.And, 1)
+	p = r.Route("Tell me if the Horniman Museum is a library or if I've got that wrong.")
+	require.Equal(t, FrameYesNo, p.Frame)
+}

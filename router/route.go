@@ -168,8 +168,8 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 // statement (a question with no question word before it), or 0.
 func (r *Router) doubtTailAt(question string, toks []token) int {
 	for k := max(3, len(toks)-maxRemark); k < len(toks); k++ {
-		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—-") {
-			continue
+		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—-") && !r.lex.orWords[toks[k].norm] {
+			continue // a tail after a clause sign, or one that "or" opens
 		}
 		for _, p := range r.lex.doubtTails {
 			if wordsAt(toks, k, strings.Fields(p)) {

@@ -243,7 +243,11 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	// exists is whether it is open
 	if s.hasAny(s.lex.stillCues...) || s.existsOne || s.hasAny(s.lex.existenceVerbs...) {
 		markPublic(s)
-		return Test{Property: fieldStatus, Want: []string{statusOpen}}, true
+		t := Test{Property: fieldStatus, Want: []string{statusOpen}}
+		if len(c.Places) > 0 && c.Relation != heritage.RelOperatedBy {
+			t.And = []Test{{Property: "place"}} // open there: the place is tested too
+		}
+		return t, true
 	}
 	for i, t := range s.toks {
 		if st, ok := s.lex.statusWords[t.norm]; ok {
