@@ -551,3 +551,13 @@ func TestVisitInAPlaceAndADoubtAfterOr(t *testing.T) {
 	p = r.Route("Tell me if the Horniman Museum is a library or if I've got that wrong.")
 	require.Equal(t, FrameYesNo, p.Frame)
 }
+
+// "of" inside a field's cue ("the kind of place you'd call a library") is
+// a preposition, no Dutch "or" offering a choice.
+func TestOfInsideAFieldCueOffersNoChoice(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is the Horniman Museum the kind of place you'd call a library?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("Is het Horniman Museum een museum of een bibliotheek?")
+	require.NotEqual(t, FrameYesNo, p.Frame)
+}

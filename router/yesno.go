@@ -331,9 +331,22 @@ func offersChoice(s *scan) bool {
 					continue // "or not", "or has it closed", "or something else"
 				}
 			}
-			if s.lex.prepositionJoins[t.norm] && (i+1 >= len(s.toks) || s.lex.prepositionArticles[s.toks[i+1].norm]) {
-				continue
+			if s.lex.prepositionJoins[t.norm] && (i+1 >= len(s.toks) || s.lex.prepositionArticles[s.toks[i+1].norm] || insideFieldCue(s, i) && kindOfferedLast(s)) {
+				continue // a preposition inside a field's cue, one kind offered last
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// insideFieldCue reports token i inside a field's cue of several words
+// the question holds.
+func insideFieldCue(s *scan, i int) bool {
+	var buf [64]int
+	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
+		p := s.lex.fieldCues[c].phrase
+		if at := s.find(p); at >= 0 && at < i && i < at+strings.Count(p, " ")+1 {
 			return true
 		}
 	}
