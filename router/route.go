@@ -102,8 +102,11 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 
 // tagStart returns the token where a phrase of tagQuestions ends the
 // question after a comma, semicolon, colon or dash, or len(toks).
-func (r *Router) tagStart(question string, toks []token) int {
-	for _, p := range r.lex.tagQuestions {
+func (r *Router) tagStart(question string, toks []token) int { return r.lex.tagStart(question, toks) }
+
+// tagStart is Router.tagStart on the lexicon's tags.
+func (lex *Lexicon) tagStart(question string, toks []token) int {
+	for _, p := range lex.tagQuestions {
 		words := strings.Fields(p)
 		k := len(toks) - len(words)
 		if k >= 1 && strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;:—–-") && wordsAt(toks, k, words) {
@@ -189,6 +192,9 @@ func (r *Router) doubtTailAt(question string, toks []token) int {
 // the question: X, a colon, the question); other questions come back as
 // they are.
 func (r *Router) withoutTopicRelative(question string) string {
+	if !strings.Contains(question, ",") {
+		return question
+	}
 	toks := tokenize(question, false)
 	if len(toks) < 4 || !toks[0].upper {
 		return question

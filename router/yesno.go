@@ -98,7 +98,7 @@ func whWordAt(s *scan, n int) bool {
 // saying: the statement before the tag is the claim) and where the tag
 // starts, 0 when there is none.
 func reportedClaim(s *scan) (start, tag int) {
-	tag = tagAt(s)
+	tag = s.lex.tagStart(s.text, s.toks)
 	if tag == len(s.toks) {
 		return 0, 0
 	}
@@ -119,21 +119,6 @@ func reportedClaim(s *scan) (start, tag int) {
 
 // maxClaimer bounds the words before a verb of saying in a reported claim.
 const maxClaimer = 4
-
-// tagAt returns the token where a phrase of tagQuestions ends the question
-// after a comma, semicolon, colon or dash, or len(s.toks).
-func tagAt(s *scan) int {
-	for _, p := range s.lex.tagQuestions {
-		n := strings.Count(p, " ") + 1
-		k := len(s.toks) - n
-		if k >= 1 && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:—–-") {
-			if _, ok := s.matchAt(k, p); ok {
-				return k
-			}
-		}
-	}
-	return len(s.toks)
-}
 
 // statementVerb reports a verb of being or of a place (or a preposition of
 // place) among the tokens [from, to), and no question word.
