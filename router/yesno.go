@@ -90,6 +90,17 @@ func whWordAt(s *scan, n int) bool {
 	return s.lex.whWords[s.toks[n].norm] || s.lex.locatives[s.toks[n].norm] && n+1 < len(s.toks) && s.lex.whWords[s.toks[n+1].norm]
 }
 
+// openThere is the test of being open, and of the place the question
+// names too (whether one can visit X in Y): not a place after a verb of
+// running, which names the operator.
+func openThere(c *Constraints) Test {
+	t := Test{Property: fieldStatus, Want: []string{statusOpen}}
+	if len(c.Places) > 0 && c.Relation != heritage.RelOperatedBy {
+		t.And = []Test{{Property: "place"}}
+	}
+	return t
+}
+
 // reportedClaim reads a claim someone makes, then a tag that asks whether
 // it holds ("my brother says X is Y — who is right"): a verb of saying
 // (sayVerbs) within the first maxClaimer words, no question word before
@@ -228,11 +239,7 @@ func yesNoTest(s *scan, c *Constraints) (Test, bool) {
 	// exists is whether it is open
 	if s.hasAny(s.lex.stillCues...) || s.existsOne || s.hasAny(s.lex.existenceVerbs...) {
 		markPublic(s)
-		t := Test{Property: fieldStatus, Want: []string{statusOpen}}
-		if len(c.Places) > 0 && c.Relation != heritage.RelOperatedBy {
-			t.And = []Test{{Property: "place"}} // open there: the place is tested too
-		}
-		return t, true
+		return openThere(c), true
 	}
 	for i, t := range s.toks {
 		if st, ok := s.lex.statusWords[t.norm]; ok {
