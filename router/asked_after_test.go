@@ -561,3 +561,11 @@ func TestOfInsideAFieldCueOffersNoChoice(t *testing.T) {
 	p = r.Route("Is het Horniman Museum een museum of een bibliotheek?")
 	require.NotEqual(t, FrameYesNo, p.Frame)
 }
+
+// The capital that opens the next sentence does not join a town before
+// the full stop into a longer name.
+func TestTownBeforeAFullStop(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("We are going to Wells. How many museums are there?")
+	require.Len(t, p.Constraints.Places, 1)
+}

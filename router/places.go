@@ -412,7 +412,7 @@ func topicFirst(s *scan, i int) bool {
 // ("… visiting Bath") is a name, read as a place when no other place is.
 func capitalInside(s *scan, i int) bool {
 	return i > 0 && !s.lower && !s.toks[i].allCaps && !clauseStartAt(s, i) && s.lex.typeWords[s.toks[i].norm] == "" &&
-		!(i+1 < len(s.toks) && s.toks[i+1].upper) // a run of capitals is one name
+		!(i+1 < len(s.toks) && s.toks[i+1].upper && !s.breakBefore(i+1)) // a run of capitals is one name
 }
 
 // clauseStartAt reports a token that starts a sentence or a clause after
