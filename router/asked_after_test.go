@@ -569,3 +569,11 @@ func TestTownBeforeAFullStop(t *testing.T) {
 	p := r.Route("We are going to Wells. How many museums are there?")
 	require.Len(t, p.Constraints.Places, 1)
 }
+
+// A capitalised town that is a common word, said alone after a clause
+// sign at the end of the question, is the question's place.
+func TestCommonWordTownAloneAtTheEnd(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Number of museums: Wells")
+	require.Len(t, p.Constraints.Places, 1)
+}

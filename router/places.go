@@ -393,8 +393,11 @@ func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
 // topicFirst reports a capitalised word that opens the question as its
 // topic: a sign of a clause, a plural kind, a copula, a verb of having
 // or a word of number right after it ("Bath: …", "Bath museums …", "Bath
-// has …").
+// has …"); or that closes it alone after a clause sign ("…: Bath").
 func topicFirst(s *scan, i int) bool {
+	if n := len(s.toks); i > 0 && i == n-1 && clauseStartAt(s, i) && !s.lower {
+		return !s.lex.knownWords[s.toks[i].norm] || s.lex.commonWords[s.toks[i].norm] // a topic said last, alone after a clause sign
+	}
 	if w := s.toks[0].norm; i != 0 || s.lower || s.lex.articles[w] || s.lex.knownWords[w] && !s.lex.commonWords[w] {
 		return false // a word the rules read otherwise ("The museums …")
 	}
