@@ -308,9 +308,12 @@ func (g *gazetteer) fuzzyEntrySpans(s *scan, need []bool, ce int32, best *fuzzyB
 // breaksInside reports a colon, semicolon, question mark or dash between
 // tokens of [i, j): a misspelt name runs on within one clause, unless
 // its own name holds such a sign.
-func breaksInside(s *scan, i, j int) bool {
+func breaksInside(s *scan, i, j int) bool { return signInside(s, i, j, clauseSigns) }
+
+// signInside reports one of the signs between tokens of [i, j).
+func signInside(s *scan, i, j int, signs string) bool {
 	for k := i + 1; k < j; k++ {
-		if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], clauseSigns) {
+		if strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], signs) {
 			return true
 		}
 	}

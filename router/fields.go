@@ -230,7 +230,7 @@ func exactFieldCue(s *scan) string {
 		if !first && fieldEndsFirst(s, end) != "" {
 			continue // a gloss after a shorthand question of a field
 		}
-		if inRelativeClause(s, at) || inBrackets(s, at) || verbAfterMarker(s, fc.phrase, at) || afterFieldNoun(s, cands, at) || breakInside(s, at, strings.Count(fc.phrase, " ")+1) {
+		if inRelativeClause(s, at) || inBrackets(s, at) || verbAfterMarker(s, fc.phrase, at) || afterFieldNoun(s, cands, at) || signInside(s, at, at+strings.Count(fc.phrase, " ")+1, breakSigns) {
 			continue // said of what the question names, or a verb: not asked
 		}
 		if _, quality := s.lex.sizeWords[fc.phrase]; quality && at+1 < len(s.toks) && typeWordAt(s, at+1) {
@@ -343,17 +343,6 @@ func afterFieldNoun(s *scan, cands []int, at int) bool {
 		}
 		gap := s.text[s.toks[e-1].end:s.toks[e].start]
 		if (s.lex.relativeWords[s.toks[e].norm] || s.lex.whichPlaceWords[s.toks[e].norm]) && strings.TrimSpace(gap) == "" {
-			return true
-		}
-	}
-	return false
-}
-
-// breakInside reports a sign that breaks a clause between the n tokens
-// from at: words apart are no cue of several words.
-func breakInside(s *scan, at, n int) bool {
-	for k := at + 1; k < at+n; k++ {
-		if s.breakBefore(k) {
 			return true
 		}
 	}

@@ -372,7 +372,7 @@ func coordinatedPlace(s *scan, c *Constraints, i int) bool {
 // place, paired with one, a side of a comparison, or a capitalised word
 // inside the question when no place is read before it.
 func (g *gazetteer) placeByPosition(s *scan, c *Constraints, i int) bool {
-	return coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i) || len(c.Places) == 0 && (capitalInside(s, i) || topicFirst(s, i))
+	return coordinatedPlace(s, c, i) || g.placePairAt(s, i) || moreThanSide(s, i) || comparedSubject(s, c, i) || len(c.Places) == 0 && (capitalInside(s, i) || topicWord(s, i))
 }
 
 // unreadPlaceWord returns a capitalised word no reader took that spells
@@ -390,11 +390,11 @@ func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
 	return ""
 }
 
-// topicFirst reports a capitalised word that opens the question as its
+// topicWord reports a capitalised word that opens the question as its
 // topic: a sign of a clause, a plural kind, a copula, a verb of having
 // or a word of number right after it ("Bath: …", "Bath museums …", "Bath
 // has …"); or that closes it alone after a clause sign ("…: Bath").
-func topicFirst(s *scan, i int) bool {
+func topicWord(s *scan, i int) bool {
 	if n := len(s.toks); i > 0 && i == n-1 && clauseStartAt(s, i) && !s.lower {
 		return !s.lex.knownWords[s.toks[i].norm] || s.lex.commonWords[s.toks[i].norm] // a topic said last, alone after a clause sign
 	}

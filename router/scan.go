@@ -607,5 +607,9 @@ func sortedSet(l []int) []int {
 // breakBefore reports a sign that breaks a clause (a comma, semicolon,
 // colon, dash, or the end of a sentence) between tokens k-1 and k.
 func (s *scan) breakBefore(k int) bool {
-	return k > 0 && k < len(s.toks) && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], ",;:.?!–—")
+	return k > 0 && k < len(s.toks) && strings.ContainsAny(s.text[s.toks[k-1].end:s.toks[k].start], breakSigns)
 }
+
+// breakSigns break a clause: a comma, semicolon, colon, dash, or the end
+// of a sentence.
+const breakSigns = ",;:.?!–—"
