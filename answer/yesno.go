@@ -58,6 +58,15 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	if id == "" || !ok || pln.Test == nil {
 		return Draft{}, false
 	}
+	if via == "ranking" {
+		// no institution named: a verdict on the best match by text
+		// would be a guess (as for a field, see fieldAnswer)
+		if unknown := pln.Unused(plan.UnusedUnknown); len(unknown) == 0 {
+			return noneDraft(pr.Text("The question names no institution the data holds.")), true
+		} else if !covers(in, unknown) {
+			return noneDraft(pr.Sprintf("No institution called %s is in the data.", quoteWords(pr, unknownName(pln)))), true
+		}
+	}
 	t := *pln.Test
 	c := pln.Constraints
 	// Words no rule read ("Is X in London free?") may be part of what is
@@ -76,7 +85,7 @@ func (p *Base) yesNoAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		// "Is the Yorkshire Museum not small?": yes when it is not
 		verdict = map[string]string{"yes": "no", "no": "yes"}[verdict]
 	}
-	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0 && !inferred}
+	a := Answer{Kind: KindYesNo, Field: t.Property, Value: verdict, IDs: []string{id}, Exact: verdict != "" && len(unread) == 0 && !inferred && via != "ranking"}
 	return Draft{Answer: a, render: func(cite func(string) string) string {
 		var text string
 		switch verdict {

@@ -579,3 +579,15 @@ func TestExceptAnInstitution(t *testing.T) {
 	a = ask(t, p, "Which museums in Bath are there, except the Roman Baths?").Answer
 	require.False(t, a.Exact, a.Text)
 }
+
+// A yes/no question that names no institution the data holds gets no
+// verdict on the best match by text ("Is the Ravenglass Harbour Museum in
+// Kent?" had answered yes about the railway museum there).
+func TestYesNoOfNoInstitutionNamed(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Is the Ravenglass Harbour Museum in Kent?").Answer
+	require.NotEqual(t, "yes", a.Value, a.Text)
+	require.False(t, a.Exact, a.Text)
+	a = ask(t, p, "Is the Horniman Museum in Lewisham?").Answer
+	require.Equal(t, "yes", a.Value, a.Text)
+}
