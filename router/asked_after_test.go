@@ -577,3 +577,50 @@ func TestCommonWordTownAloneAtTheEnd(t *testing.T) {
 	p := r.Route("Number of museums: Wells")
 	require.Len(t, p.Constraints.Places, 1)
 }
+
+// A relative clause of a topic first that names a subject the question
+// refers back to ("about it") says what is asked; one that begins
+// "whose", or a phrase in apposition, is an aside; a topic may hold a
+// comma or two capitalised names joined by "and".
+func TestRelativeClauseTopicAppositionAndCommas(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Norfolk, where my uncle who adores windmills lives: which museums there are about it?")
+	require.NotEmpty(t, p.Constraints.Subjects, "the windmills the clause names")
+	require.Len(t, p.Constraints.Places, 1)
+	for _, q := range []string{
+		"Leibniz Association, whose name I saw in a catalogue: which institutions belong to it?",
+		"Bath and York, the two cities we like best: which has more museums?",
+		"Landschaftsverband Westfalen-Lippe, LWL-Bibliothek, which my niece mentioned: is that a library?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnknown), q)
+		require.NotEqual(t, FrameRanking, p.Frame, q)
+	}
+}
+
+// A question word right after a verb of asking opens the question
+// someone else asks, with no comma; a closing "do you know that?" refers
+// to the question itself.
+func TestAQuestionSomeoneAsksAndAKnowTag(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Mijn dochter vraagt welke musea in Bath er zijn; weet je dat?",
+		"Meine Nachbarin fragt welches Museum in Bath das älteste ist.",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnknown), q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+		require.Len(t, p.Constraints.Places, 1, q)
+	}
+}
+
+// "Is het waar dat …" checks the statement after it ("waar" is "true"
+// there, not "where"); "of iets anders" leaves a choice of kinds open.
+func TestDutchIsItTrueAndAnOpenChoiceOfKinds(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is het waar dat het Horniman Museum in Lewisham ligt?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	p = r.Route("Is het Horniman Museum een bibliotheek, een archief of iets anders?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, "type", p.Constraints.Field)
+}

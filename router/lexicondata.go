@@ -518,6 +518,14 @@ type Lexicon struct {
 	// sayVerbs report what someone says or believes ("says", "meint",
 	// "beweert"): a claim to check follows them (see reportedClaim)
 	sayVerbs map[string]bool `lexicon:"table"`
+	// askVerbs report what someone asks or wonders ("asks", "vraagt",
+	// "fragt"): a question word right after one opens the question
+	// itself, with or without a comma (see splitReason)
+	askVerbs map[string]bool `lexicon:"table"`
+	// knowTags close a question by asking whether the one asked knows the
+	// answer ("do you know that", "weet jij dat"): their word that
+	// refers back refers to the question itself
+	knowTags []string `lexicon:"table"`
 	// fieldOfWords join a field word first in a shorthand question to the
 	// name after it ("city for X").
 	fieldOfWords map[string]bool `lexicon:"table"`

@@ -403,6 +403,15 @@ func openAlternativeAt(s *scan, k int) (at, n int) {
 	return at, n
 }
 
+// openAlternativeFrom reports an alternative left open that starts at
+// token k ("iets anders" after a joining word that may mean "or").
+func openAlternativeFrom(s *scan, k int) bool {
+	return slices.ContainsFunc(s.lex.openAlternatives, func(p string) bool {
+		_, ok := s.matchAt(k, p)
+		return ok
+	})
+}
+
 // markOpenAlternatives marks the words of every alternative left open as
 // read: a field's word in one ("or some other kind of institution") asks
 // for no field.
@@ -430,7 +439,7 @@ func orNotAfter(s *scan, i int) bool {
 // orBetween reports a word "or" among the tokens [i, j).
 func orBetween(s *scan, i, j int) bool {
 	for k := i; k < j; k++ {
-		if w := s.toks[k].norm; s.lex.choiceWords[w] || s.lex.prepositionJoins[w] && (k+1 == j || s.lex.choiceArticles[s.toks[k+1].norm]) {
+		if w := s.toks[k].norm; s.lex.choiceWords[w] || s.lex.prepositionJoins[w] && (k+1 == j || s.lex.choiceArticles[s.toks[k+1].norm] || openAlternativeFrom(s, k+1)) {
 			return true
 		}
 	}

@@ -85,7 +85,8 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 		return false
 	}
 	toks := tokenize(question, false)
-	toks = toks[:r.tagStart(question, toks)] // a tag ("…, isn't it") refers to the statement
+	toks = toks[:r.tagStart(question, toks)]                // a tag ("…, isn't it") refers to the statement
+	toks = toks[:tailStart(question, toks, r.lex.knowTags)] // a closing "do you know that" refers to the question
 	for i, t := range toks {
 		// a word between two capitalised words is a word of a name
 		inName := i > 0 && i+1 < len(toks) && toks[i-1].upper && toks[i+1].upper
@@ -106,7 +107,13 @@ func (r *Router) tagStart(question string, toks []token) int { return r.lex.tagS
 
 // tagStart is Router.tagStart on the lexicon's tags.
 func (lex *Lexicon) tagStart(question string, toks []token) int {
-	for _, p := range lex.tagQuestions {
+	return tailStart(question, toks, lex.tagQuestions)
+}
+
+// tailStart returns the token where one of the phrases ends the question
+// after a comma, semicolon, colon or dash, or len(toks).
+func tailStart(question string, toks []token, phrases []string) int {
+	for _, p := range phrases {
 		words := strings.Fields(p)
 		k := len(toks) - len(words)
 		if k >= 1 && strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;:—–-") && wordsAt(toks, k, words) {
@@ -199,22 +206,41 @@ func (r *Router) withoutTopicRelative(question string) string {
 	if len(toks) < 4 || !toks[0].upper {
 		return question
 	}
+	relativeAt := func(k int) bool { return r.lex.relativeWords[toks[k].norm] || r.lex.whichPlaceWords[toks[k].norm] }
 	k := 1
-	for k < len(toks) && k <= maxFrontedTopic && !strings.Contains(question[toks[k-1].end:toks[k].start], ",") {
-		if w := toks[k].norm; !toks[k].upper && !r.lex.ofWords[w] && !r.lex.locatives[w] && !r.lex.articles[w] {
+	for ; k < len(toks) && k <= maxFrontedTopic; k++ {
+		if strings.Contains(question[toks[k-1].end:toks[k].start], ",") && (relativeAt(k) || r.lex.articles[toks[k].norm] || r.lex.remarkSubjects[toks[k].norm]) {
+			break // a name may hold a comma ("X, Bibliothek"; "Compton, nr Guildford")
+		}
+		if w := toks[k].norm; !toks[k].upper && !r.lex.ofWords[w] && !r.lex.locatives[w] && !r.lex.articles[w] && !r.lex.andWords[w] && !insideCapitals(toks, k, 1) {
 			return question // a clause, not a name ("Meine Tante behauptet, das …")
 		}
-		k++
 	}
-	if k >= len(toks) || k > maxFrontedTopic || !r.lex.relativeWords[toks[k].norm] && !r.lex.whichPlaceWords[toks[k].norm] {
+	if k >= len(toks) || k > maxFrontedTopic {
 		return question
 	}
+	relative := relativeAt(k)
 	for m := k + 1; m < len(toks) && m-k <= maxRemark; m++ {
 		if closesRemark(question[toks[m-1].end:toks[m].start], false) && r.opensQuestion(question, toks, m) {
+			clause := question[toks[k].start:toks[m-1].end]
+			if r.topicOfClause(clause, toks[m:]) || !relative && !r.reread(clause).Constraints.Empty() {
+				// "about it": the clause's topic is asked about; a phrase
+				// in apposition ("the two places on our list") only says
+				// what the topic is, and adds no condition
+				return question
+			}
 			return question[:toks[k-1].end] + ": " + question[toks[m].start:]
 		}
 	}
 	return question
+}
+
+// topicOfClause reports a relative clause that names a topic (a
+// subject) which the question after it refers back to by a word such as
+// "it": the clause says what is asked, and is no aside.
+func (r *Router) topicOfClause(clause string, rest []token) bool {
+	return slices.ContainsFunc(rest, func(t token) bool { return r.lex.nameAnaphora[t.norm] }) &&
+		len(r.reread(clause).Constraints.Subjects) > 0
 }
 
 // fillTopic reads a question whose first clause is only the name of what
@@ -448,7 +474,10 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		// a request in the first person after "and" opens the question
 		// without a comma ("… and I'd like to know …")
 		joined := said && r.lex.andWords[toks[k].norm] && r.openerAt(toks, k+1)
-		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) && !joined {
+		// a question asked by someone the asker names, the question word
+		// right after the verb of asking ("my son asks which …")
+		reported := said && r.lex.askVerbs[toks[k-1].norm] && r.lex.whWords[toks[k].norm]
+		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) && !joined && !reported {
 			continue
 		}
 		q := k
