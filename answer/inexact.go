@@ -125,6 +125,21 @@ func (n UnsureWithin) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: the records of %d of them do not say whether they lie in %s", []any{n.N, n.Places}
 }
 
+// OutsideWithin says how many more institutions of the narrower places
+// meet a list's conditions but lie outside its broader places by their
+// records.
+type OutsideWithin struct {
+	N      int
+	Noun   string
+	Places string
+	Within string
+}
+
+func (n OutsideWithin) sentence(pr *locale.Printer) (string, []any) {
+	return "%d more %s in %s %s recorded outside %s",
+		[]any{n.N, pr.Plural(n.Noun, n.N), n.Places, verb(n.N, pr.Text("is"), pr.Text("are")), n.Within}
+}
+
 // WithoutCoordinates says how many records in a country a search by
 // distance could not place.
 type WithoutCoordinates struct {

@@ -270,6 +270,9 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	if unsure > 0 {
 		notes = append(notes, UnsureWithin{N: unsure, Places: placeNames(c.Within, pr.Text(" and "))})
 	}
+	if outside := p.outsideWithin(sel.Main, c); outside > 0 {
+		notes = append(notes, OutsideWithin{N: outside, Noun: noun, Places: placeNames(c.Places, pr.Text(" or ")), Within: placeNames(c.Within, pr.Text(" and "))})
+	}
 	notes = append(notes, unstatedNegated(pr, s.unknown, noun, c), notExact(undated))
 	return Draft{Answer: a, also: s.spanning, render: setText{p: p, pln: pln, ids: s.ids}.render, notes: notes}
 }

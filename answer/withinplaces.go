@@ -61,6 +61,30 @@ func (p *Base) unsureWithin(ids []string, c plan.Constraints) int {
 	return n
 }
 
+// outsideWithin counts the institutions of the selection that meet the
+// list's other conditions but whose records put them outside its broader
+// places: "museums in Bath, Somerset" selects the one museum of Bath the
+// data puts in the county of Somerset, and the others are said apart.
+func (p *Base) outsideWithin(ids []string, c plan.Constraints) int {
+	if len(c.Within) == 0 {
+		return 0
+	}
+	others := c
+	others.Within = nil
+	keep := recordConditions(others)
+	n := 0
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok || keep != nil && !keep(in) {
+			continue
+		}
+		if inside, known := withinPlaces(in, c.Within); known && !inside {
+			n++
+		}
+	}
+	return n
+}
+
 // noneWithin answers a list whose narrower places hold n institutions
 // that meet its conditions, none of them in its broader places
 // ("Which museums in Scotland are in Leeds?").

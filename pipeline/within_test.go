@@ -159,3 +159,46 @@ func TestRegionYesNoOfATownOverTheData(t *testing.T) {
 	require.Greater(t, checked, 200)
 	t.Logf("%d questions checked, %d answered from the town's other records", checked, inferred)
 }
+
+// A town named with a county that holds only some of its records ("Bath,
+// Somerset": the data puts one museum of Bath in the county of Somerset
+// and the others in Bath and North East Somerset) lists those in the
+// county and says how many more of the town lie outside it, for every
+// British town whose museums the data puts in two or more counties.
+func TestTownInACountyThatHoldsSomeOfItsRecords(t *testing.T) {
+	testfixture.SkipUnderRace(t)
+	p := testPipeline(t)
+	counties := map[string]map[string]bool{}
+	for i := range p.Data().Institutions {
+		in := &p.Data().Institutions[i]
+		if in.Country == "GB" && in.TypeCode == "M" && in.City != "" && in.County() != "" {
+			if counties[in.City] == nil {
+				counties[in.City] = map[string]bool{}
+			}
+			counties[in.City][in.County()] = true
+		}
+	}
+	checked := 0
+	for _, town := range slices.Sorted(maps.Keys(counties)) {
+		if len(counties[town]) < 2 {
+			continue
+		}
+		all := ask(t, p, fmt.Sprintf("Which museums are in %s?", town))
+		if all.Answer.Kind != KindSet || !all.Answer.Exact {
+			continue
+		}
+		for _, county := range slices.Sorted(maps.Keys(counties[town])) {
+			q := fmt.Sprintf("Which museums are in %s, %s?", town, county)
+			r := ask(t, p, q)
+			if len(r.Plan.Constraints.Within) == 0 || r.Answer.Kind != KindSet || len(r.Answer.IDs) == 0 || len(r.Answer.IDs) >= len(all.Answer.IDs) {
+				continue
+			}
+			more := len(all.Answer.IDs) - len(r.Answer.IDs)
+			require.Contains(t, r.Answer.Text, fmt.Sprintf("%d more museum", more), "%s: %s", q, r.Answer.Text)
+			require.Contains(t, r.Answer.Text, "recorded outside "+county, q)
+			checked++
+		}
+	}
+	require.Greater(t, checked, 0)
+	t.Logf("%d questions of a town and a county that holds some of its museums", checked)
+}

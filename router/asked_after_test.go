@@ -624,3 +624,43 @@ func TestDutchIsItTrueAndAnOpenChoiceOfKinds(t *testing.T) {
 	require.Equal(t, FrameField, p.Frame)
 	require.Equal(t, "type", p.Constraints.Field)
 }
+
+// A phrase in apposition that a preposition opens is an aside of the
+// topic; a name after a short question, with a remark in brackets, is
+// the question's topic.
+func TestAppositionByPrepositionAndABracketAfterATopic(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Holburne Museum, from a leaflet I picked up: is it a library?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Empty(t, p.Unused(UnusedUnknown))
+	p = r.Route("a library? Holburne Museum (for my notes)")
+	require.Equal(t, FrameYesNo, p.Frame)
+}
+
+// "its" before a kind, after a clause that names only a place, is the
+// place's; "there" after a verb of being is no place, and a place
+// phrase after it ("in town") is the clause's place.
+func TestPossessiveOfAPlaceAndAPlaceAfterExistentialThere(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I grew up in Bath; how many of its museums are accredited?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Empty(t, p.Unused(UnusedUnknown))
+	p = r.Route("We're visiting Bath with the kids, so which museums are there in town?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Empty(t, p.Unused(UnusedUnread))
+}
+
+// Two places side by side, then a word of more, compare the places; a
+// capitalised place right beside a place read that no reader took makes
+// a list not exact.
+func TestKeywordsComparingPlacesAndAPlaceBesideOne(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Leeds York more museums")
+	require.Equal(t, FrameMore, p.Frame)
+	p = r.Route("Leeds York museums which has more")
+	require.Equal(t, FrameMore, p.Frame)
+	p = r.Route("Bath York museums")
+	if len(p.Constraints.Places) < 2 {
+		require.NotEmpty(t, p.Unused(UnusedUnread), "Bath, not read, is no condition applied")
+	}
+}

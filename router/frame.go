@@ -149,7 +149,7 @@ func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 		// places have no size: a comparative of size compares their numbers
 		cueAt = moreOrSizeCueAt
 	}
-	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || slashJoined(s) || moreThanAt(s) >= 0 || whichMoreBy(s, cueAt)) {
+	if (len(c.Places) >= 2 || len(c.Bodies) >= 2 || kinds) && (hasChoice(s) || slashJoined(s) || moreThanAt(s) >= 0 || whichMoreBy(s, cueAt) || len(c.Places) >= 2 && moreAfterPlaces(s, cueAt)) {
 		for k := range s.toks {
 			if more, ok := cueAt(s, k); ok {
 				// the side with the most wins, or the fewest for "fewer";
@@ -173,6 +173,28 @@ func moreFrame(s *scan, c *Constraints, entities int) (*Pair, bool) {
 		}
 	}
 	return nil, false
+}
+
+// moreAfterPlaces reports a cue of more right after the last of the
+// places named, or a word of "which" that ends the question after a cue
+// (keywords: the places, then "more" and what is counted): the places
+// are compared, not listed together.
+func moreAfterPlaces(s *scan, cueAt func(*scan, int) (bool, bool)) bool {
+	if n := len(s.placeSpans); n >= 2 && s.placeSpans[n-1][1] < len(s.toks) {
+		if _, ok := cueAt(s, s.placeSpans[n-1][1]); ok {
+			return true
+		}
+	}
+	last := len(s.toks) - 1
+	if last < 1 || !s.lex.whichWords[s.toks[last].norm] {
+		return false
+	}
+	for k := range last {
+		if _, ok := cueAt(s, k); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // tagQuestion reports, and marks as read, a phrase of tagQuestions that

@@ -3,6 +3,8 @@ package router
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // places finds place phrases with their qualifiers among the free tokens.
@@ -376,18 +378,31 @@ func (g *gazetteer) placeByPosition(s *scan, c *Constraints, i int) bool {
 }
 
 // unreadPlaceWord returns a capitalised word no reader took that spells
-// a place, in a list that names no place, institution or body; "" when
-// there is none.
+// a place, in a list that names no institution or body; "" when there is
+// none.
 func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
-	if !c.List || len(c.Places)+len(c.Postcodes)+len(c.Names)+len(c.Bodies) > 0 || c.HasIDs() || s.lower {
+	if !c.List || len(c.Postcodes)+len(c.Names)+len(c.Bodies) > 0 || c.HasIDs() || s.lower {
 		return ""
 	}
 	for i, t := range s.toks {
-		if _, ok := g.places[t.norm]; ok && t.upper && !s.used[i] && s.lex.typeWords[t.norm] == "" {
+		if _, ok := g.places[t.norm]; ok && t.upper && !s.used[i] && s.lex.typeWords[t.norm] == "" && (len(c.Places) == 0 || besidePlace(s, i) && writtenCapital(s, i)) {
 			return s.original(i, i+1)
 		}
 	}
 	return ""
+}
+
+// writtenCapital reports token i written with a capital in the
+// question as asked.
+func writtenCapital(s *scan, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s.original(i, i+1))
+	return unicode.IsUpper(r)
+}
+
+// besidePlace reports token i right before or after a place read ("Bath
+// York museums"): a second place side by side with it.
+func besidePlace(s *scan, i int) bool {
+	return slices.ContainsFunc(s.placeSpans, func(sp [2]int) bool { return sp[0] == i+1 || sp[1] == i })
 }
 
 // topicWord reports a capitalised word that opens the question as its

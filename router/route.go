@@ -206,33 +206,46 @@ func (r *Router) withoutTopicRelative(question string) string {
 	if len(toks) < 4 || !toks[0].upper {
 		return question
 	}
-	relativeAt := func(k int) bool { return r.lex.relativeWords[toks[k].norm] || r.lex.whichPlaceWords[toks[k].norm] }
-	k := 1
-	for ; k < len(toks) && k <= maxFrontedTopic; k++ {
-		if strings.Contains(question[toks[k-1].end:toks[k].start], ",") && (relativeAt(k) || r.lex.articles[toks[k].norm] || r.lex.remarkSubjects[toks[k].norm]) {
-			break // a name may hold a comma ("X, Bibliothek"; "Compton, nr Guildford")
+	for k := 1; k < len(toks) && k <= maxFrontedTopic; k++ {
+		if strings.Contains(question[toks[k-1].end:toks[k].start], ",") && !toks[k].upper {
+			// a relative clause, or a phrase in apposition, after the
+			// topic; or else a comma inside its name ("X, Bibliothek";
+			// "Compton, nr Guildford")
+			if out, ok := r.topicAside(question, toks, k); ok {
+				return out
+			}
 		}
 		if w := toks[k].norm; !toks[k].upper && !r.lex.ofWords[w] && !r.lex.locatives[w] && !r.lex.articles[w] && !r.lex.andWords[w] && !insideCapitals(toks, k, 1) {
 			return question // a clause, not a name ("Meine Tante behauptet, das …")
 		}
 	}
-	if k >= len(toks) || k > maxFrontedTopic {
-		return question
-	}
-	relative := relativeAt(k)
-	for m := k + 1; m < len(toks) && m-k <= maxRemark; m++ {
-		if closesRemark(question[toks[m-1].end:toks[m].start], false) && r.opensQuestion(question, toks, m) {
-			clause := question[toks[k].start:toks[m-1].end]
-			if r.topicOfClause(clause, toks[m:]) || !relative && !r.reread(clause).Constraints.Empty() {
-				// "about it": the clause's topic is asked about; a phrase
-				// in apposition ("the two places on our list") only says
-				// what the topic is, and adds no condition
-				return question
-			}
-			return question[:toks[k-1].end] + ": " + question[toks[m].start:]
-		}
-	}
 	return question
+}
+
+// topicAside reads the words from token k, after a comma that follows a
+// capitalised topic, up to a clause sign and a question: a relative
+// clause there is an aside, unless it names a subject the question refers
+// back to; any other phrase is one in apposition ("the two places on our
+// list", "from a list of places to visit"), an aside when it adds no
+// condition. It returns the question without the aside, or the question
+// as it is and true when the clause is part of it, or false when the
+// words are no such clause.
+func (r *Router) topicAside(question string, toks []token, k int) (string, bool) {
+	relative := r.lex.relativeWords[toks[k].norm] || r.lex.whichPlaceWords[toks[k].norm]
+	for m := k + 1; m < len(toks) && m-k <= maxRemark; m++ {
+		if !closesRemark(question[toks[m-1].end:toks[m].start], false) || !r.opensQuestion(question, toks, m) {
+			continue
+		}
+		clause := question[toks[k].start:toks[m-1].end]
+		switch {
+		case relative && r.topicOfClause(clause, toks[m:]):
+			return question, true // "about it": the clause's topic is asked about
+		case !relative && !r.reread(clause).Constraints.Empty():
+			return "", false
+		}
+		return question[:toks[k-1].end] + ": " + question[toks[m].start:], true
+	}
+	return "", false
 }
 
 // topicOfClause reports a relative clause that names a topic (a
@@ -330,11 +343,13 @@ func (r *Router) referredToIn(asked string, c Constraints, placeDone bool) (stri
 		switch {
 		case n > 0 && len(c.Places) == 1 && c.Places[0].Text != "":
 			if r.existentialAt(asked, toks, i) {
-				return "", false
+				continue // "are there", no place: a place may follow ("… in town")
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
 			n, with = 1, c.Names[0].Text
+		case r.lex.possessiveAnaphora[t.norm] && len(c.Names)+len(c.Bodies) == 0 && len(c.Places) == 1 && c.Places[0].Text != "" && i+1 < len(toks) && r.lex.typeWords[toks[i+1].norm] != "":
+			n, with = 1, c.Places[0].Text+"'s" // the place's ("its museums")
 		case r.lex.nameAnaphora[t.norm]:
 			cn := c
 			if placeDone {
@@ -735,6 +750,9 @@ func addsTo(asked, said Constraints) bool {
 // topicAfter reports an aside after the question that is one name read
 // and nothing else, where the question names no institution.
 func (r *Router) topicAfter(asked, aside string) bool {
+	if open := strings.LastIndex(aside, "("); open > 0 && strings.HasSuffix(aside, ")") {
+		aside = strings.TrimSpace(aside[:open]) // a remark in brackets after the name
+	}
 	p := r.reread(aside)
 	if len(p.Constraints.Names) != 1 || len(tokenize(aside, false)) != len(tokenize(p.Constraints.Names[0].Text, false)) {
 		return false
