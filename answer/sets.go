@@ -250,8 +250,12 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	}
 	unplaced, undated := p.unplacedNote(sel, pln, s.keep), p.undatedNote(pr, sel, c, s.keep)
 	unsure, closed := p.unsureWithin(s.ids, c), p.closedLeftOut(sel, pln, s.keep)
+	// a broader place that holds fewer of the town's records than it
+	// leaves out is likelier another name of where the town lies than a
+	// choice among towns of that name ("Bath, Somerset")
+	outside := p.outsideWithin(sel.Main, c)
 	a := Answer{Kind: KindSet, IDs: s.ids, Count: len(s.ids),
-		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == ""}
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == "" && outside <= len(s.ids)}
 	verb := pr.Text("listed")
 	if count {
 		a.Value = strconv.Itoa(len(s.ids))
@@ -270,7 +274,7 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	if unsure > 0 {
 		notes = append(notes, UnsureWithin{N: unsure, Places: placeNames(c.Within, pr.Text(" and "))})
 	}
-	if outside := p.outsideWithin(sel.Main, c); outside > 0 {
+	if outside > 0 {
 		notes = append(notes, OutsideWithin{N: outside, Noun: noun, Places: placeNames(c.Places, pr.Text(" or ")), Within: placeNames(c.Within, pr.Text(" and "))})
 	}
 	notes = append(notes, unstatedNegated(pr, s.unknown, noun, c), notExact(undated))

@@ -664,3 +664,22 @@ func TestKeywordsComparingPlacesAndAPlaceBesideOne(t *testing.T) {
 		require.NotEmpty(t, p.Unused(UnusedUnread), "Bath, not read, is no condition applied")
 	}
 }
+
+// Words of accreditation, size or governance joined in a predicate after
+// a copula are each read; one no reader applied leaves the list unread.
+func TestJoinedPredicatesAndUnappliedConditions(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums in Kent are accredited and independent?")
+	require.NotEmpty(t, p.Constraints.Accreditation)
+	require.NotEmpty(t, p.Constraints.GovernanceCodes)
+	p = r.Route("Which Kent museums are independent but not accredited?")
+	require.NotEmpty(t, p.Constraints.GovernanceCodes)
+}
+
+// A town named with a unitary authority it lies in is read within it.
+func TestTownWithinAUnitaryAuthority(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("How many museums are in Penzance, Cornwall?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Len(t, p.Constraints.Within, 1)
+}

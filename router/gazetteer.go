@@ -50,7 +50,12 @@ type gazetteer struct {
 	// made on first use (sortedNames)
 	sortedOnce sync.Once
 	sorted     []string
-	entries    []nameEntry
+	// cityAreas holds, by a town's key, the keys of the areas its
+	// records lie in (county and admin path), made on first use
+	// (townIn)
+	cityAreasOnce sync.Once
+	cityAreas     map[string]map[string]bool
+	entries       []nameEntry
 	// the key of entries[i] is keys[keyOff[i]:keyOff[i+1]]
 	keys   string
 	keyOff []uint32

@@ -17,7 +17,7 @@ import (
 // has more"), stay places of their own. A nation's adjective
 // the question also gives ("German libraries in Bremen", see
 // demonymPlace) is such a place.
-func nestPlaces(s *scan, c *Constraints) {
+func (g *gazetteer) nestPlaces(s *scan, c *Constraints) {
 	if len(c.Places) == 0 || s.lex.compareCueList.holds(s) || placesCoordinated(s) && !partOfNation(s, c) || moreThanAt(s) >= 0 || whichMore(s) {
 		return
 	}
@@ -33,15 +33,67 @@ func nestPlaces(s *scan, c *Constraints) {
 	for _, p := range c.Places {
 		narrowest = max(narrowest, s.lex.nestRank(p))
 	}
+	// an area below a county (a unitary authority: "Penzance, Cornwall")
+	// holds a town named beside it too, when both are read as written,
+	// not as a misspelling guessed
+	written := !slices.ContainsFunc(c.Places, func(p Place) bool { return normalize(p.Text) != normalize(p.Name) }) && placesApart(s)
+	below := func(broad Place) bool {
+		return written && slices.ContainsFunc(c.Places, func(p Place) bool { return g.townIn(p, broad) })
+	}
 	var keep []Place
 	for _, p := range c.Places {
-		if r := s.lex.nestRank(p); r <= rankCounty && r < narrowest {
+		if r := s.lex.nestRank(p); r < narrowest && (r <= rankCounty || below(p)) {
 			c.Within = append(c.Within, p)
 			continue
 		}
 		keep = append(keep, p)
 	}
 	c.Places = keep
+}
+
+// townIn reports a town some of whose records the data puts in the area
+// broad (by county or admin path).
+func (g *gazetteer) townIn(town, broad Place) bool {
+	if town.Level != LevelCity || town.Name == broad.Name {
+		return false
+	}
+	g.cityAreasOnce.Do(func() {
+		g.cityAreas = map[string]map[string]bool{}
+		for i := range g.ds.Institutions {
+			in := &g.ds.Institutions[i]
+			if in.City == "" {
+				continue
+			}
+			k := normalize(in.City)
+			if g.cityAreas[k] == nil {
+				g.cityAreas[k] = map[string]bool{}
+			}
+			if in.County() != "" {
+				g.cityAreas[k][normalize(in.County())] = true
+			}
+			for _, u := range in.AdminAreas() {
+				g.cityAreas[k][normalize(u.Name)] = true
+			}
+		}
+	})
+	return g.cityAreas[normalize(town.Name)][normalize(broad.Name)]
+}
+
+// placesApart reports a comma or a locative between every two places
+// read side by side ("Penzance, Cornwall", "Penzance in Cornwall"), not
+// places written one after the other.
+func placesApart(s *scan) bool {
+	for k := 1; k < len(s.placeSpans); k++ {
+		a, b := s.placeSpans[k-1][1], s.placeSpans[k][0]
+		if a > b || a == len(s.toks) {
+			return false
+		}
+		gap := s.text[s.toks[a-1].end:s.toks[b].start]
+		if !strings.Contains(gap, ",") && (b-a != 1 || !s.lex.locatives[s.toks[a].norm]) {
+			return false
+		}
+	}
+	return true
 }
 
 // partOfNation reports a place named as a part of a nation after it,

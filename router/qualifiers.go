@@ -451,10 +451,24 @@ func orBetween(s *scan, i, j int) bool {
 // about, not part of a name.
 func predicate(s *scan, i int) bool {
 	k := i - 1
-	if k > 0 && (s.lex.negations[s.toks[k].norm] || s.lex.negationWords[s.toks[k].norm]) {
-		k-- // a negation between the copula and the word
+	for k > 0 && (s.predicateWord(k) || s.lex.andWords[s.toks[k].norm] || s.lex.clauseJoiners[s.toks[k].norm]) {
+		k-- // a negation, or other words of the predicate joined to it ("are accredited and independent")
 	}
-	return i == len(s.toks)-1 && k >= 0 && s.lex.copulas[s.toks[k].norm]
+	end := i + 1
+	for end < len(s.toks) && (s.predicateWord(end) || s.lex.andWords[s.toks[end].norm] || s.lex.clauseJoiners[s.toks[end].norm]) {
+		end++
+	}
+	return end == len(s.toks) && k >= 0 && s.lex.copulas[s.toks[k].norm]
+}
+
+// predicateWord reports a negation, or a word of accreditation, size or
+// governance, at token k: a word a predicate after a copula may hold.
+func (s *scan) predicateWord(k int) bool {
+	w := s.toks[k].norm
+	_, acc := s.lex.accreditationWords[w]
+	_, size := s.lex.sizeWords[w]
+	_, gov := s.lex.governancePhrases[w]
+	return s.lex.negations[w] || s.lex.negationWords[w] || acc || size || gov
 }
 
 // runByKind reports a kind of governance as what runs the institutions,

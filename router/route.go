@@ -1089,9 +1089,27 @@ func setUnusedWords(plan *Plan, s *scan, c *Constraints) {
 	plan.SetUnused(UnusedUnknown, unknown...)
 	plan.SetUnused(UnusedDropped, dropped...)
 	unread := append(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...), danglingAnaphora(s, c)...)
+	unread = append(unread, unappliedConditions(s, c)...)
 	plan.SetUnused(UnusedUnread, outermost(append(unread, unappliedExcept(s, c)...))...)
 	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
 	plan.Unstated = s.unstated
+}
+
+// unappliedConditions returns the words of accreditation, size or
+// governance in a question for a list that no reader applied ("… are
+// accredited and independent" had read the first only): the list does
+// not hold to them.
+func unappliedConditions(s *scan, c *Constraints) []string {
+	if !c.List {
+		return nil
+	}
+	var out []string
+	for i, t := range s.toks {
+		if !s.used[i] && !s.lex.negations[t.norm] && !s.lex.negationWords[t.norm] && s.predicateWord(i) {
+			out = append(out, s.original(i, i+1))
+		}
+	}
+	return out
 }
 
 // unappliedExcept returns the words from a cue of leaving out (except,

@@ -47,7 +47,7 @@ func (g *gazetteer) readPlaces(s *scan, c *Constraints, rd *reading) (neg []stri
 	}
 	neg = qualifiers(s, c)
 	g.fuzzyPlaces(s, c)
-	nestPlaces(s, c)
+	g.nestPlaces(s, c)
 	onlyTowns(c)
 	return neg
 }
