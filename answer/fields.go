@@ -82,7 +82,14 @@ func (p *Base) fieldTarget(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 		return fieldSubject{}, Draft{}, false
 	}
 	if via == "ranking" && len(pln.Unused(plan.UnusedUnknown)) == 0 {
-		return fieldSubject{}, noneDraft(pr.Text("The question names no institution the data holds.")), true
+		named, ok := p.namedHit(pln.Question, fused)
+		if !ok {
+			return fieldSubject{}, noneDraft(pr.Text("The question names no institution the data holds.")), true
+		}
+		// a name several records carry ("the Heimatmuseum"), that the
+		// name reader leaves to the ranking: the one ranked first of them,
+		// and the others
+		in, id, via = named, named.ID, "name"
 	}
 	t := fieldSubject{in: in, id: id, via: via, asked: pln.UnusedPhrase(plan.UnusedName)} // the name as the question gives it
 	if via == "name" {

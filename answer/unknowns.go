@@ -35,6 +35,25 @@ func unknownName(pln plan.Plan) []string {
 // words of a question that names no recognised institution: a question
 // about "Zentralbibliothek Fantasiestadt" is not about "Sorbische
 // Zentralbibliothek".
+// namedHit is the first institution of the ranking whose name the
+// question writes whole.
+func (p *Base) namedHit(question string, fused []fusion.Fused) (*heritage.Institution, bool) {
+	for _, f := range fused {
+		if in, ok := p.data.Get(f.ID); ok && namedIn(question, in) {
+			return in, true
+		}
+	}
+	return nil, false
+}
+
+// namedIn reports whether the question writes the institution's name
+// whole ("Where is the Heimatmuseum?" of one of the records so called): a
+// name several records carry is no name the data lacks.
+func namedIn(question string, in *heritage.Institution) bool {
+	name := kg.NormalizeName(in.Name)
+	return name != "" && strings.Contains(" "+kg.NormalizeName(question)+" ", " "+name+" ")
+}
+
 func covers(in *heritage.Institution, unknown []string) bool {
 	if len(unknown) == 0 {
 		return true

@@ -120,7 +120,7 @@ func TestOpenAndCloseOverTheData(t *testing.T) {
 			fmt.Sprintf("Wann wurde %s eröffnet und geschlossen?", in.Name),
 		} {
 			r := ask(t, p, q)
-			if !slices.Contains(r.Answer.IDs, in.ID) || r.Answer.Kind != KindField || strings.Contains(r.Answer.Text, "also fits") {
+			if !slices.Contains(r.Answer.IDs, in.ID) || r.Answer.Kind != KindField || strings.Contains(r.Answer.Text, "also fits") || len(r.Plan.Constraints.Names) == 0 {
 				continue // the name read otherwise, or another's too: not this test's
 			}
 			require.Equal(t, "opened", r.Answer.Field, "%s: %s", q, r.Answer.Text)

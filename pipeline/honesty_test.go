@@ -591,3 +591,13 @@ func TestYesNoOfNoInstitutionNamed(t *testing.T) {
 	a = ask(t, p, "Is the Horniman Museum in Lewisham?").Answer
 	require.Equal(t, "yes", a.Value, a.Text)
 }
+
+// A field question that writes whole the name several records carry,
+// which the name reader leaves to the ranking, answers of one of them,
+// not that the data holds no institution of that name.
+func TestFieldOfANameSeveralRecordsCarry(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Where is the Heimatmuseum?").Answer
+	require.Equal(t, KindField, a.Kind, a.Text)
+	require.NotContains(t, a.Text, "names no institution")
+}
