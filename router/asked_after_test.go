@@ -683,3 +683,14 @@ func TestTownWithinAUnitaryAuthority(t *testing.T) {
 	require.Len(t, p.Constraints.Places, 1)
 	require.Len(t, p.Constraints.Within, 1)
 }
+
+// A town's name that is also an area's, named with another area its
+// town lies in, is the town ("Newport, Isle of Wight", not the Welsh
+// area of Newport).
+func TestTownOfAnAreaNamedWithTheAreaItLiesIn(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("How many museums are there in Newport, Isle of Wight?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, LevelCity, p.Constraints.Places[0].Level)
+	require.Len(t, p.Constraints.Within, 1)
+}

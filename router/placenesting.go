@@ -29,6 +29,10 @@ func (g *gazetteer) nestPlaces(s *scan, c *Constraints) {
 	if len(c.Places) < 2 {
 		return
 	}
+	written := !slices.ContainsFunc(c.Places, func(p Place) bool { return normalize(p.Text) != normalize(p.Name) }) && placesApart(s)
+	if written {
+		g.townOfArea(c)
+	}
 	narrowest := 0
 	for _, p := range c.Places {
 		narrowest = max(narrowest, s.lex.nestRank(p))
@@ -36,7 +40,6 @@ func (g *gazetteer) nestPlaces(s *scan, c *Constraints) {
 	// an area below a county (a unitary authority: "Penzance, Cornwall")
 	// holds a town named beside it too, when both are read as written,
 	// not as a misspelling guessed
-	written := !slices.ContainsFunc(c.Places, func(p Place) bool { return normalize(p.Text) != normalize(p.Name) }) && placesApart(s)
 	below := func(broad Place) bool {
 		return written && slices.ContainsFunc(c.Places, func(p Place) bool { return g.townIn(p, broad) })
 	}
@@ -49,6 +52,27 @@ func (g *gazetteer) nestPlaces(s *scan, c *Constraints) {
 		keep = append(keep, p)
 	}
 	c.Places = keep
+}
+
+// townOfArea reads the first of two places named apart ("Newport, Isle
+// of Wight"), read as an area, as the town of that name when the town's
+// records lie in the second place and the area does not: the second place
+// says which town of the name is meant.
+func (g *gazetteer) townOfArea(c *Constraints) {
+	if len(c.Places) != 2 || c.Places[0].Level != LevelAdmin {
+		return
+	}
+	area, broad := c.Places[0], c.Places[1]
+	if g.lex.nestRank(broad) < g.lex.nestRank(area) {
+		return // the area lies in the broader place itself ("Swansea, Wales")
+	}
+	for _, cand := range g.places[normalize(area.Name)] {
+		if town := cand.place; town.Level == LevelCity && town.Name == area.Name && g.townIn(town, broad) {
+			town.Text = area.Text
+			c.Places[0] = town
+			return
+		}
+	}
 }
 
 // townIn reports a town some of whose records the data puts in the area
