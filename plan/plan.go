@@ -198,6 +198,10 @@ type Constraints struct {
 	// railways"); Topic is the phrase they came from.
 	Subjects []string `json:"subjects,omitempty"`
 	Topic    string   `json:"topic,omitempty"`
+	// SubjectsAll asks for every subject at once: words of subjects side
+	// by side, with no word joining them ("Roman army": Roman and
+	// military), not one of them.
+	SubjectsAll bool `json:"subjects_all,omitempty"`
 	// Broader are the question's words for a part of a subject that were
 	// read as the whole subject, the narrowest the data records ("coal
 	// mining" as Mining and quarrying): a set they select is not exact.

@@ -85,7 +85,11 @@ func CompileMatching(c plan.Constraints, asOf int, m PlaceMatch) Expr {
 				or = append(or, Subject{Levels: levels, Narrower: true})
 			}
 		}
-		and = append(and, single(or))
+		if c.SubjectsAll {
+			and = append(and, or...)
+		} else {
+			and = append(and, single(or))
+		}
 	}
 	if len(c.Places) > 0 {
 		var or Or

@@ -694,3 +694,14 @@ func TestTownOfAnAreaNamedWithTheAreaItLiesIn(t *testing.T) {
 	require.Equal(t, LevelCity, p.Constraints.Places[0].Level)
 	require.Len(t, p.Constraints.Within, 1)
 }
+
+// Subjects side by side with no word joining them are one topic that
+// holds both ("Roman army"); joined by "and" either may hold.
+func TestSubjectsSideBySideAskForBoth(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums deal with the Roman army?")
+	require.Len(t, p.Constraints.Subjects, 2)
+	require.True(t, p.Constraints.SubjectsAll)
+	p = r.Route("Which museums in Kent are about railways and canals?")
+	require.False(t, p.Constraints.SubjectsAll)
+}

@@ -14,6 +14,8 @@ type subjectReader struct {
 	retyped     bool
 	subj        []string
 	first, last int
+	// spans are the token spans taken, in the order read
+	spans [][2]int
 	// broader are the phrases taken that name part of their subject
 	broader []broaderPhrase
 }
@@ -67,6 +69,7 @@ func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]strin
 func (r *subjectReader) take(i, j int, terms []string) {
 	s := r.s
 	r.subj = append(r.subj, terms...)
+	r.spans = append(r.spans, [2]int{i, j})
 	if r.s.lex.narrowerKey(r.typed.span(i, j)) || r.s.lex.narrowerKey(r.stems.span(i, j)) {
 		r.broader = append(r.broader, broaderPhrase{s.original(i, j), terms})
 	}
@@ -80,6 +83,23 @@ func (r *subjectReader) take(i, j int, terms []string) {
 	}
 }
 
+// sideBySide reports two or more spans of subjects, each right after
+// the one before with no word between them ("Roman army"): one topic
+// that holds both.
+func (r *subjectReader) sideBySide() bool {
+	if len(r.spans) < 2 {
+		return false
+	}
+	spans := slices.Clone(r.spans)
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	for k := 1; k < len(spans); k++ {
+		if spans[k][0] != spans[k-1][1] {
+			return false
+		}
+	}
+	return true
+}
+
 // cued reports whether a subject cue stands right before token i.
 func (r *subjectReader) cued(i int) bool { return i > 0 && r.s.lex.subjectCues[r.s.toks[i-1].norm] }
 
@@ -89,6 +109,7 @@ func (r *subjectReader) done(c *Constraints) {
 		return
 	}
 	c.Subjects = mergeTerms(c.Subjects, r.subj)
+	c.SubjectsAll = c.SubjectsAll || r.sideBySide()
 	for _, b := range r.broader {
 		if !slices.Contains(c.Broader, b.text) && !r.s.lex.coveredTogether(b, r.broader) {
 			c.Broader = append(c.Broader, b.text)
