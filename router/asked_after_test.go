@@ -663,6 +663,10 @@ func TestKeywordsComparingPlacesAndAPlaceBesideOne(t *testing.T) {
 	if len(p.Constraints.Places) < 2 {
 		require.NotEmpty(t, p.Unused(UnusedUnread), "Bath, not read, is no condition applied")
 	}
+	p = r.Route("Set Leeds next to Reading and list the local-authority museums.")
+	if len(p.Constraints.Places) < 2 {
+		require.NotEmpty(t, p.Unused(UnusedUnread), "Reading, written with a capital inside the question and not read")
+	}
 }
 
 // Words of accreditation, size or governance joined in a predicate after

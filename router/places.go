@@ -385,7 +385,7 @@ func (g *gazetteer) unreadPlaceWord(s *scan, c *Constraints) string {
 		return ""
 	}
 	for i, t := range s.toks {
-		if _, ok := g.places[t.norm]; ok && t.upper && !s.used[i] && s.lex.typeWords[t.norm] == "" && (len(c.Places) == 0 || besidePlace(s, i) && writtenCapital(s, i)) {
+		if _, ok := g.places[t.norm]; ok && t.upper && !s.used[i] && s.lex.typeWords[t.norm] == "" && (len(c.Places) == 0 || writtenCapital(s, i) && (i > 0 || besidePlace(s, i))) {
 			return s.original(i, i+1)
 		}
 	}
