@@ -40,6 +40,7 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.askVerbs))
 	addKeys(maps.Keys(lex.remarkSubjects))
 	addKeys(maps.Keys(lex.personWords))
+	addKeys(maps.Keys(lex.coordinators))
 	add(lex.tagQuestions...)
 	add(lex.knowTags...)
 	addKeys(maps.Keys(lex.pairCues))
