@@ -709,3 +709,12 @@ func TestSubjectsSideBySideAskForBoth(t *testing.T) {
 	p = r.Route("Which museums in Kent are about railways and canals?")
 	require.False(t, p.Constraints.SubjectsAll)
 }
+
+// A question word after a preposition, right after the asker's opener and
+// a comma, opens the question; a gloss after it ("where it lies") asks
+// nothing new.
+func TestQuestionWordAfterAPrepositionAfterAnOpener(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Mag ik vragen, in welk land het Horniman Museum staat, dus waar het ligt?")
+	require.Equal(t, "country", p.Constraints.Field)
+}

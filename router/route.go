@@ -485,7 +485,7 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		// reason, or one a question word follows, in as many as a remark
 		// may have), or one a word that joins clauses follows ("Sorry to
 		// ask, but …")
-		comma := said && (k <= maxPreamble || reason || r.lex.whWords[toks[k].norm]) || r.lex.remarkJoins[toks[k].norm]
+		comma := said && (k <= maxPreamble || reason || r.lex.whWords[toks[k].norm] || r.whAfterPreposition(toks, k)) || r.lex.remarkJoins[toks[k].norm]
 		// a request in the first person after "and" opens the question
 		// without a comma ("… and I'd like to know …")
 		joined := said && r.lex.andWords[toks[k].norm] && r.openerAt(toks, k+1)
@@ -518,6 +518,13 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return clause, question[toks[q].start:]
 	}
 	return "", question
+}
+
+// whAfterPreposition reports a question word right after a preposition
+// at token k ("zu welchem Land", "in which town").
+func (r *Router) whAfterPreposition(toks []token, k int) bool {
+	w := toks[k].norm
+	return k+1 < len(toks) && (r.lex.locatives[w] || r.lex.ofWords[w] || r.lex.valuePrepositions[w]) && r.lex.whWords[toks[k+1].norm]
 }
 
 // namesBack reports a word that refers back to an institution or body
@@ -571,7 +578,7 @@ func (r *Router) opensQuestion(question string, toks []token, q int) bool {
 	if r.lex.locatives[w] && q+1 < len(toks) {
 		return r.lex.whWords[toks[q+1].norm]
 	}
-	return r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
+	return r.whAfterPreposition(toks, q) || r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
 }
 
 // openerAt reports a request in the first person ("I'd like to know"),
