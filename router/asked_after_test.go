@@ -718,3 +718,16 @@ func TestQuestionWordAfterAPrepositionAfterAnOpener(t *testing.T) {
 	p := r.Route("Mag ik vragen, in welk land het Horniman Museum staat, dus waar het ligt?")
 	require.Equal(t, "country", p.Constraints.Field)
 }
+
+// A field said after the question with a tail that declines it ("address
+// not needed", "adres niet nodig") is no field asked.
+func TestAFieldDeclinedByATail(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Horniman Museum: town? The address is not needed.",
+		"Horniman Museum stad? het adres hoeft niet",
+	} {
+		p := r.Route(q)
+		require.Equal(t, fieldCity, p.Constraints.Field, q)
+	}
+}

@@ -526,6 +526,9 @@ type Lexicon struct {
 	// answer ("do you know that", "weet jij dat"): their word that
 	// refers back refers to the question itself
 	knowTags []string `lexicon:"table"`
+	// declineTails follow a field to decline it ("address not needed",
+	// "adres niet nodig"): that field is not asked (see fieldThenDeclined)
+	declineTails []string `lexicon:"table"`
 	// fieldOfWords join a field word first in a shorthand question to the
 	// name after it ("city for X").
 	fieldOfWords map[string]bool `lexicon:"table"`

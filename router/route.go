@@ -287,6 +287,9 @@ func (r *Router) fillTopic(question string) (string, bool) {
 // nicht die Adresse"), when the words before it ask a field of their
 // own; or 0. The field declined is no field asked.
 func (r *Router) declinedFieldAt(question string, toks []token) int {
+	if k := r.fieldThenDeclined(question, toks); k > 0 {
+		return k
+	}
 	for k := max(2, len(toks)-4); k+1 < len(toks); k++ {
 		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—-") || !r.lex.negationWords[toks[k].norm] {
 			continue
@@ -299,6 +302,30 @@ func (r *Router) declinedFieldAt(question string, toks []token) int {
 		_, fieldWord := r.lex.trailingFields[toks[from].norm]
 		if (fieldWord && from+1 == len(toks) || field(newScan(rest, r.lex)) != "") && r.reread(head).Constraints.Field != "" {
 			return k
+		}
+	}
+	return 0
+}
+
+// fieldThenDeclined returns the token where a closing phrase declines a
+// field by a tail of declining after it ("…? address not needed", "adres
+// niet nodig"), after a clause sign or question mark, when the words
+// before it ask a field of their own; or 0.
+func (r *Router) fieldThenDeclined(question string, toks []token) int {
+	for _, p := range r.lex.declineTails {
+		words := strings.Fields(p)
+		end := len(toks) - len(words)
+		if end < 3 || !wordsAt(toks, end, words) {
+			continue
+		}
+		for k := max(2, end-3); k < end; k++ {
+			if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;:?–—-") {
+				continue
+			}
+			head, declined := question[:toks[k-1].end], question[toks[k].start:toks[end-1].end]
+			if field(newScan(declined, r.lex)) != "" && r.reread(head).Constraints.Field != "" {
+				return k
+			}
 		}
 	}
 	return 0
@@ -632,6 +659,12 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	toks := tokenize(aside, false)
 	if len(toks) > 0 && (r.lex.negations[toks[0].norm] || r.lex.negationWords[toks[0].norm]) {
 		return false // what the asker does not want ("no need for …", "no address")
+	}
+	if declined := slices.ContainsFunc(r.lex.declineTails, func(p string) bool {
+		words := strings.Fields(p)
+		return len(toks) > len(words) && wordsAt(toks, len(toks)-len(words), words)
+	}); declined {
+		return false // a field declined ("address not needed")
 	}
 	if p.Constraints.Field != "" {
 		// a field said after a question that asks its own says which

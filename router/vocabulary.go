@@ -43,6 +43,7 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.coordinators))
 	add(lex.tagQuestions...)
 	add(lex.knowTags...)
+	add(lex.declineTails...)
 	addKeys(maps.Keys(lex.pairCues))
 	addKeys(maps.Keys(lex.superlatives))
 	addKeys(maps.Keys(lex.ordinalEnds))
