@@ -731,3 +731,13 @@ func TestAFieldDeclinedByATail(t *testing.T) {
 		require.Equal(t, fieldCity, p.Constraints.Field, q)
 	}
 }
+
+// "count as" says what something is, no count: members that count as a
+// body's are its members listed.
+func TestCountAsIsNoCount(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Which museums count as members of National Museums Scotland?")
+	require.Equal(t, FrameSet, p.Frame)
+	p = r.Route("Welke instellingen tellen als leden van National Museums Scotland?")
+	require.Equal(t, FrameSet, p.Frame)
+}
