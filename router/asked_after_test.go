@@ -741,3 +741,11 @@ func TestCountAsIsNoCount(t *testing.T) {
 	p = r.Route("Welke instellingen tellen als leden van National Museums Scotland?")
 	require.Equal(t, FrameSet, p.Frame)
 }
+
+// A relative clause right after a plural kind says which of the kind are
+// asked ("Museen, deren Schwerpunkt …"): no aside.
+func TestRelativeClauseAfterAPluralKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Hat Kent Museen, deren Schwerpunkt Eisenbahn ist – welche sind das?")
+	require.NotEmpty(t, p.Constraints.Subjects)
+}

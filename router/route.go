@@ -240,6 +240,8 @@ func (r *Router) topicAside(question string, toks []token, k int) (string, bool)
 		switch {
 		case relative && r.topicOfClause(clause, toks[m:]):
 			return question, true // "about it": the clause's topic is asked about
+		case relative && r.lex.pluralKind(toks[k-1].norm):
+			return question, true // a clause that says which of a kind ("Museen, deren …")
 		case !relative && !r.reread(clause).Constraints.Empty():
 			return "", false
 		}
