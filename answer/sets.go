@@ -263,6 +263,7 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	}
 	noun := TypeNoun(pr, c.TypeCodes)
 	notes := append([]Note{yearsRead(c.Years)}, placeReadings(pr, c.Places)...)
+	notes = append(notes, placeReadings(pr, c.Within)...)
 	notes = append(notes, bodyReadings(c.Bodies)...)
 	notes = append(notes, p.spanningNote(pr, s.spanning, c.Years, true))
 	if inferred > 0 {

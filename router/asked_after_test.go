@@ -749,3 +749,13 @@ func TestRelativeClauseAfterAPluralKind(t *testing.T) {
 	p := r.Route("Hat Kent Museen, deren Schwerpunkt Eisenbahn ist – welche sind das?")
 	require.NotEmpty(t, p.Constraints.Subjects)
 }
+
+// A word read as the areas of one name ("Cambridgeshire": East and South
+// Cambridgeshire), named with a town, is the area that holds the town.
+func TestAreasOfOneNameNamedWithATown(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("How many museums are there in Ely, Cambridgeshire?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Len(t, p.Constraints.Within, 1)
+	require.Equal(t, "Cambridgeshire", p.Constraints.Within[0].Text)
+}

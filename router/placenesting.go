@@ -75,6 +75,27 @@ func (g *gazetteer) townOfArea(c *Constraints) {
 	}
 }
 
+// areaHoldingTown is, of the places of one name a word was read as
+// ("East Cambridgeshire or South Cambridgeshire" for "Cambridgeshire"),
+// the one that holds records of a town the question names ("Ely,
+// Cambridgeshire"); names as it is when none or several do.
+func (g *gazetteer) areaHoldingTown(places []Place, names string) string {
+	alts := strings.Split(names, " or ")
+	if len(alts) < 2 {
+		return names
+	}
+	var held []string
+	for _, alt := range alts {
+		if slices.ContainsFunc(places, func(town Place) bool { return g.townIn(town, Place{Name: alt}) }) {
+			held = append(held, alt)
+		}
+	}
+	if len(held) != 1 {
+		return names
+	}
+	return held[0]
+}
+
 // townIn reports a town some of whose records the data puts in the area
 // broad (by county or admin path).
 func (g *gazetteer) townIn(town, broad Place) bool {

@@ -31,7 +31,7 @@ func (r *Router) reread(question string) Plan {
 	if m, mi, mj, ok := r.g.fuzzyNameCovering(fresh, need); ok && !overlapsExactName(s, plan, mi, mj) {
 		i, j, name, isName = mi, mj, m.Name, true
 	} else if pi, pj, pname, ok := r.g.fuzzyPlaceCovering(fresh, need); ok {
-		i, j, name = pi, pj, pname
+		i, j, name = pi, pj, r.g.areaHoldingTown(plan.Constraints.Places, pname)
 	} else {
 		return plan
 	}
@@ -47,11 +47,13 @@ func (r *Router) reread(question string) Plan {
 			n.Text, n.Score = typed, similarity(typed, name)
 		}
 	}
-	for k := range c.Places {
-		// "Sussex" read as "East Sussex or West Sussex": each place
-		// keeps the word typed
-		if p := &c.Places[k]; !isName && (p.Text == name || slices.Contains(strings.Split(name, " or "), p.Text)) {
-			p.Text = typed
+	for _, places := range [][]Place{c.Places, c.Within} {
+		for k := range places {
+			// "Sussex" read as "East Sussex or West Sussex": each place
+			// keeps the word typed
+			if p := &places[k]; !isName && (p.Text == name || slices.Contains(strings.Split(name, " or "), p.Text)) {
+				p.Text = typed
+			}
 		}
 	}
 	return again
