@@ -119,7 +119,8 @@ func valueRest(sides []plan.Constraints) (plan.Constraints, bool) {
 	}
 	a, b := sides[0].Clone(), sides[1].Clone()
 	for _, c := range []*plan.Constraints{&a, &b} {
-		c.Sizes, c.Accreditation, c.GovernanceCodes, c.Subjects, c.Topic = nil, "", nil, nil, ""
+		c.Sizes, c.Accreditation, c.GovernanceCodes = nil, "", nil
+		c.DropSubjects()
 	}
 	return a, reflect.DeepEqual(a, b)
 }

@@ -27,7 +27,7 @@ type relaxation struct {
 var relaxations = []relaxation{
 	{"subject", func(c *plan.Constraints) bool {
 		had := len(c.Subjects) > 0
-		c.Subjects, c.Topic, c.Broader = nil, "", nil
+		c.DropSubjects()
 		return had
 	}},
 	{"years", func(c *plan.Constraints) bool {

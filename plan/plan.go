@@ -287,6 +287,13 @@ func (c Constraints) Negates() bool {
 	return n != nil && (len(n.Bodies)+len(n.Names)+len(n.TypeCodes)+len(n.Subjects)+len(n.GovernanceCodes)+len(n.Sizes) > 0 || n.Accreditation != "" || n.Years != nil)
 }
 
+// DropSubjects drops what the question's subject words were read as:
+// the subjects, the phrase they came from, whether all are asked at once
+// and the words read as a broader subject.
+func (c *Constraints) DropSubjects() {
+	c.Subjects, c.Topic, c.SubjectsAll, c.Broader = nil, "", false, nil
+}
+
 // Empty reports whether nothing was extracted.
 func (c Constraints) Empty() bool {
 	return len(c.ISILs)+len(c.QIDs)+len(c.GHCIDs)+len(c.GNDs)+len(c.RORs)+len(c.Names)+len(c.Bodies)+

@@ -112,7 +112,8 @@ func (r *Router) resolve(plan *Plan, s *scan, c *Constraints, intent Intent, con
 		switch t.frame {
 		case FrameField:
 			c.Field, c.List = values[0], false
-			c.TypeCodes, c.Subjects, c.Topic, c.Broader = nil, nil, "", nil
+			c.TypeCodes = nil
+			c.DropSubjects()
 			intent = Factual
 		case FrameSet:
 			members.Relation = relPartOf

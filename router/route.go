@@ -314,12 +314,7 @@ func (r *Router) declinedFieldAt(question string, toks []token) int {
 // niet nodig"), after a clause sign or question mark, when the words
 // before it ask a field of their own; or 0.
 func (r *Router) fieldThenDeclined(question string, toks []token) int {
-	for _, p := range r.lex.declineTails {
-		words := strings.Fields(p)
-		end := len(toks) - len(words)
-		if end < 3 || !wordsAt(toks, end, words) {
-			continue
-		}
+	if end := r.declineTailAt(toks); end >= 3 {
 		for k := max(2, end-3); k < end; k++ {
 			if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;:?–—-") {
 				continue
@@ -331,6 +326,18 @@ func (r *Router) fieldThenDeclined(question string, toks []token) int {
 		}
 	}
 	return 0
+}
+
+// declineTailAt returns the token where a phrase of declineTails ends
+// the words ("not needed", "niet nodig"), or -1.
+func (r *Router) declineTailAt(toks []token) int {
+	for _, p := range r.lex.declineTails {
+		words := strings.Fields(p)
+		if end := len(toks) - len(words); end >= 1 && wordsAt(toks, end, words) {
+			return end
+		}
+	}
+	return -1
 }
 
 // pronounOf is the word of a token that a pronoun may be: the letters
@@ -662,10 +669,7 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	if len(toks) > 0 && (r.lex.negations[toks[0].norm] || r.lex.negationWords[toks[0].norm]) {
 		return false // what the asker does not want ("no need for …", "no address")
 	}
-	if declined := slices.ContainsFunc(r.lex.declineTails, func(p string) bool {
-		words := strings.Fields(p)
-		return len(toks) > len(words) && wordsAt(toks, len(toks)-len(words), words)
-	}); declined {
+	if r.declineTailAt(toks) > 0 {
 		return false // a field declined ("address not needed")
 	}
 	if p.Constraints.Field != "" {
@@ -1023,7 +1027,7 @@ func frameQuestion(plan *Plan, s *scan, c *Constraints, rd *reading) (Intent, fl
 			negate(c).Subjects = c.Subjects
 			s.used[at] = true
 		}
-		c.Subjects, c.Topic, c.Broader = nil, "", nil
+		c.DropSubjects()
 	}
 	frame, test, pair := frameOf(s, c, rd.ids.any(), intent, len(sides(*c)))
 	if c.Similar {

@@ -24,7 +24,8 @@ func shareAsked(s *scan) bool {
 // the places are the part (the share of a kind that is in a country).
 func wholeOf(s *scan, c Constraints) *Constraints {
 	w := c.Clone()
-	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes, w.Subjects, w.Topic, w.Broader = false, "", nil, nil, nil, "", nil
+	w.Share, w.Accreditation, w.GovernanceCodes, w.Sizes = false, "", nil, nil
+	w.DropSubjects()
 	w.Years, w.Has, w.Lacks, w.Order, w.Group, w.Not = nil, nil, nil, nil, nil, nil
 	if hasStatusWord(s) {
 		w.Status = ""
