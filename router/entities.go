@@ -62,6 +62,9 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 			return false
 		}
 	}
+	if g.placeAcross(s, i, j) || g.whichPlaceKind(s, i, j) {
+		return false
+	}
 	if !s.lower && !s.toks[i].upper && acronymFirst(e.name) {
 		// a word written small in a question that writes capitals,
 		// where the name writes an acronym ("man" for "MAN-Museum")
@@ -76,6 +79,36 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		}
 	}
 	return true
+}
+
+// placeAcross reports a place whose words start before the name at
+// [i, j) and end inside it ("North Yorkshire museum" holds the name
+// "Yorkshire Museum"): the words are the place, and the name starts
+// nowhere inside it.
+func (g *gazetteer) placeAcross(s *scan, i, j int) bool {
+	for k := max(0, i-2); k < i; k++ {
+		if s.used[k] || !s.toks[k].upper {
+			continue
+		}
+		for e := i + 1; e < j; e++ {
+			if _, ok := g.places[s.key(k, e)]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// whichPlaceKind reports a name at [i, j) that is a place and a kind
+// right after a word of which ("which Wiltshire museum"): the question
+// asks which institution of that kind the place has, not about the one
+// named so.
+func (g *gazetteer) whichPlaceKind(s *scan, i, j int) bool {
+	if i == 0 || j-i < 2 || !s.lex.whichWords[s.toks[i-1].norm] || s.lex.typeWords[s.toks[j-1].norm] == "" {
+		return false
+	}
+	_, ok := g.places[s.key(i, j-1)]
+	return ok
 }
 
 // placeFirst reports whether words at i that name both a place and an
@@ -124,6 +157,15 @@ func kindOf(s *scan, i int) bool {
 	return s.lex.pluralKind(w) || slices.Contains(s.lex.childrenWords, w)
 }
 
+// fillersFrom returns the first token from k on that is no filler word
+// ("gehören alle zu"): what a cue relates comes after its fillers.
+func fillersFrom(s *scan, k int) int {
+	for k < len(s.toks) && s.lex.fillerSet[s.toks[k].norm] && !s.toks[k].upper {
+		k++
+	}
+	return k
+}
+
 // entities finds bodies and institution names, longest first.
 func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, housesEnd int) {
 	for i := 0; i < len(s.toks); i++ {
@@ -136,7 +178,7 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 			continue
 		}
 		// A body is preferred right after a relation cue ("part of the …").
-		afterCue := rel != "" && i >= relEnd && i <= relEnd+1
+		afterCue := rel != "" && i >= relEnd && i <= fillersFrom(s, relEnd)+1
 		afterHouses := housesEnd >= 0 && i >= housesEnd && i <= housesEnd+1
 		// So is one named before the cue, or before a last word of
 		// parts, when a word of parts asks for the institutions that

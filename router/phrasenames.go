@@ -106,11 +106,21 @@ func (g *gazetteer) phraseName(question string, s *scan, accept func(i, j int) b
 			// qualifier
 			continue
 		}
-		if name, _, ok := g.runName(s, i, j); ok {
+		if name, _, ok := g.runName(s, i, j); ok && !pluralKindOutside(s, j-1, name) {
 			return question[:s.toks[i].start] + name + question[s.toks[j-1].end:], s.original(i, j), name, true
 		}
 	}
 	return "", "", "", false
+}
+
+// pluralKindOutside reports a plural kind written small at token k
+// ("whitby museums") that the name does not hold as written: the run
+// asks for the kind there, not for the one record whose name is the
+// singular. Written with a capital it may be a name's inflected head
+// ("des Deutschen Museums").
+func pluralKindOutside(s *scan, k int, name string) bool {
+	w := s.toks[k].norm
+	return (s.lower || !s.toks[k].upper) && s.lex.pluralTypeWords[w] && !slices.Contains(strings.Fields(normalize(name)), w)
 }
 
 // buildFieldCueWords makes fieldCueWords: the cues of a field that are one word ("website",

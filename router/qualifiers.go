@@ -300,7 +300,9 @@ func typeChoice(s *scan) string {
 	if f := !whichKind(s) && choiceOf(s, func(w string) bool {
 		code := s.lex.typeWords[w]
 		_, plural, _ := s.lex.typeOfWord(w)
-		return code != "" && code != "E" && !plural
+		// plural kinds as alternatives of one institution ("falls
+		// under the museums, the libraries or the archives")
+		return code != "" && code != "E" && (!plural || s.oneEntity)
 	}); f {
 		return "type"
 	}

@@ -90,7 +90,7 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	for i, t := range toks {
 		// a word between two capitalised words is a word of a name
 		inName := i > 0 && i+1 < len(toks) && toks[i-1].upper && toks[i+1].upper
-		if r.lex.anaphora[t.norm] && !inName && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) {
+		if r.lex.anaphora[t.norm] && !inName && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) && !r.namedBefore(p, t.norm, question[:t.start]) {
 			return false
 		}
 		if n, _ := placeAnaphorAt(toks, i, r.lex); n > 1 {
@@ -99,6 +99,20 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	}
 	words := " " + joinTokens(toks) + " "
 	return !slices.ContainsFunc(r.lex.backPhrases, func(p string) bool { return strings.Contains(words, " "+p+" ") })
+}
+
+// namedBefore reports what an anaphor refers back to named in the text
+// before it: an institution the plan names for a word of nameAnaphora
+// ("es"), a place for one of placeAnaphora ("da"). The anaphor refers to
+// that, not to a clause before the question.
+func (r *Router) namedBefore(p Plan, word, before string) bool {
+	if r.lex.nameAnaphora[word] {
+		return slices.ContainsFunc(p.Constraints.Names, func(n NameMatch) bool { return n.Text != "" && strings.Contains(before, n.Text) })
+	}
+	if _, ok := r.lex.placeAnaphora[word]; ok {
+		return slices.ContainsFunc(p.Constraints.Places, func(pl Place) bool { return pl.Text != "" && strings.Contains(before, pl.Text) })
+	}
+	return false
 }
 
 // tagStart returns the token where a phrase of tagQuestions ends the
