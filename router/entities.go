@@ -233,10 +233,10 @@ func (g *gazetteer) entities(s *scan, c *Constraints, rel string, relEnd, houses
 }
 
 // dropRequestVerb drops the name read from a verb of request that opens
-// a question naming another institution: the verb ("Search …"), not a
-// record of its name.
+// a question naming another institution or a plural kind: the verb
+// ("Search …"), not a record of its name.
 func dropRequestVerb(s *scan, c *Constraints) {
-	if len(c.Names) >= 2 && c.Names[0].Text == s.original(0, 1) && s.lex.requestWords[s.toks[0].norm] {
+	if (len(c.Names) >= 2 || pluralType(s)) && len(c.Names) > 0 && c.Names[0].Text == s.original(0, 1) && s.lex.requestWords[s.toks[0].norm] {
 		c.Names = c.Names[1:]
 	}
 }

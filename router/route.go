@@ -1091,6 +1091,13 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Sides = sides(*c)
 	}
 	setUnusedWords(plan, s, c)
+	if (frame == FrameSet || frame == FrameCount) && c.List && c.Relation == "" && c.Selective() {
+		// a list selects by its conditions, not by a name: a name read
+		// in it is a word the list does not hold to
+		for _, n := range c.Names {
+			plan.SetUnused(UnusedUnread, append(plan.Unused(UnusedUnread), n.Text)...)
+		}
+	}
 	if w := r.g.unreadPlaceWord(s, c); w != "" {
 		// a list of no place beside a place's name no reader took is
 		// no exact list
