@@ -323,8 +323,8 @@ func offersChoice(s *scan) bool {
 					continue // "or not", "or has it closed", "or something else"
 				}
 			}
-			if s.lex.prepositionJoins[t.norm] && (i+1 >= len(s.toks) || s.lex.prepositionArticles[s.toks[i+1].norm] || insideFieldCue(s, i) && kindOfferedLast(s)) {
-				continue // a preposition inside a field's cue, one kind offered last
+			if s.lex.prepositionJoins[t.norm] && (i+1 >= len(s.toks) || s.lex.prepositionArticles[s.toks[i+1].norm] || atFieldCue(s, i) && kindOfferedLast(s)) {
+				continue // a preposition inside or after a field's cue, one kind offered last
 			}
 			return true
 		}
@@ -332,13 +332,13 @@ func offersChoice(s *scan) bool {
 	return false
 }
 
-// insideFieldCue reports token i inside a field's cue of several words
-// the question holds.
-func insideFieldCue(s *scan, i int) bool {
+// atFieldCue reports token i inside a field's cue of several words the
+// question holds, or right after a cue ("the category of an archive").
+func atFieldCue(s *scan, i int) bool {
 	var buf [64]int
 	for _, c := range s.lex.fieldCueIndex.exact(s, buf[:0]) {
 		p := s.lex.fieldCues[c].phrase
-		if at := s.find(p); at >= 0 && at < i && i < at+strings.Count(p, " ")+1 {
+		if at := s.find(p); at >= 0 && at < i && i <= at+strings.Count(p, " ")+1 {
 			return true
 		}
 	}
