@@ -53,7 +53,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 	if e.weight < minNameWeight {
 		return false
 	}
-	if j-i >= 2 && typeWordAt(s, j-1) && (i > 0 && isSuperlative(s, i-1) || j < len(s.toks) && !s.toks[j-1].upper && isSuperlative(s, j)) {
+	if j-i >= 2 && typeWordAt(s, j-1) && (i > 0 && isSuperlative(s, i-1) || !s.toks[j-1].upper && superlativeAfter(s, j)) {
 		if _, ok := g.places[s.key(i, j-1)]; ok {
 			// a place and a kind after a superlative ("oldest Islington
 			// museum"), or before one with the kind written small
@@ -547,6 +547,12 @@ func acronymFirst(name string) bool {
 		n++
 	}
 	return n >= 2
+}
+
+// superlativeAfter reports a superlative at token j or one word after it
+// ("museum oldest", "museum opened earliest").
+func superlativeAfter(s *scan, j int) bool {
+	return j < len(s.toks) && isSuperlative(s, j) || j+1 < len(s.toks) && isSuperlative(s, j+1)
 }
 
 // isSuperlative reports a superlative at token i ("oldest", "grootste").

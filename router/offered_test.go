@@ -19,3 +19,20 @@ func TestKindOfferedAfterAFieldCue(t *testing.T) {
 		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
 	}
 }
+
+// A word that opens a list after a phrase put first ("In Gwynedd,
+// which museum …") opens a list as it does first; "where is there" asks
+// where to go for a kind; a superlative one word after a place and a
+// kind written small orders the kind there.
+func TestListAfterAFrontedPhraseAndWhereIsThere(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"In Gwynedd, which museum is about railways?",
+		"Where in Cornwall is there a museum about mining and quarrying?",
+		"Islington museum opened earliest",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.Empty(t, p.Constraints.Names, q)
+	}
+}

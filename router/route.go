@@ -956,7 +956,7 @@ func readRelationShape(s *scan, rd *reading) {
 // readListShape reads whether the question asks for a list or whether a
 // set has members.
 func (g *gazetteer) readListShape(s *scan, c *Constraints, rd *reading) {
-	rd.listQ = len(s.toks) > 0 && s.lex.listStarts[s.toks[0].norm] && !whichFieldIs(s) ||
+	rd.listQ = len(s.toks) > 0 && (s.lex.listStarts[s.toks[0].norm] || listStartAfterFronted(s)) && !whichFieldIs(s) ||
 		s.hasAny(s.lex.listCues...) ||
 		whereCanI(s)
 	// an existence question with an indefinite article asks whether a
@@ -968,6 +968,22 @@ func (g *gazetteer) readListShape(s *scan, c *Constraints, rd *reading) {
 	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(s.lex.organisationAsked...) {
 		rd.listQ = false
 	}
+}
+
+// listStartAfterFronted reports a word that opens a list question
+// ("which", "list") right after a phrase put first and closed by a
+// clause sign, of up to maxFrontedPlace words and no question word ("In
+// Gwynedd, which museum …").
+func listStartAfterFronted(s *scan) bool {
+	for k := 1; k < len(s.toks) && k <= maxFrontedPlace+1; k++ {
+		if s.lex.whWords[s.toks[k-1].norm] {
+			return false
+		}
+		if clauseStartAt(s, k) || strings.Contains(s.text[s.toks[k-1].end:s.toks[k].start], ",") {
+			return s.lex.listStarts[s.toks[k].norm]
+		}
+	}
+	return false
 }
 
 // readOrderAndGroup reads the order and the grouping asked: "the
