@@ -406,8 +406,8 @@ func fieldOfWhere(s *scan) string {
 // of the institution ("the place"), no field asked.
 func trailingField(s *scan) string {
 	n := len(s.toks)
-	for n > 2 && inBrackets(s, n-1) {
-		n-- // a remark in brackets after the field word
+	for n > 2 && (inBrackets(s, n-1) || s.lex.fillerSet[s.toks[n-1].norm] && !s.used[n-1] && s.lex.trailingFields[s.toks[n-1].norm] == "") {
+		n-- // a remark in brackets or a filler ("pls") after the field word
 	}
 	if n < 2 || isWhQuestion(s) || s.lex.listStarts[s.toks[0].norm] {
 		return ""

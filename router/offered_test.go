@@ -36,3 +36,15 @@ func TestListAfterAFrontedPhraseAndWhereIsThere(t *testing.T) {
 		require.Empty(t, p.Constraints.Names, q)
 	}
 }
+
+// A question for the parent of one institution reads a name that is
+// also a town as the institution; a filler after a field word last
+// ("pls") leaves it the field asked.
+func TestParentOfANameThatIsATownAndFillerAfterAField(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Great Smoky Mountains National Park umbrella org")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, FrameRelation, p.Frame)
+	p = r.Route("Lacock Abbey country location pls")
+	require.Equal(t, "country", p.Constraints.Field)
+}

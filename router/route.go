@@ -926,10 +926,10 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 }
 
 // oneEntityShape reports whether the question's shape asks about one
-// institution: a relation of one, a yes/no question, two named, a field
+// institution: a relation or the parent of one, a yes/no question, two named, a field
 // or history of one, or where to find one named institution.
 func oneEntityShape(s *scan, rd *reading) bool {
-	return rd.rel != "" && !rd.listQ || (yesNoShape(s) || s.yesNoInside) && !rd.exists || twoNamed(s) && !pluralType(s) ||
+	return (rd.rel != "" || parentQuestion(s)) && !rd.listQ || (yesNoShape(s) || s.yesNoInside) && !rd.exists || twoNamed(s) && !pluralType(s) ||
 		!rd.listQ && !pluralType(s) && (fieldShape(s) || historyCue(s) >= 0 || describeShort(s)) ||
 		whereCanI(s) && !pluralType(s) && !kindDescribed(s) && fieldShape(s) && s.field == "city"
 }
