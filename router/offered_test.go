@@ -48,3 +48,15 @@ func TestParentOfANameThatIsATownAndFillerAfterAField(t *testing.T) {
 	p = r.Route("Lacock Abbey country location pls")
 	require.Equal(t, "country", p.Constraints.Field)
 }
+
+// A town that is a common word, written small, is the town right after a
+// kind and a locative ("oldest museum in bath") or first before a plural
+// kind in a question written all small ("bath museums oldest").
+func TestCommonWordTownsWrittenSmall(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Oldest museum in bath", "bath museums oldest"} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+		require.Equal(t, "Bath", p.Constraints.Places[0].Name, q)
+	}
+}

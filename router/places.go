@@ -62,10 +62,12 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 	// "GB"): "us" and "de" are words
 	caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
 	// "museums in bath": a town that is also a common word, written in
-	// small letters, right after a plural kind and a locative, is the
-	// town
+	// small letters, right after a kind and a locative, is the town
 	common := s.lex.commonWords[k] || s.lex.frequentWords[k]
-	kindIn := s.lex.locatives[prevWord] && i >= 2 && s.lex.pluralKind(s.toks[i-2].norm) && common && len(k) >= 4
+	kindIn := s.lex.locatives[prevWord] && i >= 2 && (s.lex.pluralKind(s.toks[i-2].norm) || typeWordAt(s, i-2)) && common && len(k) >= 4
+	// "bath museums oldest": so is one first, right before a plural
+	// kind, in a question written all in small letters
+	kindIn = kindIn || s.lower && i == 0 && len(s.toks) > 1 && s.lex.pluralKind(s.toks[1].norm) && common && len(k) >= 4
 	if !caps && !kindIn && (!t.upper && (!loc || common) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 		return false
 	}
