@@ -158,9 +158,10 @@ func kindOf(s *scan, i int) bool {
 }
 
 // fillersFrom returns the first token from k on that is no filler word
-// ("gehören alle zu"): what a cue relates comes after its fillers.
+// nor a word for members ("gehören alle als Mitglieder zu"): what a cue
+// relates comes after them.
 func fillersFrom(s *scan, k int) int {
-	for k < len(s.toks) && s.lex.fillerSet[s.toks[k].norm] && !s.toks[k].upper {
+	for k < len(s.toks) && (s.lex.fillerSet[s.toks[k].norm] && !s.toks[k].upper || slices.Contains(s.lex.childrenWords, s.toks[k].norm)) {
 		k++
 	}
 	return k

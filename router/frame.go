@@ -498,8 +498,8 @@ func parentQuestion(s *scan) bool {
 		return true
 	}
 	n := len(s.toks)
-	if n < 4 || !s.lex.relationQuestionWords[s.toks[0].norm] {
-		return false
+	if n < 4 || !s.lex.relationQuestionWords[s.toks[0].norm] && !s.lex.requestWords[s.toks[0].norm] {
+		return false // a question word, or a request ("Name the …")
 	}
 	for _, c := range s.lex.parentCueEnds {
 		if _, ok := s.endsAt(n, c); ok {

@@ -60,3 +60,20 @@ func TestCommonWordTownsWrittenSmall(t *testing.T) {
 		require.Equal(t, "Bath", p.Constraints.Places[0].Name, q)
 	}
 }
+
+// "sorted by age" orders a list by opening, oldest first; a frequent
+// word written small is no misspelt place ("at dinner"); a polite modal
+// after a clause opens the question ("…, but might you know").
+func TestOrderByAgeFrequentWordsAndPoliteModals(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("museums in Plymouth sorted by age")
+	require.NotNil(t, p.Constraints.Order)
+	require.Equal(t, "opened", p.Constraints.Order.Attribute)
+	p = r.Route("My sister asked me at dinner and I was stumped, so how many accredited museums are there in Brent?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "Brent", p.Constraints.Places[0].Name)
+	p = r.Route("Sorry to ask, but might you know how many accredited museums Brent has altogether?")
+	require.Empty(t, p.Unused(UnusedUnknown))
+	p = r.Route("Name the organisation of which Modern One is a part.")
+	require.Equal(t, FrameRelation, p.Frame)
+}

@@ -116,6 +116,11 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 			if L == 1 && (g.df[s.toks[i].norm] >= namedWordNames || g.pluralOfNameWord(s.toks[i].norm)) {
 				continue
 			}
+			// nor is a frequent word of the languages written small ("at
+			// dinner")
+			if L == 1 && !s.toks[i].upper && s.lex.frequentWords[s.toks[i].norm] {
+				continue
+			}
 			// a word of the data's place names as typed ("Sussex", of
 			// East and West Sussex) is no misspelling of another place
 			// ("Süßen"): it is the places it names with a point of the
@@ -267,11 +272,12 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 
 // fuzzyPlaceStart reports whether a misspelt place may start at token i:
 // an unread word no table knows, capitalised inside the sentence or
-// right after a locative.
+// right after a locative; a frequent word of the languages written small
+// ("at dinner") is that word, no misspelt place.
 func (g *gazetteer) fuzzyPlaceStart(s *scan, i int) bool {
 	t := s.toks[i]
 	if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || s.lex.placeFuzzyStop[t.norm] ||
-		s.lex.typeWords[t.norm] != "" || !isWord(t.norm) {
+		s.lex.typeWords[t.norm] != "" || !isWord(t.norm) || !t.upper && s.lex.frequentWords[t.norm] {
 		return false
 	}
 	if _, ok := g.subjects.phrases[stem(t.norm)]; ok {

@@ -628,7 +628,8 @@ func (r *Router) opensQuestion(question string, toks []token, q int) bool {
 	if r.lex.locatives[w] && q+1 < len(toks) {
 		return r.lex.whWords[toks[q+1].norm]
 	}
-	return r.whAfterPreposition(toks, q) || r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w]
+	return r.whAfterPreposition(toks, q) || r.lex.whWords[w] || r.lex.yesNoStarts[w] || r.lex.listStarts[w] || r.lex.requestWords[w] ||
+		r.lex.politeModals[w] && q+1 < len(toks) // "might you know …"
 }
 
 // openerAt reports a request in the first person ("I'd like to know"),
