@@ -61,19 +61,26 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 	// a country's two letters count written in capitals ("the UK",
 	// "GB"): "us" and "de" are words
 	caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
-	// "museums in bath": a town that is also a common word, written in
-	// small letters, right after a kind and a locative, is the town
 	common := s.lex.commonWords[k] || s.lex.frequentWords[k]
-	kindIn := s.lex.locatives[prevWord] && i >= 2 && (s.lex.pluralKind(s.toks[i-2].norm) || typeWordAt(s, i-2)) && common && len(k) >= 4
-	// "bath museums oldest": so is one first, right before a plural
-	// kind, in a question written all in small letters
-	kindIn = kindIn || s.lower && i == 0 && len(s.toks) > 1 && s.lex.pluralKind(s.toks[1].norm) && common && len(k) >= 4
+	kindIn := common && len(k) >= 4 && townBesideKind(s, i)
 	if !caps && !kindIn && (!t.upper && (!loc || common) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 		return false
 	}
 	// a type word is the type asked about, whatever town a record's name
 	// gave that word, unless a locative precedes it
 	return s.lex.typeWords[k] == "" || s.lex.locatives[prevWord]
+}
+
+// townBesideKind reports a word at i where a town that is also a common
+// word, written small, is the town: right after a kind and a locative
+// ("museums in bath", "oldest museum in bath"), or first right before a
+// plural kind in a question written all small ("bath museums oldest").
+func townBesideKind(s *scan, i int) bool {
+	prevWord, _ := s.prev(i)
+	if s.lex.locatives[prevWord] && i >= 2 && (s.lex.pluralKind(s.toks[i-2].norm) || typeWordAt(s, i-2)) {
+		return true
+	}
+	return s.lower && i == 0 && len(s.toks) > 1 && s.lex.pluralKind(s.toks[1].norm)
 }
 
 func prefixQualifierAt(s *scan, i int) int {

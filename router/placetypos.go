@@ -110,15 +110,7 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 				covered = covered || need[k]
 				words = words && isWord(s.toks[k].norm) && !s.used[k]
 			}
-			// a word many of the data's names hold ("Hamburg", in 75
-			// names such as "Staatsarchiv … Hamburg") is no misspelling
-			// of a place ("Homburg")
-			if L == 1 && (g.df[s.toks[i].norm] >= namedWordNames || g.pluralOfNameWord(s.toks[i].norm)) {
-				continue
-			}
-			// nor is a frequent word of the languages written small ("at
-			// dinner")
-			if L == 1 && !s.toks[i].upper && s.lex.frequentWords[s.toks[i].norm] {
+			if L == 1 && g.wordNoMisspeltPlace(s, i) {
 				continue
 			}
 			// a word of the data's place names as typed ("Sussex", of
@@ -157,6 +149,15 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 		}
 	}
 	return 0, 0, "", false
+}
+
+// wordNoMisspeltPlace reports a word no misspelling of a place: one many
+// of the data's names hold ("Hamburg", in 75 names such as "Staatsarchiv
+// … Hamburg", is not "Homburg"), the plural of one, or a frequent word of
+// the languages written small ("at dinner").
+func (g *gazetteer) wordNoMisspeltPlace(s *scan, i int) bool {
+	w := s.toks[i].norm
+	return g.df[w] >= namedWordNames || g.pluralOfNameWord(w) || !s.toks[i].upper && s.lex.frequentWords[w]
 }
 
 // compassPlaces returns the names of the places of one kind whose key is
