@@ -45,15 +45,23 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
 	unplaced := p.withoutCoordinates(x.Country, c.TypeCodes, keep)
+	nearby := 0 // of the kind, whatever the other conditions, when none meets them
+	if len(ids) == 0 {
+		kind := kindKeep(c)
+		nearby = len(p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && kind(in) }))
+	}
 	a := Answer{Kind: KindSet, IDs: ids, Exact: unplaced == 0 && len(pln.Unused(plan.UnusedUnread)) == 0, Count: len(ids)}
 	if pln.Frame == plan.FrameCount {
 		a.Value = strconv.Itoa(len(ids))
 	}
 	return Draft{Answer: a, nearestFirst: true, render: func(cite func(string) string) string {
 		var b strings.Builder
-		if len(ids) == 0 {
+		switch {
+		case len(ids) == 0 && nearby > 0:
+			pr.Fprintf(&b, "None of the %d %s within %s of %s meets every condition of the question", nearby, pr.Plural(noun, nearby), kmText(pr, radius), x.Name)
+		case len(ids) == 0:
 			pr.Fprintf(&b, "No %s in the data with coordinates lies within %s of %s", noun, kmText(pr, radius), x.Name)
-		} else {
+		default:
 			if pln.Frame == plan.FrameCount {
 				are := pr.Text("There are")
 				if len(ids) == 1 {

@@ -50,3 +50,19 @@ func TestNearAndSamePlaceAsAnInstitution(t *testing.T) {
 	resp = ask(t, p, "Which museums are in the same town as the Rijksmuseum?")
 	require.False(t, resp.Answer.Exact, resp.Answer.Text)
 }
+
+// When no institution near a named one meets the question's other
+// conditions, the answer says how many of the kind lie near it and that
+// none meets them all (not that none lies near it); a list of a kind
+// with a name it does not select by is not exact; Dutch "bij" before a
+// name asks what lies near it.
+func TestNoneNearMeetsTheConditions(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Which museums near Lacock Abbey are about photography?").Answer
+	require.Empty(t, a.IDs)
+	require.Contains(t, a.Text, "None of the 7 museums within 10 km of Lacock Abbey meets every condition of the question")
+	a = ask(t, p, "Welke musea bij Lacock Abbey gaan over fotografie?").Answer
+	require.Contains(t, a.Text, "Geen van de 7 musea binnen 10 km van Lacock Abbey")
+	a = ask(t, p, "list the manchester museum collections about egypt").Answer
+	require.False(t, a.Exact, a.Text)
+}

@@ -1108,9 +1108,10 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		plan.Sides = sides(*c)
 	}
 	setUnusedWords(plan, s, c)
-	if (frame == FrameSet || frame == FrameCount) && c.List && c.Relation == "" && c.Selective() {
-		// a list selects by its conditions, not by a name: a name read
-		// in it is a word the list does not hold to
+	if (frame == FrameSet || frame == FrameCount) && c.List && c.Relation == "" && !c.NearPlace && !c.Similar && c.Selective() {
+		// a list selects by its conditions, not by a name (unless it
+		// lies near or is like the one named): a name read in it is a
+		// word the list does not hold to
 		for _, n := range c.Names {
 			plan.SetUnused(UnusedUnread, append(plan.Unused(UnusedUnread), n.Text)...)
 		}
