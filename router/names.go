@@ -136,7 +136,12 @@ func (g *gazetteer) partialNames(question string, s *scan, mask []bool) (fixed s
 			continue // a place is no partial name
 		}
 		j = g.beforePlace(s, i, j)
-		text := s.original(i, j)
+		text, own := s.original(i, j), ""
+		if s.toks[j-1].possessive {
+			// "Horniman Museum's": the name without its possessive
+			trimmed := strings.TrimSuffix(strings.TrimSuffix(text, "'s"), "’s")
+			text, own = trimmed, text[len(trimmed):]
+		}
 		hits := g.nameIx.get().Search(text, names.Options{Limit: 2})
 		// one record's name holds every word of the run, clearly ahead
 		if len(hits) == 0 || hits[0].QueryCov < minCoverage ||
@@ -144,7 +149,7 @@ func (g *gazetteer) partialNames(question string, s *scan, mask []bool) (fixed s
 			continue
 		}
 		name := g.nameIx.ds.Institutions[hits[0].Doc].Name
-		fixed = fixed[:s.toks[i].start] + name + fixed[s.toks[j-1].end:]
+		fixed = fixed[:s.toks[i].start] + name + own + fixed[s.toks[j-1].end:]
 		typed, read = append(typed, text), append(read, name)
 	}
 	return fixed, typed, read, len(read) > 0

@@ -77,3 +77,13 @@ func TestOrderByAgeFrequentWordsAndPoliteModals(t *testing.T) {
 	p = r.Route("Name the organisation of which Modern One is a part.")
 	require.Equal(t, FrameRelation, p.Frame)
 }
+
+// A partial name with a possessive ("Horniman Museum's") is read as the
+// partial name ("Horniman Museum" of "Horniman Museum & Gardens").
+func TestPartialNameWithAPossessive(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("What is Horniman Museum's postcode?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Horniman Museum & Gardens", p.Constraints.Names[0].Name)
+	require.Empty(t, p.Unused(UnusedUnknown))
+}

@@ -129,10 +129,12 @@ func unknownBeside(s *scan, need []bool, typed []string) bool {
 }
 
 // namesAKind reports whether a phrase holds a word of a kind of
-// institution in the singular ("Horniman Museum"): the name of one, not
-// of a place, nor a list of a kind ("archives in Zeeland").
+// institution in the singular ("Horniman Museum", "Horniman Museum's"):
+// the name of one, not of a place, nor a list of a kind ("archives in
+// Zeeland").
 func namesAKind(s *scan, phrase string) bool {
-	for _, w := range strings.Fields(normalize(phrase)) {
+	for _, w := range strings.Fields(phrase) {
+		w = normalize(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
 		if _, plural, ok := s.lex.typeOfWord(w); ok && !plural {
 			return true
 		}
