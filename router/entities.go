@@ -551,9 +551,17 @@ func acronymFirst(name string) bool {
 }
 
 // superlativeAfter reports a superlative at token j or one word after it
-// ("museum oldest", "museum opened earliest").
+// ("museum oldest", "museum opened earliest"), or a phrase of one at j.
 func superlativeAfter(s *scan, j int) bool {
-	return j < len(s.toks) && isSuperlative(s, j) || j+1 < len(s.toks) && isSuperlative(s, j+1)
+	if j >= len(s.toks) {
+		return false
+	}
+	for p := range s.lex.superlativePhrases {
+		if _, ok := s.matchAt(j, p); ok {
+			return true // "museum founded first"
+		}
+	}
+	return isSuperlative(s, j) || j+1 < len(s.toks) && isSuperlative(s, j+1)
 }
 
 // isSuperlative reports a superlative at token i ("oldest", "grootste").

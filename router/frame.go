@@ -36,6 +36,9 @@ func valueAskedAfter(s *scan) bool {
 		if !s.lex.whWords[s.toks[k].norm] && !requestOpenerAt(s, k) && !s.lex.requestWords[s.toks[k].norm] {
 			continue
 		}
+		if s.yesNoInside && !s.lex.whWords[s.toks[k].norm] && personsOnlyAfter(s, k+1) {
+			continue // "check whether … and tell me": the verdict asked, no value
+		}
 		j := k - 1
 		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w] || s.lex.valuePrepositions[w] || s.lex.remarkJoins[w]) && !s.lex.andWords[w] {
 			j-- // "und unter welcher Adresse", ", so what"
@@ -55,6 +58,17 @@ func valueAskedAfter(s *scan) bool {
 		}
 	}
 	return false
+}
+
+// personsOnlyAfter reports that every token from k on is a word for the
+// asker or the one asked ("me", "uns").
+func personsOnlyAfter(s *scan, k int) bool {
+	for ; k < len(s.toks); k++ {
+		if !s.lex.personWords[s.toks[k].norm] {
+			return false
+		}
+	}
+	return true
 }
 
 // requestOpenerAt reports a phrase of requestOpeners at token k.

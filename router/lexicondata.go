@@ -182,6 +182,9 @@ type Lexicon struct {
 	// reasonConjunctions open a clause that gives the asker's reason or
 	// occasion before the question (see Router.splitReason)
 	reasonConjunctions map[string]bool `lexicon:"table"`
+	// askerWork are verbs of what the asker is doing ("making", "schreibe")
+	// in a clause of their own (see askerWork)
+	askerWork []string `lexicon:"table"`
 	// remarkSubjects open a clause the asker says of themselves before
 	// the question, as a word of reason does (see Router.splitReason)
 	remarkSubjects map[string]bool `lexicon:"table"`

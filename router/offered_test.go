@@ -87,3 +87,26 @@ func TestPartialNameWithAPossessive(t *testing.T) {
 	require.Equal(t, "Horniman Museum & Gardens", p.Constraints.Names[0].Name)
 	require.Empty(t, p.Unused(UnusedUnknown))
 }
+
+// The words of what the asker says they are doing ("Ik maak een
+// presentatie", "We're writing a school report") are no conditions: said
+// aside, not unread; a request after a yes/no question inside a request
+// ("… and tell me") asks for the verdict; a superlative phrase after a
+// place and a kind ("museum founded first") orders the kind there.
+func TestAskersWorkAndTheVerdictAsked(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Ik maak een presentatie over University of Minho; welke instellingen zijn er allemaal lid van?",
+		"Ich schreibe einen Bericht über University of Minho – welche Einrichtungen sind dort alle Mitglied?",
+		"We're writing a school report on our region, so how many accredited museums does Brent have in all?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+	}
+	p := r.Route("I'm making a list of museums in Kent")
+	require.Empty(t, p.Unused(UnusedAside))
+	require.Equal(t, FrameYesNo, r.Route("Check whether Birmingham Museum Of Science & Industry is located in Weardale and tell me.").Frame)
+	require.Equal(t, FrameField, r.Route("Swap the old name Wellingborough Heritage Centre for the one it goes by now and tell me that.").Frame)
+	require.Equal(t, FrameSet, r.Route("Islington - museum founded first?").Frame)
+}

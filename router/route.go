@@ -66,7 +66,7 @@ func (r *Router) Route(question string) Plan {
 	r.valueSides(&plan)
 	if aside != "" {
 		plan.Question = question
-		plan.SetUnused(UnusedAside, aside)
+		plan.SetUnused(UnusedAside, append([]string{aside}, plan.Unused(UnusedAside)...)...)
 	}
 	return plan
 }
@@ -1177,7 +1177,30 @@ func setUnusedWords(plan *Plan, s *scan, c *Constraints) {
 	unread = append(unread, unappliedConditions(s, c)...)
 	plan.SetUnused(UnusedUnread, outermost(append(unread, unappliedExcept(s, c)...))...)
 	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))
+	plan.SetUnused(UnusedAside, askerWorkWords(s)...)
 	plan.Unstated = s.unstated
+}
+
+// askerWorkWords returns the runs of the asker's work (askerWork) that
+// hold a word no table knows: said, not used.
+func askerWorkWords(s *scan) []string {
+	work := askerWork(s)
+	var out []string
+	for k := 0; k < len(work); k++ {
+		if !work[k] {
+			continue
+		}
+		j := k
+		unknown := false
+		for ; j < len(work) && work[j]; j++ {
+			unknown = unknown || !s.lex.knownWords[s.toks[j].norm]
+		}
+		if unknown {
+			out = append(out, s.original(k, j))
+		}
+		k = j
+	}
+	return out
 }
 
 // unappliedConditions returns the words of accreditation, size or

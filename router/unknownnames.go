@@ -103,11 +103,13 @@ func nameParticle(s *scan, k int) bool {
 }
 
 // unknownMask marks the tokens no pass consumed that are no function or
-// cue word (nor one edit from one).
+// cue word (nor one edit from one), nor a word of the asker's work
+// (askerWork).
 func unknownMask(s *scan) []bool {
 	mask := make([]bool, len(s.toks))
+	work := askerWork(s)
 	for i, t := range s.toks {
-		mask[i] = !(s.used[i] || len(t.norm) < 3 || s.lex.knownWords[t.norm] || s.lex.isNumeric(t.norm) ||
+		mask[i] = !(s.used[i] || len(t.norm) < 3 || s.lex.knownWords[t.norm] || s.lex.isNumeric(t.norm) || work != nil && work[i] ||
 			strings.HasSuffix(t.norm, "s") && s.lex.knownWords[strings.TrimSuffix(t.norm, "s")] ||
 			s.lex.nearKnown(t.norm) && !placeSlot(s, i))
 	}

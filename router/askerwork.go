@@ -1,0 +1,63 @@
+package router
+
+import "strings"
+
+// askerWork marks the words of a clause in which the asker says what they
+// are doing ("I'm making a presentation about …", "we're writing a school
+// report on …", "Ich schreibe einen Bericht über …"): a first-person
+// subject (remarkSubjects) at the start of a clause, a verb of their work
+// (askerWork) within two words of it, and the words after the verb up
+// to a clause sign, a word of a topic ("about", "über"), a word a reader
+// took (a name, a place) or a kind. What the asker makes asks nothing of
+// the records: its words are no conditions. A clause that names a kind
+// is a question, not the asker's work.
+func askerWork(s *scan) []bool {
+	var mask []bool
+	for i, t := range s.toks {
+		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || i > 0 && !clauseStartAt(s, i) && !strings.Contains(s.text[s.toks[i-1].end:t.start], ",") {
+			continue
+		}
+		end := askerVerbEnd(s, i+1)
+		if end < 0 {
+			continue
+		}
+		e := end
+		for e < len(s.toks) && !s.used[e] && !s.lex.topicPreps[s.toks[e].norm] && (e == end || !clauseSignBefore(s, e)) {
+			if typeWordAt(s, e) {
+				e = -1
+				break
+			}
+			e++
+		}
+		if e < 0 {
+			continue
+		}
+		if mask == nil {
+			mask = make([]bool, len(s.toks))
+		}
+		for k := i; k < e; k++ {
+			mask[k] = !s.used[k]
+		}
+	}
+	return mask
+}
+
+// askerVerbEnd returns the end of a verb of the asker's work that starts
+// at token k or one or two words after it ("I'm making", "we are
+// writing"), or -1.
+func askerVerbEnd(s *scan, k int) int {
+	for at := k; at < len(s.toks) && at <= k+2; at++ {
+		for _, p := range s.lex.askerWork {
+			if n, ok := s.matchAt(at, p); ok {
+				return at + n
+			}
+		}
+	}
+	return -1
+}
+
+// clauseSignBefore reports a sign that ends a clause, or a comma, before
+// token i.
+func clauseSignBefore(s *scan, i int) bool {
+	return i > 0 && strings.ContainsAny(s.text[s.toks[i-1].end:s.toks[i].start], ",."+clauseSigns)
+}
