@@ -110,3 +110,19 @@ func TestAskersWorkAndTheVerdictAsked(t *testing.T) {
 	require.Equal(t, FrameField, r.Route("Swap the old name Wellingborough Heritage Centre for the one it goes by now and tell me that.").Frame)
 	require.Equal(t, FrameSet, r.Route("Islington - museum founded first?").Frame)
 }
+
+// In a question of a plural kind written all small, a town that is a
+// common word is the town where a place stands: after a locative, after
+// a verb of having, after the kind last or before a word of count.
+func TestCommonWordTownsInQuestionsWrittenSmall(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"hoeveel musea heeft bath", "how many museums does bath have", "how many museums are there in bath",
+		"museums bath count", "count museums bath",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+		require.Equal(t, "Bath", p.Constraints.Places[0].Name, q)
+	}
+	require.Empty(t, r.Route("museums deal with trains").Constraints.Places)
+}

@@ -73,14 +73,34 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 
 // townBesideKind reports a word at i where a town that is also a common
 // word, written small, is the town: right after a kind and a locative
-// ("museums in bath", "oldest museum in bath"), or first right before a
-// plural kind in a question written all small ("bath museums oldest").
+// ("museums in bath", "oldest museum in bath"); in a question written
+// all small, first right before a plural kind ("bath museums oldest"),
+// or where a place stands in a question of a plural kind.
 func townBesideKind(s *scan, i int) bool {
 	prevWord, _ := s.prev(i)
 	if s.lex.locatives[prevWord] && i >= 2 && (s.lex.pluralKind(s.toks[i-2].norm) || typeWordAt(s, i-2)) {
 		return true
 	}
-	return s.lower && i == 0 && len(s.toks) > 1 && s.lex.pluralKind(s.toks[1].norm)
+	if !s.lower {
+		return false
+	}
+	if i == 0 && len(s.toks) > 1 && s.lex.pluralKind(s.toks[1].norm) {
+		return true
+	}
+	// in a question of a plural kind written all small, the words carry
+	// no capitals: a town stands where a place does, after a locative,
+	// after the kind last or before a word of count or list ("museums
+	// bath count"), or after a verb of having ("how many museums does
+	// bath have")
+	if !pluralType(s) {
+		return false
+	}
+	last := i == len(s.toks)-1
+	if s.lex.pluralKind(prevWord) {
+		return last || s.lex.countKeywords[s.toks[i+1].norm] || s.lex.countCueList.startsAt(s, i+1) || s.lex.listStarts[s.toks[i+1].norm]
+	}
+	having := s.lex.haveOpeners[prevWord] || s.lex.holderVerbs[prevWord]
+	return s.lex.locatives[prevWord] || having && (last || s.lex.haveVerbs[s.toks[i+1].norm])
 }
 
 func prefixQualifierAt(s *scan, i int) int {
