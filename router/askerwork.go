@@ -5,7 +5,7 @@ import "strings"
 // askerWork marks the words of a clause in which the asker says what they
 // are doing ("I'm making a presentation about …", "we're writing a school
 // report on …", "Ich schreibe einen Bericht über …"): a first-person
-// subject (remarkSubjects) at the start of a clause, a verb of their work
+// subject (remarkSubjects) that opens a clause, a verb of their work
 // (askerWork) within two words of it, and the words after the verb up
 // to a clause sign, a word of a topic ("about", "über"), a word a reader
 // took (a name, a place) or a kind. What the asker makes asks nothing of
@@ -14,7 +14,7 @@ import "strings"
 func askerWork(s *scan) []bool {
 	var mask []bool
 	for i, t := range s.toks {
-		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || i > 0 && !clauseStartAt(s, i) && !strings.Contains(s.text[s.toks[i-1].end:t.start], ",") {
+		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || !clauseOpensAt(s, i) {
 			continue
 		}
 		end := askerVerbEnd(s, i+1)
@@ -54,6 +54,16 @@ func askerVerbEnd(s *scan, k int) int {
 		}
 	}
 	return -1
+}
+
+// clauseOpensAt reports a clause that opens at token i: the question's
+// first word, a word after a clause sign or a comma, or one after a word
+// of reason that opens a clause ("Since I'm preparing …").
+func clauseOpensAt(s *scan, i int) bool {
+	if i == 0 || clauseSignBefore(s, i) {
+		return true
+	}
+	return s.lex.reasonConjunctions[s.toks[i-1].norm] && clauseOpensAt(s, i-1)
 }
 
 // clauseSignBefore reports a sign that ends a clause, or a comma, before

@@ -126,3 +126,13 @@ func TestCommonWordTownsInQuestionsWrittenSmall(t *testing.T) {
 	}
 	require.Empty(t, r.Route("museums deal with trains").Constraints.Places)
 }
+
+// A clause of the asker's work after a word of reason ("Since I'm
+// preparing a meeting with …") is said aside too; "go and see if" opens
+// a yes/no question.
+func TestAskersWorkAfterReasonAndGoAndSee(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Since I'm preparing a meeting with University of Minho, which institutions are all its members?")
+	require.Empty(t, p.Unused(UnusedUnread))
+	require.Equal(t, FrameYesNo, r.Route("Go and see if Lacock Abbey is in Wiltshire.").Frame)
+}
