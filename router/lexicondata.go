@@ -182,6 +182,10 @@ type Lexicon struct {
 	// reasonConjunctions open a clause that gives the asker's reason or
 	// occasion before the question (see Router.splitReason)
 	reasonConjunctions map[string]bool `lexicon:"table"`
+	// kindQuestionWords ask, right before a kind, which institutions of
+	// it meet the question's conditions ("what museum in Cornwall …"), as
+	// listStarts do
+	kindQuestionWords map[string]bool `lexicon:"table"`
 	// askerWork are verbs of what the asker is doing ("making", "schreibe")
 	// in a clause of their own (see askerWork)
 	askerWork []string `lexicon:"table"`

@@ -136,3 +136,13 @@ func TestAskersWorkAfterReasonAndGoAndSee(t *testing.T) {
 	require.Empty(t, p.Unused(UnusedUnread))
 	require.Equal(t, FrameYesNo, r.Route("Go and see if Lacock Abbey is in Wiltshire.").Frame)
 }
+
+// "what" right before a kind asks which institutions of it meet the
+// conditions, as "which" does.
+func TestWhatBeforeAKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("What museum in Cornwall covers mining?")
+	require.Equal(t, FrameSet, p.Frame)
+	require.True(t, p.Constraints.List)
+	require.Equal(t, FrameLookup, r.Route("What library has the ISIL DE-578-M?").Frame)
+}

@@ -957,7 +957,7 @@ func readRelationShape(s *scan, rd *reading) {
 // readListShape reads whether the question asks for a list or whether a
 // set has members.
 func (g *gazetteer) readListShape(s *scan, c *Constraints, rd *reading) {
-	rd.listQ = len(s.toks) > 0 && (s.lex.listStarts[s.toks[0].norm] || listStartAfterFronted(s)) && !whichFieldIs(s) ||
+	rd.listQ = len(s.toks) > 0 && (s.lex.listStarts[s.toks[0].norm] || listStartAfterFronted(s) || kindAskedFirst(s)) && !whichFieldIs(s) ||
 		s.hasAny(s.lex.listCues...) ||
 		whereCanI(s)
 	// an existence question with an indefinite article asks whether a
@@ -969,6 +969,12 @@ func (g *gazetteer) readListShape(s *scan, c *Constraints, rd *reading) {
 	if rd.listQ && !rd.exists && !pluralType(s) && s.hasAny(s.lex.organisationAsked...) {
 		rd.listQ = false
 	}
+}
+
+// kindAskedFirst reports a question word of kindQuestionWords first, right
+// before a kind ("What museum in Cornwall covers mining?").
+func kindAskedFirst(s *scan) bool {
+	return len(s.toks) > 2 && s.lex.kindQuestionWords[s.toks[0].norm] && typeWordAt(s, 1)
 }
 
 // listStartAfterFronted reports a word that opens a list question

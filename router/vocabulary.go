@@ -40,6 +40,7 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.askVerbs))
 	addKeys(maps.Keys(lex.remarkSubjects))
 	add(lex.askerWork...)
+	addKeys(maps.Keys(lex.kindQuestionWords))
 	addKeys(maps.Keys(lex.personWords))
 	addKeys(maps.Keys(lex.coordinators))
 	add(lex.tagQuestions...)
