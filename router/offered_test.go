@@ -146,3 +146,10 @@ func TestWhatBeforeAKind(t *testing.T) {
 	require.True(t, p.Constraints.List)
 	require.Equal(t, FrameLookup, r.Route("What library has the ISIL DE-578-M?").Frame)
 }
+
+// "what" before kinds offered asks which institution, not its kind.
+func TestWhatBeforeKindsOffered(t *testing.T) {
+	r := newTestRouter(t)
+	require.Equal(t, FrameLookup, r.Route("That code DE-578-M — what library or archive is it for?").Frame)
+	require.Equal(t, "type", r.Route("Is Lacock Abbey a museum, a library or an archive?").Constraints.Field)
+}

@@ -315,10 +315,10 @@ func typeChoice(s *scan) string {
 	return ""
 }
 
-// whichKind reports a word of which right before a kind.
+// whichKind reports a word of which (or "what") right before a kind.
 func whichKind(s *scan) bool {
 	for k := 0; k+1 < len(s.toks); k++ {
-		if s.lex.whichWords[s.toks[k].norm] && s.lex.typeWords[s.toks[k+1].norm] != "" {
+		if (s.lex.whichWords[s.toks[k].norm] || s.lex.kindQuestionWords[s.toks[k].norm]) && s.lex.typeWords[s.toks[k+1].norm] != "" {
 			return true
 		}
 	}
