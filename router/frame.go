@@ -85,8 +85,10 @@ func yesNoAsked(s *scan, c *Constraints, entities int) bool {
 	if c.Field != "" && (s.hasAny(s.lex.valueFollowUps...) || valueAskedAfter(s)) {
 		return false // "… and what is it": the value is asked
 	}
-	if c.Field == fieldCurrentName && s.hasAny(s.lex.stillCues...) {
-		return false // whether a name still holds: the name it bears now
+	if c.Field == fieldCurrentName && (s.hasAny(s.lex.stillCues...) || len(c.Names) == 1) {
+		// whether a name still holds, or whether it has another now,
+		// with no name offered: the name it bears now
+		return false
 	}
 	if strings.Contains(s.text, "__") {
 		return false // a blank to fill in ("opened in ____"): the value

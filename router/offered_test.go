@@ -153,3 +153,13 @@ func TestWhatBeforeKindsOffered(t *testing.T) {
 	require.Equal(t, FrameLookup, r.Route("That code DE-578-M — what library or archive is it for?").Frame)
 	require.Equal(t, "type", r.Route("Is Lacock Abbey a museum, a library or an archive?").Constraints.Field)
 }
+
+// Whether an institution has another name now, with no name offered,
+// asks the name it bears now; a name offered is checked.
+func TestAnotherNameNowAsksTheName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Does The History Shop go by another name these days?")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, fieldCurrentName, p.Constraints.Field)
+	require.Equal(t, FrameYesNo, r.Route("Is Falkirk Burgh Museum now called Callendar House?").Frame)
+}
