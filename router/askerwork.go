@@ -10,9 +10,17 @@ import "strings"
 // to a clause sign, a word of a topic ("about", "über"), a word a reader
 // took (a name, a place) or a kind. What the asker makes asks nothing of
 // the records: its words are no conditions. A clause that names a kind
-// is a question, not the asker's work.
+// is a question, not the asker's work. So are the words of a statement
+// before a yes/no clause it asks (scan.statementEnd).
 func askerWork(s *scan) []bool {
 	var mask []bool
+	if s.statementEnd > 0 {
+		// the statement before a yes/no clause it asks (whetherClause)
+		mask = make([]bool, len(s.toks))
+		for k := range s.statementEnd {
+			mask[k] = !s.used[k]
+		}
+	}
 	for i, t := range s.toks {
 		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || !clauseOpensAt(s, i) {
 			continue

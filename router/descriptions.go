@@ -103,7 +103,7 @@ func changeAsked(s *scan) bool {
 	}
 	for i := 0; i+2 < len(s.toks); i++ {
 		a, join, b := s.toks[i].norm, s.toks[i+1].norm, s.toks[i+2].norm
-		if (s.lex.openWords[a] && s.lex.closeWords[b] || s.lex.closeWords[a] && s.lex.openWords[b]) && s.lex.elisionJoins[join] {
+		if (s.lex.openWords[a] && s.lex.closeWords[b] || s.lex.closeWords[a] && s.lex.openWords[b]) && s.lex.elisionJoins[join] && !s.used[i] {
 			s.mark(i, i+3)
 			return true
 		}

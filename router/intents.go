@@ -20,6 +20,9 @@ func status(s *scan, c *Constraints, intent Intent, frame Frame) (value string, 
 		}
 		return "", false
 	}
+	if s.everyStatus {
+		return "", false // "open or closed": every status
+	}
 	if c.List && negatedOpen(s) {
 		// "… that aren't open anymore", "nicht mehr geöffnet"
 		return "closed", false

@@ -182,6 +182,9 @@ type Lexicon struct {
 	// reasonConjunctions open a clause that gives the asker's reason or
 	// occasion before the question (see Router.splitReason)
 	reasonConjunctions map[string]bool `lexicon:"table"`
+	// whetherWords open a yes/no question inside a statement ("… whether
+	// it's a museum"): see whetherClause
+	whetherWords map[string]bool `lexicon:"table"`
 	// kindQuestionWords ask, right before a kind, which institutions of
 	// it meet the question's conditions ("what museum in Cornwall …"), as
 	// listStarts do
@@ -931,6 +934,9 @@ type Lexicon struct {
 	isItCues []string `lexicon:"table"`
 	// everWords ask whether an institution was ever open
 	everWords []string `lexicon:"table"`
+	// everyStatusPhrases ask for a kind of every status ("open or
+	// closed", "whether open or not"): see markEveryStatus
+	everyStatusPhrases []string `lexicon:"table"`
 
 	// unrecordedFields are the fields the data records for no institution:
 	// fieldCues reads their words so that a question about one

@@ -163,3 +163,32 @@ func TestAnotherNameNowAsksTheName(t *testing.T) {
 	require.Equal(t, fieldCurrentName, p.Constraints.Field)
 	require.Equal(t, FrameYesNo, r.Route("Is Falkirk Burgh Museum now called Callendar House?").Frame)
 }
+
+// A clause opened by "whether" after a statement is the yes/no question
+// it asks, the statement said aside; not when a question word or a
+// polite request follows it.
+func TestWhetherAfterAStatement(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I walked past Hinckley And District Museum yesterday and couldn't tell from the outside whether it's a museum.")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Empty(t, p.Unused(UnusedUnread))
+	p = r.Route("I was wondering whether you could tell me which country Haushamer Bergbaumuseum is located in.")
+	require.NotEqual(t, FrameYesNo, p.Frame)
+}
+
+// "open or closed", "whether open or not" and their like ask for a kind
+// of every status; of one institution, which status it has.
+func TestEveryStatus(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"List museums in Bath whether open or closed",
+		"Count the museums in Kent, whether open or not",
+		"List museums in Bath, both open and closed",
+		"Welke musea in Bath, open of gesloten?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Status, q)
+		require.False(t, p.Constraints.Change, q)
+	}
+	require.Equal(t, "status", r.Route("Is Lacock Abbey open or closed?").Constraints.Field)
+}

@@ -911,6 +911,7 @@ func (g *gazetteer) readIDs(question string, s *scan, c *Constraints) identifier
 // and the grouping asked, and words the names must have.
 func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 	markOpenAlternatives(s)
+	markEveryStatus(s)
 	readRelationShape(s, rd)
 	g.readListShape(s, c, rd)
 	g.writtenSubjects(s, c)
@@ -923,6 +924,23 @@ func (g *gazetteer) readShape(s *scan, c *Constraints, rd *reading) {
 		// name ending in "in"), nor of one read again below
 		s.mark(n-1, n)
 		rd.idUsed[n-1] = true
+	}
+}
+
+// markEveryStatus reads, and marks, a phrase of everyStatusPhrases in a
+// question of a plural kind ("museums in Bath, open or closed"): the
+// list holds the kind of every status, read before any rule takes its
+// words for one status or for openings and closings. Of one institution
+// the words ask which status it has.
+func markEveryStatus(s *scan) {
+	if !pluralType(s) {
+		return
+	}
+	for _, p := range s.lex.everyStatusPhrases {
+		if at := s.find(p); at >= 0 {
+			s.mark(at, at+strings.Count(p, " ")+1)
+			s.everyStatus = true
+		}
 	}
 }
 

@@ -26,6 +26,12 @@ type scan struct {
 	// yesNoInside is set when a request opens the question and a yes/no
 	// question follows it (embeddedYesNo)
 	yesNoInside bool
+	// everyStatus is set when a list asks for its kind of every status
+	// (markEveryStatus)
+	everyStatus bool
+	// statementEnd is where a statement of the asker's ends that a
+	// yes/no clause follows ("I couldn't tell | whether …"), or 0
+	statementEnd int
 	// existsOne marks a question whether one named institution exists
 	// (existenceOfOne): a yes/no question of its status
 	existsOne bool

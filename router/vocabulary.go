@@ -41,6 +41,8 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.remarkSubjects))
 	add(lex.askerWork...)
 	addKeys(maps.Keys(lex.kindQuestionWords))
+	addKeys(maps.Keys(lex.whetherWords))
+	add(lex.everyStatusPhrases...)
 	addKeys(maps.Keys(lex.personWords))
 	addKeys(maps.Keys(lex.coordinators))
 	add(lex.tagQuestions...)

@@ -81,7 +81,29 @@ func embeddedYesNo(s *scan) bool {
 			return true
 		}
 	}
-	return checkedStatement(s) || yesNoAfterAnd(s)
+	return checkedStatement(s) || yesNoAfterAnd(s) || whetherClause(s)
+}
+
+// whetherClause reports, and marks as read, a word of whetherWords
+// ("whether", "ob") that opens a clause after a statement with no question
+// word ("I couldn't tell whether it's a museum"): the clause is a yes/no
+// question the statement asks. The statement's words are the asker's,
+// no condition of the question (statementEnd).
+func whetherClause(s *scan) bool {
+	for k := 1; k+2 < len(s.toks); k++ {
+		if s.lex.whWords[s.toks[k].norm] {
+			return false
+		}
+		if s.lex.whetherWords[s.toks[k].norm] {
+			if politeCondition(s, k) || slices.ContainsFunc(s.toks[k+1:], func(t token) bool { return s.lex.whWords[t.norm] }) {
+				return false // "whether you could tell me which …": the question after it
+			}
+			s.mark(k, k+1)
+			s.statementEnd = k
+			return true
+		}
+	}
+	return false
 }
 
 // whWordAt reports a question word at token n, or after a preposition
