@@ -62,7 +62,7 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 			return false
 		}
 	}
-	if g.placeAcross(s, i, j) || g.whichPlaceKind(s, i, j) {
+	if g.placeAcross(s, i, j) || g.whichPlaceKind(s, i, j) || frequentWordFirst(s, i) {
 		return false
 	}
 	if !s.lower && !s.toks[i].upper && acronymFirst(e.name) {
@@ -79,6 +79,14 @@ func (g *gazetteer) acceptName(s *scan, idx int32, i, j int) bool {
 		}
 	}
 	return true
+}
+
+// frequentWordFirst reports a frequent word of the languages, no article,
+// written small at token i in a question that writes capitals ("wäre
+// Museum Neuruppin"): it starts no name ("Ware Museum").
+func frequentWordFirst(s *scan, i int) bool {
+	t := s.toks[i]
+	return !s.lower && !t.upper && s.lex.frequentWords[t.norm] && !s.lex.articles[t.norm]
 }
 
 // placeAcross reports a place whose words start before the name at

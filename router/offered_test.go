@@ -192,3 +192,15 @@ func TestEveryStatus(t *testing.T) {
 	}
 	require.Equal(t, "status", r.Route("Is Lacock Abbey open or closed?").Constraints.Field)
 }
+
+// A frequent word written small starts no name ("wäre Museum Neuruppin"
+// is no "Ware Museum"); an article may ("the box").
+func TestFrequentWordStartsNoName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Entschuldigung, wäre Museum Neuruppin als ein Museum einzuordnen?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "Museum Neuruppin", p.Constraints.Names[0].Name)
+	p = r.Route("when did the box open?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, "The Box", p.Constraints.Names[0].Name)
+}
