@@ -39,6 +39,7 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.sayVerbs))
 	addKeys(maps.Keys(lex.askVerbs))
 	addKeys(maps.Keys(lex.remarkSubjects))
+	addKeys(maps.Keys(lex.reasonConjunctions))
 	add(lex.askerWork...)
 	addKeys(maps.Keys(lex.kindQuestionWords))
 	addKeys(maps.Keys(lex.whetherWords))
