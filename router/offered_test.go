@@ -204,3 +204,15 @@ func TestFrequentWordStartsNoName(t *testing.T) {
 	require.Len(t, p.Constraints.Names, 1)
 	require.Equal(t, "The Box", p.Constraints.Names[0].Name)
 }
+
+// Two values compared by "more" are sides only when each reads a
+// condition: "the higher number of local-authority museums" compares no
+// "number museums" with local-authority ones.
+func TestValueSidesEachReadACondition(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Put Kingston upon Hull next to Reading and say which of the pair has the higher number of local-authority museums.")
+	require.NotContains(t, p.SideLabels, "number museums")
+	p = r.Route("Does Kent have more accredited or unaccredited museums?")
+	require.Equal(t, FrameMore, p.Frame)
+	require.Len(t, p.Sides, 2)
+}

@@ -123,10 +123,26 @@ func (r *Router) routeValueSides(plan *Plan, v valuesCompared, words, norms []st
 	}
 	a, b := sides[0], sides[1]
 	if reflect.DeepEqual(a, b) || !reflect.DeepEqual(a.Places, b.Places) || !reflect.DeepEqual(a.TypeCodes, b.TypeCodes) ||
-		!reflect.DeepEqual(a.Places, plan.Constraints.Places) {
+		!reflect.DeepEqual(a.Places, plan.Constraints.Places) || r.valueReadsNothing(plan, opener+" "+noun+" "+rest, sides) {
 		return nil, nil, false
 	}
 	return sides, labels, true
+}
+
+// valueReadsNothing reports a side whose value words read no condition
+// ("the higher number of local-authority museums": "number" is no
+// value): it is the list the kind and the rest ask for without them.
+func (r *Router) valueReadsNothing(plan *Plan, bare string, sides []Constraints) bool {
+	base, _ := r.route(bare)
+	c := base.Constraints
+	c.Status, c.StatusByTense, c.Field = plan.Constraints.Status, plan.Constraints.StatusByTense, ""
+	if len(c.Places) == 0 {
+		c.Places = slices.Clone(plan.Constraints.Places)
+	}
+	if c.Years == nil {
+		c.Years = plan.Constraints.Years
+	}
+	return slices.ContainsFunc(sides, func(side Constraints) bool { return reflect.DeepEqual(side, c) })
 }
 
 // placeOfHave returns the words of a question opening "Does <place>
