@@ -216,3 +216,12 @@ func TestValueSidesEachReadACondition(t *testing.T) {
 	require.Equal(t, FrameMore, p.Frame)
 	require.Len(t, p.Sides, 2)
 }
+
+// A level noun and a relative word before a name ("the city that X sits
+// in") ask the name's place at that level, not its parent.
+func TestLevelAndRelativeBeforeAName(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Give me only the city that Lacock Abbey sits in.")
+	require.Equal(t, FrameField, p.Frame)
+	require.Equal(t, fieldCity, p.Constraints.Field)
+}

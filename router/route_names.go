@@ -357,8 +357,8 @@ func existenceOfOne(s *scan, c *Constraints, rd *reading) {
 func levelBeforeName(s *scan, n NameMatch) string {
 	i, _ := tokenSpan(s, n.Text)
 	k := i - 1
-	if k > 0 && s.lex.articles[s.toks[k].norm] {
-		k--
+	if k > 0 && (s.lex.articles[s.toks[k].norm] || s.lex.relativeWords[s.toks[k].norm]) {
+		k-- // "the city X sits in", "the city that X sits in"
 	}
 	if i < 0 || k < 0 || s.used[k] || k > 0 && s.lex.locatives[s.toks[k-1].norm] {
 		return ""
