@@ -225,3 +225,16 @@ func TestLevelAndRelativeBeforeAName(t *testing.T) {
 	require.Equal(t, FrameField, p.Frame)
 	require.Equal(t, fieldCity, p.Constraints.Field)
 }
+
+// A size word before a word the rules do not know, or know only as a
+// filler, with no kind after it, is the size of that thing ("a small
+// travel blog"); before a misspelt kind ("grote muse") it is the size.
+func TestSizeOfAnotherThing(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Now that I've started a small travel blog, how many accredited museums does Brent have altogether?")
+	require.Empty(t, p.Constraints.Sizes)
+	p = r.Route("Hoeveel grote muse telt West Berkshire?")
+	require.NotEmpty(t, p.Constraints.Sizes)
+	p = r.Route("Which museums in Kent are not small or medium?")
+	require.NotNil(t, p.Constraints.Not)
+}

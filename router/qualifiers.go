@@ -235,6 +235,10 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 		s.mark(i, i+L+1) // "a big fan of": said of the asker, no size
 		return true
 	}
+	if sizeOfOther(s, i+L) {
+		s.mark(i, i+L) // "a small travel blog": the blog's size
+		return true
+	}
 	if parentBeside(s, i, i+L) {
 		return false // the words of what the institution belongs to
 	}
@@ -253,6 +257,39 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 		*to = appendUnique(*to, v)
 	}
 	return true
+}
+
+// sizeOfOther reports a word at k, right after a size word, that the
+// rules do not know (or know as a filler) and that no kind follows
+// within two words: the size
+// is of that thing ("a small travel blog"), not of the institutions.
+func sizeOfOther(s *scan, k int) bool {
+	if k >= len(s.toks) {
+		return false
+	}
+	w := s.toks[k].norm
+	joining := s.lex.andWords[w] || s.lex.orWords[w] || s.lex.locatives[w] || s.lex.articles[w] || s.lex.copulas[w] || s.lex.negations[w]
+	if s.used[k] || s.toks[k].upper || joining || s.lex.knownWords[w] && !s.lex.fillerSet[w] ||
+		!s.lex.knownWords[w] && (s.lex.nearKnown(w) || nearTypeWord(s, w)) {
+		return false // a word of the rules, or a misspelt one ("grote muse")
+	}
+	for m := k; m < min(k+3, len(s.toks)); m++ {
+		if typeWordAt(s, m) || s.lex.kindNouns[s.toks[m].norm] || s.lex.pluralTypeWords[s.toks[m].norm] {
+			return false
+		}
+	}
+	return true
+}
+
+// nearTypeWord reports a word one edit from a type word of four letters
+// or more ("muse" of "musea").
+func nearTypeWord(s *scan, w string) bool {
+	for t := range s.lex.typeWords {
+		if len(t) >= 4 && osa(w, t, 1) <= 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // parentBeside reports a word of parentNouns right before or after the
