@@ -21,6 +21,7 @@ func askerWork(s *scan) []bool {
 			mask[k] = !s.used[k]
 		}
 	}
+	mask = askerPurpose(s, mask)
 	for i, t := range s.toks {
 		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || !clauseOpensAt(s, i) {
 			continue
@@ -78,4 +79,36 @@ func clauseOpensAt(s *scan, i int) bool {
 // token i.
 func clauseSignBefore(s *scan, i int) bool {
 	return i > 0 && strings.ContainsAny(s.text[s.toks[i-1].end:s.toks[i].start], ",."+clauseSigns)
+}
+
+// askerPurpose marks a phrase of the asker's purpose (askerPurposes: "for
+// my", "voor mijn", "für mein") and the words after it to the end of its
+// clause ("… - for my scrapbook"), when they name no kind and no reader
+// took them: what the asker wants the answer for asks nothing of it.
+func askerPurpose(s *scan, mask []bool) []bool {
+	for i := range s.toks {
+		n := 0
+		for _, p := range s.lex.askerPurposes {
+			if m, ok := s.matchAt(i, p); ok && m > n {
+				n = m
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		e := i + n
+		for e < len(s.toks) && !s.used[e] && !typeWordAt(s, e) && !clauseSignBefore(s, e) {
+			e++
+		}
+		if e == i+n || e < len(s.toks) && !clauseSignBefore(s, e) {
+			continue // a kind or a word read follows: the purpose names a condition
+		}
+		if mask == nil {
+			mask = make([]bool, len(s.toks))
+		}
+		for k := i; k < e; k++ {
+			mask[k] = true
+		}
+	}
+	return mask
 }

@@ -192,6 +192,9 @@ type Lexicon struct {
 	// askerWork are verbs of what the asker is doing ("making", "schreibe")
 	// in a clause of their own (see askerWork)
 	askerWork []string `lexicon:"table"`
+	// askerPurposes open what the asker wants an answer for ("for my",
+	// "für mein"): see askerPurpose
+	askerPurposes []string `lexicon:"table"`
 	// remarkSubjects open a clause the asker says of themselves before
 	// the question, as a word of reason does (see Router.splitReason)
 	remarkSubjects map[string]bool `lexicon:"table"`

@@ -238,3 +238,15 @@ func TestSizeOfAnotherThing(t *testing.T) {
 	p = r.Route("Which museums in Kent are not small or medium?")
 	require.NotNil(t, p.Constraints.Not)
 }
+
+// What the asker wants the answer for ("- for my scrapbook", "für meine
+// Hausarbeit") is said aside, unless it names a kind or a word read;
+// "whichever" asks which side wins.
+func TestAskersPurposeAndWhichever(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("an archive? Gaswerk Neustadt (Dosse) - for my scrapbook")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, []string{"for my scrapbook"}, p.Unused(UnusedAside))
+	p = r.Route("Put Luton next to Cornwall, count their large museums, and name whichever comes out higher.")
+	require.Equal(t, FrameMore, p.Frame)
+}

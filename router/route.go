@@ -815,7 +815,11 @@ func (r *Router) topicAfter(asked, aside string) bool {
 		aside = strings.TrimSpace(aside[:open]) // a remark in brackets after the name
 	}
 	p := r.reread(aside)
-	if len(p.Constraints.Names) != 1 || len(tokenize(aside, false)) != len(tokenize(p.Constraints.Names[0].Text, false)) {
+	said := 0 // the words said aside beside the name ("- for my scrapbook")
+	for _, w := range p.Unused(UnusedAside) {
+		said += len(tokenize(w, false))
+	}
+	if len(p.Constraints.Names) != 1 || len(tokenize(aside, false)) != len(tokenize(p.Constraints.Names[0].Text, false))+said {
 		return false
 	}
 	c := r.reread(asked).Constraints

@@ -41,6 +41,7 @@ func (lex *Lexicon) buildKnownWords() {
 	addKeys(maps.Keys(lex.remarkSubjects))
 	addKeys(maps.Keys(lex.reasonConjunctions))
 	add(lex.askerWork...)
+	add(lex.askerPurposes...)
 	addKeys(maps.Keys(lex.kindQuestionWords))
 	addKeys(maps.Keys(lex.whetherWords))
 	add(lex.everyStatusPhrases...)
