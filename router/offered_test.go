@@ -250,3 +250,11 @@ func TestAskersPurposeAndWhichever(t *testing.T) {
 	p = r.Route("Put Luton next to Cornwall, count their large museums, and name whichever comes out higher.")
 	require.Equal(t, FrameMore, p.Frame)
 }
+
+// "that place" after a clause that names one institution is that
+// institution.
+func TestThatPlaceOfAClauseThatNamesAnInstitution(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Because an old letter of ours is addressed to Falkirk Burgh Museum, what is that place called at present?")
+	require.Equal(t, fieldCurrentName, p.Constraints.Field)
+}

@@ -396,6 +396,8 @@ func (r *Router) referredToIn(asked string, c Constraints, placeDone bool) (stri
 				continue // "are there", no place: a place may follow ("… in town")
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
+		case n > 1 && len(c.Places) == 0 && len(c.Names) == 1 && !r.existentialAt(asked, toks, i):
+			with = c.Names[0].Text // "that place" of a clause that names one institution
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
 			n, with = 1, c.Names[0].Text
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names)+len(c.Bodies) == 0 && len(c.Places) == 1 && c.Places[0].Text != "" && i+1 < len(toks) && r.lex.typeWords[toks[i+1].norm] != "":
