@@ -996,7 +996,7 @@ func (g *gazetteer) readListShape(s *scan, c *Constraints, rd *reading) {
 }
 
 // kindAskedFirst reports a question word of kindQuestionWords first, right
-// before a kind ("What museum in Cornwall covers mining?").
+// before a kind ("what museum in Cornwall …").
 func kindAskedFirst(s *scan) bool {
 	return len(s.toks) > 2 && s.lex.kindQuestionWords[s.toks[0].norm] && typeWordAt(s, 1)
 }
