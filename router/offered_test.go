@@ -258,3 +258,14 @@ func TestThatPlaceOfAClauseThatNamesAnInstitution(t *testing.T) {
 	p := r.Route("Because an old letter of ours is addressed to Falkirk Burgh Museum, what is that place called at present?")
 	require.Equal(t, fieldCurrentName, p.Constraints.Field)
 }
+
+// A phrase in apposition that an article and a noun of no kind open
+// describes the topic ("X, the building with the big glass doors on my
+// street: is it an archive?"); "stad" last asks the town.
+func TestAppositionDescribingTheTopic(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Gaswerk Neustadt (Dosse), the building with the big glass doors on my street: is it an archive?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Equal(t, "type", p.Test.Property)
+	require.Equal(t, fieldCity, r.Route("Horniman Museum stad?").Constraints.Field)
+}

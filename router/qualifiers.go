@@ -268,7 +268,8 @@ func sizeOfOther(s *scan, k int) bool {
 		return false
 	}
 	w := s.toks[k].norm
-	joining := s.lex.andWords[w] || s.lex.orWords[w] || s.lex.locatives[w] || s.lex.articles[w] || s.lex.copulas[w] || s.lex.negations[w]
+	joining := s.lex.andWords[w] || s.lex.orWords[w] || s.lex.locatives[w] || s.lex.articles[w] || s.lex.copulas[w] || s.lex.negations[w] ||
+		s.lex.thanWords[w] || s.lex.relativeWords[w] || s.lex.complementizers[w] || s.lex.valueJoins[w]
 	if s.used[k] || s.toks[k].upper || joining || s.lex.knownWords[w] && !s.lex.fillerSet[w] ||
 		!s.lex.knownWords[w] && (s.lex.nearKnown(w) || nearTypeWord(s, w)) {
 		return false // a word of the rules, or a misspelt one ("grote muse")

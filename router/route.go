@@ -101,6 +101,18 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	return !slices.ContainsFunc(r.lex.backPhrases, func(p string) bool { return strings.Contains(words, " "+p+" ") })
 }
 
+// describesTopic reports a phrase in apposition at token k that an
+// article and a noun of no kind open ("X, the building with the big
+// glass doors on my street:"): it describes the topic, and its words ask
+// nothing of the question.
+func (r *Router) describesTopic(toks []token, k int) bool {
+	if k+1 >= len(toks) || !r.lex.articles[toks[k].norm] {
+		return false
+	}
+	w := toks[k+1].norm
+	return !toks[k+1].upper && r.lex.typeWords[w] == "" && !r.lex.kindNouns[w] && !r.lex.pluralTypeWords[w]
+}
+
 // namedBefore reports what an anaphor refers back to named in the text
 // before it: an institution the plan names for a word of nameAnaphora
 // ("es"), a place for one of placeAnaphora ("da"). The anaphor refers to
@@ -256,7 +268,7 @@ func (r *Router) topicAside(question string, toks []token, k int) (string, bool)
 			return question, true // "about it": the clause's topic is asked about
 		case relative && r.lex.pluralKind(toks[k-1].norm):
 			return question, true // a clause that says which of a kind ("Museen, deren …")
-		case !relative && !r.reread(clause).Constraints.Empty():
+		case !relative && !r.describesTopic(toks, k) && !r.reread(clause).Constraints.Empty():
 			return "", false
 		}
 		return question[:toks[k-1].end] + ": " + question[toks[m].start:], true
