@@ -38,8 +38,8 @@ func askerWork(s *scan) []bool {
 			}
 			e++
 		}
-		if e < 0 {
-			continue
+		if e < 0 || kindInClause(s, e) {
+			continue // a kind in the clause: it asks, it is no work of the asker's
 		}
 		if mask == nil {
 			mask = make([]bool, len(s.toks))
@@ -49,6 +49,17 @@ func askerWork(s *scan) []bool {
 		}
 	}
 	return mask
+}
+
+// kindInClause reports a kind from token e to the end of its clause
+// ("I'm planning a visit to free museums in Kent").
+func kindInClause(s *scan, e int) bool {
+	for k := e; k < len(s.toks) && !clauseSignBefore(s, k); k++ {
+		if !s.toks[k].upper && (typeWordAt(s, k) || s.lex.pluralTypeWords[s.toks[k].norm]) {
+			return true // a kind written small, no word of a name
+		}
+	}
+	return false
 }
 
 // askerVerbEnd returns the end of a verb of the asker's work that starts

@@ -269,3 +269,12 @@ func TestAppositionDescribingTheTopic(t *testing.T) {
 	require.Equal(t, "type", p.Test.Property)
 	require.Equal(t, fieldCity, r.Route("Horniman Museum stad?").Constraints.Field)
 }
+
+// A clause of the asker's work that names a kind is a question: its words
+// stay conditions ("I'm planning a visit to free museums in Kent").
+func TestAskersWorkThatNamesAKind(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'm planning a visit to free museums in Kent; which ones are there?")
+	require.Contains(t, p.Unused(UnusedUnread), "free")
+	require.Empty(t, p.Unused(UnusedAside))
+}
