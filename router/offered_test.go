@@ -278,3 +278,14 @@ func TestAskersWorkThatNamesAKind(t *testing.T) {
 	require.Contains(t, p.Unused(UnusedUnread), "free")
 	require.Empty(t, p.Unused(UnusedAside))
 }
+
+// What the asker says they will do with the answer, a question word
+// inside, asks no field of its own ("Ik wil kijken wanneer ze open
+// zijn"); a field they say they need does ("I need the address").
+func TestAskersPurposeAfterAFieldQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Hebt u het webadres van State Darwin Museum voor me? Ik wil kijken wanneer ze open zijn.")
+	require.Equal(t, "website", p.Constraints.Field)
+	p = r.Route("Where exactly is Dock Museum? I need the address.")
+	require.Equal(t, "address", p.Constraints.Field)
+}

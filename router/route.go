@@ -703,9 +703,13 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	}
 	if p.Constraints.Field != "" {
 		// a field said after a question that asks its own says which
-		// one it means, unless the data does not record it; one said
-		// before it is the asker's reason, no field asked
-		return asked.Constraints.Field == "" || afterQuestion && !r.lex.unrecordedFields[p.Constraints.Field]
+		// one it means ("I need the address"), unless the data does not
+		// record it or the asker says what they will do with the answer,
+		// a question word inside ("Ik wil kijken wanneer ze open zijn");
+		// one said before it is the asker's reason, no field asked
+		ownReason := len(toks) > 0 && r.lex.remarkSubjects[pronounOf(aside, toks[0])] &&
+			slices.ContainsFunc(toks[1:], func(t token) bool { return r.lex.whWords[t.norm] })
+		return asked.Constraints.Field == "" || afterQuestion && !ownReason && !r.lex.unrecordedFields[p.Constraints.Field]
 	}
 	switch {
 	case asked.Constraints.Order != nil:
