@@ -1026,7 +1026,7 @@ func listStartAfterFronted(s *scan) bool {
 		if s.lex.whWords[s.toks[k-1].norm] {
 			return false
 		}
-		if clauseStartAt(s, k) || strings.Contains(s.text[s.toks[k-1].end:s.toks[k].start], ",") {
+		if clauseSignBefore(s, k) {
 			return s.lex.listStarts[s.toks[k].norm]
 		}
 	}
@@ -1158,9 +1158,11 @@ func (r *Router) finishPlan(plan *Plan, s *scan, c *Constraints, intent Intent, 
 		// a list selects by its conditions, not by a name (unless it
 		// lies near or is like the one named): a name read in it is a
 		// word the list does not hold to
+		unread := plan.Unused(UnusedUnread)
 		for _, n := range c.Names {
-			plan.SetUnused(UnusedUnread, append(plan.Unused(UnusedUnread), n.Text)...)
+			unread = append(unread, n.Text)
 		}
+		plan.SetUnused(UnusedUnread, unread...)
 	}
 	if w := r.g.unreadPlaceWord(s, c); w != "" {
 		// a list of no place beside a place's name no reader took is
