@@ -21,6 +21,13 @@ func askerWork(s *scan) []bool {
 			mask[k] = !s.used[k]
 		}
 	}
+	return askerAside(s, mask)
+}
+
+// askerAside adds to mask the words of the asker's purpose and of the
+// clauses of their work: they describe the asker, and no word of them
+// is a subject the records are asked for.
+func askerAside(s *scan, mask []bool) []bool {
 	mask = askerPurpose(s, mask)
 	for i, t := range s.toks {
 		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || !clauseOpensAt(s, i) {
@@ -108,11 +115,11 @@ func askerPurpose(s *scan, mask []bool) []bool {
 			continue
 		}
 		e := i + n
-		for e < len(s.toks) && !s.used[e] && !typeWordAt(s, e) && !clauseSignBefore(s, e) {
+		for e < len(s.toks) && !s.used[e] && !s.lex.topicPreps[s.toks[e].norm] && !typeWordAt(s, e) && !clauseSignBefore(s, e) {
 			e++
 		}
 		if e == i+n || e < len(s.toks) && !clauseSignBefore(s, e) {
-			continue // a kind or a word read follows: the purpose names a condition
+			continue // a kind, a topic or a word read follows: the purpose names a condition
 		}
 		if mask == nil {
 			mask = make([]bool, len(s.toks))

@@ -36,8 +36,8 @@ func valueAskedAfter(s *scan) bool {
 		if !s.lex.whWords[s.toks[k].norm] && !requestOpenerAt(s, k) && !s.lex.requestWords[s.toks[k].norm] {
 			continue
 		}
-		if s.yesNoInside && !s.lex.whWords[s.toks[k].norm] && personsOnlyAfter(s, k+1) {
-			continue // "check whether … and tell me": the verdict asked, no value
+		if s.yesNoInside && !s.lex.whWords[s.toks[k].norm] && (personsOnlyAfter(s, k+1) || yesNoOpenerAt(s, k) > 0) {
+			continue // "check whether … and tell me", "… and tell me whether": the verdict asked, no value
 		}
 		j := k - 1
 		if w := s.toks[j].norm; j > 0 && (s.lex.locatives[w] || s.lex.partitives[w] || s.lex.valuePrepositions[w] || s.lex.remarkJoins[w]) && !s.lex.andWords[w] {

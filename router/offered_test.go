@@ -280,3 +280,27 @@ func TestAskersPurposeAfterAFieldQuestion(t *testing.T) {
 	p = r.Route("Where exactly is Dock Museum? I need the address.")
 	require.Equal(t, "address", p.Constraints.Field)
 }
+
+// The words of the asker's purpose ("on our list for …") and of a clause
+// of their work ("I'm making a poster for …") name no subject; a
+// request and a word of whether after "and" ("and tell me whether")
+// asks for the verdict, not a value.
+func TestAskerAsideNamesNoSubjectAndVerdictAfterAnd(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Bath and Exeter, both on my list for a farm stay: which has more accredited museums?",
+		"I'm making a poster for the railway club, so which museums are in Bath?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Constraints.Subjects, q)
+		require.NotEmpty(t, p.Constraints.Places, q)
+	}
+	p := r.Route("I'm researching the navy; which museums in Suffolk deal with it?")
+	require.NotEmpty(t, p.Constraints.Subjects)
+	for _, q := range []string{
+		"Look it up and tell me whether the Yorkshire Museum sits in York.",
+		"Check the register for me and let me know whether Whitby Museum sits in Whitby.",
+	} {
+		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
+	}
+}

@@ -160,7 +160,10 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 	idx := &g.subjects
 	r := newSubjectReader(s)
 	skip := falseFriendsOf(s)
-	blocked := make([]bool, len(s.toks))
+	blocked := askerAside(s, nil)
+	if blocked == nil {
+		blocked = make([]bool, len(s.toks))
+	}
 	for _, p := range s.lex.notSubjects {
 		for i := range s.toks {
 			if n, ok := s.matchAt(i, p); ok {

@@ -185,14 +185,23 @@ func yesNoAfterAnd(s *scan) bool {
 		if !s.lex.andWords[s.toks[k-1].norm] {
 			continue
 		}
-		for _, p := range s.lex.yesNoOpeners {
-			if n, ok := s.matchAt(k, p); ok && k+n < len(s.toks) && s.lex.complementizers[s.toks[k+n].norm] && !politeCondition(s, k+n) {
-				s.mark(k, k+n+1)
-				return true
-			}
+		if e := yesNoOpenerAt(s, k); e > 0 {
+			s.mark(k, e)
+			return true
 		}
 	}
 	return false
+}
+
+// yesNoOpenerAt returns the end of an opener of yesNoOpeners at token k
+// and the complementizer after it ("tell me whether"), or 0.
+func yesNoOpenerAt(s *scan, k int) int {
+	for _, p := range s.lex.yesNoOpeners {
+		if n, ok := s.matchAt(k, p); ok && k+n < len(s.toks) && s.lex.complementizers[s.toks[k+n].norm] && !politeCondition(s, k+n) {
+			return k + n + 1
+		}
+	}
+	return 0
 }
 
 // checkedStatement reports, and marks as read, an opener of
