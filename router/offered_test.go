@@ -304,3 +304,29 @@ func TestAskerAsideNamesNoSubjectAndVerdictAfterAnd(t *testing.T) {
 		require.Equal(t, FrameYesNo, r.Route(q).Frame, q)
 	}
 }
+
+// A topic put first with a phrase of the asker's after it, closed by a
+// colon, is the topic the question refers back to; "their" after a
+// plural kind is the kind's own; a clause of the asker's after the
+// question asks nothing.
+func TestTopicBeforeTheAskersPhraseAndTheAskersTail(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"the royal navy, a big part of my grandad's life: which museums in Suffolk cover it?",
+		"Since my book club chose railways, which museums in Essex have it as their theme?",
+	} {
+		p := r.Route(q)
+		require.NotEmpty(t, p.Constraints.Subjects, q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+	}
+	for _, q := range []string{
+		"Name every museum in Whitby, we are there with the grandchildren next week.",
+		"Nenne mir alle Museen in Whitby, wir sind nächste Woche mit den Enkeln dort.",
+	} {
+		p := r.Route(q)
+		require.Equal(t, FrameSet, p.Frame, q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+	}
+	require.Equal(t, FrameSet, r.Route("Read me the member roster of National Museums Liverpool.").Frame)
+}

@@ -71,6 +71,13 @@ func (r *Router) Route(question string) Plan {
 	return plan
 }
 
+// kindsOwn reports a possessive anaphor at token i after a plural kind
+// ("museums … as their subject"): it refers to the kind asked, nothing
+// said before the question.
+func (r *Router) kindsOwn(toks []token, i int) bool {
+	return r.lex.possessiveAnaphora[toks[i].norm] && slices.ContainsFunc(toks[:i], func(t token) bool { return r.lex.pluralKind(t.norm) })
+}
+
 // asksWith reports a question word in the text.
 func (r *Router) asksWith(text string) bool {
 	return slices.ContainsFunc(tokenize(text, false), func(t token) bool { return r.lex.whWords[t.norm] })
@@ -90,7 +97,7 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 	for i, t := range toks {
 		// a word between two capitalised words is a word of a name
 		inName := i > 0 && i+1 < len(toks) && toks[i-1].upper && toks[i+1].upper
-		if r.lex.anaphora[t.norm] && !inName && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) && !r.namedBefore(p, t.norm, question[:t.start]) {
+		if r.lex.anaphora[t.norm] && !inName && !r.articleAt(toks, i) && !r.existentialAt(question, toks, i) && !r.namedBefore(p, t.norm, question[:t.start]) && !r.kindsOwn(toks, i) {
 			return false
 		}
 		if n, _ := placeAnaphorAt(toks, i, r.lex); n > 1 {
@@ -186,6 +193,9 @@ func (r *Router) splitDoubt(question string) (asked, doubt string) {
 		return strings.TrimRight(question[:toks[k].start], " ,;–—-") + "?", strings.TrimSpace(question[toks[k].start:])
 	}
 	if k := r.declinedFieldAt(question, toks); k > 0 {
+		return strings.TrimRight(question[:toks[k].start], " ,;–—-"), strings.TrimSpace(question[toks[k].start:])
+	}
+	if k := r.remarkTailAt(question, toks); k > 0 {
 		return strings.TrimRight(question[:toks[k].start], " ,;–—-"), strings.TrimSpace(question[toks[k].start:])
 	}
 	if len(toks) < 5 || !r.lex.yesNoStarts[toks[0].norm] {
@@ -544,7 +554,9 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 	}
 	reason := r.lex.reasonConjunctions[toks[0].norm]
 	for k := 1; k < len(toks)-1 && clauseWords(toks[:k]) <= maxRemark; k++ {
-		said := reason || r.saidBy(question, toks[:k])
+		// the asker's word in the first words, or anywhere in a clause a
+		// semicolon, colon or dash closes ("X, the subject of my …:")
+		said := reason || r.saidBy(question, toks[:k], closesRemark(question[toks[k-1].end:toks[k].start], false))
 		// a comma closes a clause said in the first words (a clause of
 		// reason, or one a question word follows, in as many as a remark
 		// may have), or one a word that joins clauses follows ("Sorry to
@@ -608,10 +620,15 @@ func (r *Router) tagOnly(toks []token) bool {
 }
 
 // saidBy reports a word of the asker (remarkSubjects) among the first
-// remarkSubjectWords of a question, before any question word ("Next week
-// I am in York").
-func (r *Router) saidBy(question string, toks []token) bool {
-	for _, t := range toks[:min(len(toks), remarkSubjectWords)] {
+// remarkSubjectWords of a question, or among all the words of a clause
+// closed by a semicolon, colon or dash, before any question word ("Next
+// week I am in York").
+func (r *Router) saidBy(question string, toks []token, closed bool) bool {
+	n := remarkSubjectWords
+	if closed {
+		n = len(toks)
+	}
+	for _, t := range toks[:min(len(toks), n)] {
 		if r.lex.whWords[t.norm] {
 			return false
 		}
