@@ -56,6 +56,15 @@ func (p *Base) moreAnswer(sel *kg.Selection, pln plan.Plan) (Draft, bool, error)
 				word = pr.Text("fewer")
 			}
 			verdict := pr.Sprintf("%s has %s", value, word)
+			if len(groups) == 2 && !tie {
+				// by how many ("how many more museums has Kent than Devon")
+				diff := groups[best].Count - groups[1-best].Count
+				format := "%s has %d more"
+				if fewer {
+					format, diff = "%s has %d fewer", -diff
+				}
+				verdict = pr.Sprintf(format, value, diff)
+			}
 			if kinds {
 				verdict = pr.Sprintf("there are %s %s", word, value)
 			}

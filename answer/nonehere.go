@@ -28,10 +28,11 @@ import (
 // institution in one place (or asks for the first of them in an order)
 // and sets no other condition the answer could not name: a place it
 // lies near, broader places, exceptions, names, relations, subjects,
-// years and the like.
+// years and the like; a list of closed ones is none of the kind closed,
+// not none of the kind.
 func oneKindInPlace(pl plan.Plan) bool {
 	c := pl.Constraints
-	if !c.List || len(pl.Sides) > 1 || len(c.TypeCodes) != 1 || len(c.Places) != 1 || c.NearPlace ||
+	if !c.List || len(pl.Sides) > 1 || len(c.TypeCodes) != 1 || len(c.Places) != 1 || c.NearPlace || c.Status == "closed" ||
 		len(c.Names) > 0 || c.HasIDs() || c.Relation != "" || len(c.Postcodes) > 0 || c.Share || len(pl.Unused(plan.UnusedDropped)) > 0 {
 		return false
 	}

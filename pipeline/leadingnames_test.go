@@ -130,15 +130,16 @@ func TestShareOfASet(t *testing.T) {
 }
 
 // "Does A have more … than B?" compares the two sides' counts and says
-// whether A wins, in English, German and Dutch; it is no list of either.
+// whether A wins and by how many, in English, German and Dutch; it is no
+// list of either.
 func TestMoreThan(t *testing.T) {
 	p := testPipeline(t)
 	requireAnswers(t, p, map[string]string{
-		"Does Bath have more museums than Bristol?":       "Yes: Bath has more. Bath: ",
-		"Are there more museums in Bath than in Bristol?": "Yes: Bath has more. Bath: ",
-		"Hat Bath mehr Museen als Bristol?":               "Yes: Bath has more. Bath: ",
-		"Heeft Bristol meer musea dan Bath?":              "No: Bath has more. Bristol: ",
-		"Are there more museums in Bath or in Bristol?":   "Bath has more. Bath: ",
+		"Does Bath have more museums than Bristol?":       "Yes: Bath has 1 more. Bath: ",
+		"Are there more museums in Bath than in Bristol?": "Yes: Bath has 1 more. Bath: ",
+		"Hat Bath mehr Museen als Bristol?":               "Yes: Bath has 1 more. Bath: ",
+		"Heeft Bristol meer musea dan Bath?":              "No: Bath has 1 more. Bristol: ",
+		"Are there more museums in Bath or in Bristol?":   "Bath has 1 more. Bath: ",
 	}, func(q, want string, a Answer) {
 		require.True(t, strings.HasPrefix(a.Text, want), "%s: %s", q, a.Text)
 		require.Len(t, a.Groups, 2, q)

@@ -66,3 +66,12 @@ func TestNoneNearMeetsTheConditions(t *testing.T) {
 	a = ask(t, p, "list the manchester museum collections about egypt").Answer
 	require.False(t, a.Exact, a.Text)
 }
+
+// A list of closed institutions of a kind that selects none does not say
+// the data places none of the kind there: it has them, open or of no
+// recorded status.
+func TestNoneClosedIsNoNoneOfTheKind(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "Are there any closed archives in Germany?").Answer
+	require.NotContains(t, a.Text, "places no archive")
+}

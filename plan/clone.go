@@ -53,6 +53,7 @@ func (c Constraints) Clone() Constraints {
 	c.NameHas = slices.Clone(c.NameHas)
 	c.Lacks = slices.Clone(c.Lacks)
 	c.Subjects = slices.Clone(c.Subjects)
+	c.SubjectGroups = clone.Each(c.SubjectGroups, slices.Clone)
 	c.Broader = slices.Clone(c.Broader)
 	c.GovernanceCodes = slices.Clone(c.GovernanceCodes)
 	c.Sizes = slices.Clone(c.Sizes)

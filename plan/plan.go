@@ -202,6 +202,11 @@ type Constraints struct {
 	// by side, with no word joining them ("Roman army": Roman and
 	// military), not one of them.
 	SubjectsAll bool `json:"subjects_all,omitempty"`
+	// SubjectGroups, with SubjectsAll, are the subjects each word side by
+	// side stands for: every group holds, any subject of a group may
+	// ("Roman army": Roman, and military or regiments). Without them, or
+	// when they do not cover Subjects, each subject is a group of its own.
+	SubjectGroups [][]string `json:"subject_groups,omitempty"`
 	// Broader are the question's words for a part of a subject that were
 	// read as the whole subject, the narrowest the data records ("coal
 	// mining" as Mining and quarrying): a set they select is not exact.
@@ -291,7 +296,7 @@ func (c Constraints) Negates() bool {
 // the subjects, the phrase they came from, whether all are asked at once
 // and the words read as a broader subject.
 func (c *Constraints) DropSubjects() {
-	c.Subjects, c.Topic, c.SubjectsAll, c.Broader = nil, "", false, nil
+	c.Subjects, c.Topic, c.SubjectsAll, c.SubjectGroups, c.Broader = nil, "", false, nil, nil
 }
 
 // Empty reports whether nothing was extracted.

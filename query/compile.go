@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hybridrag/hybridrag/plan"
@@ -79,16 +80,20 @@ func CompileMatching(c plan.Constraints, asOf int, m PlaceMatch) Expr {
 		and = append(and, YearRange{Field: y.Field, From: y.From, To: y.To})
 	}
 	if len(c.Subjects) > 0 {
-		var or Or
-		for _, s := range c.Subjects {
-			if levels := SubjectLevels(s); len(levels) > 0 {
-				or = append(or, Subject{Levels: levels, Narrower: true})
-			}
-		}
+		groups := [][]string{c.Subjects}
 		if c.SubjectsAll {
-			and = append(and, or...)
-		} else {
-			and = append(and, single(or))
+			groups = subjectGroups(c)
+		}
+		for _, g := range groups {
+			var or Or
+			for _, s := range g {
+				if levels := SubjectLevels(s); len(levels) > 0 {
+					or = append(or, Subject{Levels: levels, Narrower: true})
+				}
+			}
+			if len(or) > 0 || !c.SubjectsAll {
+				and = append(and, single(or))
+			}
 		}
 	}
 	if len(c.Places) > 0 {
@@ -166,4 +171,25 @@ func single(or Or) Expr {
 		return or[0]
 	}
 	return or
+}
+
+// subjectGroups returns the groups of subjects that must each hold (see
+// plan.Constraints.SubjectGroups): c's groups when they hold exactly its
+// subjects, else each subject alone.
+func subjectGroups(c plan.Constraints) [][]string {
+	var in []string
+	for _, g := range c.SubjectGroups {
+		in = append(in, g...)
+	}
+	slices.Sort(in)
+	in = slices.Compact(in)
+	all := slices.Sorted(slices.Values(c.Subjects))
+	if len(c.SubjectGroups) > 0 && slices.Equal(in, slices.Compact(all)) {
+		return c.SubjectGroups
+	}
+	out := make([][]string, len(c.Subjects))
+	for i, s := range c.Subjects {
+		out[i] = []string{s}
+	}
+	return out
 }

@@ -700,11 +700,12 @@ func TestTownOfAnAreaNamedWithTheAreaItLiesIn(t *testing.T) {
 }
 
 // Subjects side by side with no word joining them are one topic that
-// holds both ("Roman army"); joined by "and" either may hold.
+// holds both ("Roman army"), each word a group of its subjects; joined
+// by "and" either may hold.
 func TestSubjectsSideBySideAskForBoth(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Which museums deal with the Roman army?")
-	require.Len(t, p.Constraints.Subjects, 2)
+	require.Len(t, p.Constraints.SubjectGroups, 2) // Roman; the army's terms
 	require.True(t, p.Constraints.SubjectsAll)
 	p = r.Route("Which museums in Kent are about railways and canals?")
 	require.False(t, p.Constraints.SubjectsAll)

@@ -333,6 +333,9 @@ type Lexicon struct {
 	// judgements are words that rank or judge institutions by what the data
 	// does not record.
 	judgements map[string]bool `lexicon:"table"`
+	// audiencePhrases judge institutions by whom they suit ("for kids",
+	// "kindvriendelijk", "für Familien"), which the data does not record.
+	audiencePhrases []string `lexicon:"table"`
 	// pluralTypeWords are the plural type nouns that make a phrase a list
 	// ("aviation museums in Cornwall", "Alle Museen in Kent"). German
 	// "Archive" is left out: it is also the English singular.

@@ -330,3 +330,20 @@ func TestTopicBeforeTheAskersPhraseAndTheAskersTail(t *testing.T) {
 	}
 	require.Equal(t, FrameSet, r.Route("Read me the member roster of National Museums Liverpool.").Frame)
 }
+
+// A town that is a common word, written small, coordinated with a place
+// in a question of a plural kind written all small is a place; whom the
+// institutions suit ("for kids") is a condition no field records; army
+// and soldiers take in the regiments.
+func TestSmallTownPairsAudiencesAndArmies(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"which has more museums, leeds or bath", "more museums in bath or leeds"} {
+		require.Len(t, r.Route(q).Constraints.Places, 2, q)
+	}
+	for _, q := range []string{"museums in Leeds for the children", "Welke musea in Utrecht zijn gezinsvriendelijk?", "familienfreundliche Museen in Köln"} {
+		require.NotEmpty(t, r.Route(q).Unused(UnusedUnread), q)
+	}
+	for _, q := range []string{"soldiers museums in Kent", "Welke legermusea zijn er in Kent?"} {
+		require.Contains(t, r.Route(q).Constraints.Subjects, "War and conflict / Regiment", q)
+	}
+}

@@ -62,7 +62,9 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 	// "GB"): "us" and "de" are words
 	caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
 	common := s.lex.commonWords[k] || s.lex.frequentWords[k]
-	kindIn := common && len(k) >= 4 && townBesideKind(s, i)
+	// written small, in a question of a plural kind written all small:
+	// beside a kind, or coordinated with a place ("york or bath")
+	kindIn := common && len(k) >= 4 && (townBesideKind(s, i) || s.lower && pluralType(s) && (coordinatedPlace(s, c, i) || g.placePairAt(s, i)))
 	if !caps && !kindIn && (!t.upper && (!loc || common) || s.lex.commonWords[k] && !loc || len(k) < 3) {
 		return false
 	}
@@ -373,7 +375,9 @@ func onlyTowns(c *Constraints) {
 
 // placePairAt reports whether token i, capitalised inside the sentence,
 // is joined by a coordinator to a capitalised place word ("Bath or
-// Wells"): two places, though each is also a common word.
+// Wells"), or to a place word that is no common word in a question
+// written all small ("bath or york"): two places, though the first is
+// also a common word.
 func (g *gazetteer) placePairAt(s *scan, i int) bool {
 	if i > 0 && slashAfter(s, i) {
 		// two places offered with a slash between them
@@ -385,7 +389,7 @@ func (g *gazetteer) placePairAt(s *scan, i int) bool {
 	}
 	next := s.toks[i+2]
 	_, ok := g.places[next.norm]
-	return ok && next.upper && !s.used[i+2]
+	return ok && (next.upper || s.lower && !s.lex.commonWords[next.norm]) && !s.used[i+2]
 }
 
 // coordinatedPlace reports whether token i follows a coordinator right

@@ -58,7 +58,7 @@ type qualityReader func(s *scan, i int, yearsRead bool) (phrases []string, ok bo
 // qualityReaders are tried in order at each token; the first whose words
 // stand there reads it.
 var qualityReaders = []qualityReader{
-	judgementAt, nationOfHeldAt, openingTimeAt, settingAt, negatedTopicQualityAt,
+	judgementAt, audienceAt, nationOfHeldAt, openingTimeAt, settingAt, negatedTopicQualityAt,
 	withoutAt, amountAt, relativeSpanAt,
 }
 
@@ -68,6 +68,17 @@ func judgementAt(s *scan, i int, _ bool) ([]string, bool) {
 		return nil, false
 	}
 	return []string{s.original(i, i+1)}, true
+}
+
+// audienceAt reads a phrase of whom the institutions suit
+// (audiencePhrases: "for kids", "familienfreundlich").
+func audienceAt(s *scan, i int, _ bool) ([]string, bool) {
+	for _, p := range s.lex.audiencePhrases {
+		if n, ok := s.matchAt(i, p); ok && !s.used[i] {
+			return []string{s.original(i, i+n)}, true
+		}
+	}
+	return nil, false
 }
 
 // nationOfHeldAt reads "German art": a nationality of what is held, which

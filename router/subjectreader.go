@@ -14,8 +14,10 @@ type subjectReader struct {
 	retyped     bool
 	subj        []string
 	first, last int
-	// spans are the token spans taken, in the order read
-	spans [][2]int
+	// spans are the token spans taken, in the order read, and groups
+	// the terms each stands for
+	spans  [][2]int
+	groups [][]string
 	// broader are the phrases taken that name part of their subject
 	broader []broaderPhrase
 }
@@ -69,6 +71,7 @@ func (r *subjectReader) lookup(i, j int, tables ...map[string][]string) ([]strin
 func (r *subjectReader) take(i, j int, terms []string) {
 	s := r.s
 	r.subj = append(r.subj, terms...)
+	r.groups = append(r.groups, terms)
 	r.spans = append(r.spans, [2]int{i, j})
 	if r.s.lex.narrowerKey(r.typed.span(i, j)) || r.s.lex.narrowerKey(r.stems.span(i, j)) {
 		r.broader = append(r.broader, broaderPhrase{s.original(i, j), terms})
@@ -109,7 +112,10 @@ func (r *subjectReader) done(c *Constraints) {
 		return
 	}
 	c.Subjects = mergeTerms(c.Subjects, r.subj)
-	c.SubjectsAll = c.SubjectsAll || r.sideBySide()
+	if r.sideBySide() {
+		c.SubjectsAll = true
+		c.SubjectGroups = append(c.SubjectGroups, r.groups...)
+	}
 	for _, b := range r.broader {
 		if !slices.Contains(c.Broader, b.text) && !r.s.lex.coveredTogether(b, r.broader) {
 			c.Broader = append(c.Broader, b.text)
