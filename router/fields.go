@@ -61,13 +61,14 @@ func narrowedField(s *scan, f string) string {
 	if f == fieldCity {
 		// a where-word and a level's noun ("the country X is
 		// situated in"): the level; written with a capital inside the
-		// question it is part of a name ("Sheffield City Region")
+		// question, and no article before it ("das Land"), it is part
+		// of a name ("Sheffield City Region")
 		for i, t := range s.toks {
 			level, ok := s.lex.levelCues[t.norm]
 			if !ok && t.possessive {
 				level, ok = s.lex.levelCues[strings.TrimSuffix(t.norm, "s")] // "country's it in"
 			}
-			if ok && !s.used[i] && !(t.upper && i > 0) {
+			if ok && !s.used[i] && !(t.upper && i > 0 && !s.lex.articles[s.toks[i-1].norm]) {
 				return level
 			}
 		}

@@ -347,3 +347,24 @@ func TestSmallTownPairsAudiencesAndArmies(t *testing.T) {
 		require.Contains(t, r.Route(q).Constraints.Subjects, "War and conflict / Regiment", q)
 	}
 }
+
+// A subject word right before a noun of work ("a history course") names
+// what the work is about, no subject asked; a tail that says what the
+// answer is for ("it's for …", "het is voor …") asks nothing; German
+// "das Land, in dem X liegt" asks the country.
+func TestWorkNounsPurposeTailsAndTheCountryInWhichXLies(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Since my son is taking a history course, how many accredited museums does Kent have?")
+	require.Empty(t, p.Constraints.Subjects)
+	require.NotEmpty(t, p.Constraints.Places)
+	for _, q := range []string{
+		"List the museums in Whitby; it's for a school newsletter.",
+		"Noem de musea in Whitby; dat is voor de schoolkrant.",
+		"Which accredited museums are in Kent? This is for a leaflet.",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+		require.NotEmpty(t, p.Constraints.Places, q)
+	}
+	require.Equal(t, "country", r.Route("Sag mir bitte das Land, in dem Whitby Museum liegt.").Constraints.Field)
+}

@@ -7,23 +7,33 @@ import (
 
 // remarkTailAt returns the token where a clause of the asker's closes
 // a question or request: after a comma, semicolon or dash, a word of the
-// asker (remarkSubjects) opens it, it holds no question word and it is
-// no longer than a remark ("…, we have guests from abroad"); no tag
-// question closes it. It says why the asker asks, and asks nothing;
-// Route reads it whole again when it adds a condition (refines). It
-// returns 0 when there is none.
+// asker (remarkSubjects) or a phrase of remarkTails opens it, it holds
+// no question word and it is no longer than a remark ("…, we have guests
+// from abroad"); no tag question closes it. It says why the asker asks,
+// and asks nothing; Route reads it whole again when it adds a condition
+// (refines). It returns 0 when there is none.
 func (r *Router) remarkTailAt(question string, toks []token) int {
-	if len(toks) < 4 || !r.opensQuestion(question, toks, 0) || r.tagStart(question, toks) < len(toks) {
+	if len(toks) < 4 || r.tagStart(question, toks) < len(toks) {
 		return 0
 	}
 	for k := 2; k+1 < len(toks); k++ {
-		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—") || !r.lex.remarkSubjects[pronounOf(question, toks[k])] {
+		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—") || !r.remarkOpensAt(question, toks, k) {
 			continue
 		}
 		if len(toks)-k > maxRemark || slices.ContainsFunc(toks[k:], func(t token) bool { return r.lex.whWords[t.norm] }) {
 			return 0
 		}
+		if !r.opensQuestion(question, toks, 0) && r.reread(question[:toks[k-1].end]).Constraints.Empty() {
+			return 0 // no question or request before it
+		}
 		return k
 	}
 	return 0
+}
+
+// remarkOpensAt reports a word of the asker (remarkSubjects) or a phrase
+// of remarkTails ("it's for", "het is voor") at token k.
+func (r *Router) remarkOpensAt(question string, toks []token, k int) bool {
+	return r.lex.remarkSubjects[pronounOf(question, toks[k])] ||
+		slices.ContainsFunc(r.lex.remarkTails, func(p string) bool { return wordsAt(toks, k, strings.Fields(p)) })
 }

@@ -188,19 +188,25 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 			if L == 1 && skip[s.toks[i].norm] || slices.Contains(blocked[i:i+L], true) {
 				continue
 			}
-			if vals, ok := r.lookup(i, i+L, idx.phrases); ok {
+			if vals, ok := r.lookup(i, i+L, idx.phrases); ok && !workNounAt(s, i+L) {
 				r.take(i, i+L, vals)
 				i += L - 1
 				found = true
 			}
 		}
-		if !found && !skip[s.toks[i].norm] {
+		if !found && !skip[s.toks[i].norm] && !workNounAt(s, i+1) {
 			if vals := idx.word(s, i); vals != nil {
 				r.take(i, i+1, vals)
 			}
 		}
 	}
 	r.done(c)
+}
+
+// workNounAt reports a noun of workNouns at token k ("an art course"):
+// the subject words before it say what the work is about.
+func workNounAt(s *scan, k int) bool {
+	return k < len(s.toks) && s.lex.workNouns[s.toks[k].norm]
 }
 
 // coveredTogether reports whether the phrases read as b's subject name
