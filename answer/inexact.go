@@ -62,6 +62,20 @@ func (n UnstatedNegated) sentence(pr *locale.Printer) (string, []any) {
 		[]any{n.N, pr.Plural(n.Noun, n.N), verb(n.N, pr.Text("has"), pr.Text("have")), n.Fields, verb(n.N, pr.Text("it is"), pr.Text("they are")), verb(n.N, pr.Text("is"), pr.Text("are"))}
 }
 
+// StatusUnstated says how many institutions of a list or count of open
+// ones, asked for in so many words, record no status: no closing is
+// recorded for them, so they are taken as open, but the data does not
+// say they are. Verb is how they are given ("counted").
+type StatusUnstated struct {
+	N    int
+	Verb string
+}
+
+func (n StatusUnstated) sentence(pr *locale.Printer) (string, []any) {
+	return "Not an exact answer: %d of them %s no status in the data, and %s %s as open",
+		[]any{n.N, verb(n.N, pr.Text("has"), pr.Text("have")), verb(n.N, pr.Text("it is"), pr.Text("they are")), n.Verb}
+}
+
 // NoneStated says that N of the records a question selects state no
 // field it negates, for an answer that none of the others qualifies.
 type NoneStated struct {

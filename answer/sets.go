@@ -254,8 +254,9 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	// leaves out is likelier another name of where the town lies than a
 	// choice among towns of that name ("Bath, Somerset")
 	outside := p.outsideWithin(sel.Main, c)
+	unstatus := p.statusUnstated(c, s.ids)
 	a := Answer{Kind: KindSet, IDs: s.ids, Count: len(s.ids),
-		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == "" && outside <= len(s.ids)}
+		Exact: len(unread) == 0 && inferred == 0 && unplaced == "" && unsure == 0 && len(s.spanning) == 0 && s.unknown == 0 && undated == "" && outside <= len(s.ids) && unstatus == 0}
 	verb := pr.Text("listed")
 	if count {
 		a.Value = strconv.Itoa(len(s.ids))
@@ -279,6 +280,9 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 		notes = append(notes, OutsideWithin{N: outside, Noun: noun, Places: placeNames(c.Places, pr.Text(" or ")), Within: placeNames(c.Within, pr.Text(" and "))})
 	}
 	notes = append(notes, unstatedNegated(pr, s.unknown, noun, c), notExact(undated))
+	if unstatus > 0 {
+		notes = append(notes, StatusUnstated{N: unstatus, Verb: verb})
+	}
 	return Draft{Answer: a, also: s.spanning, render: setText{p: p, pln: pln, ids: s.ids}.render, notes: notes}
 }
 
@@ -395,6 +399,22 @@ func (p *Base) closedIncluded(pln plan.Plan, ids []string) int {
 		return 0
 	}
 	return p.closedAmong(pln.Constraints, ids)
+}
+
+// statusUnstated is the number of institutions among ids that record no
+// status, when the question asks for open ones in so many words ("still
+// open"), not by its tense alone.
+func (p *Base) statusUnstated(c plan.Constraints, ids []string) int {
+	if c.Status != "open" || c.StatusByTense {
+		return 0
+	}
+	n := 0
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok && in.Status() == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // closedAmong is the number of closed institutions among ids when no

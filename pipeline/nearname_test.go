@@ -75,3 +75,15 @@ func TestNoneClosedIsNoNoneOfTheKind(t *testing.T) {
 	a := ask(t, p, "Are there any closed archives in Germany?").Answer
 	require.NotContains(t, a.Text, "places no archive")
 }
+
+// Open institutions asked for in so many words, among records that state
+// no status, are taken as open but not called exact; asked by the tense
+// alone they are the default list.
+func TestOpenAskedOfRecordsWithNoStatus(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "How many archives in Germany are still open?").Answer
+	require.False(t, a.Exact)
+	require.Contains(t, a.Text, "no status in the data")
+	a = ask(t, p, "How many archives are there in Germany?").Answer
+	require.NotContains(t, a.Text, "no status in the data")
+}
