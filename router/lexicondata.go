@@ -1063,10 +1063,12 @@ type Lexicon struct {
 	// knownWords are the words the rules understand (see
 	// buildKnownWords); fillerSet holds the fillerWords
 	knownWords map[string]bool
-	// frequentWords are the most frequent words of the languages read
-	// (lexicon/wordfreq), folded: a word of a question that is one is
-	// likelier a word of the sentence than of a name
-	frequentWords map[string]bool
+	// frequentWords are the frequentTop most frequent words of the
+	// languages read (lexicon/wordfreq), folded: a word of a question
+	// that is one is likelier a word of the sentence than of a name;
+	// dictionaryWords are all the words of those lists, folded: one
+	// written small is that word, no misspelling of another
+	frequentWords, dictionaryWords map[string]bool
 	fillerSet     map[string]bool
 	// partOfCueList and operatedByCueList index partOfCues and
 	// operatedByCues; relationTypoCues are the relation cues whose first
@@ -1176,7 +1178,7 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
-	if lex.frequentWords, err = loadFrequentWords(fsys); err != nil {
+	if lex.frequentWords, lex.dictionaryWords, err = loadFrequentWords(fsys); err != nil {
 		return nil, err
 	}
 	b, err := fs.ReadFile(fsys, path.Join("lexicon", "slots.tsv"))
@@ -1195,25 +1197,35 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 // wordfreqDir holds the frequent words of each language.
 const wordfreqDir = "lexicon/wordfreq"
 
-// loadFrequentWords reads lexicon/wordfreq/<lang>.txt (one word a line;
-// a missing language is no error) into one set of folded words.
-func loadFrequentWords(fsys fs.FS) (map[string]bool, error) {
-	words := map[string]bool{}
+// frequentTop is how many of each language's most frequent words are
+// frequentWords.
+const frequentTop = 3000
+
+// loadFrequentWords reads lexicon/wordfreq/<lang>.txt (one word a line,
+// most frequent first; a missing language is no error) into one set of
+// the first frequentTop folded words of each and one of all of them.
+func loadFrequentWords(fsys fs.FS) (frequent, all map[string]bool, err error) {
+	frequent, all = map[string]bool{}, map[string]bool{}
 	for _, lang := range lexiconLangs {
 		b, err := fs.ReadFile(fsys, path.Join(wordfreqDir, lang+".txt"))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("lexicon: %w", err)
+			return nil, nil, fmt.Errorf("lexicon: %w", err)
 		}
+		n := 0
 		for line := range strings.Lines(string(b)) {
 			if w := normalize(line); w != "" && !strings.Contains(w, " ") {
-				words[w] = true
+				all[w] = true
+				if n < frequentTop {
+					frequent[w] = true
+				}
 			}
+			n++
 		}
 	}
-	return words, nil
+	return frequent, all, nil
 }
 
 // parseSlots reads slots.tsv: the slot each table's words fill, one

@@ -368,3 +368,14 @@ func TestWorkNounsPurposeTailsAndTheCountryInWhichXLies(t *testing.T) {
 	}
 	require.Equal(t, "country", r.Route("Sag mir bitte das Land, in dem Whitby Museum liegt.").Constraints.Field)
 }
+
+// A word of the languages written small is that word, never corrected
+// as a misspelling of another ("an office wager", not water); "weigh up"
+// compares; "it settles …" after the question says what it is for.
+func TestDictionaryWordsAndWeighingUp(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Weigh up Bath against Exeter and tell me which has more accredited museums; it settles a wager.")
+	require.Empty(t, p.Constraints.Subjects)
+	require.Len(t, p.Constraints.Places, 2)
+	require.Empty(t, p.Unused(UnusedUnread))
+}

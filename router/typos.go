@@ -124,8 +124,8 @@ func (g *gazetteer) correctWords(s *scan) {
 			}
 			continue
 		}
-		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) || s.lex.plainWord(w) || !t.upper && s.lex.frequentWords[w] {
-			continue // a frequent word written small is that word ("at dinner")
+		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) || s.lex.plainWord(w) || !t.upper && s.lex.dictionaryWords[w] {
+			continue // a word of the languages written small is that word ("at dinner", "a wager")
 		}
 		prev := ""
 		if i > 0 {
