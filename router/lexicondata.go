@@ -1069,7 +1069,7 @@ type Lexicon struct {
 	// dictionaryWords are all the words of those lists, folded: one
 	// written small is that word, no misspelling of another
 	frequentWords, dictionaryWords map[string]bool
-	fillerSet     map[string]bool
+	fillerSet                      map[string]bool
 	// partOfCueList and operatedByCueList index partOfCues and
 	// operatedByCues; relationTypoCues are the relation cues whose first
 	// word is long enough to be read with one typo (see
