@@ -333,10 +333,11 @@ type Lexicon struct {
 	// judgements are words that rank or judge institutions by what the data
 	// does not record.
 	judgements map[string]bool `lexicon:"table"`
-	// workNouns are things people make or take part in ("course",
-	// "project", "Referat"): a subject word right before one names what
-	// it is about ("an art course"), no subject asked of the records.
-	workNouns map[string]bool `lexicon:"table"`
+	// plainNouns are things of the asker's day ("course", "project",
+	// "window", "Referat"): a subject word right before one names what it
+	// is about or belongs to ("an art course", "the tram window"), no
+	// subject asked of the records.
+	plainNouns map[string]bool `lexicon:"table"`
 	// remarkTails open a clause after a question that says what the
 	// answer is for ("it's for a mailing list", "het is voor"): see
 	// remarkTailAt.

@@ -348,11 +348,11 @@ func TestSmallTownPairsAudiencesAndArmies(t *testing.T) {
 	}
 }
 
-// A subject word right before a noun of work ("a history course") names
-// what the work is about, no subject asked; a tail that says what the
+// A subject word right before a plain noun ("a history course", "the
+// bus window") names what it is about, no subject asked; a tail that says what the
 // answer is for ("it's for …", "het is voor …") asks nothing; German
 // "das Land, in dem X liegt" asks the country.
-func TestWorkNounsPurposeTailsAndTheCountryInWhichXLies(t *testing.T) {
+func TestPlainNounsPurposeTailsAndTheCountryInWhichXLies(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Since my son is taking a history course, how many accredited museums does Kent have?")
 	require.Empty(t, p.Constraints.Subjects)
@@ -367,6 +367,9 @@ func TestWorkNounsPurposeTailsAndTheCountryInWhichXLies(t *testing.T) {
 		require.NotEmpty(t, p.Constraints.Places, q)
 	}
 	require.Equal(t, "country", r.Route("Sag mir bitte das Land, in dem Whitby Museum liegt.").Constraints.Field)
+	p = r.Route("Whitby Museum, seen from the bus window on Sunday: is that a museum?")
+	require.Equal(t, FrameYesNo, p.Frame)
+	require.Empty(t, p.Constraints.Subjects)
 }
 
 // A word of the languages written small is that word, never corrected

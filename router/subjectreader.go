@@ -188,13 +188,13 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 			if L == 1 && skip[s.toks[i].norm] || slices.Contains(blocked[i:i+L], true) {
 				continue
 			}
-			if vals, ok := r.lookup(i, i+L, idx.phrases); ok && !workNounAt(s, i+L) {
+			if vals, ok := r.lookup(i, i+L, idx.phrases); ok && !plainNounAt(s, i+L) {
 				r.take(i, i+L, vals)
 				i += L - 1
 				found = true
 			}
 		}
-		if !found && !skip[s.toks[i].norm] && !workNounAt(s, i+1) {
+		if !found && !skip[s.toks[i].norm] && !plainNounAt(s, i+1) {
 			if vals := idx.word(s, i); vals != nil {
 				r.take(i, i+1, vals)
 			}
@@ -203,10 +203,10 @@ func (g *gazetteer) subjectsOf(s *scan, c *Constraints) {
 	r.done(c)
 }
 
-// workNounAt reports a noun of workNouns at token k ("an art course"):
-// the subject words before it say what the work is about.
-func workNounAt(s *scan, k int) bool {
-	return k < len(s.toks) && s.lex.workNouns[s.toks[k].norm]
+// plainNounAt reports a noun of plainNouns at token k ("an art course"):
+// the subject words before it say what it is about.
+func plainNounAt(s *scan, k int) bool {
+	return k < len(s.toks) && s.lex.plainNouns[s.toks[k].norm]
 }
 
 // coveredTogether reports whether the phrases read as b's subject name

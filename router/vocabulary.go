@@ -26,7 +26,7 @@ func (lex *Lexicon) buildKnownWords() {
 		}
 	}
 	addKeys(maps.Keys(lex.commonWords))
-	addKeys(maps.Keys(lex.workNouns))
+	addKeys(maps.Keys(lex.plainNouns))
 	addKeys(maps.Keys(lex.typeWords))
 	addKeys(maps.Keys(lex.listStarts))
 	addKeys(maps.Keys(lex.locatives))
