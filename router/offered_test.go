@@ -382,3 +382,13 @@ func TestDictionaryWordsAndWeighingUp(t *testing.T) {
 	require.Len(t, p.Constraints.Places, 2)
 	require.Empty(t, p.Unused(UnusedUnread))
 }
+
+// A frequent word written small after a locative in a question written
+// with capitals is the place when the data places many records there
+// ("in scotland"), not when few ("in time").
+func TestFrequentPlaceWordsWrittenSmall(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("I'm planning a holiday and want to see railway museums in scotland that are open")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "Scotland", p.Constraints.Places[0].Name)
+}

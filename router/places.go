@@ -61,7 +61,9 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 	// a country's two letters count written in capitals ("the UK",
 	// "GB"): "us" and "de" are words
 	caps := len(k) == 2 && s.lex.countryNames[k] != "" && s.text[t.start:t.end] == strings.ToUpper(s.text[t.start:t.end])
-	common := s.lex.commonWords[k] || s.lex.frequentWords[k]
+	// a frequent word written small after a locative is the place when
+	// the data places many records there ("in wales", not "in time")
+	common := s.lex.commonWords[k] || s.lex.frequentWords[k] && !(loc && g.recordsAt(k) >= manyRecords)
 	// written small, in a question of a plural kind written all small:
 	// beside a kind, or coordinated with a place ("york or bath")
 	kindIn := common && len(k) >= 4 && (townBesideKind(s, i) || s.lower && pluralType(s) && (coordinatedPlace(s, c, i) || g.placePairAt(s, i)))
@@ -71,6 +73,19 @@ func (g *gazetteer) onePlaceWord(s *scan, c *Constraints, i int, k string) bool 
 	// a type word is the type asked about, whatever town a record's name
 	// gave that word, unless a locative precedes it
 	return s.lex.typeWords[k] == "" || s.lex.locatives[prevWord]
+}
+
+// manyRecords is how many records a place with the name of a frequent
+// word must hold for the word written small after a locative to be it.
+const manyRecords = 30
+
+// recordsAt is the most records any place of the name k holds.
+func (g *gazetteer) recordsAt(k string) int {
+	n := 0
+	for _, c := range g.places[k] {
+		n = max(n, c.count)
+	}
+	return n
 }
 
 // townBesideKind reports a word at i where a town that is also a common
