@@ -6,9 +6,9 @@ import "strings"
 // are doing ("I'm making a presentation about …", "we're writing a school
 // report on …", "Ich schreibe einen Bericht über …"): a first-person
 // subject (remarkSubjects) that opens a clause, a verb of their work
-// (askerWork) within two words of it, and the words after the verb up
-// to a clause sign, a word of a topic ("about", "über"), a word a reader
-// took (a name, a place) or a kind. What the asker makes asks nothing of
+// (askerWork) within askerSubjectWords of it, and the words after the
+// verb up to a clause sign, a word of a topic ("about", "über"), a word
+// a reader took (a name, a place) or a kind. What the asker makes asks nothing of
 // the records: its words are no conditions. A clause that names a kind
 // is a question, not the asker's work. So are the words of a statement
 // before a yes/no clause it asks (scan.statementEnd).
@@ -70,10 +70,14 @@ func kindInClause(s *scan, e int) bool {
 }
 
 // askerVerbEnd returns the end of a verb of the asker's work that starts
-// at token k or one or two words after it ("I'm making", "we are
-// writing"), or -1.
+// at token k or up to askerSubjectWords words after it, none read and no
+// clause sign between ("I'm making", "we are writing", "our local
+// history society is printing"), or -1.
 func askerVerbEnd(s *scan, k int) int {
-	for at := k; at < len(s.toks) && at <= k+2; at++ {
+	for at := k; at < len(s.toks) && at <= k+askerSubjectWords; at++ {
+		if at > k && (s.used[at-1] || clauseSignBefore(s, at)) {
+			return -1 // the subject is no phrase of its own
+		}
 		for _, p := range s.lex.askerWork {
 			if n, ok := s.matchAt(at, p); ok {
 				return at + n
@@ -130,3 +134,7 @@ func askerPurpose(s *scan, mask []bool) []bool {
 	}
 	return mask
 }
+
+// askerSubjectWords bounds the words between the asker's word and the
+// verb of their work: the rest of the subject and an auxiliary.
+const askerSubjectWords = 5

@@ -392,3 +392,18 @@ func TestFrequentPlaceWordsWrittenSmall(t *testing.T) {
 	require.Len(t, p.Constraints.Places, 1)
 	require.Equal(t, "Wales", p.Constraints.Places[0].Name)
 }
+
+// The words of a clause of the asker's work whose verb stands up to three
+// words after its subject ("our walking club is printing …") name no
+// subject; a plain noun after a subject word ("a history society")
+// neither; a sentence after the question that says its field again asks
+// nothing new.
+func TestAskersClubsAndAFieldSaidAgain(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Since our local history society is printing a walking map, how many museums does Whitby have?")
+	require.Empty(t, p.Constraints.Subjects)
+	require.Len(t, p.Constraints.Places, 1)
+	p = r.Route("Where is Whitby Museum? My satnav needs the town first.")
+	require.Equal(t, "city", p.Constraints.Field)
+	require.NotEmpty(t, p.Unused(UnusedAside))
+}

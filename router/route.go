@@ -718,6 +718,9 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 	if r.declineTailAt(toks) > 0 {
 		return false // a field declined ("address not needed")
 	}
+	if p.Constraints.Field != "" && p.Constraints.Field == asked.Constraints.Field {
+		return false // the field asked, said again ("my satnav wants the town first")
+	}
 	if p.Constraints.Field != "" {
 		// a field said after a question that asks its own says which
 		// one it means ("I need the address"), unless the data does not
