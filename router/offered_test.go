@@ -396,13 +396,17 @@ func TestFrequentPlaceWordsWrittenSmall(t *testing.T) {
 // The words of a clause of the asker's work whose verb stands up to three
 // words after its subject ("our walking club is printing …") name no
 // subject; a plain noun after a subject word ("a history society")
-// neither; a sentence after the question that says its field again asks
-// nothing new.
+// neither; a short phrase after the question that a plain noun closes
+// says what it is for; a sentence after the question that says its
+// field again asks nothing new.
 func TestAskersClubsAndAFieldSaidAgain(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("Since our local history society is printing a walking map, how many museums does Whitby have?")
 	require.Empty(t, p.Constraints.Subjects)
 	require.Len(t, p.Constraints.Places, 1)
+	p = r.Route("museums Whitby count, walking club leaflet")
+	require.Empty(t, p.Unused(UnusedUnread))
+	require.NotEmpty(t, p.Unused(UnusedAside))
 	p = r.Route("Where is Whitby Museum? My satnav needs the town first.")
 	require.Equal(t, "city", p.Constraints.Field)
 	require.NotEmpty(t, p.Unused(UnusedAside))

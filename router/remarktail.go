@@ -32,8 +32,15 @@ func (r *Router) remarkTailAt(question string, toks []token) int {
 }
 
 // remarkOpensAt reports a word of the asker (remarkSubjects) or a phrase
-// of remarkTails ("it's for", "het is voor") at token k.
+// of remarkTails ("it's for", "het is voor") at token k, or a short
+// phrase from k to the end that a plain noun closes ("…, allotment
+// society newsletter"): what the answer is for.
 func (r *Router) remarkOpensAt(question string, toks []token, k int) bool {
 	return r.lex.remarkSubjects[pronounOf(question, toks[k])] ||
-		slices.ContainsFunc(r.lex.remarkTails, func(p string) bool { return wordsAt(toks, k, strings.Fields(p)) })
+		slices.ContainsFunc(r.lex.remarkTails, func(p string) bool { return wordsAt(toks, k, strings.Fields(p)) }) ||
+		len(toks)-k <= maxPlainTail && r.lex.plainNouns[toks[len(toks)-1].norm]
 }
+
+// maxPlainTail is the most words of a phrase after a question that a
+// plain noun closes (remarkOpensAt).
+const maxPlainTail = 4
