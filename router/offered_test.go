@@ -411,3 +411,20 @@ func TestAskersClubsAndAFieldSaidAgain(t *testing.T) {
 	require.Equal(t, "city", p.Constraints.Field)
 	require.NotEmpty(t, p.Unused(UnusedAside))
 }
+
+// A sentence of the asker's before the question, closed by a full stop,
+// is said beside it; where the asker or theirs live, beside a question
+// that names its own place, is no place asked.
+func TestTheAskersPlaceBesideTheQuestion(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"My brother lives in Leeds. How many museums are in Whitby?",
+		"How many museums are in Whitby? We live in Leeds and fancy a day out.",
+		"Wir wohnen in Leeds. Welche Museen gibt es in Whitby?",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+		require.Equal(t, "Whitby", p.Constraints.Places[0].Name, q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+	}
+}

@@ -568,7 +568,10 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		// a question asked by someone the asker names, the question word
 		// right after the verb of asking ("my son asks which …")
 		reported := said && r.lex.askVerbs[toks[k-1].norm] && r.lex.whWords[toks[k].norm]
-		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) && !joined && !reported {
+		// a sentence of the asker's, closed by a full stop ("My sister
+		// lives in Bristol. How many …")
+		sentence := said && strings.Contains(question[toks[k-1].end:toks[k].start], ". ")
+		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) && !joined && !reported && !sentence {
 			continue
 		}
 		q := k
@@ -751,6 +754,11 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		if said.StatusByTense {
 			// the tense of a remark says when it is said, no status asked
 			said.Status, said.StatusByTense = "", false
+		}
+		if len(asked.Constraints.Places) > 0 && len(toks) > 0 && r.lex.remarkSubjects[pronounOf(aside, toks[0])] {
+			// where the asker or theirs live or travel from, beside a
+			// question that names its own place ("My sister lives in …")
+			said.Places, said.Within = nil, nil
 		}
 		return addsTo(asked.Constraints, said)
 	}
