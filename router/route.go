@@ -557,21 +557,8 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		// the asker's word in the first words, or anywhere in a clause a
 		// semicolon, colon or dash closes ("X, the subject of my …:")
 		said := reason || r.saidBy(question, toks[:k], closesRemark(question[toks[k-1].end:toks[k].start], false))
-		// a comma closes a clause said in the first words (a clause of
-		// reason, or one a question word follows, in as many as a remark
-		// may have), or one a word that joins clauses follows ("Sorry to
-		// ask, but …")
-		comma := said && (k <= maxPreamble || reason || r.lex.whWords[toks[k].norm] || r.whAfterPreposition(toks, k)) || r.lex.remarkJoins[toks[k].norm]
-		// a request in the first person after "and" opens the question
-		// without a comma ("… and I'd like to know …")
-		joined := said && r.lex.andWords[toks[k].norm] && r.openerAt(toks, k+1)
-		// a question asked by someone the asker names, the question word
-		// right after the verb of asking ("my son asks which …")
-		reported := said && r.lex.askVerbs[toks[k-1].norm] && r.lex.whWords[toks[k].norm]
-		// a sentence of the asker's, closed by a full stop ("My sister
-		// lives in Bristol. How many …")
-		sentence := said && strings.Contains(question[toks[k-1].end:toks[k].start], ". ")
-		if gap := question[toks[k-1].end:toks[k].start]; !closesRemark(gap, comma) && !joined && !reported && !sentence {
+		closed, joined := r.reasonClosesAt(question, toks, k, said, reason)
+		if !closed {
 			continue
 		}
 		q := k
@@ -597,6 +584,28 @@ func (r *Router) splitReason(question string) (clause, rest string) {
 		return clause, question[toks[q].start:]
 	}
 	return "", question
+}
+
+// reasonClosesAt reports whether a clause said before the question
+// (said: the asker's, or one of reason) closes before token k, and
+// whether a word that joins clauses joins it to the question there.
+func (r *Router) reasonClosesAt(question string, toks []token, k int, said, reason bool) (closed, joined bool) {
+	gap := question[toks[k-1].end:toks[k].start]
+	// a comma closes a clause said in the first words (a clause of
+	// reason, or one a question word follows, in as many as a remark
+	// may have), or one a word that joins clauses follows ("Sorry to
+	// ask, but …")
+	comma := said && (k <= maxPreamble || reason || r.lex.whWords[toks[k].norm] || r.whAfterPreposition(toks, k)) || r.lex.remarkJoins[toks[k].norm]
+	// a request in the first person after "and" opens the question
+	// without a comma ("… and I'd like to know …")
+	joined = said && r.lex.andWords[toks[k].norm] && r.openerAt(toks, k+1)
+	// a question asked by someone the asker names, the question word
+	// right after the verb of asking ("my son asks which …")
+	reported := said && r.lex.askVerbs[toks[k-1].norm] && r.lex.whWords[toks[k].norm]
+	// a sentence of the asker's, closed by a full stop ("My sister
+	// lives in Bristol. How many …")
+	sentence := said && strings.Contains(gap, ". ")
+	return closesRemark(gap, comma) || joined || reported || sentence, joined
 }
 
 // whAfterPreposition reports a question word right after a preposition
