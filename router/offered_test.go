@@ -428,3 +428,20 @@ func TestTheAskersPlaceBesideTheQuestion(t *testing.T) {
 		require.NotEmpty(t, p.Unused(UnusedAside), q)
 	}
 }
+
+// Governance said after the kind ("sind unabhängig", "zijn
+// onafhankelijk", "waren privat") and in a compound with the kind
+// ("Privatmuseen", "universiteitsmusea") is read.
+func TestGovernancePredicatesAndCompounds(t *testing.T) {
+	r := newTestRouter(t)
+	for q, code := range map[string]string{
+		"Welche Museen in Kent sind unabhängig?":           "Independent-Private",
+		"Welke musea in Kent zijn onafhankelijk?":          "Independent-Private",
+		"Welche Museen in Kent waren privat?":              "Independent-Private",
+		"Wie viele Privatmuseen gibt es in Kent?":          "Independent-Private",
+		"Wie viele Universitätsmuseen gibt es in Wales?":   "University",
+		"Hoeveel universiteitsmusea zijn er in Schotland?": "University",
+	} {
+		require.Contains(t, r.Route(q).Constraints.GovernanceCodes, code, q)
+	}
+}

@@ -155,6 +155,9 @@ func readGovernanceAccreditationSize(s *scan, c *Constraints) {
 	n := len(s.toks)
 	for i := 0; i < n; i++ {
 		if s.used[i] {
+			if _, ok := s.lex.governancePhrases[s.toks[i].norm]; ok && kindCompound(s, i) {
+				governanceAt(s, c, i, 1) // "Privatmuseen": the kind read, its governance too
+			}
 			continue
 		}
 		for L := 4; L >= 1; L-- {
@@ -176,6 +179,18 @@ func readGovernanceAccreditationSize(s *scan, c *Constraints) {
 			}
 		}
 	}
+}
+
+// kindCompound reports a word at token i that a kind's word ends
+// ("universiteitsmusea"): a compound of the kind.
+func kindCompound(s *scan, i int) bool {
+	w := s.toks[i].norm
+	for j := 3; j < len(w)-3; j++ {
+		if s.lex.typeWords[w[j:]] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // governanceAt reads the governance phrase of L tokens at i, unless it
