@@ -445,3 +445,12 @@ func TestGovernancePredicatesAndCompounds(t *testing.T) {
 		require.Contains(t, r.Route(q).Constraints.GovernanceCodes, code, q)
 	}
 }
+
+// A field of a plural kind counted asks how many have it ("how many …
+// were known by another name"), not each one's value.
+func TestFieldCountedIsHad(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("How many museums in Leeds went by another name in the past?")
+	require.Equal(t, []string{"former_name"}, p.Constraints.Has)
+	require.Empty(t, p.Constraints.Field)
+}

@@ -161,11 +161,12 @@ func readFieldOfOne(s *scan, c *Constraints, rd *reading) {
 // list: having the field or not, lacking accreditation, a status.
 func readFieldsOfList(s *scan, c *Constraints, rd *reading) {
 	if has, negated := hasVerb(s); presenceFields[c.Field] && rd.plural && len(c.Names) == 0 && !rd.ids.any() &&
-		(has || c.Field == "former_name" && renamedVerb(s)) {
+		(has || countAsked(s) || c.Field == "former_name" && renamedVerb(s)) {
 		// having a field or not ("have a website", "have no website")
 		// is a condition of the list, not a field of one institution
 		// (an identifier with its value asks for the holder of the
-		// identifier)
+		// identifier); so is a field counted ("how many … were known
+		// by another name")
 		if negated {
 			c.Lacks = []string{c.Field}
 		} else {
