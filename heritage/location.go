@@ -43,7 +43,7 @@ var townNames = [][]string{
 	{"Hannover", "Hanover"}, {"Braunschweig", "Brunswick"}, {"Aachen", "Aix-la-Chapelle"},
 	{"Den Haag", "The Hague", "'s-Gravenhage"}, {"Antwerpen", "Antwerp", "Anvers"}, {"Gent", "Ghent", "Gand"},
 	{"Brugge", "Bruges"}, {"Leuven", "Louvain"}, {"Brussel", "Brussels", "Bruxelles"}, {"Mechelen", "Mechlin"},
-	{"Lisboa", "Lisbon"}, {"Praha", "Prague"}, {"Wien", "Vienna"}, {"Kyiv", "Kiev"},
+	{"Lisboa", "Lisbon"}, {"Praha", "Prague"}, {"Wien", "Vienna"}, {"Kyiv", "Kiev"}, {"Kingston upon Hull", "Hull"},
 }
 
 // TownNames returns the other names of a town (NormalizeName compares

@@ -186,3 +186,23 @@ func TestLocationsPerRecord(t *testing.T) {
 	}
 	require.Greater(t, shared, len(ds.Institutions)/10)
 }
+
+// A record whose city is spelt "Kingston-upon-Hull" lies in Hull, as
+// the records whose city is "Hull" lie in Kingston upon Hull.
+func TestHullIsKingstonUponHull(t *testing.T) {
+	ds := embedded(t)
+	n := 0
+	for i := range ds.Institutions {
+		in := &ds.Institutions[i]
+		if in.City != "Kingston-upon-Hull" {
+			continue
+		}
+		n++
+		names := []string{}
+		for _, tw := range ds.Towns(in) {
+			names = append(names, NormalizeName(tw.Name))
+		}
+		require.Contains(t, names, "hull", in.ID)
+	}
+	require.Positive(t, n)
+}
