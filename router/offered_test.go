@@ -454,3 +454,21 @@ func TestFieldCountedIsHad(t *testing.T) {
 	require.Equal(t, []string{"former_name"}, p.Constraints.Has)
 	require.Empty(t, p.Constraints.Field)
 }
+
+// A clause after the question that a word referring back to the answer
+// closes says what it is for ("…; the form needs it"); a word of the
+// languages in a question written all small is no misspelt place ("the
+// list needs them" is not Leeds).
+func TestTailsThatReferBackAndSmallWords(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"List the members of National Museums Liverpool; the committee report needs them.",
+		"Nenn mir die Website von Whitby Museum; der Flyer braucht sie.",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+	}
+	require.Empty(t, r.Route("the list needs them").Constraints.Places)
+	require.NotEmpty(t, r.Route("museums in edinbrugh").Constraints.Places)
+}

@@ -153,11 +153,20 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 
 // wordNoMisspeltPlace reports a word no misspelling of a place: one many
 // of the data's names hold ("Hamburg", in 75 names such as "Staatsarchiv
-// … Hamburg", is not "Homburg"), the plural of one, or a frequent word of
-// the languages written small ("at dinner").
+// … Hamburg", is not "Homburg"), the plural of one, or a word of the
+// languages written small (smallDictionaryWord).
 func (g *gazetteer) wordNoMisspeltPlace(s *scan, i int) bool {
 	w := s.toks[i].norm
-	return g.df[w] >= namedWordNames || g.pluralOfNameWord(w) || !s.toks[i].upper && s.lex.frequentWords[w]
+	return g.df[w] >= namedWordNames || g.pluralOfNameWord(w) || g.smallDictionaryWord(s, i)
+}
+
+// smallDictionaryWord reports a word of the languages' word lists
+// (dictionaryWords) written small, or in a question written all small,
+// that is no word of a place's name nor the first of a town's: that
+// word, no misspelt place ("at dinner", "the list needs them").
+func (g *gazetteer) smallDictionaryWord(s *scan, i int) bool {
+	w := s.toks[i].norm
+	return (!s.toks[i].upper || s.lower) && s.lex.dictionaryWords[w] && g.placeWords[w] == 0 && !g.townPrefixes[w]
 }
 
 // compassPlaces returns the names of the places of one kind whose key is
@@ -273,12 +282,12 @@ func (g *gazetteer) fuzzyPlaces(s *scan, c *Constraints) {
 
 // fuzzyPlaceStart reports whether a misspelt place may start at token i:
 // an unread word no table knows, capitalised inside the sentence or
-// right after a locative; a frequent word of the languages written small
-// ("at dinner") is that word, no misspelt place.
+// right after a locative; a word of the languages written small ("at
+// dinner") is that word, no misspelt place.
 func (g *gazetteer) fuzzyPlaceStart(s *scan, i int) bool {
 	t := s.toks[i]
 	if s.used[i] || len(t.norm) < 3 || s.lex.commonWords[t.norm] || s.lex.placeFuzzyStop[t.norm] ||
-		s.lex.typeWords[t.norm] != "" || !isWord(t.norm) || !t.upper && s.lex.frequentWords[t.norm] {
+		s.lex.typeWords[t.norm] != "" || !isWord(t.norm) || g.smallDictionaryWord(s, i) {
 		return false
 	}
 	if _, ok := g.subjects.phrases[stem(t.norm)]; ok {

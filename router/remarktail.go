@@ -32,13 +32,16 @@ func (r *Router) remarkTailAt(question string, toks []token) int {
 }
 
 // remarkOpensAt reports a word of the asker (remarkSubjects) or a phrase
-// of remarkTails ("it's for", "het is voor") at token k, or a short
-// phrase from k to the end that a plain noun closes ("…, allotment
-// society newsletter"): what the answer is for.
+// of remarkTails ("it's for", "het is voor") at token k, a short phrase
+// from k to the end that a plain noun closes ("…, allotment society
+// newsletter"), or a clause that a word referring back to the answer
+// closes ("…; the form needs it"): what the answer is for.
 func (r *Router) remarkOpensAt(question string, toks []token, k int) bool {
+	last := toks[len(toks)-1].norm
 	return r.lex.remarkSubjects[pronounOf(question, toks[k])] ||
 		slices.ContainsFunc(r.lex.remarkTails, func(p string) bool { return wordsAt(toks, k, strings.Fields(p)) }) ||
-		len(toks)-k <= maxPlainTail && r.lex.plainNouns[toks[len(toks)-1].norm]
+		len(toks)-k <= maxPlainTail && r.lex.plainNouns[last] ||
+		len(toks)-k > 2 && r.lex.anaphora[last] && !r.lex.existentialWords[last] && !r.lex.remarkJoins[toks[k].norm] && !r.asksAKind(toks[k:])
 }
 
 // maxPlainTail is the most words of a phrase after a question that a

@@ -124,7 +124,7 @@ func (g *gazetteer) correctWords(s *scan) {
 			}
 			continue
 		}
-		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) || s.lex.plainWord(w) || !t.upper && s.lex.dictionaryWords[w] {
+		if s.used[i] || len(w) < 5 || !isWord(w) || g.known(w) || s.lex.plainWord(w) || g.smallDictionaryWord(s, i) {
 			continue // a word of the languages written small is that word ("at dinner", "a wager")
 		}
 		prev := ""
