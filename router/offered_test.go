@@ -456,7 +456,8 @@ func TestFieldCountedIsHad(t *testing.T) {
 }
 
 // A clause after the question that a word referring back to the answer
-// closes says what it is for ("…; the form needs it"); a word of the
+// closes says what it is for ("…; the form needs it"), and so does a
+// statement after a semicolon that names no kind; a word of the
 // languages in a question written all small is no misspelt place ("the
 // list needs them" is not Leeds).
 func TestTailsThatReferBackAndSmallWords(t *testing.T) {
@@ -469,6 +470,11 @@ func TestTailsThatReferBackAndSmallWords(t *testing.T) {
 		require.Empty(t, p.Unused(UnusedUnread), q)
 		require.NotEmpty(t, p.Unused(UnusedAside), q)
 	}
+	p := r.Route("Count the accredited museums in Kent for me; the walking group wants a number by Friday.")
+	require.NotEmpty(t, p.Unused(UnusedAside))
+	require.Equal(t, FrameCount, p.Frame)
+	p = r.Route("I'm staying in Whitby for a week; is Whitby Museum there?")
+	require.Equal(t, FrameYesNo, p.Frame)
 	require.Empty(t, r.Route("the list needs them").Constraints.Places)
 	require.NotEmpty(t, r.Route("museums in edinbrugh").Constraints.Places)
 }

@@ -17,7 +17,12 @@ func (r *Router) remarkTailAt(question string, toks []token) int {
 		return 0
 	}
 	for k := 2; k+1 < len(toks); k++ {
-		if !strings.ContainsAny(question[toks[k-1].end:toks[k].start], ",;–—") || !r.remarkOpensAt(question, toks, k) {
+		gap := question[toks[k-1].end:toks[k].start]
+		// after a semicolon, any statement that names no kind ("…; the
+		// carpool group wants a figure"): Route reads it whole again when
+		// it adds a condition
+		statement := strings.Contains(gap, ";") && !r.asksAKind(toks[k:]) && !r.opensQuestion(question, toks, k)
+		if !strings.ContainsAny(gap, ",;–—") || !statement && !r.remarkOpensAt(question, toks, k) {
 			continue
 		}
 		if len(toks)-k > maxRemark || slices.ContainsFunc(toks[k:], func(t token) bool { return r.lex.whWords[t.norm] }) {
