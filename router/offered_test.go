@@ -478,3 +478,14 @@ func TestTailsThatReferBackAndSmallWords(t *testing.T) {
 	require.Empty(t, r.Route("the list needs them").Constraints.Places)
 	require.NotEmpty(t, r.Route("museums in edinbrugh").Constraints.Places)
 }
+
+// A year of the asker's life said beside the question ("I was born in
+// 1975") is no year of opening when neither the remark nor the question
+// says opening or closing.
+func TestTheAskersYears(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("My dad was born in 1948 and grew up in Whitby. How many museums are in Whitby?")
+	require.Nil(t, p.Constraints.Years)
+	require.NotEmpty(t, p.Unused(UnusedAside))
+	require.NotNil(t, r.Route("Since 1990, which museums opened in Whitby?").Constraints.Years)
+}

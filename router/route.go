@@ -764,6 +764,9 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 			// the tense of a remark says when it is said, no status asked
 			said.Status, said.StatusByTense = "", false
 		}
+		if said.Years != nil && !r.opensOrCloses(toks) && !r.opensOrCloses(tokenize(asked.Question, false)) {
+			said.Years = nil // a year of the asker's life ("I was born in 1975"), no opening or closing
+		}
 		if len(asked.Constraints.Places) > 0 && len(toks) > 0 && r.lex.remarkSubjects[pronounOf(aside, toks[0])] {
 			// where the asker or theirs live or travel from, beside a
 			// question that names its own place ("My sister lives in …")
@@ -772,6 +775,11 @@ func (r *Router) refines(asked Plan, aside string, afterQuestion bool) bool {
 		return addsTo(asked.Constraints, said)
 	}
 	return false
+}
+
+// opensOrCloses reports a word of opening or closing among toks.
+func (r *Router) opensOrCloses(toks []token) bool {
+	return slices.ContainsFunc(toks, func(t token) bool { return r.lex.openWords[t.norm] || r.lex.closeWords[t.norm] })
 }
 
 // sizesOfKinds reports whether every word of size among a clause's
