@@ -489,3 +489,19 @@ func TestTheAskersYears(t *testing.T) {
 	require.NotEmpty(t, p.Unused(UnusedAside))
 	require.NotNil(t, r.Route("Since 1990, which museums opened in Whitby?").Constraints.Years)
 }
+
+// Purposes said after a keyword question ("…, walking club map", "…,
+// school outing") and the asker's drawing of a map ask nothing of it.
+func TestPurposeKeywordsAndMapsDrawn(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"museums Whitby all of them, history society outing",
+		"Whitby Museum run by which organisation, parking letter",
+		"Since I'm drawing a walking map for the parish, which museums are in Whitby?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+		require.Empty(t, p.Constraints.Subjects, q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+	}
+}
