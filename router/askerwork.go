@@ -8,10 +8,10 @@ import "strings"
 // subject (remarkSubjects) that opens a clause, a verb of their work
 // (askerWork) within askerSubjectWords of it, and the words after the
 // verb up to a clause sign, a word of a topic ("about", "über"), a word
-// a reader took (a name, a place) or a kind. What the asker makes asks nothing of
-// the records: its words are no conditions. A clause that names a kind
-// is a question, not the asker's work. So are the words of a statement
-// before a yes/no clause it asks (scan.statementEnd).
+// a reader took (a name, a place) or a kind. What the asker makes asks
+// nothing of the records: its words are no conditions. A clause that
+// names a kind is a question, not the asker's work. So are the words of
+// a statement before a yes/no clause it asks (scan.statementEnd).
 func askerWork(s *scan) []bool {
 	var mask []bool
 	if s.statementEnd > 0 {
