@@ -276,8 +276,8 @@ func sizeAt(s *scan, c *Constraints, i, L int) bool {
 
 // sizeOfOther reports a word at k, right after a size word, that the
 // rules do not know (or know as a filler) and that no kind follows
-// within two words: the size
-// is of that thing ("a small travel blog"), not of the institutions.
+// within two words: the size is of that thing ("a small travel blog"),
+// not of the institutions.
 func sizeOfOther(s *scan, k int) bool {
 	if k >= len(s.toks) {
 		return false
