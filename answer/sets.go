@@ -206,13 +206,21 @@ func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 	c := pln.Constraints
 	noun := TypeNoun(pr, c.TypeCodes)
 	unplaced := p.unplacedNote(sel, pln, keep)
+	// how the places were read ("“Zwaanwijk” is read as Waalwijk"), as a
+	// count that finds some says
+	readings := slices.DeleteFunc(placeReadings(pr, c.Places), func(n Note) bool { return n == nil })
 	return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
 		render: func(func(string) string) string {
 			if unplaced != "" {
 				return pr.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
 			}
-			return pr.Sprintf("There are no %s in the data that match every condition of the question.", pr.Plural(noun, 2))
-		}}
+			text := pr.Sprintf("There are no %s in the data that match every condition of the question.", pr.Plural(noun, 2))
+			if len(readings) > 0 {
+				text = strings.TrimSuffix(text, ".") // the notes follow
+			}
+			return text
+		},
+		notes: readings}
 }
 
 // foundSetAnswer answers a set that holds institutions: grouped, in

@@ -87,3 +87,12 @@ func TestOpenAskedOfRecordsWithNoStatus(t *testing.T) {
 	a = ask(t, p, "How many archives are there in Germany?").Answer
 	require.NotContains(t, a.Text, "no status in the data")
 }
+
+// A count that finds none says how a misspelt place was read, as a count
+// that finds some does.
+func TestZeroCountSaysHowThePlaceWasRead(t *testing.T) {
+	p := testPipeline(t)
+	a := ask(t, p, "How many museums about trams are there in Reding?").Answer
+	require.Equal(t, "0", a.Value)
+	require.Contains(t, a.Text, "is read as Reading")
+}
