@@ -760,3 +760,16 @@ func TestAreasOfOneNameNamedWithATown(t *testing.T) {
 	require.Len(t, p.Constraints.Within, 1)
 	require.Equal(t, "Cambridgeshire", p.Constraints.Within[0].Text)
 }
+
+// A word of the question's language that is near a known word is that
+// word, not a typo of the other: a list that does not read it is not
+// exact. A misspelling that is no word of its language stays a typo.
+func TestADictionaryWordNearAKnownOneIsNoTypo(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"museums Kent, lace making", "which museums in Devon have lace"} {
+		p := r.Route(q)
+		require.Contains(t, p.Unused(UnusedUnread), "lace", q)
+	}
+	p := r.Route("which museums in Devon are in the bigest towns")
+	require.NotContains(t, p.Unused(UnusedUnread), "bigest")
+}

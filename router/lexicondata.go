@@ -1068,8 +1068,10 @@ type Lexicon struct {
 	// languages read (lexicon/wordfreq), folded: a word of a question
 	// that is one is likelier a word of the sentence than of a name;
 	// dictionaryWords are all the words of those lists, folded: one
-	// written small is that word, no misspelling of another
+	// written small is that word, no misspelling of another;
+	// dictionaryOf holds each language's list alone
 	frequentWords, dictionaryWords map[string]bool
+	dictionaryOf                   map[string]map[string]bool
 	fillerSet                      map[string]bool
 	// partOfCueList and operatedByCueList index partOfCues and
 	// operatedByCues; relationTypoCues are the relation cues whose first
@@ -1179,7 +1181,7 @@ func LoadLexicon(fsys fs.FS) (*Lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
-	if lex.frequentWords, lex.dictionaryWords, err = loadFrequentWords(fsys); err != nil {
+	if lex.frequentWords, lex.dictionaryWords, lex.dictionaryOf, err = loadFrequentWords(fsys); err != nil {
 		return nil, err
 	}
 	b, err := fs.ReadFile(fsys, path.Join("lexicon", "slots.tsv"))
@@ -1205,20 +1207,22 @@ const frequentTop = 3000
 // loadFrequentWords reads lexicon/wordfreq/<lang>.txt (one word a line,
 // most frequent first; a missing language is no error) into one set of
 // the first frequentTop folded words of each and one of all of them.
-func loadFrequentWords(fsys fs.FS) (frequent, all map[string]bool, err error) {
-	frequent, all = map[string]bool{}, map[string]bool{}
+func loadFrequentWords(fsys fs.FS) (frequent, all map[string]bool, of map[string]map[string]bool, err error) {
+	frequent, all, of = map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
 	for _, lang := range lexiconLangs {
 		b, err := fs.ReadFile(fsys, path.Join(wordfreqDir, lang+".txt"))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("lexicon: %w", err)
+			return nil, nil, nil, fmt.Errorf("lexicon: %w", err)
 		}
+		own := map[string]bool{}
+		of[lang] = own
 		n := 0
 		for line := range strings.Lines(string(b)) {
 			if w := normalize(line); w != "" && !strings.Contains(w, " ") {
-				all[w] = true
+				all[w], own[w] = true, true
 				if n < frequentTop {
 					frequent[w] = true
 				}
@@ -1226,7 +1230,7 @@ func loadFrequentWords(fsys fs.FS) (frequent, all map[string]bool, err error) {
 			n++
 		}
 	}
-	return frequent, all, nil
+	return frequent, all, of, nil
 }
 
 // parseSlots reads slots.tsv: the slot each table's words fill, one

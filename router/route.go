@@ -1266,7 +1266,7 @@ func setUnusedWords(plan *Plan, s *scan, c *Constraints) {
 	unknown, dropped := unknownWords(s)
 	plan.SetUnused(UnusedUnknown, unknown...)
 	plan.SetUnused(UnusedDropped, dropped...)
-	unread := append(append(s.lex.unread(plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...), danglingAnaphora(s, c)...)
+	unread := append(append(s.lex.unread(s, plan.Unused(UnusedUnknown)), qualities(s, c.Years != nil)...), danglingAnaphora(s, c)...)
 	unread = append(unread, unappliedConditions(s, c)...)
 	plan.SetUnused(UnusedUnread, outermost(append(unread, unappliedExcept(s, c)...))...)
 	plan.SetUnused(UnusedName, unknownName(s, unknownMask(s)))

@@ -137,12 +137,19 @@ func unknownWords(s *scan) (unknown, dropped []string) {
 
 // unread returns the unknown phrases that hold a word of three letters or
 // more that is no misspelling of a known word: "free", "Quakers", not
-// "viit" (visit) or "Engkish".
-func (lex *Lexicon) unread(unknown []string) []string {
+// "viit" (visit) or "Engkish". A word of the word list of the language
+// the question's words stand in (all the lists when that is not told) is
+// a word in its own right, however near a known one ("lace", not a typo
+// of place).
+func (lex *Lexicon) unread(s *scan, unknown []string) []string {
+	dict := lex.dictionaryWords
+	if lang := wordsLanguage(s); lang != "" {
+		dict = lex.dictionaryOf[string(lang)]
+	}
 	var out []string
 	for _, ph := range unknown {
 		for _, w := range strings.Fields(normalize(ph)) {
-			if len(w) >= 3 && !lex.nearAnyKnown(w) {
+			if len(w) >= 3 && (dict[w] || !lex.nearAnyKnown(w)) {
 				out = append(out, ph)
 				break
 			}
