@@ -773,3 +773,28 @@ func TestADictionaryWordNearAKnownOneIsNoTypo(t *testing.T) {
 	p := r.Route("which museums in Devon are in the bigest towns")
 	require.NotContains(t, p.Unused(UnusedUnread), "bigest")
 }
+
+// The words no table knows right after the asker's possessive are the
+// asker's own things, and what the asker reads is the asker's work: no
+// condition of the list.
+func TestTheAskersOwnThingsAndReading(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Since my photo book of Plymouth begins with its oldest museum, which one is it?",
+		"As my book club is reading a novel about railways, which museums in Lincolnshire cover the subject?",
+		"Unser Lesekreis liest einen Roman über Eisenbahnen. Welche Museen in Essex behandeln das Thema?",
+	} {
+		p := r.Route(q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+		require.NotEmpty(t, p.Unused(UnusedAside), q)
+		require.Len(t, p.Constraints.Places, 1, q)
+	}
+}
+
+// A word of the word lists is no compound led by a field's cue word.
+func TestAWordOfTheListsIsNoFieldCompound(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("List every member institution of Leibniz Association; I'm addressing invitations for our conference.")
+	require.Equal(t, FrameSet, p.Frame)
+	require.Empty(t, p.Constraints.Field)
+}

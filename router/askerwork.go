@@ -28,7 +28,7 @@ func askerWork(s *scan) []bool {
 // clauses of their work: they describe the asker, and no word of them
 // is a subject the records are asked for.
 func askerAside(s *scan, mask []bool) []bool {
-	mask = askerPurpose(s, mask)
+	mask = askersThings(s, askerPurpose(s, mask))
 	for i, t := range s.toks {
 		if !s.lex.remarkSubjects[pronounOf(s.text, t)] || !clauseOpensAt(s, i) {
 			continue
@@ -129,6 +129,29 @@ func askerPurpose(s *scan, mask []bool) []bool {
 			mask = make([]bool, len(s.toks))
 		}
 		for k := i; k < e; k++ {
+			mask[k] = true
+		}
+	}
+	return mask
+}
+
+// askersThings marks the words no table knows right after a possessive
+// of the asker's (askerPossessives), up to askerWords of them, before a
+// word that is known, read or a kind, or a clause sign: the asker's own
+// things ("my photo book of …"), which ask nothing of the records.
+func askersThings(s *scan, mask []bool) []bool {
+	for i, t := range s.toks {
+		if !s.lex.askerPossessives[t.norm] {
+			continue
+		}
+		for k := i + 1; k < len(s.toks) && k <= i+askerWords; k++ {
+			w := s.toks[k].norm
+			if s.used[k] || s.lex.knownWords[w] || typeWordAt(s, k) || clauseSignBefore(s, k) || !isWord(w) {
+				break
+			}
+			if mask == nil {
+				mask = make([]bool, len(s.toks))
+			}
 			mask[k] = true
 		}
 	}

@@ -454,11 +454,12 @@ func besideBelonging(s *scan) func(i int) bool {
 }
 
 // compoundFieldCue reads a German or Dutch compound led by a cue word
-// ("Akkreditierungsstatus", "Webseitenadresse").
+// ("Akkreditierungsstatus", "Webseitenadresse"); a word of the word lists
+// is that word, no compound ("addressing").
 func compoundFieldCue(s *scan) string {
 	beside := besideBelonging(s)
 	for i, t := range s.toks {
-		if len(t.norm) < 10 {
+		if len(t.norm) < 10 || s.lex.dictionaryWords[t.norm] {
 			continue // no cue word of seven letters leads it with three more
 		}
 		if beside(i) {
