@@ -212,6 +212,11 @@ func statusVerdict(pr *locale.Printer, in *heritage.Institution, wants []string)
 	if want == "ever" {
 		return yesNo(true), everOpenFact(pr, in)
 	}
+	if open && in.Status() == "" {
+		// no status and no closing recorded: that it is open is not
+		// recorded either
+		return "", pr.Text("an open or closed status")
+	}
 	state := pr.Text("open")
 	if !open {
 		state = pr.Text("closed")

@@ -96,3 +96,16 @@ func TestZeroCountSaysHowThePlaceWasRead(t *testing.T) {
 	require.Equal(t, "0", a.Value)
 	require.Contains(t, a.Text, "is read as Reading")
 }
+
+// Whether an institution with no status and no closing recorded is open
+// is not recorded: no yes, no no; one recorded open is.
+func TestOpenOrClosedOfARecordWithNoStatus(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{"Is the Rijksmuseum closed?", "Is het Rijksmuseum nog open?"} {
+		r := ask(t, p, q)
+		require.Equal(t, "", r.Answer.Value, r.Answer.Text)
+		require.False(t, r.Answer.Exact, r.Answer.Text)
+	}
+	r := ask(t, p, "Is the British Museum still open?")
+	require.Equal(t, "yes", r.Answer.Value, r.Answer.Text)
+}
