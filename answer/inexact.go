@@ -76,6 +76,20 @@ func (n StatusUnstated) sentence(pr *locale.Printer) (string, []any) {
 		[]any{n.N, verb(n.N, pr.Text("has"), pr.Text("have")), verb(n.N, pr.Text("it is"), pr.Text("they are")), n.Verb}
 }
 
+// QualitiesUnstated says that N institutions that meet a count's other
+// conditions state no value of the qualities it asks for (accreditation,
+// size, governance): none counted is no sure none.
+type QualitiesUnstated struct {
+	N      int
+	Noun   string
+	Fields string
+}
+
+func (n QualitiesUnstated) sentence(pr *locale.Printer) (string, []any) {
+	return "Not an exact answer: %d %s that meet the other conditions %s no %s in the data",
+		[]any{n.N, pr.Plural(n.Noun, n.N), verb(n.N, pr.Text("states"), pr.Text("state")), n.Fields}
+}
+
 // NoneStated says that N of the records a question selects state no
 // field it negates, for an answer that none of the others qualifies.
 type NoneStated struct {

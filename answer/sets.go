@@ -209,7 +209,13 @@ func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 	// how the places were read ("“Zwaanwijk” is read as Waalwijk"), as a
 	// count that finds some says
 	readings := slices.DeleteFunc(placeReadings(pr, c.Places), func(n Note) bool { return n == nil })
-	return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == ""},
+	// those that meet the other conditions and state no value of a
+	// quality asked for may have it
+	unstated, fields := p.qualitiesUnstated(pr, sel, keep)
+	if unstated > 0 {
+		readings = append(readings, QualitiesUnstated{N: unstated, Noun: noun, Fields: fields})
+	}
+	return Draft{Answer: Answer{Kind: KindSet, Value: "0", Exact: unplaced == "" && unstated == 0},
 		render: func(func(string) string) string {
 			if unplaced != "" {
 				return pr.Sprintf("No %s in the data is placed in %s, but %s.", noun, c.Places[0].Name, unplaced)
@@ -221,6 +227,47 @@ func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 			return text
 		},
 		notes: readings}
+}
+
+// qualityFields are the conditions of relaxations on a record's
+// qualities, with the field each asks a value of.
+var qualityFields = map[string]heritage.Field{
+	"accreditation": heritage.FieldAccreditation,
+	"size":          heritage.FieldSize,
+	"governance":    heritage.FieldGovernance,
+}
+
+// qualitiesUnstated counts the records a count's conditions select with
+// only its qualities relaxed (sel.Relaxed, see selectRelaxed) that pass
+// keep and state no value (or "unknown") of a quality relaxed, and names
+// those qualities; 0 when a condition other than a quality was relaxed.
+func (p *Base) qualitiesUnstated(pr *locale.Printer, sel *kg.Selection, keep func(*heritage.Institution) bool) (int, string) {
+	if len(sel.Relaxed) == 0 {
+		return 0, ""
+	}
+	var fields []heritage.Field
+	var names []string
+	for _, c := range sel.RelaxedOf {
+		f, ok := qualityFields[c]
+		if !ok {
+			return 0, ""
+		}
+		fields, names = append(fields, f), append(names, pr.Text(c))
+	}
+	n := 0
+	for _, id := range sel.Relaxed {
+		in, ok := p.data.Get(id)
+		if !ok || keep != nil && !keep(in) {
+			continue
+		}
+		for _, f := range fields {
+			if v := in.Text(f); v == "" || strings.EqualFold(v, "unknown") {
+				n++
+				break
+			}
+		}
+	}
+	return n, strings.Join(names, pr.Text(" or "))
 }
 
 // foundSetAnswer answers a set that holds institutions: grouped, in

@@ -109,3 +109,13 @@ func TestOpenOrClosedOfARecordWithNoStatus(t *testing.T) {
 	r := ask(t, p, "Is the British Museum still open?")
 	require.Equal(t, "yes", r.Answer.Value, r.Answer.Text)
 }
+
+// A count of none whose quality condition the other conditions' records
+// do not state is no sure none.
+func TestNoneCountedOfAQualityUnstated(t *testing.T) {
+	p := testPipeline(t)
+	r := ask(t, p, "How many independent museums are in Germany?")
+	require.Equal(t, "0", r.Answer.Value, r.Answer.Text)
+	require.False(t, r.Answer.Exact, r.Answer.Text)
+	require.Contains(t, r.Answer.Text, "state no governance")
+}

@@ -798,3 +798,19 @@ func TestAWordOfTheListsIsNoFieldCompound(t *testing.T) {
 	require.Equal(t, FrameSet, p.Frame)
 	require.Empty(t, p.Constraints.Field)
 }
+
+// A plural compound of a kind reads its modifier: a topic, a governance,
+// or a condition no rule reads, so that the list is not exact.
+func TestTheModifierOfAKindsCompound(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Hoeveel universiteitsbibliotheken zijn er in Duitsland?")
+	require.Equal(t, []string{"University"}, p.Constraints.GovernanceCodes)
+	p = r.Route("Wie viele Stadtbibliotheken gibt es in Deutschland?")
+	require.Equal(t, []string{"Government-Local_Authority"}, p.Constraints.GovernanceCodes)
+	p = r.Route("Wie viele Heimatmuseen gibt es in England?")
+	require.Equal(t, []string{"Local Histories"}, p.Constraints.Subjects)
+	p = r.Route("Wie viele Werksbibliotheken gibt es in Bayern?")
+	require.Contains(t, p.Unused(UnusedUnread), "Werksbibliotheken")
+	p = r.Route("Wie viele Privatmuseen gibt es in Schottland?")
+	require.Empty(t, p.Unused(UnusedUnread))
+}

@@ -111,6 +111,10 @@ type Lexicon struct {
 	numberWords   map[string]bool `lexicon:"table"`
 	// governancePhrases map phrases to governance codes
 	governancePhrases map[string][]string `lexicon:"table"`
+	// governanceModifiers map the first part of a German or Dutch
+	// compound of a kind, without its linking ending, to the governance
+	// it gives ("Universitäts" in "Universitätsbibliotheken")
+	governanceModifiers map[string][]string `lexicon:"table"`
 	// governanceNeedsType are governance words that only count right
 	// before a type word ("university museums", "national museums"), so
 	// that names and bodies are not read as governance

@@ -128,6 +128,9 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 			continue
 		}
 		c.TypeCodes = appendUnique(c.TypeCodes, code)
+		if vals == nil {
+			g.compoundModifier(s, c, i, mod)
+		}
 		if vals != nil {
 			subj := append(append([]string(nil), c.Subjects...), vals...)
 			slices.Sort(subj)
@@ -140,6 +143,32 @@ func (g *gazetteer) compounds(s *scan, c *Constraints) (plural bool) {
 		plural = plural || pl
 	}
 	return plural
+}
+
+// compoundModifier reads the modifier of a plural compound of a kind at
+// token i that names no topic: a governance (governanceModifiers:
+// "Universitätsbibliotheken"), or else a condition no rule reads
+// ("Stadtbibliotheken"), so that a list of the kind is not exact. A
+// compound that is a governance phrase whole is read as one elsewhere.
+func (g *gazetteer) compoundModifier(s *scan, c *Constraints, i int, mod string) {
+	if _, whole := s.lex.governancePhrases[s.toks[i].norm]; whole {
+		return
+	}
+	cands := []string{mod}
+	for _, suf := range s.lex.compoundLinks {
+		if m, ok := strings.CutSuffix(mod, suf); ok {
+			cands = append(cands, m)
+		}
+	}
+	for _, m := range cands {
+		if codes, ok := s.lex.governanceModifiers[m]; ok {
+			for _, code := range codes {
+				c.GovernanceCodes = appendUnique(c.GovernanceCodes, code)
+			}
+			return
+		}
+	}
+	s.unreadCues = append(s.unreadCues, s.original(i, i+1))
 }
 
 // pluralType reports whether a free token is a plural type noun, exactly
