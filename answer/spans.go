@@ -25,12 +25,19 @@ func (p *Base) selectSpanning(ctx context.Context, sel *kg.Selection, pl *plan.P
 	}
 	wide := c.Clone()
 	wide.Years = nil
-	if !wide.Selective() {
+	var ids []string
+	switch {
+	case wide.Selective():
+		var err error
+		if ids, err = p.graph.Select(ctx, wide, sel.AsOf); err != nil {
+			return err
+		}
+	case len(wide.TypeCodes) > 0 && len(wide.Names)+len(wide.Bodies) == 0 && wide.Relation == "" && !wide.HasIDs():
+		// "Which museums closed in 2015?": the kind's records are the
+		// candidates (the graph selects nothing by a kind alone)
+		ids = p.ofKinds(wide.TypeCodes, wide.Status)
+	default:
 		return nil
-	}
-	ids, err := p.graph.Select(ctx, wide, sel.AsOf)
-	if err != nil {
-		return err
 	}
 	sel.WithoutYears = ids
 	if len(c.Places) == 1 {
@@ -60,6 +67,20 @@ func (p *Base) selectSpanning(ctx context.Context, sel *kg.Selection, pl *plan.P
 		}
 	}
 	return nil
+}
+
+// ofKinds are the ids of the records of the kinds, of the status when
+// one is given.
+func (p *Base) ofKinds(codes []string, status string) []string {
+	var ids []string
+	for i := range p.data.Institutions {
+		in := &p.data.Institutions[i]
+		if !slices.Contains(codes, in.TypeCode) || status == "open" && !in.IsOpen() || status == "closed" && in.IsOpen() {
+			continue
+		}
+		ids = append(ids, in.ID)
+	}
+	return ids
 }
 
 // spansInto reports whether a record's opening (or closing) years are a

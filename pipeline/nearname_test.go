@@ -119,3 +119,15 @@ func TestNoneCountedOfAQualityUnstated(t *testing.T) {
 	require.False(t, r.Answer.Exact, r.Answer.Text)
 	require.Contains(t, r.Answer.Text, "state no governance")
 }
+
+// A list of a kind by its years alone is read against every record of
+// the kind: those whose years are a span over the years asked may
+// belong, so it is not exact.
+func TestAKindByYearsAloneNamesTheSpans(t *testing.T) {
+	p := testPipeline(t)
+	r := ask(t, p, "Which museums closed in 2015?")
+	require.False(t, r.Answer.Exact, r.Answer.Text)
+	require.Contains(t, r.Answer.Text, "only as a span")
+	r = ask(t, p, "Which museum was housed in Clandon Park until it closed in 2015?")
+	require.True(t, r.Answer.Exact, r.Answer.Text)
+}
