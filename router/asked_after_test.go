@@ -814,3 +814,28 @@ func TestTheModifierOfAKindsCompound(t *testing.T) {
 	p = r.Route("Wie viele Privatmuseen gibt es in Schottland?")
 	require.Empty(t, p.Unused(UnusedUnread))
 }
+
+// A region's other name is the region where the data has that name only
+// as a town it guessed; a level of area asked that no reading has is
+// the narrowest area of the name; a town "in the" or "on the" area it
+// lies in is the town there; "there" after a clause is the place the
+// clause names, in the broader place it names.
+func TestPlacesReadAsTheAreasAsked(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Wie viele Museen gibt es in Sachsen-Anhalt?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, LevelRegion, p.Constraints.Places[0].Level)
+	p = r.Route("How many museums are in the county of West Midlands?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "English CA", p.Constraints.Places[0].AdminLevel)
+	for _, q := range []string{
+		"How many museums are in Newport on the Isle of Wight?",
+		"How many museums are in Newport in the Isle of Wight?",
+		"My cousin lives in St Ives in Cornwall. How many museums are there?",
+	} {
+		p = r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+		require.Equal(t, LevelCity, p.Constraints.Places[0].Level, q)
+		require.Len(t, p.Constraints.Within, 1, q)
+	}
+}

@@ -383,9 +383,10 @@ func (b *gazetteerBuilder) addPlaceAliases() {
 		}
 	}
 	// the names people give English regions ("Yorkshire" for Yorkshire
-	// and The Humber), where the data has no place of that name
+	// and The Humber), where the data has no place of that name but a
+	// town it guessed from records' names ("Landesarchiv Sachsen-Anhalt")
 	for alias, region := range lex.regionNames {
-		if _, taken := g.places[alias]; !taken {
+		if cands, taken := g.places[alias]; !taken || allInferred(cands) {
 			if _, ok := g.places[region]; ok {
 				aliasOf[alias] = region
 			}
@@ -395,6 +396,17 @@ func (b *gazetteerBuilder) addPlaceAliases() {
 		g.places[alias] = append([]placeCand(nil), g.places[k]...)
 		g.placeMax = max(g.placeMax, strings.Count(alias, " ")+1)
 	}
+}
+
+// allInferred reports places that are all towns the data guessed from
+// records' names (placeCand.inferred).
+func allInferred(cands []placeCand) bool {
+	for _, c := range cands {
+		if !c.inferred {
+			return false
+		}
+	}
+	return true
 }
 
 // packEntries trims the name and body entries, grown by appending, to

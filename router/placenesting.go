@@ -134,6 +134,9 @@ func placesApart(s *scan) bool {
 			return false
 		}
 		gap := s.text[s.toks[a-1].end:s.toks[b].start]
+		if b-a == 2 && s.lex.articles[s.toks[a+1].norm] {
+			b-- // a locative and an article: "in the Isle of Wight"
+		}
 		if !strings.Contains(gap, ",") && (b-a != 1 || !s.lex.locatives[s.toks[a].norm]) {
 			return false
 		}

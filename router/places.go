@@ -174,6 +174,26 @@ func sameNamedArea(cands []placeCand) string {
 	return level
 }
 
+// narrowestArea is the administrative unit among the readings that bears
+// the fewest records, else the region.
+func narrowestArea(cands []placeCand) (Place, bool) {
+	best, bc := Place{}, -1
+	for _, c := range cands {
+		if c.place.Level == LevelAdmin && (bc < 0 || c.count < bc) {
+			best, bc = c.place, c.count
+		}
+	}
+	if bc >= 0 {
+		return best, true
+	}
+	for _, c := range cands {
+		if c.place.Level == LevelRegion {
+			return c.place, true
+		}
+	}
+	return Place{}, false
+}
+
 func (lex *Lexicon) readPlace(cands []placeCand, level string) (Place, bool) {
 	find := func(pred func(placeCand) bool) (Place, bool) {
 		best, bc := Place{}, -1
@@ -186,6 +206,11 @@ func (lex *Lexicon) readPlace(cands []placeCand, level string) (Place, bool) {
 	}
 	if level != "" {
 		if p, ok := find(func(c placeCand) bool { return c.place.AdminLevel == level }); ok {
+			return p, true
+		}
+		// a level of area asked that no reading has: the narrowest area
+		// of that name, not a town
+		if p, ok := narrowestArea(cands); ok {
 			return p, true
 		}
 	}

@@ -418,6 +418,11 @@ func (r *Router) referredToIn(asked string, c Constraints, placeDone bool) (stri
 				continue // "are there", no place: a place may follow ("… in town")
 			}
 			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
+			for _, w := range c.Within {
+				if w.Text != "" {
+					with += ", " + w.Text // the broader place the clause names it in
+				}
+			}
 		case n > 1 && len(c.Places) == 0 && len(c.Names) == 1 && !r.existentialAt(asked, toks, i):
 			with = c.Names[0].Text // "that place" of a clause that names one institution
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
