@@ -417,12 +417,7 @@ func (r *Router) referredToIn(asked string, c Constraints, placeDone bool) (stri
 			if r.existentialAt(asked, toks, i) {
 				continue // "are there", no place: a place may follow ("… in town")
 			}
-			with = strings.TrimSpace(locative + " " + c.Places[0].Text)
-			for _, w := range c.Within {
-				if w.Text != "" {
-					with += ", " + w.Text // the broader place the clause names it in
-				}
-			}
+			with = placeWords(locative, c)
 		case n > 1 && len(c.Places) == 0 && len(c.Names) == 1 && !r.existentialAt(asked, toks, i):
 			with = c.Names[0].Text // "that place" of a clause that names one institution
 		case r.lex.possessiveAnaphora[t.norm] && len(c.Names) == 1:
@@ -461,6 +456,19 @@ func (r *Router) referredToIn(asked string, c Constraints, placeDone bool) (stri
 		return filled, false
 	}
 	return "", false
+}
+
+// placeWords are the words that stand for the one place a clause read as
+// c names, after the locative: the place, and the broader place the
+// clause names it in ("in St Ives, Cornwall").
+func placeWords(locative string, c Constraints) string {
+	with := strings.TrimSpace(locative + " " + c.Places[0].Text)
+	for _, w := range c.Within {
+		if w.Text != "" {
+			with += ", " + w.Text
+		}
+	}
+	return with
 }
 
 // insideCapitals reports the tokens [i, i+n) between two words written
