@@ -839,3 +839,19 @@ func TestPlacesReadAsTheAreasAsked(t *testing.T) {
 		require.Len(t, p.Constraints.Within, 1, q)
 	}
 }
+
+// The part of a name before a dash or a bracket is a name of its record,
+// when it has two words besides articles and names no other record.
+func TestThePartOfANameBeforeADash(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Is De Wilp public library still open?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, []string{"wd:Q60020861"}, p.Constraints.Names[0].IDs)
+	p = r.Route("When did Eden Camp open?")
+	require.Len(t, p.Constraints.Names, 1)
+	require.Equal(t, []string{"mm:mm.fcm.090"}, p.Constraints.Names[0].IDs)
+	p = r.Route("When did the museum of kite open?")
+	for _, n := range p.Constraints.Names {
+		require.NotContains(t, n.Name, "Die Kiste")
+	}
+}

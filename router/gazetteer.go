@@ -148,7 +148,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	for i := range ds.Institutions {
 		b.addInstitution(&ds.Institutions[i], int32(i))
 	}
-	shortNames(ds, b.names, b.addName)
+	shortNames(ds, b.g, b.names, b.addName)
 	b.addRecordBodies()
 	b.addCountriesAndNations()
 	b.addPlaceAliases()
@@ -566,21 +566,64 @@ func (lex *Lexicon) buildRegionNames() map[string]string {
 }
 
 // shortNames adds, as another name of its record, the part of a name
-// before its first comma ("Fitzwilliam Museum" of "Fitzwilliam Museum,
-// University Of Cambridge"): what people call it, the rest naming its
-// parent or its place. It is added only where it has two words or more,
-// no record is called so (names holds the keys read so far) and no other
-// name starts with it ("Amsterdam Public Library, OBA Slotervaart" names
-// one branch of many).
-func shortNames(ds *heritage.Dataset, names map[string]int32, addName func(name string, rec int32, former bool)) {
+// before its first comma, dash or bracket ("Fitzwilliam Museum" of
+// "Fitzwilliam Museum, University Of Cambridge", "Eden Camp" of "Eden
+// Camp - Modern History Theme Museum"): what people call it, the rest
+// naming its parent, its place, what it is or what became of it. It is
+// added only where it has two words or more besides articles, no record
+// is called so (names holds the keys read so far) and no other name
+// starts with it ("Amsterdam Public Library, OBA Slotervaart" names
+// one branch of many), and no other name gives it after a comma, as the
+// name of the organisation a record is part of.
+// contentWords counts the words of a name that are no article ("Die
+// Kiste" has one).
+func contentWords(lex *Lexicon, name string) int {
+	n := 0
+	for _, w := range strings.Fields(normalize(name)) {
+		if !lex.articles[w] {
+			n++
+		}
+	}
+	return n
+}
+
+// nameMarks are the marks after which a name goes on to say more of
+// its record.
+var nameMarks = []string{",", " - ", " – ", " ("}
+
+// nameBeforeMark is the part of a name before the first of nameMarks it
+// holds, trimmed; false when it holds none.
+func nameBeforeMark(name string) (string, bool) {
+	at := -1
+	for _, m := range nameMarks {
+		if i := strings.Index(name, m); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return "", false
+	}
+	return strings.TrimSpace(name[:at]), true
+}
+
+func shortNames(ds *heritage.Dataset, g *gazetteer, names map[string]int32, addName func(name string, rec int32, former bool)) {
+	// what other names give after a comma is a parent's name
+	parents := map[string]bool{}
+	for i := range ds.Institutions {
+		if _, rest, ok := strings.Cut(ds.Institutions[i].Name, ","); ok {
+			parents[normalize(rest)] = true
+		}
+	}
 	recs := map[string][]int32{}
 	var order []string
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		short, _, ok := strings.Cut(in.Name, ",")
-		short = strings.TrimSpace(short)
-		if !ok || !strings.Contains(short, " ") {
+		short, ok := nameBeforeMark(in.Name)
+		if !ok || contentWords(g.lex, short) < 2 {
 			continue
+		}
+		if parents[normalize(short)] {
+			continue // the organisation it is part of ("University Of Oxford - …")
 		}
 		if _, taken := names[normalize(short)]; taken {
 			continue
