@@ -45,6 +45,7 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(*x.Lat, *x.Lon, radius, func(in *heritage.Institution) bool { return in.ID != x.ID && keep(in) })
 	unplaced := p.withoutCoordinates(x.Country, c.TypeCodes, keep)
+	closed := p.closedWithin(c, conditionsKeep, *x.Lat, *x.Lon, radius, x.ID)
 	nearby := 0 // of the kind, whatever the other conditions, when none meets them
 	if len(ids) == 0 {
 		kind := kindKeep(c)
@@ -73,7 +74,7 @@ func (p *Base) nearNameAnswer(pln plan.Plan) (Draft, bool) {
 			p.writeList(pr, &b, ids, c, cite)
 		}
 		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
-		writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, x.Country))
+		writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, listedOrCounted(pr, pln)), withoutCoordinatesNote(unplaced, noun, x.Country))
 		return b.String() + "."
 	}}, true
 }

@@ -35,6 +35,7 @@ func (p *Base) nearPointAnswer(pln plan.Plan) (Draft, bool) {
 	noun := TypeNoun(pr, c.TypeCodes)
 	keep := conditionsKeep(c)
 	ids := p.within(c.Point.Lat, c.Point.Lon, radius, keep)
+	closed := p.closedWithin(c, conditionsKeep, c.Point.Lat, c.Point.Lon, radius, "")
 	country := p.pointCountry(*c.Point)
 	unplaced := 0
 	if country != "" {
@@ -64,7 +65,7 @@ func (p *Base) nearPointAnswer(pln plan.Plan) (Draft, bool) {
 		if country == "" {
 			pr.Fprintf(&b, ". Not an exact answer: no record in the data with coordinates lies within %s of it, and records without coordinates cannot be measured", kmText(pr, countryReachKm))
 		}
-		writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, country))
+		writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, listedOrCounted(pr, pln)), withoutCoordinatesNote(unplaced, noun, country))
 		return b.String() + "."
 	}}, true
 }

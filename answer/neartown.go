@@ -44,6 +44,7 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 	}
 	at := centres[0]
 	ids := p.within(at.Lat, at.Lon, c.RadiusKM, keep)
+	closed := p.closedWithin(others, conditionsKeep, at.Lat, at.Lon, c.RadiusKM, "")
 	unplaced := p.withoutCoordinates(at.Country, c.TypeCodes, keep)
 	inTown := p.unplacedInTown(at, keep)
 	a := Answer{Kind: KindSet, IDs: ids, Count: len(ids),
@@ -72,7 +73,7 @@ func (p *Base) nearTownAnswer(pln plan.Plan) (Draft, bool) {
 			pr.Fprintf(&b, " in %s", at.Name)
 		}
 		writeNotes(pr, &b, nil, p.unreadNotes(pln.Unused(plan.UnusedUnread))...)
-		writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, at.Country))
+		writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, listedOrCounted(pr, pln)), withoutCoordinatesNote(unplaced, noun, at.Country))
 		return b.String() + "."
 	}}, true
 }

@@ -50,11 +50,20 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 		if len(ids) == 0 {
 			return noneDraft(pr.Sprintf("No %s in the data has the postcode %s.", noun, where)), true
 		}
+		closed := 0
+		if ck := closedKeep(c, kindKeep); ck != nil {
+			for _, in := range at {
+				if ck(in) {
+					closed++
+				}
+			}
+		}
 		return Draft{Answer: Answer{Kind: KindSet, IDs: ids, Exact: true, Count: len(ids)},
 			render: func(cite func(string) string) string {
 				var b strings.Builder
 				pr.Fprintf(&b, "%d %s at %s: ", len(ids), pr.Plural(noun, len(ids)), where)
 				p.writeList(pr, &b, ids, c, cite)
+				writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, listedOrCounted(pr, pln)))
 				return b.String()
 			}}, true
 	}
@@ -64,6 +73,7 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 	}
 	radius := cmp.Or(c.RadiusKM, DefaultRadiusKM)
 	ids := p.within(lat, lon, radius, keep)
+	closed := p.closedWithin(c, kindKeep, lat, lon, radius, "")
 	unplaced := p.withoutCoordinates(at[0].Country, c.TypeCodes, keep)
 	if len(ids) == 0 && unplaced == 0 {
 		return noneDraft(pr.Sprintf("No %s in the data lies within %s of %s.", noun, kmText(pr, radius), where)), true
@@ -77,7 +87,7 @@ func (p *Base) postcodeAnswer(pln plan.Plan) (Draft, bool) {
 				pr.Fprintf(&b, "%d %s within %s of %s, nearest first: ", len(ids), pr.Plural(noun, len(ids)), kmText(pr, radius), where)
 				p.writeList(pr, &b, ids, c, cite)
 			}
-			writeNotes(pr, &b, nil, withoutCoordinatesNote(unplaced, noun, at[0].Country))
+			writeNotes(pr, &b, nil, closedLeftOutNote(closed, noun, listedOrCounted(pr, pln)), withoutCoordinatesNote(unplaced, noun, at[0].Country))
 			return b.String()
 		}}, true
 }
@@ -129,6 +139,35 @@ func kmText(pr *locale.Printer, radius float64) string {
 		return strconv.FormatFloat(radius, 'f', 0, 64) + pr.Text(" km")
 	}
 	return strconv.FormatFloat(radius, 'f', 1, 64) + pr.Text(" km")
+}
+
+// closedKeep is keep of the closed institutions that a list of open ones
+// by its tense alone leaves out ("Which museums are near …"), which its
+// answer says it leaves out; nil when it leaves none out.
+func closedKeep(c plan.Constraints, keep func(plan.Constraints) func(*heritage.Institution) bool) func(*heritage.Institution) bool {
+	if c.Status != "open" || !c.StatusByTense || !c.List {
+		return nil
+	}
+	c.Status = "closed"
+	return keep(c)
+}
+
+// closedWithin counts the closed institutions within radius km of (lat,
+// lon) that closedKeep keeps, the record except aside.
+func (p *Base) closedWithin(c plan.Constraints, keep func(plan.Constraints) func(*heritage.Institution) bool, lat, lon, radius float64, except string) int {
+	ck := closedKeep(c, keep)
+	if ck == nil {
+		return 0
+	}
+	return len(p.within(lat, lon, radius, func(in *heritage.Institution) bool { return in.ID != except && ck(in) }))
+}
+
+// listedOrCounted is how a list or a count gives its institutions.
+func listedOrCounted(pr *locale.Printer, pln plan.Plan) string {
+	if pln.Frame == plan.FrameCount {
+		return pr.Text("counted")
+	}
+	return pr.Text("listed")
 }
 
 // kindKeep tests a record against the question's type, status and

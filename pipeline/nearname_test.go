@@ -131,3 +131,18 @@ func TestAKindByYearsAloneNamesTheSpans(t *testing.T) {
 	r = ask(t, p, "Which museum was housed in Clandon Park until it closed in 2015?")
 	require.True(t, r.Answer.Exact, r.Answer.Text)
 }
+
+// Lists by postcode and by distance of the open institutions, asked by
+// tense alone, say how many closed ones they leave out, as lists by
+// place do.
+func TestListsByPostcodeAndDistanceSayTheClosedLeftOut(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{
+		"museums in the EH1 postcode district",
+		"Which museums are within 5 km of Keswick?",
+		"Which museums are within 2 km of the Holburne Museum?",
+	} {
+		r := ask(t, p, q)
+		require.Contains(t, r.Answer.Text, "more are recorded as closed", q)
+	}
+}
