@@ -855,3 +855,17 @@ func TestThePartOfANameBeforeADash(t *testing.T) {
 		require.NotContains(t, n.Name, "Die Kiste")
 	}
 }
+
+// An outward code written as one after a locative, or after a word of a
+// code's start, is a postcode asked for.
+func TestAnOutwardCodeAfterALocative(t *testing.T) {
+	r := newTestRouter(t)
+	for q, code := range map[string]string{
+		"museums in SW7":                                           "SW7",
+		"Which museums are in EH1?":                                "EH1",
+		"Which museums have a postcode starting with BA1?":         "BA1",
+		"Welche Museen haben eine Postleitzahl beginnend mit BA1?": "BA1",
+	} {
+		require.Equal(t, []string{code}, r.Route(q).Constraints.Postcodes, q)
+	}
+}

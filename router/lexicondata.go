@@ -996,6 +996,9 @@ type Lexicon struct {
 	// postcodeCues stand before an outward code ("postcode NE61"), in the
 	// order they are tried.
 	postcodeCues []string `lexicon:"table"`
+	// postcodeStartCues stand before the start of a postcode asked for
+	// ("starting with NE61")
+	postcodeStartCues []string `lexicon:"table"`
 	// radiusCues stand before a distance that bounds a search ("within 10
 	// km", "binnen 5 km", "im Umkreis von 20 km"); radiusUnits are the
 	// units of that distance and their length in kilometres.

@@ -103,6 +103,31 @@ func outwardCodes(s *scan, c *Constraints) {
 			}
 		}
 	}
+	if len(c.Postcodes) > 0 {
+		return
+	}
+	// an outward code written as one ("SW7", with a digit, in capitals
+	// unless the question writes none) after a locative or a word of a
+	// code's start (postcodeStartCues: "starting with")
+	for i := 1; i < len(s.toks); i++ {
+		t := s.toks[i]
+		code := s.text[t.start:t.end]
+		if s.used[i] || !outwardCode(code) || !s.lower && strings.ToUpper(code) != code {
+			continue
+		}
+		if s.lex.locatives[s.toks[i-1].norm] && !s.used[i-1] {
+			postcodeAt(s, i, c)
+			s.mark(i, i+1)
+			continue
+		}
+		for _, cue := range s.lex.postcodeStartCues {
+			if n, ok := s.endsAt(i, cue); ok {
+				postcodeAt(s, i, c)
+				s.mark(i-n, i+1)
+				break
+			}
+		}
+	}
 }
 
 // postcodeAt adds the outward code or postcode area token k is, if it is
