@@ -869,3 +869,18 @@ func TestAnOutwardCodeAfterALocative(t *testing.T) {
 		require.Equal(t, []string{code}, r.Route(q).Constraints.Postcodes, q)
 	}
 }
+
+// A town's adjective written with a capital before a kind is the town.
+func TestATownsAdjectiveBeforeAKind(t *testing.T) {
+	r := newTestRouter(t)
+	for q, town := range map[string]string{
+		"Welche Kieler Museen gibt es?":    "Kiel",
+		"Liste der Dresdner Bibliotheken":  "Dresden",
+		"Welke Amsterdamse musea zijn er?": "Amsterdam",
+		"Welke Leidse musea zijn er?":      "Leiden",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Places, 1, q)
+		require.Equal(t, town, p.Constraints.Places[0].Name, q)
+	}
+}

@@ -654,6 +654,10 @@ type Lexicon struct {
 	// may follow ("German archives", "Scottish museums", "Nederlandse
 	// musea").
 	demonyms map[string]Place `lexicon:"table"`
+	// townAdjectiveEndings are the endings of a town's adjective and
+	// what the town's name may end in instead ("ner" of "Dresdner", "en"
+	// of "Dresden"), tried in their order (see townOfAdjective)
+	townAdjectiveEndings []phraseValue `lexicon:"table"`
 	// ordinalEnds are "first" and "last", which name an end of the order
 	// of opening (or closing) years only beside a verb of opening or
 	// closing ("opened first", "the last to close") or before a type noun

@@ -24,6 +24,7 @@ func (g *gazetteer) readPlaces(s *scan, c *Constraints, rd *reading) (neg []stri
 	}
 	g.placesBeforeCoordinators(s, c)
 	demonymPlace(s, c)
+	g.townAdjective(s, c)
 	exceptPlaces(s, c)
 	if c.Field == "" {
 		g.subjectsOf(s, c)
