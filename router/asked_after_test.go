@@ -884,3 +884,14 @@ func TestATownsAdjectiveBeforeAKind(t *testing.T) {
 		require.Equal(t, town, p.Constraints.Places[0].Name, q)
 	}
 }
+
+// An area the data gives only as its parts (areaParts) is read as those
+// parts.
+func TestAnAreaTheDataGivesAsItsParts(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("How many museums are in Cheshire?")
+	require.Len(t, p.Constraints.Places, 2)
+	p = r.Route("Which museums in Perthshire are about farming?")
+	require.Len(t, p.Constraints.Places, 1)
+	require.Equal(t, "Perth and Kinross", p.Constraints.Places[0].Name)
+}

@@ -535,6 +535,9 @@ type Lexicon struct {
 	moreCuePhrases map[string]string `lexicon:"table"`
 	articles       map[string]bool   `lexicon:"table"`
 	copulas        map[string]bool   `lexicon:"table"`
+	// areaParts are areas people name that the data gives only as
+	// their parts, each part a place the data names, joined by "|"
+	areaParts map[string]string `lexicon:"table"`
 	// compassWords name the parts of an area that bears a place's name
 	// ("East Sussex", "West Sussex").
 	compassWords []string `lexicon:"table"`

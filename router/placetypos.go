@@ -110,6 +110,9 @@ func (g *gazetteer) fuzzyPlaceCovering(s *scan, need []bool) (int, int, string, 
 				covered = covered || need[k]
 				words = words && isWord(s.toks[k].norm) && !s.used[k]
 			}
+			if names := g.areaParts(s.key(i, i+L)); words && len(names) > 0 {
+				return i, i + L, strings.Join(names, " or "), true
+			}
 			if L == 1 && g.wordNoMisspeltPlace(s, i) {
 				continue
 			}
@@ -167,6 +170,24 @@ func (g *gazetteer) wordNoMisspeltPlace(s *scan, i int) bool {
 func (g *gazetteer) smallDictionaryWord(s *scan, i int) bool {
 	w := s.toks[i].norm
 	return (!s.toks[i].upper || s.lower) && s.lex.dictionaryWords[w] && g.placeWords[w] == 0 && !g.townPrefixes[w]
+}
+
+// areaParts returns the places the data names that make up an area it
+// does not name (areaParts: the county of Cheshire, which the data gives
+// as Cheshire East and Cheshire West and Chester), those of them the
+// data has; none when the data names the area itself.
+func (g *gazetteer) areaParts(key string) []string {
+	parts, ok := g.lex.areaParts[key]
+	if _, named := g.places[key]; !ok || named {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(parts, "|") {
+		if _, ok := g.places[normalize(p)]; ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // compassPlaces returns the names of the places of one kind whose key is
