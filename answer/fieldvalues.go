@@ -447,6 +447,12 @@ func ageText(pr *locale.Printer, in *heritage.Institution, asOf int) string {
 	if in.Status() == "open" {
 		s += pr.Text(", and it is open according to the data")
 	}
+	for _, e := range in.Events {
+		if e.Type == "reopened" && e.Description != "" {
+			// not open all those years: "Closed in 2016, then reopened in 2018"
+			s += pr.Sprintf("; the data also records: %s", strings.TrimSuffix(e.Description, "."))
+		}
+	}
 	return s
 }
 

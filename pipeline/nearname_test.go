@@ -146,3 +146,11 @@ func TestListsByPostcodeAndDistanceSayTheClosedLeftOut(t *testing.T) {
 		require.Contains(t, r.Answer.Text, "more are recorded as closed", q)
 	}
 }
+
+// How long an institution has been open says the reopening its record
+// holds: it was not open all those years.
+func TestHowLongOpenSaysAReopening(t *testing.T) {
+	p := testPipeline(t)
+	r := ask(t, p, "How long has Queen Street Mill Textile Museum been open?")
+	require.Contains(t, r.Answer.Text, "reopened in 2018", r.Answer.Text)
+}
