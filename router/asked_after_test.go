@@ -895,3 +895,23 @@ func TestAnAreaTheDataGivesAsItsParts(t *testing.T) {
 	require.Len(t, p.Constraints.Places, 1)
 	require.Equal(t, "Perth and Kinross", p.Constraints.Places[0].Name)
 }
+
+// A noun of a field's value after a word of which ("which code") asks the
+// field a clause before it names; a cue of belonging after that noun
+// asks no parent.
+func TestWhichCodeAfterAClauseThatNamesTheField(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Since our shared catalogue sorts records by ISIL, which code belongs to Stadtarchiv Dresden?",
+		"Weil unser Katalog nach ISIL sortiert, welche Nummer hat das Stadtarchiv Dresden?",
+	} {
+		require.Equal(t, "isil", r.Route(q).Constraints.Field, q)
+	}
+}
+
+// Words that ask for a list in full are no conditions.
+func TestAListInFullIsNoCondition(t *testing.T) {
+	r := newTestRouter(t)
+	p := r.Route("Welche Museen findet man in Dunbar, vollständig aufgezählt?")
+	require.Empty(t, p.Unused(UnusedUnread))
+}

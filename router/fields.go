@@ -574,8 +574,8 @@ var identifierFields = map[string]bool{fieldISIL: true, fieldWikidata: true, fie
 func parentCueAt(s *scan) int {
 	first := -1
 	for _, p := range s.lex.parentCues {
-		if at := s.find(p); at >= 0 && (first < 0 || at < first) {
-			first = at
+		if at := s.find(p); at >= 0 && (first < 0 || at < first) && !(at > 0 && s.lex.valueNouns[s.toks[at-1].norm]) {
+			first = at // not after a value's noun ("which code belongs to X": X's code)
 		}
 	}
 	return first

@@ -1003,6 +1003,9 @@ type Lexicon struct {
 	// postcodeCues stand before an outward code ("postcode NE61"), in the
 	// order they are tried.
 	postcodeCues []string `lexicon:"table"`
+	// valueNouns name a field's value without naming the field ("which
+	// code"): after a word of which, the field a clause before names
+	valueNouns map[string]bool `lexicon:"table"`
 	// postcodeStartCues stand before the start of a postcode asked for
 	// ("starting with NE61")
 	postcodeStartCues []string `lexicon:"table"`

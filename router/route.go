@@ -86,7 +86,8 @@ func (r *Router) asksWith(text string) bool {
 // standsAlone reports whether a question read without a clause before
 // it names what it asks about (an institution, an organisation, an
 // identifier, a place or a kind) and refers back to nothing (anaphora:
-// "it", "es", "het"; backPhrases: "which one").
+// "it", "es", "het"; backPhrases: "which one"; a noun of a field's value
+// after a word of which, valueNouns: "which code").
 func (r *Router) standsAlone(p Plan, question string) bool {
 	if namesNothing(p) {
 		return false
@@ -102,6 +103,9 @@ func (r *Router) standsAlone(p Plan, question string) bool {
 		}
 		if n, _ := placeAnaphorAt(toks, i, r.lex); n > 1 {
 			return false // "in that town"
+		}
+		if i > 0 && r.lex.valueNouns[t.norm] && r.lex.whWords[toks[i-1].norm] {
+			return false // "which code": of the field said before
 		}
 	}
 	words := " " + joinTokens(toks) + " "
