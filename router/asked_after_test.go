@@ -915,3 +915,21 @@ func TestAListInFullIsNoCondition(t *testing.T) {
 	p := r.Route("Welche Museen findet man in Dunbar, vollständig aufgezählt?")
 	require.Empty(t, p.Unused(UnusedUnread))
 }
+
+// A body's name without the word of its kind is the body, and with that
+// word in another language too; not inside a longer name.
+func TestABodysShortName(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{
+		"Which institutions belong to the Smithsonian?",
+		"Welche Einrichtungen gehören zur Leibniz-Gemeinschaft?",
+	} {
+		p := r.Route(q)
+		require.Len(t, p.Constraints.Bodies, 1, q)
+		require.Empty(t, p.Unused(UnusedUnread), q)
+	}
+	p := r.Route("Which museums are members of Senckenberg - Leibniz Institution for Biodiversity and Earth System Research?")
+	for _, b := range p.Constraints.Bodies {
+		require.NotEqual(t, "Leibniz Association", b.Name)
+	}
+}

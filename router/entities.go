@@ -144,6 +144,18 @@ func (g *gazetteer) bodyAt(s *scan, i int) (int32, int) {
 	if L == 0 {
 		return -1, 0
 	}
+	if s.key(i, i+L) != normalize(g.bodyArr[idx].name) {
+		// a short name (addBodyShortNames) inside a longer name is none
+		// ("Senckenberg - Leibniz Institution for …")
+		if i > 0 && strings.ContainsAny(s.text[s.toks[i-1].end:s.toks[i].start], "-–") || i+L < len(s.toks) && s.toks[i+L].upper && !s.lex.bodyHeadWords[s.toks[i+L].norm] {
+			return -1, 0
+		}
+		if i+L < len(s.toks) && s.lex.bodyHeadWords[s.toks[i+L].norm] {
+			// and a word of its kind in another language
+			// ("Leibniz-Gemeinschaft" of the Leibniz Association)
+			L++
+		}
+	}
 	return idx, L
 }
 

@@ -150,6 +150,7 @@ func buildGazetteer(ds *heritage.Dataset, lex *Lexicon) *gazetteer {
 	}
 	shortNames(ds, b.g, b.names, b.addName)
 	b.addRecordBodies()
+	b.addBodyShortNames()
 	b.addCountriesAndNations()
 	b.addPlaceAliases()
 	b.packEntries()
@@ -336,6 +337,29 @@ func (b *gazetteerBuilder) addRecordBodies() {
 				addBodyAlias(g, in.Name, i)
 			}
 		}
+	}
+}
+
+// addBodyShortNames indexes a body's name without its last word when
+// that is a word of a body's kind (bodyHeadWords: "Smithsonian" of
+// "Smithsonian Institution"), as people name it, where the rest is no
+// frequent word, place, institution's name or other body.
+func (b *gazetteerBuilder) addBodyShortNames() {
+	g := b.g
+	for i := range g.bodyArr {
+		words := strings.Fields(normalize(g.bodyArr[i].name))
+		if len(words) < 2 || !g.lex.bodyHeadWords[words[len(words)-1]] {
+			continue
+		}
+		rest := words[:len(words)-1]
+		short := strings.Join(rest, " ")
+		_, place := g.places[short]
+		_, name := b.names[short]
+		_, body := g.bodies[short]
+		if place || name || body || slices.ContainsFunc(rest, func(w string) bool { return g.lex.frequentWords[w] || len(w) < 4 }) {
+			continue
+		}
+		addBodyAlias(g, short, i)
 	}
 }
 

@@ -1003,6 +1003,9 @@ type Lexicon struct {
 	// postcodeCues stand before an outward code ("postcode NE61"), in the
 	// order they are tried.
 	postcodeCues []string `lexicon:"table"`
+	// bodyHeadWords end the name of a body, saying what kind of body it
+	// is ("Institution", "Trust"); the name without it is the body's too
+	bodyHeadWords map[string]bool `lexicon:"table"`
 	// valueNouns name a field's value without naming the field ("which
 	// code"): after a word of which, the field a clause before names
 	valueNouns map[string]bool `lexicon:"table"`
