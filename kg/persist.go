@@ -77,8 +77,10 @@ func readMembers(r *packed.Reader, ds *heritage.Dataset) map[string][]memberRef 
 
 // Decode reads a graph written by Encode for ds, the dataset it was built
 // from (the caller checks that it is: Decode checks only the number of
-// records).
+// records). The graph copies the strings it keeps (r.CopyStrings): it
+// does not hold on to r's input, most of which it decodes into arrays.
 func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
+	r.CopyStrings()
 	ni := len(ds.Institutions)
 	if n := r.Len(1 << 30); r.Err() == nil && n != ni {
 		return nil, fmt.Errorf("kg: the graph holds %d records, the data %d", n, ni)

@@ -98,8 +98,11 @@ func (t *Tables) Encode(w *packed.Writer) {
 // DecodeTables reads tables written by Encode for ds, the dataset they
 // were derived from (the caller checks that they are, by the digest of
 // the records' ids: DecodeTables checks only the number of records, and
-// that what it indexes by is in range).
+// that what it indexes by is in range). The tables copy the strings they
+// keep (r.CopyStrings): they do not hold on to r's input, most of which
+// they decode into arrays and maps.
 func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
+	r.CopyStrings()
 	if n := r.Len(1 << 30); r.Err() == nil && n != len(ds.Institutions) {
 		return nil, fmt.Errorf("router: the tables hold %d records, the data %d", n, len(ds.Institutions))
 	}
