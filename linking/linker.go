@@ -123,25 +123,45 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	if l.names == nil {
 		l.names = names.New(ds)
 	}
+	// The records repeat their towns, areas and postcodes: each distinct
+	// value is normalised once, and the records of one town share its
+	// normal form.
+	normal, post := memo(kg.NormalizeName), memo(normPostcode)
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		l.city[i] = kg.NormalizeName(in.City)
-		l.post[i] = normPostcode(in.Postcode())
+		l.city[i] = normal(in.City)
+		l.post[i] = post(in.Postcode())
 		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
 			l.towns[t] = append(l.towns[t], in.Country)
 		}
-		for _, a := range []string{in.County(), in.District(), in.Subregion(), in.Region()} {
+		for _, a := range [...]string{in.County(), in.District(), in.Subregion(), in.Region()} {
 			if a != "" {
-				l.areas[kg.NormalizeName(a)] = true
+				l.areas[normal(a)] = true
 			}
 		}
 		for _, u := range in.AdminAreas() {
-			l.areas[kg.NormalizeName(u.Name)] = true
+			l.areas[normal(u.Name)] = true
 		}
 		l.countries[in.Country] = true
 	}
 	l.indexQualified()
 	return l
+}
+
+// memo returns f remembering its results; "" gives "" without a look-up.
+func memo(f func(string) string) func(string) string {
+	seen := map[string]string{}
+	return func(s string) string {
+		if s == "" {
+			return f(s)
+		}
+		v, ok := seen[s]
+		if !ok {
+			v = f(s)
+			seen[s] = v
+		}
+		return v
+	}
 }
 
 // Link returns up to limit candidates for q, best first (limit ≤ 0 means 5).

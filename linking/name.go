@@ -222,19 +222,19 @@ func (l *Linker) qualifiedBase(name string) string {
 // the base and a qualifier.
 func (l *Linker) indexQualified() {
 	l.qualified = map[string][]int32{}
+	add := func(i int, form string) {
+		if base := l.qualifiedBase(form); hasLongWord(base) {
+			key := names.Key(base)
+			if docs := l.qualified[key]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+				l.qualified[key] = append(docs, int32(i))
+			}
+		}
+	}
 	for i := range l.ds.Institutions {
 		in := &l.ds.Institutions[i]
-		forms := []string{in.Name}
+		add(i, in.Name)
 		for _, a := range in.AltNames() {
-			forms = append(forms, a.Name)
-		}
-		for _, f := range forms {
-			if base := l.qualifiedBase(f); hasLongWord(base) {
-				key := names.Key(base)
-				if docs := l.qualified[key]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
-					l.qualified[key] = append(docs, int32(i))
-				}
-			}
+			add(i, a.Name)
 		}
 	}
 }
