@@ -61,7 +61,7 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 			s.sim *= 0.97 // a former name may since have passed to another institution
 		}
 		s.feats = l.hintFeatures(hit.Doc, h)
-		if hit.CityInName && s.feats[0].Value < 0.9 && (l.city[hit.Doc] == "" || l.ds.Institutions[hit.Doc].CityInferred) {
+		if hit.CityInName && s.feats[0].Value < 0.9 && (l.city.at(hit.Doc) == "" || l.ds.Institutions[hit.Doc].CityInferred) {
 			s.feats[0].Value = 0.9 // the hinted town is part of the name
 		}
 		ss = append(ss, s)
@@ -157,11 +157,11 @@ const overlappingTownAgreement = 0.7
 // of the candidates of ss whose town only holds the hinted town city or
 // is held by it, when another candidate's town is city itself.
 func (l *Linker) preferHintedTown(ss []scored, city string) {
-	if city == "" || !slices.ContainsFunc(ss, func(s scored) bool { return l.city[s.hit.Doc] == city }) {
+	if city == "" || !slices.ContainsFunc(ss, func(s scored) bool { return l.city.at(s.hit.Doc) == city }) {
 		return
 	}
 	for k := range ss {
-		have := l.city[ss[k].hit.Doc]
+		have := l.city.at(ss[k].hit.Doc)
 		if have != "" && have != city && ss[k].feats[0].Value == 0.9 && (containsWords(have, city) || containsWords(city, have)) {
 			ss[k].feats[0].Value = overlappingTownAgreement
 		}
