@@ -24,7 +24,7 @@ const (
 // from a record or how it encodes it.
 var (
 	namesFile  = derivedFile[*names.Index]{NamesFile, "names", 6, (*names.Index).Encode, names.Decode, names.New, nil}
-	graphFile  = derivedFile[*kg.Graph]{GraphFile, "graph", 5, (*kg.Graph).Encode, kg.Decode, kg.New, nil}
+	graphFile  = derivedFile[*kg.Graph]{GraphFile, "graph", 6, (*kg.Graph).Encode, kg.Decode, kg.New, nil}
 	routerFile = derivedFile[*router.Tables]{RouterFile, "router", 4, (*router.Tables).Encode, router.DecodeTables, router.NewTables, nil}
 )
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
+	"github.com/hybridrag/hybridrag/internal/keyindex"
 	"github.com/hybridrag/hybridrag/internal/packed"
 )
 
@@ -27,6 +28,9 @@ func (g *Graph) Encode(w *packed.Writer) {
 		w.Int32(n.at)
 		w.Len(int(n.k))
 	}
+	slots, width := g.keys.Table()
+	w.Len(int(width))
+	packed.Array(w, slots)
 	w.Len(len(g.labels))
 	for _, l := range g.labels {
 		w.Len(int(l.kind))
@@ -77,8 +81,10 @@ func readMembers(r *packed.Reader, ds *heritage.Dataset) map[string][]memberRef 
 
 // Decode reads a graph written by Encode for ds, the dataset it was built
 // from (the caller checks that it is: Decode checks only the number of
-// records).
+// records). The graph copies the strings it keeps (r.CopyStrings): it
+// does not hold on to r's input, most of which it decodes into arrays.
 func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
+	r.CopyStrings()
 	ni := len(ds.Institutions)
 	if n := r.Len(1 << 30); r.Err() == nil && n != ni {
 		return nil, fmt.Errorf("kg: the graph holds %d records, the data %d", n, ni)
@@ -88,7 +94,6 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
 		g.named[i] = namedNode{id: r.String(), label: r.String()}
 	}
 	g.extra = make([]extraNode, r.Count())
-	g.keys = newKeyIndex(len(g.extra))
 	for i := range g.extra {
 		x := extraNode{kind: uint8(r.Len(len(nodeKinds) - 1)), field: uint8(r.Len(int(identFields) - 1))}
 		if x.kind == nIdentifier && x.field != identNamed {
@@ -108,9 +113,15 @@ func Decode(r *packed.Reader, ds *heritage.Dataset) (*Graph, error) {
 			break
 		}
 		g.extra[i] = x
-		g.keys.add(g, i)
 	}
-	g.idBuf = nil
+	// The ids' hash table as it was written: hashing the ids again (most
+	// of them made from the records' identifiers) took a third of reading.
+	width := r.Len(31)
+	if keys, ok := keyindex.Load(packed.ReadArray[uint32](r), uint(width), len(g.extra)); ok {
+		g.keys = keyIndex{keys}
+	} else {
+		r.Fail(fmt.Errorf("kg: the table of node ids: %w", packed.ErrDamaged))
+	}
 	nn := g.nodeCount()
 	g.labels = make([]edgeLabel, r.Count())
 	for i := range g.labels {

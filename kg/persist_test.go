@@ -1,6 +1,7 @@
 package kg
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -36,6 +37,25 @@ func TestDecodeEqualsNew(t *testing.T) {
 		require.True(t, ok, nd.ID)
 		require.Equal(t, n, m, nd.ID)
 	}
+}
+
+// TestDecodeKeepsNoInput: the decoded graph holds nothing of the bytes it
+// was read from (a start reads the file whole and drops it): with those
+// bytes overwritten it encodes to the same bytes again.
+func TestDecodeKeepsNoInput(t *testing.T) {
+	g := testGraph(t)
+	var w packed.Writer
+	g.Encode(&w)
+	want := w.Bytes()
+	in := slices.Clone(want)
+	got, err := Decode(packed.NewReader(in), g.ds)
+	require.NoError(t, err)
+	for i := range in {
+		in[i] = 0xff
+	}
+	var again packed.Writer
+	got.Encode(&again)
+	require.Equal(t, want, again.Bytes())
 }
 
 // TestDecodeRefusesDamage: a damaged graph fails or decodes to one that

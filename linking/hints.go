@@ -28,7 +28,7 @@ func (l *Linker) hintFeatures(i int32, h hints) []Feature {
 		{FeatureCity, l.cityAgreement(i, h.city)},
 		{FeatureCountry, agree(h.country, in.Country)},
 		{FeatureType, agree(h.typeCode, in.TypeCode)},
-		{FeaturePostcode, postcodeAgreement(h.postcode, l.post[i])},
+		{FeaturePostcode, postcodeAgreement(h.postcode, l.post.at(i))},
 	}
 }
 
@@ -46,7 +46,7 @@ func (l *Linker) cityAgreement(i int32, city string) float64 {
 	if city == "" {
 		return 0.5
 	}
-	have := l.city[i]
+	have := l.city.at(i)
 	if have == city {
 		return 1
 	}

@@ -30,8 +30,8 @@ type Linker struct {
 	g     *kg.Graph
 	names *names.Index
 
-	city []string // per institution: normalised city
-	post []string // per institution: normalised postcode
+	city *column // per institution: normalised city
+	post *column // per institution: normalised postcode
 
 	towns map[string][]string // the normalised towns of the records → their countries
 	// areas are the normalised names of the units above a town that the
@@ -97,8 +97,8 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	n := len(ds.Institutions)
 	l := &Linker{
 		ds: ds, g: g,
-		city:           make([]string, n),
-		post:           make([]string, n),
+		city:           newColumn(n),
+		post:           newColumn(n),
 		towns:          map[string][]string{},
 		areas:          map[string]bool{},
 		countries:      map[string]bool{},
@@ -123,25 +123,45 @@ func New(ds *heritage.Dataset, g *kg.Graph, opts ...Option) *Linker {
 	if l.names == nil {
 		l.names = names.New(ds)
 	}
+	// The records repeat their towns, areas and postcodes: each distinct
+	// value is normalised once.
+	normal := memo(kg.NormalizeName)
+	city, post := l.city.filler(normal), l.post.filler(normPostcode)
 	for i := range ds.Institutions {
 		in := &ds.Institutions[i]
-		l.city[i] = kg.NormalizeName(in.City)
-		l.post[i] = normPostcode(in.Postcode())
-		if t := l.city[i]; t != "" && !slices.Contains(l.towns[t], in.Country) {
+		city(i, in.City)
+		post(i, in.Postcode())
+		if t := l.city.at(int32(i)); t != "" && !slices.Contains(l.towns[t], in.Country) {
 			l.towns[t] = append(l.towns[t], in.Country)
 		}
-		for _, a := range []string{in.County(), in.District(), in.Subregion(), in.Region()} {
+		for _, a := range [...]string{in.County(), in.District(), in.Subregion(), in.Region()} {
 			if a != "" {
-				l.areas[kg.NormalizeName(a)] = true
+				l.areas[normal(a)] = true
 			}
 		}
 		for _, u := range in.AdminAreas() {
-			l.areas[kg.NormalizeName(u.Name)] = true
+			l.areas[normal(u.Name)] = true
 		}
 		l.countries[in.Country] = true
 	}
 	l.indexQualified()
 	return l
+}
+
+// memo returns f remembering its results; "" gives "" without a look-up.
+func memo(f func(string) string) func(string) string {
+	seen := map[string]string{}
+	return func(s string) string {
+		if s == "" {
+			return f(s)
+		}
+		v, ok := seen[s]
+		if !ok {
+			v = f(s)
+			seen[s] = v
+		}
+		return v
+	}
 }
 
 // Link returns up to limit candidates for q, best first (limit ≤ 0 means 5).
@@ -427,7 +447,7 @@ func (l *Linker) townUnstated(cands []Candidate, town string) bool {
 		return false
 	}
 	i, ok := l.index(cands[best].ID)
-	return ok && l.city[i] == "" && slices.Contains(l.towns[kg.NormalizeName(town)], l.ds.Institutions[i].Country)
+	return ok && l.city.at(int32(i)) == "" && slices.Contains(l.towns[kg.NormalizeName(town)], l.ds.Institutions[i].Country)
 }
 
 // inOtherCountry reports whether c's record lies in a country where the

@@ -111,7 +111,7 @@ func TestLinkHints(t *testing.T) {
 		cities := map[string]bool{}
 		ok := true
 		for _, i := range is {
-			c := l.city[i]
+			c := l.city.at(i)
 			if c == "" || cities[c] || l.ds.Institutions[i].CityInferred {
 				ok = false
 				break

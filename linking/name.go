@@ -61,7 +61,7 @@ func (l *Linker) byName(q Query, h hints) []Candidate {
 			s.sim *= 0.97 // a former name may since have passed to another institution
 		}
 		s.feats = l.hintFeatures(hit.Doc, h)
-		if hit.CityInName && s.feats[0].Value < 0.9 && (l.city[hit.Doc] == "" || l.ds.Institutions[hit.Doc].CityInferred) {
+		if hit.CityInName && s.feats[0].Value < 0.9 && (l.city.at(hit.Doc) == "" || l.ds.Institutions[hit.Doc].CityInferred) {
 			s.feats[0].Value = 0.9 // the hinted town is part of the name
 		}
 		ss = append(ss, s)
@@ -157,11 +157,11 @@ const overlappingTownAgreement = 0.7
 // of the candidates of ss whose town only holds the hinted town city or
 // is held by it, when another candidate's town is city itself.
 func (l *Linker) preferHintedTown(ss []scored, city string) {
-	if city == "" || !slices.ContainsFunc(ss, func(s scored) bool { return l.city[s.hit.Doc] == city }) {
+	if city == "" || !slices.ContainsFunc(ss, func(s scored) bool { return l.city.at(s.hit.Doc) == city }) {
 		return
 	}
 	for k := range ss {
-		have := l.city[ss[k].hit.Doc]
+		have := l.city.at(ss[k].hit.Doc)
 		if have != "" && have != city && ss[k].feats[0].Value == 0.9 && (containsWords(have, city) || containsWords(city, have)) {
 			ss[k].feats[0].Value = overlappingTownAgreement
 		}
@@ -222,19 +222,19 @@ func (l *Linker) qualifiedBase(name string) string {
 // the base and a qualifier.
 func (l *Linker) indexQualified() {
 	l.qualified = map[string][]int32{}
+	add := func(i int, form string) {
+		if base := l.qualifiedBase(form); hasLongWord(base) {
+			key := names.Key(base)
+			if docs := l.qualified[key]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
+				l.qualified[key] = append(docs, int32(i))
+			}
+		}
+	}
 	for i := range l.ds.Institutions {
 		in := &l.ds.Institutions[i]
-		forms := []string{in.Name}
+		add(i, in.Name)
 		for _, a := range in.AltNames() {
-			forms = append(forms, a.Name)
-		}
-		for _, f := range forms {
-			if base := l.qualifiedBase(f); hasLongWord(base) {
-				key := names.Key(base)
-				if docs := l.qualified[key]; len(docs) == 0 || docs[len(docs)-1] != int32(i) {
-					l.qualified[key] = append(docs, int32(i))
-				}
-			}
+			add(i, a.Name)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func (l *Linker) townConflict(i int32, refTowns []string) bool {
 	in := &l.ds.Institutions[i]
 	name := kg.NormalizeName(in.Name)
 	for _, t := range refTowns {
-		if containsWords(name, t) || l.city[i] == t {
+		if containsWords(name, t) || l.city.at(i) == t {
 			return false
 		}
 		for _, f := range l.names.Forms(i) {

@@ -25,7 +25,7 @@ func TestOverlappingTownsOverTheData(t *testing.T) {
 	byBase := map[string][]named{}
 	for k := range l.ds.Institutions {
 		in := &l.ds.Institutions[k]
-		city := l.city[k]
+		city := l.city.at(int32(k))
 		name := kg.NormalizeName(in.Name)
 		if city == "" || !strings.HasSuffix(name, " "+city) {
 			continue
@@ -37,7 +37,7 @@ func TestOverlappingTownsOverTheData(t *testing.T) {
 	for _, recs := range byBase {
 		for _, a := range recs {
 			for _, b := range recs {
-				ca, cb := l.city[a.k], l.city[b.k]
+				ca, cb := l.city.at(int32(a.k)), l.city.at(int32(b.k))
 				if ca == cb || !containsWords(ca, cb) && !containsWords(cb, ca) {
 					continue
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/hybridrag/hybridrag/heritage"
 	"github.com/hybridrag/hybridrag/internal/packed"
@@ -98,7 +99,11 @@ func (t *Tables) Encode(w *packed.Writer) {
 // DecodeTables reads tables written by Encode for ds, the dataset they
 // were derived from (the caller checks that they are, by the digest of
 // the records' ids: DecodeTables checks only the number of records, and
-// that what it indexes by is in range).
+// that what it indexes by is in range). The tables do not hold on to r's
+// input, most of which they decode into arrays and maps: a name entry's
+// name is its first record's string (the record's name, another of its
+// names or a part of its name, as NewTables took it), and the other
+// strings they keep are copies (r.CopyStrings).
 func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	if n := r.Len(1 << 30); r.Err() == nil && n != len(ds.Institutions) {
 		return nil, fmt.Errorf("router: the tables hold %d records, the data %d", n, len(ds.Institutions))
@@ -121,6 +126,7 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 		e.ntok = int32(r.Len(1 << 20))
 		e.weight = r.Float()
 	}
+	r.CopyStrings()
 	g.keys, g.keyOff = r.String(), packed.ReadArray[uint32](r)
 	if r.Err() == nil && !offsetsFit(g.keyOff, n, len(g.keys)) {
 		r.Fail(errors.New("router: the keys of the names are out of range"))
@@ -132,6 +138,16 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	}
 	if r.Err() != nil {
 		return nil, fmt.Errorf("router: tables: %w", r.Err())
+	}
+	for i := range g.entries {
+		e := &g.entries[i]
+		if lo, hi := g.recOff[i], g.recOff[i+1]; lo < hi {
+			if name, ok := recordString(&ds.Institutions[g.recs[lo]], e.name); ok {
+				e.name = name
+				continue
+			}
+		}
+		e.name = strings.Clone(e.name)
 	}
 	for _, a := range acronyms {
 		g.acronyms[g.key(a)] = a
@@ -196,6 +212,24 @@ func DecodeTables(r *packed.Reader, ds *heritage.Dataset) (*Tables, error) {
 	}
 	g.buildTownPrefixes()
 	return &Tables{g}, nil
+}
+
+// recordString returns s as in holds it: its name, another of its names
+// or a part of its name (the part of a name before a comma that
+// NewTables takes as a short name); false when in holds no such string.
+func recordString(in *heritage.Institution, s string) (string, bool) {
+	if in.Name == s {
+		return in.Name, true
+	}
+	for _, a := range in.AltNames() {
+		if a.Name == s {
+			return a.Name, true
+		}
+	}
+	if k := strings.Index(in.Name, s); k >= 0 {
+		return in.Name[k : k+len(s)], true
+	}
+	return "", false
 }
 
 // offsetsFit reports whether off cuts a text of size bytes into n

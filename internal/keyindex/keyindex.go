@@ -8,16 +8,19 @@
 // reading their items' keys: over many items each such read is a miss of
 // the caches, and a look-up at two thirds full probes two slots on
 // average.
+//
+// Keys are hashed without a seed (xxhash), so that a table written out
+// (Table) is one again when read back by another process (Load).
 package keyindex
 
 import (
-	"hash/maphash"
 	"math/bits"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // Index maps keys to item numbers. The zero Index is an empty one.
 type Index struct {
-	seed maphash.Seed
 	// slots hold a tag of the key's hash above the item's number + 1 in
 	// the low width bits; 0 is an empty slot.
 	slots []uint32
@@ -28,7 +31,7 @@ type Index struct {
 // New returns an empty index with room for size items, numbered below
 // size, before it grows.
 func New(size int) Index {
-	return Index{seed: maphash.MakeSeed(), slots: make([]uint32, slotsFor(size)), width: uint(bits.Len(uint(size)))}
+	return Index{slots: make([]uint32, slotsFor(size)), width: uint(bits.Len(uint(size)))}
 }
 
 // slotsFor is the length of a table with room for size items.
@@ -55,7 +58,7 @@ func (x *Index) FindFunc(key string, is func(i int) bool) (int, bool) {
 	if len(x.slots) == 0 {
 		return 0, false
 	}
-	h := maphash.String(x.seed, key)
+	h := xxhash.Sum64String(key)
 	tag, mask := x.tag(h), uint64(len(x.slots)-1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := x.slots[i]
@@ -94,12 +97,9 @@ func (x *Index) Add(i int, keyOf func(i int) string) bool {
 func (x *Index) AddNew(i int, keyOf func(i int) string) {
 	full := 3*(x.n+1) > 2*len(x.slots)
 	if width := uint(bits.Len(uint(i + 1))); full || width > x.width {
-		grown := Index{seed: x.seed, slots: make([]uint32, len(x.slots)), width: max(x.width, width)}
+		grown := Index{slots: make([]uint32, len(x.slots)), width: max(x.width, width)}
 		if full {
 			grown.slots = make([]uint32, slotsFor(2*(x.n+1)))
-		}
-		if len(x.slots) == 0 {
-			grown.seed = maphash.MakeSeed()
 		}
 		for _, s := range x.slots {
 			if s != 0 {
@@ -112,7 +112,7 @@ func (x *Index) AddNew(i int, keyOf func(i int) string) {
 }
 
 func (x *Index) put(i int, keyOf func(i int) string) {
-	h := maphash.String(x.seed, keyOf(i))
+	h := xxhash.Sum64String(keyOf(i))
 	mask := uint64(len(x.slots) - 1)
 	k := h & mask
 	for x.slots[k] != 0 {
@@ -120,4 +120,33 @@ func (x *Index) put(i int, keyOf func(i int) string) {
 	}
 	x.slots[k] = x.tag(h)<<x.width | uint32(i+1)
 	x.n++
+}
+
+// Table returns the index as it lies in memory: its slots and the bits
+// of a slot that hold an item's number. Load makes the index again from
+// them; the slots are the index's own, not to be changed.
+func (x *Index) Table() (slots []uint32, width uint) { return x.slots, x.width }
+
+// Load returns the index whose Table gave slots and width, over items
+// numbered below items, or false when they cannot be one: a length that
+// is no power of two of 16 or more, no empty slot (a look-up of a key
+// not indexed would not end), or a slot naming an item past items. An
+// index loaded from a damaged table that passes these checks finds
+// wrong items, but never reads past the items.
+func Load(slots []uint32, width uint, items int) (Index, bool) {
+	size := len(slots)
+	if size < 16 || size&(size-1) != 0 || width > 31 || items >= 1<<width {
+		return Index{}, false
+	}
+	x := Index{slots: slots, width: width}
+	for _, s := range slots {
+		if s == 0 {
+			continue
+		}
+		if x.item(s) >= items {
+			return Index{}, false
+		}
+		x.n++
+	}
+	return x, x.n < size
 }

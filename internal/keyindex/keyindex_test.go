@@ -98,3 +98,41 @@ func TestFindAsksFewKeys(t *testing.T) {
 	}
 	require.Less(t, asked, n+n/100, "at most one key in a hundred asked besides the item's own")
 }
+
+// A table loaded from another's Table finds what the other finds, also
+// in a process with other hashes; tables that cannot be an index over
+// the items are refused.
+func TestLoad(t *testing.T) {
+	keys := make([]string, 0, 3000)
+	keyOf := func(i int) string { return keys[i] }
+	var x Index
+	for i := range 3000 {
+		keys = append(keys, "ident:isil:DE-"+strconv.Itoa(i))
+		x.AddNew(i, keyOf)
+	}
+	slots, width := x.Table()
+	kept := append([]uint32(nil), slots...)
+	y, ok := Load(kept, width, len(keys))
+	require.True(t, ok)
+	require.Equal(t, x.Len(), y.Len())
+	for i, k := range keys {
+		j, ok := y.Find(k, keyOf)
+		require.True(t, ok, k)
+		require.Equal(t, i, j)
+	}
+	_, ok = y.Find("ident:isil:DE-3000", keyOf)
+	require.False(t, ok)
+
+	_, ok = Load(kept, width, 2999)
+	require.False(t, ok, "a slot names an item past the items")
+	_, ok = Load(kept[:len(kept)-1], width, len(keys))
+	require.False(t, ok, "no power of two")
+	full := make([]uint32, 16)
+	for i := range full {
+		full[i] = uint32(i + 1)
+	}
+	_, ok = Load(full, 5, 16)
+	require.False(t, ok, "no empty slot")
+	_, ok = Load(make([]uint32, 16), 32, 0)
+	require.False(t, ok, "a width past the slot")
+}

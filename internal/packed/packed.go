@@ -6,7 +6,9 @@
 // Numbers are uvarints (signed ones zig-zag varints, floats their IEEE
 // bits), strings a uvarint length and the bytes. A Reader reads from one
 // buffer: every string it returns shares its memory, so reading a
-// structure of many strings allocates none of them. The first failure sticks in
+// structure of many strings allocates none of them (unless CopyStrings is
+// set: then the strings lie in blocks of their own, and what the caller
+// keeps does not hold the whole buffer). The first failure sticks in
 // Err and later reads return zero values, so a caller checks Err once at
 // the end; a Reader never panics on damaged input.
 package packed
@@ -88,7 +90,23 @@ type Reader struct {
 	// arena is where Int32s carves its slices from: one allocation for
 	// many short slices.
 	arena []int32
+	// copies makes String return a copy of the input's bytes in text, the
+	// current block of copies (see CopyStrings).
+	copies bool
+	text   []byte
 }
+
+// textBlock is the size of a block of copied strings.
+const textBlock = 1 << 20
+
+// CopyStrings makes every later String (and what reads through it:
+// Strings, the maps' keys, Pairs …) return a copy of the input's bytes
+// instead of a substring of the input. The copies lie in blocks of a
+// megabyte, shared by the strings read one after another. A caller that
+// keeps some strings of a large input, the input read whole from a file
+// and dropped after decoding, sets it so that those strings do not keep
+// the whole input alive. Readers that Section returns afterwards copy too.
+func (r *Reader) CopyStrings() { r.copies = true }
 
 // NewReader reads b without copying it: the strings it returns share b's
 // memory, so b must never change afterwards (a buffer read from a file and
@@ -205,7 +223,27 @@ func (r *Reader) String() string {
 	n := int(v)
 	s := r.s[r.off : r.off+n]
 	r.off += n
+	switch {
+	case n == 0:
+		// An empty substring still points into the input, and would keep
+		// it alive as a non-empty one does.
+		return ""
+	case r.copies:
+		return r.copy(s)
+	}
 	return s
+}
+
+// copy returns a copy of s in the current block of copies, or in a block
+// of its own when it does not fit one.
+func (r *Reader) copy(s string) string {
+	if len(s) > cap(r.text)-len(r.text) {
+		r.text = make([]byte, 0, max(len(s), textBlock))
+	}
+	r.text = append(r.text, s...)
+	b := r.text[len(r.text)-len(s):]
+	// The bytes are never written again: later copies go after them.
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // Strings reads a slice of strings (nil when empty).
@@ -344,7 +382,7 @@ func (r *Reader) Section() *Reader {
 	if r.err != nil {
 		return &Reader{}
 	}
-	sub := &Reader{s: r.s[r.off : r.off+n]}
+	sub := &Reader{s: r.s[r.off : r.off+n], copies: r.copies}
 	r.off += n
 	return sub
 }

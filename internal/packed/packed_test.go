@@ -2,7 +2,9 @@ package packed
 
 import (
 	"math"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -170,4 +172,45 @@ func TestSection(t *testing.T) {
 	sub = r.Section()
 	require.ErrorIs(t, r.Err(), ErrDamaged)
 	require.Empty(t, sub.String())
+}
+
+// With CopyStrings a Reader's strings are copies: overwriting the input
+// changes none of them (without it they share the input), in a Section
+// made afterwards too, and a string longer than a block is whole. An
+// empty string points into the input in neither case (it would keep it
+// alive).
+func TestCopyStrings(t *testing.T) {
+	long := strings.Repeat("Stadtmuseum ", textBlock/8)
+	var part, w Writer
+	part.String("in the section")
+	w.String("", "Heimatstube", long)
+	w.Pairs(map[string]string{"key": "value"})
+	w.Section(part.Bytes())
+	in := w.Bytes()
+
+	within := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return p >= uintptr(unsafe.Pointer(&in[0])) && p < uintptr(unsafe.Pointer(&in[0]))+uintptr(len(in))
+	}
+	shared := NewReader(in)
+	require.False(t, within(shared.String()), "an empty string")
+	kept := shared.String()
+	in[3] = 'x'
+	require.Equal(t, "Hximatstube", kept, "without CopyStrings a string is the input's bytes")
+	in[3] = 'e'
+
+	r := NewReader(in)
+	r.CopyStrings()
+	require.False(t, within(r.String()), "an empty string")
+	got := []string{r.String(), r.String()}
+	pairs := r.Pairs()
+	sub := r.Section()
+	require.True(t, r.Done())
+	inSection := sub.String()
+	for i := range in {
+		in[i] = 0
+	}
+	require.Equal(t, []string{"Heimatstube", long}, got)
+	require.Equal(t, map[string]string{"key": "value"}, pairs)
+	require.Equal(t, "in the section", inSection)
 }
