@@ -890,7 +890,9 @@ func TestATownsAdjectiveBeforeAKind(t *testing.T) {
 func TestAnAreaTheDataGivesAsItsParts(t *testing.T) {
 	r := newTestRouter(t)
 	p := r.Route("How many museums are in Cheshire?")
-	require.Len(t, p.Constraints.Places, 2)
+	require.Len(t, p.Constraints.Places, 4)
+	p = r.Route("Which museums are in St Ives, Cambridgeshire?")
+	require.Equal(t, "Huntingdonshire", p.Constraints.Within[0].Name)
 	p = r.Route("Which museums in Perthshire are about farming?")
 	require.Len(t, p.Constraints.Places, 1)
 	require.Equal(t, "Perth and Kinross", p.Constraints.Places[0].Name)
