@@ -40,6 +40,9 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	field := c.Field
 	if field == "" || (hasID && field == t.via) {
 		// A reverse look-up: the identifier is given, the institution asked.
+		if code, holders := p.holders(sel, c, t.via); len(holders) > 1 {
+			return p.holdersDraft(pr, code, holders), true
+		}
 		in, id := t.in, t.id
 		return Draft{Answer: Answer{Kind: KindField, Field: "institution", Value: in.Name, IDs: []string{id}, Exact: t.via != "ranking"},
 			render: func(cite func(string) string) string {
@@ -50,6 +53,49 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 	// not ("the Ashbourne Clockwork Museum" read as Clockworks Museum,
 	// in London): not exact, and where it is
 	return elsewhere(pr, p.fieldDraft(pln, t, field), c.Places, []*heritage.Institution{t.in}), true
+}
+
+// holders are the records that hold the question's identifiers of the
+// scheme a look-up went by, in the order found, each once, and the
+// identifiers written as the question gives them.
+func (p *Base) holders(sel *kg.Selection, c plan.Constraints, scheme string) (string, []string) {
+	values := map[string][]string{"isil": c.ISILs, "wikidata": c.QIDs, "ghcid": c.GHCIDs, "gnd": c.GNDs, "ror": c.RORs}[scheme]
+	var ids []string
+	for _, v := range values {
+		for _, id := range sel.Lookup(scheme, v) {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return strings.Join(values, ", "), ids
+}
+
+// holdersDraft answers a reverse look-up of an identifier that several
+// records hold: every one of them.
+func (p *Base) holdersDraft(pr *locale.Printer, code string, ids []string) Draft {
+	names := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if in, ok := p.data.Get(id); ok {
+			names = append(names, in.Name)
+		}
+	}
+	return Draft{Answer: Answer{Kind: KindField, Field: "institution", Value: strings.Join(names, "; "), IDs: ids, Exact: true},
+		render: func(cite func(string) string) string {
+			var b strings.Builder
+			pr.Fprintf(&b, "%d records of the data hold %s: ", len(ids), code)
+			for i, id := range ids {
+				in, ok := p.data.Get(id)
+				if !ok {
+					continue
+				}
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				pr.Fprintf(&b, "%s%s (%s, %s)", in.Name, cite(id), pr.Text(strings.ToLower(in.Type)), placeText(in))
+			}
+			return b.String() + "."
+		}}
 }
 
 // fieldSubject is the institution a field question is about, how it was

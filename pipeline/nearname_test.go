@@ -154,3 +154,12 @@ func TestHowLongOpenSaysAReopening(t *testing.T) {
 	r := ask(t, p, "How long has Queen Street Mill Textile Museum been open?")
 	require.Contains(t, r.Answer.Text, "reopened in 2018", r.Answer.Text)
 }
+
+// An identifier several records hold names every one of them.
+func TestAnIdentifierSeveralRecordsHold(t *testing.T) {
+	p := testPipeline(t)
+	r := ask(t, p, "Which institution has ISIL DE-2556?")
+	require.Len(t, r.Answer.IDs, 2, r.Answer.Text)
+	r = ask(t, p, "Which institution has ISIL DE-2237?")
+	require.Len(t, r.Answer.IDs, 1, r.Answer.Text)
+}
