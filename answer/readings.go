@@ -157,3 +157,16 @@ func (n LongerTowns) sentence(pr *locale.Printer) (string, []any) {
 	return "Not an exact answer: the data has towns whose names begin with %s, and “%s” may mean one of them: %s",
 		[]any{n.Name, n.Words, n.Towns}
 }
+
+// NamesakeTowns says that the records of a town the question names lie
+// in towns of that name far apart ("St Ives" in Cornwall and in
+// Cambridgeshire): the answer holds them all, and the question does not
+// say which it means. Areas lists each area with its records.
+type NamesakeTowns struct {
+	Town, Areas string
+}
+
+func (n NamesakeTowns) sentence(pr *locale.Printer) (string, []any) {
+	return "Not an exact answer: towns called %s lie far apart, in %s; the question does not say which it means",
+		[]any{n.Town, n.Areas}
+}

@@ -1,6 +1,8 @@
 package answer
 
 import (
+	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,6 +231,67 @@ func (p *Base) zeroCount(sel *kg.Selection, pln plan.Plan, keep func(*heritage.I
 		notes: readings}
 }
 
+// namesakeKm is how far apart the records of one town's name must lie,
+// by area, to be towns of their own rather than one town across areas.
+const namesakeKm = 40
+
+// namesakeTowns is the NamesakeTowns note of a list by one town, named
+// as the data names it (in a broader place or not), whose records, grouped by county (or district, or
+// region), have centres more than namesakeKm apart; nil when they do not.
+func (p *Base) namesakeTowns(pr *locale.Printer, c plan.Constraints, ids []string) Note {
+	if len(c.Places) != 1 || len(ids) < 2 {
+		return nil
+	}
+	if pl := c.Places[0]; pl.Level != plan.LevelCity || pl.Area != "" || !strings.EqualFold(pl.Text, pl.Name) {
+		// a town and its area, or a town named otherwise ("the same
+		// town as X", a misspelling): which one is meant is said
+		return nil
+	}
+	type group struct {
+		area     string
+		n, m     int
+		lat, lon float64
+	}
+	var groups []*group
+	for _, id := range ids {
+		in, ok := p.data.Get(id)
+		if !ok {
+			continue
+		}
+		area := cmp.Or(in.County(), in.District(), in.Region())
+		i := slices.IndexFunc(groups, func(g *group) bool { return g.area == area })
+		if i < 0 {
+			groups = append(groups, &group{area: area})
+			i = len(groups) - 1
+		}
+		g := groups[i]
+		g.n++
+		if in.Lat != nil && in.Lon != nil {
+			g.m++
+			g.lat += *in.Lat
+			g.lon += *in.Lon
+		}
+	}
+	far := false
+	for i, a := range groups {
+		for _, b := range groups[i+1:] {
+			if a.m > 0 && b.m > 0 && a.area != "" && b.area != "" &&
+				heritage.DistanceKm(a.lat/float64(a.m), a.lon/float64(a.m), b.lat/float64(b.m), b.lon/float64(b.m)) > namesakeKm {
+				far = true
+			}
+		}
+	}
+	if !far {
+		return nil
+	}
+	slices.SortStableFunc(groups, func(a, b *group) int { return b.n - a.n })
+	parts := make([]string, len(groups))
+	for i, g := range groups {
+		parts[i] = fmt.Sprintf("%s (%d)", cmp.Or(g.area, pr.Text("no area stated")), g.n)
+	}
+	return NamesakeTowns{Town: c.Places[0].Name, Areas: strings.Join(parts, ", ")}
+}
+
 // qualityFields are the conditions of relaxations on a record's
 // qualities, with the field each asks a value of.
 var qualityFields = map[string]heritage.Field{
@@ -320,6 +383,11 @@ func (p *Base) foundSetAnswer(sel *kg.Selection, pln plan.Plan, s setRecords) Dr
 	noun := TypeNoun(pr, c.TypeCodes)
 	notes := append([]Note{yearsRead(c.Years)}, placeReadings(pr, c.Places)...)
 	notes = append(notes, placeReadings(pr, c.Within)...)
+	namesakes := p.namesakeTowns(pr, c, s.ids)
+	if namesakes != nil {
+		a.Exact = false
+		notes = append(notes, namesakes)
+	}
 	notes = append(notes, bodyReadings(c.Bodies)...)
 	notes = append(notes, p.spanningNote(pr, s.spanning, c.Years, true))
 	if inferred > 0 {

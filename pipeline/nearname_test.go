@@ -163,3 +163,19 @@ func TestAnIdentifierSeveralRecordsHold(t *testing.T) {
 	r = ask(t, p, "Which institution has ISIL DE-2237?")
 	require.Len(t, r.Answer.IDs, 1, r.Answer.Text)
 }
+
+// A list by a town whose name towns far apart bear says so and is not
+// exact; a town with the area it lies in, or a town that lies across
+// two areas, is no such list.
+func TestTownsOfOneNameFarApart(t *testing.T) {
+	p := testPipeline(t)
+	for _, q := range []string{"How many museums are in St Ives?", "Which museums are in Bangor?"} {
+		r := ask(t, p, q)
+		require.False(t, r.Answer.Exact, r.Answer.Text)
+		require.Contains(t, r.Answer.Text, "lie far apart", q)
+	}
+	for _, q := range []string{"How many museums are in St Ives, Cornwall?", "How many museums are in Bath?", "Which museums are in the same town as Barbara Hepworth Museum?"} {
+		r := ask(t, p, q)
+		require.NotContains(t, r.Answer.Text, "lie far apart", q)
+	}
+}
