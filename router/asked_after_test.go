@@ -935,3 +935,17 @@ func TestABodysShortName(t *testing.T) {
 		require.NotEqual(t, "Leibniz Association", b.Name)
 	}
 }
+
+// Years after a verb of an event other than an opening or closing are
+// that event's: a condition the list leaves out, not its opening.
+func TestYearsOfAnEventThatIsNoOpening(t *testing.T) {
+	r := newTestRouter(t)
+	for _, q := range []string{"Which museums were renamed in 2010?", "Welche Museen wurden 2010 umbenannt?", "Which museums moved in 2015?"} {
+		p := r.Route(q)
+		require.Nil(t, p.Constraints.Years, q)
+		require.NotEmpty(t, p.Unused(UnusedUnread), q)
+	}
+	p := r.Route("We moved to Bath in 2010. Which museums opened in 1995?")
+	require.NotNil(t, p.Constraints.Years)
+	require.Equal(t, 1995, p.Constraints.Years.From)
+}

@@ -1006,6 +1006,9 @@ type Lexicon struct {
 	// bodyHeadWords end the name of a body, saying what kind of body it
 	// is ("Institution", "Trust"); the name without it is the body's too
 	bodyHeadWords map[string]bool `lexicon:"table"`
+	// eventVerbs name an event of a record other than its opening or
+	// closing ("renamed", "moved"): years after one are not its opening
+	eventVerbs map[string]bool `lexicon:"table"`
 	// valueNouns name a field's value without naming the field ("which
 	// code"): after a word of which, the field a clause before names
 	valueNouns map[string]bool `lexicon:"table"`

@@ -1118,6 +1118,18 @@ func readOrderAndGroup(s *scan, rd *reading) {
 func readYears(s *scan, c *Constraints) {
 	var yEnd int
 	c.Years, yEnd = yearsFrom(s, 0)
+	for from := 0; c.Years != nil; {
+		at, end := eventVerbAround(s, from, yEnd)
+		if at < 0 {
+			break
+		}
+		// "renamed in 2010", "moved in 2015": years of an event no field
+		// of the list holds, no opening; a condition the list leaves
+		// out, and the next span is the question's
+		s.unreadCues = append(s.unreadCues, s.original(min(at, end), max(at+1, end)))
+		from = max(at+1, end)
+		c.Years, yEnd = yearsFrom(s, from)
+	}
 	if c.Years == nil {
 		c.Years = s.sameYears
 	} else if at := negatedYears(s, yEnd); at >= 0 {
@@ -1139,6 +1151,29 @@ func readYears(s *scan, c *Constraints) {
 		}
 		s.unreadCues = append(s.unreadCues, s.original(at, end))
 	}
+}
+
+// eventVerbAround returns the token of a verb of an event other than an
+// opening or closing (eventVerbs: renamed, moved, umbenannt) nearest
+// before the span of years that ends at token end, after token from and
+// with no verb of opening or closing between, or one of the two tokens
+// after the span ("2010 umbenannt"), and the span's end; -1 when there is
+// none.
+func eventVerbAround(s *scan, from, end int) (int, int) {
+	for k := min(end, len(s.toks)) - 1; k >= from; k-- {
+		switch t := s.toks[k].norm; {
+		case s.lex.openWords[t] || s.lex.closeWords[t]:
+			k = -1
+		case s.lex.eventVerbs[t]:
+			return k, end
+		}
+	}
+	for k := end; k < len(s.toks) && k < end+2; k++ {
+		if s.lex.eventVerbs[s.toks[k].norm] {
+			return k, end
+		}
+	}
+	return -1, end
 }
 
 // frameQuestion classifies the question and chooses its frame; it sets
