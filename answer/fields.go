@@ -59,7 +59,12 @@ func (p *Base) fieldAnswer(sel *kg.Selection, pln plan.Plan, fused []fusion.Fuse
 // scheme a look-up went by, in the order found, each once, and the
 // identifiers written as the question gives them.
 func (p *Base) holders(sel *kg.Selection, c plan.Constraints, scheme string) (string, []string) {
-	values := map[string][]string{"isil": c.ISILs, "wikidata": c.QIDs, "ghcid": c.GHCIDs, "gnd": c.GNDs, "ror": c.RORs}[scheme]
+	var values []string
+	for _, look := range identifiersAsked(c) {
+		if look.scheme == scheme {
+			values = look.values
+		}
+	}
 	var ids []string
 	for _, v := range values {
 		for _, id := range sel.Lookup(scheme, v) {

@@ -119,15 +119,24 @@ func (p *Base) writeNames(b *strings.Builder, ids []string, cite func(string) st
 	b.WriteString(".")
 }
 
+// identifierLook is the identifiers of one scheme a question gives.
+type identifierLook struct {
+	scheme string
+	values []string
+}
+
+// identifiersAsked are the question's identifiers by scheme, in the order
+// a look-up tries them.
+func identifiersAsked(c plan.Constraints) []identifierLook {
+	return []identifierLook{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}, {"ror", c.RORs}}
+}
+
 // target resolves the one institution a question is about: by identifier,
 // then by name (disambiguated by place and by the fused ranking), then the
 // top fused hit when the question names nothing recognisable.
 func (p *Base) target(sel *kg.Selection, pln plan.Plan, fused []fusion.Fused) (id, via string) {
 	c := pln.Constraints
-	for _, look := range []struct {
-		scheme string
-		values []string
-	}{{"isil", c.ISILs}, {"wikidata", c.QIDs}, {"ghcid", c.GHCIDs}, {"gnd", c.GNDs}, {"ror", c.RORs}} {
+	for _, look := range identifiersAsked(c) {
 		for _, v := range look.values {
 			if ids := sel.Lookup(look.scheme, v); len(ids) > 0 {
 				return ids[0], look.scheme

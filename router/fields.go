@@ -565,17 +565,20 @@ func otherField(s *scan, not string) string {
 // identifierFields are the fields that are identifiers of a scheme.
 var identifierFields = map[string]bool{fieldISIL: true, fieldWikidata: true, fieldGND: true, fieldGHCID: true}
 
-// firstSentenceEnd is the token the question's second sentence starts
-// at, or the number of tokens when it has one sentence: after a question
-// or exclamation mark, or a full stop after a word of three letters or
-// more and before a capital (not the stop of an initial, "V. N.").
+// afterValueNoun reports a noun of a field's value (valueNouns) right
+// before token at: a cue of belonging there says whose value it is ("which
+// code belongs to X": X's code), no parent.
+func afterValueNoun(s *scan, at int) bool {
+	return at > 0 && s.lex.valueNouns[s.toks[at-1].norm]
+}
+
 // parentCueAt returns the first token of a cue of belonging
-// (parentCues), or -1.
+// (parentCues) not after a noun of a field's value, or -1.
 func parentCueAt(s *scan) int {
 	first := -1
 	for _, p := range s.lex.parentCues {
-		if at := s.find(p); at >= 0 && (first < 0 || at < first) && !(at > 0 && s.lex.valueNouns[s.toks[at-1].norm]) {
-			first = at // not after a value's noun ("which code belongs to X": X's code)
+		if at := s.find(p); at >= 0 && (first < 0 || at < first) && !afterValueNoun(s, at) {
+			first = at
 		}
 	}
 	return first
@@ -623,6 +626,10 @@ func clauseBreak(s *scan, k int) bool {
 		strings.Contains(gap, ",") && k+1 < len(s.toks) && s.lex.remarkJoins[s.toks[k].norm] && s.lex.whWords[s.toks[k+1].norm]
 }
 
+// firstSentenceEnd is the token the question's second sentence starts
+// at, or the number of tokens when it has one sentence: after a question
+// or exclamation mark, or a full stop after a word of three letters or
+// more and before a capital (not the stop of an initial, "V. N.").
 func firstSentenceEnd(s *scan) int {
 	for k := 0; k+1 < len(s.toks); k++ {
 		gap := s.text[s.toks[k].end:s.toks[k+1].start]

@@ -484,8 +484,8 @@ func frameIntent(f Frame, p *Pair, t *Test, intent Intent) Intent {
 // three languages.
 func parentAsked(s *scan) bool {
 	for _, p := range s.lex.parentCues {
-		if at := s.find(p); at >= 0 && !insidePartOfCue(s, at, at+strings.Count(p, " ")+1) && !(at > 0 && s.lex.valueNouns[s.toks[at-1].norm]) {
-			return true // not after a value's noun ("which code belongs to X")
+		if at := s.find(p); at >= 0 && !insidePartOfCue(s, at, at+strings.Count(p, " ")+1) && !afterValueNoun(s, at) {
+			return true
 		}
 	}
 	return false

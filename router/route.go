@@ -1161,10 +1161,11 @@ func readYears(s *scan, c *Constraints) {
 // none.
 func eventVerbAround(s *scan, from, end int) (int, int) {
 	for k := min(end, len(s.toks)) - 1; k >= from; k-- {
-		switch t := s.toks[k].norm; {
-		case s.lex.openWords[t] || s.lex.closeWords[t]:
-			k = -1
-		case s.lex.eventVerbs[t]:
+		t := s.toks[k].norm
+		if s.lex.openWords[t] || s.lex.closeWords[t] {
+			break // the years of an opening or closing
+		}
+		if s.lex.eventVerbs[t] {
 			return k, end
 		}
 	}

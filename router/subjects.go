@@ -180,18 +180,23 @@ func mergeTerms(a, b []string) []string {
 	return slices.Compact(out)
 }
 
+// modifierForms are the first part of a compound as written and without
+// each linking ending it may end in (compoundLinks: "Kriegs", "Krieg").
+func (lex *Lexicon) modifierForms(mod string) []string {
+	forms := []string{mod}
+	for _, suf := range lex.compoundLinks {
+		if m, ok := strings.CutSuffix(mod, suf); ok {
+			forms = append(forms, m)
+		}
+	}
+	return forms
+}
+
 // modifier reads the first part of a German or Dutch compound as a
 // subject: as written, without a linking element ("Kriegs", "Schifffahrts",
 // "oorlogs") or with a dropped final "e" restored ("Schul" → "Schule").
 func (idx *subjectIndex) modifier(mod string) []string {
-	cands := []string{mod}
-	for _, suf := range idx.lex.compoundLinks {
-		if m, ok := strings.CutSuffix(mod, suf); ok {
-			cands = append(cands, m)
-		}
-	}
-	cands = append(cands, mod+"e")
-	for _, m := range cands {
+	for _, m := range append(idx.lex.modifierForms(mod), mod+"e") {
 		if len(m) < 3 {
 			continue
 		}

@@ -154,13 +154,7 @@ func (g *gazetteer) compoundModifier(s *scan, c *Constraints, i int, mod string)
 	if _, whole := s.lex.governancePhrases[s.toks[i].norm]; whole {
 		return
 	}
-	cands := []string{mod}
-	for _, suf := range s.lex.compoundLinks {
-		if m, ok := strings.CutSuffix(mod, suf); ok {
-			cands = append(cands, m)
-		}
-	}
-	for _, m := range cands {
+	for _, m := range s.lex.modifierForms(mod) {
 		if codes, ok := s.lex.governanceModifiers[m]; ok {
 			for _, code := range codes {
 				c.GovernanceCodes = appendUnique(c.GovernanceCodes, code)
